@@ -1,0 +1,116 @@
+"""The move notation of SCENARIOS.md, read with a lark grammar (``grammars/move.lark``).
+
+``format_move`` writes the canonical form (cards by rank then suit, builds
+before loose cards); ``parse_move`` reads any order and case. Card names are
+checked against the variant's deck, so ``ZZ`` or ``11S`` get a message that
+says what is wrong, with a caret under it.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from pathlib import Path
+
+from lark import Lark, Token, Tree, UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
+
+from .cards import CardError, Deck
+from .moves import Move, MoveKind, MoveSyntaxError
+
+
+@lru_cache(maxsize=1)
+def _parser() -> Lark:
+    text = (Path(__file__).parent / "grammars" / "move.lark").read_text(encoding="utf-8")
+    return Lark(text, parser="lalr")
+
+
+def _sort_key(deck: Deck, i: int) -> tuple[int, int]:
+    return (deck.rank_index[i], i)
+
+
+def cards_text(deck: Deck, mask: int) -> list[str]:
+    """The cards of ``mask`` as names, lowest rank first."""
+    idx = []
+    while mask:
+        low = mask & -mask
+        idx.append(low.bit_length() - 1)
+        mask ^= low
+    return [str(deck.cards[i]) for i in sorted(idx, key=lambda i: _sort_key(deck, i))]
+
+
+def _build_key(deck: Deck, mask: int) -> tuple[int, ...]:
+    return tuple(_sort_key(deck, deck.index(deck.parse(c)))[0] for c in cards_text(deck, mask))
+
+
+def format_move(move: Move, deck: Deck) -> str:
+    played = "+".join(cards_text(deck, move.played))
+    if move.kind is MoveKind.TRAIL:
+        return f"{played} trail"
+    items = [f"[{' '.join(cards_text(deck, b))}]" for b in sorted(move.builds, key=lambda b: _build_key(deck, b))]
+    items += cards_text(deck, move.loose)
+    body = " ".join(items)
+    if move.kind is MoveKind.CAPTURE:
+        return f"{played} capture {body}"
+    head = "trail build" if move.kind is MoveKind.TRAIL_BUILD else "build"
+    return f"{played} {head} {move.value} on {body}"
+
+
+def _caret(text: str, column: int, message: str) -> MoveSyntaxError:
+    return MoveSyntaxError(f"{message}\n    {text}\n    {' ' * max(column - 1, 0)}^")
+
+
+def _card(deck: Deck, text: str, tok: Token) -> int:
+    try:
+        return 1 << deck.index(deck.parse(str(tok)))
+    except CardError as e:
+        raise _caret(text, tok.column or 1, str(e)) from None
+
+
+def parse_move(text: str, deck: Deck) -> Move:
+    """Read one move; :class:`MoveSyntaxError` (with a caret) when it cannot be read."""
+    try:
+        tree = _parser().parse(text)
+    except UnexpectedEOF:
+        raise _caret(text, len(text) + 1, "the move ends too soon: after `capture` or `on` name the cards, "
+                                          "after `build` the value, e.g. `3H build 8 on 5S`") from None
+    except UnexpectedCharacters as e:
+        raise _caret(text, e.column, f"unexpected {text[e.pos_in_stream]!r}: a move is CARD ACTION, e.g. "
+                                     "`8D capture 8C`, `3H build 8 on 5S`, `KD trail`") from None
+    except UnexpectedToken as e:
+        if e.token.type == "$END":
+            raise _caret(text, len(text) + 1, "the move ends too soon: after `capture` or `on` name the cards, "
+                                              "after `build` the value, e.g. `3H build 8 on 5S`") from None
+        expected = sorted(x.strip('"').lower() for x in e.accepts or e.expected if not x.startswith("_"))
+        raise _caret(text, e.column, f"unexpected {e.token!s:.20}; expected one of: {', '.join(expected)}") from None
+    except UnexpectedInput as e:  # pragma: no cover - lark's other input errors
+        raise _caret(text, getattr(e, "column", 1), "cannot read this move") from None
+    played_tree, action = tree.children
+    played = 0
+    for tok in played_tree.children:
+        bit = _card(deck, text, tok)
+        if played & bit:
+            raise _caret(text, tok.column, f"{tok} is named twice")
+        played |= bit
+    kind = {"trail": MoveKind.TRAIL, "capture": MoveKind.CAPTURE, "build": MoveKind.BUILD,
+            "trail_build": MoveKind.TRAIL_BUILD}[action.data]
+    if kind is MoveKind.TRAIL:
+        return Move(kind, played)
+    value: int | str | None = None
+    items = list(action.children)
+    if kind in (MoveKind.BUILD, MoveKind.TRAIL_BUILD):
+        vtok = items.pop(0).children[0]
+        value = int(str(vtok)) if vtok.type == "NUMBER" else str(vtok).upper()
+    loose, builds, seen = 0, [], played
+    for item in items:
+        assert isinstance(item, Tree)
+        mask = 0
+        for tok in item.children:
+            bit = _card(deck, text, tok)
+            if seen & bit:
+                raise _caret(text, tok.column, f"{tok} is named twice")
+            seen |= bit
+            mask |= bit
+        if item.data == "loose":
+            loose |= mask
+        else:
+            builds.append(mask)
+    return Move(kind, played, loose, tuple(sorted(builds)), value)

@@ -1,0 +1,254 @@
+"""A variant's rules as frozen, typed values.
+
+Built once from a validated, defaults-filled variant mapping; the engine reads
+only these objects, never raw dicts. Field names follow the schema's setting
+names (``schema/variant.schema.json`` documents each one), so a reader can go
+from a line of a variant file to the field the engine reads in one step.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Mapping
+
+
+def _values(raw: Any) -> tuple[int, ...]:
+    """A capture value as written (number, list, or null) as a tuple; () means no value."""
+    if raw is None:
+        return ()
+    if isinstance(raw, list):
+        return tuple(raw)
+    return (int(raw),)
+
+
+@dataclass(frozen=True)
+class RankRule:
+    rank: str
+    name: str
+    values: tuple[int, ...]
+
+
+@dataclass(frozen=True)
+class SuitRule:
+    letter: str
+    name: str
+    symbol: str
+    colour: str
+
+
+@dataclass(frozen=True)
+class CardValueRule:
+    card: str
+    hand: tuple[int, ...] | None
+    table: tuple[int, ...] | None
+
+
+@dataclass(frozen=True)
+class DeckRules:
+    ranks: tuple[RankRule, ...]
+    suits: tuple[SuitRule, ...]
+    card_values: tuple[CardValueRule, ...]
+
+
+@dataclass(frozen=True)
+class SeatRules:
+    min_players: int
+    max_players: int
+    partnerships: str
+    direction: str
+
+
+@dataclass(frozen=True)
+class DealRules:
+    table_cards: int
+    hand_size: int
+    packet: int
+    redeal: str
+    draw_after_play: bool
+    short_stock: str
+
+
+@dataclass(frozen=True)
+class CaptureRules:
+    sums: bool
+    several_groups: bool
+    equal_cards: str
+    valueless_cards: str
+    equal_card_first: bool
+    compulsory: str
+    hand_cards_max: int
+    hand_cards_combine: str
+
+
+@dataclass(frozen=True)
+class BuildRules:
+    allowed: bool
+    multiple: bool
+    raise_single: bool
+    raise_own: bool
+    raise_with_table_cards: bool
+    add_sets: bool
+    single_build_as_card: bool
+    for_partner: bool
+    continue_as_begun: bool
+    valueless: str
+    max_value: int | None
+    owner_obligation: str
+    keep_capturing_card: bool
+
+
+@dataclass(frozen=True)
+class TrailRules:
+    with_build: bool
+
+
+@dataclass(frozen=True)
+class SweepRules:
+    cancel: bool
+    on_last_play: bool
+    residue_is_sweep: bool
+    record_when_restricted: bool
+
+
+@dataclass(frozen=True)
+class SweepSize:
+    min_cards: int
+    max_cards: int | None
+    points: int
+
+
+@dataclass(frozen=True)
+class ScoringItem:
+    name: str
+    count: str
+    cards: str
+    points: int
+    ties: str
+    event: str
+    by_size: tuple[SweepSize, ...]
+    first_play_points: int | None
+    order: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class CaptureEvent:
+    name: str
+    takes: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class ScoringRules:
+    items: tuple[ScoringItem, ...]
+    events: tuple[CaptureEvent, ...]
+    when: str
+
+    def item(self, name: str) -> ScoringItem | None:
+        return next((i for i in self.items if i.name == name), None)
+
+
+@dataclass(frozen=True)
+class Lurch:
+    below: int | None
+    multiplier: int
+
+
+@dataclass(frozen=True)
+class GameRules:
+    target: int | None
+    score_mode: str
+    both_reach: str
+    count_out: tuple[str, ...]
+    target_step: int
+    claiming: bool
+    lurch: Lurch
+    play_out_hand: bool
+
+
+@dataclass(frozen=True)
+class Restriction:
+    score: int
+    only: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class EndgameRules:
+    restrictions: tuple[Restriction, ...]
+    sweeps_from: int | None
+    lifted_after_tie: bool
+
+
+@dataclass(frozen=True)
+class Rules:
+    """Everything one variant says. Immutable; safe to share between games and processes."""
+
+    name: str
+    description: str
+    source: str
+    deck: DeckRules
+    seats: SeatRules
+    deal: DealRules
+    capture: CaptureRules
+    build: BuildRules
+    trail: TrailRules
+    sweeps: SweepRules
+    scoring: ScoringRules
+    game: GameRules
+    endgame: EndgameRules
+    #: The resolved settings as plain data (for game records: a replay carries its rules).
+    data: Mapping[str, Any]
+
+    @classmethod
+    def from_data(cls, d: Mapping[str, Any]) -> "Rules":
+        """Build from a validated mapping with every default filled in."""
+        dk, st, dl, cp, bd = d["deck"], d["seats"], d["deal"], d["capture"], d["build"]
+        sc, gm, eg = d["scoring"], d["game"], d["endgame"]
+        return cls(
+            name=d["name"],
+            description=d.get("description", ""),
+            source=d.get("source", ""),
+            deck=DeckRules(
+                ranks=tuple(RankRule(r["rank"], r.get("name", ""), _values(r["value"])) for r in dk["ranks"]),
+                suits=tuple(SuitRule(s["letter"], s["name"], s.get("symbol", ""), s.get("colour", ""))
+                            for s in dk["suits"]),
+                card_values=tuple(CardValueRule(c["card"].upper(),
+                                                _values(c["hand"]) if c.get("hand") is not None else None,
+                                                _values(c["table"]) if c.get("table") is not None else None)
+                                  for c in dk["card_values"]),
+            ),
+            seats=SeatRules(st["min_players"], st["max_players"], st["partnerships"], st["direction"]),
+            deal=DealRules(dl["table_cards"], dl["hand_size"], dl["packet"], dl["redeal"],
+                           dl["draw_after_play"], dl["short_stock"]),
+            capture=CaptureRules(cp["sums"], cp["several_groups"], cp["equal_cards"], cp["valueless_cards"],
+                                 cp["equal_card_first"], cp["compulsory"], cp["hand_cards"]["max"],
+                                 cp["hand_cards"]["combine"]),
+            build=BuildRules(bd["allowed"], bd["multiple"], bd["raise_single"], bd["raise_own"],
+                             bd["raise_with_table_cards"], bd["add_sets"], bd["single_build_as_card"],
+                             bd["for_partner"], bd["continue_as_begun"], bd["valueless"], bd["max_value"],
+                             bd["owner_obligation"], bd["keep_capturing_card"]),
+            trail=TrailRules(d["trail"]["with_build"]),
+            sweeps=SweepRules(d["sweeps"]["cancel"], d["sweeps"]["on_last_play"],
+                              d["sweeps"]["residue_is_sweep"], d["sweeps"]["record_when_restricted"]),
+            scoring=ScoringRules(
+                items=tuple(
+                    ScoringItem(name, i["count"], i["cards"], i["points"], i["ties"], i["event"],
+                                tuple(SweepSize(r["min_cards"], r["max_cards"], r["points"]) for r in i["by_size"]),
+                                i["first_play_points"], tuple(c.upper() for c in i["order"]))
+                    for name, i in sc["items"].items()),
+                events=tuple(CaptureEvent(n, tuple(e["takes"])) for n, e in sc["events"].items()),
+                when=sc["when"],
+            ),
+            game=GameRules(gm["target"], gm["score_mode"], gm["both_reach"], tuple(gm["count_out"]),
+                           gm["target_step"], gm["claiming"], Lurch(gm["lurch"]["below"], gm["lurch"]["multiplier"]),
+                           gm["play_out_hand"]),
+            endgame=EndgameRules(tuple(Restriction(r["score"], tuple(r["only"])) for r in eg["restrictions"]),
+                                 eg["sweeps_from"], eg["lifted_after_tie"]),
+            data=d,
+        )
+
+    def partnership(self, players: int, requested: bool | None = None) -> bool:
+        """Whether ``players`` seats play as two teams (0+2, 1+3) under these rules."""
+        if players != 4 or self.seats.partnerships == "never":
+            return False
+        if self.seats.partnerships == "always":
+            return True
+        return bool(requested)

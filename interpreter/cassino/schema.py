@@ -1,0 +1,151 @@
+"""Checking a variant mapping against the rule language's JSON Schema.
+
+jsonschema finds the problems; this module says them the way a rule author
+needs: the setting's dotted name, what was expected in plain words, the place
+in the file, and for an unknown key or value the nearest valid one. Defaults
+come from the schema too, so every setting's default is written in one place.
+"""
+
+from __future__ import annotations
+
+import copy
+import difflib
+import json
+from functools import lru_cache
+from typing import Any, Callable, Iterable
+
+import jsonschema
+
+from .errors import Diagnostic
+from .paths import SCHEMA_FILE
+
+PathT = tuple[str | int, ...]
+#: Makes a diagnostic for a path in the checked data: (path, message, key=..., hint=...).
+Locate = Callable[..., Diagnostic]
+
+_TYPE_WORDS = {"integer": "a whole number", "string": "text", "boolean": "true or false",
+               "object": "a mapping of settings", "array": "a list", "null": "null", "number": "a number"}
+
+
+@lru_cache(maxsize=1)
+def load_schema() -> dict[str, Any]:
+    with open(SCHEMA_FILE, encoding="utf-8") as f:
+        return json.load(f)
+
+
+@lru_cache(maxsize=1)
+def _validator() -> jsonschema.Draft202012Validator:
+    schema = load_schema()
+    jsonschema.Draft202012Validator.check_schema(schema)
+    return jsonschema.Draft202012Validator(schema)
+
+
+def dotted(path: Iterable[str | int]) -> str:
+    """``('deck', 'ranks', 0, 'value')`` -> ``deck.ranks[0].value``."""
+    out = ""
+    for part in path:
+        out += f"[{part}]" if isinstance(part, int) else (f".{part}" if out else str(part))
+    return out or "the file"
+
+
+def _type_words(t: Any) -> str:
+    names = t if isinstance(t, list) else [t]
+    return " or ".join(_TYPE_WORDS.get(n, n) for n in names)
+
+
+def _nearest(word: str, choices: Iterable[str]) -> str | None:
+    found = difflib.get_close_matches(str(word), [str(c) for c in choices], n=1, cutoff=0.6)
+    return found[0] if found else None
+
+
+def _diagnostics_for(error: jsonschema.ValidationError, locate: Locate) -> list[Diagnostic]:
+    path: PathT = tuple(error.absolute_path)
+    where = dotted(path)
+    v = error.validator
+    if v == "additionalProperties":
+        allowed = list(error.schema.get("properties", {}))
+        extra = [k for k in error.instance if k not in allowed]
+        out = []
+        for key in extra:
+            near = _nearest(key, allowed)
+            hint = f"did you mean `{near}`?" if near else f"known settings here: {', '.join(allowed)}"
+            place = "at the top level" if not path else f"in `{where}`"
+            out.append(locate(path + (key,), f"unknown setting `{key}` {place}", key=True, hint=hint))
+        return out
+    if v == "required":
+        missing = [m for m in error.validator_value if m not in error.instance]
+        msgs = []
+        for m in missing:
+            if not path and error.relative_schema_path and error.relative_schema_path[0] == "then":
+                text = f"missing section `{m}`: a file without `extends` must give every section"
+                hint = "add the section, or start from a bundled variant with `extends: standard`"
+            else:
+                text = f"missing setting `{m}` in `{where}`"
+                hint = None
+            msgs.append(locate(path, text, key=bool(path), hint=hint))
+        return msgs
+    if v == "type":
+        return [locate(path, f"`{where}` must be {_type_words(error.validator_value)}, not {json.dumps(error.instance, ensure_ascii=False)}")]
+    if v == "enum":
+        choices = [str(c) for c in error.validator_value]
+        near = _nearest(error.instance, choices)
+        hint = f"did you mean `{near}`?" if near else None
+        return [locate(path, f"`{where}` must be one of {', '.join(choices)}; found {json.dumps(error.instance, ensure_ascii=False)}", hint=hint)]
+    if v == "oneOf" and path and path[-1] in ("value", "hand", "table"):
+        return [locate(path, f"`{where}` must be a whole number, a list of whole numbers (the player's choice), or null (no number value); found {json.dumps(error.instance, ensure_ascii=False)}")]
+    if v in ("minimum", "maximum"):
+        word = "at least" if v == "minimum" else "at most"
+        return [locate(path, f"`{where}` must be {word} {error.validator_value}; found {error.instance}")]
+    if v == "pattern":
+        return [locate(path, f"`{where}` is not in the expected form: {json.dumps(error.instance, ensure_ascii=False)} (expected to match {error.validator_value})", hint=error.schema.get("description"))]
+    if v == "propertyNames":
+        return [locate(path, f"name {json.dumps(error.instance)} in `{where}` must be lower case letters, digits and underscores")]
+    if v in ("minItems", "uniqueItems"):
+        return [locate(path, f"`{where}`: {error.message}")]
+    if error.context:
+        return [d for sub in error.context for d in _diagnostics_for(sub, locate)][:1]
+    return [locate(path, f"`{where}`: {error.message}")]
+
+
+def validate(data: Any, locate: Locate) -> list[Diagnostic]:
+    """Every schema problem in ``data``, in file order, each located by ``locate``."""
+    if not isinstance(data, dict):
+        return [locate((), "a rule file is a mapping of settings (name: ..., deck: ..., ...)")]
+    errors = sorted(_validator().iter_errors(data), key=lambda e: [str(p) for p in e.absolute_path])
+    out: list[Diagnostic] = []
+    for error in errors:
+        if error.validator == "if":
+            continue
+        out.extend(_diagnostics_for(error, locate))
+    seen: set[tuple[int, int, str]] = set()
+    unique = []
+    for d in sorted(out, key=lambda d: (d.line, d.column)):
+        k = (d.line, d.column, d.message)
+        if k not in seen:
+            seen.add(k)
+            unique.append(d)
+    return unique
+
+
+def _fill(schema: dict[str, Any], value: Any) -> Any:
+    if schema.get("type") == "object" and isinstance(value, dict):
+        out = dict(value)
+        for key, sub in schema.get("properties", {}).items():
+            if key not in out and "default" in sub:
+                out[key] = copy.deepcopy(sub["default"])
+            if key in out:
+                out[key] = _fill(sub, out[key])
+        extra = schema.get("additionalProperties")
+        if isinstance(extra, dict):
+            for key in out:
+                if key not in schema.get("properties", {}):
+                    out[key] = _fill(extra, out[key])
+        return out
+    if schema.get("type") == "array" and isinstance(value, list) and isinstance(schema.get("items"), dict):
+        return [_fill(schema["items"], v) for v in value]
+    return value
+
+
+def with_defaults(data: dict[str, Any]) -> dict[str, Any]:
+    """``data`` with every setting it leaves out filled from the schema's defaults."""
+    return _fill(load_schema(), data)
