@@ -1,0 +1,146 @@
+"""`extends`: a house rule starts from another variant and changes a few settings.
+
+The parent is a bundled variant's name or a path relative to the extending
+file. Mappings merge (the child's keys win), lists and single values replace.
+Each merged value remembers which file and place it came from, so an error in
+the merged variant points into the file that wrote the offending line.
+"""
+
+from __future__ import annotations
+
+import difflib
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Mapping
+
+from .errors import Diagnostic, RuleFileError
+from .yamlsource import Document, PathT, load_yaml
+
+
+@dataclass(frozen=True)
+class Resolved:
+    """A variant with its `extends` chain merged."""
+
+    data: dict[str, Any]
+    origin: Mapping[PathT, tuple[Document, PathT]]
+    documents: tuple[Document, ...]   # the chain, the file asked for first
+
+    def diagnostic(self, path: PathT, message: str, *, key: bool = False, hint: str | None = None) -> Diagnostic:
+        path = tuple(path)
+        probe = path
+        while probe and probe not in self.origin:
+            probe = probe[:-1]
+        doc, doc_path = self.origin.get(probe, (self.documents[0], ()))
+        if probe != path:
+            doc_path = doc_path + path[len(probe):]
+        return doc.diagnostic(doc_path, message, key=key and probe == path, hint=hint)
+
+
+def merge(parent: Any, child: Any) -> Any:
+    """Mappings merge recursively (child keys win); lists and scalars replace."""
+    if isinstance(parent, dict) and isinstance(child, dict):
+        out = dict(parent)
+        for key, value in child.items():
+            out[key] = merge(parent[key], value) if key in parent else value
+        return out
+    return child
+
+
+def _origins(doc: Document, data: Any, path: PathT, into: dict[PathT, tuple[Document, PathT]]) -> None:
+    into[path] = (doc, path)
+    if isinstance(data, dict):
+        for key, value in data.items():
+            if path == () and key == "extends":
+                continue
+            _origins(doc, value, path + (key,), into)
+    elif isinstance(data, list):
+        for i, value in enumerate(data):
+            _origins(doc, value, path + (i,), into)
+
+
+def _bundled(bundled_dir: Path | None) -> Path:
+    if bundled_dir is not None:
+        return bundled_dir
+    from .paths import VARIANTS_DIR
+
+    return VARIANTS_DIR
+
+
+def _load_mapping(path: Path, display: str) -> Document:
+    doc = load_yaml(path, display=display)
+    if doc.data is None:
+        raise RuleFileError([doc.diagnostic((), "the file is empty: a variant needs at least `name` and "
+                                                "`extends`, or every section",
+                                            hint="start with `name: my-rules` and `extends: standard`")])
+    if not isinstance(doc.data, dict):
+        kind = "a list" if isinstance(doc.data, list) else f"a single value ({doc.data!r})"
+        raise RuleFileError([doc.diagnostic((), f"a rule file is a mapping of settings; found {kind}",
+                                            hint="write `name: ...` and the sections as `key: value` lines")])
+    return doc
+
+
+def _parent_path(ref: str, child: Path, bundled_dir: Path) -> Path | None:
+    if "/" in ref or "\\" in ref or ref.endswith((".yaml", ".yml")):
+        return (child.parent / ref).resolve()
+    candidate = bundled_dir / f"{ref}.yaml"
+    return candidate if candidate.is_file() else None
+
+
+def resolve_file(path: str | Path, *, bundled_dir: Path | None = None, display: str | None = None) -> Resolved:
+    """Load ``path`` and every file it extends; merge them child over parent."""
+    bundled = _bundled(bundled_dir)
+    chain: list[Document] = []
+    seen: list[Path] = []
+    current = Path(path)
+    name = display or str(path)
+    while True:
+        real = current.resolve()
+        if real in seen:
+            names = " -> ".join(d.path for d in chain) + f" -> {name}"
+            child = chain[-1]
+            raise RuleFileError([child.diagnostic(("extends",), f"`extends` makes a cycle: {names}",
+                                                  hint="a variant cannot extend itself, directly or through others")])
+        seen.append(real)
+        try:
+            doc = _load_mapping(current, name)
+        except RuleFileError:
+            raise
+        chain.append(doc)
+        ref = doc.data.get("extends")
+        if ref is None:
+            break
+        if not isinstance(ref, str) or not ref:
+            raise RuleFileError([doc.diagnostic(("extends",), "`extends` takes a bundled variant's name or a file path")])
+        parent = _parent_path(ref, current, bundled)
+        if parent is None or not parent.is_file():
+            names = sorted(p.stem for p in bundled.glob("*.yaml"))
+            near = difflib.get_close_matches(ref, names, n=1)
+            hint = (f"did you mean `{near[0]}`? " if near else "") + f"bundled variants: {', '.join(names)}"
+            if parent is not None:
+                hint = f"no file {parent}; paths are relative to {current.parent}"
+            raise RuleFileError([doc.diagnostic(("extends",), f"cannot find the variant `{ref}` that this file extends",
+                                                hint=hint)])
+        current = parent
+        name = str(parent) if "/" in ref or ref.endswith((".yaml", ".yml")) else f"{ref} ({parent})"
+    data: Any = {}
+    origin: dict[PathT, tuple[Document, PathT]] = {}
+    for doc in reversed(chain):
+        data = merge(data, {k: v for k, v in doc.data.items() if k != "extends"})
+        _origins(doc, doc.data, (), origin)
+    return Resolved(data, origin, tuple(chain))
+
+
+def resolve_name(name_or_path: str, *, bundled_dir: Path | None = None) -> Resolved:
+    """A bundled variant by name (``standard``) or a rule file by path."""
+    bundled = _bundled(bundled_dir)
+    ref = str(name_or_path)
+    if "/" not in ref and not ref.endswith((".yaml", ".yml")):
+        candidate = bundled / f"{ref}.yaml"
+        if candidate.is_file():
+            return resolve_file(candidate, bundled_dir=bundled, display=f"{ref} ({candidate})")
+        names = sorted(p.stem for p in bundled.glob("*.yaml"))
+        near = difflib.get_close_matches(ref, names, n=1)
+        if not Path(ref).is_file():
+            hint = (f"did you mean `{near[0]}`? " if near else "") + f"bundled variants: {', '.join(names)}"
+            raise RuleFileError([Diagnostic(ref, 0, 0, f"no bundled variant or file named `{ref}`", hint)])
+    return resolve_file(ref, bundled_dir=bundled)

@@ -1,0 +1,200 @@
+"""Points for a hand and what they do to the game, read from the variant's scoring items.
+
+Nothing here knows a variant: items say what they count (most cards matching a
+selector, each matching card, sweeps, capture events, the last capture), with
+points and a tie rule; the endgame restrictions and the target rules say what
+the points do to the scores.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+
+from .engine import Engine
+from .rules import Restriction, Rules, ScoringItem
+from .selectors import compile_selector
+from .state import HandState, Sweep
+
+
+@dataclass(frozen=True)
+class HandResult:
+    """What a hand scored and where it leaves the game."""
+
+    points: dict[int, int]            # side -> points scored this hand (after restrictions)
+    by_item: dict[str, dict[int, int]]  # item -> side -> points before restrictions
+    scores: dict[int, int]            # side -> game score after the hand
+    winner: int | None                # side that has won the game, if any
+    target: int | None                # the target in force after the hand
+
+
+class Scorer:
+    """Scoring for one variant; precomputes each item's card mask."""
+
+    def __init__(self, engine: Engine) -> None:
+        self.engine = engine
+        self.rules: Rules = engine.rules
+        self.masks: dict[str, int] = {}
+        for item in self.rules.scoring.items:
+            if item.count in ("most", "each"):
+                self.masks[item.name] = engine.mask_of(compile_selector(item.cards, engine.deck.view))
+
+    # ---------------------------------------------------------------- one item
+    def item_points(self, item: ScoringItem, state: HandState) -> dict[int, int]:
+        sides = state.sides
+        out = {s: 0 for s in sides}
+        if item.count == "each":
+            for s in sides:
+                out[s] = bin(state.side_pile(s) & self.masks[item.name]).count("1") * item.points
+        elif item.count == "most":
+            counts = {s: bin(state.side_pile(s) & self.masks[item.name]).count("1") for s in sides}
+            best = max(counts.values())
+            leaders = [s for s in sides if counts[s] == best]
+            if best == 0:
+                return out
+            if len(leaders) == 1:
+                out[leaders[0]] = item.points
+            elif item.ties == "split":
+                for s in leaders:
+                    out[s] = item.points // len(leaders)
+            elif item.ties == "each":
+                for s in leaders:
+                    out[s] = item.points
+        elif item.count == "sweeps":
+            for w in state.sweeps:
+                if not w.cancelled:
+                    out[state.teams[w.seat]] += self.sweep_points(item, w)
+        elif item.count == "event":
+            for ev in state.events:
+                if ev.name == item.event:
+                    out[state.teams[ev.seat]] += item.points
+        elif item.count == "last_capture" and state.last_capturer is not None:
+            out[state.teams[state.last_capturer]] += item.points
+        return out
+
+    @staticmethod
+    def sweep_points(item: ScoringItem, sweep: Sweep) -> int:
+        if sweep.first_play and item.first_play_points is not None:
+            return item.first_play_points
+        for row in item.by_size:
+            if sweep.size >= row.min_cards and (row.max_cards is None or sweep.size <= row.max_cards):
+                return row.points
+        return item.points
+
+    # ---------------------------------------------------------------- a hand
+    def restriction(self, score: int) -> Restriction | None:
+        return next((r for r in self.rules.endgame.restrictions if r.score == score), None)
+
+    def hand_points(self, state: HandState, scores: dict[int, int] | None = None,
+                    restrictions_on: bool = True) -> tuple[dict[int, int], dict[str, dict[int, int]]]:
+        """Points per side for the hand, restricted sides scoring only their allowed items."""
+        scores = scores or {}
+        by_item = {item.name: self.item_points(item, state) for item in self.rules.scoring.items}
+        sweeps_from = self.rules.endgame.sweeps_from
+        points = {s: 0 for s in state.sides}
+        for s in state.sides:
+            before = scores.get(s, 0)
+            r = self.restriction(before) if restrictions_on else None
+            for item in self.rules.scoring.items:
+                if r is not None and item.name not in r.only:
+                    continue
+                if item.count == "sweeps" and restrictions_on and sweeps_from is not None and before >= sweeps_from:
+                    continue
+                points[s] += by_item[item.name][s]
+        return points, by_item
+
+    def result(self, state: HandState, scores: dict[int, int] | None = None, target: int | None = None,
+               restrictions_on: bool = True) -> HandResult:
+        """Score the (finished) hand and decide the game as the variant says."""
+        g = self.rules.game
+        scores = {s: (scores or {}).get(s, 0) for s in state.sides}
+        target = g.target if target is None else target
+        points, by_item = self.hand_points(state, scores, restrictions_on)
+        if g.score_mode == "difference" and len(points) == 2:
+            a, b = state.sides
+            diff = points[a] - points[b]
+            gained = {a: max(diff, 0), b: max(-diff, 0)}
+        else:
+            gained = dict(points)
+        after = {s: scores[s] + gained[s] for s in state.sides}
+        if target is None:
+            best = max(after.values())
+            leaders = [s for s in after if after[s] == best]
+            return HandResult(points, by_item, after, leaders[0] if len(leaders) == 1 else None, target)
+        # Endgame restrictions: a restricted side that reaches the target wins outright;
+        # with several, the first to meet its criterion in play order.
+        if restrictions_on and self.rules.endgame.restrictions:
+            met = [s for s in state.sides if self.restriction(scores[s]) is not None and after[s] >= target]
+            if met:
+                met.sort(key=lambda s: self.criterion_met_at(state, s, self.restriction(scores[s])))  # type: ignore[arg-type]
+                return HandResult(points, by_item, after, met[0], target)
+        reached = [s for s in state.sides if after[s] >= target]
+        if not reached:
+            return HandResult(points, by_item, after, None, target)
+        if len(reached) == 1:
+            return HandResult(points, by_item, after, reached[0], target)
+        if g.both_reach == "count_out":
+            winner, final = self.count_out(state, scores, target, by_item)
+            return HandResult(points, by_item, final if winner is not None else after, winner, target)
+        if g.both_reach == "next_target":
+            return HandResult(points, by_item, after, None, target + g.target_step)
+        best = max(after[s] for s in reached)
+        leaders = [s for s in reached if after[s] == best]
+        return HandResult(points, by_item, after, leaders[0] if len(leaders) == 1 else None, target)
+
+    def count_out(self, state: HandState, scores: dict[int, int], target: int,
+                  by_item: dict[str, dict[int, int]]) -> tuple[int | None, dict[int, int]]:
+        """Count points out in the variant's order; the first side to reach the target wins."""
+        running = dict(scores)
+        engine = self.engine
+        for name in self.rules.game.count_out:
+            item = self.rules.scoring.item(name)
+            if item is None:
+                continue
+            if item.count == "each" and item.order:
+                for text in item.order:
+                    bit = 1 << engine.deck.index(engine.deck.parse(text))
+                    if not bit & self.masks[name]:
+                        continue
+                    for s in state.sides:
+                        if state.side_pile(s) & bit:
+                            running[s] += item.points
+                            if running[s] >= target:
+                                return s, running
+                continue
+            awards = dict(by_item[name])
+            if item.count == "sweeps" and len(awards) == 2:
+                # Only the difference in sweeps counts out.
+                a, b = sorted(awards)
+                d = awards[a] - awards[b]
+                awards = {a: max(d, 0), b: max(-d, 0)}
+            for s in state.sides:
+                running[s] += awards[s]
+                if running[s] >= target:
+                    return s, running
+        return None, running
+
+    def criterion_met_at(self, state: HandState, side: int, r: Restriction) -> int:
+        """The ply at which ``side`` had secured all of ``r``'s items (for two restricted sides)."""
+        last = -1
+        for name in r.only:
+            item = self.rules.scoring.item(name)
+            if item is None:
+                continue
+            last = max(last, self._secured_at(state, side, item))
+        return last
+
+    def _secured_at(self, state: HandState, side: int, item: ScoringItem) -> int:
+        mask = self.masks.get(item.name, 0)
+        total = bin(mask).count("1")
+        held = {s: 0 for s in state.sides}
+        for cap in state.captures:
+            s = state.teams[cap.seat]
+            held[s] += bin(cap.cards & mask).count("1")
+            if item.count == "each" and s == side and held[side] == bin(state.side_pile(side) & mask).count("1"):
+                return cap.ply
+            if item.count == "most":
+                unknown = total - sum(held.values())
+                if all(held[side] > held[o] + unknown for o in state.sides if o != side):
+                    return cap.ply
+        return 10 ** 6

@@ -1,0 +1,77 @@
+"""Loading a variant: the one pipeline every front end uses.
+
+    YAML text -> safe load with positions (yamlsource) -> `extends` resolved (resolve)
+      -> each file checked against the schema -> the merged variant checked in full
+      -> defaults from the schema -> semantic checks -> frozen Rules
+
+Every problem of every stage is collected before raising, so an author sees
+all of a file's errors in one run.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+from typing import Any
+
+from . import schema, semantics
+from .errors import Diagnostic, RuleFileError
+from .paths import VARIANTS_DIR
+from .resolve import Resolved, resolve_name
+from .rules import Rules
+
+
+def bundled_names() -> list[str]:
+    """The names of the variants shipped with the package."""
+    return sorted(p.stem for p in VARIANTS_DIR.glob("*.yaml"))
+
+
+@dataclass(frozen=True)
+class LoadedVariant:
+    rules: Rules
+    resolved: Resolved
+
+
+def _check_items_have_count(resolved: Resolved) -> list[Diagnostic]:
+    items = resolved.data.get("scoring", {}).get("items", {})
+    out = []
+    if isinstance(items, dict):
+        for name, item in items.items():
+            if isinstance(item, dict) and "count" not in item:
+                out.append(resolved.diagnostic(("scoring", "items", name),
+                                               f"scoring item `{name}` does not say what it counts",
+                                               key=True, hint="add `count:` most, each, sweeps, event or last_capture"))
+    return out
+
+
+def load(name_or_path: str | Path) -> LoadedVariant:
+    """Load, resolve and check a variant by bundled name or file path; raises RuleFileError."""
+    resolved = resolve_name(str(name_or_path), bundled_dir=VARIANTS_DIR)
+    diags: list[Diagnostic] = []
+    for doc in resolved.documents:
+        diags += schema.validate(doc.data, doc.diagnostic)
+    if diags:
+        raise RuleFileError(diags)
+    diags = schema.validate(resolved.data, resolved.diagnostic) + _check_items_have_count(resolved)
+    if diags:
+        raise RuleFileError(diags)
+    data: dict[str, Any] = schema.with_defaults(resolved.data)
+    rules = Rules.from_data(data)
+    diags = semantics.check(data, rules, resolved.diagnostic)
+    if diags:
+        raise RuleFileError(diags)
+    return LoadedVariant(rules, resolved)
+
+
+@lru_cache(maxsize=64)
+def _load_bundled(name: str) -> Rules:
+    return load(name).rules
+
+
+def load_rules(name_or_path: str | Path) -> Rules:
+    """The Rules of a bundled variant (cached) or of a variant file."""
+    text = str(name_or_path)
+    if text in bundled_names():
+        return _load_bundled(text)
+    return load(text).rules

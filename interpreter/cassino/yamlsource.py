@@ -1,0 +1,241 @@
+"""Safe YAML loading that remembers where every value was written.
+
+Rule and scenario files are composed with PyYAML's SafeLoader into nodes and
+turned into plain values here, so nothing in a file is ever executed, and each
+value keeps its line and column for error messages. Refused, each with a
+FILE:LINE:COL message: bytes that are not UTF-8, files over 1 MB, syntax
+errors, duplicate keys, explicit tags (``!!python/...``), merge keys, alias
+expansion beyond a bound (a "billion laughs" file), several documents.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Mapping
+
+import yaml
+from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
+
+from .errors import Diagnostic, RuleFileError, diagnostic_at
+
+PathT = tuple[str | int, ...]
+
+MAX_BYTES = 1_000_000
+MAX_NODES = 100_000
+_CORE = "tag:yaml.org,2002:"
+_ALLOWED_TAGS = {_CORE + t for t in ("str", "int", "float", "bool", "null", "seq", "map")}
+
+
+@dataclass(frozen=True)
+class Document:
+    """A loaded file: its plain data, its text, and where each value stands in it."""
+
+    path: str
+    text: str
+    data: Any
+    key_positions: Mapping[PathT, tuple[int, int]]
+    value_positions: Mapping[PathT, tuple[int, int]]
+
+    def position(self, path: PathT, *, key: bool = False) -> tuple[int, int]:
+        """(line, column) of ``path``; the nearest enclosing value when it is not in the file."""
+        path = tuple(path)
+        if key and path in self.key_positions:
+            return self.key_positions[path]
+        while path:
+            if path in self.value_positions:
+                return self.value_positions[path]
+            if path in self.key_positions:
+                return self.key_positions[path]
+            path = path[:-1]
+        return self.value_positions.get((), (1, 1))
+
+    def diagnostic(self, path: PathT, message: str, *, key: bool = False, hint: str | None = None) -> Diagnostic:
+        line, col = self.position(path, key=key)
+        return diagnostic_at(self.path, self.text, line, col, message, hint)
+
+
+def _fail(display: str, text: str | None, line: int, col: int, message: str, hint: str | None = None) -> RuleFileError:
+    return RuleFileError([diagnostic_at(display, text, line, col, message, hint)])
+
+
+def _decode(raw: bytes, display: str) -> str:
+    if len(raw) > MAX_BYTES:
+        raise _fail(display, None, 1, 1, f"the file is {len(raw):,} bytes; rule and scenario files are limited to {MAX_BYTES:,}")
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError as e:
+        before = raw[: e.start]
+        line = before.count(b"\n") + 1
+        col = len(before) - (before.rfind(b"\n") + 1) + 1
+        raise _fail(display, None, line, col, f"the file is not UTF-8: byte 0x{raw[e.start]:02x} cannot be read",
+                    hint="save the file as UTF-8") from None
+    return text[1:] if text.startswith("\ufeff") else text
+
+
+def load_yaml(path: str | Path, *, display: str | None = None) -> Document:
+    """Load a file from disk; RuleFileError for anything that is not a clean YAML document."""
+    name = display or str(path)
+    try:
+        raw = Path(path).read_bytes()
+    except OSError as e:
+        raise _fail(name, None, 0, 0, f"cannot read the file: {e.strerror or e}") from None
+    return load_yaml_text(raw, name)
+
+
+def _compose(text: str, display: str) -> Node | None:
+    loader = yaml.SafeLoader(text)
+    try:
+        node = loader.get_single_node()
+    except yaml.composer.ComposerError as e:
+        mark = e.problem_mark or e.context_mark
+        if "expected a single document" in str(e):
+            raise _fail(display, text, mark.line + 1 if mark else 1, mark.column + 1 if mark else 1,
+                        "the file holds more than one YAML document (`---`)",
+                        hint="a rule or scenario file is one document") from None
+        raise _fail(display, text, mark.line + 1 if mark else 1, mark.column + 1 if mark else 1,
+                    f"YAML error: {e.problem}") from None
+    except yaml.MarkedYAMLError as e:
+        mark = e.problem_mark or e.context_mark
+        problem = (e.problem or "cannot read this").rstrip(".")
+        context = f" ({e.context})" if e.context else ""
+        raise _fail(display, text, mark.line + 1 if mark else 1, mark.column + 1 if mark else 1,
+                    f"YAML syntax error: {problem}{context}",
+                    hint="check indentation, colons and quotes on this line or the one before") from None
+    except yaml.YAMLError as e:
+        raise _fail(display, text, 1, 1, f"YAML error: {e}") from None
+    finally:
+        loader.dispose()
+    return node
+
+
+def load_yaml_text(text_or_bytes: str | bytes, display: str) -> Document:
+    text = _decode(text_or_bytes, display) if isinstance(text_or_bytes, bytes) else text_or_bytes
+    if len(text.encode("utf-8")) > MAX_BYTES:
+        raise _fail(display, None, 1, 1, f"the file is larger than {MAX_BYTES:,} bytes")
+    node = _compose(text, display)
+    if node is None:
+        return Document(display, text, None, {}, {(): (1, 1)})
+    builder = _Builder(display, text)
+    builder.count(node)
+    data = builder.value(node, ())
+    return Document(display, text, data, builder.keys, builder.values)
+
+
+_INT = re.compile(r"^[-+]?(0|[1-9][0-9_]*)$")
+
+
+class _Builder:
+    def __init__(self, display: str, text: str) -> None:
+        self.display, self.text = display, text
+        self.keys: dict[PathT, tuple[int, int]] = {}
+        self.values: dict[PathT, tuple[int, int]] = {}
+        self._sizes: dict[int, int] = {}
+
+    def fail(self, node: Node, message: str, hint: str | None = None) -> RuleFileError:
+        return _fail(self.display, self.text, node.start_mark.line + 1, node.start_mark.column + 1, message, hint)
+
+    def count(self, root: Node) -> int:
+        """Nodes after alias expansion, memoized per node object, refusing past MAX_NODES."""
+        stack: list[tuple[Node, bool]] = [(root, False)]
+        active: set[int] = set()
+        while stack:
+            node, done = stack.pop()
+            key = id(node)
+            if key in self._sizes:
+                continue
+            children = self._children(node)
+            if not done:
+                if key in active:
+                    raise self.fail(node, "a recursive alias: this anchor contains itself")
+                active.add(key)
+                stack.append((node, True))
+                stack.extend((c, False) for c in children if id(c) not in self._sizes)
+                continue
+            active.discard(key)
+            size = 1 + sum(self._sizes[id(c)] for c in children)
+            if size > MAX_NODES:
+                raise self.fail(node, f"aliases expand to more than {MAX_NODES:,} values",
+                                hint="a rule file does not need deep anchors and aliases")
+            self._sizes[key] = size
+        return self._sizes[id(root)]
+
+    @staticmethod
+    def _children(node: Node) -> list[Node]:
+        if isinstance(node, SequenceNode):
+            return list(node.value)
+        if isinstance(node, MappingNode):
+            return [n for pair in node.value for n in pair]
+        return []
+
+    def value(self, node: Node, path: PathT) -> Any:
+        self.values.setdefault(path, (node.start_mark.line + 1, node.start_mark.column + 1))
+        if node.tag not in _ALLOWED_TAGS:
+            if node.tag == _CORE + "merge":
+                raise self.fail(node, "merge keys (`<<`) are not allowed", hint="use `extends` to build on another file")
+            raise self.fail(node, f"tags are not allowed in rule files: {node.tag}",
+                            hint="remove the tag; values are plain text, numbers, lists and mappings")
+        if isinstance(node, ScalarNode):
+            return self.scalar(node)
+        if isinstance(node, SequenceNode):
+            return [self.value(child, path + (i,)) for i, child in enumerate(node.value)]
+        assert isinstance(node, MappingNode)
+        out: dict[Any, Any] = {}
+        first: dict[Any, Node] = {}
+        for key_node, value_node in node.value:
+            if key_node.tag == _CORE + "merge":
+                raise self.fail(key_node, "merge keys (`<<`) are not allowed", hint="use `extends` to build on another file")
+            if not isinstance(key_node, ScalarNode) or key_node.tag not in _ALLOWED_TAGS:
+                raise self.fail(key_node, "a key must be plain text or a number")
+            key = self.scalar(key_node)
+            if isinstance(key, (float, bool)) or key is None:
+                key = key_node.value
+            if key in first:
+                prev = first[key].start_mark
+                raise self.fail(key_node, f"duplicate key `{key}` (first given on line {prev.line + 1})",
+                                hint="give each setting once")
+            first[key] = key_node
+            self.keys[path + (key,)] = (key_node.start_mark.line + 1, key_node.start_mark.column + 1)
+            out[key] = self.value(value_node, path + (key,))
+        return out
+
+    def scalar(self, node: ScalarNode) -> Any:
+        tag, raw = node.tag, node.value
+        if tag == _CORE + "str":
+            return raw
+        if tag == _CORE + "null":
+            return None
+        if tag == _CORE + "bool":
+            return raw.lower() in ("true", "yes", "on", "y")
+        if tag == _CORE + "int":
+            text = raw.replace("_", "")
+            try:
+                if text.lower().startswith(("0x", "-0x", "+0x")):
+                    return int(text, 16)
+                if text.lower().startswith(("0o", "-0o", "+0o")):
+                    return int(text, 8)
+                if _INT.match(raw) or re.match(r"^[-+]?[0-9]+$", text):
+                    return int(text, 10)
+                if ":" in text:  # YAML 1.1 sexagesimal
+                    total = 0
+                    for part in text.split(":"):
+                        total = total * 60 + int(part)
+                    return total
+                return int(text, 0)
+            except ValueError:
+                raise self.fail(node, f"cannot read {raw!r} as a whole number") from None
+        if tag == _CORE + "float":
+            text = raw.replace("_", "").lower()
+            if text in (".inf", "+.inf"):
+                return math.inf
+            if text == "-.inf":
+                return -math.inf
+            if text == ".nan":
+                return math.nan
+            try:
+                return float(text)
+            except ValueError:
+                raise self.fail(node, f"cannot read {raw!r} as a number") from None
+        raise self.fail(node, f"tags are not allowed in rule files: {tag}")
