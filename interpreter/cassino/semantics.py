@@ -77,7 +77,7 @@ def _deal(data: dict[str, Any], rules: Rules, locate: Locate) -> list[Diagnostic
         rest = n_cards - first
         per_deal = players * d.hand_size
         if d.short_stock == "exact" and d.redeal == "when_hands_empty" and not d.draw_after_play and rest % per_deal:
-            out.append(locate(("deal", "short_stock"),
+            out.append(locate(("deal", "hand_size"),
                               f"with {players} players the deck does not deal out exactly: {rest} cards remain after "
                               f"the first deal, not a multiple of {per_deal}",
                               hint="set deal.short_stock: split_rest_to_table, or change hand_size or the player counts"))
@@ -161,5 +161,5 @@ def _game(data: dict[str, Any], rules: Rules, locate: Locate) -> list[Diagnostic
     if g.both_reach == "count_out" and not g.count_out:
         out.append(locate(("game", "count_out"), "both_reach is count_out but count_out lists no items"))
     if g.target is not None and not any(i.points > 0 or any(s.points for s in i.by_size) for i in rules.scoring.items):
-        out.append(locate(("game", "target"), f"the target {g.target} can never be reached: no scoring item scores points"))
+        out.append(locate(("scoring", "items"), f"the target {g.target} can never be reached: no scoring item scores points"))
     return out

@@ -99,6 +99,8 @@ def _compose(text: str, display: str) -> Node | None:
                     f"YAML error: {e.problem}") from None
     except yaml.MarkedYAMLError as e:
         mark = e.problem_mark or e.context_mark
+        if e.context_mark is not None and mark is not None and mark.index >= len(text.rstrip()):
+            mark = e.context_mark  # at the end of the file: point where the unclosed part began
         problem = (e.problem or "cannot read this").rstrip(".")
         context = f" ({e.context})" if e.context else ""
         raise _fail(display, text, mark.line + 1 if mark else 1, mark.column + 1 if mark else 1,

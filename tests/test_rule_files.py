@@ -1,0 +1,235 @@
+"""Rule files: loading, `extends`, validation errors an author can act on, and the CLI."""
+
+from __future__ import annotations
+
+import json
+import shutil
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from cassino.errors import RuleFileError
+from cassino.resolve import merge, resolve_name
+from cassino.variants import bundled_names, load
+from cassino.yamlsource import load_yaml_text
+
+from conftest import EXAMPLES, ROOT, VARIANTS
+
+BAD = ROOT / "tests" / "bad"
+
+
+def cassino(*args: str, cwd: Path | None = None) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([sys.executable, "-m", "cassino.cli", *args], capture_output=True, text=True,
+                          cwd=cwd or ROOT, timeout=120)
+
+
+# name of the bad file -> (line it must point at, a fragment the message must contain)
+BAD_FILES = {
+    "syntax-error.yaml": (5, "YAML syntax error"),
+    "duplicate-key.yaml": (5, "duplicate key `target` (first given on line 4)"),
+    "python-tag.yaml": (3, "tags are not allowed"),
+    "alias-bomb.yaml": (None, "aliases expand to more than"),
+    "missing-parent.yaml": (2, "cannot find the variant `nosuchvariant`"),
+    "cycle-a.yaml": (2, "`extends` makes a cycle"),
+    "empty.yaml": (1, "the file is empty"),
+    "list-not-mapping.yaml": (1, "found a list"),
+    "non-utf8.yaml": (3, "not UTF-8"),
+    "unknown-key.yaml": (3, "unknown setting `sweep`"),
+    "wrong-type.yaml": (4, "`deal.hand_size` must be a whole number"),
+    "impossible-deal.yaml": (4, "the first deal needs 64 cards"),
+    "deck-does-not-deal-out.yaml": (4, "does not deal out exactly"),
+    "unreachable-target.yaml": (5, "can never be reached"),
+    "partners-without-four.yaml": (5, "partnerships need four seats"),
+    "build-max-below-cards.yaml": (4, "below the highest card value 14"),
+    "item-without-count.yaml": (5, "does not say what it counts"),
+    "bad-selector.yaml": (5, "no rank Z"),
+    "merge-key.yaml": (5, "merge keys"),
+}
+
+
+def test_every_bad_file_is_listed() -> None:
+    on_disk = {p.name for p in BAD.glob("*.yaml")} - {"cycle-b.yaml"}
+    assert on_disk == set(BAD_FILES)
+
+
+@pytest.mark.parametrize("name", sorted(BAD_FILES))
+def test_bad_file_is_refused_with_file_and_line(name: str) -> None:
+    line, fragment = BAD_FILES[name]
+    result = cassino("validate", f"tests/bad/{name}")
+    assert result.returncode == 2
+    assert "Traceback" not in result.stderr + result.stdout
+    first = result.stderr.splitlines()[0]
+    assert fragment in result.stderr
+    file_part, line_part = first.split(":")[0:2]
+    assert file_part.endswith(".yaml")
+    if line is not None:
+        assert int(line_part) == line, first
+    else:
+        assert int(line_part) >= 1
+
+
+def test_python_tag_executes_nothing(tmp_path: Path) -> None:
+    marker = Path("/tmp/cassino-pwned")
+    marker.unlink(missing_ok=True)
+    with pytest.raises(RuleFileError):
+        load(BAD / "python-tag.yaml")
+    assert not marker.exists()
+
+
+def test_alias_bomb_is_refused_fast() -> None:
+    start = time.perf_counter()
+    with pytest.raises(RuleFileError) as err:
+        load(BAD / "alias-bomb.yaml")
+    assert time.perf_counter() - start < 1.0
+    assert "aliases expand" in str(err.value)
+
+
+def test_all_errors_of_a_file_in_one_run(tmp_path: Path) -> None:
+    f = tmp_path / "many.yaml"
+    f.write_text("name: many\nextends: standard\nbuild:\n  raise_sngle: true\n  max_value: ten\n"
+                 "capture:\n  compulsory: nevr\n", encoding="utf-8")
+    with pytest.raises(RuleFileError) as err:
+        load(f)
+    diags = err.value.diagnostics
+    assert [(d.line, d.column) for d in diags] == [(4, 3), (5, 14), (7, 15)]
+    assert diags[0].hint == "did you mean `raise_single`?"
+    assert diags[2].hint == "did you mean `never`?"
+    assert diags[0].format().splitlines()[1:3] == ["      raise_sngle: true", "      ^"]
+
+
+def test_error_in_merged_variant_points_into_the_file_that_wrote_it(tmp_path: Path) -> None:
+    (tmp_path / "base.yaml").write_text("name: base\nextends: standard\nseats:\n  max_players: 3\n", encoding="utf-8")
+    (tmp_path / "child.yaml").write_text("name: child\nextends: base.yaml\nseats:\n  partnerships: always\n",
+                                         encoding="utf-8")
+    with pytest.raises(RuleFileError) as err:
+        load(tmp_path / "child.yaml")
+    (d,) = err.value.diagnostics
+    assert d.file.endswith("child.yaml") and d.line == 4
+
+
+def test_merge_mappings_merge_lists_and_scalars_replace() -> None:
+    parent = {"a": {"x": 1, "y": [1, 2]}, "b": 2}
+    child = {"a": {"y": [3]}, "c": 4}
+    assert merge(parent, child) == {"a": {"x": 1, "y": [3]}, "b": 2, "c": 4}
+
+
+def test_extends_relative_path_and_bundled_name(tmp_path: Path) -> None:
+    (tmp_path / "sub").mkdir()
+    (tmp_path / "sub" / "mine.yaml").write_text("name: mine\nextends: ../house.yaml\ngame: {target: 50}\n",
+                                                encoding="utf-8")
+    (tmp_path / "house.yaml").write_text("name: house\nextends: royal\nscoring:\n  items:\n    sweeps: {points: 1}\n",
+                                         encoding="utf-8")
+    loaded = load(tmp_path / "sub" / "mine.yaml")
+    assert loaded.rules.name == "mine"
+    assert loaded.rules.game.target == 50
+    assert loaded.rules.scoring.item("sweeps").points == 1          # from house.yaml
+    assert loaded.rules.scoring.item("cards").points == 3           # from standard, through royal
+    assert loaded.rules.deck.ranks[0].values == (1, 14)             # from royal
+    assert [d.path.split(" ")[0] for d in loaded.resolved.documents][-1] == "standard"
+
+
+def test_missing_parent_suggests_the_nearest_bundled_name(tmp_path: Path) -> None:
+    f = tmp_path / "x.yaml"
+    f.write_text("name: x\nextends: standrd\n", encoding="utf-8")
+    with pytest.raises(RuleFileError) as err:
+        load(f)
+    assert "did you mean `standard`?" in (err.value.diagnostics[0].hint or "")
+
+
+def test_yaml_positions_are_kept() -> None:
+    doc = load_yaml_text("a:\n  b: [1, 2]\n  c: x\n", "t.yaml")
+    assert doc.data == {"a": {"b": [1, 2], "c": "x"}}
+    assert doc.position(("a", "c"), key=True) == (3, 3)
+    assert doc.position(("a", "b", 1)) == (2, 10)
+    assert doc.position(("a", "nothing")) == (2, 3)
+
+
+def test_bundled_names_are_the_twelve() -> None:
+    assert bundled_names() == sorted([
+        "standard", "hoyle", "royal", "dominican", "dominican-soto", "spade", "draw", "tuxedo", "hungarian",
+        "hungarian-ulmann", "two-handed", "face-builds"])
+
+
+@pytest.mark.parametrize("path", [ROOT / "variants" / f"{v}.yaml" for v in VARIANTS] + EXAMPLES, ids=lambda p: p.name)
+def test_shipped_files_validate(path: Path) -> None:
+    loaded = load(path)
+    assert loaded.rules.name == path.stem
+    first_line = path.read_text(encoding="utf-8").splitlines()[0]
+    assert first_line.startswith("# yaml-language-server: $schema=")
+    assert loaded.rules.description and loaded.rules.source
+
+
+def test_cli_validate_all_shipped_files() -> None:
+    files = [str(p.relative_to(ROOT)) for p in sorted((ROOT / "variants").glob("*.yaml"))] + \
+            [str(p.relative_to(ROOT)) for p in EXAMPLES]
+    result = cassino("validate", *files)
+    assert result.returncode == 0, result.stderr
+    assert f"{len(files)} valid, 0 invalid" in result.stdout
+
+
+def test_cli_validate_json(tmp_path: Path) -> None:
+    result = cassino("validate", "standard", "tests/bad/unknown-key.yaml", "--format", "json")
+    assert result.returncode == 2
+    report = json.loads(result.stdout)
+    assert report["valid"] is False
+    good, bad = report["results"]
+    assert good["valid"] and good["name"] == "standard"
+    assert bad["errors"][0]["line"] == 3 and bad["errors"][0]["hint"] == "did you mean `sweeps`?"
+
+
+def test_cli_list_schema_version() -> None:
+    listing = cassino("list")
+    assert listing.returncode == 0
+    assert len(listing.stdout.splitlines()) == 12
+    assert any(line.startswith("dominican-soto ") for line in listing.stdout.splitlines())
+    schema = cassino("schema")
+    assert json.loads(schema.stdout)["$schema"] == "https://json-schema.org/draft/2020-12/schema"
+    version = cassino("--version")
+    assert version.stdout.startswith("cassino ")
+
+
+def test_schema_is_valid_and_documents_every_setting() -> None:
+    import jsonschema
+
+    schema = json.loads((ROOT / "schema" / "variant.schema.json").read_text(encoding="utf-8"))
+    jsonschema.Draft202012Validator.check_schema(schema)
+    assert schema["$id"]
+
+    def walk(node: dict, where: str) -> None:
+        if node.get("type") == "object":
+            assert node.get("additionalProperties") is not True, where
+            assert "additionalProperties" in node, where
+        for key, sub in node.get("properties", {}).items():
+            assert "description" in sub and "default" in sub, f"{where}.{key}"
+            assert "type" in sub or "enum" in sub or "oneOf" in sub, f"{where}.{key}"
+            walk(sub, f"{where}.{key}")
+        if isinstance(node.get("additionalProperties"), dict):
+            walk(node["additionalProperties"], f"{where}.*")
+        if isinstance(node.get("items"), dict):
+            walk(node["items"], f"{where}[]")
+
+    walk(schema, "variant")
+
+
+@pytest.mark.skipif(shutil.which("check-jsonschema") is None, reason="check-jsonschema is in the test extras")
+def test_independent_validator_accepts_every_shipped_file() -> None:
+    files = [str(p) for p in sorted((ROOT / "variants").glob("*.yaml"))] + [str(p) for p in EXAMPLES]
+    result = subprocess.run(["check-jsonschema", "--schemafile", str(ROOT / "schema" / "variant.schema.json"), *files],
+                            capture_output=True, text=True, timeout=120)
+    assert result.returncode == 0, result.stdout + result.stderr
+
+
+@pytest.mark.skipif(shutil.which("check-jsonschema") is None, reason="check-jsonschema is in the test extras")
+def test_independent_validator_refuses_an_unknown_key() -> None:
+    result = subprocess.run(["check-jsonschema", "--schemafile", str(ROOT / "schema" / "variant.schema.json"),
+                             str(BAD / "unknown-key.yaml")], capture_output=True, text=True, timeout=120)
+    assert result.returncode != 0
+
+
+def test_resolve_name_unknown() -> None:
+    with pytest.raises(RuleFileError) as err:
+        resolve_name("royl")
+    assert "did you mean `royal`?" in (err.value.diagnostics[0].hint or "")
