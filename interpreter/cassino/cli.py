@@ -95,6 +95,44 @@ def _cmd_check(args: argparse.Namespace) -> int:
     return 1 if failed else 0
 
 
+def _cmd_explain(args: argparse.Namespace) -> int:
+    from .explain import explain
+    from .variants import load_rules
+
+    sys.stdout.write(explain(load_rules(args.variant)))
+    return 0
+
+
+def _cmd_perft(args: argparse.Namespace) -> int:
+    from .engine import Engine
+    from .perft import divide, perft
+    from .variants import load_rules
+
+    rules = load_rules(args.variant)
+    engine = Engine(rules)
+    players = args.players or rules.seats.min_players
+    if args.scenario:
+        from .scenarios import Runner
+        from .yamlsource import load_yaml
+
+        doc = load_yaml(args.scenario)
+        cases = [c for c in (doc.data or {}).get("cases", []) if isinstance(c, dict) and c.get("name") == args.case]
+        if not cases:
+            raise CassinoError(f"{args.scenario}: no case named {args.case!r}")
+        state, _ = Runner().position(cases[0], doc.data, rules, engine)
+    else:
+        state = engine.start(args.seed, players, partners=args.partners)
+    if args.divide:
+        total = 0
+        for text, count in divide(engine, state, args.depth):
+            print(f"{text}: {count}")
+            total += count
+        print(f"total: {total}")
+    else:
+        print(perft(engine, state, args.depth))
+    return 0
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="cassino", description="Cassino rule files: validate, explain, check, play.")
     parser.add_argument("--version", action="version", version=f"cassino {__version__}")
@@ -110,6 +148,21 @@ def build_parser() -> argparse.ArgumentParser:
 
     p = sub.add_parser("schema", help="print the rule language's JSON Schema")
     p.set_defaults(handler=_cmd_schema)
+
+    p = sub.add_parser("explain", help="a variant's rules in words")
+    p.add_argument("variant", metavar="VARIANT|FILE")
+    p.set_defaults(handler=_cmd_explain)
+
+    p = sub.add_parser("perft", help="count move sequences of a given depth (engine regression data)")
+    p.add_argument("variant", metavar="VARIANT|FILE")
+    p.add_argument("--seed", type=int, default=1)
+    p.add_argument("--depth", type=int, default=3)
+    p.add_argument("--players", type=int)
+    p.add_argument("--partners", action="store_true")
+    p.add_argument("--divide", action="store_true", help="counts per first move")
+    p.add_argument("--scenario", metavar="FILE", help="start from a scenario case's position (with --case)")
+    p.add_argument("--case", metavar="NAME")
+    p.set_defaults(handler=_cmd_perft)
 
     p = sub.add_parser("check", help="run scenario files (executable rule examples); exit 0 all pass, 1 a case failed, 2 a bad file")
     p.add_argument("files", nargs="+", metavar="FILE")

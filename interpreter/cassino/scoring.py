@@ -103,6 +103,39 @@ class Scorer:
                 points[s] += by_item[item.name][s]
         return points, by_item
 
+    def points_so_far(self, state: HandState, scores: dict[int, int] | None = None,
+                      restrictions_on: bool = True) -> dict[int, int]:
+        """Points secured so far in an unfinished hand (pegging, claims): every card and sweep
+        as won; `most` once no other side can catch up; the last capture only at the end."""
+        if state.over:
+            return self.hand_points(state, scores, restrictions_on)[0]
+        scores = scores or {}
+        out = {s: 0 for s in state.sides}
+        sweeps_from = self.rules.endgame.sweeps_from
+        placed = 0
+        for pile in state.piles:
+            placed |= pile
+        for s in state.sides:
+            before = scores.get(s, 0)
+            r = self.restriction(before) if restrictions_on else None
+            for item in self.rules.scoring.items:
+                if r is not None and item.name not in r.only:
+                    continue
+                if item.count == "last_capture":
+                    continue
+                if item.count == "sweeps" and restrictions_on and sweeps_from is not None and before >= sweeps_from:
+                    continue
+                if item.count == "most":
+                    mask = self.masks[item.name]
+                    mine = bin(state.side_pile(s) & mask).count("1")
+                    unknown = bin(mask & ~placed).count("1")
+                    if mine and all(mine > bin(state.side_pile(o) & mask).count("1") + unknown
+                                    for o in state.sides if o != s):
+                        out[s] += item.points
+                    continue
+                out[s] += self.item_points(item, state)[s]
+        return out
+
     def result(self, state: HandState, scores: dict[int, int] | None = None, target: int | None = None,
                restrictions_on: bool = True) -> HandResult:
         """Score the (finished) hand and decide the game as the variant says."""

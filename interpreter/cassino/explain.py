@@ -1,0 +1,68 @@
+"""A variant's rules in words: each setting's value beside what the schema says it means.
+
+The schema's descriptions are the single place settings are documented, so the
+explanation cannot drift from what the engine reads.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .rules import Rules
+from .schema import load_schema
+
+SECTIONS = ("deck", "seats", "deal", "capture", "build", "trail", "sweeps", "scoring", "game", "endgame")
+
+
+def _short(value: Any) -> str:
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if value is None:
+        return "none"
+    if isinstance(value, list):
+        return ", ".join(_short(v) for v in value) if value else "none"
+    if isinstance(value, dict):
+        return ", ".join(f"{k} {_short(v)}" for k, v in value.items())
+    return str(value)
+
+
+def explain(rules: Rules) -> str:
+    schema = load_schema()["properties"]
+    d = rules.data
+    lines = [f"{rules.name}: {rules.description}", f"source: {rules.source}", ""]
+    deck = d["deck"]
+    ranks = ", ".join(f"{r['rank']}={_short(r['value']) if r['value'] is not None else 'no value'}" for r in deck["ranks"])
+    suits = ", ".join(f"{s['letter']} {s['name']}" for s in deck["suits"])
+    lines += ["deck", f"  {len(deck['ranks']) * len(deck['suits'])} cards; values {ranks}", f"  suits: {suits}", ""]
+    for section in SECTIONS[1:]:
+        if section == "scoring":
+            lines.append("scoring")
+            for item in rules.scoring.items:
+                what = {"most": f"most cards matching `{item.cards}`", "each": f"each card matching `{item.cards}`",
+                        "sweeps": "each sweep", "event": f"each `{item.event}` capture",
+                        "last_capture": "the last capture"}[item.count]
+                extra = ""
+                if item.by_size:
+                    extra = " (" + "; ".join(f"{r.points} for {r.min_cards}" + (f"-{r.max_cards}" if r.max_cards else "+")
+                                             + " cards" for r in item.by_size) + ")"
+                if item.first_play_points is not None:
+                    extra += f" ({item.first_play_points} for a first-play sweep)"
+                ties = f", ties: {item.ties}" if item.count == "most" else ""
+                lines.append(f"  {item.name}: {item.points} for {what}{extra}{ties}")
+            for ev in rules.scoring.events:
+                lines.append(f"  event {ev.name}: one capture taking from the table " + " and ".join(f"`{t}`" for t in ev.takes))
+            lines.append(f"  points count: {rules.scoring.when}")
+            lines.append("")
+            continue
+        props = schema[section]["properties"]
+        lines.append(section)
+        for key, value in d[section].items():
+            if isinstance(value, dict) and "properties" in props.get(key, {}):
+                for sub, v in value.items():
+                    desc = props[key]["properties"][sub]["description"]
+                    lines.append(f"  {key}.{sub} = {_short(v)}\n      {desc}")
+                continue
+            desc = props.get(key, {}).get("description", "")
+            lines.append(f"  {key} = {_short(value)}\n      {desc}")
+        lines.append("")
+    return "\n".join(lines).rstrip() + "\n"
