@@ -133,6 +133,90 @@ def _cmd_perft(args: argparse.Namespace) -> int:
     return 0
 
 
+def _cmd_play(args: argparse.Namespace) -> int:
+    from pathlib import Path
+
+    from .bots import BOTS
+    from .play import default_console, start_session
+    from .records import Record, load_record
+    from .variants import load
+
+    console = default_console()
+    if args.resume:
+        record = load_record(args.resume)
+        save = Path(args.save or args.resume)
+    else:
+        if not args.variant:
+            raise CassinoError("name a variant or rule file to play (cassino list shows them), or --resume FILE")
+        loaded = load(args.variant)
+        rules = loaded.rules
+        players = args.players or rules.seats.min_players
+        if not rules.seats.min_players <= players <= rules.seats.max_players:
+            raise CassinoError(f"{rules.name} is for {rules.seats.min_players} to {rules.seats.max_players} players")
+        if args.partners and players != 4:
+            raise CassinoError("--partners needs --players 4")
+        humans = args.humans
+        if not 0 <= humans <= players:
+            raise CassinoError(f"--humans must be between 0 and {players}")
+        bots = args.bot or ["greedy"]
+        for b in bots:
+            if b.partition(":")[0] not in BOTS:
+                raise CassinoError(f"no computer player named {b!r}; choose from {', '.join(BOTS)}")
+        seats = ["human"] * humans + [bots[k % len(bots)] for k in range(players - humans)]
+        seed = args.seed if args.seed is not None else _fresh_seed()
+        record = Record(rules, seed, players, bool(args.partners or rules.partnership(players, None)), seats,
+                        source=str(args.variant))
+        save = Path(args.save or f"cassino-{rules.name}-{seed}.json")
+        record.save(save)
+    session = start_session(record, save, console, bot_seed=record.seed)
+    return session.run()
+
+
+def _fresh_seed() -> int:
+    import secrets
+
+    return secrets.randbelow(10**9)
+
+
+def _cmd_replay(args: argparse.Namespace) -> int:
+    from .records import load_record, replay
+
+    record = load_record(args.file)
+    game = replay(record)
+    state = "over" if game.over else f"in progress (hand {game.hand_no}, seat {game.hand.turn} to play)"
+    winner = "" if game.winner is None else f", winner side of seat {min(s for s in range(game.players) if game.hand.teams[s] == game.winner)}"
+    print(f"{args.file}: {record.rules.name}, seed {record.seed}, {len(record.actions)} actions replayed; "
+          f"game {state}; scores {list(game.scores)}{winner}")
+    return 0
+
+
+def _cmd_simulate(args: argparse.Namespace) -> int:
+    from .simulate import format_text, run
+
+    bots = tuple(args.bots.split(",")) if args.bots else ("greedy",)
+    from .bots import BOTS
+
+    for b in bots:
+        if b.partition(":")[0] not in BOTS:
+            raise CassinoError(f"no computer player named {b!r}; choose from {', '.join(BOTS)}")
+    if args.games < 1:
+        raise CassinoError("--games must be at least 1")
+    if args.format == "text" and args.games >= 50 and sys.stderr.isatty():
+        from rich.progress import Progress
+
+        with Progress(transient=True) as bar:
+            task = bar.add_task("simulating", total=args.games)
+            summary = run(args.variant, args.games, args.seed, args.players, args.partners, bots, args.workers,
+                          progress=lambda k: bar.advance(task, k))
+    else:
+        summary = run(args.variant, args.games, args.seed, args.players, args.partners, bots, args.workers)
+    if args.format == "json":
+        print(json.dumps(summary, indent=2))
+    else:
+        print(format_text(summary))
+    return 0
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="cassino", description="Cassino rule files: validate, explain, check, play.")
     parser.add_argument("--version", action="version", version=f"cassino {__version__}")
@@ -163,6 +247,32 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--scenario", metavar="FILE", help="start from a scenario case's position (with --case)")
     p.add_argument("--case", metavar="NAME")
     p.set_defaults(handler=_cmd_perft)
+
+    p = sub.add_parser("play", help="play a variant or rule file against the computer (or each other)")
+    p.add_argument("variant", nargs="?", metavar="VARIANT|FILE")
+    p.add_argument("--players", type=int)
+    p.add_argument("--partners", action="store_true", help="four players as two teams (seats 0+2, 1+3)")
+    p.add_argument("--humans", type=int, default=1, help="people at the keyboard (seats 0..N-1); default 1")
+    p.add_argument("--bot", action="append", metavar="NAME", help="computer player: random, greedy, search (search:N iterations); repeat for several")
+    p.add_argument("--seed", type=int)
+    p.add_argument("--save", metavar="FILE", help="the game record (written after every move)")
+    p.add_argument("--resume", metavar="FILE", help="continue a saved game")
+    p.set_defaults(handler=_cmd_play)
+
+    p = sub.add_parser("replay", help="replay and verify a game record")
+    p.add_argument("file")
+    p.set_defaults(handler=_cmd_replay)
+
+    p = sub.add_parser("simulate", help="statistics of many games between computer players")
+    p.add_argument("variant", metavar="VARIANT|FILE")
+    p.add_argument("--games", type=int, default=100)
+    p.add_argument("--seed", type=int, default=1)
+    p.add_argument("--players", type=int)
+    p.add_argument("--partners", action="store_true")
+    p.add_argument("--bots", metavar="a,b,...", help="computer players by seat, repeated as needed (default greedy)")
+    p.add_argument("--workers", type=int, default=1)
+    p.add_argument("--format", choices=["text", "json"], default="text")
+    p.set_defaults(handler=_cmd_simulate)
 
     p = sub.add_parser("check", help="run scenario files (executable rule examples); exit 0 all pass, 1 a case failed, 2 a bad file")
     p.add_argument("files", nargs="+", metavar="FILE")

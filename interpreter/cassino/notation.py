@@ -79,7 +79,8 @@ def parse_move(text: str, deck: Deck) -> Move:
         if e.token.type == "$END":
             raise _caret(text, len(text) + 1, "the move ends too soon: after `capture` or `on` name the cards, "
                                               "after `build` the value, e.g. `3H build 8 on 5S`") from None
-        expected = sorted(x.strip('"').lower() for x in e.accepts or e.expected if not x.startswith("_"))
+        names = {"PLUS": "+", "LSQB": "[", "RSQB": "]", "CARD": "a card", "NUMBER": "a number", "RANKWORD": "a rank"}
+        expected = sorted(names.get(x, x.strip('"').lower()) for x in e.accepts or e.expected if not x.startswith("_"))
         raise _caret(text, e.column, f"unexpected {e.token!s:.20}; expected one of: {', '.join(expected)}") from None
     except UnexpectedInput as e:  # pragma: no cover - lark's other input errors
         raise _caret(text, getattr(e, "column", 1), "cannot read this move") from None

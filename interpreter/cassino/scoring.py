@@ -8,8 +8,8 @@ the points do to the scores.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from functools import lru_cache
+from dataclasses import dataclass, field, replace
+from types import EllipsisType
 
 from .engine import Engine
 from .rules import Restriction, Rules, ScoringItem
@@ -26,6 +26,8 @@ class HandResult:
     scores: dict[int, int]            # side -> game score after the hand
     winner: int | None                # side that has won the game, if any
     target: int | None                # the target in force after the hand
+    sweeps: dict[int, int] = field(default_factory=dict)  # side -> sweeps not cancelled
+    plies: int = 0                    # moves in the hand
 
 
 class Scorer:
@@ -136,12 +138,23 @@ class Scorer:
                 out[s] += self.item_points(item, state)[s]
         return out
 
-    def result(self, state: HandState, scores: dict[int, int] | None = None, target: int | None = None,
-               restrictions_on: bool = True) -> HandResult:
-        """Score the (finished) hand and decide the game as the variant says."""
+    def result(self, state: HandState, scores: dict[int, int] | None = None,
+               target: "int | None | EllipsisType" = ..., restrictions_on: bool = True) -> HandResult:
+        """Score the (finished) hand and decide the game as the variant says.
+
+        ``target``: the target in force (it moves in claiming games); left out, the variant's.
+        ``None`` means each hand is a game on its own.
+        """
+        result = self._result(state, scores, target, restrictions_on)
+        sweeps = {s: sum(1 for w in state.sweeps if not w.cancelled and state.teams[w.seat] == s) for s in state.sides}
+        return replace(result, sweeps=sweeps, plies=state.ply)
+
+    def _result(self, state: HandState, scores: dict[int, int] | None = None,
+               target: "int | None | EllipsisType" = ..., restrictions_on: bool = True) -> HandResult:
         g = self.rules.game
         scores = {s: (scores or {}).get(s, 0) for s in state.sides}
-        target = g.target if target is None else target
+        if target is ...:
+            target = g.target
         points, by_item = self.hand_points(state, scores, restrictions_on)
         if g.score_mode == "difference" and len(points) == 2:
             a, b = state.sides

@@ -1,0 +1,140 @@
+"""`cassino simulate`: many games between computer players, summarised for rule authors.
+
+Each game's seed is derived from the run's seed and the game's number, and the
+games are summed in number order, so the same seed gives the same numbers
+whatever the worker count.
+"""
+
+from __future__ import annotations
+
+import math
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass
+from typing import Any, Callable
+
+from .bots import make_bot
+from .engine import Engine
+from .game import Game
+from .rng import derive
+from .variants import load_rules
+
+
+@dataclass(frozen=True)
+class GameStats:
+    index: int
+    winner_seat: int | None            # lowest seat of the winning side; None: no winner
+    first_seat: int                    # the seat that led the first hand
+    hands: int
+    plies: int
+    sweeps: int
+    item_points: dict[str, list[int]]  # item -> points per seat (a side's on its lowest seat)
+
+
+def play_one(variant: str, seed: int, players: int, partners: bool, bots: tuple[str, ...], index: int) -> GameStats:
+    """One game between computer players; everything it needs is in its arguments (for workers)."""
+    rules = load_rules(variant)
+    engine = Engine(rules)
+    game_seed = derive(seed, index)
+    game = Game.new(engine, game_seed, players, partners, dealer=index % players)
+    first = engine.leader(game.dealer, players)
+    seats = [make_bot(bots[s % len(bots)], derive(game_seed, s + 1)) for s in range(players)]
+    lowest = {game.hand.teams[s]: s for s in reversed(range(players))}
+    plies = 0
+    while not game.over and plies < 50_000:
+        claimant = next((s for s, b in enumerate(seats) if b.wants_to_claim(game, s)), None)
+        if claimant is not None:
+            game = game.claim(claimant)
+            break
+        seat = game.hand.turn
+        seats[seat].reseed(derive(game_seed, seat, plies))
+        game = game.play(seats[seat].choose(game, seat))
+        plies += 1
+    items = {i.name: [0] * players for i in rules.scoring.items}
+    sweeps = 0
+    for result in game.results:
+        sweeps += sum(result.sweeps.values())
+        for name, per_side in result.by_item.items():
+            for side, pts in per_side.items():
+                items[name][lowest[side]] += pts
+    winner = lowest[game.winner] if game.winner is not None else None
+    return GameStats(index, winner, first, max(len(game.results), 1), plies, sweeps, items)
+
+
+def _task(args: tuple[Any, ...]) -> GameStats:
+    return play_one(*args)
+
+
+def run(variant: str, games: int, seed: int = 1, players: int | None = None, partners: bool = False,
+        bots: tuple[str, ...] = ("greedy",), workers: int = 1,
+        progress: Callable[[int], None] | None = None) -> dict[str, Any]:
+    rules = load_rules(variant)
+    players = players or rules.seats.min_players
+    tasks = [(variant, seed, players, partners, bots, k) for k in range(games)]
+    stats: list[GameStats] = []
+    if workers > 1:
+        with ProcessPoolExecutor(max_workers=workers) as pool:
+            for s in pool.map(_task, tasks, chunksize=max(1, games // (workers * 8))):
+                stats.append(s)
+                if progress:
+                    progress(1)
+    else:
+        for t in tasks:
+            stats.append(_task(t))
+            if progress:
+                progress(1)
+    stats.sort(key=lambda s: s.index)
+    return summarise(rules.name, players, bots, seed, stats)
+
+
+def wilson(successes: int, n: int, z: float = 1.96) -> tuple[float, float]:
+    """The Wilson score interval for a proportion (95% by default)."""
+    if n == 0:
+        return (0.0, 1.0)
+    p = successes / n
+    denom = 1 + z * z / n
+    centre = (p + z * z / (2 * n)) / denom
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denom
+    return (max(0.0, centre - half), min(1.0, centre + half))
+
+
+def summarise(name: str, players: int, bots: tuple[str, ...], seed: int, stats: list[GameStats]) -> dict[str, Any]:
+    n = len(stats)
+    hands = sum(s.hands for s in stats)
+    items: dict[str, list[float]] = {}
+    for s in stats:
+        for item, per_seat in s.item_points.items():
+            acc = items.setdefault(item, [0.0] * players)
+            for seat, pts in enumerate(per_seat):
+                acc[seat] += pts
+    decided = [s for s in stats if s.winner_seat is not None]
+    leader_wins = sum(1 for s in decided if s.winner_seat == s.first_seat or
+                      (players == 4 and s.winner_seat is not None and s.winner_seat % 2 == s.first_seat % 2))
+    low, high = wilson(leader_wins, len(decided))
+    wins = [sum(1 for s in decided if s.winner_seat == seat) for seat in range(players)]
+    return {
+        "variant": name, "games": n, "players": players, "bots": list(bots), "seed": seed,
+        "hands": hands,
+        "points_per_hand": {item: [round(v / max(hands, 1), 3) for v in per_seat] for item, per_seat in items.items()},
+        "wins_by_seat": wins,
+        "no_winner": n - len(decided),
+        "first_player_win_rate": round(leader_wins / len(decided), 4) if decided else None,
+        "first_player_win_rate_95ci": [round(low, 4), round(high, 4)],
+        "sweeps_per_hand": round(sum(s.sweeps for s in stats) / max(hands, 1), 3),
+        "moves_per_hand": round(sum(s.plies for s in stats) / max(hands, 1), 2),
+        "hands_per_game": round(hands / max(n, 1), 2),
+    }
+
+
+def format_text(summary: dict[str, Any]) -> str:
+    s = summary
+    lines = [f"{s['variant']}: {s['games']} games, {s['players']} players, bots {', '.join(s['bots'])}, seed {s['seed']}",
+             f"hands per game {s['hands_per_game']}, moves per hand {s['moves_per_hand']}, sweeps per hand {s['sweeps_per_hand']}",
+             "average points per hand, by scoring item and seat:"]
+    for item, per_seat in s["points_per_hand"].items():
+        lines.append(f"  {item:<16}" + "".join(f"{v:>8.3f}" for v in per_seat))
+    lo, hi = s["first_player_win_rate_95ci"]
+    rate = s["first_player_win_rate"]
+    lines.append(f"wins by seat {s['wins_by_seat']}, no winner {s['no_winner']}")
+    if rate is not None:
+        lines.append(f"the first player to lead wins {rate:.1%} (95% CI {lo:.1%} to {hi:.1%})")
+    return "\n".join(lines)
