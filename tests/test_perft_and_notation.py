@@ -1,0 +1,93 @@
+"""Perft counts as regression data, and the move notation's round trip and error messages."""
+
+from __future__ import annotations
+
+import pytest
+
+from cassino.engine import Engine
+from cassino.moves import MoveKind, MoveSyntaxError
+from cassino.notation import format_move, parse_move
+from cassino.perft import divide, perft
+from cassino.variants import load_rules
+
+# Counted with `cassino perft VARIANT --seed 7 --depth D` when the engine's scenario
+# files all passed; a change here means move generation changed: check why.
+PERFT = {
+    ("standard", 3): 199, ("standard", 4): 1554,
+    ("royal", 3): 373, ("royal", 4): 2316,
+    ("hoyle", 4): 1386, ("dominican", 4): 1103, ("tuxedo", 4): 1657,
+    ("hungarian", 4): 737, ("two-handed", 4): 416, ("face-builds", 4): 1455, ("draw", 4): 2346,
+}
+
+
+@pytest.mark.parametrize("variant,depth", sorted(PERFT))
+def test_perft(variant: str, depth: int) -> None:
+    engine = Engine(load_rules(variant))
+    state = engine.start(7, engine.rules.seats.min_players)
+    assert perft(engine, state, depth) == PERFT[(variant, depth)]
+
+
+def test_divide_sums_to_perft() -> None:
+    engine = Engine(load_rules("royal"))
+    state = engine.start(7, 2)
+    assert sum(n for _, n in divide(engine, state, 3)) == perft(engine, state, 3)
+
+
+@pytest.fixture(scope="module")
+def deck():
+    return Engine(load_rules("standard")).deck
+
+
+@pytest.mark.parametrize("text", [
+    "8D capture 8C 6H 2C 5S 3D", "9C capture [5D 4S] 6H 3C", "3H build 8 on 5S", "3C build 3 on AD 2S",
+    "2H build 8 on [3C 3D]", "6C build 9 on [5D 4S] 3H", "7H+5D capture 10C 2S", "JD build J on JC", "KD trail",
+    "5H trail build 8 on 3C 5D",
+])
+def test_scenarios_md_examples_parse_and_round_trip(deck, text: str) -> None:
+    move = parse_move(text, deck)
+    again = parse_move(format_move(move, deck), deck)
+    assert again == move
+
+
+def test_order_and_case_do_not_matter(deck) -> None:
+    a = parse_move("9c capture 3C [4s 5d] 6h", deck)
+    b = parse_move("9C capture [5D 4S] 6H 3C", deck)
+    assert a == b
+    assert format_move(a, deck) == "9C capture [4S 5D] 3C 6H"
+    assert parse_move("TD capture 10H", deck).played == parse_move("10D trail", deck).played
+    assert parse_move("3H build 8 on 5S", deck).kind is MoveKind.BUILD
+
+
+@pytest.mark.parametrize("text,fragment,column", [
+    ("ZZ trail", "no rank Z", 1),
+    ("11S trail", "no rank 11", 1),
+    ("3H capture", "ends too soon", 11),
+    ("3H build on 5S", "unexpected", 10),
+    ("3H fly", "unexpected", 4),
+    ("3H capture 3H", "named twice", 12),
+    ("3H build 8 on [5S", "ends too soon", 18),
+])
+def test_bad_move_text_says_what_and_where(deck, text: str, fragment: str, column: int) -> None:
+    with pytest.raises(MoveSyntaxError) as err:
+        parse_move(text, deck)
+    message = str(err.value)
+    assert fragment in message
+    lines = message.splitlines()
+    assert lines[1].strip() == text
+    assert lines[2].index("^") - lines[1].index(text[0]) == column - 1
+
+
+def test_every_legal_move_round_trips_in_every_variant() -> None:
+    import random
+
+    from conftest import VARIANTS
+
+    for name in VARIANTS:
+        engine = Engine(load_rules(name))
+        rnd = random.Random(name)
+        state = engine.start(3, engine.rules.seats.min_players)
+        while not state.over:
+            moves = engine.legal_moves(state)
+            for m in moves:
+                assert parse_move(format_move(m, engine.deck), engine.deck) == m
+            state = engine.apply(state, rnd.choice(moves))

@@ -1,0 +1,107 @@
+"""Points per hand add up to what each variant's rules say, and every variant plays whole games to a winner."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from cassino.bots import GreedyBot
+from cassino.engine import Engine
+from cassino.game import Game
+from cassino.scoring import Scorer
+from cassino.variants import load_rules
+
+from conftest import ROOT, VARIANTS
+
+
+def play_out(engine: Engine, seed: int, players: int):
+    rnd = random.Random(seed)
+    state = engine.start(seed, players)
+    while not state.over:
+        state = engine.apply(state, rnd.choice(engine.legal_moves(state)))
+    return state
+
+
+def counts(engine: Engine, state, pred) -> list[int]:
+    return [sum(1 for i in range(engine.n_cards) if state.side_pile(s) >> i & 1 and pred(engine.deck.cards[i]))
+            for s in state.sides]
+
+
+def unique_max(values: list[int]) -> bool:
+    return values.count(max(values)) == 1
+
+
+def live_sweeps(state) -> list:
+    return [w for w in state.sweeps if not w.cancelled]
+
+
+def expected_total(name: str, engine: Engine, state) -> int:
+    """The hand's points by the rule texts' arithmetic, from the piles alone."""
+    cards = counts(engine, state, lambda c: True)
+    spades = counts(engine, state, lambda c: c.suit == "S")
+    sweeps = live_sweeps(state)
+    if name == "tuxedo":
+        sweep_pts = sum(10 if w.size >= 4 else 5 for w in sweeps)
+        oranges = sum(1 for e in state.events if e.name == "orange")
+        return 15 * unique_max(cards) + 20 + 10 * oranges + sweep_pts
+    if name == "spade":
+        return 24 - 3 * (not unique_max(cards)) + len(sweeps)
+    base = 11 - 3 * (not unique_max(cards)) - (not unique_max(spades))
+    sweep_points = {"standard": 0, "royal": 0, "draw": 0}.get(name, 1)
+    extra = sum(2 if w.first_play and name == "hungarian-ulmann" else sweep_points for w in sweeps)
+    return base + extra
+
+
+@pytest.mark.parametrize("name", VARIANTS)
+@given(seed=st.integers(0, 2**32 - 1))
+def test_points_per_hand_add_up(name: str, seed: int) -> None:
+    engine = Engine(load_rules(name))
+    scorer = Scorer(engine)
+    state = play_out(engine, seed, engine.rules.seats.min_players)
+    points, _ = scorer.hand_points(state, restrictions_on=False)
+    assert sum(points.values()) == expected_total(name, engine, state)
+
+
+def test_sweeps_cancel_one_for_one_in_dominican() -> None:
+    engine = Engine(load_rules("dominican"))
+    for seed in range(40):
+        state = play_out(engine, seed, 2)
+        live = live_sweeps(state)
+        assert len({state.teams[w.seat] for w in live}) <= 1, "after cancelling, at most one side has sweeps"
+
+
+@pytest.mark.parametrize("name", VARIANTS)
+def test_whole_game_reaches_a_winner(name: str) -> None:
+    rules = load_rules(name)
+    engine = Engine(rules)
+    players = 4 if rules.seats.max_players >= 4 and name in ("dominican", "standard") else rules.seats.min_players
+    bots = [GreedyBot(s) for s in range(players)]
+    game = Game.new(engine, 12345, players, partners=players == 4)
+    for _ in range(5000):
+        if game.over:
+            break
+        for s, b in enumerate(bots):
+            if b.wants_to_claim(game, s):
+                game = game.claim(s)
+                break
+        if game.over:
+            break
+        game = game.play(bots[game.hand.turn].choose(game, game.hand.turn))
+    assert game.over
+    assert game.winner is not None
+    if rules.game.target is not None and game.ended_by == "target":
+        assert game.scores[game.winner] >= game.target
+
+
+def test_eleven_up_scores_the_difference() -> None:
+    rules = load_rules(str(ROOT / "examples" / "hoyle-eleven-up.yaml"))
+    engine = Engine(rules)
+    scorer = Scorer(engine)
+    state = play_out(engine, 4, 2)
+    points, _ = scorer.hand_points(state)
+    result = scorer.result(state, {0: 0, 1: 0})
+    diff = abs(points[0] - points[1])
+    assert sorted(result.scores.values()) == [0, diff]
