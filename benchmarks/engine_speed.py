@@ -24,22 +24,26 @@ POSITIONS = {
     "opening (4 table cards)": (["9D", "2C", "5S", "KH"], ["9C", "4D", "5H", "KS"], []),
     "builds on the table": (["3H", "9S", "6C", "8D"], ["3S", "5C", "AH"], [(["2D", "4C"], 6, 1), (["5D", "4S"], 9, 1)]),
     "12 loose cards": (["10S", "9H", "8C", "7D"], ["AS", "2S", "3S", "4S", "5S", "6S", "AH", "2H", "3H", "4H", "5H", "6H"], []),
-    "20 loose cards": (["10S", "9H", "8C", "7D"],
-                       ["AS", "2S", "3S", "4S", "5S", "AH", "2H", "3H", "4H", "5H",
-                        "AD", "2D", "3D", "4D", "5D", "AC", "2C", "3C", "4C", "5C"], []),
+    "20 loose cards, mixed ranks": (["10S", "9H", "8C", "7D"],
+                                    ["AS", "3S", "5S", "7S", "9S", "JS", "KS", "2H", "4H", "6H",
+                                     "8H", "10H", "QH", "AD", "3D", "5D", "7D", "9D", "JC", "QC"], []),
 }
+# A worst case, reported on its own: 16 cards of 1 to 4, where the legal moves themselves
+# number tens of thousands (every way to split a subset into sets of 10, 9, 8 or 7).
+STRESS = ("16 loose cards A-4 (stress)", (["10S", "9H", "8C", "7D"],
+          ["AS", "2S", "3S", "4S", "AH", "2H", "3H", "4H", "AD", "2D", "3D", "4D", "AC", "2C", "3C", "4C"], []))
 
 
 def bench_positions(engine: Engine) -> None:
     deck = engine.deck
     print("legal moves of a 4-card hand (standard):")
-    for name, (hand, table, builds) in POSITIONS.items():
+    for name, (hand, table, builds) in [*POSITIONS.items(), STRESS]:
         state = engine.position(Position(
             players=2, hands={0: [deck.parse(c) for c in hand]}, table=[deck.parse(c) for c in table],
             builds=[([deck.parse(c) for c in cards], v, o) for cards, v, o in builds]))
         times = []
         count = 0
-        for _ in range(5 if len(table) > 12 else 50):
+        for _ in range(1 if name == STRESS[0] else 5 if len(table) > 12 else 50):
             t = time.perf_counter()
             count = len(engine.legal_moves(state))
             times.append(time.perf_counter() - t)

@@ -421,6 +421,8 @@ class _Generator:
             self.sum_items += [(1 << (BUILD_SHIFT + j), (b.value,)) for j, b in enumerate(state.builds)
                                if not b.multiple and isinstance(b.value, int)]
         self._groups: dict[int, list[int]] = {}
+        self._unions: dict[int, list[int]] = {}
+        self._capvals: dict[int, set[int | str]] = {}
         self.partner = engine.partner_of(state, self.seat)
 
     # -- groups
@@ -435,6 +437,15 @@ class _Generator:
             self._groups[v] = g
         return g
 
+    def group_unions(self, v: int, exclude: int = 0) -> list[int]:
+        """Every union of disjoint item sets worth ``v`` (computed once per value), avoiding ``exclude``."""
+        u = self._unions.get(v)
+        if u is None:
+            u = self._unions[v] = unions(self.sum_groups(v))
+        if not exclude:
+            return u
+        return [m for m in u if not m & exclude]
+
     def equal_loose(self, v: int) -> int:
         m = 0
         for i in self.loose_idx:
@@ -446,6 +457,8 @@ class _Generator:
         return [1 << (BUILD_SHIFT + j) for j, b in enumerate(self.s.builds) if b.value == value]
 
     def move_parts(self, items: int) -> tuple[int, tuple[int, ...]]:
+        if not items >> BUILD_SHIFT:
+            return items, ()
         loose = items & LOOSE
         builds = tuple(sorted(self.s.builds[j].cards for j in bits(items >> BUILD_SHIFT)))
         return loose, builds
@@ -454,14 +467,18 @@ class _Generator:
     def captures_for_value(self, v: int) -> set[int]:
         """Capture item-sets for a played value ``v`` (numbers)."""
         c = self.e.cap
-        groups = list(self.sum_groups(v))
-        for bit in self.build_items(v):
-            if bit not in groups:
-                groups.append(bit)
         eq = self.equal_loose(v)
+        builds = [bit for bit in self.build_items(v) if bit not in self.sum_groups(v)]
         if c.equal_card_first and eq:
-            groups = [g for g in groups if g & eq == g and bin(g).count("1") == 1]
-        found = set(unions(groups)) if c.several_groups else set(groups)
+            groups = [g for g in self.sum_groups(v) + builds if g & eq == g and bin(g).count("1") == 1]
+            found = set(unions(groups)) if c.several_groups else set(groups)
+        elif not c.several_groups:
+            found = set(self.sum_groups(v)) | set(builds)
+        else:
+            found = set(self.group_unions(v))
+            for b in builds:   # whole builds of the value, alone or with any union not already using them
+                found.add(b)
+                found.update(m | b for m in list(found) if not m & b)
         if c.equal_cards == "all" and eq:
             found = {m for m in found if m & eq == eq}
         elif c.equal_cards == "all_when_pairing" and eq:
@@ -554,13 +571,12 @@ class _Generator:
                     continue
                 rest = V - vp
                 completions = [0] if rest == 0 else self.sum_groups(rest)
-                v_groups = self.sum_groups(V) if b.multiple else []
                 # A new build: the played card's set, and (multiple) further sets worth V.
                 for t0 in completions:
                     if t0:
                         out.append(self._build_move(bit, t0, V))
                     if b.multiple:
-                        for u in unions(v_groups, exclude=t0):
+                        for u in self.group_unions(V, exclude=t0):
                             out.append(self._build_move(bit, t0 | u, V))
                 # Onto an existing build.
                 for j, bd in enumerate(s.builds):
@@ -576,7 +592,7 @@ class _Generator:
                             if t0 & jbit:
                                 continue
                             out.append(self._build_move(bit, t0 | jbit, V))
-                            for u in unions(v_groups, exclude=t0 | jbit):
+                            for u in self.group_unions(V, exclude=t0 | jbit):
                                 out.append(self._build_move(bit, t0 | jbit | u, V))
                     elif (bd.value < V and not bd.multiple and b.raise_single
                           and (b.raise_own or bd.owner != self.seat)
@@ -593,7 +609,7 @@ class _Generator:
                         for r in raises:
                             out.append(self._build_move(bit, r | jbit, V))
                             if b.multiple:
-                                for u in unions(v_groups, exclude=r | jbit):
+                                for u in self.group_unions(V, exclude=r | jbit):
                                     out.append(self._build_move(bit, r | jbit | u, V))
         return out
 
@@ -641,22 +657,24 @@ class _Generator:
         return out
 
     # -- restrictions
+    def capture_values(self, hand_after: int) -> set[int | str]:
+        """What the cards left in hand can capture (cached: a hand leaves only a few remainders)."""
+        can = self._capvals.get(hand_after)
+        if can is None:
+            can = self._capvals[hand_after] = self.e._captures_value(hand_after)
+        return can
+
     def keeps_capturing_cards(self, move: Move, held_before: list[Build]) -> bool:
         """After ``move``, the player still holds a card for every build they must keep one for."""
-        hand_after = self.hand & ~move.played
-        need: list[int | str] = [b.value for b in held_before if b.cards not in move.builds]
-        if move.kind in (MoveKind.BUILD, MoveKind.TRAIL_BUILD):
-            assert move.value is not None
-            can = self.e._captures_value(hand_after)
-            if move.value in can:
-                need.append(move.value)
-            elif not (self.e.bld.for_partner and self.partner is not None and self.s.proven
-                      and move.value in self.s.proven[self.partner]):
-                return False
-        if not need:
+        is_build = move.kind is MoveKind.BUILD or move.kind is MoveKind.TRAIL_BUILD
+        if not held_before and not is_build:
             return True
-        can = self.e._captures_value(hand_after)
-        return all(v in can for v in need)
+        can = self.capture_values(self.hand & ~move.played)
+        if is_build and move.value not in can and not (
+                self.e.bld.for_partner and self.partner is not None and self.s.proven
+                and move.value in self.s.proven[self.partner]):
+            return False
+        return all(b.value in can for b in held_before if b.cards not in move.builds)
 
     def moves(self) -> list[Move]:
         e, s = self.e, self.s
