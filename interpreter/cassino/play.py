@@ -212,6 +212,15 @@ class Session:
         return game.hand.turn
 
     def run(self) -> int:
+        """Play until the game ends or the player leaves; Ctrl-C saves and says how to resume."""
+        try:
+            return self._run()
+        except KeyboardInterrupt:
+            self.save()
+            self.console.print(f"\ninterrupted: game saved; continue with: cassino play --resume {self.save_path}")
+            return 130
+
+    def _run(self) -> int:
         console = self.console
         console.print(f"{self.game.rules.name}: {self.game.rules.description}")
         console.print(f"recording to {self.save_path} (type help for commands)")
