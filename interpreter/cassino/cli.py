@@ -136,7 +136,6 @@ def _cmd_perft(args: argparse.Namespace) -> int:
 def _cmd_play(args: argparse.Namespace) -> int:
     from pathlib import Path
 
-    from .bots import BOTS
     from .play import default_console, start_session
     from .records import Record, load_record
     from .variants import load
@@ -158,10 +157,7 @@ def _cmd_play(args: argparse.Namespace) -> int:
         humans = args.humans
         if not 0 <= humans <= players:
             raise CassinoError(f"--humans must be between 0 and {players}")
-        bots = args.bot or ["greedy"]
-        for b in bots:
-            if b.partition(":")[0] not in BOTS:
-                raise CassinoError(f"no computer player named {b!r}; choose from {', '.join(BOTS)}")
+        bots = _checked_bots(args.bot or ["greedy"])
         seats = ["human"] * humans + [bots[k % len(bots)] for k in range(players - humans)]
         seed = args.seed if args.seed is not None else _fresh_seed()
         record = Record(rules, seed, players, bool(args.partners or rules.partnership(players, None)), seats,
@@ -170,6 +166,15 @@ def _cmd_play(args: argparse.Namespace) -> int:
         record.save(save)
     session = start_session(record, save, console, bot_seed=record.seed)
     return session.run()
+
+
+def _checked_bots(names: list[str]) -> list[str]:
+    from .bots import BOTS
+
+    for b in names:
+        if b.partition(":")[0] not in BOTS:
+            raise CassinoError(f"no computer player named {b!r}; choose from {', '.join(BOTS)} (search:N sets iterations)")
+    return names
 
 
 def _fresh_seed() -> int:
@@ -193,12 +198,7 @@ def _cmd_replay(args: argparse.Namespace) -> int:
 def _cmd_simulate(args: argparse.Namespace) -> int:
     from .simulate import format_text, run
 
-    bots = tuple(args.bots.split(",")) if args.bots else ("greedy",)
-    from .bots import BOTS
-
-    for b in bots:
-        if b.partition(":")[0] not in BOTS:
-            raise CassinoError(f"no computer player named {b!r}; choose from {', '.join(BOTS)}")
+    bots = tuple(_checked_bots(args.bots.split(",") if args.bots else ["greedy"]))
     if args.games < 1:
         raise CassinoError("--games must be at least 1")
     if args.format == "text" and args.games >= 50 and sys.stderr.isatty():

@@ -87,22 +87,26 @@ class Scorer:
     def restriction(self, score: int) -> Restriction | None:
         return next((r for r in self.rules.endgame.restrictions if r.score == score), None)
 
+    def counts_for(self, item: ScoringItem, score: int, restrictions_on: bool) -> bool:
+        """Whether a side with ``score`` may score ``item`` (endgame restrictions, sweeps from a score)."""
+        if not restrictions_on:
+            return True
+        r = self.restriction(score)
+        if r is not None and item.name not in r.only:
+            return False
+        sweeps_from = self.rules.endgame.sweeps_from
+        return not (item.count == "sweeps" and sweeps_from is not None and score >= sweeps_from)
+
     def hand_points(self, state: HandState, scores: dict[int, int] | None = None,
                     restrictions_on: bool = True) -> tuple[dict[int, int], dict[str, dict[int, int]]]:
         """Points per side for the hand, restricted sides scoring only their allowed items."""
         scores = scores or {}
         by_item = {item.name: self.item_points(item, state) for item in self.rules.scoring.items}
-        sweeps_from = self.rules.endgame.sweeps_from
         points = {s: 0 for s in state.sides}
         for s in state.sides:
-            before = scores.get(s, 0)
-            r = self.restriction(before) if restrictions_on else None
             for item in self.rules.scoring.items:
-                if r is not None and item.name not in r.only:
-                    continue
-                if item.count == "sweeps" and restrictions_on and sweeps_from is not None and before >= sweeps_from:
-                    continue
-                points[s] += by_item[item.name][s]
+                if self.counts_for(item, scores.get(s, 0), restrictions_on):
+                    points[s] += by_item[item.name][s]
         return points, by_item
 
     def points_so_far(self, state: HandState, scores: dict[int, int] | None = None,
@@ -113,19 +117,12 @@ class Scorer:
             return self.hand_points(state, scores, restrictions_on)[0]
         scores = scores or {}
         out = {s: 0 for s in state.sides}
-        sweeps_from = self.rules.endgame.sweeps_from
         placed = 0
         for pile in state.piles:
             placed |= pile
         for s in state.sides:
-            before = scores.get(s, 0)
-            r = self.restriction(before) if restrictions_on else None
             for item in self.rules.scoring.items:
-                if r is not None and item.name not in r.only:
-                    continue
-                if item.count == "last_capture":
-                    continue
-                if item.count == "sweeps" and restrictions_on and sweeps_from is not None and before >= sweeps_from:
+                if item.count == "last_capture" or not self.counts_for(item, scores.get(s, 0), restrictions_on):
                     continue
                 if item.count == "most":
                     mask = self.masks[item.name]
