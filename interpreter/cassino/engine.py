@@ -11,6 +11,7 @@ bitmasks: loose card ``i`` is bit ``i``; build ``j`` is bit ``64 + j``.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from itertools import combinations
 from typing import Iterable, Sequence
 
 from .cards import Card, Deck
@@ -527,7 +528,7 @@ class _Generator:
         out: list[Move] = []
         limit = min(e.cap.hand_cards_max, len(cards))
         for size in range(2, limit + 1):
-            for combo in _combinations(cards, size):
+            for combo in combinations(cards, size):
                 items = [(1 << i, e.hv[i]) for i in combo]
                 played = sum(1 << i for i in combo)
                 targets: set[int] = set()
@@ -728,12 +729,6 @@ class _Generator:
         if e.valueless[p]:
             return any(e.rank[i] == e.rank[p] for i in self.loose_idx)
         return any(set(e.hv[p]) & set(e.tv[i]) for i in self.loose_idx)
-
-
-def _combinations(items: list[int], size: int) -> Iterable[tuple[int, ...]]:
-    from itertools import combinations
-
-    return combinations(items, size)
 
 
 def _totals(items: list[tuple[int, tuple[int, ...]]]) -> set[int]:

@@ -37,8 +37,9 @@ def cards_text(deck: Deck, mask: int) -> list[str]:
     return [str(deck.cards[i]) for i in sorted(idx, key=lambda i: _sort_key(deck, i))]
 
 
-def _build_key(deck: Deck, mask: int) -> tuple[int, ...]:
-    return tuple(_sort_key(deck, deck.index(deck.parse(c)))[0] for c in cards_text(deck, mask))
+def _build_key(deck: Deck, mask: int) -> list[tuple[int, int]]:
+    """Builds are written lowest card first."""
+    return sorted(_sort_key(deck, i) for i in range(len(deck)) if mask >> i & 1)
 
 
 def format_move(move: Move, deck: Deck) -> str:
