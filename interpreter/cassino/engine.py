@@ -363,7 +363,11 @@ class Engine:
                 need -= 1
             changes["stock"] = tuple(stock)
         changes.update(hands=tuple(hands), ply=state.ply + 1)
-        return self._advance(state.with_(**changes))
+        turn = self._next_to_play(seat, hands, state.players)
+        if turn is not None:
+            changes["turn"] = turn
+            return state.with_(**changes)
+        return self._deal_is_over(state.with_(**changes))
 
     def _record_sweep(self, state: HandState, sweep: Sweep) -> tuple[Sweep, ...]:
         side = state.teams[sweep.seat]
@@ -380,13 +384,16 @@ class Engine:
                     sweeps[k] = Sweep(w.seat, w.size, w.ply, w.first_play, cancelled=True)
         return tuple(sweeps)
 
-    def _advance(self, state: HandState) -> HandState:
-        n = state.players
-        seat = state.turn
-        for _ in range(n):
-            seat = self.next_seat(seat, n)
-            if state.hands[seat]:
-                return state.with_(turn=seat)
+    def _next_to_play(self, seat: int, hands: Sequence[int], players: int) -> int | None:
+        """The next seat in play order with cards in hand, or None when every hand is empty."""
+        for _ in range(players):
+            seat = self.next_seat(seat, players)
+            if hands[seat]:
+                return seat
+        return None
+
+    def _deal_is_over(self, state: HandState) -> HandState:
+        """Every hand is empty: deal again, or end the hand."""
         if state.stock and self.rules.deal.redeal == "when_hands_empty":
             return self._deal(state, initial=False)
         return self._finish(state)

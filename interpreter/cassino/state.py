@@ -6,7 +6,8 @@ so copying a state is copying a few small tuples.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass
+from typing import Any, NamedTuple
 
 
 @dataclass(frozen=True, slots=True)
@@ -58,8 +59,10 @@ class Event:
     ply: int
 
 
-@dataclass(frozen=True, slots=True)
-class HandState:
+class HandState(NamedTuple):
+    """One hand in play. A named tuple rather than a dataclass: the engine makes one per
+    move in every search playout, and a tuple is several times cheaper to copy."""
+
     players: int
     teams: tuple[int, ...]          # side of each seat (seat % 2 with partners, else the seat)
     dealer: int
@@ -77,11 +80,11 @@ class HandState:
     deal_no: int = 1
     over: bool = False
     proven: tuple[frozenset[int], ...] = ()   # values each seat is proven to hold (building for a partner)
-    restricted: frozenset[int] = field(default_factory=frozenset)  # sides under an endgame restriction
+    restricted: frozenset[int] = frozenset()  # sides under an endgame restriction
     residue: int = 0                # what the last capturer took at the end
 
-    def with_(self, **changes: object) -> "HandState":
-        return replace(self, **changes)  # type: ignore[arg-type]
+    def with_(self, **changes: Any) -> "HandState":
+        return self._replace(**changes)
 
     @property
     def sides(self) -> tuple[int, ...]:
