@@ -1,7 +1,7 @@
 """Computer players' strength: head-to-head win rates with 95% confidence intervals.
 
     python benchmarks/bot_strength.py [--games 1000] [--workers 2] [--variant standard]
-                                      [--search-iterations 40] [--one-hand]
+                                      [--search-iterations 64] [--one-hand]
 
 Pairs: greedy vs random, search vs greedy. Seats alternate game by game, so the
 lead's advantage cancels. A game is a whole game to the variant's target, or,
@@ -68,7 +68,7 @@ def main() -> None:
     p.add_argument("--workers", type=int, default=2)
     p.add_argument("--variant", default="standard")
     p.add_argument("--seed", type=int, default=1)
-    p.add_argument("--search-iterations", type=int, default=40)
+    p.add_argument("--search-iterations", type=int, default=64)
     p.add_argument("--one-hand", action="store_true")
     args = p.parse_args()
     match(args.variant, "greedy", "random", args.games, args.workers, args.seed, args.one_hand)

@@ -84,6 +84,8 @@ def test_house_rule_file_plays(tmp_path: Path) -> None:
 def test_play_refuses_bad_options(tmp_path: Path) -> None:
     assert run(["play", "standard", "--players", "7"], cwd=tmp_path).returncode == 2
     assert run(["play", "standard", "--bot", "genius"], cwd=tmp_path).returncode == 2
+    r = run(["play", "standard", "--bot", "search:lots"], cwd=tmp_path)
+    assert r.returncode == 2 and "bad search budget" in r.stderr and "Traceback" not in r.stderr
     assert run(["play", "nosuchvariant"], cwd=tmp_path).returncode == 2
     bad = tmp_path / "bad.json"
     bad.write_text("{not json")

@@ -3,11 +3,9 @@ items to know what cards are worth, and never look at hidden cards.
 
 - ``random``: a uniformly random legal move.
 - ``greedy``: the best immediate gain in points and cards.
-- ``search``: single-observer information-set Monte Carlo tree search: each iteration
-  deals the cards this seat cannot see at random (a determinization), walks a tree of
-  moves shared by all determinizations (UCB1 over the moves available in that deal),
-  plays the hand out at random, and backs up the point difference. The move visited
-  most is played. Budget: iterations, or seconds.
+- ``search``: determinized Monte Carlo search: the unseen cards are dealt at random
+  many times, each candidate move is played out greedily in every such deal, and the
+  move whose side gains most on average is played. Budget: iterations, or seconds.
 """
 
 from __future__ import annotations
@@ -15,7 +13,6 @@ from __future__ import annotations
 import math
 import random
 import time
-from dataclasses import dataclass, field
 
 from .engine import Engine, bits
 from .game import Game
@@ -118,28 +115,38 @@ def move_gain(w: CardWorth, state: HandState, move: Move) -> float:
     return -0.5 * w.of(move.played) - 0.2
 
 
-@dataclass
-class _Node:
-    visits: int = 0
-    reward: float = 0.0
-    available: int = 0
-    bias: float = 0.0       # the greedy gain of the move into this node, scaled
-    children: dict[Move, "_Node"] = field(default_factory=dict)
-
-
 class SearchBot(Bot):
+    """Determinized Monte Carlo search with greedy playouts (a rollout search).
+
+    Each iteration deals the cards this seat cannot see at random, consistent with
+    what it knows (a build's holder keeps a card that captures it), and then plays
+    every candidate move in that same deal, continuing with the greedy policy for
+    every player to the end of the current deal (or of the hand). A candidate's
+    score is the lead its side gains over that stretch, in points: the scoring
+    items' worth of the cards and sweeps won, or the real points when the hand
+    ends inside the playout. The same deals are used for every candidate, so the
+    comparison is between moves, not between lucky and unlucky deals. Budget:
+    ``iterations`` deals, or ``seconds`` per decision.
+    """
+
     name = "search"
 
-    def __init__(self, seed: int = 0, iterations: int = 300, seconds: float | None = None,
-                 exploration: float = 0.7) -> None:
+    def __init__(self, seed: int = 0, iterations: int = 64, seconds: float | None = None,
+                 width: int = 10, horizon: str = "deal") -> None:
         self.rng = random.Random(seed)
         self.iterations = iterations
         self.seconds = seconds
-        self.c = exploration
+        self.width = width
+        self.horizon = horizon
         self._cached: tuple[Engine, CardWorth] | None = None
 
+    # ---------------------------------------------------------------- knowledge
     def determinize(self, engine: Engine, state: HandState, seat: int) -> HandState:
-        """The hand as ``seat`` sees it, with every unseen card dealt at random."""
+        """The hand as ``seat`` sees it, with every unseen card dealt at random.
+
+        Seats that hold a build, or have proven a value by building for a partner,
+        are first given a card of that value when one is unseen.
+        """
         seen = state.hands[seat] | state.table
         for b in state.builds:
             seen |= b.cards
@@ -148,93 +155,127 @@ class SearchBot(Bot):
         unseen = [i for i in range(engine.n_cards) if not seen >> i & 1]
         self.rng.shuffle(unseen)
         hands = list(state.hands)
-        k = 0
         for other in range(state.players):
             if other == seat:
                 continue
             size = bin(state.hands[other]).count("1")
-            hands[other] = sum(1 << i for i in unseen[k:k + size])
-            k += size
-        return state.with_(hands=tuple(hands), stock=tuple(unseen[k:]))
+            hand = 0
+            needed = {b.value for b in state.builds if b.holder == other}
+            if state.proven:
+                needed |= state.proven[other]
+            for value in sorted(needed, key=str):
+                if bin(hand).count("1") >= size or value in engine.captured_values(hand):
+                    continue
+                for k, i in enumerate(unseen):
+                    if value in engine.captured_values(1 << i):
+                        hand |= 1 << unseen.pop(k)
+                        break
+            while bin(hand).count("1") < size:
+                hand |= 1 << unseen.pop()
+            hands[other] = hand
+        return state.with_(hands=tuple(hands), stock=tuple(unseen))
 
-    def _reward(self, game: Game, end: HandState) -> dict[int, float]:
-        """Each side's lead at the end of the playout: half the points the rules give, half
-        the expected worth of the cards taken (smoother, so fewer playouts tell moves apart)."""
-        points, _ = game.scorer.hand_points(end, dict(enumerate(game.scores)), game.restrictions_on)
-        worth = self._worth(game)
-        value = {s: 0.5 * points[s] + 0.5 * (worth.of(end.side_pile(s)) + worth.sweep_points * sum(
-                 1 for w in end.sweeps if not w.cancelled and end.teams[w.seat] == s)) for s in points}
-        scale = max(sum(value.values()), 1.0)
-        return {s: (value[s] - max(value[o] for o in value if o != s)) / scale if len(value) > 1 else 0.0
-                for s in value}
-
-    def choose(self, game: Game, seat: int) -> Move:
-        engine = game.engine
-        moves = game.legal_moves()
-        if len(moves) == 1:
-            return moves[0]
-        root = _Node()
-        deadline = time.perf_counter() + self.seconds if self.seconds else None
-        it = 0
-        while (it < self.iterations) if deadline is None else (time.perf_counter() < deadline):
-            it += 1
-            state = self.determinize(engine, game.hand, seat)
-            node, path = root, []
-            while not state.over:
-                legal = engine.legal_moves(state)
-                for m in legal:
-                    child = node.children.get(m)
-                    if child is not None:
-                        child.available += 1
-                untried = [m for m in legal if m not in node.children]
-                mover = state.teams[state.turn]
-                if untried:
-                    worth = self._worth(game)
-                    m = max(untried, key=lambda mv: move_gain(worth, state, mv) + 0.01 * self.rng.random())
-                    child = node.children[m] = _Node(available=1, bias=move_gain(worth, state, m) / 4)
-                    state = engine.apply(state, m)
-                    path.append((child, mover))
-                    break
-                m = max(legal, key=lambda mv: self._ucb(node.children[mv]))
-                node = node.children[m]
-                state = engine.apply(state, m)
-                path.append((node, mover))
-            worth = self._worth(game)
-            while not state.over:
-                legal = engine.legal_moves(state)
-                if self.rng.random() < 0.15:
-                    m = self.rng.choice(legal)
-                else:
-                    m = max(legal, key=lambda mv: move_gain(worth, state, mv) + 0.01 * self.rng.random())
-                state = engine.apply(state, m)
-            reward = self._reward(game, state)
-            for child, side in path:
-                child.visits += 1
-                child.reward += reward.get(side, 0.0)
-        return max(moves, key=lambda m: (root.children[m].visits if m in root.children else -1))
-
+    # ---------------------------------------------------------------- playouts
     def _worth(self, game: Game) -> CardWorth:
         if self._cached is None or self._cached[0] is not game.engine:
             self._cached = (game.engine, CardWorth(game.engine, game.scorer))
         return self._cached[1]
 
-    def _ucb(self, node: _Node) -> float:
-        if node.visits == 0:
-            return math.inf
-        return (node.reward / node.visits + node.bias / (node.visits + 1)
-                + self.c * math.sqrt(math.log(max(node.available, 1)) / node.visits))
+    def _greedy(self, engine: Engine, worth: CardWorth, state: HandState) -> Move:
+        legal = engine.legal_moves(state)
+        if len(legal) == 1:
+            return legal[0]
+        return max(legal, key=lambda mv: move_gain(worth, state, mv))
+
+    def _lead(self, game: Game, worth: CardWorth, before: HandState, after: HandState, side: int) -> float:
+        """What ``side`` gained over the other sides between two states, in points."""
+        if after.over:
+            points, _ = game.scorer.hand_points(after, dict(enumerate(game.scores)), game.restrictions_on)
+            value = {s: float(points[s]) for s in points}
+        else:
+            value = {}
+            for s in after.sides:
+                won = after.side_pile(s) & ~before.side_pile(s)
+                sweeps = sum(1 for w in after.sweeps[len(before.sweeps):]
+                             if not w.cancelled and after.teams[w.seat] == s)
+                value[s] = worth.of(won) + worth.sweep_points * sweeps
+        others = [value[o] for o in value if o != side]
+        return value.get(side, 0.0) - (max(others) if others else 0.0)
+
+    def _playout(self, game: Game, worth: CardWorth, state: HandState, move: Move) -> HandState:
+        engine = game.engine
+        deal = state.deal_no
+        state = engine.apply(state, move)
+        while not state.over and (self.horizon == "hand" or state.deal_no == deal):
+            state = engine.apply(state, self._greedy(engine, worth, state))
+        return state
+
+    def candidates(self, game: Game, moves: list[Move]) -> list[Move]:
+        """The ``width`` moves the greedy player rates best (the rest are rarely better)."""
+        worth = self._worth(game)
+        ranked = sorted(moves, key=lambda m: -move_gain(worth, game.hand, m))
+        return ranked[:self.width]
+
+    def choose(self, game: Game, seat: int) -> Move:
+        moves = game.legal_moves()
+        if len(moves) == 1:
+            return moves[0]
+        worth = self._worth(game)
+        side = game.hand.teams[seat]
+        alive = self.candidates(game, moves)
+        rewards: dict[Move, list[float]] = {m: [] for m in alive}
+        deadline = time.perf_counter() + self.seconds if self.seconds else None
+        done = 0
+        while len(alive) > 1 and ((done < self.iterations) if deadline is None
+                                  else (done < 1 or time.perf_counter() < deadline)):
+            state = self.determinize(game.engine, game.hand, seat)
+            for m in alive:
+                rewards[m].append(self._lead(game, worth, state, self._playout(game, worth, state, m), side))
+            done += 1
+            if done >= 8 and done & (done - 1) == 0:   # at 8, 16, 32, ... deals
+                alive = _survivors(alive, rewards)
+        return max(alive, key=lambda m: sum(rewards[m]))
+
+
+def _survivors(alive: list[Move], rewards: dict[Move, list[float]], z: float = 2.5) -> list[Move]:
+    """The candidates not clearly worse than the best so far.
+
+    All candidates were played out in the same deals, so each is compared with the
+    best by the per-deal differences: dropped when the mean difference is below zero
+    by more than ``z`` standard errors. Order is kept (the greedy order breaks ties).
+    """
+    best = max(alive, key=lambda m: sum(rewards[m]))
+    keep = []
+    for m in alive:
+        diffs = [a - b for a, b in zip(rewards[m], rewards[best])]
+        n = len(diffs)
+        mean = sum(diffs) / n
+        var = sum((d - mean) ** 2 for d in diffs) / (n - 1)
+        if m is best or mean + z * math.sqrt(var / n) >= 0 and var > 0 or mean >= 0:
+            keep.append(m)
+    return keep
 
 
 BOTS = {"random": RandomBot, "greedy": GreedyBot, "search": SearchBot}
+BOT_NAMES = "random, greedy, search, search:N (N deals a move) or search:Xs (X seconds a move)"
 
 
 def make_bot(name: str, seed: int = 0) -> Bot:
-    """``random``, ``greedy``, ``search`` or ``search:ITERATIONS``."""
-    base, _, arg = name.partition(":")
-    if base not in BOTS:
-        from .errors import CassinoError
+    """A computer player by name: one of ``BOT_NAMES``."""
+    from .errors import CassinoError
 
-        raise CassinoError(f"no computer player named {name!r}; choose from {', '.join(BOTS)} (search:N sets iterations)")
-    if base == "search" and arg:
-        return SearchBot(seed, iterations=int(arg))
-    return BOTS[base](seed)
+    base, colon, arg = name.partition(":")
+    if base not in BOTS or (colon and base != "search"):
+        raise CassinoError(f"no computer player named {name!r}; choose from {BOT_NAMES}")
+    if base != "search":
+        return BOTS[base](seed)
+    if not colon:
+        return SearchBot(seed)
+    try:
+        budget = float(arg[:-1]) if arg.endswith("s") else int(arg)
+    except ValueError:
+        budget = 0
+    if not budget > 0 or not math.isfinite(budget):
+        raise CassinoError(f"bad search budget in {name!r}: write search:64 for 64 deals a move, "
+                           f"or search:2s for two seconds a move")
+    return SearchBot(seed, seconds=budget) if arg.endswith("s") else SearchBot(seed, iterations=int(budget))

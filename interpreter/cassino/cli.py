@@ -169,11 +169,11 @@ def _cmd_play(args: argparse.Namespace) -> int:
 
 
 def _checked_bots(names: list[str]) -> list[str]:
-    from .bots import BOTS
+    """The names, once each is known to make a computer player (else a CassinoError saying why)."""
+    from .bots import make_bot
 
     for b in names:
-        if b.partition(":")[0] not in BOTS:
-            raise CassinoError(f"no computer player named {b!r}; choose from {', '.join(BOTS)} (search:N sets iterations)")
+        make_bot(b)
     return names
 
 
@@ -253,7 +253,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--players", type=int)
     p.add_argument("--partners", action="store_true", help="four players as two teams (seats 0+2, 1+3)")
     p.add_argument("--humans", type=int, default=1, help="people at the keyboard (seats 0..N-1); default 1")
-    p.add_argument("--bot", action="append", metavar="NAME", help="computer player: random, greedy, search (search:N iterations); repeat for several")
+    p.add_argument("--bot", action="append", metavar="NAME", help="computer player: random, greedy, search, search:N (N deals a move), search:Xs (X seconds a move); repeat for several")
     p.add_argument("--seed", type=int)
     p.add_argument("--save", metavar="FILE", help="the game record (written after every move)")
     p.add_argument("--resume", metavar="FILE", help="continue a saved game")

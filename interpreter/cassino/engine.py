@@ -138,7 +138,7 @@ class Engine:
             return (seat + 2) % 4
         return None
 
-    def _captures_value(self, cards: int, hand_values: bool = True) -> set[int | str]:
+    def captured_values(self, cards: int, hand_values: bool = True) -> set[int | str]:
         """Values (and ranks, for cards without value) that the cards in ``cards`` capture."""
         vals: set[int | str] = set()
         table = self.hv if hand_values else self.tv
@@ -312,7 +312,7 @@ class Engine:
         changes: dict[str, object] = {}
         proven = state.proven
         if self.bld.for_partner and proven:
-            played_vals = self._captures_value(move.played)
+            played_vals = self.captured_values(move.played)
             p = list(proven)
             p[seat] = frozenset(v for v in p[seat] if v not in played_vals)
             proven = tuple(p)
@@ -345,7 +345,7 @@ class Engine:
                 multiple = True
             same_rank = len({self.rank[i] for i in bits(cards)}) == 1
             holder = seat
-            if value not in self._captures_value(hands[seat]):
+            if value not in self.captured_values(hands[seat]):
                 partner = self.partner_of(state, seat)
                 holder = partner if partner is not None else seat
             if self.bld.for_partner and proven and holder == seat and isinstance(value, int):
@@ -669,7 +669,7 @@ class _Generator:
         """What the cards left in hand can capture (cached: a hand leaves only a few remainders)."""
         can = self._capvals.get(hand_after)
         if can is None:
-            can = self._capvals[hand_after] = self.e._captures_value(hand_after)
+            can = self._capvals[hand_after] = self.e.captured_values(hand_after)
         return can
 
     def keeps_capturing_cards(self, move: Move, held_before: list[Build]) -> bool:

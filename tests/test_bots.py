@@ -1,0 +1,152 @@
+"""Computer players through the public API: what they may know, what they choose, how they are named."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from cassino.bots import GreedyBot, SearchBot, make_bot
+from cassino.engine import Engine, bits
+from cassino.errors import CassinoError
+from cassino.game import Game
+from cassino.moves import MoveKind
+from cassino.state import HandState
+from cassino.variants import load_rules
+
+
+def _mid_hand(variant: str, seed: int, plies: int, players: int = 2) -> Game:
+    """A game some random plies into its first hand."""
+    game = Game.new(Engine(load_rules(variant)), seed, players)
+    rng = random.Random(seed)
+    for _ in range(plies):
+        if game.over:
+            break
+        game = game.play(rng.choice(game.legal_moves()))
+    return game
+
+
+def _seen(state: HandState, seat: int) -> int:
+    seen = state.hands[seat] | state.table
+    for b in state.builds:
+        seen |= b.cards
+    for pile in state.piles:
+        seen |= pile
+    return seen
+
+
+def _shuffle_hidden(state: HandState, seat: int, seed: int) -> HandState:
+    """The same position as ``seat`` sees it, with the cards it cannot see dealt differently."""
+    hidden = [i for i in range(52) if not _seen(state, seat) >> i & 1]
+    random.Random(seed).shuffle(hidden)
+    hands = list(state.hands)
+    for other in range(state.players):
+        if other != seat:
+            size = len(bits(state.hands[other]))
+            hands[other] = sum(1 << hidden.pop() for _ in range(size))
+    return state.with_(hands=tuple(hands), stock=tuple(hidden))
+
+
+POSITIONS = [("standard", 3, 5), ("royal", 8, 9), ("dominican", 2, 4), ("hoyle", 5, 7), ("spade", 1, 2),
+             ("standard", 9, 11), ("tuxedo", 4, 3), ("draw", 6, 6)]
+
+
+@pytest.mark.parametrize("variant,seed,plies", POSITIONS)
+def test_determinize_reads_nothing_the_seat_cannot_see(variant: str, seed: int, plies: int) -> None:
+    """Two positions that differ only in cards the seat cannot see give the same guesses."""
+    game = _mid_hand(variant, seed, plies)
+    seat = game.hand.turn
+    guesses = {SearchBot(seed=1).determinize(game.engine, _shuffle_hidden(game.hand, seat, k), seat)
+               for k in range(3)}
+    assert len(guesses) == 1
+
+
+@pytest.mark.parametrize("variant,seed,plies", POSITIONS)
+def test_search_choice_does_not_depend_on_hidden_cards(variant: str, seed: int, plies: int) -> None:
+    game = _mid_hand(variant, seed, plies)
+    seat = game.hand.turn
+    choices = set()
+    for k in range(3):
+        other = game.with_(hand=_shuffle_hidden(game.hand, seat, k))
+        assert other.legal_moves() == game.legal_moves()
+        choices.add(SearchBot(seed=1, iterations=8).choose(other, seat))
+    assert len(choices) == 1
+
+
+def test_determinize_keeps_what_the_seat_sees_and_deals_the_rest() -> None:
+    game = _mid_hand("standard", 4, 6)
+    state, seat = game.hand, game.hand.turn
+    bot = SearchBot(seed=2)
+    for _ in range(20):
+        guess = bot.determinize(game.engine, state, seat)
+        assert guess.hands[seat] == state.hands[seat] and guess.table == state.table
+        assert guess.builds == state.builds and guess.piles == state.piles
+        for other in range(state.players):
+            assert len(bits(guess.hands[other])) == len(bits(state.hands[other]))
+        hidden_before = sum(state.hands[o] for o in range(state.players) if o != seat) | sum(1 << i for i in state.stock)
+        hidden_after = sum(guess.hands[o] for o in range(state.players) if o != seat) | sum(1 << i for i in guess.stock)
+        assert hidden_after == hidden_before
+        assert len(guess.stock) == len(state.stock)
+
+
+def test_determinize_gives_a_build_holder_a_card_to_take_it() -> None:
+    """A player who builds must hold a card of the build's value; the search assumes it."""
+    engine = Engine(load_rules("standard"))
+    found = 0
+    for seed in range(200):
+        game = Game.new(engine, seed, 2)
+        builds = [m for m in game.legal_moves() if m.kind is MoveKind.BUILD]
+        if not builds:
+            continue
+        game = game.play(builds[0])
+        state, seat = game.hand, game.hand.turn
+        (build,) = state.builds
+        bot = SearchBot(seed=seed)
+        for _ in range(10):
+            guess = bot.determinize(engine, state, seat)
+            assert build.value in engine.captured_values(guess.hands[build.holder])
+        found += 1
+        if found == 5:
+            break
+    assert found == 5
+
+
+def test_search_takes_a_sweep_over_a_trail() -> None:
+    """With one loose card on the table and the card to take it in hand, taking it is a sweep."""
+    engine = Engine(load_rules("standard"))
+    for seed in range(500):
+        game = Game.new(engine, seed, 2)
+        sweeps = [m for m in game.legal_moves()
+                  if m.kind is MoveKind.CAPTURE and m.loose == game.hand.table and not game.hand.builds]
+        if sweeps:
+            break
+    else:
+        pytest.fail("no position with a sweep in 500 deals")
+    move = SearchBot(seed=0, iterations=16).choose(game, game.hand.turn)
+    assert move.kind is MoveKind.CAPTURE and move.loose == game.hand.table
+
+
+def test_greedy_prefers_points_to_nothing() -> None:
+    game = _mid_hand("standard", 7, 0)
+    bot = GreedyBot()
+    move = bot.choose(game, game.hand.turn)
+    best = max(bot.score(game, m) for m in game.legal_moves())
+    assert bot.score(game, move) == best
+
+
+def test_make_bot_names_and_budgets() -> None:
+    assert make_bot("random").name == "random" and make_bot("greedy").name == "greedy"
+    assert isinstance(make_bot("search"), SearchBot)
+    assert make_bot("search:200").iterations == 200  # type: ignore[attr-defined]
+    assert make_bot("search:0.5s").seconds == 0.5  # type: ignore[attr-defined]
+    for bad in ("genius", "search:", "search:many", "search:0", "search:-3", "search:1.5", "search:infs",
+                "greedy:4"):
+        with pytest.raises(CassinoError) as err:
+            make_bot(bad)
+        assert bad in str(err.value) and "search:" in str(err.value)
+
+
+def test_search_with_a_time_budget_plays_legal_moves() -> None:
+    game = _mid_hand("hoyle", 5, 3)
+    move = make_bot("search:0.05s", 3).choose(game, game.hand.turn)
+    assert move in game.legal_moves()
