@@ -23,8 +23,8 @@ from cassino.simulate import wilson
 from cassino.variants import load_rules
 
 
-def one_game(args: tuple[str, str, str, int, int, bool]) -> int | None:
-    """1 if bot `a` wins, 0 if `b` wins, None for no winner."""
+def one_game(args: tuple[str, str, str, int, int, bool]) -> tuple[int | None, list[float]]:
+    """1 if bot `a` wins, 0 if `b` wins, None for no winner; and `a`'s seconds for each move."""
     variant, a, b, index, seed, one_hand = args
     engine = Engine(load_rules(variant))
     game_seed = derive(seed, index)
@@ -33,16 +33,21 @@ def one_game(args: tuple[str, str, str, int, int, bool]) -> int | None:
         game = game.with_(target=None)
     names = (a, b) if index % 2 == 0 else (b, a)
     bots = [make_bot(names[s], derive(game_seed, s)) for s in range(2)]
+    a_seat = 0 if index % 2 == 0 else 1
+    times = []
     plies = 0
     while not game.over:
         seat = game.hand.turn
         bots[seat].reseed(derive(game_seed, seat, plies))
-        game = game.play(bots[seat].choose(game, seat))
+        start = time.perf_counter()
+        move = bots[seat].choose(game, seat)
+        if seat == a_seat:
+            times.append(time.perf_counter() - start)
+        game = game.play(move)
         plies += 1
     if game.winner is None:
-        return None
-    a_side = 0 if index % 2 == 0 else 1
-    return 1 if game.winner == a_side else 0
+        return None, times
+    return (1 if game.winner == a_seat else 0), times
 
 
 def match(variant: str, a: str, b: str, games: int, workers: int, seed: int, one_hand: bool) -> None:
@@ -53,13 +58,17 @@ def match(variant: str, a: str, b: str, games: int, workers: int, seed: int, one
             results = list(pool.map(one_game, tasks, chunksize=max(1, games // (workers * 8))))
     else:
         results = [one_game(t) for t in tasks]
-    decided = [r for r in results if r is not None]
+    decided = [r for r, _ in results if r is not None]
+    times = sorted(t for _, ts in results for t in ts)
     wins = sum(decided)
     low, high = wilson(wins, len(decided))
     rate = wins / len(decided) if decided else 0.0
     print(f"{a:>10} vs {b:<10} {variant}{' (one hand a game)' if one_hand else ''}: "
           f"{a} wins {wins}/{len(decided)} = {rate:.1%} (95% CI {low:.1%}-{high:.1%}), "
           f"{games - len(decided)} without a winner, {time.perf_counter() - start:.0f} s")
+    if times:
+        print(f"{'':>10} {a} seconds a move: mean {sum(times) / len(times):.3f}, "
+              f"95th percentile {times[int(0.95 * (len(times) - 1))]:.3f}, max {times[-1]:.3f}")
 
 
 def main() -> None:
