@@ -12,6 +12,7 @@
 from __future__ import annotations
 
 import argparse
+import gc
 import random
 import statistics
 import time
@@ -76,6 +77,7 @@ def bench_memory(engine: Engine, hands: int) -> None:
     for seed in range(hands):
         play_hand(engine, seed)
         if (seed + 1) % step == 0:
+            gc.collect()  # count what is still referenced, not garbage waiting for a collection
             checkpoints.append(tracemalloc.get_traced_memory()[0] / 1024)
     peak = tracemalloc.get_traced_memory()[1] / 1024
     tracemalloc.stop()
