@@ -67,6 +67,16 @@ def test_undo_takes_back_a_move(tmp_path: Path) -> None:
     assert len(record.actions) == 1          # back to just the computer's opening move
 
 
+def test_hint_names_a_move_that_can_be_played(tmp_path: Path) -> None:
+    asked = run(["play", "standard", "--seed", "6", "--save", "h.json"], stdin="hint\n", cwd=tmp_path)
+    hints = [line.split("hint: ", 1)[1] for line in asked.stdout.splitlines() if "hint: " in line]
+    assert len(hints) == 1
+    assert len(load_record(tmp_path / "h.json").actions) == 1   # asking changed nothing
+    played = run(["play", "standard", "--seed", "6", "--save", "p.json"], stdin=hints[0] + "\n", cwd=tmp_path)
+    assert played.returncode == 0 and "is not" not in played.stdout
+    assert len(load_record(tmp_path / "p.json").actions) >= 2
+
+
 def test_quit_saves_and_tells_how_to_resume(tmp_path: Path) -> None:
     result = run(["play", "hoyle", "--seed", "2", "--save", "q.json"], stdin="quit\n", cwd=tmp_path)
     assert result.returncode == 0

@@ -157,7 +157,7 @@ def _cmd_play(args: argparse.Namespace) -> int:
         humans = args.humans
         if not 0 <= humans <= players:
             raise CassinoError(f"--humans must be between 0 and {players}")
-        bots = _checked_bots(args.bot or ["greedy"])
+        bots = _checked_bots(args.bot or ["search"])
         seats = ["human"] * humans + [bots[k % len(bots)] for k in range(players - humans)]
         seed = args.seed if args.seed is not None else _fresh_seed()
         record = Record(rules, seed, players, bool(args.partners or rules.partnership(players, None)), seats,
@@ -253,7 +253,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--players", type=int)
     p.add_argument("--partners", action="store_true", help="four players as two teams (seats 0+2, 1+3)")
     p.add_argument("--humans", type=int, default=1, help="people at the keyboard (seats 0..N-1); default 1")
-    p.add_argument("--bot", action="append", metavar="NAME", help="computer player: random, greedy, search, search:N (N deals a move), search:Xs (X seconds a move); repeat for several")
+    p.add_argument("--bot", action="append", metavar="NAME", help="computer player: random, greedy, search, search:N (N deals a move), search:Xs (X seconds a move); default search; repeat for several")
     p.add_argument("--seed", type=int)
     p.add_argument("--save", metavar="FILE", help="the game record (written after every move)")
     p.add_argument("--resume", metavar="FILE", help="continue a saved game")

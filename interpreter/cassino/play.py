@@ -20,7 +20,7 @@ from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
-from .bots import Bot, GreedyBot, make_bot
+from .bots import Bot, SearchBot, make_bot
 from .errors import CassinoError
 from .game import Game
 from .moves import Move, MoveKind
@@ -150,7 +150,7 @@ class Session:
                 self.console.print(f"saved to {self.save_path}")
                 continue
             if word == "hint":
-                hint = GreedyBot(0).choose(self.game, seat)
+                hint = SearchBot(derive(self.record.seed, self.game.hand.ply)).choose(self.game, seat)
                 self.console.print(f"hint: {format_move(hint, deck)}")
                 continue
             if word == "undo":
