@@ -24,6 +24,13 @@ from .state import HandState
 class Bot:
     name = "bot"
     rng: random.Random
+    _cached: tuple[Engine, CardWorth] | None = None
+
+    def worth(self, game: Game) -> CardWorth:
+        """What each card is worth in ``game``'s variant (worked out once per engine)."""
+        if self._cached is None or self._cached[0] is not game.engine:
+            self._cached = (game.engine, CardWorth(game.engine, game.scorer))
+        return self._cached[1]
 
     def reseed(self, seed: int) -> None:
         """Make the next decision depend only on ``seed`` (so a resumed game plays on identically)."""
@@ -80,13 +87,6 @@ class GreedyBot(Bot):
 
     def __init__(self, seed: int = 0) -> None:
         self.rng = random.Random(seed)
-        self._worth: dict[int, CardWorth] = {}
-
-    def worth(self, game: Game) -> CardWorth:
-        key = id(game.engine)
-        if key not in self._worth:
-            self._worth[key] = CardWorth(game.engine, game.scorer)
-        return self._worth[key]
 
     def score(self, game: Game, move: Move) -> float:
         return move_gain(self.worth(game), game.hand, move)
@@ -138,7 +138,6 @@ class SearchBot(Bot):
         self.seconds = seconds
         self.width = width
         self.horizon = horizon
-        self._cached: tuple[Engine, CardWorth] | None = None
 
     # ---------------------------------------------------------------- knowledge
     def determinize(self, engine: Engine, state: HandState, seat: int) -> HandState:
@@ -176,11 +175,6 @@ class SearchBot(Bot):
         return state.with_(hands=tuple(hands), stock=tuple(unseen))
 
     # ---------------------------------------------------------------- playouts
-    def _worth(self, game: Game) -> CardWorth:
-        if self._cached is None or self._cached[0] is not game.engine:
-            self._cached = (game.engine, CardWorth(game.engine, game.scorer))
-        return self._cached[1]
-
     def _greedy(self, engine: Engine, worth: CardWorth, state: HandState) -> Move:
         legal = engine.legal_moves(state)
         if len(legal) == 1:
@@ -212,7 +206,7 @@ class SearchBot(Bot):
 
     def candidates(self, game: Game, moves: list[Move]) -> list[Move]:
         """The ``width`` moves the greedy player rates best (the rest are rarely better)."""
-        worth = self._worth(game)
+        worth = self.worth(game)
         ranked = sorted(moves, key=lambda m: -move_gain(worth, game.hand, m))
         return ranked[:self.width]
 
@@ -220,7 +214,7 @@ class SearchBot(Bot):
         moves = game.legal_moves()
         if len(moves) == 1:
             return moves[0]
-        worth = self._worth(game)
+        worth = self.worth(game)
         side = game.hand.teams[seat]
         alive = self.candidates(game, moves)
         rewards: dict[Move, list[float]] = {m: [] for m in alive}
