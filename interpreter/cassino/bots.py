@@ -245,7 +245,7 @@ def _survivors(alive: list[Move], rewards: dict[Move, list[float]], z: float = 2
         n = len(diffs)
         mean = sum(diffs) / n
         var = sum((d - mean) ** 2 for d in diffs) / (n - 1)
-        if m is best or mean + z * math.sqrt(var / n) >= 0 and var > 0 or mean >= 0:
+        if m is best or mean >= 0 or (var > 0 and mean + z * math.sqrt(var / n) >= 0):
             keep.append(m)
     return keep
 
@@ -265,11 +265,12 @@ def make_bot(name: str, seed: int = 0) -> Bot:
         return BOTS[base](seed)
     if not colon:
         return SearchBot(seed)
+    timed = arg.endswith("s")
     try:
-        budget = float(arg[:-1]) if arg.endswith("s") else int(arg)
+        budget: float = float(arg[:-1]) if timed else int(arg)
     except ValueError:
         budget = 0
-    if not budget > 0 or not math.isfinite(budget):
+    if not (budget > 0 and math.isfinite(budget)):
         raise CassinoError(f"bad search budget in {name!r}: write search:64 for 64 deals a move, "
                            f"or search:2s for two seconds a move")
-    return SearchBot(seed, seconds=budget) if arg.endswith("s") else SearchBot(seed, iterations=int(budget))
+    return SearchBot(seed, seconds=budget) if timed else SearchBot(seed, iterations=int(budget))
