@@ -15,12 +15,12 @@ import argparse
 import time
 from concurrent.futures import ProcessPoolExecutor
 
-from cassino.bots import make_bot
-from cassino.engine import Engine
-from cassino.game import Game
-from cassino.rng import derive
-from cassino.simulate import wilson
-from cassino.variants import load_rules
+from cassino.players.bots import make_bot
+from cassino.engine.core import Engine
+from cassino.engine.game import Game
+from cassino.engine.rng import derive
+from cassino.apps.simulate import wilson
+from cassino.language.variants import load_rules
 
 
 def one_game(args: tuple[str, str, str, int, int, bool]) -> tuple[int | None, list[float]]:

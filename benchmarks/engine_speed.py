@@ -18,8 +18,8 @@ import statistics
 import time
 import tracemalloc
 
-from cassino.engine import Engine, Position
-from cassino.variants import load_rules
+from cassino.engine.core import Engine, Position
+from cassino.language.variants import load_rules
 
 POSITIONS = {
     "opening (4 table cards)": (["9D", "2C", "5S", "KH"], ["9C", "4D", "5H", "KS"], []),

@@ -6,13 +6,13 @@ import random
 
 import pytest
 
-from cassino.bots import GreedyBot, SearchBot, make_bot
-from cassino.engine import Engine, bits
+from cassino.players.bots import GreedyBot, SearchBot, make_bot
+from cassino.engine.core import Engine, bits
 from cassino.errors import CassinoError
-from cassino.game import Game
-from cassino.moves import MoveKind
-from cassino.state import HandState
-from cassino.variants import load_rules
+from cassino.engine.game import Game
+from cassino.engine.moves import MoveKind
+from cassino.engine.state import HandState
+from cassino.language.variants import load_rules
 
 
 def _mid_hand(variant: str, seed: int, plies: int, players: int = 2) -> Game:

@@ -10,10 +10,10 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from cassino.engine import Engine, Position
-from cassino.moves import MoveKind
-from cassino.notation import format_move, parse_move
-from cassino.variants import load_rules
+from cassino.engine.core import Engine, Position
+from cassino.engine.moves import MoveKind
+from cassino.engine.notation import format_move, parse_move
+from cassino.language.variants import load_rules
 
 from conftest import VARIANTS
 

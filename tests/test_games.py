@@ -6,12 +6,12 @@ from pathlib import Path
 
 import pytest
 
-from cassino.engine import Engine, Position
+from cassino.engine.core import Engine, Position
 from cassino.errors import CassinoError
-from cassino.game import Game
-from cassino.scoring import Scorer
-from cassino.state import Capture
-from cassino.variants import load_rules
+from cassino.engine.game import Game
+from cassino.engine.scoring import Scorer
+from cassino.engine.state import Capture
+from cassino.language.variants import load_rules
 
 from conftest import ROOT
 
@@ -47,7 +47,7 @@ def test_restrictions_lift_after_a_tie_past_the_target() -> None:
     tied = finished(engine, {0: ["AS", "2S", "3S", "4S", "5S", "6S", "7S", "8S", "9S", "10S", "JS", "QS", "KS",
                                  "2H", "3H", "4H", "5H", "6H", "7H", "8H", "9H", "10H", "JH", "QH", "KH", "2C", "3C"],
                              1: ["rest"]})
-    from cassino.state import Sweep
+    from cassino.engine.state import Sweep
 
     game = game.with_(hand=tied.with_(sweeps=(Sweep(1, 2, 5),)))._finish_hand()
     assert game.scores == (21, 21) and not game.over

@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import pytest
 
-from cassino.engine import Engine
-from cassino.moves import MoveKind, MoveSyntaxError
-from cassino.notation import format_move, parse_move
-from cassino.perft import divide, perft
-from cassino.variants import load_rules
+from cassino.engine.core import Engine
+from cassino.engine.moves import MoveKind, MoveSyntaxError
+from cassino.engine.notation import format_move, parse_move
+from cassino.apps.perft import divide, perft
+from cassino.language.variants import load_rules
 
 # Counted with `cassino perft VARIANT --seed 7 --depth D` when the engine's scenario
 # files all passed; a change here means move generation changed: check why.

@@ -9,13 +9,13 @@ from pathlib import Path
 
 import pytest
 
-from cassino.records import load_record, replay
+from cassino.apps.records import load_record, replay
 
 from conftest import ROOT
 
 
 def run(args: list[str], stdin: str = "", cwd: Path | None = None, timeout: int = 240) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([sys.executable, "-m", "cassino.cli", *args], input=stdin, capture_output=True, text=True,
+    return subprocess.run([sys.executable, "-m", "cassino", *args], input=stdin, capture_output=True, text=True,
                           cwd=cwd, timeout=timeout)
 
 

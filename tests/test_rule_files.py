@@ -12,9 +12,9 @@ from pathlib import Path
 import pytest
 
 from cassino.errors import RuleFileError
-from cassino.resolve import merge, resolve_name
-from cassino.variants import bundled_names, load
-from cassino.yamlsource import load_yaml_text
+from cassino.language.resolve import merge, resolve_name
+from cassino.language.variants import bundled_names, load
+from cassino.language.yamlsource import load_yaml_text
 
 from conftest import EXAMPLES, ROOT, VARIANTS
 
@@ -22,7 +22,7 @@ BAD = ROOT / "tests" / "bad"
 
 
 def cassino(*args: str, cwd: Path | None = None) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([sys.executable, "-m", "cassino.cli", *args], capture_output=True, text=True,
+    return subprocess.run([sys.executable, "-m", "cassino", *args], capture_output=True, text=True,
                           cwd=cwd or ROOT, timeout=120)
 
 

@@ -14,7 +14,7 @@ SCENARIOS = sorted((ROOT / "tests" / "scenarios").glob("*.yaml"))
 
 
 def check(*files: Path) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([sys.executable, "-m", "cassino.cli", "check", *map(str, files)],
+    return subprocess.run([sys.executable, "-m", "cassino", "check", *map(str, files)],
                           capture_output=True, text=True, timeout=600)
 
 

@@ -8,11 +8,11 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from cassino.bots import GreedyBot
-from cassino.engine import Engine
-from cassino.game import Game
-from cassino.scoring import Scorer
-from cassino.variants import load_rules
+from cassino.players.bots import GreedyBot
+from cassino.engine.core import Engine
+from cassino.engine.game import Game
+from cassino.engine.scoring import Scorer
+from cassino.language.variants import load_rules
 
 from conftest import ROOT, VARIANTS
 

@@ -10,16 +10,45 @@ The public API, for front ends and tests::
     moves = engine.legal_moves(state)
     state = engine.play(state, parse_move("QH capture 5C 7D", engine.deck))
     game = Game.new(engine, seed=7, players=2)  # whole games: hands, scores, a winner
+
+The package has four layers, imports pointing one way only:
+``apps`` (what a user runs) -> ``players`` (who chooses a move) -> ``engine``
+(rules -> play) -> ``language`` (YAML text -> rules). The names above are loaded
+on first use, so ``cassino --version`` does not import the engine.
 """
+
+from __future__ import annotations
+
+from importlib import import_module
+from typing import TYPE_CHECKING, Any
 
 __version__ = "0.1.0"
 
-from .engine import Engine, Position  # noqa: E402
-from .errors import CassinoError, RuleFileError  # noqa: E402
-from .game import Game  # noqa: E402
-from .moves import IllegalMoveError, Move, MoveKind, MoveSyntaxError  # noqa: E402
-from .notation import format_move, parse_move  # noqa: E402
-from .variants import load, load_rules  # noqa: E402
+_EXPORTS = {
+    "Engine": "engine.core", "Position": "engine.core",
+    "Game": "engine.game",
+    "Move": "engine.moves", "MoveKind": "engine.moves", "IllegalMoveError": "engine.moves",
+    "MoveSyntaxError": "engine.moves",
+    "format_move": "engine.notation", "parse_move": "engine.notation",
+    "load": "language.variants", "load_rules": "language.variants",
+    "CassinoError": "errors", "RuleFileError": "errors",
+}
 
-__all__ = ["Engine", "Position", "Game", "Move", "MoveKind", "load", "load_rules", "parse_move", "format_move",
-           "CassinoError", "RuleFileError", "IllegalMoveError", "MoveSyntaxError", "__version__"]
+__all__ = [*_EXPORTS, "__version__"]
+
+if TYPE_CHECKING:  # pragma: no cover
+    from .engine.core import Engine, Position
+    from .engine.game import Game
+    from .engine.moves import IllegalMoveError, Move, MoveKind, MoveSyntaxError
+    from .engine.notation import format_move, parse_move
+    from .errors import CassinoError, RuleFileError
+    from .language.variants import load, load_rules
+
+
+def __getattr__(name: str) -> Any:
+    module = _EXPORTS.get(name)
+    if module is None:
+        raise AttributeError(f"module 'cassino' has no attribute {name!r}")
+    value = getattr(import_module(f".{module}", __name__), name)
+    globals()[name] = value
+    return value

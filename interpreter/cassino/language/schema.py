@@ -16,8 +16,8 @@ from typing import Any, Callable, Iterable
 
 import jsonschema
 
-from .errors import Diagnostic
-from .paths import SCHEMA_FILE
+from ..errors import Diagnostic
+from ..paths import SCHEMA_FILE
 
 PathT = tuple[str | int, ...]
 #: Makes a diagnostic for a path in the checked data: (path, message, key=..., hint=...).

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Mapping
 
-from .errors import Diagnostic, RuleFileError
+from ..errors import Diagnostic, RuleFileError
 from .yamlsource import Document, PathT, load_yaml
 
 
@@ -61,7 +61,7 @@ def _origins(doc: Document, data: Any, path: PathT, into: dict[PathT, tuple[Docu
 def _bundled(bundled_dir: Path | None) -> Path:
     if bundled_dir is not None:
         return bundled_dir
-    from .paths import VARIANTS_DIR
+    from ..paths import VARIANTS_DIR
 
     return VARIANTS_DIR
 

@@ -11,9 +11,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from types import EllipsisType
 
-from .engine import Engine
-from .rules import Restriction, Rules, ScoringItem
-from .selectors import compile_selector
+from .core import Engine
+from ..language.rules import Restriction, Rules, ScoringItem
+from ..language.selectors import compile_selector
 from .state import HandState, Sweep
 
 

@@ -14,11 +14,11 @@ from dataclasses import dataclass
 from itertools import combinations
 from typing import Iterable, Sequence
 
-from .cards import Card, Deck
+from ..language.cards import Card, Deck
 from .moves import IllegalMoveError, Move, MoveKind
 from .rng import SplitMix64
-from .rules import Rules
-from .selectors import compile_selector
+from ..language.rules import Rules
+from ..language.selectors import compile_selector
 from .state import Build, Capture, Event, HandState, Sweep
 
 BUILD_SHIFT = 64

@@ -15,13 +15,13 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from . import __version__
-from .engine import Engine
-from .errors import CassinoError
-from .game import Game
-from .notation import format_move, parse_move
-from .rules import Rules
-from .schema import validate, with_defaults
+from .. import __version__
+from ..engine.core import Engine
+from ..errors import CassinoError
+from ..engine.game import Game
+from ..engine.notation import format_move, parse_move
+from ..language.rules import Rules
+from ..language.schema import validate, with_defaults
 
 FORMAT = "cassino-game/1"
 
@@ -88,7 +88,7 @@ def load_record(path: str | Path) -> Record:
         raise RecordError(f"{path}: not a cassino game record (expected \"format\": \"{FORMAT}\")")
     try:
         rules_data = data["variant"]["rules"]
-        from .errors import Diagnostic
+        from ..errors import Diagnostic
 
         problems = validate(rules_data, lambda p, m, **kw: Diagnostic(str(path), 0, 0, f"rules: {m}"))
         if problems:

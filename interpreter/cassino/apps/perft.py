@@ -6,9 +6,9 @@ a count shows up in the tests (tests/test_perft.py keeps a few).
 
 from __future__ import annotations
 
-from .engine import Engine
-from .notation import format_move
-from .state import HandState
+from ..engine.core import Engine
+from ..engine.notation import format_move
+from ..engine.state import HandState
 
 
 def perft(engine: Engine, state: HandState, depth: int) -> int:

@@ -14,11 +14,11 @@ import math
 import random
 import time
 
-from .engine import Engine, bits
-from .game import Game
-from .moves import Move, MoveKind
-from .scoring import Scorer
-from .state import HandState
+from ..engine.core import Engine, bits
+from ..engine.game import Game
+from ..engine.moves import Move, MoveKind
+from ..engine.scoring import Scorer
+from ..engine.state import HandState
 
 
 class Bot:
@@ -256,7 +256,7 @@ BOT_NAMES = "random, greedy, search, search:N (N deals a move) or search:Xs (X s
 
 def make_bot(name: str, seed: int = 0) -> Bot:
     """A computer player by name: one of ``BOT_NAMES``."""
-    from .errors import CassinoError
+    from ..errors import CassinoError
 
     base, colon, arg = name.partition(":")
     if base not in BOTS or (colon and base != "search"):

@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Any, Callable
 
 from .cards import CardError, Deck
-from .errors import Diagnostic
+from ..errors import Diagnostic
 from .rules import Rules
 from .selectors import SelectorError, compile_selector
 

@@ -20,13 +20,13 @@ from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
-from .bots import Bot, SearchBot, make_bot
-from .errors import CassinoError
-from .game import Game
-from .moves import Move, MoveKind
-from .notation import cards_text, format_move, parse_move
+from ..players.bots import Bot, SearchBot, make_bot
+from ..errors import CassinoError
+from ..engine.game import Game
+from ..engine.moves import Move, MoveKind
+from ..engine.notation import cards_text, format_move, parse_move
 from .records import Record, apply_action, replay
-from .rng import derive
+from ..engine.rng import derive
 
 RED = {"H", "D", "R"}
 STYLE = {"R": "red", "Y": "yellow", "G": "green", "B": "bold", "H": "red", "D": "red"}

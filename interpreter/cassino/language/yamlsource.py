@@ -19,7 +19,7 @@ from typing import Any, Mapping
 import yaml
 from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
 
-from .errors import Diagnostic, RuleFileError, diagnostic_at
+from ..errors import Diagnostic, RuleFileError, diagnostic_at
 
 PathT = tuple[str | int, ...]
 

@@ -15,9 +15,10 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-from . import schema, semantics
-from .errors import Diagnostic, RuleFileError
-from .paths import VARIANTS_DIR
+from . import schema
+from . import semantics
+from ..errors import Diagnostic, RuleFileError
+from ..paths import VARIANTS_DIR
 from .resolve import Resolved, resolve_name
 from .rules import Rules
 

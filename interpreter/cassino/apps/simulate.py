@@ -12,11 +12,11 @@ from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from typing import Any, Callable
 
-from .bots import make_bot
-from .engine import Engine
-from .game import Game
-from .rng import derive
-from .variants import load_rules
+from ..players.bots import make_bot
+from ..engine.core import Engine
+from ..engine.game import Game
+from ..engine.rng import derive
+from ..language.variants import load_rules
 
 
 @dataclass(frozen=True)

@@ -12,14 +12,14 @@ import json
 import sys
 from typing import Callable, Sequence
 
-from . import __version__
-from .errors import CassinoError, RuleFileError
+from .. import __version__
+from ..errors import CassinoError, RuleFileError
 
 Handler = Callable[[argparse.Namespace], int]
 
 
 def _cmd_validate(args: argparse.Namespace) -> int:
-    from .variants import load
+    from ..language.variants import load
 
     results = []
     ok = True
@@ -44,7 +44,7 @@ def _cmd_validate(args: argparse.Namespace) -> int:
 
 
 def _cmd_list(args: argparse.Namespace) -> int:
-    from .variants import bundled_names, load_rules
+    from ..language.variants import bundled_names, load_rules
 
     names = bundled_names()
     width = max(len(n) for n in names)
@@ -54,7 +54,7 @@ def _cmd_list(args: argparse.Namespace) -> int:
 
 
 def _cmd_schema(args: argparse.Namespace) -> int:
-    from .paths import SCHEMA_FILE
+    from ..paths import SCHEMA_FILE
 
     sys.stdout.write(SCHEMA_FILE.read_text(encoding="utf-8"))
     return 0
@@ -96,24 +96,24 @@ def _cmd_check(args: argparse.Namespace) -> int:
 
 
 def _cmd_explain(args: argparse.Namespace) -> int:
-    from .explain import explain
-    from .variants import load_rules
+    from ..language.explain import explain
+    from ..language.variants import load_rules
 
     sys.stdout.write(explain(load_rules(args.variant)))
     return 0
 
 
 def _cmd_perft(args: argparse.Namespace) -> int:
-    from .engine import Engine
+    from ..engine.core import Engine
     from .perft import divide, perft
-    from .variants import load_rules
+    from ..language.variants import load_rules
 
     rules = load_rules(args.variant)
     engine = Engine(rules)
     players = args.players or rules.seats.min_players
     if args.scenario:
         from .scenarios import Runner
-        from .yamlsource import load_yaml
+        from ..language.yamlsource import load_yaml
 
         doc = load_yaml(args.scenario)
         cases = [c for c in (doc.data or {}).get("cases", []) if isinstance(c, dict) and c.get("name") == args.case]
@@ -138,7 +138,7 @@ def _cmd_play(args: argparse.Namespace) -> int:
 
     from .play import default_console, start_session
     from .records import Record, load_record
-    from .variants import load
+    from ..language.variants import load
 
     console = default_console()
     if args.resume:
@@ -170,7 +170,7 @@ def _cmd_play(args: argparse.Namespace) -> int:
 
 def _checked_bots(names: list[str]) -> list[str]:
     """The names, once each is known to make a computer player (else a CassinoError saying why)."""
-    from .bots import make_bot
+    from ..players.bots import make_bot
 
     for b in names:
         make_bot(b)

@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import Enum
 
-from .errors import CassinoError
+from ..errors import CassinoError
 
 
 class MoveKind(str, Enum):

@@ -13,16 +13,16 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from .cards import Card, CardError
-from .engine import Engine, Position, subsets_summing, unions
-from .errors import CassinoError, Diagnostic, RuleFileError
-from .moves import MoveSyntaxError
-from .notation import format_move, parse_move
-from .rules import Rules
-from .scoring import Scorer
-from .state import HandState
-from .variants import load
-from .yamlsource import Document, load_yaml
+from ..language.cards import Card, CardError
+from ..engine.core import Engine, Position, subsets_summing, unions
+from ..errors import CassinoError, Diagnostic, RuleFileError
+from ..engine.moves import MoveSyntaxError
+from ..engine.notation import format_move, parse_move
+from ..language.rules import Rules
+from ..engine.scoring import Scorer
+from ..engine.state import HandState
+from ..language.variants import load
+from ..language.yamlsource import Document, load_yaml
 
 FILE_KEYS = {"variant", "players", "cases", "description", "source"}
 CASE_KEYS = {"name", "variant", "players", "partners", "to_play", "dealer", "hand", "hands", "table", "builds",

@@ -15,7 +15,7 @@ from typing import Callable, Protocol
 from lark import Lark, Token, Transformer, UnexpectedInput
 from lark.exceptions import VisitError
 
-from .errors import CassinoError
+from ..errors import CassinoError
 
 
 class CardLike(Protocol):

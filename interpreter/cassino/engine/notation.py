@@ -13,7 +13,7 @@ from pathlib import Path
 
 from lark import Lark, Token, Tree, UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
 
-from .cards import CardError, Deck
+from ..language.cards import CardError, Deck
 from .moves import Move, MoveKind, MoveSyntaxError
 
 

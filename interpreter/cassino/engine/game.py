@@ -11,11 +11,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 
-from .engine import Engine
-from .errors import CassinoError
+from .core import Engine
+from ..errors import CassinoError
 from .moves import Move
 from .rng import derive
-from .rules import Rules
+from ..language.rules import Rules
 from .scoring import HandResult, Scorer
 from .state import HandState
 

@@ -12,7 +12,7 @@ import re
 from dataclasses import dataclass, field
 from functools import cached_property
 
-from .errors import CassinoError
+from ..errors import CassinoError
 from .rules import DeckRules
 from .selectors import DeckView
 

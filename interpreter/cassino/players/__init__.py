@@ -1,0 +1,1 @@
+"""Who chooses a move: computer players, generic over variants through the engine's API."""
