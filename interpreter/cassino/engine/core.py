@@ -277,25 +277,9 @@ class Engine:
 
     def why_illegal(self, state: HandState, move: Move) -> str:
         """A one-line reason a move is refused, for players and scenario reports."""
-        from .notation import cards_text, format_move
+        from .reasons import why_illegal
 
-        text = format_move(move, self.deck)
-        hand = state.hands[state.turn]
-        if state.over:
-            return f"{text}: the hand is over"
-        if move.played & ~hand:
-            missing = " ".join(cards_text(self.deck, move.played & ~hand))
-            return f"{text}: {missing} is not in the hand of seat {state.turn}"
-        if move.loose & ~state.table:
-            missing = " ".join(cards_text(self.deck, move.loose & ~state.table))
-            return f"{text}: {missing} is not loose on the table"
-        known = {b.cards for b in state.builds}
-        for b in move.builds:
-            if b not in known:
-                return f"{text}: there is no build [{' '.join(cards_text(self.deck, b))}] on the table"
-        if bin(move.played).count("1") > self.cap.hand_cards_max:
-            return f"{text}: this variant plays one card a turn"
-        return f"{text}: not allowed by the rules of {self.rules.name} here"
+        return why_illegal(self, state, move)
 
     # ------------------------------------------------------------------ applying
     def apply(self, state: HandState, move: Move) -> HandState:
