@@ -217,6 +217,15 @@ def _cmd_simulate(args: argparse.Namespace) -> int:
     return 0
 
 
+def _cmd_solve(args: argparse.Namespace) -> int:
+    from .solve import solve
+
+    if args.max_positions < 1:
+        raise CassinoError("--max-positions must be at least 1")
+    print(solve(args.file, args.case, args.max_positions).text())
+    return 0
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="cassino", description="Cassino rule files: validate, explain, check, play.")
     parser.add_argument("--version", action="version", version=f"cassino {__version__}")
@@ -278,6 +287,13 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("files", nargs="+", metavar="FILE")
     p.add_argument("-v", "--verbose", action="store_true", help="also list the cases that pass")
     p.set_defaults(handler=_cmd_check)
+
+    p = sub.add_parser("solve", help="the exact value of every move in a position given in full (a scenario case)")
+    p.add_argument("file", metavar="FILE", help="a scenario file (the format of `cassino check`)")
+    p.add_argument("--case", metavar="NAME", help="the case to solve (needed when the file has several)")
+    p.add_argument("--max-positions", type=int, default=2_000_000, metavar="N",
+                   help="give up (exit 2) after searching N positions; default 2,000,000")
+    p.set_defaults(handler=_cmd_solve)
 
     return parser
 

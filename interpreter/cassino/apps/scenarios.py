@@ -34,6 +34,10 @@ class ImpossiblePosition(CassinoError):
     """A case's position cannot exist in the variant (a card twice, a card not in the deck, ...)."""
 
 
+class RefusedMove(CassinoError):
+    """One of a case's ``moves`` cannot be read, or the variant refuses it."""
+
+
 @dataclass
 class CaseResult:
     name: str
@@ -52,7 +56,7 @@ def _near(word: str, choices: set[str]) -> str | None:
     return f"did you mean `{m[0]}`?" if m else None
 
 
-def _check_shape(doc: Document) -> list[Diagnostic]:
+def check_shape(doc: Document) -> list[Diagnostic]:
     """Structural problems that make the file unusable (exit 2)."""
     data = doc.data
     out: list[Diagnostic] = []
@@ -115,7 +119,7 @@ class Runner:
     def run_file(self, path: str | Path) -> FileResult:
         """Raises RuleFileError when the file cannot be used at all."""
         doc = load_yaml(path)
-        problems = _check_shape(doc)
+        problems = check_shape(doc)
         if problems:
             raise RuleFileError(problems)
         data = doc.data
@@ -142,14 +146,10 @@ class Runner:
         except (ImpossiblePosition, CardError, ValueError) as e:
             return CaseResult(name, False, [f"impossible position: {e}"])
         problems: list[str] = []
-        for k, text in enumerate(case.get("moves") or []):
-            try:
-                move = parse_move(str(text), engine.deck)
-            except MoveSyntaxError as e:
-                return CaseResult(name, False, [f"moves[{k}] cannot be read: {e}"])
-            if move not in engine.legal_moves(state):
-                return CaseResult(name, False, [f"moves[{k}] {text!r} is refused: {engine.why_illegal(state, move)}"])
-            state = engine.apply(state, move)
+        try:
+            state = self.play_moves(engine, state, case.get("moves"))
+        except RefusedMove as e:
+            return CaseResult(name, False, [str(e)])
         expect = case.get("expect") or {}
         legal = engine.legal_moves(state)
         legal_set = set(legal)
@@ -173,6 +173,21 @@ class Runner:
                 if found_w != expect["winner"]:
                     problems.append(f"winner: expected {expect['winner']}, found {found_w}")
         return CaseResult(name, not problems, problems)
+
+    @staticmethod
+    def play_moves(engine: Engine, state: HandState, moves: Any) -> HandState:
+        """A case's ``moves`` played in turn order (RefusedMove for one that cannot be read or played)."""
+        if moves is not None and not isinstance(moves, list):
+            raise RefusedMove("`moves` must be a list of moves")
+        for k, text in enumerate(moves or []):
+            try:
+                move = parse_move(str(text), engine.deck)
+            except MoveSyntaxError as e:
+                raise RefusedMove(f"moves[{k}] cannot be read: {e}") from None
+            if move not in engine.legal_moves(state):
+                raise RefusedMove(f"moves[{k}] {text!r} is refused: {engine.why_illegal(state, move)}")
+            state = engine.apply(state, move)
+        return state
 
     @staticmethod
     def _expect_move(engine: Engine, state: HandState, legal: set, text: str, should_be_legal: bool) -> list[str]:

@@ -1,8 +1,14 @@
-"""The search player: determinized Monte Carlo search (a rollout search).
+"""The search player: exact play where the position is known, rollouts where it is not.
 
-The unseen cards are dealt at random many times, consistent with what the seat
-knows; each candidate move is played out in every such deal, and the move whose
-side gains most on average is played. Budget: iterations, or seconds.
+- When every card's place is known to the seat to move (the 2-player last deal:
+  every unseen card is in the other hand), it plays the exact solver's move
+  (``solver.Solver``): the best move, not a guess.
+- Otherwise, determinized Monte Carlo search: the unseen cards are dealt at random
+  many times, consistent with what the seat knows (``knowledge.determinize``), each
+  candidate move is played out in every such deal, and the move whose side gains
+  most on average is played. When few cards are left to play (``exact_cards``),
+  a candidate's worth in a deal is the solver's exact value of that deal instead
+  of one playout. Budget: iterations (deals), or seconds.
 """
 
 from __future__ import annotations
@@ -10,79 +16,69 @@ from __future__ import annotations
 import math
 import random
 import time
+from typing import Hashable
 
 from ..engine.core import Engine
 from ..engine.game import Game
 from ..engine.moves import Move
 from ..engine.state import HandState
 from .base import Bot, CardWorth, move_gain
+from .knowledge import determinize
+from .policy import POLICIES, Policy
+from .solver import Solver, cards_left, missing_knowledge
 
 
 class SearchBot(Bot):
-    """Determinized Monte Carlo search with greedy playouts (a rollout search).
+    """Determinized rollout search, with the exact solver where the position is known.
 
-    Each iteration deals the cards this seat cannot see at random, consistent with
-    what it knows (a build's holder keeps a card that captures it), and then plays
+    Each iteration deals the cards this seat cannot see at random, and then plays
     every candidate move in that same deal, continuing with the greedy policy for
     every player to the end of the current deal (or of the hand). A candidate's
     score is the lead its side gains over that stretch, in points: the scoring
     items' worth of the cards and sweeps won, or the real points when the hand
     ends inside the playout. The same deals are used for every candidate, so the
-    comparison is between moves, not between lucky and unlucky deals. Budget:
-    ``iterations`` deals, or ``seconds`` per decision.
+    comparison is between moves, not between lucky and unlucky deals.
+
+    ``exact``: play the solver's move when the position is known in full.
+    ``exact_cards``: in a deal with at most this many cards left to play (hands and
+    stock), score candidates with the solver rather than a playout (0: never).
     """
 
     name = "search"
 
     def __init__(self, seed: int = 0, iterations: int = 64, seconds: float | None = None,
-                 width: int = 10, horizon: str = "deal") -> None:
+                 width: int = 10, horizon: str = "deal", exact: bool = True, exact_cards: int = 0,
+                 policy: str = "greedy") -> None:
         self.rng = random.Random(seed)
         self.iterations = iterations
         self.seconds = seconds
         self.width = width
         self.horizon = horizon
+        self.exact = exact
+        self.exact_cards = exact_cards
+        self.policy = policy
+        self._solver: tuple[Hashable, Solver] | None = None
+        self._policy: tuple[Engine, Policy] | None = None
 
     # ---------------------------------------------------------------- knowledge
     def determinize(self, engine: Engine, state: HandState, seat: int) -> HandState:
-        """The hand as ``seat`` sees it, with every unseen card dealt at random.
+        """The hand as ``seat`` sees it, with every unseen card dealt at random."""
+        return determinize(engine, state, seat, self.rng)
 
-        Seats that hold a build, or have proven a value by building for a partner,
-        are first given a card of that value when one is unseen.
-        """
-        seen = state.hands[seat] | state.table
-        for b in state.builds:
-            seen |= b.cards
-        for pile in state.piles:
-            seen |= pile
-        unseen = [i for i in range(engine.n_cards) if not seen >> i & 1]
-        self.rng.shuffle(unseen)
-        hands = list(state.hands)
-        for other in range(state.players):
-            if other == seat:
-                continue
-            size = bin(state.hands[other]).count("1")
-            hand = 0
-            needed = {b.value for b in state.builds if b.holder == other}
-            if state.proven:
-                needed |= state.proven[other]
-            for value in sorted(needed, key=str):
-                if bin(hand).count("1") >= size or value in engine.captured_values(hand):
-                    continue
-                for k, i in enumerate(unseen):
-                    if value in engine.captured_values(1 << i):
-                        hand |= 1 << unseen.pop(k)
-                        break
-            while bin(hand).count("1") < size:
-                hand |= 1 << unseen.pop()
-            hands[other] = hand
-        return state.with_(hands=tuple(hands), stock=tuple(unseen))
+    def solver(self, game: Game, side: int) -> Solver:
+        """A solver for ``side`` under the game's scores, kept while they stay the same
+        (its transposition table makes the later moves of a deal almost free)."""
+        key = (game.engine, side, game.scores, game.restrictions_on)
+        if self._solver is None or self._solver[0] != key or len(self._solver[1].table) > 500_000:
+            self._solver = (key, Solver(game.engine, game.scorer, side, dict(enumerate(game.scores)),
+                                        game.restrictions_on, self.worth(game)))
+        return self._solver[1]
 
     # ---------------------------------------------------------------- playouts
-    def _greedy(self, engine: Engine, worth: CardWorth, state: HandState) -> Move:
-        legal = engine.legal_moves(state)
-        if len(legal) == 1:
-            return legal[0]
-        return max(legal, key=lambda mv: move_gain(worth, state, mv))
+    def playout_policy(self, game: Game) -> Policy:
+        if self._policy is None or self._policy[0] is not game.engine:
+            self._policy = (game.engine, POLICIES[self.policy](game.engine, self.worth(game)))
+        return self._policy[1]
 
     def _lead(self, game: Game, worth: CardWorth, before: HandState, after: HandState, side: int) -> float:
         """What ``side`` gained over the other sides between two states, in points."""
@@ -101,10 +97,11 @@ class SearchBot(Bot):
 
     def _playout(self, game: Game, worth: CardWorth, state: HandState, move: Move) -> HandState:
         engine = game.engine
+        policy = self.playout_policy(game)
         deal = state.deal_no
         state = engine.apply(state, move)
         while not state.over and (self.horizon == "hand" or state.deal_no == deal):
-            state = engine.apply(state, self._greedy(engine, worth, state))
+            state = engine.apply(state, policy.choose(state))
         return state
 
     def candidates(self, game: Game, moves: list[Move]) -> list[Move]:
@@ -113,21 +110,35 @@ class SearchBot(Bot):
         ranked = sorted(moves, key=lambda m: -move_gain(worth, game.hand, m))
         return ranked[:self.width]
 
+    def _exact_rewards(self, game: Game, state: HandState, side: int, alive: list[Move]) -> list[float]:
+        """Each candidate's exact value in one fully dealt position (one table for all of them)."""
+        solver = Solver(game.engine, game.scorer, side, dict(enumerate(game.scores)), game.restrictions_on,
+                        self.worth(game))
+        return [float(solver.value(game.engine.apply(state, m))) for m in alive]
+
     def choose(self, game: Game, seat: int) -> Move:
         moves = game.legal_moves()
         if len(moves) == 1:
             return moves[0]
-        worth = self.worth(game)
         side = game.hand.teams[seat]
+        if self.exact and missing_knowledge(game.hand, seat) is None:
+            known = self.determinize(game.engine, game.hand, seat)   # the true position, from what the seat sees
+            return self.solver(game, side).best_move(known)
+        worth = self.worth(game)
         alive = self.candidates(game, moves)
         rewards: dict[Move, list[float]] = {m: [] for m in alive}
+        exact = cards_left(game.hand) <= self.exact_cards
         deadline = time.perf_counter() + self.seconds if self.seconds else None
         done = 0
         while len(alive) > 1 and ((done < self.iterations) if deadline is None
                                   else (done < 1 or time.perf_counter() < deadline)):
             state = self.determinize(game.engine, game.hand, seat)
-            for m in alive:
-                rewards[m].append(self._lead(game, worth, state, self._playout(game, worth, state, m), side))
+            if exact:
+                for m, r in zip(alive, self._exact_rewards(game, state, side, alive)):
+                    rewards[m].append(r)
+            else:
+                for m in alive:
+                    rewards[m].append(self._lead(game, worth, state, self._playout(game, worth, state, m), side))
             done += 1
             if done >= 8 and done & (done - 1) == 0:   # at 8, 16, 32, ... deals
                 alive = _survivors(alive, rewards)
