@@ -16,11 +16,13 @@ A game is a whole game to the variant's target, or with --one-hand a single hand
 own decisions.
 
 Pairings: greedy vs random, search vs greedy, and new-vs-old: today's `search`
-against the rollout search as it was before the exact endgame and the stronger
-playouts (`old:64`: greedy playouts, 64 deals a move, no solver).
+against the rollout search as it was before the exact endgame and the outlook
+(`old:64`: 64 deals a move, greedy playouts valued by the fixed worth of the cards
+won, no solver).
 
-Regret: positions at the start of the last deal of 2-player games between greedy
-players (every card's place then known to the seat to move); for each, the exact
+Regret: positions in the last deal of 2-player games between greedy players, one a
+game at a move drawn at random (every card's place is then known to the seat to
+move); for each, the exact
 value of every move, and for each player the share of positions where it chose a
 move of the best value and its mean loss in points against the best.
 
@@ -31,6 +33,7 @@ from __future__ import annotations
 
 import argparse
 import math
+import random
 import statistics
 import time
 from concurrent.futures import ProcessPoolExecutor
@@ -56,7 +59,7 @@ def bot(name: str, seed: int) -> Bot:
     """``make_bot``'s players; ``old:N``: the rollout search as it was (for comparison); and
     ``custom:N:SETTING=VALUE+...``: a search with N deals a move and other settings (for experiments)."""
     if name.startswith("old:"):
-        return SearchBot(seed, iterations=int(name[4:]), exact=False)
+        return SearchBot(seed, iterations=int(name[4:]), exact=False, exact_cards=0, evaluation="worth")
     if name.startswith("custom:"):
         _, n, settings = name.split(":")
         kwargs: dict[str, object] = {}
@@ -68,17 +71,20 @@ def bot(name: str, seed: int) -> Bot:
 
 
 # ---------------------------------------------------------------- mirrored pairs
-def one_game(variant: str, names: tuple[str, str], seed: int, one_hand: bool) -> tuple[int | None, list[list[float]], dict[int, int]]:
-    """A 2-player game: the winning seat (None: none), each seat's seconds a move, points per seat."""
+def one_game(variant: str, names: tuple[str, ...], seed: int, one_hand: bool
+             ) -> tuple[int | None, list[list[float]], dict[int, int]]:
+    """A game, ``names`` by seat (four players: two partnerships): the winning side (None: none),
+    each seat's seconds a move, and each side's points."""
+    players = len(names)
     engine = Engine(load_rules(variant))
-    game = Game.new(engine, seed, 2, dealer=0)
+    game = Game.new(engine, seed, players, partners=players == 4, dealer=0)
     if one_hand:
         game = game.with_(target=None)
-    bots = [bot(names[s], derive(seed, s)) for s in range(2)]
-    times: list[list[float]] = [[], []]
+    bots = [bot(names[s], derive(seed, s)) for s in range(players)]
+    times: list[list[float]] = [[] for _ in range(players)]
     plies = 0
     while not game.over:
-        claimant = next((s for s in range(2) if bots[s].wants_to_claim(game, s)), None)
+        claimant = next((s for s in range(players) if bots[s].wants_to_claim(game, s)), None)
         if claimant is not None:
             game = game.claim(claimant)
             break
@@ -89,24 +95,25 @@ def one_game(variant: str, names: tuple[str, str], seed: int, one_hand: bool) ->
         times[seat].append(time.perf_counter() - start)
         game = game.play(move)
         plies += 1
-    points = {s: sum(r.points.get(game.hand.teams[s], 0) for r in game.results) for s in range(2)}
+    points = {side: sum(r.points.get(side, 0) for r in game.results) for side in (0, 1)}
     return game.winner, times, points
 
 
-def one_pair(task: tuple[str, str, str, int, bool]) -> tuple[float, list[float], list[float], int]:
-    """A mirrored pair: ``a``'s share of the two games, ``a``'s and ``b``'s move times, ``a``'s points lead."""
-    variant, a, b, seed, one_hand = task
+def one_pair(task: tuple[str, str, str, int, bool, int]) -> tuple[float, list[float], list[float], int]:
+    """A mirrored pair: ``a``'s share of the two games, ``a``'s and ``b``'s move times, ``a``'s points lead.
+    With four players ``a`` and ``b`` are partnerships (seats 0 and 2 against 1 and 3)."""
+    variant, a, b, seed, one_hand, players = task
     share = 0.0
     lead = 0
     times_a: list[float] = []
     times_b: list[float] = []
-    for a_seat in (0, 1):
-        names = (a, b) if a_seat == 0 else (b, a)
+    for a_side in (0, 1):
+        names = tuple(a if seat % 2 == a_side else b for seat in range(players))
         winner, times, points = one_game(variant, names, seed, one_hand)
-        share += 0.5 if winner is None else float(winner == a_seat)
-        lead += points[a_seat] - points[1 - a_seat]
-        times_a += times[a_seat]
-        times_b += times[1 - a_seat]
+        share += 0.5 if winner is None else float(winner == a_side)
+        lead += points[a_side] - points[1 - a_side]
+        for seat in range(players):
+            (times_a if seat % 2 == a_side else times_b).extend(times[seat])
     return share / 2, times_a, times_b, lead
 
 
@@ -122,7 +129,7 @@ def interval(values: list[float]) -> tuple[float, float, float]:
 
 
 def match(pool: ProcessPoolExecutor | None, variant: str, a: str, b: str, seed: int, one_hand: bool,
-          min_pairs: int, cap: int, batch: int) -> dict[str, object]:
+          min_pairs: int, cap: int, batch: int, players: int = 2) -> dict[str, object]:
     start = time.perf_counter()
     shares: list[float] = []
     leads: list[int] = []
@@ -130,7 +137,7 @@ def match(pool: ProcessPoolExecutor | None, variant: str, a: str, b: str, seed: 
     times_b: list[float] = []
     k = 0
     while k < cap:
-        tasks = [(variant, a, b, derive(seed, j), one_hand) for j in range(k, min(k + batch, cap))]
+        tasks = [(variant, a, b, derive(seed, j), one_hand, players) for j in range(k, min(k + batch, cap))]
         results: Iterator = pool.map(one_pair, tasks) if pool else map(one_pair, tasks)
         for share, ta, tb, lead in results:
             shares.append(share)
@@ -152,7 +159,8 @@ def strength(args: argparse.Namespace) -> None:
     variants = bundled_names() if args.variants == "all" else args.variants.split(",")
     pairings = list(PAIRINGS) if args.pairings == "all" else args.pairings.split(",")
     unit = "hand" if args.one_hand else "game"
-    print(f"mirrored pairs of 2-player {unit}s, stop when the 95% interval excludes 50% "
+    who = "2-player" if args.players == 2 else "4-player partnership"
+    print(f"mirrored pairs of {who} {unit}s, stop when the 95% interval excludes 50% "
           f"(at least {args.min} pairs) or at {args.cap} pairs; seed {args.seed}")
     print(f"| variant | pairing | pairs | first wins | 95% interval | points a pair | s/move first | s/move second |")
     print("|---|---|---|---|---|---|---|---|")
@@ -161,7 +169,7 @@ def strength(args: argparse.Namespace) -> None:
         for variant in variants:
             for name in pairings:
                 a, b = PAIRINGS[name] if name in PAIRINGS else tuple(name.split("-vs-"))
-                r = match(pool, variant, a, b, args.seed, args.one_hand, args.min, args.cap, args.batch)
+                r = match(pool, variant, a, b, args.seed, args.one_hand, args.min, args.cap, args.batch, args.players)
                 print(f"| {variant} | {a} vs {b} | {r['pairs']} | {r['win']:.1%} | {r['low']:.1%}-{r['high']:.1%} "
                       f"| {r['lead']:+.2f} ± {r['lead_half']:.2f} | {r['sec_a']:.4f} | {r['sec_b']:.4f} |",
                       flush=True)
@@ -171,31 +179,36 @@ def strength(args: argparse.Namespace) -> None:
 
 
 # ---------------------------------------------------------------- the last deal
-def last_deals(variant: str, count: int, seed: int) -> Iterator[Game]:
-    """Games between greedy players at the first move of their last deal (first hand)."""
+def last_deals(variant: str, count: int, seed: int, anywhere: bool = False) -> Iterator[Game]:
+    """Games between greedy players in the last deal of their first hand: at its first move,
+    or (``anywhere``) at one of its moves with a choice, drawn at random."""
     engine = Engine(load_rules(variant))
     k = 0
     found = 0
     while found < count:
         game = Game.new(engine, derive(seed, k), 2, dealer=k % 2)
         bots = [GreedyBot(derive(seed, k, 0)), GreedyBot(derive(seed, k, 1))]
-        k += 1
+        choices = []
         while not game.over and game.hand_no == 1:
             if not game.hand.stock and len(game.legal_moves()) > 1:
-                found += 1
-                yield game
-                break
+                choices.append(game)
+                if not anywhere:
+                    break
             game = game.play(bots[game.hand.turn].choose(game, game.hand.turn))
+        if choices:
+            found += 1
+            yield choices[random.Random(derive(seed, k)).randrange(len(choices))] if anywhere else choices[0]
+        k += 1
 
 
 def regret(args: argparse.Namespace) -> None:
-    names = args.players.split(",")
+    names = args.judged.split(",")
     for variant in (bundled_names() if args.variants == "all" else args.variants.split(",")):
         optimal = {n: 0 for n in names}
         loss = {n: 0.0 for n in names}
         seconds = {n: 0.0 for n in names}
         n_pos = 0
-        for k, game in enumerate(last_deals(variant, args.positions, args.seed)):
+        for k, game in enumerate(last_deals(variant, args.positions, args.seed, anywhere=True)):
             state = game.hand
             seat = state.turn
             solver = Solver(game.engine, game.scorer, state.teams[seat], dict(enumerate(game.scores)),
@@ -210,7 +223,8 @@ def regret(args: argparse.Namespace) -> None:
                 optimal[n] += values[move] == best
                 loss[n] += best - values[move]
             n_pos += 1
-        print(f"\n{variant}: {n_pos} positions at the start of the last deal of 2-player greedy games")
+        print(f"\n{variant}: {n_pos} positions in the last deal of 2-player greedy games (one a game, "
+              f"at a move drawn at random)")
         print("| player | optimal move | mean loss (points) | s/move |")
         print("|---|---|---|---|")
         for n in names:
@@ -246,10 +260,11 @@ def main() -> None:
     p.add_argument("--workers", type=int, default=2)
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--one-hand", action="store_true", help="a game is one hand")
+    p.add_argument("--players", type=int, choices=[2, 4], default=2, help="4: two partnerships of two")
     p.add_argument("--regret", action="store_true", help="the endgame regret table instead")
     p.add_argument("--solve-time", action="store_true", help="the solver's time on whole last deals instead")
     p.add_argument("--positions", type=int, default=200, help="last-deal positions (--regret, --solve-time)")
-    p.add_argument("--players", default="greedy,old:64,search", help="players for --regret")
+    p.add_argument("--judged", default="greedy,old:64,search", help="players whose regret is measured (--regret)")
     args = p.parse_args()
     if args.regret:
         regret(args)

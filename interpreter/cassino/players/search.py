@@ -2,13 +2,20 @@
 
 - When every card's place is known to the seat to move (the 2-player last deal:
   every unseen card is in the other hand), it plays the exact solver's move
-  (``solver.Solver``): the best move, not a guess.
+  (``solver.Solver``): a best move, not a guess.
 - Otherwise, determinized Monte Carlo search: the unseen cards are dealt at random
   many times, consistent with what the seat knows (``knowledge.determinize``), each
-  candidate move is played out in every such deal, and the move whose side gains
-  most on average is played. When few cards are left to play (``exact_cards``),
-  a candidate's worth in a deal is the solver's exact value of that deal instead
-  of one playout. Budget: iterations (deals), or seconds.
+  candidate move is played out greedily to the end of the deal in every such deal,
+  and the move whose side expects most points on average (``outlook.Outlook``) is
+  played. When few cards are left to play (``exact_cards``), a candidate's worth in a
+  deal is the solver's exact value of that deal instead of one playout.
+  Budget: iterations (deals), or seconds.
+
+What was measured before these choices (benchmarks/bot_strength.py, README): the
+exact last deal and the outlook each add about a point a pair of hands against the
+rollout search with neither; a playout policy that counts what the next player can
+take, playouts to the end of the hand, valuing cards by the state of each race, 128
+deals instead of 64, and 20 candidates instead of 10 did not measurably help.
 """
 
 from __future__ import annotations
@@ -24,7 +31,7 @@ from ..engine.moves import Move
 from ..engine.state import HandState
 from .base import Bot, CardWorth, move_gain
 from .knowledge import determinize
-from .policy import POLICIES, Policy
+from .outlook import Outlook
 from .solver import Solver, cards_left, missing_knowledge
 
 
@@ -33,22 +40,31 @@ class SearchBot(Bot):
 
     Each iteration deals the cards this seat cannot see at random, and then plays
     every candidate move in that same deal, continuing with the greedy policy for
-    every player to the end of the current deal (or of the hand). A candidate's
-    score is the lead its side gains over that stretch, in points: the scoring
-    items' worth of the cards and sweeps won, or the real points when the hand
-    ends inside the playout. The same deals are used for every candidate, so the
-    comparison is between moves, not between lucky and unlucky deals.
+    every player to the end of the current deal (``horizon="deal"``; or of the hand).
+    A candidate's score is its side's lead at the end of the playout, in points:
+    with ``evaluation="outlook"`` the points each side can expect from what it has won
+    (races for "most" items valued by the chance of winning them); with ``"worth"``
+    (the search as it was before) the fixed worth of the cards and sweeps won during
+    the playout. The real points when the hand ends inside the playout. The same
+    deals are used for every candidate, so the comparison is between moves, not
+    between lucky and unlucky deals.
 
     ``exact``: play the solver's move when the position is known in full.
     ``exact_cards``: in a deal with at most this many cards left to play (hands and
-    stock), score candidates with the solver rather than a playout (0: never).
+    stock), score candidates with the solver rather than a playout (0: never). At 4,
+    solving a sampled deal costs about what the playouts it replaces cost (measured in
+    4-player games: 1.0x at 4 cards left, 2.5x at 5, 4x at 6, 7x at 8), so the exact
+    values come for free; beyond that the cost doubles with each card, and at 6 it
+    did not measurably win more (150 mirrored pairs of 4-player hands: +0.03 ± 0.12 points).
     """
 
     name = "search"
 
     def __init__(self, seed: int = 0, iterations: int = 64, seconds: float | None = None,
-                 width: int = 10, horizon: str = "deal", exact: bool = True, exact_cards: int = 0,
-                 policy: str = "greedy") -> None:
+                 width: int = 10, horizon: str = "deal", exact: bool = True, exact_cards: int = 4,
+                 evaluation: str = "outlook") -> None:
+        if evaluation not in ("outlook", "worth") or horizon not in ("deal", "hand"):
+            raise ValueError(f"evaluation is outlook or worth, horizon deal or hand: not {evaluation!r}, {horizon!r}")
         self.rng = random.Random(seed)
         self.iterations = iterations
         self.seconds = seconds
@@ -56,9 +72,9 @@ class SearchBot(Bot):
         self.horizon = horizon
         self.exact = exact
         self.exact_cards = exact_cards
-        self.policy = policy
+        self.evaluation = evaluation
+        self._outlook: tuple[Engine, Outlook] | None = None
         self._solver: tuple[Hashable, Solver] | None = None
-        self._policy: tuple[Engine, Policy] | None = None
 
     # ---------------------------------------------------------------- knowledge
     def determinize(self, engine: Engine, state: HandState, seat: int) -> HandState:
@@ -75,14 +91,22 @@ class SearchBot(Bot):
         return self._solver[1]
 
     # ---------------------------------------------------------------- playouts
-    def playout_policy(self, game: Game) -> Policy:
-        if self._policy is None or self._policy[0] is not game.engine:
-            self._policy = (game.engine, POLICIES[self.policy](game.engine, self.worth(game)))
-        return self._policy[1]
+    def _greedy(self, engine: Engine, worth: CardWorth, state: HandState) -> Move:
+        legal = engine.legal_moves(state)
+        if len(legal) == 1:
+            return legal[0]
+        return max(legal, key=lambda mv: move_gain(worth, state, mv))
+
+    def outlook(self, game: Game) -> Outlook:
+        if self._outlook is None or self._outlook[0] is not game.engine:
+            self._outlook = (game.engine, Outlook(game.scorer))
+        return self._outlook[1]
 
     def _lead(self, game: Game, worth: CardWorth, before: HandState, after: HandState, side: int) -> float:
         """What ``side`` gained over the other sides between two states, in points."""
-        if after.over:
+        if self.evaluation == "outlook":
+            value = self.outlook(game).points(after, dict(enumerate(game.scores)), game.restrictions_on)
+        elif after.over:
             points, _ = game.scorer.hand_points(after, dict(enumerate(game.scores)), game.restrictions_on)
             value = {s: float(points[s]) for s in points}
         else:
@@ -97,16 +121,14 @@ class SearchBot(Bot):
 
     def _playout(self, game: Game, worth: CardWorth, state: HandState, move: Move) -> HandState:
         engine = game.engine
-        policy = self.playout_policy(game)
         deal = state.deal_no
         state = engine.apply(state, move)
         while not state.over and (self.horizon == "hand" or state.deal_no == deal):
-            state = engine.apply(state, policy.choose(state))
+            state = engine.apply(state, self._greedy(engine, worth, state))
         return state
 
-    def candidates(self, game: Game, moves: list[Move]) -> list[Move]:
+    def candidates(self, game: Game, moves: list[Move], worth: CardWorth) -> list[Move]:
         """The ``width`` moves the greedy player rates best (the rest are rarely better)."""
-        worth = self.worth(game)
         ranked = sorted(moves, key=lambda m: -move_gain(worth, game.hand, m))
         return ranked[:self.width]
 
@@ -125,7 +147,7 @@ class SearchBot(Bot):
             known = self.determinize(game.engine, game.hand, seat)   # the true position, from what the seat sees
             return self.solver(game, side).best_move(known)
         worth = self.worth(game)
-        alive = self.candidates(game, moves)
+        alive = self.candidates(game, moves, worth)
         rewards: dict[Move, list[float]] = {m: [] for m in alive}
         exact = cards_left(game.hand) <= self.exact_cards
         deadline = time.perf_counter() + self.seconds if self.seconds else None

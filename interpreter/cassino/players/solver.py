@@ -46,17 +46,6 @@ class MoveValue:
     value: int
 
 
-def unseen(state: HandState, seat: int) -> int:
-    """The cards ``seat`` cannot see: other hands and the stock (piles, table and builds are open)."""
-    hidden = 0
-    for other, hand in enumerate(state.hands):
-        if other != seat:
-            hidden |= hand
-    for i in state.stock:
-        hidden |= 1 << i
-    return hidden
-
-
 def missing_knowledge(state: HandState, seat: int | None = None) -> str | None:
     """Why the position is not known in full (``None`` when it is).
 
