@@ -128,6 +128,12 @@ def interval(values: list[float]) -> tuple[float, float, float]:
     return mean, mean - half, mean + half
 
 
+def share_interval(shares: list[float]) -> tuple[float, float, float]:
+    """Mean share of wins and its 95% interval, kept within 0-100%."""
+    mean, low, high = interval(shares)
+    return mean, max(low, 0.0), min(high, 1.0)
+
+
 def match(pool: ProcessPoolExecutor | None, variant: str, a: str, b: str, seed: int, one_hand: bool,
           min_pairs: int, cap: int, batch: int, players: int = 2) -> dict[str, object]:
     start = time.perf_counter()
@@ -145,10 +151,10 @@ def match(pool: ProcessPoolExecutor | None, variant: str, a: str, b: str, seed: 
             times_a += ta
             times_b += tb
         k += len(tasks)
-        mean, low, high = interval(shares)
+        mean, low, high = share_interval(shares)
         if k >= min_pairs and (low > 0.5 or high < 0.5):
             break
-    mean, low, high = interval(shares)
+    mean, low, high = share_interval(shares)
     lead, lead_low, lead_high = interval([float(x) for x in leads])
     return {"variant": variant, "a": a, "b": b, "pairs": len(shares), "win": mean, "low": low, "high": high,
             "lead": lead, "lead_half": lead - lead_low, "sec_a": sum(times_a) / max(len(times_a), 1),

@@ -1,7 +1,8 @@
 """The computer players, in one import (``from cassino.players.bots import make_bot``).
 
 Each lives in a module named for what it holds: ``base`` (Bot, RandomBot,
-CardWorth, move_gain), ``greedy``, ``search``, ``names`` (make_bot).
+CardWorth, move_gain), ``greedy``, ``search`` (with ``knowledge``: sampled deals,
+``outlook``: expected points, ``solver``: exact play), ``names`` (make_bot).
 """
 
 from .base import Bot, CardWorth, RandomBot, move_gain
