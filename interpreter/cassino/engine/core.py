@@ -156,6 +156,19 @@ class Engine:
             return False
         return cards in subsets_summing(items, value)
 
+    def is_pairs(self, cards: int, value: int | str) -> bool:
+        """Whether a build is a build of pairs: equal cards announced as their own rank.
+
+        The kind follows the announced value, not the cards alone (004, "Building": a
+        build is of what it was declared to be): four twos announced as fours are an
+        addition build (2+2 and 2+2) that grows and is taken by its value like any other.
+        """
+        idx = bits(cards)
+        first = idx[0]
+        if any(self.rank[i] != self.rank[first] for i in idx):
+            return False
+        return isinstance(value, str) or value in self.tv[first]
+
     # ------------------------------------------------------------------ positions
     def start(self, seed: int, players: int, dealer: int = 0, partners: bool | None = None,
               scores_restricted: Iterable[int] = ()) -> HandState:
@@ -195,8 +208,7 @@ class Engine:
         for cards, value, owner in pos.builds:
             m = self.deck.mask(list(cards))
             multiple = not (isinstance(value, int) and self.is_single(m, value))
-            same_rank = len({self.rank[i] for i in bits(m)}) == 1
-            builds.append(Build(m, value, multiple, owner, owner, pairs=multiple and same_rank))
+            builds.append(Build(m, value, multiple, owner, owner, pairs=self.is_pairs(m, value)))
         table = self.deck.mask(list(pos.table))
         sweeps = tuple(Sweep(seat, size, -1) for seat, sizes in (pos.sweeps or {}).items() for size in sizes)
         placed = table | sum(hands) | sum(piles) | sum(b.cards for b in builds)
@@ -327,7 +339,6 @@ class Engine:
                 multiple = not self.is_single(cards, value)
             else:
                 multiple = True
-            same_rank = len({self.rank[i] for i in bits(cards)}) == 1
             holder = seat
             if value not in self.captured_values(hands[seat]):
                 partner = self.partner_of(state, seat)
@@ -336,7 +347,7 @@ class Engine:
                 p = list(proven)
                 p[seat] = p[seat] | {value}
                 proven = tuple(p)
-            new = Build(cards, value, multiple, seat, holder, pairs=multiple and same_rank)
+            new = Build(cards, value, multiple, seat, holder, pairs=self.is_pairs(cards, value))
             changes.update(table=table, builds=rest_builds + (new,))
         changes["proven"] = proven
         if self.rules.deal.draw_after_play and state.stock:
