@@ -149,6 +149,28 @@ class Engine:
                 vals.add(self.rank_str[i])
         return vals
 
+    def answers(self, hand: int, values: set[int | str]) -> bool:
+        """Whether ``hand`` has a different card to capture each of ``values``.
+
+        A matching of cards to values (augmenting paths; values are few), because a card
+        that counts two ways takes a build of one value or the other, never both at once.
+        """
+        if not values:
+            return True
+        can = [self.captured_values(1 << i) for i in bits(hand)]
+        owner: dict[int, int | str] = {}   # card position -> the value it answers for
+
+        def assign(value: int | str, seen: set[int]) -> bool:
+            for k, vals in enumerate(can):
+                if value in vals and k not in seen:
+                    seen.add(k)
+                    if k not in owner or assign(owner[k], seen):
+                        owner[k] = value
+                        return True
+            return False
+
+        return all(assign(v, set()) for v in values)
+
     def is_single(self, cards: int, value: int) -> bool:
         """Whether the cards' values (with choices) add up to exactly ``value``."""
         items = [(1 << i, self.tv[i]) for i in bits(cards)]
@@ -425,7 +447,6 @@ class _Generator:
                                if not b.multiple and isinstance(b.value, int)]
         self._groups: dict[int, list[int]] = {}
         self._unions: dict[int, list[int]] = {}
-        self._capvals: dict[int, set[int | str]] = {}
         self.partner = engine.partner_of(state, self.seat)
 
     # -- groups
@@ -660,24 +681,21 @@ class _Generator:
         return out
 
     # -- restrictions
-    def capture_values(self, hand_after: int) -> set[int | str]:
-        """What the cards left in hand can capture (cached: a hand leaves only a few remainders)."""
-        can = self._capvals.get(hand_after)
-        if can is None:
-            can = self._capvals[hand_after] = self.e.captured_values(hand_after)
-        return can
-
     def keeps_capturing_cards(self, move: Move, held_before: list[Build]) -> bool:
-        """After ``move``, the player still holds a card for every build they must keep one for."""
+        """After ``move``, the player still holds a card for every build they must keep one for.
+
+        One card per distinct build value: a card with several values (a royal ace, 1 or
+        14) answers for one of them only, so this is a matching of cards to values; one
+        card still answers for several builds of the same value, as one capture takes them all.
+        """
         is_build = move.kind is MoveKind.BUILD or move.kind is MoveKind.TRAIL_BUILD
         if not held_before and not is_build:
             return True
-        can = self.capture_values(self.hand & ~move.played)
-        if is_build and move.value not in can and not (
-                self.e.bld.for_partner and self.partner is not None and self.s.proven
-                and move.value in self.s.proven[self.partner]):
-            return False
-        return all(b.value in can for b in held_before if b.cards not in move.builds)
+        values = {b.value for b in held_before if b.cards not in move.builds}
+        if is_build and not (self.e.bld.for_partner and self.partner is not None and self.s.proven
+                             and move.value in self.s.proven[self.partner]):
+            values.add(move.value)  # type: ignore[arg-type]
+        return self.e.answers(self.hand & ~move.played, values)
 
     def moves(self) -> list[Move]:
         e, s = self.e, self.s
