@@ -9,7 +9,7 @@ message that says why; a file that is not a scenario file is an error (exit 2).
 from __future__ import annotations
 
 import difflib
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
@@ -297,7 +297,7 @@ class Runner:
                        captured=captured, sweeps=sweeps,
                        last_capture=seat_of(last, "last_capture") if last is not None else None)
         if partners is None and rules.seats.partnerships == "always" and players == 4:
-            pos = Position(**{**pos.__dict__, "partners": True})
+            pos = replace(pos, partners=True)
         state = engine.position(pos)
         if rest_seat is not None and not case.get("moves"):
             state = state.with_(over=True, stock=())
