@@ -19,10 +19,17 @@ on first use, so ``cassino --version`` does not import the engine.
 
 from __future__ import annotations
 
+import os
 from importlib import import_module
 from typing import TYPE_CHECKING, Any
 
 __version__ = "0.1.0"
+
+if os.environ.get("CASSINO_PURE_PYTHON", "") == "1" and __name__ == "cassino":
+    # Run the engine from its Python source even where compiled modules are installed.
+    from .native import use_source
+
+    use_source()
 
 _EXPORTS = {
     "Engine": "engine.core", "Position": "engine.core",
