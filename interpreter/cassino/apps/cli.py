@@ -11,13 +11,16 @@ module imports nothing heavy at import time; each command imports what it needs.
 
 from __future__ import annotations
 
-import argparse
 import sys
-from typing import Any, Callable, Sequence
 
 from .. import __version__
 
-Handler = Callable[[argparse.Namespace], int]
+TYPE_CHECKING = False   # not from typing: see cassino/__init__.py (start-up time)
+if TYPE_CHECKING:  # pragma: no cover
+    import argparse
+    from typing import Any, Callable, Sequence
+
+    Handler = Callable[[argparse.Namespace], int]
 
 
 def _error(message: str) -> Exception:
@@ -274,7 +277,9 @@ def _cmd_simulate(args: argparse.Namespace) -> int:
 
 
 def _whole(low: int) -> Callable[[str], int]:
-    """An argparse type: a whole number of at least ``low`` (argparse turns the ValueError into exit 2)."""
+    """An argparse type: a whole number of at least ``low`` (argparse turns the error into exit 2)."""
+    import argparse
+
     def parse(text: str) -> int:
         try:
             value = int(text)
@@ -294,6 +299,8 @@ BOT_HELP = ("computer player: random, greedy, search, search:N (N deals a move),
 
 
 def build_parser() -> argparse.ArgumentParser:
+    import argparse
+
     parser = argparse.ArgumentParser(prog="cassino", description="Cassino rule files: validate, explain, check, play.")
     parser.add_argument("--version", action="version", version=f"cassino {__version__}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
@@ -363,17 +370,23 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    words = list(sys.argv[1:] if argv is None else argv)
+    if words == ["--version"]:   # answered before argparse is even imported
+        print(f"cassino {__version__}")
+        return 0
     parser = build_parser()
-    args = parser.parse_args(argv)
+    args = parser.parse_args(words)
     handler: Handler | None = getattr(args, "handler", None)
     if handler is None:
         parser.print_help()
         return 2
-    from ..errors import CassinoError
-
     try:
         return handler(args)
-    except CassinoError as e:
+    except ValueError as e:
+        from ..errors import CassinoError   # imported here: `cassino list` never needs it
+
+        if not isinstance(e, CassinoError):
+            raise
         print(f"cassino: {e}", file=sys.stderr)
         return 2
     except KeyboardInterrupt:
