@@ -253,10 +253,10 @@ def _cmd_simulate(args: argparse.Namespace) -> int:
     from .seating import partnership, player_count
     from .simulate import format_text, run
 
+    bots = tuple(_bot_names((args.bot or []) + ([args.bots] if args.bots else [])) or ["greedy"])
     if args.bots:
         print("cassino: note: --bots is the old spelling of --bot (repeat --bot, or give --bot a,b); "
               "it still works", file=sys.stderr)
-    bots = tuple(_bot_names((args.bot or []) + ([args.bots] if args.bots else [])) or ["greedy"])
     rules = load_rules(args.variant)
     players = player_count(rules, args.players)
     partners = partnership(rules, players, args.partners)

@@ -93,10 +93,18 @@ class Record:
         return Game.new(Engine(self.rules), self.seed, self.players, self.partners, dealer=self.dealer)
 
 
+#: Result fields every record has had; later ones ("ply") are checked when a record has them.
+_RESULT_KEYS = ("over", "winner", "scores", "hands", "ended_by")
+
+
 def result_of(game: Game) -> dict[str, Any]:
-    """What a record stores about where its game stands (and what a replay must reach again)."""
+    """What a record stores about where its game stands (and what a replay must reach again).
+
+    ``ply`` (moves made in the current hand) catches a move dropped or added within a hand,
+    which leaves the scores as they were.
+    """
     return {"over": game.over, "winner": game.winner, "scores": list(game.scores),
-            "hands": game.hand_no, "ended_by": game.ended_by}
+            "hands": game.hand_no, "ended_by": game.ended_by, "ply": game.hand.ply}
 
 
 # ---------------------------------------------------------------------- where a record goes
@@ -303,8 +311,8 @@ def load_game(path: str | Path) -> tuple[Record, Game]:
     game = replay(record, path=str(path), text=text)
     if record.stored_result is not None:
         stored, actual = record.stored_result, result_of(game)
-        wrong = [k for k in actual if k in stored and stored[k] != actual[k]]
-        missing = [k for k in actual if k not in stored]
+        wrong = [k for k in actual if k in stored and json.dumps(stored[k]) != json.dumps(actual[k])]
+        missing = [k for k in _RESULT_KEYS if k not in stored]
         if wrong or missing:
             key = (wrong or missing)[0]
             said = json.dumps(stored[key]) if key in stored else "nothing"
