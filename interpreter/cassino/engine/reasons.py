@@ -74,7 +74,8 @@ class _Reasons:
 
     def first(self) -> str:
         checks: Sequence[Callable[[], str | None]] = (
-            self.hand_over, self.cards_in_hand, self.loose_on_table, self.builds_on_table, self.cards_a_turn,
+            self.hand_over, self.cards_in_hand, self.loose_on_table, self.builds_on_table, self.takes_something,
+            self.cards_a_turn,
             self.building_at_all, self.owner_obligation, self.compulsory_capture, self.keep_capturing_card,
             self.build_needs_a_card, self.build_rules, self.capture_rules, self.other_moves,
         )
@@ -112,6 +113,8 @@ class _Reasons:
                 reason += f", as in {self.move_text(fixed)}"
         elif inside:
             reason += f" (it is in {self.label(inside[0])})"
+        elif missing & self.hand:
+            reason += f" ({'it is' if verb == 'is' else 'they are'} in your hand)"
         return reason
 
     def builds_on_table(self) -> str | None:
@@ -124,6 +127,13 @@ class _Reasons:
                 reason += f"; {self.names(b)} are loose cards: name them without brackets"
             return reason
         return None
+
+    def takes_something(self) -> str | None:
+        if self.m.loose or self.m.builds or self.m.kind is MoveKind.TRAIL:
+            return None
+        if self.m.kind is MoveKind.CAPTURE:
+            return "a capture names the table cards or builds it takes, e.g. `9D capture 9C`"
+        return "a build names the table cards or builds it is made on, e.g. `3H build 8 on 5S`"
 
     def cards_a_turn(self) -> str | None:
         most = self.rules.capture.hand_cards_max
