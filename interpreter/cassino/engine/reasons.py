@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Callable, Iterator, Sequence
 
+from .core import bits
 from .moves import Move, MoveKind
 from .notation import cards_text, format_move
 from .state import Build, HandState
@@ -199,7 +200,7 @@ class _Reasons:
     def equal_loose(self, played: int) -> int:
         out = 0
         p = played.bit_length() - 1
-        for i in _bits(self.s.table):
+        for i in bits(self.s.table):
             if self.values_of(p, True):
                 if set(self.values_of(p, True)) & set(self.values_of(i, False)):
                     out |= 1 << i
@@ -252,9 +253,9 @@ class _Reasons:
             if x.value == V:
                 if not (b.add_sets and b.multiple):
                     return f"nothing may be added to {self.label(x)} to make it multiple"
-                begun = self.deck.rank_index[_bits(x.cards)[0]]
+                begun = self.deck.rank_index[bits(x.cards)[0]]
                 if b.continue_as_begun and x.pairs and (self.m.loose or any(
-                        self.deck.rank_index[i] != begun for i in _bits(self.m.played))):
+                        self.deck.rank_index[i] != begun for i in bits(self.m.played))):
                     return f"{self.label(x)} began as a pair: it grows only by a card of its rank"
                 continue
             if x.multiple:
@@ -268,10 +269,10 @@ class _Reasons:
             if isinstance(x.value, int) and x.value > V:
                 return f"a build is raised, never lowered: {self.label(x)} cannot become {V}"
         if self.m.kind is MoveKind.TRAIL_BUILD:
-            items = [self.values_of(i, False) for i in _bits(self.m.loose)]
+            items = [self.values_of(i, False) for i in bits(self.m.loose)]
         else:
-            items = [self.values_of(i, True) for i in _bits(self.m.played)]
-            items += [self.values_of(i, False) for i in _bits(self.m.loose)]
+            items = [self.values_of(i, True) for i in bits(self.m.played)]
+            items += [self.values_of(i, False) for i in bits(self.m.loose)]
         items += [(x.value,) for x in used if x.value != V and isinstance(x.value, int)]
         if any(not v for v in items) or len(items) > _MAX_ITEMS:
             if any(not v for v in items):
@@ -297,7 +298,7 @@ class _Reasons:
         p = self.m.played.bit_length() - 1
         card, played_values = self.played_name(), self.values_of(p, True)
         taken_builds = [x for x in self.s.builds if x.cards in self.m.builds]
-        loose = _bits(self.m.loose)
+        loose = bits(self.m.loose)
         if not played_values:
             rank = self.rank_of(p)
             strangers = [i for i in loose if self.values_of(i, False) or self.deck.rank_index[i] != self.deck.rank_index[p]]
@@ -357,15 +358,6 @@ class _Reasons:
         shown = ", ".join(self.move_text(m) for m in same[:4])
         more = f" and {len(same) - 4} more" if len(same) > 4 else ""
         return f"not a legal move here; with {card} you may play {shown}{more}"
-
-
-def _bits(mask: int) -> list[int]:
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return out
 
 
 def _totals(items: list[tuple[int, ...]]) -> set[int]:
