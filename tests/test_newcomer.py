@@ -46,10 +46,11 @@ def test_an_example_plays_by_name_from_any_folder(tmp_path: Path) -> None:
     for name in ("fifty", "examples/fifty.yaml"):
         result = cassino("validate", name, cwd=tmp_path)
         assert result.returncode == 0 and "ok (fifty)" in result.stdout, result.stderr
-    result = cassino("play", "fifty", "--humans", "0", "--bot", "random", "--seed", "2", "--save", "f.json",
-                     cwd=tmp_path)
+    result = cassino("play", "face-builds-one-hand", "--humans", "0", "--bot", "random", "--seed", "2",
+                     "--save", "f.json", cwd=tmp_path)
     assert result.returncode == 0, result.stderr
-    assert "target 50" in result.stdout
+    assert "face-builds-one-hand: 003's Casino with one hand as the game" in result.stdout
+    assert "hand 1 scoring" in result.stdout
 
 
 def test_a_file_of_the_same_name_wins_over_the_shipped_example(tmp_path: Path) -> None:
