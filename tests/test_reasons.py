@@ -64,6 +64,8 @@ CASES = [
     ("hoyle", "QD 10D 4C", "QC QH 5D", "QD capture QC", (), "a Q takes every loose Q at once: QH QC"),
     ("hungarian", "9D 4C 2C", "QC 3H 5D", "4C build 9 on 5D", (), "there is no building"),
     ("standard", "4C 9D 2C", "3H 2D", "9D+4C capture 3H", (), "a turn plays one card from the hand"),
+    ("royal", "AH AD", "AS 9C", "AD build 1 on AS", (("5D 9D", 14, 0),),
+     "you must keep a different card for each value you build for (1 and 14)"),
 ]
 
 

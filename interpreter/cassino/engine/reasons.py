@@ -208,27 +208,38 @@ class _Reasons:
                 out |= 1 << i
         return out
 
+    def partner_proven(self) -> bool:
+        """Whether the build move's value is one the partner has shown (building for a partner)."""
+        partner = self.e.partner_of(self.s, self.seat)
+        return bool(self.rules.build.for_partner and partner is not None and self.s.proven
+                    and self.m.value in self.s.proven[partner])
+
     def keep_capturing_card(self) -> str | None:
         if not self.rules.build.keep_capturing_card:
             return None
-        after = self.e.captured_values(self.hand & ~self.m.played)
-        for b in self.s.builds:
-            if b.holder != self.seat or b.cards in self.m.builds or b.value in after:
+        hand_after = self.hand & ~self.m.played
+        after = self.e.captured_values(hand_after)
+        held = [b for b in self.s.builds if b.holder == self.seat and b.cards not in self.m.builds]
+        for b in held:
+            if b.value in after:
                 continue
             whose = "you own" if b.owner == self.seat else "your partner built for you"
             return (f"{whose} {self.label(b)}: keep a card of {b.value} in your hand until it is taken; "
                     f"{self.played_name()} is your last")
+        values = {b.value for b in held}
+        if self.is_build() and self.m.value in after and not self.partner_proven():
+            values.add(self.m.value)  # type: ignore[arg-type]
+        if len(values) > 1 and not self.e.answers(hand_after, values):
+            shown = " and ".join(str(v) for v in sorted(values, key=str))
+            return (f"you must keep a different card for each value you build for ({shown}): "
+                    f"after {self.played_name()} one card would have to take two builds of different values")
         return None
 
     def build_needs_a_card(self) -> str | None:
         if not self.is_build() or self.m.value is None:
             return None
         after = self.e.captured_values(self.hand & ~self.m.played)
-        if self.m.value in after:
-            return None
-        partner = self.e.partner_of(self.s, self.seat)
-        if (self.rules.build.for_partner and partner is not None and self.s.proven
-                and self.m.value in self.s.proven[partner]):
+        if self.m.value in after or self.partner_proven():
             return None
         return (f"to build {self.m.value} you must keep a card of {self.m.value} in your hand to take the build; "
                 f"you have none besides {self.played_name()}")
