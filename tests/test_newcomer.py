@@ -183,3 +183,17 @@ def test_library_entry_points_refuse_what_the_cli_refuses() -> None:
         run("standard", 1, workers=0)
     with pytest.raises(CassinoError, match="needs four players"):
         run("standard", 1, players=2, partners=True)
+
+
+def test_libyaml_and_pyyaml_read_every_shipped_file_alike(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The fast composer gives the same values and the same positions (for error messages) as PyYAML's."""
+    from cassino.language import yamlsource
+
+    if yamlsource._FAST is None:
+        pytest.skip("this PyYAML was built without libyaml")
+    files = sorted((ROOT / "variants").glob("*.yaml")) + EXAMPLES + sorted((ROOT / "tests" / "scenarios").glob("*.yaml"))
+    fast = [yamlsource.load_yaml(p) for p in files]
+    monkeypatch.setattr(yamlsource, "_FAST", None)
+    slow = [yamlsource.load_yaml(p) for p in files]
+    for f, s in zip(fast, slow):
+        assert (f.data, f.key_positions, f.value_positions) == (s.data, s.key_positions, s.value_positions), f.path
