@@ -217,6 +217,40 @@ def _cmd_simulate(args: argparse.Namespace) -> int:
     return 0
 
 
+# ---------------------------------------------------------------------- for rule authors: rules, diff, sweep
+
+
+def _write_output(text: str, output: str | None) -> None:
+    """``text`` to stdout, or to ``output`` (a CassinoError when it cannot be written)."""
+    if not output:
+        sys.stdout.write(text)
+        return
+    try:
+        with open(output, "w", encoding="utf-8") as f:
+            f.write(text)
+    except OSError as e:
+        raise CassinoError(f"{output}: cannot write: {e.strerror or e}") from None
+
+
+def _cmd_rules(args: argparse.Namespace) -> int:
+    from ..language.render import render
+    from .rulebooks import full_rulebook
+
+    book = full_rulebook(args.variant, with_worked_examples=not args.no_examples, marked=not args.unmarked)
+    _write_output(render(book, args.format), args.output)
+    return 0
+
+
+def _add_author_commands(sub: "argparse._SubParsersAction[argparse.ArgumentParser]") -> None:
+    p = sub.add_parser("rules", help="a variant's complete rulebook in words, with worked examples checked by the engine")
+    p.add_argument("variant", metavar="VARIANT|FILE")
+    p.add_argument("--format", choices=["text", "markdown", "html"], default="text")
+    p.add_argument("--output", "-o", metavar="FILE", help="write the rulebook to FILE instead of the terminal")
+    p.add_argument("--no-examples", action="store_true", help="leave out the worked examples")
+    p.add_argument("--unmarked", action="store_true", help="for a house rule, do not mark what differs from its parent")
+    p.set_defaults(handler=_cmd_rules)
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="cassino", description="Cassino rule files: validate, explain, check, play.")
     parser.add_argument("--version", action="version", version=f"cassino {__version__}")
@@ -279,6 +313,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("-v", "--verbose", action="store_true", help="also list the cases that pass")
     p.set_defaults(handler=_cmd_check)
 
+    _add_author_commands(sub)
     return parser
 
 
