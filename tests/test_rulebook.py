@@ -21,6 +21,7 @@ from cassino.engine.moves import MoveKind
 from cassino.engine.notation import parse_move
 from cassino.engine.rng import derive
 from cassino.engine.scoring import Scorer
+from cassino.engine.state import HandState
 from cassino.language.render import render
 from cassino.language.rulebook import NUMBERS, STRUCTURED, WORDS
 from cassino.language.rules import Rules
@@ -197,16 +198,22 @@ def _check_position_example(rules: Rules, engine: Engine, title: str, fields: di
     return checked
 
 
-def _check_sample_hand(rules: Rules, engine: Engine, fields: dict[str, str], letters) -> int:  # type: ignore[no-untyped-def]
-    m = re.match(r"(\d+), each played by the computer's greedy strategy; deal and play from seed (\d+)",
-                 fields["Players"])
-    assert m
-    players, seed = int(m.group(1)), int(m.group(2))
+def replay_sample_hand(engine: Engine, seed: int, players: int) -> HandState:
+    """The sample hand as its printed description says: dealt from the seed, greedy players seeded per seat."""
     game = Game.new(engine, seed, players)
     bots = [make_bot("greedy", derive(seed, s + 1)) for s in range(players)]
     state = game.hand
     while not state.over:
         state = engine.apply(state, bots[state.turn].choose(game.with_(hand=state), state.turn))
+    return state
+
+
+def _check_sample_hand(rules: Rules, engine: Engine, fields: dict[str, str], letters) -> int:  # type: ignore[no-untyped-def]
+    m = re.match(r"(\d+), each played by the computer's greedy strategy; deal and play from seed (\d+)",
+                 fields["Players"])
+    assert m
+    players, seed = int(m.group(1)), int(m.group(2))
+    state = replay_sample_hand(engine, seed, players)
     for seat in range(players):
         count, _, names = fields[f"Seat {seat} took"].partition(" cards: ")
         taken = {engine.deck.parse(letters(c)) for c in names.split()}

@@ -241,6 +241,21 @@ def _cmd_rules(args: argparse.Namespace) -> int:
     return 0
 
 
+def _cmd_diff(args: argparse.Namespace) -> int:
+    from ..language.variants import load
+    from .differences import as_json, compare, format_text
+
+    if args.tries < 1:
+        raise CassinoError("--tries must be at least 1")
+    a, b = load(args.a).rules, load(args.b).rules
+    report = compare(a, b, seed=args.seed, tries=args.tries)
+    if args.format == "json":
+        print(json.dumps(as_json(report), indent=2, ensure_ascii=False))
+    else:
+        sys.stdout.write(format_text(report))
+    return 0
+
+
 def _add_author_commands(sub: "argparse._SubParsersAction[argparse.ArgumentParser]") -> None:
     p = sub.add_parser("rules", help="a variant's complete rulebook in words, with worked examples checked by the engine")
     p.add_argument("variant", metavar="VARIANT|FILE")
@@ -249,6 +264,14 @@ def _add_author_commands(sub: "argparse._SubParsersAction[argparse.ArgumentParse
     p.add_argument("--no-examples", action="store_true", help="leave out the worked examples")
     p.add_argument("--unmarked", action="store_true", help="for a house rule, do not mark what differs from its parent")
     p.set_defaults(handler=_cmd_rules)
+
+    p = sub.add_parser("diff", help="the rules two variants differ in, in words, with positions where they allow different moves")
+    p.add_argument("a", metavar="A", help="a bundled variant or rule file")
+    p.add_argument("b", metavar="B", help="a bundled variant or rule file")
+    p.add_argument("--seed", type=int, default=1, help="seed of the random positions searched (default 1)")
+    p.add_argument("--tries", type=int, default=300, help="random positions searched per difference (default 300)")
+    p.add_argument("--format", choices=["text", "json"], default="text")
+    p.set_defaults(handler=_cmd_diff)
 
 
 def build_parser() -> argparse.ArgumentParser:

@@ -745,7 +745,7 @@ def item_words(rules: Rules, item: ScoringItem) -> str:
         if item.first_play_points is not None:
             text += NUMBERS["scoring.items.*.first_play_points"]["value"].format(first_play=item.first_play_points)  # type: ignore[union-attr]
         if not item.points and not item.by_size and item.first_play_points is None:
-            text = "sweeps score nothing"
+            text = "score nothing"
     if item.order and item.count == "each":
         text += f" (counted out in the order {' '.join(card_name(rules, c) for c in item.order)})"
     return f"{humanize(item.name).capitalize()}: {text}."
