@@ -324,3 +324,11 @@ def test_rules_command_refuses_bad_input(cli, args: list[str], message: str) -> 
     code, _, err = cli(*args)
     assert code == 2
     assert message in err
+
+
+def test_the_in_game_rules_command_shows_the_same_rulebook(tmp_path: Path) -> None:
+    result = subprocess.run([sys.executable, "-m", "cassino", "play", "royal", "--seed", "3", "--save", "g.json"],
+                            input="rules\nquit\n", capture_output=True, text=True, cwd=tmp_path, timeout=120)
+    assert result.returncode == 0, result.stderr
+    book = render(full_rulebook("royal"), "text")
+    assert book.strip() in result.stdout

@@ -32,9 +32,9 @@ RED = {"H", "D", "R"}
 STYLE = {"R": "red", "Y": "yellow", "G": "green", "B": "bold", "H": "red", "D": "red"}
 
 HELP = """Type the number of a move, or the move itself: `9D capture 9C 4D 5H`, `3H build 8 on 5S`,
-`2H build 8 on [3C 3D]`, `KD trail`. Commands: help, hint (what the computer would play),
-undo (take back your last move, against computer players), save, claim (where the variant has
-claiming), quit (saves first)."""
+`2H build 8 on [3C 3D]`, `KD trail`. Commands: help, rules (the variant's rulebook), hint (what
+the computer would play), undo (take back your last move, against computer players), save, claim
+(where the variant has claiming), quit (saves first)."""
 
 
 @dataclass
@@ -145,6 +145,9 @@ class Session:
             if word in ("help", "?", "h"):
                 self.console.print(HELP)
                 continue
+            if word == "rules":
+                self.console.print(self.rulebook(), markup=False, highlight=False)
+                continue
             if word == "save":
                 self.save()
                 self.console.print(f"saved to {self.save_path}")
@@ -186,6 +189,13 @@ class Session:
                 continue
             self.act(format_move(move, deck))
             return True
+
+    def rulebook(self) -> str:
+        """The same rulebook `cassino rules` prints, examples included."""
+        from ..language.render import render
+        from .rulebooks import book_for
+
+        return render(book_for(self.game.rules), "text")
 
     def undo(self, seat: int) -> bool:
         """Take back the human's last move and the computer moves after it."""

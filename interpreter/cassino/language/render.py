@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import html
 import textwrap
+from typing import Callable
 
 from .rulebook import Clause, Example, Rulebook, Section
 
@@ -25,6 +26,35 @@ def render(book: Rulebook, fmt: str = "text") -> str:
     if fmt == "html":
         return html_page(book)
     return text(book)
+
+
+def _body(book: Rulebook, heading: Callable[[int, Section], list[str]],
+          clause: Callable[[Clause, str], list[str]], example: Callable[[Example], list[str]]) -> list[str]:
+    """The sections as lines, each example right after the rule it shows (text and Markdown alike)."""
+    parent = _parent(book)
+    out: list[str] = []
+    for k, s in enumerate(book.sections, 1):
+        out += heading(k, s)
+        after = _examples_after(s)
+        for c in s.clauses:
+            out += clause(c, parent)
+            for ex in after.get(c.key, []):
+                out += example(ex)
+        for ex in after.get("", []):
+            out += example(ex)
+        out.append("")
+    return out
+
+
+def _tidy(lines: list[str]) -> str:
+    """One blank line at most between blocks, none at the end."""
+    tidy: list[str] = []
+    for line in lines:
+        if line or (tidy and tidy[-1]):
+            tidy.append(line)
+    while tidy and not tidy[-1]:
+        tidy.pop()
+    return "\n".join(tidy) + "\n"
 
 
 def _examples_after(section: Section) -> dict[str, list[Example]]:
@@ -72,26 +102,8 @@ def text(book: Rulebook) -> str:
     out += _wrap(book.intro, "", "") + [""]
     for note in book.notes:
         out += _wrap(note, "Note: ", "      ") + [""]
-    parent = _parent(book)
-    for k, s in enumerate(book.sections, 1):
-        heading = f"{k}. {s.title}"
-        out += [heading, "-" * len(heading)]
-        after = _examples_after(s)
-        for c in s.clauses:
-            out += _text_clause(c, parent)
-            for ex in after.get(c.key, []):
-                out += _text_example(ex)
-        for ex in after.get("", []):
-            out += _text_example(ex)
-        out.append("")
-    while out and not out[-1]:
-        out.pop()
-    # Collapse the blank lines examples leave next to each other.
-    tidy: list[str] = []
-    for line in out:
-        if line or (tidy and tidy[-1]):
-            tidy.append(line)
-    return "\n".join(tidy) + "\n"
+    out += _body(book, lambda k, s: [f"{k}. {s.title}", "-" * len(f"{k}. {s.title}")], _text_clause, _text_example)
+    return _tidy(out)
 
 
 # ---------------------------------------------------------------------- markdown
@@ -128,22 +140,8 @@ def markdown(book: Rulebook) -> str:
     out = [f"# {book.title}", "", _md_escape(book.intro), ""]
     for note in book.notes:
         out += [f"*{_md_escape(note)}*", ""]
-    parent = _parent(book)
-    for s in book.sections:
-        out += [f"## {s.title}", ""]
-        after = _examples_after(s)
-        for c in s.clauses:
-            out += _md_clause(c, parent)
-            for ex in after.get(c.key, []):
-                out += _md_example(ex)
-        for ex in after.get("", []):
-            out += _md_example(ex)
-        out.append("")
-    tidy: list[str] = []
-    for line in out:
-        if line or (tidy and tidy[-1]):
-            tidy.append(line)
-    return "\n".join(tidy).rstrip() + "\n"
+    out += _body(book, lambda k, s: [f"## {s.title}", ""], _md_clause, _md_example)
+    return _tidy(out)
 
 
 # ---------------------------------------------------------------------- html
