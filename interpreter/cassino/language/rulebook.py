@@ -864,6 +864,6 @@ def mark_changes(book: Rulebook, parent: Rulebook, parent_name: str) -> Rulebook
                                     examples=()))
             changed += len(p.clauses)
     rules_differ = "1 rule differs" if changed == 1 else f"{changed} rules differ"
-    note = (f"A house rule of {parent_name}: {rules_differ} from {parent_name}'s rulebook, marked here "
-            f"with {parent_name}'s wording beside them.")
+    note = (f"A house rule of {parent_name}: {rules_differ} from {parent_name}'s rulebook, each marked here "
+            f"with {parent_name}'s wording beside it.")
     return replace(book, sections=tuple(sections), notes=book.notes + (note,))
