@@ -108,7 +108,8 @@ class _Search:
     def constructed_position(self, seed: int, players: int, partners: bool) -> Position:
         """Cards dealt straight to the table, the hand and up to two single builds (rare after random play)."""
         rng = SplitMix64(seed)
-        deck, tv = self.ea.deck, self.ea.tv
+        deck = self.ea.deck
+        tv = deck.table_values
         order = list(range(len(deck)))
         rng.shuffle(order)
         cards = iter(order)
