@@ -9,6 +9,7 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
+import pytest
 from hypothesis import HealthCheck, settings
 
 settings.register_profile("ci", max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -44,3 +45,20 @@ def record_text(variant: str = "standard", seed: int = 3, actions: int | None = 
         game = apply_action(game, text)
         record.actions.append(text)
     return json.dumps(record.to_json(game), indent=1, ensure_ascii=False)
+
+
+@pytest.fixture
+def cli(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch):  # type: ignore[no-untyped-def]
+    """The command's `main` in this process: (exit status, stdout, stderr); much faster than a subprocess."""
+    from cassino.apps.cli import main
+
+    monkeypatch.chdir(ROOT)
+
+    def run(*args: str) -> tuple[int, str, str]:
+        try:
+            code = main(list(args))
+        except SystemExit as e:   # argparse refusing the command line
+            code = int(e.code or 0)
+        out, err = capsys.readouterr()
+        return code, out, err
+    return run

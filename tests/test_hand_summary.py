@@ -94,7 +94,7 @@ def test_a_whole_hand_at_the_terminal_ends_with_its_scoring(tmp_path: Path) -> N
             "the numbered moves follow the hand's order"
         term.type("help")
         assert "♠ S, ♥ H, ♦ D, ♣ C" in term.wait_for(r"seat 0> ")
-        term.type("rules")
+        term.type("how")
         assert "capture: take with the card" in term.wait_for(r"seat 0> ")
         breakdown = ""
         for _ in range(24):                       # a hand of standard Casino: 24 cards each for two

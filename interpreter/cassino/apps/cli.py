@@ -36,6 +36,7 @@ def _cmd_validate(args: argparse.Namespace) -> int:
     from ..language.variants import load
 
     results = []
+    problems = []
     ok = True
     for target in args.files:
         try:
@@ -46,15 +47,28 @@ def _cmd_validate(args: argparse.Namespace) -> int:
         except RuleFileError as e:
             ok = False
             results.append({"file": target, "valid": False, "errors": [d.as_json() for d in e.diagnostics]})
+            problems += e.diagnostics
             if args.format == "text":
                 for d in e.diagnostics:
                     print(d.format(), file=sys.stderr)
     if args.format == "json":
         print(json.dumps({"valid": ok, "results": results}, indent=2, ensure_ascii=False))
+    elif args.format in ("github", "sarif"):
+        _print_annotations(args.format, problems)
     elif len(args.files) > 1 or not ok:
         bad = sum(not r["valid"] for r in results)
         print(f"{len(results) - bad} valid, {bad} invalid", file=sys.stderr if bad else sys.stdout)
     return 0 if ok else 2
+
+
+def _print_annotations(fmt: str, problems: list) -> None:  # type: ignore[type-arg]
+    """Problems as GitHub Actions annotations or a SARIF log, for CI to show on the offending line."""
+    from .annotations import github, sarif
+
+    if fmt == "github":
+        sys.stdout.write(github(problems))
+    else:
+        print(json.dumps(sarif(problems, __version__), indent=2, ensure_ascii=False))
 
 
 def _cmd_list(args: argparse.Namespace) -> int:
@@ -298,6 +312,104 @@ BOT_HELP = ("computer player: random, greedy, search, search:N (N deals a move),
             "repeat --bot (or write a,b) for different players seat by seat")
 
 
+# ---------------------------------------------------------------------- for rule authors: rules, diff, sweep
+
+
+def _write_output(text: str, output: str | None) -> None:
+    """``text`` to stdout, or to ``output`` (a CassinoError when it cannot be written)."""
+    if not output:
+        sys.stdout.write(text)
+        return
+    try:
+        with open(output, "w", encoding="utf-8") as f:
+            f.write(text)
+    except OSError as e:
+        raise CassinoError(f"{output}: cannot write: {e.strerror or e}") from None
+
+
+def _cmd_rules(args: argparse.Namespace) -> int:
+    from ..language.render import render
+    from .rulebooks import full_rulebook
+
+    book = full_rulebook(args.variant, with_worked_examples=not args.no_examples, marked=not args.unmarked)
+    _write_output(render(book, args.format), args.output)
+    return 0
+
+
+def _cmd_diff(args: argparse.Namespace) -> int:
+    from ..language.variants import load
+    from .differences import as_json, compare, format_text
+
+    if args.tries < 1:
+        raise CassinoError("--tries must be at least 1")
+    a, b = load(args.a).rules, load(args.b).rules
+    report = compare(a, b, seed=args.seed, tries=args.tries)
+    if args.format == "json":
+        print(json.dumps(as_json(report), indent=2, ensure_ascii=False))
+    else:
+        sys.stdout.write(format_text(report))
+    return 0
+
+
+def _cmd_sweep(args: argparse.Namespace) -> int:
+    from .sweep import dask_runner, format_csv, format_text, local_runner, plan, plot, run
+
+    if args.games < 1:
+        raise CassinoError("--games must be at least 1")
+    if args.workers < 1:
+        raise CassinoError("--workers must be at least 1")
+    if args.partners and args.players not in (None, 4):
+        raise CassinoError("--partners needs --players 4")
+    bots = tuple(_checked_bots(args.bots.split(",") if args.bots else ["greedy"]))
+    grid = plan(args.file, args.set or [])
+    runner = dask_runner(args.cluster) if args.cluster else local_runner(args.workers)
+    players = args.players or (4 if args.partners else None)
+    result = run(grid, args.games, args.seed, players, args.partners, bots, runner)
+    if args.format == "json":
+        text = json.dumps(result, indent=2, ensure_ascii=False) + "\n"
+    elif args.format == "csv":
+        text = format_csv(result)
+    else:
+        text = format_text(result)
+    sys.stdout.write(text)
+    if args.plot:
+        plot(result, args.plot)
+    return 0
+
+
+def _add_author_commands(sub: "argparse._SubParsersAction[argparse.ArgumentParser]") -> None:
+    p = sub.add_parser("rules", help="a variant's complete rulebook in words, with worked examples checked by the engine")
+    p.add_argument("variant", metavar="VARIANT|FILE")
+    p.add_argument("--format", choices=["text", "markdown", "html"], default="text")
+    p.add_argument("--output", "-o", metavar="FILE", help="write the rulebook to FILE instead of the terminal")
+    p.add_argument("--no-examples", action="store_true", help="leave out the worked examples")
+    p.add_argument("--unmarked", action="store_true", help="for a house rule, do not mark what differs from its parent")
+    p.set_defaults(handler=_cmd_rules)
+
+    p = sub.add_parser("diff", help="the rules two variants differ in, in words, with positions where they allow different moves")
+    p.add_argument("a", metavar="A", help="a bundled variant or rule file")
+    p.add_argument("b", metavar="B", help="a bundled variant or rule file")
+    p.add_argument("--seed", type=int, default=1, help="seed of the random positions searched (default 1)")
+    p.add_argument("--tries", type=int, default=300, help="random positions searched per difference (default 300)")
+    p.add_argument("--format", choices=["text", "json"], default="text")
+    p.set_defaults(handler=_cmd_diff)
+
+    p = sub.add_parser("sweep", help="simulate a grid of variants (--set PATH=V1,V2) and compare their balance")
+    p.add_argument("file", metavar="VARIANT|FILE")
+    p.add_argument("--set", action="append", metavar="PATH=V1,V2",
+                   help="a setting and the values to try, e.g. game.target=11,21 (repeat for a grid)")
+    p.add_argument("--games", type=int, default=100, help="games per grid point (default 100)")
+    p.add_argument("--seed", type=int, default=1)
+    p.add_argument("--players", type=int)
+    p.add_argument("--partners", action="store_true", help="four players as two teams")
+    p.add_argument("--bots", metavar="a,b,...", help="computer players by seat (default greedy)")
+    p.add_argument("--workers", type=int, default=1, help="local worker processes (default 1)")
+    p.add_argument("--cluster", metavar="ADDRESS", help="run the games on a Dask cluster (tcp://host:port)")
+    p.add_argument("--format", choices=["text", "json", "csv"], default="text")
+    p.add_argument("--plot", metavar="FILE.png", help="draw the leader's advantage per grid point (needs matplotlib)")
+    p.set_defaults(handler=_cmd_sweep)
+
+
 def build_parser() -> argparse.ArgumentParser:
     import argparse
 
@@ -307,7 +419,8 @@ def build_parser() -> argparse.ArgumentParser:
 
     p = sub.add_parser("validate", help="check variant files or bundled names; exit 0 when all are valid, 2 when not")
     p.add_argument("files", nargs="+", metavar="FILE|NAME")
-    p.add_argument("--format", choices=["text", "json"], default="text")
+    p.add_argument("--format", choices=["text", "json", "github", "sarif"], default="text",
+                   help="github: GitHub Actions annotations; sarif: a SARIF 2.1.0 log for code scanning")
     p.set_defaults(handler=_cmd_validate)
 
     p = sub.add_parser("list", help="the bundled variants and house-rule examples, one line each")
@@ -366,6 +479,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("-v", "--verbose", action="store_true", help="also list the cases that pass")
     p.set_defaults(handler=_cmd_check)
 
+    _add_author_commands(sub)
     return parser
 
 

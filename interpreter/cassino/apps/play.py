@@ -36,9 +36,10 @@ STYLE = {"R": "red", "Y": "yellow", "G": "green", "B": "bold", "H": "red", "D": 
 HELP = """Type the number of a move, or the move itself: `9D capture 9C 4D 5H`, `3H build 8 on 5S`,
 `2H build 8 on [3C 3D]` (a build on the table is written in brackets), `KD trail`.
 Cards are typed rank then suit letter: {mapping}.
-Commands: help, rules (how to play this variant), hint (what the computer would play),
-undo (take back your last move, against computer players), save, claim (where the variant has
-claiming), quit (saves first; `cassino play --resume FILE` continues)."""
+Commands: help, how (how to play, in short), rules (this variant's full rulebook, as `cassino rules`
+prints it), hint (what the computer would play), undo (take back your last move, against computer
+players), save, claim (where the variant has claiming), quit (saves first; `cassino play --resume
+FILE` continues)."""
 
 
 @dataclass
@@ -179,8 +180,11 @@ class Session:
             if word in ("help", "?", "h"):
                 self.console.print(HELP.format(mapping=self.typing()))
                 continue
-            if word in ("rules", "how"):
+            if word == "how":
                 self.console.print(how_to_play(self.game.rules), highlight=False)
+                continue
+            if word == "rules":
+                self.console.print(self.rulebook(), markup=False, highlight=False)
                 continue
             if word == "save":
                 self.save()
@@ -224,6 +228,13 @@ class Session:
             self.act(format_move(move, deck))
             return True
 
+    def rulebook(self) -> str:
+        """The same rulebook `cassino rules` prints, examples included."""
+        from ..language.render import render
+        from .rulebooks import book_for
+
+        return render(book_for(self.game.rules), "text")
+
     def undo(self, seat: int) -> bool:
         """Take back the human's last move and the computer moves after it."""
         if self.humans() != 1:
@@ -262,7 +273,7 @@ class Session:
         console.print(f"{self.game.rules.name}: {self.game.rules.description}")
         console.print(f"the game is recorded in {self.save_path} after every move; leave with quit (or Ctrl-C) "
                       f"and continue with: cassino play --resume {self.save_path}")
-        console.print("type help for commands, rules for how to play")
+        console.print("type help for commands, how for how to play, rules for the full rulebook")
         watching = self.humans() == 0
         shown_deal = None
         while not self.game.over:

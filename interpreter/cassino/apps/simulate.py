@@ -34,8 +34,12 @@ class GameStats:
 
 def play_one(variant: str, seed: int, players: int, partners: bool, bots: tuple[str, ...], index: int) -> GameStats:
     """One game between computer players; everything it needs is in its arguments (for workers)."""
-    rules = load_rules(variant)
-    engine = Engine(rules)
+    return play_game(Engine(load_rules(variant)), seed, players, partners, bots, index)
+
+
+def play_game(engine: Engine, seed: int, players: int, partners: bool, bots: tuple[str, ...], index: int) -> GameStats:
+    """Game number ``index`` of a run seeded ``seed``: its deal and its bots' choices depend on nothing else."""
+    rules = engine.rules
     game_seed = derive(seed, index)
     game = Game.new(engine, game_seed, players, partners, dealer=index % players)
     first = engine.leader(game.dealer, players)
