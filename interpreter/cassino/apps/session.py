@@ -97,7 +97,13 @@ class GameSession:
         seat = actor_of(action, before)
         self.game = apply_action(before, action)
         self.record.actions.append(action)
-        self.save()
+        try:
+            self.save()
+        except BaseException:
+            # Not written, not made: the game stays where its record says it is.
+            self.record.actions.pop()
+            self.game = before
+            raise
         summary = None
         if not action.startswith("claim"):
             self.last_moves[seat] = action
