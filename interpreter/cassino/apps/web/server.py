@@ -20,7 +20,6 @@ import json
 import logging
 import socket
 import tempfile
-from functools import lru_cache
 from pathlib import Path
 from typing import Any, AsyncIterator, Awaitable, Callable
 from urllib.parse import urlsplit
@@ -130,12 +129,20 @@ def _refusals(handler: Callable[[Request], Awaitable[Response]]) -> Callable[[Re
     return wrapped
 
 
-@lru_cache(maxsize=64)
+_RULEBOOKS: dict[str, str] = {}
+
+
 def _rulebook_html(rules: Rules) -> str:
+    """``cassino rules --format html`` for ``rules``, kept for the next reader (its worked examples take time)."""
     from ...language.render import render
     from ..rulebooks import book_for
 
-    return render(book_for(rules), "html")
+    key = json.dumps(rules.data, sort_keys=True)
+    if key not in _RULEBOOKS:
+        if len(_RULEBOOKS) >= 64:
+            _RULEBOOKS.pop(next(iter(_RULEBOOKS)))
+        _RULEBOOKS[key] = render(book_for(rules), "html")
+    return _RULEBOOKS[key]
 
 
 def create_app(store: TableStore, lobby: Lobby) -> Starlette:
@@ -349,11 +356,22 @@ def url_of(sock: socket.socket, host: str) -> str:
     return f"http://{shown}:{port}"
 
 
-def run(host: str, port: int, records: Path, rules_dir: Path | None, pace: float,
-        say: Callable[[str], None] = print) -> int:
-    """Serve until interrupted. Every table is in ``records`` after every move, so stopping loses nothing."""
+def make_server(store: TableStore, lobby: Lobby) -> Any:
+    """A uvicorn server for the application (started with ``serve(sockets=[bind(...)])``)."""
     import uvicorn
 
+    config = uvicorn.Config(create_app(store, lobby), log_level="warning", ws_max_size=WS_MAX_SIZE,
+                            access_log=False, lifespan="on")
+    return uvicorn.Server(config)
+
+
+def _say(text: str) -> None:
+    print(text, flush=True)
+
+
+def run(host: str, port: int, records: Path, rules_dir: Path | None, pace: float,
+        say: Callable[[str], None] = _say) -> int:
+    """Serve until interrupted. Every table is in ``records`` after every move, so stopping loses nothing."""
     store = TableStore(records, pace, say)
     store.prepare()
     adopted = store.open_all()
@@ -371,9 +389,7 @@ def run(host: str, port: int, records: Path, rules_dir: Path | None, pace: float
         links = ", ".join(f"seat {seat} {base}{link}" for seat, link in table.links()["seats"].items())
         say(f"took in {table.session.save_path.name} as table {table.id}: {links or 'no seats for people'}"
             f"; watch: {base}{table.links()['watch']}")
-    config = uvicorn.Config(create_app(store, Lobby(rules_dir)), log_level="warning", ws_max_size=WS_MAX_SIZE,
-                            access_log=False, lifespan="on")
-    server = uvicorn.Server(config)
+    server = make_server(store, Lobby(rules_dir))
     try:
         asyncio.run(server.serve(sockets=[sock]))
     except KeyboardInterrupt:
