@@ -46,6 +46,11 @@ SIDECARS = ".tables"
 OUTBOX = 64             # messages waiting for a slow browser before it is disconnected
 
 
+def encode(message: dict[str, Any]) -> str:
+    """A message as the browser receives it."""
+    return json.dumps(message, ensure_ascii=False, separators=(",", ":"))
+
+
 def new_token() -> str:
     return secrets.token_urlsafe(24)
 
@@ -160,7 +165,7 @@ class Table:
     # ------------------------------------------------------------------ messages
     def post(self, client: Client, message: dict[str, Any], about: HandState | None) -> None:
         """Send ``message`` to one browser. ``about``: the position it describes (None: it shows no cards)."""
-        client.send(json.dumps(message, ensure_ascii=False, separators=(",", ":")))
+        client.send(encode(message))
 
     def view(self, seat: int | None) -> dict[str, Any]:
         s = self.session
@@ -172,7 +177,7 @@ class Table:
                                can_undo=seat is not None and s.humans() == 1 and bool(self.record.actions),
                                source=self.record.source) | {
             "record": f"/records/{self.id}.json" if game.over else None,
-            "rules": f"/rules/{self.id}", "typing": s.typing(), "failed": self.failed}
+            "rules": f"/rules/{self.id}", "typing": views.typing_words(game.engine.deck), "failed": self.failed}
 
     def post_state(self, client: Client) -> None:
         self.post(client, self.view(client.seat), self.session.game.hand)

@@ -31,6 +31,13 @@ def deck_view(deck: Deck) -> dict[str, Any]:
                                                               deck.suit_colours)}}
 
 
+def typing_words(deck: Deck) -> str:
+    """How cards are typed, naming no card (a message names only cards its reader may see)."""
+    pairs = [f"{sym} {letter}" for letter, sym in zip(deck.suits, deck.suit_symbols) if sym != letter]
+    suits = f"suits {', '.join(pairs)}" if pairs else f"suit letters {' '.join(deck.suits)}"
+    return f"rank then suit letter ({suits}; 10 may be typed T)"
+
+
 def card_words(deck: Deck, name: str) -> str:
     """``9D`` -> ``9♦`` (the suit's symbol, or its letter where it has none)."""
     symbols = dict(zip(deck.suits, deck.suit_symbols))

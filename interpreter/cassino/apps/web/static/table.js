@@ -107,7 +107,7 @@ function render() {
   document.title = `${s.variant.name}: cassino table`;
   $("title").textContent = s.variant.name;
   $("rules-link").href = s.rules;
-  $("typing").textContent = `Cards are typed rank then suit letter: ${s.typing}.`;
+  $("typing").textContent = `Cards are typed ${s.typing}.`;
   renderInfo(s);
   renderSeats(s);
   renderTable(s);
