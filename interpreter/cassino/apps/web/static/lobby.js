@@ -80,7 +80,8 @@ function showRuleErrors(errors) {
 
 async function checkRules() {
   const spec = source();
-  $("start").disabled = true;
+  // A named variant must load before seats can be offered; a pasted file is checked again on opening.
+  $("start").disabled = spec.kind !== "text";
   const { ok, data } = await postJSON("/api/rules", { rules: spec });
   if (!ok) {
     info = null;
