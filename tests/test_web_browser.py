@@ -206,3 +206,29 @@ def test_two_browsers_play_each_other_through_their_seat_links(browser: Any, tmp
             p.locator("#hand-end[open]:has-text('Hand 1 scoring')").wait_for()
         assert "seat 1" in host.locator("#seats").inner_text()
         assert host.script_errors == [] and friend.script_errors == []
+
+
+def test_a_whole_game_to_its_winner_and_the_record_link(browser: Any, tmp_path: Path) -> None:
+    with serving(tmp_path / "records") as s:
+        page = new_page(browser)
+        page.goto(s.url + "/")
+        page.wait_for_selector("#seats .seat-row[data-seat='1']")
+        page.select_option("#variant", "example:hoyle-each-hand")       # each hand is a game
+        page.locator("#players-note:has-text('hoyle-each-hand')").wait_for()
+        page.select_option("#seats .seat-row[data-seat='1'] select.kind", "greedy")
+        page.click("#start")
+        page.wait_for_selector("#hand .card")
+        while (where := wait_turn_or_hand_end(page)) == "turn":
+            click_a_move(page)
+        assert where == "hand_end"
+        page.click("#hand-end-close")
+        over = page.locator("#game-over")
+        over.wait_for()
+        assert "Game over" in over.inner_text() and ("wins" in over.inner_text() or "no winner" in over.inner_text())
+        with page.expect_download() as download:
+            page.click("#record-link")
+        saved = tmp_path / "downloaded.json"
+        download.value.save_as(saved)
+        record = load_record(saved)
+        assert record.rules.name == "hoyle-each-hand" and len(record.actions) == 48
+        assert page.script_errors == []

@@ -254,7 +254,7 @@ def create_app(store: TableStore, lobby: Lobby) -> Starlette:
             return
         client = Client(seat if isinstance(seat, int) else None)
         writer = asyncio.create_task(_write(websocket, client))
-        table.join(client)
+        await table.join(client)
         try:
             while True:
                 message = await websocket.receive()
@@ -276,7 +276,7 @@ def create_app(store: TableStore, lobby: Lobby) -> Starlette:
         except WebSocketDisconnect:
             pass
         finally:
-            table.leave(client)
+            await table.leave(client)
             client.drop()
             try:
                 await asyncio.wait_for(writer, 2)

@@ -194,7 +194,12 @@ class Table:
         self.post(client, {"type": kind, "message": message}, self.session.game.hand)
 
     # ------------------------------------------------------------------ joining
-    def join(self, client: Client) -> None:
+    async def join(self, client: Client) -> None:
+        """A browser takes its seat (or watches): it gets the last hand's scoring and the table as it stands."""
+        async with self.lock:
+            self._join(client)
+
+    def _join(self, client: Client) -> None:
         self.clients.add(client)
         self.post(client, {"type": "welcome", "table": self.id, "seat": client.seat,
                            "seats": list(self.kinds)}, None)
@@ -203,16 +208,21 @@ class Table:
         self.publish()
         self.kick()
 
-    def leave(self, client: Client) -> None:
-        self.clients.discard(client)
-        self.publish()
+    async def leave(self, client: Client) -> None:
+        async with self.lock:
+            self.clients.discard(client)
+            self.publish()
 
     # ------------------------------------------------------------------ acting
-    def _act(self, action: str) -> None:
-        """Apply, record and show an action (called with the lock held)."""
+    async def _act(self, action: str) -> None:
+        """Apply, record and show an action (called with the lock held).
+
+        The record is written (and synced to disk) in a worker thread, so one table's
+        disk write never holds up the others; nobody is shown the move before it is written.
+        """
         s = self.session
         before = s.game
-        acted = s.act(action)
+        acted = await asyncio.to_thread(s.act, action)
         self.version += 1
         self.hand_log.append((acted.seat, _shown(acted.action)))
         if acted.summary is not None:
@@ -241,7 +251,7 @@ class Table:
                 return
             if req.type == "undo":
                 try:
-                    s.undo(seat)
+                    await asyncio.to_thread(s.undo, seat)
                 except CassinoError as e:
                     self.tell(client, "error", str(e))
                     return
@@ -268,10 +278,10 @@ class Table:
                 if req.type == "claim":
                     if not s.game.rules.game.claiming:
                         raise CassinoError("there is no claiming in this game: play on to the end of the hand")
-                    self._act(f"claim {seat}")
+                    await self._act(f"claim {seat}")
                 else:
                     move = s.read_move(req.text("text"))
-                    self._act(format_move(move, s.game.engine.deck))
+                    await self._act(format_move(move, s.game.engine.deck))
             except NotAMove:
                 example = format_move(s.game.legal_moves()[0], s.game.engine.deck)
                 self.tell(client, "refused", f"{req.text('text')[:40]!r} is not a move: write one such as `{example}`")
@@ -318,7 +328,7 @@ class Table:
                     s = self.session
                     claimant = s.claimant()
                     if claimant is not None:
-                        self._act(f"claim {claimant}")
+                        await self._act(f"claim {claimant}")
                         continue
                     if not s.computer_to_move():
                         self.driver = None
@@ -329,12 +339,13 @@ class Table:
                 text = await asyncio.to_thread(s.computer_choice)
                 async with self.lock:
                     if self.version == version:     # else an undo changed the game: think again
-                        self._act(text)
+                        await self._act(text)
         except Exception as e:     # a bug or a full disk: the table stops, its record as it was last written
             log.exception("table %s stopped", self.id)
             self.failed = f"the computer players stopped: {e}"
             self.driver = None
-            self.publish()
+            async with self.lock:
+                self.publish()
 
 
 def _shown(action: str) -> str:
