@@ -349,7 +349,9 @@ def test_rulebook_pages_for_a_table_and_for_the_lobby(tmp_path: Path) -> None:
         assert status == 200 and b"<h1>" in body and b"<script" not in body
         assert "script-src" not in headers["content-security-policy"]
         status, body, _ = s.get("/rules/example/fifty")
-        assert status == 200 and b"fifty" in body.lower()
+        assert status == 200 and b"fifty" in body.lower() and b"<ins>" in body     # marked against standard
+        fifty = s.new_table(["human", "greedy"], variant="fifty", kind="example")
+        assert s.get(f"/rules/{fifty['id']}")[1] == body
         assert s.get("/rules/bundled/nosuch")[0] == 400
         assert s.get("/rules/0123456789ab")[0] == 404
 

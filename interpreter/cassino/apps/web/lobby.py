@@ -65,6 +65,10 @@ class Lobby:
         return sorted(p.name for p in self.rules_dir.iterdir()
                       if p.is_file() and p.suffix in (".yaml", ".yml") and not p.name.startswith("."))
 
+    def shipped_names(self) -> set[str]:
+        """The bundled variants' and examples' names (a table's record names its rules by one of them)."""
+        return set(bundled_names()) | set(example_names())
+
     def choices(self) -> dict[str, Any]:
         """Every named choice with its one-line description, and the computer players."""
         return {

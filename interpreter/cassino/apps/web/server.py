@@ -35,6 +35,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from ...errors import CassinoError, RuleFileError
 from ...language.rules import Rules
+from ...language.variants import load_rules
 from ..records import RecordError, load_game, save_new
 from .lobby import Lobby, LobbyError, rules_info
 from .protocol import ProtocolError, parse_request
@@ -132,16 +133,24 @@ def _refusals(handler: Callable[[Request], Awaitable[Response]]) -> Callable[[Re
 _RULEBOOKS: dict[str, str] = {}
 
 
-def _rulebook_html(rules: Rules) -> str:
-    """``cassino rules --format html`` for ``rules``, kept for the next reader (its worked examples take time)."""
+def _rulebook_html(rules: Rules, source: str = "") -> str:
+    """``cassino rules --format html``: a house rule named by ``source`` (a shipped example, a file of the rules
+    folder) gets its changes marked against its parent, as long as the file still holds these rules."""
     from ...language.render import render
-    from ..rulebooks import book_for
+    from ..rulebooks import book_for, full_rulebook
 
-    key = json.dumps(rules.data, sort_keys=True)
+    key = json.dumps([rules.data, source], sort_keys=True)
     if key not in _RULEBOOKS:
+        book = None
+        if source:
+            try:
+                marked = full_rulebook(source)
+                book = marked if load_rules(source).data == rules.data else None
+            except CassinoError:
+                book = None
         if len(_RULEBOOKS) >= 64:
             _RULEBOOKS.pop(next(iter(_RULEBOOKS)))
-        _RULEBOOKS[key] = render(book_for(rules), "html")
+        _RULEBOOKS[key] = render(book or book_for(rules), "html")
     return _RULEBOOKS[key]
 
 
@@ -213,13 +222,16 @@ def create_app(store: TableStore, lobby: Lobby) -> Starlette:
         table = table_of(request)
         if table is None:
             return _error("no such table", 404)
-        text = await asyncio.to_thread(_rulebook_html, table.session.game.rules)
+        source = table.record.source if table.record.source in lobby.shipped_names() else ""
+        text = await asyncio.to_thread(_rulebook_html, table.session.game.rules, source)
         return HTMLResponse(text, headers={"content-security-policy": RULES_CSP})
 
     @_refusals
     async def named_rules(request: Request) -> Response:
-        loaded, _ = lobby.load({"kind": request.path_params["kind"], "name": request.path_params["name"]})
-        text = await asyncio.to_thread(_rulebook_html, loaded.rules)
+        kind, name = request.path_params["kind"], request.path_params["name"]
+        loaded, _ = lobby.load({"kind": kind, "name": name})
+        source = str(lobby.rules_dir / name) if kind == "folder" and lobby.rules_dir else name
+        text = await asyncio.to_thread(_rulebook_html, loaded.rules, source)
         return HTMLResponse(text, headers={"content-security-policy": RULES_CSP})
 
     async def play_socket(websocket: WebSocket) -> None:
