@@ -183,7 +183,7 @@ def create_app(store: TableStore, lobby: Lobby) -> Starlette:
         body = await _body(request)
         if not isinstance(body, dict) or not isinstance(body.get("text"), str):
             raise LobbyError("send the game record's text: {\"text\": ..., \"filename\": ...}")
-        filename = body.get("filename") if isinstance(body.get("filename"), str) else ""
+        filename = body["filename"] if isinstance(body.get("filename"), str) else ""
         shown = (Path(filename.replace("\\", "/")).name or "record.json")[:80]
         with tempfile.TemporaryDirectory(prefix="cassino-record-") as folder:
             path = Path(folder) / "record.json"
