@@ -15,7 +15,7 @@ from typing import Iterable, Iterator, Sequence
 from ..language.cards import Card, Deck
 from ..language.rules import Rules
 from ..language.selectors import compile_selector
-from .movegen import PLAYED_SHIFT, VALUE_BITS, VALUE_SHIFT, bits, generate, popcount, unions
+from .movegen import PLAYED_SHIFT, VALUE_BITS, VALUE_SHIFT, answers, bits, generate, popcount, unions
 from .moves import IllegalMoveError, Move, MoveKind
 from .rng import SplitMix64
 from .state import Build, Capture, Event, HandState, Sweep
@@ -149,26 +149,12 @@ class Engine:
         return vals
 
     def answers(self, hand: int, values: set[int | str]) -> bool:
-        """Whether ``hand`` has a different card to capture each of ``values``.
-
-        A matching of cards to values (augmenting paths; values are few), because a card
-        that counts two ways takes a build of one value or the other, never both at once.
-        """
-        if not values:
-            return True
-        can = [self.captured_values(1 << i) for i in bits(hand)]
-        owner: dict[int, int | str] = {}   # card position -> the value it answers for
-
-        def assign(value: int | str, seen: set[int]) -> bool:
-            for k, vals in enumerate(can):
-                if value in vals and k not in seen:
-                    seen.add(k)
-                    if k not in owner or assign(owner[k], seen):
-                        owner[k] = value
-                        return True
-            return False
-
-        return all(assign(v, set()) for v in values)
+        """Whether ``hand`` has a different card to capture each of ``values`` (one card per
+        value: a card that counts two ways takes a build of one value or the other)."""
+        needed = 0
+        for v in values:
+            needed |= 1 << self.tables.code(v)
+        return answers(needed, [self.tables.cap_codes[i] for i in bits(hand)])
 
     def is_single(self, cards: int, value: int) -> bool:
         """Whether the cards' values (with choices) add up to exactly ``value``."""
