@@ -300,7 +300,46 @@ class Engine:
 
     def legal_moves(self, state: HandState) -> list[Move]:
         """Every legal move of the player to play, each once."""
-        return [self.move_of(state, k) for k in generate(self.tables, state)]
+        return self.moves_of(state, generate(self.tables, state))
+
+    def moves_of(self, state: HandState, keys: list[int]) -> list[Move]:
+        """The :class:`Move` values of several keys of ``state`` (the position decoded once)."""
+        if not keys:
+            return []
+        hand_cards = bits(state.hands[state.turn])
+        loose_cards = bits(state.table)
+        shift = PLAYED_SHIFT + len(hand_cards)
+        n_loose = len(loose_cards)
+        loose_all = (1 << n_loose) - 1
+        build_cards = [b.cards for b in state.builds]
+        value_of = self.tables.value_of
+        out: list[Move] = []
+        for key in keys:
+            kind = key & 3
+            played = 0
+            local = (key >> PLAYED_SHIFT) & ((1 << len(hand_cards)) - 1)
+            k = 0
+            while local:
+                if local & 1:
+                    played |= 1 << hand_cards[k]
+                local >>= 1
+                k += 1
+            items = key >> shift
+            loose = 0
+            local = items & loose_all
+            j = 0
+            while local:
+                if local & 1:
+                    loose |= 1 << loose_cards[j]
+                local >>= 1
+                j += 1
+            used = items >> n_loose
+            builds: tuple[int, ...] = ()
+            if used:
+                builds = tuple(sorted(build_cards[j] for j in bits(used)))
+            value = value_of((key >> VALUE_SHIFT) & VALUE_BITS) if kind == BUILD or kind == TRAIL_BUILD else None
+            out.append(Move(KINDS[kind], played, loose, builds, value))
+        return out
 
     def count_moves(self, state: HandState) -> int:
         """How many legal moves there are, without making a Move of each."""
@@ -309,8 +348,9 @@ class Engine:
     def iter_moves(self, state: HandState) -> Iterator[Move]:
         """The legal moves one at a time: a front end can show the first few of a table
         with tens of thousands of captures without building them all."""
-        for k in generate(self.tables, state):
-            yield self.move_of(state, k)
+        keys = generate(self.tables, state)
+        for start in range(0, len(keys), 256):
+            yield from self.moves_of(state, keys[start:start + 256])
 
     def is_legal(self, state: HandState, move: Move) -> bool:
         key = self.key_of(state, move)
@@ -332,10 +372,7 @@ class Engine:
     # ------------------------------------------------------------------ keys and moves
     def move_of(self, state: HandState, key: int) -> Move:
         """The :class:`Move` a key of ``state`` stands for."""
-        kind, played, loose, used, code = self._decode(state, key)
-        builds = tuple(sorted(state.builds[j].cards for j in bits(used))) if used else ()
-        value = self.tables.value_of(code) if kind == BUILD or kind == TRAIL_BUILD else None
-        return Move(KINDS[kind], played, loose, builds, value)
+        return self.moves_of(state, [key])[0]
 
     def key_of(self, state: HandState, move: Move) -> int:
         """The key of ``move`` in ``state``, or -1 when the move names cards or builds that
