@@ -8,6 +8,7 @@ the bundled variant as it is today. tests/scenarios/ holds the same rules as `ca
 
 from __future__ import annotations
 
+import copy
 import random
 from pathlib import Path
 
@@ -18,6 +19,7 @@ from cassino.apps.records import Record, apply_action, load_record, replay
 from cassino.engine.core import Engine
 from cassino.engine.game import Game
 from cassino.engine.state import HandState
+from cassino.language.rules import Rules
 from cassino.language.variants import load_rules
 
 from conftest import ROOT
@@ -82,6 +84,24 @@ def test_hoyle_undecided_count_out_stands_and_the_next_deal_decides() -> None:
     assert all(before[s] + fourth.points[s] >= 21 for s in (0, 1)), "both passed 21 with the hand's full points"
     assert (final.winner, final.scores, final.ended_by, final.hand_no) == (1, (20, 31), "target", 5)
     assert replay(record).scores == (20, 31)
+
+
+def test_count_out_with_more_sweeps_winning() -> None:
+    """examples/count-out.yaml follows the Anglo-American text: in hand 4 both sides pass 21 only
+    with their sweeps and count out to 19 and 20; seat 0 has two sweeps to one and wins, though
+    its one sweep more takes it only to 20. Hoyle's reading of the same hand plays another deal."""
+    record = load_record(RECORDS / "count-out-more-sweeps.json")
+    final = games(record, str(ROOT / "examples" / "count-out.yaml"))[-1]
+    last = final.results[-1]
+    assert (final.winner, final.scores, final.ended_by, final.hand_no) == (0, (20, 20), "count out", 4)
+    assert last.counted_out and last.sweeps == {0: 2, 1: 1}
+    data = copy.deepcopy(dict(record.rules.data))
+    data["game"]["count_out_sweeps"] = "difference"
+    hoyle_reading = Game.new(Engine(Rules.from_data(data)), record.seed, 2)
+    for action in record.actions:
+        hoyle_reading = apply_action(hoyle_reading, action)
+    assert not hoyle_reading.over and hoyle_reading.hand_no == 5
+    assert hoyle_reading.scores == (20, 20) and hoyle_reading.results[-1].winner is None
 
 
 def pegged(engine: Engine, hand: HandState, side: int) -> int:
