@@ -130,15 +130,21 @@ def _mapping(doc: Document, path: PathT, value: Any, out: list[Diagnostic], keys
     if not isinstance(value, dict):
         out.append(doc.diagnostic(path, f"`{_where(path)}` must be a mapping with " + ", ".join(f"`{k}`" for k in keys)))
         return
-    for key, v in value.items():
-        if key not in keys:
-            out.append(doc.diagnostic(path + (key,), f"unknown key `{key}` in `{_where(path)}`", key=True,
-                                      hint=_near(str(key), keys)))
-        else:
-            keys[key](doc, path + (key,), v, out)
+    _check_keys(doc, path, value, keys, out, "unknown key `{key}` in `" + _where(path) + "`")
     for key in required:
         if key not in value:
             out.append(doc.diagnostic(path, f"`{_where(path)}` needs `{key}`"))
+
+
+def _check_keys(doc: Document, path: PathT, mapping: dict[Any, Any], keys: dict[str, Check],
+                out: list[Diagnostic], unknown: str) -> None:
+    """Check each value by its key's check; an unknown key gets ``unknown`` (with ``{key}``) and a hint."""
+    for key, value in mapping.items():
+        if key not in keys:
+            out.append(doc.diagnostic(path + (key,), unknown.replace("{key}", str(key)), key=True,
+                                      hint=_near(str(key), keys)))
+        else:
+            keys[key](doc, path + (key,), value, out)
 
 
 def _any(doc: Document, path: PathT, value: Any, out: list[Diagnostic]) -> None:
@@ -179,12 +185,7 @@ def check_file(doc: Document) -> list[Diagnostic]:
     out: list[Diagnostic] = []
     if not isinstance(data, dict):
         return [doc.diagnostic((), "a scenario file is a mapping with `variant` and `cases`")]
-    for key, value in data.items():
-        if key not in FILE_KEYS:
-            out.append(doc.diagnostic((key,), f"unknown key `{key}` in a scenario file", key=True,
-                                      hint=_near(str(key), FILE_KEYS)))
-        else:
-            FILE_KEYS[key](doc, (key,), value, out)
+    _check_keys(doc, (), data, FILE_KEYS, out, "unknown key `{key}` in a scenario file")
     cases = data.get("cases")
     if not isinstance(cases, list):
         out.append(doc.diagnostic(("cases",) if "cases" in data else (),
@@ -197,12 +198,7 @@ def check_file(doc: Document) -> list[Diagnostic]:
         if not isinstance(case, dict):
             out.append(doc.diagnostic(("cases", i), "a case is a mapping (name: ..., expect: ...)"))
             continue
-        for key, value in case.items():
-            if key not in CASE_KEYS:
-                out.append(doc.diagnostic(("cases", i, key), f"unknown key `{key}` in case {i + 1}", key=True,
-                                          hint=_near(str(key), CASE_KEYS)))
-            else:
-                CASE_KEYS[key](doc, ("cases", i, key), value, out)
+        _check_keys(doc, ("cases", i), case, CASE_KEYS, out, "unknown key `{key}` in case " + str(i + 1))
         name = case.get("name")
         if not isinstance(name, str) or not name:
             out.append(doc.diagnostic(("cases", i), f"case {i + 1} has no `name`"))
@@ -225,12 +221,7 @@ def _check_expect(doc: Document, i: int, case: dict[str, Any]) -> list[Diagnosti
         return [doc.diagnostic(path, "`expect` is a mapping (legal, illegal, hand_points, scores, winner, ...)")]
     if not expect:
         return [doc.diagnostic(path, f"case {i + 1}: `expect` is empty, so the case would check nothing")]
-    for key, value in expect.items():
-        if key not in EXPECT_KEYS:
-            out.append(doc.diagnostic(path + (key,), f"unknown expectation `{key}`", key=True,
-                                      hint=_near(str(key), EXPECT_KEYS)))
-        else:
-            EXPECT_KEYS[key](doc, path + (key,), value, out)
+    _check_keys(doc, path, expect, EXPECT_KEYS, out, "unknown expectation `{key}`")
     if not out and all(k in _EMPTY_MEANS_NOTHING and not v for k, v in expect.items()):
         out.append(doc.diagnostic(path, f"case {i + 1}: every expectation is empty, so the case would check nothing"))
     return out

@@ -149,7 +149,7 @@ class Runner:
                  engine: Engine) -> tuple[HandState, dict[int, int]]:
         """A case's hand before its moves, and the scores it gives (for ``perft --scenario``)."""
         setup = self.setup(case, file, rules, engine, Scorer(engine))
-        return setup.game.hand, setup.scores
+        return setup.start, setup.scores
 
     # ------------------------------------------------------------------ positions
     def setup(self, case: dict[str, Any], file: dict[str, Any], rules: Rules, engine: Engine,
@@ -316,7 +316,8 @@ def _record_sweeps(engine: Engine, state: HandState, sweeps: dict[int, list[tupl
         for seat in sorted(sweeps):
             if r < len(sweeps[seat]):
                 size, first = sweeps[seat][r]
-                # The engine's own recording step (play's code path); see the module docstring.
+                # Engine._record_sweep is the step play takes when a capture sweeps; the engine
+                # has no public name for it yet.
                 state = state.with_(sweeps=engine._record_sweep(state, Sweep(seat, size, -1, first_play=first)))
     return state
 
