@@ -168,6 +168,8 @@ def draw(step: Step, names: list[str]) -> str:
     session.last_moves = {entry[1]: entry[2] for entry in step.log if entry[0] == "move"}
     seat = step.to_play if step.to_play is not None else 0
     session.show(seat)
+    if step.to_play is not None:
+        console.print(f"{names[seat]} (seat {seat}) to play")
     if step.prefix:
         console.print("choosing: " + ", ".join(step.describe(a) for a in step.prefix))
     if step.ended:
