@@ -106,6 +106,9 @@ def test_ansi_render_draws_the_table_as_the_terminal_does() -> None:
     text = e.render()
     assert isinstance(text, str) and "standard — hand 1, deal 1" in text and "your hand:" in text
     assert "to play" in text and "\x1b[" in text          # ANSI colours, as a terminal shows them
+    _play(e, 5, 0)
+    end = e.render()
+    assert "hand 1, deal 6" in end and "over; rewards player_0" in end   # the hand played, not the next one
     quiet = env(variant="standard")
     quiet.reset(seed=5)
     with warnings.catch_warnings(record=True):

@@ -162,7 +162,7 @@ def draw(step: Step, names: list[str]) -> str:
     out = io.StringIO()
     console = Console(file=out, force_terminal=True, color_system="standard", width=100, highlight=False,
                       soft_wrap=True)
-    game = step.game.with_(hand=step.view_hand())
+    game = step.game.with_(hand=step.view_hand(), hand_no=step.hand_no)
     record = Record(t.rules, 0, t.players, t.partners, list(names), dealer=t.setup.dealer, source=t.setup.variant)
     session = Session(game, record, {}, Path("unused.json"), console)
     session.last_moves = {entry[1]: entry[2] for entry in step.log if entry[0] == "move"}

@@ -423,6 +423,11 @@ class Step(NamedTuple):
         leaders = [s for s, g in enumerate(gained) if g == best]
         return leaders[0] if len(leaders) == 1 else None
 
+    @property
+    def hand_no(self) -> int:
+        """The number of the hand :meth:`view_hand` shows."""
+        return self.hands_done if self.finished is not None else self.game.hand_no
+
     def view_hand(self) -> HandState:
         """The hand as far as it is real: a hand just finished, or the cards dealt so far."""
         if self.finished is not None:

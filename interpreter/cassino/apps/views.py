@@ -83,18 +83,19 @@ class Layout:
         elif kind.private == "all":
             pieces += [("hands", (p, n), 1.0), ("move", (enc.size,), 1.0)]
         self.pieces = pieces
-        self.size = sum(int(np.prod(shape)) for _, shape, _ in pieces)
+        self._slices = []
+        at = 0
+        for name, shape, _ in pieces:
+            size = int(np.prod(shape))
+            self._slices.append((name, at, at + size, shape))
+            at += size
+        self.size = at
         self.high = np.concatenate([np.full(int(np.prod(shape)), hi, np.float32) for _, shape, hi in pieces])
 
     def new(self) -> tuple[np.ndarray, dict[str, np.ndarray]]:
         """A flat zero tensor and named views into it."""
         flat = np.zeros(self.size, np.float32)
-        views, at = {}, 0
-        for name, shape, _ in self.pieces:
-            size = int(np.prod(shape))
-            views[name] = flat[at:at + size].reshape(shape)
-            at += size
-        return flat, views
+        return flat, {name: flat[a:b].reshape(shape) for name, a, b, shape in self._slices}
 
     def fill(self, step: Step, seat: int, flat: np.ndarray, views: dict[str, np.ndarray]) -> None:
         """Write what ``seat`` sees of ``step`` into the tensor made by :meth:`new`."""
@@ -161,7 +162,7 @@ class Layout:
         lines = [f"seat {seat}"]
         if self.kind.public:
             turn = "chance" if step.chance else "over" if step.ended else f"seat {step.to_play} to play"
-            lines.append(f"hand {game.hand_no}, deal {hand.deal_no}, dealer seat {hand.dealer}, {turn}, "
+            lines.append(f"hand {step.hand_no}, deal {hand.deal_no}, dealer seat {hand.dealer}, {turn}, "
                          f"stock {len(hand.stock)}, scores {' '.join(map(str, game.scores))}")
             lines.append(f"table: {self._cards(hand.table)}")
             for b in hand.builds:
