@@ -278,7 +278,7 @@ class Table:
 
 @lru_cache(maxsize=32)
 def table_for(setup: Setup) -> Table:
-    """One Table per distinct setup in a process (rules load once)."""
+    """One Table per distinct setup in a process (a rule file is read once, when first used)."""
     return Table(setup)
 
 
@@ -463,7 +463,7 @@ class Step(NamedTuple):
             seat = self.game.hand.turn
             game = self.game.claim(seat)
             return self._replace(game=game, options=(), prefix=(), legal=(), n_actions=self.n_actions + 1,
-                           log=self.log + (("claim", seat),), ended="game")
+                                 log=self.log + (("claim", seat),), ended="game")
         depth = len(self.prefix)
         prefix = self.prefix + (action,)
         options = tuple(o for o in self.options if o[0][depth] == action)
@@ -473,7 +473,8 @@ class Step(NamedTuple):
                 return self._replace(n_actions=self.n_actions + 1)._moved(options[0][1])
             nexts = sorted({seq[depth] for seq, _ in options})
             if len(nexts) != 1:
-                return self._replace(options=options, prefix=prefix, legal=tuple(nexts), n_actions=self.n_actions + 1)
+                return self._replace(options=options, prefix=prefix, legal=tuple(nexts),
+                                     n_actions=self.n_actions + 1)
             prefix += (nexts[0],)
 
     def _moved(self, move: Move) -> "Step":
@@ -485,7 +486,7 @@ class Step(NamedTuple):
         played[seat] |= move.played
         log = self.log + (("move", seat, format_move(move, t.engine.deck)),)
         base = self._replace(game=after, options=(), prefix=(), legal=(), log=log, played=tuple(played),
-                       trace=self.trace + (("move", move),))
+                             trace=self.trace + (("move", move),))
         if after.over:
             return base._replace(ended="game")
         if len(after.results) > len(game.results):
@@ -498,7 +499,7 @@ class Step(NamedTuple):
                 return base._replace(log=log, finished=finished, hands_done=done, ended="cut")
             log += (("hand", after.hand_no, after.dealer),)
             nxt = base._replace(log=log, hands_done=done, played=(0,) * t.players, start_scores=after.scores,
-                          trace=(), hand_began=self.n_actions, hand_start=None)._dealt(after, pool=t.full)
+                                trace=(), hand_began=self.n_actions, hand_start=None)._dealt(after, pool=t.full)
             return nxt._replace(hand_start=nxt)
         pool = 0
         for c in hand.stock:
@@ -530,7 +531,7 @@ class Step(NamedTuple):
         # Every dealt card is chosen: rename the placeholders (and the stock's, which stay unchosen).
         rename = dict(zip(d.slots, d.chosen))
         rest_from = [c for c in bits(d.pool) if c not in rename]
-        rest_to = [c for c in bits(d.remaining)]
+        rest_to = bits(d.remaining)
         rename.update(zip(rest_from, rest_to))
         hand = self.game.hand
 
