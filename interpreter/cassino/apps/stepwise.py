@@ -129,11 +129,12 @@ class Encoding:
     """The bounded action set of one variant (see the module's docstring)."""
 
     def __init__(self, engine: Engine) -> None:
-        self.deck = engine.deck
-        n = self.n_cards = engine.n_cards
-        ints = sorted({v for vals in engine.hv for v in vals})
-        ranks = [r for r in engine.deck.ranks
-                 if any(not engine.hv[i] and engine.rank_str[i] == r for i in range(n))]
+        self.deck = deck = engine.deck
+        n = self.n_cards = len(deck)
+        ints = sorted({v for vals in deck.hand_values for v in vals})
+        # A build of cards without a number value (courts in plain Casino) is announced by rank.
+        ranks = [r for k, r in enumerate(deck.ranks)
+                 if any(not deck.hand_values[i] and deck.rank_index[i] == k for i in range(n))]
         self.values: tuple[int | str, ...] = (*ints, *ranks)
         self._value_index = {v: k for k, v in enumerate(self.values)}
         self.max_builds = n // 2
