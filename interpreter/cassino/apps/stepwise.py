@@ -196,24 +196,6 @@ class Encoding:
 
 
 # ---------------------------------------------------------------------- one game's fixed parts
-class _RememberingEngine(Engine):
-    """The engine, remembering the legal moves of the last state it was asked about.
-
-    A step asks for a turn's legal moves, and ``Game.play`` then asks again for the
-    same state to check the chosen move: remembering one answer (states are immutable,
-    so identity is enough) halves move generation. Built on the public API only.
-    """
-
-    _last: tuple[HandState | None, list[Move]] = (None, [])
-
-    def legal_moves(self, state: HandState) -> list[Move]:
-        last, moves = self._last
-        if state is not last:
-            moves = super().legal_moves(state)
-            self._last = (state, moves)
-        return list(moves)
-
-
 class Table:
     """What every state of one game shares: the rules, the engine, the encoding, the bounds."""
 
@@ -232,7 +214,7 @@ class Table:
             raise SetupError(f"dealer must be a seat, 0 to {players - 1}, not {setup.dealer}")
         self.setup = replace(setup, players=players)     # the game string names the real seat count
         self.rules = rules
-        self.engine = engine = _RememberingEngine(rules)
+        self.engine = engine = Engine(rules)   # (it remembers the last state's moves: Game.play re-checks cheaply)
         self.players = players
         self.partners = rules.partnership(players, setup.partners)
         self.encoding = Encoding(engine)

@@ -103,6 +103,10 @@ class Engine:
         self.cap, self.bld = c, b
         self.ccw = rules.seats.direction == "counterclockwise"
         self.tables = Tables(rules, deck)
+        # The last state asked about and its move keys: a front end lists a position's moves
+        # and then plays one, and play() checks the move against the same list (states are
+        # immutable, so the state's identity is the key). One slot, replaced whole.
+        self._memo: tuple[HandState | None, list[int]] = (None, [])
         # The settings apply() and the deal read, as plain attributes (no lookups through
         # the rules' nested values on every move).
         d, sw = rules.deal, rules.sweeps
@@ -290,17 +294,25 @@ class Engine:
                          state.restricted, state.residue)
 
     # ------------------------------------------------------------------ move generation
+    def _keys(self, state: HandState) -> list[int]:
+        memo = self._memo
+        if memo[0] is state:
+            return memo[1]
+        keys = generate(self.tables, state)
+        self._memo = (state, keys)
+        return keys
+
     def move_keys(self, state: HandState) -> list[int]:
         """Every legal move of the player to play as a compact integer key (see ``movegen``).
 
         Keys are cheap to make, compare and store; they mean something only with their
         state. :meth:`apply_key` plays one, :meth:`move_of` turns one into a :class:`Move`.
         """
-        return generate(self.tables, state)
+        return list(self._keys(state))
 
     def legal_moves(self, state: HandState) -> list[Move]:
         """Every legal move of the player to play, each once."""
-        return self.moves_of(state, generate(self.tables, state))
+        return self.moves_of(state, self._keys(state))
 
     def moves_of(self, state: HandState, keys: list[int]) -> list[Move]:
         """The :class:`Move` values of several keys of ``state`` (the position decoded once)."""
@@ -343,23 +355,23 @@ class Engine:
 
     def count_moves(self, state: HandState) -> int:
         """How many legal moves there are, without making a Move of each."""
-        return len(generate(self.tables, state))
+        return len(self._keys(state))
 
     def iter_moves(self, state: HandState) -> Iterator[Move]:
         """The legal moves one at a time: a front end can show the first few of a table
         with tens of thousands of captures without building them all."""
-        keys = generate(self.tables, state)
+        keys = self._keys(state)
         for start in range(0, len(keys), 256):
             yield from self.moves_of(state, keys[start:start + 256])
 
     def is_legal(self, state: HandState, move: Move) -> bool:
         key = self.key_of(state, move)
-        return key >= 0 and key in generate(self.tables, state)
+        return key >= 0 and key in self._keys(state)
 
     def play(self, state: HandState, move: Move) -> HandState:
         """Apply ``move`` after checking it is legal (IllegalMoveError otherwise)."""
         key = self.key_of(state, move)
-        if key < 0 or key not in generate(self.tables, state):
+        if key < 0 or key not in self._keys(state):
             raise IllegalMoveError(self.why_illegal(state, move))
         return self.apply_key(state, key)
 
@@ -370,6 +382,15 @@ class Engine:
         return why_illegal(self, state, move)
 
     # ------------------------------------------------------------------ keys and moves
+    def played_of(self, state: HandState, key: int) -> int:
+        """The cards a key of ``state`` plays (a deck mask), without making its Move."""
+        hand_cards = bits(state.hands[state.turn])
+        local = (key >> PLAYED_SHIFT) & ((1 << len(hand_cards)) - 1)
+        played = 0
+        for k in bits(local):
+            played |= 1 << hand_cards[k]
+        return played
+
     def move_of(self, state: HandState, key: int) -> Move:
         """The :class:`Move` a key of ``state`` stands for."""
         return self.moves_of(state, [key])[0]
