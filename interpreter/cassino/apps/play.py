@@ -31,6 +31,9 @@ from .howto import how_to_play
 from .records import Record, apply_action, replay
 from .summary import HandSummary, hand_summary, side_name, side_seats
 
+#: Moves numbered on screen at most (more are counted, and can be typed).
+MAX_LISTED = 36
+
 STYLE = {"R": "red", "Y": "yellow", "G": "green", "B": "bold", "H": "red", "D": "red"}
 
 HELP = """Type the number of a move, or the move itself: `9D capture 9C 4D 5H`, `3H build 8 on 5S`,
@@ -128,10 +131,33 @@ class Session:
         place = {name: k for k, name in enumerate(cards_text(deck, self.game.hand.hands[self.game.hand.turn]))}
         return sorted(moves, key=lambda m: [place.get(n, len(place)) for n in cards_text(deck, m.played)])
 
-    def list_moves(self, moves: list[Move]) -> None:
+    def listed_moves(self) -> tuple[list[Move], int]:
+        """The moves to number on screen, and how many legal moves there are in all.
+
+        A table of many low cards can have tens of thousands of captures; they are counted,
+        not all made into moves: each hand card gets a few numbered moves, and any legal
+        move can still be typed.
+        """
+        engine, hand = self.game.engine, self.game.hand
+        keys = engine.move_keys(hand)
+        if len(keys) <= MAX_LISTED:
+            return self.ordered(engine.moves_of(hand, keys)), len(keys)
+        quota = max(3, MAX_LISTED // max(1, bin(hand.hands[hand.turn]).count("1")))
+        by_card: dict[int, list[int]] = {}
+        for key in keys:
+            group = by_card.setdefault(engine.played_of(hand, key), [])
+            if len(group) < quota:
+                group.append(key)
+        chosen = [k for group in by_card.values() for k in group]
+        return self.ordered(engine.moves_of(hand, chosen)), len(keys)
+
+    def list_moves(self, moves: list[Move], total: int) -> None:
         deck = self.game.engine.deck
         for k, m in enumerate(moves, 1):
             self.console.print(f"  {k:>2}. {format_move(m, deck)}", highlight=False)
+        if total > len(moves):
+            self.console.print(f"  ... {total - len(moves)} more legal moves, {total} in all: type any of them "
+                               f"in notation (help shows how)", highlight=False)
 
     def show_summary(self, summary: HandSummary) -> None:
         show_summary(self.console, summary, self.seat_name)
@@ -158,10 +184,10 @@ class Session:
     # ------------------------------------------------------------------ turns
     def human_turn(self, seat: int) -> bool:
         """One human decision; False when the player quits."""
-        moves = self.ordered(self.game.legal_moves())
+        moves, total = self.listed_moves()
         deck = self.game.engine.deck
         self.show(seat)
-        self.list_moves(moves)
+        self.list_moves(moves, total)
         while True:
             try:
                 text = self.read(f"seat {seat}> ").strip()
@@ -222,7 +248,7 @@ class Session:
             except CassinoError as e:
                 self.console.print(str(e).splitlines()[0])
                 continue
-            if move not in moves:
+            if not self.game.engine.is_legal(self.game.hand, move):
                 self.console.print(self.game.engine.why_illegal(self.game.hand, move))
                 continue
             self.act(format_move(move, deck))
