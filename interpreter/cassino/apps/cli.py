@@ -428,7 +428,10 @@ def build_parser() -> argparse.ArgumentParser:
     import argparse
 
     parser = argparse.ArgumentParser(prog="cassino", description="Cassino rule files: validate, explain, check, play.")
-    parser.add_argument("--version", action="version", version=f"cassino {__version__}")
+    from ..native import describe
+
+    parser.add_argument("--version", action="version", version=f"cassino {__version__} ({describe()})",
+                        help="the version, and whether the engine is compiled")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
 
     p = sub.add_parser("validate", help="check variant files or bundled names; exit 0 when all are valid, 2 when not")
@@ -500,7 +503,9 @@ def build_parser() -> argparse.ArgumentParser:
 def main(argv: Sequence[str] | None = None) -> int:
     words = list(sys.argv[1:] if argv is None else argv)
     if words == ["--version"]:   # answered before argparse is even imported
-        print(f"cassino {__version__}")
+        from ..native import describe
+
+        print(f"cassino {__version__} ({describe()})")
         return 0
     parser = build_parser()
     args = parser.parse_args(words)
