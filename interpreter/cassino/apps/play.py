@@ -45,6 +45,11 @@ players), save, claim (where the variant has claiming), quit (saves first; `cass
 FILE` continues)."""
 
 
+def read_line(prompt: str) -> str:
+    """The player's next line: ``input`` looked up when called (so a patched ``input`` is used)."""
+    return input(prompt)
+
+
 @dataclass
 class Session:
     """One game at the terminal: the game, who sits where, and the record being written."""
@@ -54,7 +59,7 @@ class Session:
     bots: dict[int, Bot]
     save_path: Path
     console: Console
-    read: Callable[[str], str] = input
+    read: Callable[[str], str] = read_line
     last_moves: dict[int, str] = field(default_factory=dict)
 
     # ------------------------------------------------------------------ drawing
@@ -399,7 +404,7 @@ def show_replay(record: Record, console: Console) -> None:
                 show_summary(console, summary, names.__getitem__)
 
 
-def start_session(record: Record, save_path: Path, console: Console, read: Callable[[str], str] = input,
+def start_session(record: Record, save_path: Path, console: Console, read: Callable[[str], str] = read_line,
                   bot_seed: int = 0) -> Session:
     bots = {seat: make_bot(kind, bot_seed + seat) for seat, kind in enumerate(record.seats) if kind != "human"}
     game = replay(record)
