@@ -99,32 +99,23 @@ class Bench:
             out[name] = (keys * 1e6, moves * 1e6, self.engine.count_moves(state))
         return out
 
-    def hand_keys(self, seed: int) -> int:
+    def hand(self, seed: int, as_keys: bool = True) -> int:
+        """One random hand, every ply's moves enumerated (as keys, or as Move objects)."""
         e = self.engine
+        legal, apply = (e.move_keys, e.apply_key) if as_keys else (e.legal_moves, e.apply)
         rnd = random.Random(seed)
         state = e.start(seed, 2)
         plies = 0
         while not state.over:
-            keys = e.move_keys(state)
-            state = e.apply_key(state, keys[rnd.randrange(len(keys))])
-            plies += 1
-        return plies
-
-    def hand_moves(self, seed: int) -> int:
-        e = self.engine
-        rnd = random.Random(seed)
-        state = e.start(seed, 2)
-        plies = 0
-        while not state.over:
-            moves = e.legal_moves(state)
-            state = e.apply(state, moves[rnd.randrange(len(moves))])
+            moves = legal(state)
+            state = apply(state, moves[rnd.randrange(len(moves))])
             plies += 1
         return plies
 
     def hands(self, n: int) -> tuple[float, float, float]:
-        keys = best_of(3, lambda: [self.hand_keys(s) for s in range(n)]) / n
-        moves = best_of(3, lambda: [self.hand_moves(s) for s in range(n)]) / n
-        plies = statistics.mean(self.hand_keys(s) for s in range(min(n, 200)))
+        keys = best_of(3, lambda: [self.hand(s) for s in range(n)]) / n
+        moves = best_of(3, lambda: [self.hand(s, as_keys=False) for s in range(n)]) / n
+        plies = statistics.mean(self.hand(s) for s in range(min(n, 200)))
         return keys * 1e6, moves * 1e6, plies
 
     def simulate(self, games: int) -> tuple[float, dict[str, Any]]:
@@ -157,7 +148,7 @@ def memory(bench: Bench, hands: int) -> str:
     checkpoints = []
     step = max(hands // 5, 1)
     for seed in range(hands):
-        bench.hand_keys(seed)
+        bench.hand(seed)
         if (seed + 1) % step == 0:
             gc.collect()  # count what is still referenced, not garbage waiting for a collection
             checkpoints.append(tracemalloc.get_traced_memory()[0] / 1024)

@@ -77,6 +77,18 @@ class Position:
     stock: Sequence[Card] | None = None                                # None: every card not placed, deck order
 
 
+def deck_mask(local: int, cards: list[int]) -> int:
+    """A mask over a few cards (bit k: ``cards[k]``) as a mask over the deck."""
+    m = 0
+    k = 0
+    while local:
+        if local & 1:
+            m |= 1 << cards[k]
+        local >>= 1
+        k += 1
+    return m
+
+
 class Engine:
     """Legal moves and their effects for one variant. Stateless between calls; share freely."""
 
@@ -328,23 +340,9 @@ class Engine:
         out: list[Move] = []
         for key in keys:
             kind = key & 3
-            played = 0
-            local = (key >> PLAYED_SHIFT) & ((1 << len(hand_cards)) - 1)
-            k = 0
-            while local:
-                if local & 1:
-                    played |= 1 << hand_cards[k]
-                local >>= 1
-                k += 1
+            played = deck_mask((key >> PLAYED_SHIFT) & ((1 << len(hand_cards)) - 1), hand_cards)
             items = key >> shift
-            loose = 0
-            local = items & loose_all
-            j = 0
-            while local:
-                if local & 1:
-                    loose |= 1 << loose_cards[j]
-                local >>= 1
-                j += 1
+            loose = deck_mask(items & loose_all, loose_cards)
             used = items >> n_loose
             builds: tuple[int, ...] = ()
             if used:
@@ -385,11 +383,7 @@ class Engine:
     def played_of(self, state: HandState, key: int) -> int:
         """The cards a key of ``state`` plays (a deck mask), without making its Move."""
         hand_cards = bits(state.hands[state.turn])
-        local = (key >> PLAYED_SHIFT) & ((1 << len(hand_cards)) - 1)
-        played = 0
-        for k in bits(local):
-            played |= 1 << hand_cards[k]
-        return played
+        return deck_mask((key >> PLAYED_SHIFT) & ((1 << len(hand_cards)) - 1), hand_cards)
 
     def move_of(self, state: HandState, key: int) -> Move:
         """The :class:`Move` a key of ``state`` stands for."""
@@ -434,24 +428,12 @@ class Engine:
         """(kind, played cards, loose cards taken or used, builds used as a mask over
         ``state.builds``, value code) of a key."""
         hand_cards = bits(state.hands[state.turn])
+        loose_cards = bits(state.table)
         h = len(hand_cards)
-        table = state.table
-        played_local = (key >> PLAYED_SHIFT) & ((1 << h) - 1)
-        played = 0
-        for k in bits(played_local):
-            played |= 1 << hand_cards[k]
         items = key >> (PLAYED_SHIFT + h)
-        loose = 0
-        j = 0
-        n_loose = 0
-        while table:
-            low = table & -table
-            if items >> j & 1:
-                loose |= low
-            table ^= low
-            j += 1
-            n_loose += 1
-        return key & 3, played, loose, items >> n_loose, (key >> VALUE_SHIFT) & VALUE_BITS
+        return (key & 3, deck_mask((key >> PLAYED_SHIFT) & ((1 << h) - 1), hand_cards),
+                deck_mask(items & ((1 << len(loose_cards)) - 1), loose_cards), items >> len(loose_cards),
+                (key >> VALUE_SHIFT) & VALUE_BITS)
 
     # ------------------------------------------------------------------ applying
     def apply(self, state: HandState, move: Move) -> HandState:
