@@ -45,7 +45,7 @@ RULE_FILES = [*VARIANTS, *(str(p) for p in EXAMPLES)]
 
 def test_the_compiled_engine_is_installed() -> None:
     assert COMPILED, "CASSINO_REQUIRE_NATIVE=1 but the engine modules are not compiled"
-    assert native.describe() == "compiled engine (mypyc)"
+    assert native.describe() == "compiled engine, mypyc"
 
 
 @lru_cache(maxsize=None)

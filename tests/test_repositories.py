@@ -45,10 +45,10 @@ def git(*args: str, cwd: Path) -> str:
 def hooks_repository(tmp: Path) -> tuple[Path, str]:
     """A git repository holding this checkout's files as they are on disk (committed or not)."""
     repo = tmp / "cassino-hooks"
-    ignore = shutil.ignore_patterns("__pycache__", "*.pyc", ".pytest_cache", "*.egg-info")
-    for name in ("interpreter", "variants", "schema"):
+    ignore = shutil.ignore_patterns("__pycache__", "*.pyc", ".pytest_cache", "*.egg-info", "*.so", "build")
+    for name in ("interpreter", "variants", "schema", "examples"):
         shutil.copytree(ROOT / name, repo / name, ignore=ignore)
-    for name in ("pyproject.toml", "README.md", ".pre-commit-hooks.yaml"):
+    for name in ("pyproject.toml", "README.md", ".pre-commit-hooks.yaml", "hatch_build.py"):
         shutil.copy2(ROOT / name, repo / name)
     git("init", "-q", cwd=repo)
     git("add", ".", cwd=repo)
@@ -59,6 +59,7 @@ def hooks_repository(tmp: Path) -> tuple[Path, str]:
 def pre_commit(project: Path, home: Path) -> subprocess.CompletedProcess[str]:
     env = {k: v for k, v in os.environ.items() if not k.startswith(("PRE_COMMIT", "GIT_"))}
     env["PRE_COMMIT_HOME"] = str(home)
+    env["CASSINO_PURE_PYTHON"] = "1"   # the hooks' own install: skip compiling the engine (only slower)
     return subprocess.run([sys.executable, "-m", "pre_commit", "run", "--all-files", "--color", "never"],
                           cwd=project, capture_output=True, text=True, env=env, timeout=600)
 

@@ -405,3 +405,25 @@ def test_serve_without_the_web_extra_says_how_to_install_it(cli, monkeypatch: py
     monkeypatch.delitem(sys.modules, "cassino.apps.web.server", raising=False)
     code, out, err = cli("serve", "--port", "0")
     assert code == 2 and "pip install 'cassino[web]'" in err and "starlette" in err and "Traceback" not in err
+
+
+def test_a_table_with_tens_of_thousands_of_captures_offers_a_share_and_takes_any_typed(tmp_path: Path) -> None:
+    from cassino.engine.core import Position
+
+    with serving(tmp_path / "records") as s:
+        table = s.new_table(["human", "human"])
+        t = s.store.get(table["id"])
+        engine = t.session.game.engine
+        deck = engine.deck
+        hand = engine.position(Position(players=2, hands={0: [deck.parse(c) for c in ("10S", "9H", "8C", "7D")],
+                                                          1: [deck.parse(c) for c in ("KS", "KH", "KD", "KC")]},
+                                        table=[deck.parse(f"{r}{u}") for r in "A234" for u in "SHDC"]))
+        t.session.game = t.session.game.with_(hand=hand)       # the server is idle: nobody is to move but seat 0
+        with s.seat(table, 0) as me:
+            state = me.until(lambda m: m["type"] == "state")
+            assert 0 < len(state["moves"]) <= 600 and state["more_moves"] == 71076 - len(state["moves"])
+            assert {m["played"][0] for m in state["moves"]} == {"10S", "9H", "8C", "7D"}
+            typed = "10S capture AC 2C 3C 4C"
+            assert typed not in {m["text"] for m in state["moves"]}
+            me.move(typed)
+            assert me.until(lambda m: m["type"] == "state" and m["ply"] == 1)["log"] == [{"seat": 0, "text": typed}]

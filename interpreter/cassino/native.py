@@ -8,42 +8,44 @@ source instead, with identical results (the test suite checks it):
   any engine module is imported, that loads every ``cassino`` module from its ``.py``.
 - :func:`pure_copy` loads a second, source-only copy of the package under another
   name, so a test can run both engines side by side in one process.
+
+Kept light (``os`` only at import): ``cassino --version`` asks :func:`describe`.
 """
 
 from __future__ import annotations
 
-import importlib
-import importlib.abc
-import importlib.machinery
-import importlib.util
 import os
 import sys
-from pathlib import Path
+from importlib.machinery import EXTENSION_SUFFIXES, ModuleSpec
 from types import ModuleType
 from typing import Sequence
 
-PACKAGE_DIR = Path(__file__).resolve().parent
+PACKAGE_DIR = os.path.dirname(os.path.abspath(__file__))
 PURE_NAME = "_cassino_pure"
 
 
-class SourceFinder(importlib.abc.MetaPathFinder):
-    """Finds ``<prefix>`` and its submodules as ``.py`` files in the package's folder."""
+class SourceFinder:
+    """A meta path finder: ``<prefix>`` and its submodules as ``.py`` files in the package's folder."""
 
     def __init__(self, prefix: str) -> None:
         self.prefix = prefix
 
     def find_spec(self, fullname: str, path: Sequence[str] | None = None,
-                  target: ModuleType | None = None) -> importlib.machinery.ModuleSpec | None:
+                  target: ModuleType | None = None) -> ModuleSpec | None:
         if fullname != self.prefix and not fullname.startswith(self.prefix + "."):
             return None
-        parts = fullname.split(".")[1:]
-        base = PACKAGE_DIR.joinpath(*parts)
-        if (base / "__init__.py").is_file():
-            return importlib.util.spec_from_file_location(
-                fullname, base / "__init__.py", submodule_search_locations=[str(base)])
-        if base.with_suffix(".py").is_file():
-            return importlib.util.spec_from_file_location(fullname, base.with_suffix(".py"))
+        from importlib.util import spec_from_file_location
+
+        base = os.path.join(PACKAGE_DIR, *fullname.split(".")[1:])
+        init = os.path.join(base, "__init__.py")
+        if os.path.isfile(init):
+            return spec_from_file_location(fullname, init, submodule_search_locations=[base])
+        if os.path.isfile(base + ".py"):
+            return spec_from_file_location(fullname, base + ".py")
         return None
+
+    def invalidate_caches(self) -> None:
+        """Nothing cached (``importlib.invalidate_caches`` calls this on every finder)."""
 
 
 def forced_pure() -> bool:
@@ -53,24 +55,26 @@ def forced_pure() -> bool:
 def use_source() -> None:
     """Load this package's modules from source from now on (call before importing the engine)."""
     if not any(isinstance(f, SourceFinder) and f.prefix == "cassino" for f in sys.meta_path):
-        sys.meta_path.insert(0, SourceFinder("cassino"))
+        sys.meta_path.insert(0, SourceFinder("cassino"))  # type: ignore[arg-type]
 
 
 def compiled() -> bool:
     """Whether the engine that runs is the compiled one (answered without importing it)."""
     if forced_pure():
         return False
-    engine = PACKAGE_DIR / "engine"
-    return any((engine / f"movegen{suffix}").is_file() for suffix in importlib.machinery.EXTENSION_SUFFIXES)
+    engine = os.path.join(PACKAGE_DIR, "engine", "movegen")
+    return any(os.path.isfile(engine + suffix) for suffix in EXTENSION_SUFFIXES)
 
 
 def pure_copy(module: str = "") -> ModuleType:
     """The package, or one of its modules (``"engine.core"``), loaded again from the Python
     source under the name ``_cassino_pure`` (cached): the same code, never compiled."""
+    from importlib import import_module
+
     if not any(isinstance(f, SourceFinder) and f.prefix == PURE_NAME for f in sys.meta_path):
-        sys.meta_path.insert(0, SourceFinder(PURE_NAME))
-    return importlib.import_module(f"{PURE_NAME}.{module}" if module else PURE_NAME)
+        sys.meta_path.insert(0, SourceFinder(PURE_NAME))  # type: ignore[arg-type]
+    return import_module(f"{PURE_NAME}.{module}" if module else PURE_NAME)
 
 
 def describe() -> str:
-    return "compiled engine (mypyc)" if compiled() else "pure-Python engine"
+    return "compiled engine, mypyc" if compiled() else "pure-Python engine"

@@ -63,6 +63,8 @@ def _cmd_validate(args: argparse.Namespace) -> int:
 
 def _print_annotations(fmt: str, problems: list) -> None:  # type: ignore[type-arg]
     """Problems as GitHub Actions annotations or a SARIF log, for CI to show on the offending line."""
+    import json
+
     from .annotations import github, sarif
 
     if fmt == "github":
@@ -317,6 +319,8 @@ BOT_HELP = ("computer player: random, greedy, search, search:N (N deals a move),
 
 def _write_output(text: str, output: str | None) -> None:
     """``text`` to stdout, or to ``output`` (a CassinoError when it cannot be written)."""
+    from ..errors import CassinoError
+
     if not output:
         sys.stdout.write(text)
         return
@@ -337,6 +341,9 @@ def _cmd_rules(args: argparse.Namespace) -> int:
 
 
 def _cmd_diff(args: argparse.Namespace) -> int:
+    import json
+
+    from ..errors import CassinoError
     from ..language.variants import load
     from .differences import as_json, compare, format_text
 
@@ -352,6 +359,9 @@ def _cmd_diff(args: argparse.Namespace) -> int:
 
 
 def _cmd_sweep(args: argparse.Namespace) -> int:
+    import json
+
+    from ..errors import CassinoError
     from .sweep import dask_runner, format_csv, format_text, local_runner, plan, plot, run
 
     if args.games < 1:
@@ -360,7 +370,10 @@ def _cmd_sweep(args: argparse.Namespace) -> int:
         raise CassinoError("--workers must be at least 1")
     if args.partners and args.players not in (None, 4):
         raise CassinoError("--partners needs --players 4")
-    bots = tuple(_checked_bots(args.bots.split(",") if args.bots else ["greedy"]))
+    bots = tuple(_bot_names((args.bot or []) + ([args.bots] if args.bots else [])) or ["greedy"])
+    if args.bots:
+        print("cassino: note: --bots is the old spelling of --bot (repeat --bot, or give --bot a,b); "
+              "it still works", file=sys.stderr)
     grid = plan(args.file, args.set or [])
     runner = dask_runner(args.cluster) if args.cluster else local_runner(args.workers)
     players = args.players or (4 if args.partners else None)
@@ -399,10 +412,11 @@ def _add_author_commands(sub: "argparse._SubParsersAction[argparse.ArgumentParse
     p.add_argument("--set", action="append", metavar="PATH=V1,V2",
                    help="a setting and the values to try, e.g. game.target=11,21 (repeat for a grid)")
     p.add_argument("--games", type=int, default=100, help="games per grid point (default 100)")
-    p.add_argument("--seed", type=int, default=1)
-    p.add_argument("--players", type=int)
+    p.add_argument("--seed", type=int, default=1, help=SEED_HELP + " (default 1)")
+    p.add_argument("--players", type=_whole(2), help=PLAYERS_HELP)
     p.add_argument("--partners", action="store_true", help="four players as two teams")
-    p.add_argument("--bots", metavar="a,b,...", help="computer players by seat (default greedy)")
+    p.add_argument("--bot", action="append", metavar="NAME", help=BOT_HELP + "; default greedy")
+    p.add_argument("--bots", metavar="a,b,...", help="deprecated: the same as --bot a,b,...")
     p.add_argument("--workers", type=int, default=1, help="local worker processes (default 1)")
     p.add_argument("--cluster", metavar="ADDRESS", help="run the games on a Dask cluster (tcp://host:port)")
     p.add_argument("--format", choices=["text", "json", "csv"], default="text")
@@ -453,7 +467,10 @@ def build_parser() -> argparse.ArgumentParser:
     import argparse
 
     parser = argparse.ArgumentParser(prog="cassino", description="Cassino rule files: validate, explain, check, play.")
-    parser.add_argument("--version", action="version", version=f"cassino {__version__}")
+    from ..native import describe
+
+    parser.add_argument("--version", action="version", version=f"cassino {__version__} ({describe()})",
+                        help="the version, and whether the engine is compiled")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
 
     p = sub.add_parser("validate", help="check variant files or bundled names; exit 0 when all are valid, 2 when not")
@@ -526,7 +543,9 @@ def build_parser() -> argparse.ArgumentParser:
 def main(argv: Sequence[str] | None = None) -> int:
     words = list(sys.argv[1:] if argv is None else argv)
     if words == ["--version"]:   # answered before argparse is even imported
-        print(f"cassino {__version__}")
+        from ..native import describe
+
+        print(f"cassino {__version__} ({describe()})")
         return 0
     parser = build_parser()
     args = parser.parse_args(words)

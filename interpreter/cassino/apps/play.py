@@ -30,6 +30,9 @@ from .records import Record, apply_action
 from .session import Acted, GameSession, NotAMove
 from .summary import HandSummary, hand_summary, side_name, side_seats
 
+#: Moves numbered on screen at most (more are counted, and can be typed).
+MAX_LISTED = 36
+
 STYLE = {"R": "red", "Y": "yellow", "G": "green", "B": "bold", "H": "red", "D": "red"}
 
 HELP = """Type the number of a move, or the move itself: `9D capture 9C 4D 5H`, `3H build 8 on 5S`,
@@ -41,11 +44,16 @@ players), save, claim (where the variant has claiming), quit (saves first; `cass
 FILE` continues)."""
 
 
+def read_line(prompt: str) -> str:
+    """The player's next line: ``input`` looked up when called (so a patched ``input`` is used)."""
+    return input(prompt)
+
+
 class Session(GameSession):
     """One game at the terminal: the shared game session, drawn with rich and driven by typed lines."""
 
     def __init__(self, game: Game, record: Record, bots: dict[int, Bot], save_path: Path, console: Console,
-                 read: Callable[[str], str] = input) -> None:
+                 read: Callable[[str], str] = read_line) -> None:
         super().__init__(game, record, bots, save_path)
         self.console = console
         self.read = read
@@ -106,10 +114,17 @@ class Session(GameSession):
         hand.append(f"   (typed {' '.join(cards_text(self.game.engine.deck, h.hands[seat]))})", style="dim")
         self.console.print(hand)
 
-    def list_moves(self, moves: list[Move]) -> None:
+    def listed_moves(self, limit: int = MAX_LISTED) -> tuple[list[Move], int]:
+        """The moves numbered on screen (``GameSession.listed_moves``), and how many there are in all."""
+        return super().listed_moves(limit)
+
+    def list_moves(self, moves: list[Move], total: int) -> None:
         deck = self.game.engine.deck
         for k, m in enumerate(moves, 1):
             self.console.print(f"  {k:>2}. {format_move(m, deck)}", highlight=False)
+        if total > len(moves):
+            self.console.print(f"  ... {total - len(moves)} more legal moves, {total} in all: type any of them "
+                               f"in notation (help shows how)", highlight=False)
 
     def show_summary(self, summary: HandSummary) -> None:
         show_summary(self.console, summary, self.seat_name)
@@ -124,10 +139,10 @@ class Session(GameSession):
     # ------------------------------------------------------------------ turns
     def human_turn(self, seat: int) -> bool:
         """One human decision; False when the player quits."""
-        moves = self.ordered(self.game.legal_moves())
+        moves, total = self.listed_moves()
         deck = self.game.engine.deck
         self.show(seat)
-        self.list_moves(moves)
+        self.list_moves(moves, total)
         while True:
             try:
                 text = self.read(f"seat {seat}> ").strip()
@@ -302,7 +317,7 @@ def show_replay(record: Record, console: Console) -> None:
                 show_summary(console, summary, names.__getitem__)
 
 
-def start_session(record: Record, save_path: Path, console: Console, read: Callable[[str], str] = input,
+def start_session(record: Record, save_path: Path, console: Console, read: Callable[[str], str] = read_line,
                   bot_seed: int = 0) -> Session:
     opened = GameSession.open(record, save_path, bot_seed)
     return Session(opened.game, record, opened.bots, save_path, console, read)

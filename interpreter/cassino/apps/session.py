@@ -135,7 +135,7 @@ class GameSession:
             move = parse_move(text, deck)
         except CassinoError as e:
             raise CassinoError(str(e).splitlines()[0]) from None
-        if move not in self.game.legal_moves():
+        if not self.game.engine.is_legal(self.game.hand, move):
             raise CassinoError(self.game.engine.why_illegal(self.game.hand, move))
         return move
 
@@ -170,6 +170,28 @@ class GameSession:
         deck = self.game.engine.deck
         place = {name: k for k, name in enumerate(cards_text(deck, self.game.hand.hands[self.game.hand.turn]))}
         return sorted(moves, key=lambda m: [place.get(n, len(place)) for n in cards_text(deck, m.played)])
+
+    def listed_moves(self, limit: int) -> tuple[list[Move], int]:
+        """At most about ``limit`` moves to offer, and how many legal moves there are in all.
+
+        A table of many low cards can have tens of thousands of captures; they are counted,
+        not all made into moves: each hand card gets a share of the offered moves, and any
+        legal move can still be typed.
+        """
+        engine, hand = self.game.engine, self.game.hand
+        if self.game.over:
+            return [], 0
+        keys = engine.move_keys(hand)
+        if len(keys) <= limit:
+            return self.ordered(engine.moves_of(hand, keys)), len(keys)
+        quota = max(3, limit // max(1, bin(hand.hands[hand.turn]).count("1")))
+        by_card: dict[int, list[int]] = {}
+        for key in keys:
+            group = by_card.setdefault(engine.played_of(hand, key), [])
+            if len(group) < quota:
+                group.append(key)
+        chosen = [k for group in by_card.values() for k in group]
+        return self.ordered(engine.moves_of(hand, chosen)), len(keys)
 
     def typing(self) -> str:
         """How the deck's suits are typed: ``♠ S, ♥ H, ...`` (e.g. A♦ is AD)."""

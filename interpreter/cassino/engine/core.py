@@ -15,7 +15,7 @@ from typing import Iterable, Iterator, Sequence
 from ..language.cards import Card, Deck
 from ..language.rules import Rules
 from ..language.selectors import compile_selector
-from .movegen import PLAYED_SHIFT, VALUE_BITS, VALUE_SHIFT, bits, generate, popcount, unions
+from .movegen import PLAYED_SHIFT, VALUE_BITS, VALUE_SHIFT, answers, bits, generate, popcount, unions
 from .moves import IllegalMoveError, Move, MoveKind
 from .rng import SplitMix64
 from .state import Build, Capture, Event, HandState, Sweep
@@ -77,6 +77,18 @@ class Position:
     stock: Sequence[Card] | None = None                                # None: every card not placed, deck order
 
 
+def deck_mask(local: int, cards: list[int]) -> int:
+    """A mask over a few cards (bit k: ``cards[k]``) as a mask over the deck."""
+    m = 0
+    k = 0
+    while local:
+        if local & 1:
+            m |= 1 << cards[k]
+        local >>= 1
+        k += 1
+    return m
+
+
 class Engine:
     """Legal moves and their effects for one variant. Stateless between calls; share freely."""
 
@@ -103,6 +115,10 @@ class Engine:
         self.cap, self.bld = c, b
         self.ccw = rules.seats.direction == "counterclockwise"
         self.tables = Tables(rules, deck)
+        # The last state asked about and its move keys: a front end lists a position's moves
+        # and then plays one, and play() checks the move against the same list (states are
+        # immutable, so the state's identity is the key). One slot, replaced whole.
+        self._memo: tuple[HandState | None, list[int]] = (None, [])
         # The settings apply() and the deal read, as plain attributes (no lookups through
         # the rules' nested values on every move).
         d, sw = rules.deal, rules.sweeps
@@ -149,26 +165,12 @@ class Engine:
         return vals
 
     def answers(self, hand: int, values: set[int | str]) -> bool:
-        """Whether ``hand`` has a different card to capture each of ``values``.
-
-        A matching of cards to values (augmenting paths; values are few), because a card
-        that counts two ways takes a build of one value or the other, never both at once.
-        """
-        if not values:
-            return True
-        can = [self.captured_values(1 << i) for i in bits(hand)]
-        owner: dict[int, int | str] = {}   # card position -> the value it answers for
-
-        def assign(value: int | str, seen: set[int]) -> bool:
-            for k, vals in enumerate(can):
-                if value in vals and k not in seen:
-                    seen.add(k)
-                    if k not in owner or assign(owner[k], seen):
-                        owner[k] = value
-                        return True
-            return False
-
-        return all(assign(v, set()) for v in values)
+        """Whether ``hand`` has a different card to capture each of ``values`` (one card per
+        value: a card that counts two ways takes a build of one value or the other)."""
+        needed = 0
+        for v in values:
+            needed |= 1 << self.tables.code(v)
+        return answers(needed, [self.tables.cap_codes[i] for i in bits(hand)])
 
     def is_single(self, cards: int, value: int) -> bool:
         """Whether the cards' values (with choices) add up to exactly ``value``."""
@@ -304,36 +306,70 @@ class Engine:
                          state.restricted, state.residue)
 
     # ------------------------------------------------------------------ move generation
+    def _keys(self, state: HandState) -> list[int]:
+        memo = self._memo
+        if memo[0] is state:
+            return memo[1]
+        keys = generate(self.tables, state)
+        self._memo = (state, keys)
+        return keys
+
     def move_keys(self, state: HandState) -> list[int]:
         """Every legal move of the player to play as a compact integer key (see ``movegen``).
 
         Keys are cheap to make, compare and store; they mean something only with their
         state. :meth:`apply_key` plays one, :meth:`move_of` turns one into a :class:`Move`.
         """
-        return generate(self.tables, state)
+        return list(self._keys(state))
 
     def legal_moves(self, state: HandState) -> list[Move]:
         """Every legal move of the player to play, each once."""
-        return [self.move_of(state, k) for k in generate(self.tables, state)]
+        return self.moves_of(state, self._keys(state))
+
+    def moves_of(self, state: HandState, keys: list[int]) -> list[Move]:
+        """The :class:`Move` values of several keys of ``state`` (the position decoded once)."""
+        if not keys:
+            return []
+        hand_cards = bits(state.hands[state.turn])
+        loose_cards = bits(state.table)
+        shift = PLAYED_SHIFT + len(hand_cards)
+        n_loose = len(loose_cards)
+        loose_all = (1 << n_loose) - 1
+        build_cards = [b.cards for b in state.builds]
+        value_of = self.tables.value_of
+        out: list[Move] = []
+        for key in keys:
+            kind = key & 3
+            played = deck_mask((key >> PLAYED_SHIFT) & ((1 << len(hand_cards)) - 1), hand_cards)
+            items = key >> shift
+            loose = deck_mask(items & loose_all, loose_cards)
+            used = items >> n_loose
+            builds: tuple[int, ...] = ()
+            if used:
+                builds = tuple(sorted(build_cards[j] for j in bits(used)))
+            value = value_of((key >> VALUE_SHIFT) & VALUE_BITS) if kind == BUILD or kind == TRAIL_BUILD else None
+            out.append(Move(KINDS[kind], played, loose, builds, value))
+        return out
 
     def count_moves(self, state: HandState) -> int:
         """How many legal moves there are, without making a Move of each."""
-        return len(generate(self.tables, state))
+        return len(self._keys(state))
 
     def iter_moves(self, state: HandState) -> Iterator[Move]:
         """The legal moves one at a time: a front end can show the first few of a table
         with tens of thousands of captures without building them all."""
-        for k in generate(self.tables, state):
-            yield self.move_of(state, k)
+        keys = self._keys(state)
+        for start in range(0, len(keys), 256):
+            yield from self.moves_of(state, keys[start:start + 256])
 
     def is_legal(self, state: HandState, move: Move) -> bool:
         key = self.key_of(state, move)
-        return key >= 0 and key in generate(self.tables, state)
+        return key >= 0 and key in self._keys(state)
 
     def play(self, state: HandState, move: Move) -> HandState:
         """Apply ``move`` after checking it is legal (IllegalMoveError otherwise)."""
         key = self.key_of(state, move)
-        if key < 0 or key not in generate(self.tables, state):
+        if key < 0 or key not in self._keys(state):
             raise IllegalMoveError(self.why_illegal(state, move))
         return self.apply_key(state, key)
 
@@ -344,12 +380,14 @@ class Engine:
         return why_illegal(self, state, move)
 
     # ------------------------------------------------------------------ keys and moves
+    def played_of(self, state: HandState, key: int) -> int:
+        """The cards a key of ``state`` plays (a deck mask), without making its Move."""
+        hand_cards = bits(state.hands[state.turn])
+        return deck_mask((key >> PLAYED_SHIFT) & ((1 << len(hand_cards)) - 1), hand_cards)
+
     def move_of(self, state: HandState, key: int) -> Move:
         """The :class:`Move` a key of ``state`` stands for."""
-        kind, played, loose, used, code = self._decode(state, key)
-        builds = tuple(sorted(state.builds[j].cards for j in bits(used))) if used else ()
-        value = self.tables.value_of(code) if kind == BUILD or kind == TRAIL_BUILD else None
-        return Move(KINDS[kind], played, loose, builds, value)
+        return self.moves_of(state, [key])[0]
 
     def key_of(self, state: HandState, move: Move) -> int:
         """The key of ``move`` in ``state``, or -1 when the move names cards or builds that
@@ -390,24 +428,12 @@ class Engine:
         """(kind, played cards, loose cards taken or used, builds used as a mask over
         ``state.builds``, value code) of a key."""
         hand_cards = bits(state.hands[state.turn])
+        loose_cards = bits(state.table)
         h = len(hand_cards)
-        table = state.table
-        played_local = (key >> PLAYED_SHIFT) & ((1 << h) - 1)
-        played = 0
-        for k in bits(played_local):
-            played |= 1 << hand_cards[k]
         items = key >> (PLAYED_SHIFT + h)
-        loose = 0
-        j = 0
-        n_loose = 0
-        while table:
-            low = table & -table
-            if items >> j & 1:
-                loose |= low
-            table ^= low
-            j += 1
-            n_loose += 1
-        return key & 3, played, loose, items >> n_loose, (key >> VALUE_SHIFT) & VALUE_BITS
+        return (key & 3, deck_mask((key >> PLAYED_SHIFT) & ((1 << h) - 1), hand_cards),
+                deck_mask(items & ((1 << len(loose_cards)) - 1), loose_cards), items >> len(loose_cards),
+                (key >> VALUE_SHIFT) & VALUE_BITS)
 
     # ------------------------------------------------------------------ applying
     def apply(self, state: HandState, move: Move) -> HandState:

@@ -491,26 +491,8 @@ class Generator:
         in ``needed`` (a matching: a card counting two ways answers for one value only)."""
         if not needed:
             return True
-        caps: list[int] = []
-        union = 0
-        several = False
-        for k in range(self.h):
-            if hand_local >> k & 1:
-                c = self.t.cap_codes[self.hand_cards[k]] & needed
-                if c:
-                    caps.append(c)
-                    union |= c
-                    if c & (c - 1):
-                        several = True
-        if union != needed:
-            return False
-        if not several:
-            return True
-        owner = [-1] * len(caps)
-        for v in bits(needed):
-            if not _assign(caps, owner, v, [False] * len(caps)):
-                return False
-        return True
+        cap_codes = self.t.cap_codes
+        return answers(needed, [cap_codes[self.hand_cards[k]] for k in range(self.h) if hand_local >> k & 1])
 
     def keeps_cards(self, key: int, held: list[int]) -> bool:
         """After the move ``key``, the player still holds a card for every build they must
@@ -645,6 +627,30 @@ def _add_values(sums: int, vm: int) -> int:
         ns |= sums << (low.bit_length() - 1)
         vm ^= low
     return ns
+
+
+def answers(needed: int, cards: list[int]) -> bool:
+    """Whether each value code in ``needed`` can have a card of its own among ``cards``
+    (each given by the codes it captures): a bipartite matching, by augmenting paths."""
+    caps: list[int] = []
+    union = 0
+    several = False
+    for c in cards:
+        c &= needed
+        if c:
+            caps.append(c)
+            union |= c
+            if c & (c - 1):
+                several = True
+    if union != needed:
+        return False
+    if not several:   # each card answers for one value only: covering them all is enough
+        return True
+    owner = [-1] * len(caps)
+    for v in bits(needed):
+        if not _assign(caps, owner, v, [False] * len(caps)):
+            return False
+    return True
 
 
 def _assign(caps: list[int], owner: list[int], v: int, tried: list[bool]) -> bool:

@@ -253,6 +253,16 @@ WORDS: dict[str, dict[Any, str | None]] = {
         "next_target": "If several sides pass {target} in the same hand and nobody has claimed, the target moves "
                        "up by {target_step} points and play goes on.",
     },
+    "game.count_out_sweeps": {
+        "difference": "When the count-out reaches the sweeps, only the difference in the number of sweeps counts; "
+                      "if that is not enough, nobody has won and another hand is played.",
+        "more_wins": "When the count-out reaches the sweeps, the side with more sweeps wins; with equal sweeps "
+                     "another hand is played.",
+    },
+    "scoring.items.*.at_end": {
+        True: "; counted only when the hand is over, even though other points count as they are won",
+        False: None,
+    },
     "game.claiming": {
         True: "During play you may claim to have reached the target: a correct claim wins the game at once, a "
               "false one loses it.",
@@ -746,6 +756,8 @@ def item_words(rules: Rules, item: ScoringItem) -> str:
             text += NUMBERS["scoring.items.*.first_play_points"]["value"].format(first_play=item.first_play_points)  # type: ignore[union-attr]
         if not item.points and not item.by_size and item.first_play_points is None:
             text = "score nothing"
+    if item.at_end and rules.scoring.when == "as_won":
+        text += WORDS["scoring.items.*.at_end"][True]  # type: ignore[operator]
     if item.order and item.count == "each":
         text += f" (counted out in the order {' '.join(card_name(rules, c) for c in item.order)})"
     return f"{humanize(item.name).capitalize()}: {text}."
@@ -785,6 +797,8 @@ def _game(rules: Rules, ctx: dict[str, Any]) -> Section:
     if g.target is not None:
         w.setting("game.score_mode")
         w.setting("game.both_reach")
+        if g.both_reach == "count_out" and "sweeps" in g.count_out:
+            w.setting("game.count_out_sweeps")
         w.setting("game.claiming")
         if not g.play_out_hand and (g.claiming or rules.scoring.when == "as_won"):
             w.setting("game.play_out_hand")

@@ -44,6 +44,9 @@ log = logging.getLogger("cassino.serve")
 TABLES_FORMAT = "cassino-table/1"
 SIDECARS = ".tables"
 OUTBOX = 64             # messages waiting for a slow browser before it is disconnected
+#: Legal moves sent to the browser at most; a table of many low cards can have tens of thousands
+#: (each hand card then gets its share, and any legal move can still be typed).
+MAX_OFFERED = 600
 
 
 def encode(message: dict[str, Any]) -> str:
@@ -171,13 +174,14 @@ class Table:
         s = self.session
         game = s.game
         mine = seat is not None and not game.over and game.hand.turn == seat and seat not in s.bots
-        moves = s.ordered(game.legal_moves()) if mine else []
+        moves, total = s.listed_moves(MAX_OFFERED) if mine else ([], 0)
         return views.seat_view(table_id=self.id, game=game, kinds=self.kinds, viewer=seat, hand_log=self.hand_log,
                                moves=moves, connected=(c.seat for c in self.clients if c.seat is not None),
                                can_undo=seat is not None and s.humans() == 1 and bool(self.record.actions),
                                source=self.record.source) | {
             "record": f"/records/{self.id}.json" if game.over else None,
-            "rules": f"/rules/{self.id}", "typing": views.typing_words(game.engine.deck), "failed": self.failed}
+            "rules": f"/rules/{self.id}", "typing": views.typing_words(game.engine.deck), "failed": self.failed,
+            "more_moves": total - len(moves)}
 
     def post_state(self, client: Client) -> None:
         self.post(client, self.view(client.seat), self.session.game.hand)
@@ -283,7 +287,7 @@ class Table:
                     move = s.read_move(req.text("text"))
                     await self._act(format_move(move, s.game.engine.deck))
             except NotAMove:
-                example = format_move(s.game.legal_moves()[0], s.game.engine.deck)
+                example = format_move(s.listed_moves(1)[0][0], s.game.engine.deck)
                 self.tell(client, "refused", f"{req.text('text')[:40]!r} is not a move: write one such as `{example}`")
                 return
             except RecordError as e:
@@ -311,7 +315,7 @@ class Table:
         if not p:
             return "choose a card from your hand first"
         move = Move(MoveKind.CAPTURE, p, loose, tuple(sorted(builds))) if loose or builds else Move(MoveKind.TRAIL, p)
-        if move in game.legal_moves():
+        if game.engine.is_legal(game.hand, move):
             return f"{format_move(move, deck)} is a legal move"
         return game.engine.why_illegal(game.hand, move)
 

@@ -281,6 +281,9 @@ function renderActions(s) {
     list.append(li);
   }
   $("all-moves").hidden = !mine;
+  if (mine && s.more_moves > 0) {
+    choices.append(el("p", `${s.more_moves} more legal moves than are offered here: type any of them in notation.`, "prompt more"));
+  }
 }
 
 function renderLog(s) {
