@@ -74,15 +74,20 @@ def open_table(page: Any, url: str, seats: dict[int, str]) -> None:
 
 def click_a_move(page: Any) -> str:
     """Play one move by clicks: a lit hand card, every lit table item, then the move offered in words."""
+    position = page.locator("body").get_attribute("data-position")
     card = page.locator("#hand .card.playable").first
-    name = card.get_attribute("data-id")
     card.click()
     while page.locator("#felt .playable").count():
         page.locator("#felt .playable").first.click()
     choice = page.locator("#choices button.choice").first
     text = choice.get_attribute("data-move")
     choice.click()
-    page.wait_for_selector(f'#hand [data-id="{name}"]', state="detached")
+    try:     # the position moves on (the same card may come back in the next hand's deal)
+        page.wait_for_selector(f'body:not([data-position="{position}"])')
+    except sync_api.TimeoutError:
+        raise AssertionError(f"{text} was not played: status {page.locator('#status').inner_text()!r}, "
+                             f"message {page.locator('#message').inner_text()!r}, "
+                             f"choices {page.locator('#choices').inner_text()!r}") from None
     return text
 
 

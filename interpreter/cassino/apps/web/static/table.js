@@ -122,6 +122,7 @@ function render() {
   else if (s.you !== null && s.turn === s.you) status("Your turn: click a card in your hand, or type a move.", "turn");
   else if (mover) status(`${mover.name} to play…`, "wait");
   document.body.classList.toggle("my-turn", s.you !== null && s.turn === s.you && !s.over);
+  document.body.dataset.position = `${s.hand_no}:${s.ply}`;
 }
 
 function renderInfo(s) {
