@@ -76,7 +76,7 @@ class Lobby:
             "example": [{"name": n, "description": describe(n)} for n in example_names()],
             "folder": [{"name": n, "description": _file_description(self.rules_dir / n)}   # type: ignore[operator]
                        for n in self.folder_files()],
-            "folder_path": str(self.rules_dir) if self.rules_dir is not None else None,
+            "folder_path": self.rules_dir.name if self.rules_dir is not None else None,   # not the server's path
             "bots": BOT_NAMES,
         }
 
