@@ -424,6 +424,45 @@ def _add_author_commands(sub: "argparse._SubParsersAction[argparse.ArgumentParse
     p.set_defaults(handler=_cmd_sweep)
 
 
+# ---------------------------------------------------------------------- the browser: serve
+
+
+def _cmd_serve(args: argparse.Namespace) -> int:
+    from pathlib import Path
+
+    try:
+        from .web.server import run
+    except ImportError as e:
+        raise _error(f"cassino serve needs the web extra ({e.name} is missing): pip install 'cassino[web]'") from None
+    if not 0 <= args.port <= 65535:
+        raise _error(f"--port must be 0 to 65535 (0: any free port), not {args.port}")
+    if not (args.pace >= 0 and args.pace <= 60):
+        raise _error(f"--pace must be 0 to 60 seconds, not {args.pace}")
+    records = Path(args.records)
+    if records.exists() and not records.is_dir():
+        raise _error(f"--records {records}: a file, not a folder; name a folder for the game records")
+    if not records.parent.is_dir():
+        raise _error(f"--records {records}: there is no folder {records.parent} to make it in")
+    rules_dir = Path(args.rules_dir) if args.rules_dir else None
+    if rules_dir is not None and not rules_dir.is_dir():
+        raise _error(f"--rules-dir {rules_dir}: no such folder")
+    return run(args.host, args.port, records, rules_dir, args.pace)
+
+
+def _add_serve_command(sub: "argparse._SubParsersAction[argparse.ArgumentParser]") -> None:
+    p = sub.add_parser("serve", help="play in the browser: a card table against the computer or friends on a network")
+    p.add_argument("--host", default="127.0.0.1",
+                   help="the address to listen on (default 127.0.0.1: this computer only; 0.0.0.0 for your network)")
+    p.add_argument("--port", type=int, default=8000, help="the port to listen on (default 8000; 0 picks a free one)")
+    p.add_argument("--records", metavar="DIR", default="cassino-tables",
+                   help="the folder of game records, one per table, written after every move "
+                        "(default: cassino-tables in this folder; made when missing)")
+    p.add_argument("--rules-dir", metavar="DIR", help="a folder of house-rule files to offer in the lobby")
+    p.add_argument("--pace", type=float, default=0.7, metavar="SECONDS",
+                   help="pause before each computer move, so people can follow the play (default 0.7)")
+    p.set_defaults(handler=_cmd_serve)
+
+
 def build_parser() -> argparse.ArgumentParser:
     import argparse
 
@@ -497,6 +536,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.set_defaults(handler=_cmd_check)
 
     _add_author_commands(sub)
+    _add_serve_command(sub)
     return parser
 
 

@@ -13,7 +13,6 @@ end of input saves before leaving.
 from __future__ import annotations
 
 import sys
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable
 
@@ -24,11 +23,11 @@ from rich.text import Text
 from ..engine.game import Game
 from ..engine.moves import Move
 from ..engine.notation import cards_text, format_move, parse_move
-from ..engine.rng import derive
 from ..errors import CassinoError
-from ..players.bots import Bot, SearchBot, make_bot
+from ..players.bots import Bot
 from .howto import how_to_play
-from .records import Record, apply_action, replay
+from .records import Record, apply_action
+from .session import Acted, GameSession, NotAMove
 from .summary import HandSummary, hand_summary, side_name, side_seats
 
 #: Moves numbered on screen at most (more are counted, and can be typed).
@@ -50,17 +49,14 @@ def read_line(prompt: str) -> str:
     return input(prompt)
 
 
-@dataclass
-class Session:
-    """One game at the terminal: the game, who sits where, and the record being written."""
+class Session(GameSession):
+    """One game at the terminal: the shared game session, drawn with rich and driven by typed lines."""
 
-    game: Game
-    record: Record
-    bots: dict[int, Bot]
-    save_path: Path
-    console: Console
-    read: Callable[[str], str] = read_line
-    last_moves: dict[int, str] = field(default_factory=dict)
+    def __init__(self, game: Game, record: Record, bots: dict[int, Bot], save_path: Path, console: Console,
+                 read: Callable[[str], str] = read_line) -> None:
+        super().__init__(game, record, bots, save_path)
+        self.console = console
+        self.read = read
 
     # ------------------------------------------------------------------ drawing
     def card(self, name: str) -> Text:
@@ -78,21 +74,9 @@ class Session:
             out.append_text(self.card(name))
         return out
 
-    def typing(self) -> str:
-        """How the deck's suits are typed: ``♠ S, ♥ H, ...`` (e.g. A♦ is AD)."""
-        deck = self.game.engine.deck
-        pairs = [f"{sym} {letter}" for letter, sym in zip(deck.suits, deck.suit_symbols) if sym != letter]
-        example = deck.cards[-1]
-        sym = dict(zip(deck.suits, deck.suit_symbols)).get(example.suit, example.suit)
-        shown = f"{example.rank}{sym} is typed {example}"
-        return f"{', '.join(pairs)} ({shown}; 10 may be typed T)" if pairs else f"e.g. {example}"
-
     def seat_name(self, seat: int) -> str:
         who = self.record.seats[seat] if 0 <= seat < len(self.record.seats) else "?"
         return f"seat {seat} ({'you' if who == 'human' and self.humans() == 1 else who})"
-
-    def humans(self) -> int:
-        return sum(1 for s in self.record.seats if s == "human")
 
     def side_name(self, side: int) -> str:
         return side_name(side_seats(self.game.hand.teams)[side])
@@ -130,31 +114,9 @@ class Session:
         hand.append(f"   (typed {' '.join(cards_text(self.game.engine.deck, h.hands[seat]))})", style="dim")
         self.console.print(hand)
 
-    def ordered(self, moves: list[Move]) -> list[Move]:
-        """The moves in the order the hand is shown (lowest card first), then as generated."""
-        deck = self.game.engine.deck
-        place = {name: k for k, name in enumerate(cards_text(deck, self.game.hand.hands[self.game.hand.turn]))}
-        return sorted(moves, key=lambda m: [place.get(n, len(place)) for n in cards_text(deck, m.played)])
-
-    def listed_moves(self) -> tuple[list[Move], int]:
-        """The moves to number on screen, and how many legal moves there are in all.
-
-        A table of many low cards can have tens of thousands of captures; they are counted,
-        not all made into moves: each hand card gets a few numbered moves, and any legal
-        move can still be typed.
-        """
-        engine, hand = self.game.engine, self.game.hand
-        keys = engine.move_keys(hand)
-        if len(keys) <= MAX_LISTED:
-            return self.ordered(engine.moves_of(hand, keys)), len(keys)
-        quota = max(3, MAX_LISTED // max(1, bin(hand.hands[hand.turn]).count("1")))
-        by_card: dict[int, list[int]] = {}
-        for key in keys:
-            group = by_card.setdefault(engine.played_of(hand, key), [])
-            if len(group) < quota:
-                group.append(key)
-        chosen = [k for group in by_card.values() for k in group]
-        return self.ordered(engine.moves_of(hand, chosen)), len(keys)
+    def listed_moves(self, limit: int = MAX_LISTED) -> tuple[list[Move], int]:
+        """The moves numbered on screen (``GameSession.listed_moves``), and how many there are in all."""
+        return super().listed_moves(limit)
 
     def list_moves(self, moves: list[Move], total: int) -> None:
         deck = self.game.engine.deck
@@ -167,24 +129,12 @@ class Session:
     def show_summary(self, summary: HandSummary) -> None:
         show_summary(self.console, summary, self.seat_name)
 
-    # ------------------------------------------------------------------ saving
-    def save(self) -> None:
-        self.record.save(self.save_path, self.game)
-
-    def act(self, action: str) -> None:
-        """Apply an action, record it, and write the record before anything else happens."""
-        before = self.game
-        seat = before.hand.turn
-        self.game = apply_action(before, action)
-        self.record.actions.append(action)
-        self.save()
-        if not action.startswith("claim"):
-            self.last_moves[seat] = action
-            summary = hand_summary(before, parse_move(action, before.engine.deck), self.game)
-            if summary is not None:
-                self.show_summary(summary)
-        if self.game.hand_no != before.hand_no:
-            self.last_moves = {}
+    def act(self, action: str) -> Acted:
+        """Apply, record and save an action (``GameSession.act``), then show the scoring of a hand it ended."""
+        acted = super().act(action)
+        if acted.summary is not None:
+            self.show_summary(acted.summary)
+        return acted
 
     # ------------------------------------------------------------------ turns
     def human_turn(self, seat: int) -> bool:
@@ -222,18 +172,22 @@ class Session:
                 self.console.print(f"saved to {self.save_path}")
                 continue
             if word == "hint":
-                hint = SearchBot(derive(self.record.seed, self.game.hand.ply)).choose(self.game, seat)
-                self.console.print(f"hint: {format_move(hint, deck)}")
+                self.console.print(f"hint: {format_move(self.hint(seat), deck)}")
                 continue
             if word == "undo":
-                if self.undo(seat):
-                    return True
-                continue
-            if word == "claim":
-                if not self.game.rules.game.claiming:
-                    self.console.print("there is no claiming in this game: play on to the end of the hand")
+                try:
+                    self.undo(seat)
+                except CassinoError as e:
+                    self.console.print(str(e))
                     continue
-                self.act(f"claim {seat}")
+                self.console.print("took back your last move")
+                return True
+            if word == "claim":
+                try:
+                    self.claim(seat)
+                except CassinoError as e:
+                    self.console.print(str(e))
+                    continue
                 return True
             if text.isdigit():
                 k = int(text)
@@ -243,52 +197,16 @@ class Session:
                 self.act(format_move(moves[k - 1], deck))
                 return True
             try:
-                deck.parse(text.split()[0].split("+")[0])
-            except CassinoError:
+                move = self.read_move(text)
+            except NotAMove:
                 self.console.print(f"{text!r} is not a move or a command: type a move's number, a move such as "
                                    f"`{format_move(moves[0], deck)}`, or help")
                 continue
-            try:
-                move = parse_move(text, deck)
             except CassinoError as e:
-                self.console.print(str(e).splitlines()[0])
-                continue
-            if not self.game.engine.is_legal(self.game.hand, move):
-                self.console.print(self.game.engine.why_illegal(self.game.hand, move))
+                self.console.print(str(e))
                 continue
             self.act(format_move(move, deck))
             return True
-
-    def rulebook(self) -> str:
-        """The same rulebook `cassino rules` prints, examples included."""
-        from ..language.render import render
-        from .rulebooks import book_for
-
-        return render(book_for(self.game.rules), "text")
-
-    def undo(self, seat: int) -> bool:
-        """Take back the human's last move and the computer moves after it."""
-        if self.humans() != 1:
-            self.console.print("undo is for games against computer players")
-            return False
-        actions = list(self.record.actions)
-        mine = [k for k, a in enumerate(actions) if self._actor(k) == seat]
-        if not mine:
-            self.console.print("nothing to undo")
-            return False
-        keep = actions[: mine[-1]]
-        self.record.actions = keep
-        self.game = replay(self.record)
-        self.last_moves = {}
-        self.save()
-        self.console.print("took back your last move")
-        return True
-
-    def _actor(self, index: int) -> int:
-        game = self.record.new_game()
-        for a in self.record.actions[:index]:
-            game = apply_action(game, a)
-        return game.hand.turn
 
     def run(self) -> int:
         """Play until the game ends or the player leaves; Ctrl-C saves and says how to resume."""
@@ -309,23 +227,18 @@ class Session:
         shown_deal = None
         while not self.game.over:
             seat = self.game.hand.turn
-            bot = self.bots.get(seat)
-            for s, b in self.bots.items():
-                if b.wants_to_claim(self.game, s):
-                    self.act(f"claim {s}")
-                    break
-            if self.game.over:
-                break
+            claimant = self.claimant()
+            if claimant is not None:
+                self.act(f"claim {claimant}")
+                continue
             if watching and shown_deal != (self.game.hand_no, self.game.hand.deal_no):
                 shown_deal = (self.game.hand_no, self.game.hand.deal_no)
                 self.show_table()
-            if bot is None:
+            if not self.computer_to_move():
                 if not self.human_turn(seat):
                     return 0
             else:
-                bot.reseed(derive(self.record.seed, seat, len(self.record.actions)))
-                move = bot.choose(self.game, seat)
-                text = format_move(move, self.game.engine.deck)
+                text = self.computer_choice()
                 console.print(f"{self.seat_name(seat)} plays {text}", highlight=False)
                 self.act(text)
         self.finish()
@@ -406,9 +319,8 @@ def show_replay(record: Record, console: Console) -> None:
 
 def start_session(record: Record, save_path: Path, console: Console, read: Callable[[str], str] = read_line,
                   bot_seed: int = 0) -> Session:
-    bots = {seat: make_bot(kind, bot_seed + seat) for seat, kind in enumerate(record.seats) if kind != "human"}
-    game = replay(record)
-    return Session(game, record, bots, save_path, console, read)
+    opened = GameSession.open(record, save_path, bot_seed)
+    return Session(opened.game, record, opened.bots, save_path, console, read)
 
 
 def default_console() -> Console:

@@ -140,6 +140,34 @@ def fresh_path(stem: str, folder: Path = Path(".")) -> Path:
     return candidate
 
 
+def save_new(record: Record, folder: Path, stem: str, game: Game | None = None) -> Path:
+    """Write a new game's record as ``stem.json`` in ``folder`` (or ``stem-2.json``...), never over a file.
+
+    The record is written to a temporary file and linked into place, which fails
+    when the name exists, so two games started at once cannot take the same name.
+    """
+    data = json.dumps(record.to_json(game), indent=1, ensure_ascii=False)
+    try:
+        fd, tmp = tempfile.mkstemp(prefix=".cassino-", suffix=".json", dir=folder)
+        with os.fdopen(fd, "w", encoding="utf-8") as f:
+            f.write(data)
+            f.flush()
+            os.fsync(f.fileno())
+        try:
+            for k in range(1, 10_000):
+                path = folder / (f"{stem}.json" if k == 1 else f"{stem}-{k}.json")
+                try:
+                    os.link(tmp, path)
+                    return path
+                except FileExistsError:
+                    continue
+            raise RecordError(f"cannot name a new game record in {folder}: {stem}.json to {stem}-9999.json exist")
+        finally:
+            Path(tmp).unlink(missing_ok=True)
+    except OSError as e:
+        raise RecordError(f"cannot write a game record in {folder}: {e.strerror or e}") from None
+
+
 # ---------------------------------------------------------------------- reading
 _JSON_WORDS = (
     ("Unterminated string", "a text in quotes is not closed (a missing \")"),
