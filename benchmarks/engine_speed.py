@@ -1,12 +1,21 @@
 """Engine speed: prints numbers, asserts nothing (speed is measured, not tested).
 
-    python benchmarks/engine_speed.py [--hands N] [--memory-hands M]
+    python benchmarks/engine_speed.py [--hands N] [--games G] [--memory-hands M] [--engine both|compiled|pure]
 
-1. Microseconds to generate all legal moves of a 4-card hand on fixed positions,
-   including a table of 20 loose cards.
-2. Full random 2-player `standard` hands per second (a random legal move each
-   ply, every ply's moves enumerated), and microseconds per hand.
-3. Peak traced memory over a long run of hands (should stay flat).
+The compiled engine (mypyc, what `pip install .` builds where a C compiler is) and
+the pure-Python engine (the same source; `CASSINO_PURE_PYTHON=1`) are timed side by
+side in one process, each against the figures measured before the engine was
+rewritten (commit 0b9beda, this script's predecessor, the same 2-core machine):
+
+1. Legal moves of a 4-card hand on fixed positions, as integer keys (`move_keys`) and
+   as Move objects (`legal_moves`), including tables of 12 and 20 loose cards.
+2. Random 2-player `standard` hands, every ply's legal moves enumerated (as keys, and
+   as Move objects), shuffle and deal included: microseconds per hand.
+3. `cassino simulate standard` (greedy players) and the search player's deals per second.
+4. Memory over a long run of hands (should stay flat).
+
+Times are CPU seconds of this process (`time.process_time`), the best of three rounds,
+so other work on the machine disturbs them less than wall-clock times would.
 """
 
 from __future__ import annotations
@@ -17,9 +26,10 @@ import random
 import statistics
 import time
 import tracemalloc
+from types import ModuleType
+from typing import Any, Callable
 
-from cassino.engine.core import Engine, Position
-from cassino.language.variants import load_rules
+from cassino import native
 
 POSITIONS = {
     "opening (4 table cards)": (["9D", "2C", "5S", "KH"], ["9C", "4D", "5H", "KS"], []),
@@ -28,71 +38,177 @@ POSITIONS = {
     "20 loose cards, mixed ranks": (["10S", "9H", "8C", "7D"],
                                     ["AS", "3S", "5S", "7S", "9S", "JS", "KS", "2H", "4H", "6H",
                                      "8H", "10H", "QH", "AD", "3D", "5D", "7D", "9D", "JC", "QC"], []),
+    # A worst case: 16 cards of 1 to 4, where the legal moves themselves number tens of
+    # thousands (every way to split a subset into sets of 10, 9, 8 or 7).
+    "16 loose cards A-4 (stress)": (["10S", "9H", "8C", "7D"],
+                                    ["AS", "2S", "3S", "4S", "AH", "2H", "3H", "4H", "AD", "2D", "3D", "4D",
+                                     "AC", "2C", "3C", "4C"], []),
 }
-# A worst case, reported on its own: 16 cards of 1 to 4, where the legal moves themselves
-# number tens of thousands (every way to split a subset into sets of 10, 9, 8 or 7).
-STRESS = ("16 loose cards A-4 (stress)", (["10S", "9H", "8C", "7D"],
-          ["AS", "2S", "3S", "4S", "AH", "2H", "3H", "4H", "AD", "2D", "3D", "4D", "AC", "2C", "3C", "4C"], []))
+
+#: Measured before the rewrite (commit 0b9beda: `python benchmarks/engine_speed.py --hands 300`,
+#: 2 cores, at the start of the session that rewrote the engine; Move objects were all it had).
+#: Issue 10 measured 4.15 ms a hand on a busier run, ANCHORS.md 1.90 ms on a quiet one.
+BEFORE_US = {
+    "opening (4 table cards)": 89, "builds on the table": 137, "12 loose cards": 12154,
+    "20 loose cards, mixed ranks": 18901, "16 loose cards A-4 (stress)": 1079019,
+    "hand": 2480, "simulate game": 18000, "search deals per second": 2960,
+}
 
 
-def bench_positions(engine: Engine) -> None:
-    deck = engine.deck
-    print("legal moves of a 4-card hand (standard):")
-    for name, (hand, table, builds) in [*POSITIONS.items(), STRESS]:
-        state = engine.position(Position(
+def engine_modules(which: str) -> dict[str, ModuleType]:
+    """The modules of the compiled (installed) package or of its pure-Python copy."""
+    from importlib import import_module
+
+    names = ["engine.core", "language.variants", "apps.simulate", "players.bots", "engine.game"]
+    if which == "pure":
+        return {n: native.pure_copy(n) for n in names}
+    return {n: import_module(f"cassino.{n}") for n in names}
+
+
+def best_of(rounds: int, work: Callable[[], Any]) -> float:
+    best = float("inf")
+    for _ in range(rounds):
+        start = time.process_time()
+        work()
+        best = min(best, time.process_time() - start)
+    return best
+
+
+class Bench:
+    def __init__(self, which: str) -> None:
+        self.which = which
+        self.mods = engine_modules(which)
+        core, variants = self.mods["engine.core"], self.mods["language.variants"]
+        self.engine = core.Engine(variants.load_rules("standard"))
+        self.core = core
+
+    def position(self, name: str) -> Any:
+        hand, table, builds = POSITIONS[name]
+        deck = self.engine.deck
+        return self.engine.position(self.core.Position(
             players=2, hands={0: [deck.parse(c) for c in hand]}, table=[deck.parse(c) for c in table],
             builds=[([deck.parse(c) for c in cards], v, o) for cards, v, o in builds]))
-        times = []
-        count = 0
-        for _ in range(1 if name == STRESS[0] else 5 if len(table) > 12 else 50):
-            t = time.perf_counter()
-            count = len(engine.legal_moves(state))
-            times.append(time.perf_counter() - t)
-        print(f"  {name:<26} {statistics.median(times) * 1e6:>12.0f} us  ({count} moves)")
+
+    def positions(self) -> dict[str, tuple[float, float, int]]:
+        out = {}
+        for name in POSITIONS:
+            state = self.position(name)
+            reps = 1 if "stress" in name else (3 if len(POSITIONS[name][1]) > 12 else 30)
+            keys = best_of(3, lambda: [self.engine.move_keys(state) for _ in range(reps)]) / reps
+            moves = best_of(3, lambda: [self.engine.legal_moves(state) for _ in range(reps)]) / reps
+            out[name] = (keys * 1e6, moves * 1e6, self.engine.count_moves(state))
+        return out
+
+    def hand(self, seed: int, as_keys: bool = True) -> int:
+        """One random hand, every ply's moves enumerated (as keys, or as Move objects)."""
+        e = self.engine
+        legal, apply = (e.move_keys, e.apply_key) if as_keys else (e.legal_moves, e.apply)
+        rnd = random.Random(seed)
+        state = e.start(seed, 2)
+        plies = 0
+        while not state.over:
+            moves = legal(state)
+            state = apply(state, moves[rnd.randrange(len(moves))])
+            plies += 1
+        return plies
+
+    def hands(self, n: int) -> tuple[float, float, float]:
+        keys = best_of(3, lambda: [self.hand(s) for s in range(n)]) / n
+        moves = best_of(3, lambda: [self.hand(s, as_keys=False) for s in range(n)]) / n
+        plies = statistics.mean(self.hand(s) for s in range(min(n, 200)))
+        return keys * 1e6, moves * 1e6, plies
+
+    def simulate(self, games: int) -> tuple[float, dict[str, Any]]:
+        run = self.mods["apps.simulate"].run
+        summary: dict[str, Any] = {}
+
+        def work() -> None:
+            summary.update(run("standard", games, 1, None, False, ("greedy",), 1))
+        seconds = best_of(1, work)
+        return seconds / games * 1e6, summary
+
+    def search_deals_per_second(self) -> float:
+        bots, game_mod = self.mods["players.bots"], self.mods["engine.game"]
+        game = game_mod.Game.new(self.engine, 3, 2)
+        bot = bots.SearchBot(1, iterations=64)
+        deals = 0
+        start = time.process_time()
+        for _ in range(12):
+            if game.over:
+                break
+            bot.rng = random.Random(7)
+            move = bot.choose(game, game.hand.turn)
+            deals += 64
+            game = game.play(move)
+        return deals / (time.process_time() - start)
 
 
-def play_hand(engine: Engine, seed: int) -> int:
-    rnd = random.Random(seed)
-    state = engine.start(seed, 2)
-    plies = 0
-    while not state.over:
-        moves = engine.legal_moves(state)
-        state = engine.apply(state, rnd.choice(moves))
-        plies += 1
-    return plies
-
-
-def bench_hands(engine: Engine, hands: int) -> None:
-    t = time.perf_counter()
-    plies = sum(play_hand(engine, seed) for seed in range(hands))
-    dt = time.perf_counter() - t
-    print(f"random 2-player standard hands: {hands / dt:.0f} hands/s, {dt / hands * 1e3:.2f} ms per hand, "
-          f"{plies / hands:.0f} plies per hand")
-
-
-def bench_memory(engine: Engine, hands: int) -> None:
+def memory(bench: Bench, hands: int) -> str:
     tracemalloc.start()
     checkpoints = []
     step = max(hands // 5, 1)
     for seed in range(hands):
-        play_hand(engine, seed)
+        bench.hand(seed)
         if (seed + 1) % step == 0:
             gc.collect()  # count what is still referenced, not garbage waiting for a collection
             checkpoints.append(tracemalloc.get_traced_memory()[0] / 1024)
     peak = tracemalloc.get_traced_memory()[1] / 1024
     tracemalloc.stop()
-    print(f"memory over {hands} hands: current KiB at each fifth {[round(c) for c in checkpoints]}, peak {peak:.0f} KiB")
+    return f"current KiB at each fifth {[round(c) for c in checkpoints]}, peak {peak:.0f} KiB"
+
+
+def ratio(before: float, now: float) -> str:
+    return f"{before / now:6.1f}x" if now else "     -"
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--hands", type=int, default=2000)
-    parser.add_argument("--memory-hands", type=int, default=2000)
+    parser.add_argument("--hands", type=int, default=2000, help="random hands per round (default 2000)")
+    parser.add_argument("--games", type=int, default=200, help="simulated games (default 200)")
+    parser.add_argument("--memory-hands", type=int, default=20000,
+                        help="hands of the memory run (default 20000; 100000 for the full check)")
+    parser.add_argument("--engine", choices=["both", "compiled", "pure"], default="both")
     args = parser.parse_args()
-    engine = Engine(load_rules("standard"))
-    bench_positions(engine)
-    bench_hands(engine, args.hands)
-    bench_memory(engine, args.memory_hands)
+    which = ["compiled", "pure"] if args.engine == "both" else [args.engine]
+    if "compiled" in which and not native.compiled():
+        print("(the installed engine is not compiled: `pip install .` with a C compiler builds it; "
+              "showing the pure-Python engine only)")
+        which = ["pure"]
+    benches = {w: Bench(w) for w in which}
+    cols = "".join(f"{w + ' keys':>15}{w + ' Moves':>15}{'x before':>10}" for w in which)
+    print(f"legal moves of a 4-card hand (standard), microseconds:\n  {'position':<30}{'moves':>7}{'before':>10}{cols}")
+    results = {w: b.positions() for w, b in benches.items()}
+    for name in POSITIONS:
+        count = results[which[0]][name][2]
+        line = f"  {name:<30}{count:>7}{BEFORE_US[name]:>10}"
+        for w in which:
+            keys, moves, _ = results[w][name]
+            line += f"{keys:>15.0f}{moves:>15.0f}{ratio(BEFORE_US[name], moves):>10}"
+        print(line)
+
+    print(f"\nrandom 2-player standard hands, every ply's moves enumerated, shuffle and deal included "
+          f"(best of 3 rounds of {args.hands}; before: {BEFORE_US['hand'] / 1000:.2f} ms):")
+    for w in reversed(which):   # the compiled engine's line last (scripts read the last line)
+        keys, moves, plies = benches[w].hands(args.hands)
+        print(f"  {w:<9} Move objects {moves / 1000:.3f} ms ({ratio(BEFORE_US['hand'], moves).strip()} before);   "
+              f"keys {keys / 1000:.3f} ms per hand ({ratio(BEFORE_US['hand'], keys).strip()} before), "
+              f"{plies:.0f} plies")
+
+    print(f"\nsimulate standard, greedy players, {args.games} games (before: {BEFORE_US['simulate game']} us a game) "
+          f"and the search player (before: {BEFORE_US['search deals per second']} deals/s):")
+    summaries = []
+    for w, b in benches.items():
+        per_game, summary = b.simulate(args.games)
+        summaries.append(summary)
+        deals = b.search_deals_per_second()
+        print(f"  {w:<9} {per_game:8.0f} us a game ({ratio(BEFORE_US['simulate game'], per_game).strip()} before)   "
+              f"search {deals:7.0f} deals/s ({deals / BEFORE_US['search deals per second']:.1f}x before)")
+    if len(summaries) == 2:
+        print(f"  same results from both engines for the same seed: {summaries[0] == summaries[1]}")
+
+    if args.memory_hands:
+        bench = benches[which[0]]
+        print(f"\nmemory over {args.memory_hands} hands ({which[0]}): {memory(bench, args.memory_hands)}")
 
 
 if __name__ == "__main__":

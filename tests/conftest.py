@@ -9,6 +9,7 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
+import pytest
 from hypothesis import HealthCheck, settings
 
 settings.register_profile("ci", max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -20,3 +21,44 @@ ROOT = Path(__file__).resolve().parent.parent
 VARIANTS = sorted(p.stem for p in (ROOT / "variants").glob("*.yaml"))
 EXAMPLES = sorted((ROOT / "examples").glob("*.yaml"))
 SHARED = ROOT.parent / "shared"
+
+
+def record_text(variant: str = "standard", seed: int = 3, actions: int | None = None,
+                seats: tuple[str, ...] = ("human", "random")) -> str:
+    """A game record's JSON, its moves chosen by random players (``actions`` of them, or a whole game).
+
+    Made through the public API, as `cassino play` writes them, for tests that damage records.
+    """
+    import json
+
+    from cassino.apps.records import Record, apply_action
+    from cassino.engine.notation import format_move
+    from cassino.language.variants import load_rules
+    from cassino.players.bots import make_bot
+
+    record = Record(load_rules(variant), seed, len(seats), False, list(seats), source=variant)
+    game = record.new_game()
+    bots = [make_bot("random", seed + s) for s in range(len(seats))]
+    while not game.over and (actions is None or len(record.actions) < actions):
+        seat = game.hand.turn
+        text = format_move(bots[seat].choose(game, seat), game.engine.deck)
+        game = apply_action(game, text)
+        record.actions.append(text)
+    return json.dumps(record.to_json(game), indent=1, ensure_ascii=False)
+
+
+@pytest.fixture
+def cli(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch):  # type: ignore[no-untyped-def]
+    """The command's `main` in this process: (exit status, stdout, stderr); much faster than a subprocess."""
+    from cassino.apps.cli import main
+
+    monkeypatch.chdir(ROOT)
+
+    def run(*args: str) -> tuple[int, str, str]:
+        try:
+            code = main(list(args))
+        except SystemExit as e:   # argparse refusing the command line
+            code = int(e.code or 0)
+        out, err = capsys.readouterr()
+        return code, out, err
+    return run

@@ -63,7 +63,7 @@ def test_order_and_case_do_not_matter(deck) -> None:
     ("11S trail", "no rank 11", 1),
     ("3H capture", "ends too soon", 11),
     ("3H build on 5S", "unexpected", 10),
-    ("3H fly", "unexpected", 4),
+    ("3H fly", "is not an action", 4),
     ("3H capture 3H", "named twice", 12),
     ("3H build 8 on [5S", "ends too soon", 18),
 ])

@@ -131,3 +131,38 @@ def test_simulate_same_numbers_whatever_the_worker_count() -> None:
     assert 8 <= per_hand <= 11          # 11 a hand, less when cards or spades tie
     text = run(["simulate", "tuxedo", "--games", "3", "--players", "3"])
     assert text.returncode == 0 and "first player to lead wins" in text.stdout
+
+
+def test_a_table_with_tens_of_thousands_of_captures_is_counted_not_listed(tmp_path: Path) -> None:
+    """16 low cards on the table: 71,076 legal moves. The screen numbers a few per hand card,
+    says how many there are, and any of them can still be typed and is played."""
+    from io import StringIO
+
+    from rich.console import Console
+
+    from cassino.apps.play import MAX_LISTED, start_session
+    from cassino.apps.records import Record
+    from cassino.engine.core import Position
+    from cassino.language.variants import load_rules
+
+    record = Record(load_rules("standard"), 5, 2, False, ["human", "greedy"], source="standard")
+    typed = iter(["10S capture AC 2C 3C 4C", "quit"])
+    out = StringIO()
+    session = start_session(record, tmp_path / "g.json", Console(file=out, width=120), read=lambda _: next(typed))
+    engine = session.game.engine
+    deck = engine.deck
+    table = [deck.parse(f"{r}{s}") for r in "A234" for s in "SHDC"]
+    hand = engine.position(Position(players=2, hands={0: [deck.parse(c) for c in ("10S", "9H", "8C", "7D")],
+                                                      1: [deck.parse(c) for c in ("KS", "KH", "KD", "KC")]},
+                                    table=table))
+    session.game = session.game.with_(hand=hand)
+    moves, total = session.listed_moves()
+    assert total == engine.count_moves(hand) == 71076
+    assert len(moves) <= MAX_LISTED
+    assert {m.played for m in moves} == {1 << deck.index(deck.parse(c)) for c in ("10S", "9H", "8C", "7D")}
+    assert all(engine.is_legal(hand, m) for m in moves)
+    session.list_moves(moves, total)
+    assert f"{total - len(moves)} more legal moves, {total} in all" in out.getvalue()
+    # A move not on the numbered list is typed and refused only if illegal: this one is legal.
+    assert session.human_turn(0) is True
+    assert session.record.actions[-1] == "10S capture AC 2C 3C 4C"

@@ -183,8 +183,12 @@ def test_cli_validate_json(tmp_path: Path) -> None:
 def test_cli_list_schema_version() -> None:
     listing = cassino("list")
     assert listing.returncode == 0
-    assert len(listing.stdout.splitlines()) == 12
-    assert any(line.startswith("dominican-soto ") for line in listing.stdout.splitlines())
+    variants, _, examples = listing.stdout.partition("\n\nhouse rules")
+    assert len(variants.splitlines()) == 12
+    assert any(line.startswith("dominican-soto ") for line in variants.splitlines())
+    # Every shipped example is listed by name with its description, after the variants.
+    assert [line.split()[0] for line in examples.splitlines()[1:]] == [p.stem for p in EXAMPLES]
+    assert "Standard Casino played to 50" in examples
     schema = cassino("schema")
     assert json.loads(schema.stdout)["$schema"] == "https://json-schema.org/draft/2020-12/schema"
     version = cassino("--version")

@@ -1,12 +1,21 @@
-"""Every scenario file of the project, and the shared examples, pass `cassino check`."""
+"""`cassino check`: every scenario file passes, the docs' examples run, hostile input is a file error (exit 2)."""
 
 from __future__ import annotations
 
+import re
 import subprocess
 import sys
+import textwrap
 from pathlib import Path
 
 import pytest
+import yaml
+from hypothesis import given
+from hypothesis import strategies as st
+
+from cassino.apps.scenario_format import CASE_KEYS, EXPECT_KEYS
+from cassino.apps.scenarios import Runner
+from cassino.errors import RuleFileError
 
 from conftest import ROOT, SHARED, VARIANTS
 
@@ -32,7 +41,9 @@ def test_every_variant_has_a_scenario_file() -> None:
     assert {p.stem for p in SCENARIOS} >= set(VARIANTS)
 
 
-@pytest.mark.skipif(not (SHARED / "scenarios" / "examples.yaml").exists(), reason="shared/ is not beside this checkout")
+@pytest.mark.skipif(not (SHARED / "scenarios" / "examples.yaml").exists(),
+                    reason="checks the scenario contract's own examples (../shared/scenarios/examples.yaml), which only "
+                           "the developers' workspace has; a clone does not need them: tests/scenarios/ covers every variant")
 def test_shared_examples_pass() -> None:
     result = check(SHARED / "scenarios" / "examples.yaml")
     assert result.returncode == 0, result.stdout
@@ -61,3 +72,149 @@ def test_check_reports_failures_and_bad_files(tmp_path: Path) -> None:
     assert result.returncode == 2
     assert f"{bad}:4:5: unknown key `tabel`" in result.stderr
     assert "did you mean `table`?" in result.stderr
+
+
+def test_the_documented_examples_pass(tmp_path: Path) -> None:
+    """Every complete scenario file in docs/scenarios.md runs and passes."""
+    text = (ROOT / "docs" / "scenarios.md").read_text(encoding="utf-8")
+    blocks = [b for b in re.findall(r"```yaml\n(.*?)```", text, re.S) if "cases:" in b]
+    files = []
+    for i, block in enumerate(blocks):
+        f = tmp_path / f"doc{i}.yaml"
+        f.write_text(block.replace("../examples/", f"{ROOT / 'examples'}/"), encoding="utf-8")
+        files.append(f)
+    result = check(*files)
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert int(result.stdout.strip().splitlines()[-1].split()[0]) >= 20
+
+
+def test_the_coverage_table_names_real_cases() -> None:
+    """docs/rule-examples.md cites cases as `file.yaml: name`; each must exist."""
+    names = {p.name: {c["name"] for c in yaml.safe_load(p.read_text(encoding="utf-8"))["cases"]} for p in SCENARIOS}
+    text = (ROOT / "docs" / "rule-examples.md").read_text(encoding="utf-8")
+    refs = re.findall(r"`([a-z-]+\.yaml): ([^`]+)`", text)
+    assert len(refs) > 250
+    missing = [f"{f}: {n}" for f, n in refs if n not in names.get(f, set())]
+    assert not missing, missing
+
+
+def write(tmp_path: Path, body: str, variant: str = "standard") -> Path:
+    f = tmp_path / "s.yaml"
+    f.write_text(f"variant: {variant}\ncases:\n" + textwrap.indent(textwrap.dedent(body), "  "), encoding="utf-8")
+    return f
+
+
+def test_check_scores_sweeps_as_play_cancels_them(tmp_path: Path) -> None:
+    """Issue 17: {0: 1, 2: 1, 1: 1} with partners is one sweep to none, as play would leave it."""
+    f = write(tmp_path, """
+        - name: partners
+          players: 4
+          sweeps: {0: 1, 2: 1, 1: 1}
+          captured: {0: [AS, AH, AD, AC, 10D, 2S], 1: rest}
+          expect: {hand_points: {0: 8, 1: 4}}
+        - name: three players, one lacks a sweep
+          players: 3
+          sweeps: {0: 1, 1: 1}
+          captured: {0: [AS], 1: rest}
+          expect: {sweeps: {0: 1, 1: 1, 2: 0}}
+        """, "dominican")
+    result = check(f)
+    assert result.returncode == 0, result.stdout
+
+
+def test_check_follows_the_variants_timing_mid_hand(tmp_path: Path) -> None:
+    """Issue 17: a seat at 20 taking an ace mid-hand has not won a standard game; a Spade Cassino
+    seat at 58 holding most cards has not won before the cards are counted."""
+    f = write(tmp_path, """
+        - name: standard at 20 takes an ace
+          scores: {0: 20, 1: 0}
+          table: [AH, 5C]
+          hand: [AD, 9S]
+          hands: {1: [KC, 2D]}
+          moves: ["AD capture AH"]
+          expect: {winner: 1}
+        - name: spade at 58 with 29 cards
+          variant: spade
+          scores: {0: 58, 1: 0}
+          captured: {0: [3H, 4H, 5H, 6H, 7H, 8H, 9H, 10H, JH, QH, KH, 3C, 4C, 5C, 6C, 7C, 8C, 9C, QC, KC,
+                         3D, 4D, 5D, 6D, 7D, 8D, 9D, QD, KD]}
+          table: [JD, 5S]
+          hand: [JC, 10C]
+          hands: {1: [2D, 9S]}
+          moves: ["JC capture JD"]
+          expect: {winner: 0}
+        """)
+    result = check(f)
+    assert result.returncode == 1
+    assert result.stdout.count("winner: expected 1, found None") == 1
+    assert result.stdout.count("winner: expected 0, found None") == 1
+
+
+HOSTILE = [
+    # (case body, the message expected on stderr)
+    ("stock: 6C\nexpect: {winner: null}", "`cases[0].stock` must be a list of cards"),
+    ("stock: [5C]\ntable: [5C]\nexpect: {winner: null}", "impossible stock: 5C is also in table"),
+    ("stock: [ZZ]\nexpect: {winner: null}", "impossible stock"),
+    ("stock: [6C]\nexpect: {winner: null}", "impossible stock: 51 cards are nowhere"),
+    ("events: [orange]\nexpect: {winner: null}", "`cases[0].events` must map seats"),
+    ("events: {0: [orange]}\nexpect: {winner: null}", "standard has no capture event named 'orange'"),
+    ("sweeps: {0: [0]}\nexpect: {winner: null}", "must be a sweep's size"),
+    ("sweeps: {0: [{size: 2, first: true}]}\nexpect: {winner: null}", "unknown key `first`"),
+    ("target: 0\nexpect: {winner: null}", "`cases[0].target` must be a number of points"),
+    ("first_play: maybe\nexpect: {winner: null}", "`cases[0].first_play` must be true or false"),
+    ("restrictions_lifted: 1\nexpect: {winner: null}", "`cases[0].restrictions_lifted` must be true or false"),
+    ("table: [5C]\nhand: [5D]\nmoves: [\"claim 0\"]\nexpect: {winner: null}", "standard has no claiming"),
+    ("table: [5C]\nhand: [5D]\ncaptured: {1: rest}\nmoves: [\"5D capture 5C\", \"5D trail\"]\nexpect: {winner: null}",
+     "comes after the end of the hand"),
+    ("variant: spade\nscores: {0: 59}\ntable: [AH, 7C]\nhand: [AC, 9D]\nhands: {1: [2D]}\n"
+     "moves: [\"AC capture AH\", \"2D trail\"]\nexpect: {winner: 0}", "comes after the end of the game"),
+    ("table: [5C]\nhand: [5D]\nmoves: [\"5D capture 5C\"]\nexpect: {winner: null}", "unseen cards"),
+    ("moves: \"5D trail\"\nexpect: {winner: null}", "`cases[0].moves` must be a list of moves"),
+    ("table: [5C]\nexpect: {}", "`expect` is empty"),
+    ("table: [5C]", "has no `expect`"),
+    ("table: [5C]\nexpect: {legal: \"9D trail\"}", "`cases[0].expect.legal` must be a list of moves"),
+    ("table: [5C]\nexpect: {legal: [], illegal: []}", "every expectation is empty"),
+    ("captured: {0: rest}\nexpect: {legal: [\"5D trail\"]}", "the case's hand is over"),
+    ("table: [5C]\nexpect: {to_play: true}", "`cases[0].expect.to_play` must be a seat number"),
+    ("table: [5C]\nexpect: {ended_by: nothing}", "`cases[0].expect.ended_by` must be one of"),
+    ("table: [5C]\nexpect: {builds: [{cards: [5C], value: 5, own: 1}]}", "unknown key `own`"),
+    ("table: [5C]\nexpect: {hands: {x: [5C]}}", "'x' is not a seat number"),
+    ("to_play: one\nexpect: {winner: null}", "`cases[0].to_play` must be a seat number"),
+]
+
+
+@pytest.mark.parametrize("body,message", HOSTILE, ids=[m for _, m in HOSTILE])
+def test_hostile_input_is_a_file_error(tmp_path: Path, body: str, message: str) -> None:
+    f = tmp_path / "s.yaml"
+    f.write_text("variant: standard\ncases:\n  - name: hostile\n" + textwrap.indent(body, "    ") + "\n",
+                 encoding="utf-8")
+    result = check(f)
+    assert result.returncode == 2, result.stdout + result.stderr
+    assert "Traceback" not in result.stderr
+    assert message in result.stderr, result.stderr
+    assert re.search(rf"^{re.escape(str(f))}:\d+:\d+: ", result.stderr, re.M), result.stderr
+
+
+_VALUES = st.recursive(
+    st.one_of(st.none(), st.booleans(), st.integers(-3, 70),
+              st.sampled_from(["AS", "10D", "5C", "5D", "ZZ", "rest", "orange", "claim 0", "5D capture 5C", "standard"])),
+    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.sampled_from([0, 1, 2, "x", "cards", "value", "size"]),
+                                                                 inner, max_size=3),
+    max_leaves=8)
+_CASE_KEYS = sorted(CASE_KEYS.keys() - {"name", "expect", "source", "description"})
+
+
+@given(position=st.dictionaries(st.sampled_from(_CASE_KEYS), _VALUES, max_size=6),
+       expect=st.dictionaries(st.sampled_from(sorted(EXPECT_KEYS)), _VALUES, min_size=1, max_size=3))
+def test_any_case_is_run_or_refused_never_a_crash(tmp_path_factory: pytest.TempPathFactory,
+                                                   position: dict, expect: dict) -> None:
+    """Whatever a case holds, check either runs it or refuses the file with FILE:LINE diagnostics."""
+    f = tmp_path_factory.mktemp("fuzz") / "s.yaml"
+    f.write_text(yaml.safe_dump({"variant": "standard", "cases": [{"name": "c", **position, "expect": expect}]}),
+                 encoding="utf-8")
+    try:
+        result = Runner().run_file(f)
+    except RuleFileError as e:
+        assert e.diagnostics and all(d.file == str(f) and d.line >= 1 for d in e.diagnostics)
+    else:
+        assert len(result.cases) == 1

@@ -208,13 +208,19 @@ def test_solve_plays_the_case_moves_first(scenario: Path, capsys: pytest.Capture
     (["--case", "nothing"], "no case named 'nothing'; the cases are: last deal, after a move"),
     ([], "6 cases; name one with --case"),
     (["--case", "last deal", "--max-positions", "10"], "too large to solve exactly"),
-    (["--case", "last deal", "--max-positions", "0"], "--max-positions must be at least 1"),
 ])
 def test_solve_refuses_what_it_cannot_solve(scenario: Path, capsys: pytest.CaptureFixture[str],
                                            args: list[str], message: str) -> None:
     assert main(["solve", str(scenario), *args]) == 2
     captured = capsys.readouterr()
     assert message in captured.err and "Traceback" not in captured.err and captured.out == ""
+
+
+@pytest.mark.parametrize("value", ["0", "-3", "many"])
+def test_solve_max_positions_out_of_range(scenario: Path, capsys: pytest.CaptureFixture[str], value: str) -> None:
+    with pytest.raises(SystemExit) as stop:
+        main(["solve", str(scenario), "--case", "last deal", "--max-positions", value])
+    assert stop.value.code == 2 and "--max-positions" in capsys.readouterr().err
 
 
 def test_solve_bad_files(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

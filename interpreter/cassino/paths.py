@@ -1,4 +1,4 @@
-"""Where the bundled variants and the schema live.
+"""Where the bundled variants, the house-rule examples and the schema live.
 
 An installed wheel carries them inside the package (``cassino/data``); a
 checkout (editable install, or tests run from the repository) keeps them at the
@@ -20,5 +20,6 @@ def _data_dir(name: str) -> Path:
 
 
 VARIANTS_DIR = _data_dir("variants")
+EXAMPLES_DIR = _data_dir("examples")
 SCHEMA_DIR = _data_dir("schema")
 SCHEMA_FILE = SCHEMA_DIR / "variant.schema.json"

@@ -1,27 +1,42 @@
 """The `cassino` command: validate rule files, list variants, check scenarios, play.
 
 Exit status is part of the contract: 0 success, 1 a check failed (a scenario
-case), 2 bad input (a file that cannot be read or is not valid). Errors are
-printed as FILE:LINE:COL: message and never as a traceback.
+case), 2 bad input (a file that cannot be read or is not valid, an option out
+of range). Errors are printed as one line (FILE:LINE:COL: message where there
+is a place to point at, then any context) and never as a traceback.
+
+Start-up time matters (editors and CI call `cassino validate` often): this
+module imports nothing heavy at import time; each command imports what it needs.
 """
 
 from __future__ import annotations
 
-import argparse
-import json
 import sys
-from typing import Callable, Sequence
 
 from .. import __version__
-from ..errors import CassinoError, RuleFileError
 
-Handler = Callable[[argparse.Namespace], int]
+TYPE_CHECKING = False   # not from typing: see cassino/__init__.py (start-up time)
+if TYPE_CHECKING:  # pragma: no cover
+    import argparse
+    from typing import Any, Callable, Sequence
+
+    Handler = Callable[[argparse.Namespace], int]
+
+
+def _error(message: str) -> Exception:
+    from ..errors import CassinoError
+
+    return CassinoError(message)
 
 
 def _cmd_validate(args: argparse.Namespace) -> int:
+    import json
+
+    from ..errors import RuleFileError
     from ..language.variants import load
 
     results = []
+    problems = []
     ok = True
     for target in args.files:
         try:
@@ -32,24 +47,42 @@ def _cmd_validate(args: argparse.Namespace) -> int:
         except RuleFileError as e:
             ok = False
             results.append({"file": target, "valid": False, "errors": [d.as_json() for d in e.diagnostics]})
+            problems += e.diagnostics
             if args.format == "text":
                 for d in e.diagnostics:
                     print(d.format(), file=sys.stderr)
     if args.format == "json":
         print(json.dumps({"valid": ok, "results": results}, indent=2, ensure_ascii=False))
+    elif args.format in ("github", "sarif"):
+        _print_annotations(args.format, problems)
     elif len(args.files) > 1 or not ok:
         bad = sum(not r["valid"] for r in results)
         print(f"{len(results) - bad} valid, {bad} invalid", file=sys.stderr if bad else sys.stdout)
     return 0 if ok else 2
 
 
-def _cmd_list(args: argparse.Namespace) -> int:
-    from ..language.variants import bundled_names, load_rules
+def _print_annotations(fmt: str, problems: list) -> None:  # type: ignore[type-arg]
+    """Problems as GitHub Actions annotations or a SARIF log, for CI to show on the offending line."""
+    import json
 
-    names = bundled_names()
-    width = max(len(n) for n in names)
-    for name in names:
-        print(f"{name:<{width}}  {load_rules(name).description}")
+    from .annotations import github, sarif
+
+    if fmt == "github":
+        sys.stdout.write(github(problems))
+    else:
+        print(json.dumps(sarif(problems, __version__), indent=2, ensure_ascii=False))
+
+
+def _cmd_list(args: argparse.Namespace) -> int:
+    from ..language.catalogue import bundled_names, describe, example_names
+
+    for heading, names in (("", bundled_names()),
+                           ("\nhouse rules (examples/; play, validate or extend them by name):", example_names())):
+        if heading and names:
+            print(heading)
+        width = max((len(n) for n in names), default=0)
+        for name in names:
+            print(f"{name:<{width}}  {describe(name)}")
     return 0
 
 
@@ -61,6 +94,7 @@ def _cmd_schema(args: argparse.Namespace) -> int:
 
 
 def _cmd_check(args: argparse.Namespace) -> int:
+    from ..errors import RuleFileError
     from .scenarios import Runner
 
     runner = Runner()
@@ -103,25 +137,41 @@ def _cmd_explain(args: argparse.Namespace) -> int:
     return 0
 
 
+def _scenario_position(args: argparse.Namespace, rules: Any, engine: Any) -> Any:
+    """The position of ``--case`` in ``--scenario``, for perft."""
+    from ..language.yamlsource import load_yaml
+    from .scenarios import Runner
+
+    if not args.case:
+        raise _error("--scenario needs --case NAME: the case whose position to count from")
+    doc = load_yaml(args.scenario)
+    data = doc.data if isinstance(doc.data, dict) else {}
+    cases = [c for c in data.get("cases", []) or [] if isinstance(c, dict)]
+    chosen = [c for c in cases if c.get("name") == args.case]
+    if not chosen:
+        names = ", ".join(repr(str(c.get("name"))) for c in cases) or "none"
+        raise _error(f"{args.scenario}: no case named {args.case!r}; its cases: {names}")
+    state, _ = Runner().position(chosen[0], data, rules, engine)
+    return state
+
+
 def _cmd_perft(args: argparse.Namespace) -> int:
     from ..engine.core import Engine
-    from .perft import divide, perft
     from ..language.variants import load_rules
+    from .perft import divide, perft
+    from .seating import partnership, player_count
 
+    if args.case and not args.scenario:
+        raise _error("--case names a case of a scenario file: give --scenario FILE too")
     rules = load_rules(args.variant)
     engine = Engine(rules)
-    players = args.players or rules.seats.min_players
     if args.scenario:
-        from .scenarios import Runner
-        from ..language.yamlsource import load_yaml
-
-        doc = load_yaml(args.scenario)
-        cases = [c for c in (doc.data or {}).get("cases", []) if isinstance(c, dict) and c.get("name") == args.case]
-        if not cases:
-            raise CassinoError(f"{args.scenario}: no case named {args.case!r}")
-        state, _ = Runner().position(cases[0], doc.data, rules, engine)
+        state = _scenario_position(args, rules, engine)
+        where = f"{args.scenario}, case {args.case!r}"
     else:
-        state = engine.start(args.seed, players, partners=args.partners)
+        players = player_count(rules, args.players)
+        state = engine.start(args.seed, players, partners=partnership(rules, players, args.partners))
+        where = f"{players} players, seed {args.seed}"
     if args.divide:
         total = 0
         for text, count in divide(engine, state, args.depth):
@@ -129,7 +179,9 @@ def _cmd_perft(args: argparse.Namespace) -> int:
             total += count
         print(f"total: {total}")
     else:
-        print(perft(engine, state, args.depth))
+        count = perft(engine, state, args.depth)
+        plural = "s" if args.depth != 1 else ""
+        print(f"{rules.name}, {where}: {count} move sequences of {args.depth} move{plural}")
     return 0
 
 
@@ -137,43 +189,57 @@ def _cmd_play(args: argparse.Namespace) -> int:
     from pathlib import Path
 
     from .play import default_console, start_session
-    from .records import Record, load_record
-    from ..language.variants import load
+    from .records import claim_path, fresh_path, load_game, writable_path
 
-    console = default_console()
+    if args.force and not args.save:
+        raise _error("--force lets --save FILE replace an existing file: name the file with --save")
     if args.resume:
-        record = load_record(args.resume)
-        save = Path(args.save or args.resume)
+        given = [name for name, on in (("the variant", args.variant), ("--players", args.players is not None),
+                                       ("--partners", args.partners), ("--humans", args.humans is not None),
+                                       ("--bot", args.bot), ("--seed", args.seed is not None)) if on]
+        if given:
+            raise _error(f"--resume continues the recorded game with its own variant, seats and seed; "
+                         f"leave out {', '.join(given)}")
+        record, _ = load_game(args.resume)
+        if args.save and Path(args.save).resolve() != Path(args.resume).resolve():
+            save = claim_path(args.save, replace=args.force)
+        else:
+            save = writable_path(args.resume)
     else:
-        if not args.variant:
-            raise CassinoError("name a variant or rule file to play (cassino list shows them), or --resume FILE")
-        loaded = load(args.variant)
-        rules = loaded.rules
-        players = args.players or rules.seats.min_players
-        if not rules.seats.min_players <= players <= rules.seats.max_players:
-            raise CassinoError(f"{rules.name} is for {rules.seats.min_players} to {rules.seats.max_players} players")
-        if args.partners and players != 4:
-            raise CassinoError("--partners needs --players 4")
-        humans = args.humans
-        if not 0 <= humans <= players:
-            raise CassinoError(f"--humans must be between 0 and {players}")
-        bots = _checked_bots(args.bot or ["search"])
-        seats = ["human"] * humans + [bots[k % len(bots)] for k in range(players - humans)]
-        seed = args.seed if args.seed is not None else _fresh_seed()
-        record = Record(rules, seed, players, bool(args.partners or rules.partnership(players, None)), seats,
-                        source=str(args.variant))
-        save = Path(args.save or f"cassino-{rules.name}-{seed}.json")
+        record = _new_record(args)
+        save = claim_path(args.save, replace=args.force) if args.save else writable_path(
+            fresh_path(f"cassino-{record.rules.name}-{record.seed}", Path(".")))
         record.save(save)
-    session = start_session(record, save, console, bot_seed=record.seed)
+    session = start_session(record, save, default_console(), bot_seed=record.seed)
     return session.run()
 
 
-def _checked_bots(names: list[str]) -> list[str]:
-    """The names, once each is known to make a computer player (else a CassinoError saying why)."""
+def _new_record(args: argparse.Namespace) -> Any:
+    from ..language.variants import load
+    from .records import Record
+    from .seating import partnership, player_count
+
+    if not args.variant:
+        raise _error("name a variant or rule file to play (cassino list shows them), or --resume FILE")
+    rules = load(args.variant).rules
+    players = player_count(rules, args.players)
+    partners = partnership(rules, players, args.partners)
+    humans = 1 if args.humans is None else args.humans
+    if not 0 <= humans <= players:
+        raise _error(f"--humans must be 0 to {players} (the players at the table); got {humans}")
+    bots = _bot_names(args.bot) or ["search"]
+    seats = ["human"] * humans + [bots[k % len(bots)] for k in range(players - humans)]
+    seed = args.seed if args.seed is not None else _fresh_seed()
+    return Record(rules, seed, players, partners, seats, source=str(args.variant))
+
+
+def _bot_names(values: list[str] | None) -> list[str]:
+    """Computer players from repeated ``--bot`` options, each of which may also list several (a,b)."""
     from ..players.bots import make_bot
 
-    for b in names:
-        make_bot(b)
+    names = [n.strip() for v in values or [] for n in v.split(",")]
+    for name in names:
+        make_bot(name)
     return names
 
 
@@ -184,32 +250,41 @@ def _fresh_seed() -> int:
 
 
 def _cmd_replay(args: argparse.Namespace) -> int:
-    from .records import load_record, replay
+    from .records import load_game
+    from .summary import replay_line
 
-    record = load_record(args.file)
-    game = replay(record)
-    state = "over" if game.over else f"in progress (hand {game.hand_no}, seat {game.hand.turn} to play)"
-    winner = "" if game.winner is None else f", winner side of seat {min(s for s in range(game.players) if game.hand.teams[s] == game.winner)}"
-    print(f"{args.file}: {record.rules.name}, seed {record.seed}, {len(record.actions)} actions replayed; "
-          f"game {state}; scores {list(game.scores)}{winner}")
+    record, game = load_game(args.file)
+    if args.moves:
+        from .play import default_console, show_replay
+
+        show_replay(record, default_console())
+    print(f"{args.file}: {replay_line(record, game)}")
     return 0
 
 
 def _cmd_simulate(args: argparse.Namespace) -> int:
+    import json
+
+    from ..language.variants import load_rules
+    from .seating import partnership, player_count
     from .simulate import format_text, run
 
-    bots = tuple(_checked_bots(args.bots.split(",") if args.bots else ["greedy"]))
-    if args.games < 1:
-        raise CassinoError("--games must be at least 1")
+    bots = tuple(_bot_names((args.bot or []) + ([args.bots] if args.bots else [])) or ["greedy"])
+    if args.bots:
+        print("cassino: note: --bots is the old spelling of --bot (repeat --bot, or give --bot a,b); "
+              "it still works", file=sys.stderr)
+    rules = load_rules(args.variant)
+    players = player_count(rules, args.players)
+    partners = partnership(rules, players, args.partners)
     if args.format == "text" and args.games >= 50 and sys.stderr.isatty():
         from rich.progress import Progress
 
         with Progress(transient=True) as bar:
             task = bar.add_task("simulating", total=args.games)
-            summary = run(args.variant, args.games, args.seed, args.players, args.partners, bots, args.workers,
+            summary = run(args.variant, args.games, args.seed, players, partners, bots, args.workers,
                           progress=lambda k: bar.advance(task, k))
     else:
-        summary = run(args.variant, args.games, args.seed, args.players, args.partners, bots, args.workers)
+        summary = run(args.variant, args.games, args.seed, players, partners, bots, args.workers)
     if args.format == "json":
         print(json.dumps(summary, indent=2))
     else:
@@ -220,23 +295,198 @@ def _cmd_simulate(args: argparse.Namespace) -> int:
 def _cmd_solve(args: argparse.Namespace) -> int:
     from .solve import solve
 
-    if args.max_positions < 1:
-        raise CassinoError("--max-positions must be at least 1")
     print(solve(args.file, args.case, args.max_positions).text())
     return 0
 
 
+def _whole(low: int) -> Callable[[str], int]:
+    """An argparse type: a whole number of at least ``low`` (argparse turns the error into exit 2)."""
+    import argparse
+
+    def parse(text: str) -> int:
+        try:
+            value = int(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+        if value < low:
+            raise argparse.ArgumentTypeError(f"must be at least {low}, not {value}")
+        return value
+
+    return parse
+
+
+PLAYERS_HELP = "how many play (default: the fewest the variant allows; `cassino explain` shows its range)"
+SEED_HELP = "a whole number that fixes the shuffle: the same seed deals the same cards"
+BOT_HELP = ("computer player: random, greedy, search, search:N (N deals a move), search:Xs (X seconds a move); "
+            "repeat --bot (or write a,b) for different players seat by seat")
+
+
+# ---------------------------------------------------------------------- for rule authors: rules, diff, sweep
+
+
+def _write_output(text: str, output: str | None) -> None:
+    """``text`` to stdout, or to ``output`` (a CassinoError when it cannot be written)."""
+    from ..errors import CassinoError
+
+    if not output:
+        sys.stdout.write(text)
+        return
+    try:
+        with open(output, "w", encoding="utf-8") as f:
+            f.write(text)
+    except OSError as e:
+        raise CassinoError(f"{output}: cannot write: {e.strerror or e}") from None
+
+
+def _cmd_rules(args: argparse.Namespace) -> int:
+    from ..language.render import render
+    from .rulebooks import full_rulebook
+
+    book = full_rulebook(args.variant, with_worked_examples=not args.no_examples, marked=not args.unmarked)
+    _write_output(render(book, args.format), args.output)
+    return 0
+
+
+def _cmd_diff(args: argparse.Namespace) -> int:
+    import json
+
+    from ..errors import CassinoError
+    from ..language.variants import load
+    from .differences import as_json, compare, format_text
+
+    if args.tries < 1:
+        raise CassinoError("--tries must be at least 1")
+    a, b = load(args.a).rules, load(args.b).rules
+    report = compare(a, b, seed=args.seed, tries=args.tries)
+    if args.format == "json":
+        print(json.dumps(as_json(report), indent=2, ensure_ascii=False))
+    else:
+        sys.stdout.write(format_text(report))
+    return 0
+
+
+def _cmd_sweep(args: argparse.Namespace) -> int:
+    import json
+
+    from ..errors import CassinoError
+    from .sweep import dask_runner, format_csv, format_text, local_runner, plan, plot, run
+
+    if args.games < 1:
+        raise CassinoError("--games must be at least 1")
+    if args.workers < 1:
+        raise CassinoError("--workers must be at least 1")
+    if args.partners and args.players not in (None, 4):
+        raise CassinoError("--partners needs --players 4")
+    bots = tuple(_bot_names((args.bot or []) + ([args.bots] if args.bots else [])) or ["greedy"])
+    if args.bots:
+        print("cassino: note: --bots is the old spelling of --bot (repeat --bot, or give --bot a,b); "
+              "it still works", file=sys.stderr)
+    grid = plan(args.file, args.set or [])
+    runner = dask_runner(args.cluster) if args.cluster else local_runner(args.workers)
+    players = args.players or (4 if args.partners else None)
+    result = run(grid, args.games, args.seed, players, args.partners, bots, runner)
+    if args.format == "json":
+        text = json.dumps(result, indent=2, ensure_ascii=False) + "\n"
+    elif args.format == "csv":
+        text = format_csv(result)
+    else:
+        text = format_text(result)
+    sys.stdout.write(text)
+    if args.plot:
+        plot(result, args.plot)
+    return 0
+
+
+def _add_author_commands(sub: "argparse._SubParsersAction[argparse.ArgumentParser]") -> None:
+    p = sub.add_parser("rules", help="a variant's complete rulebook in words, with worked examples checked by the engine")
+    p.add_argument("variant", metavar="VARIANT|FILE")
+    p.add_argument("--format", choices=["text", "markdown", "html"], default="text")
+    p.add_argument("--output", "-o", metavar="FILE", help="write the rulebook to FILE instead of the terminal")
+    p.add_argument("--no-examples", action="store_true", help="leave out the worked examples")
+    p.add_argument("--unmarked", action="store_true", help="for a house rule, do not mark what differs from its parent")
+    p.set_defaults(handler=_cmd_rules)
+
+    p = sub.add_parser("diff", help="the rules two variants differ in, in words, with positions where they allow different moves")
+    p.add_argument("a", metavar="A", help="a bundled variant or rule file")
+    p.add_argument("b", metavar="B", help="a bundled variant or rule file")
+    p.add_argument("--seed", type=int, default=1, help="seed of the random positions searched (default 1)")
+    p.add_argument("--tries", type=int, default=300, help="random positions searched per difference (default 300)")
+    p.add_argument("--format", choices=["text", "json"], default="text")
+    p.set_defaults(handler=_cmd_diff)
+
+    p = sub.add_parser("sweep", help="simulate a grid of variants (--set PATH=V1,V2) and compare their balance")
+    p.add_argument("file", metavar="VARIANT|FILE")
+    p.add_argument("--set", action="append", metavar="PATH=V1,V2",
+                   help="a setting and the values to try, e.g. game.target=11,21 (repeat for a grid)")
+    p.add_argument("--games", type=int, default=100, help="games per grid point (default 100)")
+    p.add_argument("--seed", type=int, default=1, help=SEED_HELP + " (default 1)")
+    p.add_argument("--players", type=_whole(2), help=PLAYERS_HELP)
+    p.add_argument("--partners", action="store_true", help="four players as two teams")
+    p.add_argument("--bot", action="append", metavar="NAME", help=BOT_HELP + "; default greedy")
+    p.add_argument("--bots", metavar="a,b,...", help="deprecated: the same as --bot a,b,...")
+    p.add_argument("--workers", type=int, default=1, help="local worker processes (default 1)")
+    p.add_argument("--cluster", metavar="ADDRESS", help="run the games on a Dask cluster (tcp://host:port)")
+    p.add_argument("--format", choices=["text", "json", "csv"], default="text")
+    p.add_argument("--plot", metavar="FILE.png", help="draw the leader's advantage per grid point (needs matplotlib)")
+    p.set_defaults(handler=_cmd_sweep)
+
+
+# ---------------------------------------------------------------------- the browser: serve
+
+
+def _cmd_serve(args: argparse.Namespace) -> int:
+    from pathlib import Path
+
+    try:
+        from .web.server import run
+    except ImportError as e:
+        raise _error(f"cassino serve needs the web extra ({e.name} is missing): pip install 'cassino[web]'") from None
+    if not 0 <= args.port <= 65535:
+        raise _error(f"--port must be 0 to 65535 (0: any free port), not {args.port}")
+    if not (args.pace >= 0 and args.pace <= 60):
+        raise _error(f"--pace must be 0 to 60 seconds, not {args.pace}")
+    records = Path(args.records)
+    if records.exists() and not records.is_dir():
+        raise _error(f"--records {records}: a file, not a folder; name a folder for the game records")
+    if not records.parent.is_dir():
+        raise _error(f"--records {records}: there is no folder {records.parent} to make it in")
+    rules_dir = Path(args.rules_dir) if args.rules_dir else None
+    if rules_dir is not None and not rules_dir.is_dir():
+        raise _error(f"--rules-dir {rules_dir}: no such folder")
+    return run(args.host, args.port, records, rules_dir, args.pace)
+
+
+def _add_serve_command(sub: "argparse._SubParsersAction[argparse.ArgumentParser]") -> None:
+    p = sub.add_parser("serve", help="play in the browser: a card table against the computer or friends on a network")
+    p.add_argument("--host", default="127.0.0.1",
+                   help="the address to listen on (default 127.0.0.1: this computer only; 0.0.0.0 for your network)")
+    p.add_argument("--port", type=int, default=8000, help="the port to listen on (default 8000; 0 picks a free one)")
+    p.add_argument("--records", metavar="DIR", default="cassino-tables",
+                   help="the folder of game records, one per table, written after every move "
+                        "(default: cassino-tables in this folder; made when missing)")
+    p.add_argument("--rules-dir", metavar="DIR", help="a folder of house-rule files to offer in the lobby")
+    p.add_argument("--pace", type=float, default=0.7, metavar="SECONDS",
+                   help="pause before each computer move, so people can follow the play (default 0.7)")
+    p.set_defaults(handler=_cmd_serve)
+
+
 def build_parser() -> argparse.ArgumentParser:
+    import argparse
+
     parser = argparse.ArgumentParser(prog="cassino", description="Cassino rule files: validate, explain, check, play.")
-    parser.add_argument("--version", action="version", version=f"cassino {__version__}")
+    from ..native import describe
+
+    parser.add_argument("--version", action="version", version=f"cassino {__version__} ({describe()})",
+                        help="the version, and whether the engine is compiled")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
 
     p = sub.add_parser("validate", help="check variant files or bundled names; exit 0 when all are valid, 2 when not")
     p.add_argument("files", nargs="+", metavar="FILE|NAME")
-    p.add_argument("--format", choices=["text", "json"], default="text")
+    p.add_argument("--format", choices=["text", "json", "github", "sarif"], default="text",
+                   help="github: GitHub Actions annotations; sarif: a SARIF 2.1.0 log for code scanning")
     p.set_defaults(handler=_cmd_validate)
 
-    p = sub.add_parser("list", help="the bundled variants, one line each")
+    p = sub.add_parser("list", help="the bundled variants and house-rule examples, one line each")
     p.set_defaults(handler=_cmd_list)
 
     p = sub.add_parser("schema", help="print the rule language's JSON Schema")
@@ -248,38 +498,42 @@ def build_parser() -> argparse.ArgumentParser:
 
     p = sub.add_parser("perft", help="count move sequences of a given depth (engine regression data)")
     p.add_argument("variant", metavar="VARIANT|FILE")
-    p.add_argument("--seed", type=int, default=1)
-    p.add_argument("--depth", type=int, default=3)
-    p.add_argument("--players", type=int)
-    p.add_argument("--partners", action="store_true")
+    p.add_argument("--seed", type=int, default=1, help=SEED_HELP + " (default 1)")
+    p.add_argument("--depth", type=_whole(0), default=3, help="moves to look ahead, 0 or more (default 3)")
+    p.add_argument("--players", type=int, help=PLAYERS_HELP)
+    p.add_argument("--partners", action="store_true", help="four players as two teams (seats 0+2, 1+3)")
     p.add_argument("--divide", action="store_true", help="counts per first move")
     p.add_argument("--scenario", metavar="FILE", help="start from a scenario case's position (with --case)")
-    p.add_argument("--case", metavar="NAME")
+    p.add_argument("--case", metavar="NAME", help="the case of --scenario to start from")
     p.set_defaults(handler=_cmd_perft)
 
     p = sub.add_parser("play", help="play a variant or rule file against the computer (or each other)")
     p.add_argument("variant", nargs="?", metavar="VARIANT|FILE")
-    p.add_argument("--players", type=int)
+    p.add_argument("--players", type=int, help=PLAYERS_HELP)
     p.add_argument("--partners", action="store_true", help="four players as two teams (seats 0+2, 1+3)")
-    p.add_argument("--humans", type=int, default=1, help="people at the keyboard (seats 0..N-1); default 1")
-    p.add_argument("--bot", action="append", metavar="NAME", help="computer player: random, greedy, search, search:N (N deals a move), search:Xs (X seconds a move); default search; repeat for several")
-    p.add_argument("--seed", type=int)
-    p.add_argument("--save", metavar="FILE", help="the game record (written after every move)")
-    p.add_argument("--resume", metavar="FILE", help="continue a saved game")
+    p.add_argument("--humans", type=int, help="people at the keyboard (seats 0..N-1); default 1, 0 watches the computer")
+    p.add_argument("--bot", action="append", metavar="NAME", help=BOT_HELP + "; default search")
+    p.add_argument("--seed", type=int, help=SEED_HELP + " (default: a new random one)")
+    p.add_argument("--save", metavar="FILE", help="the game record, written after every move "
+                   "(default: cassino-VARIANT-SEED.json in this folder, never replacing a file)")
+    p.add_argument("--force", action="store_true", help="let --save replace an existing file")
+    p.add_argument("--resume", metavar="FILE", help="continue a saved game (its variant, seats and seed)")
     p.set_defaults(handler=_cmd_play)
 
     p = sub.add_parser("replay", help="replay and verify a game record")
     p.add_argument("file")
+    p.add_argument("--moves", action="store_true", help="show the game move by move, with each hand's scoring")
     p.set_defaults(handler=_cmd_replay)
 
     p = sub.add_parser("simulate", help="statistics of many games between computer players")
     p.add_argument("variant", metavar="VARIANT|FILE")
-    p.add_argument("--games", type=int, default=100)
-    p.add_argument("--seed", type=int, default=1)
-    p.add_argument("--players", type=int)
-    p.add_argument("--partners", action="store_true")
-    p.add_argument("--bots", metavar="a,b,...", help="computer players by seat, repeated as needed (default greedy)")
-    p.add_argument("--workers", type=int, default=1)
+    p.add_argument("--games", type=_whole(1), default=100, help="games to play (default 100)")
+    p.add_argument("--seed", type=int, default=1, help=SEED_HELP + " (default 1)")
+    p.add_argument("--players", type=int, help=PLAYERS_HELP)
+    p.add_argument("--partners", action="store_true", help="four players as two teams (seats 0+2, 1+3)")
+    p.add_argument("--bot", action="append", metavar="NAME", help=BOT_HELP + "; default greedy")
+    p.add_argument("--bots", metavar="a,b,...", help="deprecated: the same as --bot a,b,...")
+    p.add_argument("--workers", type=_whole(1), default=1, help="processes to play games in parallel (default 1)")
     p.add_argument("--format", choices=["text", "json"], default="text")
     p.set_defaults(handler=_cmd_simulate)
 
@@ -289,25 +543,37 @@ def build_parser() -> argparse.ArgumentParser:
     p.set_defaults(handler=_cmd_check)
 
     p = sub.add_parser("solve", help="the exact value of every move in a position given in full (a scenario case)")
-    p.add_argument("file", metavar="FILE", help="a scenario file (the format of `cassino check`)")
+    p.add_argument("file", metavar="FILE", help="a scenario file (the format of `cassino check`; `expect` optional)")
     p.add_argument("--case", metavar="NAME", help="the case to solve (needed when the file has several)")
-    p.add_argument("--max-positions", type=int, default=2_000_000, metavar="N",
-                   help="give up (exit 2) after searching N positions; default 2,000,000")
+    p.add_argument("--max-positions", type=_whole(1), default=2_000_000, metavar="N",
+                   help="give up (exit 2) after searching N positions (default 2,000,000)")
     p.set_defaults(handler=_cmd_solve)
 
+    _add_author_commands(sub)
+    _add_serve_command(sub)
     return parser
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    words = list(sys.argv[1:] if argv is None else argv)
+    if words == ["--version"]:   # answered before argparse is even imported
+        from ..native import describe
+
+        print(f"cassino {__version__} ({describe()})")
+        return 0
     parser = build_parser()
-    args = parser.parse_args(argv)
+    args = parser.parse_args(words)
     handler: Handler | None = getattr(args, "handler", None)
     if handler is None:
         parser.print_help()
         return 2
     try:
         return handler(args)
-    except CassinoError as e:
+    except ValueError as e:
+        from ..errors import CassinoError   # imported here: `cassino list` never needs it
+
+        if not isinstance(e, CassinoError):
+            raise
         print(f"cassino: {e}", file=sys.stderr)
         return 2
     except KeyboardInterrupt:

@@ -7,12 +7,15 @@ a count shows up in the tests (tests/test_perft.py keeps a few).
 from __future__ import annotations
 
 from ..engine.core import Engine
+from ..errors import CassinoError
 from ..engine.notation import format_move
 from ..engine.state import HandState
 
 
 def perft(engine: Engine, state: HandState, depth: int) -> int:
     """The number of legal move sequences of ``depth`` plies (fewer where the hand ends first)."""
+    if depth < 0:
+        raise CassinoError(f"perft counts 0 or more moves ahead, not {depth}")
     if depth == 0 or state.over:
         return 1
     moves = engine.legal_moves(state)

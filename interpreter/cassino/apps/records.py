@@ -1,33 +1,42 @@
 """Game records: JSON that replays a game exactly.
 
 A record carries the variant's resolved rules (so a later change to the file
-cannot silently change a replay), the seed, the seats, and every action in
-the move notation as it was made. It is rewritten atomically after every
-action (write to a temporary file, then rename), so a crash loses nothing.
+cannot silently change a replay), the seed, the seats, every action in the move
+notation as it was made, and the result it reached. It is rewritten atomically
+after every action (write to a temporary file, then rename), so a crash loses
+nothing. A record is never replaced by a new game: :func:`claim_path` refuses an
+existing file unless told to replace it.
+
+Reading trusts nothing: every field is checked for its type and against the
+rules before a card is dealt, the moves are replayed through the engine, and the
+stored result must be the one the moves give. Each problem is a
+:class:`RecordError` that names the file, the field (with its line where it can
+be found) and what is wrong, in a player's words.
 """
 
 from __future__ import annotations
 
 import json
 import os
+import re
 import tempfile
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, Callable
 
 from .. import __version__
 from ..engine.core import Engine
-from ..errors import CassinoError
 from ..engine.game import Game
-from ..engine.notation import format_move, parse_move
+from ..engine.notation import parse_move
+from ..errors import CassinoError, Diagnostic
 from ..language.rules import Rules
-from ..language.schema import validate, with_defaults
+from .seating import partnership, player_count, seat_kinds
 
 FORMAT = "cassino-game/1"
 
 
 class RecordError(CassinoError):
-    """A record that cannot be read or does not replay."""
+    """A record that cannot be read, written or replayed."""
 
 
 @dataclass
@@ -40,6 +49,8 @@ class Record:
     dealer: int = 0
     actions: list[str] = field(default_factory=list)   # moves in notation, or "claim SEAT"
     source: str = ""                 # the variant's name or file as given
+    #: The result the file says the actions reach (None: not stated); checked by :func:`load_game`.
+    stored_result: dict[str, Any] | None = None
 
     def to_json(self, game: Game | None = None) -> dict[str, Any]:
         out: dict[str, Any] = {
@@ -54,21 +65,26 @@ class Record:
             "actions": self.actions,
         }
         if game is not None:
-            out["result"] = {"over": game.over, "winner": game.winner, "scores": list(game.scores),
-                             "hands": game.hand_no, "ended_by": game.ended_by}
+            out["result"] = result_of(game)
         return out
 
     def save(self, path: str | Path, game: Game | None = None) -> None:
         """Write atomically: a reader sees the old record or the new one, never half of one."""
         path = Path(path)
         data = json.dumps(self.to_json(game), indent=1, ensure_ascii=False)
-        fd, tmp = tempfile.mkstemp(prefix=".cassino-", suffix=".json", dir=path.parent if str(path.parent) else ".")
+        try:
+            fd, tmp = tempfile.mkstemp(prefix=".cassino-", suffix=".json", dir=path.parent)
+        except OSError as e:
+            raise RecordError(f"cannot write the game record {path}: {e.strerror or e}") from None
         try:
             with os.fdopen(fd, "w", encoding="utf-8") as f:
                 f.write(data)
                 f.flush()
                 os.fsync(f.fileno())
             os.replace(tmp, path)
+        except OSError as e:
+            Path(tmp).unlink(missing_ok=True)
+            raise RecordError(f"cannot write the game record {path}: {e.strerror or e}") from None
         except BaseException:
             Path(tmp).unlink(missing_ok=True)
             raise
@@ -77,48 +93,268 @@ class Record:
         return Game.new(Engine(self.rules), self.seed, self.players, self.partners, dealer=self.dealer)
 
 
-def load_record(path: str | Path) -> Record:
-    try:
-        data = json.loads(Path(path).read_text(encoding="utf-8"))
-    except OSError as e:
-        raise RecordError(f"{path}: cannot read: {e.strerror or e}") from None
-    except json.JSONDecodeError as e:
-        raise RecordError(f"{path}:{e.lineno}:{e.colno}: not a game record: {e.msg}") from None
-    if not isinstance(data, dict) or data.get("format") != FORMAT:
-        raise RecordError(f"{path}: not a cassino game record (expected \"format\": \"{FORMAT}\")")
-    try:
-        rules_data = data["variant"]["rules"]
-        from ..errors import Diagnostic
+#: Result fields every record has had; later ones ("ply") are checked when a record has them.
+_RESULT_KEYS = ("over", "winner", "scores", "hands", "ended_by")
 
-        problems = validate(rules_data, lambda p, m, **kw: Diagnostic(str(path), 0, 0, f"rules: {m}"))
-        if problems:
-            raise RecordError("; ".join(d.format() for d in problems))
-        rules = Rules.from_data(with_defaults(rules_data))
-        return Record(rules, int(data["seed"]), int(data["players"]), bool(data["partners"]),
-                      [str(s) for s in data["seats"]], int(data.get("dealer", 0)),
-                      [str(a) for a in data["actions"]], str(data["variant"].get("source", "")))
-    except (KeyError, TypeError, ValueError) as e:
-        raise RecordError(f"{path}: the record is incomplete or damaged ({e})") from None
+
+def result_of(game: Game) -> dict[str, Any]:
+    """What a record stores about where its game stands (and what a replay must reach again).
+
+    ``ply`` (moves made in the current hand) catches a move dropped or added within a hand,
+    which leaves the scores as they were.
+    """
+    return {"over": game.over, "winner": game.winner, "scores": list(game.scores),
+            "hands": game.hand_no, "ended_by": game.ended_by, "ply": game.hand.ply}
+
+
+# ---------------------------------------------------------------------- where a record goes
+def writable_path(path: str | Path) -> Path:
+    """``path``, once it is known a record can be written there (else a RecordError saying why)."""
+    path = Path(path)
+    if path.is_dir():
+        raise RecordError(f"{path} is a folder; name a file for the game record, e.g. {path / 'game.json'}")
+    folder = path.parent
+    if not folder.is_dir():
+        raise RecordError(f"cannot write the game record {path}: there is no folder {folder}")
+    if not os.access(folder, os.W_OK):
+        raise RecordError(f"cannot write the game record {path}: the folder {folder} is not writable")
+    return path
+
+
+def claim_path(path: str | Path, *, replace: bool = False) -> Path:
+    """A path for a new game's record that destroys nothing: an existing file is refused unless ``replace``."""
+    path = writable_path(path)
+    if path.exists() and not replace:
+        raise RecordError(f"{path} already exists; a new game would replace it. Continue it with "
+                          f"`cassino play --resume {path}`, name another file with --save, or add --force to replace it")
+    return path
+
+
+def fresh_path(stem: str, folder: Path = Path(".")) -> Path:
+    """``stem.json`` in ``folder``, or ``stem-2.json``, ``stem-3.json``... the first that does not exist."""
+    candidate = folder / f"{stem}.json"
+    k = 2
+    while candidate.exists():
+        candidate = folder / f"{stem}-{k}.json"
+        k += 1
+    return candidate
+
+
+def save_new(record: Record, folder: Path, stem: str, game: Game | None = None) -> Path:
+    """Write a new game's record as ``stem.json`` in ``folder`` (or ``stem-2.json``...), never over a file.
+
+    The record is written to a temporary file and linked into place, which fails
+    when the name exists, so two games started at once cannot take the same name.
+    """
+    data = json.dumps(record.to_json(game), indent=1, ensure_ascii=False)
+    try:
+        fd, tmp = tempfile.mkstemp(prefix=".cassino-", suffix=".json", dir=folder)
+        with os.fdopen(fd, "w", encoding="utf-8") as f:
+            f.write(data)
+            f.flush()
+            os.fsync(f.fileno())
+        try:
+            for k in range(1, 10_000):
+                path = folder / (f"{stem}.json" if k == 1 else f"{stem}-{k}.json")
+                try:
+                    os.link(tmp, path)
+                    return path
+                except FileExistsError:
+                    continue
+            raise RecordError(f"cannot name a new game record in {folder}: {stem}.json to {stem}-9999.json exist")
+        finally:
+            Path(tmp).unlink(missing_ok=True)
+    except OSError as e:
+        raise RecordError(f"cannot write a game record in {folder}: {e.strerror or e}") from None
+
+
+# ---------------------------------------------------------------------- reading
+_JSON_WORDS = (
+    ("Unterminated string", "a text in quotes is not closed (a missing \")"),
+    ("Expecting ',' delimiter", "a comma is missing between two entries"),
+    ("Expecting ':' delimiter", "a colon is missing after a key"),
+    ("Expecting property name", "a key in double quotes is expected here (is there a comma too many?)"),
+    ("Expecting value", "a value is missing here (the file may be cut short)"),
+    ("Extra data", "there is more text after the record's closing brace"),
+    ("Invalid control character", "a text in quotes holds a line break or control character"),
+    ("Invalid \\escape", "a backslash escape in a text is not valid"),
+)
+
+
+def _json_words(msg: str) -> str:
+    return next((words for start, words in _JSON_WORDS if msg.startswith(start)), msg)
+
+
+def _line_of(text: str, key: str) -> int:
+    """The line of the record's top-level ``key`` (written after the rules, so its last mention); 0 if absent."""
+    at = text.rfind(f'"{key}"')
+    return text.count("\n", 0, at) + 1 if at >= 0 else 0
+
+
+@dataclass(frozen=True)
+class _Reader:
+    """Reads one field after another, each error naming the file, the field and its line."""
+
+    path: str
+    text: str
+    data: dict[str, Any]
+
+    def error(self, key: str, message: str) -> RecordError:
+        line = _line_of(self.text, key)
+        where = f"{self.path}:{line}" if line else self.path
+        return RecordError(f"{where}: \"{key}\" {message}")
+
+    def get(self, key: str, kind: type | tuple[type, ...], words: str, default: Any = ...) -> Any:
+        if key not in self.data:
+            if default is not ...:
+                return default
+            raise RecordError(f"{self.path}: the record has no \"{key}\" (it is cut short or was edited)")
+        value = self.data[key]
+        if isinstance(value, bool) and bool not in (kind if isinstance(kind, tuple) else (kind,)):
+            raise self.error(key, f"must be {words}, not {json.dumps(value)}")
+        if not isinstance(value, kind):
+            raise self.error(key, f"must be {words}, not {_shown(value)}")
+        return value
+
+    def checked(self, key: str, check: Callable[[], Any]) -> Any:
+        try:
+            return check()
+        except RecordError:
+            raise
+        except CassinoError as e:
+            raise self.error(key, f"does not fit the game: {e}") from None
+
+
+def _shown(value: Any) -> str:
+    text = json.dumps(value, ensure_ascii=False)
+    return text if len(text) <= 40 else text[:37] + "..."
+
+
+def _rules(reader: _Reader) -> Rules:
+    from ..language import schema, semantics
+
+    variant = reader.get("variant", dict, "a mapping with the variant's name and rules")
+    rules_data = variant.get("rules")
+    if not isinstance(rules_data, dict):
+        raise reader.error("variant", "has no \"rules\" mapping: the record does not say what game it plays")
+    problems: list[Diagnostic] = []
+
+    def locate(p: Any, message: str, **_: Any) -> Diagnostic:
+        diag = Diagnostic(reader.path, _line_of(reader.text, "rules"), 1, f"the recorded rules: {message}")
+        problems.append(diag)
+        return diag
+
+    if schema.validate(rules_data, locate):
+        raise RecordError("\n".join(d.format() for d in problems))
+    try:
+        data = schema.with_defaults(rules_data)
+        rules = Rules.from_data(data)
+    except (KeyError, TypeError, ValueError, AttributeError):
+        raise reader.error("variant", "holds rules that are incomplete or damaged") from None
+    if semantics.check(data, rules, locate):
+        raise RecordError("\n".join(d.format() for d in problems))
+    return rules
+
+
+def load_record(path: str | Path) -> Record:
+    """Read and check a record's fields (not its moves: see :func:`load_game`); RecordError when damaged."""
+    shown = str(path)
+    try:
+        raw = Path(path).read_bytes()
+    except IsADirectoryError:
+        raise RecordError(f"{shown} is a folder, not a game record") from None
+    except OSError as e:
+        raise RecordError(f"{shown}: cannot read: {e.strerror or e}") from None
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError as e:
+        raise RecordError(f"{shown}: not a game record: byte {e.start} is not UTF-8 text") from None
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as e:
+        raise RecordError(f"{shown}:{e.lineno}:{e.colno}: not a game record: {_json_words(e.msg)}") from None
+    except RecursionError:
+        raise RecordError(f"{shown}: not a game record: it is nested too deeply") from None
+    if not isinstance(data, dict) or data.get("format") != FORMAT:
+        raise RecordError(f"{shown}: not a cassino game record (expected \"format\": \"{FORMAT}\")")
+    r = _Reader(shown, text, data)
+    rules = _rules(r)
+    seed = r.get("seed", int, "a whole number")
+    players = r.checked("players", lambda: player_count(rules, r.get("players", int, "a whole number of players"),
+                                                        option="\"players\""))
+    partners = r.get("partners", bool, "true or false")
+    r.checked("partners", lambda: partnership(rules, players, partners, option="\"partners\": true"))
+    dealer = r.get("dealer", int, "a seat number", default=0)
+    if not 0 <= dealer < players:
+        raise r.error("dealer", f"is seat {dealer}, but the seats are 0 to {players - 1}")
+    seats = r.get("seats", list, "a list of seat kinds (\"human\", \"greedy\", ...)")
+    if not all(isinstance(s, str) for s in seats):
+        raise r.error("seats", f"must list each seat's kind as text, not {_shown(seats)}")
+    r.checked("seats", lambda: seat_kinds(seats, players))
+    actions = r.get("actions", list, "a list of moves")
+    bad = next((k for k, a in enumerate(actions) if not isinstance(a, str)), None)
+    if bad is not None:
+        raise r.error("actions", f"entry {bad + 1} must be a move in notation, not {_shown(actions[bad])}")
+    stored = r.get("result", (dict, type(None)), "a mapping (over, winner, scores, hands, ended_by)", default=None)
+    source = data["variant"].get("source", "")
+    return Record(rules, seed, players, partners, list(seats), dealer, list(actions),
+                  source if isinstance(source, str) else "", stored)
 
 
 def apply_action(game: Game, action: str) -> Game:
     """One recorded action: a move in notation, or ``claim SEAT``."""
     if action.startswith("claim "):
-        return game.claim(int(action.split()[1]))
+        seat = action.split()[1] if len(action.split()) == 2 else ""
+        if not seat.isdigit() or not 0 <= int(seat) < game.players:
+            raise CassinoError(f"`claim` names a seat: 0 to {game.players - 1}")
+        return game.claim(int(seat))
     move = parse_move(action, game.engine.deck)
     return game.play(move)
 
 
-def replay(record: Record) -> Game:
+def replay(record: Record, *, path: str = "", text: str = "") -> Game:
     """Play the record's actions from its seed; RecordError at the first that does not apply."""
     game = record.new_game()
     for k, action in enumerate(record.actions):
         try:
             game = apply_action(game, action)
         except CassinoError as e:
-            raise RecordError(f"action {k + 1} ({action!r}) does not replay: {e}") from None
+            reason = str(e).splitlines()[0]
+            line = _action_line(text, action) if text else 0
+            where = f"{path}:{line}: " if path and line else (f"{path}: " if path else "")
+            raise RecordError(f"{where}action {k + 1} ({action!r}) does not replay: {reason}") from None
     return game
 
 
-def action_text(game: Game, move: object) -> str:
-    return format_move(move, game.engine.deck)  # type: ignore[arg-type]
+def _action_line(text: str, action: str) -> int:
+    start = text.rfind('"actions"')
+    at = text.find(json.dumps(action, ensure_ascii=False), max(start, 0))
+    return text.count("\n", 0, at) + 1 if at >= 0 else 0
+
+
+def load_game(path: str | Path) -> tuple[Record, Game]:
+    """A record read, replayed and checked against the result it states: what `replay` and `--resume` use."""
+    record = load_record(path)
+    text = Path(path).read_text(encoding="utf-8")
+    game = replay(record, path=str(path), text=text)
+    if record.stored_result is not None:
+        stored, actual = record.stored_result, result_of(game)
+        wrong = [k for k in actual if k in stored and json.dumps(stored[k]) != json.dumps(actual[k])]
+        missing = [k for k in _RESULT_KEYS if k not in stored]
+        if wrong or missing:
+            key = (wrong or missing)[0]
+            said = json.dumps(stored[key]) if key in stored else "nothing"
+            line = _line_of(text, "result")
+            where = f"{path}:{line}" if line else str(path)
+            raise RecordError(f"{where}: the stored result does not match the moves: \"{key}\" says {said}, "
+                              f"the moves give {json.dumps(actual[key])} (the record was edited or damaged)")
+    return record, game
+
+
+_SEAT = re.compile(r"claim (\d+)$")
+
+
+def actor_of(action: str, game: Game) -> int:
+    """The seat that made ``action`` in ``game`` (the seat to play, or the claimant)."""
+    m = _SEAT.match(action)
+    return int(m.group(1)) if m else game.hand.turn

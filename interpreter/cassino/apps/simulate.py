@@ -16,7 +16,9 @@ from ..players.bots import make_bot
 from ..engine.core import Engine
 from ..engine.game import Game
 from ..engine.rng import derive
+from ..errors import CassinoError
 from ..language.variants import load_rules
+from .seating import partnership, player_count
 
 
 @dataclass(frozen=True)
@@ -32,8 +34,12 @@ class GameStats:
 
 def play_one(variant: str, seed: int, players: int, partners: bool, bots: tuple[str, ...], index: int) -> GameStats:
     """One game between computer players; everything it needs is in its arguments (for workers)."""
-    rules = load_rules(variant)
-    engine = Engine(rules)
+    return play_game(Engine(load_rules(variant)), seed, players, partners, bots, index)
+
+
+def play_game(engine: Engine, seed: int, players: int, partners: bool, bots: tuple[str, ...], index: int) -> GameStats:
+    """Game number ``index`` of a run seeded ``seed``: its deal and its bots' choices depend on nothing else."""
+    rules = engine.rules
     game_seed = derive(seed, index)
     game = Game.new(engine, game_seed, players, partners, dealer=index % players)
     first = engine.leader(game.dealer, players)
@@ -68,7 +74,12 @@ def run(variant: str, games: int, seed: int = 1, players: int | None = None, par
         bots: tuple[str, ...] = ("greedy",), workers: int = 1,
         progress: Callable[[int], None] | None = None) -> dict[str, Any]:
     rules = load_rules(variant)
-    players = players or rules.seats.min_players
+    players = player_count(rules, players)
+    partners = partnership(rules, players, partners)
+    if workers < 1:
+        raise CassinoError(f"workers must be at least 1, not {workers}")
+    if games < 1:
+        raise CassinoError(f"games must be at least 1, not {games}")
     tasks = [(variant, seed, players, partners, bots, k) for k in range(games)]
     stats: list[GameStats] = []
     if workers > 1:
@@ -134,7 +145,8 @@ def format_text(summary: dict[str, Any]) -> str:
         lines.append(f"  {item:<16}" + "".join(f"{v:>8.3f}" for v in per_seat))
     lo, hi = s["first_player_win_rate_95ci"]
     rate = s["first_player_win_rate"]
-    lines.append(f"wins by seat {s['wins_by_seat']}, no winner {s['no_winner']}")
+    wins = ", ".join(f"seat {seat} {n}" for seat, n in enumerate(s["wins_by_seat"]))
+    lines.append(f"games won: {wins}; no winner: {s['no_winner']}")
     if rate is not None:
         lines.append(f"the first player to lead wins {rate:.1%} (95% CI {lo:.1%} to {hi:.1%})")
     return "\n".join(lines)

@@ -1,12 +1,13 @@
 """`cassino solve`: the exact value of every legal move in a position given in full.
 
-The position is a scenario case (SCENARIOS.md), built by the same code as
-`cassino check` (``scenarios.Runner``), with its ``moves`` played first. Every card
-must have a place (the hands, the table, builds, capture piles; ``rest`` gives a
-seat every card not placed elsewhere): a card left unplaced would be in the unseen
-stock, and then the position is not known in full (exit 2, saying how many and
-how to fix it). A case with ``captured: {N: rest}`` and cards still in hand is
-solved from that position rather than scored as a finished hand.
+The position is a scenario case (docs/scenarios.md; `expect` may be left out), built
+and played by the same code as `cassino check` (``scenarios.Runner``), with its
+``moves`` played first. Every card must have a place (the hands, the table, builds,
+capture piles, ``rest`` for every card not placed elsewhere, or a ``stock`` given in
+order): a card left unplaced would be in the unseen stock, and then the position is
+not known in full (exit 2, saying how many and how to fix it). A case with
+``captured: {N: rest}`` and cards still in hand is solved from that position rather
+than scored as a finished hand.
 
 Values are the side to move's final hand points minus the other side's (the best
 other side's, with more than two), with best play by everyone, under the
@@ -24,7 +25,8 @@ from ..errors import CassinoError, RuleFileError
 from ..language.cards import CardError
 from ..language.yamlsource import load_yaml
 from ..players.solver import SearchLimit, Solver, missing_knowledge
-from .scenarios import ImpossiblePosition, RefusedMove, Runner, check_shape
+from .scenario_format import check_file
+from .scenarios import FileMistake, ImpossiblePosition, Runner, play_moves
 
 
 @dataclass(frozen=True)
@@ -70,7 +72,7 @@ def solve(path: str, case_name: str | None = None, max_positions: int | None = N
     """Solve a scenario case (CassinoError, saying what is wrong, for anything that is not a
     position known in full)."""
     doc = load_yaml(path)
-    problems = check_shape(doc)
+    problems = check_file(doc, expectations=False)
     if problems:
         raise RuleFileError(problems)
     case = pick_case(doc.data, path, case_name)
@@ -78,21 +80,26 @@ def solve(path: str, case_name: str | None = None, max_positions: int | None = N
     runner = Runner()
     rules, engine, scorer = runner.variant(case.get("variant", doc.data.get("variant")), Path(path).resolve().parent)
     try:
-        state, scores = runner.position(case, doc.data, rules, engine)
-        state = runner.play_moves(engine, state, case.get("moves"))
-    except (ImpossiblePosition, RefusedMove, CardError, ValueError) as e:
-        raise CassinoError(f"{label}: {e}") from None
+        setup = runner.setup(case, doc.data, rules, engine, scorer)
+        outcome = play_moves(case, setup, engine)
+    except (ImpossiblePosition, CardError) as e:
+        raise CassinoError(f"{label}: impossible position: {e}") from None
+    except FileMistake as e:
+        raise CassinoError(f"{label}: {e}" + (f" ({e.hint})" if e.hint else "")) from None
+    if isinstance(outcome, str):
+        raise CassinoError(f"{label}: {outcome}")
+    game, state = outcome.game, outcome.hand
     if state.over and any(state.hands) and not case.get("moves"):
         state = state.with_(over=False)   # `rest` with cards still in hand: a position, not a scoring case
-    if state.over:
+    if state.over or game.over:
         raise CassinoError(f"{label}: the hand is over: there is nothing to play")
-    missing = missing_knowledge(state)
+    missing = None if setup.explicit_stock else missing_knowledge(state)
     if missing:
         raise CassinoError(f"{label}: the position is not known in full: {missing}; give every card a place "
-                           f"(hands, table, builds, or `captured` with `rest` for every card not placed elsewhere)")
-    lowest = {s: min(seat for seat in range(state.players) if state.teams[seat] == s) for s in state.sides}
+                           f"(hands, table, builds, `captured` with `rest` for every card not placed elsewhere, "
+                           f"or `stock` in the order it will be dealt)")
     seat = state.turn
-    solver = Solver(engine, scorer, state.teams[seat], {s: scores.get(lowest[s], 0) for s in state.sides},
+    solver = Solver(engine, scorer, state.teams[seat], dict(enumerate(game.scores)), game.restrictions_on,
                     max_positions=max_positions)
     try:
         values = solver.move_values(state)

@@ -10,6 +10,8 @@ claim, or after one hand where each hand is a game.
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
+from types import EllipsisType
+from typing import Mapping
 
 from .core import Engine
 from ..errors import CassinoError
@@ -56,6 +58,25 @@ class Game:
                    target=engine.rules.game.target)
         return game.with_(hand=game._deal(dealer, 1))
 
+    @classmethod
+    def at(cls, engine: Engine, hand: HandState, scores: Mapping[int, int] | None = None, *,
+           target: "int | None | EllipsisType" = ..., restrictions_on: bool = True, scorer: Scorer | None = None,
+           seed: int = 0, settle: bool = True) -> "Game":
+        """A game standing at a given hand (scenario cases, analysis): ``scores`` are each side's
+        game score before this hand, ``target`` the target in force (the variant's when left out).
+
+        The hand's endgame restrictions follow the scores, as for a dealt hand. Settled (the
+        default), the game is then where play would have left it: over if pegged points already
+        reach the target, the hand scored if it is finished. Later hands are dealt from ``seed``.
+        """
+        sides = hand.sides
+        partners = hand.players == 4 and hand.teams[0] == hand.teams[2] != hand.teams[1]
+        game = cls(engine, scorer or Scorer(engine), seed, hand.players, partners, hand,
+                   tuple((scores or {}).get(s, 0) for s in range(len(sides))), hand.dealer,
+                   target=engine.rules.game.target if target is ... else target, restrictions_on=restrictions_on)
+        game = game.with_(hand=hand.with_(restricted=game.restricted_sides()))
+        return game.settle() if settle else game
+
     def with_(self, **changes: object) -> "Game":
         return replace(self, **changes)  # type: ignore[arg-type]
 
@@ -63,14 +84,15 @@ class Game:
     def rules(self) -> Rules:
         return self.engine.rules
 
-    def _restricted(self) -> frozenset[int]:
+    def restricted_sides(self) -> frozenset[int]:
+        """Sides under an endgame restriction in this hand (their scores name one)."""
         if not self.restrictions_on:
             return frozenset()
         return frozenset(s for s, score in enumerate(self.scores) if self.scorer.restriction(score) is not None)
 
     def _deal(self, dealer: int, hand_no: int) -> HandState:
         return self.engine.start(derive(self.seed, hand_no), self.players, dealer=dealer, partners=self.partners,
-                                 scores_restricted=self._restricted())
+                                 scores_restricted=self.restricted_sides())
 
     def side_of(self, seat: int) -> int:
         return self.hand.teams[seat]
@@ -82,17 +104,37 @@ class Game:
     def play(self, move: Move) -> "Game":
         if self.over:
             raise GameOverError("the game is over")
-        hand = self.engine.play(self.hand, move)
-        game = self.with_(hand=hand)
+        return self.with_(hand=self.engine.play(self.hand, move)).settle()
+
+    def settle(self) -> "Game":
+        """Where the game stands after its hand changed: over when pegged points reach the target
+        (variants that peg as won and stop at once), the next hand dealt when this one is finished."""
+        if self.over:
+            return self
         if self.rules.scoring.when == "as_won" and not self.rules.game.play_out_hand and not self.rules.game.claiming:
-            pegged = game.pegged_winner()
+            pegged = self.pegged_winner()
             if pegged is not None:
-                running = game.running_points()
-                scores = tuple(game.scores[s] + running.get(s, 0) for s in range(len(game.scores)))
-                return game.with_(over=True, winner=pegged, scores=scores, ended_by="pegging")
-        if hand.over:
-            return game._finish_hand()
-        return game
+                running = self.running_points()
+                scores = tuple(self.scores[s] + running.get(s, 0) for s in range(len(self.scores)))
+                return self.with_(over=True, winner=pegged, scores=scores, ended_by="pegging")
+        if self.hand.over:
+            return self._finish_hand()
+        return self
+
+    def hand_points_so_far(self) -> dict[int, int]:
+        """What the hand in play has scored each side so far, by the variant's timing: the points
+        pegged as won, or nothing yet where every point counts at the end of the hand."""
+        if self.rules.scoring.when != "as_won":
+            return {s: 0 for s in self.hand.sides}
+        return self.running_points()
+
+    def standing(self) -> tuple[int, ...]:
+        """The game scores as a scoreboard shows them now: with the points pegged in the hand in
+        play (where points count as won), which a finished game has already added."""
+        if self.over:
+            return self.scores
+        so_far = self.hand_points_so_far()
+        return tuple(v + so_far.get(s, 0) for s, v in enumerate(self.scores))
 
     def running_points(self) -> dict[int, int]:
         """Points each side has secured so far this hand, counted as they are won."""
@@ -134,8 +176,7 @@ class Game:
             loser_scores = [scores[s] for s in range(len(scores)) if s != result.winner]
             lurch = g.lurch.below is not None and loser_scores and max(loser_scores) < g.lurch.below
             return game.with_(over=True, winner=result.winner, games_won=g.lurch.multiplier if lurch else 1,
-                              ended_by="count out" if g.both_reach == "count_out" and
-                              sum(1 for v in scores if v >= (self.target or 0)) > 1 else "target")
+                              ended_by="count out" if result.counted_out else "target")
         restrictions_on = self.restrictions_on
         if self.target is not None and self.rules.endgame.lifted_after_tie:
             over = [v for v in scores if v >= self.target]

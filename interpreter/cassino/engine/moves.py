@@ -10,10 +10,11 @@ wrote the cards in.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from enum import Enum
+from typing import Any, ClassVar, Final, final
 
 from ..errors import CassinoError
+from .values import Value
 
 
 class MoveKind(str, Enum):
@@ -24,8 +25,8 @@ class MoveKind(str, Enum):
     TRAIL_BUILD = "trail_build"
 
 
-@dataclass(frozen=True, slots=True)
-class Move:
+@final
+class Move(Value):
     """One play.
 
     ``played``: the hand cards played (bitmask; one card unless the variant lets
@@ -35,11 +36,18 @@ class Move:
     move announces (a number, or a rank for a build of cards without value).
     """
 
-    kind: MoveKind
-    played: int
-    loose: int = 0
-    builds: tuple[int, ...] = ()
-    value: int | str | None = None
+    _fields: ClassVar[tuple[str, ...]] = ("kind", "played", "loose", "builds", "value")
+
+    def __init__(self, kind: MoveKind, played: int, loose: int = 0, builds: tuple[int, ...] = (),
+                 value: int | str | None = None) -> None:
+        self.kind: Final = kind
+        self.played: Final = played
+        self.loose: Final = loose
+        self.builds: Final = builds
+        self.value: Final = value
+
+    def values(self) -> tuple[Any, ...]:
+        return (self.kind, self.played, self.loose, self.builds, self.value)
 
 
 class IllegalMoveError(CassinoError):

@@ -8,6 +8,8 @@ says what is wrong, with a caret under it.
 
 from __future__ import annotations
 
+import difflib
+import re
 from functools import lru_cache
 from pathlib import Path
 
@@ -66,6 +68,23 @@ def _card(deck: Deck, text: str, tok: Token) -> int:
         raise _caret(text, tok.column or 1, str(e)) from None
 
 
+_WORDS = ("trail", "capture", "build", "on")
+
+
+def _unexpected(word: str, expected: list[str]) -> str:
+    """What was wrong at a word the grammar did not expect, in the words a player types."""
+    keywords = [x for x in _WORDS if x in expected]
+    if keywords == ["on"]:
+        return f"`{word}`: after a build's value comes `on` and the cards, e.g. `3H build 8 on 5S`"
+    if keywords:
+        near = difflib.get_close_matches(word.lower(), keywords, n=1, cutoff=0.5)
+        hint = f" (did you mean `{near[0]}`?)" if near else ""
+        return f"`{word}` is not an action: after the played card write {', '.join(keywords[:-1])} or {keywords[-1]}{hint}"
+    if expected == ["a card"] or expected == ["[", "a card"]:
+        return f"`{word}`: a card is expected here, e.g. `9C`, or a build in brackets such as `[4D 5H]`"
+    return f"unexpected `{word}`; expected {' or '.join(expected)}"
+
+
 def parse_move(text: str, deck: Deck) -> Move:
     """Read one move; :class:`MoveSyntaxError` (with a caret) when it cannot be read."""
     try:
@@ -82,7 +101,8 @@ def parse_move(text: str, deck: Deck) -> Move:
                                               "after `build` the value, e.g. `3H build 8 on 5S`") from None
         names = {"PLUS": "+", "LSQB": "[", "RSQB": "]", "CARD": "a card", "NUMBER": "a number", "RANKWORD": "a rank"}
         expected = sorted(names.get(x, x.strip('"').lower()) for x in e.accepts or e.expected if not x.startswith("_"))
-        raise _caret(text, e.column, f"unexpected {e.token!s:.20}; expected one of: {', '.join(expected)}") from None
+        word = re.match(r"[^\s\[\]+]*", text[e.pos_in_stream:]).group(0) or str(e.token)  # type: ignore[union-attr]
+        raise _caret(text, e.column, _unexpected(word, expected)) from None
     except UnexpectedInput as e:  # pragma: no cover - lark's other input errors
         raise _caret(text, getattr(e, "column", 1), "cannot read this move") from None
     played_tree, action = tree.children

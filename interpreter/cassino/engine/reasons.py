@@ -1,38 +1,414 @@
 """Why a move is refused, in words a player can act on.
 
 Kept apart from move generation: generation says *whether* a move is legal;
-this module says *why not*, reading the same position and rule settings.
+this module says *why not*, reading the same position and rule settings and,
+where that helps, asking the engine's public ``legal_moves`` about neighbouring
+moves (the same card written another way, the moves that card does have).
+
+A reason names the rule, never the variant: "you own the build of 8 [3H 5D]:
+the owner of a build may not trail", not "not allowed in standard". Checks run
+from the plainest mistake (a card not in hand) to the finest rule, and the
+first that applies is the answer; when none does, the reason lists what the
+played card may do instead, so the player is never left guessing.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Callable, Iterator, Sequence
 
-from .moves import Move
+from .core import bits
+from .moves import Move, MoveKind
 from .notation import cards_text, format_move
-from .state import HandState
+from .state import Build, HandState
 
 if TYPE_CHECKING:  # pragma: no cover
     from .core import Engine
 
+#: A partition search gives up beyond this many items (a reason then falls back to listing moves).
+_MAX_ITEMS = 10
+
 
 def why_illegal(engine: "Engine", state: HandState, move: Move) -> str:
-    """A one-line reason ``move`` is not legal in ``state``."""
-    deck = engine.deck
-    text = format_move(move, deck)
-    hand = state.hands[state.turn]
-    if state.over:
-        return f"{text}: the hand is over"
-    if move.played & ~hand:
-        missing = " ".join(cards_text(deck, move.played & ~hand))
-        return f"{text}: {missing} is not in the hand of seat {state.turn}"
-    if move.loose & ~state.table:
-        missing = " ".join(cards_text(deck, move.loose & ~state.table))
-        return f"{text}: {missing} is not loose on the table"
-    known = {b.cards for b in state.builds}
-    for b in move.builds:
-        if b not in known:
-            return f"{text}: there is no build [{' '.join(cards_text(deck, b))}] on the table"
-    if bin(move.played).count("1") > engine.rules.capture.hand_cards_max:
-        return f"{text}: this variant plays one card a turn"
-    return f"{text}: not allowed by the rules of {engine.rules.name} here"
+    """A one-line reason ``move`` is not legal in ``state``: ``MOVE: reason``."""
+    text = format_move(move, engine.deck)
+    return f"{text}: {_Reasons(engine, state, move).first()}"
+
+
+class _Reasons:
+    """The checks for one refused move, in order; each returns a reason or None."""
+
+    def __init__(self, engine: "Engine", state: HandState, move: Move) -> None:
+        self.e, self.s, self.m = engine, state, move
+        self.deck = engine.deck
+        self.rules = engine.rules
+        self.seat = state.turn
+        self.hand = state.hands[state.turn] if state.hands else 0
+        self._legal: list[Move] | None = None
+
+    # ------------------------------------------------------------------ helpers
+    @property
+    def legal(self) -> list[Move]:
+        if self._legal is None:
+            self._legal = self.e.legal_moves(self.s)
+        return self._legal
+
+    def names(self, mask: int) -> str:
+        return " ".join(cards_text(self.deck, mask))
+
+    def label(self, b: Build) -> str:
+        return f"the build of {b.value} [{self.names(b.cards)}]"
+
+    def move_text(self, move: Move) -> str:
+        return f"`{format_move(move, self.deck)}`"
+
+    def played_name(self) -> str:
+        return self.names(self.m.played)
+
+    def values_of(self, index: int, hand: bool) -> tuple[int, ...]:
+        return (self.deck.hand_values if hand else self.deck.table_values)[index]
+
+    def rank_of(self, index: int) -> str:
+        return self.deck.ranks[self.deck.rank_index[index]]
+
+    def is_build(self) -> bool:
+        return self.m.kind in (MoveKind.BUILD, MoveKind.TRAIL_BUILD)
+
+    def first(self) -> str:
+        checks: Sequence[Callable[[], str | None]] = (
+            self.hand_over, self.cards_in_hand, self.loose_on_table, self.builds_on_table, self.takes_something,
+            self.cards_a_turn,
+            self.building_at_all, self.owner_obligation, self.compulsory_capture, self.keep_capturing_card,
+            self.build_needs_a_card, self.build_rules, self.capture_rules, self.other_moves,
+        )
+        for check in checks:
+            reason = check()
+            if reason:
+                return reason
+        return "not a legal move here"   # pragma: no cover - other_moves always answers
+
+    # ------------------------------------------------------------------ what the move names
+    def hand_over(self) -> str | None:
+        return "the hand is over" if self.s.over else None
+
+    def cards_in_hand(self) -> str | None:
+        missing = self.m.played & ~self.hand
+        if not missing:
+            return None
+        verb = "is" if bin(missing).count("1") == 1 else "are"
+        return f"{self.names(missing)} {verb} not in the hand of seat {self.seat}"
+
+    def loose_on_table(self) -> str | None:
+        missing = self.m.loose & ~self.s.table
+        if not missing:
+            return None
+        verb = "is" if bin(missing).count("1") == 1 else "are"
+        reason = f"{self.names(missing)} {verb} not loose on the table"
+        inside = [b for b in self.s.builds if b.cards & missing]
+        if inside and all(b.cards & ~self.m.loose == 0 for b in inside):
+            # The cards of a build written loose: show the bracketed form, checked legal first.
+            builds = tuple(sorted(set(self.m.builds) | {b.cards for b in inside}))
+            fixed = Move(self.m.kind, self.m.played, self.m.loose & ~sum(b.cards for b in inside), builds, self.m.value)
+            written = " ".join(f"[{self.names(b.cards)}]" for b in inside)
+            reason += f"; {verb} in a build, and a build is written in brackets: {written}"
+            if fixed in self.legal:
+                reason += f", as in {self.move_text(fixed)}"
+        elif inside:
+            reason += f" (it is in {self.label(inside[0])})"
+        elif missing & self.hand:
+            reason += f" ({'it is' if verb == 'is' else 'they are'} in your hand)"
+        return reason
+
+    def builds_on_table(self) -> str | None:
+        known = {b.cards for b in self.s.builds}
+        for b in self.m.builds:
+            if b in known:
+                continue
+            reason = f"there is no build [{self.names(b)}] on the table"
+            if b & ~self.s.table == 0:
+                reason += f"; {self.names(b)} are loose cards: name them without brackets"
+            return reason
+        return None
+
+    def takes_something(self) -> str | None:
+        if self.m.loose or self.m.builds or self.m.kind is MoveKind.TRAIL:
+            return None
+        if self.m.kind is MoveKind.CAPTURE:
+            return "a capture names the table cards or builds it takes, e.g. `9D capture 9C`"
+        return "a build names the table cards or builds it is made on, e.g. `3H build 8 on 5S`"
+
+    def cards_a_turn(self) -> str | None:
+        most = self.rules.capture.hand_cards_max
+        played = bin(self.m.played).count("1")
+        if played <= most:
+            return None
+        if most == 1:
+            return "a turn plays one card from the hand"
+        if self.m.kind is not MoveKind.CAPTURE:
+            return "several cards are played together only to capture"
+        return f"at most {most} cards are played together"
+
+    # ------------------------------------------------------------------ obligations
+    def building_at_all(self) -> str | None:
+        if self.m.kind is MoveKind.TRAIL_BUILD and not self.rules.trail.with_build:
+            return "a trail may not come with a build: trail, or build with the played card"
+        if self.is_build() and not self.rules.build.allowed:
+            return "there is no building: a card captures or trails"
+        return None
+
+    def owned(self) -> list[Build]:
+        return [b for b in self.s.builds if b.owner == self.seat]
+
+    def owner_obligation(self) -> str | None:
+        owned = self.owned()
+        rule = self.rules.build.owner_obligation
+        if not owned or rule == "none":
+            return None
+        label = self.label(owned[0])
+        if self.m.kind is MoveKind.TRAIL and rule == "no_trail":
+            return f"you own {label}: the owner of a build may not trail; capture, or build"
+        if rule == "capture_or_raise" and self.m.kind is not MoveKind.CAPTURE:
+            values = {b.cards: b.value for b in self.s.builds}
+            raises = self.m.kind is MoveKind.BUILD and any(values.get(x) != self.m.value for x in self.m.builds)
+            if not raises:
+                return f"you own {label}: the owner of a build must capture or raise a build"
+        return None
+
+    def capture_example(self, same_card: bool) -> Move | None:
+        return next((m for m in self.legal if m.kind is MoveKind.CAPTURE
+                     and (not same_card or m.played == self.m.played)), None)
+
+    def compulsory_capture(self) -> str | None:
+        if self.m.kind is not MoveKind.TRAIL and not (self.is_build() and self.rules.capture.compulsory == "whenever_possible"):
+            return None
+        rule = self.rules.capture.compulsory
+        card = self.played_name()
+        if rule == "equal_loose_card" and self.m.kind is MoveKind.TRAIL:
+            equal = self.equal_loose(self.m.played)
+            if equal:
+                return (f"{card} may not be trailed while a loose card equal to it ({self.names(equal)}) is on the "
+                        f"table: capture it, or build")
+        if rule == "when_card_can_capture" and self.m.kind is MoveKind.TRAIL:
+            example = self.capture_example(same_card=True)
+            if example is not None:
+                return f"a card that can capture may not be trailed: {card} can play {self.move_text(example)}"
+        if rule == "whenever_possible":
+            example = self.capture_example(same_card=False)
+            if example is not None:
+                return f"you must capture when you can, e.g. {self.move_text(example)}"
+        return None
+
+    def equal_loose(self, played: int) -> int:
+        out = 0
+        p = played.bit_length() - 1
+        for i in bits(self.s.table):
+            if self.values_of(p, True):
+                if set(self.values_of(p, True)) & set(self.values_of(i, False)):
+                    out |= 1 << i
+            elif not self.values_of(i, False) and self.deck.rank_index[i] == self.deck.rank_index[p]:
+                out |= 1 << i
+        return out
+
+    def partner_proven(self) -> bool:
+        """Whether the build move's value is one the partner has shown (building for a partner)."""
+        partner = self.e.partner_of(self.s, self.seat)
+        return bool(self.rules.build.for_partner and partner is not None and self.s.proven
+                    and self.m.value in self.s.proven[partner])
+
+    def keep_capturing_card(self) -> str | None:
+        if not self.rules.build.keep_capturing_card:
+            return None
+        hand_after = self.hand & ~self.m.played
+        after = self.e.captured_values(hand_after)
+        held = [b for b in self.s.builds if b.holder == self.seat and b.cards not in self.m.builds]
+        for b in held:
+            if b.value in after:
+                continue
+            whose = "you own" if b.owner == self.seat else "your partner built for you"
+            return (f"{whose} {self.label(b)}: keep a card of {b.value} in your hand until it is taken; "
+                    f"{self.played_name()} is your last")
+        values = {b.value for b in held}
+        if self.is_build() and self.m.value in after and not self.partner_proven():
+            values.add(self.m.value)  # type: ignore[arg-type]
+        if len(values) > 1 and not self.e.answers(hand_after, values):
+            shown = " and ".join(str(v) for v in sorted(values, key=str))
+            return (f"you must keep a different card for each value you build for ({shown}): "
+                    f"after {self.played_name()} one card would have to take two builds of different values")
+        return None
+
+    def build_needs_a_card(self) -> str | None:
+        if not self.is_build() or self.m.value is None:
+            return None
+        after = self.e.captured_values(self.hand & ~self.m.played)
+        if self.m.value in after or self.partner_proven():
+            return None
+        return (f"to build {self.m.value} you must keep a card of {self.m.value} in your hand to take the build; "
+                f"you have none besides {self.played_name()}")
+
+    # ------------------------------------------------------------------ builds
+    def build_rules(self) -> str | None:
+        if not self.is_build():
+            return None
+        b, V = self.rules.build, self.m.value
+        if isinstance(V, str):
+            if b.valueless == "never":
+                return f"cards without a number value are not built: a {V} only takes {V}s"
+            if b.valueless == "when_all_four":
+                return f"{V}s are built only when the build and your hand hold all four {V}s"
+            return None
+        if V is None:
+            return None  # pragma: no cover - the notation always gives a build a value
+        if b.max_value is not None and V > b.max_value:
+            return f"builds go up to {b.max_value} only"
+        used = [x for x in self.s.builds if x.cards in self.m.builds]
+        for x in used:
+            if x.value == V:
+                if not (b.add_sets and b.multiple):
+                    return f"nothing may be added to {self.label(x)} to make it multiple"
+                begun = self.deck.rank_index[bits(x.cards)[0]]
+                if b.continue_as_begun and x.pairs and (self.m.loose or any(
+                        self.deck.rank_index[i] != begun for i in bits(self.m.played))):
+                    return f"{self.label(x)} began as a pair: it grows only by a card of its rank"
+                continue
+            if x.multiple:
+                return f"{self.label(x)} is multiple, and a multiple build cannot be raised"
+            if not b.raise_single:
+                return "a build may not be raised to a new value"
+            if not b.raise_own and x.owner == self.seat:
+                return f"you own {self.label(x)}, and a player may not raise their own build"
+            if self.m.loose and not b.raise_with_table_cards:
+                return "only the card from your hand may raise a build, not loose table cards"
+            if isinstance(x.value, int) and x.value > V:
+                return f"a build is raised, never lowered: {self.label(x)} cannot become {V}"
+        if self.m.kind is MoveKind.TRAIL_BUILD:
+            items = [self.values_of(i, False) for i in bits(self.m.loose)]
+        else:
+            items = [self.values_of(i, True) for i in bits(self.m.played)]
+            items += [self.values_of(i, False) for i in bits(self.m.loose)]
+        items += [(x.value,) for x in used if x.value != V and isinstance(x.value, int)]
+        if any(not v for v in items) or len(items) > _MAX_ITEMS:
+            if any(not v for v in items):
+                return f"cards without a number value cannot be part of a build of {V}"
+            return None
+        sets = _partitions(items, V)
+        if sets is None:
+            return f"the cards do not make {V}: {self.sum_words(items)}; a build is one or more sets each worth {V}"
+        if sets > 1 and not b.multiple:
+            return f"only single builds are allowed: the cards must make {V} as one set, not {sets} sets"
+        return None
+
+    def sum_words(self, items: list[tuple[int, ...]]) -> str:
+        totals = sorted(_totals(items))
+        shown = " or ".join(str(t) for t in totals[:3])
+        return f"they add up to {shown}"
+
+    # ------------------------------------------------------------------ captures
+    def capture_rules(self) -> str | None:
+        if self.m.kind is not MoveKind.CAPTURE or bin(self.m.played).count("1") != 1:
+            return None
+        c = self.rules.capture
+        p = self.m.played.bit_length() - 1
+        card, played_values = self.played_name(), self.values_of(p, True)
+        taken_builds = [x for x in self.s.builds if x.cards in self.m.builds]
+        loose = bits(self.m.loose)
+        if not played_values:
+            rank = self.rank_of(p)
+            strangers = [i for i in loose if self.values_of(i, False) or self.deck.rank_index[i] != self.deck.rank_index[p]]
+            if strangers or any(x.value != rank for x in taken_builds):
+                return f"{card} has no number value: it takes only cards of its own rank, {rank}"
+            items = len(loose) + len(taken_builds)
+            on_table = self.equal_loose(self.m.played)
+            mode = c.valueless_cards
+            if mode == "one" and items > 1:
+                return f"a {rank} takes one {rank} at a time"
+            if mode == "all" and self.m.loose != on_table:
+                return f"a {rank} takes every loose {rank} at once: {self.names(on_table)}"
+            if mode == "one_or_three_by_fourth" and items > 1:
+                return f"a {rank} takes one {rank}, or all three when it is the fourth of its rank"
+            return None
+        for i in loose:
+            if not self.values_of(i, False):
+                return f"{self.names(1 << i)} has no number value: only a {self.rank_of(i)} takes it"
+        for x in taken_builds:
+            if x.value not in played_values:
+                worth = " or ".join(map(str, played_values))
+                return f"{self.label(x)} is taken only by a card of {x.value}; {card} counts {worth}"
+        equal = self.equal_loose(self.m.played)
+        if c.equal_cards == "all" and equal & ~self.m.loose:
+            return f"{card} must take every loose card equal to it: {self.names(equal)}"
+        if c.equal_cards == "all_when_pairing" and self.m.loose & equal and equal & ~self.m.loose:
+            return f"a capture that takes one card equal to {card} takes them all: {self.names(equal)}"
+        if c.equal_card_first and equal and self.m.loose & ~equal:
+            return f"while a loose card equals {card}, it takes only equal cards, not sets adding up to it"
+        items = [self.values_of(i, False) for i in loose]
+        if len(items) > _MAX_ITEMS:
+            return None
+        best: int | None = None
+        for v in played_values:
+            sets = _partitions(items, v) if items else 0
+            if sets is not None and (best is None or sets < best):
+                best = sets
+        if best is None:
+            worth = " or ".join(map(str, played_values))
+            return (f"{self.names(self.m.loose)} cannot be taken by {card}: each card or set taken must be worth "
+                    f"{worth}, and {self.sum_words(items)}")
+        if not c.sums and any(len(v) and not set(v) & set(played_values) for v in items):
+            return f"a card takes only equal cards, not sets adding up to its value"
+        groups = best + len(taken_builds)
+        if groups > 1 and not c.several_groups:
+            return "a capture takes one card, set or build at a time"
+        return None
+
+    # ------------------------------------------------------------------ what the card may do instead
+    def other_moves(self) -> str:
+        card = self.played_name()
+        same = [m for m in self.legal if m.played == self.m.played]
+        if not same:
+            if self.legal:
+                return f"{card} has no legal move here; you may play {self.move_text(self.legal[0])}"
+            return "there is no legal move here"
+        shown = ", ".join(self.move_text(m) for m in same[:4])
+        more = f" and {len(same) - 4} more" if len(same) > 4 else ""
+        return f"not a legal move here; with {card} you may play {shown}{more}"
+
+
+def _totals(items: list[tuple[int, ...]]) -> set[int]:
+    totals = {0}
+    for values in items:
+        totals = {t + v for t in totals for v in values}
+    return totals
+
+
+def _partitions(items: list[tuple[int, ...]], target: int) -> int | None:
+    """The fewest sets each worth ``target`` that use every item once (values with choices); None if none."""
+    best: int | None = None
+    for count in _splits(list(range(len(items))), items, target):
+        if best is None or count < best:
+            best = count
+    return best
+
+
+def _splits(left: list[int], items: list[tuple[int, ...]], target: int) -> Iterator[int]:
+    if not left:
+        yield 0
+        return
+    first, rest = left[0], left[1:]
+    for chosen in _sets_with(first, rest, items, target):
+        remaining = [i for i in rest if i not in chosen]
+        for count in _splits(remaining, items, target):
+            yield count + 1
+
+
+def _sets_with(first: int, rest: list[int], items: list[tuple[int, ...]], target: int) -> Iterator[set[int]]:
+    """Sets holding ``first`` and some of ``rest`` whose values can add up to ``target``."""
+    def grow(k: int, chosen: list[int], remaining: int) -> Iterator[set[int]]:
+        if remaining == 0:
+            yield set(chosen)
+            return
+        for j in range(k, len(rest)):
+            for v in set(items[rest[j]]):
+                if 0 < v <= remaining:
+                    yield from grow(j + 1, chosen + [rest[j]], remaining - v)
+
+    for v in set(items[first]):
+        if 0 < v <= target:
+            yield from grow(0, [], target - v)

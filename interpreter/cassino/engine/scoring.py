@@ -28,6 +28,7 @@ class HandResult:
     target: int | None                # the target in force after the hand
     sweeps: dict[int, int] = field(default_factory=dict)  # side -> sweeps not cancelled
     plies: int = 0                    # moves in the hand
+    counted_out: bool = False         # several sides passed the target and the points were counted out
 
 
 class Scorer:
@@ -111,29 +112,34 @@ class Scorer:
 
     def points_so_far(self, state: HandState, scores: dict[int, int] | None = None,
                       restrictions_on: bool = True) -> dict[int, int]:
-        """Points secured so far in an unfinished hand (pegging, claims): every card and sweep
-        as won; `most` once no other side can catch up; the last capture only at the end."""
-        if state.over:
-            return self.hand_points(state, scores, restrictions_on)[0]
+        """Points pegged so far (pegging, claims): every card and sweep as won; `most` once no
+        other side can catch up; the last capture only once the hand is over; items counted
+        only at the end (``at_end``) never, even in a finished hand, since they are scored
+        with the hand (Spade Cassino's cards wait for the end of the hand)."""
         scores = scores or {}
         out = {s: 0 for s in state.sides}
         placed = 0
         for pile in state.piles:
             placed |= pile
-        for s in state.sides:
-            for item in self.rules.scoring.items:
-                if item.count == "last_capture" or not self.counts_for(item, scores.get(s, 0), restrictions_on):
-                    continue
-                if item.count == "most":
-                    mask = self.masks[item.name]
-                    mine = bin(state.side_pile(s) & mask).count("1")
-                    unknown = bin(mask & ~placed).count("1")
-                    if mine and all(mine > bin(state.side_pile(o) & mask).count("1") + unknown
-                                    for o in state.sides if o != s):
-                        out[s] += item.points
-                    continue
-                out[s] += self.item_points(item, state)[s]
+        for item in self.rules.scoring.items:
+            if item.at_end or (item.count == "last_capture" and not state.over):
+                continue
+            if item.count == "most" and not state.over:
+                won = self._most_secured(item, state, placed)
+            else:
+                won = self.item_points(item, state)
+            for s in state.sides:
+                if self.counts_for(item, scores.get(s, 0), restrictions_on):
+                    out[s] += won[s]
         return out
+
+    def _most_secured(self, item: ScoringItem, state: HandState, placed: int) -> dict[int, int]:
+        """A `most` item's points for a side that holds more than any other could still reach."""
+        mask = self.masks[item.name]
+        held = {s: bin(state.side_pile(s) & mask).count("1") for s in state.sides}
+        unknown = bin(mask & ~placed).count("1")
+        return {s: item.points if held[s] and all(held[s] > held[o] + unknown for o in state.sides if o != s)
+                else 0 for s in state.sides}
 
     def result(self, state: HandState, scores: dict[int, int] | None = None,
                target: "int | None | EllipsisType" = ..., restrictions_on: bool = True) -> HandResult:
@@ -177,8 +183,8 @@ class Scorer:
         if len(reached) == 1:
             return HandResult(points, by_item, after, reached[0], target)
         if g.both_reach == "count_out":
-            winner, final = self.count_out(state, scores, target, by_item)
-            return HandResult(points, by_item, final if winner is not None else after, winner, target)
+            winner, counted = self.count_out(state, scores, target, by_item, reached)
+            return HandResult(points, by_item, counted, winner, target, counted_out=True)
         if g.both_reach == "next_target":
             return HandResult(points, by_item, after, None, target + g.target_step)
         best = max(after[s] for s in reached)
@@ -186,8 +192,15 @@ class Scorer:
         return HandResult(points, by_item, after, leaders[0] if len(leaders) == 1 else None, target)
 
     def count_out(self, state: HandState, scores: dict[int, int], target: int,
-                  by_item: dict[str, dict[int, int]]) -> tuple[int | None, dict[int, int]]:
-        """Count points out in the variant's order; the first side to reach the target wins."""
+                  by_item: dict[str, dict[int, int]],
+                  contenders: list[int] | None = None) -> tuple[int | None, dict[int, int]]:
+        """Count points out in the variant's order; the first side to reach the target wins.
+
+        Returns the winner (None when the count decides nothing) and the totals as counted:
+        the winner's at the moment it went out, or, undecided, every item counted with the
+        sweeps as `count_out_sweeps` says. Those totals stand (each below the target) and
+        the next hand decides the game by the same rules.
+        """
         running = dict(scores)
         engine = self.engine
         for name in self.rules.game.count_out:
@@ -206,16 +219,31 @@ class Scorer:
                                 return s, running
                 continue
             awards = dict(by_item[name])
-            if item.count == "sweeps" and len(awards) == 2:
-                # Only the difference in sweeps counts out.
-                a, b = sorted(awards)
-                d = awards[a] - awards[b]
-                awards = {a: max(d, 0), b: max(-d, 0)}
+            if item.count == "sweeps" and self.rules.game.count_out_sweeps == "more_wins":
+                # The side past the target with more sweeps wins, however far it is short.
+                pool = contenders or list(state.sides)
+                lead = self._sweep_lead({s: awards[s] for s in pool})
+                ahead = [s for s in pool if lead[s] > 0]
+                if ahead:
+                    running[ahead[0]] += lead[ahead[0]]
+                    return ahead[0], running
+                continue
+            if item.count == "sweeps":
+                awards = self._sweep_lead(awards)
             for s in state.sides:
                 running[s] += awards[s]
                 if running[s] >= target:
                     return s, running
         return None, running
+
+    @staticmethod
+    def _sweep_lead(awards: dict[int, int]) -> dict[int, int]:
+        """Only the difference in sweeps counts out: the side with most scores its lead over the next."""
+        out = {}
+        for s, v in awards.items():
+            others = [w for o, w in awards.items() if o != s]
+            out[s] = max(v - max(others, default=0), 0)
+        return out
 
     def criterion_met_at(self, state: HandState, side: int, r: Restriction) -> int:
         """The ply at which ``side`` had secured all of ``r``'s items (for two restricted sides)."""

@@ -2,89 +2,151 @@
 
 Sets of cards are integer bitmasks over the deck's numbering (see cards.Deck),
 so copying a state is copying a few small tuples.
+
+The classes are immutable values in the style of ``values.Value`` (final classes
+with ``Final`` attributes; equality, hashing, ``repr`` and pickling from their
+fields). To change a state, make a new one: :meth:`HandState.with_`.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Any, NamedTuple
+from typing import Any, ClassVar, Final, final
+
+from .values import Value
 
 
-@dataclass(frozen=True, slots=True)
-class Build:
+@final
+class Build(Value):
     """A build on the table.
 
     ``value`` is the announced capture value (a rank such as ``"J"`` for a build of
     cards without value). ``owner`` last added to it; ``holder`` must keep a card
     that captures it (the owner, or the owner's partner for a build made for them).
-    ``pairs``: begun as equal cards built as their rank (for builds that must
+    ``pairs``: equal cards announced as their own rank (for builds that must
     continue as they began).
     """
 
-    cards: int
-    value: int | str
-    multiple: bool
-    owner: int
-    holder: int
-    pairs: bool = False
+    _fields: ClassVar[tuple[str, ...]] = ("cards", "value", "multiple", "owner", "holder", "pairs")
+
+    def __init__(self, cards: int, value: int | str, multiple: bool, owner: int, holder: int,
+                 pairs: bool = False) -> None:
+        self.cards: Final = cards
+        self.value: Final = value
+        self.multiple: Final = multiple
+        self.owner: Final = owner
+        self.holder: Final = holder
+        self.pairs: Final = pairs
+
+    def values(self) -> tuple[Any, ...]:
+        return (self.cards, self.value, self.multiple, self.owner, self.holder, self.pairs)
 
 
-@dataclass(frozen=True, slots=True)
-class Sweep:
+@final
+class Sweep(Value):
     """A capture that left the table empty. ``size``: table cards it took."""
 
-    seat: int
-    size: int
-    ply: int
-    first_play: bool = False
-    cancelled: bool = False
+    _fields: ClassVar[tuple[str, ...]] = ("seat", "size", "ply", "first_play", "cancelled")
+
+    def __init__(self, seat: int, size: int, ply: int, first_play: bool = False, cancelled: bool = False) -> None:
+        self.seat: Final = seat
+        self.size: Final = size
+        self.ply: Final = ply
+        self.first_play: Final = first_play
+        self.cancelled: Final = cancelled
+
+    def values(self) -> tuple[Any, ...]:
+        return (self.seat, self.size, self.ply, self.first_play, self.cancelled)
 
 
-@dataclass(frozen=True, slots=True)
-class Capture:
-    """One capture, for rules that care when something was won (pegging, endgame criteria)."""
+@final
+class Capture(Value):
+    """One capture, for rules that care when something was won (pegging, endgame criteria).
 
-    ply: int
-    seat: int
-    cards: int          # everything that went to the pile, the played cards included
-    table_cards: int    # what was taken from the table
+    ``cards``: everything that went to the pile, the played cards included;
+    ``table_cards``: what was taken from the table.
+    """
+
+    _fields: ClassVar[tuple[str, ...]] = ("ply", "seat", "cards", "table_cards")
+
+    def __init__(self, ply: int, seat: int, cards: int, table_cards: int) -> None:
+        self.ply: Final = ply
+        self.seat: Final = seat
+        self.cards: Final = cards
+        self.table_cards: Final = table_cards
+
+    def values(self) -> tuple[Any, ...]:
+        return (self.ply, self.seat, self.cards, self.table_cards)
 
 
-@dataclass(frozen=True, slots=True)
-class Event:
+@final
+class Event(Value):
     """A named capture event (Tuxedo's orange) made by ``seat`` at ``ply``."""
 
-    seat: int
-    name: str
-    ply: int
+    _fields: ClassVar[tuple[str, ...]] = ("seat", "name", "ply")
+
+    def __init__(self, seat: int, name: str, ply: int) -> None:
+        self.seat: Final = seat
+        self.name: Final = name
+        self.ply: Final = ply
+
+    def values(self) -> tuple[Any, ...]:
+        return (self.seat, self.name, self.ply)
 
 
-class HandState(NamedTuple):
-    """One hand in play. A named tuple rather than a dataclass: the engine makes one per
-    move in every search playout, and a tuple is several times cheaper to copy."""
+@final
+class HandState(Value):
+    """One hand in play.
 
-    players: int
-    teams: tuple[int, ...]          # side of each seat (seat % 2 with partners, else the seat)
-    dealer: int
-    turn: int
-    hands: tuple[int, ...]
-    table: int                      # loose cards
-    builds: tuple[Build, ...]
-    stock: tuple[int, ...]          # card indices, next card first
-    piles: tuple[int, ...]
-    sweeps: tuple[Sweep, ...] = ()
-    events: tuple[Event, ...] = ()
-    captures: tuple[Capture, ...] = ()
-    last_capturer: int | None = None
-    ply: int = 0
-    deal_no: int = 1
-    over: bool = False
-    proven: tuple[frozenset[int], ...] = ()   # values each seat is proven to hold (building for a partner)
-    restricted: frozenset[int] = frozenset()  # sides under an endgame restriction
-    residue: int = 0                # what the last capturer took at the end
+    ``teams``: the side of each seat (seat % 2 with partners, else the seat).
+    ``table``: loose cards. ``stock``: card indices, next card first. ``proven``:
+    values each seat is proven to hold (building for a partner). ``restricted``:
+    sides under an endgame restriction. ``residue``: what the last capturer took at
+    the end.
+    """
+
+    _fields: ClassVar[tuple[str, ...]] = (
+        "players", "teams", "dealer", "turn", "hands", "table", "builds", "stock", "piles", "sweeps",
+        "events", "captures", "last_capturer", "ply", "deal_no", "over", "proven", "restricted", "residue")
+
+    def __init__(self, players: int, teams: tuple[int, ...], dealer: int, turn: int, hands: tuple[int, ...],
+                 table: int, builds: tuple[Build, ...], stock: tuple[int, ...], piles: tuple[int, ...],
+                 sweeps: tuple[Sweep, ...] = (), events: tuple[Event, ...] = (), captures: tuple[Capture, ...] = (),
+                 last_capturer: int | None = None, ply: int = 0, deal_no: int = 1, over: bool = False,
+                 proven: tuple[frozenset[int], ...] = (), restricted: frozenset[int] = frozenset(),
+                 residue: int = 0) -> None:
+        self.players: Final = players
+        self.teams: Final = teams
+        self.dealer: Final = dealer
+        self.turn: Final = turn
+        self.hands: Final = hands
+        self.table: Final = table
+        self.builds: Final = builds
+        self.stock: Final = stock
+        self.piles: Final = piles
+        self.sweeps: Final = sweeps
+        self.events: Final = events
+        self.captures: Final = captures
+        self.last_capturer: Final = last_capturer
+        self.ply: Final = ply
+        self.deal_no: Final = deal_no
+        self.over: Final = over
+        self.proven: Final = proven
+        self.restricted: Final = restricted
+        self.residue: Final = residue
+
+    def values(self) -> tuple[Any, ...]:
+        return (self.players, self.teams, self.dealer, self.turn, self.hands, self.table, self.builds, self.stock,
+                self.piles, self.sweeps, self.events, self.captures, self.last_capturer, self.ply, self.deal_no,
+                self.over, self.proven, self.restricted, self.residue)
 
     def with_(self, **changes: Any) -> "HandState":
-        return self._replace(**changes)
+        """A copy with some fields changed (the state itself never changes)."""
+        fields = dict(zip(self._fields, self.values()))
+        for name in changes:
+            if name not in fields:
+                raise TypeError(f"HandState has no field {name!r}")
+        fields.update(changes)
+        return HandState(**fields)
 
     @property
     def sides(self) -> tuple[int, ...]:

@@ -47,6 +47,8 @@ def explain(rules: Rules) -> str:
                                              + " cards" for r in item.by_size) + ")"
                 if item.first_play_points is not None:
                     extra += f" ({item.first_play_points} for a first-play sweep)"
+                if item.at_end and rules.scoring.when == "as_won":
+                    extra += " (not pegged: counted at the end of the hand)"
                 ties = f", ties: {item.ties}" if item.count == "most" else ""
                 lines.append(f"  {item.name}: {item.points} for {what}{extra}{ties}")
             for ev in rules.scoring.events:

@@ -117,7 +117,8 @@ def resolve_file(path: str | Path, *, bundled_dir: Path | None = None, display: 
             near = difflib.get_close_matches(ref, names, n=1)
             hint = (f"did you mean `{near[0]}`? " if near else "") + f"bundled variants: {', '.join(names)}"
             if parent is not None:
-                hint = f"no file {parent}; paths are relative to {current.parent}"
+                hint = (f"no file {parent}; a path in `extends` is relative to the folder of {name}, "
+                        f"{current.resolve().parent}")
             raise RuleFileError([doc.diagnostic(("extends",), f"cannot find the variant `{ref}` that this file extends",
                                                 hint=hint)])
         current = parent
@@ -132,15 +133,25 @@ def resolve_file(path: str | Path, *, bundled_dir: Path | None = None, display: 
 
 def resolve_name(name_or_path: str, *, bundled_dir: Path | None = None) -> Resolved:
     """A bundled variant by name (``standard``) or a rule file by path."""
+    from .catalogue import example_names, find_example
+
     bundled = _bundled(bundled_dir)
     ref = str(name_or_path)
-    if "/" not in ref and not ref.endswith((".yaml", ".yml")):
+    plain = "/" not in ref and "\\" not in ref and not ref.endswith((".yaml", ".yml"))
+    if plain:
         candidate = bundled / f"{ref}.yaml"
         if candidate.is_file():
             return resolve_file(candidate, bundled_dir=bundled, display=f"{ref} ({candidate})")
+    if not Path(ref).is_file():
+        # A shipped house-rule example, by name (`fifty`) or as written in the clone (`examples/fifty.yaml`).
+        example = find_example(ref)
+        if example is not None:
+            return resolve_file(example, bundled_dir=bundled, display=f"{ref} ({example})")
+    if plain and not Path(ref).is_file():
         names = sorted(p.stem for p in bundled.glob("*.yaml"))
-        near = difflib.get_close_matches(ref, names, n=1)
-        if not Path(ref).is_file():
-            hint = (f"did you mean `{near[0]}`? " if near else "") + f"bundled variants: {', '.join(names)}"
-            raise RuleFileError([Diagnostic(ref, 0, 0, f"no bundled variant or file named `{ref}`", hint)])
+        near = difflib.get_close_matches(ref, names + example_names(), n=1)
+        hint = (f"did you mean `{near[0]}`? " if near else "") + f"bundled variants: {', '.join(names)}"
+        if example_names():
+            hint += "; house-rule examples: cassino list"
+        raise RuleFileError([Diagnostic(ref, 0, 0, f"no bundled variant or file named `{ref}`", hint)])
     return resolve_file(ref, bundled_dir=bundled)

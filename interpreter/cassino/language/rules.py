@@ -128,6 +128,7 @@ class ScoringItem:
     by_size: tuple[SweepSize, ...]
     first_play_points: int | None
     order: tuple[str, ...]
+    at_end: bool = False            # counted only when the hand is over, even when points are pegged
 
 
 @dataclass(frozen=True)
@@ -158,6 +159,7 @@ class GameRules:
     score_mode: str
     both_reach: str
     count_out: tuple[str, ...]
+    count_out_sweeps: str
     target_step: int
     claiming: bool
     lurch: Lurch
@@ -232,13 +234,13 @@ class Rules:
                 items=tuple(
                     ScoringItem(name, i["count"], i["cards"], i["points"], i["ties"], i["event"],
                                 tuple(SweepSize(r["min_cards"], r["max_cards"], r["points"]) for r in i["by_size"]),
-                                i["first_play_points"], tuple(c.upper() for c in i["order"]))
+                                i["first_play_points"], tuple(c.upper() for c in i["order"]), i["at_end"])
                     for name, i in sc["items"].items()),
                 events=tuple(CaptureEvent(n, tuple(e["takes"])) for n, e in sc["events"].items()),
                 when=sc["when"],
             ),
             game=GameRules(gm["target"], gm["score_mode"], gm["both_reach"], tuple(gm["count_out"]),
-                           gm["target_step"], gm["claiming"], Lurch(gm["lurch"]["below"], gm["lurch"]["multiplier"]),
+                           gm["count_out_sweeps"], gm["target_step"], gm["claiming"], Lurch(gm["lurch"]["below"], gm["lurch"]["multiplier"]),
                            gm["play_out_hand"]),
             endgame=EndgameRules(tuple(Restriction(r["score"], tuple(r["only"])) for r in eg["restrictions"]),
                                  eg["sweeps_from"], eg["lifted_after_tie"]),

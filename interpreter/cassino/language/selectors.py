@@ -3,19 +3,26 @@
 Parsed by the lark grammar in ``grammars/selector.lark`` into a predicate over
 cards; never evaluated as code. A selector is checked against the deck when a
 variant loads, so a typo such as ``suit=X`` is an error in the rule file.
+
+The three forms nearly every file uses (``all``, a card such as ``10D``, one
+comparison such as ``suit=S``) are read by a regular expression into the same
+pieces the grammar would give, so loading a variant (``cassino validate``) does
+not pay for importing lark and building the grammar; anything else goes
+through the grammar.
 """
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
-from typing import Callable, Protocol
-
-from lark import Lark, Token, Transformer, UnexpectedInput
-from lark.exceptions import VisitError
+from typing import TYPE_CHECKING, Any, Callable, Protocol
 
 from ..errors import CassinoError
+
+if TYPE_CHECKING:  # pragma: no cover
+    from lark import Lark
 
 
 class CardLike(Protocol):
@@ -32,8 +39,21 @@ class SelectorError(CassinoError):
         super().__init__(f"selector {text!r}: {message}{caret}")
 
 
+class _Word(str):
+    """A piece of selector text with its 1-based column: what the grammar's tokens carry, without lark."""
+
+    column: int
+
+    def __new__(cls, text: str, column: int) -> "_Word":
+        word = super().__new__(cls, text)
+        word.column = column
+        return word
+
+
 @lru_cache(maxsize=1)
-def _parser() -> Lark:
+def _parser() -> "Lark":
+    from lark import Lark
+
     return Lark((Path(__file__).parent / "grammars" / "selector.lark").read_text(encoding="utf-8"),
                 parser="lalr", maybe_placeholders=False)
 
@@ -56,18 +76,26 @@ def _norm_rank(word: str) -> str:
     return "10" if w == "T" else w
 
 
-class _Build(Transformer):
+class _Build:
+    """Turns the pieces of a selector (grammar tree or fast path) into a predicate, checking names against the deck."""
+
     def __init__(self, text: str, deck: DeckView) -> None:
-        super().__init__()
         self.text, self.deck = text, deck
 
-    def _rank(self, tok: Token) -> str:
+    def transform(self, tree: Any) -> Any:
+        """Bottom-up, as lark's Transformer: each tree by its rule's alias, tokens left as they are."""
+        children = getattr(tree, "children", None)
+        if children is None:
+            return tree
+        return getattr(self, str(tree.data))([self.transform(c) for c in children])
+
+    def _rank(self, tok: _Word) -> str:
         r = _norm_rank(str(tok))
         if r not in self.deck.ranks:
             raise SelectorError(self.text, f"no rank {tok} in this deck (ranks: {' '.join(self.deck.ranks)})", tok.column)
         return r
 
-    def _suit(self, tok: Token) -> str:
+    def _suit(self, tok: _Word) -> str:
         s = str(tok).upper()
         if s not in self.deck.suits:
             raise SelectorError(self.text, f"no suit {tok} in this deck (suits: {' '.join(self.deck.suits)})", tok.column)
@@ -76,12 +104,12 @@ class _Build(Transformer):
     def everything(self, _: list) -> Predicate:
         return lambda c: True
 
-    def card(self, items: list[Token]) -> Predicate:
+    def card(self, items: list[_Word]) -> Predicate:
         tok = items[0]
-        r, s = self._rank(Token("W", str(tok)[:-1], column=tok.column)), self._suit(Token("W", str(tok)[-1], column=tok.column + len(tok) - 1))
+        r, s = self._rank(_Word(str(tok)[:-1], tok.column)), self._suit(_Word(str(tok)[-1], tok.column + len(tok) - 1))
         return lambda c: c.rank == r and c.suit == s
 
-    def _field_values(self, field: str, words: list[Token]) -> tuple[str, list]:
+    def _field_values(self, field: str, words: list[_Word]) -> tuple[str, list]:
         f = field.lower().replace("color", "colour")
         if f == "rank":
             return f, [self._rank(w) for w in words]
@@ -113,7 +141,7 @@ class _Build(Transformer):
         values = self.deck.values_of
         return lambda c: list(values.get(c.rank, ()))
 
-    def compare(self, items: list[Token]) -> Predicate:
+    def compare(self, items: list[_Word]) -> Predicate:
         field, op, word = items
         f, (want,) = self._field_values(str(field), [word])
         get = self._getter(f)
@@ -127,7 +155,7 @@ class _Build(Transformer):
             return lambda c: all(test(x) for x in get(c))
         return lambda c: any(test(x) for x in get(c))
 
-    def member(self, items: list[Token]) -> Predicate:
+    def member(self, items: list[_Word]) -> Predicate:
         field, *words = items
         f, wanted = self._field_values(str(field), words)
         get, want = self._getter(f), set(wanted)
@@ -144,16 +172,35 @@ class _Build(Transformer):
         return lambda c: any(p(c) for p in items)
 
 
+_ALL = re.compile(r"\s*all\s*$", re.IGNORECASE)
+_CARD = re.compile(r"\s*((?:10|[0-9]|[A-Za-z])[A-Za-z])\s*$")
+_COMPARE = re.compile(r"\s*(rank|suit|colour|color|value)\s*(<=|>=|!=|=|<|>)\s*([A-Za-z0-9]+)\s*$", re.IGNORECASE)
+
+
+def _fast(text: str, build: _Build) -> Predicate | None:
+    """The predicate of a selector in one of the three common forms, or None (use the grammar)."""
+    if _ALL.match(text):
+        return build.everything([])
+    m = _CARD.match(text)
+    if m and m.group(1).lower() not in ("in", "or"):
+        return build.card([_Word(m.group(1), m.start(1) + 1)])
+    m = _COMPARE.match(text)
+    if m:
+        return build.compare([_Word(m.group(k), m.start(k) + 1) for k in (1, 2, 3)])
+    return None
+
+
 def compile_selector(text: str, deck: DeckView) -> Predicate:
     """A predicate for ``text``; raises :class:`SelectorError` with a caret on bad input."""
+    build = _Build(text, deck)
+    fast = _fast(text, build)
+    if fast is not None:
+        return fast
+    from lark import UnexpectedInput
+
     try:
         tree = _parser().parse(text)
     except UnexpectedInput as e:
         raise SelectorError(text, "cannot read this selector; write e.g. `suit=S`, `rank=A`, `10D`, "
                                   "`colour in (R, Y)`, `value>=5`, joined with and/or", e.column) from None
-    try:
-        return _Build(text, deck).transform(tree)
-    except VisitError as e:  # lark wraps what a transformer raises
-        if isinstance(e.orig_exc, SelectorError):
-            raise e.orig_exc from None
-        raise
+    return build.transform(tree)

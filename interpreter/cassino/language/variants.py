@@ -19,13 +19,11 @@ from . import schema
 from . import semantics
 from ..errors import Diagnostic, RuleFileError
 from ..paths import VARIANTS_DIR
+from .catalogue import bundled_names
 from .resolve import Resolved, resolve_name
 from .rules import Rules
 
-
-def bundled_names() -> list[str]:
-    """The names of the variants shipped with the package."""
-    return sorted(p.stem for p in VARIANTS_DIR.glob("*.yaml"))
+__all__ = ["LoadedVariant", "bundled_names", "load", "load_rules"]
 
 
 @dataclass(frozen=True)

@@ -1,0 +1,87 @@
+"""`cassino validate` problems in the forms CI systems read, so a pull request shows them on the line.
+
+- ``github``: GitHub Actions workflow commands (``::error file=F,line=L,col=C::message``),
+  printed to standard output, which the runner turns into annotations.
+- ``sarif``: a SARIF 2.1.0 log, the format code-scanning services (GitHub's among them) upload.
+
+A problem's file is named as the author wrote it; a bundled parent shown as
+``standard (/path/variants/standard.yaml)`` is reduced to its path, made relative
+to the working directory when it lies inside it.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+from typing import Any, Sequence
+
+from ..errors import Diagnostic
+
+RULE_ID = "cassino/rule-file"
+_DISPLAY = re.compile(r"^\S+ \((.+)\)$")
+
+
+def file_of(display: str) -> str:
+    """The file a diagnostic names, as a path (relative to the working directory when inside it)."""
+    m = _DISPLAY.match(display)
+    path = Path(m.group(1) if m else display)
+    if path.is_absolute():
+        try:
+            return path.relative_to(Path.cwd()).as_posix()
+        except ValueError:
+            return path.as_posix()
+    return path.as_posix()
+
+
+def _message(d: Diagnostic) -> str:
+    return d.message + (f"\nhint: {d.hint}" if d.hint else "")
+
+
+def _escape_data(text: str) -> str:
+    return text.replace("%", "%25").replace("\r", "%0D").replace("\n", "%0A")
+
+
+def _escape_property(text: str) -> str:
+    return _escape_data(text).replace(":", "%3A").replace(",", "%2C")
+
+
+def github(diagnostics: Sequence[Diagnostic]) -> str:
+    """One workflow command a problem; the empty string when there are none."""
+    lines = []
+    for d in diagnostics:
+        props = [f"file={_escape_property(file_of(d.file))}"]
+        if d.line:
+            props += [f"line={d.line}", f"col={max(d.column, 1)}"]
+        props.append("title=" + _escape_property("cassino validate"))
+        lines.append(f"::error {','.join(props)}::{_escape_data(_message(d))}")
+    return "\n".join(lines) + ("\n" if lines else "")
+
+
+def _uri(display: str) -> str:
+    path = file_of(display)
+    return Path(path).as_uri() if Path(path).is_absolute() else path
+
+
+def sarif(diagnostics: Sequence[Diagnostic], version: str) -> dict[str, Any]:
+    """A SARIF 2.1.0 log with one result a problem."""
+    results = []
+    for d in diagnostics:
+        location: dict[str, Any] = {"artifactLocation": {"uri": _uri(d.file)}}
+        if d.line:
+            region: dict[str, Any] = {"startLine": d.line, "startColumn": max(d.column, 1)}
+            if d.source_line is not None:
+                region["snippet"] = {"text": d.source_line}
+            location["region"] = region
+        results.append({"ruleId": RULE_ID, "ruleIndex": 0, "level": "error",
+                        "message": {"text": _message(d)}, "locations": [{"physicalLocation": location}]})
+    driver = {
+        "name": "cassino", "version": version, "semanticVersion": version,
+        "rules": [{"id": RULE_ID, "name": "RuleFile",
+                   "shortDescription": {"text": "A Cassino rule file that cannot be loaded or cannot be played"},
+                   "fullDescription": {"text": "The file is not safe YAML, its `extends` does not resolve, a "
+                                               "setting is unknown or of the wrong type, or the rules cannot be "
+                                               "played (a deal the deck cannot make, a target nothing reaches)."},
+                   "defaultConfiguration": {"level": "error"}}],
+    }
+    return {"$schema": "https://json.schemastore.org/sarif-2.1.0.json", "version": "2.1.0",
+            "runs": [{"tool": {"driver": driver}, "results": results, "columnKind": "unicodeCodePoints"}]}

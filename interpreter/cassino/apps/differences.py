@@ -1,0 +1,339 @@
+"""`cassino diff A B`: what two variants do differently, shown on positions the engine finds.
+
+For each difference that changes which moves are legal, positions are dealt at
+random (a fresh deal, then a few random moves, so builds appear too) and the
+legal moves of A, of B, and of A with only that one setting taken from B are
+compared. A position where A and B differ *because of that setting* is then
+shrunk, a card or build at a time, while the difference remains, so what is
+printed is small. The search is seeded: the same two files give the same
+positions. Scoring differences are shown on one sample hand played under A's
+rules and scored by both.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from typing import Any
+
+from ..engine.core import Engine, Position
+from ..engine.moves import Move
+from ..engine.notation import format_move
+from ..engine.rng import SplitMix64, derive
+from ..engine.scoring import Scorer
+from ..engine.state import HandState
+from ..errors import CassinoError
+from ..language.compare import Difference, differences
+from ..language.rulebook import humanize
+from ..language.rules import Rules
+from ..language.settings import get, with_value
+from .worked_examples import SEP, play_sample_hand, show_cards, show_move
+
+DEFAULT_TRIES = 300
+
+
+@dataclass(frozen=True)
+class Found:
+    """A small position where A and B allow different moves, and the moves only each allows."""
+
+    position: Position
+    only_a: tuple[Move, ...]
+    only_b: tuple[Move, ...]
+    tried: int
+
+
+@dataclass(frozen=True)
+class Report:
+    a: Rules
+    b: Rules
+    diffs: tuple[Difference, ...]
+    found: dict[str, Found | None]          # difference key -> position (None: none found); in-play ones only
+    why_none: str                           # why no positions could be searched, if so
+    tries: int
+    scoring: dict[str, Any] | None          # the sample hand scored both ways
+
+
+def _isolated(a: Rules, b: Rules, diff: Difference) -> Rules | None:
+    """A with only ``diff``'s settings taken from B (None when such rules cannot be built)."""
+    data = dict(a.data)
+    for path in diff.paths:
+        data = with_value(data, path, get(dict(b.data), path))
+    try:
+        return Rules.from_data(data)
+    except (KeyError, TypeError, ValueError):
+        return None
+
+
+def _moves(engine: Engine, pos: Position) -> frozenset[Move] | None:
+    try:
+        return frozenset(engine.legal_moves(engine.position(pos)))
+    except (ValueError, CassinoError, KeyError, IndexError):
+        return None
+
+
+def _as_position(engine: Engine, state: HandState, partners: bool) -> Position:
+    deck = engine.deck
+    turn = state.turn
+    return Position(players=state.players, partners=partners, to_play=turn,
+                    hands={turn: deck.cards_of(state.hands[turn])}, table=deck.cards_of(state.table),
+                    builds=[(deck.cards_of(b.cards), b.value, b.owner) for b in state.builds])
+
+
+class _Search:
+    def __init__(self, a: Rules, b: Rules, iso: Rules) -> None:
+        self.ea, self.eb, self.ei = Engine(a), Engine(b), Engine(iso)
+        self.a, self.b = a, b
+
+    def differs(self, pos: Position) -> tuple[frozenset[Move], frozenset[Move]] | None:
+        ma, mb, mi = _moves(self.ea, pos), _moves(self.eb, pos), _moves(self.ei, pos)
+        if ma is None or mb is None or mi is None or ma == mb or ma == mi:
+            return None
+        return ma, mb
+
+    def random_position(self, seed: int, players: int, partners: bool) -> Position | None:
+        rng = SplitMix64(seed)
+        engine = self.ea if rng.below(2) == 0 else self.eb
+        try:
+            state = engine.start(seed, players, partners=partners)
+        except ValueError:
+            return None
+        for _ in range(rng.below(10)):
+            moves = engine.legal_moves(state)
+            if not moves or state.over:
+                break
+            state = engine.apply(state, moves[rng.below(len(moves))])
+        if state.over or not state.hands[state.turn]:
+            return None
+        return _as_position(engine, state, partners)
+
+    def constructed_position(self, seed: int, players: int, partners: bool) -> Position:
+        """Cards dealt straight to the table, the hand and up to two single builds (rare after random play)."""
+        rng = SplitMix64(seed)
+        deck = self.ea.deck
+        tv = deck.table_values
+        order = list(range(len(deck)))
+        rng.shuffle(order)
+        cards = iter(order)
+        top = deck.max_value()
+        builds = []
+        for _ in range(rng.below(3)):
+            x, y = next(cards), next(cards)
+            if len(tv[x]) == 1 and len(tv[y]) == 1 and tv[x][0] + tv[y][0] <= top:
+                builds.append(([deck.cards[x], deck.cards[y]], tv[x][0] + tv[y][0], rng.below(players)))
+        table = [deck.cards[next(cards)] for _ in range(1 + rng.below(5))]
+        hand = [deck.cards[next(cards)] for _ in range(1 + rng.below(4))]
+        return Position(players=players, partners=partners, to_play=0, hands={0: hand}, table=table, builds=builds)
+
+    def shrink(self, pos: Position) -> Position:
+        """Remove cards and builds one at a time while A and B still differ; put the mover in seat 0."""
+        pos = self._rotate(pos)
+        changed = True
+        while changed:
+            changed = False
+            for candidate in self._smaller(pos):
+                if self.differs(candidate) is not None:
+                    pos, changed = candidate, True
+                    break
+        return pos
+
+    def _rotate(self, pos: Position) -> Position:
+        turn = pos.to_play
+        if turn == 0:
+            return pos
+        n = pos.players
+        rotated = replace(pos, to_play=0, hands={0: pos.hands[turn]} if pos.hands else None,
+                          builds=[(c, v, (o - turn) % n) for c, v, o in pos.builds])
+        return rotated if self.differs(rotated) is not None else pos
+
+    @staticmethod
+    def _smaller(pos: Position) -> list[Position]:
+        out = []
+        hand = list((pos.hands or {}).get(pos.to_play, ()))
+        for k in range(len(pos.builds)):
+            out.append(replace(pos, builds=[b for j, b in enumerate(pos.builds) if j != k]))
+        for k in range(len(pos.table)):
+            out.append(replace(pos, table=[c for j, c in enumerate(pos.table) if j != k]))
+        if len(hand) > 1:
+            for k in range(len(hand)):
+                out.append(replace(pos, hands={pos.to_play: [c for j, c in enumerate(hand) if j != k]}))
+        if pos.players > 2 and not pos.partners and pos.to_play == 0:
+            out.append(replace(pos, players=2, builds=[(c, v, min(o, 1)) for c, v, o in pos.builds]))
+        return out
+
+
+def _seats(a: Rules, b: Rules) -> tuple[list[int], bool] | None:
+    lo = max(a.seats.min_players, b.seats.min_players)
+    hi = min(a.seats.max_players, b.seats.max_players)
+    if lo > hi:
+        return None
+    return list(range(lo, hi + 1)), 4 in range(lo, hi + 1) and a.partnership(4, True) and b.partnership(4, True)
+
+
+def find_position(a: Rules, b: Rules, diff: Difference, seed: int = 1, tries: int = DEFAULT_TRIES) -> Found | None:
+    """A small position where ``diff`` makes A and B allow different moves; None if none turns up."""
+    iso = _isolated(a, b, diff)
+    seats = _seats(a, b)
+    if iso is None or seats is None:
+        return None
+    try:
+        search = _Search(a, b, iso)
+    except (ValueError, CassinoError):
+        return None
+    counts, partners_ok = seats
+    for k in range(tries):
+        s = derive(seed, k)
+        players = counts[k % len(counts)]
+        partners = partners_ok and players == 4 and k % 4 >= 2
+        if k % 2:
+            pos: Position | None = search.constructed_position(s, players, partners)
+        else:
+            pos = search.random_position(s, players, partners)
+        if pos is None or search.differs(pos) is None:
+            continue
+        small = search.shrink(pos)
+        ma, mb = search.differs(small) or (frozenset(), frozenset())
+        order = lambda m: (len(format_move(m, search.ea.deck)), format_move(m, search.ea.deck))  # noqa: E731
+        return Found(small, tuple(sorted(ma - mb, key=order)), tuple(sorted(mb - ma, key=order)), k + 1)
+    return None
+
+
+def _same_cards(a: Rules, b: Rules) -> bool:
+    return Engine(a).deck.cards == Engine(b).deck.cards
+
+
+def sample_scoring(a: Rules, b: Rules, seed: int = 1) -> dict[str, Any]:
+    """One hand played under A's rules by greedy players, scored by A's items and by B's."""
+    ea, eb = Engine(a), Engine(b)
+    players = max(a.seats.min_players, b.seats.min_players)
+    if not a.seats.min_players <= players <= a.seats.max_players:
+        players = a.seats.min_players
+    for seed in range(seed, seed + 12):   # the first hand whose scores differ, if one of a dozen does
+        state = play_sample_hand(ea, seed, players)
+        pa, by_a = Scorer(ea).hand_points(state)
+        pb, by_b = Scorer(eb).hand_points(state)
+        if pa != pb:
+            break
+    items = list(dict.fromkeys([i.name for i in a.scoring.items] + [i.name for i in b.scoring.items]))
+    return {"seed": seed, "players": players,
+            "items": {name: {"a": by_a.get(name), "b": by_b.get(name)} for name in items},
+            "total": {"a": pa, "b": pb}}
+
+
+def compare(a: Rules, b: Rules, seed: int = 1, tries: int = DEFAULT_TRIES) -> Report:
+    """Every difference between A and B, with positions for those in play and the sample hand's scores."""
+    diffs = tuple(differences(a, b))
+    found: dict[str, Found | None] = {}
+    why = ""
+    same = _same_cards(a, b)
+    if not same:
+        why = "the two decks hold different cards, so no position exists in both"
+    elif _seats(a, b) is None:
+        why = "no number of players is allowed by both"
+    else:
+        for d in diffs:
+            if d.in_play and not d.moot:
+                found[d.key] = find_position(a, b, d, seed, tries)
+    scoring_differs = any(d.section in ("scoring", "sweeps") for d in diffs)
+    scoring = sample_scoring(a, b, seed) if scoring_differs and same else None
+    return Report(a, b, diffs, found, why, tries, scoring)
+
+
+# ---------------------------------------------------------------------- output
+
+
+def _label(d: Difference) -> str:
+    """The settings behind a difference; a whole scoring item or event by its own name."""
+    if len(d.paths) > 2:
+        return d.key
+    return ", ".join(".".join(p) for p in d.paths)
+
+
+def position_text(rules: Rules, engine: Engine, pos: Position) -> list[tuple[str, str]]:
+    lines: list[tuple[str, str]] = []
+    if pos.partners:
+        lines.append(("Players", f"{pos.players} in two partnerships (you are seat 0, your partner seat 2)"))
+    elif pos.players != 2:
+        lines.append(("Players", f"{pos.players} (you are seat 0)"))
+    lines.append(("Table", show_cards(rules, list(pos.table)) or "empty"))
+    if pos.builds:
+        lines.append(("Builds", SEP.join(f"[{show_cards(rules, list(c))}] = {v}, made by "
+                                         + ("you (seat 0)" if o == 0 else f"seat {o}") for c, v, o in pos.builds)))
+    lines.append(("Your hand", show_cards(rules, list((pos.hands or {}).get(pos.to_play, ())))))
+    return lines
+
+
+def _seats_points(points: dict[int, int] | None) -> str:
+    if points is None:
+        return "-"
+    shown = [f"seat {s} {p}" for s, p in sorted(points.items()) if p]
+    return ", ".join(shown) or "nobody"
+
+
+def format_text(report: Report) -> str:
+    a, b = report.a, report.b
+    if not report.diffs:
+        return f"{a.name} and {b.name} have the same rules.\n"
+    width = max(len(a.name), len(b.name)) + 1
+    count = "1 rule differs" if len(report.diffs) == 1 else f"{len(report.diffs)} rules differ"
+    out = [f"{a.name} vs {b.name}: {count}", ""]
+    ea = Engine(a) if report.found else None
+    for d in report.diffs:
+        out.append(_label(d))
+        out.append(f"  {a.name + ':':<{width}} {d.a}")
+        out.append(f"  {b.name + ':':<{width}} {d.b}")
+        if d.moot:
+            out.append("  (set differently, but no rule of either variant depends on it)")
+        if d.key in report.found:
+            f = report.found[d.key]
+            if f is None:
+                out.append(f"  No position among {report.tries} random ones shows this difference in play "
+                           f"(it may need a rarer position).")
+            else:
+                assert ea is not None
+                out.append(f"  A position where they differ (found after {f.tried} random "
+                           f"position{'s' if f.tried != 1 else ''}, then made smaller):")
+                out += [f"    {label}: {value}" for label, value in position_text(a, ea, f.position)]
+                out.append(f"    Only {a.name} allows: " + (SEP.join(show_move(a, ea, m) for m in f.only_a) or "none"))
+                out.append(f"    Only {b.name} allows: " + (SEP.join(show_move(a, ea, m) for m in f.only_b) or "none"))
+        out.append("")
+    if report.why_none and any(d.in_play for d in report.diffs):
+        out += [f"No positions are shown: {report.why_none}.", ""]
+    if report.scoring:
+        s = report.scoring
+        out.append(f"Scoring on one sample hand ({s['players']} greedy computer players, seed {s['seed']}, "
+                   f"played under {a.name}'s rules):")
+        rows = [("item", a.name, b.name)]
+        for name, pts in s["items"].items():
+            rows.append((humanize(name), _seats_points(pts["a"]), _seats_points(pts["b"])))
+        rows.append(("total", _seats_points(s["total"]["a"]) if any(s["total"]["a"].values()) else "nobody",
+                     _seats_points(s["total"]["b"]) if any(s["total"]["b"].values()) else "nobody"))
+        w0 = max(len(r[0]) for r in rows) + 2
+        w1 = max(len(r[1]) for r in rows) + 2
+        for r in rows:
+            marker = "" if r[1] == r[2] or r is rows[0] else "   <- differs"
+            out.append(f"  {r[0]:<{w0}}{r[1]:<{w1}}{r[2]}{marker}")
+        out.append("")
+    return "\n".join(out).rstrip() + "\n"
+
+
+def as_json(report: Report) -> dict[str, Any]:
+    a = report.a
+    ea = Engine(a)
+
+    def moves(ms: tuple[Move, ...]) -> list[str]:
+        return [format_move(m, ea.deck) for m in ms]
+
+    diffs = []
+    for d in report.diffs:
+        entry: dict[str, Any] = {"settings": [".".join(p) for p in d.paths], "a": d.a, "b": d.b,
+                                 "in_play": d.in_play, "no_effect": d.moot}
+        if d.key in report.found:
+            f = report.found[d.key]
+            entry["position"] = None if f is None else {
+                "players": f.position.players, "partners": f.position.partners,
+                "table": [str(c) for c in f.position.table],
+                "builds": [{"cards": [str(c) for c in cs], "value": v, "owner": o} for cs, v, o in f.position.builds],
+                "hand": [str(c) for c in (f.position.hands or {}).get(f.position.to_play, ())],
+                "only_a": moves(f.only_a), "only_b": moves(f.only_b), "tried": f.tried}
+        diffs.append(entry)
+    return {"a": a.name, "b": report.b.name, "differences": diffs, "no_positions_because": report.why_none or None,
+            "sample_hand": report.scoring}

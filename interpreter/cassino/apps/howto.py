@@ -1,0 +1,180 @@
+"""How to play a variant, in a few lines a newcomer can read at the table (the in-game `rules` command).
+
+Generated from the variant's settings, never written per variant: the same
+sentence appears for every variant with the same setting, and a house rule that
+changes a setting changes what the player reads. ``cassino explain`` is the
+full, setting-by-setting account; this is the short one.
+"""
+
+from __future__ import annotations
+
+from ..language.rules import RankRule, Rules
+from .seating import players_text
+from .summary import item_words
+
+
+def _values(rank: RankRule) -> str:
+    return " or ".join(map(str, rank.values))
+
+
+def card_values(rules: Rules) -> str:
+    """``number cards count their number; A counts 1; J Q K have no number value ...``"""
+    plain, counted, none = [], [], []
+    for r in rules.deck.ranks:
+        if not r.values:
+            none.append(r.rank)
+        elif r.rank.isdigit() and r.values == (int(r.rank),):
+            plain.append(r.rank)
+        else:
+            counted.append(f"{r.rank} counts {_values(r)}")
+    parts = []
+    if plain:
+        parts.append("number cards count their number")
+    parts += counted
+    if none:
+        parts.append(f"{' '.join(none)} have no number value: each takes only cards of its own rank")
+    for cv in rules.deck.card_values:
+        hand = " or ".join(map(str, cv.hand)) if cv.hand else None
+        table = " or ".join(map(str, cv.table)) if cv.table else None
+        if hand and table and hand != table:
+            parts.append(f"{cv.card} counts {hand} played from the hand and {table} on the table")
+        elif hand or table:
+            parts.append(f"{cv.card} counts {hand or table}")
+    return "; ".join(parts)
+
+
+def _trail(rules: Rules) -> str:
+    text = "trail: lay the card face up on the table"
+    limits = []
+    if rules.build.owner_obligation == "no_trail":
+        limits.append("not while you own a build")
+    elif rules.build.owner_obligation == "capture_or_raise":
+        limits.append("not while you own a build (then capture or raise a build)")
+    compulsory = rules.capture.compulsory
+    if compulsory == "equal_loose_card":
+        limits.append("not a card equal to a loose card on the table")
+    elif compulsory == "when_card_can_capture":
+        limits.append("not a card that could capture")
+    elif compulsory == "whenever_possible":
+        limits.append("only when you cannot capture at all (capturing is compulsory)")
+    if rules.trail.with_build:
+        text += "; a trail may come with a build of loose table cards for a value you hold"
+    return text + (f" ({'; '.join(limits)})" if limits else "")
+
+
+def _capture(rules: Rules) -> str:
+    c = rules.capture
+    takes = ["loose cards of the same value"]
+    if c.sums:
+        takes.append("sets of loose cards that add up to its value (a 9 takes 4+5)")
+    if rules.build.allowed:
+        takes.append("builds of its value")
+    text = "capture: take with the card " + ", ".join(takes)
+    if c.several_groups:
+        text += ", several at once"
+    else:
+        text += ", one at a time"
+    if c.equal_cards == "all":
+        text += "; every loose card equal to it must be taken too"
+    elif c.equal_cards == "all_when_pairing":
+        text += "; taking one equal card takes them all"
+    if c.equal_card_first:
+        text += "; while a loose card equals it, it takes only equal cards"
+    if c.hand_cards_max > 1:
+        text += f"; up to {c.hand_cards_max} cards from the hand may be played together to capture"
+    return text
+
+
+def _build(rules: Rules) -> str:
+    b = rules.build
+    if not b.allowed:
+        return "there is no building"
+    text = ("build: put the card on loose cards to make a build of a value you hold another card for "
+            "(a 3 on a 5 builds 8 when you keep an 8); you own the build, anyone may capture it with a card "
+            "of its value")
+    if b.keep_capturing_card:
+        text += ", and you must keep a card of its value until it is taken"
+    extras = []
+    if b.multiple:
+        extras.append("a build may hold several sets of its value (8 and 5+3: a multiple build of 8)")
+    if b.raise_single:
+        extras.append("a single build may be raised by adding a card from the hand"
+                      + ("" if b.raise_own else ", but not by its owner"))
+    if b.max_value is not None:
+        extras.append(f"builds go up to {b.max_value}")
+    if b.for_partner:
+        extras.append("you may build for a value your partner has shown they hold")
+    return text + ("; " + "; ".join(extras) if extras else "")
+
+
+def _scoring(rules: Rules) -> list[str]:
+    lines = []
+    for item in rules.scoring.items:
+        what = item_words(item, rules)
+        if item.count == "most":
+            extra = {"nobody": ", nobody on a tie", "split": ", split on a tie", "each": ", each on a tie"}.get(item.ties, "")
+            lines.append(f"  {item.name}: {item.points} for {what}{extra}")
+        elif item.count == "sweeps":
+            pts = f"{item.points} for each sweep" if item.points or item.by_size else "sweeps are counted but score nothing"
+            if item.by_size:
+                pts += " (" + "; ".join(f"{r.points} for {r.min_cards}" + (f"-{r.max_cards}" if r.max_cards else "+")
+                                        + " cards" for r in item.by_size) + ")"
+            lines.append(f"  {item.name}: {pts}")
+        elif item.count == "last_capture":
+            lines.append(f"  {item.name}: {item.points} for the last capture of the hand")
+        else:
+            lines.append(f"  {item.name}: {item.points} for {what}")
+    return lines
+
+
+def _first_upper(text: str) -> str:
+    return text[:1].upper() + text[1:]
+
+
+def how_to_play(rules: Rules) -> str:
+    """A short how-to-play for ``rules``, generated from its settings."""
+    d, g = rules.deal, rules.game
+    deal = f"{d.hand_size} cards each"
+    if d.table_cards:
+        deal += f" and {d.table_cards} face up on the table"
+    if d.draw_after_play:
+        deal += "; after each play you draw back up to that many from the stock"
+    elif d.redeal == "when_hands_empty":
+        deal += f"; when every hand is empty, {d.hand_size} more each until the stock runs out (the hand)"
+    if g.target is None:
+        goal = "each hand is a game: the higher score wins"
+    else:
+        goal = f"the first side to {g.target} points wins"
+        if rules.scoring.when == "as_won":
+            goal += " (points count as they are won, so a game can end during a hand)"
+    sweep_item = next((i for i in rules.scoring.items if i.count == "sweeps"), None)
+    sweep = "sweep: a capture that takes every card from the table"
+    sweep += " (it scores)" if sweep_item is not None and (sweep_item.points or sweep_item.by_size) else \
+        " (it scores nothing here)"
+    if rules.sweeps.cancel:
+        sweep += "; sweeps of opposing sides cancel one for one"
+    leftover = "at the end of the hand, cards still on the table go to the last player who captured"
+    if rules.sweeps.residue_is_sweep:
+        leftover += ", which counts as a sweep"
+    lines = [
+        f"How to play {rules.name} ({players_text(rules)}): {rules.description}",
+        "Capture cards from the table with cards from your hand; captured cards score at the end of the hand.",
+        f"Deal: {deal}.",
+        f"Card values: {card_values(rules)}.",
+        "On your turn play one card from your hand:" if rules.capture.hand_cards_max == 1 else "On your turn:",
+        f"  {_trail(rules)};",
+        f"  {_capture(rules)};",
+        f"  {_build(rules)}.",
+        f"Owner: the last player to add to a build owns it. {_first_upper(sweep)}.",
+        f"{_first_upper(leftover)}.",
+        "Points for a hand:",
+        *_scoring(rules),
+        f"Game: {goal}.",
+        "Type moves as `9D capture 9C 4D 5H`, `3H build 8 on 5S`, `2H build 8 on [3C 3D]`, `KD trail`;"
+        " `cassino explain` gives every setting.",
+    ]
+    for r in rules.endgame.restrictions:
+        lines.insert(-1, f"Endgame: a side at {r.score} scores only {', '.join(r.only)}.")
+    if rules.endgame.sweeps_from is not None:
+        lines.insert(-1, f"Endgame: from {rules.endgame.sweeps_from} points a side's sweeps score nothing.")
+    return "\n".join(lines)

@@ -1,0 +1,177 @@
+"""Any rule file as a PettingZoo AEC environment.
+
+    from cassino.pettingzoo import env
+    e = env(variant="royal", players=3, render_mode="ansi")
+    e.reset(seed=7)
+    for agent in e.agent_iter():
+        obs, reward, terminated, truncated, info = e.last()
+        action = None if terminated or truncated else e.action_space(agent).sample(obs["action_mask"])
+        e.step(action)
+
+Agents are ``player_0`` ... one per seat. Actions are the step-wise encoding of
+``cassino.apps.stepwise`` (the same as the OpenSpiel game's): a move takes one or
+more steps, and the same agent acts until its move is complete. Each observation
+is a dict: ``observation``, the seat's view as a float32 vector (``cassino.apps.views``:
+the position, or with ``observation="information_state"`` also the cards each seat
+has played this hand), and ``action_mask`` (int8, ones at the legal actions of the
+agent to act; zeros for the others). Chance (the shuffle) is drawn from the
+environment's generator, so ``reset(seed=s)`` followed by the same actions replays
+the same game. Rewards come at the end: the OpenSpiel game's returns. A whole game
+cut off at ``max_hands`` ends in truncation rather than termination. An illegal
+action raises ``IllegalStep`` (a ValueError) naming the legal ones.
+
+``render_mode="ansi"``: ``render()`` returns the table drawn as ``cassino play``
+draws it (rich's ANSI colours), from the seat to act.
+"""
+
+from __future__ import annotations
+
+import io
+from pathlib import Path
+from typing import Any
+
+import gymnasium
+import numpy as np
+from gymnasium import spaces
+from gymnasium.utils import seeding
+from pettingzoo import AECEnv
+from pettingzoo.utils import wrappers
+from rich.console import Console
+
+from ..engine.core import bits
+from .play import Session
+from .records import Record
+from .stepwise import IllegalStep, PARAMETERS, Setup, SetupError, Step, table_for
+from .views import Kind, Layout
+
+OBSERVATIONS = ("observation", "information_state")
+
+
+def env(**kwargs: Any) -> AECEnv:
+    """The environment with PettingZoo's order and bounds checks (what most code wants)."""
+    return wrappers.OrderEnforcingWrapper(wrappers.AssertOutOfBoundsWrapper(raw_env(**kwargs)))
+
+
+class raw_env(AECEnv):  # noqa: N801 - PettingZoo's name for the unwrapped class
+    metadata = {"render_modes": ["ansi"], "name": "cassino_v0", "is_parallelizable": False}
+
+    def __init__(self, variant: str = "standard", players: int | None = None, partners: bool = False,
+                 whole_game: bool = False, payoff: str = "points", max_hands: int = PARAMETERS["max_hands"],
+                 dealer: int = 0, render_mode: str | None = None, observation: str = "observation") -> None:
+        super().__init__()
+        if isinstance(variant, Path):
+            variant = str(variant)
+        params = {"variant": variant, "players": 0 if players is None else players, "partners": partners,
+                  "whole_game": whole_game, "payoff": payoff, "max_hands": max_hands, "dealer": dealer}
+        self.table = table_for(Setup.from_params(params))
+        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
+            raise SetupError(f"render_mode must be None or 'ansi', not {render_mode!r}")
+        if observation not in OBSERVATIONS:
+            raise SetupError(f"observation must be one of {', '.join(OBSERVATIONS)}, not {observation!r}")
+        self.render_mode = render_mode
+        self.layout = Layout(self.table, Kind(perfect_recall=observation == "information_state"))
+        self.possible_agents = [f"player_{seat}" for seat in range(self.table.players)]
+        size = self.table.encoding.size
+        self.observation_spaces = {
+            a: spaces.Dict({
+                "observation": spaces.Box(low=0.0, high=self.layout.high, dtype=np.float32),
+                "action_mask": spaces.Box(low=0, high=1, shape=(size,), dtype=np.int8),
+            }) for a in self.possible_agents}
+        self.action_spaces = {a: spaces.Discrete(size) for a in self.possible_agents}
+        self.np_random, _ = seeding.np_random(None)
+        self.state_: Step = self.table.initial
+
+    def __str__(self) -> str:
+        return self.metadata["name"]
+
+    def observation_space(self, agent: str) -> spaces.Space:
+        return self.observation_spaces[agent]
+
+    def action_space(self, agent: str) -> spaces.Space:
+        return self.action_spaces[agent]
+
+    # ------------------------------------------------------------------ play
+    def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
+        if seed is not None:
+            self.np_random, _ = seeding.np_random(seed)
+        self.agents = self.possible_agents[:]
+        self.rewards = {a: 0.0 for a in self.agents}
+        self._cumulative_rewards = {a: 0.0 for a in self.agents}
+        self.terminations = {a: False for a in self.agents}
+        self.truncations = {a: False for a in self.agents}
+        self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
+        self.state_ = self._deal(self.table.initial)
+        self.agent_selection = self._agent(self.state_)
+
+    def step(self, action: Any) -> None:
+        agent = self.agent_selection
+        if self.terminations[agent] or self.truncations[agent]:
+            self._was_dead_step(action)
+            return
+        if action is None or int(action) not in self.state_.legal:
+            raise IllegalStep(f"{agent} cannot play action {action!r} now; the legal actions are the ones in "
+                              f"its action mask: {list(self.state_.legal)}")
+        self._cumulative_rewards[agent] = 0.0
+        self.state_ = self._deal(self.state_.apply(int(action)))
+        self.rewards = {a: 0.0 for a in self.agents}
+        if self.state_.ended:
+            returns = self.state_.returns()
+            self.rewards = {a: float(returns[seat]) for seat, a in enumerate(self.possible_agents)}
+            cut = self.state_.ended == "cut"
+            self.terminations = {a: not cut for a in self.agents}
+            self.truncations = {a: cut for a in self.agents}
+        self._accumulate_rewards()
+        self.agent_selection = self._agent(self.state_)
+
+    def _deal(self, step: Step) -> Step:
+        """Chance's turns, drawn from the environment's generator."""
+        while step.deal is not None:
+            left = bits(step.deal.remaining)
+            step = step.apply(left[int(self.np_random.integers(len(left)))])
+        return step
+
+    def _agent(self, step: Step) -> str:
+        if step.ended:
+            return self.agents[0] if self.agents else self.possible_agents[0]
+        return self.possible_agents[step.game.hand.turn]
+
+    # ------------------------------------------------------------------ seeing
+    def observe(self, agent: str) -> dict[str, np.ndarray]:
+        seat = self.possible_agents.index(agent)
+        flat, views = self.layout.new()
+        self.layout.fill(self.state_, seat, flat, views)
+        mask = np.zeros(self.table.encoding.size, np.int8)
+        if not self.state_.ended and self.state_.to_play == seat:
+            mask[list(self.state_.legal)] = 1
+        return {"observation": flat, "action_mask": mask}
+
+    def render(self) -> str | None:
+        if self.render_mode is None:
+            gymnasium.logger.warn("render() was called without a render_mode; make the environment with "
+                                  "render_mode='ansi'")
+            return None
+        return draw(self.state_, self.possible_agents)
+
+    def close(self) -> None:
+        pass
+
+
+def draw(step: Step, names: list[str]) -> str:
+    """The table as ``cassino play`` draws it, from the seat to act, with the move being chosen."""
+    t = step.table
+    out = io.StringIO()
+    console = Console(file=out, force_terminal=True, color_system="standard", width=100, highlight=False,
+                      soft_wrap=True)
+    game = step.game.with_(hand=step.view_hand(), hand_no=step.hand_no)
+    record = Record(t.rules, 0, t.players, t.partners, list(names), dealer=t.setup.dealer, source=t.setup.variant)
+    session = Session(game, record, {}, Path("unused.json"), console)
+    session.last_moves = {entry[1]: entry[2] for entry in step.log if entry[0] == "move"}
+    seat = step.to_play if step.to_play is not None else 0
+    session.show(seat)
+    if step.to_play is not None:
+        console.print(f"{names[seat]} (seat {seat}) to play")
+    if step.prefix:
+        console.print("choosing: " + ", ".join(step.describe(a) for a in step.prefix))
+    if step.ended:
+        console.print("over; rewards " + "  ".join(f"{n} {r:+g}" for n, r in zip(names, step.returns())))
+    return out.getvalue()

@@ -1,0 +1,51 @@
+"""`cassino rules`: a variant's whole rulebook, with engine-checked examples.
+
+The words come from ``language/rulebook.py``, the examples from
+``worked_examples.py``. A house rule (a file outside the bundled variants that
+``extends`` another) gets its parent's rulebook with the rules it changes marked.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from ..language.rulebook import Rulebook, mark_changes, rulebook, with_examples
+from ..language.rules import Rules
+from ..language.variants import LoadedVariant, bundled_names, load
+from ..paths import VARIANTS_DIR
+from .worked_examples import examples
+
+
+def book_for(rules: Rules, with_worked_examples: bool = True) -> Rulebook:
+    """The rulebook of ``rules``, each example placed under the rule it shows."""
+    book = rulebook(rules)
+    if with_worked_examples:
+        keys = book.clauses()
+        book = with_examples(book, [e for e in examples(rules) if e.key in keys])
+    return book
+
+
+def parent_ref(target: str, loaded: LoadedVariant) -> str | None:
+    """What a house rule extends, as a name or path ``load`` accepts; None for a bundled variant."""
+    if target in bundled_names():
+        return None
+    path = Path(target)
+    if path.resolve().parent == VARIANTS_DIR.resolve():
+        return None
+    ref = loaded.resolved.documents[0].data.get("extends")
+    if not isinstance(ref, str) or not ref:
+        return None
+    if "/" in ref or "\\" in ref or ref.endswith((".yaml", ".yml")):
+        return str(path.parent / ref)
+    return ref
+
+
+def full_rulebook(target: str, with_worked_examples: bool = True, marked: bool = True) -> Rulebook:
+    """The rulebook of a bundled variant or rule file; a house rule's changes marked against its parent."""
+    loaded = load(target)
+    book = book_for(loaded.rules, with_worked_examples)
+    parent = parent_ref(target, loaded) if marked else None
+    if parent is not None:
+        parent_rules = load(parent).rules
+        book = mark_changes(book, rulebook(parent_rules), parent_rules.name)
+    return book

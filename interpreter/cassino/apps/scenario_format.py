@@ -1,0 +1,229 @@
+"""The scenario file format: which keys a file, a case and an expectation hold, and their types.
+
+The whole file is checked before any case runs, so a mistake in writing it (an
+unknown key, a list given as a string, a seat that is not a number, an
+expectation that checks nothing) is reported as FILE:LINE with exit status 2,
+never as a failed case or a traceback. What depends on the variant (a card that
+is not in its deck, a build its cards cannot make) is decided later, per case.
+docs/scenarios.md documents every key named here.
+"""
+
+from __future__ import annotations
+
+import difflib
+from typing import Any, Callable
+
+from ..errors import Diagnostic
+from ..language.yamlsource import Document, PathT
+
+Check = Callable[[Document, PathT, Any, list[Diagnostic]], None]
+
+ENDED_BY = ("target", "count out", "pegging", "claim", "false claim", "one hand")
+
+
+def _near(word: str, choices: Any) -> str | None:
+    m = difflib.get_close_matches(str(word), sorted(choices), n=1)
+    return f"did you mean `{m[0]}`?" if m else None
+
+
+def _where(path: PathT) -> str:
+    out = ""
+    for part in path:
+        out += f"[{part}]" if isinstance(part, int) else (f".{part}" if out else str(part))
+    return out
+
+
+def _is_int(value: Any) -> bool:
+    return type(value) is int          # true and false are not numbers here
+
+
+def _simple(test: Callable[[Any], bool], what: str) -> Check:
+    def check(doc: Document, path: PathT, value: Any, out: list[Diagnostic]) -> None:
+        if not test(value):
+            out.append(doc.diagnostic(path, f"`{_where(path)}` must be {what}, not {value!r}"))
+    return check
+
+
+TEXT = _simple(lambda v: isinstance(v, str), "text")
+BOOLEAN = _simple(lambda v: isinstance(v, bool), "true or false")
+COUNT = _simple(lambda v: _is_int(v) and v >= 0, "a whole number, 0 or more")
+NUMBER = _simple(_is_int, "a whole number")
+PLAYERS = _simple(lambda v: _is_int(v) and v >= 1, "a number of players, 1 or more")
+SEAT = _simple(lambda v: _is_int(v) and v >= 0, "a seat number (seats count from 0)")
+SEAT_OR_NULL = _simple(lambda v: v is None or (_is_int(v) and v >= 0), "a seat number, or null for nobody")
+TARGET = _simple(lambda v: _is_int(v) and v >= 1, "a number of points, 1 or more")
+TARGET_OR_NULL = _simple(lambda v: v is None or (_is_int(v) and v >= 1), "a number of points, or null")
+ENDED = _simple(lambda v: v in ENDED_BY, "one of " + ", ".join(f"`{e}`" for e in ENDED_BY))
+
+
+def list_of(item: Check, what: str) -> Check:
+    def check(doc: Document, path: PathT, value: Any, out: list[Diagnostic]) -> None:
+        if not isinstance(value, list):
+            out.append(doc.diagnostic(path, f"`{_where(path)}` must be a list of {what}, not {value!r}"
+                                      + (" (a single one is written as a list of one: [...])" if isinstance(value, str) else "")))
+            return
+        for i, v in enumerate(value):
+            item(doc, path + (i,), v, out)
+    return check
+
+
+CARD = _simple(lambda v: isinstance(v, str), "a card such as 10D, AS or KH")
+CARDS = list_of(CARD, "cards such as [8D, KS]")
+MOVES = list_of(_simple(lambda v: isinstance(v, str), "a move in notation, such as \"8D capture 8C\""),
+                "moves in notation")
+NAMES = list_of(TEXT, "names")
+
+
+def seat_map(value_check: Check, what: str) -> Check:
+    """A mapping from seat numbers to values (`{0: ..., 1: ...}`)."""
+    def check(doc: Document, path: PathT, value: Any, out: list[Diagnostic]) -> None:
+        if not isinstance(value, dict):
+            out.append(doc.diagnostic(path, f"`{_where(path)}` must map seats to {what}, such as {{0: ..., 1: ...}}"))
+            return
+        for key, v in value.items():
+            if not ((_is_int(key) and key >= 0) or (isinstance(key, str) and key.isdigit())):
+                out.append(doc.diagnostic(path + (key,), f"`{_where(path)}`: {key!r} is not a seat number "
+                                          "(seats count from 0)", key=True))
+                continue
+            value_check(doc, path + (key,), v, out)
+    return check
+
+
+def _pile(doc: Document, path: PathT, value: Any, out: list[Diagnostic]) -> None:
+    if value != "rest":
+        CARDS(doc, path, value, out)
+
+
+def _sweeps(doc: Document, path: PathT, value: Any, out: list[Diagnostic]) -> None:
+    """A number of sweeps, or a list of them: each a size (table cards taken) or {size, first_play}."""
+    if _is_int(value) and value >= 0:
+        return
+    if not isinstance(value, list):
+        out.append(doc.diagnostic(path, f"`{_where(path)}` must be a number of sweeps, or a list of their sizes "
+                                  "such as [4, 2] (or {size: 4, first_play: true}), not " + repr(value)))
+        return
+    for i, item in enumerate(value):
+        if _is_int(item) and item >= 1:
+            continue
+        if isinstance(item, dict):
+            _mapping(doc, path + (i,), item, out, {"size": SWEEP_SIZE, "first_play": BOOLEAN}, required=("size",))
+            continue
+        out.append(doc.diagnostic(path + (i,), f"`{_where(path + (i,))}` must be a sweep's size (table cards "
+                                  f"taken, 1 or more) or {{size: N, first_play: true}}, not {item!r}"))
+
+
+SWEEP_SIZE = _simple(lambda v: _is_int(v) and v >= 1, "the table cards the sweep took, 1 or more")
+BUILD_VALUE = _simple(lambda v: (_is_int(v) and v >= 1) or (isinstance(v, str) and bool(v.strip())),
+                      "the build's value: a number, or a rank such as J")
+
+
+def _build() -> Check:
+    keys = {"cards": CARDS, "value": BUILD_VALUE, "owner": SEAT}
+
+    def check(doc: Document, path: PathT, value: Any, out: list[Diagnostic]) -> None:
+        _mapping(doc, path, value, out, keys, required=("cards", "value"))
+    return check
+
+
+def _mapping(doc: Document, path: PathT, value: Any, out: list[Diagnostic], keys: dict[str, Check],
+             required: tuple[str, ...] = ()) -> None:
+    if not isinstance(value, dict):
+        out.append(doc.diagnostic(path, f"`{_where(path)}` must be a mapping with " + ", ".join(f"`{k}`" for k in keys)))
+        return
+    _check_keys(doc, path, value, keys, out, "unknown key `{key}` in `" + _where(path) + "`")
+    for key in required:
+        if key not in value:
+            out.append(doc.diagnostic(path, f"`{_where(path)}` needs `{key}`"))
+
+
+def _check_keys(doc: Document, path: PathT, mapping: dict[Any, Any], keys: dict[str, Check],
+                out: list[Diagnostic], unknown: str) -> None:
+    """Check each value by its key's check; an unknown key gets ``unknown`` (with ``{key}``) and a hint."""
+    for key, value in mapping.items():
+        if key not in keys:
+            out.append(doc.diagnostic(path + (key,), unknown.replace("{key}", str(key)), key=True,
+                                      hint=_near(str(key), keys)))
+        else:
+            keys[key](doc, path + (key,), value, out)
+
+
+def _any(doc: Document, path: PathT, value: Any, out: list[Diagnostic]) -> None:
+    """Free text for people (source, description): anything YAML can hold."""
+
+
+FILE_KEYS: dict[str, Check] = {"variant": TEXT, "players": PLAYERS, "cases": _any, "description": _any, "source": _any}
+
+CASE_KEYS: dict[str, Check] = {
+    "name": TEXT, "variant": TEXT, "players": PLAYERS, "partners": BOOLEAN, "to_play": SEAT, "dealer": SEAT,
+    "hand": CARDS, "hands": seat_map(CARDS, "lists of cards"), "table": CARDS,
+    "builds": list_of(_build(), "builds such as {cards: [3H, 4D], value: 7, owner: 1}"),
+    "captured": seat_map(_pile, "lists of cards (or `rest`)"), "sweeps": seat_map(_sweeps, "sweeps"),
+    "last_capture": SEAT_OR_NULL, "scores": seat_map(NUMBER, "points"), "moves": MOVES,
+    "stock": CARDS, "events": seat_map(NAMES, "lists of event names"), "target": TARGET,
+    "first_play": BOOLEAN, "restrictions_lifted": BOOLEAN,
+    "expect": _any, "source": _any, "description": _any,
+}
+
+EXPECT_KEYS: dict[str, Check] = {
+    "legal": MOVES, "illegal": MOVES, "exactly": MOVES,
+    "hand_points": seat_map(NUMBER, "points"), "scores": seat_map(NUMBER, "points"), "winner": SEAT_OR_NULL,
+    "to_play": SEAT_OR_NULL, "table": CARDS,
+    "builds": list_of(_build(), "builds such as {cards: [3H, 4D], value: 7, owner: 1}"),
+    "hands": seat_map(CARDS, "lists of cards"), "captured": seat_map(CARDS, "lists of cards"),
+    "stock": CARDS, "residue": CARDS, "last_capture": SEAT_OR_NULL, "sweeps": seat_map(COUNT, "numbers of sweeps"),
+    "events": seat_map(NAMES, "lists of event names"), "hand_over": BOOLEAN, "game_over": BOOLEAN,
+    "ended_by": ENDED, "target": TARGET_OR_NULL, "restrictions_lifted": BOOLEAN, "games_won": COUNT,
+}
+
+#: Expectations that check nothing when given empty (an empty `exactly` does check: no legal move).
+_EMPTY_MEANS_NOTHING = {"legal", "illegal", "hand_points", "scores", "hands", "captured", "sweeps", "events"}
+
+
+def check_file(doc: Document, expectations: bool = True) -> list[Diagnostic]:
+    """Every problem in the file's structure (exit 2); an empty list when it can run.
+    ``expectations=False``: a case may leave out `expect` (`cassino solve` reads positions only)."""
+    data = doc.data
+    out: list[Diagnostic] = []
+    if not isinstance(data, dict):
+        return [doc.diagnostic((), "a scenario file is a mapping with `variant` and `cases`")]
+    _check_keys(doc, (), data, FILE_KEYS, out, "unknown key `{key}` in a scenario file")
+    cases = data.get("cases")
+    if not isinstance(cases, list):
+        out.append(doc.diagnostic(("cases",) if "cases" in data else (),
+                                  "`cases` must be a list of cases (each a mapping with a `name`)"))
+        return out
+    if "variant" not in data and not all(isinstance(c, dict) and "variant" in c for c in cases):
+        out.append(doc.diagnostic((), "no `variant`: name a bundled variant or a rule file at the top of the file"))
+    names: dict[str, int] = {}
+    for i, case in enumerate(cases):
+        if not isinstance(case, dict):
+            out.append(doc.diagnostic(("cases", i), "a case is a mapping (name: ..., expect: ...)"))
+            continue
+        _check_keys(doc, ("cases", i), case, CASE_KEYS, out, "unknown key `{key}` in case " + str(i + 1))
+        name = case.get("name")
+        if not isinstance(name, str) or not name:
+            out.append(doc.diagnostic(("cases", i), f"case {i + 1} has no `name`"))
+        elif name in names:
+            out.append(doc.diagnostic(("cases", i, "name"), f"case name {name!r} is used twice (first in case {names[name] + 1})"))
+        else:
+            names[name] = i
+        if expectations or "expect" in case:
+            out += _check_expect(doc, i, case)
+    return out
+
+
+def _check_expect(doc: Document, i: int, case: dict[str, Any]) -> list[Diagnostic]:
+    out: list[Diagnostic] = []
+    path: PathT = ("cases", i, "expect")
+    if "expect" not in case:
+        return [doc.diagnostic(("cases", i), f"case {i + 1} has no `expect`: say what must hold "
+                               "(legal, illegal, hand_points, scores, winner, ...)")]
+    expect = case["expect"]
+    if not isinstance(expect, dict):
+        return [doc.diagnostic(path, "`expect` is a mapping (legal, illegal, hand_points, scores, winner, ...)")]
+    if not expect:
+        return [doc.diagnostic(path, f"case {i + 1}: `expect` is empty, so the case would check nothing")]
+    _check_keys(doc, path, expect, EXPECT_KEYS, out, "unknown expectation `{key}`")
+    if not out and all(k in _EMPTY_MEANS_NOTHING and not v for k, v in expect.items()):
+        out.append(doc.diagnostic(path, f"case {i + 1}: every expectation is empty, so the case would check nothing"))
+    return out

@@ -1,0 +1,210 @@
+"""A game in progress, whatever shows it: what `cassino play` and `cassino serve` share.
+
+The terminal and the browser differ in how they draw a table and read a click or
+a line, not in how a game goes on. Both drive it through a :class:`GameSession`:
+every action is applied through the engine and written to the game record at
+once (atomically), computer players are seeded from the record's seed, the seat
+and the number of actions so far (so a game resumed in either front end plays on
+exactly as it would have), claims come before moves, a typed move is read or
+refused with the engine's reason, and hint and undo work the same way.
+
+Nothing here prints or waits: methods return values (an :class:`Acted`, a
+:class:`~cassino.engine.moves.Move`) or raise :class:`~cassino.errors.CassinoError`
+with the words to show, and each front end shows them its own way.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+from ..engine.game import Game
+from ..engine.moves import Move
+from ..engine.notation import cards_text, format_move, parse_move
+from ..engine.rng import derive
+from ..errors import CassinoError
+from ..players.bots import Bot, SearchBot, make_bot
+from .records import Record, actor_of, apply_action, replay
+from .summary import HandSummary, hand_summary
+
+
+class NotAMove(CassinoError):
+    """Typed text whose first word is not a card: neither a move nor anything close to one."""
+
+
+@dataclass(frozen=True)
+class Acted:
+    """One action taken: who, what (in notation), and the summary of the hand it ended, if any."""
+
+    seat: int
+    action: str
+    summary: HandSummary | None
+    new_hand: bool
+
+
+class GameSession:
+    """One game being played: the game, who sits where, and the record written after every action."""
+
+    def __init__(self, game: Game, record: Record, bots: dict[int, Bot], save_path: Path) -> None:
+        self.game = game
+        self.record = record
+        self.bots = bots
+        self.save_path = save_path
+        #: Each seat's last action this hand, in notation (cleared when a new hand is dealt).
+        self.last_moves: dict[int, str] = {}
+
+    @classmethod
+    def open(cls, record: Record, save_path: Path, bot_seed: int | None = None) -> "GameSession":
+        """The record's game replayed, with a computer player for every seat that is not ``human``."""
+        seed = record.seed if bot_seed is None else bot_seed
+        bots = {seat: make_bot(kind, seed + seat) for seat, kind in enumerate(record.seats) if kind != "human"}
+        return cls(replay(record), record, bots, save_path)
+
+    # ------------------------------------------------------------------ who plays
+    def humans(self) -> int:
+        return sum(1 for s in self.record.seats if s == "human")
+
+    def claimant(self) -> int | None:
+        """A computer seat that claims the game now (a bot claims exactly when it has reached the target)."""
+        if self.game.over:
+            return None
+        for seat, bot in self.bots.items():
+            if bot.wants_to_claim(self.game, seat):
+                return seat
+        return None
+
+    def computer_to_move(self) -> bool:
+        return not self.game.over and self.game.hand.turn in self.bots
+
+    def computer_choice(self) -> str:
+        """The move the computer player to move chooses, in notation (not yet played).
+
+        Seeded from the record's seed, the seat and the actions so far, so the same
+        position in the same game always gets the same answer, resumed or not.
+        """
+        seat = self.game.hand.turn
+        bot = self.bots[seat]
+        bot.reseed(derive(self.record.seed, seat, len(self.record.actions)))
+        return format_move(bot.choose(self.game, seat), self.game.engine.deck)
+
+    # ------------------------------------------------------------------ acting
+    def save(self) -> None:
+        self.record.save(self.save_path, self.game)
+
+    def act(self, action: str) -> Acted:
+        """Apply an action, record it, and write the record before anything else happens."""
+        before = self.game
+        seat = actor_of(action, before)
+        self.game = apply_action(before, action)
+        self.record.actions.append(action)
+        try:
+            self.save()
+        except BaseException:
+            # Not written, not made: the game stays where its record says it is.
+            self.record.actions.pop()
+            self.game = before
+            raise
+        summary = None
+        if not action.startswith("claim"):
+            self.last_moves[seat] = action
+            summary = hand_summary(before, parse_move(action, before.engine.deck), self.game)
+        new_hand = self.game.hand_no != before.hand_no
+        if new_hand:
+            self.last_moves = {}
+        return Acted(seat, action, summary, new_hand)
+
+    def claim(self, seat: int) -> Acted:
+        if not self.game.rules.game.claiming:
+            raise CassinoError("there is no claiming in this game: play on to the end of the hand")
+        return self.act(f"claim {seat}")
+
+    def read_move(self, text: str) -> Move:
+        """A typed move for the seat to play, once the engine allows it.
+
+        :class:`NotAMove` when the first word is not a card; otherwise a CassinoError
+        whose first line says what is wrong: the notation's error, or the engine's
+        reason the move is refused (``engine.why_illegal``).
+        """
+        deck = self.game.engine.deck
+        words = text.split()
+        try:
+            deck.parse(words[0].split("+")[0] if words else "")
+        except CassinoError:
+            raise NotAMove(f"{text!r} is not a move") from None
+        try:
+            move = parse_move(text, deck)
+        except CassinoError as e:
+            raise CassinoError(str(e).splitlines()[0]) from None
+        if not self.game.engine.is_legal(self.game.hand, move):
+            raise CassinoError(self.game.engine.why_illegal(self.game.hand, move))
+        return move
+
+    def hint(self, seat: int) -> Move:
+        """What the search player would play for ``seat`` (it reads only what that seat can see)."""
+        return SearchBot(derive(self.record.seed, self.game.hand.ply)).choose(self.game, seat)
+
+    def undo(self, seat: int) -> None:
+        """Take back ``seat``'s last action and the computer players' actions after it.
+
+        Only against computer players: with several people at the table, one cannot
+        take back what the others have seen and answered.
+        """
+        if self.humans() != 1:
+            raise CassinoError("undo is for games against computer players")
+        game = self.record.new_game()
+        mine = []
+        for k, action in enumerate(self.record.actions):
+            if actor_of(action, game) == seat:
+                mine.append(k)
+            game = apply_action(game, action)
+        if not mine:
+            raise CassinoError("nothing to undo")
+        self.record.actions = self.record.actions[: mine[-1]]
+        self.game = replay(self.record)
+        self.last_moves = {}
+        self.save()
+
+    # ------------------------------------------------------------------ showing
+    def ordered(self, moves: list[Move]) -> list[Move]:
+        """The moves in the order the hand is shown (lowest card first), then as generated."""
+        deck = self.game.engine.deck
+        place = {name: k for k, name in enumerate(cards_text(deck, self.game.hand.hands[self.game.hand.turn]))}
+        return sorted(moves, key=lambda m: [place.get(n, len(place)) for n in cards_text(deck, m.played)])
+
+    def listed_moves(self, limit: int) -> tuple[list[Move], int]:
+        """At most about ``limit`` moves to offer, and how many legal moves there are in all.
+
+        A table of many low cards can have tens of thousands of captures; they are counted,
+        not all made into moves: each hand card gets a share of the offered moves, and any
+        legal move can still be typed.
+        """
+        engine, hand = self.game.engine, self.game.hand
+        if self.game.over:
+            return [], 0
+        keys = engine.move_keys(hand)
+        if len(keys) <= limit:
+            return self.ordered(engine.moves_of(hand, keys)), len(keys)
+        quota = max(3, limit // max(1, bin(hand.hands[hand.turn]).count("1")))
+        by_card: dict[int, list[int]] = {}
+        for key in keys:
+            group = by_card.setdefault(engine.played_of(hand, key), [])
+            if len(group) < quota:
+                group.append(key)
+        chosen = [k for group in by_card.values() for k in group]
+        return self.ordered(engine.moves_of(hand, chosen)), len(keys)
+
+    def typing(self) -> str:
+        """How the deck's suits are typed: ``♠ S, ♥ H, ...`` (e.g. A♦ is AD)."""
+        deck = self.game.engine.deck
+        pairs = [f"{sym} {letter}" for letter, sym in zip(deck.suits, deck.suit_symbols) if sym != letter]
+        example = deck.cards[-1]
+        sym = dict(zip(deck.suits, deck.suit_symbols)).get(example.suit, example.suit)
+        shown = f"{example.rank}{sym} is typed {example}"
+        return f"{', '.join(pairs)} ({shown}; 10 may be typed T)" if pairs else f"e.g. {example}"
+
+    def rulebook(self, fmt: str = "text") -> str:
+        """The same rulebook `cassino rules` prints, examples included."""
+        from ..language.render import render
+        from .rulebooks import book_for
+
+        return render(book_for(self.game.rules), fmt)

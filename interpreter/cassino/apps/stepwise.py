@@ -1,0 +1,639 @@
+"""Any variant as a sequence of small decisions: what the OpenSpiel game and the
+PettingZoo environment share.
+
+Why steps: a Cassino move is combinatorial (a capture may take any set of disjoint
+groups of table cards), so no fixed list of actions can name every move of every
+position. A move is given instead as a few actions from one fixed, bounded set,
+and after each action only the actions that continue some legal move are legal.
+
+The actions of a variant whose deck has N cards, V build values (its cards' number
+values, then the ranks of the cards with no number value) and B = N // 2 places
+for builds (a build holds at least two cards)::
+
+    [0, N)              play hand card i (deck order)
+    N + 0 .. N + 3      trail, capture, build, trail-and-build
+    then V              announce build value v
+    then B              a build on the table, by place (oldest first)
+    then N              loose table card i
+    DONE                the move is complete
+    CLAIM               claim the game (whole games of a variant with claiming; a
+                        turn's first action only)
+
+Every legal move is exactly one set of these actions, and the player gives them in
+increasing order: hand card(s), kind, value, builds, loose cards, DONE. So every
+completed sequence is one legal move and every legal move one sequence. When only
+one action can follow, it is taken at once (a turn's first action excepted), so
+the player acts only where there is a choice. In standard Casino (suits in deck
+order S, H, D, C), ``9D capture 4D 5H 9C`` is the set {play 9D, capture, loose 5H,
+loose 4D, loose 9C, DONE} (loose cards in deck order: 5H, 4D, 9C). The player gives
+``play 9D`` (trail and capture are then legal), ``capture`` (then ``loose 5H`` or
+``loose 9C``, the first cards of the captures the nine can make), ``loose 5H``
+(``loose 4D`` follows by itself: no capture takes the five without the four), and
+``loose 9C`` (DONE follows by itself; ``done`` instead would take only 4D and 5H).
+
+Chance: the engine deals placeholders, and each dealt card is a chance node that
+chooses its identity uniformly among the cards not yet dealt in this hand: the
+table's new cards first, then each seat's in seat order. Cards left in the stock
+are not chosen until they are dealt, which is exactly a uniform shuffle.
+
+Only the engine's public API is used: ``Game`` (whole games: scores, claims,
+hands after hands), ``legal_moves`` through it, ``HandState`` fields (the
+placeholder cards are renamed with ``HandState.with_``), ``Move`` and notation.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, fields, replace
+from functools import lru_cache
+from numbers import Integral
+from typing import Any, Callable, Mapping, NamedTuple
+
+from ..engine.core import Engine, bits
+from ..engine.game import Game
+from ..engine.moves import Move, MoveKind
+from ..engine.notation import cards_text, format_move
+from ..engine.state import HandState
+from ..errors import CassinoError
+from ..language.variants import load_rules
+
+TABLE = -1                      # where a dealt card went, when not to a seat
+KINDS = (MoveKind.TRAIL, MoveKind.CAPTURE, MoveKind.BUILD, MoveKind.TRAIL_BUILD)
+KIND_WORDS = ("trail", "capture", "build", "trail build")
+PAYOFFS = ("points", "win")
+
+#: The parameters and their defaults (OpenSpiel's parameter specification).
+PARAMETERS: dict[str, Any] = {
+    "variant": "standard",      # a bundled name or a rule file's path
+    "players": 0,               # 0: the variant's smallest number of players
+    "partners": False,          # four players as two teams (seats 0+2, 1+3)
+    "whole_game": False,        # False: one hand; True: hands until the game is won
+    "payoff": "points",         # "points": score difference; "win": +1 for the winners, shared -1 for the rest
+    "max_hands": 100,           # whole games are cut off after this many hands
+    "dealer": 0,                # the seat that deals the first hand
+}
+
+
+class SetupError(CassinoError):
+    """A parameter that is unknown, of the wrong type, or out of range."""
+
+
+class IllegalStep(CassinoError):
+    """An action that is not legal in the current state."""
+
+
+# ---------------------------------------------------------------------- parameters
+@dataclass(frozen=True)
+class Setup:
+    """The parameters of one game, checked (what ``pyspiel.load_game`` or ``env()`` was given)."""
+
+    variant: str = "standard"
+    players: int = 0
+    partners: bool = False
+    whole_game: bool = False
+    payoff: str = "points"
+    max_hands: int = 100
+    dealer: int = 0
+
+    @classmethod
+    def from_params(cls, params: Mapping[str, Any] | None = None) -> "Setup":
+        """Check names and types the way OpenSpiel does, then the values."""
+        params = dict(params or {})
+        for name, value in params.items():
+            if name not in PARAMETERS:
+                raise SetupError(f"Unknown parameter '{name}'. Available parameters are: "
+                                 f"{', '.join(sorted(PARAMETERS))}")
+            want = type(PARAMETERS[name])
+            ok = (isinstance(value, Integral) and not isinstance(value, bool)) if want is int else \
+                isinstance(value, bool) if want is bool else isinstance(value, want)
+            if not ok:
+                raise SetupError(f"Wrong type for parameter {name}. Expected type: {want.__name__}, "
+                                 f"got {type(value).__name__} with {value!r}")
+        merged = {**PARAMETERS, **params}
+        merged = {k: int(v) if isinstance(v, Integral) and not isinstance(v, bool) else v for k, v in merged.items()}
+        setup = cls(**merged)
+        if setup.payoff not in PAYOFFS:
+            raise SetupError(f"payoff must be one of {', '.join(PAYOFFS)}, not {setup.payoff!r}")
+        if setup.max_hands < 1:
+            raise SetupError(f"max_hands must be 1 or more, not {setup.max_hands}")
+        if not setup.variant.strip():
+            raise SetupError("variant is empty: give a bundled variant's name (e.g. standard) or a rule file's path")
+        return setup
+
+    def params(self) -> dict[str, Any]:
+        return {f.name: getattr(self, f.name) for f in fields(self)}
+
+
+# ---------------------------------------------------------------------- actions
+class Encoding:
+    """The bounded action set of one variant (see the module's docstring)."""
+
+    def __init__(self, engine: Engine) -> None:
+        self.deck = deck = engine.deck
+        n = self.n_cards = len(deck)
+        ints = sorted({v for vals in deck.hand_values for v in vals})
+        # A build of cards without a number value (courts in plain Casino) is announced by rank.
+        ranks = [r for k, r in enumerate(deck.ranks)
+                 if any(not deck.hand_values[i] and deck.rank_index[i] == k for i in range(n))]
+        self.values: tuple[int | str, ...] = (*ints, *ranks)
+        self._value_index = {v: k for k, v in enumerate(self.values)}
+        self.max_builds = n // 2
+        self.KIND = n
+        self.VALUE = self.KIND + len(KINDS)
+        self.BUILD = self.VALUE + len(self.values)
+        self.LOOSE = self.BUILD + self.max_builds
+        self.DONE = self.LOOSE + n
+        self.CLAIM = self.DONE + 1
+        self.size = self.CLAIM + 1
+        self._kind_id = {kind: self.KIND + k for k, kind in enumerate(KINDS)}
+
+    def sequence(self, state: HandState, move: Move) -> tuple[int, ...]:
+        """The move's actions, in the order a player gives them."""
+        return self.sequences(state, [move])[0][0]
+
+    def sequences(self, state: HandState, moves: list[Move]) -> tuple[tuple[tuple[int, ...], Move], ...]:
+        """Each move with its actions (one position's moves: the build places are looked up once)."""
+        place = {b.cards: self.BUILD + j for j, b in enumerate(state.builds)}
+        kind_id = self._kind_id
+        out = []
+        for move in moves:
+            ids = bits(move.played)
+            ids.append(kind_id[move.kind])
+            if move.value is not None:
+                index = self._value_index.get(move.value)
+                if index is None:  # pragma: no cover - the engine builds only card values and ranks
+                    raise CassinoError(f"build value {move.value!r} is not among this deck's values {self.values}")
+                ids.append(self.VALUE + index)
+            if move.builds:
+                ids += sorted(place[b] for b in move.builds)
+            if move.loose:
+                ids += [self.LOOSE + i for i in bits(move.loose)]
+            ids.append(self.DONE)
+            out.append((tuple(ids), move))
+        return tuple(out)
+
+    def describe(self, action: int, state: HandState | None = None) -> str:
+        """An action in words (unique among the actions of one state)."""
+        cards = self.deck.cards
+        if 0 <= action < self.KIND:
+            return f"play {cards[action]}"
+        if action < self.VALUE:
+            return KIND_WORDS[action - self.KIND]
+        if action < self.BUILD:
+            return f"value {self.values[action - self.VALUE]}"
+        if action < self.LOOSE:
+            j = action - self.BUILD
+            if state is not None and j < len(state.builds):
+                return f"build [{' '.join(cards_text(self.deck, state.builds[j].cards))}]"
+            return f"build #{j}"
+        if action < self.DONE:
+            return f"loose {cards[action - self.LOOSE]}"
+        if action == self.DONE:
+            return "done"
+        if action == self.CLAIM:
+            return "claim"
+        return f"action {action} (out of range 0..{self.size - 1})"
+
+
+# ---------------------------------------------------------------------- one game's fixed parts
+class Table:
+    """What every state of one game shares: the rules, the engine, the encoding, the bounds."""
+
+    def __init__(self, setup: Setup) -> None:
+        rules = load_rules(setup.variant)
+        seats = rules.seats
+        players = setup.players or seats.min_players
+        if not seats.min_players <= players <= seats.max_players:
+            raise SetupError(f"{rules.name} is for {seats.min_players} to {seats.max_players} players, "
+                             f"not {players}")
+        if setup.partners and players != 4:
+            raise SetupError(f"partners needs players=4 (got {players})")
+        if setup.partners and seats.partnerships == "never":
+            raise SetupError(f"{rules.name} never plays in partnerships")
+        if not 0 <= setup.dealer < players:
+            raise SetupError(f"dealer must be a seat, 0 to {players - 1}, not {setup.dealer}")
+        self.setup = replace(setup, players=players)     # the game string names the real seat count
+        self.rules = rules
+        self.engine = engine = Engine(rules)   # (it remembers the last state's moves: Game.play re-checks cheaply)
+        self.players = players
+        self.partners = rules.partnership(players, setup.partners)
+        self.encoding = Encoding(engine)
+        self.n_cards = engine.n_cards
+        self.full = (1 << engine.n_cards) - 1
+        self.template = Game.new(engine, 0, players, self.partners, dealer=setup.dealer)
+        self.scorer = self.template.scorer
+        self.sides = len(self.template.scores)
+        self.claiming = setup.whole_game and rules.game.claiming
+        hands = setup.max_hands if setup.whole_game else 1
+        self.hand_bound = self._hand_bound()
+        self.max_hands = hands
+        if setup.payoff == "points":
+            self.utility = float(self.hand_bound * hands)
+        else:
+            self.utility = float(max(1, rules.game.lurch.multiplier if setup.whole_game else 1))
+        # A move is at most its hand cards, kind, value, items and DONE; over a hand the hand
+        # cards add up to N, the moves to at most N, and the table items to at most 2N (a loose
+        # card leaves the table once, a build is used once). One CLAIM may end the game.
+        self.max_steps = 6 * self.n_cards * hands + 1
+        self.max_chance = self.n_cards * hands
+        self.initial = Step.start(self)
+
+    def _hand_bound(self) -> int:
+        """More points than any side can score in one hand (OpenSpiel asks for utility bounds)."""
+        n = self.n_cards
+        total = 0
+        for item in self.rules.scoring.items:
+            if item.count == "each":
+                total += item.points * bin(self.scorer.masks[item.name]).count("1")
+            elif item.count == "sweeps":
+                best = max([item.points, item.first_play_points or 0] + [r.points for r in item.by_size])
+                total += best * n
+            elif item.count == "event":
+                total += item.points * n
+            else:
+                total += item.points
+        return max(total, 1)
+
+    def restore(self, data: dict[str, Any]) -> Game:
+        """A Game from its fields (engine and scorer come from this table)."""
+        return self.template.with_(**data)
+
+
+@lru_cache(maxsize=32)
+def table_for(setup: Setup) -> Table:
+    """One Table per distinct setup in a process (a rule file is read once, when first used)."""
+    return Table(setup)
+
+
+def _game_data(game: Game) -> dict[str, Any]:
+    return {f.name: getattr(game, f.name) for f in fields(game) if f.name not in ("engine", "scorer")}
+
+
+# ---------------------------------------------------------------------- states
+class Deal(NamedTuple):
+    """Cards the engine has dealt whose identities chance has still to choose.
+
+    ``slots``: the placeholder cards, the table's first, then seat by seat, each in deck
+    order; ``to``: where each went (TABLE or a seat); ``pool``: the cards chance chooses
+    from (all not yet dealt in this hand).
+    """
+
+    slots: tuple[int, ...]
+    to: tuple[int, ...]
+    pool: int
+    chosen: tuple[int, ...] = ()
+
+    @property
+    def remaining(self) -> int:
+        left = self.pool
+        for c in self.chosen:
+            left &= ~(1 << c)
+        return left
+
+
+class Step(NamedTuple):
+    """One state of a game played step by step. Immutable: :meth:`apply` returns the next one.
+
+    A named tuple, as the engine's HandState is: search makes one per action, and a
+    tuple is several times cheaper to copy than a dataclass. ``log`` keeps what
+    happened, as plain tuples, for the views: ``("hand", number, dealer)``,
+    ``("deal", ((to, card), ...))``, ``("move", seat, text)``, ``("claim", seat)``,
+    ``("scores", scores)``.
+    """
+
+    table: Table
+    game: Game
+    deal: Deal | None = None
+    options: tuple[tuple[tuple[int, ...], Move], ...] = ()
+    prefix: tuple[int, ...] = ()
+    legal: tuple[int, ...] = ()
+    log: tuple[tuple[Any, ...], ...] = ()
+    played: tuple[int, ...] = ()            # cards each seat has played this hand
+    start_scores: tuple[int, ...] = ()      # side scores when this hand began
+    n_actions: int = 0                      # actions applied so far (the history's length)
+    hands_done: int = 0
+    finished: HandState | None = None       # the hand just finished, when the game moved past it
+    ended: str = ""                         # "", "hand", "game" or "cut" (max_hands reached)
+    trace: tuple[tuple[str, Any], ...] = ()  # this hand so far: ("deal", card) and ("move", Move), in order
+    hand_began: int = 0                     # the history's length when this hand's first card was dealt
+    hand_start: "Step | None" = None        # the state then (None: the game's start)
+
+    # -- immutability makes copies free; pickles leave the engine out
+    def __deepcopy__(self, memo: dict[int, Any]) -> "Step":
+        return self
+
+    def __reduce__(self) -> tuple[Callable[..., "Step"], tuple[Any, ...]]:
+        return (_restore_step, (self.table.setup, _game_data(self.game), tuple(self[2:])))
+
+    # -- creation
+    @classmethod
+    def start(cls, table: Table) -> "Step":
+        game = table.template
+        step = cls(table, game, played=(0,) * table.players, start_scores=game.scores,
+                   log=(("hand", 1, game.dealer),))
+        return step._dealt(game, pool=table.full)
+
+    # -- questions
+    @property
+    def hand(self) -> HandState:
+        return self.game.hand
+
+    @property
+    def terminal(self) -> bool:
+        return bool(self.ended)
+
+    @property
+    def chance(self) -> bool:
+        return self.deal is not None
+
+    @property
+    def to_play(self) -> int | None:
+        """The seat to act, or None at chance nodes and at the end."""
+        if self.ended or self.deal is not None:
+            return None
+        return self.game.hand.turn
+
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        assert self.deal is not None, "not a chance node"
+        left = bits(self.deal.remaining)
+        p = 1.0 / len(left)
+        return [(c, p) for c in left]
+
+    def legal_actions(self) -> tuple[int, ...]:
+        if self.ended:
+            return ()
+        if self.deal is not None:
+            return tuple(bits(self.deal.remaining))
+        return self.legal
+
+    def describe(self, action: int) -> str:
+        if self.deal is not None:
+            k = len(self.deal.chosen)
+            card = self.table.engine.deck.cards[action] if 0 <= action < self.table.n_cards else f"#{action}"
+            to = self.deal.to[k]
+            return f"deal {card} to " + ("the table" if to == TABLE else f"seat {to}")
+        return self.table.encoding.describe(action, self.game.hand)
+
+    def returns(self) -> list[float]:
+        """Zero until the end; then each seat's side value minus the other sides' average."""
+        t = self.table
+        if not self.ended:
+            return [0.0] * t.players
+        teams = self.view_hand().teams
+        if t.setup.payoff == "points":
+            if t.setup.whole_game:
+                value = [float(s) for s in self.game.scores]
+            else:
+                value = [float(a - b) for a, b in zip(self.game.scores, self.start_scores)]
+        else:
+            value = [0.0] * t.sides
+            winner = self.winner()
+            if winner is not None:
+                stake = float(self.game.games_won if t.setup.whole_game else 1)
+                value = [stake if s == winner else 0.0 for s in range(t.sides)]
+        total = sum(value)
+        others = t.sides - 1
+        return [value[teams[seat]] - (total - value[teams[seat]]) / others for seat in range(t.players)]
+
+    def winner(self) -> int | None:
+        """The winning side at the end: the game's winner, or (one hand) the side that scored most."""
+        if not self.ended:
+            return None
+        if self.table.setup.whole_game:
+            return self.game.winner
+        gained = [a - b for a, b in zip(self.game.scores, self.start_scores)]
+        best = max(gained)
+        leaders = [s for s, g in enumerate(gained) if g == best]
+        return leaders[0] if len(leaders) == 1 else None
+
+    @property
+    def hand_no(self) -> int:
+        """The number of the hand :meth:`view_hand` shows."""
+        return self.hands_done if self.finished is not None else self.game.hand_no
+
+    def view_hand(self) -> HandState:
+        """The hand as far as it is real: a hand just finished, or the cards dealt so far."""
+        if self.finished is not None:
+            return self.finished
+        hand = self.game.hand
+        if self.deal is None:
+            return hand
+        d = self.deal
+        hands = [h & ~d.pool for h in hand.hands]
+        table = hand.table & ~d.pool
+        for to, card in zip(d.to, d.chosen):
+            if to == TABLE:
+                table |= 1 << card
+            else:
+                hands[to] |= 1 << card
+        hidden = len(d.slots) - len(d.chosen)
+        return hand.with_(hands=tuple(hands), table=table, stock=(-1,) * (len(hand.stock) + hidden))
+
+    # -- moving on
+    def apply(self, action: int) -> "Step":
+        """The state after ``action``; :class:`IllegalStep` when it is not legal here."""
+        action = int(action)
+        if self.ended:
+            raise IllegalStep("the game is over: no action is legal")
+        if self.deal is not None:
+            if not (0 <= action < self.table.n_cards and self.deal.remaining >> action & 1):
+                raise IllegalStep(f"chance outcome {action} is not a card still to be dealt")
+            return self._chosen(action)
+        if action not in self.legal:
+            words = ", ".join(f"{a} ({self.describe(a)})" for a in self.legal)
+            raise IllegalStep(f"action {action} ({self.describe(action)}) is not legal now; legal: {words}")
+        if action == self.table.encoding.CLAIM:
+            seat = self.game.hand.turn
+            game = self.game.claim(seat)
+            return self._replace(game=game, options=(), prefix=(), legal=(), n_actions=self.n_actions + 1,
+                                 log=self.log + (("claim", seat),), ended="game")
+        depth = len(self.prefix)
+        prefix = self.prefix + (action,)
+        options = tuple(o for o in self.options if o[0][depth] == action)
+        while True:
+            depth = len(prefix)
+            if len(options) == 1 and len(options[0][0]) == depth:
+                return self._replace(n_actions=self.n_actions + 1)._moved(options[0][1])
+            nexts = sorted({seq[depth] for seq, _ in options})
+            if len(nexts) != 1:
+                return self._replace(options=options, prefix=prefix, legal=tuple(nexts),
+                                     n_actions=self.n_actions + 1)
+            prefix += (nexts[0],)
+
+    def _moved(self, move: Move) -> "Step":
+        t = self.table
+        game, hand = self.game, self.game.hand
+        seat = hand.turn
+        after = game.play(move)
+        played = list(self.played)
+        played[seat] |= move.played
+        log = self.log + (("move", seat, format_move(move, t.engine.deck)),)
+        base = self._replace(game=after, options=(), prefix=(), legal=(), log=log, played=tuple(played),
+                             trace=self.trace + (("move", move),))
+        if after.over:
+            return base._replace(ended="game")
+        if len(after.results) > len(game.results):
+            done = self.hands_done + 1
+            finished = t.engine.apply(hand, move)
+            log += (("scores", after.scores),)
+            if not t.setup.whole_game:
+                return base._replace(log=log, finished=finished, hands_done=done, ended="hand")
+            if done >= t.setup.max_hands:
+                return base._replace(log=log, finished=finished, hands_done=done, ended="cut")
+            log += (("hand", after.hand_no, after.dealer),)
+            nxt = base._replace(log=log, hands_done=done, played=(0,) * t.players, start_scores=after.scores,
+                                trace=(), hand_began=self.n_actions, hand_start=None)._dealt(after, pool=t.full)
+            return nxt._replace(hand_start=nxt)
+        pool = 0
+        for c in hand.stock:
+            pool |= 1 << c
+        return base._dealt(after, pool=pool)
+
+    def _dealt(self, game: Game, pool: int) -> "Step":
+        """After the engine moved: a chance node for each card it dealt out of ``pool``, or the next turn."""
+        hand = game.hand
+        stock = 0
+        for c in hand.stock:
+            stock |= 1 << c
+        dealt = pool & ~stock
+        if not dealt:
+            return self._turn(game)
+        slots = [(TABLE, c) for c in bits(hand.table & dealt)]
+        for seat, cards in enumerate(hand.hands):
+            slots += [(seat, c) for c in bits(cards & dealt)]
+        deal = Deal(tuple(c for _, c in slots), tuple(to for to, _ in slots), pool)
+        return self._replace(game=game, deal=deal, options=(), prefix=(), legal=())
+
+    def _chosen(self, card: int) -> "Step":
+        d = self.deal
+        assert d is not None
+        d = d._replace(chosen=d.chosen + (card,))
+        trace = self.trace + (("deal", card),)
+        if len(d.chosen) < len(d.slots):
+            return self._replace(deal=d, n_actions=self.n_actions + 1, trace=trace)
+        # Every dealt card is chosen: rename the placeholders (and the stock's, which stay unchosen).
+        rename = dict(zip(d.slots, d.chosen))
+        rest_from = [c for c in bits(d.pool) if c not in rename]
+        rest_to = bits(d.remaining)
+        rename.update(zip(rest_from, rest_to))
+        hand = self.game.hand
+
+        def mask(m: int) -> int:
+            out = m & ~d.pool
+            for c in bits(m & d.pool):
+                out |= 1 << rename[c]
+            return out
+
+        hand = hand.with_(hands=tuple(mask(h) for h in hand.hands), table=mask(hand.table),
+                          stock=tuple(rename[c] for c in hand.stock))
+        game = self.game.with_(hand=hand)
+        log = self.log + (("deal", tuple(zip(d.to, d.chosen))),)
+        return self._replace(deal=None, log=log, n_actions=self.n_actions + 1, trace=trace)._turn(game)
+
+    def _turn(self, game: Game) -> "Step":
+        t = self.table
+        hand = game.hand
+        moves = game.legal_moves()
+        if not moves:  # pragma: no cover - the engine always leaves a move while a hand holds cards
+            raise CassinoError(f"{t.rules.name}: seat {hand.turn} has no legal move in an unfinished hand")
+        options = t.encoding.sequences(hand, moves)
+        legal = sorted({seq[0] for seq, _ in options})
+        if t.claiming and game.target is not None:
+            legal.append(t.encoding.CLAIM)
+        return self._replace(game=game, deal=None, options=options, prefix=(), legal=tuple(legal))
+
+    # -- helpers for players and search
+    def actions_for(self, move: Move) -> list[int]:
+        """The actions a player gives for ``move`` at the start of its turn (forced steps left out)."""
+        if self.deal is not None or self.ended or self.prefix:
+            raise IllegalStep("a move's actions are asked for at the start of a turn")
+        seq = self.table.encoding.sequence(self.game.hand, move)
+        if seq not in {o[0] for o in self.options}:
+            raise IllegalStep(f"{format_move(move, self.table.engine.deck)} is not a legal move here")
+        out = [seq[0]]
+        options = [o[0] for o in self.options if o[0][0] == seq[0]]
+        for depth in range(1, len(seq)):
+            if len({s[depth] for s in options if len(s) > depth}) > 1:
+                out.append(seq[depth])
+            options = [s for s in options if len(s) > depth and s[depth] == seq[depth]]
+        return out
+
+    def unseen_by(self, seat: int) -> tuple[int, int]:
+        """The other seats' hidden cards and the cards still undealt, as masks (for resampling)."""
+        hand = self.view_hand()
+        held = 0
+        for other, cards in enumerate(hand.hands):
+            if other != seat:
+                held |= cards
+        undealt = self.deal.remaining if self.deal is not None else 0
+        for c in self.game.hand.stock if self.deal is None else ():
+            undealt |= 1 << c
+        return held, undealt
+
+
+def _restore_step(setup: Setup, game_data: dict[str, Any], rest: tuple[Any, ...]) -> Step:
+    table = table_for(setup)
+    return Step(table, table.restore(game_data), *rest)
+
+
+# ---------------------------------------------------------------------- resampling
+class Redeal(NamedTuple):
+    """A hand replayed with other hidden cards: its actions, who gave each (None: chance), the state reached."""
+
+    actions: list[int]
+    players: list[int | None]
+    step: Step
+
+
+def resample(step: Step, seat: int, rng: random.Random, tries: int = 200) -> Redeal | None:
+    """This hand replayed with the cards ``seat`` cannot see dealt afresh, consistent with every play.
+
+    The chance outcomes that dealt a card another seat still holds are replaced by
+    cards drawn from everything ``seat`` has not seen, and the hand is replayed move
+    by move from its start (each move's actions worked out anew, since how many steps
+    a move takes depends on the hand that makes it). A draw that makes some earlier
+    play illegal (a build's holder without a card to take it, a trail where a capture
+    was compulsory) is drawn again. Returns this hand's new actions (the history from
+    ``step.hand_began`` on) and the state they reach; None when there is nothing to
+    redeal, or when ``tries`` draws all failed (earlier plays pin the hidden cards down
+    almost completely; the caller keeps the true state).
+    """
+    held, undealt = step.unseen_by(seat)
+    targets = [card for what, card in step.trace if what == "deal" and held >> card & 1]
+    if not targets:
+        return None
+    unseen = bits(held | undealt)
+    for _ in range(tries):
+        redeal = dict(zip(targets, rng.sample(unseen, len(targets))))
+        try:
+            return _replay_hand(step, redeal, keep_choice=step.to_play == seat)
+        except IllegalStep:
+            continue
+    return None
+
+
+def _replay_hand(step: Step, redeal: dict[int, int], keep_choice: bool) -> Redeal:
+    out = Redeal([], [], step.hand_start or step.table.initial)
+
+    def act(s: Step, action: int) -> Step:
+        out.actions.append(action)
+        out.players.append(s.to_play)
+        return s.apply(action)
+
+    s = out.step
+    for what, x in step.trace:
+        for action in [redeal.get(x, x)] if what == "deal" else s.actions_for(x):
+            s = act(s, action)
+    while keep_choice and len(s.prefix) < len(step.prefix):
+        s = act(s, step.prefix[len(s.prefix)])
+    return out._replace(step=s)
+
+
+def play_out(step: Step, choose: Callable[[Step], int], rng: random.Random) -> Step:
+    """Play to the end: chance uniformly from ``rng``, players by ``choose`` (tests, benchmarks)."""
+    while not step.ended:
+        if step.deal is not None:
+            step = step.apply(rng.choice(bits(step.deal.remaining)))
+        else:
+            step = step.apply(choose(step))
+    return step

@@ -1,0 +1,185 @@
+"""What a finished hand scored, item by item and side by side, as plain values.
+
+The terminal game prints it at the end of every hand, ``cassino replay --moves``
+prints it in the replay, and the browser table will draw it from the same
+values. Everything here is read from the game's public results (the
+``HandResult`` a hand produced, the scores before and after it, the finished
+hand's piles): this module never recomputes a point, so what it shows is what
+the game counted.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from ..engine.moves import Move
+from ..engine.notation import cards_text
+from ..engine.state import HandState
+from ..language.selectors import compile_selector
+
+if TYPE_CHECKING:  # pragma: no cover
+    from ..engine.game import Game
+    from ..language.rules import Rules, ScoringItem
+    from .records import Record
+
+
+@dataclass(frozen=True)
+class ItemScore:
+    """One scoring item's outcome: what it counts, how many each side had, the points, and whether they counted."""
+
+    name: str
+    count: str                      # what kind of item: most, each, sweeps, event, last_capture
+    what: str                       # in words: "most cards", "each ace", "sweeps", "the last capture"
+    tally: dict[int, int]           # side -> cards matching (most, each), sweeps or events made
+    points: dict[int, int]          # side -> points the item gives, before restrictions
+    counted: dict[int, bool]        # side -> whether the points counted (False under an endgame restriction)
+
+
+@dataclass(frozen=True)
+class HandSummary:
+    """The end of one hand, ready to draw."""
+
+    hand_no: int
+    seats: dict[int, tuple[int, ...]]   # side -> its seats
+    items: tuple[ItemScore, ...]
+    hand_points: dict[int, int]         # side -> points the hand gave it (restrictions applied)
+    scores_before: dict[int, int]
+    scores_after: dict[int, int]
+    leftover: tuple[str, ...]           # cards left on the table at the end
+    leftover_to: int | None             # the seat that took them (the last to capture)
+    notes: tuple[str, ...]              # restrictions that applied, how points became scores
+    target: int | None
+    winner: int | None                  # side, when the hand decided the game
+    ended_by: str
+
+
+def side_name(seats: tuple[int, ...]) -> str:
+    """``seat 1`` or ``seats 0+2``."""
+    return "seats " + "+".join(map(str, seats)) if len(seats) > 1 else f"seat {seats[0]}"
+
+
+def side_seats(teams: tuple[int, ...]) -> dict[int, tuple[int, ...]]:
+    out: dict[int, list[int]] = {}
+    for seat, side in enumerate(teams):
+        out.setdefault(side, []).append(seat)
+    return {side: tuple(seats) for side, seats in sorted(out.items())}
+
+
+def _plural(word: str) -> str:
+    return word + ("es" if word.endswith(("x", "s", "ch", "sh")) else "s")
+
+
+_SIMPLE = re.compile(r"^\s*(suit|rank)\s*=\s*(\w+)\s*$", re.IGNORECASE)
+
+
+def cards_words(selector: str, rules: "Rules") -> str:
+    """A scoring item's cards in words: ``all`` -> cards, ``suit=S`` -> spades, ``rank=A`` -> aces, ``10D``."""
+    text = selector.strip()
+    if text.lower() == "all":
+        return "cards"
+    m = _SIMPLE.match(text)
+    if m and m.group(1).lower() == "suit":
+        suit = next((s for s in rules.deck.suits if s.letter.upper() == m.group(2).upper()), None)
+        if suit is not None and suit.name:
+            return suit.name
+    if m and m.group(1).lower() == "rank":
+        rank = next((r for r in rules.deck.ranks if r.rank.upper() == m.group(2).upper()), None)
+        if rank is not None:
+            return _plural(rank.name or rank.rank)
+    if re.fullmatch(r"(10|[0-9A-Za-z])[A-Za-z]", text):
+        return text.upper()
+    return f"cards matching `{text}`"
+
+
+def item_words(item: "ScoringItem", rules: "Rules") -> str:
+    """What an item scores for, in words."""
+    if item.count == "most":
+        return f"most {cards_words(item.cards, rules)}"
+    if item.count == "each":
+        words = cards_words(item.cards, rules)
+        return words if re.fullmatch(r"(10|[0-9A-Z])[A-Z]", words) else f"each of the {words}"
+    if item.count == "sweeps":
+        return "sweeps"
+    if item.count == "event":
+        return f"each {item.event.replace('_', ' ')}"
+    return "the last capture"
+
+
+def _tally(game: "Game", item: "ScoringItem", finished: HandState) -> dict[int, int]:
+    sides = finished.sides
+    if item.count in ("most", "each"):
+        mask = game.engine.mask_of(compile_selector(item.cards, game.engine.deck.view))
+        return {s: bin(finished.side_pile(s) & mask).count("1") for s in sides}
+    if item.count == "sweeps":
+        return {s: sum(1 for w in finished.sweeps if not w.cancelled and finished.teams[w.seat] == s) for s in sides}
+    if item.count == "event":
+        return {s: sum(1 for ev in finished.events if ev.name == item.event and finished.teams[ev.seat] == s)
+                for s in sides}
+    last = finished.last_capturer
+    return {s: int(last is not None and finished.teams[last] == s) for s in sides}
+
+
+def hand_summary(before: "Game", move: Move, after: "Game") -> HandSummary | None:
+    """The summary of the hand ``move`` ended (``before`` and ``after`` are the games around it); None if it did not end one."""
+    if len(after.results) <= len(before.results):
+        return None
+    finished = before.engine.apply(before.hand, move)
+    result = after.results[-1]
+    rules = before.rules
+    seats = side_seats(finished.teams)
+    scores_before = dict(enumerate(before.scores))
+    items = []
+    for item in rules.scoring.items:
+        counted = {s: before.scorer.counts_for(item, scores_before[s], before.restrictions_on) for s in seats}
+        items.append(ItemScore(item.name, item.count, item_words(item, rules), _tally(before, item, finished),
+                               dict(result.by_item.get(item.name, {})), counted))
+    notes = []
+    for s in seats:
+        skipped = [i.name for i in items if not i.counted[s] and i.points.get(s)]
+        if skipped:
+            notes.append(f"{side_name(seats[s])} had {scores_before[s]}: "
+                         f"{', '.join(skipped)} did not count for them (an endgame restriction)")
+    if rules.game.score_mode == "difference" and len(seats) == 2:
+        notes.append("only the side with more points scores, the difference")
+    if result.target != before.target and result.target is not None:
+        notes.append(f"the target moves to {result.target}")
+    cancelled = sum(1 for w in finished.sweeps if w.cancelled)
+    if cancelled:
+        notes.append(f"{cancelled} sweeps cancelled out, one against one")
+    leftover = tuple(cards_text(before.engine.deck, finished.residue))
+    return HandSummary(
+        hand_no=before.hand_no, seats=seats, items=tuple(items), hand_points=dict(result.points),
+        scores_before=scores_before, scores_after=dict(enumerate(after.scores)),
+        leftover=leftover, leftover_to=finished.last_capturer if leftover else None, notes=tuple(notes),
+        target=result.target, winner=result.winner if after.over else None, ended_by=after.ended_by)
+
+
+def outcome(game: "Game") -> str:
+    """Where a game stands, in one phrase: who won and how, or whose turn it is."""
+    seats = side_seats(game.hand.teams)
+    if not game.over:
+        return f"in progress (hand {game.hand_no}, seat {game.hand.turn} to play)"
+    hands = len(game.results)
+    after = f"over after {hands} hand{'s' if hands != 1 else ''}" if hands else "over"
+    if game.winner is None:
+        return f"{after}: no winner ({game.ended_by})"
+    lurch = ", a lurch (a double game)" if game.games_won > 1 else ""
+    return f"{after}: {side_name(seats[game.winner])} wins ({game.ended_by}{lurch})"
+
+
+def scores_text(game: "Game") -> str:
+    seats = side_seats(game.hand.teams)
+    return ", ".join(f"{side_name(seats[s])} {game.scores[s]}" for s in seats)
+
+
+def replay_line(record: "Record", game: "Game") -> str:
+    """One line for ``cassino replay``: the game, what was replayed, and how it stands."""
+    claims = sum(1 for a in record.actions if a.startswith("claim "))
+    moves = len(record.actions) - claims
+    did = f"{moves} move{'s' if moves != 1 else ''}"
+    if claims:
+        did += f" and {claims} claim{'s' if claims != 1 else ''}"
+    return (f"{record.rules.name}, seed {record.seed}, {record.players} players: {did} replayed; "
+            f"game {outcome(game)}; scores: {scores_text(game)}")

@@ -1,0 +1,214 @@
+"""What one seat sees of a stepwise game, as text and as a fixed-size tensor.
+
+Two kinds, as OpenSpiel names them:
+
+- the *observation* (``perfect_recall=False``): the position now, as the seat sees it;
+- the *information state* (``perfect_recall=True``): everything the seat has seen, in
+  order. Its text is the full record (perfect recall: two histories the seat can tell
+  apart never give the same text); its tensor adds to the observation which cards
+  each seat has played this hand, a summary rather than the whole history.
+
+``private`` says whose hidden cards are shown: ``"single"`` (the seat's own; the
+default), ``"none"`` (public information only) or ``"all"`` (every hand: for
+debugging and perfect-information baselines). ``public=False`` leaves the public
+pieces out.
+
+The tensor is a dict of named pieces (OpenSpiel's observer ``dict``) laid over one
+flat float32 array. P seats, N cards, B build places, V build values, A actions:
+
+=============  ===============  ==================================================
+piece          shape            meaning
+=============  ===============  ==================================================
+seat           P                one-hot: whose view this is
+to_play        P                one-hot: the seat to act (zeros at chance and end)
+dealer         P                one-hot
+hand_sizes     P                cards in each hand (a count)
+table          N                loose table cards
+builds         B x (N+P+V+1)    per build place: its cards, owner, value, multiple
+captured       P x N            each seat's captured cards
+sweeps         P                each seat's sweeps still counting
+scores         P                the score of each seat's side
+stock          1                cards left to deal
+played         P x N            (information state) cards each seat played this hand
+hand / hands   N / P x N        the seat's own hand / every hand (``private``)
+move           A                the actions of the move being chosen (own, or all)
+=============  ===============  ==================================================
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+
+from ..engine.core import bits
+from ..engine.notation import cards_text
+from .stepwise import TABLE, Step, Table
+
+PRIVATE = ("single", "none", "all")
+
+
+@dataclass(frozen=True)
+class Kind:
+    """Which view: OpenSpiel's IIGObservationType, in our words."""
+
+    perfect_recall: bool = False
+    private: str = "single"
+    public: bool = True
+
+    def __post_init__(self) -> None:
+        if self.private not in PRIVATE:
+            raise ValueError(f"private must be one of {', '.join(PRIVATE)}, not {self.private!r}")
+
+
+class Layout:
+    """The pieces of one kind of tensor for one table, and their upper bounds."""
+
+    def __init__(self, table: Table, kind: Kind) -> None:
+        self.table, self.kind = table, kind
+        p, n = table.players, table.n_cards
+        enc = table.encoding
+        self.build_width = n + p + len(enc.values) + 1
+        score_bound = float(table.hand_bound * table.max_hands)
+        pieces: list[tuple[str, tuple[int, ...], float]] = [("seat", (p,), 1.0)]
+        if kind.public:
+            pieces += [("to_play", (p,), 1.0), ("dealer", (p,), 1.0), ("hand_sizes", (p,), float(n)),
+                       ("table", (n,), 1.0), ("builds", (enc.max_builds, self.build_width), 1.0),
+                       ("captured", (p, n), 1.0), ("sweeps", (p,), float(n)), ("scores", (p,), score_bound),
+                       ("stock", (1,), float(n))]
+            if kind.perfect_recall:
+                pieces.append(("played", (p, n), 1.0))
+        if kind.private == "single":
+            pieces += [("hand", (n,), 1.0), ("move", (enc.size,), 1.0)]
+        elif kind.private == "all":
+            pieces += [("hands", (p, n), 1.0), ("move", (enc.size,), 1.0)]
+        self.pieces = pieces
+        self._slices = []
+        at = 0
+        for name, shape, _ in pieces:
+            size = int(np.prod(shape))
+            self._slices.append((name, at, at + size, shape))
+            at += size
+        self.size = at
+        self.high = np.concatenate([np.full(int(np.prod(shape)), hi, np.float32) for _, shape, hi in pieces])
+
+    def new(self) -> tuple[np.ndarray, dict[str, np.ndarray]]:
+        """A flat zero tensor and named views into it."""
+        flat = np.zeros(self.size, np.float32)
+        return flat, {name: flat[a:b].reshape(shape) for name, a, b, shape in self._slices}
+
+    def fill(self, step: Step, seat: int, flat: np.ndarray, views: dict[str, np.ndarray]) -> None:
+        """Write what ``seat`` sees of ``step`` into the tensor made by :meth:`new`."""
+        flat.fill(0)
+        t = self.table
+        hand = step.view_hand()
+        views["seat"][seat] = 1
+        if "to_play" in views:
+            if step.to_play is not None:
+                views["to_play"][step.to_play] = 1
+            views["dealer"][hand.dealer] = 1
+            for s, cards in enumerate(hand.hands):
+                views["hand_sizes"][s] = bin(cards).count("1")
+            _set(views["table"], hand.table)
+            enc = t.encoding
+            n, p = t.n_cards, t.players
+            for j, b in enumerate(hand.builds):
+                row = views["builds"][j]
+                _set(row[:n], b.cards)
+                row[n + b.owner] = 1
+                row[n + p + enc.values.index(b.value)] = 1
+                row[-1] = float(b.multiple)
+            for s, pile in enumerate(hand.piles):
+                _set(views["captured"][s], pile)
+            for w in hand.sweeps:
+                if not w.cancelled:
+                    views["sweeps"][w.seat] += 1
+            for s in range(p):
+                views["scores"][s] = step.game.scores[hand.teams[s]]
+            views["stock"][0] = len(hand.stock)
+            if "played" in views:
+                for s, cards in enumerate(step.played):
+                    _set(views["played"][s], cards)
+        if "hand" in views:
+            _set(views["hand"], hand.hands[seat])
+            if step.to_play == seat:
+                views["move"][list(step.prefix)] = 1
+        elif "hands" in views:
+            for s, cards in enumerate(hand.hands):
+                _set(views["hands"][s], cards)
+            views["move"][list(step.prefix)] = 1
+
+    # ------------------------------------------------------------------ text
+    def text(self, step: Step, seat: int) -> str:
+        """The view as text: the position (observation) or the whole record (information state)."""
+        if self.kind.perfect_recall:
+            lines = [f"seat {seat}"] + self._record(step, seat)
+        else:
+            lines = self._position(step, seat)
+        if step.prefix and (self.kind.private == "all" or (self.kind.private == "single" and step.to_play == seat)):
+            lines.append("choosing: " + ", ".join(step.describe(a) for a in step.prefix))
+        if step.ended:
+            lines.append("over: " + " ".join(f"{r:+g}" for r in step.returns()))
+        return "\n".join(lines)
+
+    def _cards(self, mask: int) -> str:
+        return " ".join(cards_text(self.table.engine.deck, mask)) or "-"
+
+    def _shows(self, seat: int, other: int) -> bool:
+        return self.kind.private == "all" or (self.kind.private == "single" and other == seat)
+
+    def _position(self, step: Step, seat: int) -> list[str]:
+        hand, game = step.view_hand(), step.game
+        lines = [f"seat {seat}"]
+        if self.kind.public:
+            turn = "chance" if step.chance else "over" if step.ended else f"seat {step.to_play} to play"
+            lines.append(f"hand {step.hand_no}, deal {hand.deal_no}, dealer seat {hand.dealer}, {turn}, "
+                         f"stock {len(hand.stock)}, scores {' '.join(map(str, game.scores))}")
+            lines.append(f"table: {self._cards(hand.table)}")
+            for b in hand.builds:
+                lines.append(f"  build [{self._cards(b.cards)}] of {b.value}, "
+                             f"{'multiple' if b.multiple else 'single'}, owner seat {b.owner}")
+            for s in range(hand.players):
+                sweeps = sum(1 for w in hand.sweeps if w.seat == s and not w.cancelled)
+                lines.append(f"seat {s}: {bin(hand.hands[s]).count('1')} in hand, "
+                             f"taken {self._cards(hand.piles[s])}, sweeps {sweeps}")
+        for s in range(hand.players):
+            if self._shows(seat, s):
+                lines.append(f"hand of seat {s}: {self._cards(hand.hands[s])}")
+        return lines
+
+    def _record(self, step: Step, seat: int) -> list[str]:
+        lines = []
+        public = self.kind.public
+        for entry in step.log:
+            what = entry[0]
+            if what == "deal":
+                parts: dict[int, int] = {}
+                for to, card in entry[1]:
+                    parts[to] = parts.get(to, 0) | 1 << card
+                words = []
+                for to in sorted(parts):
+                    if to == TABLE:
+                        if public:
+                            words.append(f"table {self._cards(parts[to])}")
+                    elif self._shows(seat, to):
+                        words.append(f"seat {to} {self._cards(parts[to])}")
+                    elif public:
+                        words.append(f"seat {to} {len(bits(parts[to]))} cards")
+                lines.append("deal: " + "; ".join(words))
+            elif not public:
+                continue
+            elif what == "hand":
+                lines.append(f"hand {entry[1]}, dealer seat {entry[2]}")
+            elif what == "move":
+                lines.append(f"seat {entry[1]}: {entry[2]}")
+            elif what == "claim":
+                lines.append(f"seat {entry[1]} claims")
+            elif what == "scores":
+                lines.append(f"scores {' '.join(map(str, entry[1]))}")
+        return lines
+
+
+def _set(row: np.ndarray, mask: int) -> None:
+    if mask:
+        row[bits(mask)] = 1

@@ -1,0 +1,172 @@
+"""The lobby: which rules a new table can play, and a new table's request checked into a game record.
+
+Rules come from four places: the bundled variants, the house-rule examples
+shipped in the package, the rule files of a folder the server was started with
+(``--rules-dir``), and YAML pasted or uploaded in the browser. Every one goes
+through the same loader as ``cassino validate``, so an error reads the same in
+the browser as in the terminal, with its line and column. A file from the
+browser may extend a bundled variant by name but not name a path on the server:
+its error messages show lines of the files they point into, which must never be
+the server's own files.
+"""
+
+from __future__ import annotations
+
+import re
+import secrets
+import tempfile
+from dataclasses import replace
+from pathlib import Path
+from typing import Any
+
+from ...errors import CassinoError, Diagnostic, RuleFileError
+from ...language.catalogue import bundled_names, describe, example_names
+from ...language.rules import Rules
+from ...language.variants import LoadedVariant, load
+from ...language.yamlsource import MAX_BYTES, load_yaml_text
+from ...players.bots import BOT_NAMES
+from ..records import Record
+from ..seating import partnership, player_count, players_text, seat_kinds
+
+KINDS = ("bundled", "example", "folder", "text")
+MAX_SEATS = 16
+
+
+class LobbyError(CassinoError):
+    """A new table's request that cannot be met, in words for the lobby to show."""
+
+
+def _display_name(filename: str) -> str:
+    """A file name fit to show in messages: the last part of what the browser sent, plain characters only."""
+    base = re.split(r"[/\\]", filename or "")[-1]
+    base = re.sub(r"[^A-Za-z0-9._ -]", "", base).strip()[:60]
+    return base or "pasted.yaml"
+
+
+def _file_description(path: Path) -> str:
+    try:
+        doc = load_yaml_text(path.read_bytes(), path.name)
+    except (RuleFileError, OSError):
+        return ""
+    data = doc.data if isinstance(doc.data, dict) else {}
+    text = data.get("description")
+    return text if isinstance(text, str) else ""
+
+
+class Lobby:
+    """The rules a table can be opened with, from the package and from ``rules_dir``."""
+
+    def __init__(self, rules_dir: Path | None = None) -> None:
+        self.rules_dir = rules_dir
+
+    def folder_files(self) -> list[str]:
+        if self.rules_dir is None:
+            return []
+        return sorted(p.name for p in self.rules_dir.iterdir()
+                      if p.is_file() and p.suffix in (".yaml", ".yml") and not p.name.startswith("."))
+
+    def shipped_names(self) -> set[str]:
+        """The bundled variants' and examples' names (a table's record names its rules by one of them)."""
+        return set(bundled_names()) | set(example_names())
+
+    def choices(self) -> dict[str, Any]:
+        """Every named choice with its one-line description, and the computer players."""
+        return {
+            "bundled": [{"name": n, "description": describe(n)} for n in bundled_names()],
+            "example": [{"name": n, "description": describe(n)} for n in example_names()],
+            "folder": [{"name": n, "description": _file_description(self.rules_dir / n)}   # type: ignore[operator]
+                       for n in self.folder_files()],
+            "folder_path": self.rules_dir.name if self.rules_dir is not None else None,   # not the server's path
+            "bots": BOT_NAMES,
+        }
+
+    # ------------------------------------------------------------------ loading
+    def load(self, spec: Any) -> tuple[LoadedVariant, str]:
+        """The rules a request names (``{"kind": ..., "name": ...}`` or ``{"kind": "text", "text": ...}``)
+        and the source to record; RuleFileError for a file with errors, LobbyError for a bad request."""
+        if not isinstance(spec, dict):
+            raise LobbyError("say which rules to play: {\"kind\": \"bundled\", \"name\": \"standard\"}")
+        kind = spec.get("kind")
+        if kind not in KINDS:
+            raise LobbyError(f"rules come from one of: {', '.join(KINDS)}")
+        if kind == "text":
+            text, filename = spec.get("text"), spec.get("filename", "")
+            if not isinstance(text, str) or not isinstance(filename, str):
+                raise LobbyError("pasted rules are text, with a file name (or none)")
+            return load_text(text, filename), _display_name(filename)
+        name = spec.get("name")
+        if not isinstance(name, str) or not name:
+            raise LobbyError("name the rules to play")
+        known = {"bundled": bundled_names, "example": example_names, "folder": self.folder_files}[kind]()
+        if name not in known:
+            where = {"bundled": "bundled variant", "example": "house-rule example",
+                     "folder": "rule file in the server's rules folder"}[kind]
+            raise LobbyError(f"there is no {where} named {name[:60]!r}")
+        if kind == "folder":
+            assert self.rules_dir is not None
+            return load(self.rules_dir / name), name
+        return load(name), name
+
+    def new_record(self, request: Any) -> tuple[Record, int | None]:
+        """A new table's record from the lobby's request, and the seat its creator takes (None: watches).
+
+        The seed is new and random; it is kept in the record on the server only.
+        """
+        if not isinstance(request, dict):
+            raise LobbyError("a new table is a JSON object: rules, players, partners, seats")
+        loaded, source = self.load(request.get("rules"))
+        rules = loaded.rules
+        players = request.get("players")
+        if players is None:
+            players = rules.seats.min_players
+        players = player_count(rules, players, option="players")
+        partners = request.get("partners", False)
+        if not isinstance(partners, bool):
+            raise LobbyError("partners is true or false")
+        partners = partnership(rules, players, partners, option="partners")
+        seats = request.get("seats")
+        if not isinstance(seats, list) or len(seats) > MAX_SEATS or not all(isinstance(s, str) and len(s) <= 40
+                                                                            for s in seats):
+            raise LobbyError(f"seats is a list of seat kinds, one per player: human or {BOT_NAMES}")
+        seat_kinds(seats, players)
+        you = request.get("you")
+        if you is not None and (isinstance(you, bool) or not isinstance(you, int) or not 0 <= you < players
+                                or seats[you] != "human"):
+            raise LobbyError("`you` is the seat you take: one of the seats for people")
+        return Record(rules, secrets.randbelow(10**9), players, partners, list(seats), source=source), you
+
+
+def rules_info(rules: Rules) -> dict[str, Any]:
+    """What the lobby needs to offer seats for ``rules``."""
+    return {"name": rules.name, "description": rules.description, "min_players": rules.seats.min_players,
+            "max_players": rules.seats.max_players, "players_text": players_text(rules),
+            "partnerships": rules.seats.partnerships, "claiming": rules.game.claiming, "target": rules.game.target}
+
+
+def load_text(text: str, filename: str = "") -> LoadedVariant:
+    """Rules pasted or uploaded in the browser, checked exactly as ``cassino validate`` checks a file.
+
+    Errors name the file as the browser sent it (``my-house.yaml:9:3: ...``).
+    """
+    display = _display_name(filename)
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError as e:
+        raise RuleFileError([Diagnostic(display, 0, 0, f"character {e.start + 1} is not text (a lone surrogate)",
+                                        hint="save the file as UTF-8")]) from None
+    if len(text.encode("utf-8")) > MAX_BYTES:
+        raise RuleFileError([Diagnostic(display, 0, 0, f"the file is larger than {MAX_BYTES:,} bytes")])
+    doc = load_yaml_text(text, display)
+    ref = doc.data.get("extends") if isinstance(doc.data, dict) else None
+    if isinstance(ref, str) and ("/" in ref or "\\" in ref or ref.endswith((".yaml", ".yml"))):
+        raise RuleFileError([doc.diagnostic(("extends",), "rules given in the browser may extend a bundled "
+                                            "variant by name, not a file on the server",
+                                            hint=f"write `extends: standard` (bundled: {', '.join(bundled_names())})")])
+    with tempfile.TemporaryDirectory(prefix="cassino-rules-") as folder:
+        path = Path(folder) / "rules.yaml"
+        path.write_text(text, encoding="utf-8")
+        try:
+            return load(path)
+        except RuleFileError as e:
+            raise RuleFileError([replace(d, file=display) if d.file == str(path) else d
+                                 for d in e.diagnostics]) from None

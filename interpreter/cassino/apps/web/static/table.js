@@ -1,0 +1,477 @@
+// The card table: draws what the server says this seat may see, and sends moves.
+//
+// The server's engine decides every rule. Each state it sends lists this seat's
+// legal moves with the cards and builds each one uses; a click only narrows
+// that list (the moves that use every card and build clicked so far), lights up
+// what can still be added, and offers the moves the clicks name exactly, in words.
+
+import { cardElement, cardWords, el, savedTables } from "./cards.js";
+
+const tableId = location.pathname.split("/").filter(Boolean).pop();
+const token = decodeURIComponent(location.hash.slice(1));
+const $ = (id) => document.getElementById(id);
+
+let ws = null;
+let state = null;
+let deck = null;
+let selected = { played: [], items: [] };
+let retries = 0;
+let fatal = false;
+let lastHandShown = 0;
+
+// ---------------------------------------------------------------- connection
+function connect() {
+  const scheme = location.protocol === "https:" ? "wss" : "ws";
+  ws = new WebSocket(`${scheme}://${location.host}/ws/${encodeURIComponent(tableId)}`);
+  ws.addEventListener("open", () => {
+    retries = 0;
+    send({ type: "hello", token });
+  });
+  ws.addEventListener("message", (event) => {
+    let msg;
+    try { msg = JSON.parse(event.data); } catch (e) { return; }
+    receive(msg);
+  });
+  ws.addEventListener("close", () => {
+    if (fatal) return;
+    status("Connection lost: reconnecting…", "warn");
+    retries += 1;
+    setTimeout(connect, Math.min(8000, 400 * 2 ** Math.min(retries, 5)));
+  });
+}
+
+function send(message) {
+  if (ws && ws.readyState === WebSocket.OPEN) ws.send(JSON.stringify(message));
+}
+
+function status(text, kind = "") {
+  const s = $("status");
+  s.textContent = text;
+  s.className = kind;
+}
+
+function say(text, kind = "") {
+  const m = $("message");
+  m.textContent = text;
+  m.className = kind;
+}
+
+function receive(msg) {
+  switch (msg.type) {
+    case "welcome":
+      document.body.dataset.seat = msg.seat === null ? "watch" : String(msg.seat);
+      break;
+    case "state":
+      onState(msg);
+      break;
+    case "hand_end":
+      onHandEnd(msg);
+      break;
+    case "hint":
+      onHint(msg.move);
+      break;
+    case "refused":
+      say(msg.message, "refused");
+      break;
+    case "info":
+      say(msg.message, "info");
+      break;
+    case "error":
+      if (msg.fatal) {
+        fatal = true;
+        status(msg.message, "error");
+        $("title").textContent = "No seat";
+      } else {
+        say(msg.message, "error");
+      }
+      break;
+    default:
+      break;
+  }
+}
+
+// ---------------------------------------------------------------- state
+function onState(s) {
+  const newPosition = !state || state.ply !== s.ply || state.hand_no !== s.hand_no;
+  state = s;
+  deck = s.deck;
+  if (newPosition) {
+    selected = { played: [], items: [] };
+    if (!s.moves.length) say("");
+  }
+  render();
+}
+
+function render() {
+  const s = state;
+  document.title = `${s.variant.name}: cassino table`;
+  $("title").textContent = s.variant.name;
+  $("rules-link").href = s.rules;
+  $("typing").textContent = `Cards are typed ${s.typing}.`;
+  renderInfo(s);
+  renderSeats(s);
+  renderTable(s);
+  renderHand(s);
+  renderActions(s);
+  renderLog(s);
+  renderInvite();
+  renderOver(s);
+  const mover = s.seats.find((x) => x.seat === s.turn);
+  if (s.failed) status(s.failed, "error");
+  else if (s.over) status(`Game over: ${s.outcome}`, "over");
+  else if (s.you !== null && s.turn === s.you) status("Your turn: click a card in your hand, or type a move.", "turn");
+  else if (mover) status(`${mover.name} to play…`, "wait");
+  document.body.classList.toggle("my-turn", s.you !== null && s.turn === s.you && !s.over);
+  document.body.dataset.position = `${s.hand_no}:${s.ply}`;
+}
+
+function renderInfo(s) {
+  const info = $("info");
+  info.replaceChildren();
+  const facts = [
+    ["Hand", `${s.hand_no}, deal ${s.deal_no}`],
+    ["Dealer", `seat ${s.dealer}`],
+    ["Stock", `${s.stock} card${s.stock === 1 ? "" : "s"}`],
+    ["Target", s.target === null ? "one hand" : String(s.target)],
+  ];
+  for (const [k, v] of facts) info.append(el("dt", k), el("dd", v));
+  const scores = $("scores");
+  scores.replaceChildren();
+  for (const side of s.sides) {
+    const box = el("div", "", "score");
+    if (s.you !== null && side.seats.includes(s.you)) box.classList.add("ours");
+    box.append(el("span", side.name, "who"), el("strong", String(side.score)));
+    scores.append(box);
+  }
+}
+
+function renderSeats(s) {
+  const seats = $("seats");
+  seats.replaceChildren();
+  for (const p of s.seats) {
+    const box = el("div", "", "seat");
+    box.dataset.seat = p.seat;
+    if (p.seat === s.turn && !s.over) box.classList.add("to-play");
+    if (p.seat === s.you) box.classList.add("you");
+    if (!p.connected) box.classList.add("away");
+    const head = el("div", "", "seat-head");
+    head.append(el("strong", p.name));
+    if (p.seat === s.dealer) head.append(el("span", "dealer", "tag"));
+    if (p.seat === s.turn && !s.over) head.append(el("span", "to play", "tag turn"));
+    if (!p.connected) head.append(el("span", "not here", "tag"));
+    const backs = el("div", "", "backs");
+    for (let k = 0; k < p.held; k += 1) backs.append(el("span", "", "back"));
+    const nums = el("div", `${p.held} in hand · ${p.taken} taken${p.sweeps ? ` · ${p.sweeps} sweep${p.sweeps > 1 ? "s" : ""}` : ""}`, "nums");
+    const last = el("div", p.last ? `last: ${p.last}` : "", "last");
+    box.append(head, backs, nums, last);
+    seats.append(box);
+  }
+}
+
+function myTurn() {
+  return state && !state.over && state.you !== null && state.turn === state.you && state.moves.length > 0;
+}
+
+function candidates() {
+  return state.moves.filter((m) => selected.played.every((c) => m.played.includes(c))
+    && selected.items.every((i) => m.items.includes(i)));
+}
+
+function exactMoves() {
+  return candidates().filter((m) => m.played.length === selected.played.length
+    && m.items.length === selected.items.length);
+}
+
+function renderTable(s) {
+  const loose = $("loose");
+  const builds = $("builds");
+  loose.replaceChildren();
+  builds.replaceChildren();
+  const active = myTurn() && selected.played.length > 0;
+  const open = new Set();
+  if (active) for (const m of candidates()) for (const i of m.items) open.add(i);
+  const mark = (node, id) => {
+    if (!active) return;
+    if (selected.items.includes(id)) node.classList.add("selected");
+    else if (open.has(id)) node.classList.add("playable");
+    else node.classList.add("dim");
+  };
+  for (const name of s.loose) {
+    const c = cardElement(name, deck);
+    mark(c, name);
+    c.addEventListener("click", () => clickItem(name));
+    loose.append(c);
+  }
+  for (const b of s.builds) {
+    const box = document.createElement("button");
+    box.type = "button";
+    box.className = "build";
+    box.dataset.id = b.id;
+    const cards = el("div", "", "build-cards");
+    for (const name of b.cards) cards.append(cardElement(name, deck, "span"));
+    const owner = s.seats[b.owner] ? s.seats[b.owner].name : `seat ${b.owner}`;
+    const holder = b.holder !== b.owner ? `, for seat ${b.holder}` : "";
+    const label = el("div", `build of ${b.value} · ${b.multiple ? "multiple" : "single"} · ${owner}${holder}`, "build-label");
+    box.setAttribute("aria-label", `${label.textContent}: ${b.cards.map((c) => cardWords(c, deck)).join(" ")}`);
+    box.append(cards, label);
+    mark(box, b.id);
+    box.addEventListener("click", () => clickItem(b.id));
+    builds.append(box);
+  }
+  $("empty-table").hidden = s.loose.length + s.builds.length > 0;
+}
+
+function renderHand(s) {
+  const hand = $("hand");
+  hand.replaceChildren();
+  $("mine").hidden = s.you === null;
+  $("hand-title").textContent = s.you === null ? "" : `Your hand (seat ${s.you})`;
+  const playable = new Set();
+  if (myTurn()) {
+    const pool = selected.played.length ? candidates() : state.moves;
+    for (const m of pool) for (const c of m.played) playable.add(c);
+    for (const m of state.moves) if (m.played.length === 1) playable.add(m.played[0]);
+  }
+  for (const name of s.hand) {
+    const c = cardElement(name, deck);
+    if (selected.played.includes(name)) c.classList.add("selected");
+    else if (playable.has(name)) c.classList.add("playable");
+    else if (myTurn()) c.classList.add("dim");
+    c.addEventListener("click", () => clickHand(name));
+    hand.append(c);
+  }
+}
+
+function capital(text) {
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
+function moveButton(m) {
+  const b = document.createElement("button");
+  b.type = "button";
+  b.className = `choice ${m.kind}`;
+  b.dataset.move = m.text;
+  b.append(el("span", capital(m.words), "words"), el("code", m.text));
+  b.addEventListener("click", () => play(m.text));
+  return b;
+}
+
+function renderActions(s) {
+  const choices = $("choices");
+  choices.replaceChildren();
+  const mine = myTurn();
+  $("act").hidden = s.you === null || s.over;
+  $("typed").querySelector("button").disabled = !mine;
+  $("hint").disabled = !mine;
+  $("undo").disabled = !s.can.undo;
+  $("undo").hidden = !s.can.undo && s.seats.filter((p) => p.kind === "human").length > 1;
+  $("claim").hidden = !s.can.claim;
+  $("claim").disabled = !mine;
+  if (mine && selected.played.length) {
+    const exact = exactMoves();
+    if (exact.length > 1) choices.append(el("p", "These cards make more than one move: choose one.", "prompt"));
+    else if (exact.length === 1) choices.append(el("p", "Play it:", "prompt"));
+    else choices.append(el("p", "Now click what to take or build on (lit up).", "prompt"));
+    for (const m of exact) choices.append(moveButton(m));
+  }
+  const list = $("all-moves").querySelector("ul");
+  list.replaceChildren();
+  for (const m of mine ? s.moves : []) {
+    const li = el("li");
+    li.append(moveButton(m));
+    list.append(li);
+  }
+  $("all-moves").hidden = !mine;
+  if (mine && s.more_moves > 0) {
+    choices.append(el("p", `${s.more_moves} more legal moves than are offered here: type any of them in notation.`, "prompt more"));
+  }
+}
+
+function renderLog(s) {
+  const log = $("log");
+  log.replaceChildren();
+  for (const entry of s.log) {
+    const who = s.seats[entry.seat] ? s.seats[entry.seat].name : `seat ${entry.seat}`;
+    const li = el("li");
+    li.append(el("span", `${who}: `, "who"), el("code", entry.text));
+    log.append(li);
+  }
+}
+
+function renderInvite() {
+  const mine = savedTables().find((t) => t.id === tableId);
+  const box = $("invite");
+  const list = box.querySelector("ul");
+  list.replaceChildren();
+  if (!mine || !mine.links) { box.hidden = true; return; }
+  const others = Object.entries(mine.links.seats).filter(([seat]) => Number(seat) !== mine.you);
+  box.hidden = others.length === 0 || (state && state.over);
+  for (const [seat, link] of others) {
+    const li = el("li");
+    const url = `${location.origin}${link}`;
+    const input = el("input");
+    input.readOnly = true;
+    input.value = url;
+    input.setAttribute("aria-label", `link for seat ${seat}`);
+    input.addEventListener("focus", () => input.select());
+    const here = state && state.seats[Number(seat)] && state.seats[Number(seat)].connected;
+    li.append(el("span", `Seat ${seat}${here ? " (joined)" : ""}: `), input);
+    list.append(li);
+  }
+}
+
+function renderOver(s) {
+  const box = $("game-over");
+  box.hidden = !s.over;
+  if (!s.over) return;
+  box.replaceChildren(el("h2", "Game over"), el("p", s.outcome, "outcome"));
+  const scores = el("p", s.sides.map((x) => `${x.name}: ${x.score}`).join(" · "));
+  const link = el("a", "Download the game record");
+  link.href = s.record;
+  link.id = "record-link";
+  const note = el("p", "Replay it with `cassino replay FILE`.", "small");
+  const back = el("a", "Back to the lobby");
+  back.href = "/";
+  box.append(scores, link, note, back);
+}
+
+// ---------------------------------------------------------------- clicking
+function clickHand(name) {
+  if (!myTurn()) { say(state && state.over ? "The game is over." : "It is not your turn."); return; }
+  say("");
+  if (selected.played.includes(name)) {
+    selected.played = selected.played.filter((c) => c !== name);
+    if (!selected.played.length) selected.items = [];
+  } else {
+    const together = [...selected.played, name];
+    const fits = state.moves.some((m) => together.every((c) => m.played.includes(c))
+      && selected.items.every((i) => m.items.includes(i)));
+    if (fits) selected.played = together;
+    else if (state.moves.some((m) => m.played.includes(name))) selected = { played: [name], items: [] };
+    else { send({ type: "why", played: [name], items: [] }); return; }
+  }
+  render();
+}
+
+function clickItem(id) {
+  if (!myTurn()) { say(state && state.over ? "The game is over." : "It is not your turn."); return; }
+  if (!selected.played.length) { say("First click the card from your hand that you play."); return; }
+  say("");
+  if (selected.items.includes(id)) {
+    selected.items = selected.items.filter((i) => i !== id);
+  } else if (candidates().some((m) => m.items.includes(id))) {
+    selected.items = [...selected.items, id];
+  } else {
+    send({ type: "why", played: selected.played, items: [...selected.items, id] });
+    return;
+  }
+  render();
+}
+
+function play(text) {
+  say("");
+  send({ type: "move", text });
+}
+
+function onHint(m) {
+  if (!m) return;
+  selected = { played: [...m.played], items: [...m.items] };
+  render();
+  say(`Hint: ${m.words} (${m.text})`, "info");
+}
+
+// ---------------------------------------------------------------- end of a hand
+function cell(c) {
+  let text = String(c.points);
+  if (!c.counted) text = `(${c.points}, not counted)`;
+  if (c.tally !== null) text += ` [${c.tally}]`;
+  return text;
+}
+
+function summaryTable(msg) {
+  const table = el("table", "", "summary");
+  const head = el("tr");
+  head.append(el("th", "item"), el("th", "for"));
+  for (const side of msg.sides) head.append(el("th", side.name));
+  table.append(head);
+  for (const item of msg.items) {
+    const row = el("tr");
+    row.append(el("td", item.name), el("td", item.what));
+    for (const c of item.cells) row.append(el("td", cell(c), "num"));
+    table.append(row);
+  }
+  const hand = el("tr", "", "total");
+  hand.append(el("td", "hand"), el("td", "points this hand"));
+  for (const p of msg.hand_points) hand.append(el("td", String(p), "num"));
+  const game = el("tr", "", "total");
+  game.append(el("td", "game"), el("td", msg.target === null ? "score" : `score (target ${msg.target})`));
+  msg.scores_after.forEach((p, k) => game.append(el("td", `${p} (was ${msg.scores_before[k]})`, "num")));
+  table.append(hand, game);
+  return table;
+}
+
+function summaryNotes(msg) {
+  const notes = el("ul", "", "notes");
+  notes.append(el("li", "[n]: the cards, sweeps or events each side had for the item."));
+  if (msg.leftover.length) {
+    const to = msg.leftover_to ? `went to ${msg.leftover_to}, the last to capture` : "stay: nobody captured this hand";
+    notes.append(el("li", `Left on the table at the end: ${msg.leftover.map((c) => cardWords(c, deck)).join(" ")}; they ${to}.`));
+  } else {
+    notes.append(el("li", "Nothing was left on the table at the end."));
+  }
+  for (const n of msg.notes) notes.append(el("li", n));
+  if (msg.winner) notes.append(el("li", `${msg.winner} wins the game (${msg.ended_by}).`, "winner"));
+  return notes;
+}
+
+function onHandEnd(msg) {
+  const history = $("history");
+  const done = el("details", "", "past-hand");
+  done.dataset.hand = msg.hand_no;
+  done.append(el("summary", `Hand ${msg.hand_no}: ${msg.sides.map((s, k) => `${s.name} ${msg.hand_points[k]}`).join(", ")}`));
+  done.append(summaryTable(msg), summaryNotes(msg));
+  const moves = el("ol", "", "moves");
+  for (const e of msg.log) moves.append(el("li", `seat ${e.seat}: ${e.text}`));
+  done.append(moves);
+  history.prepend(done);
+  if (msg.hand_no <= lastHandShown) return;      // seen before a reconnect
+  lastHandShown = msg.hand_no;
+  const dialog = $("hand-end");
+  dialog.replaceChildren(el("h2", `Hand ${msg.hand_no} scoring`), summaryTable(msg), summaryNotes(msg));
+  dialog.querySelector("h2").id = "hand-end-title";
+  const close = el("button", msg.winner ? "See the table" : "Next hand");
+  close.type = "button";
+  close.id = "hand-end-close";
+  close.addEventListener("click", () => dialog.close());
+  dialog.append(close);
+  if (!dialog.open) dialog.showModal();
+}
+
+// ---------------------------------------------------------------- wiring
+function wire() {
+  $("typed").addEventListener("submit", (event) => {
+    event.preventDefault();
+    const text = $("notation").value.trim();
+    if (!text) return;
+    play(text);
+    $("notation").value = "";
+  });
+  $("hint").addEventListener("click", () => send({ type: "hint" }));
+  $("undo").addEventListener("click", () => send({ type: "undo" }));
+  $("claim").addEventListener("click", () => send({ type: "claim" }));
+  $("clear").addEventListener("click", () => { selected = { played: [], items: [] }; say(""); if (state) render(); });
+  $("how-button").addEventListener("click", () => {
+    const how = $("how");
+    how.hidden = !how.hidden;
+    $("how-button").setAttribute("aria-expanded", String(!how.hidden));
+  });
+  if (!token) {
+    fatal = true;
+    status("This page needs a seat's link (it ends with # and a token): open the table from the lobby.", "error");
+    return;
+  }
+  // The token stays in the fragment, which browsers never send to a server.
+  connect();
+}
+
+wire();

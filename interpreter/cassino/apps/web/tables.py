@@ -1,0 +1,473 @@
+"""Tables being played in the browser: a game session each, its seats' tokens, its connected clients.
+
+A table is a :class:`~cassino.apps.session.GameSession` (the game loop ``cassino
+play`` uses too) with what the web adds: an unguessable token per seat for
+people (``secrets``), the browsers connected to it, and the computer players'
+turns run in a worker thread so one table thinking never stalls another.
+
+Nothing lives only in memory. Each table's game is the same JSON record as
+``cassino play`` writes, rewritten atomically after every action, in the records
+folder; its tokens are in ``.tables/ID.json`` beside it (readable by the
+server's user only). A server started on the folder again resumes every table;
+a record that ``cassino play`` wrote there is taken in as a new table; a damaged
+file is reported and left as it is.
+
+Every message to a browser goes through :meth:`Table.post`, with the position it
+describes, and is built by ``views`` from what that seat may see.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+import os
+import re
+import secrets
+import tempfile
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Callable
+
+from ...engine.moves import Move, MoveKind
+from ...engine.notation import format_move, parse_move
+from ...engine.state import HandState
+from ...errors import CassinoError
+from ..records import Record, RecordError, actor_of, apply_action, load_game, save_new
+from ..session import GameSession, NotAMove
+from ..summary import HandSummary, hand_summary, outcome
+from . import views
+from .protocol import Request
+
+log = logging.getLogger("cassino.serve")
+
+TABLES_FORMAT = "cassino-table/1"
+SIDECARS = ".tables"
+OUTBOX = 64             # messages waiting for a slow browser before it is disconnected
+#: Legal moves sent to the browser at most; a table of many low cards can have tens of thousands
+#: (each hand card then gets its share, and any legal move can still be typed).
+MAX_OFFERED = 600
+
+
+def encode(message: dict[str, Any]) -> str:
+    """A message as the browser receives it."""
+    return json.dumps(message, ensure_ascii=False, separators=(",", ":"))
+
+
+def new_token() -> str:
+    return secrets.token_urlsafe(24)
+
+
+@dataclass(eq=False)
+class Client:
+    """One connected browser: its seat (None for a watcher) and the messages waiting to be sent to it."""
+
+    seat: int | None
+    outbox: asyncio.Queue[str | None] = field(default_factory=lambda: asyncio.Queue(OUTBOX))
+    dropped: bool = False
+
+    def send(self, text: str) -> None:
+        if self.dropped:
+            return
+        try:
+            self.outbox.put_nowait(text)
+        except asyncio.QueueFull:
+            self.drop()
+
+    def drop(self) -> None:
+        """Stop sending (the browser is not reading); its writer closes the connection."""
+        self.dropped = True
+        while not self.outbox.empty():
+            self.outbox.get_nowait()
+        self.outbox.put_nowait(None)
+
+
+@dataclass
+class HandEnd:
+    """The last hand that ended: its summary, its moves, and its final position (what the summary describes)."""
+
+    summary: HandSummary
+    log: list[tuple[int, str]]
+    position: HandState
+
+
+class Table:
+    def __init__(self, table_id: str, session: GameSession, tokens: dict[int, str], watch: str,
+                 pace: float = 0.0) -> None:
+        self.id = table_id
+        self.session = session
+        self.tokens = tokens
+        self.watch = watch
+        self.pace = pace
+        self.clients: set[Client] = set()
+        self.lock = asyncio.Lock()
+        self.version = 0
+        self.driver: asyncio.Task[None] | None = None
+        self.hand_log: list[tuple[int, str]] = []
+        self.last_end: HandEnd | None = None
+        self.failed: str | None = None
+        self._rebuild_log()
+
+    # ------------------------------------------------------------------ who is who
+    @property
+    def record(self) -> Record:
+        return self.session.record
+
+    @property
+    def kinds(self) -> list[str]:
+        return self.session.record.seats
+
+    def seat_for(self, token: str) -> int | None | bool:
+        """The seat a token holds (None: the watcher's token); False when it is no token of this table."""
+        found: int | None | bool = False
+        for seat, secret in self.tokens.items():
+            if secrets.compare_digest(secret.encode(), token.encode()):
+                found = seat
+        if secrets.compare_digest(self.watch.encode(), token.encode()):
+            found = None
+        return found
+
+    def links(self) -> dict[str, Any]:
+        """Each people's seat's link and the watcher's link (paths; the token after ``#`` never reaches a log)."""
+        return {"seats": {str(seat): f"/table/{self.id}#{token}" for seat, token in sorted(self.tokens.items())},
+                "watch": f"/table/{self.id}#{self.watch}"}
+
+    def public_info(self) -> dict[str, Any]:
+        """What anyone who knows the table's id may know: no card, no token."""
+        game = self.session.game
+        return {"id": self.id, "variant": game.rules.name, "source": self.record.source,
+                "players": game.players, "seats": list(self.kinds), "hand_no": game.hand_no, "over": game.over,
+                "outcome": outcome(game), "connected": sorted({c.seat for c in self.clients if c.seat is not None})}
+
+    # ------------------------------------------------------------------ the log of the hand in play
+    def _rebuild_log(self) -> None:
+        """This hand's actions with their seats, and the last hand that ended (after a resume or an undo)."""
+        game = self.record.new_game()
+        log_: list[tuple[int, str]] = []
+        self.last_end = None
+        for action in self.record.actions:
+            before = game
+            game = apply_action(before, action)
+            log_.append((actor_of(action, before), _shown(action)))
+            if len(game.results) > len(before.results):
+                self.last_end = self._hand_end(before, action, game, log_)
+            if game.hand_no != before.hand_no:
+                log_ = []
+        self.hand_log = log_
+
+    @staticmethod
+    def _hand_end(before: Any, action: str, after: Any, log_: list[tuple[int, str]]) -> HandEnd | None:
+        if action.startswith("claim"):
+            return None
+        move = parse_move(action, before.engine.deck)
+        summary = hand_summary(before, move, after)
+        if summary is None:
+            return None
+        return HandEnd(summary, list(log_), before.engine.apply(before.hand, move))
+
+    # ------------------------------------------------------------------ messages
+    def post(self, client: Client, message: dict[str, Any], about: HandState | None) -> None:
+        """Send ``message`` to one browser. ``about``: the position it describes (None: it shows no cards)."""
+        client.send(encode(message))
+
+    def view(self, seat: int | None) -> dict[str, Any]:
+        s = self.session
+        game = s.game
+        mine = seat is not None and not game.over and game.hand.turn == seat and seat not in s.bots
+        moves, total = s.listed_moves(MAX_OFFERED) if mine else ([], 0)
+        return views.seat_view(table_id=self.id, game=game, kinds=self.kinds, viewer=seat, hand_log=self.hand_log,
+                               moves=moves, connected=(c.seat for c in self.clients if c.seat is not None),
+                               can_undo=seat is not None and s.humans() == 1 and bool(self.record.actions),
+                               source=self.record.source) | {
+            "record": f"/records/{self.id}.json" if game.over else None,
+            "rules": f"/rules/{self.id}", "typing": views.typing_words(game.engine.deck), "failed": self.failed,
+            "more_moves": total - len(moves)}
+
+    def post_state(self, client: Client) -> None:
+        self.post(client, self.view(client.seat), self.session.game.hand)
+
+    def post_hand_end(self, client: Client, end: HandEnd) -> None:
+        self.post(client, views.summary_view(end.summary, self.kinds, client.seat, end.log), end.position)
+
+    def publish(self) -> None:
+        for client in list(self.clients):
+            self.post_state(client)
+
+    def tell(self, client: Client, kind: str, message: str) -> None:
+        """A line for one browser (an error, a refusal, a note): it describes the position in play."""
+        self.post(client, {"type": kind, "message": message}, self.session.game.hand)
+
+    # ------------------------------------------------------------------ joining
+    async def join(self, client: Client) -> None:
+        """A browser takes its seat (or watches): it gets the last hand's scoring and the table as it stands."""
+        async with self.lock:
+            self._join(client)
+
+    def _join(self, client: Client) -> None:
+        self.clients.add(client)
+        self.post(client, {"type": "welcome", "table": self.id, "seat": client.seat,
+                           "seats": list(self.kinds)}, None)
+        if self.last_end is not None:
+            self.post_hand_end(client, self.last_end)
+        self.publish()
+        self.kick()
+
+    async def leave(self, client: Client) -> None:
+        async with self.lock:
+            self.clients.discard(client)
+            self.publish()
+
+    # ------------------------------------------------------------------ acting
+    async def _act(self, action: str) -> None:
+        """Apply, record and show an action (called with the lock held).
+
+        The record is written (and synced to disk) in a worker thread, so one table's
+        disk write never holds up the others; nobody is shown the move before it is written.
+        """
+        s = self.session
+        before = s.game
+        acted = await asyncio.to_thread(s.act, action)
+        self.version += 1
+        self.hand_log.append((acted.seat, _shown(acted.action)))
+        if acted.summary is not None:
+            end = self._hand_end(before, acted.action, s.game, self.hand_log)
+            if end is not None:
+                self.last_end = end
+                for client in list(self.clients):
+                    self.post_hand_end(client, end)
+        if acted.new_hand:
+            self.hand_log = []
+        self.publish()
+
+    async def handle(self, client: Client, req: Request) -> None:
+        """One checked request from a browser; every refusal goes to that browser alone and changes nothing."""
+        if req.type == "ping":
+            self.post(client, {"type": "pong"}, None)
+            return
+        seat = client.seat
+        if seat is None:
+            self.tell(client, "error", "you are watching this table: only its players can play")
+            return
+        async with self.lock:
+            s = self.session
+            if s.game.over:
+                self.tell(client, "error", "the game is over")
+                return
+            if req.type == "undo":
+                try:
+                    await asyncio.to_thread(s.undo, seat)
+                except CassinoError as e:
+                    self.tell(client, "error", str(e))
+                    return
+                self.version += 1
+                self._rebuild_log()
+                self.tell(client, "info", "took back your last move")
+                self.publish()
+                self.kick()
+                return
+            turn = s.game.hand.turn
+            if turn != seat:
+                # Asked before anything else: a reason or a hint reads the hand of the seat to play.
+                self.tell(client, "error", f"it is not your turn: {views.seat_label(self.kinds, turn, seat)} is to play")
+                return
+            if req.type == "why":
+                self.tell(client, "refused", self._why(req.cards("played"), req.cards("items")))
+                return
+            if req.type == "hint":
+                move = await asyncio.to_thread(s.hint, seat)
+                self.post(client, {"type": "hint", "move": views.move_view(s.game.engine, s.game.hand, move)},
+                          s.game.hand)
+                return
+            try:
+                if req.type == "claim":
+                    if not s.game.rules.game.claiming:
+                        raise CassinoError("there is no claiming in this game: play on to the end of the hand")
+                    await self._act(f"claim {seat}")
+                else:
+                    move = s.read_move(req.text("text"))
+                    await self._act(format_move(move, s.game.engine.deck))
+            except NotAMove:
+                example = format_move(s.listed_moves(1)[0][0], s.game.engine.deck)
+                self.tell(client, "refused", f"{req.text('text')[:40]!r} is not a move: write one such as `{example}`")
+                return
+            except RecordError as e:
+                self.tell(client, "error", f"{e}; the move was not made")
+                return
+            except CassinoError as e:
+                self.tell(client, "refused", str(e))
+                return
+            self.kick()
+
+    def _why(self, played: list[str], items: list[str]) -> str:
+        """Why the clicked cards are no legal move: a capture with them (a trail with none), asked of the engine."""
+        game = self.session.game
+        deck = game.engine.deck
+        try:
+            p = sum(1 << deck.index(deck.parse(n)) for n in set(played))
+            loose, builds = 0, []
+            for item in set(items):
+                if item.startswith("["):
+                    builds.append(sum(1 << deck.index(deck.parse(n)) for n in item.strip("[]").split()))
+                else:
+                    loose |= 1 << deck.index(deck.parse(item))
+        except CassinoError as e:
+            return str(e)
+        if not p:
+            return "choose a card from your hand first"
+        move = Move(MoveKind.CAPTURE, p, loose, tuple(sorted(builds))) if loose or builds else Move(MoveKind.TRAIL, p)
+        if game.engine.is_legal(game.hand, move):
+            return f"{format_move(move, deck)} is a legal move"
+        return game.engine.why_illegal(game.hand, move)
+
+    # ------------------------------------------------------------------ the computer's turns
+    def kick(self) -> None:
+        """Start the computer players if one is to act (call with the lock held, or from the event loop)."""
+        if self.driver is None and not self.session.game.over and self.failed is None:
+            self.driver = asyncio.get_running_loop().create_task(self._drive())
+
+    async def _drive(self) -> None:
+        try:
+            while True:
+                async with self.lock:
+                    s = self.session
+                    claimant = s.claimant()
+                    if claimant is not None:
+                        await self._act(f"claim {claimant}")
+                        continue
+                    if not s.computer_to_move():
+                        self.driver = None
+                        return
+                    version = self.version
+                if self.pace:
+                    await asyncio.sleep(self.pace)
+                text = await asyncio.to_thread(s.computer_choice)
+                async with self.lock:
+                    if self.version == version:     # else an undo changed the game: think again
+                        await self._act(text)
+        except Exception as e:     # a bug or a full disk: the table stops, its record as it was last written
+            log.exception("table %s stopped", self.id)
+            self.failed = f"the computer players stopped: {e}"
+            self.driver = None
+            async with self.lock:
+                self.publish()
+
+
+def _shown(action: str) -> str:
+    return "claims the game" if action.startswith("claim") else action
+
+
+# ---------------------------------------------------------------------- the records folder
+def _write_private(path: Path, data: dict[str, Any]) -> None:
+    """Write a JSON file readable by this user only, atomically."""
+    fd, tmp = tempfile.mkstemp(prefix=".cassino-", suffix=".json", dir=path.parent)
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as f:
+            json.dump(data, f, indent=1)
+            f.flush()
+            os.fsync(f.fileno())
+        os.replace(tmp, path)
+    except BaseException:
+        Path(tmp).unlink(missing_ok=True)
+        raise
+
+
+_ID = re.compile(r"^[0-9a-f]{12}$")
+
+
+class TableStore:
+    """Every table of a records folder: opened at start, created by the lobby, found by id."""
+
+    def __init__(self, folder: Path, pace: float = 0.0, say: Callable[[str], None] = print) -> None:
+        self.folder = folder
+        self.pace = pace
+        self.say = say
+        self.tables: dict[str, Table] = {}
+        self.sidecars = folder / SIDECARS
+
+    def prepare(self) -> None:
+        """The folder and its private ``.tables`` folder, created when missing; RecordError when they cannot be."""
+        try:
+            self.folder.mkdir(parents=False, exist_ok=True)
+            self.sidecars.mkdir(mode=0o700, exist_ok=True)
+        except OSError as e:
+            raise RecordError(f"cannot use {self.folder} for game records: {e.strerror or e}") from None
+        if not os.access(self.folder, os.W_OK) or not os.access(self.sidecars, os.W_OK):
+            raise RecordError(f"cannot use {self.folder} for game records: it is not writable")
+
+    def get(self, table_id: str) -> Table | None:
+        return self.tables.get(table_id) if _ID.match(table_id) else None
+
+    def _new_id(self) -> str:
+        while True:
+            table_id = secrets.token_hex(6)
+            if table_id not in self.tables and not (self.sidecars / f"{table_id}.json").exists():
+                return table_id
+
+    def _sidecar(self, table: Table, record_name: str) -> None:
+        _write_private(self.sidecars / f"{table.id}.json",
+                       {"format": TABLES_FORMAT, "record": record_name,
+                        "seats": {str(k): v for k, v in table.tokens.items()}, "watch": table.watch})
+
+    def _open(self, table_id: str, record: Record, path: Path, tokens: dict[int, str], watch: str) -> Table:
+        session = GameSession.open(record, path)
+        table = Table(table_id, session, tokens, watch, self.pace)
+        self.tables[table_id] = table
+        return table
+
+    def create(self, record: Record) -> Table:
+        """A new table for ``record``: its record file (a new name, never over a file), its tokens, its id."""
+        table_id = self._new_id()
+        stem = re.sub(r"[^A-Za-z0-9_-]+", "-", record.rules.name).strip("-")[:40] or "game"
+        path = save_new(record, self.folder, f"{stem}-{table_id}", record.new_game())
+        tokens = {seat: new_token() for seat, kind in enumerate(record.seats) if kind == "human"}
+        table = self._open(table_id, record, path, tokens, new_token())
+        self._sidecar(table, path.name)
+        return table
+
+    def adopt(self, record: Record, path: Path) -> Table:
+        """A table for a record already in the folder (``cassino play`` wrote it): new tokens, the same file."""
+        table_id = self._new_id()
+        tokens = {seat: new_token() for seat, kind in enumerate(record.seats) if kind == "human"}
+        table = self._open(table_id, record, path, tokens, new_token())
+        self._sidecar(table, path.name)
+        return table
+
+    def open_all(self) -> list[Table]:
+        """Resume every table of the folder and take in its other records; report what cannot be read."""
+        taken: set[str] = set()
+        for side in sorted(self.sidecars.glob("*.json")):
+            table_id = side.stem
+            try:
+                data = json.loads(side.read_text(encoding="utf-8"))
+                if not (_ID.match(table_id) and isinstance(data, dict) and data.get("format") == TABLES_FORMAT):
+                    raise ValueError("not a table file")
+                name, seats, watch = data["record"], data["seats"], data["watch"]
+                if not (isinstance(name, str) and "/" not in name and "\\" not in name and isinstance(watch, str)
+                        and isinstance(seats, dict) and all(isinstance(v, str) for v in seats.values())):
+                    raise ValueError("damaged")
+                tokens = {int(k): v for k, v in seats.items()}
+            except (OSError, ValueError, KeyError, TypeError) as e:
+                self.say(f"skipped {side}: not a readable table file ({e})")
+                continue
+            path = self.folder / name
+            taken.add(name)
+            try:
+                record, _ = load_game(path)
+            except RecordError as e:
+                self.say(f"skipped table {table_id}: {e}")
+                continue
+            if set(tokens) != {k for k, kind in enumerate(record.seats) if kind == "human"}:
+                self.say(f"skipped table {table_id}: {side} does not match the seats of {path}")
+                continue
+            self._open(table_id, record, path, tokens, watch)
+        adopted = []
+        for path in sorted(self.folder.glob("*.json")):
+            if path.name in taken or path.name.startswith("."):
+                continue
+            try:
+                record, _ = load_game(path)
+            except RecordError as e:
+                self.say(f"skipped {path.name}: {e}")
+                continue
+            adopted.append(self.adopt(record, path))
+        return adopted

@@ -1,0 +1,177 @@
+"""What one seat may see of a game, as plain JSON values: the only way game state leaves the server.
+
+A view is built from what is public (the table's loose cards and builds, how many
+cards each seat holds and has taken, sweeps, scores, the moves of this hand) and
+from the viewer's own hand and legal moves; another seat's hand, the stock's
+order and the game's seed are never read into it, so they cannot reach a browser
+by any route (message, page or record link before the game is over).
+
+Each view describes exactly one position: :func:`seat_view` the hand in play,
+:func:`summary_view` a hand that has ended. The browser never decides a rule: it
+gets the legal moves, each with the cards and builds it uses, and only matches
+clicks against them.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Iterable
+
+from ...engine.core import Engine
+from ...engine.moves import Move, MoveKind
+from ...engine.notation import cards_text, format_move
+from ...engine.state import Build, HandState
+from ...language.cards import Deck
+from ..summary import HandSummary, outcome, side_name, side_seats
+
+
+def deck_view(deck: Deck) -> dict[str, Any]:
+    """How to draw the deck's cards: each suit's symbol, name and colour (all public)."""
+    return {"suits": {letter: {"symbol": symbol, "name": name, "colour": colour}
+                      for letter, symbol, name, colour in zip(deck.suits, deck.suit_symbols, deck.suit_names,
+                                                              deck.suit_colours)}}
+
+
+def typing_words(deck: Deck) -> str:
+    """How cards are typed, naming no card (a message names only cards its reader may see)."""
+    pairs = [f"{sym} {letter}" for letter, sym in zip(deck.suits, deck.suit_symbols) if sym != letter]
+    suits = f"suits {', '.join(pairs)}" if pairs else f"suit letters {' '.join(deck.suits)}"
+    return f"rank then suit letter ({suits}; 10 may be typed T)"
+
+
+def card_words(deck: Deck, name: str) -> str:
+    """``9D`` -> ``9♦`` (the suit's symbol, or its letter where it has none)."""
+    symbols = dict(zip(deck.suits, deck.suit_symbols))
+    return f"{name[:-1]}{symbols.get(name[-1], name[-1])}"
+
+
+def _words(deck: Deck, mask: int) -> str:
+    return " ".join(card_words(deck, n) for n in cards_text(deck, mask))
+
+
+def build_id(deck: Deck, cards: int) -> str:
+    """A build as the notation writes it, ``[3C 5D]``: unique on a table, and what a typed move names."""
+    return f"[{' '.join(cards_text(deck, cards))}]"
+
+
+def build_view(deck: Deck, b: Build) -> dict[str, Any]:
+    return {"id": build_id(deck, b.cards), "cards": cards_text(deck, b.cards), "value": b.value,
+            "multiple": b.multiple, "owner": b.owner, "holder": b.holder}
+
+
+def _new_build(engine: Engine, state: HandState, move: Move) -> Build | None:
+    """The build a build move leaves on the table (to say whether it is single or multiple)."""
+    after = engine.apply(state, move)
+    return next((b for b in after.builds if b.cards & move.played), None)
+
+
+def move_words(engine: Engine, state: HandState, move: Move) -> str:
+    """A legal move in a player's words: ``take 9♣ 4♦ 5♥ with 9♦``, ``build 8 on 5♠ with 3♥: a single build``."""
+    deck = engine.deck
+    played = _words(deck, move.played)
+    builds = [f"the build of {next((b.value for b in state.builds if b.cards == m), '?')} ({_words(deck, m)})"
+              for m in move.builds]
+    loose = _words(deck, move.loose)
+    parts = ([loose] if loose else []) + builds
+    if move.kind is MoveKind.TRAIL:
+        return f"trail {played}"
+    if move.kind is MoveKind.CAPTURE:
+        return f"take {' and '.join(parts)} with {played}"
+    made = _new_build(engine, state, move)
+    kind = "a multiple" if made is not None and made.multiple else "a single"
+    head = "trail" if move.kind is MoveKind.TRAIL_BUILD else "build"
+    return f"{head} {move.value} on {' and '.join(parts)} with {played}: {kind} build of {move.value}"
+
+
+def move_view(engine: Engine, state: HandState, move: Move) -> dict[str, Any]:
+    """A legal move with the ids of what it uses, for the browser to match clicks against."""
+    deck = engine.deck
+    items = [build_id(deck, m) for m in move.builds] + cards_text(deck, move.loose)
+    return {"text": format_move(move, deck), "kind": move.kind.value, "played": cards_text(deck, move.played),
+            "items": items, "words": move_words(engine, state, move)}
+
+
+def seat_label(kinds: list[str], seat: int, viewer: int | None) -> str:
+    """``seat 1 (greedy)``, ``seat 0 (you)``, ``seat 2 (a person)``."""
+    if seat == viewer:
+        return f"seat {seat} (you)"
+    kind = kinds[seat] if 0 <= seat < len(kinds) else "?"
+    return f"seat {seat} ({'a person' if kind == 'human' else kind})"
+
+
+def log_view(entries: Iterable[tuple[int, str]]) -> list[dict[str, Any]]:
+    return [{"seat": seat, "text": text} for seat, text in entries]
+
+
+def seat_view(*, table_id: str, game: Any, kinds: list[str], viewer: int | None, hand_log: list[tuple[int, str]],
+              moves: list[Move], connected: Iterable[int], can_undo: bool, source: str) -> dict[str, Any]:
+    """The hand in play as ``viewer`` may see it (``None``: a watcher, who sees no hand).
+
+    ``moves`` are the viewer's legal moves (empty unless it is their turn).
+    """
+    h: HandState = game.hand
+    engine: Engine = game.engine
+    deck = engine.deck
+    rules = game.rules
+    online = set(connected)
+    last: dict[int, str] = {}
+    for seat, text in hand_log:
+        last[seat] = text
+    seats = []
+    for s in range(h.players):
+        sweeps = sum(1 for w in h.sweeps if w.seat == s and not w.cancelled)
+        seats.append({"seat": s, "kind": kinds[s], "name": seat_label(kinds, s, viewer), "side": h.teams[s],
+                      "held": bin(h.hands[s]).count("1"), "taken": bin(h.piles[s]).count("1"), "sweeps": sweeps,
+                      "last": last.get(s, ""), "connected": kinds[s] != "human" or s in online})
+    sides = [{"side": side, "name": side_name(members), "seats": list(members), "score": game.scores[side]}
+             for side, members in side_seats(h.teams).items()]
+    mine = viewer is not None and 0 <= viewer < h.players
+    view: dict[str, Any] = {
+        "type": "state",
+        "table": table_id,
+        "variant": {"name": rules.name, "description": rules.description, "source": source},
+        "deck": deck_view(deck),
+        "hand_no": game.hand_no, "deal_no": h.deal_no, "ply": h.ply,
+        "you": viewer if mine else None,
+        "seats": seats, "sides": sides,
+        "target": game.target, "dealer": h.dealer, "turn": None if game.over else h.turn,
+        "stock": len(h.stock),
+        "loose": cards_text(deck, h.table),
+        "builds": [build_view(deck, b) for b in h.builds],
+        "hand": cards_text(deck, h.hands[viewer]) if viewer is not None and mine else [],
+        "moves": [move_view(engine, h, m) for m in moves] if mine else [],
+        "log": log_view(hand_log),
+        "over": game.over,
+        "outcome": outcome(game),
+        "winner": game.winner,
+        "can": {"undo": can_undo, "hint": mine and bool(moves), "claim": mine and rules.game.claiming and not game.over},
+    }
+    return view
+
+
+def summary_view(summary: HandSummary, kinds: list[str], viewer: int | None,
+                 hand_log: list[tuple[int, str]]) -> dict[str, Any]:
+    """A finished hand's scoring (``apps/summary.py``'s values) and its moves, for the end-of-hand panel."""
+    def who(side: int) -> str:
+        seats = summary.seats[side]
+        return seat_label(kinds, seats[0], viewer) if len(seats) == 1 else side_name(seats)
+
+    sides = list(summary.seats)
+    return {
+        "type": "hand_end",
+        "hand_no": summary.hand_no,
+        "sides": [{"side": s, "name": who(s), "seats": list(summary.seats[s])} for s in sides],
+        "items": [{"name": i.name, "what": i.what, "count": i.count,
+                   "cells": [{"points": i.points.get(s, 0), "counted": i.counted[s],
+                              "tally": None if i.count == "last_capture" else i.tally.get(s, 0)} for s in sides]}
+                  for i in summary.items],
+        "hand_points": [summary.hand_points.get(s, 0) for s in sides],
+        "scores_before": [summary.scores_before[s] for s in sides],
+        "scores_after": [summary.scores_after[s] for s in sides],
+        "leftover": list(summary.leftover),
+        "leftover_to": None if summary.leftover_to is None else seat_label(kinds, summary.leftover_to, viewer),
+        "notes": list(summary.notes),
+        "target": summary.target,
+        "winner": None if summary.winner is None else who(summary.winner),
+        "ended_by": summary.ended_by,
+        "log": log_view(hand_log),
+    }

@@ -1,0 +1,472 @@
+"""Worked examples for the rulebook, made and checked by the engine.
+
+Each template below sets up a small position in terms of card *values* (a 7,
+two 5s, a build of 6 made by the other player), so it works with any deck that
+has such cards, and names which moves to show: every capture (or build, or
+trail) of one card. The engine then says which moves are legal; those are what
+the example prints, so it cannot disagree with play. Two kinds of "not allowed"
+lines follow: moves the same position would allow under the setting's other
+values (found by the engine with that one setting changed), and moves a
+template names with a reason (checked illegal before they are printed).
+
+The sample hand of the scoring section is a hand played by two greedy computer
+players from a stated seed; anyone can replay it (the tests do).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Callable, Sequence
+
+from ..engine.core import Engine, Position
+from ..engine.game import Game
+from ..engine.moves import Move, MoveKind
+from ..engine.notation import format_move, parse_move
+from ..engine.rng import derive
+from ..engine.scoring import Scorer
+from ..engine.state import HandState
+from ..errors import CassinoError
+from ..language.cards import Card
+from ..language.rulebook import Example, card_name, humanize, join_words
+from ..language.rules import Rules
+from ..language.settings import alternatives, split_path, unchecked
+from ..players.bots import make_bot
+
+SEP = " · "
+
+
+class NoCard(Exception):
+    """The deck has no (more) card a template needs; the example is left out."""
+
+
+class Picker:
+    """Hands out distinct cards of a deck by value or rank, suits in turn, so positions look natural."""
+
+    def __init__(self, engine: Engine) -> None:
+        self.deck = engine.deck
+        self.used: set[Card] = set()
+        self.turn = 0
+
+    def _take(self, ok: Callable[[int], bool]) -> Card:
+        n = len(self.deck.suits)
+        by_suit = sorted(range(len(self.deck)), key=lambda i: ((i // max(len(self.deck) // n, 1) - self.turn) % n, i))
+        for i in by_suit:
+            card = self.deck.cards[i]
+            if card not in self.used and ok(i):
+                self.used.add(card)
+                self.turn += 1
+                return card
+        raise NoCard()
+
+    def v(self, value: int) -> Card:
+        """A card worth exactly ``value``, in hand and on the table."""
+        d = self.deck
+        return self._take(lambda i: d.hand_values[i] == (value,) and d.table_values[i] == (value,))
+
+    def valueless(self, count: int) -> list[Card]:
+        """``count`` cards of one rank without a number value (kings where the deck has them)."""
+        d = self.deck
+        ranks = [r for r in range(len(d.ranks)) if all(not d.hand_values[i] for i in range(len(d))
+                                                          if d.rank_index[i] == r)]
+        for r in sorted(ranks, key=lambda r: d.ranks[r] != "K"):
+            free = [i for i in range(len(d)) if d.rank_index[i] == r and d.cards[i] not in self.used]
+            if len(free) >= count:
+                cards = [d.cards[i] for i in free[:count]]
+                self.used.update(cards)
+                return cards
+        raise NoCard()
+
+
+@dataclass
+class Setup:
+    """A position and what to show of it; seat 0 is "you"."""
+
+    table: list[Card]
+    hand: list[Card]
+    show: list[tuple[str, list[Card]]]                  # ("captures" | "builds" | "moves" | "trails", played)
+    builds: list[tuple[list[Card], int | str, int]] = field(default_factory=list)
+    players: int = 2
+    partners: bool = False
+    illegal: list[tuple[str, str]] = field(default_factory=list)   # (move in notation, why not)
+    sweep: str = ""                                                  # a move that empties the table
+
+
+@dataclass(frozen=True)
+class Template:
+    key: str                                  # the rulebook clause it illustrates
+    title: str
+    contrast: tuple[str, ...]                 # settings whose other values give "not allowed" moves
+    setup: Callable[[Rules, Picker], Setup | None]
+
+
+def _n(c: Card) -> str:
+    return str(c)
+
+
+def _equal_cards(r: Rules, p: Picker) -> Setup:
+    a, b, x, y, c = p.v(7), p.v(7), p.v(3), p.v(4), p.v(7)
+    return Setup([a, b, x, y], [c], [("captures", [c])])
+
+
+def _sums(r: Rules, p: Picker) -> Setup:
+    five, four, six, three, nine = p.v(5), p.v(4), p.v(6), p.v(3), p.v(9)
+    return Setup([five, four, six, three], [nine], [("captures", [nine])])
+
+
+def _equal_first(r: Rules, p: Picker) -> Setup:
+    a, x, y, b = p.v(7), p.v(3), p.v(4), p.v(7)
+    return Setup([a, x, y], [b], [("captures", [b])])
+
+
+def _valueless_capture(r: Rules, p: Picker) -> Setup:
+    cards = p.valueless(4)
+    return Setup(cards[:3], cards[3:], [("captures", cards[3:])])
+
+
+def _compulsory(r: Rules, p: Picker) -> Setup:
+    seven, two, four, mine, six, ten = p.v(7), p.v(2), p.v(4), p.v(7), p.v(6), p.v(10)
+    return Setup([seven, two, four], [mine, six, ten], [("trails", [])])
+
+
+def _hand_cards(r: Rules, p: Picker) -> Setup | None:
+    if r.capture.hand_cards_max < 2:
+        return None
+    nine, four, five = p.v(9), p.v(4), p.v(5)
+    return Setup([nine], [four, five], [("captures", [four, five])])
+
+
+def _groups(r: Rules, p: Picker) -> Setup | None:
+    if r.capture.hand_cards_max < 3:
+        return None
+    five, two, three, mine = p.v(5), p.v(2), p.v(3), p.v(5)
+    return Setup([five], [two, three, mine], [("captures", [two, three, mine])])
+
+
+def _build(r: Rules, p: Picker) -> Setup:
+    five, two, three, eight = p.v(5), p.v(2), p.v(3), p.v(8)
+    return Setup([five, two], [three, eight], [("builds", [three])],
+                 illegal=[(f"{_n(three)} build 5 on {_n(two)}", "you hold no 5"),
+                          (f"{_n(three)} build 10 on {_n(two)} {_n(five)}", "you hold no 10")])
+
+
+def _multiple(r: Rules, p: Picker) -> Setup:
+    five, eight, three, mine = p.v(5), p.v(8), p.v(3), p.v(8)
+    return Setup([five, eight], [three, mine], [("builds", [three])])
+
+
+def _add_sets(r: Rules, p: Picker) -> Setup:
+    five, three, six, two, eight = p.v(5), p.v(3), p.v(6), p.v(2), p.v(8)
+    return Setup([six], [two, eight], [("builds", [two])], builds=[([five, three], 8, 1)])
+
+
+def _raise(r: Rules, p: Picker) -> Setup:
+    two, four, three, nine = p.v(2), p.v(4), p.v(3), p.v(9)
+    return Setup([], [three, nine], [("builds", [three])], builds=[([two, four], 6, 1)])
+
+
+def _raise_own(r: Rules, p: Picker) -> Setup:
+    two, four, three, nine, six = p.v(2), p.v(4), p.v(3), p.v(9), p.v(6)
+    return Setup([], [three, nine, six], [("builds", [three])], builds=[([two, four], 6, 0)])
+
+
+def _raise_table(r: Rules, p: Picker) -> Setup:
+    two, three, loose, mine, ten = p.v(2), p.v(3), p.v(2), p.v(3), p.v(10)
+    return Setup([loose], [mine, ten], [("builds", [mine])], builds=[([two, three], 5, 1)])
+
+
+def _single_as_card(r: Rules, p: Picker) -> Setup:
+    two, three, four, nine = p.v(2), p.v(3), p.v(4), p.v(9)
+    return Setup([four], [nine], [("captures", [nine])], builds=[([two, three], 5, 1)])
+
+
+def _for_partner(r: Rules, p: Picker) -> Setup | None:
+    if not r.partnership(4, True):
+        return None
+    six, three, five, four, two = p.v(6), p.v(3), p.v(5), p.v(4), p.v(2)
+    return Setup([five], [four, two], [("builds", [four])], builds=[([six, three], 9, 2)], players=4, partners=True)
+
+
+def _continue(r: Rules, p: Picker) -> Setup:
+    a, b, three, two, c, d = p.v(5), p.v(5), p.v(3), p.v(2), p.v(5), p.v(5)
+    return Setup([three], [two, c, d], [("builds", [two]), ("builds", [c])], builds=[([a, b], 5, 1)])
+
+
+def _valueless_build(r: Rules, p: Picker) -> Setup:
+    all_four = r.build.valueless == "when_all_four"
+    cards = p.valueless(4 if all_four else 3)
+    return Setup(cards[:1], cards[1:], [("builds", [cards[1]])])
+
+
+def _max_value(r: Rules, p: Picker) -> Setup | None:
+    top = r.build.max_value
+    if top is None:
+        return None
+    high = p.v(top + 1)
+    low, three = p.v(top - 2), p.v(3)
+    return Setup([low], [three, high], [("builds", [three])],
+                 illegal=[(f"{_n(three)} build {top + 1} on {_n(low)}", f"above {top}")])
+
+
+def _owner(r: Rules, p: Picker) -> Setup:
+    five, three, six, eight, two, ten = p.v(5), p.v(3), p.v(6), p.v(8), p.v(2), p.v(10)
+    return Setup([six], [eight, two, ten], [("trails", []), ("builds", [two])], builds=[([five, three], 8, 0)])
+
+
+def _keep(r: Rules, p: Picker) -> Setup:
+    five, three, loose, mine, four = p.v(5), p.v(3), p.v(8), p.v(8), p.v(4)
+    return Setup([loose], [mine, four], [("captures", [mine])], builds=[([five, three], 8, 0)])
+
+
+def _trail_build(r: Rules, p: Picker) -> Setup:
+    two, three, seven, five = p.v(2), p.v(3), p.v(7), p.v(5)
+    return Setup([two, three], [seven, five], [("builds", [seven])])
+
+
+def _sweep(r: Rules, p: Picker) -> Setup:
+    three, five, eight, ten = p.v(3), p.v(5), p.v(8), p.v(10)
+    return Setup([three, five], [eight, ten], [], sweep=f"{_n(eight)} capture {_n(three)} {_n(five)}")
+
+
+TEMPLATES: tuple[Template, ...] = (
+    Template("capture.sums", "taking sums", ("capture.sums", "capture.several_groups"), _sums),
+    Template("capture.equal_cards", "several equal cards", ("capture.equal_cards",), _equal_cards),
+    Template("capture.equal_card_first", "an equal card first", ("capture.equal_card_first",), _equal_first),
+    Template("capture.valueless_cards", "cards without a value", ("capture.valueless_cards",), _valueless_capture),
+    Template("capture.hand_cards.max", "several cards played together", (), _hand_cards),
+    Template("capture.hand_cards.combine", "cards played together in sets", ("capture.hand_cards.combine",), _groups),
+    Template("capture.compulsory", "which cards may be trailed", ("capture.compulsory",), _compulsory),
+    Template("build.allowed", "making a build", (), _build),
+    Template("build.multiple", "a multiple build", ("build.multiple",), _multiple),
+    Template("build.add_sets", "adding to a build", ("build.add_sets",), _add_sets),
+    Template("build.raise_single", "raising another player's build", ("build.raise_single",), _raise),
+    Template("build.raise_own", "raising your own build", ("build.raise_own",), _raise_own),
+    Template("build.raise_with_table_cards", "raising with table cards", ("build.raise_with_table_cards",),
+             _raise_table),
+    Template("build.single_build_as_card", "a build in a sum", ("build.single_build_as_card",), _single_as_card),
+    Template("build.for_partner", "building for your partner", ("build.for_partner",), _for_partner),
+    Template("build.continue_as_begun", "a build of equal cards", ("build.continue_as_begun",), _continue),
+    Template("build.valueless", "piling cards without a value", ("build.valueless",), _valueless_build),
+    Template("build.max_value", "the highest build", (), _max_value),
+    Template("build.owner_obligation", "owning a build", ("build.owner_obligation",), _owner),
+    Template("build.keep_capturing_card", "keeping the card you built for", ("build.keep_capturing_card",), _keep),
+    Template("trail.with_build", "trailing and building at once", ("trail.with_build",), _trail_build),
+    Template("sweeps.intro", "a sweep", (), _sweep),
+)
+
+
+# ---------------------------------------------------------------------- showing positions and moves
+
+
+def show_cards(rules: Rules, cards: Sequence[Card] | Sequence[str]) -> str:
+    return " ".join(card_name(rules, str(c)) for c in cards)
+
+
+def show_move(rules: Rules, engine: Engine, move: Move) -> str:
+    """A move in notation, cards written with their suit symbols (``9♦ capture 9♣ 4♦ 5♥``)."""
+    out = []
+    for token in format_move(move, engine.deck).split(" "):
+        out.append(_show_token(rules, engine, token))
+    return " ".join(out)
+
+
+def _show_token(rules: Rules, engine: Engine, token: str) -> str:
+    core = token.strip("[]")
+    parts = core.split("+")
+    shown = []
+    for part in parts:
+        try:
+            engine.deck.parse(part)
+            shown.append(card_name(rules, part) if len(part) >= 2 else part)
+        except CassinoError:
+            shown.append(part)
+    return token.replace(core, "+".join(shown))
+
+
+def position_lines(rules: Rules, engine: Engine, setup: Setup) -> list[tuple[str, str]]:
+    lines: list[tuple[str, str]] = []
+    if setup.partners:
+        lines.append(("Players", f"{setup.players} in two partnerships (you are seat 0, your partner seat 2)"))
+    elif setup.players != 2 or any(owner for _, _, owner in setup.builds):
+        lines.append(("Players", f"{setup.players} (you are seat 0)"))
+    lines.append(("Table", show_cards(rules, setup.table) or "empty"))
+    if setup.builds:
+        shown = []
+        for cards, value, owner in setup.builds:
+            state = engine.position(Position(players=setup.players, partners=setup.partners,
+                                             builds=[(cards, value, owner)]))
+            kind = "multiple" if state.builds[0].multiple else "single"
+            who = "you (seat 0)" if owner == 0 else (
+                f"your partner (seat {owner})" if setup.partners and owner == 2 else f"seat {owner}")
+            shown.append(f"[{show_cards(rules, cards)}] = {value}, {kind}, made by {who}")
+        lines.append(("Builds", SEP.join(shown)))
+    lines.append(("Your hand", show_cards(rules, setup.hand)))
+    return lines
+
+
+def _kind_ok(kind: str, move: Move) -> bool:
+    if kind == "captures":
+        return move.kind is MoveKind.CAPTURE
+    if kind == "builds":
+        return move.kind in (MoveKind.BUILD, MoveKind.TRAIL_BUILD)
+    if kind == "trails":
+        return move.kind is MoveKind.TRAIL
+    return True
+
+
+def _label(rules: Rules, kind: str, played: list[Card]) -> str:
+    if kind == "trails":
+        return "Trails"
+    return f"{kind.capitalize()} with {'+'.join(card_name(rules, str(c)) for c in played)}"
+
+
+def _sorted(rules: Rules, engine: Engine, moves: list[Move]) -> list[str]:
+    texts = [(len(format_move(m, engine.deck)), format_move(m, engine.deck), m) for m in moves]
+    return [show_move(rules, engine, m) for _, _, m in sorted(texts, key=lambda t: (t[0], t[1]))]
+
+
+def _position(setup: Setup) -> Position:
+    return Position(players=setup.players, partners=setup.partners, to_play=0, hands={0: setup.hand},
+                    table=setup.table, builds=setup.builds)
+
+
+def make_example(rules: Rules, engine: Engine, template: Template) -> Example | None:
+    """The template's example for ``rules``, or None where the deck or the rules give it nothing to show."""
+    try:
+        setup = template.setup(rules, Picker(engine))
+    except NoCard:
+        return None
+    if setup is None or not rules.seats.min_players <= setup.players <= rules.seats.max_players:
+        return None
+    try:
+        state = engine.position(_position(setup))
+    except (ValueError, CassinoError):
+        return None
+    legal = engine.legal_moves(state)
+    lines = position_lines(rules, engine, setup)
+    masks = []
+    for kind, played in setup.show:
+        mask = engine.deck.mask(played)
+        masks.append((kind, mask))
+        shown = [m for m in legal if (kind == "trails" or m.played == mask) and _kind_ok(kind, m)]
+        lines.append((_label(rules, kind, played), SEP.join(_sorted(rules, engine, shown)) or "none"))
+    refused = _contrast(rules, engine, setup, legal, masks, template.contrast)
+    for text, why in setup.illegal:
+        move = parse_move(text, engine.deck)
+        if move not in legal and move not in refused:
+            refused[move] = why
+    if refused:
+        items = [show_move(rules, engine, m) + (f" ({why})" if why else "")
+                 for m, why in sorted(refused.items(), key=lambda kv: format_move(kv[0], engine.deck))]
+        lines.append(("Not allowed", SEP.join(items)))
+    if setup.sweep:
+        move = parse_move(setup.sweep, engine.deck)
+        if move not in legal:
+            return None
+        after = engine.apply(state, move)
+        if len(after.sweeps) <= len(state.sweeps):
+            return None
+        lines.append(("Sweep", show_move(rules, engine, move)))
+    if len(lines) == len(position_lines(rules, engine, setup)):
+        return None
+    return Example(template.key, template.title, tuple(lines))
+
+
+def _contrast(rules: Rules, engine: Engine, setup: Setup, legal: list[Move], masks: list[tuple[str, int]],
+              paths: tuple[str, ...]) -> dict[Move, str]:
+    """Moves of the shown kinds that the setting's other values would allow here, but these rules do not."""
+    out: dict[Move, str] = {}
+    here = set(legal)
+    for dotted in paths:
+        path = split_path(dotted)
+        current = _get(rules, path)
+        for alt in alternatives(path, current):
+            try:
+                other = Engine(unchecked(rules, path, alt))
+                moves = other.legal_moves(other.position(_position(setup)))
+            except (ValueError, CassinoError, KeyError):
+                continue
+            for m in moves:
+                if m in here:
+                    continue
+                if any((kind == "trails" or m.played == mask) and _kind_ok(kind, m) for kind, mask in masks):
+                    out.setdefault(m, "")
+    return out
+
+
+def _get(rules: Rules, path: tuple[str, ...]) -> object:
+    node: object = rules.data
+    for part in path:
+        node = node[part]  # type: ignore[index]
+    return node
+
+
+# ---------------------------------------------------------------------- the sample hand
+
+
+def play_sample_hand(engine: Engine, seed: int, players: int) -> HandState:
+    """One hand between greedy computer players: the game dealt from ``seed``, seat s's bot seeded derive(seed, s+1)."""
+    game = Game.new(engine, seed, players)
+    bots = [make_bot("greedy", derive(seed, s + 1)) for s in range(players)]
+    state = game.hand
+    while not state.over:
+        seat = state.turn
+        move = bots[seat].choose(game.with_(hand=state), seat)
+        state = engine.apply(state, move)
+    return state
+
+
+def sample_hand(rules: Rules, engine: Engine, key: str = "scoring.when") -> Example | None:
+    """The scoring section's example: a whole hand's captures and what each item scores for them."""
+    players = rules.seats.min_players
+    scorer = Scorer(engine)
+    wants_sweep = any(i.count == "sweeps" and (i.points or i.by_size) for i in rules.scoring.items)
+    chosen: tuple[int, HandState] | None = None
+    for seed in range(1, 13):
+        state = play_sample_hand(engine, seed, players)
+        if chosen is None:
+            chosen = (seed, state)
+        if not wants_sweep or any(not w.cancelled for w in state.sweeps):
+            chosen = (seed, state)
+            break
+    assert chosen is not None
+    seed, state = chosen
+    lines: list[tuple[str, str]] = [
+        ("Players", f"{players}, each played by the computer's greedy strategy; deal and play from seed {seed}")]
+    for seat in range(players):
+        cards = engine.deck.cards_of(state.piles[seat])
+        lines.append((f"Seat {seat} took", f"{len(cards)} cards: {show_cards(rules, sorted_cards(engine, cards))}"))
+    sweeps = []
+    for seat in range(players):
+        mine = [w.size for w in state.sweeps if w.seat == seat and not w.cancelled]
+        sizes = ", ".join(map(str, mine))
+        sweeps.append(f"seat {seat}: " + (f"{len(mine)} ({sizes} card{'s' if mine != [1] else ''})" if mine else "none"))
+    cancelled = sum(1 for w in state.sweeps if w.cancelled)
+    lines.append(("Sweeps", SEP.join(sweeps) + (f" ({cancelled} more cancelled)" if cancelled else "")))
+    if state.last_capturer is not None:
+        lines.append(("Last capture", f"seat {state.last_capturer}"))
+    points, by_item = scorer.hand_points(state)
+    items = []
+    for item in rules.scoring.items:
+        got = [f"seat {s} {p}" for s, p in sorted(by_item[item.name].items()) if p]
+        items.append(f"{humanize(item.name)}: {', '.join(got) if got else 'nobody'}")
+    lines.append(("Points", SEP.join(items)))
+    lines.append(("Total", ", ".join(f"seat {s} {p}" for s, p in sorted(points.items()))))
+    for r in rules.endgame.restrictions[:1]:
+        restricted, _ = scorer.hand_points(state, {0: r.score})
+        lines.append((f"Had seat 0 {r.score} points before this hand",
+                      f"it would score only {join_words([humanize(n) for n in r.only], 'and')}: {restricted[0]}"))
+    return Example(key, "a sample hand", tuple(lines))
+
+
+def sorted_cards(engine: Engine, cards: Sequence[Card]) -> list[Card]:
+    return sorted(cards, key=lambda c: (engine.deck.suits.index(c.suit), engine.deck.ranks.index(c.rank)))
+
+
+def examples(rules: Rules) -> list[Example]:
+    """Every worked example the rules give, in rulebook order."""
+    engine = Engine(rules)
+    out = [e for t in TEMPLATES if (e := make_example(rules, engine, t)) is not None]
+    hand = sample_hand(rules, engine)
+    if hand is not None:
+        out.append(hand)
+    return out

@@ -1,0 +1,683 @@
+"""Legal-move generation: every legal move of a position as a compact integer key.
+
+Captures are a set-partition problem: for a played value we enumerate the *groups*
+(an equal card, a set of loose cards adding up to the value, a build of that value),
+then every union of disjoint groups. Builds reuse the same machinery. Everything
+here works on small integers so that it compiles well (mypyc) and stays fast as
+plain Python:
+
+- *item space*: the position's loose cards are items ``0..L-1`` (lowest deck index
+  first) and its builds are items ``L..L+B-1`` (in ``state.builds`` order); a set of
+  items is an int. Loose cards and builds are numbered apart from the deck, so a
+  table of 20 cards and 3 builds needs 23 bits, not 64 + 3.
+- *move key*: ``kind | value_code << 2 | played << 9 | items << (9 + H)``, where
+  ``played`` is a mask over the hand's cards (lowest deck index first, ``H`` of
+  them). A key means something only together with its position; ``core.Engine``
+  turns keys into :class:`~cassino.engine.moves.Move` values when asked, and applies
+  keys directly in playouts.
+
+The subset sums of the table are computed once per position for every value at
+once (one depth-first pass that carries the set of sums each subset can make, so a
+royal ace counts 1 or 14), and unions are cached per value.
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+from .state import Build, HandState
+from .tables import BUILD, CAPTURE, TRAIL, TRAIL_BUILD, Tables
+
+VALUE_SHIFT: Final = 2
+PLAYED_SHIFT: Final = 9
+VALUE_BITS: Final = 127
+
+#: Shared read-only lists (never appended to), to save allocations.
+_EMPTY: Final[list[int]] = []
+_ZERO: Final[list[int]] = [0]
+_UNSET: Final[list[int]] = []                 # "not computed yet" in a per-value cache
+_NO_BUCKETS: Final[list[list[int]]] = []      # a per-value cache not made yet
+
+
+def bits(mask: int) -> list[int]:
+    """Indexes of the set bits of ``mask``, lowest first."""
+    out: list[int] = []
+    while mask:
+        low = mask & -mask
+        out.append(low.bit_length() - 1)
+        mask ^= low
+    return out
+
+
+def popcount(mask: int) -> int:
+    n = 0
+    while mask:
+        mask &= mask - 1
+        n += 1
+    return n
+
+
+def unions(groups: list[int], exclude: int = 0) -> list[int]:
+    """Every non-empty union of pairwise disjoint ``groups`` avoiding ``exclude``, each
+    once, in a deterministic order (the order the groups are given)."""
+    n = len(groups)
+    if n <= 2 and not exclude:   # the common cases, without a set
+        if n == 0:
+            return []
+        if n == 1:
+            return [groups[0]]
+        a = groups[0]
+        b = groups[1]
+        if a == b:
+            return [a]
+        if a & b:
+            return [a, b]
+        return [a, b, a | b]
+    results: list[int] = [0]
+    seen: set[int] = {0}
+    for g in groups:
+        if g & exclude:
+            continue
+        n = len(results)
+        for k in range(n):
+            m = results[k]
+            if not m & g:
+                u = m | g
+                if u not in seen:
+                    seen.add(u)
+                    results.append(u)
+    return results[1:]
+
+
+class Generator:
+    """One position's items and caches; made once per call of :func:`generate`."""
+
+    def __init__(self, t: Tables, state: HandState) -> None:
+        self.t = t
+        self.seat: int = state.turn
+        self.hand_cards: list[int] = bits(state.hands[self.seat])
+        self.loose_cards: list[int] = bits(state.table)
+        self.h: int = len(self.hand_cards)
+        self.n_loose: int = len(self.loose_cards)
+        self.builds: tuple[Build, ...] = state.builds
+        self.n_builds: int = len(self.builds)
+        self.b_code: list[int] = [t.code(b.value) for b in self.builds] if self.builds else _EMPTY
+        # Items that take part in sums: loose cards with values, and single builds where a
+        # single build counts as a card of its value.
+        self.sum_bits: list[int] = []
+        self.sum_vals: list[int] = []
+        tvm = t.tvm
+        for j in range(self.n_loose):
+            vm = tvm[self.loose_cards[j]]
+            if vm:
+                self.sum_bits.append(1 << j)
+                self.sum_vals.append(vm)
+        if t.single_build_as_card:
+            for j in range(self.n_builds):
+                code = self.b_code[j]
+                if not self.builds[j].multiple and code < t.rank_code_base:
+                    self.sum_bits.append(1 << (self.n_loose + j))
+                    self.sum_vals.append(1 << code)
+        self.partner: int = -1
+        teams = state.teams
+        if state.players == 4 and teams[0] == teams[2] and teams[0] != teams[1]:
+            self.partner = (self.seat + 2) % 4
+        self.partner_proven: int = 0
+        if t.for_partner and self.partner >= 0 and state.proven:
+            for v in state.proven[self.partner]:
+                self.partner_proven |= 1 << v
+        # The highest sum worth knowing: a card's value, or what several hand cards played
+        # together add up to (Hungarian Casino).
+        self.top: int = t.max_value
+        if t.hand_cards_max > 1:
+            highs = sorted([t.hvm[c].bit_length() - 1 for c in self.hand_cards], reverse=True)
+            self.top = max(self.top, sum(highs[:t.hand_cards_max]))
+        # Every item set that can make a sum up to ``top``, with the sums it can make
+        # (filled on first need), and per-value caches.
+        # Item sets by the value they can make (``buckets[v]``, filled on first need), and
+        # the unions of disjoint sets per value (``_UNSET`` until asked for).
+        self.buckets: list[list[int]] = _NO_BUCKETS
+        self.unions_cache: list[list[int]] = _NO_BUCKETS
+
+    # ------------------------------------------------------------------ groups
+    def sum_groups(self, v: int) -> list[int]:
+        """Item sets worth ``v``: single items of that value and, where sums count, sets adding up to it."""
+        if v <= 0 or v > self.top:
+            return _EMPTY
+        buckets = self.buckets
+        if buckets is _NO_BUCKETS:
+            buckets = self.buckets = [_EMPTY] * (self.top + 1)
+            if self.t.sums:
+                self._dfs(0, 0, 1, (2 << self.top) - 1)
+            else:
+                for k in range(len(self.sum_bits)):
+                    for w in bits(self.sum_vals[k]):
+                        if w <= self.top:
+                            self._record(w, self.sum_bits[k])
+        return buckets[v]
+
+    def _record(self, v: int, items: int) -> None:
+        b = self.buckets[v]
+        if b is _EMPTY:
+            b = self.buckets[v] = []
+        b.append(items)
+
+    def _dfs(self, start: int, mask: int, sums: int, limit: int) -> None:
+        """Every item set from ``start`` on, extending ``mask`` (which can make the sums in
+        ``sums``), recorded under each sum it can make up to ``top``."""
+        n = len(self.sum_bits)
+        for k in range(start, n):
+            vm = self.sum_vals[k]
+            if not vm & (vm - 1):   # one value (the usual case)
+                ns = (sums << (vm.bit_length() - 1)) & limit
+            else:
+                ns = _add_values(sums, vm) & limit
+            if not ns:
+                continue
+            m2 = mask | self.sum_bits[k]
+            s = ns
+            while s:
+                low = s & -s
+                self._record(low.bit_length() - 1, m2)
+                s ^= low
+            if k + 1 < n:
+                self._dfs(k + 1, m2, ns, limit)
+
+    def group_unions(self, v: int) -> list[int]:
+        if v <= 0 or v > self.top:
+            return _EMPTY
+        cache = self.unions_cache
+        if cache is _NO_BUCKETS:
+            cache = self.unions_cache = [_UNSET] * (self.top + 1)
+        u = cache[v]
+        if u is _UNSET:
+            u = cache[v] = unions(self.sum_groups(v))
+        return u
+
+    def equal_loose(self, v: int) -> int:
+        """Loose cards (item bits) worth ``v``."""
+        m = 0
+        bit = 1 << v
+        for j in range(self.n_loose):
+            if self.t.tvm[self.loose_cards[j]] & bit:
+                m |= 1 << j
+        return m
+
+    def build_items(self, code: int) -> list[int]:
+        out: list[int] = []
+        for j in range(self.n_builds):
+            if self.b_code[j] == code:
+                out.append(1 << (self.n_loose + j))
+        return out
+
+    # ------------------------------------------------------------------ captures
+    def captures_for_value(self, v: int) -> list[int]:
+        """Capture item sets for a played number value ``v``."""
+        t = self.t
+        found: list[int]
+        groups = self.sum_groups(v)
+        builds: list[int] = _EMPTY
+        if self.n_builds:
+            for b in self.build_items(v):
+                if b not in groups:
+                    if not builds:
+                        builds = []
+                    builds.append(b)
+        # Equal loose cards matter only where the rules treat them apart.
+        eq = self.equal_loose(v) if t.equal_cards or t.equal_card_first else 0
+        if t.equal_card_first and eq:
+            singles: list[int] = []
+            for g in groups:
+                if g & eq == g and g & (g - 1) == 0:
+                    singles.append(g)
+            found = unions(singles) if t.several_groups else singles
+        elif not t.several_groups:
+            found = groups + builds if builds else groups
+        elif builds:
+            found = unions(groups + builds)
+        else:
+            found = self.group_unions(v)
+        if eq and t.equal_cards == 2:
+            found = [m for m in found if m & eq == eq]
+        elif eq and t.equal_cards == 1:
+            found = [m for m in found if not m & eq or m & eq == eq]
+        return found
+
+    def valueless_captures(self, p: int) -> list[int]:
+        """What a card without a number value takes: cards of its rank, builds of its rank."""
+        t = self.t
+        r = t.rank[p]
+        items: list[int] = []
+        for j in range(self.n_loose):
+            c = self.loose_cards[j]
+            if t.rank[c] == r and t.valueless[c]:
+                items.append(1 << j)
+        items += self.build_items(t.rank_code_base + r)
+        if not items:
+            return []
+        mode = t.valueless_capture
+        if mode == 0:
+            return items
+        total = 0
+        for it in items:
+            total |= it
+        if mode == 1:
+            return [total]
+        if mode == 2:
+            return unions(items)
+        on_table = popcount(self._table_cards() & t.rank_mask[r])
+        if on_table == 3 and total not in items:
+            return items + [total]
+        return items
+
+    def _table_cards(self) -> int:
+        """Deck mask of the cards on the table that count for a rank: loose cards and the
+        cards of builds of that rank (as the old rule reads: three on the table)."""
+        m = 0
+        for c in self.loose_cards:
+            m |= 1 << c
+        for j in range(self.n_builds):
+            if self.b_code[j] >= self.t.rank_code_base:
+                m |= self.builds[j].cards
+        return m
+
+    def card_captures(self, k: int, out: list[int]) -> None:
+        """Keys of the captures by hand card ``k`` (hand-local index), each once."""
+        t = self.t
+        p = self.hand_cards[k]
+        head = CAPTURE | (1 << (PLAYED_SHIFT + k))
+        shift = PLAYED_SHIFT + self.h
+        if t.valueless[p]:
+            for items in self.valueless_captures(p):
+                out.append(head | (items << shift))
+            return
+        vm = t.hvm[p]
+        if not vm & (vm - 1):   # one value: its captures are distinct already
+            for items in self.captures_for_value(vm.bit_length() - 1):
+                out.append(head | (items << shift))
+            return
+        seen: set[int] = set()
+        while vm:
+            low = vm & -vm
+            for items in self.captures_for_value(low.bit_length() - 1):
+                if items not in seen:
+                    seen.add(items)
+                    out.append(head | (items << shift))
+            vm ^= low
+
+    def multi_captures(self, out: list[int]) -> None:
+        """Several hand cards played together (each set taken worth their total, or worth
+        what they make split into equal sets)."""
+        t = self.t
+        valued = [k for k in range(self.h) if t.hvm[self.hand_cards[k]]]
+        limit = min(t.hand_cards_max, len(valued))
+        shift = PLAYED_SHIFT + self.h
+        for combo in _combinations(valued, limit):
+            played = 0
+            for k in combo:
+                played |= 1 << k
+            totals = 1
+            for k in combo:
+                totals = _add_values(totals, t.hvm[self.hand_cards[k]])
+            targets = 0
+            for total in bits(totals):
+                if t.combine_total:
+                    targets |= 1 << total
+                else:
+                    size = len(combo)
+                    for parts in range(1, size + 1):
+                        if total % parts == 0 and self._splits(combo, total // parts):
+                            targets |= 1 << (total // parts)
+            seen: set[int] = set()
+            for v in bits(targets):
+                if v > self.top:
+                    continue
+                for items in self.captures_for_value(v):
+                    if items not in seen:
+                        seen.add(items)
+                        out.append(CAPTURE | (played << PLAYED_SHIFT) | (items << shift))
+
+    def _splits(self, combo: list[int], v: int) -> bool:
+        """Whether the hand cards ``combo`` split into sets each worth ``v``."""
+        t = self.t
+        n = len(combo)
+        subsets: list[int] = []
+        for sub in range(1, 1 << n):
+            sums = 1
+            for i in range(n):
+                if sub >> i & 1:
+                    sums = _add_values(sums, t.hvm[self.hand_cards[combo[i]]])
+            if sums >> v & 1:
+                subsets.append(sub)
+        return ((1 << n) - 1) in unions(subsets)
+
+    # ------------------------------------------------------------------ builds
+    def card_builds(self, k: int, kept: int, out: list[int], seen: set[int]) -> None:
+        """Builds made by playing hand card ``k``; ``kept``: the value codes the other hand
+        cards capture (a build must be of a value the player keeps a card for)."""
+        t = self.t
+        p = self.hand_cards[k]
+        if t.valueless[p]:
+            if t.valueless_build:
+                self.valueless_builds(k, out, seen)
+            return
+        targets = kept | self.partner_proven
+        targets &= (2 << t.build_max) - 1   # number values up to the build maximum
+        if not targets:
+            return
+        head = 1 << (PLAYED_SHIFT + k)
+        shift = PLAYED_SHIFT + self.h
+        vm = t.hvm[p]
+        while vm:
+            low = vm & -vm
+            vp = low.bit_length() - 1
+            vm ^= low
+            above = targets >> vp
+            while above:
+                lowest = above & -above
+                above ^= lowest
+                rest = lowest.bit_length() - 1
+                big_v = rest + vp
+                completions = _ZERO if rest == 0 else self.sum_groups(rest)
+                key_head = BUILD | (big_v << VALUE_SHIFT) | head
+                # A new build: the played card's set, and (multiple) further sets worth V.
+                for t0 in completions:
+                    if t0:
+                        _add(out, seen, key_head | (t0 << shift))
+                    if t.multiple:
+                        for u in self.group_unions(big_v):
+                            if not u & t0:
+                                _add(out, seen, key_head | ((t0 | u) << shift))
+                # Onto an existing build.
+                for j in range(self.n_builds):
+                    code = self.b_code[j]
+                    if code >= t.rank_code_base:
+                        continue
+                    jbit = 1 << (self.n_loose + j)
+                    if code == big_v and t.add_sets and t.multiple:
+                        if t.continue_as_begun and self.builds[j].pairs:
+                            first = bits(self.builds[j].cards)[0]
+                            if rest == 0 and t.rank[p] == t.rank[first]:
+                                _add(out, seen, key_head | (jbit << shift))
+                            continue
+                        for t0 in completions:
+                            if t0 & jbit:
+                                continue
+                            _add(out, seen, key_head | ((t0 | jbit) << shift))
+                            for u in self.group_unions(big_v):
+                                if not u & (t0 | jbit):
+                                    _add(out, seen, key_head | ((t0 | jbit | u) << shift))
+                    elif (code < big_v and not self.builds[j].multiple and t.raise_single
+                          and (t.raise_own or self.builds[j].owner != self.seat)
+                          and not (t.continue_as_begun and self.builds[j].pairs)):
+                        need = big_v - vp - code
+                        if need < 0:
+                            continue
+                        raises: list[int]
+                        if need == 0:
+                            raises = [0]
+                        elif t.raise_with_table_cards:
+                            raises = [r for r in self.sum_groups(need) if not r & jbit]
+                        else:
+                            continue
+                        for r in raises:
+                            _add(out, seen, key_head | ((r | jbit) << shift))
+                            if t.multiple:
+                                for u in self.group_unions(big_v):
+                                    if not u & (r | jbit):
+                                        _add(out, seen, key_head | ((r | jbit | u) << shift))
+
+    def valueless_builds(self, k: int, out: list[int], seen: set[int]) -> None:
+        """Court cards piled on equal court cards (a build announced as their rank)."""
+        t = self.t
+        p = self.hand_cards[k]
+        r = t.rank[p]
+        code = t.rank_code_base + r
+        hand_after = 0
+        for i in range(self.h):
+            if i != k:
+                hand_after |= 1 << self.hand_cards[i]
+        loose: list[int] = []
+        for j in range(self.n_loose):
+            if t.rank[self.loose_cards[j]] == r:
+                loose.append(1 << j)
+        piles = [0] + self.build_items(code)
+        extras = [0] + unions(loose)
+        head = BUILD | (code << VALUE_SHIFT) | (1 << (PLAYED_SHIFT + k))
+        shift = PLAYED_SHIFT + self.h
+        for pile in piles:
+            for extra in extras:
+                items = pile | extra
+                if not items:
+                    continue
+                in_build = (1 << p) | self.deck_loose(items)
+                for j in range(self.n_builds):
+                    if items >> (self.n_loose + j) & 1:
+                        in_build |= self.builds[j].cards
+                if t.valueless_build == 2:
+                    if (in_build | hand_after) & t.rank_mask[r] != t.rank_mask[r]:
+                        continue
+                elif not hand_after & t.rank_mask[r]:
+                    continue
+                _add(out, seen, head | (items << shift))
+
+    def trail_builds(self, k: int, kept: int, out: list[int], seen: set[int]) -> None:
+        """Trail hand card ``k`` and build loose table cards for a value still held (house rule)."""
+        t = self.t
+        targets = kept & ((2 << t.build_max) - 1)
+        loose_all = (1 << self.n_loose) - 1
+        shift = PLAYED_SHIFT + self.h
+        for big_v in bits(targets):
+            groups = [g for g in self.sum_groups(big_v) if not g & ~loose_all]
+            for u in (unions(groups) if t.multiple else groups):
+                if u & (u - 1):   # two cards or more
+                    _add(out, seen, TRAIL_BUILD | (big_v << VALUE_SHIFT) | (1 << (PLAYED_SHIFT + k)) | (u << shift))
+
+    def deck_loose(self, items: int) -> int:
+        """The deck mask of the loose cards in an item set."""
+        m = 0
+        j = 0
+        items &= (1 << self.n_loose) - 1
+        while items:
+            if items & 1:
+                m |= 1 << self.loose_cards[j]
+            items >>= 1
+            j += 1
+        return m
+
+    # ------------------------------------------------------------------ restrictions
+    def answers(self, hand_local: int, needed: int) -> bool:
+        """Whether the cards of ``hand_local`` include a different card for each value code
+        in ``needed`` (a matching: a card counting two ways answers for one value only)."""
+        if not needed:
+            return True
+        cap_codes = self.t.cap_codes
+        return answers(needed, [cap_codes[self.hand_cards[k]] for k in range(self.h) if hand_local >> k & 1])
+
+    def keeps_cards(self, key: int, held: list[int]) -> bool:
+        """After the move ``key``, the player still holds a card for every build they must
+        keep one for (the builds in ``held``, unless taken or built on, and the new build)."""
+        kind = key & 3
+        is_build = kind == BUILD or kind == TRAIL_BUILD
+        if not held and not is_build:
+            return True
+        shift = PLAYED_SHIFT + self.h
+        played = (key >> PLAYED_SHIFT) & ((1 << self.h) - 1)
+        used = key >> (shift + self.n_loose)
+        needed = 0
+        for j in held:
+            if not used >> j & 1:
+                needed |= 1 << self.b_code[j]
+        if is_build:
+            code = (key >> VALUE_SHIFT) & VALUE_BITS
+            if not self.partner_proven >> code & 1:
+                needed |= 1 << code
+        return self.answers(((1 << self.h) - 1) & ~played, needed)
+
+    def equals_loose(self, k: int) -> bool:
+        t = self.t
+        p = self.hand_cards[k]
+        for c in self.loose_cards:
+            if t.valueless[p]:
+                if t.rank[c] == t.rank[p]:
+                    return True
+            elif t.hvm[p] & t.tvm[c]:
+                return True
+        return False
+
+    # ------------------------------------------------------------------ all moves
+    def moves(self) -> list[int]:
+        t = self.t
+        h = self.h
+        captures: list[int] = []
+        if self.n_loose or self.n_builds:
+            for k in range(h):
+                self.card_captures(k, captures)
+        if t.hand_cards_max > 1:
+            self.multi_captures(captures)
+        builds: list[int] = []
+        if t.build_allowed and (self.n_loose or self.n_builds):
+            seen: set[int] = set()
+            codes = [t.cap_codes[c] for c in self.hand_cards]
+            for k in range(h):
+                kept = 0
+                for i in range(h):
+                    if i != k:
+                        kept |= codes[i]
+                self.card_builds(k, kept, builds, seen)
+                if t.trail_with_build:
+                    self.trail_builds(k, kept, builds, seen)
+        trails = [TRAIL | (1 << (PLAYED_SHIFT + k)) for k in range(h)]
+        held: list[int] = _EMPTY
+        owns = False
+        for j in range(self.n_builds):
+            b = self.builds[j]
+            if b.holder == self.seat:
+                if not held:
+                    held = []
+                held.append(j)
+            if b.owner == self.seat:
+                owns = True
+        if held and t.keep_capturing_card:
+            captures = [m for m in captures if self.keeps_cards(m, held)]
+            trails = [m for m in trails if self.keeps_cards(m, held)]
+        if builds and (held or t.valueless_build):
+            # (With nothing held, a number build is always of a value the hand keeps.)
+            keep = held if t.keep_capturing_card else []
+            builds = [m for m in builds if self.keeps_cards(m, keep)]
+        if owns and t.obligation == 1:
+            trails = []
+        elif owns and t.obligation == 2:
+            trails = []
+            builds = [m for m in builds if self._raises(m)]
+        if t.compulsory == 1:
+            trails = [m for m in trails if not self.equals_loose(_played_index(m))]
+        elif t.compulsory == 2:
+            capturing = 0
+            for m in captures:
+                capturing |= m >> PLAYED_SHIFT
+            trails = [m for m in trails if not (m >> PLAYED_SHIFT) & capturing]
+        elif t.compulsory == 3 and captures:
+            return captures
+        if builds:
+            captures += builds
+        if trails:
+            captures += trails
+        if not captures and h:
+            # Rules that leave no move at all (possible only with unusual house rules):
+            # let the player trail rather than stop the game.
+            return [TRAIL | (1 << (PLAYED_SHIFT + k)) for k in range(h)]
+        return captures
+
+    def _raises(self, key: int) -> bool:
+        """A build move that changes the value of a build it uses (capture_or_raise)."""
+        if key & 3 != BUILD:
+            return False
+        code = (key >> VALUE_SHIFT) & VALUE_BITS
+        used = key >> (PLAYED_SHIFT + self.h + self.n_loose)
+        for j in bits(used):
+            if self.b_code[j] != code:
+                return True
+        return False
+
+
+def generate(t: Tables, state: HandState) -> list[int]:
+    """Every legal move of the player to play, as keys (see the module's docstring)."""
+    if state.over:
+        return []
+    return Generator(t, state).moves()
+
+
+def _played_index(key: int) -> int:
+    played = key >> PLAYED_SHIFT
+    return (played & -played).bit_length() - 1
+
+
+def _add(out: list[int], seen: set[int], key: int) -> None:
+    if key not in seen:
+        seen.add(key)
+        out.append(key)
+
+
+def _add_values(sums: int, vm: int) -> int:
+    """The sums reachable by adding one of the values in ``vm`` to one of ``sums``."""
+    ns = 0
+    while vm:
+        low = vm & -vm
+        ns |= sums << (low.bit_length() - 1)
+        vm ^= low
+    return ns
+
+
+def answers(needed: int, cards: list[int]) -> bool:
+    """Whether each value code in ``needed`` can have a card of its own among ``cards``
+    (each given by the codes it captures): a bipartite matching, by augmenting paths."""
+    caps: list[int] = []
+    union = 0
+    several = False
+    for c in cards:
+        c &= needed
+        if c:
+            caps.append(c)
+            union |= c
+            if c & (c - 1):
+                several = True
+    if union != needed:
+        return False
+    if not several:   # each card answers for one value only: covering them all is enough
+        return True
+    owner = [-1] * len(caps)
+    for v in bits(needed):
+        if not _assign(caps, owner, v, [False] * len(caps)):
+            return False
+    return True
+
+
+def _assign(caps: list[int], owner: list[int], v: int, tried: list[bool]) -> bool:
+    """Augmenting path: give value ``v`` a card, moving other values to other cards."""
+    for k in range(len(caps)):
+        if caps[k] >> v & 1 and not tried[k]:
+            tried[k] = True
+            if owner[k] < 0 or _assign(caps, owner, owner[k], tried):
+                owner[k] = v
+                return True
+    return False
+
+
+def _combinations(items: list[int], limit: int) -> list[list[int]]:
+    """Every combination of 2 to ``limit`` items, smallest first, in index order."""
+    out: list[list[int]] = []
+    for size in range(2, limit + 1):
+        idx = list(range(size))
+        n = len(items)
+        while True:
+            out.append([items[i] for i in idx])
+            i = size - 1
+            while i >= 0 and idx[i] == i + n - size:
+                i -= 1
+            if i < 0:
+                break
+            idx[i] += 1
+            for j in range(i + 1, size):
+                idx[j] = idx[j - 1] + 1
+    return out

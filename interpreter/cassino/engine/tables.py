@@ -1,0 +1,113 @@
+"""Per-rules lookup tables, built once per engine, so move generation never reads Rules.
+
+Everything is a list of small integers indexed by card (the deck's numbering), or a
+plain flag: the shape mypyc compiles to C arrays and machine integers.
+
+Values are kept as bitmasks: bit ``v`` set means "counts as v". A card without a
+number value (a court card in standard Casino) has mask 0 and pairs by rank only.
+Build values are *codes*: a number value is its own code; a rank announced as a
+build's value (a build of court cards) is ``rank_code_base + rank index``.
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+from ..language.cards import Deck
+from ..language.rules import Rules
+
+#: Move kinds, as stored in the two low bits of a move key.
+TRAIL: Final = 0
+CAPTURE: Final = 1
+BUILD: Final = 2
+TRAIL_BUILD: Final = 3
+
+#: Owner obligations and compulsory-capture settings, as small integers.
+OBLIGATION = {"none": 0, "no_trail": 1, "capture_or_raise": 2}
+COMPULSORY = {"never": 0, "equal_loose_card": 1, "when_card_can_capture": 2, "whenever_possible": 3}
+EQUAL_CARDS = {"any": 0, "all_when_pairing": 1, "all": 2}
+VALUELESS_CAPTURE = {"one": 0, "all": 1, "any": 2, "one_or_three_by_fourth": 3}
+VALUELESS_BUILD = {"never": 0, "always": 1, "when_all_four": 2}
+
+
+def value_mask(values: tuple[int, ...]) -> int:
+    m = 0
+    for v in values:
+        m |= 1 << v
+    return m
+
+
+class Tables:
+    """The numbers move generation needs, from a variant's rules and deck."""
+
+    def __init__(self, rules: Rules, deck: Deck) -> None:
+        n = len(deck)
+        self.n_cards: int = n
+        self.tvm: list[int] = [value_mask(deck.table_values[i]) for i in range(n)]
+        self.hvm: list[int] = [value_mask(deck.hand_values[i]) for i in range(n)]
+        self.rank: list[int] = list(deck.rank_index)
+        self.valueless: list[bool] = [not deck.hand_values[i] for i in range(n)]
+        self.rank_mask: list[int] = [0] * len(deck.ranks)
+        for i in range(n):
+            self.rank_mask[self.rank[i]] |= 1 << i
+        top = 0
+        for i in range(n):
+            for v in deck.hand_values[i] + deck.table_values[i]:
+                top = max(top, v)
+        if rules.build.max_value is not None:
+            top = max(top, rules.build.max_value)
+        #: The highest number value a card (or a build) can have.
+        self.max_value: int = top
+        self.rank_code_base: int = top + 1
+        if self.rank_code_base + len(deck.ranks) > 127:
+            raise ValueError("card values above 100 are more than the engine's move encoding holds")
+        #: What each card captures when played from hand, as a mask of value codes.
+        self.cap_codes: list[int] = [
+            self.hvm[i] if self.hvm[i] else 1 << (self.rank_code_base + self.rank[i]) for i in range(n)]
+        self.rank_names: list[str] = list(deck.ranks)
+
+        c, b = rules.capture, rules.build
+        self.sums: bool = c.sums
+        self.several_groups: bool = c.several_groups
+        self.equal_cards: int = EQUAL_CARDS[c.equal_cards]
+        self.valueless_capture: int = VALUELESS_CAPTURE[c.valueless_cards]
+        self.equal_card_first: bool = c.equal_card_first
+        self.compulsory: int = COMPULSORY[c.compulsory]
+        self.hand_cards_max: int = c.hand_cards_max
+        self.combine_total: bool = c.hand_cards_combine == "total"
+
+        self.build_allowed: bool = b.allowed
+        self.multiple: bool = b.multiple
+        self.raise_single: bool = b.raise_single
+        self.raise_own: bool = b.raise_own
+        self.raise_with_table_cards: bool = b.raise_with_table_cards
+        self.add_sets: bool = b.add_sets
+        self.single_build_as_card: bool = b.single_build_as_card
+        self.for_partner: bool = b.for_partner
+        self.continue_as_begun: bool = b.continue_as_begun
+        self.valueless_build: int = VALUELESS_BUILD[b.valueless]
+        self.build_max: int = b.max_value if b.max_value is not None else top
+        self.obligation: int = OBLIGATION[b.owner_obligation]
+        self.keep_capturing_card: bool = b.keep_capturing_card
+        self.trail_with_build: bool = rules.trail.with_build
+
+    def cap_codes_of(self, cards: int) -> int:
+        """Value codes the cards of ``cards`` (a deck mask) capture together."""
+        m = 0
+        while cards:
+            low = cards & -cards
+            m |= self.cap_codes[low.bit_length() - 1]
+            cards ^= low
+        return m
+
+    def code(self, value: int | str) -> int:
+        """The value code of a build value (a number, or a rank for a build of court cards)."""
+        if isinstance(value, int):
+            return value
+        return self.rank_code_base + self.rank_names.index(value)
+
+    def value_of(self, code: int) -> int | str:
+        """The build value a value code stands for."""
+        if code < self.rank_code_base:
+            return code
+        return self.rank_names[code - self.rank_code_base]

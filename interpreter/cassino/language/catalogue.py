@@ -1,0 +1,61 @@
+"""The rule files shipped with the package, by name, without loading them.
+
+Bundled variants (``variants/``) and house-rule examples (``examples/``) travel
+in the wheel, so a name such as ``standard`` or ``fifty`` works from any folder
+after ``pip install .``. Listing them only reads each file's ``description``
+(following ``extends`` when a file has none): checking every file against the
+schema just to print one line each would make ``cassino list`` slow.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from ..paths import EXAMPLES_DIR, VARIANTS_DIR
+
+_EXAMPLE_REF = re.compile(r"^(?:.*[/\\])?examples[/\\]([a-z0-9][a-z0-9-]*)(?:\.ya?ml)?$|^([a-z0-9][a-z0-9-]*)$")
+
+
+def bundled_names() -> list[str]:
+    """The names of the variants shipped with the package."""
+    return sorted(p.stem for p in VARIANTS_DIR.glob("*.yaml"))
+
+
+def example_names() -> list[str]:
+    """The names of the house-rule examples shipped with the package."""
+    return sorted(p.stem for p in EXAMPLES_DIR.glob("*.yaml")) if EXAMPLES_DIR.is_dir() else []
+
+
+def find_example(ref: str) -> Path | None:
+    """The shipped example ``ref`` names (``fifty``, ``examples/fifty.yaml``), or None."""
+    m = _EXAMPLE_REF.match(ref)
+    if not m:
+        return None
+    path = EXAMPLES_DIR / f"{m.group(1) or m.group(2)}.yaml"
+    return path if path.is_file() else None
+
+
+def _shipped(name: str) -> Path | None:
+    path = VARIANTS_DIR / f"{name}.yaml"
+    return path if path.is_file() else find_example(name)
+
+
+def describe(name: str) -> str:
+    """The one-line description of a shipped variant or example ('' when it has none)."""
+    import yaml
+
+    loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+    for _ in range(16):   # an `extends` chain; cycles are reported by `cassino validate`, not here
+        path = _shipped(name)
+        if path is None:
+            return ""
+        data = yaml.load(path.read_text(encoding="utf-8"), Loader=loader)  # noqa: S506 - a safe loader
+        if not isinstance(data, dict):
+            return ""
+        if isinstance(data.get("description"), str) and data["description"]:
+            return data["description"]
+        name = data.get("extends")
+        if not isinstance(name, str):
+            return ""
+    return ""

@@ -1,0 +1,113 @@
+"""Which settings two variants differ in, said in the rulebook's words.
+
+Settings are compared after defaults are filled, so a file that spells out a
+default and one that leaves it out do not differ. Each difference is worded by
+the same tables as the rulebook (``rulebook.py``): a rule author sees what a
+player would read, with the setting's name beside it for the file.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from .rulebook import Rulebook, item_words, rulebook, word
+from .rules import Rules
+from .settings import flatten, get, with_value
+
+#: Sections whose settings change which moves are legal (the rest change scores and the game's end).
+IN_PLAY = ("deck", "capture", "build", "trail")
+
+_CLAUSE_OF = {
+    "seats.max_players": "seats.min_players",
+    "game.count_out": "game.both_reach",
+    "game.target_step": "game.both_reach",
+    "game.lurch.multiplier": "game.lurch.below",
+}
+
+
+@dataclass(frozen=True)
+class Difference:
+    """One rule that reads differently: the settings behind it and each variant's words."""
+
+    key: str                              # the rulebook clause (a setting path, or an item's)
+    paths: tuple[tuple[str, ...], ...]    # the settings that differ behind it
+    a: str
+    b: str
+
+    moot: bool = False                    # set differently, but no rule of either variant reads it
+
+    @property
+    def in_play(self) -> bool:
+        return any(p[0] in IN_PLAY for p in self.paths)
+
+    @property
+    def section(self) -> str:
+        return self.key.split(".")[0]
+
+
+def clause_key(path: tuple[str, ...]) -> str:
+    if path[:2] in (("scoring", "items"), ("scoring", "events")):
+        return ".".join(path[:3])
+    if path[:2] == ("endgame", "restrictions"):
+        return "endgame.restrictions"
+    dotted = ".".join(path)
+    return _CLAUSE_OF.get(dotted, dotted)
+
+
+def _words(book: Rulebook, rules: Rules, key: str, path: tuple[str, ...]) -> str:
+    clauses = book.clauses()
+    if key == "endgame.restrictions":
+        texts = [c.text for k, c in clauses.items() if k.startswith("endgame.restrictions.")]
+        return " ".join(texts) or "no endgame restrictions"
+    if key in clauses:
+        return clauses[key].text
+    if key.startswith("scoring.items."):
+        item = rules.scoring.item(key.split(".")[2])
+        return item_words(rules, item) if item is not None else "no such scoring item"
+    if key.startswith("scoring.events."):
+        return "no such capture event"
+    if key.startswith("deck."):
+        return "none" if key == "deck.card_values" else ""
+    try:
+        value: Any = rules.data
+        for part in path:
+            value = value[part]
+        text = word(rules, key, value)
+    except KeyError:
+        text = None
+    # Worded, but left out of this variant's rulebook: another setting makes it moot.
+    return "does not apply in this variant" if text else "no such rule here"
+
+
+def _no_effect(rules: Rules, book: Rulebook, other: Rules, paths: list[tuple[str, ...]]) -> bool:
+    """Whether taking ``paths`` from ``other`` leaves ``rules``' rulebook word for word the same."""
+    data = dict(rules.data)
+    for path in paths:
+        data = with_value(data, path, get(dict(other.data), path))
+    try:
+        changed = rulebook(Rules.from_data(data))
+    except (KeyError, TypeError, ValueError, IndexError):
+        return False
+    return changed.clauses() == book.clauses()
+
+
+def differences(a: Rules, b: Rules) -> list[Difference]:
+    """The rules that differ between ``a`` and ``b``, in rulebook order, each said in both variants' words."""
+    flat_a, flat_b = flatten(dict(a.data)), flatten(dict(b.data))
+    differing = [p for p in dict.fromkeys(list(flat_a) + list(flat_b)) if flat_a.get(p) != flat_b.get(p)]
+    book_a, book_b = rulebook(a), rulebook(b)
+    by_key: dict[str, list[tuple[str, ...]]] = {}
+    for path in differing:
+        by_key.setdefault(clause_key(path), []).append(path)
+    order = {c: k for k, c in enumerate(list(book_a.clauses()) + list(book_b.clauses()))}
+    out = []
+    for key, paths in by_key.items():
+        words_a = _words(book_a, a, key, paths[0])
+        words_b = _words(book_b, b, key, paths[0])
+        moot = _no_effect(a, book_a, b, paths) and _no_effect(b, book_b, a, paths)
+        out.append(Difference(key, tuple(paths), words_a, words_b, moot))
+    section_order = ["seats", "deck", "deal", "capture", "build", "trail", "sweeps", "scoring", "game", "endgame"]
+    out.sort(key=lambda d: (section_order.index(d.section) if d.section in section_order else 99,
+                            order.get(d.key, 10_000), d.key))
+    return out

@@ -1,0 +1,883 @@
+"""A variant's rules as a rulebook a person can learn the game from.
+
+Every sentence is chosen by a setting's value from the tables below (never the
+setting's name), so a rule file is enough to print a how-to-play document; the
+tables cover every value the schema allows, and a test fails when one is
+missing. Each sentence is a :class:`Clause` keyed by the setting path it words,
+which lets a house rule's rulebook mark what differs from its parent's and lets
+``cassino diff`` say a difference in the same words. Worked examples come from
+the engine (``apps/worked_examples.py``) and are attached here by the same keys.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from typing import Any, Iterable
+
+from lark import Token
+
+from .rules import Rules, ScoringItem
+from .selectors import _parser as _selector_parser
+
+
+# ---------------------------------------------------------------------- the document
+
+
+@dataclass(frozen=True)
+class Clause:
+    """One rule in words. ``key`` is the setting path (or topic) it words."""
+
+    key: str
+    text: str
+    status: str = ""   # for a house rule: "changed", "new" or "removed" against its parent
+    was: str = ""      # the parent's wording of a changed or removed rule
+
+
+@dataclass(frozen=True)
+class Example:
+    """A worked example: labelled lines (``Table``, ``Your hand``, ``Captures with 7♥`` ...)."""
+
+    key: str
+    title: str
+    lines: tuple[tuple[str, str], ...]
+
+
+@dataclass(frozen=True)
+class Section:
+    key: str
+    title: str
+    clauses: tuple[Clause, ...]
+    examples: tuple[Example, ...] = ()
+
+
+@dataclass(frozen=True)
+class Rulebook:
+    name: str
+    title: str
+    intro: str
+    sections: tuple[Section, ...]
+    notes: tuple[str, ...] = ()
+
+    def clauses(self) -> dict[str, Clause]:
+        return {c.key: c for s in self.sections for c in s.clauses}
+
+    def examples(self) -> list[Example]:
+        return [e for s in self.sections for e in s.examples]
+
+
+# ---------------------------------------------------------------------- wording tables
+#
+# WORDS: setting path -> value -> sentence (a str.format template over the context
+# built by `_context`), or None where the value needs no sentence of its own (it is
+# the ordinary case another sentence already covers). NUMBERS: paths whose value is
+# a number or null: "value" words a number, "null" words null. STRUCTURED: paths
+# whose value is a list or mapping worded by code below.
+
+WORDS: dict[str, dict[Any, str | None]] = {
+    "seats.partnerships": {
+        "never": "Everyone plays for themselves.",
+        "optional": "Four players may play as two partnerships, partners sitting opposite each other "
+                    "(seats 0 and 2 against seats 1 and 3); partners pool what they capture and score together.",
+        "always": "Four players always play as two partnerships, partners sitting opposite each other "
+                  "(seats 0 and 2 against seats 1 and 3); partners pool what they capture and score together.",
+    },
+    "seats.direction": {
+        "clockwise": "Play and the deal pass to the left (clockwise): the player on the dealer's left plays first.",
+        "counterclockwise": "Play and the deal pass to the right (counterclockwise): the player on the dealer's "
+                            "right plays first.",
+    },
+    "deal.redeal": {
+        "when_hands_empty": "When every hand is empty and the stock still has cards, the dealer deals "
+                            "{hand_size} more to each player (none to the table), until the stock is used up.",
+        "never": "There is only one deal: the undealt cards stay face down as the stock.",
+    },
+    "deal.draw_after_play": {
+        True: "After each play you draw from the stock to bring your hand back to {hand_size} cards, "
+              "as long as the stock lasts.",
+        False: None,
+    },
+    "deal.short_stock": {
+        "exact": None,
+        "split_rest_to_table": "When the stock cannot give everyone a full hand, the rest is dealt out evenly, "
+                               "one card at a time, and any cards left over go face up to the table.",
+    },
+    "capture.sums": {
+        True: "A card also takes sets of loose number cards whose values add up to its own: a {nine} takes "
+              "a {five} and a {four} together.",
+        False: "A card takes only loose cards equal to it: sets adding up to its value cannot be taken.",
+    },
+    "capture.several_groups": {
+        True: "One play may take several groups at once, each loose card in one group only: a {nine} may take a "
+              "{nine}, a {five} with a {four}, and a {six} with a {three}, all together.",
+        False: "One play takes one group only: a single card, or a single set adding up to the card's value.",
+    },
+    "capture.equal_cards": {
+        "any": "When several loose cards equal the card you play, you may take as many of them as you like.",
+        "all_when_pairing": "When you take a loose card equal to the card you play, you must take every loose "
+                            "card of that value.",
+        "all": "Whenever you capture, you must also take every loose card equal to the card you play.",
+    },
+    "capture.valueless_cards": {
+        "one": "{Valueless} capture only by rank, one card at a time: a king takes one loose king.",
+        "all": "{Valueless} capture only by rank, and take every loose card of their rank at once.",
+        "any": "{Valueless} capture only by rank, as many loose cards of their rank as you like.",
+        "one_or_three_by_fourth": "{Valueless} capture only by rank, one card at a time; but when three of a "
+                                  "rank lie on the table, the fourth takes all three.",
+    },
+    "capture.equal_card_first": {
+        True: "When a loose card equals the card you play, you must take equal cards, not a sum.",
+        False: None,
+    },
+    "capture.compulsory": {
+        "never": "You never have to capture: you may trail even a card that could capture.",
+        "equal_loose_card": "You may not trail a card equal to a loose card on the table: play it to capture or "
+                            "build instead.",
+        "when_card_can_capture": "You may not trail a card that could capture something.",
+        "whenever_possible": "If any card in your hand can capture, you must capture: you may not build or trail.",
+    },
+    "capture.hand_cards.combine": {
+        "total": "Cards played together count as their total: together they take cards or sets worth that total.",
+        "groups": "Cards played together count as their total, or split into sets of equal worth that each "
+                  "make the value taken: a {two}, a {three} and a {five} can take a {five}.",
+    },
+    "build.allowed": {
+        True: "To build, play a card onto loose table cards and announce their total; on a later turn the "
+              "whole build is captured by a card of that value. You may build only a value you hold: a {three} "
+              "on a {five} is a build of 8 only if you keep an 8 in your hand.",
+        False: "There is no building in this game.",
+    },
+    "build.multiple": {
+        True: "A build may be multiple: several sets, each worth the announced value (a {three} played on a "
+              "{five}, together with a loose {eight}, is a build of 8 in two sets).",
+        False: "A build is a single set of cards: multiple builds are not allowed.",
+    },
+    "build.add_sets": {
+        True: "You may add to a build a set worth its value (your card alone, or with loose cards), making it "
+              "multiple; its value stays the same.",
+        False: "Once made, a build cannot be added to without changing its value.",
+    },
+    "build.raise_single": {
+        True: "You may raise a single build: add a card from your hand and announce the new total, if you hold "
+              "a card of the new value. A multiple build cannot be raised.",
+        False: "Builds cannot be raised.",
+    },
+    "build.raise_own": {
+        True: "You may raise your own builds as well as other players'.",
+        False: "You may raise only other players' builds (a partner's included), never your own.",
+    },
+    "build.raise_with_table_cards": {
+        True: "A raise may use loose table cards along with the card from your hand.",
+        False: "A raise uses the card from your hand alone.",
+    },
+    "build.single_build_as_card": {
+        True: "A single build counts like one card of its value: it may be taken as part of a sum (a {nine} "
+              "takes a build of 5 with a loose {four}) or become one set of a multiple build.",
+        False: "A build is taken only whole, by a card of its own value.",
+    },
+    "build.for_partner": {
+        True: "You may also build, or add to a build, for a value your partner is known to hold: one they "
+              "announced in an earlier build and have not played since.",
+        False: None,
+    },
+    "build.continue_as_begun": {
+        True: "A build begun with equal cards (two {five}s built as 5) grows only by more cards of that rank.",
+        False: None,
+    },
+    "build.valueless": {
+        "never": "{Valueless} cannot be built.",
+        "always": "{Valueless} may be piled by rank (a king on a king) if you hold another of that rank, to "
+                  "capture them together later.",
+        "when_all_four": "{Valueless} may be piled by rank (a king on a king) only when you can capture all four "
+                         "of the rank: the pile and your hand must hold every one of them.",
+    },
+    "build.owner_obligation": {
+        "none": "Owning a build puts no obligation on you: you may even trail.",
+        "no_trail": "While you own a build (you were the last to add to it), you may not trail: you must "
+                    "capture, build, or add to a build.",
+        "capture_or_raise": "While you own a build, each turn you must capture or raise a build: you may not "
+                            "trail, make a new build, or add to a build without raising it.",
+    },
+    "build.keep_capturing_card": {
+        True: "Until your build is captured or taken over, you must keep a card of its value in your hand "
+              "(for a build made for your partner, your partner must).",
+        False: "You may play away the card you built for while your build is still on the table.",
+    },
+    "trail.with_build": {
+        True: "When you trail, you may at the same time build loose table cards (not the card you trail) for a "
+              "value you hold.",
+        False: None,
+    },
+    "sweeps.cancel": {
+        True: "Sweeps of opposing sides cancel one for one as they are made.",
+        False: "Sweeps never cancel each other.",
+    },
+    "sweeps.on_last_play": {
+        True: "A sweep made with the last card of the hand counts.",
+        False: "A sweep made with the very last card of the hand does not count.",
+    },
+    "sweeps.residue_is_sweep": {
+        True: "Taking the cards left at the end of the hand for the last capture counts as a sweep.",
+        False: "Taking the cards left at the end of the hand is not a sweep.",
+    },
+    "sweeps.record_when_restricted": {
+        True: "A side under an endgame restriction still records its sweeps: they cancel the opponents' but "
+              "score nothing.",
+        False: "A side under an endgame restriction records no sweeps at all.",
+    },
+    "scoring.items.*.count": {
+        "most": "{points} to the side that captures the most {plural}",
+        "each": "{points} for each {singular} captured",
+        "sweeps": "{points} for each sweep",
+        "event": "{points} for each capture that takes {event}",
+        "last_capture": "{points} for making the last capture of the hand",
+    },
+    "scoring.items.*.ties": {
+        "nobody": "; a tie scores nothing",
+        "split": "; tied sides share the points, rounded down",
+        "each": "; each tied side scores them",
+    },
+    "scoring.when": {
+        "end_of_hand": "Points are counted at the end of each hand.",
+        "as_won": "Points count as soon as they are won (each card and sweep when captured, a \"most\" item once "
+                  "no other side can catch up), so a game can end in the middle of a hand.",
+    },
+    "game.score_mode": {
+        "cumulative": "Each side adds the points it scores to its total.",
+        "difference": "After each hand only the side with more points scores, and it scores the difference.",
+    },
+    "game.both_reach": {
+        "higher_wins": "If several sides pass {target} in the same hand, the higher total wins; a tie plays "
+                       "another hand.",
+        "count_out": "If several sides pass {target} in the same hand, the points are counted out in this order: "
+                     "{count_out}; the first side to reach {target} wins.",
+        "next_target": "If several sides pass {target} in the same hand and nobody has claimed, the target moves "
+                       "up by {target_step} points and play goes on.",
+    },
+    "game.count_out_sweeps": {
+        "difference": "When the count-out reaches the sweeps, only the difference in the number of sweeps counts; "
+                      "if that is not enough, nobody has won and another hand is played.",
+        "more_wins": "When the count-out reaches the sweeps, the side with more sweeps wins; with equal sweeps "
+                     "another hand is played.",
+    },
+    "scoring.items.*.at_end": {
+        True: "; counted only when the hand is over, even though other points count as they are won",
+        False: None,
+    },
+    "game.claiming": {
+        True: "During play you may claim to have reached the target: a correct claim wins the game at once, a "
+              "false one loses it.",
+        False: None,
+    },
+    "game.play_out_hand": {
+        True: "A hand is always played to its end, even when a side reaches the target during it.",
+        False: "{stop_during_hand}",
+    },
+    "endgame.lifted_after_tie": {
+        True: "If several sides pass the target in the same hand with equal totals, the restrictions are lifted "
+              "for the hands that follow.",
+        False: "The restrictions stay in force even after a tie past the target.",
+    },
+}
+
+NUMBERS: dict[str, dict[str, str | None]] = {
+    "seats.min_players": {"value": "{players_words}"},
+    "seats.max_players": {"value": "{players_words}"},
+    "deal.table_cards": {"value": "{table_words}"},
+    "deal.hand_size": {"value": "The dealer gives each player {hand_size} cards."},
+    "deal.packet": {"value": "{packet_words}"},
+    "capture.hand_cards.max": {"value": "{hand_cards_words}"},
+    "build.max_value": {"value": "No build may be announced above {max_value}.", "null": None},
+    "game.target": {"value": "The first side to reach {target} points wins the game.",
+                    "null": "Each hand is a game on its own: the side that scores more in it wins."},
+    "game.target_step": {"value": None},
+    "game.lurch.below": {"value": "A win before the loser has {lurch_below} points is a lurch and counts as "
+                                  "{lurch_multiplier} games.", "null": None},
+    "game.lurch.multiplier": {"value": None},
+    "endgame.sweeps_from": {"value": "From {sweeps_from} points on, a side's sweeps score nothing (they still "
+                                     "cancel the opponents').", "null": None},
+    "scoring.items.*.points": {"value": None},
+    "scoring.items.*.first_play_points": {"value": "; a sweep of the whole first table by the first play of "
+                                                   "the hand scores {first_play}", "null": None},
+}
+
+#: Settings worded by code (lists and mappings), not by a table.
+STRUCTURED = {"deck.ranks", "deck.suits", "deck.card_values", "game.count_out", "endgame.restrictions",
+              "scoring.items.*.cards", "scoring.items.*.event", "scoring.items.*.by_size",
+              "scoring.items.*.order", "scoring.events.*.takes"}
+
+_NUMBER_WORDS = ("zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten",
+                 "eleven", "twelve")
+
+
+# ---------------------------------------------------------------------- helpers
+
+
+def plural(word: str) -> str:
+    if word.endswith(("s", "x", "ch", "sh")):
+        return word + "es"
+    return word + "s"
+
+
+def humanize(name: str) -> str:
+    """A scoring item's or event's name as words (``big_casino`` -> ``big casino``)."""
+    return name.replace("_", " ")
+
+
+def points(n: int) -> str:
+    return f"{n} point" if n == 1 else f"{n} points"
+
+
+def join_words(words: list[str], last: str = "and") -> str:
+    if len(words) <= 1:
+        return "".join(words)
+    return ", ".join(words[:-1]) + f" {last} " + words[-1]
+
+
+def card_name(rules: Rules, text: str) -> str:
+    """``10D`` as the rulebook shows a card: ``10♦`` (the suit's symbol where it has one)."""
+    symbols = {s.letter: s.symbol or s.letter for s in rules.deck.suits}
+    rank, suit = text[:-1].upper(), text[-1].upper()
+    return f"{'10' if rank == 'T' else rank}{symbols.get(suit, suit)}"
+
+
+def _rank_name(rules: Rules, rank: str) -> str:
+    for r in rules.deck.ranks:
+        if r.rank == rank:
+            return r.name or r.rank
+    return rank
+
+
+def _valueless_ranks(rules: Rules) -> list[str]:
+    return [r.name or r.rank for r in rules.deck.ranks if not r.values]
+
+
+def _value_name(rules: Rules, value: int) -> str:
+    """A card of ``value`` in words (``a five``), by the deck's rank names; a number where none has it."""
+    for r in rules.deck.ranks:
+        if r.values == (value,):
+            return r.name or r.rank
+    return str(value)
+
+
+def _suit_words(rules: Rules, letter: str) -> tuple[str, str]:
+    for s in rules.deck.suits:
+        if s.letter == letter:
+            name = s.name or s.letter
+            if name.endswith("s"):
+                return name[:-1], name
+            return f"{name} card", f"{name} cards"
+    return letter, letter
+
+
+def _colour_words(rules: Rules, colour: str) -> str:
+    for s in rules.deck.suits:
+        if s.colour.upper() == colour.upper():
+            if s.colour.upper() == s.letter.upper() or len(s.colour) == 1:
+                return s.name or colour
+            return s.colour
+    return colour
+
+
+def selector_words(rules: Rules, text: str) -> tuple[str, str] | None:
+    """What a card selector names, in words, singular and plural; None when no wording fits."""
+    try:
+        tree = _selector_parser().parse(text)
+    except Exception:  # a file that loaded has valid selectors; this is for safety only
+        return None
+    return _words(rules, tree)
+
+
+def _words(rules: Rules, node: Any) -> tuple[str, str] | None:
+    if isinstance(node, Token):
+        return None
+    kind = node.data
+    kids = node.children
+    if kind in ("any_of", "all_of") and len(kids) == 1:
+        return _words(rules, kids[0])
+    if kind == "any_of":
+        parts = [_words(rules, k) for k in kids]
+        if any(p is None for p in parts):
+            return None
+        return (join_words([p[0] for p in parts], "or"),  # type: ignore[index]
+                join_words([p[1] for p in parts], "or"))  # type: ignore[index]
+    if kind == "everything":
+        return "card", "cards"
+    if kind == "card":
+        name = card_name(rules, str(kids[0]))
+        return f"the {name}", f"the {name}"
+    if kind == "compare":
+        field, op, word = (str(k) for k in kids)
+        field = field.lower().replace("color", "colour")
+        if op != "=" and field != "value":
+            return None
+        if field == "rank":
+            name = _rank_name(rules, "10" if word.upper() == "T" else word.upper())
+            return name, plural(name)
+        if field == "suit":
+            return _suit_words(rules, word.upper())
+        if field == "colour":
+            colour = _colour_words(rules, word)
+            return f"{colour} card", f"{colour} cards"
+        relation = {"=": "worth {n}", ">=": "worth {n} or more", "<=": "worth {n} or less",
+                    ">": "worth more than {n}", "<": "worth less than {n}", "!=": "not worth {n}"}[op]
+        phrase = relation.format(n=word)
+        return f"card {phrase}", f"cards {phrase}"
+    if kind == "member":
+        field = str(kids[0]).lower().replace("color", "colour")
+        words = [str(k) for k in kids[1:]]
+        if field == "colour":
+            names = [_colour_words(rules, w) for w in words]
+        elif field == "suit":
+            names = [_suit_words(rules, w.upper())[1] for w in words]
+            return join_words(names, "or"), join_words(names, "or")
+        elif field == "rank":
+            names = [plural(_rank_name(rules, w.upper())) for w in words]
+            return join_words(names, "or"), join_words(names, "or")
+        else:
+            return None
+        phrase = join_words(names, "or")
+        return f"{phrase} card", f"{phrase} cards"
+    return None
+
+
+# ---------------------------------------------------------------------- context
+
+
+def _context(rules: Rules) -> dict[str, Any]:
+    """The values a template may name: settings, and words for the deck's cards."""
+    d, c, g = rules.deal, rules.capture, rules.game
+    valueless = _valueless_ranks(rules)
+    vl = join_words([plural(v) for v in valueless], "and") if valueless else "cards without a value"
+    s = rules.seats
+    if s.min_players == s.max_players:
+        players_words = f"A game for {_count(s.min_players)} players."
+    else:
+        players_words = f"A game for {_count(s.min_players)} to {_count(s.max_players)} players."
+    ctx: dict[str, Any] = {
+        "hand_size": d.hand_size, "table_cards": d.table_cards, "packet": d.packet,
+        "players_words": players_words,
+        "table_words": (f"At the start of each hand the dealer also puts {d.table_cards} cards face up on the table."
+                        if d.table_cards else "No cards go to the table at the start of a hand."),
+        "packet_words": ("Cards are dealt one at a time." if d.packet == 1 else
+                         f"Cards are dealt {d.packet} at a time: to each player in turn, the table's just before "
+                         f"the dealer's own."),
+        "hand_cards_words": ("You play one card a turn." if c.hand_cards_max == 1 else
+                             f"You play one card a turn; to capture you may play up to {c.hand_cards_max} cards "
+                             f"from your hand together."),
+        "max_value": rules.build.max_value,
+        "target": g.target, "target_step": g.target_step,
+        "count_out": join_words([humanize(n) for n in g.count_out]),
+        "lurch_below": g.lurch.below, "lurch_multiplier": g.lurch.multiplier,
+        "sweeps_from": rules.endgame.sweeps_from,
+        "Valueless": f"{vl[0].upper()}{vl[1:]} (cards without a number value)" if valueless else "Cards without a value",
+        "stop_during_hand": _stop_during_hand(rules),
+    }
+    for n, word in enumerate(_NUMBER_WORDS):
+        ctx[word] = _value_name(rules, n) if n else "zero"
+    return ctx
+
+
+def _count(n: int) -> str:
+    return _NUMBER_WORDS[n] if n < len(_NUMBER_WORDS) else str(n)
+
+
+def _stop_during_hand(rules: Rules) -> str:
+    if rules.game.claiming:
+        return "The game ends at a correct claim, even in the middle of a hand."
+    if rules.scoring.when == "as_won":
+        return "The game ends the moment a side's points reach the target, even in the middle of a hand."
+    return "A hand is always played to its end."
+
+
+def word(rules: Rules, path: str, value: Any, ctx: dict[str, Any] | None = None) -> str | None:
+    """The sentence for setting ``path`` at ``value`` (None: nothing to say of its own)."""
+    ctx = ctx if ctx is not None else _context(rules)
+    if path in WORDS:
+        template = WORDS[path][value]
+    elif path in NUMBERS:
+        template = NUMBERS[path]["null" if value is None else "value"]
+    else:
+        raise KeyError(path)
+    if template is None:
+        return None
+    return template.format_map(ctx)
+
+
+# ---------------------------------------------------------------------- sections
+
+
+class _Writer:
+    """Collects the clauses of one section, each from a setting's value."""
+
+    def __init__(self, rules: Rules, ctx: dict[str, Any]) -> None:
+        self.rules, self.ctx = rules, ctx
+        self.clauses: list[Clause] = []
+
+    def setting(self, path: str) -> None:
+        value: Any = self.rules.data
+        for part in path.split("."):
+            value = value[part]
+        text = word(self.rules, path, value, self.ctx)
+        if text:
+            self.clauses.append(Clause(path, text))
+
+    def say(self, key: str, text: str) -> None:
+        self.clauses.append(Clause(key, text))
+
+
+def _overview(rules: Rules, ctx: dict[str, Any]) -> str:
+    b = rules.build.allowed
+    moves = "capture cards from the table with it, " + ("build table cards into a build to capture later, " if b else "") + "or trail it to the table"
+    goal = (f"The first side to reach {rules.game.target} points wins." if rules.game.target is not None
+            else "Each hand is a game on its own.")
+    return (f"{rules.description}. Players take turns playing a card from their hand: they {moves}. "
+            f"At the end of each hand, points are scored for what each side captured. {goal}")
+
+
+def _seats(rules: Rules, ctx: dict[str, Any]) -> Section:
+    w = _Writer(rules, ctx)
+    w.setting("seats.min_players")
+    if rules.seats.max_players >= 4:
+        w.setting("seats.partnerships")
+    w.setting("seats.direction")
+    return Section("seats", "Players", tuple(w.clauses))
+
+
+def _deck(rules: Rules, ctx: dict[str, Any]) -> Section:
+    w = _Writer(rules, ctx)
+    dk = rules.deck
+    n = len(dk.ranks) * len(dk.suits)
+    suits = join_words([f"{s.name} ({s.symbol or s.letter})" if (s.symbol and s.symbol != s.letter) else s.name
+                        for s in dk.suits])
+    w.say("deck.suits", f"A pack of {n} cards: {len(dk.ranks)} ranks in each of {_count(len(dk.suits))} suits, "
+                        f"{suits}. A card is written as its rank and suit: "
+                        f"{card_name(rules, dk.ranks[-1].rank + dk.suits[0].letter)} is the "
+                        f"{_card_words(dk.ranks[-1].name or dk.ranks[-1].rank, dk.suits[0].name)}.")
+    w.say("deck.ranks", "Capture values: " + _values_words(rules) + ".")
+    for cv in dk.card_values:
+        hand = cv.hand if cv.hand is not None else None
+        table = cv.table if cv.table is not None else None
+        parts = []
+        if hand is not None:
+            parts.append(f"{_values_text(hand)} when played from hand")
+        if table is not None:
+            parts.append(f"{_values_text(table)} while it lies on the table")
+        w.say("deck.card_values", f"{card_name(rules, cv.card)} counts {' and '.join(parts)}.")
+    return Section("deck", "The cards", tuple(w.clauses))
+
+
+def _card_words(rank: str, suit: str) -> str:
+    """``king of spades``; ``black ten`` for suits named as colours."""
+    return f"{rank} of {suit}" if suit.endswith("s") else f"{suit} {rank}"
+
+
+def _values_text(values: tuple[int, ...]) -> str:
+    if not values:
+        return "no number value"
+    if len(values) == 1:
+        return str(values[0])
+    return " or ".join(str(v) for v in values) + " (as you choose each time)"
+
+
+def _values_words(rules: Rules) -> str:
+    parts: list[str] = []
+    run: list[str] = []
+    valueless: list[str] = []
+
+    def flush() -> None:
+        if len(run) >= 3:
+            parts.append(f"{run[0]} to {run[-1]} count as marked")
+        else:
+            parts.extend(f"{r} counts {r}" for r in run)
+        run.clear()
+
+    for r in rules.deck.ranks:
+        if r.rank.isdigit() and r.values == (int(r.rank),):
+            run.append(r.rank)
+            continue
+        flush()
+        if not r.values:
+            valueless.append(plural(r.name or r.rank))
+        else:
+            parts.append(f"{r.name or r.rank} {_values_text(r.values)}")
+    flush()
+    if valueless:
+        parts.append(f"{join_words(valueless)} have no number value: they capture only by rank")
+    return "; ".join(parts)
+
+
+def _deal(rules: Rules, ctx: dict[str, Any]) -> Section:
+    w = _Writer(rules, ctx)
+    w.say("deal.dealer", "Deal in turn: the first dealer is chosen by lot, and the deal passes on after each hand.")
+    for path in ("deal.hand_size", "deal.table_cards", "deal.packet", "deal.redeal", "deal.draw_after_play",
+                 "deal.short_stock"):
+        w.setting(path)
+    return Section("deal", "The deal", tuple(w.clauses))
+
+
+def _turn(rules: Rules, ctx: dict[str, Any]) -> Section:
+    w = _Writer(rules, ctx)
+    w.setting("capture.hand_cards.max")
+    kinds = ["capture: take table cards with the card you play", "trail: put the card face up on the table"]
+    if rules.build.allowed:
+        kinds.insert(1, "build: put the card onto table cards to capture them all on a later turn")
+    w.say("turn.kinds", "On your turn you do one of these: " + "; ".join(kinds) + ".")
+    w.say("turn.notation", _notation_words(rules))
+    return Section("turn", "Your turn", tuple(w.clauses))
+
+
+def _notation_words(rules: Rules) -> str:
+    """How the examples write moves, with cards of this deck."""
+    def c(rank: str, k: int) -> str:
+        suits = rules.deck.suits
+        return card_name(rules, rank + suits[k % len(suits)].letter)
+
+    ranks = {r.rank for r in rules.deck.ranks}
+    nine, four, five, three = (r if r in ranks else None for r in ("9", "4", "5", "3"))
+    if not all((nine, four, five, three)):
+        return "The examples write moves as the game does: a card played, then `capture` and the cards taken, " \
+               "`build` with the value announced and the cards built on, or `trail`."
+    parts = [f"`{c('9', 2)} capture {c('9', 3)} {c('4', 2)} {c('5', 1)}` plays {c('9', 2)} and takes "
+             f"{c('9', 3)}, {c('4', 2)} and {c('5', 1)}"]
+    if rules.capture.hand_cards_max > 1:
+        parts.append(f"`{c('4', 0)}+{c('5', 0)} capture {c('9', 1)}` plays {c('4', 0)} and {c('5', 0)} together "
+                     f"to take {c('9', 1)}")
+    if rules.build.allowed:
+        parts.append(f"`{c('3', 1)} build 8 on {c('5', 0)}` puts {c('3', 1)} on {c('5', 0)} as a build of 8; "
+                     f"`[{c('3', 1)} {c('5', 0)}]` is that build on the table")
+    parts.append(f"`{c('9', 0)} trail` trails {c('9', 0)}")
+    return "The examples write moves as the game does: " + "; ".join(parts) + "."
+
+
+def _capture(rules: Rules, ctx: dict[str, Any]) -> Section:
+    w = _Writer(rules, ctx)
+    c = rules.capture
+    has_values = any(r.values for r in rules.deck.ranks)
+    w.say("capture.intro", "A card you play captures the loose table cards of its own value. Captured cards go "
+                           "face down into your pile, to be counted at the end of the hand."
+                           + (" A build is captured whole by a card of its value." if rules.build.allowed else ""))
+    if has_values:
+        w.setting("capture.sums")
+        if c.sums:
+            w.setting("capture.several_groups")
+        w.setting("capture.equal_cards")
+        w.setting("capture.equal_card_first")
+    if _valueless_ranks(rules):
+        w.setting("capture.valueless_cards")
+    if c.hand_cards_max > 1:
+        w.setting("capture.hand_cards.combine")
+    w.setting("capture.compulsory")
+    return Section("capture", "Capturing", tuple(w.clauses))
+
+
+def _build(rules: Rules, ctx: dict[str, Any]) -> Section:
+    w = _Writer(rules, ctx)
+    b = rules.build
+    w.setting("build.allowed")
+    if b.allowed:
+        w.setting("build.multiple")
+        if b.multiple:
+            w.setting("build.add_sets")
+        w.setting("build.raise_single")
+        if b.raise_single:
+            w.setting("build.raise_own")
+            w.setting("build.raise_with_table_cards")
+        w.setting("build.single_build_as_card")
+        if rules.seats.max_players >= 4 and rules.seats.partnerships != "never":
+            w.setting("build.for_partner")
+        w.setting("build.continue_as_begun")
+        if _valueless_ranks(rules):
+            w.setting("build.valueless")
+        w.setting("build.max_value")
+        w.setting("build.owner_obligation")
+        w.setting("build.keep_capturing_card")
+    return Section("build", "Building", tuple(w.clauses))
+
+
+def _trail(rules: Rules, ctx: dict[str, Any]) -> Section:
+    w = _Writer(rules, ctx)
+    w.say("trail.intro", "To trail, put your card face up among the loose table cards; it can be captured or "
+                         "built on by anyone.")
+    if rules.build.allowed:
+        w.setting("trail.with_build")
+    return Section("trail", "Trailing", tuple(w.clauses))
+
+
+def _sweep_items(rules: Rules) -> list[ScoringItem]:
+    return [i for i in rules.scoring.items if i.count == "sweeps"]
+
+
+def _sweeps_score(rules: Rules) -> bool:
+    return any(i.points or any(r.points for r in i.by_size) or i.first_play_points for i in _sweep_items(rules))
+
+
+def _sweeps(rules: Rules, ctx: dict[str, Any]) -> Section:
+    w = _Writer(rules, ctx)
+    if not _sweeps_score(rules) and not rules.sweeps.residue_is_sweep:
+        w.say("sweeps.intro", "A capture that leaves the table empty is a sweep; in this game sweeps score nothing.")
+        return Section("sweeps", "Sweeps", tuple(w.clauses))
+    w.say("sweeps.intro", "A capture that leaves the table with no loose cards and no builds is a sweep; the "
+                          "scoring says what each sweep is worth.")
+    for path in ("sweeps.cancel", "sweeps.on_last_play", "sweeps.residue_is_sweep"):
+        w.setting(path)
+    if rules.endgame.restrictions or rules.endgame.sweeps_from is not None:
+        w.setting("sweeps.record_when_restricted")
+    return Section("sweeps", "Sweeps", tuple(w.clauses))
+
+
+def _hand_end(rules: Rules, ctx: dict[str, Any]) -> Section:
+    w = _Writer(rules, ctx)
+    last = "after the last deal" if rules.deal.redeal == "when_hands_empty" else "and the stock is empty"
+    w.say("hand.end", f"The hand ends when every card has been played {last}. Cards still on the table, loose or "
+                      f"in builds, go to the player who made the last capture.")
+    return Section("hand", "End of a hand", tuple(w.clauses))
+
+
+def item_words(rules: Rules, item: ScoringItem) -> str:
+    """One scoring item as a sentence."""
+    sel = selector_words(rules, item.cards) if item.count in ("most", "each") else ("", "")
+    singular, plural_ = sel if sel is not None else (f"card matching “{item.cards}”", f"cards matching “{item.cards}”")
+    event = next((e for e in rules.scoring.events if e.name == item.event), None)
+    fields = {"points": points(item.points), "singular": singular, "plural": plural_,
+              "event": _event_words(rules, event.takes) if event else humanize(item.event)}
+    if item.count == "each" and item.cards.strip().upper() not in ("ALL",) and singular.startswith("the "):
+        text = f"{points(item.points)} for capturing {singular}"
+    else:
+        text = WORDS["scoring.items.*.count"][item.count].format_map(fields)  # type: ignore[union-attr]
+    if item.count == "most":
+        text += WORDS["scoring.items.*.ties"][item.ties]  # type: ignore[operator]
+    if item.count == "sweeps":
+        if item.by_size:
+            rows = [f"{points(r.points)} for a sweep of {r.min_cards}"
+                    + (f" to {r.max_cards}" if r.max_cards not in (None, r.min_cards) else
+                       ("" if r.max_cards == r.min_cards else " or more")) + " cards" for r in item.by_size]
+            text = "; ".join(rows) + (f"; otherwise {points(item.points)}" if not _covers_all(item) else "")
+        if item.first_play_points is not None:
+            text += NUMBERS["scoring.items.*.first_play_points"]["value"].format(first_play=item.first_play_points)  # type: ignore[union-attr]
+        if not item.points and not item.by_size and item.first_play_points is None:
+            text = "score nothing"
+    if item.at_end and rules.scoring.when == "as_won":
+        text += WORDS["scoring.items.*.at_end"][True]  # type: ignore[operator]
+    if item.order and item.count == "each":
+        text += f" (counted out in the order {' '.join(card_name(rules, c) for c in item.order)})"
+    return f"{humanize(item.name).capitalize()}: {text}."
+
+
+def _covers_all(item: ScoringItem) -> bool:
+    return any(r.min_cards <= 1 and r.max_cards is None for r in item.by_size) or (
+        any(r.min_cards <= 1 for r in item.by_size) and any(r.max_cards is None for r in item.by_size))
+
+
+def _event_words(rules: Rules, takes: Iterable[str]) -> str:
+    parts = []
+    for t in takes:
+        sel = selector_words(rules, t)
+        parts.append(f"a {sel[0]}" if sel and not sel[0].startswith("the ") else (sel[0] if sel else f"a card matching “{t}”"))
+    return "at least " + join_words(parts) + " from the table"
+
+
+def _scoring(rules: Rules, ctx: dict[str, Any]) -> Section:
+    w = _Writer(rules, ctx)
+    w.say("scoring.intro", "Each side scores for what it captured in the hand:")
+    for item in rules.scoring.items:
+        if item.count == "sweeps" and not _sweeps_score(rules):
+            continue
+        w.say(f"scoring.items.{item.name}", item_words(rules, item))
+    for ev in rules.scoring.events:
+        w.say(f"scoring.events.{ev.name}", f"A capture that takes {_event_words(rules, ev.takes)} is "
+                                           f"{'an' if ev.name[:1] in 'aeiou' else 'a'} {humanize(ev.name)}.")
+    w.setting("scoring.when")
+    return Section("scoring", "Scoring", tuple(w.clauses))
+
+
+def _game(rules: Rules, ctx: dict[str, Any]) -> Section:
+    w = _Writer(rules, ctx)
+    g = rules.game
+    w.setting("game.target")
+    if g.target is not None:
+        w.setting("game.score_mode")
+        w.setting("game.both_reach")
+        if g.both_reach == "count_out" and "sweeps" in g.count_out:
+            w.setting("game.count_out_sweeps")
+        w.setting("game.claiming")
+        if not g.play_out_hand and (g.claiming or rules.scoring.when == "as_won"):
+            w.setting("game.play_out_hand")
+        w.setting("game.lurch.below")
+    return Section("game", "Winning the game", tuple(w.clauses))
+
+
+def _endgame(rules: Rules, ctx: dict[str, Any]) -> Section | None:
+    e = rules.endgame
+    if not e.restrictions and e.sweeps_from is None:
+        return None
+    w = _Writer(rules, ctx)
+    for r in e.restrictions:
+        only = join_words([humanize(n) for n in r.only])
+        w.say(f"endgame.restrictions.{r.score}",
+              f"A side with exactly {r.score} points at the start of a hand may score only {only} in it; "
+              f"reaching the target that way wins at once.")
+    w.setting("endgame.sweeps_from")
+    if e.restrictions:
+        w.setting("endgame.lifted_after_tie")
+    return Section("endgame", "Near the end of the game", tuple(w.clauses))
+
+
+def rulebook(rules: Rules) -> Rulebook:
+    """The whole rulebook of ``rules``, without worked examples (the apps layer adds those)."""
+    ctx = _context(rules)
+    sections = [f(rules, ctx) for f in (_seats, _deck, _deal, _turn, _capture, _build, _trail, _sweeps,
+                                         _hand_end, _scoring, _game)]
+    end = _endgame(rules, ctx)
+    if end is not None:
+        sections.append(end)
+    title = f"{rules.name.replace('-', ' ').title()}"
+    return Rulebook(rules.name, title, _overview(rules, ctx), tuple(s for s in sections if s.clauses))
+
+
+# ---------------------------------------------------------------------- examples and house rules
+
+
+def with_examples(book: Rulebook, examples: Iterable[Example]) -> Rulebook:
+    """``book`` with each example placed in the section holding its key's clause (or its key's section)."""
+    by_section: dict[str, list[Example]] = {}
+    owners = {c.key: s.key for s in book.sections for c in s.clauses}
+    for ex in examples:
+        section = owners.get(ex.key, ex.key.split(".")[0])
+        by_section.setdefault(section, []).append(ex)
+    return replace(book, sections=tuple(replace(s, examples=s.examples + tuple(by_section.get(s.key, ())))
+                                        for s in book.sections))
+
+
+def mark_changes(book: Rulebook, parent: Rulebook, parent_name: str) -> Rulebook:
+    """``book`` with every rule that differs from ``parent``'s marked, and the parent's wording kept."""
+    old = parent.clauses()
+    new_keys = {c.key for s in book.sections for c in s.clauses}
+    sections = []
+    changed = 0
+    for s in book.sections:
+        clauses = []
+        for c in s.clauses:
+            before = old.get(c.key)
+            if before is None:
+                clauses.append(replace(c, status="new"))
+                changed += 1
+            elif before.text != c.text:
+                clauses.append(replace(c, status="changed", was=before.text))
+                changed += 1
+            else:
+                clauses.append(c)
+        parent_section = next((p for p in parent.sections if p.key == s.key), None)
+        for p in parent_section.clauses if parent_section else ():
+            if p.key not in new_keys:
+                clauses.append(Clause(p.key, "", status="removed", was=p.text))
+                changed += 1
+        sections.append(replace(s, clauses=tuple(clauses)))
+    for p in parent.sections:
+        if p.key not in {s.key for s in book.sections}:
+            sections.append(replace(p, clauses=tuple(Clause(c.key, "", "removed", c.text) for c in p.clauses),
+                                    examples=()))
+            changed += len(p.clauses)
+    rules_differ = "1 rule differs" if changed == 1 else f"{changed} rules differ"
+    note = (f"A house rule of {parent_name}: {rules_differ} from {parent_name}'s rulebook, each marked here "
+            f"with {parent_name}'s wording beside it.")
+    return replace(book, sections=tuple(sections), notes=book.notes + (note,))

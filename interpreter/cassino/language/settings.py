@@ -1,0 +1,231 @@
+"""Settings by dotted path (``capture.equal_cards``, ``scoring.items.sweeps.points``).
+
+Rule authors name settings this way on the command line (``cassino sweep --set``),
+and ``cassino diff`` reports differences by the same names. The schema says which
+paths exist; a variant's own scoring items and events add theirs. Values are
+read as YAML scalars or flow collections (``true``, ``11``, ``null``, ``[cards, spades]``)
+through the safe loader, never evaluated.
+"""
+
+from __future__ import annotations
+
+import copy
+import difflib
+from dataclasses import dataclass
+from typing import Any, Iterator
+
+import yaml
+
+from ..errors import CassinoError, Diagnostic, RuleFileError
+from . import schema, semantics
+from .resolve import Resolved
+from .rules import Rules
+
+#: Top-level keys that describe a file rather than a rule.
+META = ("name", "description", "source", "extends")
+#: Mappings whose keys are the variant's own names (items and events), not schema settings.
+NAMED = (("scoring", "items"), ("scoring", "events"))
+
+
+class SettingError(CassinoError):
+    """A setting path or value given on the command line that cannot be used."""
+
+
+def split_path(text: str) -> tuple[str, ...]:
+    return tuple(part for part in text.strip().split("."))
+
+
+def leaf_paths(data: dict[str, Any] | None = None) -> list[tuple[str, ...]]:
+    """Every setting path of the schema, lists counted as one value; with ``data``, its items' and events' too."""
+    out: list[tuple[str, ...]] = []
+
+    def walk(node: dict[str, Any], prefix: tuple[str, ...]) -> None:
+        props = node.get("properties")
+        if node.get("type") == "object" and props and prefix not in NAMED:
+            for key, sub in props.items():
+                walk(sub, prefix + (key,))
+            return
+        if prefix in NAMED:
+            entry = node.get("additionalProperties", {})
+            names = list((data or {}).get(prefix[0], {}).get(prefix[1], {}) or {})
+            for name in names:
+                walk(entry, prefix + (name,))
+            return
+        out.append(prefix)
+
+    for key, sub in schema.load_schema()["properties"].items():
+        if key not in META:
+            walk(sub, (key,))
+    return out
+
+
+def schema_of(path: tuple[str, ...]) -> dict[str, Any] | None:
+    """The schema node describing ``path`` (an item or event name matches any name)."""
+    node: dict[str, Any] = {"properties": schema.load_schema()["properties"], "type": "object"}
+    for i, part in enumerate(path):
+        if path[:i] in NAMED:
+            node = node.get("additionalProperties", {})
+            continue
+        props = node.get("properties", {})
+        if part not in props:
+            return None
+        node = props[part]
+    return node
+
+
+def get(data: dict[str, Any], path: tuple[str, ...], default: Any = None) -> Any:
+    node: Any = data
+    for part in path:
+        if not isinstance(node, dict) or part not in node:
+            return default
+        node = node[part]
+    return node
+
+
+def with_value(data: dict[str, Any], path: tuple[str, ...], value: Any) -> dict[str, Any]:
+    """A deep copy of ``data`` with ``path`` set to ``value`` (missing mappings are created)."""
+    out = copy.deepcopy(data)
+    node = out
+    for part in path[:-1]:
+        if not isinstance(node.get(part), dict):
+            node[part] = {}
+        node = node[part]
+    node[path[-1]] = copy.deepcopy(value)
+    return out
+
+
+def flatten(data: dict[str, Any]) -> dict[tuple[str, ...], Any]:
+    """A defaults-filled variant as {setting path: value}."""
+    return {p: get(data, p) for p in leaf_paths(data)}
+
+
+def parse_value(text: str, where: str) -> Any:
+    """One value as YAML (safe loader): ``true`` -> True, ``11`` -> 11, ``null`` -> None."""
+    try:
+        return yaml.safe_load(text) if text.strip() else ""
+    except yaml.YAMLError as e:
+        raise SettingError(f"{where}: cannot read the value {text!r}: {str(e).splitlines()[0]}") from None
+
+
+def split_values(text: str) -> list[str]:
+    """``a,b,[c, d]`` -> ``['a', 'b', '[c, d]']``: commas inside brackets or braces stay."""
+    parts, depth, current = [], 0, ""
+    for ch in text:
+        if ch in "[{":
+            depth += 1
+        elif ch in "]}":
+            depth -= 1
+        if ch == "," and depth == 0:
+            parts.append(current)
+            current = ""
+        else:
+            current += ch
+    parts.append(current)
+    return [p.strip() for p in parts]
+
+
+@dataclass(frozen=True)
+class Assignment:
+    """``--set PATH=V1,V2``: a setting and the values a sweep tries."""
+
+    text: str
+    path: tuple[str, ...]
+    values: tuple[Any, ...]
+    written: tuple[str, ...]   # each value as typed, for labels
+
+
+def _known_path(path: tuple[str, ...], data: dict[str, Any], text: str) -> None:
+    known = [".".join(p) for p in leaf_paths(data)]
+    dotted = ".".join(path)
+    if dotted in known:
+        return
+    if path[:2] in NAMED and len(path) >= 3:
+        kind = "scoring item" if path[1] == "items" else "capture event"
+        names = list(get(data, path[:2], {}) or {})
+        if path[2] not in names:
+            near = difflib.get_close_matches(path[2], names, n=1)
+            hint = f"did you mean `{near[0]}`? " if near else ""
+            raise SettingError(f"{text}: this variant has no {kind} `{path[2]}`; {hint}its {kind}s: "
+                               f"{', '.join(names) or 'none'} (a new one belongs in a house-rule file)")
+    near = difflib.get_close_matches(dotted, known, n=1, cutoff=0.6)
+    hint = f"did you mean `{near[0]}`?" if near else "`cassino schema` lists every setting"
+    raise SettingError(f"{text}: no setting `{dotted}`; {hint}")
+
+
+def parse_assignment(text: str, data: dict[str, Any]) -> Assignment:
+    """Read ``PATH=V1,V2`` against a variant's data; SettingError says what is wrong."""
+    if "=" not in text:
+        raise SettingError(f"--set {text!r}: write PATH=VALUE or PATH=V1,V2, e.g. --set game.target=11,21")
+    raw_path, _, raw_values = text.partition("=")
+    path = split_path(raw_path)
+    if not raw_path.strip() or any(not p for p in path):
+        raise SettingError(f"--set {text!r}: the setting path is empty or has an empty part")
+    label = f"--set {text}"
+    node = schema_of(path) or {}
+    if node.get("type") == "object" and "properties" in node:
+        raise SettingError(f"{label}: `{'.'.join(path)}` is a section; name one of its settings: "
+                           + ", ".join(f"{'.'.join(path)}.{k}" for k in node["properties"]))
+    _known_path(path, data, label)
+    written = tuple(split_values(raw_values))
+    if not raw_values.strip() or any(not w for w in written):
+        raise SettingError(f"{label}: give one or more values after `=`, separated by commas")
+    values = tuple(parse_value(w, label) for w in written)
+    for k, v in enumerate(values):
+        if any(v == u and type(v) is type(u) for u in values[:k]):
+            raise SettingError(f"{label}: the value {written[k]} is given twice")
+    return Assignment(text, path, values, written)
+
+
+def rules_with(resolved: Resolved, changes: list[tuple[Assignment, Any]]) -> Rules:
+    """The variant ``resolved`` with each assignment's chosen value, checked in full.
+
+    Raises RuleFileError whose diagnostics name the ``--set`` that caused them
+    (a wrong type, a value out of range, a rule set that cannot be played).
+    """
+    data = resolved.data
+    for assignment, value in changes:
+        data = with_value(data, assignment.path, value)
+    label = ", ".join(f"{'.'.join(a.path)}={_shown(v)}" for a, v in changes)
+
+    def locate(path: Any, message: str, *, key: bool = False, hint: str | None = None) -> Diagnostic:
+        path = tuple(path)
+        for assignment, value in changes:
+            n = len(assignment.path)
+            if path[:n] == assignment.path or assignment.path[:len(path)] == path and path:
+                return Diagnostic(f"--set {'.'.join(assignment.path)}={_shown(value)}", 0, 0, message, hint)
+        return resolved.diagnostic(path, f"{message} (with {label})", key=key, hint=hint)
+
+    diags = schema.validate(data, locate)
+    if diags:
+        raise RuleFileError(diags)
+    full = schema.with_defaults(data)
+    rules = Rules.from_data(full)
+    diags = semantics.check(full, rules, locate)
+    if diags:
+        raise RuleFileError(diags)
+    return rules
+
+
+def _shown(value: Any) -> str:
+    if isinstance(value, str):
+        return value
+    return yaml.safe_dump(value, default_flow_style=True).strip().removesuffix("...").strip()
+
+
+def shown(value: Any) -> str:
+    """A value as an author would write it on the command line."""
+    return _shown(value)
+
+
+def unchecked(rules: Rules, path: tuple[str, ...], value: Any) -> Rules:
+    """``rules`` with one setting changed, without the file checks (for what-if comparisons)."""
+    return Rules.from_data(with_value(dict(rules.data), path, value))
+
+
+def alternatives(path: tuple[str, ...], current: Any) -> Iterator[Any]:
+    """The other values a setting can take, where the schema lists them (enums, booleans)."""
+    node = schema_of(path) or {}
+    if "enum" in node:
+        yield from (v for v in node["enum"] if v != current)
+    elif node.get("type") == "boolean":
+        yield not current

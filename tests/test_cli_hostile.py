@@ -1,0 +1,232 @@
+"""Every subcommand against each bad option a new user typed (issue 11): exit 2, one message line
+(plus indented context), no traceback, and no file in the folder created, changed or removed.
+
+The commands run in-process through ``cli.main`` (an exception escaping it would fail the test
+with its traceback); a few run as real processes to see exactly what a terminal sees.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import hashlib
+import io
+import json
+import re
+import subprocess
+import sys
+from pathlib import Path
+from unittest import mock
+
+import pytest
+
+from cassino.apps.cli import main
+
+from conftest import record_text
+
+SCENARIO = """variant: standard
+cases:
+  - name: a pair
+    table: [9C]
+    hand: [9D]
+    expect:
+      legal: ["9D capture 9C"]
+"""
+
+
+@pytest.fixture(scope="module")
+def finished() -> str:
+    return record_text(seats=("random", "random"))
+
+
+@pytest.fixture()
+def folder(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, finished: str) -> Path:
+    """A folder with a finished game record, damaged copies of it, a scenario and a bad rule file."""
+    data = json.loads(finished)
+    files = {
+        "game.json": finished,
+        "truncated.json": finished[: len(finished) // 2],
+        "edited.json": json.dumps({**data, "result": {**data["result"], "scores": [99, 0]}}),
+        "partners.json": json.dumps({**data, "partners": True}),
+        "players.json": json.dumps({**data, "players": 9}),
+        "seats.json": json.dumps({**data, "seats": ["search"]}),
+        "s.yaml": SCENARIO,
+        "only-name.yaml": "name: only\n",
+        "two.yaml": "name: two\ndescription: for two\nextends: standard\nseats:\n  max_players: 2\n",
+        "three.yaml": "name: three\ndescription: three or four\nextends: standard\nseats:\n  min_players: 3\n",
+    }
+    for name, text in files.items():
+        (tmp_path / name).write_text(text, encoding="utf-8")
+    (tmp_path / "sub").mkdir()
+    monkeypatch.chdir(tmp_path)
+    return tmp_path
+
+
+def snapshot(folder: Path) -> dict[str, str]:
+    return {str(p.relative_to(folder)): hashlib.sha256(p.read_bytes()).hexdigest() if p.is_file() else "dir"
+            for p in sorted(folder.rglob("*"))}
+
+
+def run_main(argv: list[str]) -> tuple[int, str, str]:
+    out, err = io.StringIO(), io.StringIO()
+    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err), \
+            mock.patch("builtins.input", side_effect=EOFError):
+        try:
+            code = main(argv)
+        except SystemExit as e:   # argparse's own errors
+            code = e.code if isinstance(e.code, int) else 2
+    return code, out.getvalue(), err.getvalue()
+
+
+def message_lines(stderr: str) -> list[str]:
+    """The lines that say something: not argparse's usage, not indented context, not a count summary."""
+    return [line for line in stderr.splitlines()
+            if line.strip() and not line.startswith((" ", "usage:")) and not re.fullmatch(r"\d+ valid, \d+ invalid", line)]
+
+
+CASES = [
+    # (command line, what the one message line must say)
+    (["validate"], "required"),
+    (["validate", "nosuch.yaml"], "cannot read"),
+    (["validate", "standard", "--format", "xml"], "invalid choice"),
+    (["validate", "only-name.yaml"], "missing sections"),
+    (["list", "extra"], "unrecognized arguments"),
+    (["schema", "extra"], "unrecognized arguments"),
+    (["explain", "nosuch"], "no bundled variant or file named `nosuch`"),
+    (["explain", "only-name.yaml"], "missing sections"),
+    (["perft", "standard", "--players", "9"], "standard is for 2 to 4 players"),
+    (["perft", "standard", "--players", "1"], "standard is for 2 to 4 players"),
+    (["perft", "standard", "--depth", "-2"], "--depth: must be at least 0"),
+    (["perft", "standard", "--depth", "x"], "is not a whole number"),
+    (["perft", "standard", "--partners"], "--partners needs four players"),
+    (["perft", "standard", "--scenario", "s.yaml"], "--scenario needs --case"),
+    (["perft", "standard", "--case", "a pair"], "give --scenario FILE too"),
+    (["perft", "standard", "--scenario", "s.yaml", "--case", "nope"], "no case named 'nope'; its cases: 'a pair'"),
+    (["perft", "nosuch"], "no bundled variant"),
+    (["play"], "name a variant or rule file to play"),
+    (["play", "standard", "--players", "0"], "--players 0 is not allowed"),
+    (["play", "standard", "--players", "9"], "--players 9 is not allowed"),
+    (["play", "two.yaml", "--players", "3"], "two is for 2 players only"),
+    (["play", "standard", "--humans", "-1"], "--humans must be 0 to 2"),
+    (["play", "standard", "--humans", "3"], "--humans must be 0 to 2"),
+    (["play", "standard", "--partners"], "--partners needs four players"),
+    (["play", "standard", "--bot", "genius"], "no computer player named 'genius'"),
+    (["play", "standard", "--bot", "search:lots"], "bad search budget"),
+    (["play", "standard", "--seed", "x"], "invalid int value"),
+    (["play", "standard", "--save", "/nonexistent/dir/x.json"], "there is no folder /nonexistent/dir"),
+    (["play", "standard", "--save", "sub"], "sub is a folder"),
+    (["play", "standard", "--save", "game.json"], "game.json already exists"),
+    (["play", "standard", "--force"], "--force lets --save FILE replace"),
+    (["play", "--resume", "nosuch.json"], "cannot read"),
+    (["play", "--resume", "truncated.json"], "not a game record"),
+    (["play", "--resume", "edited.json"], "the stored result does not match the moves"),
+    (["play", "--resume", "players.json"], "\"players\" 9 is not allowed"),
+    (["play", "--resume", "seats.json"], "1 seat named for 2 players"),
+    (["play", "--resume", "game.json", "--players", "4"], "leave out --players"),
+    (["play", "--resume", "game.json", "--bot", "greedy"], "leave out --bot"),
+    (["play", "royal", "--resume", "game.json"], "leave out the variant"),
+    (["play", "--resume", "game.json", "--seed", "4", "--humans", "0"], "leave out --humans, --seed"),
+    (["play", "--resume", "game.json", "--save", "edited.json"], "edited.json already exists"),
+    (["replay"], "required"),
+    (["replay", "nosuch.json"], "cannot read"),
+    (["replay", "sub"], "is a folder"),
+    (["replay", "truncated.json"], "not a game record"),
+    (["replay", "edited.json"], "\"scores\" says [99, 0]"),
+    (["replay", "partners.json"], "needs four players"),
+    (["replay", "players.json"], "standard is for 2 to 4 players"),
+    (["replay", "seats.json"], "1 seat named for 2 players"),
+    (["replay", "s.yaml"], "not a game record"),
+    (["simulate", "standard", "--players", "9"], "--players 9 is not allowed"),
+    (["simulate", "standard", "--players", "1"], "--players 1 is not allowed"),
+    (["simulate", "two.yaml", "--players", "3"], "two is for 2 players only"),
+    (["simulate", "standard", "--workers", "0"], "--workers: must be at least 1, not 0"),
+    (["simulate", "standard", "--workers", "-3"], "--workers: must be at least 1, not -3"),
+    (["simulate", "standard", "--games", "0"], "--games: must be at least 1"),
+    (["simulate", "standard", "--partners"], "--partners needs four players"),
+    (["simulate", "standard", "--bot", "genius"], "no computer player named 'genius'"),
+    (["simulate", "standard", "--bots", "greedy,genius"], "no computer player named 'genius'"),
+    (["check", "nosuch.yaml"], "cannot read"),
+]
+
+
+@pytest.mark.parametrize("argv, says", CASES, ids=[" ".join(a) for a, _ in CASES])
+def test_bad_option_exits_2_with_one_message_and_destroys_nothing(folder: Path, argv: list[str], says: str) -> None:
+    before = snapshot(folder)
+    code, out, err = run_main(argv)
+    assert code == 2, (out, err)
+    assert "Traceback" not in out + err
+    lines = message_lines(err)
+    assert len(lines) == 1, err
+    assert says in lines[0], err
+    assert snapshot(folder) == before
+
+
+def test_a_variants_default_player_count_is_one_it_allows(folder: Path) -> None:
+    code, out, err = run_main(["simulate", "three.yaml", "--games", "1", "--format", "json"])
+    assert code == 0, err
+    assert json.loads(out)["players"] == 3
+
+
+def test_a_real_terminal_sees_one_line_and_no_traceback(folder: Path) -> None:
+    for argv in (["simulate", "standard", "--players", "9"], ["play", "standard", "--save", "/tmp"],
+                 ["replay", "seats.json"], ["perft", "standard", "--depth", "-2"]):
+        result = subprocess.run([sys.executable, "-m", "cassino", *argv], capture_output=True, text=True,
+                                cwd=folder, timeout=120, stdin=subprocess.DEVNULL)
+        assert result.returncode == 2, result.stderr
+        assert "Traceback" not in result.stderr
+        assert len(message_lines(result.stderr)) == 1
+
+
+def test_a_new_game_never_replaces_a_record(folder: Path) -> None:
+    """The default name comes from the seed; a second game with the same seed gets a new name."""
+    first = folder / "cassino-standard-5.json"
+    first.write_text((folder / "game.json").read_text())
+    before = first.read_bytes()
+    code, out, _ = run_main(["play", "standard", "--seed", "5"])
+    assert code == 0
+    assert first.read_bytes() == before
+    second = folder / "cassino-standard-5-2.json"
+    assert second.exists()
+    assert f"recorded in {second.name}" in out and f"cassino play --resume {second.name}" in out
+
+
+def test_force_replaces_and_resume_continues_in_place(folder: Path) -> None:
+    code, out, _ = run_main(["play", "standard", "--seed", "5", "--save", "game.json", "--force"])
+    assert code == 0
+    assert json.loads((folder / "game.json").read_text())["seed"] == 5
+    code, out, _ = run_main(["play", "--resume", "game.json"])
+    assert code == 0 and "cassino play --resume game.json" in out
+
+
+def test_bots_is_a_deprecated_spelling_of_bot(folder: Path) -> None:
+    old = run_main(["simulate", "standard", "--games", "2", "--bots", "greedy,random", "--format", "json"])
+    new = run_main(["simulate", "standard", "--games", "2", "--bot", "greedy", "--bot", "random", "--format", "json"])
+    assert old[0] == new[0] == 0
+    assert json.loads(old[1]) == json.loads(new[1])
+    assert json.loads(new[1])["bots"] == ["greedy", "random"]
+    assert "--bots is the old spelling of --bot" in old[2] and not new[2]
+
+
+def test_messages_read_as_english(folder: Path) -> None:
+    code, out, _ = run_main(["simulate", "standard", "--games", "2", "--players", "3"])
+    assert code == 0 and re.search(r"games won: seat 0 \d+, seat 1 \d+, seat 2 \d+; no winner: \d+", out)
+    code, out, _ = run_main(["perft", "standard", "--depth", "1"])
+    assert code == 0 and re.fullmatch(r"standard, 2 players, seed 1: \d+ move sequences of 1 move\n", out)
+    code, out, _ = run_main(["replay", "game.json"])
+    assert code == 0
+    assert re.search(r"standard, seed 3, 2 players: \d+ moves replayed; game over after \d+ hands: seat \d wins "
+                     r"\(target\); scores: seat 0 \d+, seat 1 \d+", out), out
+    code, out, err = run_main(["play", "standard", "--players", "2", "--humans", "0", "--bot", "random",
+                               "--seed", "1", "--save", "w.json"])
+    assert code == 0, err
+    assert "2 to 2" not in out + err and " 1 actions" not in out
+
+
+def test_every_option_has_help() -> None:
+    from cassino.apps.cli import build_parser
+
+    parser = build_parser()
+    subparsers = next(a for a in parser._actions if a.__class__.__name__ == "_SubParsersAction")
+    for name, sub in subparsers.choices.items():
+        for action in sub._actions:
+            if action.option_strings and action.dest not in ("help", "format"):
+                assert action.help, f"cassino {name} {action.option_strings[0]} has no help text"

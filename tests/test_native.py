@@ -1,0 +1,168 @@
+"""The compiled engine and the Python source it is built from must be the same engine.
+
+The installed package may run mypyc-compiled engine modules (``hatch_build.py``);
+``cassino.native.pure_copy()`` loads the same package again from its ``.py`` files,
+so both run side by side here: identical legal moves (in the same order), identical
+states after every move, identical whole games from identical seeds, in every
+variant and house rule, on dealt positions and on constructed big tables with
+builds. Where the engine is not compiled (an editable install, no C compiler),
+the comparison would be of the source with itself, so it is skipped, except when
+``CASSINO_REQUIRE_NATIVE=1`` (CI) says the compiled engine must be there.
+"""
+
+from __future__ import annotations
+
+import os
+import random
+import subprocess
+import sys
+from functools import lru_cache
+from typing import Any
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import cassino
+from cassino import native
+from cassino.engine.core import Engine, Position
+from cassino.engine.game import Game
+from cassino.language.variants import load_rules
+from cassino.players.bots import make_bot
+
+from conftest import EXAMPLES, ROOT, VARIANTS
+
+COMPILED = native.compiled()
+REQUIRED = os.environ.get("CASSINO_REQUIRE_NATIVE") == "1"
+
+if not COMPILED and not REQUIRED:
+    pytest.skip("the engine is not compiled in this installation (pure Python only), so there is no "
+                "second engine to compare; `pip install .` on a machine with a C compiler builds it",
+                allow_module_level=True)
+
+RULE_FILES = [*VARIANTS, *(str(p) for p in EXAMPLES)]
+
+
+def test_the_compiled_engine_is_installed() -> None:
+    assert COMPILED, "CASSINO_REQUIRE_NATIVE=1 but the engine modules are not compiled"
+    assert native.describe() == "compiled engine, mypyc"
+
+
+@lru_cache(maxsize=None)
+def engines(name: str) -> tuple[Any, Any]:
+    compiled_engine = Engine(load_rules(name))
+    pure_engine = native.pure_copy("engine.core").Engine(native.pure_copy("language.variants").load_rules(name))
+    return compiled_engine, pure_engine
+
+
+def plain(x: Any) -> Any:
+    """States of either engine as plain nested tuples (their classes differ)."""
+    if hasattr(x, "_fields") and hasattr(x, "values") and callable(x.values):
+        return (type(x).__name__, tuple(plain(v) for v in x.values()))
+    if isinstance(x, (tuple, list)):
+        return tuple(plain(v) for v in x)
+    if isinstance(x, frozenset):
+        return frozenset(x)
+    return x
+
+
+def _players(engine: Engine, rnd: random.Random) -> int:
+    s = engine.rules.seats
+    return rnd.randint(s.min_players, min(s.max_players, 6))
+
+
+@pytest.mark.parametrize("name", RULE_FILES, ids=lambda n: os.path.basename(n))
+@settings(max_examples=4 if os.environ.get("CI") else 8)
+@given(seed=st.integers(0, 2**64 - 1))
+def test_same_moves_and_states_through_a_hand(name: str, seed: int) -> None:
+    fast, pure = engines(name)
+    rnd = random.Random(seed)
+    players = _players(fast, rnd)
+    partners = players == 4 and rnd.random() < 0.5
+    a = fast.start(seed, players, dealer=seed % players, partners=partners)
+    b = pure.start(seed, players, dealer=seed % players, partners=partners)
+    while True:
+        assert plain(a) == plain(b)
+        if a.over:
+            break
+        keys = fast.move_keys(a)
+        assert keys == pure.move_keys(b)
+        assert [plain(m) for m in fast.legal_moves(a)] == [plain(m) for m in pure.legal_moves(b)]
+        key = keys[rnd.randrange(len(keys))]
+        a, b = fast.apply_key(a, key), pure.apply_key(b, key)
+
+
+@st.composite
+def big_tables(draw: st.DrawFn) -> tuple[str, list[str], list[str], list[tuple[list[str], int, int]]]:
+    """A hand of up to 4 cards, up to 18 loose cards and up to 3 single builds."""
+    name = draw(st.sampled_from(["standard", "royal", "hoyle", "dominican", "two-handed", "tuxedo"]))
+    fast, _ = engines(name)
+    cards = [str(c) for c in fast.deck.cards]
+    chosen = draw(st.permutations(cards))
+    hand = chosen[:draw(st.integers(1, 4))]
+    rest = chosen[len(hand):]
+    loose = rest[:draw(st.integers(0, 18))]
+    rest = rest[len(loose):]
+    builds = []
+    deck = fast.deck
+    for _ in range(draw(st.integers(0, 3))):
+        pair = rest[:2]
+        rest = rest[2:]
+        values = [deck.table_values[deck.index(deck.parse(c))] for c in pair]
+        if len(pair) < 2 or not all(values):
+            continue
+        total = min(values[0]) + min(values[1])
+        if total > max(v for vs in deck.hand_values for v in vs):
+            continue
+        builds.append((pair, total, draw(st.integers(0, 1))))
+    return name, hand, loose, builds
+
+
+@settings(max_examples=25 if os.environ.get("CI") else 60, deadline=None)
+@given(case=big_tables())
+def test_same_moves_on_big_tables_with_builds(case: tuple[str, list[str], list[str], list[Any]]) -> None:
+    name, hand, loose, builds = case
+    fast, pure = engines(name)
+    results = []
+    for engine in (fast, pure):
+        deck = engine.deck
+        state = engine.position(Position(
+            players=2, hands={0: [deck.parse(c) for c in hand]}, table=[deck.parse(c) for c in loose],
+            builds=[([deck.parse(c) for c in cards], value, owner) for cards, value, owner in builds]))
+        keys = engine.move_keys(state)
+        after = [plain(engine.apply_key(state, k)) for k in keys[:50]]
+        results.append((plain(state), keys, after))
+    assert results[0] == results[1]
+
+
+@pytest.mark.parametrize("name", ["standard", "royal", "hungarian", "tuxedo", "dominican"])
+def test_same_whole_games_from_the_same_seed(name: str) -> None:
+    fast, pure_engine = engines(name)
+    pure_game, pure_bots = native.pure_copy("engine.game"), native.pure_copy("players.bots")
+    players = fast.rules.seats.min_players
+    for seed in range(2):
+        outcomes = []
+        for engine, game_cls, bot in ((fast, Game, make_bot), (pure_engine, pure_game.Game, pure_bots.make_bot)):
+            game = game_cls.new(engine, seed, players)
+            bots = [bot("greedy", seed + s) for s in range(players)]
+            moves = 0
+            while not game.over:
+                seat = game.hand.turn
+                game = game.play(bots[seat].choose(game, seat))
+                moves += 1
+            outcomes.append((game.winner, tuple(game.scores), game.hand_no, moves, plain(game.hand)))
+        assert outcomes[0] == outcomes[1]
+
+
+def test_the_source_engine_runs_the_scenario_files() -> None:
+    """The pure-Python engine, forced by CASSINO_PURE_PYTHON=1, passes the same rule examples."""
+    files = sorted((ROOT / "tests" / "scenarios").glob("*.yaml"))
+    env = {**os.environ, "CASSINO_PURE_PYTHON": "1"}
+    result = subprocess.run([sys.executable, "-m", "cassino", "check", *map(str, files)],
+                            capture_output=True, text=True, env=env, timeout=600)
+    assert result.returncode == 0, result.stdout[-2000:] + result.stderr[-2000:]
+    probe = subprocess.run([sys.executable, "-c", "import cassino.engine.movegen as m; print(m.__file__)"],
+                           capture_output=True, text=True, env=env, timeout=60)
+    assert probe.stdout.strip().endswith("movegen.py"), probe.stdout + probe.stderr
+    assert cassino.__version__ in subprocess.run([sys.executable, "-m", "cassino", "--version"],
+                                                 capture_output=True, text=True, env=env).stdout

@@ -1,0 +1,200 @@
+"""What a new user meets first (issue 11): examples by name, how to play, rule-file messages, start-up paths.
+
+Each test is one of the issue's points that is not a whole subcommand's hostile-option table
+(tests/test_cli_hostile.py), a damaged record (tests/test_records_damaged.py), the end of a hand
+(tests/test_hand_summary.py) or a refused move (tests/test_reasons.py).
+"""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from hypothesis import given, strategies as st
+
+from cassino.apps.howto import how_to_play
+from cassino.apps.records import fresh_path
+from cassino.errors import RuleFileError
+from cassino.language import selectors
+from cassino.language.catalogue import describe, example_names, find_example
+from cassino.language.cards import Deck
+from cassino.language.resolve import resolve_name
+from cassino.language.variants import load, load_rules
+
+from conftest import EXAMPLES, ROOT, VARIANTS
+
+
+def cassino(*args: str, cwd: Path | None = None) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([sys.executable, "-m", "cassino", *args], capture_output=True, text=True, cwd=cwd,
+                          timeout=120)
+
+
+# ---------------------------------------------------------------- point 19: examples by name
+def test_every_example_is_known_by_name_and_by_its_clone_path(tmp_path: Path) -> None:
+    assert example_names() == [p.stem for p in EXAMPLES]
+    for path in EXAMPLES:
+        found = find_example(path.stem)   # the clone's file, or the installed package's copy of it
+        assert found is not None and found.name == path.name and found.read_bytes() == path.read_bytes()
+        assert find_example(f"examples/{path.name}") is not None
+        assert load(path.stem).rules.name == load(str(path)).rules.name
+        assert describe(path.stem) and describe(path.stem) == load(path.stem).rules.description
+
+
+def test_an_example_plays_by_name_from_any_folder(tmp_path: Path) -> None:
+    """From a folder without examples/, `examples/fifty.yaml` and `fifty` both find the shipped copy."""
+    for name in ("fifty", "examples/fifty.yaml"):
+        result = cassino("validate", name, cwd=tmp_path)
+        assert result.returncode == 0 and "ok (fifty)" in result.stdout, result.stderr
+    result = cassino("play", "face-builds-one-hand", "--humans", "0", "--bot", "random", "--seed", "2",
+                     "--save", "f.json", cwd=tmp_path)
+    assert result.returncode == 0, result.stderr
+    assert "face-builds-one-hand: 003's Casino with one hand as the game" in result.stdout
+    assert "hand 1 scoring" in result.stdout
+
+
+def test_a_file_of_the_same_name_wins_over_the_shipped_example(tmp_path: Path) -> None:
+    (tmp_path / "examples").mkdir()
+    (tmp_path / "examples" / "fifty.yaml").write_text("name: mine\ndescription: my fifty\nextends: standard\n")
+    result = cassino("validate", "examples/fifty.yaml", cwd=tmp_path)
+    assert result.returncode == 0 and "ok (mine)" in result.stdout
+
+
+def test_an_unknown_name_suggests_an_example_too() -> None:
+    with pytest.raises(RuleFileError) as err:
+        resolve_name("fity")
+    assert "did you mean `fifty`?" in (err.value.diagnostics[0].hint or "")
+
+
+def test_the_wheel_carries_the_examples() -> None:
+    """pyproject force-includes examples/ beside variants/ and schema/ (a real install is checked by hand:
+    see the README's note on `pip install .`)."""
+    import tomllib
+
+    config = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
+    included = config["tool"]["hatch"]["build"]["targets"]["wheel"]["force-include"]
+    assert included["examples"] == "cassino/data/examples"
+    from cassino import paths
+
+    assert paths.EXAMPLES_DIR.is_dir() and paths.EXAMPLES_DIR.name == "examples"
+
+
+# ---------------------------------------------------------------- point 18: how to play
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_how_to_play_is_generated_from_the_settings(variant: str) -> None:
+    rules = load_rules(variant)
+    text = how_to_play(rules)
+    for word in ("trail", "capture", "Owner", "Sweep", "last player who captured", "Points for a hand"):
+        assert word in text, (variant, word)
+    for item in rules.scoring.items:
+        assert f"  {item.name}: " in text
+    if not rules.build.allowed:
+        assert "there is no building" in text
+    if rules.game.target is not None:
+        assert f"the first side to {rules.game.target} points wins" in text
+
+
+def test_a_house_rule_changes_what_the_player_reads() -> None:
+    standard, house = how_to_play(load_rules("standard")), how_to_play(load_rules("owner-may-trail"))
+    assert "not while you own a build" in standard and "not while you own a build" not in house
+    assert "it scores nothing here" in standard
+    assert "(it scores)" in how_to_play(load_rules("sweeps-score"))
+
+
+# ---------------------------------------------------------------- point 14 and 16: rule-file messages
+def test_a_bad_extends_path_names_the_rule_files_folder(tmp_path: Path) -> None:
+    (tmp_path / "house.yaml").write_text("name: house\ndescription: x\nextends: ../nowhere/base.yaml\n")
+    result = cassino("validate", "house.yaml", cwd=tmp_path)
+    assert result.returncode == 2
+    assert f"relative to the folder of house.yaml, {tmp_path.resolve()}" in result.stderr
+    assert "relative to ." not in result.stderr
+
+
+def test_a_file_with_only_a_name_gets_one_message(tmp_path: Path) -> None:
+    (tmp_path / "only.yaml").write_text("name: only\n")
+    result = cassino("validate", "only.yaml", cwd=tmp_path)
+    assert result.returncode == 2
+    assert result.stderr.count("missing section") == 1
+    assert "missing sections `description`, `source`, `deck`" in result.stderr
+
+
+# ---------------------------------------------------------------- point 17: start-up paths
+def test_version_and_list_do_not_import_the_engine_or_the_validators() -> None:
+    probe = ("import sys; from cassino.apps.cli import main; main({argv}); "
+             "print(sorted(m for m in ('jsonschema', 'lark', 'argparse', 'cassino.engine', 'cassino.errors') "
+             "if m in sys.modules))")
+    version = subprocess.run([sys.executable, "-c", probe.format(argv="['--version']")], capture_output=True, text=True)
+    assert version.stdout.splitlines()[-1] == "[]"
+    listing = subprocess.run([sys.executable, "-c", probe.format(argv="['list']")], capture_output=True, text=True)
+    assert listing.stdout.splitlines()[-1] == "['argparse']"
+    validate = subprocess.run([sys.executable, "-c", probe.format(argv="['validate', 'standard']")],
+                              capture_output=True, text=True)
+    assert "'lark'" not in validate.stdout.splitlines()[-1], "the bundled selectors need no grammar"
+
+
+SIMPLE = st.one_of(
+    st.just("all"), st.just(" ALL "),
+    st.builds(lambda r, s: f"{r}{s}", st.sampled_from(["A", "2", "10", "t", "J", "k", "Z"]), st.sampled_from("SHDCx")),
+    st.builds(lambda f, op, w: f"{f} {op}{w}", st.sampled_from(["suit", "rank", "Value", "colour", "color"]),
+              st.sampled_from(["=", "!=", "<", ">=", ">"]),
+              st.sampled_from(["S", "h", "A", "10", "5", "red", "black", "Q", "x", "14"])),
+)
+
+
+@given(SIMPLE)
+def test_the_fast_selector_path_means_what_the_grammar_means(text: str) -> None:
+    deck = Deck.from_rules(load_rules("royal").deck)
+
+    def via(compile_: object) -> object:
+        try:
+            predicate = compile_()  # type: ignore[operator]
+        except selectors.SelectorError as e:
+            return ("error", str(e))
+        return [predicate(card) for card in deck.cards]
+
+    fast = via(lambda: selectors.compile_selector(text, deck.view))
+    grammar = via(lambda: selectors._Build(text, deck.view).transform(selectors._parser().parse(text)))
+    assert fast == grammar
+
+
+# ---------------------------------------------------------------- point 6: fresh names
+def test_fresh_names_never_reuse_a_file(tmp_path: Path) -> None:
+    first = fresh_path("cassino-standard-5", tmp_path)
+    assert first.name == "cassino-standard-5.json"
+    first.write_text("{}")
+    second = fresh_path("cassino-standard-5", tmp_path)
+    second.write_text("{}")
+    assert (second.name, fresh_path("cassino-standard-5", tmp_path).name) == \
+        ("cassino-standard-5-2.json", "cassino-standard-5-3.json")
+
+
+def test_library_entry_points_refuse_what_the_cli_refuses() -> None:
+    from cassino.apps.perft import perft
+    from cassino.apps.simulate import run
+    from cassino.engine.core import Engine
+    from cassino.errors import CassinoError
+
+    engine = Engine(load_rules("standard"))
+    with pytest.raises(CassinoError, match="0 or more"):
+        perft(engine, engine.start(1, 2), -2)
+    with pytest.raises(CassinoError, match="--players 9 is not allowed"):
+        run("standard", 1, players=9)
+    with pytest.raises(CassinoError, match="workers must be at least 1"):
+        run("standard", 1, workers=0)
+    with pytest.raises(CassinoError, match="needs four players"):
+        run("standard", 1, players=2, partners=True)
+
+
+def test_libyaml_and_pyyaml_read_every_shipped_file_alike(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The fast composer gives the same values and the same positions (for error messages) as PyYAML's."""
+    from cassino.language import yamlsource
+
+    if yamlsource._FAST is None:
+        pytest.skip("this PyYAML was built without libyaml")
+    files = sorted((ROOT / "variants").glob("*.yaml")) + EXAMPLES + sorted((ROOT / "tests" / "scenarios").glob("*.yaml"))
+    fast = [yamlsource.load_yaml(p) for p in files]
+    monkeypatch.setattr(yamlsource, "_FAST", None)
+    slow = [yamlsource.load_yaml(p) for p in files]
+    for f, s in zip(fast, slow):
+        assert (f.data, f.key_positions, f.value_positions) == (s.data, s.key_positions, s.value_positions), f.path

@@ -1,0 +1,232 @@
+"""Any rule file as an OpenSpiel game: OpenSpiel's own random-simulation test for every
+bundled variant and house rule, parameters refused as OpenSpiel refuses them,
+views that hide what a seat cannot see, and redeals IS-MCTS can search."""
+
+from __future__ import annotations
+
+import random
+import subprocess
+import sys
+
+import numpy as np
+import pyspiel
+import pytest
+
+import cassino.openspiel  # noqa: F401  (registers python_cassino)
+from cassino.apps.openspiel import CassinoState, GameParameterError
+from cassino.engine.notation import format_move
+from cassino.errors import CassinoError
+from cassino.players.bots import make_bot
+
+from conftest import EXAMPLES, ROOT, VARIANTS
+
+
+def _load(**params: object) -> pyspiel.Game:
+    return pyspiel.load_game("python_cassino", params)
+
+
+def _advance(state: CassinoState, rng: random.Random, decisions: int) -> CassinoState:
+    """Random play until ``decisions`` player actions have been taken (chance as it comes)."""
+    while not state.is_terminal():
+        if state.is_chance_node():
+            actions, probs = zip(*state.chance_outcomes())
+            state.apply_action(rng.choices(actions, probs)[0])
+        elif decisions <= 0:
+            break
+        else:
+            state.apply_action(rng.choice(state.legal_actions()))
+            decisions -= 1
+    return state
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_random_simulation_of_every_bundled_variant(variant: str) -> None:
+    """The issue's acceptance check, as written there."""
+    game = _load(variant=variant)
+    pyspiel.random_sim_test(game, num_sims=5, serialize=True, verbose=False)
+
+
+@pytest.mark.parametrize("path", EXAMPLES, ids=lambda p: p.stem)
+def test_random_simulation_of_every_house_rule(path) -> None:  # type: ignore[no-untyped-def]
+    pyspiel.random_sim_test(_load(variant=str(path)), num_sims=1, serialize=True, verbose=False)
+
+
+@pytest.mark.parametrize("params", [
+    {"variant": "standard", "players": 4, "partners": True},
+    {"variant": "royal", "players": 3, "payoff": "win"},
+    {"variant": "dominican", "whole_game": True},
+    {"variant": str(ROOT / "examples" / "hoyle-claiming.yaml"), "whole_game": True},
+], ids=["partners", "three-win", "whole-game", "claiming"])
+def test_random_simulation_of_other_tables(params: dict) -> None:  # type: ignore[type-arg]
+    pyspiel.random_sim_test(_load(**params), num_sims=2, serialize=True, verbose=False)
+
+
+def test_the_game_says_what_it_is() -> None:
+    game = _load(variant="royal", players=3)
+    kind = game.get_type()
+    assert kind.short_name == "python_cassino"
+    assert kind.information == pyspiel.GameType.Information.IMPERFECT_INFORMATION
+    assert kind.chance_mode == pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC
+    assert kind.utility == pyspiel.GameType.Utility.ZERO_SUM
+    assert game.num_players() == 3 and game.max_chance_outcomes() == 52
+    assert game.num_distinct_actions() == game.table.encoding.size
+    assert str(game) == ("python_cassino(dealer=0,max_hands=100,partners=False,payoff=points,players=3,"
+                         "variant=royal,whole_game=False)")
+    assert _load(variant="standard").num_players() == 2        # the variant's smallest by default
+
+
+# ---------------------------------------------------------------------- hostile parameters
+@pytest.mark.parametrize("params,message", [
+    ({"bogus": 1}, "Unknown parameter 'bogus'"),
+    ({"players": "3"}, "Wrong type for parameter players"),
+    ({"partners": 1}, "Wrong type for parameter partners"),
+    ({"players": 2.5}, "Wrong type for parameter players"),
+])
+def test_unknown_and_mistyped_parameters_are_openspiel_errors(params: dict, message: str) -> None:  # type: ignore[type-arg]
+    with pytest.raises(pyspiel.SpielError, match=message):
+        _load(**params)
+
+
+@pytest.mark.parametrize("params,message", [
+    ({"variant": "nosuch"}, "no bundled variant or file named `nosuch`"),
+    ({"variant": "/nonexistent/house.yaml"}, "cannot read the file"),
+    ({"players": 7}, "standard is for 2 to 4 players, not 7"),
+    ({"players": 3, "partners": True}, "partners needs players=4"),
+    ({"payoff": "money"}, "payoff must be one of points, win"),
+    ({"max_hands": -1}, "max_hands must be 1 or more"),
+])
+def test_values_that_make_no_game_are_refused_clearly(params: dict, message: str) -> None:  # type: ignore[type-arg]
+    with pytest.raises(GameParameterError, match=message) as caught:
+        _load(**params)
+    assert isinstance(caught.value, pyspiel.SpielError) and isinstance(caught.value, CassinoError)
+
+
+def test_a_damaged_rule_file_is_refused_with_its_line(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    bad = tmp_path / "house.yaml"
+    bad.write_text("name: house\nextends: standard\ncapture:\n  compulsory: sometimes\n", encoding="utf-8")
+    with pytest.raises(GameParameterError, match=r"house.yaml:4:\d+"):
+        _load(variant=str(bad))
+
+
+def test_illegal_actions_are_refused() -> None:
+    state = _advance(_load().new_initial_state(), random.Random(1), 0)
+    illegal = next(a for a in range(state.num_distinct_actions()) if a not in state.legal_actions())
+    with pytest.raises(CassinoError, match="is not legal now; legal:"):
+        state.apply_action(illegal)
+    with pytest.raises(CassinoError):
+        _load().new_initial_state().apply_action(99)       # chance: not a card
+
+
+# ---------------------------------------------------------------------- views
+def test_a_seat_sees_its_own_cards_and_not_the_others() -> None:
+    game = _load(variant="standard")
+    state = _advance(game.new_initial_state(), random.Random(2), 6)
+    seat = state.current_player()
+    hand = state.cassino_game.hand
+    deck = game.table.engine.deck
+    mine = " ".join(str(c) for c in sorted(deck.cards_of(hand.hands[seat]), key=lambda c: (deck.ranks.index(c.rank), c.suit)))
+    obs = state.observation_string(seat)
+    assert f"hand of seat {seat}:" in obs and f"hand of seat {1 - seat}:" not in obs
+    info = state.information_state_string(seat)
+    assert info.startswith(f"seat {seat}\nhand 1, dealer seat 0\ndeal: table")
+    assert "4 cards" in info and f"seat {1 - seat}:" in info
+    tensor = np.array(state.observation_tensor(seat))
+    assert tensor.shape == (game.observation_tensor_size(),) and set(np.unique(tensor)) <= set(range(53))
+    other = np.array(state.observation_tensor(1 - seat))
+    assert not np.array_equal(tensor, other)
+    assert len(state.information_state_tensor(seat)) == game.information_state_tensor_size()
+    assert mine
+
+
+def test_a_public_observer_shows_no_hand_and_a_full_one_shows_all() -> None:
+    game = _load(variant="royal", players=3)
+    state = _advance(game.new_initial_state(), random.Random(3), 4)
+    from open_spiel.python.observation import make_observation
+
+    public = make_observation(game, pyspiel.IIGObservationType(perfect_recall=False,
+                                                               private_info=pyspiel.PrivateInfoType.NONE))
+    everything = make_observation(game, pyspiel.IIGObservationType(
+        perfect_recall=False, private_info=pyspiel.PrivateInfoType.ALL_PLAYERS))
+    text = public.string_from(state, 0)
+    public.set_from(state, 0)
+    assert "hand" not in public.dict and "table" in public.dict
+    assert "hand of seat" not in text and "table:" in text
+    full = everything.string_from(state, 0)
+    assert all(f"hand of seat {s}:" in full for s in range(3))
+    with pytest.raises(ValueError, match="not supported"):
+        game.make_py_observer(None, {"x": 1})
+
+
+def test_information_states_are_the_same_for_deals_the_seat_cannot_tell_apart() -> None:
+    game = _load(variant="standard")
+    rng = random.Random(5)
+    state = _advance(game.new_initial_state(), rng, 20)
+    seat = state.current_player()
+    seen = set()
+    for _ in range(6):
+        other = state.resample_from_infostate(seat, rng)
+        assert other.information_state_string(seat) == state.information_state_string(seat)
+        assert other.information_state_tensor(seat) == state.information_state_tensor(seat)
+        assert other.legal_actions() == state.legal_actions()
+        seen.add(other.cassino_game.hand.hands[1 - seat])
+        # The redeal is a real history of the game: replaying it gives the same state.
+        replay = game.new_initial_state()
+        for action in other.history():
+            replay.apply_action(action)
+        assert str(replay) == str(other)
+        assert [(h.player, h.action) for h in replay.full_history()] == \
+            [(h.player, h.action) for h in other.full_history()]
+    assert len(seen) > 1, "the hidden hand was never redealt"
+
+
+def test_serialised_states_come_back_whole() -> None:
+    game = _load(variant="dominican", whole_game=True)
+    state = _advance(game.new_initial_state(), random.Random(6), 30)
+    text = pyspiel.serialize_game_and_state(game, state)
+    game2, state2 = pyspiel.deserialize_game_and_state(text)
+    assert str(game2) == str(game) and str(state2) == str(state) and state2.history() == state.history()
+    assert state2.legal_actions() == state.legal_actions()
+
+
+def test_our_search_bot_plays_through_the_encoding() -> None:
+    game = _load(variant="standard")
+    rng = random.Random(7)
+    bot = make_bot("search:8", seed=1)
+    state = _advance(game.new_initial_state(), rng, 0)
+    while not state.is_terminal():
+        if state.is_chance_node():
+            _advance(state, rng, 0)
+            continue
+        seat = state.current_player()
+        move = bot.choose(state.cassino_game, seat)
+        before = len(state.step.log)
+        for action in state.actions_for(move):
+            state.apply_action(action)
+        assert state.step.log[before] == ("move", seat, format_move(move, game.table.engine.deck))
+    assert sum(state.returns()) == 0
+
+
+def test_ismcts_searches_the_game() -> None:
+    from open_spiel.python.algorithms import ismcts, mcts
+
+    game = _load(variant="standard")
+    rs = np.random.RandomState(0)
+    rng = random.Random(0)
+    bot = ismcts.ISMCTSBot(game=game, evaluator=mcts.RandomRolloutEvaluator(1, rs), uct_c=2.0,
+                           max_simulations=8, random_state=rs)
+    bot.set_resampler(lambda state, player: state.resample_from_infostate(player, rng))
+    state = _advance(game.new_initial_state(), rng, 30)
+    for _ in range(3):
+        if state.is_terminal():
+            break
+        action = bot.step(state)
+        assert action in state.legal_actions()
+        state.apply_action(action)
+        _advance(state, rng, 0)
+
+
+def test_importing_cassino_does_not_import_the_research_frameworks() -> None:
+    code = ("import sys, cassino; from cassino import Engine, Game; "
+            "print('pyspiel' in sys.modules or 'pettingzoo' in sys.modules or 'numpy' in sys.modules)")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "False"

@@ -1,0 +1,112 @@
+"""`cassino sweep`: a grid of variants simulated locally, in worker processes and on a Dask cluster."""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from conftest import ROOT
+
+
+def cassino(*args: str, timeout: int = 180) -> subprocess.CompletedProcess[str]:
+    """The real command, in a process of its own (for what must cross a process boundary)."""
+    return subprocess.run([sys.executable, "-m", "cassino", *args], capture_output=True, text=True, cwd=ROOT,
+                          timeout=timeout)
+
+
+def sweep_json(cli, *args: str) -> dict:  # type: ignore[no-untyped-def, type-arg]
+    code, out, err = cli("sweep", *args, "--format", "json")
+    assert code == 0, err
+    return json.loads(out)
+
+
+GRID = ("standard", "--set", "scoring.items.sweeps.points=0,1", "--set", "game.target=11,21", "--games", "12")
+
+
+def test_grid_applies_each_value_and_matches_simulate(cli) -> None:  # type: ignore[no-untyped-def]
+    result = sweep_json(cli, *GRID)
+    rows = result["grid"]
+    assert [(r["settings"]["scoring.items.sweeps.points"], r["settings"]["game.target"]) for r in rows] == [
+        (0, 11), (0, 21), (1, 11), (1, 21)]
+    by = {(r["settings"]["scoring.items.sweeps.points"], r["settings"]["game.target"]): r for r in rows}
+    assert by[(0, 21)]["points_per_hand"]["sweeps"] == 0 < by[(1, 21)]["points_per_hand"]["sweeps"]
+    assert by[(0, 11)]["hands_per_game"] < by[(0, 21)]["hands_per_game"]
+    for r in rows:
+        lo, hi = r["leader_win_rate_95ci"]
+        assert 0 <= lo <= r["leader_win_rate"] <= hi <= 1
+        assert r["leader_advantage"] == pytest.approx(r["leader_win_rate"] - 0.5, abs=1e-4)
+    # The grid point equal to the file itself plays exactly the games `cassino simulate` plays.
+    sim = json.loads(cli("simulate", "standard", "--games", "12", "--format", "json")[1])
+    same = by[(0, 21)]
+    assert same["leader_win_rate"] == sim["first_player_win_rate"]
+    assert same["moves_per_hand"] == sim["moves_per_hand"] and same["hands_per_game"] == sim["hands_per_game"]
+
+
+def test_worker_processes_give_the_same_numbers(cli) -> None:  # type: ignore[no-untyped-def]
+    args = ("standard", "--set", "capture.equal_cards=any,all", "--games", "30")
+    assert sweep_json(cli, *args) == sweep_json(cli, *args, "--workers", "2")
+
+
+def test_a_local_dask_cluster_gives_the_same_numbers(cli) -> None:  # type: ignore[no-untyped-def]
+    from distributed import LocalCluster
+
+    args = ("examples/sweeps-score.yaml", "--set", "sweeps.cancel=false,true", "--games", "30", "--format", "json")
+    code, out, err = cli("sweep", *args)
+    assert code == 0, err
+    with LocalCluster(n_workers=1, threads_per_worker=1, processes=True, dashboard_address=":0",
+                      host="127.0.0.1") as cluster:
+        remote = cassino("sweep", *args, "--cluster", cluster.scheduler_address)
+    assert remote.returncode == 0, remote.stderr
+    assert json.loads(remote.stdout) == json.loads(out)
+
+
+def test_text_csv_and_plot(cli, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    png = tmp_path / "advantage.png"
+    code, out, err = cli("sweep", *GRID, "--plot", str(png))
+    assert code == 0, err
+    header = next(line for line in out.splitlines() if line.startswith("scoring.items.sweeps.points"))
+    assert "leader wins (95% CI)" in header and "advantage (95% CI)" in header and "sweeps pts" in header
+    assert png.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n" and png.stat().st_size > 5000
+    table = list(csv.DictReader(io.StringIO(cli("sweep", *GRID, "--format", "csv")[1])))
+    assert len(table) == 4 and {"game.target", "leader_advantage_low", "points_cards"} <= set(table[0])
+
+
+@pytest.mark.parametrize("args, message", [
+    (["--set", "game.targt=11"], "no setting `game.targt`; did you mean `game.target`?"),
+    (["--set", "game.target=eleven"], "`game.target` must be a whole number or null, not \"eleven\""),
+    (["--set", "game.target=0,21"], "`game.target` must be at least 1"),
+    (["--set", "capture.equal_cards=some"], "must be one of any, all_when_pairing, all"),
+    (["--set", "deal.hand_size=20"], "does not deal out exactly"),
+    (["--set", "capture.hand_cards.max=3"], "cannot be combined with building"),
+    (["--set", "scoring.items.sweepz.points=1"], "no scoring item `sweepz`; did you mean `sweeps`?"),
+    (["--set", "game"], "write PATH=VALUE"),
+    (["--set", "game.lurch=1"], "is a section"),
+    (["--set", "game.target="], "give one or more values"),
+    (["--set", "game.target=[1,2"], "cannot read the value"),
+    (["--set", "game.target=11,11"], "given twice"),
+    (["--set", "game.target=11", "--set", "game.target=21"], "already varied"),
+    ([], "name at least one setting to vary"),
+    (["--set", "game.target=11", "--games", "0"], "--games must be at least 1"),
+    (["--set", "game.target=11", "--workers", "0"], "--workers must be at least 1"),
+    (["--set", "game.target=11", "--players", "7"], "for 2 to 4 players, not 7"),
+    (["--set", "game.target=11", "--bots", "nosuchbot"], "nosuchbot"),
+    (["--set", "game.target=11", "--cluster", "nonsense"], "write the scheduler's address as tcp://HOST:PORT"),
+    (["--set", "game.target=11", "--cluster", "tcp://127.0.0.1:1"], "nothing answers there"),
+    (["--set", "game.target=11", "--plot", "/nonexistent-dir/p.png", "--games", "2"], "cannot write"),
+])
+def test_bad_sweeps_are_refused_with_exit_2(cli, args: list[str], message: str) -> None:  # type: ignore[no-untyped-def]
+    code, out, err = cli("sweep", "standard", *args)
+    assert code == 2, out
+    assert message in err
+
+
+def test_missing_or_bad_rule_file_through_the_real_command() -> None:
+    for target, message in (("nosuch.yaml", "nosuch.yaml"), ("tests/bad/unknown-key.yaml", "unknown setting")):
+        result = cassino("sweep", target, "--set", "game.target=11")
+        assert result.returncode == 2 and message in result.stderr and "Traceback" not in result.stderr

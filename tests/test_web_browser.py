@@ -1,0 +1,239 @@
+"""The lobby and the table in a real headless Chromium (Debian's `chromium`, driven by Playwright for Python).
+
+Skipped only when no Chromium binary exists; `.ci/run` installs Debian's package,
+so CI runs them. Playwright's own browser downloads are never used.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+from pathlib import Path
+from typing import Any, Iterator
+
+import pytest
+
+pytest.importorskip("starlette")
+sync_api = pytest.importorskip("playwright.sync_api", reason="Playwright for Python is in the test extra")
+
+from cassino.apps.records import load_record  # noqa: E402
+
+from web_helpers import serving  # noqa: E402
+
+CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+                 "--disable-background-networking", "--disable-component-update", "--disable-sync"]
+HOUSE_WITH_ERROR = """name: my-house
+description: Standard to 11, built wrong
+extends: standard
+build:
+  raise_sngle: true
+game:
+  target: 11
+"""
+
+
+def chromium_binary() -> str | None:
+    """Debian's chromium (or CASSINO_CHROMIUM): the browser these tests drive."""
+    for candidate in (os.environ.get("CASSINO_CHROMIUM"), "/usr/bin/chromium", shutil.which("chromium"),
+                      shutil.which("chromium-browser")):
+        if candidate and Path(candidate).is_file() and os.access(candidate, os.X_OK):
+            return candidate
+    return None
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    binary = chromium_binary()
+    if binary is None:
+        pytest.skip("no chromium binary: install Debian's chromium (apt-get install chromium), as .ci/run does")
+    with sync_api.sync_playwright() as p:
+        b = p.chromium.launch(executable_path=binary, args=CHROMIUM_ARGS)
+        yield b
+        b.close()
+
+
+def new_page(browser: Any, width: int = 420, height: int = 900) -> Any:
+    """A page the size of a phone, failing the test on any script error."""
+    context = browser.new_context(viewport={"width": width, "height": height})
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.script_errors = errors          # type: ignore[attr-defined]
+    page.set_default_timeout(20_000)
+    return page
+
+
+def open_table(page: Any, url: str, seats: dict[int, str]) -> None:
+    """From the lobby: standard, seat kinds as given, open the table."""
+    page.goto(url + "/")
+    page.wait_for_selector("#seats .seat-row[data-seat='1']")
+    for seat, kind in seats.items():
+        page.select_option(f"#seats .seat-row[data-seat='{seat}'] select.kind", kind)
+    page.click("#start")
+
+
+def click_a_move(page: Any) -> str:
+    """Play one move by clicks: a lit hand card, every lit table item, then the move offered in words."""
+    position = page.locator("body").get_attribute("data-position")
+    card = page.locator("#hand .card.playable").first
+    card.click()
+    while page.locator("#felt .playable").count():
+        page.locator("#felt .playable").first.click()
+    choice = page.locator("#choices button.choice").first
+    text = choice.get_attribute("data-move")
+    choice.click()
+    try:     # the position moves on (the same card may come back in the next hand's deal)
+        page.wait_for_selector(f'body:not([data-position="{position}"])')
+    except sync_api.TimeoutError:
+        raise AssertionError(f"{text} was not played: status {page.locator('#status').inner_text()!r}, "
+                             f"message {page.locator('#message').inner_text()!r}, "
+                             f"choices {page.locator('#choices').inner_text()!r}") from None
+    return text
+
+
+def wait_turn_or_hand_end(page: Any) -> str:
+    """Wait for this seat's turn, a hand's scoring or the game's end (CSS only: the page's CSP forbids eval)."""
+    page.wait_for_selector("body.my-turn, #hand-end[open], #game-over:not([hidden])", timeout=30_000)
+    if page.locator("#hand-end[open]").count():
+        return "hand_end"
+    return "turn" if page.locator("body.my-turn").count() else "over"
+
+
+def test_a_whole_hand_against_greedy_by_clicks(browser: Any, tmp_path: Path) -> None:
+    with serving(tmp_path / "records") as s:
+        page = new_page(browser)
+        open_table(page, s.url, {0: "you", 1: "greedy"})
+        page.wait_for_selector("#hand .card")
+        assert page.locator("#title").inner_text() == "standard"
+        played = []
+        captured_by_click = False
+        while wait_turn_or_hand_end(page) == "turn":
+            before = page.locator("#felt .card").count()
+            played.append(click_a_move(page))
+            captured_by_click |= " capture " in played[-1] and before > 0
+        dialog = page.locator("#hand-end")
+        assert "Hand 1 scoring" in dialog.inner_text()
+        rows = dialog.locator("table.summary tr")
+        assert rows.count() >= 6 and "points this hand" in dialog.inner_text()
+        assert page.script_errors == []
+        table = next(iter(s.store.tables.values()))
+        record = load_record(table.session.save_path)
+        mine = [a for a in record.actions[:48] if a in played]
+        assert len(played) == 24 and mine == played and captured_by_click
+        assert table.session.game.hand_no == 2 or table.session.game.over
+        page.click("#hand-end-close")
+        assert page.locator(".past-hand[data-hand='1']").count() == 1
+
+
+def test_a_typed_move_and_a_refusal_in_the_engines_words(browser: Any, tmp_path: Path) -> None:
+    with serving(tmp_path / "records") as s:
+        page = new_page(browser)
+        open_table(page, s.url, {0: "you", 1: "greedy"})
+        page.wait_for_selector("body.my-turn")
+        card = page.locator("#hand .card").first.get_attribute("data-id")
+        page.fill("#notation", f"{card} build 99 on {card}")
+        page.click("#typed button")
+        page.wait_for_selector("#message.refused")
+        assert "named twice" in page.locator("#message").inner_text()
+        page.click("#hint")
+        page.wait_for_selector("#message.info")
+        assert page.locator("#message").inner_text().startswith("Hint: ")
+        assert page.locator("#choices button.choice").count() >= 1     # the hint's cards are chosen
+        text = page.locator("#all-moves button.choice").first.get_attribute("data-move")
+        page.fill("#notation", text)
+        page.click("#typed button")
+        page.wait_for_selector("#log li:has-text('seat 0 (you)')")
+        page.wait_for_selector("body.my-turn")
+        page.click("#undo")
+        page.wait_for_selector("#message.info:has-text('took back')")
+        assert page.script_errors == []
+
+
+def test_an_uploaded_house_rule_with_an_error_shows_its_line(browser: Any, tmp_path: Path) -> None:
+    with serving(tmp_path / "records") as s:
+        page = new_page(browser)
+        page.goto(s.url + "/")
+        page.check("input[name=from][value=text]")
+        page.set_input_files("#upload", files=[{"name": "my-house.yaml", "mimeType": "text/yaml",
+                                                "buffer": HOUSE_WITH_ERROR.encode()}])
+        error = page.locator(".rule-error").first
+        error.wait_for()
+        text = error.inner_text()
+        assert "my-house.yaml, line 5, column 3" in text and "unknown setting `raise_sngle`" in text
+        assert "raise_sngle: true" in text and "did you mean `raise_single`" in text
+        assert page.locator("#gutter .bad").all_inner_texts() == ["5"]
+        page.click("#start")
+        page.locator("#start-errors:has-text('rules have errors')").wait_for()
+        assert s.store.tables == {}
+        # Corrected, it opens a table that plays the house rule.
+        page.fill("#yaml", HOUSE_WITH_ERROR.replace("raise_sngle", "raise_single"))
+        page.click("#check")
+        page.wait_for_selector("#rule-errors .ok")
+        page.select_option("#seats .seat-row[data-seat='1'] select.kind", "random")
+        page.click("#start")
+        page.wait_for_selector("#hand .card")
+        assert page.locator("#title").inner_text() == "my-house"
+        assert page.locator("#info").inner_text().count("11") >= 1
+        assert page.script_errors == []
+
+
+def test_two_browsers_play_each_other_through_their_seat_links(browser: Any, tmp_path: Path) -> None:
+    with serving(tmp_path / "records") as s:
+        host = new_page(browser)
+        open_table(host, s.url, {0: "you", 1: "human"})
+        link = host.locator("#created input[data-seat='1']").input_value()
+        assert "#" in link and link.startswith(s.url + "/table/")
+        host.click("#take-seat")
+        friend = new_page(browser, width=380)
+        friend.goto(link)
+        pages = {0: host, 1: friend}
+        for p in pages.values():
+            p.wait_for_selector("#hand .card")
+        table = next(iter(s.store.tables.values()))
+        moves = 0
+        while table.session.game.hand_no == 1:
+            seat = table.session.game.hand.turn
+            page = pages[seat]
+            assert wait_turn_or_hand_end(page) == "turn"
+            click_a_move(page)
+            moves += 1
+            if table.session.game.hand_no > 1:
+                break
+            # The other browser sees the move in its log; its page holds only its own hand.
+            other = pages[1 - seat]
+            other.locator("#log li").nth(table.session.game.hand.ply - 1).wait_for()
+            hidden = table.session.game.hand.hands[seat]
+            deck = table.session.game.engine.deck
+            held = {c.get_attribute("data-id") for c in other.locator("[data-id]").all()}
+            assert not held & {str(deck.cards[i]) for i in range(len(deck)) if hidden >> i & 1}
+        assert moves == 48 and len(table.record.actions) == 48
+        for p in pages.values():          # both see the first hand's scoring
+            p.locator("#hand-end[open]:has-text('Hand 1 scoring')").wait_for()
+        assert "seat 1" in host.locator("#seats").inner_text()
+        assert host.script_errors == [] and friend.script_errors == []
+
+
+def test_a_whole_game_to_its_winner_and_the_record_link(browser: Any, tmp_path: Path) -> None:
+    with serving(tmp_path / "records") as s:
+        page = new_page(browser)
+        page.goto(s.url + "/")
+        page.wait_for_selector("#seats .seat-row[data-seat='1']")
+        page.select_option("#variant", "example:hoyle-each-hand")       # each hand is a game
+        page.locator("#players-note:has-text('hoyle-each-hand')").wait_for()
+        page.select_option("#seats .seat-row[data-seat='1'] select.kind", "greedy")
+        page.click("#start")
+        page.wait_for_selector("#hand .card")
+        while (where := wait_turn_or_hand_end(page)) == "turn":
+            click_a_move(page)
+        assert where == "hand_end"
+        page.click("#hand-end-close")
+        over = page.locator("#game-over")
+        over.wait_for()
+        assert "Game over" in over.inner_text() and ("wins" in over.inner_text() or "no winner" in over.inner_text())
+        with page.expect_download() as download:
+            page.click("#record-link")
+        saved = tmp_path / "downloaded.json"
+        download.value.save_as(saved)
+        record = load_record(saved)
+        assert record.rules.name == "hoyle-each-hand" and len(record.actions) == 48
+        assert page.script_errors == []

@@ -1,0 +1,33 @@
+"""Load: 50 tables at once on loopback, people scripted and computer players, every record intact afterwards.
+
+The work is `benchmarks/web_load.py` (which prints the same numbers from the
+command line); the test bounds it in time and prints the moves per second.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+from pathlib import Path
+
+import pytest
+
+pytest.importorskip("starlette")
+pytest.importorskip("websockets")
+
+from conftest import ROOT  # noqa: E402
+
+
+def _load_module():  # type: ignore[no-untyped-def]
+    spec = importlib.util.spec_from_file_location("web_load", ROOT / "benchmarks" / "web_load.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_fifty_tables_at_once_and_every_record_intact(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    result = _load_module().run_load(tables=50, hands=1, timeout=150, folder=tmp_path / "records")
+    assert result["tables"] == 50 and result["moves"] >= 50 * 48
+    with capsys.disabled():
+        print(f"\n[web load] 50 tables: {result['moves']} moves in {result['seconds']} s, "
+              f"{result['moves_per_second']} moves per second")

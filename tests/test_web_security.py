@@ -1,0 +1,292 @@
+"""What a browser can learn and do: only its own seat's cards, only its own moves, nothing by malformed messages.
+
+Every message the server sends goes through ``Table.post`` with the position it
+describes; the tests watch that door and check each message a client received
+against the cards hidden from that client in that position (the other hands,
+partners' included, and the stock). A property test shuffles the hidden cards of
+random positions and checks that a seat's view, hint and refusals do not change.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import re
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+pytest.importorskip("starlette")
+
+from hypothesis import HealthCheck, given, settings, strategies as st  # noqa: E402
+
+from cassino.apps.records import Record  # noqa: E402
+from cassino.apps.session import GameSession  # noqa: E402
+from cassino.apps.web.protocol import FIELDS, ProtocolError, parse_request  # noqa: E402
+from cassino.apps.web.tables import Client, Table, encode  # noqa: E402
+from cassino.apps.web.views import card_words  # noqa: E402
+from cassino.engine.core import bits  # noqa: E402
+from cassino.engine.notation import format_move  # noqa: E402
+from cassino.engine.state import HandState  # noqa: E402
+from cassino.language.cards import Deck  # noqa: E402
+from cassino.language.variants import load_rules  # noqa: E402
+from cassino.players.bots import make_bot  # noqa: E402
+
+from web_helpers import SeatClient, serving  # noqa: E402
+
+
+def hidden_from(seat: int | None, position: HandState) -> int:
+    """The cards ``seat`` may not see in ``position`` (a watcher: every hand)."""
+    mask = 0
+    for s in range(position.players):
+        if s != seat:
+            mask |= position.hands[s]
+    for i in position.stock:
+        mask |= 1 << i
+    return mask
+
+
+def named(text: str, deck: Deck, mask: int) -> list[str]:
+    """The cards of ``mask`` that ``text`` names, as `9D` or as `9♦`."""
+    found = []
+    for i in bits(mask):
+        name = str(deck.cards[i])
+        for form in {name, card_words(deck, name)}:
+            if re.search(rf"(?<![0-9A-Za-z]){re.escape(form)}(?![0-9A-Za-z])", text):
+                found.append(form)
+    return found
+
+
+@pytest.fixture
+def spied(monkeypatch: pytest.MonkeyPatch) -> list[tuple[int | None, str, int, Deck]]:
+    """Every message posted: (seat, text, cards hidden from that seat in the position it describes, deck)."""
+    posted: list[tuple[int | None, str, int, Deck]] = []
+    original = Table.post
+
+    def spy(self: Table, client: Client, message: dict[str, Any], about: HandState | None) -> None:
+        position = about if about is not None else self.session.game.hand
+        posted.append((client.seat, encode(message), hidden_from(client.seat, position), self.session.game.engine.deck))
+        original(self, client, message, about)
+
+    monkeypatch.setattr(Table, "post", spy)
+    return posted
+
+
+def check_received(client: SeatClient, seat: int | None, posted: list[tuple[int | None, str, int, Deck]]) -> int:
+    """Each message ``client`` received was posted for its seat and names no card hidden from it."""
+    checked = 0
+    for text in client.received:
+        matches = [(h, d) for s, t, h, d in posted if s == seat and t == text]
+        assert matches, f"a message reached seat {seat} without going through Table.post: {text[:200]}"
+        for hidden, deck in matches:
+            assert not named(text, deck, hidden), (seat, named(text, deck, hidden), text[:300])
+        checked += 1
+    return checked
+
+
+def test_no_message_to_a_player_or_watcher_names_a_hidden_card(tmp_path: Path, spied: list) -> None:  # type: ignore[type-arg]
+    rng = random.Random(5)
+    with serving(tmp_path / "records") as s:
+        table = s.new_table(["human", "greedy"])
+        with s.seat(table, 0) as me, s.seat(table, None) as watcher:
+            state = me.my_turn()
+            # Every kind of answer: a hint, a refusal, a why, an error, an undo.
+            me.send({"type": "hint"})
+            me.until(lambda m: m["type"] == "hint")
+            me.send({"type": "move", "text": f"{state['hand'][0]} build 99 on {state['hand'][-1]}"})
+            me.until(lambda m: m["type"] == "refused")
+            me.send({"type": "why", "played": state["hand"][:1], "items": state["loose"]})
+            me.until(lambda m: m["type"] == "refused")
+            me.send({"type": "claim", "extra": 1})
+            me.until(lambda m: m["type"] == "error")
+            me.move(state["moves"][0]["text"])
+            me.my_turn()
+            me.send({"type": "undo"})
+            me.until(lambda m: m["type"] == "info")
+            me.moved_at = None
+            final = me.play_out(choose=lambda st_: rng.choice(st_["moves"])["text"])
+            assert final["over"]
+            watcher.until(lambda m: m["type"] == "state" and m["over"])
+            status, body, _ = s.get(f"/api/tables/{table['id']}")
+            assert status == 200
+        kinds = {json.loads(t)["type"] for t in me.received}
+        assert {"welcome", "state", "hand_end", "hint", "refused", "error", "info"} <= kinds
+        assert check_received(me, 0, spied) > 50
+        assert check_received(watcher, None, spied) > 50
+        assert all(json.loads(t).get("hand", []) == [] for t in watcher.received)
+
+
+def test_partners_do_not_see_each_others_hands(tmp_path: Path, spied: list) -> None:  # type: ignore[type-arg]
+    with serving(tmp_path / "records") as s:
+        table = s.new_table(["human", "random", "human", "greedy"], partners=True)
+        with s.seat(table, 0) as a, s.seat(table, 2) as c:
+            # Both partners play out the first hand; each checks what it received.
+            import threading
+
+            results: dict[int, Any] = {}
+
+            def run(client: SeatClient, seat: int) -> None:
+                results[seat] = client.play_out(hands=1)
+
+            threads = [threading.Thread(target=run, args=(a, 0)), threading.Thread(target=run, args=(c, 2))]
+            for t in threads:
+                t.start()
+            for t in threads:
+                t.join(120)
+            assert results[0]["type"] == results[2]["type"] == "hand_end"
+            mid = [json.loads(t) for t in a.received if json.loads(t)["type"] == "state"]
+            assert all(len(m["hand"]) <= 4 for m in mid)
+        assert check_received(a, 0, spied) > 20
+        assert check_received(c, 2, spied) > 20
+
+
+def test_http_answers_and_pages_show_no_card_while_a_game_is_on(tmp_path: Path) -> None:
+    with serving(tmp_path / "records") as s:
+        first = s.new_table(["human", "greedy"])
+        second = s.new_table(["human", "greedy"], variant="royal")
+        t = s.store.get(first["id"])
+        deck = t.session.game.engine.deck
+        everything_hidden = hidden_from(None, t.session.game.hand)
+        status, body, _ = s.get(f"/api/tables/{first['id']}")
+        assert status == 200 and not named(body.decode(), deck, everything_hidden)
+        assert s.get(f"/records/{first['id']}.json")[0] == 403
+        # The seed (which deals every card) is in no answer either.
+        assert str(t.record.seed) not in body.decode()
+        # Pages and scripts are the same for every table: they cannot carry a game's cards.
+        for path in ("/table/{}", "/static/table.js", "/static/cards.js", "/static/table.html", "/"):
+            a = s.get(path.format(first["id"]))
+            b = s.get(path.format(second["id"]))
+            assert a[0] == b[0] == 200 and a[1] == b[1], path
+
+
+# ---------------------------------------------------------------------- non-interference
+def _shuffle_hidden(state: HandState, seat: int, rng: random.Random) -> HandState:
+    """The same position for ``seat``, every card it cannot see dealt anew among the other hands and the stock."""
+    pool = list(bits(hidden_from(seat, state)))
+    rng.shuffle(pool)
+    hands = list(state.hands)
+    for s in range(state.players):
+        if s != seat:
+            size = bin(state.hands[s]).count("1")
+            hands[s] = sum(1 << i for i in pool[:size])
+            pool = pool[size:]
+    return state.with_(hands=tuple(hands), stock=tuple(pool))
+
+
+def _answers(table: Table, seat: int) -> list[str]:
+    """Everything the seat to play would be told: its view, a hint, why a wrong capture is refused."""
+    game = table.session.game
+    out = [encode(table.view(seat)), encode(table.view(None))]
+    if game.hand.turn == seat and not game.over:
+        out.append(format_move(table.session.hint(seat), game.engine.deck))
+        hand = game.hand.hands[seat]
+        card = str(game.engine.deck.cards[min(bits(hand))])
+        loose = [str(game.engine.deck.cards[i]) for i in bits(game.hand.table)]
+        out.append(table._why([card], loose))
+    return out
+
+
+@settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(variant=st.sampled_from(["standard", "royal", "dominican", "tuxedo", "draw"]), seed=st.integers(0, 10**6),
+       plies=st.integers(0, 30), shuffle_seed=st.integers(0, 10**6))
+def test_a_seats_view_does_not_depend_on_cards_it_cannot_see(tmp_path_factory: Any, variant: str, seed: int,
+                                                             plies: int, shuffle_seed: int) -> None:
+    rules = load_rules(variant)
+    players = rules.seats.min_players
+    record = Record(rules, seed, players, False, ["human"] + ["random"] * (players - 1), source=variant)
+    session = GameSession.open(record, tmp_path_factory.mktemp("r") / "g.json")
+    bot = make_bot("random", seed)
+    for _ in range(plies):
+        if session.game.over:
+            break
+        session.game = session.game.play(bot.choose(session.game, session.game.hand.turn))
+    table = Table("0123456789ab", session, {0: "t"}, "w")
+    seat = session.game.hand.turn if not session.game.over else 0
+    table.session.record.seats = ["human" if k == seat else "random" for k in range(players)]
+    before = _answers(table, seat)
+    session.game = session.game.with_(hand=_shuffle_hidden(session.game.hand, seat, random.Random(shuffle_seed)))
+    assert _answers(table, seat) == before
+
+
+# ---------------------------------------------------------------------- malformed messages
+_json = st.recursive(st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False) | st.text(max_size=20),
+                     lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=8), inner, max_size=4),
+                     max_leaves=10)
+MESSAGES = st.one_of(
+    st.text(max_size=200),
+    st.binary(max_size=200),
+    _json.map(json.dumps),
+    st.fixed_dictionaries({"type": st.sampled_from([*FIELDS, "evil", ""])},
+                          optional={"text": _json, "token": _json, "played": _json, "items": _json,
+                                    "extra": _json}).map(json.dumps),
+    st.integers(4000, 20_000).map(lambda n: json.dumps({"type": "move", "text": "9D capture " + "9C " * n})),
+    st.sampled_from(['{"type": "move", "text": "\\ud800"}', '[' * 5000, '{"type": "hello", "token": "x"}',
+                     '{"type": "move", "text": "AS trail", "type": "undo"}']),
+)
+
+
+def test_malformed_messages_never_move_the_table_or_break_the_server(tmp_path: Path) -> None:
+    with serving(tmp_path / "records") as s:
+        table = s.new_table(["human", "human"])
+        t = s.store.get(table["id"])
+        to_play = t.session.game.hand.turn
+        waiting = 1 - to_play
+        with s.seat(table, waiting) as other, s.seat(table, to_play) as mover:
+            other.until(lambda m: m["type"] == "state")
+            mover.until(lambda m: m["type"] == "state")
+            saved = t.session.save_path.read_bytes()
+            sent: list[str | bytes] = []
+
+            @settings(max_examples=40, deadline=None, suppress_health_check=list(HealthCheck))
+            @given(message=MESSAGES)
+            def from_the_seat_not_to_play(message: str | bytes) -> None:
+                # Whatever it is, valid or not, the seat not to play cannot change the table.
+                other.send(message)
+                sent.append(message)
+                other.ping()
+                assert t.record.actions == [] and t.session.save_path.read_bytes() == saved
+
+            @settings(max_examples=40, deadline=None, suppress_health_check=list(HealthCheck))
+            @given(message=MESSAGES)
+            def malformed_from_the_seat_to_play(message: str | bytes) -> None:
+                try:
+                    parse_request(message)
+                except ProtocolError:
+                    pass
+                else:
+                    return          # a well-formed request: not this test's subject
+                mover.send(message)
+                sent.append(message)
+                mover.ping()
+                assert t.record.actions == [] and t.session.save_path.read_bytes() == saved
+
+            from_the_seat_not_to_play()
+            malformed_from_the_seat_to_play()
+            assert len(sent) >= 30
+            # Both seats still play: the table was never disturbed.
+            state = mover.state
+            assert state is not None and state["turn"] == to_play
+            mover.move(state["moves"][0]["text"])
+            assert other.my_turn()["turn"] == waiting
+            assert len(t.record.actions) == 1
+
+
+def test_a_frame_too_large_closes_that_connection_only(tmp_path: Path) -> None:
+    with serving(tmp_path / "records") as s:
+        table = s.new_table(["human", "greedy"])
+        t = s.store.get(table["id"])
+        with s.seat(table, 0) as me, s.seat(table, None) as watcher:
+            me.my_turn()
+            actions = list(t.record.actions)
+            me.send("x" * 200_000)
+            with pytest.raises(Exception):
+                for _ in range(20):
+                    me.recv(5)
+            watcher.ping()
+            assert t.record.actions == actions
+        with s.seat(table, 0) as again:            # the seat is still there: reconnect and play on
+            state = again.my_turn()
+            again.move(state["moves"][0]["text"])
+            again.my_turn()
+            assert len(t.record.actions) == len(actions) + 2

@@ -1,0 +1,429 @@
+"""`cassino serve`: the lobby, tables over websockets, records and restarts, through a real server on loopback."""
+
+from __future__ import annotations
+
+import http.client
+import json
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+pytest.importorskip("starlette")
+pytest.importorskip("uvicorn")
+
+from websockets.exceptions import InvalidStatus  # noqa: E402
+
+from cassino.apps.records import load_game, load_record, save_new  # noqa: E402
+from cassino.language.variants import load_rules  # noqa: E402
+
+from conftest import record_text  # noqa: E402
+from web_helpers import SeatClient, serving  # noqa: E402
+
+HOUSE_WITH_ERROR = """name: my-house
+description: Standard to 11
+extends: standard
+build:
+  raise_sngle: true
+game:
+  target: 11
+"""
+
+
+def test_lobby_offers_bundled_variants_examples_and_the_rules_folder(tmp_path: Path) -> None:
+    rules = tmp_path / "rules"
+    rules.mkdir()
+    (rules / "kitchen.yaml").write_text("name: kitchen\ndescription: ours\nextends: standard\n")
+    (rules / "notes.txt").write_text("not a rule file")
+    with serving(tmp_path / "records", rules_dir=rules) as s:
+        status, body, headers = s.get("/api/choices")
+        choices = json.loads(body)
+        assert status == 200
+        assert {"standard", "royal", "tuxedo"} <= {c["name"] for c in choices["bundled"]}
+        assert "fifty" in {c["name"] for c in choices["example"]}
+        assert choices["folder"] == [{"name": "kitchen.yaml", "description": "ours"}]
+        assert "content-security-policy" in {k.lower() for k in headers}
+        status, answer = s.post("/api/rules", {"rules": {"kind": "folder", "name": "kitchen.yaml"}})
+        assert status == 200 and answer["info"]["min_players"] == 2
+        # Only the folder's own files, by name: no path leaves it.
+        for name in ("../records", "/etc/passwd", "notes.txt", "kitchen"):
+            status, answer = s.post("/api/rules", {"rules": {"kind": "folder", "name": name}})
+            assert status == 400 and "no rule file" in answer["message"]
+
+
+def test_pasted_rules_get_the_errors_of_cassino_validate(tmp_path: Path, cli) -> None:  # type: ignore[no-untyped-def]
+    (tmp_path / "my-house.yaml").write_text(HOUSE_WITH_ERROR)
+    code, out, err = cli("validate", str(tmp_path / "my-house.yaml"), "--format", "json")
+    expected = json.loads(out)["results"][0]["errors"]
+    with serving(tmp_path / "records") as s:
+        status, answer = s.post("/api/rules", {"rules": {"kind": "text", "text": HOUSE_WITH_ERROR,
+                                                          "filename": "C:\\Users\\me\\my-house.yaml"}})
+    assert code == 2 and status == 400
+    got = answer["errors"]
+    assert [(e["line"], e["column"], e["message"], e["hint"]) for e in got] == \
+        [(e["line"], e["column"], e["message"], e["hint"]) for e in expected]
+    assert got[0]["line"] == 5 and got[0]["file"] == "my-house.yaml"
+    assert got[0]["source_line"].strip() == "raise_sngle: true"
+    assert got[0]["text"].startswith("my-house.yaml:5:3: unknown setting `raise_sngle`")
+
+
+@pytest.mark.parametrize("text, says", [
+    ("name: x\nextends: ../../../etc/secret.yaml\n", "not a file on the server"),
+    ("name: x\nextends: /etc/passwd.yaml\n", "not a file on the server"),
+    ("", "the file is empty"),
+    ("[1, 2", "pasted.yaml:1:1: YAML syntax error"),
+    ("name: x\nextends: standerd\n", "did you mean `standard`"),
+    ("a: !!python/object:os.system echo\n", "tags are not allowed in rule files"),
+])
+def test_pasted_rules_refused_in_words(tmp_path: Path, text: str, says: str) -> None:
+    with serving(tmp_path / "records") as s:
+        status, answer = s.post("/api/rules", {"rules": {"kind": "text", "text": text}})
+    assert status == 400
+    assert says in json.dumps(answer)
+
+
+@pytest.mark.parametrize("request_body, says", [
+    ({"rules": {"kind": "bundled", "name": "nosuch"}, "seats": ["human", "greedy"]}, "no bundled variant"),
+    ({"rules": {"kind": "disk", "name": "x"}, "seats": ["human", "greedy"]}, "rules come from one of"),
+    ({"rules": "standard", "seats": ["human", "greedy"]}, "say which rules"),
+    ({"rules": {"kind": "bundled", "name": "standard"}, "players": 9, "seats": ["human"] * 9}, "2 to 4 players"),
+    ({"rules": {"kind": "bundled", "name": "standard"}, "players": "two", "seats": ["human", "greedy"]}, "whole number"),
+    ({"rules": {"kind": "bundled", "name": "standard"}, "players": True, "seats": ["human", "greedy"]}, "whole number"),
+    ({"rules": {"kind": "bundled", "name": "standard"}, "players": 2, "seats": ["human"]}, "1 seat named for 2"),
+    ({"rules": {"kind": "bundled", "name": "standard"}, "players": 2, "seats": ["human", "genius"]}, "no computer player"),
+    ({"rules": {"kind": "bundled", "name": "standard"}, "players": 2, "seats": ["human", "search:0"]}, "bad search budget"),
+    ({"rules": {"kind": "bundled", "name": "standard"}, "players": 2, "seats": "human,greedy"}, "seats is a list"),
+    ({"rules": {"kind": "bundled", "name": "standard"}, "players": 3, "partners": True,
+      "seats": ["human", "greedy", "greedy"]}, "needs four players"),
+    ({"rules": {"kind": "bundled", "name": "standard"}, "players": 2, "partners": "yes",
+      "seats": ["human", "greedy"]}, "true or false"),
+    ({"rules": {"kind": "bundled", "name": "standard"}, "players": 2, "seats": ["human", "greedy"], "you": 1},
+     "the seat you take"),
+    ([1, 2, 3], "a JSON object"),
+])
+def test_a_bad_new_table_request_is_refused_and_makes_no_file(tmp_path: Path, request_body: object, says: str) -> None:
+    with serving(tmp_path / "records") as s:
+        status, answer = s.post("/api/tables", request_body)
+        assert status == 400 and says in answer["message"], answer
+        assert not list((tmp_path / "records").glob("*.json"))
+        assert s.store.tables == {}
+
+
+def test_requests_that_are_too_large_not_json_or_from_another_site_are_refused(tmp_path: Path) -> None:
+    with serving(tmp_path / "records") as s:
+        status, answer = s.post("/api/rules", b"{not json")
+        assert status == 400 and "not JSON" in answer["message"]
+        host, port = s.url.rsplit("/", 1)[1].split(":")
+        # Said to be too large: refused before a byte of it is read.
+        conn = http.client.HTTPConnection(host, int(port), timeout=20)
+        conn.putrequest("POST", "/api/rules")
+        conn.putheader("content-type", "application/json")
+        conn.putheader("content-length", str(50_000_000))
+        conn.endheaders()
+        answer = conn.getresponse()
+        assert answer.status == 400 and b"too large" in answer.read()
+        conn.close()
+        # Sent in chunks without a length: read up to the limit, then refused.
+        conn = http.client.HTTPConnection(host, int(port), timeout=20)
+        conn.request("POST", "/api/rules", body=iter([b" " * 500_000] * 4 + [b" " * 1000]),
+                     headers={"content-type": "application/json"}, encode_chunked=True)
+        answer = conn.getresponse()
+        assert answer.status == 400 and b"too large" in answer.read()
+        conn.close()
+        status, answer = s.post("/api/tables", {"rules": {"kind": "bundled", "name": "standard"},
+                                                "seats": ["human", "greedy"]},
+                                headers={"origin": "http://evil.example"})
+        assert status == 403 and s.store.tables == {}
+
+
+def test_a_whole_game_against_greedy_over_the_websocket_and_its_record(tmp_path: Path) -> None:
+    with serving(tmp_path / "records") as s:
+        table = s.new_table(["human", "greedy"])
+        status, _, _ = s.get(f"/records/{table['id']}.json")
+        assert status == 403                       # the record holds the deal: not before the end
+        with s.seat(table, 0) as me:
+            welcome = me.until(lambda m: m["type"] == "welcome")
+            assert welcome["seat"] == 0
+            final = me.play_out()
+        assert final["over"] and final["record"] == f"/records/{table['id']}.json"
+        assert "wins" in final["outcome"] or "no winner" in final["outcome"]
+        status, body, headers = s.get(final["record"])
+        assert status == 200 and "attachment" in headers["content-disposition"]
+        served = json.loads(body)
+    files = list((tmp_path / "records").glob("*.json"))
+    assert len(files) == 1 and files[0].name.startswith("standard-")
+    record, game = load_game(files[0])
+    assert game.over and record.actions == served["actions"] and record.seats == ["human", "greedy"]
+    # The record is the terminal's: `cassino replay` verifies it.
+    replayed = subprocess.run([sys.executable, "-m", "cassino", "replay", str(files[0])], capture_output=True,
+                              text=True, timeout=120)
+    assert replayed.returncode == 0 and "game over" in replayed.stdout
+
+
+def test_refused_moves_give_the_engines_reason_and_change_nothing(tmp_path: Path) -> None:
+    with serving(tmp_path / "records") as s:
+        table = s.new_table(["human", "greedy"])
+        with s.seat(table, 0) as me:
+            state = me.my_turn()
+            before = list(s.store.get(table["id"]).record.actions)
+            hand = state["hand"]
+            me.send({"type": "move", "text": f"{hand[0]} build 99 on {hand[1]}"})
+            refused = me.until(lambda m: m["type"] in ("refused", "error"))
+            assert refused["type"] == "refused" and hand[0] in refused["message"]
+            me.send({"type": "move", "text": "ZZ trail"})
+            assert "is not a move" in me.until(lambda m: m["type"] == "refused")["message"]
+            me.send({"type": "move", "text": f"{hand[0]} capture"})
+            assert "ends too soon" in me.until(lambda m: m["type"] == "refused")["message"]
+            # A card not in hand: the engine's own words (engine.why_illegal).
+            other = next(c for c in ("AS", "2C", "3D", "4H", "5S", "6C") if c not in hand)
+            me.send({"type": "move", "text": f"{other} trail"})
+            assert other in me.until(lambda m: m["type"] == "refused")["message"]
+            # Clicking cards that are no move asks why, in the same words.
+            me.send({"type": "why", "played": [hand[0]], "items": state["loose"][:1] or []})
+            assert me.until(lambda m: m["type"] == "refused")["message"]
+            me.ping()
+            assert s.store.get(table["id"]).record.actions == before
+
+
+def test_hint_and_undo_against_the_computer(tmp_path: Path) -> None:
+    with serving(tmp_path / "records") as s:
+        table = s.new_table(["human", "greedy"])
+        with s.seat(table, 0) as me:
+            state = me.my_turn()
+            me.send({"type": "hint"})
+            hint = me.until(lambda m: m["type"] == "hint")["move"]
+            assert hint["text"] in [m["text"] for m in state["moves"]] and hint["words"]
+            played_before = len(s.store.get(table["id"]).record.actions)
+            me.move(hint["text"])
+            me.my_turn()                                      # greedy has answered
+            assert len(s.store.get(table["id"]).record.actions) == played_before + 2
+            me.send({"type": "undo"})
+            assert me.until(lambda m: m["type"] in ("info", "error"))["message"] == "took back your last move"
+            me.moved_at = None                                # the same position again: this seat's to play
+            state = me.my_turn()
+            assert len(s.store.get(table["id"]).record.actions) == played_before
+            assert hint["text"] in [m["text"] for m in state["moves"]]
+        on_disk = load_record(s.store.get(table["id"]).session.save_path)
+        assert len(on_disk.actions) == played_before
+
+
+def test_two_people_seat_links_turns_and_no_undo(tmp_path: Path) -> None:
+    with serving(tmp_path / "records") as s:
+        table = s.new_table(["human", "human"])
+        t = s.store.get(table["id"])
+        with s.seat(table, 0) as a, s.seat(table, 1) as b:
+            for client in (a, b):       # both see both seats taken
+                client.until(lambda m: m["type"] == "state" and all(p["connected"] for p in m["seats"]))
+            turn = t.session.game.hand.turn
+            mover, waiter = (a, b) if turn == 0 else (b, a)
+            state = mover.state
+            waiting = waiter.state
+            assert state is not None and waiting is not None and state["moves"]
+            assert waiting["moves"] == [] and waiting["hand"] and waiting["hand"] != state["hand"]
+            # The seat not to play is refused, whatever it sends, and the table does not move.
+            waiter.send({"type": "move", "text": waiting["hand"][0] + " trail"})
+            assert "not your turn" in waiter.until(lambda m: m["type"] == "error")["message"]
+            waiter.send({"type": "undo"})
+            assert "against computer players" in waiter.until(lambda m: m["type"] == "error")["message"]
+            assert t.record.actions == []
+            mover.move(state["moves"][0]["text"])
+            assert waiter.my_turn()["turn"] == waiter.state["you"]
+            assert len(t.record.actions) == 1
+
+
+def test_forged_missing_and_misplaced_tokens_are_refused(tmp_path: Path) -> None:
+    with serving(tmp_path / "records") as s:
+        table = s.new_table(["human", "greedy"])
+        other = s.new_table(["human", "greedy"])
+        cases = [(table["id"], "forged-" + s.token(table, 0)[7:]), (table["id"], ""),
+                 (table["id"], s.token(other, 0)), ("0123456789ab", s.token(table, 0))]
+        for table_id, token in cases:
+            with SeatClient(s.url, table_id, token) as c:
+                msg = c.until(lambda m: m["type"] == "error")
+                assert msg["fatal"] and "state" not in [json.loads(t)["type"] for t in c.received]
+        with SeatClient(s.url, table["id"], None, hello=False) as c:     # no hello at all: a move first
+            c.send({"type": "move", "text": "AS trail"})
+            assert c.until(lambda m: m["type"] == "error")["fatal"]
+        # A page of another site cannot even open the socket, token or not.
+        with pytest.raises(InvalidStatus):
+            SeatClient(s.url, table["id"], s.token(table, 0), origin="http://evil.example")
+        with SeatClient(s.url, table["id"], s.token(table, 0), origin=s.url) as c:
+            assert c.until(lambda m: m["type"] == "state")["you"] == 0
+
+
+def test_reconnecting_resumes_the_seat(tmp_path: Path) -> None:
+    with serving(tmp_path / "records") as s:
+        table = s.new_table(["human", "greedy"])
+        with s.seat(table, 0) as first:
+            state = first.my_turn()
+            first.move(state["moves"][0]["text"])
+            first.my_turn()
+        with s.seat(table, 0) as again:
+            state2 = again.my_turn()
+            assert state2["you"] == 0 and state2["ply"] >= state["ply"] + 2
+            assert {"seat": 0, "text": state["moves"][0]["text"]} in state2["log"]
+
+
+def test_a_restart_resumes_every_table_and_takes_in_terminal_records(tmp_path: Path) -> None:
+    records = tmp_path / "records"
+    with serving(records) as s:
+        vs_bot = s.new_table(["human", "greedy"])
+        friends = s.new_table(["human", "human", "random"], variant="royal")
+        with s.seat(vs_bot, 0) as me:
+            for _ in range(3):
+                st = me.my_turn()
+                me.move(st["moves"][-1]["text"])
+            me.my_turn()
+        actions = list(s.store.get(vs_bot["id"]).record.actions)
+    # A game of `cassino play` dropped into the folder, a damaged record, and a stray file.
+    (records / "from-terminal.json").write_text(record_text("standard", seed=4, actions=5))
+    (records / "damaged.json").write_text('{"format": "cassino-game/1", "seed": ')
+    damaged = (records / "damaged.json").read_bytes()
+    with serving(records) as s:
+        assert set(s.store.tables) >= {vs_bot["id"], friends["id"]}
+        assert s.store.get(vs_bot["id"]).record.actions == actions
+        adopted = [t for t in s.store.tables.values() if t.session.save_path.name == "from-terminal.json"]
+        assert len(adopted) == 1 and len(adopted[0].record.actions) == 5
+        assert any("damaged.json" in line and "not a game record" in line for line in s.messages)
+        with s.seat(vs_bot, 0) as me:      # the same position, this hand's moves in its log
+            assert [e["text"] for e in me.my_turn()["log"]] == actions
+        with SeatClient(s.url, adopted[0].id, adopted[0].tokens[0]) as me:
+            assert me.my_turn()["ply"] >= 5
+    assert (records / "damaged.json").read_bytes() == damaged          # left as it was
+    sidecars = list((records / ".tables").glob("*.json"))
+    assert len(sidecars) == 3
+    if os.name == "posix":
+        assert (records / ".tables").stat().st_mode & 0o077 == 0
+        assert all(p.stat().st_mode & 0o077 == 0 for p in sidecars)
+    # The terminal resumes a browser game too: the same record format.
+    path = next(p for p in records.glob("standard-*.json"))
+    done = subprocess.run([sys.executable, "-m", "cassino", "play", "--resume", str(path)], input="1\n" * 400,
+                          capture_output=True, text=True, timeout=240)
+    assert done.returncode == 0 and "final scores" in done.stdout
+
+
+def test_continue_a_saved_game_uploaded_in_the_lobby(tmp_path: Path) -> None:
+    text = record_text("royal", seed=2, actions=7)
+    with serving(tmp_path / "records") as s:
+        status, answer = s.post("/api/records", {"text": text, "filename": "my game.json"})
+        assert status == 200 and answer["you"] == 0
+        with s.seat(answer, 0) as me:
+            assert me.my_turn()["variant"]["name"] == "royal"
+        damaged = json.loads(text)
+        damaged["players"] = "two"
+        status, answer = s.post("/api/records", {"text": json.dumps(damaged, indent=1), "filename": "bad.json"})
+        assert status == 400 and answer["message"].startswith("bad.json:") and '"players"' in answer["message"]
+        status, answer = s.post("/api/records", {"text": "{", "filename": "cut.json"})
+        assert status == 400 and "cut.json:1:2: not a game record" in answer["message"]
+    names = sorted(p.name for p in (tmp_path / "records").glob("*.json"))
+    assert names == ["my-game-continued.json"]
+
+
+def test_a_new_record_never_takes_an_existing_name(tmp_path: Path) -> None:
+    record = load_record_from_text(record_text("standard", seed=1, actions=2), tmp_path)
+    (tmp_path / "g.json").write_text("precious")
+    (tmp_path / "g-2.json").write_text("precious too")
+    path = save_new(record, tmp_path, "g")
+    assert path.name == "g-3.json"
+    assert (tmp_path / "g.json").read_text() == "precious" and (tmp_path / "g-2.json").read_text() == "precious too"
+    assert load_record(path).actions == record.actions
+    assert not [p for p in tmp_path.iterdir() if p.name.startswith(".cassino-")]
+
+
+def load_record_from_text(text: str, folder: Path):  # type: ignore[no-untyped-def]
+    scratch = folder / "scratch"
+    scratch.mkdir()
+    (scratch / "r.json").write_text(text)
+    record = load_record(scratch / "r.json")
+    shutil.rmtree(scratch)
+    return record
+
+
+def test_rulebook_pages_for_a_table_and_for_the_lobby(tmp_path: Path) -> None:
+    with serving(tmp_path / "records") as s:
+        table = s.new_table(["human", "greedy"], variant="royal")
+        status, body, headers = s.get(f"/rules/{table['id']}")
+        assert status == 200 and b"<h1>" in body and b"<script" not in body
+        assert "script-src" not in headers["content-security-policy"]
+        status, body, _ = s.get("/rules/example/fifty")
+        assert status == 200 and b"fifty" in body.lower() and b"<ins>" in body     # marked against standard
+        fifty = s.new_table(["human", "greedy"], variant="fifty", kind="example")
+        assert s.get(f"/rules/{fifty['id']}")[1] == body
+        assert s.get("/rules/bundled/nosuch")[0] == 400
+        assert s.get("/rules/0123456789ab")[0] == 404
+
+
+@pytest.mark.parametrize("argv, says", [
+    (["serve", "--port", "70000"], "--port must be 0 to 65535"),
+    (["serve", "--pace", "-1"], "--pace must be 0 to 60"),
+    (["serve", "--rules-dir", "no/such/folder"], "no such folder"),
+    (["serve", "--records", "README.md"], "a file, not a folder"),
+    (["serve", "--records", "no/such/parent/records"], "there is no folder"),
+    (["serve", "--host", "no-such-host.invalid"], "not an address of this computer"),
+])
+def test_serve_refuses_bad_options(cli, argv: list[str], says: str) -> None:  # type: ignore[no-untyped-def]
+    code, out, err = cli(*argv)
+    assert code == 2 and says in err and "Traceback" not in err
+
+
+def test_serve_says_where_it_listens_and_refuses_a_taken_port(tmp_path: Path) -> None:
+    with serving(tmp_path / "a") as s:
+        port = s.url.rsplit(":", 1)[1]
+        taken = subprocess.run([sys.executable, "-m", "cassino", "serve", "--port", port, "--records",
+                                str(tmp_path / "b")], capture_output=True, text=True, timeout=60)
+        assert taken.returncode == 2 and "is in use" in taken.stderr
+    proc = subprocess.Popen([sys.executable, "-m", "cassino", "serve", "--port", "0", "--records",
+                             str(tmp_path / "c")], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        line = proc.stdout.readline()          # type: ignore[union-attr]
+        assert "http://127.0.0.1:" in line and "other computers cannot connect" in line
+    finally:
+        proc.terminate()
+        proc.wait(20)
+    assert (tmp_path / "c" / ".tables").is_dir()
+
+
+def test_every_shipped_variant_opens_a_table(tmp_path: Path) -> None:
+    from conftest import VARIANTS
+
+    with serving(tmp_path / "records") as s:
+        for name in VARIANTS:
+            rules = load_rules(name)
+            seats = ["human"] + ["random"] * (rules.seats.min_players - 1)
+            table = s.new_table(seats, variant=name)
+            with s.seat(table, 0) as me:
+                state = me.until(lambda m: m["type"] == "state")
+                assert state["variant"]["name"] == name and len(state["seats"]) == len(seats)
+
+
+def test_serve_without_the_web_extra_says_how_to_install_it(cli, monkeypatch: pytest.MonkeyPatch) -> None:  # type: ignore[no-untyped-def]
+    for name in ["starlette"] + [m for m in sys.modules if m.startswith("starlette.")]:
+        monkeypatch.setitem(sys.modules, name, None)           # as if it were not installed
+    monkeypatch.delitem(sys.modules, "cassino.apps.web.server", raising=False)
+    code, out, err = cli("serve", "--port", "0")
+    assert code == 2 and "pip install 'cassino[web]'" in err and "starlette" in err and "Traceback" not in err
+
+
+def test_a_table_with_tens_of_thousands_of_captures_offers_a_share_and_takes_any_typed(tmp_path: Path) -> None:
+    from cassino.engine.core import Position
+
+    with serving(tmp_path / "records") as s:
+        table = s.new_table(["human", "human"])
+        t = s.store.get(table["id"])
+        engine = t.session.game.engine
+        deck = engine.deck
+        hand = engine.position(Position(players=2, hands={0: [deck.parse(c) for c in ("10S", "9H", "8C", "7D")],
+                                                          1: [deck.parse(c) for c in ("KS", "KH", "KD", "KC")]},
+                                        table=[deck.parse(f"{r}{u}") for r in "A234" for u in "SHDC"]))
+        t.session.game = t.session.game.with_(hand=hand)       # the server is idle: nobody is to move but seat 0
+        with s.seat(table, 0) as me:
+            state = me.until(lambda m: m["type"] == "state")
+            assert 0 < len(state["moves"]) <= 600 and state["more_moves"] == 71076 - len(state["moves"])
+            assert {m["played"][0] for m in state["moves"]} == {"10S", "9H", "8C", "7D"}
+            typed = "10S capture AC 2C 3C 4C"
+            assert typed not in {m["text"] for m in state["moves"]}
+            me.move(typed)
+            assert me.until(lambda m: m["type"] == "state" and m["ply"] == 1)["log"] == [{"seat": 0, "text": typed}]

@@ -1,0 +1,169 @@
+"""Running `cassino serve` in a test, and browsers scripted as plain websocket clients.
+
+The server runs for real (uvicorn on a loopback port, in a thread of the test
+process, so a test can also look at its tables); clients speak the same JSON
+messages as the page's script.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import threading
+import time
+from contextlib import contextmanager
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Callable, Iterator
+from urllib.request import Request, urlopen
+from urllib.error import HTTPError
+
+from websockets.exceptions import ConnectionClosed
+from websockets.sync.client import ClientConnection, connect
+
+from cassino.apps.web.lobby import Lobby
+from cassino.apps.web.server import bind, make_server
+from cassino.apps.web.tables import TableStore
+
+
+@dataclass
+class Served:
+    url: str
+    store: TableStore
+    messages: list[str]
+
+    def post(self, path: str, body: Any, headers: dict[str, str] | None = None) -> tuple[int, Any]:
+        """POST JSON; (status, answer)."""
+        data = body if isinstance(body, bytes) else json.dumps(body).encode()
+        req = Request(self.url + path, data=data, method="POST",
+                      headers={"content-type": "application/json", **(headers or {})})
+        try:
+            with urlopen(req, timeout=30) as r:
+                return r.status, json.loads(r.read())
+        except HTTPError as e:
+            return e.code, json.loads(e.read() or b"{}")
+
+    def get(self, path: str) -> tuple[int, bytes, dict[str, str]]:
+        try:
+            with urlopen(self.url + path, timeout=30) as r:
+                return r.status, r.read(), dict(r.headers)
+        except HTTPError as e:
+            return e.code, e.read(), dict(e.headers)
+
+    def new_table(self, seats: list[str], variant: str = "standard", kind: str = "bundled", you: int | None = 0,
+                  **extra: Any) -> dict[str, Any]:
+        status, answer = self.post("/api/tables", {"rules": {"kind": kind, "name": variant}, "players": len(seats),
+                                                   "seats": seats, "you": you, **extra})
+        assert status == 200, answer
+        return answer
+
+    def token(self, table: dict[str, Any], seat: int | None) -> str:
+        link = table["links"]["watch"] if seat is None else table["links"]["seats"][str(seat)]
+        return link.split("#", 1)[1]
+
+    def seat(self, table: dict[str, Any], seat: int | None) -> "SeatClient":
+        return SeatClient(self.url, table["id"], self.token(table, seat))
+
+
+@contextmanager
+def serving(folder: Path, rules_dir: Path | None = None, pace: float = 0.0) -> Iterator[Served]:
+    """A real server on a free loopback port for the duration of the block."""
+    said: list[str] = []
+    folder.mkdir(exist_ok=True)
+    store = TableStore(folder, pace, said.append)
+    store.prepare()
+    store.open_all()
+    server = make_server(store, Lobby(rules_dir))
+    sock = bind("127.0.0.1", 0)
+    url = f"http://127.0.0.1:{sock.getsockname()[1]}"
+    thread = threading.Thread(target=lambda: asyncio.run(server.serve(sockets=[sock])), daemon=True)
+    thread.start()
+    deadline = time.monotonic() + 20
+    while not server.started:
+        assert time.monotonic() < deadline and thread.is_alive(), "the server did not start"
+        time.sleep(0.02)
+    try:
+        yield Served(url, store, said)
+    finally:
+        server.should_exit = True
+        thread.join(20)
+        sock.close()
+
+
+class SeatClient:
+    """A browser reduced to its websocket: sends hello with the seat's token, reads JSON messages."""
+
+    def __init__(self, url: str, table_id: str, token: str | None, *, hello: bool = True,
+                 origin: str | None = None) -> None:
+        opened = connect(url.replace("http", "ws", 1) + f"/ws/{table_id}", open_timeout=10, max_size=2**22,
+                         origin=origin)  # type: ignore[arg-type]
+        self.ws: ClientConnection = opened.__enter__()
+        self.received: list[str] = []
+        self.state: dict[str, Any] | None = None
+        self.moved_at: tuple[int, int] | None = None
+        if hello and token is not None:
+            try:
+                self.send({"type": "hello", "token": token})
+            except ConnectionClosed:     # refused before the hello (no such table): its message is still there
+                pass
+
+    def send(self, message: Any) -> None:
+        self.ws.send(message if isinstance(message, (str, bytes)) else json.dumps(message))
+
+    def recv(self, timeout: float = 20) -> dict[str, Any]:
+        text = self.ws.recv(timeout=timeout)
+        assert isinstance(text, str)
+        self.received.append(text)
+        msg = json.loads(text)
+        if msg.get("type") == "state":
+            self.state = msg
+        return msg
+
+    def until(self, test: Callable[[dict[str, Any]], bool], timeout: float = 30) -> dict[str, Any]:
+        deadline = time.monotonic() + timeout
+        while True:
+            left = deadline - time.monotonic()
+            assert left > 0, f"no such message within {timeout} s; last: {self.received[-3:]}"
+            msg = self.recv(left)
+            if test(msg):
+                return msg
+
+    def my_turn(self, timeout: float = 30) -> dict[str, Any]:
+        """The next state where this seat is to move at a position it has not moved at (or the game's end)."""
+        return self.until(lambda m: m["type"] == "state" and (m["over"] or (
+            m["turn"] == m["you"] and bool(m["moves"]) and (m["hand_no"], m["ply"]) != self.moved_at)), timeout)
+
+    def move(self, text: str) -> None:
+        assert self.state is not None
+        self.moved_at = (self.state["hand_no"], self.state["ply"])
+        self.send({"type": "move", "text": text})
+
+    def ping(self, timeout: float = 10) -> None:
+        self.send({"type": "ping"})
+        self.until(lambda m: m["type"] == "pong", timeout)
+
+    def play_out(self, choose: Callable[[dict[str, Any]], str] = lambda s: s["moves"][0]["text"],
+                 hands: int | None = None, timeout: float = 120) -> dict[str, Any]:
+        """Play this seat's moves until the game ends (or ``hands`` hands have ended); the last state."""
+        deadline = time.monotonic() + timeout
+        ended = 0
+        while True:
+            msg = self.until(lambda m: m["type"] in ("state", "hand_end"), deadline - time.monotonic())
+            if msg["type"] == "hand_end":
+                ended += 1
+                if hands is not None and ended >= hands:
+                    return msg
+                continue
+            if msg["over"]:
+                return msg
+            if msg["turn"] == msg["you"] and msg["moves"] and (msg["hand_no"], msg["ply"]) != self.moved_at:
+                self.move(choose(msg))
+
+    def close(self) -> None:
+        self.ws.close()
+
+    def __enter__(self) -> "SeatClient":
+        return self
+
+    def __exit__(self, *exc: Any) -> None:
+        self.close()
