@@ -82,15 +82,21 @@ class Solver:
         self.restrictions_on = restrictions_on
         self.worth = worth or CardWorth(engine, scorer)
         self.table: dict[Hashable, tuple[int, int, Move | None]] = {}
+        self.finals: dict[Hashable, int] = {}
         self.nodes = 0
         self.max_positions = max_positions
 
     # ---------------------------------------------------------------- values
     def final_value(self, state: HandState) -> int:
-        """``side``'s hand points minus the best other side's, in a finished hand."""
-        points, _ = self.scorer.hand_points(state, self.scores, self.restrictions_on)
-        others = [p for s, p in points.items() if s != self.side]
-        return points.get(self.side, 0) - (max(others) if others else 0)
+        """``side``'s hand points minus the best other side's, in a finished hand (remembered by
+        what the score reads: many lines of play end with the same piles)."""
+        key = (state.piles, self._won(state), state.last_capturer)
+        value = self.finals.get(key)
+        if value is None:
+            points, _ = self.scorer.hand_points(state, self.scores, self.restrictions_on)
+            others = [p for s, p in points.items() if s != self.side]
+            value = self.finals[key] = points.get(self.side, 0) - (max(others) if others else 0)
+        return value
 
     def value(self, state: HandState) -> int:
         """The exact value of ``state`` for ``side`` with best play by every side."""
@@ -146,17 +152,21 @@ class Solver:
 
     # ---------------------------------------------------------------- search
     def key(self, state: HandState) -> Hashable:
-        """What decides the rest of the hand and its score; not the order in which it came about.
+        """What decides the rest of the hand and its score; not the order in which it came about
+        (plies, the capture log and events' plies are left out: no score item reads them once a
+        hand is under way, and the restrictions' "who met it first" only decides a winner)."""
+        return (state.turn, state.hands, state.table, state.builds, state.stock, state.piles,
+                state.last_capturer, self._won(state), state.proven, state.restricted, state.ply == 0)
 
-        Sweeps are kept in order within each side (which sweep a later one cancels can
-        depend on it) but not across sides; plies, the capture log and events' plies are left
-        out, as no score item reads them once a hand is under way.
-        """
+    @staticmethod
+    def _won(state: HandState) -> Hashable:
+        """Sweeps and events as the score reads them. Sweeps keep their order within each side
+        (which sweep a later one cancels can depend on it) but not across sides."""
+        if not state.sweeps and not state.events:
+            return ()
         sweeps = tuple(sorted(((w.seat, w.size, w.first_play, w.cancelled) for w in state.sweeps),
                               key=lambda w: state.teams[w[0]]))
-        events = tuple(sorted((e.seat, e.name) for e in state.events))
-        return (state.turn, state.hands, state.table, state.builds, state.stock, state.piles,
-                state.last_capturer, sweeps, events, state.proven, state.restricted, state.ply == 0)
+        return sweeps, tuple(sorted((e.seat, e.name) for e in state.events))
 
     def _ordered(self, state: HandState, moves: list[Move], first: Move | None = None) -> list[Move]:
         if len(moves) > 1:
