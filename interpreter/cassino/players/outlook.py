@@ -15,6 +15,7 @@ from __future__ import annotations
 from math import comb
 
 from ..engine.scoring import Scorer
+from ..language.rules import ScoringItem
 from ..engine.state import HandState
 
 
@@ -38,6 +39,18 @@ class Outlook:
         self.scorer = scorer
         self.items = scorer.rules.scoring.items
         self.pmf, self.above = _tail_tables(scorer.engine.n_cards)
+        self._allowed: dict[tuple[tuple[int, ...], tuple[tuple[int, int], ...], bool], list[list[bool]]] = {}
+
+    def allowed(self, sides: tuple[int, ...], scores: dict[int, int], restrictions_on: bool) -> list[list[bool]]:
+        """For each item, whether each side may score it (endgame restrictions), worked out once
+        per set of game scores: the search asks for every playout."""
+        key = (sides, tuple(scores.items()), restrictions_on)
+        table = self._allowed.get(key)
+        if table is None:
+            table = self._allowed[key] = [
+                [self.scorer.counts_for(item, scores.get(s, 0), restrictions_on) for s in sides]
+                for item in self.items]
+        return table
 
     def points(self, state: HandState, scores: dict[int, int], restrictions_on: bool) -> dict[int, float]:
         """Each side's expected points for the hand (its real points once the hand is over)."""
@@ -46,53 +59,59 @@ class Outlook:
             points, _ = scorer.hand_points(state, scores, restrictions_on)
             return {s: float(p) for s, p in points.items()}
         sides = state.sides
-        piles = {s: state.side_pile(s) for s in sides}
+        piles = [state.side_pile(s) for s in sides]
         won = 0
-        for p in piles.values():
+        for p in piles:
             won |= p
-        out = {s: 0.0 for s in sides}
-        for item in self.items:
-            allowed = [s for s in sides if scorer.counts_for(item, scores.get(s, 0), restrictions_on)]
-            if not allowed:
-                continue
-            if item.count == "most":
+        out = [0.0] * len(sides)
+        for item, allowed in zip(self.items, self.allowed(sides, scores, restrictions_on)):
+            if not any(allowed) or item.count == "last_capture":
+                continue   # the last capture is decided only by the hand's last capture
+            if item.count == "most" or item.count == "each":
                 mask = scorer.masks[item.name]
-                counts = {s: bin(piles[s] & mask).count("1") for s in sides}
-                left = bin(mask & ~won).count("1")
-                for s, share in self._race(counts, left, item.ties).items():
-                    if s in allowed:
-                        out[s] += share * item.points
-            elif item.count == "last_capture":
-                continue   # decided only by the last capture of the hand
-            else:
+                counts = [(p & mask).bit_count() for p in piles]
+                if item.count == "each":
+                    for j, ok in enumerate(allowed):
+                        if ok:
+                            out[j] += counts[j] * item.points
+                    continue
+                for j, expected in enumerate(self._race(counts, (mask & ~won).bit_count(), item)):
+                    if allowed[j]:
+                        out[j] += expected
+            elif item.points or item.by_size or item.first_play_points is not None:
                 got = scorer.item_points(item, state)
-                for s in allowed:
-                    out[s] += got[s]
-        return out
+                for j, s in enumerate(sides):
+                    if allowed[j]:
+                        out[j] += got[s]
+        return dict(zip(sides, out))
 
-    def _race(self, counts: dict[int, int], left: int, ties: str) -> dict[int, float]:
-        """Each side's expected share of a "most" item with ``left`` cards still to be won.
+    def _race(self, counts: list[int], left: int, item: ScoringItem) -> list[float]:
+        """Each side's expected points from a "most" item with ``left`` cards still to be won.
 
         Two sides: exact under a fair split of the rest. More sides: the leader against the
         best of the others, with the rest shared among all (an estimate)."""
-        sides = sorted(counts, key=lambda s: -counts[s])
-        if len(sides) < 2:
-            return {s: 1.0 for s in sides}
-        a, b = sides[0], sides[1]
-        r = left if len(sides) == 2 else round(2 * left / len(sides))
+        n = len(counts)
+        if n == 2:
+            a, b = (0, 1) if counts[0] >= counts[1] else (1, 0)
+            r = left
+        elif n > 2:
+            order = sorted(range(n), key=lambda j: -counts[j])
+            a, b = order[0], order[1]
+            r = round(2 * left / n)
+        else:
+            return [float(item.points)] * n
         # a ends with counts[a] + x, b with counts[b] + r - x.
         need = counts[b] + r - counts[a]          # a wins when 2x > need, ties when 2x == need
-        pmf, above = self.pmf[r], self.above[r]
         if need < 0:
             win_a, tie = 1.0, 0.0
-        elif need >= 2 * r + 1:
+        elif need > 2 * r:
             win_a, tie = 0.0, 0.0
         else:
-            win_a = above[need // 2] if need // 2 <= r else 0.0
-            tie = pmf[need // 2] if need % 2 == 0 and need // 2 <= r else 0.0
-        win_b = max(0.0, 1.0 - win_a - tie)
-        tie_share = {"split": 0.5, "each": 1.0}.get(ties, 0.0)
-        out = {s: 0.0 for s in sides}
-        out[a] = win_a + tie * tie_share
-        out[b] = win_b + tie * tie_share
+            win_a = self.above[r][need // 2]
+            tie = self.pmf[r][need // 2] if need % 2 == 0 else 0.0
+        # A tie between two sides scores as the item's `ties` says (split: half each, rounded down).
+        tied = {"split": item.points // 2, "each": item.points}.get(item.ties, 0)
+        out = [0.0] * n
+        out[a] = win_a * item.points + tie * tied
+        out[b] = max(0.0, 1.0 - win_a - tie) * item.points + tie * tied
         return out
