@@ -13,7 +13,7 @@ match stops when it excludes 50% (after at least --min pairs), or at --cap pairs
 Stopping only at batch boundaries keeps the numbers the same whatever --workers.
 A game is a whole game to the variant's target, or with --one-hand a single hand
 (the side with more points wins). Seconds a move are the mean over each player's
-own decisions.
+own decisions, in milliseconds.
 
 Pairings: greedy vs random, search vs greedy, and new-vs-old: today's `search`
 against the rollout search as it was before the exact endgame and the outlook
@@ -168,7 +168,7 @@ def strength(args: argparse.Namespace) -> None:
     who = "2-player" if args.players == 2 else "4-player partnership"
     print(f"mirrored pairs of {who} {unit}s, stop when the 95% interval excludes 50% "
           f"(at least {args.min} pairs) or at {args.cap} pairs; seed {args.seed}")
-    print(f"| variant | pairing | pairs | first wins | 95% interval | points a pair | s/move first | s/move second |")
+    print(f"| variant | pairing | pairs | first wins | 95% interval | points a pair | ms/move first | ms/move second |")
     print("|---|---|---|---|---|---|---|---|")
     pool = ProcessPoolExecutor(args.workers) if args.workers > 1 else None
     try:
@@ -177,7 +177,7 @@ def strength(args: argparse.Namespace) -> None:
                 a, b = PAIRINGS[name] if name in PAIRINGS else tuple(name.split("-vs-"))
                 r = match(pool, variant, a, b, args.seed, args.one_hand, args.min, args.cap, args.batch, args.players)
                 print(f"| {variant} | {a} vs {b} | {r['pairs']} | {r['win']:.1%} | {r['low']:.1%}-{r['high']:.1%} "
-                      f"| {r['lead']:+.2f} ± {r['lead_half']:.2f} | {r['sec_a']:.4f} | {r['sec_b']:.4f} |",
+                      f"| {r['lead']:+.2f} ± {r['lead_half']:.2f} | {1000 * r['sec_a']:.2f} | {1000 * r['sec_b']:.2f} |",
                       flush=True)
     finally:
         if pool:
@@ -231,10 +231,10 @@ def regret(args: argparse.Namespace) -> None:
             n_pos += 1
         print(f"\n{variant}: {n_pos} positions in the last deal of 2-player greedy games (one a game, "
               f"at a move drawn at random)")
-        print("| player | optimal move | mean loss (points) | s/move |")
+        print("| player | optimal move | mean loss (points) | ms/move |")
         print("|---|---|---|---|")
         for n in names:
-            print(f"| {n} | {optimal[n] / n_pos:.1%} | {loss[n] / n_pos:.3f} | {seconds[n] / n_pos:.4f} |", flush=True)
+            print(f"| {n} | {optimal[n] / n_pos:.1%} | {loss[n] / n_pos:.3f} | {1000 * seconds[n] / n_pos:.2f} |", flush=True)
 
 
 def solve_time(args: argparse.Namespace) -> None:

@@ -53,9 +53,9 @@ class SearchBot(Bot):
     ``exact_cards``: in a deal with at most this many cards left to play (hands and
     stock), score candidates with the solver rather than a playout (0: never). At 4,
     solving a sampled deal costs about what the playouts it replaces cost (measured in
-    4-player games: 1.0x at 4 cards left, 2.5x at 5, 4x at 6, 7x at 8), so the exact
-    values come for free; beyond that the cost doubles with each card, and at 6 it
-    did not measurably win more (150 mirrored pairs of 4-player hands: +0.03 ± 0.12 points).
+    4-player games, compiled engine: 1.1x at 4 cards left, 2.8x at 5, 4x at 6, 7.5x at 8),
+    so the exact values come for free; beyond that the cost grows fast, and at 6 it did
+    not measurably win more (150 mirrored pairs of 4-player hands: +0.03 ± 0.12 points).
     """
 
     name = "search"
