@@ -1,88 +1,283 @@
-"""Computer players' strength: head-to-head win rates with 95% confidence intervals.
+"""Computer players' strength: mirrored pairs with sequential stopping, endgame regret, solver speed.
 
-    python benchmarks/bot_strength.py [--games 1000] [--workers 2] [--variant standard]
-                                      [--search-iterations 64] [--one-hand]
+    python benchmarks/bot_strength.py                   # the strength table, every bundled variant
+    python benchmarks/bot_strength.py --variants standard --pairings new-vs-old --cap 600
+    python benchmarks/bot_strength.py --regret          # endgame regret on 200 last-deal positions
+    python benchmarks/bot_strength.py --solve-time      # the exact solver on whole 2-player last deals
 
-Pairs: greedy vs random, search vs greedy. Seats alternate game by game, so the
-lead's advantage cancels. A game is a whole game to the variant's target, or,
-with --one-hand, a single hand (much faster; the side with more points wins).
+Strength: each deal is played twice with the seats swapped (a mirrored pair), so
+the cards and the lead cancel out. Pairs are played in batches; after each batch
+the 95% interval of the first player's share of wins is worked out from the pairs
+(a pair scores 0, 1/2 or 1, a game without a winner counting a half), and the
+match stops when it excludes 50% (after at least --min pairs), or at --cap pairs.
+Stopping only at batch boundaries keeps the numbers the same whatever --workers.
+A game is a whole game to the variant's target, or with --one-hand a single hand
+(the side with more points wins). Seconds a move are the mean over each player's
+own decisions, in milliseconds.
+
+Pairings: greedy vs random, search vs greedy, and new-vs-old: today's `search`
+against the rollout search as it was before the exact endgame and the outlook
+(`old:64`: 64 deals a move, greedy playouts valued by the fixed worth of the cards
+won, no solver).
+
+Regret: positions in the last deal of 2-player games between greedy players, one a
+game at a move drawn at random (every card's place is then known to the seat to
+move); for each, the exact
+value of every move, and for each player the share of positions where it chose a
+move of the best value and its mean loss in points against the best.
+
 Prints numbers; asserts nothing.
 """
 
 from __future__ import annotations
 
 import argparse
+import math
+import random
+import statistics
 import time
 from concurrent.futures import ProcessPoolExecutor
+from typing import Iterator
 
-from cassino.players.bots import make_bot
 from cassino.engine.core import Engine
 from cassino.engine.game import Game
 from cassino.engine.rng import derive
-from cassino.apps.simulate import wilson
-from cassino.language.variants import load_rules
+from cassino.engine.scoring import Scorer
+from cassino.language.variants import bundled_names, load_rules
+from cassino.players.base import Bot
+from cassino.players.bots import GreedyBot, SearchBot, make_bot
+from cassino.players.solver import Solver
+
+PAIRINGS = {
+    "greedy-vs-random": ("greedy", "random"),
+    "search-vs-greedy": ("search", "greedy"),
+    "new-vs-old": ("search", "old:64"),
+}
 
 
-def one_game(args: tuple[str, str, str, int, int, bool]) -> tuple[int | None, list[float]]:
-    """1 if bot `a` wins, 0 if `b` wins, None for no winner; and `a`'s seconds for each move."""
-    variant, a, b, index, seed, one_hand = args
+def bot(name: str, seed: int) -> Bot:
+    """``make_bot``'s players; ``old:N``: the rollout search as it was (for comparison); and
+    ``custom:N:SETTING=VALUE+...``: a search with N deals a move and other settings (for experiments)."""
+    if name.startswith("old:"):
+        return SearchBot(seed, iterations=int(name[4:]), exact=False, exact_cards=0, evaluation="worth")
+    if name.startswith("custom:"):
+        _, n, settings = name.split(":")
+        kwargs: dict[str, object] = {}
+        for item in settings.split("+"):
+            key, value = item.split("=")
+            kwargs[key] = int(value) if value.isdigit() else {"yes": True, "no": False}.get(value, value)
+        return SearchBot(seed, iterations=int(n), **kwargs)  # type: ignore[arg-type]
+    return make_bot(name, seed)
+
+
+# ---------------------------------------------------------------- mirrored pairs
+def one_game(variant: str, names: tuple[str, ...], seed: int, one_hand: bool
+             ) -> tuple[int | None, list[list[float]], dict[int, int]]:
+    """A game, ``names`` by seat (four players: two partnerships): the winning side (None: none),
+    each seat's seconds a move, and each side's points."""
+    players = len(names)
     engine = Engine(load_rules(variant))
-    game_seed = derive(seed, index)
-    game = Game.new(engine, game_seed, 2, dealer=index % 2)
+    game = Game.new(engine, seed, players, partners=players == 4, dealer=0)
     if one_hand:
         game = game.with_(target=None)
-    names = (a, b) if index % 2 == 0 else (b, a)
-    bots = [make_bot(names[s], derive(game_seed, s)) for s in range(2)]
-    a_seat = 0 if index % 2 == 0 else 1
-    times = []
+    bots = [bot(names[s], derive(seed, s)) for s in range(players)]
+    times: list[list[float]] = [[] for _ in range(players)]
     plies = 0
     while not game.over:
+        claimant = next((s for s in range(players) if bots[s].wants_to_claim(game, s)), None)
+        if claimant is not None:
+            game = game.claim(claimant)
+            break
         seat = game.hand.turn
-        bots[seat].reseed(derive(game_seed, seat, plies))
+        bots[seat].reseed(derive(seed, seat, plies))
         start = time.perf_counter()
         move = bots[seat].choose(game, seat)
-        if seat == a_seat:
-            times.append(time.perf_counter() - start)
+        times[seat].append(time.perf_counter() - start)
         game = game.play(move)
         plies += 1
-    if game.winner is None:
-        return None, times
-    return (1 if game.winner == a_seat else 0), times
+    points = {side: sum(r.points.get(side, 0) for r in game.results) for side in (0, 1)}
+    return game.winner, times, points
 
 
-def match(variant: str, a: str, b: str, games: int, workers: int, seed: int, one_hand: bool) -> None:
+def one_pair(task: tuple[str, str, str, int, bool, int]) -> tuple[float, list[float], list[float], int]:
+    """A mirrored pair: ``a``'s share of the two games, ``a``'s and ``b``'s move times, ``a``'s points lead.
+    With four players ``a`` and ``b`` are partnerships (seats 0 and 2 against 1 and 3)."""
+    variant, a, b, seed, one_hand, players = task
+    share = 0.0
+    lead = 0
+    times_a: list[float] = []
+    times_b: list[float] = []
+    for a_side in (0, 1):
+        names = tuple(a if seat % 2 == a_side else b for seat in range(players))
+        winner, times, points = one_game(variant, names, seed, one_hand)
+        share += 0.5 if winner is None else float(winner == a_side)
+        lead += points[a_side] - points[1 - a_side]
+        for seat in range(players):
+            (times_a if seat % 2 == a_side else times_b).extend(times[seat])
+    return share / 2, times_a, times_b, lead
+
+
+def interval(values: list[float]) -> tuple[float, float, float]:
+    """Mean and 95% normal interval of per-pair values."""
+    n = len(values)
+    mean = sum(values) / n
+    if n < 2:
+        return mean, 0.0, 1.0
+    sd = statistics.stdev(values)
+    half = 1.96 * sd / math.sqrt(n)
+    return mean, mean - half, mean + half
+
+
+def share_interval(shares: list[float]) -> tuple[float, float, float]:
+    """Mean share of wins and its 95% interval, kept within 0-100%."""
+    mean, low, high = interval(shares)
+    return mean, max(low, 0.0), min(high, 1.0)
+
+
+def match(pool: ProcessPoolExecutor | None, variant: str, a: str, b: str, seed: int, one_hand: bool,
+          min_pairs: int, cap: int, batch: int, players: int = 2) -> dict[str, object]:
     start = time.perf_counter()
-    tasks = [(variant, a, b, k, seed, one_hand) for k in range(games)]
-    if workers > 1:
-        with ProcessPoolExecutor(workers) as pool:
-            results = list(pool.map(one_game, tasks, chunksize=max(1, games // (workers * 8))))
-    else:
-        results = [one_game(t) for t in tasks]
-    decided = [r for r, _ in results if r is not None]
-    times = sorted(t for _, ts in results for t in ts)
-    wins = sum(decided)
-    low, high = wilson(wins, len(decided))
-    rate = wins / len(decided) if decided else 0.0
-    print(f"{a:>10} vs {b:<10} {variant}{' (one hand a game)' if one_hand else ''}: "
-          f"{a} wins {wins}/{len(decided)} = {rate:.1%} (95% CI {low:.1%}-{high:.1%}), "
-          f"{games - len(decided)} without a winner, {time.perf_counter() - start:.0f} s")
-    if times:
-        print(f"{'':>10} {a} seconds a move: mean {sum(times) / len(times):.3f}, "
-              f"95th percentile {times[int(0.95 * (len(times) - 1))]:.3f}, max {times[-1]:.3f}")
+    shares: list[float] = []
+    leads: list[int] = []
+    times_a: list[float] = []
+    times_b: list[float] = []
+    k = 0
+    while k < cap:
+        tasks = [(variant, a, b, derive(seed, j), one_hand, players) for j in range(k, min(k + batch, cap))]
+        results: Iterator = pool.map(one_pair, tasks) if pool else map(one_pair, tasks)
+        for share, ta, tb, lead in results:
+            shares.append(share)
+            leads.append(lead)
+            times_a += ta
+            times_b += tb
+        k += len(tasks)
+        mean, low, high = share_interval(shares)
+        if k >= min_pairs and (low > 0.5 or high < 0.5):
+            break
+    mean, low, high = share_interval(shares)
+    lead, lead_low, lead_high = interval([float(x) for x in leads])
+    return {"variant": variant, "a": a, "b": b, "pairs": len(shares), "win": mean, "low": low, "high": high,
+            "lead": lead, "lead_half": lead - lead_low, "sec_a": sum(times_a) / max(len(times_a), 1),
+            "sec_b": sum(times_b) / max(len(times_b), 1), "seconds": time.perf_counter() - start}
+
+
+def strength(args: argparse.Namespace) -> None:
+    variants = bundled_names() if args.variants == "all" else args.variants.split(",")
+    pairings = list(PAIRINGS) if args.pairings == "all" else args.pairings.split(",")
+    unit = "hand" if args.one_hand else "game"
+    who = "2-player" if args.players == 2 else "4-player partnership"
+    print(f"mirrored pairs of {who} {unit}s, stop when the 95% interval excludes 50% "
+          f"(at least {args.min} pairs) or at {args.cap} pairs; seed {args.seed}")
+    print(f"| variant | pairing | pairs | first wins | 95% interval | points a pair | ms/move first | ms/move second |")
+    print("|---|---|---|---|---|---|---|---|")
+    pool = ProcessPoolExecutor(args.workers) if args.workers > 1 else None
+    try:
+        for variant in variants:
+            for name in pairings:
+                a, b = PAIRINGS[name] if name in PAIRINGS else tuple(name.split("-vs-"))
+                r = match(pool, variant, a, b, args.seed, args.one_hand, args.min, args.cap, args.batch, args.players)
+                print(f"| {variant} | {a} vs {b} | {r['pairs']} | {r['win']:.1%} | {r['low']:.1%}-{r['high']:.1%} "
+                      f"| {r['lead']:+.2f} ± {r['lead_half']:.2f} | {1000 * r['sec_a']:.2f} | {1000 * r['sec_b']:.2f} |",
+                      flush=True)
+    finally:
+        if pool:
+            pool.shutdown()
+
+
+# ---------------------------------------------------------------- the last deal
+def last_deals(variant: str, count: int, seed: int, anywhere: bool = False) -> Iterator[Game]:
+    """Games between greedy players in the last deal of their first hand: at its first move,
+    or (``anywhere``) at one of its moves with a choice, drawn at random."""
+    engine = Engine(load_rules(variant))
+    k = 0
+    found = 0
+    while found < count:
+        game = Game.new(engine, derive(seed, k), 2, dealer=k % 2)
+        bots = [GreedyBot(derive(seed, k, 0)), GreedyBot(derive(seed, k, 1))]
+        choices = []
+        while not game.over and game.hand_no == 1:
+            if not game.hand.stock and len(game.legal_moves()) > 1:
+                choices.append(game)
+                if not anywhere:
+                    break
+            game = game.play(bots[game.hand.turn].choose(game, game.hand.turn))
+        if choices:
+            found += 1
+            yield choices[random.Random(derive(seed, k)).randrange(len(choices))] if anywhere else choices[0]
+        k += 1
+
+
+def regret(args: argparse.Namespace) -> None:
+    names = args.judged.split(",")
+    for variant in (bundled_names() if args.variants == "all" else args.variants.split(",")):
+        optimal = {n: 0 for n in names}
+        loss = {n: 0.0 for n in names}
+        seconds = {n: 0.0 for n in names}
+        n_pos = 0
+        for k, game in enumerate(last_deals(variant, args.positions, args.seed, anywhere=True)):
+            state = game.hand
+            seat = state.turn
+            solver = Solver(game.engine, game.scorer, state.teams[seat], dict(enumerate(game.scores)),
+                            game.restrictions_on)
+            values = {mv.move: mv.value for mv in solver.move_values(state)}
+            best = max(values.values())
+            for n in names:
+                player = bot(n, derive(args.seed, k))
+                start = time.perf_counter()
+                move = player.choose(game, seat)
+                seconds[n] += time.perf_counter() - start
+                optimal[n] += values[move] == best
+                loss[n] += best - values[move]
+            n_pos += 1
+        print(f"\n{variant}: {n_pos} positions in the last deal of 2-player greedy games (one a game, "
+              f"at a move drawn at random)")
+        print("| player | optimal move | mean loss (points) | ms/move |")
+        print("|---|---|---|---|")
+        for n in names:
+            print(f"| {n} | {optimal[n] / n_pos:.1%} | {loss[n] / n_pos:.3f} | {1000 * seconds[n] / n_pos:.2f} |", flush=True)
+
+
+def solve_time(args: argparse.Namespace) -> None:
+    for variant in (bundled_names() if args.variants == "all" else args.variants.split(",")):
+        times = []
+        nodes = []
+        for game in last_deals(variant, args.positions, args.seed):
+            state = game.hand
+            start = time.perf_counter()
+            solver = Solver(game.engine, game.scorer, state.teams[state.turn], dict(enumerate(game.scores)),
+                            game.restrictions_on)
+            solver.best_move(state)
+            times.append(1000 * (time.perf_counter() - start))
+            nodes.append(solver.nodes)
+        times.sort()
+        print(f"{variant}: a whole 2-player last deal solved (best move from its first position), "
+              f"{len(times)} deals: median {statistics.median(times):.1f} ms, mean {statistics.mean(times):.1f} ms, "
+              f"95th percentile {times[int(0.95 * (len(times) - 1))]:.1f} ms, worst {times[-1]:.1f} ms; "
+              f"median {statistics.median(nodes):.0f} positions searched", flush=True)
 
 
 def main() -> None:
     p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    p.add_argument("--games", type=int, default=1000)
+    p.add_argument("--variants", default="all", help="comma-separated bundled variants, or all")
+    p.add_argument("--pairings", default="all", help=f"comma-separated: {', '.join(PAIRINGS)}, or A-vs-B")
+    p.add_argument("--cap", type=int, default=200, help="most pairs a match plays")
+    p.add_argument("--min", type=int, default=20, help="fewest pairs before a match may stop")
+    p.add_argument("--batch", type=int, default=20, help="pairs between two looks at the interval")
     p.add_argument("--workers", type=int, default=2)
-    p.add_argument("--variant", default="standard")
     p.add_argument("--seed", type=int, default=1)
-    p.add_argument("--search-iterations", type=int, default=64)
-    p.add_argument("--one-hand", action="store_true")
+    p.add_argument("--one-hand", action="store_true", help="a game is one hand")
+    p.add_argument("--players", type=int, choices=[2, 4], default=2, help="4: two partnerships of two")
+    p.add_argument("--regret", action="store_true", help="the endgame regret table instead")
+    p.add_argument("--solve-time", action="store_true", help="the solver's time on whole last deals instead")
+    p.add_argument("--positions", type=int, default=200, help="last-deal positions (--regret, --solve-time)")
+    p.add_argument("--judged", default="greedy,old:64,search", help="players whose regret is measured (--regret)")
     args = p.parse_args()
-    match(args.variant, "greedy", "random", args.games, args.workers, args.seed, args.one_hand)
-    match(args.variant, f"search:{args.search_iterations}", "greedy", args.games, args.workers, args.seed,
-          args.one_hand)
+    if args.regret:
+        regret(args)
+    elif args.solve_time:
+        solve_time(args)
+    else:
+        strength(args)
 
 
 if __name__ == "__main__":

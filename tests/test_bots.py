@@ -27,12 +27,12 @@ def _mid_hand(variant: str, seed: int, plies: int, players: int = 2) -> Game:
 
 
 def _seen(state: HandState, seat: int) -> int:
-    seen = state.hands[seat] | state.table
-    for b in state.builds:
-        seen |= b.cards
-    for pile in state.piles:
-        seen |= pile
-    return seen
+    """Every card but the other hands and the stock."""
+    hidden = sum(1 << i for i in state.stock)
+    for other, hand in enumerate(state.hands):
+        if other != seat:
+            hidden |= hand
+    return ((1 << 52) - 1) & ~hidden
 
 
 def _shuffle_hidden(state: HandState, seat: int, seed: int) -> HandState:

@@ -292,6 +292,13 @@ def _cmd_simulate(args: argparse.Namespace) -> int:
     return 0
 
 
+def _cmd_solve(args: argparse.Namespace) -> int:
+    from .solve import solve
+
+    print(solve(args.file, args.case, args.max_positions).text())
+    return 0
+
+
 def _whole(low: int) -> Callable[[str], int]:
     """An argparse type: a whole number of at least ``low`` (argparse turns the error into exit 2)."""
     import argparse
@@ -534,6 +541,13 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("files", nargs="+", metavar="FILE")
     p.add_argument("-v", "--verbose", action="store_true", help="also list the cases that pass")
     p.set_defaults(handler=_cmd_check)
+
+    p = sub.add_parser("solve", help="the exact value of every move in a position given in full (a scenario case)")
+    p.add_argument("file", metavar="FILE", help="a scenario file (the format of `cassino check`; `expect` optional)")
+    p.add_argument("--case", metavar="NAME", help="the case to solve (needed when the file has several)")
+    p.add_argument("--max-positions", type=_whole(1), default=2_000_000, metavar="N",
+                   help="give up (exit 2) after searching N positions (default 2,000,000)")
+    p.set_defaults(handler=_cmd_solve)
 
     _add_author_commands(sub)
     _add_serve_command(sub)

@@ -179,8 +179,9 @@ EXPECT_KEYS: dict[str, Check] = {
 _EMPTY_MEANS_NOTHING = {"legal", "illegal", "hand_points", "scores", "hands", "captured", "sweeps", "events"}
 
 
-def check_file(doc: Document) -> list[Diagnostic]:
-    """Every problem in the file's structure (exit 2); an empty list when it can run."""
+def check_file(doc: Document, expectations: bool = True) -> list[Diagnostic]:
+    """Every problem in the file's structure (exit 2); an empty list when it can run.
+    ``expectations=False``: a case may leave out `expect` (`cassino solve` reads positions only)."""
     data = doc.data
     out: list[Diagnostic] = []
     if not isinstance(data, dict):
@@ -206,7 +207,8 @@ def check_file(doc: Document) -> list[Diagnostic]:
             out.append(doc.diagnostic(("cases", i, "name"), f"case name {name!r} is used twice (first in case {names[name] + 1})"))
         else:
             names[name] = i
-        out += _check_expect(doc, i, case)
+        if expectations or "expect" in case:
+            out += _check_expect(doc, i, case)
     return out
 
 

@@ -139,7 +139,7 @@ class Runner:
             setup = self.setup(case, file, rules, engine, scorer)
         except (ImpossiblePosition, CardError) as e:
             return CaseResult(name, False, [f"impossible position: {e}"])
-        outcome = _play_moves(case, setup, engine)
+        outcome = play_moves(case, setup, engine)
         if isinstance(outcome, str):
             return CaseResult(name, False, [outcome])
         problems = _Expectations(engine, outcome).check(case["expect"])
@@ -328,7 +328,7 @@ def _lowest_seats(state: HandState) -> dict[int, int]:
 
 
 # ---------------------------------------------------------------------- moves
-def _play_moves(case: dict[str, Any], setup: Setup, engine: Engine) -> Outcome | str:
+def play_moves(case: dict[str, Any], setup: Setup, engine: Engine) -> Outcome | str:
     """Play the case's moves and claims through the game; a failure message when one is refused."""
     game = setup.game
     finished = setup.start if setup.start.over else None

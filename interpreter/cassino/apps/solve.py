@@ -1,0 +1,116 @@
+"""`cassino solve`: the exact value of every legal move in a position given in full.
+
+The position is a scenario case (docs/scenarios.md; `expect` may be left out), built
+and played by the same code as `cassino check` (``scenarios.Runner``), with its
+``moves`` played first. Every card must have a place (the hands, the table, builds,
+capture piles, ``rest`` for every card not placed elsewhere, or a ``stock`` given in
+order): a card left unplaced would be in the unseen stock, and then the position is
+not known in full (exit 2, saying how many and how to fix it). A case with
+``captured: {N: rest}`` and cards still in hand is solved from that position rather
+than scored as a finished hand.
+
+Values are the side to move's final hand points minus the other side's (the best
+other side's, with more than two), with best play by everyone, under the
+variant's scoring and the case's game scores (endgame restrictions).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from ..engine.notation import format_move
+from ..errors import CassinoError, RuleFileError
+from ..language.cards import CardError
+from ..language.yamlsource import load_yaml
+from ..players.solver import SearchLimit, Solver, missing_knowledge
+from .scenario_format import check_file
+from .scenarios import FileMistake, ImpossiblePosition, Runner, play_moves
+
+
+@dataclass(frozen=True)
+class Solution:
+    """A solved position: every move's value (best first) and the line of best play."""
+
+    variant: str
+    seat: int
+    values: list[tuple[str, int]]        # (move, value), best first
+    line: list[tuple[int, str]]          # (seat, move) from the position to the end of the hand
+    nodes: int
+
+    def text(self) -> str:
+        width = max(len(move) for move, _ in self.values)
+        out = [f"{self.variant}: seat {self.seat} to play; a move's value is its side's hand points minus "
+               f"the other side's, with best play ({self.nodes} positions searched)"]
+        out += [f"  {move:<{width}}  {signed(value)}" for move, value in self.values]
+        out.append("principal line: " + "; ".join(f"seat {s}: {m}" for s, m in self.line))
+        best, value = self.values[0]
+        out.append(f"best: {best} ({signed(value)})")
+        return "\n".join(out)
+
+
+def signed(value: int) -> str:
+    return f"{value:+d}" if value else "0"
+
+
+def pick_case(data: dict[str, Any], path: str, name: str | None) -> dict[str, Any]:
+    """The case named ``name``, or the only case when the file has one."""
+    cases = [c for c in data["cases"] if isinstance(c, dict)]
+    names = [str(c.get("name")) for c in cases]
+    if name is None:
+        if len(cases) == 1:
+            return cases[0]
+        raise CassinoError(f"{path}: {len(cases)} cases; name one with --case: {', '.join(names)}")
+    for case in cases:
+        if case.get("name") == name:
+            return case
+    raise CassinoError(f"{path}: no case named {name!r}; the cases are: {', '.join(names)}")
+
+
+def solve(path: str, case_name: str | None = None, max_positions: int | None = None) -> Solution:
+    """Solve a scenario case (CassinoError, saying what is wrong, for anything that is not a
+    position known in full)."""
+    doc = load_yaml(path)
+    problems = check_file(doc, expectations=False)
+    if problems:
+        raise RuleFileError(problems)
+    case = pick_case(doc.data, path, case_name)
+    label = f"{path}: case {case.get('name')!r}"
+    runner = Runner()
+    rules, engine, scorer = runner.variant(case.get("variant", doc.data.get("variant")), Path(path).resolve().parent)
+    try:
+        setup = runner.setup(case, doc.data, rules, engine, scorer)
+        outcome = play_moves(case, setup, engine)
+    except (ImpossiblePosition, CardError) as e:
+        raise CassinoError(f"{label}: impossible position: {e}") from None
+    except FileMistake as e:
+        raise CassinoError(f"{label}: {e}" + (f" ({e.hint})" if e.hint else "")) from None
+    if isinstance(outcome, str):
+        raise CassinoError(f"{label}: {outcome}")
+    game, state = outcome.game, outcome.hand
+    if state.over and any(state.hands) and not case.get("moves"):
+        state = state.with_(over=False)   # `rest` with cards still in hand: a position, not a scoring case
+    if state.over or game.over:
+        raise CassinoError(f"{label}: the hand is over: there is nothing to play")
+    missing = None if setup.explicit_stock else missing_knowledge(state)
+    if missing:
+        raise CassinoError(f"{label}: the position is not known in full: {missing}; give every card a place "
+                           f"(hands, table, builds, `captured` with `rest` for every card not placed elsewhere, "
+                           f"or `stock` in the order it will be dealt)")
+    seat = state.turn
+    solver = Solver(engine, scorer, state.teams[seat], dict(enumerate(game.scores)), game.restrictions_on,
+                    max_positions=max_positions)
+    try:
+        values = solver.move_values(state)
+        line = [(seat, values[0].move)]
+        after = engine.apply(state, values[0].move)
+        for move in solver.principal_line(after):
+            line.append((after.turn, move))
+            after = engine.apply(after, move)
+    except SearchLimit as e:
+        raise CassinoError(f"{label}: too large to solve exactly ({e}): give fewer cards in hand, "
+                           f"or raise --max-positions") from None
+    deck = engine.deck
+    return Solution(rules.name, seat, [(format_move(mv.move, deck), mv.value) for mv in values],
+                    [(s, format_move(m, deck)) for s, m in line], solver.nodes)

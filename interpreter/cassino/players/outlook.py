@@ -1,0 +1,117 @@
+"""What an unfinished hand is worth to each side: the points it can expect at the end.
+
+The search stops its playouts at the end of a deal and has to value what each side
+has won so far. Counting the cards won at a fixed worth each (``base.CardWorth``)
+misses that "most cards" and "most spades" are races: once a side holds more than
+half, further cards of that kind are worth nothing to either side, and while the race
+is close each card counts for much more than its average. Here every scoring item is
+counted as the variant says (``Scorer``), and a race still open is valued by the
+chance of winning it if the cards not yet won went to the two sides at random
+(a binomial count): expected points, not the share of an average.
+"""
+
+from __future__ import annotations
+
+from math import comb
+
+from ..engine.scoring import Scorer
+from ..language.rules import ScoringItem
+from ..engine.state import HandState
+
+
+def _tail_tables(n: int) -> tuple[list[list[float]], list[list[float]]]:
+    """For X ~ Binomial(r, 1/2): P(X = x) and P(X > x), for r up to ``n``."""
+    pmf, above = [], []
+    for r in range(n + 1):
+        p = [comb(r, x) / 2 ** r for x in range(r + 1)]
+        tail = [0.0] * (r + 2)
+        for x in range(r - 1, -1, -1):
+            tail[x] = tail[x + 1] + p[x + 1]
+        pmf.append(p)
+        above.append(tail)
+    return pmf, above
+
+
+class Outlook:
+    """Expected hand points per side of a position, from the variant's scoring items."""
+
+    def __init__(self, scorer: Scorer) -> None:
+        self.scorer = scorer
+        self.items = scorer.rules.scoring.items
+        self.pmf, self.above = _tail_tables(scorer.engine.n_cards)
+        self._allowed: dict[tuple[tuple[int, ...], tuple[tuple[int, int], ...], bool], list[list[bool]]] = {}
+
+    def allowed(self, sides: tuple[int, ...], scores: dict[int, int], restrictions_on: bool) -> list[list[bool]]:
+        """For each item, whether each side may score it (endgame restrictions), worked out once
+        per set of game scores: the search asks for every playout."""
+        key = (sides, tuple(scores.items()), restrictions_on)
+        table = self._allowed.get(key)
+        if table is None:
+            table = self._allowed[key] = [
+                [self.scorer.counts_for(item, scores.get(s, 0), restrictions_on) for s in sides]
+                for item in self.items]
+        return table
+
+    def points(self, state: HandState, scores: dict[int, int], restrictions_on: bool) -> dict[int, float]:
+        """Each side's expected points for the hand (its real points once the hand is over)."""
+        scorer = self.scorer
+        if state.over:
+            points, _ = scorer.hand_points(state, scores, restrictions_on)
+            return {s: float(p) for s, p in points.items()}
+        sides = state.sides
+        piles = [state.side_pile(s) for s in sides]
+        won = 0
+        for p in piles:
+            won |= p
+        out = [0.0] * len(sides)
+        for item, allowed in zip(self.items, self.allowed(sides, scores, restrictions_on)):
+            if not any(allowed) or item.count == "last_capture":
+                continue   # the last capture is decided only by the hand's last capture
+            if item.count == "most" or item.count == "each":
+                mask = scorer.masks[item.name]
+                counts = [(p & mask).bit_count() for p in piles]
+                if item.count == "each":
+                    for j, ok in enumerate(allowed):
+                        if ok:
+                            out[j] += counts[j] * item.points
+                    continue
+                for j, expected in enumerate(self._race(counts, (mask & ~won).bit_count(), item)):
+                    if allowed[j]:
+                        out[j] += expected
+            elif item.points or item.by_size or item.first_play_points is not None:
+                got = scorer.item_points(item, state)
+                for j, s in enumerate(sides):
+                    if allowed[j]:
+                        out[j] += got[s]
+        return dict(zip(sides, out))
+
+    def _race(self, counts: list[int], left: int, item: ScoringItem) -> list[float]:
+        """Each side's expected points from a "most" item with ``left`` cards still to be won.
+
+        Two sides: exact under a fair split of the rest. More sides: the leader against the
+        best of the others, with the rest shared among all (an estimate)."""
+        n = len(counts)
+        if n == 2:
+            a, b = (0, 1) if counts[0] >= counts[1] else (1, 0)
+            r = left
+        elif n > 2:
+            order = sorted(range(n), key=lambda j: -counts[j])
+            a, b = order[0], order[1]
+            r = round(2 * left / n)
+        else:
+            return [float(item.points)] * n
+        # a ends with counts[a] + x, b with counts[b] + r - x.
+        need = counts[b] + r - counts[a]          # a wins when 2x > need, ties when 2x == need
+        if need < 0:
+            win_a, tie = 1.0, 0.0
+        elif need > 2 * r:
+            win_a, tie = 0.0, 0.0
+        else:
+            win_a = self.above[r][need // 2]
+            tie = self.pmf[r][need // 2] if need % 2 == 0 else 0.0
+        # A tie between two sides scores as the item's `ties` says (split: half each, rounded down).
+        tied = {"split": item.points // 2, "each": item.points}.get(item.ties, 0)
+        out = [0.0] * n
+        out[a] = win_a * item.points + tie * tied
+        out[b] = max(0.0, 1.0 - win_a - tie) * item.points + tie * tied
+        return out

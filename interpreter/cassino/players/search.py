@@ -1,0 +1,186 @@
+"""The search player: exact play where the position is known, rollouts where it is not.
+
+- When every card's place is known to the seat to move (the 2-player last deal:
+  every unseen card is in the other hand), it plays the exact solver's move
+  (``solver.Solver``): a best move, not a guess.
+- Otherwise, determinized Monte Carlo search: the unseen cards are dealt at random
+  many times, consistent with what the seat knows (``knowledge.determinize``), each
+  candidate move is played out greedily to the end of the deal in every such deal,
+  and the move whose side expects most points on average (``outlook.Outlook``) is
+  played. When few cards are left to play (``exact_cards``), a candidate's worth in a
+  deal is the solver's exact value of that deal instead of one playout.
+  Budget: iterations (deals), or seconds.
+
+What was measured before these choices (benchmarks/bot_strength.py, README): the
+exact last deal and the outlook each add about a point a pair of hands against the
+rollout search with neither; a playout policy that counts what the next player can
+take, playouts to the end of the hand, valuing cards by the state of each race, 128
+deals instead of 64, and 20 candidates instead of 10 did not measurably help.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from typing import Hashable
+
+from ..engine.core import Engine
+from ..engine.game import Game
+from ..engine.moves import Move
+from ..engine.state import HandState
+from .base import Bot, CardWorth, move_gain
+from .knowledge import determinize
+from .outlook import Outlook
+from .solver import Solver, cards_left, missing_knowledge
+
+
+class SearchBot(Bot):
+    """Determinized rollout search, with the exact solver where the position is known.
+
+    Each iteration deals the cards this seat cannot see at random, and then plays
+    every candidate move in that same deal, continuing with the greedy policy for
+    every player to the end of the current deal (``horizon="deal"``; or of the hand).
+    A candidate's score is its side's lead at the end of the playout, in points:
+    with ``evaluation="outlook"`` the points each side can expect from what it has won
+    (races for "most" items valued by the chance of winning them); with ``"worth"``
+    (the search as it was before) the fixed worth of the cards and sweeps won during
+    the playout. The real points when the hand ends inside the playout. The same
+    deals are used for every candidate, so the comparison is between moves, not
+    between lucky and unlucky deals.
+
+    ``exact``: play the solver's move when the position is known in full.
+    ``exact_cards``: in a deal with at most this many cards left to play (hands and
+    stock), score candidates with the solver rather than a playout (0: never). At 4,
+    solving a sampled deal costs about what the playouts it replaces cost (measured in
+    4-player games, compiled engine: 1.1x at 4 cards left, 2.8x at 5, 4x at 6, 7.5x at 8),
+    so the exact values come for free; beyond that the cost grows fast, and at 6 it did
+    not measurably win more (150 mirrored pairs of 4-player hands: +0.03 ± 0.12 points).
+    """
+
+    name = "search"
+
+    def __init__(self, seed: int = 0, iterations: int = 64, seconds: float | None = None,
+                 width: int = 10, horizon: str = "deal", exact: bool = True, exact_cards: int = 4,
+                 evaluation: str = "outlook") -> None:
+        if evaluation not in ("outlook", "worth") or horizon not in ("deal", "hand"):
+            raise ValueError(f"evaluation is outlook or worth, horizon deal or hand: not {evaluation!r}, {horizon!r}")
+        self.rng = random.Random(seed)
+        self.iterations = iterations
+        self.seconds = seconds
+        self.width = width
+        self.horizon = horizon
+        self.exact = exact
+        self.exact_cards = exact_cards
+        self.evaluation = evaluation
+        self._outlook: tuple[Engine, Outlook] | None = None
+        self._solver: tuple[Hashable, Solver] | None = None
+
+    # ---------------------------------------------------------------- knowledge
+    def determinize(self, engine: Engine, state: HandState, seat: int) -> HandState:
+        """The hand as ``seat`` sees it, with every unseen card dealt at random."""
+        return determinize(engine, state, seat, self.rng)
+
+    def solver(self, game: Game, side: int) -> Solver:
+        """A solver for ``side`` under the game's scores, kept while they stay the same
+        (its transposition table makes the later moves of a deal almost free)."""
+        key = (game.engine, side, game.scores, game.restrictions_on)
+        if self._solver is None or self._solver[0] != key or len(self._solver[1].table) > 500_000:
+            self._solver = (key, Solver(game.engine, game.scorer, side, dict(enumerate(game.scores)),
+                                        game.restrictions_on, self.worth(game)))
+        return self._solver[1]
+
+    # ---------------------------------------------------------------- playouts
+    def _greedy(self, engine: Engine, worth: CardWorth, state: HandState) -> Move:
+        legal = engine.legal_moves(state)
+        if len(legal) == 1:
+            return legal[0]
+        return max(legal, key=lambda mv: move_gain(worth, state, mv))
+
+    def outlook(self, game: Game) -> Outlook:
+        if self._outlook is None or self._outlook[0] is not game.engine:
+            self._outlook = (game.engine, Outlook(game.scorer))
+        return self._outlook[1]
+
+    def _lead(self, game: Game, worth: CardWorth, before: HandState, after: HandState, side: int) -> float:
+        """What ``side`` gained over the other sides between two states, in points."""
+        if self.evaluation == "outlook":
+            value = self.outlook(game).points(after, dict(enumerate(game.scores)), game.restrictions_on)
+        elif after.over:
+            points, _ = game.scorer.hand_points(after, dict(enumerate(game.scores)), game.restrictions_on)
+            value = {s: float(points[s]) for s in points}
+        else:
+            value = {}
+            for s in after.sides:
+                won = after.side_pile(s) & ~before.side_pile(s)
+                sweeps = sum(1 for w in after.sweeps[len(before.sweeps):]
+                             if not w.cancelled and after.teams[w.seat] == s)
+                value[s] = worth.of(won) + worth.sweep_points * sweeps
+        others = [value[o] for o in value if o != side]
+        return value.get(side, 0.0) - (max(others) if others else 0.0)
+
+    def _playout(self, game: Game, worth: CardWorth, state: HandState, move: Move) -> HandState:
+        engine = game.engine
+        deal = state.deal_no
+        state = engine.apply(state, move)
+        while not state.over and (self.horizon == "hand" or state.deal_no == deal):
+            state = engine.apply(state, self._greedy(engine, worth, state))
+        return state
+
+    def candidates(self, game: Game, moves: list[Move], worth: CardWorth) -> list[Move]:
+        """The ``width`` moves the greedy player rates best (the rest are rarely better)."""
+        ranked = sorted(moves, key=lambda m: -move_gain(worth, game.hand, m))
+        return ranked[:self.width]
+
+    def _exact_rewards(self, game: Game, state: HandState, side: int, alive: list[Move]) -> list[float]:
+        """Each candidate's exact value in one fully dealt position (one table for all of them)."""
+        solver = Solver(game.engine, game.scorer, side, dict(enumerate(game.scores)), game.restrictions_on,
+                        self.worth(game))
+        return [float(solver.value(game.engine.apply(state, m))) for m in alive]
+
+    def choose(self, game: Game, seat: int) -> Move:
+        moves = game.legal_moves()
+        if len(moves) == 1:
+            return moves[0]
+        side = game.hand.teams[seat]
+        if self.exact and missing_knowledge(game.hand, seat) is None:
+            known = self.determinize(game.engine, game.hand, seat)   # the true position, from what the seat sees
+            return self.solver(game, side).best_move(known)
+        worth = self.worth(game)
+        alive = self.candidates(game, moves, worth)
+        rewards: dict[Move, list[float]] = {m: [] for m in alive}
+        exact = cards_left(game.hand) <= self.exact_cards
+        deadline = time.perf_counter() + self.seconds if self.seconds else None
+        done = 0
+        while len(alive) > 1 and ((done < self.iterations) if deadline is None
+                                  else (done < 1 or time.perf_counter() < deadline)):
+            state = self.determinize(game.engine, game.hand, seat)
+            if exact:
+                for m, r in zip(alive, self._exact_rewards(game, state, side, alive)):
+                    rewards[m].append(r)
+            else:
+                for m in alive:
+                    rewards[m].append(self._lead(game, worth, state, self._playout(game, worth, state, m), side))
+            done += 1
+            if done >= 8 and done & (done - 1) == 0:   # at 8, 16, 32, ... deals
+                alive = _survivors(alive, rewards)
+        return max(alive, key=lambda m: sum(rewards[m]))
+
+
+def _survivors(alive: list[Move], rewards: dict[Move, list[float]], z: float = 2.5) -> list[Move]:
+    """The candidates not clearly worse than the best so far.
+
+    All candidates were played out in the same deals, so each is compared with the
+    best by the per-deal differences: dropped when the mean difference is below zero
+    by more than ``z`` standard errors. Order is kept (the greedy order breaks ties).
+    """
+    best = max(alive, key=lambda m: sum(rewards[m]))
+    keep = []
+    for m in alive:
+        diffs = [a - b for a, b in zip(rewards[m], rewards[best])]
+        n = len(diffs)
+        mean = sum(diffs) / n
+        var = sum((d - mean) ** 2 for d in diffs) / (n - 1)
+        if m is best or mean >= 0 or (var > 0 and mean + z * math.sqrt(var / n) >= 0):
+            keep.append(m)
+    return keep

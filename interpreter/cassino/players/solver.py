@@ -1,0 +1,231 @@
+"""Exact play where every card's place is known: alpha-beta to the end of the hand.
+
+In a 2-player game the last deal is a game of perfect information (every card the
+seat to move cannot see is in the other hand), and so is any position given in full,
+such as a scenario case. There the best move can be computed rather than guessed.
+
+The value of a position is the final hand points of one side (``side``) minus the
+best of the other sides', under the variant's own scoring (``engine.scoring.Scorer``:
+the last capturer takes what is left on the table, sweeps, endgame restrictions on
+what a side may score given the game scores). With more than two sides the other
+sides are assumed to play together against ``side`` (the "paranoid" assumption,
+which keeps the search a two-sided one that alpha-beta can prune).
+
+Everything goes through the engine's public API (``legal_moves``, ``apply``), so
+the solver is generic over variants. It is an alpha-beta search with a
+transposition table (a position reached by two orders of play is searched once; the
+table keeps a lower and an upper bound and the best move) and move ordering (the
+table's best move, then the moves ``base.move_gain`` rates highest: captures that
+take the most, builds, trails).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Hashable
+
+from ..engine.core import Engine, bits
+from ..errors import CassinoError
+from ..engine.moves import Move
+from ..engine.scoring import Scorer
+from ..engine.state import HandState
+from .base import CardWorth, move_gain
+
+INF = 10 ** 9
+
+
+class SearchLimit(CassinoError):
+    """The solver searched more positions than it was allowed (a position too large to solve)."""
+
+
+@dataclass(frozen=True, slots=True)
+class MoveValue:
+    """A legal move and its exact value for the side to move (points, theirs minus the others')."""
+
+    move: Move
+    value: int
+
+
+def missing_knowledge(state: HandState, seat: int | None = None) -> str | None:
+    """Why the position is not known in full (``None`` when it is).
+
+    With ``seat`` given: known to that seat, i.e. nothing is left to deal and every card
+    it cannot see is in one other hand (the 2-player last deal). Without: the position
+    as given is complete, i.e. nothing is left to deal (a scenario case gives every hand).
+    """
+    if state.stock:
+        return (f"{len(state.stock)} card{'s are' if len(state.stock) != 1 else ' is'} not placed "
+                f"(they would be the unseen stock, still to be dealt)")
+    if seat is None:
+        return None
+    holders = [other for other, hand in enumerate(state.hands) if other != seat and hand]
+    if len(holders) > 1:
+        return f"seats {', '.join(map(str, holders))} all hold cards that seat {seat} cannot see"
+    return None
+
+
+class Solver:
+    """The exact value of positions for one side, with a transposition table kept across calls.
+
+    ``scores`` (side -> game score before the hand) and ``restrictions_on`` decide what a
+    side under an endgame restriction may score, as in ``Scorer.hand_points``.
+    ``max_positions``: raise SearchLimit after searching that many positions (None: no limit).
+    """
+
+    def __init__(self, engine: Engine, scorer: Scorer, side: int, scores: dict[int, int] | None = None,
+                 restrictions_on: bool = True, worth: CardWorth | None = None,
+                 max_positions: int | None = None) -> None:
+        self.engine = engine
+        self.scorer = scorer
+        self.side = side
+        self.scores = dict(scores or {})
+        self.restrictions_on = restrictions_on
+        self.worth = worth or CardWorth(engine, scorer)
+        self.table: dict[Hashable, tuple[int, int, Move | None]] = {}
+        self.finals: dict[Hashable, int] = {}
+        self.nodes = 0
+        self.max_positions = max_positions
+
+    # ---------------------------------------------------------------- values
+    def final_value(self, state: HandState) -> int:
+        """``side``'s hand points minus the best other side's, in a finished hand (remembered by
+        what the score reads: many lines of play end with the same piles)."""
+        key = (state.piles, self._won(state), state.last_capturer)
+        value = self.finals.get(key)
+        if value is None:
+            points, _ = self.scorer.hand_points(state, self.scores, self.restrictions_on)
+            others = [p for s, p in points.items() if s != self.side]
+            value = self.finals[key] = points.get(self.side, 0) - (max(others) if others else 0)
+        return value
+
+    def value(self, state: HandState) -> int:
+        """The exact value of ``state`` for ``side`` with best play by every side."""
+        return self._search(state, -INF, INF)
+
+    def move_values(self, state: HandState) -> list[MoveValue]:
+        """Every legal move with its exact value for ``side``, best for the side to move first.
+
+        Ties keep the move ordering (captures that take most first), so the first move is
+        the one a player would be shown.
+        """
+        engine = self.engine
+        maximizing = state.teams[state.turn] == self.side
+        out = [MoveValue(m, self._search(engine.apply(state, m), -INF, INF))
+               for m in self._ordered(state, engine.legal_moves(state))]
+        out.sort(key=lambda mv: -mv.value if maximizing else mv.value)
+        return out
+
+    def best_move(self, state: HandState) -> Move:
+        """A best move for the side to move (searched with a narrowing window, so cheaper
+        than ``move_values``)."""
+        engine = self.engine
+        maximizing = state.teams[state.turn] == self.side
+        moves = self._ordered(state, engine.legal_moves(state))
+        if len(moves) == 1:
+            return moves[0]
+        best, best_value = moves[0], None
+        alpha, beta = -INF, INF
+        for m in moves:
+            v = self._search(engine.apply(state, m), alpha, beta)
+            if best_value is None or (v > best_value if maximizing else v < best_value):
+                best, best_value = m, v
+                if maximizing:
+                    alpha = v
+                else:
+                    beta = v
+        return best
+
+    def principal_line(self, state: HandState) -> list[Move]:
+        """The moves of best play from ``state`` to the end of the hand."""
+        line = []
+        while not state.over:
+            target = self.value(state)
+            for m in self._ordered(state, self.engine.legal_moves(state)):
+                after = self.engine.apply(state, m)
+                if self.value(after) == target:
+                    line.append(m)
+                    state = after
+                    break
+            else:  # pragma: no cover - a value is always reached by some move
+                raise AssertionError("no move reaches the position's value")
+        return line
+
+    # ---------------------------------------------------------------- search
+    def key(self, state: HandState) -> Hashable:
+        """What decides the rest of the hand and its score; not the order in which it came about
+        (plies, the capture log and events' plies are left out: no score item reads them once a
+        hand is under way, and the restrictions' "who met it first" only decides a winner)."""
+        return (state.turn, state.hands, state.table, state.builds, state.stock, state.piles,
+                state.last_capturer, self._won(state), state.proven, state.restricted, state.ply == 0)
+
+    @staticmethod
+    def _won(state: HandState) -> Hashable:
+        """Sweeps and events as the score reads them. Sweeps keep their order within each side
+        (which sweep a later one cancels can depend on it) but not across sides."""
+        if not state.sweeps and not state.events:
+            return ()
+        sweeps = tuple(sorted(((w.seat, w.size, w.first_play, w.cancelled) for w in state.sweeps),
+                              key=lambda w: state.teams[w[0]]))
+        return sweeps, tuple(sorted((e.seat, e.name) for e in state.events))
+
+    def _ordered(self, state: HandState, moves: list[Move], first: Move | None = None) -> list[Move]:
+        if len(moves) > 1:
+            worth = self.worth
+            moves = sorted(moves, key=lambda m: -move_gain(worth, state, m))
+        if first is not None and first in moves and moves[0] != first:
+            moves.remove(first)
+            moves.insert(0, first)
+        return moves
+
+    def _search(self, state: HandState, alpha: int, beta: int) -> int:
+        self.nodes += 1
+        if self.max_positions is not None and self.nodes > self.max_positions:
+            raise SearchLimit(f"more than {self.max_positions:,} positions searched")
+        if state.over:
+            return self.final_value(state)
+        key = self.key(state)
+        entry = self.table.get(key)
+        low, high, hint = (-INF, INF, None) if entry is None else entry
+        if low >= beta:
+            return low
+        if high <= alpha or low == high:
+            return high
+        alpha, beta = max(alpha, low), min(beta, high)
+        engine = self.engine
+        maximizing = state.teams[state.turn] == self.side
+        moves = self._ordered(state, engine.legal_moves(state), hint)
+        best_move = moves[0]
+        a, b = alpha, beta
+        if maximizing:
+            best = -INF
+            for m in moves:
+                v = self._search(engine.apply(state, m), a, b)
+                if v > best:
+                    best, best_move = v, m
+                    if v > a:
+                        a = v
+                        if a >= b:
+                            break
+        else:
+            best = INF
+            for m in moves:
+                v = self._search(engine.apply(state, m), a, b)
+                if v < best:
+                    best, best_move = v, m
+                    if v < b:
+                        b = v
+                        if a >= b:
+                            break
+        if best <= alpha:
+            high = min(high, best)
+        elif best >= beta:
+            low = max(low, best)
+        else:
+            low = high = best
+        self.table[key] = (low, high, best_move)
+        return best
+
+
+def cards_left(state: HandState) -> int:
+    """Cards still to be played in the hand: every hand and the stock."""
+    return sum(len(bits(h)) for h in state.hands) + len(state.stock)

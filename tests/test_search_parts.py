@@ -1,0 +1,64 @@
+"""The search's parts on their own: the end-of-deal outlook."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from cassino.engine.core import Engine, Position
+from cassino.engine.game import Game
+from cassino.engine.notation import format_move
+from cassino.engine.scoring import Scorer
+from cassino.language.cards import Card
+from cassino.language.variants import load_rules
+from cassino.players.base import CardWorth
+from cassino.players.outlook import Outlook
+
+
+def _cards(engine: Engine, names: list[str]) -> list[Card]:
+    return [engine.deck.parse(n) for n in names]
+
+
+@pytest.mark.parametrize("variant", ["standard", "royal", "hoyle", "tuxedo", "dominican", "spade"])
+def test_outlook_is_even_at_the_start_and_the_score_at_the_end(variant: str) -> None:
+    engine = Engine(load_rules(variant))
+    scorer = Scorer(engine)
+    outlook = Outlook(scorer)
+    rng = random.Random(3)
+    state = engine.start(11, 2)
+    start = outlook.points(state, {}, True)
+    assert start[0] == pytest.approx(start[1]) and start[0] > 0
+    while not state.over:
+        state = engine.apply(state, rng.choice(engine.legal_moves(state)))
+    points, _ = scorer.hand_points(state, {}, True)
+    assert outlook.points(state, {}, True) == {s: float(p) for s, p in points.items()}
+
+
+def test_outlook_counts_a_race_won_in_full_and_a_close_one_by_its_chance() -> None:
+    engine = Engine(load_rules("standard"))
+    outlook = Outlook(Scorer(engine))
+    spades = [f"{r}S" for r in ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")]
+    hearts = [f"{r}H" for r in ("3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")]
+    won = engine.position(Position(players=2, captured={0: _cards(engine, spades + hearts + ["3D", "4D", "5D"])}))
+    value = outlook.points(won, {}, True)
+    # 27 cards and all the spades: cards 3 + spades 1, and the ace and two of spades.
+    assert value == {0: pytest.approx(6.0), 1: pytest.approx(0.0)}
+    close = engine.position(Position(players=2, captured={0: _cards(engine, ["3H", "4H"]), 1: _cards(engine, ["5H"])}))
+    closer = engine.position(Position(players=2, captured={0: _cards(engine, ["3H"]), 1: _cards(engine, ["5H"])}))
+    a, b = outlook.points(close, {}, True), outlook.points(closer, {}, True)
+    assert a[0] > b[0] and a[1] < b[1] and 0 < b[0] < 3
+
+
+def test_outlook_leaves_out_what_a_restricted_side_may_not_score() -> None:
+    engine = Engine(load_rules("dominican-soto"))
+    scorer = Scorer(engine)
+    restriction = engine.rules.endgame.restrictions[0]
+    state = engine.start(4, 2)
+    rng = random.Random(4)
+    for _ in range(20):
+        state = engine.apply(state, rng.choice(engine.legal_moves(state)))
+    free = Outlook(scorer).points(state, {0: 0, 1: 0}, True)
+    held = Outlook(scorer).points(state, {0: restriction.score, 1: 0}, True)
+    assert held[1] == pytest.approx(free[1]) and held[0] < free[0]
+    assert Outlook(scorer).points(state, {0: restriction.score, 1: 0}, False) == free
