@@ -80,10 +80,26 @@ class SplitMix64:
             items[i], items[j] = items[j], items[i]
 
 
+# Multiplies each part of a derived seed before it is mixed in (a signed 64-bit number).
+_PART: Final[i64] = 0xD1B54A32D192ED03 - (1 << 64)
+
+
+def _mixed(state: i64) -> i64:
+    """The first SplitMix64 output from ``state``, as a signed 64-bit value."""
+    z = _wrap(state + _GAMMA)
+    z = _wrap((z ^ _shr(z, 30)) * _MIX1)
+    z = _wrap((z ^ _shr(z, 27)) * _MIX2)
+    return z ^ _shr(z, 31)
+
+
 def derive(seed: int, *parts: int) -> int:
-    """A seed for a sub-stream (hand number, worker, ...) that does not overlap its siblings."""
-    s = SplitMix64(seed)
-    value = s.next()
+    """A seed for a sub-stream (hand number, worker, ...) that does not overlap its siblings.
+
+    The first output of SplitMix64 from ``seed``; then, for each part, the first output
+    from the last value XOR the part times 0xD1B54A32D192ED03 (mod 2**64). Worked in
+    signed 64-bit machine integers (a simulated game derives a seed every move).
+    """
+    value = _mixed(_signed(seed))
     for p in parts:
-        value = SplitMix64(value ^ (p * 0xD1B54A32D192ED03 & _MASK)).next()
-    return value
+        value = _mixed(value ^ _wrap(_signed(p) * _PART))
+    return int(value) if value >= 0 else int(value) + (1 << 64)
