@@ -15,6 +15,7 @@ from typing import Any, Callable
 from ..players.bots import make_bot
 from ..engine.core import Engine
 from ..engine.game import Game
+from ..engine.scoring import Scorer
 from ..engine.rng import derive
 from ..errors import CassinoError
 from ..language.variants import load_rules
@@ -33,24 +34,27 @@ class GameStats:
 
 
 def play_one(variant: str, seed: int, players: int, partners: bool, bots: tuple[str, ...], index: int) -> GameStats:
-    """One game between computer players; everything it needs is in its arguments (for workers)."""
+    """One game between computer players; everything it needs is in its arguments."""
     return play_game(Engine(load_rules(variant)), seed, players, partners, bots, index)
 
 
-def play_game(engine: Engine, seed: int, players: int, partners: bool, bots: tuple[str, ...], index: int) -> GameStats:
+def play_game(engine: Engine, seed: int, players: int, partners: bool, bots: tuple[str, ...], index: int,
+              scorer: Scorer | None = None) -> GameStats:
     """Game number ``index`` of a run seeded ``seed``: its deal and its bots' choices depend on nothing else."""
     rules = engine.rules
     game_seed = derive(seed, index)
-    game = Game.new(engine, game_seed, players, partners, dealer=index % players)
+    game = Game.new(engine, game_seed, players, partners, dealer=index % players, scorer=scorer)
     first = engine.leader(game.dealer, players)
     seats = [make_bot(bots[s % len(bots)], derive(game_seed, s + 1)) for s in range(players)]
     lowest = {game.hand.teams[s]: s for s in reversed(range(players))}
     plies = 0
+    claiming = rules.game.claiming     # no seat ever claims where the variant has no claiming
     while not game.over and plies < 50_000:
-        claimant = next((s for s, b in enumerate(seats) if b.wants_to_claim(game, s)), None)
-        if claimant is not None:
-            game = game.claim(claimant)
-            break
+        if claiming:
+            claimant = next((s for s, b in enumerate(seats) if b.wants_to_claim(game, s)), None)
+            if claimant is not None:
+                game = game.claim(claimant)
+                break
         seat = game.hand.turn
         seats[seat].reseed(derive(game_seed, seat, plies))
         game = game.play(seats[seat].choose(game, seat))
@@ -66,8 +70,20 @@ def play_game(engine: Engine, seed: int, players: int, partners: bool, bots: tup
     return GameStats(index, winner, first, max(len(game.results), 1), plies, sweeps, items)
 
 
+#: A worker process's engine and scorer, made once when it starts (``_start_worker``).
+_WORKER: tuple[Engine, Scorer] | None = None
+
+
+def _start_worker(variant: str) -> None:
+    global _WORKER
+    engine = Engine(load_rules(variant))
+    _WORKER = (engine, Scorer(engine))
+
+
 def _task(args: tuple[Any, ...]) -> GameStats:
-    return play_one(*args)
+    assert _WORKER is not None, "a simulate worker runs _start_worker first"
+    engine, scorer = _WORKER
+    return play_game(engine, *args, scorer=scorer)
 
 
 def run(variant: str, games: int, seed: int = 1, players: int | None = None, partners: bool = False,
@@ -80,17 +96,20 @@ def run(variant: str, games: int, seed: int = 1, players: int | None = None, par
         raise CassinoError(f"workers must be at least 1, not {workers}")
     if games < 1:
         raise CassinoError(f"games must be at least 1, not {games}")
-    tasks = [(variant, seed, players, partners, bots, k) for k in range(games)]
+    tasks = [(seed, players, partners, bots, k) for k in range(games)]
     stats: list[GameStats] = []
     if workers > 1:
-        with ProcessPoolExecutor(max_workers=workers) as pool:
+        # Each worker loads the variant once; the games are the same as in one process.
+        with ProcessPoolExecutor(max_workers=workers, initializer=_start_worker, initargs=(variant,)) as pool:
             for s in pool.map(_task, tasks, chunksize=max(1, games // (workers * 8))):
                 stats.append(s)
                 if progress:
                     progress(1)
     else:
+        engine = Engine(rules)
+        scorer = Scorer(engine)
         for t in tasks:
-            stats.append(_task(t))
+            stats.append(play_game(engine, *t, scorer=scorer))
             if progress:
                 progress(1)
     stats.sort(key=lambda s: s.index)

@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from typing import Any, Callable, Sequence
 
 from ..engine.core import Engine
+from ..engine.scoring import Scorer
 from ..errors import CassinoError
 from ..language.rules import Rules
 from ..language.settings import Assignment, SettingError, parse_assignment, rules_with, shown
@@ -77,7 +78,8 @@ def run_task(task: Task) -> tuple[int, int, list[GameStats]]:
     """Games [start, stop) of one grid point; a plain function of plain data, so any worker can run it."""
     point, data, seed, players, partners, bots, start, stop = task
     engine = Engine(Rules.from_data(data))
-    return point, start, [play_game(engine, seed, players, partners, bots, k) for k in range(start, stop)]
+    scorer = Scorer(engine)
+    return point, start, [play_game(engine, seed, players, partners, bots, k, scorer) for k in range(start, stop)]
 
 
 def tasks_for(points: Sequence[GridPoint], games: int, seed: int, players: int, partners: bool,

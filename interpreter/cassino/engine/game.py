@@ -49,13 +49,17 @@ class Game:
     # ------------------------------------------------------------------ creation
     @classmethod
     def new(cls, rules: Rules | Engine, seed: int, players: int | None = None, partners: bool = False,
-            dealer: int = 0) -> "Game":
+            dealer: int = 0, scorer: Scorer | None = None) -> "Game":
+        """A new game: its first hand dealt from ``seed``. ``scorer``: the engine's, when the
+        caller already has one (it only depends on the rules; many games can share it)."""
         engine = rules if isinstance(rules, Engine) else Engine(rules)
+        if scorer is not None and scorer.engine is not engine:
+            raise ValueError("the scorer belongs to another engine")
         players = players or engine.rules.seats.min_players
         sides = len(set(engine._teams(players, partners)))
         scores = tuple(0 for _ in range(sides))
         hand = engine.start(derive(seed, 1), players, dealer=dealer, partners=partners)
-        game = cls(engine, Scorer(engine), seed, players, partners, hand, scores, dealer,
+        game = cls(engine, scorer or Scorer(engine), seed, players, partners, hand, scores, dealer,
                    target=engine.rules.game.target)
         return game.with_(hand=game._deal(dealer, 1))
 
@@ -118,14 +122,19 @@ class Game:
     def play(self, move: Move) -> "Game":
         if self.over:
             raise GameOverError("the game is over")
-        return self.with_(hand=self.engine.play(self.hand, move)).settle()
+        new = object.__new__(Game)      # with_(hand=...) without its field check (every move)
+        fields = new.__dict__
+        fields.update(self.__dict__)
+        fields["hand"] = self.engine.play(self.hand, move)
+        return new.settle()
 
     def settle(self) -> "Game":
         """Where the game stands after its hand changed: over when pegged points reach the target
         (variants that peg as won and stop at once), the next hand dealt when this one is finished."""
         if self.over:
             return self
-        if self.rules.scoring.when == "as_won" and not self.rules.game.play_out_hand and not self.rules.game.claiming:
+        rules = self.engine.rules
+        if rules.scoring.when == "as_won" and not rules.game.play_out_hand and not rules.game.claiming:
             pegged = self.pegged_winner()
             if pegged is not None:
                 running = self.running_points()
