@@ -150,3 +150,37 @@ def test_search_with_a_time_budget_plays_legal_moves() -> None:
     game = _mid_hand("hoyle", 5, 3)
     move = make_bot("search:0.05s", 3).choose(game, game.hand.turn)
     assert move in game.legal_moves()
+
+
+def _eager_greedy(rng: random.Random, game: Game) -> object:
+    """The greedy choice as first written: a draw for every move, best (gain, draw) wins."""
+    bot = GreedyBot()
+    scored = [(bot.score(game, m), rng.random(), m) for m in game.legal_moves()]
+    return max(scored, key=lambda t: (t[0], t[1]))[2]
+
+
+@pytest.mark.parametrize("variant", ["standard", "hungarian", "tuxedo"])
+@pytest.mark.parametrize("reseed_every", [1, 3, 0])
+def test_greedy_draws_as_if_every_move_drew(variant: str, reseed_every: int) -> None:
+    """The greedy player skips its tie-break draws when one move is best alone, and makes
+    its generator only when a decision needs it; its choices, and the numbers its later
+    decisions draw, must be those of drawing one number for every move every time,
+    whether it is reseeded before every decision, some, or never."""
+    engine = Engine(load_rules(variant))
+    for seed in range(3):
+        game = Game.new(engine, seed, 2)
+        lazy, eager = GreedyBot(seed), random.Random(seed)
+        ties = 0
+        for ply in range(120):
+            if game.over:
+                break
+            if reseed_every and ply % reseed_every == 0:
+                lazy.reseed(1000 + ply)
+                eager = random.Random(1000 + ply)
+            gains = [lazy.score(game, m) for m in game.legal_moves()]
+            ties += gains.count(max(gains)) > 1
+            move = lazy.choose(game, game.hand.turn)
+            assert move == _eager_greedy(eager, game), (variant, seed, ply)
+            game = game.play(move)
+        assert ties > 0   # the tie-breaking path was exercised
+    assert lazy.rng.getstate() == eager.getstate()

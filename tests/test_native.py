@@ -154,6 +154,27 @@ def test_same_whole_games_from_the_same_seed(name: str) -> None:
         assert outcomes[0] == outcomes[1]
 
 
+@pytest.mark.parametrize("name,players", [("standard", 2), ("standard", 4), ("royal", 3)])
+def test_same_search_decisions_from_the_same_seed(name: str, players: int) -> None:
+    """The search's compiled parts (sampled deals, greedy playouts, the outlook) choose
+    the same moves as their source: a hand's worth of decisions, each reseeded."""
+    fast, pure_engine = engines(name)
+    pure_game, pure_bots = native.pure_copy("engine.game"), native.pure_copy("players.bots")
+    histories = []
+    for engine, game_cls, bot in ((fast, Game, make_bot), (pure_engine, pure_game.Game, pure_bots.make_bot)):
+        game = game_cls.new(engine, 5, players, partners=players == 4)
+        searcher = bot("search:12", 1)
+        chosen = []
+        for ply in range(3 * players):
+            seat = game.hand.turn
+            searcher.reseed(ply)
+            move = searcher.choose(game, seat)
+            chosen.append(plain(move))
+            game = game.play(move)
+        histories.append(chosen)
+    assert histories[0] == histories[1]
+
+
 def test_the_source_engine_runs_the_scenario_files() -> None:
     """The pure-Python engine, forced by CASSINO_PURE_PYTHON=1, passes the same rule examples."""
     files = sorted((ROOT / "tests" / "scenarios").glob("*.yaml"))

@@ -2,25 +2,61 @@
 what cards are worth in a variant (read from its own scoring items, so no variant
 is special-cased).
 
-``CardWorth`` and ``move_gain`` are the one value heuristic the greedy player, the
-search's candidate ordering and the solver's move ordering all use.
+``CardWorth`` and ``move_gain`` (module ``gain``, compiled with the engine) are the
+one value heuristic the greedy player, the search's candidate ordering and playouts,
+and the solver's move ordering all use.
 """
 
 from __future__ import annotations
 
 import random
 
-from ..engine.core import Engine, bits
+from ..engine.core import Engine
 from ..engine.game import Game
-from ..engine.moves import Move, MoveKind
-from ..engine.scoring import Scorer
-from ..engine.state import HandState
+from ..engine.moves import Move
+from .gain import CardWorth, move_gain
+
+__all__ = ["Bot", "CardWorth", "RandomBot", "move_gain"]
 
 
 class Bot:
+    """A computer player: ``choose`` a legal move for the seat to move.
+
+    ``rng`` is the player's random source. ``reseed`` only notes the seed: the
+    generator is made when a decision first draws from it (seeding a Mersenne Twister
+    costs more than a greedy decision), and draws a decision skips without looking at
+    them (``skip_draws``) are made up first, so the numbers drawn are the same as if
+    the generator had been made at once and every draw taken.
+    """
+
     name = "bot"
-    rng: random.Random
+    _rng: random.Random | None = None
+    _seed: int = 0
+    _skipped: int = 0
     _cached: tuple[Engine, CardWorth] | None = None
+
+    @property
+    def rng(self) -> random.Random:
+        if self._rng is None:
+            rng = random.Random(self._seed)
+            if self._skipped:
+                rng.getrandbits(64 * self._skipped)   # exactly what that many random() calls consume
+            self._rng = rng
+        return self._rng
+
+    @rng.setter
+    def rng(self, value: random.Random) -> None:
+        self._rng = value
+        self._skipped = 0
+
+    def skip_draws(self, n: int) -> None:
+        """Move the random source on by ``n`` calls of ``random()`` whose numbers are not needed."""
+        if n <= 0:
+            return
+        if self._rng is None:
+            self._skipped += n
+        else:
+            self._rng.getrandbits(64 * n)
 
     def worth(self, game: Game) -> CardWorth:
         """What each card is worth in ``game``'s variant (worked out once per engine)."""
@@ -30,7 +66,9 @@ class Bot:
 
     def reseed(self, seed: int) -> None:
         """Make the next decision depend only on ``seed`` (so a resumed game plays on identically)."""
-        self.rng = random.Random(seed)
+        self._rng = None
+        self._seed = seed
+        self._skipped = 0
 
     def choose(self, game: Game, seat: int) -> Move:
         raise NotImplementedError
@@ -51,46 +89,3 @@ class RandomBot(Bot):
 
     def choose(self, game: Game, seat: int) -> Move:
         return self.rng.choice(game.legal_moves())
-
-
-class CardWorth:
-    """What each card is worth to the side that takes it, from the variant's scoring items."""
-
-    def __init__(self, engine: Engine, scorer: Scorer) -> None:
-        n = engine.n_cards
-        worth = [0.02] * n  # every card counts a little towards "most cards"-like items
-        sweep_points = 0.0
-        for item in engine.rules.scoring.items:
-            if item.count in ("each", "most"):
-                mask = scorer.masks[item.name]
-                members = bits(mask)
-                if not members:
-                    continue
-                share = item.points if item.count == "each" else item.points / max(len(members) / 2, 1)
-                for i in members:
-                    worth[i] += share
-            elif item.count == "sweeps":
-                sweep_points = max([item.points] + [r.points for r in item.by_size])
-        self.worth = worth
-        self.sweep_points = sweep_points
-
-    def of(self, mask: int) -> float:
-        return sum(self.worth[i] for i in bits(mask))
-
-
-def move_gain(w: CardWorth, state: HandState, move: Move) -> float:
-    """The immediate gain of a move for the player making it, in points (roughly)."""
-    build_cards = {b.cards for b in state.builds}
-    used = move.loose
-    for b in move.builds:
-        if b in build_cards:
-            used |= b
-    if move.kind is MoveKind.CAPTURE:
-        gain = w.of(used | move.played) + 0.05 * bin(used).count("1")
-        remaining = (state.table & ~move.loose) or any(b not in move.builds for b in build_cards)
-        if not remaining:
-            gain += w.sweep_points + 0.3
-        return gain
-    if move.kind in (MoveKind.BUILD, MoveKind.TRAIL_BUILD):
-        return 0.4 * w.of(used | move.played) - 0.1
-    return -0.5 * w.of(move.played) - 0.2

@@ -1,4 +1,5 @@
-"""The greedy player: the move with the best immediate gain (``base.move_gain``)."""
+"""The greedy player: the move with the best immediate gain (``gain.move_gain``),
+ties broken at random."""
 
 from __future__ import annotations
 
@@ -6,7 +7,8 @@ import random
 
 from ..engine.game import Game
 from ..engine.moves import Move
-from .base import Bot, move_gain
+from .base import Bot
+from .gain import gains, move_gain, ties_at_best
 
 
 class GreedyBot(Bot):
@@ -19,6 +21,17 @@ class GreedyBot(Bot):
         return move_gain(self.worth(game), game.hand, move)
 
     def choose(self, game: Game, seat: int) -> Move:
+        """The best-rated move; among equally rated ones, the one whose random draw is highest.
+
+        One number is drawn for every legal move, in order (so a seeded game is the
+        same whatever the ratings); when one move is best alone, the draws are skipped
+        rather than made.
+        """
         moves = game.legal_moves()
-        scored = [(self.score(game, m), self.rng.random(), m) for m in moves]
-        return max(scored, key=lambda t: (t[0], t[1]))[2]
+        tied = ties_at_best(gains(self.worth(game), game.hand, moves))
+        if len(tied) == 1:
+            self.skip_draws(len(moves))
+            return moves[tied[0]]
+        rng = self.rng
+        draws = [rng.random() for _ in moves]
+        return moves[max(tied, key=draws.__getitem__)]

@@ -13,6 +13,7 @@ import random
 
 from ..engine.core import Engine
 from ..engine.state import HandState
+from .draws import shuffle
 
 
 def seen_by(state: HandState, seat: int) -> int:
@@ -34,7 +35,7 @@ def determinize(engine: Engine, state: HandState, seat: int, rng: random.Random)
     """
     seen = seen_by(state, seat)
     unseen = [i for i in range(engine.n_cards) if not seen >> i & 1]
-    rng.shuffle(unseen)
+    shuffle(rng, unseen)     # as rng.shuffle(unseen), compiled
     hands = list(state.hands)
     for other in range(state.players):
         if other == seat:

@@ -29,7 +29,8 @@ from ..engine.core import Engine
 from ..engine.game import Game
 from ..engine.moves import Move
 from ..engine.state import HandState
-from .base import Bot, CardWorth, move_gain
+from .base import Bot
+from .gain import CardWorth, gains, greedy_playout
 from .knowledge import determinize
 from .outlook import Outlook
 from .solver import Solver, cards_left, missing_knowledge
@@ -91,12 +92,6 @@ class SearchBot(Bot):
         return self._solver[1]
 
     # ---------------------------------------------------------------- playouts
-    def _greedy(self, engine: Engine, worth: CardWorth, state: HandState) -> Move:
-        legal = engine.legal_moves(state)
-        if len(legal) == 1:
-            return legal[0]
-        return max(legal, key=lambda mv: move_gain(worth, state, mv))
-
     def outlook(self, game: Game) -> Outlook:
         if self._outlook is None or self._outlook[0] is not game.engine:
             self._outlook = (game.engine, Outlook(game.scorer))
@@ -110,27 +105,15 @@ class SearchBot(Bot):
             points, _ = game.scorer.hand_points(after, dict(enumerate(game.scores)), game.restrictions_on)
             value = {s: float(points[s]) for s in points}
         else:
-            value = {}
-            for s in after.sides:
-                won = after.side_pile(s) & ~before.side_pile(s)
-                sweeps = sum(1 for w in after.sweeps[len(before.sweeps):]
-                             if not w.cancelled and after.teams[w.seat] == s)
-                value[s] = worth.of(won) + worth.sweep_points * sweeps
+            value = worth.won(before, after)
         others = [value[o] for o in value if o != side]
         return value.get(side, 0.0) - (max(others) if others else 0.0)
 
-    def _playout(self, game: Game, worth: CardWorth, state: HandState, move: Move) -> HandState:
-        engine = game.engine
-        deal = state.deal_no
-        state = engine.apply(state, move)
-        while not state.over and (self.horizon == "hand" or state.deal_no == deal):
-            state = engine.apply(state, self._greedy(engine, worth, state))
-        return state
-
     def candidates(self, game: Game, moves: list[Move], worth: CardWorth) -> list[Move]:
         """The ``width`` moves the greedy player rates best (the rest are rarely better)."""
-        ranked = sorted(moves, key=lambda m: -move_gain(worth, game.hand, m))
-        return ranked[:self.width]
+        values = gains(worth, game.hand, moves)
+        ranked = sorted(range(len(moves)), key=lambda i: -values[i])
+        return [moves[i] for i in ranked[:self.width]]
 
     def _exact_rewards(self, game: Game, state: HandState, side: int, alive: list[Move]) -> list[float]:
         """Each candidate's exact value in one fully dealt position (one table for all of them)."""
@@ -150,17 +133,19 @@ class SearchBot(Bot):
         alive = self.candidates(game, moves, worth)
         rewards: dict[Move, list[float]] = {m: [] for m in alive}
         exact = cards_left(game.hand) <= self.exact_cards
+        engine, whole_hand = game.engine, self.horizon == "hand"
         deadline = time.perf_counter() + self.seconds if self.seconds else None
         done = 0
         while len(alive) > 1 and ((done < self.iterations) if deadline is None
                                   else (done < 1 or time.perf_counter() < deadline)):
-            state = self.determinize(game.engine, game.hand, seat)
+            state = self.determinize(engine, game.hand, seat)
             if exact:
                 for m, r in zip(alive, self._exact_rewards(game, state, side, alive)):
                     rewards[m].append(r)
             else:
                 for m in alive:
-                    rewards[m].append(self._lead(game, worth, state, self._playout(game, worth, state, m), side))
+                    after = greedy_playout(engine, worth, state, m, whole_hand)
+                    rewards[m].append(self._lead(game, worth, state, after, side))
             done += 1
             if done >= 8 and done & (done - 1) == 0:   # at 8, 16, 32, ... deals
                 alive = _survivors(alive, rewards)

@@ -15,7 +15,7 @@ Everything goes through the engine's public API (``legal_moves``, ``apply``), so
 the solver is generic over variants. It is an alpha-beta search with a
 transposition table (a position reached by two orders of play is searched once; the
 table keeps a lower and an upper bound and the best move) and move ordering (the
-table's best move, then the moves ``base.move_gain`` rates highest: captures that
+table's best move, then the moves ``gain.move_gain`` rates highest: captures that
 take the most, builds, trails).
 """
 
@@ -29,7 +29,7 @@ from ..errors import CassinoError
 from ..engine.moves import Move
 from ..engine.scoring import Scorer
 from ..engine.state import HandState
-from .base import CardWorth, move_gain
+from .gain import CardWorth, gains
 
 INF = 10 ** 9
 
@@ -170,8 +170,8 @@ class Solver:
 
     def _ordered(self, state: HandState, moves: list[Move], first: Move | None = None) -> list[Move]:
         if len(moves) > 1:
-            worth = self.worth
-            moves = sorted(moves, key=lambda m: -move_gain(worth, state, m))
+            values = gains(self.worth, state, moves)
+            moves = [moves[i] for i in sorted(range(len(moves)), key=lambda i: -values[i])]
         if first is not None and first in moves and moves[0] != first:
             moves.remove(first)
             moves.insert(0, first)
