@@ -15,6 +15,7 @@ from __future__ import annotations
 from typing import Final
 
 from ..engine.core import Engine
+from ..engine.movegen import bits, popcount
 from ..engine.moves import Move, MoveKind
 from ..engine.scoring import Scorer
 from ..engine.state import HandState
@@ -33,7 +34,7 @@ class CardWorth:
         sweep_points = 0.0
         for item in engine.rules.scoring.items:
             if item.count in ("each", "most"):
-                members = _indexes(scorer.masks[item.name])
+                members = bits(scorer.masks[item.name])
                 if not members:
                     continue
                 share = item.points if item.count == "each" else item.points / max(len(members) / 2, 1)
@@ -69,23 +70,6 @@ class CardWorth:
         return value
 
 
-def _indexes(mask: int) -> list[int]:
-    out: list[int] = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return out
-
-
-def _popcount(mask: int) -> int:
-    n = 0
-    while mask:
-        mask &= mask - 1
-        n += 1
-    return n
-
-
 def _gain(w: CardWorth, table: int, build_cards: set[int], move: Move) -> float:
     used = move.loose
     for b in move.builds:
@@ -93,7 +77,7 @@ def _gain(w: CardWorth, table: int, build_cards: set[int], move: Move) -> float:
             used |= b
     kind = move.kind
     if kind is _CAPTURE:
-        gain = w.of(used | move.played) + 0.05 * _popcount(used)
+        gain = w.of(used | move.played) + 0.05 * popcount(used)
         remaining = (table & ~move.loose) != 0
         if not remaining:
             for b in build_cards:
