@@ -19,16 +19,11 @@ from cassino.engine.state import HandState
 from cassino.language.variants import load_rules
 from cassino.players.bots import SearchBot
 from cassino.players.knowledge import determinize, passed_up
+from test_bots import _mid_hand
 
 
 def _random_game(variant: str, seed: int, plies: int, players: int = 2) -> Game:
-    game = Game.new(Engine(load_rules(variant)), seed, players, partners=players == 4)
-    rng = random.Random(seed)
-    for _ in range(plies):
-        if game.over:
-            break
-        game = game.play(rng.choice(game.legal_moves()))
-    return game
+    return _mid_hand(variant, seed, plies, players, partners=players == 4)
 
 
 def _hidden_shuffled(state: HandState, seat: int, seed: int) -> HandState:
