@@ -19,7 +19,7 @@ deals instead of 64, and 20 candidates instead of 10 did not measurably help.
 Nor did reading what the others did not do (``infer=True``: a seat that trailed or
 built when a card would have captured something is dealt such cards last), against
 the search without it, standard, seed 1: 2-player hands 52.1% (50.1-54.1%, 360 pairs,
-+0.17 ± 0.35 points a pair), whole 2-player games 51.3% (48.8-53.9%, 300 pairs,
++0.17 ± 0.35 points a pair; seed 2: 50.4%, 48.5-52.4%, 400 pairs), whole 2-player games 51.3% (48.8-53.9%, 300 pairs,
 +0.34 ± 0.88), 4-player partnership hands 45.0% (40.2-49.8%, 160 pairs, -0.71 ± 0.94;
 there the partner's passes are read the same way); so it is off by default.
 """
