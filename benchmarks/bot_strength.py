@@ -18,7 +18,8 @@ own decisions, in milliseconds.
 Pairings: greedy vs random, search vs greedy, and new-vs-old: today's `search`
 against the rollout search as it was before the exact endgame and the outlook
 (`old:64`: 64 deals a move, greedy playouts valued by the fixed worth of the cards
-won, no solver).
+won, no solver). `infer:64`: today's search dealing each seat the cards it passed up
+a capture with last (``SearchBot(infer=True)``), e.g. ``--pairings infer:64-vs-search``.
 
 Regret: positions in the last deal of 2-player games between greedy players, one a
 game at a move drawn at random (every card's place is then known to the seat to
@@ -56,10 +57,13 @@ PAIRINGS = {
 
 
 def bot(name: str, seed: int) -> Bot:
-    """``make_bot``'s players; ``old:N``: the rollout search as it was (for comparison); and
+    """``make_bot``'s players; ``old:N``: the rollout search as it was (for comparison); ``infer:N``:
+    the search reading passed-up captures; and
     ``custom:N:SETTING=VALUE+...``: a search with N deals a move and other settings (for experiments)."""
     if name.startswith("old:"):
         return SearchBot(seed, iterations=int(name[4:]), exact=False, exact_cards=0, evaluation="worth")
+    if name.startswith("infer:"):
+        return SearchBot(seed, iterations=int(name[6:]), infer=True)
     if name.startswith("custom:"):
         _, n, settings = name.split(":")
         kwargs: dict[str, object] = {}

@@ -15,9 +15,9 @@ from cassino.engine.state import HandState
 from cassino.language.variants import load_rules
 
 
-def _mid_hand(variant: str, seed: int, plies: int, players: int = 2) -> Game:
+def _mid_hand(variant: str, seed: int, plies: int, players: int = 2, partners: bool = False) -> Game:
     """A game some random plies into its first hand."""
-    game = Game.new(Engine(load_rules(variant)), seed, players)
+    game = Game.new(Engine(load_rules(variant)), seed, players, partners=partners)
     rng = random.Random(seed)
     for _ in range(plies):
         if game.over:

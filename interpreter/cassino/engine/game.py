@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from dataclasses import fields as dataclass_fields
 from types import EllipsisType
-from typing import Mapping
+from typing import Any, Mapping
 
 from .core import Engine
 from ..errors import CassinoError
@@ -45,6 +45,11 @@ class Game:
     results: tuple[HandResult, ...] = ()
     games_won: int = 1                       # 2 for a lurch
     ended_by: str = ""                       # "target", "count out", "pegging", "claim", "false claim", "one hand"
+    #: The moves played in this hand, newest first, as a chain ``(earlier, position, move)``:
+    #: ``position`` is the hand just before ``move``. One small tuple a move, so play stays
+    #: cheap; read it with :meth:`moves_this_hand`. Reset when the hand changes by anything
+    #: but :meth:`play` (a new hand, ``with_(hand=...)``, ``Game.at``).
+    log: Any = field(default=None, compare=False, repr=False)
 
     # ------------------------------------------------------------------ creation
     @classmethod
@@ -96,6 +101,8 @@ class Game:
         fields = new.__dict__
         fields.update(self.__dict__)
         fields.update(changes)
+        if "hand" in changes and "log" not in changes:
+            fields["log"] = None
         return new
 
     @property
@@ -126,7 +133,23 @@ class Game:
         fields = new.__dict__
         fields.update(self.__dict__)
         fields["hand"] = self.engine.play(self.hand, move)
+        fields["log"] = (self.log, self.hand, move)
         return new.settle()
+
+    def moves_this_hand(self) -> list[tuple[HandState, Move]]:
+        """The moves played so far in this hand (since it was dealt, or since this game was
+        made at it), oldest first, each with the position it was played in.
+
+        The positions are whole hand states, hidden hands included: a computer player reads
+        only what every seat saw of them (the table, the builds, the piles, whose turn).
+        """
+        played = []
+        node = self.log
+        while node is not None:
+            node, position, move = node
+            played.append((position, move))
+        played.reverse()
+        return played
 
     def settle(self) -> "Game":
         """Where the game stands after its hand changed: over when pegged points reach the target

@@ -5,6 +5,11 @@ hands and the stock are hidden. What it can still infer from the public state: a
 seat that holds a build keeps a card that captures it, and a seat that built for
 its partner's card has proven it holds that value. A determinization deals the
 hidden cards at random within those constraints; the search plays in many of them.
+
+Optionally (``passed_up``, the search's ``infer``), what a seat did not do: a seat
+that trailed or built when a card of some rank would have captured something
+probably holds no such card, so the deal gives it other cards first (a preference,
+not a certainty: players build instead of capturing on purpose).
 """
 
 from __future__ import annotations
@@ -12,6 +17,7 @@ from __future__ import annotations
 import random
 
 from ..engine.core import Engine
+from ..engine.moves import Move, MoveKind
 from ..engine.state import HandState
 from .draws import shuffle
 
@@ -26,12 +32,50 @@ def seen_by(state: HandState, seat: int) -> int:
     return seen
 
 
-def determinize(engine: Engine, state: HandState, seat: int, rng: random.Random) -> HandState:
+def passed_up(engine: Engine, position: HandState, move: Move) -> int:
+    """The cards that would have captured something in ``position`` when its player made
+    ``move`` without capturing (0 after a capture): what that player probably did not hold.
+
+    Reads only the public part of ``position`` (table, builds, piles, stock size, whose
+    turn): each card nobody could see there is tried as the player's only card. Cards of
+    the same rank and values capture alike, so each kind is tried once.
+    """
+    if move.kind == MoveKind.CAPTURE:
+        return 0
+    seat = position.turn
+    public = position.table
+    for b in position.builds:
+        public |= b.cards
+    for pile in position.piles:
+        public |= pile
+    others = [0] * position.players
+    stock = tuple(range(len(position.stock)))       # its size only (its cards are hidden)
+    kinds: dict[tuple[str, tuple[int | str, ...]], bool] = {}
+    mask = 0
+    for i in range(engine.n_cards):
+        if public >> i & 1:
+            continue
+        kind = (engine.rank_str[i], tuple(sorted(engine.captured_values(1 << i), key=str)))
+        takes = kinds.get(kind)
+        if takes is None:
+            others[seat] = 1 << i
+            probe = position.with_(hands=tuple(others), stock=stock)
+            takes = any(m.kind == MoveKind.CAPTURE for m in engine.legal_moves(probe))
+            kinds[kind] = takes
+        if takes:
+            mask |= 1 << i
+    return mask
+
+
+def determinize(engine: Engine, state: HandState, seat: int, rng: random.Random,
+                avoid: tuple[int, ...] = ()) -> HandState:
     """The hand as ``seat`` sees it, with every unseen card dealt at random.
 
     Seats that hold a build, or have proven a value by building for a partner,
-    are first given a card of that value when one is unseen. With nothing left in
-    the stock and one other hand holding cards, the result is the true position.
+    are first given a card of that value when one is unseen. ``avoid``: for each
+    seat, cards it probably does not hold (``passed_up``); it gets other unseen cards
+    first, and those only when too few others are left. With nothing left in the
+    stock and one other hand holding cards, the result is the true position.
     """
     seen = seen_by(state, seat)
     unseen = [i for i in range(engine.n_cards) if not seen >> i & 1]
@@ -52,6 +96,15 @@ def determinize(engine: Engine, state: HandState, seat: int, rng: random.Random)
                 if value in engine.captured_values(1 << i):
                     hand |= 1 << unseen.pop(k)
                     break
+        unlikely = avoid[other] if other < len(avoid) else 0
+        if unlikely:
+            count = bin(hand).count("1")
+            k = len(unseen) - 1
+            while count < size and k >= 0:
+                if not unlikely >> unseen[k] & 1:
+                    hand |= 1 << unseen.pop(k)
+                    count += 1
+                k -= 1
         while bin(hand).count("1") < size:
             hand |= 1 << unseen.pop()
         hands[other] = hand
