@@ -68,6 +68,18 @@ def _card(deck: Deck, text: str, tok: Token) -> int:
         raise _caret(text, tok.column or 1, str(e)) from None
 
 
+def _cards(deck: Deck, text: str, tokens: list[Token | Tree], seen: int) -> int:
+    """The cards a list of card tokens names, as a mask; a card named twice in the move
+    (here, or among ``seen``) is an error pointing at its second mention."""
+    mask = 0
+    for tok in tokens:
+        bit = _card(deck, text, tok)
+        if (seen | mask) & bit:
+            raise _caret(text, tok.column, f"{tok} is named twice")
+        mask |= bit
+    return mask
+
+
 _WORDS = ("trail", "capture", "build", "on")
 
 
@@ -106,12 +118,7 @@ def parse_move(text: str, deck: Deck) -> Move:
     except UnexpectedInput as e:  # pragma: no cover - lark's other input errors
         raise _caret(text, getattr(e, "column", 1), "cannot read this move") from None
     played_tree, action = tree.children
-    played = 0
-    for tok in played_tree.children:
-        bit = _card(deck, text, tok)
-        if played & bit:
-            raise _caret(text, tok.column, f"{tok} is named twice")
-        played |= bit
+    played = _cards(deck, text, played_tree.children, 0)
     kind = {"trail": MoveKind.TRAIL, "capture": MoveKind.CAPTURE, "build": MoveKind.BUILD,
             "trail_build": MoveKind.TRAIL_BUILD}[action.data]
     if kind is MoveKind.TRAIL:
@@ -124,13 +131,8 @@ def parse_move(text: str, deck: Deck) -> Move:
     loose, builds, seen = 0, [], played
     for item in items:
         assert isinstance(item, Tree)
-        mask = 0
-        for tok in item.children:
-            bit = _card(deck, text, tok)
-            if seen & bit:
-                raise _caret(text, tok.column, f"{tok} is named twice")
-            seen |= bit
-            mask |= bit
+        mask = _cards(deck, text, item.children, seen)
+        seen |= mask
         if item.data == "loose":
             loose |= mask
         else:
