@@ -33,11 +33,6 @@ class GameStats:
     item_points: dict[str, list[int]]  # item -> points per seat (a side's on its lowest seat)
 
 
-def play_one(variant: str, seed: int, players: int, partners: bool, bots: tuple[str, ...], index: int) -> GameStats:
-    """One game between computer players; everything it needs is in its arguments."""
-    return play_game(Engine(load_rules(variant)), seed, players, partners, bots, index)
-
-
 def play_game(engine: Engine, seed: int, players: int, partners: bool, bots: tuple[str, ...], index: int,
               scorer: Scorer | None = None) -> GameStats:
     """Game number ``index`` of a run seeded ``seed``: its deal and its bots' choices depend on nothing else."""

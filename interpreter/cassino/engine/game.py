@@ -80,7 +80,7 @@ class Game:
         reach the target, the hand scored if it is finished. Later hands are dealt from ``seed``.
         """
         sides = hand.sides
-        partners = hand.players == 4 and hand.teams[0] == hand.teams[2] != hand.teams[1]
+        partners = engine.partner_of(hand, 0) is not None
         game = cls(engine, scorer or Scorer(engine), seed, hand.players, partners, hand,
                    tuple((scores or {}).get(s, 0) for s in range(len(sides))), hand.dealer,
                    target=engine.rules.game.target if target is ... else target, restrictions_on=restrictions_on)

@@ -132,8 +132,6 @@ class Generator:
         if t.hand_cards_max > 1:
             highs = sorted([t.hvm[c].bit_length() - 1 for c in self.hand_cards], reverse=True)
             self.top = max(self.top, sum(highs[:t.hand_cards_max]))
-        # Every item set that can make a sum up to ``top``, with the sums it can make
-        # (filled on first need), and per-value caches.
         # Item sets by the value they can make (``buckets[v]``, filled on first need), and
         # the unions of disjoint sets per value (``_UNSET`` until asked for).
         self.buckets: list[list[int]] = _NO_BUCKETS

@@ -85,7 +85,7 @@ class RandomBot(Bot):
     name = "random"
 
     def __init__(self, seed: int = 0) -> None:
-        self.rng = random.Random(seed)
+        self.reseed(seed)   # the generator is made when first drawn from
 
     def choose(self, game: Game, seat: int) -> Move:
         return self.rng.choice(game.legal_moves())

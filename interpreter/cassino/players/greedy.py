@@ -3,8 +3,6 @@ ties broken at random."""
 
 from __future__ import annotations
 
-import random
-
 from ..engine.game import Game
 from ..engine.moves import Move
 from .base import Bot
@@ -15,7 +13,7 @@ class GreedyBot(Bot):
     name = "greedy"
 
     def __init__(self, seed: int = 0) -> None:
-        self.rng = random.Random(seed)
+        self.reseed(seed)   # the generator is made when first drawn from
 
     def score(self, game: Game, move: Move) -> float:
         return move_gain(self.worth(game), game.hand, move)

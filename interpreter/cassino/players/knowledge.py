@@ -17,19 +17,25 @@ from __future__ import annotations
 import random
 
 from ..engine.core import Engine
+from ..engine.movegen import popcount
 from ..engine.moves import Move, MoveKind
 from ..engine.state import HandState
 from .draws import shuffle
 
 
-def seen_by(state: HandState, seat: int) -> int:
-    """The cards ``seat`` can see: its hand, the table, the builds and the capture piles."""
-    seen = state.hands[seat] | state.table
+def public_cards(state: HandState) -> int:
+    """The cards every seat can see: the table, the builds and the capture piles."""
+    seen = state.table
     for b in state.builds:
         seen |= b.cards
     for pile in state.piles:
         seen |= pile
     return seen
+
+
+def seen_by(state: HandState, seat: int) -> int:
+    """The cards ``seat`` can see: its hand, the table, the builds and the capture piles."""
+    return state.hands[seat] | public_cards(state)
 
 
 def passed_up(engine: Engine, position: HandState, move: Move) -> int:
@@ -43,11 +49,7 @@ def passed_up(engine: Engine, position: HandState, move: Move) -> int:
     if move.kind == MoveKind.CAPTURE:
         return 0
     seat = position.turn
-    public = position.table
-    for b in position.builds:
-        public |= b.cards
-    for pile in position.piles:
-        public |= pile
+    public = public_cards(position)
     others = [0] * position.players
     stock = tuple(range(len(position.stock)))       # its size only (its cards are hidden)
     kinds: dict[tuple[str, tuple[int | str, ...]], bool] = {}
@@ -84,28 +86,29 @@ def determinize(engine: Engine, state: HandState, seat: int, rng: random.Random,
     for other in range(state.players):
         if other == seat:
             continue
-        size = bin(state.hands[other]).count("1")
+        size = popcount(state.hands[other])
         hand = 0
+        count = 0
         needed = {b.value for b in state.builds if b.holder == other}
         if state.proven:
             needed |= state.proven[other]
         for value in sorted(needed, key=str):
-            if bin(hand).count("1") >= size or value in engine.captured_values(hand):
+            if count >= size or value in engine.captured_values(hand):
                 continue
             for k, i in enumerate(unseen):
                 if value in engine.captured_values(1 << i):
                     hand |= 1 << unseen.pop(k)
+                    count += 1
                     break
         unlikely = avoid[other] if other < len(avoid) else 0
         if unlikely:
-            count = bin(hand).count("1")
             k = len(unseen) - 1
             while count < size and k >= 0:
                 if not unlikely >> unseen[k] & 1:
                     hand |= 1 << unseen.pop(k)
                     count += 1
                 k -= 1
-        while bin(hand).count("1") < size:
+        for _ in range(size - count):
             hand |= 1 << unseen.pop()
         hands[other] = hand
     return state.with_(hands=tuple(hands), stock=tuple(unseen))

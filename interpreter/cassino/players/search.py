@@ -27,7 +27,6 @@ there the partner's passes are read the same way); so it is off by default.
 from __future__ import annotations
 
 import math
-import random
 import time
 from typing import Hashable
 
@@ -77,7 +76,7 @@ class SearchBot(Bot):
             raise ValueError(f"evaluation is outlook or worth, horizon deal or hand: not {evaluation!r}, {horizon!r}")
         if not isinstance(infer, bool):
             raise ValueError(f"infer is True or False, not {infer!r}")
-        self.rng = random.Random(seed)
+        self.reseed(seed)   # the generator is made when first drawn from
         self.iterations = iterations
         self.seconds = seconds
         self.width = width
@@ -153,9 +152,9 @@ class SearchBot(Bot):
         return [moves[i] for i in ranked[:self.width]]
 
     def _exact_rewards(self, game: Game, state: HandState, side: int, alive: list[Move]) -> list[float]:
-        """Each candidate's exact value in one fully dealt position (one table for all of them)."""
-        solver = Solver(game.engine, game.scorer, side, dict(enumerate(game.scores)), game.restrictions_on,
-                        self.worth(game))
+        """Each candidate's exact value in one fully dealt position (the kept solver's table
+        serves every candidate and every sampled deal that comes round again)."""
+        solver = self.solver(game, side)
         return [float(solver.value(game.engine.apply(state, m))) for m in alive]
 
     def choose(self, game: Game, seat: int) -> Move:
@@ -176,7 +175,7 @@ class SearchBot(Bot):
         done = 0
         while len(alive) > 1 and ((done < self.iterations) if deadline is None
                                   else (done < 1 or time.perf_counter() < deadline)):
-            state = self.determinize(engine, game.hand, seat, avoid) if avoid else self.determinize(engine, game.hand, seat)
+            state = self.determinize(engine, game.hand, seat, avoid)
             if exact:
                 for m, r in zip(alive, self._exact_rewards(game, state, side, alive)):
                     rewards[m].append(r)

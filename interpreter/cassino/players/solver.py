@@ -172,9 +172,10 @@ class Solver:
         if len(moves) > 1:
             values = gains(self.worth, state, moves)
             moves = [moves[i] for i in sorted(range(len(moves)), key=lambda i: -values[i])]
-        if first is not None and first in moves and moves[0] != first:
-            moves.remove(first)
-            moves.insert(0, first)
+        if first is not None and first in moves:
+            k = moves.index(first)
+            if k:
+                moves.insert(0, moves.pop(k))
         return moves
 
     def _search(self, state: HandState, alpha: int, beta: int) -> int:
