@@ -243,6 +243,15 @@ def _bot_names(values: list[str] | None) -> list[str]:
     return names
 
 
+def _simulated_bots(args: argparse.Namespace) -> tuple[str, ...]:
+    """simulate's and sweep's players: ``--bot`` (or the old ``--bots``, with a note), greedy unless told."""
+    bots = tuple(_bot_names((args.bot or []) + ([args.bots] if args.bots else [])) or ["greedy"])
+    if args.bots:
+        print("cassino: note: --bots is the old spelling of --bot (repeat --bot, or give --bot a,b); "
+              "it still works", file=sys.stderr)
+    return bots
+
+
 def _fresh_seed() -> int:
     import secrets
 
@@ -269,10 +278,7 @@ def _cmd_simulate(args: argparse.Namespace) -> int:
     from .seating import partnership, player_count
     from .simulate import format_text, run
 
-    bots = tuple(_bot_names((args.bot or []) + ([args.bots] if args.bots else [])) or ["greedy"])
-    if args.bots:
-        print("cassino: note: --bots is the old spelling of --bot (repeat --bot, or give --bot a,b); "
-              "it still works", file=sys.stderr)
+    bots = _simulated_bots(args)
     rules = load_rules(args.variant)
     players = player_count(rules, args.players)
     partners = partnership(rules, players, args.partners)
@@ -377,10 +383,7 @@ def _cmd_sweep(args: argparse.Namespace) -> int:
         raise CassinoError("--workers must be at least 1")
     if args.partners and args.players not in (None, 4):
         raise CassinoError("--partners needs --players 4")
-    bots = tuple(_bot_names((args.bot or []) + ([args.bots] if args.bots else [])) or ["greedy"])
-    if args.bots:
-        print("cassino: note: --bots is the old spelling of --bot (repeat --bot, or give --bot a,b); "
-              "it still works", file=sys.stderr)
+    bots = _simulated_bots(args)
     grid = plan(args.file, args.set or [])
     runner = dask_runner(args.cluster) if args.cluster else local_runner(args.workers)
     players = args.players or (4 if args.partners else None)

@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING
 from ..engine.moves import Move
 from ..engine.notation import cards_text
 from ..engine.state import HandState
+from ..language.rulebook import plural
 from ..language.selectors import compile_selector
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -67,10 +68,6 @@ def side_seats(teams: tuple[int, ...]) -> dict[int, tuple[int, ...]]:
     return {side: tuple(seats) for side, seats in sorted(out.items())}
 
 
-def _plural(word: str) -> str:
-    return word + ("es" if word.endswith(("x", "s", "ch", "sh")) else "s")
-
-
 _SIMPLE = re.compile(r"^\s*(suit|rank)\s*=\s*(\w+)\s*$", re.IGNORECASE)
 
 
@@ -87,7 +84,7 @@ def cards_words(selector: str, rules: "Rules") -> str:
     if m and m.group(1).lower() == "rank":
         rank = next((r for r in rules.deck.ranks if r.rank.upper() == m.group(2).upper()), None)
         if rank is not None:
-            return _plural(rank.name or rank.rank)
+            return plural(rank.name or rank.rank)
     if re.fullmatch(r"(10|[0-9A-Za-z])[A-Za-z]", text):
         return text.upper()
     return f"cards matching `{text}`"

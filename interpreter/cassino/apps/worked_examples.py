@@ -343,6 +343,7 @@ def make_example(rules: Rules, engine: Engine, template: Template) -> Example | 
         return None
     legal = engine.legal_moves(state)
     lines = position_lines(rules, engine, setup)
+    head = len(lines)   # the position's own lines; an example must add something to them
     masks = []
     for kind, played in setup.show:
         mask = engine.deck.mask(played)
@@ -366,7 +367,7 @@ def make_example(rules: Rules, engine: Engine, template: Template) -> Example | 
         if len(after.sweeps) <= len(state.sweeps):
             return None
         lines.append(("Sweep", show_move(rules, engine, move)))
-    if len(lines) == len(position_lines(rules, engine, setup)):
+    if len(lines) == head:
         return None
     return Example(template.key, template.title, tuple(lines))
 

@@ -555,8 +555,7 @@ def _deck(rules: Rules, ctx: dict[str, Any]) -> Section:
                         f"{_card_words(dk.ranks[-1].name or dk.ranks[-1].rank, dk.suits[0].name)}.")
     w.say("deck.ranks", "Capture values: " + _values_words(rules) + ".")
     for cv in dk.card_values:
-        hand = cv.hand if cv.hand is not None else None
-        table = cv.table if cv.table is not None else None
+        hand, table = cv.hand, cv.table
         parts = []
         if hand is not None:
             parts.append(f"{_values_text(hand)} when played from hand")
@@ -797,7 +796,8 @@ def _game(rules: Rules, ctx: dict[str, Any]) -> Section:
     if g.target is not None:
         w.setting("game.score_mode")
         w.setting("game.both_reach")
-        if g.both_reach == "count_out" and "sweeps" in g.count_out:
+        if g.both_reach == "count_out" and any(
+                (item := rules.scoring.item(name)) is not None and item.count == "sweeps" for name in g.count_out):
             w.setting("game.count_out_sweeps")
         w.setting("game.claiming")
         if not g.play_out_hand and (g.claiming or rules.scoring.when == "as_won"):
