@@ -110,3 +110,24 @@ def test_missing_or_bad_rule_file_through_the_real_command() -> None:
     for target, message in (("nosuch.yaml", "nosuch.yaml"), ("tests/bad/unknown-key.yaml", "unknown setting")):
         result = cassino("sweep", target, "--set", "game.target=11")
         assert result.returncode == 2 and message in result.stderr and "Traceback" not in result.stderr
+
+
+def test_leader_wins_count_the_partner_only_in_partnerships() -> None:
+    """The seat opposite the leader wins for the leader's side only when the seats play as
+    two teams; in a 4-player game of four sides it is a win for someone else."""
+    from cassino.apps.simulate import GameStats, summarise
+
+    stats = [GameStats(k, winner_seat=2 if k % 2 else 0, first_seat=0, hands=1, plies=48, sweeps=0,
+                       item_points={}) for k in range(10)]
+    alone = summarise("standard", 4, ("greedy",), 1, stats, partners=False)
+    assert alone["first_player_win_rate"] == 0.5
+    teamed = summarise("standard", 4, ("greedy",), 1, stats, partners=True)
+    assert teamed["first_player_win_rate"] == 1.0
+
+
+def test_sweep_measures_the_advantage_against_the_sides_actually_seated(cli) -> None:  # type: ignore[no-untyped-def]
+    """Dominican Casino always seats four players as two partnerships, asked or not: an even
+    share for the leader's side is then a half, not a quarter."""
+    data = sweep_json(cli, "dominican", "--set", "scoring.items.sweeps.points=1", "--players", "4", "--games", "6")
+    row = data["grid"][0]
+    assert row["leader_advantage"] == round(row["leader_win_rate"] - 0.5, 4)

@@ -108,7 +108,7 @@ def run(variant: str, games: int, seed: int = 1, players: int | None = None, par
             if progress:
                 progress(1)
     stats.sort(key=lambda s: s.index)
-    return summarise(rules.name, players, bots, seed, stats)
+    return summarise(rules.name, players, bots, seed, stats, partners)
 
 
 def wilson(successes: int, n: int, z: float = 1.96) -> tuple[float, float]:
@@ -122,7 +122,8 @@ def wilson(successes: int, n: int, z: float = 1.96) -> tuple[float, float]:
     return (max(0.0, centre - half), min(1.0, centre + half))
 
 
-def summarise(name: str, players: int, bots: tuple[str, ...], seed: int, stats: list[GameStats]) -> dict[str, Any]:
+def summarise(name: str, players: int, bots: tuple[str, ...], seed: int, stats: list[GameStats],
+              partners: bool = False) -> dict[str, Any]:
     n = len(stats)
     hands = sum(s.hands for s in stats)
     items: dict[str, list[float]] = {}
@@ -132,8 +133,10 @@ def summarise(name: str, players: int, bots: tuple[str, ...], seed: int, stats: 
             for seat, pts in enumerate(per_seat):
                 acc[seat] += pts
     decided = [s for s in stats if s.winner_seat is not None]
+    # The leader's side wins: the leader, or with partners the seat opposite (a side is
+    # named by its lowest seat). ``partners``: whether the seats played as two teams.
     leader_wins = sum(1 for s in decided if s.winner_seat == s.first_seat or
-                      (players == 4 and s.winner_seat is not None and s.winner_seat % 2 == s.first_seat % 2))
+                      (partners and s.winner_seat is not None and s.winner_seat % 2 == s.first_seat % 2))
     low, high = wilson(leader_wins, len(decided))
     wins = [sum(1 for s in decided if s.winner_seat == seat) for seat in range(players)]
     return {

@@ -165,7 +165,8 @@ def run(pl: Plan, games: int, seed: int = 1, players: int | None = None, partner
     rows = []
     for p in pl.points:
         stats = [s for _, chunk in sorted(by_point.get(p.index, [])) for s in chunk]
-        rows.append(_row(p, summarise(p.rules.name, players, bots, seed, stats), players, partners))
+        teams = p.rules.partnership(players, partners)   # as the games were seated
+        rows.append(_row(p, summarise(p.rules.name, players, bots, seed, stats, teams), players, teams))
     return {"variant": base.name, "games": games, "seed": seed, "players": players, "partners": partners,
             "bots": list(bots), "settings": [".".join(a.path) for a in pl.assignments], "grid": rows}
 
