@@ -116,10 +116,7 @@ class Lobby:
             raise LobbyError("a new table is a JSON object: rules, players, partners, seats")
         loaded, source = self.load(request.get("rules"))
         rules = loaded.rules
-        players = request.get("players")
-        if players is None:
-            players = rules.seats.min_players
-        players = player_count(rules, players, option="players")
+        players = player_count(rules, request.get("players"), option="players")
         partners = request.get("partners", False)
         if not isinstance(partners, bool):
             raise LobbyError("partners is true or false")
@@ -150,11 +147,11 @@ def load_text(text: str, filename: str = "") -> LoadedVariant:
     """
     display = _display_name(filename)
     try:
-        text.encode("utf-8")
+        size = len(text.encode("utf-8"))
     except UnicodeEncodeError as e:
         raise RuleFileError([Diagnostic(display, 0, 0, f"character {e.start + 1} is not text (a lone surrogate)",
                                         hint="save the file as UTF-8")]) from None
-    if len(text.encode("utf-8")) > MAX_BYTES:
+    if size > MAX_BYTES:
         raise RuleFileError([Diagnostic(display, 0, 0, f"the file is larger than {MAX_BYTES:,} bytes")])
     doc = load_yaml_text(text, display)
     ref = doc.data.get("extends") if isinstance(doc.data, dict) else None
