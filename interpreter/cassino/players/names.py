@@ -10,11 +10,22 @@ from .greedy import GreedyBot
 from .search import SearchBot
 
 BOTS = {"random": RandomBot, "greedy": GreedyBot, "search": SearchBot}
-BOT_NAMES = "random, greedy, search, search:N (N deals a move) or search:Xs (X seconds a move)"
+MAX_DEALS = 10_000
+"""The most deals a ``search:N`` player may sample a move: under a second for a 2-player move of
+standard Casino, even in pure Python (the default, 64, takes milliseconds). A bound, so that no
+player's name can freeze a game."""
+MAX_SECONDS = 60.0
+"""The most thinking time a ``search:Xs`` player may take a move."""
+BOT_NAMES = (f"random, greedy, search, search:N (N deals a move, 1 to {MAX_DEALS:,}) "
+             f"or search:Xs (X seconds a move, up to {MAX_SECONDS:g})")
 
 
-def make_bot(name: str, seed: int = 0) -> Bot:
-    """A computer player by name: one of ``BOT_NAMES``."""
+def make_bot(name: str, seed: int = 0, max_deals: int = MAX_DEALS, max_seconds: float = MAX_SECONDS) -> Bot:
+    """A computer player by name: one of ``BOT_NAMES``.
+
+    A search budget above ``max_deals`` deals or ``max_seconds`` seconds a move is refused (a front end
+    that shares a machine between many games, such as ``cassino serve``, passes smaller bounds).
+    """
     base, colon, arg = name.partition(":")
     if base not in BOTS or (colon and base != "search"):
         raise CassinoError(f"no computer player named {name!r}; choose from {BOT_NAMES}")
@@ -30,4 +41,10 @@ def make_bot(name: str, seed: int = 0) -> Bot:
     if not (budget > 0 and math.isfinite(budget)):
         raise CassinoError(f"bad search budget in {name!r}: write search:64 for 64 deals a move, "
                            f"or search:2s for two seconds a move")
+    if timed and budget > max_seconds:
+        raise CassinoError(f"search budget too large in {name!r}: at most {max_seconds:g} seconds a move "
+                           f"(search:{max_seconds:g}s)")
+    if not timed and budget > max_deals:
+        raise CassinoError(f"search budget too large in {name!r}: at most {max_deals:,} deals a move "
+                           f"(search:{max_deals})")
     return SearchBot(seed, seconds=budget) if timed else SearchBot(seed, iterations=int(budget))
