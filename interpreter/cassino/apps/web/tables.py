@@ -41,7 +41,7 @@ from ..summary import HandSummary, hand_summary, outcome
 from . import views
 from .policy import Limits, LimitReached
 from .protocol import Request
-from .thinking import Thinkers, Writers
+from .thinking import Thinkers, Writers, long_thinker
 
 log = logging.getLogger("cassino.serve")
 
@@ -345,10 +345,14 @@ class Table:
                         self.driver = None
                         return
                     version = self.version
-                    position = pickle.dumps(s)    # as it is now: a worker process thinks about a copy
+                    heavy = long_thinker(self.kinds[s.game.hand.turn])
+                    position = pickle.dumps(s) if heavy else b""   # as it is now: a worker thinks about a copy
                 if self.pace:
                     await asyncio.sleep(self.pace)
-                text = await self.thinkers.choose(position)
+                if heavy:
+                    text = await self.thinkers.choose(position)
+                else:       # milliseconds: never queued behind another table's long search
+                    text = await self.writers.run(s.computer_choice)
                 async with self.lock:
                     if self.version == version:     # else an undo changed the game: think again
                         await self._act(text)

@@ -2,8 +2,10 @@
 
 A search player may think for seconds; a server with many tables must still
 answer a person's click at once. So computer players think in a small, fixed
-number of worker processes of their own (a queue forms there, and nowhere else),
-and every record is written by a separate pool of threads: a person's move waits
+number of worker processes of their own (a queue forms there, and nowhere else;
+players that answer in milliseconds, such as greedy, answer in a thread instead,
+never queued behind a long search), and every record is written by a separate
+pool of threads: a person's move waits
 for its own disk write, never for another table's computer player. Stopping the
 server terminates the workers (a move being thought about is simply not made:
 the record is as it was after the last action) and waits for the writes.
@@ -22,6 +24,19 @@ from ..session import GameSession
 
 T = TypeVar("T")
 RECORD_WRITERS = 4
+
+
+QUICK_DEALS = 256
+"""A search of at most this many deals a move takes milliseconds, as random and greedy do."""
+
+
+def long_thinker(kind: str) -> bool:
+    """Whether a seat's computer player may think long (a timed search, or one of many deals): it thinks in
+    the worker processes; the quick ones answer in a writer thread, never queued behind a long search."""
+    base, _, arg = kind.partition(":")
+    if base != "search" or not arg:
+        return False
+    return arg.endswith("s") or not arg.isdigit() or int(arg) > QUICK_DEALS
 
 
 def _quiet_worker() -> None:
