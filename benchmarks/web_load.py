@@ -78,7 +78,8 @@ def run_load(tables: int = 50, hands: int = 1, timeout: float = 120, folder: Pat
         scratch = tempfile.TemporaryDirectory(prefix="cassino-load-")
         folder = Path(scratch.name) / "records"
     proc = subprocess.Popen([sys.executable, "-m", "cassino", "serve", "--port", "0", "--pace", "0", "--records",
-                             str(folder)], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+                             str(folder), "--max-tables", str(max(200, tables)),
+                             "--tables-per-client", str(max(200, tables))], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     try:
         line = proc.stdout.readline()              # type: ignore[union-attr]
         assert "http://127.0.0.1:" in line, f"the server did not start: {line}{proc.stderr.read()}"  # type: ignore[union-attr]

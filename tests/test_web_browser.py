@@ -237,3 +237,76 @@ def test_a_whole_game_to_its_winner_and_the_record_link(browser: Any, tmp_path: 
         record = load_record(saved)
         assert record.rules.name == "hoyle-each-hand" and len(record.actions) == 48
         assert page.script_errors == []
+
+
+# ---------------------------------------------------------------------- what is shown: hidden stays hidden, text is readable
+CONTRAST = """(node) => {
+  // The contrast ratio of a node's text on what is behind it (its own and its ancestors' backgrounds, blended).
+  const parse = (c) => { const m = c.match(/[\\d.]+/g).map(Number); return [m[0], m[1], m[2], m.length > 3 ? m[3] : 1]; };
+  let layers = [];
+  for (let n = node; n; n = n.parentElement) layers.push(parse(getComputedStyle(n).backgroundColor));
+  let bg = [255, 255, 255];
+  for (const [r, g, b, a] of layers.reverse()) bg = [r * a + bg[0] * (1 - a), g * a + bg[1] * (1 - a), b * a + bg[2] * (1 - a)];
+  const fg = parse(getComputedStyle(node).color);
+  const lum = ([r, g, b]) => { const f = (v) => { v /= 255; return v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4; };
+    return 0.2126 * f(r) + 0.7152 * f(g) + 0.0722 * f(b); };
+  const [hi, lo] = [lum(fg), lum(bg)].sort((x, y) => y - x);
+  return {ratio: (hi + 0.05) / (lo + 0.05), color: getComputedStyle(node).color, background: bg.join(",")};
+}"""
+
+
+def _record(seats: list[str]) -> str:
+    """Standard, seed 3: seat 1 leads and may build (a build move is offered at once)."""
+    import json
+
+    from cassino.apps.records import Record
+    from cassino.language.variants import load_rules
+
+    record = Record(load_rules("standard"), 3, 2, False, seats, source="standard")
+    return json.dumps(record.to_json(record.new_game()))
+
+
+def test_hidden_buttons_stay_hidden_and_build_moves_are_readable(browser: Any, tmp_path: Path) -> None:
+    with serving(tmp_path / "records") as s:
+        status, table = s.post("/api/records", {"text": _record(["greedy", "human"]), "filename": "b.json"})
+        assert status == 200 and table["you"] == 1
+        page = new_page(browser, 1000, 900)
+        page.goto(s.url + table["links"]["seats"]["1"])
+        page.wait_for_selector("body.my-turn")
+        claim = page.locator("#claim")
+        assert claim.get_attribute("hidden") is not None and not claim.is_visible()    # standard: no claiming
+        assert claim.evaluate("(n) => getComputedStyle(n).display") == "none"
+        assert page.locator("#undo").is_visible()          # against the computer: undo is there
+        page.click("#all-moves summary")
+        builds = page.locator("#all-moves button.choice", has_text="build of")
+        assert builds.count() >= 1
+        for k in range(builds.count()):
+            shown = builds.nth(k).evaluate(CONTRAST)
+            assert shown["ratio"] >= 4.5, shown           # was white on white: the felt's `.build` style
+        capture_or_trail = page.locator("#all-moves button.choice").first.evaluate(CONTRAST)
+        assert capture_or_trail["ratio"] >= 4.5, capture_or_trail
+        assert page.script_errors == []
+
+        status, people = s.post("/api/records", {"text": _record(["human", "human"]), "filename": "p.json"})
+        assert status == 200
+        page.goto(s.url + people["links"]["seats"]["1"])
+        page.wait_for_selector("body.my-turn")
+        undo = page.locator("#undo")
+        assert undo.get_attribute("hidden") is not None and not undo.is_visible()     # two people: no undo
+        assert undo.evaluate("(n) => getComputedStyle(n).display") == "none"
+        assert not page.locator("#claim").is_visible()
+        assert page.script_errors == []
+
+
+def test_the_lobby_says_the_servers_limits(browser: Any, tmp_path: Path) -> None:
+    from cassino.apps.web.policy import Limits
+
+    with serving(tmp_path / "records", limits=Limits(max_tables=7, tables_per_client=3)) as s:
+        page = new_page(browser)
+        page.goto(s.url + "/")
+        limits = page.locator("#limits")
+        limits.wait_for()
+        page.wait_for_selector("#limits:has-text('2,000 deals')")
+        text = limits.inner_text()
+        assert "2,000 deals or 10 seconds a move" in text and "at most 3 tables" in text and "7 in all" in text
+        assert limits.is_visible() and page.script_errors == []

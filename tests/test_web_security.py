@@ -12,8 +12,11 @@ from __future__ import annotations
 import json
 import random
 import re
+import time
 from pathlib import Path
 from typing import Any
+from urllib.error import HTTPError
+from urllib.request import Request, urlopen
 
 import pytest
 
@@ -25,6 +28,7 @@ from cassino.apps.records import Record  # noqa: E402
 from cassino.apps.session import GameSession  # noqa: E402
 from cassino.apps.web.protocol import FIELDS, ProtocolError, parse_request  # noqa: E402
 from cassino.apps.web.tables import Client, Table, encode  # noqa: E402
+from cassino.apps.web.thinking import Thinkers, Writers  # noqa: E402
 from cassino.apps.web.views import card_words  # noqa: E402
 from cassino.engine.core import bits  # noqa: E402
 from cassino.engine.notation import format_move  # noqa: E402
@@ -201,7 +205,7 @@ def test_a_seats_view_does_not_depend_on_cards_it_cannot_see(tmp_path_factory: A
         if session.game.over:
             break
         session.game = session.game.play(bot.choose(session.game, session.game.hand.turn))
-    table = Table("0123456789ab", session, {0: "t"}, "w")
+    table = Table("0123456789ab", session, {0: "t"}, "w", 0.0, Thinkers(1), Writers())
     seat = session.game.hand.turn if not session.game.over else 0
     table.session.record.seats = ["human" if k == seat else "random" for k in range(players)]
     before = _answers(table, seat)
@@ -290,3 +294,126 @@ def test_a_frame_too_large_closes_that_connection_only(tmp_path: Path) -> None:
             again.move(state["moves"][0]["text"])
             again.my_turn()
             assert len(t.record.actions) == len(actions) + 2
+
+
+# ---------------------------------------------------------------------- DNS rebinding: the Host header
+def _raw_get(url: str, path: str, host: str, upgrade: bool = False) -> tuple[int, str]:
+    """An HTTP request with exactly this Host header (as a rebound page's browser sends it): status, body."""
+    import socket
+
+    port = int(url.rsplit(":", 1)[1])
+    lines = [f"GET {path} HTTP/1.1", f"Host: {host}", f"Origin: http://{host}", "Connection: close"]
+    if upgrade:
+        lines[-1] = "Connection: Upgrade"
+        lines += ["Upgrade: websocket", "Sec-WebSocket-Version: 13", "Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ=="]
+    with socket.create_connection(("127.0.0.1", port), timeout=20) as sock:
+        sock.sendall(("\r\n".join(lines) + "\r\n\r\n").encode())
+        data = b""
+        while not (upgrade and b"\r\n\r\n" in data):      # to the end (Connection: close) or the upgrade's head
+            chunk = sock.recv(65536)
+            if not chunk:
+                break
+            data += chunk
+    head, _, body = data.decode("utf-8", "replace").partition("\r\n\r\n")
+    return int(head.split()[1]), body
+
+
+def test_a_rebound_host_name_is_refused_on_every_route_and_the_websocket(tmp_path: Path) -> None:
+    with serving(tmp_path / "records", allow_hosts=("mybox.lan",)) as s:
+        port = s.url.rsplit(":", 1)[1]
+        table = s.new_table(["human", "greedy"])
+        evil = f"rebind.evil:{port}"
+        for path in ("/", "/api/choices", f"/table/{table['id']}", f"/api/tables/{table['id']}", "/static/lobby.js",
+                     f"/rules/{table['id']}"):
+            status, body = _raw_get(s.url, path, evil)
+            assert status == 421 and "does not answer as 'rebind.evil:" in body and "--allow-host" in body, path
+        body = json.dumps({"rules": {"kind": "bundled", "name": "standard"}, "players": 2,
+                           "seats": ["human", "greedy"], "you": 0}).encode()
+        request = Request(s.url + "/api/tables", data=body, method="POST",
+                          headers={"content-type": "application/json", "Host": evil, "Origin": f"http://{evil}"})
+        with pytest.raises(HTTPError) as refused:
+            urlopen(request, timeout=20)
+        assert refused.value.code == 421 and b"does not answer as" in refused.value.read()
+        status, _ = _raw_get(s.url, f"/ws/{table['id']}", evil, upgrade=True)
+        assert status == 403
+        # The right name with the wrong port, or a name alone, is another server's.
+        assert _raw_get(s.url, "/api/choices", "127.0.0.1:1")[0] == 421
+        assert _raw_get(s.url, "/api/choices", "localhost")[0] == 421
+        # The names it listens as, and one added with --allow-host, are answered.
+        for good in (f"localhost:{port}", f"127.0.0.1:{port}", f"[::1]:{port}", f"MyBox.lan:{port}"):
+            assert _raw_get(s.url, "/api/choices", good)[0] == 200, good
+        assert _raw_get(s.url, f"/ws/{table['id']}", f"localhost:{port}", upgrade=True)[0] == 101
+    assert len(list((tmp_path / "records").glob("*.json"))) == 1
+
+
+# ---------------------------------------------------------------------- flooding: tables per client and in all
+def _open(s: Any, seats: list[str], you: int | None = None) -> tuple[int, Any]:
+    return s.post("/api/tables", {"rules": {"kind": "bundled", "name": "standard"}, "players": len(seats),
+                                  "seats": seats, "you": you})
+
+
+def test_tables_are_limited_per_client_and_in_all_and_finished_games_free_a_place(tmp_path: Path) -> None:
+    from cassino.apps.web.policy import Limits
+    from conftest import record_text
+
+    with serving(tmp_path / "records", limits=Limits(max_tables=3, tables_per_client=2)) as s:
+        assert s.get("/api/choices")[1] and json.loads(s.get("/api/choices")[1])["limits"] == {
+            "max_tables": 3, "tables_per_client": 2, "bot_deals": 2000, "bot_seconds": 10.0}
+        assert _open(s, ["human", "greedy"], 0)[0] == 200
+        quick, _ = _open(s, ["random", "random"])           # plays itself to the end
+        assert quick == 200
+        status, answer = _open(s, ["human", "greedy"], 0)
+        assert status == 429 and "you have 2 tables in play" in answer["message"]
+        status, answer = s.post("/api/records", {"text": record_text("standard", seed=3, actions=2),
+                                                 "filename": "mine.json"})
+        assert status == 429 and "you have 2 tables in play" in answer["message"]
+        assert len(list((tmp_path / "records").glob("*.json"))) == 2     # nothing written for the refusals
+        deadline = time.monotonic() + 60
+        while s.store.open_tables() > 1:                      # the computer players finish their game
+            assert time.monotonic() < deadline, "the computer players' game did not end"
+            time.sleep(0.05)
+        assert _open(s, ["human", "greedy"], 0)[0] == 200
+        s.store.opened_by.clear()                              # as if another computer asked
+        assert _open(s, ["human", "greedy"], 0)[0] == 200
+        status, answer = _open(s, ["human", "greedy"], 0)
+        assert status == 429 and "3 tables in play, its limit" in answer["message"]
+    assert len(list((tmp_path / "records").glob("*.json"))) == 4
+
+
+# ---------------------------------------------------------------------- computer players' budgets
+@pytest.mark.parametrize("kind, says", [
+    ("search:1000000000", "at most 2,000 deals a move (search:2000) on this server"),
+    ("search:2001", "at most 2,000 deals a move"),
+    ("search:11s", "at most 10 seconds a move (search:10s) on this server"),
+    ("search:1e9s", "at most 10 seconds a move"),
+    ("search:-5", "bad search budget"),
+    ("deep-blue", "no computer player named 'deep-blue'; choose from random, greedy, search, search:N (N deals a "
+                  "move, 1 to 2,000)"),
+])
+def test_a_search_budget_beyond_the_servers_bound_is_refused_wherever_a_seat_is_chosen(
+        tmp_path: Path, kind: str, says: str) -> None:
+    from conftest import record_text
+
+    text = json.loads(record_text("standard", seed=3, actions=2))
+    text["seats"] = ["human", kind]
+    with serving(tmp_path / "records") as s:
+        status, answer = _open(s, ["human", kind], 0)
+        assert status == 400 and says in answer["message"], answer
+        status, answer = s.post("/api/records", {"text": json.dumps(text), "filename": "g.json"})
+        assert status == 400 and answer["message"].startswith("g.json: ") and says in answer["message"], answer
+        assert _open(s, ["human", "search:2000"], 0)[0] == 200 and _open(s, ["human", "search:10s"], 0)[0] == 200
+    assert len(list((tmp_path / "records").glob("*.json"))) == 2
+
+
+def test_a_record_in_the_folder_with_a_larger_budget_is_skipped_in_words(tmp_path: Path) -> None:
+    from conftest import record_text
+
+    folder = tmp_path / "records"
+    folder.mkdir()
+    data = json.loads(record_text("standard", seed=3, actions=2))
+    data["seats"] = ["human", "search:5000"]
+    (folder / "deep.json").write_text(json.dumps(data))
+    with serving(folder) as s:
+        assert not s.store.tables
+        assert any("skipped deep.json" in m and "at most 2,000 deals" in m for m in s.messages), s.messages
+    assert json.loads((folder / "deep.json").read_text()) == data       # left as it was

@@ -22,6 +22,7 @@ from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import ClientConnection, connect
 
 from cassino.apps.web.lobby import Lobby
+from cassino.apps.web.policy import Hosts, Limits
 from cassino.apps.web.server import bind, make_server
 from cassino.apps.web.tables import TableStore
 
@@ -66,16 +67,18 @@ class Served:
 
 
 @contextmanager
-def serving(folder: Path, rules_dir: Path | None = None, pace: float = 0.0) -> Iterator[Served]:
+def serving(folder: Path, rules_dir: Path | None = None, pace: float = 0.0, limits: Limits = Limits(),
+            allow_hosts: tuple[str, ...] = ()) -> Iterator[Served]:
     """A real server on a free loopback port for the duration of the block."""
     said: list[str] = []
     folder.mkdir(exist_ok=True)
-    store = TableStore(folder, pace, said.append)
+    store = TableStore(folder, pace, said.append, limits)
     store.prepare()
     store.open_all()
-    server = make_server(store, Lobby(rules_dir))
     sock = bind("127.0.0.1", 0)
-    url = f"http://127.0.0.1:{sock.getsockname()[1]}"
+    port = sock.getsockname()[1]
+    server = make_server(store, Lobby(rules_dir, limits), Hosts.of("127.0.0.1", port, allow_hosts))
+    url = f"http://127.0.0.1:{port}"
     thread = threading.Thread(target=lambda: asyncio.run(server.serve(sockets=[sock])), daemon=True)
     thread.start()
     deadline = time.monotonic() + 20

@@ -441,6 +441,7 @@ def _cmd_serve(args: argparse.Namespace) -> int:
     from pathlib import Path
 
     try:
+        from .web.policy import Limits
         from .web.server import run
     except ImportError as e:
         raise _error(f"cassino serve needs the web extra ({e.name} is missing): pip install 'cassino[web]'") from None
@@ -456,7 +457,18 @@ def _cmd_serve(args: argparse.Namespace) -> int:
     rules_dir = Path(args.rules_dir) if args.rules_dir else None
     if rules_dir is not None and not rules_dir.is_dir():
         raise _error(f"--rules-dir {rules_dir}: no such folder")
-    return run(args.host, args.port, records, rules_dir, args.pace)
+    if not 1 <= args.max_tables <= 100_000:
+        raise _error(f"--max-tables must be 1 to 100000, not {args.max_tables}")
+    if not 1 <= args.tables_per_client <= args.max_tables:
+        raise _error(f"--tables-per-client must be 1 to --max-tables ({args.max_tables}), not {args.tables_per_client}")
+    import re
+
+    for name in args.allow_host:
+        if not (0 < len(name) <= 253 and re.fullmatch(r"[A-Za-z0-9.-]+|\[?[0-9A-Fa-f:.]+\]?", name)):
+            raise _error(f"--allow-host {name[:60]!r}: a host name or address as browsers write it "
+                         f"(e.g. mybox.local or 192.168.1.20), without a port or scheme")
+    limits = Limits(max_tables=args.max_tables, tables_per_client=args.tables_per_client)
+    return run(args.host, args.port, records, rules_dir, args.pace, limits=limits, allow_hosts=tuple(args.allow_host))
 
 
 def _add_serve_command(sub: "argparse._SubParsersAction[argparse.ArgumentParser]") -> None:
@@ -470,6 +482,13 @@ def _add_serve_command(sub: "argparse._SubParsersAction[argparse.ArgumentParser]
     p.add_argument("--rules-dir", metavar="DIR", help="a folder of house-rule files to offer in the lobby")
     p.add_argument("--pace", type=float, default=0.7, metavar="SECONDS",
                    help="pause before each computer move, so people can follow the play (default 0.7)")
+    p.add_argument("--allow-host", action="append", default=[], metavar="NAME",
+                   help="another name browsers reach this server by (repeatable); others are refused "
+                        "(default: localhost, 127.0.0.1, [::1] and the --host address)")
+    p.add_argument("--max-tables", type=int, default=200, metavar="N",
+                   help="tables in play at once, in all (default 200)")
+    p.add_argument("--tables-per-client", type=int, default=20, metavar="N",
+                   help="tables in play at once opened from one address (default 20)")
     p.set_defaults(handler=_cmd_serve)
 
 

@@ -7,7 +7,8 @@ through the same loader as ``cassino validate``, so an error reads the same in
 the browser as in the terminal, with its line and column. A file from the
 browser may extend a bundled variant by name but not name a path on the server:
 its error messages show lines of the files they point into, which must never be
-the server's own files.
+the server's own files, and they name a bundled file by its variant's name
+(``standard (bundled):104:38``), never by where the server has it installed.
 """
 
 from __future__ import annotations
@@ -24,7 +25,8 @@ from ...language.catalogue import bundled_names, describe, example_names
 from ...language.rules import Rules
 from ...language.variants import LoadedVariant, load
 from ...language.yamlsource import MAX_BYTES, load_yaml_text
-from ...players.bots import BOT_NAMES
+from ...paths import EXAMPLES_DIR, VARIANTS_DIR
+from .policy import Limits
 from ..records import Record
 from ..seating import partnership, player_count, players_text, seat_kinds
 
@@ -56,8 +58,9 @@ def _file_description(path: Path) -> str:
 class Lobby:
     """The rules a table can be opened with, from the package and from ``rules_dir``."""
 
-    def __init__(self, rules_dir: Path | None = None) -> None:
+    def __init__(self, rules_dir: Path | None = None, limits: Limits = Limits()) -> None:
         self.rules_dir = rules_dir
+        self.limits = limits
 
     def folder_files(self) -> list[str]:
         if self.rules_dir is None:
@@ -77,7 +80,8 @@ class Lobby:
             "folder": [{"name": n, "description": _file_description(self.rules_dir / n)}   # type: ignore[operator]
                        for n in self.folder_files()],
             "folder_path": self.rules_dir.name if self.rules_dir is not None else None,   # not the server's path
-            "bots": BOT_NAMES,
+            "bots": self.limits.bot_names(),
+            "limits": self.limits.as_json(),
         }
 
     # ------------------------------------------------------------------ loading
@@ -124,7 +128,9 @@ class Lobby:
         seats = request.get("seats")
         if not isinstance(seats, list) or len(seats) > MAX_SEATS or not all(isinstance(s, str) and len(s) <= 40
                                                                             for s in seats):
-            raise LobbyError(f"seats is a list of seat kinds, one per player: human or {BOT_NAMES}")
+            raise LobbyError(f"seats is a list of seat kinds, one per player: human or {self.limits.bot_names()}")
+        for kind in seats:
+            self.limits.check_seat(kind)       # this server's bounds, smaller than the terminal's
         seat_kinds(seats, players)
         you = request.get("you")
         if you is not None and (isinstance(you, bool) or not isinstance(you, int) or not 0 <= you < players
@@ -167,3 +173,33 @@ def load_text(text: str, filename: str = "") -> LoadedVariant:
         except RuleFileError as e:
             raise RuleFileError([replace(d, file=display) if d.file == str(path) else d
                                  for d in e.diagnostics]) from None
+
+
+_BUNDLED = re.compile(r"^(?P<name>[^()]*?) ?\((?P<path>.+)\)$")
+
+
+def public_diagnostic(d: Diagnostic, rules_dir: Path | None = None) -> Diagnostic:
+    """``d`` as a browser may read it: a bundled file by its variant's name (``standard (bundled)``),
+    a file of the rules folder by its file name, and no other path of the server in its words."""
+    shipped = [str(VARIANTS_DIR), str(EXAMPLES_DIR)]
+    folders = shipped + ([str(rules_dir)] if rules_dir is not None else []) + [tempfile.gettempdir()]
+
+    def private(text: str) -> bool:
+        return any(text.startswith(f) for f in folders) or text.startswith("/") or "\\" in text
+
+    file = d.file
+    match = _BUNDLED.match(file)
+    path = match.group("path") if match else file
+    if any(path.startswith(f) for f in shipped):
+        file = f"{match.group('name') if match and match.group('name') else Path(path).stem} (bundled)"
+    elif private(path):
+        file = Path(path.replace("\\", "/")).name
+
+    def scrub(text: str | None) -> str | None:
+        if text is None:
+            return None
+        for folder in sorted(folders, key=len, reverse=True):
+            text = text.replace(folder + "/", "").replace(folder, "")
+        return text
+
+    return replace(d, file=file, message=scrub(d.message) or "", hint=scrub(d.hint))

@@ -8,7 +8,10 @@ the game is over (a record holds the seed, so the whole deal, until then).
 
 Requests are checked for size and kind before they are read; a request from a
 page of another site (its ``Origin`` is not this server) is refused, so another
-site open in the same browser cannot open tables or join a seat.
+site open in the same browser cannot open tables or join a seat; a request that
+names this server by a name it does not listen as (the ``Host`` header: a site
+that rebound its own name to this address) is refused on every route.
+Tables, computer players' budgets and their workers are bounded (``policy``).
 """
 
 from __future__ import annotations
@@ -33,11 +36,12 @@ from starlette.staticfiles import StaticFiles
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
-from ...errors import CassinoError, RuleFileError
+from ...errors import CassinoError, Diagnostic, RuleFileError
 from ...language.rules import Rules
 from ...language.variants import load_rules
 from ..records import RecordError, load_game, save_new
-from .lobby import Lobby, LobbyError, rules_info
+from .lobby import Lobby, LobbyError, public_diagnostic, rules_info
+from .policy import Hosts, LimitReached, Limits
 from .protocol import ProtocolError, parse_request
 from .tables import Client, Table, TableStore
 
@@ -46,6 +50,7 @@ log = logging.getLogger("cassino.serve")
 STATIC = Path(__file__).parent / "static"
 MAX_BODY = 2_000_000          # a pasted rule file (1 MB at most) or a game record, as JSON
 HELLO_SECONDS = 15
+GRACE_SECONDS = 3           # open websockets are closed after this long on stopping
 WS_MAX_SIZE = 65_536          # frames beyond this are closed by the server before the app reads them
 
 CSP = ("default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
@@ -79,6 +84,31 @@ class SecurityHeaders:
         await self.app(scope, receive, with_headers)
 
 
+class KnownHosts:
+    """Every request and websocket must name this server as it listens (DNS rebinding is refused)."""
+
+    def __init__(self, app: ASGIApp, hosts: Hosts) -> None:
+        self.app = app
+        self.hosts = hosts
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] not in ("http", "websocket"):
+            await self.app(scope, receive, send)
+            return
+        host = next((v.decode("latin-1") for k, v in scope.get("headers", []) if k == b"host"), None)
+        if self.hosts.accepts(host):
+            await self.app(scope, receive, send)
+            return
+        if scope["type"] == "websocket":
+            await send({"type": "websocket.close", "code": 4421})   # before the handshake: HTTP 403
+            return
+        text = self.hosts.refusal(host).encode()
+        await send({"type": "http.response.start", "status": 421,
+                    "headers": [(b"content-type", b"text/plain; charset=utf-8"),
+                                (b"content-length", str(len(text)).encode())]})
+        await send({"type": "http.response.body", "body": text})
+
+
 def _same_origin(headers: Any) -> bool:
     """No Origin (not a browser page's request) or this server's own."""
     origin = headers.get("origin")
@@ -91,9 +121,11 @@ def _error(message: str, status: int = 400, **extra: Any) -> JSONResponse:
     return JSONResponse({"message": message, **extra}, status_code=status)
 
 
-def _diagnostics(e: RuleFileError) -> JSONResponse:
-    """A rule file's errors as ``cassino validate --format json`` gives them, with the text it prints."""
-    errors = [d.as_json() | {"source_line": d.source_line, "text": d.format()} for d in e.diagnostics]
+def _diagnostics(e: RuleFileError, lobby: Lobby) -> JSONResponse:
+    """A rule file's errors as ``cassino validate --format json`` gives them, with the text it prints,
+    naming files as their readers know them (``standard (bundled)``), never by the server's paths."""
+    shown: list[Diagnostic] = [public_diagnostic(d, lobby.rules_dir) for d in e.diagnostics]
+    errors = [d.as_json() | {"source_line": d.source_line, "text": d.format()} for d in shown]
     return JSONResponse({"valid": False, "errors": errors, "message": "the rules have errors"}, status_code=400)
 
 
@@ -116,18 +148,44 @@ async def _body(request: Request) -> Any:
         raise LobbyError("the request is not JSON") from None
 
 
-def _refusals(handler: Callable[[Request], Awaitable[Response]]) -> Callable[[Request], Awaitable[Response]]:
-    """Bad requests answered in words with status 400 (403 from another site), never a traceback."""
-    async def wrapped(request: Request) -> Response:
-        try:
-            return await handler(request)
-        except RuleFileError as e:
-            return _diagnostics(e)
-        except PermissionError as e:
-            return _error(str(e), 403)
-        except CassinoError as e:
-            return _error(str(e).splitlines()[0] if isinstance(e, RecordError) else str(e))
-    return wrapped
+def _refusals(lobby: Lobby) -> Callable[[Callable[[Request], Awaitable[Response]]],
+                                         Callable[[Request], Awaitable[Response]]]:
+    """Bad requests answered in words with status 400 (403 from another site, 429 beyond a limit),
+    never a traceback."""
+    def wrap(handler: Callable[[Request], Awaitable[Response]]) -> Callable[[Request], Awaitable[Response]]:
+        async def wrapped(request: Request) -> Response:
+            try:
+                return await handler(request)
+            except RuleFileError as e:
+                return _diagnostics(e, lobby)
+            except PermissionError as e:
+                return _error(str(e), 403)
+            except LimitReached as e:
+                return _error(str(e), 429)
+            except CassinoError as e:
+                return _error(str(e).splitlines()[0] if isinstance(e, RecordError) else str(e))
+        return wrapped
+    return wrap
+
+
+def _check_seats(text: str, shown: str, store: TableStore) -> None:
+    """An uploaded record's computer players, held to this server's bounds before the record is read."""
+    try:
+        data = json.loads(text)
+    except (ValueError, RecursionError):
+        return                      # the record reader says what is wrong with it, with its line
+    seats = data.get("seats") if isinstance(data, dict) else None
+    for kind in seats if isinstance(seats, list) else []:
+        if isinstance(kind, str):
+            try:
+                store.limits.check_seat(kind)
+            except CassinoError as e:
+                raise LobbyError(f"{shown}: {e}") from None
+
+
+def _client(request: Request) -> str:
+    """The address asking (tables are limited per address)."""
+    return request.client.host if request.client is not None else ""
 
 
 _RULEBOOKS: dict[str, str] = {}
@@ -154,8 +212,10 @@ def _rulebook_html(rules: Rules, source: str = "") -> str:
     return _RULEBOOKS[key]
 
 
-def create_app(store: TableStore, lobby: Lobby) -> Starlette:
-    """The web application over a records folder (``store``) and the lobby's rule sources."""
+def create_app(store: TableStore, lobby: Lobby, hosts: Hosts) -> Starlette:
+    """The web application over a records folder (``store``) and the lobby's rule sources,
+    answering as ``hosts`` only."""
+    refusals = _refusals(lobby)
 
     async def page(request: Request) -> Response:
         name = "table.html" if request.url.path.startswith("/table/") else "index.html"
@@ -164,27 +224,28 @@ def create_app(store: TableStore, lobby: Lobby) -> Starlette:
     async def choices(request: Request) -> Response:
         return JSONResponse(lobby.choices())
 
-    @_refusals
+    @refusals
     async def check_rules(request: Request) -> Response:
         body = await _body(request)
         loaded, source = lobby.load(body.get("rules") if isinstance(body, dict) else None)
         return JSONResponse({"valid": True, "source": source, "info": rules_info(loaded.rules)})
 
-    @_refusals
+    @refusals
     async def new_table(request: Request) -> Response:
         record, you = lobby.new_record(await _body(request))
-        table = store.create(record)
+        table = store.create(record, _client(request))
         table.kick()
         store.say(f"new table {table.id}: {record.rules.name}, seats {', '.join(record.seats)}")
         return JSONResponse({"id": table.id, "links": table.links(), "you": you, "info": table.public_info()})
 
-    @_refusals
+    @refusals
     async def continue_record(request: Request) -> Response:
         body = await _body(request)
         if not isinstance(body, dict) or not isinstance(body.get("text"), str):
             raise LobbyError("send the game record's text: {\"text\": ..., \"filename\": ...}")
         filename = body["filename"] if isinstance(body.get("filename"), str) else ""
         shown = (Path(filename.replace("\\", "/")).name or "record.json")[:80]
+        _check_seats(body["text"], shown, store)
         with tempfile.TemporaryDirectory(prefix="cassino-record-") as folder:
             path = Path(folder) / "record.json"
             path.write_text(body["text"], encoding="utf-8", errors="replace")
@@ -192,9 +253,10 @@ def create_app(store: TableStore, lobby: Lobby) -> Starlette:
                 record, game = load_game(path)
             except RecordError as e:
                 raise RecordError(str(e).replace(str(path), shown)) from None
+        store.admit(record, _client(request))        # before a file is written
         stem = "".join(c if c.isalnum() or c in "-_" else "-" for c in Path(shown).stem)[:40] or "game"
         saved = save_new(record, store.folder, f"{stem}-continued", game)
-        table = store.adopt(record, saved)
+        table = store.adopt(record, saved, _client(request))
         table.kick()
         humans = sorted(table.tokens)
         store.say(f"table {table.id} continues {shown} (saved as {saved.name})")
@@ -226,7 +288,7 @@ def create_app(store: TableStore, lobby: Lobby) -> Starlette:
         text = await asyncio.to_thread(_rulebook_html, table.session.game.rules, source)
         return HTMLResponse(text, headers={"content-security-policy": RULES_CSP})
 
-    @_refusals
+    @refusals
     async def named_rules(request: Request) -> Response:
         kind, name = request.path_params["kind"], request.path_params["name"]
         loaded, _ = lobby.load({"kind": kind, "name": name})
@@ -300,6 +362,7 @@ def create_app(store: TableStore, lobby: Lobby) -> Starlette:
         for table in store.tables.values():     # resumed tables whose computer player is to move
             table.kick()
         yield
+        await store.stop()
 
     routes = [
         Route("/", page),
@@ -315,7 +378,8 @@ def create_app(store: TableStore, lobby: Lobby) -> Starlette:
         WebSocketRoute("/ws/{table}", play_socket),
         Mount("/static", StaticFiles(directory=STATIC), name="static"),
     ]
-    return Starlette(routes=routes, middleware=[Middleware(SecurityHeaders)], lifespan=lifespan)
+    return Starlette(routes=routes, middleware=[Middleware(SecurityHeaders), Middleware(KnownHosts, hosts=hosts)],
+                     lifespan=lifespan)
 
 
 async def _write(websocket: WebSocket, client: Client) -> None:
@@ -368,13 +432,24 @@ def url_of(sock: socket.socket, host: str) -> str:
     return f"http://{shown}:{port}"
 
 
-def make_server(store: TableStore, lobby: Lobby) -> Any:
+def make_server(store: TableStore, lobby: Lobby, hosts: Hosts) -> Any:
     """A uvicorn server for the application (started with ``serve(sockets=[bind(...)])``)."""
     import uvicorn
 
-    config = uvicorn.Config(create_app(store, lobby), log_level="warning", ws_max_size=WS_MAX_SIZE,
-                            access_log=False, lifespan="on")
-    return uvicorn.Server(config)
+    class Server(uvicorn.Server):
+        """A stop asked by SIGTERM or Ctrl-C is the normal end (exit 0): uvicorn raises the signal again
+        once it has shut down, which would end the process before it says that every table is saved;
+        the signal has been answered by stopping, so it is dropped."""
+
+        @contextlib.contextmanager
+        def capture_signals(self) -> Any:
+            with super().capture_signals():
+                yield
+                self._captured_signals.clear()
+
+    config = uvicorn.Config(create_app(store, lobby, hosts), log_level="warning", ws_max_size=WS_MAX_SIZE,
+                            access_log=False, lifespan="on", timeout_graceful_shutdown=GRACE_SECONDS)
+    return Server(config)
 
 
 def _say(text: str) -> None:
@@ -382,31 +457,38 @@ def _say(text: str) -> None:
 
 
 def run(host: str, port: int, records: Path, rules_dir: Path | None, pace: float,
-        say: Callable[[str], None] = _say) -> int:
-    """Serve until interrupted. Every table is in ``records`` after every move, so stopping loses nothing."""
-    store = TableStore(records, pace, say)
+        say: Callable[[str], None] = _say, limits: Limits = Limits(), allow_hosts: tuple[str, ...] = ()) -> int:
+    """Serve until SIGTERM or Ctrl-C. Every table is in ``records`` after every move, so stopping loses nothing:
+    the computer players stop thinking, the writes under way end, and every table is saved once more."""
+    store = TableStore(records, pace, say, limits)
     store.prepare()
     adopted = store.open_all()
     sock = bind(host, port)
     base = url_of(sock, host)
+    hosts = Hosts.of(host, sock.getsockname()[1], allow_hosts)
     if is_loopback(host):
         say(f"cassino serve: open {base}/ (listening on {host} only: other computers cannot connect; "
             f"--host 0.0.0.0 lets friends on your network join)")
     else:
         say(f"cassino serve: open {base}/ (listening on {host}: other computers that reach this address "
             f"can open tables; each seat needs its own link)")
+    say(f"answers as {', '.join(sorted(hosts.allowed))} (add a name with --allow-host)")
+    say(f"limits: {limits.max_tables} tables in play, {limits.tables_per_client} per computer; "
+        f"computer players think in {limits.bot_workers} worker process{'es' if limits.bot_workers != 1 else ''}, "
+        f"search up to {limits.bot_deals:,} deals or {limits.bot_seconds:g} s a move")
     say(f"game records in {records} ({len(store.tables)} table{'s' if len(store.tables) != 1 else ''}"
         f" resumed); stop with Ctrl-C: nothing is lost")
     for table in adopted:
         links = ", ".join(f"seat {seat} {base}{link}" for seat, link in table.links()["seats"].items())
         say(f"took in {table.session.save_path.name} as table {table.id}: {links or 'no seats for people'}"
             f"; watch: {base}{table.links()['watch']}")
-    server = make_server(store, Lobby(rules_dir))
+    server = make_server(store, Lobby(rules_dir, limits), hosts)
     try:
         asyncio.run(server.serve(sockets=[sock]))
-    except KeyboardInterrupt:
+    except KeyboardInterrupt:       # a second Ctrl-C: uvicorn stops at once; the records were written move by move
         pass
     finally:
         sock.close()
-    say(f"stopped; every table is saved in {records}")
+    n = len(store.tables)
+    say(f"stopped; every table is saved ({n} table{'s' if n != 1 else ''} in {records})")
     return 0

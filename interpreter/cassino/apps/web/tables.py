@@ -3,7 +3,8 @@
 A table is a :class:`~cassino.apps.session.GameSession` (the game loop ``cassino
 play`` uses too) with what the web adds: an unguessable token per seat for
 people (``secrets``), the browsers connected to it, and the computer players'
-turns run in a worker thread so one table thinking never stalls another.
+turns run in worker processes of their own (``thinking``), so computer players
+thinking never stall a person's move at any table.
 
 Nothing lives only in memory. Each table's game is the same JSON record as
 ``cassino play`` writes, rewritten atomically after every action, in the records
@@ -22,6 +23,7 @@ import asyncio
 import json
 import logging
 import os
+import pickle
 import re
 import secrets
 import tempfile
@@ -37,7 +39,9 @@ from ..records import Record, RecordError, actor_of, apply_action, load_game, sa
 from ..session import GameSession, NotAMove
 from ..summary import HandSummary, hand_summary, outcome
 from . import views
+from .policy import Limits, LimitReached
 from .protocol import Request
+from .thinking import Thinkers, Writers, long_thinker
 
 log = logging.getLogger("cassino.serve")
 
@@ -93,8 +97,10 @@ class HandEnd:
 
 class Table:
     def __init__(self, table_id: str, session: GameSession, tokens: dict[int, str], watch: str,
-                 pace: float = 0.0) -> None:
+                 pace: float, thinkers: Thinkers, writers: Writers) -> None:
         self.id = table_id
+        self.thinkers = thinkers
+        self.writers = writers
         self.session = session
         self.tokens = tokens
         self.watch = watch
@@ -221,12 +227,13 @@ class Table:
     async def _act(self, action: str) -> None:
         """Apply, record and show an action (called with the lock held).
 
-        The record is written (and synced to disk) in a worker thread, so one table's
-        disk write never holds up the others; nobody is shown the move before it is written.
+        The record is written (and synced to disk) by a writer thread, never one a computer
+        player thinks in, so one table's disk write or thinking never holds up the others;
+        nobody is shown the move before it is written.
         """
         s = self.session
         before = s.game
-        acted = await asyncio.to_thread(s.act, action)
+        acted = await self.writers.run(s.act, action)
         self.version += 1
         self.hand_log.append((acted.seat, _shown(acted.action)))
         if acted.summary is not None:
@@ -255,7 +262,7 @@ class Table:
                 return
             if req.type == "undo":
                 try:
-                    await asyncio.to_thread(s.undo, seat)
+                    await self.writers.run(s.undo, seat)
                 except CassinoError as e:
                     self.tell(client, "error", str(e))
                     return
@@ -338,9 +345,14 @@ class Table:
                         self.driver = None
                         return
                     version = self.version
+                    heavy = long_thinker(self.kinds[s.game.hand.turn])
+                    position = pickle.dumps(s) if heavy else b""   # as it is now: a worker thinks about a copy
                 if self.pace:
                     await asyncio.sleep(self.pace)
-                text = await asyncio.to_thread(s.computer_choice)
+                if heavy:
+                    text = await self.thinkers.choose(position)
+                else:       # milliseconds: never queued behind another table's long search
+                    text = await self.writers.run(s.computer_choice)
                 async with self.lock:
                     if self.version == version:     # else an undo changed the game: think again
                         await self._act(text)
@@ -377,12 +389,52 @@ _ID = re.compile(r"^[0-9a-f]{12}$")
 class TableStore:
     """Every table of a records folder: opened at start, created by the lobby, found by id."""
 
-    def __init__(self, folder: Path, pace: float = 0.0, say: Callable[[str], None] = print) -> None:
+    def __init__(self, folder: Path, pace: float = 0.0, say: Callable[[str], None] = print,
+                 limits: Limits = Limits()) -> None:
         self.folder = folder
         self.pace = pace
         self.say = say
+        self.limits = limits
         self.tables: dict[str, Table] = {}
         self.sidecars = folder / SIDECARS
+        self.thinkers = Thinkers(limits.bot_workers)
+        self.writers = Writers()
+        #: Which client address opened each table since the server started (for the per-client limit).
+        self.opened_by: dict[str, str] = {}
+
+    # ------------------------------------------------------------------ limits
+    def open_tables(self, client: str | None = None) -> int:
+        """Tables whose game goes on (of ``client``'s, when given)."""
+        return sum(1 for t in self.tables.values() if not t.session.game.over and t.failed is None
+                   and (client is None or self.opened_by.get(t.id) == client))
+
+    def admit(self, record: Record, client: str) -> None:
+        """LimitReached when ``client`` may not open another table now; CassinoError for a seat not run here."""
+        for kind in record.seats:
+            self.limits.check_seat(kind)
+        if self.open_tables() >= self.limits.max_tables:
+            raise LimitReached(f"this server has {self.limits.max_tables} tables in play, its limit: "
+                               f"finish a game or try later")
+        if self.open_tables(client) >= self.limits.tables_per_client:
+            raise LimitReached(f"you have {self.limits.tables_per_client} tables in play, the limit for one "
+                               f"computer: finish one of them first")
+
+    async def stop(self) -> int:
+        """Stop thinking, finish the writes and save every table whose game goes on; how many tables."""
+        drivers = [t.driver for t in self.tables.values() if t.driver is not None]
+        for task in drivers:
+            task.cancel()
+        self.thinkers.stop()
+        await asyncio.gather(*drivers, return_exceptions=True)
+        for table in list(self.tables.values()):
+            async with table.lock:           # a write under way ends first
+                if not table.session.game.over and table.failed is None:
+                    try:
+                        await table.writers.run(table.session.save)
+                    except (RecordError, OSError) as e:
+                        self.say(f"could not save table {table.id}: {e}")
+        self.writers.stop()
+        return len(self.tables)
 
     def prepare(self) -> None:
         """The folder and its private ``.tables`` folder, created when missing; RecordError when they cannot be."""
@@ -409,27 +461,42 @@ class TableStore:
                         "seats": {str(k): v for k, v in table.tokens.items()}, "watch": table.watch})
 
     def _open(self, table_id: str, record: Record, path: Path, tokens: dict[int, str], watch: str) -> Table:
+        for kind in record.seats:
+            try:
+                self.limits.check_seat(kind)
+            except CassinoError as e:
+                raise RecordError(f"{path.name}: {e}") from None
         session = GameSession.open(record, path)
-        table = Table(table_id, session, tokens, watch, self.pace)
+        table = Table(table_id, session, tokens, watch, self.pace, self.thinkers, self.writers)
         self.tables[table_id] = table
         return table
 
-    def create(self, record: Record) -> Table:
-        """A new table for ``record``: its record file (a new name, never over a file), its tokens, its id."""
+    def create(self, record: Record, client: str = "") -> Table:
+        """A new table for ``record``: its record file (a new name, never over a file), its tokens, its id.
+
+        ``client`` (the address asking) must be within the limits (:meth:`admit`).
+        """
+        self.admit(record, client)
         table_id = self._new_id()
         stem = re.sub(r"[^A-Za-z0-9_-]+", "-", record.rules.name).strip("-")[:40] or "game"
         path = save_new(record, self.folder, f"{stem}-{table_id}", record.new_game())
         tokens = {seat: new_token() for seat, kind in enumerate(record.seats) if kind == "human"}
         table = self._open(table_id, record, path, tokens, new_token())
         self._sidecar(table, path.name)
+        self.opened_by[table_id] = client
         return table
 
-    def adopt(self, record: Record, path: Path) -> Table:
-        """A table for a record already in the folder (``cassino play`` wrote it): new tokens, the same file."""
+    def adopt(self, record: Record, path: Path, client: str | None = None) -> Table:
+        """A table for a record already in the folder (``cassino play`` wrote it): new tokens, the same file.
+
+        ``client``: the address that uploaded it (checked by :meth:`admit` before the file was written).
+        """
         table_id = self._new_id()
         tokens = {seat: new_token() for seat, kind in enumerate(record.seats) if kind == "human"}
         table = self._open(table_id, record, path, tokens, new_token())
         self._sidecar(table, path.name)
+        if client is not None:
+            self.opened_by[table_id] = client
         return table
 
     def open_all(self) -> list[Table]:
@@ -453,21 +520,18 @@ class TableStore:
             taken.add(name)
             try:
                 record, _ = load_game(path)
+                if set(tokens) != {k for k, kind in enumerate(record.seats) if kind == "human"}:
+                    raise RecordError(f"{side} does not match the seats of {path}")
+                self._open(table_id, record, path, tokens, watch)
             except RecordError as e:
                 self.say(f"skipped table {table_id}: {e}")
-                continue
-            if set(tokens) != {k for k, kind in enumerate(record.seats) if kind == "human"}:
-                self.say(f"skipped table {table_id}: {side} does not match the seats of {path}")
-                continue
-            self._open(table_id, record, path, tokens, watch)
         adopted = []
         for path in sorted(self.folder.glob("*.json")):
             if path.name in taken or path.name.startswith("."):
                 continue
             try:
                 record, _ = load_game(path)
+                adopted.append(self.adopt(record, path))
             except RecordError as e:
                 self.say(f"skipped {path.name}: {e}")
-                continue
-            adopted.append(self.adopt(record, path))
         return adopted

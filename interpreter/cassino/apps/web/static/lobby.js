@@ -35,7 +35,16 @@ async function loadChoices() {
     select.append(group);
   }
   select.value = "bundled:standard";
+  showLimits(choices.limits);
   await chooseNamed();
+}
+
+// What this server allows, said before anyone asks for more.
+function showLimits(limits) {
+  if (!limits) return;
+  $("limits").textContent = `On this server a computer player searches at most ${limits.bot_deals.toLocaleString("en")} ` +
+    `deals or ${limits.bot_seconds} seconds a move; at most ${limits.tables_per_client} tables in play ` +
+    `from one computer and ${limits.max_tables} in all.`;
 }
 
 async function chooseNamed() {

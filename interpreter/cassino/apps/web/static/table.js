@@ -249,8 +249,9 @@ function capital(text) {
 function moveButton(m) {
   const b = document.createElement("button");
   b.type = "button";
-  b.className = `choice ${m.kind}`;
+  b.className = `choice move-${m.kind}`;   // not `build`: that is the felt's build style
   b.dataset.move = m.text;
+  b.dataset.kind = m.kind;
   b.append(el("span", capital(m.words), "words"), el("code", m.text));
   b.addEventListener("click", () => play(m.text));
   return b;
