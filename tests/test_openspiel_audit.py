@@ -112,3 +112,95 @@ def test_information_state_tensors_are_equal_exactly_when_the_strings_are(params
                 assert by_tensor.setdefault(tensor, text) == text, f"{name}, seat {seat}: one tensor, two texts"
             shared = len(states) - len(by_text)
             assert shared > 0, "no two states shared an information state: the check would prove nothing"
+
+
+# ---------------------------------------------------------------------- utility bounds
+#: The bounds before the audit (hand bound with every card a sweep, times max_hands).
+LOOSE = {("standard", True): 1100.0, ("tuxedo", True): 83500.0, ("dominican", False): 63.0}
+
+
+@pytest.mark.parametrize("variant,whole_game,bound,factor", [
+    ("standard", True, 31.0, 35),      # 1,100 -> 31
+    ("tuxedo", True, 334.0, 250),      # 83,500 -> 334
+    ("dominican", False, 35.0, 1.8),   # 63 -> 35
+])
+def test_utility_bounds_are_tighter_by_a_stated_factor(variant: str, whole_game: bool, bound: float,
+                                                       factor: float) -> None:
+    game = _load(variant=variant, whole_game=whole_game)
+    assert game.max_utility() == bound and game.min_utility() == -bound
+    assert LOOSE[(variant, whole_game)] / bound >= factor
+
+
+def test_a_hand_worked_bound_equals_the_computed_one() -> None:
+    """Dominican, two players: 52 cards, 4 to the table, so 24 cards (24 plays) a seat.
+    Most cards 3, most spades 1, big casino 2, little casino 1, four aces 4: 11; a sweep
+    is 1 point and each takes a table card with a hand card, so 24 sweeps use 48 <= 52
+    cards: 24. One hand: 35. A whole game to 21: the sides differ by at most 20 before
+    the last hand, which adds at most 35: 55."""
+    assert Table(Setup(variant="dominican")).hand_bound == 11 + 24
+    assert _load(variant="dominican").max_utility() == 35
+    assert _load(variant="dominican", whole_game=True).max_utility() == 20 + 35
+    # Four players as two teams: 12 cards a seat, 24 plays a team: the same 35.
+    assert _load(variant="dominican", players=4).max_utility() == 35
+
+
+@pytest.mark.parametrize("params", [
+    {"variant": "standard", "whole_game": True},
+    {"variant": "tuxedo", "players": 3},
+    {"variant": "dominican", "players": 4, "whole_game": True},
+    {"variant": "hungarian"},
+    {"variant": "draw", "whole_game": True},
+    {"variant": str(ROOT / "examples" / "points-as-earned.yaml"), "whole_game": True},
+], ids=["standard-game", "tuxedo-3", "dominican-4-game", "hungarian", "draw-game", "pegging-game"])
+def test_returns_stay_within_the_bounds_over_random_games(params: dict) -> None:  # type: ignore[type-arg]
+    game = _load(**params)
+    low, high = game.min_utility(), game.max_utility()
+    rng = random.Random(3)
+    for _ in range(4):
+        state = game.new_initial_state()
+        while not state.is_terminal():
+            if state.is_chance_node():
+                _deal(state, rng)
+            else:
+                state.apply_action(rng.choice(state.legal_actions()))
+        assert all(low <= r <= high for r in state.returns()), (state.returns(), high)
+
+
+# ---------------------------------------------------------------------- the game string
+def test_the_game_string_of_dominican_for_four_says_partners() -> None:
+    game = _load(variant="dominican", players=4)
+    assert "partners=True" in str(game)
+    again = pyspiel.load_game(str(game))
+    assert again.table.partners and str(again) == str(game)
+
+
+HOUSE = "name: house\nextends: standard\ncapture:\n  compulsory: never\nscoring:\n  items:\n    sweeps: {count: sweeps, points: 1}\n"
+
+
+def test_a_game_of_a_rule_file_reloads_with_its_rules_after_the_file_is_gone(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    path = tmp_path / "house.yaml"
+    path.write_text(HOUSE, encoding="utf-8")
+    game = _load(variant=str(path))
+    assert str(path) not in str(game) and "variant=rules:" in str(game)
+    state = _deal(game.new_initial_state(), random.Random(1))
+    state.apply_action(state.legal_actions()[0])
+    saved = pyspiel.serialize_game_and_state(game, state)
+    path.unlink()
+    game2, state2 = pyspiel.deserialize_game_and_state(saved)
+    assert str(game2) == str(game) and str(state2) == str(state) and state2.history() == state.history()
+    assert game2.table.rules.name == "house" and game2.table.rules.scoring.item("sweeps").points == 1
+    # A changed file does not change a saved game: it is loaded with the rules it recorded.
+    path.write_text(HOUSE.replace("points: 1", "points: 5"), encoding="utf-8")
+    game3, _ = pyspiel.deserialize_game_and_state(saved)
+    assert game3.table.rules.scoring.item("sweeps").points == 1
+
+
+@pytest.mark.parametrize("variant,message", [
+    ("rules:!!!not-base64", "is damaged"),
+    ("rules:", "is damaged"),
+    ("rules:eNqrVspLzE1VslJQqlDSUVBKSU3OBnJMawFWIAaq", "schema refuses"),
+])
+def test_damaged_recorded_rules_are_refused_in_one_line(variant: str, message: str) -> None:
+    with pytest.raises(GameParameterError, match=message) as caught:
+        _load(variant=variant)
+    assert "\n" not in str(caught.value)

@@ -55,7 +55,9 @@ from ..engine.moves import Move, MoveKind
 from ..engine.notation import cards_text, format_move
 from ..engine.state import HandState
 from ..errors import CassinoError
-from ..language.variants import load_rules
+from ..language.variants import bundled_names, load_rules
+from .recorded_rules import decode as decode_rules, encode as encode_rules, is_recorded
+from .utility_bounds import game_bound, hand_bound
 
 TABLE = -1                      # where a dealt card went, when not to a seat
 KINDS = (MoveKind.TRAIL, MoveKind.CAPTURE, MoveKind.BUILD, MoveKind.TRAIL_BUILD)
@@ -200,7 +202,12 @@ class Table:
     """What every state of one game shares: the rules, the engine, the encoding, the bounds."""
 
     def __init__(self, setup: Setup) -> None:
-        rules = load_rules(setup.variant)
+        if is_recorded(setup.variant):
+            rules = decode_rules(setup.variant)
+            self.source = rules.name
+        else:
+            rules = load_rules(setup.variant)
+            self.source = setup.variant
         seats = rules.seats
         players = setup.players or seats.min_players
         if not seats.min_players <= players <= seats.max_players:
@@ -212,11 +219,16 @@ class Table:
             raise SetupError(f"{rules.name} never plays in partnerships")
         if not 0 <= setup.dealer < players:
             raise SetupError(f"dealer must be a seat, 0 to {players - 1}, not {setup.dealer}")
-        self.setup = replace(setup, players=players)     # the game string names the real seat count
         self.rules = rules
-        self.engine = engine = Engine(rules)   # (it remembers the last state's moves: Game.play re-checks cheaply)
         self.players = players
         self.partners = rules.partnership(players, setup.partners)
+        # The game string says what is played: the real seat count, whether the seats play
+        # as teams (Dominican's four always do), and the rules themselves for a rule file
+        # (a path would reload under whatever the file says later, or nowhere else).
+        variant = setup.variant if setup.variant in bundled_names() or is_recorded(setup.variant) \
+            else encode_rules(rules)
+        self.setup = replace(setup, players=players, partners=self.partners, variant=variant)
+        self.engine = engine = Engine(rules)   # (it remembers the last state's moves: Game.play re-checks cheaply)
         self.encoding = Encoding(engine)
         self.n_cards = engine.n_cards
         self.full = (1 << engine.n_cards) - 1
@@ -228,7 +240,7 @@ class Table:
         self.hand_bound = self._hand_bound()
         self.max_hands = hands
         if setup.payoff == "points":
-            self.utility = float(self.hand_bound * hands)
+            self.utility = float(game_bound(rules, self.hand_bound, self.sides, setup.whole_game, hands))
         else:
             self.utility = float(max(1, rules.game.lurch.multiplier if setup.whole_game else 1))
         # A move is at most its hand cards, kind, value, items and DONE; over a hand the hand
@@ -239,20 +251,10 @@ class Table:
         self.initial = Step.start(self)
 
     def _hand_bound(self) -> int:
-        """More points than any side can score in one hand (OpenSpiel asks for utility bounds)."""
-        n = self.n_cards
-        total = 0
-        for item in self.rules.scoring.items:
-            if item.count == "each":
-                total += item.points * bin(self.scorer.masks[item.name]).count("1")
-            elif item.count == "sweeps":
-                best = max([item.points, item.first_play_points or 0] + [r.points for r in item.by_size])
-                total += best * n
-            elif item.count == "event":
-                total += item.points * n
-            else:
-                total += item.points
-        return max(total, 1)
+        """The most points one side can score in one hand (``utility_bounds.hand_bound``)."""
+        side_seats = 2 if self.partners else 1
+        events = {name: list(masks) for name, masks in self.engine.events}
+        return hand_bound(self.rules, self.n_cards, self.players, side_seats, self.scorer.masks, events)
 
     def restore(self, data: dict[str, Any]) -> Game:
         """A Game from its fields (engine and scorer come from this table)."""
