@@ -148,7 +148,9 @@ class CassinoState(pyspiel.State):
         """A state ``player_id`` cannot tell from this one, its hidden cards dealt afresh.
 
         The cards other seats hold are redealt from everything ``player_id`` has not
-        seen, consistent with every play so far (see ``stepwise.resample``).
+        seen, uniformly among the redeals consistent with every play so far (see
+        ``stepwise.resample``). Never the true cards for want of a redeal: when none is
+        found, ``ResampleError`` says so.
         ``probability_sampler`` (OpenSpiel's: a callable giving floats in [0, 1))
         seeds the draw; a ``random.Random`` is used as it is.
         """

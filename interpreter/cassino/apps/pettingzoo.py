@@ -163,7 +163,7 @@ def draw(step: Step, names: list[str]) -> str:
     console = Console(file=out, force_terminal=True, color_system="standard", width=100, highlight=False,
                       soft_wrap=True)
     game = step.game.with_(hand=step.view_hand(), hand_no=step.hand_no)
-    record = Record(t.rules, 0, t.players, t.partners, list(names), dealer=t.setup.dealer, source=t.setup.variant)
+    record = Record(t.rules, 0, t.players, t.partners, list(names), dealer=t.setup.dealer, source=t.source)
     session = Session(game, record, {}, Path("unused.json"), console)
     session.last_moves = {entry[1]: entry[2] for entry in step.log if entry[0] == "move"}
     seat = step.to_play if step.to_play is not None else 0

@@ -43,11 +43,12 @@ placeholder cards are renamed with ``HandState.with_``), ``Move`` and notation.
 
 from __future__ import annotations
 
+import itertools
 import random
 from dataclasses import dataclass, fields, replace
 from functools import lru_cache
 from numbers import Integral
-from typing import Any, Callable, Mapping, NamedTuple
+from typing import Any, Callable, Iterator, Mapping, NamedTuple
 
 from ..engine.core import Engine, bits
 from ..engine.game import Game
@@ -55,7 +56,9 @@ from ..engine.moves import Move, MoveKind
 from ..engine.notation import cards_text, format_move
 from ..engine.state import HandState
 from ..errors import CassinoError
-from ..language.variants import load_rules
+from ..language.variants import bundled_names, load_rules
+from .recorded_rules import decode as decode_rules, encode as encode_rules, is_recorded
+from .utility_bounds import game_bound, hand_bound
 
 TABLE = -1                      # where a dealt card went, when not to a seat
 KINDS = (MoveKind.TRAIL, MoveKind.CAPTURE, MoveKind.BUILD, MoveKind.TRAIL_BUILD)
@@ -200,7 +203,12 @@ class Table:
     """What every state of one game shares: the rules, the engine, the encoding, the bounds."""
 
     def __init__(self, setup: Setup) -> None:
-        rules = load_rules(setup.variant)
+        if is_recorded(setup.variant):
+            rules = decode_rules(setup.variant)
+            self.source = rules.name
+        else:
+            rules = load_rules(setup.variant)
+            self.source = setup.variant
         seats = rules.seats
         players = setup.players or seats.min_players
         if not seats.min_players <= players <= seats.max_players:
@@ -212,11 +220,16 @@ class Table:
             raise SetupError(f"{rules.name} never plays in partnerships")
         if not 0 <= setup.dealer < players:
             raise SetupError(f"dealer must be a seat, 0 to {players - 1}, not {setup.dealer}")
-        self.setup = replace(setup, players=players)     # the game string names the real seat count
         self.rules = rules
-        self.engine = engine = Engine(rules)   # (it remembers the last state's moves: Game.play re-checks cheaply)
         self.players = players
         self.partners = rules.partnership(players, setup.partners)
+        # The game string says what is played: the real seat count, whether the seats play
+        # as teams (Dominican's four always do), and the rules themselves for a rule file
+        # (a path would reload under whatever the file says later, or nowhere else).
+        variant = setup.variant if setup.variant in bundled_names() or is_recorded(setup.variant) \
+            else encode_rules(rules)
+        self.setup = replace(setup, players=players, partners=self.partners, variant=variant)
+        self.engine = engine = Engine(rules)   # (it remembers the last state's moves: Game.play re-checks cheaply)
         self.encoding = Encoding(engine)
         self.n_cards = engine.n_cards
         self.full = (1 << engine.n_cards) - 1
@@ -228,7 +241,7 @@ class Table:
         self.hand_bound = self._hand_bound()
         self.max_hands = hands
         if setup.payoff == "points":
-            self.utility = float(self.hand_bound * hands)
+            self.utility = float(game_bound(rules, self.hand_bound, self.sides, setup.whole_game, hands))
         else:
             self.utility = float(max(1, rules.game.lurch.multiplier if setup.whole_game else 1))
         # A move is at most its hand cards, kind, value, items and DONE; over a hand the hand
@@ -239,20 +252,10 @@ class Table:
         self.initial = Step.start(self)
 
     def _hand_bound(self) -> int:
-        """More points than any side can score in one hand (OpenSpiel asks for utility bounds)."""
-        n = self.n_cards
-        total = 0
-        for item in self.rules.scoring.items:
-            if item.count == "each":
-                total += item.points * bin(self.scorer.masks[item.name]).count("1")
-            elif item.count == "sweeps":
-                best = max([item.points, item.first_play_points or 0] + [r.points for r in item.by_size])
-                total += best * n
-            elif item.count == "event":
-                total += item.points * n
-            else:
-                total += item.points
-        return max(total, 1)
+        """The most points one side can score in one hand (``utility_bounds.hand_bound``)."""
+        side_seats = 2 if self.partners else 1
+        events = {name: list(masks) for name, masks in self.engine.events}
+        return hand_bound(self.rules, self.n_cards, self.players, side_seats, self.scorer.masks, events)
 
     def restore(self, data: dict[str, Any]) -> Game:
         """A Game from its fields (engine and scorer come from this table)."""
@@ -585,7 +588,11 @@ class Redeal(NamedTuple):
     step: Step
 
 
-def resample(step: Step, seat: int, rng: random.Random, tries: int = 200) -> Redeal | None:
+class ResampleError(CassinoError):
+    """No redeal consistent with the plays was found within the allowed draws."""
+
+
+def resample(step: Step, seat: int, rng: random.Random, tries: int = 400) -> Redeal | None:
     """This hand replayed with the cards ``seat`` cannot see dealt afresh, consistent with every play.
 
     The chance outcomes that dealt a card another seat still holds are replaced by
@@ -593,23 +600,157 @@ def resample(step: Step, seat: int, rng: random.Random, tries: int = 200) -> Red
     by move from its start (each move's actions worked out anew, since how many steps
     a move takes depends on the hand that makes it). A draw that makes some earlier
     play illegal (a build's holder without a card to take it, a trail where a capture
-    was compulsory) is drawn again. Returns this hand's new actions (the history from
-    ``step.hand_began`` on) and the state they reach; None when there is nothing to
-    redeal, or when ``tries`` draws all failed (earlier plays pin the hidden cards down
-    almost completely; the caller keeps the true state).
+    was compulsory) is drawn again: every redeal consistent with the plays is equally
+    likely (rejection sampling).
+
+    Where plain redraws keep failing, each hidden card's slot gets a smaller set to draw
+    from (:func:`_slot_domains`: the cards that alone would have made one of its
+    holder's plays illegal are left out), which keeps the draw uniform over the
+    consistent redeals and makes hard positions (Draw Cassino's compulsory captures)
+    cheap. Returns None when nothing is hidden. Never returns the true hidden cards
+    for want of a redeal: after ``tries`` replays without one it raises
+    :class:`ResampleError`.
     """
     held, undealt = step.unseen_by(seat)
     targets = [card for what, card in step.trace if what == "deal" and held >> card & 1]
     if not targets:
         return None
     unseen = bits(held | undealt)
-    for _ in range(tries):
+    keep = step.to_play == seat
+    # Plain redraws first (most positions take one or two), unless this position is known to need more.
+    plain = 0 if _domains_key(step, seat) in _DOMAINS else min(_PLAIN_TRIES, tries)
+    for _ in range(plain):
         redeal = dict(zip(targets, rng.sample(unseen, len(targets))))
         try:
-            return _replay_hand(step, redeal, keep_choice=step.to_play == seat)
+            return _replay_hand(step, redeal, keep_choice=keep)
         except IllegalStep:
             continue
-    return None
+    domains, needs = _slot_domains(step, seat, tuple(targets), tuple(unseen))
+    replays = plain
+    for drawn in _draws(domains, needs, rng):
+        if replays >= tries:
+            break
+        replays += 1
+        try:
+            return _replay_hand(step, dict(zip(targets, drawn)), keep_choice=keep)
+        except IllegalStep:
+            continue
+    raise ResampleError(
+        f"no redeal of the {len(targets)} card(s) seat {seat} cannot see fits the plays of hand "
+        f"{step.game.hand_no} after {replays} replays; the true cards are not handed out instead "
+        f"(allow more tries, or search this position with the true state knowingly)")
+
+
+_PLAIN_TRIES = 6            # plain redraws before the slots' domains are worked out
+_DRAW_LIMIT = 300_000       # cheap draws in all (collisions and unmet needs included)
+_ENUMERATE = 60_000         # up to this many combinations, the fitting ones are listed outright
+
+
+def _fits(drawn: tuple[int, ...], needs: list[tuple[tuple[int, ...], frozenset[int]]]) -> bool:
+    return len(set(drawn)) == len(drawn) and all(any(drawn[i] in cards for i in slots) for slots, cards in needs)
+
+
+def _draws(domains: list[list[int]], needs: list[tuple[tuple[int, ...], frozenset[int]]],
+           rng: random.Random) -> Iterator[tuple[int, ...]]:
+    """Uniform draws of one card a slot from its domain, all different, every need met.
+
+    Few combinations: all the fitting ones are listed and drawn from without
+    replacement (so a position with one consistent redeal finds it). Many: drawn
+    slot by slot and the misfits drawn again.
+    """
+    size = 1
+    for d in domains:
+        size *= len(d)
+    if size <= _ENUMERATE:
+        fitting = [c for c in itertools.product(*domains) if _fits(c, needs)]
+        rng.shuffle(fitting)
+        yield from fitting
+        return
+    for _ in range(_DRAW_LIMIT):
+        drawn = tuple(rng.choice(d) for d in domains)
+        if _fits(drawn, needs):
+            yield drawn
+
+
+def _slot_domains(step: Step, seat: int, targets: tuple[int, ...], unseen: tuple[int, ...]
+                  ) -> tuple[list[list[int]], list[tuple[tuple[int, ...], frozenset[int]]]]:
+    """For each hidden card's slot (``targets``, by true card), the unseen cards it may hold,
+    and the needs: slots of which one must hold one of some cards.
+
+    The hand is replayed as it was. At each play by a seat that holds hidden cards, the
+    play is tried with the cards known to be in that hand then (those it played later)
+    plus one candidate card: if the play is legal without the candidate and illegal
+    with it (a capture it would have had to make), the candidate cannot have been in
+    that hand, so it is left out of the slots dealt to that seat before the play.
+    Adding a card to a hand only takes plays away, except a requirement to hold some
+    card (a build's owner), which the known cards already met; so no card that some
+    consistent redeal puts in a slot is left out, and drawing each slot from its set
+    and keeping only consistent, collision-free draws is still uniform.
+
+    A play that is illegal with the known cards alone (a build needs a card to take it)
+    needs one of the hidden cards then to be one that makes it legal: a need.
+    """
+    key = _domains_key(step, seat)
+    cached = _DOMAINS.get(key)
+    if cached is not None and cached[0] is step.hand_start:
+        return cached[1], cached[2]
+    t = step.table
+    engine = t.engine
+    target_set = set(targets)
+    owner: dict[int, int] = {}
+    final = step.view_hand()
+    for card in targets:
+        owner[card] = next(o for o, h in enumerate(final.hands) if h >> card & 1)
+    excluded: dict[int, set[int]] = {card: set() for card in targets}
+    index = {card: k for k, card in enumerate(targets)}
+    needs: list[tuple[tuple[int, ...], frozenset[int]]] = []
+    dealt_so_far: list[int] = []
+    s = step.hand_start or t.initial
+    for what, x in step.trace:
+        if what == "deal":
+            if x in target_set:
+                dealt_so_far.append(x)
+            s = s.apply(x)
+            continue
+        hand = s.game.hand
+        mover = hand.turn
+        slots = [c for c in dealt_so_far if owner[c] == mover]
+        if mover != seat and slots:
+            hidden_mask = 0
+            for c in slots:
+                hidden_mask |= 1 << c
+            known = hand.hands[mover] & ~hidden_mask
+            base = hand.with_(hands=tuple(known if o == mover else h for o, h in enumerate(hand.hands)))
+            if engine.is_legal(base, x):
+                for c in unseen:
+                    if known >> c & 1:
+                        continue
+                    trial = base.with_(hands=tuple(known | 1 << c if o == mover else h
+                                                   for o, h in enumerate(base.hands)))
+                    if not engine.is_legal(trial, x):
+                        for slot in slots:
+                            excluded[slot].add(c)
+            else:
+                makes_legal = frozenset(
+                    c for c in unseen if not known >> c & 1 and engine.is_legal(
+                        base.with_(hands=tuple(known | 1 << c if o == mover else h
+                                               for o, h in enumerate(base.hands))), x))
+                if makes_legal:
+                    needs.append((tuple(index[c] for c in slots), makes_legal))
+        for action in s.actions_for(x):
+            s = s.apply(action)
+    domains = [[c for c in unseen if c not in excluded[card]] for card in targets]
+    if len(_DOMAINS) > 64:
+        _DOMAINS.clear()
+    _DOMAINS[key] = (step.hand_start, domains, needs)
+    return domains, needs
+
+
+def _domains_key(step: Step, seat: int) -> tuple[Any, ...]:
+    return (id(step.hand_start), step.hand_began, step.trace, seat)
+
+
+_DOMAINS: dict[tuple[Any, ...], tuple[Any, list[list[int]], list[tuple[tuple[int, ...], frozenset[int]]]]] = {}
 
 
 def _replay_hand(step: Step, redeal: dict[int, int], keep_choice: bool) -> Redeal:

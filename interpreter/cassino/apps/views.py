@@ -5,8 +5,14 @@ Two kinds, as OpenSpiel names them:
 - the *observation* (``perfect_recall=False``): the position now, as the seat sees it;
 - the *information state* (``perfect_recall=True``): everything the seat has seen, in
   order. Its text is the full record (perfect recall: two histories the seat can tell
-  apart never give the same text); its tensor adds to the observation which cards
-  each seat has played this hand, a summary rather than the whole history.
+  apart never give the same text); its tensor adds to the observation the hand's
+  history, one row per line of that record, as OpenSpiel's card games encode their
+  play (a bounded history of who did what). So within a hand two information states
+  share a tensor exactly when they share a text. Earlier hands of a whole game are
+  summed up by the scores (they say nothing about the cards now hidden).
+
+Without public information (``public=False``) the record keeps what the seat alone
+knows: the cards dealt to it and its own moves.
 
 ``private`` says whose hidden cards are shown: ``"single"`` (the seat's own; the
 default), ``"none"`` (public information only) or ``"all"`` (every hand: for
@@ -30,6 +36,11 @@ sweeps         P                each seat's sweeps still counting
 scores         P                the score of each seat's side
 stock          1                cards left to deal
 played         P x N            (information state) cards each seat played this hand
+history        R x W            (information state) this hand's record, one row a line:
+                                deal/move/claim flags, the seat (P), the move's hand
+                                cards (N), kind (4), value (V), builds' cards (N), loose
+                                cards (N), cards dealt to the table (N), cards dealt to
+                                each seat shown (N per seat); R = 2N + 1 rows
 hand / hands   N / P x N        the seat's own hand / every hand (``private``)
 move           A                the actions of the move being chosen (own, or all)
 =============  ===============  ==================================================
@@ -38,12 +49,13 @@ move           A                the actions of the move being chosen (own, or al
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 import numpy as np
 
 from ..engine.core import bits
 from ..engine.notation import cards_text
-from .stepwise import TABLE, Step, Table
+from .stepwise import KINDS, TABLE, Step, Table
 
 PRIVATE = ("single", "none", "all")
 
@@ -78,6 +90,11 @@ class Layout:
                        ("stock", (1,), float(n))]
             if kind.perfect_recall:
                 pieces.append(("played", (p, n), 1.0))
+        self.shown_seats = [] if kind.private == "none" else list(range(p)) if kind.private == "all" else [-1]
+        if kind.perfect_recall:
+            self.history_rows = 2 * n + 1
+            self.history_width = 3 + p + n + len(KINDS) + len(enc.values) + 3 * n + n * len(self.shown_seats)
+            pieces.append(("history", (self.history_rows, self.history_width), 1.0))
         if kind.private == "single":
             pieces += [("hand", (n,), 1.0), ("move", (enc.size,), 1.0)]
         elif kind.private == "all":
@@ -137,6 +154,63 @@ class Layout:
             for s, cards in enumerate(hand.hands):
                 _set(views["hands"][s], cards)
             views["move"][list(step.prefix)] = 1
+        if "history" in views:
+            self._history(step, seat, views["history"])
+
+    def _history(self, step: Step, seat: int, rows: np.ndarray) -> None:
+        """One row per line of this hand's record (see the module's table)."""
+        t = self.table
+        n, p = t.n_cards, t.players
+        values = t.encoding.values
+        seat_at, played_at = 3, 3 + p
+        kind_at = played_at + n
+        value_at = kind_at + len(KINDS)
+        builds_at = value_at + len(values)
+        loose_at = builds_at + n
+        table_at = loose_at + n
+        dealt_at = table_at + n
+        shown = {(seat if s == -1 else s): dealt_at + k * n for k, s in enumerate(self.shown_seats)}
+        for r, event in enumerate(self._hand_events(step, seat)):
+            row = rows[r]
+            if event[0] == "deal":
+                row[0] = 1
+                for to, card in event[1]:
+                    if to == TABLE:
+                        if self.kind.public:
+                            row[table_at + card] = 1
+                    elif to in shown:
+                        row[shown[to] + card] = 1
+            elif event[0] == "move":
+                _, who, move = event
+                row[1] = 1
+                row[seat_at + who] = 1
+                _set(row[played_at:played_at + n], move.played)
+                row[kind_at + KINDS.index(move.kind)] = 1
+                if move.value is not None:
+                    row[value_at + values.index(move.value)] = 1
+                for b in move.builds:
+                    _set(row[builds_at:builds_at + n], b)
+                _set(row[loose_at:loose_at + n], move.loose)
+            else:
+                row[2] = 1
+                row[seat_at + event[1]] = 1
+
+    def _hand_events(self, step: Step, seat: int) -> list[tuple[Any, ...]]:
+        """This hand's deals, moves (with their Move) and claims, as the record shows them."""
+        moves = [x for what, x in step.trace if what == "move"]
+        start = max((k for k, e in enumerate(step.log) if e[0] == "hand"), default=-1) + 1
+        out: list[tuple[Any, ...]] = []
+        k = 0
+        for entry in step.log[start:]:
+            if entry[0] == "deal":
+                out.append(entry)
+            elif entry[0] == "move":
+                if self.kind.public or entry[1] == seat:
+                    out.append(("move", entry[1], moves[k]))
+                k += 1
+            elif entry[0] == "claim" and (self.kind.public or entry[1] == seat):
+                out.append(entry)
+        return out
 
     # ------------------------------------------------------------------ text
     def text(self, step: Step, seat: int) -> str:
@@ -147,7 +221,7 @@ class Layout:
             lines = self._position(step, seat)
         if step.prefix and (self.kind.private == "all" or (self.kind.private == "single" and step.to_play == seat)):
             lines.append("choosing: " + ", ".join(step.describe(a) for a in step.prefix))
-        if step.ended:
+        if step.ended and self.kind.public:
             lines.append("over: " + " ".join(f"{r:+g}" for r in step.returns()))
         return "\n".join(lines)
 
@@ -196,7 +270,7 @@ class Layout:
                     elif public:
                         words.append(f"seat {to} {len(bits(parts[to]))} cards")
                 lines.append("deal: " + "; ".join(words))
-            elif not public:
+            elif not public and not (what in ("move", "claim") and entry[1] == seat):
                 continue
             elif what == "hand":
                 lines.append(f"hand {entry[1]}, dealer seat {entry[2]}")

@@ -1,0 +1,114 @@
+"""How many points a side can score: the utility bounds OpenSpiel asks a game for.
+
+Why tight bounds matter: learning code scales returns by them (and some search
+normalises values with them), so a bound a hundred times too wide squeezes every
+real return towards zero. Each bound here is derived from the rules and is a true
+upper bound (no game can exceed it); the docstrings say why.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..language.rules import Rules, ScoringItem
+
+
+@dataclass(frozen=True)
+class Bounds:
+    """A side's most points in one hand, and the largest |return| of a game under ``payoff=points``."""
+
+    hand: int          # the most one side can score in one hand
+    game: int          # the most a seat's return can be, in absolute value (one hand or whole game)
+
+
+def cards_per_seat(rules: Rules, n_cards: int, players: int) -> int:
+    """The most cards one seat can receive in a hand.
+
+    The table gets ``table_cards`` first; the rest goes round the seats ``hand_size``
+    at a time (or one card a play, when players draw after playing), so a seat gets
+    the full rounds plus at most one more hand (the first seats of a short last round).
+    """
+    rest = max(n_cards - rules.deal.table_cards, 0)
+    per_round = players * rules.deal.hand_size
+    if per_round <= 0:
+        return rest
+    rounds, left = divmod(rest, per_round)
+    return rounds * rules.deal.hand_size + min(rules.deal.hand_size, left)
+
+
+def _sweep_points(item: ScoringItem, size: int) -> int:
+    for row in item.by_size:
+        if size >= row.min_cards and (row.max_cards is None or size <= row.max_cards):
+            return row.points
+    return item.points
+
+
+def most_sweep_points(item: ScoringItem, n_cards: int, plays: int) -> int:
+    """The most a side's sweeps can earn in one hand.
+
+    Each sweep is one of the side's plays (at most ``plays``) and takes at least one
+    table card with a card from hand, so sweeps of sizes s1, s2, ... use
+    (s1 + 1) + (s2 + 1) + ... <= N cards. The best mix of sizes under both limits is a
+    small knapsack; one sweep (the hand's first play) may score ``first_play_points``.
+    """
+    n = n_cards
+    worst = -1
+    # best[k][c]: the most points from k sweeps using at most c cards (-1: impossible)
+    best = [[0] * (n + 1)] + [[worst] * (n + 1) for _ in range(plays)]
+    for k in range(1, plays + 1):
+        for c in range(n + 1):
+            top = best[k][c - 1] if c else worst
+            for size in range(1, c):
+                prev = best[k - 1][c - size - 1]
+                if prev >= 0:
+                    top = max(top, prev + _sweep_points(item, size))
+            best[k][c] = top
+    total = max(max(row[n] for row in best), 0)
+    if item.first_play_points is not None and plays >= 1 and n >= 2:
+        rest = max(max(row[n - 2] for row in best[:plays]), 0)
+        total = max(total, item.first_play_points + rest)
+    return total
+
+
+def hand_bound(rules: Rules, n_cards: int, players: int, side_seats: int, masks: dict[str, int],
+               event_masks: dict[str, list[int]]) -> int:
+    """The most one side can score in one hand: every item at its best for that side.
+
+    A side plays at most ``side_seats * cards_per_seat`` times (each play uses a hand
+    card); that caps its sweeps and its capture events. An event needs a card from each
+    of its card sets, and every card is taken once, so it also happens at most as often
+    as its smallest set has cards.
+    """
+    plays = side_seats * cards_per_seat(rules, n_cards, players)
+    total = 0
+    for item in rules.scoring.items:
+        if item.count == "each":
+            total += item.points * bin(masks[item.name]).count("1")
+        elif item.count == "sweeps":
+            total += most_sweep_points(item, n_cards, plays)
+        elif item.count == "event":
+            sets = event_masks.get(item.event, [])
+            most = min([plays] + [bin(m).count("1") for m in sets])
+            total += item.points * most
+        else:   # most, last_capture: once a hand
+            total += item.points
+    return max(total, 1)
+
+
+def game_bound(rules: Rules, hand: int, sides: int, whole_game: bool, max_hands: int) -> int:
+    """The largest |return| under ``payoff=points``: a seat's side minus the others' average.
+
+    One hand: the side's points minus the others' average lies in [-hand, hand] (points
+    are never negative). A whole game to a target with two sides: the game goes on only
+    while both sides are below the target, or level above it, so before its last hand
+    the sides differ by at most ``target - 1``, and the last hand adds at most ``hand``
+    to the difference. With more sides (ties at the top may repeat while a third side
+    falls behind), with a moving target (claiming games where nobody claims) or with no
+    target, a side can gain ``hand`` every hand until ``max_hands``.
+    """
+    if not whole_game:
+        return hand
+    g = rules.game
+    if g.target is not None and sides == 2 and g.both_reach != "next_target":
+        return min(g.target - 1 + hand, hand * max_hands)
+    return hand * max_hands
