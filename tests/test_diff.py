@@ -12,6 +12,8 @@ from cassino.engine.core import Engine, Position
 from cassino.engine.notation import parse_move
 from cassino.engine.scoring import Scorer
 from cassino.language.compare import differences
+from cassino.language.rules import Rules
+from cassino.language.settings import get, with_value
 from cassino.language.variants import load_rules
 
 from conftest import ROOT
@@ -41,8 +43,22 @@ def _check_position(a: str, b: str, entry: dict) -> None:  # type: ignore[type-a
     legal_a = set(ea.legal_moves(ea.position(position)))
     legal_b = set(eb.legal_moves(eb.position(position)))
     assert legal_a != legal_b
-    assert {parse_move(m, deck) for m in pos["only_a"]} == legal_a - legal_b
-    assert {parse_move(m, deck) for m in pos["only_b"]} == legal_b - legal_a
+    only_a = {parse_move(m, deck) for m in pos["only_a"]}
+    only_b = {parse_move(m, deck) for m in pos["only_b"]}
+    assert only_a or only_b
+    assert only_a <= legal_a - legal_b and only_b <= legal_b - legal_a
+    # Each move differs because of the setting named: A with only that setting from B agrees with B on it.
+    data = dict(ra.data)
+    for path in entry["settings"]:
+        data = with_value(data, tuple(path.split(".")), get(dict(rb.data), tuple(path.split("."))))
+    ei = Engine(Rules.from_data(data))
+    legal_i = set(ei.legal_moves(ei.position(position)))
+    assert not only_a & legal_i and only_b <= legal_i
+    # A position play can reach: the mover holds a card of each build they own.
+    hand = [deck.parse(c) for c in pos["hand"]]
+    for bd in pos["builds"]:
+        if bd["owner"] == 0:
+            assert any(bd["value"] in deck.hand_values[deck.index(c)] for c in hand), f"impossible: {pos}"
 
 
 @pytest.mark.parametrize("a, b, setting", [
@@ -54,6 +70,9 @@ def _check_position(a: str, b: str, entry: dict) -> None:  # type: ignore[type-a
     ("face-builds", "examples/face-builds-one-at-a-time.yaml", "build.valueless"),
     ("hungarian", "hungarian-ulmann", "capture.hand_cards.combine"),
     ("dominican", "examples/dominican-partner-proven.yaml", "build.for_partner"),
+    ("standard", "examples/dominican-partner-proven.yaml", "build.raise_own"),
+    ("standard", "examples/dominican-partner-proven.yaml", "capture.equal_cards"),
+    ("standard", "hoyle", "capture.valueless_cards"),
 ])
 def test_each_difference_in_play_gets_a_small_position_the_engine_confirms(cli, a: str, b: str, setting: str) -> None:  # type: ignore[no-untyped-def]
     report = diff_json(cli, a, b)
@@ -118,3 +137,32 @@ def test_diff_refuses_bad_input(cli, args: list[str], message: str) -> None:  # 
     code, _, err = cli(*args)
     assert code == 2
     assert message in err
+
+
+def test_a_move_is_credited_to_the_setting_that_makes_it_differ(cli) -> None:  # type: ignore[no-untyped-def]
+    # standard vs dominican: the trail of a card equal to a loose card is capture.compulsory's, never equal_cards'.
+    report = diff_json(cli, "standard", "dominican")
+    entry = next(d for d in report["differences"] if d["settings"] == ["capture.equal_cards"])
+    assert entry["position"] is not None
+    assert not any(m.endswith(" trail") for m in entry["position"]["only_a"] + entry["position"]["only_b"])
+    _check_position("standard", "dominican", entry)
+
+
+def test_a_setting_that_cannot_change_play_is_not_counted(cli) -> None:  # type: ignore[no-untyped-def]
+    code, out, _ = cli("diff", "standard", "face-builds")
+    assert code == 0
+    assert out.startswith("standard vs face-builds: 4 rules differ")
+    assert "\nbuild.max_value\n" not in out
+    assert "not counted): build.max_value." in out
+
+
+def test_rules_and_diff_give_one_count_for_a_house_rule(cli, tmp_path) -> None:  # type: ignore[no-untyped-def]
+    house = tmp_path / "my-house.yaml"
+    house.write_text("name: my-house\ndescription: no sums, no building\nextends: standard\n"
+                     "capture: {sums: false}\nbuild: {allowed: false}\n")
+    code, out, _ = cli("diff", "standard", str(house))
+    assert code == 0 and out.startswith("standard vs my-house: 2 rules differ")
+    code, book, _ = cli("rules", str(house), "--no-examples")
+    assert code == 0
+    flat = " ".join(book.split())
+    assert "It changes 2 settings (what `cassino diff` counts)" in flat

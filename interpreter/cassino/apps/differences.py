@@ -83,11 +83,34 @@ class _Search:
         self.ea, self.eb, self.ei = Engine(a), Engine(b), Engine(iso)
         self.a, self.b = a, b
 
+    def reachable(self, pos: Position) -> bool:
+        """Whether play could reach ``pos``: the mover holds a card of every build they own
+        (nobody may build a value they do not hold), so no engine's fallback trail is shown."""
+        deck = self.ea.deck
+        hand = [deck.index(c) for c in (pos.hands or {}).get(pos.to_play, ())]
+        for cards, value, owner in pos.builds:
+            if owner != pos.to_play:
+                continue
+            if isinstance(value, int):
+                if not any(value in deck.hand_values[i] for i in hand):
+                    return False
+            elif not any(deck.cards[i].rank == value for i in hand):
+                return False
+        return True
+
     def differs(self, pos: Position) -> tuple[frozenset[Move], frozenset[Move]] | None:
+        """The moves that differ because of the one setting: A against A with only that setting
+        taken from B (the other settings held equal), each also on the same side of B."""
+        if not self.reachable(pos):
+            return None
         ma, mb, mi = _moves(self.ea, pos), _moves(self.eb, pos), _moves(self.ei, pos)
         if ma is None or mb is None or mi is None or ma == mb or ma == mi:
             return None
-        return ma, mb
+        only_a = (ma - mi) - mb
+        only_b = (mi - ma) & mb
+        if not only_a and not only_b:
+            return None
+        return only_a, only_b
 
     def random_position(self, seed: int, players: int, partners: bool) -> Position | None:
         rng = SplitMix64(seed)
@@ -121,6 +144,15 @@ class _Search:
                 builds.append(([deck.cards[x], deck.cards[y]], tv[x][0] + tv[y][0], rng.below(players)))
         table = [deck.cards[next(cards)] for _ in range(1 + rng.below(5))]
         hand = [deck.cards[next(cards)] for _ in range(1 + rng.below(4))]
+        # The mover's own builds need a card of their value in the hand (as in play), so the
+        # rules about one's own builds (raising them, keeping the card) can show.
+        rest = list(cards)
+        for _, value, owner in builds:
+            if owner == 0 and not any(value in deck.hand_values[deck.index(c)] for c in hand):
+                match = next((i for i in rest if value in deck.hand_values[i]), None)
+                if match is not None:
+                    rest.remove(match)
+                    hand.append(deck.cards[match])
         return Position(players=players, partners=partners, to_play=0, hands={0: hand}, table=table, builds=builds)
 
     def shrink(self, pos: Position) -> Position:
@@ -190,9 +222,9 @@ def find_position(a: Rules, b: Rules, diff: Difference, seed: int = 1, tries: in
         if pos is None or search.differs(pos) is None:
             continue
         small = search.shrink(pos)
-        ma, mb = search.differs(small) or (frozenset(), frozenset())
+        only_a, only_b = search.differs(small) or (frozenset(), frozenset())
         order = lambda m: (len(format_move(m, search.ea.deck)), format_move(m, search.ea.deck))  # noqa: E731
-        return Found(small, tuple(sorted(ma - mb, key=order)), tuple(sorted(mb - ma, key=order)), k + 1)
+        return Found(small, tuple(sorted(only_a, key=order)), tuple(sorted(only_b, key=order)), k + 1)
     return None
 
 
@@ -273,10 +305,12 @@ def format_text(report: Report) -> str:
     if not report.diffs:
         return f"{a.name} and {b.name} have the same rules.\n"
     width = max(len(a.name), len(b.name)) + 1
-    count = "1 rule differs" if len(report.diffs) == 1 else f"{len(report.diffs)} rules differ"
+    real = [d for d in report.diffs if not d.moot]
+    moot = [d for d in report.diffs if d.moot]
+    count = "1 rule differs" if len(real) == 1 else f"{len(real)} rules differ"
     out = [f"{a.name} vs {b.name}: {count}", ""]
     ea = Engine(a) if report.found else None
-    for d in report.diffs:
+    for d in real:
         out.append(_label(d))
         out.append(f"  {a.name + ':':<{width}} {d.a}")
         out.append(f"  {b.name + ':':<{width}} {d.b}")
@@ -295,6 +329,9 @@ def format_text(report: Report) -> str:
                 out.append(f"    Only {a.name} allows: " + (SEP.join(show_move(a, ea, m) for m in f.only_a) or "none"))
                 out.append(f"    Only {b.name} allows: " + (SEP.join(show_move(a, ea, m) for m in f.only_b) or "none"))
         out.append("")
+    if moot:
+        out += ["Set differently, but no rule of either variant depends on it (not counted): "
+                + ", ".join(_label(d) for d in moot) + ".", ""]
     if report.why_none and any(d.in_play for d in report.diffs):
         out += [f"No positions are shown: {report.why_none}.", ""]
     if report.scoring:

@@ -766,7 +766,9 @@ def _build(rules: Rules, ctx: dict[str, Any]) -> Section:
         w.setting("build.continue_as_begun")
         if _valueless_ranks(rules):
             w.setting("build.valueless")
-        w.setting("build.max_value")
+        top = max((v for r in rules.deck.ranks for v in r.values), default=0)
+        if b.max_value is not None and b.max_value < top:
+            w.setting("build.max_value")   # at or above the highest card, no build could pass it anyway
         w.setting("build.owner_obligation")
         w.setting("build.keep_capturing_card")
         if b.keep_capturing_card and b.for_partner and partners:
@@ -977,7 +979,7 @@ def with_examples(book: Rulebook, examples: Iterable[Example]) -> Rulebook:
                                         for s in book.sections))
 
 
-def mark_changes(book: Rulebook, parent: Rulebook, parent_name: str) -> Rulebook:
+def mark_changes(book: Rulebook, parent: Rulebook, parent_name: str, settings_changed: int | None = None) -> Rulebook:
     """``book`` with every rule that differs from ``parent``'s marked, and the parent's wording kept."""
     old = parent.clauses()
     new_keys = {c.key for s in book.sections for c in s.clauses}
@@ -1009,4 +1011,8 @@ def mark_changes(book: Rulebook, parent: Rulebook, parent_name: str) -> Rulebook
     rules_differ = "1 rule differs" if changed == 1 else f"{changed} rules differ"
     note = (f"A house rule of {parent_name}: {rules_differ} from {parent_name}'s rulebook, each marked here "
             f"with {parent_name}'s wording beside it.")
+    if settings_changed is not None and settings_changed != changed:
+        note += (f" It changes {settings_changed} setting{'s' if settings_changed != 1 else ''} (what "
+                 f"`cassino diff` counts); one setting can reword several rules, and a rule is marked "
+                 f"wherever its words change.")
     return replace(book, sections=tuple(sections), notes=book.notes + (note,))
