@@ -12,6 +12,8 @@ from cassino.engine.core import Engine, Position
 from cassino.engine.notation import parse_move
 from cassino.engine.scoring import Scorer
 from cassino.language.compare import differences
+from cassino.language.rules import Rules
+from cassino.language.settings import get, with_value
 from cassino.language.variants import load_rules
 
 from conftest import ROOT
@@ -41,8 +43,26 @@ def _check_position(a: str, b: str, entry: dict) -> None:  # type: ignore[type-a
     legal_a = set(ea.legal_moves(ea.position(position)))
     legal_b = set(eb.legal_moves(eb.position(position)))
     assert legal_a != legal_b
-    assert {parse_move(m, deck) for m in pos["only_a"]} == legal_a - legal_b
-    assert {parse_move(m, deck) for m in pos["only_b"]} == legal_b - legal_a
+    only_a = {parse_move(m, deck) for m in pos["only_a"]}
+    only_b = {parse_move(m, deck) for m in pos["only_b"]}
+    assert only_a or only_b
+    assert only_a <= legal_a - legal_b and only_b <= legal_b - legal_a
+    # Each move differs because of the setting named, the others held equal: A with only that setting
+    # from B agrees with B on it, or B with only that setting from A agrees with A on it.
+    def isolated(r: Rules, other: Rules) -> set:  # type: ignore[type-arg]
+        data = dict(r.data)
+        for path in entry["settings"]:
+            data = with_value(data, tuple(path.split(".")), get(dict(other.data), tuple(path.split("."))))
+        ei = Engine(Rules.from_data(data))
+        return set(ei.legal_moves(ei.position(position)))
+    legal_i, legal_j = isolated(ra, rb), isolated(rb, ra)
+    assert all(m not in legal_i or m in legal_j for m in only_a), "an only-A move not the setting's"
+    assert all(m in legal_i or m not in legal_j for m in only_b), "an only-B move not the setting's"
+    # A position play can reach: the mover holds a card of each build they own.
+    hand = [deck.parse(c) for c in pos["hand"]]
+    for bd in pos["builds"]:
+        if bd["owner"] == 0:
+            assert any(bd["value"] in deck.hand_values[deck.index(c)] for c in hand), f"impossible: {pos}"
 
 
 @pytest.mark.parametrize("a, b, setting", [
@@ -54,6 +74,13 @@ def _check_position(a: str, b: str, entry: dict) -> None:  # type: ignore[type-a
     ("face-builds", "examples/face-builds-one-at-a-time.yaml", "build.valueless"),
     ("hungarian", "hungarian-ulmann", "capture.hand_cards.combine"),
     ("dominican", "examples/dominican-partner-proven.yaml", "build.for_partner"),
+    ("standard", "examples/dominican-partner-proven.yaml", "build.raise_own"),
+    ("standard", "examples/dominican-partner-proven.yaml", "capture.equal_cards"),
+    ("standard", "hoyle", "capture.valueless_cards"),
+    ("standard", "examples/two-handed-eleven.yaml", "build.continue_as_begun"),
+    ("face-builds", "two-handed", "build.continue_as_begun"),
+    ("standard", "examples/face-builds-one-at-a-time.yaml", "capture.valueless_cards"),
+    ("standard", "examples/face-builds-one-at-a-time.yaml", "build.valueless"),
 ])
 def test_each_difference_in_play_gets_a_small_position_the_engine_confirms(cli, a: str, b: str, setting: str) -> None:  # type: ignore[no-untyped-def]
     report = diff_json(cli, a, b)
@@ -118,3 +145,101 @@ def test_diff_refuses_bad_input(cli, args: list[str], message: str) -> None:  # 
     code, _, err = cli(*args)
     assert code == 2
     assert message in err
+
+
+def test_a_move_is_credited_to_the_setting_that_makes_it_differ(cli) -> None:  # type: ignore[no-untyped-def]
+    # standard vs dominican: the trail of a card equal to a loose card is capture.compulsory's, never equal_cards'.
+    report = diff_json(cli, "standard", "dominican")
+    entry = next(d for d in report["differences"] if d["settings"] == ["capture.equal_cards"])
+    assert entry["position"] is not None
+    assert not any(m.endswith(" trail") for m in entry["position"]["only_a"] + entry["position"]["only_b"])
+    _check_position("standard", "dominican", entry)
+
+
+def test_a_setting_that_cannot_change_play_is_not_counted(cli) -> None:  # type: ignore[no-untyped-def]
+    code, out, _ = cli("diff", "standard", "face-builds")
+    assert code == 0
+    assert out.startswith("standard vs face-builds: 4 rules differ")
+    assert "\nbuild.max_value\n" not in out
+    assert "not counted): build.max_value." in out
+
+
+def test_rules_and_diff_give_one_count_for_a_house_rule(cli, tmp_path) -> None:  # type: ignore[no-untyped-def]
+    house = tmp_path / "my-house.yaml"
+    house.write_text("name: my-house\ndescription: no sums, no building\nextends: standard\n"
+                     "capture: {sums: false}\nbuild: {allowed: false}\n")
+    code, out, _ = cli("diff", "standard", str(house))
+    assert code == 0 and out.startswith("standard vs my-house: 2 rules differ")
+    code, book, _ = cli("rules", str(house), "--no-examples")
+    assert code == 0
+    flat = " ".join(book.split())
+    assert "It changes 2 settings (what `cassino diff` counts)" in flat
+
+
+def _pairs_build(entry: dict) -> bool:  # type: ignore[type-arg]
+    """Whether the position holds a build of equal cards announced as their own rank (two fives as 5)."""
+    deck = Engine(load_rules("standard")).deck
+    for bd in entry["position"]["builds"]:
+        cards = [deck.parse(c) for c in bd["cards"]]
+        if len({c.rank for c in cards}) == 1 and bd["value"] in (*deck.table_values[deck.index(cards[0])], cards[0].rank):
+            return True
+    return False
+
+
+@pytest.mark.parametrize("a, b", [("standard", "examples/two-handed-eleven.yaml"), ("standard", "two-handed"),
+                                  ("examples/two-handed-eleven.yaml", "royal")])
+def test_continue_as_begun_is_shown_on_a_build_of_equal_cards(cli, a: str, b: str) -> None:  # type: ignore[no-untyped-def]
+    report = diff_json(cli, a, b)
+    entry = next(d for d in report["differences"] if d["settings"] == ["build.continue_as_begun"])
+    assert entry["position"] is not None and _pairs_build(entry), entry
+    _check_position(a, b, entry)
+    code, out, _ = cli("diff", a, b)
+    assert code == 0 and "No position among" not in out
+
+
+def test_a_move_is_credited_to_a_setting_the_other_file_leaves_unset(cli, tmp_path) -> None:  # type: ignore[no-untyped-def]
+    # plain.yaml never spells out build.continue_as_begun (it inherits it); the house file sets it.
+    # The shown moves are that setting's, whichever file comes first.
+    plain = tmp_path / "plain.yaml"
+    plain.write_text("name: plain\ndescription: standard as it is\nextends: standard\n")
+    house = tmp_path / "pairs-house.yaml"
+    house.write_text("name: pairs-house\ndescription: builds of equal cards stay pairs\nextends: standard\n"
+                     "build: {continue_as_begun: true}\n")
+    for a, b in ((str(plain), str(house)), (str(house), str(plain))):
+        report = diff_json(cli, a, b)
+        assert [d["settings"] for d in report["differences"]] == [["build.continue_as_begun"]]
+        entry = report["differences"][0]
+        assert entry["position"] is not None and _pairs_build(entry)
+        assert entry["position"]["only_a" if a == str(plain) else "only_b"], entry
+        _check_position(a, b, entry)
+
+
+@pytest.mark.parametrize("a, b, setting, because", [
+    ("dominican", "hungarian", "build.raise_own", "hungarian allows no building"),
+    ("hungarian", "two-handed", "build.continue_as_begun", "hungarian allows no building"),
+    ("face-builds", "hungarian-ulmann", "build.owner_obligation", "hungarian-ulmann allows no building"),
+    ("hoyle", "two-handed", "build.for_partner", "no partnership game is open to both"),
+    ("hoyle", "hungarian", "build.for_partner", "no partnership game is open to both"),
+    ("dominican", "face-builds", "capture.valueless_cards", "dominican's rules do not read it"),
+    ("dominican", "two-handed", "capture.valueless_cards", "dominican's rules do not read it"),
+])
+def test_a_setting_that_cannot_change_play_in_the_pairing_is_listed_not_searched(cli, a, b, setting, because) -> None:  # type: ignore[no-untyped-def]
+    report = diff_json(cli, a, b)
+    entry = next(d for d in report["differences"] if d["settings"] == [setting])
+    assert entry["no_effect"] and because in entry["no_effect_because"] and "position" not in entry
+    code, out, _ = cli("diff", a, b)
+    assert code == 0 and "No position among" not in out
+    assert f"\n{setting}\n" not in out
+    line = next(x for x in out.splitlines() if x.startswith("Set differently") and because in x)
+    assert setting in line and "(not counted)" in line
+    counted = [d for d in report["differences"] if not d["no_effect"]]
+    assert out.startswith(f"{report['a']} vs {report['b']}: {len(counted)} rule")
+
+
+def test_diff_of_a_clause_worded_by_another_setting_does_not_crash(cli) -> None:  # type: ignore[no-untyped-def]
+    # game.count_out (a list) differs; its clause is game.both_reach's, which spade's book leaves out:
+    # the words are looked up by the clause's own setting, not by the list.
+    code, out, err = cli("diff", "dominican", "spade")
+    assert code == 0 and not err, err
+    assert out.startswith("dominican vs spade: ")
+    assert "not counted): game.count_out." in out

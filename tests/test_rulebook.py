@@ -278,11 +278,11 @@ def test_a_wrong_example_would_be_caught() -> None:
 def test_house_rule_marks_what_changed_against_its_parent() -> None:
     text = render(full_rulebook(str(ROOT / "examples/table-cards-raise.yaml")), "text")
     assert "A house rule of standard: 1 rule differs" in text
-    assert "CHANGED: A raise may use loose table cards along with the card from your hand." in text
-    assert "(standard instead: A raise uses the card from your hand alone.)" in text
+    assert "CHANGED: A raise may use loose table cards along with the card from your hand to make up the new" in text
+    assert "(standard instead: Only the card from your hand changes a build's value" in text
     assert text.count("CHANGED:") == 1
     # The example under the changed rule now shows the raise the house rule allows.
-    assert re.search(r"Builds with 3♣: 3♣ build 10 on \[2♠ 3♥\] 2♦", text)
+    assert re.search(r"Builds with 2♠: .*2♠ build 10 on \[3♠ 4♥\] A♣", text)
     plain = render(full_rulebook("standard"), "text")
     assert "CHANGED" not in plain and "house rule" not in plain
 
@@ -332,3 +332,141 @@ def test_the_in_game_rules_command_shows_the_same_rulebook(tmp_path: Path) -> No
     assert result.returncode == 0, result.stderr
     book = render(full_rulebook("royal"), "text")
     assert book.strip() in result.stdout
+
+
+# ---------------------------------------------------------------------- every sentence true where it is printed (issue 26)
+
+
+def _book_text(target: str, examples: bool = False) -> str:
+    return render(full_rulebook(str(ROOT / target), with_worked_examples=examples, marked=False), "text")
+
+
+def _flat(text: str) -> str:
+    """The rulebook's words on one line (wrapping and bullets removed), for phrase searches."""
+    return re.sub(r"\s+", " ", text)
+
+
+@pytest.mark.parametrize("target", ALL_FILES)
+def test_no_sentence_about_a_setting_that_cannot_matter_there(target: str) -> None:
+    rules = load_rules(str(ROOT / target))
+    text = _flat(_book_text(target, examples=True))
+    s, g = rules.seats, rules.game
+    partners = s.max_players >= 4 and s.partnerships != "never"
+    if not partners:
+        assert "partner" not in text.lower(), "a partner clause in a game without partners"
+    if not rules.build.for_partner:
+        assert "your partner must" not in text, "a build for a partner where nobody may build for one"
+    count_out = g.target is not None and g.both_reach == "count_out"
+    if not count_out:
+        assert "counted out" not in text and "count-out" not in text, "a count-out order without a count-out"
+    sweeps_score = any(i.points or i.by_size or i.first_play_points
+                       for i in rules.scoring.items if i.count == "sweeps")
+    if not sweeps_score:
+        assert "count-out reaches the sweeps" not in text and "aces and sweeps" not in text
+    pegged_to_the_end = rules.scoring.when == "as_won" and not g.play_out_hand and not g.claiming
+    if pegged_to_the_end:
+        assert "in the same hand, the higher total" not in text, "a tie rule for a game that stops at once"
+        assert "At the end of each hand, points are scored" not in text
+    if not rules.build.allowed:
+        assert "built on" not in text and "you hold no" not in text and "Example: making a build" not in text
+    if rules.build.keep_capturing_card:
+        assert "no obligation" not in text, "no obligation, then an obligation to keep a card"
+    bullets = [line for line in _book_text(target).splitlines() if line.startswith("  - ")]
+    for event in rules.scoring.events:
+        word = event.name.replace("_", " ")
+        assert sum(f"is an {word}" in b or f"is a {word}" in b or b.startswith(f"  - {word.capitalize()}:")
+                   for b in bullets) <= 1, f"the {word} rule printed twice"
+
+
+def test_a_raise_may_take_in_loose_cards_of_the_new_value_as_the_engine_allows() -> None:
+    # 000 rule 5.1, Example C: a two on a build of 7 makes 9 and takes the loose nine along.
+    for name in ("standard", "hoyle", "draw", "spade", "face-builds", "two-handed"):
+        rules = load_rules(name)
+        engine = Engine(rules)
+        d = engine.deck
+        state = engine.position(Position(players=2, partners=False, to_play=0, hands={0: [d.parse("2S"), d.parse("9C")]},
+                                         table=[d.parse("9H")], builds=[([d.parse("3C"), d.parse("4D")], 7, 1)]))
+        assert parse_move("2S build 9 on [3C 4D] 9H", d) in engine.legal_moves(state)
+        text = _flat(_book_text(f"variants/{name}.yaml"))
+        assert "from your hand alone" not in text
+        assert "As you raise, you may also take into the build loose cards or sets worth the new value" in text
+
+
+@pytest.mark.parametrize("name, quote", [("hoyle", "when [he] cannot pair, combine, or build anything"),
+                                         ("draw", "when [he] cannot pair, combine, or build anything"),
+                                         ("face-builds", "you cannot make a capture or a build")])
+def test_trailing_when_you_could_capture_names_the_reading_chosen(name: str, quote: str) -> None:
+    rules = load_rules(name)
+    engine = Engine(rules)
+    d = engine.deck
+    state = engine.position(Position(players=2, partners=False, to_play=0, hands={0: [d.parse("7C"), d.parse("6S")]},
+                                     table=[d.parse("7S")], builds=[]))
+    assert parse_move("7C trail", d) in engine.legal_moves(state)   # what the book must say
+    text = _flat(_book_text(f"variants/{name}.yaml"))
+    assert "You never have to capture: you may trail even a card that could capture." in text
+    assert quote in text and "this game reads that as saying when a trail is needed, not as forbidding one" in text
+
+
+def test_face_builds_court_cards_take_all_and_the_book_says_it_is_a_reading() -> None:
+    rules = load_rules("face-builds")
+    engine = Engine(rules)
+    d = engine.deck
+    state = engine.position(Position(players=2, partners=False, to_play=0, hands={0: [d.parse("KC")]},
+                                     table=[d.parse("KD"), d.parse("KS")], builds=[]))
+    legal = engine.legal_moves(state)
+    assert parse_move("KC capture KD", d) not in legal and parse_move("KC capture KD KS", d) in legal
+    text = _flat(_book_text("variants/face-builds.yaml"))
+    assert "must take every loose card of their rank at once" in text
+    assert "\"can take all of them\"; for court cards this game reads it as a rule, not a choice" in text
+
+
+def test_draw_says_which_texts_rules_it_follows() -> None:
+    rules = load_rules("draw")
+    assert not any(i.points for i in rules.scoring.items if i.count == "sweeps")
+    assert rules.capture.equal_cards == "any" and rules.capture.valueless_cards == "one"
+    text = _flat(_book_text("variants/draw.yaml"))
+    assert "001 gives Draw Cassino as a variation of its own Cassino" in text
+    assert "keeps the standard game's play and scoring (000) and changes only the deal" in text
+
+
+@pytest.mark.parametrize("name", ["dominican", "dominican-soto"])
+def test_dominican_says_the_first_to_meet_a_restriction_wins(name: str) -> None:
+    text = _flat(_book_text(f"variants/{name}.yaml"))
+    assert "If several sides under restrictions meet them in the same hand, the first to have met its " \
+           "condition in the play wins" in text
+    assert "for sides that reach it without a restriction" in text
+    assert "a partner's included" not in text and "your partner must" not in text
+    assert "Your partner's builds count as other players': you may raise them." in text
+
+
+def test_royal_has_no_sweeps_in_its_count_out() -> None:
+    text = _flat(_book_text("variants/royal.yaml"))
+    assert "count-out reaches the sweeps" not in text
+    assert "counted out in this order: cards, spades, big casino, little casino and aces;" in text
+    assert "(counted out in the order A♠ A♣ A♥ A♦)" in text
+
+
+def test_spade_pegs_its_points_as_won() -> None:
+    text = _flat(_book_text("variants/spade.yaml"))
+    assert "Points are scored as they are won" in text
+    assert "At the end of each hand, points are scored" not in text and "pass 61 in the same hand" not in text
+
+
+def test_hungarian_has_no_building_anywhere_and_names_its_claiming_reading() -> None:
+    text = _flat(_book_text("variants/hungarian.yaml", examples=True))
+    assert "There is no building in this game." in text
+    assert "you hold no" not in text and "built on" not in text
+    assert "says nothing of a wrong announcement; this game takes 001's claiming rule" in text
+
+
+def test_tuxedo_oranges_once_and_the_uncalled_reading() -> None:
+    book = _book_text("variants/tuxedo.yaml")
+    assert sum("orange" in line.lower() for line in book.splitlines() if line.startswith("  - ")) == 2
+    assert "a false call costs 10 points); this game scores every orange as if called" in _flat(book)
+
+
+def test_owner_may_trail_keeps_the_card_rule_consistent() -> None:
+    text = _flat(_book_text("examples/owner-may-trail.yaml"))
+    assert "no obligation" not in text
+    assert "Owning a build does not stop you from trailing" in text
+    assert "you must keep a card of its value in your hand" in text

@@ -70,6 +70,13 @@ def _moves(engine: Engine, pos: Position) -> frozenset[Move] | None:
         return None
 
 
+def _engine(rules: Rules | None) -> Engine | None:
+    try:
+        return Engine(rules) if rules is not None else None
+    except (ValueError, CassinoError):
+        return None
+
+
 def _as_position(engine: Engine, state: HandState, partners: bool) -> Position:
     deck = engine.deck
     turn = state.turn
@@ -79,15 +86,52 @@ def _as_position(engine: Engine, state: HandState, partners: bool) -> Position:
 
 
 class _Search:
-    def __init__(self, a: Rules, b: Rules, iso: Rules) -> None:
-        self.ea, self.eb, self.ei = Engine(a), Engine(b), Engine(iso)
+    """Positions where A and B differ because of one setting, seen from either side: A against A
+    with that setting from B (``iso_a``), and B against B with that setting from A (``iso_b``)."""
+
+    def __init__(self, a: Rules, b: Rules, iso_a: Rules | None, iso_b: Rules | None) -> None:
+        self.ea, self.eb = Engine(a), Engine(b)
+        self.ei, self.ej = _engine(iso_a), _engine(iso_b)
         self.a, self.b = a, b
 
+    def _holds(self, value: int | str, card: int) -> bool:
+        """Whether ``card`` (an index) can take a build of ``value`` (a number, or a rank for valueless piles)."""
+        deck = self.ea.deck
+        if isinstance(value, int):
+            return value in deck.hand_values[card]
+        return deck.cards[card].rank == value
+
+    def reachable(self, pos: Position) -> bool:
+        """Whether play could reach ``pos``: the mover holds a card of every build they own
+        (nobody may build a value they do not hold), so no engine's fallback trail is shown."""
+        if pos.builds and not (self.a.build.allowed and self.b.build.allowed):
+            return False                         # one of them cannot build, so neither shares a build
+        hand = [self.ea.deck.index(c) for c in (pos.hands or {}).get(pos.to_play, ())]
+        return all(any(self._holds(value, i) for i in hand)
+                   for _, value, owner in pos.builds if owner == pos.to_play)
+
     def differs(self, pos: Position) -> tuple[frozenset[Move], frozenset[Move]] | None:
-        ma, mb, mi = _moves(self.ea, pos), _moves(self.eb, pos), _moves(self.ei, pos)
-        if ma is None or mb is None or mi is None or ma == mb or ma == mi:
+        """The moves that differ because of the one setting, the other settings held equal: a move
+        only A allows that A loses with B's value of the setting (or that B gains with A's), and
+        the same for B. A side whose rules cannot be built with the other's value is skipped."""
+        if not self.reachable(pos):
             return None
-        return ma, mb
+        ma, mb = _moves(self.ea, pos), _moves(self.eb, pos)
+        if ma is None or mb is None or ma == mb:
+            return None
+        only_a: frozenset[Move] = frozenset()
+        only_b: frozenset[Move] = frozenset()
+        mi = _moves(self.ei, pos) if self.ei is not None else None
+        if mi is not None:                       # A's side: A against A with B's value
+            only_a |= (ma - mi) - mb
+            only_b |= (mi - ma) & mb
+        mj = _moves(self.ej, pos) if self.ej is not None else None
+        if mj is not None:                       # B's side: B against B with A's value
+            only_a |= (mj - mb) & ma
+            only_b |= (mb - mj) - ma
+        if not only_a and not only_b:
+            return None
+        return only_a, only_b
 
     def random_position(self, seed: int, players: int, partners: bool) -> Position | None:
         rng = SplitMix64(seed)
@@ -106,21 +150,65 @@ class _Search:
         return _as_position(engine, state, partners)
 
     def constructed_position(self, seed: int, players: int, partners: bool) -> Position:
-        """Cards dealt straight to the table, the hand and up to two single builds (rare after random play)."""
+        """Cards dealt straight to the table and the hand, with up to two builds of the kinds random
+        play rarely leaves: a sum of two cards, or equal cards built as their own rank (two fives
+        as 5, two kings piled as K). Sometimes a hand card matches a loose card's rank, so the
+        rules about taking or piling equal cards can show."""
         rng = SplitMix64(seed)
         deck = self.ea.deck
         tv = deck.table_values
-        order = list(range(len(deck)))
-        rng.shuffle(order)
-        cards = iter(order)
+        pool = list(range(len(deck)))
+        rng.shuffle(pool)
         top = deck.max_value()
-        builds = []
+
+        def take(match: Any = None) -> int | None:
+            k = next((k for k, i in enumerate(pool) if match is None or match(i)), None)
+            return None if k is None else pool.pop(k)
+
+        builds: list[tuple[list[Any], int | str, int]] = []
         for _ in range(rng.below(3)):
-            x, y = next(cards), next(cards)
-            if len(tv[x]) == 1 and len(tv[y]) == 1 and tv[x][0] + tv[y][0] <= top:
-                builds.append(([deck.cards[x], deck.cards[y]], tv[x][0] + tv[y][0], rng.below(players)))
-        table = [deck.cards[next(cards)] for _ in range(1 + rng.below(5))]
-        hand = [deck.cards[next(cards)] for _ in range(1 + rng.below(4))]
+            x = take()
+            assert x is not None
+            if rng.below(2) == 0:                # equal cards built as their own rank
+                y = take(lambda i, x=x: deck.cards[i].rank == deck.cards[x].rank)
+                if y is None:
+                    continue
+                if len(tv[x]) > 1:               # an ace of two values: which one it was built as is unclear
+                    continue
+                value: int | str = tv[x][0] if tv[x] else deck.cards[x].rank
+            else:                                # a sum of two cards
+                y = take()
+                if y is None or len(tv[x]) != 1 or len(tv[y]) != 1 or tv[x][0] + tv[y][0] > top:
+                    continue
+                value = tv[x][0] + tv[y][0]
+            builds.append(([deck.cards[x], deck.cards[y]], value, rng.below(players)))
+        table = [deck.cards[i] for i in (take() for _ in range(1 + rng.below(5))) if i is not None]
+        hand = [deck.cards[i] for i in (take() for _ in range(1 + rng.below(4))) if i is not None]
+        if table and rng.below(3) == 0:          # more cards of a loose card's rank, in the hand or loose
+            rank = table[rng.below(len(table))].rank
+            for place in [hand] + [hand if rng.below(2) else table for _ in range(rng.below(3))]:
+                same = take(lambda i: deck.cards[i].rank == rank)
+                if same is not None:
+                    place.append(deck.cards[same])
+        numbered = [(k, v) for k, (_, v, _) in enumerate(builds) if isinstance(v, int)]
+        if numbered and rng.below(2) == 0:      # a card that raises a build, the raised value held (and loose)
+            k, v = numbered[rng.below(len(numbered))]
+            h = take(lambda i: len(tv[i]) == 1 and v + tv[i][0] <= top)
+            if h is not None:
+                hand.append(deck.cards[h])
+                w = v + tv[h][0]
+                for place in ((hand, table) if rng.below(2) else (hand,)):
+                    card = take(lambda i, w=w: tuple(tv[i]) == (w,))
+                    if card is not None:
+                        place.append(deck.cards[card])
+        # The mover's own builds need a card of their value in the hand (as in play), so the
+        # rules about one's own builds (raising them, keeping the card) can show; often the
+        # mover holds one for another's build too, as adding to it needs.
+        for _, v, owner in builds:
+            if (owner == 0 or rng.below(2) == 0) and not any(self._holds(v, deck.index(c)) for c in hand):
+                match = take(lambda i, v=v: self._holds(v, i))
+                if match is not None:
+                    hand.append(deck.cards[match])
         return Position(players=players, partners=partners, to_play=0, hands={0: hand}, table=table, builds=builds)
 
     def shrink(self, pos: Position) -> Position:
@@ -170,12 +258,12 @@ def _seats(a: Rules, b: Rules) -> tuple[list[int], bool] | None:
 
 def find_position(a: Rules, b: Rules, diff: Difference, seed: int = 1, tries: int = DEFAULT_TRIES) -> Found | None:
     """A small position where ``diff`` makes A and B allow different moves; None if none turns up."""
-    iso = _isolated(a, b, diff)
+    iso_a, iso_b = _isolated(a, b, diff), _isolated(b, a, diff)
     seats = _seats(a, b)
-    if iso is None or seats is None:
+    if (iso_a is None and iso_b is None) or seats is None:
         return None
     try:
-        search = _Search(a, b, iso)
+        search = _Search(a, b, iso_a, iso_b)
     except (ValueError, CassinoError):
         return None
     counts, partners_ok = seats
@@ -190,9 +278,9 @@ def find_position(a: Rules, b: Rules, diff: Difference, seed: int = 1, tries: in
         if pos is None or search.differs(pos) is None:
             continue
         small = search.shrink(pos)
-        ma, mb = search.differs(small) or (frozenset(), frozenset())
+        only_a, only_b = search.differs(small) or (frozenset(), frozenset())
         order = lambda m: (len(format_move(m, search.ea.deck)), format_move(m, search.ea.deck))  # noqa: E731
-        return Found(small, tuple(sorted(ma - mb, key=order)), tuple(sorted(mb - ma, key=order)), k + 1)
+        return Found(small, tuple(sorted(only_a, key=order)), tuple(sorted(only_b, key=order)), k + 1)
     return None
 
 
@@ -229,9 +317,18 @@ def compare(a: Rules, b: Rules, seed: int = 1, tries: int = DEFAULT_TRIES) -> Re
     elif _seats(a, b) is None:
         why = "no number of players is allowed by both"
     else:
+        searched = []
         for d in diffs:
             if d.in_play and not d.moot:
                 found[d.key] = find_position(a, b, d, seed, tries)
+                if found[d.key] is None and d.unread:
+                    # One of them does not read it (A with B's value plays as A) and, from the
+                    # other's side, no move it changes is one the first plays differently.
+                    del found[d.key]
+                    d = replace(d, moot=True, moot_why=f"{d.unread}'s rules do not read it and no position "
+                                                       f"among {tries} shows it changing a move")
+            searched.append(d)
+        diffs = tuple(searched)
     scoring_differs = any(d.section in ("scoring", "sweeps") for d in diffs)
     scoring = sample_scoring(a, b, seed) if scoring_differs and same else None
     return Report(a, b, diffs, found, why, tries, scoring)
@@ -273,15 +370,15 @@ def format_text(report: Report) -> str:
     if not report.diffs:
         return f"{a.name} and {b.name} have the same rules.\n"
     width = max(len(a.name), len(b.name)) + 1
-    count = "1 rule differs" if len(report.diffs) == 1 else f"{len(report.diffs)} rules differ"
+    real = [d for d in report.diffs if not d.moot]
+    moot = [d for d in report.diffs if d.moot]
+    count = "1 rule differs" if len(real) == 1 else f"{len(real)} rules differ"
     out = [f"{a.name} vs {b.name}: {count}", ""]
     ea = Engine(a) if report.found else None
-    for d in report.diffs:
+    for d in real:
         out.append(_label(d))
         out.append(f"  {a.name + ':':<{width}} {d.a}")
         out.append(f"  {b.name + ':':<{width}} {d.b}")
-        if d.moot:
-            out.append("  (set differently, but no rule of either variant depends on it)")
         if d.key in report.found:
             f = report.found[d.key]
             if f is None:
@@ -295,6 +392,9 @@ def format_text(report: Report) -> str:
                 out.append(f"    Only {a.name} allows: " + (SEP.join(show_move(a, ea, m) for m in f.only_a) or "none"))
                 out.append(f"    Only {b.name} allows: " + (SEP.join(show_move(a, ea, m) for m in f.only_b) or "none"))
         out.append("")
+    for why in dict.fromkeys(d.moot_why for d in moot):
+        out += [f"Set differently, but {why} (not counted): "
+                + ", ".join(_label(d) for d in moot if d.moot_why == why) + ".", ""]
     if report.why_none and any(d.in_play for d in report.diffs):
         out += [f"No positions are shown: {report.why_none}.", ""]
     if report.scoring:
@@ -325,7 +425,8 @@ def as_json(report: Report) -> dict[str, Any]:
     diffs = []
     for d in report.diffs:
         entry: dict[str, Any] = {"settings": [".".join(p) for p in d.paths], "a": d.a, "b": d.b,
-                                 "in_play": d.in_play, "no_effect": d.moot}
+                                 "in_play": d.in_play, "no_effect": d.moot,
+                                 "no_effect_because": d.moot_why or None}
         if d.key in report.found:
             f = report.found[d.key]
             entry["position"] = None if f is None else {

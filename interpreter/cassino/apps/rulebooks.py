@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from ..language.compare import differences
 from ..language.rulebook import Rulebook, mark_changes, rulebook, with_examples
 from ..language.rules import Rules
 from ..language.variants import LoadedVariant, bundled_names, load
@@ -47,5 +48,6 @@ def full_rulebook(target: str, with_worked_examples: bool = True, marked: bool =
     parent = parent_ref(target, loaded) if marked else None
     if parent is not None:
         parent_rules = load(parent).rules
-        book = mark_changes(book, rulebook(parent_rules), parent_rules.name)
+        counted = [d for d in differences(parent_rules, loaded.rules) if not d.moot]
+        book = mark_changes(book, rulebook(parent_rules), parent_rules.name, len(counted))
     return book

@@ -142,7 +142,9 @@ def _groups(r: Rules, p: Picker) -> Setup | None:
     return Setup([five], [two, three, mine], [("captures", [two, three, mine])])
 
 
-def _build(r: Rules, p: Picker) -> Setup:
+def _build(r: Rules, p: Picker) -> Setup | None:
+    if not r.build.allowed:
+        return None   # nothing to show, and "you hold no 10" would be the wrong reason
     five, two, three, eight = p.v(5), p.v(2), p.v(3), p.v(8)
     return Setup([five, two], [three, eight], [("builds", [three])],
                  illegal=[(f"{_n(three)} build 5 on {_n(two)}", "you hold no 5"),
@@ -170,8 +172,10 @@ def _raise_own(r: Rules, p: Picker) -> Setup:
 
 
 def _raise_table(r: Rules, p: Picker) -> Setup:
-    two, three, loose, mine, ten = p.v(2), p.v(3), p.v(2), p.v(3), p.v(10)
-    return Setup([loose], [mine, ten], [("builds", [mine])], builds=[([two, three], 5, 1)])
+    # 000 rule 5.1 Example C: a two raises a build of 7 to 9 and may take a loose nine into it;
+    # only with table cards may the loose ace make the build 10.
+    three, four, nine, ace, two, mine, ten = p.v(3), p.v(4), p.v(9), p.v(1), p.v(2), p.v(9), p.v(10)
+    return Setup([nine, ace], [two, mine, ten], [("builds", [two])], builds=[([three, four], 7, 1)])
 
 
 def _single_as_card(r: Rules, p: Picker) -> Setup:

@@ -35,7 +35,9 @@ class Difference:
     a: str
     b: str
 
-    moot: bool = False                    # set differently, but no rule of either variant reads it
+    moot: bool = False                    # set differently, but it cannot change the game (see ``moot_why``)
+    moot_why: str = ""                    # why not, in words
+    unread: str = ""                      # the variant whose rules do not read it ("" if both do)
 
     @property
     def in_play(self) -> bool:
@@ -55,7 +57,7 @@ def clause_key(path: tuple[str, ...]) -> str:
     return _CLAUSE_OF.get(dotted, dotted)
 
 
-def _words(book: Rulebook, rules: Rules, key: str, path: tuple[str, ...]) -> str:
+def _words(book: Rulebook, rules: Rules, key: str) -> str:
     clauses = book.clauses()
     if key == "endgame.restrictions":
         texts = [c.text for k, c in clauses.items() if k.startswith("endgame.restrictions.")]
@@ -69,12 +71,14 @@ def _words(book: Rulebook, rules: Rules, key: str, path: tuple[str, ...]) -> str
         return "no such capture event"
     if key.startswith("deck."):
         return "none" if key == "deck.card_values" else ""
+    # The clause's own setting (``key``), not the differing one behind it: game.both_reach is
+    # worded by its own value even where game.count_out (a list) is what differs.
     try:
         value: Any = rules.data
-        for part in path:
+        for part in key.split("."):
             value = value[part]
         text = word(rules, key, value)
-    except KeyError:
+    except (KeyError, TypeError):
         text = None
     # Worded, but left out of this variant's rulebook: another setting makes it moot.
     return "does not apply in this variant" if text else "no such rule here"
@@ -92,6 +96,33 @@ def _no_effect(rules: Rules, book: Rulebook, other: Rules, paths: list[tuple[str
     return changed.clauses() == book.clauses()
 
 
+#: Build settings that act only on a build already on the table.
+_ON_EXISTING_BUILDS = frozenset({"raise_single", "raise_own", "raise_with_table_cards", "add_sets",
+                                 "continue_as_begun", "owner_obligation", "single_build_as_card"})
+
+
+def _cannot_change_play(a: Rules, b: Rules, paths: list[tuple[str, ...]]) -> str:
+    """Why settings about builds cannot change play between ``a`` and ``b`` ("" if they can).
+
+    Where one variant allows no building, no position both can reach holds a build, so a rule
+    that acts only on a build already made (raising it, adding to it, its owner's duty) never
+    applies. (Rules about making a new build still can: the other variant's new builds are
+    credited to them, A against A with B's value.) A rule about building for a partner cannot
+    matter where no partnership game is open to both.
+    """
+    if not all(p[0] == "build" for p in paths):
+        return ""
+    if all(p[1] in _ON_EXISTING_BUILDS for p in paths):
+        for r in (a, b):
+            if not r.build.allowed:
+                return f"{r.name} allows no building, so no position both reach holds a build for it to act on"
+    if all(p == ("build", "for_partner") for p in paths):
+        both = range(max(a.seats.min_players, b.seats.min_players), min(a.seats.max_players, b.seats.max_players) + 1)
+        if not any(a.partnership(n, True) and b.partnership(n, True) for n in both):
+            return "no partnership game is open to both, so nobody builds for a partner"
+    return ""
+
+
 def differences(a: Rules, b: Rules) -> list[Difference]:
     """The rules that differ between ``a`` and ``b``, in rulebook order, each said in both variants' words."""
     flat_a, flat_b = flatten(dict(a.data)), flatten(dict(b.data))
@@ -103,10 +134,12 @@ def differences(a: Rules, b: Rules) -> list[Difference]:
     order = {c: k for k, c in enumerate(list(book_a.clauses()) + list(book_b.clauses()))}
     out = []
     for key, paths in by_key.items():
-        words_a = _words(book_a, a, key, paths[0])
-        words_b = _words(book_b, b, key, paths[0])
-        moot = _no_effect(a, book_a, b, paths) and _no_effect(b, book_b, a, paths)
-        out.append(Difference(key, tuple(paths), words_a, words_b, moot))
+        words_a = _words(book_a, a, key)
+        words_b = _words(book_b, b, key)
+        unread_a, unread_b = _no_effect(a, book_a, b, paths), _no_effect(b, book_b, a, paths)
+        why = "no rule of either variant depends on it" if unread_a and unread_b else _cannot_change_play(a, b, paths)
+        unread = a.name if unread_a and not unread_b else b.name if unread_b and not unread_a else ""
+        out.append(Difference(key, tuple(paths), words_a, words_b, bool(why), why, unread))
     section_order = ["seats", "deck", "deal", "capture", "build", "trail", "sweeps", "scoring", "game", "endgame"]
     out.sort(key=lambda d: (section_order.index(d.section) if d.section in section_order else 99,
                             order.get(d.key, 10_000), d.key))

@@ -119,7 +119,7 @@ WORDS: dict[str, dict[Any, str | None]] = {
     },
     "capture.valueless_cards": {
         "one": "{Valueless} capture only by rank, one card at a time: a king takes one loose king.",
-        "all": "{Valueless} capture only by rank, and take every loose card of their rank at once.",
+        "all": "{Valueless} capture only by rank, and must take every loose card of their rank at once.",
         "any": "{Valueless} capture only by rank, as many loose cards of their rank as you like.",
         "one_or_three_by_fourth": "{Valueless} capture only by rank, one card at a time; but when three of a "
                                   "rank lie on the table, the fourth takes all three.",
@@ -163,11 +163,12 @@ WORDS: dict[str, dict[Any, str | None]] = {
     },
     "build.raise_own": {
         True: "You may raise your own builds as well as other players'.",
-        False: "You may raise only other players' builds (a partner's included), never your own.",
+        False: "You may raise only other players' builds, never your own.",
     },
     "build.raise_with_table_cards": {
-        True: "A raise may use loose table cards along with the card from your hand.",
-        False: "A raise uses the card from your hand alone.",
+        True: "A raise may use loose table cards along with the card from your hand to make up the new value.",
+        False: "Only the card from your hand changes a build's value: loose table cards cannot make up the "
+               "difference.",
     },
     "build.single_build_as_card": {
         True: "A single build counts like one card of its value: it may be taken as part of a sum (a {nine} "
@@ -191,15 +192,14 @@ WORDS: dict[str, dict[Any, str | None]] = {
                          "of the rank: the pile and your hand must hold every one of them.",
     },
     "build.owner_obligation": {
-        "none": "Owning a build puts no obligation on you: you may even trail.",
+        "none": "Owning a build does not stop you from trailing: you may trail while your build is on the table.",
         "no_trail": "While you own a build (you were the last to add to it), you may not trail: you must "
                     "capture, build, or add to a build.",
         "capture_or_raise": "While you own a build, each turn you must capture or raise a build: you may not "
                             "trail, make a new build, or add to a build without raising it.",
     },
     "build.keep_capturing_card": {
-        True: "Until your build is captured or taken over, you must keep a card of its value in your hand "
-              "(for a build made for your partner, your partner must).",
+        True: "Until your build is captured or taken over, you must keep a card of its value in your hand.",
         False: "You may play away the card you built for while your build is still on the table.",
     },
     "trail.with_build": {
@@ -278,6 +278,69 @@ WORDS: dict[str, dict[Any, str | None]] = {
         False: "The restrictions stay in force even after a tie past the target.",
     },
 }
+
+@dataclass(frozen=True)
+class Reading:
+    """Where a rule text can be read two ways, the way a file citing it reads it.
+
+    Printed after the clause ``key`` (or, with ``key`` empty, as a note under the
+    introduction) in the rulebook of a file whose ``source`` names ``source``, and only
+    while every setting in ``when`` still has the value the reading chose: a house rule
+    that changes the setting gets its own words and no stale reading.
+    """
+
+    source: str
+    key: str
+    when: tuple[tuple[str, Any], ...]
+    text: str
+    unless: tuple[str, ...] = ()   # texts that settle the point themselves: a file citing one needs no reading
+
+
+#: The readings chosen where a cited text is ambiguous or silent (docs/rule-examples.md
+#: quotes the passages). Texts by file: 001 the 1897 Hoyle, 002 Royal Casino (Dominican,
+#: Tuxedo, Hungarian), 003 the short modern text.
+READINGS: tuple[Reading, ...] = (
+    Reading("001_a15464c7d702eb42", "capture.compulsory", (("capture.compulsory", "never"),),
+            "001 says a player trails \"when [he] cannot pair, combine, or build anything\"; this game reads that "
+            "as saying when a trail is needed, not as forbidding one: you may trail even when you could capture "
+            "or build.", unless=("000_5498040650328127", "002_15ca55b995ce1ca6")),
+    Reading("003_7bc5fe9f5af73455", "capture.compulsory", (("capture.compulsory", "never"),),
+            "003 says you trail \"in the event that ... you cannot make a capture or a build\"; this game reads that "
+            "as saying when a trail is needed, not as forbidding one: you may trail even when you could capture "
+            "or build."),
+    Reading("003_7bc5fe9f5af73455", "capture.valueless_cards", (("capture.valueless_cards", "all"),),
+            "003 says that with several equal cards on the table you \"can take all of them\"; for court cards "
+            "this game reads it as a rule, not a choice: a court card takes every loose card of its rank."),
+    Reading("DRAW CASSINO", "", (("capture.valueless_cards", "one"), ("capture.equal_cards", "any")),
+            "001 gives Draw Cassino as a variation of its own Cassino (a sweep scores 1, pairing gathers every "
+            "card of the rank); this game keeps the standard game's play and scoring (000) and changes only the "
+            "deal, so sweeps score nothing and you choose which equal cards to take."),
+    Reading("(Tuxedo)", "scoring.items.oranges", (("scoring.when", "end_of_hand"),),
+            "002 has the player call \"orange\" to score it (another player may call a forgotten one, and a false "
+            "call costs 10 points); this game scores every orange as if called, so there are no forgotten or "
+            "false calls."),
+    Reading("Kirchner", "game.claiming", (("game.claiming", True),),
+            "002 has the first player to announce correctly that they reached the target win, even if the other "
+            "had reached it unknowingly, and says nothing of a wrong announcement; this game takes 001's claiming "
+            "rule, where a false claim loses the game."),
+)
+
+
+def readings(rules: Rules, key: str) -> list[str]:
+    """The readings to print after clause ``key`` (``""``: the notes) of ``rules``."""
+    source = str(rules.data.get("source") or "")
+    return [r.text for r in READINGS if r.key == key and r.source in source
+            and not any(u in source for u in r.unless) and all(_setting(rules, path) == value for path, value in r.when)]
+
+
+def _setting(rules: Rules, path: str) -> Any:
+    node: Any = rules.data
+    for part in path.split("."):
+        if not isinstance(node, dict) or part not in node:
+            return None
+        node = node[part]
+    return node
+
 
 NUMBERS: dict[str, dict[str, str | None]] = {
     "seats.min_players": {"value": "{players_words}"},
@@ -466,7 +529,7 @@ def _context(rules: Rules) -> dict[str, Any]:
                              f"from your hand together."),
         "max_value": rules.build.max_value,
         "target": g.target, "target_step": g.target_step,
-        "count_out": join_words([humanize(n) for n in g.count_out]),
+        "count_out": join_words([humanize(n) for n in counted_out(rules)]),
         "lurch_below": g.lurch.below, "lurch_multiplier": g.lurch.multiplier,
         "sweeps_from": rules.endgame.sweeps_from,
         "Valueless": f"{vl[0].upper()}{vl[1:]} (cards without a number value)" if valueless else "Cards without a value",
@@ -519,10 +582,17 @@ class _Writer:
             value = value[part]
         text = word(self.rules, path, value, self.ctx)
         if text:
-            self.clauses.append(Clause(path, text))
+            self.say(path, text)
 
     def say(self, key: str, text: str) -> None:
         self.clauses.append(Clause(key, text))
+        for k, reading in enumerate(readings(self.rules, key)):
+            self.clauses.append(Clause(f"{key}.reading" + (f".{k}" if k else ""), "Reading: " + reading))
+
+    def amend(self, more: str) -> None:
+        """Add words to the last clause (a detail that only some rule sets need)."""
+        last = self.clauses[-1]
+        self.clauses[-1] = replace(last, text=last.text + more)
 
 
 def _overview(rules: Rules, ctx: dict[str, Any]) -> str:
@@ -530,8 +600,9 @@ def _overview(rules: Rules, ctx: dict[str, Any]) -> str:
     moves = "capture cards from the table with it, " + ("build table cards into a build to capture later, " if b else "") + "or trail it to the table"
     goal = (f"The first side to reach {rules.game.target} points wins." if rules.game.target is not None
             else "Each hand is a game on its own.")
-    return (f"{rules.description}. Players take turns playing a card from their hand: they {moves}. "
-            f"At the end of each hand, points are scored for what each side captured. {goal}")
+    when = ("Points are scored as they are won, for what each side captures." if rules.scoring.when == "as_won"
+            else "At the end of each hand, points are scored for what each side captured.")
+    return f"{rules.description}. Players take turns playing a card from their hand: they {moves}. {when} {goal}"
 
 
 def _seats(rules: Rules, ctx: dict[str, Any]) -> Section:
@@ -680,23 +751,41 @@ def _build(rules: Rules, ctx: dict[str, Any]) -> Section:
         w.setting("build.raise_single")
         if b.raise_single:
             w.setting("build.raise_own")
+            if not b.raise_own and _has_partners(rules):
+                w.amend(" Your partner's builds count as other players': you may raise them.")
             w.setting("build.raise_with_table_cards")
+            if b.multiple:
+                w.say("build.raise_with_sets",
+                      "As you raise, you may also take into the build loose cards or sets worth the new value, "
+                      "making it multiple: a {two} raising a build of 7 to 9 may take a loose {nine} with it."
+                      .format_map(ctx))
         w.setting("build.single_build_as_card")
-        if rules.seats.max_players >= 4 and rules.seats.partnerships != "never":
+        partners = _has_partners(rules)
+        if partners:
             w.setting("build.for_partner")
         w.setting("build.continue_as_begun")
         if _valueless_ranks(rules):
             w.setting("build.valueless")
-        w.setting("build.max_value")
+        top = max((v for r in rules.deck.ranks for v in r.values), default=0)
+        if b.max_value is not None and b.max_value < top:
+            w.setting("build.max_value")   # at or above the highest card, no build could pass it anyway
         w.setting("build.owner_obligation")
         w.setting("build.keep_capturing_card")
+        if b.keep_capturing_card and b.for_partner and partners:
+            w.say("build.keep_capturing_card.partner",
+                  "For a build made for your partner's value, your partner must keep that card instead.")
     return Section("build", "Building", tuple(w.clauses))
+
+
+def _has_partners(rules: Rules) -> bool:
+    """Whether any game of these rules seats partners (four players, partnerships optional or always)."""
+    return rules.seats.max_players >= 4 and rules.seats.min_players <= 4 and rules.seats.partnerships != "never"
 
 
 def _trail(rules: Rules, ctx: dict[str, Any]) -> Section:
     w = _Writer(rules, ctx)
-    w.say("trail.intro", "To trail, put your card face up among the loose table cards; it can be captured or "
-                         "built on by anyone.")
+    w.say("trail.intro", "To trail, put your card face up among the loose table cards; it can be captured "
+                         + ("or built on by anyone." if rules.build.allowed else "by anyone."))
     if rules.build.allowed:
         w.setting("trail.with_build")
     return Section("trail", "Trailing", tuple(w.clauses))
@@ -757,9 +846,40 @@ def item_words(rules: Rules, item: ScoringItem) -> str:
             text = "score nothing"
     if item.at_end and rules.scoring.when == "as_won":
         text += WORDS["scoring.items.*.at_end"][True]  # type: ignore[operator]
-    if item.order and item.count == "each":
+    if item.order and item.count == "each" and item.name in counted_out(rules):
         text += f" (counted out in the order {' '.join(card_name(rules, c) for c in item.order)})"
     return f"{humanize(item.name).capitalize()}: {text}."
+
+
+def counted_out(rules: Rules) -> list[str]:
+    """The scoring items a count-out goes through, in order; empty where there is no count-out.
+
+    An item that scores nothing (sweeps in a game without sweep points) is left out: the
+    count-out cannot reach anything by it.
+    """
+    g = rules.game
+    if g.target is None or g.both_reach != "count_out":
+        return []
+    out = []
+    for name in g.count_out:
+        item = rules.scoring.item(name)
+        if item is None:
+            continue
+        if item.count == "sweeps" and not _sweeps_score(rules):
+            continue
+        if item.count != "sweeps" and not item.points:
+            continue
+        out.append(name)
+    return out
+
+
+def both_reach_can_matter(rules: Rules) -> bool:
+    """Whether several sides can pass the target in one hand: not where the game stops the moment
+    one side's pegged points reach it and nobody needs to claim."""
+    g = rules.game
+    if g.target is None:
+        return False
+    return not (rules.scoring.when == "as_won" and not g.play_out_hand and not g.claiming)
 
 
 def _covers_all(item: ScoringItem) -> bool:
@@ -782,7 +902,10 @@ def _scoring(rules: Rules, ctx: dict[str, Any]) -> Section:
         if item.count == "sweeps" and not _sweeps_score(rules):
             continue
         w.say(f"scoring.items.{item.name}", item_words(rules, item))
+    named = {i.event for i in rules.scoring.items if i.count == "event"}
     for ev in rules.scoring.events:
+        if ev.name in named:
+            continue   # the item's own sentence says what the event takes
         w.say(f"scoring.events.{ev.name}", f"A capture that takes {_event_words(rules, ev.takes)} is "
                                            f"{'an' if ev.name[:1] in 'aeiou' else 'a'} {humanize(ev.name)}.")
     w.setting("scoring.when")
@@ -795,9 +918,12 @@ def _game(rules: Rules, ctx: dict[str, Any]) -> Section:
     w.setting("game.target")
     if g.target is not None:
         w.setting("game.score_mode")
-        w.setting("game.both_reach")
-        if g.both_reach == "count_out" and any(
-                (item := rules.scoring.item(name)) is not None and item.count == "sweeps" for name in g.count_out):
+        if both_reach_can_matter(rules):
+            w.setting("game.both_reach")
+            if rules.endgame.restrictions and g.both_reach == "higher_wins":
+                w.amend(" (This is for sides that reach it without a restriction: see the end of the game.)")
+        if any((item := rules.scoring.item(name)) is not None and item.count == "sweeps"
+               for name in counted_out(rules)):
             w.setting("game.count_out_sweeps")
         w.setting("game.claiming")
         if not g.play_out_hand and (g.claiming or rules.scoring.when == "as_won"):
@@ -816,6 +942,10 @@ def _endgame(rules: Rules, ctx: dict[str, Any]) -> Section | None:
         w.say(f"endgame.restrictions.{r.score}",
               f"A side with exactly {r.score} points at the start of a hand may score only {only} in it; "
               f"reaching the target that way wins at once.")
+    if e.restrictions and rules.seats.max_players >= 2:
+        w.say("endgame.first_to_meet",
+              "If several sides under restrictions meet them in the same hand, the first to have met its "
+              "condition in the play wins (the cards are counted as they were taken).")
     w.setting("endgame.sweeps_from")
     if e.restrictions:
         w.setting("endgame.lifted_after_tie")
@@ -831,7 +961,8 @@ def rulebook(rules: Rules) -> Rulebook:
     if end is not None:
         sections.append(end)
     title = f"{rules.name.replace('-', ' ').title()}"
-    return Rulebook(rules.name, title, _overview(rules, ctx), tuple(s for s in sections if s.clauses))
+    return Rulebook(rules.name, title, _overview(rules, ctx), tuple(s for s in sections if s.clauses),
+                    notes=tuple("Reading: " + r for r in readings(rules, "")))
 
 
 # ---------------------------------------------------------------------- examples and house rules
@@ -848,7 +979,7 @@ def with_examples(book: Rulebook, examples: Iterable[Example]) -> Rulebook:
                                         for s in book.sections))
 
 
-def mark_changes(book: Rulebook, parent: Rulebook, parent_name: str) -> Rulebook:
+def mark_changes(book: Rulebook, parent: Rulebook, parent_name: str, settings_changed: int | None = None) -> Rulebook:
     """``book`` with every rule that differs from ``parent``'s marked, and the parent's wording kept."""
     old = parent.clauses()
     new_keys = {c.key for s in book.sections for c in s.clauses}
@@ -880,4 +1011,8 @@ def mark_changes(book: Rulebook, parent: Rulebook, parent_name: str) -> Rulebook
     rules_differ = "1 rule differs" if changed == 1 else f"{changed} rules differ"
     note = (f"A house rule of {parent_name}: {rules_differ} from {parent_name}'s rulebook, each marked here "
             f"with {parent_name}'s wording beside it.")
+    if settings_changed is not None and settings_changed != changed:
+        note += (f" It changes {settings_changed} setting{'s' if settings_changed != 1 else ''} (what "
+                 f"`cassino diff` counts); one setting can reword several rules, and a rule is marked "
+                 f"wherever its words change.")
     return replace(book, sections=tuple(sections), notes=book.notes + (note,))
