@@ -230,3 +230,196 @@ def test_every_option_has_help() -> None:
         for action in sub._actions:
             if action.option_strings and action.dest not in ("help", "format"):
                 assert action.help, f"cassino {name} {action.option_strings[0]} has no help text"
+
+
+# ---------------------------------------------------------------------- files on the command line (issue 25)
+# Hostile files: nested too deeply, endless or blocking, names too long, writes over what must not be
+# replaced. Each exits 2 with one message line, no traceback, and leaves the folder as it was.
+
+DEEP = "[" * 600 + "]" * 600 + "\n"
+LONG = "x" * 300
+
+
+@pytest.fixture()
+def hostile(folder: Path) -> Path:
+    """The folder of the cases above, with a deeply nested file, a FIFO, a record with a BOM and a rule file."""
+    (folder / "deep.yaml").write_text(DEEP, encoding="utf-8")
+    (folder / "deep.json").write_text(DEEP, encoding="utf-8")
+    (folder / "my-house.yaml").write_text("name: my-house\nextends: standard\ngame:\n  target: 11\n", encoding="utf-8")
+    (folder / "bom.json").write_bytes(b"\xef\xbb\xbf" + (folder / "game.json").read_bytes())
+    (folder / "adir").mkdir()
+    import os
+
+    os.mkfifo(folder / "fifo")
+    return folder
+
+
+FILE_CASES = [
+    (["validate", "deep.yaml"], "deep.yaml:1:33: lists and mappings are nested too deeply (more than 32 levels)"),
+    (["validate", "--format", "json", "deep.yaml"], None),
+    (["check", "deep.yaml"], "deep.yaml:1:33: lists and mappings are nested too deeply"),
+    (["explain", "deep.yaml"], "nested too deeply"),
+    (["rules", "deep.yaml"], "nested too deeply"),
+    (["play", "deep.yaml"], "nested too deeply"),
+    (["solve", "deep.yaml"], "nested too deeply"),
+    (["replay", "deep.json"], "deep.json:1:41: not a game record: lists and mappings are nested too deeply"),
+    (["play", "--resume", "deep.json"], "nested too deeply (more than 40 levels)"),
+    (["validate", "/dev/zero"], "/dev/zero: is a device, not a rule file"),
+    (["validate", "fifo"], "fifo: is a named pipe (FIFO), not a rule file"),
+    (["check", "fifo"], "is a named pipe (FIFO), not a rule or scenario file"),
+    (["replay", "fifo"], "is a named pipe (FIFO), not a game record"),
+    (["replay", "/dev/zero"], "is a device, not a game record"),
+    (["validate", "adir"], "adir: is a folder, not a rule file"),
+    (["play", "--resume", "my-house.yaml"], "my-house.yaml is not a game record: it looks like a rule file; "
+                                            "use `cassino play my-house.yaml`"),
+    (["validate", LONG + ".yaml"], "the name is too long"),
+    (["explain", LONG], "the name is too long"),
+    (["play", LONG + ".yaml"], "the name is too long"),
+    (["rules", LONG], "the name is too long"),
+    (["diff", "standard", LONG], "the name is too long"),
+    (["sweep", LONG], "the name is too long"),
+    (["simulate", LONG], "the name is too long"),
+    (["replay", LONG + ".json"], "the name is too long"),
+    (["play", "standard", "--save", LONG + ".json"], "the name is too long"),
+    (["rules", "standard", "-o", LONG + ".txt"], "the name is too long"),
+    (["serve", "--records", LONG], "the name is too long"),
+    (["rules", "my-house.yaml", "-o", "my-house.yaml"], "my-house.yaml already exists; add --force"),
+    (["rules", "standard", "-o", "game.json"], "game.json already exists; add --force"),
+    (["rules", "standard", "--force"], "--force lets --output FILE replace"),
+    # A FIFO in the test's folder stands for /dev/null: the unfixed code replaced the device node itself.
+    (["rules", "standard", "-o", "fifo", "--force"], "fifo is a named pipe (FIFO); the rulebook is written to a regular file only"),
+    (["rules", "standard", "-o", "adir", "--force"], "adir is a folder"),
+    (["rules", "standard", "-o", "newdir/"], "newdir/ ends in a slash, so it names a folder"),
+    (["sweep", "standard", "--set", "game.target=11", "--plot", "game.json"], "game.json already exists; add --force"),
+    (["sweep", "standard", "--set", "game.target=11", "--force"], "--force lets --plot FILE replace"),
+    (["sweep", "standard", "--set", "game.target=11", "--plot", "fifo", "--force"], "fifo is a named pipe (FIFO)"),
+    (["play", "standard", "--save", "fifo", "--force"], "fifo is a named pipe (FIFO); the game record is written to a regular file only"),
+    (["play", "standard", "--save", "newdir/"], "newdir/ ends in a slash, so it names a folder"),
+]
+
+
+@pytest.mark.parametrize("argv, says", FILE_CASES, ids=[" ".join(a)[:60] for a, _ in FILE_CASES])
+def test_hostile_files_exit_2_with_one_message_and_destroy_nothing(hostile: Path, argv: list[str],
+                                                                   says: str | None) -> None:
+    before = snapshot_files(hostile)
+    code, out, err = run_main(argv)
+    assert code == 2, (out, err)
+    assert "Traceback" not in out + err
+    if says is None:   # --format json: the error is in the report, located
+        errors = json.loads(out)["results"][0]["errors"]
+        assert errors[0]["line"] == 1 and errors[0]["column"] == 33
+        assert "nested too deeply (more than 32 levels)" in errors[0]["message"]
+    else:
+        lines = message_lines(err)
+        assert len(lines) == 1, err
+        assert says in lines[0], err
+    assert snapshot_files(hostile) == before
+    assert (hostile / "fifo").is_fifo()
+
+
+def snapshot_files(folder: Path) -> dict[str, str]:
+    """As :func:`snapshot`, but never opening a FIFO (reading one blocks)."""
+    return {str(p.relative_to(folder)): hashlib.sha256(p.read_bytes()).hexdigest() if p.is_file()
+            else ("dir" if p.is_dir() else "other") for p in sorted(folder.rglob("*"))}
+
+
+def test_force_replaces_a_regular_file_and_the_rulebook_is_written_whole(hostile: Path) -> None:
+    code, out, err = run_main(["rules", "standard", "-o", "game.json", "--force"])
+    assert code == 0, err
+    assert (hostile / "game.json").read_text(encoding="utf-8").startswith("Standard") or \
+        "standard" in (hostile / "game.json").read_text(encoding="utf-8").lower()
+    assert not [p for p in hostile.iterdir() if p.name.startswith(".cassino-")]
+
+
+def test_a_write_that_fails_is_an_error_never_saved(hostile: Path) -> None:
+    """The disk filling up mid-write (as /dev/full does): exit 2, the old file kept, no temporary left."""
+    import errno
+    import os
+
+    before = (hostile / "game.json").read_bytes()
+    real_fsync = os.fsync
+
+    def full(fd: int) -> None:
+        raise OSError(errno.ENOSPC, "No space left on device")
+
+    with mock.patch("os.fsync", full):
+        code, out, err = run_main(["rules", "standard", "-o", "game.json", "--force"])
+        code2, out2, err2 = run_main(["play", "standard", "--save", "new.json"])
+    assert real_fsync is os.fsync
+    assert code == 2 and "game.json: cannot write the rulebook: no space left on the device" in err
+    assert code2 == 2 and "new.json: cannot write the game record: no space left" in err2
+    assert "saved" not in out + out2 and "recorded in" not in out2
+    assert (hostile / "game.json").read_bytes() == before
+    assert not (hostile / "new.json").exists()
+    assert not [p for p in hostile.iterdir() if p.name.startswith(".cassino-")]
+
+
+def test_resuming_a_finished_game_into_another_file_writes_it(hostile: Path) -> None:
+    code, out, err = run_main(["play", "--resume", "game.json", "--save", "copy.json"])
+    assert code == 0, err
+    assert "copy.json" in out
+    assert json.loads((hostile / "copy.json").read_text())["actions"] == \
+        json.loads((hostile / "game.json").read_text())["actions"]
+    code, out, err = run_main(["replay", "copy.json"])
+    assert code == 0, err
+
+
+def test_a_record_with_a_byte_order_mark_is_accepted(hostile: Path) -> None:
+    code, out, err = run_main(["replay", "bom.json"])
+    assert code == 0, err
+    assert "moves replayed" in out
+
+
+def test_a_record_being_played_is_refused_to_a_second_process(hostile: Path) -> None:
+    """Two real terminals: the first plays (waiting for a move), the second resuming the same record is refused."""
+    import time
+
+    first = subprocess.Popen([sys.executable, "-m", "cassino", "play", "standard", "--seed", "2", "--save", "two.json"],
+                             cwd=hostile, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        lock = hostile / ".two.json.lock"
+        for _ in range(1200):   # waits for the first to start, however slow the machine
+            if lock.exists() and (hostile / "two.json").exists():
+                break
+            time.sleep(0.1)
+        second = subprocess.run([sys.executable, "-m", "cassino", "play", "--resume", "two.json"], cwd=hostile,
+                                capture_output=True, text=True, timeout=300, stdin=subprocess.DEVNULL)
+        assert second.returncode == 2, second.stdout + second.stderr
+        assert "two.json is being played in another cassino process" in second.stderr
+        assert "Traceback" not in second.stderr
+        first.communicate("quit\n", timeout=300)
+    finally:
+        first.kill()
+        first.wait()
+    assert first.returncode == 0
+    assert not lock.exists()
+    code, out, err = run_main(["play", "--resume", "two.json"])   # free again once the first has quit
+    assert code == 0, err
+
+
+def test_a_lock_held_in_this_process_refuses_a_second_session(hostile: Path) -> None:
+    from cassino.files import exclusive
+
+    with exclusive(hostile / "game.json"):
+        code, out, err = run_main(["play", "--resume", "game.json"])
+    assert code == 2 and "is being played in another cassino process" in err
+    code, out, err = run_main(["play", "--resume", "game.json"])
+    assert code == 0, err
+
+
+@pytest.mark.parametrize("encoding", ["cp1252", "ascii"])
+def test_suit_symbols_fall_back_to_letters_where_the_output_cannot_show_them(hostile: Path, encoding: str) -> None:
+    import os
+
+    env = {**os.environ, "PYTHONIOENCODING": encoding}
+    for argv, stdin in ((["rules", "standard", "--no-examples"], ""), (["diff", "standard", "hoyle", "--tries", "20"], ""),
+                        (["play", "standard", "--seed", "1", "--save", f"enc-{encoding}.json"], "quit\n")):
+        result = subprocess.run([sys.executable, "-m", "cassino", *argv], cwd=hostile, capture_output=True,
+                                timeout=300, input=stdin.encode(), env=env)
+        err = result.stderr.decode(encoding, errors="replace")
+        assert result.returncode == 0, err
+        assert "UnicodeEncodeError" not in err
+        out = result.stdout.decode(encoding)   # what the terminal shows, in its own encoding
+        assert "?" not in out.replace("?)", "").replace("? ", "") or argv[0] != "play"
+        if argv[0] == "play":
+            assert re.search(r"\b(10|[2-9AJQK])[SHDC]\b", out), out

@@ -186,10 +186,17 @@ def _cmd_perft(args: argparse.Namespace) -> int:
 
 
 def _cmd_play(args: argparse.Namespace) -> int:
+    """Start or resume a game; the record it writes is held by this process alone while it plays.
+
+    The lock is taken before a resumed record is read, so a second terminal resuming the same
+    record is refused rather than playing from the same moves and overwriting the first's.
+    """
+    import os
     from pathlib import Path
 
+    from ..files import exclusive
     from .play import default_console, start_session
-    from .records import claim_path, fresh_path, load_game, writable_path
+    from .records import claim_path, fresh_path, load_game, load_record, writable_path
 
     if args.force and not args.save:
         raise _error("--force lets --save FILE replace an existing file: name the file with --save")
@@ -200,18 +207,24 @@ def _cmd_play(args: argparse.Namespace) -> int:
         if given:
             raise _error(f"--resume continues the recorded game with its own variant, seats and seed; "
                          f"leave out {', '.join(given)}")
-        record, _ = load_game(args.resume)
-        if args.save and Path(args.save).resolve() != Path(args.resume).resolve():
-            save = claim_path(args.save, replace=args.force)
-        else:
-            save = writable_path(args.resume)
+        load_record(args.resume)   # a file that is no record is said so before any --save is looked at
+        elsewhere = bool(args.save) and os.path.realpath(args.save) != os.path.realpath(args.resume)
+        save = claim_path(args.save, replace=args.force) if elsewhere else writable_path(args.resume)
     else:
         record = _new_record(args)
         save = claim_path(args.save, replace=args.force) if args.save else writable_path(
             fresh_path(f"cassino-{record.rules.name}-{record.seed}", Path(".")))
-        record.save(save)
-    session = start_session(record, save, default_console(), bot_seed=record.seed)
-    return session.run()
+    busy = (f"is being played in another cassino process; finish or quit that game first "
+            f"(or continue a copy with --resume {save} --save ANOTHER.json)")
+    with exclusive(save, what="the game record", busy=busy):
+        if args.resume:
+            record, game = load_game(args.resume)   # read again under the lock: the moves as last written
+            if elsewhere:
+                record.save(save, game)   # the copy exists from now on, even when no move is left to play
+        else:
+            record.save(save)
+        session = start_session(record, save, default_console(), bot_seed=record.seed)
+        return session.run()
 
 
 def _new_record(args: argparse.Namespace) -> Any:
@@ -330,26 +343,32 @@ BOT_HELP = ("computer player: random, greedy, search, search:N (N deals a move),
 # ---------------------------------------------------------------------- for rule authors: rules, diff, sweep
 
 
-def _write_output(text: str, output: str | None) -> None:
-    """``text`` to stdout, or to ``output`` (a CassinoError when it cannot be written)."""
-    from ..errors import CassinoError
+def _write_output(text: str, output: str | None, *, force: bool = False, what: str = "the output") -> None:
+    """``text`` to stdout, or to ``output`` atomically (a CassinoError when it cannot be written).
+
+    An existing file is replaced only with ``force`` (it may be the very rule file being read),
+    a device or folder never.
+    """
+    from ..files import write_atomic
 
     if not output:
         sys.stdout.write(text)
         return
-    try:
-        with open(output, "w", encoding="utf-8") as f:
-            f.write(text)
-    except OSError as e:
-        raise CassinoError(f"{output}: cannot write: {e.strerror or e}") from None
+    write_atomic(output, text, replace=force, what=what)
 
 
 def _cmd_rules(args: argparse.Namespace) -> int:
     from ..language.render import render
     from .rulebooks import full_rulebook
 
+    if args.force and not args.output:
+        raise _error("--force lets --output FILE replace an existing file: name the file with --output")
+    if args.output:   # refused before the rulebook is made, not after
+        from ..files import check_target
+
+        check_target(args.output, replace=args.force, what="the rulebook")
     book = full_rulebook(args.variant, with_worked_examples=not args.no_examples, marked=not args.unmarked)
-    _write_output(render(book, args.format), args.output)
+    _write_output(render(book, args.format), args.output, force=args.force, what="the rulebook")
     return 0
 
 
@@ -383,6 +402,12 @@ def _cmd_sweep(args: argparse.Namespace) -> int:
         raise CassinoError("--workers must be at least 1")
     if args.partners and args.players not in (None, 4):
         raise CassinoError("--partners needs --players 4")
+    if args.force and not args.plot:
+        raise CassinoError("--force lets --plot FILE replace an existing file: name the file with --plot")
+    if args.plot:   # refused before the games are played, not after
+        from ..files import check_target
+
+        check_target(args.plot, replace=args.force, what="the plot")
     bots = _simulated_bots(args)
     grid = plan(args.file, args.set or [])
     runner = dask_runner(args.cluster) if args.cluster else local_runner(args.workers)
@@ -396,7 +421,7 @@ def _cmd_sweep(args: argparse.Namespace) -> int:
         text = format_text(result)
     sys.stdout.write(text)
     if args.plot:
-        plot(result, args.plot)
+        plot(result, args.plot, replace=args.force)
     return 0
 
 
@@ -404,7 +429,9 @@ def _add_author_commands(sub: "argparse._SubParsersAction[argparse.ArgumentParse
     p = sub.add_parser("rules", help="a variant's complete rulebook in words, with worked examples checked by the engine")
     p.add_argument("variant", metavar="VARIANT|FILE")
     p.add_argument("--format", choices=["text", "markdown", "html"], default="text")
-    p.add_argument("--output", "-o", metavar="FILE", help="write the rulebook to FILE instead of the terminal")
+    p.add_argument("--output", "-o", metavar="FILE", help="write the rulebook to FILE instead of the terminal "
+                   "(never replacing a file unless --force)")
+    p.add_argument("--force", action="store_true", help="let --output replace an existing file")
     p.add_argument("--no-examples", action="store_true", help="leave out the worked examples")
     p.add_argument("--unmarked", action="store_true", help="for a house rule, do not mark what differs from its parent")
     p.set_defaults(handler=_cmd_rules)
@@ -430,7 +457,9 @@ def _add_author_commands(sub: "argparse._SubParsersAction[argparse.ArgumentParse
     p.add_argument("--workers", type=int, default=1, help="local worker processes (default 1)")
     p.add_argument("--cluster", metavar="ADDRESS", help="run the games on a Dask cluster (tcp://host:port)")
     p.add_argument("--format", choices=["text", "json", "csv"], default="text")
-    p.add_argument("--plot", metavar="FILE.png", help="draw the leader's advantage per grid point (needs matplotlib)")
+    p.add_argument("--plot", metavar="FILE.png", help="draw the leader's advantage per grid point (needs matplotlib; "
+                   "never replacing a file unless --force)")
+    p.add_argument("--force", action="store_true", help="let --plot replace an existing file")
     p.set_defaults(handler=_cmd_sweep)
 
 
@@ -583,6 +612,7 @@ def main(argv: Sequence[str] | None = None) -> int:
 
         print(f"cassino {__version__} ({describe()})")
         return 0
+    _fall_back_to_letters()
     parser = build_parser()
     args = parser.parse_args(words)
     handler: Handler | None = getattr(args, "handler", None)
@@ -603,6 +633,53 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 130
     except BrokenPipeError:
         return 0
+    except OSError as e:
+        # A last guard: a file the command did not check itself (a name too long, a vanished folder)
+        # is bad input, said in one line, never a traceback.
+        from ..files import describe_os_error
+
+        print(f"cassino: {describe_os_error(e)}", file=sys.stderr)
+        return 2
+
+
+#: The suits' symbols as the bundled variants write them, and the letters typed for them.
+_SUIT_LETTERS = {"\u2660": "S", "\u2665": "H", "\u2666": "D", "\u2663": "C",
+                 "\u2664": "S", "\u2661": "H", "\u2662": "D", "\u2667": "C"}
+_PLAIN = {"\u2014": "-", "\u2013": "-", "\u2019": "'", "\u2018": "'", "\u201c": '"', "\u201d": '"',
+          "\u2026": "...", "\u00d7": "x", "\u2192": "->", "\u2022": "*", "\u00b7": "."}
+
+
+def _letters(error: UnicodeError) -> tuple[str, int]:
+    """A codec error handler: suit symbols as their letters (10D, AS), other symbols plainly or as ?."""
+    assert isinstance(error, UnicodeEncodeError)
+    bad = error.object[error.start:error.end]
+    return "".join(_SUIT_LETTERS.get(c) or _PLAIN.get(c) or ("" if c == "\ufe0f" else "?") for c in bad), error.end
+
+
+def _fall_back_to_letters() -> None:
+    """Where the terminal's encoding has no suit symbols (cp1252, ascii), print their letters instead.
+
+    Done once for stdout and stderr, so every command and every renderer benefits, and a
+    rulebook or a game never dies with UnicodeEncodeError on Windows with redirected output.
+    """
+    import codecs
+
+    try:
+        codecs.lookup_error("cassino-letters")
+    except LookupError:
+        codecs.register_error("cassino-letters", _letters)
+    for stream in (sys.stdout, sys.stderr):
+        encoding = getattr(stream, "encoding", None)
+        reconfigure = getattr(stream, "reconfigure", None)
+        if not encoding or reconfigure is None:
+            continue
+        try:
+            "\u2660\u2665\u2666\u2663\u2014".encode(encoding)
+        except (UnicodeEncodeError, LookupError):
+            try:
+                reconfigure(errors="cassino-letters")
+            except (ValueError, OSError):
+                pass
 
 
 if __name__ == "__main__":  # pragma: no cover

@@ -11,7 +11,10 @@ Reading trusts nothing: every field is checked for its type and against the
 rules before a card is dealt, the moves are replayed through the engine, and the
 stored result must be the one the moves give. Each problem is a
 :class:`RecordError` that names the file, the field (with its line where it can
-be found) and what is wrong, in a player's words.
+be found) and what is wrong, in a player's words. The file is read through
+:mod:`cassino.files` (a regular file, at most MAX_BYTES read), a UTF-8 byte-order
+mark is accepted, and JSON nested deeper than MAX_DEPTH is refused at its place
+before any reader recurses into it.
 """
 
 from __future__ import annotations
@@ -29,10 +32,15 @@ from ..engine.core import Engine
 from ..engine.game import Game
 from ..engine.notation import parse_move
 from ..errors import CassinoError, Diagnostic
+from ..files import FileProblem, check_target, read_bytes, write_atomic
 from ..language.rules import Rules
 from .seating import partnership, player_count, seat_kinds
 
 FORMAT = "cassino-game/1"
+#: A long game's record is some 100 KB; anything past this is not one.
+MAX_BYTES = 20_000_000
+#: A record's rules sit two levels down and use 7; nothing in a record needs more.
+MAX_DEPTH = 40
 
 
 class RecordError(CassinoError):
@@ -70,24 +78,11 @@ class Record:
 
     def save(self, path: str | Path, game: Game | None = None) -> None:
         """Write atomically: a reader sees the old record or the new one, never half of one."""
-        path = Path(path)
         data = json.dumps(self.to_json(game), indent=1, ensure_ascii=False)
         try:
-            fd, tmp = tempfile.mkstemp(prefix=".cassino-", suffix=".json", dir=path.parent)
-        except OSError as e:
-            raise RecordError(f"cannot write the game record {path}: {e.strerror or e}") from None
-        try:
-            with os.fdopen(fd, "w", encoding="utf-8") as f:
-                f.write(data)
-                f.flush()
-                os.fsync(f.fileno())
-            os.replace(tmp, path)
-        except OSError as e:
-            Path(tmp).unlink(missing_ok=True)
-            raise RecordError(f"cannot write the game record {path}: {e.strerror or e}") from None
-        except BaseException:
-            Path(tmp).unlink(missing_ok=True)
-            raise
+            write_atomic(path, data, replace=True, what="the game record")
+        except FileProblem as e:
+            raise RecordError(str(e)) from None
 
     def new_game(self) -> Game:
         return Game.new(Engine(self.rules), self.seed, self.players, self.partners, dealer=self.dealer)
@@ -109,22 +104,21 @@ def result_of(game: Game) -> dict[str, Any]:
 
 # ---------------------------------------------------------------------- where a record goes
 def writable_path(path: str | Path) -> Path:
-    """``path``, once it is known a record can be written there (else a RecordError saying why)."""
-    path = Path(path)
-    if path.is_dir():
-        raise RecordError(f"{path} is a folder; name a file for the game record, e.g. {path / 'game.json'}")
-    folder = path.parent
-    if not folder.is_dir():
-        raise RecordError(f"cannot write the game record {path}: there is no folder {folder}")
-    if not os.access(folder, os.W_OK):
-        raise RecordError(f"cannot write the game record {path}: the folder {folder} is not writable")
-    return path
+    """``path``, once it is known a record can be written there (else a RecordError saying why).
+
+    Never a device or pipe (``--save /dev/null`` must not turn the device into a file), never a
+    name ending in a slash (``newdir/`` is a folder, not a file named ``newdir``).
+    """
+    try:
+        return check_target(path, replace=True, what="the game record")
+    except FileProblem as e:
+        raise RecordError(str(e)) from None
 
 
 def claim_path(path: str | Path, *, replace: bool = False) -> Path:
     """A path for a new game's record that destroys nothing: an existing file is refused unless ``replace``."""
     path = writable_path(path)
-    if path.exists() and not replace:
+    if os.path.lexists(path) and not replace:
         raise RecordError(f"{path} already exists; a new game would replace it. Continue it with "
                           f"`cassino play --resume {path}`, name another file with --save, or add --force to replace it")
     return path
@@ -256,25 +250,66 @@ def _rules(reader: _Reader) -> Rules:
     return rules
 
 
-def load_record(path: str | Path) -> Record:
-    """Read and check a record's fields (not its moves: see :func:`load_game`); RecordError when damaged."""
+_JSON_TOKEN = re.compile(r'"(?:[^"\\]|\\.)*"?|[\[\]{}]')
+_RULE_FILE_LINE = re.compile(r"^(?:---\s*$|[A-Za-z_][\w-]*\s*:(?:\s|$))")
+
+
+def _check_depth(shown: str, text: str) -> None:
+    """Refuse JSON nested deeper than MAX_DEPTH at the bracket that goes too deep, without recursing."""
+    depth = 0
+    for m in _JSON_TOKEN.finditer(text):
+        token = m.group()
+        if token in "[{":
+            depth += 1
+            if depth > MAX_DEPTH:
+                at = m.start()
+                line = text.count("\n", 0, at) + 1
+                col = at - (text.rfind("\n", 0, at) + 1) + 1
+                raise RecordError(f"{shown}:{line}:{col}: not a game record: lists and mappings are nested "
+                                  f"too deeply (more than {MAX_DEPTH} levels)")
+        elif token in "]}":
+            depth -= 1
+
+
+def _looks_like_rule_file(path: str, text: str) -> bool:
+    if path.lower().endswith((".yaml", ".yml")):
+        return True
+    lines = [ln for ln in text.splitlines() if ln.strip() and not ln.lstrip().startswith("#")]
+    return bool(lines) and _RULE_FILE_LINE.match(lines[0]) is not None
+
+
+def _read(path: str | Path) -> tuple[str, Any]:
+    """The record's text and its parsed JSON; RecordError for anything that is not JSON text."""
     shown = str(path)
     try:
-        raw = Path(path).read_bytes()
-    except IsADirectoryError:
-        raise RecordError(f"{shown} is a folder, not a game record") from None
-    except OSError as e:
-        raise RecordError(f"{shown}: cannot read: {e.strerror or e}") from None
+        raw = read_bytes(path, MAX_BYTES, what="a game record")
+    except FileProblem as e:
+        raise RecordError(str(e)) from None
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError as e:
         raise RecordError(f"{shown}: not a game record: byte {e.start} is not UTF-8 text") from None
+    text = text[1:] if text.startswith("\ufeff") else text   # a BOM, as some Windows editors write
+    _check_depth(shown, text)
     try:
         data = json.loads(text)
     except json.JSONDecodeError as e:
+        if _looks_like_rule_file(shown, text):
+            raise RecordError(f"{shown} is not a game record: it looks like a rule file; "
+                              f"use `cassino play {shown}` to start a game with it") from None
         raise RecordError(f"{shown}:{e.lineno}:{e.colno}: not a game record: {_json_words(e.msg)}") from None
     except RecursionError:
         raise RecordError(f"{shown}: not a game record: it is nested too deeply") from None
+    return text, data
+
+
+def load_record(path: str | Path) -> Record:
+    """Read and check a record's fields (not its moves: see :func:`load_game`); RecordError when damaged."""
+    text, data = _read(path)
+    return _record(str(path), text, data)
+
+
+def _record(shown: str, text: str, data: Any) -> Record:
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         raise RecordError(f"{shown}: not a cassino game record (expected \"format\": \"{FORMAT}\")")
     r = _Reader(shown, text, data)
@@ -334,8 +369,8 @@ def _action_line(text: str, action: str) -> int:
 
 def load_game(path: str | Path) -> tuple[Record, Game]:
     """A record read, replayed and checked against the result it states: what `replay` and `--resume` use."""
-    record = load_record(path)
-    text = Path(path).read_text(encoding="utf-8")
+    text, data = _read(path)
+    record = _record(str(path), text, data)
     game = replay(record, path=str(path), text=text)
     if record.stored_result is not None:
         stored, actual = record.stored_result, result_of(game)

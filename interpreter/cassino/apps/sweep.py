@@ -250,8 +250,12 @@ def format_csv(result: dict[str, Any]) -> str:
     return out.getvalue()
 
 
-def plot(result: dict[str, Any], path: str) -> None:
-    """The leader's advantage at each grid point, with its 95% interval, as a PNG."""
+def plot(result: dict[str, Any], path: str, *, replace: bool = False) -> None:
+    """The leader's advantage at each grid point, with its 95% interval, as a PNG.
+
+    Drawn in memory and written atomically through :mod:`cassino.files`: an existing file is
+    replaced only with ``replace``, a device or folder never.
+    """
     try:
         import matplotlib
         matplotlib.use("Agg")
@@ -272,10 +276,12 @@ def plot(result: dict[str, Any], path: str) -> None:
     ax.set_xlabel("\n".join(result["settings"]) if len(result["settings"]) > 1 else result["settings"][0])
     ax.set_title(f"{result['variant']}: {result['games']} games each, 95% intervals")
     fig.tight_layout()
+    from ..files import write_atomic
+
+    png = io.BytesIO()
     try:
-        fig.savefig(path, format="png", dpi=100)
-    except OSError as e:
-        raise CassinoError(f"--plot {path}: cannot write: {e.strerror or e}") from None
+        fig.savefig(png, format="png", dpi=100)
     finally:
         plt.close(fig)
+    write_atomic(path, png.getvalue(), replace=replace, what="the plot")
 

@@ -18,8 +18,9 @@ from typing import Any
 from . import schema
 from . import semantics
 from ..errors import Diagnostic, RuleFileError
+from ..files import NAME_MAX, kind_of, too_long
 from ..paths import VARIANTS_DIR
-from .catalogue import bundled_names
+from .catalogue import bundled_names, find_example
 from .resolve import Resolved, resolve_name
 from .rules import Rules
 
@@ -44,8 +45,29 @@ def _check_items_have_count(resolved: Resolved) -> list[Diagnostic]:
     return out
 
 
+def _refuse_unreadable(ref: str) -> None:
+    """A folder, a device or a name too long for the system, said as such before any name lookup.
+
+    Without this, ``validate adir`` said "no bundled variant or file named `adir`" and a
+    300-character name died in the lookup with the system's "File name too long".
+    """
+    if too_long(ref):
+        raise RuleFileError([Diagnostic(ref[:60] + "...", 0, 0,
+                                        f"the name is too long ({len(ref)} characters; a file or folder name "
+                                        f"is at most {NAME_MAX})")])
+    kind = kind_of(ref)
+    if kind in (None, "file") or ref in bundled_names() or find_example(ref) is not None:
+        return   # a name that finds a shipped file goes on finding it, whatever is in this folder
+    if kind == "folder":
+        raise RuleFileError([Diagnostic(ref, 0, 0, "is a folder, not a rule file",
+                                        hint="name a .yaml file in it, or a bundled variant (cassino list)")])
+    if kind not in (None, "file"):
+        raise RuleFileError([Diagnostic(ref, 0, 0, f"is {kind}, not a rule file; name a regular file")])
+
+
 def load(name_or_path: str | Path) -> LoadedVariant:
     """Load, resolve and check a variant by bundled name or file path; raises RuleFileError."""
+    _refuse_unreadable(str(name_or_path))
     resolved = resolve_name(str(name_or_path), bundled_dir=VARIANTS_DIR)
     diags: list[Diagnostic] = []
     for doc in resolved.documents:

@@ -5,7 +5,11 @@ turned into plain values here, so nothing in a file is ever executed, and each
 value keeps its line and column for error messages. Refused, each with a
 FILE:LINE:COL message: bytes that are not UTF-8, files over 1 MB, syntax
 errors, duplicate keys, explicit tags (``!!python/...``), merge keys, alias
-expansion beyond a bound (a "billion laughs" file), several documents.
+expansion beyond a bound (a "billion laughs" file), several documents, and
+lists or mappings nested more than MAX_DEPTH levels deep (found from the parser's
+events before any tree is built, so no reader of the values can recurse too far).
+Files are read through :mod:`cassino.files`: regular files only, at most
+MAX_BYTES read.
 """
 
 from __future__ import annotations
@@ -20,11 +24,14 @@ import yaml
 from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
 
 from ..errors import Diagnostic, RuleFileError, diagnostic_at
+from ..files import FileProblem, read_bytes
 
 PathT = tuple[str | int, ...]
 
 MAX_BYTES = 1_000_000
 MAX_NODES = 100_000
+#: Lists and mappings inside one another; the bundled variants and scenarios use 7.
+MAX_DEPTH = 32
 _CORE = "tag:yaml.org,2002:"
 _ALLOWED_TAGS = {_CORE + t for t in ("str", "int", "float", "bool", "null", "seq", "map")}
 
@@ -79,14 +86,39 @@ def load_yaml(path: str | Path, *, display: str | None = None) -> Document:
     """Load a file from disk; RuleFileError for anything that is not a clean YAML document."""
     name = display or str(path)
     try:
-        raw = Path(path).read_bytes()
-    except OSError as e:
-        raise _fail(name, None, 0, 0, f"cannot read the file: {e.strerror or e}") from None
+        raw = read_bytes(path, MAX_BYTES, what="a rule or scenario file")
+    except FileProblem as e:
+        raise _fail(name, None, 0, 0, e.reason) from None
     return load_yaml_text(raw, name)
 
 
 #: libyaml's composer when PyYAML was built with it: ten times faster on a variant file, the same nodes.
 _FAST = getattr(yaml, "CSafeLoader", None)
+
+
+def _check_depth(text: str, display: str) -> None:
+    """Refuse lists and mappings nested deeper than MAX_DEPTH, at the first one too deep.
+
+    Read from the parser's event stream, which keeps no stack of its own, so a file of
+    600 ``[`` costs no recursion; a syntax error ends the scan and is reported by
+    :func:`_compose` in its usual words.
+    """
+    opening = (yaml.SequenceStartEvent, yaml.MappingStartEvent)
+    closing = (yaml.SequenceEndEvent, yaml.MappingEndEvent)
+    depth = 0
+    try:
+        for event in yaml.parse(text, Loader=_FAST or yaml.SafeLoader):
+            if isinstance(event, opening):
+                depth += 1
+                if depth > MAX_DEPTH:
+                    mark = event.start_mark
+                    raise _fail(display, text, mark.line + 1, mark.column + 1,
+                                f"lists and mappings are nested too deeply (more than {MAX_DEPTH} levels)",
+                                hint="a rule or scenario file needs only a few levels; is a bracket left open?")
+            elif isinstance(event, closing):
+                depth -= 1
+    except yaml.YAMLError:
+        return
 
 
 def _compose(text: str, display: str) -> Node | None:
@@ -129,6 +161,7 @@ def load_yaml_text(text_or_bytes: str | bytes, display: str) -> Document:
     text = _decode(text_or_bytes, display) if isinstance(text_or_bytes, bytes) else text_or_bytes
     if len(text.encode("utf-8")) > MAX_BYTES:
         raise _fail(display, None, 1, 1, f"the file is larger than {MAX_BYTES:,} bytes")
+    _check_depth(text, display)
     node = _compose(text, display)
     if node is None:
         return Document(display, text, None, {}, {(): (1, 1)})

@@ -1,0 +1,279 @@
+"""Reading and writing the files a user names on the command line (or in a lobby).
+
+Everything a user points at is hostile until read: it may be a device that never
+ends (``/dev/zero``), a named pipe that never starts (a FIFO blocks ``open``), a
+folder, a name longer than the system allows, or a file another process is
+playing. So every read here opens without blocking, refuses what is not a
+regular file, and stops after a bound counted in bytes actually read (a size
+from ``stat`` can lie: ``/proc`` files and devices say 0). Every write goes to a
+temporary file in the same folder and is renamed into place, so a reader sees the
+old file or the new one; it never replaces a device or a folder, and an existing
+file only when told to. A failed write is an error, never "saved".
+
+The errors are :class:`FileProblem` (a CassinoError): one line that names the
+file and says what to do. Callers that report in another form (a rule file's
+``FILE:LINE:COL``) read ``path`` and ``reason``.
+"""
+
+from __future__ import annotations
+
+import errno
+import os
+import stat
+import tempfile
+from contextlib import contextmanager
+from pathlib import Path
+from typing import IO, Iterator
+
+from .errors import CassinoError
+
+def _umask() -> int:
+    mask = os.umask(0o022)
+    os.umask(mask)
+    return mask
+
+
+#: New files get the usual permissions (0644 under umask 022), not mkstemp's private 0600.
+_NEW_FILE_MODE = 0o666 & ~_umask()
+
+#: The longest a name may be, as most file systems allow (a longer one is refused before the OS is asked).
+NAME_MAX = 255
+
+
+class FileProblem(CassinoError):
+    """A user's file that cannot be read or written; ``reason`` says why in a player's words."""
+
+    def __init__(self, path: str | Path, reason: str) -> None:
+        self.path, self.reason = str(path), reason
+        joined = " " if reason.startswith(("is ", "already ", "ends ")) else ": "   # "x.json is a folder"
+        super().__init__(f"{path}{joined}{reason}")
+
+
+def _kind(mode: int) -> str:
+    if stat.S_ISDIR(mode):
+        return "a folder"
+    if stat.S_ISFIFO(mode):
+        return "a named pipe (FIFO)"
+    if stat.S_ISCHR(mode) or stat.S_ISBLK(mode):
+        return "a device"
+    if stat.S_ISSOCK(mode):
+        return "a socket"
+    return "not a regular file"
+
+
+def _os_words(e: OSError) -> str:
+    """What an OSError means to a user, without errno numbers."""
+    if e.errno == errno.ENAMETOOLONG:
+        return f"the name is too long (a file or folder name is at most {NAME_MAX} characters)"
+    if e.errno == errno.ENOENT:
+        return "no such file"
+    if e.errno in (errno.EACCES, errno.EPERM):
+        return "permission denied"
+    if e.errno == errno.ENOSPC:
+        return "no space left on the device"
+    if e.errno == errno.EROFS:
+        return "the file system is read-only"
+    if e.errno == errno.ENOTDIR:
+        return "a part of the path is a file, not a folder"
+    if e.errno == errno.ELOOP:
+        return "too many symbolic links"
+    return (e.strerror or str(e)).rstrip(".").lower() if e.strerror else str(e)
+
+
+def describe_os_error(e: OSError) -> str:
+    """``FILE: what went wrong``, for an OSError no caller turned into a FileProblem."""
+    name = e.filename if e.filename is not None else ""
+    shown = str(name) if len(str(name)) <= 80 else str(name)[:60] + "..."
+    return f"{shown}: {_os_words(e)}" if shown else _os_words(e)
+
+
+def too_long(path: str | Path) -> bool:
+    """Whether a part of ``path`` is longer than the system allows (the OS would say ENAMETOOLONG)."""
+    return any(len(os.fsencode(part)) > NAME_MAX for part in Path(path).parts)
+
+
+def kind_of(path: str | Path) -> str | None:
+    """"file", "folder", another kind's words, or None when nothing is there (or it cannot be looked at)."""
+    if too_long(path):
+        return None
+    try:
+        mode = os.stat(path).st_mode
+    except (OSError, ValueError):
+        return None
+    return "file" if stat.S_ISREG(mode) else ("folder" if stat.S_ISDIR(mode) else _kind(mode))
+
+
+def is_file(path: str | Path) -> bool:
+    """``Path.is_file`` that never raises (a too-long name is simply not a file)."""
+    return kind_of(path) == "file"
+
+
+def read_bytes(path: str | Path, limit: int, *, what: str = "the file") -> bytes:
+    """The bytes of a regular file, refusing it once more than ``limit`` bytes have been read.
+
+    Opened with O_NONBLOCK so a named pipe cannot hang the open; checked with fstat on the
+    opened file, so what is read is what was checked.
+    """
+    if too_long(path):
+        raise FileProblem(path, f"cannot read {what}: {_os_words(OSError(errno.ENAMETOOLONG, ''))}")
+    try:
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0))
+    except IsADirectoryError:
+        raise FileProblem(path, f"is a folder, not {what}") from None
+    except (OSError, ValueError) as e:
+        words = _os_words(e) if isinstance(e, OSError) else "the name holds a NUL character"
+        raise FileProblem(path, f"cannot read {what}: {words}") from None
+    try:
+        mode = os.fstat(fd).st_mode
+        if not stat.S_ISREG(mode):
+            raise FileProblem(path, f"is {_kind(mode)}, not {what}; name a regular file")
+        chunks: list[bytes] = []
+        size = 0
+        while True:
+            chunk = os.read(fd, min(1 << 20, limit + 1 - size))
+            if not chunk:
+                break
+            chunks.append(chunk)
+            size += len(chunk)
+            if size > limit:
+                raise FileProblem(path, f"{what} is larger than {limit:,} bytes; is it the right file?")
+        return b"".join(chunks)
+    except OSError as e:
+        raise FileProblem(path, f"cannot read {what}: {_os_words(e)}") from None
+    finally:
+        os.close(fd)
+
+
+def check_target(path: str | Path, *, replace: bool, what: str = "the file", option: str = "--force") -> Path:
+    """``path`` once it is known ``what`` can be written there without destroying anything not asked for.
+
+    Refused: a name ending in a slash (a folder, not a file), a missing folder, a folder, a device
+    or pipe (never replaced, even when told to replace), an existing file unless ``replace``.
+    """
+    text = str(path)
+    if text.endswith(("/", os.sep)) or (os.altsep and text.endswith(os.altsep)):
+        raise FileProblem(text, f"ends in a slash, so it names a folder; name a file for {what}, "
+                                f"e.g. {text.rstrip('/' + os.sep)}/game.json")
+    if too_long(text):
+        raise FileProblem(text, f"cannot write {what}: {_os_words(OSError(errno.ENAMETOOLONG, ''))}")
+    target = Path(text)
+    kind = kind_of(target)
+    if kind == "folder":
+        raise FileProblem(text, f"is a folder; name a file for {what}, e.g. {target / 'game.json'}")
+    if kind not in (None, "file"):
+        raise FileProblem(text, f"is {kind}; {what} is written to a regular file only")
+    folder = target.parent
+    if kind_of(folder) != "folder":
+        raise FileProblem(text, f"cannot write {what}: there is no folder {folder}")
+    if not os.access(folder, os.W_OK):
+        raise FileProblem(text, f"cannot write {what}: the folder {folder} is not writable")
+    if kind == "file" and not replace:
+        raise FileProblem(text, f"already exists; add {option} to replace it, or name another file")
+    return target
+
+
+def write_atomic(path: str | Path, data: str | bytes, *, replace: bool, what: str = "the file",
+                 option: str = "--force") -> Path:
+    """Write ``data`` to a temporary file beside ``path``, flush it to disk, then rename it into place.
+
+    With ``replace`` false the rename cannot replace a file made meanwhile (it links, which fails
+    on an existing name). Any failure leaves no temporary file behind and raises FileProblem.
+    """
+    target = check_target(path, replace=replace, what=what, option=option)
+    raw = data.encode("utf-8") if isinstance(data, str) else data
+    try:
+        fd, tmp = tempfile.mkstemp(prefix=".cassino-", suffix=".tmp", dir=target.parent)
+    except OSError as e:
+        raise FileProblem(target, f"cannot write {what}: {_os_words(e)}") from None
+    try:
+        try:
+            existing = os.stat(target).st_mode & 0o7777 if target.is_file() else _NEW_FILE_MODE
+            os.chmod(tmp, existing)
+            with os.fdopen(fd, "wb") as f:
+                f.write(raw)
+                f.flush()
+                os.fsync(f.fileno())
+            if replace:
+                os.replace(tmp, target)
+            else:
+                try:
+                    os.link(tmp, target)
+                except FileExistsError:
+                    raise FileProblem(target, f"already exists; add {option} to replace it, or name another file") from None
+                except OSError:   # a file system without hard links: the check above has to do
+                    os.replace(tmp, target)
+        except OSError as e:
+            raise FileProblem(target, f"cannot write {what}: {_os_words(e)}") from None
+    finally:
+        Path(tmp).unlink(missing_ok=True)
+    return target
+
+
+# ---------------------------------------------------------------------- one player per record
+class Busy(FileProblem):
+    """The file is held by another process (a game record being played elsewhere)."""
+
+
+def _lock_name(path: Path) -> Path:
+    return path.with_name(f".{path.name}.lock")
+
+
+@contextmanager
+def exclusive(path: str | Path, *, what: str = "the file", busy: str = "") -> Iterator[None]:
+    """Hold ``path`` for this process alone until the block ends (or the process dies).
+
+    An OS lock (flock, or msvcrt's on Windows) on a lock file beside it, ``.NAME.lock``,
+    not on the file itself: the file is replaced by a rename at every write, which would
+    leave a lock on the old copy. The lock file is removed on release; one left by a
+    killed process holds no lock and is taken over. Where neither lock exists the file
+    is used unguarded, as before.
+    """
+    lock_path = _lock_name(Path(path))
+    handle = _acquire(lock_path, path, what, busy)
+    try:
+        yield
+    finally:
+        if handle is not None:
+            _release(lock_path, handle)
+
+
+def _acquire(lock_path: Path, path: str | Path, what: str, busy: str) -> IO[bytes] | None:
+    try:
+        import fcntl
+    except ImportError:
+        fcntl = None  # type: ignore[assignment]
+    if fcntl is None:
+        try:
+            import msvcrt
+        except ImportError:
+            return None
+    for _ in range(20):   # the lock file may be removed by its holder between our open and our lock
+        try:
+            handle = open(lock_path, "a+b")
+        except OSError:
+            return None   # a folder we may write the record in but not a lock beside it: play unguarded
+        try:
+            if fcntl is not None:
+                fcntl.flock(handle.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
+            else:
+                handle.seek(0)
+                msvcrt.locking(handle.fileno(), msvcrt.LK_NBLCK, 1)  # type: ignore[attr-defined]
+        except OSError:
+            handle.close()
+            raise Busy(path, busy or f"{what} is in use by another process") from None
+        try:
+            same = os.fstat(handle.fileno()).st_ino == os.stat(lock_path).st_ino
+        except OSError:
+            same = False
+        if same or fcntl is None:
+            return handle
+        handle.close()
+    return None
+
+
+def _release(lock_path: Path, handle: IO[bytes]) -> None:
+    try:
+        lock_path.unlink(missing_ok=True)   # while still locked, so no one locks a file about to vanish
+    except OSError:
+        pass
+    handle.close()
