@@ -33,74 +33,76 @@ class MoveExample:
     position: Position
 
 
-#: A candidate: from a picker of the deck's cards, (table, builds, hand, move text, meaning).
-Candidate = Callable[[Picker], tuple[list[Card], list[tuple[list[Card], int, int]], list[Card], str, str]]
+#: A candidate's position and move: (table, builds as (cards, value, owner), hand, move text, meaning).
+Made = tuple[list[Card], list[tuple[list[Card], int, int]], list[Card], str, str]
+#: A candidate: its position and move made from a picker of the deck's cards (NoCard where the deck lacks one).
+Candidate = Callable[[Picker], Made]
 
 
 def _names(cards: Sequence[Card]) -> str:
     return " ".join(map(str, cards))
 
 
-def _pair_and_sum(p: Picker):  # type: ignore[no-untyped-def]
+def _pair_and_sum(p: Picker) -> Made:
     nine, four, five, mine = p.v(9), p.v(4), p.v(5), p.v(9)
     return ([nine, four, five], [], [mine], f"{mine} capture {_names([nine, four, five])}",
             "take a card of its value and cards that add up to it, at once")
 
 
-def _sum(p: Picker):  # type: ignore[no-untyped-def]
+def _sum(p: Picker) -> Made:
     four, five, mine = p.v(4), p.v(5), p.v(9)
     return [four, five], [], [mine], f"{mine} capture {_names([four, five])}", "take cards that add up to its value"
 
 
 def _pair(value: int) -> Candidate:
-    def make(p: Picker):  # type: ignore[no-untyped-def]
+    def make(p: Picker) -> Made:
         loose, mine = p.v(value), p.v(value)
         return [loose], [], [mine], f"{mine} capture {loose}", "take a card of the same value"
     return make
 
 
-def _valueless_pair(p: Picker):  # type: ignore[no-untyped-def]
+def _valueless_pair(p: Picker) -> Made:
     loose, mine = p.valueless(2)
     return [loose], [], [mine], f"{mine} capture {loose}", "take a card of the same rank"
 
 
-def _build(p: Picker):  # type: ignore[no-untyped-def]
+def _build(p: Picker) -> Made:
     five, three, eight = p.v(5), p.v(3), p.v(8)
     return ([five], [], [three, eight], f"{three} build 8 on {five}",
             "build: put it on table cards, for a value you hold a card of")
 
 
-def _raise(p: Picker):  # type: ignore[no-untyped-def]
+def _raise(p: Picker) -> Made:
     a, b, two, eight = p.v(3), p.v(3), p.v(2), p.v(8)
     return ([], [([a, b], 6, 1)], [two, eight], f"{two} build 8 on [{_names([a, b])}]",
             "add it to a build on the table (a build is typed in brackets, all its cards)")
 
 
-def _add_set(p: Picker):  # type: ignore[no-untyped-def]
+def _add_set(p: Picker) -> Made:
     five, four, three, six, nine = p.v(5), p.v(4), p.v(3), p.v(6), p.v(9)
     return ([three], [([five, four], 9, 1)], [six, nine], f"{six} build 9 on [{_names([five, four])}] {three}",
             "add another set of the build's value to it (a multiple build)")
 
 
-def _trail_build(p: Picker):  # type: ignore[no-untyped-def]
+def _trail_build(p: Picker) -> Made:
     three, five, ten, eight = p.v(3), p.v(5), p.v(10), p.v(8)
     return ([three, five], [], [ten, eight], f"{ten} trail build 8 on {_names([three, five])}",
             "trail it and build table cards in the same turn")
 
 
-def _several(p: Picker):  # type: ignore[no-untyped-def]
+def _several(p: Picker) -> Made:
     nine, four, five = p.v(9), p.v(4), p.v(5)
     return ([nine], [], [four, five], f"{four}+{five} capture {nine}",
             "several cards from your hand played together: joined with + and no spaces")
 
 
-def _trail_valueless(p: Picker):  # type: ignore[no-untyped-def]
+def _trail_valueless(p: Picker) -> Made:
     two, (mine,) = p.v(2), p.valueless(1)
     return [two], [], [mine], f"{mine} trail", "trail: lay it on the table, taking nothing"
 
 
 def _trail(value: int) -> Candidate:
-    def make(p: Picker):  # type: ignore[no-untyped-def]
+    def make(p: Picker) -> Made:
         two, mine = p.v(2), p.v(value)
         return [two], [], [mine], f"{mine} trail", "trail: lay it on the table, taking nothing"
     return make
