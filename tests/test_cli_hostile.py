@@ -423,3 +423,63 @@ def test_suit_symbols_fall_back_to_letters_where_the_output_cannot_show_them(hos
         assert "?" not in out.replace("?)", "").replace("? ", "") or argv[0] != "play"
         if argv[0] == "play":
             assert re.search(r"\b(10|[2-9AJQK])[SHDC]\b", out), out
+
+# ---------------------------------------------------------------- issue 25, terminal play (branch play)
+PLAY_CASES = [
+    (["play", "standard", "--bot", "greedy,random,search"],
+     "--bot names 3 computer players (greedy, random, search) but the table has 1 computer seat (seat 1)"),
+    (["play", "standard", "--players", "3", "--humans", "2", "--bot", "greedy", "--bot", "random"],
+     "the table has 1 computer seat (seat 2): name at most 1"),
+    (["play", "standard", "--humans", "2", "--bot", "greedy"], "every seat is a person"),
+    (["simulate", "standard", "--bot", "greedy,random,search"], "the table has 2 computer seats (seats 0 to 1)"),
+    (["simulate", "standard", "--bots", "greedy,random,search"], "name at most 2"),
+    (["sweep", "standard", "--set", "game.target=11,21", "--bot", "greedy,random,search"],
+     "the table has 2 computer seats"),
+    (["sweep", "standard", "--set", "game.target=11,21", "--players", "3", "--bot", "a,b,c,d"],
+     "no computer player named 'a'"),
+    (["play", "standard", "--bot", "search:1000000000"], "at most 10,000 deals a move"),
+    (["simulate", "standard", "--bot", "search:1000000000"], "at most 10,000 deals a move"),
+    (["sweep", "standard", "--set", "game.target=11,21", "--bot", "search:1000000000"],
+     "at most 10,000 deals a move"),
+    (["play", "standard", "--bot", "search:99s"], "at most 60 seconds a move"),
+    (["simulate", "standard", "--bot", "greedy,search:61s"], "at most 60 seconds a move"),
+    (["sweep", "standard", "--set", "game.target=11,21", "--bot", "search:1e9s"], "at most 60 seconds a move"),
+    (["perft", "standard", "--depth", "100"], "--depth 100 is more than the 48 moves left in this hand"),
+    (["perft", "standard", "--depth", "49", "--divide"], "use --depth 48 or less"),
+    (["perft", "standard", "--scenario", "s.yaml", "--case", "a pair", "--depth", "52"],
+     "--depth 52 is more than the 51 moves left in this hand (each move plays a card: 1 in the hands, 50 in"),
+]
+
+
+@pytest.mark.parametrize("argv, says", PLAY_CASES, ids=[" ".join(a) for a, _ in PLAY_CASES])
+def test_bot_lists_budgets_and_depths_beyond_the_bounds_are_refused(folder: Path, argv: list[str], says: str) -> None:
+    before = snapshot(folder)
+    code, out, err = run_main(argv)
+    assert code == 2, (out, err)
+    assert "Traceback" not in out + err
+    lines = message_lines(err)
+    assert len(lines) == 1, err
+    assert says in lines[0], err
+    assert snapshot(folder) == before
+
+
+def test_a_short_bot_list_repeats_in_simulate_and_says_so(folder: Path) -> None:
+    code, out, err = run_main(["simulate", "standard", "--players", "3", "--games", "1", "--bot", "greedy,random",
+                               "--format", "json"])
+    assert code == 0, err
+    assert "the list repeats from its start: seat 0 greedy, seat 1 random, seat 2 greedy" in err
+    same = run_main(["simulate", "standard", "--players", "3", "--games", "1", "--bot", "greedy,random,greedy",
+                     "--format", "json"])
+    assert same[0] == 0 and not same[2]
+    repeated, written = json.loads(out), json.loads(same[1])
+    assert repeated.pop("bots") == ["greedy", "random"] and written.pop("bots") == ["greedy", "random", "greedy"]
+    assert repeated == written
+
+
+def test_bot_help_says_the_bounds_and_how_the_list_maps_to_seats() -> None:
+    from cassino.apps.cli import BOT_HELP
+    from cassino.players.names import MAX_DEALS, MAX_SECONDS
+
+    assert f"1 to {MAX_DEALS:,}" in BOT_HELP and f"up to {MAX_SECONDS:g}" in BOT_HELP
+    assert "computer seats in order" in BOT_HELP and "repeats from its start" in BOT_HELP
+    assert "longer one is refused" in BOT_HELP

@@ -85,8 +85,9 @@ def test_the_wheel_carries_the_examples() -> None:
 def test_how_to_play_is_generated_from_the_settings(variant: str) -> None:
     rules = load_rules(variant)
     text = how_to_play(rules)
-    for word in ("trail", "capture", "Owner", "Sweep", "last player who captured", "Points for a hand"):
+    for word in ("trail", "capture", "Sweep", "last player who captured", "Points for a hand"):
         assert word in text, (variant, word)
+    assert ("Owner" in text) is rules.build.allowed     # no word of builds where there is no building
     for item in rules.scoring.items:
         assert f"  {item.name}: " in text
     if not rules.build.allowed:
@@ -100,6 +101,80 @@ def test_a_house_rule_changes_what_the_player_reads() -> None:
     assert "not while you own a build" in standard and "not while you own a build" not in house
     assert "it scores nothing here" in standard
     assert "(it scores)" in how_to_play(load_rules("sweeps-score"))
+
+
+# ---------------------------------------------------------------- issue 25: the example moves of help and how
+def _help_and_how(rules_name: str, tmp_path: Path) -> str:
+    """What a player reads after typing help and how at the first prompt of a game."""
+    from io import StringIO
+
+    from rich.console import Console
+
+    from cassino.apps.play import start_session
+    from cassino.apps.records import Record
+
+    rules = load_rules(rules_name)
+    seats = ["human"] + ["random"] * (rules.seats.min_players - 1)
+    record = Record(rules, 1, len(seats), False, seats, source=rules_name)
+    typed = iter(["help", "how", "quit"])
+    out = StringIO()
+    session = start_session(record, tmp_path / "g.json", Console(file=out, width=300, soft_wrap=True),
+                            read=lambda _: next(typed))
+    session.run()
+    screen = out.getvalue()
+    return screen[screen.index("Type the number of a move"):]
+
+
+@pytest.mark.parametrize("name", VARIANTS + [p.stem for p in EXAMPLES])
+def test_every_example_move_in_help_and_how_is_one_the_variant_allows(name: str, tmp_path: Path) -> None:
+    """Each move printed between backticks parses in the variant's deck and is of a kind its settings
+    allow; several cards played at once appear (and are explained) exactly where the variant allows them."""
+    import re
+
+    from cassino.engine.core import Engine
+    from cassino.engine.moves import MoveKind
+    from cassino.engine.notation import parse_move
+    from cassino.errors import CassinoError
+
+    rules = load_rules(name)
+    deck = Engine(rules).deck
+    text = _help_and_how(name, tmp_path)
+    moves = []
+    for span in re.findall(r"`([^`]+)`", text):
+        try:
+            deck.parse(span.split()[0].split("+")[0])
+        except CassinoError:
+            continue                              # `cassino explain`, `claim`: not moves
+        moves.append((span, parse_move(span, deck)))
+    kinds = {m.kind for _, m in moves}
+    assert {MoveKind.CAPTURE, MoveKind.TRAIL} <= kinds, (name, text)
+    for span, move in moves:
+        if move.kind in (MoveKind.BUILD, MoveKind.TRAIL_BUILD):
+            assert rules.build.allowed, (name, span)
+        if move.kind is MoveKind.TRAIL_BUILD:
+            assert rules.trail.with_build, (name, span)
+        if move.kind is MoveKind.BUILD and move.builds:
+            assert rules.build.raise_single or rules.build.multiple, (name, span)
+        assert bin(move.played).count("1") <= rules.capture.hand_cards_max, (name, span)
+    several = [span for span, move in moves if bin(move.played).count("1") > 1]
+    assert bool(several) is (rules.capture.hand_cards_max > 1), name
+    if several:
+        assert "joined with +" in text
+    # Help and how show the same examples: each move appears in both.
+    assert all(text.count(f"`{span}`") >= 2 for span, _ in moves), name
+
+
+def test_the_examples_are_legal_in_the_positions_they_come_from() -> None:
+    from cassino.apps.move_examples import move_examples
+    from cassino.engine.core import Engine
+    from cassino.engine.notation import parse_move
+
+    for name in VARIANTS + [p.stem for p in EXAMPLES]:
+        rules = load_rules(name)
+        engine = Engine(rules)
+        for example in move_examples(rules):
+            state = engine.position(example.position)
+            assert engine.is_legal(state, parse_move(example.text, engine.deck)), (name, example.text)
 
 
 # ---------------------------------------------------------------- point 14 and 16: rule-file messages

@@ -91,3 +91,53 @@ def test_every_legal_move_round_trips_in_every_variant() -> None:
             for m in moves:
                 assert parse_move(format_move(m, engine.deck), engine.deck) == m
             state = engine.apply(state, rnd.choice(moves))
+
+
+# ---------------------------------------------------------------- issue 25: perft that says how long
+def test_a_depth_beyond_the_hand_is_refused_and_the_last_one_allowed() -> None:
+    from cassino.apps.perft import check_depth, moves_left
+    from cassino.errors import CassinoError
+
+    engine = Engine(load_rules("standard"))
+    state = engine.start(1, 2)
+    assert moves_left(state) == 48                  # 8 cards in the hands, 40 in the stock
+    check_depth(state, 48)
+    with pytest.raises(CassinoError, match=r"--depth 49 is more than the 48 moves left in this hand.*"
+                                           r"use --depth 48 or less"):
+        check_depth(state, 49)
+
+
+def test_perft_reports_each_first_move_counted() -> None:
+    engine = Engine(load_rules("royal"))
+    state = engine.start(7, 2)
+    seen: list[tuple[int, int]] = []
+    assert perft(engine, state, 3, progress=lambda done, total: seen.append((done, total))) == PERFT[("royal", 3)]
+    first = len(engine.legal_moves(state))
+    assert seen == [(k, first) for k in range(1, first + 1)]
+
+
+def test_the_estimate_is_exact_one_move_ahead_and_near_deeper() -> None:
+    from cassino.apps.perft import estimate
+
+    engine = Engine(load_rules("standard"))
+    state = engine.start(7, 2)
+    assert estimate(engine, state, 1).sequences == perft(engine, state, 1)
+    guess = estimate(engine, state, 4, probes=200)
+    assert PERFT[("standard", 4)] / 3 < guess.sequences < PERFT[("standard", 4)] * 3
+    assert guess.positions >= 1 and guess.seconds >= 0
+
+
+def test_perft_on_a_terminal_prints_an_estimate_first(cli, monkeypatch: pytest.MonkeyPatch) -> None:
+    import sys
+
+    monkeypatch.setattr(sys.stderr, "isatty", lambda: True)
+    code, out, err = cli("perft", "standard", "--seed", "7", "--depth", "3")
+    assert code == 0
+    assert out == f"standard, 2 players, seed 7: {PERFT[('standard', 3)]} move sequences of 3 moves\n"
+    assert "perft: about" in err and "move sequences to count" in err and "Ctrl-C stops" in err
+
+
+def test_perft_help_says_the_bound_and_the_estimate(cli) -> None:
+    code, out, _ = cli("perft", "--help")
+    words = " ".join(out.split())
+    assert code == 0 and "moves left in the hand" in words and "estimate" in words

@@ -166,3 +166,145 @@ def test_a_table_with_tens_of_thousands_of_captures_is_counted_not_listed(tmp_pa
     # A move not on the numbered list is typed and refused only if illegal: this one is legal.
     assert session.human_turn(0) is True
     assert session.record.actions[-1] == "10S capture AC 2C 3C 4C"
+
+
+# ---------------------------------------------------------------- issue 25: terminal play that behaves
+def _session(tmp_path: Path, variant: str, seats: list[str], typed: list[str], seed: int = 3,
+             terminal: bool = False):  # type: ignore[no-untyped-def]
+    """A terminal session fed ``typed`` lines; its screen is a string. Prompts are kept with what
+    was on the screen when each was asked: (prompt, screen so far)."""
+    from io import StringIO
+
+    from rich.console import Console
+
+    from cassino.apps.play import start_session
+    from cassino.apps.records import Record
+    from cassino.language.variants import load_rules
+
+    out = StringIO()
+    asked: list[tuple[str, str]] = []
+    lines = iter(typed)
+
+    def read(prompt: str) -> str:
+        asked.append((prompt, out.getvalue()))
+        try:
+            return next(lines)
+        except StopIteration:
+            raise EOFError from None
+
+    record = Record(load_rules(variant), seed, len(seats), False, seats, source=variant)
+    console = Console(file=out, width=200, force_terminal=terminal, markup=False, highlight=False, soft_wrap=True)
+    return start_session(record, tmp_path / "g.json", console, read=read), out, asked
+
+
+def test_claim_asks_first_and_says_what_a_false_claim_costs(tmp_path: Path) -> None:
+    session, out, asked = _session(tmp_path, "hungarian", ["human", "random"], ["claim", "no", "quit"])
+    assert session.run() == 0
+    assert not session.game.over and not any(a.startswith("claim") for a in session.record.actions)
+    screen = out.getvalue()
+    assert "reached 11 points" in screen and "a false claim means your side loses the game" in screen
+    assert "no claim: play on" in screen
+    assert any("claim now?" in prompt for prompt, _ in asked)
+    # Said yes: the claim is made, and a false one at 0-0 loses.
+    (tmp_path / "b").mkdir()
+    session, out, _ = _session(tmp_path / "b", "hungarian", ["human", "random"], ["claim", "yes"])
+    assert session.run() == 0
+    assert session.game.over and session.game.ended_by == "false claim" and session.game.winner == 1
+    assert session.record.actions[-1] == "claim 0"
+
+
+def test_end_of_input_at_the_claim_question_claims_nothing(tmp_path: Path) -> None:
+    session, out, _ = _session(tmp_path, "hungarian", ["human", "random"], ["claim"])
+    assert session.run() == 0
+    assert not session.game.over and "no claim made; game saved" in out.getvalue()
+    assert not any(a.startswith("claim") for a in load_record(tmp_path / "g.json").actions)
+
+
+def test_claim_where_there_is_no_claiming_asks_nothing(tmp_path: Path) -> None:
+    session, out, asked = _session(tmp_path, "standard", ["human", "random"], ["claim", "quit"])
+    assert session.run() == 0
+    assert "there is no claiming in this game" in out.getvalue()
+    assert not any("claim now?" in prompt for prompt, _ in asked) and not session.game.over
+
+
+@pytest.mark.parametrize("variant,claims", [("hungarian", True), ("hoyle-claiming", True), ("standard", False),
+                                            ("royal", False)])
+def test_help_and_how_explain_claiming_only_where_there_is_claiming(tmp_path: Path, variant: str,
+                                                                     claims: bool) -> None:
+    session, out, _ = _session(tmp_path, variant, ["human", "random"], ["help", "how", "quit"])
+    assert session.run() == 0
+    screen = out.getvalue()
+    after_help = screen[screen.index("Type the number of a move"):]
+    assert ("a false claim means" in after_help) is claims
+    assert ("claim" in after_help.lower()) is claims
+    if claims:
+        assert after_help.count("a correct claim wins it") == 2      # in help, and in how
+
+
+def _hands_on_screen(screen: str) -> list[str]:
+    """The hands shown: the cards after each ``(typed ...)``."""
+    import re
+
+    return re.findall(r"\(typed ([^)]*)\)", screen)
+
+
+def test_two_people_at_one_keyboard_never_see_each_others_hand(tmp_path: Path) -> None:
+    """Each hand is shown only after the screen was cleared and its player said they are ready."""
+    from cassino.apps.play import CLEAR
+
+    typed = ["", "1", "", "1", "", "1", "", "1", "", "quit"]
+    session, out, asked = _session(tmp_path, "standard", ["human", "human", "random"], typed, terminal=True)
+    assert session.run() == 0
+    moves = [(p, screen) for p, screen in asked if p.startswith("seat ")]
+    assert len(moves) == 5 and {p for p, _ in moves} == {"seat 0> ", "seat 1> "}
+    for prompt, screen in moves:
+        since_clear = screen[screen.rindex(CLEAR):]
+        assert len(_hands_on_screen(since_clear)) == 1, since_clear   # the player to move's hand, no other
+    # Every move prompt was preceded by a pass prompt for that same seat, after the last clear.
+    for k, (prompt, screen) in enumerate(asked):
+        if prompt.startswith("seat "):
+            passes = [p for p, s in asked[:k] if p.startswith("Pass the keyboard")]
+            assert passes and passes[-1].startswith(f"Pass the keyboard to {prompt.split('>')[0]}:")
+
+
+def test_two_people_hands_stay_apart_in_the_screen_text(tmp_path: Path) -> None:
+    """The same game as text: between one pass prompt and the next, one seat's hand only."""
+    typed = ["", "1", "", "1", "", "quit"]
+    session, out, asked = _session(tmp_path, "standard", ["human", "human"], typed)
+    assert session.run() == 0
+    screens = [s for p, s in asked if p.startswith("Pass the keyboard")] + [out.getvalue()]
+    assert len(screens) == 4                      # passed to seat 1, to seat 0, to seat 1; then the end
+    assert len(_hands_on_screen(screens[0])) == 0  # seat 0's hand before any pass: none
+    for before, after in zip(screens, screens[1:]):
+        assert len(_hands_on_screen(after[len(before):])) <= 1
+
+
+def test_one_person_is_never_asked_to_pass_the_keyboard(tmp_path: Path) -> None:
+    session, out, asked = _session(tmp_path, "standard", ["human", "random"], ["1", "1", "quit"])
+    assert session.run() == 0
+    assert not any("Pass the keyboard" in p for p, _ in asked)
+    assert "seats: seat 0 you; seat 1 computer (random)" in out.getvalue()
+
+
+def test_the_screen_says_which_seat_is_which_player(cli, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr("builtins.input", lambda prompt="": "quit")
+    save = str(tmp_path / "g.json")
+    code, out, err = cli("play", "standard", "--players", "4", "--bot", "greedy,random", "--seed", "1",
+                         "--save", save)
+    assert code == 0, err
+    assert "seats: seat 0 you; seat 1 computer (greedy); seat 2 computer (random); seat 3 computer (greedy)" in out
+    assert "the list repeats from its start: seat 1 greedy, seat 2 random, seat 3 greedy" in err
+    assert load_record(save).seats == ["human", "greedy", "random", "greedy"]
+    code, out, err = cli("play", "standard", "--players", "4", "--partners", "--humans", "0", "--bot",
+                         "search:8,greedy", "--seed", "1", "--save", str(tmp_path / "p.json"))
+    assert code == 0, err
+    assert "seats: seat 0 computer (search:8); seat 1 computer (greedy); seat 2 computer (search:8); " \
+           "seat 3 computer (greedy); partners: 0+2 against 1+3" in out
+
+
+def test_a_list_as_long_as_the_table_needs_no_note(cli, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr("builtins.input", lambda prompt="": "quit")
+    code, out, err = cli("play", "standard", "--players", "3", "--bot", "greedy,random", "--seed", "1",
+                         "--save", str(tmp_path / "g.json"))
+    assert code == 0 and not err
+    assert load_record(tmp_path / "g.json").seats == ["human", "greedy", "random"]

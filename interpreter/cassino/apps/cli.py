@@ -158,7 +158,7 @@ def _scenario_position(args: argparse.Namespace, rules: Any, engine: Any) -> Any
 def _cmd_perft(args: argparse.Namespace) -> int:
     from ..engine.core import Engine
     from ..language.variants import load_rules
-    from .perft import divide, perft
+    from .perft import check_depth, divide, perft
     from .seating import partnership, player_count
 
     if args.case and not args.scenario:
@@ -172,17 +172,43 @@ def _cmd_perft(args: argparse.Namespace) -> int:
         players = player_count(rules, args.players)
         state = engine.start(args.seed, players, partners=partnership(rules, players, args.partners))
         where = f"{players} players, seed {args.seed}"
+    check_depth(state, args.depth)
+    shown = sys.stderr.isatty() and args.depth >= 2
+    if shown:
+        _perft_estimate(engine, state, args.depth)
     if args.divide:
         total = 0
         for text, count in divide(engine, state, args.depth):
             print(f"{text}: {count}")
             total += count
         print(f"total: {total}")
-    else:
-        count = perft(engine, state, args.depth)
-        plural = "s" if args.depth != 1 else ""
-        print(f"{rules.name}, {where}: {count} move sequences of {args.depth} move{plural}")
+        return 0
+    count = _perft_with_bar(engine, state, args.depth) if shown else perft(engine, state, args.depth)
+    plural = "s" if args.depth != 1 else ""
+    print(f"{rules.name}, {where}: {count} move sequences of {args.depth} move{plural}")
     return 0
+
+
+def _perft_estimate(engine: Any, state: Any, depth: int) -> None:
+    """On a terminal, before counting: how big the count will be and how long it will take, roughly."""
+    from .perft import duration, estimate
+
+    guess = estimate(engine, state, depth)
+    print(f"perft: about {guess.sequences:.2g} move sequences to count, about {duration(guess.seconds)} at this "
+          f"machine's speed (a rough guess; Ctrl-C stops)", file=sys.stderr)
+
+
+def _perft_with_bar(engine: Any, state: Any, depth: int) -> int:
+    """perft on a terminal, with a progress bar over the first moves (cleared when done)."""
+    from rich.console import Console
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+
+    from .perft import perft
+
+    with Progress(TextColumn("first moves"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
+                  console=Console(stderr=True), transient=True) as bar:
+        task = bar.add_task("perft", total=None)
+        return perft(engine, state, depth, progress=lambda done, total: bar.update(task, completed=done, total=total))
 
 
 def _cmd_play(args: argparse.Namespace) -> int:
@@ -240,8 +266,9 @@ def _new_record(args: argparse.Namespace) -> Any:
     humans = 1 if args.humans is None else args.humans
     if not 0 <= humans <= players:
         raise _error(f"--humans must be 0 to {players} (the players at the table); got {humans}")
-    bots = _bot_names(args.bot) or ["search"]
-    seats = ["human"] * humans + [bots[k % len(bots)] for k in range(players - humans)]
+    names = _bot_names(args.bot)
+    bots = _seat_bots(names, players - humans, first=humans) if names else ("search",) * (players - humans)
+    seats = ["human"] * humans + list(bots)
     seed = args.seed if args.seed is not None else _fresh_seed()
     return Record(rules, seed, players, partners, seats, source=str(args.variant))
 
@@ -256,13 +283,48 @@ def _bot_names(values: list[str] | None) -> list[str]:
     return names
 
 
-def _simulated_bots(args: argparse.Namespace) -> tuple[str, ...]:
-    """simulate's and sweep's players: ``--bot`` (or the old ``--bots``, with a note), greedy unless told."""
-    bots = tuple(_bot_names((args.bot or []) + ([args.bots] if args.bots else [])) or ["greedy"])
+def _seat_bots(names: list[str], seats: int, first: int = 0) -> tuple[str, ...]:
+    """The computer seats' players: the names given in seat order, the list repeating from its start when
+    it is shorter (``a,b`` for three seats: a, b, a; so ``search,greedy`` at four seats gives each team one).
+
+    More names than computer seats is refused: a name that would sit nowhere is a mistake. A list that
+    repeats is said on stderr, seat by seat (``first``: the first computer seat's number).
+    """
+    if len(names) > seats:
+        given = f"--bot names {len(names)} computer player{'s' if len(names) != 1 else ''} ({', '.join(names)})"
+        if not seats:
+            raise _error(f"{given} but every seat is a person: leave out --bot, or lower --humans")
+        where = f"seat {first}" if seats == 1 else f"seats {first} to {first + seats - 1}"
+        raise _error(f"{given} but the table has {seats} computer seat{'s' if seats != 1 else ''} ({where}): "
+                     f"name at most {seats}; they take the computer seats in order")
+    chosen = tuple(names[k % len(names)] for k in range(seats))
+    if 1 < len(names) < seats:
+        listed = ", ".join(f"seat {first + k} {name}" for k, name in enumerate(chosen))
+        print(f"cassino: note: {len(names)} computer players named for {seats} computer seats; the list "
+              f"repeats from its start: {listed}", file=sys.stderr)
+    return chosen
+
+
+def _simulated_bots(args: argparse.Namespace, players: int | None) -> tuple[str, ...]:
+    """simulate's and sweep's players: ``--bot`` (or the old ``--bots``, with a note), greedy unless told.
+
+    Every seat is a computer, so the list maps to seats 0, 1, ... as in `cassino play` (repeating when
+    shorter, refused when longer). ``players`` None (sweep without --players): checked per grid point
+    with :func:`_check_bot_count`.
+    """
+    names = _bot_names((args.bot or []) + ([args.bots] if args.bots else [])) or ["greedy"]
+    if players is not None:
+        _seat_bots(names, players)
     if args.bots:
         print("cassino: note: --bots is the old spelling of --bot (repeat --bot, or give --bot a,b); "
               "it still works", file=sys.stderr)
-    return bots
+    return tuple(names)
+
+
+def _check_bot_count(bots: tuple[str, ...], players: int) -> None:
+    """A list of computer players longer than the table is refused (sweep, per grid point)."""
+    if len(bots) > players:
+        _seat_bots(list(bots), players)
 
 
 def _fresh_seed() -> int:
@@ -291,10 +353,10 @@ def _cmd_simulate(args: argparse.Namespace) -> int:
     from .seating import partnership, player_count
     from .simulate import format_text, run
 
-    bots = _simulated_bots(args)
     rules = load_rules(args.variant)
     players = player_count(rules, args.players)
     partners = partnership(rules, players, args.partners)
+    bots = _simulated_bots(args, players)
     if args.format == "text" and args.games >= 50 and sys.stderr.isatty():
         from rich.progress import Progress
 
@@ -336,8 +398,10 @@ def _whole(low: int) -> Callable[[str], int]:
 
 PLAYERS_HELP = "how many play (default: the fewest the variant allows; `cassino explain` shows its range)"
 SEED_HELP = "a whole number that fixes the shuffle: the same seed deals the same cards"
-BOT_HELP = ("computer player: random, greedy, search, search:N (N deals a move), search:Xs (X seconds a move); "
-            "repeat --bot (or write a,b) for different players seat by seat")
+BOT_HELP = ("computer player: random, greedy, search, search:N (N deals a move, 1 to 10,000), search:Xs "
+            "(X seconds a move, up to 60); repeat --bot (or write a,b) for different players: they take the "
+            "computer seats in order, a shorter list repeats from its start (a,b for three seats: a, b, a), "
+            "a longer one is refused")
 
 
 # ---------------------------------------------------------------------- for rule authors: rules, diff, sweep
@@ -408,10 +472,12 @@ def _cmd_sweep(args: argparse.Namespace) -> int:
         from ..files import check_target
 
         check_target(args.plot, replace=args.force, what="the plot")
-    bots = _simulated_bots(args)
-    grid = plan(args.file, args.set or [])
-    runner = dask_runner(args.cluster) if args.cluster else local_runner(args.workers)
     players = args.players or (4 if args.partners else None)
+    bots = _simulated_bots(args, players)
+    grid = plan(args.file, args.set or [])
+    for point in grid.points:
+        _check_bot_count(bots, players or point.rules.seats.min_players)
+    runner = dask_runner(args.cluster) if args.cluster else local_runner(args.workers)
     result = run(grid, args.games, args.seed, players, args.partners, bots, runner)
     if args.format == "json":
         text = json.dumps(result, indent=2, ensure_ascii=False) + "\n"
@@ -550,7 +616,10 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser("perft", help="count move sequences of a given depth (engine regression data)")
     p.add_argument("variant", metavar="VARIANT|FILE")
     p.add_argument("--seed", type=int, default=1, help=SEED_HELP + " (default 1)")
-    p.add_argument("--depth", type=_whole(0), default=3, help="moves to look ahead, 0 or more (default 3)")
+    p.add_argument("--depth", type=_whole(0), default=3,
+                   help="moves to look ahead, 0 up to the moves left in the hand (the cards in the hands and the "
+                        "stock; more is refused), default 3. Each move multiplies the count by about ten: on a "
+                        "terminal perft first prints an estimate of the count and the time, then its progress")
     p.add_argument("--players", type=int, help=PLAYERS_HELP)
     p.add_argument("--partners", action="store_true", help="four players as two teams (seats 0+2, 1+3)")
     p.add_argument("--divide", action="store_true", help="counts per first move")

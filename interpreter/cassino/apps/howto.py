@@ -9,6 +9,7 @@ full, setting-by-setting account; this is the short one.
 from __future__ import annotations
 
 from ..language.rules import RankRule, Rules
+from .move_examples import examples_text
 from .seating import players_text
 from .summary import item_words
 
@@ -46,7 +47,9 @@ def card_values(rules: Rules) -> str:
 def _trail(rules: Rules) -> str:
     text = "trail: lay the card face up on the table"
     limits = []
-    if rules.build.owner_obligation == "no_trail":
+    if not rules.build.allowed:
+        pass
+    elif rules.build.owner_obligation == "no_trail":
         limits.append("not while you own a build")
     elif rules.build.owner_obligation == "capture_or_raise":
         limits.append("not while you own a build (then capture or raise a build)")
@@ -131,6 +134,37 @@ def _first_upper(text: str) -> str:
     return text[:1].upper() + text[1:]
 
 
+def claiming(rules: Rules, target: int | None = None, sides: int | None = None) -> str:
+    """What a claim is and what a false one costs, in this variant ("" where there is no claiming).
+
+    A claim ends the game at once, right or wrong, so a player must read this before
+    making one: `how`, `help` and the question `claim` asks all use these words.
+    """
+    if not rules.game.claiming:
+        return ""
+    target = rules.game.target if target is None else target
+    goal = f"{target} points" if target is not None else "the target"
+    if sides == 2 or (sides is None and _two_sides(rules)):
+        wrong = "your side loses the game"
+    elif sides is None:
+        wrong = "your side loses the game (at a table of more than two sides, nobody wins it)"
+    else:
+        wrong = "your side loses the game and nobody wins it"
+    text = (f"claim: type claim to say that your side has reached {goal}, counting what it has won so far, "
+            f"this hand included (nobody counts for you). The game ends at once: a correct claim wins it, "
+            f"a false claim means {wrong}")
+    if rules.game.both_reach == "next_target" and rules.game.target_step:
+        text += (f"; if nobody claims and several sides pass the target, the target moves up by "
+                 f"{rules.game.target_step}")
+    return text + "."
+
+
+def _two_sides(rules: Rules) -> bool:
+    """Every table the variant allows has two sides (two players, or four as two teams always)."""
+    s = rules.seats
+    return s.max_players == 2 or (s.min_players == s.max_players == 4 and s.partnerships == "always")
+
+
 def how_to_play(rules: Rules) -> str:
     """A short how-to-play for ``rules``, generated from its settings."""
     d, g = rules.deal, rules.game
@@ -165,16 +199,20 @@ def how_to_play(rules: Rules) -> str:
         f"  {_trail(rules)};",
         f"  {_capture(rules)};",
         f"  {_build(rules)}.",
-        f"Owner: the last player to add to a build owns it. {_first_upper(sweep)}.",
+        (f"Owner: the last player to add to a build owns it. " if rules.build.allowed else "")
+        + f"{_first_upper(sweep)}.",
         f"{_first_upper(leftover)}.",
         "Points for a hand:",
         *_scoring(rules),
         f"Game: {goal}.",
-        "Type moves as `9D capture 9C 4D 5H`, `3H build 8 on 5S`, `2H build 8 on [3C 3D]`, `KD trail`;"
-        " `cassino explain` gives every setting.",
+        "Type moves as in these examples (cards are rank then suit letter); `cassino explain` gives every setting:",
+        examples_text(rules),
     ]
+    claim = claiming(rules)
+    if claim:
+        lines.insert(-2, _first_upper(claim))
     for r in rules.endgame.restrictions:
-        lines.insert(-1, f"Endgame: a side at {r.score} scores only {', '.join(r.only)}.")
+        lines.insert(-2, f"Endgame: a side at {r.score} scores only {', '.join(r.only)}.")
     if rules.endgame.sweeps_from is not None:
-        lines.insert(-1, f"Endgame: from {rules.endgame.sweeps_from} points a side's sweeps score nothing.")
+        lines.insert(-2, f"Endgame: from {rules.endgame.sweeps_from} points a side's sweeps score nothing.")
     return "\n".join(lines)

@@ -4,7 +4,9 @@ The screen shows the table's loose cards and builds (value, single or multiple,
 owner), the player's hand, scores, the stock, whose turn it is, each player's
 last move this hand and the sweeps; at the end of every hand, what each side
 scored item by item (``summary``). The player types a move's number or the move
-in notation, or a command: help, rules, hint, undo, save, claim, quit. Bad input
+in notation, or a command: help, how, rules, hint, undo, save, claim (asked to
+confirm: a claim ends the game), quit. Several people at one keyboard pass it
+on: the screen is cleared and each hand shown only once its player is ready. Bad input
 gets a one-line reason and the same prompt, and never changes the game. Every
 action is written to the game record at once (atomically), and Ctrl-C or the
 end of input saves before leaving.
@@ -25,7 +27,8 @@ from ..engine.moves import Move
 from ..engine.notation import cards_text, format_move, parse_move
 from ..errors import CassinoError
 from ..players.bots import Bot
-from .howto import how_to_play
+from .howto import claiming, how_to_play
+from .move_examples import examples_text
 from .records import Record, apply_action
 from .session import Acted, GameSession, NotAMove
 from .summary import HandSummary, hand_summary, side_name, side_seats
@@ -35,13 +38,8 @@ MAX_LISTED = 36
 
 STYLE = {"R": "red", "Y": "yellow", "G": "green", "B": "bold", "H": "red", "D": "red"}
 
-HELP = """Type the number of a move, or the move itself: `9D capture 9C 4D 5H`, `3H build 8 on 5S`,
-`2H build 8 on [3C 3D]` (a build on the table is written in brackets), `KD trail`.
-Cards are typed rank then suit letter: {mapping}.
-Commands: help, how (how to play, in short), rules (this variant's full rulebook, as `cassino rules`
-prints it), hint (what the computer would play), undo (take back your last move, against computer
-players), save, claim (where the variant has claiming), quit (saves first; `cassino play --resume
-FILE` continues)."""
+#: Erases the screen and, where the terminal keeps one, its scrollback, then homes the cursor.
+CLEAR = "\x1b[3J\x1b[2J\x1b[H"
 
 
 def read_line(prompt: str) -> str:
@@ -57,6 +55,8 @@ class Session(GameSession):
         super().__init__(game, record, bots, save_path)
         self.console = console
         self.read = read
+        #: The human seat whose hand is on the screen now (several people at one keyboard hand it on).
+        self.shown_to: int | None = None
 
     # ------------------------------------------------------------------ drawing
     def card(self, name: str) -> Text:
@@ -136,9 +136,74 @@ class Session(GameSession):
             self.show_summary(acted.summary)
         return acted
 
+    def claim_words(self) -> str:
+        """What a claim is and costs at this table ("" where the variant has no claiming)."""
+        return claiming(self.game.rules, self.game.target, len(self.game.scores))
+
+    def help_text(self) -> str:
+        """How to type moves and commands, with example moves this variant allows (checked by the engine)."""
+        lines = ["Type the number of a move, or the move itself, for example:",
+                 examples_text(self.game.rules),
+                 f"Cards are typed rank then suit letter: {self.typing()}.",
+                 "Commands: help, how (how to play, in short), rules (this variant's full rulebook, as "
+                 "`cassino rules` prints it), hint (what the computer would play), undo (take back your last "
+                 "move, against computer players), save, "
+                 + ("claim (see below), " if self.game.rules.game.claiming else "")
+                 + "quit (saves first; `cassino play --resume FILE` continues)."]
+        claim = self.claim_words()
+        if claim:
+            lines.append(f"{claim[:1].upper()}{claim[1:]}")
+        return "\n".join(lines)
+
+    def seating(self) -> str:
+        """Who sits where: ``seats: seat 0 you; seat 1 computer (search)``, and the teams."""
+        people = self.humans()
+        words = []
+        for seat, kind in enumerate(self.record.seats):
+            if kind == "human":
+                words.append(f"seat {seat} {'you' if people == 1 else 'a person at this keyboard'}")
+            else:
+                words.append(f"seat {seat} computer ({kind})")
+        teams = list(side_seats(self.game.hand.teams).values())
+        text = "seats: " + "; ".join(words)
+        if any(len(t) > 1 for t in teams):
+            text += "; partners: " + " against ".join("+".join(map(str, t)) for t in teams)
+        return text
+
+    def pass_to(self, seat: int) -> bool:
+        """Several people at one keyboard: clear the screen, and show ``seat``'s hand only once they are ready.
+
+        False when the input ends (the game is saved first)."""
+        console = self.console
+        if console.is_terminal:
+            console.file.write(CLEAR)
+            console.file.flush()
+        else:
+            console.rule()
+        try:
+            self.read(f"Pass the keyboard to seat {seat}: press Enter when ready (the others look away) ")
+        except EOFError:
+            self.save()
+            console.print(f"\nend of input: game saved to {self.save_path}; "
+                          f"continue with: cassino play --resume {self.save_path}")
+            return False
+        self.shown_to = seat
+        return True
+
+    def confirm_claim(self) -> bool | None:
+        """Say what a claim is and costs, and ask; True to claim, False to play on, None at the end of input."""
+        self.console.print(self.claim_words())
+        try:
+            answer = self.read("claim now? type yes to claim, anything else to play on: ")
+        except EOFError:
+            return None
+        return answer.strip().lower() in ("yes", "y")
+
     # ------------------------------------------------------------------ turns
     def human_turn(self, seat: int) -> bool:
         """One human decision; False when the player quits."""
+        if self.humans() > 1 and self.shown_to != seat and not self.pass_to(seat):
+            return False
         moves, total = self.listed_moves()
         deck = self.game.engine.deck
         self.show(seat)
@@ -159,7 +224,7 @@ class Session(GameSession):
                 self.console.print(f"game saved to {self.save_path}; continue with: cassino play --resume {self.save_path}")
                 return False
             if word in ("help", "?", "h"):
-                self.console.print(HELP.format(mapping=self.typing()))
+                self.console.print(self.help_text())
                 continue
             if word == "how":
                 self.console.print(how_to_play(self.game.rules), highlight=False)
@@ -183,6 +248,18 @@ class Session(GameSession):
                 self.console.print("took back your last move")
                 return True
             if word == "claim":
+                if not self.game.rules.game.claiming:
+                    self.console.print("there is no claiming in this game: play on to the end of the hand")
+                    continue
+                sure = self.confirm_claim()
+                if sure is None:
+                    self.save()
+                    self.console.print(f"\nend of input: no claim made; game saved to {self.save_path}; "
+                                       f"continue with: cassino play --resume {self.save_path}")
+                    return False
+                if not sure:
+                    self.console.print("no claim: play on")
+                    continue
                 try:
                     self.claim(seat)
                 except CassinoError as e:
@@ -222,6 +299,7 @@ class Session(GameSession):
         console.print(f"{self.game.rules.name}: {self.game.rules.description}")
         console.print(f"the game is recorded in {self.save_path} after every move; leave with quit (or Ctrl-C) "
                       f"and continue with: cassino play --resume {self.save_path}")
+        console.print(self.seating())
         console.print("type help for commands, how for how to play, rules for the full rulebook")
         watching = self.humans() == 0
         shown_deal = None
