@@ -45,10 +45,11 @@ class ImpossiblePosition(CassinoError):
 class FileMistake(CassinoError):
     """A mistake in writing a case that only the variant or the moves reveal (exit 2, at a place)."""
 
-    def __init__(self, path: PathT, message: str, hint: str | None = None) -> None:
+    def __init__(self, path: PathT, message: str, hint: str | None = None, earlier: PathT | None = None) -> None:
         super().__init__(message)
         self.path = path
         self.hint = hint
+        self.earlier = earlier          # a second place in the case the message is about (a card given twice)
 
 
 @dataclass
@@ -123,7 +124,11 @@ class Runner:
             try:
                 results.append(self.run_case(case, data, base))
             except FileMistake as e:
-                mistakes.append(doc.diagnostic(("cases", i) + e.path, f"case {case['name']!r}: {e}", hint=e.hint))
+                message = f"case {case['name']!r}: {e}"
+                if e.earlier is not None:
+                    line, column = doc.position(("cases", i) + e.earlier)
+                    message += f" (line {line}, column {column})"
+                mistakes.append(doc.diagnostic(("cases", i) + e.path, message, hint=e.hint))
         if mistakes:
             raise RuleFileError(mistakes)
         return FileResult(str(path), results)
@@ -166,17 +171,25 @@ class Runner:
         if to_play not in seats:
             raise ImpossiblePosition(f"to_play {to_play} is not a seat (seats 0-{players - 1})")
         placed: dict[Card, str] = {}
+        written: dict[Card, PathT] = {}      # where each placed card is written in the case
 
-        def cards(value: Any, where: str) -> list[Card]:
+        def cards(value: Any, where: str, path: PathT) -> list[Card]:
+            """A list of cards of the case: a card the deck lacks, or one placed twice, is a mistake
+            in writing the file (exit 2 at the card), not a position to run."""
             out = []
-            for text in value or []:
+            for k, text in enumerate(value or []):
                 try:
                     card = deck.parse(str(text))
                 except CardError as e:
-                    raise ImpossiblePosition(f"{where}: {e}") from None
+                    raise FileMistake(path + (k,), f"`{where}`: {e}",
+                                      hint=f"cards are a rank and a suit letter of {rules.name}'s deck, "
+                                           f"such as {deck.cards[0]} or {deck.cards[-1]}") from None
                 if card in placed:
-                    raise ImpossiblePosition(f"{card} is placed twice ({placed[card]} and {where})")
+                    raise FileMistake(path + (k,), f"card {card} is placed twice: in `{where}` here and in "
+                                      f"`{placed[card]}`", earlier=written[card],
+                                      hint="a card is in one place only: remove one of them")
                 placed[card] = where
+                written[card] = path + (k,)
                 out.append(card)
             return out
 
@@ -189,15 +202,15 @@ class Runner:
         hands: dict[int, list[Card]] = {}
         for key, value in (case.get("hands") or {}).items():
             seat = seat_of(key, "hands")
-            hands[seat] = cards(value, f"hands[{seat}]")
+            hands[seat] = cards(value, f"hands[{seat}]", ("hands", key))
         if "hand" in case:
             if to_play in hands:
                 raise ImpossiblePosition(f"both `hand` and `hands[{to_play}]` give the hand of seat {to_play}")
-            hands[to_play] = cards(case["hand"], "hand")
-        table = cards(case.get("table"), "table")
+            hands[to_play] = cards(case["hand"], "hand", ("hand",))
+        table = cards(case.get("table"), "table", ("table",))
         builds = []
         for k, b in enumerate(case.get("builds") or []):
-            bc = cards(b["cards"], f"builds[{k}]")
+            bc = cards(b["cards"], f"builds[{k}]", ("builds", k, "cards"))
             value = b["value"]
             if isinstance(value, str):
                 value = int(value) if value.strip().isdigit() else value.strip().upper()
@@ -213,8 +226,8 @@ class Runner:
                     raise ImpossiblePosition("`rest` is given to two seats")
                 rest_seat = seat
                 continue
-            captured[seat] = cards(value, f"captured[{seat}]")
-        stock = _stock(case, deck, placed, rest_seat is not None)
+            captured[seat] = cards(value, f"captured[{seat}]", ("captured", key))
+        stock = _stock(case, deck, placed, written, rest_seat is not None)
         if rest_seat is not None:
             captured[rest_seat] = [c for c in deck.cards if c not in placed]
             for c in captured[rest_seat]:
@@ -262,7 +275,8 @@ def _check_build(engine: Engine, cards: list[Card], value: int | str, k: int) ->
         raise ImpossiblePosition(f"builds[{k}]: the cards {names} cannot make a build of {value}")
 
 
-def _stock(case: dict[str, Any], deck: Any, placed: dict[Card, str], has_rest: bool) -> list[Card] | None:
+def _stock(case: dict[str, Any], deck: Any, placed: dict[Card, str], written: dict[Card, PathT],
+           has_rest: bool) -> list[Card] | None:
     """The case's `stock`, next card first: with it, every card is somewhere the case says."""
     if "stock" not in case:
         return None
@@ -273,7 +287,8 @@ def _stock(case: dict[str, Any], deck: Any, placed: dict[Card, str], has_rest: b
         except CardError as e:
             raise FileMistake(("stock", k), f"impossible stock: {e}") from None
         if card in placed:
-            raise FileMistake(("stock", k), f"impossible stock: {card} is also in {placed[card]}")
+            raise FileMistake(("stock", k), f"impossible stock: {card} is also in {placed[card]}",
+                              earlier=written.get(card))
         placed[card] = "stock"
         out.append(card)
     missing = [c for c in deck.cards if c not in placed]
