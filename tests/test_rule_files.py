@@ -47,6 +47,7 @@ BAD_FILES = {
     "item-without-count.yaml": (5, "does not say what it counts"),
     "bad-selector.yaml": (5, "no rank Z"),
     "merge-key.yaml": (5, "merge keys"),
+    "difference-three-sides.yaml": (7, "score_mode `difference` needs two sides"),
 }
 
 
@@ -98,6 +99,42 @@ def test_all_errors_of_a_file_in_one_run(tmp_path: Path) -> None:
     assert diags[0].hint == "did you mean `raise_single`?"
     assert diags[2].hint == "did you mean `never`?"
     assert diags[0].format().splitlines()[1:3] == ["      raise_sngle: true", "      ^"]
+
+
+@pytest.mark.parametrize("seats,counts", [
+    ("{max_players: 3}", "with 3 players"),
+    ("{min_players: 3, max_players: 3}", "with 3 players"),
+    ("{min_players: 4, partnerships: optional}", "with 4 players (four may play without partners"),
+    ("{min_players: 4, partnerships: never}", "with 4 players"),
+])
+def test_score_mode_difference_needs_two_sides(tmp_path: Path, seats: str, counts: str) -> None:
+    """Issue 26: three players scoring the difference validated and scored 7/0/4; 000 limits the
+    difference to two sides, so a file that seats more is refused at its `score_mode` line."""
+    f = tmp_path / "diff.yaml"
+    f.write_text(f"name: diff\nextends: standard\nseats: {seats}\ngame:\n  score_mode: difference\n", encoding="utf-8")
+    with pytest.raises(RuleFileError) as err:
+        load(f)
+    (d,) = err.value.diagnostics
+    assert (d.file, d.line, d.column) == (str(f), 5, 15)
+    assert "score_mode `difference` needs two sides" in d.message and counts in d.message
+
+
+@pytest.mark.parametrize("seats", ["{max_players: 2}", "{min_players: 4, partnerships: always}"])
+def test_score_mode_difference_with_two_sides_is_valid(tmp_path: Path, seats: str) -> None:
+    f = tmp_path / "diff.yaml"
+    f.write_text(f"name: diff\nextends: standard\nseats: {seats}\ngame:\n  score_mode: difference\n", encoding="utf-8")
+    assert load(f).rules.game.score_mode == "difference"
+
+
+def test_score_mode_difference_refused_in_a_file_that_extends_it(tmp_path: Path) -> None:
+    """A child that reopens three seats is refused at the parent's `score_mode` line, where it is written."""
+    (tmp_path / "two.yaml").write_text("name: two\nextends: standard\nseats: {max_players: 2}\n"
+                                       "game: {score_mode: difference}\n", encoding="utf-8")
+    (tmp_path / "three.yaml").write_text("name: three\nextends: two.yaml\nseats: {max_players: 3}\n", encoding="utf-8")
+    with pytest.raises(RuleFileError) as err:
+        load(tmp_path / "three.yaml")
+    (d,) = err.value.diagnostics
+    assert d.file.endswith("two.yaml") and d.line == 4 and "with 3 players" in d.message
 
 
 def test_error_in_merged_variant_points_into_the_file_that_wrote_it(tmp_path: Path) -> None:
