@@ -114,6 +114,36 @@ def test_a_card_not_in_the_deck_or_placed_twice_is_a_file_error(tmp_path: Path) 
     assert "0 passed, 0 failed" in result.stdout        # nothing of a faulty file is counted
 
 
+def test_new_expectations_report_what_differs(tmp_path: Path) -> None:
+    """Issue 26: items, reason, kind and holder each fail a case (exit 1) when they do not hold."""
+    f = write(tmp_path, """
+        - name: items
+          sweeps: {0: 1}
+          captured: {0: [AS, 10D], 1: rest}
+          expect: {items: {0: {big_casino: 2, aces: 2}}}
+        - name: reason
+          builds: [{cards: [3C, 5D], value: 8, owner: 0}]
+          hand: [8H, KD]
+          expect: {illegal: [{move: KD trail, reason: "too early"}, {move: "8H capture [3C 5D]", reason: x}]}
+        - name: kind and holder
+          variant: hoyle
+          players: 4
+          partners: true
+          table: [3C, 5D, 8S]
+          hand: [8H, 8D]
+          moves: ["8H build 8 on 3C 5D 8S"]
+          expect: {builds: [{cards: [3C, 5D, 8S, 8H], value: 8, kind: single, holder: 2}]}
+        """)
+    result = check(f)
+    assert result.returncode == 1, result.stdout + result.stderr
+    out = result.stdout
+    assert "items[0].aces: expected 2, found 1" in out and "big_casino" not in out
+    assert "illegal: KD trail: expected a reason containing 'too early'" in out and "may not trail" in out
+    assert "expected illegal: 8H capture [3C 5D] (x)" in out
+    assert "expected single, found multiple" in out and "expected held by seat 2, found seat 0" in out
+    assert out.strip().splitlines()[-1] == "0 passed, 3 failed"
+
+
 def write(tmp_path: Path, body: str, variant: str = "standard") -> Path:
     f = tmp_path / "s.yaml"
     f.write_text(f"variant: {variant}\ncases:\n" + textwrap.indent(textwrap.dedent(body), "  "), encoding="utf-8")
@@ -196,6 +226,29 @@ HOSTILE = [
     ("table: [5C]\nexpect: {builds: [{cards: [5C], value: 5, own: 1}]}", "unknown key `own`"),
     ("table: [5C]\nexpect: {hands: {x: [5C]}}", "'x' is not a seat number"),
     ("to_play: one\nexpect: {winner: null}", "`cases[0].to_play` must be a seat number"),
+    # issue 26: the new expectations and `holder`, each refused when written wrongly
+    ("captured: {0: [AS], 1: rest}\nexpect: {items: {}}", "`cases[0].expect.items` is empty"),
+    ("captured: {0: [AS], 1: rest}\nexpect: {items: {0: {}}}", "(it is empty, so it would check nothing)"),
+    ("captured: {0: [AS], 1: rest}\nexpect: {items: {0: [sweeps]}}", "must map scoring items to points"),
+    ("captured: {0: [AS], 1: rest}\nexpect: {items: {0: {sweeps: one}}}", "must be a whole number"),
+    ("captured: {0: [AS], 1: rest}\nexpect: {items: {5: {aces: 1}}}", "seat 5 does not name a side"),
+    ("captured: {0: [AS], 1: rest}\nexpect: {items: {0: {ace: 1}}}", "has no scoring item `ace`"),
+    ("table: [5C]\nhand: [5D]\nexpect: {items: {0: {aces: 0}}}", "the case's hand has not been scored"),
+    ("table: [5C]\nhand: [5D]\nexpect: {illegal: [{move: 5D trail}]}", "needs `reason`"),
+    ("table: [5C]\nhand: [5D]\nexpect: {illegal: [{move: 5D trail, reason: \"\"}]}", "must be text the refusal"),
+    ("table: [5C]\nhand: [5D]\nexpect: {illegal: [{move: 5D trail, reason: 7}]}", "must be text the refusal"),
+    ("table: [5C]\nhand: [5D]\nexpect: {illegal: [{move: 5D trail, why: x}]}", "unknown key `why`"),
+    ("table: [5C]\nhand: [5D]\nexpect: {illegal: [7]}", "must be a move in notation, or {move"),
+    ("table: [5C]\nhand: [5D]\nexpect: {builds: [{cards: [5C, 5D], value: 5, kind: double}]}",
+     "must be `single` or `multiple`"),
+    ("builds: [{cards: [5C, 3D], value: 8, owner: 0, holder: 9}]\nhand: [KD]\nexpect: {legal: [\"KD trail\"]}",
+     "seat 9 does not exist"),
+    ("builds: [{cards: [5C, 3D], value: 8, owner: 0, holder: x}]\nhand: [KD]\nexpect: {legal: [\"KD trail\"]}",
+     "must be a seat number"),
+    ("builds: [{cards: [5C, 3D], value: 8, owner: 0, holder: 1}]\nhand: [KD]\nexpect: {legal: [\"KD trail\"]}",
+     "standard has no building for a partner"),
+    ("variant: hoyle\nplayers: 4\npartners: true\nbuilds: [{cards: [5C, 3D], value: 8, owner: 0, holder: 1}]\n"
+     "hand: [KD]\nexpect: {legal: [\"KD trail\"]}", "is not the partner of the owner 0"),
     ("table: [5C, 5c]\nexpect: {winner: null}", "card 5C is placed twice: in `table` here and in `table`"),
     ("hands: {1: [1C]}\nexpect: {winner: null}", "`hands[1]`: '1C'"),
     ("captured: {0: [AS], 1: [AS]}\nexpect: {winner: null}", "card AS is placed twice: in `captured[1]`"),

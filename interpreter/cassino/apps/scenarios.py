@@ -19,6 +19,7 @@ Three kinds of trouble, kept apart:
 
 from __future__ import annotations
 
+import difflib
 from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -29,7 +30,7 @@ from ..engine.game import Game
 from ..engine.moves import Move, MoveSyntaxError
 from ..engine.notation import cards_text, format_move, parse_move
 from ..engine.scoring import Scorer
-from ..engine.state import Capture, Event, HandState, Sweep
+from ..engine.state import Build, Capture, Event, HandState, Sweep
 from ..errors import CassinoError, Diagnostic, RuleFileError
 from ..language.cards import Card, CardError
 from ..language.rules import Rules
@@ -209,6 +210,7 @@ class Runner:
             hands[to_play] = cards(case["hand"], "hand", ("hand",))
         table = cards(case.get("table"), "table", ("table",))
         builds = []
+        holders: dict[int, int] = {}
         for k, b in enumerate(case.get("builds") or []):
             bc = cards(b["cards"], f"builds[{k}]", ("builds", k, "cards"))
             value = b["value"]
@@ -217,6 +219,9 @@ class Runner:
             owner = seat_of(b.get("owner", to_play), f"builds[{k}].owner")
             _check_build(engine, bc, value, k)
             builds.append((bc, value, owner))
+            if "holder" in b:
+                holders[k] = _holder(b["holder"], owner, k, rules, players, bool(partners) or
+                                     rules.partnership(players, None), isinstance(value, int))
         captured: dict[int, list[Card]] = {}
         rest_seat = None
         for key, value in (case.get("captured") or {}).items():
@@ -241,6 +246,8 @@ class Runner:
         if "dealer" in case:
             seat_of(case["dealer"], "dealer")
         state = engine.position(pos)
+        if holders:
+            state = _with_holders(state, holders)
         # The piles were won before the case's moves: when each was won matters only to which of
         # two restricted sides met its criterion first, and a given pile was met before any move.
         piles = tuple(Capture(-1, seat, pile, pile) for seat, pile in enumerate(state.piles) if pile)
@@ -258,6 +265,39 @@ class Runner:
                        scorer=scorer, settle=False)
         game = game.with_(hand=_record_sweeps(engine, game.hand, sweeps))
         return Setup(game.settle(), game.hand, given, stock is not None)
+
+
+def _holder(value: int, owner: int, k: int, rules: Rules, players: int, partners: bool, numbered: bool) -> int:
+    """A build's `holder`: the owner, or the owner's partner for a build made for the value the
+    partner declared (001, Taking In); anything else is a mistake in the file."""
+    path: PathT = ("builds", k, "holder")
+    if value >= players:
+        raise FileMistake(path, f"`builds[{k}].holder`: seat {value} does not exist with {players} players",
+                          hint=f"seats count from 0 to {players - 1}")
+    if value == owner:
+        return value
+    if not rules.build.for_partner:
+        raise FileMistake(path, f"`builds[{k}].holder` {value} is not the owner {owner}, but {rules.name} has no "
+                          "building for a partner's declared value", hint="leave out `holder`: the owner holds the build")
+    if not partners or value != (owner + 2) % 4:
+        raise FileMistake(path, f"`builds[{k}].holder` {value} is not the partner of the owner {owner}"
+                          + ("" if partners else " (the seats do not play as partners)"),
+                          hint="a build is held by its owner or, built for the partner, by the seat opposite")
+    if not numbered:
+        raise FileMistake(path, f"`builds[{k}].holder`: a build for a partner is for a number value")
+    return value
+
+
+def _with_holders(state: HandState, holders: dict[int, int]) -> HandState:
+    """The builds with the holders a case gives; each holder is proven to hold its build's value,
+    as the partner who declared it is in play."""
+    builds = tuple(b if k not in holders else Build(b.cards, b.value, b.multiple, b.owner, holders[k], b.pairs)
+                   for k, b in enumerate(state.builds))
+    proven: list[set[int]] = [set() for _ in range(state.players)]
+    for b in builds:
+        if isinstance(b.value, int):
+            proven[b.holder].add(b.value)
+    return state.with_(builds=builds, proven=tuple(frozenset(p) for p in proven))
 
 
 def _check_build(engine: Engine, cards: list[Card], value: int | str, k: int) -> None:
@@ -414,10 +454,13 @@ class _Expectations:
                               "checked; legal moves belong to a hand in play")
         return self.game.legal_moves()
 
-    def _moves(self, texts: list[str], key: str, should_be_legal: bool) -> list[str]:
+    def _moves(self, texts: list[Any], key: str, should_be_legal: bool) -> list[str]:
         legal = set(self._legal_now(key))
         out = []
-        for text in texts:
+        for k, text in enumerate(texts):
+            reason = None
+            if isinstance(text, dict):          # {move, reason}: refused, for a reason containing that text
+                text, reason = text["move"], text["reason"]
             try:
                 move = parse_move(text, self.deck)
             except MoveSyntaxError as e:
@@ -429,7 +472,12 @@ class _Expectations:
                        else self.engine.why_illegal(self.hand, move))
                 out.append(f"expected legal: {text}\n  found illegal: {why}")
             elif not should_be_legal and is_legal:
-                out.append(f"expected illegal: {text}\n  found legal")
+                out.append(f"expected illegal: {text}" + (f" ({reason})" if reason else "") + "\n  found legal")
+            elif reason is not None and not is_legal:
+                why = (f"the game is over (ended by {self.game.ended_by})" if self.game.over
+                       else self.engine.why_illegal(self.hand, move))
+                if reason.strip().lower() not in why.lower():
+                    out.append(f"illegal: {text}: expected a reason containing {reason.strip()!r}\n  found: {why}")
         return out
 
     def _legal(self, texts: list[str]) -> list[str]:
@@ -461,6 +509,33 @@ class _Expectations:
         game, index = self.game, self.outcome.hand_no - 1
         points = game.results[index].points if len(game.results) > index else game.hand_points_so_far()
         return _compare("hand_points", want, self._by_seat(points))
+
+    def _items(self, want: dict[Any, dict[str, int]]) -> list[str]:
+        """Each side's points per scoring item in the finished hand (before endgame restrictions)."""
+        game, index = self.game, self.outcome.hand_no - 1
+        if not self.outcome.hand_finished or len(game.results) <= index:
+            raise FileMistake(("expect", "items"), "`expect.items`: the case's hand has not been scored, so its "
+                              "items cannot be checked", hint="finish the hand with `moves`, or give a scoring "
+                              "case (`captured` with `rest`, no moves); mid-hand points are `hand_points`")
+        by_item = game.results[index].by_item
+        out = []
+        for key, items in want.items():
+            seat = int(key)
+            if seat not in self.lowest.values():
+                raise FileMistake(("expect", "items", key), f"`expect.items`: seat {seat} does not name a side "
+                                  f"(sides are named by their lowest seat: {sorted(self.lowest.values())})")
+            side = next(s for s, low in self.lowest.items() if low == seat)
+            for name, points in items.items():
+                if name not in by_item:
+                    near = difflib.get_close_matches(str(name), sorted(by_item), n=1)
+                    raise FileMistake(("expect", "items", key, name), f"`expect.items[{seat}]`: "
+                                      f"{game.rules.name} has no scoring item `{name}`",
+                                      hint=(f"did you mean `{near[0]}`? " if near else "")
+                                      + f"its items: {', '.join(sorted(by_item))}")
+                found = by_item[name].get(side, 0)
+                if found != points:
+                    out.append(f"items[{seat}].{name}: expected {points}, found {found}")
+        return out
 
     def _scores(self, want: dict[Any, int]) -> list[str]:
         game = self.game
@@ -556,6 +631,8 @@ class _Expectations:
         found = [(b.cards, b.value, b.owner) for b in self.hand.builds]
         shown = "; ".join(_build_text(self.deck, *b) for b in found) or "none"
         left = list(found)
+        by_cards = {b.cards: b for b in self.hand.builds}
+        out: list[str] = []
         for b in want:
             try:
                 mask = self.deck.mask([self.deck.parse(t) for t in b["cards"]])
@@ -570,9 +647,15 @@ class _Expectations:
                 owner = f", owner {b['owner']}" if "owner" in b else ""
                 return [f"builds: expected a build of {value} with {_names(self.deck, mask)}{owner}; found {shown}"]
             left.remove(match)
+            build = by_cards[mask]
+            named = f"the build [{_names(self.deck, mask)}] of {value}"
+            if "kind" in b and b["kind"] != ("multiple" if build.multiple else "single"):
+                out.append(f"builds: {named}: expected {b['kind']}, found {'multiple' if build.multiple else 'single'}")
+            if "holder" in b and b["holder"] != build.holder:
+                out.append(f"builds: {named}: expected held by seat {b['holder']}, found seat {build.holder}")
         if left:
             return [f"builds: found builds not listed: " + "; ".join(_build_text(self.deck, *b) for b in left)]
-        return []
+        return out
 
 
 def _names(deck: Any, mask: int) -> str:
