@@ -96,22 +96,55 @@ def test_the_coverage_table_names_real_cases() -> None:
     assert not missing, missing
 
 
-def test_a_card_not_in_the_deck_or_placed_twice_is_a_file_error(tmp_path: Path) -> None:
-    """Issue 25: such a case was counted as failed (exit 1, no place); it is a mistake in the file."""
+def test_a_card_not_in_the_deck_or_placed_twice_fails_its_case_at_its_place(tmp_path: Path) -> None:
+    """The contract (SCENARIOS.md): an impossible position fails its case (exit 1) and the run goes
+    on; issue 25: the failure gives FILE:LINE:COL of the card and, for a card twice, both places."""
     f = tmp_path / "s.yaml"
     f.write_text("variant: standard\ncases:\n"
                  "  - name: fine\n    table: [5C]\n    hand: [5D]\n    expect: {legal: [\"5D capture 5C\"]}\n"
                  "  - name: twice\n    table: [4H, 5C]\n    hand: [9D, 5C]\n    expect: {legal: [\"9D trail\"]}\n"
                  "  - name: not in the deck\n    table: [4H]\n    builds: [{cards: [2C, 9X], value: 11}]\n"
-                 "    expect: {legal: [\"9D trail\"]}\n", encoding="utf-8")
-    result = check(f)
-    assert result.returncode == 2, result.stdout + result.stderr
-    assert "Traceback" not in result.stderr
-    err = result.stderr
+                 "    expect: {legal: [\"9D trail\"]}\n"
+                 "  - name: fine after\n    table: [6C]\n    hand: [6D]\n    expect: {legal: [\"6D capture 6C\"]}\n",
+                 encoding="utf-8")
+    second = tmp_path / "t.yaml"
+    second.write_text("variant: standard\ncases:\n  - name: next file\n    hand: [KD]\n"
+                      "    expect: {legal: [\"KD trail\"]}\n", encoding="utf-8")
+    result = check(f, second)
+    assert result.returncode == 1, result.stdout + result.stderr
+    assert result.stderr == ""
+    out = result.stdout
     # where the card is written the second time, and where the first
-    assert f"{f}:8:17: case 'twice': card 5C is placed twice: in `table` here and in `hand` (line 9, column 16)" in err
-    assert f"{f}:13:27: case 'not in the deck': `builds[0]`: '9X': no suit X in this deck" in err
-    assert "0 passed, 0 failed" in result.stdout        # nothing of a faulty file is counted
+    assert (f"{f}: FAILED: twice\n  {f}:8:17: impossible position: card 5C is placed twice: "
+            f"in `table` here and in `hand` at {f}:9:16\n") in out, out
+    assert (f"{f}: FAILED: not in the deck\n  {f}:13:27: impossible position: `builds[0]`: '9X': "
+            "no suit X in this deck") in out, out
+    assert out.strip().splitlines()[-1] == "3 passed, 2 failed"      # the run went on past them
+
+
+IMPOSSIBLE_CARDS = [
+    # (case body, the located failure expected on stdout; {f} is the file)
+    ("table: [5C, 5c]\nexpect: {winner: null}",
+     "{f}:4:17: impossible position: card 5C is placed twice: in `table` here and in `table` at {f}:4:13"),
+    ("hands: {1: [1C]}\nexpect: {winner: null}", "{f}:4:17: impossible position: `hands[1]`: '1C'"),
+    ("captured: {0: [AS], 1: [AS]}\nexpect: {winner: null}",
+     "{f}:4:29: impossible position: card AS is placed twice: in `captured[1]` here and in `captured[0]` at {f}:4:20"),
+    ("hand: [QQ]\nexpect: {winner: null}", "{f}:4:12: impossible position: `hand`: 'QQ'"),
+    ("builds: [{cards: [2C, 3C], value: 5}]\nhand: [3C]\nexpect: {winner: null}",
+     "{f}:4:27: impossible position: card 3C is placed twice: in `builds[0]` here and in `hand` at {f}:5:12"),
+]
+
+
+@pytest.mark.parametrize("body,message", IMPOSSIBLE_CARDS, ids=[b.split(chr(10))[0] for b, _ in IMPOSSIBLE_CARDS])
+def test_an_impossible_card_is_a_failed_case_located(tmp_path: Path, body: str, message: str) -> None:
+    f = tmp_path / "s.yaml"
+    f.write_text("variant: standard\ncases:\n  - name: impossible\n" + textwrap.indent(body, "    ") + "\n",
+                 encoding="utf-8")
+    result = check(f)
+    assert result.returncode == 1, result.stdout + result.stderr
+    assert "Traceback" not in result.stderr
+    assert message.format(f=f) in result.stdout, result.stdout
+    assert result.stdout.strip().splitlines()[-1] == "0 passed, 1 failed"
 
 
 def test_new_expectations_report_what_differs(tmp_path: Path) -> None:
@@ -249,10 +282,6 @@ HOSTILE = [
      "standard has no building for a partner"),
     ("variant: hoyle\nplayers: 4\npartners: true\nbuilds: [{cards: [5C, 3D], value: 8, owner: 0, holder: 1}]\n"
      "hand: [KD]\nexpect: {legal: [\"KD trail\"]}", "is not the partner of the owner 0"),
-    ("table: [5C, 5c]\nexpect: {winner: null}", "card 5C is placed twice: in `table` here and in `table`"),
-    ("hands: {1: [1C]}\nexpect: {winner: null}", "`hands[1]`: '1C'"),
-    ("captured: {0: [AS], 1: [AS]}\nexpect: {winner: null}", "card AS is placed twice: in `captured[1]`"),
-    ("hand: [QQ]\nexpect: {winner: null}", "`hand`: 'QQ'"),
 ]
 
 

@@ -13,7 +13,9 @@ they reach the target, a finished hand is scored with the game's rules.
 Three kinds of trouble, kept apart:
 - a mistake in writing the file (wrong type, a claim where the variant has none,
   a move after the game or the hand is over, a stock that cannot be): exit 2, FILE:LINE;
-- a position that cannot exist (a card twice, a build its cards cannot make): the case fails;
+- a position that cannot exist (a card twice, a card the deck lacks, a build its cards cannot
+  make): the case fails, and the run goes on (docs/SCENARIOS contract); a card's failure is
+  located, FILE:LINE:COL of the card and, for a card twice, of both places;
 - an expectation that does not hold: the case fails, with expected and found.
 """
 
@@ -23,7 +25,7 @@ import difflib
 from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, Callable
 
 from ..engine.core import Engine, Position, subsets_summing, unions
 from ..engine.game import Game
@@ -40,7 +42,15 @@ from .scenario_format import check_file
 
 
 class ImpossiblePosition(CassinoError):
-    """A case's position cannot exist in the variant (a card twice, a card not in the deck, ...)."""
+    """A case's position cannot exist in the variant (a card twice, a card not in the deck, ...).
+
+    The case fails (the contract: an impossible position never stops the run); ``path`` and
+    ``earlier`` are the places in the case the failure is about, so its message can say where."""
+
+    def __init__(self, message: str, path: PathT | None = None, earlier: PathT | None = None) -> None:
+        super().__init__(message)
+        self.path = path
+        self.earlier = earlier          # the other place of a card given twice
 
 
 class FileMistake(CassinoError):
@@ -123,7 +133,7 @@ class Runner:
         mistakes: list[Diagnostic] = []
         for i, case in enumerate(data["cases"]):
             try:
-                results.append(self.run_case(case, data, base))
+                results.append(self.run_case(case, data, base, locator(doc, ("cases", i))))
             except FileMistake as e:
                 message = f"case {case['name']!r}: {e}"
                 if e.earlier is not None:
@@ -134,8 +144,10 @@ class Runner:
             raise RuleFileError(mistakes)
         return FileResult(str(path), results)
 
-    def run_case(self, case: dict[str, Any], file: dict[str, Any], base: Path) -> CaseResult:
-        """One case of a file that passed the structure check; FileMistake for a mistake it reveals."""
+    def run_case(self, case: dict[str, Any], file: dict[str, Any], base: Path,
+                 locate: Locator | None = None) -> CaseResult:
+        """One case of a file that passed the structure check; FileMistake for a mistake it reveals.
+        ``locate`` turns a place in the case into FILE:LINE:COL for an impossible position's message."""
         name = str(case["name"])
         try:
             rules, engine, scorer = self.variant(case.get("variant", file.get("variant")), base)
@@ -144,7 +156,7 @@ class Runner:
         try:
             setup = self.setup(case, file, rules, engine, scorer)
         except (ImpossiblePosition, CardError) as e:
-            return CaseResult(name, False, [f"impossible position: {e}"])
+            return CaseResult(name, False, [impossible_message(e, locate)])
         outcome = play_moves(case, setup, engine)
         if isinstance(outcome, str):
             return CaseResult(name, False, [outcome])
@@ -175,20 +187,17 @@ class Runner:
         written: dict[Card, PathT] = {}      # where each placed card is written in the case
 
         def cards(value: Any, where: str, path: PathT) -> list[Card]:
-            """A list of cards of the case: a card the deck lacks, or one placed twice, is a mistake
-            in writing the file (exit 2 at the card), not a position to run."""
+            """A list of cards of the case: a card the deck lacks, or one placed twice, makes the
+            position impossible (the case fails, at the card's place)."""
             out = []
             for k, text in enumerate(value or []):
                 try:
                     card = deck.parse(str(text))
                 except CardError as e:
-                    raise FileMistake(path + (k,), f"`{where}`: {e}",
-                                      hint=f"cards are a rank and a suit letter of {rules.name}'s deck, "
-                                           f"such as {deck.cards[0]} or {deck.cards[-1]}") from None
+                    raise ImpossiblePosition(f"`{where}`: {e}", path + (k,)) from None
                 if card in placed:
-                    raise FileMistake(path + (k,), f"card {card} is placed twice: in `{where}` here and in "
-                                      f"`{placed[card]}`", earlier=written[card],
-                                      hint="a card is in one place only: remove one of them")
+                    raise ImpossiblePosition(f"card {card} is placed twice: in `{where}` here and in "
+                                             f"`{placed[card]}`", path + (k,), written[card])
                 placed[card] = where
                 written[card] = path + (k,)
                 out.append(card)
@@ -265,6 +274,28 @@ class Runner:
                        scorer=scorer, settle=False)
         game = game.with_(hand=_record_sweeps(engine, game.hand, sweeps))
         return Setup(game.settle(), game.hand, given, stock is not None)
+
+
+Locator = Callable[[PathT], str]
+
+
+def locator(doc: Document, case: PathT) -> Locator:
+    """FILE:LINE:COL of a place in one case of ``doc``."""
+    def locate(path: PathT) -> str:
+        line, column = doc.position(case + tuple(path))
+        return f"{doc.path}:{line}:{column}"
+    return locate
+
+
+def impossible_message(error: Exception, locate: Locator | None = None) -> str:
+    """The failure line of an impossible position: at the card's place when it is known
+    (``FILE:LINE:COL: impossible position: ...``), with the other place of a card given twice."""
+    text = f"impossible position: {error}"
+    path = getattr(error, "path", None)
+    if locate is None or path is None:
+        return text
+    earlier = getattr(error, "earlier", None)
+    return f"{locate(path)}: {text}" + (f" at {locate(earlier)}" if earlier is not None else "")
 
 
 def _holder(value: int, owner: int, k: int, rules: Rules, players: int, partners: bool, numbered: bool) -> int:
