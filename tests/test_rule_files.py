@@ -47,6 +47,7 @@ BAD_FILES = {
     "item-without-count.yaml": (5, "does not say what it counts"),
     "bad-selector.yaml": (5, "no rank Z"),
     "merge-key.yaml": (5, "merge keys"),
+    "difference-three-sides.yaml": (7, "score_mode `difference` needs two sides"),
 }
 
 
@@ -98,6 +99,81 @@ def test_all_errors_of_a_file_in_one_run(tmp_path: Path) -> None:
     assert diags[0].hint == "did you mean `raise_single`?"
     assert diags[2].hint == "did you mean `never`?"
     assert diags[0].format().splitlines()[1:3] == ["      raise_sngle: true", "      ^"]
+
+
+def test_a_misspelt_scoring_item_comes_with_the_other_errors_and_a_suggestion(tmp_path: Path) -> None:
+    """Issue 25: `gmae`, `raise_sngle` and a misspelt item `sweps` were reported in two runs: the
+    item only once the schema errors were fixed, and with "add `count:`" instead of the item meant."""
+    f = tmp_path / "house.yaml"
+    f.write_text("name: house\nextends: standard\ngmae: 1\nbuild: {raise_sngle: true}\n"
+                 "scoring: {items: {sweps: {points: 1}}}\n", encoding="utf-8")
+    with pytest.raises(RuleFileError) as err:
+        load(f)
+    diags = err.value.diagnostics
+    assert [(d.line, d.column) for d in diags] == [(3, 1), (4, 9), (5, 19)]
+    assert "unknown setting `gmae`" in diags[0].message and diags[0].hint == "did you mean `game`?"
+    assert diags[1].hint == "did you mean `raise_single`?"
+    assert diags[2].message == "scoring item `sweps` does not say what it counts"
+    assert diags[2].hint is not None and diags[2].hint.startswith("did you mean `sweeps`?")
+    # the CLI prints all three in one run
+    result = cassino("validate", str(f))
+    assert result.returncode == 2 and "Traceback" not in result.stderr
+    assert [line.split(": ", 1)[0] for line in result.stderr.splitlines() if line.startswith(str(f))] == [
+        f"{f}:3:1", f"{f}:4:9", f"{f}:5:19"]
+    assert "hint: did you mean `sweeps`?" in result.stderr
+
+
+@pytest.mark.parametrize("items,hint", [
+    ("{brand_new: {points: 1}}", "add `count:`"),                 # new, and like none of standard's items
+    ("{sweps: {points: 1, count: sweeps}}", None),                  # a new item that says what it counts
+    ("{sweps: {pionts: 1}}", "did you mean `sweeps`?"),             # with a schema error inside it too
+])
+def test_an_item_without_count_is_told_apart_from_a_misspelling(tmp_path: Path, items: str, hint: str | None) -> None:
+    f = tmp_path / "house.yaml"
+    f.write_text(f"name: house\nextends: standard\nscoring: {{items: {items}}}\n", encoding="utf-8")
+    if hint is None:
+        assert load(f).rules.name == "house"
+        return
+    with pytest.raises(RuleFileError) as err:
+        load(f)
+    counts = [d for d in err.value.diagnostics if "does not say what it counts" in d.message]
+    assert len(counts) == 1 and counts[0].hint is not None and counts[0].hint.startswith(hint), err.value.diagnostics
+
+
+@pytest.mark.parametrize("seats,counts", [
+    ("{max_players: 3}", "with 3 players"),
+    ("{min_players: 3, max_players: 3}", "with 3 players"),
+    ("{min_players: 4, partnerships: optional}", "with 4 players (four may play without partners"),
+    ("{min_players: 4, partnerships: never}", "with 4 players"),
+])
+def test_score_mode_difference_needs_two_sides(tmp_path: Path, seats: str, counts: str) -> None:
+    """Issue 26: three players scoring the difference validated and scored 7/0/4; 000 limits the
+    difference to two sides, so a file that seats more is refused at its `score_mode` line."""
+    f = tmp_path / "diff.yaml"
+    f.write_text(f"name: diff\nextends: standard\nseats: {seats}\ngame:\n  score_mode: difference\n", encoding="utf-8")
+    with pytest.raises(RuleFileError) as err:
+        load(f)
+    (d,) = err.value.diagnostics
+    assert (d.file, d.line, d.column) == (str(f), 5, 15)
+    assert "score_mode `difference` needs two sides" in d.message and counts in d.message
+
+
+@pytest.mark.parametrize("seats", ["{max_players: 2}", "{min_players: 4, partnerships: always}"])
+def test_score_mode_difference_with_two_sides_is_valid(tmp_path: Path, seats: str) -> None:
+    f = tmp_path / "diff.yaml"
+    f.write_text(f"name: diff\nextends: standard\nseats: {seats}\ngame:\n  score_mode: difference\n", encoding="utf-8")
+    assert load(f).rules.game.score_mode == "difference"
+
+
+def test_score_mode_difference_refused_in_a_file_that_extends_it(tmp_path: Path) -> None:
+    """A child that reopens three seats is refused at the parent's `score_mode` line, where it is written."""
+    (tmp_path / "two.yaml").write_text("name: two\nextends: standard\nseats: {max_players: 2}\n"
+                                       "game: {score_mode: difference}\n", encoding="utf-8")
+    (tmp_path / "three.yaml").write_text("name: three\nextends: two.yaml\nseats: {max_players: 3}\n", encoding="utf-8")
+    with pytest.raises(RuleFileError) as err:
+        load(tmp_path / "three.yaml")
+    (d,) = err.value.diagnostics
+    assert d.file.endswith("two.yaml") and d.line == 4 and "with 3 players" in d.message
 
 
 def test_error_in_merged_variant_points_into_the_file_that_wrote_it(tmp_path: Path) -> None:

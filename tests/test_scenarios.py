@@ -55,7 +55,6 @@ def test_check_reports_failures_and_bad_files(tmp_path: Path) -> None:
     f.write_text("variant: standard\ncases:\n"
                  "  - name: wrong on purpose\n    table: [5C]\n    hand: [5D]\n"
                  "    expect: {illegal: [\"5D capture 5C\"], legal: [\"5D capture 4C\"]}\n"
-                 "  - name: a card twice\n    table: [5C]\n    hand: [5C]\n    expect: {legal: [\"5C trail\"]}\n"
                  "  - name: a build its cards cannot make\n    builds: [{cards: [2C, 3C], value: 9, owner: 1}]\n"
                  "    hand: [9D]\n    expect: {legal: [\"9D trail\"]}\n", encoding="utf-8")
     result = check(f)
@@ -63,9 +62,8 @@ def test_check_reports_failures_and_bad_files(tmp_path: Path) -> None:
     out = result.stdout
     assert "FAILED: wrong on purpose" in out and "expected illegal: 5D capture 5C" in out
     assert "4C is not loose on the table" in out
-    assert "impossible position: 5C is placed twice" in out
     assert "cannot make a build of 9" in out
-    assert out.strip().splitlines()[-1] == "0 passed, 3 failed"
+    assert out.strip().splitlines()[-1] == "0 passed, 2 failed"
     bad = tmp_path / "bad.yaml"
     bad.write_text("variant: standard\ncases:\n  - name: x\n    tabel: [5C]\n", encoding="utf-8")
     result = check(bad)
@@ -96,6 +94,87 @@ def test_the_coverage_table_names_real_cases() -> None:
     assert len(refs) > 250
     missing = [f"{f}: {n}" for f, n in refs if n not in names.get(f, set())]
     assert not missing, missing
+
+
+def test_a_card_not_in_the_deck_or_placed_twice_fails_its_case_at_its_place(tmp_path: Path) -> None:
+    """The contract (SCENARIOS.md): an impossible position fails its case (exit 1) and the run goes
+    on; issue 25: the failure gives FILE:LINE:COL of the card and, for a card twice, both places."""
+    f = tmp_path / "s.yaml"
+    f.write_text("variant: standard\ncases:\n"
+                 "  - name: fine\n    table: [5C]\n    hand: [5D]\n    expect: {legal: [\"5D capture 5C\"]}\n"
+                 "  - name: twice\n    table: [4H, 5C]\n    hand: [9D, 5C]\n    expect: {legal: [\"9D trail\"]}\n"
+                 "  - name: not in the deck\n    table: [4H]\n    builds: [{cards: [2C, 9X], value: 11}]\n"
+                 "    expect: {legal: [\"9D trail\"]}\n"
+                 "  - name: fine after\n    table: [6C]\n    hand: [6D]\n    expect: {legal: [\"6D capture 6C\"]}\n",
+                 encoding="utf-8")
+    second = tmp_path / "t.yaml"
+    second.write_text("variant: standard\ncases:\n  - name: next file\n    hand: [KD]\n"
+                      "    expect: {legal: [\"KD trail\"]}\n", encoding="utf-8")
+    result = check(f, second)
+    assert result.returncode == 1, result.stdout + result.stderr
+    assert result.stderr == ""
+    out = result.stdout
+    # where the card is written the second time, and where the first
+    assert (f"{f}: FAILED: twice\n  {f}:8:17: impossible position: card 5C is placed twice: "
+            f"in `table` here and in `hand` at {f}:9:16\n") in out, out
+    assert (f"{f}: FAILED: not in the deck\n  {f}:13:27: impossible position: `builds[0]`: '9X': "
+            "no suit X in this deck") in out, out
+    assert out.strip().splitlines()[-1] == "3 passed, 2 failed"      # the run went on past them
+
+
+IMPOSSIBLE_CARDS = [
+    # (case body, the located failure expected on stdout; {f} is the file)
+    ("table: [5C, 5c]\nexpect: {winner: null}",
+     "{f}:4:17: impossible position: card 5C is placed twice: in `table` here and in `table` at {f}:4:13"),
+    ("hands: {1: [1C]}\nexpect: {winner: null}", "{f}:4:17: impossible position: `hands[1]`: '1C'"),
+    ("captured: {0: [AS], 1: [AS]}\nexpect: {winner: null}",
+     "{f}:4:29: impossible position: card AS is placed twice: in `captured[1]` here and in `captured[0]` at {f}:4:20"),
+    ("hand: [QQ]\nexpect: {winner: null}", "{f}:4:12: impossible position: `hand`: 'QQ'"),
+    ("builds: [{cards: [2C, 3C], value: 5}]\nhand: [3C]\nexpect: {winner: null}",
+     "{f}:4:27: impossible position: card 3C is placed twice: in `builds[0]` here and in `hand` at {f}:5:12"),
+]
+
+
+@pytest.mark.parametrize("body,message", IMPOSSIBLE_CARDS, ids=[b.split(chr(10))[0] for b, _ in IMPOSSIBLE_CARDS])
+def test_an_impossible_card_is_a_failed_case_located(tmp_path: Path, body: str, message: str) -> None:
+    f = tmp_path / "s.yaml"
+    f.write_text("variant: standard\ncases:\n  - name: impossible\n" + textwrap.indent(body, "    ") + "\n",
+                 encoding="utf-8")
+    result = check(f)
+    assert result.returncode == 1, result.stdout + result.stderr
+    assert "Traceback" not in result.stderr
+    assert message.format(f=f) in result.stdout, result.stdout
+    assert result.stdout.strip().splitlines()[-1] == "0 passed, 1 failed"
+
+
+def test_new_expectations_report_what_differs(tmp_path: Path) -> None:
+    """Issue 26: items, reason, kind and holder each fail a case (exit 1) when they do not hold."""
+    f = write(tmp_path, """
+        - name: items
+          sweeps: {0: 1}
+          captured: {0: [AS, 10D], 1: rest}
+          expect: {items: {0: {big_casino: 2, aces: 2}}}
+        - name: reason
+          builds: [{cards: [3C, 5D], value: 8, owner: 0}]
+          hand: [8H, KD]
+          expect: {illegal: [{move: KD trail, reason: "too early"}, {move: "8H capture [3C 5D]", reason: x}]}
+        - name: kind and holder
+          variant: hoyle
+          players: 4
+          partners: true
+          table: [3C, 5D, 8S]
+          hand: [8H, 8D]
+          moves: ["8H build 8 on 3C 5D 8S"]
+          expect: {builds: [{cards: [3C, 5D, 8S, 8H], value: 8, kind: single, holder: 2}]}
+        """)
+    result = check(f)
+    assert result.returncode == 1, result.stdout + result.stderr
+    out = result.stdout
+    assert "items[0].aces: expected 2, found 1" in out and "big_casino" not in out
+    assert "illegal: KD trail: expected a reason containing 'too early'" in out and "may not trail" in out
+    assert "expected illegal: 8H capture [3C 5D] (x)" in out
+    assert "expected single, found multiple" in out and "expected held by seat 2, found seat 0" in out
+    assert out.strip().splitlines()[-1] == "0 passed, 3 failed"
 
 
 def write(tmp_path: Path, body: str, variant: str = "standard") -> Path:
@@ -180,6 +259,29 @@ HOSTILE = [
     ("table: [5C]\nexpect: {builds: [{cards: [5C], value: 5, own: 1}]}", "unknown key `own`"),
     ("table: [5C]\nexpect: {hands: {x: [5C]}}", "'x' is not a seat number"),
     ("to_play: one\nexpect: {winner: null}", "`cases[0].to_play` must be a seat number"),
+    # issue 26: the new expectations and `holder`, each refused when written wrongly
+    ("captured: {0: [AS], 1: rest}\nexpect: {items: {}}", "`cases[0].expect.items` is empty"),
+    ("captured: {0: [AS], 1: rest}\nexpect: {items: {0: {}}}", "(it is empty, so it would check nothing)"),
+    ("captured: {0: [AS], 1: rest}\nexpect: {items: {0: [sweeps]}}", "must map scoring items to points"),
+    ("captured: {0: [AS], 1: rest}\nexpect: {items: {0: {sweeps: one}}}", "must be a whole number"),
+    ("captured: {0: [AS], 1: rest}\nexpect: {items: {5: {aces: 1}}}", "seat 5 does not name a side"),
+    ("captured: {0: [AS], 1: rest}\nexpect: {items: {0: {ace: 1}}}", "has no scoring item `ace`"),
+    ("table: [5C]\nhand: [5D]\nexpect: {items: {0: {aces: 0}}}", "the case's hand has not been scored"),
+    ("table: [5C]\nhand: [5D]\nexpect: {illegal: [{move: 5D trail}]}", "needs `reason`"),
+    ("table: [5C]\nhand: [5D]\nexpect: {illegal: [{move: 5D trail, reason: \"\"}]}", "must be text the refusal"),
+    ("table: [5C]\nhand: [5D]\nexpect: {illegal: [{move: 5D trail, reason: 7}]}", "must be text the refusal"),
+    ("table: [5C]\nhand: [5D]\nexpect: {illegal: [{move: 5D trail, why: x}]}", "unknown key `why`"),
+    ("table: [5C]\nhand: [5D]\nexpect: {illegal: [7]}", "must be a move in notation, or {move"),
+    ("table: [5C]\nhand: [5D]\nexpect: {builds: [{cards: [5C, 5D], value: 5, kind: double}]}",
+     "must be `single` or `multiple`"),
+    ("builds: [{cards: [5C, 3D], value: 8, owner: 0, holder: 9}]\nhand: [KD]\nexpect: {legal: [\"KD trail\"]}",
+     "seat 9 does not exist"),
+    ("builds: [{cards: [5C, 3D], value: 8, owner: 0, holder: x}]\nhand: [KD]\nexpect: {legal: [\"KD trail\"]}",
+     "must be a seat number"),
+    ("builds: [{cards: [5C, 3D], value: 8, owner: 0, holder: 1}]\nhand: [KD]\nexpect: {legal: [\"KD trail\"]}",
+     "standard has no building for a partner"),
+    ("variant: hoyle\nplayers: 4\npartners: true\nbuilds: [{cards: [5C, 3D], value: 8, owner: 0, holder: 1}]\n"
+     "hand: [KD]\nexpect: {legal: [\"KD trail\"]}", "is not the partner of the owner 0"),
 ]
 
 

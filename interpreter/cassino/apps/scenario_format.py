@@ -67,6 +67,9 @@ def list_of(item: Check, what: str) -> Check:
     return check
 
 
+MOVE = _simple(lambda v: isinstance(v, str) and bool(v.strip()), "a move in notation, such as \"8D capture 8C\"")
+REASON = _simple(lambda v: isinstance(v, str) and bool(v.strip()),
+                 "text the refusal's reason must contain, such as \"must keep\"")
 CARD = _simple(lambda v: isinstance(v, str), "a card such as 10D, AS or KH")
 CARDS = list_of(CARD, "cards such as [8D, KS]")
 MOVES = list_of(_simple(lambda v: isinstance(v, str), "a move in notation, such as \"8D capture 8C\""),
@@ -74,11 +77,14 @@ MOVES = list_of(_simple(lambda v: isinstance(v, str), "a move in notation, such 
 NAMES = list_of(TEXT, "names")
 
 
-def seat_map(value_check: Check, what: str) -> Check:
-    """A mapping from seat numbers to values (`{0: ..., 1: ...}`)."""
+def seat_map(value_check: Check, what: str, nonempty: bool = False) -> Check:
+    """A mapping from seat numbers to values (`{0: ..., 1: ...}`); ``nonempty``: `{}` is refused."""
     def check(doc: Document, path: PathT, value: Any, out: list[Diagnostic]) -> None:
         if not isinstance(value, dict):
             out.append(doc.diagnostic(path, f"`{_where(path)}` must map seats to {what}, such as {{0: ..., 1: ...}}"))
+            return
+        if nonempty and not value:
+            out.append(doc.diagnostic(path, f"`{_where(path)}` is empty, so it would check nothing: give {what}"))
             return
         for key, v in value.items():
             if not ((_is_int(key) and key >= 0) or (isinstance(key, str) and key.isdigit())):
@@ -117,12 +123,41 @@ BUILD_VALUE = _simple(lambda v: (_is_int(v) and v >= 1) or (isinstance(v, str) a
                       "the build's value: a number, or a rank such as J")
 
 
-def _build() -> Check:
-    keys = {"cards": CARDS, "value": BUILD_VALUE, "owner": SEAT}
+BUILD_KINDS = ("single", "multiple")
+BUILD_KIND = _simple(lambda v: v in BUILD_KINDS, "`single` or `multiple`")
+
+
+def _build(expected: bool = False) -> Check:
+    """A build of a position (``holder``: the seat that must keep a card to take it, the owner's
+    partner for a build made for the partner's declared value), or of an expectation (also ``kind``)."""
+    keys = {"cards": CARDS, "value": BUILD_VALUE, "owner": SEAT, "holder": SEAT}
+    if expected:
+        keys["kind"] = BUILD_KIND
 
     def check(doc: Document, path: PathT, value: Any, out: list[Diagnostic]) -> None:
         _mapping(doc, path, value, out, keys, required=("cards", "value"))
     return check
+
+
+def _refusal(doc: Document, path: PathT, value: Any, out: list[Diagnostic]) -> None:
+    """An `illegal` move: the move, or {move, reason} where the refusal must give that reason."""
+    if isinstance(value, str):
+        return
+    if not isinstance(value, dict):
+        out.append(doc.diagnostic(path, f"`{_where(path)}` must be a move in notation, or {{move: ..., reason: ...}}, "
+                                  f"not {value!r}"))
+        return
+    _mapping(doc, path, value, out, {"move": MOVE, "reason": REASON}, required=("move", "reason"))
+
+
+def _item_points(doc: Document, path: PathT, value: Any, out: list[Diagnostic]) -> None:
+    """One side's points per scoring item: {sweeps: 1, cards: 3}."""
+    if not isinstance(value, dict) or not value:
+        out.append(doc.diagnostic(path, f"`{_where(path)}` must map scoring items to points, such as {{sweeps: 1}}"
+                                  + (" (it is empty, so it would check nothing)" if value == {} else f", not {value!r}")))
+        return
+    for key, points in value.items():
+        NUMBER(doc, path + (key,), points, out)
 
 
 def _mapping(doc: Document, path: PathT, value: Any, out: list[Diagnostic], keys: dict[str, Check],
@@ -165,10 +200,11 @@ CASE_KEYS: dict[str, Check] = {
 }
 
 EXPECT_KEYS: dict[str, Check] = {
-    "legal": MOVES, "illegal": MOVES, "exactly": MOVES,
+    "legal": MOVES, "illegal": list_of(_refusal, "moves in notation (or {move, reason})"), "exactly": MOVES,
+    "items": seat_map(_item_points, "each side's points per scoring item, such as {0: {sweeps: 1}}", nonempty=True),
     "hand_points": seat_map(NUMBER, "points"), "scores": seat_map(NUMBER, "points"), "winner": SEAT_OR_NULL,
     "to_play": SEAT_OR_NULL, "table": CARDS,
-    "builds": list_of(_build(), "builds such as {cards: [3H, 4D], value: 7, owner: 1}"),
+    "builds": list_of(_build(expected=True), "builds such as {cards: [3H, 4D], value: 7, owner: 1, kind: single}"),
     "hands": seat_map(CARDS, "lists of cards"), "captured": seat_map(CARDS, "lists of cards"),
     "stock": CARDS, "residue": CARDS, "last_capture": SEAT_OR_NULL, "sweeps": seat_map(COUNT, "numbers of sweeps"),
     "events": seat_map(NAMES, "lists of event names"), "hand_over": BOOLEAN, "game_over": BOOLEAN,

@@ -13,23 +13,26 @@ they reach the target, a finished hand is scored with the game's rules.
 Three kinds of trouble, kept apart:
 - a mistake in writing the file (wrong type, a claim where the variant has none,
   a move after the game or the hand is over, a stock that cannot be): exit 2, FILE:LINE;
-- a position that cannot exist (a card twice, a build its cards cannot make): the case fails;
+- a position that cannot exist (a card twice, a card the deck lacks, a build its cards cannot
+  make): the case fails, and the run goes on (docs/SCENARIOS contract); a card's failure is
+  located, FILE:LINE:COL of the card and, for a card twice, of both places;
 - an expectation that does not hold: the case fails, with expected and found.
 """
 
 from __future__ import annotations
 
+import difflib
 from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, Callable
 
 from ..engine.core import Engine, Position, subsets_summing, unions
 from ..engine.game import Game
 from ..engine.moves import Move, MoveSyntaxError
 from ..engine.notation import cards_text, format_move, parse_move
 from ..engine.scoring import Scorer
-from ..engine.state import Capture, Event, HandState, Sweep
+from ..engine.state import Build, Capture, Event, HandState, Sweep
 from ..errors import CassinoError, Diagnostic, RuleFileError
 from ..language.cards import Card, CardError
 from ..language.rules import Rules
@@ -39,16 +42,25 @@ from .scenario_format import check_file
 
 
 class ImpossiblePosition(CassinoError):
-    """A case's position cannot exist in the variant (a card twice, a card not in the deck, ...)."""
+    """A case's position cannot exist in the variant (a card twice, a card not in the deck, ...).
+
+    The case fails (the contract: an impossible position never stops the run); ``path`` and
+    ``earlier`` are the places in the case the failure is about, so its message can say where."""
+
+    def __init__(self, message: str, path: PathT | None = None, earlier: PathT | None = None) -> None:
+        super().__init__(message)
+        self.path = path
+        self.earlier = earlier          # the other place of a card given twice
 
 
 class FileMistake(CassinoError):
     """A mistake in writing a case that only the variant or the moves reveal (exit 2, at a place)."""
 
-    def __init__(self, path: PathT, message: str, hint: str | None = None) -> None:
+    def __init__(self, path: PathT, message: str, hint: str | None = None, earlier: PathT | None = None) -> None:
         super().__init__(message)
         self.path = path
         self.hint = hint
+        self.earlier = earlier          # a second place in the case the message is about (a card given twice)
 
 
 @dataclass
@@ -121,15 +133,21 @@ class Runner:
         mistakes: list[Diagnostic] = []
         for i, case in enumerate(data["cases"]):
             try:
-                results.append(self.run_case(case, data, base))
+                results.append(self.run_case(case, data, base, locator(doc, ("cases", i))))
             except FileMistake as e:
-                mistakes.append(doc.diagnostic(("cases", i) + e.path, f"case {case['name']!r}: {e}", hint=e.hint))
+                message = f"case {case['name']!r}: {e}"
+                if e.earlier is not None:
+                    line, column = doc.position(("cases", i) + e.earlier)
+                    message += f" (line {line}, column {column})"
+                mistakes.append(doc.diagnostic(("cases", i) + e.path, message, hint=e.hint))
         if mistakes:
             raise RuleFileError(mistakes)
         return FileResult(str(path), results)
 
-    def run_case(self, case: dict[str, Any], file: dict[str, Any], base: Path) -> CaseResult:
-        """One case of a file that passed the structure check; FileMistake for a mistake it reveals."""
+    def run_case(self, case: dict[str, Any], file: dict[str, Any], base: Path,
+                 locate: Locator | None = None) -> CaseResult:
+        """One case of a file that passed the structure check; FileMistake for a mistake it reveals.
+        ``locate`` turns a place in the case into FILE:LINE:COL for an impossible position's message."""
         name = str(case["name"])
         try:
             rules, engine, scorer = self.variant(case.get("variant", file.get("variant")), base)
@@ -138,7 +156,7 @@ class Runner:
         try:
             setup = self.setup(case, file, rules, engine, scorer)
         except (ImpossiblePosition, CardError) as e:
-            return CaseResult(name, False, [f"impossible position: {e}"])
+            return CaseResult(name, False, [impossible_message(e, locate)])
         outcome = play_moves(case, setup, engine)
         if isinstance(outcome, str):
             return CaseResult(name, False, [outcome])
@@ -166,17 +184,22 @@ class Runner:
         if to_play not in seats:
             raise ImpossiblePosition(f"to_play {to_play} is not a seat (seats 0-{players - 1})")
         placed: dict[Card, str] = {}
+        written: dict[Card, PathT] = {}      # where each placed card is written in the case
 
-        def cards(value: Any, where: str) -> list[Card]:
+        def cards(value: Any, where: str, path: PathT) -> list[Card]:
+            """A list of cards of the case: a card the deck lacks, or one placed twice, makes the
+            position impossible (the case fails, at the card's place)."""
             out = []
-            for text in value or []:
+            for k, text in enumerate(value or []):
                 try:
                     card = deck.parse(str(text))
                 except CardError as e:
-                    raise ImpossiblePosition(f"{where}: {e}") from None
+                    raise ImpossiblePosition(f"`{where}`: {e}", path + (k,)) from None
                 if card in placed:
-                    raise ImpossiblePosition(f"{card} is placed twice ({placed[card]} and {where})")
+                    raise ImpossiblePosition(f"card {card} is placed twice: in `{where}` here and in "
+                                             f"`{placed[card]}`", path + (k,), written[card])
                 placed[card] = where
+                written[card] = path + (k,)
                 out.append(card)
             return out
 
@@ -189,21 +212,25 @@ class Runner:
         hands: dict[int, list[Card]] = {}
         for key, value in (case.get("hands") or {}).items():
             seat = seat_of(key, "hands")
-            hands[seat] = cards(value, f"hands[{seat}]")
+            hands[seat] = cards(value, f"hands[{seat}]", ("hands", key))
         if "hand" in case:
             if to_play in hands:
                 raise ImpossiblePosition(f"both `hand` and `hands[{to_play}]` give the hand of seat {to_play}")
-            hands[to_play] = cards(case["hand"], "hand")
-        table = cards(case.get("table"), "table")
+            hands[to_play] = cards(case["hand"], "hand", ("hand",))
+        table = cards(case.get("table"), "table", ("table",))
         builds = []
+        holders: dict[int, int] = {}
         for k, b in enumerate(case.get("builds") or []):
-            bc = cards(b["cards"], f"builds[{k}]")
+            bc = cards(b["cards"], f"builds[{k}]", ("builds", k, "cards"))
             value = b["value"]
             if isinstance(value, str):
                 value = int(value) if value.strip().isdigit() else value.strip().upper()
             owner = seat_of(b.get("owner", to_play), f"builds[{k}].owner")
             _check_build(engine, bc, value, k)
             builds.append((bc, value, owner))
+            if "holder" in b:
+                holders[k] = _holder(b["holder"], owner, k, rules, players, bool(partners) or
+                                     rules.partnership(players, None), isinstance(value, int))
         captured: dict[int, list[Card]] = {}
         rest_seat = None
         for key, value in (case.get("captured") or {}).items():
@@ -213,8 +240,8 @@ class Runner:
                     raise ImpossiblePosition("`rest` is given to two seats")
                 rest_seat = seat
                 continue
-            captured[seat] = cards(value, f"captured[{seat}]")
-        stock = _stock(case, deck, placed, rest_seat is not None)
+            captured[seat] = cards(value, f"captured[{seat}]", ("captured", key))
+        stock = _stock(case, deck, placed, written, rest_seat is not None)
         if rest_seat is not None:
             captured[rest_seat] = [c for c in deck.cards if c not in placed]
             for c in captured[rest_seat]:
@@ -228,6 +255,8 @@ class Runner:
         if "dealer" in case:
             seat_of(case["dealer"], "dealer")
         state = engine.position(pos)
+        if holders:
+            state = _with_holders(state, holders)
         # The piles were won before the case's moves: when each was won matters only to which of
         # two restricted sides met its criterion first, and a given pile was met before any move.
         piles = tuple(Capture(-1, seat, pile, pile) for seat, pile in enumerate(state.piles) if pile)
@@ -247,6 +276,61 @@ class Runner:
         return Setup(game.settle(), game.hand, given, stock is not None)
 
 
+Locator = Callable[[PathT], str]
+
+
+def locator(doc: Document, case: PathT) -> Locator:
+    """FILE:LINE:COL of a place in one case of ``doc``."""
+    def locate(path: PathT) -> str:
+        line, column = doc.position(case + tuple(path))
+        return f"{doc.path}:{line}:{column}"
+    return locate
+
+
+def impossible_message(error: Exception, locate: Locator | None = None) -> str:
+    """The failure line of an impossible position: at the card's place when it is known
+    (``FILE:LINE:COL: impossible position: ...``), with the other place of a card given twice."""
+    text = f"impossible position: {error}"
+    path = getattr(error, "path", None)
+    if locate is None or path is None:
+        return text
+    earlier = getattr(error, "earlier", None)
+    return f"{locate(path)}: {text}" + (f" at {locate(earlier)}" if earlier is not None else "")
+
+
+def _holder(value: int, owner: int, k: int, rules: Rules, players: int, partners: bool, numbered: bool) -> int:
+    """A build's `holder`: the owner, or the owner's partner for a build made for the value the
+    partner declared (001, Taking In); anything else is a mistake in the file."""
+    path: PathT = ("builds", k, "holder")
+    if value >= players:
+        raise FileMistake(path, f"`builds[{k}].holder`: seat {value} does not exist with {players} players",
+                          hint=f"seats count from 0 to {players - 1}")
+    if value == owner:
+        return value
+    if not rules.build.for_partner:
+        raise FileMistake(path, f"`builds[{k}].holder` {value} is not the owner {owner}, but {rules.name} has no "
+                          "building for a partner's declared value", hint="leave out `holder`: the owner holds the build")
+    if not partners or value != (owner + 2) % 4:
+        raise FileMistake(path, f"`builds[{k}].holder` {value} is not the partner of the owner {owner}"
+                          + ("" if partners else " (the seats do not play as partners)"),
+                          hint="a build is held by its owner or, built for the partner, by the seat opposite")
+    if not numbered:
+        raise FileMistake(path, f"`builds[{k}].holder`: a build for a partner is for a number value")
+    return value
+
+
+def _with_holders(state: HandState, holders: dict[int, int]) -> HandState:
+    """The builds with the holders a case gives; each holder is proven to hold its build's value,
+    as the partner who declared it is in play."""
+    builds = tuple(b if k not in holders else Build(b.cards, b.value, b.multiple, b.owner, holders[k], b.pairs)
+                   for k, b in enumerate(state.builds))
+    proven: list[set[int]] = [set() for _ in range(state.players)]
+    for b in builds:
+        if isinstance(b.value, int):
+            proven[b.holder].add(b.value)
+    return state.with_(builds=builds, proven=tuple(frozenset(p) for p in proven))
+
+
 def _check_build(engine: Engine, cards: list[Card], value: int | str, k: int) -> None:
     deck = engine.deck
     mask = deck.mask(cards)
@@ -262,7 +346,8 @@ def _check_build(engine: Engine, cards: list[Card], value: int | str, k: int) ->
         raise ImpossiblePosition(f"builds[{k}]: the cards {names} cannot make a build of {value}")
 
 
-def _stock(case: dict[str, Any], deck: Any, placed: dict[Card, str], has_rest: bool) -> list[Card] | None:
+def _stock(case: dict[str, Any], deck: Any, placed: dict[Card, str], written: dict[Card, PathT],
+           has_rest: bool) -> list[Card] | None:
     """The case's `stock`, next card first: with it, every card is somewhere the case says."""
     if "stock" not in case:
         return None
@@ -273,7 +358,8 @@ def _stock(case: dict[str, Any], deck: Any, placed: dict[Card, str], has_rest: b
         except CardError as e:
             raise FileMistake(("stock", k), f"impossible stock: {e}") from None
         if card in placed:
-            raise FileMistake(("stock", k), f"impossible stock: {card} is also in {placed[card]}")
+            raise FileMistake(("stock", k), f"impossible stock: {card} is also in {placed[card]}",
+                              earlier=written.get(card))
         placed[card] = "stock"
         out.append(card)
     missing = [c for c in deck.cards if c not in placed]
@@ -399,10 +485,13 @@ class _Expectations:
                               "checked; legal moves belong to a hand in play")
         return self.game.legal_moves()
 
-    def _moves(self, texts: list[str], key: str, should_be_legal: bool) -> list[str]:
+    def _moves(self, texts: list[Any], key: str, should_be_legal: bool) -> list[str]:
         legal = set(self._legal_now(key))
         out = []
-        for text in texts:
+        for k, text in enumerate(texts):
+            reason = None
+            if isinstance(text, dict):          # {move, reason}: refused, for a reason containing that text
+                text, reason = text["move"], text["reason"]
             try:
                 move = parse_move(text, self.deck)
             except MoveSyntaxError as e:
@@ -414,7 +503,12 @@ class _Expectations:
                        else self.engine.why_illegal(self.hand, move))
                 out.append(f"expected legal: {text}\n  found illegal: {why}")
             elif not should_be_legal and is_legal:
-                out.append(f"expected illegal: {text}\n  found legal")
+                out.append(f"expected illegal: {text}" + (f" ({reason})" if reason else "") + "\n  found legal")
+            elif reason is not None and not is_legal:
+                why = (f"the game is over (ended by {self.game.ended_by})" if self.game.over
+                       else self.engine.why_illegal(self.hand, move))
+                if reason.strip().lower() not in why.lower():
+                    out.append(f"illegal: {text}: expected a reason containing {reason.strip()!r}\n  found: {why}")
         return out
 
     def _legal(self, texts: list[str]) -> list[str]:
@@ -446,6 +540,33 @@ class _Expectations:
         game, index = self.game, self.outcome.hand_no - 1
         points = game.results[index].points if len(game.results) > index else game.hand_points_so_far()
         return _compare("hand_points", want, self._by_seat(points))
+
+    def _items(self, want: dict[Any, dict[str, int]]) -> list[str]:
+        """Each side's points per scoring item in the finished hand (before endgame restrictions)."""
+        game, index = self.game, self.outcome.hand_no - 1
+        if not self.outcome.hand_finished or len(game.results) <= index:
+            raise FileMistake(("expect", "items"), "`expect.items`: the case's hand has not been scored, so its "
+                              "items cannot be checked", hint="finish the hand with `moves`, or give a scoring "
+                              "case (`captured` with `rest`, no moves); mid-hand points are `hand_points`")
+        by_item = game.results[index].by_item
+        out = []
+        for key, items in want.items():
+            seat = int(key)
+            if seat not in self.lowest.values():
+                raise FileMistake(("expect", "items", key), f"`expect.items`: seat {seat} does not name a side "
+                                  f"(sides are named by their lowest seat: {sorted(self.lowest.values())})")
+            side = next(s for s, low in self.lowest.items() if low == seat)
+            for name, points in items.items():
+                if name not in by_item:
+                    near = difflib.get_close_matches(str(name), sorted(by_item), n=1)
+                    raise FileMistake(("expect", "items", key, name), f"`expect.items[{seat}]`: "
+                                      f"{game.rules.name} has no scoring item `{name}`",
+                                      hint=(f"did you mean `{near[0]}`? " if near else "")
+                                      + f"its items: {', '.join(sorted(by_item))}")
+                found = by_item[name].get(side, 0)
+                if found != points:
+                    out.append(f"items[{seat}].{name}: expected {points}, found {found}")
+        return out
 
     def _scores(self, want: dict[Any, int]) -> list[str]:
         game = self.game
@@ -541,6 +662,8 @@ class _Expectations:
         found = [(b.cards, b.value, b.owner) for b in self.hand.builds]
         shown = "; ".join(_build_text(self.deck, *b) for b in found) or "none"
         left = list(found)
+        by_cards = {b.cards: b for b in self.hand.builds}
+        out: list[str] = []
         for b in want:
             try:
                 mask = self.deck.mask([self.deck.parse(t) for t in b["cards"]])
@@ -555,9 +678,15 @@ class _Expectations:
                 owner = f", owner {b['owner']}" if "owner" in b else ""
                 return [f"builds: expected a build of {value} with {_names(self.deck, mask)}{owner}; found {shown}"]
             left.remove(match)
+            build = by_cards[mask]
+            named = f"the build [{_names(self.deck, mask)}] of {value}"
+            if "kind" in b and b["kind"] != ("multiple" if build.multiple else "single"):
+                out.append(f"builds: {named}: expected {b['kind']}, found {'multiple' if build.multiple else 'single'}")
+            if "holder" in b and b["holder"] != build.holder:
+                out.append(f"builds: {named}: expected held by seat {b['holder']}, found seat {build.holder}")
         if left:
             return [f"builds: found builds not listed: " + "; ".join(_build_text(self.deck, *b) for b in left)]
-        return []
+        return out
 
 
 def _names(deck: Any, mask: int) -> str:

@@ -26,7 +26,7 @@ from ..language.cards import CardError
 from ..language.yamlsource import load_yaml
 from ..players.solver import SearchLimit, Solver, missing_knowledge
 from .scenario_format import check_file
-from .scenarios import FileMistake, ImpossiblePosition, Runner, play_moves
+from .scenarios import FileMistake, ImpossiblePosition, Runner, locator, impossible_message, play_moves
 
 
 @dataclass(frozen=True)
@@ -83,7 +83,8 @@ def solve(path: str, case_name: str | None = None, max_positions: int | None = N
         setup = runner.setup(case, doc.data, rules, engine, scorer)
         outcome = play_moves(case, setup, engine)
     except (ImpossiblePosition, CardError) as e:
-        raise CassinoError(f"{label}: impossible position: {e}") from None
+        index = next(i for i, c in enumerate(doc.data["cases"]) if c is case)
+        raise CassinoError(f"{label}: {impossible_message(e, locator(doc, ('cases', index)))}") from None
     except FileMistake as e:
         raise CassinoError(f"{label}: {e}" + (f" ({e.hint})" if e.hint else "")) from None
     if isinstance(outcome, str):

@@ -56,9 +56,13 @@ def _type_words(t: Any) -> str:
     return " or ".join(_TYPE_WORDS.get(n, n) for n in names)
 
 
-def _nearest(word: str, choices: Iterable[str]) -> str | None:
+def nearest(word: str, choices: Iterable[str]) -> str | None:
+    """The choice ``word`` is most likely a misspelling of, for a "did you mean" hint; None when none is close."""
     found = difflib.get_close_matches(str(word), [str(c) for c in choices], n=1, cutoff=0.6)
     return found[0] if found else None
+
+
+_nearest = nearest
 
 
 def _diagnostics_for(error: "jsonschema.ValidationError", locate: Locate) -> list[Diagnostic]:

@@ -158,8 +158,28 @@ def _game(data: dict[str, Any], rules: Rules, locate: Locate) -> list[Diagnostic
         if g.target is not None and r.score >= g.target:
             out.append(locate(("endgame", "restrictions", i, "score"),
                               f"a restriction at {r.score} can never apply: the game ends at {g.target}"))
+    if g.score_mode == "difference":
+        out.extend(_difference_needs_two_sides(rules, locate))
     if g.both_reach == "count_out" and not g.count_out:
         out.append(locate(("game", "count_out"), "both_reach is count_out but count_out lists no items"))
     if g.target is not None and not any(i.points > 0 or any(s.points for s in i.by_size) for i in rules.scoring.items):
         out.append(locate(("scoring", "items"), f"the target {g.target} can never be reached: no scoring item scores points"))
     return out
+
+
+def _difference_needs_two_sides(rules: Rules, locate: Locate) -> list[Diagnostic]:
+    """000 (Variations, Scoring): the side with more points scores the difference "in a two player
+    game (or a 4-player game with partners)": with three or more sides there is no one difference,
+    so every player count the file allows must seat exactly two sides."""
+    s = rules.seats
+    many = [n for n in range(s.min_players, s.max_players + 1)
+            if (2 if n == 4 and s.partnerships == "always" else n) > 2]
+    if not many:
+        return []
+    counts = ", ".join(str(n) for n in many)
+    alone = " (four may play without partners: seats.partnerships is optional)" if 4 in many and s.partnerships == "optional" else ""
+    return [locate(("game", "score_mode"),
+                   f"score_mode `difference` needs two sides, but this variant seats more than two with "
+                   f"{counts} players{alone}",
+                   hint="set seats.max_players: 2, or seats.min_players: 4 with partnerships: always; "
+                        "or score_mode: cumulative")]

@@ -34,14 +34,24 @@ class LoadedVariant:
 
 
 def _check_items_have_count(resolved: Resolved) -> list[Diagnostic]:
-    items = resolved.data.get("scoring", {}).get("items", {})
+    """A scoring item must say what it counts. An item without `count` that no file of the chain
+    completes is either new and unfinished or a misspelling of an item it extends (a house rule's
+    `sweps: {points: 1}` for standard's `sweeps`): the hint says which. Safe on data that has not
+    passed the schema, so it runs with the per-file schema check and its errors come in the same run."""
+    scoring = resolved.data.get("scoring") if isinstance(resolved.data, dict) else None
+    items = scoring.get("items") if isinstance(scoring, dict) else None
+    if not isinstance(items, dict):
+        return []
+    complete = [str(name) for name, item in items.items() if isinstance(item, dict) and "count" in item]
     out = []
-    if isinstance(items, dict):
-        for name, item in items.items():
-            if isinstance(item, dict) and "count" not in item:
-                out.append(resolved.diagnostic(("scoring", "items", name),
-                                               f"scoring item `{name}` does not say what it counts",
-                                               key=True, hint="add `count:` most, each, sweeps, event or last_capture"))
+    for name, item in items.items():
+        if isinstance(item, dict) and "count" not in item:
+            near = schema.nearest(str(name), complete)
+            hint = (f"did you mean `{near}`? (a new item needs `count:` most, each, sweeps, event or last_capture)"
+                    if near else "add `count:` most, each, sweeps, event or last_capture")
+            out.append(resolved.diagnostic(("scoring", "items", name),
+                                           f"scoring item `{name}` does not say what it counts",
+                                           key=True, hint=hint))
     return out
 
 
@@ -72,9 +82,10 @@ def load(name_or_path: str | Path) -> LoadedVariant:
     diags: list[Diagnostic] = []
     for doc in resolved.documents:
         diags += schema.validate(doc.data, doc.diagnostic)
+    diags += _check_items_have_count(resolved)      # with the files' schema errors: all in one run
     if diags:
         raise RuleFileError(diags)
-    diags = schema.validate(resolved.data, resolved.diagnostic) + _check_items_have_count(resolved)
+    diags = schema.validate(resolved.data, resolved.diagnostic)
     if diags:
         raise RuleFileError(diags)
     data: dict[str, Any] = schema.with_defaults(resolved.data)
