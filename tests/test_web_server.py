@@ -565,3 +565,51 @@ def test_sigterm_stops_busy_tables_saves_them_and_exits_0(tmp_path: Path) -> Non
 def test_serve_refuses_bad_limits_and_host_names(cli, argv: list[str], says: str) -> None:  # type: ignore[no-untyped-def]
     code, out, err = cli(*argv)
     assert code == 2 and says in err and "Traceback" not in err
+
+
+def test_a_record_is_played_in_one_place_at_a_time_browser_or_terminal(tmp_path: Path) -> None:
+    """The server holds each table's record with the lock `cassino play` takes: a terminal resuming a
+    record the server plays is refused, and a record a terminal plays is skipped by the server, unharmed."""
+    from cassino.files import exclusive
+
+    records = tmp_path / "records"
+    with serving(records) as s:
+        table = s.new_table(["human", "greedy"])
+        path = s.store.get(table["id"]).session.save_path
+        done = subprocess.run([sys.executable, "-m", "cassino", "play", "--resume", str(path)], input="1\n" * 5,
+                              capture_output=True, text=True, timeout=120)
+        assert done.returncode == 2, done.stdout
+        assert "is being played in another cassino process" in done.stderr and "Traceback" not in done.stderr
+        assert load_game(path)[0].actions == s.store.get(table["id"]).record.actions   # the terminal wrote nothing
+    # Stopped, the server lets the record go: a terminal may play it now.
+    done = subprocess.run([sys.executable, "-m", "cassino", "play", "--resume", str(path)], input="quit\n",
+                          capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr
+    # A terminal holding a record: the server starts without it, says why, and leaves the file alone.
+    (records / "at-a-terminal.json").write_text(record_text("standard", seed=4, actions=3))
+    held = (records / "at-a-terminal.json").read_bytes()
+    with exclusive(records / "at-a-terminal.json"):
+        with serving(records) as s:
+            assert not any(t.session.save_path.name == "at-a-terminal.json" for t in s.store.tables.values())
+            assert any("at-a-terminal.json" in line and "being played in a terminal" in line for line in s.messages)
+    assert (records / "at-a-terminal.json").read_bytes() == held
+
+
+def test_the_lobby_reads_a_huge_rule_file_in_its_folder_only_up_to_its_bound(tmp_path: Path) -> None:
+    """A rules folder may hold anything: a 2 GiB file (sparse, so the disk is spared) is described after
+    reading at most the loader's bound, not read whole into the server's memory."""
+    import tracemalloc
+
+    from cassino.apps.web.lobby import Lobby
+
+    (tmp_path / "good.yaml").write_text("name: good\ndescription: Ours\nextends: standard\n")
+    with open(tmp_path / "huge.yaml", "wb") as f:
+        f.truncate(2 << 30)
+    tracemalloc.start()
+    try:
+        folder = {c["name"]: c["description"] for c in Lobby(tmp_path).choices()["folder"]}
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    assert folder == {"good.yaml": "Ours", "huge.yaml": ""}
+    assert peak < 64 << 20, f"{peak:,} bytes held while listing the folder"

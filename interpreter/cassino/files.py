@@ -218,23 +218,40 @@ def _lock_name(path: Path) -> Path:
     return path.with_name(f".{path.name}.lock")
 
 
-@contextmanager
-def exclusive(path: str | Path, *, what: str = "the file", busy: str = "") -> Iterator[None]:
-    """Hold ``path`` for this process alone until the block ends (or the process dies).
+class Held:
+    """A file held by this process (see :func:`hold`) until :meth:`release`, or until the process ends."""
+
+    def __init__(self, lock_path: Path, handle: IO[bytes] | None) -> None:
+        self._lock_path, self._handle = lock_path, handle
+
+    def release(self) -> None:
+        """Let another process have the file; a second call does nothing."""
+        if self._handle is not None:
+            _release(self._lock_path, self._handle)
+            self._handle = None
+
+
+def hold(path: str | Path, *, what: str = "the file", busy: str = "") -> Held:
+    """Hold ``path`` for this process alone until the returned :class:`Held` is released (or the process dies).
 
     An OS lock (flock, or msvcrt's on Windows) on a lock file beside it, ``.NAME.lock``,
     not on the file itself: the file is replaced by a rename at every write, which would
     leave a lock on the old copy. The lock file is removed on release; one left by a
     killed process holds no lock and is taken over. Where neither lock exists the file
-    is used unguarded, as before.
+    is used unguarded, as before. :class:`Busy` when another process holds it.
     """
     lock_path = _lock_name(Path(path))
-    handle = _acquire(lock_path, path, what, busy)
+    return Held(lock_path, _acquire(lock_path, path, what, busy))
+
+
+@contextmanager
+def exclusive(path: str | Path, *, what: str = "the file", busy: str = "") -> Iterator[None]:
+    """:func:`hold` for the length of a ``with`` block (a game played in a terminal)."""
+    held = hold(path, what=what, busy=busy)
     try:
         yield
     finally:
-        if handle is not None:
-            _release(lock_path, handle)
+        held.release()
 
 
 def _acquire(lock_path: Path, path: str | Path, what: str, busy: str) -> IO[bytes] | None:

@@ -21,6 +21,7 @@ from pathlib import Path
 from typing import Any
 
 from ...errors import CassinoError, Diagnostic, RuleFileError
+from ...files import FileProblem, read_bytes
 from ...language.catalogue import bundled_names, describe, example_names
 from ...language.rules import Rules
 from ...language.variants import LoadedVariant, load
@@ -47,8 +48,8 @@ def _display_name(filename: str) -> str:
 
 def _file_description(path: Path) -> str:
     try:
-        doc = load_yaml_text(path.read_bytes(), path.name)
-    except (RuleFileError, OSError):
+        doc = load_yaml_text(read_bytes(path, MAX_BYTES, what="a rule file"), path.name)
+    except (RuleFileError, FileProblem, OSError):
         return ""
     data = doc.data if isinstance(doc.data, dict) else {}
     text = data.get("description")

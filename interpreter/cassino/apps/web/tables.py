@@ -35,6 +35,7 @@ from ...engine.moves import Move, MoveKind
 from ...engine.notation import format_move, parse_move
 from ...engine.state import HandState
 from ...errors import CassinoError
+from ...files import FileProblem, Held, hold
 from ..records import Record, RecordError, actor_of, apply_action, load_game, save_new
 from ..session import GameSession, NotAMove
 from ..summary import HandSummary, hand_summary, outcome
@@ -401,6 +402,8 @@ class TableStore:
         self.writers = Writers()
         #: Which client address opened each table since the server started (for the per-client limit).
         self.opened_by: dict[str, str] = {}
+        #: Each table's record, held against a terminal resuming it while the server plays it.
+        self.held: dict[str, Held] = {}
 
     # ------------------------------------------------------------------ limits
     def open_tables(self, client: str | None = None) -> int:
@@ -434,6 +437,9 @@ class TableStore:
                     except (RecordError, OSError) as e:
                         self.say(f"could not save table {table.id}: {e}")
         self.writers.stop()
+        for held in self.held.values():
+            held.release()
+        self.held.clear()
         return len(self.tables)
 
     def prepare(self) -> None:
@@ -466,9 +472,19 @@ class TableStore:
                 self.limits.check_seat(kind)
             except CassinoError as e:
                 raise RecordError(f"{path.name}: {e}") from None
-        session = GameSession.open(record, path)
+        try:   # the same lock as `cassino play`: a record is played in one place at a time
+            held = hold(path, what="the game record", busy="is being played in a terminal (cassino play "
+                                                           "--resume); quit that game, then start the server again")
+        except FileProblem as e:
+            raise RecordError(str(e)) from None
+        try:
+            session = GameSession.open(record, path)
+        except BaseException:
+            held.release()
+            raise
         table = Table(table_id, session, tokens, watch, self.pace, self.thinkers, self.writers)
         self.tables[table_id] = table
+        self.held[table_id] = held
         return table
 
     def create(self, record: Record, client: str = "") -> Table:
