@@ -502,7 +502,7 @@ class Step(NamedTuple):
         code: int | None = None
         items: list[int] = []
         n_builds = len(self.game.hand.builds)
-        loose = bits(self.game.hand.table)
+        loose: list[int] = []
         for a in prefix:
             if a < enc.KIND:
                 cards.append(a)
@@ -513,6 +513,7 @@ class Step(NamedTuple):
             elif a < enc.LOOSE:
                 items.append(a - enc.BUILD)
             elif a < enc.DONE:
+                loose = loose or self._choices().g.loose_cards
                 items.append(n_builds + loose.index(a - enc.LOOSE))
         return cards, kind, code, items
 
@@ -531,7 +532,14 @@ class Step(NamedTuple):
             out: set[int] = set()
             n = len(cards)
             for h in heads:
-                hc = bits(h.played)
+                played = h.played
+                if not played & (played - 1):   # one card (the usual case)
+                    if n == 0:
+                        out.add(played.bit_length() - 1)
+                    elif cards[0] == played.bit_length() - 1 and n == 1:
+                        out.add(enc.KIND + h.kind)
+                    continue
+                hc = bits(played)
                 if hc[:n] == cards:
                     out.add(hc[n] if len(hc) > n else enc.KIND + h.kind)
             return sorted(out)
@@ -541,9 +549,8 @@ class Step(NamedTuple):
                       for h in heads if h.played == played and h.kind == kind}
             return sorted(values)
         mc = self._choices()
-        hand = self.game.hand
-        n_builds = len(hand.builds)
-        loose = bits(hand.table)
+        n_builds = mc.n_builds
+        loose = mc.g.loose_cards
         out_items: list[int] = []
         for p in mc.next_items(self._head(cards, kind, code), items):
             if p == END:

@@ -113,6 +113,7 @@ class MoveChoices:
         self.held = held
         self.owns = owns
         self._families: dict[Head, _Family] = {}
+        self._relevant_items: dict[int, int] = {}   # by id() of a family this object keeps
         self._heads: list[Head] | None = None
 
     # ------------------------------------------------------------------ public
@@ -136,9 +137,10 @@ class MoveChoices:
             dec |= self.order[p]
         out: list[int] = []
         upto = dec
+        relevant = self._relevant(family)
         for p in range(last + 1, len(self.order)):
             bit = self.order[p]
-            if self._exists(family, head, upto | bit, inc | bit):
+            if bit & relevant and self._exists(family, head, upto | bit, inc | bit):
                 out.append(p)
             upto |= bit
         if self._exists(family, head, self.all_items, inc):
@@ -421,6 +423,27 @@ class MoveChoices:
                     elif t.raise_with_table_cards and need <= g.top:
                         clauses.append(_Clause(jbit, need, rep, everything))
         return _Family(tuple(clauses), explicit=tuple(explicit), build_test=test)
+
+    def _relevant(self, family: _Family) -> int:
+        """Items that may be in some set of ``family`` at all (a cheap first sieve: a card worth
+        more than every group of the family is never asked about)."""
+        key = id(family)
+        got = self._relevant_items.get(key)
+        if got is not None:
+            return got
+        m = 0
+        for part in family.parts:
+            m |= self._relevant(part)
+        for e in family.explicit:
+            m |= e
+        for c in family.clauses:
+            m |= c.fixed | (c.special & c.allowed)
+            top = max(c.slot, c.rep)
+            for b, vm in self.value_of_item.items():
+                if b & c.allowed and vm & ((2 << top) - 1):
+                    m |= b
+        self._relevant_items[key] = m
+        return m
 
     # ------------------------------------------------------------------ feasibility
     def _exists(self, family: _Family, head: Head, dec: int, inc: int) -> bool:
