@@ -22,7 +22,7 @@ and this module mirrors each of its families of item sets.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Final
+from typing import Final, Iterator
 
 from .movegen import PLAYED_SHIFT, VALUE_SHIFT, Generator, bits, popcount
 from .moves import Move
@@ -33,8 +33,6 @@ __all__ = ["END", "Head", "MoveChoices"]
 
 #: The choice that completes a move (no further item).
 END: Final = -1
-
-KIND_OF_CODE: Final = {TRAIL: "trail", CAPTURE: "capture", BUILD: "build", TRAIL_BUILD: "trail_build"}
 
 
 @dataclass(frozen=True)
@@ -602,10 +600,10 @@ class _Cover:
             return bool((one | more) >> worth & 1)
         return bool(more >> worth & 1)
 
-    def groups(self, r: int, pool: int, worth: int) -> "list[int]":
-        """Groups worth ``worth`` holding item ``r`` and other items of ``pool`` (a generator's
-        list, made lazily: the search stops at the first that works)."""
-        return _GroupWalk(self, r, pool & ~r, worth)  # type: ignore[return-value]
+    def groups(self, r: int, pool: int, worth: int) -> "_GroupWalk":
+        """Groups worth ``worth`` holding item ``r`` and other items of ``pool``, made one at a
+        time: the search stops at the first that works."""
+        return _GroupWalk(self, r, pool & ~r, worth)
 
 
 class _GroupWalk:
@@ -625,7 +623,7 @@ class _GroupWalk:
             suffix[k] = (suffix[k + 1] | _add_values(suffix[k + 1], self.vals[k])) & limit
         self.suffix = suffix
 
-    def __iter__(self):  # type: ignore[no-untyped-def]
+    def __iter__(self) -> Iterator[int]:
         vm = self.cover.value(self.r)
         start = vm & self.cover.mc.limit
         if start >> self.worth & 1:
@@ -634,7 +632,7 @@ class _GroupWalk:
             return
         yield from self._walk(0, self.r, start)
 
-    def _walk(self, k: int, mask: int, sums: int):  # type: ignore[no-untyped-def]
+    def _walk(self, k: int, mask: int, sums: int) -> Iterator[int]:
         worth = self.worth
         limit = self.cover.mc.limit
         for i in range(k, len(self.items)):
