@@ -10,7 +10,15 @@ hands, restarting at the end. Counted for each framework:
 - PettingZoo: ``env.step`` calls, each after ``env.last()`` (which builds the
   observation and action mask); chance is drawn inside ``step``.
 
-Also the moves per second (completed Cassino moves) behind those steps. Prints
+Also the moves per second (completed Cassino moves) behind those steps.
+
+Then the worst case (``--worst``, on by default; ``--no-worst`` skips it): turns where
+one card may take any of a huge number of sets, each given from its turn's start as
+a whole position: Draw Cassino with 33 loose cards (544,349 legal moves) and
+Hungarian's several-card plays against 32 loose cards (547,500 legal moves). From
+each, ``--walks`` moves are made at random action by action; printed are the turn's
+set-up time, the max and mean time of one ``apply``, and the peak memory traced
+(``tracemalloc``, a separate pass, since tracing slows every allocation). Prints
 numbers; asserts nothing.
 """
 
@@ -19,12 +27,22 @@ from __future__ import annotations
 import argparse
 import random
 import time
+import tracemalloc
 
 import numpy as np
 import pyspiel
 
 import cassino.openspiel  # noqa: F401  (registers python_cassino)
+from cassino.apps.stepwise import Setup, Step, Table, table_for
+from cassino.engine.core import Position
+from cassino.engine.state import HandState
 from cassino.pettingzoo import env
+
+#: (variant, the hand of the player to play, the ranks whose other cards all lie loose on the table)
+WORST = (
+    ("draw", "10S 9S 8S 7S", "K Q J 10 9 8 A 2 3"),
+    ("hungarian", "6S 5S 4S", "K Q J 10 9 8 A 2"),
+)
 
 
 def openspiel_speed(variant: str, seconds: float) -> tuple[float, float]:
@@ -67,11 +85,58 @@ def pettingzoo_speed(variant: str, seconds: float) -> tuple[float, float]:
     return steps / elapsed, moves / elapsed
 
 
+def worst_position(variant: str, hand: str, ranks: str) -> tuple[Table, HandState]:
+    """The game's table and the whole position of the worst-case turn."""
+    table = table_for(Setup.from_params({"variant": variant}))
+    engine = table.engine
+    deck = engine.deck
+    held = [deck.parse(c) for c in hand.split()]
+    loose = [c for c in deck.cards if c not in held and c.rank in ranks.split()]
+    other = [c for c in deck.cards if c not in held and c not in loose][:len(held)]
+    state = engine.position(Position(players=2, hands={0: held, 1: other}, table=loose))
+    return table, state
+
+
+def worst_case(variant: str, hand: str, ranks: str, walks: int) -> str:
+    rng = random.Random(1)
+    table, state = worst_position(variant, hand, ranks)
+    t0 = time.perf_counter()
+    start = Step.at(table, state)
+    setup = time.perf_counter() - t0
+    n_moves = table.engine.count_moves(state)
+    times: list[float] = []
+    for _ in range(walks):
+        step = start
+        while not step.log[-1][0] == "move":
+            action = rng.choice([a for a in step.legal if a != step.table.encoding.CLAIM])
+            t0 = time.perf_counter()
+            step = step.apply(action)
+            times.append(time.perf_counter() - t0)
+    # Memory: the same set-up and one walk again, traced.
+    table, state = worst_position(variant, hand, ranks)
+    tracemalloc.start()
+    step = Step.at(table, state)
+    while not step.log[-1][0] == "move":
+        step = step.apply(rng.choice([a for a in step.legal if a != step.table.encoding.CLAIM]))
+    peak = tracemalloc.get_traced_memory()[1]
+    tracemalloc.stop()
+    loose = bin(start.game.hand.table).count("1")
+    return (f"worst {variant} ({loose} loose cards, {n_moves:,} legal moves; the count is the engine's, "
+            f"outside the times): turn set-up {setup * 1000:.1f} ms, apply max {max(times) * 1000:.1f} ms, "
+            f"mean {sum(times) / len(times) * 1000:.2f} ms over {len(times)} steps; peak memory {peak / 1e6:.2f} MB")
+
+
 def main() -> None:
     p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("--seconds", type=float, default=5.0, help="seconds of play per framework and variant")
     p.add_argument("--variant", action="append", help="a bundled name or rule file (repeatable; default standard)")
+    p.add_argument("--worst", action=argparse.BooleanOptionalAction, default=True,
+                   help="also time the worst-case turns (30+ loose cards)")
+    p.add_argument("--walks", type=int, default=5, help="random moves made from each worst-case turn")
     args = p.parse_args()
+    if args.worst:
+        for variant, hand, ranks in WORST:
+            print(worst_case(variant, hand, ranks, args.walks), flush=True)
     for variant in args.variant or ["standard"]:
         os_steps, os_moves = openspiel_speed(variant, args.seconds)
         pz_steps, pz_moves = pettingzoo_speed(variant, args.seconds)

@@ -37,8 +37,12 @@ table's new cards first, then each seat's in seat order. Cards left in the stock
 are not chosen until they are dealt, which is exactly a uniform shuffle.
 
 Only the engine's public API is used: ``Game`` (whole games: scores, claims,
-hands after hands), ``legal_moves`` through it, ``HandState`` fields (the
-placeholder cards are renamed with ``HandState.with_``), ``Move`` and notation.
+hands after hands), ``HandState`` fields (the placeholder cards are renamed with
+``HandState.with_``), ``Move`` and notation, and ``engine.choices``: the legal next
+actions are asked of it as the player gives them (which next choices still have a
+completion), never by listing every legal move, so a step costs what the actions
+offered cost even where a card may take any of millions of sets (a table of 30 loose
+cards; Hungarian's several hand cards played together).
 """
 
 from __future__ import annotations
@@ -50,11 +54,13 @@ from functools import lru_cache
 from numbers import Integral
 from typing import Any, Callable, Iterator, Mapping, NamedTuple
 
+from ..engine.choices import END, Head, MoveChoices
 from ..engine.core import Engine, bits
 from ..engine.game import Game
 from ..engine.moves import Move, MoveKind
 from ..engine.notation import cards_text, format_move
 from ..engine.state import HandState
+from ..engine.tables import BUILD as BUILD_KIND, TRAIL_BUILD as TRAIL_BUILD_KIND
 from ..errors import CassinoError
 from ..language.variants import bundled_names, load_rules
 from .recorded_rules import decode as decode_rules, encode as encode_rules, is_recorded
@@ -149,6 +155,14 @@ class Encoding:
         self.CLAIM = self.DONE + 1
         self.size = self.CLAIM + 1
         self._kind_id = {kind: self.KIND + k for k, kind in enumerate(KINDS)}
+        #: The last position's lazy walk of its moves (``engine.choices``), kept here because one
+        #: encoding serves one game's states: a turn asks it once per action. States are
+        #: immutable, so the hand's identity says whether it still fits.
+        self.walk: MoveChoices | None = None
+
+    def value_index(self, value: int | str) -> int:
+        """The place of a build value among this deck's values (``VALUE + index`` announces it)."""
+        return self._value_index[value]
 
     def sequence(self, state: HandState, move: Move) -> tuple[int, ...]:
         """The move's actions, in the order a player gives them."""
@@ -307,7 +321,7 @@ class Step(NamedTuple):
     table: Table
     game: Game
     deal: Deal | None = None
-    options: tuple[tuple[tuple[int, ...], Move], ...] = ()
+    options: tuple[Head, ...] = ()          # this turn's move heads (hand cards, kind, value) with a legal move
     prefix: tuple[int, ...] = ()
     legal: tuple[int, ...] = ()
     log: tuple[tuple[Any, ...], ...] = ()
@@ -335,6 +349,17 @@ class Step(NamedTuple):
         step = cls(table, game, played=(0,) * table.players, start_scores=game.scores,
                    log=(("hand", 1, game.dealer),))
         return step._dealt(game, pool=table.full)
+
+    @classmethod
+    def at(cls, table: Table, hand: HandState) -> "Step":
+        """The turn of the player to play in ``hand``, a position given whole (tests, benchmarks:
+        a table of 30 cards is reached by play only rarely)."""
+        if hand.over:
+            raise IllegalStep("the hand is over: there is no turn to take")
+        game = table.template.with_(hand=hand)
+        step = cls(table, game, played=(0,) * table.players, start_scores=game.scores,
+                   log=(("hand", game.hand_no, game.dealer),))
+        return step._turn(game)
 
     # -- questions
     @property
@@ -450,24 +475,104 @@ class Step(NamedTuple):
             game = self.game.claim(seat)
             return self._replace(game=game, options=(), prefix=(), legal=(), n_actions=self.n_actions + 1,
                                  log=self.log + (("claim", seat),), ended="game")
-        depth = len(self.prefix)
         prefix = self.prefix + (action,)
-        options = tuple(o for o in self.options if o[0][depth] == action)
+        done = self.table.encoding.DONE
         while True:
-            depth = len(prefix)
-            if len(options) == 1 and len(options[0][0]) == depth:
-                return self._replace(n_actions=self.n_actions + 1)._moved(options[0][1])
-            nexts = sorted({seq[depth] for seq, _ in options})
+            if prefix[-1] == done:
+                return self._replace(n_actions=self.n_actions + 1)._moved(self._move_of(prefix))
+            nexts = self._nexts(prefix)
             if len(nexts) != 1:
-                return self._replace(options=options, prefix=prefix, legal=tuple(nexts),
-                                     n_actions=self.n_actions + 1)
+                return self._replace(prefix=prefix, legal=tuple(nexts), n_actions=self.n_actions + 1)
             prefix += (nexts[0],)
+
+    # -- the moves, walked lazily: a step costs what the actions offered cost, not the moves behind
+    def _choices(self) -> MoveChoices:
+        """The engine's lazy walk of this position's moves (one kept per table: a turn asks it
+        several times; states are immutable, so the hand's identity is the key)."""
+        t = self.table
+        hand = self.game.hand
+        kept = t.encoding.walk
+        if kept is None or kept.state is not hand:
+            kept = t.encoding.walk = MoveChoices(t.engine.tables, hand)
+        return kept
+
+    def _split(self, prefix: tuple[int, ...]) -> tuple[list[int], int, int | None, list[int]]:
+        """A prefix's parts: hand cards, kind (-1: not yet), value code (None: none given) and
+        item positions (builds first, then loose cards: ``engine.choices``'s item order)."""
+        enc = self.table.encoding
+        cards: list[int] = []
+        kind = -1
+        code: int | None = None
+        items: list[int] = []
+        n_builds = len(self.game.hand.builds)
+        loose: list[int] = []
+        for a in prefix:
+            if a < enc.KIND:
+                cards.append(a)
+            elif a < enc.VALUE:
+                kind = a - enc.KIND
+            elif a < enc.BUILD:
+                code = self.table.engine.tables.code(enc.values[a - enc.VALUE])
+            elif a < enc.LOOSE:
+                items.append(a - enc.BUILD)
+            elif a < enc.DONE:
+                loose = loose or self._choices().g.loose_cards
+                items.append(n_builds + loose.index(a - enc.LOOSE))
+        return cards, kind, code, items
+
+    def _head(self, cards: list[int], kind: int, code: int | None) -> Head:
+        played = 0
+        for c in cards:
+            played |= 1 << c
+        return Head(played, kind, code or 0)
+
+    def _nexts(self, prefix: tuple[int, ...]) -> list[int]:
+        """The actions that extend ``prefix`` towards at least one legal move, increasing."""
+        enc = self.table.encoding
+        cards, kind, code, items = self._split(prefix)
+        heads: tuple[Head, ...] = self.options
+        if kind < 0:
+            out: set[int] = set()
+            n = len(cards)
+            for h in heads:
+                played = h.played
+                if not played & (played - 1):   # one card (the usual case)
+                    if n == 0:
+                        out.add(played.bit_length() - 1)
+                    elif cards[0] == played.bit_length() - 1 and n == 1:
+                        out.add(enc.KIND + h.kind)
+                    continue
+                hc = bits(played)
+                if hc[:n] == cards:
+                    out.add(hc[n] if len(hc) > n else enc.KIND + h.kind)
+            return sorted(out)
+        played = self._head(cards, kind, 0).played
+        if (kind == BUILD_KIND or kind == TRAIL_BUILD_KIND) and code is None:
+            values = {enc.VALUE + enc.value_index(self.table.engine.tables.value_of(h.code))
+                      for h in heads if h.played == played and h.kind == kind}
+            return sorted(values)
+        mc = self._choices()
+        n_builds = mc.n_builds
+        loose = mc.g.loose_cards
+        out_items: list[int] = []
+        for p in mc.next_items(self._head(cards, kind, code), items):
+            if p == END:
+                out_items.append(enc.DONE)
+            elif p < n_builds:
+                out_items.append(enc.BUILD + p)
+            else:
+                out_items.append(enc.LOOSE + loose[p - n_builds])
+        return sorted(out_items)
+
+    def _move_of(self, prefix: tuple[int, ...]) -> Move:
+        cards, kind, code, items = self._split(prefix)
+        return self._choices().move(self._head(cards, kind, code), items)
 
     def _moved(self, move: Move) -> "Step":
         t = self.table
         game, hand = self.game, self.game.hand
         seat = hand.turn
-        after = game.play(move)
+        after = game.play_known_legal(move)   # every action was checked against the lazy walk
         played = list(self.played)
         played[seat] |= move.played
         log = self.log + (("move", seat, format_move(move, t.engine.deck)),)
@@ -536,29 +641,35 @@ class Step(NamedTuple):
     def _turn(self, game: Game) -> "Step":
         t = self.table
         hand = game.hand
-        moves = game.legal_moves()
-        if not moves:  # pragma: no cover - the engine always leaves a move while a hand holds cards
+        step = self._replace(game=game)
+        heads = tuple(step._choices().heads())
+        if not heads:  # pragma: no cover - the engine always leaves a move while a hand holds cards
             raise CassinoError(f"{t.rules.name}: seat {hand.turn} has no legal move in an unfinished hand")
-        options = t.encoding.sequences(hand, moves)
-        legal = sorted({seq[0] for seq, _ in options})
+        step = step._replace(deal=None, options=heads, prefix=(), legal=())
+        legal = step._nexts(())
         if t.claiming and game.target is not None:
             legal.append(t.encoding.CLAIM)
-        return self._replace(game=game, deal=None, options=options, prefix=(), legal=tuple(legal))
+        return step._replace(legal=tuple(legal))
 
     # -- helpers for players and search
     def actions_for(self, move: Move) -> list[int]:
         """The actions a player gives for ``move`` at the start of its turn (forced steps left out)."""
         if self.deal is not None or self.ended or self.prefix:
             raise IllegalStep("a move's actions are asked for at the start of a turn")
-        seq = self.table.encoding.sequence(self.game.hand, move)
-        if seq not in {o[0] for o in self.options}:
-            raise IllegalStep(f"{format_move(move, self.table.engine.deck)} is not a legal move here")
-        out = [seq[0]]
-        options = [o[0] for o in self.options if o[0][0] == seq[0]]
-        for depth in range(1, len(seq)):
-            if len({s[depth] for s in options if len(s) > depth}) > 1:
-                out.append(seq[depth])
-            options = [s for s in options if len(s) > depth and s[depth] == seq[depth]]
+        illegal = IllegalStep(f"{format_move(move, self.table.engine.deck)} is not a legal move here")
+        try:
+            seq = self.table.encoding.sequence(self.game.hand, move)
+        except (KeyError, ValueError, CassinoError):   # a build or value this position does not have
+            raise illegal from None
+        out: list[int] = []
+        legal: list[int] = [a for a in self.legal if a != self.table.encoding.CLAIM]
+        for depth, action in enumerate(seq):
+            if action not in legal:
+                raise illegal
+            if depth == 0 or len(legal) > 1:
+                out.append(action)
+            if depth + 1 < len(seq):
+                legal = self._nexts(seq[:depth + 1])
         return out
 
     def unseen_by(self, seat: int) -> tuple[int, int]:

@@ -129,10 +129,23 @@ class Game:
     def play(self, move: Move) -> "Game":
         if self.over:
             raise GameOverError("the game is over")
+        return self._after(self.engine.play(self.hand, move), move)
+
+    def play_known_legal(self, move: Move) -> "Game":
+        """:meth:`play` for a move the caller has already proven legal, without checking it
+        against the position's whole list of moves: the step-wise games check each action of
+        a move against the choices walked lazily (``engine.choices``), and listing millions of
+        moves to check one again is the cost they avoid. A move that is not legal here breaks
+        the game: front ends and players use :meth:`play`."""
+        if self.over:
+            raise GameOverError("the game is over")
+        return self._after(self.engine.apply(self.hand, move), move)
+
+    def _after(self, hand: HandState, move: Move) -> "Game":
         new = object.__new__(Game)      # with_(hand=...) without its field check (every move)
         fields = new.__dict__
         fields.update(self.__dict__)
-        fields["hand"] = self.engine.play(self.hand, move)
+        fields["hand"] = hand
         fields["log"] = (self.log, self.hand, move)
         return new.settle()
 
