@@ -89,7 +89,7 @@ def test_unknown_and_mistyped_parameters_are_openspiel_errors(params: dict, mess
 
 @pytest.mark.parametrize("params,message", [
     ({"variant": "nosuch"}, "no bundled variant or file named `nosuch`"),
-    ({"variant": "/nonexistent/house.yaml"}, "cannot read the file"),
+    ({"variant": "/nonexistent/house.yaml"}, "/nonexistent/house.yaml: cannot read .*: no such file"),
     ({"players": 7}, "standard is for 2 to 4 players, not 7"),
     ({"players": 3, "partners": True}, "partners needs players=4"),
     ({"payoff": "money"}, "payoff must be one of points, win"),
