@@ -225,7 +225,7 @@ def test_solve_max_positions_out_of_range(scenario: Path, capsys: pytest.Capture
 
 def test_solve_bad_files(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["solve", str(tmp_path / "missing.yaml")]) == 2
-    assert "cannot read the file" in capsys.readouterr().err
+    assert "cannot read a rule or scenario file: no such file" in capsys.readouterr().err
     bad = tmp_path / "bad.yaml"
     bad.write_text("variant: standard\ncases: {name: x}\n", encoding="utf-8")
     assert main(["solve", str(bad)]) == 2

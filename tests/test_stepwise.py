@@ -292,7 +292,7 @@ def test_parameters_the_variant_cannot_play_are_refused(params: dict, message: s
 def test_unknown_missing_and_damaged_rule_files_are_refused(tmp_path: Path) -> None:
     with pytest.raises(RuleFileError, match="no bundled variant or file named `nosuch`"):
         _table("nosuch")
-    with pytest.raises(RuleFileError, match="cannot read the file"):
+    with pytest.raises(RuleFileError, match="cannot read a rule or scenario file: no such file"):
         _table(str(tmp_path / "missing.yaml"))
     bad = tmp_path / "bad.yaml"
     bad.write_text("name: bad\nextends: standard\ncapture: [unclosed\n", encoding="utf-8")
