@@ -257,3 +257,15 @@ def test_the_play_options_are_accepted_by_the_command(cli, tmp_path: Path, monke
                          "--count", "--warn", "--tutorial")
     assert code == 0, err
     assert "still to win" in out and "rule (first turn)" in out
+
+
+def test_the_tutorial_tells_one_sum_from_several_groups() -> None:
+    from cassino.apps.learning.tutorial import situations
+
+    one = _at("standard", {0: ["9C", "KS"], 1: ["KH", "QH"]}, ["2H", "3H", "4H"])
+    after = one.play(parse_move("9C capture 2H 3H 4H", one.engine.deck))
+    assert {"capture", "sum"} <= situations(one, parse_move("9C capture 2H 3H 4H", one.engine.deck), after)
+    assert "several groups" not in situations(one, parse_move("9C capture 2H 3H 4H", one.engine.deck), after)
+    two = _at("standard", {0: ["9C", "KS"], 1: ["KH", "QH"]}, ["5H", "4H", "6D", "3D"])
+    move = parse_move("9C capture 5H 4H 6D 3D", two.engine.deck)
+    assert "several groups" in situations(two, move, two.play(move))

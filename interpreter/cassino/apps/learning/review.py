@@ -7,7 +7,8 @@ side, from what the seat could know when it moved:
   card it cannot see in one other hand: the 2-player last deal, ``solver.missing_knowledge``),
   the exact solver's value of each move: the side's final hand points minus the other
   side's, with best play by everyone. Only here are the other hand's cards used, because
-  there the seat can work them out.
+  there the seat can work them out. (With more than ``KNOWN_LIMIT`` cards left the position
+  is estimated as below, so a review never takes hours.)
 - ``search``: elsewhere, the search player's estimate: ``deals`` deals of the cards the seat
   cannot see, drawn at random consistent with what it knows (``knowledge.determinize``,
   seeded from the review's seed and the move's number, so a review is repeatable), every
@@ -46,6 +47,9 @@ MIN_DEALS, MAX_DEALS = 1, 10_000
 DEFAULT_DEALS = 32
 #: With at most this many cards left to play, each sampled deal is solved exactly (as the search does).
 EXACT_CARDS = 4
+#: Solve a known position exactly only with at most this many cards left to play (a variant that
+#: deals 12 each in its last deal would take far too long; there the search estimates instead).
+KNOWN_LIMIT = 16
 #: A search estimate marks a move only when the best is better by more than this (points).
 SEARCH_MARGIN = 0.5
 
@@ -174,7 +178,7 @@ class Valuer:
             return "forced", 0, [(moves[0], 0.0)]
         hand, seat = game.hand, game.hand.turn
         side = hand.teams[seat]
-        if missing_knowledge(hand, seat) is None:
+        if missing_knowledge(hand, seat) is None and cards_left(hand) <= KNOWN_LIMIT:
             # Every card the seat cannot see is in the one other hand: the real position is known to it.
             solved = self.bot.solver(game, side).move_values(hand)
             return "exact", 0, [(mv.move, float(mv.value)) for mv in solved]

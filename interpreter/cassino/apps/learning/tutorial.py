@@ -102,8 +102,10 @@ def situations(before: Game, move: Move | None, after: Game) -> set[str]:
             same = [i for i in loose if engine.rank[i] in played_rank]
             if len(same) > 1:
                 found.add("equal cards")
-            if odd and (len(odd) > 2 or same or move.builds):
-                found.add("several groups")
+            played_value = max((v for i in _indices(move.played) for v in engine.hv[i]), default=0)
+            odd_total = sum(min(engine.tv[i]) for i in odd if engine.tv[i])
+            if odd and (odd_total > played_value or same or move.builds):
+                found.add("several groups")   # more than one set of cards adding up to the card played
         else:
             found.add("build")
             new = [b for b in state.builds if b not in hand.builds]
