@@ -221,7 +221,7 @@ def _cmd_play(args: argparse.Namespace) -> int:
     from pathlib import Path
 
     from ..files import exclusive
-    from .play import default_console, start_session
+    from .play import Aids, default_console, start_session
     from .records import claim_path, fresh_path, load_game, load_record, writable_path
 
     if args.force and not args.save:
@@ -249,7 +249,8 @@ def _cmd_play(args: argparse.Namespace) -> int:
                 record.save(save, game)   # the copy exists from now on, even when no move is left to play
         else:
             record.save(save)
-        session = start_session(record, save, default_console(), bot_seed=record.seed)
+        session = start_session(record, save, default_console(), bot_seed=record.seed,
+                                aids=Aids(count=args.count, warn=args.warn, tutorial=args.tutorial))
         return session.run()
 
 
@@ -346,6 +347,25 @@ def _cmd_replay(args: argparse.Namespace) -> int:
     return 0
 
 
+def _cmd_review(args: argparse.Namespace) -> int:
+    """Every move of the human seats (or --seat) valued, the mistakes marked, the game replayed face up."""
+    import json
+
+    from .learning.review import review_record
+    from .records import load_game
+
+    record, _ = load_game(args.file)
+    review = review_record(record, seat=args.seat, deals=args.deals, seed=args.seed)
+    if args.format == "json":
+        print(json.dumps(review.to_json(), indent=1, ensure_ascii=False))
+    else:
+        from .learning.show import show_review
+        from .play import default_console
+
+        show_review(review, default_console())
+    return 0
+
+
 def _cmd_simulate(args: argparse.Namespace) -> int:
     import json
 
@@ -391,6 +411,21 @@ def _whole(low: int) -> Callable[[str], int]:
             raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
         if value < low:
             raise argparse.ArgumentTypeError(f"must be at least {low}, not {value}")
+        return value
+
+    return parse
+
+
+def _bounded(low: int, high: int) -> Callable[[str], int]:
+    """An argparse type: a whole number from ``low`` to ``high``."""
+    import argparse
+
+    at_least = _whole(low)
+
+    def parse(text: str) -> int:
+        value = at_least(text)
+        if value > high:
+            raise argparse.ArgumentTypeError(f"must be at most {high:,}, not {value}")
         return value
 
     return parse
@@ -638,7 +673,25 @@ def build_parser() -> argparse.ArgumentParser:
                    "(default: cassino-VARIANT-SEED.json in this folder, never replacing a file)")
     p.add_argument("--force", action="store_true", help="let --save replace an existing file")
     p.add_argument("--resume", metavar="FILE", help="continue a saved game (its variant, seats and seed)")
+    p.add_argument("--count", action="store_true", help="the counting aid each turn: scoring cards and ranks "
+                   "seen, what each side has won, what is still open (the `count` command shows it any time)")
+    p.add_argument("--warn", action="store_true", help="before a move that may leave a sweep, a scoring card or "
+                   "your build to the next player, say so and ask to confirm")
+    p.add_argument("--tutorial", action="store_true", help="explain each rule, in the rulebook's words, the first "
+                   "time it applies")
     p.set_defaults(handler=_cmd_play)
+
+    p = sub.add_parser("review", help="a played game's record reviewed: every move of the human seats valued, "
+                                      "what was better and by how much, the game replayed face up")
+    p.add_argument("file", metavar="RECORD", help="a game record (what `cassino play` writes)")
+    p.add_argument("--seat", type=_whole(0), metavar="N",
+                   help="review this seat (default: the human seats; every seat when none was a person)")
+    p.add_argument("--format", choices=["text", "json"], default="text")
+    p.add_argument("--deals", type=_bounded(1, 10_000), default=32, metavar="N",
+                   help="deals of the unseen cards a search value averages over, 1 to 10,000 (default 32)")
+    p.add_argument("--seed", type=int, default=0, help="fixes the sampled deals (default 0): the same seed, "
+                   "the same review")
+    p.set_defaults(handler=_cmd_review)
 
     p = sub.add_parser("replay", help="replay and verify a game record")
     p.add_argument("file")

@@ -15,6 +15,7 @@ end of input saves before leaving.
 from __future__ import annotations
 
 import sys
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable
 
@@ -28,6 +29,10 @@ from ..engine.notation import cards_text, format_move, parse_move
 from ..errors import CassinoError
 from ..players.bots import Bot
 from .howto import claiming, how_to_play
+from .learning.counting import count_for
+from .learning.show import show_count
+from .learning.tutorial import Lesson, Tutorial
+from .learning.warnings import warnings_for
 from .move_examples import examples_text
 from .records import Record, apply_action
 from .session import Acted, GameSession, NotAMove
@@ -42,6 +47,15 @@ STYLE = {"R": "red", "Y": "yellow", "G": "green", "B": "bold", "H": "red", "D": 
 CLEAR = "\x1b[3J\x1b[2J\x1b[H"
 
 
+@dataclass(frozen=True)
+class Aids:
+    """The learning aids a game is played with (``apps/learning``): all off unless asked for."""
+
+    count: bool = False       # the counting aid under every human turn
+    warn: bool = False        # warnings before a move that may give something away, with a take-back
+    tutorial: bool = False    # each rule's rulebook sentence the first time it applies
+
+
 def read_line(prompt: str) -> str:
     """The player's next line: ``input`` looked up when called (so a patched ``input`` is used)."""
     return input(prompt)
@@ -51,10 +65,12 @@ class Session(GameSession):
     """One game at the terminal: the shared game session, drawn with rich and driven by typed lines."""
 
     def __init__(self, game: Game, record: Record, bots: dict[int, Bot], save_path: Path, console: Console,
-                 read: Callable[[str], str] = read_line) -> None:
+                 read: Callable[[str], str] = read_line, aids: Aids = Aids()) -> None:
         super().__init__(game, record, bots, save_path)
         self.console = console
         self.read = read
+        self.aids = aids
+        self.tutorial: Tutorial | None = Tutorial.for_rules(game.rules) if aids.tutorial else None
         #: The human seat whose hand is on the screen now (several people at one keyboard hand it on).
         self.shown_to: int | None = None
 
@@ -113,6 +129,8 @@ class Session(GameSession):
         hand.append_text(self.cards(h.hands[seat]))
         hand.append(f"   (typed {' '.join(cards_text(self.game.engine.deck, h.hands[seat]))})", style="dim")
         self.console.print(hand)
+        if self.aids.count:
+            show_count(count_for(self.game, seat), self.console)
 
     def listed_moves(self, limit: int = MAX_LISTED) -> tuple[list[Move], int]:
         """The moves numbered on screen (``GameSession.listed_moves``), and how many there are in all."""
@@ -131,10 +149,36 @@ class Session(GameSession):
 
     def act(self, action: str) -> Acted:
         """Apply, record and save an action (``GameSession.act``), then show the scoring of a hand it ended."""
+        before = self.game
         acted = super().act(action)
         if acted.summary is not None:
             self.show_summary(acted.summary)
+        if self.tutorial is not None:
+            move = None if action.startswith("claim") else parse_move(action, before.engine.deck)
+            self.tutorial, lessons = self.tutorial.after(before, move, self.game)
+            self.teach(lessons)
         return acted
+
+    def teach(self, lessons: tuple[Lesson, ...]) -> None:
+        """Tutorial mode: the rulebook's sentences for what just happened, each shown once a game."""
+        for lesson in lessons:
+            self.console.print(f"rule ({lesson.topic}): {lesson.text}", style="magenta", highlight=False)
+
+    def confirmed(self, move: Move) -> bool | None:
+        """With --warn: say what ``move`` may give away and ask; True to play it, False to take it
+        back, None at the end of input. True at once when there is nothing to warn about."""
+        if not self.aids.warn:
+            return True
+        found = warnings_for(self.game, move)
+        if not found:
+            return True
+        for w in found:
+            self.console.print(f"warning: {w.text}", style="yellow", highlight=False)
+        try:
+            answer = self.read("play it anyway? (y/N) ")
+        except EOFError:
+            return None
+        return answer.strip().lower() in ("y", "yes")
 
     def claim_words(self) -> str:
         """What a claim is and costs at this table ("" where the variant has no claiming)."""
@@ -147,7 +191,8 @@ class Session(GameSession):
                  f"Cards are typed rank then suit letter: {self.typing()}.",
                  "Commands: help, how (how to play, in short), rules (this variant's full rulebook, as "
                  "`cassino rules` prints it), hint (what the computer would play), undo (take back your last "
-                 "move, against computer players), save, "
+                 "move, against computer players), count (the counting aid: what has been seen and won, what "
+                 "is still open), save, "
                  + ("claim (see below), " if self.game.rules.game.claiming else "")
                  + "quit (saves first; `cassino play --resume FILE` continues)."]
         claim = self.claim_words()
@@ -232,6 +277,9 @@ class Session(GameSession):
             if word == "rules":
                 self.console.print(self.rulebook(), markup=False, highlight=False)
                 continue
+            if word == "count":
+                show_count(count_for(self.game, seat), self.console)
+                continue
             if word == "save":
                 self.save()
                 self.console.print(f"saved to {self.save_path}")
@@ -271,16 +319,25 @@ class Session(GameSession):
                 if not 1 <= k <= len(moves):
                     self.console.print(f"there is no move {k}: choose 1 to {len(moves)}")
                     continue
-                self.act(format_move(moves[k - 1], deck))
-                return True
-            try:
-                move = self.read_move(text)
-            except NotAMove:
-                self.console.print(f"{text!r} is not a move or a command: type a move's number, a move such as "
-                                   f"`{format_move(moves[0], deck)}`, or help")
-                continue
-            except CassinoError as e:
-                self.console.print(str(e))
+                move = moves[k - 1]
+            else:
+                try:
+                    move = self.read_move(text)
+                except NotAMove:
+                    self.console.print(f"{text!r} is not a move or a command: type a move's number, a move such as "
+                                       f"`{format_move(moves[0], deck)}`, or help")
+                    continue
+                except CassinoError as e:
+                    self.console.print(str(e))
+                    continue
+            sure = self.confirmed(move)
+            if sure is None:
+                self.save()
+                self.console.print(f"\nend of input: the move was not made; game saved to {self.save_path}; "
+                                   f"continue with: cassino play --resume {self.save_path}")
+                return False
+            if not sure:
+                self.console.print("taken back: choose another move")
                 continue
             self.act(format_move(move, deck))
             return True
@@ -301,6 +358,9 @@ class Session(GameSession):
                       f"and continue with: cassino play --resume {self.save_path}")
         console.print(self.seating())
         console.print("type help for commands, how for how to play, rules for the full rulebook")
+        if self.tutorial is not None and not self.record.actions:
+            self.tutorial, lessons = self.tutorial.start()
+            self.teach(lessons)
         watching = self.humans() == 0
         shown_deal = None
         while not self.game.over:
@@ -396,9 +456,9 @@ def show_replay(record: Record, console: Console) -> None:
 
 
 def start_session(record: Record, save_path: Path, console: Console, read: Callable[[str], str] = read_line,
-                  bot_seed: int = 0) -> Session:
+                  bot_seed: int = 0, aids: Aids = Aids()) -> Session:
     opened = GameSession.open(record, save_path, bot_seed)
-    return Session(opened.game, record, opened.bots, save_path, console, read)
+    return Session(opened.game, record, opened.bots, save_path, console, read, aids)
 
 
 def default_console() -> Console:

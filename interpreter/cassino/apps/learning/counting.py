@@ -1,0 +1,192 @@
+"""The counting aid: what a seat can know has been played and won in the hand, and what is still open.
+
+Casino players who count remember which scoring cards and how many of each rank are
+gone, and how the races for "most" items stand. This is that memory, from public
+information only: the seat's own hand, the table, the builds and the capture piles
+(every pile is face down but every capture was seen), the sweeps and events made. Items
+are the variant's own scoring items, so every rule file gets its own count.
+
+"Still to win" is what each side could yet score in the hand at most, item by item: a
+"most" item while the side can still pass the others with the cards not yet captured,
+each uncaptured card of an "each" item, the last capture until the hand ends, an event
+not yet made; sweeps stay open while cards are left (how many cannot be known), and an
+item an endgame restriction keeps a side from scoring gives it nothing.
+"""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass
+from typing import Any
+
+from ...engine.game import Game
+from ...engine.notation import cards_text
+from ...players.knowledge import public_cards
+from ..summary import side_name, side_seats
+
+
+@dataclass(frozen=True)
+class ScoringCard:
+    """A card an "each" item scores, and where the seat knows it to be."""
+
+    card: str
+    item: str
+    where: str            # "won by seat 0", "on the table", "in a build", "in your hand", "not seen yet"
+    side: int | None      # the side that won it, when it is won
+
+
+@dataclass(frozen=True)
+class RankCount:
+    """One rank: how many there are, how many are seen (played or on the table), in the seat's hand, unseen."""
+
+    rank: str
+    total: int
+    seen: int
+    in_hand: int
+    unseen: int
+
+
+@dataclass(frozen=True)
+class ItemCount:
+    """One scoring item: what each side has so far and what it can still give each side."""
+
+    name: str
+    count: str                    # most, each, sweeps, event, last_capture
+    points: int
+    held: dict[int, int]          # side -> cards (most, each), sweeps or events won so far
+    left: int | None              # cards of the item not captured yet (most, each)
+    decided_for: int | None       # a "most" item already out of the other sides' reach
+    can_win: dict[int, int]       # side -> points the item can still give it at most (sweeps: 0, see ``open``)
+    open: bool                    # the item can still change
+
+
+@dataclass(frozen=True)
+class Count:
+    """The counting aid for one seat at one moment of a hand."""
+
+    seat: int
+    side: int
+    sides: dict[int, tuple[int, ...]]     # side -> its seats
+    scoring_cards: tuple[ScoringCard, ...]
+    ranks: tuple[RankCount, ...]
+    items: tuple[ItemCount, ...]
+    still_to_win: dict[int, int]          # side -> points it can still score in this hand at most
+    sweeps_open: bool                      # sweeps still score and cards are left to play
+
+    def to_json(self) -> dict[str, Any]:
+        out = asdict(self)
+        for key in ("sides", "still_to_win"):
+            out[key] = {str(k): v for k, v in out[key].items()}
+        for item in out["items"]:
+            for key in ("held", "can_win"):
+                item[key] = {str(k): v for k, v in item[key].items()}
+        return out
+
+    def text(self) -> str:
+        name = {s: side_name(seats) for s, seats in self.sides.items()}
+        lines = []
+        if self.scoring_cards:
+            lines.append("scoring cards: " + "; ".join(f"{c.card} {c.where}" for c in self.scoring_cards))
+        lines.append("seen of each rank (of all): " + "  ".join(
+            f"{r.rank} {r.seen}/{r.total}" + (f" +{r.in_hand} yours" if r.in_hand else "") for r in self.ranks))
+        for item in self.items:
+            held = ", ".join(f"{name[s]} {n}" for s, n in item.held.items()) if item.count != "last_capture" else ""
+            state = []
+            if item.left is not None:
+                state.append(f"{item.left} still to capture")
+            if item.decided_for is not None:
+                state.append(f"decided for {name[item.decided_for]}")
+            elif not item.open:
+                state.append("decided")
+            lines.append(f"{item.name}: {held}" + (f" ({'; '.join(state)})" if state else ""))
+        win = ", ".join(f"{name[s]} {p}" for s, p in self.still_to_win.items())
+        lines.append(f"still to win this hand at most: {win}" + (" points, and sweeps" if self.sweeps_open else " points"))
+        return "\n".join(lines)
+
+
+def count_for(game: Game, seat: int) -> Count:
+    """What ``seat`` can know of the hand in play (its own hand and the public cards only)."""
+    engine, hand, scorer = game.engine, game.hand, game.scorer
+    if not 0 <= seat < hand.players:
+        raise ValueError(f"seat {seat} is not at this table (seats 0 to {hand.players - 1})")
+    deck = engine.deck
+    sides = hand.sides
+    public = public_cards(hand)
+    mine = hand.hands[seat]
+    piles = {s: hand.side_pile(s) for s in sides}
+    won = 0
+    for p in piles.values():
+        won |= p
+    builds = 0
+    for b in hand.builds:
+        builds |= b.cards
+    seats = side_seats(hand.teams)
+
+    cards: list[ScoringCard] = []
+    for item in engine.rules.scoring.items:
+        if item.count != "each":
+            continue
+        for i in range(engine.n_cards):
+            if not scorer.masks[item.name] >> i & 1:
+                continue
+            bit = 1 << i
+            side = next((s for s in sides if piles[s] & bit), None)
+            if side is not None:
+                where = f"won by {side_name(seats[side])}"
+            elif hand.table & bit:
+                where = "on the table"
+            elif builds & bit:
+                where = "in a build"
+            elif mine & bit:
+                where = "in your hand"
+            else:
+                where = "not seen yet"
+            cards.append(ScoringCard(cards_text(deck, bit)[0], item.name, where, side))
+
+    ranks = []
+    for r, rank in enumerate(deck.ranks):
+        mask = engine.rank_mask[r]
+        total, seen, in_hand = mask.bit_count(), (mask & public).bit_count(), (mask & mine).bit_count()
+        ranks.append(RankCount(rank, total, seen, in_hand, total - seen - in_hand))
+
+    playing = not hand.over
+    still = {s: 0 for s in sides}
+    items = []
+    sweeps_open = False
+    for item in engine.rules.scoring.items:
+        allowed = {s: scorer.counts_for(item, game.scores[s], game.restrictions_on) for s in sides}
+        left: int | None = None
+        decided: int | None = None
+        can = {s: 0 for s in sides}
+        if item.count in ("most", "each"):
+            mask = scorer.masks[item.name]
+            held = {s: (piles[s] & mask).bit_count() for s in sides}
+            left = (mask & ~won).bit_count()
+            if item.count == "each":
+                can = {s: left * item.points for s in sides}
+                is_open = left > 0
+            else:
+                for s in sides:
+                    best_other = max((held[o] for o in sides if o != s), default=0)
+                    if held[s] > best_other + left:
+                        decided = s
+                    if held[s] + left > best_other or (item.ties != "none" and held[s] + left == best_other
+                                                          and held[s] + left > 0):
+                        can[s] = item.points
+                is_open = decided is None and left > 0
+        elif item.count == "sweeps":
+            held = {s: sum(1 for w in hand.sweeps if not w.cancelled and hand.teams[w.seat] == s) for s in sides}
+            is_open = playing
+            sweeps_open = sweeps_open or (playing and bool(item.points or item.by_size or item.first_play_points))
+        elif item.count == "event":
+            held = {s: sum(1 for e in hand.events if e.name == item.event and hand.teams[e.seat] == s) for s in sides}
+            is_open = playing and not any(held.values())
+            can = {s: item.points if is_open else 0 for s in sides}
+        else:   # last_capture
+            held = {s: int(hand.last_capturer is not None and hand.teams[hand.last_capturer] == s) for s in sides}
+            is_open = playing
+            can = {s: item.points if playing else 0 for s in sides}
+        can = {s: (v if allowed[s] and is_open else 0) for s, v in can.items()}
+        for s in sides:
+            still[s] += can[s]
+        items.append(ItemCount(item.name, item.count, item.points, held, left, decided, can, is_open))
+    return Count(seat, hand.teams[seat], dict(seats), tuple(cards), tuple(ranks), tuple(items), still, sweeps_open)

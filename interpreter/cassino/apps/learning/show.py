@@ -1,0 +1,76 @@
+"""The learning aids drawn in the terminal with rich (the browser draws the same values its own way)."""
+
+from __future__ import annotations
+
+from rich.console import Console
+from rich.table import Table
+
+from .counting import Count
+from .review import Review, ReviewedMove
+
+
+def _points(value: float) -> str:
+    return f"{value:+.2f}".rstrip("0").rstrip(".") if value else "0"
+
+
+def _how(m: ReviewedMove) -> str:
+    if m.method == "exact":
+        return "exact (every card's place known)"
+    if m.method == "search":
+        return f"search, {m.deals} deals"
+    return "the only legal move"
+
+
+def show_review(review: Review, console: Console, moves_shown: bool = True) -> None:
+    """The replay face up with each reviewed move's verdict, then the summary of the biggest mistakes."""
+    by_action = {m.action: m for m in review.moves}
+    who = ", ".join(f"seat {s} ({review.seat_kinds[s]})" for s in review.seats)
+    console.rule(f"review of a game of {review.variant}: {who}")
+    console.print("values are the mover's side's points in the hand against the other side's: exact where every "
+                  f"card's place is known to the mover, otherwise the search's average over {review.deals} deals "
+                  "of the cards it could not see")
+    for note in review.notes:
+        console.print(f"note: {note}")
+    hand = None
+    for step in review.steps if moves_shown else ():
+        if step.hand_no != hand:
+            hand = step.hand_no
+            console.rule(f"hand {hand}")
+        hands = "; ".join(f"seat {s}: {' '.join(h) or '-'}" for s, h in enumerate(step.hands))
+        table = " ".join(step.table) or "(empty)"
+        builds = ("  builds: " + "; ".join(step.builds)) if step.builds else ""
+        console.print(f"{step.action:>4}. deal {step.deal_no}  table: {table}{builds}", highlight=False)
+        console.print(f"      hands: {hands}", highlight=False, style="dim")
+        m = by_action.get(step.action)
+        line = f"      seat {step.seat} plays {step.text}"
+        if m is None:
+            console.print(line, highlight=False)
+        elif m.marked:
+            console.print(f"{line}   ✗ lost {_points(m.loss).lstrip('+')} points: better {m.best} "
+                          f"({_points(m.best_value)} against {_points(m.played_value)}; {_how(m)})",
+                          style="red", highlight=False)
+        else:
+            console.print(f"{line}   ✓ {'best' if m.method != 'forced' else 'forced'} ({_how(m)})",
+                          style="green", highlight=False)
+    console.rule("summary")
+    for seat in review.seats:
+        mine = [m for m in review.moves if m.seat == seat]
+        marked = sum(m.marked for m in mine)
+        console.print(f"seat {seat}: {len(mine)} moves reviewed, {marked} lost points, "
+                      f"{_points(review.total_loss(seat)).lstrip('+')} points lost in all", highlight=False)
+    worst = review.mistakes()
+    if not worst:
+        console.print("no move lost points" if review.moves else "no move to review")
+        return
+    table = Table(title="the biggest mistakes", box=None, padding=(0, 2))
+    for column in ("move", "hand", "seat", "played", "better", "lost"):
+        table.add_column(column)
+    for m in worst:
+        table.add_row(str(m.action), f"{m.hand_no}, deal {m.deal_no}", str(m.seat), m.played, m.best,
+                      _points(m.loss).lstrip("+"))
+    console.print(table)
+
+
+def show_count(count: Count, console: Console) -> None:
+    """The counting aid as a few lines under the table."""
+    console.print(count.text(), highlight=False, style="cyan")

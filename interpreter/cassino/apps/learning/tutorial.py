@@ -1,0 +1,137 @@
+"""Tutorial mode: each rule in the rulebook's own words, the first time it applies in play.
+
+The sentences are the variant's rulebook clauses (``language.rulebook``), chosen by the
+setting they word, never new prose: a house rule's tutorial says its own rules. What
+"applies" is read from the move and the positions around it, through the engine's values
+(a capture's taken cards, a new build, a sweep recorded, a new deal, a finished hand),
+so it is generic over variants. A clause the variant's rulebook does not have (no sums
+in a variant without them) is simply never shown.
+
+A :class:`Tutorial` is an immutable value: :meth:`Tutorial.after` returns the lessons a
+move teaches and the tutorial that remembers them, so each is shown once.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from ...engine.game import Game
+from ...engine.moves import Move, MoveKind
+from ...language.rulebook import rulebook
+from ...language.rules import Rules
+
+#: The situations, in the order their lessons are shown, and the rulebook clauses each one teaches.
+TOPICS: tuple[tuple[str, tuple[str, ...]], ...] = (
+    ("first turn", ("turn.kinds",)),
+    ("trail", ("trail.intro",)),
+    ("capture", ("capture.intro",)),
+    ("sum", ("capture.sums",)),
+    ("several groups", ("capture.several_groups",)),
+    ("equal cards", ("capture.equal_cards",)),
+    ("build", ("build.allowed", "build.owner_obligation", "build.keep_capturing_card")),
+    ("multiple build", ("build.multiple",)),
+    ("raise", ("build.raise_single",)),
+    ("build captured", ("build.single_build_as_card",)),
+    ("sweep", ("sweeps.intro",)),
+    ("new deal", ("deal.redeal",)),
+    ("end of hand", ("hand.end", "scoring.intro", "scoring.when")),
+    ("end of game", ("game.target",)),
+)
+
+
+@dataclass(frozen=True)
+class Lesson:
+    """A rule shown: the situation that called for it and the rulebook's sentence."""
+
+    topic: str
+    key: str
+    text: str
+
+    def to_json(self) -> dict[str, Any]:
+        return {"topic": self.topic, "key": self.key, "text": self.text}
+
+
+@dataclass(frozen=True)
+class Tutorial:
+    """The rulebook's sentences for one variant and the topics already shown."""
+
+    clauses: dict[str, str]
+    shown: frozenset[str] = field(default=frozenset())
+
+    @classmethod
+    def for_rules(cls, rules: Rules) -> "Tutorial":
+        return cls({key: clause.text for key, clause in rulebook(rules).clauses().items()})
+
+    def start(self) -> tuple["Tutorial", tuple[Lesson, ...]]:
+        """The lessons for the start of the game (what a turn is)."""
+        return self._teach({"first turn"})
+
+    def after(self, before: Game, move: Move | None, after: Game) -> tuple["Tutorial", tuple[Lesson, ...]]:
+        """The lessons the action from ``before`` to ``after`` teaches (``move`` None: a claim)."""
+        return self._teach(situations(before, move, after))
+
+    def _teach(self, found: set[str]) -> tuple["Tutorial", tuple[Lesson, ...]]:
+        lessons = []
+        shown = set(self.shown)
+        for topic, keys in TOPICS:
+            if topic not in found or topic in shown:
+                continue
+            shown.add(topic)
+            lessons += [Lesson(topic, key, self.clauses[key]) for key in keys if key in self.clauses]
+        return Tutorial(self.clauses, frozenset(shown)), tuple(lessons)
+
+
+def situations(before: Game, move: Move | None, after: Game) -> set[str]:
+    """What happened in one action, as TOPICS names it."""
+    found: set[str] = set()
+    if move is not None:
+        engine, hand = before.engine, before.hand
+        state = engine.apply(hand, move)    # the hand just after the move, before the game moves on
+        played_rank = {engine.rank[i] for i in _indices(move.played)}
+        loose = _indices(move.loose)
+        if move.kind == MoveKind.TRAIL:
+            found.add("trail")
+        elif move.kind == MoveKind.CAPTURE:
+            found.add("capture")
+            if move.builds:
+                found.add("build captured")
+            odd = [i for i in loose if engine.rank[i] not in played_rank]
+            if odd:
+                found.add("sum")
+            same = [i for i in loose if engine.rank[i] in played_rank]
+            if len(same) > 1:
+                found.add("equal cards")
+            played_value = max((v for i in _indices(move.played) for v in engine.hv[i]), default=0)
+            odd_total = sum(min(engine.tv[i]) for i in odd if engine.tv[i])
+            if odd and (odd_total > played_value or same or move.builds):
+                found.add("several groups")   # more than one set of cards adding up to the card played
+        else:
+            found.add("build")
+            new = [b for b in state.builds if b not in hand.builds]
+            if any(b.multiple for b in new):
+                found.add("multiple build")
+            if move.builds:
+                old = [b for b in hand.builds if b.cards in move.builds]
+                if any(b.value != move.value for b in old):
+                    found.add("raise")
+        if not state.over and state.deal_no != hand.deal_no:
+            found.add("new deal")
+        if any(w.seat == hand.turn and w.ply == hand.ply for w in state.sweeps if w not in hand.sweeps):
+            found.add("sweep")
+    if after.hand_no != before.hand_no or (after.over and not before.over):
+        found.add("end of hand")
+    if after.over:
+        found.add("end of game")
+    return found
+
+
+def _indices(mask: int) -> list[int]:
+    out = []
+    i = 0
+    while mask:
+        if mask & 1:
+            out.append(i)
+        mask >>= 1
+        i += 1
+    return out

@@ -1,0 +1,164 @@
+"""Warnings before a move: what it may leave to the next player.
+
+Three kinds, each derived from the engine's own legal moves in the position the move
+would leave, with the next player given, one at a time, each card the mover has not
+seen (its hand is hidden, so any such card "may" be there):
+
+- ``sweep``: the next player may sweep the table (a capture that leaves no loose cards
+  and no builds, counted by the engine as a sweep), where the variant scores sweeps;
+- ``scoring-card``: the next player may take a card an "each" item scores (a casino, an
+  ace) that the move trailed, or that a capture of the mover could have taken this turn;
+- ``build``: the next player may take a build the move made or changed for the mover's side.
+
+Nothing here knows a variant: the scoring items say which cards score, the engine says
+what can be captured. A next player on the mover's own side (a partner) is no threat:
+no warning. Only one hypothetical card at a time is tried, so captures the next player
+could make by playing several cards together are not foreseen.
+"""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass
+from typing import Any
+
+from ...engine.game import Game
+from ...engine.moves import Move, MoveKind
+from ...engine.notation import cards_text
+from ...engine.state import HandState
+from ...players.knowledge import seen_by
+
+
+@dataclass(frozen=True)
+class Warning:
+    """One thing a move may give away: its kind, the cards concerned, and the sentence to show."""
+
+    kind: str                    # "sweep", "scoring-card" or "build"
+    cards: tuple[str, ...]       # the cards at stake (the build's cards for a build)
+    takers: tuple[str, ...]      # unseen cards the next player could do it with
+    text: str
+
+    def to_json(self) -> dict[str, Any]:
+        return asdict(self)
+
+
+def _sweeps_score(game: Game) -> bool:
+    return any(i.count == "sweeps" and (i.points or i.by_size or i.first_play_points)
+               for i in game.rules.scoring.items)
+
+
+def _scoring_mask(game: Game) -> int:
+    mask = 0
+    for item in game.rules.scoring.items:
+        if item.count == "each" and item.points:
+            mask |= game.scorer.masks[item.name]
+    return mask
+
+
+def _taken(move: Move) -> int:
+    """The table cards a capture takes (loose cards and whole builds)."""
+    cards = move.loose
+    for b in move.builds:
+        cards |= b
+    return cards
+
+
+def warnings_for(game: Game, move: Move) -> tuple[Warning, ...]:
+    """What ``move`` (legal for the seat to play in ``game``) may leave to the next player."""
+    engine, before = game.engine, game.hand
+    seat = before.turn
+    after = engine.apply(before, move)
+    if after.over or after.deal_no != before.deal_no:
+        return ()
+    nxt = after.turn
+    if after.teams[nxt] == before.teams[seat] or not after.hands[nxt]:
+        return ()
+    deck = engine.deck
+    unseen = engine.full & ~seen_by(after, seat)
+    if not unseen:
+        return ()
+    scoring = _scoring_mask(game)
+    reachable = move.played
+    for m in engine.legal_moves(before):
+        if m.kind == MoveKind.CAPTURE:
+            reachable |= _taken(m)
+    exposed_scoring = scoring & reachable & (after.table | _build_cards(after))
+    new_builds = {b.cards for b in after.builds
+                  if after.teams[b.owner] == before.teams[seat] and b not in before.builds}
+    sweeps = _sweeps_score(game)
+
+    sweepers, takers_of = 0, {}   # card -> unseen cards that take it
+    build_takers: dict[int, int] = {}
+    stock = tuple(range(len(after.stock)))       # the stock's size only: its cards are hidden
+    tried: dict[tuple[str, tuple[Any, ...]], tuple[bool, int, tuple[int, ...]]] = {}
+    for i in range(engine.n_cards):
+        if not unseen >> i & 1:
+            continue
+        kind = (engine.rank_str[i], tuple(sorted(engine.captured_values(1 << i), key=str)))
+        found = tried.get(kind)
+        if found is None:
+            found = tried[kind] = _what_one_card_takes(engine, after, nxt, i, stock)
+        sweep, took, builds = found
+        if sweep and sweeps:
+            sweepers |= 1 << i
+        for card_bit in _bits(took & exposed_scoring):
+            takers_of[card_bit] = takers_of.get(card_bit, 0) | 1 << i
+        for b in builds:
+            if b in new_builds:
+                build_takers[b] = build_takers.get(b, 0) | 1 << i
+    out = []
+    name = cards_text
+    if sweepers:
+        out.append(Warning("sweep", tuple(name(deck, after.table | _build_cards(after))), tuple(name(deck, sweepers)),
+                           f"this leaves a sweep: seat {nxt} may hold {_some(name(deck, sweepers))}, which would "
+                           f"take everything on the table"))
+    for bit, who in sorted(takers_of.items()):
+        card = name(deck, bit)[0]
+        how = "trails" if move.played & bit and move.kind == MoveKind.TRAIL else "leaves"
+        out.append(Warning("scoring-card", (card,), tuple(name(deck, who)),
+                           f"this {how} {card}, a scoring card: seat {nxt} may take it with {_some(name(deck, who))}"))
+    for b, who in build_takers.items():
+        shown = " ".join(name(deck, b))
+        out.append(Warning("build", tuple(name(deck, b)), tuple(name(deck, who)),
+                           f"this leaves your build [{shown}] to seat {nxt}, who may take it with "
+                           f"{_some(name(deck, who))}"))
+    return tuple(out)
+
+
+def _what_one_card_takes(engine: Any, after: HandState, nxt: int, card: int,
+                         stock: tuple[int, ...]) -> tuple[bool, int, tuple[int, ...]]:
+    """With only ``card`` in the next player's hand: can it sweep, which table cards can it take, which builds."""
+    hands = list(after.hands)
+    hands[nxt] = 1 << card
+    probe = after.with_(hands=tuple(hands), stock=stock)
+    sweep, took, builds = False, 0, set()
+    for m in engine.legal_moves(probe):
+        if m.kind != MoveKind.CAPTURE:
+            continue
+        took |= _taken(m)
+        builds.update(m.builds)
+        if not sweep:
+            result = engine.apply(probe, m)
+            sweep = len(result.sweeps) > len(probe.sweeps) and not result.table and not result.builds
+    return sweep, took, tuple(sorted(builds))
+
+
+def _build_cards(state: HandState) -> int:
+    cards = 0
+    for b in state.builds:
+        cards |= b.cards
+    return cards
+
+
+def _bits(mask: int) -> list[int]:
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low)
+        mask ^= low
+    return out
+
+
+def _some(cards: list[str]) -> str:
+    shown = cards[:6]
+    more = f" and {len(cards) - len(shown)} more" if len(cards) > len(shown) else ""
+    return ("one of " if len(cards) > 1 else "") + ", ".join(shown) + more

@@ -1,0 +1,271 @@
+"""The learning aids: the counting aid against a recount from the log, warnings on constructed
+positions, the tutorial's rulebook sentences once each, and their options in `cassino play`."""
+
+from __future__ import annotations
+
+import io
+import json
+from pathlib import Path
+
+import pytest
+from rich.console import Console
+
+from cassino.apps.learning.counting import count_for
+from cassino.apps.learning.tutorial import Tutorial
+from cassino.apps.learning.warnings import warnings_for
+from cassino.apps.play import Aids, start_session
+from cassino.apps.records import Record, apply_action
+from cassino.engine.core import Engine, Position
+from cassino.engine.game import Game
+from cassino.engine.moves import MoveKind
+from cassino.engine.notation import format_move, parse_move
+from cassino.language.rulebook import rulebook
+from cassino.language.variants import load_rules
+from cassino.players.bots import make_bot
+
+
+def _played(variant: str, seed: int, actions: int) -> Game:
+    record = Record(load_rules(variant), seed, 2, False, ["random", "random"], source=variant)
+    game = record.new_game()
+    bots = [make_bot("random", seed), make_bot("random", seed + 1)]
+    for _ in range(actions):
+        if game.over:
+            break
+        seat = game.hand.turn
+        game = game.play(bots[seat].choose(game, seat))
+    return game
+
+
+@pytest.mark.parametrize("variant, seed, actions", [("standard", 2, 13), ("standard", 9, 31), ("spade", 4, 20),
+                                                     ("tuxedo", 3, 17)])
+def test_the_count_equals_a_recount_from_the_log(variant: str, seed: int, actions: int) -> None:
+    game = _played(variant, seed, actions)
+    engine, hand = game.engine, game.hand
+    log = game.moves_this_hand()
+    assert log, "the test needs moves in the hand in play"
+    captured = {s: 0 for s in hand.sides}
+    seen = log[0][0].table
+    for position, move in log:
+        seen |= move.played
+        if move.kind == MoveKind.CAPTURE:
+            taken = move.played | move.loose
+            for b in move.builds:
+                taken |= b
+            captured[position.teams[position.turn]] |= taken
+    for seat in range(hand.players):
+        count = count_for(game, seat)
+        for item in count.items:
+            if item.count in ("most", "each"):
+                mask = game.scorer.masks[item.name]
+                assert item.held == {s: bin(captured[s] & mask).count("1") for s in hand.sides}, item.name
+        for r, rank in zip(count.ranks, engine.deck.ranks):
+            assert r.rank == rank
+            assert r.seen == bin(seen & engine.rank_mask[engine.deck.ranks.index(rank)]).count("1")
+            assert r.in_hand == bin(hand.hands[seat] & engine.rank_mask[engine.deck.ranks.index(rank)]).count("1")
+        json.dumps(count.to_json())
+
+
+def test_the_count_reads_only_public_cards_and_the_seats_own_hand() -> None:
+    game = _played("standard", 5, 6)
+    hand = game.hand
+    seat = hand.turn
+    other = 1 - seat
+    pool = sorted([i for i in range(game.engine.n_cards) if hand.hands[other] >> i & 1] + list(hand.stock))
+    size = bin(hand.hands[other]).count("1")
+    hands = list(hand.hands)
+    hands[other] = sum(1 << i for i in pool[:size])
+    moved = game.with_(hand=hand.with_(hands=tuple(hands), stock=tuple(pool[size:])))
+    assert moved.hand.hands[other] != hand.hands[other]
+    assert count_for(moved, seat) == count_for(game, seat)
+
+
+def test_what_can_still_be_won_at_the_start_and_once_decided() -> None:
+    game = Game.new(load_rules("standard"), 1, 2)
+    fresh = count_for(game, 0)
+    total = sum(i.points for i in game.rules.scoring.items if i.count in ("most", "each")) + \
+        3 * sum(i.points for i in game.rules.scoring.items if i.name == "aces")   # four aces, one point each
+    assert fresh.still_to_win == {0: total, 1: total}
+    engine = game.engine
+    deck = engine.deck
+    cards = list(deck.cards)
+    pile = [c for c in cards if c.rank not in ("A",) and str(c) not in ("10D", "2S")][:30]
+    rest = [c for c in cards if c not in pile]
+    state = engine.position(Position(players=2, hands={0: rest[:2], 1: rest[2:4]}, table=rest[4:6],
+                                     captured={0: pile}))
+    count = count_for(Game.at(engine, state), 0)
+    most = {i.name: i for i in count.items}
+    assert most["cards"].decided_for == 0 and most["cards"].can_win == {0: 0, 1: 0}
+    assert not most["cards"].open and "decided for seat 0" in count.text()
+
+
+def _at(variant: str, hands: dict[int, list[str]], table: list[str], captured: dict[int, list[str]] | None = None,
+        builds: tuple = ()) -> Game:  # type: ignore[type-arg]
+    engine = Engine(load_rules(variant))
+    card = engine.deck.parse
+    state = engine.position(Position(players=2, to_play=0, hands={s: [card(c) for c in h] for s, h in hands.items()},
+                                     table=[card(c) for c in table],
+                                     captured={s: [card(c) for c in h] for s, h in (captured or {}).items()},
+                                     builds=tuple(([card(c) for c in cs], v, o) for cs, v, o in builds)))
+    return Game.at(engine, state)
+
+
+def _warn(game: Game, text: str) -> set[str]:
+    return {w.kind for w in warnings_for(game, parse_move(text, game.engine.deck))}
+
+
+def test_warning_a_move_that_leaves_a_sweep() -> None:
+    # hoyle scores sweeps: trailing the 2 leaves 4+2, which any unseen six sweeps
+    game = _at("hoyle", {0: ["9C", "2D", "KS"], 1: ["KH", "QH", "JH"]}, ["4H"])
+    assert "sweep" in _warn(game, "2D trail")
+    found = warnings_for(game, parse_move("2D trail", game.engine.deck))
+    sweep = next(w for w in found if w.kind == "sweep")
+    assert "may hold" in sweep.text and "6S" in sweep.takers
+    # ...whatever seat 1 really holds (it holds no six): the seat cannot see it
+    assert not any(c.startswith("6") for c in ["KH", "QH", "JH"])
+    # trailing the king leaves 4 and a king: no single card takes both
+    assert "sweep" not in _warn(game, "KS trail")
+    # standard scores no sweeps: the same trail warns of none
+    assert "sweep" not in _warn(_at("standard", {0: ["9C", "2D", "KS"], 1: ["KH", "QH", "JH"]}, ["4H"]), "2D trail")
+
+
+def test_warning_a_scoring_card_given_up() -> None:
+    game = _at("standard", {0: ["10D", "9C", "KS"], 1: ["KH", "QH", "JH"]}, ["3H"])
+    assert "scoring-card" in _warn(game, "10D trail")
+    assert "scoring-card" not in _warn(game, "9C trail")
+    # every other ten seen (captured): nothing can take the big casino
+    seen = _at("standard", {0: ["10D", "9C", "KS"], 1: ["KH", "QH", "JH"]}, ["3H"],
+               captured={0: ["10S", "10H", "10C"]})
+    assert "scoring-card" not in _warn(seen, "10D trail")
+    # leaving the little casino on the table when it could have been taken
+    left = _at("standard", {0: ["2H", "9C", "KS"], 1: ["KH", "QH", "JH"]}, ["2S"])
+    assert "scoring-card" in _warn(left, "9C trail")
+    assert "scoring-card" not in _warn(left, "2H capture 2S")
+
+
+def test_warning_a_build_the_opponent_can_take() -> None:
+    game = _at("standard", {0: ["3H", "8C", "KS"], 1: ["KH", "QH", "JH"]}, ["5S"])
+    assert "build" in _warn(game, "3H build 8 on 5S")
+    seen = _at("standard", {0: ["3H", "8C", "KS"], 1: ["KH", "QH", "JH"]}, ["5S"],
+               captured={1: ["8S", "8H", "8D"]})
+    assert "build" not in _warn(seen, "3H build 8 on 5S")
+    # a capture that clears the table leaves nothing to warn about
+    clear = _at("standard", {0: ["5C", "8C", "KS"], 1: ["KH", "QH", "JH"]}, ["5S"])
+    assert _warn(clear, "5C capture 5S") == set()
+
+
+def test_the_tutorial_gives_each_rule_in_the_rulebooks_words_once() -> None:
+    rules = load_rules("standard")
+    clauses = {k: c.text for k, c in rulebook(rules).clauses().items()}
+    game = _played("standard", 2, 0)
+    tutorial, lessons = Tutorial.for_rules(rules).start()
+    shown = [lesson.key for lesson in lessons]
+    bots = [make_bot("random", 1), make_bot("random", 2)]
+    first_capture = None
+    k = 0
+    while not game.over and k < 200:
+        seat = game.hand.turn
+        move = bots[seat].choose(game, seat)
+        after = game.play(move)
+        tutorial, lessons = tutorial.after(game, move, after)
+        for lesson in lessons:
+            assert lesson.text == clauses[lesson.key]
+            if lesson.key == "capture.intro":
+                first_capture = k
+        shown += [lesson.key for lesson in lessons]
+        if move.kind == MoveKind.CAPTURE and first_capture is None:
+            pytest.fail("the first capture did not teach the capture rule")
+        game, k = after, k + 1
+    assert len(shown) == len(set(shown))
+    assert {"turn.kinds", "capture.intro", "trail.intro", "hand.end"} <= set(shown)
+
+
+def _session(tmp_path: Path, typed: list[str], aids: Aids, seed: int = 3):  # type: ignore[no-untyped-def]
+    out = io.StringIO()
+    lines = iter(typed)
+    asked: list[str] = []
+
+    def read(prompt: str) -> str:
+        asked.append(prompt)
+        try:
+            return next(lines)
+        except StopIteration:
+            raise EOFError from None
+
+    record = Record(load_rules("standard"), seed, 2, False, ["human", "greedy"], source="standard")
+    console = Console(file=out, width=200, markup=False, highlight=False, soft_wrap=True)
+    return start_session(record, tmp_path / "g.json", console, read=read, aids=aids), out, asked
+
+
+def _warned_move(session) -> str:  # type: ignore[no-untyped-def]
+    """A move in the session's position that draws a warning (the test needs one)."""
+    for move in session.game.legal_moves():
+        if warnings_for(session.game, move):
+            return format_move(move, session.game.engine.deck)
+    pytest.skip("no move here draws a warning")
+
+
+def test_play_warn_asks_and_no_takes_the_move_back(tmp_path: Path) -> None:
+    probe, _, _ = _session(tmp_path, [], Aids())
+    while probe.computer_to_move():
+        probe.act(probe.computer_choice())
+    move = _warned_move(probe)
+    before = len(probe.record.actions)
+    session, out, asked = _session(tmp_path, [move, "n", "quit"], Aids(warn=True))
+    session.run()
+    assert "warning: this" in out.getvalue() and "taken back" in out.getvalue()
+    assert "play it anyway? (y/N) " in asked
+    assert len(json.loads((tmp_path / "g.json").read_text())["actions"]) == before
+    session, out, asked = _session(tmp_path, [move, "y", "quit"], Aids(warn=True))
+    session.run()
+    assert json.loads((tmp_path / "g.json").read_text())["actions"][before] == move
+
+
+def test_play_without_warn_asks_nothing(tmp_path: Path) -> None:
+    probe, _, _ = _session(tmp_path, [], Aids())
+    while probe.computer_to_move():
+        probe.act(probe.computer_choice())
+    move = _warned_move(probe)
+    session, out, asked = _session(tmp_path, [move, "quit"], Aids())
+    session.run()
+    assert "warning" not in out.getvalue() and "play it anyway? (y/N) " not in asked
+
+
+def test_play_count_option_and_command(tmp_path: Path) -> None:
+    session, out, _ = _session(tmp_path, ["quit"], Aids(count=True))
+    session.run()
+    assert out.getvalue().count("still to win this hand at most") == 1
+    session, out, _ = _session(tmp_path, ["quit"], Aids())
+    session.run()
+    assert "still to win" not in out.getvalue()
+    session, out, _ = _session(tmp_path, ["count", "quit"], Aids())
+    session.run()
+    assert "still to win this hand at most" in out.getvalue() and "seen of each rank" in out.getvalue()
+
+
+def test_play_tutorial_prints_a_rules_words_once(tmp_path: Path) -> None:
+    clauses = {k: c.text for k, c in rulebook(load_rules("standard")).clauses().items()}
+    session, out, _ = _session(tmp_path, ["1"] * 30 + ["quit"], Aids(tutorial=True))
+    session.run()
+    text = out.getvalue()
+    assert text.count(clauses["turn.kinds"]) == 1
+    assert text.count(clauses["capture.intro"]) == 1
+
+
+def test_the_play_options_are_accepted_by_the_command(cli, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:  # type: ignore[no-untyped-def]
+    monkeypatch.setattr("sys.stdin", io.StringIO("count\nquit\n"))
+    code, out, err = cli("play", "standard", "--seed", "4", "--save", str(tmp_path / "g.json"),
+                         "--count", "--warn", "--tutorial")
+    assert code == 0, err
+    assert "still to win" in out and "rule (first turn)" in out
+
+
+def test_the_tutorial_tells_one_sum_from_several_groups() -> None:
+    from cassino.apps.learning.tutorial import situations
+
+    one = _at("standard", {0: ["9C", "KS"], 1: ["KH", "QH"]}, ["2H", "3H", "4H"])
+    after = one.play(parse_move("9C capture 2H 3H 4H", one.engine.deck))
+    assert {"capture", "sum"} <= situations(one, parse_move("9C capture 2H 3H 4H", one.engine.deck), after)
+    assert "several groups" not in situations(one, parse_move("9C capture 2H 3H 4H", one.engine.deck), after)
+    two = _at("standard", {0: ["9C", "KS"], 1: ["KH", "QH"]}, ["5H", "4H", "6D", "3D"])
+    move = parse_move("9C capture 5H 4H 6D 3D", two.engine.deck)
+    assert "several groups" in situations(two, move, two.play(move))

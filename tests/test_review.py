@@ -1,0 +1,168 @@
+"""`cassino review`: a move the solver values lower is marked with the solver's better move and the right loss."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from cassino.apps.learning.review import Valuer, review_record
+from cassino.apps.records import Record, apply_action
+from cassino.engine.notation import format_move
+from cassino.language.variants import load_rules
+from cassino.players.bots import make_bot
+from cassino.players.solver import Solver, missing_knowledge
+
+
+def _game_with_a_blunder(seats: tuple[str, str] = ("human", "greedy")) -> tuple[Record, int, int, int]:
+    """Greedy play to the last deal of the first hand; there seat 0 plays its solver-worst move once.
+
+    Returns the record (stopped a few moves later), the blunder's action number, the solver's
+    best value and the value of the move played (seat 0's side, points of the hand)."""
+    record = Record(load_rules("standard"), 7, 2, False, list(seats), source="standard")
+    game = record.new_game()
+    bots = [make_bot("greedy", 1), make_bot("greedy", 2)]
+    blunder = None
+    while not game.over and (blunder is None or len(record.actions) < blunder[0] + 4):
+        seat = game.hand.turn
+        move = bots[seat].choose(game, seat)
+        if blunder is None and seat == 0 and missing_knowledge(game.hand, 0) is None:
+            values = Solver(game.engine, game.scorer, 0, dict(enumerate(game.scores))).move_values(game.hand)
+            if values[0].value > values[-1].value:
+                move = values[-1].move
+                blunder = (len(record.actions) + 1, values[0].value, values[-1].value)
+        text = format_move(move, game.engine.deck)
+        game = apply_action(game, text)
+        record.actions.append(text)
+    assert blunder is not None, "the game never reached a last deal with a worse move"
+    return record, *blunder
+
+
+def test_a_move_the_solver_values_lower_is_marked_with_the_better_move_and_the_loss() -> None:
+    record, action, best, played = _game_with_a_blunder()
+    review = review_record(record, deals=2)
+    marked = {m.action: m for m in review.moves}
+    m = marked[action]
+    assert m.method == "exact" and m.marked
+    assert m.loss == best - played and m.best_value == best and m.played_value == played
+    # The better move named is one the solver values at the best value, and not the move played.
+    values = {v.move: v.value for v in m.values}
+    assert values[m.best] == best and m.best != m.played
+    assert m in review.mistakes(limit=100)
+
+
+def test_the_solvers_own_move_in_the_last_deal_is_not_marked() -> None:
+    record, action, _, _ = _game_with_a_blunder()
+    review = review_record(record, deals=2)
+    later_exact = [m for m in review.moves if m.method == "exact" and m.action != action]
+    for m in later_exact:
+        # greedy sometimes plays the best move: then it is never marked, and its loss is 0
+        if m.played_value == m.best_value:
+            assert not m.marked and m.loss == 0 and m.best == m.played
+
+
+def test_search_values_read_only_what_the_seat_can_see() -> None:
+    """Moving the hidden cards between the other hand and the stock changes no search value."""
+    record = Record(load_rules("standard"), 4, 2, False, ["human", "greedy"], source="standard")
+    game = record.new_game()
+    seat = game.hand.turn
+    other = 1 - seat
+    assert game.hand.stock
+    hidden = sorted(_bits(game.hand.hands[other]) + list(game.hand.stock))
+    size = bin(game.hand.hands[other]).count("1")
+    swapped_hand = sum(1 << i for i in hidden[-size:])
+    hands = list(game.hand.hands)
+    hands[other] = swapped_hand
+    swapped = game.with_(hand=game.hand.with_(hands=tuple(hands), stock=tuple(hidden[:-size])))
+    assert swapped.hand.hands[other] != game.hand.hands[other]
+    first = Valuer(6, 3).values(game, 1)
+    second = Valuer(6, 3).values(swapped, 1)
+    assert first[0] == "search" and first == second
+
+
+def _bits(mask: int) -> list[int]:
+    return [i for i in range(mask.bit_length()) if mask >> i & 1]
+
+
+def test_a_review_is_repeatable_and_the_summary_is_the_biggest_losses_first() -> None:
+    record, _, _, _ = _game_with_a_blunder()
+    one, two = review_record(record, deals=3, seed=5), review_record(record, deals=3, seed=5)
+    assert one == two
+    losses = [m.loss for m in one.mistakes()]
+    assert losses == sorted(losses, reverse=True) and losses
+    assert all(m.seat == 0 for m in one.moves)   # only the human seat
+    assert len(one.steps) == len(record.actions)
+    # every hand shown in the replay: the first step shows both seats' cards
+    assert all(one.steps[0].hands)
+
+
+def _write(tmp_path: Path, record: Record, name: str = "g.json") -> Path:
+    path = tmp_path / name
+    record.save(path, None)
+    return path
+
+
+def test_cli_review_text_and_json(cli, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    record, action, best, played = _game_with_a_blunder()
+    path = _write(tmp_path, record)
+    code, out, err = cli("review", str(path), "--deals", "2")
+    assert code == 0, err
+    assert "better" in out and "the biggest mistakes" in out
+    code, out, err = cli("review", str(path), "--deals", "2", "--format", "json")
+    assert code == 0, err
+    data = json.loads(out)
+    m = next(m for m in data["moves"] if m["action"] == action)
+    assert m["marked"] and m["loss"] == best - played
+    assert data["seats"] == [0] and len(data["replay"]) == len(record.actions)
+
+
+def test_cli_review_of_a_game_without_a_person_reviews_every_seat(cli, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    record, _, _, _ = _game_with_a_blunder(("greedy", "greedy"))
+    path = _write(tmp_path, record)
+    code, out, err = cli("review", str(path), "--deals", "1", "--format", "json")
+    assert code == 0, err
+    data = json.loads(out)
+    assert data["seats"] == [0, 1] and any("every seat" in n for n in data["notes"])
+    assert {m["seat"] for m in data["moves"]} == {0, 1}
+    code, out, err = cli("review", str(path), "--deals", "1", "--seat", "1", "--format", "json")
+    assert code == 0 and {m["seat"] for m in json.loads(out)["moves"]} == {1}
+
+
+@pytest.mark.parametrize("args, words", [
+    (["--seat", "2"], "--seat must be a seat of this game, 0 to 1"),
+    (["--seat", "-1"], "must be at least 0"),
+    (["--seat", "x"], "is not a whole number"),
+    (["--deals", "0"], "must be at least 1"),
+    (["--deals", "10001"], "must be at most 10,000"),
+    (["--deals", "many"], "is not a whole number"),
+    (["--format", "xml"], "invalid choice"),
+])
+def test_cli_review_refuses_bad_options(cli, tmp_path: Path, args: list[str], words: str) -> None:  # type: ignore[no-untyped-def]
+    record = Record(load_rules("standard"), 1, 2, False, ["human", "greedy"], source="standard")
+    path = _write(tmp_path, record)
+    code, out, err = cli("review", str(path), *args)
+    assert code == 2 and words in err and "Traceback" not in err
+
+
+def test_cli_review_refuses_missing_and_damaged_records(cli, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    code, _, err = cli("review", str(tmp_path / "nothing.json"))
+    assert code == 2 and "no such file" in err
+    record, _, _, _ = _game_with_a_blunder()
+    path = _write(tmp_path, record)
+    text = path.read_text()
+    (tmp_path / "cut.json").write_text(text[: len(text) // 2])
+    code, _, err = cli("review", str(tmp_path / "cut.json"))
+    assert code == 2 and "not a game record" in err and "Traceback" not in err
+    data = json.loads(text)
+    data["actions"][3] = "KS capture AS"
+    (tmp_path / "edited.json").write_text(json.dumps(data))
+    code, _, err = cli("review", str(tmp_path / "edited.json"))
+    assert code == 2 and "does not replay" in err
+
+
+def test_a_record_without_moves_says_there_is_nothing_to_review(cli, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    record = Record(load_rules("standard"), 1, 2, False, ["human", "greedy"], source="standard")
+    path = _write(tmp_path, record)
+    code, out, err = cli("review", str(path))
+    assert code == 0 and "nothing to review" in out and "no move to review" in out
