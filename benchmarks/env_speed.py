@@ -33,7 +33,7 @@ import numpy as np
 import pyspiel
 
 import cassino.openspiel  # noqa: F401  (registers python_cassino)
-from cassino.apps.stepwise import Setup, Step, Table, table_for
+from cassino.apps.research.stepwise import Setup, Step, Table, table_for
 from cassino.engine.core import Position
 from cassino.engine.state import HandState
 from cassino.pettingzoo import env

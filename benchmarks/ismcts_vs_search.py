@@ -28,7 +28,7 @@ import pyspiel
 from open_spiel.python.algorithms import ismcts, mcts
 
 import cassino.openspiel  # noqa: F401  (registers python_cassino)
-from cassino.apps.simulate import wilson
+from cassino.apps.authors.simulate import wilson
 from cassino.engine.rng import derive
 from cassino.players.bots import make_bot
 

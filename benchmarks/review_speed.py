@@ -14,7 +14,7 @@ import argparse
 import time
 
 from cassino.apps.learning.review import DEFAULT_DEALS, review_record
-from cassino.apps.records import Record, apply_action
+from cassino.apps.game.records import Record, apply_action
 from cassino.engine.notation import format_move
 from cassino.language.variants import load_rules
 from cassino.players.bots import make_bot

@@ -28,7 +28,7 @@ from urllib.request import Request, urlopen
 
 from websockets.asyncio.client import connect
 
-from cassino.apps.records import load_game
+from cassino.apps.game.records import load_game
 
 
 def _post(url: str, body: Any) -> Any:

@@ -31,7 +31,7 @@ def record_text(variant: str = "standard", seed: int = 3, actions: int | None = 
     """
     import json
 
-    from cassino.apps.records import Record, apply_action
+    from cassino.apps.game.records import Record, apply_action
     from cassino.engine.notation import format_move
     from cassino.language.variants import load_rules
     from cassino.players.bots import make_bot

@@ -22,8 +22,8 @@ from pathlib import Path
 
 import pytest
 
-from cassino.apps.records import apply_action, load_record
-from cassino.apps.summary import hand_summary
+from cassino.apps.game.records import apply_action, load_record
+from cassino.apps.game.summary import hand_summary
 from cassino.engine.core import Engine
 from cassino.engine.game import Game
 from cassino.language.variants import load_rules
@@ -186,7 +186,7 @@ def test_the_summary_adds_up_to_what_the_game_counted(variant: str) -> None:
 
 def test_a_restriction_is_shown_when_it_kept_points_from_a_side() -> None:
     """Dominican Casino: a side at 18 scores only cards; the summary says which items did not count."""
-    from cassino.apps.summary import hand_summary as summarise
+    from cassino.apps.game.summary import hand_summary as summarise
 
     rules = load_rules("dominican")
     engine = Engine(rules)
@@ -224,7 +224,7 @@ def test_replay_moves_shows_the_game_move_by_move(tmp_path: Path) -> None:
 
 
 def test_the_summary_names_items_in_words() -> None:
-    from cassino.apps.summary import item_words
+    from cassino.apps.game.summary import item_words
 
     rules = load_rules("standard")
     words = {i.name: item_words(i, rules) for i in rules.scoring.items}

@@ -13,8 +13,8 @@ from rich.console import Console
 from cassino.apps.learning.counting import count_for
 from cassino.apps.learning.tutorial import Tutorial
 from cassino.apps.learning.warnings import warnings_for
-from cassino.apps.play import Aids, start_session
-from cassino.apps.records import Record, apply_action
+from cassino.apps.game.play import Aids, start_session
+from cassino.apps.game.records import Record, apply_action
 from cassino.engine.core import Engine, Position
 from cassino.engine.game import Game
 from cassino.engine.moves import MoveKind

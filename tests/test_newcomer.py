@@ -14,8 +14,8 @@ from pathlib import Path
 import pytest
 from hypothesis import given, strategies as st
 
-from cassino.apps.howto import how_to_play
-from cassino.apps.records import fresh_path
+from cassino.apps.game.howto import how_to_play
+from cassino.apps.game.records import fresh_path
 from cassino.errors import RuleFileError
 from cassino.language import selectors
 from cassino.language.catalogue import describe, example_names, find_example
@@ -110,8 +110,8 @@ def _help_and_how(rules_name: str, tmp_path: Path) -> str:
 
     from rich.console import Console
 
-    from cassino.apps.play import start_session
-    from cassino.apps.records import Record
+    from cassino.apps.game.play import start_session
+    from cassino.apps.game.records import Record
 
     rules = load_rules(rules_name)
     seats = ["human"] + ["random"] * (rules.seats.min_players - 1)
@@ -165,7 +165,7 @@ def test_every_example_move_in_help_and_how_is_one_the_variant_allows(name: str,
 
 
 def test_the_examples_are_legal_in_the_positions_they_come_from() -> None:
-    from cassino.apps.move_examples import move_examples
+    from cassino.apps.game.move_examples import move_examples
     from cassino.engine.core import Engine
     from cassino.engine.notation import parse_move
 
@@ -245,8 +245,8 @@ def test_fresh_names_never_reuse_a_file(tmp_path: Path) -> None:
 
 
 def test_library_entry_points_refuse_what_the_cli_refuses() -> None:
-    from cassino.apps.perft import perft
-    from cassino.apps.simulate import run
+    from cassino.apps.authors.perft import perft
+    from cassino.apps.authors.simulate import run
     from cassino.engine.core import Engine
     from cassino.errors import CassinoError
 

@@ -13,7 +13,7 @@ import pyspiel
 import pytest
 
 import cassino.openspiel  # noqa: F401  (registers python_cassino)
-from cassino.apps.openspiel import CassinoState, GameParameterError
+from cassino.apps.research.openspiel import CassinoState, GameParameterError
 from cassino.engine.notation import format_move
 from cassino.errors import CassinoError
 from cassino.players.bots import make_bot

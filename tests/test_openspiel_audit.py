@@ -17,8 +17,8 @@ import pyspiel
 import pytest
 
 import cassino.openspiel  # noqa: F401  (registers python_cassino)
-from cassino.apps.openspiel import CassinoState, GameParameterError
-from cassino.apps.stepwise import Setup, Table
+from cassino.apps.research.openspiel import CassinoState, GameParameterError
+from cassino.apps.research.stepwise import Setup, Table
 from cassino.engine.core import bits
 from cassino.engine.moves import Move, MoveKind
 
@@ -214,7 +214,7 @@ def _hard_draw_position():  # type: ignore[no-untyped-def]
     """Draw Cassino, random play (seed 3) to its 48th action: seat 0 built twice while
     holding cards it still holds, so of 16 unseen cards two of its four slots are pinned
     down; 200 plain redraws (the old limit) all fail here."""
-    from cassino.apps import stepwise as sw
+    from cassino.apps.research import stepwise as sw
 
     table = sw.table_for(sw.Setup(variant="draw"))
     rng = random.Random(3)
@@ -229,8 +229,8 @@ def _hard_draw_position():  # type: ignore[no-untyped-def]
 
 
 def test_redeals_are_found_where_plain_redraws_fail(monkeypatch: pytest.MonkeyPatch) -> None:
-    from cassino.apps import stepwise as sw
-    from cassino.apps.views import Kind, Layout
+    from cassino.apps.research import stepwise as sw
+    from cassino.apps.research.views import Kind, Layout
 
     table, step = _hard_draw_position()
     seat = step.to_play
@@ -254,7 +254,7 @@ def test_redeals_are_found_where_plain_redraws_fail(monkeypatch: pytest.MonkeyPa
 
 def test_a_redeal_that_cannot_be_found_fails_loudly() -> None:
     """Too few tries for a hard position: an exception that says why, never the true state."""
-    from cassino.apps import stepwise as sw
+    from cassino.apps.research import stepwise as sw
 
     _, step = _hard_draw_position()
     sw._DOMAINS.clear()

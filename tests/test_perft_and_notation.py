@@ -7,7 +7,7 @@ import pytest
 from cassino.engine.core import Engine
 from cassino.engine.moves import MoveKind, MoveSyntaxError
 from cassino.engine.notation import format_move, parse_move
-from cassino.apps.perft import divide, perft
+from cassino.apps.authors.perft import divide, perft
 from cassino.language.variants import load_rules
 
 # Counted with `cassino perft VARIANT --seed 7 --depth D` when the engine's scenario
@@ -95,7 +95,7 @@ def test_every_legal_move_round_trips_in_every_variant() -> None:
 
 # ---------------------------------------------------------------- issue 25: perft that says how long
 def test_a_depth_beyond_the_hand_is_refused_and_the_last_one_allowed() -> None:
-    from cassino.apps.perft import check_depth, moves_left
+    from cassino.apps.authors.perft import check_depth, moves_left
     from cassino.errors import CassinoError
 
     engine = Engine(load_rules("standard"))
@@ -117,7 +117,7 @@ def test_perft_reports_each_first_move_counted() -> None:
 
 
 def test_the_estimate_is_exact_one_move_ahead_and_near_deeper() -> None:
-    from cassino.apps.perft import estimate
+    from cassino.apps.authors.perft import estimate
 
     engine = Engine(load_rules("standard"))
     state = engine.start(7, 2)

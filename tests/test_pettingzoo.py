@@ -10,7 +10,7 @@ import numpy as np
 import pytest
 from pettingzoo.test import api_test, seed_test
 
-from cassino.apps.stepwise import IllegalStep, SetupError
+from cassino.apps.research.stepwise import IllegalStep, SetupError
 from cassino.errors import RuleFileError
 from cassino.pettingzoo import env, raw_env
 

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from cassino.apps.records import load_record, replay
+from cassino.apps.game.records import load_record, replay
 
 from conftest import ROOT
 
@@ -140,8 +140,8 @@ def test_a_table_with_tens_of_thousands_of_captures_is_counted_not_listed(tmp_pa
 
     from rich.console import Console
 
-    from cassino.apps.play import MAX_LISTED, start_session
-    from cassino.apps.records import Record
+    from cassino.apps.game.play import MAX_LISTED, start_session
+    from cassino.apps.game.records import Record
     from cassino.engine.core import Position
     from cassino.language.variants import load_rules
 
@@ -177,8 +177,8 @@ def _session(tmp_path: Path, variant: str, seats: list[str], typed: list[str], s
 
     from rich.console import Console
 
-    from cassino.apps.play import start_session
-    from cassino.apps.records import Record
+    from cassino.apps.game.play import start_session
+    from cassino.apps.game.records import Record
     from cassino.language.variants import load_rules
 
     out = StringIO()
@@ -250,7 +250,7 @@ def _hands_on_screen(screen: str) -> list[str]:
 
 def test_two_people_at_one_keyboard_never_see_each_others_hand(tmp_path: Path) -> None:
     """Each hand is shown only after the screen was cleared and its player said they are ready."""
-    from cassino.apps.play import CLEAR
+    from cassino.apps.game.play import CLEAR
 
     typed = ["", "1", "", "1", "", "1", "", "1", "", "quit"]
     session, out, asked = _session(tmp_path, "standard", ["human", "human", "random"], typed, terminal=True)

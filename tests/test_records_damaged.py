@@ -20,7 +20,7 @@ from unittest import mock
 from hypothesis import example, given, strategies as st
 
 from cassino.apps.cli import main
-from cassino.apps.records import load_game
+from cassino.apps.game.records import load_game
 
 from conftest import record_text
 

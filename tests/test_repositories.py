@@ -159,7 +159,7 @@ def test_the_hooks_file_names_both_hooks_and_their_commands() -> None:
 
     hooks = {h["id"]: h for h in yaml.safe_load((ROOT / ".pre-commit-hooks.yaml").read_text())}
     assert hooks["cassino-validate"]["entry"] == "cassino validate"
-    assert hooks["cassino-check"]["entry"] == "python -m cassino.apps.scenario_hook"
+    assert hooks["cassino-check"]["entry"] == "python -m cassino.apps.authors.scenario_hook"
     assert all(h["language"] == "python" for h in hooks.values())
     assert re.search(hooks["cassino-validate"]["files"], "rules/house.yaml")
     assert not re.search(hooks["cassino-validate"]["files"], ".pre-commit-config.yaml")
@@ -187,7 +187,7 @@ def repository(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
 
 def test_scenario_hook_checks_every_tracked_case_when_a_rule_file_changes(
         repository: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    from cassino.apps.scenario_hook import main
+    from cassino.apps.authors.scenario_hook import main
 
     assert main(["rules/house.yaml"]) == 0
     assert capsys.readouterr().out.strip().splitlines()[-1] == "1 passed, 0 failed"
@@ -213,7 +213,7 @@ def test_scenario_hook_checks_every_tracked_case_when_a_rule_file_changes(
 ])
 def test_scenario_hook_hostile_arguments(repository: Path, capsys: pytest.CaptureFixture[str],
                                          argv: list[str], code: int, message: str) -> None:
-    from cassino.apps.scenario_hook import main
+    from cassino.apps.authors.scenario_hook import main
 
     try:
         result = main(argv)
@@ -227,7 +227,7 @@ def test_scenario_hook_hostile_arguments(repository: Path, capsys: pytest.Captur
 
 def test_scenario_hook_outside_a_repository_says_so(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
                                                     capsys: pytest.CaptureFixture[str]) -> None:
-    from cassino.apps.scenario_hook import main
+    from cassino.apps.authors.scenario_hook import main
 
     (tmp_path / "house.yaml").write_text(HOUSE_RULES)
     monkeypatch.chdir(tmp_path)

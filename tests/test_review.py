@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from cassino.apps.learning.review import Valuer, review_record
-from cassino.apps.records import Record, apply_action
+from cassino.apps.game.records import Record, apply_action
 from cassino.engine.notation import format_move
 from cassino.language.variants import load_rules
 from cassino.players.bots import make_bot

@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from cassino.apps.rulebooks import full_rulebook
+from cassino.apps.authors.rulebooks import full_rulebook
 from cassino.engine.core import Engine, Position
 from cassino.engine.game import Game
 from cassino.engine.moves import MoveKind

@@ -13,8 +13,8 @@ import yaml
 from hypothesis import given
 from hypothesis import strategies as st
 
-from cassino.apps.scenario_format import CASE_KEYS, EXPECT_KEYS
-from cassino.apps.scenarios import Runner
+from cassino.apps.authors.scenario_format import CASE_KEYS, EXPECT_KEYS
+from cassino.apps.authors.scenarios import Runner
 from cassino.errors import RuleFileError
 
 from conftest import ROOT, SHARED, VARIANTS

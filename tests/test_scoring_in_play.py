@@ -15,7 +15,7 @@ from pathlib import Path
 from hypothesis import given
 from hypothesis import strategies as st
 
-from cassino.apps.records import Record, apply_action, load_record, replay
+from cassino.apps.game.records import Record, apply_action, load_record, replay
 from cassino.engine.core import Engine
 from cassino.engine.game import Game
 from cassino.engine.state import HandState

@@ -178,7 +178,7 @@ def test_solve_lists_every_move_best_first(scenario: Path, capsys: pytest.Captur
     rows = [line.split() for line in out[1:-2]]
     moves = [parse_move(" ".join(r[:-1]), engine.deck) for r in rows]
     values = [int(r[-1]) for r in rows]
-    from cassino.apps.scenarios import Runner
+    from cassino.apps.authors.scenarios import Runner
     import yaml
 
     data = yaml.safe_load(POSITION)
@@ -245,7 +245,7 @@ def test_solve_the_bundled_last_deals(capsys: pytest.CaptureFixture[str]) -> Non
     brute force), and a case that leaves cards in the stock is refused."""
     import yaml
 
-    from cassino.apps.scenarios import Runner
+    from cassino.apps.authors.scenarios import Runner
 
     path = Path(__file__).parent / "positions" / "last-deals.yaml"
     assert main(["check", str(path)]) == 0   # a scenario file like any other

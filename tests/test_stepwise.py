@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from cassino.apps.stepwise import (PARAMETERS, TABLE, IllegalStep, Setup, SetupError, Step, play_out, resample,
+from cassino.apps.research.stepwise import (PARAMETERS, TABLE, IllegalStep, Setup, SetupError, Step, play_out, resample,
                                    table_for)
 from cassino.engine.core import bits
 from cassino.engine.notation import format_move
@@ -19,7 +19,7 @@ from cassino.language.variants import load_rules
 
 from conftest import EXAMPLES, VARIANTS
 
-from cassino.apps.views import Kind, Layout
+from cassino.apps.research.views import Kind, Layout
 
 
 def _table(variant: str = "standard", **params: object):  # type: ignore[no-untyped-def]

@@ -18,7 +18,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from cassino.apps.stepwise import IllegalStep, Setup, Step, table_for
+from cassino.apps.research.stepwise import IllegalStep, Setup, Step, table_for
 from cassino.engine import movegen
 from cassino.engine.core import Position, bits
 from cassino.engine.moves import Move, MoveKind

@@ -115,7 +115,7 @@ def test_missing_or_bad_rule_file_through_the_real_command() -> None:
 def test_leader_wins_count_the_partner_only_in_partnerships() -> None:
     """The seat opposite the leader wins for the leader's side only when the seats play as
     two teams; in a 4-player game of four sides it is a win for someone else."""
-    from cassino.apps.simulate import GameStats, summarise
+    from cassino.apps.authors.simulate import GameStats, summarise
 
     stats = [GameStats(k, winner_seat=2 if k % 2 else 0, first_seat=0, hands=1, plies=48, sweeps=0,
                        item_points={}) for k in range(10)]

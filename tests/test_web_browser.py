@@ -16,7 +16,7 @@ import pytest
 pytest.importorskip("starlette")
 sync_api = pytest.importorskip("playwright.sync_api", reason="Playwright for Python is in the test extra")
 
-from cassino.apps.records import load_record  # noqa: E402
+from cassino.apps.game.records import load_record  # noqa: E402
 
 from web_helpers import serving  # noqa: E402
 
@@ -259,7 +259,7 @@ def _record(seats: list[str]) -> str:
     """Standard, seed 3: seat 1 leads and may build (a build move is offered at once)."""
     import json
 
-    from cassino.apps.records import Record
+    from cassino.apps.game.records import Record
     from cassino.language.variants import load_rules
 
     record = Record(load_rules("standard"), 3, 2, False, seats, source="standard")

@@ -24,8 +24,8 @@ pytest.importorskip("starlette")
 
 from hypothesis import HealthCheck, given, settings, strategies as st  # noqa: E402
 
-from cassino.apps.records import Record  # noqa: E402
-from cassino.apps.session import GameSession  # noqa: E402
+from cassino.apps.game.records import Record  # noqa: E402
+from cassino.apps.game.session import GameSession  # noqa: E402
 from cassino.apps.web.protocol import FIELDS, ProtocolError, parse_request  # noqa: E402
 from cassino.apps.web.tables import Client, Table, encode  # noqa: E402
 from cassino.apps.web.thinking import Thinkers, Writers  # noqa: E402

@@ -20,7 +20,7 @@ pytest.importorskip("uvicorn")
 
 from websockets.exceptions import InvalidStatus  # noqa: E402
 
-from cassino.apps.records import load_game, load_record, save_new  # noqa: E402
+from cassino.apps.game.records import load_game, load_record, save_new  # noqa: E402
 from cassino.language.variants import load_rules  # noqa: E402
 
 from conftest import record_text  # noqa: E402
@@ -486,8 +486,8 @@ def test_deeply_nested_pasted_yaml_is_refused_in_words_not_a_server_error(tmp_pa
 def _thinking_record(tmp_path: Path) -> str:
     """A game of two search:10s players whose next move is a long think (two moves stay close to the end):
     the position after standard seed 5's first move. The search is seeded, so it is the same on any machine."""
-    from cassino.apps.records import Record
-    from cassino.apps.session import GameSession
+    from cassino.apps.game.records import Record
+    from cassino.apps.game.session import GameSession
 
     record = Record(load_rules("standard"), 5, 2, False, ["search:10s", "search:10s"], source="standard")
     session = GameSession.open(record, tmp_path / "thinking.json")

@@ -1,4 +1,4 @@
 """``from cassino.pettingzoo import env``: any rule file as a PettingZoo AEC environment
-(needs the ``pettingzoo`` extra). The code is in :mod:`cassino.apps.pettingzoo`."""
+(needs the ``pettingzoo`` extra). The code is in :mod:`cassino.apps.research.pettingzoo`."""
 
-from .apps.pettingzoo import draw, env, raw_env  # noqa: F401
+from .apps.research.pettingzoo import draw, env, raw_env  # noqa: F401

@@ -65,7 +65,7 @@ def _print_annotations(fmt: str, problems: list) -> None:  # type: ignore[type-a
     """Problems as GitHub Actions annotations or a SARIF log, for CI to show on the offending line."""
     import json
 
-    from .annotations import github, sarif
+    from .authors.annotations import github, sarif
 
     if fmt == "github":
         sys.stdout.write(github(problems))
@@ -95,7 +95,7 @@ def _cmd_schema(args: argparse.Namespace) -> int:
 
 def _cmd_check(args: argparse.Namespace) -> int:
     from ..errors import RuleFileError
-    from .scenarios import Runner
+    from .authors.scenarios import Runner
 
     runner = Runner()
     passed = failed = 0
@@ -140,7 +140,7 @@ def _cmd_explain(args: argparse.Namespace) -> int:
 def _scenario_position(args: argparse.Namespace, rules: Any, engine: Any) -> Any:
     """The position of ``--case`` in ``--scenario``, for perft."""
     from ..language.yamlsource import load_yaml
-    from .scenarios import Runner
+    from .authors.scenarios import Runner
 
     if not args.case:
         raise _error("--scenario needs --case NAME: the case whose position to count from")
@@ -158,8 +158,8 @@ def _scenario_position(args: argparse.Namespace, rules: Any, engine: Any) -> Any
 def _cmd_perft(args: argparse.Namespace) -> int:
     from ..engine.core import Engine
     from ..language.variants import load_rules
-    from .perft import check_depth, divide, perft
-    from .seating import partnership, player_count
+    from .authors.perft import check_depth, divide, perft
+    from .game.seating import partnership, player_count
 
     if args.case and not args.scenario:
         raise _error("--case names a case of a scenario file: give --scenario FILE too")
@@ -191,7 +191,7 @@ def _cmd_perft(args: argparse.Namespace) -> int:
 
 def _perft_estimate(engine: Any, state: Any, depth: int) -> None:
     """On a terminal, before counting: how big the count will be and how long it will take, roughly."""
-    from .perft import duration, estimate
+    from .authors.perft import duration, estimate
 
     guess = estimate(engine, state, depth)
     print(f"perft: about {guess.sequences:.2g} move sequences to count, about {duration(guess.seconds)} at this "
@@ -203,7 +203,7 @@ def _perft_with_bar(engine: Any, state: Any, depth: int) -> int:
     from rich.console import Console
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 
-    from .perft import perft
+    from .authors.perft import perft
 
     with Progress(TextColumn("first moves"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
                   console=Console(stderr=True), transient=True) as bar:
@@ -221,8 +221,8 @@ def _cmd_play(args: argparse.Namespace) -> int:
     from pathlib import Path
 
     from ..files import exclusive
-    from .play import Aids, default_console, start_session
-    from .records import claim_path, fresh_path, load_game, load_record, writable_path
+    from .game.play import Aids, default_console, start_session
+    from .game.records import claim_path, fresh_path, load_game, load_record, writable_path
 
     if args.force and not args.save:
         raise _error("--force lets --save FILE replace an existing file: name the file with --save")
@@ -256,8 +256,8 @@ def _cmd_play(args: argparse.Namespace) -> int:
 
 def _new_record(args: argparse.Namespace) -> Any:
     from ..language.variants import load
-    from .records import Record
-    from .seating import partnership, player_count
+    from .game.records import Record
+    from .game.seating import partnership, player_count
 
     if not args.variant:
         raise _error("name a variant or rule file to play (cassino list shows them), or --resume FILE")
@@ -335,12 +335,12 @@ def _fresh_seed() -> int:
 
 
 def _cmd_replay(args: argparse.Namespace) -> int:
-    from .records import load_game
-    from .summary import replay_line
+    from .game.records import load_game
+    from .game.summary import replay_line
 
     record, game = load_game(args.file)
     if args.moves:
-        from .play import default_console, show_replay
+        from .game.play import default_console, show_replay
 
         show_replay(record, default_console())
     print(f"{args.file}: {replay_line(record, game)}")
@@ -352,7 +352,7 @@ def _cmd_review(args: argparse.Namespace) -> int:
     import json
 
     from .learning.review import review_record
-    from .records import load_game
+    from .game.records import load_game
 
     record, _ = load_game(args.file)
     review = review_record(record, seat=args.seat, deals=args.deals, seed=args.seed)
@@ -360,7 +360,7 @@ def _cmd_review(args: argparse.Namespace) -> int:
         print(json.dumps(review.to_json(), indent=1, ensure_ascii=False))
     else:
         from .learning.show import show_review
-        from .play import default_console
+        from .game.play import default_console
 
         show_review(review, default_console())
     return 0
@@ -370,8 +370,8 @@ def _cmd_simulate(args: argparse.Namespace) -> int:
     import json
 
     from ..language.variants import load_rules
-    from .seating import partnership, player_count
-    from .simulate import format_text, run
+    from .game.seating import partnership, player_count
+    from .authors.simulate import format_text, run
 
     rules = load_rules(args.variant)
     players = player_count(rules, args.players)
@@ -394,7 +394,7 @@ def _cmd_simulate(args: argparse.Namespace) -> int:
 
 
 def _cmd_solve(args: argparse.Namespace) -> int:
-    from .solve import solve
+    from .authors.solve import solve
 
     print(solve(args.file, args.case, args.max_positions).text())
     return 0
@@ -458,7 +458,7 @@ def _write_output(text: str, output: str | None, *, force: bool = False, what: s
 
 def _cmd_rules(args: argparse.Namespace) -> int:
     from ..language.render import render
-    from .rulebooks import full_rulebook
+    from .authors.rulebooks import full_rulebook
 
     if args.force and not args.output:
         raise _error("--force lets --output FILE replace an existing file: name the file with --output")
@@ -476,7 +476,7 @@ def _cmd_diff(args: argparse.Namespace) -> int:
 
     from ..errors import CassinoError
     from ..language.variants import load
-    from .differences import as_json, compare, format_text
+    from .authors.differences import as_json, compare, format_text
 
     if args.tries < 1:
         raise CassinoError("--tries must be at least 1")
@@ -493,7 +493,7 @@ def _cmd_sweep(args: argparse.Namespace) -> int:
     import json
 
     from ..errors import CassinoError
-    from .sweep import dask_runner, format_csv, format_text, local_runner, plan, plot, run
+    from .authors.sweep import dask_runner, format_csv, format_text, local_runner, plan, plot, run
 
     if args.games < 1:
         raise CassinoError("--games must be at least 1")

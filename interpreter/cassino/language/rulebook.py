@@ -6,7 +6,7 @@ tables cover every value the schema allows, and a test fails when one is
 missing. Each sentence is a :class:`Clause` keyed by the setting path it words,
 which lets a house rule's rulebook mark what differs from its parent's and lets
 ``cassino diff`` say a difference in the same words. Worked examples come from
-the engine (``apps/worked_examples.py``) and are attached here by the same keys.
+the engine (``apps/authors/worked_examples.py``) and are attached here by the same keys.
 """
 
 from __future__ import annotations

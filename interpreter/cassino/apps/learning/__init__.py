@@ -2,7 +2,7 @@
 
 People learn Casino by seeing what they missed. Each aid is a function of the engine's
 public values (a :class:`~cassino.engine.game.Game`, a record) that returns plain,
-frozen data with a ``to_json()``: the terminal draws it with rich (``apps/play.py``,
+frozen data with a ``to_json()``: the terminal draws it with rich (``apps/game/play.py``,
 ``cassino review``) and a browser page can draw the same values.
 
 - :mod:`.review`: every move of the chosen seats valued by the solver (where the seat

@@ -21,7 +21,7 @@ from typing import Any
 from ...engine.game import Game
 from ...engine.notation import cards_text
 from ...players.knowledge import public_cards
-from ..summary import side_name, side_seats
+from ..game.summary import side_name, side_seats
 
 
 @dataclass(frozen=True)

@@ -39,7 +39,7 @@ from ...players.gain import greedy_playout
 from ...players.knowledge import determinize
 from ...players.search import SearchBot
 from ...players.solver import cards_left, missing_knowledge
-from ..records import Record, actor_of, apply_action
+from ..game.records import Record, actor_of, apply_action
 
 #: The range ``--deals`` accepts: at least one deal; more than this would take hours on a whole game.
 MIN_DEALS, MAX_DEALS = 1, 10_000

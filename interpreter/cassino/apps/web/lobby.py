@@ -28,8 +28,8 @@ from ...language.variants import LoadedVariant, load
 from ...language.yamlsource import MAX_BYTES, load_yaml_text
 from ...paths import EXAMPLES_DIR, VARIANTS_DIR
 from .policy import Limits
-from ..records import Record
-from ..seating import partnership, player_count, players_text, seat_kinds
+from ..game.records import Record
+from ..game.seating import partnership, player_count, players_text, seat_kinds
 
 KINDS = ("bundled", "example", "folder", "text")
 MAX_SEATS = 16

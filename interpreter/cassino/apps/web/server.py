@@ -39,7 +39,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 from ...errors import CassinoError, Diagnostic, RuleFileError
 from ...language.rules import Rules
 from ...language.variants import load_rules
-from ..records import RecordError, load_game, save_new
+from ..game.records import RecordError, load_game, save_new
 from .lobby import Lobby, LobbyError, public_diagnostic, rules_info
 from .policy import Hosts, LimitReached, Limits
 from .protocol import ProtocolError, parse_request
@@ -195,7 +195,7 @@ def _rulebook_html(rules: Rules, source: str = "") -> str:
     """``cassino rules --format html``: a house rule named by ``source`` (a shipped example, a file of the rules
     folder) gets its changes marked against its parent, as long as the file still holds these rules."""
     from ...language.render import render
-    from ..rulebooks import book_for, full_rulebook
+    from ..authors.rulebooks import book_for, full_rulebook
 
     key = json.dumps([rules.data, source], sort_keys=True)
     if key not in _RULEBOOKS:

@@ -1,6 +1,6 @@
 """Tables being played in the browser: a game session each, its seats' tokens, its connected clients.
 
-A table is a :class:`~cassino.apps.session.GameSession` (the game loop ``cassino
+A table is a :class:`~cassino.apps.game.session.GameSession` (the game loop ``cassino
 play`` uses too) with what the web adds: an unguessable token per seat for
 people (``secrets``), the browsers connected to it, and the computer players'
 turns run in worker processes of their own (``thinking``), so computer players
@@ -36,9 +36,9 @@ from ...engine.notation import format_move, parse_move
 from ...engine.state import HandState
 from ...errors import CassinoError
 from ...files import FileProblem, Held, hold
-from ..records import Record, RecordError, actor_of, apply_action, load_game, save_new
-from ..session import GameSession, NotAMove
-from ..summary import HandSummary, hand_summary, outcome
+from ..game.records import Record, RecordError, actor_of, apply_action, load_game, save_new
+from ..game.session import GameSession, NotAMove
+from ..game.summary import HandSummary, hand_summary, outcome
 from . import views
 from .policy import Limits, LimitReached
 from .protocol import Request

@@ -20,7 +20,7 @@ import signal
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any, Callable, TypeVar
 
-from ..session import GameSession
+from ..game.session import GameSession
 
 T = TypeVar("T")
 RECORD_WRITERS = 4

@@ -21,7 +21,7 @@ from ...engine.moves import Move, MoveKind
 from ...engine.notation import cards_text, format_move
 from ...engine.state import Build, HandState
 from ...language.cards import Deck
-from ..summary import HandSummary, outcome, side_name, side_seats
+from ..game.summary import HandSummary, outcome, side_name, side_seats
 
 
 def deck_view(deck: Deck) -> dict[str, Any]:
@@ -150,7 +150,7 @@ def seat_view(*, table_id: str, game: Any, kinds: list[str], viewer: int | None,
 
 def summary_view(summary: HandSummary, kinds: list[str], viewer: int | None,
                  hand_log: list[tuple[int, str]]) -> dict[str, Any]:
-    """A finished hand's scoring (``apps/summary.py``'s values) and its moves, for the end-of-hand panel."""
+    """A finished hand's scoring (``apps/game/summary.py``'s values) and its moves, for the end-of-hand panel."""
     def who(side: int) -> str:
         seats = summary.seats[side]
         return seat_label(kinds, seats[0], viewer) if len(seats) == 1 else side_name(seats)

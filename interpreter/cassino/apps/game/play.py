@@ -23,16 +23,16 @@ from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
-from ..engine.game import Game
-from ..engine.moves import Move
-from ..engine.notation import cards_text, format_move, parse_move
-from ..errors import CassinoError
-from ..players.bots import Bot
+from ...engine.game import Game
+from ...engine.moves import Move
+from ...engine.notation import cards_text, format_move, parse_move
+from ...errors import CassinoError
+from ...players.bots import Bot
 from .howto import claiming, how_to_play
-from .learning.counting import count_for
-from .learning.show import show_count
-from .learning.tutorial import Lesson, Tutorial
-from .learning.warnings import warnings_for
+from ..learning.counting import count_for
+from ..learning.show import show_count
+from ..learning.tutorial import Lesson, Tutorial
+from ..learning.warnings import warnings_for
 from .move_examples import examples_text
 from .records import Record, apply_action
 from .session import Acted, GameSession, NotAMove

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..language.rules import Rules, ScoringItem
+from ...language.rules import Rules, ScoringItem
 
 
 @dataclass(frozen=True)

@@ -9,9 +9,9 @@
         e.step(action)
 
 Agents are ``player_0`` ... one per seat. Actions are the step-wise encoding of
-``cassino.apps.stepwise`` (the same as the OpenSpiel game's): a move takes one or
+``cassino.apps.research.stepwise`` (the same as the OpenSpiel game's): a move takes one or
 more steps, and the same agent acts until its move is complete. Each observation
-is a dict: ``observation``, the seat's view as a float32 vector (``cassino.apps.views``:
+is a dict: ``observation``, the seat's view as a float32 vector (``cassino.apps.research.views``:
 the position, or with ``observation="information_state"`` also the cards each seat
 has played this hand), and ``action_mask`` (int8, ones at the legal actions of the
 agent to act; zeros for the others). Chance (the shuffle) is drawn from the
@@ -38,9 +38,9 @@ from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
 from rich.console import Console
 
-from ..engine.core import bits
-from .play import Session
-from .records import Record
+from ...engine.core import bits
+from ..game.play import Session
+from ..game.records import Record
 from .stepwise import IllegalStep, PARAMETERS, Setup, SetupError, Step, table_for
 from .views import Kind, Layout
 

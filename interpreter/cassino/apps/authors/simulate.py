@@ -12,14 +12,14 @@ from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from typing import Any, Callable
 
-from ..players.bots import make_bot
-from ..engine.core import Engine
-from ..engine.game import Game
-from ..engine.scoring import Scorer
-from ..engine.rng import derive
-from ..errors import CassinoError
-from ..language.variants import load_rules
-from .seating import partnership, player_count
+from ...players.bots import make_bot
+from ...engine.core import Engine
+from ...engine.game import Game
+from ...engine.scoring import Scorer
+from ...engine.rng import derive
+from ...errors import CassinoError
+from ...language.variants import load_rules
+from ..game.seating import partnership, player_count
 
 
 @dataclass(frozen=True)

@@ -19,10 +19,10 @@ import time
 from dataclasses import dataclass
 from typing import Callable
 
-from ..engine.core import Engine
-from ..engine.notation import format_move
-from ..engine.state import HandState
-from ..errors import CassinoError
+from ...engine.core import Engine
+from ...engine.notation import format_move
+from ...engine.state import HandState
+from ...errors import CassinoError
 
 
 def moves_left(state: HandState) -> int:

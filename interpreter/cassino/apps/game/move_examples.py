@@ -15,13 +15,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Callable, Sequence
 
-from ..engine.core import Engine, Position
-from ..engine.moves import Move, MoveKind
-from ..engine.notation import format_move, parse_move
-from ..errors import CassinoError
-from ..language.cards import Card
-from ..language.rules import Rules
-from .worked_examples import NoCard, Picker
+from ...engine.core import Engine, Position
+from ...engine.moves import Move, MoveKind
+from ...engine.notation import format_move, parse_move
+from ...errors import CassinoError
+from ...language.cards import Card
+from ...language.rules import Rules
+from ..authors.worked_examples import NoCard, Picker
 
 
 @dataclass(frozen=True)

@@ -8,7 +8,7 @@ full, setting-by-setting account; this is the short one.
 
 from __future__ import annotations
 
-from ..language.rules import RankRule, Rules
+from ...language.rules import RankRule, Rules
 from .move_examples import examples_text
 from .seating import players_text
 from .summary import item_words

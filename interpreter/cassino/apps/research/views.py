@@ -53,8 +53,8 @@ from typing import Any
 
 import numpy as np
 
-from ..engine.core import bits
-from ..engine.notation import cards_text
+from ...engine.core import bits
+from ...engine.notation import cards_text
 from .stepwise import KINDS, TABLE, Step, Table
 
 PRIVATE = ("single", "none", "all")

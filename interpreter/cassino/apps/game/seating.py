@@ -8,8 +8,8 @@ checks come first so a user never sees it.
 
 from __future__ import annotations
 
-from ..errors import CassinoError
-from ..language.rules import Rules
+from ...errors import CassinoError
+from ...language.rules import Rules
 
 
 def players_text(rules: Rules) -> str:
@@ -42,7 +42,7 @@ def partnership(rules: Rules, players: int, partners: bool, *, option: str = "--
 
 def seat_kinds(kinds: list[str], players: int) -> list[str]:
     """The seats' kinds ("human" or a computer player's name), one per player, each known."""
-    from ..players.bots import make_bot
+    from ...players.bots import make_bot
 
     if len(kinds) != players:
         raise CassinoError(f"{len(kinds)} seat{'s' if len(kinds) != 1 else ''} named for {players} players")

@@ -17,8 +17,8 @@ import json
 import zlib
 from typing import Any
 
-from ..errors import CassinoError, Diagnostic
-from ..language.rules import Rules
+from ...errors import CassinoError, Diagnostic
+from ...language.rules import Rules
 
 PREFIX = "rules:"
 
@@ -40,7 +40,7 @@ def is_recorded(variant: str) -> bool:
 
 def decode(value: str) -> Rules:
     """The rules a ``rules:`` value carries; RecordedRulesError (one line) when it is damaged."""
-    from ..language import schema, semantics
+    from ...language import schema, semantics
 
     packed = value[len(PREFIX):]
     hint = "pass the variant's name or rule file again, or the game string exactly as it was saved"

@@ -18,19 +18,19 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Callable, Sequence
 
-from ..engine.core import Engine, Position
-from ..engine.game import Game
-from ..engine.moves import Move, MoveKind
-from ..engine.notation import format_move, parse_move
-from ..engine.rng import derive
-from ..engine.scoring import Scorer
-from ..engine.state import HandState
-from ..errors import CassinoError
-from ..language.cards import Card
-from ..language.rulebook import Example, card_name, humanize, join_words
-from ..language.rules import Rules
-from ..language.settings import alternatives, split_path, unchecked
-from ..players.bots import make_bot
+from ...engine.core import Engine, Position
+from ...engine.game import Game
+from ...engine.moves import Move, MoveKind
+from ...engine.notation import format_move, parse_move
+from ...engine.rng import derive
+from ...engine.scoring import Scorer
+from ...engine.state import HandState
+from ...errors import CassinoError
+from ...language.cards import Card
+from ...language.rulebook import Example, card_name, humanize, join_words
+from ...language.rules import Rules
+from ...language.settings import alternatives, split_path, unchecked
+from ...players.bots import make_bot
 
 SEP = " · "
 

@@ -27,17 +27,17 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable
 
-from ..engine.core import Engine, Position, subsets_summing, unions
-from ..engine.game import Game
-from ..engine.moves import Move, MoveSyntaxError
-from ..engine.notation import cards_text, format_move, parse_move
-from ..engine.scoring import Scorer
-from ..engine.state import Build, Capture, Event, HandState, Sweep
-from ..errors import CassinoError, Diagnostic, RuleFileError
-from ..language.cards import Card, CardError
-from ..language.rules import Rules
-from ..language.variants import load
-from ..language.yamlsource import Document, PathT, load_yaml
+from ...engine.core import Engine, Position, subsets_summing, unions
+from ...engine.game import Game
+from ...engine.moves import Move, MoveSyntaxError
+from ...engine.notation import cards_text, format_move, parse_move
+from ...engine.scoring import Scorer
+from ...engine.state import Build, Capture, Event, HandState, Sweep
+from ...errors import CassinoError, Diagnostic, RuleFileError
+from ...language.cards import Card, CardError
+from ...language.rules import Rules
+from ...language.variants import load
+from ...language.yamlsource import Document, PathT, load_yaml
 from .scenario_format import check_file
 
 

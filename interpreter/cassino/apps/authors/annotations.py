@@ -15,7 +15,7 @@ import re
 from pathlib import Path
 from typing import Any, Sequence
 
-from ..errors import Diagnostic
+from ...errors import Diagnostic
 
 RULE_ID = "cassino/rule-file"
 _DISPLAY = re.compile(r"^\S+ \((.+)\)$")

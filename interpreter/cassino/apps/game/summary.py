@@ -14,15 +14,15 @@ import re
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from ..engine.moves import Move
-from ..engine.notation import cards_text
-from ..engine.state import HandState
-from ..language.rulebook import plural
-from ..language.selectors import compile_selector
+from ...engine.moves import Move
+from ...engine.notation import cards_text
+from ...engine.state import HandState
+from ...language.rulebook import plural
+from ...language.selectors import compile_selector
 
 if TYPE_CHECKING:  # pragma: no cover
-    from ..engine.game import Game
-    from ..language.rules import Rules, ScoringItem
+    from ...engine.game import Game
+    from ...language.rules import Rules, ScoringItem
     from .records import Record
 
 

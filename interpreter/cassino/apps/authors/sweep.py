@@ -19,12 +19,12 @@ from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from typing import Any, Callable, Sequence
 
-from ..engine.core import Engine
-from ..engine.scoring import Scorer
-from ..errors import CassinoError
-from ..language.rules import Rules
-from ..language.settings import Assignment, SettingError, parse_assignment, rules_with, shown
-from ..language.variants import LoadedVariant, load
+from ...engine.core import Engine
+from ...engine.scoring import Scorer
+from ...errors import CassinoError
+from ...language.rules import Rules
+from ...language.settings import Assignment, SettingError, parse_assignment, rules_with, shown
+from ...language.variants import LoadedVariant, load
 from .simulate import GameStats, play_game, summarise
 
 CHUNK = 25   # games per task: big enough to keep task overhead small, small enough to spread over workers
@@ -276,7 +276,7 @@ def plot(result: dict[str, Any], path: str, *, replace: bool = False) -> None:
     ax.set_xlabel("\n".join(result["settings"]) if len(result["settings"]) > 1 else result["settings"][0])
     ax.set_title(f"{result['variant']}: {result['games']} games each, 95% intervals")
     fig.tight_layout()
-    from ..files import write_atomic
+    from ...files import write_atomic
 
     png = io.BytesIO()
     try:

@@ -13,8 +13,8 @@ from __future__ import annotations
 import difflib
 from typing import Any, Callable
 
-from ..errors import Diagnostic
-from ..language.yamlsource import Document, PathT
+from ...errors import Diagnostic
+from ...language.yamlsource import Document, PathT
 
 Check = Callable[[Document, PathT, Any, list[Diagnostic]], None]
 

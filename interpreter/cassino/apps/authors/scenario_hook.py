@@ -11,7 +11,7 @@ them may use that rule file (directly or through `extends`). The checking itself
 
 Usage (what .pre-commit-hooks.yaml runs):
 
-    python -m cassino.apps.scenario_hook [--scenarios REGEX] FILE...
+    python -m cassino.apps.authors.scenario_hook [--scenarios REGEX] FILE...
 
 A changed file is a scenario file when it is a YAML mapping with `cases` (the scenario
 format's one required key) or, when it cannot be read, when its path matches REGEX; any
@@ -27,8 +27,8 @@ import subprocess
 import sys
 from collections.abc import Sequence
 
-from ..errors import CassinoError
-from ..language.yamlsource import load_yaml
+from ...errors import CassinoError
+from ...language.yamlsource import load_yaml
 
 SCENARIOS = r"(^|/)scenarios/[^/]+\.ya?ml$"
 
@@ -70,7 +70,7 @@ def files_to_check(changed: Sequence[str], pattern: re.Pattern[str]) -> list[str
 
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(
-        prog="python -m cassino.apps.scenario_hook",
+        prog="python -m cassino.apps.authors.scenario_hook",
         description="Check the changed scenario files, and every tracked scenario file when a rule file changed "
                     "(exit codes as `cassino check`).")
     parser.add_argument("--scenarios", default=SCENARIOS, metavar="REGEX",
@@ -90,7 +90,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         print("cassino-check: no scenario files to check (none changed, none tracked matching "
               f"{args.scenarios})")
         return 0
-    from .cli import main as cassino
+    from ..cli import main as cassino
 
     return cassino(["check", *files])
 

@@ -18,12 +18,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
-from ..engine.game import Game
-from ..engine.moves import Move
-from ..engine.notation import cards_text, format_move, parse_move
-from ..engine.rng import derive
-from ..errors import CassinoError
-from ..players.bots import Bot, SearchBot, make_bot
+from ...engine.game import Game
+from ...engine.moves import Move
+from ...engine.notation import cards_text, format_move, parse_move
+from ...engine.rng import derive
+from ...errors import CassinoError
+from ...players.bots import Bot, SearchBot, make_bot
 from .records import Record, actor_of, apply_action, replay
 from .summary import HandSummary, hand_summary
 
@@ -204,7 +204,7 @@ class GameSession:
 
     def rulebook(self, fmt: str = "text") -> str:
         """The same rulebook `cassino rules` prints, examples included."""
-        from ..language.render import render
-        from .rulebooks import book_for
+        from ...language.render import render
+        from ..authors.rulebooks import book_for
 
         return render(book_for(self.game.rules), fmt)

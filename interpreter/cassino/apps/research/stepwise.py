@@ -54,15 +54,15 @@ from functools import lru_cache
 from numbers import Integral
 from typing import Any, Callable, Iterator, Mapping, NamedTuple
 
-from ..engine.choices import END, Head, MoveChoices
-from ..engine.core import Engine, bits
-from ..engine.game import Game
-from ..engine.moves import Move, MoveKind
-from ..engine.notation import cards_text, format_move
-from ..engine.state import HandState
-from ..engine.tables import BUILD as BUILD_KIND, TRAIL_BUILD as TRAIL_BUILD_KIND
-from ..errors import CassinoError
-from ..language.variants import bundled_names, load_rules
+from ...engine.choices import END, Head, MoveChoices
+from ...engine.core import Engine, bits
+from ...engine.game import Game
+from ...engine.moves import Move, MoveKind
+from ...engine.notation import cards_text, format_move
+from ...engine.state import HandState
+from ...engine.tables import BUILD as BUILD_KIND, TRAIL_BUILD as TRAIL_BUILD_KIND
+from ...errors import CassinoError
+from ...language.variants import bundled_names, load_rules
 from .recorded_rules import decode as decode_rules, encode as encode_rules, is_recorded
 from .utility_bounds import game_bound, hand_bound
 

@@ -9,11 +9,11 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from ..language.compare import differences
-from ..language.rulebook import Rulebook, mark_changes, rulebook, with_examples
-from ..language.rules import Rules
-from ..language.variants import LoadedVariant, bundled_names, load
-from ..paths import VARIANTS_DIR
+from ...language.compare import differences
+from ...language.rulebook import Rulebook, mark_changes, rulebook, with_examples
+from ...language.rules import Rules
+from ...language.variants import LoadedVariant, bundled_names, load
+from ...paths import VARIANTS_DIR
 from .worked_examples import examples
 
 

@@ -15,17 +15,17 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Any
 
-from ..engine.core import Engine, Position
-from ..engine.moves import Move
-from ..engine.notation import format_move
-from ..engine.rng import SplitMix64, derive
-from ..engine.scoring import Scorer
-from ..engine.state import HandState
-from ..errors import CassinoError
-from ..language.compare import Difference, differences
-from ..language.rulebook import humanize
-from ..language.rules import Rules
-from ..language.settings import get, with_value
+from ...engine.core import Engine, Position
+from ...engine.moves import Move
+from ...engine.notation import format_move
+from ...engine.rng import SplitMix64, derive
+from ...engine.scoring import Scorer
+from ...engine.state import HandState
+from ...errors import CassinoError
+from ...language.compare import Difference, differences
+from ...language.rulebook import humanize
+from ...language.rules import Rules
+from ...language.settings import get, with_value
 from .worked_examples import SEP, play_sample_hand, show_cards, show_move
 
 DEFAULT_TRIES = 300

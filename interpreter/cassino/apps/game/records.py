@@ -27,13 +27,13 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable
 
-from .. import __version__
-from ..engine.core import Engine
-from ..engine.game import Game
-from ..engine.notation import parse_move
-from ..errors import CassinoError, Diagnostic
-from ..files import FileProblem, check_target, read_bytes, write_atomic
-from ..language.rules import Rules
+from ... import __version__
+from ...engine.core import Engine
+from ...engine.game import Game
+from ...engine.notation import parse_move
+from ...errors import CassinoError, Diagnostic
+from ...files import FileProblem, check_target, read_bytes, write_atomic
+from ...language.rules import Rules
 from .seating import partnership, player_count, seat_kinds
 
 FORMAT = "cassino-game/1"
@@ -225,7 +225,7 @@ def _shown(value: Any) -> str:
 
 
 def _rules(reader: _Reader) -> Rules:
-    from ..language import schema, semantics
+    from ...language import schema, semantics
 
     variant = reader.get("variant", dict, "a mapping with the variant's name and rules")
     rules_data = variant.get("rules")

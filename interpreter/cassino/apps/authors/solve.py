@@ -20,11 +20,11 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from ..engine.notation import format_move
-from ..errors import CassinoError, RuleFileError
-from ..language.cards import CardError
-from ..language.yamlsource import load_yaml
-from ..players.solver import SearchLimit, Solver, missing_knowledge
+from ...engine.notation import format_move
+from ...errors import CassinoError, RuleFileError
+from ...language.cards import CardError
+from ...language.yamlsource import load_yaml
+from ...players.solver import SearchLimit, Solver, missing_knowledge
 from .scenario_format import check_file
 from .scenarios import FileMistake, ImpossiblePosition, Runner, locator, impossible_message, play_moves
 

@@ -16,10 +16,10 @@ information, and zero-sum terminal returns. With ``payoff="points"`` (the defaul
 a seat's return is its side's points (this hand's, or the game's final score) minus
 the other sides' average; with ``payoff="win"`` the winning side's seats get +1 (2
 for a lurch) and the others share the loss. Actions are the step-wise encoding of
-``cassino.apps.stepwise``: every legal move is one increasing sequence of actions.
+``cassino.apps.research.stepwise``: every legal move is one increasing sequence of actions.
 
 Information-state and observation strings and tensors come from
-``cassino.apps.views`` (OpenSpiel's IIGObservationType selects the kind).
+``cassino.apps.research.views`` (OpenSpiel's IIGObservationType selects the kind).
 ``state.resample_from_infostate`` deals the cards a seat cannot see afresh,
 consistent with every play so far, which is what OpenSpiel's IS-MCTS needs.
 """
@@ -31,9 +31,9 @@ from typing import Any
 
 import pyspiel
 
-from ..engine.game import Game
-from ..engine.moves import Move
-from ..errors import CassinoError
+from ...engine.game import Game
+from ...engine.moves import Move
+from ...errors import CassinoError
 from .stepwise import PARAMETERS, IllegalStep, Setup, Step, Table, resample, table_for
 from .views import Kind, Layout
 
@@ -196,7 +196,7 @@ def _scripted(game: CassinoGame, actions: list[int], players: list[int], final: 
 
 
 class CassinoObserver:
-    """OpenSpiel's observer interface over :class:`cassino.apps.views.Layout`."""
+    """OpenSpiel's observer interface over :class:`cassino.apps.research.views.Layout`."""
 
     def __init__(self, table: Table, iig_obs_type: Any, params: Any) -> None:
         if params:
