@@ -320,35 +320,8 @@ class MoveChoices:
         return self._number_builds(k, head.code, test)
 
     def _multi_targets(self, combo: list[int]) -> list[int]:
-        """The values several hand cards played together capture (as ``multi_captures``)."""
-        t, g = self.t, self.g
-        totals = 1
-        for k in combo:
-            totals = _add_values(totals, t.hvm[g.hand_cards[k]])
-        targets = 0
-        for total in bits(totals):
-            if t.combine_total:
-                targets |= 1 << total
-            else:
-                size = len(combo)
-                for parts in range(1, size + 1):
-                    if total % parts == 0 and self._splits(combo, total // parts):
-                        targets |= 1 << (total // parts)
-        return [v for v in bits(targets) if v <= g.top]
-
-    def _splits(self, combo: list[int], v: int) -> bool:
-        t, g = self.t, self.g
-        n = len(combo)
-        subsets: list[int] = []
-        for sub in range(1, 1 << n):
-            sums = 1
-            for i in range(n):
-                if sub >> i & 1:
-                    sums = _add_values(sums, t.hvm[g.hand_cards[combo[i]]])
-            if sums >> v & 1:
-                subsets.append(sub)
-        full = (1 << n) - 1
-        return _covers(full, subsets)
+        """The values several hand cards played together capture (the generator's own arithmetic)."""
+        return [v for v in bits(self.g.combo_targets(combo)) if v <= self.g.top]
 
     def _captures(self, values: list[int], test: bool) -> _Family:
         """The union over ``values`` of ``captures_for_value`` (each value's own equal-card rule)."""

@@ -314,18 +314,7 @@ class Generator:
             played = 0
             for k in combo:
                 played |= 1 << k
-            totals = 1
-            for k in combo:
-                totals = _add_values(totals, t.hvm[self.hand_cards[k]])
-            targets = 0
-            for total in bits(totals):
-                if t.combine_total:
-                    targets |= 1 << total
-                else:
-                    size = len(combo)
-                    for parts in range(1, size + 1):
-                        if total % parts == 0 and self._splits(combo, total // parts):
-                            targets |= 1 << (total // parts)
+            targets = self.combo_targets(combo)
             seen: set[int] = set()
             for v in bits(targets):
                 if v > self.top:
@@ -334,6 +323,23 @@ class Generator:
                     if items not in seen:
                         seen.add(items)
                         out.append(CAPTURE | (played << PLAYED_SHIFT) | (items << shift))
+
+    def combo_targets(self, combo: list[int]) -> int:
+        """The values (a bit mask) the hand cards ``combo`` played together capture: their total, or
+        (``combine: groups``) each value they split into equal sets of."""
+        t = self.t
+        totals = 1
+        for k in combo:
+            totals = _add_values(totals, t.hvm[self.hand_cards[k]])
+        targets = 0
+        for total in bits(totals):
+            if t.combine_total:
+                targets |= 1 << total
+            else:
+                for parts in range(1, len(combo) + 1):
+                    if total % parts == 0 and self._splits(combo, total // parts):
+                        targets |= 1 << (total // parts)
+        return targets
 
     def _splits(self, combo: list[int], v: int) -> bool:
         """Whether the hand cards ``combo`` split into sets each worth ``v``."""
