@@ -301,10 +301,7 @@ class Session(GameSession):
                     continue
                 sure = self.confirm_claim()
                 if sure is None:
-                    self.save()
-                    self.console.print(f"\nend of input: no claim made; game saved to {self.save_path}; "
-                                       f"continue with: cassino play --resume {self.save_path}")
-                    return False
+                    return self.saved_at_end_of_input("no claim made")
                 if not sure:
                     self.console.print("no claim: play on")
                     continue
@@ -332,15 +329,19 @@ class Session(GameSession):
                     continue
             sure = self.confirmed(move)
             if sure is None:
-                self.save()
-                self.console.print(f"\nend of input: the move was not made; game saved to {self.save_path}; "
-                                   f"continue with: cassino play --resume {self.save_path}")
-                return False
+                return self.saved_at_end_of_input("the move was not made")
             if not sure:
                 self.console.print("taken back: choose another move")
                 continue
             self.act(format_move(move, deck))
             return True
+
+    def saved_at_end_of_input(self, what: str) -> bool:
+        """Input ended at a question: save, say where and how to go on; False (the game stops here)."""
+        self.save()
+        self.console.print(f"\nend of input: {what}; game saved to {self.save_path}; "
+                           f"continue with: cassino play --resume {self.save_path}")
+        return False
 
     def run(self) -> int:
         """Play until the game ends or the player leaves; Ctrl-C saves and says how to resume."""
