@@ -310,3 +310,86 @@ def test_the_lobby_says_the_servers_limits(browser: Any, tmp_path: Path) -> None
         text = limits.inner_text()
         assert "2,000 deals or 10 seconds a move" in text and "at most 3 tables" in text and "7 in all" in text
         assert limits.is_visible() and page.script_errors == []
+
+
+# ---------------------------------------------------------------------- learning aids
+def test_the_counting_aid_warnings_and_the_review_at_the_end_of_a_game(browser: Any, tmp_path: Path) -> None:
+    from cassino.apps.learning.warnings import warnings_for
+    from cassino.engine.notation import format_move
+
+    with serving(tmp_path / "records") as s:
+        table = s.new_table(["human", "random"], variant="hoyle-each-hand", kind="example")
+        t = s.store.get(table["id"])
+        page = new_page(browser, 1000, 900)
+        page.goto(s.url + table["links"]["seats"]["0"])
+        page.wait_for_selector("body.my-turn")
+        count = page.locator("#count")
+        assert page.locator("#aids").is_visible() and not count.is_visible()       # off by default
+        assert not page.locator("#count-toggle").is_checked() and not page.locator("#warn-toggle").is_checked()
+        page.check("#count-toggle")
+        count.wait_for()
+        page.check("#warn-toggle")
+        warned = False
+        while (where := wait_turn_or_hand_end(page)) == "turn":
+            position = page.locator("body").get_attribute("data-position")
+            game = t.session.game
+            # The count shown is of this position, from this seat's view: a hidden card is only "not seen yet".
+            page.wait_for_selector(f"#count[data-position='{position}']")
+            hidden = 0
+            for k in range(1, game.players):
+                hidden |= game.hand.hands[k]
+            for i in range(game.engine.n_cards):
+                if hidden >> i & 1:
+                    name = str(game.engine.deck.cards[i])
+                    item = page.locator(f"#count li[data-card='{name}']")
+                    if item.count():
+                        assert item.get_attribute("data-where") == "not seen yet"
+            assert count.is_visible() and "Still to win this hand" in page.locator("#still-to-win").inner_text()
+            risky = [m for m in game.legal_moves() if warnings_for(game, m)] if not warned else []
+            if not risky:
+                click_a_move(page)
+                continue
+            text = format_move(risky[0], game.engine.deck)
+            page.fill("#notation", text)
+            page.click("#typed button[type=submit]")
+            box = page.locator("#warnings")
+            box.wait_for()
+            assert box.is_visible() and page.locator("#warned-move").inner_text() == text
+            assert page.locator("#warnings li").count() == len(warnings_for(game, risky[0]))
+            actions = len(t.record.actions)
+            page.click("#warn-back")                       # taken back: nothing was played
+            assert not box.is_visible()
+            assert page.locator("body").get_attribute("data-position") == position and page.locator("body.my-turn").count()
+            assert len(t.record.actions) == actions
+            page.fill("#notation", text)
+            page.click("#typed button[type=submit]")
+            box.wait_for()
+            page.click("#warn-play")                       # played anyway
+            page.wait_for_selector(f'body:not([data-position="{position}"])')
+            assert t.record.actions[actions] == text
+            warned = True
+            page.uncheck("#warn-toggle")                   # off again: the other moves are played at once
+        assert where == "hand_end" and warned
+        page.click("#hand-end-close")
+        page.locator("#game-over").wait_for()
+        page.click("#review-button")
+        review = page.locator("#review")
+        review.wait_for(timeout=90_000)
+        assert review.is_visible()
+        assert "24 moves reviewed" in page.locator("#review-summary").inner_text()
+        assert page.locator("#mistakes tr").count() >= 1 or "No move lost points" in review.inner_text()
+        hands = page.locator("#replay .replay-hands li")
+        assert hands.count() == 2 and hands.nth(1).is_visible()
+        first_hands = hands.all_inner_texts()
+        assert all(len(h.split(":", 1)[1].split()) == 4 for h in first_hands), first_hands   # every hand, face up
+        assert page.locator("#replay-prev").is_disabled()
+        page.click("#replay-next")
+        page.wait_for_selector("#replay[data-action='2']")
+        assert page.locator("#replay-move").is_visible() and "plays" in page.locator("#replay-move").inner_text()
+        assert page.script_errors == []
+
+        watcher = new_page(browser, 1000, 900)             # a watcher: no aids, no review
+        watcher.goto(s.url + table["links"]["watch"])
+        watcher.locator("#game-over").wait_for()
+        assert not watcher.locator("#aids").is_visible() and watcher.locator("#review-button").count() == 0
+        assert not watcher.locator("#review").is_visible() and watcher.script_errors == []

@@ -9,6 +9,7 @@ random positions and checks that a seat's view, hint and refusals do not change.
 
 from __future__ import annotations
 
+import asyncio
 import json
 import random
 import re
@@ -121,6 +122,45 @@ def test_no_message_to_a_player_or_watcher_names_a_hidden_card(tmp_path: Path, s
         assert all(json.loads(t).get("hand", []) == [] for t in watcher.received)
 
 
+def test_the_counting_aid_and_warnings_name_no_hidden_card_but_as_not_seen(tmp_path: Path, spied: list) -> None:  # type: ignore[type-arg]
+    """The count lists every scoring card of the variant wherever it is; a card hidden from the seat is only ever
+    "not seen yet" there. A warning names the unseen cards that could take what it leaves (all of them, wherever
+    they are). No other part of any message names a hidden card."""
+    with serving(tmp_path / "records") as s:
+        table = s.new_table(["human", "greedy"], variant="hoyle-each-hand", kind="example")
+        with s.seat(table, 0) as me:
+            state = me.my_turn()
+            me.send({"type": "count", "on": True})
+            state = me.until(lambda m: m["type"] == "state")
+            while not state["over"]:
+                for offered in state["moves"][:6]:
+                    me.send({"type": "warn", "text": offered["text"]})
+                    me.until(lambda m: m["type"] == "warnings")
+                me.move(state["moves"][-1]["text"])
+                state = me.my_turn()
+        counts = warned = 0
+        for text in me.received:
+            message = json.loads(text)
+            matches = [(h, d) for seat, t, h, d in spied if seat == 0 and t == text]
+            assert matches, text[:200]
+            hidden, deck = matches[0]
+            if "count" in message:
+                counts += 1
+                for card in message["count"]["scoring_cards"]:
+                    if named(card["card"], deck, hidden):
+                        assert card["where"] == "not seen yet" and card["side"] is None, card
+                message["count"]["scoring_cards"] = []
+            for warning in message.get("warnings", []):
+                # "seat 1 may hold one of ...": every card the seat has not seen that could do it, wherever it
+                # is (the property test above shows the list does not depend on where hidden cards are).
+                warned += 1
+                assert len(named(" ".join(warning["takers"]), deck, hidden)) == len(warning["takers"]), warning
+                assert not named(" ".join(warning["cards"]), deck, hidden), warning
+                warning["takers"], warning["text"] = [], warning["text"].split(" may ")[0]
+            assert not named(json.dumps(message, ensure_ascii=False), deck, hidden), text[:300]
+        assert counts >= 24 and warned >= 1
+
+
 def test_partners_do_not_see_each_others_hands(tmp_path: Path, spied: list) -> None:  # type: ignore[type-arg]
     with serving(tmp_path / "records") as s:
         table = s.new_table(["human", "random", "human", "greedy"], partners=True)
@@ -179,15 +219,21 @@ def _shuffle_hidden(state: HandState, seat: int, rng: random.Random) -> HandStat
 
 
 def _answers(table: Table, seat: int) -> list[str]:
-    """Everything the seat to play would be told: its view, a hint, why a wrong capture is refused."""
+    """Everything the seat to play would be told: its view (with the counting aid on), a hint, why a wrong
+    capture is refused, the warnings before each of its moves."""
     game = table.session.game
-    out = [encode(table.view(seat)), encode(table.view(None))]
+    counting = Client(seat, counting=True)
+    table.post_state(counting)
+    out = [encode(table.view(seat)), encode(table.view(None)), str(counting.outbox.get_nowait())]
+    assert "count" in json.loads(out[-1])
     if game.hand.turn == seat and not game.over:
         out.append(format_move(table.session.hint(seat), game.engine.deck))
         hand = game.hand.hands[seat]
         card = str(game.engine.deck.cards[min(bits(hand))])
         loose = [str(game.engine.deck.cards[i]) for i in bits(game.hand.table)]
         out.append(table._why([card], loose))
+        for move in game.legal_moves()[:12]:
+            out.append(encode(asyncio.run(table._warnings(format_move(move, game.engine.deck)))))
     return out
 
 
@@ -222,7 +268,7 @@ MESSAGES = st.one_of(
     st.binary(max_size=200),
     _json.map(json.dumps),
     st.fixed_dictionaries({"type": st.sampled_from([*FIELDS, "evil", ""])},
-                          optional={"text": _json, "token": _json, "played": _json, "items": _json,
+                          optional={"text": _json, "token": _json, "played": _json, "items": _json, "on": _json,
                                     "extra": _json}).map(json.dumps),
     st.integers(4000, 20_000).map(lambda n: json.dumps({"type": "move", "text": "9D capture " + "9C " * n})),
     st.sampled_from(['{"type": "move", "text": "\\ud800"}', '[' * 5000, '{"type": "hello", "token": "x"}',

@@ -24,6 +24,10 @@ BOT_SECONDS = 10.0
 MAX_TABLES = 200
 TABLES_PER_CLIENT = 20
 BOT_WORKERS = 2
+#: Reviews of finished games waiting for a worker at once (each takes about a second: ``cassino review``).
+MAX_REVIEWS = 8
+#: Deals each search value of a review is averaged over (``cassino review``'s default), never above ``bot_deals``.
+REVIEW_DEALS = 32
 LOOPBACK_NAMES = ("localhost", "127.0.0.1", "::1")
 
 
@@ -36,6 +40,12 @@ class Limits:
     bot_deals: int = BOT_DEALS
     bot_seconds: float = BOT_SECONDS
     bot_workers: int = BOT_WORKERS
+    max_reviews: int = MAX_REVIEWS
+
+    @property
+    def review_deals(self) -> int:
+        """A review's deals a move: the terminal's default, within the search players' bound."""
+        return max(1, min(REVIEW_DEALS, self.bot_deals))
 
     def bot_names(self) -> str:
         return (f"random, greedy, search, search:N (N deals a move, 1 to {self.bot_deals:,}) "

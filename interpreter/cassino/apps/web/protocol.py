@@ -19,7 +19,8 @@ MAX_BYTES = 4096
 MAX_TEXT = 200          # a move in notation is far shorter
 MAX_CARDS = 60          # the largest deck's worth of card names in a `why` question
 
-#: Message type -> its fields and their kinds ("text": a short string, "cards": a short list of short strings).
+#: Message type -> its fields and their kinds ("text": a short string, "cards": a short list of short strings,
+#: "flag": true or false).
 FIELDS: dict[str, dict[str, str]] = {
     "hello": {"token": "text"},     # the first message: which seat (or the watcher's token)
     "move": {"text": "text"},       # a move in notation, clicked or typed
@@ -27,6 +28,9 @@ FIELDS: dict[str, dict[str, str]] = {
     "undo": {},
     "claim": {},
     "why": {"played": "cards", "items": "cards"},   # why the clicked cards are not a legal move
+    "count": {"on": "flag"},        # the counting aid in every state sent to this browser, or no more
+    "warn": {"text": "text"},       # what a move may give away, asked before it is sent
+    "review": {},                   # the finished game reviewed for this seat
     "ping": {},
 }
 
@@ -45,6 +49,11 @@ class Request:
         assert isinstance(value, str)
         return value
 
+    def flag(self, name: str) -> bool:
+        value = self.fields[name]
+        assert isinstance(value, bool)
+        return value
+
     def cards(self, name: str) -> list[str]:
         value = self.fields[name]
         assert isinstance(value, list)
@@ -52,6 +61,10 @@ class Request:
 
 
 def _check(kind: str, name: str, value: Any) -> None:
+    if kind == "flag":
+        if not isinstance(value, bool):
+            raise ProtocolError(f"`{name}` must be true or false")
+        return
     if kind == "text":
         if not isinstance(value, str):
             raise ProtocolError(f"`{name}` must be text")

@@ -15,6 +15,12 @@ file is reported and left as it is.
 
 Every message to a browser goes through :meth:`Table.post`, with the position it
 describes, and is built by ``views`` from what that seat may see.
+
+The learning aids are asked for by a seat: the counting aid (``count_for``, from the
+seat's own view only) rides in each state sent to a browser that switched it on; the
+warnings (``warnings_for``) answer a move before it is sent; the review, which shows
+every hand, only once the game is over, only to a seat's token, computed in the
+computer players' workers and kept for the next time it is asked.
 """
 
 from __future__ import annotations
@@ -39,8 +45,10 @@ from ...files import FileProblem, Held, hold
 from ..game.records import Record, RecordError, actor_of, apply_action, load_game, save_new
 from ..game.session import GameSession, NotAMove
 from ..game.summary import HandSummary, hand_summary, outcome
+from ..learning.counting import count_for
+from ..learning.warnings import warnings_for
 from . import views
-from .policy import Limits, LimitReached
+from .policy import REVIEW_DEALS, Limits, LimitReached
 from .protocol import Request
 from .thinking import Thinkers, Writers, long_thinker
 
@@ -70,6 +78,8 @@ class Client:
     seat: int | None
     outbox: asyncio.Queue[str | None] = field(default_factory=lambda: asyncio.Queue(OUTBOX))
     dropped: bool = False
+    #: The counting aid is sent with every state (switched on by the browser; off by default).
+    counting: bool = False
 
     def send(self, text: str) -> None:
         if self.dropped:
@@ -98,7 +108,7 @@ class HandEnd:
 
 class Table:
     def __init__(self, table_id: str, session: GameSession, tokens: dict[int, str], watch: str,
-                 pace: float, thinkers: Thinkers, writers: Writers) -> None:
+                 pace: float, thinkers: Thinkers, writers: Writers, review_deals: int = REVIEW_DEALS) -> None:
         self.id = table_id
         self.thinkers = thinkers
         self.writers = writers
@@ -113,6 +123,11 @@ class Table:
         self.hand_log: list[tuple[int, str]] = []
         self.last_end: HandEnd | None = None
         self.failed: str | None = None
+        self.review_deals = review_deals
+        #: Finished games' reviews by seat (a finished game never changes), and those being made.
+        self.reviews: dict[int, dict[str, Any]] = {}
+        self.reviewing: dict[int, asyncio.Future[dict[str, Any]]] = {}
+        self.tasks: set[asyncio.Task[None]] = set()
         self._rebuild_log()
 
     # ------------------------------------------------------------------ who is who
@@ -191,7 +206,11 @@ class Table:
             "more_moves": total - len(moves)}
 
     def post_state(self, client: Client) -> None:
-        self.post(client, self.view(client.seat), self.session.game.hand)
+        view = self.view(client.seat)
+        if client.counting and client.seat is not None:
+            # Counted from the seat's own view: its hand and the public cards (``count_for``).
+            view["count"] = count_for(self.session.game, client.seat).to_json()
+        self.post(client, view, self.session.game.hand)
 
     def post_hand_end(self, client: Client, end: HandEnd) -> None:
         self.post(client, views.summary_view(end.summary, self.kinds, client.seat, end.log), end.position)
@@ -254,10 +273,20 @@ class Table:
             return
         seat = client.seat
         if seat is None:
-            self.tell(client, "error", "you are watching this table: only its players can play")
+            what = {"review": "a review shows every hand: only the table's players can ask for one",
+                    "count": "the counting aid counts for a seat: only the table's players have one",
+                    "warn": "you are watching this table: only its players can play"}
+            self.tell(client, "error", what.get(req.type, "you are watching this table: only its players can play"))
+            return
+        if req.type == "review":
+            self.ask_review(client, seat)
             return
         async with self.lock:
             s = self.session
+            if req.type == "count":
+                client.counting = req.flag("on")
+                self.post_state(client)
+                return
             if s.game.over:
                 self.tell(client, "error", "the game is over")
                 return
@@ -280,6 +309,9 @@ class Table:
                 return
             if req.type == "why":
                 self.tell(client, "refused", self._why(req.cards("played"), req.cards("items")))
+                return
+            if req.type == "warn":
+                self.post(client, await self._warnings(req.text("text")), s.game.hand)
                 return
             if req.type == "hint":
                 move = await asyncio.to_thread(s.hint, seat)
@@ -305,6 +337,59 @@ class Table:
                 self.tell(client, "refused", str(e))
                 return
             self.kick()
+
+    async def _warnings(self, text: str) -> dict[str, Any]:
+        """What the typed or clicked move may give away (``warnings_for``: from the mover's view only);
+        a move the engine refuses gets its reason instead, and is then refused when sent."""
+        s = self.session
+        answer: dict[str, Any] = {"type": "warnings", "asked": text, "hand_no": s.game.hand_no,
+                                  "ply": s.game.hand.ply}
+        try:
+            move = s.read_move(text)
+        except CassinoError as e:
+            return answer | {"move": None, "warnings": [], "refused": str(e).splitlines()[0][:300]}
+        found = await asyncio.to_thread(warnings_for, s.game, move)
+        return answer | {"move": format_move(move, s.game.engine.deck), "warnings": [w.to_json() for w in found]}
+
+    # ------------------------------------------------------------------ the review of a finished game
+    def ask_review(self, client: Client, seat: int) -> None:
+        """Send ``seat``'s review to ``client`` once the game is over: from the cache, or made in a worker
+        (the browser's other messages are answered meanwhile)."""
+        if not self.session.game.over:
+            self.tell(client, "error", "the review is shown when the game is over: it shows every hand")
+            return
+        if seat in self.reviews:
+            self._post_review(client, self.reviews[seat])
+            return
+        self.tell(client, "info", "reviewing your moves: this takes a few seconds")
+        task = asyncio.get_running_loop().create_task(self._review_for(client, seat))
+        self.tasks.add(task)
+        task.add_done_callback(self.tasks.discard)
+
+    async def _review_for(self, client: Client, seat: int) -> None:
+        future = self.reviewing.get(seat)
+        if future is None:
+            future = asyncio.ensure_future(self.thinkers.review(pickle.dumps(self.record), seat, self.review_deals))
+            self.reviewing[seat] = future
+            future.add_done_callback(lambda _: self.reviewing.pop(seat, None))
+        try:
+            review = await asyncio.shield(future)
+        except LimitReached as e:
+            self.tell(client, "error", str(e))
+            return
+        except CassinoError as e:
+            self.tell(client, "error", f"the game could not be reviewed: {str(e).splitlines()[0]}")
+            return
+        except Exception:        # a bug: said to this browser, logged, and the table goes on
+            log.exception("table %s: review of seat %s", self.id, seat)
+            self.tell(client, "error", "the server could not review the game (a bug: see the server's log)")
+            return
+        self.reviews[seat] = review
+        self._post_review(client, review)
+
+    def _post_review(self, client: Client, review: dict[str, Any]) -> None:
+        # The game is over: its last position hides no card from anyone, and the review shows every hand.
+        self.post(client, {"type": "review", "seat": client.seat, "review": review}, self.session.game.hand)
 
     def _why(self, played: list[str], items: list[str]) -> str:
         """Why the clicked cards are no legal move: a capture with them (a trail with none), asked of the engine."""
@@ -398,7 +483,7 @@ class TableStore:
         self.limits = limits
         self.tables: dict[str, Table] = {}
         self.sidecars = folder / SIDECARS
-        self.thinkers = Thinkers(limits.bot_workers)
+        self.thinkers = Thinkers(limits.bot_workers, limits.max_reviews)
         self.writers = Writers()
         #: Which client address opened each table since the server started (for the per-client limit).
         self.opened_by: dict[str, str] = {}
@@ -424,7 +509,8 @@ class TableStore:
 
     async def stop(self) -> int:
         """Stop thinking, finish the writes and save every table whose game goes on; how many tables."""
-        drivers = [t.driver for t in self.tables.values() if t.driver is not None]
+        drivers: list[Any] = [t.driver for t in self.tables.values() if t.driver is not None]
+        drivers += [task for t in self.tables.values() for task in t.tasks]
         for task in drivers:
             task.cancel()
         self.thinkers.stop()
@@ -482,7 +568,8 @@ class TableStore:
         except BaseException:
             held.release()
             raise
-        table = Table(table_id, session, tokens, watch, self.pace, self.thinkers, self.writers)
+        table = Table(table_id, session, tokens, watch, self.pace, self.thinkers, self.writers,
+                      self.limits.review_deals)
         self.tables[table_id] = table
         self.held[table_id] = held
         return table

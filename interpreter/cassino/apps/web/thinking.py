@@ -9,6 +9,11 @@ pool of threads: a person's move waits
 for its own disk write, never for another table's computer player. Stopping the
 server terminates the workers (a move being thought about is simply not made:
 the record is as it was after the last action) and waits for the writes.
+
+A finished game's review (``learning.review``: a search of every move) is work of
+the same kind, so it runs in the same workers, and at most ``max_reviews`` wait
+there at once: asking beyond that is refused in words (``LimitReached``), so
+reviews can never queue without bound in front of the computer players.
 """
 
 from __future__ import annotations
@@ -20,10 +25,14 @@ import signal
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any, Callable, TypeVar
 
+from ..game.records import Record
 from ..game.session import GameSession
+from .policy import LimitReached
 
 T = TypeVar("T")
 RECORD_WRITERS = 4
+#: The legal moves a review sends for each decision, best first (the played and best moves are named apart).
+VALUES_SHOWN = 8
 
 
 QUICK_DEALS = 256
@@ -54,15 +63,34 @@ def _choose(position: bytes) -> str:
     return session.computer_choice()
 
 
-class Thinkers:
-    """A fixed number of worker processes for computer players (started at the first computer move)."""
+def _review(record: bytes, seat: int, deals: int) -> dict[str, Any]:
+    """In a worker: ``seat``'s moves in a finished game reviewed, as ``cassino review --format json`` gives them.
 
-    def __init__(self, workers: int) -> None:
+    ``record`` is the pickled record of a table, made by the server itself (never bytes from a browser).
+    """
+    from ..learning.review import review_record
+
+    loaded = pickle.loads(record)
+    assert isinstance(loaded, Record)
+    review = review_record(loaded, seat=seat, deals=deals).to_json()
+    for move in review["moves"]:      # a wide table has thousands of captures: the best few are what a page shows
+        move["more_values"] = max(0, len(move["values"]) - VALUES_SHOWN)
+        move["values"] = move["values"][:VALUES_SHOWN]
+    return review
+
+
+class Thinkers:
+    """A fixed number of worker processes for computer players and reviews (started when first needed)."""
+
+    def __init__(self, workers: int, max_reviews: int = 8) -> None:
         self.workers = workers
+        self.max_reviews = max_reviews
         self._pool: Any = None
         self.stopped = False
         #: Moves asked for and not yet answered (tests and the log read it).
         self.busy = 0
+        #: Reviews asked for and not yet answered.
+        self.reviewing = 0
 
     def _started(self) -> Any:
         if self._pool is None:
@@ -70,27 +98,42 @@ class Thinkers:
             self._pool = context.Pool(self.workers, initializer=_quiet_worker)
         return self._pool
 
-    async def choose(self, position: bytes) -> str:
-        """The move of the computer player to move at ``position`` (a pickled GameSession); it waits
-        its turn for a worker."""
+    async def _run(self, fn: Callable[..., T], *args: Any) -> T:
+        """``fn(*args)`` in a worker, awaited without blocking the event loop."""
         if self.stopped:
             raise asyncio.CancelledError()
         loop = asyncio.get_running_loop()
-        future: asyncio.Future[str] = loop.create_future()
+        future: asyncio.Future[T] = loop.create_future()
 
         def settle(setter: Callable[[Any], None], value: Any) -> None:
             if not future.done():
                 setter(value)
 
+        self._started().apply_async(
+            fn, args,
+            callback=lambda value: loop.call_soon_threadsafe(settle, future.set_result, value),
+            error_callback=lambda e: loop.call_soon_threadsafe(settle, future.set_exception, e))
+        return await future
+
+    async def choose(self, position: bytes) -> str:
+        """The move of the computer player to move at ``position`` (a pickled GameSession); it waits
+        its turn for a worker."""
         self.busy += 1
         try:
-            self._started().apply_async(
-                _choose, (position,),
-                callback=lambda text: loop.call_soon_threadsafe(settle, future.set_result, text),
-                error_callback=lambda e: loop.call_soon_threadsafe(settle, future.set_exception, e))
-            return await future
+            return await self._run(_choose, position)
         finally:
             self.busy -= 1
+
+    async def review(self, record: bytes, seat: int, deals: int) -> dict[str, Any]:
+        """A finished game (a pickled Record) reviewed for ``seat``, as JSON; LimitReached when
+        ``max_reviews`` reviews are already waiting for a worker."""
+        if self.reviewing >= self.max_reviews:
+            raise LimitReached(f"this server is reviewing {self.reviewing} games already: ask again in a minute")
+        self.reviewing += 1
+        try:
+            return await self._run(_review, record, seat, deals)
+        finally:
+            self.reviewing -= 1
 
     def stop(self) -> None:
         """End every worker now: what they are thinking about is dropped (nothing was written yet)."""

@@ -4,6 +4,10 @@
 // legal moves with the cards and builds each one uses; a click only narrows
 // that list (the moves that use every card and build clicked so far), lights up
 // what can still be added, and offers the moves the clicks name exactly, in words.
+//
+// The learning aids are the server's too: the counting aid arrives with each state
+// once switched on, the warnings answer a move before it is sent, and the review of
+// a finished game is made by the server and only drawn here.
 
 import { cardElement, cardWords, el, savedTables } from "./cards.js";
 
@@ -18,6 +22,9 @@ let selected = { played: [], items: [] };
 let retries = 0;
 let fatal = false;
 let lastHandShown = 0;
+let warnedMove = null;      // the move asked about, waiting for "Play it anyway" or "Take it back"
+let review = null;          // the review of this seat's moves, once asked for at the end
+let step = 0;               // the replay's action shown
 
 // ---------------------------------------------------------------- connection
 function connect() {
@@ -60,6 +67,13 @@ function receive(msg) {
   switch (msg.type) {
     case "welcome":
       document.body.dataset.seat = msg.seat === null ? "watch" : String(msg.seat);
+      if (msg.seat !== null && $("count-toggle").checked) send({ type: "count", on: true });   // after a reconnect
+      break;
+    case "warnings":
+      onWarnings(msg);
+      break;
+    case "review":
+      onReview(msg.review);
       break;
     case "state":
       onState(msg);
@@ -83,6 +97,7 @@ function receive(msg) {
         $("title").textContent = "No seat";
       } else {
         say(msg.message, "error");
+        if ($("review-button")) $("review-button").disabled = false;    // a review refused (busy): ask again
       }
       break;
     default:
@@ -97,6 +112,7 @@ function onState(s) {
   deck = s.deck;
   if (newPosition) {
     selected = { played: [], items: [] };
+    closeWarnings();
     if (!s.moves.length) say("");
   }
   render();
@@ -116,6 +132,7 @@ function render() {
   renderLog(s);
   renderInvite();
   renderOver(s);
+  renderAids(s);
   const mover = s.seats.find((x) => x.seat === s.turn);
   if (s.failed) status(s.failed, "error");
   else if (s.over) status(`Game over: ${s.outcome}`, "over");
@@ -334,6 +351,182 @@ function renderOver(s) {
   const back = el("a", "Back to the lobby");
   back.href = "/";
   box.append(scores, link, note, back);
+  if (s.you !== null) {
+    const ask = el("button", review ? "Show the review again" : "Review your moves");
+    ask.type = "button";
+    ask.id = "review-button";
+    ask.addEventListener("click", () => {
+      if (review) { $("review").hidden = false; $("review").scrollIntoView(); return; }
+      ask.disabled = true;
+      say("Reviewing your moves…", "info");
+      send({ type: "review" });
+    });
+    box.append(ask);
+  }
+}
+
+// ---------------------------------------------------------------- learning aids
+function renderAids(s) {
+  $("aids").hidden = s.you === null;
+  $("warn-toggle").disabled = s.over;
+  const box = $("count");
+  box.hidden = !$("count-toggle").checked || !s.count;
+  if (box.hidden) return;
+  box.dataset.position = `${s.hand_no}:${s.ply}`;
+  const c = s.count;
+  const sideName = (side) => {
+    const found = s.sides.find((x) => x.side === Number(side));
+    return found ? found.name : `side ${side}`;
+  };
+  box.replaceChildren(el("h3", "Counting aid"));
+  if (c.scoring_cards.length) {
+    const list = el("ul", "", "scoring-cards");
+    for (const sc of c.scoring_cards) {
+      const li = el("li", `${cardWords(sc.card, deck)}: ${sc.where}`);
+      li.dataset.card = sc.card;
+      li.dataset.where = sc.where;
+      list.append(li);
+    }
+    box.append(el("h4", "Scoring cards"), list);
+  }
+  const ranks = el("table", "", "ranks");
+  const head = el("tr");
+  const seen = el("tr");
+  head.append(el("th", "rank"));
+  seen.append(el("th", "seen"));
+  for (const r of c.ranks) {
+    head.append(el("th", r.rank));
+    const td = el("td", `${r.seen}/${r.total}${r.in_hand ? ` +${r.in_hand}` : ""}`, "num");
+    td.dataset.rank = r.rank;
+    td.title = `${r.seen} seen of ${r.total}, ${r.in_hand} in your hand, ${r.unseen} not seen yet`;
+    seen.append(td);
+  }
+  ranks.append(head, seen);
+  box.append(el("h4", "Seen of each rank (+ in your hand)"), ranks);
+  const items = el("ul", "", "items");
+  for (const item of c.items) {
+    const held = item.count === "last_capture" ? "" : Object.entries(item.held).map(([side, n]) => `${sideName(side)} ${n}`).join(", ");
+    const state = [];
+    if (item.left !== null) state.push(`${item.left} still to capture`);
+    if (item.decided_for !== null) state.push(`decided for ${sideName(item.decided_for)}`);
+    else if (!item.open) state.push("decided");
+    items.append(el("li", `${item.name}: ${held}${state.length ? ` (${state.join("; ")})` : ""}`));
+  }
+  box.append(el("h4", "Won so far"), items);
+  const win = Object.entries(c.still_to_win).map(([side, p]) => `${sideName(side)} ${p}`).join(", ");
+  const still = el("p", `Still to win this hand at most: ${win} points${c.sweeps_open ? ", and sweeps" : ""}.`, "still");
+  still.id = "still-to-win";
+  box.append(still);
+}
+
+function onWarnings(msg) {
+  if (!state || msg.hand_no !== state.hand_no || msg.ply !== state.ply || msg.asked !== warnedMove) return;  // stale
+  if (!msg.warnings.length) {       // nothing to warn about (or not a move: the server says why when it is sent)
+    const text = warnedMove;
+    warnedMove = null;
+    send({ type: "move", text });
+    return;
+  }
+  const box = $("warnings");
+  $("warned-move").textContent = msg.move;
+  const list = box.querySelector("ul");
+  list.replaceChildren();
+  for (const w of msg.warnings) {
+    const li = el("li", w.text);
+    li.dataset.kind = w.kind;
+    list.append(li);
+  }
+  box.hidden = false;
+  $("warn-play").focus();
+}
+
+function closeWarnings() {
+  warnedMove = null;
+  $("warnings").hidden = true;
+}
+
+function onReview(r) {
+  review = r;
+  step = 0;
+  say("");
+  const box = $("review");
+  box.hidden = false;
+  box.replaceChildren(el("h2", "Review of your moves"));
+  const s = r.summary;
+  const lost = Object.entries(s.loss_by_seat).map(([seat, p]) => `seat ${seat}: ${p} points lost`).join("; ");
+  const line = el("p", `${s.moves} moves reviewed, ${s.marked} lost points (${lost}). Values are your side's points in the hand against the other side's: exact where you could know every card's place, otherwise the search's average over ${r.deals} deals of the cards you could not see.`);
+  line.id = "review-summary";
+  box.append(line);
+  for (const n of r.notes) box.append(el("p", n, "small"));
+  box.append(el("h3", "The biggest mistakes"));
+  if (!s.biggest.length) box.append(el("p", r.moves.length ? "No move lost points." : "No move to review."));
+  else box.append(movesTable(s.biggest, "mistakes"));
+  const all = el("details");
+  all.append(el("summary", "Every move reviewed"), movesTable(r.moves, "reviewed"));
+  box.append(all);
+  box.append(el("h3", "The whole game, every hand shown"));
+  const nav = el("div", "", "buttons");
+  const prev = el("button", "◀ Previous");
+  const next = el("button", "Next ▶");
+  prev.type = next.type = "button";
+  prev.id = "replay-prev";
+  next.id = "replay-next";
+  prev.addEventListener("click", () => showStep(step - 1));
+  next.addEventListener("click", () => showStep(step + 1));
+  const where = el("span", "", "where");
+  where.id = "replay-where";
+  nav.append(prev, where, next);
+  const shown = el("div");
+  shown.id = "replay";
+  box.append(nav, shown);
+  showStep(0);
+  if (state) renderOver(state);
+  box.scrollIntoView();
+}
+
+function movesTable(moves, id) {
+  const table = el("table", "", "summary review-moves");
+  table.id = id;
+  const head = el("tr");
+  for (const h of ["move", "hand", "played", "best", "lost"]) head.append(el("th", h));
+  table.append(head);
+  for (const m of moves) {
+    const row = el("tr", "", m.marked ? "marked" : "");
+    row.dataset.action = m.action;
+    row.append(el("td", String(m.action), "num"), el("td", `${m.hand_no}, deal ${m.deal_no}`),
+      el("td", m.played), el("td", m.marked ? m.best : (m.method === "forced" ? "(forced)" : "✓")),
+      el("td", m.marked ? `${m.loss}` : "", "num"));
+    row.title = `${m.method}${m.deals ? `, ${m.deals} deals` : ""}: played ${m.played_value}, best ${m.best_value}`;
+    table.append(row);
+  }
+  return table;
+}
+
+function showStep(k) {
+  if (!review || !review.replay.length) return;
+  step = Math.max(0, Math.min(review.replay.length - 1, k));
+  const st = review.replay[step];
+  $("replay-where").textContent = ` ${st.action} of ${review.replay.length} `;
+  $("replay-prev").disabled = step === 0;
+  $("replay-next").disabled = step === review.replay.length - 1;
+  const box = $("replay");
+  box.dataset.action = st.action;
+  box.replaceChildren(el("p", `Hand ${st.hand_no}, deal ${st.deal_no}`, "small"));
+  const words = (cards) => (cards.length ? cards.map((c) => cardWords(c, deck)).join(" ") : "–");
+  const hands = el("ul", "", "replay-hands");
+  st.hands.forEach((h, seat) => {
+    const li = el("li", `seat ${seat}${review.seats.includes(seat) ? " (you)" : ""}: ${words(h)}`);
+    li.dataset.seat = seat;
+    hands.append(li);
+  });
+  box.append(hands, el("p", `Table: ${words(st.table)}${st.builds.length ? `; builds: ${st.builds.join("; ")}` : ""}`));
+  const m = review.moves.find((x) => x.action === st.action);
+  let verdict = "";
+  if (m && m.marked) verdict = ` ✗ lost ${m.loss} points: better ${m.best}`;
+  else if (m) verdict = m.method === "forced" ? " (forced)" : " ✓ best";
+  const played = el("p", `seat ${st.seat} plays ${st.text}${verdict}`, m && m.marked ? "refused" : "");
+  played.id = "replay-move";
+  box.append(played);
 }
 
 // ---------------------------------------------------------------- clicking
@@ -371,6 +564,11 @@ function clickItem(id) {
 
 function play(text) {
   say("");
+  if ($("warn-toggle").checked) {      // ask the server first; the move is sent once nothing is said or it is confirmed
+    warnedMove = text;
+    send({ type: "warn", text });
+    return;
+  }
   send({ type: "move", text });
 }
 
@@ -461,6 +659,14 @@ function wire() {
   $("undo").addEventListener("click", () => send({ type: "undo" }));
   $("claim").addEventListener("click", () => send({ type: "claim" }));
   $("clear").addEventListener("click", () => { selected = { played: [], items: [] }; say(""); if (state) render(); });
+  $("count-toggle").addEventListener("change", () => send({ type: "count", on: $("count-toggle").checked }));
+  $("warn-toggle").addEventListener("change", () => { if (!$("warn-toggle").checked) closeWarnings(); });
+  $("warn-play").addEventListener("click", () => {
+    const text = warnedMove;
+    closeWarnings();
+    if (text) send({ type: "move", text });
+  });
+  $("warn-back").addEventListener("click", () => { closeWarnings(); say("Taken back: choose another move.", "info"); });
   $("how-button").addEventListener("click", () => {
     const how = $("how");
     how.hidden = !how.hidden;

@@ -1,0 +1,243 @@
+"""The learning aids at a browser table: the review of a finished game, the counting aid, warnings before a move.
+
+Through a real server on loopback (``web_helpers``); each answer is compared with the
+learning module's own function on the server's game, and every way of asking wrongly
+(too early, as a watcher, with another table's token, malformed) is refused in words.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import pickle
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+pytest.importorskip("starlette")
+
+from cassino.apps.learning.counting import count_for  # noqa: E402
+from cassino.apps.learning.review import review_record  # noqa: E402
+from cassino.apps.learning.warnings import warnings_for  # noqa: E402
+from cassino.apps.game.records import load_record  # noqa: E402
+from cassino.apps.web.policy import LimitReached, Limits  # noqa: E402
+from cassino.apps.web.thinking import VALUES_SHOWN, Thinkers  # noqa: E402
+
+from web_helpers import SeatClient, Served, serving  # noqa: E402
+
+SHORT = {"variant": "hoyle-each-hand", "kind": "example"}      # one hand is the whole game: 48 actions
+
+
+def _finished(s: Served, seats: list[str], **extra: Any) -> tuple[dict[str, Any], SeatClient]:
+    """A finished game of hoyle-each-hand, seat 0 played by the test (first legal move); its client, still open."""
+    table = s.new_table(seats, **SHORT, **extra)
+    me = s.seat(table, 0)
+    final = me.play_out()
+    assert final["over"]
+    return table, me
+
+
+def test_the_review_of_a_finished_game_is_the_review_of_its_record(tmp_path: Path) -> None:
+    with serving(tmp_path / "records") as s:
+        table = s.new_table(["human", "random"], **SHORT)
+        t = s.store.get(table["id"])
+        assert t is not None
+        with s.seat(table, 0) as me:
+            state = me.my_turn()
+            me.send({"type": "review"})        # before the end: refused, and nothing else happens
+            refusal = me.until(lambda m: m["type"] in ("error", "review"))
+            assert refusal["type"] == "error" and "when the game is over" in refusal["message"]
+            assert t.reviews == {} and t.reviewing == {}
+            me.move(state["moves"][0]["text"])
+            assert me.play_out()["over"]
+            me.send({"type": "review"})
+            got = me.until(lambda m: m["type"] == "review", 90)
+            assert got["seat"] == 0
+            status, body, _ = s.get(f"/records/{table['id']}.json")
+            assert status == 200
+            (tmp_path / "game.json").write_bytes(body)
+            expected = review_record(load_record(tmp_path / "game.json"), seat=0, deals=32).to_json()
+            review = json.loads(json.dumps(got["review"]))     # a copy: the values are trimmed below
+            # The same review as `cassino review --seat 0` (its default deals and seed), each move's values trimmed.
+            for move, want in zip(review["moves"], expected["moves"]):
+                assert move.pop("more_values") == max(0, len(want["values"]) - VALUES_SHOWN)
+                want["values"] = want["values"][:VALUES_SHOWN]
+            assert review == json.loads(json.dumps(expected))
+            assert len(review["moves"]) == 24 and len(review["replay"]) == 48
+            assert all(len(step["hands"]) == 2 for step in review["replay"])
+            assert sum(len(h) for h in review["replay"][0]["hands"]) == 8        # every hand face up
+            # Asked again: the kept review, at once, and no second one is made.
+            me.send({"type": "review"})
+            again = me.until(lambda m: m["type"] == "review", 10)
+            assert again == got and list(t.reviews) == [0]
+
+
+def test_each_person_gets_their_own_seats_review_and_a_watcher_none(tmp_path: Path) -> None:
+    with serving(tmp_path / "records") as s:
+        table = s.new_table(["human", "human"], **SHORT)
+        with s.seat(table, 0) as a, s.seat(table, 1) as b, s.seat(table, None) as watcher:
+            watcher.until(lambda m: m["type"] == "state")
+            for ask in ({"type": "review"}, {"type": "count", "on": True}):
+                watcher.send(ask)
+                said = watcher.until(lambda m: m["type"] == "error")
+                assert "only the table's players" in said["message"]
+            import threading
+
+            other = threading.Thread(target=b.play_out)
+            other.start()
+            a.play_out()
+            other.join(60)
+            watcher.until(lambda m: m["type"] == "state" and m["over"])
+            watcher.send({"type": "review"})          # after the end too: a review is a seat's
+            assert "only the table's players" in watcher.until(lambda m: m["type"] == "error")["message"]
+            a.send({"type": "review"})
+            b.send({"type": "review"})
+            ra = a.until(lambda m: m["type"] == "review", 90)
+            rb = b.until(lambda m: m["type"] == "review", 90)
+            assert ra["review"]["seats"] == [0] and rb["review"]["seats"] == [1]
+            assert {m["seat"] for m in ra["review"]["moves"]} == {0}
+            assert {m["seat"] for m in rb["review"]["moves"]} == {1}
+            watcher.ping()
+            assert not any(json.loads(text)["type"] == "review" for text in watcher.received)
+
+
+def test_another_tables_token_gets_no_review(tmp_path: Path) -> None:
+    with serving(tmp_path / "records") as s:
+        finished, me = _finished(s, ["human", "random"])
+        other = s.new_table(["human", "random"], **SHORT)
+        with me:
+            # The finished table's seat token, shown at the other table: refused before anything is asked.
+            with SeatClient(s.url, other["id"], s.token(finished, 0)) as stranger:
+                said = stranger.until(lambda m: m["type"] == "error")
+                assert said["fatal"] and "holds no seat of this table" in said["message"]
+                try:
+                    stranger.send({"type": "review"})
+                    extra = [stranger.recv(2) for _ in range(3)]
+                except Exception:           # the server closed that connection: nothing more came
+                    extra = []
+                assert not any(m.get("type") == "review" for m in extra)
+            # And the other table, not finished, refuses its own seat too.
+            with s.seat(other, 0) as seat:
+                seat.until(lambda m: m["type"] == "state")
+                seat.send({"type": "review"})
+                assert "when the game is over" in seat.until(lambda m: m["type"] == "error")["message"]
+        assert all(t.reviews == {} for t in s.store.tables.values())
+
+
+@pytest.mark.parametrize("message, says", [
+    ({"type": "review", "seat": 1}, "`review` has no field `seat`"),
+    ({"type": "count"}, "`count` needs `on`"),
+    ({"type": "count", "on": "yes"}, "`on` must be true or false"),
+    ({"type": "count", "on": 1}, "`on` must be true or false"),
+    ({"type": "warn"}, "`warn` needs `text`"),
+    ({"type": "warn", "text": ["KS", "trail"]}, "`text` must be text"),
+    ({"type": "warn", "text": "KS trail" + " " * 300}, "`text` is too long"),
+])
+def test_malformed_aid_requests_are_refused_in_words(tmp_path: Path, message: dict[str, Any], says: str) -> None:
+    with serving(tmp_path / "records") as s:
+        table = s.new_table(["human", "random"], **SHORT)
+        with s.seat(table, 0) as me:
+            me.my_turn()
+            me.send(message)
+            said = me.until(lambda m: m["type"] == "error")
+            assert says in said["message"]
+            me.ping()
+            assert not any("count" in json.loads(text) for text in me.received)
+
+
+def test_the_counting_aid_is_off_by_default_and_counts_each_turn_when_on(tmp_path: Path) -> None:
+    with serving(tmp_path / "records") as s:
+        table = s.new_table(["human", "greedy"], **SHORT)
+        t = s.store.get(table["id"])
+        assert t is not None
+        with s.seat(table, 0) as me:
+            first = me.my_turn()
+            assert "count" not in first                     # off by default
+            me.send({"type": "count", "on": True})
+            on = me.until(lambda m: m["type"] == "state")
+            assert on["count"] == json.loads(json.dumps(count_for(t.session.game, 0).to_json()))
+            counted: list[dict[str, Any]] = []
+
+            def keep(state: dict[str, Any]) -> str:
+                counted.append(state)
+                return str(state["moves"][0]["text"])
+
+            me.move(keep(on))
+
+            assert me.play_out(choose=keep)["over"]
+            assert len(counted) == 24
+            deck_scoring = {c["card"] for c in counted[0]["count"]["scoring_cards"]}
+            for state in counted:           # every state carries the count of that very position
+                count = state["count"]
+                assert sum(r["in_hand"] for r in count["ranks"]) == len(state["hand"])
+                on_table = {c["card"] for c in count["scoring_cards"] if c["where"] == "on the table"}
+                assert on_table == deck_scoring & set(state["loose"])
+                mine = {c["card"] for c in count["scoring_cards"] if c["where"] == "in your hand"}
+                assert mine == deck_scoring & set(state["hand"])
+            assert len({json.dumps(s_["count"]["ranks"]) for s_ in counted}) > 10    # it changes as cards are seen
+            me.send({"type": "count", "on": False})
+            off = me.until(lambda m: m["type"] == "state")
+            assert "count" not in off
+
+
+def test_warnings_before_a_move_are_the_engines_and_change_nothing(tmp_path: Path) -> None:
+    with serving(tmp_path / "records") as s:
+        table = s.new_table(["human", "random"], **SHORT)
+        t = s.store.get(table["id"])
+        assert t is not None
+        warned = 0
+        with s.seat(table, 0) as me:
+            state = me.my_turn()
+            me.send({"type": "warn", "text": "KS build 99 on 2H"})      # not a move: the engine's reason
+            refused = me.until(lambda m: m["type"] == "warnings")
+            assert refused["move"] is None and refused["refused"] and refused["warnings"] == []
+            while not state["over"]:
+                game = t.session.game
+                actions = len(t.record.actions)
+                for offered in state["moves"]:
+                    me.send({"type": "warn", "text": offered["text"]})
+                    got = me.until(lambda m: m["type"] == "warnings")
+                    move = t.session.read_move(offered["text"])
+                    assert got["warnings"] == json.loads(json.dumps([w.to_json() for w in warnings_for(game, move)]))
+                    assert got["move"] == offered["text"] and got["ply"] == state["ply"]
+                    warned += bool(got["warnings"])
+                assert len(t.record.actions) == actions          # asking plays nothing
+                me.move(state["moves"][0]["text"])
+                state = me.my_turn()
+            me.send({"type": "warn", "text": "KS trail"})
+            assert me.until(lambda m: m["type"] == "error")["message"] == "the game is over"
+        assert warned >= 1
+
+
+def test_a_warning_asked_out_of_turn_is_refused(tmp_path: Path) -> None:
+    with serving(tmp_path / "records") as s:
+        table = s.new_table(["human", "human"], **SHORT)
+        t = s.store.get(table["id"])
+        assert t is not None
+        waiting = 1 - t.session.game.hand.turn
+        with s.seat(table, waiting) as me:
+            me.until(lambda m: m["type"] == "state")
+            me.send({"type": "warn", "text": "KS trail"})
+            assert "it is not your turn" in me.until(lambda m: m["type"] == "error")["message"]
+
+
+def test_reviews_waiting_are_bounded(tmp_path: Path) -> None:
+    with serving(tmp_path / "records") as s:
+        _, me = _finished(s, ["human", "random"])
+        me.close()
+        record = pickle.dumps(next(iter(s.store.tables.values())).record)
+    thinkers = Thinkers(1, max_reviews=1)
+
+    async def two() -> list[Any]:
+        return await asyncio.gather(thinkers.review(record, 0, 2), thinkers.review(record, 0, 2),
+                                    return_exceptions=True)
+
+    try:
+        first, second = asyncio.run(two())
+    finally:
+        thinkers.stop()
+    assert isinstance(first, dict) and first["seats"] == [0] and first["deals"] == 2
+    assert isinstance(second, LimitReached) and "ask again in a minute" in str(second)
+    assert thinkers.reviewing == 0
+    assert Limits(bot_deals=5).review_deals == 5 and Limits().review_deals == 32
