@@ -308,3 +308,21 @@ def test_the_python_ismcts_plays_a_whole_hand(params: dict) -> None:  # type: ig
         state.apply_action(action)
         decisions += 1
     assert decisions > 10 and sum(state.returns()) == pytest.approx(0)
+
+
+def test_a_whole_game_offers_no_information_state_tensor_that_could_be_shared() -> None:
+    """Two whole-game information states that differ only in an earlier hand would share this hand's
+    tensor: so a whole game says it has none (its type, and a SpielError in words), keeps its string
+    and its observation tensor; a single hand keeps its information-state tensor."""
+    whole = _load(variant="standard", whole_game=True)
+    assert not whole.get_type().provides_information_state_tensor
+    assert whole.get_type().provides_information_state_string and whole.get_type().provides_observation_tensor
+    state = whole.new_initial_state()
+    while state.is_chance_node():
+        state.apply_action(state.chance_outcomes()[0][0])
+    assert state.information_state_string(0).startswith("seat 0")
+    assert len(state.observation_tensor(0)) > 0
+    with pytest.raises(pyspiel.SpielError, match="no information-state tensor.*use its string"):
+        state.information_state_tensor(0)
+    assert _load(variant="standard").get_type().provides_information_state_tensor
+    pyspiel.random_sim_test(whole, num_sims=2, serialize=False, verbose=False)

@@ -56,6 +56,27 @@ GAME_TYPE = pyspiel.GameType(
     parameter_specification=PARAMETERS,
 )
 
+#: A whole game (``whole_game=True``) offers no information-state tensor: its information state is the
+#: record of every hand so far (the string has it all), and a tensor of a hundred hands' histories would be
+#: millions of numbers; one that kept only this hand's would let two information states share a tensor.
+#: Its observation tensor (the position now, scores included) is there as for a single hand.
+GAME_TYPE_WHOLE_GAME = pyspiel.GameType(
+    short_name=SHORT_NAME,
+    long_name=GAME_TYPE.long_name,
+    dynamics=GAME_TYPE.dynamics,
+    chance_mode=GAME_TYPE.chance_mode,
+    information=GAME_TYPE.information,
+    utility=GAME_TYPE.utility,
+    reward_model=GAME_TYPE.reward_model,
+    max_num_players=GAME_TYPE.max_num_players,
+    min_num_players=GAME_TYPE.min_num_players,
+    provides_information_state_string=True,
+    provides_information_state_tensor=False,
+    provides_observation_string=True,
+    provides_observation_tensor=True,
+    parameter_specification=PARAMETERS,
+)
+
 _PRIVATE = {
     pyspiel.PrivateInfoType.SINGLE_PLAYER: "single",
     pyspiel.PrivateInfoType.NONE: "none",
@@ -84,7 +105,8 @@ class CassinoGame(pyspiel.Game):
             utility_sum=0.0,
             max_game_length=table.max_steps,
         )
-        super().__init__(GAME_TYPE, info, table.setup.params())
+        kind = GAME_TYPE_WHOLE_GAME if table.setup.whole_game else GAME_TYPE
+        super().__init__(kind, info, table.setup.params())
         self.table: Table = table
 
     def new_initial_state(self) -> "CassinoState":
@@ -203,9 +225,16 @@ class CassinoObserver:
             raise ValueError(f"Observation parameters not supported; passed {params}")
         kind = Kind(iig_obs_type.perfect_recall, _PRIVATE[iig_obs_type.private_info], iig_obs_type.public_info)
         self.layout = Layout(table, kind)
+        #: No tensor for a whole game's information state (see GAME_TYPE_WHOLE_GAME): its string only.
+        self.strings_only = kind.perfect_recall and table.setup.whole_game
         self.tensor, self.dict = self.layout.new()
 
     def set_from(self, state: CassinoState, player: int) -> None:
+        if self.strings_only:
+            raise pyspiel.SpielError(
+                f"{SHORT_NAME}: a whole game (whole_game=True) has no information-state tensor: the "
+                f"information state is every hand's record, so use its string, or the observation tensor "
+                f"(the position and the scores), or play single hands (whole_game=False)")
         self.layout.fill(state.step, player, self.tensor, self.dict)
 
     def string_from(self, state: CassinoState, player: int) -> str:
