@@ -207,6 +207,9 @@ def _scopa_family(data: dict[str, Any], rules: Rules, locate: Locate) -> list[Di
         if rules.build.allowed:
             out.append(locate(where, "captures by a total are defined without building",
                               hint="set build.allowed: false, or capture.total: null"))
+        if c.several_groups:
+            out.append(locate(("capture", "several_groups"), "captures by a total take one set a play",
+                              hint="set capture.several_groups: false, or capture.total: null"))
         if c.hand_cards_max > 1:
             out.append(locate(where, "captures by a total are defined for one card played at a time",
                               hint="set capture.hand_cards.max: 1, or capture.total: null"))
