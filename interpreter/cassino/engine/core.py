@@ -77,6 +77,21 @@ class Position:
     stock: Sequence[Card] | None = None                                # None: every card not placed, deck order
 
 
+def _partition(full: int, groups: list[int]) -> list[int]:
+    """Disjoint ``groups`` that together make ``full`` (the most of them), or [] when none do."""
+    if not full:
+        return []
+    low = full & -full
+    best: list[int] = []
+    for g in groups:
+        if g & low and g & full == g:
+            rest = full & ~g
+            tail = _partition(rest, groups) if rest else []
+            if (tail or not rest) and 1 + len(tail) > len(best):
+                best = [g] + tail
+    return best
+
+
 def deck_mask(local: int, cards: list[int]) -> int:
     """A mask over a few cards (bit k: ``cards[k]``) as a mask over the deck."""
     m = 0
@@ -133,6 +148,11 @@ class Engine:
         self.sweeps_cancel: bool = sw.cancel
         self.record_sweeps_when_restricted: bool = sw.record_when_restricted
         self.residue_is_sweep: bool = sw.residue_is_sweep
+        # The Scopa family: a misdeal by the initial table (kings), the dealer's initial sweep(s)
+        # of a table that already makes the capture total (Escoba).
+        self.misdeal_mask: int = self.mask_of(compile_selector(d.misdeal_cards, deck.view)) if d.misdeal_cards else 0
+        self.misdeal_at_least: int = d.misdeal_at_least
+        self.dealer_total: int = c.total if d.dealer_takes_total and c.total is not None else 0
 
     # ------------------------------------------------------------------ helpers
     def mask_of(self, predicate) -> int:  # type: ignore[no-untyped-def]
@@ -205,14 +225,48 @@ class Engine:
         """A new hand: the deck shuffled from ``seed`` and dealt as the variant says."""
         self._check_players(players)
         order = list(range(self.n_cards))
-        SplitMix64(seed).shuffle(order)
+        rng = SplitMix64(seed)
+        rng.shuffle(order)
         teams = self._teams(players, partners)
         empty = tuple(0 for _ in range(players))
         state = HandState(players=players, teams=teams, dealer=dealer, turn=self.leader(dealer, players),
                           hands=empty, table=0, builds=(), stock=tuple(order), piles=empty, deal_no=0,
                           proven=tuple(frozenset() for _ in range(players)),
                           restricted=frozenset(scores_restricted))
-        return self._deal(state, initial=True)
+        dealt = self._deal(state, initial=True)
+        if self.misdeal_mask:
+            # A misdeal: the same dealer shuffles again (the same generator, so a seed still
+            # fixes the hand). The file check makes a clean table possible; the bound only
+            # keeps a nearly certain misdeal from looping for ever.
+            tries = 0
+            while popcount(dealt.table & self.misdeal_mask) >= self.misdeal_at_least and tries < 10000:
+                rng.shuffle(order)
+                dealt = self._deal(state.with_(stock=tuple(order)), initial=True)
+                tries += 1
+        if self.dealer_total and dealt.table:
+            dealt = self._dealer_takes(dealt)
+        return dealt
+
+    def _dealer_takes(self, state: HandState) -> HandState:
+        """The dealer takes an initial table that splits wholly into sets worth the capture
+        total, one sweep a set (Escoba); any other table stays as dealt."""
+        cards = bits(state.table)
+        items = [(1 << j, self.tv[c]) for j, c in enumerate(cards)]
+        if any(not values for _, values in items):
+            return state
+        groups = subsets_summing(items, self.dealer_total)
+        full = (1 << len(cards)) - 1
+        parts = _partition(full, groups)
+        if not parts:
+            return state
+        seat = state.dealer
+        piles = list(state.piles)
+        piles[seat] |= state.table
+        sweeps = state.sweeps
+        for part in parts:
+            sweeps = self._record_sweep(state.with_(sweeps=sweeps), Sweep(seat, popcount(part), -1))
+        captures = state.captures + (Capture(-1, seat, state.table, state.table),)
+        return state.with_(table=0, piles=tuple(piles), sweeps=sweeps, captures=captures, last_capturer=seat)
 
     def _check_players(self, players: int) -> None:
         s = self.rules.seats

@@ -38,9 +38,21 @@ class Scorer:
         self.engine = engine
         self.rules: Rules = engine.rules
         self.masks: dict[str, int] = {}
+        #: For `primiera` items: each card's points (0 for a card not counted) and the suits' masks.
+        self.card_points: dict[str, list[int]] = {}
+        self.suit_masks: list[int] = []
         for item in self.rules.scoring.items:
-            if item.count in ("most", "each"):
+            if item.count in ("most", "each", "primiera"):
                 self.masks[item.name] = engine.mask_of(compile_selector(item.cards, engine.deck.view))
+            if item.count == "primiera":
+                table = dict(item.card_points)
+                mask = self.masks[item.name]
+                self.card_points[item.name] = [
+                    table.get(card.rank, 0) if mask >> i & 1 else 0 for i, card in enumerate(engine.deck.cards)]
+        deck = engine.deck
+        self.suit_masks = [0] * len(deck.suits)
+        for i, card in enumerate(deck.cards):
+            self.suit_masks[deck.suits.index(card.suit)] |= 1 << i
 
     # ---------------------------------------------------------------- one item
     def item_points(self, item: ScoringItem, state: HandState) -> dict[int, int]:
@@ -73,7 +85,43 @@ class Scorer:
                     out[state.teams[ev.seat]] += item.points
         elif item.count == "last_capture" and state.last_capturer is not None:
             out[state.teams[state.last_capturer]] += item.points
+        elif item.count == "primiera":
+            totals = {s: self.primiera_total(item, state.side_pile(s)) for s in sides}
+            best = max(totals.values())
+            if best < 0:
+                return out
+            leaders = [s for s in sides if totals[s] == best]
+            if len(leaders) == 1:
+                out[leaders[0]] = item.points
+            elif item.ties == "split":
+                for s in leaders:
+                    out[s] = item.points // len(leaders)
+            elif item.ties == "each":
+                for s in leaders:
+                    out[s] = item.points
         return out
+
+    def primiera_total(self, item: ScoringItem, pile: int) -> int:
+        """A pile's primiera: its best counted card of each suit by the item's points, added up;
+        -1 when it cannot compete (a suit missing where every suit is needed, or no card)."""
+        points = self.card_points[item.name]
+        mask = self.masks[item.name]
+        total = 0
+        found = False
+        for suit in self.suit_masks:
+            cards = pile & mask & suit
+            if not cards:
+                if item.all_suits and mask & suit:
+                    return -1
+                continue
+            found = True
+            best = 0
+            while cards:
+                low = cards & -cards
+                best = max(best, points[low.bit_length() - 1])
+                cards ^= low
+            total += best
+        return total if found else -1
 
     @staticmethod
     def sweep_points(item: ScoringItem, sweep: Sweep) -> int:
@@ -124,6 +172,8 @@ class Scorer:
         for item in self.rules.scoring.items:
             if item.at_end or (item.count == "last_capture" and not state.over):
                 continue
+            if item.count == "primiera" and not state.over:
+                continue   # a best card can still be beaten until the hand is over
             if item.count == "most" and not state.over:
                 won = self._most_secured(item, state, placed)
             else:

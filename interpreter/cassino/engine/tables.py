@@ -56,6 +56,17 @@ class Tables:
                 top = max(top, v)
         if rules.build.max_value is not None:
             top = max(top, rules.build.max_value)
+        # Captures by a fixed total (Escoba): a hand card takes sets worth the total less its
+        # own value, so its capture mask holds those remainders (the table keeps its values).
+        total = rules.capture.total
+        if total is not None:
+            for i in range(n):
+                m = 0
+                for v in deck.hand_values[i]:
+                    if 0 < total - v:
+                        m |= 1 << (total - v)
+                        top = max(top, total - v)
+                self.hvm[i] = m
         #: The highest number value a card (or a build) can have.
         self.max_value: int = top
         self.rank_code_base: int = top + 1

@@ -40,7 +40,10 @@ def explain(rules: Rules) -> str:
             for item in rules.scoring.items:
                 what = {"most": f"most cards matching `{item.cards}`", "each": f"each card matching `{item.cards}`",
                         "sweeps": "each sweep", "event": f"each `{item.event}` capture",
-                        "last_capture": "the last capture"}[item.count]
+                        "last_capture": "the last capture",
+                        "primiera": f"the best total of one card a suit matching `{item.cards}`, by "
+                                    + ", ".join(f"{r} {p}" for r, p in item.card_points)
+                                    + ("; every suit needed" if item.all_suits else "")}[item.count]
                 extra = ""
                 if item.by_size:
                     extra = " (" + "; ".join(f"{r.points} for {r.min_cards}" + (f"-{r.max_cards}" if r.max_cards else "+")
@@ -49,7 +52,7 @@ def explain(rules: Rules) -> str:
                     extra += f" ({item.first_play_points} for a first-play sweep)"
                 if item.at_end and rules.scoring.when == "as_won":
                     extra += " (not pegged: counted at the end of the hand)"
-                ties = f", ties: {item.ties}" if item.count == "most" else ""
+                ties = f", ties: {item.ties}" if item.count in ("most", "primiera") else ""
                 lines.append(f"  {item.name}: {item.points} for {what}{extra}{ties}")
             for ev in rules.scoring.events:
                 lines.append(f"  event {ev.name}: one capture taking from the table " + " and ".join(f"`{t}`" for t in ev.takes))

@@ -279,6 +279,22 @@ WORDS: dict[str, dict[Any, str | None]] = {
     },
 }
 
+# The Scopa family (issue 27): captures by a total, the misdeal, the dealer's initial sweep, primiera.
+WORDS.update({
+    "deal.dealer_takes_total": {
+        True: "If the cards first dealt to the table add up to {total}, or split wholly into sets of {total} each, "
+              "the dealer takes them at once and scores a sweep for each set.",
+        False: None,
+    },
+    "scoring.items.*.all_suits": {
+        True: "; a side that has not taken a card of every suit cannot win it",
+        False: "; a side missing a suit counts the suits it has",
+    },
+})
+WORDS["scoring.items.*.count"]["primiera"] = ("{points} to the side whose best cards, one of each suit, add up to "
+                                              "the most, counted {card_points}")
+
+
 @dataclass(frozen=True)
 class Reading:
     """Where a rule text can be read two ways, the way a file citing it reads it.
@@ -362,11 +378,17 @@ NUMBERS: dict[str, dict[str, str | None]] = {
     "scoring.items.*.first_play_points": {"value": "; a sweep of the whole first table by the first play of "
                                                    "the hand scores {first_play}", "null": None},
 }
+# The Scopa family (issue 27).
+NUMBERS.update({
+    "deal.misdeal.at_least": {"value": "{misdeal_words}"},
+    "capture.total": {"value": "{total_words}", "null": None},
+})
 
 #: Settings worded by code (lists and mappings), not by a table.
 STRUCTURED = {"deck.ranks", "deck.suits", "deck.card_values", "game.count_out", "endgame.restrictions",
               "scoring.items.*.cards", "scoring.items.*.event", "scoring.items.*.by_size",
               "scoring.items.*.order", "scoring.events.*.takes"}
+STRUCTURED |= {"deal.misdeal.cards", "scoring.items.*.card_points"}   # the Scopa family: worded with at_least / count
 
 _NUMBER_WORDS = ("zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten",
                  "eleven", "twelve")
@@ -537,7 +559,30 @@ def _context(rules: Rules) -> dict[str, Any]:
     }
     for n, word in enumerate(_NUMBER_WORDS):
         ctx[word] = _value_name(rules, n) if n else "zero"
+    ctx.update(_scopa_family_context(rules))
     return ctx
+
+
+def _scopa_family_context(rules: Rules) -> dict[str, Any]:
+    """Words for the Scopa family's settings: the misdeal, the capture total with an example."""
+    d, c = rules.deal, rules.capture
+    out: dict[str, Any] = {"total": c.total, "misdeal_words": "", "total_words": ""}
+    if d.misdeal_cards:
+        sel = selector_words(rules, d.misdeal_cards)
+        many = sel[1] if sel else f"cards matching “{d.misdeal_cards}”"
+        out["misdeal_words"] = (f"If {d.misdeal_at_least} or more {many} are among the cards first dealt to the "
+                                f"table, the cards are thrown in and the same dealer shuffles and deals again.")
+    if c.total is not None:
+        values = sorted({v for r in rules.deck.ranks for v in r.values})
+        pair = next(((a, c.total - a) for a in reversed(values) if c.total - a in values and c.total - a != a), None)
+        example = ""
+        if pair is not None:
+            example = (f": a {_value_name(rules, pair[0])} takes a {_value_name(rules, pair[1])}"
+                       f" ({pair[0]} + {pair[1]} = {c.total})")
+        out["total_words"] = (f"The card you play and the table cards it takes must add up to exactly {c.total}"
+                              f"{example}. One play takes one such set (one card or several). A card is never "
+                              f"taken just for being equal to the card played.")
+    return out
 
 
 def _count(n: int) -> str:
@@ -624,6 +669,10 @@ def _deck(rules: Rules, ctx: dict[str, Any]) -> Section:
                         f"{suits}. A card is written as its rank and suit: "
                         f"{card_name(rules, dk.ranks[-1].rank + dk.suits[0].letter)} is the "
                         f"{_card_words(dk.ranks[-1].name or dk.ranks[-1].rank, dk.suits[0].name)}.")
+    if any(not s.name.lower().startswith(s.letter.lower()) for s in dk.suits):
+        # Suits whose names do not start with their letters (Scopa's coins are D): say the letters typed.
+        w.amend(" In moves the suits are typed by letter: "
+                + join_words([f"{s.letter} for {s.name}" for s in dk.suits]) + ".")
     w.say("deck.ranks", "Capture values: " + _values_words(rules) + ".")
     for cv in dk.card_values:
         hand, table = cv.hand, cv.table
@@ -682,6 +731,10 @@ def _deal(rules: Rules, ctx: dict[str, Any]) -> Section:
     for path in ("deal.hand_size", "deal.table_cards", "deal.packet", "deal.redeal", "deal.draw_after_play",
                  "deal.short_stock"):
         w.setting(path)
+    if rules.deal.table_cards and rules.deal.misdeal_cards:
+        w.setting("deal.misdeal.at_least")
+    if rules.deal.table_cards and rules.capture.total is not None:
+        w.setting("deal.dealer_takes_total")
     return Section("deal", "The deal", tuple(w.clauses))
 
 
@@ -705,8 +758,9 @@ def _notation_words(rules: Rules) -> str:
     ranks = {r.rank for r in rules.deck.ranks}
     nine, four, five, three = (r if r in ranks else None for r in ("9", "4", "5", "3"))
     if not all((nine, four, five, three)):
+        build = "`build` with the value announced and the cards built on, " if rules.build.allowed else ""
         return "The examples write moves as the game does: a card played, then `capture` and the cards taken, " \
-               "`build` with the value announced and the cards built on, or `trail`."
+               f"{build}or `trail`."
     parts = [f"`{c('9', 2)} capture {c('9', 3)} {c('4', 2)} {c('5', 1)}` plays {c('9', 2)} and takes "
              f"{c('9', 3)}, {c('4', 2)} and {c('5', 1)}"]
     if rules.capture.hand_cards_max > 1:
@@ -723,6 +777,12 @@ def _capture(rules: Rules, ctx: dict[str, Any]) -> Section:
     w = _Writer(rules, ctx)
     c = rules.capture
     has_values = any(r.values for r in rules.deck.ranks)
+    if c.total is not None:
+        # Captures by a total (Escoba): the total's sentence replaces equal value and sums.
+        w.say("capture.intro", "Captured cards go face down into your pile, to be counted at the end of the hand.")
+        w.setting("capture.total")
+        w.setting("capture.compulsory")
+        return Section("capture", "Capturing", tuple(w.clauses))
     w.say("capture.intro", "A card you play captures the loose table cards of its own value. Captured cards go "
                            "face down into your pile, to be counted at the end of the hand."
                            + (" A build is captured whole by a card of its value." if rules.build.allowed else ""))
@@ -730,7 +790,12 @@ def _capture(rules: Rules, ctx: dict[str, Any]) -> Section:
         w.setting("capture.sums")
         if c.sums:
             w.setting("capture.several_groups")
-        w.setting("capture.equal_cards")
+        if c.several_groups or c.equal_cards != "any":
+            w.setting("capture.equal_cards")
+        else:
+            # One group a play (Scopa): equal cards are taken one at a time.
+            w.say("capture.equal_cards", "When several loose cards equal the card you play, you take only one of "
+                                         "them, whichever you choose.")
         w.setting("capture.equal_card_first")
     if _valueless_ranks(rules):
         w.setting("capture.valueless_cards")
@@ -830,10 +895,14 @@ def item_words(rules: Rules, item: ScoringItem) -> str:
               "event": _event_words(rules, event.takes) if event else humanize(item.event)}
     if item.count == "each" and item.cards.strip().upper() not in ("ALL",) and singular.startswith("the "):
         text = f"{points(item.points)} for capturing {singular}"
+    elif item.count == "primiera":
+        text = ""   # worded below
     else:
         text = WORDS["scoring.items.*.count"][item.count].format_map(fields)  # type: ignore[union-attr]
     if item.count == "most":
         text += WORDS["scoring.items.*.ties"][item.ties]  # type: ignore[operator]
+    if item.count == "primiera":
+        text = _primiera_words(rules, item, fields)
     if item.count == "sweeps":
         if item.by_size:
             rows = [f"{points(r.points)} for a sweep of {r.min_cards}"
@@ -849,6 +918,21 @@ def item_words(rules: Rules, item: ScoringItem) -> str:
     if item.order and item.count == "each" and item.name in counted_out(rules):
         text += f" (counted out in the order {' '.join(card_name(rules, c) for c in item.order)})"
     return f"{humanize(item.name).capitalize()}: {text}."
+
+
+def _primiera_words(rules: Rules, item: ScoringItem, fields: dict[str, str]) -> str:
+    """A primiera item: the points table by rank (equal points joined), the suits rule, ties."""
+    by_points: dict[int, list[str]] = {}
+    for rank, pts in item.card_points:
+        by_points.setdefault(pts, []).append(rank)
+    table = ", ".join(f"{join_words([_rank_name(rules, r) for r in ranks])} {pts}"
+                      for pts, ranks in sorted(by_points.items(), reverse=True))
+    text = WORDS["scoring.items.*.count"]["primiera"].format_map({**fields, "card_points": table})  # type: ignore[union-attr]
+    if item.cards.strip().lower() != "all":
+        sel = selector_words(rules, item.cards)
+        text += f" (only {sel[1] if sel else item.cards} count)"
+    text += WORDS["scoring.items.*.all_suits"][item.all_suits]  # type: ignore[operator]
+    return text + WORDS["scoring.items.*.ties"][item.ties]  # type: ignore[operator]
 
 
 def counted_out(rules: Rules) -> list[str]:

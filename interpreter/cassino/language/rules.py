@@ -66,6 +66,10 @@ class DealRules:
     redeal: str
     draw_after_play: bool
     short_stock: str
+    # The Scopa family (issue 27): a misdeal by the initial table, the dealer's initial sweep.
+    misdeal_cards: str = ""         # selector; "" means no misdeal rule
+    misdeal_at_least: int = 3
+    dealer_takes_total: bool = False
 
 
 @dataclass(frozen=True)
@@ -78,6 +82,7 @@ class CaptureRules:
     compulsory: str
     hand_cards_max: int
     hand_cards_combine: str
+    total: int | None = None        # Escoba: played value + taken values = total
 
 
 @dataclass(frozen=True)
@@ -129,6 +134,9 @@ class ScoringItem:
     first_play_points: int | None
     order: tuple[str, ...]
     at_end: bool = False            # counted only when the hand is over, even when points are pegged
+    # `count: primiera` (the Scopa family): points per rank, and whether a side needs every suit.
+    card_points: tuple[tuple[str, int], ...] = ()
+    all_suits: bool = True
 
 
 @dataclass(frozen=True)
@@ -219,10 +227,11 @@ class Rules:
             ),
             seats=SeatRules(st["min_players"], st["max_players"], st["partnerships"], st["direction"]),
             deal=DealRules(dl["table_cards"], dl["hand_size"], dl["packet"], dl["redeal"],
-                           dl["draw_after_play"], dl["short_stock"]),
+                           dl["draw_after_play"], dl["short_stock"],
+                           dl["misdeal"]["cards"], dl["misdeal"]["at_least"], dl["dealer_takes_total"]),
             capture=CaptureRules(cp["sums"], cp["several_groups"], cp["equal_cards"], cp["valueless_cards"],
                                  cp["equal_card_first"], cp["compulsory"], cp["hand_cards"]["max"],
-                                 cp["hand_cards"]["combine"]),
+                                 cp["hand_cards"]["combine"], cp["total"]),
             build=BuildRules(bd["allowed"], bd["multiple"], bd["raise_single"], bd["raise_own"],
                              bd["raise_with_table_cards"], bd["add_sets"], bd["single_build_as_card"],
                              bd["for_partner"], bd["continue_as_begun"], bd["valueless"], bd["max_value"],
@@ -234,7 +243,8 @@ class Rules:
                 items=tuple(
                     ScoringItem(name, i["count"], i["cards"], i["points"], i["ties"], i["event"],
                                 tuple(SweepSize(r["min_cards"], r["max_cards"], r["points"]) for r in i["by_size"]),
-                                i["first_play_points"], tuple(c.upper() for c in i["order"]), i["at_end"])
+                                i["first_play_points"], tuple(c.upper() for c in i["order"]), i["at_end"],
+                                tuple((str(r), int(p)) for r, p in i["card_points"].items()), i["all_suits"])
                     for name, i in sc["items"].items()),
                 events=tuple(CaptureEvent(n, tuple(e["takes"])) for n, e in sc["events"].items()),
                 when=sc["when"],

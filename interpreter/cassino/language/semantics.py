@@ -20,7 +20,7 @@ Locate = Callable[..., Diagnostic]
 
 def check(data: dict[str, Any], rules: Rules, locate: Locate) -> list[Diagnostic]:
     out: list[Diagnostic] = []
-    for checker in (_deck, _seats, _deal, _capture_build, _scoring, _game):
+    for checker in (_deck, _seats, _deal, _capture_build, _scoring, _game, _scopa_family):
         out.extend(checker(data, rules, locate))
     return out
 
@@ -183,3 +183,77 @@ def _difference_needs_two_sides(rules: Rules, locate: Locate) -> list[Diagnostic
                    f"{counts} players{alone}",
                    hint="set seats.max_players: 2, or seats.min_players: 4 with partnerships: always; "
                         "or score_mode: cumulative")]
+
+
+# ---------------------------------------------------------------- the Scopa family (issue 27)
+
+def _scopa_family(data: dict[str, Any], rules: Rules, locate: Locate) -> list[Diagnostic]:
+    """Capture by a fixed total, the misdeal, the dealer's initial sweep and primiera items."""
+    out: list[Diagnostic] = []
+    deck = Deck.from_rules(rules.deck)
+    c, d = rules.capture, rules.deal
+    if c.total is not None:
+        where = ("capture", "total")
+        if not all(deck.hand_values):
+            out.append(locate(where, "captures by a total need every card to have a number value, "
+                                     "but some ranks have `value: null`",
+                              hint="give every rank a value, or set capture.total: null"))
+        else:
+            high = max(v for values in deck.hand_values for v in values)
+            if high >= c.total:
+                out.append(locate(where, f"capture.total {c.total} is not above the highest card value {high}: "
+                                         f"such a card could never take anything",
+                                  hint=f"set capture.total to at least {high + 1}"))
+        if rules.build.allowed:
+            out.append(locate(where, "captures by a total are defined without building",
+                              hint="set build.allowed: false, or capture.total: null"))
+        if c.several_groups:
+            out.append(locate(("capture", "several_groups"), "captures by a total take one set a play",
+                              hint="set capture.several_groups: false, or capture.total: null"))
+        if c.hand_cards_max > 1:
+            out.append(locate(where, "captures by a total are defined for one card played at a time",
+                              hint="set capture.hand_cards.max: 1, or capture.total: null"))
+    if d.dealer_takes_total and c.total is None:
+        out.append(locate(("deal", "dealer_takes_total"), "the dealer takes a table that makes the capture total, "
+                                                          "but capture.total is null",
+                          hint="set capture.total (Escoba: 15), or dealer_takes_total: false"))
+    if d.dealer_takes_total and d.table_cards == 0:
+        out.append(locate(("deal", "dealer_takes_total"), "the dealer takes the initial table, but no card is dealt to it",
+                          hint="set deal.table_cards above 0, or dealer_takes_total: false"))
+    if d.misdeal_cards:
+        where = ("deal", "misdeal")
+        try:
+            matching = sum(1 for card in deck.cards if compile_selector(d.misdeal_cards, deck.view)(card))
+        except SelectorError as e:
+            out.append(locate(where + ("cards",), str(e).split("\n")[0]))
+        else:
+            others = len(deck) - matching
+            if d.misdeal_at_least > min(matching, d.table_cards):
+                out.append(locate(where + ("at_least",),
+                                  f"a misdeal needs {d.misdeal_at_least} matching cards on a table of {d.table_cards}, "
+                                  f"from {matching} matching cards: it can never happen",
+                                  hint=f"set at_least to at most {min(matching, d.table_cards)}"))
+            elif others < d.table_cards - d.misdeal_at_least + 1:
+                out.append(locate(where + ("at_least",),
+                                  f"every initial table would be a misdeal: only {others} cards do not match "
+                                  f"`{d.misdeal_cards}`", hint="raise at_least, or narrow misdeal.cards"))
+    for item in rules.scoring.items:
+        where = ("scoring", "items", item.name)
+        if item.count != "primiera":
+            if item.card_points:
+                out.append(locate(where + ("card_points",), f"card_points is read only by `count: primiera`, "
+                                                            f"but `{item.name}` counts `{item.count}`",
+                                  hint="remove card_points, or set count: primiera"))
+            continue
+        try:
+            compile_selector(item.cards, deck.view)
+        except SelectorError as e:
+            out.append(locate(where + ("cards",), str(e).split("\n")[0]))
+        if not item.card_points:
+            out.append(locate(where + ("card_points",), f"primiera item `{item.name}` gives no rank any points",
+                              hint='give card_points, e.g. {"7": 21, "6": 18, A: 16}'))
+        for rank, _ in item.card_points:
+            if rank not in deck.ranks:
+                out.append(locate(where + ("card_points", rank), f"card_points names rank `{rank}`, which the deck does not have",
+                                  hint=f"ranks: {', '.join(deck.ranks)}"))
+    return out

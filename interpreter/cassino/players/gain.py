@@ -42,6 +42,18 @@ class CardWorth:
                     worth[i] += share
             elif item.count == "sweeps":
                 sweep_points = float(max([item.points] + [r.points for r in item.by_size]))
+            elif item.count == "primiera" and item.points:
+                # Primiera: a card counts by how likely it is to be a suit's best. The top card of
+                # each suit by the table (the 7s) shares the item's points as "most" shares its
+                # own; a lower card a fraction by its points below the top (6s next, courts least).
+                points = scorer.card_points[item.name]
+                top = max(points) if points else 0
+                if top <= 0:
+                    continue
+                per_suit = item.points / max(len(scorer.suit_masks), 1)
+                for i in bits(scorer.masks[item.name]):
+                    share = points[i] / top
+                    worth[i] += per_suit * share ** 4
         self.worth: Final[list[float]] = worth
         self.sweep_points: Final[float] = sweep_points
 

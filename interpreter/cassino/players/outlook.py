@@ -78,6 +78,16 @@ class Outlook:
                 for j, expected in enumerate(self._race(counts, (mask & ~won).bit_count(), item)):
                     if allowed[j]:
                         out[j] += expected
+            elif item.count == "primiera":
+                if state.over or not item.points:
+                    continue
+                # Open until the hand is over: the side whose best cards stand higher now is
+                # likelier to keep the lead; valued as a share of the points by the totals so far.
+                totals = [max(scorer.primiera_total(item, p), 0) for p in piles]
+                whole = sum(totals)
+                for j in range(len(sides)):
+                    if allowed[j]:
+                        out[j] += item.points * (totals[j] / whole if whole else 1 / len(sides))
             elif item.points or item.by_size or item.first_play_points is not None:
                 got = scorer.item_points(item, state)
                 for j, s in enumerate(sides):

@@ -15,7 +15,7 @@ players from a stated seed; anyone can replay it (the tests do).
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Callable, Sequence
 
 from ...engine.core import Engine, Position
@@ -258,6 +258,36 @@ TEMPLATES: tuple[Template, ...] = (
 )
 
 
+# The Scopa family (issue 27): captures by a fixed total (Escoba), and a sweep made that way.
+def _total(r: Rules, p: Picker) -> Setup | None:
+    if r.capture.total != 15:
+        return None
+    five, three, jack, seven, mine = p.v(5), p.v(3), p.v(8), p.v(7), p.v(7)
+    return Setup([five, three, jack, seven], [mine], [("captures", [mine])],
+                 illegal=[(f"{_n(mine)} capture {_n(seven)}", "7 + 7 is not 15")])
+
+
+def _total_one_set(r: Rules, p: Picker) -> Setup | None:
+    if r.capture.total != 15:
+        return None
+    five, three, two, king = p.v(5), p.v(3), p.v(2), p.v(10)
+    return Setup([five, three, two], [king], [("captures", [king])])
+
+
+def _total_sweep(r: Rules, p: Picker) -> Setup | None:
+    if r.capture.total != 15:
+        return None
+    three, two, ten = p.v(3), p.v(2), p.v(10)
+    return Setup([three, two], [ten], [], sweep=f"{_n(ten)} capture {_n(three)} {_n(two)}")
+
+
+TEMPLATES += (
+    Template("capture.total", "making the total", (), _total),
+    Template("capture.total", "one set a play", ("capture.several_groups",), _total_one_set),
+    Template("sweeps.intro", "a sweep", (), _total_sweep),
+)
+
+
 # ---------------------------------------------------------------------- showing positions and moves
 
 
@@ -339,6 +369,10 @@ def make_example(rules: Rules, engine: Engine, template: Template) -> Example | 
         setup = template.setup(rules, Picker(engine))
     except NoCard:
         return None
+    if setup is not None and setup.players < rules.seats.min_players:
+        # A game for more players (Scopone's four): the same position with the other hands empty.
+        players = rules.seats.min_players
+        setup = replace(setup, players=players, partners=rules.partnership(players, True))
     if setup is None or not rules.seats.min_players <= setup.players <= rules.seats.max_players:
         return None
     try:

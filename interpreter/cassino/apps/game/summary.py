@@ -101,6 +101,8 @@ def item_words(item: "ScoringItem", rules: "Rules") -> str:
         return "sweeps"
     if item.count == "event":
         return f"each {item.event.replace('_', ' ')}"
+    if item.count == "primiera":
+        return "the best cards, one of each suit, by their primiera points"
     return "the last capture"
 
 
@@ -114,6 +116,8 @@ def _tally(game: "Game", item: "ScoringItem", finished: HandState) -> dict[int, 
     if item.count == "event":
         return {s: sum(1 for ev in finished.events if ev.name == item.event and finished.teams[ev.seat] == s)
                 for s in sides}
+    if item.count == "primiera":   # each side's total (0: it cannot compete)
+        return {s: max(game.scorer.primiera_total(item, finished.side_pile(s)), 0) for s in sides}
     last = finished.last_capturer
     return {s: int(last is not None and finished.teams[last] == s) for s in sides}
 
