@@ -214,5 +214,8 @@ def how_to_play(rules: Rules) -> str:
     for r in rules.endgame.restrictions:
         lines.insert(-2, f"Endgame: a side at {r.score} scores only {', '.join(r.only)}.")
     if rules.endgame.sweeps_from is not None:
-        lines.insert(-2, f"Endgame: from {rules.endgame.sweeps_from} points a side's sweeps score nothing.")
+        if rules.endgame.sweeps_from_side == "any":
+            lines.insert(-2, f"Endgame: once any side has {rules.endgame.sweeps_from} points, no side's sweeps score.")
+        else:
+            lines.insert(-2, f"Endgame: from {rules.endgame.sweeps_from} points a side's sweeps score nothing.")
     return "\n".join(lines)

@@ -133,6 +133,7 @@ class Engine:
         self.sweeps_cancel: bool = sw.cancel
         self.record_sweeps_when_restricted: bool = sw.record_when_restricted
         self.residue_is_sweep: bool = sw.residue_is_sweep
+        self.sweep_in_last_deal: bool = sw.in_last_deal
 
     # ------------------------------------------------------------------ helpers
     def mask_of(self, predicate) -> int:  # type: ignore[no-untyped-def]
@@ -493,7 +494,7 @@ class Engine:
             new_builds = rest_builds
             if not table and not rest_builds:
                 last_play = not state.stock and not any(hands)
-                if self.sweep_on_last_play or not last_play:
+                if (self.sweep_on_last_play or not last_play) and (self.sweep_in_last_deal or state.stock):
                     sweeps = self._record_sweep(state, Sweep(seat, popcount(taken), ply,
                                                              first_play=ply == 0 and state.deal_no == 1))
         elif kind == TRAIL:

@@ -363,6 +363,19 @@ NUMBERS: dict[str, dict[str, str | None]] = {
                                                    "the hand scores {first_play}", "null": None},
 }
 
+# Nordic Kasino (Finland): huts that stop in the last deal, and for everyone from a score.
+WORDS.update({
+    "sweeps.in_last_deal": {
+        True: None,
+        False: "Emptying the table in the last deal of the hand (once the stock is used up) is no sweep: it "
+               "scores nothing and cancels nothing.",
+    },
+    "endgame.sweeps_from_side": {
+        "own": None,
+        "any": "Once any side has {sweeps_from} points or more at the start of a hand, no side's sweeps score.",
+    },
+})
+
 #: Settings worded by code (lists and mappings), not by a table.
 STRUCTURED = {"deck.ranks", "deck.suits", "deck.card_values", "game.count_out", "endgame.restrictions",
               "scoring.items.*.cards", "scoring.items.*.event", "scoring.items.*.by_size",
@@ -807,6 +820,9 @@ def _sweeps(rules: Rules, ctx: dict[str, Any]) -> Section:
     w.say("sweeps.intro", "A capture that leaves the table with no loose cards and no builds is a sweep; the "
                           "scoring says what each sweep is worth.")
     for path in ("sweeps.cancel", "sweeps.on_last_play", "sweeps.residue_is_sweep"):
+        if path == "sweeps.on_last_play" and not rules.sweeps.in_last_deal:
+            w.setting("sweeps.in_last_deal")   # the last card is in the last deal: one sentence says both
+            continue
         w.setting(path)
     if rules.endgame.restrictions or rules.endgame.sweeps_from is not None:
         w.setting("sweeps.record_when_restricted")
@@ -946,7 +962,7 @@ def _endgame(rules: Rules, ctx: dict[str, Any]) -> Section | None:
         w.say("endgame.first_to_meet",
               "If several sides under restrictions meet them in the same hand, the first to have met its "
               "condition in the play wins (the cards are counted as they were taken).")
-    w.setting("endgame.sweeps_from")
+    w.setting("endgame.sweeps_from_side" if e.sweeps_from_side == "any" else "endgame.sweeps_from")
     if e.restrictions:
         w.setting("endgame.lifted_after_tie")
     return Section("endgame", "Near the end of the game", tuple(w.clauses))

@@ -20,7 +20,7 @@ Locate = Callable[..., Diagnostic]
 
 def check(data: dict[str, Any], rules: Rules, locate: Locate) -> list[Diagnostic]:
     out: list[Diagnostic] = []
-    for checker in (_deck, _seats, _deal, _capture_build, _scoring, _game):
+    for checker in (_deck, _seats, _deal, _capture_build, _scoring, _game, _nordic_sweeps):
         out.extend(checker(data, rules, locate))
     return out
 
@@ -183,3 +183,18 @@ def _difference_needs_two_sides(rules: Rules, locate: Locate) -> list[Diagnostic
                    f"{counts} players{alone}",
                    hint="set seats.max_players: 2, or seats.min_players: 4 with partnerships: always; "
                         "or score_mode: cumulative")]
+
+
+def _nordic_sweeps(data: dict[str, Any], rules: Rules, locate: Locate) -> list[Diagnostic]:
+    """Finnish Kasino's sweep limits: each needs the setting it qualifies."""
+    out = []
+    if rules.endgame.sweeps_from_side == "any" and rules.endgame.sweeps_from is None:
+        out.append(locate(("endgame", "sweeps_from_side"),
+                          "sweeps_from_side is `any`, but endgame.sweeps_from is null: there is no score for it to read",
+                          hint="set endgame.sweeps_from to a score, or sweeps_from_side: own"))
+    d = rules.deal
+    if not rules.sweeps.in_last_deal and d.redeal != "when_hands_empty" and not d.draw_after_play:
+        out.append(locate(("sweeps", "in_last_deal"),
+                          "in_last_deal is false, but the hand has only one deal: no sweep could ever count",
+                          hint="set sweeps.in_last_deal: true, or deal.redeal: when_hands_empty"))
+    return out
