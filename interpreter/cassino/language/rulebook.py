@@ -824,7 +824,8 @@ def _sweeps(rules: Rules, ctx: dict[str, Any]) -> Section:
             w.setting("sweeps.in_last_deal")   # the last card is in the last deal: one sentence says both
             continue
         w.setting(path)
-    if rules.endgame.restrictions or rules.endgame.sweeps_from is not None:
+    if rules.endgame.restrictions or (rules.endgame.sweeps_from is not None
+                                      and rules.endgame.sweeps_from_side == "own"):
         w.setting("sweeps.record_when_restricted")
     return Section("sweeps", "Sweeps", tuple(w.clauses))
 
@@ -962,7 +963,10 @@ def _endgame(rules: Rules, ctx: dict[str, Any]) -> Section | None:
         w.say("endgame.first_to_meet",
               "If several sides under restrictions meet them in the same hand, the first to have met its "
               "condition in the play wins (the cards are counted as they were taken).")
-    w.setting("endgame.sweeps_from_side" if e.sweeps_from_side == "any" else "endgame.sweeps_from")
+    if e.sweeps_from_side == "any":   # one rule, worded by the side setting, keyed as the score's
+        w.say("endgame.sweeps_from", word(rules, "endgame.sweeps_from_side", "any", ctx) or "")
+    else:
+        w.setting("endgame.sweeps_from")
     if e.restrictions:
         w.setting("endgame.lifted_after_tie")
     return Section("endgame", "Near the end of the game", tuple(w.clauses))
