@@ -136,3 +136,13 @@ def test_rulebook_says_the_last_deal_rule_instead_of_the_last_card_rule(cli) -> 
     code, out, _ = cli("rules", "swedish-kasino", "--no-examples")
     text = " ".join(out.split())
     assert "A sweep made with the last card of the hand counts." in text and "in the last deal of the hand" not in text
+
+
+def test_how_to_play_gives_both_values_of_a_card_that_counts_more_in_hand() -> None:
+    """A card_values row that gives only `hand` keeps its rank's value on the table: the in-game
+    `how` text said "2S counts 15", as if it were 15 on the table too."""
+    from cassino.apps.howto import how_to_play
+    text = how_to_play(load_rules("finnish-kasino"))
+    assert "2S counts 15 played from the hand and 2 on the table" in text
+    assert "AS counts 14 played from the hand and 1 on the table" in text
+    assert "10D counts 16 played from the hand and 10 on the table" in text
