@@ -146,3 +146,25 @@ def test_how_to_play_gives_both_values_of_a_card_that_counts_more_in_hand() -> N
     assert "2S counts 15 played from the hand and 2 on the table" in text
     assert "AS counts 14 played from the hand and 1 on the table" in text
     assert "10D counts 16 played from the hand and 10 on the table" in text
+
+
+def test_the_greedy_player_values_no_hut_in_the_last_deal() -> None:
+    """The computer's gain of emptying the table counts the sweep only where one is recorded."""
+    from cassino.engine.core import Position
+    from cassino.engine.scoring import Scorer
+    from cassino.players.gain import CardWorth, gains
+    engine = Engine(load_rules("finnish-kasino"))
+    worth = CardWorth(engine, Scorer(engine))
+    card = engine.deck.parse
+    placed = {"5C", "4D", "9H", "KC", "2C", "3C"}
+    rest = [c for c in engine.deck.cards if str(c) not in placed]
+    common = dict(players=2, table=[card("5C"), card("4D")],
+                  hands={0: [card("9H"), card("KC")], 1: [card("2C"), card("3C")]})
+    early = engine.position(Position(**common, captured={1: rest[8:]}, stock=rest[:8]))  # type: ignore[arg-type]
+    late = engine.position(Position(**common, captured={1: rest}, stock=()))  # type: ignore[arg-type]
+    value = {}
+    for name, state in (("early", early), ("late", late)):
+        sweeps = [m for m in engine.legal_moves(state) if engine.apply(state, m).table == 0]
+        assert len(sweeps) == 1, "the nine takes five and four: the one sweep"
+        value[name] = gains(worth, state, sweeps)[0]
+    assert value["early"] - value["late"] == worth.sweep_points == 1.0
