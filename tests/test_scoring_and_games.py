@@ -49,6 +49,12 @@ def expected_total(name: str, engine: Engine, state) -> int:
         return 15 * unique_max(cards) + 20 + 10 * oranges + sweep_pts
     if name == "spade":
         return 24 - 3 * (not unique_max(cards)) + len(sweeps)
+    if name in ("swedish-kasino", "finnish-kasino"):
+        # Nordic Casino: cards 1, spades 2, 10D 2, 2S 1, aces 4; a hut or tabbe 1; Sweden 1 for the last capture.
+        tied = spades.count(max(spades))
+        spade_pts = 2 if tied == 1 else (2 // tied) * tied if name == "finnish-kasino" else 0
+        last = 1 if name == "swedish-kasino" and state.last_capturer is not None else 0
+        return unique_max(cards) + spade_pts + 7 + len(sweeps) + last
     base = 11 - 3 * (not unique_max(cards)) - (not unique_max(spades))
     sweep_points = {"standard": 0, "royal": 0, "draw": 0}.get(name, 1)
     extra = sum(2 if w.first_play and name == "hungarian-ulmann" else sweep_points for w in sweeps)
