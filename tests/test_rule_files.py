@@ -227,8 +227,8 @@ def test_bundled_names_are_the_twelve() -> None:
     assert bundled_names() == sorted([
         "standard", "hoyle", "royal", "dominican", "dominican-soto", "spade", "draw", "tuxedo", "hungarian",
         "hungarian-ulmann", "two-handed", "face-builds",
-        # the Scopa family (issue 27)
-        "scopa", "scopone", "escoba"])
+        # the Scopa family and the Nordic games (issue 27)
+        "scopa", "scopone", "escoba", "swedish-kasino", "finnish-kasino"])
 
 
 @pytest.mark.parametrize("path", [ROOT / "variants" / f"{v}.yaml" for v in VARIANTS] + EXAMPLES, ids=lambda p: p.name)
@@ -262,7 +262,8 @@ def test_cli_list_schema_version() -> None:
     listing = cassino("list")
     assert listing.returncode == 0
     variants, _, examples = listing.stdout.partition("\n\nhouse rules")
-    assert len(variants.splitlines()) == 15   # the twelve and the Scopa family's three
+    assert len(variants.splitlines()) == len(bundled_names())
+    assert any(line.startswith("finnish-kasino ") for line in variants.splitlines())
     assert any(line.startswith("dominican-soto ") for line in variants.splitlines())
     # Every shipped example is listed by name with its description, after the variants.
     assert [line.split()[0] for line in examples.splitlines()[1:]] == [p.stem for p in EXAMPLES]

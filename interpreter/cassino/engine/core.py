@@ -153,6 +153,7 @@ class Engine:
         self.misdeal_mask: int = self.mask_of(compile_selector(d.misdeal_cards, deck.view)) if d.misdeal_cards else 0
         self.misdeal_at_least: int = d.misdeal_at_least
         self.dealer_total: int = c.total if d.dealer_takes_total and c.total is not None else 0
+        self.sweep_in_last_deal: bool = sw.in_last_deal
 
     # ------------------------------------------------------------------ helpers
     def mask_of(self, predicate) -> int:  # type: ignore[no-untyped-def]
@@ -547,7 +548,7 @@ class Engine:
             new_builds = rest_builds
             if not table and not rest_builds:
                 last_play = not state.stock and not any(hands)
-                if self.sweep_on_last_play or not last_play:
+                if (self.sweep_on_last_play or not last_play) and (self.sweep_in_last_deal or state.stock):
                     sweeps = self._record_sweep(state, Sweep(seat, popcount(taken), ply,
                                                              first_play=ply == 0 and state.deal_no == 1))
         elif kind == TRAIL:

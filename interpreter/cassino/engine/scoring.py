@@ -136,15 +136,24 @@ class Scorer:
     def restriction(self, score: int) -> Restriction | None:
         return next((r for r in self.rules.endgame.restrictions if r.score == score), None)
 
-    def counts_for(self, item: ScoringItem, score: int, restrictions_on: bool) -> bool:
-        """Whether a side with ``score`` may score ``item`` (endgame restrictions, sweeps from a score)."""
+    def counts_for(self, item: ScoringItem, score: int, restrictions_on: bool, top: int | None = None) -> bool:
+        """Whether a side with ``score`` may score ``item`` (endgame restrictions, sweeps from a score).
+
+        ``top``: the highest score of any side, which ``sweeps_from`` reads instead of the
+        side's own where ``endgame.sweeps_from_side`` is `any` (left out: the side's own)."""
         if not restrictions_on:
             return True
         r = self.restriction(score)
         if r is not None and item.name not in r.only:
             return False
         sweeps_from = self.rules.endgame.sweeps_from
+        if self.rules.endgame.sweeps_from_side == "any" and top is not None:
+            score = max(score, top)
         return not (item.count == "sweeps" and sweeps_from is not None and score >= sweeps_from)
+
+    @staticmethod
+    def _top(scores: dict[int, int]) -> int:
+        return max(scores.values(), default=0)
 
     def hand_points(self, state: HandState, scores: dict[int, int] | None = None,
                     restrictions_on: bool = True) -> tuple[dict[int, int], dict[str, dict[int, int]]]:
@@ -152,9 +161,10 @@ class Scorer:
         scores = scores or {}
         by_item = {item.name: self.item_points(item, state) for item in self.rules.scoring.items}
         points = {s: 0 for s in state.sides}
+        top = self._top(scores)
         for s in state.sides:
             for item in self.rules.scoring.items:
-                if self.counts_for(item, scores.get(s, 0), restrictions_on):
+                if self.counts_for(item, scores.get(s, 0), restrictions_on, top):
                     points[s] += by_item[item.name][s]
         return points, by_item
 
@@ -179,7 +189,7 @@ class Scorer:
             else:
                 won = self.item_points(item, state)
             for s in state.sides:
-                if self.counts_for(item, scores.get(s, 0), restrictions_on):
+                if self.counts_for(item, scores.get(s, 0), restrictions_on, self._top(scores)):
                     out[s] += won[s]
         return out
 

@@ -23,6 +23,7 @@ _CLAUSE_OF = {
     "game.count_out": "game.both_reach",
     "game.target_step": "game.both_reach",
     "game.lurch.multiplier": "game.lurch.below",
+    "endgame.sweeps_from_side": "endgame.sweeps_from",
 }
 
 

@@ -384,6 +384,19 @@ NUMBERS.update({
     "capture.total": {"value": "{total_words}", "null": None},
 })
 
+# Nordic Kasino (Finland): huts that stop in the last deal, and for everyone from a score.
+WORDS.update({
+    "sweeps.in_last_deal": {
+        True: None,
+        False: "Emptying the table in the last deal of the hand (once the stock is used up) is no sweep: it "
+               "scores nothing and cancels nothing.",
+    },
+    "endgame.sweeps_from_side": {
+        "own": None,
+        "any": "Once any side has {sweeps_from} points or more at the start of a hand, no side's sweeps score.",
+    },
+})
+
 #: Settings worded by code (lists and mappings), not by a table.
 STRUCTURED = {"deck.ranks", "deck.suits", "deck.card_values", "game.count_out", "endgame.restrictions",
               "scoring.items.*.cards", "scoring.items.*.event", "scoring.items.*.by_size",
@@ -872,8 +885,12 @@ def _sweeps(rules: Rules, ctx: dict[str, Any]) -> Section:
     w.say("sweeps.intro", "A capture that leaves the table with no loose cards and no builds is a sweep; the "
                           "scoring says what each sweep is worth.")
     for path in ("sweeps.cancel", "sweeps.on_last_play", "sweeps.residue_is_sweep"):
+        if path == "sweeps.on_last_play" and not rules.sweeps.in_last_deal:
+            w.setting("sweeps.in_last_deal")   # the last card is in the last deal: one sentence says both
+            continue
         w.setting(path)
-    if rules.endgame.restrictions or rules.endgame.sweeps_from is not None:
+    if rules.endgame.restrictions or (rules.endgame.sweeps_from is not None
+                                      and rules.endgame.sweeps_from_side == "own"):
         w.setting("sweeps.record_when_restricted")
     return Section("sweeps", "Sweeps", tuple(w.clauses))
 
@@ -1030,7 +1047,10 @@ def _endgame(rules: Rules, ctx: dict[str, Any]) -> Section | None:
         w.say("endgame.first_to_meet",
               "If several sides under restrictions meet them in the same hand, the first to have met its "
               "condition in the play wins (the cards are counted as they were taken).")
-    w.setting("endgame.sweeps_from")
+    if e.sweeps_from_side == "any":   # one rule, worded by the side setting, keyed as the score's
+        w.say("endgame.sweeps_from", word(rules, "endgame.sweeps_from_side", "any", ctx) or "")
+    else:
+        w.setting("endgame.sweeps_from")
     if e.restrictions:
         w.setting("endgame.lifted_after_tie")
     return Section("endgame", "Near the end of the game", tuple(w.clauses))

@@ -113,6 +113,7 @@ class SweepRules:
     on_last_play: bool
     residue_is_sweep: bool
     record_when_restricted: bool
+    in_last_deal: bool = True       # a table emptied once the stock is used up is a sweep (Finnish: false)
 
 
 @dataclass(frozen=True)
@@ -185,6 +186,7 @@ class EndgameRules:
     restrictions: tuple[Restriction, ...]
     sweeps_from: int | None
     lifted_after_tie: bool
+    sweeps_from_side: str = "own"   # whose score sweeps_from reads: `own` or `any` side's (Finnish)
 
 
 @dataclass(frozen=True)
@@ -238,7 +240,8 @@ class Rules:
                              bd["owner_obligation"], bd["keep_capturing_card"]),
             trail=TrailRules(d["trail"]["with_build"]),
             sweeps=SweepRules(d["sweeps"]["cancel"], d["sweeps"]["on_last_play"],
-                              d["sweeps"]["residue_is_sweep"], d["sweeps"]["record_when_restricted"]),
+                              d["sweeps"]["residue_is_sweep"], d["sweeps"]["record_when_restricted"],
+                              d["sweeps"]["in_last_deal"]),
             scoring=ScoringRules(
                 items=tuple(
                     ScoringItem(name, i["count"], i["cards"], i["points"], i["ties"], i["event"],
@@ -253,7 +256,7 @@ class Rules:
                            gm["count_out_sweeps"], gm["target_step"], gm["claiming"], Lurch(gm["lurch"]["below"], gm["lurch"]["multiplier"]),
                            gm["play_out_hand"]),
             endgame=EndgameRules(tuple(Restriction(r["score"], tuple(r["only"])) for r in eg["restrictions"]),
-                                 eg["sweeps_from"], eg["lifted_after_tie"]),
+                                 eg["sweeps_from"], eg["lifted_after_tie"], eg["sweeps_from_side"]),
             data=d,
         )
 

@@ -20,7 +20,7 @@ Locate = Callable[..., Diagnostic]
 
 def check(data: dict[str, Any], rules: Rules, locate: Locate) -> list[Diagnostic]:
     out: list[Diagnostic] = []
-    for checker in (_deck, _seats, _deal, _capture_build, _scoring, _game, _scopa_family):
+    for checker in (_deck, _seats, _deal, _capture_build, _scoring, _game, _scopa_family, _nordic_sweeps):
         out.extend(checker(data, rules, locate))
     return out
 
@@ -256,4 +256,21 @@ def _scopa_family(data: dict[str, Any], rules: Rules, locate: Locate) -> list[Di
             if rank not in deck.ranks:
                 out.append(locate(where + ("card_points", rank), f"card_points names rank `{rank}`, which the deck does not have",
                                   hint=f"ranks: {', '.join(deck.ranks)}"))
+    return out
+
+
+# ---------------------------------------------------------------- the Nordic games (issue 27)
+
+def _nordic_sweeps(data: dict[str, Any], rules: Rules, locate: Locate) -> list[Diagnostic]:
+    """Finnish Kasino's sweep limits: each needs the setting it qualifies."""
+    out = []
+    if rules.endgame.sweeps_from_side == "any" and rules.endgame.sweeps_from is None:
+        out.append(locate(("endgame", "sweeps_from_side"),
+                          "sweeps_from_side is `any`, but endgame.sweeps_from is null: there is no score for it to read",
+                          hint="set endgame.sweeps_from to a score, or sweeps_from_side: own"))
+    d = rules.deal
+    if not rules.sweeps.in_last_deal and d.redeal != "when_hands_empty" and not d.draw_after_play:
+        out.append(locate(("sweeps", "in_last_deal"),
+                          "in_last_deal is false, but the hand has only one deal: no sweep could ever count",
+                          hint="set sweeps.in_last_deal: true, or deal.redeal: when_hands_empty"))
     return out

@@ -56,6 +56,12 @@ class CardWorth:
                     worth[i] += per_suit * share ** 4
         self.worth: Final[list[float]] = worth
         self.sweep_points: Final[float] = sweep_points
+        #: Whether emptying the table once the stock is used up is a sweep (Finnish Kasino: not).
+        self.last_deal_sweeps: Final[bool] = engine.rules.sweeps.in_last_deal
+
+    def sweep_worth(self, state: HandState) -> float:
+        """What a sweep made now is worth: nothing where the variant records none in the last deal."""
+        return self.sweep_points if self.last_deal_sweeps or state.stock else 0.0
 
     def of(self, mask: int) -> float:
         """The worth of the cards in ``mask``, added lowest card first."""
@@ -82,7 +88,7 @@ class CardWorth:
         return value
 
 
-def _gain(w: CardWorth, table: int, build_cards: set[int], move: Move) -> float:
+def _gain(w: CardWorth, table: int, build_cards: set[int], move: Move, sweep_points: float) -> float:
     used = move.loose
     for b in move.builds:
         if b in build_cards:
@@ -97,7 +103,7 @@ def _gain(w: CardWorth, table: int, build_cards: set[int], move: Move) -> float:
                     remaining = True
                     break
         if not remaining:
-            gain += w.sweep_points + 0.3
+            gain += sweep_points + 0.3
         return gain
     if kind is _BUILD or kind is _TRAIL_BUILD:
         return 0.4 * w.of(used | move.played) - 0.1
@@ -106,14 +112,15 @@ def _gain(w: CardWorth, table: int, build_cards: set[int], move: Move) -> float:
 
 def move_gain(w: CardWorth, state: HandState, move: Move) -> float:
     """The immediate gain of a move for the player making it, in points (roughly)."""
-    return _gain(w, state.table, {b.cards for b in state.builds}, move)
+    return _gain(w, state.table, {b.cards for b in state.builds}, move, w.sweep_worth(state))
 
 
 def gains(w: CardWorth, state: HandState, moves: list[Move]) -> list[float]:
     """``move_gain`` of each move, in order (the state's builds looked at once)."""
     build_cards = {b.cards for b in state.builds}
     table = state.table
-    return [_gain(w, table, build_cards, m) for m in moves]
+    sweep_points = w.sweep_worth(state)
+    return [_gain(w, table, build_cards, m, sweep_points) for m in moves]
 
 
 def best_index(values: list[float]) -> int:

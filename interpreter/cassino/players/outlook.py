@@ -48,7 +48,8 @@ class Outlook:
         table = self._allowed.get(key)
         if table is None:
             table = self._allowed[key] = [
-                [self.scorer.counts_for(item, scores.get(s, 0), restrictions_on) for s in sides]
+                [self.scorer.counts_for(item, scores.get(s, 0), restrictions_on, max(scores.values(), default=0))
+                 for s in sides]
                 for item in self.items]
         return table
 

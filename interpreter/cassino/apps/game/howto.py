@@ -34,13 +34,18 @@ def card_values(rules: Rules) -> str:
     parts += counted
     if none:
         parts.append(f"{' '.join(none)} have no number value: each takes only cards of its own rank")
+    by_rank = {r.rank: r.values for r in rules.deck.ranks}
     for cv in rules.deck.card_values:
-        hand = " or ".join(map(str, cv.hand)) if cv.hand else None
-        table = " or ".join(map(str, cv.table)) if cv.table else None
-        if hand and table and hand != table:
-            parts.append(f"{cv.card} counts {hand} played from the hand and {table} on the table")
-        elif hand or table:
-            parts.append(f"{cv.card} counts {hand or table}")
+        # A side left out keeps the rank's value: Finnish 2S is 15 from the hand but still 2 on the table.
+        rank = cv.card[:-1]
+        own = by_rank.get("10" if rank == "T" else rank, ())
+        hand = " or ".join(map(str, cv.hand if cv.hand is not None else own))
+        table = " or ".join(map(str, cv.table if cv.table is not None else own))
+        if hand != table:
+            parts.append(f"{cv.card} counts {hand or 'nothing'} played from the hand and {table or 'nothing'} "
+                         f"on the table")
+        elif hand:
+            parts.append(f"{cv.card} counts {hand}")
     return "; ".join(parts)
 
 
@@ -214,5 +219,8 @@ def how_to_play(rules: Rules) -> str:
     for r in rules.endgame.restrictions:
         lines.insert(-2, f"Endgame: a side at {r.score} scores only {', '.join(r.only)}.")
     if rules.endgame.sweeps_from is not None:
-        lines.insert(-2, f"Endgame: from {rules.endgame.sweeps_from} points a side's sweeps score nothing.")
+        if rules.endgame.sweeps_from_side == "any":
+            lines.insert(-2, f"Endgame: once any side has {rules.endgame.sweeps_from} points, no side's sweeps score.")
+        else:
+            lines.insert(-2, f"Endgame: from {rules.endgame.sweeps_from} points a side's sweeps score nothing.")
     return "\n".join(lines)

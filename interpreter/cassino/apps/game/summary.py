@@ -133,7 +133,8 @@ def hand_summary(before: "Game", move: Move, after: "Game") -> HandSummary | Non
     scores_before = dict(enumerate(before.scores))
     items = []
     for item in rules.scoring.items:
-        counted = {s: before.scorer.counts_for(item, scores_before[s], before.restrictions_on) for s in seats}
+        counted = {s: before.scorer.counts_for(item, scores_before[s], before.restrictions_on,
+                                               max(scores_before.values(), default=0)) for s in seats}
         items.append(ItemScore(item.name, item.count, item_words(item, rules), _tally(before, item, finished),
                                dict(result.by_item.get(item.name, {})), counted))
     notes = []
