@@ -269,3 +269,23 @@ def test_the_tutorial_tells_one_sum_from_several_groups() -> None:
     two = _at("standard", {0: ["9C", "KS"], 1: ["KH", "QH"]}, ["5H", "4H", "6D", "3D"])
     move = parse_move("9C capture 5H 4H 6D 3D", two.engine.deck)
     assert "several groups" in situations(two, move, two.play(move))
+
+
+def test_warnings_do_not_depend_on_the_card_the_mover_will_draw() -> None:
+    """In Draw Cassino the position after a play holds the card drawn from the stock, which the mover
+    does not know when asking: the warnings (their unseen cards) must not change with the stock's order."""
+    from cassino.engine.game import Game
+    from cassino.engine.moves import MoveKind
+    from cassino.apps.learning.warnings import warnings_for
+    from cassino.language.variants import load_rules
+
+    checked = 0
+    for seed in range(12):
+        game = Game.new(load_rules("draw"), seed, 2)
+        hand = game.hand
+        reordered = game.with_(hand=hand.with_(stock=tuple(reversed(hand.stock))))
+        for move in game.legal_moves():
+            if move.kind is MoveKind.TRAIL:
+                assert warnings_for(game, move) == warnings_for(reordered, move), (seed, move)
+                checked += bool(warnings_for(game, move))
+    assert checked, "some trail in these deals gives a warning"

@@ -73,7 +73,9 @@ def warnings_for(game: Game, move: Move) -> tuple[Warning, ...]:
     if after.teams[nxt] == before.teams[seat] or not after.hands[nxt]:
         return ()
     deck = engine.deck
-    unseen = engine.full & ~seen_by(after, seat)
+    # What the mover has not seen *before* the move: where a player draws after playing (Draw Cassino),
+    # the position after it holds the card drawn, which the mover does not know yet.
+    unseen = engine.full & ~seen_by(before, seat)
     if not unseen:
         return ()
     scoring = _scoring_mask(game)
