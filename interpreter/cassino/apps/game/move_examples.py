@@ -61,6 +61,12 @@ def _pair(value: int) -> Candidate:
     return make
 
 
+def _to_total(p: Picker) -> Made:
+    seven, five, three = p.v(7), p.v(5), p.v(3)
+    return ([five, three], [], [seven], f"{seven} capture {_names([five, three])}",
+            "take cards that make the capture total together with the card you play (7 + 5 + 3)")
+
+
 def _valueless_pair(p: Picker) -> Made:
     loose, mine = p.valueless(2)
     return [loose], [], [mine], f"{mine} capture {loose}", "take a card of the same rank"
@@ -110,7 +116,7 @@ def _trail(value: int) -> Candidate:
 
 #: The kinds of move shown, in order; for each, candidates from the richest to the plainest.
 SLOTS: tuple[tuple[MoveKind, tuple[Candidate, ...]], ...] = (
-    (MoveKind.CAPTURE, (_pair_and_sum, _sum, _pair(9), _pair(7), _pair(5), _valueless_pair)),
+    (MoveKind.CAPTURE, (_pair_and_sum, _sum, _pair(9), _pair(7), _pair(5), _valueless_pair, _to_total)),
     (MoveKind.BUILD, (_build,)),
     (MoveKind.BUILD, (_raise,)),
     (MoveKind.BUILD, (_add_set,)),
