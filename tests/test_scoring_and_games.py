@@ -38,9 +38,30 @@ def live_sweeps(state) -> list:
     return [w for w in state.sweeps if not w.cancelled]
 
 
+#: Primiera's points by rank (Parlett's table, as the Scopa family's sources give it).
+PRIMIERA = {"7": 21, "6": 18, "A": 16, "5": 15, "4": 14, "3": 13, "2": 12, "J": 10, "Q": 10, "K": 10}
+
+
+def primiera_has_a_winner(engine: Engine, state) -> bool:
+    """One side's best card of each suit adds up to more than every other side's, and it holds all suits."""
+    totals = []
+    for s in state.sides:
+        best: dict[str, int] = {}
+        for i in range(engine.n_cards):
+            if state.side_pile(s) >> i & 1:
+                card = engine.deck.cards[i]
+                best[card.suit] = max(best.get(card.suit, 0), PRIMIERA[card.rank])
+        totals.append(sum(best.values()) if len(best) == 4 else -1)
+    return unique_max(totals) and max(totals) >= 0
+
+
 def expected_total(name: str, engine: Engine, state) -> int:
     """The hand's points by the rule texts' arithmetic, from the piles alone."""
     cards = counts(engine, state, lambda c: True)
+    if name in ("scopa", "scopone", "escoba"):
+        # Most cards, most coins (diamonds), the seven of coins, primiera (setenta), each sweep: 1 point each.
+        coins = counts(engine, state, lambda c: c.suit == "D")
+        return unique_max(cards) + unique_max(coins) + 1 + primiera_has_a_winner(engine, state) + len(live_sweeps(state))
     spades = counts(engine, state, lambda c: c.suit == "S")
     sweeps = live_sweeps(state)
     if name == "tuxedo":
@@ -49,6 +70,12 @@ def expected_total(name: str, engine: Engine, state) -> int:
         return 15 * unique_max(cards) + 20 + 10 * oranges + sweep_pts
     if name == "spade":
         return 24 - 3 * (not unique_max(cards)) + len(sweeps)
+    if name in ("swedish-kasino", "finnish-kasino"):
+        # Nordic Casino: cards 1, spades 2, 10D 2, 2S 1, aces 4; a hut or tabbe 1; Sweden 1 for the last capture.
+        tied = spades.count(max(spades))
+        spade_pts = 2 if tied == 1 else (2 // tied) * tied if name == "finnish-kasino" else 0
+        last = 1 if name == "swedish-kasino" and state.last_capturer is not None else 0
+        return unique_max(cards) + spade_pts + 7 + len(sweeps) + last
     base = 11 - 3 * (not unique_max(cards)) - (not unique_max(spades))
     sweep_points = {"standard": 0, "royal": 0, "draw": 0}.get(name, 1)
     extra = sum(2 if w.first_play and name == "hungarian-ulmann" else sweep_points for w in sweeps)
