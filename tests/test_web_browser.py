@@ -393,3 +393,31 @@ def test_the_counting_aid_warnings_and_the_review_at_the_end_of_a_game(browser: 
         watcher.locator("#game-over").wait_for()
         assert not watcher.locator("#aids").is_visible() and watcher.locator("#review-button").count() == 0
         assert not watcher.locator("#review").is_visible() and watcher.script_errors == []
+
+
+@pytest.mark.parametrize("variant,absent", [("hungarian", " build "), ("escoba", " build ")])
+def test_the_tables_typing_help_shows_only_moves_the_variant_allows(browser: Any, tmp_path: Path,
+                                                                     variant: str, absent: str) -> None:
+    """The page's "type a move" examples come from the engine for this variant (the page once showed
+    standard's builds and a 9 in every game, also in Hungarian, which has no building, and in Escoba,
+    whose 40-card pack has no 9 and whose captures add up to 15 with the card played)."""
+    from cassino.apps.game.move_examples import move_examples
+    from cassino.engine.core import Engine
+    from cassino.engine.notation import parse_move
+    from cassino.language.variants import load_rules
+
+    with serving(tmp_path / "records") as s:
+        table = s.new_table(["human", "greedy"], variant=variant)
+        page = new_page(browser, 1000, 900)
+        page.goto(s.url + table["links"]["seats"]["0"])
+        page.wait_for_selector("#examples li", state="attached")
+        page.click("#how-button")                   # the help is folded away until asked for
+        page.wait_for_selector("#examples li")
+        shown = page.locator("#examples li code").all_inner_texts()
+        rules = load_rules(variant)
+        assert shown == [e.text for e in move_examples(rules)]
+        assert shown and all(absent not in f" {text} " for text in shown)
+        for text in shown:
+            parse_move(text, Engine(rules).deck)           # every example is written in this game's cards
+        assert "9D" not in page.locator("#notation").get_attribute("placeholder")
+        assert page.script_errors == []

@@ -21,6 +21,7 @@ from ...engine.moves import Move, MoveKind
 from ...engine.notation import cards_text, format_move
 from ...engine.state import Build, HandState
 from ...language.cards import Deck
+from ..game.move_examples import move_examples
 from ..game.summary import HandSummary, outcome, side_name, side_seats
 
 
@@ -102,6 +103,19 @@ def log_view(entries: Iterable[tuple[int, str]]) -> list[dict[str, Any]]:
     return [{"seat": seat, "text": text} for seat, text in entries]
 
 
+#: Each table's example moves, worked out once per engine (the engine checks every candidate).
+_EXAMPLES: dict[int, tuple[Engine, list[dict[str, str]]]] = {}
+
+
+def example_moves(engine: Engine) -> list[dict[str, str]]:
+    """The variant's example moves for the page's "type a move" help: each one the engine allows."""
+    kept = _EXAMPLES.get(id(engine))
+    if kept is None or kept[0] is not engine:
+        kept = _EXAMPLES[id(engine)] = (engine, [{"text": e.text, "means": e.means}
+                                                 for e in move_examples(engine.rules, engine)])
+    return kept[1]
+
+
 def seat_view(*, table_id: str, game: Any, kinds: list[str], viewer: int | None, hand_log: list[tuple[int, str]],
               moves: list[Move], connected: Iterable[int], can_undo: bool, source: str) -> dict[str, Any]:
     """The hand in play as ``viewer`` may see it (``None``: a watcher, who sees no hand).
@@ -129,6 +143,7 @@ def seat_view(*, table_id: str, game: Any, kinds: list[str], viewer: int | None,
         "type": "state",
         "table": table_id,
         "variant": {"name": rules.name, "description": rules.description, "source": source},
+        "examples": example_moves(engine),
         "deck": deck_view(deck),
         "hand_no": game.hand_no, "deal_no": h.deal_no, "ply": h.ply,
         "you": viewer if mine else None,

@@ -118,12 +118,25 @@ function onState(s) {
   render();
 }
 
+function renderExamples(s) {
+  const list = $("examples");
+  if (list.dataset.variant === s.variant.name) return;   // the same game: written once
+  list.dataset.variant = s.variant.name;
+  list.replaceChildren(...s.examples.map((e) => {
+    const item = el("li", "");
+    item.append(el("code", e.text), ` ${e.means}`);
+    return item;
+  }));
+  if (s.examples.length) $("notation").placeholder = `e.g. ${s.examples[s.examples.length - 1].text}`;
+}
+
 function render() {
   const s = state;
   document.title = `${s.variant.name}: cassino table`;
   $("title").textContent = s.variant.name;
   $("rules-link").href = s.rules;
   $("typing").textContent = `Cards are typed ${s.typing}.`;
+  renderExamples(s);
   renderInfo(s);
   renderSeats(s);
   renderTable(s);
