@@ -44,6 +44,7 @@ from .lobby import Lobby, LobbyError, public_diagnostic, rules_info
 from .policy import Hosts, LimitReached, Limits
 from .protocol import ProtocolError, parse_request
 from .tables import Client, Table, TableStore
+from . import views
 
 log = logging.getLogger("cassino.serve")
 
@@ -288,6 +289,12 @@ def create_app(store: TableStore, lobby: Lobby, hosts: Hosts) -> Starlette:
         text = await asyncio.to_thread(_rulebook_html, table.session.game.rules, source)
         return HTMLResponse(text, headers={"content-security-policy": RULES_CSP})
 
+    async def table_examples(request: Request) -> Response:
+        table = table_of(request)
+        if table is None:
+            return _error("no such table", 404)
+        return JSONResponse({"examples": views.example_moves(table.session.game.engine)})
+
     @refusals
     async def named_rules(request: Request) -> Response:
         kind, name = request.path_params["kind"], request.path_params["name"]
@@ -374,6 +381,7 @@ def create_app(store: TableStore, lobby: Lobby, hosts: Hosts) -> Starlette:
         Route("/api/tables/{table}", table_info),
         Route("/records/{table}.json", record_file),
         Route("/rules/{table}", table_rules),
+        Route("/examples/{table}", table_examples),
         Route("/rules/{kind}/{name}", named_rules),
         WebSocketRoute("/ws/{table}", play_socket),
         Mount("/static", StaticFiles(directory=STATIC), name="static"),

@@ -108,7 +108,10 @@ _EXAMPLES: dict[int, tuple[Engine, list[dict[str, str]]]] = {}
 
 
 def example_moves(engine: Engine) -> list[dict[str, str]]:
-    """The variant's example moves for the page's "type a move" help: each one the engine allows."""
+    """The variant's example moves for the page's "type a move" help: each one the engine allows.
+
+    Served on their own (``/examples/TABLE``), never in a seat's messages: they name fixed cards, the
+    same in every deal, and a seat's messages name no card hidden from it, not even by way of example."""
     kept = _EXAMPLES.get(id(engine))
     if kept is None or kept[0] is not engine:
         kept = _EXAMPLES[id(engine)] = (engine, [{"text": e.text, "means": e.means}
@@ -143,7 +146,6 @@ def seat_view(*, table_id: str, game: Any, kinds: list[str], viewer: int | None,
         "type": "state",
         "table": table_id,
         "variant": {"name": rules.name, "description": rules.description, "source": source},
-        "examples": example_moves(engine),
         "deck": deck_view(deck),
         "hand_no": game.hand_no, "deal_no": h.deal_no, "ply": h.ply,
         "you": viewer if mine else None,

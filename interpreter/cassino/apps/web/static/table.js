@@ -120,14 +120,19 @@ function onState(s) {
 
 function renderExamples(s) {
   const list = $("examples");
-  if (list.dataset.variant === s.variant.name) return;   // the same game: written once
-  list.dataset.variant = s.variant.name;
-  list.replaceChildren(...s.examples.map((e) => {
-    const item = el("li", "");
-    item.append(el("code", e.text), ` ${e.means}`);
-    return item;
-  }));
-  if (s.examples.length) $("notation").placeholder = `e.g. ${s.examples[s.examples.length - 1].text}`;
+  if (list.dataset.table === s.table) return;   // the same table: fetched once
+  list.dataset.table = s.table;
+  fetch(`/examples/${encodeURIComponent(s.table)}`)
+    .then((r) => (r.ok ? r.json() : { examples: [] }))
+    .then(({ examples }) => {
+      list.replaceChildren(...examples.map((e) => {
+        const item = el("li", "");
+        item.append(el("code", e.text), ` ${e.means}`);
+        return item;
+      }));
+      if (examples.length) $("notation").placeholder = `e.g. ${examples[examples.length - 1].text}`;
+    })
+    .catch(() => {});
 }
 
 function render() {
