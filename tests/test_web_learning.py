@@ -1,4 +1,5 @@
-"""The learning aids at a browser table: the review of a finished game, the counting aid, warnings before a move.
+"""The learning aids at a browser table: the review of a finished game, the counting aid, warnings before a move,
+the tutorial.
 
 Through a real server on loopback (``web_helpers``); each answer is compared with the
 learning module's own function on the server's game, and every way of asking wrongly
@@ -19,8 +20,10 @@ pytest.importorskip("starlette")
 
 from cassino.apps.learning.counting import count_for  # noqa: E402
 from cassino.apps.learning.review import review_record  # noqa: E402
+from cassino.apps.learning.tutorial import Tutorial  # noqa: E402
 from cassino.apps.learning.warnings import warnings_for  # noqa: E402
-from cassino.apps.game.records import load_record  # noqa: E402
+from cassino.apps.game.records import actor_of, apply_action, load_record  # noqa: E402
+from cassino.engine.notation import parse_move  # noqa: E402
 from cassino.apps.web.policy import LimitReached, Limits  # noqa: E402
 from cassino.apps.web.thinking import VALUES_SHOWN, Thinkers  # noqa: E402
 
@@ -133,6 +136,10 @@ def test_another_tables_token_gets_no_review(tmp_path: Path) -> None:
     ({"type": "warn"}, "`warn` needs `text`"),
     ({"type": "warn", "text": ["KS", "trail"]}, "`text` must be text"),
     ({"type": "warn", "text": "KS trail" + " " * 300}, "`text` is too long"),
+    ({"type": "tutorial"}, "`tutorial` needs `on`"),
+    ({"type": "tutorial", "on": "on"}, "`on` must be true or false"),
+    ({"type": "tutorial", "on": None}, "`on` must be true or false"),
+    ({"type": "tutorial", "on": True, "seat": 1}, "`tutorial` has no field `seat`"),
 ])
 def test_malformed_aid_requests_are_refused_in_words(tmp_path: Path, message: dict[str, Any], says: str) -> None:
     with serving(tmp_path / "records") as s:
@@ -144,6 +151,7 @@ def test_malformed_aid_requests_are_refused_in_words(tmp_path: Path, message: di
             assert says in said["message"]
             me.ping()
             assert not any("count" in json.loads(text) for text in me.received)
+            assert not any(json.loads(text)["type"] == "lessons" for text in me.received)
 
 
 def test_the_counting_aid_is_off_by_default_and_counts_each_turn_when_on(tmp_path: Path) -> None:
@@ -241,3 +249,113 @@ def test_reviews_waiting_are_bounded(tmp_path: Path) -> None:
     assert isinstance(second, LimitReached) and "ask again in a minute" in str(second)
     assert thinkers.reviewing == 0
     assert Limits(bot_deals=5).review_deals == 5 and Limits().review_deals == 32
+
+
+# ---------------------------------------------------------------------- the tutorial
+def _lessons(client: SeatClient) -> list[tuple[Any, Any, list[dict[str, str]]]]:
+    """The lessons a client received: (the seat that acted, its action, the lessons), in order."""
+    found = [json.loads(text) for text in client.received]
+    return [(m["seat"], m["move"], m["lessons"]) for m in found if m["type"] == "lessons"]
+
+
+def _taught(record: Any, first: int, tutorial: Tutorial | None = None) -> list[tuple[Any, Any, list[Any]]]:
+    """What ``Tutorial`` teaches over ``record``: its start, then every action from the ``first``-th on."""
+    game = record.new_game()
+    tutorial, lessons = (tutorial or Tutorial.for_rules(game.rules)).start()
+    out = [(None, None, lessons)] if lessons else []
+    for k, action in enumerate(record.actions):
+        before, game = game, apply_action(game, action)
+        if k < first:
+            continue
+        move = None if action.startswith("claim") else parse_move(action, before.engine.deck)
+        tutorial, lessons = tutorial.after(before, move, game)
+        if lessons:
+            out.append((actor_of(action, before), action, lessons))
+    return [(seat, action, [lesson.to_json() for lesson in taught]) for seat, action, taught in out]
+
+
+def _trail_first(state: dict[str, Any]) -> str:
+    """A trail when there is one: the computer player then makes the game's first capture."""
+    return next((m["text"] for m in state["moves"] if m["kind"] == "trail"), state["moves"][0]["text"])
+
+
+def _play_on(client: SeatClient) -> dict[str, Any]:
+    """Play this seat to the end from the last state it received (its move may be due already); the last state."""
+    state = client.state
+    assert state is not None
+    if not state["over"] and state["turn"] == state["you"] and state["moves"]:
+        client.move(_trail_first(state))
+    return client.play_out(choose=_trail_first)
+
+
+def test_the_tutorial_is_off_by_default(tmp_path: Path) -> None:
+    with serving(tmp_path / "records") as s:
+        _, me = _finished(s, ["human", "greedy"])
+        with me:
+            me.ping()
+            assert _lessons(me) == [] and all(t.tutorials == {} for t in s.store.tables.values())
+
+
+def test_the_tutorial_teaches_each_rule_once_as_tutorial_after_does_for_every_seats_moves(tmp_path: Path) -> None:
+    with serving(tmp_path / "records") as s:
+        table = s.new_table(["human", "greedy"], **SHORT)
+        t = s.store.get(table["id"])
+        assert t is not None
+        with s.seat(table, 0) as me:
+            me.until(lambda m: m["type"] == "state")
+            me.send({"type": "tutorial", "on": True})
+            # The answer: the state the tutorial starts from, then what a turn is (the greedy seat may have moved).
+            me.until(lambda m: m["type"] == "lessons")
+            answered = [json.loads(text) for text in me.received]
+            start = [m for m in answered if m["type"] == "state"][-1]
+            assert start["hand_no"] == 1
+            assert _play_on(me)["over"]
+            me.ping()                      # the last action's lessons (end of hand, of game) come after its state
+            got = _lessons(me)
+        expected = _taught(t.record, len(start["log"]))
+        assert got == expected
+        topics = [lesson["topic"] for _, _, lessons in got for lesson in lessons]
+        keys = [lesson["key"] for _, _, lessons in got for lesson in lessons]
+        assert len(set(keys)) == len(keys)                          # each sentence once
+        assert {"first turn", "trail", "capture", "end of hand", "end of game"} <= set(topics)
+        clauses = Tutorial.for_rules(t.session.game.rules).clauses
+        assert all(lesson["text"] == clauses[lesson["key"]] for _, _, lessons in got for lesson in lessons)
+        # The computer player's moves teach too: its first capture brought the capture rule.
+        capture = next((seat, move) for seat, move, lessons in got if any(x["topic"] == "capture" for x in lessons))
+        assert capture[0] == 1 and " capture " in capture[1]
+
+
+def test_the_tutorial_is_remembered_per_seat_and_can_be_switched_off(tmp_path: Path) -> None:
+    with serving(tmp_path / "records") as s:
+        table = s.new_table(["human", "greedy"], **SHORT)
+        with s.seat(table, 0) as me:
+            me.until(lambda m: m["type"] == "state")
+            me.send({"type": "tutorial", "on": True})
+            first = me.until(lambda m: m["type"] == "lessons")
+            assert [x["topic"] for x in first["lessons"]] == ["first turn"] and first["move"] is None
+        with s.seat(table, 0) as again:           # a reconnect (or a second tab): nothing is taught twice
+            again.until(lambda m: m["type"] == "state")
+            again.send({"type": "tutorial", "on": True})
+            again.until(lambda m: m["type"] == "state")
+            again.send({"type": "tutorial", "on": False})
+            again.until(lambda m: m["type"] == "state")
+            assert _play_on(again)["over"]     # switched off: no lesson at all
+            again.ping()
+            assert _lessons(again) == []
+
+
+def test_a_watcher_is_refused_the_tutorial_and_gets_no_lesson(tmp_path: Path) -> None:
+    with serving(tmp_path / "records") as s:
+        table = s.new_table(["human", "greedy"], **SHORT)
+        with s.seat(table, 0) as me, s.seat(table, None) as watcher:
+            watcher.until(lambda m: m["type"] == "state")
+            watcher.send({"type": "tutorial", "on": True})
+            said = watcher.until(lambda m: m["type"] == "error")
+            assert "only the table's players" in said["message"] and "tutorial" in said["message"]
+            me.until(lambda m: m["type"] == "state")
+            me.send({"type": "tutorial", "on": True})
+            assert _play_on(me)["over"]
+            watcher.until(lambda m: m["type"] == "state" and m["over"])
+            watcher.ping()
+            me.ping()
+            assert len(_lessons(me)) >= 4 and _lessons(watcher) == []

@@ -20,7 +20,12 @@ The learning aids are asked for by a seat: the counting aid (``count_for``, from
 seat's own view only) rides in each state sent to a browser that switched it on; the
 warnings (``warnings_for``) answer a move before it is sent; the review, which shows
 every hand, only once the game is over, only to a seat's token, computed in the
-computer players' workers and kept for the next time it is asked.
+computer players' workers and kept for the next time it is asked. The tutorial (``Tutorial``)
+is kept per seat, so a reconnect or a second tab of the seat never repeats a lesson: after
+every action, of any seat (a computer's capture teaches too), each browser of a seat that
+switched it on gets the rulebook's sentences that action taught the seat for the first time.
+A lesson is the rulebook's words and the action everyone has just seen, so it shows no card
+that was hidden.
 """
 
 from __future__ import annotations
@@ -46,6 +51,7 @@ from ..game.records import Record, RecordError, actor_of, apply_action, load_gam
 from ..game.session import GameSession, NotAMove
 from ..game.summary import HandSummary, hand_summary, outcome
 from ..learning.counting import count_for
+from ..learning.tutorial import Lesson, Tutorial
 from ..learning.warnings import warnings_for
 from . import views
 from .policy import REVIEW_DEALS, Limits, LimitReached
@@ -80,6 +86,8 @@ class Client:
     dropped: bool = False
     #: The counting aid is sent with every state (switched on by the browser; off by default).
     counting: bool = False
+    #: The tutorial's lessons are sent to this browser (switched on by the browser; off by default).
+    tutorial: bool = False
 
     def send(self, text: str) -> None:
         if self.dropped:
@@ -128,6 +136,8 @@ class Table:
         self.reviews: dict[int, dict[str, Any]] = {}
         self.reviewing: dict[int, asyncio.Future[dict[str, Any]]] = {}
         self.tasks: set[asyncio.Task[None]] = set()
+        #: Each seat's tutorial (the lessons it has been shown), made when one of its browsers switches it on.
+        self.tutorials: dict[int, Tutorial] = {}
         self._rebuild_log()
 
     # ------------------------------------------------------------------ who is who
@@ -265,6 +275,38 @@ class Table:
         if acted.new_hand:
             self.hand_log = []
         self.publish()
+        self._teach(before, acted.seat, acted.action)
+
+    # ------------------------------------------------------------------ the tutorial
+    def _teach(self, before: Any, seat: int, action: str) -> None:
+        """The lessons of the action just made (by ``seat``, from ``before``), to each browser that switched
+        the tutorial on, each the first time its seat meets it (called with the lock held, after the new
+        position was sent, so a lesson never comes before the move it explains)."""
+        learners = sorted({c.seat for c in self.clients if c.tutorial and c.seat is not None})
+        if not learners:
+            return
+        after = self.session.game
+        move = None if action.startswith("claim") else parse_move(action, before.engine.deck)
+        for learner in learners:
+            tutorial = self.tutorials.get(learner) or Tutorial.for_rules(before.rules)
+            self.tutorials[learner], lessons = tutorial.after(before, move, after)
+            self._post_lessons(learner, lessons, {"seat": seat, "move": _shown(action), "hand_no": before.hand_no})
+
+    def _start_tutorial(self, client: Client, seat: int) -> None:
+        """The tutorial switched on for ``client``: what a turn is, unless its seat was shown it already."""
+        tutorial = self.tutorials.get(seat) or Tutorial.for_rules(self.session.game.rules)
+        self.tutorials[seat], lessons = tutorial.start()
+        self._post_lessons(seat, lessons, {"seat": None, "move": None, "hand_no": self.session.game.hand_no},
+                           only=client)
+
+    def _post_lessons(self, seat: int, lessons: tuple[Lesson, ...], about: dict[str, Any],
+                      only: Client | None = None) -> None:
+        if not lessons:
+            return
+        message = {"type": "lessons", **about, "lessons": [lesson.to_json() for lesson in lessons]}
+        for client in [only] if only is not None else list(self.clients):
+            if client.tutorial and client.seat == seat:
+                self.post(client, message, self.session.game.hand)
 
     async def handle(self, client: Client, req: Request) -> None:
         """One checked request from a browser; every refusal goes to that browser alone and changes nothing."""
@@ -275,6 +317,8 @@ class Table:
         if seat is None:
             what = {"review": "a review shows every hand: only the table's players can ask for one",
                     "count": "the counting aid counts for a seat: only the table's players have one",
+                    "tutorial": "the tutorial teaches a seat's player: only the table's players have one "
+                                "(Rules shows the whole rulebook)",
                     "warn": "you are watching this table: only its players can play"}
             self.tell(client, "error", what.get(req.type, "you are watching this table: only its players can play"))
             return
@@ -286,6 +330,13 @@ class Table:
             if req.type == "count":
                 client.counting = req.flag("on")
                 self.post_state(client)
+                return
+            if req.type == "tutorial":
+                # The state first: the position from which the actions are taught.
+                client.tutorial = req.flag("on")
+                self.post_state(client)
+                if client.tutorial:
+                    self._start_tutorial(client, seat)
                 return
             if s.game.over:
                 self.tell(client, "error", "the game is over")
