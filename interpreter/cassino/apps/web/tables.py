@@ -287,26 +287,30 @@ class Table:
             return
         after = self.session.game
         move = None if action.startswith("claim") else parse_move(action, before.engine.deck)
+        # What a lesson describes: the hand just after the action (the last move of a hand is explained once
+        # the next hand is dealt, whose cards it does not concern).
+        position = before.hand if move is None else before.engine.apply(before.hand, move)
         for learner in learners:
             tutorial = self.tutorials.get(learner) or Tutorial.for_rules(before.rules)
             self.tutorials[learner], lessons = tutorial.after(before, move, after)
-            self._post_lessons(learner, lessons, {"seat": seat, "move": _shown(action), "hand_no": before.hand_no})
+            self._post_lessons(learner, lessons, {"seat": seat, "move": _shown(action), "hand_no": before.hand_no},
+                               position)
 
     def _start_tutorial(self, client: Client, seat: int) -> None:
         """The tutorial switched on for ``client``: what a turn is, unless its seat was shown it already."""
         tutorial = self.tutorials.get(seat) or Tutorial.for_rules(self.session.game.rules)
         self.tutorials[seat], lessons = tutorial.start()
         self._post_lessons(seat, lessons, {"seat": None, "move": None, "hand_no": self.session.game.hand_no},
-                           only=client)
+                           self.session.game.hand, only=client)
 
-    def _post_lessons(self, seat: int, lessons: tuple[Lesson, ...], about: dict[str, Any],
+    def _post_lessons(self, seat: int, lessons: tuple[Lesson, ...], about: dict[str, Any], position: HandState,
                       only: Client | None = None) -> None:
         if not lessons:
             return
         message = {"type": "lessons", **about, "lessons": [lesson.to_json() for lesson in lessons]}
         for client in [only] if only is not None else list(self.clients):
             if client.tutorial and client.seat == seat:
-                self.post(client, message, self.session.game.hand)
+                self.post(client, message, position)
 
     async def handle(self, client: Client, req: Request) -> None:
         """One checked request from a browser; every refusal goes to that browser alone and changes nothing."""
