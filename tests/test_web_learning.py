@@ -252,20 +252,21 @@ def test_reviews_waiting_are_bounded(tmp_path: Path) -> None:
 
 
 # ---------------------------------------------------------------------- the tutorial
-def _lessons(client: SeatClient) -> list[tuple[Any, Any, list[dict[str, str]]]]:
-    """The lessons a client received: (the seat that acted, its action, the lessons), in order."""
+def _lessons(client: SeatClient, last_hand: int = 10**6) -> list[tuple[Any, Any, list[dict[str, str]]]]:
+    """The lessons a client received about hands up to ``last_hand``: (the seat that acted, its action, the
+    lessons), in order."""
     found = [json.loads(text) for text in client.received]
-    return [(m["seat"], m["move"], m["lessons"]) for m in found if m["type"] == "lessons"]
+    return [(m["seat"], m["move"], m["lessons"]) for m in found if m["type"] == "lessons" and m["hand_no"] <= last_hand]
 
 
-def _taught(record: Any, first: int, tutorial: Tutorial | None = None) -> list[tuple[Any, Any, list[Any]]]:
-    """What ``Tutorial`` teaches over ``record``: its start, then every action from the ``first``-th on."""
+def _taught(record: Any, hands: range) -> list[tuple[Any, Any, list[Any]]]:
+    """What ``Tutorial`` teaches over ``record``: its start, then every action of the ``hands``."""
     game = record.new_game()
-    tutorial, lessons = (tutorial or Tutorial.for_rules(game.rules)).start()
+    tutorial, lessons = Tutorial.for_rules(game.rules).start()
     out = [(None, None, lessons)] if lessons else []
-    for k, action in enumerate(record.actions):
+    for action in record.actions:
         before, game = game, apply_action(game, action)
-        if k < first:
+        if before.hand_no not in hands:
             continue
         move = None if action.startswith("claim") else parse_move(action, before.engine.deck)
         tutorial, lessons = tutorial.after(before, move, game)
@@ -288,6 +289,15 @@ def _play_on(client: SeatClient) -> dict[str, Any]:
     return client.play_out(choose=_trail_first)
 
 
+def _play_on_hands(client: SeatClient, hands: int) -> dict[str, Any]:
+    """Play this seat from its last state until ``hands`` hands have ended (or the game); the last message."""
+    state = client.state
+    assert state is not None
+    if not state["over"] and state["turn"] == state["you"] and state["moves"]:
+        client.move(_trail_first(state))
+    return client.play_out(choose=_trail_first, hands=hands)
+
+
 def test_the_tutorial_is_off_by_default(tmp_path: Path) -> None:
     with serving(tmp_path / "records") as s:
         _, me = _finished(s, ["human", "greedy"])
@@ -302,18 +312,18 @@ def test_the_tutorial_teaches_each_rule_once_as_tutorial_after_does_for_every_se
         t = s.store.get(table["id"])
         assert t is not None
         with s.seat(table, 0) as me:
-            me.until(lambda m: m["type"] == "state")
+            me.move(_trail_first(me.my_turn()))        # moves made before the tutorial is switched on
+            before = me.my_turn()["log"]
+            assert len(before) >= 2 and {entry["seat"] for entry in before} == {0, 1}
             me.send({"type": "tutorial", "on": True})
-            # The answer: the state the tutorial starts from, then what a turn is (the greedy seat may have moved).
+            # The answer: what a turn is, then what this hand's moves so far taught, then each action's lessons.
             me.until(lambda m: m["type"] == "lessons")
-            answered = [json.loads(text) for text in me.received]
-            start = [m for m in answered if m["type"] == "state"][-1]
-            assert start["hand_no"] == 1
             assert _play_on(me)["over"]
             me.ping()                      # the last action's lessons (end of hand, of game) come after its state
             got = _lessons(me)
-        expected = _taught(t.record, len(start["log"]))
+        expected = _taught(t.record, range(1, 2))
         assert got == expected
+        assert got[1][1] == before[0]["text"]       # the hand's moves before the toggle are taught too
         topics = [lesson["topic"] for _, _, lessons in got for lesson in lessons]
         keys = [lesson["key"] for _, _, lessons in got for lesson in lessons]
         assert len(set(keys)) == len(keys)                          # each sentence once
@@ -323,6 +333,24 @@ def test_the_tutorial_teaches_each_rule_once_as_tutorial_after_does_for_every_se
         # The computer player's moves teach too: its first capture brought the capture rule.
         capture = next((seat, move) for seat, move, lessons in got if any(x["topic"] == "capture" for x in lessons))
         assert capture[0] == 1 and " capture " in capture[1]
+
+
+def test_the_tutorial_switched_on_in_a_later_hand_teaches_from_that_hands_first_move(tmp_path: Path) -> None:
+    with serving(tmp_path / "records") as s:
+        table = s.new_table(["human", "greedy"])            # standard: hands of 48 actions, to 21
+        t = s.store.get(table["id"])
+        assert t is not None
+        with s.seat(table, 0) as me:
+            assert me.play_out(hands=1)["hand_no"] == 1       # the first hand without the tutorial
+            me.send({"type": "tutorial", "on": True})
+            state = me.until(lambda m: m["type"] == "state" and m["hand_no"] == 2)
+            me.state = state
+            assert _play_on_hands(me, 1)["hand_no"] == 2
+            me.ping()
+            got = _lessons(me, last_hand=2)
+        assert got[0] == (None, None, [Tutorial.for_rules(t.session.game.rules).start()[1][0].to_json()])
+        assert got == _taught(t.record, range(2, 3)) and len(got) >= 5
+        assert all(move is None or move in t.record.actions[48:96] for _, move, _ in got)
 
 
 def test_the_tutorial_is_remembered_per_seat_and_can_be_switched_off(tmp_path: Path) -> None:

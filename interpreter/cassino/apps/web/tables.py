@@ -282,26 +282,36 @@ class Table:
         """The lessons of the action just made (by ``seat``, from ``before``), to each browser that switched
         the tutorial on, each the first time its seat meets it (called with the lock held, after the new
         position was sent, so a lesson never comes before the move it explains)."""
-        learners = sorted({c.seat for c in self.clients if c.tutorial and c.seat is not None})
-        if not learners:
-            return
-        after = self.session.game
+        for learner in sorted({c.seat for c in self.clients if c.tutorial and c.seat is not None}):
+            self._lesson(learner, before, seat, action, self.session.game)
+
+    def _lesson(self, learner: int, before: Any, seat: int, action: str, after: Any,
+                only: Client | None = None) -> None:
+        """What the action from ``before`` to ``after`` teaches ``learner``'s seat, sent to its browsers."""
         move = None if action.startswith("claim") else parse_move(action, before.engine.deck)
         # What a lesson describes: the hand just after the action (the last move of a hand is explained once
         # the next hand is dealt, whose cards it does not concern).
         position = before.hand if move is None else before.engine.apply(before.hand, move)
-        for learner in learners:
-            tutorial = self.tutorials.get(learner) or Tutorial.for_rules(before.rules)
-            self.tutorials[learner], lessons = tutorial.after(before, move, after)
-            self._post_lessons(learner, lessons, {"seat": seat, "move": _shown(action), "hand_no": before.hand_no},
-                               position)
+        tutorial = self.tutorials.get(learner) or Tutorial.for_rules(before.rules)
+        self.tutorials[learner], lessons = tutorial.after(before, move, after)
+        self._post_lessons(learner, lessons, {"seat": seat, "move": _shown(action), "hand_no": before.hand_no},
+                           position, only)
 
     def _start_tutorial(self, client: Client, seat: int) -> None:
-        """The tutorial switched on for ``client``: what a turn is, unless its seat was shown it already."""
-        tutorial = self.tutorials.get(seat) or Tutorial.for_rules(self.session.game.rules)
-        self.tutorials[seat], lessons = tutorial.start()
-        self._post_lessons(seat, lessons, {"seat": None, "move": None, "hand_no": self.session.game.hand_no},
-                           self.session.game.hand, only=client)
+        """The tutorial switched on for ``client``. The first time for its seat: what a turn is, then what the
+        moves of the hand in play taught, which the seat has seen (so the computer's first capture, made
+        before the page connected, still explains capturing); after that, nothing again."""
+        game = self.session.game
+        if seat in self.tutorials:
+            return
+        self.tutorials[seat], lessons = Tutorial.for_rules(game.rules).start()
+        self._post_lessons(seat, lessons, {"seat": None, "move": None, "hand_no": game.hand_no}, game.hand,
+                           only=client)
+        replayed = self.record.new_game()
+        for action in self.record.actions:
+            before, replayed = replayed, apply_action(replayed, action)
+            if before.hand_no == game.hand_no:
+                self._lesson(seat, before, actor_of(action, before), action, replayed, only=client)
 
     def _post_lessons(self, seat: int, lessons: tuple[Lesson, ...], about: dict[str, Any], position: HandState,
                       only: Client | None = None) -> None:
