@@ -17,6 +17,7 @@ pytest.importorskip("starlette")
 sync_api = pytest.importorskip("playwright.sync_api", reason="Playwright for Python is in the test extra")
 
 from cassino.apps.game.records import load_record  # noqa: E402
+from cassino.apps.learning.tutorial import TOPICS as TUTORIAL_TOPICS  # noqa: E402
 
 from web_helpers import serving  # noqa: E402
 
@@ -421,3 +422,54 @@ def test_the_tables_typing_help_shows_only_moves_the_variant_allows(browser: Any
             parse_move(text, Engine(rules).deck)           # every example is written in this game's cards
         assert "9D" not in page.locator("#notation").get_attribute("placeholder")
         assert page.script_errors == []
+
+
+def test_the_tutorial_from_the_lobby_shows_the_rulebooks_sentences_until_dismissed(browser: Any, tmp_path: Path) -> None:
+    from cassino.language.rulebook import rulebook
+    from cassino.language.variants import load_rules
+
+    clauses = {key: c.text for key, c in rulebook(load_rules("standard")).clauses().items()}
+    with serving(tmp_path / "records") as s:
+        page = new_page(browser, 1000, 900)
+        page.goto(s.url + "/")
+        page.wait_for_selector("#seats .seat-row[data-seat='1']")
+        assert not page.locator("#tutorial-first").is_checked()            # off by default in the lobby too
+        page.select_option("#seats .seat-row[data-seat='1'] select.kind", "greedy")
+        page.check("#tutorial-first")                                      # "first game: explain the rules"
+        page.click("#start")
+        page.wait_for_selector("#hand .card")
+        assert page.locator("#tutorial-toggle").is_checked()
+        lessons = page.locator("#lessons")
+        lessons.wait_for()
+        first = page.locator("#lessons li.lesson").first
+        assert lessons.is_visible() and first.get_attribute("data-key") == "turn.kinds"
+        assert first.locator(".lesson-text").inner_text() == clauses["turn.kinds"]
+        seen: list[str] = []
+        moves = 0
+        while moves < 6 and wait_turn_or_hand_end(page) == "turn":
+            if lessons.is_visible():
+                for li in page.locator("#lessons li.lesson").all():
+                    key = li.get_attribute("data-key")
+                    assert li.locator(".lesson-text").inner_text() == clauses[key]     # the rulebook's own words
+                    seen.append(key)
+                page.click("#lessons-close")                               # dismissed: hidden until the next lesson
+                assert not lessons.is_visible() and page.locator("#lessons li").count() == 0
+            click_a_move(page)
+            moves += 1
+        assert moves == 6 and seen[0] == "turn.kinds" and len(seen) == len(set(seen)) >= 3, seen
+        assert {"trail.intro", "capture.intro"} & set(seen)
+        table = next(iter(s.store.tables.values()))
+        assert {k for topic, keys in TUTORIAL_TOPICS if topic in table.tutorials[0].shown for k in keys
+                if k in clauses} >= set(seen)
+        page.uncheck("#tutorial-toggle")                                   # off: the panel goes, and no more come
+        assert not lessons.is_visible() and "tutorial" not in page.url
+        if wait_turn_or_hand_end(page) == "turn":
+            click_a_move(page)
+        assert not lessons.is_visible() and page.script_errors == []
+
+        other = new_page(browser, 1000, 900)                               # a table opened without it: off
+        table_link = s.new_table(["human", "greedy"])["links"]["seats"]["0"]
+        other.goto(s.url + table_link)
+        other.wait_for_selector("body.my-turn")
+        assert not other.locator("#tutorial-toggle").is_checked() and not other.locator("#lessons").is_visible()
+        assert other.script_errors == []

@@ -1,4 +1,5 @@
-"""The learning aids at a browser table: the review of a finished game, the counting aid, warnings before a move.
+"""The learning aids at a browser table: the review of a finished game, the counting aid, warnings before a move,
+the tutorial.
 
 Through a real server on loopback (``web_helpers``); each answer is compared with the
 learning module's own function on the server's game, and every way of asking wrongly
@@ -19,8 +20,10 @@ pytest.importorskip("starlette")
 
 from cassino.apps.learning.counting import count_for  # noqa: E402
 from cassino.apps.learning.review import review_record  # noqa: E402
+from cassino.apps.learning.tutorial import Tutorial  # noqa: E402
 from cassino.apps.learning.warnings import warnings_for  # noqa: E402
-from cassino.apps.game.records import load_record  # noqa: E402
+from cassino.apps.game.records import actor_of, apply_action, load_record  # noqa: E402
+from cassino.engine.notation import parse_move  # noqa: E402
 from cassino.apps.web.policy import LimitReached, Limits  # noqa: E402
 from cassino.apps.web.thinking import VALUES_SHOWN, Thinkers  # noqa: E402
 
@@ -133,6 +136,10 @@ def test_another_tables_token_gets_no_review(tmp_path: Path) -> None:
     ({"type": "warn"}, "`warn` needs `text`"),
     ({"type": "warn", "text": ["KS", "trail"]}, "`text` must be text"),
     ({"type": "warn", "text": "KS trail" + " " * 300}, "`text` is too long"),
+    ({"type": "tutorial"}, "`tutorial` needs `on`"),
+    ({"type": "tutorial", "on": "on"}, "`on` must be true or false"),
+    ({"type": "tutorial", "on": None}, "`on` must be true or false"),
+    ({"type": "tutorial", "on": True, "seat": 1}, "`tutorial` has no field `seat`"),
 ])
 def test_malformed_aid_requests_are_refused_in_words(tmp_path: Path, message: dict[str, Any], says: str) -> None:
     with serving(tmp_path / "records") as s:
@@ -144,6 +151,7 @@ def test_malformed_aid_requests_are_refused_in_words(tmp_path: Path, message: di
             assert says in said["message"]
             me.ping()
             assert not any("count" in json.loads(text) for text in me.received)
+            assert not any(json.loads(text)["type"] == "lessons" for text in me.received)
 
 
 def test_the_counting_aid_is_off_by_default_and_counts_each_turn_when_on(tmp_path: Path) -> None:
@@ -241,3 +249,141 @@ def test_reviews_waiting_are_bounded(tmp_path: Path) -> None:
     assert isinstance(second, LimitReached) and "ask again in a minute" in str(second)
     assert thinkers.reviewing == 0
     assert Limits(bot_deals=5).review_deals == 5 and Limits().review_deals == 32
+
+
+# ---------------------------------------------------------------------- the tutorial
+def _lessons(client: SeatClient, last_hand: int = 10**6) -> list[tuple[Any, Any, list[dict[str, str]]]]:
+    """The lessons a client received about hands up to ``last_hand``: (the seat that acted, its action, the
+    lessons), in order."""
+    found = [json.loads(text) for text in client.received]
+    return [(m["seat"], m["move"], m["lessons"]) for m in found if m["type"] == "lessons" and m["hand_no"] <= last_hand]
+
+
+def _taught(record: Any, hands: range) -> list[tuple[Any, Any, list[Any]]]:
+    """What ``Tutorial`` teaches over ``record``: its start, then every action of the ``hands``."""
+    game = record.new_game()
+    tutorial, lessons = Tutorial.for_rules(game.rules).start()
+    out = [(None, None, lessons)] if lessons else []
+    for action in record.actions:
+        before, game = game, apply_action(game, action)
+        if before.hand_no not in hands:
+            continue
+        move = None if action.startswith("claim") else parse_move(action, before.engine.deck)
+        tutorial, lessons = tutorial.after(before, move, game)
+        if lessons:
+            out.append((actor_of(action, before), action, lessons))
+    return [(seat, action, [lesson.to_json() for lesson in taught]) for seat, action, taught in out]
+
+
+def _trail_first(state: dict[str, Any]) -> str:
+    """A trail when there is one: the computer player then makes the game's first capture."""
+    return next((m["text"] for m in state["moves"] if m["kind"] == "trail"), state["moves"][0]["text"])
+
+
+def _play_on(client: SeatClient) -> dict[str, Any]:
+    """Play this seat to the end from the last state it received (its move may be due already); the last state."""
+    state = client.state
+    assert state is not None
+    if not state["over"] and state["turn"] == state["you"] and state["moves"]:
+        client.move(_trail_first(state))
+    return client.play_out(choose=_trail_first)
+
+
+def _play_on_hands(client: SeatClient, hands: int) -> dict[str, Any]:
+    """Play this seat from its last state until ``hands`` hands have ended (or the game); the last message."""
+    state = client.state
+    assert state is not None
+    if not state["over"] and state["turn"] == state["you"] and state["moves"]:
+        client.move(_trail_first(state))
+    return client.play_out(choose=_trail_first, hands=hands)
+
+
+def test_the_tutorial_is_off_by_default(tmp_path: Path) -> None:
+    with serving(tmp_path / "records") as s:
+        _, me = _finished(s, ["human", "greedy"])
+        with me:
+            me.ping()
+            assert _lessons(me) == [] and all(t.tutorials == {} for t in s.store.tables.values())
+
+
+def test_the_tutorial_teaches_each_rule_once_as_tutorial_after_does_for_every_seats_moves(tmp_path: Path) -> None:
+    with serving(tmp_path / "records") as s:
+        table = s.new_table(["human", "greedy"], **SHORT)
+        t = s.store.get(table["id"])
+        assert t is not None
+        with s.seat(table, 0) as me:
+            me.move(_trail_first(me.my_turn()))        # moves made before the tutorial is switched on
+            before = me.my_turn()["log"]
+            assert len(before) >= 2 and {entry["seat"] for entry in before} == {0, 1}
+            me.send({"type": "tutorial", "on": True})
+            # The answer: what a turn is, then what this hand's moves so far taught, then each action's lessons.
+            me.until(lambda m: m["type"] == "lessons")
+            assert _play_on(me)["over"]
+            me.ping()                      # the last action's lessons (end of hand, of game) come after its state
+            got = _lessons(me)
+        expected = _taught(t.record, range(1, 2))
+        assert got == expected
+        assert got[1][1] == before[0]["text"]       # the hand's moves before the toggle are taught too
+        topics = [lesson["topic"] for _, _, lessons in got for lesson in lessons]
+        keys = [lesson["key"] for _, _, lessons in got for lesson in lessons]
+        assert len(set(keys)) == len(keys)                          # each sentence once
+        assert {"first turn", "trail", "capture", "end of hand", "end of game"} <= set(topics)
+        clauses = Tutorial.for_rules(t.session.game.rules).clauses
+        assert all(lesson["text"] == clauses[lesson["key"]] for _, _, lessons in got for lesson in lessons)
+        # The computer player's moves teach too: its first capture brought the capture rule.
+        capture = next((seat, move) for seat, move, lessons in got if any(x["topic"] == "capture" for x in lessons))
+        assert capture[0] == 1 and " capture " in capture[1]
+
+
+def test_the_tutorial_switched_on_in_a_later_hand_teaches_from_that_hands_first_move(tmp_path: Path) -> None:
+    with serving(tmp_path / "records") as s:
+        table = s.new_table(["human", "greedy"])            # standard: hands of 48 actions, to 21
+        t = s.store.get(table["id"])
+        assert t is not None
+        with s.seat(table, 0) as me:
+            assert me.play_out(hands=1)["hand_no"] == 1       # the first hand without the tutorial
+            me.send({"type": "tutorial", "on": True})
+            state = me.until(lambda m: m["type"] == "state" and m["hand_no"] == 2)
+            me.state = state
+            assert _play_on_hands(me, 1)["hand_no"] == 2
+            me.ping()
+            got = _lessons(me, last_hand=2)
+        assert got[0] == (None, None, [Tutorial.for_rules(t.session.game.rules).start()[1][0].to_json()])
+        assert got == _taught(t.record, range(2, 3)) and len(got) >= 5
+        assert all(move is None or move in t.record.actions[48:96] for _, move, _ in got)
+
+
+def test_the_tutorial_is_remembered_per_seat_and_can_be_switched_off(tmp_path: Path) -> None:
+    with serving(tmp_path / "records") as s:
+        table = s.new_table(["human", "greedy"], **SHORT)
+        with s.seat(table, 0) as me:
+            me.until(lambda m: m["type"] == "state")
+            me.send({"type": "tutorial", "on": True})
+            first = me.until(lambda m: m["type"] == "lessons")
+            assert [x["topic"] for x in first["lessons"]] == ["first turn"] and first["move"] is None
+        with s.seat(table, 0) as again:           # a reconnect (or a second tab): nothing is taught twice
+            again.until(lambda m: m["type"] == "state")
+            again.send({"type": "tutorial", "on": True})
+            again.until(lambda m: m["type"] == "state")
+            again.send({"type": "tutorial", "on": False})
+            again.until(lambda m: m["type"] == "state")
+            assert _play_on(again)["over"]     # switched off: no lesson at all
+            again.ping()
+            assert _lessons(again) == []
+
+
+def test_a_watcher_is_refused_the_tutorial_and_gets_no_lesson(tmp_path: Path) -> None:
+    with serving(tmp_path / "records") as s:
+        table = s.new_table(["human", "greedy"], **SHORT)
+        with s.seat(table, 0) as me, s.seat(table, None) as watcher:
+            watcher.until(lambda m: m["type"] == "state")
+            watcher.send({"type": "tutorial", "on": True})
+            said = watcher.until(lambda m: m["type"] == "error")
+            assert "only the table's players" in said["message"] and "tutorial" in said["message"]
+            me.until(lambda m: m["type"] == "state")
+            me.send({"type": "tutorial", "on": True})
+            assert _play_on(me)["over"]
+            watcher.until(lambda m: m["type"] == "state" and m["over"])
+            watcher.ping()
+            me.ping()
+            assert len(_lessons(me)) >= 4 and _lessons(watcher) == []

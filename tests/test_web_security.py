@@ -161,6 +161,38 @@ def test_the_counting_aid_and_warnings_name_no_hidden_card_but_as_not_seen(tmp_p
         assert counts >= 24 and warned >= 1
 
 
+def test_the_tutorials_lessons_are_the_rulebooks_sentences_about_moves_already_shown(tmp_path: Path, spied: list) -> None:  # type: ignore[type-arg]
+    """A lesson is a rulebook clause, word for word, and the action it explains, sent after the state that shows
+    that action: beyond the rulebook's own words it names no card hidden from the seat."""
+    from cassino.language.rulebook import rulebook
+
+    with serving(tmp_path / "records") as s:
+        table = s.new_table(["human", "greedy"])
+        clauses = {key: c.text for key, c in rulebook(load_rules("standard")).clauses().items()}
+        with s.seat(table, 0) as me:
+            me.until(lambda m: m["type"] == "state")
+            me.send({"type": "tutorial", "on": True})
+            assert me.play_out(hands=1)["type"] == "hand_end"
+            me.ping()
+        shown: list[str] = []       # the actions this seat has been shown so far
+        lessons = 0
+        for text in me.received:
+            message = json.loads(text)
+            shown += [entry["text"] for entry in message.get("log", [])]
+            if message["type"] != "lessons":
+                continue
+            assert message["move"] is None or message["move"] in shown, message
+            for lesson in message["lessons"]:
+                assert lesson["text"] == clauses[lesson["key"]]
+                lesson["text"] = ""
+                lessons += 1
+            for seat, posted, hidden, deck in spied:
+                if seat == 0 and posted == text:
+                    assert not named(json.dumps(message, ensure_ascii=False), deck, hidden), message
+        assert lessons >= 5
+        assert check_received(me, 0, spied) > 20
+
+
 def test_partners_do_not_see_each_others_hands(tmp_path: Path, spied: list) -> None:  # type: ignore[type-arg]
     with serving(tmp_path / "records") as s:
         table = s.new_table(["human", "random", "human", "greedy"], partners=True)

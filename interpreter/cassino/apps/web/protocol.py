@@ -30,6 +30,7 @@ FIELDS: dict[str, dict[str, str]] = {
     "why": {"played": "cards", "items": "cards"},   # why the clicked cards are not a legal move
     "count": {"on": "flag"},        # the counting aid in every state sent to this browser, or no more
     "warn": {"text": "text"},       # what a move may give away, asked before it is sent
+    "tutorial": {"on": "flag"},     # each rule's rulebook sentence the first time it applies, or no more
     "review": {},                   # the finished game reviewed for this seat
     "ping": {},
 }

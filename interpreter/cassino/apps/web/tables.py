@@ -20,7 +20,12 @@ The learning aids are asked for by a seat: the counting aid (``count_for``, from
 seat's own view only) rides in each state sent to a browser that switched it on; the
 warnings (``warnings_for``) answer a move before it is sent; the review, which shows
 every hand, only once the game is over, only to a seat's token, computed in the
-computer players' workers and kept for the next time it is asked.
+computer players' workers and kept for the next time it is asked. The tutorial (``Tutorial``)
+is kept per seat, so a reconnect or a second tab of the seat never repeats a lesson: after
+every action, of any seat (a computer's capture teaches too), each browser of a seat that
+switched it on gets the rulebook's sentences that action taught the seat for the first time.
+A lesson is the rulebook's words and the action everyone has just seen, so it shows no card
+that was hidden.
 """
 
 from __future__ import annotations
@@ -46,6 +51,7 @@ from ..game.records import Record, RecordError, actor_of, apply_action, load_gam
 from ..game.session import GameSession, NotAMove
 from ..game.summary import HandSummary, hand_summary, outcome
 from ..learning.counting import count_for
+from ..learning.tutorial import Lesson, Tutorial
 from ..learning.warnings import warnings_for
 from . import views
 from .policy import REVIEW_DEALS, Limits, LimitReached
@@ -80,6 +86,8 @@ class Client:
     dropped: bool = False
     #: The counting aid is sent with every state (switched on by the browser; off by default).
     counting: bool = False
+    #: The tutorial's lessons are sent to this browser (switched on by the browser; off by default).
+    tutorial: bool = False
 
     def send(self, text: str) -> None:
         if self.dropped:
@@ -128,6 +136,8 @@ class Table:
         self.reviews: dict[int, dict[str, Any]] = {}
         self.reviewing: dict[int, asyncio.Future[dict[str, Any]]] = {}
         self.tasks: set[asyncio.Task[None]] = set()
+        #: Each seat's tutorial (the lessons it has been shown), made when one of its browsers switches it on.
+        self.tutorials: dict[int, Tutorial] = {}
         self._rebuild_log()
 
     # ------------------------------------------------------------------ who is who
@@ -265,6 +275,52 @@ class Table:
         if acted.new_hand:
             self.hand_log = []
         self.publish()
+        self._teach(before, acted.seat, acted.action)
+
+    # ------------------------------------------------------------------ the tutorial
+    def _teach(self, before: Any, seat: int, action: str) -> None:
+        """The lessons of the action just made (by ``seat``, from ``before``), to each browser that switched
+        the tutorial on, each the first time its seat meets it (called with the lock held, after the new
+        position was sent, so a lesson never comes before the move it explains)."""
+        for learner in sorted({c.seat for c in self.clients if c.tutorial and c.seat is not None}):
+            self._lesson(learner, before, seat, action, self.session.game)
+
+    def _lesson(self, learner: int, before: Any, seat: int, action: str, after: Any,
+                only: Client | None = None) -> None:
+        """What the action from ``before`` to ``after`` teaches ``learner``'s seat, sent to its browsers."""
+        move = None if action.startswith("claim") else parse_move(action, before.engine.deck)
+        # What a lesson describes: the hand just after the action (the last move of a hand is explained once
+        # the next hand is dealt, whose cards it does not concern).
+        position = before.hand if move is None else before.engine.apply(before.hand, move)
+        tutorial = self.tutorials.get(learner) or Tutorial.for_rules(before.rules)
+        self.tutorials[learner], lessons = tutorial.after(before, move, after)
+        self._post_lessons(learner, lessons, {"seat": seat, "move": _shown(action), "hand_no": before.hand_no},
+                           position, only)
+
+    def _start_tutorial(self, client: Client, seat: int) -> None:
+        """The tutorial switched on for ``client``. The first time for its seat: what a turn is, then what the
+        moves of the hand in play taught, which the seat has seen (so the computer's first capture, made
+        before the page connected, still explains capturing); after that, nothing again."""
+        game = self.session.game
+        if seat in self.tutorials:
+            return
+        self.tutorials[seat], lessons = Tutorial.for_rules(game.rules).start()
+        self._post_lessons(seat, lessons, {"seat": None, "move": None, "hand_no": game.hand_no}, game.hand,
+                           only=client)
+        replayed = self.record.new_game()
+        for action in self.record.actions:
+            before, replayed = replayed, apply_action(replayed, action)
+            if before.hand_no == game.hand_no:
+                self._lesson(seat, before, actor_of(action, before), action, replayed, only=client)
+
+    def _post_lessons(self, seat: int, lessons: tuple[Lesson, ...], about: dict[str, Any], position: HandState,
+                      only: Client | None = None) -> None:
+        if not lessons:
+            return
+        message = {"type": "lessons", **about, "lessons": [lesson.to_json() for lesson in lessons]}
+        for client in [only] if only is not None else list(self.clients):
+            if client.tutorial and client.seat == seat:
+                self.post(client, message, position)
 
     async def handle(self, client: Client, req: Request) -> None:
         """One checked request from a browser; every refusal goes to that browser alone and changes nothing."""
@@ -275,6 +331,8 @@ class Table:
         if seat is None:
             what = {"review": "a review shows every hand: only the table's players can ask for one",
                     "count": "the counting aid counts for a seat: only the table's players have one",
+                    "tutorial": "the tutorial teaches a seat's player: only the table's players have one "
+                                "(Rules shows the whole rulebook)",
                     "warn": "you are watching this table: only its players can play"}
             self.tell(client, "error", what.get(req.type, "you are watching this table: only its players can play"))
             return
@@ -286,6 +344,13 @@ class Table:
             if req.type == "count":
                 client.counting = req.flag("on")
                 self.post_state(client)
+                return
+            if req.type == "tutorial":
+                # The state first: the position from which the actions are taught.
+                client.tutorial = req.flag("on")
+                self.post_state(client)
+                if client.tutorial:
+                    self._start_tutorial(client, seat)
                 return
             if s.game.over:
                 self.tell(client, "error", "the game is over")

@@ -200,12 +200,19 @@ function seatKinds() {
 }
 
 // ---------------------------------------------------------------- opening a table
-function showLinks(data, label) {
-  const entry = { id: data.id, variant: data.info.variant, links: data.links, you: data.you, created: Date.now() };
+// Your seat's link, with `?tutorial` (before the `#token`) when the table page is to start with the tutorial on.
+function seatLink(t) {
+  const link = t.links.seats[String(t.you)];
+  return t.tutorial ? link.replace("#", "?tutorial#") : link;
+}
+
+function showLinks(data, label, tutorial = false) {
+  const entry = { id: data.id, variant: data.info.variant, links: data.links, you: data.you, created: Date.now(),
+    tutorial: tutorial && data.you !== null };
   saveTable(entry);
   const others = Object.entries(data.links.seats).filter(([seat]) => Number(seat) !== data.you);
   if (!others.length && data.you !== null) {
-    location.href = data.links.seats[String(data.you)];
+    location.href = seatLink(entry);
     return;
   }
   const box = $("created");
@@ -225,7 +232,7 @@ function showLinks(data, label) {
   }
   box.append(list);
   const go = el("a", data.you !== null ? `Take your seat (seat ${data.you})` : "Watch the table", "button go");
-  go.href = data.you !== null ? data.links.seats[String(data.you)] : data.links.watch;
+  go.href = data.you !== null ? seatLink(entry) : data.links.watch;
   go.id = "take-seat";
   box.append(go);
   renderMine();
@@ -248,7 +255,7 @@ async function openTable(event) {
     errors.append(el("p", data.message || "the table could not be opened", "error"));
     return;
   }
-  showLinks(data, "Table open");
+  showLinks(data, "Table open", $("tutorial-first").checked);
 }
 
 async function continueRecord() {
@@ -274,7 +281,7 @@ async function renderMine() {
   for (const t of tables) {
     const li = el("li", "", "my-table");
     const link = el("a", `${t.variant}`);
-    link.href = t.you !== null && t.links.seats[String(t.you)] ? t.links.seats[String(t.you)] : t.links.watch;
+    link.href = t.you !== null && t.links.seats[String(t.you)] ? seatLink(t) : t.links.watch;
     const line = el("span", " …", "small");
     const forget = el("button", "forget", "small-button");
     forget.type = "button";

@@ -7,7 +7,10 @@
 //
 // The learning aids are the server's too: the counting aid arrives with each state
 // once switched on, the warnings answer a move before it is sent, and the review of
-// a finished game is made by the server and only drawn here.
+// a finished game is made by the server and only drawn here. The tutorial's lessons
+// (the rulebook's sentences, sent the first time each rule applies) are shown in a
+// panel until the person dismisses it; the lobby's "first game" opens the page with
+// `?tutorial` to switch it on.
 
 import { cardElement, cardWords, el, savedTables } from "./cards.js";
 
@@ -68,12 +71,16 @@ function receive(msg) {
     case "welcome":
       document.body.dataset.seat = msg.seat === null ? "watch" : String(msg.seat);
       if (msg.seat !== null && $("count-toggle").checked) send({ type: "count", on: true });   // after a reconnect
+      if (msg.seat !== null && $("tutorial-toggle").checked) send({ type: "tutorial", on: true });
       break;
     case "warnings":
       onWarnings(msg);
       break;
     case "review":
       onReview(msg.review);
+      break;
+    case "lessons":
+      onLessons(msg);
       break;
     case "state":
       onState(msg);
@@ -458,6 +465,30 @@ function onWarnings(msg) {
   $("warn-play").focus();
 }
 
+function onLessons(msg) {
+  if (!$("tutorial-toggle").checked) return;
+  const box = $("lessons");
+  const list = box.querySelector("ol");
+  let why = "To start:";
+  if (msg.seat !== null) {
+    const who = state && state.seats[msg.seat] ? state.seats[msg.seat].name : `seat ${msg.seat}`;
+    why = `After ${msg.seat === (state && state.you) ? "your move" : who}: ${msg.move}`;
+  }
+  for (const lesson of msg.lessons) {
+    const li = el("li", "", "lesson");
+    li.dataset.key = lesson.key;
+    li.dataset.topic = lesson.topic;
+    li.append(el("p", `${capital(lesson.topic)} (${why})`, "lesson-why"), el("blockquote", lesson.text, "lesson-text"));
+    list.append(li);
+  }
+  box.hidden = false;
+}
+
+function closeLessons() {
+  $("lessons").hidden = true;
+  $("lessons").querySelector("ol").replaceChildren();
+}
+
 function closeWarnings() {
   warnedMove = null;
   $("warnings").hidden = true;
@@ -679,6 +710,15 @@ function wire() {
   $("clear").addEventListener("click", () => { selected = { played: [], items: [] }; say(""); if (state) render(); });
   $("count-toggle").addEventListener("change", () => send({ type: "count", on: $("count-toggle").checked }));
   $("warn-toggle").addEventListener("change", () => { if (!$("warn-toggle").checked) closeWarnings(); });
+  $("tutorial-toggle").checked = new URLSearchParams(location.search).has("tutorial");
+  $("tutorial-toggle").addEventListener("change", () => {
+    const on = $("tutorial-toggle").checked;
+    send({ type: "tutorial", on });
+    if (!on) closeLessons();
+    // The page's address says whether the tutorial is on, so a reload keeps it as it is.
+    history.replaceState(null, "", `${location.pathname}${on ? "?tutorial" : ""}${location.hash}`);
+  });
+  $("lessons-close").addEventListener("click", closeLessons);
   $("warn-play").addEventListener("click", () => {
     const text = warnedMove;
     closeWarnings();
