@@ -49,6 +49,22 @@ def bits(mask: int) -> list[int]:
     return out
 
 
+def deposit(local: int, mask: int) -> int:
+    """The set bits of ``mask`` that ``local`` picks (bit k of ``local``: the k-th lowest set
+    bit of ``mask``): a key's hand-local or table-local cards as deck cards, with no list
+    of the mask's bits made first."""
+    out = 0
+    while local:
+        low = mask & -mask
+        if not low:
+            break
+        if local & 1:
+            out |= low
+        local >>= 1
+        mask ^= low
+    return out
+
+
 def popcount(mask: int) -> int:
     n = 0
     while mask:
