@@ -120,3 +120,24 @@ def test_played_of_decodes_the_played_card() -> None:
     hand = bits(state.hands[state.turn])
     for k, card in enumerate(hand):
         assert engine.played_of(state, 1 << (PLAYED_SHIFT + k)) == 1 << card
+
+
+def unions_reference(groups: list[int], exclude: int = 0) -> list[int]:
+    """The unions as first written (a list seeded with the empty set, sliced off at the end):
+    the order moves are listed in depends on this order."""
+    results, seen = [0], {0}
+    for g in groups:
+        if g & exclude:
+            continue
+        for m in list(results):
+            if not m & g and m | g not in seen:
+                seen.add(m | g)
+                results.append(m | g)
+    return results[1:]
+
+
+@given(st.lists(st.integers(0, 255), max_size=9), st.integers(0, 255))
+def test_unions_keep_their_order(groups: list[int], exclude: int) -> None:
+    from cassino.engine.movegen import unions
+
+    assert unions(groups, exclude) == unions_reference(groups, exclude)

@@ -36,6 +36,7 @@ class MoveKind(str, Enum):
 
 
 _KINDS: Final = (MoveKind.TRAIL, MoveKind.CAPTURE, MoveKind.BUILD, MoveKind.TRAIL_BUILD)
+_TRAIL: Final = MoveKind.TRAIL
 
 
 @final
@@ -159,7 +160,7 @@ class Move(Value):
 
 def keyed(key: int, layout: KeyLayout) -> Move:
     """The move ``key`` of ``layout``'s position, its fields decoded when first read."""
-    move = Move(MoveKind.TRAIL, 0)
+    move = Move(_TRAIL, 0)   # (a Final constant: MoveKind.TRAIL would be an attribute look-up)
     move._key = key
     move._layout = layout
     move._pending = True
