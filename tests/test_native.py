@@ -175,6 +175,46 @@ def test_same_search_decisions_from_the_same_seed(name: str, players: int) -> No
     assert histories[0] == histories[1]
 
 
+def walk(choices: Any, limit: int = 400) -> list[Any]:
+    """The moves of a position as the lazy walk gives them (heads, then item by item), up to
+    ``limit`` moves: (head, items chosen, the move) in walk order."""
+    out: list[Any] = []
+
+    def down(head: Any, chosen: list[int]) -> None:
+        for p in choices.next_items(head, chosen):
+            if len(out) >= limit:
+                return
+            if p == -1:
+                out.append(((head.played, head.kind, head.code), tuple(chosen), plain(choices.move(head, chosen))))
+            else:
+                down(head, chosen + [p])
+
+    for head in choices.heads():
+        down(head, [])
+    return out
+
+
+@pytest.mark.parametrize("name", ["standard", "royal", "hungarian", "draw", "tuxedo"])
+def test_the_lazy_move_walk_is_compiled_and_walks_the_same(name: str) -> None:
+    """engine.choices (the research interfaces' step-by-step moves) is one of the compiled
+    modules, and gives the same choices as its source."""
+    from cassino.engine import choices
+
+    assert not choices.__file__.endswith(".py"), choices.__file__
+    pure_choices = native.pure_copy("engine.choices")
+    fast, pure = engines(name)
+    rnd = random.Random(7)
+    a, b = fast.start(11, 2), pure.start(11, 2)
+    for _ in range(10):
+        if a.over:
+            break
+        moves = walk(choices.MoveChoices(fast.tables, a))
+        assert moves and moves == walk(pure_choices.MoveChoices(pure.tables, b))
+        keys = fast.move_keys(a)
+        key = keys[rnd.randrange(len(keys))]
+        a, b = fast.apply_key(a, key), pure.apply_key(b, key)
+
+
 def test_the_source_engine_runs_the_scenario_files() -> None:
     """The pure-Python engine, forced by CASSINO_PURE_PYTHON=1, passes the same rule examples."""
     files = sorted((ROOT / "tests" / "scenarios").glob("*.yaml"))
