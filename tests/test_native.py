@@ -175,6 +175,67 @@ def test_same_search_decisions_from_the_same_seed(name: str, players: int) -> No
     assert histories[0] == histories[1]
 
 
+def test_compiled_values_stay_out_of_the_cycle_collector() -> None:
+    """Moves, states and their parts are acyclic compiled classes: a list of thousands of
+    moves must not make each collection walk them (the source's classes are ordinary)."""
+    import gc
+
+    engine, pure = engines("standard")
+    deck = engine.deck
+    state = engine.position(Position(players=2, hands={0: [deck.parse(c) for c in ["9S", "6C", "3H", "8D"]]},
+                                     table=[deck.parse(c) for c in ["3S", "5C", "AH", "2S"]],
+                                     builds=[([deck.parse("5D"), deck.parse("4S")], 9, 1)]))
+    moves = engine.legal_moves(state)
+    after = engine.apply(state, moves[0])
+    for value in (state, after, state.builds[0], moves[0], eager_move(moves[0])):
+        assert not gc.is_tracked(value), value
+    assert gc.is_tracked(pure.start(1, 2))   # the same classes, interpreted
+
+
+def eager_move(move: Any) -> Any:
+    return type(move)(move.kind, move.played, move.loose, move.builds, move.value)
+
+
+def walk(choices: Any, limit: int = 400) -> list[Any]:
+    """The moves of a position as the lazy walk gives them (heads, then item by item), up to
+    ``limit`` moves: (head, items chosen, the move) in walk order."""
+    out: list[Any] = []
+
+    def down(head: Any, chosen: list[int]) -> None:
+        for p in choices.next_items(head, chosen):
+            if len(out) >= limit:
+                return
+            if p == -1:
+                out.append(((head.played, head.kind, head.code), tuple(chosen), plain(choices.move(head, chosen))))
+            else:
+                down(head, chosen + [p])
+
+    for head in choices.heads():
+        down(head, [])
+    return out
+
+
+@pytest.mark.parametrize("name", ["standard", "royal", "hungarian", "draw", "tuxedo"])
+def test_the_lazy_move_walk_is_compiled_and_walks_the_same(name: str) -> None:
+    """engine.choices (the research interfaces' step-by-step moves) is one of the compiled
+    modules, and gives the same choices as its source."""
+    from cassino.engine import choices
+
+    assert not choices.__file__.endswith(".py"), choices.__file__
+    pure_choices = native.pure_copy("engine.choices")
+    fast, pure = engines(name)
+    rnd = random.Random(7)
+    a, b = fast.start(11, 2), pure.start(11, 2)
+    for _ in range(10):
+        if a.over:
+            break
+        moves = walk(choices.MoveChoices(fast.tables, a))
+        assert moves and moves == walk(pure_choices.MoveChoices(pure.tables, b))
+        keys = fast.move_keys(a)
+        key = keys[rnd.randrange(len(keys))]
+        a, b = fast.apply_key(a, key), pure.apply_key(b, key)
+
+
 def test_the_source_engine_runs_the_scenario_files() -> None:
     """The pure-Python engine, forced by CASSINO_PURE_PYTHON=1, passes the same rule examples."""
     files = sorted((ROOT / "tests" / "scenarios").glob("*.yaml"))

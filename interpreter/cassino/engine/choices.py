@@ -24,6 +24,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Final, Iterator
 
+from mypy_extensions import mypyc_attr
+
 from .movegen import PLAYED_SHIFT, VALUE_SHIFT, Generator, bits, popcount
 from .moves import Move
 from .state import HandState
@@ -35,6 +37,7 @@ __all__ = ["END", "Head", "MoveChoices"]
 END: Final = -1
 
 
+@mypyc_attr(native_class=False)   # a frozen dataclass (compiled, a plain Python class)
 @dataclass(frozen=True)
 class Head:
     """A move's choices before its table items: the hand cards (a deck mask), the kind
@@ -45,6 +48,7 @@ class Head:
     code: int
 
 
+@mypyc_attr(native_class=False)   # a frozen dataclass (compiled, a plain Python class)
 @dataclass(frozen=True)
 class _Clause:
     """One shape of item sets: ``fixed`` items, plus (when ``slot``) one group worth ``slot``,
@@ -62,6 +66,7 @@ class _Clause:
     special_value: int = 0
 
 
+@mypyc_attr(native_class=False)   # a frozen dataclass (compiled, a plain Python class)
 @dataclass(frozen=True)
 class _Family:
     """A head's item sets: the union of ``clauses`` and ``explicit`` sets, then the

@@ -10,23 +10,42 @@ applies moves. Sets of cards are bitmasks over the deck's numbering.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Iterable, Iterator, Sequence
+from typing import Final, Iterable, Iterator, Sequence
 
 from ..language.cards import Card, Deck
 from ..language.rules import Rules
 from ..language.selectors import compile_selector
-from .movegen import PLAYED_SHIFT, VALUE_BITS, VALUE_SHIFT, answers, bits, generate, popcount, unions
-from .moves import IllegalMoveError, Move, MoveKind
+from .movegen import PLAYED_SHIFT, VALUE_BITS, VALUE_SHIFT, answers, bits, deposit, generate, popcount, unions
+from .moves import IllegalMoveError, KeyLayout, Move, MoveKind, keyed
 from .rng import SplitMix64
 from .state import Build, Capture, Event, HandState, Sweep
 from .tables import BUILD, CAPTURE, TRAIL, TRAIL_BUILD, Tables
 
 __all__ = ["Engine", "Position", "bits", "unions", "subsets_summing"]
 
-#: Move kinds by the code a move key carries in its two low bits.
-KINDS = (MoveKind.TRAIL, MoveKind.CAPTURE, MoveKind.BUILD, MoveKind.TRAIL_BUILD)
-KIND_CODE = {kind: code for code, kind in enumerate(KINDS)}
-MAX_CARDS = 64
+#: Move kinds by the code a move key carries in its two low bits. (``Final``: compiled, a
+#: module constant is a C static, not a look-up in the module's dict on every move.)
+KINDS: Final = (MoveKind.TRAIL, MoveKind.CAPTURE, MoveKind.BUILD, MoveKind.TRAIL_BUILD)
+KIND_CODE: Final = {kind: code for code, kind in enumerate(KINDS)}
+MAX_CARDS: Final = 64
+_TRAIL_KIND: Final = MoveKind.TRAIL
+_CAPTURE_KIND: Final = MoveKind.CAPTURE
+_BUILD_KIND: Final = MoveKind.BUILD
+_TRAIL_BUILD_KIND: Final = MoveKind.TRAIL_BUILD
+
+
+def kind_code(kind: MoveKind) -> int:
+    """The key code of a move kind. By identity first: an Enum's hash is Python code, so a
+    dict look-up would leave compiled code on every move applied."""
+    if kind is _CAPTURE_KIND:
+        return CAPTURE
+    if kind is _TRAIL_KIND:
+        return TRAIL
+    if kind is _BUILD_KIND:
+        return BUILD
+    if kind is _TRAIL_BUILD_KIND:
+        return TRAIL_BUILD
+    return KIND_CODE[kind]   # an equal value of another identity (the kind's text)
 
 
 def subsets_summing(items: Sequence[tuple[int, tuple[int, ...]]], target: int) -> list[int]:
@@ -382,29 +401,12 @@ class Engine:
         return self.moves_of(state, self._keys(state))
 
     def moves_of(self, state: HandState, keys: list[int]) -> list[Move]:
-        """The :class:`Move` values of several keys of ``state`` (the position decoded once)."""
+        """The :class:`Move` values of several keys of ``state``: keyed moves, which decode
+        their fields from the key when first read (see ``moves``), sharing one layout."""
         if not keys:
             return []
-        hand_cards = bits(state.hands[state.turn])
-        loose_cards = bits(state.table)
-        shift = PLAYED_SHIFT + len(hand_cards)
-        n_loose = len(loose_cards)
-        loose_all = (1 << n_loose) - 1
-        build_cards = [b.cards for b in state.builds]
-        value_of = self.tables.value_of
-        out: list[Move] = []
-        for key in keys:
-            kind = key & 3
-            played = deck_mask((key >> PLAYED_SHIFT) & ((1 << len(hand_cards)) - 1), hand_cards)
-            items = key >> shift
-            loose = deck_mask(items & loose_all, loose_cards)
-            used = items >> n_loose
-            builds: tuple[int, ...] = ()
-            if used:
-                builds = tuple(sorted(build_cards[j] for j in bits(used)))
-            value = value_of((key >> VALUE_SHIFT) & VALUE_BITS) if kind == BUILD or kind == TRAIL_BUILD else None
-            out.append(Move(KINDS[kind], played, loose, builds, value))
-        return out
+        layout = KeyLayout(state, self.tables.rank_code_base, self.tables.rank_names)
+        return [keyed(key, layout) for key in keys]
 
     def count_moves(self, state: HandState) -> int:
         """How many legal moves there are, without making a Move of each."""
@@ -437,8 +439,8 @@ class Engine:
     # ------------------------------------------------------------------ keys and moves
     def played_of(self, state: HandState, key: int) -> int:
         """The cards a key of ``state`` plays (a deck mask), without making its Move."""
-        hand_cards = bits(state.hands[state.turn])
-        return deck_mask((key >> PLAYED_SHIFT) & ((1 << len(hand_cards)) - 1), hand_cards)
+        hand = state.hands[state.turn]
+        return deposit((key >> PLAYED_SHIFT) & ((1 << popcount(hand)) - 1), hand)
 
     def move_of(self, state: HandState, key: int) -> Move:
         """The :class:`Move` a key of ``state`` stands for."""
@@ -447,6 +449,9 @@ class Engine:
     def key_of(self, state: HandState, move: Move) -> int:
         """The key of ``move`` in ``state``, or -1 when the move names cards or builds that
         are not where it says (such a move is not legal there)."""
+        key = move.key_in(state)
+        if key >= 0:
+            return key
         hand_cards = bits(state.hands[state.turn])
         loose_cards = bits(state.table)
         played = 0
@@ -465,7 +470,7 @@ class Engine:
                 return -1
             items |= 1 << (len(loose_cards) + build_cards.index(cards))
         code = 0
-        if move.kind is MoveKind.BUILD or move.kind is MoveKind.TRAIL_BUILD:
+        if move.kind is _BUILD_KIND or move.kind is _TRAIL_BUILD_KIND:
             if move.value is None:
                 return -1
             try:
@@ -476,29 +481,33 @@ class Engine:
                 return -1
         elif move.value is not None:
             return -1
-        return (KIND_CODE[move.kind] | code << VALUE_SHIFT | played << PLAYED_SHIFT
+        return (kind_code(move.kind) | code << VALUE_SHIFT | played << PLAYED_SHIFT
                 | items << (PLAYED_SHIFT + len(hand_cards)))
 
     def _decode(self, state: HandState, key: int) -> tuple[int, int, int, int, int]:
         """(kind, played cards, loose cards taken or used, builds used as a mask over
         ``state.builds``, value code) of a key."""
-        hand_cards = bits(state.hands[state.turn])
-        loose_cards = bits(state.table)
-        h = len(hand_cards)
+        hand = state.hands[state.turn]
+        h = popcount(hand)
+        table = state.table
+        n_loose = popcount(table)
         items = key >> (PLAYED_SHIFT + h)
-        return (key & 3, deck_mask((key >> PLAYED_SHIFT) & ((1 << h) - 1), hand_cards),
-                deck_mask(items & ((1 << len(loose_cards)) - 1), loose_cards), items >> len(loose_cards),
+        return (key & 3, deposit((key >> PLAYED_SHIFT) & ((1 << h) - 1), hand),
+                deposit(items & ((1 << n_loose) - 1), table), items >> n_loose,
                 (key >> VALUE_SHIFT) & VALUE_BITS)
 
     # ------------------------------------------------------------------ applying
     def apply(self, state: HandState, move: Move) -> HandState:
         """The state after ``move`` (which must be legal; see :meth:`play`)."""
+        key = move.key_in(state)
+        if key >= 0:   # listed for this very state: apply it by its key
+            return self.apply_key(state, key)
         used = 0
         for j, b in enumerate(state.builds):
             if b.cards in move.builds:
                 used |= 1 << j
         code = self.tables.code(move.value) if move.value is not None else 0
-        return self._apply(state, KIND_CODE[move.kind], move.played, move.loose, used, code)
+        return self._apply(state, kind_code(move.kind), move.played, move.loose, used, code)
 
     def apply_key(self, state: HandState, key: int) -> HandState:
         """The state after the move ``key`` (one of ``move_keys(state)``)."""

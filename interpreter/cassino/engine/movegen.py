@@ -49,6 +49,22 @@ def bits(mask: int) -> list[int]:
     return out
 
 
+def deposit(local: int, mask: int) -> int:
+    """The set bits of ``mask`` that ``local`` picks (bit k of ``local``: the k-th lowest set
+    bit of ``mask``): a key's hand-local or table-local cards as deck cards, with no list
+    of the mask's bits made first."""
+    out = 0
+    while local:
+        low = mask & -mask
+        if not low:
+            break
+        if local & 1:
+            out |= low
+        local >>= 1
+        mask ^= low
+    return out
+
+
 def popcount(mask: int) -> int:
     n = 0
     while mask:
@@ -73,12 +89,15 @@ def unions(groups: list[int], exclude: int = 0) -> list[int]:
         if a & b:
             return [a, b]
         return [a, b, a | b]
-    results: list[int] = [0]
-    seen: set[int] = {0}
+    results: list[int] = []
+    seen: set[int] = set()
     for g in groups:
-        if g & exclude:
+        if g & exclude or not g:
             continue
         n = len(results)
+        if g not in seen:   # the group on its own comes first, then its unions with earlier sets
+            seen.add(g)
+            results.append(g)
         for k in range(n):
             m = results[k]
             if not m & g:
@@ -86,7 +105,7 @@ def unions(groups: list[int], exclude: int = 0) -> list[int]:
                 if u not in seen:
                     seen.add(u)
                     results.append(u)
-    return results[1:]
+    return results
 
 
 class Generator:
@@ -163,20 +182,28 @@ class Generator:
     def _dfs(self, start: int, mask: int, sums: int, limit: int) -> None:
         """Every item set from ``start`` on, extending ``mask`` (which can make the sums in
         ``sums``), recorded under each sum it can make up to ``top``."""
-        n = len(self.sum_bits)
+        sum_bits = self.sum_bits
+        sum_vals = self.sum_vals
+        buckets = self.buckets
+        n = len(sum_bits)
         for k in range(start, n):
-            vm = self.sum_vals[k]
+            vm = sum_vals[k]
             if not vm & (vm - 1):   # one value (the usual case)
                 ns = (sums << (vm.bit_length() - 1)) & limit
             else:
                 ns = _add_values(sums, vm) & limit
             if not ns:
                 continue
-            m2 = mask | self.sum_bits[k]
+            m2 = mask | sum_bits[k]
             s = ns
-            while s:
+            while s:   # recorded under each sum (as _record, inlined: this is the hot loop)
                 low = s & -s
-                self._record(low.bit_length() - 1, m2)
+                v = low.bit_length() - 1
+                b = buckets[v]
+                if b is _EMPTY:
+                    b = []
+                    buckets[v] = b
+                b.append(m2)
                 s ^= low
             if k + 1 < n:
                 self._dfs(k + 1, m2, ns, limit)
@@ -202,6 +229,8 @@ class Generator:
         return m
 
     def build_items(self, code: int) -> list[int]:
+        if not self.n_builds:
+            return _EMPTY   # (shared, never changed by callers)
         out: list[int] = []
         for j in range(self.n_builds):
             if self.b_code[j] == code:

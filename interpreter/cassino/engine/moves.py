@@ -6,6 +6,13 @@ of SCENARIOS.md and back (``notation.format_move`` / ``notation.parse_move``).
 Two moves are equal when they play the same cards, take or use the same
 table cards and builds, and announce the same value, whatever order a person
 wrote the cards in.
+
+The engine lists a position's moves as :func:`keyed` moves: each holds its move
+key (see ``movegen``) and its position's :class:`KeyLayout`, and works out its
+fields from the key the first time one is read. A random playout reads the fields
+of one move in five and applies that one by its key, so most moves cost one small
+allocation and no decoding; to everything else a keyed move is the same value as
+the move made from its fields.
 """
 
 from __future__ import annotations
@@ -13,7 +20,11 @@ from __future__ import annotations
 from enum import Enum
 from typing import Any, ClassVar, Final, final
 
+from mypy_extensions import mypyc_attr
 from ..errors import CassinoError
+from .movegen import PLAYED_SHIFT, VALUE_BITS, VALUE_SHIFT, deposit, popcount
+from .state import HandState
+from .tables import BUILD, TRAIL_BUILD
 from .values import Value
 
 
@@ -25,7 +36,30 @@ class MoveKind(str, Enum):
     TRAIL_BUILD = "trail_build"
 
 
+_KINDS: Final = (MoveKind.TRAIL, MoveKind.CAPTURE, MoveKind.BUILD, MoveKind.TRAIL_BUILD)
+_TRAIL: Final = MoveKind.TRAIL
+
+
 @final
+@mypyc_attr(acyclic=True)   # (see values.Value)
+class KeyLayout:
+    """What the bits of one position's move keys name (see ``movegen``): the hand of the
+    player to play, the loose cards and the builds of ``state``, and the build values by
+    value code. Shared by the moves of one listing; the engine applies a move listed for
+    a state to that same state by its key."""
+
+    def __init__(self, state: HandState, rank_code_base: int, rank_names: list[str]) -> None:
+        self.state: Final = state
+        self.hand: Final = state.hands[state.turn]
+        self.h: Final = popcount(self.hand)
+        self.table: Final = state.table
+        self.n_loose: Final = popcount(state.table)
+        self.rank_code_base: Final = rank_code_base
+        self.rank_names: Final = rank_names
+
+
+@final
+@mypyc_attr(acyclic=True)   # (see values.Value)
 class Move(Value):
     """One play.
 
@@ -34,20 +68,106 @@ class Move(Value):
     put into the build (build, trail_build). ``builds``: the builds taken or built
     on, each named by the bitmask of its cards, sorted. ``value``: the value a build
     move announces (a number, or a rank for a build of cards without value).
+
+    The fields are read-only properties: a move made by :func:`keyed` fills them from
+    its key when one is first read (so its private attributes change once, from
+    "not decoded" to the decoded fields; nothing else ever changes).
     """
 
     _fields: ClassVar[tuple[str, ...]] = ("kind", "played", "loose", "builds", "value")
 
     def __init__(self, kind: MoveKind, played: int, loose: int = 0, builds: tuple[int, ...] = (),
                  value: int | str | None = None) -> None:
-        self.kind: Final = kind
-        self.played: Final = played
-        self.loose: Final = loose
-        self.builds: Final = builds
-        self.value: Final = value
+        self._kind = kind
+        self._played = played
+        self._loose = loose
+        self._builds = builds
+        self._value = value
+        self._key = -1                        # its key in ``_layout``'s position (keyed moves)
+        self._layout: KeyLayout | None = None
+        self._pending = False                 # fields still to decode from the key
+
+    def _decode(self) -> None:
+        layout = self._layout
+        assert layout is not None
+        key = self._key
+        h = layout.h
+        self._played = deposit((key >> PLAYED_SHIFT) & ((1 << h) - 1), layout.hand)
+        items = key >> (PLAYED_SHIFT + h)
+        n_loose = layout.n_loose
+        local = items & ((1 << n_loose) - 1)
+        if local:
+            self._loose = deposit(local, layout.table)
+        used = items >> n_loose
+        if used:
+            state_builds = layout.state.builds
+            cards: list[int] = []
+            j = 0
+            while used:
+                if used & 1:
+                    cards.append(state_builds[j].cards)
+                used >>= 1
+                j += 1
+            cards.sort()
+            self._builds = tuple(cards)
+        kind = key & 3
+        self._kind = _KINDS[kind]
+        if kind == BUILD or kind == TRAIL_BUILD:
+            code = (key >> VALUE_SHIFT) & VALUE_BITS
+            base = layout.rank_code_base
+            self._value = code if code < base else layout.rank_names[code - base]
+        self._pending = False
+
+    @property
+    def kind(self) -> MoveKind:
+        if self._pending:
+            self._decode()
+        return self._kind
+
+    @property
+    def played(self) -> int:
+        if self._pending:
+            self._decode()
+        return self._played
+
+    @property
+    def loose(self) -> int:
+        if self._pending:
+            self._decode()
+        return self._loose
+
+    @property
+    def builds(self) -> tuple[int, ...]:
+        if self._pending:
+            self._decode()
+        return self._builds
+
+    @property
+    def value(self) -> int | str | None:
+        if self._pending:
+            self._decode()
+        return self._value
 
     def values(self) -> tuple[Any, ...]:
-        return (self.kind, self.played, self.loose, self.builds, self.value)
+        if self._pending:
+            self._decode()
+        return (self._kind, self._played, self._loose, self._builds, self._value)
+
+    def key_in(self, state: HandState) -> int:
+        """Its move key when it was listed for ``state`` itself (the same object), else -1."""
+        layout = self._layout
+        if layout is not None and layout.state is state:
+            return self._key
+        return -1
+
+
+def keyed(key: int, layout: KeyLayout) -> Move:
+    """The move ``key`` of ``layout``'s position, its fields decoded when first read."""
+    move = Move(_TRAIL, 0)   # (a Final constant: MoveKind.TRAIL would be an attribute look-up)
+    move._key = key
+    move._layout = layout
+    move._pending = True
+    return move
 
 
 class IllegalMoveError(CassinoError):

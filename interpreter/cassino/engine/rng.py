@@ -64,12 +64,13 @@ class SplitMix64:
     def below(self, n: int) -> int:
         """A uniform integer in [0, n), by rejection (no modulo bias)."""
         nn: i64 = n
-        m = (2 * (_LOW63 % nn) + 1) % nn          # (2**64 - 1) % n
-        high = (m + 1) % nn                        # 2**64 % n
         while True:
             x = self._step()
             if x >= 0:
                 return int(x % nn)
+            # (Worked out only here, for the half of the draws that need them.)
+            m = (2 * (_LOW63 % nn) + 1) % nn          # (2**64 - 1) % n
+            high = (m + 1) % nn                        # 2**64 % n
             # As an unsigned number x is x + 2**64: accepted below 2**64 - 1 - m.
             if x < -1 - m:
                 return int((x % nn + high) % nn)

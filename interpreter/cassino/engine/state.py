@@ -12,10 +12,13 @@ from __future__ import annotations
 
 from typing import Any, ClassVar, Final, final
 
+from mypy_extensions import mypyc_attr
+
 from .values import Value
 
 
 @final
+@mypyc_attr(acyclic=True)   # (see values.Value)
 class Build(Value):
     """A build on the table.
 
@@ -42,6 +45,7 @@ class Build(Value):
 
 
 @final
+@mypyc_attr(acyclic=True)   # (see values.Value)
 class Sweep(Value):
     """A capture that left the table empty. ``size``: table cards it took."""
 
@@ -59,6 +63,7 @@ class Sweep(Value):
 
 
 @final
+@mypyc_attr(acyclic=True)   # (see values.Value)
 class Capture(Value):
     """One capture, for rules that care when something was won (pegging, endgame criteria).
 
@@ -79,6 +84,7 @@ class Capture(Value):
 
 
 @final
+@mypyc_attr(acyclic=True)   # (see values.Value)
 class Event(Value):
     """A named capture event (Tuxedo's orange) made by ``seat`` at ``ply``."""
 
@@ -94,6 +100,7 @@ class Event(Value):
 
 
 @final
+@mypyc_attr(acyclic=True)   # (see values.Value)
 class HandState(Value):
     """One hand in play.
 

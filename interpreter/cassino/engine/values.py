@@ -13,7 +13,14 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
+from mypy_extensions import mypyc_attr
 
+
+#: Compiled, a value is left out of Python's cycle collector (``acyclic``): its fields are
+#: numbers, strings, tuples and other values, set once, so it can never be part of a
+#: reference cycle, and a list of thousands of moves no longer makes every collection
+#: walk them. Each subclass says it again (mypyc asks it of every class in the line).
+@mypyc_attr(acyclic=True)
 class Value:
     """Equality, hash, repr and pickling from a class's fields."""
 
