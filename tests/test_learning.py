@@ -289,3 +289,26 @@ def test_warnings_do_not_depend_on_the_card_the_mover_will_draw() -> None:
                 assert warnings_for(game, move) == warnings_for(reordered, move), (seed, move)
                 checked += bool(warnings_for(game, move))
     assert checked, "some trail in these deals gives a warning"
+
+
+def test_the_end_of_hand_lesson_lists_the_scoring_items_it_introduces() -> None:
+    """"Each side scores for what it captured in the hand:" is followed by the items, as in the rulebook."""
+    import random
+
+    from cassino.apps.learning.tutorial import Tutorial
+    from cassino.engine.game import Game
+    from cassino.language.rulebook import rulebook
+    from cassino.language.variants import load_rules
+
+    rules = load_rules("standard")
+    game, tutorial, rnd = Game.new(rules, 7, 2), Tutorial.for_rules(rules), random.Random(7)
+    keys: list[str] = []
+    while game.hand_no == 1 and not game.over:
+        move = rnd.choice(game.legal_moves())
+        after = game.play(move)
+        tutorial, lessons = tutorial.after(game, move, after)
+        keys += [lesson.key for lesson in lessons]
+        game = after
+    items = [k for k in rulebook(rules).clauses() if k.startswith("scoring.items.")]
+    start = keys.index("scoring.intro") + 1
+    assert items and keys[start:start + len(items)] == items

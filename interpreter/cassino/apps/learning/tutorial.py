@@ -35,7 +35,7 @@ TOPICS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("build captured", ("build.single_build_as_card",)),
     ("sweep", ("sweeps.intro",)),
     ("new deal", ("deal.redeal",)),
-    ("end of hand", ("hand.end", "scoring.intro", "scoring.when")),
+    ("end of hand", ("hand.end", "scoring.intro", "scoring.items.*", "scoring.when")),
     ("end of game", ("game.target",)),
 )
 
@@ -78,8 +78,20 @@ class Tutorial:
             if topic not in found or topic in shown:
                 continue
             shown.add(topic)
-            lessons += [Lesson(topic, key, self.clauses[key]) for key in keys if key in self.clauses]
+            lessons += [Lesson(topic, key, self.clauses[key]) for key in self._keys(keys)]
         return Tutorial(self.clauses, frozenset(shown)), tuple(lessons)
+
+
+    def _keys(self, keys: tuple[str, ...]) -> list[str]:
+        """The clauses ``keys`` name that this rulebook has; ``prefix.*`` is each clause under the prefix,
+        in the rulebook's order (the scoring items after "Each side scores for what it captured:")."""
+        out: list[str] = []
+        for key in keys:
+            if key.endswith(".*"):
+                out += [k for k in self.clauses if k.startswith(key[:-1])]
+            elif key in self.clauses:
+                out.append(key)
+        return out
 
 
 def situations(before: Game, move: Move | None, after: Game) -> set[str]:
