@@ -175,23 +175,6 @@ def test_same_search_decisions_from_the_same_seed(name: str, players: int) -> No
     assert histories[0] == histories[1]
 
 
-def test_compiled_values_stay_out_of_the_cycle_collector() -> None:
-    """Moves, states and their parts are acyclic compiled classes: a list of thousands of
-    moves must not make each collection walk them (the source's classes are ordinary)."""
-    import gc
-
-    engine, pure = engines("standard")
-    deck = engine.deck
-    state = engine.position(Position(players=2, hands={0: [deck.parse(c) for c in ["9S", "6C", "3H", "8D"]]},
-                                     table=[deck.parse(c) for c in ["3S", "5C", "AH", "2S"]],
-                                     builds=[([deck.parse("5D"), deck.parse("4S")], 9, 1)]))
-    moves = engine.legal_moves(state)
-    after = engine.apply(state, moves[0])
-    for value in (state, after, state.builds[0], moves[0], eager_move(moves[0])):
-        assert not gc.is_tracked(value), value
-    assert gc.is_tracked(pure.start(1, 2))   # the same classes, interpreted
-
-
 def eager_move(move: Any) -> Any:
     return type(move)(move.kind, move.played, move.loose, move.builds, move.value)
 

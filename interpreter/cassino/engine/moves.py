@@ -20,7 +20,6 @@ from __future__ import annotations
 from enum import Enum
 from typing import Any, ClassVar, Final, final
 
-from mypy_extensions import mypyc_attr
 from ..errors import CassinoError
 from .movegen import PLAYED_SHIFT, VALUE_BITS, VALUE_SHIFT, deposit, popcount
 from .state import HandState
@@ -41,7 +40,6 @@ _TRAIL: Final = MoveKind.TRAIL
 
 
 @final
-@mypyc_attr(acyclic=True)   # (see values.Value)
 class KeyLayout:
     """What the bits of one position's move keys name (see ``movegen``): the hand of the
     player to play, the loose cards and the builds of ``state``, and the build values by
@@ -59,7 +57,6 @@ class KeyLayout:
 
 
 @final
-@mypyc_attr(acyclic=True)   # (see values.Value)
 class Move(Value):
     """One play.
 

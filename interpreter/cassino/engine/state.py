@@ -12,13 +12,11 @@ from __future__ import annotations
 
 from typing import Any, ClassVar, Final, final
 
-from mypy_extensions import mypyc_attr
 
 from .values import Value
 
 
 @final
-@mypyc_attr(acyclic=True)   # (see values.Value)
 class Build(Value):
     """A build on the table.
 
@@ -45,7 +43,6 @@ class Build(Value):
 
 
 @final
-@mypyc_attr(acyclic=True)   # (see values.Value)
 class Sweep(Value):
     """A capture that left the table empty. ``size``: table cards it took."""
 
@@ -63,7 +60,6 @@ class Sweep(Value):
 
 
 @final
-@mypyc_attr(acyclic=True)   # (see values.Value)
 class Capture(Value):
     """One capture, for rules that care when something was won (pegging, endgame criteria).
 
@@ -84,7 +80,6 @@ class Capture(Value):
 
 
 @final
-@mypyc_attr(acyclic=True)   # (see values.Value)
 class Event(Value):
     """A named capture event (Tuxedo's orange) made by ``seat`` at ``ply``."""
 
@@ -100,7 +95,6 @@ class Event(Value):
 
 
 @final
-@mypyc_attr(acyclic=True)   # (see values.Value)
 class HandState(Value):
     """One hand in play.
 
