@@ -26,7 +26,7 @@ from typing import Final, Iterator
 
 from mypy_extensions import mypyc_attr
 
-from .movegen import PLAYED_SHIFT, VALUE_SHIFT, Generator, bits, popcount
+from .movegen import PLAYED_SHIFT, VALUE_SHIFT, Generator, _add_values, bits, popcount
 from .moves import Move
 from .state import HandState
 from .tables import BUILD, CAPTURE, TRAIL, TRAIL_BUILD, Tables
@@ -636,15 +636,6 @@ def _reaches(sums: int, suffix: int, worth: int) -> bool:
             return True
         s ^= low
     return False
-
-
-def _add_values(sums: int, vm: int) -> int:
-    ns = 0
-    while vm:
-        low = vm & -vm
-        ns |= sums << (low.bit_length() - 1)
-        vm ^= low
-    return ns
 
 
 def _submasks(mask: int) -> list[int]:

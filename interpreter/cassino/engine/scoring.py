@@ -63,18 +63,8 @@ class Scorer:
                 out[s] = bin(state.side_pile(s) & self.masks[item.name]).count("1") * item.points
         elif item.count == "most":
             counts = {s: bin(state.side_pile(s) & self.masks[item.name]).count("1") for s in sides}
-            best = max(counts.values())
-            leaders = [s for s in sides if counts[s] == best]
-            if best == 0:
-                return out
-            if len(leaders) == 1:
-                out[leaders[0]] = item.points
-            elif item.ties == "split":
-                for s in leaders:
-                    out[s] = item.points // len(leaders)
-            elif item.ties == "each":
-                for s in leaders:
-                    out[s] = item.points
+            if max(counts.values()) > 0:
+                _award_most(item, counts, out)
         elif item.count == "sweeps":
             for w in state.sweeps:
                 if not w.cancelled:
@@ -87,18 +77,8 @@ class Scorer:
             out[state.teams[state.last_capturer]] += item.points
         elif item.count == "primiera":
             totals = {s: self.primiera_total(item, state.side_pile(s)) for s in sides}
-            best = max(totals.values())
-            if best < 0:
-                return out
-            leaders = [s for s in sides if totals[s] == best]
-            if len(leaders) == 1:
-                out[leaders[0]] = item.points
-            elif item.ties == "split":
-                for s in leaders:
-                    out[s] = item.points // len(leaders)
-            elif item.ties == "each":
-                for s in leaders:
-                    out[s] = item.points
+            if max(totals.values()) >= 0:
+                _award_most(item, totals, out)
         return out
 
     def primiera_total(self, item: ScoringItem, pile: int) -> int:
@@ -329,3 +309,17 @@ class Scorer:
                 if all(held[side] > held[o] + unknown for o in state.sides if o != side):
                     return cap.ply
         return 10 ** 6
+
+
+def _award_most(item: ScoringItem, counts: dict[int, int], out: dict[int, int]) -> None:
+    """The item's points to the side with the highest count; a tie as the item's ``ties`` says."""
+    best = max(counts.values())
+    leaders = [s for s in counts if counts[s] == best]
+    if len(leaders) == 1:
+        out[leaders[0]] = item.points
+    elif item.ties == "split":
+        for s in leaders:
+            out[s] = item.points // len(leaders)
+    elif item.ties == "each":
+        for s in leaders:
+            out[s] = item.points
