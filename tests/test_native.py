@@ -231,3 +231,19 @@ def test_the_source_engine_runs_the_scenario_files() -> None:
     assert probe.stdout.strip().endswith("movegen.py"), probe.stdout + probe.stderr
     assert cassino.__version__ in subprocess.run([sys.executable, "-m", "cassino", "--version"],
                                                  capture_output=True, text=True, env=env).stdout
+
+
+def test_a_game_pickles_with_the_compiled_engine() -> None:
+    """`cassino serve` sends a game to its computer players' worker processes by pickle: the compiled
+    Engine could not be rebuilt ("__init__() missing required argument 'rules'")."""
+    import pickle
+
+    from cassino.engine.game import Game
+
+    engine = Engine(load_rules("escoba"))
+    assert pickle.loads(pickle.dumps(engine)).rules == engine.rules
+    game = Game.new(load_rules("standard"), 5, 2)
+    game = game.play(game.legal_moves()[0])
+    back = pickle.loads(pickle.dumps(game))
+    assert back.hand == game.hand and back.scores == game.scores
+    assert back.legal_moves() == game.legal_moves()

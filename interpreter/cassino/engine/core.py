@@ -10,7 +10,7 @@ applies moves. Sets of cards are bitmasks over the deck's numbering.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Final, Iterable, Iterator, Sequence
+from typing import Any, Final, Iterable, Iterator, Sequence
 
 from ..language.cards import Card, Deck
 from ..language.rules import Rules
@@ -125,6 +125,11 @@ def deck_mask(local: int, cards: list[int]) -> int:
 
 class Engine:
     """Legal moves and their effects for one variant. Stateless between calls; share freely."""
+
+    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
+        """Pickled as its rules (an engine is made from them alone): the compiled class cannot be
+        rebuilt field by field, and `cassino serve` sends games to its computer players' processes."""
+        return (Engine, (self.rules,))
 
     def __init__(self, rules: Rules) -> None:
         self.rules = rules
