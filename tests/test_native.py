@@ -247,3 +247,22 @@ def test_a_game_pickles_with_the_compiled_engine() -> None:
     back = pickle.loads(pickle.dumps(game))
     assert back.hand == game.hand and back.scores == game.scores
     assert back.legal_moves() == game.legal_moves()
+
+
+def test_a_session_with_computer_players_pickles_and_chooses_the_same() -> None:
+    """The browser's worker processes get a pickled session: its computer players (compiled caches
+    inside) are made again from their names and choose what the original would."""
+    import pickle
+    from pathlib import Path
+
+    from cassino.apps.game.records import Record
+    from cassino.apps.game.session import GameSession
+
+    record = Record(load_rules("standard"), 11, 2, False, ["greedy", "search:16"], source="standard")
+    session = GameSession.open(record, Path("unused.json"))
+    for _ in range(6):
+        copy = pickle.loads(pickle.dumps(session))
+        choice = session.computer_choice()
+        assert copy.computer_choice() == choice
+        session.game = session.game.play(session.read_move(choice))
+        session.record.actions.append(choice)

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from ...engine.game import Game
 from ...engine.moves import Move
@@ -52,6 +53,18 @@ class GameSession:
         self.save_path = save_path
         #: Each seat's last action this hand, in notation (cleared when a new hand is dealt).
         self.last_moves: dict[int, str] = {}
+
+    def __getstate__(self) -> dict[str, Any]:
+        """Pickled without its computer players (`cassino serve` sends a session to its worker processes,
+        and a player's compiled caches cannot be pickled): each is made again from its name on the other
+        side, which changes nothing it chooses, since every decision reseeds the player first."""
+        state = dict(self.__dict__)
+        state["bots"] = {seat: None for seat in self.bots}
+        return state
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        self.__dict__.update(state)
+        self.bots = {seat: make_bot(self.record.seats[seat], self.record.seed + seat) for seat in state["bots"]}
 
     @classmethod
     def open(cls, record: Record, save_path: Path, bot_seed: int | None = None) -> "GameSession":
