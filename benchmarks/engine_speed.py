@@ -65,7 +65,7 @@ def engine_modules(which: str) -> dict[str, ModuleType]:
     """The modules of the compiled (installed) package or of its pure-Python copy."""
     from importlib import import_module
 
-    names = ["engine.core", "language.variants", "apps.simulate", "players.bots", "engine.game"]
+    names = ["engine.core", "language.variants", "apps.authors.simulate", "players.bots", "engine.game"]
     if which == "pure":
         return {n: native.pure_copy(n) for n in names}
     return {n: import_module(f"cassino.{n}") for n in names}
@@ -139,7 +139,7 @@ class Bench:
         return keys * 1e6, moves * 1e6, plies
 
     def simulate(self, games: int) -> tuple[float, dict[str, Any]]:
-        run = self.mods["apps.simulate"].run
+        run = self.mods["apps.authors.simulate"].run
         summary: dict[str, Any] = {}
 
         def work() -> None:
