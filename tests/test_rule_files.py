@@ -228,7 +228,9 @@ def test_bundled_names_are_the_twelve() -> None:
         "standard", "hoyle", "royal", "dominican", "dominican-soto", "spade", "draw", "tuxedo", "hungarian",
         "hungarian-ulmann", "two-handed", "face-builds",
         # the Scopa family and the Nordic games (issue 27)
-        "scopa", "scopone", "escoba", "swedish-kasino", "finnish-kasino"])
+        "scopa", "scopone", "escoba", "swedish-kasino", "finnish-kasino",
+        # the negative game of Krypkasino's family (issue 27)
+        "kasino-misar"])
 
 
 @pytest.mark.parametrize("path", [ROOT / "variants" / f"{v}.yaml" for v in VARIANTS] + EXAMPLES, ids=lambda p: p.name)
