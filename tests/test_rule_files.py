@@ -228,7 +228,9 @@ def test_bundled_names_are_the_twelve() -> None:
         "standard", "hoyle", "royal", "dominican", "dominican-soto", "spade", "draw", "tuxedo", "hungarian",
         "hungarian-ulmann", "two-handed", "face-builds",
         # the Scopa family and the Nordic games (issue 27)
-        "scopa", "scopone", "escoba", "swedish-kasino", "finnish-kasino"])
+        "scopa", "scopone", "escoba", "swedish-kasino", "finnish-kasino",
+        # the negative game of Krypkasino's family (issue 27)
+        "kasino-misar"])
 
 
 @pytest.mark.parametrize("path", [ROOT / "variants" / f"{v}.yaml" for v in VARIANTS] + EXAMPLES, ids=lambda p: p.name)
@@ -316,3 +318,25 @@ def test_resolve_name_unknown() -> None:
     with pytest.raises(RuleFileError) as err:
         resolve_name("royl")
     assert "did you mean `royal`?" in (err.value.diagnostics[0].hint or "")
+
+
+@pytest.mark.parametrize("body,where,words", [
+    ("game: {claiming: true}", "3:", "claiming cannot apply: with goal: lowest the target is a loss limit"),
+    ("scoring: {when: as_won}", "3:", "points as won end a game at the target"),
+    ("game: {lurch: {below: 5, multiplier: 2}}", "3:", "a lurch cannot apply"),
+    ("scoring: {items: {storan: {previous_player_points: -2}}}", "3:", "previous_player_points is for sweeps"),
+])
+def test_a_negative_game_refuses_settings_that_read_the_target_as_a_goal(tmp_path, body: str, where: str,
+                                                                          words: str) -> None:
+    """goal: lowest makes the target a loss limit: claims, pegging as won and lurches are refused at their
+    line; a previous player's share belongs to a sweeps item."""
+    from cassino.apps.cli import main
+
+    path = tmp_path / "house.yaml"
+    path.write_text(f"name: house\nextends: kasino-misar\n{body}\n")
+    import contextlib
+    import io
+    err = io.StringIO()
+    with contextlib.redirect_stderr(err), contextlib.redirect_stdout(io.StringIO()):
+        code = main(["validate", str(path)])
+    assert code == 2 and f"house.yaml:{where}" in err.getvalue() and words in err.getvalue(), err.getvalue()

@@ -62,6 +62,10 @@ def expected_total(name: str, engine: Engine, state) -> int:
         # Most cards, most coins (diamonds), the seven of coins, primiera (setenta), each sweep: 1 point each.
         coins = counts(engine, state, lambda c: c.suit == "D")
         return unique_max(cards) + unique_max(coins) + 1 + primiera_has_a_winner(engine, state) + len(live_sweeps(state))
+    if name == "kasino-misar":
+        # Krypkasino's penalty cards in one pack: 10D 3, 2S 2, four aces, twelve other spades: 21;
+        # a tabbe's +5 to the sweeper and -5 to the player before add up to nothing.
+        return 21
     spades = counts(engine, state, lambda c: c.suit == "S")
     sweeps = live_sweeps(state)
     if name == "tuxedo":
@@ -119,7 +123,11 @@ def test_whole_game_reaches_a_winner(name: str) -> None:
         game = game.play(bots[game.hand.turn].choose(game, game.hand.turn))
     assert game.over
     assert game.winner is not None
-    if rules.game.target is not None and game.ended_by == "target":
+    if rules.game.target is not None and game.ended_by == "target" and rules.game.goal == "lowest":
+        # A negative game: some side is at the loss limit and the winner has the one lowest total.
+        assert max(game.scores) >= game.target
+        assert sorted(game.scores).count(game.scores[game.winner]) == 1 and game.scores[game.winner] == min(game.scores)
+    elif rules.game.target is not None and game.ended_by == "target":
         assert game.scores[game.winner] >= game.target
 
 
@@ -132,3 +140,30 @@ def test_eleven_up_scores_the_difference() -> None:
     result = scorer.result(state, {0: 0, 1: 0})
     diff = abs(points[0] - points[1])
     assert sorted(result.scores.values()) == [0, diff]
+
+
+def test_in_a_negative_game_the_computer_players_avoid_penalties() -> None:
+    """In kasino-misar points are penalties: the greedy player's card worth counts them against the taker,
+    so between two captures it takes the one without the 10 of diamonds (3 penalty points), and the exact
+    solver values a finished hand by the fewer points."""
+    from cassino.engine.core import Position
+    from cassino.players.gain import CardWorth
+    from cassino.players.greedy import GreedyBot
+    from cassino.players.solver import Solver
+
+    rules = load_rules("kasino-misar")
+    engine = Engine(rules)
+    scorer = Scorer(engine)
+    worth = CardWorth(engine, scorer)
+    d = engine.deck
+    assert worth.of(1 << d.index(d.parse("10D"))) < worth.of(1 << d.index(d.parse("9H"))) < 0
+    # Seat 0 holds 10C and 9C: 10C takes 10D (3 penalties), 9C takes 9H (none); both must capture.
+    state = engine.position(Position(players=2, hands={0: [d.parse("10C"), d.parse("9C")],
+                                                       1: [d.parse("3H"), d.parse("4H")]},
+                                     table=[d.parse("10D"), d.parse("9H")], stock=[]))
+    game = Game.new(engine, 1, 2).with_(hand=state)
+    move = GreedyBot(1).choose(game, 0)
+    assert move.loose == 1 << d.index(d.parse("9H")), move
+    solver = Solver(engine, scorer, side=0)
+    best = solver.best_move(state)
+    assert best.loose == 1 << d.index(d.parse("9H")), best

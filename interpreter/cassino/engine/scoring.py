@@ -69,6 +69,8 @@ class Scorer:
             for w in state.sweeps:
                 if not w.cancelled:
                     out[state.teams[w.seat]] += self.sweep_points(item, w)
+                    if item.previous_player_points:
+                        out[state.teams[self.previous_seat(w.seat, state.players)]] += item.previous_player_points
         elif item.count == "event":
             for ev in state.events:
                 if ev.name == item.event:
@@ -102,6 +104,10 @@ class Scorer:
                 cards ^= low
             total += best
         return total if found else -1
+
+    def previous_seat(self, seat: int, players: int) -> int:
+        """The seat that plays just before ``seat`` (a sweep's previous player, Krypkasino's tabbe)."""
+        return (seat + 1) % players if self.engine.ccw else (seat - 1) % players
 
     @staticmethod
     def sweep_points(item: ScoringItem, sweep: Sweep) -> int:
@@ -206,6 +212,8 @@ class Scorer:
         else:
             gained = dict(points)
         after = {s: scores[s] + gained[s] for s in state.sides}
+        if g.goal == "lowest":
+            return self._lowest_result(points, by_item, after, target)
         if target is None:
             best = max(after.values())
             leaders = [s for s in after if after[s] == best]
@@ -229,6 +237,17 @@ class Scorer:
             return HandResult(points, by_item, after, None, target + g.target_step)
         best = max(after[s] for s in reached)
         leaders = [s for s in reached if after[s] == best]
+        return HandResult(points, by_item, after, leaders[0] if len(leaders) == 1 else None, target)
+
+    @staticmethod
+    def _lowest_result(points: dict[int, int], by_item: dict[str, dict[int, int]], after: dict[int, int],
+                       target: int | None) -> HandResult:
+        """A negative game: once some side is at or past the loss limit (every hand, with no
+        limit) the lowest total wins; a tie for lowest decides nothing and another hand is played."""
+        if target is not None and max(after.values()) < target:
+            return HandResult(points, by_item, after, None, target)
+        best = min(after.values())
+        leaders = [s for s in after if after[s] == best]
         return HandResult(points, by_item, after, leaders[0] if len(leaders) == 1 else None, target)
 
     def count_out(self, state: HandState, scores: dict[int, int], target: int,

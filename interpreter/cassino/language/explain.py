@@ -50,6 +50,8 @@ def explain(rules: Rules) -> str:
                                              + " cards" for r in item.by_size) + ")"
                 if item.first_play_points is not None:
                     extra += f" ({item.first_play_points} for a first-play sweep)"
+                if item.previous_player_points:
+                    extra += f" ({item.previous_player_points} to the player who played just before)"
                 if item.at_end and rules.scoring.when == "as_won":
                     extra += " (not pegged: counted at the end of the hand)"
                 ties = f", ties: {item.ties}" if item.count in ("most", "primiera") else ""

@@ -378,6 +378,14 @@ NUMBERS: dict[str, dict[str, str | None]] = {
     "scoring.items.*.first_play_points": {"value": "; a sweep of the whole first table by the first play of "
                                                    "the hand scores {first_play}", "null": None},
 }
+# Negative games (issue 27, Krypkasino): penalty points, the loss limit, the tabbe's share for the player before.
+WORDS["game.goal"] = {
+    "highest": None,
+    "lowest": "{goal_words}",
+}
+NUMBERS["scoring.items.*.previous_player_points"] = {
+    "value": "; the player who played just before the sweeper (their side) scores {previous_player} for it",
+}
 # The Scopa family (issue 27).
 NUMBERS.update({
     "deal.misdeal.at_least": {"value": "{misdeal_words}"},
@@ -498,6 +506,12 @@ def _words(rules: Rules, node: Any) -> tuple[str, str] | None:
             return None
         return (join_words([p[0] for p in parts], "or"),  # type: ignore[index]
                 join_words([p[1] for p in parts], "or"))  # type: ignore[index]
+    if kind == "all_of" and len(kids) == 2 and not isinstance(kids[1], Token) and kids[1].data == "negate":
+        # "suit=S and not 2S" (Krypkasino's other spades): the cards named, but for the excepted ones.
+        base, but = _words(rules, kids[0]), _words(rules, kids[1].children[0])
+        if base is None or but is None:
+            return None
+        return f"{base[0]} other than {but[1]}", f"{base[1]} other than {but[1]}"
     if kind == "everything":
         return "card", "cards"
     if kind == "card":
@@ -573,7 +587,17 @@ def _context(rules: Rules) -> dict[str, Any]:
     for n, word in enumerate(_NUMBER_WORDS):
         ctx[word] = _value_name(rules, n) if n else "zero"
     ctx.update(_scopa_family_context(rules))
+    ctx["goal_words"] = _goal_words(rules)
     return ctx
+
+
+def _goal_words(rules: Rules) -> str:
+    """Negative games: what a point is and how the game ends (worded only for `goal: lowest`)."""
+    g = rules.game
+    if g.target is None:
+        return "Points are penalties: each hand is a game on its own, and the side that scores fewer in it wins."
+    return (f"Points are penalties: take as few as you can. Once a hand ends with a side at {g.target} points or "
+            f"more, the game is over and the side with the lowest total wins; a tie for lowest plays another hand.")
 
 
 def _scopa_family_context(rules: Rules) -> dict[str, Any]:
@@ -658,6 +682,8 @@ def _overview(rules: Rules, ctx: dict[str, Any]) -> str:
     moves = "capture cards from the table with it, " + ("build table cards into a build to capture later, " if b else "") + "or trail it to the table"
     goal = (f"The first side to reach {rules.game.target} points wins." if rules.game.target is not None
             else "Each hand is a game on its own.")
+    if rules.game.goal == "lowest":
+        goal = _goal_words(rules)
     when = ("Points are scored as they are won, for what each side captures." if rules.scoring.when == "as_won"
             else "At the end of each hand, points are scored for what each side captured.")
     return f"{rules.description}. Players take turns playing a card from their hand: they {moves}. {when} {goal}"
@@ -874,7 +900,7 @@ def _sweep_items(rules: Rules) -> list[ScoringItem]:
 
 
 def _sweeps_score(rules: Rules) -> bool:
-    return any(i.points or any(r.points for r in i.by_size) or i.first_play_points for i in _sweep_items(rules))
+    return any(i.points or any(r.points for r in i.by_size) or i.first_play_points or i.previous_player_points for i in _sweep_items(rules))
 
 
 def _sweeps(rules: Rules, ctx: dict[str, Any]) -> Section:
@@ -930,6 +956,9 @@ def item_words(rules: Rules, item: ScoringItem) -> str:
             text += NUMBERS["scoring.items.*.first_play_points"]["value"].format(first_play=item.first_play_points)  # type: ignore[union-attr]
         if not item.points and not item.by_size and item.first_play_points is None:
             text = "score nothing"
+        if item.previous_player_points:
+            text += NUMBERS["scoring.items.*.previous_player_points"]["value"].format(  # type: ignore[union-attr]
+                previous_player=points(item.previous_player_points))
     if item.at_end and rules.scoring.when == "as_won":
         text += WORDS["scoring.items.*.at_end"][True]  # type: ignore[operator]
     if item.order and item.count == "each" and item.name in counted_out(rules):
@@ -1016,10 +1045,13 @@ def _scoring(rules: Rules, ctx: dict[str, Any]) -> Section:
 def _game(rules: Rules, ctx: dict[str, Any]) -> Section:
     w = _Writer(rules, ctx)
     g = rules.game
-    w.setting("game.target")
+    if g.goal == "lowest":
+        w.setting("game.goal")
+    else:
+        w.setting("game.target")
     if g.target is not None:
         w.setting("game.score_mode")
-        if both_reach_can_matter(rules):
+        if both_reach_can_matter(rules) and g.goal != "lowest":
             w.setting("game.both_reach")
             if rules.endgame.restrictions and g.both_reach == "higher_wins":
                 w.amend(" (This is for sides that reach it without a restriction: see the end of the game.)")

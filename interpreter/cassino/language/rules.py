@@ -138,6 +138,8 @@ class ScoringItem:
     # `count: primiera` (the Scopa family): points per rank, and whether a side needs every suit.
     card_points: tuple[tuple[str, int], ...] = ()
     all_suits: bool = True
+    # Negative games (issue 27, Krypkasino): a sweep's points to the side of the player just before.
+    previous_player_points: int = 0
 
 
 @dataclass(frozen=True)
@@ -173,6 +175,8 @@ class GameRules:
     claiming: bool
     lurch: Lurch
     play_out_hand: bool
+    # Negative games (issue 27): `lowest` reads the points as penalties and the target as the loss limit.
+    goal: str = "highest"
 
 
 @dataclass(frozen=True)
@@ -247,14 +251,15 @@ class Rules:
                     ScoringItem(name, i["count"], i["cards"], i["points"], i["ties"], i["event"],
                                 tuple(SweepSize(r["min_cards"], r["max_cards"], r["points"]) for r in i["by_size"]),
                                 i["first_play_points"], tuple(c.upper() for c in i["order"]), i["at_end"],
-                                tuple((str(r), int(p)) for r, p in i["card_points"].items()), i["all_suits"])
+                                tuple((str(r), int(p)) for r, p in i["card_points"].items()), i["all_suits"],
+                                i["previous_player_points"])
                     for name, i in sc["items"].items()),
                 events=tuple(CaptureEvent(n, tuple(e["takes"])) for n, e in sc["events"].items()),
                 when=sc["when"],
             ),
             game=GameRules(gm["target"], gm["score_mode"], gm["both_reach"], tuple(gm["count_out"]),
                            gm["count_out_sweeps"], gm["target_step"], gm["claiming"], Lurch(gm["lurch"]["below"], gm["lurch"]["multiplier"]),
-                           gm["play_out_hand"]),
+                           gm["play_out_hand"], gm["goal"]),
             endgame=EndgameRules(tuple(Restriction(r["score"], tuple(r["only"])) for r in eg["restrictions"]),
                                  eg["sweeps_from"], eg["lifted_after_tie"], eg["sweeps_from_side"]),
             data=d,

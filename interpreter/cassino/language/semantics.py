@@ -160,10 +160,40 @@ def _game(data: dict[str, Any], rules: Rules, locate: Locate) -> list[Diagnostic
                               f"a restriction at {r.score} can never apply: the game ends at {g.target}"))
     if g.score_mode == "difference":
         out.extend(_difference_needs_two_sides(rules, locate))
+    out.extend(_negative_game(rules, locate))
     if g.both_reach == "count_out" and not g.count_out:
         out.append(locate(("game", "count_out"), "both_reach is count_out but count_out lists no items"))
     if g.target is not None and not any(i.points > 0 or any(s.points for s in i.by_size) for i in rules.scoring.items):
         out.append(locate(("scoring", "items"), f"the target {g.target} can never be reached: no scoring item scores points"))
+    return out
+
+
+def _negative_game(rules: Rules, locate: Locate) -> list[Diagnostic]:
+    """Negative games (issue 27, Krypkasino): the settings that read a score as something to reach
+    (claims, pegging, restrictions near the target, a lurch, count-outs) make no sense where the
+    target is a loss limit; a previous player's share belongs to sweeps only."""
+    out = []
+    for item in rules.scoring.items:
+        if item.previous_player_points and item.count != "sweeps":
+            out.append(locate(("scoring", "items", item.name, "previous_player_points"),
+                              f"previous_player_points is for sweeps, but `{item.name}` counts {item.count}",
+                              hint="move it to the item with count: sweeps, or remove it"))
+    g = rules.game
+    if g.goal != "lowest":
+        return out
+    why = "with goal: lowest the target is a loss limit"
+    if g.claiming:
+        out.append(locate(("game", "claiming"), f"claiming cannot apply: {why}", hint="set claiming: false"))
+    if rules.scoring.when == "as_won":
+        out.append(locate(("scoring", "when"), f"points as won end a game at the target: {why}",
+                          hint="use when: end_of_hand"))
+    if g.both_reach != "higher_wins":
+        out.append(locate(("game", "both_reach"), f"both_reach `{g.both_reach}` cannot apply: {why} and the lowest total wins",
+                          hint="leave both_reach out"))
+    if rules.endgame.restrictions:
+        out.append(locate(("endgame", "restrictions"), f"restrictions near the target cannot apply: {why}"))
+    if g.lurch.below is not None:
+        out.append(locate(("game", "lurch", "below"), f"a lurch cannot apply: {why}", hint="set lurch.below: null"))
     return out
 
 

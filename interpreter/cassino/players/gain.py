@@ -54,6 +54,10 @@ class CardWorth:
                 for i in bits(scorer.masks[item.name]):
                     share = points[i] / top
                     worth[i] += per_suit * share ** 4
+        if engine.rules.game.goal == "lowest":
+            # A negative game (points are penalties): what a side takes counts against it.
+            worth = [-w for w in worth]
+            sweep_points = -sweep_points
         self.worth: Final[list[float]] = worth
         self.sweep_points: Final[float] = sweep_points
         #: Whether emptying the table once the stock is used up is a sweep (Finnish Kasino: not).

@@ -135,13 +135,15 @@ class SearchBot(Bot):
 
     def _lead(self, game: Game, worth: CardWorth, before: HandState, after: HandState, side: int) -> float:
         """What ``side`` gained over the other sides between two states, in points."""
+        penalty = -1.0 if game.rules.game.goal == "lowest" else 1.0   # a negative game: points count against
         if self.evaluation == "outlook":
             value = self.outlook(game).points(after, dict(enumerate(game.scores)), game.restrictions_on)
+            value = {s: penalty * v for s, v in value.items()}
         elif after.over:
             points, _ = game.scorer.hand_points(after, dict(enumerate(game.scores)), game.restrictions_on)
-            value = {s: float(points[s]) for s in points}
+            value = {s: penalty * float(points[s]) for s in points}
         else:
-            value = worth.won(before, after)
+            value = worth.won(before, after)   # CardWorth counts penalties against the taker already
         others = [value[o] for o in value if o != side]
         return value.get(side, 0.0) - (max(others) if others else 0.0)
 

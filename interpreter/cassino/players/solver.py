@@ -81,6 +81,8 @@ class Solver:
         self.scores = dict(scores or {})
         self.restrictions_on = restrictions_on
         self.worth = worth or CardWorth(engine, scorer)
+        #: A negative game (``game.goal: lowest``): points count against the side that scores them.
+        self.penalties = engine.rules.game.goal == "lowest"
         self.table: dict[Hashable, tuple[int, int, Move | None]] = {}
         self.finals: dict[Hashable, int] = {}
         self.nodes = 0
@@ -94,6 +96,8 @@ class Solver:
         value = self.finals.get(key)
         if value is None:
             points, _ = self.scorer.hand_points(state, self.scores, self.restrictions_on)
+            if self.penalties:   # a negative game: the fewer points the better
+                points = {s: -p for s, p in points.items()}
             others = [p for s, p in points.items() if s != self.side]
             value = self.finals[key] = points.get(self.side, 0) - (max(others) if others else 0)
         return value

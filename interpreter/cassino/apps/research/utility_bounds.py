@@ -86,6 +86,10 @@ def hand_bound(rules: Rules, n_cards: int, players: int, side_seats: int, masks:
             total += item.points * bin(masks[item.name]).count("1")
         elif item.count == "sweeps":
             total += most_sweep_points(item, n_cards, plays)
+            # Points to the player before each sweeper (a negative game's tabbe: -5): every play of the
+            # other sides may be a sweep after one of this side's, moving this side's points either way.
+            others = (players - side_seats) * cards_per_seat(rules, n_cards, players)
+            total += abs(item.previous_player_points) * others
         elif item.count == "event":
             sets = event_masks.get(item.event, [])
             most = min([plays] + [bin(m).count("1") for m in sets])
@@ -109,6 +113,7 @@ def game_bound(rules: Rules, hand: int, sides: int, whole_game: bool, max_hands:
     if not whole_game:
         return hand
     g = rules.game
-    if g.target is not None and sides == 2 and g.both_reach != "next_target":
+    negative = any(i.previous_player_points for i in rules.scoring.items)   # totals may fall below 0
+    if g.target is not None and sides == 2 and g.both_reach != "next_target" and not negative:
         return min(g.target - 1 + hand, hand * max_hands)
     return hand * max_hands
