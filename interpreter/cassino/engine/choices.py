@@ -198,13 +198,9 @@ class MoveChoices:
                     capture_heads.append(head)
         build_heads: list[Head] = []
         if t.build_allowed and table_items:
-            codes = [t.cap_codes[c] for c in g.hand_cards]
+            kept_for = g.kept_codes()
             for k in range(h):
-                kept = 0
-                for i in range(h):
-                    if i != k:
-                        kept |= codes[i]
-                for kind, code in self._build_codes(k, kept):
+                for kind, code in self._build_codes(k, kept_for[k]):
                     head = Head(1 << g.hand_cards[k], kind, code)
                     if self._nonempty(head):
                         build_heads.append(head)

@@ -353,6 +353,19 @@ class Generator:
                         seen.add(items)
                         out.append(CAPTURE | (played << PLAYED_SHIFT) | (items << shift))
 
+    def kept_codes(self) -> list[int]:
+        """For each hand card k, the value codes the *other* hand cards capture: what a player
+        building with card k keeps a card for."""
+        codes = [self.t.cap_codes[c] for c in self.hand_cards]
+        out: list[int] = []
+        for k in range(len(codes)):
+            kept = 0
+            for i in range(len(codes)):
+                if i != k:
+                    kept |= codes[i]
+            out.append(kept)
+        return out
+
     def combo_targets(self, combo: list[int]) -> int:
         """The values (a bit mask) the hand cards ``combo`` played together capture: their total, or
         (``combine: groups``) each value they split into equal sets of."""
@@ -571,12 +584,9 @@ class Generator:
         builds: list[int] = []
         if t.build_allowed and (self.n_loose or self.n_builds):
             seen: set[int] = set()
-            codes = [t.cap_codes[c] for c in self.hand_cards]
+            kept_for = self.kept_codes()
             for k in range(h):
-                kept = 0
-                for i in range(h):
-                    if i != k:
-                        kept |= codes[i]
+                kept = kept_for[k]
                 self.card_builds(k, kept, builds, seen)
                 if t.trail_with_build:
                     self.trail_builds(k, kept, builds, seen)
