@@ -89,22 +89,43 @@ def unions(groups: list[int], exclude: int = 0) -> list[int]:
         if a & b:
             return [a, b]
         return [a, b, a | b]
+    # Only an earlier result can repeat a union, and every earlier result lies within the
+    # groups seen so far (``cover``): a group with an item outside them makes nothing but new
+    # sets (each containing that item, each from a different earlier result), so the set of
+    # results is consulted, and brought up to date (``synced``), only for the other groups.
     results: list[int] = []
     seen: set[int] = set()
+    synced = 0
+    cover = 0
     for g in groups:
         if g & exclude or not g:
             continue
         n = len(results)
-        if g not in seen:   # the group on its own comes first, then its unions with earlier sets
+        if not g & ~cover:
+            while synced < n:
+                seen.add(results[synced])
+                synced += 1
+            # The group on its own comes first, then its unions with earlier sets.
+            size = len(seen)
             seen.add(g)
-            results.append(g)
-        for k in range(n):
-            m = results[k]
-            if not m & g:
-                u = m | g
-                if u not in seen:
+            if len(seen) != size:
+                results.append(g)
+            for k in range(n):
+                m = results[k]
+                if not m & g:
+                    u = m | g
+                    size = len(seen)
                     seen.add(u)
-                    results.append(u)
+                    if len(seen) != size:
+                        results.append(u)
+            synced = len(results)   # what this group added is in the set already
+        else:
+            results.append(g)
+            for k in range(n):
+                m = results[k]
+                if not m & g:
+                    results.append(m | g)
+        cover |= g
     return results
 
 
@@ -414,6 +435,10 @@ class Generator:
         head = 1 << (PLAYED_SHIFT + k)
         shift = PLAYED_SHIFT + self.h
         vm = t.hvm[p]
+        # A card of one value makes each new build of a value once, and no build move onto a
+        # build (which names the build) repeats a new build's items unless single builds are
+        # items of sums themselves: then one set completing the card can skip the set of keys.
+        single = not vm & (vm - 1) and not t.single_build_as_card
         while vm:
             low = vm & -vm
             vp = low.bit_length() - 1
@@ -427,13 +452,27 @@ class Generator:
                 completions = _ZERO if rest == 0 else self.sum_groups(rest)
                 key_head = BUILD | (big_v << VALUE_SHIFT) | head
                 # A new build: the played card's set, and (multiple) further sets worth V.
-                for t0 in completions:
+                if single and len(completions) == 1:
+                    # One completion t0: each further union u gives its own t0 | u.
+                    t0 = completions[0]
                     if t0:
-                        _add(out, seen, key_head | (t0 << shift))
+                        out.append(key_head | (t0 << shift))
                     if t.multiple:
                         for u in self.group_unions(big_v):
                             if not u & t0:
-                                _add(out, seen, key_head | ((t0 | u) << shift))
+                                out.append(key_head | ((t0 | u) << shift))
+                else:
+                    for t0 in completions:
+                        if t0:
+                            _add(out, seen, key_head | (t0 << shift))
+                        if t.multiple:
+                            for u in self.group_unions(big_v):
+                                if not u & t0:
+                                    key = key_head | ((t0 | u) << shift)
+                                    size = len(seen)
+                                    seen.add(key)
+                                    if len(seen) != size:
+                                        out.append(key)
                 # Onto an existing build.
                 for j in range(self.n_builds):
                     code = self.b_code[j]
@@ -657,8 +696,9 @@ def _played_index(key: int) -> int:
 
 
 def _add(out: list[int], seen: set[int], key: int) -> None:
-    if key not in seen:
-        seen.add(key)
+    size = len(seen)
+    seen.add(key)   # one hash look-up, not two (``in``, then ``add``)
+    if len(seen) != size:
         out.append(key)
 
 
