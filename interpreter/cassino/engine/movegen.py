@@ -37,6 +37,8 @@ _EMPTY: Final[list[int]] = []
 _ZERO: Final[list[int]] = [0]
 _UNSET: Final[list[int]] = []                 # "not computed yet" in a per-value cache
 _NO_BUCKETS: Final[list[list[int]]] = []      # a per-value cache not made yet
+_NO_SET: Final[set[int]] = set()              # (never added to)
+_NO_SETS: Final[list[set[int]]] = []
 
 
 def bits(mask: int) -> list[int]:
@@ -176,6 +178,7 @@ class Generator:
         # the unions of disjoint sets per value (``_UNSET`` until asked for).
         self.buckets: list[list[int]] = _NO_BUCKETS
         self.unions_cache: list[list[int]] = _NO_BUCKETS
+        self.union_sets: list[set[int]] = _NO_SETS
 
     # ------------------------------------------------------------------ groups
     def sum_groups(self, v: int) -> list[int]:
@@ -435,9 +438,9 @@ class Generator:
         head = 1 << (PLAYED_SHIFT + k)
         shift = PLAYED_SHIFT + self.h
         vm = t.hvm[p]
-        # A card of one value makes each new build of a value once, and no build move onto a
+        # A card of one value makes the new builds of a value in one place, and no move onto a
         # build (which names the build) repeats a new build's items unless single builds are
-        # items of sums themselves: then one set completing the card can skip the set of keys.
+        # items of sums themselves: then new builds need no set of keys (``new_builds``).
         single = not vm & (vm - 1) and not t.single_build_as_card
         while vm:
             low = vm & -vm
@@ -452,15 +455,8 @@ class Generator:
                 completions = _ZERO if rest == 0 else self.sum_groups(rest)
                 key_head = BUILD | (big_v << VALUE_SHIFT) | head
                 # A new build: the played card's set, and (multiple) further sets worth V.
-                if single and len(completions) == 1:
-                    # One completion t0: each further union u gives its own t0 | u.
-                    t0 = completions[0]
-                    if t0:
-                        out.append(key_head | (t0 << shift))
-                    if t.multiple:
-                        for u in self.group_unions(big_v):
-                            if not u & t0:
-                                out.append(key_head | ((t0 | u) << shift))
+                if single:
+                    self.new_builds(key_head, shift, completions, big_v, out)
                 else:
                     for t0 in completions:
                         if t0:
@@ -511,6 +507,38 @@ class Generator:
                                 for u in self.group_unions(big_v):
                                     if not u & (r | jbit):
                                         _add(out, seen, key_head | ((r | jbit | u) << shift))
+
+    def new_builds(self, key_head: int, shift: int, completions: list[int], big_v: int, out: list[int]) -> None:
+        """New builds worth ``big_v`` (``key_head``: the played card and the value): the card with
+        each completing set t0, and (multiple) with further sets worth ``big_v`` (unions u).
+
+        Each key once, without a set of keys: t0 | u, with u apart from t0, is different for
+        each u, so it can only repeat a key of an earlier completion tj, as tj alone or as
+        tj | u' where u' (what is left of it without tj) is one of the unions. (For a card of
+        one value, where no other key has the same head and items: see ``card_builds``.)
+        """
+        us = self.group_unions(big_v) if self.t.multiple else _EMPTY
+        several = len(completions) > 1
+        uset = self.union_set(big_v) if several and us else _NO_SET
+        for i in range(len(completions)):
+            t0 = completions[i]
+            if t0 and not (i and _repeats(t0, completions, i, uset)):
+                out.append(key_head | (t0 << shift))
+            for u in us:
+                if not u & t0:
+                    x = t0 | u
+                    if not (i and _repeats(x, completions, i, uset)):
+                        out.append(key_head | (x << shift))
+
+    def union_set(self, v: int) -> set[int]:
+        """The unions of item sets worth ``v`` (:meth:`group_unions`) as a set, made once."""
+        sets = self.union_sets
+        if sets is _NO_SETS:
+            sets = self.union_sets = [_NO_SET] * (self.top + 1)
+        found = sets[v]
+        if found is _NO_SET:
+            found = sets[v] = set(self.group_unions(v))
+        return found
 
     def valueless_builds(self, k: int, out: list[int], seen: set[int]) -> None:
         """Court cards piled on equal court cards (a build announced as their rank)."""
@@ -700,6 +728,16 @@ def _add(out: list[int], seen: set[int], key: int) -> None:
     seen.add(key)   # one hash look-up, not two (``in``, then ``add``)
     if len(seen) != size:
         out.append(key)
+
+
+def _repeats(x: int, completions: list[int], i: int, unions_of_v: set[int]) -> bool:
+    """Whether the items ``x`` of a new build were listed with an earlier completion than the
+    ``i``-th: as that completion tj alone, or as tj with a union of sets (``unions_of_v``)."""
+    for j in range(i):
+        tj = completions[j]
+        if not tj & ~x and (x == tj or (x & ~tj) in unions_of_v):
+            return True
+    return False
 
 
 def _add_values(sums: int, vm: int) -> int:
