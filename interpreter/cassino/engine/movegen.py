@@ -240,7 +240,9 @@ class Generator:
             cache = self.unions_cache = [_UNSET] * (self.top + 1)
         u = cache[v]
         if u is _UNSET:
-            u = cache[v] = unions(self.sum_groups(v))
+            groups = self.sum_groups(v)
+            # No group or one (never empty): its own unions, without a copy (neither is changed).
+            u = cache[v] = groups if len(groups) <= 1 else unions(groups)
         return u
 
     def equal_loose(self, v: int) -> int:
@@ -268,8 +270,9 @@ class Generator:
         found: list[int]
         groups = self.sum_groups(v)
         builds: list[int] = _EMPTY
-        if self.n_builds:
-            for b in self.build_items(v):
+        for j in range(self.n_builds):   # (build_items, without its list)
+            if self.b_code[j] == v:
+                b = 1 << (self.n_loose + j)
                 if b not in groups:
                     if not builds:
                         builds = []
@@ -640,24 +643,10 @@ class Generator:
 
     # ------------------------------------------------------------------ all moves
     def moves(self) -> list[int]:
+        """Every legal move as keys: captures, then builds, then trails (one list, filtered as
+        it is filled, so that a position makes as few lists as it can)."""
         t = self.t
         h = self.h
-        captures: list[int] = []
-        if self.n_loose or self.n_builds:
-            for k in range(h):
-                self.card_captures(k, captures)
-        if t.hand_cards_max > 1:
-            self.multi_captures(captures)
-        builds: list[int] = []
-        if t.build_allowed and (self.n_loose or self.n_builds):
-            seen: set[int] = set()
-            kept_for = self.kept_codes()
-            for k in range(h):
-                kept = kept_for[k]
-                self.card_builds(k, kept, builds, seen)
-                if t.trail_with_build:
-                    self.trail_builds(k, kept, builds, seen)
-        trails = [TRAIL | (1 << (PLAYED_SHIFT + k)) for k in range(h)]
         held: list[int] = _EMPTY
         owns = False
         for j in range(self.n_builds):
@@ -668,36 +657,65 @@ class Generator:
                 held.append(j)
             if b.owner == self.seat:
                 owns = True
-        if held and t.keep_capturing_card:
-            captures = [m for m in captures if self.keeps_cards(m, held)]
-            trails = [m for m in trails if self.keeps_cards(m, held)]
-        if builds and (held or t.valueless_build):
+        keep = bool(held) and t.keep_capturing_card
+        out: list[int] = []
+        if self.n_loose or self.n_builds:
+            for k in range(h):
+                self.card_captures(k, out)
+        if t.hand_cards_max > 1:
+            self.multi_captures(out)
+        if keep:
+            out = [m for m in out if self.keeps_cards(m, held)]
+        n_captures = len(out)
+        if t.compulsory == 3 and n_captures:
+            return out
+        if t.build_allowed and (self.n_loose or self.n_builds):
+            cap_codes = t.cap_codes
+            hand_cards = self.hand_cards
+            # The set of keys only where a build can be listed twice (see card_builds).
+            shared = bool(self.n_builds) or t.single_build_as_card or t.valueless_build != 0 \
+                or t.trail_with_build
+            for k in range(h):
+                vm = t.hvm[hand_cards[k]]
+                if vm & (vm - 1):
+                    shared = True
+            seen: set[int] = set() if shared else _NO_SET
+            for k in range(h):
+                kept = 0   # (kept_codes, without its lists)
+                for i in range(h):
+                    if i != k:
+                        kept |= cap_codes[hand_cards[i]]
+                self.card_builds(k, kept, out, seen)
+                if t.trail_with_build:
+                    self.trail_builds(k, kept, out, seen)
+            raises = owns and t.obligation == 2
             # (With nothing held, a number build is always of a value the hand keeps.)
-            keep = held if t.keep_capturing_card else []
-            builds = [m for m in builds if self.keeps_cards(m, keep)]
-        if owns and t.obligation == 1:
-            trails = []
-        elif owns and t.obligation == 2:
-            trails = []
-            builds = [m for m in builds if self._raises(m)]
-        if t.compulsory == 1:
-            trails = [m for m in trails if not self.equals_loose(_played_index(m))]
-        elif t.compulsory == 2:
+            kept_test = bool(held) or t.valueless_build != 0
+            if len(out) > n_captures and (kept_test or raises):
+                keep_for = held if t.keep_capturing_card else _EMPTY
+                builds = [m for m in out[n_captures:] if (not kept_test or self.keeps_cards(m, keep_for))
+                          and (not raises or self._raises(m))]
+                del out[n_captures:]
+                out += builds
+        if not (owns and (t.obligation == 1 or t.obligation == 2)):
             capturing = 0
-            for m in captures:
-                capturing |= m >> PLAYED_SHIFT
-            trails = [m for m in trails if not (m >> PLAYED_SHIFT) & capturing]
-        elif t.compulsory == 3 and captures:
-            return captures
-        if builds:
-            captures += builds
-        if trails:
-            captures += trails
-        if not captures and h:
+            if t.compulsory == 2:
+                for i in range(n_captures):
+                    capturing |= out[i] >> PLAYED_SHIFT
+            for k in range(h):
+                m = TRAIL | (1 << (PLAYED_SHIFT + k))
+                if keep and not self.keeps_cards(m, held):
+                    continue
+                if t.compulsory == 1 and self.equals_loose(k):
+                    continue
+                if t.compulsory == 2 and capturing >> k & 1:
+                    continue
+                out.append(m)
+        if not out and h:
             # Rules that leave no move at all (possible only with unusual house rules):
             # let the player trail rather than stop the game.
             return [TRAIL | (1 << (PLAYED_SHIFT + k)) for k in range(h)]
-        return captures
+        return out
 
     def _raises(self, key: int) -> bool:
         """A build move that changes the value of a build it uses (capture_or_raise)."""
