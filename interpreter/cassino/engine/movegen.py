@@ -37,6 +37,8 @@ _EMPTY: Final[list[int]] = []
 _ZERO: Final[list[int]] = [0]
 _UNSET: Final[list[int]] = []                 # "not computed yet" in a per-value cache
 _NO_BUCKETS: Final[list[list[int]]] = []      # a per-value cache not made yet
+_NO_SET: Final[set[int]] = set()              # (never added to)
+_NO_SETS: Final[list[set[int]]] = []
 
 
 def bits(mask: int) -> list[int]:
@@ -89,22 +91,43 @@ def unions(groups: list[int], exclude: int = 0) -> list[int]:
         if a & b:
             return [a, b]
         return [a, b, a | b]
+    # Only an earlier result can repeat a union, and every earlier result lies within the
+    # groups seen so far (``cover``): a group with an item outside them makes nothing but new
+    # sets (each containing that item, each from a different earlier result), so the set of
+    # results is consulted, and brought up to date (``synced``), only for the other groups.
     results: list[int] = []
     seen: set[int] = set()
+    synced = 0
+    cover = 0
     for g in groups:
         if g & exclude or not g:
             continue
         n = len(results)
-        if g not in seen:   # the group on its own comes first, then its unions with earlier sets
+        if not g & ~cover:
+            while synced < n:
+                seen.add(results[synced])
+                synced += 1
+            # The group on its own comes first, then its unions with earlier sets.
+            size = len(seen)
             seen.add(g)
-            results.append(g)
-        for k in range(n):
-            m = results[k]
-            if not m & g:
-                u = m | g
-                if u not in seen:
+            if len(seen) != size:
+                results.append(g)
+            for k in range(n):
+                m = results[k]
+                if not m & g:
+                    u = m | g
+                    size = len(seen)
                     seen.add(u)
-                    results.append(u)
+                    if len(seen) != size:
+                        results.append(u)
+            synced = len(results)   # what this group added is in the set already
+        else:
+            results.append(g)
+            for k in range(n):
+                m = results[k]
+                if not m & g:
+                    results.append(m | g)
+        cover |= g
     return results
 
 
@@ -155,6 +178,7 @@ class Generator:
         # the unions of disjoint sets per value (``_UNSET`` until asked for).
         self.buckets: list[list[int]] = _NO_BUCKETS
         self.unions_cache: list[list[int]] = _NO_BUCKETS
+        self.union_sets: list[set[int]] = _NO_SETS
 
     # ------------------------------------------------------------------ groups
     def sum_groups(self, v: int) -> list[int]:
@@ -216,7 +240,9 @@ class Generator:
             cache = self.unions_cache = [_UNSET] * (self.top + 1)
         u = cache[v]
         if u is _UNSET:
-            u = cache[v] = unions(self.sum_groups(v))
+            groups = self.sum_groups(v)
+            # No group or one (never empty): its own unions, without a copy (neither is changed).
+            u = cache[v] = groups if len(groups) <= 1 else unions(groups)
         return u
 
     def equal_loose(self, v: int) -> int:
@@ -244,8 +270,9 @@ class Generator:
         found: list[int]
         groups = self.sum_groups(v)
         builds: list[int] = _EMPTY
-        if self.n_builds:
-            for b in self.build_items(v):
+        for j in range(self.n_builds):   # (build_items, without its list)
+            if self.b_code[j] == v:
+                b = 1 << (self.n_loose + j)
                 if b not in groups:
                     if not builds:
                         builds = []
@@ -414,6 +441,10 @@ class Generator:
         head = 1 << (PLAYED_SHIFT + k)
         shift = PLAYED_SHIFT + self.h
         vm = t.hvm[p]
+        # A card of one value makes the new builds of a value in one place, and no move onto a
+        # build (which names the build) repeats a new build's items unless single builds are
+        # items of sums themselves: then new builds need no set of keys (``new_builds``).
+        single = not vm & (vm - 1) and not t.single_build_as_card
         while vm:
             low = vm & -vm
             vp = low.bit_length() - 1
@@ -427,13 +458,20 @@ class Generator:
                 completions = _ZERO if rest == 0 else self.sum_groups(rest)
                 key_head = BUILD | (big_v << VALUE_SHIFT) | head
                 # A new build: the played card's set, and (multiple) further sets worth V.
-                for t0 in completions:
-                    if t0:
-                        _add(out, seen, key_head | (t0 << shift))
-                    if t.multiple:
-                        for u in self.group_unions(big_v):
-                            if not u & t0:
-                                _add(out, seen, key_head | ((t0 | u) << shift))
+                if single:
+                    self.new_builds(key_head, shift, completions, big_v, out)
+                else:
+                    for t0 in completions:
+                        if t0:
+                            _add(out, seen, key_head | (t0 << shift))
+                        if t.multiple:
+                            for u in self.group_unions(big_v):
+                                if not u & t0:
+                                    key = key_head | ((t0 | u) << shift)
+                                    size = len(seen)
+                                    seen.add(key)
+                                    if len(seen) != size:
+                                        out.append(key)
                 # Onto an existing build.
                 for j in range(self.n_builds):
                     code = self.b_code[j]
@@ -472,6 +510,38 @@ class Generator:
                                 for u in self.group_unions(big_v):
                                     if not u & (r | jbit):
                                         _add(out, seen, key_head | ((r | jbit | u) << shift))
+
+    def new_builds(self, key_head: int, shift: int, completions: list[int], big_v: int, out: list[int]) -> None:
+        """New builds worth ``big_v`` (``key_head``: the played card and the value): the card with
+        each completing set t0, and (multiple) with further sets worth ``big_v`` (unions u).
+
+        Each key once, without a set of keys: t0 | u, with u apart from t0, is different for
+        each u, so it can only repeat a key of an earlier completion tj, as tj alone or as
+        tj | u' where u' (what is left of it without tj) is one of the unions. (For a card of
+        one value, where no other key has the same head and items: see ``card_builds``.)
+        """
+        us = self.group_unions(big_v) if self.t.multiple else _EMPTY
+        several = len(completions) > 1
+        uset = self.union_set(big_v) if several and us else _NO_SET
+        for i in range(len(completions)):
+            t0 = completions[i]
+            if t0 and not (i and _repeats(t0, completions, i, uset)):
+                out.append(key_head | (t0 << shift))
+            for u in us:
+                if not u & t0:
+                    x = t0 | u
+                    if not (i and _repeats(x, completions, i, uset)):
+                        out.append(key_head | (x << shift))
+
+    def union_set(self, v: int) -> set[int]:
+        """The unions of item sets worth ``v`` (:meth:`group_unions`) as a set, made once."""
+        sets = self.union_sets
+        if sets is _NO_SETS:
+            sets = self.union_sets = [_NO_SET] * (self.top + 1)
+        found = sets[v]
+        if found is _NO_SET:
+            found = sets[v] = set(self.group_unions(v))
+        return found
 
     def valueless_builds(self, k: int, out: list[int], seen: set[int]) -> None:
         """Court cards piled on equal court cards (a build announced as their rank)."""
@@ -573,24 +643,10 @@ class Generator:
 
     # ------------------------------------------------------------------ all moves
     def moves(self) -> list[int]:
+        """Every legal move as keys: captures, then builds, then trails (one list, filtered as
+        it is filled, so that a position makes as few lists as it can)."""
         t = self.t
         h = self.h
-        captures: list[int] = []
-        if self.n_loose or self.n_builds:
-            for k in range(h):
-                self.card_captures(k, captures)
-        if t.hand_cards_max > 1:
-            self.multi_captures(captures)
-        builds: list[int] = []
-        if t.build_allowed and (self.n_loose or self.n_builds):
-            seen: set[int] = set()
-            kept_for = self.kept_codes()
-            for k in range(h):
-                kept = kept_for[k]
-                self.card_builds(k, kept, builds, seen)
-                if t.trail_with_build:
-                    self.trail_builds(k, kept, builds, seen)
-        trails = [TRAIL | (1 << (PLAYED_SHIFT + k)) for k in range(h)]
         held: list[int] = _EMPTY
         owns = False
         for j in range(self.n_builds):
@@ -601,36 +657,65 @@ class Generator:
                 held.append(j)
             if b.owner == self.seat:
                 owns = True
-        if held and t.keep_capturing_card:
-            captures = [m for m in captures if self.keeps_cards(m, held)]
-            trails = [m for m in trails if self.keeps_cards(m, held)]
-        if builds and (held or t.valueless_build):
+        keep = bool(held) and t.keep_capturing_card
+        out: list[int] = []
+        if self.n_loose or self.n_builds:
+            for k in range(h):
+                self.card_captures(k, out)
+        if t.hand_cards_max > 1:
+            self.multi_captures(out)
+        if keep:
+            out = [m for m in out if self.keeps_cards(m, held)]
+        n_captures = len(out)
+        if t.compulsory == 3 and n_captures:
+            return out
+        if t.build_allowed and (self.n_loose or self.n_builds):
+            cap_codes = t.cap_codes
+            hand_cards = self.hand_cards
+            # The set of keys only where a build can be listed twice (see card_builds).
+            shared = bool(self.n_builds) or t.single_build_as_card or t.valueless_build != 0 \
+                or t.trail_with_build
+            for k in range(h):
+                vm = t.hvm[hand_cards[k]]
+                if vm & (vm - 1):
+                    shared = True
+            seen: set[int] = set() if shared else _NO_SET
+            for k in range(h):
+                kept = 0   # (kept_codes, without its lists)
+                for i in range(h):
+                    if i != k:
+                        kept |= cap_codes[hand_cards[i]]
+                self.card_builds(k, kept, out, seen)
+                if t.trail_with_build:
+                    self.trail_builds(k, kept, out, seen)
+            raises = owns and t.obligation == 2
             # (With nothing held, a number build is always of a value the hand keeps.)
-            keep = held if t.keep_capturing_card else []
-            builds = [m for m in builds if self.keeps_cards(m, keep)]
-        if owns and t.obligation == 1:
-            trails = []
-        elif owns and t.obligation == 2:
-            trails = []
-            builds = [m for m in builds if self._raises(m)]
-        if t.compulsory == 1:
-            trails = [m for m in trails if not self.equals_loose(_played_index(m))]
-        elif t.compulsory == 2:
+            kept_test = bool(held) or t.valueless_build != 0
+            if len(out) > n_captures and (kept_test or raises):
+                keep_for = held if t.keep_capturing_card else _EMPTY
+                builds = [m for m in out[n_captures:] if (not kept_test or self.keeps_cards(m, keep_for))
+                          and (not raises or self._raises(m))]
+                del out[n_captures:]
+                out += builds
+        if not (owns and (t.obligation == 1 or t.obligation == 2)):
             capturing = 0
-            for m in captures:
-                capturing |= m >> PLAYED_SHIFT
-            trails = [m for m in trails if not (m >> PLAYED_SHIFT) & capturing]
-        elif t.compulsory == 3 and captures:
-            return captures
-        if builds:
-            captures += builds
-        if trails:
-            captures += trails
-        if not captures and h:
+            if t.compulsory == 2:
+                for i in range(n_captures):
+                    capturing |= out[i] >> PLAYED_SHIFT
+            for k in range(h):
+                m = TRAIL | (1 << (PLAYED_SHIFT + k))
+                if keep and not self.keeps_cards(m, held):
+                    continue
+                if t.compulsory == 1 and self.equals_loose(k):
+                    continue
+                if t.compulsory == 2 and capturing >> k & 1:
+                    continue
+                out.append(m)
+        if not out and h:
             # Rules that leave no move at all (possible only with unusual house rules):
             # let the player trail rather than stop the game.
             return [TRAIL | (1 << (PLAYED_SHIFT + k)) for k in range(h)]
-        return captures
+        return out
 
     def _raises(self, key: int) -> bool:
         """A build move that changes the value of a build it uses (capture_or_raise)."""
@@ -657,9 +742,20 @@ def _played_index(key: int) -> int:
 
 
 def _add(out: list[int], seen: set[int], key: int) -> None:
-    if key not in seen:
-        seen.add(key)
+    size = len(seen)
+    seen.add(key)   # one hash look-up, not two (``in``, then ``add``)
+    if len(seen) != size:
         out.append(key)
+
+
+def _repeats(x: int, completions: list[int], i: int, unions_of_v: set[int]) -> bool:
+    """Whether the items ``x`` of a new build were listed with an earlier completion than the
+    ``i``-th: as that completion tj alone, or as tj with a union of sets (``unions_of_v``)."""
+    for j in range(i):
+        tj = completions[j]
+        if not tj & ~x and (x == tj or (x & ~tj) in unions_of_v):
+            return True
+    return False
 
 
 def _add_values(sums: int, vm: int) -> int:

@@ -1,0 +1,95 @@
+"""The move generator lists the same moves in the same order as it did before it was made
+faster (issue 29): records and golden positions name moves by their place in that list, so a
+speed change must leave every key where it was.
+
+The digests were taken from the generator before the capture families were reworked (commit
+397d1e6), over random hands of every variant and over large tables with builds.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import random
+
+import pytest
+
+from cassino.engine.core import Engine, Position
+from cassino.language.variants import load_rules
+
+from conftest import VARIANTS
+
+HANDS = 12
+
+#: Tables where the capture and build families are large: (hand, loose cards, builds).
+TABLES: dict[str, tuple[list[str], list[str], list[tuple[list[str], int, int]]]] = {
+    "standard 20 loose": (["10S", "9H", "8C", "7D"],
+                          ["AS", "3S", "5S", "7S", "9S", "JS", "KS", "2H", "4H", "6H",
+                           "8H", "10H", "QH", "AD", "3D", "5D", "7D", "9D", "JC", "QC"], []),
+    "standard 12 loose, builds": (["10S", "9H", "8C", "7D"],
+                                  ["AS", "2S", "3S", "4S", "5S", "AH", "2H", "3H", "4H", "5H", "6H", "6C"],
+                                  [(["2D", "4C"], 6, 1), (["5D", "4D"], 9, 0)]),
+    "royal 12 loose, builds": (["AS", "9H", "KC", "7D"],
+                               ["AH", "2S", "3S", "4S", "5S", "AC", "2H", "3H", "4H", "5H", "6H", "6C"],
+                               [(["2D", "4C"], 6, 1), (["5D", "4D"], 9, 0)]),
+}
+
+#: Digests of the keys listed at every ply of HANDS random hands (two players and the most
+#: a variant seats up to four), and of the keys of each table above.
+EXPECTED: dict[str, str] = {
+    "dominican": "91b2f06915633dc58572",
+    "dominican-soto": "91b2f06915633dc58572",
+    "draw": "82e5550fc3db42462dff",
+    "escoba": "a373537b811d6303ba7a",
+    "face-builds": "92eaecb2e15c04388496",
+    "finnish-kasino": "2e65ab27fbefae6f0202",
+    "hoyle": "7dfc7840a1304ae59351",
+    "hungarian": "e3019b6131904a074e68",
+    "hungarian-ulmann": "b3f9e1d009f59b7be634",
+    "kasino-misar": "2dfb21e033f5c33f4289",
+    "royal": "aa1fa621670e07274973",
+    "scopa": "ab2b907e871f24896b3f",
+    "scopone": "56741e7b2c174d1fd303",
+    "spade": "cdafd1a2a6eb9492de48",
+    "standard": "cdafd1a2a6eb9492de48",
+    "swedish-kasino": "7edabd9c679242a69e7d",
+    "tuxedo": "b812a0e702573adc220e",
+    "two-handed": "9b86e15bbadb3fc0c4de",
+    "standard 20 loose": "6e73bfb1bdc949829968",
+    "standard 12 loose, builds": "72274e5f8d308e6804da",
+    "royal 12 loose, builds": "efc414793c43132b4065",
+}
+
+
+def keys_digest(name: str) -> str:
+    engine = Engine(load_rules(name))
+    seats = engine.rules.seats
+    digest = hashlib.sha256()
+    for players in sorted({max(seats.min_players, 2), min(seats.max_players, 4)}):
+        for seed in range(HANDS):
+            rnd = random.Random(seed)
+            state = engine.start(seed, players)
+            while not state.over:
+                keys = engine.move_keys(state)
+                digest.update(repr(keys).encode())
+                state = engine.apply_key(state, keys[rnd.randrange(len(keys))])
+    return digest.hexdigest()[:20]
+
+
+def table_digest(label: str) -> str:
+    engine = Engine(load_rules(label.split()[0]))
+    hand, table, builds = TABLES[label]
+    deck = engine.deck
+    state = engine.position(Position(
+        players=2, hands={0: [deck.parse(c) for c in hand]}, table=[deck.parse(c) for c in table],
+        builds=[([deck.parse(c) for c in cards], v, o) for cards, v, o in builds]))
+    return hashlib.sha256(repr(engine.move_keys(state)).encode()).hexdigest()[:20]
+
+
+@pytest.mark.parametrize("name", VARIANTS)
+def test_random_hands_list_the_same_moves_in_the_same_order(name: str) -> None:
+    assert keys_digest(name) == EXPECTED[name]
+
+
+@pytest.mark.parametrize("label", sorted(TABLES))
+def test_large_tables_list_the_same_moves_in_the_same_order(label: str) -> None:
+    assert table_digest(label) == EXPECTED[label]
