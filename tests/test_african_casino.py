@@ -235,3 +235,16 @@ def test_openspiel_observations_carry_the_pile_tops() -> None:
     plain = pyspiel.load_game("python_cassino", {"variant": "royal"})
     plain_obs = make_observation(plain, pyspiel.IIGObservationType(perfect_recall=False))
     assert "pile_tops" not in plain_obs.dict
+
+
+def test_how_to_play_and_the_utility_bounds_read_the_deal_by_player_count() -> None:
+    from cassino.apps.game.howto import how_to_play
+    from cassino.apps.research.utility_bounds import cards_per_seat
+
+    swazi = load_rules("swazi-casino")
+    text = how_to_play(swazi)
+    assert "with 3 players, 16 each" in text and "top card of each opponent's pile" in text
+    assert cards_per_seat(swazi, 52, 3) == 16 and cards_per_seat(swazi, 52, 2) == 24
+    south = load_rules("south-african-casino")
+    assert cards_per_seat(south, 40, 3) == 13
+    assert "(only with 2 sides)" in how_to_play(south)
