@@ -326,3 +326,14 @@ def test_the_tutorial_teaches_pile_tops_when_one_is_taken() -> None:
     _, lessons = Tutorial.for_rules(game.rules).after(game, move, game.play(move))
     assert any(lesson.key == "capture.from_piles" and "top card of each opponent's pile" in lesson.text
                for lesson in lessons)
+
+
+def test_warning_a_scoring_card_left_on_top_of_your_pile() -> None:
+    """African Casino: capturing with the 10♦ leaves it face up on top of your pile, in play for the next player."""
+    game = _at("swazi-casino", {0: ["10D", "2C"], 1: ["KH", "QH"]}, ["10C", "8S"])
+    warnings = warnings_for(game, parse_move("10D capture 10C", game.engine.deck))
+    texts = [w.text for w in warnings if w.kind == "scoring-card"]
+    assert any("10D" in w.cards and "on top of your pile" in w.text for w in warnings), texts
+    plain = _at("royal", {0: ["10D", "2C"], 1: ["KH", "QH"]}, ["10C", "8S"])
+    assert not [w for w in warnings_for(plain, parse_move("10D capture 10C", plain.engine.deck))
+                if w.kind == "scoring-card" and "10D" in w.cards]
