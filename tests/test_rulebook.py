@@ -158,8 +158,13 @@ def _position(rules: Rules, engine: Engine, fields: dict[str, str], letters) -> 
         assert m, f"cannot read build {b!r}"
         value: int | str = int(m.group(2)) if m.group(2).isdigit() else m.group(2)
         builds.append((cards(m.group(1)), value, int(m.group(4))))
+    captured = {}   # African Casino: "Seat 1's pile: 4♥ 6♦ (6♦ on top)", in order
+    for label, value in fields.items():
+        m = re.match(r"^Seat (\d)'s pile$", label)
+        if m:
+            captured[int(m.group(1))] = cards(re.sub(r" \(.*\)$", "", value))
     return Position(players=players, partners=partners, to_play=0, hands={0: cards(fields["Your hand"])},
-                    table=cards(fields["Table"]), builds=builds)
+                    table=cards(fields["Table"]), builds=builds, captured=captured or None)
 
 
 def _moves(text: str, engine: Engine, letters) -> list:  # type: ignore[no-untyped-def]

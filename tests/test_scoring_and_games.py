@@ -66,6 +66,9 @@ def expected_total(name: str, engine: Engine, state) -> int:
         # Krypkasino's penalty cards in one pack: 10D 3, 2S 2, four aces, twelve other spades: 21;
         # a tabbe's +5 to the sweeper and -5 to the player before add up to nothing.
         return 21
+    if name == "south-african-casino":
+        # Most cards 2 and most spades 2 (ties 1-1) only with two sides, 10D 2, 2S 1, four aces: 11 or 7.
+        return 11 if len(state.sides) == 2 else 7
     spades = counts(engine, state, lambda c: c.suit == "S")
     sweeps = live_sweeps(state)
     if name == "tuxedo":
@@ -81,7 +84,7 @@ def expected_total(name: str, engine: Engine, state) -> int:
         last = 1 if name == "swedish-kasino" and state.last_capturer is not None else 0
         return unique_max(cards) + spade_pts + 7 + len(sweeps) + last
     base = 11 - 3 * (not unique_max(cards)) - (not unique_max(spades))
-    sweep_points = {"standard": 0, "royal": 0, "draw": 0}.get(name, 1)
+    sweep_points = {"standard": 0, "royal": 0, "draw": 0, "swazi-casino": 0}.get(name, 1)
     extra = sum(2 if w.first_play and name == "hungarian-ulmann" else sweep_points for w in sweeps)
     return base + extra
 

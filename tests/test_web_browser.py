@@ -473,3 +473,39 @@ def test_the_tutorial_from_the_lobby_shows_the_rulebooks_sentences_until_dismiss
         other.wait_for_selector("body.my-turn")
         assert not other.locator("#tutorial-toggle").is_checked() and not other.locator("#lessons").is_visible()
         assert other.script_errors == []
+
+
+def test_an_opponents_pile_top_is_shown_by_its_seat_and_taken_by_clicks(browser: Any, tmp_path: Path) -> None:
+    """African Casino: the face-up top of the other side's pile lies beside its seat and is chosen
+    like a table card; the move that takes it is played from the clicks."""
+    with serving(tmp_path / "records") as s:
+        table = s.new_table(["human", "greedy"], variant="swazi-casino")
+        t = s.store.get(table["id"])
+        with s.seat(table, 0) as me:
+            while True:     # play until a move of seat 0 takes seat 1's pile top
+                state = me.my_turn()
+                assert not state["over"]
+                top = state["seats"][1]["top"]
+                taking = [m for m in state["moves"] if m["kind"] == "capture" and top and top in m["items"]]
+                if taking:
+                    break
+                me.move(next((m for m in state["moves"] if m["kind"] == "trail"), state["moves"][0])["text"])
+        move = taking[0]
+        page = new_page(browser, 1000, 900)
+        page.goto(s.url + table["links"]["seats"]["0"])
+        page.wait_for_selector("body.my-turn")
+        shown = page.locator(f'#seats .seat[data-seat="1"] .pile-top [data-top="{top}"]')
+        assert shown.count() == 1 and shown.is_visible()
+        assert page.locator('#seats .seat[data-seat="0"] .pile-top').count() == (1 if state["seats"][0]["top"] else 0)
+        page.click(f'#hand [data-id="{move["played"][0]}"]')
+        assert "playable" in (shown.get_attribute("class") or "")
+        shown.click()
+        for item in move["items"]:
+            if item != top:
+                page.click(f'#felt [data-id="{item}"]')
+        position = page.locator("body").get_attribute("data-position")
+        page.locator(f'#choices button.choice[data-move="{move["text"]}"]').click()
+        page.wait_for_selector(f'body:not([data-position="{position}"])')
+        assert page.script_errors == []
+        record = load_record(t.session.save_path)
+        assert move["text"] in record.actions

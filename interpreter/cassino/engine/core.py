@@ -178,6 +178,8 @@ class Engine:
         self.misdeal_at_least: int = d.misdeal_at_least
         self.dealer_total: int = c.total if d.dealer_takes_total and c.total is not None else 0
         self.sweep_in_last_deal: bool = sw.in_last_deal
+        # African Casino (issue 27): capture piles kept in order, the opposing sides' tops in play.
+        self.piles_in_play: bool = c.from_piles == "opponents_top"
 
     # ------------------------------------------------------------------ helpers
     def mask_of(self, predicate) -> int:  # type: ignore[no-untyped-def]
@@ -254,10 +256,13 @@ class Engine:
         rng.shuffle(order)
         teams = self._teams(players, partners)
         empty = tuple(0 for _ in range(players))
+        stacks: tuple[tuple[int, ...], ...] = ()
+        if self.piles_in_play:
+            stacks = tuple(() for _ in range(max(teams) + 1))
         state = HandState(players=players, teams=teams, dealer=dealer, turn=self.leader(dealer, players),
                           hands=empty, table=0, builds=(), stock=tuple(order), piles=empty, deal_no=0,
                           proven=tuple(frozenset() for _ in range(players)),
-                          restricted=frozenset(scores_restricted))
+                          restricted=frozenset(scores_restricted), stacks=stacks)
         dealt = self._deal(state, initial=True)
         if self.misdeal_mask:
             # A misdeal: the same dealer shuffles again (the same generator, so a seed still
@@ -291,7 +296,9 @@ class Engine:
         for part in parts:
             sweeps = self._record_sweep(state.with_(sweeps=sweeps), Sweep(seat, popcount(part), -1))
         captures = state.captures + (Capture(-1, seat, state.table, state.table),)
-        return state.with_(table=0, piles=tuple(piles), sweeps=sweeps, captures=captures, last_capturer=seat)
+        stacks = self._stacked(state.stacks, state.teams[seat], state.table, 0)
+        return state.with_(table=0, piles=tuple(piles), sweeps=sweeps, captures=captures, last_capturer=seat,
+                           stacks=stacks)
 
     def _check_players(self, players: int) -> None:
         s = self.rules.seats
@@ -311,8 +318,14 @@ class Engine:
         for seat, cards in (pos.hands or {}).items():
             hands[seat] = self.deck.mask(list(cards))
         piles = [0] * pos.players
-        for seat, cards in (pos.captured or {}).items():
+        stacks: list[tuple[int, ...]] = []
+        if self.piles_in_play:
+            # A side's pile in the order given (last = top); partners' lists, lower seat first.
+            stacks = [() for _ in range(max(teams) + 1)]
+        for seat, cards in sorted((pos.captured or {}).items()):
             piles[seat] = self.deck.mask(list(cards))
+            if stacks:
+                stacks[teams[seat]] = stacks[teams[seat]] + tuple(self.deck.index(c) for c in cards)
         builds = []
         for cards, value, owner in pos.builds:
             m = self.deck.mask(list(cards))
@@ -334,7 +347,7 @@ class Engine:
         return HandState(players=pos.players, teams=teams, dealer=dealer, turn=pos.to_play,
                          hands=tuple(hands), table=table, builds=tuple(builds), stock=stock,
                          piles=tuple(piles), sweeps=sweeps, last_capturer=pos.last_capture,
-                         proven=tuple(frozenset(p) for p in proven))
+                         proven=tuple(frozenset(p) for p in proven), stacks=tuple(stacks))
 
     # ------------------------------------------------------------------ dealing
     def _deal(self, state: HandState, initial: bool) -> HandState:
@@ -348,9 +361,10 @@ class Engine:
         for _ in range(n):
             seat = self.next_seat(seat, n)
             order.append(seat)          # the dealer comes last
-        table_left = self.table_cards if initial else 0
-        if len(stock) >= n * self.hand_size + table_left:
-            per_hand = self.hand_size
+        hand_size, table_cards = self.rules.deal.for_players(n)
+        table_left = table_cards if initial else 0
+        if len(stock) >= n * hand_size + table_left:
+            per_hand = hand_size
             packet = self.packet
         else:
             # The stock cannot give everyone a full hand: deal evenly, singly, the rest to the table.
@@ -382,7 +396,7 @@ class Engine:
         return HandState(n, state.teams, state.dealer, self.leader(state.dealer, n), tuple(hands), table,
                          state.builds, stock[top:], state.piles, state.sweeps, state.events, state.captures,
                          state.last_capturer, state.ply, state.deal_no + 1, state.over, state.proven,
-                         state.restricted, state.residue)
+                         state.restricted, state.residue, state.stacks)
 
     # ------------------------------------------------------------------ move generation
     def _keys(self, state: HandState) -> list[int]:
@@ -458,7 +472,7 @@ class Engine:
         if key >= 0:
             return key
         hand_cards = bits(state.hands[state.turn])
-        loose_cards = bits(state.table)
+        loose_cards = bits(state.in_play())
         played = 0
         for i in bits(move.played):
             if i not in hand_cards:
@@ -494,7 +508,7 @@ class Engine:
         ``state.builds``, value code) of a key."""
         hand = state.hands[state.turn]
         h = popcount(hand)
-        table = state.table
+        table = state.in_play()
         n_loose = popcount(table)
         items = key >> (PLAYED_SHIFT + h)
         return (key & 3, deposit((key >> PLAYED_SHIFT) & ((1 << h) - 1), hand),
@@ -537,6 +551,14 @@ class Engine:
             rest_builds = builds
         table = state.table & ~loose
         piles = state.piles
+        stacks = state.stacks
+        from_piles = 0
+        if stacks:
+            # Opposing pile tops taken or built with: off their piles (the next card is the top).
+            from_piles = loose & ~state.table
+            if from_piles:
+                stacks = tuple(tuple(c for c in s if not from_piles >> c & 1) for s in stacks)
+                piles = tuple(p & ~from_piles for p in piles)
         sweeps = state.sweeps
         events = state.events
         captures = state.captures
@@ -553,6 +575,8 @@ class Engine:
             pl = list(piles)
             pl[seat] |= taken | played
             piles = tuple(pl)
+            if stacks:
+                stacks = self._stacked(stacks, state.teams[seat], taken, played)
             last_capturer = seat
             captures = captures + (Capture(ply, seat, taken | played, taken),)
             if self.events:
@@ -560,10 +584,11 @@ class Engine:
                 if evs:
                     events = events + evs
             new_builds = rest_builds
-            if not table and not rest_builds:
+            if not table and not rest_builds and (not from_piles or taken & ~from_piles):
+                # (Pile tops are not the table: a capture of pile tops alone sweeps nothing.)
                 last_play = not state.stock and not any(hands)
                 if (self.sweep_on_last_play or not last_play) and (self.sweep_in_last_deal or state.stock):
-                    sweeps = self._record_sweep(state, Sweep(seat, popcount(taken), ply,
+                    sweeps = self._record_sweep(state, Sweep(seat, popcount(taken & ~from_piles), ply,
                                                              first_play=ply == 0 and state.deal_no == 1))
         elif kind == TRAIL:
             table |= played
@@ -586,17 +611,26 @@ class Engine:
             new_builds = rest_builds + (Build(cards, value, multiple, seat, holder, self.is_pairs(cards, value)),)
         stock = state.stock
         if self.draw_after_play and stock:
-            need = self.hand_size - popcount(hands[seat])
+            need = self.rules.deal.for_players(state.players)[0] - popcount(hands[seat])
             if need > 0:
                 hands[seat] |= self._stock_mask(stock[:need])
                 stock = stock[need:]
         nxt = self._next_to_play(seat, hands, state.players)
         after = HandState(state.players, state.teams, state.dealer, seat if nxt is None else nxt, tuple(hands),
                           table, new_builds, stock, piles, sweeps, events, captures, last_capturer, ply + 1,
-                          state.deal_no, False, proven, state.restricted, 0)
+                          state.deal_no, False, proven, state.restricted, 0, stacks)
         if nxt is None:
             return self._deal_is_over(after)
         return after
+
+    def _stacked(self, stacks: tuple[tuple[int, ...], ...], side: int, taken: int,
+                 played: int) -> tuple[tuple[int, ...], ...]:
+        """``stacks`` with a capture put on ``side``'s pile: the cards taken (lowest deck index
+        first), then the capturing card on top (our reading; see docs/rule-examples.md)."""
+        if not stacks:
+            return stacks
+        added = tuple(bits(taken)) + tuple(bits(played))
+        return tuple(s + added if k == side else s for k, s in enumerate(stacks))
 
     @staticmethod
     def _stock_mask(cards: Sequence[int]) -> int:
@@ -639,12 +673,14 @@ class Engine:
         for b in state.builds:
             residue |= b.cards
         piles, table, builds, sweeps = state.piles, state.table, state.builds, state.sweeps
+        stacks = state.stacks
         if residue and state.last_capturer is not None:
             pl = list(piles)
             pl[state.last_capturer] |= residue
             piles, table, builds = tuple(pl), 0, ()
+            stacks = self._stacked(stacks, state.teams[state.last_capturer], residue, 0)
             if self.residue_is_sweep:
                 sweeps = self._record_sweep(state, Sweep(state.last_capturer, popcount(residue), state.ply))
         return HandState(state.players, state.teams, state.dealer, state.turn, state.hands, table, builds,
                          state.stock, piles, sweeps, state.events, state.captures, state.last_capturer,
-                         state.ply, state.deal_no, True, state.proven, state.restricted, residue)
+                         state.ply, state.deal_no, True, state.proven, state.restricted, residue, stacks)

@@ -138,7 +138,7 @@ class Generator:
         self.t = t
         self.seat: int = state.turn
         self.hand_cards: list[int] = bits(state.hands[self.seat])
-        self.loose_cards: list[int] = bits(state.table)
+        self.loose_cards: list[int] = bits(state.in_play())   # the table, and pile tops where in play
         self.h: int = len(self.hand_cards)
         self.n_loose: int = len(self.loose_cards)
         self.builds: tuple[Build, ...] = state.builds

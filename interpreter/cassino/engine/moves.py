@@ -50,8 +50,8 @@ class KeyLayout:
         self.state: Final = state
         self.hand: Final = state.hands[state.turn]
         self.h: Final = popcount(self.hand)
-        self.table: Final = state.table
-        self.n_loose: Final = popcount(state.table)
+        self.table: Final = state.in_play()   # the loose cards keys number (pile tops too, where in play)
+        self.n_loose: Final = popcount(self.table)
         self.rank_code_base: Final = rank_code_base
         self.rank_names: Final = rank_names
 

@@ -98,10 +98,13 @@ class _Reasons:
         return f"{self.names(missing)} {verb} not in the hand of seat {self.seat}"
 
     def loose_on_table(self) -> str | None:
-        missing = self.m.loose & ~self.s.table
+        missing = self.m.loose & ~self.s.in_play()
         if not missing:
             return None
         verb = "is" if bin(missing).count("1") == 1 else "are"
+        piled = self.piled(missing)
+        if piled:
+            return piled
         reason = f"{self.names(missing)} {verb} not loose on the table"
         inside = [b for b in self.s.builds if b.cards & missing]
         if inside and all(b.cards & ~self.m.loose == 0 for b in inside):
@@ -117,6 +120,23 @@ class _Reasons:
         elif missing & self.hand:
             reason += f" ({'it is' if verb == 'is' else 'they are'} in your hand)"
         return reason
+
+    def piled(self, missing: int) -> str | None:
+        """Why cards in capture piles are not in play (African Casino: only the top card of
+        an opposing side's pile is), or None where piles are not in play or none is named."""
+        s = self.s
+        if not s.stacks:
+            return None
+        own = s.teams[self.seat]
+        for side, stack in enumerate(s.stacks):
+            for c in stack:
+                if missing >> c & 1:
+                    name = self.names(1 << c)
+                    if side == own:
+                        return (f"{name} is in your own side's capture pile: only the top card of an "
+                                f"opponent's pile is in play")
+                    return f"{name} is in a capture pile but not on top: only the top card of a pile is in play"
+        return None
 
     def builds_on_table(self) -> str | None:
         known = {b.cards for b in self.s.builds}

@@ -58,6 +58,8 @@ class Scorer:
     def item_points(self, item: ScoringItem, state: HandState) -> dict[int, int]:
         sides = state.sides
         out = {s: 0 for s in sides}
+        if item.sides and len(sides) not in item.sides:
+            return out   # scored only with other numbers of sides (South African Casino)
         if item.count == "each":
             for s in sides:
                 out[s] = bin(state.side_pile(s) & self.masks[item.name]).count("1") * item.points
@@ -183,6 +185,8 @@ class Scorer:
         """A `most` item's points for a side that holds more than any other could still reach."""
         mask = self.masks[item.name]
         held = {s: bin(state.side_pile(s) & mask).count("1") for s in state.sides}
+        if item.sides and len(state.sides) not in item.sides:
+            return {s: 0 for s in state.sides}
         unknown = bin(mask & ~placed).count("1")
         return {s: item.points if held[s] and all(held[s] > held[o] + unknown for o in state.sides if o != s)
                 else 0 for s in state.sides}
@@ -267,6 +271,8 @@ class Scorer:
             if item is None:
                 continue
             if item.count == "each" and item.order:
+                if item.sides and len(state.sides) not in item.sides:
+                    continue
                 for text in item.order:
                     bit = 1 << engine.deck.index(engine.deck.parse(text))
                     if not bit & self.masks[name]:

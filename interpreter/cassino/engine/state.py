@@ -102,19 +102,21 @@ class HandState(Value):
     ``table``: loose cards. ``stock``: card indices, next card first. ``proven``:
     values each seat is proven to hold (building for a partner). ``restricted``:
     sides under an endgame restriction. ``residue``: what the last capturer took at
-    the end.
+    the end. ``stacks``: where capture piles are in play (``capture.from_piles``), each
+    side's pile in order (card indices, last = top, indexed by side); () otherwise.
     """
 
     _fields: ClassVar[tuple[str, ...]] = (
         "players", "teams", "dealer", "turn", "hands", "table", "builds", "stock", "piles", "sweeps",
-        "events", "captures", "last_capturer", "ply", "deal_no", "over", "proven", "restricted", "residue")
+        "events", "captures", "last_capturer", "ply", "deal_no", "over", "proven", "restricted", "residue",
+        "stacks")
 
     def __init__(self, players: int, teams: tuple[int, ...], dealer: int, turn: int, hands: tuple[int, ...],
                  table: int, builds: tuple[Build, ...], stock: tuple[int, ...], piles: tuple[int, ...],
                  sweeps: tuple[Sweep, ...] = (), events: tuple[Event, ...] = (), captures: tuple[Capture, ...] = (),
                  last_capturer: int | None = None, ply: int = 0, deal_no: int = 1, over: bool = False,
                  proven: tuple[frozenset[int], ...] = (), restricted: frozenset[int] = frozenset(),
-                 residue: int = 0) -> None:
+                 residue: int = 0, stacks: tuple[tuple[int, ...], ...] = ()) -> None:
         self.players: Final = players
         self.teams: Final = teams
         self.dealer: Final = dealer
@@ -134,11 +136,12 @@ class HandState(Value):
         self.proven: Final = proven
         self.restricted: Final = restricted
         self.residue: Final = residue
+        self.stacks: Final = stacks
 
     def values(self) -> tuple[Any, ...]:
         return (self.players, self.teams, self.dealer, self.turn, self.hands, self.table, self.builds, self.stock,
                 self.piles, self.sweeps, self.events, self.captures, self.last_capturer, self.ply, self.deal_no,
-                self.over, self.proven, self.restricted, self.residue)
+                self.over, self.proven, self.restricted, self.residue, self.stacks)
 
     def with_(self, **changes: Any) -> "HandState":
         """A copy with some fields changed (the state itself never changes)."""
@@ -148,6 +151,24 @@ class HandState(Value):
                 raise TypeError(f"HandState has no field {name!r}")
         fields.update(changes)
         return HandState(**fields)
+
+    def pile_tops(self) -> int:
+        """The top cards of the opposing sides' piles (a deck mask): in play for the player to
+        move where capture piles are (``stacks``); 0 elsewhere."""
+        tops = 0
+        if self.stacks:
+            own = self.teams[self.turn]
+            for side, stack in enumerate(self.stacks):
+                if side != own and stack:
+                    tops |= 1 << stack[-1]
+        return tops
+
+    def in_play(self) -> int:
+        """The loose cards the player to move may take or build with: the table and, where
+        capture piles are in play, the opposing sides' pile tops (move keys number these)."""
+        if self.stacks:
+            return self.table | self.pile_tops()
+        return self.table
 
     @property
     def sides(self) -> tuple[int, ...]:

@@ -405,11 +405,25 @@ WORDS.update({
     },
 })
 
+# African Casino (issue 27): capture piles in play, deals by player count, items by number of sides.
+WORDS.update({
+    "capture.from_piles": {
+        "none": None,
+        "opponents_top": "Captured cards are kept face up, one pile for each side (partners share one), the "
+                         "capturing card on top of the cards it took. The top card of each opponent's pile is in "
+                         "play for you as if it were a loose card: you may capture it, alone or with table cards "
+                         "in a set, or put it into a build; the card under it then becomes that pile's top. Your "
+                         "own side's pile is not in play. A pile top is not part of the table: a capture of pile "
+                         "tops alone is no sweep.",
+    },
+})
+
 #: Settings worded by code (lists and mappings), not by a table.
 STRUCTURED = {"deck.ranks", "deck.suits", "deck.card_values", "game.count_out", "endgame.restrictions",
               "scoring.items.*.cards", "scoring.items.*.event", "scoring.items.*.by_size",
               "scoring.items.*.order", "scoring.events.*.takes"}
-STRUCTURED |= {"deal.misdeal.cards", "scoring.items.*.card_points"}   # the Scopa family: worded with at_least / count
+STRUCTURED |= {"deal.misdeal.cards", "scoring.items.*.card_points"}
+STRUCTURED |= {"deal.by_players", "scoring.items.*.sides"}   # African Casino: worded by _by_players_words, item_words   # the Scopa family: worded with at_least / count
 
 _NUMBER_WORDS = ("zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten",
                  "eleven", "twelve")
@@ -774,7 +788,22 @@ def _deal(rules: Rules, ctx: dict[str, Any]) -> Section:
         w.setting("deal.misdeal.at_least")
     if rules.deal.table_cards and rules.capture.total is not None:
         w.setting("deal.dealer_takes_total")
+    if rules.deal.by_players:
+        w.say("deal.by_players", _by_players_words(rules))
     return Section("deal", "The deal", tuple(w.clauses))
+
+
+def _by_players_words(rules: Rules) -> str:
+    """The deals that differ by player count (African Casino), one clause each."""
+    d = rules.deal
+    parts = []
+    for n in range(rules.seats.min_players, rules.seats.max_players + 1):
+        hand_size, table_cards = d.for_players(n)
+        if (hand_size, table_cards) == (d.hand_size, d.table_cards):
+            continue
+        table = f" and {table_cards} face up to the table" if table_cards else " and none to the table"
+        parts.append(f"with {_count(n)} players, {hand_size} cards each{table}")
+    return "The deal depends on the number of players: " + "; ".join(parts) + "." if parts else ""
 
 
 def _turn(rules: Rules, ctx: dict[str, Any]) -> Section:
@@ -822,8 +851,9 @@ def _capture(rules: Rules, ctx: dict[str, Any]) -> Section:
         w.setting("capture.total")
         w.setting("capture.compulsory")
         return Section("capture", "Capturing", tuple(w.clauses))
+    face = "face up" if c.from_piles != "none" else "face down"   # African Casino: piles in play
     w.say("capture.intro", "A card you play captures the loose table cards of its own value. Captured cards go "
-                           "face down into your pile, to be counted at the end of the hand."
+                           f"{face} into your pile, to be counted at the end of the hand."
                            + (" A build is captured whole by a card of its value." if rules.build.allowed else ""))
     if has_values:
         w.setting("capture.sums")
@@ -841,6 +871,7 @@ def _capture(rules: Rules, ctx: dict[str, Any]) -> Section:
     if c.hand_cards_max > 1:
         w.setting("capture.hand_cards.combine")
     w.setting("capture.compulsory")
+    w.setting("capture.from_piles")
     return Section("capture", "Capturing", tuple(w.clauses))
 
 
@@ -959,6 +990,8 @@ def item_words(rules: Rules, item: ScoringItem) -> str:
         if item.previous_player_points:
             text += NUMBERS["scoring.items.*.previous_player_points"]["value"].format(  # type: ignore[union-attr]
                 previous_player=points(item.previous_player_points))
+    if item.sides:
+        text += f" (scored only when the hand has {join_words([_count(n) for n in item.sides], 'or')} sides)"
     if item.at_end and rules.scoring.when == "as_won":
         text += WORDS["scoring.items.*.at_end"][True]  # type: ignore[operator]
     if item.order and item.count == "each" and item.name in counted_out(rules):

@@ -70,6 +70,15 @@ class DealRules:
     misdeal_cards: str = ""         # selector; "" means no misdeal rule
     misdeal_at_least: int = 3
     dealer_takes_total: bool = False
+    # African Casino (issue 27): (players, hand_size, table_cards) rows overriding the two above.
+    by_players: tuple[tuple[int, int, int], ...] = ()
+
+    def for_players(self, players: int) -> tuple[int, int]:
+        """(hand_size, table_cards) of a deal for ``players`` players (a `by_players` row, else the defaults)."""
+        for n, hand_size, table_cards in self.by_players:
+            if n == players:
+                return hand_size, table_cards
+        return self.hand_size, self.table_cards
 
 
 @dataclass(frozen=True)
@@ -83,6 +92,8 @@ class CaptureRules:
     hand_cards_max: int
     hand_cards_combine: str
     total: int | None = None        # Escoba: played value + taken values = total
+    # African Casino (issue 27): `opponents_top` puts the top card of each opposing side's pile in play.
+    from_piles: str = "none"
 
 
 @dataclass(frozen=True)
@@ -140,6 +151,8 @@ class ScoringItem:
     all_suits: bool = True
     # Negative games (issue 27, Krypkasino): a sweep's points to the side of the player just before.
     previous_player_points: int = 0
+    # African Casino (issue 27): the numbers of sides for which the item is scored; () always.
+    sides: tuple[int, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -234,10 +247,14 @@ class Rules:
             seats=SeatRules(st["min_players"], st["max_players"], st["partnerships"], st["direction"]),
             deal=DealRules(dl["table_cards"], dl["hand_size"], dl["packet"], dl["redeal"],
                            dl["draw_after_play"], dl["short_stock"],
-                           dl["misdeal"]["cards"], dl["misdeal"]["at_least"], dl["dealer_takes_total"]),
+                           dl["misdeal"]["cards"], dl["misdeal"]["at_least"], dl["dealer_takes_total"],
+                           tuple((r["players"],
+                                  dl["hand_size"] if r.get("hand_size") is None else r["hand_size"],
+                                  dl["table_cards"] if r.get("table_cards") is None else r["table_cards"])
+                                 for r in dl["by_players"])),
             capture=CaptureRules(cp["sums"], cp["several_groups"], cp["equal_cards"], cp["valueless_cards"],
                                  cp["equal_card_first"], cp["compulsory"], cp["hand_cards"]["max"],
-                                 cp["hand_cards"]["combine"], cp["total"]),
+                                 cp["hand_cards"]["combine"], cp["total"], cp["from_piles"]),
             build=BuildRules(bd["allowed"], bd["multiple"], bd["raise_single"], bd["raise_own"],
                              bd["raise_with_table_cards"], bd["add_sets"], bd["single_build_as_card"],
                              bd["for_partner"], bd["continue_as_begun"], bd["valueless"], bd["max_value"],
@@ -252,7 +269,7 @@ class Rules:
                                 tuple(SweepSize(r["min_cards"], r["max_cards"], r["points"]) for r in i["by_size"]),
                                 i["first_play_points"], tuple(c.upper() for c in i["order"]), i["at_end"],
                                 tuple((str(r), int(p)) for r, p in i["card_points"].items()), i["all_suits"],
-                                i["previous_player_points"])
+                                i["previous_player_points"], tuple(i["sides"]))
                     for name, i in sc["items"].items()),
                 events=tuple(CaptureEvent(n, tuple(e["takes"])) for n, e in sc["events"].items()),
                 when=sc["when"],

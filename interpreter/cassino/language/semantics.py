@@ -20,7 +20,8 @@ Locate = Callable[..., Diagnostic]
 
 def check(data: dict[str, Any], rules: Rules, locate: Locate) -> list[Diagnostic]:
     out: list[Diagnostic] = []
-    for checker in (_deck, _seats, _deal, _capture_build, _scoring, _game, _scopa_family, _nordic_sweeps):
+    for checker in (_deck, _seats, _deal, _capture_build, _scoring, _game, _scopa_family, _nordic_sweeps,
+                    _african):
         out.extend(checker(data, rules, locate))
     return out
 
@@ -66,18 +67,22 @@ def _deal(data: dict[str, Any], rules: Rules, locate: Locate) -> list[Diagnostic
     d, s = rules.deal, rules.seats
     n_cards = len(rules.deck.ranks) * len(rules.deck.suits)
     out = []
+    rows = {n: i for i, (n, _, _) in enumerate(d.by_players)}
     for players in range(s.min_players, s.max_players + 1):
-        first = d.table_cards + players * d.hand_size
+        hand_size, table_cards = d.for_players(players)
+        # A count with a `by_players` row is reported at its row (African Casino).
+        where: tuple[Any, ...] = ("deal", "by_players", rows[players]) if players in rows else ("deal", "hand_size")
+        first = table_cards + players * hand_size
         if first > n_cards:
-            out.append(locate(("deal", "hand_size"),
+            out.append(locate(where,
                               f"the first deal needs {first} cards for {players} players "
-                              f"({d.table_cards} to the table and {d.hand_size} each) but the deck has {n_cards}",
+                              f"({table_cards} to the table and {hand_size} each) but the deck has {n_cards}",
                               hint="deal fewer cards, or lower seats.max_players"))
             break
         rest = n_cards - first
-        per_deal = players * d.hand_size
+        per_deal = players * hand_size
         if d.short_stock == "exact" and d.redeal == "when_hands_empty" and not d.draw_after_play and rest % per_deal:
-            out.append(locate(("deal", "hand_size"),
+            out.append(locate(where,
                               f"with {players} players the deck does not deal out exactly: {rest} cards remain after "
                               f"the first deal, not a multiple of {per_deal}",
                               hint="set deal.short_stock: split_rest_to_table, or change hand_size or the player counts"))
@@ -290,6 +295,55 @@ def _scopa_family(data: dict[str, Any], rules: Rules, locate: Locate) -> list[Di
 
 
 # ---------------------------------------------------------------- the Nordic games (issue 27)
+
+def _african(data: dict[str, Any], rules: Rules, locate: Locate) -> list[Diagnostic]:
+    """African Casino (issue 27): deals by player count, capture piles in play, items by sides."""
+    out = []
+    d, s = rules.deal, rules.seats
+    seen: dict[int, int] = {}
+    for i, (n, hand_size, _) in enumerate(d.by_players):
+        where = ("deal", "by_players", i)
+        if n in seen:
+            out.append(locate(where + ("players",), f"a deal for {n} players is given twice (first as by_players[{seen[n]}])"))
+        seen.setdefault(n, i)
+        if not s.min_players <= n <= s.max_players:
+            out.append(locate(where + ("players",), f"a deal for {n} players, but the variant is for "
+                                                    f"{s.min_players} to {s.max_players}",
+                              hint="remove the row, or change seats.min_players/max_players"))
+        if d.packet > hand_size:
+            out.append(locate(where, f"packets of {d.packet} are larger than a hand of {hand_size} with {n} players"))
+        if rules.capture.hand_cards_max > hand_size:
+            out.append(locate(where, f"up to {rules.capture.hand_cards_max} cards played together, but a hand "
+                                     f"holds {hand_size} with {n} players"))
+    if d.by_players and d.draw_after_play:
+        out.append(locate(("deal", "by_players"), "hand sizes by player count are defined for dealt hands, "
+                                                  "not for drawing after each play",
+                          hint="set draw_after_play: false, or remove by_players"))
+    if rules.capture.from_piles != "none":
+        if rules.capture.total is not None:
+            out.append(locate(("capture", "from_piles"), "capture-pile tops in play are defined for captures by "
+                                                         "value, not by a total",
+                              hint="set capture.from_piles: none, or capture.total: null"))
+        if d.dealer_takes_total:
+            out.append(locate(("capture", "from_piles"), "capture-pile tops in play cannot be combined with the "
+                                                         "dealer taking the initial table",
+                              hint="set deal.dealer_takes_total: false"))
+    counts = range(s.min_players, s.max_players + 1)
+    possible = {n for n in counts} | ({2} if s.max_players >= 4 and s.partnerships != "never" else set())
+    for item in rules.scoring.items:
+        if not item.sides:
+            continue
+        where = ("scoring", "items", item.name, "sides")
+        for j, n in enumerate(item.sides):
+            if n not in possible:
+                out.append(locate(where + (j,), f"scoring item `{item.name}` is scored with {n} sides, but "
+                                                f"{rules.name} never has {n} sides (it seats "
+                                                f"{s.min_players} to {s.max_players} players)",
+                                  hint="list side counts the game can have, or remove `sides`"))
+        if len(set(item.sides)) != len(item.sides):
+            out.append(locate(where, f"scoring item `{item.name}` lists a number of sides twice"))
+    return out
+
 
 def _nordic_sweeps(data: dict[str, Any], rules: Rules, locate: Locate) -> list[Diagnostic]:
     """Finnish Kasino's sweep limits: each needs the setting it qualifies."""

@@ -106,7 +106,7 @@ def _gain(w: CardWorth, table: int, build_cards: set[int], move: Move, sweep_poi
                 if b not in move.builds:
                     remaining = True
                     break
-        if not remaining:
+        if not remaining and (move.loose & table or move.builds):   # (pile tops alone sweep nothing)
             gain += sweep_points + 0.3
         return gain
     if kind is _BUILD or kind is _TRAIL_BUILD:

@@ -160,7 +160,8 @@ class Solver:
         (plies, the capture log and events' plies are left out: no score item reads them once a
         hand is under way, and the restrictions' "who met it first" only decides a winner)."""
         return (state.turn, state.hands, state.table, state.builds, state.stock, state.piles,
-                state.last_capturer, self._won(state), state.proven, state.restricted, state.ply == 0)
+                state.last_capturer, self._won(state), state.proven, state.restricted, state.ply == 0,
+                state.stacks)   # African Casino: the piles' order decides which tops come into play
 
     @staticmethod
     def _won(state: HandState) -> Hashable:

@@ -80,9 +80,13 @@ def _engine(rules: Rules | None) -> Engine | None:
 def _as_position(engine: Engine, state: HandState, partners: bool) -> Position:
     deck = engine.deck
     turn = state.turn
+    captured: dict[int, Any] | None = None
+    if state.stacks:   # African Casino: each side's pile in order (its top in play), under its lowest seat
+        captured = {state.teams.index(side): [deck.cards[i] for i in stack]
+                    for side, stack in enumerate(state.stacks) if stack}
     return Position(players=state.players, partners=partners, to_play=turn,
                     hands={turn: deck.cards_of(state.hands[turn])}, table=deck.cards_of(state.table),
-                    builds=[(deck.cards_of(b.cards), b.value, b.owner) for b in state.builds])
+                    builds=[(deck.cards_of(b.cards), b.value, b.owner) for b in state.builds], captured=captured)
 
 
 class _Search:
@@ -93,6 +97,8 @@ class _Search:
         self.ea, self.eb = Engine(a), Engine(b)
         self.ei, self.ej = _engine(iso_a), _engine(iso_b)
         self.a, self.b = a, b
+        # African Casino: where either game has pile tops in play, positions may give an opponent's pile.
+        self.piles = a.capture.from_piles != "none" or b.capture.from_piles != "none"
 
     def _holds(self, value: int | str, card: int) -> bool:
         """Whether ``card`` (an index) can take a build of ``value`` (a number, or a rank for valueless piles)."""
@@ -209,7 +215,13 @@ class _Search:
                 match = take(lambda i, v=v: self._holds(v, i))
                 if match is not None:
                     hand.append(deck.cards[match])
-        return Position(players=players, partners=partners, to_play=0, hands={0: hand}, table=table, builds=builds)
+        captured: dict[int, Any] | None = None
+        if self.piles and rng.below(2) == 0:    # an opponent's pile, its top in play where piles are
+            top = take()
+            if top is not None:
+                captured = {1: [deck.cards[top]]}
+        return Position(players=players, partners=partners, to_play=0, hands={0: hand}, table=table, builds=builds,
+                        captured=captured)
 
     def shrink(self, pos: Position) -> Position:
         """Remove cards and builds one at a time while A and B still differ; put the mover in seat 0."""
@@ -229,7 +241,8 @@ class _Search:
             return pos
         n = pos.players
         rotated = replace(pos, to_play=0, hands={0: pos.hands[turn]} if pos.hands else None,
-                          builds=[(c, v, (o - turn) % n) for c, v, o in pos.builds])
+                          builds=[(c, v, (o - turn) % n) for c, v, o in pos.builds],
+                          captured={(s - turn) % n: c for s, c in pos.captured.items()} if pos.captured else None)
         return rotated if self.differs(rotated) is not None else pos
 
     @staticmethod
@@ -243,7 +256,9 @@ class _Search:
         if len(hand) > 1:
             for k in range(len(hand)):
                 out.append(replace(pos, hands={pos.to_play: [c for j, c in enumerate(hand) if j != k]}))
-        if pos.players > 2 and not pos.partners and pos.to_play == 0:
+        for seat in (pos.captured or {}):
+            out.append(replace(pos, captured={s: c for s, c in (pos.captured or {}).items() if s != seat} or None))
+        if pos.players > 2 and not pos.partners and pos.to_play == 0 and not pos.captured:
             out.append(replace(pos, players=2, builds=[(c, v, min(o, 1)) for c, v, o in pos.builds]))
         return out
 
@@ -355,6 +370,8 @@ def position_text(rules: Rules, engine: Engine, pos: Position) -> list[tuple[str
         lines.append(("Builds", SEP.join(f"[{show_cards(rules, list(c))}] = {v}, made by "
                                          + ("you (seat 0)" if o == 0 else f"seat {o}") for c, v, o in pos.builds)))
     lines.append(("Your hand", show_cards(rules, list((pos.hands or {}).get(pos.to_play, ())))))
+    for seat, cards in sorted((pos.captured or {}).items()):   # African Casino: piles in order, last on top
+        lines.append((f"Seat {seat}'s pile", show_cards(rules, list(cards)) + " (last on top)"))
     return lines
 
 
@@ -434,6 +451,7 @@ def as_json(report: Report) -> dict[str, Any]:
                 "table": [str(c) for c in f.position.table],
                 "builds": [{"cards": [str(c) for c in cs], "value": v, "owner": o} for cs, v, o in f.position.builds],
                 "hand": [str(c) for c in (f.position.hands or {}).get(f.position.to_play, ())],
+                "captured": {str(s): [str(c) for c in cs] for s, cs in (f.position.captured or {}).items()},
                 "only_a": moves(f.only_a), "only_b": moves(f.only_b), "tried": f.tried}
         diffs.append(entry)
     return {"a": a.name, "b": report.b.name, "differences": diffs, "no_positions_because": report.why_none or None,

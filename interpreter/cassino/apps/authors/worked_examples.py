@@ -89,6 +89,7 @@ class Setup:
     partners: bool = False
     illegal: list[tuple[str, str]] = field(default_factory=list)   # (move in notation, why not)
     sweep: str = ""                                                  # a move that empties the table
+    captured: dict[int, list[Card]] = field(default_factory=dict)    # piles in order, last on top (African Casino)
 
 
 @dataclass(frozen=True)
@@ -288,6 +289,21 @@ TEMPLATES += (
 )
 
 
+# African Casino (issue 27): the top card of an opponent's face-up pile, taken with a table card.
+def _pile_top(r: Rules, p: Picker) -> Setup | None:
+    if r.capture.from_piles != "opponents_top":
+        return None
+    three, four, six, nine = p.v(3), p.v(4), p.v(6), p.v(9)
+    return Setup([three], [nine], [("captures", [nine])], captured={1: [four, six]},
+                 illegal=[(f"{_n(nine)} capture {_n(four)} {_n(three)}",
+                           f"{card_name(r, _n(four))} is under the top card")])
+
+
+TEMPLATES += (
+    Template("capture.from_piles", "an opponent's pile top", (), _pile_top),
+)
+
+
 # ---------------------------------------------------------------------- showing positions and moves
 
 
@@ -334,6 +350,8 @@ def position_lines(rules: Rules, engine: Engine, setup: Setup) -> list[tuple[str
             shown.append(f"[{show_cards(rules, cards)}] = {value}, {kind}, made by {who}")
         lines.append(("Builds", SEP.join(shown)))
     lines.append(("Your hand", show_cards(rules, setup.hand)))
+    for seat, cards in sorted(setup.captured.items()):   # African Casino: a pile in order, its top last
+        lines.append((f"Seat {seat}'s pile", f"{show_cards(rules, cards)} ({card_name(rules, str(cards[-1]))} on top)"))
     return lines
 
 
@@ -360,7 +378,7 @@ def _sorted(rules: Rules, engine: Engine, moves: list[Move]) -> list[str]:
 
 def _position(setup: Setup) -> Position:
     return Position(players=setup.players, partners=setup.partners, to_play=0, hands={0: setup.hand},
-                    table=setup.table, builds=setup.builds)
+                    table=setup.table, builds=setup.builds, captured=setup.captured or None)
 
 
 def make_example(rules: Rules, engine: Engine, template: Template) -> Example | None:

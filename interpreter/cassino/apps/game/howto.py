@@ -90,6 +90,9 @@ def _capture(rules: Rules) -> str:
         text += "; while a loose card equals it, it takes only equal cards"
     if c.hand_cards_max > 1:
         text += f"; up to {c.hand_cards_max} cards from the hand may be played together to capture"
+    if c.from_piles == "opponents_top":
+        text += ("; captured cards lie face up, and the top card of each opponent's pile may be taken or built "
+                 "with as if it lay on the table (your own side's pile is not in play)")
     return text
 
 
@@ -132,6 +135,8 @@ def _scoring(rules: Rules) -> list[str]:
             lines.append(f"  {item.name}: {item.points} for the last capture of the hand")
         else:
             lines.append(f"  {item.name}: {item.points} for {what}")
+        if item.sides:   # African Casino: scored only with some numbers of sides
+            lines[-1] += f" (only with {' or '.join(map(str, item.sides))} sides)"
     return lines
 
 
@@ -180,6 +185,11 @@ def how_to_play(rules: Rules) -> str:
         deal += "; after each play you draw back up to that many from the stock"
     elif d.redeal == "when_hands_empty":
         deal += f"; when every hand is empty, {d.hand_size} more each until the stock runs out (the hand)"
+    others = [n for n in range(rules.seats.min_players, rules.seats.max_players + 1)
+              if d.for_players(n) != (d.hand_size, d.table_cards)]
+    for n in others:   # African Casino: deals that depend on the number of players
+        hand_size, table_cards = d.for_players(n)
+        deal += f"; with {n} players, {hand_size} each and {table_cards} on the table"
     if g.target is None:
         goal = "each hand is a game: the higher score wins"
     else:

@@ -119,8 +119,15 @@ class Session(GameSession):
             last = self.last_moves.get(s, "")
             extra = f"  sweeps: {sweeps}" if sweeps else ""
             held = bin(h.hands[s]).count("1")
-            c.print(f"  {self.seat_name(s)}: {held} card{'s' if held != 1 else ''}, "
-                    f"{bin(h.piles[s]).count('1')} taken{extra}" + (f"   last: {last}" if last else ""))
+            line = Text(f"  {self.seat_name(s)}: {held} card{'s' if held != 1 else ''}, "
+                        f"{bin(h.piles[s]).count('1')} taken{extra}")
+            if h.stacks and h.teams.index(h.teams[s]) == s and h.stacks[h.teams[s]]:
+                # African Casino: the side's face-up pile top, in play for the other sides.
+                line.append("   pile top: ")
+                line.append_text(self.cards(1 << h.stacks[h.teams[s]][-1]))
+            if last:
+                line.append(f"   last: {last}")
+            c.print(line)
 
     def show(self, seat: int) -> None:
         self.show_table()

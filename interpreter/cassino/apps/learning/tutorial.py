@@ -33,6 +33,7 @@ TOPICS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("multiple build", ("build.multiple",)),
     ("raise", ("build.raise_single",)),
     ("build captured", ("build.single_build_as_card",)),
+    ("pile top", ("capture.from_piles",)),     # African Casino: an opponent's pile top taken or built with
     ("sweep", ("sweeps.intro",)),
     ("new deal", ("deal.redeal",)),
     ("end of hand", ("hand.end", "scoring.intro", "scoring.items.*", "scoring.when")),
@@ -102,6 +103,8 @@ def situations(before: Game, move: Move | None, after: Game) -> set[str]:
         state = engine.apply(hand, move)    # the hand just after the move, before the game moves on
         played_rank = {engine.rank[i] for i in _indices(move.played)}
         loose = _indices(move.loose)
+        if move.loose & ~hand.table:
+            found.add("pile top")
         if move.kind == MoveKind.TRAIL:
             found.add("trail")
         elif move.kind == MoveKind.CAPTURE:

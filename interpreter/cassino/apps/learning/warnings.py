@@ -84,6 +84,10 @@ def warnings_for(game: Game, move: Move) -> tuple[Warning, ...]:
         if m.kind == MoveKind.CAPTURE:
             reachable |= _taken(m)
     exposed_scoring = scoring & reachable & (after.table | _build_cards(after))
+    # African Casino: the card a capture is made with goes face up on top of the mover's pile,
+    # where the next player may take it.
+    on_top = scoring & move.played & after.pile_tops()
+    exposed_scoring |= on_top
     new_builds = {b.cards for b in after.builds
                   if after.teams[b.owner] == before.teams[seat] and b not in before.builds}
     sweeps = _sweeps_score(game)
@@ -116,8 +120,10 @@ def warnings_for(game: Game, move: Move) -> tuple[Warning, ...]:
     for bit, who in sorted(takers_of.items()):
         card = name(deck, bit)[0]
         how = "trails" if move.played & bit and move.kind == MoveKind.TRAIL else "leaves"
+        where = ", on top of your pile" if on_top & bit else ""
         out.append(Warning("scoring-card", (card,), tuple(name(deck, who)),
-                           f"this {how} {card}, a scoring card: seat {nxt} may take it with {_some(name(deck, who))}"))
+                           f"this {how} {card}, a scoring card{where}: seat {nxt} may take it with "
+                           f"{_some(name(deck, who))}"))
     for b, who in build_takers.items():
         shown = " ".join(name(deck, b))
         out.append(Warning("build", tuple(name(deck, b)), tuple(name(deck, who)),

@@ -28,12 +28,13 @@ def cards_per_seat(rules: Rules, n_cards: int, players: int) -> int:
     at a time (or one card a play, when players draw after playing), so a seat gets
     the full rounds plus at most one more hand (the first seats of a short last round).
     """
-    rest = max(n_cards - rules.deal.table_cards, 0)
-    per_round = players * rules.deal.hand_size
+    hand_size, table_cards = rules.deal.for_players(players)   # (by the number of players: African Casino)
+    rest = max(n_cards - table_cards, 0)
+    per_round = players * hand_size
     if per_round <= 0:
         return rest
     rounds, left = divmod(rest, per_round)
-    return rounds * rules.deal.hand_size + min(rules.deal.hand_size, left)
+    return rounds * hand_size + min(hand_size, left)
 
 
 def _sweep_points(item: ScoringItem, size: int) -> int:

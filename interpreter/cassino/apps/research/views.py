@@ -32,6 +32,8 @@ hand_sizes     P                cards in each hand (a count)
 table          N                loose table cards
 builds         B x (N+P+V+1)    per build place: its cards, owner, value, multiple
 captured       P x N            each seat's captured cards
+pile_tops      P x N            (only where capture piles are in play, African Casino) the
+                                face-up top card of each seat's side's pile, public
 sweeps         P                each seat's sweeps still counting
 scores         P                the score of each seat's side
 stock          1                cards left to deal
@@ -88,6 +90,8 @@ class Layout:
                        ("table", (n,), 1.0), ("builds", (enc.max_builds, self.build_width), 1.0),
                        ("captured", (p, n), 1.0), ("sweeps", (p,), float(n)), ("scores", (p,), score_bound),
                        ("stock", (1,), float(n))]
+            if table.engine.piles_in_play:   # African Casino: the pile tops in play are public
+                pieces.append(("pile_tops", (p, n), 1.0))
             if kind.perfect_recall:
                 pieces.append(("played", (p, n), 1.0))
         self.shown_seats = [] if kind.private == "none" else list(range(p)) if kind.private == "all" else [-1]
@@ -137,6 +141,11 @@ class Layout:
                 row[-1] = float(b.multiple)
             for s, pile in enumerate(hand.piles):
                 _set(views["captured"][s], pile)
+            if "pile_tops" in views and hand.stacks:
+                for s in range(p):
+                    stack = hand.stacks[hand.teams[s]]
+                    if stack:
+                        views["pile_tops"][s][stack[-1]] = 1
             for w in hand.sweeps:
                 if not w.cancelled:
                     views["sweeps"][w.seat] += 1
@@ -244,8 +253,11 @@ class Layout:
                              f"{'multiple' if b.multiple else 'single'}, owner seat {b.owner}")
             for s in range(hand.players):
                 sweeps = sum(1 for w in hand.sweeps if w.seat == s and not w.cancelled)
+                top = ""
+                if hand.stacks and hand.stacks[hand.teams[s]]:   # African Casino: the side's face-up top
+                    top = f", pile top {self._cards(1 << hand.stacks[hand.teams[s]][-1])}"
                 lines.append(f"seat {s}: {bin(hand.hands[s]).count('1')} in hand, "
-                             f"taken {self._cards(hand.piles[s])}, sweeps {sweeps}")
+                             f"taken {self._cards(hand.piles[s])}{top}, sweeps {sweeps}")
         for s in range(hand.players):
             if self._shows(seat, s):
                 lines.append(f"hand of seat {s}: {self._cards(hand.hands[s])}")

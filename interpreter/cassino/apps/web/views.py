@@ -71,8 +71,11 @@ def move_words(engine: Engine, state: HandState, move: Move) -> str:
     played = _words(deck, move.played)
     builds = [f"the build of {next((b.value for b in state.builds if b.cards == m), '?')} ({_words(deck, m)})"
               for m in move.builds]
-    loose = _words(deck, move.loose)
+    loose = _words(deck, move.loose & state.table)
     parts = ([loose] if loose else []) + builds
+    tops = move.loose & ~state.table   # African Casino: opponents' pile tops, named where they lie
+    if tops:
+        parts.append(f"{_words(deck, tops)} from the top of an opponent's pile")
     if move.kind is MoveKind.TRAIL:
         return f"trail {played}"
     if move.kind is MoveKind.CAPTURE:
@@ -89,6 +92,15 @@ def move_view(engine: Engine, state: HandState, move: Move) -> dict[str, Any]:
     items = [build_id(deck, m) for m in move.builds] + cards_text(deck, move.loose)
     return {"text": format_move(move, deck), "kind": move.kind.value, "played": cards_text(deck, move.played),
             "items": items, "words": move_words(engine, state, move)}
+
+
+def pile_top(deck: Deck, h: HandState, seat: int) -> str | None:
+    """The face-up top card of ``seat``'s side's capture pile, where piles are in play (African
+    Casino), shown at the side's lowest seat; None elsewhere. Public: every viewer sees it."""
+    if not h.stacks or h.teams.index(h.teams[seat]) != seat:
+        return None
+    stack = h.stacks[h.teams[seat]]
+    return cards_text(deck, 1 << stack[-1])[0] if stack else None
 
 
 def seat_label(kinds: list[str], seat: int, viewer: int | None) -> str:
@@ -138,7 +150,8 @@ def seat_view(*, table_id: str, game: Any, kinds: list[str], viewer: int | None,
         sweeps = sum(1 for w in h.sweeps if w.seat == s and not w.cancelled)
         seats.append({"seat": s, "kind": kinds[s], "name": seat_label(kinds, s, viewer), "side": h.teams[s],
                       "held": bin(h.hands[s]).count("1"), "taken": bin(h.piles[s]).count("1"), "sweeps": sweeps,
-                      "last": last.get(s, ""), "connected": kinds[s] != "human" or s in online})
+                      "last": last.get(s, ""), "connected": kinds[s] != "human" or s in online,
+                      "top": pile_top(deck, h, s)})
     sides = [{"side": side, "name": side_name(members), "seats": list(members), "score": game.scores[side]}
              for side, members in side_seats(h.teams).items()]
     mine = viewer is not None and 0 <= viewer < h.players

@@ -206,8 +206,29 @@ function renderSeats(s) {
     const nums = el("div", `${p.held} in hand · ${p.taken} taken${p.sweeps ? ` · ${p.sweeps} sweep${p.sweeps > 1 ? "s" : ""}` : ""}`, "nums");
     const last = el("div", p.last ? `last: ${p.last}` : "", "last");
     box.append(head, backs, nums, last);
+    if (p.top) box.append(pileTop(s, p));
     seats.append(box);
   }
+}
+
+// African Casino: a side's capture pile lies face up; its top card is in play for the other sides,
+// chosen like a loose table card (a move names it by its card name).
+function pileTop(s, p) {
+  const wrap = el("div", "", "pile-top");
+  wrap.append(el("span", "pile top", "tag"));
+  const c = cardElement(p.top, deck);
+  c.dataset.top = p.top;
+  const active = myTurn() && selected.played.length > 0;
+  if (active) {
+    const open = new Set();
+    for (const m of candidates()) for (const i of m.items) open.add(i);
+    if (selected.items.includes(p.top)) c.classList.add("selected");
+    else if (open.has(p.top)) c.classList.add("playable");
+    else c.classList.add("dim");
+  }
+  c.addEventListener("click", () => clickItem(p.top));
+  wrap.append(c);
+  return wrap;
 }
 
 function myTurn() {

@@ -1,0 +1,250 @@
+"""African Casino (issue 27): capture-pile tops in play (`capture.from_piles`), deals by player
+count (`deal.by_players`), scoring items for some numbers of sides (`scoring.items.*.sides`),
+and Swazi and South African Casino through the engine, the CLI, the views and OpenSpiel."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from cassino.engine.core import Engine, Position
+from cassino.engine.moves import Move, MoveKind
+from cassino.engine.notation import parse_move
+from cassino.engine.state import HandState
+from cassino.language.variants import load_rules
+
+from conftest import VARIANTS
+
+
+def _engine(name: str) -> Engine:
+    return Engine(load_rules(name))
+
+
+def _cards(engine: Engine, *names: str) -> list:  # type: ignore[type-arg]
+    return [engine.deck.parse(n) for n in names]
+
+
+def _mask(engine: Engine, *names: str) -> int:
+    return engine.deck.mask(_cards(engine, *names))
+
+
+def _move(engine: Engine, state: HandState, text: str) -> Move:
+    return parse_move(text, engine.deck)
+
+
+# ---------------------------------------------------------------------- the deal by player count
+@pytest.mark.parametrize("name, players, hand, table, stock", [
+    ("swazi-casino", 2, 12, 4, 24), ("swazi-casino", 3, 16, 4, 0), ("swazi-casino", 4, 12, 4, 0),
+    ("south-african-casino", 2, 10, 0, 20), ("south-african-casino", 3, 13, 1, 0),
+    ("south-african-casino", 4, 10, 0, 0),
+])
+def test_the_deal_depends_on_the_number_of_players(name: str, players: int, hand: int, table: int,
+                                                   stock: int) -> None:
+    engine = _engine(name)
+    for seed in range(3):
+        state = engine.start(seed, players)
+        assert [bin(h).count("1") for h in state.hands] == [hand] * players
+        assert bin(state.table).count("1") == table
+        assert len(state.stock) == stock
+
+
+def test_every_other_variant_keeps_no_pile_order() -> None:
+    for name in VARIANTS:
+        engine = _engine(name)
+        state = engine.start(1, engine.rules.seats.min_players)
+        if name == "swazi-casino":
+            assert state.stacks == ((), ())
+        else:
+            assert state.stacks == () and state.in_play() == state.table
+
+
+# ---------------------------------------------------------------------- pile tops in the engine
+def test_a_taken_top_leaves_its_pile_and_the_capturing_card_goes_on_top() -> None:
+    engine = _engine("swazi-casino")
+    state = engine.position(Position(players=2, hands={0: _cards(engine, "9D", "2C"), 1: _cards(engine, "9S")},
+                                     table=_cards(engine, "3C"), captured={1: _cards(engine, "4H", "6H")}))
+    assert state.pile_tops() == _mask(engine, "6H")
+    after = engine.play(state, _move(engine, state, "9D capture 6H 3C"))
+    d = engine.deck
+    mine = [str(d.cards[i]) for i in after.stacks[0]]
+    assert mine[-1] == "9D" and sorted(mine[:-1]) == ["3C", "6H"]   # the capturing card on top
+    assert [str(d.cards[i]) for i in after.stacks[1]] == ["4H"]
+    assert after.piles[1] == _mask(engine, "4H")
+    assert after.piles[0] == _mask(engine, "3C", "6H", "9D")
+    # Seat 1 now sees seat 0's top, the nine, and not its own four.
+    assert after.in_play() == _mask(engine, "9D")
+    keys = [m for m in engine.legal_moves(after) if m.kind is MoveKind.CAPTURE]
+    assert [m.loose for m in keys] == [_mask(engine, "9D")]
+
+
+def test_partners_share_one_pile_whose_top_only_the_opponents_may_take() -> None:
+    engine = _engine("swazi-casino")
+    state = engine.position(Position(players=4, partners=True, hands={0: _cards(engine, "7C", "5C")},
+                                     captured={2: _cards(engine, "7H"), 0: _cards(engine, "2H"),
+                                               1: _cards(engine, "5D"), 3: _cards(engine, "9D")}))
+    assert len(state.stacks) == 2
+    # Side 0's pile is seat 0's list then seat 2's: 2H, 7H (top); side 1's: 5D, 9D (top).
+    assert state.pile_tops() == _mask(engine, "9D")
+    assert not engine.is_legal(state, _move(engine, state, "7C capture 7H"))
+    reason = engine.why_illegal(state, _move(engine, state, "5C capture 5D"))
+    assert "not on top" in reason
+
+
+def test_a_capture_of_pile_tops_alone_is_no_sweep_but_with_the_last_table_card_it_is() -> None:
+    engine = _engine("swazi-casino")
+    state = engine.position(Position(players=2, hands={0: _cards(engine, "6C", "2C"), 1: _cards(engine, "KS")},
+                                     captured={1: _cards(engine, "6H")}))
+    after = engine.play(state, _move(engine, state, "6C capture 6H"))
+    assert after.sweeps == ()
+    state = engine.position(Position(players=2, hands={0: _cards(engine, "9C", "2C"), 1: _cards(engine, "KS")},
+                                     table=_cards(engine, "3C"), captured={1: _cards(engine, "6H")}))
+    after = engine.play(state, _move(engine, state, "9C capture 6H 3C"))
+    assert [w.size for w in after.sweeps] == [1]     # the table card only
+
+
+def test_the_lazy_move_walk_offers_pile_tops_as_the_generator_does() -> None:
+    from cassino.engine.choices import MoveChoices
+
+    engine = _engine("swazi-casino")
+    state = engine.position(Position(players=2, hands={0: _cards(engine, "9D", "2C")},
+                                     table=_cards(engine, "3C"), captured={1: _cards(engine, "6H")}))
+    mc = MoveChoices(engine.tables, state)
+    assert engine.deck.index(engine.deck.parse("6H")) in mc.g.loose_cards
+    move = _move(engine, state, "9D capture 6H 3C")
+    assert mc.item_positions(move) is not None and engine.is_legal(state, move)
+
+
+# ---------------------------------------------------------------------- validate
+BAD = {
+    "a deal row for a count the game does not seat": (
+        "deal:\n  by_players:\n    - {players: 6, hand_size: 4}\n", "standard", "a deal for 6 players"),
+    "a deal row given twice": (
+        "deal:\n  by_players:\n    - {players: 3, hand_size: 16}\n    - {players: 3, hand_size: 16}\n",
+        "swazi-casino", "given twice"),
+    "a deal row that does not deal out": (
+        "deal:\n  by_players:\n    - {players: 3, hand_size: 5}\n", "swazi-casino", "does not deal out exactly"),
+    "a deal row without players": ("deal:\n  by_players:\n    - {hand_size: 4}\n", "standard", "players"),
+    "a deal row of the wrong type": ("deal:\n  by_players: {\"3\": 16}\n", "standard", "by_players"),
+    "a hand size of the wrong type": (
+        "deal:\n  by_players:\n    - {players: 3, hand_size: many}\n", "standard", "hand_size"),
+    "deal rows with drawing": ("deal:\n  draw_after_play: true\n  by_players:\n    - {players: 2, hand_size: 4}\n",
+                               "standard", "drawing after each play"),
+    "an unknown pile setting": ("capture:\n  from_piles: all\n", "standard", "from_piles"),
+    "pile tops with a capture total": ("capture:\n  from_piles: opponents_top\n", "escoba", "not by a total"),
+    "sides the game never has": ("scoring:\n  items:\n    cards: {sides: [5]}\n", "standard", "never has 5 sides"),
+    "sides of the wrong type": ("scoring:\n  items:\n    cards: {sides: two}\n", "standard", "sides"),
+    "sides given twice": ("scoring:\n  items:\n    cards: {sides: [2, 2]}\n", "standard", "twice"),
+}
+
+
+@pytest.mark.parametrize("case", sorted(BAD))
+def test_hostile_settings_are_refused_with_their_place(cli, tmp_path: Path, case: str) -> None:  # type: ignore[no-untyped-def]
+    body, parent, words = BAD[case]
+    path = tmp_path / "house.yaml"
+    path.write_text(f"name: house\nextends: {parent}\n{body}", encoding="utf-8")
+    code, out, err = cli("validate", str(path))
+    assert code == 2, (out, err)
+    assert words in out + err, (out, err)
+    assert "house.yaml:" in out + err and "Traceback" not in out + err
+
+
+def test_a_deal_row_that_does_not_add_up_is_reported_at_its_row(cli, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    path = tmp_path / "house.yaml"
+    path.write_text("name: house\nextends: swazi-casino\ndeal:\n  by_players:\n    - {players: 3, hand_size: 5}\n",
+                    encoding="utf-8")
+    code, out, err = cli("validate", str(path))
+    assert code == 2 and "house.yaml:5:" in out + err and "with 3 players" in out + err, (out, err)
+
+
+# ---------------------------------------------------------------------- scoring by sides
+def test_most_cards_and_spades_count_only_with_two_sides() -> None:
+    from cassino.engine.scoring import Scorer
+
+    engine = _engine("south-african-casino")
+    for players, partners, total in ((2, False, 11), (3, False, 7), (4, False, 7), (4, True, 11)):
+        state = engine.start(5, players, partners=partners)
+        while not state.over:
+            state = engine.apply(state, engine.legal_moves(state)[0])
+        points, by_item = Scorer(engine).hand_points(state)
+        assert sum(points.values()) == total, (players, partners)
+        assert (sum(by_item["cards"].values()) > 0) == (total == 11)
+
+
+# ---------------------------------------------------------------------- the players and the views
+def test_the_computer_players_finish_games_that_take_pile_tops(cli) -> None:  # type: ignore[no-untyped-def]
+    code, out, err = cli("simulate", "swazi-casino", "--games", "3", "--players", "3")
+    assert code == 0, err
+    assert "games won" in out
+
+
+def test_the_search_player_and_the_solver_see_pile_tops() -> None:
+    from cassino.engine.scoring import Scorer
+    from cassino.players.solver import Solver
+
+    engine = _engine("swazi-casino")
+    state = engine.position(Position(players=2, hands={0: _cards(engine, "6C"), 1: _cards(engine, "KS")},
+                                     table=_cards(engine, "QD"), captured={1: _cards(engine, "6H")},
+                                     stock=[]))
+    move = Solver(engine, Scorer(engine), side=0).best_move(state)
+    assert move.loose == _mask(engine, "6H")   # the six from seat 1's pile: the queen would sweep nothing
+
+
+def test_the_browser_view_shows_each_sides_top_and_names_it_in_move_words() -> None:
+    from cassino.apps.web.views import move_words, pile_top
+
+    engine = _engine("swazi-casino")
+    state = engine.position(Position(players=2, hands={0: _cards(engine, "9D")},
+                                     table=_cards(engine, "3C"), captured={1: _cards(engine, "4H", "6H")}))
+    assert pile_top(engine.deck, state, 1) == "6H" and pile_top(engine.deck, state, 0) is None
+    words = move_words(engine, state, _move(engine, state, "9D capture 6H 3C"))
+    assert "from the top of an opponent's pile" in words
+    plain = _engine("standard")
+    assert pile_top(plain.deck, plain.start(1, 2), 0) is None
+
+
+def test_openspiel_observations_carry_the_pile_tops() -> None:
+    pyspiel = pytest.importorskip("pyspiel")
+    import cassino.openspiel  # noqa: F401
+
+    game = pyspiel.load_game("python_cassino", {"variant": "swazi-casino"})
+    state = game.new_initial_state()
+    rng = random.Random(4)
+    seen_top = False
+    while not state.is_terminal() and not seen_top:
+        if state.is_chance_node():
+            outcomes = state.chance_outcomes()
+            state.apply_action(outcomes[rng.randrange(len(outcomes))][0])
+            continue
+        state.apply_action(rng.choice(state.legal_actions()))
+        hand = state.cassino_game.hand
+        seen_top = bool(hand.stacks and any(hand.stacks))
+    assert seen_top
+    from open_spiel.python.observation import make_observation
+
+    obs = make_observation(game, pyspiel.IIGObservationType(perfect_recall=False))
+    obs.set_from(state, 0)
+    tops = obs.dict["pile_tops"]
+    hand = state.cassino_game.hand
+    for seat in range(hand.players):
+        stack = hand.stacks[hand.teams[seat]]
+        assert list(np.flatnonzero(tops[seat])) == ([stack[-1]] if stack else [])
+    assert "pile top" in state.observation_string(0)
+    plain = pyspiel.load_game("python_cassino", {"variant": "royal"})
+    plain_obs = make_observation(plain, pyspiel.IIGObservationType(perfect_recall=False))
+    assert "pile_tops" not in plain_obs.dict
+
+
+def test_how_to_play_and_the_utility_bounds_read_the_deal_by_player_count() -> None:
+    from cassino.apps.game.howto import how_to_play
+    from cassino.apps.research.utility_bounds import cards_per_seat
+
+    swazi = load_rules("swazi-casino")
+    text = how_to_play(swazi)
+    assert "with 3 players, 16 each" in text and "top card of each opponent's pile" in text
+    assert cards_per_seat(swazi, 52, 3) == 16 and cards_per_seat(swazi, 52, 2) == 24
+    south = load_rules("south-african-casino")
+    assert cards_per_seat(south, 40, 3) == 13
+    assert "(only with 2 sides)" in how_to_play(south)
