@@ -230,7 +230,9 @@ def test_bundled_names_are_the_twelve() -> None:
         # the Scopa family and the Nordic games (issue 27)
         "scopa", "scopone", "escoba", "swedish-kasino", "finnish-kasino",
         # the negative game of Krypkasino's family (issue 27)
-        "kasino-misar"])
+        "kasino-misar",
+        # Krypkasino itself, two packs (issue 27)
+        "krypkasino"])
 
 
 @pytest.mark.parametrize("path", [ROOT / "variants" / f"{v}.yaml" for v in VARIANTS] + EXAMPLES, ids=lambda p: p.name)

@@ -48,6 +48,8 @@ class DeckRules:
     ranks: tuple[RankRule, ...]
     suits: tuple[SuitRule, ...]
     card_values: tuple[CardValueRule, ...]
+    # Two packs (issue 27, Krypkasino): identical packs shuffled together; 1 is one pack.
+    packs: int = 1
 
 
 @dataclass(frozen=True)
@@ -230,6 +232,7 @@ class Rules:
                                                 _values(c["hand"]) if c.get("hand") is not None else None,
                                                 _values(c["table"]) if c.get("table") is not None else None)
                                   for c in dk["card_values"]),
+                packs=dk.get("packs", 1),
             ),
             seats=SeatRules(st["min_players"], st["max_players"], st["partnerships"], st["direction"]),
             deal=DealRules(dl["table_cards"], dl["hand_size"], dl["packet"], dl["redeal"],

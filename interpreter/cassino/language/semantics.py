@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
-from .cards import CardError, Deck
+from .cards import MAX_DECK_CARDS, CardError, Deck
 from ..errors import Diagnostic
 from .rules import Rules
 from .selectors import SelectorError, compile_selector
@@ -42,6 +42,14 @@ def _deck(data: dict[str, Any], rules: Rules, locate: Locate) -> list[Diagnostic
         letters.setdefault(s.letter, i)
     if out:
         return out
+    # Two packs (issue 27): the packs together stay within the engine's bound.
+    one_pack = len(rules.deck.ranks) * len(rules.deck.suits)
+    if rules.deck.packs * one_pack > MAX_DECK_CARDS:
+        out.append(locate(("deck", "packs"),
+                          f"{rules.deck.packs} packs of {one_pack} cards make {rules.deck.packs * one_pack}, "
+                          f"more than the engine's {MAX_DECK_CARDS} cards",
+                          hint=f"use at most {max(MAX_DECK_CARDS // max(one_pack, 1), 1)} packs of this deck"))
+        return out
     deck = Deck.from_rules(rules.deck)
     for i, cv in enumerate(rules.deck.card_values):
         try:
@@ -64,7 +72,7 @@ def _seats(data: dict[str, Any], rules: Rules, locate: Locate) -> list[Diagnosti
 
 def _deal(data: dict[str, Any], rules: Rules, locate: Locate) -> list[Diagnostic]:
     d, s = rules.deal, rules.seats
-    n_cards = len(rules.deck.ranks) * len(rules.deck.suits)
+    n_cards = len(rules.deck.ranks) * len(rules.deck.suits) * rules.deck.packs
     out = []
     for players in range(s.min_players, s.max_players + 1):
         first = d.table_cards + players * d.hand_size
