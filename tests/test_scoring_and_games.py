@@ -66,6 +66,10 @@ def expected_total(name: str, engine: Engine, state) -> int:
         # Krypkasino's penalty cards in one pack: 10D 3, 2S 2, four aces, twelve other spades: 21;
         # a tabbe's +5 to the sweeper and -5 to the player before add up to nothing.
         return 21
+    if name == "krypkasino":
+        # The same penalty cards in two packs: "the total value of all the cards in the double deck
+        # is 42 points" (pagat); the tabbe's +5 and -5 again add up to nothing.
+        return 42
     spades = counts(engine, state, lambda c: c.suit == "S")
     sweeps = live_sweeps(state)
     if name == "tuxedo":

@@ -71,6 +71,8 @@ def _words(book: Rulebook, rules: Rules, key: str) -> str:
     if key.startswith("scoring.events."):
         return "no such capture event"
     if key.startswith("deck."):
+        if key == "deck.packs":   # two packs (issue 27): one pack says nothing in the rulebook
+            return "One pack."
         return "none" if key == "deck.card_values" else ""
     # The clause's own setting (``key``), not the differing one behind it: game.both_reach is
     # worded by its own value even where game.count_out (a list) is what differs.

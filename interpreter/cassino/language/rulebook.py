@@ -410,6 +410,7 @@ STRUCTURED = {"deck.ranks", "deck.suits", "deck.card_values", "game.count_out", 
               "scoring.items.*.cards", "scoring.items.*.event", "scoring.items.*.by_size",
               "scoring.items.*.order", "scoring.events.*.takes"}
 STRUCTURED |= {"deal.misdeal.cards", "scoring.items.*.card_points"}   # the Scopa family: worded with at_least / count
+STRUCTURED |= {"deck.packs"}   # two packs (issue 27, Krypkasino): worded with the deck where more than one
 
 _NUMBER_WORDS = ("zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten",
                  "eleven", "twelve")
@@ -712,6 +713,13 @@ def _deck(rules: Rules, ctx: dict[str, Any]) -> Section:
         # Suits whose names do not start with their letters (Scopa's coins are D): say the letters typed.
         w.amend(" In moves the suits are typed by letter: "
                 + join_words([f"{s.letter} for {s.name}" for s in dk.suits]) + ".")
+    if dk.packs > 1:
+        # Two packs (issue 27): said only where there is more than one.
+        w.say("deck.packs", f"{_count(dk.packs).capitalize()} such packs are shuffled together, {n * dk.packs} cards, "
+                            f"so every card is there {_times(dk.packs)}. The copies of a card are the same card "
+                            f"and are written alike: a {card_name(rules, '10' + dk.suits[0].letter) if '10' in _rank_symbols(dk) else 'card'} "
+                            f"in hand takes its twin on the table as any equal card, and a scoring item counts "
+                            f"every copy of its cards.")
     w.say("deck.ranks", "Capture values: " + _values_words(rules) + ".")
     for cv in dk.card_values:
         hand, table = cv.hand, cv.table
@@ -722,6 +730,16 @@ def _deck(rules: Rules, ctx: dict[str, Any]) -> Section:
             parts.append(f"{_values_text(table)} while it lies on the table")
         w.say("deck.card_values", f"{card_name(rules, cv.card)} counts {' and '.join(parts)}.")
     return Section("deck", "The cards", tuple(w.clauses))
+
+
+def _rank_symbols(dk: Any) -> list[str]:
+    """The deck's rank symbols."""
+    return [r.rank for r in dk.ranks]
+
+
+def _times(n: int) -> str:
+    """``twice``, ``three times``."""
+    return {1: "once", 2: "twice"}.get(n, f"{_count(n)} times")
 
 
 def _card_words(rank: str, suit: str) -> str:
@@ -938,6 +956,8 @@ def item_words(rules: Rules, item: ScoringItem) -> str:
               "event": _event_words(rules, event.takes) if event else humanize(item.event)}
     if item.count == "each" and item.cards.strip().upper() not in ("ALL",) and singular.startswith("the "):
         text = f"{points(item.points)} for capturing {singular}"
+        if rules.deck.packs > 1:   # two packs (issue 27): one card by name is several cards
+            text = f"{points(item.points)} for each {singular[4:]} captured ({_count(rules.deck.packs)} in the packs)"
     elif item.count == "primiera":
         text = ""   # worded below
     else:
