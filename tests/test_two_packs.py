@@ -189,3 +189,71 @@ def test_a_scenario_may_place_a_card_twice(cli, tmp_path: Path) -> None:  # type
                     "    expect:\n      exactly: [\"10D capture 10D\"]\n", encoding="utf-8")
     code, out, err = cli("check", str(path))
     assert code == 0, out + err
+
+
+def test_the_counting_aid_lists_each_copy_side_by_side(kryp: Engine) -> None:
+    from cassino.apps.learning.counting import count_for
+
+    d = kryp.deck
+    hand = kryp.position(Position(players=2, hands={0: [d.parse("3C")], 1: [d.parse("4C")]},
+                                  captured={1: [d.parse("10D")]}))
+    game = Game.new(kryp, 1, 2).with_(hand=hand)
+    storan = [c for c in count_for(game, 0).scoring_cards if c.item == "storan"]
+    assert [(c.card, c.where) for c in storan] == [("10D", "won by seat 1"), ("10D", "not seen yet")]
+
+
+def test_chance_deals_each_card_once_weighted_by_its_copies() -> None:
+    from cassino.apps.research.stepwise import Setup, Step, table_for
+
+    table = table_for(Setup.from_params({"variant": "krypkasino"}))
+    step = Step.start(table)
+    assert step.chance
+    outcomes = step.chance_outcomes()
+    assert len(outcomes) == 52                               # each card once, not each copy
+    assert abs(sum(p for _, p in outcomes) - 1.0) < 1e-9
+    assert {round(p * 104) for _, p in outcomes} == {2}       # two copies of each left
+    assert list(step.legal_actions()) == [c for c, _ in outcomes]
+
+
+def _two_pack_standard(tmp_path: Path) -> Engine:
+    path = tmp_path / "standard-two-packs.yaml"
+    path.write_text("name: standard-two-packs\ndescription: standard with two packs\nextends: standard\n"
+                    "deck:\n  packs: 2\ndeal:\n  short_stock: split_rest_to_table\n", encoding="utf-8")
+    return Engine(load_rules(path))
+
+
+def test_builds_with_twin_cards_are_listed_once_and_replay_by_name(tmp_path: Path) -> None:
+    engine = _two_pack_standard(tmp_path)
+    d = engine.deck
+    state = engine.position(Position(players=2, hands={0: [d.parse(c) for c in "8D 3D".split()]},
+                                     table=[d.parse(c) for c in "5H 5H".split()]))
+    texts = [format_move(m, d) for m in engine.legal_moves(state)]
+    assert texts.count("3D build 8 on 5H") == 1 and len(texts) == len(set(texts))
+    after = engine.play(state, parse_move("3D build 8 on 5H", d))
+    # two builds of the same cards by name, value and owner: one move uses either
+    seat1 = after.with_(turn=0, hands=(after.hands[0] | 1 << d.copies(d.parse("3D"))[1], after.hands[1]))
+    again = engine.play(seat1, parse_move("3D build 8 on 5H", d))
+    assert len(again.builds) == 2
+    takes = [format_move(m, d) for m in engine.legal_moves(again) if m.kind.value == "capture"]
+    assert takes == ["8D capture [3D 5H] [3D 5H]"]          # (standard takes every build of the value)
+    done = engine.play(again, parse_move("8D capture [3D 5H] [3D 5H]", d))
+    assert not done.builds
+
+
+def test_a_two_pack_standard_with_building_plays_whole_games(tmp_path: Path) -> None:
+    engine = _two_pack_standard(tmp_path)
+    rng = random.Random(3)
+    for seed in range(6):
+        game = Game.new(engine, seed, 2)
+        while not game.over and game.hand_no < 3:
+            moves = game.legal_moves()
+            names = [format_move(m, engine.deck) for m in moves]
+            assert len(names) == len(set(names)), names
+            move = rng.choice(moves)
+            game = game.play(engine.resolve(game.hand, parse_move(format_move(move, engine.deck), engine.deck)))
+
+
+def test_sweep_refuses_too_many_packs_in_one_line(cli) -> None:  # type: ignore[no-untyped-def]
+    code, out, err = cli("sweep", "krypkasino", "--set", "deck.packs=3", "--games", "2")
+    assert code == 2
+    assert "more than the engine's 128 cards" in err and "Traceback" not in out + err
