@@ -257,3 +257,12 @@ def test_sweep_refuses_too_many_packs_in_one_line(cli) -> None:  # type: ignore[
     code, out, err = cli("sweep", "krypkasino", "--set", "deck.packs=3", "--games", "2")
     assert code == 2
     assert "more than the engine's 128 cards" in err and "Traceback" not in out + err
+
+
+def test_diff_words_the_packs_and_the_loss_limits(cli) -> None:  # type: ignore[no-untyped-def]
+    code, out, err = cli("diff", "kasino-misar", "krypkasino")
+    assert code == 0, err
+    packs = out.split("deck.packs\n", 1)[1].split("\n\n", 1)[0]
+    assert "kasino-misar: One pack." in packs and "Two such packs are shuffled together, 104 cards" in packs
+    target = out.split("game.target\n", 1)[1].split("\n\n", 1)[0]
+    assert "at 21 points or more" in target and "at 42 points or more" in target

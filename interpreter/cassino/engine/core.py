@@ -318,7 +318,10 @@ class Engine:
 
     def _teams(self, players: int, partners: bool | None) -> tuple[int, ...]:
         if self.rules.partnership(players, partners):
-            return tuple(seat % 2 for seat in range(players))
+            # Teams of seats.team_size: seat k in team k mod (players / team_size), so partners of
+            # two sit opposite (4: 0+2, 1+3; 6: 0+3, 1+4, 2+5) and teams of three alternate (0+2+4).
+            teams = players // self.rules.seats.team_size
+            return tuple(seat % teams for seat in range(players))
         return tuple(range(players))
 
     def position(self, pos: Position) -> HandState:

@@ -65,6 +65,8 @@ def _words(book: Rulebook, rules: Rules, key: str) -> str:
         return " ".join(texts) or "no endgame restrictions"
     if key in clauses:
         return clauses[key].text
+    if key == "game.target" and rules.game.goal == "lowest" and "game.goal" in clauses:
+        return clauses["game.goal"].text      # a negative game words its loss limit with its goal
     if key.startswith("scoring.items."):
         item = rules.scoring.item(key.split(".")[2])
         return item_words(rules, item) if item is not None else "no such scoring item"

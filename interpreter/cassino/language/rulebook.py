@@ -410,7 +410,7 @@ STRUCTURED = {"deck.ranks", "deck.suits", "deck.card_values", "game.count_out", 
               "scoring.items.*.cards", "scoring.items.*.event", "scoring.items.*.by_size",
               "scoring.items.*.order", "scoring.events.*.takes"}
 STRUCTURED |= {"deal.misdeal.cards", "scoring.items.*.card_points"}   # the Scopa family: worded with at_least / count
-STRUCTURED |= {"deck.packs"}   # two packs (issue 27, Krypkasino): worded with the deck where more than one
+STRUCTURED |= {"deck.packs", "seats.partnership_players", "seats.team_size"}   # two packs (issue 27, Krypkasino): worded with the deck where more than one
 
 _NUMBER_WORDS = ("zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten",
                  "eleven", "twelve")
@@ -693,8 +693,10 @@ def _overview(rules: Rules, ctx: dict[str, Any]) -> str:
 def _seats(rules: Rules, ctx: dict[str, Any]) -> Section:
     w = _Writer(rules, ctx)
     w.setting("seats.min_players")
-    if rules.seats.max_players >= 4:
-        w.setting("seats.partnerships")
+    s = rules.seats
+    if s.max_players >= 4 and (s.partnerships == "never" or (4 in s.partnership_players and s.min_players <= 4)):
+        w.setting("seats.partnerships")     # its sentences are about four players
+    _more_teams(w, rules)
     w.setting("seats.direction")
     return Section("seats", "Players", tuple(w.clauses))
 
@@ -897,6 +899,21 @@ def _build(rules: Rules, ctx: dict[str, Any]) -> Section:
             w.say("build.keep_capturing_card.partner",
                   "For a build made for your partner's value, your partner must keep that card instead.")
     return Section("build", "Building", tuple(w.clauses))
+
+
+def _more_teams(w: "_Writer", rules: Rules) -> None:
+    """Teams beyond four players (issue 27, Krypkasino): said only where the file has them."""
+    s = rules.seats
+    others = [n for n in s.partnership_players if n != 4 and s.min_players <= n <= s.max_players]
+    if s.partnerships == "never" or not others:
+        return
+    how = {2: "in teams of two, partners sitting opposite each other (with six: seats 0 and 3, 1 and 4, 2 and 5)",
+           3: "in two teams of three, each player sitting between two opponents (seats 0, 2 and 4 against 1, 3 "
+              "and 5)"}[s.team_size]
+    may = "always play" if s.partnerships == "always" else "may play"
+    counts = join_words([_count(n) for n in others])
+    w.say("seats.partnership_players", f"{counts.capitalize()} players {may} {how}; a team pools what its "
+                                        f"players capture and scores together.")
 
 
 def _has_partners(rules: Rules) -> bool:

@@ -67,6 +67,21 @@ def _seats(data: dict[str, Any], rules: Rules, locate: Locate) -> list[Diagnosti
     if s.partnerships == "always" and s.max_players < 4:
         out.append(locate(("seats", "partnerships"), f"partnerships need four seats, but max_players is {s.max_players}",
                           hint="set max_players: 4, or partnerships: never"))
+    # Teams beyond four players (issue 27, Krypkasino): each count divides into two teams or more,
+    # within the players allowed; building for a partner knows only four players' pairs.
+    for k, n in enumerate(s.partnership_players):
+        if n % s.team_size or n // s.team_size < 2:
+            out.append(locate(("seats", "partnership_players", k),
+                              f"{n} players do not make two or more teams of {s.team_size}",
+                              hint=f"list counts that divide by team_size {s.team_size}, e.g. {2 * s.team_size}"))
+        elif not s.min_players <= n <= s.max_players and s.partnerships != "never" and s.partnership_players != (4,):
+            out.append(locate(("seats", "partnership_players", k),
+                              f"{n} players play in partnerships, but the variant is for {s.min_players} to "
+                              f"{s.max_players} players", hint="change max_players or partnership_players"))
+    if rules.build.for_partner and (s.team_size != 2 or any(n != 4 for n in s.partnership_players)) \
+            and s.partnerships != "never":
+        out.append(locate(("build", "for_partner"), "building for a partner is defined for four players in two "
+                          "pairs only", hint="set partnership_players: [4] and team_size: 2, or for_partner: false"))
     return out
 
 
@@ -211,7 +226,7 @@ def _difference_needs_two_sides(rules: Rules, locate: Locate) -> list[Diagnostic
     so every player count the file allows must seat exactly two sides."""
     s = rules.seats
     many = [n for n in range(s.min_players, s.max_players + 1)
-            if (2 if n == 4 and s.partnerships == "always" else n) > 2]
+            if (n // s.team_size if n in s.partnership_players and s.partnerships == "always" else n) > 2]
     if not many:
         return []
     counts = ", ".join(str(n) for n in many)

@@ -177,8 +177,9 @@ class Runner:
         if not rules.seats.min_players <= players <= rules.seats.max_players:
             raise ImpossiblePosition(f"{rules.name} is for {rules.seats.min_players}-{rules.seats.max_players} players, not {players}")
         partners = case.get("partners")
-        if partners and players != 4:
-            raise ImpossiblePosition("partners need 4 players")
+        if partners and players not in rules.seats.partnership_players:
+            counts = " or ".join(str(n) for n in rules.seats.partnership_players)
+            raise ImpossiblePosition(f"partners need {counts} players")
         to_play = case.get("to_play", 0)
         seats = range(players)
         if to_play not in seats:

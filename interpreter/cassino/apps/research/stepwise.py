@@ -231,8 +231,9 @@ class Table:
         if not seats.min_players <= players <= seats.max_players:
             raise SetupError(f"{rules.name} is for {seats.min_players} to {seats.max_players} players, "
                              f"not {players}")
-        if setup.partners and players != 4:
-            raise SetupError(f"partners needs players=4 (got {players})")
+        if setup.partners and players not in seats.partnership_players:
+            counts = " or ".join(str(n) for n in seats.partnership_players)
+            raise SetupError(f"partners needs players={counts} (got {players})")
         if setup.partners and seats.partnerships == "never":
             raise SetupError(f"{rules.name} never plays in partnerships")
         if not 0 <= setup.dealer < players:
