@@ -232,7 +232,9 @@ def test_bundled_names_are_the_twelve() -> None:
         # the negative game of Krypkasino's family (issue 27)
         "kasino-misar",
         # African Casino (issue 27)
-        "swazi-casino", "south-african-casino"])
+        "swazi-casino", "south-african-casino",
+        # Krypkasino itself, two packs (issue 27)
+        "krypkasino"])
 
 
 @pytest.mark.parametrize("path", [ROOT / "variants" / f"{v}.yaml" for v in VARIANTS] + EXAMPLES, ids=lambda p: p.name)

@@ -69,6 +69,10 @@ def expected_total(name: str, engine: Engine, state) -> int:
     if name == "south-african-casino":
         # Most cards 2 and most spades 2 (ties 1-1) only with two sides, 10D 2, 2S 1, four aces: 11 or 7.
         return 11 if len(state.sides) == 2 else 7
+    if name == "krypkasino":
+        # The same penalty cards in two packs: "the total value of all the cards in the double deck
+        # is 42 points" (pagat); the tabbe's +5 and -5 again add up to nothing.
+        return 42
     spades = counts(engine, state, lambda c: c.suit == "S")
     sweeps = live_sweeps(state)
     if name == "tuxedo":

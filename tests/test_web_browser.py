@@ -509,3 +509,48 @@ def test_an_opponents_pile_top_is_shown_by_its_seat_and_taken_by_clicks(browser:
         assert page.script_errors == []
         record = load_record(t.session.save_path)
         assert move["text"] in record.actions
+
+
+def test_two_packs_show_two_equal_cards_as_two_selectable_cards(browser: Any, tmp_path: Path) -> None:
+    """Krypkasino's two packs: two 5♥ on the felt and two 7♠ in hand are two cards each, told apart by
+    their ids (`5H`, `5H~2`, never shown), and clicking the second 5♥ plays the capture of both."""
+    from cassino.engine.core import Position
+
+    with serving(tmp_path / "records") as s:
+        table = s.new_table(["human", "human"], variant="krypkasino")
+        t = s.store.get(table["id"])
+        game = t.session.game
+        engine, deck = game.engine, game.engine.deck
+        cards = lambda text: [deck.parse(c) for c in text.split()]  # noqa: E731
+        hand = engine.position(Position(players=2, to_play=0, dealer=1,
+                                         hands={0: cards("5C 7S 7S KD"), 1: cards("2D 3D 4D 6D")},
+                                         table=cards("5H 5H 9C QC")))
+        t.session.game = game.with_(hand=hand)
+        page = new_page(browser)
+        page.goto(s.url + table["links"]["seats"]["0"])
+        page.wait_for_selector("body.my-turn")
+        felt = page.locator("#felt .card")
+        assert [felt.nth(k).get_attribute("data-id") for k in range(felt.count())] == ["5H", "5H~2", "9C", "QC"]
+        assert felt.nth(0).inner_text() == felt.nth(1).inner_text() and "~" not in felt.nth(1).inner_text()
+        mine = page.locator("#hand .card")
+        assert [mine.nth(k).get_attribute("data-id") for k in range(mine.count())] == ["5C", "7S", "7S~2", "KD"]
+        assert "playable" in (mine.nth(2).get_attribute("class") or "")   # the second 7♠ plays as the first
+        page.click('#hand [data-id="7S~2"]')
+        trail = page.locator("#choices button.choice")
+        assert trail.count() == 1 and trail.first.get_attribute("data-move") == "7S trail"
+        page.click('#hand [data-id="5C"]')
+        page.click('#felt [data-id="5H~2"]')           # only the capture of both uses the second 5H
+        assert page.locator("#choices button.choice").count() == 0
+        assert "playable" in (page.locator('#felt [data-id="5H"]').get_attribute("class") or "")
+        page.click('#felt [data-id="5H"]')
+        choice = page.locator("#choices button.choice")
+        assert choice.count() == 1 and choice.first.get_attribute("data-move") == "5C capture 5H 5H"
+        position = page.locator("body").get_attribute("data-position")
+        choice.first.click()
+        page.wait_for_selector(f'body:not([data-position="{position}"])')
+        assert page.locator('#felt [data-id^="5H"]').count() == 0
+        after = t.session.game.hand
+        assert sorted(str(c) for c in deck.cards_of(after.piles[0])) == ["5C", "5H", "5H"]
+        assert sorted(str(c) for c in deck.cards_of(after.table)) == ["9C", "QC"]
+        page.screenshot(path=str(tmp_path / "two-packs.png"), full_page=True)
+        assert page.script_errors == []

@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Final, Iterable, Iterator, Sequence
 
-from ..language.cards import Card, Deck
+from ..language.cards import MAX_DECK_CARDS, Card, Deck
 from ..language.rules import Rules
 from ..language.selectors import compile_selector
 from .movegen import PLAYED_SHIFT, VALUE_BITS, VALUE_SHIFT, answers, bits, deposit, generate, popcount, unions
@@ -27,7 +27,7 @@ __all__ = ["Engine", "Position", "bits", "unions", "subsets_summing"]
 #: module constant is a C static, not a look-up in the module's dict on every move.)
 KINDS: Final = (MoveKind.TRAIL, MoveKind.CAPTURE, MoveKind.BUILD, MoveKind.TRAIL_BUILD)
 KIND_CODE: Final = {kind: code for code, kind in enumerate(KINDS)}
-MAX_CARDS: Final = 64
+MAX_CARDS: Final = MAX_DECK_CARDS       # card sets are Python ints: the bound only keeps decks sane
 _TRAIL_KIND: Final = MoveKind.TRAIL
 _CAPTURE_KIND: Final = MoveKind.CAPTURE
 _BUILD_KIND: Final = MoveKind.BUILD
@@ -111,6 +111,20 @@ def _partition(full: int, groups: list[int]) -> list[int]:
     return best
 
 
+def extract(cards: int, within: int) -> int:
+    """The inverse of ``deposit``: ``cards`` (a subset of ``within``) as a mask over the set bits
+    of ``within`` (bit k: its k-th lowest card)."""
+    out = 0
+    k = 0
+    while within:
+        low = within & -within
+        if cards & low:
+            out |= 1 << k
+        within ^= low
+        k += 1
+    return out
+
+
 def deck_mask(local: int, cards: list[int]) -> int:
     """A mask over a few cards (bit k: ``cards[k]``) as a mask over the deck."""
     m = 0
@@ -138,6 +152,10 @@ class Engine:
             raise ValueError(f"a deck of {len(deck)} cards is more than the engine's {MAX_CARDS}")
         self.n_cards = len(deck)
         self.full = (1 << self.n_cards) - 1
+        # Two packs (deck.packs): card i and i + pack_size are copies, one card for play. The move
+        # list then names each move once, by the lowest-numbered copies in each zone.
+        self.pack_size: int = deck.pack_size
+        self.has_copies: bool = deck.packs > 1
         self.hv = deck.hand_values
         self.tv = deck.table_values
         self.rank = deck.rank_index
@@ -307,35 +325,55 @@ class Engine:
 
     def _teams(self, players: int, partners: bool | None) -> tuple[int, ...]:
         if self.rules.partnership(players, partners):
-            return tuple(seat % 2 for seat in range(players))
+            # Teams of seats.team_size: seat k in team k mod (players / team_size), so partners of
+            # two sit opposite (4: 0+2, 1+3; 6: 0+3, 1+4, 2+5) and teams of three alternate (0+2+4).
+            teams = players // self.rules.seats.team_size
+            return tuple(seat % teams for seat in range(players))
         return tuple(range(players))
 
     def position(self, pos: Position) -> HandState:
         """A state from explicit pieces; cards not placed are the stock (deck order)."""
         self._check_players(pos.players)
         teams = self._teams(pos.players, pos.partners)
+        # ``used``: the cards placed so far, so that with two packs a card placed twice is its
+        # two copies (and a third time an error); with one pack it changes nothing.
+        used = 0
         hands = [0] * pos.players
         for seat, cards in (pos.hands or {}).items():
-            hands[seat] = self.deck.mask(list(cards))
+            hands[seat] = self.deck.mask(list(cards), used)
+            used |= hands[seat]
         piles = [0] * pos.players
         stacks: list[tuple[int, ...]] = []
         if self.piles_in_play:
             # A side's pile in the order given (last = top); partners' lists, lower seat first.
             stacks = [() for _ in range(max(teams) + 1)]
         for seat, cards in sorted((pos.captured or {}).items()):
-            piles[seat] = self.deck.mask(list(cards))
+            pile_order: list[int] = []
+            for c in cards:
+                # (With several packs, each copy named is the lowest one not yet placed.)
+                bit = self.deck.allocate(c, used) if self.has_copies else 1 << self.deck.index(c)
+                used |= bit
+                piles[seat] |= bit
+                pile_order.append(bit.bit_length() - 1)
             if stacks:
-                stacks[teams[seat]] = stacks[teams[seat]] + tuple(self.deck.index(c) for c in cards)
+                stacks[teams[seat]] = stacks[teams[seat]] + tuple(pile_order)
         builds = []
         for cards, value, owner in pos.builds:
-            m = self.deck.mask(list(cards))
+            m = self.deck.mask(list(cards), used)
+            used |= m
             multiple = not (isinstance(value, int) and self.is_single(m, value))
             builds.append(Build(m, value, multiple, owner, owner, pairs=self.is_pairs(m, value)))
-        table = self.deck.mask(list(pos.table))
+        table = self.deck.mask(list(pos.table), used)
+        used |= table
         sweeps = tuple(Sweep(seat, size, -1) for seat, sizes in (pos.sweeps or {}).items() for size in sizes)
         placed = table | sum(hands) | sum(piles) | sum(b.cards for b in builds)
         if pos.stock is not None:
-            stock = tuple(self.deck.index(c) for c in pos.stock)
+            order: list[int] = []
+            for c in pos.stock:         # in the order given (the deal order), copy by copy
+                bit = self.deck.allocate(c, used) if self.has_copies else 1 << self.deck.index(c)
+                used |= bit
+                order.append(bit.bit_length() - 1)
+            stock = tuple(order)
         else:
             stock = tuple(i for i in range(self.n_cards) if not placed >> i & 1)
         dealer = pos.dealer if pos.dealer is not None else next(
@@ -404,8 +442,115 @@ class Engine:
         if memo[0] is state:
             return memo[1]
         keys = generate(self.tables, state)
+        if self.has_copies:
+            keys = self._distinct(state, keys)
         self._memo = (state, keys)
         return keys
+
+    # ------------------------------------------------------------------ copies (deck.packs)
+    def _canon(self, cards: int, zone: int) -> int:
+        """``cards`` (in ``zone``) with each card replaced by the lowest copy in ``zone`` not
+        already chosen: the one form of a set of identical cards."""
+        out = 0
+        size = self.pack_size
+        n = self.n_cards
+        for i in bits(cards):
+            j = i % size
+            while j < n:
+                if zone >> j & 1 and not out >> j & 1:
+                    out |= 1 << j
+                    break
+                j += size
+        return out
+
+    def _twin_builds(self, state: HandState) -> list[int]:
+        """For each build, the builds identical to it for play (same cards by name, value, owner,
+        holder) as a mask over ``state.builds``; empty when no two builds are alike."""
+        size = self.pack_size
+        sigs = [(sorted(i % size for i in bits(b.cards)), b.value, b.multiple, b.owner, b.holder, b.pairs)
+                for b in state.builds]
+        twins = [sum(1 << k for k, t in enumerate(sigs) if t == sig) for sig in sigs]
+        if all(popcount(t) == 1 for t in twins):
+            return []
+        return twins
+
+    def _canonical_key(self, state: HandState, key: int, twins: list[int]) -> int:
+        """The key of the same move made with the lowest-numbered copies of its cards."""
+        hand = state.hands[state.turn]
+        table = state.in_play()       # the table, and the opposing pile tops where in play
+        h = popcount(hand)
+        n_loose = popcount(table)
+        items = key >> (PLAYED_SHIFT + h)
+        played = deposit((key >> PLAYED_SHIFT) & ((1 << h) - 1), hand)
+        loose = deposit(items & ((1 << n_loose) - 1), table)
+        # A pile top is not the same card for play as its twin on the table (taking it changes
+        # a pile): copies are made canonical among the table's cards only.
+        tops = loose & ~state.table
+        canon_loose = self._canon(loose & state.table, state.table) | tops
+        used = items >> n_loose
+        if twins and used:
+            canon_used = 0
+            for j in bits(used):
+                free = twins[j] & ~canon_used
+                canon_used |= free & -free
+            used = canon_used
+        return (key & ((1 << PLAYED_SHIFT) - 1) | extract(self._canon(played, hand), hand) << PLAYED_SHIFT
+                | (extract(canon_loose, table) | used << n_loose) << (PLAYED_SHIFT + h))
+
+    def _distinct(self, state: HandState, keys: list[int]) -> list[int]:
+        """The generated keys with moves that differ only by which copy of a card they use made
+        one (the lowest copies), each once, in the order first met."""
+        twins = self._twin_builds(state)
+        seen: set[int] = set()
+        out: list[int] = []
+        for key in keys:
+            k = self._canonical_key(state, key, twins)
+            if k not in seen:
+                seen.add(k)
+                out.append(k)
+        return out
+
+    def resolve(self, state: HandState, move: Move) -> Move:
+        """``move`` with its cards matched by name to the cards where it says they are: the
+        played cards to copies in the hand, the taken or used loose cards to copies on the
+        table, its builds to builds of the same cards (so ``10D capture 10D`` names the 10D in
+        hand and the one on the table). A card not found keeps its copy (the move is then not
+        legal). With one pack, ``move`` itself."""
+        if not self.has_copies or move.key_in(state) >= 0:
+            return move
+        played = self._match(move.played, state.hands[state.turn])
+        # Table cards first; a name not left on the table may be an opposing pile top.
+        loose = self._match(move.loose, state.table, state.pile_tops() if state.stacks else 0)
+        size = self.pack_size
+        builds: list[int] = []
+        taken: set[int] = set()
+        for cards in move.builds:
+            want = sorted(i % size for i in bits(cards))
+            pick = cards
+            for j, b in enumerate(state.builds):
+                if j not in taken and sorted(i % size for i in bits(b.cards)) == want:
+                    pick = b.cards
+                    taken.add(j)
+                    break
+            builds.append(pick)
+        return Move(move.kind, played, loose, tuple(sorted(builds)), move.value)
+
+    def _match(self, cards: int, zone: int, then: int = 0) -> int:
+        """Each card of ``cards`` as the lowest copy of it in ``zone`` not yet matched, else in
+        ``then`` (an opposing pile top), else its own copy (the move is then not legal)."""
+        out = 0
+        size = self.pack_size
+        for i in bits(cards):
+            found = -1
+            for area in (zone, then):
+                j = i % size
+                while j < self.n_cards and not (area >> j & 1 and not out >> j & 1):
+                    j += size
+                if j < self.n_cards:
+                    found = j
+                    break
+            out |= 1 << found if found >= 0 else 1 << i
+        return out
 
     def move_keys(self, state: HandState) -> list[int]:
         """Every legal move of the player to play as a compact integer key (see ``movegen``).
@@ -446,7 +591,7 @@ class Engine:
         """Apply ``move`` after checking it is legal (IllegalMoveError otherwise)."""
         key = self.key_of(state, move)
         if key < 0 or key not in self._keys(state):
-            raise IllegalMoveError(self.why_illegal(state, move))
+            raise IllegalMoveError(self.why_illegal(state, self.resolve(state, move)))
         return self.apply_key(state, key)
 
     def why_illegal(self, state: HandState, move: Move) -> str:
@@ -471,6 +616,12 @@ class Engine:
         key = move.key_in(state)
         if key >= 0:
             return key
+        if self.has_copies:
+            key = self._key_of(state, self.resolve(state, move))
+            return key if key < 0 else self._canonical_key(state, key, self._twin_builds(state))
+        return self._key_of(state, move)
+
+    def _key_of(self, state: HandState, move: Move) -> int:
         hand_cards = bits(state.hands[state.turn])
         loose_cards = bits(state.in_play())
         played = 0
@@ -521,6 +672,7 @@ class Engine:
         key = move.key_in(state)
         if key >= 0:   # listed for this very state: apply it by its key
             return self.apply_key(state, key)
+        move = self.resolve(state, move)
         used = 0
         for j, b in enumerate(state.builds):
             if b.cards in move.builds:

@@ -70,11 +70,19 @@ def _card(deck: Deck, text: str, tok: Token) -> int:
 
 def _cards(deck: Deck, text: str, tokens: list[Token | Tree], seen: int) -> int:
     """The cards a list of card tokens names, as a mask; a card named twice in the move
-    (here, or among ``seen``) is an error pointing at its second mention."""
+    (here, or among ``seen``) is an error pointing at its second mention. With several packs
+    (``deck.packs``) a card may be named once per copy: each mention is the next copy, and
+    the engine matches copies to the cards where the move says they are (``Engine.resolve``)."""
     mask = 0
     for tok in tokens:
         bit = _card(deck, text, tok)
-        if (seen | mask) & bit:
+        if deck.packs > 1:
+            try:
+                bit = deck.allocate(deck.parse(str(tok)), seen | mask)
+            except CardError:
+                raise _caret(text, tok.column, f"{tok} is named more times than the deck's {deck.packs} "
+                                               f"packs hold it") from None
+        elif (seen | mask) & bit:
             raise _caret(text, tok.column, f"{tok} is named twice")
         mask |= bit
     return mask

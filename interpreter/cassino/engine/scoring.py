@@ -274,14 +274,15 @@ class Scorer:
                 if item.sides and len(state.sides) not in item.sides:
                     continue
                 for text in item.order:
-                    bit = 1 << engine.deck.index(engine.deck.parse(text))
-                    if not bit & self.masks[name]:
-                        continue
-                    for s in state.sides:
-                        if state.side_pile(s) & bit:
-                            running[s] += item.points
-                            if running[s] >= target:
-                                return s, running
+                    for i in engine.deck.copies(engine.deck.parse(text)):   # each copy (deck.packs)
+                        bit = 1 << i
+                        if not bit & self.masks[name]:
+                            continue
+                        for s in state.sides:
+                            if state.side_pile(s) & bit:
+                                running[s] += item.points
+                                if running[s] >= target:
+                                    return s, running
                 continue
             awards = dict(by_item[name])
             if item.count == "sweeps" and self.rules.game.count_out_sweeps == "more_wins":

@@ -16,6 +16,9 @@ from ..errors import CassinoError
 from .rules import DeckRules
 from .selectors import DeckView
 
+#: The most cards a deck may hold in all packs (the engine's bound; ``validate`` checks it).
+MAX_DECK_CARDS = 128
+
 _CARD = re.compile(r"^(10|[0-9]{1,2}|[A-Za-z])([A-Za-z])$")
 
 
@@ -53,6 +56,9 @@ class Deck:
     hand_values: tuple[tuple[int, ...], ...]
     table_values: tuple[tuple[int, ...], ...]
     rank_index: tuple[int, ...]
+    #: Identical packs shuffled together (``deck.packs``). Card ``i`` and card ``i + size``
+    #: (``size`` = one pack's cards) are copies: equal :class:`Card` values, one name.
+    packs: int = 1
     _index: dict[Card, int] = field(repr=False, compare=False, hash=False, default_factory=dict)
 
     @classmethod
@@ -62,20 +68,43 @@ class Deck:
         table: list[tuple[int, ...]] = []
         rank_idx: list[int] = []
         overrides = {c.card: c for c in rules.card_values}
-        for suit in rules.suits:
-            for ri, rank in enumerate(rules.ranks):
-                card = Card(rank.rank, suit.letter)
-                cards.append(card)
-                o = overrides.get(str(card))
-                hand.append(o.hand if o and o.hand is not None else rank.values)
-                table.append(o.table if o and o.table is not None else rank.values)
-                rank_idx.append(ri)
+        for _ in range(max(rules.packs, 1)):     # pack after pack: one pack numbers as it always did
+            for suit in rules.suits:
+                for ri, rank in enumerate(rules.ranks):
+                    card = Card(rank.rank, suit.letter)
+                    cards.append(card)
+                    o = overrides.get(str(card))
+                    hand.append(o.hand if o and o.hand is not None else rank.values)
+                    table.append(o.table if o and o.table is not None else rank.values)
+                    rank_idx.append(ri)
         deck = cls(tuple(cards), tuple(r.rank for r in rules.ranks), tuple(s.letter for s in rules.suits),
                    tuple(r.name or r.rank for r in rules.ranks), tuple(s.name for s in rules.suits),
                    tuple(s.symbol or s.letter for s in rules.suits), tuple(s.colour for s in rules.suits),
-                   tuple(hand), tuple(table), tuple(rank_idx))
-        deck._index.update({c: i for i, c in enumerate(cards)})
+                   tuple(hand), tuple(table), tuple(rank_idx), max(rules.packs, 1))
+        for i, c in enumerate(cards):
+            deck._index.setdefault(c, i)       # a card's first copy
         return deck
+
+    # ------------------------------------------------------------------ copies (deck.packs)
+    @property
+    def pack_size(self) -> int:
+        """The cards of one pack."""
+        return len(self.cards) // self.packs
+
+    def copies(self, card: Card) -> tuple[int, ...]:
+        """The deck indices of every copy of ``card``, lowest first (one index with one pack)."""
+        first = self._index[card]
+        return tuple(first + k * self.pack_size for k in range(self.packs))
+
+    def allocate(self, card: Card, used: int) -> int:
+        """The bit of the lowest copy of ``card`` not in ``used``; :class:`CardError` when every
+        copy is already used (a card named more often than the packs hold it)."""
+        for i in self.copies(card):
+            if not used >> i & 1:
+                return 1 << i
+        times = {1: "once", 2: "twice"}.get(self.packs, f"{self.packs} times")
+        raise CardError(f"{card} is placed or named more often than the deck holds it "
+                        f"({times}{' with ' + str(self.packs) + ' packs' if self.packs > 1 else ''})")
 
     def __len__(self) -> int:
         return len(self.cards)
@@ -101,10 +130,16 @@ class Deck:
             raise CardError(f"{text!r}: no suit {suit} in this deck (suits: {' '.join(self.suits)})")
         return Card(rank, suit)
 
-    def mask(self, cards: "list[Card] | tuple[Card, ...] | set[Card] | frozenset[Card]") -> int:
+    def mask(self, cards: "list[Card] | tuple[Card, ...] | set[Card] | frozenset[Card]", used: int = 0) -> int:
+        """The cards as a mask. With several packs a card named twice is its two copies (the
+        lowest ones not in ``used``); with one pack a repeated card is the one card, as before."""
         m = 0
+        if self.packs == 1:
+            for c in cards:
+                m |= 1 << self._index[c]
+            return m
         for c in cards:
-            m |= 1 << self._index[c]
+            m |= self.allocate(c, used | m)
         return m
 
     def cards_of(self, mask: int) -> tuple[Card, ...]:

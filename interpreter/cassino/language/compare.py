@@ -65,12 +65,16 @@ def _words(book: Rulebook, rules: Rules, key: str) -> str:
         return " ".join(texts) or "no endgame restrictions"
     if key in clauses:
         return clauses[key].text
+    if key == "game.target" and rules.game.goal == "lowest" and "game.goal" in clauses:
+        return clauses["game.goal"].text      # a negative game words its loss limit with its goal
     if key.startswith("scoring.items."):
         item = rules.scoring.item(key.split(".")[2])
         return item_words(rules, item) if item is not None else "no such scoring item"
     if key.startswith("scoring.events."):
         return "no such capture event"
     if key.startswith("deck."):
+        if key == "deck.packs":   # two packs (issue 27): one pack says nothing in the rulebook
+            return "One pack."
         return "none" if key == "deck.card_values" else ""
     # The clause's own setting (``key``), not the differing one behind it: game.both_reach is
     # worded by its own value even where game.count_out (a list) is what differs.

@@ -34,6 +34,10 @@ def explain(rules: Rules) -> str:
     ranks = ", ".join(f"{r['rank']}={_short(r['value']) if r['value'] is not None else 'no value'}" for r in deck["ranks"])
     suits = ", ".join(f"{s['letter']} {s['name']}" for s in deck["suits"])
     lines += ["deck", f"  {len(deck['ranks']) * len(deck['suits'])} cards; values {ranks}", f"  suits: {suits}", ""]
+    packs = deck.get("packs", 1)
+    if packs > 1:   # two packs (issue 27): after the suits, before the blank line
+        lines.insert(-1, f"  packs = {packs}: {packs * len(deck['ranks']) * len(deck['suits'])} cards, every card "
+                         f"{'twice' if packs == 2 else str(packs) + ' times'} (copies are the same card for play)")
     for section in SECTIONS[1:]:
         if section == "scoring":
             lines.append("scoring")

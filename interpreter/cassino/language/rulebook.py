@@ -422,8 +422,9 @@ WORDS.update({
 STRUCTURED = {"deck.ranks", "deck.suits", "deck.card_values", "game.count_out", "endgame.restrictions",
               "scoring.items.*.cards", "scoring.items.*.event", "scoring.items.*.by_size",
               "scoring.items.*.order", "scoring.events.*.takes"}
-STRUCTURED |= {"deal.misdeal.cards", "scoring.items.*.card_points"}
-STRUCTURED |= {"deal.by_players", "scoring.items.*.sides"}   # African Casino: worded by _by_players_words, item_words   # the Scopa family: worded with at_least / count
+STRUCTURED |= {"deal.misdeal.cards", "scoring.items.*.card_points"}   # the Scopa family: worded with at_least / count
+STRUCTURED |= {"deal.by_players", "scoring.items.*.sides"}   # African Casino: worded by _by_players_words, item_words
+STRUCTURED |= {"deck.packs", "seats.partnership_players", "seats.team_size"}   # two packs (issue 27, Krypkasino): worded with the deck where more than one
 
 _NUMBER_WORDS = ("zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten",
                  "eleven", "twelve")
@@ -706,8 +707,10 @@ def _overview(rules: Rules, ctx: dict[str, Any]) -> str:
 def _seats(rules: Rules, ctx: dict[str, Any]) -> Section:
     w = _Writer(rules, ctx)
     w.setting("seats.min_players")
-    if rules.seats.max_players >= 4:
-        w.setting("seats.partnerships")
+    s = rules.seats
+    if s.max_players >= 4 and (s.partnerships == "never" or (4 in s.partnership_players and s.min_players <= 4)):
+        w.setting("seats.partnerships")     # its sentences are about four players
+    _more_teams(w, rules)
     w.setting("seats.direction")
     return Section("seats", "Players", tuple(w.clauses))
 
@@ -726,6 +729,13 @@ def _deck(rules: Rules, ctx: dict[str, Any]) -> Section:
         # Suits whose names do not start with their letters (Scopa's coins are D): say the letters typed.
         w.amend(" In moves the suits are typed by letter: "
                 + join_words([f"{s.letter} for {s.name}" for s in dk.suits]) + ".")
+    if dk.packs > 1:
+        # Two packs (issue 27): said only where there is more than one.
+        w.say("deck.packs", f"{_count(dk.packs).capitalize()} such packs are shuffled together, {n * dk.packs} cards, "
+                            f"so every card is there {_times(dk.packs)}. The copies of a card are the same card "
+                            f"and are written alike: a {card_name(rules, '10' + dk.suits[0].letter) if '10' in _rank_symbols(dk) else 'card'} "
+                            f"in hand takes its twin on the table as any equal card, and a scoring item counts "
+                            f"every copy of its cards.")
     w.say("deck.ranks", "Capture values: " + _values_words(rules) + ".")
     for cv in dk.card_values:
         hand, table = cv.hand, cv.table
@@ -736,6 +746,16 @@ def _deck(rules: Rules, ctx: dict[str, Any]) -> Section:
             parts.append(f"{_values_text(table)} while it lies on the table")
         w.say("deck.card_values", f"{card_name(rules, cv.card)} counts {' and '.join(parts)}.")
     return Section("deck", "The cards", tuple(w.clauses))
+
+
+def _rank_symbols(dk: Any) -> list[str]:
+    """The deck's rank symbols."""
+    return [r.rank for r in dk.ranks]
+
+
+def _times(n: int) -> str:
+    """``twice``, ``three times``."""
+    return {1: "once", 2: "twice"}.get(n, f"{_count(n)} times")
 
 
 def _card_words(rank: str, suit: str) -> str:
@@ -912,6 +932,21 @@ def _build(rules: Rules, ctx: dict[str, Any]) -> Section:
     return Section("build", "Building", tuple(w.clauses))
 
 
+def _more_teams(w: "_Writer", rules: Rules) -> None:
+    """Teams beyond four players (issue 27, Krypkasino): said only where the file has them."""
+    s = rules.seats
+    others = [n for n in s.partnership_players if n != 4 and s.min_players <= n <= s.max_players]
+    if s.partnerships == "never" or not others:
+        return
+    how = {2: "in teams of two, partners sitting opposite each other (with six: seats 0 and 3, 1 and 4, 2 and 5)",
+           3: "in two teams of three, each player sitting between two opponents (seats 0, 2 and 4 against 1, 3 "
+              "and 5)"}[s.team_size]
+    may = "always play" if s.partnerships == "always" else "may play"
+    counts = join_words([_count(n) for n in others])
+    w.say("seats.partnership_players", f"{counts.capitalize()} players {may} {how}; a team pools what its "
+                                        f"players capture and scores together.")
+
+
 def _has_partners(rules: Rules) -> bool:
     """Whether any game of these rules seats partners (four players, partnerships optional or always)."""
     return rules.seats.max_players >= 4 and rules.seats.min_players <= 4 and rules.seats.partnerships != "never"
@@ -969,6 +1004,8 @@ def item_words(rules: Rules, item: ScoringItem) -> str:
               "event": _event_words(rules, event.takes) if event else humanize(item.event)}
     if item.count == "each" and item.cards.strip().upper() not in ("ALL",) and singular.startswith("the "):
         text = f"{points(item.points)} for capturing {singular}"
+        if rules.deck.packs > 1:   # two packs (issue 27): one card by name is several cards
+            text = f"{points(item.points)} for each {singular[4:]} captured ({_count(rules.deck.packs)} in the packs)"
     elif item.count == "primiera":
         text = ""   # worded below
     else:

@@ -48,6 +48,8 @@ class DeckRules:
     ranks: tuple[RankRule, ...]
     suits: tuple[SuitRule, ...]
     card_values: tuple[CardValueRule, ...]
+    # Two packs (issue 27, Krypkasino): identical packs shuffled together; 1 is one pack.
+    packs: int = 1
 
 
 @dataclass(frozen=True)
@@ -56,6 +58,9 @@ class SeatRules:
     max_players: int
     partnerships: str
     direction: str
+    # Teams beyond four players (issue 27, Krypkasino): the counts that play in teams, and a team's size.
+    partnership_players: tuple[int, ...] = (4,)
+    team_size: int = 2
 
 
 @dataclass(frozen=True)
@@ -243,8 +248,10 @@ class Rules:
                                                 _values(c["hand"]) if c.get("hand") is not None else None,
                                                 _values(c["table"]) if c.get("table") is not None else None)
                                   for c in dk["card_values"]),
+                packs=dk.get("packs", 1),
             ),
-            seats=SeatRules(st["min_players"], st["max_players"], st["partnerships"], st["direction"]),
+            seats=SeatRules(st["min_players"], st["max_players"], st["partnerships"], st["direction"],
+                            tuple(st.get("partnership_players", [4])), st.get("team_size", 2)),
             deal=DealRules(dl["table_cards"], dl["hand_size"], dl["packet"], dl["redeal"],
                            dl["draw_after_play"], dl["short_stock"],
                            dl["misdeal"]["cards"], dl["misdeal"]["at_least"], dl["dealer_takes_total"],
@@ -283,8 +290,9 @@ class Rules:
         )
 
     def partnership(self, players: int, requested: bool | None = None) -> bool:
-        """Whether ``players`` seats play as two teams (0+2, 1+3) under these rules."""
-        if players != 4 or self.seats.partnerships == "never":
+        """Whether ``players`` seats play in teams under these rules (four players: 0+2, 1+3;
+        ``seats.partnership_players`` and ``team_size`` say which other counts may, and how)."""
+        if players not in self.seats.partnership_players or self.seats.partnerships == "never":
             return False
         if self.seats.partnerships == "always":
             return True

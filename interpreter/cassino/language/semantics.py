@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
-from .cards import CardError, Deck
+from .cards import MAX_DECK_CARDS, CardError, Deck
 from ..errors import Diagnostic
 from .rules import Rules
 from .selectors import SelectorError, compile_selector
@@ -43,6 +43,14 @@ def _deck(data: dict[str, Any], rules: Rules, locate: Locate) -> list[Diagnostic
         letters.setdefault(s.letter, i)
     if out:
         return out
+    # Two packs (issue 27): the packs together stay within the engine's bound.
+    one_pack = len(rules.deck.ranks) * len(rules.deck.suits)
+    if rules.deck.packs * one_pack > MAX_DECK_CARDS:
+        out.append(locate(("deck", "packs"),
+                          f"{rules.deck.packs} packs of {one_pack} cards make {rules.deck.packs * one_pack}, "
+                          f"more than the engine's {MAX_DECK_CARDS} cards",
+                          hint=f"use at most {max(MAX_DECK_CARDS // max(one_pack, 1), 1)} packs of this deck"))
+        return out
     deck = Deck.from_rules(rules.deck)
     for i, cv in enumerate(rules.deck.card_values):
         try:
@@ -60,12 +68,27 @@ def _seats(data: dict[str, Any], rules: Rules, locate: Locate) -> list[Diagnosti
     if s.partnerships == "always" and s.max_players < 4:
         out.append(locate(("seats", "partnerships"), f"partnerships need four seats, but max_players is {s.max_players}",
                           hint="set max_players: 4, or partnerships: never"))
+    # Teams beyond four players (issue 27, Krypkasino): each count divides into two teams or more,
+    # within the players allowed; building for a partner knows only four players' pairs.
+    for k, n in enumerate(s.partnership_players):
+        if n % s.team_size or n // s.team_size < 2:
+            out.append(locate(("seats", "partnership_players", k),
+                              f"{n} players do not make two or more teams of {s.team_size}",
+                              hint=f"list counts that divide by team_size {s.team_size}, e.g. {2 * s.team_size}"))
+        elif not s.min_players <= n <= s.max_players and s.partnerships != "never" and s.partnership_players != (4,):
+            out.append(locate(("seats", "partnership_players", k),
+                              f"{n} players play in partnerships, but the variant is for {s.min_players} to "
+                              f"{s.max_players} players", hint="change max_players or partnership_players"))
+    if rules.build.for_partner and (s.team_size != 2 or any(n != 4 for n in s.partnership_players)) \
+            and s.partnerships != "never":
+        out.append(locate(("build", "for_partner"), "building for a partner is defined for four players in two "
+                          "pairs only", hint="set partnership_players: [4] and team_size: 2, or for_partner: false"))
     return out
 
 
 def _deal(data: dict[str, Any], rules: Rules, locate: Locate) -> list[Diagnostic]:
     d, s = rules.deal, rules.seats
-    n_cards = len(rules.deck.ranks) * len(rules.deck.suits)
+    n_cards = len(rules.deck.ranks) * len(rules.deck.suits) * rules.deck.packs
     out = []
     rows = {n: i for i, (n, _, _) in enumerate(d.by_players)}
     for players in range(s.min_players, s.max_players + 1):
@@ -208,7 +231,7 @@ def _difference_needs_two_sides(rules: Rules, locate: Locate) -> list[Diagnostic
     so every player count the file allows must seat exactly two sides."""
     s = rules.seats
     many = [n for n in range(s.min_players, s.max_players + 1)
-            if (2 if n == 4 and s.partnerships == "always" else n) > 2]
+            if (n // s.team_size if n in s.partnership_players and s.partnerships == "always" else n) > 2]
     if not many:
         return []
     counts = ", ".join(str(n) for n in many)

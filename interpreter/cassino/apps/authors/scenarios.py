@@ -177,29 +177,36 @@ class Runner:
         if not rules.seats.min_players <= players <= rules.seats.max_players:
             raise ImpossiblePosition(f"{rules.name} is for {rules.seats.min_players}-{rules.seats.max_players} players, not {players}")
         partners = case.get("partners")
-        if partners and players != 4:
-            raise ImpossiblePosition("partners need 4 players")
+        if partners and players not in rules.seats.partnership_players:
+            counts = " or ".join(str(n) for n in rules.seats.partnership_players)
+            raise ImpossiblePosition(f"partners need {counts} players")
         to_play = case.get("to_play", 0)
         seats = range(players)
         if to_play not in seats:
             raise ImpossiblePosition(f"to_play {to_play} is not a seat (seats 0-{players - 1})")
-        placed: dict[Card, str] = {}
-        written: dict[Card, PathT] = {}      # where each placed card is written in the case
+        # Where each card is placed and written, one entry a copy (with two packs, `deck.packs`,
+        # a card may be placed twice; one pack, once).
+        placed: dict[Card, list[str]] = {}
+        written: dict[Card, list[PathT]] = {}
 
         def cards(value: Any, where: str, path: PathT) -> list[Card]:
-            """A list of cards of the case: a card the deck lacks, or one placed twice, makes the
-            position impossible (the case fails, at the card's place)."""
+            """A list of cards of the case: a card the deck lacks, or one placed more often than
+            the deck holds it, makes the position impossible (the case fails, at the card's place)."""
             out = []
             for k, text in enumerate(value or []):
                 try:
                     card = deck.parse(str(text))
                 except CardError as e:
                     raise ImpossiblePosition(f"`{where}`: {e}", path + (k,)) from None
-                if card in placed:
-                    raise ImpossiblePosition(f"card {card} is placed twice: in `{where}` here and in "
-                                             f"`{placed[card]}`", path + (k,), written[card])
-                placed[card] = where
-                written[card] = path + (k,)
+                if len(placed.get(card, ())) >= deck.packs:
+                    if deck.packs == 1:
+                        raise ImpossiblePosition(f"card {card} is placed twice: in `{where}` here and in "
+                                                 f"`{placed[card][0]}`", path + (k,), written[card][0])
+                    raise ImpossiblePosition(f"card {card} is placed {deck.packs + 1} times: in `{where}` here and in "
+                                             f"`{'`, `'.join(placed[card])}`, but the {deck.packs} packs hold it "
+                                             f"{deck.packs} times", path + (k,), written[card][0])
+                placed.setdefault(card, []).append(where)
+                written.setdefault(card, []).append(path + (k,))
                 out.append(card)
             return out
 
@@ -243,9 +250,9 @@ class Runner:
             captured[seat] = cards(value, f"captured[{seat}]", ("captured", key))
         stock = _stock(case, deck, placed, written, rest_seat is not None)
         if rest_seat is not None:
-            captured[rest_seat] = [c for c in deck.cards if c not in placed]
+            captured[rest_seat] = _unplaced(deck, placed)
             for c in captured[rest_seat]:
-                placed[c] = f"captured[{rest_seat}]"
+                placed.setdefault(c, []).append(f"captured[{rest_seat}]")
         sweeps = {seat_of(k, "sweeps"): _sweep_list(v, rules) for k, v in (case.get("sweeps") or {}).items()}
         events = _events(case, rules, seat_of)
         last = case.get("last_capture")
@@ -340,13 +347,43 @@ def _check_build(engine: Engine, cards: list[Card], value: int | str, k: int) ->
         if any(c.rank != value for c in cards):
             raise ImpossiblePosition(f"builds[{k}]: a build announced as {value} holds only {value}s")
         return
-    items = [(1 << deck.index(c), deck.table_values[deck.index(c)]) for c in cards]
+    items = [(low, deck.table_values[low.bit_length() - 1]) for low in _lows(mask)]   # each copy its own bit
     if any(not v for _, v in items) or mask not in unions(subsets_summing(items, value)):
         names = " ".join(str(c) for c in cards)
         raise ImpossiblePosition(f"builds[{k}]: the cards {names} cannot make a build of {value}")
 
 
-def _stock(case: dict[str, Any], deck: Any, placed: dict[Card, str], written: dict[Card, PathT],
+def _lows(mask: int) -> list[int]:
+    """The single-card bits of ``mask``, lowest first."""
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low)
+        mask ^= low
+    return out
+
+
+def _same_cards(deck: Any, a: int, b: int) -> bool:
+    """Whether two card masks hold the same cards by name (two packs: either copy of a 10D)."""
+    if a == b or deck.packs == 1:
+        return a == b
+    return sorted(map(str, deck.cards_of(a))) == sorted(map(str, deck.cards_of(b)))
+
+
+def _unplaced(deck: Any, placed: dict[Card, list[str]]) -> list[Card]:
+    """The deck's cards not placed, in deck order, each copy once (two packs: a card placed once
+    still has its other copy unplaced)."""
+    left = {c: len(w) for c, w in placed.items()}
+    out = []
+    for c in deck.cards:
+        if left.get(c, 0):
+            left[c] -= 1
+        else:
+            out.append(c)
+    return out
+
+
+def _stock(case: dict[str, Any], deck: Any, placed: dict[Card, list[str]], written: dict[Card, list[PathT]],
            has_rest: bool) -> list[Card] | None:
     """The case's `stock`, next card first: with it, every card is somewhere the case says."""
     if "stock" not in case:
@@ -357,12 +394,12 @@ def _stock(case: dict[str, Any], deck: Any, placed: dict[Card, str], written: di
             card = deck.parse(str(text))
         except CardError as e:
             raise FileMistake(("stock", k), f"impossible stock: {e}") from None
-        if card in placed:
-            raise FileMistake(("stock", k), f"impossible stock: {card} is also in {placed[card]}",
-                              earlier=written.get(card))
-        placed[card] = "stock"
+        if len(placed.get(card, ())) >= deck.packs:
+            raise FileMistake(("stock", k), f"impossible stock: {card} is also in {', '.join(placed[card])}",
+                              earlier=(written.get(card) or [None])[0])
+        placed.setdefault(card, []).append("stock")
         out.append(card)
-    missing = [c for c in deck.cards if c not in placed]
+    missing = _unplaced(deck, placed)
     if missing and not has_rest:
         shown = " ".join(str(c) for c in missing[:6]) + (" ..." if len(missing) > 6 else "")
         raise FileMistake(("stock",), f"impossible stock: {len(missing)} cards are nowhere ({shown}); with "
@@ -430,7 +467,7 @@ def play_moves(case: dict[str, Any], setup: Setup, engine: Engine) -> Outcome | 
             game = _claim(game, words, k, text)
             continue
         try:
-            move = parse_move(text, engine.deck)
+            move = engine.resolve(game.hand, parse_move(text, engine.deck))
         except MoveSyntaxError as e:
             return f"moves[{k}] cannot be read: {e}"
         if move not in game.legal_moves():
@@ -493,7 +530,7 @@ class _Expectations:
             if isinstance(text, dict):          # {move, reason}: refused, for a reason containing that text
                 text, reason = text["move"], text["reason"]
             try:
-                move = parse_move(text, self.deck)
+                move = self.engine.resolve(self.hand, parse_move(text, self.deck))
             except MoveSyntaxError as e:
                 out.append(f"cannot read {text!r}: {e}")
                 continue
@@ -522,7 +559,7 @@ class _Expectations:
         want = set()
         for text in texts:
             try:
-                want.add(parse_move(text, self.deck))
+                want.add(self.engine.resolve(self.hand, parse_move(text, self.deck)))
             except MoveSyntaxError as e:
                 return [f"cannot read {text!r}: {e}"]
         out = []
@@ -608,7 +645,7 @@ class _Expectations:
             mask = self.deck.mask([self.deck.parse(t) for t in want])
         except CardError as e:
             return [f"{what}: {e}"]
-        if mask == found and len(want) == bin(mask).count("1"):
+        if _same_cards(self.deck, mask, found) and len(want) == bin(mask).count("1"):
             return []
         return [f"{what}: expected {_names(self.deck, mask)}, found {_names(self.deck, found)}"]
 
@@ -672,13 +709,13 @@ class _Expectations:
             value = b["value"]
             if isinstance(value, str):
                 value = int(value) if value.strip().isdigit() else value.strip().upper()
-            match = next((f for f in left if f[0] == mask and f[1] == value
+            match = next((f for f in left if _same_cards(self.deck, f[0], mask) and f[1] == value
                           and ("owner" not in b or f[2] == b["owner"])), None)
             if match is None:
                 owner = f", owner {b['owner']}" if "owner" in b else ""
                 return [f"builds: expected a build of {value} with {_names(self.deck, mask)}{owner}; found {shown}"]
             left.remove(match)
-            build = by_cards[mask]
+            build = by_cards[match[0]]
             named = f"the build [{_names(self.deck, mask)}] of {value}"
             if "kind" in b and b["kind"] != ("multiple" if build.multiple else "single"):
                 out.append(f"builds: {named}: expected {b['kind']}, found {'multiple' if build.multiple else 'single'}")

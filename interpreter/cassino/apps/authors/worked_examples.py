@@ -408,7 +408,7 @@ def make_example(rules: Rules, engine: Engine, template: Template) -> Example | 
         lines.append((_label(rules, kind, played), SEP.join(_sorted(rules, engine, shown)) or "none"))
     refused = _contrast(rules, engine, setup, legal, masks, template.contrast)
     for text, why in setup.illegal:
-        move = parse_move(text, engine.deck)
+        move = engine.resolve(state, parse_move(text, engine.deck))   # two packs: names matched to the position
         if move not in legal and move not in refused:
             refused[move] = why
     if refused:
@@ -416,7 +416,7 @@ def make_example(rules: Rules, engine: Engine, template: Template) -> Example | 
                  for m, why in sorted(refused.items(), key=lambda kv: format_move(kv[0], engine.deck))]
         lines.append(("Not allowed", SEP.join(items)))
     if setup.sweep:
-        move = parse_move(setup.sweep, engine.deck)
+        move = engine.resolve(state, parse_move(setup.sweep, engine.deck))
         if move not in legal:
             return None
         after = engine.apply(state, move)

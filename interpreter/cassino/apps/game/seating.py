@@ -31,10 +31,23 @@ def player_count(rules: Rules, players: int | None, *, option: str = "--players"
     return players
 
 
+_WORDS = {4: "four", 6: "six", 8: "eight", 9: "nine", 10: "ten", 12: "twelve"}
+
+
+def teams_text(rules: Rules) -> str:
+    """``four players (two teams of two)``; ``four or six players (teams of two)`` (seats.partnership_players)."""
+    counts = rules.seats.partnership_players
+    size = rules.seats.team_size
+    words = " or ".join(_WORDS.get(n, str(n)) for n in counts)
+    if counts == (4,) and size == 2:
+        return "four players (two teams of two)"
+    return f"{words} players (teams of {'two' if size == 2 else 'three'})"
+
+
 def partnership(rules: Rules, players: int, partners: bool, *, option: str = "--partners") -> bool:
     """Whether the table plays as two teams; refuses a request the variant or the count cannot meet."""
-    if partners and players != 4:
-        raise CassinoError(f"{option} needs four players (two teams of two); this table has {players}")
+    if partners and players not in rules.seats.partnership_players:
+        raise CassinoError(f"{option} needs {teams_text(rules)}; this table has {players}")
     if partners and rules.seats.partnerships == "never":
         raise CassinoError(f"{rules.name} is played without partnerships; leave out {option}")
     return rules.partnership(players, partners)

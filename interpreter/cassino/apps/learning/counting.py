@@ -125,7 +125,8 @@ def count_for(game: Game, seat: int) -> Count:
     for item in engine.rules.scoring.items:
         if item.count != "each":
             continue
-        for i in range(engine.n_cards):
+        # Copies of a card (two packs) side by side: "10D won by seat 0; 10D not seen yet".
+        for i in sorted(range(engine.n_cards), key=lambda i: (i % deck.pack_size, i)):
             if not scorer.masks[item.name] >> i & 1:
                 continue
             bit = 1 << i

@@ -250,7 +250,7 @@ def review_record(record: Record, seat: int | None = None, deals: int = DEFAULT_
         review_it = is_move and mover in seats and not game.over
         steps.append(_step(game, number, mover, action, review_it))
         if review_it:
-            played = parse_move(action, game.engine.deck)
+            played = game.engine.resolve(game.hand, parse_move(action, game.engine.deck))   # two packs: by name
             reviewed.append(_review_one(game, played, valuer.values(game, number), number))
         game = apply_action(game, action)
     if not record.actions:

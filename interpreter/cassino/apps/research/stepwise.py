@@ -159,6 +159,9 @@ class Encoding:
         #: encoding serves one game's states: a turn asks it once per action. States are
         #: immutable, so the hand's identity says whether it still fits.
         self.walk: MoveChoices | None = None
+        #: Two packs (deck.packs): the position's moves listed as action sequences, walked instead
+        #: of the lazy walk, which would offer each copy of a card as a different action.
+        self.listed: tuple[HandState | None, tuple[tuple[tuple[int, ...], Move], ...]] = (None, ())
 
     def value_index(self, value: int | str) -> int:
         """The place of a build value among this deck's values (``VALUE + index`` announces it)."""
@@ -228,8 +231,9 @@ class Table:
         if not seats.min_players <= players <= seats.max_players:
             raise SetupError(f"{rules.name} is for {seats.min_players} to {seats.max_players} players, "
                              f"not {players}")
-        if setup.partners and players != 4:
-            raise SetupError(f"partners needs players=4 (got {players})")
+        if setup.partners and players not in seats.partnership_players:
+            counts = " or ".join(str(n) for n in seats.partnership_players)
+            raise SetupError(f"partners needs players={counts} (got {players})")
         if setup.partners and seats.partnerships == "never":
             raise SetupError(f"{rules.name} never plays in partnerships")
         if not 0 <= setup.dealer < players:
@@ -385,12 +389,28 @@ class Step(NamedTuple):
         assert self.deal is not None, "not a chance node"
         left = bits(self.deal.remaining)
         p = 1.0 / len(left)
-        return [(c, p) for c in left]
+        if not self.table.engine.has_copies:
+            return [(c, p) for c in left]
+        return [(c, p * k) for c, k in self._copies_left(left)]
+
+    def _copies_left(self, left: list[int]) -> list[tuple[int, int]]:
+        """Two packs (deck.packs): each card still to deal once, as its lowest copy left, with how
+        many copies are left (its chance is that many times one card's). Any copy may still be
+        applied: a copy deals as the same card."""
+        size = self.table.engine.pack_size
+        first: dict[int, int] = {}
+        count: dict[int, int] = {}
+        for c in left:
+            first.setdefault(c % size, c)
+            count[c % size] = count.get(c % size, 0) + 1
+        return [(first[k], count[k]) for k in sorted(first, key=lambda k: first[k])]
 
     def legal_actions(self) -> tuple[int, ...]:
         if self.ended:
             return ()
         if self.deal is not None:
+            if self.table.engine.has_copies:
+                return tuple(c for c, _ in self._copies_left(bits(self.deal.remaining)))
             return tuple(bits(self.deal.remaining))
         return self.legal
 
@@ -526,9 +546,22 @@ class Step(NamedTuple):
             played |= 1 << c
         return Head(played, kind, code or 0)
 
+    def _listed(self) -> tuple[tuple[tuple[int, ...], Move], ...]:
+        """This position's moves as action sequences (decks with copies of cards: each move
+        once, by the engine's list, which names it by the lowest copies)."""
+        t = self.table
+        hand = self.game.hand
+        kept = t.encoding.listed
+        if kept[0] is not hand:
+            kept = t.encoding.listed = (hand, t.encoding.sequences(hand, t.engine.legal_moves(hand)))
+        return kept[1]
+
     def _nexts(self, prefix: tuple[int, ...]) -> list[int]:
         """The actions that extend ``prefix`` towards at least one legal move, increasing."""
         enc = self.table.encoding
+        if self.table.engine.has_copies:
+            n = len(prefix)
+            return sorted({seq[n] for seq, _ in self._listed() if seq[:n] == prefix and len(seq) > n})
         cards, kind, code, items = self._split(prefix)
         heads: tuple[Head, ...] = self.options
         if kind < 0:
@@ -565,6 +598,8 @@ class Step(NamedTuple):
         return sorted(out_items)
 
     def _move_of(self, prefix: tuple[int, ...]) -> Move:
+        if self.table.engine.has_copies:
+            return next(move for seq, move in self._listed() if seq == prefix)
         cards, kind, code, items = self._split(prefix)
         return self._choices().move(self._head(cards, kind, code), items)
 

@@ -144,7 +144,7 @@ def rules_info(rules: Rules) -> dict[str, Any]:
     """What the lobby needs to offer seats for ``rules``."""
     return {"name": rules.name, "description": rules.description, "min_players": rules.seats.min_players,
             "max_players": rules.seats.max_players, "players_text": players_text(rules),
-            "partnerships": rules.seats.partnerships, "claiming": rules.game.claiming, "target": rules.game.target}
+            "partnerships": rules.seats.partnerships, "partnership_players": list(rules.seats.partnership_players), "claiming": rules.game.claiming, "target": rules.game.target}
 
 
 def load_text(text: str, filename: str = "") -> LoadedVariant:

@@ -460,19 +460,23 @@ class Table:
         """Why the clicked cards are no legal move: a capture with them (a trail with none), asked of the engine."""
         game = self.session.game
         deck = game.engine.deck
+        hand = game.hand
         try:
-            p = sum(1 << deck.index(deck.parse(n)) for n in set(played))
+            # Cards by the ids the page knows them by (``views.card_ids``: ``10D~2`` is the second
+            # 10D in the same place, with two packs); any other name is read as a card.
+            p = _by_ids(deck, hand.hands[hand.turn], set(played))
             loose, builds = 0, []
             for item in set(items):
                 if item.startswith("["):
-                    builds.append(sum(1 << deck.index(deck.parse(n)) for n in item.strip("[]").split()))
+                    builds.append(deck.mask([deck.parse(n) for n in item.strip("[]").split()]))
                 else:
-                    loose |= 1 << deck.index(deck.parse(item))
+                    loose |= _by_ids(deck, hand.table, {item})
         except CassinoError as e:
             return str(e)
         if not p:
             return "choose a card from your hand first"
         move = Move(MoveKind.CAPTURE, p, loose, tuple(sorted(builds))) if loose or builds else Move(MoveKind.TRAIL, p)
+        move = game.engine.resolve(game.hand, move)
         if game.engine.is_legal(game.hand, move):
             return f"{format_move(move, deck)} is a legal move"
         return game.engine.why_illegal(game.hand, move)
@@ -513,6 +517,19 @@ class Table:
             self.driver = None
             async with self.lock:
                 self.publish()
+
+
+def _by_ids(deck: Any, zone: int, ids: set[str]) -> int:
+    """The cards of ``zone`` the page's ids name (``10D``, ``10D~2``: see ``views.card_ids``); a
+    name not in ``zone`` is read as a card of the deck (the engine then says why the move fails)."""
+    known = {v: i for i, v in views.card_ids(deck, zone).items()}
+    mask = 0
+    for name in ids:
+        if name in known:
+            mask |= 1 << known[name]
+        else:
+            mask |= deck.mask([deck.parse(name.split("~")[0])], mask)
+    return mask
 
 
 def _shown(action: str) -> str:

@@ -49,6 +49,35 @@ def _words(deck: Deck, mask: int) -> str:
     return " ".join(card_words(deck, n) for n in cards_text(deck, mask))
 
 
+def card_ids(deck: Deck, zone: int) -> dict[int, str]:
+    """Each card of ``zone`` (a hand, the loose cards) by the id the browser knows it by: its
+    name, and for a second copy of the same card in the zone (two packs) the name with ``~2``
+    (``10D``, ``10D~2``). One pack: the names, as always. The mark is an id only; the page shows
+    the card's name."""
+    ids: dict[int, str] = {}
+    count: dict[str, int] = {}
+    for i in sorted(_indices(zone), key=lambda i: (deck.rank_index[i], i)):
+        name = str(deck.cards[i])
+        count[name] = count.get(name, 0) + 1
+        ids[i] = name if count[name] == 1 else f"{name}~{count[name]}"
+    return ids
+
+
+def zone_ids(deck: Deck, zone: int, cards: int | None = None) -> list[str]:
+    """The ids of ``cards`` (all of ``zone`` when None) in ``zone``, lowest rank first."""
+    ids = card_ids(deck, zone)
+    return [ids[i] for i in sorted(_indices(zone if cards is None else cards), key=lambda i: (deck.rank_index[i], i))]
+
+
+def _indices(mask: int) -> list[int]:
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low.bit_length() - 1)
+        mask ^= low
+    return out
+
+
 def build_id(deck: Deck, cards: int) -> str:
     """A build as the notation writes it, ``[3C 5D]``: unique on a table, and what a typed move names."""
     return f"[{' '.join(cards_text(deck, cards))}]"
@@ -89,8 +118,9 @@ def move_words(engine: Engine, state: HandState, move: Move) -> str:
 def move_view(engine: Engine, state: HandState, move: Move) -> dict[str, Any]:
     """A legal move with the ids of what it uses, for the browser to match clicks against."""
     deck = engine.deck
-    items = [build_id(deck, m) for m in move.builds] + cards_text(deck, move.loose)
-    return {"text": format_move(move, deck), "kind": move.kind.value, "played": cards_text(deck, move.played),
+    items = [build_id(deck, m) for m in move.builds] + zone_ids(deck, state.table, move.loose)
+    return {"text": format_move(move, deck), "kind": move.kind.value,
+            "played": zone_ids(deck, state.hands[state.turn], move.played),
             "items": items, "words": move_words(engine, state, move)}
 
 
@@ -165,9 +195,9 @@ def seat_view(*, table_id: str, game: Any, kinds: list[str], viewer: int | None,
         "seats": seats, "sides": sides,
         "target": game.target, "dealer": h.dealer, "turn": None if game.over else h.turn,
         "stock": len(h.stock),
-        "loose": cards_text(deck, h.table),
+        "loose": zone_ids(deck, h.table),
         "builds": [build_view(deck, b) for b in h.builds],
-        "hand": cards_text(deck, h.hands[viewer]) if viewer is not None and mine else [],
+        "hand": zone_ids(deck, h.hands[viewer]) if viewer is not None and mine else [],
         "moves": [move_view(engine, h, m) for m in moves] if mine else [],
         "log": log_view(hand_log),
         "over": game.over,

@@ -7,9 +7,11 @@ export function colourClass(colour) {
   return `c-${c || "none"}`;
 }
 
-/** "9D" -> { rank: "9", suit: "D" } */
+/** "9D" -> { rank: "9", suit: "D" }. With two packs the second copy of a card in one place has
+ *  the id "9D~2": the mark tells the two apart for clicks and is never shown. */
 export function splitCard(name) {
-  return { rank: name.slice(0, -1), suit: name.slice(-1) };
+  const card = String(name).replace(/~[0-9]+$/, "");
+  return { rank: card.slice(0, -1), suit: card.slice(-1) };
 }
 
 /** "9D" -> "9♦" (the suit's symbol from the variant's deck). */

@@ -176,9 +176,10 @@ function renderSeats() {
   box.replaceChildren();
   for (let k = 0; k < n; k += 1) box.append(seatRow(k, old[k] || (k === 0 ? "you" : "search")));
   const partners = $("partners");
-  const allowed = info && n === 4 && info.partnerships !== "never";
+  const teams = (info && info.partnership_players) || [4];
+  const allowed = info && teams.includes(n) && info.partnerships !== "never";
   partners.disabled = !allowed;
-  if (info && n === 4 && info.partnerships === "always") partners.checked = true;
+  if (info && teams.includes(n) && info.partnerships === "always") partners.checked = true;
   if (!allowed) partners.checked = false;
 }
 

@@ -298,7 +298,7 @@ function renderHand(s) {
   for (const name of s.hand) {
     const c = cardElement(name, deck);
     if (selected.played.includes(name)) c.classList.add("selected");
-    else if (playable.has(name)) c.classList.add("playable");
+    else if (playable.has(name) || playable.has(firstCopy(name))) c.classList.add("playable");
     else if (myTurn()) c.classList.add("dim");
     c.addEventListener("click", () => clickHand(name));
     hand.append(c);
@@ -600,9 +600,17 @@ function showStep(k) {
 }
 
 // ---------------------------------------------------------------- clicking
+/** "7S~2" -> "7S": two packs, the second copy of a card in the hand. The moves name the first
+ *  copy (the same card for play), so a click on the second plays as a click on the first. */
+function firstCopy(id) {
+  return String(id).replace(/~[0-9]+$/, "");
+}
+
 function clickHand(name) {
   if (!myTurn()) { say(state && state.over ? "The game is over." : "It is not your turn."); return; }
   say("");
+  if (!state.moves.some((m) => m.played.includes(name)) && name !== firstCopy(name)
+      && !selected.played.includes(firstCopy(name))) name = firstCopy(name);
   if (selected.played.includes(name)) {
     selected.played = selected.played.filter((c) => c !== name);
     if (!selected.played.length) selected.items = [];
