@@ -46,6 +46,7 @@ EXPECTED: dict[str, str] = {
     "hungarian": "e3019b6131904a074e68",
     "hungarian-ulmann": "b3f9e1d009f59b7be634",
     "kasino-misar": "2dfb21e033f5c33f4289",
+    "krypkasino": "94a607dd89574468157c",
     "royal": "aa1fa621670e07274973",
     "scopa": "ab2b907e871f24896b3f",
     "scopone": "56741e7b2c174d1fd303",

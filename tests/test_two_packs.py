@@ -292,3 +292,27 @@ def test_two_packs_with_pile_tops_in_play_name_each_move_so_it_resolves(tmp_path
                 assert engine.is_legal(state, engine.resolve(state, parse_move(text, engine.deck))), text
             state = engine.apply_key(state, keys[rnd.randrange(len(keys))])
     assert twins_seen   # the games met a pile top whose twin lay on the table
+
+
+def test_the_browser_tells_a_pile_top_from_its_twin_on_the_table(tmp_path: Path) -> None:
+    """Two packs with pile tops in play: a 5H on the table and a 5H on the opponent's pile are two
+    ids for the felt (`5H`, `5H~2`), the top is shown by the id the moves name it by, and the move
+    that takes both names both."""
+    from cassino.apps.web import views
+
+    house = tmp_path / "both.yaml"
+    house.write_text("name: both\nextends: standard\ndeck: {packs: 2}\n"
+                     "capture: {from_piles: opponents_top}\ndeal: {short_stock: split_rest_to_table}\n",
+                     encoding="utf-8")
+    engine = Engine(load_rules(str(house)))
+    deck = engine.deck
+    cards = lambda text: [deck.parse(c) for c in text.split()]  # noqa: E731
+    state = engine.position(Position(players=2, to_play=0, dealer=1, hands={0: cards("5C KS"), 1: cards("2D")},
+                                     table=cards("5H 9C"), captured={1: cards("3D 5H")}))
+    top = views.pile_top(deck, state, 1)
+    assert top == "5H~2" and views.pile_top(deck, state, 0) is None
+    moves = [views.move_view(engine, state, m) for m in engine.legal_moves(state)]
+    both = [v for v in moves if sorted(v["items"]) == ["5H", "5H~2"]]
+    assert len(both) == 1 and both[0]["played"] == ["5C"]
+    assert sum(v["items"] == ["5H~2"] for v in moves) == 1    # the top alone
+    assert sum(v["items"] == ["5H"] for v in moves) == 1      # the table's 5H alone

@@ -392,7 +392,10 @@ def test_serve_says_where_it_listens_and_refuses_a_taken_port(tmp_path: Path) ->
 def test_every_shipped_variant_opens_a_table(tmp_path: Path) -> None:
     from conftest import VARIANTS
 
-    with serving(tmp_path / "records") as s:
+    from cassino.apps.web.policy import Limits
+
+    # One client opens a table of each variant, more than the default per-client limit of 20.
+    with serving(tmp_path / "records", limits=Limits(tables_per_client=len(VARIANTS))) as s:
         for name in VARIANTS:
             rules = load_rules(name)
             seats = ["human"] + ["random"] * (rules.seats.min_players - 1)

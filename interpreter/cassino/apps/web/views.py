@@ -63,6 +63,22 @@ def card_ids(deck: Deck, zone: int) -> dict[int, str]:
     return ids
 
 
+def in_play_ids(deck: Deck, state: HandState) -> dict[int, str]:
+    """The ids of the loose cards a move may take: the table's (as :func:`card_ids`), then the
+    opposing pile tops where piles are in play (African Casino), numbered on from the table's
+    so that with two packs a top and its twin on the table are two ids (``10D``, ``10D~2``)."""
+    ids = card_ids(deck, state.table)
+    count: dict[str, int] = {}
+    for name in ids.values():
+        base = name.split("~")[0]
+        count[base] = count.get(base, 0) + 1
+    for i in sorted(_indices(state.in_play() & ~state.table), key=lambda i: (deck.rank_index[i], i)):
+        name = str(deck.cards[i])
+        count[name] = count.get(name, 0) + 1
+        ids[i] = name if count[name] == 1 else f"{name}~{count[name]}"
+    return ids
+
+
 def zone_ids(deck: Deck, zone: int, cards: int | None = None) -> list[str]:
     """The ids of ``cards`` (all of ``zone`` when None) in ``zone``, lowest rank first."""
     ids = card_ids(deck, zone)
@@ -118,7 +134,9 @@ def move_words(engine: Engine, state: HandState, move: Move) -> str:
 def move_view(engine: Engine, state: HandState, move: Move) -> dict[str, Any]:
     """A legal move with the ids of what it uses, for the browser to match clicks against."""
     deck = engine.deck
-    items = [build_id(deck, m) for m in move.builds] + zone_ids(deck, state.table, move.loose)
+    loose = in_play_ids(deck, state)
+    items = [build_id(deck, m) for m in move.builds] + [
+        loose[i] for i in sorted(_indices(move.loose), key=lambda i: (deck.rank_index[i], i))]
     return {"text": format_move(move, deck), "kind": move.kind.value,
             "played": zone_ids(deck, state.hands[state.turn], move.played),
             "items": items, "words": move_words(engine, state, move)}
@@ -130,7 +148,10 @@ def pile_top(deck: Deck, h: HandState, seat: int) -> str | None:
     if not h.stacks or h.teams.index(h.teams[seat]) != seat:
         return None
     stack = h.stacks[h.teams[seat]]
-    return cards_text(deck, 1 << stack[-1])[0] if stack else None
+    if not stack:
+        return None
+    # The id moves name it by (its name; with two packs and its twin on the table, `NAME~2`).
+    return in_play_ids(deck, h).get(stack[-1], cards_text(deck, 1 << stack[-1])[0])
 
 
 def seat_label(kinds: list[str], seat: int, viewer: int | None) -> str:
