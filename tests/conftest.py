@@ -62,3 +62,16 @@ def cli(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch):  #
         out, err = capsys.readouterr()
         return code, out, err
     return run
+
+
+def validate_refuses(cli, tmp_path: Path, body: str, parent: str, words: str) -> str:  # type: ignore[no-untyped-def]
+    """Run `cassino validate` on a house rule of ``parent`` with ``body`` (YAML of its settings)
+    and check it is refused as bad input (exit 2) with ``words`` in the message and no
+    traceback. Returns the output, for further checks."""
+    path = tmp_path / "house.yaml"
+    path.write_text(f"name: house\nextends: {parent}\n{body}", encoding="utf-8")
+    code, out, err = cli("validate", str(path))
+    assert code == 2, (out, err)
+    assert words in out + err, (out, err)
+    assert "Traceback" not in out + err
+    return out + err

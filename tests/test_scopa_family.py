@@ -16,6 +16,8 @@ from cassino.language.settings import unchecked
 from cassino.language.variants import load_rules
 from cassino.players.gain import CardWorth
 
+from conftest import validate_refuses
+
 ROOT = Path(__file__).resolve().parent.parent
 
 
@@ -137,10 +139,4 @@ BAD = {
 
 @pytest.mark.parametrize("case", sorted(BAD))
 def test_hostile_settings_are_refused_with_one_line(cli, tmp_path: Path, case: str) -> None:  # type: ignore[no-untyped-def]
-    body, parent, words = BAD[case]
-    path = tmp_path / "house.yaml"
-    path.write_text(f"name: house\nextends: {parent}\n{body}", encoding="utf-8")
-    code, out, err = cli("validate", str(path))
-    assert code == 2, (out, err)
-    assert words in out + err, (out, err)
-    assert "Traceback" not in out + err
+    validate_refuses(cli, tmp_path, *BAD[case])

@@ -27,7 +27,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable
 
-from ...engine.core import Engine, Position, subsets_summing, unions
+from ...engine.core import Engine, Position, bits, subsets_summing, unions
 from ...engine.game import Game
 from ...engine.moves import Move, MoveSyntaxError
 from ...engine.notation import cards_text, format_move, parse_move
@@ -355,12 +355,7 @@ def _check_build(engine: Engine, cards: list[Card], value: int | str, k: int) ->
 
 def _lows(mask: int) -> list[int]:
     """The single-card bits of ``mask``, lowest first."""
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low)
-        mask ^= low
-    return out
+    return [1 << i for i in bits(mask)]
 
 
 def _same_cards(deck: Any, a: int, b: int) -> bool:

@@ -21,6 +21,7 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass
 from typing import Any
 
+from ...engine.core import bits
 from ...engine.game import Game
 from ...engine.moves import Move, MoveKind
 from ...engine.notation import cards_text
@@ -158,12 +159,8 @@ def _build_cards(state: HandState) -> int:
 
 
 def _bits(mask: int) -> list[int]:
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low)
-        mask ^= low
-    return out
+    """The single-card bits of ``mask``, lowest first."""
+    return [1 << i for i in bits(mask)]
 
 
 def _some(cards: list[str]) -> str:
