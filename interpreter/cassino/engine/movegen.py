@@ -177,6 +177,7 @@ class Generator:
         # Item sets by the value they can make (``buckets[v]``, filled on first need), and
         # the unions of disjoint sets per value (``_UNSET`` until asked for).
         self.buckets: list[list[int]] = _NO_BUCKETS
+        self.spare: list[list[int]] = _NO_BUCKETS   # emptied buckets to fill instead (``generate``)
         self.unions_cache: list[list[int]] = _NO_BUCKETS
         self.union_sets: list[set[int]] = _NO_SETS
 
@@ -187,7 +188,8 @@ class Generator:
             return _EMPTY
         buckets = self.buckets
         if buckets is _NO_BUCKETS:
-            buckets = self.buckets = [_EMPTY] * (self.top + 1)
+            spare = self.spare
+            buckets = self.buckets = spare if spare is not _NO_BUCKETS else [_EMPTY] * (self.top + 1)
             if self.t.sums:
                 self._dfs(0, 0, 1, (2 << self.top) - 1)
             else:
@@ -733,7 +735,22 @@ def generate(t: Tables, state: HandState) -> list[int]:
     """Every legal move of the player to play, as keys (see the module's docstring)."""
     if state.over:
         return []
-    return Generator(t, state).moves()
+    g = Generator(t, state)
+    # The buckets of the last position, emptied, filled again: a position's lists of item sets
+    # by value (one a value) are made and freed once per engine, not once a ply. Taken while
+    # in use (a generator made elsewhere, or an error half way, just makes its own).
+    spare = t.spare_buckets
+    if len(spare) == g.top + 1:
+        t.spare_buckets = _NO_BUCKETS
+        g.spare = spare
+    keys = g.moves()
+    used = g.buckets
+    if used is not _NO_BUCKETS:
+        for b in used:
+            if b:
+                b.clear()
+        t.spare_buckets = used
+    return keys
 
 
 def _played_index(key: int) -> int:

@@ -76,6 +76,9 @@ class Tables:
         self.cap_codes: list[int] = [
             self.hvm[i] if self.hvm[i] else 1 << (self.rank_code_base + self.rank[i]) for i in range(n)]
         self.rank_names: list[str] = list(deck.ranks)
+        #: The subset-sum buckets of the last position generated, emptied, for the next one
+        #: (``movegen.generate`` takes them and gives them back; an empty list: none spare).
+        self.spare_buckets: list[list[int]] = []
 
         c, b = rules.capture, rules.build
         self.sums: bool = c.sums
