@@ -138,22 +138,33 @@ class Generator:
         self.t = t
         self.seat: int = state.turn
         self.hand_cards: list[int] = bits(state.hands[self.seat])
-        self.loose_cards: list[int] = bits(state.table)
         self.h: int = len(self.hand_cards)
-        self.n_loose: int = len(self.loose_cards)
+        # The loose cards (lowest first) and the items that take part in sums: loose cards with
+        # values, and single builds where a single build counts as a card of its value. (One
+        # pass over the table's bits, not a list of them read again.)
+        loose: list[int] = []
+        sum_bits: list[int] = []
+        sum_vals: list[int] = []
+        tvm = t.tvm
+        mask = state.table
+        j = 0
+        while mask:
+            low = mask & -mask
+            c = low.bit_length() - 1
+            loose.append(c)
+            vm = tvm[c]
+            if vm:
+                sum_bits.append(1 << j)
+                sum_vals.append(vm)
+            mask ^= low
+            j += 1
+        self.loose_cards: list[int] = loose
+        self.n_loose: int = j
+        self.sum_bits: list[int] = sum_bits
+        self.sum_vals: list[int] = sum_vals
         self.builds: tuple[Build, ...] = state.builds
         self.n_builds: int = len(self.builds)
         self.b_code: list[int] = [t.code(b.value) for b in self.builds] if self.builds else _EMPTY
-        # Items that take part in sums: loose cards with values, and single builds where a
-        # single build counts as a card of its value.
-        self.sum_bits: list[int] = []
-        self.sum_vals: list[int] = []
-        tvm = t.tvm
-        for j in range(self.n_loose):
-            vm = tvm[self.loose_cards[j]]
-            if vm:
-                self.sum_bits.append(1 << j)
-                self.sum_vals.append(vm)
         if t.single_build_as_card:
             for j in range(self.n_builds):
                 code = self.b_code[j]
