@@ -96,7 +96,7 @@ def unions(groups: list[int], exclude: int = 0) -> list[int]:
     # sets (each containing that item, each from a different earlier result), so the set of
     # results is consulted, and brought up to date (``synced``), only for the other groups.
     results: list[int] = []
-    seen: set[int] = set()
+    seen: set[int] = _NO_SET   # made when first consulted (many values never need it)
     synced = 0
     cover = 0
     for g in groups:
@@ -104,6 +104,8 @@ def unions(groups: list[int], exclude: int = 0) -> list[int]:
             continue
         n = len(results)
         if not g & ~cover:
+            if seen is _NO_SET:
+                seen = set()
             while synced < n:
                 seen.add(results[synced])
                 synced += 1
@@ -319,9 +321,10 @@ class Generator:
             c = self.loose_cards[j]
             if t.rank[c] == r and t.valueless[c]:
                 items.append(1 << j)
-        items += self.build_items(t.rank_code_base + r)
+        if self.n_builds:
+            items += self.build_items(t.rank_code_base + r)
         if not items:
-            return []
+            return _EMPTY   # (shared, never changed by callers)
         mode = t.valueless_capture
         if mode == 0:
             return items
