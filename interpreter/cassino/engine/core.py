@@ -516,8 +516,15 @@ class Engine:
 
     def apply_key(self, state: HandState, key: int) -> HandState:
         """The state after the move ``key`` (one of ``move_keys(state)``)."""
-        kind, played, loose, used, code = self._decode(state, key)
-        return self._apply(state, kind, played, loose, used, code)
+        # (``_decode`` inline: no tuple of five boxed numbers a ply.)
+        hand = state.hands[state.turn]
+        h = popcount(hand)
+        table = state.table
+        n_loose = popcount(table)
+        items = key >> (PLAYED_SHIFT + h)
+        return self._apply(state, key & 3, deposit((key >> PLAYED_SHIFT) & ((1 << h) - 1), hand),
+                           deposit(items & ((1 << n_loose) - 1), table), items >> n_loose,
+                           (key >> VALUE_SHIFT) & VALUE_BITS)
 
     def _apply(self, state: HandState, kind: int, played: int, loose: int, used: int, code: int) -> HandState:
         seat = state.turn
@@ -590,11 +597,19 @@ class Engine:
             if need > 0:
                 hands[seat] |= self._stock_mask(stock[:need])
                 stock = stock[need:]
-        nxt = self._next_to_play(seat, hands, state.players)
-        after = HandState(state.players, state.teams, state.dealer, seat if nxt is None else nxt, tuple(hands),
+        # The next seat in play order with cards in hand (``_next_to_play``, inline), or -1.
+        players = state.players
+        nxt = -1
+        s = seat
+        for _ in range(players):
+            s = (s - 1) % players if self.ccw else (s + 1) % players
+            if hands[s]:
+                nxt = s
+                break
+        after = HandState(players, state.teams, state.dealer, seat if nxt < 0 else nxt, tuple(hands),
                           table, new_builds, stock, piles, sweeps, events, captures, last_capturer, ply + 1,
                           state.deal_no, False, proven, state.restricted, 0)
-        if nxt is None:
+        if nxt < 0:
             return self._deal_is_over(after)
         return after
 
