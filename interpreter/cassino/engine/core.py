@@ -178,6 +178,8 @@ class Engine:
         self.misdeal_at_least: int = d.misdeal_at_least
         self.dealer_total: int = c.total if d.dealer_takes_total and c.total is not None else 0
         self.sweep_in_last_deal: bool = sw.in_last_deal
+        #: Deal patterns by their numbers (see ``_deal``): a handful per engine.
+        self._deal_patterns: dict[int, list[int]] = {}
 
     # ------------------------------------------------------------------ helpers
     def mask_of(self, predicate) -> int:  # type: ignore[no-untyped-def]
@@ -337,17 +339,40 @@ class Engine:
                          proven=tuple(frozenset(p) for p in proven))
 
     # ------------------------------------------------------------------ dealing
-    def _deal(self, state: HandState, initial: bool) -> HandState:
-        n = state.players
-        stock = state.stock
-        top = 0                         # the next card of the stock to deal
-        hands = list(state.hands)
-        table = state.table
+    def _deal_pattern(self, n: int, dealer: int, table_left: int, per_hand: int, packet: int) -> list[int]:
+        """Where the cards of one deal go, top of the stock first: a seat, or -1 for the table.
+        Packets of ``packet`` cards in seat order from the dealer's left, the dealer last; the
+        table's cards before the dealer's own packet, while the table still needs cards."""
+        out: list[int] = []
         order: list[int] = []
-        seat = state.dealer
+        seat = dealer
         for _ in range(n):
             seat = self.next_seat(seat, n)
             order.append(seat)          # the dealer comes last
+        got = [0] * n
+        while table_left or any(got[s] < per_hand for s in order):
+            progressed = False
+            for s in order:
+                if s == dealer and table_left:
+                    k = min(packet, table_left)
+                    for _ in range(k):
+                        out.append(-1)
+                    table_left -= k
+                    progressed = True
+                k = min(packet, per_hand - got[s])
+                for _ in range(k):
+                    out.append(s)
+                got[s] += k
+                progressed = progressed or k > 0
+            if not progressed:
+                break
+        return out
+
+    def _deal(self, state: HandState, initial: bool) -> HandState:
+        n = state.players
+        stock = state.stock
+        hands = list(state.hands)
+        table = state.table
         table_left = self.table_cards if initial else 0
         if len(stock) >= n * self.hand_size + table_left:
             per_hand = self.hand_size
@@ -356,25 +381,23 @@ class Engine:
             # The stock cannot give everyone a full hand: deal evenly, singly, the rest to the table.
             per_hand = (len(stock) - table_left) // n
             packet = 1
-        got = [0] * n
-        while table_left or any(got[s] < per_hand for s in order):
-            progressed = False
-            for s in order:
-                if s == state.dealer and table_left:
-                    k = min(packet, table_left)
-                    for _ in range(k):
-                        table |= 1 << stock[top]
-                        top += 1
-                    table_left -= k
-                    progressed = True
-                k = min(packet, per_hand - got[s])
-                for _ in range(k):
-                    hands[s] |= 1 << stock[top]
-                    top += 1
-                got[s] += k
-                progressed = progressed or k > 0
-            if not progressed:
-                break
+        # Where each card from the top of the stock goes (a seat, or -1: the table) depends on
+        # these five numbers only: worked out once per engine, not once a deal.
+        code = n | state.dealer << 8 | table_left << 16 | per_hand << 32 | packet << 48
+        exact = n < 256 and 0 <= state.dealer < 256 and 0 <= table_left < 65536 and 0 <= per_hand < 65536 \
+            and 0 <= packet < 65536   # (the code names the five numbers; anything else is not kept)
+        pattern = self._deal_patterns.get(code) if exact else None
+        if pattern is None:
+            pattern = self._deal_pattern(n, state.dealer, table_left, per_hand, packet)
+            if exact:
+                self._deal_patterns[code] = pattern
+        top = len(pattern)
+        for k in range(top):
+            dest = pattern[k]
+            if dest < 0:
+                table |= 1 << stock[k]
+            else:
+                hands[dest] |= 1 << stock[k]
         if self.rest_to_table and len(stock) - top < n:
             while top < len(stock):
                 table |= 1 << stock[top]
