@@ -288,7 +288,7 @@ class Engine:
             return state
         seat = state.dealer
         piles = list(state.piles)
-        piles[seat] |= state.table
+        piles[seat] = piles[seat] | state.table
         sweeps = state.sweeps
         for part in parts:
             sweeps = self._record_sweep(state.with_(sweeps=sweeps), Sweep(seat, popcount(part), -1))
@@ -397,7 +397,7 @@ class Engine:
             if dest < 0:
                 table |= 1 << stock[k]
             else:
-                hands[dest] |= 1 << stock[k]
+                hands[dest] = hands[dest] | 1 << stock[k]   # (not |=: on a list item, compiled, a generic call)
         if self.rest_to_table and len(stock) - top < n:
             while top < len(stock):
                 table |= 1 << stock[top]
@@ -552,7 +552,7 @@ class Engine:
     def _apply(self, state: HandState, kind: int, played: int, loose: int, used: int, code: int) -> HandState:
         seat = state.turn
         hands = list(state.hands)
-        hands[seat] &= ~played
+        hands[seat] = hands[seat] & ~played   # (not &=: on a list item, compiled, a generic call)
         builds = state.builds
         build_cards = 0
         if used:
@@ -581,7 +581,7 @@ class Engine:
         if kind == CAPTURE:
             taken = loose | build_cards
             pl = list(piles)
-            pl[seat] |= taken | played
+            pl[seat] = pl[seat] | taken | played
             piles = tuple(pl)
             last_capturer = seat
             captures = captures + (Capture(ply, seat, taken | played, taken),)
@@ -618,7 +618,7 @@ class Engine:
         if self.draw_after_play and stock:
             need = self.hand_size - popcount(hands[seat])
             if need > 0:
-                hands[seat] |= self._stock_mask(stock[:need])
+                hands[seat] = hands[seat] | self._stock_mask(stock[:need])
                 stock = stock[need:]
         # The next seat in play order with cards in hand (``_next_to_play``, inline), or -1.
         players = state.players
@@ -679,7 +679,7 @@ class Engine:
         piles, table, builds, sweeps = state.piles, state.table, state.builds, state.sweeps
         if residue and state.last_capturer is not None:
             pl = list(piles)
-            pl[state.last_capturer] |= residue
+            pl[state.last_capturer] = pl[state.last_capturer] | residue
             piles, table, builds = tuple(pl), 0, ()
             if self.residue_is_sweep:
                 sweeps = self._record_sweep(state, Sweep(state.last_capturer, popcount(residue), state.ply))
