@@ -25,12 +25,15 @@ from __future__ import annotations
 
 from typing import Final
 
+from mypy_extensions import i64
+
 from .state import Build, HandState
 from .tables import BUILD, CAPTURE, TRAIL, TRAIL_BUILD, Tables
 
 VALUE_SHIFT: Final = 2
 PLAYED_SHIFT: Final = 9
 VALUE_BITS: Final = 127
+_POP_MAX: Final = (1 << 62) - 1   # masks up to it: popcount by machine arithmetic (a C constant)
 
 #: Shared read-only lists (never appended to), to save allocations.
 _EMPTY: Final[list[int]] = []
@@ -68,6 +71,17 @@ def deposit(local: int, mask: int) -> int:
 
 
 def popcount(mask: int) -> int:
+    """The number of set bits of ``mask`` (a mask of up to 62 bits by machine arithmetic, in
+    a few steps whatever its count; a wider one bit by bit)."""
+    if 0 <= mask <= _POP_MAX:
+        x: i64 = mask
+        x = x - ((x >> 1) & 0x1555555555555555)
+        x = (x & 0x3333333333333333) + ((x >> 2) & 0x3333333333333333)
+        x = (x + (x >> 4)) & 0x0F0F0F0F0F0F0F0F
+        x = x + (x >> 8)
+        x = x + (x >> 16)
+        x = x + (x >> 32)
+        return int(x & 0x7F)
     n = 0
     while mask:
         mask &= mask - 1
