@@ -765,19 +765,26 @@ def generate(t: Tables, state: HandState) -> list[int]:
         return []
     g = Generator(t, state)
     # The buckets of the last position, emptied, filled again: a position's lists of item sets
-    # by value (one a value) are made and freed once per engine, not once a ply. Taken while
-    # in use (a generator made elsewhere, or an error half way, just makes its own).
-    spare = t.spare_buckets
+    # by value (one a value) are made and freed once per engine, not once a ply. Taken off the
+    # pool while in use (``pop``: one step, so no two callers share them; a generator made
+    # elsewhere, or an error half way, just makes its own).
+    pool = t.spare_buckets
+    try:
+        spare = pool.pop()
+    except IndexError:   # (threads took every one, the bottom ones too: they come back)
+        spare = _NO_BUCKETS
     if len(spare) == g.top + 1:
-        t.spare_buckets = _NO_BUCKETS
         g.spare = spare
+    elif not spare and spare is not _NO_BUCKETS:
+        pool.append(spare)   # one of the pool's bottom lists, back where it was
     keys = g.moves()
     used = g.buckets
     if used is not _NO_BUCKETS:
         for b in used:
             if b:
                 b.clear()
-        t.spare_buckets = used
+        if len(pool) < 3:
+            pool.append(used)
     return keys
 
 
