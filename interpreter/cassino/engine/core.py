@@ -198,6 +198,8 @@ class Engine:
         self.sweep_in_last_deal: bool = sw.in_last_deal
         # African Casino (issue 27): capture piles kept in order, the opposing sides' tops in play.
         self.piles_in_play: bool = c.from_piles == "opponents_top"
+        #: Deal patterns by their numbers (see ``_deal``): a handful per engine.
+        self._deal_patterns: dict[int, list[int]] = {}
 
     # ------------------------------------------------------------------ helpers
     def mask_of(self, predicate) -> int:  # type: ignore[no-untyped-def]
@@ -309,7 +311,7 @@ class Engine:
             return state
         seat = state.dealer
         piles = list(state.piles)
-        piles[seat] |= state.table
+        piles[seat] = piles[seat] | state.table
         sweeps = state.sweeps
         for part in parts:
             sweeps = self._record_sweep(state.with_(sweeps=sweeps), Sweep(seat, popcount(part), -1))
@@ -388,18 +390,41 @@ class Engine:
                          proven=tuple(frozenset(p) for p in proven), stacks=tuple(stacks))
 
     # ------------------------------------------------------------------ dealing
-    def _deal(self, state: HandState, initial: bool) -> HandState:
-        n = state.players
-        stock = state.stock
-        top = 0                         # the next card of the stock to deal
-        hands = list(state.hands)
-        table = state.table
+    def _deal_pattern(self, n: int, dealer: int, table_left: int, per_hand: int, packet: int) -> list[int]:
+        """Where the cards of one deal go, top of the stock first: a seat, or -1 for the table.
+        Packets of ``packet`` cards in seat order from the dealer's left, the dealer last; the
+        table's cards before the dealer's own packet, while the table still needs cards."""
+        out: list[int] = []
         order: list[int] = []
-        seat = state.dealer
+        seat = dealer
         for _ in range(n):
             seat = self.next_seat(seat, n)
             order.append(seat)          # the dealer comes last
-        hand_size, table_cards = self.rules.deal.for_players(n)
+        got = [0] * n
+        while table_left or any(got[s] < per_hand for s in order):
+            progressed = False
+            for s in order:
+                if s == dealer and table_left:
+                    k = min(packet, table_left)
+                    for _ in range(k):
+                        out.append(-1)
+                    table_left -= k
+                    progressed = True
+                k = min(packet, per_hand - got[s])
+                for _ in range(k):
+                    out.append(s)
+                got[s] += k
+                progressed = progressed or k > 0
+            if not progressed:
+                break
+        return out
+
+    def _deal(self, state: HandState, initial: bool) -> HandState:
+        n = state.players
+        stock = state.stock
+        hands = list(state.hands)
+        table = state.table
+        hand_size, table_cards = self.rules.deal.for_players(n)   # (deal.by_players: African Casino)
         table_left = table_cards if initial else 0
         if len(stock) >= n * hand_size + table_left:
             per_hand = hand_size
@@ -408,25 +433,23 @@ class Engine:
             # The stock cannot give everyone a full hand: deal evenly, singly, the rest to the table.
             per_hand = (len(stock) - table_left) // n
             packet = 1
-        got = [0] * n
-        while table_left or any(got[s] < per_hand for s in order):
-            progressed = False
-            for s in order:
-                if s == state.dealer and table_left:
-                    k = min(packet, table_left)
-                    for _ in range(k):
-                        table |= 1 << stock[top]
-                        top += 1
-                    table_left -= k
-                    progressed = True
-                k = min(packet, per_hand - got[s])
-                for _ in range(k):
-                    hands[s] |= 1 << stock[top]
-                    top += 1
-                got[s] += k
-                progressed = progressed or k > 0
-            if not progressed:
-                break
+        # Where each card from the top of the stock goes (a seat, or -1: the table) depends on
+        # these five numbers only: worked out once per engine, not once a deal.
+        code = n | state.dealer << 8 | table_left << 16 | per_hand << 32 | packet << 48
+        exact = n < 256 and 0 <= state.dealer < 256 and 0 <= table_left < 65536 and 0 <= per_hand < 65536 \
+            and 0 <= packet < 65536   # (the code names the five numbers; anything else is not kept)
+        pattern = self._deal_patterns.get(code) if exact else None
+        if pattern is None:
+            pattern = self._deal_pattern(n, state.dealer, table_left, per_hand, packet)
+            if exact:
+                self._deal_patterns[code] = pattern
+        top = len(pattern)
+        for k in range(top):
+            dest = pattern[k]
+            if dest < 0:
+                table |= 1 << stock[k]
+            else:
+                hands[dest] = hands[dest] | 1 << stock[k]   # (not |=: on a list item, compiled, a generic call)
         if self.rest_to_table and len(stock) - top < n:
             while top < len(stock):
                 table |= 1 << stock[top]
@@ -654,18 +677,6 @@ class Engine:
         return (kind_code(move.kind) | code << VALUE_SHIFT | played << PLAYED_SHIFT
                 | items << (PLAYED_SHIFT + len(hand_cards)))
 
-    def _decode(self, state: HandState, key: int) -> tuple[int, int, int, int, int]:
-        """(kind, played cards, loose cards taken or used, builds used as a mask over
-        ``state.builds``, value code) of a key."""
-        hand = state.hands[state.turn]
-        h = popcount(hand)
-        table = state.in_play()
-        n_loose = popcount(table)
-        items = key >> (PLAYED_SHIFT + h)
-        return (key & 3, deposit((key >> PLAYED_SHIFT) & ((1 << h) - 1), hand),
-                deposit(items & ((1 << n_loose) - 1), table), items >> n_loose,
-                (key >> VALUE_SHIFT) & VALUE_BITS)
-
     # ------------------------------------------------------------------ applying
     def apply(self, state: HandState, move: Move) -> HandState:
         """The state after ``move`` (which must be legal; see :meth:`play`)."""
@@ -682,13 +693,20 @@ class Engine:
 
     def apply_key(self, state: HandState, key: int) -> HandState:
         """The state after the move ``key`` (one of ``move_keys(state)``)."""
-        kind, played, loose, used, code = self._decode(state, key)
-        return self._apply(state, kind, played, loose, used, code)
+        # (The key decoded in place: no tuple of five boxed numbers a ply.)
+        hand = state.hands[state.turn]
+        h = popcount(hand)
+        table = state.in_play()       # the table, and the opposing pile tops where in play
+        n_loose = popcount(table)
+        items = key >> (PLAYED_SHIFT + h)
+        return self._apply(state, key & 3, deposit((key >> PLAYED_SHIFT) & ((1 << h) - 1), hand),
+                           deposit(items & ((1 << n_loose) - 1), table), items >> n_loose,
+                           (key >> VALUE_SHIFT) & VALUE_BITS)
 
     def _apply(self, state: HandState, kind: int, played: int, loose: int, used: int, code: int) -> HandState:
         seat = state.turn
         hands = list(state.hands)
-        hands[seat] &= ~played
+        hands[seat] = hands[seat] & ~played   # (not &=: on a list item, compiled, a generic call)
         builds = state.builds
         build_cards = 0
         if used:
@@ -725,7 +743,7 @@ class Engine:
         if kind == CAPTURE:
             taken = loose | build_cards
             pl = list(piles)
-            pl[seat] |= taken | played
+            pl[seat] = pl[seat] | taken | played
             piles = tuple(pl)
             if stacks:
                 stacks = self._stacked(stacks, state.teams[seat], taken, played)
@@ -765,13 +783,21 @@ class Engine:
         if self.draw_after_play and stock:
             need = self.rules.deal.for_players(state.players)[0] - popcount(hands[seat])
             if need > 0:
-                hands[seat] |= self._stock_mask(stock[:need])
+                hands[seat] = hands[seat] | self._stock_mask(stock[:need])
                 stock = stock[need:]
-        nxt = self._next_to_play(seat, hands, state.players)
-        after = HandState(state.players, state.teams, state.dealer, seat if nxt is None else nxt, tuple(hands),
+        # The next seat in play order with cards in hand, or -1 (inline: no method call a seat).
+        players = state.players
+        nxt = -1
+        s = seat
+        for _ in range(players):
+            s = (s - 1) % players if self.ccw else (s + 1) % players
+            if hands[s]:
+                nxt = s
+                break
+        after = HandState(players, state.teams, state.dealer, seat if nxt < 0 else nxt, tuple(hands),
                           table, new_builds, stock, piles, sweeps, events, captures, last_capturer, ply + 1,
                           state.deal_no, False, proven, state.restricted, 0, stacks)
-        if nxt is None:
+        if nxt < 0:
             return self._deal_is_over(after)
         return after
 
@@ -806,14 +832,6 @@ class Engine:
                     sweeps[k] = Sweep(w.seat, w.size, w.ply, w.first_play, cancelled=True)
         return tuple(sweeps)
 
-    def _next_to_play(self, seat: int, hands: Sequence[int], players: int) -> int | None:
-        """The next seat in play order with cards in hand, or None when every hand is empty."""
-        for _ in range(players):
-            seat = self.next_seat(seat, players)
-            if hands[seat]:
-                return seat
-        return None
-
     def _deal_is_over(self, state: HandState) -> HandState:
         """Every hand is empty: deal again, or end the hand."""
         if state.stock and self.redeal:
@@ -828,7 +846,7 @@ class Engine:
         stacks = state.stacks
         if residue and state.last_capturer is not None:
             pl = list(piles)
-            pl[state.last_capturer] |= residue
+            pl[state.last_capturer] = pl[state.last_capturer] | residue
             piles, table, builds = tuple(pl), 0, ()
             stacks = self._stacked(stacks, state.teams[state.last_capturer], residue, 0)
             if self.residue_is_sweep:

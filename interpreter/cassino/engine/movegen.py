@@ -25,12 +25,15 @@ from __future__ import annotations
 
 from typing import Final
 
+from mypy_extensions import i64
+
 from .state import Build, HandState
 from .tables import BUILD, CAPTURE, TRAIL, TRAIL_BUILD, Tables
 
 VALUE_SHIFT: Final = 2
 PLAYED_SHIFT: Final = 9
 VALUE_BITS: Final = 127
+_POP_MAX: Final = (1 << 62) - 1   # masks up to it: popcount by machine arithmetic (a C constant)
 
 #: Shared read-only lists (never appended to), to save allocations.
 _EMPTY: Final[list[int]] = []
@@ -68,6 +71,17 @@ def deposit(local: int, mask: int) -> int:
 
 
 def popcount(mask: int) -> int:
+    """The number of set bits of ``mask`` (a mask of up to 62 bits by machine arithmetic, in
+    a few steps whatever its count; a wider one bit by bit)."""
+    if 0 <= mask <= _POP_MAX:
+        x: i64 = mask
+        x = x - ((x >> 1) & 0x1555555555555555)
+        x = (x & 0x3333333333333333) + ((x >> 2) & 0x3333333333333333)
+        x = (x + (x >> 4)) & 0x0F0F0F0F0F0F0F0F
+        x = x + (x >> 8)
+        x = x + (x >> 16)
+        x = x + (x >> 32)
+        return int(x & 0x7F)
     n = 0
     while mask:
         mask &= mask - 1
@@ -96,7 +110,7 @@ def unions(groups: list[int], exclude: int = 0) -> list[int]:
     # sets (each containing that item, each from a different earlier result), so the set of
     # results is consulted, and brought up to date (``synced``), only for the other groups.
     results: list[int] = []
-    seen: set[int] = set()
+    seen: set[int] = _NO_SET   # made when first consulted (many values never need it)
     synced = 0
     cover = 0
     for g in groups:
@@ -104,6 +118,8 @@ def unions(groups: list[int], exclude: int = 0) -> list[int]:
             continue
         n = len(results)
         if not g & ~cover:
+            if seen is _NO_SET:
+                seen = set()
             while synced < n:
                 seen.add(results[synced])
                 synced += 1
@@ -138,22 +154,33 @@ class Generator:
         self.t = t
         self.seat: int = state.turn
         self.hand_cards: list[int] = bits(state.hands[self.seat])
-        self.loose_cards: list[int] = bits(state.in_play())   # the table, and pile tops where in play
         self.h: int = len(self.hand_cards)
-        self.n_loose: int = len(self.loose_cards)
+        # The loose cards (lowest first) and the items that take part in sums: loose cards with
+        # values, and single builds where a single build counts as a card of its value. (One
+        # pass over the table's bits, not a list of them read again.)
+        loose: list[int] = []
+        sum_bits: list[int] = []
+        sum_vals: list[int] = []
+        tvm = t.tvm
+        mask = state.in_play()   # the table, and the opposing pile tops where piles are in play
+        j = 0
+        while mask:
+            low = mask & -mask
+            c = low.bit_length() - 1
+            loose.append(c)
+            vm = tvm[c]
+            if vm:
+                sum_bits.append(1 << j)
+                sum_vals.append(vm)
+            mask ^= low
+            j += 1
+        self.loose_cards: list[int] = loose
+        self.n_loose: int = j
+        self.sum_bits: list[int] = sum_bits
+        self.sum_vals: list[int] = sum_vals
         self.builds: tuple[Build, ...] = state.builds
         self.n_builds: int = len(self.builds)
         self.b_code: list[int] = [t.code(b.value) for b in self.builds] if self.builds else _EMPTY
-        # Items that take part in sums: loose cards with values, and single builds where a
-        # single build counts as a card of its value.
-        self.sum_bits: list[int] = []
-        self.sum_vals: list[int] = []
-        tvm = t.tvm
-        for j in range(self.n_loose):
-            vm = tvm[self.loose_cards[j]]
-            if vm:
-                self.sum_bits.append(1 << j)
-                self.sum_vals.append(vm)
         if t.single_build_as_card:
             for j in range(self.n_builds):
                 code = self.b_code[j]
@@ -177,6 +204,7 @@ class Generator:
         # Item sets by the value they can make (``buckets[v]``, filled on first need), and
         # the unions of disjoint sets per value (``_UNSET`` until asked for).
         self.buckets: list[list[int]] = _NO_BUCKETS
+        self.spare: list[list[int]] = _NO_BUCKETS   # emptied buckets to fill instead (``generate``)
         self.unions_cache: list[list[int]] = _NO_BUCKETS
         self.union_sets: list[set[int]] = _NO_SETS
 
@@ -187,7 +215,8 @@ class Generator:
             return _EMPTY
         buckets = self.buckets
         if buckets is _NO_BUCKETS:
-            buckets = self.buckets = [_EMPTY] * (self.top + 1)
+            spare = self.spare
+            buckets = self.buckets = spare if spare is not _NO_BUCKETS else [_EMPTY] * (self.top + 1)
             if self.t.sums:
                 self._dfs(0, 0, 1, (2 << self.top) - 1)
             else:
@@ -306,9 +335,10 @@ class Generator:
             c = self.loose_cards[j]
             if t.rank[c] == r and t.valueless[c]:
                 items.append(1 << j)
-        items += self.build_items(t.rank_code_base + r)
+        if self.n_builds:
+            items += self.build_items(t.rank_code_base + r)
         if not items:
-            return []
+            return _EMPTY   # (shared, never changed by callers)
         mode = t.valueless_capture
         if mode == 0:
             return items
@@ -733,7 +763,29 @@ def generate(t: Tables, state: HandState) -> list[int]:
     """Every legal move of the player to play, as keys (see the module's docstring)."""
     if state.over:
         return []
-    return Generator(t, state).moves()
+    g = Generator(t, state)
+    # The buckets of the last position, emptied, filled again: a position's lists of item sets
+    # by value (one a value) are made and freed once per engine, not once a ply. Taken off the
+    # pool while in use (``pop``: one step, so no two callers share them; a generator made
+    # elsewhere, or an error half way, just makes its own).
+    pool = t.spare_buckets
+    try:
+        spare = pool.pop()
+    except IndexError:   # (threads took every one, the bottom ones too: they come back)
+        spare = _NO_BUCKETS
+    if len(spare) == g.top + 1:
+        g.spare = spare
+    elif not spare and spare is not _NO_BUCKETS:
+        pool.append(spare)   # one of the pool's bottom lists, back where it was
+    keys = g.moves()
+    used = g.buckets
+    if used is not _NO_BUCKETS:
+        for b in used:
+            if b:
+                b.clear()
+        if len(pool) < 3:
+            pool.append(used)
+    return keys
 
 
 def _played_index(key: int) -> int:

@@ -18,12 +18,21 @@ from typing import Final
 from mypy_extensions import i64
 
 _MASK: Final = (1 << 64) - 1
-_LOW63: Final[i64] = 0x7FFFFFFFFFFFFFFF
-_MIN: Final[i64] = -0x8000000000000000
-# The SplitMix64 constants as signed 64-bit numbers (the same bits).
-_GAMMA: Final[i64] = 0x9E3779B97F4A7C15 - (1 << 64)
-_MIX1: Final[i64] = 0xBF58476D1CE4E5B9 - (1 << 64)
-_MIX2: Final[i64] = 0x94D049BB133111EB - (1 << 64)
+
+
+def _i64(half: i64, low: i64) -> i64:
+    """The 64-bit number ``2 * half + low``. Written as a literal, a constant beyond 62 bits is
+    kept compiled as a Python integer and converted on every use (a call each time: most of
+    a shuffle's time); made by this call, it is a machine integer like the others."""
+    return half * 2 + low
+
+
+_LOW63: Final[i64] = _i64(0x3FFFFFFFFFFFFFFF, 1)          # 0x7FFFFFFFFFFFFFFF
+_MIN: Final[i64] = _i64(-0x4000000000000000, 0)           # -0x8000000000000000
+# The SplitMix64 constants as signed 64-bit numbers (the same bits; tests/test_rng.py).
+_GAMMA: Final[i64] = _i64((0x9E3779B97F4A7C15 - (1 << 64)) >> 1, 1)
+_MIX1: Final[i64] = _i64((0xBF58476D1CE4E5B9 - (1 << 64)) >> 1, 1)
+_MIX2: Final[i64] = _i64((0x94D049BB133111EB - (1 << 64)) >> 1, 1)
 
 
 def _wrap(x: i64) -> i64:
@@ -82,7 +91,7 @@ class SplitMix64:
 
 
 # Multiplies each part of a derived seed before it is mixed in (a signed 64-bit number).
-_PART: Final[i64] = 0xD1B54A32D192ED03 - (1 << 64)
+_PART: Final[i64] = _i64((0xD1B54A32D192ED03 - (1 << 64)) >> 1, 1)
 
 
 def _mixed(state: i64) -> i64:

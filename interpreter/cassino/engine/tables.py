@@ -76,6 +76,12 @@ class Tables:
         self.cap_codes: list[int] = [
             self.hvm[i] if self.hvm[i] else 1 << (self.rank_code_base + self.rank[i]) for i in range(n)]
         self.rank_names: list[str] = list(deck.ranks)
+        #: The subset-sum buckets of the last position generated, emptied, for the next one
+        #: (``movegen.generate`` pops a set and appends it back: single steps under the GIL, so
+        #: that two threads sharing an engine never fill the same lists). The two empty lists
+        #: at the bottom stay (put back when popped): the pool never shrinks to nothing, which
+        #: would free and make its storage again on every call.
+        self.spare_buckets: list[list[list[int]]] = [[], []]
 
         c, b = rules.capture, rules.build
         self.sums: bool = c.sums
