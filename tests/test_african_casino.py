@@ -243,3 +243,12 @@ def test_how_to_play_and_the_utility_bounds_read_the_deal_by_player_count() -> N
     south = load_rules("south-african-casino")
     assert cards_per_seat(south, 40, 3) == 13
     assert "(only with 2 sides)" in how_to_play(south)
+
+
+def test_explain_shows_a_deal_row_without_inventing_an_unset_value(cli) -> None:  # type: ignore[no-untyped-def]
+    """Swazi Casino's three-player row sets only the hand size: the table cards stay the deal's
+    (4), so explain must not print them as "none" (which reads as no table cards)."""
+    code, out, err = cli("explain", "swazi-casino")
+    assert code == 0, err
+    row = next(line for line in out.splitlines() if "by_players =" in line)
+    assert "players 3, hand_size 16" in row and "none" not in row

@@ -22,7 +22,9 @@ def _short(value: Any) -> str:
     if isinstance(value, list):
         return ", ".join(_short(v) for v in value) if value else "none"
     if isinstance(value, dict):
-        return ", ".join(f"{k} {_short(v)}" for k, v in value.items())
+        # (A key left unset in a row, such as a `deal.by_players` row without `table_cards`,
+        # keeps the setting above it: not shown, rather than shown as "none".)
+        return ", ".join(f"{k} {_short(v)}" for k, v in value.items() if v is not None)
     return str(value)
 
 
