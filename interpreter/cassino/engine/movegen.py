@@ -155,26 +155,27 @@ class Generator:
         self.seat: int = state.turn
         self.hand_cards: list[int] = bits(state.hands[self.seat])
         self.h: int = len(self.hand_cards)
-        # The loose cards (lowest first) and the items that take part in sums: loose cards with
-        # values, and single builds where a single build counts as a card of its value. (One
-        # pass over the table's bits, not a list of them read again.)
-        loose: list[int] = []
+        # The items that take part in sums: loose cards with values, and single builds where a
+        # single build counts as a card of its value. (One pass over the table's bits, not a
+        # list of them read again.) The loose cards themselves stay a mask (``loose_mask``, item
+        # j its j-th lowest card): the families read its bits, and the list ``loose_cards`` is
+        # made only when something outside reads it (one list and its appends a ply less).
         sum_bits: list[int] = []
         sum_vals: list[int] = []
         tvm = t.tvm
         mask = state.in_play()   # the table, and the opposing pile tops where piles are in play
+        self.loose_mask: int = mask
         j = 0
         while mask:
             low = mask & -mask
             c = low.bit_length() - 1
-            loose.append(c)
             vm = tvm[c]
             if vm:
                 sum_bits.append(1 << j)
                 sum_vals.append(vm)
             mask ^= low
             j += 1
-        self.loose_cards: list[int] = loose
+        self._loose_cards: list[int] = _UNSET
         self.n_loose: int = j
         self.sum_bits: list[int] = sum_bits
         self.sum_vals: list[int] = sum_vals
@@ -207,6 +208,14 @@ class Generator:
         self.spare: list[list[int]] = _NO_BUCKETS   # emptied buckets to fill instead (``generate``)
         self.unions_cache: list[list[int]] = _NO_BUCKETS
         self.union_sets: list[set[int]] = _NO_SETS
+
+    @property
+    def loose_cards(self) -> list[int]:
+        """The loose cards (deck indexes, lowest first: item j is the j-th), made when first read."""
+        cards = self._loose_cards
+        if cards is _UNSET:
+            cards = self._loose_cards = bits(self.loose_mask)
+        return cards
 
     # ------------------------------------------------------------------ groups
     def sum_groups(self, v: int) -> list[int]:
@@ -278,9 +287,15 @@ class Generator:
         """Loose cards (item bits) worth ``v``."""
         m = 0
         bit = 1 << v
-        for j in range(self.n_loose):
-            if self.t.tvm[self.loose_cards[j]] & bit:
+        tvm = self.t.tvm
+        cards = self.loose_mask
+        j = 0
+        while cards:
+            low = cards & -cards
+            if tvm[low.bit_length() - 1] & bit:
                 m |= 1 << j
+            cards ^= low
+            j += 1
         return m
 
     def build_items(self, code: int) -> list[int]:
@@ -331,10 +346,16 @@ class Generator:
         t = self.t
         r = t.rank[p]
         items: list[int] = []
-        for j in range(self.n_loose):
-            c = self.loose_cards[j]
-            if t.rank[c] == r and t.valueless[c]:
-                items.append(1 << j)
+        cards = self.loose_mask
+        if cards & t.rank_mask[r]:   # (else no loose card of its rank: no walk over the table)
+            j = 0
+            while cards:
+                low = cards & -cards
+                c = low.bit_length() - 1
+                if t.rank[c] == r and t.valueless[c]:
+                    items.append(1 << j)
+                cards ^= low
+                j += 1
         if self.n_builds:
             items += self.build_items(t.rank_code_base + r)
         if not items:
@@ -357,9 +378,7 @@ class Generator:
     def _table_cards(self) -> int:
         """Deck mask of the cards on the table that count for a rank: loose cards and the
         cards of builds of that rank (as the old rule reads: three on the table)."""
-        m = 0
-        for c in self.loose_cards:
-            m |= 1 << c
+        m = self.loose_mask
         for j in range(self.n_builds):
             if self.b_code[j] >= self.t.rank_code_base:
                 m |= self.builds[j].cards
@@ -584,9 +603,14 @@ class Generator:
             if i != k:
                 hand_after |= 1 << self.hand_cards[i]
         loose: list[int] = []
-        for j in range(self.n_loose):
-            if t.rank[self.loose_cards[j]] == r:
+        cards = self.loose_mask
+        j = 0
+        while cards:
+            low = cards & -cards
+            if t.rank[low.bit_length() - 1] == r:
                 loose.append(1 << j)
+            cards ^= low
+            j += 1
         piles = [0] + self.build_items(code)
         extras = [0] + unions(loose)
         head = BUILD | (code << VALUE_SHIFT) | (1 << (PLAYED_SHIFT + k))
@@ -621,15 +645,7 @@ class Generator:
 
     def deck_loose(self, items: int) -> int:
         """The deck mask of the loose cards in an item set."""
-        m = 0
-        j = 0
-        items &= (1 << self.n_loose) - 1
-        while items:
-            if items & 1:
-                m |= 1 << self.loose_cards[j]
-            items >>= 1
-            j += 1
-        return m
+        return deposit(items & ((1 << self.n_loose) - 1), self.loose_mask)
 
     # ------------------------------------------------------------------ restrictions
     def answers(self, hand_local: int, needed: int) -> bool:
@@ -663,7 +679,7 @@ class Generator:
     def equals_loose(self, k: int) -> bool:
         t = self.t
         p = self.hand_cards[k]
-        for c in self.loose_cards:
+        for c in self.loose_cards:   # (rare rules only: the list, made once)
             if t.valueless[p]:
                 if t.rank[c] == t.rank[p]:
                     return True
