@@ -273,14 +273,17 @@ class Generator:
     def group_unions(self, v: int) -> list[int]:
         if v <= 0 or v > self.top:
             return _EMPTY
+        groups = self.sum_groups(v)
+        if len(groups) <= 1:
+            # No group or one (never empty): its own unions, without a copy (neither is changed),
+            # and without the cache, which most positions then never make.
+            return groups
         cache = self.unions_cache
         if cache is _NO_BUCKETS:
             cache = self.unions_cache = [_UNSET] * (self.top + 1)
         u = cache[v]
         if u is _UNSET:
-            groups = self.sum_groups(v)
-            # No group or one (never empty): its own unions, without a copy (neither is changed).
-            u = cache[v] = groups if len(groups) <= 1 else unions(groups)
+            u = cache[v] = unions(groups)
         return u
 
     def equal_loose(self, v: int) -> int:
