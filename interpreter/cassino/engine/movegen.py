@@ -161,24 +161,25 @@ class Generator:
         # j its j-th lowest card): the families read its bits, and the list ``loose_cards`` is
         # made only when something outside reads it (one list and its appends a ply less).
         sum_bits: list[int] = []
-        sum_vals: list[int] = []
-        tvm = t.tvm
+        sum_codes: list[int] = []
+        tvc = t.tvc
         mask = state.in_play()   # the table, and the opposing pile tops where piles are in play
         self.loose_mask: int = mask
         j = 0
         while mask:
             low = mask & -mask
             c = low.bit_length() - 1
-            vm = tvm[c]
-            if vm:
+            vc = tvc[c]
+            if vc != -1:
                 sum_bits.append(1 << j)
-                sum_vals.append(vm)
+                sum_codes.append(vc)
             mask ^= low
             j += 1
         self._loose_cards: list[int] = _UNSET
         self.n_loose: int = j
         self.sum_bits: list[int] = sum_bits
-        self.sum_vals: list[int] = sum_vals
+        #: Each sum item's value as ``Tables.tvc`` gives it (v, or minus the mask of several).
+        self.sum_codes: list[int] = sum_codes
         self.builds: tuple[Build, ...] = state.builds
         self.n_builds: int = len(self.builds)
         self.b_code: list[int] = [t.code(b.value) for b in self.builds] if self.builds else _EMPTY
@@ -187,7 +188,7 @@ class Generator:
                 code = self.b_code[j]
                 if not self.builds[j].multiple and code < t.rank_code_base:
                     self.sum_bits.append(1 << (self.n_loose + j))
-                    self.sum_vals.append(1 << code)
+                    self.sum_codes.append(code)
         self.partner: int = -1
         teams = state.teams
         if state.players == 4 and teams[0] == teams[2] and teams[0] != teams[1]:
@@ -210,6 +211,11 @@ class Generator:
         self.union_sets: list[set[int]] = _NO_SETS
 
     @property
+    def sum_vals(self) -> list[int]:
+        """Each sum item's values as a mask (bit v: it counts as v), in ``sum_bits`` order."""
+        return [1 << vc if vc >= 0 else -vc for vc in self.sum_codes]
+
+    @property
     def loose_cards(self) -> list[int]:
         """The loose cards (deck indexes, lowest first: item j is the j-th), made when first read."""
         cards = self._loose_cards
@@ -229,8 +235,9 @@ class Generator:
             if self.t.sums:
                 self._dfs(0, 0, 1, (2 << self.top) - 1)
             else:
+                sum_vals = self.sum_vals
                 for k in range(len(self.sum_bits)):
-                    for w in bits(self.sum_vals[k]):
+                    for w in bits(sum_vals[k]):
                         if w <= self.top:
                             self._record(w, self.sum_bits[k])
         return buckets[v]
@@ -245,15 +252,15 @@ class Generator:
         """Every item set from ``start`` on, extending ``mask`` (which can make the sums in
         ``sums``), recorded under each sum it can make up to ``top``."""
         sum_bits = self.sum_bits
-        sum_vals = self.sum_vals
+        sum_codes = self.sum_codes
         buckets = self.buckets
         n = len(sum_bits)
         for k in range(start, n):
-            vm = sum_vals[k]
-            if not vm & (vm - 1):   # one value (the usual case)
-                ns = (sums << (vm.bit_length() - 1)) & limit
+            vc = sum_codes[k]
+            if vc >= 0:   # one value (the usual case)
+                ns = (sums << vc) & limit
             else:
-                ns = _add_values(sums, vm) & limit
+                ns = _add_values(sums, -vc) & limit
             if not ns:
                 continue
             m2 = mask | sum_bits[k]
