@@ -731,16 +731,23 @@ class Generator:
             # The set of keys only where a build can be listed twice (see card_builds).
             shared = bool(self.n_builds) or t.single_build_as_card or t.valueless_build != 0 \
                 or t.trail_with_build
+            # What the other hand cards capture, for each card k (kept_codes, without its lists
+            # and without a pass over the others for each card): a code is held by another card
+            # when some card has it and k does not, or when two cards have it.
+            held_any = 0
+            held_twice = 0
             for k in range(h):
-                vm = t.hvm[hand_cards[k]]
+                c = hand_cards[k]
+                vm = t.hvm[c]
                 if vm & (vm - 1):
                     shared = True
+                codes = cap_codes[c]
+                held_twice |= held_any & codes
+                held_any |= codes
             seen: set[int] = set() if shared else _NO_SET
             for k in range(h):
-                kept = 0   # (kept_codes, without its lists)
-                for i in range(h):
-                    if i != k:
-                        kept |= cap_codes[hand_cards[i]]
+                codes = cap_codes[hand_cards[k]]
+                kept = (held_any & ~codes) | (held_twice & codes)
                 self.card_builds(k, kept, out, seen)
                 if t.trail_with_build:
                     self.trail_builds(k, kept, out, seen)
