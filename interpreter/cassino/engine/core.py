@@ -751,9 +751,7 @@ class Engine:
             proven = tuple(p)
         if kind == CAPTURE:
             taken = loose | build_cards
-            pl = list(piles)
-            pl[seat] = pl[seat] | taken | played
-            piles = tuple(pl)
+            piles = _with_item(piles, seat, piles[seat] | taken | played)
             if stacks:
                 stacks = self._stacked(stacks, state.teams[seat], taken, played)
             last_capturer = seat
