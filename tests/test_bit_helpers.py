@@ -29,3 +29,30 @@ def test_bits_and_deposit_agree_with_popcount() -> None:
         picked = deposit(local, mask)
         assert picked == sum(1 << idx[k] for k in range(len(idx)) if local >> k & 1)
         assert popcount(picked) == popcount(local & ((1 << len(idx)) - 1))
+
+
+def test_table_value_codes_name_the_value_masks_of_every_variant() -> None:
+    """The subset-sum pass reads a table card's value as ``Tables.tvc`` (the value, minus the mask
+    of several, -1 for none), the generator's ``sum_vals`` as masks again: both must say what the
+    deck's table values say, for a card of one value, of several (a royal ace) and of none."""
+    from cassino.engine.core import Engine
+    from cassino.engine.movegen import Generator
+    from cassino.engine.tables import value_mask
+    from cassino.language.variants import bundled_names, load_rules
+
+    kinds: set[str] = set()
+    for name in bundled_names():
+        engine = Engine(load_rules(name))
+        t = engine.tables
+        for i in range(t.n_cards):
+            code = t.tvc[i]
+            mask = value_mask(engine.deck.table_values[i])
+            assert (0 if code == -1 else 1 << code if code >= 0 else -code) == mask, (name, i, code)
+            assert code >= -1 or code <= -3, (name, i, code)   # (minus a mask of several: at most -3)
+            kinds.add("none" if code == -1 else "one" if code >= 0 else "several")
+        state = engine.start(1, engine.rules.seats.min_players)
+        g = Generator(t, state)
+        want = [t.tvm[c] for c in bits(state.in_play()) if t.tvm[c]]
+        assert g.sum_vals[:len(want)] == want, name
+        assert g.loose_cards == bits(state.in_play()), name
+    assert kinds == {"none", "one", "several"}

@@ -111,6 +111,16 @@ def _partition(full: int, groups: list[int]) -> list[int]:
     return best
 
 
+def _with_item(items: tuple[int, ...], i: int, value: int) -> tuple[int, ...]:
+    """``items`` with item ``i`` replaced: two seats' tuple made at once, without a list of
+    them and the tuple of that list (what apply does to the hands every ply)."""
+    if len(items) == 2:
+        return (value, items[1]) if i == 0 else (items[0], value)
+    out = list(items)
+    out[i] = value
+    return tuple(out)
+
+
 def extract(cards: int, within: int) -> int:
     """The inverse of ``deposit``: ``cards`` (a subset of ``within``) as a mask over the set bits
     of ``within`` (bit k: its k-th lowest card)."""
@@ -705,8 +715,7 @@ class Engine:
 
     def _apply(self, state: HandState, kind: int, played: int, loose: int, used: int, code: int) -> HandState:
         seat = state.turn
-        hands = list(state.hands)
-        hands[seat] = hands[seat] & ~played   # (not &=: on a list item, compiled, a generic call)
+        hands = _with_item(state.hands, seat, state.hands[seat] & ~played)
         builds = state.builds
         build_cards = 0
         if used:
@@ -742,9 +751,7 @@ class Engine:
             proven = tuple(p)
         if kind == CAPTURE:
             taken = loose | build_cards
-            pl = list(piles)
-            pl[seat] = pl[seat] | taken | played
-            piles = tuple(pl)
+            piles = _with_item(piles, seat, piles[seat] | taken | played)
             if stacks:
                 stacks = self._stacked(stacks, state.teams[seat], taken, played)
             last_capturer = seat
@@ -783,7 +790,7 @@ class Engine:
         if self.draw_after_play and stock:
             need = self.rules.deal.for_players(state.players)[0] - popcount(hands[seat])
             if need > 0:
-                hands[seat] = hands[seat] | self._stock_mask(stock[:need])
+                hands = _with_item(hands, seat, hands[seat] | self._stock_mask(stock[:need]))
                 stock = stock[need:]
         # The next seat in play order with cards in hand, or -1 (inline: no method call a seat).
         players = state.players
@@ -794,7 +801,7 @@ class Engine:
             if hands[s]:
                 nxt = s
                 break
-        after = HandState(players, state.teams, state.dealer, seat if nxt < 0 else nxt, tuple(hands),
+        after = HandState(players, state.teams, state.dealer, seat if nxt < 0 else nxt, hands,
                           table, new_builds, stock, piles, sweeps, events, captures, last_capturer, ply + 1,
                           state.deal_no, False, proven, state.restricted, 0, stacks)
         if nxt < 0:

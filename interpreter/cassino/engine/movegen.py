@@ -155,29 +155,31 @@ class Generator:
         self.seat: int = state.turn
         self.hand_cards: list[int] = bits(state.hands[self.seat])
         self.h: int = len(self.hand_cards)
-        # The loose cards (lowest first) and the items that take part in sums: loose cards with
-        # values, and single builds where a single build counts as a card of its value. (One
-        # pass over the table's bits, not a list of them read again.)
-        loose: list[int] = []
+        # The items that take part in sums: loose cards with values, and single builds where a
+        # single build counts as a card of its value. (One pass over the table's bits, not a
+        # list of them read again.) The loose cards themselves stay a mask (``loose_mask``, item
+        # j its j-th lowest card): the families read its bits, and the list ``loose_cards`` is
+        # made only when something outside reads it (one list and its appends a ply less).
         sum_bits: list[int] = []
-        sum_vals: list[int] = []
-        tvm = t.tvm
+        sum_codes: list[int] = []
+        tvc = t.tvc
         mask = state.in_play()   # the table, and the opposing pile tops where piles are in play
+        self.loose_mask: int = mask
         j = 0
         while mask:
             low = mask & -mask
             c = low.bit_length() - 1
-            loose.append(c)
-            vm = tvm[c]
-            if vm:
+            vc = tvc[c]
+            if vc != -1:
                 sum_bits.append(1 << j)
-                sum_vals.append(vm)
+                sum_codes.append(vc)
             mask ^= low
             j += 1
-        self.loose_cards: list[int] = loose
+        self._loose_cards: list[int] = _UNSET
         self.n_loose: int = j
         self.sum_bits: list[int] = sum_bits
-        self.sum_vals: list[int] = sum_vals
+        #: Each sum item's value as ``Tables.tvc`` gives it (v, or minus the mask of several).
+        self.sum_codes: list[int] = sum_codes
         self.builds: tuple[Build, ...] = state.builds
         self.n_builds: int = len(self.builds)
         self.b_code: list[int] = [t.code(b.value) for b in self.builds] if self.builds else _EMPTY
@@ -186,7 +188,7 @@ class Generator:
                 code = self.b_code[j]
                 if not self.builds[j].multiple and code < t.rank_code_base:
                     self.sum_bits.append(1 << (self.n_loose + j))
-                    self.sum_vals.append(1 << code)
+                    self.sum_codes.append(code)
         self.partner: int = -1
         teams = state.teams
         if state.players == 4 and teams[0] == teams[2] and teams[0] != teams[1]:
@@ -208,6 +210,19 @@ class Generator:
         self.unions_cache: list[list[int]] = _NO_BUCKETS
         self.union_sets: list[set[int]] = _NO_SETS
 
+    @property
+    def sum_vals(self) -> list[int]:
+        """Each sum item's values as a mask (bit v: it counts as v), in ``sum_bits`` order."""
+        return [1 << vc if vc >= 0 else -vc for vc in self.sum_codes]
+
+    @property
+    def loose_cards(self) -> list[int]:
+        """The loose cards (deck indexes, lowest first: item j is the j-th), made when first read."""
+        cards = self._loose_cards
+        if cards is _UNSET:
+            cards = self._loose_cards = bits(self.loose_mask)
+        return cards
+
     # ------------------------------------------------------------------ groups
     def sum_groups(self, v: int) -> list[int]:
         """Item sets worth ``v``: single items of that value and, where sums count, sets adding up to it."""
@@ -220,8 +235,9 @@ class Generator:
             if self.t.sums:
                 self._dfs(0, 0, 1, (2 << self.top) - 1)
             else:
+                sum_vals = self.sum_vals
                 for k in range(len(self.sum_bits)):
-                    for w in bits(self.sum_vals[k]):
+                    for w in bits(sum_vals[k]):
                         if w <= self.top:
                             self._record(w, self.sum_bits[k])
         return buckets[v]
@@ -236,15 +252,15 @@ class Generator:
         """Every item set from ``start`` on, extending ``mask`` (which can make the sums in
         ``sums``), recorded under each sum it can make up to ``top``."""
         sum_bits = self.sum_bits
-        sum_vals = self.sum_vals
+        sum_codes = self.sum_codes
         buckets = self.buckets
         n = len(sum_bits)
         for k in range(start, n):
-            vm = sum_vals[k]
-            if not vm & (vm - 1):   # one value (the usual case)
-                ns = (sums << (vm.bit_length() - 1)) & limit
+            vc = sum_codes[k]
+            if vc >= 0:   # one value (the usual case)
+                ns = (sums << vc) & limit
             else:
-                ns = _add_values(sums, vm) & limit
+                ns = _add_values(sums, -vc) & limit
             if not ns:
                 continue
             m2 = mask | sum_bits[k]
@@ -264,23 +280,32 @@ class Generator:
     def group_unions(self, v: int) -> list[int]:
         if v <= 0 or v > self.top:
             return _EMPTY
+        groups = self.sum_groups(v)
+        if len(groups) <= 1:
+            # No group or one (never empty): its own unions, without a copy (neither is changed),
+            # and without the cache, which most positions then never make.
+            return groups
         cache = self.unions_cache
         if cache is _NO_BUCKETS:
             cache = self.unions_cache = [_UNSET] * (self.top + 1)
         u = cache[v]
         if u is _UNSET:
-            groups = self.sum_groups(v)
-            # No group or one (never empty): its own unions, without a copy (neither is changed).
-            u = cache[v] = groups if len(groups) <= 1 else unions(groups)
+            u = cache[v] = unions(groups)
         return u
 
     def equal_loose(self, v: int) -> int:
         """Loose cards (item bits) worth ``v``."""
         m = 0
         bit = 1 << v
-        for j in range(self.n_loose):
-            if self.t.tvm[self.loose_cards[j]] & bit:
+        tvm = self.t.tvm
+        cards = self.loose_mask
+        j = 0
+        while cards:
+            low = cards & -cards
+            if tvm[low.bit_length() - 1] & bit:
                 m |= 1 << j
+            cards ^= low
+            j += 1
         return m
 
     def build_items(self, code: int) -> list[int]:
@@ -331,10 +356,16 @@ class Generator:
         t = self.t
         r = t.rank[p]
         items: list[int] = []
-        for j in range(self.n_loose):
-            c = self.loose_cards[j]
-            if t.rank[c] == r and t.valueless[c]:
-                items.append(1 << j)
+        cards = self.loose_mask
+        if cards & t.rank_mask[r]:   # (else no loose card of its rank: no walk over the table)
+            j = 0
+            while cards:
+                low = cards & -cards
+                c = low.bit_length() - 1
+                if t.rank[c] == r and t.valueless[c]:
+                    items.append(1 << j)
+                cards ^= low
+                j += 1
         if self.n_builds:
             items += self.build_items(t.rank_code_base + r)
         if not items:
@@ -357,9 +388,7 @@ class Generator:
     def _table_cards(self) -> int:
         """Deck mask of the cards on the table that count for a rank: loose cards and the
         cards of builds of that rank (as the old rule reads: three on the table)."""
-        m = 0
-        for c in self.loose_cards:
-            m |= 1 << c
+        m = self.loose_mask
         for j in range(self.n_builds):
             if self.b_code[j] >= self.t.rank_code_base:
                 m |= self.builds[j].cards
@@ -584,9 +613,14 @@ class Generator:
             if i != k:
                 hand_after |= 1 << self.hand_cards[i]
         loose: list[int] = []
-        for j in range(self.n_loose):
-            if t.rank[self.loose_cards[j]] == r:
+        cards = self.loose_mask
+        j = 0
+        while cards:
+            low = cards & -cards
+            if t.rank[low.bit_length() - 1] == r:
                 loose.append(1 << j)
+            cards ^= low
+            j += 1
         piles = [0] + self.build_items(code)
         extras = [0] + unions(loose)
         head = BUILD | (code << VALUE_SHIFT) | (1 << (PLAYED_SHIFT + k))
@@ -621,15 +655,7 @@ class Generator:
 
     def deck_loose(self, items: int) -> int:
         """The deck mask of the loose cards in an item set."""
-        m = 0
-        j = 0
-        items &= (1 << self.n_loose) - 1
-        while items:
-            if items & 1:
-                m |= 1 << self.loose_cards[j]
-            items >>= 1
-            j += 1
-        return m
+        return deposit(items & ((1 << self.n_loose) - 1), self.loose_mask)
 
     # ------------------------------------------------------------------ restrictions
     def answers(self, hand_local: int, needed: int) -> bool:
@@ -663,7 +689,7 @@ class Generator:
     def equals_loose(self, k: int) -> bool:
         t = self.t
         p = self.hand_cards[k]
-        for c in self.loose_cards:
+        for c in self.loose_cards:   # (rare rules only: the list, made once)
             if t.valueless[p]:
                 if t.rank[c] == t.rank[p]:
                     return True
@@ -705,16 +731,23 @@ class Generator:
             # The set of keys only where a build can be listed twice (see card_builds).
             shared = bool(self.n_builds) or t.single_build_as_card or t.valueless_build != 0 \
                 or t.trail_with_build
+            # What the other hand cards capture, for each card k (kept_codes, without its lists
+            # and without a pass over the others for each card): a code is held by another card
+            # when some card has it and k does not, or when two cards have it.
+            held_any = 0
+            held_twice = 0
             for k in range(h):
-                vm = t.hvm[hand_cards[k]]
+                c = hand_cards[k]
+                vm = t.hvm[c]
                 if vm & (vm - 1):
                     shared = True
+                codes = cap_codes[c]
+                held_twice |= held_any & codes
+                held_any |= codes
             seen: set[int] = set() if shared else _NO_SET
             for k in range(h):
-                kept = 0   # (kept_codes, without its lists)
-                for i in range(h):
-                    if i != k:
-                        kept |= cap_codes[hand_cards[i]]
+                codes = cap_codes[hand_cards[k]]
+                kept = (held_any & ~codes) | (held_twice & codes)
                 self.card_builds(k, kept, out, seen)
                 if t.trail_with_build:
                     self.trail_builds(k, kept, out, seen)

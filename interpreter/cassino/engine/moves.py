@@ -44,14 +44,11 @@ class KeyLayout:
     """What the bits of one position's move keys name (see ``movegen``): the hand of the
     player to play, the loose cards and the builds of ``state``, and the build values by
     value code. Shared by the moves of one listing; the engine applies a move listed for
-    a state to that same state by its key."""
+    a state to that same state by its key. The hand and the loose cards are read from the
+    state when a move is first decoded (most listed moves never are), not counted here."""
 
     def __init__(self, state: HandState, rank_code_base: int, rank_names: list[str]) -> None:
         self.state: Final = state
-        self.hand: Final = state.hands[state.turn]
-        self.h: Final = popcount(self.hand)
-        self.table: Final = state.in_play()   # the loose cards keys number (pile tops too, where in play)
-        self.n_loose: Final = popcount(self.table)
         self.rank_code_base: Final = rank_code_base
         self.rank_names: Final = rank_names
 
@@ -88,16 +85,19 @@ class Move(Value):
         layout = self._layout
         assert layout is not None
         key = self._key
-        h = layout.h
-        self._played = deposit((key >> PLAYED_SHIFT) & ((1 << h) - 1), layout.hand)
+        state = layout.state
+        hand = state.hands[state.turn]
+        h = popcount(hand)
+        self._played = deposit((key >> PLAYED_SHIFT) & ((1 << h) - 1), hand)
         items = key >> (PLAYED_SHIFT + h)
-        n_loose = layout.n_loose
+        table = state.in_play()   # the loose cards keys number (pile tops too, where in play)
+        n_loose = popcount(table)
         local = items & ((1 << n_loose) - 1)
         if local:
-            self._loose = deposit(local, layout.table)
+            self._loose = deposit(local, table)
         used = items >> n_loose
         if used:
-            state_builds = layout.state.builds
+            state_builds = state.builds
             cards: list[int] = []
             j = 0
             while used:

@@ -37,6 +37,16 @@ def value_mask(values: tuple[int, ...]) -> int:
     return m
 
 
+def value_code(values: tuple[int, ...]) -> int:
+    """See ``Tables.tvc``."""
+    m = value_mask(values)
+    if not m:
+        return -1
+    if not m & (m - 1):
+        return m.bit_length() - 1
+    return -m
+
+
 class Tables:
     """The numbers move generation needs, from a variant's rules and deck."""
 
@@ -45,6 +55,10 @@ class Tables:
         self.n_cards: int = n
         self.tvm: list[int] = [value_mask(deck.table_values[i]) for i in range(n)]
         self.hvm: list[int] = [value_mask(deck.hand_values[i]) for i in range(n)]
+        #: A table card's value as the subset-sum pass reads it: the value itself where there is
+        #: one (no mask to take apart, and a small number, kept in a list without allocating),
+        #: minus the mask where there are several (at least -3), -1 for a card without value.
+        self.tvc: list[int] = [value_code(deck.table_values[i]) for i in range(n)]
         self.rank: list[int] = list(deck.rank_index)
         self.valueless: list[bool] = [not deck.hand_values[i] for i in range(n)]
         self.rank_mask: list[int] = [0] * len(deck.ranks)
