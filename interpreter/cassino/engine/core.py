@@ -190,8 +190,9 @@ class Engine:
         # the rules' nested values on every move).
         d, sw = rules.deal, rules.sweeps
         self.draw_after_play: bool = d.draw_after_play
-        self.hand_size: int = d.hand_size
-        self.table_cards: int = d.table_cards
+        #: (hand size, table cards) by the number of players (``deal.by_players``, else the deal's
+        #: own), read once here: the deal and drawing after a play look them up by index.
+        self.deal_sizes: list[tuple[int, int]] = [d.for_players(n) for n in range(rules.seats.max_players + 1)]
         self.packet: int = d.packet
         self.redeal: bool = d.redeal == "when_hands_empty"
         self.rest_to_table: bool = d.short_stock == "split_rest_to_table"
@@ -434,7 +435,7 @@ class Engine:
         stock = state.stock
         hands = list(state.hands)
         table = state.table
-        hand_size, table_cards = self.rules.deal.for_players(n)   # (deal.by_players: African Casino)
+        hand_size, table_cards = self.deal_sizes[n]   # (deal.by_players: African Casino)
         table_left = table_cards if initial else 0
         if len(stock) >= n * hand_size + table_left:
             per_hand = hand_size
@@ -788,7 +789,7 @@ class Engine:
             new_builds = rest_builds + (Build(cards, value, multiple, seat, holder, self.is_pairs(cards, value)),)
         stock = state.stock
         if self.draw_after_play and stock:
-            need = self.rules.deal.for_players(state.players)[0] - popcount(hands[seat])
+            need = self.deal_sizes[state.players][0] - popcount(hands[seat])
             if need > 0:
                 hands = _with_item(hands, seat, hands[seat] | self._stock_mask(stock[:need]))
                 stock = stock[need:]
