@@ -166,6 +166,7 @@ class Generator:
         mask = state.in_play()   # the table, and the opposing pile tops where piles are in play
         self.loose_mask: int = mask
         j = 0
+        plain = True
         while mask:
             low = mask & -mask
             c = low.bit_length() - 1
@@ -173,6 +174,8 @@ class Generator:
             if vc != -1:
                 sum_bits.append(1 << j)
                 sum_codes.append(vc)
+                if vc < 1:
+                    plain = False
             mask ^= low
             j += 1
         self._loose_cards: list[int] = _UNSET
@@ -189,6 +192,10 @@ class Generator:
                 if not self.builds[j].multiple and code < t.rank_code_base:
                     self.sum_bits.append(1 << (self.n_loose + j))
                     self.sum_codes.append(code)
+                    if code < 1:
+                        plain = False
+        #: Every sum item has one value, at least 1: a set's sum is a number (``_dfs_totals``).
+        self.plain_sums: bool = plain
         self.partner: int = -1
         teams = state.teams
         if state.players == 4 and teams[0] == teams[2] and teams[0] != teams[1]:
@@ -233,7 +240,10 @@ class Generator:
             spare = self.spare
             buckets = self.buckets = spare if spare is not _NO_BUCKETS else [_EMPTY] * (self.top + 1)
             if self.t.sums:
-                self._dfs(0, 0, 1, (2 << self.top) - 1)
+                if self.plain_sums:
+                    self._dfs_totals(0, 0, 0)
+                else:
+                    self._dfs(0, 0, 1, (2 << self.top) - 1)
             else:
                 sum_vals = self.sum_vals
                 for k in range(len(self.sum_bits)):
@@ -276,6 +286,28 @@ class Generator:
                 s ^= low
             if k + 1 < n:
                 self._dfs(k + 1, m2, ns, limit)
+
+    def _dfs_totals(self, start: int, mask: int, total: int) -> None:
+        """:meth:`_dfs` where every item has one value of at least 1 (``plain_sums``): a set's
+        sum is one number, so no mask of sums is shifted and taken apart at every node, and a
+        set worth ``top`` already is not extended. The same sets, recorded in the same order."""
+        sum_bits = self.sum_bits
+        sum_codes = self.sum_codes
+        buckets = self.buckets
+        top = self.top
+        n = len(sum_bits)
+        for k in range(start, n):
+            v = total + sum_codes[k]
+            if v > top:
+                continue
+            m2 = mask | sum_bits[k]
+            b = buckets[v]
+            if b is _EMPTY:
+                b = []
+                buckets[v] = b
+            b.append(m2)
+            if v < top and k + 1 < n:
+                self._dfs_totals(k + 1, m2, v)
 
     def group_unions(self, v: int) -> list[int]:
         if v <= 0 or v > self.top:
