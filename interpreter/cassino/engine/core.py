@@ -10,7 +10,7 @@ applies moves. Sets of cards are bitmasks over the deck's numbering.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Final, Iterable, Iterator, Sequence
+from typing import Any, Final, Iterable, Iterator, Sequence, cast
 
 from ..language.cards import MAX_DECK_CARDS, Card, Deck
 from ..language.rules import Rules
@@ -113,12 +113,15 @@ def _partition(full: int, groups: list[int]) -> list[int]:
 
 def _with_item(items: tuple[int, ...], i: int, value: int) -> tuple[int, ...]:
     """``items`` with item ``i`` replaced: two seats' tuple made at once, without a list of
-    them and the tuple of that list (what apply does to the hands every ply)."""
-    if len(items) == 2:
-        return (value, items[1]) if i == 0 else (items[0], value)
-    out = list(items)
+    them and the tuple of that list (what apply does to the hands every ply). The items kept
+    are read as the objects they are: read as numbers, compiled, a mask of more than 30 bits
+    would be taken out of its object and put into a new one."""
+    kept: tuple[object, ...] = items
+    if len(kept) == 2:
+        return cast(tuple[int, ...], (value, kept[1]) if i == 0 else (kept[0], value))
+    out = list(kept)
     out[i] = value
-    return tuple(out)
+    return cast(tuple[int, ...], tuple(out))
 
 
 def extract(cards: int, within: int) -> int:
