@@ -212,8 +212,9 @@ class Engine:
         self.sweep_in_last_deal: bool = sw.in_last_deal
         # African Casino (issue 27): capture piles kept in order, the opposing sides' tops in play.
         self.piles_in_play: bool = c.from_piles == "opponents_top"
-        #: Deal patterns by their numbers (see ``_deal``): a handful per engine.
-        self._deal_patterns: dict[int, list[int]] = {}
+        #: Deal patterns by their numbers (see ``_deal``), as each seat's places in the stock and
+        #: then the table's: a handful per engine.
+        self._deal_patterns: dict[int, list[list[int]]] = {}
 
     # ------------------------------------------------------------------ helpers
     def mask_of(self, predicate) -> int:  # type: ignore[no-untyped-def]
@@ -452,18 +453,28 @@ class Engine:
         code = n | state.dealer << 8 | table_left << 16 | per_hand << 32 | packet << 48
         exact = n < 256 and 0 <= state.dealer < 256 and 0 <= table_left < 65536 and 0 <= per_hand < 65536 \
             and 0 <= packet < 65536   # (the code names the five numbers; anything else is not kept)
-        pattern = self._deal_patterns.get(code) if exact else None
-        if pattern is None:
+        spots = self._deal_patterns.get(code) if exact else None
+        if spots is None:
             pattern = self._deal_pattern(n, state.dealer, table_left, per_hand, packet)
+            # By destination: each seat's places in the stock, then the table's.
+            spots = [[k for k in range(len(pattern)) if pattern[k] == s] for s in range(n)]
+            spots.append([k for k in range(len(pattern)) if pattern[k] < 0])
             if exact:
-                self._deal_patterns[code] = pattern
-        top = len(pattern)
-        for k in range(top):
-            dest = pattern[k]
-            if dest < 0:
-                table |= 1 << stock[k]
-            else:
-                hands[dest] = hands[dest] | 1 << stock[k]   # (not |=: on a list item, compiled, a generic call)
+                self._deal_patterns[code] = spots
+        # Each seat's cards gathered in a number, put in its hand once (a card at a time, each
+        # hand's mask would be boxed into a new object for every card).
+        top = 0
+        for seat in range(n):
+            places = spots[seat]
+            if places:
+                m = hands[seat]
+                for k in places:
+                    m |= 1 << stock[k]
+                hands[seat] = m
+                top += len(places)
+        for k in spots[n]:
+            table |= 1 << stock[k]
+        top += len(spots[n])
         if self.rest_to_table and len(stock) - top < n:
             while top < len(stock):
                 table |= 1 << stock[top]
