@@ -287,17 +287,17 @@ class Generator:
             if k + 1 < n:
                 self._dfs(k + 1, m2, ns, limit)
 
-    def _dfs_totals(self, start: int, mask: int, total: int) -> None:
+    def _dfs_totals(self, start: i64, mask: int, total: i64) -> None:
         """:meth:`_dfs` where every item has one value of at least 1 (``plain_sums``): a set's
         sum is one number, so no mask of sums is shifted and taken apart at every node, and a
         set worth ``top`` already is not extended. The same sets, recorded in the same order."""
         sum_bits = self.sum_bits
         sum_codes = self.sum_codes
         buckets = self.buckets
-        top = self.top
-        n = len(sum_bits)
-        for k in range(start, n):
-            v = total + sum_codes[k]
+        top: i64 = self.top
+        n: i64 = len(sum_bits)
+        for k in range(start, n):   # (machine integers: indexes and sums stay small)
+            v: i64 = total + sum_codes[k]
             if v > top:
                 continue
             m2 = mask | sum_bits[k]
