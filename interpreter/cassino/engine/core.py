@@ -215,6 +215,10 @@ class Engine:
         #: Deal patterns by their numbers (see ``_deal``), as each seat's places in the stock and
         #: then the table's: a handful per engine.
         self._deal_patterns: dict[int, list[list[int]]] = {}
+        #: A new hand's teams, empty hands and piles, proven values and stacks, by (players, partners).
+        self._start_setups: dict[tuple[int, bool | None], tuple[tuple[int, ...], tuple[int, ...],
+                                 tuple[frozenset[int], ...], tuple[tuple[int, ...], ...]]] = {}
+        self._deck_order: list[int] = list(range(self.n_cards))
 
     # ------------------------------------------------------------------ helpers
     def mask_of(self, predicate) -> int:  # type: ignore[no-untyped-def]
@@ -285,19 +289,26 @@ class Engine:
     def start(self, seed: int, players: int, dealer: int = 0, partners: bool | None = None,
               scores_restricted: Iterable[int] = ()) -> HandState:
         """A new hand: the deck shuffled from ``seed`` and dealt as the variant says."""
-        self._check_players(players)
-        order = list(range(self.n_cards))
+        # What a new hand starts from for this table (the seats checked, the teams, the empty
+        # hands and piles): worked out once per engine and table, not once a hand (the rules'
+        # partnership test is Python the engine would call every hand).
+        setup = self._start_setups.get((players, partners))
+        if setup is None:
+            self._check_players(players)
+            teams = self._teams(players, partners)
+            empty = tuple(0 for _ in range(players))
+            stacks: tuple[tuple[int, ...], ...] = ()
+            if self.piles_in_play:
+                stacks = tuple(() for _ in range(max(teams) + 1))
+            setup = (teams, empty, tuple(frozenset[int]() for _ in range(players)), stacks)
+            self._start_setups[(players, partners)] = setup
+        teams, empty, proven, stacks = setup
+        order = list(self._deck_order)
         rng = SplitMix64(seed)
         rng.shuffle(order)
-        teams = self._teams(players, partners)
-        empty = tuple(0 for _ in range(players))
-        stacks: tuple[tuple[int, ...], ...] = ()
-        if self.piles_in_play:
-            stacks = tuple(() for _ in range(max(teams) + 1))
         state = HandState(players=players, teams=teams, dealer=dealer, turn=self.leader(dealer, players),
                           hands=empty, table=0, builds=(), stock=tuple(order), piles=empty, deal_no=0,
-                          proven=tuple(frozenset() for _ in range(players)),
-                          restricted=frozenset(scores_restricted), stacks=stacks)
+                          proven=proven, restricted=frozenset(scores_restricted), stacks=stacks)
         dealt = self._deal(state, initial=True)
         if self.misdeal_mask:
             # A misdeal: the same dealer shuffles again (the same generator, so a seed still

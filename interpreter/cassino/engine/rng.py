@@ -13,7 +13,7 @@ against a plain big-integer version).
 
 from __future__ import annotations
 
-from typing import Final
+from typing import Final, cast
 
 from mypy_extensions import i64
 
@@ -72,22 +72,29 @@ class SplitMix64:
 
     def below(self, n: int) -> int:
         """A uniform integer in [0, n), by rejection (no modulo bias)."""
-        nn: i64 = n
+        return int(self._below(n))
+
+    def _below(self, nn: i64) -> i64:
         while True:
             x = self._step()
             if x >= 0:
-                return int(x % nn)
+                return x % nn
             # (Worked out only here, for the half of the draws that need them.)
             m = (2 * (_LOW63 % nn) + 1) % nn          # (2**64 - 1) % n
             high = (m + 1) % nn                        # 2**64 % n
             # As an unsigned number x is x + 2**64: accepted below 2**64 - 1 - m.
             if x < -1 - m:
-                return int((x % nn + high) % nn)
+                return (x % nn + high) % nn
 
     def shuffle(self, items: list[int]) -> None:
-        for i in range(len(items) - 1, 0, -1):
-            j = self.below(i + 1)
-            items[i], items[j] = items[j], items[i]
+        # The items moved as the objects they are, by machine-integer indexes (read as numbers,
+        # compiled, each would be taken out of its object and boxed again).
+        objs = cast(list[object], items)
+        i: i64 = len(objs) - 1
+        while i > 0:
+            j = self._below(i + 1)
+            objs[i], objs[j] = objs[j], objs[i]
+            i -= 1
 
 
 # Multiplies each part of a derived seed before it is mixed in (a signed 64-bit number).
