@@ -58,6 +58,20 @@ def deposit(local: int, mask: int) -> int:
     """The set bits of ``mask`` that ``local`` picks (bit k of ``local``: the k-th lowest set
     bit of ``mask``): a key's hand-local or table-local cards as deck cards, with no list
     of the mask's bits made first."""
+    if 0 <= mask <= _POP_MAX and 0 <= local <= _POP_MAX:
+        # (Machine integers where both fit, as a one-pack deck's masks do.)
+        m: i64 = mask
+        picks: i64 = local
+        got: i64 = 0
+        while picks:
+            low = m & -m
+            if not low:
+                break
+            if picks & 1:
+                got |= low
+            picks >>= 1
+            m ^= low
+        return int(got)
     out = 0
     while local:
         low = mask & -mask
@@ -696,6 +710,20 @@ class Generator:
         if not needed:
             return True
         cap_codes = self.t.cap_codes
+        # The common answer first, without lists: the cards cover the codes, each card one code.
+        union = 0
+        several = False
+        for k in range(self.h):
+            if hand_local >> k & 1:
+                c = cap_codes[self.hand_cards[k]] & needed
+                if c:
+                    union |= c
+                    if c & (c - 1):
+                        several = True
+        if union != needed:
+            return False
+        if not several:
+            return True
         return answers(needed, [cap_codes[self.hand_cards[k]] for k in range(self.h) if hand_local >> k & 1])
 
     def keeps_cards(self, key: int, held: list[int]) -> bool:
