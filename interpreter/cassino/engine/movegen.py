@@ -47,6 +47,15 @@ _NO_SETS: Final[list[set[int]]] = []
 def bits(mask: int) -> list[int]:
     """Indexes of the set bits of ``mask``, lowest first."""
     out: list[int] = []
+    if 0 <= mask <= _POP_MAX:
+        # (Machine integers where the mask fits, as a one-pack deck's do: a set bit's index is
+        # the number of bits below it, counted by ``_ones``.)
+        m: i64 = mask
+        while m:
+            lowest = m & -m
+            out.append(_ones(lowest - 1))
+            m ^= lowest
+        return out
     while mask:
         low = mask & -mask
         out.append(low.bit_length() - 1)
@@ -84,18 +93,22 @@ def deposit(local: int, mask: int) -> int:
     return out
 
 
+def _ones(x: i64) -> i64:
+    """The number of set bits of ``x`` (0 to 2**62 - 1), by machine arithmetic (SWAR)."""
+    x = x - ((x >> 1) & 0x1555555555555555)
+    x = (x & 0x3333333333333333) + ((x >> 2) & 0x3333333333333333)
+    x = (x + (x >> 4)) & 0x0F0F0F0F0F0F0F0F
+    x = x + (x >> 8)
+    x = x + (x >> 16)
+    x = x + (x >> 32)
+    return x & 0x7F
+
+
 def popcount(mask: int) -> int:
     """The number of set bits of ``mask`` (a mask of up to 62 bits by machine arithmetic, in
     a few steps whatever its count; a wider one bit by bit)."""
     if 0 <= mask <= _POP_MAX:
-        x: i64 = mask
-        x = x - ((x >> 1) & 0x1555555555555555)
-        x = (x & 0x3333333333333333) + ((x >> 2) & 0x3333333333333333)
-        x = (x + (x >> 4)) & 0x0F0F0F0F0F0F0F0F
-        x = x + (x >> 8)
-        x = x + (x >> 16)
-        x = x + (x >> 32)
-        return int(x & 0x7F)
+        return int(_ones(mask))
     n = 0
     while mask:
         mask &= mask - 1
@@ -401,7 +414,7 @@ class Generator:
         """What a card without a number value takes: cards of its rank, builds of its rank."""
         t = self.t
         r = t.rank[p]
-        items: list[int] = []
+        items: list[int] = _EMPTY   # (a list made only when something is found: most calls find nothing)
         cards = self.loose_mask
         if cards & t.rank_mask[r]:   # (else no loose card of its rank: no walk over the table)
             j = 0
@@ -409,11 +422,18 @@ class Generator:
                 low = cards & -cards
                 c = low.bit_length() - 1
                 if t.rank[c] == r and t.valueless[c]:
+                    if items is _EMPTY:
+                        items = []
                     items.append(1 << j)
                 cards ^= low
                 j += 1
         if self.n_builds:
-            items += self.build_items(t.rank_code_base + r)
+            code = t.rank_code_base + r
+            for j in range(self.n_builds):   # (build_items, without its list)
+                if self.b_code[j] == code:
+                    if items is _EMPTY:
+                        items = []
+                    items.append(1 << (self.n_loose + j))
         if not items:
             return _EMPTY   # (shared, never changed by callers)
         mode = t.valueless_capture
