@@ -26,7 +26,7 @@ from typing import Final, Iterator
 
 from mypy_extensions import mypyc_attr
 
-from .movegen import PLAYED_SHIFT, VALUE_SHIFT, Generator, _add_values, bits, popcount
+from .movegen import PLAYED_SHIFT, VALUE_SHIFT, Generator, add_values, bits, popcount
 from .moves import Move
 from .state import HandState
 from .tables import BUILD, CAPTURE, TRAIL, TRAIL_BUILD, Tables
@@ -568,7 +568,7 @@ class _Cover:
         more = 0     # sums of two items or more
         for i in bits(pool):
             vm = self.value(1 << i)
-            more = (more | _add_values(more, vm) | _add_values(one, vm)) & limit
+            more = (more | add_values(more, vm) | add_values(one, vm)) & limit
             one = (one | vm) & limit
         if min_size <= 1:
             return bool((one | more) >> worth & 1)
@@ -594,7 +594,7 @@ class _GroupWalk:
         n = len(self.items)
         suffix = [1] * (n + 1)
         for k in range(n - 1, -1, -1):
-            suffix[k] = (suffix[k + 1] | _add_values(suffix[k + 1], self.vals[k])) & limit
+            suffix[k] = (suffix[k + 1] | add_values(suffix[k + 1], self.vals[k])) & limit
         self.suffix = suffix
 
     def __iter__(self) -> Iterator[int]:
@@ -612,7 +612,7 @@ class _GroupWalk:
         for i in range(k, len(self.items)):
             if not _reaches(sums, self.suffix[i], worth):
                 return
-            ns = _add_values(sums, self.vals[i]) & limit
+            ns = add_values(sums, self.vals[i]) & limit
             if not ns:
                 continue
             m2 = mask | (1 << self.items[i])

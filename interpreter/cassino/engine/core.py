@@ -15,7 +15,8 @@ from typing import Any, Final, Iterable, Iterator, Sequence, cast
 from ..language.cards import MAX_DECK_CARDS, Card, Deck
 from ..language.rules import Rules
 from ..language.selectors import compile_selector
-from .movegen import PLAYED_SHIFT, VALUE_BITS, VALUE_SHIFT, answers, bits, deposit, generate, popcount, unions
+from .movegen import (PLAYED_SHIFT, VALUE_BITS, VALUE_SHIFT, add_values, answers, bits, deposit, generate,
+                      popcount, unions)
 from .moves import IllegalMoveError, KeyLayout, Move, MoveKind, keyed
 from .rng import SplitMix64
 from .state import Build, Capture, Event, HandState, Sweep
@@ -262,14 +263,13 @@ class Engine:
         """Whether the cards' values (with choices) add up to exactly ``value``."""
         sums = 1
         tvm = self.tables.tvm
-        for i in bits(cards):
-            vm = tvm[i]
+        while cards:   # (each card's bit in turn: no list of them, nor of its values)
+            low = cards & -cards
+            vm = tvm[low.bit_length() - 1]
             if not vm:
                 return False
-            ns = 0
-            for v in bits(vm):
-                ns |= sums << v
-            sums = ns
+            sums = add_values(sums, vm)
+            cards ^= low
         return bool(sums >> value & 1)
 
     def is_pairs(self, cards: int, value: int | str) -> bool:
@@ -279,10 +279,14 @@ class Engine:
         build is of what it was declared to be): four twos announced as fours are an
         addition build (2+2 and 2+2) that grows and is taken by its value like any other.
         """
-        idx = bits(cards)
-        first = idx[0]
-        if any(self.rank[i] != self.rank[first] for i in idx):
-            return False
+        first = (cards & -cards).bit_length() - 1
+        rank = self.rank[first]
+        rest = cards
+        while rest:   # (each card's bit in turn: no list of them)
+            low = rest & -rest
+            if self.rank[low.bit_length() - 1] != rank:
+                return False
+            rest ^= low
         return isinstance(value, str) or value in self.tv[first]
 
     # ------------------------------------------------------------------ positions

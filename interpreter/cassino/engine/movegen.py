@@ -297,7 +297,7 @@ class Generator:
             if vc >= 0:   # one value (the usual case)
                 ns = (sums << vc) & limit
             else:
-                ns = _add_values(sums, -vc) & limit
+                ns = add_values(sums, -vc) & limit
             if not ns:
                 continue
             m2 = mask | sum_bits[k]
@@ -524,7 +524,7 @@ class Generator:
         t = self.t
         totals = 1
         for k in combo:
-            totals = _add_values(totals, t.hvm[self.hand_cards[k]])
+            totals = add_values(totals, t.hvm[self.hand_cards[k]])
         targets = 0
         for total in bits(totals):
             if t.combine_total:
@@ -544,7 +544,7 @@ class Generator:
             sums = 1
             for i in range(n):
                 if sub >> i & 1:
-                    sums = _add_values(sums, t.hvm[self.hand_cards[combo[i]]])
+                    sums = add_values(sums, t.hvm[self.hand_cards[combo[i]]])
             if sums >> v & 1:
                 subsets.append(sub)
         return ((1 << n) - 1) in unions(subsets)
@@ -923,7 +923,7 @@ def _repeats(x: int, completions: list[int], i: int, unions_of_v: set[int]) -> b
     return False
 
 
-def _add_values(sums: int, vm: int) -> int:
+def add_values(sums: int, vm: int) -> int:
     """The sums reachable by adding one of the values in ``vm`` to one of ``sums``."""
     ns = 0
     while vm:
