@@ -23,7 +23,7 @@ royal ace counts 1 or 14), and unions are cached per value.
 
 from __future__ import annotations
 
-from typing import Final
+from typing import Final, cast
 
 from mypy_extensions import i64
 
@@ -42,6 +42,9 @@ _UNSET: Final[list[int]] = []                 # "not computed yet" in a per-valu
 _NO_BUCKETS: Final[list[list[int]]] = []      # a per-value cache not made yet
 _NO_SET: Final[set[int]] = set()              # (never added to)
 _NO_SETS: Final[list[set[int]]] = []
+#: The key of a trail of hand card k, made once as an object: every position lists its
+#: trails, and a key made each time is a number boxed into a new object (keys pass 256).
+_TRAIL_KEYS: Final[list[object]] = [TRAIL | (1 << (PLAYED_SHIFT + k)) for k in range(48)]
 
 
 def bits(mask: int) -> list[int]:
@@ -845,6 +848,7 @@ class Generator:
             if t.compulsory == 2:
                 for i in range(n_captures):
                     capturing |= out[i] >> PLAYED_SHIFT
+            listed = cast(list[object], out)   # (the same list: a trail's key put in as its object)
             for k in range(h):
                 m = TRAIL | (1 << (PLAYED_SHIFT + k))
                 if keep and not self.keeps_cards(m, held):
@@ -853,7 +857,10 @@ class Generator:
                     continue
                 if t.compulsory == 2 and capturing >> k & 1:
                     continue
-                out.append(m)
+                if k < len(_TRAIL_KEYS):
+                    listed.append(_TRAIL_KEYS[k])
+                else:
+                    out.append(m)
         if not out and h:
             # Rules that leave no move at all (possible only with unusual house rules):
             # let the player trail rather than stop the game.
