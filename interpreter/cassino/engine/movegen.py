@@ -76,13 +76,13 @@ def deposit(local: int, mask: int) -> int:
         picks: i64 = local
         got: i64 = 0
         while picks:
-            low = m & -m
-            if not low:
+            lowest = m & -m   # (its own name: a variable is one type for the whole function)
+            if not lowest:
                 break
             if picks & 1:
-                got |= low
+                got |= lowest
             picks >>= 1
-            m ^= low
+            m ^= lowest
         return int(got)
     out = 0
     while local:
