@@ -25,7 +25,7 @@ from __future__ import annotations
 
 from typing import Final, cast
 
-from mypy_extensions import i64
+from mypy_extensions import i64, mypyc_attr
 
 from .state import Build, HandState
 from .tables import BUILD, CAPTURE, TRAIL, TRAIL_BUILD, Tables
@@ -177,6 +177,8 @@ def unions(groups: list[int], exclude: int = 0) -> list[int]:
     return results
 
 
+# (Compiled, the last instance freed is kept for the next one made: see values.py.)
+@mypyc_attr(free_list_len=1)
 class Generator:
     """One position's items and caches; made once per call of :func:`generate`."""
 

@@ -20,6 +20,8 @@ from __future__ import annotations
 from enum import Enum
 from typing import Any, ClassVar, Final, final
 
+from mypy_extensions import mypyc_attr
+
 from ..errors import CassinoError
 from .movegen import PLAYED_SHIFT, VALUE_BITS, VALUE_SHIFT, deposit, popcount
 from .state import HandState
@@ -40,6 +42,8 @@ _TRAIL: Final = MoveKind.TRAIL
 
 
 @final
+# (Compiled, the last instance freed is kept for the next one made: see values.py.)
+@mypyc_attr(free_list_len=1)
 class KeyLayout:
     """What the bits of one position's move keys name (see ``movegen``): the hand of the
     player to play, the loose cards and the builds of ``state``, and the build values by
@@ -54,6 +58,8 @@ class KeyLayout:
 
 
 @final
+# (Compiled, the last instance freed is kept for the next one made: see values.py.)
+@mypyc_attr(free_list_len=1)
 class Move(Value):
     """One play.
 

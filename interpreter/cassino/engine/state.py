@@ -12,6 +12,8 @@ from __future__ import annotations
 
 from typing import Any, ClassVar, Final, final
 
+from mypy_extensions import mypyc_attr
+
 
 from .values import Value
 
@@ -95,6 +97,8 @@ class Event(Value):
 
 
 @final
+# (Compiled, the last instance freed is kept for the next one made: see values.py.)
+@mypyc_attr(free_list_len=1)
 class HandState(Value):
     """One hand in play.
 

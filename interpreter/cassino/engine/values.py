@@ -15,6 +15,10 @@ from typing import Any, ClassVar
 
 
 
+# The classes made every ply (the state, the Generator, KeyLayout, Move) keep the last instance
+# freed for the next one (``@mypyc_attr(free_list_len=1)``, mypyc's own mechanism for the
+# generators it compiles): its memory is taken back, cleared and tracked again, not freed and
+# allocated; nothing else about the object changes (issue 29, part V).
 # Not ``@mypyc_attr(acyclic=True)``: leaving moves and states out of the cycle collector made
 # long lists of moves cheaper to collect, but the compiled test suite then crashed now and then
 # (a freed object called in pytest's teardown; 2 runs in 15 of tests/test_bots.py, none in 20
