@@ -56,6 +56,28 @@ def _play(e, seed: int, choose_seed: int) -> list:  # type: ignore[no-untyped-de
     return seen
 
 
+def test_observations_stay_in_their_box_where_scores_go_below_zero() -> None:
+    # Kasino misär's tabbe takes 5 points from the player before a sweeper: scores fall below 0,
+    # and the box must say so (its low bound was 0 everywhere; PettingZoo's own api_test, which
+    # plays unseeded random moves, failed now and then on this variant).
+    e = env(variant="kasino-misar")
+    low = 0.0
+    for seed in range(70):
+        e.reset(seed=seed)
+        rng = np.random.default_rng(seed)
+        for agent in e.agent_iter():
+            obs, _, terminated, truncated, _ = e.last()
+            space = e.observation_space(agent)
+            assert space.contains(obs), (seed, agent)
+            low = min(low, float(obs["observation"][space["observation"].low < 0].min(initial=0.0)))
+            if terminated or truncated:
+                e.step(None)
+                continue
+            e.step(int(rng.choice(np.flatnonzero(obs["action_mask"]))))
+    assert low < 0   # (some game went below 0: the check above saw a negative score)
+    assert env(variant="standard").observation_space("player_0")["observation"].low.min() == 0
+
+
 def test_seeded_resets_replay_the_game_and_other_seeds_deal_otherwise() -> None:
     e = env(variant="dominican")
     first = _play(e, 3, 0)

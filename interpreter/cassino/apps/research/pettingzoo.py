@@ -74,7 +74,7 @@ class raw_env(AECEnv):  # noqa: N801 - PettingZoo's name for the unwrapped class
         size = self.table.encoding.size
         self.observation_spaces = {
             a: spaces.Dict({
-                "observation": spaces.Box(low=0.0, high=self.layout.high, dtype=np.float32),
+                "observation": spaces.Box(low=self.layout.low, high=self.layout.high, dtype=np.float32),
                 "action_mask": spaces.Box(low=0, high=1, shape=(size,), dtype=np.int8),
             }) for a in self.possible_agents}
         self.action_spaces = {a: spaces.Discrete(size) for a in self.possible_agents}

@@ -35,7 +35,8 @@ captured       P x N            each seat's captured cards
 pile_tops      P x N            (only where capture piles are in play, African Casino) the
                                 face-up top card of each seat's side's pile, public
 sweeps         P                each seat's sweeps still counting
-scores         P                the score of each seat's side
+scores         P                the score of each seat's side (below 0 where an item gives
+                                negative points: the box's low bound is then -high)
 stock          1                cards left to deal
 played         P x N            (information state) cards each seat played this hand
 history        R x W            (information state) this hand's record, one row a line:
@@ -58,6 +59,7 @@ import numpy as np
 from ...engine.core import bits
 from ...engine.notation import cards_text
 from .stepwise import KINDS, TABLE, Step, Table
+from .utility_bounds import scores_can_fall
 
 PRIVATE = ("single", "none", "all")
 
@@ -76,7 +78,7 @@ class Kind:
 
 
 class Layout:
-    """The pieces of one kind of tensor for one table, and their upper bounds."""
+    """The pieces of one kind of tensor for one table, and their bounds."""
 
     def __init__(self, table: Table, kind: Kind) -> None:
         self.table, self.kind = table, kind
@@ -84,6 +86,9 @@ class Layout:
         enc = table.encoding
         self.build_width = n + p + len(enc.values) + 1
         score_bound = float(table.hand_bound * table.max_hands)
+        # Scores fall below 0 where an item gives negative points (a negative game's tabbe: the
+        # player before a sweeper loses 5): the box then reaches as far below as above.
+        lows = {"scores": -score_bound if scores_can_fall(table.rules) else 0.0}
         pieces: list[tuple[str, tuple[int, ...], float]] = [("seat", (p,), 1.0)]
         if kind.public:
             pieces += [("to_play", (p,), 1.0), ("dealer", (p,), 1.0), ("hand_sizes", (p,), float(n)),
@@ -112,6 +117,9 @@ class Layout:
             at += size
         self.size = at
         self.high = np.concatenate([np.full(int(np.prod(shape)), hi, np.float32) for _, shape, hi in pieces])
+        #: The lower bounds, piece by piece (0 but for scores that can fall below 0).
+        self.low = np.concatenate([np.full(int(np.prod(shape)), lows.get(name, 0.0), np.float32)
+                                   for name, shape, _ in pieces])
 
     def new(self) -> tuple[np.ndarray, dict[str, np.ndarray]]:
         """A flat zero tensor and named views into it."""
