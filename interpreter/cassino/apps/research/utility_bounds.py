@@ -38,21 +38,17 @@ def cards_per_seat(rules: Rules, n_cards: int, players: int) -> int:
 
 
 def scores_can_fall(rules: Rules) -> bool:
-    """Whether a side's total can go below 0: some item gives negative points (a negative game's
-    tabbe takes 5 from the player before a sweeper; a house rule may give a penalty)."""
-    for i in rules.scoring.items:
-        if i.points < 0 or i.previous_player_points < 0 or (i.first_play_points or 0) < 0 \
-                or any(row.points < 0 for row in i.by_size) or any(p < 0 for _, p in i.card_points):
-            return True
-    return False
+    """Whether a side's total can go below 0. Only two settings may be negative (the schema keeps
+    every other item's points at 0 or more): a sweep's points to the player before the sweeper
+    (a negative game's tabbe takes 5) and a first-play sweep's points."""
+    return any(i.previous_player_points < 0 or (i.first_play_points or 0) < 0 for i in rules.scoring.items)
 
 
 def _sweep_points(item: ScoringItem, size: int) -> int:
-    """A sweep's points by its size, as a magnitude (a penalty counts as far as a prize)."""
     for row in item.by_size:
         if size >= row.min_cards and (row.max_cards is None or size <= row.max_cards):
-            return abs(row.points)
-    return abs(item.points)
+            return row.points
+    return item.points
 
 
 def most_sweep_points(item: ScoringItem, n_cards: int, plays: int) -> int:
@@ -78,7 +74,7 @@ def most_sweep_points(item: ScoringItem, n_cards: int, plays: int) -> int:
     total = max(max(row[n] for row in best), 0)
     if item.first_play_points is not None and plays >= 1 and n >= 2:
         rest = max(max(row[n - 2] for row in best[:plays]), 0)
-        total = max(total, abs(item.first_play_points) + rest)
+        total = max(total, abs(item.first_play_points) + rest)   # (a magnitude: it may be negative)
     return total
 
 
@@ -94,9 +90,8 @@ def hand_bound(rules: Rules, n_cards: int, players: int, side_seats: int, masks:
     plays = side_seats * cards_per_seat(rules, n_cards, players)
     total = 0
     for item in rules.scoring.items:
-        # (Points as magnitudes: a penalty item moves a side's total as far as a prize would.)
         if item.count == "each":
-            total += abs(item.points) * bin(masks[item.name]).count("1")
+            total += item.points * bin(masks[item.name]).count("1")
         elif item.count == "sweeps":
             total += most_sweep_points(item, n_cards, plays)
             # Points to the player before each sweeper (a negative game's tabbe: -5): every play of the
@@ -106,9 +101,9 @@ def hand_bound(rules: Rules, n_cards: int, players: int, side_seats: int, masks:
         elif item.count == "event":
             sets = event_masks.get(item.event, [])
             most = min([plays] + [bin(m).count("1") for m in sets])
-            total += abs(item.points) * most
+            total += item.points * most
         else:   # most, last_capture: once a hand
-            total += abs(item.points)
+            total += item.points
     return max(total, 1)
 
 
