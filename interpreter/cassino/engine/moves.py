@@ -177,5 +177,12 @@ class IllegalMoveError(CassinoError):
     """A move that is well formed but not allowed in the current position."""
 
 
+class PositionTooLargeError(CassinoError):
+    """A position whose legal moves are more than the engine lists within its budget
+    (``Engine.move_budget``): the moves exist, but listing them all would take too long.
+    A player still chooses one step by step (``engine.choices``), and ``Engine.is_legal``
+    and ``Engine.play`` still check a given move."""
+
+
 class MoveSyntaxError(CassinoError):
     """Move text that cannot be read; the message shows where, with a caret."""
