@@ -65,6 +65,38 @@ def test_the_count_equals_a_recount_from_the_log(variant: str, seed: int, action
         json.dumps(count.to_json())
 
 
+@pytest.mark.parametrize("variant, item", [("scopa", "primiera"), ("escoba", "setenta")])
+def test_the_primiera_line_counts_each_sides_best_cards_not_the_last_capture(variant: str, item: str) -> None:
+    """The count of a primiera item (Scopa's primiera, Escoba's setenta) is each side's best
+    card of each suit added up, on every screen of a game; it fell into the last-capture
+    branch before (1 for whoever took last, 72 of 72 screens of a scopa game)."""
+    record = Record(load_rules(variant), 4, 2, False, ["greedy", "greedy"], source=variant)
+    game = record.new_game()
+    bots = [make_bot("greedy", 1), make_bot("greedy", 2)]
+    screens = 0
+    while not game.over and game.hand_no == 1:
+        hand = game.hand
+        line = next(i for i in count_for(game, hand.turn).items if i.name == item)
+        totals = {s: max(0, game.scorer.primiera_total(next(x for x in game.rules.scoring.items
+                                                             if x.name == item), hand.side_pile(s)))
+                  for s in hand.sides}
+        assert line.count == "primiera" and line.held == totals
+        screens += 1
+        game = game.play(bots[hand.turn].choose(game, hand.turn))
+    assert screens > 20
+
+
+def test_an_item_that_cannot_score_has_no_line() -> None:
+    """Standard's sweeps score nothing (its sweeps item has 0 points): no sweeps line, and
+    'and sweeps' is not said of what is still to win."""
+    game = _played("standard", 2, 5)
+    count = count_for(game, game.hand.turn)
+    assert "sweeps" not in [i.name for i in count.items]
+    assert not count.sweeps_open and "sweeps" not in count.text()
+    house = count_for(_played("scopa", 2, 5), 0)
+    assert "sweeps" in [i.count for i in house.items]
+
+
 def test_the_count_reads_only_public_cards_and_the_seats_own_hand() -> None:
     game = _played("standard", 5, 6)
     hand = game.hand
