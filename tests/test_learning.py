@@ -160,6 +160,33 @@ def test_warning_a_move_that_leaves_a_sweep() -> None:
     assert "sweep" not in _warn(_at("standard", {0: ["9C", "2D", "KS"], 1: ["KH", "QH", "JH"]}, ["4H"]), "2D trail")
 
 
+def test_warning_on_the_dealers_last_card_of_a_deal() -> None:
+    """Hoyle, the dealer's last card: 7H takes 3D 4S and leaves 7C; the next player then gets
+    four new cards, and any unseen seven sweeps. It was never warned of (the deal changes)."""
+    engine = Engine(load_rules("hoyle"))
+    card = engine.deck.parse
+    state = engine.position(Position(players=2, to_play=0, dealer=0, hands={0: [card("7H")], 1: []},
+                                     table=[card("7C"), card("3D"), card("4S")]))
+    game = Game.at(engine, state)
+    assert state.stock and engine.apply(state, parse_move("7H capture 3D 4S", engine.deck)).deal_no != state.deal_no
+    found = warnings_for(game, parse_move("7H capture 3D 4S", engine.deck))
+    sweep = next(w for w in found if w.kind == "sweep")
+    assert {"7D", "7S"} <= set(sweep.takers)
+    # mid-deal, the same capture warned already
+    mid = _at("hoyle", {0: ["7H", "KS"], 1: ["KH", "QH"]}, ["7C", "3D", "4S"])
+    assert "sweep" in _warn(mid, "7H capture 3D 4S")
+
+
+def test_no_warning_on_a_forced_move() -> None:
+    """Hoyle: a lone 2D against a 4H can only trail (no 6 held to build): nothing to warn of,
+    though a six would sweep; with a choice, the same trail is warned of."""
+    forced = _at("hoyle", {0: ["2D"], 1: ["KH", "QH"]}, ["4H"])
+    assert [format_move(m, forced.engine.deck) for m in forced.legal_moves()] == ["2D trail"]
+    assert warnings_for(forced, parse_move("2D trail", forced.engine.deck)) == ()
+    free = _at("hoyle", {0: ["2D", "KS"], 1: ["KH", "QH"]}, ["4H"])
+    assert "sweep" in _warn(free, "2D trail")
+
+
 def test_warning_a_scoring_card_given_up() -> None:
     game = _at("standard", {0: ["10D", "9C", "KS"], 1: ["KH", "QH", "JH"]}, ["3H"])
     assert "scoring-card" in _warn(game, "10D trail")
