@@ -330,6 +330,68 @@ def test_the_tutorial_tells_one_sum_from_several_groups() -> None:
     assert "several groups" in situations(two, move, two.play(move))
 
 
+def _lessons(game: Game, text: str) -> dict[str, str]:
+    """The lessons (clause key -> sentence) a fresh tutorial gives for the move ``text``."""
+    move = parse_move(text, game.engine.deck)
+    _, lessons = Tutorial.for_rules(game.rules).after(game, move, game.play(move))
+    return {lesson.key: lesson.text for lesson in lessons}
+
+
+@pytest.mark.parametrize("variant, hands, table, move, key, words", [
+    # Scopa: the 7 could take the 7 on the table, so it may not be trailed: the capture is forced
+    ("scopa", {0: ["7C", "KS"], 1: ["KH", "QH"]}, ["7D", "3D", "4S"], "7C capture 7D", "capture.compulsory",
+     "may not trail"),
+    # ...and it must take the equal card, not the 3+4
+    ("scopa", {0: ["7C", "KS"], 1: ["KH", "QH"]}, ["7D", "3D", "4S"], "7C capture 7D", "capture.equal_card_first",
+     "equal cards, not a sum"),
+    # Two-handed: a card that could capture may not be trailed, even when another card is played
+    ("two-handed", {0: ["5C", "KS"], 1: ["KH", "QH"]}, ["5D"], "5C capture 5D", "capture.compulsory", "may not trail"),
+    # Standard: a king takes one king, by rank
+    ("standard", {0: ["KC", "9S"], 1: ["KH", "QH"]}, ["KD", "4S"], "KC capture KD", "capture.valueless_cards",
+     "only by rank"),
+    # Finnish Kasino: the 10D counts 16 from the hand (a 10 and a 6 on the table)
+    ("finnish-kasino", {0: ["10D", "3S"], 1: ["KH", "QH"]}, ["10C", "6S"], "10D capture 10C 6S", "deck.card_values",
+     "16"),
+    # Hungarian: two cards played together, taking what they add up to
+    ("hungarian", {0: ["4C", "5C", "KS"], 1: ["KH", "QH", "JH"]}, ["9D", "2S"], "4C+5C capture 9D",
+     "capture.hand_cards.combine", "total"),
+    # Standard: a set added to a build of the same value makes it multiple
+    ("standard", {0: ["3C", "8S", "KS"], 1: ["KH", "QH", "JH"]}, ["5H"], "3C build 8 on 5H", "build.allowed", "build"),
+])
+def test_the_tutorial_teaches_a_rule_the_first_time_it_decides_a_move(variant: str, hands: dict[int, list[str]],
+                                                                      table: list[str], move: str, key: str,
+                                                                      words: str) -> None:
+    lessons = _lessons(_at(variant, hands, table), move)
+    assert key in lessons and words in lessons[key], lessons
+
+
+def test_the_tutorial_teaches_adding_to_a_build() -> None:
+    game = _at("standard", {0: ["3C", "8S", "KS"], 1: ["KH", "QH", "JH"]}, ["AD", "7H"],
+               builds=((["5H", "3D"], 8, 1),))
+    lessons = _lessons(game, "8S capture 7H AD [3D 5H]")
+    assert "capture.several_groups" in lessons and "build.add_sets" not in lessons
+    add = _at("standard", {0: ["AC", "8S", "KS"], 1: ["KH", "QH", "JH"]}, ["7H"], builds=((["5H", "3D"], 8, 1),))
+    lessons = _lessons(add, "AC build 8 on 7H [3D 5H]")
+    assert "build.add_sets" in lessons and "multiple" in lessons["build.add_sets"]
+
+
+def test_no_compulsory_lesson_where_trailing_is_free() -> None:
+    lessons = _lessons(_at("standard", {0: ["7C", "KS"], 1: ["KH", "QH"]}, ["7D"]), "7C capture 7D")
+    assert "capture.compulsory" not in lessons
+
+
+def test_the_tutorial_teaches_an_endgame_restriction_when_a_side_is_under_one() -> None:
+    """Dominican: a side with exactly 18 at the start of a hand may score only cards in it."""
+    game = Game.new(load_rules("dominican"), 3, 2)
+    game = game.with_(scores=(18, 4))
+    game = game.with_(hand=game._deal(game.hand.dealer, game.hand_no))
+    assert game.restricted_sides()
+    move = game.legal_moves()[0]
+    _, lessons = Tutorial.for_rules(game.rules).after(game, move, game.play(move))
+    keys = [lesson.key for lesson in lessons]
+    assert "endgame.restrictions.18" in keys
+
+
 def test_warnings_do_not_depend_on_the_card_the_mover_will_draw() -> None:
     """In Draw Cassino the position after a play holds the card drawn from the stock, which the mover
     does not know when asking: the warnings (their unseen cards) must not change with the stock's order."""
