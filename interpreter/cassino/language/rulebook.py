@@ -208,7 +208,8 @@ WORDS: dict[str, dict[Any, str | None]] = {
         False: None,
     },
     "sweeps.cancel": {
-        True: "Sweeps of opposing sides cancel one for one as they are made.",
+        True: "Sweeps cancel as they are made: whenever every side has a sweep not yet cancelled, one sweep "
+              "of each side is cancelled (with two sides, one for one).",
         False: "Sweeps never cancel each other.",
     },
     "sweeps.on_last_play": {
@@ -803,6 +804,19 @@ def _deal(rules: Rules, ctx: dict[str, Any]) -> Section:
     w.say("deal.dealer", "Deal in turn: the first dealer is chosen by lot, and the deal passes on after each hand.")
     for path in ("deal.hand_size", "deal.table_cards", "deal.packet", "deal.redeal", "deal.draw_after_play",
                  "deal.short_stock"):
+        if path == "deal.redeal" and rules.deal.redeal == "when_hands_empty" and not rules.deal.draw_after_play:
+            redeals = _redealt_counts(rules)
+            if not redeals:
+                w.say(path, "The first deal gives out the whole pack: there is no second deal.")
+                continue
+            if len(redeals) < rules.seats.max_players - rules.seats.min_players + 1:
+                w.setting(path)
+                w.amend(f" (With {join_words([_count(n) for n in redeals])} players; with "
+                        f"{join_words([_count(n) for n in _counts(rules) if n not in redeals])} the first deal "
+                        f"gives out the whole pack.)")
+                continue
+        if path == "deal.short_stock" and not _redealt_counts(rules) and not rules.deal.draw_after_play:
+            continue   # (no second deal: the stock is never short)
         w.setting(path)
     if rules.deal.table_cards and rules.deal.misdeal_cards:
         w.setting("deal.misdeal.at_least")
@@ -811,6 +825,22 @@ def _deal(rules: Rules, ctx: dict[str, Any]) -> Section:
     if rules.deal.by_players:
         w.say("deal.by_players", _by_players_words(rules))
     return Section("deal", "The deal", tuple(w.clauses))
+
+
+def _counts(rules: Rules) -> list[int]:
+    return list(range(rules.seats.min_players, rules.seats.max_players + 1))
+
+
+def _redealt_counts(rules: Rules) -> list[int]:
+    """The numbers of players for whom cards are left after the first deal (a second deal comes)."""
+    d = rules.deal
+    n_cards = len(rules.deck.ranks) * len(rules.deck.suits) * rules.deck.packs
+    out = []
+    for n in _counts(rules):
+        hand_size, table_cards = d.for_players(n)
+        if n_cards > table_cards + n * hand_size:
+            out.append(n)
+    return out
 
 
 def _by_players_words(rules: Rules) -> str:
@@ -867,13 +897,13 @@ def _capture(rules: Rules, ctx: dict[str, Any]) -> Section:
     has_values = any(r.values for r in rules.deck.ranks)
     if c.total is not None:
         # Captures by a total (Escoba): the total's sentence replaces equal value and sums.
-        w.say("capture.intro", "Captured cards go face down into your pile, to be counted at the end of the hand.")
+        w.say("capture.intro", f"Captured cards go face down into your pile, {_counted(rules)}.")
         w.setting("capture.total")
         w.setting("capture.compulsory")
         return Section("capture", "Capturing", tuple(w.clauses))
     face = "face up" if c.from_piles != "none" else "face down"   # African Casino: piles in play
     w.say("capture.intro", "A card you play captures the loose table cards of its own value. Captured cards go "
-                           f"{face} into your pile, to be counted at the end of the hand."
+                           f"{face} into your pile, {_counted(rules)}."
                            + (" A build is captured whole by a card of its value." if rules.build.allowed else ""))
     if has_values:
         w.setting("capture.sums")
@@ -974,7 +1004,8 @@ def _sweeps(rules: Rules, ctx: dict[str, Any]) -> Section:
     if not _sweeps_score(rules) and not rules.sweeps.residue_is_sweep:
         w.say("sweeps.intro", "A capture that leaves the table empty is a sweep; in this game sweeps score nothing.")
         return Section("sweeps", "Sweeps", tuple(w.clauses))
-    w.say("sweeps.intro", "A capture that leaves the table with no loose cards and no builds is a sweep; the "
+    empty = "with no loose cards and no builds" if rules.build.allowed else "empty"
+    w.say("sweeps.intro", f"A capture that leaves the table {empty} is a sweep; the "
                           "scoring says what each sweep is worth.")
     for path in ("sweeps.cancel", "sweeps.on_last_play", "sweeps.residue_is_sweep"):
         if path == "sweeps.on_last_play" and not rules.sweeps.in_last_deal:
@@ -990,8 +1021,11 @@ def _sweeps(rules: Rules, ctx: dict[str, Any]) -> Section:
 def _hand_end(rules: Rules, ctx: dict[str, Any]) -> Section:
     w = _Writer(rules, ctx)
     last = "after the last deal" if rules.deal.redeal == "when_hands_empty" else "and the stock is empty"
-    w.say("hand.end", f"The hand ends when every card has been played {last}. Cards still on the table, loose or "
-                      f"in builds, go to the player who made the last capture.")
+    if rules.deal.redeal == "when_hands_empty" and not rules.deal.draw_after_play and not _redealt_counts(rules):
+        last = "(there is one deal)"
+    still = "Cards still on the table, loose or in builds," if rules.build.allowed else "Cards still on the table"
+    w.say("hand.end", f"The hand ends when every card has been played {last}. {still} "
+                      f"go to the player who made the last capture.")
     return Section("hand", "End of a hand", tuple(w.clauses))
 
 
@@ -1108,8 +1142,37 @@ def _scoring(rules: Rules, ctx: dict[str, Any]) -> Section:
             continue   # the item's own sentence says what the event takes
         w.say(f"scoring.events.{ev.name}", f"A capture that takes {_event_words(rules, ev.takes)} is "
                                            f"{'an' if ev.name[:1] in 'aeiou' else 'a'} {humanize(ev.name)}.")
-    w.setting("scoring.when")
+    if rules.scoring.when == "as_won":
+        w.say("scoring.when", _as_won_words(rules))
+    else:
+        w.setting("scoring.when")
     return Section("scoring", "Scoring", tuple(w.clauses))
+
+
+def _counted(rules: Rules) -> str:
+    """When what a pile holds is counted: at the end of the hand, or as it is won (pegging)."""
+    if rules.scoring.when == "as_won":
+        return "its points counted as soon as they are won (see the scoring)"
+    return "to be counted at the end of the hand"
+
+
+def _as_won_words(rules: Rules) -> str:
+    """Pegging, in the words that apply: the kinds of item the variant pegs as won, and whether
+    reaching the target then ends the game at once (not where the hand is played out or a claim
+    ends it)."""
+    items = [i for i in rules.scoring.items if not i.at_end and (i.points if i.count != "sweeps" else _sweeps_score(rules))]
+    kinds = []
+    if any(i.count == "each" for i in items):
+        kinds.append("each scoring card when captured")
+    if any(i.count == "sweeps" for i in items):
+        kinds.append("each sweep when made")
+    if any(i.count == "most" for i in items):
+        kinds.append("a \"most\" item once no other side can catch up")
+    text = "Points count as soon as they are won" + (f" ({join_words(kinds)})" if kinds else "")
+    g = rules.game
+    if not g.play_out_hand and not g.claiming:
+        text += ", so a game can end in the middle of a hand"
+    return text + "."
 
 
 def _game(rules: Rules, ctx: dict[str, Any]) -> Section:

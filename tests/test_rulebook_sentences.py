@@ -1,0 +1,71 @@
+"""Every sentence of a rulebook (and so of the tutorial, which shows the rulebook's clauses)
+applies to the variant it is printed for.
+
+A table says, for each kind of sentence that is true of some games only (builds, redeals,
+pegging, cancelling), which rule it needs; every bundled variant's rulebook is checked
+against it, both ways where a rule needs its sentence. A new setting whose words are one of
+these kinds is caught here when its sentence appears in a game without the rule.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Callable
+
+import pytest
+
+from cassino.apps.learning.tutorial import Tutorial
+from cassino.language.rulebook import rulebook
+from cassino.language.rules import Rules
+from cassino.language.variants import bundled_names, load_rules
+
+
+def _redeals(rules: Rules) -> bool:
+    """Some allowed number of players leaves cards after the first deal."""
+    d = rules.deal
+    n_cards = len(rules.deck.ranks) * len(rules.deck.suits) * rules.deck.packs
+    return d.redeal == "when_hands_empty" and any(
+        n_cards > d.for_players(n)[1] + n * d.for_players(n)[0]
+        for n in range(rules.seats.min_players, rules.seats.max_players + 1))
+
+
+def _pegs_most(rules: Rules) -> bool:
+    return rules.scoring.when == "as_won" and any(i.count == "most" and not i.at_end and i.points
+                                                  for i in rules.scoring.items)
+
+
+def _pegging_ends_mid_hand(rules: Rules) -> bool:
+    return rules.scoring.when == "as_won" and not rules.game.play_out_hand and not rules.game.claiming
+
+
+#: (what the sentence says, a pattern for it, the rule it needs, whether every game with the
+#: rule must say it).
+SENTENCES: list[tuple[str, str, Callable[[Rules], bool], bool]] = [
+    ("a sweep leaves no builds", r"no loose cards and no builds", lambda r: r.build.allowed, False),
+    ("cards left in builds", r"loose or in builds", lambda r: r.build.allowed, True),
+    ("a redeal", r"deals \d+ more to each player", _redeals, True),
+    ("one deal only", r"no second deal|there is one deal", lambda r: not _redeals(r) and not r.deal.draw_after_play
+     and r.deal.redeal == "when_hands_empty", True),
+    ("a 'most' item pegged", r"once no other side can catch up", _pegs_most, True),
+    ("pegging ends a game mid-hand", r"so a game can end in the middle of a hand", _pegging_ends_mid_hand, True),
+    ("counted at the end of the hand", r"to be counted at the end of the hand",
+     lambda r: r.scoring.when == "end_of_hand", False),
+    ("sweeps cancel", r"[Ss]weeps cancel as they are made", lambda r: r.sweeps.cancel and any(
+        i.count == "sweeps" for i in r.scoring.items), False),
+    ("two sides cancel one for one only", r"cancel one for one as they are made", lambda r: False, False),
+]
+
+
+@pytest.mark.parametrize("variant", sorted(bundled_names()))
+def test_every_sentence_applies_to_its_variant(variant: str) -> None:
+    rules = load_rules(variant)
+    clauses = rulebook(rules).clauses()
+    text = "\n".join(c.text for c in clauses.values())
+    tutorial = "\n".join(Tutorial.for_rules(rules).clauses.values())
+    for what, pattern, needs, always in SENTENCES:
+        for where, words in (("rulebook", text), ("tutorial", tutorial)):
+            said = re.search(pattern, words) is not None
+            if said:
+                assert needs(rules), f"{variant}'s {where} says {what!r} without the rule"
+            elif always:
+                assert not needs(rules), f"{variant}'s {where} has the rule for {what!r} but never says it"
