@@ -53,7 +53,18 @@ SENTENCES: list[tuple[str, str, Callable[[Rules], bool], bool]] = [
     ("sweeps cancel", r"[Ss]weeps cancel as they are made", lambda r: r.sweeps.cancel and any(
         i.count == "sweeps" for i in r.scoring.items), False),
     ("two sides cancel one for one only", r"cancel one for one as they are made", lambda r: False, False),
+    ("court cards left out of sums", r"sets of loose number cards", lambda r: any(not k.values for k in r.deck.ranks),
+     False),
+    ("several sets in one play", r"also takes sets", lambda r: r.capture.several_groups, False),
+    ("every equal card in one play", r"captures the loose table cards", lambda r: r.capture.several_groups, False),
 ]
+
+
+@pytest.mark.parametrize("variant", ["scopa", "scopone", "escoba"])
+def test_a_court_card_typed_by_another_letter_says_so(variant: str) -> None:
+    """The knight (cavallo, caballo) is typed Q: the book said "knight 9" and "K is the king", never Q."""
+    text = rulebook(load_rules(variant)).clauses()["deck.suits"].text
+    assert "The knight is typed Q." in text
 
 
 @pytest.mark.parametrize("variant", sorted(bundled_names()))

@@ -102,7 +102,7 @@ WORDS: dict[str, dict[Any, str | None]] = {
                                "one card at a time, and any cards left over go face up to the table.",
     },
     "capture.sums": {
-        True: "A card also takes sets of loose number cards whose values add up to its own: a {nine} takes "
+        True: "A card {sets_taken} of loose {summed} whose values add up to its own: a {nine} takes "
               "a {five} and a {four} together.",
         False: "A card takes only loose cards equal to it: sets adding up to its value cannot be taken.",
     },
@@ -604,6 +604,10 @@ def _context(rules: Rules) -> dict[str, Any]:
         ctx[word] = _value_name(rules, n) if n else "zero"
     ctx.update(_scopa_family_context(rules))
     ctx["goal_words"] = _goal_words(rules)
+    # Sums: "number cards" only where some cards have no number value (standard's courts); the
+    # Scopa family's courts count 8-10 and take part in sums like any card.
+    ctx["summed"] = "number cards" if any(not r.values for r in rules.deck.ranks) else "cards"
+    ctx["sets_taken"] = "also takes sets" if rules.capture.several_groups else "may instead take one set"
     return ctx
 
 
@@ -730,6 +734,12 @@ def _deck(rules: Rules, ctx: dict[str, Any]) -> Section:
         # Suits whose names do not start with their letters (Scopa's coins are D): say the letters typed.
         w.amend(" In moves the suits are typed by letter: "
                 + join_words([f"{s.letter} for {s.name}" for s in dk.suits]) + ".")
+    # Ranks named other than their letter says (Scopa's knight is Q, the cavallo): the letter typed.
+    usual = {"J": "jack", "Q": "queen", "K": "king", "A": "ace"}
+    renamed = [r for r in dk.ranks if r.name and r.rank in usual and r.name.lower() != usual[r.rank]]
+    if renamed:
+        typed = "; ".join(f"the {r.name} is typed {r.rank}" for r in renamed)
+        w.amend(" " + typed[0].upper() + typed[1:] + ".")
     if dk.packs > 1:
         # Two packs (issue 27): said only where there is more than one.
         w.say("deck.packs", f"{_count(dk.packs).capitalize()} such packs are shuffled together, {n * dk.packs} cards, "
@@ -902,7 +912,8 @@ def _capture(rules: Rules, ctx: dict[str, Any]) -> Section:
         w.setting("capture.compulsory")
         return Section("capture", "Capturing", tuple(w.clauses))
     face = "face up" if c.from_piles != "none" else "face down"   # African Casino: piles in play
-    w.say("capture.intro", "A card you play captures the loose table cards of its own value. Captured cards go "
+    taken = "the loose table cards" if c.several_groups else "a loose table card"
+    w.say("capture.intro", f"A card you play captures {taken} of its own value. Captured cards go "
                            f"{face} into your pile, {_counted(rules)}."
                            + (" A build is captured whole by a card of its value." if rules.build.allowed else ""))
     if has_values:
