@@ -80,3 +80,23 @@ def test_every_sentence_applies_to_its_variant(variant: str) -> None:
                 assert needs(rules), f"{variant}'s {where} says {what!r} without the rule"
             elif always:
                 assert not needs(rules), f"{variant}'s {where} has the rule for {what!r} but never says it"
+
+
+def test_a_sweeps_size_is_the_table_cards_it_takes_as_the_book_says() -> None:
+    """Tuxedo: 10 for a sweep of 4 or more cards, 5 for 1 to 3. Three table cards taken with a
+    fourth card from hand is a sweep of 3 (5 points): the book now says the card played is not
+    counted, and the engine agrees."""
+    from cassino.engine.core import Engine, Position
+    from cassino.engine.notation import parse_move
+    from cassino.engine.scoring import Scorer
+
+    rules = load_rules("tuxedo")
+    assert "not the card played" in rulebook(rules).clauses()["scoring.items.sweeps"].text
+    engine = Engine(rules)
+    card = engine.deck.parse
+    state = engine.position(Position(players=2, to_play=0, hands={0: [card("8G"), card("9Y")], 1: [card("4Y")]},
+                                     table=[card("1B"), card("2B"), card("5R")]))
+    after = engine.play(state, parse_move("8G capture 1B 2B 5R", engine.deck))
+    assert [w.size for w in after.sweeps] == [3]
+    sweeps = next(i for i in rules.scoring.items if i.count == "sweeps")
+    assert Scorer(engine).item_points(sweeps, after)[0] == 5

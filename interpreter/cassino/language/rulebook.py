@@ -1065,6 +1065,8 @@ def item_words(rules: Rules, item: ScoringItem) -> str:
                     + (f" to {r.max_cards}" if r.max_cards not in (None, r.min_cards) else
                        ("" if r.max_cards == r.min_cards else " or more")) + " cards" for r in item.by_size]
             text = "; ".join(rows) + (f"; otherwise {points(item.points)}" if not _covers_all(item) else "")
+            # (The size is what the sweep takes from the table: the card played is not counted.)
+            text += " (counting the table cards taken, not the card played)"
         if item.first_play_points is not None:
             text += NUMBERS["scoring.items.*.first_play_points"]["value"].format(first_play=item.first_play_points)  # type: ignore[union-attr]
         if not item.points and not item.by_size and item.first_play_points is None:
