@@ -100,3 +100,18 @@ def test_a_sweeps_size_is_the_table_cards_it_takes_as_the_book_says() -> None:
     assert [w.size for w in after.sweeps] == [3]
     sweeps = next(i for i in rules.scoring.items if i.count == "sweeps")
     assert Scorer(engine).item_points(sweeps, after)[0] == 5
+
+
+def test_sweeps_left_out_below_the_sweeps_limit_are_said() -> None:
+    """Soto's Dominican: restrictions at 16 and 17 already leave sweeps out, so 'from 18 on,
+    sweeps score nothing' alone read as if they scored at 16-17. The engine scores none there."""
+    from cassino.engine.core import Engine
+    from cassino.engine.scoring import Scorer
+
+    rules = load_rules("dominican-soto")
+    text = rulebook(rules).clauses()["endgame.sweeps_from"].text
+    assert "From 18 points on" in text and "At 16 and 17 points the restrictions already leave sweeps out" in text
+    scorer = Scorer(Engine(rules))
+    sweeps = next(i for i in rules.scoring.items if i.count == "sweeps")
+    assert [scorer.counts_for(sweeps, score, True) for score in (15, 16, 17, 18, 19)] == [True, False, False, False, False]
+    assert "already leave sweeps out" not in rulebook(load_rules("dominican")).clauses()["endgame.sweeps_from"].text

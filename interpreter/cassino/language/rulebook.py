@@ -1229,6 +1229,13 @@ def _endgame(rules: Rules, ctx: dict[str, Any]) -> Section | None:
         w.say("endgame.sweeps_from", word(rules, "endgame.sweeps_from_side", "any", ctx) or "")
     else:
         w.setting("endgame.sweeps_from")
+        # Scores just below it where a restriction already leaves sweeps out (Soto's 16 and 17):
+        # "from 18 on" alone would read as if sweeps scored there.
+        sweep_items = {i.name for i in rules.scoring.items if i.count == "sweeps"}
+        below = sorted(r.score for r in e.restrictions
+                       if e.sweeps_from is not None and r.score < e.sweeps_from and not sweep_items & set(r.only))
+        if below and e.sweeps_from is not None:
+            w.amend(f" At {join_words([str(b) for b in below])} points the restrictions already leave sweeps out.")
     if e.restrictions:
         w.setting("endgame.lifted_after_tie")
     return Section("endgame", "Near the end of the game", tuple(w.clauses))
