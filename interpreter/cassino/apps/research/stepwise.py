@@ -255,6 +255,8 @@ class Table:
         self.scorer = self.template.scorer
         self.sides = len(self.template.scores)
         self.claiming = setup.whole_game and rules.game.claiming
+        #: A negative game (``game.goal: lowest``): every point is a penalty, fewer is better.
+        self.lowest_wins = rules.game.goal == "lowest"
         hands = setup.max_hands if setup.whole_game else 1
         self.hand_bound = self._hand_bound()
         self.max_hands = hands
@@ -423,16 +425,18 @@ class Step(NamedTuple):
         return self.table.encoding.describe(action, self.game.hand)
 
     def returns(self) -> list[float]:
-        """Zero until the end; then each seat's side value minus the other sides' average."""
+        """Zero until the end; then each seat's side value minus the other sides' average.
+
+        Under ``payoff="points"`` a side's value is its points, or, where the lowest total
+        wins (``game.goal: lowest``, every point a penalty), minus its points: fewer points
+        is then the better return."""
         t = self.table
         if not self.ended:
             return [0.0] * t.players
         teams = self.view_hand().teams
         if t.setup.payoff == "points":
-            if t.setup.whole_game:
-                value = [float(s) for s in self.game.scores]
-            else:
-                value = [float(a - b) for a, b in zip(self.game.scores, self.start_scores)]
+            sign = -1.0 if t.lowest_wins else 1.0
+            value = [sign * p for p in self._points()]
         else:
             value = [0.0] * t.sides
             winner = self.winner()
@@ -444,15 +448,22 @@ class Step(NamedTuple):
         return [value[teams[seat]] - (total - value[teams[seat]]) / others for seat in range(t.players)]
 
     def winner(self) -> int | None:
-        """The winning side at the end: the game's winner, or (one hand) the side that scored most."""
+        """The winning side at the end: the game's winner, or (one hand) the side alone with the
+        best points: the most, or the fewest where the lowest total wins."""
         if not self.ended:
             return None
         if self.table.setup.whole_game:
             return self.game.winner
-        gained = [a - b for a, b in zip(self.game.scores, self.start_scores)]
-        best = max(gained)
+        gained = self._points()
+        best = min(gained) if self.table.lowest_wins else max(gained)
         leaders = [s for s, g in enumerate(gained) if g == best]
         return leaders[0] if len(leaders) == 1 else None
+
+    def _points(self) -> list[float]:
+        """Each side's points: the game's final scores (a whole game) or this hand's."""
+        if self.table.setup.whole_game:
+            return [float(s) for s in self.game.scores]
+        return [float(a - b) for a, b in zip(self.game.scores, self.start_scores)]
 
     @property
     def hand_no(self) -> int:
