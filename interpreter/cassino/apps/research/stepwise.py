@@ -31,6 +31,15 @@ loose 4D, loose 9C, DONE} (loose cards in deck order: 5H, 4D, 9C). The player gi
 (``loose 4D`` follows by itself: no capture takes the five without the four), and
 ``loose 9C`` (DONE follows by itself; ``done`` instead would take only 4D and 5H).
 
+Two packs (``deck.packs``): the copies of a card are one card for play, and which copy
+a seat holds is chance's bookkeeping (it deals the lowest copy left), which the seat
+must not learn from: holding copy 1 would tell that copy 0 was dealt before. So card
+ids name a card by its identity and its place among the copies *in one place*: in the
+hand, ``i`` (0 <= i < S, S the pack's size) is the first copy of card i held, ``i + S``
+the second; on the table likewise, the copies lying loose counted first and an opposing
+pile top after them. A move takes the lowest of these, each set once; the views number
+cards the same way (``Encoding.canon``). With one pack every id is the card's index.
+
 Chance: the engine deals placeholders, and each dealt card is a chance node that
 chooses its identity uniformly among the cards not yet dealt in this hand: the
 table's new cards first, then each seat's in seat order. Cards left in the stock
@@ -155,6 +164,10 @@ class Encoding:
         self.CLAIM = self.DONE + 1
         self.size = self.CLAIM + 1
         self._kind_id = {kind: self.KIND + k for k, kind in enumerate(KINDS)}
+        #: Two packs or more: ids and views number copies by identity (the module's docstring).
+        self.packs = deck.packs
+        self.copies = deck.packs > 1
+        self.pack_size = deck.pack_size
         #: The last position's lazy walk of its moves (``engine.choices``), kept here because one
         #: encoding serves one game's states: a turn asks it once per action. States are
         #: immutable, so the hand's identity says whether it still fits.
@@ -162,6 +175,47 @@ class Encoding:
         #: Two packs (deck.packs): the position's moves listed as action sequences, walked instead
         #: of the lazy walk, which would offer each copy of a card as a different action.
         self.listed: tuple[HandState | None, tuple[tuple[tuple[int, ...], Move], ...]] = (None, ())
+
+    def canon(self, mask: int) -> int:
+        """``mask`` with each card's copies renumbered by identity, lowest first: k copies of card
+        i become bits i, i + S, ... (S the pack's size). A place's cards as any seat may name
+        them, whichever copies chance dealt; with one pack, ``mask`` itself."""
+        if not self.copies:
+            return mask
+        size = self.pack_size
+        pack = (1 << size) - 1
+        at_least = [0] * self.packs     # at_least[j]: the cards with more than j copies in mask
+        for j in range(self.packs):
+            layer = mask >> (j * size) & pack
+            for k in range(self.packs - 1, 0, -1):
+                at_least[k] |= at_least[k - 1] & layer
+            at_least[0] |= layer
+        out = 0
+        for j, layer in enumerate(at_least):
+            out |= layer << (j * size)
+        return out
+
+    def canon_after(self, mask: int, before: int) -> int:
+        """The ids of ``mask``'s cards numbered after the copies of them in ``before`` (an
+        opposing pile top comes after the table's loose copies of it)."""
+        size = self.pack_size
+        taken: dict[int, int] = {}
+        for c in bits(before):
+            taken[c % size] = taken.get(c % size, 0) + 1
+        out = 0
+        for c in bits(mask):
+            k = c % size
+            j = taken.get(k, 0)
+            taken[k] = j + 1
+            out |= 1 << (k + j * size)
+        return out
+
+    def loose_ids(self, state: HandState, loose: int) -> int:
+        """The ids (bits over [0, N)) of ``loose``, cards taken from the table or a pile top."""
+        if not self.copies:
+            return loose
+        on_table = loose & state.table
+        return self.canon(on_table) | self.canon_after(loose & ~state.table, state.table)
 
     def value_index(self, value: int | str) -> int:
         """The place of a build value among this deck's values (``VALUE + index`` announces it)."""
@@ -175,9 +229,10 @@ class Encoding:
         """Each move with its actions (one position's moves: the build places are looked up once)."""
         place = {b.cards: self.BUILD + j for j, b in enumerate(state.builds)}
         kind_id = self._kind_id
+        canon = self.canon
         out = []
         for move in moves:
-            ids = bits(move.played)
+            ids = bits(canon(move.played))
             ids.append(kind_id[move.kind])
             if move.value is not None:
                 index = self._value_index.get(move.value)
@@ -185,12 +240,41 @@ class Encoding:
                     raise CassinoError(f"build value {move.value!r} is not among this deck's values {self.values}")
                 ids.append(self.VALUE + index)
             if move.builds:
-                ids += sorted(place[b] for b in move.builds)
+                ids += self._places(state, place, move.builds)
             if move.loose:
-                ids += [self.LOOSE + i for i in bits(move.loose)]
+                ids += [self.LOOSE + i for i in bits(self.loose_ids(state, move.loose))]
             ids.append(self.DONE)
             out.append((tuple(ids), move))
         return tuple(out)
+
+    def _places(self, state: HandState, place: dict[int, int], builds: tuple[int, ...]) -> list[int]:
+        """The build actions of a move's builds, increasing. Two packs: a build named by other
+        copies of its cards (a move made where chance dealt other copies) is the first build of
+        the same cards by name not otherwise used. KeyError when one is not on the table."""
+        if all(b in place for b in builds):
+            return sorted(place[b] for b in builds)
+        if not self.copies:
+            raise KeyError(builds)
+        out = [place[b] for b in builds if b in place]
+        for cards in builds:
+            if cards in place:
+                continue
+            want = self.canon(cards)
+            found = [self.BUILD + j for j, b in enumerate(state.builds)
+                     if self.BUILD + j not in out and self.canon(b.cards) == want]
+            if not found:
+                raise KeyError(cards)
+            out.append(found[0])
+        return sorted(out)
+
+    def move_text(self, move: Move) -> str:
+        """The move's notation, its cards in the order their names give (two packs: never in the
+        order of the copies chance dealt, which the text would otherwise tell)."""
+        if self.copies:
+            canon = self.canon
+            move = Move(move.kind, canon(move.played), canon(move.loose), tuple(canon(b) for b in move.builds),
+                        move.value)
+        return format_move(move, self.deck)
 
     def describe(self, action: int, state: HandState | None = None) -> str:
         """An action in words (unique among the actions of one state)."""
@@ -204,7 +288,7 @@ class Encoding:
         if action < self.LOOSE:
             j = action - self.BUILD
             if state is not None and j < len(state.builds):
-                return f"build [{' '.join(cards_text(self.deck, state.builds[j].cards))}]"
+                return f"build [{' '.join(cards_text(self.deck, self.canon(state.builds[j].cards)))}]"
             return f"build #{j}"
         if action < self.DONE:
             return f"loose {cards[action - self.LOOSE]}"
@@ -621,7 +705,7 @@ class Step(NamedTuple):
         after = game.play_known_legal(move)   # every action was checked against the lazy walk
         played = list(self.played)
         played[seat] |= move.played
-        log = self.log + (("move", seat, format_move(move, t.engine.deck)),)
+        log = self.log + (("move", seat, t.encoding.move_text(move)),)
         base = self._replace(game=after, options=(), prefix=(), legal=(), log=log, played=tuple(played),
                              trace=self.trace + (("move", move),))
         if after.over:
@@ -702,7 +786,10 @@ class Step(NamedTuple):
         """The actions a player gives for ``move`` at the start of its turn (forced steps left out)."""
         if self.deal is not None or self.ended or self.prefix:
             raise IllegalStep("a move's actions are asked for at the start of a turn")
-        illegal = IllegalStep(f"{format_move(move, self.table.engine.deck)} is not a legal move here")
+        engine = self.table.engine
+        illegal = IllegalStep(f"{format_move(move, engine.deck)} is not a legal move here")
+        if engine.has_copies:   # its cards matched by name to the copies where it says they are
+            move = engine.resolve(self.game.hand, move)
         try:
             seq = self.table.encoding.sequence(self.game.hand, move)
         except (KeyError, ValueError, CassinoError):   # a build or value this position does not have

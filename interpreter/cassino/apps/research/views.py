@@ -20,7 +20,11 @@ debugging and perfect-information baselines). ``public=False`` leaves the public
 pieces out.
 
 The tensor is a dict of named pieces (OpenSpiel's observer ``dict``) laid over one
-flat float32 array. P seats, N cards, B build places, V build values, A actions:
+flat float32 array. P seats, N cards, B build places, V build values, A actions.
+A card plane has one place per card of the deck; with two packs (``deck.packs``) the
+copies in one place are counted by identity, lowest first (``Encoding.canon``): place i
+is a first copy of card i, place i + N/2 a second, whichever copies chance dealt, so a
+tensor never tells what the seat's text does not:
 
 =============  ===============  ==================================================
 piece          shape            meaning
@@ -130,6 +134,7 @@ class Layout:
         """Write what ``seat`` sees of ``step`` into the tensor made by :meth:`new`."""
         flat.fill(0)
         t = self.table
+        canon = t.encoding.canon     # two packs: copies by identity, never by which one was dealt
         hand = step.view_hand()
         views["seat"][seat] = 1
         if "to_play" in views:
@@ -138,22 +143,22 @@ class Layout:
             views["dealer"][hand.dealer] = 1
             for s, cards in enumerate(hand.hands):
                 views["hand_sizes"][s] = bin(cards).count("1")
-            _set(views["table"], hand.table)
+            _set(views["table"], canon(hand.table))
             enc = t.encoding
             n, p = t.n_cards, t.players
             for j, b in enumerate(hand.builds):
                 row = views["builds"][j]
-                _set(row[:n], b.cards)
+                _set(row[:n], canon(b.cards))
                 row[n + b.owner] = 1
                 row[n + p + enc.values.index(b.value)] = 1
                 row[-1] = float(b.multiple)
             for s, pile in enumerate(hand.piles):
-                _set(views["captured"][s], pile)
+                _set(views["captured"][s], canon(pile))
             if "pile_tops" in views and hand.stacks:
                 for s in range(p):
                     stack = hand.stacks[hand.teams[s]]
                     if stack:
-                        views["pile_tops"][s][stack[-1]] = 1
+                        _set(views["pile_tops"][s], canon(1 << stack[-1]))
             for w in hand.sweeps:
                 if not w.cancelled:
                     views["sweeps"][w.seat] += 1
@@ -162,14 +167,14 @@ class Layout:
             views["stock"][0] = len(hand.stock)
             if "played" in views:
                 for s, cards in enumerate(step.played):
-                    _set(views["played"][s], cards)
+                    _set(views["played"][s], canon(cards))
         if "hand" in views:
-            _set(views["hand"], hand.hands[seat])
+            _set(views["hand"], canon(hand.hands[seat]))
             if step.to_play == seat:
                 views["move"][list(step.prefix)] = 1
         elif "hands" in views:
             for s, cards in enumerate(hand.hands):
-                _set(views["hands"][s], cards)
+                _set(views["hands"][s], canon(cards))
             views["move"][list(step.prefix)] = 1
         if "history" in views:
             self._history(step, seat, views["history"])
@@ -177,6 +182,7 @@ class Layout:
     def _history(self, step: Step, seat: int, rows: np.ndarray) -> None:
         """One row per line of this hand's record (see the module's table)."""
         t = self.table
+        canon = t.encoding.canon
         n, p = t.n_cards, t.players
         values = t.encoding.values
         seat_at, played_at = 3, 3 + p
@@ -191,23 +197,26 @@ class Layout:
             row = rows[r]
             if event[0] == "deal":
                 row[0] = 1
+                dealt: dict[int, int] = {}
                 for to, card in event[1]:
+                    dealt[to] = dealt.get(to, 0) | 1 << card
+                for to, cards in dealt.items():
                     if to == TABLE:
                         if self.kind.public:
-                            row[table_at + card] = 1
+                            _set(row[table_at:table_at + n], canon(cards))
                     elif to in shown:
-                        row[shown[to] + card] = 1
+                        _set(row[shown[to]:shown[to] + n], canon(cards))
             elif event[0] == "move":
                 _, who, move = event
                 row[1] = 1
                 row[seat_at + who] = 1
-                _set(row[played_at:played_at + n], move.played)
+                _set(row[played_at:played_at + n], canon(move.played))
                 row[kind_at + KINDS.index(move.kind)] = 1
                 if move.value is not None:
                     row[value_at + values.index(move.value)] = 1
                 for b in move.builds:
-                    _set(row[builds_at:builds_at + n], b)
-                _set(row[loose_at:loose_at + n], move.loose)
+                    _set(row[builds_at:builds_at + n], canon(b))
+                _set(row[loose_at:loose_at + n], canon(move.loose))
             else:
                 row[2] = 1
                 row[seat_at + event[1]] = 1
@@ -243,7 +252,8 @@ class Layout:
         return "\n".join(lines)
 
     def _cards(self, mask: int) -> str:
-        return " ".join(cards_text(self.table.engine.deck, mask)) or "-"
+        """Cards by name, in the order of their names (two packs: not of the copies dealt)."""
+        return " ".join(cards_text(self.table.engine.deck, self.table.encoding.canon(mask))) or "-"
 
     def _shows(self, seat: int, other: int) -> bool:
         return self.kind.private == "all" or (self.kind.private == "single" and other == seat)
