@@ -45,13 +45,16 @@ chooses its identity uniformly among the cards not yet dealt in this hand: the
 table's new cards first, then each seat's in seat order. Cards left in the stock
 are not chosen until they are dealt, which is exactly a uniform shuffle.
 
-Only the engine's public API is used: ``Game`` (whole games: scores, claims,
+The engine's public API is used: ``Game`` (whole games: scores, claims,
 hands after hands), ``HandState`` fields (the placeholder cards are renamed with
 ``HandState.with_``), ``Move`` and notation, and ``engine.choices``: the legal next
 actions are asked of it as the player gives them (which next choices still have a
 completion), never by listing every legal move, so a step costs what the actions
 offered cost even where a card may take any of millions of sets (a table of 30 loose
-cards; Hungarian's several hand cards played together).
+cards; Hungarian's several hand cards played together; 24 loose cards of two packs).
+One exception: with two packs, ``CopyWalk`` asks ``MoveChoices`` its feasibility
+question directly (``_family``, ``_relevant``, ``_exists``), over the action ids'
+order rather than the walk's own item order (see ``CopyWalk``).
 """
 
 from __future__ import annotations
@@ -168,13 +171,13 @@ class Encoding:
         self.packs = deck.packs
         self.copies = deck.packs > 1
         self.pack_size = deck.pack_size
+        self.deck_size = n
         #: The last position's lazy walk of its moves (``engine.choices``), kept here because one
         #: encoding serves one game's states: a turn asks it once per action. States are
         #: immutable, so the hand's identity says whether it still fits.
         self.walk: MoveChoices | None = None
-        #: Two packs (deck.packs): the position's moves listed as action sequences, walked instead
-        #: of the lazy walk, which would offer each copy of a card as a different action.
-        self.listed: tuple[HandState | None, tuple[tuple[tuple[int, ...], Move], ...]] = (None, ())
+        #: Two packs (deck.packs): the last position's lazy walk with copies offered as one card.
+        self.copy_walk: CopyWalk | None = None
 
     def canon(self, mask: int) -> int:
         """``mask`` with each card's copies renumbered by identity, lowest first: k copies of card
@@ -195,27 +198,58 @@ class Encoding:
             out |= layer << (j * size)
         return out
 
-    def canon_after(self, mask: int, before: int) -> int:
-        """The ids of ``mask``'s cards numbered after the copies of them in ``before`` (an
-        opposing pile top comes after the table's loose copies of it)."""
+    def loose_map(self, state: HandState) -> list[tuple[int, int]]:
+        """Two packs: each loose card in play with its id (bits over [0, N)): a card's copies on
+        the table by identity, the lowest deck index first, then each opposing pile top after the
+        table's copies of it, side by side (a top is not its twin on the table for play)."""
         size = self.pack_size
-        taken: dict[int, int] = {}
-        for c in bits(before):
-            taken[c % size] = taken.get(c % size, 0) + 1
-        out = 0
-        for c in bits(mask):
+        count: dict[int, int] = {}
+        out: list[tuple[int, int]] = []
+        for c in bits(state.table):
             k = c % size
-            j = taken.get(k, 0)
-            taken[k] = j + 1
-            out |= 1 << (k + j * size)
+            j = count.get(k, 0)
+            count[k] = j + 1
+            out.append((c, k + j * size))
+        if state.stacks:
+            own = state.teams[state.turn]
+            for side, stack in enumerate(state.stacks):
+                if side != own and stack:
+                    c = stack[-1]
+                    k = c % size
+                    j = count.get(k, 0)
+                    count[k] = j + 1
+                    out.append((c, k + j * size))
         return out
 
     def loose_ids(self, state: HandState, loose: int) -> int:
-        """The ids (bits over [0, N)) of ``loose``, cards taken from the table or a pile top."""
+        """The ids (bits over [0, N)) of ``loose``, cards taken from the table or a pile top:
+        the table's by identity (any copies of a card are its lowest ids), a top's its own."""
         if not self.copies:
             return loose
-        on_table = loose & state.table
-        return self.canon(on_table) | self.canon_after(loose & ~state.table, state.table)
+        out = self.canon(loose & state.table)
+        tops = loose & ~state.table
+        if tops:
+            for c, i in self.loose_map(state):
+                if tops >> c & 1:
+                    out |= 1 << i
+        return out
+
+    def held(self, ids: int, zone: int) -> int:
+        """The cards of ``zone`` that ids name (id i + j*S: the j-th lowest copy of card i there):
+        the lowest copies, as the engine's own list names a move."""
+        if not self.copies:
+            return ids
+        size = self.pack_size
+        out = 0
+        for i in bits(ids):
+            k, j = i % size, i // size
+            for c in range(k, self.deck_size, size):
+                if zone >> c & 1:
+                    if j == 0:
+                        out |= 1 << c
+                        break
+                    j -= 1
+        return out
 
     def value_index(self, value: int | str) -> int:
         """The place of a build value among this deck's values (``VALUE + index`` announces it)."""
@@ -267,6 +301,11 @@ class Encoding:
             out.append(found[0])
         return sorted(out)
 
+    def _copy_word(self, i: int) -> str:
+        """Two packs: which copy in its place a card id names, after the first (" (copy 2)")."""
+        j = i // self.pack_size if self.copies else 0
+        return f" (copy {j + 1})" if j else ""
+
     def move_text(self, move: Move) -> str:
         """The move's notation, its cards in the order their names give (two packs: never in the
         order of the copies chance dealt, which the text would otherwise tell)."""
@@ -280,7 +319,7 @@ class Encoding:
         """An action in words (unique among the actions of one state)."""
         cards = self.deck.cards
         if 0 <= action < self.KIND:
-            return f"play {cards[action]}"
+            return f"play {cards[action]}{self._copy_word(action)}"
         if action < self.VALUE:
             return KIND_WORDS[action - self.KIND]
         if action < self.BUILD:
@@ -291,7 +330,12 @@ class Encoding:
                 return f"build [{' '.join(cards_text(self.deck, self.canon(state.builds[j].cards)))}]"
             return f"build #{j}"
         if action < self.DONE:
-            return f"loose {cards[action - self.LOOSE]}"
+            i = action - self.LOOSE
+            if self.copies and state is not None and i >= self.pack_size:
+                top = [c for c, k in self.loose_map(state) if k == i and not state.table >> c & 1]
+                if top:
+                    return f"loose {cards[i]} (a pile top)"
+            return f"loose {cards[i]}{self._copy_word(i)}"
         if action == self.DONE:
             return "done"
         if action == self.CLAIM:
@@ -374,6 +418,112 @@ def table_for(setup: Setup) -> Table:
 
 def _game_data(game: Game) -> dict[str, Any]:
     return {f.name: getattr(game, f.name) for f in fields(game) if f.name not in ("engine", "scorer")}
+
+
+# ---------------------------------------------------------------------- two packs, walked lazily
+class CopyWalk:
+    """Two packs: a position's moves walked lazily (``engine.choices``) with the copies of a card
+    offered as one card, so a step costs what the actions offered cost, as with one pack.
+
+    The engine's walk numbers every copy as its own item. Here a move's table items are
+    given in the order of their action ids (``Encoding``: builds by place, then the loose
+    cards by identity, copies lowest first), and only the moves that take a card's copies
+    lowest first (and of twin builds, the same cards by name, value and owner, the first)
+    are offered: exactly the moves the engine's own list names (``Engine.legal_moves``
+    keeps one move of each set that differs only by copies). Copies are alike for play, so
+    a set of items with some legal move is reached by such a move whenever the choices
+    made so far allow one: after a copy was passed over, its later copies are taken out
+    too, and the walk asks whether a legal move includes exactly the items chosen among
+    those decided (``MoveChoices._exists``, the question its own ``next_items`` asks over
+    item order, asked here over the ids' order).
+    """
+
+    def __init__(self, enc: Encoding, mc: MoveChoices) -> None:
+        self.enc = enc
+        self.mc = mc
+        state = self.state = mc.state
+        canon = enc.canon
+        #: The heads by identity (``Head.played``: hand-card ids), each once, in the walk's order.
+        self.heads: list[Head] = []
+        seen: set[Head] = set()
+        for h in mc.heads():
+            head = Head(canon(h.played), h.kind, h.code)
+            if head not in seen:
+                seen.add(head)
+                self.heads.append(head)
+        g = mc.g
+        n_loose = g.n_loose
+        items: list[tuple[int, int]] = [(enc.BUILD + j, 1 << (n_loose + j)) for j in range(len(state.builds))]
+        index = {c: k for k, c in enumerate(g.loose_cards)}
+        self.card_of: dict[int, int] = {}
+        for card, i in enc.loose_map(state):
+            items.append((enc.LOOSE + i, 1 << index[card]))
+            self.card_of[enc.LOOSE + i] = card
+        items.sort()
+        self.items = items
+        self.bit_of = dict(items)
+        # Groups of items alike for play: a card's copies on the table, twin builds.
+        groups: dict[Any, list[int]] = {}
+        for c, i in enc.loose_map(state):
+            if state.table >> c & 1:
+                groups.setdefault(("loose", i % enc.pack_size), []).append(enc.LOOSE + i)
+        for j, b in enumerate(state.builds):
+            sig = ("build", canon(b.cards), b.value, b.multiple, b.owner, b.holder, b.pairs)
+            groups.setdefault(sig, []).append(enc.BUILD + j)
+        #: The item before each in its group, and the bits of the items after it.
+        self.before: dict[int, int] = {}
+        self.after: dict[int, int] = {a: 0 for a, _ in items}
+        for members in groups.values():
+            members.sort()
+            for k, a in enumerate(members):
+                if k:
+                    self.before[a] = members[k - 1]
+                for later in members[k + 1:]:
+                    self.after[a] |= self.bit_of[later]
+
+    def head(self, ids: list[int], kind: int, code: int | None) -> Head:
+        """The engine's head (the lowest copies of the hand cards named) of a head by identity."""
+        played = 0
+        for i in ids:
+            played |= 1 << i
+        return Head(self.enc.held(played, self.state.hands[self.state.turn]), kind, code or 0)
+
+    def next_items(self, head: Head, chosen: list[int]) -> list[int]:
+        """After ``head`` and the item actions ``chosen`` (increasing), the item actions that may
+        come next (increasing), then END if ``chosen`` already makes a legal move."""
+        mc = self.mc
+        family = mc._family(head)
+        relevant = mc._relevant(family)
+        taken = set(chosen)
+        inc = 0
+        for a in chosen:
+            inc |= self.bit_of[a]
+        last = chosen[-1] if chosen else -1
+        decided = 0
+        shut = 0            # later copies (twins) of items passed over: out of the move too
+        out: list[int] = []
+        for a, bit in self.items:
+            if a > last and bit & relevant and (a not in self.before or self.before[a] in taken) \
+                    and mc._exists(family, head, decided | bit | shut, inc | bit):
+                out.append(a)
+            decided |= bit
+            if a not in taken:
+                shut |= self.after[a]
+        if mc._exists(family, head, mc.all_items, inc):
+            out.append(END)
+        return out
+
+    def move(self, head: Head, chosen: list[int]) -> Move:
+        """The move of ``head`` with the item actions ``chosen``."""
+        n_builds = self.mc.n_builds
+        loose = self.mc.g.loose_cards
+        positions = []
+        for a in chosen:
+            if a < self.enc.LOOSE:
+                positions.append(a - self.enc.BUILD)
+            else:
+                positions.append(n_builds + loose.index(self.card_of[a]))
+        return self.mc.move(head, sorted(positions))
 
 
 # ---------------------------------------------------------------------- states
@@ -611,10 +761,22 @@ class Step(NamedTuple):
             kept = t.encoding.walk = MoveChoices(t.engine.tables, hand)
         return kept
 
+    def _copy_walk(self) -> "CopyWalk":
+        """Two packs: the lazy walk offering copies as one card (one kept per table, as ``_choices``)."""
+        t = self.table
+        hand = self.game.hand
+        kept = t.encoding.copy_walk
+        if kept is None or kept.state is not hand:
+            kept = t.encoding.copy_walk = CopyWalk(t.encoding, MoveChoices(t.engine.tables, hand))
+        return kept
+
     def _split(self, prefix: tuple[int, ...]) -> tuple[list[int], int, int | None, list[int]]:
         """A prefix's parts: hand cards, kind (-1: not yet), value code (None: none given) and
-        item positions (builds first, then loose cards: ``engine.choices``'s item order)."""
+        item positions (builds first, then loose cards: ``engine.choices``'s item order; two
+        packs: the item actions themselves, ``CopyWalk``'s items)."""
         enc = self.table.encoding
+        if enc.copies:
+            return self._split_ids(prefix)
         cards: list[int] = []
         kind = -1
         code: int | None = None
@@ -635,28 +797,32 @@ class Step(NamedTuple):
                 items.append(n_builds + loose.index(a - enc.LOOSE))
         return cards, kind, code, items
 
+    def _split_ids(self, prefix: tuple[int, ...]) -> tuple[list[int], int, int | None, list[int]]:
+        enc = self.table.encoding
+        cards: list[int] = []
+        kind = -1
+        code: int | None = None
+        items: list[int] = []
+        for a in prefix:
+            if a < enc.KIND:
+                cards.append(a)
+            elif a < enc.VALUE:
+                kind = a - enc.KIND
+            elif a < enc.BUILD:
+                code = self.table.engine.tables.code(enc.values[a - enc.VALUE])
+            elif a < enc.DONE:
+                items.append(a)
+        return cards, kind, code, items
+
     def _head(self, cards: list[int], kind: int, code: int | None) -> Head:
         played = 0
         for c in cards:
             played |= 1 << c
         return Head(played, kind, code or 0)
 
-    def _listed(self) -> tuple[tuple[tuple[int, ...], Move], ...]:
-        """This position's moves as action sequences (decks with copies of cards: each move
-        once, by the engine's list, which names it by the lowest copies)."""
-        t = self.table
-        hand = self.game.hand
-        kept = t.encoding.listed
-        if kept[0] is not hand:
-            kept = t.encoding.listed = (hand, t.encoding.sequences(hand, t.engine.legal_moves(hand)))
-        return kept[1]
-
     def _nexts(self, prefix: tuple[int, ...]) -> list[int]:
         """The actions that extend ``prefix`` towards at least one legal move, increasing."""
         enc = self.table.encoding
-        if self.table.engine.has_copies:
-            n = len(prefix)
-            return sorted({seq[n] for seq, _ in self._listed() if seq[:n] == prefix and len(seq) > n})
         cards, kind, code, items = self._split(prefix)
         heads: tuple[Head, ...] = self.options
         if kind < 0:
@@ -679,6 +845,9 @@ class Step(NamedTuple):
             values = {enc.VALUE + enc.value_index(self.table.engine.tables.value_of(h.code))
                       for h in heads if h.played == played and h.kind == kind}
             return sorted(values)
+        if enc.copies:
+            walk = self._copy_walk()
+            return [enc.DONE if a == END else a for a in walk.next_items(walk.head(cards, kind, code), items)]
         mc = self._choices()
         n_builds = mc.n_builds
         loose = mc.g.loose_cards
@@ -693,9 +862,10 @@ class Step(NamedTuple):
         return sorted(out_items)
 
     def _move_of(self, prefix: tuple[int, ...]) -> Move:
-        if self.table.engine.has_copies:
-            return next(move for seq, move in self._listed() if seq == prefix)
         cards, kind, code, items = self._split(prefix)
+        if self.table.encoding.copies:
+            walk = self._copy_walk()
+            return walk.move(walk.head(cards, kind, code), items)
         return self._choices().move(self._head(cards, kind, code), items)
 
     def _moved(self, move: Move) -> "Step":
@@ -772,7 +942,7 @@ class Step(NamedTuple):
         t = self.table
         hand = game.hand
         step = self._replace(game=game)
-        heads = tuple(step._choices().heads())
+        heads = tuple(step._copy_walk().heads if t.encoding.copies else step._choices().heads())
         if not heads:  # pragma: no cover - the engine always leaves a move while a hand holds cards
             raise CassinoError(f"{t.rules.name}: seat {hand.turn} has no legal move in an unfinished hand")
         step = step._replace(deal=None, options=heads, prefix=(), legal=())
