@@ -198,6 +198,20 @@ class Encoding:
             out |= layer << (j * size)
         return out
 
+    def canon_after(self, mask: int, before: int) -> int:
+        """``mask``'s cards by identity, each copy numbered after the copies of it in ``before``
+        (ids, as :meth:`canon` gives them): several sets of cards in one plane, kept apart."""
+        if not self.copies:
+            return mask
+        size = self.pack_size
+        out = 0
+        for c in bits(mask):
+            k = c % size
+            while (before | out) >> k & 1:
+                k += size
+            out |= 1 << k
+        return out
+
     def loose_map(self, state: HandState) -> list[tuple[int, int]]:
         """Two packs: each loose card in play with its id (bits over [0, N)): a card's copies on
         the table by identity, the lowest deck index first, then each opposing pile top after the

@@ -42,14 +42,18 @@ sweeps         P                each seat's sweeps still counting
 scores         P                the score of each seat's side (below 0 where an item gives
                                 negative points: the box's low bound is then -high)
 stock          1                cards left to deal
+hand_number    1                (whole games) which hand of the game this is, from 1
 played         P x N            (information state) cards each seat played this hand
 history        R x W            (information state) this hand's record, one row a line:
                                 deal/move/claim flags, the seat (P), the move's hand
-                                cards (N), kind (4), value (V), builds' cards (N), loose
-                                cards (N), cards dealt to the table (N), cards dealt to
-                                each seat shown (N per seat); R = 2N + 1 rows
+                                cards (N), kind (4), value (V), builds' cards (N: the
+                                j-th of m builds' cards j / m), loose cards (N), cards
+                                dealt to the table (N), cards dealt to each seat shown
+                                (N per seat); R = 2N + 1 rows
 hand / hands   N / P x N        the seat's own hand / every hand (``private``)
 move           A                the actions of the move being chosen (own, or all)
+chosen_builds  N                (without public information) the cards of the builds
+                                chosen so far in that move, the j-th of m j / m
 =============  ===============  ==================================================
 """
 
@@ -99,6 +103,8 @@ class Layout:
                        ("table", (n,), 1.0), ("builds", (enc.max_builds, self.build_width), 1.0),
                        ("captured", (p, n), 1.0), ("sweeps", (p,), float(n)), ("scores", (p,), score_bound),
                        ("stock", (1,), float(n))]
+            if table.setup.whole_game:   # which hand of the game this is (the text says it)
+                pieces.append(("hand_number", (1,), float(table.max_hands)))
             if table.engine.piles_in_play:   # African Casino: the pile tops in play are public
                 pieces.append(("pile_tops", (p, n), 1.0))
             if kind.perfect_recall:
@@ -112,6 +118,10 @@ class Layout:
             pieces += [("hand", (n,), 1.0), ("move", (enc.size,), 1.0)]
         elif kind.private == "all":
             pieces += [("hands", (p, n), 1.0), ("move", (enc.size,), 1.0)]
+        if kind.private != "none" and not kind.public:
+            # Without public information the builds' cards are nowhere else in the tensor, but the
+            # text names those of the builds chosen so far ("build [3D 5H]").
+            pieces.append(("chosen_builds", (n,), 1.0))
         self.pieces = pieces
         self._slices = []
         at = 0
@@ -165,17 +175,25 @@ class Layout:
             for s in range(p):
                 views["scores"][s] = step.game.scores[hand.teams[s]]
             views["stock"][0] = len(hand.stock)
+            if "hand_number" in views:
+                views["hand_number"][0] = step.hand_no
             if "played" in views:
                 for s, cards in enumerate(step.played):
                     _set(views["played"][s], canon(cards))
+        shows_move = False
         if "hand" in views:
             _set(views["hand"], canon(hand.hands[seat]))
-            if step.to_play == seat:
-                views["move"][list(step.prefix)] = 1
+            shows_move = step.to_play == seat
         elif "hands" in views:
             for s, cards in enumerate(hand.hands):
                 _set(views["hands"][s], canon(cards))
+            shows_move = True
+        if shows_move:
             views["move"][list(step.prefix)] = 1
+            if "chosen_builds" in views:
+                enc = t.encoding
+                chosen = [hand.builds[a - enc.BUILD].cards for a in step.prefix if enc.BUILD <= a < enc.LOOSE]
+                self._groups(views["chosen_builds"], chosen)
         if "history" in views:
             self._history(step, seat, views["history"])
 
@@ -214,12 +232,30 @@ class Layout:
                 row[kind_at + KINDS.index(move.kind)] = 1
                 if move.value is not None:
                     row[value_at + values.index(move.value)] = 1
-                for b in move.builds:
-                    _set(row[builds_at:builds_at + n], canon(b))
+                self._groups(row[builds_at:builds_at + n], self._in_order(move.builds))
                 _set(row[loose_at:loose_at + n], canon(move.loose))
             else:
                 row[2] = 1
                 row[seat_at + event[1]] = 1
+
+    def _in_order(self, builds: tuple[int, ...]) -> list[int]:
+        """A move's builds in an order their cards' names give (never their copies')."""
+        deck = self.table.engine.deck
+        size = self.table.encoding.pack_size
+        return sorted(builds, key=lambda b: sorted((deck.rank_index[i], i % size) for i in bits(b)))
+
+    def _groups(self, row: np.ndarray, builds: list[int]) -> None:
+        """Several builds' cards in one card plane, each build told apart: the j-th of m builds'
+        cards are j / m (one build: 1), so two ways to group the same cards never look alike.
+        Two packs: each build's cards by identity, copies numbered after those of the builds
+        before it."""
+        enc = self.table.encoding
+        taken = 0
+        for j, cards in enumerate(builds, 1):
+            mine = enc.canon_after(cards, taken) if enc.copies else cards
+            taken |= mine
+            if mine:
+                row[bits(mine)] = j / len(builds)
 
     def _hand_events(self, step: Step, seat: int) -> list[tuple[Any, ...]]:
         """This hand's deals, moves (with their Move) and claims, as the record shows them."""
