@@ -52,9 +52,9 @@ actions are asked of it as the player gives them (which next choices still have 
 completion), never by listing every legal move, so a step costs what the actions
 offered cost even where a card may take any of millions of sets (a table of 30 loose
 cards; Hungarian's several hand cards played together; 24 loose cards of two packs).
-One exception: with two packs, ``CopyWalk`` asks ``MoveChoices`` its feasibility
-question directly (``_family``, ``_relevant``, ``_exists``), over the action ids'
-order rather than the walk's own item order (see ``CopyWalk``).
+With two packs, ``CopyWalk`` asks ``MoveChoices`` its feasibility question directly
+(``relevant_items``, ``has_completion``), over the action ids' order rather than the
+walk's own item order (see ``CopyWalk``).
 """
 
 from __future__ import annotations
@@ -448,7 +448,7 @@ class CopyWalk:
     a set of items with some legal move is reached by such a move whenever the choices
     made so far allow one: after a copy was passed over, its later copies are taken out
     too, and the walk asks whether a legal move includes exactly the items chosen among
-    those decided (``MoveChoices._exists``, the question its own ``next_items`` asks over
+    those decided (``MoveChoices.has_completion``, the question its own ``next_items`` asks over
     item order, asked here over the ids' order).
     """
 
@@ -506,8 +506,7 @@ class CopyWalk:
         """After ``head`` and the item actions ``chosen`` (increasing), the item actions that may
         come next (increasing), then END if ``chosen`` already makes a legal move."""
         mc = self.mc
-        family = mc._family(head)
-        relevant = mc._relevant(family)
+        relevant = mc.relevant_items(head)
         taken = set(chosen)
         inc = 0
         for a in chosen:
@@ -518,12 +517,12 @@ class CopyWalk:
         out: list[int] = []
         for a, bit in self.items:
             if a > last and bit & relevant and (a not in self.before or self.before[a] in taken) \
-                    and mc._exists(family, head, decided | bit | shut, inc | bit):
+                    and mc.has_completion(head, decided | bit | shut, inc | bit):
                 out.append(a)
             decided |= bit
             if a not in taken:
                 shut |= self.after[a]
-        if mc._exists(family, head, mc.all_items, inc):
+        if mc.has_completion(head, mc.all_items, inc):
             out.append(END)
         return out
 
