@@ -18,7 +18,8 @@ so the cards and the lead cancel out); printed are ``a``'s points a pair minus
 ``b``'s with its standard error, ``a``'s win share (a hand won, lost or tied: 1, 0,
 1/2), and each player's mean time a move in milliseconds. Players: any name of
 ``bot_strength.bot`` (``search``, ``greedy``, ``search:Xs``, ``custom:...``) and
-``sparring[:N]``. Prints numbers; asserts nothing.
+``sparring[:N]``, and the search ideas measured and not kept, ``trial:IDEA:N``
+(``playout_trials.py``). Prints numbers; asserts nothing.
 """
 
 from __future__ import annotations
@@ -36,6 +37,7 @@ from typing import Hashable, Iterator
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from bot_strength import bot as strength_bot  # noqa: E402
+from playout_trials import TrialBot  # noqa: E402
 
 from cassino.engine.core import Engine  # noqa: E402
 from cassino.engine.game import Game  # noqa: E402
@@ -118,6 +120,9 @@ def make(name: str, seed: int) -> Bot:
     if name == "sparring" or name.startswith("sparring:"):
         worlds = int(name.partition(":")[2] or 32)
         return SparringBot(seed, worlds=worlds)
+    if name.startswith("trial:"):
+        _, idea, n = name.split(":")
+        return TrialBot(seed, idea, int(n))
     return strength_bot(name, seed)
 
 
