@@ -149,3 +149,58 @@ def test_a_deep_file_is_one_located_line_from_validate(here: Path) -> None:
     assert status == 2 and "Traceback" not in err
     assert "deep.yaml:1:35: lists and mappings are nested too deeply" in err
     assert "standard: ok" in out
+
+
+# ---------------------------------------------------------------------- numbers in a scenario
+
+BIG = 99_999_999_999_999
+NUMBERS = [
+    ("sweeps: {0: 20000000}", "from 0 to 128"),
+    (f"sweeps: {{0: {BIG}}}", "from 0 to 128"),
+    (f"sweeps: {{0: [{BIG}]}}", "1 to 128"),
+    (f"sweeps: {{0: [{{size: {BIG}}}]}}", "1 to 128"),
+    ("sweeps: {0: [" + ", ".join(["1"] * 200) + "]}", "a hand has at most 128"),
+    (f"players: {BIG}", "from 1 to 12"),
+    (f"to_play: {BIG}", "from 0 to 11"),
+    (f"dealer: {BIG}", "from 0 to 11"),
+    (f"last_capture: {BIG}", "from 0 to 11"),
+    (f"target: {BIG}", "from 1 to 1,000,000"),
+    (f"scores: {{0: {BIG}}}", "from -1,000,000 to 1,000,000"),
+    (f"scores: {{{BIG}: 3}}", "past the largest table"),
+    ('hands: {"99999999999999999999999": [2C]}', "past the largest table"),
+    (f"hands: {{{'9' * 1000}: [2C]}}", "a number of 1,000 digits; no setting needs more than 30"),
+    (f"builds: [{{cards: [2C, 3C], value: {BIG}}}]", "from 1 to 12,672"),
+    (f"builds: [{{cards: [2C, 3C], value: 5, owner: {BIG}}}]", "from 0 to 11"),
+    (f"expect: {{sweeps: {{0: {BIG}}}}}", "from 0 to 128"),
+    (f"expect: {{hand_points: {{0: -{BIG}}}}}", "from -1,000,000"),
+    (f"expect: {{items: {{0: {{sweeps: {BIG}}}}}}}", "from -1,000,000"),
+    (f"expect: {{games_won: {BIG}}}", "from 0 to 1,000,000"),
+    (f"expect: {{winner: {BIG}}}", "from 0 to 11"),
+    (f"expect: {{target: {'9' * 5000}}}", "a number of 5,000 digits"),
+]
+
+
+def scenario_with(line: str) -> str:
+    """A one-case scenario with ``line`` added to its case (an `expect:` line replaces the case's)."""
+    if line.startswith("expect:"):
+        return SCENARIO.replace('    expect:\n      legal: ["9D capture 9C"]\n', f"    {line}\n")
+    return SCENARIO.replace("    table: [9C]\n", f"    table: [9C]\n    {line}\n")
+
+
+NUMBER_CASES = [(command, line, says) for command in ("check", "solve", "perft") for line, says in NUMBERS
+                if command == "check" or not line.startswith("expect:")]   # solve and perft read no `expect`
+
+
+@pytest.mark.parametrize("command, line, says", NUMBER_CASES, ids=[f"{c} {n[:40]}" for c, n, _ in NUMBER_CASES])
+def test_every_number_of_a_scenario_is_bounded_with_a_located_error(here: Path, command: str, line: str,
+                                                                   says: str) -> None:
+    (here / "s.yaml").write_text(scenario_with(line), encoding="utf-8")
+    argv = {"check": ["check", "s.yaml"], "solve": ["solve", "s.yaml"],
+            "perft": ["perft", "standard", "--scenario", "s.yaml", "--case", "a pair", "--depth", "1"]}[command]
+    status, out, err = run_main(argv)
+    assert status == 2, (out, err)
+    assert "Traceback" not in out + err
+    lines = message_lines(err)
+    assert len(lines) == 1 and re.match(r"(cassino: )?s\.yaml:\d+:\d+: ", lines[0]), err
+    assert says in lines[0], err
+    assert len(err) < 2_000

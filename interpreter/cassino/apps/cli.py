@@ -139,12 +139,17 @@ def _cmd_explain(args: argparse.Namespace) -> int:
 
 def _scenario_position(args: argparse.Namespace, rules: Any, engine: Any) -> Any:
     """The position of ``--case`` in ``--scenario``, for perft."""
+    from ..errors import RuleFileError
     from ..language.yamlsource import load_yaml
+    from .authors.scenario_format import check_file
     from .authors.scenarios import Runner
 
     if not args.case:
         raise _error("--scenario needs --case NAME: the case whose position to count from")
     doc = load_yaml(args.scenario)
+    problems = check_file(doc, expectations=False)   # its numbers within their bounds before any is used
+    if problems:
+        raise RuleFileError(problems)
     data = doc.data if isinstance(doc.data, dict) else {}
     cases = [c for c in data.get("cases", []) or [] if isinstance(c, dict)]
     chosen = [c for c in cases if c.get("name") == args.case]

@@ -35,6 +35,8 @@ MAX_BYTES = 1_000_000
 MAX_NODES = 100_000
 #: Lists and mappings inside one another; the bundled variants and scenarios use 7.
 MAX_DEPTH = 32
+#: The longest whole number read, in digits: more than any count, points or seed needs (a 64-bit seed has 20).
+MAX_DIGITS = 30
 _CORE = "tag:yaml.org,2002:"
 _ALLOWED_TAGS = {_CORE + t for t in ("str", "int", "float", "bool", "null", "seq", "map")}
 
@@ -214,6 +216,11 @@ def load_yaml_text(text_or_bytes: str | bytes, display: str) -> Document:
 _INT = re.compile(r"^[-+]?(0|[1-9][0-9_]*)$")
 
 
+def _short(raw: str) -> str:
+    """A value as a message quotes it, cut when long."""
+    return repr(raw) if len(raw) <= 40 else repr(raw[:30]) + f"... ({len(raw):,} characters)"
+
+
 class _Builder:
     def __init__(self, display: str, text: str) -> None:
         self.display, self.text = display, text
@@ -298,6 +305,8 @@ class _Builder:
             return raw.lower() in ("true", "yes", "on", "y")
         if tag == _CORE + "int":
             text = raw.replace("_", "")
+            if len(text) > MAX_DIGITS:   # Python refuses to read past 4,300 digits, and echoing one is no help
+                raise self.fail(node, f"a number of {len(text):,} digits; no setting needs more than {MAX_DIGITS}")
             try:
                 if text.lower().startswith(("0x", "-0x", "+0x")):
                     return int(text, 16)
@@ -312,7 +321,7 @@ class _Builder:
                     return total
                 return int(text, 0)
             except ValueError:
-                raise self.fail(node, f"cannot read {raw!r} as a whole number") from None
+                raise self.fail(node, f"cannot read {_short(raw)} as a whole number") from None
         if tag == _CORE + "float":
             text = raw.replace("_", "").lower()
             if text in (".inf", "+.inf"):
@@ -324,5 +333,5 @@ class _Builder:
             try:
                 return float(text)
             except ValueError:
-                raise self.fail(node, f"cannot read {raw!r} as a number") from None
+                raise self.fail(node, f"cannot read {_short(raw)} as a number") from None
         raise self.fail(node, f"tags are not allowed in rule files: {tag}")

@@ -484,7 +484,7 @@ def _claim(game: Game, words: list[str], k: int, text: str) -> Game:
                           hint="claims belong to variants with `game.claiming: true` (hungarian, examples/hoyle-claiming.yaml)")
     if len(words) == 1:
         seat = game.hand.turn
-    elif len(words) == 2 and words[1].isdigit() and int(words[1]) < game.players:
+    elif len(words) == 2 and words[1].isdigit() and len(words[1]) <= 4 and int(words[1]) < game.players:
         seat = int(words[1])
     else:
         raise FileMistake(("moves", k), f"moves[{k}] {text!r}: write `claim` (the seat to play claims) or "
