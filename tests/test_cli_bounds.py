@@ -204,3 +204,80 @@ def test_every_number_of_a_scenario_is_bounded_with_a_located_error(here: Path, 
     assert len(lines) == 1 and re.match(r"(cassino: )?s\.yaml:\d+:\d+: ", lines[0]), err
     assert says in lines[0], err
     assert len(err) < 2_000
+
+
+# ---------------------------------------------------------------------- the length of a move
+
+def long_capture(cards: int = 40_000) -> str:
+    """A capture naming far more cards than any deck holds (the cards repeat: the length is the point)."""
+    return "9D capture " + " ".join(["9C"] * cards)
+
+
+def record_with(actions: list[str], **fields: object) -> str:
+    from conftest import record_text
+
+    data = json.loads(record_text(actions=0))
+    data.update(actions=actions, **fields)
+    data.pop("result", None)
+    return json.dumps(data)
+
+
+def test_a_move_longer_than_any_move_of_the_deck_is_refused_before_it_is_read() -> None:
+    from cassino.engine.core import Engine
+    from cassino.engine.moves import MoveSyntaxError
+    from cassino.engine.notation import max_move_length, parse_move
+    from cassino.language.variants import load_rules
+
+    deck = Engine(load_rules("standard")).deck
+    assert max_move_length(deck) == 352   # 52 cards, each with a space and brackets, and the words
+    every = "AS capture " + " ".join(f"[{c} {d}]" for c, d in zip(map(str, deck.cards[1::2]), map(str, deck.cards[2::2])))
+    assert len(every) <= max_move_length(deck)
+    with pytest.raises(MoveSyntaxError, match="120,010 characters is longer than any move: a move is at most 352"):
+        parse_move(long_capture(), deck)
+
+
+def test_replay_refuses_a_record_of_one_long_capture_at_once(here: Path) -> None:
+    (here / "long.json").write_text(record_with([long_capture()]), encoding="utf-8")
+    status, out, err = run_main(["replay", "long.json"])
+    assert status == 2, err
+    assert "\"actions\" entry 1 is 120,010 characters long" in err
+    assert "no move of this deck is longer than 352" in err
+    assert len(err) < 500   # the action is not echoed whole
+
+
+@pytest.mark.parametrize("seat, says", [("9" * 5_000, "entry 1 is 5,006 characters long"), ("\u00b2", "`claim` names a seat: 0 to 1"),
+                                        ("999", "`claim` names a seat: 0 to 1")])
+def test_a_claim_of_a_seat_that_is_no_number_of_a_seat_is_refused(here: Path, seat: str, says: str) -> None:
+    (here / "claim.json").write_text(record_with(["claim " + seat]), encoding="utf-8")
+    status, out, err = run_main(["replay", "claim.json"])
+    assert status == 2 and says in err, err
+    assert "Traceback" not in err and len(err) < 500
+
+
+def test_a_long_line_at_the_play_prompt_is_refused_at_once(here: Path) -> None:
+    lines = iter([long_capture(), "9" * 5_000, "\u00b2", "quit"])
+    out, err = io.StringIO(), io.StringIO()
+    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err), \
+            mock.patch("builtins.input", side_effect=lambda prompt: next(lines)):
+        status = main(["play", "standard", "--seed", "1", "--save", "g.json"])
+    assert status == 0, err.getvalue()
+    text = out.getvalue()
+    assert "that line is 120,010 characters: a move or command is at most 352" in text
+    assert "that line is 5,000 characters" in text
+    assert "'²' is not a move or a command" in text
+    assert len(text) < 20_000
+
+
+def test_a_record_is_read_in_bounded_memory_and_a_long_action_refused_at_its_line(here: Path) -> None:
+    """The depth scan's pattern kept a mark per character of a string: 1.1 GB for a 9 MB action."""
+    import resource
+
+    from cassino.apps.game.records import RecordError, load_record
+
+    (here / "long.json").write_text(record_with([long_capture(1_500_000)]), encoding="utf-8")   # 4.5 MB
+    before = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+    with pytest.raises(RecordError, match=r"long\.json:\d+: \"actions\" entry 1 is 4,500,010 characters long "
+                                          r"\(\"9D capture 9C 9C .*\); no move of this deck is longer than 352"):
+        load_record(here / "long.json")
+    grown_mb = (resource.getrusage(resource.RUSAGE_SELF).ru_maxrss - before) / 1024
+    assert grown_mb < 200, grown_mb

@@ -112,7 +112,7 @@ def seat_map(value_check: Check, what: str, nonempty: bool = False) -> Check:
             out.append(doc.diagnostic(path, f"`{_where(path)}` is empty, so it would check nothing: give {what}"))
             return
         for key, v in value.items():
-            if not ((_is_int(key) and key >= 0) or (isinstance(key, str) and key.isdigit())):
+            if not ((_is_int(key) and key >= 0) or (isinstance(key, str) and key.isdecimal())):
                 out.append(doc.diagnostic(path + (key,), f"`{_where(path)}`: {_shown(key)} is not a seat number "
                                           "(seats count from 0)", key=True))
                 continue

@@ -231,7 +231,7 @@ class Runner:
             bc = cards(b["cards"], f"builds[{k}]", ("builds", k, "cards"))
             value = b["value"]
             if isinstance(value, str):
-                value = int(value) if value.strip().isdigit() else value.strip().upper()
+                value = int(value) if value.strip().isdecimal() else value.strip().upper()
             owner = seat_of(b.get("owner", to_play), f"builds[{k}].owner")
             _check_build(engine, bc, value, k)
             builds.append((bc, value, owner))
@@ -484,7 +484,7 @@ def _claim(game: Game, words: list[str], k: int, text: str) -> Game:
                           hint="claims belong to variants with `game.claiming: true` (hungarian, examples/hoyle-claiming.yaml)")
     if len(words) == 1:
         seat = game.hand.turn
-    elif len(words) == 2 and words[1].isdigit() and len(words[1]) <= 4 and int(words[1]) < game.players:
+    elif len(words) == 2 and words[1].isdecimal() and len(words[1]) <= 4 and int(words[1]) < game.players:
         seat = int(words[1])
     else:
         raise FileMistake(("moves", k), f"moves[{k}] {text!r}: write `claim` (the seat to play claims) or "
@@ -703,7 +703,7 @@ class _Expectations:
                 return [f"builds: {e}"]
             value = b["value"]
             if isinstance(value, str):
-                value = int(value) if value.strip().isdigit() else value.strip().upper()
+                value = int(value) if value.strip().isdecimal() else value.strip().upper()
             match = next((f for f in left if _same_cards(self.deck, f[0], mask) and f[1] == value
                           and ("owner" not in b or f[2] == b["owner"])), None)
             if match is None:

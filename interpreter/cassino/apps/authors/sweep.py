@@ -112,7 +112,7 @@ def scheduler_address(address: str, probe_seconds: float = 3.0) -> str:
         scheme, rest = "tcp", text
     host, colon, port = rest.rpartition(":")
     host = host.strip("[]")
-    if scheme not in ("tcp", "tls") or not colon or not host or not port.isdigit() or not 0 < int(port) < 65536:
+    if scheme not in ("tcp", "tls") or not colon or not host or not port.isdecimal() or not 0 < int(port) < 65536:
         raise CassinoError(f"--cluster {address!r}: write the scheduler's address as tcp://HOST:PORT "
                            f"(e.g. tcp://127.0.0.1:8786)")
     try:

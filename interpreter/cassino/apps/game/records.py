@@ -30,7 +30,7 @@ from typing import Any, Callable
 from ... import __version__
 from ...engine.core import Engine
 from ...engine.game import Game
-from ...engine.notation import parse_move
+from ...engine.notation import check_move_length, max_move_length, parse_move
 from ...errors import CassinoError, Diagnostic
 from ...files import FileProblem, check_target, read_bytes, write_atomic
 from ...language.rules import Rules
@@ -224,6 +224,11 @@ def _shown(value: Any) -> str:
     return text if len(text) <= 40 else text[:37] + "..."
 
 
+def _quoted(action: str) -> str:
+    """An action quoted in a message: a long one cut (a 9 MB action was echoed whole)."""
+    return repr(action if len(action) <= 60 else action[:50] + "...")
+
+
 def _rules(reader: _Reader) -> Rules:
     from ...language import schema, semantics
 
@@ -250,7 +255,9 @@ def _rules(reader: _Reader) -> Rules:
     return rules
 
 
-_JSON_TOKEN = re.compile(r'"(?:[^"\\]|\\.)*"?|[\[\]{}]')
+#: A JSON string (its loop unrolled: ``(?:[^"\\]|\\.)*`` kept a mark per character, 1.1 GB for a 9 MB
+#: string) or a bracket.
+_JSON_TOKEN = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"?|[\[\]{}]')
 _RULE_FILE_LINE = re.compile(r"^(?:---\s*$|[A-Za-z_][\w-]*\s*:(?:\s|$))")
 
 
@@ -330,6 +337,11 @@ def _record(shown: str, text: str, data: Any) -> Record:
     bad = next((k for k, a in enumerate(actions) if not isinstance(a, str)), None)
     if bad is not None:
         raise r.error("actions", f"entry {bad + 1} must be a move in notation, not {_shown(actions[bad])}")
+    longest = max_move_length(Engine(rules).deck)
+    bad = next((k for k, a in enumerate(actions) if len(a) > longest), None)
+    if bad is not None:
+        raise r.error("actions", f"entry {bad + 1} is {len(actions[bad]):,} characters long ({_shown(actions[bad])}); "
+                                 f"no move of this deck is longer than {longest:,}")
     stored = r.get("result", (dict, type(None)), "a mapping (over, winner, scores, hands, ended_by)", default=None)
     source = data["variant"].get("source", "")
     return Record(rules, seed, players, partners, list(seats), dealer, list(actions),
@@ -337,10 +349,12 @@ def _record(shown: str, text: str, data: Any) -> Record:
 
 
 def apply_action(game: Game, action: str) -> Game:
-    """One recorded action: a move in notation, or ``claim SEAT``."""
+    """One recorded action: a move in notation, or ``claim SEAT``; text longer than any move is
+    refused before it is read (``check_move_length``)."""
+    check_move_length(action, game.engine.deck)
     if action.startswith("claim "):
         seat = action.split()[1] if len(action.split()) == 2 else ""
-        if not seat.isdigit() or not 0 <= int(seat) < game.players:
+        if not seat.isdecimal() or len(seat) > 3 or not 0 <= int(seat) < game.players:
             raise CassinoError(f"`claim` names a seat: 0 to {game.players - 1}")
         return game.claim(int(seat))
     move = parse_move(action, game.engine.deck)
@@ -357,13 +371,13 @@ def replay(record: Record, *, path: str = "", text: str = "") -> Game:
             reason = str(e).splitlines()[0]
             line = _action_line(text, action) if text else 0
             where = f"{path}:{line}: " if path and line else (f"{path}: " if path else "")
-            raise RecordError(f"{where}action {k + 1} ({action!r}) does not replay: {reason}") from None
+            raise RecordError(f"{where}action {k + 1} ({_quoted(action)}) does not replay: {reason}") from None
     return game
 
 
 def _action_line(text: str, action: str) -> int:
     start = text.rfind('"actions"')
-    at = text.find(json.dumps(action, ensure_ascii=False), max(start, 0))
+    at = text.find(json.dumps(action, ensure_ascii=False)[:200], max(start, 0))
     return text.count("\n", 0, at) + 1 if at >= 0 else 0
 
 
