@@ -281,3 +281,33 @@ def test_a_record_is_read_in_bounded_memory_and_a_long_action_refused_at_its_lin
         load_record(here / "long.json")
     grown_mb = (resource.getrusage(resource.RUSAGE_SELF).ru_maxrss - before) / 1024
     assert grown_mb < 200, grown_mb
+
+
+# ---------------------------------------------------------------------- a loop of symbolic links
+
+LOOP_COMMANDS = [
+    ["validate", "l1.yaml"], ["validate", "--format", "json", "l1.yaml"], ["explain", "l1.yaml"],
+    ["play", "l1.yaml"], ["rules", "l1.yaml"], ["diff", "standard", "l1.yaml"],
+    ["sweep", "l1.yaml", "--set", "game.target=11"], ["simulate", "l1.yaml", "--games", "1"], ["check", "l1.yaml"],
+    ["solve", "l1.yaml"], ["replay", "l1.yaml"], ["play", "--resume", "l1.yaml"], ["validate", "ext.yaml"],
+    ["explain", "ext.yaml"], ["check", "s.yaml"], ["perft", "l1.yaml"],
+]
+
+
+@pytest.mark.parametrize("argv", LOOP_COMMANDS, ids=[" ".join(a) for a in LOOP_COMMANDS])
+def test_a_loop_of_symbolic_links_is_one_clean_error(here: Path, argv: list[str]) -> None:
+    import os
+
+    os.symlink("l2.yaml", here / "l1.yaml")
+    os.symlink("l1.yaml", here / "l2.yaml")
+    (here / "ext.yaml").write_text("name: ext\nextends: l1.yaml\n", encoding="utf-8")
+    (here / "s.yaml").write_text(SCENARIO.replace("variant: standard", "variant: l1.yaml"), encoding="utf-8")
+    status, out, err = run_main(argv)
+    assert status == 2, (out, err)
+    assert "Traceback" not in out + err and "RuntimeError" not in out + err
+    said = err if "json" not in argv else json.loads(out)["results"][0]["errors"][0]["message"]
+    assert "too many symbolic links: a link leads, directly or through others, back to itself" in said, said
+    if "ext.yaml" in argv:
+        assert "ext.yaml:2:10: cannot read the variant `l1.yaml` that this file extends" in err
+    assert os.path.islink(here / "l1.yaml") and os.path.islink(here / "l2.yaml")
+    assert not list(here.glob("cassino-*.json"))

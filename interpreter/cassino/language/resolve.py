@@ -9,11 +9,13 @@ the merged variant points into the file that wrote the offending line.
 from __future__ import annotations
 
 import difflib
+import os
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Mapping
 
 from ..errors import Diagnostic, RuleFileError
+from ..files import real_path, unreadable
 from .yamlsource import Document, PathT, load_yaml
 
 
@@ -81,7 +83,7 @@ def _load_mapping(path: Path, display: str) -> Document:
 
 def _parent_path(ref: str, child: Path, bundled_dir: Path) -> Path | None:
     if "/" in ref or "\\" in ref or ref.endswith((".yaml", ".yml")):
-        return (child.parent / ref).resolve()
+        return real_path(child.parent / ref)
     candidate = bundled_dir / f"{ref}.yaml"
     return candidate if candidate.is_file() else None
 
@@ -94,7 +96,7 @@ def resolve_file(path: str | Path, *, bundled_dir: Path | None = None, display: 
     current = Path(path)
     name = display or str(path)
     while True:
-        real = current.resolve()
+        real = real_path(current)
         if real in seen:
             names = " -> ".join(d.path for d in chain) + f" -> {name}"
             child = chain[-1]
@@ -112,13 +114,16 @@ def resolve_file(path: str | Path, *, bundled_dir: Path | None = None, display: 
         if not isinstance(ref, str) or not ref:
             raise RuleFileError([doc.diagnostic(("extends",), "`extends` takes a bundled variant's name or a file path")])
         parent = _parent_path(ref, current, bundled)
+        if parent is not None and os.path.lexists(parent) and unreadable(parent):
+            raise RuleFileError([doc.diagnostic(("extends",), f"cannot read the variant `{ref}` that this file "
+                                                              f"extends: {unreadable(parent)}")])
         if parent is None or not parent.is_file():
             names = sorted(p.stem for p in bundled.glob("*.yaml"))
             near = difflib.get_close_matches(ref, names, n=1)
             hint = (f"did you mean `{near[0]}`? " if near else "") + f"bundled variants: {', '.join(names)}"
             if parent is not None:
                 hint = (f"no file {parent}; a path in `extends` is relative to the folder of {name}, "
-                        f"{current.resolve().parent}")
+                        f"{real_path(current).parent}")
             raise RuleFileError([doc.diagnostic(("extends",), f"cannot find the variant `{ref}` that this file extends",
                                                 hint=hint)])
         current = parent

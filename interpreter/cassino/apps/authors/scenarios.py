@@ -34,6 +34,7 @@ from ...engine.notation import cards_text, format_move, parse_move
 from ...engine.scoring import Scorer
 from ...engine.state import Build, Capture, Event, HandState, Sweep
 from ...errors import CassinoError, Diagnostic, RuleFileError
+from ...files import real_path
 from ...language.cards import Card, CardError
 from ...language.rules import Rules
 from ...language.variants import load
@@ -108,7 +109,7 @@ class Runner:
     def variant(self, ref: str, base: Path) -> tuple[Rules, Engine, Scorer]:
         ref = str(ref)
         is_path = "/" in ref or ref.endswith((".yaml", ".yml"))
-        key = str((base / ref).resolve()) if is_path else ref
+        key = str(real_path(base / ref)) if is_path else ref
         if key not in self._rules:
             rules = load(key).rules
             engine = Engine(rules)
@@ -122,7 +123,7 @@ class Runner:
         if problems:
             raise RuleFileError(problems)
         data = doc.data
-        base = Path(path).resolve().parent
+        base = real_path(path).parent
         try:
             if "variant" in data:
                 self.variant(data["variant"], base)

@@ -17,11 +17,11 @@ variant's scoring and the case's game scores (endgame restrictions).
 from __future__ import annotations
 
 from dataclasses import dataclass
-from pathlib import Path
 from typing import Any
 
 from ...engine.notation import format_move
 from ...errors import CassinoError, RuleFileError
+from ...files import real_path
 from ...language.cards import CardError
 from ...language.yamlsource import load_yaml
 from ...players.solver import SearchLimit, Solver, missing_knowledge
@@ -78,7 +78,7 @@ def solve(path: str, case_name: str | None = None, max_positions: int | None = N
     case = pick_case(doc.data, path, case_name)
     label = f"{path}: case {case.get('name')!r}"
     runner = Runner()
-    rules, engine, scorer = runner.variant(case.get("variant", doc.data.get("variant")), Path(path).resolve().parent)
+    rules, engine, scorer = runner.variant(case.get("variant", doc.data.get("variant")), real_path(path).parent)
     try:
         setup = runner.setup(case, doc.data, rules, engine, scorer)
         outcome = play_moves(case, setup, engine)
