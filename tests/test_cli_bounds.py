@@ -311,3 +311,77 @@ def test_a_loop_of_symbolic_links_is_one_clean_error(here: Path, argv: list[str]
         assert "ext.yaml:2:10: cannot read the variant `l1.yaml` that this file extends" in err
     assert os.path.islink(here / "l1.yaml") and os.path.islink(here / "l2.yaml")
     assert not list(here.glob("cassino-*.json"))
+
+
+# ---------------------------------------------------------------------- simulate and sweep: games and workers
+
+@pytest.mark.parametrize("argv, says", [
+    (["simulate", "standard", "--games", "100000000"], "--games: must be at most 1,000,000, not 100000000"),
+    (["simulate", "standard", "--workers", "100"], "--workers: must be at most"),
+    (["sweep", "standard", "--set", "game.target=11,21", "--games", "100000000"],
+     "--games must be at most 1,000,000 a grid point, not 100,000,000"),
+    (["sweep", "standard", "--set", "game.target=11,21", "--workers", "100"], "--workers must be at most"),
+    (["sweep", "standard", "--set", "game.target=" + ",".join(str(k) for k in range(11, 111)),
+      "--set", "scoring.items.sweeps.points=" + ",".join(str(k) for k in range(0, 11)), "--games", "1"],
+     "make a grid of 1,100 points; a sweep has at most 1,000"),
+])
+def test_games_workers_and_grids_past_their_bounds_are_refused(here: Path, argv: list[str], says: str) -> None:
+    status, out, err = run_main(argv)
+    assert status == 2, (out, err)
+    lines = message_lines(err)
+    assert len(lines) == 1 and says in lines[0], err
+
+
+def test_the_worker_bound_is_the_processors_given_and_at_least_two(here: Path) -> None:
+    import os
+
+    from cassino.apps.cli import max_workers
+
+    assert max_workers() == max(len(os.sched_getaffinity(0)), 2)
+    status, out, err = run_main(["simulate", "standard", "--games", "1", "--workers", str(max_workers() + 1)])
+    assert status == 2 and f"must be at most {max_workers()} (the processors" in err
+
+
+def test_tasks_are_made_as_they_are_run() -> None:
+    """A sweep's tasks come from a generator, and a pool is never given more than a few a worker ahead."""
+    import itertools
+    from concurrent.futures import ThreadPoolExecutor
+
+    from cassino.apps.authors.simulate import AHEAD, in_order
+    from cassino.apps.authors.sweep import plan, tasks_for
+
+    grid = plan("standard", ["game.target=11,21"])
+    tasks = tasks_for(grid.points, 100_000_000, 1, 2, False, ("greedy",))
+    assert not isinstance(tasks, (list, tuple))
+    assert next(iter(tasks))[-2:] == (0, 25)
+    pulled = []
+
+    def endless():   # a stream of tasks that never ends: only a bounded number may be taken
+        for k in itertools.count():
+            pulled.append(k)
+            yield k
+
+    with ThreadPoolExecutor(max_workers=2) as pool:
+        results = in_order(pool, lambda k: k * k, endless(), 2)
+        assert [next(results) for _ in range(3)] == [0, 1, 4]
+        assert len(pulled) <= AHEAD * 2 + 3
+
+
+def test_no_more_worker_processes_than_tasks(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Two games, eight workers asked for: at most two processes are started (100 were, for 2 games)."""
+    import concurrent.futures
+
+    from cassino.apps.authors import simulate
+
+    started: list[int] = []
+    real = concurrent.futures.ProcessPoolExecutor
+
+    class Counted(real):  # type: ignore[misc, valid-type]
+        def __init__(self, max_workers: int, **kw: object) -> None:
+            started.append(max_workers)
+            super().__init__(max_workers=max_workers, **kw)
+
+    monkeypatch.setattr(simulate, "ProcessPoolExecutor", Counted)
+    two = simulate.run("standard", 2, seed=3, workers=8)
+    one = simulate.run("standard", 2, seed=3, workers=1)
+    assert started == [2] and two == one

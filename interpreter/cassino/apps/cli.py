@@ -405,6 +405,33 @@ def _cmd_solve(args: argparse.Namespace) -> int:
     return 0
 
 
+#: The most games `simulate` plays, and `sweep` a grid point: a day or so of greedy games on one processor.
+MAX_GAMES = 1_000_000
+
+
+def max_workers() -> int:
+    """The most worker processes `simulate` and `sweep` start: the processors this process may use
+    (at least 2, so a run can always be checked against one in parallel). More only wait their turn."""
+    import os
+
+    try:
+        cpus = len(os.sched_getaffinity(0))
+    except (AttributeError, OSError):
+        cpus = os.cpu_count() or 1
+    return max(cpus, 2)
+
+
+def _workers(text: str) -> int:
+    """An argparse type: --workers, 1 to :func:`max_workers`."""
+    import argparse
+
+    value = _whole(1)(text)
+    if value > max_workers():
+        raise argparse.ArgumentTypeError(f"must be at most {max_workers()} (the processors this machine gives "
+                                         f"cassino), not {value}")
+    return value
+
+
 def _whole(low: int) -> Callable[[str], int]:
     """An argparse type: a whole number of at least ``low`` (argparse turns the error into exit 2)."""
     import argparse
@@ -502,8 +529,13 @@ def _cmd_sweep(args: argparse.Namespace) -> int:
 
     if args.games < 1:
         raise CassinoError("--games must be at least 1")
+    if args.games > MAX_GAMES:
+        raise CassinoError(f"--games must be at most {MAX_GAMES:,} a grid point, not {args.games:,}")
     if args.workers < 1:
         raise CassinoError("--workers must be at least 1")
+    if args.workers > max_workers():
+        raise CassinoError(f"--workers must be at most {max_workers()} (the processors this machine gives "
+                           f"cassino), not {args.workers}")
     if args.partners and args.players not in (None, 4):
         raise CassinoError("--partners needs --players 4")
     if args.force and not args.plot:
@@ -517,7 +549,10 @@ def _cmd_sweep(args: argparse.Namespace) -> int:
     grid = plan(args.file, args.set or [])
     for point in grid.points:
         _check_bot_count(bots, players or point.rules.seats.min_players)
-    runner = dask_runner(args.cluster) if args.cluster else local_runner(args.workers)
+    from .authors.simulate import CHUNK
+
+    tasks = len(grid.points) * -(-args.games // CHUNK)
+    runner = dask_runner(args.cluster) if args.cluster else local_runner(min(args.workers, tasks))
     result = run(grid, args.games, args.seed, players, args.partners, bots, runner)
     if args.format == "json":
         text = json.dumps(result, indent=2, ensure_ascii=False) + "\n"
@@ -554,13 +589,14 @@ def _add_author_commands(sub: "argparse._SubParsersAction[argparse.ArgumentParse
     p.add_argument("file", metavar="VARIANT|FILE")
     p.add_argument("--set", action="append", metavar="PATH=V1,V2",
                    help="a setting and the values to try, e.g. game.target=11,21 (repeat for a grid)")
-    p.add_argument("--games", type=int, default=100, help="games per grid point (default 100)")
+    p.add_argument("--games", type=int, default=100, help=f"games per grid point, 1 to {MAX_GAMES:,} (default 100)")
     p.add_argument("--seed", type=int, default=1, help=SEED_HELP + " (default 1)")
     p.add_argument("--players", type=_whole(2), help=PLAYERS_HELP)
     p.add_argument("--partners", action="store_true", help="play in partnerships (four players: seats 0+2, 1+3; or as the variant gives)")
     p.add_argument("--bot", action="append", metavar="NAME", help=BOT_HELP + "; default greedy")
     p.add_argument("--bots", metavar="a,b,...", help="deprecated: the same as --bot a,b,...")
-    p.add_argument("--workers", type=int, default=1, help="local worker processes (default 1)")
+    p.add_argument("--workers", type=int, default=1, help="local worker processes, at most the processors the "
+                   "machine gives cassino (default 1)")
     p.add_argument("--cluster", metavar="ADDRESS", help="run the games on a Dask cluster (tcp://host:port)")
     p.add_argument("--format", choices=["text", "json", "csv"], default="text")
     p.add_argument("--plot", metavar="FILE.png", help="draw the leader's advantage per grid point (needs matplotlib; "
@@ -705,13 +741,15 @@ def build_parser() -> argparse.ArgumentParser:
 
     p = sub.add_parser("simulate", help="statistics of many games between computer players")
     p.add_argument("variant", metavar="VARIANT|FILE")
-    p.add_argument("--games", type=_whole(1), default=100, help="games to play (default 100)")
+    p.add_argument("--games", type=_bounded(1, MAX_GAMES), default=100,
+                   help=f"games to play, 1 to {MAX_GAMES:,} (default 100)")
     p.add_argument("--seed", type=int, default=1, help=SEED_HELP + " (default 1)")
     p.add_argument("--players", type=int, help=PLAYERS_HELP)
     p.add_argument("--partners", action="store_true", help="play in partnerships: four players as two teams (seats 0+2, 1+3), or the counts and team size the variant gives (seats.partnership_players, team_size)")
     p.add_argument("--bot", action="append", metavar="NAME", help=BOT_HELP + "; default greedy")
     p.add_argument("--bots", metavar="a,b,...", help="deprecated: the same as --bot a,b,...")
-    p.add_argument("--workers", type=_whole(1), default=1, help="processes to play games in parallel (default 1)")
+    p.add_argument("--workers", type=_workers, default=1, help="processes to play games in parallel, at most "
+                   "the processors the machine gives cassino (default 1; never more than the games need)")
     p.add_argument("--format", choices=["text", "json"], default="text")
     p.set_defaults(handler=_cmd_simulate)
 
