@@ -385,3 +385,43 @@ def test_no_more_worker_processes_than_tasks(monkeypatch: pytest.MonkeyPatch) ->
     two = simulate.run("standard", 2, seed=3, workers=8)
     one = simulate.run("standard", 2, seed=3, workers=1)
     assert started == [2] and two == one
+
+
+# ---------------------------------------------------------------------- seeds
+
+@pytest.mark.parametrize("seed, says", [
+    ("9" * 5_000, "holds a number of more than 4,300 digits (a seed is a whole number that fits in 64 bits"),
+    ("9" * 4_000, "\"seed\" has 4000 digits: a seed is a whole number that fits in 64 bits"),
+    (str(2**64), "\"seed\" has 20 digits: a seed is a whole number that fits in 64 bits (-9,223,372,036,854,775,808 "
+                 "to 18,446,744,073,709,551,615)"),
+    (str(-(2**63) - 1), "has 19 digits"),
+])
+def test_a_records_seed_past_64_bits_is_refused(here: Path, seed: str, says: str) -> None:
+    (here / "r.json").write_text(record_with([]).replace('"seed": 3', f'"seed": {seed}'), encoding="utf-8")
+    for argv in (["replay", "r.json"], ["play", "--resume", "r.json"], ["review", "r.json"]):
+        status, out, err = run_main(argv)
+        assert status == 2, (argv, out, err)
+        lines = message_lines(err)
+        assert len(lines) == 1 and says in lines[0] and len(err) < 500, err
+
+
+@pytest.mark.parametrize("seed", [str(2**64 - 1), str(-(2**63)), "0"])
+def test_a_seed_within_64_bits_replays(here: Path, seed: str) -> None:
+    (here / "r.json").write_text(record_with([]).replace('"seed": 3', f'"seed": {seed}'), encoding="utf-8")
+    status, out, err = run_main(["replay", "r.json"])
+    assert status == 0, err
+
+
+SEED_COMMANDS = [["play", "standard"], ["perft", "standard", "--depth", "1"], ["simulate", "standard", "--games", "1"],
+                 ["sweep", "standard", "--set", "game.target=11", "--games", "1"], ["diff", "standard", "hoyle"],
+                 ["review", "r.json"]]
+
+
+@pytest.mark.parametrize("seed, says", [(str(2**64), "has 20 digits: a seed is"), ("9" * 5_000, "is not a seed"),
+                                        ("x", "is not a seed")])
+@pytest.mark.parametrize("argv", SEED_COMMANDS, ids=[a[0] for a in SEED_COMMANDS])
+def test_a_seed_option_past_64_bits_is_refused(here: Path, argv: list[str], seed: str, says: str) -> None:
+    status, out, err = run_main(argv + ["--seed", seed])
+    assert status == 2, err
+    lines = message_lines(err)
+    assert len(lines) == 1 and "--seed" in lines[0] and says in lines[0] and len(err) < 1_000, err

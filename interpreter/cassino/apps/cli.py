@@ -432,6 +432,23 @@ def _workers(text: str) -> int:
     return value
 
 
+def _seed(text: str) -> int:
+    """An argparse type: a seed, a whole number that fits in 64 bits (``apps/game/seeds.py``)."""
+    import argparse
+
+    from .game.seeds import SEED_RANGE, seed_problem
+
+    digits = text.strip().lstrip("+-")
+    if len(digits) > 40 or not digits.isdecimal():
+        raise argparse.ArgumentTypeError(f"{text[:30]!r}{'...' if len(text) > 30 else ''} is not a seed: "
+                                         f"a seed is {SEED_RANGE}")
+    value = int(text)
+    problem = seed_problem(value)
+    if problem:
+        raise argparse.ArgumentTypeError(f"{value} {problem}")
+    return value
+
+
 def _whole(low: int) -> Callable[[str], int]:
     """An argparse type: a whole number of at least ``low`` (argparse turns the error into exit 2)."""
     import argparse
@@ -464,7 +481,8 @@ def _bounded(low: int, high: int) -> Callable[[str], int]:
 
 
 PLAYERS_HELP = "how many play (default: the fewest the variant allows; `cassino explain` shows its range)"
-SEED_HELP = "a whole number that fixes the shuffle: the same seed deals the same cards"
+SEED_HELP = ("a whole number that fixes the shuffle: the same seed deals the same cards (it fits in 64 bits: "
+             "0 to 18,446,744,073,709,551,615, or negative down to -9,223,372,036,854,775,808)")
 BOT_HELP = ("computer player: random, greedy, search, search:N (N deals a move, 1 to 10,000), search:Xs "
             "(X seconds a move, up to 60); repeat --bot (or write a,b) for different players: they take the "
             "computer seats in order, a shorter list repeats from its start (a,b for three seats: a, b, a), "
@@ -580,7 +598,7 @@ def _add_author_commands(sub: "argparse._SubParsersAction[argparse.ArgumentParse
     p = sub.add_parser("diff", help="the rules two variants differ in, in words, with positions where they allow different moves")
     p.add_argument("a", metavar="A", help="a bundled variant or rule file")
     p.add_argument("b", metavar="B", help="a bundled variant or rule file")
-    p.add_argument("--seed", type=int, default=1, help="seed of the random positions searched (default 1)")
+    p.add_argument("--seed", type=_seed, default=1, help="seed of the random positions searched (default 1)")
     p.add_argument("--tries", type=int, default=300, help="random positions searched per difference (default 300)")
     p.add_argument("--format", choices=["text", "json"], default="text")
     p.set_defaults(handler=_cmd_diff)
@@ -590,7 +608,7 @@ def _add_author_commands(sub: "argparse._SubParsersAction[argparse.ArgumentParse
     p.add_argument("--set", action="append", metavar="PATH=V1,V2",
                    help="a setting and the values to try, e.g. game.target=11,21 (repeat for a grid)")
     p.add_argument("--games", type=int, default=100, help=f"games per grid point, 1 to {MAX_GAMES:,} (default 100)")
-    p.add_argument("--seed", type=int, default=1, help=SEED_HELP + " (default 1)")
+    p.add_argument("--seed", type=_seed, default=1, help=SEED_HELP + " (default 1)")
     p.add_argument("--players", type=_whole(2), help=PLAYERS_HELP)
     p.add_argument("--partners", action="store_true", help="play in partnerships (four players: seats 0+2, 1+3; or as the variant gives)")
     p.add_argument("--bot", action="append", metavar="NAME", help=BOT_HELP + "; default greedy")
@@ -691,7 +709,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     p = sub.add_parser("perft", help="count move sequences of a given depth (engine regression data)")
     p.add_argument("variant", metavar="VARIANT|FILE")
-    p.add_argument("--seed", type=int, default=1, help=SEED_HELP + " (default 1)")
+    p.add_argument("--seed", type=_seed, default=1, help=SEED_HELP + " (default 1)")
     p.add_argument("--depth", type=_whole(0), default=3,
                    help="moves to look ahead, 0 up to the moves left in the hand (the cards in the hands and the "
                         "stock; more is refused), default 3. Each move multiplies the count by about ten: on a "
@@ -709,7 +727,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--partners", action="store_true", help="play in partnerships: four players as two teams (seats 0+2, 1+3), or the counts and team size the variant gives (seats.partnership_players, team_size)")
     p.add_argument("--humans", type=int, help="people at the keyboard (seats 0..N-1); default 1, 0 watches the computer")
     p.add_argument("--bot", action="append", metavar="NAME", help=BOT_HELP + "; default search")
-    p.add_argument("--seed", type=int, help=SEED_HELP + " (default: a new random one)")
+    p.add_argument("--seed", type=_seed, help=SEED_HELP + " (default: a new random one)")
     p.add_argument("--save", metavar="FILE", help="the game record, written after every move "
                    "(default: cassino-VARIANT-SEED.json in this folder, never replacing a file)")
     p.add_argument("--force", action="store_true", help="let --save replace an existing file")
@@ -730,7 +748,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--format", choices=["text", "json"], default="text")
     p.add_argument("--deals", type=_bounded(1, 10_000), default=32, metavar="N",
                    help="deals of the unseen cards a search value averages over, 1 to 10,000 (default 32)")
-    p.add_argument("--seed", type=int, default=0, help="fixes the sampled deals (default 0): the same seed, "
+    p.add_argument("--seed", type=_seed, default=0, help="fixes the sampled deals (default 0): the same seed, "
                    "the same review")
     p.set_defaults(handler=_cmd_review)
 
@@ -743,7 +761,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("variant", metavar="VARIANT|FILE")
     p.add_argument("--games", type=_bounded(1, MAX_GAMES), default=100,
                    help=f"games to play, 1 to {MAX_GAMES:,} (default 100)")
-    p.add_argument("--seed", type=int, default=1, help=SEED_HELP + " (default 1)")
+    p.add_argument("--seed", type=_seed, default=1, help=SEED_HELP + " (default 1)")
     p.add_argument("--players", type=int, help=PLAYERS_HELP)
     p.add_argument("--partners", action="store_true", help="play in partnerships: four players as two teams (seats 0+2, 1+3), or the counts and team size the variant gives (seats.partnership_players, team_size)")
     p.add_argument("--bot", action="append", metavar="NAME", help=BOT_HELP + "; default greedy")

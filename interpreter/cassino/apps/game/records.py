@@ -35,6 +35,7 @@ from ...errors import CassinoError, Diagnostic
 from ...files import FileProblem, check_target, read_bytes, write_atomic
 from ...language.rules import Rules
 from .seating import partnership, player_count, seat_kinds
+from .seeds import SEED_RANGE, seed_problem
 
 FORMAT = "cassino-game/1"
 #: A long game's record is some 100 KB; anything past this is not one.
@@ -307,6 +308,9 @@ def _read(path: str | Path) -> tuple[str, Any]:
         raise RecordError(f"{shown}:{e.lineno}:{e.colno}: not a game record: {_json_words(e.msg)}") from None
     except RecursionError:
         raise RecordError(f"{shown}: not a game record: it is nested too deeply") from None
+    except ValueError:   # a number past Python's 4,300 digits (a seed of 5,000 digits)
+        raise RecordError(f"{shown}: not a game record: it holds a number of more than 4,300 digits "
+                          f"(a seed is {SEED_RANGE})") from None
     return text, data
 
 
@@ -322,6 +326,8 @@ def _record(shown: str, text: str, data: Any) -> Record:
     r = _Reader(shown, text, data)
     rules = _rules(r)
     seed = r.get("seed", int, "a whole number")
+    if seed_problem(seed):
+        raise r.error("seed", seed_problem(seed) or "")
     players = r.checked("players", lambda: player_count(rules, r.get("players", int, "a whole number of players"),
                                                         option="\"players\""))
     partners = r.get("partners", bool, "true or false")
