@@ -425,3 +425,69 @@ def test_a_seed_option_past_64_bits_is_refused(here: Path, argv: list[str], seed
     assert status == 2, err
     lines = message_lines(err)
     assert len(lines) == 1 and "--seed" in lines[0] and says in lines[0] and len(err) < 1_000, err
+
+
+# ---------------------------------------------------------------------- escape sequences from files
+
+ESCAPES = "\x1b[2J\x1b]0;pwned\x07"   # clear the screen, set the window's title
+EVIL = """name: evil
+extends: standard
+description: "clear\\e[2J\\e]0;pwned\\a"
+deck:
+  suits:
+    - {letter: S, name: spades, symbol: "\\e[31m\\u2660", colour: black}
+    - {letter: H, name: hearts, symbol: "\\u2665", colour: red}
+    - {letter: D, name: diamonds, symbol: "\\u2666", colour: red}
+    - {letter: C, name: clubs, symbol: "\\u2663", colour: black}
+"""
+EVIL_CASE = """variant: evil.yaml
+cases:
+  - name: "a pair\\e[2J\\a"
+    table: [9C]
+    hand: [9D]
+    expect:
+      legal: ["9D capture 9C"]
+      illegal: ["9D trail"]
+"""
+
+
+@pytest.fixture()
+def evil(here: Path) -> Path:
+    (here / "evil.yaml").write_text(EVIL, encoding="utf-8")
+    (here / "evil-s.yaml").write_text(EVIL_CASE, encoding="utf-8")
+    (here / "key.yaml").write_text('name: key\nextends: standard\n"\\e[2Jgame": {target: 11}\n', encoding="utf-8")
+    status, out, err = run_main(["play", "evil.yaml", "--humans", "0", "--bot", "random", "--seed", "1",
+                                 "--save", "g.json"])
+    assert status == 0, err
+    return here
+
+
+EVIL_COMMANDS = [
+    ["play", "--resume", "g.json", "--save", "h.json"], ["play", "evil.yaml", "--seed", "2", "--save", "i.json"],
+    ["rules", "evil.yaml"], ["rules", "evil.yaml", "--format", "markdown"], ["explain", "evil.yaml"],
+    ["replay", "g.json", "--moves"], ["check", "evil-s.yaml"], ["validate", "key.yaml"],
+    ["validate", "--format", "json", "key.yaml"], ["validate", "--format", "github", "key.yaml"],
+    ["simulate", "evil.yaml", "--games", "1"], ["simulate", "evil.yaml", "--games", "1", "--format", "json"],
+    ["diff", "standard", "evil.yaml", "--tries", "5"], ["sweep", "evil.yaml", "--set", "game.target=11",
+                                                        "--games", "1"],
+]
+
+
+@pytest.mark.parametrize("argv", EVIL_COMMANDS, ids=[" ".join(a[:4]) for a in EVIL_COMMANDS])
+def test_escape_sequences_from_a_file_are_shown_escaped_never_sent_to_the_terminal(evil: Path, argv: list[str]) -> None:
+    out, err = io.StringIO(), io.StringIO()
+    lines = iter(["quit"])
+    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err), \
+            mock.patch("builtins.input", side_effect=lambda prompt: next(lines)):
+        try:
+            main(argv)
+        except SystemExit:
+            pass
+    shown = out.getvalue() + err.getvalue()
+    assert "\x1b" not in shown and "\x07" not in shown, shown[:3000]
+    if argv[0] in ("simulate", "sweep") or "--moves" in argv:
+        return   # they show no text of the file's but its name: a guard only
+    if "json" in argv:
+        assert "\\u001b" in shown   # the same data, as JSON writes it
+    else:
+        assert "\\x1b" in shown, shown[:3000]   # shown, escaped

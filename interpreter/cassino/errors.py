@@ -37,6 +37,16 @@ def printable(text: str) -> str:
     return _UNSHOWABLE.sub(_escaped, text) if _UNSHOWABLE.search(text) else text
 
 
+#: What JSON output leaves raw that a terminal acts on (json.dumps escapes the C0 controls itself).
+_UNSHOWABLE_IN_JSON = re.compile("[\x7f-\x9f\u202a-\u202e\u2066-\u2069]")
+
+
+def printable_json(text: str) -> str:
+    """JSON text (``json.dumps(..., ensure_ascii=False)``) with DEL, the C1 controls and the bidirectional
+    overrides written as ``\\u`` escapes: the same data to a reader of JSON, nothing a terminal acts on."""
+    return _UNSHOWABLE_IN_JSON.sub(lambda m: f"\\u{ord(m.group()):04x}", text)
+
+
 def shown_line(source: str, column: int, width: int = SHOWN_LINE) -> tuple[str, int]:
     """A source line as shown under a message, and the caret's offset in it.
 

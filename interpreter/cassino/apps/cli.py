@@ -23,6 +23,31 @@ if TYPE_CHECKING:  # pragma: no cover
     Handler = Callable[[argparse.Namespace], int]
 
 
+def _printable(text: str) -> str:
+    """``errors.printable``: text from a file with the characters a terminal acts on escaped (``\\x1b``)."""
+    from ..errors import printable
+
+    return printable(text)
+
+
+def _say(text: str, *, file: Any = None) -> None:
+    """``print`` for text that holds what a file said (a name, a description, a case): escaped first."""
+    print(_printable(text), file=file)
+
+
+def _json_text(data: Any, indent: int) -> str:
+    import json
+
+    from ..errors import printable_json
+
+    return printable_json(json.dumps(data, indent=indent, ensure_ascii=False))
+
+
+def _say_json(data: Any, indent: int) -> None:
+    """JSON output: the same data, with no character left raw that a terminal would act on."""
+    print(_json_text(data, indent))
+
+
 def _error(message: str) -> Exception:
     from ..errors import CassinoError
 
@@ -43,7 +68,7 @@ def _cmd_validate(args: argparse.Namespace) -> int:
             loaded = load(target)
             results.append({"file": target, "valid": True, "name": loaded.rules.name, "errors": []})
             if args.format == "text":
-                print(f"{target}: ok ({loaded.rules.name})")
+                _say(f"{target}: ok ({loaded.rules.name})")
         except RuleFileError as e:
             ok = False
             results.append({"file": target, "valid": False, "errors": [d.as_json() for d in e.diagnostics]})
@@ -52,7 +77,7 @@ def _cmd_validate(args: argparse.Namespace) -> int:
                 for d in e.diagnostics:
                     print(d.format(), file=sys.stderr)
     if args.format == "json":
-        print(json.dumps({"valid": ok, "results": results}, indent=2, ensure_ascii=False))
+        _say_json({"valid": ok, "results": results}, indent=2)
     elif args.format in ("github", "sarif"):
         _print_annotations(args.format, problems)
     elif len(args.files) > 1 or not ok:
@@ -68,9 +93,9 @@ def _print_annotations(fmt: str, problems: list) -> None:  # type: ignore[type-a
     from .authors.annotations import github, sarif
 
     if fmt == "github":
-        sys.stdout.write(github(problems))
+        sys.stdout.write(_printable(github(problems)))
     else:
-        print(json.dumps(sarif(problems, __version__), indent=2, ensure_ascii=False))
+        _say_json(sarif(problems, __version__), indent=2)
 
 
 def _cmd_list(args: argparse.Namespace) -> int:
@@ -82,7 +107,7 @@ def _cmd_list(args: argparse.Namespace) -> int:
             print(heading)
         width = max((len(n) for n in names), default=0)
         for name in names:
-            print(f"{name:<{width}}  {describe(name)}")
+            print(f"{name:<{width}}  {describe(name)}")   # shipped files only (and `list` imports nothing more)
     return 0
 
 
@@ -110,18 +135,18 @@ def _cmd_check(args: argparse.Namespace) -> int:
             continue
         except OSError as e:
             bad_file = True
-            print(f"{path}:0: cannot read: {e.strerror or e}", file=sys.stderr)
+            _say(f"{path}:0: cannot read: {e.strerror or e}", file=sys.stderr)
             continue
         for case in result.cases:
             if case.passed:
                 passed += 1
                 if args.verbose:
-                    print(f"{result.path}: ok: {case.name}")
+                    _say(f"{result.path}: ok: {case.name}")
                 continue
             failed += 1
-            print(f"{result.path}: FAILED: {case.name}")
+            _say(f"{result.path}: FAILED: {case.name}")
             for problem in case.problems:
-                print("  " + problem.replace("\n", "\n  "))
+                _say("  " + problem.replace("\n", "\n  "))
             print()
     print(f"{passed} passed, {failed} failed")
     if bad_file:
@@ -133,7 +158,7 @@ def _cmd_explain(args: argparse.Namespace) -> int:
     from ..language.explain import explain
     from ..language.variants import load_rules
 
-    sys.stdout.write(explain(load_rules(args.variant)))
+    sys.stdout.write(_printable(explain(load_rules(args.variant))))
     return 0
 
 
@@ -184,13 +209,13 @@ def _cmd_perft(args: argparse.Namespace) -> int:
     if args.divide:
         total = 0
         for text, count in divide(engine, state, args.depth):
-            print(f"{text}: {count}")
+            _say(f"{text}: {count}")
             total += count
         print(f"total: {total}")
         return 0
     count = _perft_with_bar(engine, state, args.depth) if shown else perft(engine, state, args.depth)
     plural = "s" if args.depth != 1 else ""
-    print(f"{rules.name}, {where}: {count} move sequences of {args.depth} move{plural}")
+    _say(f"{rules.name}, {where}: {count} move sequences of {args.depth} move{plural}")
     return 0
 
 
@@ -348,7 +373,7 @@ def _cmd_replay(args: argparse.Namespace) -> int:
         from .game.play import default_console, show_replay
 
         show_replay(record, default_console())
-    print(f"{args.file}: {replay_line(record, game)}")
+    _say(f"{args.file}: {replay_line(record, game)}")
     return 0
 
 
@@ -362,7 +387,7 @@ def _cmd_review(args: argparse.Namespace) -> int:
     record, _ = load_game(args.file)
     review = review_record(record, seat=args.seat, deals=args.deals, seed=args.seed)
     if args.format == "json":
-        print(json.dumps(review.to_json(), indent=1, ensure_ascii=False))
+        _say_json(review.to_json(), indent=1)
     else:
         from .learning.show import show_review
         from .game.play import default_console
@@ -392,16 +417,16 @@ def _cmd_simulate(args: argparse.Namespace) -> int:
     else:
         summary = run(args.variant, args.games, args.seed, players, partners, bots, args.workers)
     if args.format == "json":
-        print(json.dumps(summary, indent=2))
+        _say_json(summary, indent=2)
     else:
-        print(format_text(summary))
+        _say(format_text(summary))
     return 0
 
 
 def _cmd_solve(args: argparse.Namespace) -> int:
     from .authors.solve import solve
 
-    print(solve(args.file, args.case, args.max_positions).text())
+    _say(solve(args.file, args.case, args.max_positions).text())
     return 0
 
 
@@ -500,6 +525,7 @@ def _write_output(text: str, output: str | None, *, force: bool = False, what: s
     """
     from ..files import write_atomic
 
+    text = _printable(text)
     if not output:
         sys.stdout.write(text)
         return
@@ -533,9 +559,9 @@ def _cmd_diff(args: argparse.Namespace) -> int:
     a, b = load(args.a).rules, load(args.b).rules
     report = compare(a, b, seed=args.seed, tries=args.tries)
     if args.format == "json":
-        print(json.dumps(as_json(report), indent=2, ensure_ascii=False))
+        _say_json(as_json(report), indent=2)
     else:
-        sys.stdout.write(format_text(report))
+        sys.stdout.write(_printable(format_text(report)))
     return 0
 
 
@@ -573,11 +599,11 @@ def _cmd_sweep(args: argparse.Namespace) -> int:
     runner = dask_runner(args.cluster) if args.cluster else local_runner(min(args.workers, tasks))
     result = run(grid, args.games, args.seed, players, args.partners, bots, runner)
     if args.format == "json":
-        text = json.dumps(result, indent=2, ensure_ascii=False) + "\n"
+        text = _json_text(result, indent=2) + "\n"
     elif args.format == "csv":
-        text = format_csv(result)
+        text = _printable(format_csv(result))
     else:
-        text = format_text(result)
+        text = _printable(format_text(result))
     sys.stdout.write(text)
     if args.plot:
         plot(result, args.plot, replace=args.force)
@@ -809,7 +835,7 @@ def main(argv: Sequence[str] | None = None) -> int:
 
         if not isinstance(e, CassinoError):
             raise
-        print(f"cassino: {e}", file=sys.stderr)
+        _say(f"cassino: {e}", file=sys.stderr)
         return 2
     except KeyboardInterrupt:
         print("interrupted", file=sys.stderr)
@@ -821,7 +847,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         # is bad input, said in one line, never a traceback.
         from ..files import describe_os_error
 
-        print(f"cassino: {describe_os_error(e)}", file=sys.stderr)
+        _say(f"cassino: {describe_os_error(e)}", file=sys.stderr)
         return 2
 
 

@@ -17,9 +17,10 @@ from __future__ import annotations
 import sys
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Callable
+from typing import Callable, Iterable
 
 from rich.console import Console
+from rich.segment import Segment
 from rich.table import Table
 from rich.text import Text
 
@@ -486,7 +487,23 @@ def start_session(record: Record, save_path: Path, console: Console, read: Calla
     return Session(opened.game, record, opened.bots, save_path, console, read, aids)
 
 
+class SafeConsole(Console):
+    """A rich Console that shows what a file wrote, never acts on it.
+
+    Every piece of text it prints passes through :func:`cassino.errors.printable` on its way out,
+    after rich has laid it out and before its own styles are added, so a variant's description, a
+    suit symbol, a scoring item's or a record's name holding ESC or BEL shows as ``\\x1b``
+    instead of clearing the screen or setting the window's title. Rich's own colours and
+    control segments pass unchanged.
+    """
+
+    def _render_buffer(self, buffer: Iterable[Segment]) -> str:
+        return super()._render_buffer(
+            segment if segment.control else Segment(printable(segment.text), segment.style, segment.control)
+            for segment in buffer)
+
+
 def default_console() -> Console:
     # markup=False: moves and messages hold brackets ([3H 5D]) that are text, never rich markup.
-    return Console(highlight=False, markup=False, soft_wrap=True,
-                   force_terminal=None if sys.stdout.isatty() else False)
+    return SafeConsole(highlight=False, markup=False, soft_wrap=True,
+                       force_terminal=None if sys.stdout.isatty() else False)
