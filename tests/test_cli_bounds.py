@@ -491,3 +491,41 @@ def test_escape_sequences_from_a_file_are_shown_escaped_never_sent_to_the_termin
         assert "\\u001b" in shown   # the same data, as JSON writes it
     else:
         assert "\\x1b" in shown, shown[:3000]   # shown, escaped
+
+
+# ---------------------------------------------------------------------- a record reached through a link
+
+def game_in_progress(folder: Path) -> None:
+    """game.json, a game two moves in against the computer, and link.json, a symbolic link to it."""
+    import os
+
+    from conftest import record_text
+
+    (folder / "game.json").write_text(record_text(actions=2), encoding="utf-8")
+    os.symlink("game.json", folder / "link.json")
+
+
+def test_resuming_through_a_link_writes_the_file_and_keeps_the_link(here: Path) -> None:
+    import os
+
+    game_in_progress(here)
+    moves = len(json.loads((here / "game.json").read_text())["actions"])
+    lines = iter(["1", "quit"])
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out), mock.patch("builtins.input", side_effect=lambda prompt: next(lines)):
+        assert main(["play", "--resume", "link.json"]) == 0
+    assert os.path.islink(here / "link.json") and os.readlink(here / "link.json") == "game.json"
+    assert len(json.loads((here / "game.json").read_text())["actions"]) > moves   # the move went to the file
+    assert sorted(p.name for p in here.iterdir()) == ["game.json", "link.json"]   # no lock or copy left
+
+
+def test_a_link_and_its_file_cannot_be_played_at_once(here: Path) -> None:
+    from cassino.files import exclusive
+
+    game_in_progress(here)
+    with exclusive(here / "game.json"):
+        status, out, err = run_main(["play", "--resume", "link.json"])
+    assert status == 2 and "is being played in another cassino process" in err, (out, err)
+    with exclusive(here / "link.json"):
+        status, out, err = run_main(["play", "--resume", "game.json"])
+    assert status == 2 and "is being played in another cassino process" in err, (out, err)

@@ -100,6 +100,16 @@ def real_path(path: str | Path) -> Path:
         return Path(os.path.abspath(path))
 
 
+def followed(path: str | Path) -> Path:
+    """The file ``path`` names, when its last part is a symbolic link; else ``path`` as given.
+
+    A record is written by renaming a new file into place, which would replace a link with a
+    file (and fork the game: the link's target stays behind); and its lock sits beside it by
+    name, so a link and its target could be played at once. Both go to the file itself.
+    """
+    return real_path(path) if os.path.islink(path) else Path(path)
+
+
 def too_long(path: str | Path) -> bool:
     """Whether a part of ``path`` is longer than the system allows (the OS would say ENAMETOOLONG)."""
     return any(len(os.fsencode(part)) > NAME_MAX for part in Path(path).parts)
@@ -266,7 +276,7 @@ def hold(path: str | Path, *, what: str = "the file", busy: str = "") -> Held:
     killed process holds no lock and is taken over. Where neither lock exists the file
     is used unguarded, as before. :class:`Busy` when another process holds it.
     """
-    lock_path = _lock_name(Path(path))
+    lock_path = _lock_name(followed(path))   # a link and its file are one file: one lock
     return Held(lock_path, _acquire(lock_path, path, what, busy))
 
 
