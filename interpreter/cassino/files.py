@@ -100,14 +100,14 @@ def real_path(path: str | Path) -> Path:
         return Path(os.path.abspath(path))
 
 
-def followed(path: str | Path) -> Path:
+def followed(path: str | Path) -> str | Path:
     """The file ``path`` names, when its last part is a symbolic link; else ``path`` as given.
 
     A record is written by renaming a new file into place, which would replace a link with a
     file (and fork the game: the link's target stays behind); and its lock sits beside it by
     name, so a link and its target could be played at once. Both go to the file itself.
     """
-    return real_path(path) if os.path.islink(path) else Path(path)
+    return real_path(path) if os.path.islink(path) else path   # as given: `newdir/` keeps its slash
 
 
 def too_long(path: str | Path) -> bool:
@@ -276,7 +276,7 @@ def hold(path: str | Path, *, what: str = "the file", busy: str = "") -> Held:
     killed process holds no lock and is taken over. Where neither lock exists the file
     is used unguarded, as before. :class:`Busy` when another process holds it.
     """
-    lock_path = _lock_name(followed(path))   # a link and its file are one file: one lock
+    lock_path = _lock_name(Path(followed(path)))   # a link and its file are one file: one lock
     return Held(lock_path, _acquire(lock_path, path, what, busy))
 
 
