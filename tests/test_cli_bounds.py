@@ -529,3 +529,42 @@ def test_a_link_and_its_file_cannot_be_played_at_once(here: Path) -> None:
     with exclusive(here / "link.json"):
         status, out, err = run_main(["play", "--resume", "game.json"])
     assert status == 2 and "is being played in another cassino process" in err, (out, err)
+
+
+# ---------------------------------------------------------------------- new games started at once
+
+def test_a_name_another_game_is_taking_is_passed_over(here: Path) -> None:
+    """Another process has chosen cassino-standard-5.json and holds its lock, but not written it yet."""
+    from cassino.files import hold
+
+    other = hold(here / "cassino-standard-5.json", what="the game record")
+    try:
+        status, out, err = run_main(["play", "standard", "--seed", "5"])
+    finally:
+        other.release()
+    assert status == 0, err
+    assert "recorded in cassino-standard-5-2.json" in out
+    assert sorted(p.name for p in here.iterdir()) == ["cassino-standard-5-2.json"]
+
+
+def test_four_games_started_together_each_take_a_free_name(here: Path) -> None:
+    import subprocess
+    import sys
+    import time
+
+    games = [subprocess.Popen([sys.executable, "-m", "cassino", "play", "standard", "--seed", "5"], cwd=here,
+                              stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+             for _ in range(4)]
+    try:
+        for _ in range(1200):   # each holds its record while it waits for a move
+            if len(list(here.glob("cassino-standard-5*.json"))) == 4 or any(g.poll() is not None for g in games):
+                break
+            time.sleep(0.1)
+        results = [g.communicate("quit\n", timeout=300) for g in games]
+    finally:
+        for g in games:
+            g.kill()
+            g.wait()
+    assert [g.returncode for g in games] == [0, 0, 0, 0], [err for _, err in results]
+    assert sorted(p.name for p in here.iterdir()) == ["cassino-standard-5-2.json", "cassino-standard-5-3.json",
+                                                      "cassino-standard-5-4.json", "cassino-standard-5.json"]

@@ -251,8 +251,7 @@ def _cmd_play(args: argparse.Namespace) -> int:
     from pathlib import Path
 
     from ..files import exclusive
-    from .game.play import Aids, default_console, start_session
-    from .game.records import claim_path, fresh_path, load_game, load_record, writable_path
+    from .game.records import claim_path, load_game, load_record, start_new, writable_path
 
     if args.force and not args.save:
         raise _error("--force lets --save FILE replace an existing file: name the file with --save")
@@ -268,8 +267,15 @@ def _cmd_play(args: argparse.Namespace) -> int:
         save = claim_path(args.save, replace=args.force) if elsewhere else writable_path(args.resume)
     else:
         record = _new_record(args)
-        save = claim_path(args.save, replace=args.force) if args.save else writable_path(
-            fresh_path(f"cassino-{record.rules.name}-{record.seed}", Path(".")))
+        if not args.save:
+            # A name no other game has, taken and locked in one step: four games started at once with
+            # the same seed get -2, -3, -4 (two were refused as "being played in another process").
+            save, held = start_new(record, Path("."), f"cassino-{record.rules.name}-{record.seed}")
+            try:
+                return _session(record, save, args)
+            finally:
+                held.release()
+        save = claim_path(args.save, replace=args.force)
     busy = (f"is being played in another cassino process; finish or quit that game first "
             f"(or continue a copy with --resume {save} --save ANOTHER.json)")
     with exclusive(save, what="the game record", busy=busy):
@@ -279,9 +285,16 @@ def _cmd_play(args: argparse.Namespace) -> int:
                 record.save(save, game)   # the copy exists from now on, even when no move is left to play
         else:
             record.save(save)
-        session = start_session(record, save, default_console(), bot_seed=record.seed,
-                                aids=Aids(count=args.count, warn=args.warn, tutorial=args.tutorial))
-        return session.run()
+        return _session(record, save, args)
+
+
+def _session(record: Any, save: Any, args: argparse.Namespace) -> int:
+    """Play ``record``'s game at the terminal, writing ``save`` after every move (its lock held by the caller)."""
+    from .game.play import Aids, default_console, start_session
+
+    session = start_session(record, save, default_console(), bot_seed=record.seed,
+                            aids=Aids(count=args.count, warn=args.warn, tutorial=args.tutorial))
+    return session.run()
 
 
 def _new_record(args: argparse.Namespace) -> Any:

@@ -32,7 +32,7 @@ from ...engine.core import Engine
 from ...engine.game import Game
 from ...engine.notation import check_move_length, max_move_length, parse_move
 from ...errors import CassinoError, Diagnostic
-from ...files import FileProblem, check_target, followed, read_bytes, write_atomic
+from ...files import Busy, FileProblem, Held, check_target, followed, hold, read_bytes, write_atomic
 from ...language.rules import Rules
 from .seating import partnership, player_count, seat_kinds
 from .seeds import SEED_RANGE, seed_problem
@@ -134,6 +134,34 @@ def fresh_path(stem: str, folder: Path = Path(".")) -> Path:
         candidate = folder / f"{stem}-{k}.json"
         k += 1
     return candidate
+
+
+def start_new(record: Record, folder: Path, stem: str) -> tuple[Path, Held]:
+    """A new game's record written as ``stem.json`` in ``folder`` (or ``stem-2.json``...), never over a
+    file, and held by this process (:func:`cassino.files.hold`) until the caller releases it.
+
+    Choosing the name and taking it is one step: a name whose lock another process holds (a game
+    started at the same moment with the same seed) is passed over, and the record is linked into
+    place, which fails on a name made meanwhile; either way the next name is tried.
+    """
+    data = json.dumps(record.to_json(), indent=1, ensure_ascii=False)
+    for k in range(1, 10_000):
+        path = folder / (f"{stem}.json" if k == 1 else f"{stem}-{k}.json")
+        if os.path.lexists(path):
+            continue
+        try:
+            held = hold(path, what="the game record")
+        except Busy:
+            continue
+        try:
+            write_atomic(path, data, replace=False, what="the game record")
+        except FileProblem as e:
+            held.release()
+            if os.path.lexists(path):
+                continue
+            raise RecordError(str(e)) from None
+        return path, held
+    raise RecordError(f"cannot name a new game record in {folder}: {stem}.json to {stem}-9999.json exist")
 
 
 def save_new(record: Record, folder: Path, stem: str, game: Game | None = None) -> Path:
