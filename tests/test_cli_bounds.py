@@ -568,3 +568,47 @@ def test_four_games_started_together_each_take_a_free_name(here: Path) -> None:
     assert [g.returncode for g in games] == [0, 0, 0, 0], [err for _, err in results]
     assert sorted(p.name for p in here.iterdir()) == ["cassino-standard-5-2.json", "cassino-standard-5-3.json",
                                                       "cassino-standard-5-4.json", "cassino-standard-5.json"]
+
+
+# ---------------------------------------------------------------------- Ctrl-C just after a computer move
+
+def interrupted_after_a_computer_move(folder: Path, seed: int, after: int) -> tuple[list[str], list[str]]:
+    """Watch a computer-only game, send SIGINT the moment its ``after``-th move is printed; (moves shown,
+    moves recorded)."""
+    import os
+    import signal
+    import subprocess
+    import sys
+
+    record = folder / f"g{seed}.json"
+    game = subprocess.Popen([sys.executable, "-m", "cassino", "play", "standard", "--humans", "0", "--bot", "random",
+                             "--seed", str(seed), "--save", record.name], cwd=folder, stdin=subprocess.DEVNULL,
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                            env={**os.environ, "PYTHONUNBUFFERED": "1"})
+    shown: list[str] = []
+    try:
+        assert game.stdout is not None
+        for line in game.stdout:
+            if " plays " in line:
+                shown.append(line.split(" plays ", 1)[1].strip())
+                if len(shown) == after:
+                    game.send_signal(signal.SIGINT)
+                    break
+        rest, err = game.communicate(timeout=300)
+    finally:
+        game.kill()
+        game.wait()
+    shown += [line.split(" plays ", 1)[1].strip() for line in rest.splitlines() if " plays " in line]
+    assert game.returncode == 130 and "interrupted: game saved" in rest, (rest, err)
+    return shown, json.loads(record.read_text(encoding="utf-8"))["actions"]
+
+
+@pytest.mark.parametrize("seed, after", [(1, 1), (2, 5), (3, 9)])
+def test_a_computer_move_shown_is_a_move_recorded_whenever_ctrl_c_comes(here: Path, seed: int, after: int) -> None:
+    shown, recorded = interrupted_after_a_computer_move(here, seed, after)
+    assert recorded == shown   # every move shown is in the record, and no move is in it unshown
+    status, out, err = run_main(["play", "--resume", f"g{seed}.json"])   # the watched game goes on where it stopped
+    assert status == 0, err
+    again = [line.split(" plays ", 1)[1] for line in out.splitlines() if " plays " in line]
+    resumed = json.loads((here / f"g{seed}.json").read_text(encoding="utf-8"))["actions"]
+    assert resumed[: len(shown)] == shown and again == resumed[len(shown):]

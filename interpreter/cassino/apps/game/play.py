@@ -14,10 +14,13 @@ end of input saves before leaving.
 
 from __future__ import annotations
 
+import signal
 import sys
+import threading
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Callable, Iterable
+from typing import Callable, Iterable, Iterator
 
 from rich.console import Console
 from rich.segment import Segment
@@ -55,6 +58,21 @@ class Aids:
     count: bool = False       # the counting aid under every human turn
     warn: bool = False        # warnings before a move that may give something away, with a take-back
     tutorial: bool = False    # each rule's rulebook sentence the first time it applies
+
+
+@contextmanager
+def _uninterrupted() -> Iterator[None]:
+    """Ctrl-C (SIGINT) held back for the length of the block and delivered at its end, where the
+    system can hold a signal back (POSIX); elsewhere the block is simply run."""
+    block = getattr(signal, "pthread_sigmask", None)
+    if block is None or threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    old = block(signal.SIG_BLOCK, {signal.SIGINT})
+    try:
+        yield
+    finally:
+        block(signal.SIG_SETMASK, old)
 
 
 def shown_text(text: str) -> str:
@@ -161,10 +179,19 @@ class Session(GameSession):
     def show_summary(self, summary: HandSummary) -> None:
         show_summary(self.console, summary, self.seat_name)
 
-    def act(self, action: str) -> Acted:
-        """Apply, record and save an action (``GameSession.act``), then show the scoring of a hand it ended."""
+    def act(self, action: str, *, said: str | None = None) -> Acted:
+        """Apply, record and save an action (``GameSession.act``), then say ``said`` (a computer's move)
+        and show the scoring of a hand it ended.
+
+        The record is written before the move is shown, and Ctrl-C waits until both are done: a
+        move shown is a move recorded. (Shown first, a Ctrl-C in between left the move out of the
+        record, and the resumed game showed it a second time.)
+        """
         before = self.game
-        acted = super().act(action)
+        with _uninterrupted():
+            acted = super().act(action)
+            if said is not None:
+                self.console.print(said, highlight=False)
         if acted.summary is not None:
             self.show_summary(acted.summary)
         if self.tutorial is not None:
@@ -403,8 +430,7 @@ class Session(GameSession):
                     return 0
             else:
                 text = self.computer_choice()
-                console.print(f"{self.seat_name(seat)} plays {text}", highlight=False)
-                self.act(text)
+                self.act(text, said=f"{self.seat_name(seat)} plays {text}")
         self.finish()
         return 0
 
