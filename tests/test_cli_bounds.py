@@ -612,3 +612,77 @@ def test_a_computer_move_shown_is_a_move_recorded_whenever_ctrl_c_comes(here: Pa
     again = [line.split(" plays ", 1)[1] for line in out.splitlines() if " plays " in line]
     resumed = json.loads((here / f"g{seed}.json").read_text(encoding="utf-8"))["actions"]
     assert resumed[: len(shown)] == shown and again == resumed[len(shown):]
+
+
+# ---------------------------------------------------------------------- smaller items
+
+def test_extends_finds_a_house_rule_example_by_name_bundled_variants_first(here: Path) -> None:
+    (here / "mine.yaml").write_text("name: mine\nextends: fifty\ngame:\n  target: 60\n", encoding="utf-8")
+    status, out, err = run_main(["validate", "mine.yaml"])
+    assert status == 0, err
+    from cassino.language.variants import load
+
+    loaded = load(here / "mine.yaml")
+    assert [d.path.split(" (")[0] for d in loaded.resolved.documents][1:] == ["fifty", "standard"]
+    (here / "typo.yaml").write_text("name: typo\nextends: fifyt\n", encoding="utf-8")
+    status, out, err = run_main(["validate", "typo.yaml"])
+    assert status == 2 and "did you mean `fifty`?" in err and "house-rule examples: cassino list" in err
+
+
+def test_a_bad_extends_does_not_hide_the_files_other_errors(here: Path) -> None:
+    (here / "g.yaml").write_text("name: g\nextends: nosuch\ngame:\n  targt: 11\nseats: {max_players: 99}\n",
+                                 encoding="utf-8")
+    status, out, err = run_main(["validate", "--format", "json", "g.yaml"])
+    assert status == 2
+    found = [(e["line"], e["column"], e["message"]) for e in json.loads(out)["results"][0]["errors"]]
+    assert found[0] == (2, 10, "cannot find the variant `nosuch` that this file extends")
+    assert (4, 3, "unknown setting `targt` in `game`") in found
+    assert any(line == 5 and "must be at most 8" in message for line, _, message in found), found
+
+
+def test_an_error_on_a_long_line_shows_the_line_cut_around_the_column(here: Path) -> None:
+    """One bad key on a line of 0.9 MB: the whole line was shown under the message."""
+    text = "{name: long, extends: standard, description: '" + "x" * 900_000 + "', game: {targt: 11}}\n"
+    (here / "long.yaml").write_text(text, encoding="utf-8")
+    status, out, err = run_main(["validate", "long.yaml"])
+    assert status == 2
+    assert len(err) < 1_000, len(err)
+    first, shown, caret = err.splitlines()[:3]
+    column = text.index("targt") + 1
+    assert first.startswith(f"long.yaml:1:{column}: unknown setting `targt` in `game`")
+    assert shown == "    ..." + text[column - 31:].rstrip("\n") and len(shown) <= 4 + 100
+    assert shown[len(caret) - 1] == "t" and caret.strip() == "^"
+    from cassino.errors import Diagnostic
+
+    for column in (1_000, 500_000):   # cut at both ends, the caret still under its column
+        diag = Diagnostic("long.yaml", 1, column, "here", source_line=text.rstrip("\n")).format()
+        _, shown, caret = diag.splitlines()
+        assert shown.startswith("    ...") and shown.endswith("...") and len(shown) == 104
+        assert shown[len(caret) - 1] == text[column - 1]
+
+
+def test_a_flood_of_errors_is_cut_after_a_hundred(here: Path) -> None:
+    keys = ", ".join(f"k{k}: {k}" for k in range(2_000))
+    (here / "many.yaml").write_text(f"name: many\nextends: standard\ngame: {{{keys}}}\n", encoding="utf-8")
+    status, out, err = run_main(["validate", "--format", "json", "many.yaml"])
+    assert status == 2
+    errors = json.loads(out)["results"][0]["errors"]
+    assert len(errors) == 101 and errors[-1]["message"] == "and 1,900 more problems: fix these first"
+    status, out, err = run_main(["validate", "many.yaml"])
+    assert len(err) < 50_000
+
+
+@pytest.mark.parametrize("columns", ["0", "-5", "abc", "99999999", "  "])
+def test_a_useless_columns_value_falls_back_to_a_sane_width(here: Path, monkeypatch: pytest.MonkeyPatch,
+                                                           columns: str) -> None:
+    from conftest import record_text
+
+    monkeypatch.setenv("COLUMNS", columns)
+    status, out, err = run_main(["play", "standard", "--seed", "3", "--save", "g.json"])
+    assert status == 0, err
+    assert "your hand:" in out and "scores" in out and "table" in out
+    assert max(len(line) for line in out.splitlines()) < 1_000
+    (here / "done.json").write_text(record_text(seats=("human", "random")), encoding="utf-8")
+    status, out, err = run_main(["review", "done.json", "--deals", "1"])
+    assert status == 0, err
+    assert out.count("\n") > 10 and max(len(line) for line in out.splitlines()) < 1_000

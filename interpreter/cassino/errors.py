@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
+from functools import lru_cache
 from pathlib import Path
 
 #: Characters a terminal acts on rather than shows: C0 and C1 controls (ESC starts a sequence that can
@@ -20,6 +21,8 @@ _UNSHOWABLE = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069
 
 #: The most of a source line shown under a message, in characters: the rest is cut around the column.
 SHOWN_LINE = 100
+#: The most problems one error reports; the rest are counted.
+MAX_DIAGNOSTICS = 100
 
 
 def _escaped(m: re.Match[str]) -> str:
@@ -118,15 +121,27 @@ class RuleFileError(CassinoError):
     diagnostics: list[Diagnostic] = field(default_factory=list)
 
     def __post_init__(self) -> None:
+        if len(self.diagnostics) > MAX_DIAGNOSTICS:   # a file of 20,000 unknown keys: the first hundred say it
+            rest = len(self.diagnostics) - MAX_DIAGNOSTICS
+            first = self.diagnostics[0]
+            self.diagnostics = self.diagnostics[:MAX_DIAGNOSTICS] + [
+                Diagnostic(first.file, 0, 0, f"and {rest:,} more problems: fix these first")]
         super().__init__(self.__str__())
 
     def __str__(self) -> str:
         return "\n".join(d.format() for d in self.diagnostics)
 
 
+@lru_cache(maxsize=4)
+def _lines(text: str) -> list[str]:
+    """A file's lines, split once however many problems it has (not splitlines: a form feed or U+2028
+    is no line break to YAML's marks)."""
+    return text.split("\n")
+
+
 def line_of(text: str, line: int) -> str | None:
     """The text of 1-based ``line`` in ``text``, for showing under a message."""
-    lines = text.split("\n")   # not splitlines: a form feed or U+2028 is no line break to YAML's marks
+    lines = _lines(text)
     if 1 <= line <= len(lines) and (line < len(lines) or lines[-1]):
         return lines[line - 1].rstrip("\r")
     return None

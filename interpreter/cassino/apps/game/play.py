@@ -529,7 +529,32 @@ class SafeConsole(Console):
             for segment in buffer)
 
 
+#: The widths a console is drawn at: COLUMNS outside them (0, a negative or garbage value, a width
+#: of millions) is not used. 0 drew nothing (play showed only its prompts, review nothing at all)
+#: and 99,999,999 drew every rule line a hundred million characters long.
+MIN_WIDTH, MAX_WIDTH = 20, 1_000
+
+
+def console_width() -> int | None:
+    """The width to draw at when COLUMNS cannot be used as it is; None to let rich read it.
+
+    A usable COLUMNS (a whole number from MIN_WIDTH to MAX_WIDTH) or none at all: rich's own
+    choice. Otherwise the terminal's width when standard output is one, else 80, held within bounds.
+    """
+    import os
+
+    columns = os.environ.get("COLUMNS")
+    if columns is None or (columns.strip().isdecimal() and len(columns.strip()) <= 4
+                           and MIN_WIDTH <= int(columns) <= MAX_WIDTH):
+        return None
+    try:
+        width = os.get_terminal_size(sys.stdout.fileno()).columns
+    except (OSError, ValueError, AttributeError):
+        width = 80
+    return min(max(width or 80, MIN_WIDTH), MAX_WIDTH)
+
+
 def default_console() -> Console:
     # markup=False: moves and messages hold brackets ([3H 5D]) that are text, never rich markup.
-    return SafeConsole(highlight=False, markup=False, soft_wrap=True,
+    return SafeConsole(highlight=False, markup=False, soft_wrap=True, width=console_width(),
                        force_terminal=None if sys.stdout.isatty() else False)
