@@ -686,3 +686,12 @@ def test_a_useless_columns_value_falls_back_to_a_sane_width(here: Path, monkeypa
     status, out, err = run_main(["review", "done.json", "--deals", "1"])
     assert status == 0, err
     assert out.count("\n") > 10 and max(len(line) for line in out.splitlines()) < 1_000
+
+
+def test_help_names_every_command() -> None:
+    status, out, err = run_main(["--help"])
+    assert status == 0
+    description = " ".join(out.split("\n\n")[1].split())
+    for command in ("validate", "list", "schema", "explain", "perft", "play", "review", "replay", "simulate",
+                    "check", "solve", "rules", "diff", "sweep", "serve"):
+        assert re.search(rf"\b{command}\b", description), (command, description)

@@ -723,7 +723,7 @@ def _add_serve_command(sub: "argparse._SubParsersAction[argparse.ArgumentParser]
 def build_parser() -> argparse.ArgumentParser:
     import argparse
 
-    parser = argparse.ArgumentParser(prog="cassino", description="Cassino rule files: validate, explain, check, play.")
+    parser = argparse.ArgumentParser(prog="cassino")
     from ..native import describe
 
     parser.add_argument("--version", action="version", version=f"cassino {__version__} ({describe()})",
@@ -824,6 +824,9 @@ def build_parser() -> argparse.ArgumentParser:
 
     _add_author_commands(sub)
     _add_serve_command(sub)
+    # Said from the commands themselves, so the list cannot fall behind them again.
+    parser.description = ("Cassino and its family of card games: play them, and write, check and study their "
+                          f"rule files. Commands: {', '.join(sub.choices)}. `cassino COMMAND --help` says more.")
     return parser
 
 
