@@ -695,3 +695,42 @@ def test_help_names_every_command() -> None:
     for command in ("validate", "list", "schema", "explain", "perft", "play", "review", "replay", "simulate",
                     "check", "solve", "rules", "diff", "sweep", "serve"):
         assert re.search(rf"\b{command}\b", description), (command, description)
+
+
+# ---------------------------------------------------------------------- solve: its limit, its progress, its memory
+
+POSITION = """variant: standard
+cases:
+  - name: last deal
+    hand: [8D, 3H, KS, AS]
+    hands: {1: [5C, 2S, 10D, KH]}
+    table: [5S, 3C, 7H]
+    captured: {0: [2C, 2D, 2H, 3D, 3S, 4C, 4D, 4H, 4S, 5D, 5H, 6C, 6D, 6H, 6S, 7C, 7D, 7S], 1: rest}
+    last_capture: 1
+"""
+
+
+def test_solve_says_how_far_it_has_gone_and_its_limit_is_bounded(here: Path) -> None:
+    (here / "pos.yaml").write_text(POSITION, encoding="utf-8")
+    status, out, err = run_main(["solve", "pos.yaml", "--max-positions", "200"])
+    assert status == 2 and "too large to solve exactly (more than 200 positions searched)" in err
+    said = [line for line in err.splitlines() if line.startswith("solve: ")]
+    assert said == [f"solve: {k * 20} positions searched, {k * 10}% of the limit of 200" for k in range(1, 11)]
+    status, out, err = run_main(["solve", "pos.yaml", "--max-positions", "20000001"])
+    assert status == 2 and "--max-positions: must be at most 20,000,000, not 20000001" in err
+    status, out, err = run_main(["solve", "pos.yaml"])
+    assert status == 0 and "best: " in out and not err   # a small search says nothing
+
+
+def test_the_solvers_table_is_bounded_and_forgetting_changes_no_value(here: Path) -> None:
+    from cassino.apps.authors.solve import BoundedTable, solve
+
+    table = BoundedTable(1_000)
+    for k in range(10_000):
+        table[k] = k
+        assert len(table) <= 1_000
+    assert 9_999 in table and 0 not in table
+    (here / "pos.yaml").write_text(POSITION, encoding="utf-8")
+    roomy, tight = solve(str(here / "pos.yaml")), solve(str(here / "pos.yaml"), table_limit=8)
+    assert roomy.values == tight.values and roomy.line == tight.line
+    assert tight.nodes > roomy.nodes   # positions forgotten were searched again

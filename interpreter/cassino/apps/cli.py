@@ -436,10 +436,33 @@ def _cmd_simulate(args: argparse.Namespace) -> int:
     return 0
 
 
+#: The most positions `solve` may be told to search: some ten minutes at the default's speed.
+MAX_SOLVE_POSITIONS = 20_000_000
+
+
 def _cmd_solve(args: argparse.Namespace) -> int:
+    """Solve a case, saying on stderr how far the search has gone: on a terminal a line rewritten at
+    every 1% of the --max-positions limit (cleared at the end), elsewhere a line at every 10%."""
     from .authors.solve import solve
 
-    _say(solve(args.file, args.case, args.max_positions).text())
+    limit = args.max_positions
+    terminal = sys.stderr.isatty()
+    every = max(limit // (100 if terminal else 10), 1)
+
+    def progress(positions: int) -> None:
+        text = f"solve: {positions:,} positions searched, {positions * 100 // limit}% of the limit of {limit:,}"
+        if terminal:
+            sys.stderr.write(f"\r{text}\x1b[K")
+            sys.stderr.flush()
+        else:
+            print(text, file=sys.stderr)
+
+    try:
+        solution = solve(args.file, args.case, limit, progress=progress, every=every)
+    finally:
+        if terminal:
+            sys.stderr.write("\r\x1b[K")
+    _say(solution.text())
     return 0
 
 
@@ -818,8 +841,9 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser("solve", help="the exact value of every move in a position given in full (a scenario case)")
     p.add_argument("file", metavar="FILE", help="a scenario file (the format of `cassino check`; `expect` optional)")
     p.add_argument("--case", metavar="NAME", help="the case to solve (needed when the file has several)")
-    p.add_argument("--max-positions", type=_whole(1), default=2_000_000, metavar="N",
-                   help="give up (exit 2) after searching N positions (default 2,000,000)")
+    p.add_argument("--max-positions", type=_bounded(1, MAX_SOLVE_POSITIONS), default=2_000_000, metavar="N",
+                   help=f"give up (exit 2) after searching N positions, 1 to {MAX_SOLVE_POSITIONS:,} (default "
+                        f"2,000,000); how far the search has gone is shown on stderr as it goes")
     p.set_defaults(handler=_cmd_solve)
 
     _add_author_commands(sub)
