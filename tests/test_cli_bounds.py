@@ -734,3 +734,12 @@ def test_the_solvers_table_is_bounded_and_forgetting_changes_no_value(here: Path
     roomy, tight = solve(str(here / "pos.yaml")), solve(str(here / "pos.yaml"), table_limit=8)
     assert roomy.values == tight.values and roomy.line == tight.line
     assert tight.nodes > roomy.nodes   # positions forgotten were searched again
+
+
+@pytest.mark.parametrize("value, says", [("[" * 5_000, "nested too deeply"),
+                                         ("a\x01b", "U+0001 (a control character) is not allowed")])
+def test_a_sweep_value_is_read_with_the_rule_files_bounds(here: Path, value: str, says: str) -> None:
+    status, out, err = run_main(["sweep", "standard", "--set", f"game.target={value}", "--games", "1"])
+    assert status == 2, err
+    lines = message_lines(err)
+    assert len(lines) == 1 and says in lines[0] and len(err) < 500, err
