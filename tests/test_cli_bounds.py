@@ -451,14 +451,30 @@ cases:
 """
 
 
+@pytest.fixture(scope="module")
+def evil_game(tmp_path_factory: pytest.TempPathFactory) -> str:
+    """A whole game of the evil variant between computer players, as its record's text (made once)."""
+    import os
+
+    folder = tmp_path_factory.mktemp("evil")
+    (folder / "evil.yaml").write_text(EVIL, encoding="utf-8")
+    before = os.getcwd()
+    os.chdir(folder)
+    try:
+        status, out, err = run_main(["play", "evil.yaml", "--humans", "0", "--bot", "random", "--seed", "1",
+                                     "--save", "g.json"])
+    finally:
+        os.chdir(before)
+    assert status == 0, err
+    return (folder / "g.json").read_text(encoding="utf-8")
+
+
 @pytest.fixture()
-def evil(here: Path) -> Path:
+def evil(here: Path, evil_game: str) -> Path:
     (here / "evil.yaml").write_text(EVIL, encoding="utf-8")
     (here / "evil-s.yaml").write_text(EVIL_CASE, encoding="utf-8")
     (here / "key.yaml").write_text('name: key\nextends: standard\n"\\e[2Jgame": {target: 11}\n', encoding="utf-8")
-    status, out, err = run_main(["play", "evil.yaml", "--humans", "0", "--bot", "random", "--seed", "1",
-                                 "--save", "g.json"])
-    assert status == 0, err
+    (here / "g.json").write_text(evil_game, encoding="utf-8")
     return here
 
 
