@@ -795,7 +795,7 @@ def _values_words(rules: Rules) -> str:
         run.clear()
 
     for r in rules.deck.ranks:
-        if r.rank.isdigit() and r.values == (int(r.rank),):
+        if r.rank.isdecimal() and r.values == (int(r.rank),):
             run.append(r.rank)
             continue
         flush()
