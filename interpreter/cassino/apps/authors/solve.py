@@ -91,22 +91,13 @@ class BoundedTable(dict):  # type: ignore[type-arg]
 
 
 class WatchedSolver(Solver):
-    """The solver with a bounded table and a word every ``every`` positions (``progress(positions)``)."""
+    """The solver with a bounded table (and, through ``Solver``'s own ``progress``, a word every
+    ``every`` positions)."""
 
-    def __init__(self, *args: Any, table_limit: int = TABLE_LIMIT, every: int = 0,
-                 progress: Callable[[int], None] | None = None, **kw: Any) -> None:
+    def __init__(self, *args: Any, table_limit: int = TABLE_LIMIT, **kw: Any) -> None:
         super().__init__(*args, **kw)
         self.table = BoundedTable(table_limit)
         self.finals = BoundedTable(table_limit)
-        self._every, self._progress = every, progress
-        self._next = every if progress is not None and every > 0 else None
-
-    def _search(self, state: HandState, alpha: int, beta: int) -> int:
-        if self._next is not None and self.nodes >= self._next:
-            self._next += self._every
-            assert self._progress is not None
-            self._progress(self.nodes)
-        return super()._search(state, alpha, beta)
 
 
 def solve(path: str, case_name: str | None = None, max_positions: int | None = None, *,
