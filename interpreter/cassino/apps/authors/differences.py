@@ -64,6 +64,12 @@ def _isolated(a: Rules, b: Rules, diff: Difference) -> Rules | None:
 
 
 def _moves(engine: Engine, pos: Position) -> frozenset[Move] | None:
+    """The legal moves at ``pos``, or None where it is no position of this deck (a card placed
+    more often than the deck holds it: with one pack, a card the other game's two packs hold twice)."""
+    placed = [c for cards in (pos.hands or {}).values() for c in cards] + list(pos.table) + \
+        [c for cards, _, _ in pos.builds for c in cards] + [c for cards in (pos.captured or {}).values() for c in cards]
+    if any(placed.count(c) > engine.deck.packs for c in set(placed)):
+        return None
     try:
         return frozenset(engine.legal_moves(engine.position(pos)))
     except (ValueError, CassinoError, KeyError, IndexError):
