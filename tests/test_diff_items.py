@@ -8,7 +8,6 @@ from cassino.language.compare import differences, same_items
 from cassino.language.variants import load_rules
 
 
-
 def test_items_scoring_the_same_cards_under_other_names_are_one_item() -> None:
     """Scopa's cards, coins, settebello, primiera and sweeps are Escoba's cartas, oros, siete de
     oros, setenta and escobas: they were 10 of the 17 differences, with identical totals."""
