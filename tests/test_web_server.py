@@ -127,14 +127,14 @@ def test_requests_that_are_too_large_not_json_or_from_another_site_are_refused(t
         conn.putheader("content-length", str(50_000_000))
         conn.endheaders()
         answer = conn.getresponse()
-        assert answer.status == 400 and b"too large" in answer.read()
+        assert answer.status == 413 and b"too large" in answer.read()
         conn.close()
         # Sent in chunks without a length: read up to the limit, then refused.
         conn = http.client.HTTPConnection(host, int(port), timeout=20)
         conn.request("POST", "/api/rules", body=iter([b" " * 500_000] * 4 + [b" " * 1000]),
                      headers={"content-type": "application/json"}, encode_chunked=True)
         answer = conn.getresponse()
-        assert answer.status == 400 and b"too large" in answer.read()
+        assert answer.status == 413 and b"too large" in answer.read()
         conn.close()
         status, answer = s.post("/api/tables", {"rules": {"kind": "bundled", "name": "standard"},
                                                 "seats": ["human", "greedy"]},
@@ -218,8 +218,9 @@ def test_two_people_seat_links_turns_and_no_undo(tmp_path: Path) -> None:
         table = s.new_table(["human", "human"])
         t = s.store.get(table["id"])
         with s.seat(table, 0) as a, s.seat(table, 1) as b:
-            for client in (a, b):       # both see both seats taken
-                client.until(lambda m: m["type"] == "state" and all(p["connected"] for p in m["seats"]))
+            for client in (a, b):       # both see both seats taken: in a state, or told when the other came
+                client.until(lambda m: m["type"] == "state" and all(p["connected"] for p in m["seats"])
+                             or m["type"] == "presence" and m["connected"] == [0, 1])
             turn = t.session.game.hand.turn
             mover, waiter = (a, b) if turn == 0 else (b, a)
             state = mover.state
@@ -314,7 +315,8 @@ def test_continue_a_saved_game_uploaded_in_the_lobby(tmp_path: Path) -> None:
         status, answer = s.post("/api/records", {"text": text, "filename": "my game.json"})
         assert status == 200 and answer["you"] == 0
         with s.seat(answer, 0) as me:
-            assert me.my_turn()["variant"]["name"] == "royal"
+            me.my_turn()
+            assert me.welcome is not None and me.welcome["variant"]["name"] == "royal"
         damaged = json.loads(text)
         damaged["players"] = "two"
         status, answer = s.post("/api/records", {"text": json.dumps(damaged, indent=1), "filename": "bad.json"})
@@ -394,15 +396,18 @@ def test_every_shipped_variant_opens_a_table(tmp_path: Path) -> None:
 
     from cassino.apps.web.policy import Limits
 
-    # One client opens a table of each variant, more than the default per-client limit of 20.
-    with serving(tmp_path / "records", limits=Limits(tables_per_client=len(VARIANTS))) as s:
+    # One client opens a table of each variant, more than the default per-client limit of 20 (and more than
+    # its 30 new tables a minute).
+    with serving(tmp_path / "records", limits=Limits(tables_per_client=len(VARIANTS),
+                                                     uploads_per_minute=len(VARIANTS))) as s:
         for name in VARIANTS:
             rules = load_rules(name)
             seats = ["human"] + ["random"] * (rules.seats.min_players - 1)
             table = s.new_table(seats, variant=name)
             with s.seat(table, 0) as me:
                 state = me.until(lambda m: m["type"] == "state")
-                assert state["variant"]["name"] == name and len(state["seats"]) == len(seats)
+                assert me.welcome is not None and me.welcome["variant"]["name"] == name
+                assert len(state["seats"]) == len(seats) and "variant" not in state
 
 
 def test_serve_without_the_web_extra_says_how_to_install_it(cli, monkeypatch: pytest.MonkeyPatch) -> None:  # type: ignore[no-untyped-def]
