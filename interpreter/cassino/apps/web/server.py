@@ -157,11 +157,10 @@ def _diagnostics(e: RuleFileError, lobby: Lobby) -> JSONResponse:
 
 
 async def _body(request: Request, store: TableStore, limit: int = MAX_BODY, too_large: str = "") -> Any:
-    """The request's JSON, read no further than ``limit`` bytes, once the client is within its uploads a
-    minute; LobbyError when it is not JSON, TooLarge (413) beyond the limit."""
+    """The request's JSON, read no further than ``limit`` bytes (and decoded in a thread); LobbyError when it
+    is not JSON, TooLarge (413) beyond the limit."""
     if not _same_origin(request.headers):
         raise PermissionError("a page of another site cannot do this")
-    store.uploads.take(_client(request))
     refusal = too_large or f"the request is too large (at most {limit:,} bytes)"
     size = request.headers.get("content-length")
     if size is not None and (not size.isdigit() or int(size) > limit):
@@ -172,8 +171,12 @@ async def _body(request: Request, store: TableStore, limit: int = MAX_BODY, too_
         if total > limit:
             raise TooLarge(refusal)
         chunks.append(chunk)
+    return await _in_lobby(store, _json_of, b"".join(chunks))
+
+
+def _json_of(raw: bytes) -> Any:
     try:
-        return json.loads(b"".join(chunks).decode("utf-8"))
+        return json.loads(raw.decode("utf-8"))
     except (UnicodeDecodeError, ValueError, RecursionError):
         raise LobbyError("the request is not JSON") from None
 
@@ -294,14 +297,22 @@ def create_app(store: TableStore, lobby: Lobby, hosts: Hosts) -> Starlette:
     async def choices(request: Request) -> Response:
         return JSONResponse(await _in_lobby(store, lobby.choices))
 
+    def uploaded(request: Request, body: Any = None) -> None:
+        """Count a request that opens a table or hands in a file (a named variant checked is not one)."""
+        spec = body.get("rules") if isinstance(body, dict) else None
+        if body is None or not isinstance(spec, dict) or spec.get("kind") not in ("bundled", "example", "folder"):
+            store.uploads.take(_client(request))
+
     @refusals
     async def check_rules(request: Request) -> Response:
         body = await _body(request, store)
+        uploaded(request, body)
         loaded, source = await _in_lobby(store, lobby.load, body.get("rules") if isinstance(body, dict) else None)
         return JSONResponse({"valid": True, "source": source, "info": rules_info(loaded.rules)})
 
     @refusals
     async def new_table(request: Request) -> Response:
+        uploaded(request)
         record, you = await _in_lobby(store, lobby.new_record, await _body(request, store))
         table = await store.create(record, _client(request))
         table.kick()
@@ -311,6 +322,7 @@ def create_app(store: TableStore, lobby: Lobby, hosts: Hosts) -> Starlette:
     @refusals
     async def continue_record(request: Request) -> Response:
         too_large = f"a game record is at most {MAX_RECORD:,} bytes on this server; this one is larger"
+        uploaded(request)
         body = await _body(request, store, 2 * MAX_RECORD + 4096, too_large)
         if not isinstance(body, dict) or not isinstance(body.get("text"), str):
             raise LobbyError("send the game record's text: {\"text\": ..., \"filename\": ...}")
