@@ -11,8 +11,9 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from cassino.engine.core import Engine, Position
-from cassino.engine.moves import MoveKind
+from cassino.engine.moves import IllegalMoveError, MoveKind
 from cassino.engine.notation import format_move, parse_move
+from cassino.errors import PositionTooLargeError
 from cassino.language.variants import load_rules
 
 from conftest import VARIANTS
@@ -127,12 +128,66 @@ def test_captures_match_brute_force(name: str, seed: int, n_loose: int, n_builds
     assert generated == _brute_force_captures(engine, state, p)
 
 
-def test_twenty_loose_cards_enumerate() -> None:
-    engine = ENGINES["standard"]
+def _twenty_low_cards() -> tuple[Engine, object]:
+    engine = Engine(load_rules("standard"))
     cards = [c for c in engine.deck.cards if c.rank in ("A", "2", "3", "4", "5")][:20]
     hand = [engine.deck.parse("10S"), engine.deck.parse("9H")]
-    state = engine.position(Position(players=2, hands={0: hand}, table=cards))
+    other = [engine.deck.parse("KC"), engine.deck.parse("QC")]
+    return engine, engine.position(Position(players=2, hands={0: hand, 1: other}, table=cards))
+
+
+def test_twenty_loose_cards_enumerate_within_a_raised_budget() -> None:
+    engine, state = _twenty_low_cards()
+    engine.move_budget = 1_000_000   # 316,588 moves: more than the default budget lists
     moves = engine.legal_moves(state)
     captures = [m for m in moves if m.kind is MoveKind.CAPTURE]
     assert len(captures) > 1000
     assert all(bin(m.loose).count("1") >= 2 for m in captures)
+
+
+def test_a_position_beyond_the_budget_is_refused_yet_still_played() -> None:
+    """Twenty low cards under a 10 make 316,588 captures: the default budget refuses to list
+    them (every listing, at once when asked again), but a given move is still checked and
+    played, and some moves of every hand card are offered with bounded work."""
+    engine, state = _twenty_low_cards()
+    for listing in (engine.legal_moves, engine.move_keys, engine.count_moves, lambda s: list(engine.iter_moves(s))):
+        with pytest.raises(PositionTooLargeError, match="too many legal moves to list"):
+            listing(state)
+    deck = engine.deck
+    take = parse_move("10S capture AC 4C 5C 2D 3D AH 4H", deck)
+    assert engine.is_legal(state, take)
+    assert not engine.is_legal(state, parse_move("10S capture AC 4C 5C 2D 3D AH", deck))   # 13: not a set of 10s
+    assert not engine.is_legal(state, parse_move("9H capture AC 4C 5C", deck))            # 10 is not 9
+    after = engine.play(state, take)
+    assert after.turn == 1 and bin(after.table).count("1") == 13
+    with pytest.raises(IllegalMoveError):
+        engine.play(state, parse_move("10S capture AC 4C", deck))
+    offered = engine.some_moves(state, 40)
+    assert 2 <= len(offered) <= 40
+    assert {format_move(m, deck).split()[0] for m in offered} == {"10S", "9H"}
+    assert all(engine.is_legal(state, m) for m in offered)
+    kinds = {m.kind for m in offered}
+    assert MoveKind.CAPTURE in kinds and MoveKind.BUILD in kinds   # (9H builds 10 for the 10S)
+    for move in offered:   # each a whole move: a capture's cards make sets worth the card played
+        worth = (10 if format_move(move, deck).startswith("10S") else 9) if move.kind is MoveKind.CAPTURE \
+            else move.value
+        if move.kind is not MoveKind.TRAIL:
+            total = sum(int(c.rank.replace("A", "1")) for c in deck.cards_of(move.loose | move.played))
+            assert (total - (worth if move.kind is MoveKind.CAPTURE else 0)) % worth == 0
+
+
+def test_a_table_of_a_hundred_cards_is_refused_at_once(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    """The rule file that froze a server (three Spanish packs, 100 cards on the table), as a
+    position: listing is refused after a count, not after minutes; a move is still played."""
+    rule = tmp_path / "big.yaml"
+    rule.write_text("name: big\nextends: escoba\ndeck: {packs: 3}\nseats: {max_players: 2}\n"
+                    "deal: {table_cards: 20, hand_size: 10}\n", encoding="utf-8")
+    engine = Engine(load_rules(rule))
+    cards = list(engine.deck.cards)
+    hand, table = cards[:10], cards[20:120]
+    state = engine.position(Position(players=2, hands={0: hand, 1: cards[10:20]}, table=table))
+    with pytest.raises(PositionTooLargeError, match="100 table items"):
+        engine.count_moves(state)
+    offered = engine.some_moves(state, 30)
+    assert offered and all(engine.is_legal(state, m) for m in offered)
+    engine.play(state, offered[0])

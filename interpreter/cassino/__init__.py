@@ -37,7 +37,7 @@ _EXPORTS = {
     "Engine": "engine.core", "Position": "engine.core",
     "Game": "engine.game",
     "Move": "engine.moves", "MoveKind": "engine.moves", "IllegalMoveError": "engine.moves",
-    "MoveSyntaxError": "engine.moves", "PositionTooLargeError": "engine.moves",
+    "MoveSyntaxError": "engine.moves", "PositionTooLargeError": "errors",
     "format_move": "engine.notation", "parse_move": "engine.notation",
     "load": "language.variants", "load_rules": "language.variants",
     "CassinoError": "errors", "RuleFileError": "errors",
@@ -48,7 +48,8 @@ __all__ = [*_EXPORTS, "__version__"]
 if TYPE_CHECKING:  # pragma: no cover
     from .engine.core import Engine, Position
     from .engine.game import Game
-    from .engine.moves import IllegalMoveError, Move, MoveKind, MoveSyntaxError, PositionTooLargeError
+    from .engine.moves import IllegalMoveError, Move, MoveKind, MoveSyntaxError
+    from .errors import PositionTooLargeError
     from .engine.notation import format_move, parse_move
     from .errors import CassinoError, RuleFileError
     from .language.variants import load, load_rules

@@ -53,6 +53,14 @@ class CassinoError(ValueError):
     """Base of every error the package raises on bad input."""
 
 
+class PositionTooLargeError(CassinoError):
+    """A position whose legal moves are more than the engine lists within its budget
+    (``Engine.move_budget``): the moves exist, but listing them all would take too long.
+    A player still chooses one step by step (``cassino.engine.choices``), and ``Engine.is_legal``
+    and ``Engine.play`` still check a given move."""
+
+
+
 @dataclass
 class RuleFileError(CassinoError):
     """A rule file (or something it extends) could not be loaded; holds every problem found."""

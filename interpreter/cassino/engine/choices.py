@@ -27,6 +27,7 @@ from typing import Final, Iterator
 from mypy_extensions import mypyc_attr
 
 from .movegen import PLAYED_SHIFT, VALUE_SHIFT, Generator, add_values, bits, popcount
+from ..errors import PositionTooLargeError
 from .moves import Move
 from .state import HandState
 from .tables import BUILD, CAPTURE, TRAIL, TRAIL_BUILD, Tables
@@ -35,6 +36,8 @@ __all__ = ["END", "Head", "MoveChoices"]
 
 #: The choice that completes a move (no further item).
 END: Final = -1
+#: Steps after which :meth:`MoveChoices.sample` passes a position over rather than search on.
+_HARD_CHECK: Final = 500
 
 
 @mypyc_attr(native_class=False)   # a frozen dataclass (compiled, a plain Python class)
@@ -118,6 +121,10 @@ class MoveChoices:
         self._families: dict[Head, _Family] = {}
         self._relevant_items: dict[int, int] = {}   # by id() of a family this object keeps
         self._heads: list[Head] | None = None
+        #: Groups tried by the cover searches so far (bounded by the engine's move budget), and
+        #: where the check under way gives up (0: at the budget; see ``_next_positions``).
+        self.steps = 0
+        self.check_limit = 0
 
     # ------------------------------------------------------------------ public
     def heads(self) -> list[Head]:
@@ -130,25 +137,104 @@ class MoveChoices:
         """After ``head`` and the items ``chosen`` (positions in item order, increasing), the
         positions that may come next (increasing), then :data:`END` if ``chosen`` completes a
         legal move. Empty when no legal move starts so."""
+        out = list(self._next_positions(head, chosen))
+        if self._complete(head, chosen):
+            out.append(END)
+        return out
+
+    def _next_positions(self, head: Head, chosen: list[int], skip_hard: bool = False,
+                        stop: int = 0) -> Iterator[int]:
+        """The positions of :meth:`next_items` (without :data:`END`), found one at a time.
+        ``skip_hard``: a position whose check takes more than :data:`_HARD_CHECK` steps is
+        passed over instead of searched to the end, and none is tried once the steps pass
+        ``stop`` (for :meth:`sample`, which needs some moves, not all)."""
         family = self._family(head)
-        inc = 0
-        for p in chosen:
-            inc |= self.order[p]
+        inc = self._items_of(chosen)
         last = chosen[-1] if chosen else -1
         dec = 0
         for p in range(last + 1):
             dec |= self.order[p]
-        out: list[int] = []
         upto = dec
         relevant = self._relevant(family)
         for p in range(last + 1, len(self.order)):
             bit = self.order[p]
-            if bit & relevant and self._exists(family, head, upto | bit, inc | bit):
-                out.append(p)
+            if bit & relevant:
+                if not skip_hard:
+                    if self._exists(family, head, upto | bit, inc | bit):
+                        yield p
+                else:
+                    if self.steps > stop:
+                        return
+                    self.check_limit = self.steps + _HARD_CHECK
+                    try:
+                        found = self._exists(family, head, upto | bit, inc | bit)
+                    except PositionTooLargeError:
+                        found = False
+                    finally:
+                        self.check_limit = 0
+                    if found:
+                        yield p
             upto |= bit
-        if self._exists(family, head, self.all_items, inc):
-            out.append(END)
-        return out
+
+    def _items_of(self, chosen: list[int]) -> int:
+        inc = 0
+        for p in chosen:
+            inc |= self.order[p]
+        return inc
+
+    def _complete(self, head: Head, chosen: list[int]) -> bool:
+        """Whether the items ``chosen`` are a whole legal move of ``head`` (a search over
+        those items only: cheap at any table)."""
+        return self._exists(self._family(head), head, self.all_items, self._items_of(chosen))
+
+    def allows(self, move: Move) -> bool:
+        """Whether ``move`` is legal here, checked alone (no other move is listed or walked):
+        what ``Engine.is_legal`` asks at a position beyond the listing budget."""
+        from .core import kind_code   # (core imports nothing from here: no cycle at load time)
+
+        positions = self.item_positions(move)
+        if positions is None:
+            return False
+        code = self.t.code(move.value) if move.value is not None else 0
+        head = Head(move.played, kind_code(move.kind), code)
+        if head not in self.heads():
+            return False
+        if len(set(positions)) != len(positions):
+            return False
+        return self._complete(head, positions)
+
+    def sample(self, limit: int) -> list[Move]:
+        """At most ``limit`` legal moves, a share for each head (so every hand card and way of
+        playing it is there), each found by walking the first choices that lead somewhere: the
+        work follows the moves made, not the moves there are. For computer players and hints
+        at positions beyond the listing budget (``Engine.some_moves``)."""
+        heads = self.heads()
+        out: list[Move] = []
+        if not heads or limit < 1:
+            return out
+        quota = max(1, limit // len(heads))
+        # Each head's first move first (one walk down, a head at a time), then more of each:
+        # when the work runs out every head already has its move.
+        stop = self.steps + self.t.move_budget // 4
+        found: list[list[list[int]]] = [[] for _ in heads]
+        for room in (1, quota):
+            for i, head in enumerate(heads):
+                if sum(len(f) for f in found) >= limit:
+                    break
+                self._walk_moves(head, [], room, found[i], stop)
+        for i, head in enumerate(heads):
+            out += [self.move(head, c) for c in found[i]]
+        return out[:limit]
+
+    def _walk_moves(self, head: Head, chosen: list[int], room: int, found: list[list[int]], stop: int) -> None:
+        if len(found) >= room or self.steps > stop:
+            return
+        if self._complete(head, chosen) and chosen not in found:
+            found.append(list(chosen))
+        for p in self._next_positions(head, chosen, True, stop):
+            self._walk_moves(head, chosen + [p], room, found, stop)
+            if len(found) >= room or self.steps > stop:
+                return
 
     def move(self, head: Head, chosen: list[int]) -> Move:
         """The move of ``head`` with the items ``chosen`` (positions in item order)."""
@@ -498,6 +584,7 @@ class _Cover:
         self.c = clause
         self.sums = mc.t.sums
         self.failed: set[tuple[int, int, bool, int]] = set()
+        self.budget = mc.steps + mc.t.move_budget   # (each search bounded on its own)
 
     def value(self, item: int) -> int:
         return self.mc.value_of_item.get(item, 0)
@@ -509,7 +596,7 @@ class _Cover:
         key = (required, avail, slot_pending, min(size, c.min_size))
         if key in self.failed:
             return False
-        r = required & -required
+        r = 1 << (required.bit_length() - 1)   # (the last chosen: the fewest groups can hold it)
         rest_req = required ^ r
         targets: list[tuple[int, bool]] = []
         if slot_pending:
@@ -523,7 +610,15 @@ class _Cover:
             if not self.mc.sum_items & r:
                 continue
             pool = (rest_req | avail) & self.mc.sum_items
-            for group in self.groups(r, pool, worth):
+            # The last group there can be (the slot, with no other groups to come) must hold
+            # every required item: walked from all of them, not from one and failing for each
+            # group of the table that lacks the others (millions, at a table of 100 cards).
+            must = rest_req if is_slot and not c.rep else 0
+            for group in self.groups(r | must, pool, worth):
+                self.mc.steps += 1
+                if self.mc.steps > self.budget or (self.mc.check_limit and self.mc.steps > self.mc.check_limit):
+                    raise PositionTooLargeError(
+                        f"this position is too large to walk (over {self.budget:,} steps); type the move")
                 if self.cover(rest_req & ~group, avail & ~group, slot_pending and not is_slot,
                               size + popcount(group)):
                     return True
@@ -574,18 +669,18 @@ class _Cover:
             return bool((one | more) >> worth & 1)
         return bool(more >> worth & 1)
 
-    def groups(self, r: int, pool: int, worth: int) -> "_GroupWalk":
-        """Groups worth ``worth`` holding item ``r`` and other items of ``pool``, made one at a
-        time: the search stops at the first that works."""
-        return _GroupWalk(self, r, pool & ~r, worth)
+    def groups(self, base: int, pool: int, worth: int) -> "_GroupWalk":
+        """Groups worth ``worth`` holding the items ``base`` and other items of ``pool``, made
+        one at a time: the search stops at the first that works."""
+        return _GroupWalk(self, base, pool & ~base, worth)
 
 
 class _GroupWalk:
     """Iterates the groups holding one item, depth first, pruned by the sums still reachable."""
 
-    def __init__(self, cover: _Cover, r: int, pool: int, worth: int) -> None:
+    def __init__(self, cover: _Cover, base: int, pool: int, worth: int) -> None:
         self.cover = cover
-        self.r = r
+        self.r = base
         self.worth = worth
         self.items = bits(pool)
         self.vals = [cover.value(1 << i) for i in self.items]
@@ -598,8 +693,12 @@ class _GroupWalk:
         self.suffix = suffix
 
     def __iter__(self) -> Iterator[int]:
-        vm = self.cover.value(self.r)
-        start = vm & self.cover.mc.limit
+        limit = self.cover.mc.limit
+        start = 1   # the sums the base items make together (the empty set's: 0)
+        for i in bits(self.r):
+            start = add_values(start, self.cover.value(1 << i)) & limit
+        if not start:
+            return
         if start >> self.worth & 1:
             yield self.r
         if not self.sums:

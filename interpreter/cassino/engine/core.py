@@ -17,10 +17,10 @@ from ..language.rules import Rules
 from ..language.selectors import compile_selector
 from .movegen import (PLAYED_SHIFT, VALUE_BITS, VALUE_SHIFT, add_values, answers, bits, deposit, generate,
                       popcount, unions)
-from .moves import IllegalMoveError, KeyLayout, Move, MoveKind, keyed
+from .moves import IllegalMoveError, KeyLayout, Move, MoveKind, PositionTooLargeError, keyed
 from .rng import SplitMix64
 from .state import Build, Capture, Event, HandState, Sweep
-from .tables import BUILD, CAPTURE, TRAIL, TRAIL_BUILD, Tables
+from .tables import BUILD, CAPTURE, MOVE_BUDGET, TRAIL, TRAIL_BUILD, Tables
 
 __all__ = ["Engine", "Position", "bits", "unions", "subsets_summing"]
 
@@ -49,12 +49,18 @@ def kind_code(kind: MoveKind) -> int:
     return KIND_CODE[kind]   # an equal value of another identity (the kind's text)
 
 
-def subsets_summing(items: Sequence[tuple[int, tuple[int, ...]]], target: int) -> list[int]:
+#: How many moves a computer player weighs at a position beyond the listing budget.
+SAMPLED_MOVES: Final = 64
+
+
+def subsets_summing(items: Sequence[tuple[int, tuple[int, ...]]], target: int,
+                    budget: int = MOVE_BUDGET) -> list[int]:
     """Masks of the item subsets (one or more items) whose values add up to ``target``.
 
     ``items`` are (bit, values) pairs; an item with several values (an ace, 1 or
     14) may count as any one of them. For checks outside move generation (scenario
-    files); the generator has its own all-values pass.
+    files, the dealer's initial sweeps); the generator has its own all-values pass.
+    More than ``budget`` subsets tried raise :class:`PositionTooLargeError`.
     """
     if target <= 0 or not items:
         return []
@@ -64,11 +70,16 @@ def subsets_summing(items: Sequence[tuple[int, tuple[int, ...]]], target: int) -
     for k in range(n - 1, -1, -1):
         suffix[k] = suffix[k + 1] + max(order[k][1])
     found: set[int] = set()
+    steps = [0]
 
     def rec(start: int, remaining: int, mask: int) -> None:
         for k in range(start, n):
             if suffix[k] < remaining:
                 return
+            steps[0] += 1
+            if steps[0] > budget:
+                raise PositionTooLargeError(
+                    f"{n} cards make too many sets worth {target} to list (over {budget:,} tried)")
             bit, values = order[k]
             for v in values:
                 if v == remaining:
@@ -97,19 +108,47 @@ class Position:
     stock: Sequence[Card] | None = None                                # None: every card not placed, deck order
 
 
-def _partition(full: int, groups: list[int]) -> list[int]:
-    """Disjoint ``groups`` that together make ``full`` (the most of them), or [] when none do."""
-    if not full:
-        return []
-    low = full & -full
-    best: list[int] = []
-    for g in groups:
-        if g & low and g & full == g:
-            rest = full & ~g
-            tail = _partition(rest, groups) if rest else []
-            if (tail or not rest) and 1 + len(tail) > len(best):
-                best = [g] + tail
-    return best
+def _partition(full: int, groups: list[int], budget: int = MOVE_BUDGET, tops: Sequence[int] = (),
+               total: int = 0) -> list[int]:
+    """Disjoint ``groups`` that together make ``full`` (the most of them), or [] when none do.
+
+    Each rest of the table is solved once, and a rest stops at the first split that reaches
+    the most sets it could hold (its items' highest values, ``tops`` by item, over the sets'
+    ``total``): where every card has one value, every split has that many sets, so the first
+    found is the answer. More than ``budget`` steps raise :class:`PositionTooLargeError`:
+    the search for the most sets is never cut short silently."""
+    memo: dict[int, list[int]] = {}
+    steps = [0]
+
+    def most(rest: int) -> int:
+        if not total or not tops:
+            return 1 << 30
+        return sum(tops[i] for i in bits(rest)) // total
+
+    def best_of(rest: int) -> list[int]:
+        found = memo.get(rest)
+        if found is not None:
+            return found
+        low = rest & -rest
+        best: list[int] = []
+        cap = most(rest)
+        for g in groups:
+            if g & low and g & rest == g:
+                steps[0] += 1
+                if steps[0] > budget:
+                    raise PositionTooLargeError(
+                        f"the table's {popcount(full)} cards split into too many sets to find the most "
+                        f"(over {budget:,} steps); deal fewer cards to the table")
+                left = rest & ~g
+                tail = best_of(left) if left else []
+                if (tail or not left) and 1 + len(tail) > len(best):
+                    best = [g] + tail
+                    if len(best) >= cap:
+                        break
+        memo[rest] = best
+        return best
+
+    return best_of(full) if full else []
 
 
 def _with_item(items: tuple[int, ...], i: int, value: int) -> tuple[int, ...]:
@@ -190,6 +229,9 @@ class Engine:
         # and then plays one, and play() checks the move against the same list (states are
         # immutable, so the state's identity is the key). One slot, replaced whole.
         self._memo: tuple[HandState | None, list[int]] = (None, [])
+        # The last state found beyond the listing budget, and why: asked again (a front end
+        # shows the position, then checks a move), it is refused at once, not counted again.
+        self._too_large: tuple[HandState | None, str] = (None, "")
         # The settings apply() and the deal read, as plain attributes (no lookups through
         # the rules' nested values on every move).
         d, sw = rules.deal, rules.sweeps
@@ -334,9 +376,12 @@ class Engine:
         items = [(1 << j, self.tv[c]) for j, c in enumerate(cards)]
         if any(not values for _, values in items):
             return state
-        groups = subsets_summing(items, self.dealer_total)
+        if all(len(values) == 1 for _, values in items) and sum(values[0] for _, values in items) % self.dealer_total:
+            return state   # (sets worth the total cannot add up to this table: no search)
+        groups = subsets_summing(items, self.dealer_total, self.tables.move_budget)
         full = (1 << len(cards)) - 1
-        parts = _partition(full, groups)
+        parts = _partition(full, groups, self.tables.move_budget, [max(values) for _, values in items],
+                           self.dealer_total)
         if not parts:
             return state
         seat = state.dealer
@@ -500,11 +545,34 @@ class Engine:
                          state.restricted, state.residue, state.stacks)
 
     # ------------------------------------------------------------------ move generation
+    @property
+    def move_budget(self) -> int:
+        """How much one listing of a position's legal moves may make (item sets, their unions,
+        moves); a position beyond it raises :class:`PositionTooLargeError` from every listing
+        (``legal_moves``, ``move_keys``, ``count_moves``, ``iter_moves``), while ``is_legal``,
+        ``play`` and ``some_moves`` still answer through the lazy walk (``engine.choices``)."""
+        return self.tables.move_budget
+
+    @move_budget.setter
+    def move_budget(self, value: int) -> None:
+        if value < 1:
+            raise ValueError(f"a move budget is at least 1, not {value}")
+        self.tables.move_budget = value
+        self._memo = (None, [])
+        self._too_large = (None, "")
+
     def _keys(self, state: HandState) -> list[int]:
         memo = self._memo
         if memo[0] is state:
             return memo[1]
-        keys = generate(self.tables, state)
+        refused = self._too_large
+        if refused[0] is state:
+            raise PositionTooLargeError(refused[1])
+        try:
+            keys = generate(self.tables, state)
+        except PositionTooLargeError as e:
+            self._too_large = (state, str(e))
+            raise
         if self.has_copies:
             keys = self._distinct(state, keys)
         self._memo = (state, keys)
@@ -648,14 +716,49 @@ class Engine:
 
     def is_legal(self, state: HandState, move: Move) -> bool:
         key = self.key_of(state, move)
-        return key >= 0 and key in self._keys(state)
+        return key >= 0 and self._listed(state, key)
+
+    def _listed(self, state: HandState, key: int) -> bool:
+        """Whether the move ``key`` is legal: looked up in the position's list, or, where the
+        position is beyond the listing budget, checked alone through the lazy walk."""
+        try:
+            return key in self._keys(state)
+        except PositionTooLargeError:
+            from .choices import MoveChoices   # (choices imports core's helpers: no cycle at load)
+
+            return MoveChoices(self.tables, state).allows(self.move_of(state, key))
 
     def play(self, state: HandState, move: Move) -> HandState:
         """Apply ``move`` after checking it is legal (IllegalMoveError otherwise)."""
         key = self.key_of(state, move)
-        if key < 0 or key not in self._keys(state):
+        if key < 0 or not self._listed(state, key):
             raise IllegalMoveError(self.why_illegal(state, self.resolve(state, move)))
         return self.apply_key(state, key)
+
+    def playable_moves(self, state: HandState) -> list[Move]:
+        """What a computer player chooses among: every legal move, or, at a position beyond
+        the listing budget, :data:`SAMPLED_MOVES` of them from :meth:`some_moves` (every
+        hand card and way of playing it among them). Never raises PositionTooLargeError."""
+        try:
+            return self.moves_of(state, self._keys(state))
+        except PositionTooLargeError:
+            return self.some_moves(state, SAMPLED_MOVES)
+
+    def some_moves(self, state: HandState, limit: int) -> list[Move]:
+        """At most ``limit`` legal moves, with bounded work at any position: every legal move
+        where the position is within the listing budget and has no more than ``limit``; else
+        the first ``limit`` of the list, and beyond the budget, moves found by the lazy walk,
+        a share for each way of playing (hand card, kind, build value) so that none is left out.
+        For computer players and hints at positions too large to list."""
+        if limit < 1 or state.over:
+            return []
+        try:
+            keys = self._keys(state)
+        except PositionTooLargeError:
+            from .choices import MoveChoices
+
+            return MoveChoices(self.tables, state).sample(limit)
+        return self.moves_of(state, keys[:limit])
 
     def why_illegal(self, state: HandState, move: Move) -> str:
         """A one-line reason a move is refused, for players and scenario reports."""

@@ -126,6 +126,11 @@ class Game:
     def legal_moves(self) -> list[Move]:
         return [] if self.over else self.engine.legal_moves(self.hand)
 
+    def playable_moves(self) -> list[Move]:
+        """The moves a computer player weighs: every legal move, or a sample of them at a
+        position beyond the engine's listing budget (``Engine.playable_moves``)."""
+        return [] if self.over else self.engine.playable_moves(self.hand)
+
     def play(self, move: Move) -> "Game":
         if self.over:
             raise GameOverError("the game is over")

@@ -27,8 +27,9 @@ from typing import Final, cast
 
 from mypy_extensions import i64, mypyc_attr
 
+from ..errors import PositionTooLargeError
 from .state import Build, HandState
-from .tables import BUILD, CAPTURE, TRAIL, TRAIL_BUILD, Tables
+from .tables import BUILD, CAPTURE, TRAIL, TRAIL_BUILD, MOVE_BUDGET, Tables
 
 VALUE_SHIFT: Final = 2
 PLAYED_SHIFT: Final = 9
@@ -42,6 +43,9 @@ _UNSET: Final[list[int]] = []                 # "not computed yet" in a per-valu
 _NO_BUCKETS: Final[list[list[int]]] = []      # a per-value cache not made yet
 _NO_SET: Final[set[int]] = set()              # (never added to)
 _NO_SETS: Final[list[set[int]]] = []
+#: Tables with no more sum items than this are listed without counting their sets first: at
+#: most 2**18 sets, a few milliseconds, so the count would cost more than it saves.
+_COUNT_FROM: Final = 18
 #: The key of a trail of hand card k, made once as an object: every position lists its
 #: trails, and a key made each time is a number boxed into a new object (keys pass 256).
 _TRAIL_KEYS: Final[list[object]] = [TRAIL | (1 << (PLAYED_SHIFT + k)) for k in range(48)]
@@ -119,9 +123,11 @@ def popcount(mask: int) -> int:
     return n
 
 
-def unions(groups: list[int], exclude: int = 0) -> list[int]:
+def unions(groups: list[int], exclude: int = 0, limit: int = MOVE_BUDGET) -> list[int]:
     """Every non-empty union of pairwise disjoint ``groups`` avoiding ``exclude``, each
-    once, in a deterministic order (the order the groups are given)."""
+    once, in a deterministic order (the order the groups are given). More than ``limit``
+    unions raise :class:`PositionTooLargeError` (a group can double them: 30 disjoint
+    groups make a billion)."""
     n = len(groups)
     if n <= 2 and not exclude:   # the common cases, without a set
         if n == 0:
@@ -174,7 +180,15 @@ def unions(groups: list[int], exclude: int = 0) -> list[int]:
                 if not m & g:
                     results.append(m | g)
         cover |= g
+        if len(results) > limit:
+            raise PositionTooLargeError(too_large(f"more than {limit:,} unions of disjoint sets"))
     return results
+
+
+def too_large(what: str) -> str:
+    """The message of a position beyond the listing budget: what overflowed, and what to do."""
+    return (f"this position has too many legal moves to list ({what}); choose the move step by "
+            "step, or type it: a given move is still checked")
 
 
 # (Compiled, the last instance freed is kept for the next one made: see values.py.)
@@ -272,6 +286,8 @@ class Generator:
             spare = self.spare
             buckets = self.buckets = spare if spare is not _NO_BUCKETS else [_EMPTY] * (self.top + 1)
             if self.t.sums:
+                if len(self.sum_bits) > _COUNT_FROM:
+                    self._check_sets()
                 if self.plain_sums:
                     self._dfs_totals(0, 0, 0)
                 else:
@@ -283,6 +299,37 @@ class Generator:
                         if w <= self.top:
                             self._record(w, self.sum_bits[k])
         return buckets[v]
+
+    def _check_sets(self) -> None:
+        """Refuse (:class:`PositionTooLargeError`) a table whose item sets worth at most ``top``
+        are more than the budget, before any is made: counted by one pass over the items with a
+        count per sum (each item at its lowest value, so every set the passes below make is
+        counted), in ``items x top`` steps. The passes below visit each such set once and try
+        every later item from it, so the work counted is sets times items."""
+        top = self.top
+        n = len(self.sum_codes)
+        cap = self.t.move_budget * 8   # (counts stay small numbers)
+        counts = [0] * (top + 1)
+        counts[0] = 1
+        for vc in self.sum_codes:
+            if vc >= 0:
+                low = vc
+            else:
+                m = -vc
+                low = (m & -m).bit_length() - 1
+            if low == 0:
+                for v in range(top + 1):
+                    counts[v] = min(cap, counts[v] * 2)
+            else:
+                for v in range(top, low - 1, -1):
+                    c = counts[v - low]
+                    if c:
+                        counts[v] = min(cap, counts[v] + c)
+        sets = sum(counts) - 1
+        if sets * (n // 8 + 1) > self.t.move_budget:
+            raise PositionTooLargeError(too_large(
+                f"{n} table items make {'over ' if sets >= cap else ''}{sets:,} sets worth at most {top}; "
+                f"the engine lists up to {self.t.move_budget:,}"))
 
     def _record(self, v: int, items: int) -> None:
         b = self.buckets[v]
@@ -354,7 +401,7 @@ class Generator:
             cache = self.unions_cache = [_UNSET] * (self.top + 1)
         u = cache[v]
         if u is _UNSET:
-            u = cache[v] = unions(groups)
+            u = cache[v] = unions(groups, 0, self.t.move_budget)
         return u
 
     def equal_loose(self, v: int) -> int:
@@ -402,11 +449,11 @@ class Generator:
             for g in groups:
                 if g & eq == g and g & (g - 1) == 0:
                     singles.append(g)
-            found = unions(singles) if t.several_groups else singles
+            found = unions(singles, 0, t.move_budget) if t.several_groups else singles
         elif not t.several_groups:
             found = groups + builds if builds else groups
         elif builds:
-            found = unions(groups + builds)
+            found = unions(groups + builds, 0, t.move_budget)
         else:
             found = self.group_unions(v)
         if eq and t.equal_cards == 2:
@@ -450,7 +497,7 @@ class Generator:
         if mode == 1:
             return [total]
         if mode == 2:
-            return unions(items)
+            return unions(items, 0, self.t.move_budget)
         on_table = popcount(self._table_cards() & t.rank_mask[r])
         if on_table == 3 and total not in items:
             return items + [total]
@@ -552,7 +599,7 @@ class Generator:
                     sums = add_values(sums, t.hvm[self.hand_cards[combo[i]]])
             if sums >> v & 1:
                 subsets.append(sub)
-        return ((1 << n) - 1) in unions(subsets)
+        return ((1 << n) - 1) in unions(subsets, 0, self.t.move_budget)
 
     # ------------------------------------------------------------------ builds
     def card_builds(self, k: int, kept: int, out: list[int], seen: set[int]) -> None:
@@ -693,7 +740,7 @@ class Generator:
             cards ^= low
             j += 1
         piles = [0] + self.build_items(code)
-        extras = [0] + unions(loose)
+        extras = [0] + unions(loose, 0, self.t.move_budget)
         head = BUILD | (code << VALUE_SHIFT) | (1 << (PLAYED_SHIFT + k))
         shift = PLAYED_SHIFT + self.h
         for pile in piles:
@@ -720,7 +767,7 @@ class Generator:
         shift = PLAYED_SHIFT + self.h
         for big_v in bits(targets):
             groups = [g for g in self.sum_groups(big_v) if not g & ~loose_all]
-            for u in (unions(groups) if t.multiple else groups):
+            for u in (unions(groups, 0, t.move_budget) if t.multiple else groups):
                 if u & (u - 1):   # two cards or more
                     _add(out, seen, TRAIL_BUILD | (big_v << VALUE_SHIFT) | (1 << (PLAYED_SHIFT + k)) | (u << shift))
 
@@ -800,11 +847,16 @@ class Generator:
                 owns = True
         keep = bool(held) and t.keep_capturing_card
         out: list[int] = []
+        budget = t.move_budget
         if self.n_loose or self.n_builds:
             for k in range(h):
                 self.card_captures(k, out)
+                if len(out) > budget:
+                    raise PositionTooLargeError(too_large(f"more than {budget:,} captures"))
         if t.hand_cards_max > 1:
             self.multi_captures(out)
+            if len(out) > budget:
+                raise PositionTooLargeError(too_large(f"more than {budget:,} captures"))
         if keep:
             out = [m for m in out if self.keeps_cards(m, held)]
         n_captures = len(out)
@@ -836,6 +888,8 @@ class Generator:
                 self.card_builds(k, kept, out, seen)
                 if t.trail_with_build:
                     self.trail_builds(k, kept, out, seen)
+                if len(out) > budget:
+                    raise PositionTooLargeError(too_large(f"more than {budget:,} captures and builds"))
             raises = owns and t.obligation == 2
             # (With nothing held, a number build is always of a value the hand keeps.)
             kept_test = bool(held) or t.valueless_build != 0

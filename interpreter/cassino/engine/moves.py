@@ -22,7 +22,8 @@ from typing import Any, ClassVar, Final, final
 
 from mypy_extensions import mypyc_attr
 
-from ..errors import CassinoError
+from ..errors import CassinoError, PositionTooLargeError  # noqa: F401  (re-exported: the engine raises it)
+
 from .movegen import PLAYED_SHIFT, VALUE_BITS, VALUE_SHIFT, deposit, popcount
 from .state import HandState
 from .tables import BUILD, TRAIL_BUILD
@@ -175,13 +176,6 @@ def keyed(key: int, layout: KeyLayout) -> Move:
 
 class IllegalMoveError(CassinoError):
     """A move that is well formed but not allowed in the current position."""
-
-
-class PositionTooLargeError(CassinoError):
-    """A position whose legal moves are more than the engine lists within its budget
-    (``Engine.move_budget``): the moves exist, but listing them all would take too long.
-    A player still chooses one step by step (``engine.choices``), and ``Engine.is_legal``
-    and ``Engine.play`` still check a given move."""
 
 
 class MoveSyntaxError(CassinoError):

@@ -49,7 +49,7 @@ class _Reasons:
     @property
     def legal(self) -> list[Move]:
         if self._legal is None:
-            self._legal = self.e.legal_moves(self.s)
+            self._legal = self.e.playable_moves(self.s)   # (a sample, at a position beyond the budget)
         return self._legal
 
     def names(self, mask: int) -> str:

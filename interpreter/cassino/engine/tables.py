@@ -22,6 +22,12 @@ CAPTURE: Final = 1
 BUILD: Final = 2
 TRAIL_BUILD: Final = 3
 
+#: How much one listing of a position's legal moves may make, by default: item sets worth a
+#: value (counted before any is made), unions of them, and moves. Counted, not timed, so
+#: that a position is listed or refused the same way on every machine (determinism); a
+#: position beyond it raises ``PositionTooLargeError`` (see ``Engine.move_budget``).
+MOVE_BUDGET: Final = 100_000
+
 #: Owner obligations and compulsory-capture settings, as small integers.
 OBLIGATION = {"none": 0, "no_trail": 1, "capture_or_raise": 2}
 COMPULSORY = {"never": 0, "equal_loose_card": 1, "when_card_can_capture": 2, "whenever_possible": 3}
@@ -96,6 +102,8 @@ class Tables:
         #: at the bottom stay (put back when popped): the pool never shrinks to nothing, which
         #: would free and make its storage again on every call.
         self.spare_buckets: list[list[list[int]]] = [[], []]
+        #: See :data:`MOVE_BUDGET` (``Engine.move_budget`` sets it per engine).
+        self.move_budget: int = MOVE_BUDGET
 
         c, b = rules.capture, rules.build
         self.sums: bool = c.sums

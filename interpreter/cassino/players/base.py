@@ -88,4 +88,4 @@ class RandomBot(Bot):
         self.reseed(seed)   # the generator is made when first drawn from
 
     def choose(self, game: Game, seat: int) -> Move:
-        return self.rng.choice(game.legal_moves())
+        return self.rng.choice(game.playable_moves())

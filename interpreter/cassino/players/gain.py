@@ -149,7 +149,7 @@ def ties_at_best(values: list[float]) -> list[int]:
 
 def greedy_move(engine: Engine, worth: CardWorth, state: HandState) -> Move:
     """The legal move with the best gain (the first of equals): the search's playout policy."""
-    legal = engine.legal_moves(state)
+    legal = engine.playable_moves(state)
     if len(legal) == 1:
         return legal[0]
     return legal[best_index(gains(worth, state, legal))]

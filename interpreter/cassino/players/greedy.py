@@ -25,7 +25,7 @@ class GreedyBot(Bot):
         same whatever the ratings); when one move is best alone, the draws are skipped
         rather than made.
         """
-        moves = game.legal_moves()
+        moves = game.playable_moves()
         tied = ties_at_best(gains(self.worth(game), game.hand, moves))
         if len(tied) == 1:
             self.skip_draws(len(moves))

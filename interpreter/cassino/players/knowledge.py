@@ -62,7 +62,7 @@ def passed_up(engine: Engine, position: HandState, move: Move) -> int:
         if takes is None:
             others[seat] = 1 << i
             probe = position.with_(hands=tuple(others), stock=stock)
-            takes = any(m.kind == MoveKind.CAPTURE for m in engine.legal_moves(probe))
+            takes = any(m.kind == MoveKind.CAPTURE for m in engine.playable_moves(probe))
             kinds[kind] = takes
         if takes:
             mask |= 1 << i

@@ -33,9 +33,10 @@ from typing import Hashable
 from ..engine.core import Engine
 from ..engine.game import Game
 from ..engine.moves import Move
+from ..errors import PositionTooLargeError
 from ..engine.state import HandState
 from .base import Bot
-from .gain import CardWorth, gains, greedy_playout
+from .gain import CardWorth, gains, greedy_move, greedy_playout
 from .knowledge import determinize, passed_up
 from .outlook import Outlook
 from .solver import Solver, cards_left, missing_knowledge
@@ -160,13 +161,21 @@ class SearchBot(Bot):
         return [float(solver.value(game.engine.apply(state, m))) for m in alive]
 
     def choose(self, game: Game, seat: int) -> Move:
-        moves = game.legal_moves()
+        try:
+            moves = game.legal_moves()
+        except PositionTooLargeError:
+            # A table beyond the engine's listing budget: every sampled deal of it would be too,
+            # so the best-rated move of a sample of the legal moves, without a search.
+            return greedy_move(game.engine, self.worth(game), game.hand)
         if len(moves) == 1:
             return moves[0]
         side = game.hand.teams[seat]
         if self.exact and missing_knowledge(game.hand, seat) is None:
             known = self.determinize(game.engine, game.hand, seat)   # the true position, from what the seat sees
-            return self.solver(game, side).best_move(known)
+            try:
+                return self.solver(game, side).best_move(known)
+            except PositionTooLargeError:
+                pass   # (a position the engine will not list whole: sampled play, below)
         worth = self.worth(game)
         alive = self.candidates(game, moves, worth)
         rewards: dict[Move, list[float]] = {m: [] for m in alive}
@@ -178,8 +187,14 @@ class SearchBot(Bot):
         while len(alive) > 1 and ((done < self.iterations) if deadline is None
                                   else (done < 1 or time.perf_counter() < deadline)):
             state = self.determinize(engine, game.hand, seat, avoid)
+            values: list[float] | None = None
             if exact:
-                for m, r in zip(alive, self._exact_rewards(game, state, side, alive)):
+                try:
+                    values = self._exact_rewards(game, state, side, alive)
+                except PositionTooLargeError:
+                    exact = False   # (a sampled deal beyond the listing budget: playouts from here on)
+            if values is not None:
+                for m, r in zip(alive, values):
                     rewards[m].append(r)
             else:
                 for m in alive:

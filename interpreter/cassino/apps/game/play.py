@@ -147,7 +147,11 @@ class Session(GameSession):
         deck = self.game.engine.deck
         for k, m in enumerate(moves, 1):
             self.console.print(f"  {k:>2}. {format_move(m, deck)}", highlight=False)
-        if total > len(moves):
+        if total < 0:
+            self.console.print(f"  ... and more legal moves than the computer lists (over "
+                               f"{self.game.engine.move_budget:,}): type any of them in notation (help shows how)",
+                               highlight=False)
+        elif total > len(moves):
             self.console.print(f"  ... {total - len(moves)} more legal moves, {total} in all: type any of them "
                                f"in notation (help shows how)", highlight=False)
 

@@ -23,7 +23,7 @@ from ...engine.game import Game
 from ...engine.moves import Move
 from ...engine.notation import cards_text, format_move, parse_move
 from ...engine.rng import derive
-from ...errors import CassinoError
+from ...errors import CassinoError, PositionTooLargeError
 from ...players.bots import Bot, SearchBot, make_bot
 from .records import Record, actor_of, apply_action, replay
 from .summary import HandSummary, hand_summary
@@ -185,16 +185,21 @@ class GameSession:
         return sorted(moves, key=lambda m: [place.get(n, len(place)) for n in cards_text(deck, m.played)])
 
     def listed_moves(self, limit: int) -> tuple[list[Move], int]:
-        """At most about ``limit`` moves to offer, and how many legal moves there are in all.
+        """At most about ``limit`` moves to offer, and how many legal moves there are in all
+        (-1: more than the engine lists, see ``Engine.move_budget``).
 
         A table of many low cards can have tens of thousands of captures; they are counted,
         not all made into moves: each hand card gets a share of the offered moves, and any
-        legal move can still be typed.
+        legal move can still be typed. Beyond the engine's listing budget the offer comes
+        from the lazy walk (``Engine.some_moves``), a share for every hand card.
         """
         engine, hand = self.game.engine, self.game.hand
         if self.game.over:
             return [], 0
-        keys = engine.move_keys(hand)
+        try:
+            keys = engine.move_keys(hand)
+        except PositionTooLargeError:
+            return self.ordered(engine.some_moves(hand, limit)), -1
         if len(keys) <= limit:
             return self.ordered(engine.moves_of(hand, keys)), len(keys)
         quota = max(3, limit // max(1, bin(hand.hands[hand.turn]).count("1")))
