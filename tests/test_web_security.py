@@ -512,21 +512,15 @@ deal: {table_cards: TABLE, hand_size: 10, dealer_takes_total: false}
 
 
 def _largest_deal(server: Any) -> str:
-    """The issue's file (100 table cards) if the lobby takes it, else the largest deal it takes."""
-    def takes(n: int) -> bool:
+    """The issue's file (100 table cards) if the lobby takes it, else the largest deal it takes (the deck must
+    still deal out: not every smaller deal is valid)."""
+    for n in range(100, 0, -1):
         status, answer = server.post("/api/rules", {"rules": {"kind": "text", "text": BIG_TABLE.replace("TABLE", str(n)),
                                                               "filename": "big-table.yaml"}})
         assert status in (200, 400), (status, answer)        # a refusal in words, never a server error
-        return status == 200
-
-    if takes(100):
-        return BIG_TABLE.replace("TABLE", "100")
-    low, high = 4, 100                                        # takes(low) holds; takes(high) does not
-    assert takes(low)
-    while high - low > 1:
-        mid = (low + high) // 2
-        low, high = (mid, high) if takes(mid) else (low, mid)
-    return BIG_TABLE.replace("TABLE", str(low))
+        if status == 200:
+            return BIG_TABLE.replace("TABLE", str(n))
+    raise AssertionError("the lobby takes no deal of this file")
 
 
 def _answered_meanwhile(server: Any, other: dict[str, Any]) -> None:
@@ -549,7 +543,7 @@ def test_a_table_too_large_to_list_freezes_neither_the_server_nor_its_stop_nor_i
     from conftest import ROOT
 
     records = tmp_path / "records"
-    with serve_process(records, "--pace", "0") as server:
+    with serve_process(records, "--pace", "0", "--uploads-per-minute", "200") as server:
         text = _largest_deal(server)
         opened = []
         for seats, you in ((["human", "greedy"], 0), (["greedy", "human"], 1)):
@@ -587,6 +581,43 @@ def test_a_table_too_large_to_list_freezes_neither_the_server_nor_its_stop_nor_i
         took, code, err = server.stop()
     assert code == 0 and took < 15, (took, code, err[-2000:])
     assert "Traceback" not in err, err[-2000:]
+
+
+def test_a_position_beyond_the_listing_budget_offers_some_moves_says_so_and_takes_any_legal_one(tmp_path: Path) -> None:
+    """A position the engine refuses to list (71,076 captures, over a budget of 50,000: PositionTooLargeError):
+    the person to play is offered a share of its moves for every hand card, told the list is not whole, and
+    may still play any legal move, typed, or clicked card by card (the server finds the move the clicks make)."""
+    from cassino.engine.core import Position
+
+    with serving(tmp_path / "records") as s:
+        table = s.new_table(["human", "human"])
+        t = s.store.get(table["id"])
+        engine = t.session.game.engine
+        deck = engine.deck
+        hand = engine.position(Position(players=2, hands={0: [deck.parse(c) for c in ("10S", "9H", "8C", "7D")],
+                                                          1: [deck.parse(c) for c in ("KS", "KH", "KD", "KC")]},
+                                        table=[deck.parse(f"{r}{u}") for r in "A234" for u in "SHDC"]))
+        t.session.game = t.session.game.with_(hand=hand)       # the server is idle: nobody is to move but seat 0
+        engine.move_budget = 50_000
+        with s.seat(table, 0) as me, s.seat(table, None) as watcher:
+            state = me.until(lambda m: m["type"] == "state")
+            assert state["too_many"] and state["more_moves"] == 0 and state["failed"] is None and state["working"] is None
+            assert {m["played"][0] for m in state["moves"]} == {"10S", "9H", "8C", "7D"}
+            watcher.until(lambda m: m["type"] == "state")
+            capture = next(m for m in state["moves"] if m["kind"] == "capture")
+            me.send({"type": "why", "played": capture["played"], "items": capture["items"]})   # clicked, card by card
+            found = me.until(lambda m: m["type"] in ("found", "refused"))
+            assert found["type"] == "found" and found["move"]["text"] == capture["text"], found
+            me.send({"type": "hint"})
+            assert me.until(lambda m: m["type"] in ("hint", "error", "info"))["type"] == "hint"
+            me.send({"type": "move", "text": "not a move"})
+            assert "is not a move: write one such as" in me.until(lambda m: m["type"] == "refused")["message"]
+            typed = "10S capture AC 2C 3C 4C"
+            assert typed not in {m["text"] for m in state["moves"]}
+            me.move(typed)                                 # checked alone, through the lazy walk
+            after = watcher.until(lambda m: m["type"] == "state" and m["ply"] == 1)
+            assert after["log"] == [{"seat": 0, "text": typed}]
+        assert t.record.actions == [typed]
 
 
 def test_undo_during_the_computers_pause_leaves_the_computer_playing(tmp_path: Path) -> None:

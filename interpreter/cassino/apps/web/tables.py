@@ -206,14 +206,15 @@ def some_moves(game: Any, limit: int) -> list[Move]:
 
 def offered_moves(snap: GameSession, limit: int = MAX_OFFERED) -> Offered:
     """The moves the seat to play is offered (``GameSession.listed_moves``: each hand card its share), as
-    the browser gets them; a position beyond the engine's listing budget offers some of its moves."""
+    the browser gets them; a position beyond the engine's listing budget offers a sample of its moves found
+    with bounded work (``Engine.some_moves``), a share for every hand card."""
     game = snap.game
     try:
-        moves, total = snap.listed_moves(limit)
-        too_many = False
+        moves, total = snap.listed_moves(limit)         # total -1: beyond the listing budget
     except PositionTooLargeError:
-        moves, total, too_many = snap.ordered(some_moves(game, MAX_OFFERED_LARGE)), 0, True
+        moves, total = snap.ordered(some_moves(game, MAX_OFFERED_LARGE)), -1
     shown = [views.move_view(game.engine, game.hand, m) for m in moves]
+    too_many = total < 0
     return Offered(shown, 0 if too_many else total - len(moves), too_many)
 
 
@@ -1252,7 +1253,8 @@ class TableStore:
             try:
                 table = _within(RESUME_SECONDS, self._resume, path, known)
             except RecordError as e:
-                self.say(f"skipped {'table ' + table_id if table_id else name}: {public_words(str(e), 400)}")
+                self.say(f"skipped {'table ' + table_id if table_id else name}: not resumable here: "
+                         f"{public_words(str(e), 400)}")
                 continue
             except TimeoutError as e:
                 self.say(f"skipped {name}: not resumable here: replaying it took too long ({e})")
