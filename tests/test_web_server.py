@@ -569,6 +569,11 @@ def test_sigterm_stops_busy_tables_saves_them_and_exits_0(tmp_path: Path) -> Non
     (["serve", "--allow-host", "http://evil:80/"], "--allow-host 'http://evil:80/': a host name or address"),
     (["serve", "--allow-host", ""], "--allow-host '': a host name or address"),
     (["serve", "--allow-host", "a b"], "a host name or address"),
+    (["serve", "--connections-per-table", "0"], "--connections-per-table must be 1 to 100000, not 0"),
+    (["serve", "--connections-per-client", "-3"], "--connections-per-client must be 1 to 100000"),
+    (["serve", "--max-connections", "0"], "--max-connections must be 1 to 1000000"),
+    (["serve", "--uploads-per-minute", "0"], "--uploads-per-minute must be 1 to 100000"),
+    (["serve", "--forwarded-allow-ips", "10.0.0.1"], "it needs --proxy-headers"),
 ])
 def test_serve_refuses_bad_limits_and_host_names(cli, argv: list[str], says: str) -> None:  # type: ignore[no-untyped-def]
     code, out, err = cli(*argv)

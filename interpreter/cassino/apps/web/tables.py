@@ -118,7 +118,8 @@ def new_token() -> str:
 
 
 _PATH = re.compile(r"(?<![\w.~-])(?:[A-Za-z]:)?[/\\](?:[^\s'\"`/\\]+[/\\])+([^\s'\"`/\\]*)")
-_QUOTED = re.compile(r"""(['"`])([^'"`]{40})[^'"`]{8,}\1""")
+#: A quoted part of an error (an opening quote after a space or bracket, its closing one before one): the input.
+_QUOTED = re.compile(r"""(?:(?<=[\s(\[:=])|^)(['"])([^'"]{40})[^'"]{8,}\1(?=[\s).,;:\]]|$)""")
 
 
 def public_words(text: str, limit: int = 300) -> str:
@@ -1209,14 +1210,6 @@ class TableStore:
     async def continued(self, record: Record, game: Any, stem: str, client: str) -> Table:
         """A table for an uploaded record, saved in the folder under a new name (``stem``-continued...)."""
         return await self._make(record, client, f"{stem}-continued", game)
-
-    def adopt(self, record: Record, path: Path, client: str | None = None) -> Table:
-        """A table for a record already in the folder (``cassino play`` wrote it): new tokens, the same file
-        (in a thread, or before the server starts)."""
-        tokens = {seat: new_token() for seat, kind in enumerate(record.seats) if kind == "human"}
-        table = self._open(self._new_id(), record, path, tokens, new_token())
-        self._sidecar(table, path.name)
-        return self._register(table, client)
 
     def open_all(self) -> list[Table]:
         """Resume the tables of the folder and take in its other records, most recent first, up to the limit of

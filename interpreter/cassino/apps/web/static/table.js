@@ -150,6 +150,8 @@ function onPresence(connected) {
 
 // The server's answer to cards clicked beyond the moves listed: a legal move, offered to play.
 function onFound(msg) {
+  const same = (a, b) => a.length === b.length && a.every((x) => b.includes(x));
+  if (!same(msg.move.played, selected.played) || !same(msg.move.items, selected.items)) return;   // clicked on since
   found = msg.move;
   say(capital(msg.message), "info");
   render();
