@@ -19,7 +19,8 @@ on a fresh records folder, everything on 127.0.0.1, stopping by itself (--timeou
      to the table) with a person and `greedy` playing it: if the lobby refuses the
      file (validate bounds the deal), the largest deal of the same file it takes;
    - while WATCHERS browsers join a third table, as fast as they can connect
-     (and how long they took to join, and what the first watcher received meanwhile).
+     (and how long they took to join, and what the first watcher received meanwhile);
+   - then while that table plays on, each move sent to every watcher.
 
     python benchmarks/web_load.py [--tables 50] [--hands 1] [--timeout 120]
     python benchmarks/web_load.py --latency [--moves 40] [--watchers 500]
@@ -243,15 +244,14 @@ async def _watch(url: str, token: str, joined: list[float], start: float, hold: 
                 break
             if msg.get("fatal"):
                 raise RuntimeError(msg["message"])
-        if counted is not None:         # the first watcher: what it receives while the others join
-            while not hold.is_set():
-                try:
-                    text = await asyncio.wait_for(ws.recv(), 0.2)
-                except asyncio.TimeoutError:
-                    continue
+        while not hold.is_set():        # read as a browser does (the first watcher counts what it gets)
+            try:
+                text = await asyncio.wait_for(ws.recv(), 0.2)
+            except asyncio.TimeoutError:
+                continue
+            if counted is not None and counted.get("open", 1):
                 counted["messages"] += 1
                 counted["bytes"] += len(text.encode())
-        await hold.wait()
 
 
 def _summary(latencies: list[float]) -> dict[str, float]:
@@ -288,8 +288,17 @@ async def _latency(base: str, moves: int, watchers: int, timeout: float) -> dict
             if task.done() and task.exception() is not None:
                 raise task.exception()  # type: ignore[misc]
     all_joined = time.perf_counter() - start
+    first_got = {"messages": counted["messages"], "bytes": counted["bytes"]}
+    counted["open"] = 0                 # what it gets from here on is the table's play, not the joining
     result["watchers"] = _summary(await probe) | {"watchers": watchers, "all_joined_s": round(all_joined, 2),
-                                                 "first_watcher_got": dict(counted)}
+                                                 "first_watcher_got": first_got}
+    # The watched table plays on (its person and greedy): every move goes to every watcher.
+    stop = asyncio.Event()
+    player = asyncio.create_task(_player(base, watched, 0, stop))
+    await asyncio.sleep(0.2)
+    result["watched_play"] = _summary(await _probe(base, moves, timeout))
+    stop.set()
+    result["watched_play"]["its_moves"] = await player
     hold.set()
     await asyncio.gather(first, *crowd, return_exceptions=True)
     return result
@@ -351,6 +360,9 @@ def main() -> None:
         print(_line(f"while {w['watchers']} watchers join", w))
         print(f"  ({w['watchers']} watchers joined in {w['all_joined_s']} s; the first watcher received "
               f"{w['first_watcher_got']['messages']} messages, {w['first_watcher_got']['bytes']} bytes meanwhile)")
+        print(_line(f"while the watched table plays on", r["watched_play"]))
+        print(f"  (its person made {r['watched_play']['its_moves']} moves meanwhile, each sent to "
+              f"{w['watchers']} watchers)")
         return
     result = run_load(args.tables, args.hands, args.timeout, variant=args.variant)
     print(f"{result['tables']} tables, {result['hands']} hand(s) each: {result['moves']} moves and "

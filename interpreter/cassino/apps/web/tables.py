@@ -75,7 +75,7 @@ from ..learning.counting import count_for
 from ..learning.tutorial import Lesson, Tutorial
 from ..learning.warnings import warnings_for
 from . import views
-from .policy import REVIEW_DEALS, Limits, LimitReached
+from .policy import REVIEW_DEALS, Limits, LimitReached, PerMinute
 from .protocol import Request
 from .thinking import ENGINE_THREADS, LOBBY_THREADS, Thinkers, Workers, Writers, long_thinker
 
@@ -403,6 +403,7 @@ class Table:
         self._memo_version = -1
         self._later: tuple[int, set[Client]] | None = None
         self._statics: dict[str, Any] | None = None
+        self._encoded: tuple[dict[str, Any], str] | None = None
         self.hand_log, self.last_end = replayed_log(self.record)
 
     # ------------------------------------------------------------------ who is who
@@ -485,8 +486,11 @@ class Table:
 
     # ------------------------------------------------------------------ messages
     def post(self, client: Client, message: dict[str, Any], about: HandState | None) -> None:
-        """Send ``message`` to one browser. ``about``: the position it describes (None: it shows no cards)."""
-        client.send(encode(message))
+        """Send ``message`` to one browser. ``about``: the position it describes (None: it shows no cards).
+        The same message posted to many browsers (every watcher's view of a move) is encoded once."""
+        if self._encoded is None or self._encoded[0] is not message:
+            self._encoded = (message, encode(message))
+        client.send(self._encoded[1])
 
     def statics(self) -> dict[str, Any]:
         """What never changes at this table (the variant's words, the deck): sent once, in the welcome."""
@@ -542,10 +546,14 @@ class Table:
                 self.post(client, self._state(client.seat, game, None, str(e) if wanting else None), game.hand)
             self._publish_later(version, chosen)
             return
+        views_: dict[tuple[int | None, bool], dict[str, Any]] = {}      # one per seat and aid, shared
         for client in chosen:
-            view = self._state(client.seat, game, offered)
-            if client.counting and client.seat in counts:
-                view["count"] = counts[client.seat]
+            counting = client.counting and client.seat in counts
+            view = views_.get((client.seat, counting))
+            if view is None:
+                view = views_[(client.seat, counting)] = self._state(client.seat, game, offered)
+                if counting:
+                    view["count"] = counts[client.seat]
             self.post(client, view, game.hand)
 
     async def _extras(self, game: Any, chosen: list[Client], wait: bool) -> tuple[Offered | None, dict[int, Any]]:
@@ -968,8 +976,6 @@ class TableStore:
 
     def __init__(self, folder: Path, pace: float = 0.0, say: Callable[[str], None] = print,
                  limits: Limits = Limits()) -> None:
-        from .policy import PerMinute
-
         self.folder = folder
         self.pace = pace
         self.say = say
