@@ -620,6 +620,32 @@ def test_a_position_beyond_the_listing_budget_offers_some_moves_says_so_and_take
         assert t.record.actions == [typed]
 
 
+def test_work_longer_than_a_browser_waits_is_said_and_its_answer_follows(tmp_path: Path) -> None:
+    """A browser waits a bounded time for a table's work (here 0.02 s, against a listing of 71,076 captures):
+    it gets the position at once, marked as being worked on, then the same position with its moves; the
+    table answers meanwhile."""
+    from cassino.apps.web.policy import Limits
+    from cassino.engine.core import Position
+
+    with serving(tmp_path / "records", limits=Limits(wait_seconds=0.02)) as s:
+        table = s.new_table(["human", "human"])
+        t = s.store.get(table["id"])
+        engine = t.session.game.engine
+        deck = engine.deck
+        hand = engine.position(Position(players=2, hands={0: [deck.parse(c) for c in ("10S", "9H", "8C", "7D")],
+                                                          1: [deck.parse(c) for c in ("KS", "KH", "KD", "KC")]},
+                                        table=[deck.parse(f"{r}{u}") for r in "A234" for u in "SHDC"]))
+        t.session.game = t.session.game.with_(hand=hand)
+        with s.seat(table, 0) as me:
+            first = me.until(lambda m: m["type"] == "state")
+            assert first["working"] and first["moves"] == [] and first["ply"] == 0, first["working"]
+            me.ping()                                          # answered while the moves are worked out
+            later = me.until(lambda m: m["type"] == "state")
+            assert later["ply"] == 0 and later["working"] is None and 0 < len(later["moves"]) <= 600
+            assert later["more_moves"] == 71076 - len(later["moves"])
+        assert all(json.loads(m).get("fatal") is None for m in me.received)
+
+
 def test_undo_during_the_computers_pause_leaves_the_computer_playing(tmp_path: Path) -> None:
     """The lobby's default computer player (search) and a pause before its moves: a person who moves and
     takes the move back at once, inside the pause, can play on, and the computer answers every move."""

@@ -1196,7 +1196,7 @@ class TableStore:
             except asyncio.TimeoutError:
                 cancelled.set()
                 future.add_done_callback(_close_unwanted)
-                raise LimitReached("dealing this table takes the server too long (a very large deal): "
+                raise StillWorking("dealing this table takes the server too long (a very large deal): "
                                    "choose fewer cards") from None
         finally:
             self.pending[client] -= 1
