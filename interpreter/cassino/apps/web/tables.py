@@ -540,19 +540,28 @@ class Table:
         try:
             offered, counts = await self._extras(game, chosen, wait=True)
         except StillWorking as e:
-            offered, counts = None, {}
-            for client in chosen:
-                wanting = self._mover(game, client.seat) or (client.counting and client.seat is not None)
-                self.post(client, self._state(client.seat, game, None, str(e) if wanting else None), game.hand)
-            self._publish_later(version, chosen)
+            wanting = [c for c in chosen if self._mover(game, c.seat) or (c.counting and c.seat is not None)]
+            self._post_views(chosen, game, None, {}, set(wanting), str(e))
+            self._publish_later(version, wanting)
             return
-        views_: dict[tuple[int | None, bool], dict[str, Any]] = {}      # one per seat and aid, shared
-        for client in chosen:
-            counting = client.counting and client.seat in counts
-            view = views_.get((client.seat, counting))
+        self._post_views(chosen, game, offered, counts)
+
+    def _post_views(self, chosen: list[Client], game: Any, offered: Offered | None, counts: dict[int, Any],
+                    waiting: set[Client] | None = None, working: str | None = None) -> None:
+        """Each of ``chosen`` its view of ``game``: built once per seat and aid, encoded once for all who share it
+        (every watcher); ``waiting`` are told the rest of their view is being worked out (``working``)."""
+        waiting = waiting or set()
+
+        def kind(c: Client) -> tuple[int, bool, bool]:
+            return (-1 if c.seat is None else c.seat, c.counting and c.seat in counts, c in waiting)
+
+        views_: dict[tuple[int, bool, bool], dict[str, Any]] = {}
+        for client in sorted(chosen, key=kind):
+            key = kind(client)
+            view = views_.get(key)
             if view is None:
-                view = views_[(client.seat, counting)] = self._state(client.seat, game, offered)
-                if counting:
+                view = views_[key] = self._state(client.seat, game, offered, working if key[2] else None)
+                if key[1]:
                     view["count"] = counts[client.seat]
             self.post(client, view, game.hand)
 
