@@ -764,7 +764,7 @@ def test_the_server_fits_its_connections_to_the_open_file_limit(tmp_path: Path) 
     the tables do not fit, it does not start, and says why."""
     with serve_process(tmp_path / "records", "--max-tables", "200", rlimit_files=512) as server:
         line = server.said("connections:")
-        assert "at most 248 connections" in line and "open-file limit (ulimit -n) of 512" in line, line
+        assert "at most 184 connections" in line and "open-file limit (ulimit -n) of 512" in line, line
         took, code, err = server.stop()
     assert code == 0 and "Traceback" not in err, err[-2000:]
     import resource

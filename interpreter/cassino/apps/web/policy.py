@@ -49,6 +49,8 @@ FINISHED_SECONDS = 600.0
 WAIT_SECONDS = 5.0
 #: Open files the server keeps for itself (its listening socket, logs, a record being written, worker pipes).
 SPARE_FILES = 64
+#: HTTP connections (pages, the lobby's requests) open at once beyond the websockets; past them, status 503.
+HTTP_CONNECTIONS = 64
 LOOPBACK_NAMES = ("localhost", "127.0.0.1", "::1")
 
 
@@ -108,7 +110,7 @@ class Limits:
         except ImportError:          # Windows: no such limit to fit
             return self, ""
         soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
-        needed = self.max_tables + self.max_connections + SPARE_FILES
+        needed = self.max_tables + self.max_connections + HTTP_CONNECTIONS + SPARE_FILES
         if soft != resource.RLIM_INFINITY and soft < needed:
             target = needed if hard == resource.RLIM_INFINITY else min(needed, hard)
             try:
@@ -118,7 +120,7 @@ class Limits:
                 pass
         if soft == resource.RLIM_INFINITY or soft >= needed:
             return self, ""
-        room = soft - self.max_tables - SPARE_FILES
+        room = soft - self.max_tables - HTTP_CONNECTIONS - SPARE_FILES
         if room < 2:
             raise CassinoError(f"the open-file limit (ulimit -n) is {soft}: too low for {self.max_tables} tables; "
                                f"lower --max-tables or raise the limit")

@@ -45,7 +45,7 @@ from ...language.rules import Rules
 from ...language.variants import load_rules
 from ..game.records import Record, RecordError, load_game
 from .lobby import Lobby, LobbyError, check_words, public_diagnostic, rules_info
-from .policy import Hosts, LimitReached, Limits
+from .policy import HTTP_CONNECTIONS, Hosts, LimitReached, Limits
 from .protocol import ProtocolError, parse_request
 from .tables import Client, StillWorking, Table, TableStore, public_words
 from . import views
@@ -555,8 +555,11 @@ def make_server(store: TableStore, lobby: Lobby, hosts: Hosts, proxy_headers: bo
     proxy: dict[str, Any] = {"proxy_headers": False}
     if proxy_headers:
         proxy = {"proxy_headers": True, "forwarded_allow_ips": forwarded_allow_ips or "127.0.0.1"}
+    # Connections of every kind at once (each an open file): the websockets the limits allow, and as many more
+    # for pages and the lobby's requests; beyond that, status 503.
     config = uvicorn.Config(create_app(store, lobby, hosts), log_level="warning", ws_max_size=WS_MAX_SIZE,
-                            access_log=False, lifespan="on", timeout_graceful_shutdown=GRACE_SECONDS, **proxy)
+                            access_log=False, lifespan="on", timeout_graceful_shutdown=GRACE_SECONDS,
+                            limit_concurrency=store.limits.max_connections + HTTP_CONNECTIONS, **proxy)
     return Server(config)
 
 
