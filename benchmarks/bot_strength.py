@@ -1,7 +1,8 @@
 """Computer players' strength: mirrored pairs with sequential stopping, endgame regret, solver speed.
 
-    python benchmarks/bot_strength.py                   # the strength table, every bundled variant
-    python benchmarks/bot_strength.py --variants standard --pairings new-vs-old --cap 600
+    python benchmarks/bot_strength.py                   # every bundled variant, 2 and 4 players, 40 pairs at most
+    python benchmarks/bot_strength.py --variants standard --players 2 --pairings new-vs-old --cap 600
+    python benchmarks/bot_strength.py --new search:0.004s --today search:0.004s --one-hand   # equal time a move
     python benchmarks/bot_strength.py --regret          # endgame regret on 200 last-deal positions
     python benchmarks/bot_strength.py --solve-time      # the exact solver on whole 2-player last deals
 
@@ -15,10 +16,14 @@ A game is a whole game to the variant's target, or with --one-hand a single hand
 (the side with more points wins). Seconds a move are the mean over each player's
 own decisions, in milliseconds.
 
-Pairings: greedy vs random, search vs greedy, and new-vs-old: today's `search`
-against the rollout search as it was before the exact endgame and the outlook
-(`old:64`: 64 deals a move, greedy playouts valued by the fixed worth of the cards
-won, no solver). `infer:64`: today's search dealing each seat the cards it passed up
+Pairings (default: new-vs-today and new-vs-greedy, per bundled variant and player
+count, 2 and 4): new-vs-today is ``--new`` (default ``search``, the default computer
+player) against ``--today`` (today's search: compare a new search against it at equal
+time a move, as the ms/move columns show), new-vs-greedy the same against greedy;
+points a pair are the first player's lead with one standard error. Also: greedy vs
+random, search vs greedy, and ``new-vs-old`` (its name from an earlier issue): today's `search` against the rollout
+search as it was before the exact endgame and the outlook (`old:64`: 64 deals a move,
+greedy playouts valued by the fixed worth of the cards won, no solver). `infer:64`: today's search dealing each seat the cards it passed up
 a capture with last (``SearchBot(infer=True)``), e.g. ``--pairings infer:64-vs-search``.
 
 Regret: positions in the last deal of 2-player games between greedy players, one a
@@ -44,6 +49,7 @@ from cassino.engine.core import Engine
 from cassino.engine.game import Game
 from cassino.engine.rng import derive
 from cassino.engine.scoring import Scorer
+from cassino.errors import CassinoError
 from cassino.language.variants import bundled_names, load_rules
 from cassino.players.base import Bot
 from cassino.players.bots import GreedyBot, SearchBot, make_bot
@@ -165,24 +171,53 @@ def match(pool: ProcessPoolExecutor | None, variant: str, a: str, b: str, seed: 
             "sec_b": sum(times_b) / max(len(times_b), 1), "seconds": time.perf_counter() - start}
 
 
+def pairing(name: str, args: argparse.Namespace) -> tuple[str, str]:
+    """The two players of a pairing's name: ``new-vs-today`` and ``new-vs-greedy`` read ``--new``
+    and ``--today``; the other names of PAIRINGS; or any ``A-vs-B``."""
+    if name == "new-vs-today":
+        return args.new, args.today
+    if name == "new-vs-greedy":
+        return args.new, "greedy"
+    if name in PAIRINGS:
+        return PAIRINGS[name]
+    a, _, b = name.partition("-vs-")
+    return a, b
+
+
 def strength(args: argparse.Namespace) -> None:
     variants = bundled_names() if args.variants == "all" else args.variants.split(",")
     pairings = list(PAIRINGS) if args.pairings == "all" else args.pairings.split(",")
     unit = "hand" if args.one_hand else "game"
-    who = "2-player" if args.players == 2 else "4-player partnership"
-    print(f"mirrored pairs of {who} {unit}s, stop when the 95% interval excludes 50% "
-          f"(at least {args.min} pairs) or at {args.cap} pairs; seed {args.seed}")
-    print(f"| variant | pairing | pairs | first wins | 95% interval | points a pair | ms/move first | ms/move second |")
-    print("|---|---|---|---|---|---|---|---|")
+    counts = [int(n) for n in str(args.players).split(",")]
+    print(f"mirrored pairs of {unit}s (4 players: two partnerships), stop when the 95% interval of the win share "
+          f"excludes 50% (at least {args.min} pairs) or at {args.cap} pairs; seed {args.seed}; points a pair: "
+          f"the first player's lead, ± one standard error")
+    print("| variant | players | pairing | pairs | first wins | 95% interval | points a pair | ms/move first "
+          "| ms/move second |")
+    print("|---|---|---|---|---|---|---|---|---|")
+    for name in pairings:
+        for player in pairing(name, args):
+            bot(player, 0)   # a bad name is refused before any work
     pool = ProcessPoolExecutor(args.workers) if args.workers > 1 else None
     try:
         for variant in variants:
-            for name in pairings:
-                a, b = PAIRINGS[name] if name in PAIRINGS else tuple(name.split("-vs-"))
-                r = match(pool, variant, a, b, args.seed, args.one_hand, args.min, args.cap, args.batch, args.players)
-                print(f"| {variant} | {a} vs {b} | {r['pairs']} | {r['win']:.1%} | {r['low']:.1%}-{r['high']:.1%} "
-                      f"| {r['lead']:+.2f} ± {r['lead_half']:.2f} | {1000 * r['sec_a']:.2f} | {1000 * r['sec_b']:.2f} |",
-                      flush=True)
+            rules = load_rules(variant)
+            for players in counts:
+                if not rules.seats.min_players <= players <= rules.seats.max_players:
+                    print(f"| {variant} | {players} | - | - | not played with {players} | | | | |", flush=True)
+                    continue
+                for name in pairings:
+                    a, b = pairing(name, args)
+                    try:
+                        r = match(pool, variant, a, b, args.seed, args.one_hand, args.min, args.cap, args.batch,
+                                  players)
+                    except CassinoError as e:   # a player count the variant is not played with
+                        print(f"| {variant} | {players} | {a} vs {b} | - | not played: {e} | | | | |", flush=True)
+                        break
+                    se = float(r["lead_half"]) / 1.96
+                    print(f"| {variant} | {players} | {a} vs {b} | {r['pairs']} | {r['win']:.1%} "
+                          f"| {r['low']:.1%}-{r['high']:.1%} | {r['lead']:+.2f} ± {se:.2f} "
+                          f"| {1000 * r['sec_a']:.2f} | {1000 * r['sec_b']:.2f} |", flush=True)
     finally:
         if pool:
             pool.shutdown()
@@ -263,14 +298,17 @@ def solve_time(args: argparse.Namespace) -> None:
 def main() -> None:
     p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("--variants", default="all", help="comma-separated bundled variants, or all")
-    p.add_argument("--pairings", default="all", help=f"comma-separated: {', '.join(PAIRINGS)}, or A-vs-B")
-    p.add_argument("--cap", type=int, default=200, help="most pairs a match plays")
+    p.add_argument("--pairings", default="new-vs-today,new-vs-greedy",
+                   help=f"comma-separated: new-vs-today, new-vs-greedy, {', '.join(PAIRINGS)}, A-vs-B, or all")
+    p.add_argument("--new", default="search", help="the player new-vs-today and new-vs-greedy measure")
+    p.add_argument("--today", default="search", help="what new-vs-today measures it against (today's search)")
+    p.add_argument("--cap", type=int, default=40, help="most pairs a match plays (more: --cap 400)")
     p.add_argument("--min", type=int, default=20, help="fewest pairs before a match may stop")
     p.add_argument("--batch", type=int, default=20, help="pairs between two looks at the interval")
     p.add_argument("--workers", type=int, default=2)
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--one-hand", action="store_true", help="a game is one hand")
-    p.add_argument("--players", type=int, choices=[2, 4], default=2, help="4: two partnerships of two")
+    p.add_argument("--players", default="2,4", help="player counts, comma-separated: 2, 4 (two partnerships of two)")
     p.add_argument("--regret", action="store_true", help="the endgame regret table instead")
     p.add_argument("--solve-time", action="store_true", help="the solver's time on whole last deals instead")
     p.add_argument("--positions", type=int, default=200, help="last-deal positions (--regret, --solve-time)")

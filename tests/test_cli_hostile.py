@@ -111,7 +111,7 @@ CASES = [
     (["play", "standard", "--partners"], "--partners needs four players"),
     (["play", "standard", "--bot", "genius"], "no computer player named 'genius'"),
     (["play", "standard", "--bot", "search:lots"], "bad search budget"),
-    (["play", "standard", "--seed", "x"], "invalid int value"),
+    (["play", "standard", "--seed", "x"], "--seed: 'x' is not a seed"),
     (["play", "standard", "--save", "/nonexistent/dir/x.json"], "there is no folder /nonexistent/dir"),
     (["play", "standard", "--save", "sub"], "sub is a folder"),
     (["play", "standard", "--save", "game.json"], "game.json already exists"),

@@ -65,6 +65,38 @@ def test_the_count_equals_a_recount_from_the_log(variant: str, seed: int, action
         json.dumps(count.to_json())
 
 
+@pytest.mark.parametrize("variant, item", [("scopa", "primiera"), ("escoba", "setenta")])
+def test_the_primiera_line_counts_each_sides_best_cards_not_the_last_capture(variant: str, item: str) -> None:
+    """The count of a primiera item (Scopa's primiera, Escoba's setenta) is each side's best
+    card of each suit added up, on every screen of a game; it fell into the last-capture
+    branch before (1 for whoever took last, 72 of 72 screens of a scopa game)."""
+    record = Record(load_rules(variant), 4, 2, False, ["greedy", "greedy"], source=variant)
+    game = record.new_game()
+    bots = [make_bot("greedy", 1), make_bot("greedy", 2)]
+    screens = 0
+    while not game.over and game.hand_no == 1:
+        hand = game.hand
+        line = next(i for i in count_for(game, hand.turn).items if i.name == item)
+        totals = {s: max(0, game.scorer.primiera_total(next(x for x in game.rules.scoring.items
+                                                             if x.name == item), hand.side_pile(s)))
+                  for s in hand.sides}
+        assert line.count == "primiera" and line.held == totals
+        screens += 1
+        game = game.play(bots[hand.turn].choose(game, hand.turn))
+    assert screens > 20
+
+
+def test_an_item_that_cannot_score_has_no_line() -> None:
+    """Standard's sweeps score nothing (its sweeps item has 0 points): no sweeps line, and
+    'and sweeps' is not said of what is still to win."""
+    game = _played("standard", 2, 5)
+    count = count_for(game, game.hand.turn)
+    assert "sweeps" not in [i.name for i in count.items]
+    assert not count.sweeps_open and "sweeps" not in count.text()
+    house = count_for(_played("scopa", 2, 5), 0)
+    assert "sweeps" in [i.count for i in house.items]
+
+
 def test_the_count_reads_only_public_cards_and_the_seats_own_hand() -> None:
     game = _played("standard", 5, 6)
     hand = game.hand
@@ -126,6 +158,33 @@ def test_warning_a_move_that_leaves_a_sweep() -> None:
     assert "sweep" not in _warn(game, "KS trail")
     # standard scores no sweeps: the same trail warns of none
     assert "sweep" not in _warn(_at("standard", {0: ["9C", "2D", "KS"], 1: ["KH", "QH", "JH"]}, ["4H"]), "2D trail")
+
+
+def test_warning_on_the_dealers_last_card_of_a_deal() -> None:
+    """Hoyle, the dealer's last card: 7H takes 3D 4S and leaves 7C; the next player then gets
+    four new cards, and any unseen seven sweeps. It was never warned of (the deal changes)."""
+    engine = Engine(load_rules("hoyle"))
+    card = engine.deck.parse
+    state = engine.position(Position(players=2, to_play=0, dealer=0, hands={0: [card("7H")], 1: []},
+                                     table=[card("7C"), card("3D"), card("4S")]))
+    game = Game.at(engine, state)
+    assert state.stock and engine.apply(state, parse_move("7H capture 3D 4S", engine.deck)).deal_no != state.deal_no
+    found = warnings_for(game, parse_move("7H capture 3D 4S", engine.deck))
+    sweep = next(w for w in found if w.kind == "sweep")
+    assert {"7D", "7S"} <= set(sweep.takers)
+    # mid-deal, the same capture warned already
+    mid = _at("hoyle", {0: ["7H", "KS"], 1: ["KH", "QH"]}, ["7C", "3D", "4S"])
+    assert "sweep" in _warn(mid, "7H capture 3D 4S")
+
+
+def test_no_warning_on_a_forced_move() -> None:
+    """Hoyle: a lone 2D against a 4H can only trail (no 6 held to build): nothing to warn of,
+    though a six would sweep; with a choice, the same trail is warned of."""
+    forced = _at("hoyle", {0: ["2D"], 1: ["KH", "QH"]}, ["4H"])
+    assert [format_move(m, forced.engine.deck) for m in forced.legal_moves()] == ["2D trail"]
+    assert warnings_for(forced, parse_move("2D trail", forced.engine.deck)) == ()
+    free = _at("hoyle", {0: ["2D", "KS"], 1: ["KH", "QH"]}, ["4H"])
+    assert "sweep" in _warn(free, "2D trail")
 
 
 def test_warning_a_scoring_card_given_up() -> None:
@@ -269,6 +328,68 @@ def test_the_tutorial_tells_one_sum_from_several_groups() -> None:
     two = _at("standard", {0: ["9C", "KS"], 1: ["KH", "QH"]}, ["5H", "4H", "6D", "3D"])
     move = parse_move("9C capture 5H 4H 6D 3D", two.engine.deck)
     assert "several groups" in situations(two, move, two.play(move))
+
+
+def _lessons(game: Game, text: str) -> dict[str, str]:
+    """The lessons (clause key -> sentence) a fresh tutorial gives for the move ``text``."""
+    move = parse_move(text, game.engine.deck)
+    _, lessons = Tutorial.for_rules(game.rules).after(game, move, game.play(move))
+    return {lesson.key: lesson.text for lesson in lessons}
+
+
+@pytest.mark.parametrize("variant, hands, table, move, key, words", [
+    # Scopa: the 7 could take the 7 on the table, so it may not be trailed: the capture is forced
+    ("scopa", {0: ["7C", "KS"], 1: ["KH", "QH"]}, ["7D", "3D", "4S"], "7C capture 7D", "capture.compulsory",
+     "may not trail"),
+    # ...and it must take the equal card, not the 3+4
+    ("scopa", {0: ["7C", "KS"], 1: ["KH", "QH"]}, ["7D", "3D", "4S"], "7C capture 7D", "capture.equal_card_first",
+     "equal cards, not a sum"),
+    # Two-handed: a card that could capture may not be trailed, even when another card is played
+    ("two-handed", {0: ["5C", "KS"], 1: ["KH", "QH"]}, ["5D"], "5C capture 5D", "capture.compulsory", "may not trail"),
+    # Standard: a king takes one king, by rank
+    ("standard", {0: ["KC", "9S"], 1: ["KH", "QH"]}, ["KD", "4S"], "KC capture KD", "capture.valueless_cards",
+     "only by rank"),
+    # Finnish Kasino: the 10D counts 16 from the hand (a 10 and a 6 on the table)
+    ("finnish-kasino", {0: ["10D", "3S"], 1: ["KH", "QH"]}, ["10C", "6S"], "10D capture 10C 6S", "deck.card_values",
+     "16"),
+    # Hungarian: two cards played together, taking what they add up to
+    ("hungarian", {0: ["4C", "5C", "KS"], 1: ["KH", "QH", "JH"]}, ["9D", "2S"], "4C+5C capture 9D",
+     "capture.hand_cards.combine", "total"),
+    # Standard: a set added to a build of the same value makes it multiple
+    ("standard", {0: ["3C", "8S", "KS"], 1: ["KH", "QH", "JH"]}, ["5H"], "3C build 8 on 5H", "build.allowed", "build"),
+])
+def test_the_tutorial_teaches_a_rule_the_first_time_it_decides_a_move(variant: str, hands: dict[int, list[str]],
+                                                                      table: list[str], move: str, key: str,
+                                                                      words: str) -> None:
+    lessons = _lessons(_at(variant, hands, table), move)
+    assert key in lessons and words in lessons[key], lessons
+
+
+def test_the_tutorial_teaches_adding_to_a_build() -> None:
+    game = _at("standard", {0: ["3C", "8S", "KS"], 1: ["KH", "QH", "JH"]}, ["AD", "7H"],
+               builds=((["5H", "3D"], 8, 1),))
+    lessons = _lessons(game, "8S capture 7H AD [3D 5H]")
+    assert "capture.several_groups" in lessons and "build.add_sets" not in lessons
+    add = _at("standard", {0: ["AC", "8S", "KS"], 1: ["KH", "QH", "JH"]}, ["7H"], builds=((["5H", "3D"], 8, 1),))
+    lessons = _lessons(add, "AC build 8 on 7H [3D 5H]")
+    assert "build.add_sets" in lessons and "multiple" in lessons["build.add_sets"]
+
+
+def test_no_compulsory_lesson_where_trailing_is_free() -> None:
+    lessons = _lessons(_at("standard", {0: ["7C", "KS"], 1: ["KH", "QH"]}, ["7D"]), "7C capture 7D")
+    assert "capture.compulsory" not in lessons
+
+
+def test_the_tutorial_teaches_an_endgame_restriction_when_a_side_is_under_one() -> None:
+    """Dominican: a side with exactly 18 at the start of a hand may score only cards in it."""
+    game = Game.new(load_rules("dominican"), 3, 2)
+    game = game.with_(scores=(18, 4))
+    game = game.with_(hand=game._deal(game.hand.dealer, game.hand_no))
+    assert game.restricted_sides()
+    move = game.legal_moves()[0]
+    _, lessons = Tutorial.for_rules(game.rules).after(game, move, game.play(move))
+    keys = [lesson.key for lesson in lessons]
+    assert "endgame.restrictions.18" in keys
 
 
 def test_warnings_do_not_depend_on_the_card_the_mover_will_draw() -> None:

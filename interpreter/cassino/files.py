@@ -76,7 +76,7 @@ def _os_words(e: OSError) -> str:
     if e.errno == errno.ENOTDIR:
         return "a part of the path is a file, not a folder"
     if e.errno == errno.ELOOP:
-        return "too many symbolic links"
+        return "too many symbolic links: a link leads, directly or through others, back to itself"
     return (e.strerror or str(e)).rstrip(".").lower() if e.strerror else str(e)
 
 
@@ -85,6 +85,29 @@ def describe_os_error(e: OSError) -> str:
     name = e.filename if e.filename is not None else ""
     shown = str(name) if len(str(name)) <= 80 else str(name)[:60] + "..."
     return f"{shown}: {_os_words(e)}" if shown else _os_words(e)
+
+
+def real_path(path: str | Path) -> Path:
+    """``path`` with its symbolic links followed, as far as they lead, never raising.
+
+    ``Path.resolve`` raises RuntimeError on a loop of links (``l1.yaml -> l2.yaml -> l1.yaml``),
+    which every command showed as a traceback; here a loop is left unresolved, and reading the
+    file then says "too many symbolic links" (a :class:`FileProblem`).
+    """
+    try:
+        return Path(os.path.realpath(path))
+    except (OSError, ValueError, RuntimeError):
+        return Path(os.path.abspath(path))
+
+
+def followed(path: str | Path) -> str | Path:
+    """The file ``path`` names, when its last part is a symbolic link; else ``path`` as given.
+
+    A record is written by renaming a new file into place, which would replace a link with a
+    file (and fork the game: the link's target stays behind); and its lock sits beside it by
+    name, so a link and its target could be played at once. Both go to the file itself.
+    """
+    return real_path(path) if os.path.islink(path) else path   # as given: `newdir/` keeps its slash
 
 
 def too_long(path: str | Path) -> bool:
@@ -101,6 +124,19 @@ def kind_of(path: str | Path) -> str | None:
     except (OSError, ValueError):
         return None
     return "file" if stat.S_ISREG(mode) else ("folder" if stat.S_ISDIR(mode) else _kind(mode))
+
+
+def unreadable(path: str | Path) -> str | None:
+    """Why ``path`` cannot be read as a regular file, in a player's words; None when it can be."""
+    if too_long(path):
+        return _os_words(OSError(errno.ENAMETOOLONG, ""))
+    try:
+        mode = os.stat(path).st_mode
+    except OSError as e:
+        return _os_words(e)
+    except ValueError:
+        return "the name holds a NUL character"
+    return None if stat.S_ISREG(mode) else f"it is {_kind(mode)}"
 
 
 def is_file(path: str | Path) -> bool:
@@ -240,7 +276,7 @@ def hold(path: str | Path, *, what: str = "the file", busy: str = "") -> Held:
     killed process holds no lock and is taken over. Where neither lock exists the file
     is used unguarded, as before. :class:`Busy` when another process holds it.
     """
-    lock_path = _lock_name(Path(path))
+    lock_path = _lock_name(Path(followed(path)))   # a link and its file are one file: one lock
     return Held(lock_path, _acquire(lock_path, path, what, busy))
 
 

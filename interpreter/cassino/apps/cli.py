@@ -23,6 +23,31 @@ if TYPE_CHECKING:  # pragma: no cover
     Handler = Callable[[argparse.Namespace], int]
 
 
+def _printable(text: str) -> str:
+    """``errors.printable``: text from a file with the characters a terminal acts on escaped (``\\x1b``)."""
+    from ..errors import printable
+
+    return printable(text)
+
+
+def _say(text: str, *, file: Any = None) -> None:
+    """``print`` for text that holds what a file said (a name, a description, a case): escaped first."""
+    print(_printable(text), file=file)
+
+
+def _json_text(data: Any, indent: int) -> str:
+    import json
+
+    from ..errors import printable_json
+
+    return printable_json(json.dumps(data, indent=indent, ensure_ascii=False))
+
+
+def _say_json(data: Any, indent: int) -> None:
+    """JSON output: the same data, with no character left raw that a terminal would act on."""
+    print(_json_text(data, indent))
+
+
 def _error(message: str) -> Exception:
     from ..errors import CassinoError
 
@@ -43,7 +68,7 @@ def _cmd_validate(args: argparse.Namespace) -> int:
             loaded = load(target)
             results.append({"file": target, "valid": True, "name": loaded.rules.name, "errors": []})
             if args.format == "text":
-                print(f"{target}: ok ({loaded.rules.name})")
+                _say(f"{target}: ok ({loaded.rules.name})")
         except RuleFileError as e:
             ok = False
             results.append({"file": target, "valid": False, "errors": [d.as_json() for d in e.diagnostics]})
@@ -52,7 +77,7 @@ def _cmd_validate(args: argparse.Namespace) -> int:
                 for d in e.diagnostics:
                     print(d.format(), file=sys.stderr)
     if args.format == "json":
-        print(json.dumps({"valid": ok, "results": results}, indent=2, ensure_ascii=False))
+        _say_json({"valid": ok, "results": results}, indent=2)
     elif args.format in ("github", "sarif"):
         _print_annotations(args.format, problems)
     elif len(args.files) > 1 or not ok:
@@ -68,9 +93,9 @@ def _print_annotations(fmt: str, problems: list) -> None:  # type: ignore[type-a
     from .authors.annotations import github, sarif
 
     if fmt == "github":
-        sys.stdout.write(github(problems))
+        sys.stdout.write(_printable(github(problems)))
     else:
-        print(json.dumps(sarif(problems, __version__), indent=2, ensure_ascii=False))
+        _say_json(sarif(problems, __version__), indent=2)
 
 
 def _cmd_list(args: argparse.Namespace) -> int:
@@ -82,7 +107,7 @@ def _cmd_list(args: argparse.Namespace) -> int:
             print(heading)
         width = max((len(n) for n in names), default=0)
         for name in names:
-            print(f"{name:<{width}}  {describe(name)}")
+            print(f"{name:<{width}}  {describe(name)}")   # shipped files only (and `list` imports nothing more)
     return 0
 
 
@@ -110,18 +135,18 @@ def _cmd_check(args: argparse.Namespace) -> int:
             continue
         except OSError as e:
             bad_file = True
-            print(f"{path}:0: cannot read: {e.strerror or e}", file=sys.stderr)
+            _say(f"{path}:0: cannot read: {e.strerror or e}", file=sys.stderr)
             continue
         for case in result.cases:
             if case.passed:
                 passed += 1
                 if args.verbose:
-                    print(f"{result.path}: ok: {case.name}")
+                    _say(f"{result.path}: ok: {case.name}")
                 continue
             failed += 1
-            print(f"{result.path}: FAILED: {case.name}")
+            _say(f"{result.path}: FAILED: {case.name}")
             for problem in case.problems:
-                print("  " + problem.replace("\n", "\n  "))
+                _say("  " + problem.replace("\n", "\n  "))
             print()
     print(f"{passed} passed, {failed} failed")
     if bad_file:
@@ -133,18 +158,23 @@ def _cmd_explain(args: argparse.Namespace) -> int:
     from ..language.explain import explain
     from ..language.variants import load_rules
 
-    sys.stdout.write(explain(load_rules(args.variant)))
+    sys.stdout.write(_printable(explain(load_rules(args.variant))))
     return 0
 
 
 def _scenario_position(args: argparse.Namespace, rules: Any, engine: Any) -> Any:
     """The position of ``--case`` in ``--scenario``, for perft."""
+    from ..errors import RuleFileError
     from ..language.yamlsource import load_yaml
+    from .authors.scenario_format import check_file
     from .authors.scenarios import Runner
 
     if not args.case:
         raise _error("--scenario needs --case NAME: the case whose position to count from")
     doc = load_yaml(args.scenario)
+    problems = check_file(doc, expectations=False)   # its numbers within their bounds before any is used
+    if problems:
+        raise RuleFileError(problems)
     data = doc.data if isinstance(doc.data, dict) else {}
     cases = [c for c in data.get("cases", []) or [] if isinstance(c, dict)]
     chosen = [c for c in cases if c.get("name") == args.case]
@@ -179,13 +209,13 @@ def _cmd_perft(args: argparse.Namespace) -> int:
     if args.divide:
         total = 0
         for text, count in divide(engine, state, args.depth):
-            print(f"{text}: {count}")
+            _say(f"{text}: {count}")
             total += count
         print(f"total: {total}")
         return 0
     count = _perft_with_bar(engine, state, args.depth) if shown else perft(engine, state, args.depth)
     plural = "s" if args.depth != 1 else ""
-    print(f"{rules.name}, {where}: {count} move sequences of {args.depth} move{plural}")
+    _say(f"{rules.name}, {where}: {count} move sequences of {args.depth} move{plural}")
     return 0
 
 
@@ -221,8 +251,7 @@ def _cmd_play(args: argparse.Namespace) -> int:
     from pathlib import Path
 
     from ..files import exclusive
-    from .game.play import Aids, default_console, start_session
-    from .game.records import claim_path, fresh_path, load_game, load_record, writable_path
+    from .game.records import claim_path, load_game, load_record, start_new, writable_path
 
     if args.force and not args.save:
         raise _error("--force lets --save FILE replace an existing file: name the file with --save")
@@ -238,8 +267,15 @@ def _cmd_play(args: argparse.Namespace) -> int:
         save = claim_path(args.save, replace=args.force) if elsewhere else writable_path(args.resume)
     else:
         record = _new_record(args)
-        save = claim_path(args.save, replace=args.force) if args.save else writable_path(
-            fresh_path(f"cassino-{record.rules.name}-{record.seed}", Path(".")))
+        if not args.save:
+            # A name no other game has, taken and locked in one step: four games started at once with
+            # the same seed get -2, -3, -4 (two were refused as "being played in another process").
+            save, held = start_new(record, Path("."), f"cassino-{record.rules.name}-{record.seed}")
+            try:
+                return _session(record, save, args)
+            finally:
+                held.release()
+        save = claim_path(args.save, replace=args.force)
     busy = (f"is being played in another cassino process; finish or quit that game first "
             f"(or continue a copy with --resume {save} --save ANOTHER.json)")
     with exclusive(save, what="the game record", busy=busy):
@@ -249,9 +285,16 @@ def _cmd_play(args: argparse.Namespace) -> int:
                 record.save(save, game)   # the copy exists from now on, even when no move is left to play
         else:
             record.save(save)
-        session = start_session(record, save, default_console(), bot_seed=record.seed,
-                                aids=Aids(count=args.count, warn=args.warn, tutorial=args.tutorial))
-        return session.run()
+        return _session(record, save, args)
+
+
+def _session(record: Any, save: Any, args: argparse.Namespace) -> int:
+    """Play ``record``'s game at the terminal, writing ``save`` after every move (its lock held by the caller)."""
+    from .game.play import Aids, default_console, start_session
+
+    session = start_session(record, save, default_console(), bot_seed=record.seed,
+                            aids=Aids(count=args.count, warn=args.warn, tutorial=args.tutorial))
+    return session.run()
 
 
 def _new_record(args: argparse.Namespace) -> Any:
@@ -343,7 +386,7 @@ def _cmd_replay(args: argparse.Namespace) -> int:
         from .game.play import default_console, show_replay
 
         show_replay(record, default_console())
-    print(f"{args.file}: {replay_line(record, game)}")
+    _say(f"{args.file}: {replay_line(record, game)}")
     return 0
 
 
@@ -357,7 +400,7 @@ def _cmd_review(args: argparse.Namespace) -> int:
     record, _ = load_game(args.file)
     review = review_record(record, seat=args.seat, deals=args.deals, seed=args.seed)
     if args.format == "json":
-        print(json.dumps(review.to_json(), indent=1, ensure_ascii=False))
+        _say_json(review.to_json(), indent=1)
     else:
         from .learning.show import show_review
         from .game.play import default_console
@@ -387,17 +430,84 @@ def _cmd_simulate(args: argparse.Namespace) -> int:
     else:
         summary = run(args.variant, args.games, args.seed, players, partners, bots, args.workers)
     if args.format == "json":
-        print(json.dumps(summary, indent=2))
+        _say_json(summary, indent=2)
     else:
-        print(format_text(summary))
+        _say(format_text(summary))
     return 0
+
+
+#: The most positions `solve` may be told to search: some ten minutes at the default's speed.
+MAX_SOLVE_POSITIONS = 20_000_000
 
 
 def _cmd_solve(args: argparse.Namespace) -> int:
+    """Solve a case, saying on stderr how far the search has gone: on a terminal a line rewritten at
+    every 1% of the --max-positions limit (cleared at the end), elsewhere a line at every 10%."""
     from .authors.solve import solve
 
-    print(solve(args.file, args.case, args.max_positions).text())
+    limit = args.max_positions
+    terminal = sys.stderr.isatty()
+    every = max(limit // (100 if terminal else 10), 1)
+
+    def progress(positions: int) -> None:
+        text = f"solve: {positions:,} positions searched, {positions * 100 // limit}% of the limit of {limit:,}"
+        if terminal:
+            sys.stderr.write(f"\r{text}\x1b[K")
+            sys.stderr.flush()
+        else:
+            print(text, file=sys.stderr)
+
+    try:
+        solution = solve(args.file, args.case, limit, progress=progress, every=every)
+    finally:
+        if terminal:
+            sys.stderr.write("\r\x1b[K")
+    _say(solution.text())
     return 0
+
+
+#: The most games `simulate` plays, and `sweep` a grid point: a day or so of greedy games on one processor.
+MAX_GAMES = 1_000_000
+
+
+def max_workers() -> int:
+    """The most worker processes `simulate` and `sweep` start: the processors this process may use
+    (at least 2, so a run can always be checked against one in parallel). More only wait their turn."""
+    import os
+
+    try:
+        cpus = len(os.sched_getaffinity(0))
+    except (AttributeError, OSError):
+        cpus = os.cpu_count() or 1
+    return max(cpus, 2)
+
+
+def _workers(text: str) -> int:
+    """An argparse type: --workers, 1 to :func:`max_workers`."""
+    import argparse
+
+    value = _whole(1)(text)
+    if value > max_workers():
+        raise argparse.ArgumentTypeError(f"must be at most {max_workers()} (the processors this machine gives "
+                                         f"cassino), not {value}")
+    return value
+
+
+def _seed(text: str) -> int:
+    """An argparse type: a seed, a whole number that fits in 64 bits (``apps/game/seeds.py``)."""
+    import argparse
+
+    from .game.seeds import SEED_RANGE, seed_problem
+
+    digits = text.strip().lstrip("+-")
+    if len(digits) > 40 or not digits.isdecimal():
+        raise argparse.ArgumentTypeError(f"{text[:30]!r}{'...' if len(text) > 30 else ''} is not a seed: "
+                                         f"a seed is {SEED_RANGE}")
+    value = int(text)
+    problem = seed_problem(value)
+    if problem:
+        raise argparse.ArgumentTypeError(f"{value} {problem}")
+    return value
 
 
 def _whole(low: int) -> Callable[[str], int]:
@@ -432,7 +542,8 @@ def _bounded(low: int, high: int) -> Callable[[str], int]:
 
 
 PLAYERS_HELP = "how many play (default: the fewest the variant allows; `cassino explain` shows its range)"
-SEED_HELP = "a whole number that fixes the shuffle: the same seed deals the same cards"
+SEED_HELP = ("a whole number that fixes the shuffle: the same seed deals the same cards (it fits in 64 bits: "
+             "0 to 18,446,744,073,709,551,615, or negative down to -9,223,372,036,854,775,808)")
 BOT_HELP = ("computer player: random, greedy, search, search:N (N deals a move, 1 to 10,000), search:Xs "
             "(X seconds a move, up to 60); repeat --bot (or write a,b) for different players: they take the "
             "computer seats in order, a shorter list repeats from its start (a,b for three seats: a, b, a), "
@@ -450,6 +561,7 @@ def _write_output(text: str, output: str | None, *, force: bool = False, what: s
     """
     from ..files import write_atomic
 
+    text = _printable(text)
     if not output:
         sys.stdout.write(text)
         return
@@ -483,9 +595,9 @@ def _cmd_diff(args: argparse.Namespace) -> int:
     a, b = load(args.a).rules, load(args.b).rules
     report = compare(a, b, seed=args.seed, tries=args.tries)
     if args.format == "json":
-        print(json.dumps(as_json(report), indent=2, ensure_ascii=False))
+        _say_json(as_json(report), indent=2)
     else:
-        sys.stdout.write(format_text(report))
+        sys.stdout.write(_printable(format_text(report)))
     return 0
 
 
@@ -497,8 +609,13 @@ def _cmd_sweep(args: argparse.Namespace) -> int:
 
     if args.games < 1:
         raise CassinoError("--games must be at least 1")
+    if args.games > MAX_GAMES:
+        raise CassinoError(f"--games must be at most {MAX_GAMES:,} a grid point, not {args.games:,}")
     if args.workers < 1:
         raise CassinoError("--workers must be at least 1")
+    if args.workers > max_workers():
+        raise CassinoError(f"--workers must be at most {max_workers()} (the processors this machine gives "
+                           f"cassino), not {args.workers}")
     if args.partners and args.players not in (None, 4):
         raise CassinoError("--partners needs --players 4")
     if args.force and not args.plot:
@@ -512,14 +629,17 @@ def _cmd_sweep(args: argparse.Namespace) -> int:
     grid = plan(args.file, args.set or [])
     for point in grid.points:
         _check_bot_count(bots, players or point.rules.seats.min_players)
-    runner = dask_runner(args.cluster) if args.cluster else local_runner(args.workers)
+    from .authors.simulate import CHUNK
+
+    tasks = len(grid.points) * -(-args.games // CHUNK)
+    runner = dask_runner(args.cluster) if args.cluster else local_runner(min(args.workers, tasks))
     result = run(grid, args.games, args.seed, players, args.partners, bots, runner)
     if args.format == "json":
-        text = json.dumps(result, indent=2, ensure_ascii=False) + "\n"
+        text = _json_text(result, indent=2) + "\n"
     elif args.format == "csv":
-        text = format_csv(result)
+        text = _printable(format_csv(result))
     else:
-        text = format_text(result)
+        text = _printable(format_text(result))
     sys.stdout.write(text)
     if args.plot:
         plot(result, args.plot, replace=args.force)
@@ -540,7 +660,7 @@ def _add_author_commands(sub: "argparse._SubParsersAction[argparse.ArgumentParse
     p = sub.add_parser("diff", help="the rules two variants differ in, in words, with positions where they allow different moves")
     p.add_argument("a", metavar="A", help="a bundled variant or rule file")
     p.add_argument("b", metavar="B", help="a bundled variant or rule file")
-    p.add_argument("--seed", type=int, default=1, help="seed of the random positions searched (default 1)")
+    p.add_argument("--seed", type=_seed, default=1, help="seed of the random positions searched (default 1)")
     p.add_argument("--tries", type=int, default=300, help="random positions searched per difference (default 300)")
     p.add_argument("--format", choices=["text", "json"], default="text")
     p.set_defaults(handler=_cmd_diff)
@@ -549,13 +669,14 @@ def _add_author_commands(sub: "argparse._SubParsersAction[argparse.ArgumentParse
     p.add_argument("file", metavar="VARIANT|FILE")
     p.add_argument("--set", action="append", metavar="PATH=V1,V2",
                    help="a setting and the values to try, e.g. game.target=11,21 (repeat for a grid)")
-    p.add_argument("--games", type=int, default=100, help="games per grid point (default 100)")
-    p.add_argument("--seed", type=int, default=1, help=SEED_HELP + " (default 1)")
+    p.add_argument("--games", type=int, default=100, help=f"games per grid point, 1 to {MAX_GAMES:,} (default 100)")
+    p.add_argument("--seed", type=_seed, default=1, help=SEED_HELP + " (default 1)")
     p.add_argument("--players", type=_whole(2), help=PLAYERS_HELP)
     p.add_argument("--partners", action="store_true", help="play in partnerships (four players: seats 0+2, 1+3; or as the variant gives)")
     p.add_argument("--bot", action="append", metavar="NAME", help=BOT_HELP + "; default greedy")
     p.add_argument("--bots", metavar="a,b,...", help="deprecated: the same as --bot a,b,...")
-    p.add_argument("--workers", type=int, default=1, help="local worker processes (default 1)")
+    p.add_argument("--workers", type=int, default=1, help="local worker processes, at most the processors the "
+                   "machine gives cassino (default 1)")
     p.add_argument("--cluster", metavar="ADDRESS", help="run the games on a Dask cluster (tcp://host:port)")
     p.add_argument("--format", choices=["text", "json", "csv"], default="text")
     p.add_argument("--plot", metavar="FILE.png", help="draw the leader's advantage per grid point (needs matplotlib; "
@@ -651,7 +772,7 @@ def _add_serve_command(sub: "argparse._SubParsersAction[argparse.ArgumentParser]
 def build_parser() -> argparse.ArgumentParser:
     import argparse
 
-    parser = argparse.ArgumentParser(prog="cassino", description="Cassino rule files: validate, explain, check, play.")
+    parser = argparse.ArgumentParser(prog="cassino")
     from ..native import describe
 
     parser.add_argument("--version", action="version", version=f"cassino {__version__} ({describe()})",
@@ -676,7 +797,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     p = sub.add_parser("perft", help="count move sequences of a given depth (engine regression data)")
     p.add_argument("variant", metavar="VARIANT|FILE")
-    p.add_argument("--seed", type=int, default=1, help=SEED_HELP + " (default 1)")
+    p.add_argument("--seed", type=_seed, default=1, help=SEED_HELP + " (default 1)")
     p.add_argument("--depth", type=_whole(0), default=3,
                    help="moves to look ahead, 0 up to the moves left in the hand (the cards in the hands and the "
                         "stock; more is refused), default 3. Each move multiplies the count by about ten: on a "
@@ -694,7 +815,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--partners", action="store_true", help="play in partnerships: four players as two teams (seats 0+2, 1+3), or the counts and team size the variant gives (seats.partnership_players, team_size)")
     p.add_argument("--humans", type=int, help="people at the keyboard (seats 0..N-1); default 1, 0 watches the computer")
     p.add_argument("--bot", action="append", metavar="NAME", help=BOT_HELP + "; default search")
-    p.add_argument("--seed", type=int, help=SEED_HELP + " (default: a new random one)")
+    p.add_argument("--seed", type=_seed, help=SEED_HELP + " (default: a new random one)")
     p.add_argument("--save", metavar="FILE", help="the game record, written after every move "
                    "(default: cassino-VARIANT-SEED.json in this folder, never replacing a file)")
     p.add_argument("--force", action="store_true", help="let --save replace an existing file")
@@ -715,7 +836,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--format", choices=["text", "json"], default="text")
     p.add_argument("--deals", type=_bounded(1, 10_000), default=32, metavar="N",
                    help="deals of the unseen cards a search value averages over, 1 to 10,000 (default 32)")
-    p.add_argument("--seed", type=int, default=0, help="fixes the sampled deals (default 0): the same seed, "
+    p.add_argument("--seed", type=_seed, default=0, help="fixes the sampled deals (default 0): the same seed, "
                    "the same review")
     p.set_defaults(handler=_cmd_review)
 
@@ -726,13 +847,15 @@ def build_parser() -> argparse.ArgumentParser:
 
     p = sub.add_parser("simulate", help="statistics of many games between computer players")
     p.add_argument("variant", metavar="VARIANT|FILE")
-    p.add_argument("--games", type=_whole(1), default=100, help="games to play (default 100)")
-    p.add_argument("--seed", type=int, default=1, help=SEED_HELP + " (default 1)")
+    p.add_argument("--games", type=_bounded(1, MAX_GAMES), default=100,
+                   help=f"games to play, 1 to {MAX_GAMES:,} (default 100)")
+    p.add_argument("--seed", type=_seed, default=1, help=SEED_HELP + " (default 1)")
     p.add_argument("--players", type=int, help=PLAYERS_HELP)
     p.add_argument("--partners", action="store_true", help="play in partnerships: four players as two teams (seats 0+2, 1+3), or the counts and team size the variant gives (seats.partnership_players, team_size)")
     p.add_argument("--bot", action="append", metavar="NAME", help=BOT_HELP + "; default greedy")
     p.add_argument("--bots", metavar="a,b,...", help="deprecated: the same as --bot a,b,...")
-    p.add_argument("--workers", type=_whole(1), default=1, help="processes to play games in parallel (default 1)")
+    p.add_argument("--workers", type=_workers, default=1, help="processes to play games in parallel, at most "
+                   "the processors the machine gives cassino (default 1; never more than the games need)")
     p.add_argument("--format", choices=["text", "json"], default="text")
     p.set_defaults(handler=_cmd_simulate)
 
@@ -744,12 +867,16 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser("solve", help="the exact value of every move in a position given in full (a scenario case)")
     p.add_argument("file", metavar="FILE", help="a scenario file (the format of `cassino check`; `expect` optional)")
     p.add_argument("--case", metavar="NAME", help="the case to solve (needed when the file has several)")
-    p.add_argument("--max-positions", type=_whole(1), default=2_000_000, metavar="N",
-                   help="give up (exit 2) after searching N positions (default 2,000,000)")
+    p.add_argument("--max-positions", type=_bounded(1, MAX_SOLVE_POSITIONS), default=2_000_000, metavar="N",
+                   help=f"give up (exit 2) after searching N positions, 1 to {MAX_SOLVE_POSITIONS:,} (default "
+                        f"2,000,000); how far the search has gone is shown on stderr as it goes")
     p.set_defaults(handler=_cmd_solve)
 
     _add_author_commands(sub)
     _add_serve_command(sub)
+    # Said from the commands themselves, so the list cannot fall behind them again.
+    parser.description = ("Cassino and its family of card games: play them, and write, check and study their "
+                          f"rule files. Commands: {', '.join(sub.choices)}. `cassino COMMAND --help` says more.")
     return parser
 
 
@@ -774,7 +901,7 @@ def main(argv: Sequence[str] | None = None) -> int:
 
         if not isinstance(e, CassinoError):
             raise
-        print(f"cassino: {e}", file=sys.stderr)
+        _say(f"cassino: {e}", file=sys.stderr)
         return 2
     except KeyboardInterrupt:
         print("interrupted", file=sys.stderr)
@@ -786,7 +913,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         # is bad input, said in one line, never a traceback.
         from ..files import describe_os_error
 
-        print(f"cassino: {describe_os_error(e)}", file=sys.stderr)
+        _say(f"cassino: {describe_os_error(e)}", file=sys.stderr)
         return 2
 
 

@@ -142,6 +142,17 @@ class MoveChoices:
             out.append(END)
         return out
 
+    def relevant_items(self, head: Head) -> int:
+        """The items (movegen's item bits) that some legal move of ``head`` may use."""
+        return self._relevant(self._family(head))
+
+    def has_completion(self, head: Head, decided: int, included: int) -> bool:
+        """Whether some legal move of ``head`` uses, among the items ``decided`` (item bits),
+        exactly those of ``included``: the question :meth:`next_items` asks for each item, in
+        any order a caller decides items in (the research walk of two-pack decks asks it over
+        its own action order)."""
+        return self._exists(self._family(head), head, decided, included)
+
     def _next_positions(self, head: Head, chosen: list[int], skip_hard: bool = False,
                         stop: int = 0) -> Iterator[int]:
         """The positions of :meth:`next_items` (without :data:`END`), found one at a time.

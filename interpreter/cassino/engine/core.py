@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Final, Iterable, Iterator, Sequence, cast
 
-from ..language.cards import MAX_DECK_CARDS, Card, Deck
+from ..language.cards import MAX_DECK_CARDS, Card, CardError, Deck
 from ..language.rules import Rules
 from ..language.selectors import compile_selector
 from .movegen import (PLAYED_SHIFT, VALUE_BITS, VALUE_SHIFT, add_values, answers, bits, deposit, generate,
@@ -417,7 +417,7 @@ class Engine:
         used = 0
         hands = [0] * pos.players
         for seat, cards in (pos.hands or {}).items():
-            hands[seat] = self.deck.mask(list(cards), used)
+            hands[seat] = self._placed(self.deck.mask(list(cards), used), used)
             used |= hands[seat]
         piles = [0] * pos.players
         stacks: list[tuple[int, ...]] = []
@@ -428,7 +428,7 @@ class Engine:
             pile_order: list[int] = []
             for c in cards:
                 # (With several packs, each copy named is the lowest one not yet placed.)
-                bit = self.deck.allocate(c, used) if self.has_copies else 1 << self.deck.index(c)
+                bit = self.deck.allocate(c, used) if self.has_copies else self._placed(1 << self.deck.index(c), used)
                 used |= bit
                 piles[seat] |= bit
                 pile_order.append(bit.bit_length() - 1)
@@ -436,11 +436,11 @@ class Engine:
                 stacks[teams[seat]] = stacks[teams[seat]] + tuple(pile_order)
         builds = []
         for cards, value, owner in pos.builds:
-            m = self.deck.mask(list(cards), used)
+            m = self._placed(self.deck.mask(list(cards), used), used)
             used |= m
             multiple = not (isinstance(value, int) and self.is_single(m, value))
             builds.append(Build(m, value, multiple, owner, owner, pairs=self.is_pairs(m, value)))
-        table = self.deck.mask(list(pos.table), used)
+        table = self._placed(self.deck.mask(list(pos.table), used), used)
         used |= table
         sweeps = tuple(Sweep(seat, size, -1) for seat, sizes in (pos.sweeps or {}).items() for size in sizes)
         placed = table | sum(hands) | sum(piles) | sum(b.cards for b in builds)
@@ -463,6 +463,16 @@ class Engine:
                          hands=tuple(hands), table=table, builds=tuple(builds), stock=stock,
                          piles=tuple(piles), sweeps=sweeps, last_capturer=pos.last_capture,
                          proven=tuple(frozenset(p) for p in proven), stacks=tuple(stacks))
+
+    def _placed(self, cards: int, used: int) -> int:
+        """``cards``, refused (CardError) where one of them is already placed elsewhere: with one
+        pack a card in the hand and on the table is no position (with several, each copy named
+        is already a copy not placed)."""
+        twice = cards & used
+        if twice:
+            name = self.deck.cards[(twice & -twice).bit_length() - 1]
+            raise CardError(f"{name} is placed in two places; the deck holds it once")
+        return cards
 
     # ------------------------------------------------------------------ dealing
     def _deal_pattern(self, n: int, dealer: int, table_left: int, per_hand: int, packet: int) -> list[int]:

@@ -24,6 +24,7 @@ _CLAUSE_OF = {
     "game.target_step": "game.both_reach",
     "game.lurch.multiplier": "game.lurch.below",
     "endgame.sweeps_from_side": "endgame.sweeps_from",
+    "deal.misdeal.cards": "deal.misdeal.at_least",   # (one sentence words the misdeal: which cards, how many)
 }
 
 
@@ -128,9 +129,52 @@ def _cannot_change_play(a: Rules, b: Rules, paths: list[tuple[str, ...]]) -> str
     return ""
 
 
+def same_items(a: Rules, b: Rules) -> dict[str, str]:
+    """``b``'s scoring items that score what one of ``a``'s does under another name, as
+    {b's name: a's name}: the same kind of count over the same cards (and, for a primiera,
+    the same card points). Scopa's cards, coins, settebello, primiera and sweeps are Escoba's
+    cartas, oros, siete de oros, setenta and escobas: one item each, not two."""
+    def shape(item: Any) -> tuple[Any, ...]:
+        return (item.count, item.cards if item.count in ("most", "each", "primiera") else None,
+                tuple(item.card_points), item.all_suits if item.count == "primiera" else None,
+                item.event if item.count == "event" else None)
+
+    names_a = {i.name for i in a.scoring.items}
+    names_b = {i.name for i in b.scoring.items}
+    out: dict[str, str] = {}
+    for ib in b.scoring.items:
+        if ib.name in names_a:
+            continue
+        for ia in a.scoring.items:
+            if ia.name in names_b or ia.name in out.values():
+                continue
+            if shape(ia) == shape(ib) and _cards_alike(a, b, ia.cards, ib.cards):
+                out[ib.name] = ia.name
+                break
+    return out
+
+
+def _cards_alike(a: Rules, b: Rules, cards_a: Any, cards_b: Any) -> bool:
+    """Whether two selectors name the same cards (the text may differ: ``suit=D`` and ``D``)."""
+    return cards_a == cards_b
+
+
+def _renamed(data: dict[str, Any], names: dict[str, str]) -> dict[str, Any]:
+    """``data`` with its scoring items renamed by ``names`` (and nothing else changed)."""
+    if not names:
+        return data
+    scoring = dict(data["scoring"])
+    scoring["items"] = {names.get(k, k): v for k, v in scoring["items"].items()}
+    out = dict(data)
+    out["scoring"] = scoring
+    return out
+
+
 def differences(a: Rules, b: Rules) -> list[Difference]:
-    """The rules that differ between ``a`` and ``b``, in rulebook order, each said in both variants' words."""
-    flat_a, flat_b = flatten(dict(a.data)), flatten(dict(b.data))
+    """The rules that differ between ``a`` and ``b``, in rulebook order, each said in both variants' words.
+    An item ``b`` scores under another name (:func:`same_items`) is compared with ``a``'s as one item."""
+    alias = same_items(a, b)
+    flat_a, flat_b = flatten(dict(a.data)), flatten(_renamed(dict(b.data), alias))
     differing = [p for p in dict.fromkeys(list(flat_a) + list(flat_b)) if flat_a.get(p) != flat_b.get(p)]
     book_a, book_b = rulebook(a), rulebook(b)
     by_key: dict[str, list[tuple[str, ...]]] = {}
@@ -138,9 +182,12 @@ def differences(a: Rules, b: Rules) -> list[Difference]:
         by_key.setdefault(clause_key(path), []).append(path)
     order = {c: k for k, c in enumerate(list(book_a.clauses()) + list(book_b.clauses()))}
     out = []
+    back = {v: k for k, v in alias.items()}
     for key, paths in by_key.items():
         words_a = _words(book_a, a, key)
-        words_b = _words(book_b, b, key)
+        parts = key.split(".")
+        words_b = _words(book_b, b, ".".join(parts[:2] + [back[parts[2]]] + parts[3:])
+                         if key.startswith("scoring.items.") and len(parts) > 2 and parts[2] in back else key)
         unread_a, unread_b = _no_effect(a, book_a, b, paths), _no_effect(b, book_b, a, paths)
         why = "no rule of either variant depends on it" if unread_a and unread_b else _cannot_change_play(a, b, paths)
         unread = a.name if unread_a and not unread_b else b.name if unread_b and not unread_a else ""

@@ -9,11 +9,13 @@ the merged variant points into the file that wrote the offending line.
 from __future__ import annotations
 
 import difflib
+import os
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Mapping
 
 from ..errors import Diagnostic, RuleFileError
+from ..files import real_path, unreadable
 from .yamlsource import Document, PathT, load_yaml
 
 
@@ -79,11 +81,26 @@ def _load_mapping(path: Path, display: str) -> Document:
     return doc
 
 
+class ExtendsError(RuleFileError):
+    """`extends` names no variant that can be read. ``documents``: the files of the chain that were
+    read (the one whose `extends` fails last), so their own errors can be reported in the same run."""
+
+    def __init__(self, diagnostics: list[Diagnostic], documents: tuple[Document, ...]) -> None:
+        super().__init__(diagnostics)
+        self.documents = documents
+
+
 def _parent_path(ref: str, child: Path, bundled_dir: Path) -> Path | None:
+    """The file `extends: ref` names: a path relative to the extending file, or by name a bundled
+    variant, else a shipped house-rule example (``fifty``, as `cassino list` offers them)."""
     if "/" in ref or "\\" in ref or ref.endswith((".yaml", ".yml")):
-        return (child.parent / ref).resolve()
+        return real_path(child.parent / ref)
     candidate = bundled_dir / f"{ref}.yaml"
-    return candidate if candidate.is_file() else None
+    if candidate.is_file():
+        return candidate
+    from .catalogue import find_example
+
+    return find_example(ref)
 
 
 def resolve_file(path: str | Path, *, bundled_dir: Path | None = None, display: str | None = None) -> Resolved:
@@ -94,7 +111,7 @@ def resolve_file(path: str | Path, *, bundled_dir: Path | None = None, display: 
     current = Path(path)
     name = display or str(path)
     while True:
-        real = current.resolve()
+        real = real_path(current)
         if real in seen:
             names = " -> ".join(d.path for d in chain) + f" -> {name}"
             child = chain[-1]
@@ -110,17 +127,25 @@ def resolve_file(path: str | Path, *, bundled_dir: Path | None = None, display: 
         if ref is None:
             break
         if not isinstance(ref, str) or not ref:
-            raise RuleFileError([doc.diagnostic(("extends",), "`extends` takes a bundled variant's name or a file path")])
+            raise ExtendsError([doc.diagnostic(("extends",), "`extends` takes a bundled variant's name or a file path")],
+                               tuple(chain))
         parent = _parent_path(ref, current, bundled)
+        if parent is not None and os.path.lexists(parent) and unreadable(parent):
+            raise ExtendsError([doc.diagnostic(("extends",), f"cannot read the variant `{ref}` that this file "
+                                                             f"extends: {unreadable(parent)}")], tuple(chain))
         if parent is None or not parent.is_file():
+            from .catalogue import example_names
+
             names = sorted(p.stem for p in bundled.glob("*.yaml"))
-            near = difflib.get_close_matches(ref, names, n=1)
+            near = difflib.get_close_matches(ref, names + example_names(), n=1)
             hint = (f"did you mean `{near[0]}`? " if near else "") + f"bundled variants: {', '.join(names)}"
+            if example_names():
+                hint += "; house-rule examples: cassino list"
             if parent is not None:
                 hint = (f"no file {parent}; a path in `extends` is relative to the folder of {name}, "
-                        f"{current.resolve().parent}")
-            raise RuleFileError([doc.diagnostic(("extends",), f"cannot find the variant `{ref}` that this file extends",
-                                                hint=hint)])
+                        f"{real_path(current).parent}")
+            raise ExtendsError([doc.diagnostic(("extends",), f"cannot find the variant `{ref}` that this file extends",
+                                               hint=hint)], tuple(chain))
         current = parent
         name = str(parent) if "/" in ref or ref.endswith((".yaml", ".yml")) else f"{ref} ({parent})"
     data: Any = {}

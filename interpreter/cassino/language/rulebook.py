@@ -102,7 +102,7 @@ WORDS: dict[str, dict[Any, str | None]] = {
                                "one card at a time, and any cards left over go face up to the table.",
     },
     "capture.sums": {
-        True: "A card also takes sets of loose number cards whose values add up to its own: a {nine} takes "
+        True: "A card {sets_taken} of loose {summed} whose values add up to its own: a {nine} takes "
               "a {five} and a {four} together.",
         False: "A card takes only loose cards equal to it: sets adding up to its value cannot be taken.",
     },
@@ -208,7 +208,8 @@ WORDS: dict[str, dict[Any, str | None]] = {
         False: None,
     },
     "sweeps.cancel": {
-        True: "Sweeps of opposing sides cancel one for one as they are made.",
+        True: "Sweeps cancel as they are made: whenever every side has a sweep not yet cancelled, one sweep "
+              "of each side is cancelled (with two sides, one for one).",
         False: "Sweeps never cancel each other.",
     },
     "sweeps.on_last_play": {
@@ -603,6 +604,10 @@ def _context(rules: Rules) -> dict[str, Any]:
         ctx[word] = _value_name(rules, n) if n else "zero"
     ctx.update(_scopa_family_context(rules))
     ctx["goal_words"] = _goal_words(rules)
+    # Sums: "number cards" only where some cards have no number value (standard's courts); the
+    # Scopa family's courts count 8-10 and take part in sums like any card.
+    ctx["summed"] = "number cards" if any(not r.values for r in rules.deck.ranks) else "cards"
+    ctx["sets_taken"] = "also takes sets" if rules.capture.several_groups else "may instead take one set"
     return ctx
 
 
@@ -729,6 +734,12 @@ def _deck(rules: Rules, ctx: dict[str, Any]) -> Section:
         # Suits whose names do not start with their letters (Scopa's coins are D): say the letters typed.
         w.amend(" In moves the suits are typed by letter: "
                 + join_words([f"{s.letter} for {s.name}" for s in dk.suits]) + ".")
+    # Ranks named other than their letter says (Scopa's knight is Q, the cavallo): the letter typed.
+    usual = {"J": "jack", "Q": "queen", "K": "king", "A": "ace"}
+    renamed = [r for r in dk.ranks if r.name and r.rank in usual and r.name.lower() != usual[r.rank]]
+    if renamed:
+        typed = "; ".join(f"the {r.name} is typed {r.rank}" for r in renamed)
+        w.amend(" " + typed[0].upper() + typed[1:] + ".")
     if dk.packs > 1:
         # Two packs (issue 27): said only where there is more than one.
         w.say("deck.packs", f"{_count(dk.packs).capitalize()} such packs are shuffled together, {n * dk.packs} cards, "
@@ -784,7 +795,7 @@ def _values_words(rules: Rules) -> str:
         run.clear()
 
     for r in rules.deck.ranks:
-        if r.rank.isdigit() and r.values == (int(r.rank),):
+        if r.rank.isdecimal() and r.values == (int(r.rank),):
             run.append(r.rank)
             continue
         flush()
@@ -803,6 +814,19 @@ def _deal(rules: Rules, ctx: dict[str, Any]) -> Section:
     w.say("deal.dealer", "Deal in turn: the first dealer is chosen by lot, and the deal passes on after each hand.")
     for path in ("deal.hand_size", "deal.table_cards", "deal.packet", "deal.redeal", "deal.draw_after_play",
                  "deal.short_stock"):
+        if path == "deal.redeal" and rules.deal.redeal == "when_hands_empty" and not rules.deal.draw_after_play:
+            redeals = _redealt_counts(rules)
+            if not redeals:
+                w.say(path, "The first deal gives out the whole pack: there is no second deal.")
+                continue
+            if len(redeals) < rules.seats.max_players - rules.seats.min_players + 1:
+                w.setting(path)
+                w.amend(f" (With {join_words([_count(n) for n in redeals])} players; with "
+                        f"{join_words([_count(n) for n in _counts(rules) if n not in redeals])} the first deal "
+                        f"gives out the whole pack.)")
+                continue
+        if path == "deal.short_stock" and not _redealt_counts(rules) and not rules.deal.draw_after_play:
+            continue   # (no second deal: the stock is never short)
         w.setting(path)
     if rules.deal.table_cards and rules.deal.misdeal_cards:
         w.setting("deal.misdeal.at_least")
@@ -811,6 +835,22 @@ def _deal(rules: Rules, ctx: dict[str, Any]) -> Section:
     if rules.deal.by_players:
         w.say("deal.by_players", _by_players_words(rules))
     return Section("deal", "The deal", tuple(w.clauses))
+
+
+def _counts(rules: Rules) -> list[int]:
+    return list(range(rules.seats.min_players, rules.seats.max_players + 1))
+
+
+def _redealt_counts(rules: Rules) -> list[int]:
+    """The numbers of players for whom cards are left after the first deal (a second deal comes)."""
+    d = rules.deal
+    n_cards = len(rules.deck.ranks) * len(rules.deck.suits) * rules.deck.packs
+    out = []
+    for n in _counts(rules):
+        hand_size, table_cards = d.for_players(n)
+        if n_cards > table_cards + n * hand_size:
+            out.append(n)
+    return out
 
 
 def _by_players_words(rules: Rules) -> str:
@@ -867,13 +907,14 @@ def _capture(rules: Rules, ctx: dict[str, Any]) -> Section:
     has_values = any(r.values for r in rules.deck.ranks)
     if c.total is not None:
         # Captures by a total (Escoba): the total's sentence replaces equal value and sums.
-        w.say("capture.intro", "Captured cards go face down into your pile, to be counted at the end of the hand.")
+        w.say("capture.intro", f"Captured cards go face down into your pile, {_counted(rules)}.")
         w.setting("capture.total")
         w.setting("capture.compulsory")
         return Section("capture", "Capturing", tuple(w.clauses))
     face = "face up" if c.from_piles != "none" else "face down"   # African Casino: piles in play
-    w.say("capture.intro", "A card you play captures the loose table cards of its own value. Captured cards go "
-                           f"{face} into your pile, to be counted at the end of the hand."
+    taken = "the loose table cards" if c.several_groups else "a loose table card"
+    w.say("capture.intro", f"A card you play captures {taken} of its own value. Captured cards go "
+                           f"{face} into your pile, {_counted(rules)}."
                            + (" A build is captured whole by a card of its value." if rules.build.allowed else ""))
     if has_values:
         w.setting("capture.sums")
@@ -974,7 +1015,8 @@ def _sweeps(rules: Rules, ctx: dict[str, Any]) -> Section:
     if not _sweeps_score(rules) and not rules.sweeps.residue_is_sweep:
         w.say("sweeps.intro", "A capture that leaves the table empty is a sweep; in this game sweeps score nothing.")
         return Section("sweeps", "Sweeps", tuple(w.clauses))
-    w.say("sweeps.intro", "A capture that leaves the table with no loose cards and no builds is a sweep; the "
+    empty = "with no loose cards and no builds" if rules.build.allowed else "empty"
+    w.say("sweeps.intro", f"A capture that leaves the table {empty} is a sweep; the "
                           "scoring says what each sweep is worth.")
     for path in ("sweeps.cancel", "sweeps.on_last_play", "sweeps.residue_is_sweep"):
         if path == "sweeps.on_last_play" and not rules.sweeps.in_last_deal:
@@ -990,8 +1032,11 @@ def _sweeps(rules: Rules, ctx: dict[str, Any]) -> Section:
 def _hand_end(rules: Rules, ctx: dict[str, Any]) -> Section:
     w = _Writer(rules, ctx)
     last = "after the last deal" if rules.deal.redeal == "when_hands_empty" else "and the stock is empty"
-    w.say("hand.end", f"The hand ends when every card has been played {last}. Cards still on the table, loose or "
-                      f"in builds, go to the player who made the last capture.")
+    if rules.deal.redeal == "when_hands_empty" and not rules.deal.draw_after_play and not _redealt_counts(rules):
+        last = "(there is one deal)"
+    still = "Cards still on the table, loose or in builds," if rules.build.allowed else "Cards still on the table"
+    w.say("hand.end", f"The hand ends when every card has been played {last}. {still} "
+                      f"go to the player who made the last capture.")
     return Section("hand", "End of a hand", tuple(w.clauses))
 
 
@@ -1020,6 +1065,8 @@ def item_words(rules: Rules, item: ScoringItem) -> str:
                     + (f" to {r.max_cards}" if r.max_cards not in (None, r.min_cards) else
                        ("" if r.max_cards == r.min_cards else " or more")) + " cards" for r in item.by_size]
             text = "; ".join(rows) + (f"; otherwise {points(item.points)}" if not _covers_all(item) else "")
+            # (The size is what the sweep takes from the table: the card played is not counted.)
+            text += " (counting the table cards taken, not the card played)"
         if item.first_play_points is not None:
             text += NUMBERS["scoring.items.*.first_play_points"]["value"].format(first_play=item.first_play_points)  # type: ignore[union-attr]
         if not item.points and not item.by_size and item.first_play_points is None:
@@ -1108,8 +1155,37 @@ def _scoring(rules: Rules, ctx: dict[str, Any]) -> Section:
             continue   # the item's own sentence says what the event takes
         w.say(f"scoring.events.{ev.name}", f"A capture that takes {_event_words(rules, ev.takes)} is "
                                            f"{'an' if ev.name[:1] in 'aeiou' else 'a'} {humanize(ev.name)}.")
-    w.setting("scoring.when")
+    if rules.scoring.when == "as_won":
+        w.say("scoring.when", _as_won_words(rules))
+    else:
+        w.setting("scoring.when")
     return Section("scoring", "Scoring", tuple(w.clauses))
+
+
+def _counted(rules: Rules) -> str:
+    """When what a pile holds is counted: at the end of the hand, or as it is won (pegging)."""
+    if rules.scoring.when == "as_won":
+        return "its points counted as soon as they are won (see the scoring)"
+    return "to be counted at the end of the hand"
+
+
+def _as_won_words(rules: Rules) -> str:
+    """Pegging, in the words that apply: the kinds of item the variant pegs as won, and whether
+    reaching the target then ends the game at once (not where the hand is played out or a claim
+    ends it)."""
+    items = [i for i in rules.scoring.items if not i.at_end and (i.points if i.count != "sweeps" else _sweeps_score(rules))]
+    kinds = []
+    if any(i.count == "each" for i in items):
+        kinds.append("each scoring card when captured")
+    if any(i.count == "sweeps" for i in items):
+        kinds.append("each sweep when made")
+    if any(i.count == "most" for i in items):
+        kinds.append("a \"most\" item once no other side can catch up")
+    text = "Points count as soon as they are won" + (f" ({join_words(kinds)})" if kinds else "")
+    g = rules.game
+    if not g.play_out_hand and not g.claiming:
+        text += ", so a game can end in the middle of a hand"
+    return text + "."
 
 
 def _game(rules: Rules, ctx: dict[str, Any]) -> Section:
@@ -1153,6 +1229,13 @@ def _endgame(rules: Rules, ctx: dict[str, Any]) -> Section | None:
         w.say("endgame.sweeps_from", word(rules, "endgame.sweeps_from_side", "any", ctx) or "")
     else:
         w.setting("endgame.sweeps_from")
+        # Scores just below it where a restriction already leaves sweeps out (Soto's 16 and 17):
+        # "from 18 on" alone would read as if sweeps scored there.
+        sweep_items = {i.name for i in rules.scoring.items if i.count == "sweeps"}
+        below = sorted(r.score for r in e.restrictions
+                       if e.sweeps_from is not None and r.score < e.sweeps_from and not sweep_items & set(r.only))
+        if below and e.sweeps_from is not None:
+            w.amend(f" At {join_words([str(b) for b in below])} points the restrictions already leave sweeps out.")
     if e.restrictions:
         w.setting("endgame.lifted_after_tie")
     return Section("endgame", "Near the end of the game", tuple(w.clauses))

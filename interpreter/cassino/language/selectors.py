@@ -125,7 +125,7 @@ class _Build:
             return f, out
         out = []
         for w in words:
-            if not str(w).isdigit():
+            if not str(w).isdecimal():
                 raise SelectorError(self.text, f"value must be compared with a number, not {w}", w.column)
             out.append(int(str(w)))
         return f, out

@@ -100,11 +100,18 @@ def flatten(data: dict[str, Any]) -> dict[tuple[str, ...], Any]:
 
 
 def parse_value(text: str, where: str) -> Any:
-    """One value as YAML (safe loader): ``true`` -> True, ``11`` -> 11, ``null`` -> None."""
+    """One value as YAML, read as a rule file is (``yamlsource``: the safe loader, and its bounds on
+    nesting, characters, aliases and digits): ``true`` -> True, ``11`` -> 11, ``null`` -> None."""
+    from ..errors import RuleFileError
+    from .yamlsource import load_yaml_text
+
+    if not text.strip():
+        return ""
     try:
-        return yaml.safe_load(text) if text.strip() else ""
-    except yaml.YAMLError as e:
-        raise SettingError(f"{where}: cannot read the value {text!r}: {str(e).splitlines()[0]}") from None
+        return load_yaml_text(text, where).data
+    except RuleFileError as e:
+        shown = repr(text) if len(text) <= 40 else repr(text[:30]) + f"... ({len(text):,} characters)"
+        raise SettingError(f"{where}: cannot read the value {shown}: {e.diagnostics[0].message}") from None
 
 
 def split_values(text: str) -> list[str]:
@@ -160,7 +167,7 @@ def parse_assignment(text: str, data: dict[str, Any]) -> Assignment:
     path = split_path(raw_path)
     if not raw_path.strip() or any(not p for p in path):
         raise SettingError(f"--set {text!r}: the setting path is empty or has an empty part")
-    label = f"--set {text}"
+    label = f"--set {text}" if len(text) <= 80 else f"--set {text[:70]}..."
     node = schema_of(path) or {}
     if node.get("type") == "object" and "properties" in node:
         raise SettingError(f"{label}: `{'.'.join(path)}` is a section; name one of its settings: "

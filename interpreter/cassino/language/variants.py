@@ -21,7 +21,7 @@ from ..errors import Diagnostic, RuleFileError
 from ..files import NAME_MAX, kind_of, too_long
 from ..paths import VARIANTS_DIR
 from .catalogue import bundled_names, find_example
-from .resolve import Resolved, resolve_name
+from .resolve import ExtendsError, Resolved, resolve_name
 from .rules import Rules
 
 __all__ = ["LoadedVariant", "bundled_names", "load", "load_rules"]
@@ -78,7 +78,15 @@ def _refuse_unreadable(ref: str) -> None:
 def load(name_or_path: str | Path) -> LoadedVariant:
     """Load, resolve and check a variant by bundled name or file path; raises RuleFileError."""
     _refuse_unreadable(str(name_or_path))
-    resolved = resolve_name(str(name_or_path), bundled_dir=VARIANTS_DIR)
+    try:
+        resolved = resolve_name(str(name_or_path), bundled_dir=VARIANTS_DIR)
+    except ExtendsError as e:
+        # The files that were read are checked on their own too, so one bad `extends` does not hide
+        # an unknown key or a value out of range further down (each file is valid on its own terms).
+        found = list(e.diagnostics)
+        for doc in e.documents:
+            found += schema.validate(doc.data, doc.diagnostic)
+        raise RuleFileError(found) from None
     diags: list[Diagnostic] = []
     for doc in resolved.documents:
         diags += schema.validate(doc.data, doc.diagnostic)

@@ -4,10 +4,13 @@ Rule and scenario files are composed with PyYAML's SafeLoader into nodes and
 turned into plain values here, so nothing in a file is ever executed, and each
 value keeps its line and column for error messages. Refused, each with a
 FILE:LINE:COL message: bytes that are not UTF-8, files over 1 MB, syntax
-errors, duplicate keys, explicit tags (``!!python/...``), merge keys, alias
+errors, characters YAML does not allow (NUL, ESC and the other control
+characters, found before the YAML reader sees them: its own error names no line),
+duplicate keys, explicit tags (``!!python/...``), merge keys, alias
 expansion beyond a bound (a "billion laughs" file), several documents, and
-lists or mappings nested more than MAX_DEPTH levels deep (found from the parser's
-events before any tree is built, so no reader of the values can recurse too far).
+lists or mappings nested more than MAX_DEPTH levels deep, however deep (found from
+the parser's events before any tree is built, so no reader of the values can
+recurse too far).
 Files are read through :mod:`cassino.files`: regular files only, at most
 MAX_BYTES read.
 """
@@ -18,7 +21,7 @@ import math
 import re
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Mapping
+from typing import Any, Iterator, Mapping
 
 import yaml
 from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
@@ -32,6 +35,8 @@ MAX_BYTES = 1_000_000
 MAX_NODES = 100_000
 #: Lists and mappings inside one another; the bundled variants and scenarios use 7.
 MAX_DEPTH = 32
+#: The longest whole number read, in digits: more than any count, points or seed needs (a 64-bit seed has 20).
+MAX_DIGITS = 30
 _CORE = "tag:yaml.org,2002:"
 _ALLOWED_TAGS = {_CORE + t for t in ("str", "int", "float", "bool", "null", "seq", "map")}
 
@@ -96,29 +101,62 @@ def load_yaml(path: str | Path, *, display: str | None = None) -> Document:
 _FAST = getattr(yaml, "CSafeLoader", None)
 
 
+#: What YAML 1.1 lets a file hold (PyYAML's reader refuses the rest): tab, line breaks, printable text.
+_NOT_ALLOWED = re.compile("[^\x09\x0A\x0D\x20-\x7E\x85\xA0-\uD7FF\uE000-\uFFFD\U00010000-\U0010FFFF]")
+_CONTROL_NAMES = {0x00: "NUL", 0x07: "BEL", 0x08: "backspace", 0x0B: "vertical tab", 0x0C: "form feed",
+                  0x1B: "ESC", 0x7F: "DEL"}
+
+
+def _check_characters(text: str, display: str) -> None:
+    """Refuse, at its line and column, the first character a YAML file may not hold.
+
+    PyYAML's reader refuses them too, but as a ``ReaderError`` with a character offset and no
+    line, which no front end caught: every command ended in a traceback.
+    """
+    m = _NOT_ALLOWED.search(text)
+    if m is None:
+        return
+    at = m.start()
+    code = ord(m.group())
+    line = text.count("\n", 0, at) + 1
+    col = at - (text.rfind("\n", 0, at) + 1) + 1
+    kind = _CONTROL_NAMES.get(code, "a control character" if code < 0xA0 else "a non-character")
+    raise _fail(display, text, line, col, f"U+{code:04X} ({kind}) is not allowed in a YAML file",
+                hint="delete it (an editor that shows invisible characters finds it); inside double quotes "
+                     "YAML writes such a character as an escape, e.g. \"\\t\"")
+
+
+def _depth_events(text: str, loader: type) -> Iterator[yaml.Event]:
+    return yaml.parse(text, Loader=loader)  # type: ignore[no-any-return]
+
+
 def _check_depth(text: str, display: str) -> None:
     """Refuse lists and mappings nested deeper than MAX_DEPTH, at the first one too deep.
 
     Read from the parser's event stream, which keeps no stack of its own, so a file of
-    600 ``[`` costs no recursion; a syntax error ends the scan and is reported by
-    :func:`_compose` in its usual words.
+    100,000 ``[`` costs no recursion. libyaml is asked first (fast); when it stops at an
+    error (its own nesting limit of 1,000 levels among them, which it reports at its
+    scanner's look-ahead, before the events we count) the pure-Python parser, which has
+    no such limit and reads one event at a time, scans again. A syntax error ends the
+    scan and is reported by :func:`_compose` in its usual words.
     """
-    opening = (yaml.SequenceStartEvent, yaml.MappingStartEvent)
-    closing = (yaml.SequenceEndEvent, yaml.MappingEndEvent)
-    depth = 0
-    try:
-        for event in yaml.parse(text, Loader=_FAST or yaml.SafeLoader):
-            if isinstance(event, opening):
-                depth += 1
-                if depth > MAX_DEPTH:
-                    mark = event.start_mark
-                    raise _fail(display, text, mark.line + 1, mark.column + 1,
-                                f"lists and mappings are nested too deeply (more than {MAX_DEPTH} levels)",
-                                hint="a rule or scenario file needs only a few levels; is a bracket left open?")
-            elif isinstance(event, closing):
-                depth -= 1
-    except yaml.YAMLError:
-        return
+    loaders = [_FAST, yaml.SafeLoader] if _FAST is not None else [yaml.SafeLoader]
+    for loader in loaders:
+        depth = 0
+        try:
+            for event in _depth_events(text, loader):
+                if isinstance(event, (yaml.SequenceStartEvent, yaml.MappingStartEvent)):
+                    depth += 1
+                    if depth > MAX_DEPTH:
+                        mark = event.start_mark
+                        raise _fail(display, text, mark.line + 1, mark.column + 1,
+                                    f"lists and mappings are nested too deeply (more than {MAX_DEPTH} levels)",
+                                    hint="a rule or scenario file needs only a few levels; is a bracket left open?")
+                elif isinstance(event, (yaml.SequenceEndEvent, yaml.MappingEndEvent)):
+                    depth -= 1
+            return
+        except yaml.YAMLError:
+            continue   # libyaml: scan again in pure Python; pure Python: _compose words the error
 
 
 def _compose(text: str, display: str) -> Node | None:
@@ -130,7 +168,10 @@ def _compose(text: str, display: str) -> Node | None:
             pass  # read it again below, so the error is worded as PyYAML's own loader words it
         finally:
             fast.dispose()
-    loader = yaml.SafeLoader(text)
+    try:
+        loader = yaml.SafeLoader(text)
+    except yaml.reader.ReaderError as e:   # checked before by _check_characters; this is a last guard
+        raise _fail(display, text, 1, 1, f"YAML error: {e.reason}") from None
     try:
         node = loader.get_single_node()
     except yaml.composer.ComposerError as e:
@@ -161,6 +202,7 @@ def load_yaml_text(text_or_bytes: str | bytes, display: str) -> Document:
     text = _decode(text_or_bytes, display) if isinstance(text_or_bytes, bytes) else text_or_bytes
     if len(text.encode("utf-8")) > MAX_BYTES:
         raise _fail(display, None, 1, 1, f"the file is larger than {MAX_BYTES:,} bytes")
+    _check_characters(text, display)
     _check_depth(text, display)
     node = _compose(text, display)
     if node is None:
@@ -172,6 +214,11 @@ def load_yaml_text(text_or_bytes: str | bytes, display: str) -> Document:
 
 
 _INT = re.compile(r"^[-+]?(0|[1-9][0-9_]*)$")
+
+
+def _short(raw: str) -> str:
+    """A value as a message quotes it, cut when long."""
+    return repr(raw) if len(raw) <= 40 else repr(raw[:30]) + f"... ({len(raw):,} characters)"
 
 
 class _Builder:
@@ -258,6 +305,8 @@ class _Builder:
             return raw.lower() in ("true", "yes", "on", "y")
         if tag == _CORE + "int":
             text = raw.replace("_", "")
+            if len(text) > MAX_DIGITS:   # Python refuses to read past 4,300 digits, and echoing one is no help
+                raise self.fail(node, f"a number of {len(text):,} digits; no setting needs more than {MAX_DIGITS}")
             try:
                 if text.lower().startswith(("0x", "-0x", "+0x")):
                     return int(text, 16)
@@ -272,7 +321,7 @@ class _Builder:
                     return total
                 return int(text, 0)
             except ValueError:
-                raise self.fail(node, f"cannot read {raw!r} as a whole number") from None
+                raise self.fail(node, f"cannot read {_short(raw)} as a whole number") from None
         if tag == _CORE + "float":
             text = raw.replace("_", "").lower()
             if text in (".inf", "+.inf"):
@@ -284,5 +333,5 @@ class _Builder:
             try:
                 return float(text)
             except ValueError:
-                raise self.fail(node, f"cannot read {raw!r} as a number") from None
+                raise self.fail(node, f"cannot read {_short(raw)} as a number") from None
         raise self.fail(node, f"tags are not allowed in rule files: {tag}")

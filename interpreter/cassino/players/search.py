@@ -160,6 +160,18 @@ class SearchBot(Bot):
         solver = self.solver(game, side)
         return [float(solver.value(game.engine.apply(state, m))) for m in alive]
 
+    def sampled_values(self, game: Game, worth: CardWorth, state: HandState, side: int, alive: list[Move],
+                       whole_hand: bool) -> list[float]:
+        """Each candidate's worth to ``side`` in one sampled deal: played out greedily by every
+        seat to the end of the deal (or hand) and valued by ``_lead``. The same deal and the same
+        deterministic playout policy serve every candidate (common random numbers: the
+        comparison is between moves, not between lucky and unlucky deals). Other ways of
+        valuing a candidate in a sampled deal were measured against this one
+        (``benchmarks/playout_trials.py``) and kept out: none was better."""
+        engine = game.engine
+        return [self._lead(game, worth, state, greedy_playout(engine, worth, state, m, whole_hand), side)
+                for m in alive]
+
     def choose(self, game: Game, seat: int) -> Move:
         try:
             moves = game.legal_moves()
@@ -193,13 +205,10 @@ class SearchBot(Bot):
                     values = self._exact_rewards(game, state, side, alive)
                 except PositionTooLargeError:
                     exact = False   # (a sampled deal beyond the listing budget: playouts from here on)
-            if values is not None:
-                for m, r in zip(alive, values):
-                    rewards[m].append(r)
-            else:
-                for m in alive:
-                    after = greedy_playout(engine, worth, state, m, whole_hand)
-                    rewards[m].append(self._lead(game, worth, state, after, side))
+            if values is None:
+                values = self.sampled_values(game, worth, state, side, alive, whole_hand)
+            for m, r in zip(alive, values):
+                rewards[m].append(r)
             done += 1
             if done >= 8 and done & (done - 1) == 0:   # at 8, 16, 32, ... deals
                 alive = _survivors(alive, rewards)

@@ -22,7 +22,7 @@ take the most, builds, trails).
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Hashable
+from typing import Callable, Hashable
 
 from ..engine.core import Engine, bits
 from ..errors import CassinoError
@@ -74,7 +74,8 @@ class Solver:
 
     def __init__(self, engine: Engine, scorer: Scorer, side: int, scores: dict[int, int] | None = None,
                  restrictions_on: bool = True, worth: CardWorth | None = None,
-                 max_positions: int | None = None) -> None:
+                 max_positions: int | None = None, progress: "Callable[[int], None] | None" = None,
+                 every: int = 0) -> None:
         self.engine = engine
         self.scorer = scorer
         self.side = side
@@ -87,6 +88,10 @@ class Solver:
         self.finals: dict[Hashable, int] = {}
         self.nodes = 0
         self.max_positions = max_positions
+        #: ``progress(positions)`` every ``every`` positions searched (``cassino solve`` shows how far it is).
+        self._progress = progress
+        self._every = every
+        self._next = every if progress is not None and every > 0 else 0
 
     # ---------------------------------------------------------------- values
     def final_value(self, state: HandState) -> int:
@@ -185,6 +190,9 @@ class Solver:
 
     def _search(self, state: HandState, alpha: int, beta: int) -> int:
         self.nodes += 1
+        if self._next and self.nodes >= self._next and self._progress is not None:
+            self._next += self._every
+            self._progress(self.nodes)
         if self.max_positions is not None and self.nodes > self.max_positions:
             raise SearchLimit(f"more than {self.max_positions:,} positions searched")
         if state.over:

@@ -22,7 +22,7 @@ from ...engine.rng import SplitMix64, derive
 from ...engine.scoring import Scorer
 from ...engine.state import HandState
 from ...errors import CassinoError
-from ...language.compare import Difference, differences
+from ...language.compare import Difference, differences, same_items
 from ...language.rulebook import humanize
 from ...language.rules import Rules
 from ...language.settings import get, with_value
@@ -300,7 +300,11 @@ def find_position(a: Rules, b: Rules, diff: Difference, seed: int = 1, tries: in
 
 
 def _same_cards(a: Rules, b: Rules) -> bool:
-    return Engine(a).deck.cards == Engine(b).deck.cards
+    """Whether the two decks hold the same cards, one pack of each: with two packs a card's first
+    copy keeps its one-pack number, so a one-pack position exists with two packs too (Krypkasino
+    against kasino misär), and a position using a second copy is simply passed over by the other."""
+    da, db = Engine(a).deck, Engine(b).deck
+    return da.cards[:da.pack_size] == db.cards[:db.pack_size]
 
 
 def sample_scoring(a: Rules, b: Rules, seed: int = 1) -> dict[str, Any]:
@@ -315,9 +319,12 @@ def sample_scoring(a: Rules, b: Rules, seed: int = 1) -> dict[str, Any]:
         pb, by_b = Scorer(eb).hand_points(state)
         if pa != pb:
             break
-    items = list(dict.fromkeys([i.name for i in a.scoring.items] + [i.name for i in b.scoring.items]))
+    alias = same_items(a, b)              # B's items that score what one of A's does, by A's name
+    back = {v: k for k, v in alias.items()}
+    items = list(dict.fromkeys([i.name for i in a.scoring.items] + [i.name for i in b.scoring.items
+                                                                    if i.name not in alias]))
     return {"seed": seed, "players": players,
-            "items": {name: {"a": by_a.get(name), "b": by_b.get(name)} for name in items},
+            "items": {name: {"a": by_a.get(name), "b": by_b.get(back.get(name, name))} for name in items},
             "total": {"a": pa, "b": pb}}
 
 
@@ -334,7 +341,9 @@ def compare(a: Rules, b: Rules, seed: int = 1, tries: int = DEFAULT_TRIES) -> Re
     else:
         searched = []
         for d in diffs:
-            if d.in_play and not d.moot:
+            if d.in_play and not d.moot and d.key != "deck.packs":
+                # (The packs change the cards there are, not a move in a position one pack can
+                # show: a position with a card's second copy does not exist with one pack.)
                 found[d.key] = find_position(a, b, d, seed, tries)
                 if found[d.key] is None and d.unread:
                     # One of them does not read it (A with B's value plays as A) and, from the

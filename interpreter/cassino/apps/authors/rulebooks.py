@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from ...files import real_path
 from ...language.compare import differences
 from ...language.rulebook import Rulebook, mark_changes, rulebook, with_examples
 from ...language.rules import Rules
@@ -31,7 +32,7 @@ def parent_ref(target: str, loaded: LoadedVariant) -> str | None:
     if target in bundled_names():
         return None
     path = Path(target)
-    if path.resolve().parent == VARIANTS_DIR.resolve():
+    if real_path(path).parent == real_path(VARIANTS_DIR):
         return None
     ref = loaded.resolved.documents[0].data.get("extends")
     if not isinstance(ref, str) or not ref:

@@ -14,6 +14,7 @@ import difflib
 from typing import Any, Callable
 
 from ...errors import Diagnostic
+from ...language.cards import MAX_DECK_CARDS
 from ...language.yamlsource import Document, PathT
 
 Check = Callable[[Document, PathT, Any, list[Diagnostic]], None]
@@ -37,29 +38,53 @@ def _is_int(value: Any) -> bool:
     return type(value) is int          # true and false are not numbers here
 
 
+def _shown(value: Any) -> str:
+    """A value as a message quotes it: a number of 5,000 digits is not echoed whole."""
+    text = repr(value)
+    return text if len(text) <= 40 else text[:30] + f"... ({len(text)} characters)"
+
+
 def _simple(test: Callable[[Any], bool], what: str) -> Check:
     def check(doc: Document, path: PathT, value: Any, out: list[Diagnostic]) -> None:
         if not test(value):
-            out.append(doc.diagnostic(path, f"`{_where(path)}` must be {what}, not {value!r}"))
+            out.append(doc.diagnostic(path, f"`{_where(path)}` must be {what}, not {_shown(value)}"))
     return check
+
+
+# What a game can hold, so that no number in a scenario makes a case run for minutes or fill the
+# memory (`sweeps: {0: 20000000}` recorded twenty million sweeps one at a time): a table has at most
+# MAX_SEATS seats (the schema's largest partnership table), a deck at most MAX_DECK_CARDS cards (so
+# at most that many sweeps, each taking at most that many cards), and points stay within MAX_POINTS
+# either way (a lost game's negative points among them).
+MAX_SEATS = 12
+MAX_POINTS = 1_000_000
+MAX_BUILD_VALUE = 99 * MAX_DECK_CARDS   # every card of the largest deck, each of the highest value (99)
+
+
+def _within(low: int, high: int) -> Callable[[Any], bool]:
+    return lambda v: _is_int(v) and low <= v <= high
 
 
 TEXT = _simple(lambda v: isinstance(v, str), "text")
 BOOLEAN = _simple(lambda v: isinstance(v, bool), "true or false")
-COUNT = _simple(lambda v: _is_int(v) and v >= 0, "a whole number, 0 or more")
-NUMBER = _simple(_is_int, "a whole number")
-PLAYERS = _simple(lambda v: _is_int(v) and v >= 1, "a number of players, 1 or more")
-SEAT = _simple(lambda v: _is_int(v) and v >= 0, "a seat number (seats count from 0)")
-SEAT_OR_NULL = _simple(lambda v: v is None or (_is_int(v) and v >= 0), "a seat number, or null for nobody")
-TARGET = _simple(lambda v: _is_int(v) and v >= 1, "a number of points, 1 or more")
-TARGET_OR_NULL = _simple(lambda v: v is None or (_is_int(v) and v >= 1), "a number of points, or null")
+COUNT = _simple(_within(0, MAX_POINTS), f"a whole number from 0 to {MAX_POINTS:,}")
+NUMBER = _simple(_within(-MAX_POINTS, MAX_POINTS), f"a whole number from -{MAX_POINTS:,} to {MAX_POINTS:,}")
+SWEEP_COUNT = _simple(_within(0, MAX_DECK_CARDS), f"a number of sweeps from 0 to {MAX_DECK_CARDS} "
+                      "(a sweep plays a card, and no deck has more)")
+PLAYERS = _simple(_within(1, MAX_SEATS), f"a number of players from 1 to {MAX_SEATS}")
+SEAT = _simple(_within(0, MAX_SEATS - 1), f"a seat number from 0 to {MAX_SEATS - 1} (seats count from 0)")
+SEAT_OR_NULL = _simple(lambda v: v is None or _within(0, MAX_SEATS - 1)(v),
+                       f"a seat number from 0 to {MAX_SEATS - 1}, or null for nobody")
+TARGET = _simple(_within(1, MAX_POINTS), f"a number of points from 1 to {MAX_POINTS:,}")
+TARGET_OR_NULL = _simple(lambda v: v is None or _within(1, MAX_POINTS)(v),
+                         f"a number of points from 1 to {MAX_POINTS:,}, or null")
 ENDED = _simple(lambda v: v in ENDED_BY, "one of " + ", ".join(f"`{e}`" for e in ENDED_BY))
 
 
 def list_of(item: Check, what: str) -> Check:
     def check(doc: Document, path: PathT, value: Any, out: list[Diagnostic]) -> None:
         if not isinstance(value, list):
-            out.append(doc.diagnostic(path, f"`{_where(path)}` must be a list of {what}, not {value!r}"
+            out.append(doc.diagnostic(path, f"`{_where(path)}` must be a list of {what}, not {_shown(value)}"
                                       + (" (a single one is written as a list of one: [...])" if isinstance(value, str) else "")))
             return
         for i, v in enumerate(value):
@@ -87,9 +112,13 @@ def seat_map(value_check: Check, what: str, nonempty: bool = False) -> Check:
             out.append(doc.diagnostic(path, f"`{_where(path)}` is empty, so it would check nothing: give {what}"))
             return
         for key, v in value.items():
-            if not ((_is_int(key) and key >= 0) or (isinstance(key, str) and key.isdigit())):
-                out.append(doc.diagnostic(path + (key,), f"`{_where(path)}`: {key!r} is not a seat number "
+            if not ((_is_int(key) and key >= 0) or (isinstance(key, str) and key.isdecimal())):
+                out.append(doc.diagnostic(path + (key,), f"`{_where(path)}`: {_shown(key)} is not a seat number "
                                           "(seats count from 0)", key=True))
+                continue
+            if len(str(key)) > 4 or int(key) >= MAX_SEATS:
+                out.append(doc.diagnostic(path + (key,), f"`{_where(path)}`: seat {_shown(key)} is past the largest "
+                                          f"table: seats are 0 to {MAX_SEATS - 1}", key=True))
                 continue
             value_check(doc, path + (key,), v, out)
     return check
@@ -102,25 +131,30 @@ def _pile(doc: Document, path: PathT, value: Any, out: list[Diagnostic]) -> None
 
 def _sweeps(doc: Document, path: PathT, value: Any, out: list[Diagnostic]) -> None:
     """A number of sweeps, or a list of them: each a size (table cards taken) or {size, first_play}."""
-    if _is_int(value) and value >= 0:
+    if _is_int(value):
+        SWEEP_COUNT(doc, path, value, out)
         return
     if not isinstance(value, list):
         out.append(doc.diagnostic(path, f"`{_where(path)}` must be a number of sweeps, or a list of their sizes "
-                                  "such as [4, 2] (or {size: 4, first_play: true}), not " + repr(value)))
+                                  "such as [4, 2] (or {size: 4, first_play: true}), not " + _shown(value)))
+        return
+    if len(value) > MAX_DECK_CARDS:
+        out.append(doc.diagnostic(path, f"`{_where(path)}` lists {len(value)} sweeps; a hand has at most "
+                                  f"{MAX_DECK_CARDS} (a sweep plays a card, and no deck has more)"))
         return
     for i, item in enumerate(value):
-        if _is_int(item) and item >= 1:
+        if _within(1, MAX_DECK_CARDS)(item):
             continue
         if isinstance(item, dict):
             _mapping(doc, path + (i,), item, out, {"size": SWEEP_SIZE, "first_play": BOOLEAN}, required=("size",))
             continue
         out.append(doc.diagnostic(path + (i,), f"`{_where(path + (i,))}` must be a sweep's size (table cards "
-                                  f"taken, 1 or more) or {{size: N, first_play: true}}, not {item!r}"))
+                                  f"taken, 1 to {MAX_DECK_CARDS}) or {{size: N, first_play: true}}, not {_shown(item)}"))
 
 
-SWEEP_SIZE = _simple(lambda v: _is_int(v) and v >= 1, "the table cards the sweep took, 1 or more")
-BUILD_VALUE = _simple(lambda v: (_is_int(v) and v >= 1) or (isinstance(v, str) and bool(v.strip())),
-                      "the build's value: a number, or a rank such as J")
+SWEEP_SIZE = _simple(_within(1, MAX_DECK_CARDS), f"the table cards the sweep took, 1 to {MAX_DECK_CARDS}")
+BUILD_VALUE = _simple(lambda v: _within(1, MAX_BUILD_VALUE)(v) or (isinstance(v, str) and 0 < len(v.strip()) <= 20),
+                      f"the build's value: a number from 1 to {MAX_BUILD_VALUE:,}, or a rank such as J")
 
 
 BUILD_KINDS = ("single", "multiple")
@@ -145,7 +179,7 @@ def _refusal(doc: Document, path: PathT, value: Any, out: list[Diagnostic]) -> N
         return
     if not isinstance(value, dict):
         out.append(doc.diagnostic(path, f"`{_where(path)}` must be a move in notation, or {{move: ..., reason: ...}}, "
-                                  f"not {value!r}"))
+                                  f"not {_shown(value)}"))
         return
     _mapping(doc, path, value, out, {"move": MOVE, "reason": REASON}, required=("move", "reason"))
 
@@ -154,7 +188,7 @@ def _item_points(doc: Document, path: PathT, value: Any, out: list[Diagnostic]) 
     """One side's points per scoring item: {sweeps: 1, cards: 3}."""
     if not isinstance(value, dict) or not value:
         out.append(doc.diagnostic(path, f"`{_where(path)}` must map scoring items to points, such as {{sweeps: 1}}"
-                                  + (" (it is empty, so it would check nothing)" if value == {} else f", not {value!r}")))
+                                  + (" (it is empty, so it would check nothing)" if value == {} else f", not {_shown(value)}")))
         return
     for key, points in value.items():
         NUMBER(doc, path + (key,), points, out)
@@ -206,7 +240,7 @@ EXPECT_KEYS: dict[str, Check] = {
     "to_play": SEAT_OR_NULL, "table": CARDS,
     "builds": list_of(_build(expected=True), "builds such as {cards: [3H, 4D], value: 7, owner: 1, kind: single}"),
     "hands": seat_map(CARDS, "lists of cards"), "captured": seat_map(CARDS, "lists of cards"),
-    "stock": CARDS, "residue": CARDS, "last_capture": SEAT_OR_NULL, "sweeps": seat_map(COUNT, "numbers of sweeps"),
+    "stock": CARDS, "residue": CARDS, "last_capture": SEAT_OR_NULL, "sweeps": seat_map(SWEEP_COUNT, "numbers of sweeps"),
     "events": seat_map(NAMES, "lists of event names"), "hand_over": BOOLEAN, "game_over": BOOLEAN,
     "ended_by": ENDED, "target": TARGET_OR_NULL, "restrictions_lifted": BOOLEAN, "games_won": COUNT,
 }

@@ -34,6 +34,7 @@ from ...engine.notation import cards_text, format_move, parse_move
 from ...engine.scoring import Scorer
 from ...engine.state import Build, Capture, Event, HandState, Sweep
 from ...errors import CassinoError, Diagnostic, RuleFileError
+from ...files import real_path
 from ...language.cards import Card, CardError
 from ...language.rules import Rules
 from ...language.variants import load
@@ -108,7 +109,7 @@ class Runner:
     def variant(self, ref: str, base: Path) -> tuple[Rules, Engine, Scorer]:
         ref = str(ref)
         is_path = "/" in ref or ref.endswith((".yaml", ".yml"))
-        key = str((base / ref).resolve()) if is_path else ref
+        key = str(real_path(base / ref)) if is_path else ref
         if key not in self._rules:
             rules = load(key).rules
             engine = Engine(rules)
@@ -122,7 +123,7 @@ class Runner:
         if problems:
             raise RuleFileError(problems)
         data = doc.data
-        base = Path(path).resolve().parent
+        base = real_path(path).parent
         try:
             if "variant" in data:
                 self.variant(data["variant"], base)
@@ -231,7 +232,7 @@ class Runner:
             bc = cards(b["cards"], f"builds[{k}]", ("builds", k, "cards"))
             value = b["value"]
             if isinstance(value, str):
-                value = int(value) if value.strip().isdigit() else value.strip().upper()
+                value = int(value) if value.strip().isdecimal() else value.strip().upper()
             owner = seat_of(b.get("owner", to_play), f"builds[{k}].owner")
             _check_build(engine, bc, value, k)
             builds.append((bc, value, owner))
@@ -484,7 +485,7 @@ def _claim(game: Game, words: list[str], k: int, text: str) -> Game:
                           hint="claims belong to variants with `game.claiming: true` (hungarian, examples/hoyle-claiming.yaml)")
     if len(words) == 1:
         seat = game.hand.turn
-    elif len(words) == 2 and words[1].isdigit() and int(words[1]) < game.players:
+    elif len(words) == 2 and words[1].isdecimal() and len(words[1]) <= 4 and int(words[1]) < game.players:
         seat = int(words[1])
     else:
         raise FileMistake(("moves", k), f"moves[{k}] {text!r}: write `claim` (the seat to play claims) or "
@@ -703,7 +704,7 @@ class _Expectations:
                 return [f"builds: {e}"]
             value = b["value"]
             if isinstance(value, str):
-                value = int(value) if value.strip().isdigit() else value.strip().upper()
+                value = int(value) if value.strip().isdecimal() else value.strip().upper()
             match = next((f for f in left if _same_cards(self.deck, f[0], mask) and f[1] == value
                           and ("owner" not in b or f[2] == b["owner"])), None)
             if match is None:

@@ -8,9 +8,10 @@ whatever the worker count.
 from __future__ import annotations
 
 import math
-from concurrent.futures import ProcessPoolExecutor
-from dataclasses import dataclass
-from typing import Any, Callable
+from collections import deque
+from concurrent.futures import Executor, Future, ProcessPoolExecutor
+from dataclasses import dataclass, field
+from typing import Any, Callable, Iterable, Iterator, TypeVar
 
 from ...players.bots import make_bot
 from ...engine.core import Engine
@@ -68,6 +69,12 @@ def play_game(engine: Engine, seed: int, players: int, partners: bool, bots: tup
 #: A worker process's engine and scorer, made once when it starts (``_start_worker``).
 _WORKER: tuple[Engine, Scorer] | None = None
 
+#: Games a task plays: few enough to spread a short run over the workers, enough to keep overhead small.
+CHUNK = 25
+#: Tasks given to a pool ahead of the one whose results are awaited, per worker: the tasks are made as
+#: the games go (100,000,000 games made 100,000,000 tasks before the first game: 1.8 GB).
+AHEAD = 4
+
 
 def _start_worker(variant: str) -> None:
     global _WORKER
@@ -75,15 +82,43 @@ def _start_worker(variant: str) -> None:
     _WORKER = (engine, Scorer(engine))
 
 
-def _task(args: tuple[Any, ...]) -> GameStats:
+def _task(args: tuple[Any, ...]) -> list[GameStats]:
+    """Games [start, stop) of a run, in a worker process."""
     assert _WORKER is not None, "a simulate worker runs _start_worker first"
     engine, scorer = _WORKER
-    return play_game(engine, *args, scorer=scorer)
+    seed, players, partners, bots, start, stop = args
+    return [play_game(engine, seed, players, partners, bots, k, scorer=scorer) for k in range(start, stop)]
+
+
+T = TypeVar("T")
+R = TypeVar("R")
+
+
+def in_order(pool: Executor, fn: Callable[[T], R], tasks: Iterable[T], workers: int) -> Iterator[R]:
+    """``fn`` of each task, in the tasks' order, run in ``pool`` with at most ``AHEAD`` tasks a worker
+    submitted and not yet collected. ``Executor.map`` submits every task at once, so the tasks, their
+    futures and their results all had to fit in memory together; here a few do."""
+    pending: deque[Future[R]] = deque()
+    for task in tasks:
+        pending.append(pool.submit(fn, task))
+        if len(pending) >= AHEAD * workers:
+            yield pending.popleft().result()
+    while pending:
+        yield pending.popleft().result()
+
+
+def chunks(games: int, size: int = CHUNK) -> Iterator[tuple[int, int]]:
+    """[start, stop) of each task's games, made as they are asked for."""
+    for start in range(0, games, size):
+        yield start, min(start + size, games)
 
 
 def run(variant: str, games: int, seed: int = 1, players: int | None = None, partners: bool = False,
         bots: tuple[str, ...] = ("greedy",), workers: int = 1,
         progress: Callable[[int], None] | None = None) -> dict[str, Any]:
+    """Play ``games`` games and summarise them. Memory does not grow with the games: tasks are made as
+    they are run and each game is counted into a :class:`Tally` as it ends. No more worker processes
+    are started than there are tasks."""
     rules = load_rules(variant)
     players = player_count(rules, players)
     partners = partnership(rules, players, partners)
@@ -91,24 +126,26 @@ def run(variant: str, games: int, seed: int = 1, players: int | None = None, par
         raise CassinoError(f"workers must be at least 1, not {workers}")
     if games < 1:
         raise CassinoError(f"games must be at least 1, not {games}")
-    tasks = [(seed, players, partners, bots, k) for k in range(games)]
-    stats: list[GameStats] = []
+    tally = Tally(players, partners)
+    size = max(1, min(CHUNK, games // max(workers, 1)))
+    workers = min(workers, -(-games // size))
     if workers > 1:
         # Each worker loads the variant once; the games are the same as in one process.
+        tasks = ((seed, players, partners, bots, start, stop) for start, stop in chunks(games, size))
         with ProcessPoolExecutor(max_workers=workers, initializer=_start_worker, initargs=(variant,)) as pool:
-            for s in pool.map(_task, tasks, chunksize=max(1, games // (workers * 8))):
-                stats.append(s)
+            for stats in in_order(pool, _task, tasks, workers):
+                for s in stats:
+                    tally.add(s)
                 if progress:
-                    progress(1)
+                    progress(len(stats))
     else:
         engine = Engine(rules)
         scorer = Scorer(engine)
-        for t in tasks:
-            stats.append(play_game(engine, *t, scorer=scorer))
+        for k in range(games):
+            tally.add(play_game(engine, seed, players, partners, bots, k, scorer=scorer))
             if progress:
                 progress(1)
-    stats.sort(key=lambda s: s.index)
-    return summarise(rules.name, players, bots, seed, stats, partners)
+    return tally.summary(rules.name, bots, seed)
 
 
 def wilson(successes: int, n: int, z: float = 1.96) -> tuple[float, float]:
@@ -122,35 +159,70 @@ def wilson(successes: int, n: int, z: float = 1.96) -> tuple[float, float]:
     return (max(0.0, centre - half), min(1.0, centre + half))
 
 
-def summarise(name: str, players: int, bots: tuple[str, ...], seed: int, stats: list[GameStats],
-              partners: bool = False) -> dict[str, Any]:
-    n = len(stats)
-    hands = sum(s.hands for s in stats)
-    items: dict[str, list[float]] = {}
-    for s in stats:
+@dataclass
+class Tally:
+    """What a run's summary needs, counted game by game (so a run of a million games keeps no list of them).
+
+    Every figure is a sum of whole numbers, so the order the games are counted in changes nothing.
+    ``partners``: whether the seats played as two teams (the leader's side then wins with the seat opposite).
+    """
+
+    players: int
+    partners: bool = False
+    games: int = 0
+    hands: int = 0
+    plies: int = 0
+    sweeps: int = 0
+    decided: int = 0
+    leader_wins: int = 0
+    items: dict[str, list[int]] = field(default_factory=dict)
+    wins: list[int] = field(default_factory=list)
+
+    def add(self, s: GameStats) -> None:
+        self.games += 1
+        self.hands += s.hands
+        self.plies += s.plies
+        self.sweeps += s.sweeps
         for item, per_seat in s.item_points.items():
-            acc = items.setdefault(item, [0.0] * players)
+            acc = self.items.setdefault(item, [0] * self.players)
             for seat, pts in enumerate(per_seat):
                 acc[seat] += pts
-    decided = [s for s in stats if s.winner_seat is not None]
-    # The leader's side wins: the leader, or with partners the seat opposite (a side is
-    # named by its lowest seat). ``partners``: whether the seats played as two teams.
-    leader_wins = sum(1 for s in decided if s.winner_seat == s.first_seat or
-                      (partners and s.winner_seat is not None and s.winner_seat % 2 == s.first_seat % 2))
-    low, high = wilson(leader_wins, len(decided))
-    wins = [sum(1 for s in decided if s.winner_seat == seat) for seat in range(players)]
-    return {
-        "variant": name, "games": n, "players": players, "bots": list(bots), "seed": seed,
-        "hands": hands,
-        "points_per_hand": {item: [round(v / max(hands, 1), 3) for v in per_seat] for item, per_seat in items.items()},
-        "wins_by_seat": wins,
-        "no_winner": n - len(decided),
-        "first_player_win_rate": round(leader_wins / len(decided), 4) if decided else None,
-        "first_player_win_rate_95ci": [round(low, 4), round(high, 4)],
-        "sweeps_per_hand": round(sum(s.sweeps for s in stats) / max(hands, 1), 3),
-        "moves_per_hand": round(sum(s.plies for s in stats) / max(hands, 1), 2),
-        "hands_per_game": round(hands / max(n, 1), 2),
-    }
+        if not self.wins:
+            self.wins = [0] * self.players
+        if s.winner_seat is None:
+            return
+        self.decided += 1
+        self.wins[s.winner_seat] += 1
+        # The leader's side wins: the leader, or with partners the seat opposite (a side is
+        # named by its lowest seat).
+        if s.winner_seat == s.first_seat or (self.partners and s.winner_seat % 2 == s.first_seat % 2):
+            self.leader_wins += 1
+
+    def summary(self, name: str, bots: tuple[str, ...], seed: int) -> dict[str, Any]:
+        n, hands, decided = self.games, self.hands, self.decided
+        low, high = wilson(self.leader_wins, decided)
+        return {
+            "variant": name, "games": n, "players": self.players, "bots": list(bots), "seed": seed,
+            "hands": hands,
+            "points_per_hand": {item: [round(v / max(hands, 1), 3) for v in per_seat]
+                                for item, per_seat in self.items.items()},
+            "wins_by_seat": self.wins or [0] * self.players,
+            "no_winner": n - decided,
+            "first_player_win_rate": round(self.leader_wins / decided, 4) if decided else None,
+            "first_player_win_rate_95ci": [round(low, 4), round(high, 4)],
+            "sweeps_per_hand": round(self.sweeps / max(hands, 1), 3),
+            "moves_per_hand": round(self.plies / max(hands, 1), 2),
+            "hands_per_game": round(hands / max(n, 1), 2),
+        }
+
+
+def summarise(name: str, players: int, bots: tuple[str, ...], seed: int, stats: Iterable[GameStats],
+              partners: bool = False) -> dict[str, Any]:
+    """The summary of ``stats`` (see :class:`Tally`)."""
+    tally = Tally(players, partners)
+    for s in stats:
+        tally.add(s)
+    return tally.summary(name, bots, seed)
 
 
 def format_text(summary: dict[str, Any]) -> str:

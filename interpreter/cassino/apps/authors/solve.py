@@ -16,14 +16,16 @@ variant's scoring and the case's game scores (endgame restrictions).
 
 from __future__ import annotations
 
+import itertools
 from dataclasses import dataclass
-from pathlib import Path
-from typing import Any
+from typing import Any, Callable
 
 from ...engine.notation import format_move
 from ...errors import CassinoError, RuleFileError
+from ...files import real_path
 from ...language.cards import CardError
 from ...language.yamlsource import load_yaml
+from ...engine.state import HandState
 from ...players.solver import SearchLimit, Solver, missing_knowledge
 from .scenario_format import check_file
 from .scenarios import FileMistake, ImpossiblePosition, Runner, locator, impossible_message, play_moves
@@ -68,9 +70,42 @@ def pick_case(data: dict[str, Any], path: str, name: str | None) -> dict[str, An
     raise CassinoError(f"{path}: no case named {name!r}; the cases are: {', '.join(names)}")
 
 
-def solve(path: str, case_name: str | None = None, max_positions: int | None = None) -> Solution:
+#: Positions the solver remembers at most (each entry some 700 bytes: 2,000,000 of them took 1.45 GB).
+#: A position forgotten is searched again when it comes back: slower, never a different value.
+TABLE_LIMIT = 300_000
+
+
+class BoundedTable(dict):  # type: ignore[type-arg]
+    """A dict that forgets its oldest quarter when it reaches ``limit`` entries (a transposition table
+    that fits in memory; its entries are only a cache of values the search can find again)."""
+
+    def __init__(self, limit: int) -> None:
+        super().__init__()
+        self.limit = max(limit, 4)
+
+    def __setitem__(self, key: Any, value: Any) -> None:
+        if len(self) >= self.limit and key not in self:
+            for old in list(itertools.islice(iter(self), self.limit // 4)):
+                del self[old]
+        super().__setitem__(key, value)
+
+
+class WatchedSolver(Solver):
+    """The solver with a bounded table (and, through ``Solver``'s own ``progress``, a word every
+    ``every`` positions)."""
+
+    def __init__(self, *args: Any, table_limit: int = TABLE_LIMIT, **kw: Any) -> None:
+        super().__init__(*args, **kw)
+        self.table = BoundedTable(table_limit)
+        self.finals = BoundedTable(table_limit)
+
+
+def solve(path: str, case_name: str | None = None, max_positions: int | None = None, *,
+          progress: Callable[[int], None] | None = None, every: int = 0,
+          table_limit: int = TABLE_LIMIT) -> Solution:
     """Solve a scenario case (CassinoError, saying what is wrong, for anything that is not a
-    position known in full)."""
+    position known in full). ``progress(positions)`` is called every ``every`` positions searched;
+    the solver remembers at most ``table_limit`` positions."""
     doc = load_yaml(path)
     problems = check_file(doc, expectations=False)
     if problems:
@@ -78,7 +113,7 @@ def solve(path: str, case_name: str | None = None, max_positions: int | None = N
     case = pick_case(doc.data, path, case_name)
     label = f"{path}: case {case.get('name')!r}"
     runner = Runner()
-    rules, engine, scorer = runner.variant(case.get("variant", doc.data.get("variant")), Path(path).resolve().parent)
+    rules, engine, scorer = runner.variant(case.get("variant", doc.data.get("variant")), real_path(path).parent)
     try:
         setup = runner.setup(case, doc.data, rules, engine, scorer)
         outcome = play_moves(case, setup, engine)
@@ -100,8 +135,8 @@ def solve(path: str, case_name: str | None = None, max_positions: int | None = N
                            f"(hands, table, builds, `captured` with `rest` for every card not placed elsewhere, "
                            f"or `stock` in the order it will be dealt)")
     seat = state.turn
-    solver = Solver(engine, scorer, state.teams[seat], dict(enumerate(game.scores)), game.restrictions_on,
-                    max_positions=max_positions)
+    solver = WatchedSolver(engine, scorer, state.teams[seat], dict(enumerate(game.scores)), game.restrictions_on,
+                           max_positions=max_positions, table_limit=table_limit, every=every, progress=progress)
     try:
         values = solver.move_values(state)
         line = [(seat, values[0].move)]

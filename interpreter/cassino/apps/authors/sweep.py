@@ -14,10 +14,11 @@ from __future__ import annotations
 import csv
 import io
 import itertools
+import math
 import socket
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
-from typing import Any, Callable, Sequence
+from typing import Any, Callable, Iterable, Iterator, Sequence
 
 from ...engine.core import Engine
 from ...engine.scoring import Scorer
@@ -25,9 +26,12 @@ from ...errors import CassinoError
 from ...language.rules import Rules
 from ...language.settings import Assignment, SettingError, parse_assignment, rules_with, shown
 from ...language.variants import LoadedVariant, load
-from .simulate import GameStats, play_game, summarise
+from .simulate import CHUNK, GameStats, Tally, chunks, in_order, play_game
 
-CHUNK = 25   # games per task: big enough to keep task overhead small, small enough to spread over workers
+#: Tasks sent to a Dask cluster at a time.
+DASK_BATCH = 1_000
+#: Grid points a sweep may have (the product of the numbers of values of its --set options).
+MAX_GRID = 1_000
 
 
 @dataclass(frozen=True)
@@ -60,6 +64,10 @@ def plan(target: str, sets: Sequence[str]) -> Plan:
             raise SettingError(f"--set {text}: `{'.'.join(a.path)}` is already varied by another --set; "
                                f"give all its values in one, separated by commas")
         assignments.append(a)
+    size = math.prod(len(a.values) for a in assignments)
+    if size > MAX_GRID:
+        raise SettingError(f"the --set values make a grid of {size:,} points; a sweep has at most {MAX_GRID:,} "
+                           f"(each point is a variant checked in full and simulated): give fewer values")
     points = []
     for k, combo in enumerate(itertools.product(*(a.values for a in assignments))):
         changes = list(zip(assignments, combo))
@@ -83,20 +91,26 @@ def run_task(task: Task) -> tuple[int, int, list[GameStats]]:
 
 
 def tasks_for(points: Sequence[GridPoint], games: int, seed: int, players: int, partners: bool,
-              bots: tuple[str, ...]) -> list[Task]:
-    return [(p.index, dict(p.rules.data), seed, players, partners, bots, start, min(start + CHUNK, games))
-            for p in points for start in range(0, games, CHUNK)]
+              bots: tuple[str, ...]) -> Iterator[Task]:
+    """Each grid point's games in chunks, made as they are asked for (never all at once)."""
+    for p in points:
+        data = dict(p.rules.data)
+        for start, stop in chunks(games, CHUNK):
+            yield (p.index, data, seed, players, partners, bots, start, stop)
 
 
-Runner = Callable[[list[Task]], list[tuple[int, int, list[GameStats]]]]
+Result = tuple[int, int, list[GameStats]]
+Runner = Callable[[Iterable[Task]], Iterable[Result]]
 
 
 def local_runner(workers: int) -> Runner:
-    def run(tasks: list[Task]) -> list[tuple[int, int, list[GameStats]]]:
+    """Tasks run in this process, or in ``workers`` processes with a few tasks each submitted ahead."""
+    def run(tasks: Iterable[Task]) -> Iterator[Result]:
         if workers <= 1:
-            return [run_task(t) for t in tasks]
+            yield from (run_task(t) for t in tasks)
+            return
         with ProcessPoolExecutor(max_workers=workers) as pool:
-            return list(pool.map(run_task, tasks))
+            yield from in_order(pool, run_task, tasks, workers)
     return run
 
 
@@ -112,7 +126,7 @@ def scheduler_address(address: str, probe_seconds: float = 3.0) -> str:
         scheme, rest = "tcp", text
     host, colon, port = rest.rpartition(":")
     host = host.strip("[]")
-    if scheme not in ("tcp", "tls") or not colon or not host or not port.isdigit() or not 0 < int(port) < 65536:
+    if scheme not in ("tcp", "tls") or not colon or not host or not port.isdecimal() or not 0 < int(port) < 65536:
         raise CassinoError(f"--cluster {address!r}: write the scheduler's address as tcp://HOST:PORT "
                            f"(e.g. tcp://127.0.0.1:8786)")
     try:
@@ -132,14 +146,15 @@ def dask_runner(address: str, connect_timeout: float = 10.0) -> Runner:
         raise CassinoError("--cluster needs Dask's distributed scheduler: pip install 'cassino[cluster]'") from None
     address = scheduler_address(address)
 
-    def run(tasks: list[Task]) -> list[tuple[int, int, list[GameStats]]]:
+    def run(tasks: Iterable[Task]) -> Iterator[Result]:
         try:
             client = Client(address, timeout=f"{connect_timeout}s", set_as_default=False)
         except (OSError, TimeoutError, ValueError) as e:
             raise CassinoError(f"--cluster {address}: cannot reach a Dask scheduler there ({e})") from None
         try:
-            futures = client.map(run_task, tasks, pure=False)
-            return list(client.gather(futures))
+            it = iter(tasks)
+            while batch := list(itertools.islice(it, DASK_BATCH)):   # a batch at a time, never every task
+                yield from client.gather(client.map(run_task, batch, pure=False))
         except ModuleNotFoundError as e:
             raise CassinoError(f"--cluster {address}: the workers cannot import {e.name}: install cassino "
                                f"on every worker") from None
@@ -158,15 +173,12 @@ def run(pl: Plan, games: int, seed: int = 1, players: int | None = None, partner
         if not s.min_players <= players <= s.max_players:
             raise CassinoError(f"{p.label}: the variant is for {s.min_players} to {s.max_players} players, "
                                f"not {players}")
-    results = (runner or local_runner(1))(tasks_for(pl.points, games, seed, players, partners, bots))
-    by_point: dict[int, list[tuple[int, list[GameStats]]]] = {}
-    for point, start, stats in results:
-        by_point.setdefault(point, []).append((start, stats))
-    rows = []
-    for p in pl.points:
-        stats = [s for _, chunk in sorted(by_point.get(p.index, [])) for s in chunk]
-        teams = p.rules.partnership(players, partners)   # as the games were seated
-        rows.append(_row(p, summarise(p.rules.name, players, bots, seed, stats, teams), players, teams))
+    teams = {p.index: p.rules.partnership(players, partners) for p in pl.points}   # as the games were seated
+    tallies = {p.index: Tally(players, teams[p.index]) for p in pl.points}
+    for point, _, stats in (runner or local_runner(1))(tasks_for(pl.points, games, seed, players, partners, bots)):
+        for s in stats:   # counted as they come: a sum, whatever order the chunks come back in
+            tallies[point].add(s)
+    rows = [_row(p, tallies[p.index].summary(p.rules.name, bots, seed), players, teams[p.index]) for p in pl.points]
     return {"variant": base.name, "games": games, "seed": seed, "players": players, "partners": partners,
             "bots": list(bots), "settings": [".".join(a.path) for a in pl.assignments], "grid": rows}
 

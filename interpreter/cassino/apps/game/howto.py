@@ -24,7 +24,7 @@ def card_values(rules: Rules) -> str:
     for r in rules.deck.ranks:
         if not r.values:
             none.append(r.rank)
-        elif r.rank.isdigit() and r.values == (int(r.rank),):
+        elif r.rank.isdecimal() and r.values == (int(r.rank),):
             plain.append(r.rank)
         else:
             counted.append(f"{r.rank} counts {_values(r)}")

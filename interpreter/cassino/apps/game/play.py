@@ -14,19 +14,23 @@ end of input saves before leaving.
 
 from __future__ import annotations
 
+import signal
 import sys
+import threading
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Callable
+from typing import Callable, Iterable, Iterator
 
 from rich.console import Console
+from rich.segment import Segment
 from rich.table import Table
 from rich.text import Text
 
 from ...engine.game import Game
 from ...engine.moves import Move
-from ...engine.notation import cards_text, format_move, parse_move
-from ...errors import CassinoError
+from ...engine.notation import cards_text, format_move, max_move_length, parse_move
+from ...errors import CassinoError, printable
 from ...players.bots import Bot
 from .howto import claiming, how_to_play
 from ..learning.counting import count_for
@@ -54,6 +58,27 @@ class Aids:
     count: bool = False       # the counting aid under every human turn
     warn: bool = False        # warnings before a move that may give something away, with a take-back
     tutorial: bool = False    # each rule's rulebook sentence the first time it applies
+
+
+@contextmanager
+def _uninterrupted() -> Iterator[None]:
+    """Ctrl-C (SIGINT) held back for the length of the block and delivered at its end, where the
+    system can hold a signal back (POSIX); elsewhere the block is simply run."""
+    block = getattr(signal, "pthread_sigmask", None)
+    if block is None or threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    old = block(signal.SIG_BLOCK, {signal.SIGINT})
+    try:
+        yield
+    finally:
+        block(signal.SIG_SETMASK, old)
+
+
+def shown_text(text: str) -> str:
+    """Typed text quoted back in a message: control characters escaped, a long one cut."""
+    quoted = repr(text if len(text) <= 60 else text[:50] + "...")
+    return printable(quoted)
 
 
 def read_line(prompt: str) -> str:
@@ -158,10 +183,19 @@ class Session(GameSession):
     def show_summary(self, summary: HandSummary) -> None:
         show_summary(self.console, summary, self.seat_name)
 
-    def act(self, action: str) -> Acted:
-        """Apply, record and save an action (``GameSession.act``), then show the scoring of a hand it ended."""
+    def act(self, action: str, *, said: str | None = None) -> Acted:
+        """Apply, record and save an action (``GameSession.act``), then say ``said`` (a computer's move)
+        and show the scoring of a hand it ended.
+
+        The record is written before the move is shown, and Ctrl-C waits until both are done: a
+        move shown is a move recorded. (Shown first, a Ctrl-C in between left the move out of the
+        record, and the resumed game showed it a second time.)
+        """
         before = self.game
-        acted = super().act(action)
+        with _uninterrupted():
+            acted = super().act(action)
+            if said is not None:
+                self.console.print(said, highlight=False)
         if acted.summary is not None:
             self.show_summary(acted.summary)
         if self.tutorial is not None:
@@ -256,6 +290,13 @@ class Session(GameSession):
         return answer.strip().lower() in ("yes", "y")
 
     # ------------------------------------------------------------------ turns
+    def longest_line(self) -> int:
+        """The longest line read at the prompt: the longest move of this deck (commands are shorter).
+
+        Checked before the line is looked at any further: a 9 MB line took the move parser 78 s and 2 GB.
+        """
+        return max_move_length(self.game.engine.deck)
+
     def human_turn(self, seat: int) -> bool:
         """One human decision; False when the player quits."""
         if self.humans() > 1 and self.shown_to != seat and not self.pass_to(seat):
@@ -273,6 +314,10 @@ class Session(GameSession):
                                    f"continue with: cassino play --resume {self.save_path}")
                 return False
             if not text:
+                continue
+            if len(text) > self.longest_line():
+                self.console.print(f"that line is {len(text):,} characters: a move or command is at most "
+                                   f"{self.longest_line():,} (a move naming every card of the deck); type it again")
                 continue
             word = text.lower()
             if word in ("quit", "exit", "q"):
@@ -322,7 +367,7 @@ class Session(GameSession):
                     self.console.print(str(e))
                     continue
                 return True
-            if text.isdigit():
+            if text.isdecimal():
                 k = int(text)
                 if not 1 <= k <= len(moves):
                     self.console.print(f"there is no move {k}: choose 1 to {len(moves)}")
@@ -332,7 +377,7 @@ class Session(GameSession):
                 try:
                     move = self.read_move(text)
                 except NotAMove:
-                    self.console.print(f"{text!r} is not a move or a command: type a move's number, a move such as "
+                    self.console.print(f"{shown_text(text)} is not a move or a command: type a move's number, a move such as "
                                        f"`{format_move(moves[0], deck)}`, or help")
                     continue
                 except CassinoError as e:
@@ -389,8 +434,7 @@ class Session(GameSession):
                     return 0
             else:
                 text = self.computer_choice()
-                console.print(f"{self.seat_name(seat)} plays {text}", highlight=False)
-                self.act(text)
+                self.act(text, said=f"{self.seat_name(seat)} plays {text}")
         self.finish()
         return 0
 
@@ -473,7 +517,48 @@ def start_session(record: Record, save_path: Path, console: Console, read: Calla
     return Session(opened.game, record, opened.bots, save_path, console, read, aids)
 
 
+class SafeConsole(Console):
+    """A rich Console that shows what a file wrote, never acts on it.
+
+    Every piece of text it prints passes through :func:`cassino.errors.printable` on its way out,
+    after rich has laid it out and before its own styles are added, so a variant's description, a
+    suit symbol, a scoring item's or a record's name holding ESC or BEL shows as ``\\x1b``
+    instead of clearing the screen or setting the window's title. Rich's own colours and
+    control segments pass unchanged.
+    """
+
+    def _render_buffer(self, buffer: Iterable[Segment]) -> str:
+        return super()._render_buffer(
+            segment if segment.control else Segment(printable(segment.text), segment.style, segment.control)
+            for segment in buffer)
+
+
+#: The widths a console is drawn at: COLUMNS outside them (0, a negative or garbage value, a width
+#: of millions) is not used. 0 drew nothing (play showed only its prompts, review nothing at all)
+#: and 99,999,999 drew every rule line a hundred million characters long.
+MIN_WIDTH, MAX_WIDTH = 20, 1_000
+
+
+def console_width() -> int | None:
+    """The width to draw at when COLUMNS cannot be used as it is; None to let rich read it.
+
+    A usable COLUMNS (a whole number from MIN_WIDTH to MAX_WIDTH) or none at all: rich's own
+    choice. Otherwise the terminal's width when standard output is one, else 80, held within bounds.
+    """
+    import os
+
+    columns = os.environ.get("COLUMNS")
+    if columns is None or (columns.strip().isdecimal() and len(columns.strip()) <= 4
+                           and MIN_WIDTH <= int(columns) <= MAX_WIDTH):
+        return None
+    try:
+        width = os.get_terminal_size(sys.stdout.fileno()).columns
+    except (OSError, ValueError, AttributeError):
+        width = 80
+    return min(max(width or 80, MIN_WIDTH), MAX_WIDTH)
+
+
 def default_console() -> Console:
     # markup=False: moves and messages hold brackets ([3H 5D]) that are text, never rich markup.
-    return Console(highlight=False, markup=False, soft_wrap=True,
-                   force_terminal=None if sys.stdout.isatty() else False)
+    return SafeConsole(highlight=False, markup=False, soft_wrap=True, width=console_width(),
+                       force_terminal=None if sys.stdout.isatty() else False)

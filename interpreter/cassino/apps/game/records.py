@@ -30,11 +30,12 @@ from typing import Any, Callable
 from ... import __version__
 from ...engine.core import Engine
 from ...engine.game import Game
-from ...engine.notation import parse_move
+from ...engine.notation import check_move_length, max_move_length, parse_move
 from ...errors import CassinoError, Diagnostic
-from ...files import FileProblem, check_target, read_bytes, write_atomic
+from ...files import Busy, FileProblem, Held, check_target, followed, hold, read_bytes, write_atomic
 from ...language.rules import Rules
 from .seating import partnership, player_count, seat_kinds
+from .seeds import SEED_RANGE, seed_problem
 
 FORMAT = "cassino-game/1"
 #: A long game's record is some 100 KB; anything past this is not one.
@@ -107,10 +108,11 @@ def writable_path(path: str | Path) -> Path:
     """``path``, once it is known a record can be written there (else a RecordError saying why).
 
     Never a device or pipe (``--save /dev/null`` must not turn the device into a file), never a
-    name ending in a slash (``newdir/`` is a folder, not a file named ``newdir``).
+    name ending in a slash (``newdir/`` is a folder, not a file named ``newdir``). A symbolic link
+    is followed to its file (``files.followed``): the record is written, and locked, there.
     """
     try:
-        return check_target(path, replace=True, what="the game record")
+        return check_target(followed(path), replace=True, what="the game record")
     except FileProblem as e:
         raise RecordError(str(e)) from None
 
@@ -132,6 +134,34 @@ def fresh_path(stem: str, folder: Path = Path(".")) -> Path:
         candidate = folder / f"{stem}-{k}.json"
         k += 1
     return candidate
+
+
+def start_new(record: Record, folder: Path, stem: str) -> tuple[Path, Held]:
+    """A new game's record written as ``stem.json`` in ``folder`` (or ``stem-2.json``...), never over a
+    file, and held by this process (:func:`cassino.files.hold`) until the caller releases it.
+
+    Choosing the name and taking it is one step: a name whose lock another process holds (a game
+    started at the same moment with the same seed) is passed over, and the record is linked into
+    place, which fails on a name made meanwhile; either way the next name is tried.
+    """
+    data = json.dumps(record.to_json(), indent=1, ensure_ascii=False)
+    for k in range(1, 10_000):
+        path = folder / (f"{stem}.json" if k == 1 else f"{stem}-{k}.json")
+        if os.path.lexists(path):
+            continue
+        try:
+            held = hold(path, what="the game record")
+        except Busy:
+            continue
+        try:
+            write_atomic(path, data, replace=False, what="the game record")
+        except FileProblem as e:
+            held.release()
+            if os.path.lexists(path):
+                continue
+            raise RecordError(str(e)) from None
+        return path, held
+    raise RecordError(f"cannot name a new game record in {folder}: {stem}.json to {stem}-9999.json exist")
 
 
 def save_new(record: Record, folder: Path, stem: str, game: Game | None = None) -> Path:
@@ -224,6 +254,11 @@ def _shown(value: Any) -> str:
     return text if len(text) <= 40 else text[:37] + "..."
 
 
+def _quoted(action: str) -> str:
+    """An action quoted in a message: a long one cut (a 9 MB action was echoed whole)."""
+    return repr(action if len(action) <= 60 else action[:50] + "...")
+
+
 def _rules(reader: _Reader) -> Rules:
     from ...language import schema, semantics
 
@@ -250,7 +285,9 @@ def _rules(reader: _Reader) -> Rules:
     return rules
 
 
-_JSON_TOKEN = re.compile(r'"(?:[^"\\]|\\.)*"?|[\[\]{}]')
+#: A JSON string (its loop unrolled: ``(?:[^"\\]|\\.)*`` kept a mark per character, 1.1 GB for a 9 MB
+#: string) or a bracket.
+_JSON_TOKEN = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"?|[\[\]{}]')
 _RULE_FILE_LINE = re.compile(r"^(?:---\s*$|[A-Za-z_][\w-]*\s*:(?:\s|$))")
 
 
@@ -300,6 +337,9 @@ def _read(path: str | Path) -> tuple[str, Any]:
         raise RecordError(f"{shown}:{e.lineno}:{e.colno}: not a game record: {_json_words(e.msg)}") from None
     except RecursionError:
         raise RecordError(f"{shown}: not a game record: it is nested too deeply") from None
+    except ValueError:   # a number past Python's 4,300 digits (a seed of 5,000 digits)
+        raise RecordError(f"{shown}: not a game record: it holds a number of more than 4,300 digits "
+                          f"(a seed is {SEED_RANGE})") from None
     return text, data
 
 
@@ -315,6 +355,8 @@ def _record(shown: str, text: str, data: Any) -> Record:
     r = _Reader(shown, text, data)
     rules = _rules(r)
     seed = r.get("seed", int, "a whole number")
+    if seed_problem(seed):
+        raise r.error("seed", seed_problem(seed) or "")
     players = r.checked("players", lambda: player_count(rules, r.get("players", int, "a whole number of players"),
                                                         option="\"players\""))
     partners = r.get("partners", bool, "true or false")
@@ -330,6 +372,11 @@ def _record(shown: str, text: str, data: Any) -> Record:
     bad = next((k for k, a in enumerate(actions) if not isinstance(a, str)), None)
     if bad is not None:
         raise r.error("actions", f"entry {bad + 1} must be a move in notation, not {_shown(actions[bad])}")
+    longest = max_move_length(Engine(rules).deck)
+    bad = next((k for k, a in enumerate(actions) if len(a) > longest), None)
+    if bad is not None:
+        raise r.error("actions", f"entry {bad + 1} is {len(actions[bad]):,} characters long ({_shown(actions[bad])}); "
+                                 f"no move of this deck is longer than {longest:,}")
     stored = r.get("result", (dict, type(None)), "a mapping (over, winner, scores, hands, ended_by)", default=None)
     source = data["variant"].get("source", "")
     return Record(rules, seed, players, partners, list(seats), dealer, list(actions),
@@ -337,10 +384,12 @@ def _record(shown: str, text: str, data: Any) -> Record:
 
 
 def apply_action(game: Game, action: str) -> Game:
-    """One recorded action: a move in notation, or ``claim SEAT``."""
+    """One recorded action: a move in notation, or ``claim SEAT``; text longer than any move is
+    refused before it is read (``check_move_length``)."""
+    check_move_length(action, game.engine.deck)
     if action.startswith("claim "):
         seat = action.split()[1] if len(action.split()) == 2 else ""
-        if not seat.isdigit() or not 0 <= int(seat) < game.players:
+        if not seat.isdecimal() or len(seat) > 3 or not 0 <= int(seat) < game.players:
             raise CassinoError(f"`claim` names a seat: 0 to {game.players - 1}")
         return game.claim(int(seat))
     move = parse_move(action, game.engine.deck)
@@ -357,13 +406,13 @@ def replay(record: Record, *, path: str = "", text: str = "") -> Game:
             reason = str(e).splitlines()[0]
             line = _action_line(text, action) if text else 0
             where = f"{path}:{line}: " if path and line else (f"{path}: " if path else "")
-            raise RecordError(f"{where}action {k + 1} ({action!r}) does not replay: {reason}") from None
+            raise RecordError(f"{where}action {k + 1} ({_quoted(action)}) does not replay: {reason}") from None
     return game
 
 
 def _action_line(text: str, action: str) -> int:
     start = text.rfind('"actions"')
-    at = text.find(json.dumps(action, ensure_ascii=False), max(start, 0))
+    at = text.find(json.dumps(action, ensure_ascii=False)[:200], max(start, 0))
     return text.count("\n", 0, at) + 1 if at >= 0 else 0
 
 

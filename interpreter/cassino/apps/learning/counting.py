@@ -20,6 +20,7 @@ from typing import Any
 
 from ...engine.game import Game
 from ...engine.notation import cards_text
+from ...language.rules import ScoringItem
 from ...players.knowledge import public_cards
 from ..game.summary import side_name, side_seats
 
@@ -103,6 +104,15 @@ class Count:
         return "\n".join(lines)
 
 
+def _can_score(item: ScoringItem, sides: int) -> bool:
+    """Whether ``item`` can give points at a table of ``sides`` sides at all."""
+    if item.sides and sides not in item.sides:
+        return False
+    if item.count == "sweeps":
+        return bool(item.points or item.by_size or item.first_play_points or item.previous_player_points)
+    return item.points != 0
+
+
 def count_for(game: Game, seat: int) -> Count:
     """What ``seat`` can know of the hand in play (its own hand and the public cards only)."""
     engine, hand, scorer = game.engine, game.hand, game.scorer
@@ -154,6 +164,8 @@ def count_for(game: Game, seat: int) -> Count:
     items = []
     sweeps_open = False
     for item in engine.rules.scoring.items:
+        if not _can_score(item, len(sides)):
+            continue   # (standard's sweeps item scores 0; South African's most spades only with two sides)
         allowed = {s: scorer.counts_for(item, game.scores[s], game.restrictions_on) for s in sides}
         left: int | None = None
         decided: int | None = None
@@ -178,6 +190,23 @@ def count_for(game: Game, seat: int) -> Count:
             held = {s: sum(1 for w in hand.sweeps if not w.cancelled and hand.teams[w.seat] == s) for s in sides}
             is_open = playing
             sweeps_open = sweeps_open or (playing and bool(item.points or item.by_size or item.first_play_points))
+        elif item.count == "primiera":
+            # Each side's total so far, and the most it could reach with every counted card
+            # not captured yet (its best card of a suit can still be beaten until then).
+            mask = scorer.masks[item.name]
+            left = (mask & ~won).bit_count()
+            free = mask & ~won
+            held = {s: max(0, scorer.primiera_total(item, piles[s])) for s in sides}
+            reach = {s: scorer.primiera_total(item, piles[s] | free) for s in sides}
+            now = {s: scorer.primiera_total(item, piles[s]) for s in sides}
+            for s in sides:
+                others = [o for o in sides if o != s]
+                best_now = max((now[o] for o in others), default=-1)
+                if now[s] >= 0 and all(now[s] > reach[o] for o in others):
+                    decided = s
+                if reach[s] > best_now or (item.ties != "none" and reach[s] == best_now and reach[s] >= 0):
+                    can[s] = item.points
+            is_open = playing and decided is None and left > 0
         elif item.count == "event":
             held = {s: sum(1 for e in hand.events if e.name == item.event and hand.teams[e.seat] == s) for s in sides}
             is_open = playing and not any(held.values())

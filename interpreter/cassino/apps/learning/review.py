@@ -19,12 +19,18 @@ side, from what the seat could know when it moved:
 - ``forced``: the only legal move.
 
 A move is marked when its value is below the best move's by more than the margin: any
-amount for exact values (whole points), ``SEARCH_MARGIN`` for the search's estimates
-(sampled, so small differences are noise). The loss is in points of the hand.
+amount for exact values (whole points). A search estimate is sampled, so a difference can
+be noise: every move is valued on the same deals (common random numbers), and a move that
+seems to lose more than ``SEARCH_MARGIN`` is valued again, with the best few moves, on
+``CONFIRM_FACTOR`` times as many fresh deals; it is marked only when the loss measured
+there is above the margin by more than ``CONFIRM_Z`` standard errors of the paired
+differences. The loss shown is the confirmed one, with its standard error (``error``), so
+a review's marks do not come and go with ``--seed``. The loss is in points of the hand.
 """
 
 from __future__ import annotations
 
+import math
 import random
 from dataclasses import asdict, dataclass, field
 from typing import Any
@@ -50,8 +56,15 @@ EXACT_CARDS = 4
 #: Solve a known position exactly only with at most this many cards left to play (a variant that
 #: deals 12 each in its last deal would take far too long; there the search estimates instead).
 KNOWN_LIMIT = 16
-#: A search estimate marks a move only when the best is better by more than this (points).
+#: A search estimate marks a move only when the best is better by more than this (points)...
 SEARCH_MARGIN = 0.5
+#: ...on ``CONFIRM_FACTOR`` times the deals, fresh ones, by more than ``CONFIRM_Z`` standard
+#: errors (one-sided: a mark that holds at 2.5 errors turns up about once in 160 where there
+#: is no loss beyond the margin).
+CONFIRM_FACTOR = 8
+CONFIRM_Z = 2.5
+#: How many of the best-looking moves are valued again with the move played.
+CONFIRM_RIVALS = 3
 
 
 class ReviewError(CassinoError):
@@ -83,6 +96,8 @@ class ReviewedMove:
     deals: int                       # deals sampled (0 for exact and forced)
     values: tuple[MoveValue, ...]    # every legal move, best first
     marked: bool                     # lost points: a better move was worth more than the margin
+    error: float = 0.0               # the loss's standard error (search: paired over the deals)
+    confirmed_deals: int = 0         # fresh deals the loss was measured again on (0: not needed)
 
     def to_json(self) -> dict[str, Any]:
         return asdict(self)
@@ -134,7 +149,8 @@ class Review:
         return {
             "variant": self.variant, "players": self.players, "seat_kinds": list(self.seat_kinds),
             "seats": list(self.seats), "deals": self.deals, "seed": self.seed,
-            "search_margin": SEARCH_MARGIN, "notes": list(self.notes),
+            "search_margin": SEARCH_MARGIN, "confirm_deals_factor": CONFIRM_FACTOR, "confirm_z": CONFIRM_Z,
+            "notes": list(self.notes),
             "summary": {"moves": len(self.moves), "marked": sum(m.marked for m in self.moves),
                         "loss_by_seat": {str(s): self.total_loss(s) for s in self.seats},
                         "biggest": [m.to_json() for m in self.mistakes()]},
@@ -171,37 +187,74 @@ class Valuer:
         self.seed = seed
         self.bot = SearchBot(seed)   # for its kept solver, card worth and outlook (caches per engine)
 
-    def values(self, game: Game, number: int) -> tuple[str, int, list[tuple[Move, float]]]:
-        """(method, deals, [(move, value)] best first) for the seat to move in ``game``."""
+    def values(self, game: Game, number: int) -> "Valued":
+        """The legal moves of the seat to move in ``game``, valued, best first."""
         moves = game.legal_moves()
         if len(moves) == 1:
-            return "forced", 0, [(moves[0], 0.0)]
+            return Valued("forced", 0, [(moves[0], 0.0)])
         hand, seat = game.hand, game.hand.turn
         side = hand.teams[seat]
         if missing_knowledge(hand, seat) is None and cards_left(hand) <= KNOWN_LIMIT:
             # Every card the seat cannot see is in the one other hand: the real position is known to it.
             solved = self.bot.solver(game, side).move_values(hand)
-            return "exact", 0, [(mv.move, float(mv.value)) for mv in solved]
-        return "search", self.deals, self._sampled(game, moves, seat, side, number)
+            return Valued("exact", 0, [(mv.move, float(mv.value)) for mv in solved])
+        samples = self._sampled(game, moves, seat, side, derive(self.seed, number), self.deals)
+        ranked = sorted(range(len(moves)), key=lambda k: -sum(samples[k]))
+        return Valued("search", self.deals, [(moves[k], sum(samples[k]) / self.deals) for k in ranked],
+                      {moves[k]: samples[k] for k in ranked})
 
-    def _sampled(self, game: Game, moves: list[Move], seat: int, side: int, number: int) -> list[tuple[Move, float]]:
+    def confirm(self, game: Game, number: int, valued: "Valued", played: Move) -> tuple[Move, float, float, int]:
+        """The played move and the best few of ``valued`` valued again on fresh deals, more of
+        them: (the best move there, the loss, its standard error, the deals)."""
+        rivals = [m for m, _ in valued.values[:CONFIRM_RIVALS] if m != played]
+        moves = [played] + rivals
+        seat = game.hand.turn
+        deals = self.deals * CONFIRM_FACTOR
+        samples = self._sampled(game, moves, seat, game.hand.teams[seat], derive(self.seed, number, 1), deals)
+        best = max(range(len(moves)), key=lambda k: (sum(samples[k]), -k))
+        diffs = [b - p for b, p in zip(samples[best], samples[0])]
+        loss, error = _mean_and_error(diffs)
+        return moves[best], max(0.0, loss), error, deals
+
+    def _sampled(self, game: Game, moves: list[Move], seat: int, side: int, seed: int, deals: int) -> list[list[float]]:
+        """Each move's value in each of ``deals`` deals drawn from ``seed`` (every move in the same deals)."""
         engine = game.engine
-        rng = random.Random(derive(self.seed, number))
-        totals = [0.0] * len(moves)
+        rng = random.Random(seed)
+        samples: list[list[float]] = [[] for _ in moves]
         exact = cards_left(game.hand) <= EXACT_CARDS
         worth = self.bot.worth(game)
         outlook = self.bot.outlook(game)
         scores = dict(enumerate(game.scores))
-        for _ in range(self.deals):
+        for _ in range(deals):
             state = determinize(engine, game.hand, seat, rng)
             for k, m in enumerate(moves):
                 if exact:
-                    totals[k] += self.bot.solver(game, side).value(engine.apply(state, m))
+                    samples[k].append(float(self.bot.solver(game, side).value(engine.apply(state, m))))
                 else:
                     after = greedy_playout(engine, worth, state, m, False)
-                    totals[k] += _lead(outlook.points(after, scores, game.restrictions_on), side)
-        ranked = sorted(range(len(moves)), key=lambda k: -totals[k])
-        return [(moves[k], totals[k] / self.deals) for k in ranked]
+                    samples[k].append(_lead(outlook.points(after, scores, game.restrictions_on), side))
+        return samples
+
+
+@dataclass(frozen=True)
+class Valued:
+    """One decision's moves valued: how, on how many deals, best first, and (search) each
+    move's value in each sampled deal."""
+
+    method: str
+    deals: int
+    values: list[tuple[Move, float]]
+    samples: dict[Move, list[float]] = field(default_factory=dict)
+
+
+def _mean_and_error(xs: list[float]) -> tuple[float, float]:
+    """The mean of ``xs`` and its standard error."""
+    n = len(xs)
+    mean = sum(xs) / n
+    if n < 2:
+        return mean, 0.0
+    var = sum((x - mean) ** 2 for x in xs) / (n - 1)
+    return mean, math.sqrt(var / n)
 
 
 def _lead(points: dict[int, float], side: int) -> float:
@@ -209,8 +262,8 @@ def _lead(points: dict[int, float], side: int) -> float:
     return points.get(side, 0.0) - (max(others) if others else 0.0)
 
 
-def _review_one(game: Game, played: Move, valued: tuple[str, int, list[tuple[Move, float]]], action: int) -> ReviewedMove:
-    method, deals, values = valued
+def _review_one(game: Game, played: Move, valued: Valued, action: int, valuer: Valuer) -> ReviewedMove:
+    method, deals, values = valued.method, valued.deals, valued.values
     deck = game.engine.deck
     value_of = {m: v for m, v in values}
     played_value = value_of[played]
@@ -218,11 +271,25 @@ def _review_one(game: Game, played: Move, valued: tuple[str, int, list[tuple[Mov
     if best_value <= played_value:
         best_move, best_value = played, played_value
     loss = max(0.0, best_value - played_value)
-    margin = SEARCH_MARGIN if method == "search" else 0.0
+    error, confirmed = 0.0, 0
+    if method == "search":
+        diffs = [b - p for b, p in zip(valued.samples[best_move], valued.samples[played])]
+        error = _mean_and_error(diffs)[1]
+        marked = False
+        if loss > SEARCH_MARGIN + 1e-9:
+            # Beyond the margin on these deals: measured again, on more and fresh ones.
+            best_move, loss, error, confirmed = valuer.confirm(game, action, valued, played)
+            marked = loss - CONFIRM_Z * error > SEARCH_MARGIN
+            if best_move == played:
+                best_value, loss = played_value, 0.0
+            else:
+                best_value = played_value + loss
+    else:
+        marked = loss > 1e-9
     return ReviewedMove(action, game.hand_no, game.hand.deal_no, game.hand.turn, format_move(played, deck),
                         format_move(best_move, deck), round(played_value, 3), round(best_value, 3), round(loss, 3),
                         method, deals, tuple(MoveValue(format_move(m, deck), round(v, 3)) for m, v in values),
-                        loss > margin + 1e-9)
+                        marked, round(error, 3), confirmed)
 
 
 def _step(game: Game, action: int, seat: int, text: str, reviewed: bool) -> Step:
@@ -251,7 +318,7 @@ def review_record(record: Record, seat: int | None = None, deals: int = DEFAULT_
         steps.append(_step(game, number, mover, action, review_it))
         if review_it:
             played = game.engine.resolve(game.hand, parse_move(action, game.engine.deck))   # two packs: by name
-            reviewed.append(_review_one(game, played, valuer.values(game, number), number))
+            reviewed.append(_review_one(game, played, valuer.values(game, number), number, valuer))
         game = apply_action(game, action)
     if not record.actions:
         notes += ("the record has no moves yet: there is nothing to review",)

@@ -17,6 +17,8 @@ def _how(m: ReviewedMove) -> str:
     if m.method == "exact":
         return "exact (every card's place known)"
     if m.method == "search":
+        if m.confirmed_deals:
+            return f"search, {m.deals} deals, then {m.confirmed_deals} more: ±{m.error:.2f}"
         return f"search, {m.deals} deals"
     return "the only legal move"
 
@@ -28,7 +30,8 @@ def show_review(review: Review, console: Console, moves_shown: bool = True) -> N
     console.rule(f"review of a game of {review.variant}: {who}")
     console.print("values are the mover's side's points in the hand against the other side's: exact where every "
                   f"card's place is known to the mover, otherwise the search's average over {review.deals} deals "
-                  "of the cards it could not see")
+                  "of the cards it could not see; a search marks a loss only when it holds, beyond the margin and "
+                  "the error, on more and fresh deals")
     for note in review.notes:
         console.print(f"note: {note}")
     hand = None
@@ -49,6 +52,10 @@ def show_review(review: Review, console: Console, moves_shown: bool = True) -> N
             console.print(f"{line}   ✗ lost {_points(m.loss).lstrip('+')} points: better {m.best} "
                           f"({_points(m.best_value)} against {_points(m.played_value)}; {_how(m)})",
                           style="red", highlight=False)
+        elif m.method == "search" and m.best != m.played:
+            # Another move looked better, but not by more than the margin beyond the search's error.
+            console.print(f"{line}   ✓ no clear loss ({m.best} seemed {m.loss:.2f} better, within the margin "
+                          f"and the error; {_how(m)})", style="green", highlight=False)
         else:
             console.print(f"{line}   ✓ {'best' if m.method != 'forced' else 'forced'} ({_how(m)})",
                           style="green", highlight=False)

@@ -26,16 +26,24 @@ TOPICS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("first turn", ("turn.kinds",)),
     ("trail", ("trail.intro",)),
     ("capture", ("capture.intro",)),
+    ("compulsory capture", ("capture.compulsory", "capture.compulsory.reading")),
+    ("court cards", ("capture.valueless_cards", "capture.valueless_cards.reading")),
+    ("card values", ("deck.ranks", "deck.card_values")),
+    ("several hand cards", ("capture.hand_cards.max", "capture.hand_cards.combine")),
     ("sum", ("capture.sums",)),
     ("several groups", ("capture.several_groups",)),
     ("equal cards", ("capture.equal_cards",)),
+    ("equal card first", ("capture.equal_card_first",)),
     ("build", ("build.allowed", "build.owner_obligation", "build.keep_capturing_card")),
     ("multiple build", ("build.multiple",)),
+    ("add to build", ("build.add_sets",)),
     ("raise", ("build.raise_single",)),
     ("build captured", ("build.single_build_as_card",)),
     ("pile top", ("capture.from_piles",)),     # African Casino: an opponent's pile top taken or built with
     ("sweep", ("sweeps.intro",)),
     ("new deal", ("deal.redeal",)),
+    ("restriction", ("endgame.restrictions.*", "endgame.first_to_meet", "endgame.sweeps_from",
+                     "endgame.lifted_after_tie")),
     ("end of hand", ("hand.end", "scoring.intro", "scoring.items.*", "scoring.when")),
     ("end of game", ("game.target",)),
 )
@@ -100,9 +108,19 @@ def situations(before: Game, move: Move | None, after: Game) -> set[str]:
     found: set[str] = set()
     if move is not None:
         engine, hand = before.engine, before.hand
+        rules = engine.rules
         state = engine.apply(hand, move)    # the hand just after the move, before the game moves on
         played_rank = {engine.rank[i] for i in _indices(move.played)}
         loose = _indices(move.loose)
+        if before.restricted_sides():
+            found.add("restriction")
+        if rules.capture.compulsory != "never" and _trail_refused(before):
+            found.add("compulsory capture")   # a card the player could not trail: the rule decided
+        used = _indices(move.played) + loose
+        if any(len(engine.hv[i]) > 1 or len(engine.tv[i]) > 1 or engine.hv[i] != engine.tv[i] for i in used):
+            found.add("card values")          # an ace of 1 or 14, a card worth more in hand (Finnish)
+        if move.played & (move.played - 1):
+            found.add("several hand cards")
         if move.loose & ~hand.table:
             found.add("pile top")
         if move.kind == MoveKind.TRAIL:
@@ -117,6 +135,10 @@ def situations(before: Game, move: Move | None, after: Game) -> set[str]:
             same = [i for i in loose if engine.rank[i] in played_rank]
             if len(same) > 1:
                 found.add("equal cards")
+            if same and rules.capture.equal_card_first:
+                found.add("equal card first")
+            if any(engine.valueless[i] for i in _indices(move.played)):
+                found.add("court cards")
             played_value = max((v for i in _indices(move.played) for v in engine.hv[i]), default=0)
             odd_total = sum(min(engine.tv[i]) for i in odd if engine.tv[i])
             if odd and (odd_total > played_value or same or move.builds):
@@ -130,6 +152,8 @@ def situations(before: Game, move: Move | None, after: Game) -> set[str]:
                 old = [b for b in hand.builds if b.cards in move.builds]
                 if any(b.value != move.value for b in old):
                     found.add("raise")
+                elif old:
+                    found.add("add to build")
         if not state.over and state.deal_no != hand.deal_no:
             found.add("new deal")
         if any(w.seat == hand.turn and w.ply == hand.ply for w in state.sweeps if w not in hand.sweeps):
@@ -139,6 +163,18 @@ def situations(before: Game, move: Move | None, after: Game) -> set[str]:
     if after.over:
         found.add("end of game")
     return found
+
+
+def _trail_refused(game: Game) -> bool:
+    """Whether a card in the hand of the player to move may not be trailed, where the only
+    rule refusing it is compulsory capture (an owner's no-trail obligation and a holder's
+    card kept for a build are the build's lessons)."""
+    hand = game.hand
+    if any(b.owner == hand.turn or b.holder == hand.turn for b in hand.builds):
+        return False   # (an owner's or a holder's duty: the build's lessons)
+    moves = game.engine.playable_moves(hand)
+    trailed = {m.played for m in moves if m.kind == MoveKind.TRAIL}
+    return any(1 << i not in trailed for i in _indices(hand.hands[hand.turn]))
 
 
 def _indices(mask: int) -> list[int]:

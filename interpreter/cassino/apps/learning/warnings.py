@@ -12,7 +12,8 @@ seen (its hand is hidden, so any such card "may" be there):
 
 Nothing here knows a variant: the scoring items say which cards score, the engine says
 what can be captured. A next player on the mover's own side (a partner) is no threat:
-no warning. Only one hypothetical card at a time is tried, so captures the next player
+no warning; nor is a forced move (the only legal one) warned of. The dealer's last card of
+a deal is: the next player gets new cards and plays first to the table it leaves. Only one hypothetical card at a time is tried, so captures the next player
 could make by playing several cards together are not foreseen.
 """
 
@@ -67,9 +68,14 @@ def warnings_for(game: Game, move: Move) -> tuple[Warning, ...]:
     """What ``move`` (legal for the seat to play in ``game``) may leave to the next player."""
     engine, before = game.engine, game.hand
     seat = before.turn
+    legal = engine.playable_moves(before)
+    if len(legal) == 1:
+        return ()   # a forced move: nothing to choose, nothing to warn of
     after = engine.apply(before, move)
-    if after.over or after.deal_no != before.deal_no:
+    if after.over:
         return ()
+    # The dealer's last card of a deal: the next player then gets new cards (ones the mover
+    # has not seen) and plays first to the table this move leaves, sweep included.
     nxt = after.turn
     if after.teams[nxt] == before.teams[seat] or not after.hands[nxt]:
         return ()
@@ -81,7 +87,7 @@ def warnings_for(game: Game, move: Move) -> tuple[Warning, ...]:
         return ()
     scoring = _scoring_mask(game)
     reachable = move.played
-    for m in engine.legal_moves(before):
+    for m in legal:
         if m.kind == MoveKind.CAPTURE:
             reachable |= _taken(m)
     exposed_scoring = scoring & reachable & (after.table | _build_cards(after))
@@ -140,7 +146,7 @@ def _what_one_card_takes(engine: Any, after: HandState, nxt: int, card: int,
     hands[nxt] = 1 << card
     probe = after.with_(hands=tuple(hands), stock=stock)
     sweep, took, builds = False, 0, set()
-    for m in engine.legal_moves(probe):
+    for m in engine.playable_moves(probe):
         if m.kind != MoveKind.CAPTURE:
             continue
         took |= _taken(m)

@@ -14,8 +14,10 @@ allowed.
 The game is sequential, with explicit chance nodes (one per card dealt), imperfect
 information, and zero-sum terminal returns. With ``payoff="points"`` (the default)
 a seat's return is its side's points (this hand's, or the game's final score) minus
-the other sides' average; with ``payoff="win"`` the winning side's seats get +1 (2
-for a lurch) and the others share the loss. Actions are the step-wise encoding of
+the other sides' average, negated where the lowest total wins (``game.goal: lowest``,
+Kasino misär, Krypkasino: every point a penalty, so fewer is better); with
+``payoff="win"`` the winning side's seats get +1 (2 for a lurch) and the others share
+the loss (one hand's winner: the side alone with the most points, or the fewest). Actions are the step-wise encoding of
 ``cassino.apps.research.stepwise``: every legal move is one increasing sequence of actions.
 
 Information-state and observation strings and tensors come from

@@ -16,7 +16,8 @@ the position, or with ``observation="information_state"`` also the cards each se
 has played this hand), and ``action_mask`` (int8, ones at the legal actions of the
 agent to act; zeros for the others). Chance (the shuffle) is drawn from the
 environment's generator, so ``reset(seed=s)`` followed by the same actions replays
-the same game. Rewards come at the end: the OpenSpiel game's returns. A whole game
+the same game. Rewards come at the end: the OpenSpiel game's returns (fewer points
+the better where the lowest total wins, as in Kasino misär). A whole game
 cut off at ``max_hands`` ends in truncation rather than termination. An illegal
 action raises ``IllegalStep`` (a ValueError) naming the legal ones.
 

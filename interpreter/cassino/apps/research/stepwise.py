@@ -31,18 +31,30 @@ loose 4D, loose 9C, DONE} (loose cards in deck order: 5H, 4D, 9C). The player gi
 (``loose 4D`` follows by itself: no capture takes the five without the four), and
 ``loose 9C`` (DONE follows by itself; ``done`` instead would take only 4D and 5H).
 
+Two packs (``deck.packs``): the copies of a card are one card for play, and which copy
+a seat holds is chance's bookkeeping (it deals the lowest copy left), which the seat
+must not learn from: holding copy 1 would tell that copy 0 was dealt before. So card
+ids name a card by its identity and its place among the copies *in one place*: in the
+hand, ``i`` (0 <= i < S, S the pack's size) is the first copy of card i held, ``i + S``
+the second; on the table likewise, the copies lying loose counted first and an opposing
+pile top after them. A move takes the lowest of these, each set once; the views number
+cards the same way (``Encoding.canon``). With one pack every id is the card's index.
+
 Chance: the engine deals placeholders, and each dealt card is a chance node that
 chooses its identity uniformly among the cards not yet dealt in this hand: the
 table's new cards first, then each seat's in seat order. Cards left in the stock
 are not chosen until they are dealt, which is exactly a uniform shuffle.
 
-Only the engine's public API is used: ``Game`` (whole games: scores, claims,
+The engine's public API is used: ``Game`` (whole games: scores, claims,
 hands after hands), ``HandState`` fields (the placeholder cards are renamed with
 ``HandState.with_``), ``Move`` and notation, and ``engine.choices``: the legal next
 actions are asked of it as the player gives them (which next choices still have a
 completion), never by listing every legal move, so a step costs what the actions
 offered cost even where a card may take any of millions of sets (a table of 30 loose
-cards; Hungarian's several hand cards played together).
+cards; Hungarian's several hand cards played together; 24 loose cards of two packs).
+With two packs, ``CopyWalk`` asks ``MoveChoices`` its feasibility question directly
+(``relevant_items``, ``has_completion``), over the action ids' order rather than the
+walk's own item order (see ``CopyWalk``).
 """
 
 from __future__ import annotations
@@ -155,13 +167,103 @@ class Encoding:
         self.CLAIM = self.DONE + 1
         self.size = self.CLAIM + 1
         self._kind_id = {kind: self.KIND + k for k, kind in enumerate(KINDS)}
+        #: Two packs or more: ids and views number copies by identity (the module's docstring).
+        self.packs = deck.packs
+        self.copies = deck.packs > 1
+        self.pack_size = deck.pack_size
+        self.deck_size = n
         #: The last position's lazy walk of its moves (``engine.choices``), kept here because one
         #: encoding serves one game's states: a turn asks it once per action. States are
         #: immutable, so the hand's identity says whether it still fits.
         self.walk: MoveChoices | None = None
-        #: Two packs (deck.packs): the position's moves listed as action sequences, walked instead
-        #: of the lazy walk, which would offer each copy of a card as a different action.
-        self.listed: tuple[HandState | None, tuple[tuple[tuple[int, ...], Move], ...]] = (None, ())
+        #: Two packs (deck.packs): the last position's lazy walk with copies offered as one card.
+        self.copy_walk: CopyWalk | None = None
+
+    def canon(self, mask: int) -> int:
+        """``mask`` with each card's copies renumbered by identity, lowest first: k copies of card
+        i become bits i, i + S, ... (S the pack's size). A place's cards as any seat may name
+        them, whichever copies chance dealt; with one pack, ``mask`` itself."""
+        if not self.copies:
+            return mask
+        size = self.pack_size
+        pack = (1 << size) - 1
+        at_least = [0] * self.packs     # at_least[j]: the cards with more than j copies in mask
+        for j in range(self.packs):
+            layer = mask >> (j * size) & pack
+            for k in range(self.packs - 1, 0, -1):
+                at_least[k] |= at_least[k - 1] & layer
+            at_least[0] |= layer
+        out = 0
+        for j, layer in enumerate(at_least):
+            out |= layer << (j * size)
+        return out
+
+    def canon_after(self, mask: int, before: int) -> int:
+        """``mask``'s cards by identity, each copy numbered after the copies of it in ``before``
+        (ids, as :meth:`canon` gives them): several sets of cards in one plane, kept apart."""
+        if not self.copies:
+            return mask
+        size = self.pack_size
+        out = 0
+        for c in bits(mask):
+            k = c % size
+            while (before | out) >> k & 1:
+                k += size
+            out |= 1 << k
+        return out
+
+    def loose_map(self, state: HandState) -> list[tuple[int, int]]:
+        """Two packs: each loose card in play with its id (bits over [0, N)): a card's copies on
+        the table by identity, the lowest deck index first, then each opposing pile top after the
+        table's copies of it, side by side (a top is not its twin on the table for play)."""
+        size = self.pack_size
+        count: dict[int, int] = {}
+        out: list[tuple[int, int]] = []
+        for c in bits(state.table):
+            k = c % size
+            j = count.get(k, 0)
+            count[k] = j + 1
+            out.append((c, k + j * size))
+        if state.stacks:
+            own = state.teams[state.turn]
+            for side, stack in enumerate(state.stacks):
+                if side != own and stack:
+                    c = stack[-1]
+                    k = c % size
+                    j = count.get(k, 0)
+                    count[k] = j + 1
+                    out.append((c, k + j * size))
+        return out
+
+    def loose_ids(self, state: HandState, loose: int) -> int:
+        """The ids (bits over [0, N)) of ``loose``, cards taken from the table or a pile top:
+        the table's by identity (any copies of a card are its lowest ids), a top's its own."""
+        if not self.copies:
+            return loose
+        out = self.canon(loose & state.table)
+        tops = loose & ~state.table
+        if tops:
+            for c, i in self.loose_map(state):
+                if tops >> c & 1:
+                    out |= 1 << i
+        return out
+
+    def held(self, ids: int, zone: int) -> int:
+        """The cards of ``zone`` that ids name (id i + j*S: the j-th lowest copy of card i there):
+        the lowest copies, as the engine's own list names a move."""
+        if not self.copies:
+            return ids
+        size = self.pack_size
+        out = 0
+        for i in bits(ids):
+            k, j = i % size, i // size
+            for c in range(k, self.deck_size, size):
+                if zone >> c & 1:
+                    if j == 0:
+                        out |= 1 << c
+                        break
+                    j -= 1
+        return out
 
     def value_index(self, value: int | str) -> int:
         """The place of a build value among this deck's values (``VALUE + index`` announces it)."""
@@ -175,9 +277,10 @@ class Encoding:
         """Each move with its actions (one position's moves: the build places are looked up once)."""
         place = {b.cards: self.BUILD + j for j, b in enumerate(state.builds)}
         kind_id = self._kind_id
+        canon = self.canon
         out = []
         for move in moves:
-            ids = bits(move.played)
+            ids = bits(canon(move.played))
             ids.append(kind_id[move.kind])
             if move.value is not None:
                 index = self._value_index.get(move.value)
@@ -185,18 +288,52 @@ class Encoding:
                     raise CassinoError(f"build value {move.value!r} is not among this deck's values {self.values}")
                 ids.append(self.VALUE + index)
             if move.builds:
-                ids += sorted(place[b] for b in move.builds)
+                ids += self._places(state, place, move.builds)
             if move.loose:
-                ids += [self.LOOSE + i for i in bits(move.loose)]
+                ids += [self.LOOSE + i for i in bits(self.loose_ids(state, move.loose))]
             ids.append(self.DONE)
             out.append((tuple(ids), move))
         return tuple(out)
+
+    def _places(self, state: HandState, place: dict[int, int], builds: tuple[int, ...]) -> list[int]:
+        """The build actions of a move's builds, increasing. Two packs: a build named by other
+        copies of its cards (a move made where chance dealt other copies) is the first build of
+        the same cards by name not otherwise used. KeyError when one is not on the table."""
+        if all(b in place for b in builds):
+            return sorted(place[b] for b in builds)
+        if not self.copies:
+            raise KeyError(builds)
+        out = [place[b] for b in builds if b in place]
+        for cards in builds:
+            if cards in place:
+                continue
+            want = self.canon(cards)
+            found = [self.BUILD + j for j, b in enumerate(state.builds)
+                     if self.BUILD + j not in out and self.canon(b.cards) == want]
+            if not found:
+                raise KeyError(cards)
+            out.append(found[0])
+        return sorted(out)
+
+    def _copy_word(self, i: int) -> str:
+        """Two packs: which copy in its place a card id names, after the first (" (copy 2)")."""
+        j = i // self.pack_size if self.copies else 0
+        return f" (copy {j + 1})" if j else ""
+
+    def move_text(self, move: Move) -> str:
+        """The move's notation, its cards in the order their names give (two packs: never in the
+        order of the copies chance dealt, which the text would otherwise tell)."""
+        if self.copies:
+            canon = self.canon
+            move = Move(move.kind, canon(move.played), canon(move.loose), tuple(canon(b) for b in move.builds),
+                        move.value)
+        return format_move(move, self.deck)
 
     def describe(self, action: int, state: HandState | None = None) -> str:
         """An action in words (unique among the actions of one state)."""
         cards = self.deck.cards
         if 0 <= action < self.KIND:
-            return f"play {cards[action]}"
+            return f"play {cards[action]}{self._copy_word(action)}"
         if action < self.VALUE:
             return KIND_WORDS[action - self.KIND]
         if action < self.BUILD:
@@ -204,10 +341,15 @@ class Encoding:
         if action < self.LOOSE:
             j = action - self.BUILD
             if state is not None and j < len(state.builds):
-                return f"build [{' '.join(cards_text(self.deck, state.builds[j].cards))}]"
+                return f"build [{' '.join(cards_text(self.deck, self.canon(state.builds[j].cards)))}]"
             return f"build #{j}"
         if action < self.DONE:
-            return f"loose {cards[action - self.LOOSE]}"
+            i = action - self.LOOSE
+            if self.copies and state is not None and i >= self.pack_size:
+                top = [c for c, k in self.loose_map(state) if k == i and not state.table >> c & 1]
+                if top:
+                    return f"loose {cards[i]} (a pile top)"
+            return f"loose {cards[i]}{self._copy_word(i)}"
         if action == self.DONE:
             return "done"
         if action == self.CLAIM:
@@ -255,6 +397,8 @@ class Table:
         self.scorer = self.template.scorer
         self.sides = len(self.template.scores)
         self.claiming = setup.whole_game and rules.game.claiming
+        #: A negative game (``game.goal: lowest``): every point is a penalty, fewer is better.
+        self.lowest_wins = rules.game.goal == "lowest"
         hands = setup.max_hands if setup.whole_game else 1
         self.hand_bound = self._hand_bound()
         self.max_hands = hands
@@ -288,6 +432,111 @@ def table_for(setup: Setup) -> Table:
 
 def _game_data(game: Game) -> dict[str, Any]:
     return {f.name: getattr(game, f.name) for f in fields(game) if f.name not in ("engine", "scorer")}
+
+
+# ---------------------------------------------------------------------- two packs, walked lazily
+class CopyWalk:
+    """Two packs: a position's moves walked lazily (``engine.choices``) with the copies of a card
+    offered as one card, so a step costs what the actions offered cost, as with one pack.
+
+    The engine's walk numbers every copy as its own item. Here a move's table items are
+    given in the order of their action ids (``Encoding``: builds by place, then the loose
+    cards by identity, copies lowest first), and only the moves that take a card's copies
+    lowest first (and of twin builds, the same cards by name, value and owner, the first)
+    are offered: exactly the moves the engine's own list names (``Engine.legal_moves``
+    keeps one move of each set that differs only by copies). Copies are alike for play, so
+    a set of items with some legal move is reached by such a move whenever the choices
+    made so far allow one: after a copy was passed over, its later copies are taken out
+    too, and the walk asks whether a legal move includes exactly the items chosen among
+    those decided (``MoveChoices.has_completion``, the question its own ``next_items`` asks over
+    item order, asked here over the ids' order).
+    """
+
+    def __init__(self, enc: Encoding, mc: MoveChoices) -> None:
+        self.enc = enc
+        self.mc = mc
+        state = self.state = mc.state
+        canon = enc.canon
+        #: The heads by identity (``Head.played``: hand-card ids), each once, in the walk's order.
+        self.heads: list[Head] = []
+        seen: set[Head] = set()
+        for h in mc.heads():
+            head = Head(canon(h.played), h.kind, h.code)
+            if head not in seen:
+                seen.add(head)
+                self.heads.append(head)
+        g = mc.g
+        n_loose = g.n_loose
+        items: list[tuple[int, int]] = [(enc.BUILD + j, 1 << (n_loose + j)) for j in range(len(state.builds))]
+        index = {c: k for k, c in enumerate(g.loose_cards)}
+        self.card_of: dict[int, int] = {}
+        for card, i in enc.loose_map(state):
+            items.append((enc.LOOSE + i, 1 << index[card]))
+            self.card_of[enc.LOOSE + i] = card
+        items.sort()
+        self.items = items
+        self.bit_of = dict(items)
+        # Groups of items alike for play: a card's copies on the table, twin builds.
+        groups: dict[Any, list[int]] = {}
+        for c, i in enc.loose_map(state):
+            if state.table >> c & 1:
+                groups.setdefault(("loose", i % enc.pack_size), []).append(enc.LOOSE + i)
+        for j, b in enumerate(state.builds):
+            sig = ("build", canon(b.cards), b.value, b.multiple, b.owner, b.holder, b.pairs)
+            groups.setdefault(sig, []).append(enc.BUILD + j)
+        #: The item before each in its group, and the bits of the items after it.
+        self.before: dict[int, int] = {}
+        self.after: dict[int, int] = {a: 0 for a, _ in items}
+        for members in groups.values():
+            members.sort()
+            for k, a in enumerate(members):
+                if k:
+                    self.before[a] = members[k - 1]
+                for later in members[k + 1:]:
+                    self.after[a] |= self.bit_of[later]
+
+    def head(self, ids: list[int], kind: int, code: int | None) -> Head:
+        """The engine's head (the lowest copies of the hand cards named) of a head by identity."""
+        played = 0
+        for i in ids:
+            played |= 1 << i
+        return Head(self.enc.held(played, self.state.hands[self.state.turn]), kind, code or 0)
+
+    def next_items(self, head: Head, chosen: list[int]) -> list[int]:
+        """After ``head`` and the item actions ``chosen`` (increasing), the item actions that may
+        come next (increasing), then END if ``chosen`` already makes a legal move."""
+        mc = self.mc
+        relevant = mc.relevant_items(head)
+        taken = set(chosen)
+        inc = 0
+        for a in chosen:
+            inc |= self.bit_of[a]
+        last = chosen[-1] if chosen else -1
+        decided = 0
+        shut = 0            # later copies (twins) of items passed over: out of the move too
+        out: list[int] = []
+        for a, bit in self.items:
+            if a > last and bit & relevant and (a not in self.before or self.before[a] in taken) \
+                    and mc.has_completion(head, decided | bit | shut, inc | bit):
+                out.append(a)
+            decided |= bit
+            if a not in taken:
+                shut |= self.after[a]
+        if mc.has_completion(head, mc.all_items, inc):
+            out.append(END)
+        return out
+
+    def move(self, head: Head, chosen: list[int]) -> Move:
+        """The move of ``head`` with the item actions ``chosen``."""
+        n_builds = self.mc.n_builds
+        loose = self.mc.g.loose_cards
+        positions = []
+        for a in chosen:
+            if a < self.enc.LOOSE:
+                positions.append(a - self.enc.BUILD)
+            else:
+                positions.append(n_builds + loose.index(self.card_of[a]))
+        return self.mc.move(head, sorted(positions))
 
 
 # ---------------------------------------------------------------------- states
@@ -423,16 +672,18 @@ class Step(NamedTuple):
         return self.table.encoding.describe(action, self.game.hand)
 
     def returns(self) -> list[float]:
-        """Zero until the end; then each seat's side value minus the other sides' average."""
+        """Zero until the end; then each seat's side value minus the other sides' average.
+
+        Under ``payoff="points"`` a side's value is its points, or, where the lowest total
+        wins (``game.goal: lowest``, every point a penalty), minus its points: fewer points
+        is then the better return."""
         t = self.table
         if not self.ended:
             return [0.0] * t.players
         teams = self.view_hand().teams
         if t.setup.payoff == "points":
-            if t.setup.whole_game:
-                value = [float(s) for s in self.game.scores]
-            else:
-                value = [float(a - b) for a, b in zip(self.game.scores, self.start_scores)]
+            sign = -1.0 if t.lowest_wins else 1.0
+            value = [sign * p for p in self._points()]
         else:
             value = [0.0] * t.sides
             winner = self.winner()
@@ -444,15 +695,22 @@ class Step(NamedTuple):
         return [value[teams[seat]] - (total - value[teams[seat]]) / others for seat in range(t.players)]
 
     def winner(self) -> int | None:
-        """The winning side at the end: the game's winner, or (one hand) the side that scored most."""
+        """The winning side at the end: the game's winner, or (one hand) the side alone with the
+        best points: the most, or the fewest where the lowest total wins."""
         if not self.ended:
             return None
         if self.table.setup.whole_game:
             return self.game.winner
-        gained = [a - b for a, b in zip(self.game.scores, self.start_scores)]
-        best = max(gained)
+        gained = self._points()
+        best = min(gained) if self.table.lowest_wins else max(gained)
         leaders = [s for s, g in enumerate(gained) if g == best]
         return leaders[0] if len(leaders) == 1 else None
+
+    def _points(self) -> list[float]:
+        """Each side's points: the game's final scores (a whole game) or this hand's."""
+        if self.table.setup.whole_game:
+            return [float(s) for s in self.game.scores]
+        return [float(a - b) for a, b in zip(self.game.scores, self.start_scores)]
 
     @property
     def hand_no(self) -> int:
@@ -516,10 +774,22 @@ class Step(NamedTuple):
             kept = t.encoding.walk = MoveChoices(t.engine.tables, hand)
         return kept
 
+    def _copy_walk(self) -> "CopyWalk":
+        """Two packs: the lazy walk offering copies as one card (one kept per table, as ``_choices``)."""
+        t = self.table
+        hand = self.game.hand
+        kept = t.encoding.copy_walk
+        if kept is None or kept.state is not hand:
+            kept = t.encoding.copy_walk = CopyWalk(t.encoding, MoveChoices(t.engine.tables, hand))
+        return kept
+
     def _split(self, prefix: tuple[int, ...]) -> tuple[list[int], int, int | None, list[int]]:
         """A prefix's parts: hand cards, kind (-1: not yet), value code (None: none given) and
-        item positions (builds first, then loose cards: ``engine.choices``'s item order)."""
+        item positions (builds first, then loose cards: ``engine.choices``'s item order; two
+        packs: the item actions themselves, ``CopyWalk``'s items)."""
         enc = self.table.encoding
+        if enc.copies:
+            return self._split_ids(prefix)
         cards: list[int] = []
         kind = -1
         code: int | None = None
@@ -540,28 +810,32 @@ class Step(NamedTuple):
                 items.append(n_builds + loose.index(a - enc.LOOSE))
         return cards, kind, code, items
 
+    def _split_ids(self, prefix: tuple[int, ...]) -> tuple[list[int], int, int | None, list[int]]:
+        enc = self.table.encoding
+        cards: list[int] = []
+        kind = -1
+        code: int | None = None
+        items: list[int] = []
+        for a in prefix:
+            if a < enc.KIND:
+                cards.append(a)
+            elif a < enc.VALUE:
+                kind = a - enc.KIND
+            elif a < enc.BUILD:
+                code = self.table.engine.tables.code(enc.values[a - enc.VALUE])
+            elif a < enc.DONE:
+                items.append(a)
+        return cards, kind, code, items
+
     def _head(self, cards: list[int], kind: int, code: int | None) -> Head:
         played = 0
         for c in cards:
             played |= 1 << c
         return Head(played, kind, code or 0)
 
-    def _listed(self) -> tuple[tuple[tuple[int, ...], Move], ...]:
-        """This position's moves as action sequences (decks with copies of cards: each move
-        once, by the engine's list, which names it by the lowest copies)."""
-        t = self.table
-        hand = self.game.hand
-        kept = t.encoding.listed
-        if kept[0] is not hand:
-            kept = t.encoding.listed = (hand, t.encoding.sequences(hand, t.engine.legal_moves(hand)))
-        return kept[1]
-
     def _nexts(self, prefix: tuple[int, ...]) -> list[int]:
         """The actions that extend ``prefix`` towards at least one legal move, increasing."""
         enc = self.table.encoding
-        if self.table.engine.has_copies:
-            n = len(prefix)
-            return sorted({seq[n] for seq, _ in self._listed() if seq[:n] == prefix and len(seq) > n})
         cards, kind, code, items = self._split(prefix)
         heads: tuple[Head, ...] = self.options
         if kind < 0:
@@ -584,6 +858,9 @@ class Step(NamedTuple):
             values = {enc.VALUE + enc.value_index(self.table.engine.tables.value_of(h.code))
                       for h in heads if h.played == played and h.kind == kind}
             return sorted(values)
+        if enc.copies:
+            walk = self._copy_walk()
+            return [enc.DONE if a == END else a for a in walk.next_items(walk.head(cards, kind, code), items)]
         mc = self._choices()
         n_builds = mc.n_builds
         loose = mc.g.loose_cards
@@ -598,9 +875,10 @@ class Step(NamedTuple):
         return sorted(out_items)
 
     def _move_of(self, prefix: tuple[int, ...]) -> Move:
-        if self.table.engine.has_copies:
-            return next(move for seq, move in self._listed() if seq == prefix)
         cards, kind, code, items = self._split(prefix)
+        if self.table.encoding.copies:
+            walk = self._copy_walk()
+            return walk.move(walk.head(cards, kind, code), items)
         return self._choices().move(self._head(cards, kind, code), items)
 
     def _moved(self, move: Move) -> "Step":
@@ -610,7 +888,7 @@ class Step(NamedTuple):
         after = game.play_known_legal(move)   # every action was checked against the lazy walk
         played = list(self.played)
         played[seat] |= move.played
-        log = self.log + (("move", seat, format_move(move, t.engine.deck)),)
+        log = self.log + (("move", seat, t.encoding.move_text(move)),)
         base = self._replace(game=after, options=(), prefix=(), legal=(), log=log, played=tuple(played),
                              trace=self.trace + (("move", move),))
         if after.over:
@@ -677,7 +955,7 @@ class Step(NamedTuple):
         t = self.table
         hand = game.hand
         step = self._replace(game=game)
-        heads = tuple(step._choices().heads())
+        heads = tuple(step._copy_walk().heads if t.encoding.copies else step._choices().heads())
         if not heads:  # pragma: no cover - the engine always leaves a move while a hand holds cards
             raise CassinoError(f"{t.rules.name}: seat {hand.turn} has no legal move in an unfinished hand")
         step = step._replace(deal=None, options=heads, prefix=(), legal=())
@@ -691,7 +969,10 @@ class Step(NamedTuple):
         """The actions a player gives for ``move`` at the start of its turn (forced steps left out)."""
         if self.deal is not None or self.ended or self.prefix:
             raise IllegalStep("a move's actions are asked for at the start of a turn")
-        illegal = IllegalStep(f"{format_move(move, self.table.engine.deck)} is not a legal move here")
+        engine = self.table.engine
+        illegal = IllegalStep(f"{format_move(move, engine.deck)} is not a legal move here")
+        if engine.has_copies:   # its cards matched by name to the copies where it says they are
+            move = engine.resolve(self.game.hand, move)
         try:
             seq = self.table.encoding.sequence(self.game.hand, move)
         except (KeyError, ValueError, CassinoError):   # a build or value this position does not have

@@ -25,8 +25,10 @@ def cards_per_seat(rules: Rules, n_cards: int, players: int) -> int:
     """The most cards one seat can receive in a hand.
 
     The table gets ``table_cards`` first; the rest goes round the seats ``hand_size``
-    at a time (or one card a play, when players draw after playing), so a seat gets
-    the full rounds plus at most one more hand (the first seats of a short last round).
+    at a time, so a seat gets the full rounds plus its share of a short last round:
+    the engine deals that evenly, ``left // players`` each (what cannot go round lies
+    on the table). Where players draw one card after each play, the first seats may
+    draw one more than the others: then at most one more hand.
     """
     hand_size, table_cards = rules.deal.for_players(players)   # (by the number of players: African Casino)
     rest = max(n_cards - table_cards, 0)
@@ -34,7 +36,25 @@ def cards_per_seat(rules: Rules, n_cards: int, players: int) -> int:
     if per_round <= 0:
         return rest
     rounds, left = divmod(rest, per_round)
-    return rounds * hand_size + min(hand_size, left)
+    if rules.deal.draw_after_play:
+        return rounds * hand_size + min(hand_size, left)
+    return rounds * hand_size + left // players
+
+
+def hand_total_can_fall(rules: Rules) -> bool:
+    """Whether the sides' points in a hand can add up to less than 0. Every item gives 0 or more
+    but a sweep's points to the player before the sweeper (a negative game's tabbe: +5 to the
+    sweeper, -5 to the player before) and a first-play sweep's: a sweep adds its points plus
+    the previous player's, whoever's side each is on, so the total falls only where that sum
+    can be below 0."""
+    for item in rules.scoring.items:
+        if item.count != "sweeps":
+            continue
+        least = min([item.points] + [row.points for row in item.by_size] +
+                    ([item.first_play_points] if item.first_play_points is not None else []))
+        if least + item.previous_player_points < 0:
+            return True
+    return False
 
 
 def scores_can_fall(rules: Rules) -> bool:
@@ -108,21 +128,29 @@ def hand_bound(rules: Rules, n_cards: int, players: int, side_seats: int, masks:
 
 
 def game_bound(rules: Rules, hand: int, sides: int, whole_game: bool, max_hands: int) -> int:
-    """The largest |return| under ``payoff=points``: a seat's side minus the others' average.
+    """The largest |return| under ``payoff=points``: a seat's side minus the others' average
+    (negated where the lowest total wins, which changes no magnitude).
 
-    One hand: the side's points minus the others' average lies in [-hand, hand] (points
-    are never negative). A whole game to a target with two sides: the game goes on only
-    while both sides are below the target, or level above it, so before its last hand
-    the sides differ by at most ``target - 1``, and the last hand adds at most ``hand``
-    to the difference. With more sides (ties at the top may repeat while a third side
-    falls behind), with a moving target (claiming games where nobody claims) or with no
-    target, a side can gain ``hand`` every hand until ``max_hands``.
+    One hand: ``hand`` (see :func:`hand_bound`: it counts both a side's most points and
+    its most lost to the player-before-the-sweeper rule, so it bounds the difference of
+    two sides' points in a hand). A whole game to a target with two sides: the game goes
+    on only while both sides are below the target (or level: a tie at the top, or for
+    the lowest, decides nothing), so before its last hand each total is at most
+    ``target - 1``; totals start at 0 and, unless :func:`hand_total_can_fall`, their sum
+    never falls, so neither is below ``-(target - 1)`` (below 0 only where a side can
+    lose points: :func:`scores_can_fall`). The sides then differ by at most
+    ``target - 1`` (or ``2 * (target - 1)``), and the last hand adds at most ``hand``.
+    With more sides (ties may repeat while a third side runs away), with a moving
+    target (claiming games where nobody claims), with no target, or where the sum of
+    the totals can fall, a side can gain ``hand`` every hand until ``max_hands``.
     """
     if not whole_game:
         return hand
     g = rules.game
-    # Totals may fall below 0, or a sweep moves the points of a player who did not play.
-    negative = scores_can_fall(rules) or any(i.previous_player_points for i in rules.scoring.items)
-    if g.target is not None and sides == 2 and g.both_reach != "next_target" and not negative:
-        return min(g.target - 1 + hand, hand * max_hands)
-    return hand * max_hands
+    moving = g.goal != "lowest" and g.both_reach == "next_target"
+    if g.target is None or sides != 2 or moving or hand_total_can_fall(rules):
+        return hand * max_hands
+    spread = g.target - 1
+    if scores_can_fall(rules):
+        spread *= 2
+    return min(spread + hand, hand * max_hands)

@@ -20,7 +20,11 @@ debugging and perfect-information baselines). ``public=False`` leaves the public
 pieces out.
 
 The tensor is a dict of named pieces (OpenSpiel's observer ``dict``) laid over one
-flat float32 array. P seats, N cards, B build places, V build values, A actions:
+flat float32 array. P seats, N cards, B build places, V build values, A actions.
+A card plane has one place per card of the deck; with two packs (``deck.packs``) the
+copies in one place are counted by identity, lowest first (``Encoding.canon``): place i
+is a first copy of card i, place i + N/2 a second, whichever copies chance dealt, so a
+tensor never tells what the seat's text does not:
 
 =============  ===============  ==================================================
 piece          shape            meaning
@@ -38,14 +42,18 @@ sweeps         P                each seat's sweeps still counting
 scores         P                the score of each seat's side (below 0 where an item gives
                                 negative points: the box's low bound is then -high)
 stock          1                cards left to deal
+hand_number    1                (whole games) which hand of the game this is, from 1
 played         P x N            (information state) cards each seat played this hand
 history        R x W            (information state) this hand's record, one row a line:
                                 deal/move/claim flags, the seat (P), the move's hand
-                                cards (N), kind (4), value (V), builds' cards (N), loose
-                                cards (N), cards dealt to the table (N), cards dealt to
-                                each seat shown (N per seat); R = 2N + 1 rows
+                                cards (N), kind (4), value (V), builds' cards (N: the
+                                j-th of m builds' cards j / m), loose cards (N), cards
+                                dealt to the table (N), cards dealt to each seat shown
+                                (N per seat); R = 2N + 1 rows
 hand / hands   N / P x N        the seat's own hand / every hand (``private``)
 move           A                the actions of the move being chosen (own, or all)
+chosen_builds  N                (without public information) the cards of the builds
+                                chosen so far in that move, the j-th of m j / m
 =============  ===============  ==================================================
 """
 
@@ -95,6 +103,8 @@ class Layout:
                        ("table", (n,), 1.0), ("builds", (enc.max_builds, self.build_width), 1.0),
                        ("captured", (p, n), 1.0), ("sweeps", (p,), float(n)), ("scores", (p,), score_bound),
                        ("stock", (1,), float(n))]
+            if table.setup.whole_game:   # which hand of the game this is (the text says it)
+                pieces.append(("hand_number", (1,), float(table.max_hands)))
             if table.engine.piles_in_play:   # African Casino: the pile tops in play are public
                 pieces.append(("pile_tops", (p, n), 1.0))
             if kind.perfect_recall:
@@ -108,6 +118,10 @@ class Layout:
             pieces += [("hand", (n,), 1.0), ("move", (enc.size,), 1.0)]
         elif kind.private == "all":
             pieces += [("hands", (p, n), 1.0), ("move", (enc.size,), 1.0)]
+        if kind.private != "none" and not kind.public:
+            # Without public information the builds' cards are nowhere else in the tensor, but the
+            # text names those of the builds chosen so far ("build [3D 5H]").
+            pieces.append(("chosen_builds", (n,), 1.0))
         self.pieces = pieces
         self._slices = []
         at = 0
@@ -130,6 +144,7 @@ class Layout:
         """Write what ``seat`` sees of ``step`` into the tensor made by :meth:`new`."""
         flat.fill(0)
         t = self.table
+        canon = t.encoding.canon     # two packs: copies by identity, never by which one was dealt
         hand = step.view_hand()
         views["seat"][seat] = 1
         if "to_play" in views:
@@ -138,45 +153,54 @@ class Layout:
             views["dealer"][hand.dealer] = 1
             for s, cards in enumerate(hand.hands):
                 views["hand_sizes"][s] = bin(cards).count("1")
-            _set(views["table"], hand.table)
+            _set(views["table"], canon(hand.table))
             enc = t.encoding
             n, p = t.n_cards, t.players
             for j, b in enumerate(hand.builds):
                 row = views["builds"][j]
-                _set(row[:n], b.cards)
+                _set(row[:n], canon(b.cards))
                 row[n + b.owner] = 1
                 row[n + p + enc.values.index(b.value)] = 1
                 row[-1] = float(b.multiple)
             for s, pile in enumerate(hand.piles):
-                _set(views["captured"][s], pile)
+                _set(views["captured"][s], canon(pile))
             if "pile_tops" in views and hand.stacks:
                 for s in range(p):
                     stack = hand.stacks[hand.teams[s]]
                     if stack:
-                        views["pile_tops"][s][stack[-1]] = 1
+                        _set(views["pile_tops"][s], canon(1 << stack[-1]))
             for w in hand.sweeps:
                 if not w.cancelled:
                     views["sweeps"][w.seat] += 1
             for s in range(p):
                 views["scores"][s] = step.game.scores[hand.teams[s]]
             views["stock"][0] = len(hand.stock)
+            if "hand_number" in views:
+                views["hand_number"][0] = step.hand_no
             if "played" in views:
                 for s, cards in enumerate(step.played):
-                    _set(views["played"][s], cards)
+                    _set(views["played"][s], canon(cards))
+        shows_move = False
         if "hand" in views:
-            _set(views["hand"], hand.hands[seat])
-            if step.to_play == seat:
-                views["move"][list(step.prefix)] = 1
+            _set(views["hand"], canon(hand.hands[seat]))
+            shows_move = step.to_play == seat
         elif "hands" in views:
             for s, cards in enumerate(hand.hands):
-                _set(views["hands"][s], cards)
+                _set(views["hands"][s], canon(cards))
+            shows_move = True
+        if shows_move:
             views["move"][list(step.prefix)] = 1
+            if "chosen_builds" in views:
+                enc = t.encoding
+                chosen = [hand.builds[a - enc.BUILD].cards for a in step.prefix if enc.BUILD <= a < enc.LOOSE]
+                self._groups(views["chosen_builds"], chosen)
         if "history" in views:
             self._history(step, seat, views["history"])
 
     def _history(self, step: Step, seat: int, rows: np.ndarray) -> None:
         """One row per line of this hand's record (see the module's table)."""
         t = self.table
+        canon = t.encoding.canon
         n, p = t.n_cards, t.players
         values = t.encoding.values
         seat_at, played_at = 3, 3 + p
@@ -191,26 +215,47 @@ class Layout:
             row = rows[r]
             if event[0] == "deal":
                 row[0] = 1
+                dealt: dict[int, int] = {}
                 for to, card in event[1]:
+                    dealt[to] = dealt.get(to, 0) | 1 << card
+                for to, cards in dealt.items():
                     if to == TABLE:
                         if self.kind.public:
-                            row[table_at + card] = 1
+                            _set(row[table_at:table_at + n], canon(cards))
                     elif to in shown:
-                        row[shown[to] + card] = 1
+                        _set(row[shown[to]:shown[to] + n], canon(cards))
             elif event[0] == "move":
                 _, who, move = event
                 row[1] = 1
                 row[seat_at + who] = 1
-                _set(row[played_at:played_at + n], move.played)
+                _set(row[played_at:played_at + n], canon(move.played))
                 row[kind_at + KINDS.index(move.kind)] = 1
                 if move.value is not None:
                     row[value_at + values.index(move.value)] = 1
-                for b in move.builds:
-                    _set(row[builds_at:builds_at + n], b)
-                _set(row[loose_at:loose_at + n], move.loose)
+                self._groups(row[builds_at:builds_at + n], self._in_order(move.builds))
+                _set(row[loose_at:loose_at + n], canon(move.loose))
             else:
                 row[2] = 1
                 row[seat_at + event[1]] = 1
+
+    def _in_order(self, builds: tuple[int, ...]) -> list[int]:
+        """A move's builds in an order their cards' names give (never their copies')."""
+        deck = self.table.engine.deck
+        size = self.table.encoding.pack_size
+        return sorted(builds, key=lambda b: sorted((deck.rank_index[i], i % size) for i in bits(b)))
+
+    def _groups(self, row: np.ndarray, builds: list[int]) -> None:
+        """Several builds' cards in one card plane, each build told apart: the j-th of m builds'
+        cards are j / m (one build: 1), so two ways to group the same cards never look alike.
+        Two packs: each build's cards by identity, copies numbered after those of the builds
+        before it."""
+        enc = self.table.encoding
+        taken = 0
+        for j, cards in enumerate(builds, 1):
+            mine = enc.canon_after(cards, taken) if enc.copies else cards
+            taken |= mine
+            if mine:
+                row[bits(mine)] = j / len(builds)
 
     def _hand_events(self, step: Step, seat: int) -> list[tuple[Any, ...]]:
         """This hand's deals, moves (with their Move) and claims, as the record shows them."""
@@ -243,7 +288,8 @@ class Layout:
         return "\n".join(lines)
 
     def _cards(self, mask: int) -> str:
-        return " ".join(cards_text(self.table.engine.deck, mask)) or "-"
+        """Cards by name, in the order of their names (two packs: not of the copies dealt)."""
+        return " ".join(cards_text(self.table.engine.deck, self.table.encoding.canon(mask))) or "-"
 
     def _shows(self, seat: int, other: int) -> bool:
         return self.kind.private == "all" or (self.kind.private == "single" and other == seat)

@@ -1,0 +1,147 @@
+"""Ideas for the search that were measured and not kept: each a ``SearchBot`` whose
+sampled deals are valued another way (``SearchBot.sampled_values``), so a result can be
+reproduced with ``benchmarks/sparring.py``:
+
+    python benchmarks/sparring.py --a trial:counter:64 --b search --pairs 200
+
+Names: ``trial:IDEA:N``, N deals a move; IDEA one of
+
+- ``counter``: playouts by the counting heuristic (each move less the next hand's best
+  reply, plus 0.8 of our builds that survive it), the reply read from the sampled deal;
+- ``guarded``: playouts by the greedy rating less the next hand's best reply;
+- ``nobuild``: greedy playouts that never build unless they must (the Rust engine's greedy);
+- ``builder``: greedy playouts that rate builds at 0.7 of their cards' worth, not 0.4;
+- ``beyond``: greedy playouts carried two plies into the next deal (what the table left is worth);
+- ``dealexact``: with at most 4 cards in the hands, best play by every seat to the end of
+  the deal in each sampled deal (alpha-beta, valued as a playout is), not a playout.
+
+What they scored, 200 mirrored pairs of 2-player standard hands against today's search
+(64 deals), seed 1, compiled engine: ``SEARCH_TRIALS`` below. None was better; more deals
+were not either (``search:256`` against ``search``: +0.05 ± 0.28).
+"""
+
+from __future__ import annotations
+
+import math
+
+from cassino.engine.core import Engine
+from cassino.engine.game import Game
+from cassino.engine.moves import Move, MoveKind
+from cassino.engine.state import HandState
+from cassino.players.counter import KEPT, banked
+from cassino.players.gain import CardWorth, gains, greedy_move, greedy_playout
+from cassino.players.search import SearchBot
+
+SEARCH_TRIALS = {
+    # idea: (points a pair against today's search ± standard error, ms a move trial / search, under load)
+    "counter:24": ("-0.84 ± 0.37", "9.6 / 7.0"),
+    "counter:64": ("-0.47 ± 0.36", "12.4 / 4.9"),
+    "guarded:64": ("-0.38 ± 0.32", "20.5 / 8.4"),
+    "nobuild:64": ("-1.11 ± 0.36", "8.2 / 6.6 (pure-Python playouts)"),
+    "builder:64": ("-0.03 ± 0.18", "9.6 / 7.4 (pure-Python playouts)"),
+    "beyond:64": ("-0.45 ± 0.33", "11.8 / 7.9"),
+    "dealexact:64": ("-0.14 ± 0.13", "10.8 / 8.9"),
+}
+
+
+def known_reply_move(engine: Engine, worth: CardWorth, state: HandState, guarded: bool) -> Move:
+    """The move rated best less the best reply the next hand (known in a sampled deal) has:
+    rated by what it takes at once plus surviving builds (the counter) or by the greedy rating."""
+    moves = engine.playable_moves(state)
+    if len(moves) == 1:
+        return moves[0]
+    side = state.teams[state.turn]
+    own = gains(worth, state, moves) if guarded else None
+    best_i, best_v = 0, -math.inf
+    for i, m in enumerate(moves):
+        value = own[i] if own is not None else banked(worth, state, m)
+        after = engine.apply(state, m)
+        if not after.over and after.deal_no == state.deal_no:
+            top, top_move = 0.0, None
+            for r in engine.playable_moves(after):
+                v = banked(worth, after, r)
+                if v > top:
+                    top, top_move = v, r
+            value += top if after.teams[after.turn] == side else -top
+            if not guarded:
+                for b in after.builds:
+                    if after.teams[b.holder] == side and (top_move is None or b.cards not in top_move.builds):
+                        value += KEPT * worth.of(b.cards)
+        if value > best_v:
+            best_i, best_v = i, value
+    return moves[best_i]
+
+
+def rated_move(engine: Engine, worth: CardWorth, state: HandState, build_bonus: float | None) -> Move:
+    """The greedy move with builds rated otherwise: never (``None``, unless nothing else is
+    legal) or ``build_bonus`` times their cards' worth more."""
+    moves = engine.playable_moves(state)
+    values = gains(worth, state, moves)
+    best_i, best_v = 0, -math.inf
+    for i, m in enumerate(moves):
+        v = values[i]
+        if m.kind is MoveKind.BUILD or m.kind is MoveKind.TRAIL_BUILD:
+            v += -100.0 if build_bonus is None else build_bonus * worth.of(m.loose | m.played)
+        if v > best_v:
+            best_i, best_v = i, v
+    return moves[best_i]
+
+
+class TrialBot(SearchBot):
+    """Today's search with its sampled deals valued as ``idea`` says (module docstring)."""
+
+    def __init__(self, seed: int, idea: str, iterations: int) -> None:
+        if idea not in ("counter", "guarded", "nobuild", "builder", "beyond", "dealexact"):
+            raise ValueError(f"no trial named {idea!r}")
+        super().__init__(seed, iterations=iterations)
+        self.idea = idea
+
+    def _play_out(self, engine: Engine, worth: CardWorth, state: HandState, move: Move) -> HandState:
+        idea = self.idea
+        if idea == "beyond":
+            after = greedy_playout(engine, worth, state, move, False)
+            for _ in range(2):
+                if not after.over:
+                    after = engine.apply(after, greedy_move(engine, worth, after))
+            return after
+        deal = state.deal_no
+        state = engine.apply(state, move)
+        while not state.over and state.deal_no == deal:
+            if idea in ("counter", "guarded"):
+                m = known_reply_move(engine, worth, state, idea == "guarded")
+            else:
+                m = rated_move(engine, worth, state, None if idea == "nobuild" else 0.3)
+            state = engine.apply(state, m)
+        return state
+
+    def _deal_value(self, game: Game, worth: CardWorth, root: HandState, state: HandState, side: int,
+                    alpha: float, beta: float) -> float:
+        """Best play by every seat to the end of ``root``'s deal, valued as a playout is."""
+        if state.over or state.deal_no != root.deal_no:
+            return self._lead(game, worth, root, state, side)
+        engine = game.engine
+        moves = engine.playable_moves(state)
+        if len(moves) > 1:
+            values = gains(worth, state, moves)
+            moves = [moves[i] for i in sorted(range(len(moves)), key=lambda i: -values[i])]
+        maximizing = state.teams[state.turn] == side
+        best = -math.inf if maximizing else math.inf
+        for m in moves:
+            v = self._deal_value(game, worth, root, engine.apply(state, m), side, alpha, beta)
+            if maximizing and v > best:
+                best, alpha = v, max(alpha, v)
+            elif not maximizing and v < best:
+                best, beta = v, min(beta, v)
+            if alpha >= beta:
+                break
+        return best
+
+    def sampled_values(self, game: Game, worth: CardWorth, state: HandState, side: int, alive: list[Move],
+                       whole_hand: bool) -> list[float]:
+        engine = game.engine
+        if self.idea == "dealexact" and sum(h.bit_count() for h in state.hands) <= 4:
+            return [self._deal_value(game, worth, state, engine.apply(state, m), side, -math.inf, math.inf)
+                    for m in alive]
+        if self.idea == "dealexact":
+            return super().sampled_values(game, worth, state, side, alive, whole_hand)
+        return [self._lead(game, worth, state, self._play_out(engine, worth, state, m), side) for m in alive]

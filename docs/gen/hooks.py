@@ -1,0 +1,168 @@
+"""MkDocs hooks: the pages made from the code, at every build, so none can go stale.
+
+- ``reference.md``: the rule language, from the schema (``cassino.language.reference``);
+- ``variants/*.md``: each bundled variant's rulebook, as ``cassino rules NAME --format markdown``
+  prints it, and its rule file (whose comments cite the sources and say which readings it chose);
+- ``cli.md``: every command's ``--help``, from the parsers ``cassino.apps.cli.build_parser`` makes;
+- ``api.md``: the Python API's names with their signatures and docstrings;
+- ``changelog.md``: ``CHANGELOG.md`` from the top of the repository.
+
+The pages exist only in the build (``File.generated``); nothing is written into ``docs/``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import inspect
+import os
+from pathlib import Path
+from typing import Any
+
+from mkdocs.config.defaults import MkDocsConfig
+from mkdocs.structure.files import File, Files
+
+
+def _variant_names() -> list[str]:
+    from cassino.language.catalogue import bundled_names
+
+    return bundled_names()
+
+
+def on_config(config: MkDocsConfig) -> MkDocsConfig:
+    """Every bundled variant gets its entry under "Variants" in the navigation."""
+    for i, entry in enumerate(config.nav or []):
+        if isinstance(entry, dict) and entry.get("Variants") == "variants/index.md":
+            config.nav[i] = {"Variants": ["variants/index.md"] + [{n: f"variants/{n}.md"} for n in _variant_names()]}
+    return config
+
+
+def on_files(files: Files, config: MkDocsConfig) -> Files:
+    from cassino.language.reference import reference_markdown
+
+    pages = {"reference.md": reference_markdown(), "cli.md": cli_markdown(), "api.md": api_markdown(),
+             "variants/index.md": variants_index()}
+    for name in _variant_names():
+        pages[f"variants/{name}.md"] = variant_page(name)
+    changelog = Path(config.config_file_path).parent / "CHANGELOG.md"
+    pages["changelog.md"] = changelog.read_text(encoding="utf-8").replace("(docs/performance.md)", "(performance.md)")
+    for uri, text in pages.items():
+        files.append(File.generated(config, uri, content=text))
+    return files
+
+
+# ------------------------------------------------------------------ the variants
+
+def variants_index() -> str:
+    from cassino.language.catalogue import describe, example_names
+
+    out = ["# The variants", "",
+           "Each bundled variant's complete rulebook, written from its settings alone (the same text as "
+           "`cassino rules NAME`, and as the `rules` command in a game), with worked examples the engine "
+           "checks, followed by its rule file: its comments cite, line by line, the passage of the rule text "
+           "each setting follows, and where a text is ambiguous, which reading the file chose. "
+           "[Sources and families](../sources.md) describes the rule texts and the families of games; "
+           "[the rule examples](../rule-examples.md) lists every worked example of the texts with its test.", "",
+           "| variant | what it is |", "| --- | --- |"]
+    for name in _variant_names():
+        out.append(f"| [{name}]({name}.md) | {describe(name)} |")
+    out += ["", "## House-rule examples", "",
+            "Installed with the package, so any command takes them by name (`cassino play fifty`); "
+            "each extends a bundled variant in a few lines:", ""]
+    out += [f"- `{name}`: {describe(name)}" for name in example_names()]
+    return "\n".join(out) + "\n"
+
+
+def variant_page(name: str) -> str:
+    from cassino.apps.authors.rulebooks import full_rulebook
+    from cassino.language.render import render
+    from cassino.paths import VARIANTS_DIR
+
+    book = render(full_rulebook(name, with_worked_examples=True, marked=True), "markdown")
+    source = (VARIANTS_DIR / f"{name}.yaml").read_text(encoding="utf-8")
+    return (book.rstrip("\n") + "\n\n## The rule file\n\n"
+            f"`cassino rules {name} --format markdown` prints the rulebook above; the settings come from "
+            f"`variants/{name}.yaml` (`cassino explain {name}` says each in words):\n\n"
+            "```yaml\n" + source.rstrip("\n") + "\n```\n")
+
+
+# ------------------------------------------------------------------ the command line
+
+def _subcommands(parser: argparse.ArgumentParser) -> dict[str, argparse.ArgumentParser]:
+    for action in parser._actions:   # argparse keeps its sub-parsers here; there is no public accessor
+        if isinstance(action, argparse._SubParsersAction):
+            return dict(action.choices)
+    return {}
+
+
+def _help_lines(parser: argparse.ArgumentParser) -> dict[str, str]:
+    for action in parser._actions:
+        if isinstance(action, argparse._SubParsersAction):
+            return {a.dest: a.help or "" for a in action._choices_actions}
+    return {}
+
+
+def cli_markdown() -> str:
+    from cassino.apps.cli import build_parser
+
+    saved = os.environ.get("COLUMNS")
+    os.environ["COLUMNS"] = "100"    # the same line width on every machine
+    try:
+        parser = build_parser()
+        out = ["# The command line", "",
+               "Every command of `cassino`, with its options, as `cassino COMMAND --help` prints them "
+               "(this page is made from the same argument parsers). Bad input on the command line is an error "
+               "that says what and where, with exit status 2.", "",
+               "```text", parser.format_help().rstrip("\n"), "```", ""]
+        helps = _help_lines(parser)
+        for name, sub in _subcommands(parser).items():
+            out += [f"## `cassino {name}`", "", helps.get(name, ""), "",
+                    "```text", sub.format_help().rstrip("\n"), "```", ""]
+    finally:
+        if saved is None:
+            os.environ.pop("COLUMNS", None)
+        else:
+            os.environ["COLUMNS"] = saved
+    return "\n".join(out)
+
+
+# ------------------------------------------------------------------ the Python API
+
+def _signature(obj: Any) -> str:
+    try:
+        return str(inspect.signature(obj))
+    except (TypeError, ValueError):
+        return "(...)"
+
+
+def _doc(obj: Any) -> str:
+    text = inspect.getdoc(obj) or ""
+    return text.replace("<", "&lt;")
+
+
+def api_markdown() -> str:
+    import cassino
+
+    out = ["# The Python API", "",
+           "The names `import cassino` gives, with their docstrings (generated from the code; "
+           "[the engine from Python](engine.md) shows them at work). `cassino --version` says whether the "
+           "engine is compiled; the two play the same games.", ""]
+    for name in sorted(n for n in cassino.__all__ if not n.startswith("_")):
+        obj = getattr(cassino, name)
+        if inspect.isclass(obj):
+            kind = "exception" if issubclass(obj, BaseException) else "class"
+            out += [f"## `{name}` ({kind})", "", f"`{obj.__module__}.{obj.__qualname__}`", "", _doc(obj), ""]
+            if kind == "exception":
+                continue
+            for attr, member in sorted(vars(obj).items()):
+                if attr.startswith("_"):
+                    continue
+                func = member.__func__ if isinstance(member, (staticmethod, classmethod)) else member
+                if callable(func) and (inspect.getdoc(func) or ""):
+                    out += [f"### `{name}.{attr}{_signature(func)}`", "", _doc(func), ""]
+                elif isinstance(member, property) and member.__doc__:
+                    out += [f"### `{name}.{attr}` (property)", "", _doc(member), ""]
+        elif callable(obj):
+            out += [f"## `{name}{_signature(obj)}`", "", f"`{obj.__module__}.{name}`", "", _doc(obj), ""]
+        else:
+            out += [f"## `{name}`", "", f"`{obj!r}`", ""]
+    return "\n".join(out)

@@ -1,0 +1,117 @@
+"""Every sentence of a rulebook (and so of the tutorial, which shows the rulebook's clauses)
+applies to the variant it is printed for.
+
+A table says, for each kind of sentence that is true of some games only (builds, redeals,
+pegging, cancelling), which rule it needs; every bundled variant's rulebook is checked
+against it, both ways where a rule needs its sentence. A new setting whose words are one of
+these kinds is caught here when its sentence appears in a game without the rule.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Callable
+
+import pytest
+
+from cassino.apps.learning.tutorial import Tutorial
+from cassino.language.rulebook import rulebook
+from cassino.language.rules import Rules
+from cassino.language.variants import bundled_names, load_rules
+
+
+def _redeals(rules: Rules) -> bool:
+    """Some allowed number of players leaves cards after the first deal."""
+    d = rules.deal
+    n_cards = len(rules.deck.ranks) * len(rules.deck.suits) * rules.deck.packs
+    return d.redeal == "when_hands_empty" and any(
+        n_cards > d.for_players(n)[1] + n * d.for_players(n)[0]
+        for n in range(rules.seats.min_players, rules.seats.max_players + 1))
+
+
+def _pegs_most(rules: Rules) -> bool:
+    return rules.scoring.when == "as_won" and any(i.count == "most" and not i.at_end and i.points
+                                                  for i in rules.scoring.items)
+
+
+def _pegging_ends_mid_hand(rules: Rules) -> bool:
+    return rules.scoring.when == "as_won" and not rules.game.play_out_hand and not rules.game.claiming
+
+
+#: (what the sentence says, a pattern for it, the rule it needs, whether every game with the
+#: rule must say it).
+SENTENCES: list[tuple[str, str, Callable[[Rules], bool], bool]] = [
+    ("a sweep leaves no builds", r"no loose cards and no builds", lambda r: r.build.allowed, False),
+    ("cards left in builds", r"loose or in builds", lambda r: r.build.allowed, True),
+    ("a redeal", r"deals \d+ more to each player", _redeals, True),
+    ("one deal only", r"no second deal|there is one deal", lambda r: not _redeals(r) and not r.deal.draw_after_play
+     and r.deal.redeal == "when_hands_empty", True),
+    ("a 'most' item pegged", r"once no other side can catch up", _pegs_most, True),
+    ("pegging ends a game mid-hand", r"so a game can end in the middle of a hand", _pegging_ends_mid_hand, True),
+    ("counted at the end of the hand", r"to be counted at the end of the hand",
+     lambda r: r.scoring.when == "end_of_hand", False),
+    ("sweeps cancel", r"[Ss]weeps cancel as they are made", lambda r: r.sweeps.cancel and any(
+        i.count == "sweeps" for i in r.scoring.items), False),
+    ("two sides cancel one for one only", r"cancel one for one as they are made", lambda r: False, False),
+    ("court cards left out of sums", r"sets of loose number cards", lambda r: any(not k.values for k in r.deck.ranks),
+     False),
+    ("several sets in one play", r"also takes sets", lambda r: r.capture.several_groups, False),
+    ("every equal card in one play", r"captures the loose table cards", lambda r: r.capture.several_groups, False),
+]
+
+
+@pytest.mark.parametrize("variant", ["scopa", "scopone", "escoba"])
+def test_a_court_card_typed_by_another_letter_says_so(variant: str) -> None:
+    """The knight (cavallo, caballo) is typed Q: the book said "knight 9" and "K is the king", never Q."""
+    text = rulebook(load_rules(variant)).clauses()["deck.suits"].text
+    assert "The knight is typed Q." in text
+
+
+@pytest.mark.parametrize("variant", sorted(bundled_names()))
+def test_every_sentence_applies_to_its_variant(variant: str) -> None:
+    rules = load_rules(variant)
+    clauses = rulebook(rules).clauses()
+    text = "\n".join(c.text for c in clauses.values())
+    tutorial = "\n".join(Tutorial.for_rules(rules).clauses.values())
+    for what, pattern, needs, always in SENTENCES:
+        for where, words in (("rulebook", text), ("tutorial", tutorial)):
+            said = re.search(pattern, words) is not None
+            if said:
+                assert needs(rules), f"{variant}'s {where} says {what!r} without the rule"
+            elif always:
+                assert not needs(rules), f"{variant}'s {where} has the rule for {what!r} but never says it"
+
+
+def test_a_sweeps_size_is_the_table_cards_it_takes_as_the_book_says() -> None:
+    """Tuxedo: 10 for a sweep of 4 or more cards, 5 for 1 to 3. Three table cards taken with a
+    fourth card from hand is a sweep of 3 (5 points): the book now says the card played is not
+    counted, and the engine agrees."""
+    from cassino.engine.core import Engine, Position
+    from cassino.engine.notation import parse_move
+    from cassino.engine.scoring import Scorer
+
+    rules = load_rules("tuxedo")
+    assert "not the card played" in rulebook(rules).clauses()["scoring.items.sweeps"].text
+    engine = Engine(rules)
+    card = engine.deck.parse
+    state = engine.position(Position(players=2, to_play=0, hands={0: [card("8G"), card("9Y")], 1: [card("4Y")]},
+                                     table=[card("1B"), card("2B"), card("5R")]))
+    after = engine.play(state, parse_move("8G capture 1B 2B 5R", engine.deck))
+    assert [w.size for w in after.sweeps] == [3]
+    sweeps = next(i for i in rules.scoring.items if i.count == "sweeps")
+    assert Scorer(engine).item_points(sweeps, after)[0] == 5
+
+
+def test_sweeps_left_out_below_the_sweeps_limit_are_said() -> None:
+    """Soto's Dominican: restrictions at 16 and 17 already leave sweeps out, so 'from 18 on,
+    sweeps score nothing' alone read as if they scored at 16-17. The engine scores none there."""
+    from cassino.engine.core import Engine
+    from cassino.engine.scoring import Scorer
+
+    rules = load_rules("dominican-soto")
+    text = rulebook(rules).clauses()["endgame.sweeps_from"].text
+    assert "From 18 points on" in text and "At 16 and 17 points the restrictions already leave sweeps out" in text
+    scorer = Scorer(Engine(rules))
+    sweeps = next(i for i in rules.scoring.items if i.count == "sweeps")
+    assert [scorer.counts_for(sweeps, score, True) for score in (15, 16, 17, 18, 19)] == [True, False, False, False, False]
+    assert "already leave sweeps out" not in rulebook(load_rules("dominican")).clauses()["endgame.sweeps_from"].text
