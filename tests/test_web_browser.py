@@ -554,3 +554,37 @@ def test_two_packs_show_two_equal_cards_as_two_selectable_cards(browser: Any, tm
         assert sorted(str(c) for c in deck.cards_of(after.table)) == ["9C", "QC"]
         page.screenshot(path=str(tmp_path / "two-packs.png"), full_page=True)
         assert page.script_errors == []
+
+
+def test_a_position_beyond_the_listing_budget_is_played_by_clicking_cards_the_list_does_not_offer(
+        browser: Any, tmp_path: Path) -> None:
+    """71,076 captures, over an engine budget of 50,000: the page says the list is not whole; any card can be
+    clicked, and once the cards clicked make a legal move the server names it and the page offers it."""
+    from cassino.engine.core import Position
+
+    with serving(tmp_path / "records") as s:
+        table = s.new_table(["human", "human"])
+        t = s.store.get(table["id"])
+        engine = t.session.game.engine
+        deck = engine.deck
+        hand = engine.position(Position(players=2, hands={0: [deck.parse(c) for c in ("10S", "9H", "8C", "7D")],
+                                                          1: [deck.parse(c) for c in ("KS", "KH", "KD", "KC")]},
+                                        table=[deck.parse(f"{r}{u}") for r in "A234" for u in "SHDC"]))
+        t.session.game = t.session.game.with_(hand=hand)
+        engine.move_budget = 50_000
+        page = new_page(browser, width=900)
+        page.goto(s.url + table["links"]["seats"]["0"])
+        page.wait_for_selector("body.my-turn")
+        page.wait_for_selector("#choices .more:has-text('more legal moves than the server lists')")
+        offered = {b.get_attribute("data-move") for b in page.locator("#all-moves button.choice").all()}
+        wanted = "10S capture AC 2C 3C 4C"
+        assert wanted not in offered
+        page.click('#hand [data-id="10S"]')
+        for card in ("AC", "2C", "3C", "4C"):
+            page.click(f'#felt [data-id="{card}"]')
+        choice = page.locator(f'#choices button.choice[data-move="{wanted}"]')
+        choice.wait_for()
+        choice.click()
+        page.wait_for_selector(f"#log li:has-text('{wanted}')")
+        assert t.record.actions == [wanted]
+        assert page.script_errors == []

@@ -346,6 +346,10 @@ def test_the_tutorial_switched_on_in_a_later_hand_teaches_from_that_hands_first_
             state = me.until(lambda m: m["type"] == "state" and m["hand_no"] == 2)
             me.state = state
             assert _play_on_hands(me, 1)["hand_no"] == 2
+            # The end of the hand is taught (the first time for this seat): worked out in a thread after the
+            # move is shown, so it may come after the hand's summary.
+            me.until(lambda m: m["type"] == "lessons" and m["hand_no"] == 2
+                     and any(lesson["topic"] == "end of hand" for lesson in m["lessons"]))
             me.ping()
             got = _lessons(me, last_hand=2)
         assert got[0] == (None, None, [Tutorial.for_rules(t.session.game.rules).start()[1][0].to_json()])

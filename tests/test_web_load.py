@@ -31,3 +31,16 @@ def test_fifty_tables_at_once_and_every_record_intact(tmp_path: Path, capsys: py
     with capsys.disabled():
         print(f"\n[web load] 50 tables: {result['moves']} moves in {result['seconds']} s, "
               f"{result['moves_per_second']} moves per second")
+
+
+def test_another_tables_latency_beside_the_big_table_file_and_while_watchers_join(capsys: pytest.CaptureFixture[str]) -> None:
+    """`web_load.py --latency`, smaller: its three phases run, the big-table file (or the largest deal of it the
+    lobby takes) is played meanwhile, and the watchers joining send nothing to the first one. Times are printed,
+    not asserted."""
+    r = _load_module().run_latency(moves=10, watchers=60, timeout=240)
+    assert r["alone"]["moves"] == r["big_table"]["moves"] == r["watchers"]["moves"] == 10
+    assert r["big_table"]["its_moves"] > 0 and 1 <= r["big_table"]["table_cards"] <= 100
+    assert r["watchers"]["first_watcher_got"] == {"messages": 0, "bytes": 0}
+    with capsys.disabled():
+        print(f"\n[web latency] p90 alone {r['alone']['p90']} ms, beside the big table {r['big_table']['p90']} ms, "
+              f"while 60 watchers join {r['watchers']['p90']} ms")

@@ -13,6 +13,7 @@ import asyncio
 import json
 import random
 import re
+import shutil
 import time
 from pathlib import Path
 from typing import Any
@@ -28,7 +29,7 @@ from hypothesis import HealthCheck, given, settings, strategies as st  # noqa: E
 from cassino.apps.game.records import Record  # noqa: E402
 from cassino.apps.game.session import GameSession  # noqa: E402
 from cassino.apps.web.protocol import FIELDS, ProtocolError, parse_request  # noqa: E402
-from cassino.apps.web.tables import Client, Table, encode  # noqa: E402
+from cassino.apps.web.tables import Client, Table, encode, hint_view, snapshot, warnings_answer, why_answer  # noqa: E402
 from cassino.apps.web.thinking import Thinkers, Writers  # noqa: E402
 from cassino.apps.web.views import card_words  # noqa: E402
 from cassino.engine.core import bits  # noqa: E402
@@ -38,7 +39,7 @@ from cassino.language.cards import Deck  # noqa: E402
 from cassino.language.variants import load_rules  # noqa: E402
 from cassino.players.bots import make_bot  # noqa: E402
 
-from web_helpers import SeatClient, serving  # noqa: E402
+from web_helpers import SeatClient, serve_process, serving  # noqa: E402
 
 
 def hidden_from(seat: int | None, position: HandState) -> int:
@@ -252,20 +253,18 @@ def _shuffle_hidden(state: HandState, seat: int, rng: random.Random) -> HandStat
 
 def _answers(table: Table, seat: int) -> list[str]:
     """Everything the seat to play would be told: its view (with the counting aid on), a hint, why a wrong
-    capture is refused, the warnings before each of its moves."""
+    capture is refused, the warnings before each of its moves (each worked out as the server's threads do)."""
     game = table.session.game
-    counting = Client(seat, counting=True)
-    table.post_state(counting)
-    out = [encode(table.view(seat)), encode(table.view(None)), str(counting.outbox.get_nowait())]
+    out = [encode(table.view(seat)), encode(table.view(None)), encode(table.view(seat, counting=True))]
     assert "count" in json.loads(out[-1])
     if game.hand.turn == seat and not game.over:
-        out.append(format_move(table.session.hint(seat), game.engine.deck))
+        out.append(encode(hint_view(snapshot(table.session), seat)))
         hand = game.hand.hands[seat]
         card = str(game.engine.deck.cards[min(bits(hand))])
         loose = [str(game.engine.deck.cards[i]) for i in bits(game.hand.table)]
-        out.append(table._why([card], loose))
+        out.append(encode(why_answer(game, [card], loose)))
         for move in game.legal_moves()[:12]:
-            out.append(encode(asyncio.run(table._warnings(format_move(move, game.engine.deck)))))
+            out.append(encode(warnings_answer(snapshot(table.session), format_move(move, game.engine.deck))))
     return out
 
 
@@ -431,12 +430,15 @@ def _open(s: Any, seats: list[str], you: int | None = None) -> tuple[int, Any]:
 
 
 def test_tables_are_limited_per_client_and_in_all_and_finished_games_free_a_place(tmp_path: Path) -> None:
+    """A finished game counts until its table is closed (``finished_seconds`` after its end, when no page is
+    open): then its place is free."""
     from cassino.apps.web.policy import Limits
     from conftest import record_text
 
-    with serving(tmp_path / "records", limits=Limits(max_tables=3, tables_per_client=2)) as s:
+    with serving(tmp_path / "records", limits=Limits(max_tables=3, tables_per_client=2, finished_seconds=0.5)) as s:
         assert s.get("/api/choices")[1] and json.loads(s.get("/api/choices")[1])["limits"] == {
-            "max_tables": 3, "tables_per_client": 2, "bot_deals": 2000, "bot_seconds": 10.0}
+            "max_tables": 3, "tables_per_client": 2, "bot_deals": 2000, "bot_seconds": 10.0,
+            "connections_per_table": 32, "connections_per_client": 64, "uploads_per_minute": 30}
         assert _open(s, ["human", "greedy"], 0)[0] == 200
         quick, _ = _open(s, ["random", "random"])           # plays itself to the end
         assert quick == 200
@@ -447,7 +449,7 @@ def test_tables_are_limited_per_client_and_in_all_and_finished_games_free_a_plac
         assert status == 429 and "you have 2 tables in play" in answer["message"]
         assert len(list((tmp_path / "records").glob("*.json"))) == 2     # nothing written for the refusals
         deadline = time.monotonic() + 60
-        while s.store.open_tables() > 1:                      # the computer players finish their game
+        while s.store.open_tables() > 1:          # the computer players finish their game, and its table is closed
             assert time.monotonic() < deadline, "the computer players' game did not end"
             time.sleep(0.05)
         assert _open(s, ["human", "greedy"], 0)[0] == 200
@@ -495,3 +497,479 @@ def test_a_record_in_the_folder_with_a_larger_budget_is_skipped_in_words(tmp_pat
         assert not s.store.tables
         assert any("skipped deep.json" in m and "at most 2,000 deals" in m for m in s.messages), s.messages
     assert json.loads((folder / "deep.json").read_text()) == data       # left as it was
+
+
+# ====================================================================== bounded everywhere (issue 35)
+# Each test below drives the server as a browser does (HTTP and the table's websocket), on a real
+# server: in this process (``serving``) or as `cassino serve` itself (``serve_process``).
+BIG_TABLE = """name: big-table
+description: Escoba with three packs and a hundred cards dealt face up
+extends: escoba
+deck: {packs: 3}
+seats: {max_players: 2}
+deal: {table_cards: TABLE, hand_size: 10, dealer_takes_total: false}
+"""
+
+
+def _largest_deal(server: Any) -> str:
+    """The issue's file (100 table cards) if the lobby takes it, else the largest deal it takes (the deck must
+    still deal out: not every smaller deal is valid)."""
+    for n in range(100, 0, -1):
+        status, answer = server.post("/api/rules", {"rules": {"kind": "text", "text": BIG_TABLE.replace("TABLE", str(n)),
+                                                              "filename": "big-table.yaml"}})
+        assert status in (200, 400), (status, answer)        # a refusal in words, never a server error
+        if status == 200:
+            return BIG_TABLE.replace("TABLE", str(n))
+    raise AssertionError("the lobby takes no deal of this file")
+
+
+def _answered_meanwhile(server: Any, other: dict[str, Any]) -> None:
+    """The lobby's pages answer, and a person at another table plays and is answered, each within seconds."""
+    for path in ("/", "/api/choices", f"/api/tables/{other['id']}"):
+        assert server.get(path, timeout=15)[0] == 200, path
+    with SeatClient(server.url, other["id"], other["links"]["seats"]["0"].split("#")[1]) as me:
+        for _ in range(3):
+            state = me.my_turn(timeout=20)
+            me.move(state["moves"][0]["text"])
+        me.my_turn(timeout=20)
+
+
+def test_a_table_too_large_to_list_freezes_neither_the_server_nor_its_stop_nor_its_restart(tmp_path: Path) -> None:
+    """The issue's rule file (three packs, 100 cards dealt to the table), pasted in the lobby with seats
+    human + greedy, greedy to lead, and again with the person to lead and the page open: every page of the
+    lobby and another table's moves are answered meanwhile; SIGTERM ends the server at once; started again,
+    the server resumes or refuses the table (and one more such record dropped into the folder), in words,
+    and answers as before."""
+    from conftest import ROOT
+
+    records = tmp_path / "records"
+    with serve_process(records, "--pace", "0", "--uploads-per-minute", "200") as server:
+        text = _largest_deal(server)
+        opened = []
+        for seats, you in ((["human", "greedy"], 0), (["greedy", "human"], 1)):
+            status, table = server.post("/api/tables", {"rules": {"kind": "text", "text": text,
+                                                                  "filename": "big-table.yaml"},
+                                                        "players": 2, "seats": seats, "you": you}, timeout=15)
+            assert status == 200, table
+            opened.append((table, you))
+        status, other = server.post("/api/tables", {"rules": {"kind": "bundled", "name": "standard"}, "players": 2,
+                                                    "seats": ["human", "greedy"], "you": 0})
+        assert status == 200
+        pages = [SeatClient(server.url, t["id"], t["links"]["seats"][str(you)].split("#")[1]) for t, you in opened]
+        try:
+            for page in pages:
+                assert page.until(lambda m: m["type"] == "welcome", timeout=15)["seat"] in (0, 1)
+            _answered_meanwhile(server, other)
+        finally:
+            for page in pages:
+                page.close()
+        took, code, err = server.stop()
+    assert code == 0 and took < 15, (took, code, err[-2000:])
+    assert "Traceback" not in err, err[-2000:]
+    # Started again on the same folder, with the issue's table written by an earlier server beside them.
+    shutil.copy(ROOT / "tests" / "records" / "big-table.json", records / "big-table.json")
+    with serve_process(records, "--pace", "0", start_within=30) as server:
+        line = server.said("big-table.json")
+        assert "took in big-table.json" in line or "skipped big-table.json" in line, line
+        status, other = server.post("/api/tables", {"rules": {"kind": "bundled", "name": "standard"}, "players": 2,
+                                                    "seats": ["human", "greedy"], "you": 0})
+        assert status == 200
+        table, you = opened[1]
+        with SeatClient(server.url, table["id"], table["links"]["seats"][str(you)].split("#")[1]) as page:
+            assert page.until(lambda m: m["type"] == "welcome", timeout=15)["seat"] == you
+            _answered_meanwhile(server, other)
+        took, code, err = server.stop()
+    assert code == 0 and took < 15, (took, code, err[-2000:])
+    assert "Traceback" not in err, err[-2000:]
+
+
+def test_a_position_beyond_the_listing_budget_offers_some_moves_says_so_and_takes_any_legal_one(tmp_path: Path) -> None:
+    """A position the engine refuses to list (71,076 captures, over a budget of 50,000: PositionTooLargeError):
+    the person to play is offered a share of its moves for every hand card, told the list is not whole, and
+    may still play any legal move, typed, or clicked card by card (the server finds the move the clicks make)."""
+    from cassino.engine.core import Position
+
+    with serving(tmp_path / "records") as s:
+        table = s.new_table(["human", "human"])
+        t = s.store.get(table["id"])
+        engine = t.session.game.engine
+        deck = engine.deck
+        hand = engine.position(Position(players=2, hands={0: [deck.parse(c) for c in ("10S", "9H", "8C", "7D")],
+                                                          1: [deck.parse(c) for c in ("KS", "KH", "KD", "KC")]},
+                                        table=[deck.parse(f"{r}{u}") for r in "A234" for u in "SHDC"]))
+        t.session.game = t.session.game.with_(hand=hand)       # the server is idle: nobody is to move but seat 0
+        engine.move_budget = 50_000
+        with s.seat(table, 0) as me, s.seat(table, None) as watcher:
+            state = me.until(lambda m: m["type"] == "state")
+            assert state["too_many"] and state["more_moves"] == 0 and state["failed"] is None and state["working"] is None
+            assert {m["played"][0] for m in state["moves"]} == {"10S", "9H", "8C", "7D"}
+            watcher.until(lambda m: m["type"] == "state")
+            capture = next(m for m in state["moves"] if m["kind"] == "capture")
+            me.send({"type": "why", "played": capture["played"], "items": capture["items"]})   # clicked, card by card
+            found = me.until(lambda m: m["type"] in ("found", "refused"))
+            assert found["type"] == "found" and found["move"]["text"] == capture["text"], found
+            me.send({"type": "hint"})
+            assert me.until(lambda m: m["type"] in ("hint", "error", "info"))["type"] == "hint"
+            me.send({"type": "move", "text": "not a move"})
+            assert "is not a move: write one such as" in me.until(lambda m: m["type"] == "refused")["message"]
+            typed = "10S capture AC 2C 3C 4C"
+            assert typed not in {m["text"] for m in state["moves"]}
+            me.move(typed)                                 # checked alone, through the lazy walk
+            after = watcher.until(lambda m: m["type"] == "state" and m["ply"] == 1)
+            assert after["log"] == [{"seat": 0, "text": typed}]
+        assert t.record.actions == [typed]
+
+
+def test_work_longer_than_a_browser_waits_is_said_and_its_answer_follows(tmp_path: Path) -> None:
+    """A browser waits a bounded time for a table's work (here 0.02 s, against a listing of 71,076 captures):
+    it gets the position at once, marked as being worked on, then the same position with its moves; the
+    table answers meanwhile."""
+    from cassino.apps.web.policy import Limits
+    from cassino.engine.core import Position
+
+    with serving(tmp_path / "records", limits=Limits(wait_seconds=0.02)) as s:
+        table = s.new_table(["human", "human"])
+        t = s.store.get(table["id"])
+        engine = t.session.game.engine
+        deck = engine.deck
+        hand = engine.position(Position(players=2, hands={0: [deck.parse(c) for c in ("10S", "9H", "8C", "7D")],
+                                                          1: [deck.parse(c) for c in ("KS", "KH", "KD", "KC")]},
+                                        table=[deck.parse(f"{r}{u}") for r in "A234" for u in "SHDC"]))
+        t.session.game = t.session.game.with_(hand=hand)
+        with s.seat(table, 0) as me:
+            first = me.until(lambda m: m["type"] == "state")
+            assert first["working"] and first["moves"] == [] and first["ply"] == 0, first["working"]
+            me.ping()                                          # answered while the moves are worked out
+            later = me.until(lambda m: m["type"] == "state")
+            assert later["ply"] == 0 and later["working"] is None and 0 < len(later["moves"]) <= 600
+            assert later["more_moves"] == 71076 - len(later["moves"])
+        assert all(json.loads(m).get("fatal") is None for m in me.received)
+
+
+def test_undo_during_the_computers_pause_leaves_the_computer_playing(tmp_path: Path) -> None:
+    """The lobby's default computer player (search) and a pause before its moves: a person who moves and
+    takes the move back at once, inside the pause, can play on, and the computer answers every move."""
+    pace = 0.3
+    with serving(tmp_path / "records", pace=pace) as s:
+        table = s.new_table(["human", "search"])
+        with s.seat(table, 0) as me:
+            state = me.my_turn()
+            for _ in range(2):
+                me.move(state["moves"][0]["text"])
+                me.until(lambda m: m["type"] == "state" and m["ply"] == state["ply"] + 1)    # the move, shown
+                me.send({"type": "undo"})                      # at once: well inside the computer's pause
+                assert "took back" in me.until(lambda m: m["type"] in ("info", "error"))["message"]
+                again = me.until(lambda m: m["type"] == "state" and m["ply"] == state["ply"])
+                assert again["turn"] == 0 and again["failed"] is None
+                time.sleep(3 * pace)                           # a person reads the table: the pause ends
+                me.ping()
+                assert all(json.loads(t).get("failed") is None for t in me.received), me.received[-2:]
+                me.moved_at = None
+                me.move(again["moves"][-1]["text"])
+                answered = me.my_turn()                        # the computer has moved after it
+                assert answered["ply"] == state["ply"] + 2 and answered["failed"] is None, answered
+                state = answered
+            assert all(json.loads(t).get("failed") is None for t in me.received)
+        assert s.store.get(table["id"]).failed is None
+
+
+# ---------------------------------------------------------------------- tables, files and uploads are counted
+def test_a_finished_record_is_not_continued_and_every_table_counts(tmp_path: Path) -> None:
+    from cassino.apps.web.policy import Limits
+    from conftest import record_text
+
+    with serving(tmp_path / "records", limits=Limits(max_tables=20, tables_per_client=3)) as s:
+        finished = record_text("standard", seed=3)                 # a whole game
+        for _ in range(3):
+            status, answer = s.post("/api/records", {"text": finished, "filename": "done.json"})
+            assert status == 400 and "over" in answer["message"], answer
+        assert not s.store.tables
+        quick, _ = _open(s, ["random", "random"])                  # plays itself to the end, and still counts
+        assert quick == 200
+        deadline = time.monotonic() + 60
+        while not all(t.session.game.over for t in s.store.tables.values()):
+            assert time.monotonic() < deadline
+            time.sleep(0.05)
+        for k in range(2):
+            status, answer = s.post("/api/records", {"text": record_text("standard", seed=k, actions=2),
+                                                     "filename": "mine.json"})
+            assert status == 200, answer
+        status, answer = s.post("/api/records", {"text": record_text("standard", seed=9, actions=2),
+                                                 "filename": "mine.json"})
+        assert status == 429 and "you have 3 tables" in answer["message"], answer
+    assert len(list((tmp_path / "records").glob("*.json"))) == 3
+
+
+def test_a_finished_game_lets_go_of_its_record_and_its_table_is_closed_later(tmp_path: Path) -> None:
+    from cassino.apps.web.policy import Limits
+
+    with serving(tmp_path / "records", limits=Limits(finished_seconds=1.0)) as s:
+        status, answer = _open(s, ["random", "random"])
+        assert status == 200
+        table = s.store.get(answer["id"])
+        lock = table.session.save_path.parent / f".{table.session.save_path.name}.lock"
+        assert lock.exists()                                       # held while the game goes on
+        deadline = time.monotonic() + 60
+        while not table.session.game.over:
+            assert time.monotonic() < deadline
+            time.sleep(0.05)
+        deadline = time.monotonic() + 10
+        while lock.exists():                                       # let go once the game is over
+            assert time.monotonic() < deadline, "a finished game still holds its record's lock file"
+            time.sleep(0.05)
+        assert s.get(f"/records/{answer['id']}.json")[0] == 200    # its record can still be downloaded
+        deadline = time.monotonic() + 10
+        while s.get(f"/api/tables/{answer['id']}")[0] != 404:       # and some time after, it is closed
+            assert time.monotonic() < deadline, "a finished table was never closed"
+            time.sleep(0.1)
+        assert not s.store.tables
+    assert len(list((tmp_path / "records").glob("*.json"))) == 1   # the record stays
+
+
+def test_requests_that_upload_or_open_tables_are_limited_per_address_and_minute(tmp_path: Path) -> None:
+    from cassino.apps.web.policy import Limits
+
+    with serving(tmp_path / "records", limits=Limits(uploads_per_minute=4)) as s:
+        rules = {"rules": {"kind": "text", "text": "name: mine\ndescription: ours\nextends: standard\n"}}
+        for _ in range(4):
+            assert s.post("/api/rules", rules)[0] == 200
+        status, answer = s.post("/api/rules", rules)
+        assert status == 429 and "4 a minute" in answer["message"], answer
+        status, answer = _open(s, ["human", "greedy"], 0)
+        assert status == 429 and "4 a minute" in answer["message"], answer
+        assert s.get("/api/choices")[0] == 200                    # reading is not limited
+    assert not list((tmp_path / "records").glob("*.json"))
+
+
+def test_a_restart_resumes_no_more_tables_than_the_limit(tmp_path: Path) -> None:
+    from cassino.apps.web.policy import Limits
+    from conftest import record_text
+
+    records = tmp_path / "records"
+    records.mkdir()
+    for k in range(5):
+        (records / f"game-{k}.json").write_text(record_text("standard", seed=k, actions=2))
+    (records / "over.json").write_text(record_text("standard", seed=7))
+    with serving(records, limits=Limits(max_tables=3, tables_per_client=3)) as s:
+        assert len(s.store.tables) == 3
+        assert all(not t.session.game.over for t in s.store.tables.values())
+        said = "\n".join(s.messages)
+        assert "the limit of 3 tables" in said and "over.json" in said, said
+    assert len(list(records.glob("*.json"))) == 6                  # every record left in the folder
+
+
+def test_the_server_fits_its_connections_to_the_open_file_limit(tmp_path: Path) -> None:
+    """Each table in play holds a lock file and each connection a socket: started under `ulimit -n 512` with
+    room for 200 tables, the server takes fewer connections than its default 1000, and says so; where even
+    the tables do not fit, it does not start, and says why."""
+    with serve_process(tmp_path / "records", "--max-tables", "200", rlimit_files=512) as server:
+        line = server.said("connections:")
+        assert "at most 184 connections" in line and "open-file limit (ulimit -n) of 512" in line, line
+        took, code, err = server.stop()
+    assert code == 0 and "Traceback" not in err, err[-2000:]
+    import resource
+    import subprocess
+    import sys
+
+    done = subprocess.run([sys.executable, "-m", "cassino", "serve", "--port", "0", "--records",
+                           str(tmp_path / "records"), "--max-tables", "500"], capture_output=True, text=True,
+                          timeout=60, preexec_fn=lambda: resource.setrlimit(resource.RLIMIT_NOFILE, (512, 512)))
+    assert done.returncode == 2 and "open-file limit (ulimit -n) is 512: too low for 500 tables" in done.stderr
+    assert "Traceback" not in done.stderr
+
+
+# ---------------------------------------------------------------------- forwarded headers
+def test_forwarded_headers_are_trusted_only_when_the_operator_says_so(tmp_path: Path) -> None:
+    """From loopback too: a client that writes X-Forwarded-For or Forwarded is still the address it connects
+    from, unless the server was started with --proxy-headers (behind a proxy that sets them)."""
+    from cassino.apps.web.policy import Limits
+
+    body = {"rules": {"kind": "bundled", "name": "standard"}, "players": 2, "seats": ["human", "greedy"], "you": 0}
+    with serving(tmp_path / "records", limits=Limits(tables_per_client=1)) as s:
+        assert _open(s, ["human", "greedy"], 0)[0] == 200
+        for k in range(1, 5):
+            status, answer = s.post("/api/tables", body, headers={"X-Forwarded-For": f"203.0.113.{k}",
+                                                                   "Forwarded": f"for=203.0.113.{k}"})
+            assert status == 429 and "you have 1 tables" in answer["message"], (k, answer)
+    with serving(tmp_path / "behind-a-proxy", limits=Limits(tables_per_client=1), proxy_headers=True) as s:
+        assert _open(s, ["human", "greedy"], 0)[0] == 200
+        assert s.post("/api/tables", body, headers={"X-Forwarded-For": "203.0.113.9"})[0] == 200
+
+
+# ---------------------------------------------------------------------- what a message carries, and to whom
+def _house(description: str = "ours", name: str = "house") -> dict[str, Any]:
+    return {"kind": "text", "text": f"name: {name}\ndescription: {description}\nextends: standard\n",
+            "filename": "house.yaml"}
+
+
+def test_the_variants_words_go_once_per_connection_and_a_new_watcher_costs_the_others_nothing(tmp_path: Path) -> None:
+    from cassino.apps.web.lobby import MAX_DESCRIPTION
+
+    description = "d" * MAX_DESCRIPTION                          # as long as the lobby takes
+    with serving(tmp_path / "records") as s:
+        status, table = s.post("/api/tables", {"rules": _house(description), "players": 2,
+                                               "seats": ["human", "human"], "you": 0})
+        assert status == 200, table
+        with s.seat(table, None) as first:
+            first.until(lambda m: m["type"] == "state")
+            first.ping()
+            seen = len(first.received)
+            joined = [s.seat(table, None) for _ in range(20)]
+            try:
+                for watcher in joined:
+                    state = watcher.until(lambda m: m["type"] == "state")
+                    assert watcher.welcome is not None and watcher.welcome["variant"]["description"] == description
+                    assert description not in json.dumps(state)
+            finally:
+                for watcher in joined:
+                    watcher.close()
+            first.ping()
+            after = [json.loads(t)["type"] for t in first.received[seen:]]
+        assert after == ["pong"], after                          # 20 joined: nothing sent to the first watcher
+        # Every state message is without the variant's words: the first watcher got them once.
+        assert sum(description in t for t in first.received) == 1
+
+
+@pytest.mark.parametrize("rules, says", [
+    (_house(description="x" * 100_000), "description"),
+    (_house(name="a" * 200), "name"),
+])
+def test_a_long_name_or_description_is_refused_at_upload(tmp_path: Path, rules: dict[str, Any], says: str) -> None:
+    with serving(tmp_path / "records") as s:
+        for path, body in (("/api/rules", {"rules": rules}),
+                           ("/api/tables", {"rules": rules, "players": 2, "seats": ["human", "greedy"], "you": 0})):
+            status, answer = s.post(path, body)
+            assert status == 400 and says in answer["message"] and "at most" in answer["message"], answer
+            assert len(json.dumps(answer)) < 2000
+    assert not list((tmp_path / "records").glob("*.json"))
+
+
+def test_connections_are_limited_per_table_and_per_address(tmp_path: Path) -> None:
+    from cassino.apps.web.policy import Limits
+
+    with serving(tmp_path / "records", limits=Limits(connections_per_table=3, connections_per_client=5)) as s:
+        first = s.new_table(["human", "human"])
+        second = s.new_table(["human", "human"])
+        held = [s.seat(first, k % 2) for k in range(3)]
+        try:
+            for c in held:
+                c.until(lambda m: m["type"] == "state")
+            refused = s.seat(first, None)
+            msg = refused.until(lambda m: m["type"] == "error")
+            assert msg["fatal"] and "3 connections" in msg["message"], msg
+            refused.close()
+            held += [s.seat(second, None), s.seat(second, None)]
+            for c in held[3:]:
+                c.until(lambda m: m["type"] == "state")
+            refused = s.seat(second, 0)
+            msg = refused.until(lambda m: m["type"] == "error")
+            assert msg["fatal"] and "5 connections from your address" in msg["message"], msg
+            refused.close()
+        finally:
+            for c in held:
+                c.close()
+        time.sleep(0.3)
+        with s.seat(first, 0) as again:                           # a place freed is a place again
+            again.until(lambda m: m["type"] == "state")
+
+
+# ---------------------------------------------------------------------- uploads that are not what they say
+_PATHS = re.compile(r"(?<![\w.])/(?:tmp|home|root|usr|work|var|private|Users)\b")
+
+
+@pytest.mark.parametrize("text", [
+    "name: x\ndescription: " + "[" * 1000 + "]" * 1000 + "\n",
+    "[" * 5000 + "]" * 5000,
+    "{a: " * 3000 + "1" + "}" * 3000,
+    "name: nul\x00\n",
+    "name: a\x01b\ndescription: x\nextends: standard\n",
+    "name: del\x7f\n",
+], ids=["1000-levels", "5000-levels", "3000-mappings", "nul", "soh", "del"])
+def test_any_pasted_text_gets_400_in_a_few_words_never_a_server_error(tmp_path: Path, text: str) -> None:
+    with serving(tmp_path / "records") as s:
+        for path, body in (("/api/rules", {"rules": {"kind": "text", "text": text, "filename": "deep.yaml"}}),
+                           ("/api/tables", {"rules": {"kind": "text", "text": text, "filename": "deep.yaml"},
+                                            "players": 2, "seats": ["human", "greedy"], "you": 0})):
+            req = Request(s.url + path, data=json.dumps(body).encode(), method="POST",
+                          headers={"content-type": "application/json"})
+            try:
+                with urlopen(req, timeout=30) as r:
+                    status, raw = r.status, r.read()
+            except HTTPError as e:
+                status, raw = e.code, e.read()
+            assert status == 400, (path, status, raw[:300])
+            answer = json.loads(raw)
+            shown = json.dumps(answer)
+            assert len(shown) < 4000 and "Traceback" not in shown and not _PATHS.search(shown), shown[:500]
+            assert answer["errors"][0]["text"].startswith("deep.yaml"), answer
+        assert s.get("/api/choices")[0] == 200
+    assert not list((tmp_path / "records").glob("*.json"))
+
+
+def _break_record(path: Path) -> None:
+    """The record's name taken by a folder: the next write of this table fails (as on a full or broken disk)."""
+    path.unlink()
+    path.mkdir()
+    (path / "in-the-way").write_text("x")
+
+
+def test_a_failed_write_and_a_stopped_computer_show_no_path_of_the_server(tmp_path: Path) -> None:
+    records = tmp_path / "records"
+    with serving(records, pace=0.6) as s:
+        friends = s.new_table(["human", "human"])
+        t = s.store.get(friends["id"])
+        mover = t.session.game.hand.turn
+        with s.seat(friends, mover) as me:
+            state = me.until(lambda m: m["type"] == "state")
+            _break_record(t.session.save_path)
+            me.move(state["moves"][0]["text"])
+            error = me.until(lambda m: m["type"] in ("error", "refused"))
+            assert "not made" in error["message"] and str(records) not in error["message"], error
+            assert not _PATHS.search(error["message"]), error
+        vs_bot = s.new_table(["human", "greedy"])
+        t = s.store.get(vs_bot["id"])
+        with s.seat(vs_bot, 0) as me:
+            state = me.my_turn()
+            me.move(state["moves"][0]["text"])
+            me.until(lambda m: m["type"] == "state" and m["ply"] == state["ply"] + 1)
+            _break_record(t.session.save_path)                   # inside the computer's pause
+            stopped = me.until(lambda m: m["type"] == "state" and m["failed"] is not None)
+            assert "stopped" in stopped["failed"] and str(records) not in stopped["failed"], stopped["failed"]
+            assert not _PATHS.search(stopped["failed"]), stopped["failed"]
+
+
+def test_an_uploaded_record_is_bounded_and_never_echoed_back(tmp_path: Path) -> None:
+    from cassino.apps.web.server import MAX_RECORD
+    from conftest import record_text
+
+    import http.client
+
+    data = json.loads(record_text("standard", seed=3, actions=2))
+    with serving(tmp_path / "records") as s:
+        huge = dict(data, actions=data["actions"] + ["9D capture " + "9C " * 640_000])       # 1.9 MB
+        body = json.dumps({"text": json.dumps(huge), "filename": "huge.json"}).encode()
+        host, port = s.url.rsplit("/", 1)[1].split(":")
+        conn = http.client.HTTPConnection(host, int(port), timeout=20)
+        conn.putrequest("POST", "/api/records")
+        conn.putheader("content-type", "application/json")
+        conn.putheader("content-length", str(len(body)))
+        conn.endheaders()
+        try:
+            conn.send(body)
+        except (BrokenPipeError, ConnectionResetError):   # refused before it was read: the answer is there
+            pass
+        response = conn.getresponse()
+        status, raw = response.status, response.read()
+        conn.close()
+        answer = json.loads(raw)
+        assert status == 413 and f"{MAX_RECORD:,}" in answer["message"], str(answer)[:300]
+        assert len(raw) < 1000
+        long_move = "9D capture " + "9C " * ((MAX_RECORD - 20_000) // 3)                 # just under the bound
+        bad = dict(data, actions=data["actions"] + [long_move])
+        text = json.dumps(bad)
+        assert len(text.encode()) <= MAX_RECORD
+        status, answer = s.post("/api/records", {"text": text, "filename": "bad.json"})
+        assert status == 400 and answer["message"].startswith("bad.json"), str(answer)[:300]
+        assert len(json.dumps(answer)) < 1000 and "9C 9C 9C 9C 9C 9C 9C 9C 9C 9C 9C 9C 9C 9C 9C" not in answer["message"]
+        assert s.get("/api/choices")[0] == 200
+    assert not list((tmp_path / "records").glob("*.json"))

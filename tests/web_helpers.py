@@ -9,6 +9,11 @@ from __future__ import annotations
 
 import asyncio
 import json
+import os
+import queue
+import signal
+import subprocess
+import sys
 import threading
 import time
 from contextlib import contextmanager
@@ -68,8 +73,9 @@ class Served:
 
 @contextmanager
 def serving(folder: Path, rules_dir: Path | None = None, pace: float = 0.0, limits: Limits = Limits(),
-            allow_hosts: tuple[str, ...] = ()) -> Iterator[Served]:
-    """A real server on a free loopback port for the duration of the block."""
+            allow_hosts: tuple[str, ...] = (), proxy_headers: bool = False) -> Iterator[Served]:
+    """A real server on a free loopback port for the duration of the block (``proxy_headers``: as
+    ``cassino serve --proxy-headers``)."""
     said: list[str] = []
     folder.mkdir(exist_ok=True)
     store = TableStore(folder, pace, said.append, limits)
@@ -77,7 +83,8 @@ def serving(folder: Path, rules_dir: Path | None = None, pace: float = 0.0, limi
     store.open_all()
     sock = bind("127.0.0.1", 0)
     port = sock.getsockname()[1]
-    server = make_server(store, Lobby(rules_dir, limits), Hosts.of("127.0.0.1", port, allow_hosts))
+    server = make_server(store, Lobby(rules_dir, limits), Hosts.of("127.0.0.1", port, allow_hosts),
+                         **({"proxy_headers": True} if proxy_headers else {}))
     url = f"http://127.0.0.1:{port}"
     thread = threading.Thread(target=lambda: asyncio.run(server.serve(sockets=[sock])), daemon=True)
     thread.start()
@@ -103,6 +110,7 @@ class SeatClient:
         self.ws: ClientConnection = opened.__enter__()
         self.received: list[str] = []
         self.state: dict[str, Any] | None = None
+        self.welcome: dict[str, Any] | None = None
         self.moved_at: tuple[int, int] | None = None
         if hello and token is not None:
             try:
@@ -120,6 +128,8 @@ class SeatClient:
         msg = json.loads(text)
         if msg.get("type") == "state":
             self.state = msg
+        elif msg.get("type") == "welcome":
+            self.welcome = msg
         return msg
 
     def until(self, test: Callable[[dict[str, Any]], bool], timeout: float = 30) -> dict[str, Any]:
@@ -170,3 +180,115 @@ class SeatClient:
 
     def __exit__(self, *exc: Any) -> None:
         self.close()
+
+
+# ---------------------------------------------------------------------- `cassino serve` as its own process
+@dataclass
+class Process:
+    """`cassino serve` started as a user starts it: its URL and every line it has printed so far."""
+
+    proc: subprocess.Popen[str]
+    url: str
+    lines: list[str]
+    errors: list[str]
+    readers: list[threading.Thread]
+
+    def said(self, text: str, timeout: float = 30) -> str:
+        """The first printed line holding ``text`` (waiting for it up to ``timeout`` seconds)."""
+        deadline = time.monotonic() + timeout
+        while True:
+            found = next((line for line in list(self.lines) if text in line), None)
+            if found is not None:
+                return found
+            assert time.monotonic() < deadline and self.proc.poll() is None, (text, self.lines[-5:])
+            time.sleep(0.05)
+
+    def get(self, path: str, timeout: float = 10) -> tuple[int, bytes]:
+        """GET, giving up after ``timeout`` seconds (a frozen server fails the test, it does not hang it)."""
+        try:
+            with urlopen(self.url + path, timeout=timeout) as r:
+                return r.status, r.read()
+        except HTTPError as e:
+            return e.code, e.read()
+
+    def post(self, path: str, body: Any, timeout: float = 10) -> tuple[int, Any]:
+        req = Request(self.url + path, data=json.dumps(body).encode(), method="POST",
+                      headers={"content-type": "application/json"})
+        try:
+            with urlopen(req, timeout=timeout) as r:
+                return r.status, json.loads(r.read())
+        except HTTPError as e:
+            return e.code, json.loads(e.read() or b"{}")
+
+    def stop(self, timeout: float = 60) -> tuple[float, int, str]:
+        """SIGTERM, as a service manager stops it: (seconds to exit, exit status, what it wrote to stderr)."""
+        start = time.monotonic()
+        self.proc.send_signal(signal.SIGTERM)
+        try:
+            self.proc.wait(timeout)
+        except subprocess.TimeoutExpired:
+            self.proc.kill()
+            self.proc.wait()
+        took = time.monotonic() - start
+        for reader in self.readers:
+            reader.join(10)
+        return took, self.proc.returncode, "".join(self.errors)
+
+
+@contextmanager
+def serve_process(records: Path, *options: str, start_within: float = 60,
+                  rlimit_files: int | None = None) -> Iterator[Process]:
+    """``cassino serve --port 0 --records RECORDS OPTIONS`` in a process of its own (killed if still running
+    at the end of the block). ``rlimit_files``: its open-file limit (``ulimit -n``), soft and hard."""
+    def limit() -> None:
+        if rlimit_files is not None:
+            import resource
+
+            resource.setrlimit(resource.RLIMIT_NOFILE, (rlimit_files, rlimit_files))
+
+    env = dict(os.environ, PYTHONUNBUFFERED="1")
+    proc = subprocess.Popen([sys.executable, "-m", "cassino", "serve", "--port", "0", "--records", str(records),
+                             *options], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env,
+                            preexec_fn=limit if rlimit_files is not None else None)
+    lines: list[str] = []
+    errors: list[str] = []
+    first: queue.Queue[str] = queue.Queue()
+
+    def read() -> None:
+        assert proc.stdout is not None
+        for line in proc.stdout:
+            lines.append(line.rstrip("\n"))
+            if "open http://" in line:
+                first.put(line)
+        first.put("")
+
+    def read_errors() -> None:
+        assert proc.stderr is not None
+        for line in proc.stderr:
+            errors.append(line)
+
+    readers = [threading.Thread(target=read, daemon=True), threading.Thread(target=read_errors, daemon=True)]
+    for reader in readers:
+        reader.start()
+    try:
+        try:
+            line = first.get(timeout=start_within)
+        except queue.Empty:
+            line = ""
+        assert "open http://" in line, (f"the server did not start within {start_within} s: {lines[-5:]} "
+                                        f"{''.join(errors)[-2000:]}")
+        served = Process(proc, line.split("open ", 1)[1].split("/ ", 1)[0], lines, errors, readers)
+        deadline = time.monotonic() + start_within
+        while True:                 # listening and its signal handlers in place (it prints before it serves)
+            try:
+                if served.get("/favicon.ico", timeout=5)[0] == 404:
+                    break
+            except OSError:
+                pass
+            assert time.monotonic() < deadline and proc.poll() is None, "the server never answered"
+            time.sleep(0.05)
+        yield served
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+            proc.wait()

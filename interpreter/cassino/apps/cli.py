@@ -718,8 +718,21 @@ def _cmd_serve(args: argparse.Namespace) -> int:
         if not (0 < len(name) <= 253 and re.fullmatch(r"[A-Za-z0-9.-]+|\[?[0-9A-Fa-f:.]+\]?", name)):
             raise _error(f"--allow-host {name[:60]!r}: a host name or address as browsers write it "
                          f"(e.g. mybox.local or 192.168.1.20), without a port or scheme")
-    limits = Limits(max_tables=args.max_tables, tables_per_client=args.tables_per_client)
-    return run(args.host, args.port, records, rules_dir, args.pace, limits=limits, allow_hosts=tuple(args.allow_host))
+    for option, value, low, high in (("--connections-per-table", args.connections_per_table, 1, 100_000),
+                                     ("--connections-per-client", args.connections_per_client, 1, 100_000),
+                                     ("--max-connections", args.max_connections, 1, 1_000_000),
+                                     ("--uploads-per-minute", args.uploads_per_minute, 1, 100_000)):
+        if not low <= value <= high:
+            raise _error(f"{option} must be {low} to {high}, not {value}")
+    if args.forwarded_allow_ips is not None and not args.proxy_headers:
+        raise _error("--forwarded-allow-ips names the proxies whose X-Forwarded-For is believed: "
+                     "it needs --proxy-headers")
+    limits = Limits(max_tables=args.max_tables, tables_per_client=args.tables_per_client,
+                    connections_per_table=args.connections_per_table,
+                    connections_per_client=args.connections_per_client, max_connections=args.max_connections,
+                    uploads_per_minute=args.uploads_per_minute)
+    return run(args.host, args.port, records, rules_dir, args.pace, limits=limits, allow_hosts=tuple(args.allow_host),
+               proxy_headers=args.proxy_headers, forwarded_allow_ips=args.forwarded_allow_ips)
 
 
 def _add_serve_command(sub: "argparse._SubParsersAction[argparse.ArgumentParser]") -> None:
@@ -740,6 +753,19 @@ def _add_serve_command(sub: "argparse._SubParsersAction[argparse.ArgumentParser]
                    help="tables in play at once, in all (default 200)")
     p.add_argument("--tables-per-client", type=int, default=20, metavar="N",
                    help="tables in play at once opened from one address (default 20)")
+    p.add_argument("--connections-per-table", type=int, default=32, metavar="N",
+                   help="browsers connected to one table at once, players and watchers (default 32)")
+    p.add_argument("--connections-per-client", type=int, default=64, metavar="N",
+                   help="browsers connected at once from one address (default 64)")
+    p.add_argument("--max-connections", type=int, default=1000, metavar="N",
+                   help="browsers connected at once in all (default 1000; fewer if the open-file limit is lower)")
+    p.add_argument("--uploads-per-minute", type=int, default=30, metavar="N",
+                   help="rule files checked, tables opened and records uploaded per address and minute (default 30)")
+    p.add_argument("--proxy-headers", action="store_true",
+                   help="behind a reverse proxy: take the client's address from X-Forwarded-For (default: the "
+                        "address a request comes from; without a proxy, anyone could claim another address)")
+    p.add_argument("--forwarded-allow-ips", metavar="IPS",
+                   help="with --proxy-headers: the proxy's addresses, comma-separated (default 127.0.0.1)")
     p.set_defaults(handler=_cmd_serve)
 
 

@@ -9,16 +9,23 @@ browser may extend a bundled variant by name but not name a path on the server:
 its error messages show lines of the files they point into, which must never be
 the server's own files, and they name a bundled file by its variant's name
 (``standard (bundled):104:38``), never by where the server has it installed.
+
+Whatever the loader meets in a pasted text (a control character, brackets nested a
+thousand deep), the lobby answers with a located error in a few words, never a
+server error; and a variant's words shown at a table are bounded (:func:`check_words`:
+its name, its description, every other name), since each browser at the table gets them.
 """
 
 from __future__ import annotations
 
+import json
+import logging
 import re
 import secrets
 import tempfile
 from dataclasses import replace
 from pathlib import Path
-from typing import Any
+from typing import Any, Callable, TypeVar
 
 from ...errors import CassinoError, Diagnostic, RuleFileError
 from ...files import FileProblem, read_bytes
@@ -31,8 +38,17 @@ from .policy import Limits
 from ..game.records import Record
 from ..game.seating import partnership, player_count, players_text, seat_kinds
 
+log = logging.getLogger("cassino.serve")
+T = TypeVar("T")
+
 KINDS = ("bundled", "example", "folder", "text")
 MAX_SEATS = 16
+#: A variant's words at a table: its name, its description, any other name (a suit's, a scoring item's),
+#: and its rules as a game record stores them (written with every move).
+MAX_NAME = 40
+MAX_DESCRIPTION = 500
+MAX_WORDS = 200
+MAX_RULES_JSON = 64_000
 
 
 class LobbyError(CassinoError):
@@ -49,7 +65,7 @@ def _display_name(filename: str) -> str:
 def _file_description(path: Path) -> str:
     try:
         doc = load_yaml_text(read_bytes(path, MAX_BYTES, what="a rule file"), path.name)
-    except (RuleFileError, FileProblem, OSError):
+    except Exception:       # whatever the file holds, the lobby lists it (choosing it says what is wrong)
         return ""
     data = doc.data if isinstance(doc.data, dict) else {}
     text = data.get("description")
@@ -94,6 +110,11 @@ class Lobby:
         kind = spec.get("kind")
         if kind not in KINDS:
             raise LobbyError(f"rules come from one of: {', '.join(KINDS)}")
+        loaded, source = self._load(kind, spec)
+        check_words(loaded.rules, source)
+        return loaded, source
+
+    def _load(self, kind: str, spec: dict[str, Any]) -> tuple[LoadedVariant, str]:
         if kind == "text":
             text, filename = spec.get("text"), spec.get("filename", "")
             if not isinstance(text, str) or not isinstance(filename, str):
@@ -109,8 +130,8 @@ class Lobby:
             raise LobbyError(f"there is no {where} named {name[:60]!r}")
         if kind == "folder":
             assert self.rules_dir is not None
-            return load(self.rules_dir / name), name
-        return load(name), name
+            return readable(name, load, self.rules_dir / name), name
+        return readable(name, load, name), name
 
     def new_record(self, request: Any) -> tuple[Record, int | None]:
         """A new table's record from the lobby's request, and the seat its creator takes (None: watches).
@@ -160,7 +181,7 @@ def load_text(text: str, filename: str = "") -> LoadedVariant:
                                         hint="save the file as UTF-8")]) from None
     if size > MAX_BYTES:
         raise RuleFileError([Diagnostic(display, 0, 0, f"the file is larger than {MAX_BYTES:,} bytes")])
-    doc = load_yaml_text(text, display)
+    doc = readable(display, load_yaml_text, text, display)
     ref = doc.data.get("extends") if isinstance(doc.data, dict) else None
     if isinstance(ref, str) and ("/" in ref or "\\" in ref or ref.endswith((".yaml", ".yml"))):
         raise RuleFileError([doc.diagnostic(("extends",), "rules given in the browser may extend a bundled "
@@ -170,10 +191,71 @@ def load_text(text: str, filename: str = "") -> LoadedVariant:
         path = Path(folder) / "rules.yaml"
         path.write_text(text, encoding="utf-8")
         try:
-            return load(path)
+            return readable(display, load, path)
         except RuleFileError as e:
             raise RuleFileError([replace(d, file=display) if d.file == str(path) else d
                                  for d in e.diagnostics]) from None
+
+
+def readable(display: str, fn: Callable[..., T], *args: Any) -> T:
+    """``fn(*args)`` (the rule loader): any error it raises that is not already a located RuleFileError (a
+    control character the YAML reader refuses, nesting deeper than Python's stack) becomes one, in a few words
+    naming ``display``; the details go to the server's log."""
+    try:
+        return fn(*args)
+    except CassinoError:
+        raise
+    except RecursionError:
+        message, hint = "lists and mappings are nested too deeply to read", "is a bracket left open?"
+    except Exception as e:
+        import yaml
+
+        if not isinstance(e, yaml.YAMLError):
+            log.exception("reading rules %s", display)
+        first = str(e).splitlines()[0] if str(e) else type(e).__name__
+        message = f"not readable as rules: {_plain(first)}"
+        hint = ("save it as plain UTF-8 text, without control characters" if isinstance(e, yaml.YAMLError)
+                else None)
+    raise RuleFileError([Diagnostic(display, 0, 0, message, hint=hint)]) from None
+
+
+def _plain(text: str, limit: int = 160) -> str:
+    """Text fit to show: control characters escaped, at most ``limit`` characters."""
+    text = "".join(c if c.isprintable() else repr(c)[1:-1] for c in text)
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def _strings(value: Any, path: tuple[str, ...] = ()) -> Any:
+    if isinstance(value, str):
+        yield path, value
+    elif isinstance(value, dict):
+        for key, item in value.items():
+            yield from _strings(item, path + (str(key),))
+    elif isinstance(value, list):
+        for k, item in enumerate(value):
+            yield from _strings(item, path + (str(k),))
+
+
+def check_words(rules: Rules, shown: str) -> None:
+    """LobbyError when a variant's words are longer than a table takes: every browser at a table gets its name
+    and description, and a game record holds its rules (rewritten after every move)."""
+    where = f"{_plain(shown, 60)}: " if shown else ""
+    if len(rules.name) > MAX_NAME:
+        raise LobbyError(f"{where}the variant's name is {len(rules.name):,} characters long; a table takes "
+                         f"at most {MAX_NAME}: choose a shorter name")
+    if len(rules.description) > MAX_DESCRIPTION:
+        raise LobbyError(f"{where}the variant's description is {len(rules.description):,} characters long; "
+                         f"a table takes at most {MAX_DESCRIPTION}: shorten it")
+    for path, text in _strings(rules.data):
+        if path in (("name",), ("description",)):
+            continue
+        if len(text) > MAX_WORDS:
+            raise LobbyError(f"{where}`{'.'.join(path)[:80]}` is {len(text):,} characters long; a table takes "
+                             f"at most {MAX_WORDS} for a name: shorten it")
+    size = len(json.dumps(rules.data, ensure_ascii=False))
+    if size > MAX_RULES_JSON:
+        raise LobbyError(f"{where}these rules take {size:,} characters as a game record stores them; a table "
+                         f"takes at most {MAX_RULES_JSON:,}")
 
 
 _BUNDLED = re.compile(r"^(?P<name>[^()]*?) ?\((?P<path>.+)\)$")

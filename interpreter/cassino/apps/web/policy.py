@@ -2,18 +2,25 @@
 
 A server on a network is shared by people who do not know each other, so every
 resource a request can claim has a bound the lobby states: tables open at once
-(in all, and per client address), a search player's budget a move (smaller than
-the terminal's, since every table shares the machine), and the workers computer
-players think in. The names the server answers as are checked on every request
-(the ``Host`` header), so a page of another site that has rebound its own name
-to this computer's address (DNS rebinding) is refused.
+(in all, and per client address; a finished game counts until its table is
+closed), connections (per table, per address, in all: each is an open file),
+requests that upload a file or open a table (per address and minute), a search
+player's budget a move (smaller than the terminal's, since every table shares
+the machine), and the workers computer players think in. The names the server
+answers as are checked on every request (the ``Host`` header), so a page of
+another site that has rebound its own name to this computer's address (DNS
+rebinding) is refused. A client's address is the one it connects from: headers
+that name another (``X-Forwarded-For``) are believed only behind a proxy the
+operator names (``cassino serve --proxy-headers``).
 """
 
 from __future__ import annotations
 
 import ipaddress
 import socket
-from dataclasses import dataclass, field
+import time
+from collections import deque
+from dataclasses import dataclass, field, replace
 
 from ...errors import CassinoError
 from ...players.names import make_bot
@@ -28,6 +35,22 @@ BOT_WORKERS = 2
 MAX_REVIEWS = 8
 #: Deals each search value of a review is averaged over (``cassino review``'s default), never above ``bot_deals``.
 REVIEW_DEALS = 32
+#: Connections (websockets) open at once to one table, from one address, and in all.
+CONNECTIONS_PER_TABLE = 32
+CONNECTIONS_PER_CLIENT = 64
+MAX_CONNECTIONS = 1000
+#: Requests that upload a file or open a table (``/api/rules``, ``/api/tables``, ``/api/records``), per address.
+UPLOADS_PER_MINUTE = 30
+#: A finished game's table stays (for its record and its review) this long after the game ends and its last
+#: browser left; then it is closed (its record stays in the folder).
+FINISHED_SECONDS = 600.0
+#: How long a browser's request waits for a table's engine work (its legal moves, a hint, a check) before it is
+#: told the server is still working on it; the work goes on, and its answer is sent when it is ready.
+WAIT_SECONDS = 5.0
+#: Open files the server keeps for itself (its listening socket, logs, a record being written, worker pipes).
+SPARE_FILES = 64
+#: HTTP connections (pages, the lobby's requests) open at once beyond the websockets; past them, status 503.
+HTTP_CONNECTIONS = 64
 LOOPBACK_NAMES = ("localhost", "127.0.0.1", "::1")
 
 
@@ -41,6 +64,12 @@ class Limits:
     bot_seconds: float = BOT_SECONDS
     bot_workers: int = BOT_WORKERS
     max_reviews: int = MAX_REVIEWS
+    connections_per_table: int = CONNECTIONS_PER_TABLE
+    connections_per_client: int = CONNECTIONS_PER_CLIENT
+    max_connections: int = MAX_CONNECTIONS
+    uploads_per_minute: int = UPLOADS_PER_MINUTE
+    finished_seconds: float = FINISHED_SECONDS
+    wait_seconds: float = WAIT_SECONDS
 
     @property
     def review_deals(self) -> int:
@@ -66,7 +95,39 @@ class Limits:
 
     def as_json(self) -> dict[str, object]:
         return {"max_tables": self.max_tables, "tables_per_client": self.tables_per_client,
-                "bot_deals": self.bot_deals, "bot_seconds": self.bot_seconds}
+                "bot_deals": self.bot_deals, "bot_seconds": self.bot_seconds,
+                "connections_per_table": self.connections_per_table,
+                "connections_per_client": self.connections_per_client,
+                "uploads_per_minute": self.uploads_per_minute}
+
+    def fit_open_files(self) -> tuple["Limits", str]:
+        """These limits within the process's open-file limit (``ulimit -n``), raised to its hard limit when
+        needed: each table in play holds its record's lock file and each connection a socket. Returns the
+        limits (with fewer connections if even the hard limit is too low) and a sentence saying so ("" when
+        nothing had to change)."""
+        try:
+            import resource
+        except ImportError:          # Windows: no such limit to fit
+            return self, ""
+        soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+        needed = self.max_tables + self.max_connections + HTTP_CONNECTIONS + SPARE_FILES
+        if soft != resource.RLIM_INFINITY and soft < needed:
+            target = needed if hard == resource.RLIM_INFINITY else min(needed, hard)
+            try:
+                resource.setrlimit(resource.RLIMIT_NOFILE, (target, hard))
+                soft = target
+            except (ValueError, OSError):
+                pass
+        if soft == resource.RLIM_INFINITY or soft >= needed:
+            return self, ""
+        room = soft - self.max_tables - HTTP_CONNECTIONS - SPARE_FILES
+        if room < 2:
+            raise CassinoError(f"the open-file limit (ulimit -n) is {soft}: too low for {self.max_tables} tables; "
+                               f"lower --max-tables or raise the limit")
+        fitted = replace(self, max_connections=room, connections_per_client=min(self.connections_per_client, room),
+                         connections_per_table=min(self.connections_per_table, room))
+        return fitted, (f"at most {room} connections at once, to fit the open-file limit (ulimit -n) of {soft} "
+                        f"with {self.max_tables} tables; raise it to take {self.max_connections}")
 
 
 def _host_form(name: str) -> str:
@@ -134,3 +195,29 @@ class Hosts:
 
 class LimitReached(CassinoError):
     """A request within the rules but beyond what this server takes on now (a table too many)."""
+
+
+class PerMinute:
+    """At most ``per_minute`` events per key (a client address) in any minute; bounded in memory too."""
+
+    KEYS = 10_000
+
+    def __init__(self, per_minute: int, what: str) -> None:
+        self.per_minute = per_minute
+        self.what = what
+        self._seen: dict[str, deque[float]] = {}
+
+    def take(self, key: str, now: float | None = None) -> None:
+        """Count one event of ``key``; LimitReached (nothing counted) when it has had its share this minute."""
+        now = time.monotonic() if now is None else now
+        times = self._seen.pop(key, None) or deque()
+        while times and now - times[0] >= 60:
+            times.popleft()
+        self._seen[key] = times              # most recent last: the oldest keys go first when there are too many
+        if len(times) >= self.per_minute:
+            wait = max(1, int(60 - (now - times[0])) + 1)
+            raise LimitReached(f"{self.what} from your address: at most {self.per_minute} a minute on this "
+                               f"server; try again in {wait} s")
+        times.append(now)
+        while len(self._seen) > self.KEYS:
+            self._seen.pop(next(iter(self._seen)))

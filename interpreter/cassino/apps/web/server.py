@@ -11,7 +11,11 @@ page of another site (its ``Origin`` is not this server) is refused, so another
 site open in the same browser cannot open tables or join a seat; a request that
 names this server by a name it does not listen as (the ``Host`` header: a site
 that rebound its own name to this address) is refused on every route.
-Tables, computer players' budgets and their workers are bounded (``policy``).
+Tables, connections, uploads, computer players' budgets and their workers are
+bounded (``policy``). Nothing the engine or the rule loader does runs on the
+event loop: pasted rules and uploaded records are read in the lobby's threads,
+a table's work in the tables' (``tables``), each waited for a bounded time. An
+answer never echoes what was sent, and names no path of the server.
 """
 
 from __future__ import annotations
@@ -39,17 +43,24 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 from ...errors import CassinoError, Diagnostic, RuleFileError
 from ...language.rules import Rules
 from ...language.variants import load_rules
-from ..game.records import RecordError, load_game, save_new
-from .lobby import Lobby, LobbyError, public_diagnostic, rules_info
-from .policy import Hosts, LimitReached, Limits
+from ..game.records import Record, RecordError, load_game
+from .lobby import Lobby, LobbyError, check_words, public_diagnostic, rules_info
+from .policy import HTTP_CONNECTIONS, Hosts, LimitReached, Limits
 from .protocol import ProtocolError, parse_request
-from .tables import Client, Table, TableStore
+from .tables import Client, StillWorking, Table, TableStore, public_words
 from . import views
 
 log = logging.getLogger("cassino.serve")
 
 STATIC = Path(__file__).parent / "static"
-MAX_BODY = 2_000_000          # a pasted rule file (1 MB at most) or a game record, as JSON
+MAX_BODY = 2_000_000          # a pasted rule file (1 MB at most), as JSON
+#: An uploaded game record, in bytes (a long game's record is a few tens of KB).
+MAX_RECORD = 256_000
+#: How long the lobby waits for reading a pasted rule file or an uploaded record (in a thread).
+LOBBY_SECONDS = 20.0
+#: Errors of a rule file shown at most, and the characters of each line of them.
+MAX_ERRORS = 20
+LINE_SHOWN = 240
 HELLO_SECONDS = 15
 GRACE_SECONDS = 3           # open websockets are closed after this long on stopping
 WS_MAX_SIZE = 65_536          # frames beyond this are closed by the server before the app reads them
@@ -122,31 +133,61 @@ def _error(message: str, status: int = 400, **extra: Any) -> JSONResponse:
     return JSONResponse({"message": message, **extra}, status_code=status)
 
 
+class TooLarge(LobbyError):
+    """A request larger than this server reads (answered 413)."""
+
+
+def _cut(text: str | None, limit: int = LINE_SHOWN) -> str | None:
+    """Each line of ``text`` at most ``limit`` characters (an error quotes its line of the file, never all of it)."""
+    if text is None:
+        return None
+    return "\n".join(line if len(line) <= limit else line[: limit - 1] + "…" for line in text.splitlines())
+
+
 def _diagnostics(e: RuleFileError, lobby: Lobby) -> JSONResponse:
     """A rule file's errors as ``cassino validate --format json`` gives them, with the text it prints,
-    naming files as their readers know them (``standard (bundled)``), never by the server's paths."""
-    shown: list[Diagnostic] = [public_diagnostic(d, lobby.rules_dir) for d in e.diagnostics]
-    errors = [d.as_json() | {"source_line": d.source_line, "text": d.format()} for d in shown]
-    return JSONResponse({"valid": False, "errors": errors, "message": "the rules have errors"}, status_code=400)
+    naming files as their readers know them (``standard (bundled)``), never by the server's paths; each
+    line quoted from the file at most LINE_SHOWN characters, at most MAX_ERRORS errors."""
+    shown: list[Diagnostic] = [public_diagnostic(d, lobby.rules_dir) for d in e.diagnostics[:MAX_ERRORS]]
+    errors = [d.as_json() | {"message": _cut(d.message), "hint": _cut(d.hint), "source_line": _cut(d.source_line),
+                             "text": _cut(d.format())} for d in shown]
+    more = len(e.diagnostics) - len(shown)
+    return JSONResponse({"valid": False, "errors": errors, "more_errors": more,
+                         "message": "the rules have errors"}, status_code=400)
 
 
-async def _body(request: Request) -> Any:
-    """The request's JSON, read no further than MAX_BODY bytes; LobbyError when it is not that."""
+async def _body(request: Request, store: TableStore, limit: int = MAX_BODY, too_large: str = "") -> Any:
+    """The request's JSON, read no further than ``limit`` bytes (and decoded in a thread); LobbyError when it
+    is not JSON, TooLarge (413) beyond the limit."""
     if not _same_origin(request.headers):
         raise PermissionError("a page of another site cannot do this")
+    refusal = too_large or f"the request is too large (at most {limit:,} bytes)"
     size = request.headers.get("content-length")
-    if size is not None and (not size.isdigit() or int(size) > MAX_BODY):
-        raise LobbyError(f"the request is too large (at most {MAX_BODY:,} bytes)")
+    if size is not None and (not size.isdigit() or int(size) > limit):
+        raise TooLarge(refusal)
     chunks, total = [], 0
     async for chunk in request.stream():
         total += len(chunk)
-        if total > MAX_BODY:
-            raise LobbyError(f"the request is too large (at most {MAX_BODY:,} bytes)")
+        if total > limit:
+            raise TooLarge(refusal)
         chunks.append(chunk)
+    return await _in_lobby(store, _json_of, b"".join(chunks))
+
+
+def _json_of(raw: bytes) -> Any:
     try:
-        return json.loads(b"".join(chunks).decode("utf-8"))
+        return json.loads(raw.decode("utf-8"))
     except (UnicodeDecodeError, ValueError, RecursionError):
         raise LobbyError("the request is not JSON") from None
+
+
+async def _in_lobby(store: TableStore, fn: Callable[..., Any], *args: Any) -> Any:
+    """The lobby's work (the rule loader, a record's replay) in its threads, waited for LOBBY_SECONDS at most."""
+    try:
+        return await asyncio.wait_for(asyncio.shield(store.lobby_work.submit(fn, *args)), LOBBY_SECONDS)
+    except asyncio.TimeoutError:
+        raise StillWorking(f"reading this takes the server longer than {LOBBY_SECONDS:g} s: "
+                           f"try a smaller file") from None
 
 
 def _refusals(lobby: Lobby) -> Callable[[Callable[[Request], Awaitable[Response]]],
@@ -163,25 +204,55 @@ def _refusals(lobby: Lobby) -> Callable[[Callable[[Request], Awaitable[Response]
                 return _error(str(e), 403)
             except LimitReached as e:
                 return _error(str(e), 429)
+            except TooLarge as e:
+                return _error(str(e), 413)
+            except StillWorking as e:
+                return _error(str(e), 503)
             except CassinoError as e:
-                return _error(str(e).splitlines()[0] if isinstance(e, RecordError) else str(e))
+                return _error(public_words(str(e), 400))
+            except Exception:       # a bug: logged with its traceback; the browser gets a line
+                log.exception("%s %s", request.method, request.url.path)
+                return _error("the server could not do that (a bug: see the server's log)", 500)
         return wrapped
     return wrap
 
 
-def _check_seats(text: str, shown: str, store: TableStore) -> None:
-    """An uploaded record's computer players, held to this server's bounds before the record is read."""
-    try:
-        data = json.loads(text)
-    except (ValueError, RecursionError):
-        return                      # the record reader says what is wrong with it, with its line
+def _check_seats(data: Any, shown: str, limits: Limits) -> None:
+    """An uploaded record's computer players, held to this server's bounds before the record is replayed."""
     seats = data.get("seats") if isinstance(data, dict) else None
     for kind in seats if isinstance(seats, list) else []:
         if isinstance(kind, str):
             try:
-                store.limits.check_seat(kind)
+                limits.check_seat(kind)
             except CassinoError as e:
                 raise LobbyError(f"{shown}: {e}") from None
+
+
+def read_upload(text: str, shown: str, limits: Limits) -> tuple[Record, Any]:
+    """An uploaded game record, read in a thread as `cassino replay` reads it: its record and its game (a game
+    still to play). Errors name it as ``shown``, quote at most a short part of it, and never a path."""
+    try:
+        data = json.loads(text)
+    except (ValueError, RecursionError):
+        data = None                 # the record reader says what is wrong with it, with its line
+    _check_seats(data, shown, limits)
+    with tempfile.TemporaryDirectory(prefix="cassino-record-") as folder:
+        path = Path(folder) / "record.json"
+        path.write_text(text, encoding="utf-8", errors="replace")
+        try:
+            record, game = load_game(path)
+        except RecordError as e:
+            raise RecordError(public_words(str(e).replace(str(path), shown), 300)) from None
+        except CassinoError:
+            raise
+        except Exception as e:      # whatever the reader meets: a refusal in words, the details in the log
+            log.warning("reading an uploaded record: %r", e)
+            raise RecordError(f"{shown}: not readable as a game record ({type(e).__name__})") from None
+    if game.over:
+        raise LobbyError(f"{shown}: this game is over, so there is nothing to continue "
+                         f"(`cassino replay {shown}` shows it)")
+    check_words(record.rules, shown)
+    return record, game
 
 
 def _client(request: Request) -> str:
@@ -222,45 +293,49 @@ def create_app(store: TableStore, lobby: Lobby, hosts: Hosts) -> Starlette:
         name = "table.html" if request.url.path.startswith("/table/") else "index.html"
         return FileResponse(STATIC / name, media_type="text/html")
 
+    @refusals
     async def choices(request: Request) -> Response:
-        return JSONResponse(lobby.choices())
+        return JSONResponse(await _in_lobby(store, lobby.choices))
+
+    def uploaded(request: Request, body: Any = None) -> None:
+        """Count a request that opens a table or hands in a file (a named variant checked is not one)."""
+        spec = body.get("rules") if isinstance(body, dict) else None
+        if body is None or not isinstance(spec, dict) or spec.get("kind") not in ("bundled", "example", "folder"):
+            store.uploads.take(_client(request))
 
     @refusals
     async def check_rules(request: Request) -> Response:
-        body = await _body(request)
-        loaded, source = lobby.load(body.get("rules") if isinstance(body, dict) else None)
+        body = await _body(request, store)
+        uploaded(request, body)
+        loaded, source = await _in_lobby(store, lobby.load, body.get("rules") if isinstance(body, dict) else None)
         return JSONResponse({"valid": True, "source": source, "info": rules_info(loaded.rules)})
 
     @refusals
     async def new_table(request: Request) -> Response:
-        record, you = lobby.new_record(await _body(request))
-        table = store.create(record, _client(request))
+        uploaded(request)
+        record, you = await _in_lobby(store, lobby.new_record, await _body(request, store))
+        table = await store.create(record, _client(request))
         table.kick()
         store.say(f"new table {table.id}: {record.rules.name}, seats {', '.join(record.seats)}")
         return JSONResponse({"id": table.id, "links": table.links(), "you": you, "info": table.public_info()})
 
     @refusals
     async def continue_record(request: Request) -> Response:
-        body = await _body(request)
+        too_large = f"a game record is at most {MAX_RECORD:,} bytes on this server; this one is larger"
+        uploaded(request)
+        body = await _body(request, store, 2 * MAX_RECORD + 4096, too_large)
         if not isinstance(body, dict) or not isinstance(body.get("text"), str):
             raise LobbyError("send the game record's text: {\"text\": ..., \"filename\": ...}")
+        if len(body["text"].encode("utf-8", "surrogatepass")) > MAX_RECORD:
+            raise TooLarge(too_large)
         filename = body["filename"] if isinstance(body.get("filename"), str) else ""
-        shown = (Path(filename.replace("\\", "/")).name or "record.json")[:80]
-        _check_seats(body["text"], shown, store)
-        with tempfile.TemporaryDirectory(prefix="cassino-record-") as folder:
-            path = Path(folder) / "record.json"
-            path.write_text(body["text"], encoding="utf-8", errors="replace")
-            try:
-                record, game = load_game(path)
-            except RecordError as e:
-                raise RecordError(str(e).replace(str(path), shown)) from None
-        store.admit(record, _client(request))        # before a file is written
+        shown = public_words(Path(filename.replace("\\", "/")).name or "record.json", 80)
+        record, game = await _in_lobby(store, read_upload, body["text"], shown, store.limits)
         stem = "".join(c if c.isalnum() or c in "-_" else "-" for c in Path(shown).stem)[:40] or "game"
-        saved = save_new(record, store.folder, f"{stem}-continued", game)
-        table = store.adopt(record, saved, _client(request))
+        table = await store.continued(record, game, stem, _client(request))     # within the limits, or refused
         table.kick()
         humans = sorted(table.tokens)
-        store.say(f"table {table.id} continues {shown} (saved as {saved.name})")
+        store.say(f"table {table.id} continues {shown} (saved as {table.session.save_path.name})")
         return JSONResponse({"id": table.id, "links": table.links(), "you": humans[0] if humans else None,
                              "info": table.public_info()})
 
@@ -281,26 +356,28 @@ def create_app(store: TableStore, lobby: Lobby, hosts: Hosts) -> Starlette:
         return Response(json.dumps(data, indent=1, ensure_ascii=False), media_type="application/json",
                         headers={"content-disposition": f'attachment; filename="{table.session.save_path.name}"'})
 
+    @refusals
     async def table_rules(request: Request) -> Response:
         table = table_of(request)
         if table is None:
             return _error("no such table", 404)
         source = table.record.source if table.record.source in lobby.shipped_names() else ""
-        text = await asyncio.to_thread(_rulebook_html, table.session.game.rules, source)
+        text = await _in_lobby(store, _rulebook_html, table.session.game.rules, source)
         return HTMLResponse(text, headers={"content-security-policy": RULES_CSP})
 
+    @refusals
     async def table_examples(request: Request) -> Response:
         table = table_of(request)
         if table is None:
             return _error("no such table", 404)
-        return JSONResponse({"examples": views.example_moves(table.session.game.engine)})
+        return JSONResponse({"examples": await table.work(views.example_moves, table.session.game.engine)})
 
     @refusals
     async def named_rules(request: Request) -> Response:
         kind, name = request.path_params["kind"], request.path_params["name"]
-        loaded, _ = lobby.load({"kind": kind, "name": name})
+        loaded, _ = await _in_lobby(store, lobby.load, {"kind": kind, "name": name})
         source = str(lobby.rules_dir / name) if kind == "folder" and lobby.rules_dir else name
-        text = await asyncio.to_thread(_rulebook_html, loaded.rules, source)
+        text = await _in_lobby(store, _rulebook_html, loaded.rules, source)
         return HTMLResponse(text, headers={"content-security-policy": RULES_CSP})
 
     async def play_socket(websocket: WebSocket) -> None:
@@ -317,6 +394,20 @@ def create_app(store: TableStore, lobby: Lobby, hosts: Hosts) -> Starlette:
         if table is None:
             await refuse("there is no such table (was the link copied whole?)", 4404)
             return
+        address = websocket.client.host if websocket.client is not None else ""
+        refusal = store.connect(address, table)
+        if refusal is not None:
+            await refuse(refusal, 4429)
+            return
+        try:
+            await _seated(websocket, table, refuse)
+        except asyncio.CancelledError:      # the server is stopping (its grace time is over): nothing to say
+            pass
+        finally:
+            store.disconnect(address, table)
+
+    async def _seated(websocket: WebSocket, table: Table, refuse: Callable[[str, int], Awaitable[None]]) -> None:
+        """A connection counted toward the limits: its hello, then its requests until it closes."""
         try:
             first = await asyncio.wait_for(websocket.receive(), HELLO_SECONDS)
         except asyncio.TimeoutError:
@@ -366,10 +457,11 @@ def create_app(store: TableStore, lobby: Lobby, hosts: Hosts) -> Starlette:
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
-        for table in store.tables.values():     # resumed tables whose computer player is to move
-            table.kick()
+        store.start()                           # resumed tables whose computer player is to move
         yield
-        await store.stop()
+        store.unsaved = await store.stop()
+        for table_id in store.unsaved:
+            store.say(f"table {table_id} was still working out its last action: its record is as of the one before")
 
     routes = [
         Route("/", page),
@@ -440,8 +532,13 @@ def url_of(sock: socket.socket, host: str) -> str:
     return f"http://{shown}:{port}"
 
 
-def make_server(store: TableStore, lobby: Lobby, hosts: Hosts) -> Any:
-    """A uvicorn server for the application (started with ``serve(sockets=[bind(...)])``)."""
+def make_server(store: TableStore, lobby: Lobby, hosts: Hosts, proxy_headers: bool = False,
+                forwarded_allow_ips: str | None = None) -> Any:
+    """A uvicorn server for the application (started with ``serve(sockets=[bind(...)])``).
+
+    ``X-Forwarded-For`` and ``Forwarded`` name the client only with ``proxy_headers`` (the operator's
+    ``--proxy-headers``), and then only from ``forwarded_allow_ips`` (default: loopback, a proxy on this
+    computer): otherwise any client could name itself another address and pass the per-address limits."""
     import uvicorn
 
     class Server(uvicorn.Server):
@@ -455,8 +552,14 @@ def make_server(store: TableStore, lobby: Lobby, hosts: Hosts) -> Any:
                 yield
                 self._captured_signals.clear()
 
+    proxy: dict[str, Any] = {"proxy_headers": False}
+    if proxy_headers:
+        proxy = {"proxy_headers": True, "forwarded_allow_ips": forwarded_allow_ips or "127.0.0.1"}
+    # Connections of every kind at once (each an open file): the websockets the limits allow, and as many more
+    # for pages and the lobby's requests; beyond that, status 503.
     config = uvicorn.Config(create_app(store, lobby, hosts), log_level="warning", ws_max_size=WS_MAX_SIZE,
-                            access_log=False, lifespan="on", timeout_graceful_shutdown=GRACE_SECONDS)
+                            access_log=False, lifespan="on", timeout_graceful_shutdown=GRACE_SECONDS,
+                            limit_concurrency=store.limits.max_connections + HTTP_CONNECTIONS, **proxy)
     return Server(config)
 
 
@@ -465,9 +568,11 @@ def _say(text: str) -> None:
 
 
 def run(host: str, port: int, records: Path, rules_dir: Path | None, pace: float,
-        say: Callable[[str], None] = _say, limits: Limits = Limits(), allow_hosts: tuple[str, ...] = ()) -> int:
+        say: Callable[[str], None] = _say, limits: Limits = Limits(), allow_hosts: tuple[str, ...] = (),
+        proxy_headers: bool = False, forwarded_allow_ips: str | None = None) -> int:
     """Serve until SIGTERM or Ctrl-C. Every table is in ``records`` after every move, so stopping loses nothing:
     the computer players stop thinking, the writes under way end, and every table is saved once more."""
+    limits, fitted = limits.fit_open_files()
     store = TableStore(records, pace, say, limits)
     store.prepare()
     adopted = store.open_all()
@@ -484,13 +589,19 @@ def run(host: str, port: int, records: Path, rules_dir: Path | None, pace: float
     say(f"limits: {limits.max_tables} tables in play, {limits.tables_per_client} per computer; "
         f"computer players think in {limits.bot_workers} worker process{'es' if limits.bot_workers != 1 else ''}, "
         f"search up to {limits.bot_deals:,} deals or {limits.bot_seconds:g} s a move")
+    say(f"connections: {limits.connections_per_table} per table, {limits.connections_per_client} per computer, "
+        f"{limits.max_connections} in all; {limits.uploads_per_minute} uploads or new tables a minute per computer"
+        + (f"; {fitted}" if fitted else ""))
+    if proxy_headers:
+        say(f"--proxy-headers: X-Forwarded-For names the client when it comes from "
+            f"{forwarded_allow_ips or '127.0.0.1'} (the proxy); never expose this port directly")
     say(f"game records in {records} ({len(store.tables)} table{'s' if len(store.tables) != 1 else ''}"
         f" resumed); stop with Ctrl-C: nothing is lost")
     for table in adopted:
         links = ", ".join(f"seat {seat} {base}{link}" for seat, link in table.links()["seats"].items())
         say(f"took in {table.session.save_path.name} as table {table.id}: {links or 'no seats for people'}"
             f"; watch: {base}{table.links()['watch']}")
-    server = make_server(store, Lobby(rules_dir, limits), hosts)
+    server = make_server(store, Lobby(rules_dir, limits), hosts, proxy_headers, forwarded_allow_ips)
     try:
         asyncio.run(server.serve(sockets=[sock]))
     except KeyboardInterrupt:       # a second Ctrl-C: uvicorn stops at once; the records were written move by move
@@ -498,5 +609,8 @@ def run(host: str, port: int, records: Path, rules_dir: Path | None, pace: float
     finally:
         sock.close()
     n = len(store.tables)
-    say(f"stopped; every table is saved ({n} table{'s' if n != 1 else ''} in {records})")
+    if store.unsaved:
+        say(f"stopped; every table is in {records} as of its last action written ({n} table{'s' if n != 1 else ''})")
+    else:
+        say(f"stopped; every table is saved ({n} table{'s' if n != 1 else ''} in {records})")
     return 0

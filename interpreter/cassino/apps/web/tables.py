@@ -6,6 +6,25 @@ people (``secrets``), the browsers connected to it, and the computer players'
 turns run in worker processes of their own (``thinking``), so computer players
 thinking never stall a person's move at any table.
 
+Nothing the engine does runs on the event loop (one valid rule file can deal a
+table whose legal moves take minutes to list): a table's legal moves to offer,
+the counting aid, a hint, a check of a move, the quick computer players' moves,
+replays (a resume, an undo) and a new deal run in threads (``thinking.Workers``),
+each worked out once per position and shared by every browser of the table. A
+table has at most :data:`TABLE_JOBS` of them at once, so it cannot take every
+thread, and a browser waits for them at most ``Limits.wait_seconds``: past that
+it is told the server is still working (:class:`StillWorking`) and gets the
+answer when it is ready, while every other table goes on as before. A position
+beyond the engine's listing budget (``PositionTooLargeError``) offers some of its
+moves, says so, and takes any legal move typed or clicked card by card.
+
+A browser gets the table's fixed parts (the variant's name and description, the
+deck) once, in its welcome; each state carries only the position. A browser that
+joins gets its own state, and the others only a line saying who is connected
+when a seat joins or leaves. A finished game lets go of its record's lock at
+once; its table stays, counted toward the limits, until ``Limits.finished_seconds``
+after its last browser left, and is then closed (its record stays in the folder).
+
 Nothing lives only in memory. Each table's game is the same JSON record as
 ``cassino play`` writes, rewritten atomically after every action, in the records
 folder; its tokens are in ``.tables/ID.json`` beside it (readable by the
@@ -38,11 +57,13 @@ import pickle
 import re
 import secrets
 import tempfile
+import threading
+import time
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any, Callable, Iterable, TypeVar
 
-from ...engine.moves import Move, MoveKind
+from ...engine.moves import Move, MoveKind, PositionTooLargeError
 from ...engine.notation import format_move, parse_move
 from ...engine.state import HandState
 from ...errors import CassinoError
@@ -54,11 +75,12 @@ from ..learning.counting import count_for
 from ..learning.tutorial import Lesson, Tutorial
 from ..learning.warnings import warnings_for
 from . import views
-from .policy import REVIEW_DEALS, Limits, LimitReached
+from .policy import REVIEW_DEALS, Limits, LimitReached, PerMinute
 from .protocol import Request
-from .thinking import Thinkers, Writers, long_thinker
+from .thinking import ENGINE_THREADS, LOBBY_THREADS, Thinkers, Workers, Writers, long_thinker
 
 log = logging.getLogger("cassino.serve")
+T = TypeVar("T")
 
 TABLES_FORMAT = "cassino-table/1"
 SIDECARS = ".tables"
@@ -66,6 +88,24 @@ OUTBOX = 64             # messages waiting for a slow browser before it is disco
 #: Legal moves sent to the browser at most; a table of many low cards can have tens of thousands
 #: (each hand card then gets its share, and any legal move can still be typed).
 MAX_OFFERED = 600
+#: Moves offered at a position beyond the engine's listing budget (found with bounded work).
+MAX_OFFERED_LARGE = 120
+#: Engine jobs of one table running or waiting at once (its moves to offer, a hint, its computer player...).
+TABLE_JOBS = 2
+#: A table being resumed at start-up may take this long (its record replayed, its position dealt).
+RESUME_SECONDS = 20.0
+#: Stopping waits this long at most for the writes under way (each is atomic: a record is whole either way).
+STOP_SECONDS = 10.0
+
+WORKING = ("the server is still working out this position (it has very many possible moves): "
+           "the answer follows when it is ready")
+BUSY = "the server is still working on this table's last request: try again in a moment"
+NOT_SAVED = "the server could not save the game (its log says why)"
+
+
+class StillWorking(CassinoError):
+    """A table's engine work that takes longer than a browser waits (or a table already working at its bound):
+    said in words; the work goes on and its answer is sent when it is ready."""
 
 
 def encode(message: dict[str, Any]) -> str:
@@ -75,6 +115,28 @@ def encode(message: dict[str, Any]) -> str:
 
 def new_token() -> str:
     return secrets.token_urlsafe(24)
+
+
+_PATH = re.compile(r"(?<![\w.~-])(?:[A-Za-z]:)?[/\\](?:[^\s'\"`/\\]+[/\\])+([^\s'\"`/\\]*)")
+#: A quoted part of an error (an opening quote after a space or bracket, its closing one before one): the input.
+_QUOTED = re.compile(r"""(?:(?<=[\s(\[:=])|^)(['"])([^'"]{40})[^'"]{8,}\1(?=[\s).,;:\]]|$)""")
+
+
+def public_words(text: str, limit: int = 300) -> str:
+    """An error's words as a browser may read them: a path of the server named by its last part only, control
+    characters shown escaped, the first line, at most ``limit`` characters (the input is never echoed whole)."""
+    first = (text.splitlines() or [""])[0]
+    first = _PATH.sub(lambda m: m.group(1) or "(a folder)", first)
+    first = _QUOTED.sub(lambda m: f"{m.group(1)}{m.group(2)}…{m.group(1)}", first)      # a long quote: its start
+    first = "".join(c if c.isprintable() else repr(c)[1:-1] for c in first)
+    return first if len(first) <= limit else first[: limit - 1] + "…"
+
+
+def stopped_words(error: BaseException) -> str:
+    """Why the computer players stopped, for the browser (the details go to the server's log)."""
+    if isinstance(error, (RecordError, FileProblem, OSError)):
+        return f"the computer players stopped: {NOT_SAVED}; the game is as it was at its last saved move"
+    return "the computer players stopped: a fault of the server (its log says more)"
 
 
 @dataclass(eq=False)
@@ -114,18 +176,210 @@ class HandEnd:
     position: HandState
 
 
+@dataclass(frozen=True)
+class Offered:
+    """The legal moves offered to the seat to play, as the browser gets them: ``more`` not offered (when they
+    were counted); ``too_many`` when the position is beyond the engine's listing budget (not counted)."""
+
+    moves: list[dict[str, Any]]
+    more: int = 0
+    too_many: bool = False
+
+
+# ---------------------------------------------------------------------- engine work (in threads)
+def snapshot(session: GameSession) -> GameSession:
+    """The session as it is now, for a thread to read while the table goes on (the game is an immutable
+    value; the record's actions are copied; the computer players are the table's own, used by its driver
+    alone)."""
+    record = Record(session.record.rules, session.record.seed, session.record.players, session.record.partners,
+                    list(session.record.seats), session.record.dealer, list(session.record.actions),
+                    session.record.source, session.record.stored_result)
+    snap = GameSession(session.game, record, session.bots, session.save_path)
+    snap.last_moves = dict(session.last_moves)
+    return snap
+
+
+def some_moves(game: Any, limit: int) -> list[Move]:
+    """Up to ``limit`` legal moves of a position too large to list, found with bounded work (the engine's
+    lazy walk)."""
+    return list(game.engine.some_moves(game.hand, limit))
+
+
+def offered_moves(snap: GameSession, limit: int = MAX_OFFERED) -> Offered:
+    """The moves the seat to play is offered (``GameSession.listed_moves``: each hand card its share), as
+    the browser gets them; a position beyond the engine's listing budget offers a sample of its moves found
+    with bounded work (``Engine.some_moves``), a share for every hand card."""
+    game = snap.game
+    try:
+        moves, total = snap.listed_moves(limit)         # total -1: beyond the listing budget
+    except PositionTooLargeError:
+        moves, total = snap.ordered(some_moves(game, MAX_OFFERED_LARGE)), -1
+    shown = [views.move_view(game.engine, game.hand, m) for m in moves]
+    too_many = total < 0
+    return Offered(shown, 0 if too_many else total - len(moves), too_many)
+
+
+def first_move(game: Any) -> str:
+    """One legal move in notation (an example for a person who typed something that is no move)."""
+    try:
+        move = next(iter(game.engine.iter_moves(game.hand)), None)
+    except PositionTooLargeError:
+        found = some_moves(game, 1)
+        move = found[0] if found else None
+    return format_move(move, game.engine.deck) if move is not None else "9D capture 9C"
+
+
+def count_json(game: Any, seat: int) -> dict[str, Any]:
+    """The counting aid for ``seat``, from its own view only (``count_for``)."""
+    return count_for(game, seat).to_json()
+
+
+def read_typed(snap: GameSession, text: str) -> str:
+    """A typed or clicked move in notation once the engine allows it; NotAMove or CassinoError (in words)
+    otherwise."""
+    return format_move(snap.read_move(text), snap.game.engine.deck)
+
+
+def why_answer(game: Any, played: list[str], items: list[str]) -> dict[str, Any]:
+    """The clicked cards as a move: the move itself when it is legal (``found``), else the engine's reason it
+    is not (``refused``): a capture with them (a trail with none)."""
+    deck = game.engine.deck
+    hand = game.hand
+    try:
+        # Cards by the ids the page knows them by (``views.card_ids``: ``10D~2`` is the second
+        # 10D in the same place, with two packs); any other name is read as a card.
+        p = _by_ids(deck, hand.hands[hand.turn], set(played))
+        loose, builds = 0, []
+        for item in set(items):
+            if item.startswith("["):
+                builds.append(deck.mask([deck.parse(n) for n in item.strip("[]").split()]))
+            else:
+                loose |= _by_ids(deck, hand.table, {item})
+    except CassinoError as e:
+        return {"type": "refused", "message": public_words(str(e))}
+    if not p:
+        return {"type": "refused", "message": "choose a card from your hand first"}
+    move = Move(MoveKind.CAPTURE, p, loose, tuple(sorted(builds))) if loose or builds else Move(MoveKind.TRAIL, p)
+    move = game.engine.resolve(hand, move)
+    if game.engine.is_legal(hand, move):
+        return {"type": "found", "message": f"{format_move(move, deck)} is a legal move",
+                "move": views.move_view(game.engine, hand, move)}
+    return {"type": "refused", "message": game.engine.why_illegal(hand, move)}
+
+
+def warnings_answer(snap: GameSession, text: str) -> dict[str, Any]:
+    """What the typed or clicked move may give away (``warnings_for``: from the mover's view only); a move the
+    engine refuses gets its reason instead, and is then refused when sent."""
+    game = snap.game
+    answer: dict[str, Any] = {"type": "warnings", "asked": text, "hand_no": game.hand_no, "ply": game.hand.ply}
+    try:
+        move = snap.read_move(text)
+    except CassinoError as e:
+        return answer | {"move": None, "warnings": [], "refused": public_words(str(e))}
+    found = warnings_for(game, move)
+    return answer | {"move": format_move(move, game.engine.deck), "warnings": [w.to_json() for w in found]}
+
+
+def hint_view(snap: GameSession, seat: int) -> dict[str, Any]:
+    """The search player's move for ``seat`` (from what it can see), as the browser shows a move."""
+    move = snap.hint(seat)
+    return views.move_view(snap.game.engine, snap.game.hand, move)
+
+
+def decide(snap: GameSession) -> tuple[int | None, bool]:
+    """A computer seat that claims the game now, and whether a computer player is to move."""
+    return snap.claimant(), snap.computer_to_move()
+
+
+def hand_end(before: Any, action: str, after: Any, log_: list[tuple[int, str]]) -> HandEnd | None:
+    """The hand ended by ``action`` (from ``before`` to ``after``), for the end-of-hand panel."""
+    if action.startswith("claim"):
+        return None
+    move = parse_move(action, before.engine.deck)
+    summary = hand_summary(before, move, after)
+    if summary is None:
+        return None
+    return HandEnd(summary, list(log_), before.engine.apply(before.hand, move))
+
+
+def replayed_log(record: Record) -> tuple[list[tuple[int, str]], HandEnd | None]:
+    """This hand's actions with their seats, and the last hand that ended (after a resume or an undo)."""
+    game = record.new_game()
+    log_: list[tuple[int, str]] = []
+    last_end = None
+    for action in record.actions:
+        before = game
+        game = apply_action(before, action)
+        log_.append((actor_of(action, before), _shown(action)))
+        if len(game.results) > len(before.results):
+            last_end = hand_end(before, action, game, log_)
+        if game.hand_no != before.hand_no:
+            log_ = []
+    return log_, last_end
+
+
+def act_and_summarise(session: GameSession, action: str, log_: list[tuple[int, str]]) -> tuple[Any, Any, HandEnd | None]:
+    """Apply, record and write ``action`` (in a writer thread): what was done, the game before, and the hand it
+    ended. Nobody is shown the move before it is written."""
+    before = session.game
+    acted = session.act(action)
+    end = None
+    if acted.summary is not None:
+        end = hand_end(before, acted.action, session.game, log_ + [(acted.seat, _shown(acted.action))])
+    return acted, before, end
+
+
+def undo_and_replay(session: GameSession, seat: int) -> tuple[list[tuple[int, str]], HandEnd | None]:
+    session.undo(seat)
+    return replayed_log(session.record)
+
+
+def lessons_after(tutorials: dict[int, Tutorial | None], before: Any, action: str,
+                  after: Any) -> tuple[HandState, dict[int, tuple[Tutorial, tuple[Lesson, ...]]]]:
+    """What the action from ``before`` to ``after`` teaches each learner's seat, and the position a lesson
+    describes: the hand just after the action (the last move of a hand is explained once the next hand is
+    dealt, whose cards it does not concern)."""
+    move = None if action.startswith("claim") else parse_move(action, before.engine.deck)
+    position = before.hand if move is None else before.engine.apply(before.hand, move)
+    out = {}
+    for learner, tutorial in tutorials.items():
+        out[learner] = (tutorial or Tutorial.for_rules(before.rules)).after(before, move, after)
+    return position, out
+
+
+def tutorial_from_start(record: Record, hand_no: int, seat: int,
+                        position: HandState) -> tuple[Tutorial, list[tuple[tuple[Lesson, ...], dict[str, Any], HandState]]]:
+    """The tutorial switched on for ``seat``: what a turn is, then what the moves of the hand in play taught
+    (the seat has seen them); each batch of lessons with what it is about and the position it describes."""
+    game = record.new_game()
+    tutorial, lessons = Tutorial.for_rules(game.rules).start()
+    batches = [(lessons, {"seat": None, "move": None, "hand_no": hand_no}, position)]
+    for action in record.actions:
+        before, game = game, apply_action(game, action)
+        if before.hand_no == hand_no:
+            where, taught = lessons_after({seat: tutorial}, before, action, game)
+            tutorial, lessons = taught[seat]
+            batches.append((lessons, {"seat": actor_of(action, before), "move": _shown(action),
+                                      "hand_no": before.hand_no}, where))
+    return tutorial, batches
+
+
 class Table:
     def __init__(self, table_id: str, session: GameSession, tokens: dict[int, str], watch: str,
-                 pace: float, thinkers: Thinkers, writers: Writers, review_deals: int = REVIEW_DEALS) -> None:
+                 pace: float, thinkers: Thinkers, writers: Writers, review_deals: int = REVIEW_DEALS,
+                 engines: Workers | None = None, limits: Limits = Limits()) -> None:
         self.id = table_id
         self.thinkers = thinkers
         self.writers = writers
+        self.engines = engines if engines is not None else Workers(TABLE_JOBS, "cassino-table")
+        self.limits = limits
         self.session = session
         self.tokens = tokens
         self.watch = watch
         self.pace = pace
         self.clients: set[Client] = set()
         self.lock = asyncio.Lock()
+        #: Counts the actions and undos: work begun at one version is dropped if the game has moved since.
         self.version = 0
         self.driver: asyncio.Task[None] | None = None
         self.hand_log: list[tuple[int, str]] = []
@@ -138,7 +392,19 @@ class Table:
         self.tasks: set[asyncio.Task[None]] = set()
         #: Each seat's tutorial (the lessons it has been shown), made when one of its browsers switches it on.
         self.tutorials: dict[int, Tutorial] = {}
-        self._rebuild_log()
+        #: The record's lock (as `cassino play` takes it), let go of when the game is over.
+        self.held: Held | None = None
+        #: When the game ended, and when its last browser left (a finished table is closed some time after).
+        self.finished_at: float | None = None
+        self.idle_since: float = time.monotonic()
+        self.closed = False
+        #: The engine's work for the position at ``_memo_version``, shared by every browser that asks.
+        self._memos: dict[Any, asyncio.Future[Any]] = {}
+        self._memo_version = -1
+        self._later: tuple[int, set[Client]] | None = None
+        self._statics: dict[str, Any] | None = None
+        self._encoded: tuple[dict[str, Any], str] | None = None
+        self.hand_log, self.last_end = replayed_log(self.record)
 
     # ------------------------------------------------------------------ who is who
     @property
@@ -169,89 +435,234 @@ class Table:
         game = self.session.game
         return {"id": self.id, "variant": game.rules.name, "source": self.record.source,
                 "players": game.players, "seats": list(self.kinds), "hand_no": game.hand_no, "over": game.over,
-                "outcome": outcome(game), "connected": sorted({c.seat for c in self.clients if c.seat is not None})}
+                "outcome": outcome(game), "connected": self._connected()}
 
-    # ------------------------------------------------------------------ the log of the hand in play
-    def _rebuild_log(self) -> None:
-        """This hand's actions with their seats, and the last hand that ended (after a resume or an undo)."""
-        game = self.record.new_game()
-        log_: list[tuple[int, str]] = []
-        self.last_end = None
-        for action in self.record.actions:
-            before = game
-            game = apply_action(before, action)
-            log_.append((actor_of(action, before), _shown(action)))
-            if len(game.results) > len(before.results):
-                self.last_end = self._hand_end(before, action, game, log_)
-            if game.hand_no != before.hand_no:
-                log_ = []
-        self.hand_log = log_
+    def _connected(self) -> list[int]:
+        return sorted({c.seat for c in self.clients if c.seat is not None})
 
-    @staticmethod
-    def _hand_end(before: Any, action: str, after: Any, log_: list[tuple[int, str]]) -> HandEnd | None:
-        if action.startswith("claim"):
-            return None
-        move = parse_move(action, before.engine.deck)
-        summary = hand_summary(before, move, after)
-        if summary is None:
-            return None
-        return HandEnd(summary, list(log_), before.engine.apply(before.hand, move))
+    # ------------------------------------------------------------------ the engine's work, in threads
+    def _submit(self, fn: Callable[..., T], *args: Any) -> asyncio.Future[T]:
+        """``fn(*args)`` in an engine thread; StillWorking when this table already has TABLE_JOBS there."""
+        if self.engines.owned_by(self.id) >= TABLE_JOBS:
+            raise StillWorking(BUSY)
+        return self.engines.submit(fn, *args, owner=self.id)
+
+    async def _wait(self, future: asyncio.Future[T]) -> T:
+        """The work's answer, waited for at most ``wait_seconds``; StillWorking after that (it goes on)."""
+        try:
+            return await asyncio.wait_for(asyncio.shield(future), self.limits.wait_seconds)
+        except asyncio.TimeoutError:
+            raise StillWorking(WORKING) from None
+
+    async def work(self, fn: Callable[..., T], *args: Any) -> T:
+        """Engine work a browser waits for (a bounded time: StillWorking after that)."""
+        return await self._wait(self._submit(fn, *args))
+
+    async def _background(self, fn: Callable[..., T], *args: Any) -> T:
+        """Engine work nobody waits for in a browser (the computer players): as long as it takes, started
+        as soon as this table has a thread free."""
+        while True:
+            try:
+                future = self._submit(fn, *args)
+            except StillWorking:
+                await asyncio.sleep(0.2)
+                continue
+            return await future
+
+    def _memo(self, key: Any, fn: Callable[..., T], *args: Any) -> asyncio.Future[T]:
+        """The work ``key`` for the position in play, started once and shared (until the game moves on)."""
+        if self._memo_version != self.version:
+            self._memos = {}
+            self._memo_version = self.version
+        future = self._memos.get(key)
+        if future is None or (future.done() and (future.cancelled() or future.exception() is not None)):
+            future = self._memos[key] = self._submit(fn, *args)
+        return future
+
+    def _spawn(self, coro: Any) -> None:
+        task = asyncio.get_running_loop().create_task(coro)
+        self.tasks.add(task)
+        task.add_done_callback(self.tasks.discard)
 
     # ------------------------------------------------------------------ messages
     def post(self, client: Client, message: dict[str, Any], about: HandState | None) -> None:
-        """Send ``message`` to one browser. ``about``: the position it describes (None: it shows no cards)."""
-        client.send(encode(message))
+        """Send ``message`` to one browser. ``about``: the position it describes (None: it shows no cards).
+        The same message posted to many browsers (every watcher's view of a move) is encoded once."""
+        if self._encoded is None or self._encoded[0] is not message:
+            self._encoded = (message, encode(message))
+        client.send(self._encoded[1])
 
-    def view(self, seat: int | None) -> dict[str, Any]:
+    def statics(self) -> dict[str, Any]:
+        """What never changes at this table (the variant's words, the deck): sent once, in the welcome."""
+        if self._statics is None:
+            game = self.session.game
+            self._statics = views.static_view(game.rules, game.engine.deck, self.record.source) | {
+                "rules": f"/rules/{self.id}"}
+        return self._statics
+
+    def _mover(self, game: Any, seat: int | None) -> bool:
+        """Whether ``seat`` is a person's seat to play in ``game``."""
+        return (seat is not None and not game.over and game.hand.turn == seat
+                and seat not in self.session.bots)
+
+    def _state(self, seat: int | None, game: Any, offered: Offered | None,
+               working: str | None = None) -> dict[str, Any]:
+        """The position as ``seat`` may see it, with its moves when it is to play (``offered``)."""
         s = self.session
-        game = s.game
-        mine = seat is not None and not game.over and game.hand.turn == seat and seat not in s.bots
-        moves, total = s.listed_moves(MAX_OFFERED) if mine else ([], 0)
+        mine = self._mover(game, seat)
+        shown = offered if mine else None
         return views.seat_view(table_id=self.id, game=game, kinds=self.kinds, viewer=seat, hand_log=self.hand_log,
-                               moves=moves, connected=(c.seat for c in self.clients if c.seat is not None),
-                               can_undo=seat is not None and s.humans() == 1 and bool(self.record.actions),
-                               source=self.record.source) | {
-            "record": f"/records/{self.id}.json" if game.over else None,
-            "rules": f"/rules/{self.id}", "typing": views.typing_words(game.engine.deck), "failed": self.failed,
-            "more_moves": total - len(moves)}
+                               moves=shown.moves if shown is not None else [],
+                               connected=self._connected(),
+                               can_undo=seat is not None and s.humans() == 1 and bool(self.record.actions)) | {
+            "record": f"/records/{self.id}.json" if game.over else None, "failed": self.failed,
+            "more_moves": shown.more if shown is not None else 0,
+            "too_many": bool(shown is not None and shown.too_many), "working": working}
 
-    def post_state(self, client: Client) -> None:
-        view = self.view(client.seat)
-        if client.counting and client.seat is not None:
-            # Counted from the seat's own view: its hand and the public cards (``count_for``).
-            view["count"] = count_for(self.session.game, client.seat).to_json()
-        self.post(client, view, self.session.game.hand)
+    def view(self, seat: int | None, counting: bool = False) -> dict[str, Any]:
+        """The position as ``seat`` may see it, worked out in the calling thread (tests; never the event loop)."""
+        game = self.session.game
+        offered = offered_moves(snapshot(self.session)) if self._mover(game, seat) else None
+        view = self._state(seat, game, offered)
+        if counting and seat is not None:
+            view["count"] = count_json(game, seat)
+        return view
+
+    async def publish(self, targets: Iterable[Client] | None = None) -> None:
+        """Every browser at the table (or ``targets``) gets the position as its seat may see it; the seat to
+        play's moves and each counting seat's count are worked out in a thread, once for the position.
+        Called with the lock held. Work that takes longer than a browser waits: the position goes out at once
+        without it (``working`` says so), and again with it when it is ready, unless the game has moved on."""
+        chosen = [c for c in (self.clients if targets is None else targets) if not c.dropped]
+        if not chosen or self.closed:
+            return
+        game, version = self.session.game, self.version
+        try:
+            offered, counts = await self._extras(game, chosen, wait=True)
+        except StillWorking as e:
+            wanting = [c for c in chosen if self._mover(game, c.seat) or (c.counting and c.seat is not None)]
+            self._post_views(chosen, game, None, {}, set(wanting), str(e))
+            self._publish_later(version, wanting)
+            return
+        self._post_views(chosen, game, offered, counts)
+
+    def _post_views(self, chosen: list[Client], game: Any, offered: Offered | None, counts: dict[int, Any],
+                    waiting: set[Client] | None = None, working: str | None = None) -> None:
+        """Each of ``chosen`` its view of ``game``: built once per seat and aid, encoded once for all who share it
+        (every watcher); ``waiting`` are told the rest of their view is being worked out (``working``)."""
+        waiting = waiting or set()
+
+        def kind(c: Client) -> tuple[int, bool, bool]:
+            return (-1 if c.seat is None else c.seat, c.counting and c.seat in counts, c in waiting)
+
+        views_: dict[tuple[int, bool, bool], dict[str, Any]] = {}
+        for client in sorted(chosen, key=kind):
+            key = kind(client)
+            view = views_.get(key)
+            if view is None:
+                view = views_[key] = self._state(client.seat, game, offered, working if key[2] else None)
+                if key[1]:
+                    view["count"] = counts[client.seat]
+            self.post(client, view, game.hand)
+
+    async def _extras(self, game: Any, chosen: list[Client], wait: bool) -> tuple[Offered | None, dict[int, Any]]:
+        """The moves of the seat to play (if one of ``chosen`` is that seat) and the counts ``chosen`` asked for."""
+        futures: dict[Any, asyncio.Future[Any]] = {}
+        if any(self._mover(game, c.seat) for c in chosen):
+            futures["moves"] = self._memo("moves", offered_moves, snapshot(self.session))
+        for seat in sorted({c.seat for c in chosen if c.counting and c.seat is not None}):
+            futures[seat] = self._memo(("count", seat), count_json, game, seat)
+        if futures:
+            _, pending = await asyncio.wait(list(futures.values()), timeout=self.limits.wait_seconds if wait else None)
+            if pending:
+                raise StillWorking(WORKING)
+        offered = futures["moves"].result() if "moves" in futures else None
+        return offered, {k: f.result() for k, f in futures.items() if k != "moves"}
+
+    def _publish_later(self, version: int, chosen: list[Client]) -> None:
+        """Send ``chosen`` the position at ``version`` once its work is done (unless the game has moved on)."""
+        if self._later is not None and self._later[0] == version:
+            self._later[1].update(chosen)
+            return
+        self._later = (version, set(chosen))
+        self._spawn(self._publish_when_ready(version))
+
+    async def _publish_when_ready(self, version: int) -> None:
+        try:
+            while not self.closed and self.version == version and self._later is not None:
+                waiting = [c for c in self._later[1] if c in self.clients and not c.dropped]
+                try:
+                    await self._extras(self.session.game, waiting, wait=False)
+                except StillWorking:                  # the table's threads are busy: look again shortly
+                    await asyncio.sleep(0.5)
+                    continue
+                async with self.lock:
+                    if self.version == version and self._later is not None and self._later[0] == version:
+                        waiting = [c for c in self._later[1] if c in self.clients]
+                        self._later = None
+                        await self.publish(waiting)
+                return
+        except (StillWorking, asyncio.CancelledError):
+            return
+        except Exception:          # a bug: logged, and said to the browsers waiting
+            log.exception("table %s: working out a position", self.id)
+            for client in list(self.clients):
+                self.tell(client, "error", "the server could not work out this position (a bug: see its log)")
+        finally:
+            if self._later is not None and self._later[0] == version and self.version != version:
+                self._later = None
 
     def post_hand_end(self, client: Client, end: HandEnd) -> None:
         self.post(client, views.summary_view(end.summary, self.kinds, client.seat, end.log), end.position)
-
-    def publish(self) -> None:
-        for client in list(self.clients):
-            self.post_state(client)
 
     def tell(self, client: Client, kind: str, message: str) -> None:
         """A line for one browser (an error, a refusal, a note): it describes the position in play."""
         self.post(client, {"type": kind, "message": message}, self.session.game.hand)
 
+    def _presence(self, before: list[int], but: Client | None = None) -> None:
+        """Who is connected, to every browser (``but`` the one that came: its state says it), when a seat came
+        or went (a watcher changes nothing)."""
+        now = self._connected()
+        if now != before:
+            for client in list(self.clients):
+                if client is not but:
+                    self.post(client, {"type": "presence", "connected": now}, None)
+
     # ------------------------------------------------------------------ joining
     async def join(self, client: Client) -> None:
-        """A browser takes its seat (or watches): it gets the last hand's scoring and the table as it stands."""
-        async with self.lock:
-            self._join(client)
+        """A browser takes its seat (or watches): it gets the table's fixed parts, the last hand's scoring and
+        the table as it stands; the others only hear that a seat is connected. While an action of the table is
+        being applied (the lock is held longer than a browser waits), it gets the position as it stands, and
+        the next one when the action is written, like every browser of the table."""
+        try:
+            await asyncio.wait_for(self.lock.acquire(), self.limits.wait_seconds)
+        except asyncio.TimeoutError:
+            game = self.session.game
+            self._welcome(client)
+            self.post(client, self._state(client.seat, game, None, WORKING), game.hand)
+            return
+        try:
+            self._welcome(client)
+            await self.publish([client])
+            self.kick()
+        finally:
+            self.lock.release()
 
-    def _join(self, client: Client) -> None:
+    def _welcome(self, client: Client) -> None:
+        before = self._connected()
         self.clients.add(client)
         self.post(client, {"type": "welcome", "table": self.id, "seat": client.seat,
-                           "seats": list(self.kinds)}, None)
+                           "seats": list(self.kinds)} | self.statics(), None)
         if self.last_end is not None:
             self.post_hand_end(client, self.last_end)
-        self.publish()
-        self.kick()
+        self._presence(before, but=client)
 
     async def leave(self, client: Client) -> None:
-        async with self.lock:
-            self.clients.discard(client)
-            self.publish()
+        before = self._connected()
+        self.clients.discard(client)
+        self._presence(before)
+        if not self.clients:
+            self.idle_since = time.monotonic()
 
     # ------------------------------------------------------------------ acting
     async def _act(self, action: str) -> None:
@@ -261,57 +672,61 @@ class Table:
         player thinks in, so one table's disk write or thinking never holds up the others;
         nobody is shown the move before it is written.
         """
-        s = self.session
-        before = s.game
-        acted = await self.writers.run(s.act, action)
+        acted, before, end = await self.writers.run(act_and_summarise, self.session, action, list(self.hand_log))
         self.version += 1
         self.hand_log.append((acted.seat, _shown(acted.action)))
-        if acted.summary is not None:
-            end = self._hand_end(before, acted.action, s.game, self.hand_log)
-            if end is not None:
-                self.last_end = end
-                for client in list(self.clients):
-                    self.post_hand_end(client, end)
+        if end is not None:
+            self.last_end = end
+            for client in list(self.clients):
+                self.post_hand_end(client, end)
         if acted.new_hand:
             self.hand_log = []
-        self.publish()
-        self._teach(before, acted.seat, acted.action)
+        if self.session.game.over:
+            self._finish()
+        await self.publish()
+        await self._teach(before, acted.seat, acted.action)
+
+    def _finish(self) -> None:
+        """The game is over: its record is written for good, so its lock goes (a terminal may replay it)."""
+        if self.finished_at is None:
+            self.finished_at = time.monotonic()
+        if self.held is not None:
+            self.held.release()
+            self.held = None
 
     # ------------------------------------------------------------------ the tutorial
-    def _teach(self, before: Any, seat: int, action: str) -> None:
+    async def _teach(self, before: Any, seat: int, action: str) -> None:
         """The lessons of the action just made (by ``seat``, from ``before``), to each browser that switched
         the tutorial on, each the first time its seat meets it (called with the lock held, after the new
         position was sent, so a lesson never comes before the move it explains)."""
-        for learner in sorted({c.seat for c in self.clients if c.tutorial and c.seat is not None}):
-            self._lesson(learner, before, seat, action, self.session.game)
+        learners = sorted({c.seat for c in self.clients if c.tutorial and c.seat is not None})
+        if not learners:
+            return
+        try:
+            position, taught = await self.work(lessons_after, {k: self.tutorials.get(k) for k in learners},
+                                               before, action, self.session.game)
+        except StillWorking:
+            log.info("table %s: the tutorial's lessons of %s were skipped (the table was busy)", self.id, action)
+            return
+        about = {"seat": seat, "move": _shown(action), "hand_no": before.hand_no}
+        for learner, (tutorial, lessons) in taught.items():
+            self.tutorials[learner] = tutorial
+            self._post_lessons(learner, lessons, about, position)
 
-    def _lesson(self, learner: int, before: Any, seat: int, action: str, after: Any,
-                only: Client | None = None) -> None:
-        """What the action from ``before`` to ``after`` teaches ``learner``'s seat, sent to its browsers."""
-        move = None if action.startswith("claim") else parse_move(action, before.engine.deck)
-        # What a lesson describes: the hand just after the action (the last move of a hand is explained once
-        # the next hand is dealt, whose cards it does not concern).
-        position = before.hand if move is None else before.engine.apply(before.hand, move)
-        tutorial = self.tutorials.get(learner) or Tutorial.for_rules(before.rules)
-        self.tutorials[learner], lessons = tutorial.after(before, move, after)
-        self._post_lessons(learner, lessons, {"seat": seat, "move": _shown(action), "hand_no": before.hand_no},
-                           position, only)
-
-    def _start_tutorial(self, client: Client, seat: int) -> None:
+    async def _start_tutorial(self, client: Client, seat: int) -> None:
         """The tutorial switched on for ``client``. The first time for its seat: what a turn is, then what the
         moves of the hand in play taught, which the seat has seen (so the computer's first capture, made
         before the page connected, still explains capturing); after that, nothing again."""
-        game = self.session.game
         if seat in self.tutorials:
             return
-        self.tutorials[seat], lessons = Tutorial.for_rules(game.rules).start()
-        self._post_lessons(seat, lessons, {"seat": None, "move": None, "hand_no": game.hand_no}, game.hand,
-                           only=client)
-        replayed = self.record.new_game()
-        for action in self.record.actions:
-            before, replayed = replayed, apply_action(replayed, action)
-            if before.hand_no == game.hand_no:
-                self._lesson(seat, before, actor_of(action, before), action, replayed, only=client)
+        game = self.session.game
+        tutorial, batches = await self.work(tutorial_from_start, snapshot(self.session).record, game.hand_no, seat,
+                                            game.hand)
+        if seat in self.tutorials:
+            return
+        self.tutorials[seat] = tutorial
+        for lessons, about, position in batches:
+            self._post_lessons(seat, lessons, about, position, only=client)
 
     def _post_lessons(self, seat: int, lessons: tuple[Lesson, ...], about: dict[str, Any], position: HandState,
                       only: Client | None = None) -> None:
@@ -322,6 +737,7 @@ class Table:
             if client.tutorial and client.seat == seat:
                 self.post(client, message, position)
 
+    # ------------------------------------------------------------------ a browser's requests
     async def handle(self, client: Client, req: Request) -> None:
         """One checked request from a browser; every refusal goes to that browser alone and changes nothing."""
         if req.type == "ping":
@@ -339,82 +755,88 @@ class Table:
         if req.type == "review":
             self.ask_review(client, seat)
             return
-        async with self.lock:
-            s = self.session
-            if req.type == "count":
-                client.counting = req.flag("on")
-                self.post_state(client)
-                return
-            if req.type == "tutorial":
-                # The state first: the position from which the actions are taught.
-                client.tutorial = req.flag("on")
-                self.post_state(client)
-                if client.tutorial:
-                    self._start_tutorial(client, seat)
-                return
-            if s.game.over:
-                self.tell(client, "error", "the game is over")
-                return
-            if req.type == "undo":
-                try:
-                    await self.writers.run(s.undo, seat)
-                except CassinoError as e:
-                    self.tell(client, "error", str(e))
-                    return
-                self.version += 1
-                self._rebuild_log()
-                self.tell(client, "info", "took back your last move")
-                self.publish()
-                self.kick()
-                return
-            turn = s.game.hand.turn
-            if turn != seat:
-                # Asked before anything else: a reason or a hint reads the hand of the seat to play.
-                self.tell(client, "error", f"it is not your turn: {views.seat_label(self.kinds, turn, seat)} is to play")
-                return
-            if req.type == "why":
-                self.tell(client, "refused", self._why(req.cards("played"), req.cards("items")))
-                return
-            if req.type == "warn":
-                self.post(client, await self._warnings(req.text("text")), s.game.hand)
-                return
-            if req.type == "hint":
-                move = await asyncio.to_thread(s.hint, seat)
-                self.post(client, {"type": "hint", "move": views.move_view(s.game.engine, s.game.hand, move)},
-                          s.game.hand)
-                return
+        try:       # the table's lock, waited for a bounded time (another request of this table may be working)
+            await asyncio.wait_for(self.lock.acquire(), self.limits.wait_seconds)
+        except asyncio.TimeoutError:
+            self.tell(client, "info", BUSY)
+            return
+        try:
+            await self._handle(client, seat, req)
+        except StillWorking as e:
+            self.tell(client, "info", str(e))
+        finally:
+            self.lock.release()
+
+    async def _handle(self, client: Client, seat: int, req: Request) -> None:
+        s = self.session
+        if req.type == "count":
+            client.counting = req.flag("on")
+            await self.publish([client])
+            return
+        if req.type == "tutorial":
+            # The state first: the position from which the actions are taught.
+            client.tutorial = req.flag("on")
+            await self.publish([client])
+            if client.tutorial:
+                await self._start_tutorial(client, seat)
+            return
+        if s.game.over:
+            self.tell(client, "error", "the game is over")
+            return
+        if req.type == "undo":
             try:
-                if req.type == "claim":
-                    if not s.game.rules.game.claiming:
-                        raise CassinoError("there is no claiming in this game: play on to the end of the hand")
-                    await self._act(f"claim {seat}")
-                else:
-                    move = s.read_move(req.text("text"))
-                    await self._act(format_move(move, s.game.engine.deck))
-            except NotAMove:
-                example = format_move(s.listed_moves(1)[0][0], s.game.engine.deck)
-                self.tell(client, "refused", f"{req.text('text')[:40]!r} is not a move: write one such as `{example}`")
-                return
-            except RecordError as e:
-                self.tell(client, "error", f"{e}; the move was not made")
+                self.hand_log, self.last_end = await self.writers.run(undo_and_replay, s, seat)
+            except (RecordError, FileProblem, OSError) as e:
+                log.warning("table %s: undo not saved: %s", self.id, e)
+                self.tell(client, "error", f"{NOT_SAVED}; nothing was taken back")
                 return
             except CassinoError as e:
-                self.tell(client, "refused", str(e))
+                self.tell(client, "error", public_words(str(e)))
                 return
+            self.version += 1
+            self.failed = None
+            self.tell(client, "info", "took back your last move")
+            await self.publish()
             self.kick()
-
-    async def _warnings(self, text: str) -> dict[str, Any]:
-        """What the typed or clicked move may give away (``warnings_for``: from the mover's view only);
-        a move the engine refuses gets its reason instead, and is then refused when sent."""
-        s = self.session
-        answer: dict[str, Any] = {"type": "warnings", "asked": text, "hand_no": s.game.hand_no,
-                                  "ply": s.game.hand.ply}
+            return
+        turn = s.game.hand.turn
+        if turn != seat:
+            # Asked before anything else: a reason or a hint reads the hand of the seat to play.
+            self.tell(client, "error", f"it is not your turn: {views.seat_label(self.kinds, turn, seat)} is to play")
+            return
+        if req.type == "why":
+            answer = await self.work(why_answer, s.game, req.cards("played"), req.cards("items"))
+            self.post(client, answer, s.game.hand)
+            return
+        if req.type == "warn":
+            self.post(client, await self.work(warnings_answer, snapshot(s), req.text("text")), s.game.hand)
+            return
+        if req.type == "hint":
+            move = await self.work(hint_view, snapshot(s), seat)
+            self.post(client, {"type": "hint", "move": move}, s.game.hand)
+            return
         try:
-            move = s.read_move(text)
+            if req.type == "claim":
+                if not s.game.rules.game.claiming:
+                    raise CassinoError("there is no claiming in this game: play on to the end of the hand")
+                await self._act(f"claim {seat}")
+            else:
+                await self._act(await self.work(read_typed, snapshot(s), req.text("text")))
+        except NotAMove:
+            example = await self.work(first_move, s.game)
+            self.tell(client, "refused", f"{req.text('text')[:40]!r} is not a move: write one such as `{example}`")
+            return
+        except (RecordError, FileProblem, OSError) as e:
+            log.warning("table %s: move not saved: %s", self.id, e)
+            self.tell(client, "error", f"{NOT_SAVED}; the move was not made")
+            return
+        except StillWorking:
+            raise
         except CassinoError as e:
-            return answer | {"move": None, "warnings": [], "refused": str(e).splitlines()[0][:300]}
-        found = await asyncio.to_thread(warnings_for, s.game, move)
-        return answer | {"move": format_move(move, s.game.engine.deck), "warnings": [w.to_json() for w in found]}
+            self.tell(client, "refused", public_words(str(e), 400))
+            return
+        self.failed = None
+        self.kick()
 
     # ------------------------------------------------------------------ the review of a finished game
     def ask_review(self, client: Client, seat: int) -> None:
@@ -427,9 +849,7 @@ class Table:
             self._post_review(client, self.reviews[seat])
             return
         self.tell(client, "info", "reviewing your moves: this takes a few seconds")
-        task = asyncio.get_running_loop().create_task(self._review_for(client, seat))
-        self.tasks.add(task)
-        task.add_done_callback(self.tasks.discard)
+        self._spawn(self._review_for(client, seat))
 
     async def _review_for(self, client: Client, seat: int) -> None:
         future = self.reviewing.get(seat)
@@ -443,7 +863,7 @@ class Table:
             self.tell(client, "error", str(e))
             return
         except CassinoError as e:
-            self.tell(client, "error", f"the game could not be reviewed: {str(e).splitlines()[0]}")
+            self.tell(client, "error", f"the game could not be reviewed: {public_words(str(e))}")
             return
         except Exception:        # a bug: said to this browser, logged, and the table goes on
             log.exception("table %s: review of seat %s", self.id, seat)
@@ -456,67 +876,52 @@ class Table:
         # The game is over: its last position hides no card from anyone, and the review shows every hand.
         self.post(client, {"type": "review", "seat": client.seat, "review": review}, self.session.game.hand)
 
-    def _why(self, played: list[str], items: list[str]) -> str:
-        """Why the clicked cards are no legal move: a capture with them (a trail with none), asked of the engine."""
-        game = self.session.game
-        deck = game.engine.deck
-        hand = game.hand
-        try:
-            # Cards by the ids the page knows them by (``views.card_ids``: ``10D~2`` is the second
-            # 10D in the same place, with two packs); any other name is read as a card.
-            p = _by_ids(deck, hand.hands[hand.turn], set(played))
-            loose, builds = 0, []
-            for item in set(items):
-                if item.startswith("["):
-                    builds.append(deck.mask([deck.parse(n) for n in item.strip("[]").split()]))
-                else:
-                    loose |= _by_ids(deck, hand.table, {item})
-        except CassinoError as e:
-            return str(e)
-        if not p:
-            return "choose a card from your hand first"
-        move = Move(MoveKind.CAPTURE, p, loose, tuple(sorted(builds))) if loose or builds else Move(MoveKind.TRAIL, p)
-        move = game.engine.resolve(game.hand, move)
-        if game.engine.is_legal(game.hand, move):
-            return f"{format_move(move, deck)} is a legal move"
-        return game.engine.why_illegal(game.hand, move)
-
     # ------------------------------------------------------------------ the computer's turns
     def kick(self) -> None:
         """Start the computer players if one is to act (call with the lock held, or from the event loop)."""
-        if self.driver is None and not self.session.game.over and self.failed is None:
+        if self.driver is None and not self.session.game.over and self.failed is None and not self.closed:
             self.driver = asyncio.get_running_loop().create_task(self._drive())
 
     async def _drive(self) -> None:
+        """The computer players' turns, one action at a time. Each is worked out on the position as it was
+        (a snapshot, version ``version``), after the pause; it is made only if the game is still at that
+        version (an undo or a person's move in the meantime: look again)."""
         try:
-            while True:
+            while not self.closed:
                 async with self.lock:
-                    s = self.session
-                    claimant = s.claimant()
-                    if claimant is not None:
-                        await self._act(f"claim {claimant}")
-                        continue
-                    if not s.computer_to_move():
-                        self.driver = None
-                        return
                     version = self.version
-                    heavy = long_thinker(self.kinds[s.game.hand.turn])
-                    position = pickle.dumps(s) if heavy else b""   # as it is now: a worker thinks about a copy
+                    snap = snapshot(self.session)
+                claimant, to_move = await self._background(decide, snap)
+                if claimant is not None:
+                    async with self.lock:
+                        if self.version == version:
+                            await self._act(f"claim {claimant}")
+                    continue
+                if not to_move:
+                    async with self.lock:
+                        if self.version == version:
+                            self.driver = None
+                            return
+                    continue
                 if self.pace:
                     await asyncio.sleep(self.pace)
-                if heavy:
-                    text = await self.thinkers.choose(position)
+                    if self.version != version:           # an undo in the pause: the position has changed
+                        continue
+                if long_thinker(self.kinds[snap.game.hand.turn]):
+                    text = await self.thinkers.choose(pickle.dumps(snap))
                 else:       # milliseconds: never queued behind another table's long search
-                    text = await self.writers.run(s.computer_choice)
+                    text = await self._background(snap.computer_choice)
                 async with self.lock:
-                    if self.version == version:     # else an undo changed the game: think again
+                    if self.version == version:           # else an undo changed the game: think again
                         await self._act(text)
+        except asyncio.CancelledError:
+            raise
         except Exception as e:     # a bug or a full disk: the table stops, its record as it was last written
             log.exception("table %s stopped", self.id)
-            self.failed = f"the computer players stopped: {e}"
+            self.failed = stopped_words(e)
             self.driver = None
             async with self.lock:
-                self.publish()
+                await self.publish()
 
 
 def _by_ids(deck: Any, zone: int, ids: set[str]) -> int:
@@ -554,6 +959,27 @@ def _write_private(path: Path, data: dict[str, Any]) -> None:
 _ID = re.compile(r"^[0-9a-f]{12}$")
 
 
+def _within(seconds: float, fn: Callable[..., T], *args: Any) -> T:
+    """``fn(*args)`` in a daemon thread, waited for ``seconds`` at most (TimeoutError after that: the thread
+    is left to finish; it never keeps the process from ending)."""
+    box: dict[str, Any] = {}
+
+    def run() -> None:
+        try:
+            box["value"] = fn(*args)
+        except BaseException as e:
+            box["error"] = e
+
+    thread = threading.Thread(target=run, name="cassino-resume", daemon=True)
+    thread.start()
+    thread.join(seconds)
+    if thread.is_alive():
+        raise TimeoutError(f"it took longer than {seconds:g} s")
+    if "error" in box:
+        raise box["error"]
+    return box["value"]
+
+
 class TableStore:
     """Every table of a records folder: opened at start, created by the lobby, found by id."""
 
@@ -567,49 +993,141 @@ class TableStore:
         self.sidecars = folder / SIDECARS
         self.thinkers = Thinkers(limits.bot_workers, limits.max_reviews)
         self.writers = Writers()
+        self.engines = Workers(ENGINE_THREADS, "cassino-engine")
+        #: The lobby's work (reading pasted rules and uploaded records, dealing a new table), apart from the tables'.
+        self.lobby_work = Workers(LOBBY_THREADS, "cassino-lobby")
+        self.uploads = PerMinute(limits.uploads_per_minute, "requests that upload a file or open a table")
         #: Which client address opened each table since the server started (for the per-client limit).
         self.opened_by: dict[str, str] = {}
-        #: Each table's record, held against a terminal resuming it while the server plays it.
-        self.held: dict[str, Held] = {}
+        #: Tables being made now (counted toward the limits before they exist), by client address.
+        self.pending: dict[str, int] = {}
+        #: Connections open now: in all, by client address, by table.
+        self.sockets = 0
+        self.sockets_by_client: dict[str, int] = {}
+        self.sockets_by_table: dict[str, int] = {}
+        self.janitor: asyncio.Task[None] | None = None
+        #: Tables whose last save at stopping did not end in time (each is as of its last action written).
+        self.unsaved: list[str] = []
 
     # ------------------------------------------------------------------ limits
     def open_tables(self, client: str | None = None) -> int:
-        """Tables whose game goes on (of ``client``'s, when given)."""
-        return sum(1 for t in self.tables.values() if not t.session.game.over and t.failed is None
-                   and (client is None or self.opened_by.get(t.id) == client))
+        """Tables open now, finished ones until they are closed (of ``client``'s, when given), and those being made."""
+        if client is None:
+            return len(self.tables) + sum(self.pending.values())
+        return (sum(1 for t in self.tables if self.opened_by.get(t) == client) + self.pending.get(client, 0))
 
     def admit(self, record: Record, client: str) -> None:
         """LimitReached when ``client`` may not open another table now; CassinoError for a seat not run here."""
         for kind in record.seats:
             self.limits.check_seat(kind)
+        later = (f"a finished game counts until its table is closed, {_minutes(self.limits.finished_seconds)} "
+                 f"after its last page")
         if self.open_tables() >= self.limits.max_tables:
             raise LimitReached(f"this server has {self.limits.max_tables} tables in play, its limit: "
-                               f"finish a game or try later")
+                               f"finish a game or try later ({later})")
         if self.open_tables(client) >= self.limits.tables_per_client:
             raise LimitReached(f"you have {self.limits.tables_per_client} tables in play, the limit for one "
-                               f"computer: finish one of them first")
+                               f"computer: finish one of them first ({later})")
 
-    async def stop(self) -> int:
-        """Stop thinking, finish the writes and save every table whose game goes on; how many tables."""
-        drivers: list[Any] = [t.driver for t in self.tables.values() if t.driver is not None]
-        drivers += [task for t in self.tables.values() for task in t.tasks]
-        for task in drivers:
+    def connect(self, client: str, table: Table) -> str | None:
+        """Count a new connection to ``table`` from ``client``; the refusal in words when it is one too many."""
+        limits = self.limits
+        if self.sockets >= limits.max_connections:
+            return f"this server has {limits.max_connections} connections, its limit: try again later"
+        if self.sockets_by_client.get(client, 0) >= limits.connections_per_client:
+            return (f"there are {limits.connections_per_client} connections from your address, the limit for "
+                    f"one computer: close another table's page first")
+        if self.sockets_by_table.get(table.id, 0) >= limits.connections_per_table:
+            return (f"this table has {limits.connections_per_table} connections, its limit: "
+                    f"close another page of it, or try later")
+        self.sockets += 1
+        self.sockets_by_client[client] = self.sockets_by_client.get(client, 0) + 1
+        self.sockets_by_table[table.id] = self.sockets_by_table.get(table.id, 0) + 1
+        return None
+
+    def disconnect(self, client: str, table: Table) -> None:
+        self.sockets -= 1
+        for counts, key in ((self.sockets_by_client, client), (self.sockets_by_table, table.id)):
+            counts[key] -= 1
+            if not counts[key]:
+                del counts[key]
+
+    # ------------------------------------------------------------------ running and stopping
+    def start(self) -> None:
+        """Resumed tables whose computer player is to move start playing; finished tables get closed in time."""
+        for table in self.tables.values():
+            table.kick()
+        self.janitor = asyncio.get_running_loop().create_task(self._close_finished())
+
+    async def _close_finished(self) -> None:
+        every = max(0.2, min(10.0, self.limits.finished_seconds / 4))
+        while True:
+            await asyncio.sleep(every)
+            now = time.monotonic()
+            for table in list(self.tables.values()):
+                if (table.finished_at is not None and not table.clients
+                        and now - max(table.finished_at, table.idle_since) >= self.limits.finished_seconds):
+                    self.close(table)
+
+    def close(self, table: Table) -> None:
+        """Close a finished table: its browsers are told, its work stops; its record stays in the folder."""
+        table.closed = True
+        for task in [table.driver, *table.tasks]:
+            if task is not None:
+                task.cancel()
+        for client in list(table.clients):
+            table.post(client, {"type": "error", "fatal": True, "message": "this table is closed: its game is over "
+                                "(the record is in the server's folder)"}, None)
+            client.drop()
+        if table.held is not None:
+            table.held.release()
+            table.held = None
+        self.tables.pop(table.id, None)
+        self.opened_by.pop(table.id, None)
+        (self.sidecars / f"{table.id}.json").unlink(missing_ok=True)
+        self.say(f"closed table {table.id}: its game is over ({table.session.save_path.name} stays)")
+
+    async def stop(self, wait: float = STOP_SECONDS) -> list[str]:
+        """Stop thinking and working, then save every table whose game goes on, waiting ``wait`` seconds at most
+        for writes under way; the tables that could not be saved once more (each is as of its last action)."""
+        if self.janitor is not None:
+            self.janitor.cancel()
+        tasks: list[Any] = [t.driver for t in self.tables.values() if t.driver is not None]
+        tasks += [task for t in self.tables.values() for task in t.tasks]
+        for task in tasks:
             task.cancel()
         self.thinkers.stop()
-        await asyncio.gather(*drivers, return_exceptions=True)
+        self.engines.stop()
+        self.lobby_work.stop()
+        await asyncio.gather(*tasks, return_exceptions=True)
+        deadline = time.monotonic() + wait
+        unsaved = []
         for table in list(self.tables.values()):
-            async with table.lock:           # a write under way ends first
-                if not table.session.game.over and table.failed is None:
-                    try:
-                        await table.writers.run(table.session.save)
-                    except (RecordError, OSError) as e:
-                        self.say(f"could not save table {table.id}: {e}")
-        self.writers.stop()
-        for held in self.held.values():
-            held.release()
-        self.held.clear()
-        return len(self.tables)
+            if table.session.game.over or table.failed is not None:
+                continue
+            try:     # a write under way ends first
+                await asyncio.wait_for(table.lock.acquire(), max(0.01, deadline - time.monotonic()))
+            except asyncio.TimeoutError:
+                unsaved.append(table.id)
+                continue
+            try:
+                await asyncio.wait_for(asyncio.shield(table.writers.submit(table.session.save)),
+                                       max(0.01, deadline - time.monotonic()))
+            except asyncio.TimeoutError:
+                unsaved.append(table.id)
+            except (RecordError, OSError) as e:
+                self.say(f"could not save table {table.id}: {e}")
+                unsaved.append(table.id)
+            finally:
+                table.lock.release()
+        self.writers.stop(max(0.0, deadline - time.monotonic()))
+        for table in self.tables.values():
+            if table.held is not None:
+                table.held.release()
+                table.held = None
+        return unsaved
 
+    # ------------------------------------------------------------------ the folder
     def prepare(self) -> None:
         """The folder and its private ``.tables`` folder, created when missing; RecordError when they cannot be."""
         try:
@@ -635,6 +1153,7 @@ class TableStore:
                         "seats": {str(k): v for k, v in table.tokens.items()}, "watch": table.watch})
 
     def _open(self, table_id: str, record: Record, path: Path, tokens: dict[int, str], watch: str) -> Table:
+        """A table over ``path`` (in a thread: the record is replayed), holding its record's lock."""
         for kind in record.seats:
             try:
                 self.limits.check_seat(kind)
@@ -647,45 +1166,71 @@ class TableStore:
             raise RecordError(str(e)) from None
         try:
             session = GameSession.open(record, path)
+            table = Table(table_id, session, tokens, watch, self.pace, self.thinkers, self.writers,
+                          self.limits.review_deals, engines=self.engines, limits=self.limits)
         except BaseException:
             held.release()
             raise
-        table = Table(table_id, session, tokens, watch, self.pace, self.thinkers, self.writers,
-                      self.limits.review_deals)
-        self.tables[table_id] = table
-        self.held[table_id] = held
+        table.held = held
+        if session.game.over:
+            table._finish()
         return table
 
-    def create(self, record: Record, client: str = "") -> Table:
+    def _register(self, table: Table, client: str | None) -> Table:
+        self.tables[table.id] = table
+        if client is not None:
+            self.opened_by[table.id] = client
+        return table
+
+    def _made(self, record: Record, stem: str, game: Any, cancelled: threading.Event) -> Table | None:
+        """In a thread: a new record file for ``record`` (a new name, never over a file) and its table."""
+        if game is None:
+            game = record.new_game()          # the deal: the slow part of a very large table
+        if cancelled.is_set():                # nobody waits for it any more: nothing is written
+            return None
+        path = save_new(record, self.folder, stem, game)
+        tokens = {seat: new_token() for seat, kind in enumerate(record.seats) if kind == "human"}
+        table = self._open(self._new_id(), record, path, tokens, new_token())
+        self._sidecar(table, path.name)
+        return table
+
+    async def _make(self, record: Record, client: str, stem: str, game: Any = None) -> Table:
+        self.admit(record, client)
+        self.pending[client] = self.pending.get(client, 0) + 1
+        cancelled = threading.Event()
+        try:
+            future = self.lobby_work.submit(self._made, record, stem, game, cancelled)
+            try:
+                table = await asyncio.wait_for(asyncio.shield(future), max(self.limits.wait_seconds, 20.0))
+            except asyncio.TimeoutError:
+                cancelled.set()
+                future.add_done_callback(_close_unwanted)
+                raise StillWorking("dealing this table takes the server too long (a very large deal): "
+                                   "choose fewer cards") from None
+        finally:
+            self.pending[client] -= 1
+            if not self.pending[client]:
+                del self.pending[client]
+        assert table is not None
+        return self._register(table, client)
+
+    async def create(self, record: Record, client: str = "") -> Table:
         """A new table for ``record``: its record file (a new name, never over a file), its tokens, its id.
 
         ``client`` (the address asking) must be within the limits (:meth:`admit`).
         """
-        self.admit(record, client)
-        table_id = self._new_id()
         stem = re.sub(r"[^A-Za-z0-9_-]+", "-", record.rules.name).strip("-")[:40] or "game"
-        path = save_new(record, self.folder, f"{stem}-{table_id}", record.new_game())
-        tokens = {seat: new_token() for seat, kind in enumerate(record.seats) if kind == "human"}
-        table = self._open(table_id, record, path, tokens, new_token())
-        self._sidecar(table, path.name)
-        self.opened_by[table_id] = client
-        return table
+        return await self._make(record, client, f"{stem}-{secrets.token_hex(6)}")
 
-    def adopt(self, record: Record, path: Path, client: str | None = None) -> Table:
-        """A table for a record already in the folder (``cassino play`` wrote it): new tokens, the same file.
-
-        ``client``: the address that uploaded it (checked by :meth:`admit` before the file was written).
-        """
-        table_id = self._new_id()
-        tokens = {seat: new_token() for seat, kind in enumerate(record.seats) if kind == "human"}
-        table = self._open(table_id, record, path, tokens, new_token())
-        self._sidecar(table, path.name)
-        if client is not None:
-            self.opened_by[table_id] = client
-        return table
+    async def continued(self, record: Record, game: Any, stem: str, client: str) -> Table:
+        """A table for an uploaded record, saved in the folder under a new name (``stem``-continued...)."""
+        return await self._make(record, client, f"{stem}-continued", game)
 
     def open_all(self) -> list[Table]:
-        """Resume every table of the folder and take in its other records; report what cannot be read."""
+        """Resume the tables of the folder and take in its other records, most recent first, up to the limit of
+        tables; each within RESUME_SECONDS (a record the server cannot replay in that time is not resumable);
+        finished games are left in the folder. Whatever cannot be read is reported, never fatal."""
+        entries: list[tuple[float, str, Path, tuple[str, dict[int, str], str] | None]] = []
         taken: set[str] = set()
         for side in sorted(self.sidecars.glob("*.json")):
             table_id = side.stem
@@ -701,22 +1246,75 @@ class TableStore:
             except (OSError, ValueError, KeyError, TypeError) as e:
                 self.say(f"skipped {side}: not a readable table file ({e})")
                 continue
-            path = self.folder / name
             taken.add(name)
-            try:
-                record, _ = load_game(path)
-                if set(tokens) != {k for k, kind in enumerate(record.seats) if kind == "human"}:
-                    raise RecordError(f"{side} does not match the seats of {path}")
-                self._open(table_id, record, path, tokens, watch)
-            except RecordError as e:
-                self.say(f"skipped table {table_id}: {e}")
-        adopted = []
+            entries.append((_mtime(self.folder / name), name, self.folder / name, (table_id, tokens, watch)))
         for path in sorted(self.folder.glob("*.json")):
-            if path.name in taken or path.name.startswith("."):
+            if path.name not in taken and not path.name.startswith("."):
+                entries.append((_mtime(path), path.name, path, None))
+        entries.sort(key=lambda e: (-e[0], e[1]))
+        adopted, finished = [], []
+        for _, name, path, known in entries:
+            table_id = known[0] if known is not None else None
+            if len(self.tables) >= self.limits.max_tables:
+                self.say(f"skipped {name}: the limit of {self.limits.max_tables} tables is reached (--max-tables)")
                 continue
             try:
-                record, _ = load_game(path)
-                adopted.append(self.adopt(record, path))
+                table = _within(RESUME_SECONDS, self._resume, path, known)
             except RecordError as e:
-                self.say(f"skipped {path.name}: {e}")
+                self.say(f"skipped {'table ' + table_id if table_id else name}: not resumable here: "
+                         f"{public_words(str(e), 400)}")
+                continue
+            except TimeoutError as e:
+                self.say(f"skipped {name}: not resumable here: replaying it took too long ({e})")
+                continue
+            except Exception as e:          # a bug or an engine limit: said, logged, and the others go on
+                log.exception("resuming %s", name)
+                self.say(f"skipped {name}: not resumable ({type(e).__name__}: {public_words(str(e), 200)})")
+                continue
+            if table is None:
+                finished.append(name)
+                continue
+            self._register(table, None)
+            if table_id is None:
+                adopted.append(table)
+        if finished:
+            names = ", ".join(finished[:5]) + (f" and {len(finished) - 5} more" if len(finished) > 5 else "")
+            self.say(f"left {len(finished)} finished game{'s' if len(finished) != 1 else ''} in the folder as "
+                     f"{'they are' if len(finished) != 1 else 'it is'} ({names})")
         return adopted
+
+    def _resume(self, path: Path, known: tuple[str, dict[int, str], str] | None) -> Table | None:
+        """In a thread: the table of ``path``, with the id and tokens ``known`` from its table file (new ones
+        for a record `cassino play` wrote); None when its game is over."""
+        record, game = load_game(path)
+        if game.over:
+            return None
+        if known is None:
+            tokens = {seat: new_token() for seat, kind in enumerate(record.seats) if kind == "human"}
+            table = self._open(self._new_id(), record, path, tokens, new_token())
+            self._sidecar(table, path.name)
+            return table
+        table_id, tokens, watch = known
+        if set(tokens) != {k for k, kind in enumerate(record.seats) if kind == "human"}:
+            raise RecordError(f"{SIDECARS}/{table_id}.json does not match the seats of {path.name}")
+        return self._open(table_id, record, path, tokens, watch)
+
+
+def _minutes(seconds: float) -> str:
+    return f"{seconds / 60:g} min" if seconds >= 60 else f"{seconds:g} s"
+
+
+def _mtime(path: Path) -> float:
+    try:
+        return path.stat().st_mtime
+    except OSError:
+        return 0.0
+
+
+def _close_unwanted(future: "asyncio.Future[Table | None]") -> None:
+    """A table made after its request gave up waiting: nothing was written for it, or it is let go."""
+    if future.cancelled() or future.exception() is not None:
+        return
+    table = future.result()
+    if table is not None and table.held is not None:
+        table.held.release()

@@ -1,14 +1,17 @@
-"""Where computer players think and records are written, away from the event loop and from each other.
+"""Where computer players think, the engine works and records are written: away from the event loop.
 
-A search player may think for seconds; a server with many tables must still
-answer a person's click at once. So computer players think in a small, fixed
-number of worker processes of their own (a queue forms there, and nowhere else;
-players that answer in milliseconds, such as greedy, answer in a thread instead,
-never queued behind a long search), and every record is written by a separate
-pool of threads: a person's move waits
-for its own disk write, never for another table's computer player. Stopping the
-server terminates the workers (a move being thought about is simply not made:
-the record is as it was after the last action) and waits for the writes.
+A search player may think for seconds, and one valid rule file can deal a table
+whose legal moves are too many to list; a server with many tables must still
+answer every page and a person's click at another table at once. So nothing the
+engine does runs on the event loop: computer players that think long do so in a
+small, fixed number of worker processes of their own (a queue forms there, and
+nowhere else); everything else the engine does for a table (its legal moves to
+offer, a hint, a check of a move, the quick computer players, replaying a record)
+runs in a bounded pool of threads (:class:`Workers`), and every record is written
+by a separate pool, so a person's move waits for its own disk write, never for
+another table's work. Every thread is a daemon: stopping the server never waits
+for a computation (the record is as it was after the last action); it waits a
+bounded time for the writes under way, each of which is atomic.
 
 A finished game's review (``learning.review``: a search of every move) is work of
 the same kind, so it runs in the same workers, and at most ``max_reviews`` wait
@@ -19,10 +22,13 @@ reviews can never queue without bound in front of the computer players.
 from __future__ import annotations
 
 import asyncio
+import logging
 import multiprocessing
 import pickle
+import queue
 import signal
-from concurrent.futures import ThreadPoolExecutor
+import threading
+import time
 from typing import Any, Callable, TypeVar
 
 from ..game.records import Record
@@ -30,7 +36,13 @@ from ..game.session import GameSession
 from .policy import LimitReached
 
 T = TypeVar("T")
+log = logging.getLogger("cassino.serve")
 RECORD_WRITERS = 4
+#: Threads for the engine's work at the tables (legal moves, hints, checks, quick computer players, replays);
+#: one table has at most TABLE_JOBS of them at once, so a table of too many moves never takes them all.
+ENGINE_THREADS = 6
+#: Threads for the lobby's work (reading pasted rules and uploaded records), apart from the tables'.
+LOBBY_THREADS = 2
 #: The legal moves a review sends for each decision, best first (the played and best moves are named apart).
 VALUES_SHOWN = 8
 
@@ -144,15 +156,107 @@ class Thinkers:
             self._pool = None
 
 
-class Writers:
-    """Threads that write records (and do a person's other short work), apart from the computer players."""
+class Workers:
+    """A fixed number of daemon threads running blocking functions for the event loop.
 
-    def __init__(self, threads: int = RECORD_WRITERS) -> None:
-        self._pool = ThreadPoolExecutor(threads, thread_name_prefix="cassino-records")
+    Daemon threads: a computation cannot be interrupted, but it never keeps the process from
+    ending (SIGTERM stays fast whatever a table is working on). Work not yet started when its
+    caller stops waiting (a cancelled task) is skipped.
+    """
+
+    def __init__(self, threads: int, name: str) -> None:
+        self.size = threads
+        self.name = name
+        self._jobs: queue.SimpleQueue[Any] = queue.SimpleQueue()
+        self._threads: list[threading.Thread] = []
+        self._lock = threading.Lock()
+        #: Jobs running now (read by ``stop`` and the tests).
+        self.running = 0
+        #: Jobs queued or running, by owner (a table's id): a table's share of the threads is bounded.
+        self._owned: dict[str, int] = {}
+        self.stopped = False
+
+    def _start(self) -> None:
+        with self._lock:
+            while len(self._threads) < self.size:
+                thread = threading.Thread(target=self._work, name=f"{self.name}-{len(self._threads)}", daemon=True)
+                thread.start()
+                self._threads.append(thread)
+
+    def submit(self, fn: Callable[..., T], *args: Any, owner: str = "") -> "asyncio.Future[T]":
+        """``fn(*args)`` queued for a thread; its result (or exception) as a future of the running loop.
+        ``owner``: whose work it is (:meth:`owned_by` counts it until it has run or been skipped)."""
+        if self.stopped:
+            raise asyncio.CancelledError()
+        self._start()
+        loop = asyncio.get_running_loop()
+        future: asyncio.Future[T] = loop.create_future()
+        with self._lock:
+            self._owned[owner] = self._owned.get(owner, 0) + 1
+        self._jobs.put((loop, future, fn, args, owner))
+        return future
+
+    def owned_by(self, owner: str) -> int:
+        """``owner``'s jobs queued or running now (a job whose caller stopped waiting counts until it ends)."""
+        with self._lock:
+            return self._owned.get(owner, 0)
 
     async def run(self, fn: Callable[..., T], *args: Any) -> T:
-        return await asyncio.get_running_loop().run_in_executor(self._pool, fn, *args)
+        return await self.submit(fn, *args)
 
-    def stop(self) -> None:
-        """Wait for the writes under way (each is atomic: a record is whole before or after)."""
-        self._pool.shutdown(wait=True, cancel_futures=False)
+    def _work(self) -> None:
+        while True:
+            job = self._jobs.get()
+            if job is None:
+                return
+            loop, future, fn, args, owner = job
+            if future.cancelled():                     # nobody waits for it any more
+                self._done(owner)
+                continue
+            with self._lock:
+                self.running += 1
+            try:
+                value, failed = fn(*args), False
+            except BaseException as e:                 # handed to the caller, which says it in words
+                value, failed = e, True
+            finally:
+                with self._lock:
+                    self.running -= 1
+                self._done(owner)
+            try:
+                loop.call_soon_threadsafe(_settle, future, value, failed)
+            except RuntimeError:                       # the loop has closed: the server is stopping
+                pass
+
+    def _done(self, owner: str) -> None:
+        with self._lock:
+            self._owned[owner] -= 1
+            if not self._owned[owner]:
+                del self._owned[owner]
+
+    def stop(self, wait: float = 0.0) -> bool:
+        """No new work; wait up to ``wait`` seconds for the work running now. True when none is left."""
+        self.stopped = True
+        for _ in self._threads:
+            self._jobs.put(None)
+        deadline = time.monotonic() + wait
+        for thread in self._threads:
+            thread.join(max(0.0, deadline - time.monotonic()))
+        return not any(t.is_alive() for t in self._threads)
+
+
+def _settle(future: "asyncio.Future[Any]", value: Any, failed: bool) -> None:
+    if future.done():
+        return
+    if failed:
+        future.set_exception(value)
+    else:
+        future.set_result(value)
+
+
+class Writers(Workers):
+    """Threads that write records (an action is applied and written there), apart from the computer players
+    and the engine's other work: a person's move waits for its own write, never for another table's thinking."""
+
+    def __init__(self, threads: int = RECORD_WRITERS) -> None:
+        super().__init__(threads, "cassino-records")

@@ -182,11 +182,21 @@ def example_moves(engine: Engine) -> list[dict[str, str]]:
     return kept[1]
 
 
+def static_view(rules: Any, deck: Deck, source: str) -> dict[str, Any]:
+    """What never changes at a table: the variant's words and how its cards are drawn and typed (public).
+
+    Sent once to each browser, in its welcome, not in every state: a variant's description may be long."""
+    return {"variant": {"name": rules.name, "description": rules.description, "source": source},
+            "deck": deck_view(deck), "typing": typing_words(deck)}
+
+
 def seat_view(*, table_id: str, game: Any, kinds: list[str], viewer: int | None, hand_log: list[tuple[int, str]],
-              moves: list[Move], connected: Iterable[int], can_undo: bool, source: str) -> dict[str, Any]:
+              moves: list[dict[str, Any]], connected: Iterable[int], can_undo: bool) -> dict[str, Any]:
     """The hand in play as ``viewer`` may see it (``None``: a watcher, who sees no hand).
 
-    ``moves`` are the viewer's legal moves (empty unless it is their turn).
+    ``moves`` are the viewer's legal moves as :func:`move_view` gives them (empty unless it is their
+    turn), worked out beforehand: nothing here asks the engine for moves. The table's fixed parts are
+    in :func:`static_view`.
     """
     h: HandState = game.hand
     engine: Engine = game.engine
@@ -209,8 +219,6 @@ def seat_view(*, table_id: str, game: Any, kinds: list[str], viewer: int | None,
     view: dict[str, Any] = {
         "type": "state",
         "table": table_id,
-        "variant": {"name": rules.name, "description": rules.description, "source": source},
-        "deck": deck_view(deck),
         "hand_no": game.hand_no, "deal_no": h.deal_no, "ply": h.ply,
         "you": viewer if mine else None,
         "seats": seats, "sides": sides,
@@ -219,7 +227,7 @@ def seat_view(*, table_id: str, game: Any, kinds: list[str], viewer: int | None,
         "loose": zone_ids(deck, h.table),
         "builds": [build_view(deck, b) for b in h.builds],
         "hand": zone_ids(deck, h.hands[viewer]) if viewer is not None and mine else [],
-        "moves": [move_view(engine, h, m) for m in moves] if mine else [],
+        "moves": list(moves) if mine else [],
         "log": log_view(hand_log),
         "over": game.over,
         "outcome": outcome(game),

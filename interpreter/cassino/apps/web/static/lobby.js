@@ -44,7 +44,8 @@ function showLimits(limits) {
   if (!limits) return;
   $("limits").textContent = `On this server a computer player searches at most ${limits.bot_deals.toLocaleString("en")} ` +
     `deals or ${limits.bot_seconds} seconds a move; at most ${limits.tables_per_client} tables in play ` +
-    `from one computer and ${limits.max_tables} in all.`;
+    `from one computer and ${limits.max_tables} in all (a finished game counts until its table closes); ` +
+    `at most ${limits.uploads_per_minute} tables opened, files checked or records uploaded a minute from one computer.`;
 }
 
 async function chooseNamed() {

@@ -4,6 +4,13 @@
 // legal moves with the cards and builds each one uses; a click only narrows
 // that list (the moves that use every card and build clicked so far), lights up
 // what can still be added, and offers the moves the clicks name exactly, in words.
+// Where the list is not whole (a table of very many moves), any card may be
+// clicked, and the server says after each click whether the cards chosen make a
+// legal move (then offered to play) or why not.
+//
+// The table's fixed parts (the variant's words, the deck) come once, in the
+// welcome; each state is the position only, and a presence line says who is
+// connected when a seat comes or goes.
 //
 // The learning aids are the server's too: the counting aid arrives with each state
 // once switched on, the warnings answer a move before it is sent, and the review of
@@ -28,6 +35,8 @@ let lastHandShown = 0;
 let warnedMove = null;      // the move asked about, waiting for "Play it anyway" or "Take it back"
 let review = null;          // the review of this seat's moves, once asked for at the end
 let step = 0;               // the replay's action shown
+let statics = {};           // the welcome's fixed parts: variant, deck, typing, rules
+let found = null;           // a legal move the clicked cards make, found by the server (not in the list)
 
 // ---------------------------------------------------------------- connection
 function connect() {
@@ -69,6 +78,7 @@ function say(text, kind = "") {
 function receive(msg) {
   switch (msg.type) {
     case "welcome":
+      statics = { variant: msg.variant, deck: msg.deck, typing: msg.typing, rules: msg.rules };
       document.body.dataset.seat = msg.seat === null ? "watch" : String(msg.seat);
       if (msg.seat !== null && $("count-toggle").checked) send({ type: "count", on: true });   // after a reconnect
       if (msg.seat !== null && $("tutorial-toggle").checked) send({ type: "tutorial", on: true });
@@ -83,7 +93,13 @@ function receive(msg) {
       onLessons(msg);
       break;
     case "state":
-      onState(msg);
+      onState({ ...statics, ...msg });
+      break;
+    case "presence":
+      onPresence(msg.connected);
+      break;
+    case "found":
+      onFound(msg);
       break;
     case "hand_end":
       onHandEnd(msg);
@@ -119,10 +135,31 @@ function onState(s) {
   deck = s.deck;
   if (newPosition) {
     selected = { played: [], items: [] };
+    found = null;
     closeWarnings();
     if (!s.moves.length) say("");
   }
   render();
+}
+
+function onPresence(connected) {
+  if (!state) return;
+  for (const p of state.seats) if (p.kind === "human") p.connected = connected.includes(p.seat);
+  render();
+}
+
+// The server's answer to cards clicked beyond the moves listed: a legal move, offered to play.
+function onFound(msg) {
+  const same = (a, b) => a.length === b.length && a.every((x) => b.includes(x));
+  if (!same(msg.move.played, selected.played) || !same(msg.move.items, selected.items)) return;   // clicked on since
+  found = msg.move;
+  say(capital(msg.message), "info");
+  render();
+}
+
+// The list of moves is not every legal move: clicks are free, and the server checks them.
+function partialList() {
+  return state && (state.too_many || state.more_moves > 0);
 }
 
 function renderExamples(s) {
@@ -160,6 +197,7 @@ function render() {
   renderAids(s);
   const mover = s.seats.find((x) => x.seat === s.turn);
   if (s.failed) status(s.failed, "error");
+  else if (s.working) status(capital(s.working), "wait");
   else if (s.over) status(`Game over: ${s.outcome}`, "over");
   else if (s.you !== null && s.turn === s.you) status("Your turn: click a card in your hand, or type a move.", "turn");
   else if (mover) status(`${mover.name} to play…`, "wait");
@@ -333,8 +371,11 @@ function renderActions(s) {
   $("claim").disabled = !mine;
   if (mine && selected.played.length) {
     const exact = exactMoves();
-    if (exact.length > 1) choices.append(el("p", "These cards make more than one move: choose one.", "prompt"));
+    if (!exact.length && found) {
+      choices.append(el("p", "Play it:", "prompt"), moveButton(found));
+    } else if (exact.length > 1) choices.append(el("p", "These cards make more than one move: choose one.", "prompt"));
     else if (exact.length === 1) choices.append(el("p", "Play it:", "prompt"));
+    else if (partialList()) choices.append(el("p", "Click what to take; the server checks each choice.", "prompt"));
     else choices.append(el("p", "Now click what to take or build on (lit up).", "prompt"));
     for (const m of exact) choices.append(moveButton(m));
   }
@@ -346,8 +387,10 @@ function renderActions(s) {
     list.append(li);
   }
   $("all-moves").hidden = !mine;
-  if (mine && s.more_moves > 0) {
-    choices.append(el("p", `${s.more_moves} more legal moves than are offered here: type any of them in notation.`, "prompt more"));
+  if (mine && s.too_many) {
+    choices.append(el("p", `This position has more legal moves than the server lists: ${s.moves.length} are offered here. Click cards to make another (the server checks it), or type it in notation.`, "prompt more"));
+  } else if (mine && s.more_moves > 0) {
+    choices.append(el("p", `${s.more_moves} more legal moves than are offered here: click cards to make one (the server checks it), or type it in notation.`, "prompt more"));
   }
 }
 
@@ -611,6 +654,7 @@ function clickHand(name) {
   say("");
   if (!state.moves.some((m) => m.played.includes(name)) && name !== firstCopy(name)
       && !selected.played.includes(firstCopy(name))) name = firstCopy(name);
+  found = null;
   if (selected.played.includes(name)) {
     selected.played = selected.played.filter((c) => c !== name);
     if (!selected.played.length) selected.items = [];
@@ -620,23 +664,34 @@ function clickHand(name) {
       && selected.items.every((i) => m.items.includes(i)));
     if (fits) selected.played = together;
     else if (state.moves.some((m) => m.played.includes(name))) selected = { played: [name], items: [] };
+    else if (partialList()) selected = { played: [name], items: [] };
     else { send({ type: "why", played: [name], items: [] }); return; }
   }
+  checkFree();
   render();
+}
+
+// Cards chosen that no listed move uses, where the list is not whole: the server says what they make.
+function checkFree() {
+  if (partialList() && selected.played.length && !exactMoves().length) {
+    send({ type: "why", played: selected.played, items: selected.items });
+  }
 }
 
 function clickItem(id) {
   if (!myTurn()) { say(state && state.over ? "The game is over." : "It is not your turn."); return; }
   if (!selected.played.length) { say("First click the card from your hand that you play."); return; }
   say("");
+  found = null;
   if (selected.items.includes(id)) {
     selected.items = selected.items.filter((i) => i !== id);
-  } else if (candidates().some((m) => m.items.includes(id))) {
+  } else if (candidates().some((m) => m.items.includes(id)) || partialList()) {
     selected.items = [...selected.items, id];
   } else {
     send({ type: "why", played: selected.played, items: [...selected.items, id] });
     return;
   }
+  checkFree();
   render();
 }
 
