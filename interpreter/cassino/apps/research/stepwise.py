@@ -788,8 +788,7 @@ class Step(NamedTuple):
         item positions (builds first, then loose cards: ``engine.choices``'s item order; two
         packs: the item actions themselves, ``CopyWalk``'s items)."""
         enc = self.table.encoding
-        if enc.copies:
-            return self._split_ids(prefix)
+        copies = enc.copies   # (two packs: an item action is its own id, see CopyWalk)
         cards: list[int] = []
         kind = -1
         code: int | None = None
@@ -803,28 +802,13 @@ class Step(NamedTuple):
                 kind = a - enc.KIND
             elif a < enc.BUILD:
                 code = self.table.engine.tables.code(enc.values[a - enc.VALUE])
+            elif copies and a < enc.DONE:
+                items.append(a)
             elif a < enc.LOOSE:
                 items.append(a - enc.BUILD)
             elif a < enc.DONE:
                 loose = loose or self._choices().g.loose_cards
                 items.append(n_builds + loose.index(a - enc.LOOSE))
-        return cards, kind, code, items
-
-    def _split_ids(self, prefix: tuple[int, ...]) -> tuple[list[int], int, int | None, list[int]]:
-        enc = self.table.encoding
-        cards: list[int] = []
-        kind = -1
-        code: int | None = None
-        items: list[int] = []
-        for a in prefix:
-            if a < enc.KIND:
-                cards.append(a)
-            elif a < enc.VALUE:
-                kind = a - enc.KIND
-            elif a < enc.BUILD:
-                code = self.table.engine.tables.code(enc.values[a - enc.VALUE])
-            elif a < enc.DONE:
-                items.append(a)
         return cards, kind, code, items
 
     def _head(self, cards: list[int], kind: int, code: int | None) -> Head:
