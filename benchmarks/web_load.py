@@ -234,12 +234,14 @@ async def _player(base: str, table: dict[str, Any], seat: int, stop: asyncio.Eve
 
 
 async def _watch(url: str, token: str, joined: list[float], start: float, hold: asyncio.Event,
-                 counted: dict[str, int] | None = None) -> None:
+                 counted: dict[str, int] | None = None, until_turn: int | None = None) -> None:
     async with connect(url, max_size=2**22) as ws:
         await ws.send(json.dumps({"type": "hello", "token": token}))
         while True:
             msg = json.loads(await ws.recv())
-            if msg["type"] == "state":
+            # (``until_turn``: the first watcher waits for the person's turn, so that a computer's
+            # opening move is not counted as something the others' joining sent it.)
+            if msg["type"] == "state" and (until_turn is None or msg.get("turn") == until_turn):
                 joined.append(time.perf_counter() - start)
                 break
             if msg.get("fatal"):
@@ -277,9 +279,10 @@ async def _latency(base: str, moves: int, watchers: int, timeout: float) -> dict
     url, token = _ws(base, watched), _token(watched, None)
     hold, joined, counted = asyncio.Event(), [], {"messages": 0, "bytes": 0}
     start = time.perf_counter()
-    first = asyncio.create_task(_watch(url, token, joined, start, hold, counted))
+    first = asyncio.create_task(_watch(url, token, joined, start, hold, counted, until_turn=0))
     while not joined:
         await asyncio.sleep(0.01)
+    start = time.perf_counter()         # (the crowd's joining, timed from here)
     crowd = [asyncio.create_task(_watch(url, token, joined, start, hold)) for _ in range(watchers - 1)]
     probe = asyncio.create_task(_probe(base, moves, timeout))
     while len(joined) < watchers:
