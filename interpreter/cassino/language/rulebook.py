@@ -405,6 +405,13 @@ WORDS.update({
     },
 })
 
+# The deal's order (issue 36): the table's cards before the dealer's own, after all the players, or first.
+WORDS["deal.table_order"] = {
+    "before_dealer": "{table_order_words}",
+    "after_players": "{table_order_words}",
+    "first": "{table_order_words}",
+}
+
 # African Casino (issue 27): capture piles in play, deals by player count, items by number of sides.
 WORDS.update({
     "capture.from_piles": {
@@ -586,8 +593,8 @@ def _context(rules: Rules) -> dict[str, Any]:
         "table_words": (f"At the start of each hand the dealer also puts {d.table_cards} cards face up on the table."
                         if d.table_cards else "No cards go to the table at the start of a hand."),
         "packet_words": ("Cards are dealt one at a time." if d.packet == 1 else
-                         f"Cards are dealt {d.packet} at a time: to each player in turn, the table's just before "
-                         f"the dealer's own."),
+                         f"Cards are dealt {d.packet} at a time, to each player in turn."),
+        "table_order_words": _table_order_words(rules),
         "hand_cards_words": ("You play one card a turn." if c.hand_cards_max == 1 else
                              f"You play one card a turn; to capture you may play up to {c.hand_cards_max} cards "
                              f"from your hand together."),
@@ -604,6 +611,23 @@ def _context(rules: Rules) -> dict[str, Any]:
     ctx.update(_scopa_family_context(rules))
     ctx["goal_words"] = _goal_words(rules)
     return ctx
+
+
+def _table_order_words(rules: Rules) -> str:
+    """Where the table's cards fall in the first deal (``deal.table_order``), in the deal's own units."""
+    d = rules.deal
+    some = "one" if d.packet == 1 else str(d.packet)
+    if d.table_order == "first":
+        return ("The table's cards are laid out first, face up, before any player gets a card; then the hands are "
+                "dealt.")
+    if d.table_order == "before_dealer":
+        return (f"In the first deal the table gets its cards just before the dealer's own: {some} to each other "
+                f"player, {some} face up to the table, then {some} to the dealer, and again until the table has "
+                f"its cards.")
+    if d.table_order == "after_players":
+        return (f"In the first deal the table gets its cards after the players: {some} to each player, the dealer "
+                f"last, then {some} face up to the table, and again until the table has its cards.")
+    raise ValueError(f"deal.table_order {d.table_order!r}")   # the schema allows no other value
 
 
 def _goal_words(rules: Rules) -> str:
@@ -801,8 +825,11 @@ def _values_words(rules: Rules) -> str:
 def _deal(rules: Rules, ctx: dict[str, Any]) -> Section:
     w = _Writer(rules, ctx)
     w.say("deal.dealer", "Deal in turn: the first dealer is chosen by lot, and the deal passes on after each hand.")
-    for path in ("deal.hand_size", "deal.table_cards", "deal.packet", "deal.redeal", "deal.draw_after_play",
-                 "deal.short_stock"):
+    for path in ("deal.hand_size", "deal.table_cards", "deal.packet"):
+        w.setting(path)
+    if rules.deal.table_cards or any(t for _, _, t in rules.deal.by_players):
+        w.setting("deal.table_order")   # no table cards in any deal: no order to tell
+    for path in ("deal.redeal", "deal.draw_after_play", "deal.short_stock"):
         w.setting(path)
     if rules.deal.table_cards and rules.deal.misdeal_cards:
         w.setting("deal.misdeal.at_least")

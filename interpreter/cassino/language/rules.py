@@ -77,6 +77,8 @@ class DealRules:
     dealer_takes_total: bool = False
     # African Casino (issue 27): (players, hand_size, table_cards) rows overriding the two above.
     by_players: tuple[tuple[int, int, int], ...] = ()
+    # The deal's order (issue 36): `before_dealer`, `after_players` or `first` (see the schema).
+    table_order: str = "before_dealer"
 
     def for_players(self, players: int) -> tuple[int, int]:
         """(hand_size, table_cards) of a deal for ``players`` players (a `by_players` row, else the defaults)."""
@@ -258,7 +260,8 @@ class Rules:
                            tuple((r["players"],
                                   dl["hand_size"] if r.get("hand_size") is None else r["hand_size"],
                                   dl["table_cards"] if r.get("table_cards") is None else r["table_cards"])
-                                 for r in dl["by_players"])),
+                                 for r in dl["by_players"]),
+                           dl["table_order"]),
             capture=CaptureRules(cp["sums"], cp["several_groups"], cp["equal_cards"], cp["valueless_cards"],
                                  cp["equal_card_first"], cp["compulsory"], cp["hand_cards"]["max"],
                                  cp["hand_cards"]["combine"], cp["total"], cp["from_piles"]),
