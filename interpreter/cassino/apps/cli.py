@@ -131,9 +131,10 @@ def _cmd_check(args: argparse.Namespace) -> int:
 
 def _cmd_explain(args: argparse.Namespace) -> int:
     from ..language.explain import explain
-    from ..language.variants import load_rules
+    from ..language.variants import load
 
-    sys.stdout.write(explain(load_rules(args.variant)))
+    loaded = load(args.variant)   # with its `extends` chain: explain marks what is inherited (issue 36)
+    sys.stdout.write(explain(loaded.rules, loaded.resolved))
     return 0
 
 

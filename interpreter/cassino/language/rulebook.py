@@ -273,9 +273,9 @@ WORDS: dict[str, dict[Any, str | None]] = {
         False: "{stop_during_hand}",
     },
     "endgame.lifted_after_tie": {
-        True: "If several sides pass the target in the same hand with equal totals, the restrictions are lifted "
-              "for the hands that follow.",
-        False: "The restrictions stay in force even after a tie past the target.",
+        True: "If several sides pass the target in the same hand with equal totals, {limits} lifted for the "
+              "hands that follow.",
+        False: "{Limits} in force even after a tie past the target.",
     },
 }
 
@@ -603,6 +603,7 @@ def _context(rules: Rules) -> dict[str, Any]:
         "count_out": join_words([humanize(n) for n in counted_out(rules)]),
         "lurch_below": g.lurch.below, "lurch_multiplier": g.lurch.multiplier,
         "sweeps_from": rules.endgame.sweeps_from,
+        **_limits(rules),
         "Valueless": f"{vl[0].upper()}{vl[1:]} (cards without a number value)" if valueless else "Cards without a value",
         "stop_during_hand": _stop_during_hand(rules),
     }
@@ -611,6 +612,20 @@ def _context(rules: Rules) -> dict[str, Any]:
     ctx.update(_scopa_family_context(rules))
     ctx["goal_words"] = _goal_words(rules)
     return ctx
+
+
+def _limits(rules: Rules) -> dict[str, str]:
+    """What ``endgame.lifted_after_tie`` lifts (the score restrictions, the limit on sweeps, or both),
+    as ``limits`` (with "are lifted"'s verb) and ``Limits`` (opening "... stay in force")."""
+    e = rules.endgame
+    if e.restrictions and e.sweeps_from is not None:
+        subject, plural = "the restrictions and the limit on sweeps", True
+    elif e.sweeps_from is not None:
+        subject, plural = "the limit on sweeps", False
+    else:
+        subject, plural = "the restrictions", True
+    return {"limits": f"{subject} {'are' if plural else 'is'}",
+            "Limits": f"{subject[0].upper()}{subject[1:]} {'stay' if plural else 'stays'}"}
 
 
 def _table_order_words(rules: Rules) -> str:
@@ -1180,7 +1195,7 @@ def _endgame(rules: Rules, ctx: dict[str, Any]) -> Section | None:
         w.say("endgame.sweeps_from", word(rules, "endgame.sweeps_from_side", "any", ctx) or "")
     else:
         w.setting("endgame.sweeps_from")
-    if e.restrictions:
+    if e.restrictions or e.sweeps_from is not None:
         w.setting("endgame.lifted_after_tie")
     return Section("endgame", "Near the end of the game", tuple(w.clauses))
 
