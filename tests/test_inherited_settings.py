@@ -15,7 +15,7 @@ def test_explain_marks_each_inherited_value_with_its_file(cli) -> None:  # type:
     assert code == 0
     assert "extends: standard.yaml" in out
     assert _line(out, "lifted_after_tie") == "  lifted_after_tie = no"          # its own, now said
-    assert _line(out, "hand_size").endswith("[from standard.yaml]")
+    assert _line(out, "on_last_play").endswith("[from standard.yaml]")
     assert _line(out, "from_piles").endswith("[default]")
     assert _line(out, "sweeps_from").endswith("= 10")
 
