@@ -62,12 +62,36 @@ class _Origins:
         return "" if doc is self.resolved.documents[0] else f"   [from {_file_name(doc.path)}]"
 
 
+class _Readings:
+    """The file's readings that still apply (issue 36), each said once, under its setting's line."""
+
+    def __init__(self, rules: Rules) -> None:
+        self.left = [r for r in rules.readings if _value(rules, r.setting) == r.value]
+
+    def under(self, setting: str, prefix: bool = False) -> list[str]:
+        taken = [r for r in self.left if r.setting == setting
+                 or prefix and (not setting or r.setting.startswith(setting + "."))]
+        self.left = [r for r in self.left if r not in taken]
+        return [f"      Reading{'' if r.setting == setting else f' ({r.setting})'}: {r.text}"
+                + (f" (source: {r.source})" if r.source else "") for r in taken]
+
+
+def _value(rules: Rules, setting: str) -> Any:
+    node: Any = rules.data
+    for part in setting.split("."):
+        if not isinstance(node, dict) or part not in node:
+            return None
+        node = node[part]
+    return node
+
+
 def explain(rules: Rules, resolved: Resolved | None = None) -> str:
     """Every setting of ``rules`` beside the schema's description; with ``resolved`` (the file's
     `extends` chain), each value the file does not set itself says which file or default gives it."""
     schema = load_schema()["properties"]
     d = rules.data
     origins = _Origins(resolved)
+    said = _Readings(rules)
     lines = [f"{rules.name}: {rules.description}", f"source: {rules.source}", *origins.header(), ""]
     deck = d["deck"]
     ranks = ", ".join(f"{r['rank']}={_short(r['value']) if r['value'] is not None else 'no value'}" for r in deck["ranks"])
@@ -105,6 +129,7 @@ def explain(rules: Rules, resolved: Resolved | None = None) -> str:
                 ties = f", ties: {item.ties}" if item.count in ("most", "primiera") else ""
                 lines.append(f"  {item.name}: {item.points} for {what}{extra}{ties}"
                              f"{origins.mark('scoring', 'items', item.name)}")
+                lines += said.under("scoring.items." + item.name, prefix=True)
             for ev in rules.scoring.events:
                 lines.append(f"  event {ev.name}: one capture taking from the table " + " and ".join(f"`{t}`" for t in ev.takes)
                              + origins.mark("scoring", "events", ev.name))
@@ -118,8 +143,13 @@ def explain(rules: Rules, resolved: Resolved | None = None) -> str:
                 for sub, v in value.items():
                     desc = props[key]["properties"][sub]["description"]
                     lines.append(f"  {key}.{sub} = {_short(v)}{origins.mark(section, key, sub)}\n      {desc}")
+                    lines += said.under(f"{section}.{key}.{sub}")
                 continue
             desc = props.get(key, {}).get("description", "")
             lines.append(f"  {key} = {_short(value)}{origins.mark(section, key)}\n      {desc}")
+            lines += said.under(f"{section}.{key}", prefix=True)
         lines.append("")
+    rest = said.under("", prefix=True)   # the deck's, and any a line above did not take
+    if rest:
+        lines += ["readings", *rest, ""]
     return "\n".join(lines).rstrip() + "\n"

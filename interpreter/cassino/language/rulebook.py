@@ -1208,9 +1208,59 @@ def rulebook(rules: Rules) -> Rulebook:
     end = _endgame(rules, ctx)
     if end is not None:
         sections.append(end)
+    sections = _place_file_readings(rules, sections)
     title = f"{rules.name.replace('-', ' ').title()}"
     return Rulebook(rules.name, title, _overview(rules, ctx), tuple(s for s in sections if s.clauses),
                     notes=tuple("Reading: " + r for r in readings(rules, "")))
+
+
+def file_readings(rules: Rules) -> list[tuple[str, str]]:
+    """The file's own readings (``readings:``, issue 36) that still apply: (setting, text) for each
+    whose setting keeps the value the file read (a house rule or ``--set`` that changes it drops it)."""
+    return [(r.setting, r.text) for r in rules.readings if _setting(rules, r.setting) == r.value]
+
+
+def _clause_candidates(setting: str) -> list[str]:
+    """The clause keys a reading of ``setting`` may stand under, best first: the setting's own, an
+    item's or event's clause, then each enclosing path (``game.lurch.below`` -> ``game.lurch``)."""
+    parts = setting.split(".")
+    out = [setting]
+    if parts[:2] in (["scoring", "items"], ["scoring", "events"]) and len(parts) > 3:
+        out.append(".".join(parts[:3]))
+    if setting == "game.target":
+        out.append("game.goal")            # a negative game words its loss limit with its goal
+    if setting == "endgame.sweeps_from_side":
+        out.append("endgame.sweeps_from")
+    if setting in ("scoring.items", "scoring.events"):
+        out.append("scoring.intro")        # the items as a whole: said with the scoring's opening
+    out += [".".join(parts[:k]) for k in range(len(parts) - 1, 0, -1)]
+    return out
+
+
+def _place_file_readings(rules: Rules, sections: list[Section]) -> list[Section]:
+    """Each applying file reading as a "Reading:" clause right after the clause of its setting; a
+    reading whose setting has no clause in this rulebook (it does not apply here) is not said."""
+    placed: dict[str, list[str]] = {}
+    keys = {c.key for s in sections for c in s.clauses}
+    for setting, text in file_readings(rules):
+        key = next((k for k in _clause_candidates(setting) if k in keys), None) or next(
+            (c.key for s in sections for c in s.clauses if c.key.startswith(setting + ".")), None)
+        if key is not None:
+            placed.setdefault(key, []).append(text)
+    if not placed:
+        return sections
+    out = []
+    for s in sections:
+        clauses: list[Clause] = []
+        done: set[str] = set()
+        for c in s.clauses:
+            clauses.append(c)
+            if c.key in placed and c.key not in done:
+                done.add(c.key)
+                clauses += [Clause(f"{c.key}.reading.file" + (f".{k}" if k else ""), "Reading: " + text)
+                            for k, text in enumerate(placed[c.key])]
+        out.append(replace(s, clauses=tuple(clauses)))
+    return out
 
 
 # ---------------------------------------------------------------------- examples and house rules

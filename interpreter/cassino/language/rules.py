@@ -214,6 +214,16 @@ class EndgameRules:
 
 
 @dataclass(frozen=True)
+class ReadingRule:
+    """A reading the file chose (issue 36): said wherever ``setting`` applies, while it is ``value``."""
+
+    setting: str
+    text: str
+    source: str
+    value: Any
+
+
+@dataclass(frozen=True)
 class Rules:
     """Everything one variant says. Immutable; safe to share between games and processes."""
 
@@ -232,6 +242,8 @@ class Rules:
     endgame: EndgameRules
     #: The resolved settings as plain data (for game records: a replay carries its rules).
     data: Mapping[str, Any]
+    #: The readings the file chose where its sources are silent or ambiguous (`readings:`).
+    readings: tuple[ReadingRule, ...] = ()
 
     @classmethod
     def from_data(cls, d: Mapping[str, Any]) -> "Rules":
@@ -290,6 +302,8 @@ class Rules:
             endgame=EndgameRules(tuple(Restriction(r["score"], tuple(r["only"])) for r in eg["restrictions"]),
                                  eg["sweeps_from"], eg["lifted_after_tie"], eg["sweeps_from_side"]),
             data=d,
+            readings=tuple(ReadingRule(r["setting"], r["reading"], r.get("source", ""), r.get("value"))
+                           for r in d.get("readings", ())),
         )
 
     def partnership(self, players: int, requested: bool | None = None) -> bool:

@@ -92,6 +92,8 @@ class Tutorial:
                 out += [k for k in self.clauses if k.startswith(key[:-1])]
             elif key in self.clauses:
                 out.append(key)
+                # The reading the file chose for this rule, said with it (issue 36).
+                out += [k for k in self.clauses if k.startswith(key + ".reading")]
         return out
 
 
