@@ -52,9 +52,13 @@ EXPECTED: dict[str, str] = {
     "scopa": "ab2b907e871f24896b3f",
     "scopone": "56741e7b2c174d1fd303",
     "spade": "cdafd1a2a6eb9492de48",
-    "south-african-casino": "6d947595c837036a368d",
+    # Re-recorded in issue 36, whose rules changed play here (South African: anticlockwise, no
+    # raising your own build, the owner free to trail in the last deal; Swazi: the last two): with
+    # the old settings back the generator gives the old digests (6d947595c837036a368d and
+    # 29a76fcd43fff57ba6b4), so the generator itself did not change.
+    "south-african-casino": "7c9f72aa088e9d92af9c",
     "standard": "cdafd1a2a6eb9492de48",
-    "swazi-casino": "29a76fcd43fff57ba6b4",
+    "swazi-casino": "2971870d63e90571b6e2",
     "swedish-kasino": "7edabd9c679242a69e7d",
     "tuxedo": "b812a0e702573adc220e",
     "two-handed": "9b86e15bbadb3fc0c4de",

@@ -183,6 +183,8 @@ class _Reasons:
         rule = self.rules.build.owner_obligation
         if not owned or rule == "none":
             return None
+        if not self.rules.build.owner_obligation_in_last_deal and not self.s.stock:
+            return None   # lapsed in the last deal (issue 36)
         label = self.label(owned[0])
         if self.m.kind is MoveKind.TRAIL and rule == "no_trail":
             return f"you own {label}: the owner of a build may not trail; capture, or build"

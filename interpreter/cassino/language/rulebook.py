@@ -412,6 +412,13 @@ WORDS["deal.table_order"] = {
     "first": "{table_order_words}",
 }
 
+# The owner's obligation in the last deal (issue 36, African Casino).
+WORDS["build.owner_obligation_in_last_deal"] = {
+    True: None,
+    False: "That obligation ends with the stock: in the last deal of the hand (every deal, when all the cards "
+           "are dealt at once) the owner of a build may trail like anyone else.",
+}
+
 # African Casino (issue 27): capture piles in play, deals by player count, items by number of sides.
 WORDS.update({
     "capture.from_piles": {
@@ -967,6 +974,8 @@ def _build(rules: Rules, ctx: dict[str, Any]) -> Section:
         if b.max_value is not None and b.max_value < top:
             w.setting("build.max_value")   # at or above the highest card, no build could pass it anyway
         w.setting("build.owner_obligation")
+        if b.owner_obligation != "none":
+            w.setting("build.owner_obligation_in_last_deal")
         w.setting("build.keep_capturing_card")
         if b.keep_capturing_card and b.for_partner and partners:
             w.say("build.keep_capturing_card.partner",

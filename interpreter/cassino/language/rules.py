@@ -118,6 +118,7 @@ class BuildRules:
     max_value: int | None
     owner_obligation: str
     keep_capturing_card: bool
+    owner_obligation_in_last_deal: bool = True   # (issue 36) false: the obligation lapses once the stock is used up
 
 
 @dataclass(frozen=True)
@@ -280,7 +281,7 @@ class Rules:
             build=BuildRules(bd["allowed"], bd["multiple"], bd["raise_single"], bd["raise_own"],
                              bd["raise_with_table_cards"], bd["add_sets"], bd["single_build_as_card"],
                              bd["for_partner"], bd["continue_as_begun"], bd["valueless"], bd["max_value"],
-                             bd["owner_obligation"], bd["keep_capturing_card"]),
+                             bd["owner_obligation"], bd["keep_capturing_card"], bd["owner_obligation_in_last_deal"]),
             trail=TrailRules(d["trail"]["with_build"]),
             sweeps=SweepRules(d["sweeps"]["cancel"], d["sweeps"]["on_last_play"],
                               d["sweeps"]["residue_is_sweep"], d["sweeps"]["record_when_restricted"],
