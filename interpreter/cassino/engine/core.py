@@ -241,6 +241,7 @@ class Engine:
         self.deal_sizes: list[tuple[int, int]] = [d.for_players(n) for n in range(rules.seats.max_players + 1)]
         self.packet: int = d.packet
         self.table_order: str = d.table_order   # the deal's order (issue 36)
+        self.take_all: bool = c.take_all        # a capture takes all the card can (issue 36)
         self.redeal: bool = d.redeal == "when_hands_empty"
         self.rest_to_table: bool = d.short_stock == "split_rest_to_table"
         self.for_partner: bool = b.for_partner
@@ -583,8 +584,31 @@ class Engine:
             raise
         if self.has_copies:
             keys = self._distinct(state, keys)
+        if self.take_all:
+            keys = self._all_it_can(state, keys)
         self._memo = (state, keys)
         return keys
+
+    def _all_it_can(self, state: HandState, keys: list[int]) -> list[int]:
+        """``capture.take_all``: the captures that no other capture by the same played cards
+        contains (what a capture takes is its items, the key's bits above the played cards')."""
+        h = popcount(state.hands[state.turn])
+        shift = PLAYED_SHIFT + h
+        played_mask = ((1 << h) - 1) << PLAYED_SHIFT
+        by_played: dict[int, list[int]] = {}
+        for key in keys:
+            if key & 3 == CAPTURE:
+                by_played.setdefault(key & played_mask, []).append(key >> shift)
+        if not by_played:
+            return keys
+        out: list[int] = []
+        for key in keys:
+            if key & 3 == CAPTURE:
+                items = key >> shift
+                if any(other != items and other & items == items for other in by_played[key & played_mask]):
+                    continue
+            out.append(key)
+        return out
 
     # ------------------------------------------------------------------ copies (deck.packs)
     def _canon(self, cards: int, zone: int) -> int:

@@ -412,6 +412,13 @@ WORDS["deal.table_order"] = {
     "first": "{table_order_words}",
 }
 
+# A capture takes all it can (issue 36, the Krypkasino question).
+WORDS["capture.take_all"] = {
+    True: "When you capture, you must take everything the card you play can take together: you may not leave "
+          "out a card or set it could have taken with the rest.",
+    False: None,
+}
+
 # The owner's obligation in the last deal (issue 36, African Casino).
 WORDS["build.owner_obligation_in_last_deal"] = {
     True: None,
@@ -919,6 +926,7 @@ def _capture(rules: Rules, ctx: dict[str, Any]) -> Section:
         w.say("capture.intro", "Captured cards go face down into your pile, to be counted at the end of the hand.")
         w.setting("capture.total")
         w.setting("capture.compulsory")
+        w.setting("capture.take_all")
         return Section("capture", "Capturing", tuple(w.clauses))
     face = "face up" if c.from_piles != "none" else "face down"   # African Casino: piles in play
     w.say("capture.intro", "A card you play captures the loose table cards of its own value. Captured cards go "
@@ -940,6 +948,7 @@ def _capture(rules: Rules, ctx: dict[str, Any]) -> Section:
     if c.hand_cards_max > 1:
         w.setting("capture.hand_cards.combine")
     w.setting("capture.compulsory")
+    w.setting("capture.take_all")
     w.setting("capture.from_piles")
     return Section("capture", "Capturing", tuple(w.clauses))
 

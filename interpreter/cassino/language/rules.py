@@ -101,6 +101,7 @@ class CaptureRules:
     total: int | None = None        # Escoba: played value + taken values = total
     # African Casino (issue 27): `opponents_top` puts the top card of each opposing side's pile in play.
     from_piles: str = "none"
+    take_all: bool = False          # (issue 36) a capture takes all the played card can take
 
 
 @dataclass(frozen=True)
@@ -277,7 +278,8 @@ class Rules:
                            dl["table_order"]),
             capture=CaptureRules(cp["sums"], cp["several_groups"], cp["equal_cards"], cp["valueless_cards"],
                                  cp["equal_card_first"], cp["compulsory"], cp["hand_cards"]["max"],
-                                 cp["hand_cards"]["combine"], cp["total"], cp["from_piles"]),
+                                 cp["hand_cards"]["combine"], cp["total"], cp["from_piles"],
+                                 cp["take_all"]),
             build=BuildRules(bd["allowed"], bd["multiple"], bd["raise_single"], bd["raise_own"],
                              bd["raise_with_table_cards"], bd["add_sets"], bd["single_build_as_card"],
                              bd["for_partner"], bd["continue_as_begun"], bd["valueless"], bd["max_value"],
