@@ -33,3 +33,16 @@ def test_the_bundled_krypkasino_lets_a_capture_take_part() -> None:
     engine, state = _engine_and_state("krypkasino")
     assert engine.is_legal(state, parse_move("QS capture QC", engine.deck))
     assert not load_rules("krypkasino").capture.take_all
+
+
+def test_the_tutorial_teaches_the_rule_at_the_first_capture() -> None:
+    from cassino.apps.learning.tutorial import Tutorial
+    from cassino.engine.game import Game
+
+    rules = load_rules(str(ROOT / "examples" / "krypkasino-take-all.yaml"))
+    engine, state = _engine_and_state(str(ROOT / "examples" / "krypkasino-take-all.yaml"))
+    before = Game.new(rules, 1, 2).with_(hand=state)
+    move = parse_move("QS capture AC 2D 10H JH QC", before.engine.deck)
+    _, lessons = Tutorial.for_rules(rules).after(before, move, before.play(move))
+    assert any(lesson.key == "capture.take_all" and "everything the card you play can take" in lesson.text
+               for lesson in lessons)
