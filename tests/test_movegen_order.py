@@ -14,6 +14,7 @@ import random
 import pytest
 
 from cassino.engine.core import Engine, Position
+from cassino.language.settings import unchecked
 from cassino.language.variants import load_rules
 
 from conftest import VARIANTS
@@ -51,9 +52,13 @@ EXPECTED: dict[str, str] = {
     "scopa": "ab2b907e871f24896b3f",
     "scopone": "56741e7b2c174d1fd303",
     "spade": "cdafd1a2a6eb9492de48",
-    "south-african-casino": "6d947595c837036a368d",
+    # Re-recorded in issue 36, whose rules changed play here (South African: anticlockwise, no
+    # raising your own build, the owner free to trail in the last deal; Swazi: the last two): with
+    # the old settings back the generator gives the old digests (6d947595c837036a368d and
+    # 29a76fcd43fff57ba6b4), so the generator itself did not change.
+    "south-african-casino": "7c9f72aa088e9d92af9c",
     "standard": "cdafd1a2a6eb9492de48",
-    "swazi-casino": "29a76fcd43fff57ba6b4",
+    "swazi-casino": "2971870d63e90571b6e2",
     "swedish-kasino": "7edabd9c679242a69e7d",
     "tuxedo": "b812a0e702573adc220e",
     "two-handed": "9b86e15bbadb3fc0c4de",
@@ -64,7 +69,11 @@ EXPECTED: dict[str, str] = {
 
 
 def keys_digest(name: str) -> str:
-    engine = Engine(load_rules(name))
+    """The digest of the keys listed over HANDS random hands. The deals are made as they were when
+    the digests were taken (`deal.table_order: before_dealer`; issue 36 moved the table's cards
+    after the players' in the Nordic variants, face-builds and Swazi Casino): this checks the
+    move generator, and the same deals keep it checking the same positions."""
+    engine = Engine(unchecked(load_rules(name), ("deal", "table_order"), "before_dealer"))
     seats = engine.rules.seats
     digest = hashlib.sha256()
     for players in sorted({max(seats.min_players, 2), min(seats.max_players, 4)}):

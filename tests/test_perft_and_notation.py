@@ -11,12 +11,14 @@ from cassino.apps.authors.perft import divide, perft
 from cassino.language.variants import load_rules
 
 # Counted with `cassino perft VARIANT --seed 7 --depth D` when the engine's scenario
-# files all passed; a change here means move generation changed: check why.
+# files all passed; a change here means move generation changed: check why. (face-builds: 824
+# since issue 36 dealt its table after the players, as 003 says; its old deal,
+# `deal.table_order: before_dealer`, still counts 1455.)
 PERFT = {
     ("standard", 3): 199, ("standard", 4): 1554,
     ("royal", 3): 373, ("royal", 4): 2316,
     ("hoyle", 4): 1386, ("dominican", 4): 1103, ("tuxedo", 4): 1657,
-    ("hungarian", 4): 737, ("two-handed", 4): 416, ("face-builds", 4): 1455, ("draw", 4): 2346,
+    ("hungarian", 4): 737, ("two-handed", 4): 416, ("face-builds", 4): 824, ("draw", 4): 2346,
 }
 
 

@@ -87,8 +87,14 @@ def expected_total(name: str, engine: Engine, state) -> int:
         spade_pts = 2 if tied == 1 else (2 // tied) * tied if name == "finnish-kasino" else 0
         last = 1 if name == "swedish-kasino" and state.last_capturer is not None else 0
         return unique_max(cards) + spade_pts + 7 + len(sweeps) + last
+    if name == "swazi-casino":
+        # Swazi (issue 36): most cards 2 and most spades 2, tied sides share them; 10D 2, 2S 1, aces 4.
+        def shared(counts: list[int]) -> int:
+            tied = counts.count(max(counts))
+            return 2 if tied == 1 else (2 // tied) * tied
+        return shared(cards) + shared(spades) + 7
     base = 11 - 3 * (not unique_max(cards)) - (not unique_max(spades))
-    sweep_points = {"standard": 0, "royal": 0, "draw": 0, "swazi-casino": 0}.get(name, 1)
+    sweep_points = {"standard": 0, "royal": 0, "draw": 0}.get(name, 1)
     extra = sum(2 if w.first_play and name == "hungarian-ulmann" else sweep_points for w in sweeps)
     return base + extra
 

@@ -156,9 +156,10 @@ def _cmd_check(args: argparse.Namespace) -> int:
 
 def _cmd_explain(args: argparse.Namespace) -> int:
     from ..language.explain import explain
-    from ..language.variants import load_rules
+    from ..language.variants import load
 
-    sys.stdout.write(_printable(explain(load_rules(args.variant))))
+    loaded = load(args.variant)   # with its `extends` chain: explain marks what is inherited
+    sys.stdout.write(_printable(explain(loaded.rules, loaded.resolved)))
     return 0
 
 

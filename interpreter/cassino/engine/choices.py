@@ -117,7 +117,7 @@ class MoveChoices:
             if g.builds[j].owner == g.seat:
                 owns = True
         self.held = held
-        self.owns = owns
+        self.owns = owns and not g.obligation_lapsed   # (read only for the owner's obligation)
         self._families: dict[Head, _Family] = {}
         self._relevant_items: dict[int, int] = {}   # by id() of a family this object keeps
         self._heads: list[Head] | None = None

@@ -240,6 +240,8 @@ class Engine:
         #: own), read once here: the deal and drawing after a play look them up by index.
         self.deal_sizes: list[tuple[int, int]] = [d.for_players(n) for n in range(rules.seats.max_players + 1)]
         self.packet: int = d.packet
+        self.table_order: str = d.table_order   # the deal's order (issue 36)
+        self.take_all: bool = c.take_all        # a capture takes all the card can (issue 36)
         self.redeal: bool = d.redeal == "when_hands_empty"
         self.rest_to_table: bool = d.short_stock == "split_rest_to_table"
         self.for_partner: bool = b.for_partner
@@ -468,23 +470,30 @@ class Engine:
     def _deal_pattern(self, n: int, dealer: int, table_left: int, per_hand: int, packet: int) -> list[int]:
         """Where the cards of one deal go, top of the stock first: a seat, or -1 for the table.
         Packets of ``packet`` cards in seat order from the dealer's left, the dealer last; the
-        table's cards before the dealer's own packet, while the table still needs cards."""
+        table's packet, while the table still needs cards, just before the dealer's own
+        (``deal.table_order: before_dealer``), after every player's (``after_players``), or all
+        of the table's cards before anyone's (``first``)."""
         out: list[int] = []
         order: list[int] = []
         seat = dealer
         for _ in range(n):
             seat = self.next_seat(seat, n)
             order.append(seat)          # the dealer comes last
+        if self.table_order == "first":
+            out.extend([-1] * table_left)
+            table_left = 0
+        table_at = dealer if self.table_order == "before_dealer" else -1
         got = [0] * n
         while table_left or any(got[s] < per_hand for s in order):
             progressed = False
-            for s in order:
-                if s == dealer and table_left:
+            for s in order + [-1]:
+                if s == table_at and table_left:
                     k = min(packet, table_left)
-                    for _ in range(k):
-                        out.append(-1)
+                    out.extend([-1] * k)
                     table_left -= k
                     progressed = True
+                if s < 0:
+                    continue
                 k = min(packet, per_hand - got[s])
                 for _ in range(k):
                     out.append(s)
@@ -575,8 +584,31 @@ class Engine:
             raise
         if self.has_copies:
             keys = self._distinct(state, keys)
+        if self.take_all:
+            keys = self._all_it_can(state, keys)
         self._memo = (state, keys)
         return keys
+
+    def _all_it_can(self, state: HandState, keys: list[int]) -> list[int]:
+        """``capture.take_all``: the captures that no other capture by the same played cards
+        contains (what a capture takes is its items, the key's bits above the played cards')."""
+        h = popcount(state.hands[state.turn])
+        shift = PLAYED_SHIFT + h
+        played_mask = ((1 << h) - 1) << PLAYED_SHIFT
+        by_played: dict[int, list[int]] = {}
+        for key in keys:
+            if key & 3 == CAPTURE:
+                by_played.setdefault(key & played_mask, []).append(key >> shift)
+        if not by_played:
+            return keys
+        out: list[int] = []
+        for key in keys:
+            if key & 3 == CAPTURE:
+                items = key >> shift
+                if any(other != items and other & items == items for other in by_played[key & played_mask]):
+                    continue
+            out.append(key)
+        return out
 
     # ------------------------------------------------------------------ copies (deck.packs)
     def _canon(self, cards: int, zone: int) -> int:

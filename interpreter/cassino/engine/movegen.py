@@ -231,6 +231,8 @@ class Generator:
         self.sum_codes: list[int] = sum_codes
         self.builds: tuple[Build, ...] = state.builds
         self.n_builds: int = len(self.builds)
+        #: The owner's obligation lapses in the last deal (``build.owner_obligation_in_last_deal``: false).
+        self.obligation_lapsed: bool = not t.obligation_in_last_deal and not state.stock
         self.b_code: list[int] = [t.code(b.value) for b in self.builds] if self.builds else _EMPTY
         if t.single_build_as_card:
             for j in range(self.n_builds):
@@ -845,6 +847,8 @@ class Generator:
                 held.append(j)
             if b.owner == self.seat:
                 owns = True
+        if self.obligation_lapsed:
+            owns = False   # (owning a build obliges nothing here)
         keep = bool(held) and t.keep_capturing_card
         out: list[int] = []
         budget = t.move_budget

@@ -77,7 +77,8 @@ class _Reasons:
         checks: Sequence[Callable[[], str | None]] = (
             self.hand_over, self.cards_in_hand, self.loose_on_table, self.builds_on_table, self.takes_something,
             self.cards_a_turn,
-            self.building_at_all, self.owner_obligation, self.compulsory_capture, self.keep_capturing_card,
+            self.building_at_all, self.owner_obligation, self.compulsory_capture, self.takes_all,
+            self.keep_capturing_card,
             self.build_needs_a_card, self.build_rules, self.capture_rules, self.other_moves,
         )
         for check in checks:
@@ -183,6 +184,8 @@ class _Reasons:
         rule = self.rules.build.owner_obligation
         if not owned or rule == "none":
             return None
+        if not self.rules.build.owner_obligation_in_last_deal and not self.s.stock:
+            return None   # lapsed in the last deal (issue 36)
         label = self.label(owned[0])
         if self.m.kind is MoveKind.TRAIL and rule == "no_trail":
             return f"you own {label}: the owner of a build may not trail; capture, or build"
@@ -322,6 +325,18 @@ class _Reasons:
         return f"they add up to {shown}"
 
     # ------------------------------------------------------------------ captures
+    def takes_all(self) -> str | None:
+        """``capture.take_all`` (issue 36): a capture the same card could make larger."""
+        if self.m.kind is not MoveKind.CAPTURE or not self.rules.capture.take_all:
+            return None
+        mine = set(self.m.builds)
+        bigger = next((m for m in self.legal if m.kind is MoveKind.CAPTURE and m.played == self.m.played
+                       and m.loose & self.m.loose == self.m.loose and mine <= set(m.builds)
+                       and (m.loose != self.m.loose or len(m.builds) > len(mine))), None)
+        if bigger is None:
+            return None
+        return f"a capture must take all the card can: {self.played_name()} takes {self.move_text(bigger)}"
+
     def capture_rules(self) -> str | None:
         if self.m.kind is not MoveKind.CAPTURE or bin(self.m.played).count("1") != 1:
             return None

@@ -127,6 +127,7 @@ class Tables:
         self.valueless_build: int = VALUELESS_BUILD[b.valueless]
         self.build_max: int = b.max_value if b.max_value is not None else top
         self.obligation: int = OBLIGATION[b.owner_obligation]
+        self.obligation_in_last_deal: bool = b.owner_obligation_in_last_deal
         self.keep_capturing_card: bool = b.keep_capturing_card
         self.trail_with_build: bool = rules.trail.with_build
 

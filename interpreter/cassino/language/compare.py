@@ -60,6 +60,13 @@ def clause_key(path: tuple[str, ...]) -> str:
 
 
 def _words(book: Rulebook, rules: Rules, key: str) -> str:
+    """The clause's words, with the readings the file chose for it (issue 36), marked as such."""
+    text = _rule_words(book, rules, key)
+    said = [c.text for k, c in book.clauses().items() if k.startswith(key + ".reading")]
+    return " ".join([text, *said]) if said and text else text
+
+
+def _rule_words(book: Rulebook, rules: Rules, key: str) -> str:
     clauses = book.clauses()
     if key == "endgame.restrictions":
         texts = [c.text for k, c in clauses.items() if k.startswith("endgame.restrictions.")]

@@ -6,8 +6,10 @@ explanation cannot drift from what the engine reads.
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
+from .resolve import Resolved
 from .rules import Rules
 from .schema import load_schema
 
@@ -28,14 +30,78 @@ def _short(value: Any) -> str:
     return str(value)
 
 
-def explain(rules: Rules) -> str:
+def _file_name(display: str) -> str:
+    """A document's file name from its display form (``standard (/x/variants/standard.yaml)`` or a path)."""
+    if display.endswith(")") and " (" in display:
+        display = display[display.index(" (") + 2:-1]
+    return Path(display).name
+
+
+class _Origins:
+    """Where each setting of an extending file comes from (issue 36: settings inherited without a
+    word). A file that extends nothing needs no marks: every value is its own or the default."""
+
+    def __init__(self, resolved: Resolved | None) -> None:
+        self.resolved = resolved if resolved is not None and len(resolved.documents) > 1 else None
+
+    def header(self) -> list[str]:
+        if self.resolved is None:
+            return []
+        chain = " -> ".join(_file_name(doc.path) for doc in self.resolved.documents[1:])
+        return [f"extends: {chain}",
+                f"  a value marked [from FILE] is inherited from that file, [default] is the schema's default; "
+                f"unmarked values are set by {_file_name(self.resolved.documents[0].path)} itself"]
+
+    def mark(self, *path: str) -> str:
+        if self.resolved is None:
+            return ""
+        found = self.resolved.origin.get(tuple(path))
+        if found is None:
+            return "   [default]"
+        doc = found[0]
+        return "" if doc is self.resolved.documents[0] else f"   [from {_file_name(doc.path)}]"
+
+
+class _Readings:
+    """The file's readings that still apply (issue 36), each said once, under its setting's line."""
+
+    def __init__(self, rules: Rules) -> None:
+        self.left = [r for r in rules.readings if _value(rules, r.setting) == r.value]
+
+    def under(self, setting: str, prefix: bool = False) -> list[str]:
+        taken = [r for r in self.left if r.setting == setting
+                 or prefix and (not setting or r.setting.startswith(setting + "."))]
+        self.left = [r for r in self.left if r not in taken]
+        return [f"      Reading{'' if r.setting == setting else f' ({r.setting})'}: {r.text}"
+                + (f" (source: {r.source})" if r.source else "") for r in taken]
+
+
+def _value(rules: Rules, setting: str) -> Any:
+    node: Any = rules.data
+    for part in setting.split("."):
+        if not isinstance(node, dict) or part not in node:
+            return None
+        node = node[part]
+    return node
+
+
+def explain(rules: Rules, resolved: Resolved | None = None) -> str:
+    """Every setting of ``rules`` beside the schema's description; with ``resolved`` (the file's
+    `extends` chain), each value the file does not set itself says which file or default gives it."""
     schema = load_schema()["properties"]
     d = rules.data
-    lines = [f"{rules.name}: {rules.description}", f"source: {rules.source}", ""]
+    origins = _Origins(resolved)
+    said = _Readings(rules)
+    lines = [f"{rules.name}: {rules.description}", f"source: {rules.source}", *origins.header(), ""]
     deck = d["deck"]
     ranks = ", ".join(f"{r['rank']}={_short(r['value']) if r['value'] is not None else 'no value'}" for r in deck["ranks"])
     suits = ", ".join(f"{s['letter']} {s['name']}" for s in deck["suits"])
-    lines += ["deck", f"  {len(deck['ranks']) * len(deck['suits'])} cards; values {ranks}", f"  suits: {suits}", ""]
+    lines += ["deck", f"  {len(deck['ranks']) * len(deck['suits'])} cards; values {ranks}{origins.mark('deck', 'ranks')}",
+              f"  suits: {suits}{origins.mark('deck', 'suits')}", ""]
+    if deck.get("card_values"):
+        lines.insert(-1, "  card values: " + ", ".join(
+            f"{c['card']}" + "".join(f" {k} {_short(c[k])}" for k in ("hand", "table") if c.get(k) is not None)
+            for c in deck["card_values"]) + origins.mark("deck", "card_values"))
     packs = deck.get("packs", 1)
     if packs > 1:   # two packs (issue 27): after the suits, before the blank line
         lines.insert(-1, f"  packs = {packs}: {packs * len(deck['ranks']) * len(deck['suits'])} cards, every card "
@@ -61,10 +127,13 @@ def explain(rules: Rules) -> str:
                 if item.at_end and rules.scoring.when == "as_won":
                     extra += " (not pegged: counted at the end of the hand)"
                 ties = f", ties: {item.ties}" if item.count in ("most", "primiera") else ""
-                lines.append(f"  {item.name}: {item.points} for {what}{extra}{ties}")
+                lines.append(f"  {item.name}: {item.points} for {what}{extra}{ties}"
+                             f"{origins.mark('scoring', 'items', item.name)}")
+                lines += said.under("scoring.items." + item.name, prefix=True)
             for ev in rules.scoring.events:
-                lines.append(f"  event {ev.name}: one capture taking from the table " + " and ".join(f"`{t}`" for t in ev.takes))
-            lines.append(f"  points count: {rules.scoring.when}")
+                lines.append(f"  event {ev.name}: one capture taking from the table " + " and ".join(f"`{t}`" for t in ev.takes)
+                             + origins.mark("scoring", "events", ev.name))
+            lines.append(f"  points count: {rules.scoring.when}{origins.mark('scoring', 'when')}")
             lines.append("")
             continue
         props = schema[section]["properties"]
@@ -73,9 +142,14 @@ def explain(rules: Rules) -> str:
             if isinstance(value, dict) and "properties" in props.get(key, {}):
                 for sub, v in value.items():
                     desc = props[key]["properties"][sub]["description"]
-                    lines.append(f"  {key}.{sub} = {_short(v)}\n      {desc}")
+                    lines.append(f"  {key}.{sub} = {_short(v)}{origins.mark(section, key, sub)}\n      {desc}")
+                    lines += said.under(f"{section}.{key}.{sub}")
                 continue
             desc = props.get(key, {}).get("description", "")
-            lines.append(f"  {key} = {_short(value)}\n      {desc}")
+            lines.append(f"  {key} = {_short(value)}{origins.mark(section, key)}\n      {desc}")
+            lines += said.under(f"{section}.{key}", prefix=True)
         lines.append("")
+    rest = said.under("", prefix=True)   # the deck's, and any a line above did not take
+    if rest:
+        lines += ["readings", *rest, ""]
     return "\n".join(lines).rstrip() + "\n"

@@ -274,9 +274,9 @@ WORDS: dict[str, dict[Any, str | None]] = {
         False: "{stop_during_hand}",
     },
     "endgame.lifted_after_tie": {
-        True: "If several sides pass the target in the same hand with equal totals, the restrictions are lifted "
-              "for the hands that follow.",
-        False: "The restrictions stay in force even after a tie past the target.",
+        True: "If several sides pass the target in the same hand with equal totals, {limits} lifted for the "
+              "hands that follow.",
+        False: "{Limits} in force even after a tie past the target.",
     },
 }
 
@@ -405,6 +405,27 @@ WORDS.update({
         "any": "Once any side has {sweeps_from} points or more at the start of a hand, no side's sweeps score.",
     },
 })
+
+# The deal's order (issue 36): the table's cards before the dealer's own, after all the players, or first.
+WORDS["deal.table_order"] = {
+    "before_dealer": "{table_order_words}",
+    "after_players": "{table_order_words}",
+    "first": "{table_order_words}",
+}
+
+# A capture takes all it can (issue 36, the Krypkasino question).
+WORDS["capture.take_all"] = {
+    True: "When you capture, you must take everything the card you play can take together: you may not leave "
+          "out a card or set it could have taken with the rest.",
+    False: None,
+}
+
+# The owner's obligation in the last deal (issue 36, African Casino).
+WORDS["build.owner_obligation_in_last_deal"] = {
+    True: None,
+    False: "That obligation ends with the stock: in the last deal of the hand (every deal, when all the cards "
+           "are dealt at once) the owner of a build may trail like anyone else.",
+}
 
 # African Casino (issue 27): capture piles in play, deals by player count, items by number of sides.
 WORDS.update({
@@ -587,8 +608,8 @@ def _context(rules: Rules) -> dict[str, Any]:
         "table_words": (f"At the start of each hand the dealer also puts {d.table_cards} cards face up on the table."
                         if d.table_cards else "No cards go to the table at the start of a hand."),
         "packet_words": ("Cards are dealt one at a time." if d.packet == 1 else
-                         f"Cards are dealt {d.packet} at a time: to each player in turn, the table's just before "
-                         f"the dealer's own."),
+                         f"Cards are dealt {d.packet} at a time, to each player in turn."),
+        "table_order_words": _table_order_words(rules),
         "hand_cards_words": ("You play one card a turn." if c.hand_cards_max == 1 else
                              f"You play one card a turn; to capture you may play up to {c.hand_cards_max} cards "
                              f"from your hand together."),
@@ -597,6 +618,7 @@ def _context(rules: Rules) -> dict[str, Any]:
         "count_out": join_words([humanize(n) for n in counted_out(rules)]),
         "lurch_below": g.lurch.below, "lurch_multiplier": g.lurch.multiplier,
         "sweeps_from": rules.endgame.sweeps_from,
+        **_limits(rules),
         "Valueless": f"{vl[0].upper()}{vl[1:]} (cards without a number value)" if valueless else "Cards without a value",
         "stop_during_hand": _stop_during_hand(rules),
     }
@@ -609,6 +631,37 @@ def _context(rules: Rules) -> dict[str, Any]:
     ctx["summed"] = "number cards" if any(not r.values for r in rules.deck.ranks) else "cards"
     ctx["sets_taken"] = "also takes sets" if rules.capture.several_groups else "may instead take one set"
     return ctx
+
+
+def _limits(rules: Rules) -> dict[str, str]:
+    """What ``endgame.lifted_after_tie`` lifts (the score restrictions, the limit on sweeps, or both),
+    as ``limits`` (with "are lifted"'s verb) and ``Limits`` (opening "... stay in force")."""
+    e = rules.endgame
+    if e.restrictions and e.sweeps_from is not None:
+        subject, plural = "the restrictions and the limit on sweeps", True
+    elif e.sweeps_from is not None:
+        subject, plural = "the limit on sweeps", False
+    else:
+        subject, plural = "the restrictions", True
+    return {"limits": f"{subject} {'are' if plural else 'is'}",
+            "Limits": f"{subject[0].upper()}{subject[1:]} {'stay' if plural else 'stays'}"}
+
+
+def _table_order_words(rules: Rules) -> str:
+    """Where the table's cards fall in the first deal (``deal.table_order``), in the deal's own units."""
+    d = rules.deal
+    some = "one" if d.packet == 1 else str(d.packet)
+    if d.table_order == "first":
+        return ("The table's cards are laid out first, face up, before any player gets a card; then the hands are "
+                "dealt.")
+    if d.table_order == "before_dealer":
+        return (f"In the first deal the table gets its cards just before the dealer's own: {some} to each other "
+                f"player, {some} face up to the table, then {some} to the dealer, and again until the table has "
+                f"its cards.")
+    if d.table_order == "after_players":
+        return (f"In the first deal the table gets its cards after the players: {some} to each player, the dealer "
+                f"last, then {some} face up to the table, and again until the table has its cards.")
+    raise ValueError(f"deal.table_order {d.table_order!r}")   # the schema allows no other value
 
 
 def _goal_words(rules: Rules) -> str:
@@ -692,9 +745,12 @@ class _Writer:
             self.clauses.append(Clause(f"{key}.reading" + (f".{k}" if k else ""), "Reading: " + reading))
 
     def amend(self, more: str) -> None:
-        """Add words to the last clause (a detail that only some rule sets need)."""
-        last = self.clauses[-1]
-        self.clauses[-1] = replace(last, text=last.text + more)
+        """Add words to the last rule's clause (a detail that only some rule sets need), not to a
+        reading said after it."""
+        k = len(self.clauses) - 1
+        while k > 0 and ".reading" in self.clauses[k].key:
+            k -= 1
+        self.clauses[k] = replace(self.clauses[k], text=self.clauses[k].text + more)
 
 
 def _overview(rules: Rules, ctx: dict[str, Any]) -> str:
@@ -812,8 +868,11 @@ def _values_words(rules: Rules) -> str:
 def _deal(rules: Rules, ctx: dict[str, Any]) -> Section:
     w = _Writer(rules, ctx)
     w.say("deal.dealer", "Deal in turn: the first dealer is chosen by lot, and the deal passes on after each hand.")
-    for path in ("deal.hand_size", "deal.table_cards", "deal.packet", "deal.redeal", "deal.draw_after_play",
-                 "deal.short_stock"):
+    for path in ("deal.hand_size", "deal.table_cards", "deal.packet"):
+        w.setting(path)
+    if rules.deal.table_cards or any(t for _, _, t in rules.deal.by_players):
+        w.setting("deal.table_order")   # no table cards in any deal: no order to tell
+    for path in ("deal.redeal", "deal.draw_after_play", "deal.short_stock"):
         if path == "deal.redeal" and rules.deal.redeal == "when_hands_empty" and not rules.deal.draw_after_play:
             redeals = _redealt_counts(rules)
             if not redeals:
@@ -910,6 +969,7 @@ def _capture(rules: Rules, ctx: dict[str, Any]) -> Section:
         w.say("capture.intro", f"Captured cards go face down into your pile, {_counted(rules)}.")
         w.setting("capture.total")
         w.setting("capture.compulsory")
+        w.setting("capture.take_all")
         return Section("capture", "Capturing", tuple(w.clauses))
     face = "face up" if c.from_piles != "none" else "face down"   # African Casino: piles in play
     taken = "the loose table cards" if c.several_groups else "a loose table card"
@@ -932,6 +992,7 @@ def _capture(rules: Rules, ctx: dict[str, Any]) -> Section:
     if c.hand_cards_max > 1:
         w.setting("capture.hand_cards.combine")
     w.setting("capture.compulsory")
+    w.setting("capture.take_all")
     w.setting("capture.from_piles")
     return Section("capture", "Capturing", tuple(w.clauses))
 
@@ -966,6 +1027,8 @@ def _build(rules: Rules, ctx: dict[str, Any]) -> Section:
         if b.max_value is not None and b.max_value < top:
             w.setting("build.max_value")   # at or above the highest card, no build could pass it anyway
         w.setting("build.owner_obligation")
+        if b.owner_obligation != "none":
+            w.setting("build.owner_obligation_in_last_deal")
         w.setting("build.keep_capturing_card")
         if b.keep_capturing_card and b.for_partner and partners:
             w.say("build.keep_capturing_card.partner",
@@ -1236,7 +1299,7 @@ def _endgame(rules: Rules, ctx: dict[str, Any]) -> Section | None:
                        if e.sweeps_from is not None and r.score < e.sweeps_from and not sweep_items & set(r.only))
         if below and e.sweeps_from is not None:
             w.amend(f" At {join_words([str(b) for b in below])} points the restrictions already leave sweeps out.")
-    if e.restrictions:
+    if e.restrictions or e.sweeps_from is not None:
         w.setting("endgame.lifted_after_tie")
     return Section("endgame", "Near the end of the game", tuple(w.clauses))
 
@@ -1249,9 +1312,59 @@ def rulebook(rules: Rules) -> Rulebook:
     end = _endgame(rules, ctx)
     if end is not None:
         sections.append(end)
+    sections = _place_file_readings(rules, sections)
     title = f"{rules.name.replace('-', ' ').title()}"
     return Rulebook(rules.name, title, _overview(rules, ctx), tuple(s for s in sections if s.clauses),
                     notes=tuple("Reading: " + r for r in readings(rules, "")))
+
+
+def file_readings(rules: Rules) -> list[tuple[str, str]]:
+    """The file's own readings (``readings:``, issue 36) that still apply: (setting, text) for each
+    whose setting keeps the value the file read (a house rule or ``--set`` that changes it drops it)."""
+    return [(r.setting, r.text) for r in rules.readings if _setting(rules, r.setting) == r.value]
+
+
+def _clause_candidates(setting: str) -> list[str]:
+    """The clause keys a reading of ``setting`` may stand under, best first: the setting's own, an
+    item's or event's clause, then each enclosing path (``game.lurch.below`` -> ``game.lurch``)."""
+    parts = setting.split(".")
+    out = [setting]
+    if parts[:2] in (["scoring", "items"], ["scoring", "events"]) and len(parts) > 3:
+        out.append(".".join(parts[:3]))
+    if setting == "game.target":
+        out.append("game.goal")            # a negative game words its loss limit with its goal
+    if setting == "endgame.sweeps_from_side":
+        out.append("endgame.sweeps_from")
+    if setting in ("scoring.items", "scoring.events"):
+        out.append("scoring.intro")        # the items as a whole: said with the scoring's opening
+    out += [".".join(parts[:k]) for k in range(len(parts) - 1, 0, -1)]
+    return out
+
+
+def _place_file_readings(rules: Rules, sections: list[Section]) -> list[Section]:
+    """Each applying file reading as a "Reading:" clause right after the clause of its setting; a
+    reading whose setting has no clause in this rulebook (it does not apply here) is not said."""
+    placed: dict[str, list[str]] = {}
+    keys = {c.key for s in sections for c in s.clauses}
+    for setting, text in file_readings(rules):
+        key = next((k for k in _clause_candidates(setting) if k in keys), None) or next(
+            (c.key for s in sections for c in s.clauses if c.key.startswith(setting + ".")), None)
+        if key is not None:
+            placed.setdefault(key, []).append(text)
+    if not placed:
+        return sections
+    out = []
+    for s in sections:
+        clauses: list[Clause] = []
+        done: set[str] = set()
+        for c in s.clauses:
+            clauses.append(c)
+            if c.key in placed and c.key not in done:
+                done.add(c.key)
+                clauses += [Clause(f"{c.key}.reading.file" + (f".{k}" if k else ""), "Reading: " + text)
+                            for k, text in enumerate(placed[c.key])]
+        out.append(replace(s, clauses=tuple(clauses)))
+    return out
 
 
 # ---------------------------------------------------------------------- examples and house rules

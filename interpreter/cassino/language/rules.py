@@ -77,6 +77,8 @@ class DealRules:
     dealer_takes_total: bool = False
     # African Casino (issue 27): (players, hand_size, table_cards) rows overriding the two above.
     by_players: tuple[tuple[int, int, int], ...] = ()
+    # The deal's order (issue 36): `before_dealer`, `after_players` or `first` (see the schema).
+    table_order: str = "before_dealer"
 
     def for_players(self, players: int) -> tuple[int, int]:
         """(hand_size, table_cards) of a deal for ``players`` players (a `by_players` row, else the defaults)."""
@@ -99,6 +101,7 @@ class CaptureRules:
     total: int | None = None        # Escoba: played value + taken values = total
     # African Casino (issue 27): `opponents_top` puts the top card of each opposing side's pile in play.
     from_piles: str = "none"
+    take_all: bool = False          # (issue 36) a capture takes all the played card can take
 
 
 @dataclass(frozen=True)
@@ -116,6 +119,7 @@ class BuildRules:
     max_value: int | None
     owner_obligation: str
     keep_capturing_card: bool
+    owner_obligation_in_last_deal: bool = True   # (issue 36) false: the obligation lapses once the stock is used up
 
 
 @dataclass(frozen=True)
@@ -212,6 +216,16 @@ class EndgameRules:
 
 
 @dataclass(frozen=True)
+class ReadingRule:
+    """A reading the file chose (issue 36): said wherever ``setting`` applies, while it is ``value``."""
+
+    setting: str
+    text: str
+    source: str
+    value: Any
+
+
+@dataclass(frozen=True)
 class Rules:
     """Everything one variant says. Immutable; safe to share between games and processes."""
 
@@ -230,6 +244,8 @@ class Rules:
     endgame: EndgameRules
     #: The resolved settings as plain data (for game records: a replay carries its rules).
     data: Mapping[str, Any]
+    #: The readings the file chose where its sources are silent or ambiguous (`readings:`).
+    readings: tuple[ReadingRule, ...] = ()
 
     @classmethod
     def from_data(cls, d: Mapping[str, Any]) -> "Rules":
@@ -258,14 +274,16 @@ class Rules:
                            tuple((r["players"],
                                   dl["hand_size"] if r.get("hand_size") is None else r["hand_size"],
                                   dl["table_cards"] if r.get("table_cards") is None else r["table_cards"])
-                                 for r in dl["by_players"])),
+                                 for r in dl["by_players"]),
+                           dl["table_order"]),
             capture=CaptureRules(cp["sums"], cp["several_groups"], cp["equal_cards"], cp["valueless_cards"],
                                  cp["equal_card_first"], cp["compulsory"], cp["hand_cards"]["max"],
-                                 cp["hand_cards"]["combine"], cp["total"], cp["from_piles"]),
+                                 cp["hand_cards"]["combine"], cp["total"], cp["from_piles"],
+                                 cp["take_all"]),
             build=BuildRules(bd["allowed"], bd["multiple"], bd["raise_single"], bd["raise_own"],
                              bd["raise_with_table_cards"], bd["add_sets"], bd["single_build_as_card"],
                              bd["for_partner"], bd["continue_as_begun"], bd["valueless"], bd["max_value"],
-                             bd["owner_obligation"], bd["keep_capturing_card"]),
+                             bd["owner_obligation"], bd["keep_capturing_card"], bd["owner_obligation_in_last_deal"]),
             trail=TrailRules(d["trail"]["with_build"]),
             sweeps=SweepRules(d["sweeps"]["cancel"], d["sweeps"]["on_last_play"],
                               d["sweeps"]["residue_is_sweep"], d["sweeps"]["record_when_restricted"],
@@ -287,6 +305,8 @@ class Rules:
             endgame=EndgameRules(tuple(Restriction(r["score"], tuple(r["only"])) for r in eg["restrictions"]),
                                  eg["sweeps_from"], eg["lifted_after_tie"], eg["sweeps_from_side"]),
             data=d,
+            readings=tuple(ReadingRule(r["setting"], r["reading"], r.get("source", ""), r.get("value"))
+                           for r in d.get("readings", ())),
         )
 
     def partnership(self, players: int, requested: bool | None = None) -> bool:

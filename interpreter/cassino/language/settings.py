@@ -22,7 +22,7 @@ from .resolve import Resolved
 from .rules import Rules
 
 #: Top-level keys that describe a file rather than a rule.
-META = ("name", "description", "source", "extends")
+META = ("name", "description", "source", "extends", "readings")
 #: Mappings whose keys are the variant's own names (items and events), not schema settings.
 NAMED = (("scoring", "items"), ("scoring", "events"))
 
@@ -183,6 +183,53 @@ def parse_assignment(text: str, data: dict[str, Any]) -> Assignment:
     return Assignment(text, path, values, written)
 
 
+def _known_setting(path: tuple[str, ...], data: dict[str, Any]) -> bool:
+    """A setting of ``data`` (its items' and events' included), or a section or item holding some."""
+    return any(p[:len(path)] == path for p in leaf_paths(data))
+
+
+def with_readings(data: dict[str, Any], resolved: Resolved) -> tuple[dict[str, Any], list[Diagnostic]]:
+    """``data`` (defaults filled) with each reading's ``value`` filled in from the file that wrote the
+    readings, and the problems a schema cannot see: a setting that does not exist, a value the file
+    does not give it. A house rule that changes the setting keeps the value its parent read, so
+    the rulebook, which says a reading only while the setting has its value, drops it there."""
+    entries = data.get("readings") or []
+    if not entries:
+        return data, []
+    writer = resolved.origin.get(("readings",), (resolved.documents[0], ()))[0]
+    chain = list(resolved.documents)
+    base: dict[str, Any] = {}
+    for doc in reversed(chain[chain.index(writer):] if writer in chain else chain):
+        base = _merged(base, {k: v for k, v in doc.data.items() if k != "extends"})
+    base = schema.with_defaults(base)
+    out, diags = [], []
+    for i, entry in enumerate(entries):
+        path = split_path(str(entry.get("setting", "")))
+        if not all(path) or not _known_setting(path, data):
+            known = [".".join(p) for p in leaf_paths(data)]
+            near = difflib.get_close_matches(".".join(path), known, n=1, cutoff=0.6)
+            hint = f"did you mean `{near[0]}`?" if near else "`cassino schema` lists every setting"
+            diags.append(resolved.diagnostic(("readings", i, "setting"),
+                                             f"a reading names `{'.'.join(path)}`, which is no setting of this file",
+                                             hint=hint))
+            out.append(entry)
+            continue
+        file_value = get(base, path)
+        if entry.get("value") is not None and entry["value"] != file_value:
+            diags.append(resolved.diagnostic(("readings", i, "value"),
+                                             f"the reading is about `{'.'.join(path)}: {_shown(entry['value'])}`, "
+                                             f"but the file gives it {_shown(file_value)}",
+                                             hint="leave `value` out: it is the file's own value"))
+        out.append({**entry, "value": file_value if entry.get("value") is None else entry["value"]})
+    return {**data, "readings": out}, diags
+
+
+def _merged(parent: Any, child: Any) -> Any:
+    from .resolve import merge
+
+    return merge(parent, child)
+
+
 def rules_with(resolved: Resolved, changes: list[tuple[Assignment, Any]]) -> Rules:
     """The variant ``resolved`` with each assignment's chosen value, checked in full.
 
@@ -205,7 +252,9 @@ def rules_with(resolved: Resolved, changes: list[tuple[Assignment, Any]]) -> Rul
     diags = schema.validate(data, locate)
     if diags:
         raise RuleFileError(diags)
-    full = schema.with_defaults(data)
+    full, diags = with_readings(schema.with_defaults(data), resolved)
+    if diags:
+        raise RuleFileError(diags)
     rules = Rules.from_data(full)
     diags = semantics.check(full, rules, locate)
     if diags:

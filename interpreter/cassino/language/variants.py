@@ -23,6 +23,7 @@ from ..paths import VARIANTS_DIR
 from .catalogue import bundled_names, find_example
 from .resolve import ExtendsError, Resolved, resolve_name
 from .rules import Rules
+from .settings import with_readings
 
 __all__ = ["LoadedVariant", "bundled_names", "load", "load_rules"]
 
@@ -96,7 +97,9 @@ def load(name_or_path: str | Path) -> LoadedVariant:
     diags = schema.validate(resolved.data, resolved.diagnostic)
     if diags:
         raise RuleFileError(diags)
-    data: dict[str, Any] = schema.with_defaults(resolved.data)
+    data, diags = with_readings(schema.with_defaults(resolved.data), resolved)   # (issue 36)
+    if diags:
+        raise RuleFileError(diags)
     rules = Rules.from_data(data)
     diags = semantics.check(data, rules, resolved.diagnostic)
     if diags:

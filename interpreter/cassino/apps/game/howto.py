@@ -49,15 +49,20 @@ def card_values(rules: Rules) -> str:
     return "; ".join(parts)
 
 
+def _lapse(rules: Rules) -> str:
+    """`build.owner_obligation_in_last_deal: false` (issue 36): the limit ends with the stock."""
+    return "" if rules.build.owner_obligation_in_last_deal else ", until the stock is used up"
+
+
 def _trail(rules: Rules) -> str:
     text = "trail: lay the card face up on the table"
     limits = []
     if not rules.build.allowed:
         pass
     elif rules.build.owner_obligation == "no_trail":
-        limits.append("not while you own a build")
+        limits.append("not while you own a build" + _lapse(rules))
     elif rules.build.owner_obligation == "capture_or_raise":
-        limits.append("not while you own a build (then capture or raise a build)")
+        limits.append("not while you own a build (then capture or raise a build)" + _lapse(rules))
     compulsory = rules.capture.compulsory
     if compulsory == "equal_loose_card":
         limits.append("not a card equal to a loose card on the table")

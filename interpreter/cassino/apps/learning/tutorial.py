@@ -25,16 +25,17 @@ from ...language.rules import Rules
 TOPICS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("first turn", ("turn.kinds",)),
     ("trail", ("trail.intro",)),
-    ("capture", ("capture.intro",)),
-    ("compulsory capture", ("capture.compulsory", "capture.compulsory.reading")),
-    ("court cards", ("capture.valueless_cards", "capture.valueless_cards.reading")),
+    ("capture", ("capture.intro", "capture.take_all")),
+    ("compulsory capture", ("capture.compulsory",)),
+    ("court cards", ("capture.valueless_cards",)),
     ("card values", ("deck.ranks", "deck.card_values")),
     ("several hand cards", ("capture.hand_cards.max", "capture.hand_cards.combine")),
     ("sum", ("capture.sums",)),
     ("several groups", ("capture.several_groups",)),
     ("equal cards", ("capture.equal_cards",)),
     ("equal card first", ("capture.equal_card_first",)),
-    ("build", ("build.allowed", "build.owner_obligation", "build.keep_capturing_card")),
+    ("build", ("build.allowed", "build.owner_obligation", "build.owner_obligation_in_last_deal",
+               "build.keep_capturing_card")),
     ("multiple build", ("build.multiple",)),
     ("add to build", ("build.add_sets",)),
     ("raise", ("build.raise_single",)),
@@ -100,6 +101,8 @@ class Tutorial:
                 out += [k for k in self.clauses if k.startswith(key[:-1])]
             elif key in self.clauses:
                 out.append(key)
+                # The reading the file chose for this rule, said with it (issue 36).
+                out += [k for k in self.clauses if k.startswith(key + ".reading")]
         return out
 
 
