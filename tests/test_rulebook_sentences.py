@@ -115,3 +115,17 @@ def test_sweeps_left_out_below_the_sweeps_limit_are_said() -> None:
     sweeps = next(i for i in rules.scoring.items if i.count == "sweeps")
     assert [scorer.counts_for(sweeps, score, True) for score in (15, 16, 17, 18, 19)] == [True, False, False, False, False]
     assert "already leave sweeps out" not in rulebook(load_rules("dominican")).clauses()["endgame.sweeps_from"].text
+
+
+def test_a_hand_of_no_whole_number_of_packets_says_how_it_is_made_up() -> None:
+    """Hungarian deals hands of 3 two at a time: the book said only 'dealt 2 at a time'; the
+    engine gives each hand 2, then 1, and the book now says so."""
+    from cassino.engine.core import Engine
+
+    rules = load_rules("hungarian")
+    clauses = rulebook(rules).clauses()
+    packet = next(c.text for k, c in clauses.items() if k == "deal.packet")
+    assert "(a hand of 3 gets 2, then 1)" in packet
+    assert "then" not in rulebook(load_rules("standard")).clauses()["deal.packet"].text
+    # The engine's deal of a hand (no table cards here): seat 1 gets 2, seat 0 gets 2, then 1 each.
+    assert Engine(rules)._deal_pattern(2, 0, 0, 3, 2) == [1, 1, 0, 0, 1, 0]

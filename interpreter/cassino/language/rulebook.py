@@ -608,7 +608,7 @@ def _context(rules: Rules) -> dict[str, Any]:
         "table_words": (f"At the start of each hand the dealer also puts {d.table_cards} cards face up on the table."
                         if d.table_cards else "No cards go to the table at the start of a hand."),
         "packet_words": ("Cards are dealt one at a time." if d.packet == 1 else
-                         f"Cards are dealt {d.packet} at a time, to each player in turn."),
+                         f"Cards are dealt {d.packet} at a time, to each player in turn{_short_packets(rules)}."),
         "table_order_words": _table_order_words(rules),
         "hand_cards_words": ("You play one card a turn." if c.hand_cards_max == 1 else
                              f"You play one card a turn; to capture you may play up to {c.hand_cards_max} cards "
@@ -894,6 +894,18 @@ def _deal(rules: Rules, ctx: dict[str, Any]) -> Section:
     if rules.deal.by_players:
         w.say("deal.by_players", _by_players_words(rules))
     return Section("deal", "The deal", tuple(w.clauses))
+
+
+def _short_packets(rules: Rules) -> str:
+    """Where a hand is no whole number of packets (Hungarian's hands of 3 dealt 2 at a time), how
+    the deal makes it up: whole packets, then the rest (as the engine deals)."""
+    d = rules.deal
+    sizes = sorted({d.for_players(n)[0] for n in _counts(rules)} - {0})
+    odd = [h for h in sizes if h % d.packet]
+    if not odd:
+        return ""
+    parts = [f"a hand of {h} gets {', '.join([str(d.packet)] * (h // d.packet))}, then {h % d.packet}" for h in odd]
+    return " (" + "; ".join(parts) + ")"
 
 
 def _counts(rules: Rules) -> list[int]:
