@@ -43,8 +43,8 @@ T = TypeVar("T")
 
 KINDS = ("bundled", "example", "folder", "text")
 MAX_SEATS = 16
-#: A variant's words at a table: its name, its description, any other name (a suit's, a scoring item's),
-#: and its rules as a game record stores them (written with every move).
+#: A variant's words at a table: its name, its description (and each reading's sentences), any other name
+#: (a suit's, a scoring item's), and its rules as a game record stores them (written with every move).
 MAX_NAME = 40
 MAX_DESCRIPTION = 500
 MAX_WORDS = 200
@@ -248,6 +248,11 @@ def check_words(rules: Rules, shown: str) -> None:
                          f"a table takes at most {MAX_DESCRIPTION}: shorten it")
     for path, text in _strings(rules.data):
         if path in (("name",), ("description",)):
+            continue
+        if path[0] == "readings":   # sentences, as a description is (a reading and where it comes from)
+            if len(text) > MAX_DESCRIPTION:
+                raise LobbyError(f"{where}`{'.'.join(path)[:80]}` is {len(text):,} characters long; a table takes "
+                                 f"at most {MAX_DESCRIPTION} for a reading: shorten it")
             continue
         if len(text) > MAX_WORDS:
             raise LobbyError(f"{where}`{'.'.join(path)[:80]}` is {len(text):,} characters long; a table takes "
