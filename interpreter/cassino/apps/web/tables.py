@@ -103,6 +103,24 @@ BUSY = "the server is still working on this table's last request: try again in a
 NOT_SAVED = "the server could not save the game (its log says why)"
 
 
+async def acquire_within(lock: asyncio.Lock, seconds: float) -> bool:
+    """Whether ``lock`` was acquired within ``seconds``. Not ``wait_for(lock.acquire())``: where the
+    event loop is held up (a compiled engine call keeps the GIL) its timeout can fire though the
+    lock was free, and on Python 3.11 a lock acquired just as the wait is cancelled can be lost,
+    held for good. Here an acquisition that won the race is kept or given back, never lost."""
+    task = asyncio.ensure_future(lock.acquire())
+    done, _ = await asyncio.wait({task}, timeout=seconds)
+    if task in done:
+        return bool(task.result())
+    task.cancel()
+    try:
+        await task
+    except asyncio.CancelledError:
+        return False
+    lock.release()   # (acquired as it was being cancelled: given back)
+    return False
+
+
 class StillWorking(CassinoError):
     """A table's engine work that takes longer than a browser waits (or a table already working at its bound):
     said in words; the work goes on and its answer is sent when it is ready."""
@@ -634,12 +652,13 @@ class Table:
         the table as it stands; the others only hear that a seat is connected. While an action of the table is
         being applied (the lock is held longer than a browser waits), it gets the position as it stands, and
         the next one when the action is written, like every browser of the table."""
-        try:
-            await asyncio.wait_for(self.lock.acquire(), self.limits.wait_seconds)
-        except asyncio.TimeoutError:
+        if not await acquire_within(self.lock, self.limits.wait_seconds):
             game = self.session.game
             self._welcome(client)
             self.post(client, self._state(client.seat, game, None, WORKING), game.hand)
+            # Its own view follows once the table is free: the work holding the lock may publish
+            # to nobody (a computer's move does; another browser's request may not).
+            self._spawn(self._publish_when_free(client))
             return
         try:
             self._welcome(client)
@@ -647,6 +666,12 @@ class Table:
             self.kick()
         finally:
             self.lock.release()
+
+    async def _publish_when_free(self, client: Client) -> None:
+        """A browser that joined while the table was busy: its view, once the lock is free."""
+        async with self.lock:
+            if client in self.clients and not client.dropped and not self.closed:
+                await self.publish([client])
 
     def _welcome(self, client: Client) -> None:
         before = self._connected()
@@ -720,8 +745,10 @@ class Table:
         if seat in self.tutorials:
             return
         game = self.session.game
-        tutorial, batches = await self.work(tutorial_from_start, snapshot(self.session).record, game.hand_no, seat,
-                                            game.hand)
+        # Waited for until a thread of the table is free (replaying the hand's moves is short): refused
+        # as busy while the computer's move and the view held both, the lessons never came.
+        tutorial, batches = await self._background(tutorial_from_start, snapshot(self.session).record,
+                                                   game.hand_no, seat, game.hand)
         if seat in self.tutorials:
             return
         self.tutorials[seat] = tutorial
@@ -755,9 +782,8 @@ class Table:
         if req.type == "review":
             self.ask_review(client, seat)
             return
-        try:       # the table's lock, waited for a bounded time (another request of this table may be working)
-            await asyncio.wait_for(self.lock.acquire(), self.limits.wait_seconds)
-        except asyncio.TimeoutError:
+        # The table's lock, waited for a bounded time (another request of this table may be working).
+        if not await acquire_within(self.lock, self.limits.wait_seconds):
             self.tell(client, "info", BUSY)
             return
         try:
@@ -1105,9 +1131,8 @@ class TableStore:
         for table in list(self.tables.values()):
             if table.session.game.over or table.failed is not None:
                 continue
-            try:     # a write under way ends first
-                await asyncio.wait_for(table.lock.acquire(), max(0.01, deadline - time.monotonic()))
-            except asyncio.TimeoutError:
+            # A write under way ends first.
+            if not await acquire_within(table.lock, max(0.01, deadline - time.monotonic())):
                 unsaved.append(table.id)
                 continue
             try:
