@@ -155,15 +155,10 @@ def same_items(a: Rules, b: Rules) -> dict[str, str]:
         for ia in a.scoring.items:
             if ia.name in names_b or ia.name in out.values():
                 continue
-            if shape(ia) == shape(ib) and _cards_alike(a, b, ia.cards, ib.cards):
+            if shape(ia) == shape(ib):   # (the same selector text: ``cards`` is part of the shape)
                 out[ib.name] = ia.name
                 break
     return out
-
-
-def _cards_alike(a: Rules, b: Rules, cards_a: Any, cards_b: Any) -> bool:
-    """Whether two selectors name the same cards (the text may differ: ``suit=D`` and ``D``)."""
-    return cards_a == cards_b
 
 
 def _renamed(data: dict[str, Any], names: dict[str, str]) -> dict[str, Any]:

@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import Any
 
 from .resolve import Resolved
+from .rulebook import setting_value
 from .rules import Rules
 from .schema import load_schema
 
@@ -66,7 +67,7 @@ class _Readings:
     """The file's readings that still apply (issue 36), each said once, under its setting's line."""
 
     def __init__(self, rules: Rules) -> None:
-        self.left = [r for r in rules.readings if _value(rules, r.setting) == r.value]
+        self.left = [r for r in rules.readings if setting_value(rules, r.setting) == r.value]
 
     def under(self, setting: str, prefix: bool = False) -> list[str]:
         taken = [r for r in self.left if r.setting == setting
@@ -74,15 +75,6 @@ class _Readings:
         self.left = [r for r in self.left if r not in taken]
         return [f"      Reading{'' if r.setting == setting else f' ({r.setting})'}: {r.text}"
                 + (f" (source: {r.source})" if r.source else "") for r in taken]
-
-
-def _value(rules: Rules, setting: str) -> Any:
-    node: Any = rules.data
-    for part in setting.split("."):
-        if not isinstance(node, dict) or part not in node:
-            return None
-        node = node[part]
-    return node
 
 
 def explain(rules: Rules, resolved: Resolved | None = None) -> str:

@@ -347,10 +347,11 @@ def readings(rules: Rules, key: str) -> list[str]:
     """The readings to print after clause ``key`` (``""``: the notes) of ``rules``."""
     source = str(rules.data.get("source") or "")
     return [r.text for r in READINGS if r.key == key and r.source in source
-            and not any(u in source for u in r.unless) and all(_setting(rules, path) == value for path, value in r.when)]
+            and not any(u in source for u in r.unless) and all(setting_value(rules, path) == value for path, value in r.when)]
 
 
-def _setting(rules: Rules, path: str) -> Any:
+def setting_value(rules: Rules, path: str) -> Any:
+    """The value of the dotted setting ``path`` in ``rules`` (None where there is none)."""
     node: Any = rules.data
     for part in path.split("."):
         if not isinstance(node, dict) or part not in node:
@@ -1333,7 +1334,7 @@ def rulebook(rules: Rules) -> Rulebook:
 def file_readings(rules: Rules) -> list[tuple[str, str]]:
     """The file's own readings (``readings:``, issue 36) that still apply: (setting, text) for each
     whose setting keeps the value the file read (a house rule or ``--set`` that changes it drops it)."""
-    return [(r.setting, r.text) for r in rules.readings if _setting(rules, r.setting) == r.value]
+    return [(r.setting, r.text) for r in rules.readings if setting_value(rules, r.setting) == r.value]
 
 
 def _clause_candidates(setting: str) -> list[str]:
