@@ -21,6 +21,7 @@ from .moves import IllegalMoveError, KeyLayout, Move, MoveKind, PositionTooLarge
 from .rng import SplitMix64
 from .state import Build, Capture, Event, HandState, Sweep
 from .tables import BUILD, CAPTURE, MOVE_BUDGET, TRAIL, TRAIL_BUILD, Tables
+from .turnrules import PILE_REACH, TurnRules
 
 __all__ = ["Engine", "Position", "bits", "unions", "subsets_summing"]
 
@@ -257,6 +258,9 @@ class Engine:
         self.sweep_in_last_deal: bool = sw.in_last_deal
         # African Casino (issue 27): capture piles kept in order, the opposing sides' tops in play.
         self.piles_in_play: bool = c.from_piles == "opponents_top"
+        #: How deep into an opposing pile one move may reach (``capture.pile_cards: augment``: a
+        #: card uncovered in a move is in play for a later set of it; see ``turnrules``).
+        self.pile_reach: int = PILE_REACH if self.piles_in_play and c.pile_cards == "augment" else 1
         #: Deal patterns by their numbers (see ``_deal``), as each seat's places in the stock and
         #: then the table's: a handful per engine.
         self._deal_patterns: dict[int, list[list[int]]] = {}
@@ -264,6 +268,8 @@ class Engine:
         self._start_setups: dict[tuple[int, bool | None], tuple[tuple[int, ...], tuple[int, ...],
                                  tuple[frozenset[int], ...], tuple[tuple[int, ...], ...]]] = {}
         self._deck_order: list[int] = list(range(self.n_cards))
+        #: African Casino's whole-move rules (``turnrules``): checked only where a setting is on.
+        self.turn_rules: TurnRules = TurnRules(self)
 
     # ------------------------------------------------------------------ helpers
     def mask_of(self, predicate) -> int:  # type: ignore[no-untyped-def]
@@ -356,7 +362,8 @@ class Engine:
         rng.shuffle(order)
         state = HandState(players=players, teams=teams, dealer=dealer, turn=self.leader(dealer, players),
                           hands=empty, table=0, builds=(), stock=tuple(order), piles=empty, deal_no=0,
-                          proven=proven, restricted=frozenset(scores_restricted), stacks=stacks)
+                          proven=proven, restricted=frozenset(scores_restricted), stacks=stacks,
+                          pile_reach=self.pile_reach)
         dealt = self._deal(state, initial=True)
         if self.misdeal_mask:
             # A misdeal: the same dealer shuffles again (the same generator, so a seed still
@@ -464,7 +471,8 @@ class Engine:
         return HandState(players=pos.players, teams=teams, dealer=dealer, turn=pos.to_play,
                          hands=tuple(hands), table=table, builds=tuple(builds), stock=stock,
                          piles=tuple(piles), sweeps=sweeps, last_capturer=pos.last_capture,
-                         proven=tuple(frozenset(p) for p in proven), stacks=tuple(stacks))
+                         proven=tuple(frozenset(p) for p in proven), stacks=tuple(stacks),
+                         pile_reach=self.pile_reach)
 
     # ------------------------------------------------------------------ dealing
     def _deal_pattern(self, n: int, dealer: int, table_left: int, per_hand: int, packet: int) -> list[int]:
@@ -551,7 +559,7 @@ class Engine:
         return HandState(n, state.teams, state.dealer, self.leader(state.dealer, n), tuple(hands), table,
                          state.builds, stock[top:], state.piles, state.sweeps, state.events, state.captures,
                          state.last_capturer, state.ply, state.deal_no + 1, state.over, state.proven,
-                         state.restricted, state.residue, state.stacks)
+                         state.restricted, state.residue, state.stacks, state.pile_reach)
 
     # ------------------------------------------------------------------ move generation
     @property
@@ -584,10 +592,18 @@ class Engine:
             raise
         if self.has_copies:
             keys = self._distinct(state, keys)
+        if self.turn_rules.active:
+            keys = self._by_turn_rules(state, keys)
         if self.take_all:
             keys = self._all_it_can(state, keys)
         self._memo = (state, keys)
         return keys
+
+    def _by_turn_rules(self, state: HandState, keys: list[int]) -> list[int]:
+        """The keys whose moves no whole-move rule refuses (``turnrules``: African Casino)."""
+        rules = self.turn_rules
+        moves = self.moves_of(state, keys)
+        return [key for key, move in zip(keys, moves) if rules.refusal(state, move) is None]
 
     def _all_it_can(self, state: HandState, keys: list[int]) -> list[int]:
         """``capture.take_all``: the captures that no other capture by the same played cards
@@ -758,7 +774,8 @@ class Engine:
         except PositionTooLargeError:
             from .choices import MoveChoices   # (choices imports core's helpers: no cycle at load)
 
-            return MoveChoices(self.tables, state).allows(self.move_of(state, key))
+            move = self.move_of(state, key)
+            return MoveChoices(self.tables, state).allows(move) and self.turn_rules.refusal(state, move) is None
 
     def play(self, state: HandState, move: Move) -> HandState:
         """Apply ``move`` after checking it is legal (IllegalMoveError otherwise)."""
@@ -789,7 +806,10 @@ class Engine:
         except PositionTooLargeError:
             from .choices import MoveChoices
 
-            return MoveChoices(self.tables, state).sample(limit)
+            sample = MoveChoices(self.tables, state).sample(limit)
+            if self.turn_rules.active:
+                sample = [m for m in sample if self.turn_rules.refusal(state, m) is None]
+            return sample
         return self.moves_of(state, keys[:limit])
 
     def why_illegal(self, state: HandState, move: Move) -> str:
@@ -968,7 +988,7 @@ class Engine:
                 break
         after = HandState(players, state.teams, state.dealer, seat if nxt < 0 else nxt, hands,
                           table, new_builds, stock, piles, sweeps, events, captures, last_capturer, ply + 1,
-                          state.deal_no, False, proven, state.restricted, 0, stacks)
+                          state.deal_no, False, proven, state.restricted, 0, stacks, state.pile_reach)
         if nxt < 0:
             return self._deal_is_over(after)
         return after
@@ -1025,4 +1045,5 @@ class Engine:
                 sweeps = self._record_sweep(state, Sweep(state.last_capturer, popcount(residue), state.ply))
         return HandState(state.players, state.teams, state.dealer, state.turn, state.hands, table, builds,
                          state.stock, piles, sweeps, state.events, state.captures, state.last_capturer,
-                         state.ply, state.deal_no, True, state.proven, state.restricted, residue, stacks)
+                         state.ply, state.deal_no, True, state.proven, state.restricted, residue, stacks,
+                         state.pile_reach)

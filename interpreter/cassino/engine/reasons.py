@@ -79,7 +79,7 @@ class _Reasons:
             self.cards_a_turn,
             self.building_at_all, self.owner_obligation, self.compulsory_capture, self.takes_all,
             self.keep_capturing_card,
-            self.build_needs_a_card, self.build_rules, self.capture_rules, self.other_moves,
+            self.build_needs_a_card, self.build_rules, self.capture_rules, self.whole_move, self.other_moves,
         )
         for check in checks:
             reason = check()
@@ -136,6 +136,9 @@ class _Reasons:
                     if side == own:
                         return (f"{name} is in your own side's capture pile: only the top card of an "
                                 f"opponent's pile is in play")
+                    if s.pile_reach > 1:
+                        return (f"{name} lies too deep in a capture pile: a move uses at most the top "
+                                f"{s.pile_reach} cards of a pile, each uncovered by the one above")
                     return f"{name} is in a capture pile but not on top: only the top card of a pile is in play"
         return None
 
@@ -392,6 +395,10 @@ class _Reasons:
         if groups > 1 and not c.several_groups:
             return "a capture takes one card, set or build at a time"
         return None
+
+    def whole_move(self) -> str | None:
+        """African Casino's rules of the whole move (``turnrules``): the engine's own words."""
+        return self.e.turn_rules.refusal(self.s, self.m)
 
     # ------------------------------------------------------------------ what the card may do instead
     def other_moves(self) -> str:

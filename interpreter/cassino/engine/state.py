@@ -108,19 +108,22 @@ class HandState(Value):
     sides under an endgame restriction. ``residue``: what the last capturer took at
     the end. ``stacks``: where capture piles are in play (``capture.from_piles``), each
     side's pile in order (card indices, last = top, indexed by side); () otherwise.
+    ``pile_reach``: how many cards from the top of each opposing pile a move may use (1: the
+    top alone; more where a card uncovered in a move is in play for the same move,
+    ``capture.pile_cards: augment``).
     """
 
     _fields: ClassVar[tuple[str, ...]] = (
         "players", "teams", "dealer", "turn", "hands", "table", "builds", "stock", "piles", "sweeps",
         "events", "captures", "last_capturer", "ply", "deal_no", "over", "proven", "restricted", "residue",
-        "stacks")
+        "stacks", "pile_reach")
 
     def __init__(self, players: int, teams: tuple[int, ...], dealer: int, turn: int, hands: tuple[int, ...],
                  table: int, builds: tuple[Build, ...], stock: tuple[int, ...], piles: tuple[int, ...],
                  sweeps: tuple[Sweep, ...] = (), events: tuple[Event, ...] = (), captures: tuple[Capture, ...] = (),
                  last_capturer: int | None = None, ply: int = 0, deal_no: int = 1, over: bool = False,
                  proven: tuple[frozenset[int], ...] = (), restricted: frozenset[int] = frozenset(),
-                 residue: int = 0, stacks: tuple[tuple[int, ...], ...] = ()) -> None:
+                 residue: int = 0, stacks: tuple[tuple[int, ...], ...] = (), pile_reach: int = 1) -> None:
         self.players: Final = players
         self.teams: Final = teams
         self.dealer: Final = dealer
@@ -141,11 +144,12 @@ class HandState(Value):
         self.restricted: Final = restricted
         self.residue: Final = residue
         self.stacks: Final = stacks
+        self.pile_reach: Final = pile_reach
 
     def values(self) -> tuple[Any, ...]:
         return (self.players, self.teams, self.dealer, self.turn, self.hands, self.table, self.builds, self.stock,
                 self.piles, self.sweeps, self.events, self.captures, self.last_capturer, self.ply, self.deal_no,
-                self.over, self.proven, self.restricted, self.residue, self.stacks)
+                self.over, self.proven, self.restricted, self.residue, self.stacks, self.pile_reach)
 
     def with_(self, **changes: Any) -> "HandState":
         """A copy with some fields changed (the state itself never changes)."""
@@ -157,14 +161,20 @@ class HandState(Value):
         return HandState(**fields)
 
     def pile_tops(self) -> int:
-        """The top cards of the opposing sides' piles (a deck mask): in play for the player to
-        move where capture piles are (``stacks``); 0 elsewhere."""
+        """The cards of the opposing sides' piles in reach (a deck mask): the top card of each,
+        or the top ``pile_reach`` cards, in play for the player to move where capture piles are
+        (``stacks``); 0 elsewhere."""
         tops = 0
         if self.stacks:
             own = self.teams[self.turn]
+            reach = self.pile_reach
             for side, stack in enumerate(self.stacks):
                 if side != own and stack:
-                    tops |= 1 << stack[-1]
+                    if reach == 1:
+                        tops |= 1 << stack[-1]
+                    else:
+                        for c in stack[-reach:]:
+                            tops |= 1 << c
         return tops
 
     def in_play(self) -> int:

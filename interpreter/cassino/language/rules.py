@@ -102,6 +102,8 @@ class CaptureRules:
     # African Casino (issue 27): `opponents_top` puts the top card of each opposing side's pile in play.
     from_piles: str = "none"
     take_all: bool = False          # (issue 36) a capture takes all the played card can take
+    # (issue 36) `taken` or `augment`: how an opposing pile's cards are used (see the schema).
+    pile_cards: str = "taken"
 
 
 @dataclass(frozen=True)
@@ -120,6 +122,12 @@ class BuildRules:
     owner_obligation: str
     keep_capturing_card: bool
     owner_obligation_in_last_deal: bool = True   # (issue 36) false: the obligation lapses once the stock is used up
+    # African Casino's building (issue 36; the schema says each): a partner's build raised, another
+    # side's build added to without capturing it, two builds of one value, two builds of one player.
+    raise_partners: bool = True
+    augment_opponents: bool = True
+    one_per_value: bool = False
+    one_per_player: bool = False
 
 
 @dataclass(frozen=True)
@@ -279,11 +287,13 @@ class Rules:
             capture=CaptureRules(cp["sums"], cp["several_groups"], cp["equal_cards"], cp["valueless_cards"],
                                  cp["equal_card_first"], cp["compulsory"], cp["hand_cards"]["max"],
                                  cp["hand_cards"]["combine"], cp["total"], cp["from_piles"],
-                                 cp["take_all"]),
+                                 cp["take_all"], cp["pile_cards"]),
             build=BuildRules(bd["allowed"], bd["multiple"], bd["raise_single"], bd["raise_own"],
                              bd["raise_with_table_cards"], bd["add_sets"], bd["single_build_as_card"],
                              bd["for_partner"], bd["continue_as_begun"], bd["valueless"], bd["max_value"],
-                             bd["owner_obligation"], bd["keep_capturing_card"], bd["owner_obligation_in_last_deal"]),
+                             bd["owner_obligation"], bd["keep_capturing_card"], bd["owner_obligation_in_last_deal"],
+                             bd["raise_partners"], bd["augment_opponents"], bd["one_per_value"],
+                             bd["one_per_player"]),
             trail=TrailRules(d["trail"]["with_build"]),
             sweeps=SweepRules(d["sweeps"]["cancel"], d["sweeps"]["on_last_play"],
                               d["sweeps"]["residue_is_sweep"], d["sweeps"]["record_when_restricted"],

@@ -366,6 +366,9 @@ def _african(data: dict[str, Any], rules: Rules, locate: Locate) -> list[Diagnos
             out.append(locate(("capture", "from_piles"), "capture-pile tops in play cannot be combined with the "
                                                          "dealer taking the initial table",
                               hint="set deal.dealer_takes_total: false"))
+    if rules.capture.pile_cards != "taken" and rules.capture.from_piles == "none":
+        out.append(locate(("capture", "pile_cards"), "how pile cards are used is set, but no capture pile is in play",
+                          hint="set capture.from_piles: opponents_top, or remove capture.pile_cards"))
     counts = range(s.min_players, s.max_players + 1)
     possible = {n for n in counts} | ({2} if s.max_players >= 4 and s.partnerships != "never" else set())
     for item in rules.scoring.items:

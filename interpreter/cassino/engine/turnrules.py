@@ -1,0 +1,246 @@
+"""Rules a whole move answers to, beyond what its cards allow: African Casino's building.
+
+Move generation (``movegen``) lists what the cards allow: which sets are worth a value,
+which builds a card may raise or add to. A few rules of African Casino (issue 36) speak
+of the whole turn instead, and each is a named setting:
+
+- ``capture.pile_cards: augment``: a card from an opposing capture pile only augments.
+  It joins a set worth the move's value beside a *base* (a set of layout cards, or a build,
+  worth that value, holding no pile card); a set takes at most one card of a pile, and the
+  card under a taken one is in play only for a later set of the same move. So a pile card
+  is never captured directly (the Khasino rules, 4. Augmenting a card or build).
+- ``build.one_per_value``: no two builds of one value on the table.
+- ``build.one_per_player``: a player owns one build at a time.
+- ``build.augment_opponents: false``: another side's build grows only when it is captured.
+- ``build.raise_partners: false``: a partner's build is not raised.
+
+:class:`TurnRules` checks a listed move against the settings that are on and says why it is
+refused. The engine leaves refused moves out of its listing, and ``reasons`` gives the same
+words to a player, so what is legal and what a player is told never disagree. Nothing here
+runs for a variant with none of these settings.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Final, Iterator
+
+from .movegen import bits
+from .moves import Move, MoveKind
+from .notation import cards_text
+from .state import Build, HandState
+
+if TYPE_CHECKING:  # pragma: no cover
+    from .core import Engine
+
+#: How many cards of one opposing pile one move may use under ``capture.pile_cards: augment``
+#: (each in a set of its own, each uncovered by the one before): four sets of one value are as
+#: many as a pack of four suits makes likely; a deeper card is not in play.
+PILE_REACH: Final = 4
+
+#: A set search gives up beyond this many items (such a move is then left as generation lists it).
+_MAX_ITEMS: Final = 16
+
+
+class TurnRules:
+    """The whole-move rules of one engine's variant (see the module's docstring)."""
+
+    def __init__(self, engine: "Engine") -> None:
+        rules = engine.rules
+        c, b = rules.capture, rules.build
+        self.engine = engine
+        self.augment: bool = c.from_piles == "opponents_top" and c.pile_cards == "augment"
+        self.raise_partners: bool = b.raise_partners
+        self.augment_opponents: bool = b.augment_opponents
+        self.one_per_value: bool = b.one_per_value
+        self.one_per_player: bool = b.one_per_player
+        #: Whether any of these rules is on (the engine checks moves only then).
+        self.active: bool = (self.augment or not self.raise_partners or not self.augment_opponents
+                             or self.one_per_value or self.one_per_player)
+
+    # ------------------------------------------------------------------ words
+    def _names(self, mask: int) -> str:
+        return " ".join(cards_text(self.engine.deck, mask))
+
+    def _label(self, b: Build) -> str:
+        return f"the build of {b.value} [{self._names(b.cards)}]"
+
+    # ------------------------------------------------------------------ the check
+    def refusal(self, state: HandState, move: Move) -> str | None:
+        """Why ``move`` (legal by its cards) breaks a whole-move rule, or None where it does not."""
+        if not self.active:
+            return None
+        building = move.kind is MoveKind.BUILD or move.kind is MoveKind.TRAIL_BUILD
+        if building:
+            reason = self._builds(state, move)
+            if reason:
+                return reason
+        if self.augment and move.kind is not MoveKind.TRAIL:
+            pile = move.loose & ~state.table
+            if pile:
+                return self._pile_cards(state, move, pile)
+        return None
+
+    def _builds(self, state: HandState, move: Move) -> str | None:
+        seat = state.turn
+        side = state.teams[seat]
+        value = move.value
+        used = [x for x in state.builds if x.cards in move.builds]
+        if not self.raise_partners:
+            for x in used:
+                if x.value != value and x.owner != seat and state.teams[x.owner] == side:
+                    return (f"your partner owns {self._label(x)}: a build is raised only when another side "
+                            f"owns it")
+        if not self.augment_opponents:
+            for x in used:
+                if x.value == value and state.teams[x.owner] != side:
+                    return (f"{self._label(x)} belongs to another side: add to it only in the turn you capture "
+                            f"it")
+        rest = [x for x in state.builds if x.cards not in move.builds]
+        if self.one_per_value:
+            for x in rest:
+                if x.value == value:
+                    how = ("join it, adding to it" if state.teams[x.owner] == side or self.augment_opponents
+                           else "it belongs to another side, so take it rather than build beside it")
+                    return f"there is already {self._label(x)}, and no two builds have one value: {how}"
+        if self.one_per_player:
+            for x in rest:
+                if x.owner == seat:
+                    return (f"you own {self._label(x)}: a player owns one build at a time; add to it or "
+                            f"capture it before you start or take over another")
+        return None
+
+    # ------------------------------------------------------------------ pile cards
+    def _pile_cards(self, state: HandState, move: Move, pile: int) -> str | None:
+        """``capture.pile_cards: augment`` for a move that uses the pile cards ``pile``."""
+        # Where each pile card lies: its pile and how many cards above it (0: the top).
+        where: dict[int, tuple[int, int]] = {}
+        for side, stack in enumerate(state.stacks):
+            for depth, card in enumerate(reversed(stack)):
+                if pile >> card & 1:
+                    where[card] = (side, depth)
+        for card, (side, depth) in where.items():
+            if depth and not pile >> state.stacks[side][-depth] & 1:
+                above = state.stacks[side][-depth]
+                return (f"{self._names(1 << card)} lies under {self._names(1 << above)} in a capture pile: it is "
+                        f"in play only once {self._names(1 << above)} is taken, in an earlier set of the same move")
+        engine = self.engine
+        fixed = 0          # builds taken or joined at their own value: sets of their own (a base)
+        items: list[tuple[tuple[int, ...], int, int]] = []   # (values, pile or -1, depth)
+        if move.kind is MoveKind.CAPTURE:
+            codes = engine.tables.cap_codes_of(move.played)
+            values = [v for v in bits(codes) if v < engine.tables.rank_code_base]
+            for x in state.builds:
+                if x.cards in move.builds:
+                    fixed += 1
+        else:
+            values = [move.value] if isinstance(move.value, int) else []
+            if move.kind is MoveKind.BUILD:
+                items += [(engine.hv[i], -1, 0) for i in bits(move.played)]
+            for x in state.builds:
+                if x.cards in move.builds:
+                    if x.value == move.value:
+                        fixed += 1
+                    elif isinstance(x.value, int):
+                        items.append(((x.value,), -1, 0))
+        for i in bits(move.loose):
+            side, depth = where.get(i, (-1, 0))
+            items.append((engine.tv[i], side, depth))
+        if len(items) > _MAX_ITEMS or not values:
+            return None
+        found = _NONE
+        for v in values:
+            if self.one_per_value and move.kind is MoveKind.CAPTURE:
+                left = [x for x in state.builds if x.cards not in move.builds and x.value == v]
+                if left and not fixed:
+                    found = max(found, _SPLIT)   # a loose card or set of v beside a build of v is no base
+                    continue
+            found = max(found, _augments(items, v, fixed > 0))
+            if found == _LEGAL:
+                return None
+        v_text = str(values[0]) if len(values) == 1 else " or ".join(str(x) for x in values)
+        if found == _BASED:
+            return ("the cards of a capture pile are taken from the top down, one card of a pile a set: the card "
+                    "under another comes only in a later set of the same move")
+        if found == _SPLIT:
+            return (f"a card from a capture pile is never taken or built alone: it only augments a base worth "
+                    f"{v_text} from the layout (a loose card, a set of loose cards or a build, with no pile card "
+                    f"in it)")
+        return (f"the cards do not split into sets worth {v_text} that take at most one card of a capture pile "
+                f"each")
+
+
+#: How far a move's sets get under ``capture.pile_cards: augment`` (see ``_augments``).
+_NONE: Final = 0      # no split into sets of the value with one card of a pile a set
+_SPLIT: Final = 1     # such a split, but none with a base
+_BASED: Final = 2     # a split with a base, but no order that takes each pile top down
+_LEGAL: Final = 3
+
+
+def _augments(items: list[tuple[tuple[int, ...], int, int]], value: int, has_base: bool) -> int:
+    """How far ``items`` get (``_NONE`` to ``_LEGAL``): a split into sets each worth ``value``,
+    each set holding at most one card of a pile; with a base among them (``has_base``, or a set
+    with no pile card); and an order of the sets in which each pile is taken from the top down
+    (a pile's card at depth d in a later set than its card at depth d - 1)."""
+    found = _NONE
+    for groups in _splits(list(range(len(items))), items, value):
+        if not has_base and all(any(items[i][1] >= 0 for i in g) for g in groups):
+            found = max(found, _SPLIT)
+            continue
+        if _ordered(groups, items):
+            return _LEGAL
+        found = _BASED
+    return found
+
+
+def _ordered(groups: list[list[int]], items: list[tuple[tuple[int, ...], int, int]]) -> bool:
+    """Whether the sets can be made one after another, each pile's cards top down."""
+    at: dict[tuple[int, int], int] = {}
+    for g, group in enumerate(groups):
+        for i in group:
+            _, side, depth = items[i]
+            if side >= 0:
+                at[(side, depth)] = g
+    after: dict[int, set[int]] = {g: set() for g in range(len(groups))}
+    for (side, depth), g in at.items():
+        if depth:
+            after[g].add(at[(side, depth - 1)])
+    done: set[int] = set()
+    while len(done) < len(groups):
+        ready = [g for g in after if g not in done and after[g] <= done]
+        if not ready:
+            return False
+        done.update(ready)
+    return True
+
+
+def _splits(left: list[int], items: list[tuple[tuple[int, ...], int, int]], value: int) -> Iterator[list[list[int]]]:
+    """Every way to split ``left`` into sets each worth ``value`` with at most one card per pile."""
+    if not left:
+        yield []
+        return
+    first, rest = left[0], left[1:]
+    for chosen in _sets_with(first, rest, items, value):
+        remaining = [i for i in rest if i not in chosen]
+        for more in _splits(remaining, items, value):
+            yield [[first] + chosen] + more
+
+
+def _sets_with(first: int, rest: list[int], items: list[tuple[tuple[int, ...], int, int]],
+               value: int) -> Iterator[list[int]]:
+    def grow(k: int, chosen: list[int], remaining: int, piles: frozenset[int]) -> Iterator[list[int]]:
+        if remaining == 0:
+            yield chosen
+            return
+        for j in range(k, len(rest)):
+            vals, side, _ = items[rest[j]]
+            if side >= 0 and side in piles:
+                continue
+            for v in set(vals):
+                if 0 < v <= remaining:
+                    yield from grow(j + 1, chosen + [rest[j]], remaining - v,
+                                    piles | {side} if side >= 0 else piles)
+
+    vals, side, _ = items[first]
+    for v in set(vals):
+        if 0 < v <= value:
+            yield from grow(0, [], value - v, frozenset({side}) if side >= 0 else frozenset())
