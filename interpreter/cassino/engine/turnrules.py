@@ -129,10 +129,9 @@ class TurnRules:
         if move.kind is MoveKind.CAPTURE:
             codes = engine.tables.cap_codes_of(move.played)
             values = [v for v in bits(codes) if v < engine.tables.rank_code_base]
-            for x in state.builds:
-                if x.cards in move.builds:
-                    fixed += 1
+            taken = [x for x in state.builds if x.cards in move.builds]
         else:
+            taken = []
             values = [move.value] if isinstance(move.value, int) else []
             if move.kind is MoveKind.BUILD:
                 items += [(engine.hv[i], -1, 0) for i in bits(move.played)]
@@ -149,6 +148,8 @@ class TurnRules:
             return None
         found = _NONE
         for v in values:
+            if taken:
+                fixed = sum(1 for x in taken if x.value == v)   # the builds a capture by v takes
             if self.one_per_value and move.kind is MoveKind.CAPTURE:
                 left = [x for x in state.builds if x.cards not in move.builds and x.value == v]
                 if left and not fixed:
