@@ -12,6 +12,7 @@ from cassino.engine.core import Engine, Position
 from cassino.engine.notation import parse_move
 from cassino.engine.scoring import Scorer
 from cassino.language.compare import differences
+from cassino.language.rulebook import rulebook
 from cassino.language.rules import Rules
 from cassino.language.settings import get, with_value
 from cassino.language.variants import load_rules
@@ -243,3 +244,60 @@ def test_diff_of_a_clause_worded_by_another_setting_does_not_crash(cli) -> None:
     assert code == 0 and not err, err
     assert out.startswith("dominican vs spade: ")
     assert "not counted): game.count_out." in out
+
+
+def _block(out: str, setting: str) -> str:
+    """The lines of ``cassino diff``'s text under one setting, on one line (wrapping removed)."""
+    return " ".join(out.split(f"\n{setting}\n", 1)[1].split("\n\n", 1)[0].split())
+
+
+@pytest.mark.parametrize("a, b", [("scopa", "escoba"), ("escoba", "scopa")])
+def test_a_setting_worded_by_another_reads_as_under_the_other_variants_settings(cli, a: str, b: str) -> None:  # type: ignore[no-untyped-def]
+    """Scopa against Escoba: equal card first's position (only Escoba takes A♠ 3♠ 6♥ with 5♥ while K♦
+    lies there) stood beside Scopa's "a loose card equals the card you play", which does not explain
+    it: under Escoba's total the setting makes a single card that makes 15 be taken first. Beside the
+    position, Scopa's setting now reads as it would under Escoba's capture total, in either order."""
+    escoba_words = rulebook(Rules.from_data(with_value(dict(load_rules("escoba").data),
+                                                       ("capture", "equal_card_first"), True))).clauses()
+    words = escoba_words["capture.equal_card_first"].text
+    assert words.startswith("When one loose card alone makes 15 with the card you play")
+    code, out, _ = cli("diff", a, b)
+    assert code == 0
+    block = _block(out, "capture.equal_card_first")
+    assert "A position where they differ" in block
+    assert f"Under escoba's capture.total, scopa's setting would read: {words}" in block
+    report = diff_json(cli, a, b)
+    entry = next(d for d in report["differences"] if d["settings"] == ["capture.equal_card_first"])
+    assert entry["read_under_other"] == [{"variant": "escoba", "setting_of": "scopa",
+                                          "depends_on": ["capture.total"], "words": words}]
+    _check_position(a, b, entry)
+    # A setting whose words depend on nothing the two differ in gets no such line.
+    compulsory = next(d for d in report["differences"] if d["settings"] == ["capture.compulsory"])
+    assert compulsory["read_under_other"] == []
+    assert "would read" not in _block(out, "capture.compulsory")
+
+
+def test_the_line_follows_which_settings_change_a_settings_words(cli, tmp_path) -> None:  # type: ignore[no-untyped-def]
+    """Not a case for two names: two house rules of standard, one without sums, one taking one group a
+    play. Sums' words depend on the groups ("also takes sets" or "may instead take one set"), so
+    beside the sums position the first reads the second's sums under its own groups; the other way
+    the words are the first's own, and nothing more is said. Where the groups are the same (standard
+    against the first) there is no such line."""
+    no_sums = tmp_path / "no-sums.yaml"
+    no_sums.write_text("name: no-sums\ndescription: no sums\nextends: standard\ncapture: {sums: false}\n")
+    one_group = tmp_path / "one-group.yaml"
+    one_group.write_text("name: one-group\ndescription: one group a play\nextends: standard\n"
+                         "capture: {several_groups: false}\n")
+    report = diff_json(cli, str(no_sums), str(one_group))
+    entry = next(d for d in report["differences"] if d["settings"] == ["capture.sums"])
+    assert entry["position"] is not None
+    (line,) = entry["read_under_other"]
+    assert line["variant"] == "no-sums" and line["setting_of"] == "one-group"
+    assert line["depends_on"] == ["capture.several_groups"]
+    assert "also takes sets" in line["words"] and "may instead take one set" in entry["b"]
+    code, out, _ = cli("diff", str(no_sums), str(one_group))
+    assert code == 0
+    assert ("Under no-sums's capture.several_groups, one-group's setting would read: A card also takes sets"
+            in _block(out, "capture.sums"))
+    plain = diff_json(cli, "standard", str(no_sums))
+    assert all(d["read_under_other"] == [] for d in plain["differences"])

@@ -23,10 +23,10 @@ from cassino.engine.rng import derive
 from cassino.engine.scoring import Scorer
 from cassino.engine.state import HandState
 from cassino.language.render import render
-from cassino.language.rulebook import NUMBERS, STRUCTURED, WORDS
+from cassino.language.rulebook import NUMBERS, STRUCTURED, WORDED_BY, WORDS, WORDS_UNDER_TOTAL, rulebook
 from cassino.language.rules import Rules
 from cassino.language.schema import load_schema
-from cassino.language.settings import leaf_paths, schema_of
+from cassino.language.settings import get, leaf_paths, schema_of, with_value
 from cassino.language.variants import load_rules
 from cassino.players.bots import make_bot
 
@@ -74,6 +74,33 @@ def test_every_setting_value_in_the_schema_has_words() -> None:
 def test_the_wording_tables_name_only_real_settings() -> None:
     known = set(_schema_paths())
     assert set(WORDS) <= known and set(NUMBERS) <= known and STRUCTURED <= known
+    assert set(WORDS_UNDER_TOTAL) <= set(WORDS) and set(WORDED_BY) <= known
+    assert all(set(deps) <= known for deps in WORDED_BY.values())
+    # Words taken under a capture total depend on it: `cassino diff` learns that from WORDED_BY.
+    assert all("capture.total" in WORDED_BY.get(path, ()) for path in WORDS_UNDER_TOTAL)
+
+
+def test_each_setting_said_to_change_anothers_words_does_in_some_bundled_variant() -> None:
+    """WORDED_BY drives `cassino diff`'s line of how a setting reads under the other variant's
+    settings (issue 37): an entry that changed nothing would print a line that explains nothing."""
+    variants = [load_rules(name) for name in VARIANTS]
+    for path, depends in WORDED_BY.items():
+        node = schema_of(tuple(path.split("."))) or {}
+        values = node.get("enum") or [True, False]
+        for dep in depends:
+            seen = list({repr(v): v for v in (get(dict(r.data), tuple(dep.split("."))) for r in variants)}.values())
+            changed = False
+            for rules, value in ((r, v) for r in variants for v in values):
+                texts = set()
+                for other in seen:
+                    data = with_value(with_value(dict(rules.data), tuple(path.split(".")), value),
+                                      tuple(dep.split(".")), other)
+                    clause = rulebook(Rules.from_data(data)).clauses().get(path)
+                    texts.add(clause.text if clause else None)
+                if len(texts - {None}) > 1:
+                    changed = True
+                    break
+            assert changed, f"{dep} changes no words of {path} in any bundled variant"
 
 
 def _raw_names() -> set[str]:

@@ -129,3 +129,53 @@ def test_a_hand_of_no_whole_number_of_packets_says_how_it_is_made_up() -> None:
     assert "then" not in rulebook(load_rules("standard")).clauses()["deal.packet"].text
     # The engine's deal of a hand (no table cards here): seat 1 gets 2, seat 0 gets 2, then 1 each.
     assert Engine(rules)._deal_pattern(2, 0, 0, 3, 2) == [1, 1, 0, 0, 1, 0]
+
+
+SINGLE_FIRST = ("name: escoba-single-first\ndescription: Escoba where a single card making 15 is taken first\n"
+                "extends: escoba\ncapture: {equal_card_first: true}\n")
+
+
+def test_equal_card_first_under_a_capture_total_says_what_the_engine_does(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    """Under a capture total (Escoba) the setting does not act on equal cards (a card equal to the one
+    played never makes 15): a single loose card that makes the total with it must be taken alone,
+    before any set. The book of an Escoba house rule with the setting said nothing of it (it read
+    "0 rules differ"), and Scopa's words, put there, would be false. The engine is asked first."""
+    from cassino.apps.authors.rulebooks import full_rulebook
+    from cassino.engine.core import Engine, Position
+    from cassino.engine.moves import MoveKind
+    from cassino.engine.notation import format_move
+    from cassino.language.render import render
+
+    from test_rulebook import _blocks, _card_reader, _check_position_example
+
+    house = tmp_path / "escoba-single-first.yaml"
+    house.write_text(SINGLE_FIRST, encoding="utf-8")
+    rules = load_rules(str(house))
+    engine = Engine(rules)
+    card = engine.deck.parse
+
+    def captures(table: str) -> set[str]:
+        state = engine.position(Position(players=2, to_play=0, hands={0: [card("5H")], 1: [card("2C")]},
+                                         table=[card(c) for c in table.split()]))
+        return {format_move(m, engine.deck) for m in engine.legal_moves(state) if m.kind is MoveKind.CAPTURE}
+
+    assert captures("KD 6H AS 3S") == {"5H capture KD"}             # the king (10 + 5 = 15), not the set
+    assert captures("KD KC 6H 4S") == {"5H capture KD", "5H capture KC"}   # one of them, alone
+    assert captures("6H AS 3S") == {"5H capture AS 3S 6H"}           # no such card: sets as before
+
+    text = render(full_rulebook(str(house)), "text")
+    flat = " ".join(text.split())
+    assert "A house rule of escoba: 1 rule differs" in flat
+    assert ("When one loose card alone makes 15 with the card you play, you must take it (one such card, if "
+            "there are several), not a set of several cards: where a king lies beside a six and a four, a five "
+            "takes the king (5 + 10 = 15), not the six and the four.") in flat
+    assert "equals the card you play" not in flat                    # Scopa's words are false here
+    letters = _card_reader(rules)
+    shown = [(title, fields) for title, fields in _blocks(text) if title == "one card that makes the total, taken first"]
+    assert shown and "Not allowed" in shown[0][1], "the example shows a set refused"
+    for title, fields in _blocks(text):
+        if title != "a sample hand":
+            assert _check_position_example(rules, engine, title, fields, letters), title
+    # Scopa (no total) keeps its own words.
+    assert rulebook(load_rules("scopa")).clauses()["capture.equal_card_first"].text.startswith(
+        "When a loose card equals the card you play")

@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from .rulebook import Rulebook, item_words, rulebook, word
+from .rulebook import WORDED_BY, Rulebook, item_words, rulebook, word
 from .rules import Rules
 from .settings import flatten, get, with_value
 
@@ -29,6 +29,17 @@ _CLAUSE_OF = {
 
 
 @dataclass(frozen=True)
+class ReadUnder:
+    """One variant's setting as it would read under the other variant's settings that word it:
+    Scopa's equal card first, under Escoba's capture total, is "a single card making 15 first"."""
+
+    variant: str                    # whose other settings it is read under
+    setting_of: str                 # whose value of the setting it is
+    depends_on: tuple[str, ...]     # the settings that change its words, set differently in the two
+    words: str
+
+
+@dataclass(frozen=True)
 class Difference:
     """One rule that reads differently: the settings behind it and each variant's words."""
 
@@ -40,6 +51,7 @@ class Difference:
     moot: bool = False                    # set differently, but it cannot change the game (see ``moot_why``)
     moot_why: str = ""                    # why not, in words
     unread: str = ""                      # the variant whose rules do not read it ("" if both do)
+    read_under: tuple[ReadUnder, ...] = ()  # its words under the other's settings, where those change them
 
     @property
     def in_play(self) -> bool:
@@ -107,6 +119,29 @@ def _no_effect(rules: Rules, book: Rulebook, other: Rules, paths: list[tuple[str
     except (KeyError, TypeError, ValueError, IndexError):
         return False
     return changed.clauses() == book.clauses()
+
+
+def _read_under(a: Rules, b: Rules, key: str, paths: list[tuple[str, ...]],
+                words: tuple[str, str]) -> tuple[ReadUnder, ...]:
+    """Each variant's value of ``paths`` as the other's rulebook would word it, where a setting
+    that changes their words (``WORDED_BY``) is set differently in the two and the words are not
+    the variant's own (``words``: A's and B's): what the other does with it."""
+    depends = dict.fromkeys(d for p in paths for d in WORDED_BY.get(".".join(p), ()))
+    differing = tuple(d for d in depends if get(dict(a.data), tuple(d.split("."))) != get(dict(b.data), tuple(d.split("."))))
+    if not differing:
+        return ()
+    out = []
+    for x, y, own in ((a, b, words[0]), (b, a, words[1])):
+        data = dict(y.data)
+        for path in paths:
+            data = with_value(data, path, get(dict(x.data), path))
+        try:
+            clause = rulebook(Rules.from_data(data)).clauses().get(key)
+        except (KeyError, TypeError, ValueError, IndexError):
+            continue          # (the other's rules cannot take this value: nothing to read)
+        if clause is not None and clause.text != own:
+            out.append(ReadUnder(y.name, x.name, differing, clause.text))
+    return tuple(out)
 
 
 #: Build settings that act only on a build already on the table.
@@ -193,7 +228,8 @@ def differences(a: Rules, b: Rules) -> list[Difference]:
         unread_a, unread_b = _no_effect(a, book_a, b, paths), _no_effect(b, book_b, a, paths)
         why = "no rule of either variant depends on it" if unread_a and unread_b else _cannot_change_play(a, b, paths)
         unread = a.name if unread_a and not unread_b else b.name if unread_b and not unread_a else ""
-        out.append(Difference(key, tuple(paths), words_a, words_b, bool(why), why, unread))
+        under = _read_under(a, b, key, paths, (words_a, words_b))
+        out.append(Difference(key, tuple(paths), words_a, words_b, bool(why), why, unread, under))
     section_order = ["seats", "deck", "deal", "capture", "build", "trail", "sweeps", "scoring", "game", "endgame"]
     out.sort(key=lambda d: (section_order.index(d.section) if d.section in section_order else 99,
                             order.get(d.key, 10_000), d.key))

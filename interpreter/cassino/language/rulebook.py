@@ -393,6 +393,26 @@ NUMBERS.update({
     "deal.misdeal.at_least": {"value": "{misdeal_words}"},
     "capture.total": {"value": "{total_words}", "null": None},
 })
+#: Words in place of WORDS' under a capture total (``capture.total`` set, Escoba), where the setting
+#: acts on what makes the total, not on cards equal to the one played (7 + 7 is never 15): the engine
+#: takes a single loose card worth the total less the card played, alone, before any set (issue 37).
+WORDS_UNDER_TOTAL: dict[str, dict[Any, str | None]] = {
+    "capture.equal_card_first": {
+        True: "When one loose card alone makes {total} with the card you play, you must take it (one such card, "
+              "if there are several), not a set of several cards{single_first_example}.",
+        False: None,
+    },
+}
+
+#: The settings whose values change another setting's words: setting path -> those settings (the
+#: writer words it by them). ``cassino diff`` reads this to show, beside a position, how one
+#: variant's setting reads under the other's settings: Scopa's equal card first means, under
+#: Escoba's total, "a single card making 15 is taken first", which neither book says of itself.
+WORDED_BY: dict[str, tuple[str, ...]] = {
+    "capture.equal_card_first": ("capture.total",),          # WORDS_UNDER_TOTAL
+    "capture.sums": ("capture.several_groups",),             # "also takes sets" / "may instead take one set"
+    "capture.equal_cards": ("capture.several_groups",),      # one group a play: one equal card at a time
+}
 
 # Nordic Kasino (Finland): huts that stop in the last deal, and for everyone from a score.
 WORDS.update({
@@ -677,7 +697,7 @@ def _goal_words(rules: Rules) -> str:
 def _scopa_family_context(rules: Rules) -> dict[str, Any]:
     """Words for the Scopa family's settings: the misdeal, the capture total with an example."""
     d, c = rules.deal, rules.capture
-    out: dict[str, Any] = {"total": c.total, "misdeal_words": "", "total_words": ""}
+    out: dict[str, Any] = {"total": c.total, "misdeal_words": "", "total_words": "", "single_first_example": ""}
     if d.misdeal_cards:
         sel = selector_words(rules, d.misdeal_cards)
         many = sel[1] if sel else f"cards matching “{d.misdeal_cards}”"
@@ -693,7 +713,28 @@ def _scopa_family_context(rules: Rules) -> dict[str, Any]:
         out["total_words"] = (f"The card you play and the table cards it takes must add up to exactly {c.total}"
                               f"{example}. One play takes one such set (one card or several). A card is never "
                               f"taken just for being equal to the card played.")
+        out["single_first_example"] = _single_first_example(rules, c.total, values)
     return out
+
+
+def _single_first_example(rules: Rules, total: int, values: list[int]) -> str:
+    """``: where a king lies beside a six and a four, a five takes the king (5 + 10 = 15), not the six
+    and the four``: a card making ``total`` with the one played, and a set worth as much ("" where
+    the deck has no such cards)."""
+    for single in reversed(values):
+        played = total - single
+        x = single // 2 + 1
+        y = single - x
+        if played in values and played != single and x in values and y in values and 0 < y < x:
+            name = lambda v: _value_name(rules, v)  # noqa: E731
+            return (f": where {_a(name(single))} lies beside {_a(name(x))} and {_a(name(y))}, {_a(name(played))} "
+                    f"takes the {name(single)} ({played} + {single} = {total}), not the {name(x)} and the {name(y)}")
+    return ""
+
+
+def _a(word: str) -> str:
+    """``a king``, ``an ace``, ``an 8``."""
+    return ("an " if word[:1].lower() in "aeiou8" or word in ("11", "18") else "a ") + word
 
 
 def _count(n: int) -> str:
@@ -712,7 +753,8 @@ def word(rules: Rules, path: str, value: Any, ctx: dict[str, Any] | None = None)
     """The sentence for setting ``path`` at ``value`` (None: nothing to say of its own)."""
     ctx = ctx if ctx is not None else _context(rules)
     if path in WORDS:
-        template = WORDS[path][value]
+        under = WORDS_UNDER_TOTAL.get(path) if rules.capture.total is not None else None
+        template = (under or WORDS[path])[value]
     elif path in NUMBERS:
         template = NUMBERS[path]["null" if value is None else "value"]
     else:
@@ -981,6 +1023,7 @@ def _capture(rules: Rules, ctx: dict[str, Any]) -> Section:
         # Captures by a total (Escoba): the total's sentence replaces equal value and sums.
         w.say("capture.intro", f"Captured cards go face down into your pile, {_counted(rules)}.")
         w.setting("capture.total")
+        w.setting("capture.equal_card_first")   # (worded as it acts under a total: WORDS_UNDER_TOTAL)
         w.setting("capture.compulsory")
         w.setting("capture.take_all")
         return Section("capture", "Capturing", tuple(w.clauses))

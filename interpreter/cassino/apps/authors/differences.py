@@ -390,6 +390,14 @@ def position_text(rules: Rules, engine: Engine, pos: Position) -> list[tuple[str
     return lines
 
 
+def _read_under_lines(d: Difference) -> list[str]:
+    """Beside a position: one variant's setting as it reads under the other's settings that word it,
+    so the moves the other allows are explained by its own rules (Scopa's equal card first, under
+    Escoba's total, is a single card making 15 taken first; Scopa's own words say equal cards)."""
+    return [f"    Under {r.variant}'s {', '.join(r.depends_on)}, {r.setting_of}'s setting would read: {r.words}"
+            for r in d.read_under]
+
+
 def _seats_points(points: dict[int, int] | None) -> str:
     if points is None:
         return "-"
@@ -423,6 +431,7 @@ def format_text(report: Report) -> str:
                 out += [f"    {label}: {value}" for label, value in position_text(a, ea, f.position)]
                 out.append(f"    Only {a.name} allows: " + (SEP.join(show_move(a, ea, m) for m in f.only_a) or "none"))
                 out.append(f"    Only {b.name} allows: " + (SEP.join(show_move(a, ea, m) for m in f.only_b) or "none"))
+                out += _read_under_lines(d)
         out.append("")
     for why in dict.fromkeys(d.moot_why for d in moot):
         out += [f"Set differently, but {why} (not counted): "
@@ -458,7 +467,10 @@ def as_json(report: Report) -> dict[str, Any]:
     for d in report.diffs:
         entry: dict[str, Any] = {"settings": [".".join(p) for p in d.paths], "a": d.a, "b": d.b,
                                  "in_play": d.in_play, "no_effect": d.moot,
-                                 "no_effect_because": d.moot_why or None}
+                                 "no_effect_because": d.moot_why or None,
+                                 "read_under_other": [{"variant": r.variant, "setting_of": r.setting_of,
+                                                       "depends_on": list(r.depends_on), "words": r.words}
+                                                      for r in d.read_under]}
         if d.key in report.found:
             f = report.found[d.key]
             entry["position"] = None if f is None else {

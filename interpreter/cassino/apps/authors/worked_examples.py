@@ -114,7 +114,9 @@ def _sums(r: Rules, p: Picker) -> Setup:
     return Setup([five, four, six, three], [nine], [("captures", [nine])])
 
 
-def _equal_first(r: Rules, p: Picker) -> Setup:
+def _equal_first(r: Rules, p: Picker) -> Setup | None:
+    if r.capture.total is not None:
+        return None   # (``_single_first``: under a total no equal card is ever taken)
     a, x, y, b = p.v(7), p.v(3), p.v(4), p.v(7)
     return Setup([a, x, y], [b], [("captures", [b])])
 
@@ -282,7 +284,18 @@ def _total_sweep(r: Rules, p: Picker) -> Setup | None:
     return Setup([three, two], [ten], [], sweep=f"{_n(ten)} capture {_n(three)} {_n(two)}")
 
 
+def _single_first(r: Rules, p: Picker) -> Setup | None:
+    """Equal card first under a total: the card taken first is one making the total with the card
+    played (a king beside a six and a four, and a five: 5 + 10 = 15); the set is refused."""
+    if r.capture.total is None:
+        return None
+    single, x, y, mine = p.v(r.capture.total - 5), p.v(6), p.v(4), p.v(5)
+    return Setup([single, x, y], [mine], [("captures", [mine])])
+
+
 TEMPLATES += (
+    Template("capture.equal_card_first", "one card that makes the total, taken first", ("capture.equal_card_first",),
+             _single_first),
     Template("capture.total", "making the total", (), _total),
     Template("capture.total", "one set a play", ("capture.several_groups",), _total_one_set),
     Template("sweeps.intro", "a sweep", (), _total_sweep),
