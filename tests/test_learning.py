@@ -458,3 +458,23 @@ def test_warning_a_scoring_card_left_on_top_of_your_pile() -> None:
     plain = _at("royal", {0: ["10D", "2C"], 1: ["KH", "QH"]}, ["10C", "8S"])
     assert not [w for w in warnings_for(plain, parse_move("10D capture 10C", plain.engine.deck))
                 if w.kind == "scoring-card" and "10D" in w.cards]
+
+
+def test_the_tutorial_teaches_the_single_card_first_under_a_capture_total() -> None:
+    """Escoba with Scopa's "equal card first": the lesson fires when one loose card that makes 15
+    is taken alone (a card equal to the played one is never taken under a total, so the lesson,
+    which waited for one, never came), in the words the rulebook uses under a total."""
+    from cassino.engine.game import Game
+    from cassino.engine.notation import parse_move
+    from cassino.language.variants import load_rules
+
+    rules = load_rules(Path(__file__).resolve().parents[1] / "examples" / "escoba-equal-first.yaml")
+    game = Game.new(rules, 1, 2)
+    deck = game.engine.deck
+    state = game.engine.position(Position(players=2, hands={0: [deck.parse("5H"), deck.parse("2C")], 1: [deck.parse("3C")]},
+                                          table=[deck.parse(c) for c in ("KD", "6H", "4S")]))
+    before = game.with_(hand=state)
+    move = parse_move("5H capture KD", deck)
+    _, lessons = Tutorial.for_rules(rules).after(before, move, before.play(move))
+    texts = [lesson.text for lesson in lessons if lesson.key == "capture.equal_card_first"]
+    assert texts and "makes 15" in texts[0]

@@ -273,3 +273,14 @@ def test_libyaml_and_pyyaml_read_every_shipped_file_alike(monkeypatch: pytest.Mo
     slow = [yamlsource.load_yaml(p) for p in files]
     for f, s in zip(fast, slow):
         assert (f.data, f.key_positions, f.value_positions) == (s.data, s.key_positions, s.value_positions), f.path
+
+
+def test_how_to_play_a_capture_total_says_what_the_card_takes() -> None:
+    """Escoba's short how-to said a card takes "loose cards of the same value" and sets "that add
+    up to its value (a 9 takes 4+5)": under a capture total of 15 neither is a legal capture."""
+    text = how_to_play(load_rules("escoba"))
+    assert "loose cards that make 15 with it (a 5 takes a card of 10, or 4+6)" in text
+    assert "of the same value" not in text and "a 9 takes 4+5" not in text
+    house = load_rules(ROOT / "examples" / "escoba-equal-first.yaml")
+    assert "while one loose card alone makes 15 with it, it takes that card, not a set" in how_to_play(house)
+    assert "while a loose card equals it" in how_to_play(load_rules("scopa"))

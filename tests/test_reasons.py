@@ -8,6 +8,8 @@ never the variant's name, never an exception.
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 from hypothesis import given, strategies as st
 
@@ -24,9 +26,13 @@ def cards(text: str) -> list[Card]:
     return [Card(t[:-1], t[-1]) for t in text.split()]
 
 
+#: Escoba with Scopa's "equal card first" (a capture total and the setting together).
+ESCOBA_EQUAL_FIRST = Path(__file__).resolve().parents[1] / "examples" / "escoba-equal-first.yaml"
+
+
 def reason(variant: str, hand: str, table: str, move: str, builds: tuple = (), other: str = "2S KH",
            **extra: object) -> str:
-    rules = load_rules(variant)
+    rules = load_rules(ESCOBA_EQUAL_FIRST if variant == "escoba-equal-first" else variant)
     engine = Engine(rules)
     state = engine.position(Position(players=2, hands={0: cards(hand), 1: cards(other)}, table=cards(table),
                                      builds=[(cards(b), v, owner) for b, v, owner in builds], **extra))
@@ -66,6 +72,10 @@ CASES = [
     ("standard", "4C 9D 2C", "3H 2D", "9D+4C capture 3H", (), "a turn plays one card from the hand"),
     ("royal", "AH AD", "AS 9C", "AD build 1 on AS", (("5D 9D", 14, 0),),
      "you must keep a different card for each value you build for (1 and 14)"),
+    # A capture by a total (Escoba, 15): the cards taken are worth 15 less the card played.
+    ("escoba", "5H 2C", "6H 3S", "5H capture 6H 3S", (), "must be worth 10, to make 15 with 5H, and they add up to 9"),
+    ("escoba-equal-first", "5H 2C", "KD 6H 4S", "5H capture 6H 4S", (),
+     "while one loose card alone makes 15 with 5H (KD), 5H takes such a card, not a set"),
 ]
 
 

@@ -234,6 +234,14 @@ class _Reasons:
                 out |= 1 << i
         return out
 
+    def loose_worth(self, values: set[int]) -> int:
+        """The loose table cards worth one of ``values`` (a deck mask)."""
+        out = 0
+        for i in bits(self.s.table):
+            if set(self.values_of(i, False)) & values:
+                out |= 1 << i
+        return out
+
     def partner_proven(self) -> bool:
         """Whether the build move's value is one the partner has shown (building for a partner)."""
         partner = self.e.partner_of(self.s, self.seat)
@@ -346,6 +354,11 @@ class _Reasons:
         c = self.rules.capture
         p = self.m.played.bit_length() - 1
         card, played_values = self.played_name(), self.values_of(p, True)
+        if c.total is not None and played_values:
+            # A capture by a total (Escoba): what is taken is worth the total less the card played.
+            played_values = tuple(c.total - v for v in played_values if c.total - v > 0)
+            if not played_values:
+                return f"{card} makes {c.total} by itself: it takes nothing"
         taken_builds = [x for x in self.s.builds if x.cards in self.m.builds]
         loose = bits(self.m.loose)
         if not played_values:
@@ -370,7 +383,10 @@ class _Reasons:
             if x.value not in played_values:
                 worth = " or ".join(map(str, played_values))
                 return f"{self.label(x)} is taken only by a card of {x.value}; {card} counts {worth}"
-        equal = self.equal_loose(self.m.played)
+        equal = self.equal_loose(self.m.played) if c.total is None else self.loose_worth(set(played_values))
+        if c.equal_card_first and c.total is not None and equal and self.m.loose & ~equal:
+            return (f"while one loose card alone makes {c.total} with {card} ({self.names(equal)}), {card} takes "
+                    f"such a card, not a set")
         if c.equal_cards == "all" and equal & ~self.m.loose:
             return f"{card} must take every loose card equal to it: {self.names(equal)}"
         if c.equal_cards == "all_when_pairing" and self.m.loose & equal and equal & ~self.m.loose:
@@ -387,6 +403,9 @@ class _Reasons:
                 best = sets
         if best is None:
             worth = " or ".join(map(str, played_values))
+            if c.total is not None:
+                return (f"{self.names(self.m.loose)} cannot be taken by {card}: the cards taken must be worth "
+                        f"{worth}, to make {c.total} with {card}, and {self.sum_words(items)}")
             return (f"{self.names(self.m.loose)} cannot be taken by {card}: each card or set taken must be worth "
                     f"{worth}, and {self.sum_words(items)}")
         if not c.sums and any(len(v) and not set(v) & set(played_values) for v in items):

@@ -77,8 +77,14 @@ def _trail(rules: Rules) -> str:
 
 def _capture(rules: Rules) -> str:
     c = rules.capture
-    takes = ["loose cards of the same value"]
-    if c.sums:
+    if c.total is not None:
+        # A capture by a total (Escoba): the card played and the cards taken make the total;
+        # nothing is taken for being equal to the card played.
+        takes = [f"loose cards that make {c.total} with it (a 5 takes a card of {c.total - 5}"
+                 + (f", or 4+{c.total - 9}" if c.sums and c.total - 9 > 0 else "") + ")"]
+    else:
+        takes = ["loose cards of the same value"]
+    if c.sums and c.total is None:
         takes.append("sets of loose cards that add up to its value (a 9 takes 4+5)")
     if rules.build.allowed:
         takes.append("builds of its value")
@@ -91,7 +97,9 @@ def _capture(rules: Rules) -> str:
         text += "; every loose card equal to it must be taken too"
     elif c.equal_cards == "all_when_pairing":
         text += "; taking one equal card takes them all"
-    if c.equal_card_first:
+    if c.equal_card_first and c.total is not None:
+        text += f"; while one loose card alone makes {c.total} with it, it takes that card, not a set"
+    elif c.equal_card_first:
         text += "; while a loose card equals it, it takes only equal cards"
     if c.hand_cards_max > 1:
         text += f"; up to {c.hand_cards_max} cards from the hand may be played together to capture"

@@ -138,8 +138,9 @@ def situations(before: Game, move: Move | None, after: Game) -> set[str]:
             same = [i for i in loose if engine.rank[i] in played_rank]
             if len(same) > 1:
                 found.add("equal cards")
-            if same and rules.capture.equal_card_first:
-                found.add("equal card first")
+            if rules.capture.equal_card_first and (
+                    same if rules.capture.total is None else len(loose) == 1 and not move.builds):
+                found.add("equal card first")   # (under a capture total: one card that makes it, taken alone)
             if any(engine.valueless[i] for i in _indices(move.played)):
                 found.add("court cards")
             played_value = max((v for i in _indices(move.played) for v in engine.hv[i]), default=0)
