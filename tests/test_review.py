@@ -206,3 +206,19 @@ def test_the_json_says_each_losses_error_and_how_it_was_confirmed() -> None:
     first = data["moves"][0]
     assert first["marked"] and first["error"] > 0 and first["confirmed_deals"] == 256
     assert data["confirm_z"] == 2.5 and data["confirm_deals_factor"] == 8
+
+
+def test_the_readmes_review_excerpt_is_what_the_review_prints(cli) -> None:  # type: ignore[no-untyped-def]
+    """The README shows part of one review's output: every line of it is in what `cassino review`
+    prints for that record today (so the README cannot drift from the tool)."""
+    readme = (Path(__file__).parents[1] / "README.md").read_text(encoding="utf-8")
+    command = "cassino review tests/records/review-greedy-standard-11.json"
+    assert command in readme
+    block = readme.split(command, 1)[1].split("```text\n", 1)[1].split("```", 1)[0]
+    shown = [line for line in block.splitlines() if line.strip() and line.strip() != "..."]
+    assert len(shown) >= 3
+    code, out, err = cli("review", str(Path(__file__).parent / "records" / "review-greedy-standard-11.json"))
+    assert code == 0, err
+    printed = {line.rstrip() for line in out.splitlines()}
+    for line in shown:
+        assert line.rstrip() in printed, line
