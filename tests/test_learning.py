@@ -478,3 +478,21 @@ def test_the_tutorial_teaches_the_single_card_first_under_a_capture_total() -> N
     _, lessons = Tutorial.for_rules(rules).after(before, move, before.play(move))
     texts = [lesson.text for lesson in lessons if lesson.key == "capture.equal_card_first"]
     assert texts and "makes 15" in texts[0]
+
+
+def test_no_warning_on_any_forced_move_of_a_recorded_game() -> None:
+    """The recorded standard game of the review tests, replayed: 39 of its moves are forced (one
+    legal move, most of them a dealer's or a player's last card), and none is warned of; warnings
+    fired on forced moves before (issue 37)."""
+    from cassino.apps.game.records import load_game
+
+    record, _ = load_game(Path(__file__).parent / "records" / "review-greedy-standard-11.json")
+    game = record.new_game()
+    forced = 0
+    for action in record.actions:
+        moves = game.legal_moves() if not game.hand.over else []
+        if len(moves) == 1:
+            forced += 1
+            assert warnings_for(game, parse_move(action, game.engine.deck)) == (), action
+        game = apply_action(game, action)
+    assert forced == 39
