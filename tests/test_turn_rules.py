@@ -53,20 +53,23 @@ HOSTILE = {
 
 
 @pytest.mark.parametrize("case", sorted(HOSTILE))
-def test_hostile_turn_rule_settings_are_refused_at_their_line(cli, tmp_path: Path, case: str) -> None:  # type: ignore[no-untyped-def]
+def test_hostile_turn_rule_settings_are_refused_at_their_line(  # type: ignore[no-untyped-def]
+        cli, tmp_path: Path, case: str) -> None:
     body, parent, words = HOSTILE[case]
     said = validate_refuses(cli, tmp_path, body, parent, words)
     line = 4 if body.count("\n") == 2 else 5         # the setting's own line in house.yaml
     assert f"house.yaml:{line}:" in said, said
 
 
-def test_pile_cards_without_piles_in_play_is_refused_with_a_hint(cli, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+def test_pile_cards_without_piles_in_play_is_refused_with_a_hint(  # type: ignore[no-untyped-def]
+        cli, tmp_path: Path) -> None:
     said = validate_refuses(cli, tmp_path, "capture:\n  pile_cards: augment\n", "standard",
                             "how pile cards are used is set, but no capture pile is in play")
     assert "house.yaml:4:15:" in said and "hint: set capture.from_piles: opponents_top" in said, said
 
 
-def test_piles_taken_out_of_play_under_an_inherited_pile_cards_are_refused(cli, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+def test_piles_taken_out_of_play_under_an_inherited_pile_cards_are_refused(  # type: ignore[no-untyped-def]
+        cli, tmp_path: Path) -> None:
     """Swazi Casino's `pile_cards: augment` with its piles put out of play by a house rule: the two
     no longer fit together, and validate says where and how to fix it."""
     said = validate_refuses(cli, tmp_path, "capture:\n  from_piles: none\n", "swazi-casino",
@@ -92,7 +95,8 @@ SETTINGS = {
 
 
 @pytest.mark.parametrize("setting", sorted(SETTINGS))
-def test_explain_and_rules_say_a_house_rule_that_sets_each_turn_rule(cli, tmp_path: Path, setting: str) -> None:  # type: ignore[no-untyped-def]
+def test_explain_and_rules_say_a_house_rule_that_sets_each_turn_rule(  # type: ignore[no-untyped-def]
+        cli, tmp_path: Path, setting: str) -> None:
     body, line = SETTINGS[setting]
     path = tmp_path / "house.yaml"
     path.write_text(f"name: house\ndescription: one turn rule\nextends: standard\n{body}", encoding="utf-8")

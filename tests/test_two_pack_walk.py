@@ -31,7 +31,8 @@ TWO_PACK_FILES = {
     # examples/swazi-tops-taken.yaml, the building settings' defaults, no trail with a build): the
     # tops alone, Swazi Casino as it was played before.
     "swazi-two-packs": "extends: swazi-casino\ndeck:\n  packs: 2\ndeal:\n  short_stock: split_rest_to_table\n",
-    "swazi-tops-taken-two-packs": ("extends: swazi-casino\ndeck:\n  packs: 2\ndeal:\n  short_stock: split_rest_to_table\n"
+    "swazi-tops-taken-two-packs": ("extends: swazi-casino\ndeck:\n  packs: 2\n"
+                                   "deal:\n  short_stock: split_rest_to_table\n"
                                    "capture:\n  pile_cards: taken\nbuild:\n  one_per_value: false\n"
                                    "  augment_opponents: true\n  raise_partners: true\ntrail:\n  with_build: false\n"),
 }
