@@ -16,7 +16,9 @@ from cassino.engine.notation import parse_move
 from cassino.engine.state import HandState
 from cassino.language.variants import load_rules
 
-from conftest import VARIANTS, validate_refuses
+from conftest import ROOT, VARIANTS, validate_refuses
+
+EXAMPLES = ROOT / "examples"
 
 
 def _engine(name: str) -> Engine:
@@ -55,7 +57,7 @@ def test_every_other_variant_keeps_no_pile_order() -> None:
     for name in VARIANTS:
         engine = _engine(name)
         state = engine.start(1, engine.rules.seats.min_players)
-        if name == "swazi-casino":
+        if name in ("swazi-casino", "south-african-casino"):    # (the Khasino rules: tops in play, issue 36)
             assert state.stacks == ((), ())
         else:
             assert state.stacks == () and state.in_play() == state.table
@@ -63,21 +65,26 @@ def test_every_other_variant_keeps_no_pile_order() -> None:
 
 # ---------------------------------------------------------------------- pile tops in the engine
 def test_a_taken_top_leaves_its_pile_and_the_capturing_card_goes_on_top() -> None:
+    """The 6H augments the 9C on the table (a base: the Khasino rules), the 3C with it."""
     engine = _engine("swazi-casino")
     state = engine.position(Position(players=2, hands={0: _cards(engine, "9D", "2C"), 1: _cards(engine, "9S")},
-                                     table=_cards(engine, "3C"), captured={1: _cards(engine, "4H", "6H")}))
-    assert state.pile_tops() == _mask(engine, "6H")
-    after = engine.play(state, _move(engine, state, "9D capture 6H 3C"))
+                                     table=_cards(engine, "9C", "3C", "9H"), captured={1: _cards(engine, "4H", "6H")}))
+    # The top, and the card under it (in play for a later set of the same move: pile_reach).
+    assert state.pile_tops() == _mask(engine, "4H", "6H")
+    after = engine.play(state, _move(engine, state, "9D capture 9C 6H 3C"))
     d = engine.deck
     mine = [str(d.cards[i]) for i in after.stacks[0]]
-    assert mine[-1] == "9D" and sorted(mine[:-1]) == ["3C", "6H"]   # the capturing card on top
+    assert mine[-1] == "9D" and sorted(mine[:-1]) == ["3C", "6H", "9C"]   # the capturing card on top
     assert [str(d.cards[i]) for i in after.stacks[1]] == ["4H"]
     assert after.piles[1] == _mask(engine, "4H")
-    assert after.piles[0] == _mask(engine, "3C", "6H", "9D")
-    # Seat 1 now sees seat 0's top, the nine, and not its own four.
-    assert after.in_play() == _mask(engine, "9D")
-    keys = [m for m in engine.legal_moves(after) if m.kind is MoveKind.CAPTURE]
-    assert [m.loose for m in keys] == [_mask(engine, "9D")]
+    assert after.piles[0] == _mask(engine, "3C", "6H", "9C", "9D")
+    # Seat 1 now sees seat 0's pile from its top, the nine, and not its own four.
+    assert after.in_play() == after.table | after.piles[0] and not after.in_play() & after.piles[1]
+    nine = _mask(engine, "9D")
+    captures = [m for m in engine.legal_moves(after) if m.kind is MoveKind.CAPTURE]
+    assert _mask(engine, "9H", "9D") in [m.loose for m in captures]
+    assert all(m.loose & nine for m in captures if m.loose & after.piles[0])   # the top first
+    assert not engine.is_legal(after, _move(engine, after, "9S capture 9D"))    # a top alone: never
 
 
 def test_partners_share_one_pile_whose_top_only_the_opponents_may_take() -> None:
@@ -86,22 +93,28 @@ def test_partners_share_one_pile_whose_top_only_the_opponents_may_take() -> None
                                      captured={2: _cards(engine, "7H"), 0: _cards(engine, "2H"),
                                                1: _cards(engine, "5D"), 3: _cards(engine, "9D")}))
     assert len(state.stacks) == 2
-    # Side 0's pile is seat 0's list then seat 2's: 2H, 7H (top); side 1's: 5D, 9D (top).
-    assert state.pile_tops() == _mask(engine, "9D")
-    assert not engine.is_legal(state, _move(engine, state, "7C capture 7H"))
+    # Side 0's pile is seat 0's list then seat 2's: 2H, 7H (top); side 1's: 5D, 9D (top). Side 1's
+    # cards are in reach for seat 0 (the 5D only once the 9D is taken), none of side 0's.
+    assert state.pile_tops() == _mask(engine, "5D", "9D")
+    assert [state.stacks[1][-1]] == [engine.deck.index(engine.deck.parse("9D"))]
+    reason = engine.why_illegal(state, _move(engine, state, "7C capture 7H"))
+    assert "your own side's capture pile" in reason
     reason = engine.why_illegal(state, _move(engine, state, "5C capture 5D"))
-    assert "not on top" in reason
+    assert "lies under 9D" in reason
 
 
 def test_a_capture_of_pile_tops_alone_is_no_sweep_but_with_the_last_table_card_it_is() -> None:
-    engine = _engine("swazi-casino")
+    """Tops alone are taken only where a top is a loose card (examples/swazi-tops-taken.yaml);
+    in the bundled game a top augments the last table card, and the sweep counts that card."""
+    engine = Engine(load_rules(str(EXAMPLES / "swazi-tops-taken.yaml")))
     state = engine.position(Position(players=2, hands={0: _cards(engine, "6C", "2C"), 1: _cards(engine, "KS")},
                                      captured={1: _cards(engine, "6H")}))
     after = engine.play(state, _move(engine, state, "6C capture 6H"))
     assert after.sweeps == ()
+    engine = _engine("swazi-casino")
     state = engine.position(Position(players=2, hands={0: _cards(engine, "9C", "2C"), 1: _cards(engine, "KS")},
-                                     table=_cards(engine, "3C"), captured={1: _cards(engine, "6H")}))
-    after = engine.play(state, _move(engine, state, "9C capture 6H 3C"))
+                                     table=_cards(engine, "9S"), captured={1: _cards(engine, "9H")}))
+    after = engine.play(state, _move(engine, state, "9C capture 9S 9H"))
     assert [w.size for w in after.sweeps] == [1]     # the table card only
 
 
@@ -110,10 +123,10 @@ def test_the_lazy_move_walk_offers_pile_tops_as_the_generator_does() -> None:
 
     engine = _engine("swazi-casino")
     state = engine.position(Position(players=2, hands={0: _cards(engine, "9D", "2C")},
-                                     table=_cards(engine, "3C"), captured={1: _cards(engine, "6H")}))
+                                     table=_cards(engine, "9C", "3C"), captured={1: _cards(engine, "6H")}))
     mc = MoveChoices(engine.tables, state)
     assert engine.deck.index(engine.deck.parse("6H")) in mc.g.loose_cards
-    move = _move(engine, state, "9D capture 6H 3C")
+    move = _move(engine, state, "9D capture 9C 6H 3C")
     assert mc.item_positions(move) is not None and engine.is_legal(state, move)
 
 
@@ -180,11 +193,11 @@ def test_the_search_player_and_the_solver_see_pile_tops() -> None:
     from cassino.players.solver import Solver
 
     engine = _engine("swazi-casino")
-    state = engine.position(Position(players=2, hands={0: _cards(engine, "6C"), 1: _cards(engine, "KS")},
-                                     table=_cards(engine, "QD"), captured={1: _cards(engine, "6H")},
+    state = engine.position(Position(players=2, hands={0: _cards(engine, "10C"), 1: _cards(engine, "KS")},
+                                     table=_cards(engine, "QD", "10H"), captured={1: _cards(engine, "10D")},
                                      stock=[]))
     move = Solver(engine, Scorer(engine), side=0).best_move(state)
-    assert move.loose == _mask(engine, "6H")   # the six from seat 1's pile: the queen would sweep nothing
+    assert move.loose == _mask(engine, "10H", "10D")   # the 10D from seat 1's pile, on the table's ten
 
 
 def test_the_browser_view_shows_each_sides_top_and_names_it_in_move_words() -> None:
@@ -192,9 +205,9 @@ def test_the_browser_view_shows_each_sides_top_and_names_it_in_move_words() -> N
 
     engine = _engine("swazi-casino")
     state = engine.position(Position(players=2, hands={0: _cards(engine, "9D")},
-                                     table=_cards(engine, "3C"), captured={1: _cards(engine, "4H", "6H")}))
+                                     table=_cards(engine, "9C", "3C"), captured={1: _cards(engine, "4H", "6H")}))
     assert pile_top(engine.deck, state, 1) == "6H" and pile_top(engine.deck, state, 0) is None
-    words = move_words(engine, state, _move(engine, state, "9D capture 6H 3C"))
+    words = move_words(engine, state, _move(engine, state, "9D capture 9C 6H 3C"))
     assert "from the top of an opponent's pile" in words
     plain = _engine("standard")
     assert pile_top(plain.deck, plain.start(1, 2), 0) is None

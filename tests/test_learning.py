@@ -436,11 +436,12 @@ def test_the_end_of_hand_lesson_lists_the_scoring_items_it_introduces() -> None:
 
 
 def test_the_tutorial_teaches_pile_tops_when_one_is_taken() -> None:
-    """African Casino: taking an opponent's pile top shows the rulebook's sentence on pile tops."""
+    """African Casino: taking an opponent's pile top shows the rulebook's sentence on pile tops
+    (the top augments the six on the table: a base, as the Khasino rules ask)."""
     from cassino.apps.learning.tutorial import Tutorial, situations
 
-    game = _at("swazi-casino", {0: ["6C", "KS"], 1: ["KH", "QH"]}, ["3D"], captured={1: ["4H", "6H"]})
-    move = parse_move("6C capture 6H", game.engine.deck)
+    game = _at("swazi-casino", {0: ["6C", "KS"], 1: ["KH", "QH"]}, ["3D", "6S"], captured={1: ["4H", "6H"]})
+    move = parse_move("6C capture 6S 6H", game.engine.deck)
     assert "pile top" in situations(game, move, game.play(move))
     plain = parse_move("KS trail", game.engine.deck)
     assert "pile top" not in situations(game, plain, game.play(plain))
@@ -450,8 +451,9 @@ def test_the_tutorial_teaches_pile_tops_when_one_is_taken() -> None:
 
 
 def test_warning_a_scoring_card_left_on_top_of_your_pile() -> None:
-    """African Casino: capturing with the 10♦ leaves it face up on top of your pile, in play for the next player."""
-    game = _at("swazi-casino", {0: ["10D", "2C"], 1: ["KH", "QH"]}, ["10C", "8S"])
+    """African Casino: capturing with the 10♦ leaves it face up on top of your pile, in play for the next
+    player: a ten of theirs takes it with the 10♠ left on the table (a base, as the Khasino rules ask)."""
+    game = _at("swazi-casino", {0: ["10D", "2C"], 1: ["KH", "QH"]}, ["10C", "10S", "8S"])
     warnings = warnings_for(game, parse_move("10D capture 10C", game.engine.deck))
     texts = [w.text for w in warnings if w.kind == "scoring-card"]
     assert any("10D" in w.cards and "on top of your pile" in w.text for w in warnings), texts

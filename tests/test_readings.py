@@ -74,19 +74,24 @@ def test_diff_says_the_reading_with_the_rule(cli) -> None:  # type: ignore[no-un
 
 
 def test_the_tutorial_says_the_reading_with_the_rule_it_teaches() -> None:
+    """Swazi Casino's reading of how a pile card is used (capture.pile_cards, issue 36) is said with
+    that rule when a move first takes a pile top: here the 6H augmenting the 9C on the table."""
     rules = load_rules("swazi-casino")
     game = Game.new(rules, 1, 2)
     engine = game.engine
     deck = engine.deck
     hand = engine.position(Position(players=2, hands={0: [deck.parse("9D")], 1: [deck.parse("9S")]},
-                                    table=[deck.parse("3C")],
+                                    table=[deck.parse("9C"), deck.parse("3C")],
                                     captured={1: [deck.parse("4H"), deck.parse("6H")]}))
     before = game.with_(hand=hand)
-    move = parse_move("9D capture 6H 3C", deck)
+    move = parse_move("9D capture 9C 6H 3C", deck)
     _, lessons = Tutorial.for_rules(rules).after(before, move, before.play(move))
-    texts = [lesson.text for lesson in lessons if lesson.topic == "pile top"]
-    assert texts[0].startswith("Captured cards are kept face up")
-    assert texts[1].startswith("Reading: A pile top is taken like a loose card")
+    pile = [lesson for lesson in lessons if lesson.topic == "pile top"]
+    keys = [lesson.key for lesson in pile]
+    assert keys[0] == "capture.from_piles", keys
+    at = next((i for i, key in enumerate(keys) if key.startswith("capture.pile_cards.reading")), None)
+    assert at is not None and keys[at - 1] == "capture.pile_cards", keys     # the reading follows its rule
+    assert pile[at].text.startswith("Reading: A build made with the played card may have that card as its base")
 
 
 def test_validate_refuses_a_reading_of_no_setting(cli, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]

@@ -25,7 +25,16 @@ from cassino.engine.state import HandState
 
 TWO_PACK_FILES = {
     "standard-two-packs": "extends: standard\ndeck:\n  packs: 2\ndeal:\n  short_stock: split_rest_to_table\n",
+    # Swazi Casino as bundled (the Khasino rules, issue 36: a pile card only augments a base; one
+    # build a value; ...: the whole-move rules of engine/turnrules.py), and its pile tops taken like
+    # loose cards with none of those rules on (`capture.pile_cards: taken`, as
+    # examples/swazi-tops-taken.yaml, the building settings' defaults, no trail with a build): the
+    # tops alone, Swazi Casino as it was played before.
     "swazi-two-packs": "extends: swazi-casino\ndeck:\n  packs: 2\ndeal:\n  short_stock: split_rest_to_table\n",
+    "swazi-tops-taken-two-packs": ("extends: swazi-casino\ndeck:\n  packs: 2\n"
+                                   "deal:\n  short_stock: split_rest_to_table\n"
+                                   "capture:\n  pile_cards: taken\nbuild:\n  one_per_value: false\n"
+                                   "  augment_opponents: true\n  raise_partners: true\ntrail:\n  with_build: false\n"),
 }
 
 
@@ -201,10 +210,12 @@ def test_twin_builds_are_offered_as_one(variants: dict[str, str]) -> None:
     assert enc.BUILD in offered.legal and enc.BUILD + 1 not in offered.legal   # the second twin follows the first
 
 
-def test_an_opposing_pile_top_is_not_its_twin_on_the_table(variants: dict[str, str]) -> None:
+@pytest.mark.parametrize("name", ["swazi-two-packs", "swazi-tops-taken-two-packs"])
+def test_an_opposing_pile_top_is_not_its_twin_on_the_table(variants: dict[str, str], name: str) -> None:
     """Swazi Casino on two packs: the 5H on the table and an opponent's 5H pile top are different
-    items (taking a top changes a pile); each has its own id, and every move is offered once."""
-    table, state = _positioned(variants["swazi-two-packs"], hands={0: "5S 10D", 1: "KH"},
+    items (taking a top changes a pile); each has its own id, and every move is offered once. The
+    layout holds bases (5H, 5D, 2C 3C) for the top to augment, as the Khasino rules ask."""
+    table, state = _positioned(variants[name], hands={0: "5S 10D", 1: "KH"},
                                table="5H 5D 2C 3C", captured={1: "9S 5H"})
     assert state.pile_tops() and state.table & ~state.pile_tops() == state.table
     seqs = [seq for seq, _ in table.encoding.sequences(state, table.engine.legal_moves(state))]

@@ -477,19 +477,26 @@ def test_the_tutorial_from_the_lobby_shows_the_rulebooks_sentences_until_dismiss
 
 def test_an_opponents_pile_top_is_shown_by_its_seat_and_taken_by_clicks(browser: Any, tmp_path: Path) -> None:
     """African Casino: the face-up top of the other side's pile lies beside its seat and is chosen
-    like a table card; the move that takes it is played from the clicks."""
+    like a table card; the move that takes it is played from the clicks. Swazi Casino (the Khasino
+    rules, issue 36): the top 6H augments the 9C on the table, with the 3C."""
+    from cassino.engine.core import Position
+
     with serving(tmp_path / "records") as s:
-        table = s.new_table(["human", "greedy"], variant="swazi-casino")
+        table = s.new_table(["human", "human"], variant="swazi-casino")
         t = s.store.get(table["id"])
+        game = t.session.game
+        engine, deck = game.engine, game.engine.deck
+        cards = lambda text: [deck.parse(c) for c in text.split()]  # noqa: E731
+        hand = engine.position(Position(players=2, to_play=0, dealer=1,
+                                        hands={0: cards("9D 2C KS"), 1: cards("QH JH 5D")},
+                                        table=cards("9C 3C 7H"), captured={0: cards("8S"), 1: cards("4H 6H")}))
+        t.session.game = game.with_(hand=hand)
         with s.seat(table, 0) as me:
-            while True:     # play until a move of seat 0 takes seat 1's pile top
-                state = me.my_turn()
-                assert not state["over"]
-                top = state["seats"][1]["top"]
-                taking = [m for m in state["moves"] if m["kind"] == "capture" and top and top in m["items"]]
-                if taking:
-                    break
-                me.move(next((m for m in state["moves"] if m["kind"] == "trail"), state["moves"][0])["text"])
+            state = me.my_turn()
+        top = state["seats"][1]["top"]
+        assert top == "6H"
+        taking = [m for m in state["moves"] if m["kind"] == "capture" and top in m["items"]]
+        assert [sorted(m["items"]) for m in taking] == [sorted(["9C", "6H", "3C"])], taking
         move = taking[0]
         page = new_page(browser, 1000, 900)
         page.goto(s.url + table["links"]["seats"]["0"])
