@@ -112,7 +112,7 @@ def test_the_lazy_walk_offers_exactly_the_engines_moves_named_once(variants: dic
     engine = table.engine
     walked = copies_on_table = twin_builds = 0
     rng = random.Random(name)
-    for _ in range(24):
+    for _ in range(32):
         state = _position(variant, rng.randrange(10_000), rng.randrange(12), rng.choice([0, 4, 8, 12]))
         if state is None:
             continue
@@ -221,3 +221,21 @@ def test_an_opposing_pile_top_is_not_its_twin_on_the_table(variants: dict[str, s
     seqs = [seq for seq, _ in table.encoding.sequences(state, table.engine.legal_moves(state))]
     assert len(set(seqs)) == len(seqs) > 5
     assert _walk_all(Step.at(table, state), seqs) == set(seqs)
+
+
+def test_a_pile_top_taken_in_the_walk_leaves_its_pile_not_its_twin_on_the_table(variants: dict[str, str]) -> None:
+    """Two packs, an opponent's 5H pile top and a 5H on the table: the walk's capture of the top
+    alone (tops taken like loose cards) took the table's 5H, because the move was matched to the
+    cards by name, table first; it is played as the very copy the walk offered."""
+    table, state = _positioned(variants["swazi-tops-taken-two-packs"], hands={0: "5S 10D", 1: "KH"},
+                               table="5H 5D 2C 3C", captured={1: "9S 5H"})
+    top = state.pile_tops()
+    engine = table.engine
+    capture = next(m for m in engine.legal_moves(state) if m.kind.value == "capture" and m.loose == top)
+    step = Step.at(table, state)
+    for action in step.actions_for(capture):
+        step = step.apply(action)
+    after = step.game.hand
+    assert after is not state
+    assert not after.stacks[1] or after.stacks[1][-1] != top.bit_length() - 1, "the top is still on its pile"
+    assert after.table & state.table == state.table, "a table card was taken instead"

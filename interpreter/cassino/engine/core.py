@@ -839,6 +839,19 @@ class Engine:
             return key if key < 0 else self._canonical_key(state, key, self._twin_builds(state))
         return self._key_of(state, move)
 
+    def exact(self, state: HandState, move: Move) -> Move:
+        """``move`` as the very cards it names (a keyed move of ``state``), with no matching of
+        copies by name as :meth:`resolve` does for moves read from text. For moves made from the
+        position's own cards (the step-wise games' walk), where two copies of a card in two places
+        (the table's and an opposing pile top) are different items. IllegalMoveError when a card
+        or build is not where the move says."""
+        key = move.key_in(state)
+        if key < 0:
+            key = self._key_of(state, move)
+            if key < 0:
+                raise IllegalMoveError(self.why_illegal(state, move))
+        return self.move_of(state, key)
+
     def _key_of(self, state: HandState, move: Move) -> int:
         hand_cards = bits(state.hands[state.turn])
         loose_cards = bits(state.in_play())

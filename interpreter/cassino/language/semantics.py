@@ -367,8 +367,14 @@ def _african(data: dict[str, Any], rules: Rules, locate: Locate) -> list[Diagnos
                                                          "dealer taking the initial table",
                               hint="set deal.dealer_takes_total: false"))
     if rules.capture.pile_cards != "taken" and rules.capture.from_piles == "none":
-        out.append(locate(("capture", "pile_cards"), "how pile cards are used is set, but no capture pile is in play",
-                          hint="set capture.from_piles: opponents_top, or remove capture.pile_cards"))
+        # Said at the line of the file asked for, where it sets one of the two (a house rule that
+        # takes the piles out of play under an inherited `pile_cards` is told at its own line).
+        message = (f"capture.pile_cards is {rules.capture.pile_cards}, but no capture pile is in play "
+                   f"(capture.from_piles: none)")
+        hint = "set capture.pile_cards: taken, or capture.from_piles: opponents_top"
+        home = locate(("name",), "").file   # (every file names itself: the file asked for)
+        found = [locate(("capture", key), message, hint=hint) for key in ("pile_cards", "from_piles")]
+        out.append(next((d for d in found if d.file == home), found[0]))
     counts = range(s.min_players, s.max_players + 1)
     possible = {n for n in counts} | ({2} if s.max_players >= 4 and s.partnerships != "never" else set())
     for item in rules.scoring.items:

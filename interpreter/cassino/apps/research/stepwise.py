@@ -178,6 +178,9 @@ class Encoding:
         self.walk: MoveChoices | None = None
         #: Two packs (deck.packs): the last position's lazy walk with copies offered as one card.
         self.copy_walk: CopyWalk | None = None
+        #: Where whole-move rules are on (``engine.turnrules``: African Casino), the last position's
+        #: listed legal moves by their action sequences (see ``Step._listed``).
+        self.listed: tuple[HandState, dict[tuple[int, ...], Move]] | None = None
 
     def canon(self, mask: int) -> int:
         """``mask`` with each card's copies renumbered by identity, lowest first: k copies of card
@@ -817,8 +820,27 @@ class Step(NamedTuple):
             played |= 1 << c
         return Head(played, kind, code or 0)
 
+    def _listed(self) -> dict[tuple[int, ...], Move] | None:
+        """Where whole-move rules are on (``engine.turnrules``: African Casino's pile cards and
+        builds), the legal moves by their action sequences: those rules judge a whole move,
+        which the lazy walk cannot ask of a part of one, so a turn's actions are read from the
+        engine's listing instead (these variants' positions are small). None elsewhere."""
+        t = self.table
+        if not t.engine.turn_rules.active:
+            return None
+        hand = self.game.hand
+        kept = t.encoding.listed
+        if kept is None or kept[0] is not hand:
+            moves = t.engine.playable_moves(hand)
+            kept = t.encoding.listed = (hand, dict(t.encoding.sequences(hand, moves)))
+        return kept[1]
+
     def _nexts(self, prefix: tuple[int, ...]) -> list[int]:
         """The actions that extend ``prefix`` towards at least one legal move, increasing."""
+        listed = self._listed()
+        if listed is not None:
+            n = len(prefix)
+            return sorted({seq[n] for seq in listed if len(seq) > n and seq[:n] == prefix})
         enc = self.table.encoding
         cards, kind, code, items = self._split(prefix)
         heads: tuple[Head, ...] = self.options
@@ -859,6 +881,9 @@ class Step(NamedTuple):
         return sorted(out_items)
 
     def _move_of(self, prefix: tuple[int, ...]) -> Move:
+        listed = self._listed()
+        if listed is not None:
+            return listed[prefix]
         cards, kind, code, items = self._split(prefix)
         if self.table.encoding.copies:
             walk = self._copy_walk()
@@ -869,6 +894,10 @@ class Step(NamedTuple):
         t = self.table
         game, hand = self.game, self.game.hand
         seat = hand.turn
+        if t.engine.has_copies:
+            # The walk's move names the very copies it takes (a pile top, not its twin on the
+            # table): played as those cards, not matched by name (Engine.exact).
+            move = t.engine.exact(hand, move)
         after = game.play_known_legal(move)   # every action was checked against the lazy walk
         played = list(self.played)
         played[seat] |= move.played
