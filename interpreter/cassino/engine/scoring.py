@@ -1,7 +1,8 @@
 """Points for a hand and what they do to the game, read from the variant's scoring items.
 
 Nothing here knows a variant: items say what they count (most cards matching a
-selector, each matching card, sweeps, capture events, the last capture), with
+selector, each matching card, at least so many matching cards, sweeps, capture
+events, the last capture), with
 points and a tie rule; the endgame restrictions and the target rules say what
 the points do to the scores.
 """
@@ -42,7 +43,7 @@ class Scorer:
         self.card_points: dict[str, list[int]] = {}
         self.suit_masks: list[int] = []
         for item in self.rules.scoring.items:
-            if item.count in ("most", "each", "primiera"):
+            if item.count in ("most", "each", "at_least", "primiera"):
                 self.masks[item.name] = engine.mask_of(compile_selector(item.cards, engine.deck.view))
             if item.count == "primiera":
                 table = dict(item.card_points)
@@ -67,6 +68,12 @@ class Scorer:
             counts = {s: bin(state.side_pile(s) & self.masks[item.name]).count("1") for s in sides}
             if max(counts.values()) > 0:
                 _award_most(item, counts, out)
+        elif item.count == "at_least":
+            # Every side with enough matching cards scores (pagat's South African Casino: five spades).
+            need = item.at_least or 1
+            for s in sides:
+                if bin(state.side_pile(s) & self.masks[item.name]).count("1") >= need:
+                    out[s] = item.points
         elif item.count == "sweeps":
             for w in state.sweeps:
                 if not w.cancelled:
@@ -159,7 +166,7 @@ class Scorer:
     def points_so_far(self, state: HandState, scores: dict[int, int] | None = None,
                       restrictions_on: bool = True) -> dict[int, int]:
         """Points pegged so far (pegging, claims): every card and sweep as won; `most` once no
-        other side can catch up; the last capture only once the hand is over; items counted
+        other side can catch up; `at_least` once the side holds enough cards; the last capture only once the hand is over; items counted
         only at the end (``at_end``) never, even in a finished hand, since they are scored
         with the hand (Spade Cassino's cards wait for the end of the hand)."""
         scores = scores or {}
@@ -329,6 +336,8 @@ class Scorer:
             s = state.teams[cap.seat]
             held[s] += bin(cap.cards & mask).count("1")
             if item.count == "each" and s == side and held[side] == bin(state.side_pile(side) & mask).count("1"):
+                return cap.ply
+            if item.count == "at_least" and s == side and held[side] >= (item.at_least or 1):
                 return cap.ply
             if item.count == "most":
                 unknown = total - sum(held.values())

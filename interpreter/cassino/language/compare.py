@@ -174,12 +174,13 @@ def _cannot_change_play(a: Rules, b: Rules, paths: list[tuple[str, ...]]) -> str
 def same_items(a: Rules, b: Rules) -> dict[str, str]:
     """``b``'s scoring items that score what one of ``a``'s does under another name, as
     {b's name: a's name}: the same kind of count over the same cards (and, for a primiera,
-    the same card points). Scopa's cards, coins, settebello, primiera and sweeps are Escoba's
-    cartas, oros, siete de oros, setenta and escobas: one item each, not two."""
+    the same card points; for an "at least" item, the same number of cards). Scopa's cards,
+    coins, settebello, primiera and sweeps are Escoba's cartas, oros, siete de oros, setenta
+    and escobas: one item each, not two."""
     def shape(item: Any) -> tuple[Any, ...]:
-        return (item.count, item.cards if item.count in ("most", "each", "primiera") else None,
+        return (item.count, item.cards if item.count in ("most", "each", "at_least", "primiera") else None,
                 tuple(item.card_points), item.all_suits if item.count == "primiera" else None,
-                item.event if item.count == "event" else None)
+                item.event if item.count == "event" else None, item.at_least)
 
     names_a = {i.name for i in a.scoring.items}
     names_b = {i.name for i in b.scoring.items}

@@ -103,6 +103,8 @@ def explain(rules: Rules, resolved: Resolved | None = None) -> str:
             lines.append("scoring")
             for item in rules.scoring.items:
                 what = {"most": f"most cards matching `{item.cards}`", "each": f"each card matching `{item.cards}`",
+                        "at_least": f"at least {item.at_least} cards matching `{item.cards}`, to every side "
+                                    f"that has them",
                         "sweeps": "each sweep", "event": f"each `{item.event}` capture",
                         "last_capture": "the last capture",
                         "primiera": f"the best total of one card a suit matching `{item.cards}`, by "

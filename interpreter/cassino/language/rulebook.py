@@ -294,6 +294,8 @@ WORDS.update({
 })
 WORDS["scoring.items.*.count"]["primiera"] = ("{points} to the side whose best cards, one of each suit, add up to "
                                               "the most, counted {card_points}")
+# A threshold (issue 36, pagat's South African Casino: at least five spades); every side that reaches it scores.
+WORDS["scoring.items.*.count"]["at_least"] = "{points} to each side that captures at least {at_least}"
 
 
 @dataclass(frozen=True)
@@ -413,6 +415,8 @@ WORDED_BY: dict[str, tuple[str, ...]] = {
     "capture.sums": ("capture.several_groups",),             # "also takes sets" / "may instead take one set"
     "capture.equal_cards": ("capture.several_groups",),      # one group a play: one equal card at a time
 }
+# `count: at_least` (issue 36): its number is said in the count's sentence ("at least five spades").
+NUMBERS["scoring.items.*.at_least"] = {"value": None, "null": None}
 
 # Nordic Kasino (Finland): huts that stop in the last deal, and for everyone from a score.
 WORDS.update({
@@ -1161,11 +1165,12 @@ def _hand_end(rules: Rules, ctx: dict[str, Any]) -> Section:
 
 def item_words(rules: Rules, item: ScoringItem) -> str:
     """One scoring item as a sentence."""
-    sel = selector_words(rules, item.cards) if item.count in ("most", "each") else ("", "")
+    sel = selector_words(rules, item.cards) if item.count in ("most", "each", "at_least") else ("", "")
     singular, plural_ = sel if sel is not None else (f"card matching “{item.cards}”", f"cards matching “{item.cards}”")
     event = next((e for e in rules.scoring.events if e.name == item.event), None)
     fields = {"points": points(item.points), "singular": singular, "plural": plural_,
-              "event": _event_words(rules, event.takes) if event else humanize(item.event)}
+              "event": _event_words(rules, event.takes) if event else humanize(item.event),
+              "at_least": _at_least_words(item, singular, plural_)}
     if item.count == "each" and item.cards.strip().upper() not in ("ALL",) and singular.startswith("the "):
         text = f"{points(item.points)} for capturing {singular}"
         if rules.deck.packs > 1:   # two packs (issue 27): one card by name is several cards
@@ -1200,6 +1205,13 @@ def item_words(rules: Rules, item: ScoringItem) -> str:
     if item.order and item.count == "each" and item.name in counted_out(rules):
         text += f" (counted out in the order {' '.join(card_name(rules, c) for c in item.order)})"
     return f"{humanize(item.name).capitalize()}: {text}."
+
+
+def _at_least_words(item: ScoringItem, singular: str, plural_: str) -> str:
+    """How many cards an `at_least` item needs, in words: "five spades", "one spade"."""
+    if item.at_least is None:
+        return ""
+    return f"{_count(item.at_least)} {singular if item.at_least == 1 else plural_}"
 
 
 def _primiera_words(rules: Rules, item: ScoringItem, fields: dict[str, str]) -> str:
@@ -1300,6 +1312,8 @@ def _as_won_words(rules: Rules) -> str:
         kinds.append("each sweep when made")
     if any(i.count == "most" for i in items):
         kinds.append("a \"most\" item once no other side can catch up")
+    if any(i.count == "at_least" for i in items):
+        kinds.append("an \"at least\" item once the side has captured enough cards")
     text = "Points count as soon as they are won" + (f" ({join_words(kinds)})" if kinds else "")
     g = rules.game
     if not g.play_out_hand and not g.claiming:

@@ -170,6 +170,8 @@ class ScoringItem:
     previous_player_points: int = 0
     # African Casino (issue 27): the numbers of sides for which the item is scored; () always.
     sides: tuple[int, ...] = ()
+    # `count: at_least` (issue 36, pagat's South African Casino): the cards a side needs to score; None otherwise.
+    at_least: int | None = None
 
 
 @dataclass(frozen=True)
@@ -304,7 +306,8 @@ class Rules:
                                 tuple(SweepSize(r["min_cards"], r["max_cards"], r["points"]) for r in i["by_size"]),
                                 i["first_play_points"], tuple(c.upper() for c in i["order"]), i["at_end"],
                                 tuple((str(r), int(p)) for r, p in i["card_points"].items()), i["all_suits"],
-                                i["previous_player_points"], tuple(i["sides"]))
+                                i["previous_player_points"], tuple(i["sides"]),
+                                None if i["at_least"] is None else int(i["at_least"]))
                     for name, i in sc["items"].items()),
                 events=tuple(CaptureEvent(n, tuple(e["takes"])) for n, e in sc["events"].items()),
                 when=sc["when"],

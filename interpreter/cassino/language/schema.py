@@ -2,7 +2,8 @@
 
 jsonschema finds the problems; this module says them the way a rule author
 needs: the setting's dotted name, what was expected in plain words, the place
-in the file, and for an unknown key or value the nearest valid one. Defaults
+in the file, for an unknown key or value the nearest valid one, and for a value
+of the wrong type or out of range what the setting is (its description). Defaults
 come from the schema too, so every setting's default is written in one place.
 """
 
@@ -88,7 +89,8 @@ def _diagnostics_for(error: "jsonschema.ValidationError", locate: Locate) -> lis
             return [locate(path, text, hint="add the sections, or start from a bundled variant with `extends: standard`")]
         return [locate(path, f"missing setting{'s' if several else ''} {missing} in `{where}`", key=bool(path))]
     if v == "type":
-        return [locate(path, f"`{where}` must be {_type_words(error.validator_value)}, not {json.dumps(error.instance, ensure_ascii=False)}")]
+        return [locate(path, f"`{where}` must be {_type_words(error.validator_value)}, not {json.dumps(error.instance, ensure_ascii=False)}",
+                       hint=error.schema.get("description"))]
     if v == "enum":
         choices = [str(c) for c in error.validator_value]
         near = _nearest(error.instance, choices)
@@ -98,7 +100,8 @@ def _diagnostics_for(error: "jsonschema.ValidationError", locate: Locate) -> lis
         return [locate(path, f"`{where}` must be a whole number, a list of whole numbers (the player's choice), or null (no number value); found {json.dumps(error.instance, ensure_ascii=False)}")]
     if v in ("minimum", "maximum"):
         word = "at least" if v == "minimum" else "at most"
-        return [locate(path, f"`{where}` must be {word} {error.validator_value}; found {error.instance}")]
+        return [locate(path, f"`{where}` must be {word} {error.validator_value}; found {error.instance}",
+                       hint=error.schema.get("description"))]
     if v == "pattern":
         return [locate(path, f"`{where}` is not in the expected form: {json.dumps(error.instance, ensure_ascii=False)} (expected to match {error.validator_value})", hint=error.schema.get("description"))]
     if v == "propertyNames":

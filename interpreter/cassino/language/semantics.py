@@ -12,7 +12,7 @@ from typing import Any, Callable
 
 from .cards import MAX_DECK_CARDS, CardError, Deck
 from ..errors import Diagnostic
-from .rules import Rules
+from .rules import Rules, ScoringItem
 from .selectors import SelectorError, compile_selector
 
 Locate = Callable[..., Diagnostic]
@@ -161,11 +161,15 @@ def _scoring(data: dict[str, Any], rules: Rules, locate: Locate) -> list[Diagnos
     events = {e.name for e in rules.scoring.events}
     for item in rules.scoring.items:
         where = ("scoring", "items", item.name)
-        if item.count in ("most", "each"):
+        if item.count in ("most", "each", "at_least"):
             try:
-                compile_selector(item.cards, deck.view)
+                matches = compile_selector(item.cards, deck.view)
             except SelectorError as e:
                 out.append(locate(where + ("cards",), str(e).split("\n")[0]))
+            else:
+                out += _at_least(item, sum(1 for card in deck.cards if matches(card)), locate)
+        elif item.at_least is not None:
+            out += _at_least(item, 0, locate)
         if item.count == "event" and item.event not in events:
             out.append(locate(where + ("event",), f"scoring item `{item.name}` counts event `{item.event}`, "
                                                   f"which `scoring.events` does not define",
@@ -182,6 +186,29 @@ def _scoring(data: dict[str, Any], rules: Rules, locate: Locate) -> list[Diagnos
             except SelectorError as e:
                 out.append(locate(("scoring", "events", ev.name, "takes", i), str(e).split("\n")[0]))
     return out
+
+
+def _at_least(item: ScoringItem, matching: int, locate: Locate) -> list[Diagnostic]:
+    """`count: at_least` (issue 36): it needs its `at_least`, which no other count reads, and no more
+    cards than the deck has matching `cards` (else no side could ever score it)."""
+    where = ("scoring", "items", item.name)
+    if item.count != "at_least":
+        if item.at_least is None:
+            return []
+        return [locate(where + ("at_least",), f"at_least is read only by `count: at_least`, but `{item.name}` "
+                                              f"counts `{item.count}`",
+                       hint="remove at_least (at_least: null where a parent file sets it), or set count: at_least")]
+    if item.at_least is None:
+        return [locate(where + ("count",), f"scoring item `{item.name}` counts `at_least` but does not say how "
+                                           f"many cards",
+                       hint=f"add at_least: N, a whole number from 1 to {matching} (the cards matching "
+                            f"`{item.cards}`)")]
+    if item.at_least > matching:
+        return [locate(where + ("at_least",), f"scoring item `{item.name}` needs at least {item.at_least} cards "
+                                              f"matching `{item.cards}`, but the deck has {matching}: no side "
+                                              f"could ever score it",
+                       hint=f"set at_least to at most {matching}, or widen cards")]
+    return []
 
 
 def _game(data: dict[str, Any], rules: Rules, locate: Locate) -> list[Diagnostic]:

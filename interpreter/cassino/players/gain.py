@@ -40,6 +40,12 @@ class CardWorth:
                 share = item.points if item.count == "each" else item.points / max(len(members) / 2, 1)
                 for i in members:
                     worth[i] += share
+            elif item.count == "at_least":
+                # Each card brings its side one nearer the number: the points shared over that many.
+                members = bits(scorer.masks[item.name])
+                need = item.at_least if item.at_least is not None else 1
+                for i in members:
+                    worth[i] += item.points / max(need, 1)
             elif item.count == "sweeps":
                 sweep_points = float(max([item.points] + [r.points for r in item.by_size]))
             elif item.count == "primiera" and item.points:

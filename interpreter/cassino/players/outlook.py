@@ -7,7 +7,8 @@ half, further cards of that kind are worth nothing to either side, and while the
 is close each card counts for much more than its average. Here every scoring item is
 counted as the variant says (``Scorer``), and a race still open is valued by the
 chance of winning it if the cards not yet won went to the two sides at random
-(a binomial count): expected points, not the share of an average.
+(a binomial count): expected points, not the share of an average. An "at least"
+item (five spades) is valued the same way, by each side's chance of reaching it.
 """
 
 from __future__ import annotations
@@ -79,6 +80,12 @@ class Outlook:
                 for j, expected in enumerate(self._race(counts, (mask & ~won).bit_count(), item)):
                     if allowed[j]:
                         out[j] += expected
+            elif item.count == "at_least":
+                mask = scorer.masks[item.name]
+                counts = [(p & mask).bit_count() for p in piles]
+                for j, expected in enumerate(self._reach(counts, (mask & ~won).bit_count(), item)):
+                    if allowed[j]:
+                        out[j] += expected
             elif item.count == "primiera":
                 if state.over or not item.points:
                     continue
@@ -95,6 +102,24 @@ class Outlook:
                     if allowed[j]:
                         out[j] += got[s]
         return dict(zip(sides, out))
+
+    def _reach(self, counts: list[int], left: int, item: ScoringItem) -> list[float]:
+        """Each side's expected points from an "at least" item with ``left`` cards still to be won:
+        the chance that its share of them brings it to the item's number, each side on its own
+        (both may score). Two sides: exact under a fair split of the rest; more sides: a side's
+        share counted as Binomial(2 * left / n, 1/2), its fair part on average (an estimate, as
+        :meth:`_race` makes)."""
+        n = len(counts)
+        r = left if n <= 2 else round(2 * left / n)
+        need_total = item.at_least if item.at_least is not None else 1
+        out = [0.0] * n
+        for j in range(n):
+            need = need_total - counts[j]      # the side scores when its share x of the r cards is >= need
+            if need <= 0:
+                out[j] = float(item.points)
+            elif need <= r:
+                out[j] = self.above[r][need - 1] * item.points
+        return out
 
     def _race(self, counts: list[int], left: int, item: ScoringItem) -> list[float]:
         """Each side's expected points from a "most" item with ``left`` cards still to be won.

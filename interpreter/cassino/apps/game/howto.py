@@ -144,6 +144,8 @@ def _scoring(rules: Rules) -> list[str]:
                 pts += " (" + "; ".join(f"{r.points} for {r.min_cards}" + (f"-{r.max_cards}" if r.max_cards else "+")
                                         + " cards" for r in item.by_size) + ")"
             lines.append(f"  {item.name}: {pts}")
+        elif item.count == "at_least":   # every side that reaches the number scores
+            lines.append(f"  {item.name}: {item.points} to each side with {what}")
         elif item.count == "last_capture":
             lines.append(f"  {item.name}: {item.points} for the last capture of the hand")
         else:

@@ -94,6 +94,8 @@ def item_words(item: "ScoringItem", rules: "Rules") -> str:
     """What an item scores for, in words."""
     if item.count == "most":
         return f"most {cards_words(item.cards, rules)}"
+    if item.count == "at_least":
+        return f"at least {item.at_least} {cards_words(item.cards, rules)}"
     if item.count == "each":
         words = cards_words(item.cards, rules)
         return words if re.fullmatch(r"(10|[0-9A-Z])[A-Z]", words) else f"each of the {words}"
@@ -108,7 +110,7 @@ def item_words(item: "ScoringItem", rules: "Rules") -> str:
 
 def _tally(game: "Game", item: "ScoringItem", finished: HandState) -> dict[int, int]:
     sides = finished.sides
-    if item.count in ("most", "each"):
+    if item.count in ("most", "each", "at_least"):
         mask = game.engine.mask_of(compile_selector(item.cards, game.engine.deck.view))
         return {s: bin(finished.side_pile(s) & mask).count("1") for s in sides}
     if item.count == "sweeps":

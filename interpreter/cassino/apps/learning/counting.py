@@ -8,6 +8,7 @@ are the variant's own scoring items, so every rule file gets its own count.
 
 "Still to win" is what each side could yet score in the hand at most, item by item: a
 "most" item while the side can still pass the others with the cards not yet captured,
+an "at least" item while the side has fewer than its number and can still reach it,
 each uncaptured card of an "each" item, the last capture until the hand ends, an event
 not yet made; sweeps stay open while cards are left (how many cannot be known), and an
 item an endgame restriction keeps a side from scoring gives it nothing.
@@ -51,13 +52,14 @@ class ItemCount:
     """One scoring item: what each side has so far and what it can still give each side."""
 
     name: str
-    count: str                    # most, each, sweeps, event, last_capture
+    count: str                    # most, each, at_least, sweeps, event, last_capture, primiera
     points: int
-    held: dict[int, int]          # side -> cards (most, each), sweeps or events won so far
-    left: int | None              # cards of the item not captured yet (most, each)
+    held: dict[int, int]          # side -> cards (most, each, at_least), sweeps or events won so far
+    left: int | None              # cards of the item not captured yet (most, each, at_least)
     decided_for: int | None       # a "most" item already out of the other sides' reach
     can_win: dict[int, int]       # side -> points the item can still give it at most (sweeps: 0, see ``open``)
     open: bool                    # the item can still change
+    at_least: int | None = None   # an "at least" item's number: each side's count is shown against it
 
 
 @dataclass(frozen=True)
@@ -90,8 +92,13 @@ class Count:
         lines.append("seen of each rank (of all): " + "  ".join(
             f"{r.rank} {r.seen}/{r.total}" + (f" +{r.in_hand} yours" if r.in_hand else "") for r in self.ranks))
         for item in self.items:
-            held = ", ".join(f"{name[s]} {n}" for s, n in item.held.items()) if item.count != "last_capture" else ""
+            held = ", ".join(f"{name[s]} {n}" + (f" of {item.at_least}" if item.at_least is not None else "")
+                             for s, n in item.held.items()) if item.count != "last_capture" else ""
             state = []
+            if item.at_least is not None:
+                reached = [name[s] for s, n in item.held.items() if n >= item.at_least]
+                if reached:
+                    state.append(f"reached by {' and '.join(reached)}")
             if item.left is not None:
                 state.append(f"{item.left} still to capture")
             if item.decided_for is not None:
@@ -186,6 +193,15 @@ def count_for(game: Game, seat: int) -> Count:
                                                           and held[s] + left > 0):
                         can[s] = item.points
                 is_open = decided is None and left > 0
+        elif item.count == "at_least":
+            # Each side against the number on its own: a side below it while the cards not yet
+            # captured could bring it there can still score; one at it has scored (both may).
+            mask = scorer.masks[item.name]
+            held = {s: (piles[s] & mask).bit_count() for s in sides}
+            left = (mask & ~won).bit_count()
+            need = item.at_least if item.at_least is not None else 1
+            can = {s: item.points if held[s] < need <= held[s] + left else 0 for s in sides}
+            is_open = playing and any(can.values())
         elif item.count == "sweeps":
             held = {s: sum(1 for w in hand.sweeps if not w.cancelled and hand.teams[w.seat] == s) for s in sides}
             is_open = playing
@@ -218,5 +234,5 @@ def count_for(game: Game, seat: int) -> Count:
         can = {s: (v if allowed[s] and is_open else 0) for s, v in can.items()}
         for s in sides:
             still[s] += can[s]
-        items.append(ItemCount(item.name, item.count, item.points, held, left, decided, can, is_open))
+        items.append(ItemCount(item.name, item.count, item.points, held, left, decided, can, is_open, item.at_least))
     return Count(seat, hand.teams[seat], dict(seats), tuple(cards), tuple(ranks), tuple(items), still, sweeps_open)

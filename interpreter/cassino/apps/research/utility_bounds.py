@@ -122,7 +122,7 @@ def hand_bound(rules: Rules, n_cards: int, players: int, side_seats: int, masks:
             sets = event_masks.get(item.event, [])
             most = min([plays] + [bin(m).count("1") for m in sets])
             total += item.points * most
-        else:   # most, last_capture: once a hand
+        else:   # most, at_least, primiera, last_capture: once a hand
             total += item.points
     return max(total, 1)
 
