@@ -601,9 +601,7 @@ class Engine:
 
     def _by_turn_rules(self, state: HandState, keys: list[int]) -> list[int]:
         """The keys whose moves no whole-move rule refuses (``turnrules``: African Casino)."""
-        rules = self.turn_rules
-        moves = self.moves_of(state, keys)
-        return [key for key, move in zip(keys, moves) if rules.refusal(state, move) is None]
+        return self.turn_rules.keep(state, keys)
 
     def _all_it_can(self, state: HandState, keys: list[int]) -> list[int]:
         """``capture.take_all``: the captures that no other capture by the same played cards

@@ -24,10 +24,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Final, Iterator
 
-from .movegen import bits
+from .movegen import PLAYED_SHIFT, VALUE_BITS, VALUE_SHIFT, bits, deposit, popcount
 from .moves import Move, MoveKind
 from .notation import cards_text
 from .state import Build, HandState
+from .tables import BUILD, CAPTURE, TRAIL, TRAIL_BUILD
 
 if TYPE_CHECKING:  # pragma: no cover
     from .core import Engine
@@ -69,79 +70,119 @@ class TurnRules:
         """Why ``move`` (legal by its cards) breaks a whole-move rule, or None where it does not."""
         if not self.active:
             return None
-        building = move.kind is MoveKind.BUILD or move.kind is MoveKind.TRAIL_BUILD
-        if building:
-            reason = self._builds(state, move)
+        used = tuple(x for x in state.builds if x.cards in move.builds)
+        kind = _KIND_CODE[move.kind]
+        return self._verdict(state, _Piles(state), kind, move.played, move.loose, used, move.value, True)
+
+    def keep(self, state: HandState, keys: list[int]) -> list[int]:
+        """The move keys of ``state`` (``movegen``'s) that no whole-move rule refuses: read from
+        the keys' bits, with no Move made and no reason worded (the engine's listing)."""
+        if not self.active:
+            return keys
+        tables = self.engine.tables
+        hand = state.hands[state.turn]
+        h = popcount(hand)
+        in_play = state.in_play()
+        n_loose = popcount(in_play)
+        piles = _Piles(state)
+        builds = state.builds
+        out: list[int] = []
+        for key in keys:
+            kind = key & 3
+            if kind == TRAIL:
+                out.append(key)
+                continue
+            items = key >> (PLAYED_SHIFT + h)
+            loose = deposit(items & ((1 << n_loose) - 1), in_play)
+            building = kind == BUILD or kind == TRAIL_BUILD
+            if not building and not loose & piles.mask:
+                out.append(key)          # a capture of layout cards only: nothing to check
+                continue
+            used_bits = items >> n_loose
+            used = tuple(b for j, b in enumerate(builds) if used_bits >> j & 1)
+            played = deposit((key >> PLAYED_SHIFT) & ((1 << h) - 1), hand)
+            value = tables.value_of((key >> VALUE_SHIFT) & VALUE_BITS) if building else None
+            if self._verdict(state, piles, kind, played, loose, used, value, False) is None:
+                out.append(key)
+        return out
+
+    def _verdict(self, state: HandState, piles: "_Piles", kind: int, played: int, loose: int,
+                 used: tuple[Build, ...], value: int | str | None, explain: bool) -> str | None:
+        """The rules on one move, given by its fields: a reason (worded only when ``explain``;
+        else any non-empty text) or None."""
+        if kind == BUILD or kind == TRAIL_BUILD:
+            reason = self._builds(state, used, value, explain)
             if reason:
                 return reason
-        if self.augment and move.kind is not MoveKind.TRAIL:
-            pile = move.loose & ~state.table
+        if self.augment and kind != TRAIL:
+            pile = loose & piles.mask
             if pile:
-                return self._pile_cards(state, move, pile)
+                return self._pile_cards(state, piles, kind, played, loose, used, value, pile, explain)
         return None
 
-    def _builds(self, state: HandState, move: Move) -> str | None:
+    def _builds(self, state: HandState, used: tuple[Build, ...], value: int | str | None,
+                explain: bool) -> str | None:
         seat = state.turn
         side = state.teams[seat]
-        value = move.value
-        used = [x for x in state.builds if x.cards in move.builds]
         if not self.raise_partners:
             for x in used:
                 if x.value != value and x.owner != seat and state.teams[x.owner] == side:
                     return (f"your partner owns {self._label(x)}: a build is raised only when another side "
-                            f"owns it")
+                            f"owns it") if explain else _NO
         if not self.augment_opponents:
             for x in used:
                 if x.value == value and state.teams[x.owner] != side:
                     return (f"{self._label(x)} belongs to another side: add to it only in the turn you capture "
-                            f"it")
-        rest = [x for x in state.builds if x.cards not in move.builds]
-        if self.one_per_value:
-            for x in rest:
-                if x.value == value:
+                            f"it") if explain else _NO
+        if self.one_per_value or self.one_per_player:
+            for x in state.builds:
+                if x in used:
+                    continue
+                if self.one_per_value and x.value == value:
+                    if not explain:
+                        return _NO
                     how = ("join it, adding to it" if state.teams[x.owner] == side or self.augment_opponents
                            else "it belongs to another side, so take it rather than build beside it")
                     return f"there is already {self._label(x)}, and no two builds have one value: {how}"
-        if self.one_per_player:
-            for x in rest:
-                if x.owner == seat:
+                if self.one_per_player and x.owner == seat:
                     return (f"you own {self._label(x)}: a player owns one build at a time; add to it or "
-                            f"capture it before you start or take over another")
+                            f"capture it before you start or take over another") if explain else _NO
         return None
 
     # ------------------------------------------------------------------ pile cards
-    def _pile_cards(self, state: HandState, move: Move, pile: int) -> str | None:
+    def _pile_cards(self, state: HandState, piles: "_Piles", kind: int, played: int, loose: int,
+                    used: tuple[Build, ...], value: int | str | None, pile: int, explain: bool) -> str | None:
         """``capture.pile_cards: augment`` for a move that uses the pile cards ``pile``."""
-        # Where each pile card lies: its pile and how many cards above it (0: the top).
-        where: dict[int, tuple[int, int]] = {}
-        for side, stack in enumerate(state.stacks):
-            for depth, card in enumerate(reversed(stack)):
-                if pile >> card & 1:
-                    where[card] = (side, depth)
-        for card, (side, depth) in where.items():
-            if depth and not pile >> state.stacks[side][-depth] & 1:
-                above = state.stacks[side][-depth]
+        where = piles.where
+        for card in bits(pile):
+            side, depth = where[card]
+            if depth and not pile >> piles.stacks[side][-depth] & 1:
+                if not explain:
+                    return _NO
+                above = piles.stacks[side][-depth]
                 return (f"{self._names(1 << card)} lies under {self._names(1 << above)} in a capture pile: it is "
                         f"in play only once {self._names(1 << above)} is taken, in an earlier set of the same move")
         engine = self.engine
+        # (A base needs something besides pile cards: the quick refusal of most listed moves.)
+        if not explain and not (loose & ~pile or used or (kind == BUILD and played)):
+            return _NO
         fixed = 0          # builds taken or joined at their own value: sets of their own (a base)
         items: list[tuple[tuple[int, ...], int, int]] = []   # (values, pile or -1, depth)
-        if move.kind is MoveKind.CAPTURE:
-            codes = engine.tables.cap_codes_of(move.played)
+        taken: tuple[Build, ...] = ()
+        if kind == CAPTURE:
+            codes = engine.tables.cap_codes_of(played)
             values = [v for v in bits(codes) if v < engine.tables.rank_code_base]
-            taken = [x for x in state.builds if x.cards in move.builds]
+            taken = used
         else:
-            taken = []
-            values = [move.value] if isinstance(move.value, int) else []
-            if move.kind is MoveKind.BUILD:
-                items += [(engine.hv[i], -1, 0) for i in bits(move.played)]
-            for x in state.builds:
-                if x.cards in move.builds:
-                    if x.value == move.value:
-                        fixed += 1
-                    elif isinstance(x.value, int):
-                        items.append(((x.value,), -1, 0))
-        for i in bits(move.loose):
+            values = [value] if isinstance(value, int) else []
+            if kind == BUILD:
+                items += [(engine.hv[i], -1, 0) for i in bits(played)]
+            for x in used:
+                if x.value == value:
+                    fixed += 1
+                elif isinstance(x.value, int):
+                    items.append(((x.value,), -1, 0))
+        for i in bits(loose):
             side, depth = where.get(i, (-1, 0))
             items.append((engine.tv[i], side, depth))
         if len(items) > _MAX_ITEMS or not values:
@@ -150,14 +191,16 @@ class TurnRules:
         for v in values:
             if taken:
                 fixed = sum(1 for x in taken if x.value == v)   # the builds a capture by v takes
-            if self.one_per_value and move.kind is MoveKind.CAPTURE:
-                left = [x for x in state.builds if x.cards not in move.builds and x.value == v]
+            if self.one_per_value and kind == CAPTURE:
+                left = [x for x in state.builds if x not in taken and x.value == v]
                 if left and not fixed:
                     found = max(found, _SPLIT)   # a loose card or set of v beside a build of v is no base
                     continue
             found = max(found, _augments(items, v, fixed > 0))
             if found == _LEGAL:
                 return None
+        if not explain:
+            return _NO
         v_text = str(values[0]) if len(values) == 1 else " or ".join(str(x) for x in values)
         if found == _BASED:
             return ("the cards of a capture pile are taken from the top down, one card of a pile a set: the card "
@@ -168,6 +211,27 @@ class TurnRules:
                     f"in it)")
         return (f"the cards do not split into sets worth {v_text} that take at most one card of a capture pile "
                 f"each")
+
+
+#: A refusal not worded (``keep``: the engine needs only whether).
+_NO: Final = "refused"
+
+_KIND_CODE: Final = {MoveKind.TRAIL: TRAIL, MoveKind.CAPTURE: CAPTURE, MoveKind.BUILD: BUILD,
+                     MoveKind.TRAIL_BUILD: TRAIL_BUILD}
+
+
+class _Piles:
+    """Where the cards of the opposing piles in reach lie, for one position: ``mask`` (the pile
+    cards in play), ``where`` (card -> its pile and how many cards lie above it), ``stacks``."""
+
+    def __init__(self, state: HandState) -> None:
+        self.stacks = state.stacks
+        self.mask = state.pile_tops()
+        self.where: dict[int, tuple[int, int]] = {}
+        for side, stack in enumerate(state.stacks):
+            for depth, card in enumerate(reversed(stack)):
+                if self.mask >> card & 1:
+                    self.where[card] = (side, depth)
 
 
 #: How far a move's sets get under ``capture.pile_cards: augment`` (see ``_augments``).
