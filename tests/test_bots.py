@@ -184,3 +184,34 @@ def test_greedy_draws_as_if_every_move_drew(variant: str, reseed_every: int) -> 
             game = game.play(move)
         assert ties > 0   # the tie-breaking path was exercised
     assert lazy.rng.getstate() == eager.getstate()
+
+
+def _second_deal(variant: str, seed: int, left: int) -> Game:
+    """A 2-player game of ``variant`` played by greedy players until ``left`` cards are left in
+    the hands of the last deal (every card the seat to move cannot see is then in the other hand)."""
+    from cassino.players.solver import cards_left, missing_knowledge
+
+    game = Game.new(Engine(load_rules(variant)), seed, 2)
+    bot = GreedyBot()
+    while not (missing_knowledge(game.hand, game.hand.turn) is None and cards_left(game.hand) <= left):
+        game = game.play(bot.choose(game, game.hand.turn))
+    return game
+
+
+def test_the_search_solves_a_known_last_deal_only_within_its_bounds() -> None:
+    """South African Casino deals 10 cards each twice: at the second deal's first move all 20 are
+    known, and the search handed them to the exact solver, which searched for hours (the game
+    stood still). It solves only with at most EXACT_LIMIT cards left, within EXACT_POSITIONS
+    positions; beyond, the sampled search moves. Counted, so the same on every machine."""
+    from cassino.players.search import EXACT_LIMIT, EXACT_POSITIONS
+
+    game = _second_deal("south-african-casino", 3, 20)
+    bot = SearchBot(seed=1, iterations=8)
+    move = bot.choose(game, game.hand.turn)
+    assert move in game.legal_moves() and bot._solver is None     # 20 cards: not solved at all
+    game = _second_deal("south-african-casino", 3, EXACT_LIMIT)
+    bot = SearchBot(seed=1, iterations=8)
+    move = bot.choose(game, game.hand.turn)
+    assert move in game.legal_moves()
+    assert bot._solver is not None and bot._solver[1].nodes <= EXACT_POSITIONS + 1
+    assert bot._solver[1].max_positions is None                    # the bound is for that move only

@@ -39,7 +39,19 @@ from .base import Bot
 from .gain import CardWorth, gains, greedy_move, greedy_playout
 from .knowledge import determinize, passed_up
 from .outlook import Outlook
-from .solver import Solver, cards_left, missing_knowledge
+from .solver import SearchLimit, Solver, cards_left, missing_knowledge
+
+
+#: The exact solver's move is played only with at most this many cards left to play (as the
+#: review's ``KNOWN_LIMIT``), and only when it is found within ``EXACT_POSITIONS`` positions
+#: searched for the move; beyond either, the sampled search decides. A variant whose last deal
+#: gives 10 or 12 cards each (South African, Swazi Casino) made the solver search for hours at
+#: that deal's first move, and the game stood still. A 2-player last deal of 4 cards each takes
+#: at most 1,558 positions (standard, royal, hoyle, two-handed, scopa, swedish-kasino: 4 games
+#: each, both seats searching). Positions are counted, not timed, so the same game is played on
+#: every machine.
+EXACT_LIMIT = 16
+EXACT_POSITIONS = 20_000
 
 
 class SearchBot(Bot):
@@ -182,12 +194,16 @@ class SearchBot(Bot):
         if len(moves) == 1:
             return moves[0]
         side = game.hand.teams[seat]
-        if self.exact and missing_knowledge(game.hand, seat) is None:
+        if self.exact and missing_knowledge(game.hand, seat) is None and cards_left(game.hand) <= EXACT_LIMIT:
             known = self.determinize(game.engine, game.hand, seat)   # the true position, from what the seat sees
+            solver = self.solver(game, side)
+            solver.max_positions = solver.nodes + EXACT_POSITIONS
             try:
-                return self.solver(game, side).best_move(known)
-            except PositionTooLargeError:
-                pass   # (a position the engine will not list whole: sampled play, below)
+                return solver.best_move(known)
+            except (PositionTooLargeError, SearchLimit):
+                pass   # (a position the engine will not list whole, or too deep to solve: sampled play, below)
+            finally:
+                solver.max_positions = None
         worth = self.worth(game)
         alive = self.candidates(game, moves, worth)
         rewards: dict[Move, list[float]] = {m: [] for m in alive}
