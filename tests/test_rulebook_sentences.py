@@ -19,6 +19,8 @@ from cassino.language.rulebook import rulebook
 from cassino.language.rules import Rules
 from cassino.language.variants import bundled_names, load_rules
 
+from conftest import EXAMPLES
+
 
 def _redeals(rules: Rules) -> bool:
     """Some allowed number of players leaves cards after the first deal."""
@@ -36,6 +38,21 @@ def _pegs_most(rules: Rules) -> bool:
 
 def _pegging_ends_mid_hand(rules: Rules) -> bool:
     return rules.scoring.when == "as_won" and not rules.game.play_out_hand and not rules.game.claiming
+
+
+def _has_partners(rules: Rules) -> bool:
+    """A game of four as two partnerships is possible (the rulebook's partner sentences are about it)."""
+    s = rules.seats
+    return s.max_players >= 4 and s.min_players <= 4 and s.partnerships != "never"
+
+
+def _pile_cards(value: str) -> Callable[[Rules], bool]:
+    """Pile cards in play, used as ``capture.pile_cards`` says (African Casino, issue 36)."""
+    return lambda r: r.capture.from_piles != "none" and r.capture.pile_cards == value
+
+
+def _raises(rules: Rules) -> bool:
+    return rules.build.allowed and rules.build.raise_single
 
 
 #: (what the sentence says, a pattern for it, the rule it needs, whether every game with the
@@ -57,6 +74,26 @@ SENTENCES: list[tuple[str, str, Callable[[Rules], bool], bool]] = [
      False),
     ("several sets in one play", r"also takes sets", lambda r: r.capture.several_groups, False),
     ("every equal card in one play", r"captures the loose table cards", lambda r: r.capture.several_groups, False),
+    # African Casino's building (issue 36): each sentence only where its setting is on, and always there.
+    ("a pile top taken like a loose card", r"capture an opponent's pile top as if it were a loose card",
+     _pile_cards("taken"), True),
+    ("a pile card only augments", r"never captured directly, nor built with on its own", _pile_cards("augment"),
+     True),
+    ("pile cards reached top down, four deep", r"up to four cards of a pile, from the top down",
+     _pile_cards("augment"), True),
+    ("loose cards beside a build of their value are no base", r"no base while a build of that value",
+     lambda r: _pile_cards("augment")(r) and r.build.one_per_value, True),
+    ("another side's build grows only as it is captured", r"another side owns only in the turn you capture it",
+     lambda r: r.build.allowed and r.build.multiple and r.build.add_sets and not r.build.augment_opponents, True),
+    ("a partner's build is not raised", r"may not raise a build your partner owns",
+     lambda r: _raises(r) and _has_partners(r) and not r.build.raise_partners, True),
+    ("a partner's build may be raised", r"Your partner's builds count as other players': you may raise them",
+     lambda r: _raises(r) and _has_partners(r) and r.build.raise_partners and not r.build.raise_own, True),
+    ("no two builds of one value", r"never two builds of one value", lambda r: r.build.allowed and r.build.one_per_value,
+     True),
+    ("no raise to a value already built", r"no build may be raised to a value already built",
+     lambda r: _raises(r) and r.build.one_per_value, True),
+    ("one build a player", r"owns one build at a time", lambda r: r.build.allowed and r.build.one_per_player, True),
 ]
 
 
@@ -67,7 +104,8 @@ def test_a_court_card_typed_by_another_letter_says_so(variant: str) -> None:
     assert "The knight is typed Q." in text
 
 
-@pytest.mark.parametrize("variant", sorted(bundled_names()))
+@pytest.mark.parametrize("variant", sorted(bundled_names()) + [str(p) for p in EXAMPLES],
+                         ids=lambda v: v.rsplit("/", 1)[-1])
 def test_every_sentence_applies_to_its_variant(variant: str) -> None:
     rules = load_rules(variant)
     clauses = rulebook(rules).clauses()

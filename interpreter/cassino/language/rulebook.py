@@ -458,10 +458,42 @@ WORDS.update({
         "none": None,
         "opponents_top": "Captured cards are kept face up, one pile for each side (partners share one), the "
                          "capturing card on top of the cards it took. The top card of each opponent's pile is in "
-                         "play for you as if it were a loose card: you may capture it, alone or with table cards "
-                         "in a set, or put it into a build; the card under it then becomes that pile's top. Your "
-                         "own side's pile is not in play. A pile top is not part of the table: a capture of pile "
-                         "tops alone is no sweep.",
+                         "play for you; your own side's pile is not.",
+    },
+})
+
+# African Casino's building (issue 36): how a pile card is used, and the rules of the whole move
+# (engine/turnrules.py). Each sentence is said only where its setting is on (tests/test_rulebook_sentences.py).
+WORDS.update({
+    "capture.pile_cards": {
+        "taken": "You may capture an opponent's pile top as if it were a loose card, alone or with table cards in "
+                 "a set, or put it into a build; the card under it then becomes that pile's top. A pile top is not "
+                 "part of the table: a capture of pile tops alone is no sweep.",
+        "augment": "A card from an opponent's pile is never captured directly, nor built with on its own: it only "
+                   "augments. It joins a set worth the value you capture or build, beside a base worth that value "
+                   "with no pile card in it: loose cards, a build, or, when you build, the card you play (alone or "
+                   "with loose cards){pile_base_words}. Each set takes at most one card of a pile; once a pile's "
+                   "top is taken, the card under it is in play for a later set of the same move, so one move may "
+                   "use up to four cards of a pile, from the top down.",
+    },
+    "build.raise_partners": {
+        True: None,
+        False: "You may not raise a build your partner owns.",
+    },
+    "build.augment_opponents": {
+        True: None,
+        False: "You may add to a build another side owns only in the turn you capture it, never to leave it on "
+               "the table.",
+    },
+    "build.one_per_value": {
+        True: "There are never two builds of one value on the table: a new build of a value already built must be "
+              "made as part of that build, adding to it{one_value_raise}.",
+        False: None,
+    },
+    "build.one_per_player": {
+        True: "A player owns one build at a time: while you own a build you may add to it or capture it, but not "
+              "make another build or take one over from another player.",
+        False: None,
     },
 })
 
@@ -655,6 +687,10 @@ def _context(rules: Rules) -> dict[str, Any]:
     # Scopa family's courts count 8-10 and take part in sums like any card.
     ctx["summed"] = "number cards" if any(not r.values for r in rules.deck.ranks) else "cards"
     ctx["sets_taken"] = "also takes sets" if rules.capture.several_groups else "may instead take one set"
+    # African Casino (issue 36): with one build a value, loose cards of a build's value are no base beside it.
+    ctx["pile_base_words"] = ("; loose cards are no base while a build of that value stays on the table"
+                              if rules.build.one_per_value else "")
+    ctx["one_value_raise"] = ", and no build may be raised to a value already built" if rules.build.raise_single else ""
     return ctx
 
 
@@ -1054,6 +1090,8 @@ def _capture(rules: Rules, ctx: dict[str, Any]) -> Section:
     w.setting("capture.compulsory")
     w.setting("capture.take_all")
     w.setting("capture.from_piles")
+    if c.from_piles != "none":
+        w.setting("capture.pile_cards")   # how a pile card is used (African Casino, issue 36)
     return Section("capture", "Capturing", tuple(w.clauses))
 
 
@@ -1065,10 +1103,14 @@ def _build(rules: Rules, ctx: dict[str, Any]) -> Section:
         w.setting("build.multiple")
         if b.multiple:
             w.setting("build.add_sets")
+            if b.add_sets:
+                w.setting("build.augment_opponents")
         w.setting("build.raise_single")
         if b.raise_single:
             w.setting("build.raise_own")
-            if not b.raise_own and _has_partners(rules):
+            if _has_partners(rules) and not b.raise_partners:
+                w.setting("build.raise_partners")
+            elif not b.raise_own and _has_partners(rules):
                 w.amend(" Your partner's builds count as other players': you may raise them.")
             w.setting("build.raise_with_table_cards")
             if b.multiple:
@@ -1076,6 +1118,9 @@ def _build(rules: Rules, ctx: dict[str, Any]) -> Section:
                       "As you raise, you may also take into the build loose cards or sets worth the new value, "
                       "making it multiple: a {two} raising a build of 7 to 9 may take a loose {nine} with it."
                       .format_map(ctx))
+        # African Casino (issue 36): one build a value, one build a player.
+        w.setting("build.one_per_value")
+        w.setting("build.one_per_player")
         w.setting("build.single_build_as_card")
         partners = _has_partners(rules)
         if partners:

@@ -161,7 +161,10 @@ def _multiple(r: Rules, p: Picker) -> Setup:
 
 def _add_sets(r: Rules, p: Picker) -> Setup:
     five, three, six, two, eight = p.v(5), p.v(3), p.v(6), p.v(2), p.v(8)
-    return Setup([six], [two, eight], [("builds", [two])], builds=[([five, three], 8, 1)])
+    # Another player's build, taken over by adding to it; where only the owner's side may add to a
+    # build (build.augment_opponents: false, its own example below), the build is yours.
+    owner = 1 if r.build.augment_opponents else 0
+    return Setup([six], [two, eight], [("builds", [two])], builds=[([five, three], 8, owner)])
 
 
 def _raise(r: Rules, p: Picker) -> Setup:
@@ -302,9 +305,10 @@ TEMPLATES += (
 )
 
 
-# African Casino (issue 27): the top card of an opponent's face-up pile, taken with a table card.
+# African Casino (issue 27): the top card of an opponent's face-up pile, taken with a table card
+# (capture.pile_cards: taken).
 def _pile_top(r: Rules, p: Picker) -> Setup | None:
-    if r.capture.from_piles != "opponents_top":
+    if r.capture.from_piles != "opponents_top" or r.capture.pile_cards != "taken":
         return None
     three, four, six, nine = p.v(3), p.v(4), p.v(6), p.v(9)
     return Setup([three], [nine], [("captures", [nine])], captured={1: [four, six]},
@@ -312,8 +316,55 @@ def _pile_top(r: Rules, p: Picker) -> Setup | None:
                            f"{card_name(r, _n(four))} is under the top card")])
 
 
+# African Casino's building (issue 36): a pile card that only augments, and the rules of the whole move.
+def _pile_augments(r: Rules, p: Picker) -> Setup | None:
+    # [Kh] 4. Augmenting a card or build: "the layout had instead contained a 9, a 7 and a 4 ... add
+    # the 4 with the opponent's captured 5 ... and then use the now exposed 2 with the 7".
+    if r.capture.from_piles != "opponents_top" or r.capture.pile_cards != "augment":
+        return None
+    nine, seven, four, two, five, mine = p.v(9), p.v(7), p.v(4), p.v(2), p.v(5), p.v(9)
+    return Setup([nine, seven, four], [mine], [("captures", [mine])], captured={1: [two, five]},
+                 illegal=[(f"{_n(mine)} capture {_n(nine)} {_n(seven)} {_n(two)}",
+                           f"{card_name(r, _n(two))} is under {card_name(r, _n(five))}, not taken first")])
+
+
+def _augment_opponents(r: Rules, p: Picker) -> Setup:
+    five, three, six, two, mine, eight = p.v(5), p.v(3), p.v(6), p.v(2), p.v(2), p.v(8)
+    return Setup([six, two], [mine, eight], [("builds", [mine]), ("captures", [eight])],
+                 builds=[([five, three], 8, 1)])
+
+
+def _raise_partners(r: Rules, p: Picker) -> Setup | None:
+    if not r.partnership(4, True):
+        return None
+    two, four, three, nine = p.v(2), p.v(4), p.v(3), p.v(9)
+    return Setup([], [three, nine], [("builds", [three])], builds=[([two, four], 6, 2)], players=4, partners=True)
+
+
+def _one_per_value(r: Rules, p: Picker) -> Setup:
+    # A build of 8 of your side's: a new 8 joins it. Your partner's where there are partners, so that
+    # build.one_per_player (a build of your own) does not refuse the new build too.
+    five, three, loose, mine, eight = p.v(5), p.v(3), p.v(5), p.v(3), p.v(8)
+    if r.partnership(4, True):
+        return Setup([loose], [mine, eight], [("builds", [mine])], builds=[([five, three], 8, 2)],
+                     players=4, partners=True)
+    return Setup([loose], [mine, eight], [("builds", [mine])], builds=[([five, three], 8, 0)])
+
+
+def _one_per_player(r: Rules, p: Picker) -> Setup:
+    five, three, two, four, loose, mine, eight, five_held, nine = (p.v(5), p.v(3), p.v(2), p.v(4), p.v(2), p.v(3),
+                                                                   p.v(8), p.v(5), p.v(9))
+    return Setup([loose], [mine, eight, five_held, nine], [("builds", [mine])],
+                 builds=[([five, three], 8, 0), ([two, four], 6, 1)])
+
+
 TEMPLATES += (
-    Template("capture.from_piles", "an opponent's pile top", (), _pile_top),
+    Template("capture.pile_cards", "an opponent's pile top", (), _pile_top),
+    Template("capture.pile_cards", "augmenting with pile cards", ("capture.pile_cards",), _pile_augments),
+    Template("build.augment_opponents", "another side's build", ("build.augment_opponents",), _augment_opponents),
+    Template("build.raise_partners", "your partner's build", ("build.raise_partners",), _raise_partners),
+    Template("build.one_per_value", "one build a value", ("build.one_per_value",), _one_per_value),
+    Template("build.one_per_player", "one build a player", ("build.one_per_player",), _one_per_player),
 )
 
 

@@ -1,0 +1,170 @@
+"""African Casino's building in the rulebook (issue 36): each new setting's sentence, said where the
+setting is on, and what it says checked against the engine on a position of its own.
+
+The positions follow the Khasino rules document ([Kh], /work/notes/khasino-rules.txt in the session
+that wrote them): "4. Augmenting a card or build" (the 9, 7, 4 example), "3. Changing the value of a
+single build", "A base is", and "2. Creating a single build".
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from cassino.engine.core import Engine, Position
+from cassino.engine.notation import parse_move
+from cassino.engine.turnrules import PILE_REACH
+from cassino.language.rulebook import rulebook
+from cassino.language.variants import load_rules
+
+from conftest import ROOT
+
+_NUMBERS = ("zero", "one", "two", "three", "four", "five", "six", "seven", "eight")
+
+
+def _clauses(name: str) -> dict[str, str]:
+    return {k: c.text for k, c in rulebook(load_rules(name)).clauses().items()}
+
+
+def _at(name: str, hands: dict[int, list[str]], table: list[str], *, builds: Any = (),
+        captured: dict[int, list[str]] | None = None, players: int = 2, partners: bool = False) -> tuple[Engine, Any]:
+    engine = Engine(load_rules(name))
+    card = engine.deck.parse
+    state = engine.position(Position(
+        players=players, partners=partners, to_play=0, hands={s: [card(c) for c in cs] for s, cs in hands.items()},
+        table=[card(c) for c in table], builds=[([card(c) for c in cs], v, o) for cs, v, o in builds],
+        captured={s: [card(c) for c in cs] for s, cs in (captured or {}).items()} or None))
+    return engine, state
+
+
+def _legal(engine: Engine, state: Any, text: str) -> bool:
+    return engine.is_legal(state, parse_move(text, engine.deck))
+
+
+@pytest.mark.parametrize("name", ["swazi-casino", "south-african-casino"])
+def test_a_pile_card_only_augments_as_the_book_says(name: str) -> None:
+    """'never captured directly, nor built with on its own ... beside a base ... one card of a pile a set;
+    the card under it in play for a later set ... up to four cards of a pile'."""
+    text = _clauses(name)["capture.pile_cards"]
+    assert "never captured directly, nor built with on its own" in text
+    assert f"up to {_NUMBERS[PILE_REACH]} cards of a pile, from the top down" in text
+    # [Kh] 4: a 9 in hand; 9, 7, 4 in the layout; the opponent's pile a 5 over a 2.
+    engine, state = _at(name, {0: ["9C", "3D"], 1: ["8H"]}, ["9S", "7H", "4D"], captured={1: ["2C", "5H"]})
+    assert _legal(engine, state, "9C capture 9S 4D 5H 7H 2C")      # the 5 with the 4, then the 2 with the 7
+    assert not _legal(engine, state, "9C capture 4D 5H")            # no base: the 4 and 5 make the only set
+    assert not _legal(engine, state, "9C capture 9S 7H 2C")         # the 2 is under the 5, not taken first
+    # Captured directly, alone or in a set with table cards: never.
+    engine, state = _at(name, {0: ["9C", "KD" if name == "swazi-casino" else "10D"], 1: ["8H"]}, ["3S"],
+                        captured={1: ["4H", "6D"]})
+    assert not _legal(engine, state, "9C capture 3S 6D")
+    # Built with, beside the played card as the base (kept another 9 to take the build).
+    engine, state = _at(name, {0: ["9C", "9D"], 1: ["8H"]}, ["4D"], captured={1: ["5H"]})
+    assert _legal(engine, state, "9C build 9 on 4D 5H")
+    assert not _legal(engine, state, "9C capture 4D 5H")
+
+
+def test_four_cards_of_a_pile_are_in_reach_and_not_a_fifth() -> None:
+    engine, state = _at("south-african-casino", {0: ["10C", "2D"], 1: ["8H"]},
+                        ["10S", "9S", "8S", "7S", "6S", "5S"],
+                        captured={1: ["5C", "4C", "3C", "2C", "AC"]})    # the ace on top, the 5 fifth
+    assert _legal(engine, state, "10C capture 10S 9S AC 8S 2C 7S 3C 6S 4C")
+    fifth = parse_move("10C capture 10S 9S AC 8S 2C 7S 3C 6S 4C 5S 5C", engine.deck)
+    assert not engine.is_legal(state, fifth)
+    assert "lies too deep in a capture pile" in engine.why_illegal(state, fifth)
+
+
+def test_loose_cards_beside_a_build_of_their_value_are_no_base() -> None:
+    text = _clauses("swazi-casino")["capture.pile_cards"]
+    assert "loose cards are no base while a build of that value stays on the table" in text
+    engine, state = _at("swazi-casino", {0: ["9C", "KD"], 1: ["8H"]}, ["9S"], builds=[(["5D", "4D"], 9, 1)],
+                        captured={1: ["9H"]})
+    assert not _legal(engine, state, "9C capture 9S 9H")
+    assert _legal(engine, state, "9C capture [4D 5D] 9S 9H")
+
+
+@pytest.mark.parametrize("name", ["swazi-casino", "south-african-casino"])
+def test_another_sides_build_grows_only_as_it_is_captured(name: str) -> None:
+    """[Kh] 4: 'You can augment a build owned by your opponent only if you also capture that build'."""
+    assert "add to a build another side owns only in the turn you capture it" in _clauses(name)[
+        "build.augment_opponents"]
+    engine, state = _at(name, {0: ["6D", "6S", "2C"], 1: ["8H"]}, ["4H", "2H"], builds=[(["4S", "2S"], 6, 1)])
+    assert not _legal(engine, state, "6D build 6 on [2S 4S]")
+    assert not _legal(engine, state, "2C build 6 on [2S 4S] 4H")
+    assert _legal(engine, state, "6D capture [2S 4S] 2H 4H")
+    # Your own side's build you may add to.
+    engine, state = _at(name, {0: ["6D", "6S", "2C"], 1: ["8H"]}, ["4H"], builds=[(["4S", "2S"], 6, 0)])
+    assert _legal(engine, state, "2C build 6 on [2S 4S] 4H")
+
+
+@pytest.mark.parametrize("name", ["swazi-casino", "south-african-casino"])
+def test_a_partners_build_is_not_raised(name: str) -> None:
+    """[Kh] 3: 'You would not be allowed to do this if the 9-build had been formed by yourself or your partner'."""
+    clauses = _clauses(name)
+    assert clauses["build.raise_partners"] == "You may not raise a build your partner owns."
+    assert "you may raise them" not in clauses["build.raise_own"]
+    engine, state = _at(name, {0: ["3C", "9D"], 1: ["8H"], 2: ["6C"], 3: ["7C"]}, ["10H"],
+                        builds=[(["4S", "2S"], 6, 2)], players=4, partners=True)
+    assert not _legal(engine, state, "3C build 9 on [2S 4S]")
+    engine, state = _at(name, {0: ["3C", "9D"], 1: ["8H"], 2: ["6C"], 3: ["7C"]}, ["10H"],
+                        builds=[(["4S", "2S"], 6, 1)], players=4, partners=True)
+    assert _legal(engine, state, "3C build 9 on [2S 4S]")        # an opponent's: raised
+
+
+@pytest.mark.parametrize("name", ["swazi-casino", "south-african-casino"])
+def test_no_two_builds_of_one_value(name: str) -> None:
+    """'There cannot be two builds of the same capture value on the table at the same time'."""
+    text = _clauses(name)["build.one_per_value"]
+    assert text.startswith("There are never two builds of one value on the table")
+    assert "no build may be raised to a value already built" in text
+    # A partner's build of 8: a new 8 is made as part of it, not beside it.
+    engine, state = _at(name, {0: ["3C", "8S"], 1: ["KH" if name == "swazi-casino" else "10H"], 2: ["6C"],
+                               3: ["7C"]}, ["5S"], builds=[(["5H", "3H"], 8, 2)], players=4, partners=True)
+    assert not _legal(engine, state, "3C build 8 on 5S")
+    assert _legal(engine, state, "3C build 8 on [3H 5H] 5S")
+    # No raise to a value already built: an opponent's 6 raised to 9 beside your own 9.
+    engine, state = _at(name, {0: ["3C", "9D", "9H"], 1: ["8H"]}, ["10D"],
+                        builds=[(["4S", "2S"], 6, 1), (["5C", "4C"], 9, 0)])
+    assert not _legal(engine, state, "3C build 9 on [2S 4S]")
+
+
+def test_one_build_a_player() -> None:
+    """South African: 'to form a new build of your own; that is if you don't have another one already'."""
+    clauses = _clauses("south-african-casino")
+    assert clauses["build.one_per_player"].startswith("A player owns one build at a time")
+    assert "build.one_per_player" not in _clauses("swazi-casino")
+    engine, state = _at("south-african-casino", {0: ["3C", "8S", "5D", "9D"], 1: ["8H"]}, ["2H", "5S"],
+                        builds=[(["5H", "3H"], 8, 0), (["4S", "2S"], 6, 1)])
+    assert not _legal(engine, state, "3C build 5 on 2H")              # another build of your own
+    assert not _legal(engine, state, "3C build 9 on [2S 4S]")         # taking one over by a raise
+    assert _legal(engine, state, "3C build 8 on [3H 5H] 5S")          # adding to your own
+    swazi, state = _at("swazi-casino", {0: ["3C", "8S", "5D", "9D"], 1: ["8H"]}, ["2H", "5S"],
+                       builds=[(["5H", "3H"], 8, 0), (["4S", "2S"], 6, 1)])
+    assert _legal(swazi, state, "3C build 5 on 2H")                   # Swazi: no such rule
+
+
+def test_a_pile_top_taken_like_a_loose_card_is_said_where_it_is_so() -> None:
+    """examples/swazi-tops-taken.yaml (capture.pile_cards: taken): the old sentence, true there."""
+    clauses = _clauses(str(ROOT / "examples" / "swazi-tops-taken.yaml"))
+    assert "capture an opponent's pile top as if it were a loose card" in clauses["capture.pile_cards"]
+    engine, state = _at(str(ROOT / "examples" / "swazi-tops-taken.yaml"), {0: ["9C", "KS"], 1: ["8H"]}, ["3S"],
+                        captured={1: ["4H", "6D"]})
+    assert _legal(engine, state, "9C capture 3S 6D")
+    for name in ("swazi-casino", "south-african-casino"):
+        assert "as if it were a loose card" not in " ".join(_clauses(name).values())
+
+
+@pytest.mark.parametrize("name, settings", [
+    ("swazi-casino", ["capture.pile_cards", "trail.with_build"]),
+    ("south-african-casino", ["capture.pile_cards", "trail.with_build", "build.one_per_player",
+                              "scoring.items.spades"]),
+])
+def test_each_files_readings_of_the_new_settings_are_printed(cli, name: str, settings: list[str]) -> None:  # type: ignore[no-untyped-def]
+    """Every `readings:` entry of the file is said as "Reading:" where its setting is worded."""
+    code, out, err = cli("rules", name)
+    assert code == 0, err
+    flat = " ".join(out.split())
+    rules = load_rules(name)
+    for setting in settings:
+        reading = next(r for r in rules.readings if r.setting == setting)
+        assert "Reading: " + " ".join(reading.text.split()) in flat, setting
