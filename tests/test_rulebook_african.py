@@ -168,3 +168,22 @@ def test_each_files_readings_of_the_new_settings_are_printed(cli, name: str, set
     for setting in settings:
         reading = next(r for r in rules.readings if r.setting == setting)
         assert "Reading: " + " ".join(reading.text.split()) in flat, setting
+
+
+def test_the_short_how_to_play_says_the_new_rules_and_not_the_old_pile_top() -> None:
+    """The in-game `rules` command's few lines (apps/game/howto.py) read the same settings."""
+    from cassino.apps.game.howto import how_to_play
+
+    south = how_to_play(load_rules("south-african-casino"))
+    assert "may only join a set of the value beside loose cards or a build of that value" in south
+    assert "as if it lay on the table" not in south
+    for words in ("another side's build may be added to only as you capture it",
+                  "but not by its owner or the owner's partner", "only one build of each value",
+                  "a player owns one build at a time"):
+        assert words in south, words
+    swazi = how_to_play(load_rules("swazi-casino"))
+    assert "only one build of each value" in swazi and "one build at a time" not in swazi
+    taken = how_to_play(load_rules(str(ROOT / "examples" / "swazi-tops-taken.yaml")))
+    assert "as if it lay on the table" in taken
+    royal = how_to_play(load_rules("royal"))
+    assert not any(w in royal for w in ("only one build of each value", "owner's partner", "pile"))

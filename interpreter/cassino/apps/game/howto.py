@@ -103,7 +103,12 @@ def _capture(rules: Rules) -> str:
         text += "; while a loose card equals it, it takes only equal cards"
     if c.hand_cards_max > 1:
         text += f"; up to {c.hand_cards_max} cards from the hand may be played together to capture"
-    if c.from_piles == "opponents_top":
+    if c.from_piles == "opponents_top" and c.pile_cards == "augment":
+        # African Casino's building (issue 36): a pile card only augments, never taken directly.
+        text += ("; captured cards lie face up, and the top card of each opponent's pile (then the card under it, "
+                 "up to four of a pile in one move) may only join a set of the value beside loose cards or a "
+                 "build of that value: never taken alone (your own side's pile is not in play)")
+    elif c.from_piles == "opponents_top":
         text += ("; captured cards lie face up, and the top card of each opponent's pile may be taken or built "
                  "with as if it lay on the table (your own side's pile is not in play)")
     return text
@@ -121,9 +126,18 @@ def _build(rules: Rules) -> str:
     extras = []
     if b.multiple:
         extras.append("a build may hold several sets of its value (8 and 5+3: a multiple build of 8)")
+    if b.multiple and b.add_sets and not b.augment_opponents:
+        extras.append("another side's build may be added to only as you capture it")
     if b.raise_single:
+        not_by = [] if b.raise_own else ["its owner"]
+        if not b.raise_partners:
+            not_by.append("the owner's partner")
         extras.append("a single build may be raised by adding a card from the hand"
-                      + ("" if b.raise_own else ", but not by its owner"))
+                      + (f", but not by {' or '.join(not_by)}" if not_by else ""))
+    if b.one_per_value:
+        extras.append("there is only one build of each value: a new build of a value already built must join that build")
+    if b.one_per_player:
+        extras.append("a player owns one build at a time")
     if b.max_value is not None:
         extras.append(f"builds go up to {b.max_value}")
     if b.for_partner:
