@@ -13,11 +13,14 @@ move teaches and the tutorial that remembers them, so each is shown once.
 
 from __future__ import annotations
 
+import copy
 from dataclasses import dataclass, field
 from typing import Any
 
 from ...engine.game import Game
-from ...engine.moves import Move, MoveKind
+from ...engine.movegen import generate
+from ...engine.moves import Move, MoveKind, PositionTooLargeError
+from ...engine.turnrules import TurnRules
 from ...language.rulebook import rulebook
 from ...language.rules import Rules
 
@@ -40,7 +43,14 @@ TOPICS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("add to build", ("build.add_sets",)),
     ("raise", ("build.raise_single",)),
     ("build captured", ("build.single_build_as_card",)),
-    ("pile top", ("capture.from_piles",)),     # African Casino: an opponent's pile top taken or built with
+    # African Casino: an opponent's pile card used (or a use of one refused by ``capture.pile_cards``).
+    ("pile top", ("capture.from_piles", "capture.pile_cards")),
+    # African Casino's rules of the whole move (issue 36), each the first time it refuses a move the
+    # cards allow (``engine.turnrules``).
+    ("another side's build", ("build.augment_opponents",)),
+    ("partner's build", ("build.raise_partners",)),
+    ("one build a value", ("build.one_per_value",)),
+    ("one build a player", ("build.one_per_player",)),
     ("sweep", ("sweeps.intro",)),
     ("new deal", ("deal.redeal",)),
     ("restriction", ("endgame.restrictions.*", "endgame.first_to_meet", "endgame.sweeps_from",
@@ -79,7 +89,7 @@ class Tutorial:
 
     def after(self, before: Game, move: Move | None, after: Game) -> tuple["Tutorial", tuple[Lesson, ...]]:
         """The lessons the action from ``before`` to ``after`` teaches (``move`` None: a claim)."""
-        return self._teach(situations(before, move, after))
+        return self._teach(situations(before, move, after, skip=self.shown))
 
     def _teach(self, found: set[str]) -> tuple["Tutorial", tuple[Lesson, ...]]:
         lessons = []
@@ -106,10 +116,12 @@ class Tutorial:
         return out
 
 
-def situations(before: Game, move: Move | None, after: Game) -> set[str]:
-    """What happened in one action, as TOPICS names it."""
+def situations(before: Game, move: Move | None, after: Game, skip: frozenset[str] = frozenset()) -> set[str]:
+    """What happened in one action, as TOPICS names it (``skip``: topics already taught, which
+    are not looked for where that costs more than reading the move)."""
     found: set[str] = set()
     if move is not None:
+        found |= refused_by_turn_rules(before, skip)
         engine, hand = before.engine, before.hand
         rules = engine.rules
         state = engine.apply(hand, move)    # the hand just after the move, before the game moves on
@@ -166,6 +178,49 @@ def situations(before: Game, move: Move | None, after: Game) -> set[str]:
         found.add("end of hand")
     if after.over:
         found.add("end of game")
+    return found
+
+
+#: African Casino's whole-move rules (``engine.turnrules.TurnRules``): each topic, the rules' flag
+#: that turns the rule on, and that flag's value when on.
+_TURN_RULES: tuple[tuple[str, str, bool], ...] = (
+    ("pile top", "augment", True),
+    ("another side's build", "augment_opponents", False),
+    ("partner's build", "raise_partners", False),
+    ("one build a value", "one_per_value", True),
+    ("one build a player", "one_per_player", True),
+)
+
+
+def _alone(rules: TurnRules, flag: str) -> TurnRules:
+    """``rules`` with only the rule ``flag`` names on: which of them refuses a move."""
+    alone = copy.copy(rules)
+    for _, other, on in _TURN_RULES:
+        setattr(alone, other, on if other == flag else not on)
+    alone.active = True
+    return alone
+
+
+def refused_by_turn_rules(game: Game, skip: frozenset[str] = frozenset()) -> set[str]:
+    """The topics of the whole-move rules (African Casino) that refuse, in the position of the
+    player to move, a move its cards allow: the rule decided what the player could do, so its
+    lesson is due even when the move played did not meet it (as compulsory capture's is).
+    Topics in ``skip`` are not looked for; a position too large to list is passed over."""
+    engine, hand = game.engine, game.hand
+    rules = engine.turn_rules
+    wanted = [(topic, flag) for topic, flag, on in _TURN_RULES if getattr(rules, flag) == on and topic not in skip]
+    if not rules.active or not wanted or hand.over:
+        return set()
+    try:
+        moves = engine.moves_of(hand, generate(engine.tables, hand))   # what the cards allow
+    except PositionTooLargeError:
+        return set()
+    refused = [m for m in moves if rules.refusal(hand, m) is not None]
+    found: set[str] = set()
+    for topic, flag in wanted:
+        alone = _alone(rules, flag)
+        if any(alone.refusal(hand, m) is not None for m in refused):
+            found.add(topic)
     return found
 
 

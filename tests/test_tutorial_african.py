@@ -1,0 +1,113 @@
+"""The tutorial teaches African Casino's building (issue 36) the first time each setting decides a
+move: a move that uses it, or a move the cards allow that it refuses (as compulsory capture is taught)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from cassino.apps.learning.tutorial import TOPICS, Tutorial, refused_by_turn_rules, situations
+from cassino.engine.core import Engine, Position
+from cassino.engine.game import Game
+from cassino.engine.notation import parse_move
+from cassino.language.variants import load_rules
+
+from conftest import ROOT
+
+TAKEN = str(ROOT / "examples" / "swazi-tops-taken.yaml")
+
+
+def _at(name: str, hands: dict[int, list[str]], table: list[str], *, builds: Any = (),
+        captured: dict[int, list[str]] | None = None, players: int = 2, partners: bool = False) -> Game:
+    engine = Engine(load_rules(name))
+    card = engine.deck.parse
+    state = engine.position(Position(
+        players=players, partners=partners, to_play=0, hands={s: [card(c) for c in cs] for s, cs in hands.items()},
+        table=[card(c) for c in table], builds=[([card(c) for c in cs], v, o) for cs, v, o in builds],
+        captured={s: [card(c) for c in cs] for s, cs in (captured or {}).items()} or None))
+    return Game.at(engine, state)
+
+
+def _lessons(game: Game, text: str) -> dict[str, list[str]]:
+    """The lessons a move teaches a fresh tutorial, by topic: the clause keys shown."""
+    move = parse_move(text, game.engine.deck)
+    _, lessons = Tutorial.for_rules(game.rules).after(game, move, game.play(move))
+    out: dict[str, list[str]] = {}
+    for lesson in lessons:
+        out.setdefault(lesson.topic, []).append(lesson.key)
+    return out
+
+
+def test_every_new_setting_has_a_topic() -> None:
+    keys = {k for _, ks in TOPICS for k in ks}
+    for setting in ("capture.pile_cards", "build.augment_opponents", "build.raise_partners",
+                    "build.one_per_value", "build.one_per_player"):
+        assert setting in keys, setting
+
+
+def test_a_pile_card_used_to_augment_teaches_how_pile_cards_are_used() -> None:
+    game = _at("swazi-casino", {0: ["9C", "KS"], 1: ["KH"]}, ["9S", "7H", "4D"], captured={1: ["2C", "5H"]})
+    lessons = _lessons(game, "9C capture 9S 4D 5H 7H 2C")
+    assert lessons["pile top"][:2] == ["capture.from_piles", "capture.pile_cards"]
+    assert "capture.pile_cards.reading.file" in lessons["pile top"]     # the file's reading, with the rule
+    text = Tutorial.for_rules(game.rules).clauses["capture.pile_cards"]
+    assert "never captured directly" in text
+
+
+def test_a_pile_top_the_rule_will_not_let_you_capture_teaches_it_too() -> None:
+    """9C with 3S on the table and a 6D on the opponent's pile: 9C capture 3S 6D is what the cards allow,
+    and capture.pile_cards: augment refuses it; the player trails, and is taught why."""
+    game = _at("swazi-casino", {0: ["9C", "KS"], 1: ["KH"]}, ["3S"], captured={1: ["4H", "6D"]})
+    assert refused_by_turn_rules(game) == {"pile top"}
+    assert "capture.pile_cards" in _lessons(game, "KS trail")["pile top"]
+    # Where the top is taken like a loose card, nothing is refused: the trail teaches no pile lesson.
+    taken = _at(TAKEN, {0: ["9C", "KS"], 1: ["KH"]}, ["3S"], captured={1: ["4H", "6D"]})
+    assert refused_by_turn_rules(taken) == set()
+    assert "pile top" not in _lessons(taken, "KS trail")
+    assert "pile top" in _lessons(taken, "9C capture 3S 6D")
+
+
+@pytest.mark.parametrize("name", ["swazi-casino", "south-african-casino"])
+def test_another_sides_build_not_added_to(name: str) -> None:
+    game = _at(name, {0: ["6D", "6S", "2C"], 1: ["8H"]}, ["4H"], builds=[(["4S", "2S"], 6, 1)])
+    assert "another side's build" in refused_by_turn_rules(game)
+    assert _lessons(game, "2C trail")["another side's build"] == ["build.augment_opponents"]
+    royal = _at("royal", {0: ["6D", "6S", "2C"], 1: ["8H"]}, ["4H"], builds=[(["4S", "2S"], 6, 1)])
+    assert refused_by_turn_rules(royal) == set()
+
+
+@pytest.mark.parametrize("name", ["swazi-casino", "south-african-casino"])
+def test_a_partners_build_not_raised(name: str) -> None:
+    game = _at(name, {0: ["3C", "9D"], 1: ["8H"], 2: ["6C"], 3: ["7C"]}, ["10H"], builds=[(["4S", "2S"], 6, 2)],
+               players=4, partners=True)
+    assert refused_by_turn_rules(game) == {"partner's build"}
+    assert _lessons(game, "9D trail")["partner's build"] == ["build.raise_partners"]
+
+
+@pytest.mark.parametrize("name", ["swazi-casino", "south-african-casino"])
+def test_one_build_a_value(name: str) -> None:
+    game = _at(name, {0: ["3C", "8S", "4D"], 1: ["8H"], 2: ["6C"], 3: ["7C"]}, ["5S"],
+               builds=[(["5H", "3H"], 8, 2)], players=4, partners=True)
+    assert "one build a value" in refused_by_turn_rules(game)
+    assert _lessons(game, "4D trail")["one build a value"] == ["build.one_per_value"]
+
+
+def test_one_build_a_player_and_its_reading() -> None:
+    game = _at("south-african-casino", {0: ["3C", "8S", "5D"], 1: ["8H"]}, ["2H", "4C"],
+               builds=[(["5H", "3H"], 8, 0)])
+    assert "one build a player" in refused_by_turn_rules(game)
+    lessons = _lessons(game, "8S capture [3H 5H]")
+    assert lessons["one build a player"] == ["build.one_per_player", "build.one_per_player.reading.file"]
+    swazi = _at("swazi-casino", {0: ["3C", "8S", "5D"], 1: ["8H"]}, ["2H", "4C"], builds=[(["5H", "3H"], 8, 0)])
+    assert "one build a player" not in refused_by_turn_rules(swazi)
+
+
+def test_a_lesson_is_taught_once_and_a_taught_topic_is_not_looked_for() -> None:
+    game = _at("swazi-casino", {0: ["9C", "KS"], 1: ["KH"]}, ["3S"], captured={1: ["4H", "6D"]})
+    move = parse_move("KS trail", game.engine.deck)
+    tutorial, first = Tutorial.for_rules(game.rules).after(game, move, game.play(move))
+    assert any(lesson.topic == "pile top" for lesson in first)
+    _, again = tutorial.after(game, move, game.play(move))
+    assert not any(lesson.topic == "pile top" for lesson in again)
+    assert "pile top" not in situations(game, move, game.play(move), skip=frozenset({"pile top"}))
