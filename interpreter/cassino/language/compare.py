@@ -144,9 +144,13 @@ def _read_under(a: Rules, b: Rules, key: str, paths: list[tuple[str, ...]],
     return tuple(out)
 
 
-#: Build settings that act only on a build already on the table.
+#: Build settings that act only on a build already on the table (African Casino's, issue 36: raising a
+#: partner's build, adding to another side's, a second build of one value, a second build of one player).
 _ON_EXISTING_BUILDS = frozenset({"raise_single", "raise_own", "raise_with_table_cards", "add_sets",
-                                 "continue_as_begun", "owner_obligation", "single_build_as_card"})
+                                 "continue_as_begun", "owner_obligation", "single_build_as_card",
+                                 "raise_partners", "augment_opponents", "one_per_value", "one_per_player"})
+#: Build settings about a partner's builds: they cannot matter where no partnership game is open to both.
+_PARTNERS_ONLY = frozenset({("build", "for_partner"), ("build", "raise_partners")})
 
 
 def _cannot_change_play(a: Rules, b: Rules, paths: list[tuple[str, ...]]) -> str:
@@ -164,10 +168,10 @@ def _cannot_change_play(a: Rules, b: Rules, paths: list[tuple[str, ...]]) -> str
         for r in (a, b):
             if not r.build.allowed:
                 return f"{r.name} allows no building, so no position both reach holds a build for it to act on"
-    if all(p == ("build", "for_partner") for p in paths):
+    if all(p in _PARTNERS_ONLY for p in paths):
         both = range(max(a.seats.min_players, b.seats.min_players), min(a.seats.max_players, b.seats.max_players) + 1)
         if not any(a.partnership(n, True) and b.partnership(n, True) for n in both):
-            return "no partnership game is open to both, so nobody builds for a partner"
+            return "no partnership game is open to both, so no player has a partner's build to use"
     return ""
 
 

@@ -223,9 +223,10 @@ class _Search:
                     hand.append(deck.cards[match])
         captured: dict[int, Any] | None = None
         if self.piles and rng.below(2) == 0:    # an opponent's pile, its top in play where piles are
-            top = take()
-            if top is not None:
-                captured = {1: [deck.cards[top]]}
+            # One to three cards (capture.pile_cards: augment reaches under the top in one move).
+            pile = [i for i in (take() for _ in range(1 + rng.below(3))) if i is not None]
+            if pile:
+                captured = {1: [deck.cards[i] for i in pile]}
         return Position(players=players, partners=partners, to_play=0, hands={0: hand}, table=table, builds=builds,
                         captured=captured)
 
@@ -262,8 +263,10 @@ class _Search:
         if len(hand) > 1:
             for k in range(len(hand)):
                 out.append(replace(pos, hands={pos.to_play: [c for j, c in enumerate(hand) if j != k]}))
-        for seat in (pos.captured or {}):
+        for seat, cards in (pos.captured or {}).items():
             out.append(replace(pos, captured={s: c for s, c in (pos.captured or {}).items() if s != seat} or None))
+            if len(cards) > 1:   # the pile's bottom card (the deepest, out of any move's reach first)
+                out.append(replace(pos, captured={**(pos.captured or {}), seat: list(cards)[1:]}))
         if pos.players > 2 and not pos.partners and pos.to_play == 0 and not pos.captured:
             out.append(replace(pos, players=2, builds=[(c, v, min(o, 1)) for c, v, o in pos.builds]))
         return out
