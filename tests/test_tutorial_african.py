@@ -59,13 +59,26 @@ def test_a_pile_top_the_rule_will_not_let_you_capture_teaches_it_too() -> None:
     """9C with 3S on the table and a 6D on the opponent's pile: 9C capture 3S 6D is what the cards allow,
     and capture.pile_cards: augment refuses it; the player trails, and is taught why."""
     game = _at("swazi-casino", {0: ["9C", "KS"], 1: ["KH"]}, ["3S"], captured={1: ["4H", "6D"]})
-    assert refused_by_turn_rules(game) == {"pile top"}
-    assert "capture.pile_cards" in _lessons(game, "KS trail")["pile top"]
+    assert refused_by_turn_rules(game) == {"pile card refused"}
+    assert _lessons(game, "KS trail")["pile card refused"][:2] == ["capture.from_piles", "capture.pile_cards"]
     # Where the top is taken like a loose card, nothing is refused: the trail teaches no pile lesson.
     taken = _at(TAKEN, {0: ["9C", "KS"], 1: ["KH"]}, ["3S"], captured={1: ["4H", "6D"]})
     assert refused_by_turn_rules(taken) == set()
-    assert "pile top" not in _lessons(taken, "KS trail")
+    assert not {"pile top", "pile card refused"} & set(_lessons(taken, "KS trail"))
     assert "pile top" in _lessons(taken, "9C capture 3S 6D")
+
+
+def test_the_pile_rules_are_taught_once_whichever_way_they_come_first() -> None:
+    """Used (pile top) after refused (pile card refused), or the other way round: the sentences once."""
+    refused = _at("swazi-casino", {0: ["9C", "KS"], 1: ["KH"]}, ["3S"], captured={1: ["4H", "6D"]})
+    trail = parse_move("KS trail", refused.engine.deck)
+    tutorial, first = Tutorial.for_rules(refused.rules).after(refused, trail, refused.play(trail))
+    used = _at("swazi-casino", {0: ["9C", "KS"], 1: ["KH"]}, ["9S", "7H", "4D"], captured={1: ["2C", "5H"]})
+    take = parse_move("9C capture 9S 4D 5H", used.engine.deck)
+    tutorial, second = tutorial.after(used, take, used.play(take))
+    assert "capture.pile_cards" in [lesson.key for lesson in first]
+    assert not [lesson for lesson in second if lesson.key.startswith(("capture.pile_cards", "capture.from_piles"))]
+    assert "pile top" in tutorial.shown
 
 
 @pytest.mark.parametrize("name", ["swazi-casino", "south-african-casino"])
@@ -107,7 +120,7 @@ def test_a_lesson_is_taught_once_and_a_taught_topic_is_not_looked_for() -> None:
     game = _at("swazi-casino", {0: ["9C", "KS"], 1: ["KH"]}, ["3S"], captured={1: ["4H", "6D"]})
     move = parse_move("KS trail", game.engine.deck)
     tutorial, first = Tutorial.for_rules(game.rules).after(game, move, game.play(move))
-    assert any(lesson.topic == "pile top" for lesson in first)
+    assert any(lesson.topic == "pile card refused" for lesson in first)
     _, again = tutorial.after(game, move, game.play(move))
-    assert not any(lesson.topic == "pile top" for lesson in again)
-    assert "pile top" not in situations(game, move, game.play(move), skip=frozenset({"pile top"}))
+    assert not any(lesson.topic == "pile card refused" for lesson in again)
+    assert "pile card refused" not in situations(game, move, game.play(move), skip=frozenset({"pile card refused"}))

@@ -496,6 +496,8 @@ WORDS.update({
         False: None,
     },
 })
+# (Loose cards are no base beside a build of their value only with one build a value.)
+WORDED_BY["capture.pile_cards"] = ("build.one_per_value",)
 
 #: Settings worded by code (lists and mappings), not by a table.
 STRUCTURED = {"deck.ranks", "deck.suits", "deck.card_values", "game.count_out", "endgame.restrictions",

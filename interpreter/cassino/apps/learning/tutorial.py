@@ -43,8 +43,10 @@ TOPICS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("add to build", ("build.add_sets",)),
     ("raise", ("build.raise_single",)),
     ("build captured", ("build.single_build_as_card",)),
-    # African Casino: an opponent's pile card used (or a use of one refused by ``capture.pile_cards``).
+    # African Casino: an opponent's pile card used; or a use of one that ``capture.pile_cards`` refused
+    # (the same rules, taught once: see ``Tutorial._teach``).
     ("pile top", ("capture.from_piles", "capture.pile_cards")),
+    ("pile card refused", ("capture.from_piles", "capture.pile_cards")),
     # African Casino's rules of the whole move (issue 36), each the first time it refuses a move the
     # cards allow (``engine.turnrules``).
     ("another side's build", ("build.augment_opponents",)),
@@ -94,11 +96,15 @@ class Tutorial:
     def _teach(self, found: set[str]) -> tuple["Tutorial", tuple[Lesson, ...]]:
         lessons = []
         shown = set(self.shown)
+        # A clause another topic already taught is not taught again (a pile card used, then one refused).
+        taught = {key for topic, keys in TOPICS if topic in shown for key in self._keys(keys)}
         for topic, keys in TOPICS:
             if topic not in found or topic in shown:
                 continue
             shown.add(topic)
-            lessons += [Lesson(topic, key, self.clauses[key]) for key in self._keys(keys)]
+            fresh = [key for key in self._keys(keys) if key not in taught]
+            taught.update(fresh)
+            lessons += [Lesson(topic, key, self.clauses[key]) for key in fresh]
         return Tutorial(self.clauses, frozenset(shown)), tuple(lessons)
 
 
@@ -184,7 +190,7 @@ def situations(before: Game, move: Move | None, after: Game, skip: frozenset[str
 #: African Casino's whole-move rules (``engine.turnrules.TurnRules``): each topic, the rules' flag
 #: that turns the rule on, and that flag's value when on.
 _TURN_RULES: tuple[tuple[str, str, bool], ...] = (
-    ("pile top", "augment", True),
+    ("pile card refused", "augment", True),
     ("another side's build", "augment_opponents", False),
     ("partner's build", "raise_partners", False),
     ("one build a value", "one_per_value", True),
