@@ -147,9 +147,18 @@ class Session(GameSession):
             line = Text(f"  {self.seat_name(s)}: {held} card{'s' if held != 1 else ''}, "
                         f"{bin(h.piles[s]).count('1')} taken{extra}")
             if h.stacks and h.teams.index(h.teams[s]) == s and h.stacks[h.teams[s]]:
-                # African Casino: the side's face-up pile top, in play for the other sides.
+                # African Casino: the side's face-up pile top, in play for the other sides; where a
+                # move may reach under it (capture.pile_cards: augment), the cards it may reach, in order.
+                stack = h.stacks[h.teams[s]]
                 line.append("   pile top: ")
-                line.append_text(self.cards(1 << h.stacks[h.teams[s]][-1]))
+                line.append_text(self.card(cards_text(g.engine.deck, 1 << stack[-1])[0]))
+                under = list(reversed(stack[-h.pile_reach:-1])) if h.pile_reach > 1 else []
+                if under:
+                    line.append(", then under it: ")
+                    for k, i in enumerate(under):
+                        if k:
+                            line.append(" ")
+                        line.append_text(self.card(cards_text(g.engine.deck, 1 << i)[0]))
             if last:
                 line.append(f"   last: {last}")
             c.print(line)

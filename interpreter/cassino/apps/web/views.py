@@ -118,9 +118,12 @@ def move_words(engine: Engine, state: HandState, move: Move) -> str:
               for m in move.builds]
     loose = _words(deck, move.loose & state.table)
     parts = ([loose] if loose else []) + builds
-    tops = move.loose & ~state.table   # African Casino: opponents' pile tops, named where they lie
-    if tops:
-        parts.append(f"{_words(deck, tops)} from the top of an opponent's pile")
+    piled = move.loose & ~state.table   # African Casino: opponents' pile cards, named where they lie
+    if piled:
+        tops = piled & sum(1 << stack[-1] for stack in state.stacks if stack)
+        under = piled & ~tops          # (capture.pile_cards: augment) uncovered by a top taken in the move
+        parts.append(f"{_words(deck, tops)} from the top of an opponent's pile"
+                     + (f" and {_words(deck, under)} from beneath it" if under else ""))
     if move.kind is MoveKind.TRAIL:
         return f"trail {played}"
     if move.kind is MoveKind.CAPTURE:
@@ -152,6 +155,18 @@ def pile_top(deck: Deck, h: HandState, seat: int) -> str | None:
         return None
     # The id moves name it by (its name; with two packs and its twin on the table, `NAME~2`).
     return in_play_ids(deck, h).get(stack[-1], cards_text(deck, 1 << stack[-1])[0])
+
+
+def pile_reach(deck: Deck, h: HandState, seat: int) -> list[str]:
+    """The cards of ``seat``'s side's pile a move may use, top first (the top alone, or, where a move
+    reaches under it, ``capture.pile_cards: augment``, up to ``h.pile_reach`` of them, each in play
+    once the one above is taken), shown at the side's lowest seat; [] elsewhere. Named by the ids
+    moves use, as :func:`pile_top`. Public: every viewer sees them."""
+    if not h.stacks or h.teams.index(h.teams[seat]) != seat:
+        return []
+    stack = h.stacks[h.teams[seat]]
+    ids = in_play_ids(deck, h)
+    return [ids.get(i, cards_text(deck, 1 << i)[0]) for i in reversed(stack[-h.pile_reach:])]
 
 
 def seat_label(kinds: list[str], seat: int, viewer: int | None) -> str:
@@ -212,7 +227,7 @@ def seat_view(*, table_id: str, game: Any, kinds: list[str], viewer: int | None,
         seats.append({"seat": s, "kind": kinds[s], "name": seat_label(kinds, s, viewer), "side": h.teams[s],
                       "held": bin(h.hands[s]).count("1"), "taken": bin(h.piles[s]).count("1"), "sweeps": sweeps,
                       "last": last.get(s, ""), "connected": kinds[s] != "human" or s in online,
-                      "top": pile_top(deck, h, s)})
+                      "top": pile_top(deck, h, s), "pile": pile_reach(deck, h, s)})
     sides = [{"side": side, "name": side_name(members), "seats": list(members), "score": game.scores[side]}
              for side, members in side_seats(h.teams).items()]
     mine = viewer is not None and 0 <= viewer < h.players

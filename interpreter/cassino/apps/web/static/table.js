@@ -250,22 +250,41 @@ function renderSeats(s) {
 }
 
 // African Casino: a side's capture pile lies face up; its top card is in play for the other sides,
-// chosen like a loose table card (a move names it by its card name).
+// chosen like a loose table card (a move names it by its card name). Where a move may reach under the
+// top (capture.pile_cards: augment), the cards it may reach follow, top first (`p.pile`): each is
+// chosen once the card above it is, as a pile is taken from the top down.
 function pileTop(s, p) {
   const wrap = el("div", "", "pile-top");
   wrap.append(el("span", "pile top", "tag"));
-  const c = cardElement(p.top, deck);
-  c.dataset.top = p.top;
+  const pile = p.pile && p.pile.length ? p.pile : [p.top];
   const active = myTurn() && selected.played.length > 0;
-  if (active) {
-    const open = new Set();
-    for (const m of candidates()) for (const i of m.items) open.add(i);
-    if (selected.items.includes(p.top)) c.classList.add("selected");
-    else if (open.has(p.top)) c.classList.add("playable");
-    else c.classList.add("dim");
-  }
-  c.addEventListener("click", () => clickItem(p.top));
-  wrap.append(c);
+  const open = new Set();
+  if (active) for (const m of candidates()) for (const i of m.items) open.add(i);
+  pile.forEach((id, k) => {
+    if (k === 1) wrap.append(el("span", "under it", "tag under"));
+    const c = cardElement(id, deck);
+    const above = k > 0 ? pile[k - 1] : null;
+    if (above === null) c.dataset.top = id;
+    else {
+      c.dataset.under = id;
+      c.dataset.depth = String(k);
+      c.setAttribute("aria-label", `${cardWords(id, deck)}, under ${cardWords(above, deck)}`);
+    }
+    const uncovered = above === null || selected.items.includes(above);
+    if (active) {
+      if (selected.items.includes(id)) c.classList.add("selected");
+      else if (uncovered && open.has(id)) c.classList.add("playable");
+      else c.classList.add("dim");
+    }
+    c.addEventListener("click", () => {
+      if (!uncovered && !selected.items.includes(id) && myTurn() && selected.played.length) {
+        say(`${capital(cardWords(id, deck))} lies under ${cardWords(above, deck)}: choose ${cardWords(above, deck)} first (a pile is taken from the top down).`);
+        return;
+      }
+      clickItem(id);
+    });
+    wrap.append(c);
+  });
   return wrap;
 }
 
