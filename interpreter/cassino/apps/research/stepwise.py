@@ -231,11 +231,12 @@ class Encoding:
             own = state.teams[state.turn]
             for side, stack in enumerate(state.stacks):
                 if side != own and stack:
-                    c = stack[-1]
-                    k = c % size
-                    j = count.get(k, 0)
-                    count[k] = j + 1
-                    out.append((c, k + j * size))
+                    # The top, then the cards a move may reach under it (capture.pile_cards: augment).
+                    for c in reversed(stack[-state.pile_reach:]):
+                        k = c % size
+                        j = count.get(k, 0)
+                        count[k] = j + 1
+                        out.append((c, k + j * size))
         return out
 
     def loose_ids(self, state: HandState, loose: int) -> int:
@@ -351,7 +352,8 @@ class Encoding:
             if self.copies and state is not None and i >= self.pack_size:
                 top = [c for c, k in self.loose_map(state) if k == i and not state.table >> c & 1]
                 if top:
-                    return f"loose {cards[i]} (a pile top)"
+                    tops = {stack[-1] for stack in state.stacks if stack}
+                    return f"loose {cards[i]} ({'a pile top' if top[0] in tops else 'a card under a pile top'})"
             return f"loose {cards[i]}{self._copy_word(i)}"
         if action == self.DONE:
             return "done"

@@ -38,6 +38,9 @@ builds         B x (N+P+V+1)    per build place: its cards, owner, value, multip
 captured       P x N            each seat's captured cards
 pile_tops      P x N            (only where capture piles are in play, African Casino) the
                                 face-up top card of each seat's side's pile, public
+pile_under     D-1 x P x N      (only where a move reaches under a pile's top, ``capture.pile_cards:
+                                augment``, D = ``HandState.pile_reach``) plane d: the card d + 1
+                                places below the top of each seat's side's pile, public
 sweeps         P                each seat's sweeps still counting
 scores         P                the score of each seat's side (below 0 where an item gives
                                 negative points: the box's low bound is then -high)
@@ -107,6 +110,8 @@ class Layout:
                 pieces.append(("hand_number", (1,), float(table.max_hands)))
             if table.engine.piles_in_play:   # African Casino: the pile tops in play are public
                 pieces.append(("pile_tops", (p, n), 1.0))
+                if table.engine.pile_reach > 1:   # ...and the cards a move may reach under them, in order
+                    pieces.append(("pile_under", (table.engine.pile_reach - 1, p, n), 1.0))
             if kind.perfect_recall:
                 pieces.append(("played", (p, n), 1.0))
         self.shown_seats = [] if kind.private == "none" else list(range(p)) if kind.private == "all" else [-1]
@@ -169,6 +174,9 @@ class Layout:
                     stack = hand.stacks[hand.teams[s]]
                     if stack:
                         _set(views["pile_tops"][s], canon(1 << stack[-1]))
+                    if "pile_under" in views:
+                        for d, card in enumerate(reversed(stack[-len(views["pile_under"]) - 1:-1])):
+                            _set(views["pile_under"][d][s], canon(1 << card))
             for w in hand.sweeps:
                 if not w.cancelled:
                     views["sweeps"][w.seat] += 1
@@ -309,7 +317,11 @@ class Layout:
                 sweeps = sum(1 for w in hand.sweeps if w.seat == s and not w.cancelled)
                 top = ""
                 if hand.stacks and hand.stacks[hand.teams[s]]:   # African Casino: the side's face-up top
-                    top = f", pile top {self._cards(1 << hand.stacks[hand.teams[s]][-1])}"
+                    stack = hand.stacks[hand.teams[s]]
+                    top = f", pile top {self._cards(1 << stack[-1])}"
+                    under = list(reversed(stack[-hand.pile_reach:-1])) if hand.pile_reach > 1 else []
+                    if under:   # the cards a move may reach under it, in order (capture.pile_cards: augment)
+                        top += ", under it " + " ".join(self._cards(1 << c) for c in under)
                 lines.append(f"seat {s}: {bin(hand.hands[s]).count('1')} in hand, "
                              f"taken {self._cards(hand.piles[s])}{top}, sweeps {sweeps}")
         for s in range(hand.players):
