@@ -3,8 +3,14 @@
 Casino players who count remember which scoring cards and how many of each rank are
 gone, and how the races for "most" items stand. This is that memory, from public
 information only: the seat's own hand, the table, the builds and the capture piles
-(every pile is face down but every capture was seen), the sweeps and events made. Items
-are the variant's own scoring items, so every rule file gets its own count.
+(every capture was seen, whether the piles lie face down or, in African Casino, face up),
+the sweeps and events made. Items are the variant's own scoring items, so every rule file
+gets its own count.
+
+Where capture piles are in play (``capture.from_piles``, African Casino), a captured card is
+not won for good until the hand ends: the other sides may still take it from the pile, top
+down, so cards in piles count as held but can still change sides, and no "most" item is
+decided while the hand is played.
 
 "Still to win" is what each side could yet score in the hand at most, item by item: a
 "most" item while the side can still pass the others with the cards not yet captured,
@@ -167,6 +173,8 @@ def count_for(game: Game, seat: int) -> Count:
         ranks.append(RankCount(rank, total, seen, in_hand, total - seen - in_hand))
 
     playing = not hand.over
+    # African Casino: while the hand is played, the cards of a side's pile may yet be taken by another.
+    movable = bool(hand.stacks) and playing
     still = {s: 0 for s in sides}
     items = []
     sweeps_open = False
@@ -181,7 +189,15 @@ def count_for(game: Game, seat: int) -> Count:
             mask = scorer.masks[item.name]
             held = {s: (piles[s] & mask).bit_count() for s in sides}
             left = (mask & ~won).bit_count()
-            if item.count == "each":
+            if movable:
+                # Every card of the item may still go to any side: the uncaptured, and the other sides' piles.
+                gain = {s: left + sum(held[o] for o in sides if o != s) for s in sides}
+                if item.count == "each":
+                    can = {s: gain[s] * item.points for s in sides}
+                else:
+                    can = {s: item.points if held[s] + gain[s] > 0 else 0 for s in sides}
+                is_open = any(gain.values())
+            elif item.count == "each":
                 can = {s: left * item.points for s in sides}
                 is_open = left > 0
             else:

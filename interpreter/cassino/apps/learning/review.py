@@ -7,8 +7,10 @@ side, from what the seat could know when it moved:
   card it cannot see in one other hand: the 2-player last deal, ``solver.missing_knowledge``),
   the exact solver's value of each move: the side's final hand points minus the other
   side's, with best play by everyone. Only here are the other hand's cards used, because
-  there the seat can work them out. (With more than ``KNOWN_LIMIT`` cards left the position
-  is estimated as below, so a review never takes hours.)
+  there the seat can work them out. (With more than ``KNOWN_LIMIT`` cards left, or where the solve
+  would search more than ``KNOWN_POSITIONS`` positions, the position is estimated as below, so a
+  review never takes hours: a 2-player last deal of 10 or 12 cards each, as in South African and
+  Swazi Casino, took minutes and gigabytes a decision.)
 - ``search``: elsewhere, the search player's estimate: ``deals`` deals of the cards the seat
   cannot see, drawn at random consistent with what it knows (``knowledge.determinize``,
   seeded from the review's seed and the move's number, so a review is repeatable), every
@@ -44,7 +46,7 @@ from ...errors import CassinoError
 from ...players.gain import greedy_playout
 from ...players.knowledge import determinize
 from ...players.search import SearchBot
-from ...players.solver import cards_left, missing_knowledge
+from ...players.solver import MoveValue, SearchLimit, cards_left, missing_knowledge
 from ..game.records import Record, actor_of, apply_action
 
 #: The range ``--deals`` accepts: at least one deal; more than this would take hours on a whole game.
@@ -56,6 +58,10 @@ EXACT_CARDS = 4
 #: Solve a known position exactly only with at most this many cards left to play (a variant that
 #: deals 12 each in its last deal would take far too long; there the search estimates instead).
 KNOWN_LIMIT = 16
+#: ...and only while the solve searches at most this many positions (counted, so a review decides
+#: alike on every machine; about 3 s in pure Python): Swazi Casino's 2-player last deal at 16 cards
+#: left searched about a million (161 s, 2 GB) and is estimated instead.
+KNOWN_POSITIONS = 20_000
 #: A search estimate marks a move only when the best is better by more than this (points)...
 SEARCH_MARGIN = 0.5
 #: ...on ``CONFIRM_FACTOR`` times the deals, fresh ones, by more than ``CONFIRM_Z`` standard
@@ -182,10 +188,12 @@ def chosen_seats(record: Record, seat: int | None) -> tuple[tuple[int, ...], tup
 class Valuer:
     """Values the legal moves of one decision, from what the seat to move knows."""
 
-    def __init__(self, deals: int, seed: int) -> None:
+    def __init__(self, deals: int, seed: int, known_positions: int = KNOWN_POSITIONS) -> None:
         self.deals = check_deals(deals)
         self.seed = seed
         self.bot = SearchBot(seed)   # for its kept solver, card worth and outlook (caches per engine)
+        #: The most positions one exact solve may search before the search's estimate is used instead.
+        self.known_positions = known_positions
 
     def values(self, game: Game, number: int) -> "Valued":
         """The legal moves of the seat to move in ``game``, valued, best first."""
@@ -196,12 +204,25 @@ class Valuer:
         side = hand.teams[seat]
         if missing_knowledge(hand, seat) is None and cards_left(hand) <= KNOWN_LIMIT:
             # Every card the seat cannot see is in the one other hand: the real position is known to it.
-            solved = self.bot.solver(game, side).move_values(hand)
-            return Valued("exact", 0, [(mv.move, float(mv.value)) for mv in solved])
+            solved = self._solved(game, side)
+            if solved is not None:
+                return Valued("exact", 0, [(mv.move, float(mv.value)) for mv in solved])
         samples = self._sampled(game, moves, seat, side, derive(self.seed, number), self.deals)
         ranked = sorted(range(len(moves)), key=lambda k: -sum(samples[k]))
         return Valued("search", self.deals, [(moves[k], sum(samples[k]) / self.deals) for k in ranked],
                       {moves[k]: samples[k] for k in ranked})
+
+    def _solved(self, game: Game, side: int) -> list[MoveValue] | None:
+        """The exact values of the position's moves, or None where the solve would search more than
+        ``known_positions`` positions (what it learnt so far stays in the kept solver's table)."""
+        solver = self.bot.solver(game, side)
+        solver.max_positions = solver.nodes + self.known_positions
+        try:
+            return solver.move_values(game.hand)
+        except SearchLimit:
+            return None
+        finally:
+            solver.max_positions = None
 
     def confirm(self, game: Game, number: int, valued: "Valued", played: Move) -> tuple[Move, float, float, int]:
         """The played move and the best few of ``valued`` valued again on fresh deals, more of
