@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import ast
 import inspect
+import itertools
 import json
 from dataclasses import dataclass
 from typing import Any, Iterator
@@ -128,21 +129,53 @@ def _static_text(node: ast.expr | None, constants: dict[str, str]) -> str:
     return "not a card or selector this deck can read (the message says where and why)"
 
 
-def _paths(node: ast.expr, names: dict[str, list[ast.expr]], depth: int = 0) -> list[tuple[str | None, ...]]:
-    """Every path a check's location expression can take; None where a part is chosen at run time."""
+def _paths(node: ast.expr, names: dict[str, list[ast.expr]], depth: int = 0,
+           choices: dict[str, list[str]] | None = None) -> list[tuple[str | None, ...]]:
+    """Every path a check's location expression can take; None where a part is chosen at run time.
+    ``choices``: names that run over a fixed list of strings (``for key in ("a", "b")``), each value
+    a path of its own."""
     if depth > 8:
         return []
     if isinstance(node, ast.Tuple):
-        return [tuple(e.value if isinstance(e, ast.Constant) and isinstance(e.value, str) else None
-                      for e in node.elts)]
+        parts: list[list[str | None]] = []
+        for e in node.elts:
+            if isinstance(e, ast.Constant) and isinstance(e.value, str):
+                parts.append([e.value])
+            elif isinstance(e, ast.Name) and choices and e.id in choices:
+                parts.append(list(choices[e.id]))
+            else:
+                parts.append([None])
+        return [tuple(p) for p in itertools.product(*parts)]
     if isinstance(node, ast.BinOp) and isinstance(node.op, ast.Add):
-        return [a + b for a in _paths(node.left, names, depth + 1) for b in _paths(node.right, names, depth + 1)]
+        return [a + b for a in _paths(node.left, names, depth + 1, choices)
+                for b in _paths(node.right, names, depth + 1, choices)]
     if isinstance(node, ast.IfExp):
-        return _paths(node.body, names, depth + 1) + _paths(node.orelse, names, depth + 1)
+        return _paths(node.body, names, depth + 1, choices) + _paths(node.orelse, names, depth + 1, choices)
     if isinstance(node, ast.Name):   # the assignment just before the use (the same name is reused)
         before = [v for v in names.get(node.id, []) if v.lineno <= node.lineno]
-        return _paths(before[-1], names, depth + 1) if before else []
+        return _paths(before[-1], names, depth + 1, choices) if before else []
     return []
+
+
+def _bound(node: ast.expr | None, names: dict[str, list[ast.expr]]) -> ast.expr | None:
+    """A message or hint given by name: the text assigned to the name just before (``message = f"..."``)."""
+    if isinstance(node, ast.Name):
+        before = [v for v in names.get(node.id, []) if v.lineno <= node.lineno]
+        if before and isinstance(before[-1], (ast.Constant, ast.JoinedStr)):
+            return before[-1]
+    return node
+
+
+def _choices(func: ast.FunctionDef) -> dict[str, list[str]]:
+    """The loop names of ``func`` that run over a fixed tuple or list of strings (a check that may be
+    reported at either of two settings: ``for key in ("pile_cards", "from_piles")``)."""
+    out: dict[str, list[str]] = {}
+    for node in ast.walk(func):
+        if isinstance(node, (ast.comprehension, ast.For)) and isinstance(node.target, ast.Name) \
+                and isinstance(node.iter, (ast.Tuple, ast.List)) \
+                and all(isinstance(e, ast.Constant) and isinstance(e.value, str) for e in node.iter.elts):
+            out[node.target.id] = [e.value for e in node.iter.elts]   # type: ignore[attr-defined]
+    return out
 
 
 def _setting_path(raw: tuple[str | None, ...], schema: dict[str, Any]) -> Path | None:
@@ -184,6 +217,7 @@ def semantic_checks(schema: dict[str, Any] | None = None) -> list[Check]:
     out: list[Check] = []
     problems: list[str] = []
     for func in (n for n in tree.body if isinstance(n, ast.FunctionDef)):
+        loops = _choices(func)
         names: dict[str, list[ast.expr]] = {}
         constants: dict[str, str] = {}
         for node in sorted((n for n in ast.walk(func) if isinstance(n, (ast.Assign, ast.AnnAssign))),
@@ -197,9 +231,13 @@ def semantic_checks(schema: dict[str, Any] | None = None) -> list[Check]:
         for node in ast.walk(func):
             if not (isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "locate"):
                 continue
-            hint = next((k.value for k in node.keywords if k.arg == "hint"), None)
-            message = _static_text(node.args[1] if len(node.args) > 1 else None, constants)
-            found = {_setting_path(raw, schema) for raw in _paths(node.args[0], names)} if node.args else set()
+            hint = _bound(next((k.value for k in node.keywords if k.arg == "hint"), None), names)
+            said = _bound(node.args[1] if len(node.args) > 1 else None, names)
+            if isinstance(said, ast.Constant) and said.value == "":
+                continue   # (a location asked for its file only, not a check: no message)
+            message = _static_text(said, constants)
+            found = {_setting_path(raw, schema) for raw in _paths(node.args[0], names, choices=loops)} \
+                if node.args else set()
             if not found or None in found:
                 problems.append(f"semantics.{func.name}, line {node.lineno}: the setting this check is "
                                 f"reported at cannot be read from its location")
