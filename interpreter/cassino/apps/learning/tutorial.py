@@ -13,7 +13,6 @@ move teaches and the tutorial that remembers them, so each is shown once.
 
 from __future__ import annotations
 
-import copy
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -198,9 +197,10 @@ _TURN_RULES: tuple[tuple[str, str, bool], ...] = (
 )
 
 
-def _alone(rules: TurnRules, flag: str) -> TurnRules:
-    """``rules`` with only the rule ``flag`` names on: which of them refuses a move."""
-    alone = copy.copy(rules)
+def _alone(engine: Any, flag: str) -> TurnRules:
+    """The engine's whole-move rules with only the rule ``flag`` names on: which of them refuses a
+    move. A fresh one (the compiled class cannot be copied), its flags set as the rule's on and off."""
+    alone = TurnRules(engine)
     for _, other, on in _TURN_RULES:
         setattr(alone, other, on if other == flag else not on)
     alone.active = True
@@ -218,14 +218,14 @@ def refused_by_turn_rules(game: Game, skip: frozenset[str] = frozenset()) -> set
     if not rules.active or not wanted or hand.over:
         return set()
     try:
-        moves = engine.moves_of(hand, generate(engine.tables, hand))   # what the cards allow
+        keys = generate(engine.tables, hand)   # what the cards allow
     except PositionTooLargeError:
         return set()
-    refused = [m for m in moves if rules.refusal(hand, m) is not None]
+    kept = set(rules.keep(hand, keys))
+    refused = [key for key in keys if key not in kept]
     found: set[str] = set()
     for topic, flag in wanted:
-        alone = _alone(rules, flag)
-        if any(alone.refusal(hand, m) is not None for m in refused):
+        if refused and len(_alone(engine, flag).keep(hand, refused)) < len(refused):
             found.add(topic)
     return found
 
