@@ -141,8 +141,12 @@ class TurnRules:
                 if self.one_per_value and x.value == value:
                     if not explain:
                         return _NO
-                    how = ("join it, adding to it" if state.teams[x.owner] == side or self.augment_opponents
-                           else "it belongs to another side, so take it rather than build beside it")
+                    if any(u.value != value for u in used):
+                        how = "a build is not raised to a value already built"
+                    elif state.teams[x.owner] == side or self.augment_opponents:
+                        how = "join it, adding to it"
+                    else:
+                        how = "it belongs to another side, so take it rather than build beside it"
                     return f"there is already {self._label(x)}, and no two builds have one value: {how}"
                 if self.one_per_player and x.owner == seat:
                     return (f"you own {self._label(x)}: a player owns one build at a time; add to it or "
