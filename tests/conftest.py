@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import os
 from pathlib import Path
+from typing import Any
 
 import pytest
 from hypothesis import HealthCheck, settings
@@ -75,3 +76,20 @@ def validate_refuses(cli, tmp_path: Path, body: str, parent: str, words: str) ->
     assert words in out + err, (out, err)
     assert "Traceback" not in out + err
     return out + err
+
+
+def position_at(name: str, hands: dict[int, list[str]], table: list[str], *, builds: Any = (),
+                captured: dict[int, list[str]] | None = None, players: int = 2,
+                partners: bool = False) -> tuple[Any, Any]:
+    """An engine of the variant ``name`` (a bundled name or a file) and a position given by card
+    names, seat 0 to play: builds as (cards, value, owner), capture piles in order, last on top."""
+    from cassino.engine.core import Engine, Position
+    from cassino.language.variants import load_rules
+
+    engine = Engine(load_rules(name))
+    card = engine.deck.parse
+    state = engine.position(Position(
+        players=players, partners=partners, to_play=0, hands={s: [card(c) for c in cs] for s, cs in hands.items()},
+        table=[card(c) for c in table], builds=[([card(c) for c in cs], v, o) for cs, v, o in builds],
+        captured={s: [card(c) for c in cs] for s, cs in (captured or {}).items()} or None))
+    return engine, state

@@ -12,13 +12,13 @@ from typing import Any
 
 import pytest
 
-from cassino.engine.core import Engine, Position
+from cassino.engine.core import Engine
 from cassino.engine.notation import parse_move
 from cassino.engine.turnrules import PILE_REACH
 from cassino.language.rulebook import rulebook
 from cassino.language.variants import load_rules
 
-from conftest import ROOT
+from conftest import ROOT, position_at
 
 _NUMBERS = ("zero", "one", "two", "three", "four", "five", "six", "seven", "eight")
 
@@ -27,15 +27,8 @@ def _clauses(name: str) -> dict[str, str]:
     return {k: c.text for k, c in rulebook(load_rules(name)).clauses().items()}
 
 
-def _at(name: str, hands: dict[int, list[str]], table: list[str], *, builds: Any = (),
-        captured: dict[int, list[str]] | None = None, players: int = 2, partners: bool = False) -> tuple[Engine, Any]:
-    engine = Engine(load_rules(name))
-    card = engine.deck.parse
-    state = engine.position(Position(
-        players=players, partners=partners, to_play=0, hands={s: [card(c) for c in cs] for s, cs in hands.items()},
-        table=[card(c) for c in table], builds=[([card(c) for c in cs], v, o) for cs, v, o in builds],
-        captured={s: [card(c) for c in cs] for s, cs in (captured or {}).items()} or None))
-    return engine, state
+def _at(name: str, hands: dict[int, list[str]], table: list[str], **position: Any) -> tuple[Engine, Any]:
+    return position_at(name, hands, table, **position)
 
 
 def _legal(engine: Engine, state: Any, text: str) -> bool:

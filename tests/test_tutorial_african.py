@@ -8,25 +8,16 @@ from typing import Any
 import pytest
 
 from cassino.apps.learning.tutorial import TOPICS, Tutorial, refused_by_turn_rules, situations
-from cassino.engine.core import Engine, Position
 from cassino.engine.game import Game
 from cassino.engine.notation import parse_move
-from cassino.language.variants import load_rules
 
-from conftest import ROOT
+from conftest import ROOT, position_at
 
 TAKEN = str(ROOT / "examples" / "swazi-tops-taken.yaml")
 
 
-def _at(name: str, hands: dict[int, list[str]], table: list[str], *, builds: Any = (),
-        captured: dict[int, list[str]] | None = None, players: int = 2, partners: bool = False) -> Game:
-    engine = Engine(load_rules(name))
-    card = engine.deck.parse
-    state = engine.position(Position(
-        players=players, partners=partners, to_play=0, hands={s: [card(c) for c in cs] for s, cs in hands.items()},
-        table=[card(c) for c in table], builds=[([card(c) for c in cs], v, o) for cs, v, o in builds],
-        captured={s: [card(c) for c in cs] for s, cs in (captured or {}).items()} or None))
-    return Game.at(engine, state)
+def _at(name: str, hands: dict[int, list[str]], table: list[str], **position: Any) -> Game:
+    return Game.at(*position_at(name, hands, table, **position))
 
 
 def _lessons(game: Game, text: str) -> dict[str, list[str]]:
