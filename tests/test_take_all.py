@@ -46,3 +46,21 @@ def test_the_tutorial_teaches_the_rule_at_the_first_capture() -> None:
     _, lessons = Tutorial.for_rules(rules).after(before, move, before.play(move))
     assert any(lesson.key == "capture.take_all" and "everything the card you play can take" in lesson.text
                for lesson in lessons)
+
+
+def test_beyond_the_listing_budget_a_partial_capture_is_still_refused() -> None:
+    """At a position the engine will not list whole (a move budget of 6 here: 7 lists it), a move is checked
+    alone by the lazy walk: it let a capture take part of what the card could (`QS capture QC`),
+    because the walk knew nothing of take_all. Now it asks whether a larger capture exists."""
+    engine, state = _engine_and_state(str(ROOT / "examples" / "krypkasino-take-all.yaml"))
+    engine.move_budget = 6
+    from cassino.errors import PositionTooLargeError
+
+    try:
+        engine.legal_moves(state)
+        raise AssertionError("the budget of 6 should refuse the listing")
+    except PositionTooLargeError:
+        pass
+    assert not engine.is_legal(state, parse_move("QS capture QC", engine.deck))
+    assert not engine.is_legal(state, parse_move("QS capture AC JH QC", engine.deck))
+    assert engine.is_legal(state, parse_move("QS capture AC 2D 10H JH QC", engine.deck))

@@ -214,6 +214,24 @@ class MoveChoices:
             return False
         return self._complete(head, positions)
 
+    def has_larger(self, move: Move) -> bool:
+        """Whether a legal move of ``move``'s head takes every item ``move`` takes and more: what
+        ``capture.take_all`` refuses, asked at a position beyond the listing budget. One
+        completion question per item the move leaves."""
+        from .core import kind_code
+
+        positions = self.item_positions(move)
+        if positions is None:
+            return False
+        code = self.t.code(move.value) if move.value is not None else 0
+        head = Head(move.played, kind_code(move.kind), code)
+        family = self._family(head)
+        inc = self._items_of(positions)
+        for bit in self.order:
+            if not inc & bit and self._exists(family, head, inc | bit, inc | bit):
+                return True
+        return False
+
     def sample(self, limit: int) -> list[Move]:
         """At most ``limit`` legal moves, a share for each head (so every hand card and way of
         playing it is there), each found by walking the first choices that lead somewhere: the

@@ -773,7 +773,9 @@ class Engine:
             from .choices import MoveChoices   # (choices imports core's helpers: no cycle at load)
 
             move = self.move_of(state, key)
-            return MoveChoices(self.tables, state).allows(move) and self.turn_rules.refusal(state, move) is None
+            walk = MoveChoices(self.tables, state)
+            return (walk.allows(move) and self.turn_rules.refusal(state, move) is None
+                    and not (self.take_all and move.kind is _CAPTURE_KIND and walk.has_larger(move)))
 
     def play(self, state: HandState, move: Move) -> HandState:
         """Apply ``move`` after checking it is legal (IllegalMoveError otherwise)."""
@@ -804,9 +806,12 @@ class Engine:
         except PositionTooLargeError:
             from .choices import MoveChoices
 
-            sample = MoveChoices(self.tables, state).sample(limit)
+            walk = MoveChoices(self.tables, state)
+            sample = walk.sample(limit)
             if self.turn_rules.active:
                 sample = [m for m in sample if self.turn_rules.refusal(state, m) is None]
+            if self.take_all:
+                sample = [m for m in sample if m.kind is not _CAPTURE_KIND or not walk.has_larger(m)]
             return sample
         return self.moves_of(state, keys[:limit])
 
