@@ -249,15 +249,99 @@ def _augments(items: list[tuple[tuple[int, ...], int, int]], value: int, has_bas
     """How far ``items`` get (``_NONE`` to ``_LEGAL``): a split into sets each worth ``value``,
     each set holding at most one card of a pile; with a base among them (``has_base``, or a set
     with no pile card); and an order of the sets in which each pile is taken from the top down
-    (a pile's card at depth d in a later set than its card at depth d - 1)."""
+    (a pile's card at depth d in a later set than its card at depth d - 1).
+
+    The pile cards (a few) are given their sets first, each set tried in turn; what is left is
+    layout cards alone, and whether they split into sets of ``value`` is remembered by what is
+    left, so a table of many small cards is not split again for every way of placing the pile
+    cards."""
+    n = len(items)
+    piled = [i for i in range(n) if items[i][1] >= 0]
+    values = [tuple(sorted(set(v for v in items[i][0] if 0 < v <= value))) for i in range(n)]
+    layout_done: dict[int, bool] = {}
     found = _NONE
-    for groups in _splits(list(range(len(items))), items, value):
-        if not has_base and all(any(items[i][1] >= 0 for i in g) for g in groups):
-            found = max(found, _SPLIT)
-            continue
-        if _ordered(groups, items):
-            return _LEGAL
-        found = _BASED
+
+    def sets_with(first: int, free: int) -> Iterator[int]:
+        """The sets worth ``value`` of ``free``'s items that hold ``first``, at most one card of a pile."""
+        rest = [j for j in range(first + 1, n) if free >> j & 1] + [j for j in range(first) if free >> j & 1]
+        side0 = items[first][1]
+
+        def grow(k: int, chosen: int, remaining: int, sides: int) -> Iterator[int]:
+            if remaining == 0:
+                yield chosen
+                return
+            for x in range(k, len(rest)):
+                j = rest[x]
+                side = items[j][1]
+                if side >= 0 and sides >> side & 1:
+                    continue
+                for v in values[j]:
+                    if v <= remaining:
+                        yield from grow(x + 1, chosen | 1 << j, remaining - v,
+                                        sides | (1 << side if side >= 0 else 0))
+
+        for v in values[first]:
+            yield from grow(0, 1 << first, value - v, 1 << side0 if side0 >= 0 else 0)
+
+    def layout_splits(free: int) -> bool:
+        if not free:
+            return True
+        known = layout_done.get(free)
+        if known is None:
+            first = (free & -free).bit_length() - 1
+            known = any(layout_splits(free & ~g) for g in sets_with(first, free))
+            layout_done[free] = known
+        return known
+
+    whole_done: dict[int, tuple[bool, bool]] = {}
+    pile_mask = sum(1 << i for i in piled)
+
+    def whole_splits(free: int) -> tuple[bool, bool]:
+        """Whether ``free``'s items split into sets of ``value``, and whether into such sets one of
+        which holds no pile card (a base)."""
+        if not free:
+            return True, False
+        known = whole_done.get(free)
+        if known is None:
+            first = (free & -free).bit_length() - 1
+            split = based = False
+            for g in sets_with(first, free):
+                sub_split, sub_based = whole_splits(free & ~g)
+                if sub_split:
+                    split = True
+                    if sub_based or not g & pile_mask:
+                        based = True
+                        break
+            known = whole_done[free] = (split, based)
+        return known
+
+    def place(k: int, free: int, groups: list[list[int]]) -> bool:
+        nonlocal found
+        if k == len(piled):
+            if not layout_splits(free):
+                return False
+            if not has_base and not free:
+                found = max(found, _SPLIT)   # every set holds a pile card: no base
+                return False
+            if _ordered(groups, items):
+                found = _LEGAL
+                return True
+            found = max(found, _BASED)
+            return False
+        p = piled[k]
+        if not free >> p & 1:                # already in the set of another pile's card
+            return place(k + 1, free, groups)
+        for g in sets_with(p, free):
+            if place(k + 1, free & ~g, groups + [[j for j in range(n) if g >> j & 1]]):
+                return True
+        return False
+
+    if len({items[i][1] for i in piled}) <= 1:
+        # One pile: its cards lie in different sets, which are then always made top card first,
+        # so only the split and its base matter, remembered by what is left to split.
+        split, based = whole_splits((1 << n) - 1)
+        return _LEGAL if based or (split and has_base) else _SPLIT if split else _NONE
+    place(0, (1 << n) - 1, [])
     return found
 
 
@@ -280,36 +364,3 @@ def _ordered(groups: list[list[int]], items: list[tuple[tuple[int, ...], int, in
             return False
         done.update(ready)
     return True
-
-
-def _splits(left: list[int], items: list[tuple[tuple[int, ...], int, int]], value: int) -> Iterator[list[list[int]]]:
-    """Every way to split ``left`` into sets each worth ``value`` with at most one card per pile."""
-    if not left:
-        yield []
-        return
-    first, rest = left[0], left[1:]
-    for chosen in _sets_with(first, rest, items, value):
-        remaining = [i for i in rest if i not in chosen]
-        for more in _splits(remaining, items, value):
-            yield [[first] + chosen] + more
-
-
-def _sets_with(first: int, rest: list[int], items: list[tuple[tuple[int, ...], int, int]],
-               value: int) -> Iterator[list[int]]:
-    def grow(k: int, chosen: list[int], remaining: int, piles: frozenset[int]) -> Iterator[list[int]]:
-        if remaining == 0:
-            yield chosen
-            return
-        for j in range(k, len(rest)):
-            vals, side, _ = items[rest[j]]
-            if side >= 0 and side in piles:
-                continue
-            for v in set(vals):
-                if 0 < v <= remaining:
-                    yield from grow(j + 1, chosen + [rest[j]], remaining - v,
-                                    piles | {side} if side >= 0 else piles)
-
-    vals, side, _ = items[first]
-    for v in set(vals):
-        if 0 < v <= value:
-            yield from grow(0, [], value - v, frozenset({side}) if side >= 0 else frozenset())
