@@ -595,3 +595,41 @@ def test_a_position_beyond_the_listing_budget_is_played_by_clicking_cards_the_li
         page.wait_for_selector(f"#log li:has-text('{wanted}')")
         assert t.record.actions == [wanted]
         assert page.script_errors == []
+
+
+def test_a_late_list_of_variants_does_not_replace_the_uploaded_files_errors(browser: Any, tmp_path: Path) -> None:
+    """The lobby's list of variants arriving after the player chose to upload their own rules
+    checked the (still empty) text box, and when that answer came after the upload's, 'pasted.yaml:
+    the file is empty' replaced the upload's own error (seen in a CI run). Here the list arrives
+    after the choice, and any check of an empty text is answered only after the upload's."""
+    import json as _json
+
+    with serving(tmp_path / "records") as s:
+        page = new_page(browser)
+        choices: list[Any] = []
+        empty_checks: list[Any] = []
+
+        def rules(route: Any) -> None:
+            body = _json.loads(route.request.post_data or "{}")
+            if body.get("rules", {}).get("kind") == "text" and not body["rules"].get("text"):
+                empty_checks.append(route)
+            else:
+                route.continue_()
+
+        page.route("**/api/choices", lambda route: choices.append(route))
+        page.route("**/api/rules", rules)
+        page.goto(s.url + "/")
+        page.check("input[name=from][value=text]")
+        page.wait_for_timeout(50)
+        assert choices, "the list of variants was asked for"
+        choices[0].continue_()
+        page.wait_for_selector("#limits:not(:empty)")          # the list has arrived and been read
+        page.set_input_files("#upload", files=[{"name": "my-house.yaml", "mimeType": "text/yaml",
+                                                "buffer": HOUSE_WITH_ERROR.encode()}])
+        page.locator(".rule-error", has_text="my-house.yaml").first.wait_for()
+        for route in empty_checks:
+            route.continue_()
+        page.wait_for_timeout(300)
+        texts = page.locator(".rule-error").all_inner_texts()
+        assert texts and all("my-house.yaml" in t for t in texts), texts
+        assert page.script_errors == []

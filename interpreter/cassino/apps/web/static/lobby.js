@@ -36,7 +36,9 @@ async function loadChoices() {
   }
   select.value = "bundled:standard";
   showLimits(choices.limits);
-  await chooseNamed();
+  // The choices may arrive after the player chose to paste or upload their own rules: check the
+  // named variant only while it is still the choice (an empty text box is no error to show).
+  if (source().kind !== "text") await chooseNamed();
 }
 
 // What this server allows, said before anyone asks for more.
@@ -88,11 +90,15 @@ function showRuleErrors(errors) {
   renderGutter(bad);
 }
 
+let checking = 0;            // the last check asked for: an answer to an older one is not shown
+
 async function checkRules() {
   const spec = source();
+  const asked = ++checking;
   // A named variant must load before seats can be offered; a pasted file is checked again on opening.
   $("start").disabled = spec.kind !== "text";
   const { ok, data } = await postJSON("/api/rules", { rules: spec });
+  if (asked !== checking) return ok;   // the rules changed while this check was on its way
   if (!ok) {
     info = null;
     if (data.errors) showRuleErrors(data.errors);
