@@ -498,3 +498,24 @@ def test_no_warning_on_any_forced_move_of_a_recorded_game() -> None:
             assert warnings_for(game, parse_move(action, game.engine.deck)) == (), action
         game = apply_action(game, action)
     assert forced == 39
+
+
+def test_a_side_that_can_only_tie_for_most_cards_can_win_what_a_tie_gives(tmp_path: Path) -> None:
+    """Standard's most cards (3 points, a tie scores nobody): with 26 cards taken by seat 1, 20 by
+    seat 0 and 6 still in the hands, seat 0 can at best draw level, which scores nothing; the aid
+    said it could still win 3 (it compared the item's ties with "none", a value ties never has).
+    With ties split (a house rule) the same race can still give seat 0 half, 1."""
+    engine = Engine(load_rules("standard"))
+    names = [f"{c.rank}{c.suit}" for c in engine.deck.cards]
+    hands = {0: names[:3], 1: names[3:6]}
+    captured = {0: names[6:26], 1: names[26:]}
+    count = count_for(_at("standard", hands, [], captured), 0)
+    cards = next(i for i in count.items if i.name == "cards")
+    assert cards.held == {0: 20, 1: 26} and cards.left == 6
+    assert cards.can_win[0] == 0 and cards.open
+    house = tmp_path / "split.yaml"
+    house.write_text("name: split\ndescription: most cards split on a tie\nextends: standard\n"
+                     "scoring:\n  items:\n    cards: {ties: split}\n", encoding="utf-8")
+    split = count_for(_at(str(house), hands, [], captured), 0)
+    cards = next(i for i in split.items if i.name == "cards")
+    assert cards.held == {0: 20, 1: 26} and cards.can_win[0] == 1

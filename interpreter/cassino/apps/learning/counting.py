@@ -126,6 +126,12 @@ def _can_score(item: ScoringItem, sides: int) -> bool:
     return item.points != 0
 
 
+def _tie_points(item: ScoringItem) -> int:
+    """What a side tied for a "most" item gets at best (``ties``: nobody, split between two, or
+    each the whole): a side that can only draw level can still win that much, and no more."""
+    return {"nobody": 0, "split": item.points // 2, "each": item.points}.get(item.ties, 0)
+
+
 def count_for(game: Game, seat: int) -> Count:
     """What ``seat`` can know of the hand in play (its own hand and the public cards only)."""
     engine, hand, scorer = game.engine, game.hand, game.scorer
@@ -201,13 +207,15 @@ def count_for(game: Game, seat: int) -> Count:
                 can = {s: left * item.points for s in sides}
                 is_open = left > 0
             else:
+                tie = _tie_points(item)
                 for s in sides:
                     best_other = max((held[o] for o in sides if o != s), default=0)
                     if held[s] > best_other + left:
                         decided = s
-                    if held[s] + left > best_other or (item.ties != "none" and held[s] + left == best_other
-                                                          and held[s] + left > 0):
+                    if held[s] + left > best_other:
                         can[s] = item.points
+                    elif tie and held[s] + left == best_other and held[s] + left > 0:
+                        can[s] = tie     # at best a tie: what the item's ties give
                 is_open = decided is None and left > 0
         elif item.count == "at_least":
             # Each side against the number on its own: a side below it while the cards not yet
@@ -231,13 +239,16 @@ def count_for(game: Game, seat: int) -> Count:
             held = {s: max(0, scorer.primiera_total(item, piles[s])) for s in sides}
             reach = {s: scorer.primiera_total(item, piles[s] | free) for s in sides}
             now = {s: scorer.primiera_total(item, piles[s]) for s in sides}
+            tie = _tie_points(item)
             for s in sides:
                 others = [o for o in sides if o != s]
                 best_now = max((now[o] for o in others), default=-1)
                 if now[s] >= 0 and all(now[s] > reach[o] for o in others):
                     decided = s
-                if reach[s] > best_now or (item.ties != "none" and reach[s] == best_now and reach[s] >= 0):
+                if reach[s] > best_now:
                     can[s] = item.points
+                elif tie and reach[s] == best_now and reach[s] >= 0:
+                    can[s] = tie
             is_open = playing and decided is None and left > 0
         elif item.count == "event":
             held = {s: sum(1 for e in hand.events if e.name == item.event and hand.teams[e.seat] == s) for s in sides}
