@@ -502,3 +502,16 @@ def test_owner_may_trail_keeps_the_card_rule_consistent() -> None:
     assert "no obligation" not in text
     assert "Owning a build does not stop you from trailing" in text
     assert "you must keep a card of its value in your hand" in text
+
+
+def test_points_written_as_a_whole_number_with_a_point_are_said_as_a_whole_number(tmp_path: Path) -> None:
+    """`points: 1.0` is a whole number to the schema (JSON Schema's integer), and the rulebook said
+    "1.0 point"; the rules read it as 1."""
+    house = tmp_path / "pts.yaml"
+    house.write_text("name: pts\ndescription: spades written 1.0\nextends: standard\n"
+                     "scoring:\n  items:\n    spades: {points: 1.0}\n", encoding="utf-8")
+    rules = load_rules(str(house))
+    spades = next(i for i in rules.scoring.items if i.name == "spades")
+    assert spades.points == 1 and isinstance(spades.points, int)
+    text = render(full_rulebook(str(house)), "text")
+    assert "Spades: 1 point to the side" in text and "1.0 point" not in text

@@ -302,7 +302,7 @@ class Rules:
                               d["sweeps"]["in_last_deal"]),
             scoring=ScoringRules(
                 items=tuple(
-                    ScoringItem(name, i["count"], i["cards"], i["points"], i["ties"], i["event"],
+                    ScoringItem(name, i["count"], i["cards"], int(i["points"]), i["ties"], i["event"],
                                 tuple(SweepSize(r["min_cards"], r["max_cards"], r["points"]) for r in i["by_size"]),
                                 i["first_play_points"], tuple(c.upper() for c in i["order"]), i["at_end"],
                                 tuple((str(r), int(p)) for r, p in i["card_points"].items()), i["all_suits"],
