@@ -633,3 +633,19 @@ def test_a_late_list_of_variants_does_not_replace_the_uploaded_files_errors(brow
         texts = page.locator(".rule-error").all_inner_texts()
         assert texts and all("my-house.yaml" in t for t in texts), texts
         assert page.script_errors == []
+
+
+def test_the_counting_panel_shows_an_at_least_items_count_against_its_number(browser: Any, tmp_path: Path) -> None:
+    """pagat's five spades (examples/south-african-five-spades.yaml): the browser's counting panel
+    showed each side's spades without the five they count towards ("seat 0 2"), where the
+    terminal's aid says "seat 0 2 of 5"."""
+    with serving(tmp_path / "records") as s:
+        table = s.new_table(["human", "random"], variant="south-african-five-spades", kind="example")
+        page = new_page(browser, 1000, 900)
+        page.goto(s.url + table["links"]["seats"]["0"])
+        page.wait_for_selector("body.my-turn")
+        page.check("#count-toggle")
+        spades = page.locator("#count ul.items li", has_text="spades:")
+        spades.wait_for()
+        assert " of 5" in spades.inner_text() and "still to capture" in spades.inner_text()
+        assert page.script_errors == []

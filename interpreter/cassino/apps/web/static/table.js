@@ -513,8 +513,14 @@ function renderAids(s) {
   box.append(el("h4", "Seen of each rank (+ in your hand)"), ranks);
   const items = el("ul", "", "items");
   for (const item of c.items) {
-    const held = item.count === "last_capture" ? "" : Object.entries(item.held).map(([side, n]) => `${sideName(side)} ${n}`).join(", ");
+    // An "at least" item's count is shown against its number, as the terminal's aid does.
+    const of = item.at_least !== null && item.at_least !== undefined ? ` of ${item.at_least}` : "";
+    const held = item.count === "last_capture" ? "" : Object.entries(item.held).map(([side, n]) => `${sideName(side)} ${n}${of}`).join(", ");
     const state = [];
+    if (of) {
+      const reached = Object.entries(item.held).filter(([, n]) => n >= item.at_least).map(([side]) => sideName(side));
+      if (reached.length) state.push(`reached by ${reached.join(" and ")}`);
+    }
     if (item.left !== null) state.push(`${item.left} still to capture`);
     if (item.decided_for !== null) state.push(`decided for ${sideName(item.decided_for)}`);
     else if (!item.open) state.push("decided");
