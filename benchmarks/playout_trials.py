@@ -32,7 +32,7 @@ from cassino.engine.core import Engine
 from cassino.engine.game import Game
 from cassino.engine.moves import Move, MoveKind
 from cassino.engine.state import HandState
-from cassino.players.counter import KEPT, banked
+from cassino.players.counter import known_reply_move
 from cassino.players.gain import CardWorth, gains, greedy_move, greedy_playout
 from cassino.players.search import SearchBot
 
@@ -49,32 +49,15 @@ SEARCH_TRIALS = {
 }
 
 
-def known_reply_move(engine: Engine, worth: CardWorth, state: HandState, guarded: bool) -> Move:
+def guarded_move(engine: Engine, worth: CardWorth, state: HandState, guarded: bool) -> Move:
     """The move rated best less the best reply the next hand (known in a sampled deal) has:
-    rated by what it takes at once plus surviving builds (the counter) or by the greedy rating."""
+    rated by what it takes at once plus surviving builds (the counter), or by the greedy rating
+    with no builds counted (``guarded``)."""
+    if not guarded:
+        return known_reply_move(engine, worth, state)
     moves = engine.playable_moves(state)
-    if len(moves) == 1:
-        return moves[0]
-    side = state.teams[state.turn]
-    own = gains(worth, state, moves) if guarded else None
-    best_i, best_v = 0, -math.inf
-    for i, m in enumerate(moves):
-        value = own[i] if own is not None else banked(worth, state, m)
-        after = engine.apply(state, m)
-        if not after.over and after.deal_no == state.deal_no:
-            top, top_move = 0.0, None
-            for r in engine.playable_moves(after):
-                v = banked(worth, after, r)
-                if v > top:
-                    top, top_move = v, r
-            value += top if after.teams[after.turn] == side else -top
-            if not guarded:
-                for b in after.builds:
-                    if after.teams[b.holder] == side and (top_move is None or b.cards not in top_move.builds):
-                        value += KEPT * worth.of(b.cards)
-        if value > best_v:
-            best_i, best_v = i, value
-    return moves[best_i]
+    own = gains(worth, state, moves) if len(moves) > 1 else None
+    return known_reply_move(engine, worth, state, own, kept=0.0)
 
 
 def rated_move(engine: Engine, worth: CardWorth, state: HandState, build_bonus: float | None) -> Move:
@@ -129,7 +112,7 @@ class TrialBot(SearchBot):
             if draws is not None:
                 m = softmax_move(engine, worth, state, draws)
             elif idea in ("counter", "guarded"):
-                m = known_reply_move(engine, worth, state, idea == "guarded")
+                m = guarded_move(engine, worth, state, idea == "guarded")
             else:
                 m = rated_move(engine, worth, state, None if idea == "nobuild" else 0.3)
             state = engine.apply(state, m)

@@ -593,16 +593,14 @@ class Engine:
         if self.has_copies:
             keys = self._distinct(state, keys)
         if self.turn_rules.active:
-            keys = self._by_turn_rules(state, keys)
+            keys = self.turn_rules.keep(state, keys)   # African Casino's whole-move rules
         if self.take_all:
             keys = self._all_it_can(state, keys)
         self._memo = (state, keys)
         return keys
 
-    def _by_turn_rules(self, state: HandState, keys: list[int]) -> list[int]:
-        """The keys whose moves no whole-move rule refuses (``turnrules``: African Casino)."""
-        return self.turn_rules.keep(state, keys)
-
+        if self.turn_rules.active:
+            keys = self.turn_rules.keep(state, keys)   # African Casino's whole-move rules
     def _all_it_can(self, state: HandState, keys: list[int]) -> list[int]:
         """``capture.take_all``: the captures that no other capture by the same played cards
         contains (what a capture takes is its items, the key's bits above the played cards')."""

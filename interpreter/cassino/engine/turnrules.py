@@ -38,6 +38,11 @@ if TYPE_CHECKING:  # pragma: no cover
 #: many as a pack of four suits makes likely; a deeper card is not in play.
 PILE_REACH: Final = 4
 
+#: Each whole-move rule by the flag of :class:`TurnRules` that holds it, and the flag's value when
+#: the rule is on (two are settings that allow something, off when false).
+RULES: Final = {"augment": True, "augment_opponents": False, "raise_partners": False,
+                "one_per_value": True, "one_per_player": True}
+
 #: A set search gives up beyond this many items (such a move is then left as generation lists it).
 _MAX_ITEMS: Final = 16
 
@@ -57,6 +62,22 @@ class TurnRules:
         #: Whether any of these rules is on (the engine checks moves only then).
         self.active: bool = (self.augment or not self.raise_partners or not self.augment_opponents
                              or self.one_per_value or self.one_per_player)
+
+    def on(self, rule: str) -> bool:
+        """Whether the whole-move rule ``rule`` (a name of :data:`RULES`) is on here."""
+        return bool(getattr(self, rule) == RULES[rule])
+
+    def alone(self, rule: str) -> "TurnRules":
+        """These rules with only ``rule`` on: which of them refuses a move (the tutorial's
+        question: the lesson due is the rule's that decided what the player could do)."""
+        only = TurnRules(self.engine)
+        only.augment = rule == "augment"
+        only.augment_opponents = rule != "augment_opponents"
+        only.raise_partners = rule != "raise_partners"
+        only.one_per_value = rule == "one_per_value"
+        only.one_per_player = rule == "one_per_player"
+        only.active = True
+        return only
 
     # ------------------------------------------------------------------ words
     def _names(self, mask: int) -> str:

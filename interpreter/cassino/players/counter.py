@@ -23,7 +23,7 @@ import random
 from ..engine.core import Engine
 from ..engine.moves import Move, MoveKind
 from ..engine.state import HandState
-from .gain import CardWorth
+from .gain import CardWorth, best_index
 from .knowledge import determinize
 
 KEPT = 0.8
@@ -47,6 +47,18 @@ def banked(worth: CardWorth, state: HandState, move: Move) -> float:
     if not left_builds and not (state.table & ~move.loose) and (move.loose & state.table or move.builds):
         value += worth.sweep_worth(state)
     return value
+
+
+def best_reply(engine: Engine, worth: CardWorth, state: HandState) -> tuple[float, Move | None]:
+    """The reply of the player to move in ``state`` that banks most at once, and what it banks
+    (0 and None when no move banks anything)."""
+    best = 0.0
+    best_move: Move | None = None
+    for r in engine.playable_moves(state):
+        v = banked(worth, state, r)
+        if v > best:
+            best, best_move = v, r
+    return best, best_move
 
 
 def reply_hands(engine: Engine, state: HandState, seat: int, rng: random.Random, samples: int) -> list[int]:
@@ -80,13 +92,7 @@ def assess(engine: Engine, worth: CardWorth, state: HandState, moves: list[Move]
         for h in hands:
             hs = list(after.hands)
             hs[nxt] = h
-            probe = after.with_(hands=tuple(hs))
-            best = 0.0
-            best_move: Move | None = None
-            for r in engine.playable_moves(probe):
-                v = banked(worth, probe, r)
-                if v > best:
-                    best, best_move = v, r
+            best, best_move = best_reply(engine, worth, after.with_(hands=tuple(hs)))
             exposed += best
             for b in mine:
                 if best_move is None or b.cards not in best_move.builds:
@@ -104,39 +110,30 @@ def counter_move(engine: Engine, worth: CardWorth, state: HandState, rng: random
     moves = engine.playable_moves(state)
     if len(moves) == 1:
         return moves[0]
-    values = assess(engine, worth, state, moves, reply_hands(engine, state, state.turn, rng, samples))
-    best = 0
-    for i in range(1, len(values)):
-        if values[i] > values[best]:
-            best = i
-    return moves[best]
+    return moves[best_index(assess(engine, worth, state, moves, reply_hands(engine, state, state.turn, rng, samples)))]
 
 
-def known_reply_move(engine: Engine, worth: CardWorth, state: HandState) -> Move:
+def known_reply_move(engine: Engine, worth: CardWorth, state: HandState, own: list[float] | None = None,
+                     kept: float = KEPT) -> Move:
     """The counting heuristic's move where every hand is known (a sampled deal): each move
-    less the best reply the next player's actual hand has, plus our builds that survive it."""
+    less the best reply the next player's actual hand has, plus ``kept`` of our builds that
+    survive it. ``own``: each move's own rating in place of what it banks (a trial's)."""
     moves = engine.playable_moves(state)
     if len(moves) == 1:
         return moves[0]
     side = state.teams[state.turn]
-    best_i, best_v = 0, -1e18
+    values = []
     for i, m in enumerate(moves):
-        value = banked(worth, state, m)
+        value = own[i] if own is not None else banked(worth, state, m)
         after = engine.apply(state, m)
         if not after.over and after.deal_no == state.deal_no:
-            top = 0.0
-            top_move: Move | None = None
-            for r in engine.playable_moves(after):
-                v = banked(worth, after, r)
-                if v > top:
-                    top, top_move = v, r
+            top, top_move = best_reply(engine, worth, after)
             value += top if after.teams[after.turn] == side else -top
             for b in after.builds:
                 if after.teams[b.holder] == side and (top_move is None or b.cards not in top_move.builds):
-                    value += KEPT * worth.of(b.cards)
-        if value > best_v:
-            best_i, best_v = i, value
-    return moves[best_i]
+                    value += kept * worth.of(b.cards)
+        values.append(value)
+    return moves[best_index(values)]
 
 
 def counter_playout(engine: Engine, worth: CardWorth, state: HandState, move: Move, whole_hand: bool) -> HandState:

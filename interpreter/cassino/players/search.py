@@ -196,14 +196,11 @@ class SearchBot(Bot):
         side = game.hand.teams[seat]
         if self.exact and missing_knowledge(game.hand, seat) is None and cards_left(game.hand) <= EXACT_LIMIT:
             known = self.determinize(game.engine, game.hand, seat)   # the true position, from what the seat sees
-            solver = self.solver(game, side)
-            solver.max_positions = solver.nodes + EXACT_POSITIONS
             try:
-                return solver.best_move(known)
+                with self.solver(game, side).limited(EXACT_POSITIONS) as solver:
+                    return solver.best_move(known)
             except (PositionTooLargeError, SearchLimit):
                 pass   # (a position the engine will not list whole, or too deep to solve: sampled play, below)
-            finally:
-                solver.max_positions = None
         worth = self.worth(game)
         alive = self.candidates(game, moves, worth)
         rewards: dict[Move, list[float]] = {m: [] for m in alive}

@@ -21,8 +21,9 @@ take the most, builds, trails).
 
 from __future__ import annotations
 
+from contextlib import contextmanager
 from dataclasses import dataclass
-from typing import Callable, Hashable
+from typing import Callable, Hashable, Iterator
 
 from ..engine.core import Engine, bits
 from ..errors import CassinoError
@@ -92,6 +93,16 @@ class Solver:
         self._progress = progress
         self._every = every
         self._next = every if progress is not None and every > 0 else 0
+
+    @contextmanager
+    def limited(self, positions: int) -> Iterator["Solver"]:
+        """Searches made in the block raise SearchLimit once they search more than ``positions``
+        positions between them (what they learnt stays in the table); no limit after it."""
+        self.max_positions = self.nodes + positions
+        try:
+            yield self
+        finally:
+            self.max_positions = None
 
     # ---------------------------------------------------------------- values
     def final_value(self, state: HandState) -> int:

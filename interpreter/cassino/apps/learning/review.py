@@ -45,7 +45,7 @@ from ...engine.state import HandState
 from ...errors import CassinoError
 from ...players.gain import greedy_playout
 from ...players.knowledge import determinize
-from ...players.search import SearchBot
+from ...players.search import EXACT_LIMIT, EXACT_POSITIONS, SearchBot
 from ...players.solver import MoveValue, SearchLimit, cards_left, missing_knowledge
 from ..game.records import Record, actor_of, apply_action
 
@@ -56,12 +56,13 @@ DEFAULT_DEALS = 32
 #: With at most this many cards left to play, each sampled deal is solved exactly (as the search does).
 EXACT_CARDS = 4
 #: Solve a known position exactly only with at most this many cards left to play (a variant that
-#: deals 12 each in its last deal would take far too long; there the search estimates instead).
-KNOWN_LIMIT = 16
+#: deals 12 each in its last deal would take far too long; there the search estimates instead). The
+#: search player's own bounds: a review solves exactly what the computer would.
+KNOWN_LIMIT = EXACT_LIMIT
 #: ...and only while the solve searches at most this many positions (counted, so a review decides
 #: alike on every machine; about 3 s in pure Python): Swazi Casino's 2-player last deal at 16 cards
 #: left searched about a million (161 s, 2 GB) and is estimated instead.
-KNOWN_POSITIONS = 20_000
+KNOWN_POSITIONS = EXACT_POSITIONS
 #: A search estimate marks a move only when the best is better by more than this (points)...
 SEARCH_MARGIN = 0.5
 #: ...on ``CONFIRM_FACTOR`` times the deals, fresh ones, by more than ``CONFIRM_Z`` standard
@@ -215,14 +216,11 @@ class Valuer:
     def _solved(self, game: Game, side: int) -> list[MoveValue] | None:
         """The exact values of the position's moves, or None where the solve would search more than
         ``known_positions`` positions (what it learnt so far stays in the kept solver's table)."""
-        solver = self.bot.solver(game, side)
-        solver.max_positions = solver.nodes + self.known_positions
         try:
-            return solver.move_values(game.hand)
+            with self.bot.solver(game, side).limited(self.known_positions) as solver:
+                return solver.move_values(game.hand)
         except SearchLimit:
             return None
-        finally:
-            solver.max_positions = None
 
     def confirm(self, game: Game, number: int, valued: "Valued", played: Move) -> tuple[Move, float, float, int]:
         """The played move and the best few of ``valued`` valued again on fresh deals, more of

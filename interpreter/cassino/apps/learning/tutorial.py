@@ -19,7 +19,6 @@ from typing import Any
 from ...engine.game import Game
 from ...engine.movegen import generate
 from ...engine.moves import Move, MoveKind, PositionTooLargeError
-from ...engine.turnrules import TurnRules
 from ...language.rulebook import rulebook
 from ...language.rules import Rules
 
@@ -186,25 +185,14 @@ def situations(before: Game, move: Move | None, after: Game, skip: frozenset[str
     return found
 
 
-#: African Casino's whole-move rules (``engine.turnrules.TurnRules``): each topic, the rules' flag
-#: that turns the rule on, and that flag's value when on.
-_TURN_RULES: tuple[tuple[str, str, bool], ...] = (
-    ("pile card refused", "augment", True),
-    ("another side's build", "augment_opponents", False),
-    ("partner's build", "raise_partners", False),
-    ("one build a value", "one_per_value", True),
-    ("one build a player", "one_per_player", True),
+#: African Casino's whole-move rules (``engine.turnrules``): each topic and the rule it teaches.
+_TURN_RULES: tuple[tuple[str, str], ...] = (
+    ("pile card refused", "augment"),
+    ("another side's build", "augment_opponents"),
+    ("partner's build", "raise_partners"),
+    ("one build a value", "one_per_value"),
+    ("one build a player", "one_per_player"),
 )
-
-
-def _alone(engine: Any, flag: str) -> TurnRules:
-    """The engine's whole-move rules with only the rule ``flag`` names on: which of them refuses a
-    move. A fresh one (the compiled class cannot be copied), its flags set as the rule's on and off."""
-    alone = TurnRules(engine)
-    for _, other, on in _TURN_RULES:
-        setattr(alone, other, on if other == flag else not on)
-    alone.active = True
-    return alone
 
 
 def refused_by_turn_rules(game: Game, skip: frozenset[str] = frozenset()) -> set[str]:
@@ -214,7 +202,7 @@ def refused_by_turn_rules(game: Game, skip: frozenset[str] = frozenset()) -> set
     Topics in ``skip`` are not looked for; a position too large to list is passed over."""
     engine, hand = game.engine, game.hand
     rules = engine.turn_rules
-    wanted = [(topic, flag) for topic, flag, on in _TURN_RULES if getattr(rules, flag) == on and topic not in skip]
+    wanted = [(topic, rule) for topic, rule in _TURN_RULES if rules.on(rule) and topic not in skip]
     if not rules.active or not wanted or hand.over:
         return set()
     try:
@@ -224,8 +212,8 @@ def refused_by_turn_rules(game: Game, skip: frozenset[str] = frozenset()) -> set
     kept = set(rules.keep(hand, keys))
     refused = [key for key in keys if key not in kept]
     found: set[str] = set()
-    for topic, flag in wanted:
-        if refused and len(_alone(engine, flag).keep(hand, refused)) < len(refused):
+    for topic, rule in wanted:
+        if refused and len(rules.alone(rule).keep(hand, refused)) < len(refused):
             found.add(topic)
     return found
 
