@@ -2,7 +2,7 @@
 
     python benchmarks/bot_strength.py                   # every bundled variant, 2 and 4 players, 40 pairs at most
     python benchmarks/bot_strength.py --variants standard --players 2 --pairings new-vs-old --cap 600
-    python benchmarks/bot_strength.py --new search:0.004s --today search:0.004s --one-hand   # equal time a move
+    python benchmarks/bot_strength.py --new search:0.004s --today plain:64 --one-hand   # equal time a move
     python benchmarks/bot_strength.py --regret          # endgame regret on 200 last-deal positions
     python benchmarks/bot_strength.py --solve-time      # the exact solver on whole 2-player last deals
 
@@ -18,13 +18,16 @@ own decisions, in milliseconds.
 
 Pairings (default: new-vs-today and new-vs-greedy, per bundled variant and player
 count, 2 and 4): new-vs-today is ``--new`` (default ``search``, the default computer
-player) against ``--today`` (today's search: compare a new search against it at equal
+player) against ``--today`` (default ``plain:64``, the search before it read the others' moves
+of the deal: compare a new search against it at equal
 time a move, as the ms/move columns show), new-vs-greedy the same against greedy;
 points a pair are the first player's lead with one standard error. Also: greedy vs
 random, search vs greedy, and ``new-vs-old`` (its name from an earlier issue): today's `search` against the rollout
 search as it was before the exact endgame and the outlook (`old:64`: 64 deals a move,
-greedy playouts valued by the fixed worth of the cards won, no solver). `infer:64`: today's search dealing each seat the cards it passed up
-a capture with last (``SearchBot(infer=True)``), e.g. ``--pairings infer:64-vs-search``.
+greedy playouts valued by the fixed worth of the cards won, no solver). `plain:64`: the search with its deals
+not weighed by the others' moves of the deal (``SearchBot(infer="off")``, the default player until that
+reading was measured better; ``--today``'s default). `passed:64`: the search dealing each seat the cards it
+passed up a capture with last (``SearchBot(infer="passed")``), e.g. ``--pairings passed:64-vs-plain:64``.
 
 Regret: positions in the last deal of 2-player games between greedy players, one a
 game at a move drawn at random (every card's place is then known to the seat to
@@ -63,13 +66,15 @@ PAIRINGS = {
 
 
 def bot(name: str, seed: int) -> Bot:
-    """``make_bot``'s players; ``old:N``: the rollout search as it was (for comparison); ``infer:N``:
-    the search reading passed-up captures; and
+    """``make_bot``'s players; ``old:N``: the rollout search as it was (for comparison); ``plain:N``:
+    the search not reading the others' moves; ``passed:N``: the search reading passed-up captures; and
     ``custom:N:SETTING=VALUE+...``: a search with N deals a move and other settings (for experiments)."""
     if name.startswith("old:"):
         return SearchBot(seed, iterations=int(name[4:]), exact=False, exact_cards=0, evaluation="worth")
-    if name.startswith("infer:"):
-        return SearchBot(seed, iterations=int(name[6:]), infer=True)
+    if name.startswith("plain:"):
+        return SearchBot(seed, iterations=int(name[6:]), infer="off")
+    if name.startswith("passed:"):
+        return SearchBot(seed, iterations=int(name[7:]), infer="passed")
     if name.startswith("custom:"):
         _, n, settings = name.split(":")
         kwargs: dict[str, object] = {}
@@ -301,7 +306,8 @@ def main() -> None:
     p.add_argument("--pairings", default="new-vs-today,new-vs-greedy",
                    help=f"comma-separated: new-vs-today, new-vs-greedy, {', '.join(PAIRINGS)}, A-vs-B, or all")
     p.add_argument("--new", default="search", help="the player new-vs-today and new-vs-greedy measure")
-    p.add_argument("--today", default="search", help="what new-vs-today measures it against (today's search)")
+    p.add_argument("--today", default="plain:64",
+                   help="what new-vs-today measures it against (the search before it read the others' moves)")
     p.add_argument("--cap", type=int, default=40, help="most pairs a match plays (more: --cap 400)")
     p.add_argument("--min", type=int, default=20, help="fewest pairs before a match may stop")
     p.add_argument("--batch", type=int, default=20, help="pairs between two looks at the interval")

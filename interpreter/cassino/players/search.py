@@ -3,25 +3,30 @@
 - When every card's place is known to the seat to move (the 2-player last deal:
   every unseen card is in the other hand), it plays the exact solver's move
   (``solver.Solver``): a best move, not a guess.
-- Otherwise, determinized Monte Carlo search: the unseen cards are dealt at random
-  many times, consistent with what the seat knows (``knowledge.determinize``), each
-  candidate move is played out greedily to the end of the deal in every such deal,
-  and the move whose side expects most points on average (``outlook.Outlook``) is
-  played. When few cards are left to play (``exact_cards``), a candidate's worth in a
-  deal is the solver's exact value of that deal instead of one playout.
-  Budget: iterations (deals), or seconds.
+- Otherwise, determinized Monte Carlo search: the unseen cards are dealt many times,
+  consistent with what the seat knows (``knowledge.determinize``) and drawn by how likely
+  each deal makes the moves the other seats made in this deal (``inference``: a seat that
+  trailed while a 7 lay open seldom holds a 7), each candidate move is played out greedily
+  to the end of the deal in every such deal, and the move whose side expects most points on
+  average (``outlook.Outlook``) is played. When few cards are left to play
+  (``exact_cards``), a candidate's worth in a deal is the solver's exact value of that deal
+  instead of one playout. Budget: iterations (deals), or seconds.
 
-What was measured before these choices (benchmarks/bot_strength.py, README): the
+What was measured before these choices (benchmarks/bot_strength.py, docs/performance.md): the
 exact last deal and the outlook each add about a point a pair of hands against the
-rollout search with neither; a playout policy that counts what the next player can
+rollout search with neither; the deals weighed by the others' moves add about a third of a
+point (``benchmarks/sparring.py --a search --b plain:64 --pairs 1000``: +0.36 ± 0.14 points a
+pair of 2-player standard hands). A playout policy that counts what the next player can
 take, playouts to the end of the hand, valuing cards by the state of each race, 128
-deals instead of 64, and 20 candidates instead of 10 did not measurably help.
-Nor did reading what the others did not do (``infer=True``: a seat that trailed or
-built when a card would have captured something is dealt such cards last), against
-the search without it, standard, seed 1: 2-player hands 52.1% (50.1-54.1%, 360 pairs,
-+0.17 ± 0.35 points a pair; seed 2: 50.4%, 48.5-52.4%, 400 pairs), whole 2-player games 51.3% (48.8-53.9%, 300 pairs,
-+0.34 ± 0.88), 4-player partnership hands 45.0% (40.2-49.8%, 160 pairs, -0.71 ± 0.94;
-there the partner's passes are read the same way); so it is off by default.
+deals instead of 64, and 20 candidates instead of 10 did not measurably help
+(``benchmarks/playout_trials.py`` lists more). Nor did the older reading of what the others
+did not do (``infer="passed"``: a seat that trailed or built when a card would have captured
+something is dealt such cards last), against the search without it, standard, seed 1:
+2-player hands 52.1% (50.1-54.1%, 360 pairs, +0.17 ± 0.35 points a pair; seed 2: 50.4%,
+48.5-52.4%, 400 pairs), whole 2-player games 51.3% (48.8-53.9%, 300 pairs, +0.34 ± 0.88),
+4-player partnership hands 45.0% (40.2-49.8%, 160 pairs, -0.71 ± 0.94; there the partner's
+passes are read the same way). A certainty where there is only a likelihood: a seat builds
+instead of capturing on purpose.
 """
 
 from __future__ import annotations
@@ -37,6 +42,7 @@ from ..errors import PositionTooLargeError
 from ..engine.state import HandState
 from .base import Bot
 from .gain import CardWorth, gains, greedy_move, greedy_playout
+from .inference import Evidence, evidence, relative
 from .knowledge import determinize, passed_up
 from .outlook import Outlook
 from .solver import SearchLimit, Solver, cards_left, missing_knowledge
@@ -52,6 +58,11 @@ from .solver import SearchLimit, Solver, cards_left, missing_knowledge
 #: every machine.
 EXACT_LIMIT = 16
 EXACT_POSITIONS = 20_000
+
+#: How the search reads the others' moves of this deal: ``weighted`` (the default: deals drawn by
+#: how likely they make those moves, ``inference``), ``passed`` (a seat is dealt the cards it
+#: passed up a capture with last, ``knowledge.passed_up``; measured, not better) or ``off``.
+INFERENCES = ("weighted", "passed", "off")
 
 
 class SearchBot(Bot):
@@ -75,20 +86,21 @@ class SearchBot(Bot):
     4-player games, compiled engine: 1.1x at 4 cards left, 2.8x at 5, 4x at 6, 7.5x at 8),
     so the exact values come for free; beyond that the cost grows fast, and at 6 it did
     not measurably win more (150 mirrored pairs of 4-player hands: +0.03 ± 0.12 points).
-    ``infer``: deal every other seat (partner too) the cards it passed up a capture with
-    in this deal last (``knowledge.passed_up`` on ``game.log``); measured, not better
-    (module docstring), so off by default.
+    ``infer``: how the other seats' moves of this deal (``game.log``; partner too) are read:
+    ``"weighted"`` (the default) draws the deals by how likely they make those moves
+    (``inference.weighted_deal``); ``"passed"`` deals each seat the cards it passed up a capture
+    with last (``knowledge.passed_up``; measured, not better); ``"off"`` reads nothing.
     """
 
     name = "search"
 
     def __init__(self, seed: int = 0, iterations: int = 64, seconds: float | None = None,
                  width: int = 10, horizon: str = "deal", exact: bool = True, exact_cards: int = 4,
-                 evaluation: str = "outlook", infer: bool = False) -> None:
+                 evaluation: str = "outlook", infer: str = "weighted") -> None:
         if evaluation not in ("outlook", "worth") or horizon not in ("deal", "hand"):
             raise ValueError(f"evaluation is outlook or worth, horizon deal or hand: not {evaluation!r}, {horizon!r}")
-        if not isinstance(infer, bool):
-            raise ValueError(f"infer is True or False, not {infer!r}")
+        if infer not in INFERENCES:
+            raise ValueError(f"infer is one of {', '.join(INFERENCES)}, not {infer!r}")
         self.reseed(seed)   # the generator is made when first drawn from
         self.iterations = iterations
         self.seconds = seconds
@@ -99,6 +111,7 @@ class SearchBot(Bot):
         self.evaluation = evaluation
         self.infer = infer
         self._passed: dict[int, tuple[object, int]] = {}
+        self._terms: dict[int, tuple[object, list[float] | None]] = {}
         self._outlook: tuple[Engine, Outlook] | None = None
         self._solver: tuple[Hashable, Solver] | None = None
 
@@ -107,6 +120,13 @@ class SearchBot(Bot):
         """The hand as ``seat`` sees it, with every unseen card dealt at random (``avoid``:
         cards each seat probably does not hold, dealt to it last)."""
         return determinize(engine, state, seat, self.rng, avoid)
+
+    def evidence(self, game: Game, seat: int) -> Evidence | None:
+        """What the other seats' moves in this deal say of their hands (``inference.evidence``),
+        each logged move read once: later decisions of the deal find it in a small memo."""
+        if len(self._terms) > 4096:
+            self._terms.clear()
+        return evidence(game.engine, self.worth(game), game.hand, game.log, seat, self._terms)
 
     def unlikely(self, game: Game, seat: int) -> tuple[int, ...]:
         """For each seat, the cards it passed up a capture with in this deal (as seen by
@@ -205,13 +225,18 @@ class SearchBot(Bot):
         alive = self.candidates(game, moves, worth)
         rewards: dict[Move, list[float]] = {m: [] for m in alive}
         exact = cards_left(game.hand) <= self.exact_cards
-        avoid = self.unlikely(game, seat) if self.infer else ()
+        avoid = self.unlikely(game, seat) if self.infer == "passed" else ()
+        seen = self.evidence(game, seat) if self.infer == "weighted" else None
         engine, whole_hand = game.engine, self.horizon == "hand"
         deadline = time.perf_counter() + self.seconds if self.seconds else None
         done = 0
+        log_weights: list[float] = []
+        weights: list[float] | None = None
         while len(alive) > 1 and ((done < self.iterations) if deadline is None
                                   else (done < 1 or time.perf_counter() < deadline)):
             state = self.determinize(engine, game.hand, seat, avoid)
+            if seen is not None:
+                log_weights.append(seen.log_weight(state))
             values: list[float] | None = None
             if exact:
                 try:
@@ -224,24 +249,42 @@ class SearchBot(Bot):
                 rewards[m].append(r)
             done += 1
             if done >= 8 and done & (done - 1) == 0:   # at 8, 16, 32, ... deals
-                alive = _survivors(alive, rewards)
-        return max(alive, key=lambda m: sum(rewards[m]))
+                weights = relative(log_weights) if seen is not None else None
+                alive = _survivors(alive, rewards, weights)
+        weights = relative(log_weights) if seen is not None else None
+        return max(alive, key=lambda m: _total(rewards[m], weights))
 
 
-def _survivors(alive: list[Move], rewards: dict[Move, list[float]], z: float = 2.5) -> list[Move]:
+def _total(values: list[float], weights: list[float] | None) -> float:
+    """The sum of ``values``, each times its deal's weight (plain where there are none)."""
+    if weights is None:
+        return sum(values)
+    return sum(w * v for w, v in zip(weights, values))
+
+
+def _survivors(alive: list[Move], rewards: dict[Move, list[float]], weights: list[float] | None = None,
+               z: float = 2.5) -> list[Move]:
     """The candidates not clearly worse than the best so far.
 
     All candidates were played out in the same deals, so each is compared with the
     best by the per-deal differences: dropped when the mean difference is below zero
     by more than ``z`` standard errors. Order is kept (the greedy order breaks ties).
+    With ``weights`` (how likely each deal is, ``inference``), the weighted mean, and the
+    standard error over the deals' effective number, (sum w)^2 / sum w^2.
     """
-    best = max(alive, key=lambda m: sum(rewards[m]))
+    best = max(alive, key=lambda m: _total(rewards[m], weights))
     keep = []
     for m in alive:
         diffs = [a - b for a, b in zip(rewards[m], rewards[best])]
-        n = len(diffs)
-        mean = sum(diffs) / n
-        var = sum((d - mean) ** 2 for d in diffs) / (n - 1)
+        if weights is None:
+            n = float(len(diffs))
+            mean = sum(diffs) / n
+            var = sum((d - mean) ** 2 for d in diffs) / (n - 1)
+        else:
+            total = sum(weights)
+            n = total * total / sum(w * w for w in weights)
+            mean = sum(w * d for w, d in zip(weights, diffs)) / total
+            var = sum(w * (d - mean) ** 2 for w, d in zip(weights, diffs)) / total * n / (n - 1) if n > 1 else 0.0
         if m is best or mean >= 0 or (var > 0 and mean + z * math.sqrt(var / n) >= 0):
             keep.append(m)
     return keep

@@ -12,8 +12,9 @@ side, from what the seat could know when it moved:
   review never takes hours: a 2-player last deal of 10 or 12 cards each, as in South African and
   Swazi Casino, took minutes and gigabytes a decision.)
 - ``search``: elsewhere, the search player's estimate: ``deals`` deals of the cards the seat
-  cannot see, drawn at random consistent with what it knows (``knowledge.determinize``,
-  seeded from the review's seed and the move's number, so a review is repeatable), every
+  cannot see, drawn at random consistent with what it knows and weighed by how likely
+  they make the other seats' moves of this deal (``inference.weighted_deal``, as the search
+  draws them), seeded from the review's seed and the move's number, so a review is repeatable; every
   move played in each of those same deals, then the greedy playout to the end of the deal
   valued by the search's outlook (expected points of what each side has won); with at most
   ``EXACT_CARDS`` cards left to play, the solver's value of each sampled deal instead. The
@@ -44,7 +45,7 @@ from ...engine.rng import derive
 from ...engine.state import HandState
 from ...errors import CassinoError
 from ...players.gain import greedy_playout
-from ...players.knowledge import determinize
+from ...players.inference import weighted_deal
 from ...players.search import EXACT_LIMIT, EXACT_POSITIONS, SearchBot
 from ...players.solver import MoveValue, SearchLimit, cards_left, missing_knowledge
 from ..game.records import Record, actor_of, apply_action
@@ -244,8 +245,9 @@ class Valuer:
         worth = self.bot.worth(game)
         outlook = self.bot.outlook(game)
         scores = dict(enumerate(game.scores))
+        seen = self.bot.evidence(game, seat)   # the others' moves of this deal weigh the deals, as the search's do
         for _ in range(deals):
-            state = determinize(engine, game.hand, seat, rng)
+            state = weighted_deal(engine, game.hand, seat, rng, seen)
             for k, m in enumerate(moves):
                 if exact:
                     samples[k].append(float(self.bot.solver(game, side).value(engine.apply(state, m))))

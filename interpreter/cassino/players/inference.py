@@ -1,0 +1,164 @@
+"""What the other seats' plays in this deal reveal of their hands: deals drawn by how likely they are.
+
+A seat's cards are dealt at the start of a deal and played within it, so every move another
+seat made in this deal is evidence of what it still holds: a seat that trailed a 7 with a 7
+on the table probably holds no other 7; one that took a single 3 while a 10 of diamonds lay
+open probably holds no 10. The search deals the unseen cards many times; here each deal is
+weighed by how likely the moves seen are if that deal is the truth (``Evidence.log_weight``).
+The search values its candidates by the weighted mean over its deals (importance weighting:
+a deal costs one weight more than before). The review, whose statistics count deals alike,
+draws its deals in proportion to the weights instead (``weighted_deal``: ``DRAWS`` deals drawn
+as ``knowledge.determinize`` draws them, one of them kept by weight).
+
+The model of a seat's play is the greedy rating softened (``gain``): a move is made with
+probability proportional to exp(gain / ``TEMPERATURE``) among the moves its hand allows. It is
+read per card: for each card the seat may have held, the sum of exp(gain / T) over the moves
+that card allows on its own (``card_terms``). A deal's weight for one move seen is then one over
+the sum of those terms for the cards the deal gives the seat at that move (the cards it holds
+now and those it has played since). The move's own term is the same in every deal and cancels.
+Builds that need a second card held are not counted (a hand of one card cannot make them).
+
+Measured (``benchmarks/sparring.py``, 2-player standard hands, against the search without it):
+docs/performance.md. The temperature is near the one under which the search's own choices are
+most likely (0.3-0.5 fit best, by log-likelihood over 2,194 decisions of search against search),
+and near the one whose weighted deals best predict a hidden hand
+(``benchmarks/inference_quality.py``: 0.4-0.7 against the search and the sparring partner;
+a model that also rates trails, builds and captures apart was no better at that).
+A variant that draws after every play (``deal.draw_after_play``) gives a seat cards nobody saw
+after its move: only the moves made once the stock is empty count there.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from typing import Final
+
+from ..engine.core import Engine
+from ..engine.moves import Move
+from ..engine.state import HandState
+from ..errors import PositionTooLargeError
+from .gain import CardWorth, gains
+from .knowledge import determinize, public_cards
+
+#: The softened greedy player's temperature, in points of gain.
+TEMPERATURE: Final = 0.4
+#: Deals drawn for each deal kept.
+DRAWS: Final = 8
+
+LogNode = tuple[object, HandState, Move] | None
+
+
+def card_terms(engine: Engine, worth: CardWorth, position: HandState) -> list[float]:
+    """For each card, the sum of exp(gain / ``TEMPERATURE``) over the moves the player to move in
+    ``position`` could make holding that card alone (0.0 for a card anybody could see there).
+
+    Reads only the public part of ``position``: its hands are replaced, and the stock stands in by
+    its size. Cards of the same rank and worth play alike, so each such kind is listed once."""
+    mover = position.turn
+    public = public_cards(position)
+    hands = [0] * position.players
+    stock = tuple(range(len(position.stock)))
+    kinds: dict[tuple[str, float], float] = {}
+    terms = [0.0] * engine.n_cards
+    for i in range(engine.n_cards):
+        if public >> i & 1:
+            continue
+        kind = (engine.rank_str[i], worth.worth[i])
+        total = kinds.get(kind)
+        if total is None:
+            hands[mover] = 1 << i
+            probe = position.with_(hands=tuple(hands), stock=stock)
+            total = 0.0
+            for g in gains(worth, probe, engine.playable_moves(probe)):
+                total += math.exp(g / TEMPERATURE)
+            kinds[kind] = total
+        terms[i] = total
+    return terms
+
+
+class Evidence:
+    """The moves other seats made in this deal, as the weights they put on a sampled deal."""
+
+    def __init__(self, seen: list[tuple[int, int, list[float]]]) -> None:
+        #: For each move seen: its seat, the cards that seat has played since (that move's card
+        #: included), and ``card_terms`` of the position it was made in.
+        self.seen: Final = seen
+
+    def log_weight(self, world: HandState) -> float:
+        """The log of how likely the moves seen are if ``world`` is the truth (up to a common
+        term; -inf where a move seen was impossible)."""
+        log_weight = 0.0
+        for mover, since, terms in self.seen:
+            held = world.hands[mover] | since
+            total = 0.0
+            while held:
+                low = held & -held
+                total += terms[low.bit_length() - 1]
+                held ^= low
+            if total <= 0.0:
+                return -math.inf
+            log_weight -= math.log(total)
+        return log_weight
+
+    def weight(self, world: HandState) -> float:
+        """How likely the moves seen are if ``world`` is the truth (up to a common factor)."""
+        return math.exp(self.log_weight(world))
+
+
+def relative(log_weights: list[float]) -> list[float]:
+    """Weights from their logs, the largest 1.0 (all 1.0 where every one is -inf)."""
+    top = max(log_weights) if log_weights else 0.0
+    if top == -math.inf:
+        return [1.0] * len(log_weights)
+    return [math.exp(lw - top) for lw in log_weights]
+
+
+def evidence(engine: Engine, worth: CardWorth, state: HandState, log: LogNode, seat: int,
+             memo: dict[int, tuple[object, list[float] | None]]) -> Evidence | None:
+    """What the moves of ``state``'s deal in ``log`` (its game's log, newest first) say of the
+    hands ``seat`` cannot see; None where nothing was seen. ``memo`` keeps each logged position's
+    ``card_terms`` for the later decisions of the deal (by the log node, kept alongside it)."""
+    deal = state.deal_no
+    played = [0] * state.players
+    seen: list[tuple[int, int, list[float]]] = []
+    node: LogNode = log
+    while node is not None:
+        earlier, position, move = node
+        if position.deal_no != deal or (engine.draw_after_play and position.stock):
+            break   # an earlier deal, or cards drawn since: that hand is not this one
+        mover = position.turn
+        played[mover] |= move.played
+        if mover != seat:
+            known = memo.get(id(node))
+            if known is None or known[0] is not node:
+                try:
+                    terms: list[float] | None = card_terms(engine, worth, position)
+                except PositionTooLargeError:
+                    terms = None    # (a table beyond the listing budget: this move is not read)
+                known = (node, terms)
+                memo[id(node)] = known
+            if known[1] is not None:
+                seen.append((mover, played[mover], known[1]))
+        node = earlier   # type: ignore[assignment]
+    return Evidence(seen) if seen else None
+
+
+def weighted_deal(engine: Engine, state: HandState, seat: int, rng: random.Random,
+                  evidence: Evidence | None, avoid: tuple[int, ...] = ()) -> HandState:
+    """A deal of the cards ``seat`` cannot see, drawn by how likely it makes the moves seen:
+    ``DRAWS`` deals as ``determinize`` draws them, one kept in proportion to its weight
+    (without evidence, one deal as ``determinize`` draws it)."""
+    if evidence is None:
+        return determinize(engine, state, seat, rng, avoid)
+    worlds = [determinize(engine, state, seat, rng, avoid) for _ in range(DRAWS)]
+    weights = relative([evidence.log_weight(w) for w in worlds])
+    total = 0.0
+    for w in weights:
+        total += w
+    pick = rng.random() * total
+    for world, w in zip(worlds, weights):
+        pick -= w
+        if pick < 0.0:
+            return world
+    return worlds[-1]
