@@ -21,7 +21,7 @@ from cassino.engine.moves import MoveKind
 from cassino.engine.state import HandState
 from cassino.language.variants import load_rules
 from cassino.players.bots import SearchBot
-from cassino.players.inference import DRAWS, Evidence, card_terms, evidence, relative, weighted_deal
+from cassino.players.inference import DRAWS, LEAST_SHARE, Evidence, card_terms, evidence, relative, weighted_deal
 from cassino.players.knowledge import determinize, passed_up
 from cassino.players.search import _survivors, _total
 from test_bots import _mid_hand
@@ -354,3 +354,20 @@ def test_the_search_weighs_its_deals_and_compares_candidates_by_the_weighted_mea
     assert _total(rewards[move_b], only_even) == 0.0 and _total(rewards[move_a], None) == 16.0  # type: ignore[index]
     game, _ = _declined_seven_and_king()
     assert SearchBot(seed=1).choose(game, 1) in game.legal_moves()
+
+
+def test_weights_too_uneven_are_tempered_to_keep_a_share_of_the_deals_in_play() -> None:
+    """Many moves seen can leave a handful of deals deciding alone: ``relative`` raises the weights
+    to the largest power that keeps ``LEAST_SHARE`` of the deals in effect, keeping their order."""
+    logs = [0.0, -1.0, -8.0, -9.0, -20.0, -30.0, -40.0, -50.0]
+    plain = relative(logs)
+    tempered = relative(logs, LEAST_SHARE)
+
+    def share(ws: list[float]) -> float:
+        return sum(ws) ** 2 / (len(ws) * sum(w * w for w in ws))
+    assert share(plain) < LEAST_SHARE <= share(tempered) < LEAST_SHARE + 0.01
+    assert sorted(range(8), key=lambda k: -tempered[k]) == list(range(8)) and tempered[0] == 1.0
+    even = [0.0, -0.1, -0.2, -0.1]
+    assert relative(even, LEAST_SHARE) == relative(even)          # even enough: untouched
+    assert relative([-math.inf, 0.0], LEAST_SHARE)[0] == 0.0       # an impossible deal stays impossible
+    assert relative([-math.inf, -math.inf, -math.inf, 0.0], LEAST_SHARE) == [0.0, 0.0, 0.0, 1.0]

@@ -23,7 +23,9 @@ docs/performance.md. The temperature is near the one under which the search's ow
 most likely (0.3-0.5 fit best, by log-likelihood over 2,194 decisions of search against search),
 and near the one whose weighted deals best predict a hidden hand
 (``benchmarks/inference_quality.py``: 0.4-0.7 against the search and the sparring partner;
-a model that also rates trails, builds and captures apart was no better at that).
+a model that also rates trails, builds and captures apart was no better at that). Many moves
+seen multiply the model's errors: the weights are tempered to keep half the deals in effect
+(``relative``, ``LEAST_SHARE``; in Scopone's 4-player hands untempered weights lost points).
 A variant that draws after every play (``deal.draw_after_play``) gives a seat cards nobody saw
 after its move: only the moves made once the stock is empty count there.
 """
@@ -45,6 +47,10 @@ from .knowledge import determinize, public_cards
 TEMPERATURE: Final = 0.4
 #: Deals drawn for each deal kept.
 DRAWS: Final = 8
+#: The least effective share of its deals the search keeps in play (``relative``), and the halvings
+#: that find the power that keeps it.
+LEAST_SHARE: Final = 0.5
+TEMPER_STEPS: Final = 12
 
 LogNode = tuple[object, HandState, Move] | None
 
@@ -106,12 +112,38 @@ class Evidence:
         return math.exp(self.log_weight(world))
 
 
-def relative(log_weights: list[float]) -> list[float]:
-    """Weights from their logs, the largest 1.0 (all 1.0 where every one is -inf)."""
+def _share(log_weights: list[float], top: float, power: float) -> float:
+    """The effective share of deals, (sum w)^2 / (n sum w^2), of the weights raised to ``power``."""
+    total = 0.0
+    squares = 0.0
+    for lw in log_weights:
+        w = math.exp(power * (lw - top)) if lw > -math.inf else 0.0
+        total += w
+        squares += w * w
+    return total * total / (squares * len(log_weights))
+
+
+def relative(log_weights: list[float], least_share: float = 0.0) -> list[float]:
+    """Weights from their logs, the largest 1.0 (all 1.0 where every one is -inf).
+
+    ``least_share``: where the weights would leave fewer than that share of the deals in effect
+    (the effective number, (sum w)^2 / sum w^2, against their number), they are tempered, raised
+    to the largest power below 1 that keeps that share: many moves seen multiply a model's errors,
+    and a few deals would decide alone (Scopone's hands of ten cards, read all deal long)."""
     top = max(log_weights) if log_weights else 0.0
     if top == -math.inf:
         return [1.0] * len(log_weights)
-    return [math.exp(lw - top) for lw in log_weights]
+    power = 1.0
+    if least_share > 0.0 and _share(log_weights, top, 1.0) < least_share:
+        low, high = 0.0, 1.0
+        for _ in range(TEMPER_STEPS):
+            middle = (low + high) / 2
+            if _share(log_weights, top, middle) >= least_share:
+                low = middle
+            else:
+                high = middle
+        power = low
+    return [math.exp(power * (lw - top)) if lw > -math.inf else 0.0 for lw in log_weights]
 
 
 def evidence(engine: Engine, worth: CardWorth, state: HandState, log: LogNode, seat: int,

@@ -42,7 +42,7 @@ from ..errors import PositionTooLargeError
 from ..engine.state import HandState
 from .base import Bot
 from .gain import CardWorth, gains, greedy_move, greedy_playout
-from .inference import Evidence, evidence, relative
+from .inference import LEAST_SHARE, Evidence, evidence, relative
 from .knowledge import determinize, passed_up
 from .outlook import Outlook
 from .solver import SearchLimit, Solver, cards_left, missing_knowledge
@@ -249,9 +249,9 @@ class SearchBot(Bot):
                 rewards[m].append(r)
             done += 1
             if done >= 8 and done & (done - 1) == 0:   # at 8, 16, 32, ... deals
-                weights = relative(log_weights) if seen is not None else None
+                weights = relative(log_weights, LEAST_SHARE) if seen is not None else None
                 alive = _survivors(alive, rewards, weights)
-        weights = relative(log_weights) if seen is not None else None
+        weights = relative(log_weights, LEAST_SHARE) if seen is not None else None
         return max(alive, key=lambda m: _total(rewards[m], weights))
 
 
