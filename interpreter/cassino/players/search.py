@@ -4,8 +4,8 @@
   every unseen card is in the other hand), it plays the exact solver's move
   (``solver.Solver``): a best move, not a guess.
 - Otherwise, determinized Monte Carlo search: the unseen cards are dealt many times,
-  consistent with what the seat knows (``knowledge.determinize``) and drawn by how likely
-  each deal makes the moves the other seats made in this deal (``inference``: a seat that
+  consistent with what the seat knows (``knowledge.determinize``) and each weighed by how
+  likely it makes the moves the other seats made in this deal (``inference``: a seat that
   trailed while a 7 lay open seldom holds a 7), each candidate move is played out greedily
   to the end of the deal in every such deal, and the move whose side expects most points on
   average (``outlook.Outlook``) is played. When few cards are left to play
@@ -14,9 +14,9 @@
 
 What was measured before these choices (benchmarks/bot_strength.py, docs/performance.md): the
 exact last deal and the outlook each add about a point a pair of hands against the
-rollout search with neither; the deals weighed by the others' moves add about a third of a
-point (``benchmarks/sparring.py --a search --b plain:64 --pairs 1000``: +0.36 ± 0.14 points a
-pair of 2-player standard hands). A playout policy that counts what the next player can
+rollout search with neither; the deals weighed by the others' moves add about 0.4 points
+(``benchmarks/sparring.py --a search --b plain:64 --pairs 1000 --first 3000``: +0.43 ± 0.12
+points a pair of 2-player standard hands). A playout policy that counts what the next player can
 take, playouts to the end of the hand, valuing cards by the state of each race, 128
 deals instead of 64, and 20 candidates instead of 10 did not measurably help
 (``benchmarks/playout_trials.py`` lists more). Nor did the older reading of what the others
@@ -59,8 +59,8 @@ from .solver import SearchLimit, Solver, cards_left, missing_knowledge
 EXACT_LIMIT = 16
 EXACT_POSITIONS = 20_000
 
-#: How the search reads the others' moves of this deal: ``weighted`` (the default: deals drawn by
-#: how likely they make those moves, ``inference``), ``passed`` (a seat is dealt the cards it
+#: How the search reads the others' moves of this deal: ``weighted`` (the default: each deal weighed
+#: by how likely it makes those moves, ``inference``), ``passed`` (a seat is dealt the cards it
 #: passed up a capture with last, ``knowledge.passed_up``; measured, not better) or ``off``.
 INFERENCES = ("weighted", "passed", "off")
 
@@ -87,8 +87,9 @@ class SearchBot(Bot):
     so the exact values come for free; beyond that the cost grows fast, and at 6 it did
     not measurably win more (150 mirrored pairs of 4-player hands: +0.03 ± 0.12 points).
     ``infer``: how the other seats' moves of this deal (``game.log``; partner too) are read:
-    ``"weighted"`` (the default) draws the deals by how likely they make those moves
-    (``inference.weighted_deal``); ``"passed"`` deals each seat the cards it passed up a capture
+    ``"weighted"`` (the default) weighs each deal by how likely it makes those moves and
+    compares the candidates by the weighted mean (``inference``; tempered where few deals
+    would decide alone); ``"passed"`` deals each seat the cards it passed up a capture
     with last (``knowledge.passed_up``; measured, not better); ``"off"`` reads nothing.
     """
 
