@@ -286,7 +286,13 @@ def test_a_seats_view_does_not_depend_on_cards_it_cannot_see(tmp_path_factory: A
     seat = session.game.hand.turn if not session.game.over else 0
     table.session.record.seats = ["human" if k == seat else "random" for k in range(players)]
     before = _answers(table, seat)
-    session.game = session.game.with_(hand=_shuffle_hidden(session.game.hand, seat, random.Random(shuffle_seed)))
+    # The hidden cards dealt anew in the hand and in every position of its log, which the computer's
+    # hint reads the others' moves from (their public part only).
+    rng = random.Random(shuffle_seed)
+    log = None
+    for position, move in session.game.moves_this_hand():
+        log = (log, _shuffle_hidden(position, seat, rng), move)
+    session.game = session.game.with_(hand=_shuffle_hidden(session.game.hand, seat, rng), log=log)
     assert _answers(table, seat) == before
 
 

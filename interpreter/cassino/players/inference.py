@@ -150,7 +150,7 @@ def evidence(engine: Engine, worth: CardWorth, state: HandState, log: LogNode, s
              memo: dict[int, tuple[object, list[float] | None]]) -> Evidence | None:
     """What the moves of ``state``'s deal in ``log`` (its game's log, newest first) say of the
     hands ``seat`` cannot see; None where nothing was seen. ``memo`` keeps each logged position's
-    ``card_terms`` for the later decisions of the deal (by the log node, kept alongside it)."""
+    ``card_terms`` for the later decisions of the deal (by the position, kept alongside it)."""
     deal = state.deal_no
     played = [0] * state.players
     seen: list[tuple[int, int, list[float]]] = []
@@ -162,14 +162,16 @@ def evidence(engine: Engine, worth: CardWorth, state: HandState, log: LogNode, s
         mover = position.turn
         played[mover] |= move.played
         if mover != seat:
-            known = memo.get(id(node))
-            if known is None or known[0] is not node:
+            # Keyed by the logged position (an object the compiled code never copies, unlike the
+            # log's tuples) and kept with it, so a key is never another position's.
+            known = memo.get(id(position))
+            if known is None or known[0] is not position:
                 try:
                     terms: list[float] | None = card_terms(engine, worth, position)
                 except PositionTooLargeError:
                     terms = None    # (a table beyond the listing budget: this move is not read)
-                known = (node, terms)
-                memo[id(node)] = known
+                known = (position, terms)
+                memo[id(position)] = known
             if known[1] is not None:
                 seen.append((mover, played[mover], known[1]))
         node = earlier   # type: ignore[assignment]
