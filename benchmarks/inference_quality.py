@@ -8,7 +8,8 @@ Games of 2-player standard hands: seat 0 is the search, seat 1 the ``--opponent`
 the ``sparring`` partner of ``sparring.py``). At each of seat 0's decisions while the stock lasts,
 where the opponent has moved in the deal, 300 deals of the unseen cards are drawn as
 ``knowledge.determinize`` draws them; each is weighed by ``inference``'s model of play at each
-temperature (the product of one over the per-card sums of exp(gain / T), ``Evidence.weight``).
+temperature (``inference.evidence`` with the rating gain / T: the product of one over the per-card
+sums of exp(gain / T), ``Evidence.weight``).
 Printed: the mean log-likelihood of the truth (for each unseen card, whether the opponent holds
 it, under the share of the weighed deals that give it one), for plain deals, and how much each
 temperature gains over them, in nats a decision. A low-noise measure of the model: games
@@ -33,62 +34,30 @@ from sparring import SparringBot  # noqa: E402
 
 from cassino.engine.core import Engine  # noqa: E402
 from cassino.engine.game import Game  # noqa: E402
-from cassino.engine.moves import MoveKind  # noqa: E402
+from cassino.engine.moves import Move, MoveKind  # noqa: E402
 from cassino.engine.rng import derive  # noqa: E402
 from cassino.engine.state import HandState  # noqa: E402
 from cassino.language.variants import load_rules  # noqa: E402
 from cassino.players.base import Bot  # noqa: E402
-from cassino.players.gain import CardWorth, gains  # noqa: E402
-from cassino.players.inference import Evidence  # noqa: E402
-from cassino.players.knowledge import determinize, public_cards  # noqa: E402
+from cassino.players.gain import CardWorth  # noqa: E402
+from cassino.players.inference import Rating, evidence  # noqa: E402
+from cassino.players.knowledge import determinize  # noqa: E402
 from cassino.players.search import SearchBot  # noqa: E402
 
 DEALS = 300
 
 
-def terms(engine: Engine, worth: CardWorth, position: HandState, temperature: float,
-          kinds: tuple[float, float, float] = (0.0, 0.0, 0.0)) -> list[float]:
-    """``inference.card_terms`` at another temperature (the module's own is compiled in), with
-    ``kinds`` added to the log-odds of trails, builds and (per point taken) captures."""
-    public = public_cards(position)
-    hands = [0] * position.players
-    stock = tuple(range(len(position.stock)))
-    out = [0.0] * engine.n_cards
-    for i in range(engine.n_cards):
-        if not public >> i & 1:
-            hands[position.turn] = 1 << i
-            probe = position.with_(hands=tuple(hands), stock=stock)
-            moves = engine.playable_moves(probe)
-            total = 0.0
-            for g, m in zip(gains(worth, probe, moves), moves):
-                x = g / temperature
-                if m.kind is MoveKind.TRAIL:
-                    x += kinds[0]
-                elif m.kind is MoveKind.CAPTURE:
-                    x += kinds[2] * worth.of(m.loose | m.played)
-                else:
-                    x += kinds[1]
-                total += math.exp(x)
-            out[i] = total
-    return out
-
-
-def evidence(game: Game, seat: int, worth: CardWorth, temperature: float,
-             kinds: tuple[float, float, float]) -> Evidence | None:
-    """``inference.evidence`` at ``temperature``."""
-    played = [0] * game.players
-    seen = []
-    node = game.log
-    while node is not None:
-        earlier, position, move = node
-        if position.deal_no != game.hand.deal_no:
-            break
-        played[position.turn] |= move.played
-        if position.turn != seat:
-            seen.append((position.turn, played[position.turn],
-                         terms(game.engine, worth, position, temperature, kinds)))
-        node = earlier
-    return Evidence(seen) if seen else None
+def rating(temperature: float, worth: CardWorth, kinds: tuple[float, float, float]) -> Rating:
+    """A model of play's log-odds: gain / ``temperature``, plus ``kinds`` for trails, builds and
+    (per point taken) captures."""
+    def rate(move: Move, gain: float) -> float:
+        x = gain / temperature
+        if move.kind is MoveKind.TRAIL:
+            return x + kinds[0]
+        if move.kind is MoveKind.CAPTURE:
+            return x + kinds[2] * worth.of(move.loose | move.played)
+        return x + kinds[1]
+    return rate
 
 
 def truth_likelihood(deals: list[HandState], weights: list[float], truth: int, unseen: int) -> float:
@@ -124,7 +93,7 @@ def main() -> None:
         while not game.over:
             state = game.hand
             if state.turn == 0 and state.stock:
-                seen = [evidence(game, 0, worth, t, kinds) for t in temps]
+                seen = [evidence(engine, worth, state, game.log, 0, {}, rating(t, worth, kinds)) for t in temps]
                 if seen[0] is not None:
                     rng = random.Random(k * 1000 + state.ply)
                     deals = [determinize(engine, state, 0, rng) for _ in range(DEALS)]

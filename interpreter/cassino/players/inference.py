@@ -34,7 +34,7 @@ from __future__ import annotations
 
 import math
 import random
-from typing import Final
+from typing import Callable, Final
 
 from ..engine.core import Engine
 from ..engine.moves import Move
@@ -55,9 +55,15 @@ TEMPER_STEPS: Final = 12
 LogNode = tuple[object, HandState, Move] | None
 
 
-def card_terms(engine: Engine, worth: CardWorth, position: HandState) -> list[float]:
-    """For each card, the sum of exp(gain / ``TEMPERATURE``) over the moves the player to move in
-    ``position`` could make holding that card alone (0.0 for a card anybody could see there).
+#: A model of play's log-odds for a move, from the move and its gain (``benchmarks/inference_quality.py``
+#: tries others; the search's is gain / ``TEMPERATURE``).
+Rating = Callable[[Move, float], float]
+
+
+def card_terms(engine: Engine, worth: CardWorth, position: HandState, rate: Rating | None = None) -> list[float]:
+    """For each card, the sum of exp(gain / ``TEMPERATURE``) (or of exp(``rate``)) over the moves the
+    player to move in ``position`` could make holding that card alone (0.0 for a card anybody could
+    see there).
 
     Reads only the public part of ``position``: its hands are replaced, and the stock stands in by
     its size. Cards of the same rank and worth play alike, so each such kind is listed once."""
@@ -75,9 +81,10 @@ def card_terms(engine: Engine, worth: CardWorth, position: HandState) -> list[fl
         if total is None:
             hands[mover] = 1 << i
             probe = position.with_(hands=tuple(hands), stock=stock)
+            moves = engine.playable_moves(probe)
             total = 0.0
-            for g in gains(worth, probe, engine.playable_moves(probe)):
-                total += math.exp(g / TEMPERATURE)
+            for m, g in zip(moves, gains(worth, probe, moves)):
+                total += math.exp(g / TEMPERATURE if rate is None else rate(m, g))
             kinds[kind] = total
         terms[i] = total
     return terms
@@ -147,10 +154,11 @@ def relative(log_weights: list[float], least_share: float = 0.0) -> list[float]:
 
 
 def evidence(engine: Engine, worth: CardWorth, state: HandState, log: LogNode, seat: int,
-             memo: dict[int, tuple[object, list[float] | None]]) -> Evidence | None:
+             memo: dict[int, tuple[object, list[float] | None]], rate: Rating | None = None) -> Evidence | None:
     """What the moves of ``state``'s deal in ``log`` (its game's log, newest first) say of the
     hands ``seat`` cannot see; None where nothing was seen. ``memo`` keeps each logged position's
-    ``card_terms`` for the later decisions of the deal (by the position, kept alongside it)."""
+    ``card_terms`` for the later decisions of the deal (by the position, kept alongside it);
+    ``rate``: another model of play than the search's (``card_terms``)."""
     deal = state.deal_no
     played = [0] * state.players
     seen: list[tuple[int, int, list[float]]] = []
@@ -167,7 +175,7 @@ def evidence(engine: Engine, worth: CardWorth, state: HandState, log: LogNode, s
             known = memo.get(id(position))
             if known is None or known[0] is not position:
                 try:
-                    terms: list[float] | None = card_terms(engine, worth, position)
+                    terms: list[float] | None = card_terms(engine, worth, position, rate)
                 except PositionTooLargeError:
                     terms = None    # (a table beyond the listing budget: this move is not read)
                 known = (position, terms)

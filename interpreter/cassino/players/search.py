@@ -232,7 +232,6 @@ class SearchBot(Bot):
         deadline = time.perf_counter() + self.seconds if self.seconds else None
         done = 0
         log_weights: list[float] = []
-        weights: list[float] | None = None
         while len(alive) > 1 and ((done < self.iterations) if deadline is None
                                   else (done < 1 or time.perf_counter() < deadline)):
             state = self.determinize(engine, game.hand, seat, avoid)
@@ -250,8 +249,7 @@ class SearchBot(Bot):
                 rewards[m].append(r)
             done += 1
             if done >= 8 and done & (done - 1) == 0:   # at 8, 16, 32, ... deals
-                weights = relative(log_weights, LEAST_SHARE) if seen is not None else None
-                alive = _survivors(alive, rewards, weights)
+                alive = _survivors(alive, rewards, relative(log_weights, LEAST_SHARE) if seen is not None else None)
         weights = relative(log_weights, LEAST_SHARE) if seen is not None else None
         return max(alive, key=lambda m: _total(rewards[m], weights))
 
