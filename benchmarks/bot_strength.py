@@ -21,7 +21,8 @@ count, 2 and 4): new-vs-today is ``--new`` (default ``search``, the default comp
 player) against ``--today`` (default ``plain:64``, the search before it read the others' moves
 of the deal: compare a new search against it at equal
 time a move, as the ms/move columns show), new-vs-greedy the same against greedy;
-points a pair are the first player's lead with one standard error. Also: greedy vs
+points a pair are the first player's lead with one standard error (in a game won by the lowest total,
+kasino-misar and krypkasino, the lead in fewer points). Also: greedy vs
 random, search vs greedy, and ``new-vs-old`` (its name from an earlier issue): today's `search` against the rollout
 search as it was before the exact endgame and the outlook (`old:64`: 64 deals a move,
 greedy playouts valued by the fixed worth of the cards won, no solver). `plain:64`: the search with its deals
@@ -110,7 +111,10 @@ def one_game(variant: str, names: tuple[str, ...], seed: int, one_hand: bool
         times[seat].append(time.perf_counter() - start)
         game = game.play(move)
         plies += 1
-    points = {side: sum(r.points.get(side, 0) for r in game.results) for side in (0, 1)}
+    # In a game won by the lowest total (kasino-misar, krypkasino) points count against: negated, so a
+    # lead is always the better side's.
+    sign = -1 if game.rules.game.goal == "lowest" else 1
+    points = {side: sign * sum(r.points.get(side, 0) for r in game.results) for side in (0, 1)}
     return game.winner, times, points
 
 

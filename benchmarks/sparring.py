@@ -141,7 +141,8 @@ def one_hand(variant: str, names: tuple[str, str], seed: int) -> tuple[dict[int,
         times[seat].append(time.perf_counter() - start)
         game = game.play(move)
         plies += 1
-    points = {side: sum(r.points.get(side, 0) for r in game.results) for side in (0, 1)}
+    sign = -1 if game.rules.game.goal == "lowest" else 1   # won by the lowest total: points count against
+    points = {side: sign * sum(r.points.get(side, 0) for r in game.results) for side in (0, 1)}
     return points, times
 
 
