@@ -19,15 +19,16 @@ own decisions, in milliseconds.
 Pairings (default: new-vs-today and new-vs-greedy, per bundled variant and player
 count, 2 and 4): new-vs-today is ``--new`` (default ``search``, the default computer
 player) against ``--today`` (default ``plain:64``, the search before it read the others' moves
-of the deal: compare a new search against it at equal
+of the deal or took more deals for a close choice: compare a new search against it at equal
 time a move, as the ms/move columns show), new-vs-greedy the same against greedy;
 points a pair are the first player's lead with one standard error (in a game won by the lowest total,
 kasino-misar and krypkasino, the lead in fewer points). Also: greedy vs
 random, search vs greedy, and ``new-vs-old`` (its name from an earlier issue): today's `search` against the rollout
 search as it was before the exact endgame and the outlook (`old:64`: 64 deals a move,
 greedy playouts valued by the fixed worth of the cards won, no solver). `plain:64`: the search with its deals
-not weighed by the others' moves of the deal (``SearchBot(infer="off")``, the default player until that
-reading was measured better; ``--today``'s default). `passed:64`: the search dealing each seat the cards it
+not weighed by the others' moves of the deal, 64 deals a decision (``SearchBot(infer="off", close=0)``, the
+default player until that reading was measured better; ``--today``'s default). `fixed:64`: the search reading
+the others' moves with 64 deals a decision, close or not (``SearchBot(close=0)``). `passed:64`: the search dealing each seat the cards it
 passed up a capture with last (``SearchBot(infer="passed")``), e.g. ``--pairings passed:64-vs-plain:64``.
 
 Regret: positions in the last deal of 2-player games between greedy players, one a
@@ -68,12 +69,14 @@ PAIRINGS = {
 
 def bot(name: str, seed: int) -> Bot:
     """``make_bot``'s players; ``old:N``: the rollout search as it was (for comparison); ``plain:N``:
-    the search not reading the others' moves; ``passed:N``: the search reading passed-up captures; and
-    ``custom:N:SETTING=VALUE+...``: a search with N deals a move and other settings (for experiments)."""
+    the search not reading the others' moves; ``fixed:N``: the search with N deals a decision, close or not;
+    ``passed:N``: the search reading passed-up captures; and ``custom:N:SETTING=VALUE+...``: a search with N deals a move and other settings (for experiments)."""
     if name.startswith("old:"):
         return SearchBot(seed, iterations=int(name[4:]), exact=False, exact_cards=0, evaluation="worth")
     if name.startswith("plain:"):
-        return SearchBot(seed, iterations=int(name[6:]), infer="off")
+        return SearchBot(seed, iterations=int(name[6:]), infer="off", close=0)
+    if name.startswith("fixed:"):
+        return SearchBot(seed, iterations=int(name[6:]), close=0)
     if name.startswith("passed:"):
         return SearchBot(seed, iterations=int(name[7:]), infer="passed")
     if name.startswith("custom:"):
@@ -81,7 +84,8 @@ def bot(name: str, seed: int) -> Bot:
         kwargs: dict[str, object] = {}
         for item in settings.split("+"):
             key, value = item.split("=")
-            kwargs[key] = int(value) if value.isdigit() else {"yes": True, "no": False}.get(value, value)
+            kwargs[key] = (int(value) if value.isdigit() else float(value) if value.replace(".", "", 1).isdigit()
+                           else {"yes": True, "no": False}.get(value, value))
         return SearchBot(seed, iterations=int(n), **kwargs)  # type: ignore[arg-type]
     return make_bot(name, seed)
 

@@ -150,7 +150,7 @@ class Bench:
     def search_deals_per_second(self, **settings: Any) -> float:
         """Sampled deals the search player plays out per second of its own time: the first 12
         decisions of a 2-player standard game, 64 deals a move (fewer where candidates drop out
-        early), every deal counted as it is dealt."""
+        early, more where the choice is close), every deal counted as it is dealt."""
         bots, game_mod = self.mods["players.bots"], self.mods["engine.game"]
         game = game_mod.Game.new(self.engine, 3, 2)
         bot = bots.SearchBot(1, iterations=64, **settings)

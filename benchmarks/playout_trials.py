@@ -115,7 +115,7 @@ class TrialBot(SearchBot):
         if idea not in ("counter", "guarded", "nobuild", "builder", "beyond", "dealexact", "softmax", "tablelead",
                         "oracle", "resampled"):
             raise ValueError(f"no trial named {idea!r}")
-        super().__init__(seed, iterations=iterations, infer="off")   # as they were measured: plain deals
+        super().__init__(seed, iterations=iterations, infer="off", close=0)   # as they were measured: plain deals
         self.idea = idea
         self._draws = seed * 1_000_003     # the softmax playouts' draws: one seed a sampled deal
         self._seen: Evidence | None = None

@@ -348,9 +348,9 @@ def test_the_search_weighs_its_deals_and_compares_candidates_by_the_weighted_mea
     move_a, move_b = object(), object()
     rewards = {move_a: [1.0] * 16, move_b: [0.0, 9.0] * 8}
     alive = [move_a, move_b]
-    assert _survivors(alive, rewards, [1.0] * 16) == _survivors(alive, rewards) == [move_b]  # type: ignore[arg-type]
+    assert _survivors(alive, rewards, [1.0] * 16) == _survivors(alive, rewards) == ([move_b], 0.0)  # type: ignore[arg-type]
     only_even = [1.0, 0.0] * 8        # the deals where b scores 9 are impossible
-    assert _survivors(alive, rewards, only_even) == [move_a]  # type: ignore[arg-type]
+    assert _survivors(alive, rewards, only_even) == ([move_a], 0.0)  # type: ignore[arg-type]
     assert _total(rewards[move_b], only_even) == 0.0 and _total(rewards[move_a], None) == 16.0  # type: ignore[index]
     game, _ = _declined_seven_and_king()
     assert SearchBot(seed=1).choose(game, 1) in game.legal_moves()

@@ -10,13 +10,16 @@
   to the end of the deal in every such deal, and the move whose side expects most points on
   average (``outlook.Outlook``) is played. When few cards are left to play
   (``exact_cards``), a candidate's worth in a deal is the solver's exact value of that deal
-  instead of one playout. Budget: iterations (deals), or seconds.
+  instead of one playout. Budget: iterations (deals), or seconds; a close decision takes more
+  deals (``close``, ``settle``, bounded by ``CLOSE_WORK``).
 
 What was measured before these choices (benchmarks/bot_strength.py, docs/performance.md): the
 exact last deal and the outlook each add about a point a pair of hands against the
 rollout search with neither; the deals weighed by the others' moves add about 0.4 points
 (``benchmarks/sparring.py --a search --b plain:64 --pairs 1000 --first 3000``: +0.43 ± 0.12
-points a pair of 2-player standard hands). A playout policy that counts what the next player can
+points a pair of 2-player standard hands), and more deals where the choice is close about 0.2
+(``--a search --b fixed:64 --pairs 3000 --first 20000``: +0.18 ± 0.07, at 3.2 ms a move rather than
+2.0). A playout policy that counts what the next player can
 take, playouts to the end of the hand, valuing cards by the state of each race, 128
 deals instead of 64, and 20 candidates instead of 10 did not measurably help
 (``benchmarks/playout_trials.py`` lists more). Nor did the older reading of what the others
@@ -59,6 +62,19 @@ from .solver import SearchLimit, Solver, cards_left, missing_knowledge
 EXACT_LIMIT = 16
 EXACT_POSITIONS = 20_000
 
+#: A close decision takes more deals: where more than one candidate is left after ``iterations`` deals,
+#: the search goes on, up to ``CLOSE`` times as many deals (``close``), while the standard error of
+#: some candidate's difference from the best is above ``SETTLE`` points (the choice may still matter
+#: and is not yet clear) and the playouts so far have played fewer than ``CLOSE_WORK`` cards (counted
+#: from the cards in hand at the decision, so the same game is played on every machine; a variant
+#: with long deals, such as Swazi Casino's 12 cards a hand, has spent its time by then). Candidates
+#: are dropped when behind the best by more than ``Z`` standard errors. Measured in
+#: docs/performance.md ("Time where the choice is close").
+CLOSE = 4
+SETTLE = 0.1
+CLOSE_WORK = 4096
+Z = 2.5
+
 #: How the search reads the others' moves of this deal: ``weighted`` (the default: each deal weighed
 #: by how likely it makes those moves, ``inference``), ``passed`` (a seat is dealt the cards it
 #: passed up a capture with last, ``knowledge.passed_up``; measured, not better) or ``off``.
@@ -91,19 +107,32 @@ class SearchBot(Bot):
     compares the candidates by the weighted mean (``inference``; tempered where few deals
     would decide alone); ``"passed"`` deals each seat the cards it passed up a capture
     with last (``knowledge.passed_up``; measured, not better); ``"off"`` reads nothing.
+    ``close``, ``settle``: a decision still close after ``iterations`` deals takes more, up to
+    ``close`` deals (default ``CLOSE`` times ``iterations``; 0: never more), until no candidate's
+    difference from the best is uncertain by more than ``settle`` points (``SETTLE``); ``z``: a
+    candidate is dropped when behind the best by more than ``z`` standard errors.
     """
 
     name = "search"
 
     def __init__(self, seed: int = 0, iterations: int = 64, seconds: float | None = None,
                  width: int = 10, horizon: str = "deal", exact: bool = True, exact_cards: int = 4,
-                 evaluation: str = "outlook", infer: str = "weighted") -> None:
+                 evaluation: str = "outlook", infer: str = "weighted", close: int | None = None,
+                 settle: float = SETTLE, z: float = Z) -> None:
         if evaluation not in ("outlook", "worth") or horizon not in ("deal", "hand"):
             raise ValueError(f"evaluation is outlook or worth, horizon deal or hand: not {evaluation!r}, {horizon!r}")
         if infer not in INFERENCES:
             raise ValueError(f"infer is one of {', '.join(INFERENCES)}, not {infer!r}")
+        if close is not None and (isinstance(close, bool) or not isinstance(close, int) or close < 0):
+            raise ValueError(f"close is a number of deals, 0 or more (0: no more than iterations), not {close!r}")
+        for label, number in (("settle", settle), ("z", z)):
+            if isinstance(number, bool) or not isinstance(number, (int, float)) or not 0 <= number < math.inf:
+                raise ValueError(f"{label} is a number of points, 0 or more, not {number!r}")
         self.reseed(seed)   # the generator is made when first drawn from
         self.iterations = iterations
+        self.close = CLOSE * iterations if close is None else close
+        self.settle = float(settle)
+        self.z = float(z)
         self.seconds = seconds
         self.width = width
         self.horizon = horizon
@@ -231,9 +260,12 @@ class SearchBot(Bot):
         engine, whole_hand = game.engine, self.horizon == "hand"
         deadline = time.perf_counter() + self.seconds if self.seconds else None
         done = 0
+        length = cards_left(game.hand) if whole_hand else sum(h.bit_count() for h in game.hand.hands)
+        work = 0        # cards the playouts have played, about: each candidate's plays every card in hand
+        settled = False
         log_weights: list[float] = []
-        while len(alive) > 1 and ((done < self.iterations) if deadline is None
-                                  else (done < 1 or time.perf_counter() < deadline)):
+        while len(alive) > 1 and ((done < self.iterations or (done < self.close and work < CLOSE_WORK and not settled))
+                                  if deadline is None else (done < 1 or time.perf_counter() < deadline)):
             state = self.determinize(engine, game.hand, seat, avoid)
             if seen is not None:
                 log_weights.append(seen.log_weight(state))
@@ -247,9 +279,12 @@ class SearchBot(Bot):
                 values = self.sampled_values(game, worth, state, side, alive, whole_hand)
             for m, r in zip(alive, values):
                 rewards[m].append(r)
+            work += len(alive) * length
             done += 1
             if done >= 8 and done & (done - 1) == 0:   # at 8, 16, 32, ... deals
-                alive = _survivors(alive, rewards, relative(log_weights, LEAST_SHARE) if seen is not None else None)
+                alive, spread = _survivors(alive, rewards, relative(log_weights, LEAST_SHARE) if seen is not None
+                                           else None, self.z)
+                settled = spread <= self.settle
         weights = relative(log_weights, LEAST_SHARE) if seen is not None else None
         return max(alive, key=lambda m: _total(rewards[m], weights))
 
@@ -262,8 +297,9 @@ def _total(values: list[float], weights: list[float] | None) -> float:
 
 
 def _survivors(alive: list[Move], rewards: dict[Move, list[float]], weights: list[float] | None = None,
-               z: float = 2.5) -> list[Move]:
-    """The candidates not clearly worse than the best so far.
+               z: float = Z) -> tuple[list[Move], float]:
+    """The candidates not clearly worse than the best so far, and the largest standard error of
+    their differences from the best (0.0 where the best alone is left: how settled the choice is).
 
     All candidates were played out in the same deals, so each is compared with the
     best by the per-deal differences: dropped when the mean difference is below zero
@@ -273,6 +309,7 @@ def _survivors(alive: list[Move], rewards: dict[Move, list[float]], weights: lis
     """
     best = max(alive, key=lambda m: _total(rewards[m], weights))
     keep = []
+    spread = 0.0
     for m in alive:
         diffs = [a - b for a, b in zip(rewards[m], rewards[best])]
         if weights is None:
@@ -284,6 +321,9 @@ def _survivors(alive: list[Move], rewards: dict[Move, list[float]], weights: lis
             n = total * total / sum(w * w for w in weights)
             mean = sum(w * d for w, d in zip(weights, diffs)) / total
             var = sum(w * (d - mean) ** 2 for w, d in zip(weights, diffs)) / total * n / (n - 1) if n > 1 else 0.0
-        if m is best or mean >= 0 or (var > 0 and mean + z * math.sqrt(var / n) >= 0):
+        error = math.sqrt(var / n) if var > 0 else 0.0
+        if m is best or mean + z * error >= 0:
             keep.append(m)
-    return keep
+            if m is not best:
+                spread = max(spread, error)
+    return keep, spread
