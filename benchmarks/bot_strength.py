@@ -48,7 +48,7 @@ import random
 import statistics
 import time
 from concurrent.futures import ProcessPoolExecutor
-from typing import Iterator
+from typing import Any, Iterator
 
 from cassino.engine.core import Engine
 from cassino.engine.game import Game
@@ -158,7 +158,7 @@ def share_interval(shares: list[float]) -> tuple[float, float, float]:
 
 
 def match(pool: ProcessPoolExecutor | None, variant: str, a: str, b: str, seed: int, one_hand: bool,
-          min_pairs: int, cap: int, batch: int, players: int = 2) -> dict[str, object]:
+          min_pairs: int, cap: int, batch: int, players: int = 2) -> dict[str, Any]:
     start = time.perf_counter()
     shares: list[float] = []
     leads: list[int] = []
