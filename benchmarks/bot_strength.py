@@ -28,8 +28,9 @@ search as it was before the exact endgame and the outlook (`old:64`: 64 deals a 
 greedy playouts valued by the fixed worth of the cards won, no solver). `plain:64`: the search with its deals
 not weighed by the others' moves of the deal, 64 deals a decision (``SearchBot(infer="off", close=0)``, the
 default player until that reading was measured better; ``--today``'s default). `fixed:64`: the search reading
-the others' moves with 64 deals a decision, close or not (``SearchBot(close=0)``). `passed:64`: the search dealing each seat the cards it
-passed up a capture with last (``SearchBot(infer="passed")``), e.g. ``--pairings passed:64-vs-plain:64``.
+the others' moves with 64 deals a decision, close or not (``SearchBot(close=0)``). `passed:64`: the search
+dealing each seat the cards it passed up a capture with last (``SearchBot(infer="passed")``), e.g.
+``--pairings passed:64-vs-plain:64``.
 
 Regret: positions in the last deal of 2-player games between greedy players, one a
 game at a move drawn at random (every card's place is then known to the seat to
@@ -70,7 +71,8 @@ PAIRINGS = {
 def bot(name: str, seed: int) -> Bot:
     """``make_bot``'s players; ``old:N``: the rollout search as it was (for comparison); ``plain:N``:
     the search not reading the others' moves; ``fixed:N``: the search with N deals a decision, close or not;
-    ``passed:N``: the search reading passed-up captures; and ``custom:N:SETTING=VALUE+...``: a search with N deals a move and other settings (for experiments)."""
+    ``passed:N``: the search reading passed-up captures; and ``custom:N:SETTING=VALUE+...``: a search
+    with N deals a move and other settings (for experiments)."""
     if name.startswith("old:"):
         return SearchBot(seed, iterations=int(name[4:]), exact=False, exact_cards=0, evaluation="worth")
     if name.startswith("plain:"):

@@ -264,6 +264,7 @@ class SearchBot(Bot):
         work = 0        # cards the playouts have played, about: each candidate's plays every card in hand
         settled = False
         log_weights: list[float] = []
+        weights: list[float] | None = None     # the deals' relative weights, as of the last halving
         while len(alive) > 1 and ((done < self.iterations or (done < self.close and work < CLOSE_WORK and not settled))
                                   if deadline is None else (done < 1 or time.perf_counter() < deadline)):
             state = self.determinize(engine, game.hand, seat, avoid)
@@ -282,10 +283,11 @@ class SearchBot(Bot):
             work += len(alive) * length
             done += 1
             if done >= 8 and done & (done - 1) == 0:   # at 8, 16, 32, ... deals
-                alive, spread = _survivors(alive, rewards, relative(log_weights, LEAST_SHARE) if seen is not None
-                                           else None, self.z)
+                weights = relative(log_weights, LEAST_SHARE) if seen is not None else None
+                alive, spread = _survivors(alive, rewards, weights, self.z)
                 settled = spread <= self.settle
-        weights = relative(log_weights, LEAST_SHARE) if seen is not None else None
+        if seen is not None and (weights is None or len(weights) != done):
+            weights = relative(log_weights, LEAST_SHARE)   # (deals since the last halving)
         return max(alive, key=lambda m: _total(rewards[m], weights))
 
 
@@ -308,6 +310,9 @@ def _survivors(alive: list[Move], rewards: dict[Move, list[float]], weights: lis
     standard error over the deals' effective number, (sum w)^2 / sum w^2.
     """
     best = max(alive, key=lambda m: _total(rewards[m], weights))
+    if weights is not None:   # the same for every candidate
+        total = sum(weights)
+        effective = total * total / sum(w * w for w in weights)
     keep = []
     spread = 0.0
     for m in alive:
@@ -317,8 +322,7 @@ def _survivors(alive: list[Move], rewards: dict[Move, list[float]], weights: lis
             mean = sum(diffs) / n
             var = sum((d - mean) ** 2 for d in diffs) / (n - 1)
         else:
-            total = sum(weights)
-            n = total * total / sum(w * w for w in weights)
+            n = effective
             mean = sum(w * d for w, d in zip(weights, diffs)) / total
             var = sum(w * (d - mean) ** 2 for w, d in zip(weights, diffs)) / total * n / (n - 1) if n > 1 else 0.0
         error = math.sqrt(var / n) if var > 0 else 0.0
