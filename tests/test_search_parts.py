@@ -1,4 +1,4 @@
-"""The search's parts on their own: the end-of-deal outlook."""
+"""The search's parts on their own: the end-of-deal outlook and the playouts' values."""
 
 from __future__ import annotations
 
@@ -13,7 +13,9 @@ from cassino.engine.scoring import Scorer
 from cassino.language.cards import Card
 from cassino.language.variants import load_rules
 from cassino.players.base import CardWorth
+from cassino.players.gain import greedy_playout
 from cassino.players.outlook import Outlook
+from cassino.players.playouts import playout_leads
 
 
 def _cards(engine: Engine, names: list[str]) -> list[Card]:
@@ -62,3 +64,31 @@ def test_outlook_leaves_out_what_a_restricted_side_may_not_score() -> None:
     held = Outlook(scorer).points(state, {0: restriction.score, 1: 0}, True)
     assert held[1] == pytest.approx(free[1]) and held[0] < free[0]
     assert Outlook(scorer).points(state, {0: restriction.score, 1: 0}, False) == free
+
+
+@pytest.mark.parametrize("variant,players", [("standard", 2), ("standard", 3), ("royal", 4), ("scopa", 2),
+                                             ("swedish-kasino", 2), ("kasino-misar", 3), ("dominican-soto", 2)])
+def test_a_playouts_lead_is_its_sides_points_less_the_best_other_sides(variant: str, players: int) -> None:
+    """``Outlook.lead`` and ``playout_leads`` (the search's compiled inner loop) give the very floats
+    the dict of ``points`` gives, hand over or not, in a game won by the lowest total too."""
+    engine = Engine(load_rules(variant))
+    scorer = Scorer(engine)
+    outlook = Outlook(scorer)
+    worth = CardWorth(engine, scorer)
+    sign = -1.0 if engine.rules.game.goal == "lowest" else 1.0
+    rng = random.Random(5)
+    scores = {s: 3 * s for s in range(players if players != 4 else 2)}
+    state = engine.start(21, players, partners=players == 4)
+    checked = 0
+    while not state.over:
+        moves = engine.legal_moves(state)
+        ends = [greedy_playout(engine, worth, state, m, False) for m in moves]
+        for side in state.sides:
+            leads = playout_leads(engine, worth, outlook, state, moves, False, side, scores, True, sign)
+            for end, lead in zip(ends, leads):
+                value = {s: sign * v for s, v in outlook.points(end, scores, True).items()}
+                expected = value[side] - max(v for s, v in value.items() if s != side)
+                assert lead == expected == outlook.lead(end, side, scores, True, sign)
+                checked += 1
+        state = engine.apply(state, rng.choice(moves))
+    assert checked > 40

@@ -33,6 +33,18 @@ def _tail_tables(n: int) -> tuple[list[list[float]], list[list[float]]]:
     return pmf, above
 
 
+#: The ways an item counts, as the outlook values them (``_NOTHING``: an item of another count that
+#: scores nothing here, such as sweeps worth no points; ``_LAST_CAPTURE``: decided only at the end).
+_MOST, _EACH, _AT_LEAST, _PRIMIERA, _LAST_CAPTURE, _OTHER, _NOTHING = range(7)
+_KINDS = {"most": _MOST, "each": _EACH, "at_least": _AT_LEAST, "primiera": _PRIMIERA, "last_capture": _LAST_CAPTURE}
+
+
+def _tied(item: ScoringItem) -> int:
+    """What each of two sides tied in a race scores, as the item's `ties` says (split: half each,
+    rounded down; nobody: nothing)."""
+    return {"split": item.points // 2, "each": item.points}.get(item.ties, 0)
+
+
 class Outlook:
     """Expected hand points per side of a position, from the variant's scoring items."""
 
@@ -41,6 +53,14 @@ class Outlook:
         self.items = scorer.rules.scoring.items
         self.pmf, self.above = _tail_tables(scorer.engine.n_cards)
         self._allowed: dict[tuple[tuple[int, ...], tuple[tuple[int, int], ...], bool], list[list[bool]]] = {}
+        #: Each item's way of counting (``_MOST`` ... ``_OTHER``) and its cards, read once: the
+        #: search values every playout with them.
+        self._kinds: list[int] = [_KINDS.get(item.count, _OTHER if item.points or item.by_size
+                                             or item.first_play_points is not None else _NOTHING)
+                                  for item in self.items]
+        self._masks: list[int] = [scorer.masks.get(item.name, 0) for item in self.items]
+        self._points: list[int] = [item.points for item in self.items]
+        self._ties: list[int] = [_tied(item) for item in self.items]
 
     def allowed(self, sides: tuple[int, ...], scores: dict[int, int], restrictions_on: bool) -> list[list[bool]]:
         """For each item, whether each side may score it (endgame restrictions), worked out once
@@ -56,37 +76,84 @@ class Outlook:
 
     def points(self, state: HandState, scores: dict[int, int], restrictions_on: bool) -> dict[int, float]:
         """Each side's expected points for the hand (its real points once the hand is over)."""
-        scorer = self.scorer
         if state.over:
-            points, _ = scorer.hand_points(state, scores, restrictions_on)
+            points, _ = self.scorer.hand_points(state, scores, restrictions_on)
             return {s: float(p) for s, p in points.items()}
         sides = state.sides
+        return dict(zip(sides, self._expected(state, sides, self.allowed(sides, scores, restrictions_on))))
+
+    def lead(self, state: HandState, side: int, scores: dict[int, int], restrictions_on: bool,
+             sign: float, allowed: list[list[bool]] | None = None) -> float:
+        """``side``'s expected points (``points``) less the most any other side expects, each
+        times ``sign`` (-1.0 in a game won by the lowest total): the search's value of a playout,
+        worked out without a dict for every playout. ``allowed``: ``allowed(state.sides, scores,
+        restrictions_on)``, where the caller has it already."""
+        if state.over:
+            points, _ = self.scorer.hand_points(state, scores, restrictions_on)
+            sides = tuple(points)
+            values = [float(points[s]) for s in sides]
+        else:
+            sides = state.sides
+            values = self._expected(state, sides, allowed if allowed is not None
+                                    else self.allowed(sides, scores, restrictions_on))
+        own = 0.0
+        others = -1.0e300
+        found = False
+        for s, v in zip(sides, values):
+            v = sign * v
+            if s == side:
+                own = v
+            else:
+                found = True
+                if v > others:
+                    others = v
+        return own - others if found else own
+
+    def _expected(self, state: HandState, sides: tuple[int, ...], allowed_items: list[list[bool]]) -> list[float]:
+        """Each side's expected points, in the order of ``sides``, of a hand not yet over."""
+        scorer = self.scorer
         piles = [state.side_pile(s) for s in sides]
         won = 0
         for p in piles:
             won |= p
         out = [0.0] * len(sides)
-        for item, allowed in zip(self.items, self.allowed(sides, scores, restrictions_on)):
-            if not any(allowed) or item.count == "last_capture":
+        masks = self._masks
+        for i, kind in enumerate(self._kinds):
+            allowed = allowed_items[i]
+            if kind == _LAST_CAPTURE or kind == _NOTHING or not any(allowed):
                 continue   # the last capture is decided only by the hand's last capture
-            if item.count == "most" or item.count == "each":
-                mask = scorer.masks[item.name]
-                counts = [(p & mask).bit_count() for p in piles]
-                if item.count == "each":
-                    for j, ok in enumerate(allowed):
-                        if ok:
-                            out[j] += counts[j] * item.points
+            if kind == _EACH:
+                mask = masks[i]
+                points = self._points[i]
+                for j, ok in enumerate(allowed):
+                    if ok:
+                        out[j] += (piles[j] & mask).bit_count() * points
+                continue
+            item = self.items[i]
+            if kind == _MOST:
+                mask = masks[i]
+                left = (mask & ~won).bit_count()
+                if len(piles) == 2:   # (the usual case, without the lists: as _race works it out)
+                    first, second = (piles[0] & mask).bit_count(), (piles[1] & mask).bit_count()
+                    a, ahead, behind = (0, first, second) if first >= second else (1, second, first)
+                    win_a, tie = self._chances(ahead, behind, left)
+                    points, tied = self._points[i], self._ties[i]
+                    if allowed[a]:
+                        out[a] += win_a * points + tie * tied
+                    if allowed[1 - a]:
+                        out[1 - a] += max(0.0, 1.0 - win_a - tie) * points + tie * tied
                     continue
-                for j, expected in enumerate(self._race(counts, (mask & ~won).bit_count(), item)):
+                counts = [(p & mask).bit_count() for p in piles]
+                for j, expected in enumerate(self._race(counts, left, item)):
                     if allowed[j]:
                         out[j] += expected
-            elif item.count == "at_least":
-                mask = scorer.masks[item.name]
+            elif kind == _AT_LEAST:
+                mask = masks[i]
                 counts = [(p & mask).bit_count() for p in piles]
                 for j, expected in enumerate(self._reach(counts, (mask & ~won).bit_count(), item)):
                     if allowed[j]:
                         out[j] += expected
-            elif item.count == "primiera":
+            elif kind == _PRIMIERA:
                 if state.over or not item.points:
                     continue
                 # Open until the hand is over: the side whose best cards stand higher now is
@@ -96,12 +163,12 @@ class Outlook:
                 for j in range(len(sides)):
                     if allowed[j]:
                         out[j] += item.points * (totals[j] / whole if whole else 1 / len(sides))
-            elif item.points or item.by_size or item.first_play_points is not None:
+            else:   # (_OTHER)
                 got = scorer.item_points(item, state)
                 for j, s in enumerate(sides):
                     if allowed[j]:
                         out[j] += got[s]
-        return dict(zip(sides, out))
+        return out
 
     def _reach(self, counts: list[int], left: int, item: ScoringItem) -> list[float]:
         """Each side's expected points from an "at least" item with ``left`` cards still to be won:
@@ -121,6 +188,17 @@ class Outlook:
                 out[j] = self.above[r][need - 1] * item.points
         return out
 
+    def _chances(self, ahead: int, behind: int, r: int) -> tuple[float, float]:
+        """The chances that a side with ``ahead`` cards of a race ends with more than one with
+        ``behind``, and that they tie, when the ``r`` cards left go to either at random."""
+        # The leader ends with ahead + x, the other with behind + r - x.
+        need = behind + r - ahead          # the leader wins when 2x > need, ties when 2x == need
+        if need < 0:
+            return 1.0, 0.0
+        if need > 2 * r:
+            return 0.0, 0.0
+        return self.above[r][need // 2], (self.pmf[r][need // 2] if need % 2 == 0 else 0.0)
+
     def _race(self, counts: list[int], left: int, item: ScoringItem) -> list[float]:
         """Each side's expected points from a "most" item with ``left`` cards still to be won.
 
@@ -136,17 +214,8 @@ class Outlook:
             r = round(2 * left / n)
         else:
             return [float(item.points)] * n
-        # a ends with counts[a] + x, b with counts[b] + r - x.
-        need = counts[b] + r - counts[a]          # a wins when 2x > need, ties when 2x == need
-        if need < 0:
-            win_a, tie = 1.0, 0.0
-        elif need > 2 * r:
-            win_a, tie = 0.0, 0.0
-        else:
-            win_a = self.above[r][need // 2]
-            tie = self.pmf[r][need // 2] if need % 2 == 0 else 0.0
-        # A tie between two sides scores as the item's `ties` says (split: half each, rounded down).
-        tied = {"split": item.points // 2, "each": item.points}.get(item.ties, 0)
+        win_a, tie = self._chances(counts[a], counts[b], r)
+        tied = _tied(item)
         out = [0.0] * n
         out[a] = win_a * item.points + tie * tied
         out[b] = max(0.0, 1.0 - win_a - tie) * item.points + tie * tied

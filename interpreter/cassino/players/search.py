@@ -48,6 +48,7 @@ from .gain import CardWorth, gains, greedy_move, greedy_playout
 from .inference import LEAST_SHARE, Evidence, evidence, relative
 from .knowledge import determinize, passed_up
 from .outlook import Outlook
+from .playouts import playout_leads
 from .solver import SearchLimit, Solver, cards_left, missing_knowledge
 
 
@@ -200,9 +201,8 @@ class SearchBot(Bot):
         """What ``side`` gained over the other sides between two states, in points."""
         penalty = -1.0 if game.rules.game.goal == "lowest" else 1.0   # a negative game: points count against
         if self.evaluation == "outlook":
-            value = self.outlook(game).points(after, dict(enumerate(game.scores)), game.restrictions_on)
-            value = {s: penalty * v for s, v in value.items()}
-        elif after.over:
+            return self.outlook(game).lead(after, side, dict(enumerate(game.scores)), game.restrictions_on, penalty)
+        if after.over:
             points, _ = game.scorer.hand_points(after, dict(enumerate(game.scores)), game.restrictions_on)
             value = {s: penalty * float(points[s]) for s in points}
         else:
@@ -231,6 +231,10 @@ class SearchBot(Bot):
         valuing a candidate in a sampled deal were measured against this one
         (``benchmarks/playout_trials.py``) and kept out: none was better."""
         engine = game.engine
+        if self.evaluation == "outlook":
+            penalty = -1.0 if game.rules.game.goal == "lowest" else 1.0
+            return playout_leads(engine, worth, self.outlook(game), state, alive, whole_hand, side,
+                                 dict(enumerate(game.scores)), game.restrictions_on, penalty)
         return [self._lead(game, worth, state, greedy_playout(engine, worth, state, m, whole_hand), side)
                 for m in alive]
 
