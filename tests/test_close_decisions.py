@@ -1,8 +1,9 @@
-"""A close decision takes more deals: ``SearchBot(close=..., settle=...)``.
+"""A close decision takes more deals: ``SearchBot(close=..., settle=..., work=...)``.
 
 After ``iterations`` deals the search goes on where more than one candidate is left, up to
 ``close`` deals, while some candidate's difference from the best is still uncertain by more
-than ``settle`` points, and while its playouts have played fewer than ``CLOSE_WORK`` cards.
+than ``settle`` points, and while its playouts have played fewer than ``work`` cards
+(``CLOSE_WORK`` unless given).
 """
 
 from __future__ import annotations
@@ -16,7 +17,7 @@ from cassino.engine.game import Game
 from cassino.engine.moves import Move
 from cassino.engine.state import HandState
 from cassino.language.variants import load_rules
-from cassino.players.search import CLOSE, SearchBot
+from cassino.players.search import CLOSE, CLOSE_WORK, SearchBot
 
 
 class Counting(SearchBot):
@@ -74,6 +75,20 @@ def test_a_settled_choice_takes_no_more_deals() -> None:
     assert max(eager.counts) >= max(fixed.counts)
 
 
+def test_the_work_bound_limits_the_extra_deals() -> None:
+    """No work allowed plays the very game ``close=0`` plays, deal for deal; more work than the
+    default allows at least as many deals, and none beyond ``close``."""
+    bare, fixed = Counting(6, work=0), Counting(6, close=0)
+    for seed in range(2):
+        assert _play("standard", seed, bare) == _play("standard", seed, fixed)
+    assert bare.counts == fixed.counts
+    default, more = Counting(6, settle=0.0), Counting(6, settle=0.0, work=8 * CLOSE_WORK)
+    _play("standard", 2, default, plies=12)
+    _play("standard", 2, more, plies=12)
+    assert sum(more.counts) > sum(default.counts) and max(more.counts) <= CLOSE * 64
+    assert SearchBot().work == CLOSE_WORK and SearchBot(work=100).work == 100
+
+
 def test_long_deals_take_no_extra_deals_at_their_start() -> None:
     """The playouts' work bounds the extra deals: at the first move of a Swazi Casino deal (12
     cards in each hand) the search never goes past ``iterations``, even with ``settle=0``;
@@ -97,6 +112,7 @@ def test_close_deals_are_four_times_the_iterations_unless_given() -> None:
     ("close", -1), ("close", 1.5), ("close", True), ("close", "256"), ("close", [256]),
     ("settle", -0.1), ("settle", math.nan), ("settle", math.inf), ("settle", "0.1"), ("settle", False),
     ("z", -1.0), ("z", math.nan), ("z", None), ("z", [2.5]),
+    ("work", -1), ("work", 4096.0), ("work", True), ("work", "4096"), ("work", None),
 ])
 def test_bad_close_settings_are_refused_with_their_name(setting: str, bad: object) -> None:
     with pytest.raises(ValueError, match=setting):

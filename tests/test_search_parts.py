@@ -67,7 +67,9 @@ def test_outlook_leaves_out_what_a_restricted_side_may_not_score() -> None:
 
 
 @pytest.mark.parametrize("variant,players", [("standard", 2), ("standard", 3), ("royal", 4), ("scopa", 2),
-                                             ("swedish-kasino", 2), ("kasino-misar", 3), ("dominican-soto", 2)])
+                                             ("swedish-kasino", 2), ("kasino-misar", 3), ("dominican-soto", 2),
+                                             ("finnish-kasino", 3), ("south-african-casino", 3),
+                                             ("south-african-casino", 2), ("swazi-casino", 4)])
 def test_a_playouts_lead_is_its_sides_points_less_the_best_other_sides(variant: str, players: int) -> None:
     """``Outlook.lead`` and ``playout_leads`` (the search's compiled inner loop) give the very floats
     the dict of ``points`` gives, hand over or not, in a game won by the lowest total too."""
@@ -81,7 +83,9 @@ def test_a_playouts_lead_is_its_sides_points_less_the_best_other_sides(variant: 
     state = engine.start(21, players, partners=players == 4)
     checked = 0
     while not state.over:
-        moves = engine.legal_moves(state)
+        legal = engine.legal_moves(state)
+        near_end = not state.stock and sum(h.bit_count() for h in state.hands) <= 3 * players
+        moves = legal[:4] if state.ply < 3 or near_end else []   # (early, and the hand's last plies)
         ends = [greedy_playout(engine, worth, state, m, False) for m in moves]
         for side in state.sides:
             leads = playout_leads(engine, worth, outlook, state, moves, False, side, scores, True, sign)
@@ -90,5 +94,5 @@ def test_a_playouts_lead_is_its_sides_points_less_the_best_other_sides(variant: 
                 expected = value[side] - max(v for s, v in value.items() if s != side)
                 assert lead == expected == outlook.lead(end, side, scores, True, sign)
                 checked += 1
-        state = engine.apply(state, rng.choice(moves))
-    assert checked > 40
+        state = engine.apply(state, rng.choice(legal))
+    assert checked >= 12

@@ -88,14 +88,9 @@ class Outlook:
         times ``sign`` (-1.0 in a game won by the lowest total): the search's value of a playout,
         worked out without a dict for every playout. ``allowed``: ``allowed(state.sides, scores,
         restrictions_on)``, where the caller has it already."""
-        if state.over:
-            points, _ = self.scorer.hand_points(state, scores, restrictions_on)
-            sides = tuple(points)
-            values = [float(points[s]) for s in sides]
-        else:
-            sides = state.sides
-            values = self._expected(state, sides, allowed if allowed is not None
-                                    else self.allowed(sides, scores, restrictions_on))
+        sides = state.sides
+        table = allowed if allowed is not None else self.allowed(sides, scores, restrictions_on)
+        values = self._final(state, sides, table) if state.over else self._expected(state, sides, table)
         own = 0.0
         others = -1.0e300
         found = False
@@ -108,6 +103,42 @@ class Outlook:
                 if v > others:
                     others = v
         return own - others if found else own
+
+    def _final(self, state: HandState, sides: tuple[int, ...], allowed_items: list[list[bool]]) -> list[float]:
+        """Each side's points for a hand that is over, in the order of ``sides``: what
+        ``Scorer.hand_points`` adds up, with the endgame restrictions read from ``allowed_items``
+        (worked out once per set of scores) rather than for every item and side again."""
+        n = len(sides)
+        points = [0] * n
+        piles = [state.side_pile(s) for s in sides]
+        for i, kind in enumerate(self._kinds):
+            allowed = allowed_items[i]
+            if not any(allowed):
+                continue
+            item = self.items[i]
+            if (kind == _EACH or kind == _MOST) and not (item.sides and n not in item.sides):
+                # (as Scorer.item_points counts them, without a dict a side)
+                mask, worth = self._masks[i], self._points[i]
+                counts = [(p & mask).bit_count() for p in piles]
+                if kind == _EACH:
+                    got = [c * worth for c in counts]
+                else:
+                    got = [0] * n
+                    best = max(counts)
+                    leaders = [j for j in range(n) if counts[j] == best]
+                    if best > 0 and (len(leaders) == 1 or item.ties in ("split", "each")):
+                        share = worth if len(leaders) == 1 or item.ties == "each" else worth // len(leaders)
+                        for j in leaders:
+                            got[j] = share
+                for j in range(n):
+                    if allowed[j]:
+                        points[j] += got[j]
+                continue
+            by_side = self.scorer.item_points(item, state)
+            for j, s in enumerate(sides):
+                if allowed[j]:
+                    points[j] += by_side[s]
+        return [float(p) for p in points]
 
     def _expected(self, state: HandState, sides: tuple[int, ...], allowed_items: list[list[bool]]) -> list[float]:
         """Each side's expected points, in the order of ``sides``, of a hand not yet over."""

@@ -108,10 +108,11 @@ class SearchBot(Bot):
     compares the candidates by the weighted mean (``inference``; tempered where few deals
     would decide alone); ``"passed"`` deals each seat the cards it passed up a capture
     with last (``knowledge.passed_up``; measured, not better); ``"off"`` reads nothing.
-    ``close``, ``settle``: a decision still close after ``iterations`` deals takes more, up to
-    ``close`` deals (default ``CLOSE`` times ``iterations``; 0: never more), until no candidate's
-    difference from the best is uncertain by more than ``settle`` points (``SETTLE``); ``z``: a
-    candidate is dropped when behind the best by more than ``z`` standard errors.
+    ``close``, ``settle``, ``work``: a decision still close after ``iterations`` deals takes more, up
+    to ``close`` deals (default ``CLOSE`` times ``iterations``; 0: never more), until no candidate's
+    difference from the best is uncertain by more than ``settle`` points (``SETTLE``), while its
+    playouts have played fewer than ``work`` cards (``CLOSE_WORK``); ``z``: a candidate is dropped
+    when behind the best by more than ``z`` standard errors.
     """
 
     name = "search"
@@ -119,13 +120,15 @@ class SearchBot(Bot):
     def __init__(self, seed: int = 0, iterations: int = 64, seconds: float | None = None,
                  width: int = 10, horizon: str = "deal", exact: bool = True, exact_cards: int = 4,
                  evaluation: str = "outlook", infer: str = "weighted", close: int | None = None,
-                 settle: float = SETTLE, z: float = Z) -> None:
+                 settle: float = SETTLE, z: float = Z, work: int = CLOSE_WORK) -> None:
         if evaluation not in ("outlook", "worth") or horizon not in ("deal", "hand"):
             raise ValueError(f"evaluation is outlook or worth, horizon deal or hand: not {evaluation!r}, {horizon!r}")
         if infer not in INFERENCES:
             raise ValueError(f"infer is one of {', '.join(INFERENCES)}, not {infer!r}")
         if close is not None and (isinstance(close, bool) or not isinstance(close, int) or close < 0):
             raise ValueError(f"close is a number of deals, 0 or more (0: no more than iterations), not {close!r}")
+        if isinstance(work, bool) or not isinstance(work, int) or work < 0:
+            raise ValueError(f"work is a number of cards played in playouts, 0 or more, not {work!r}")
         for label, number in (("settle", settle), ("z", z)):
             if isinstance(number, bool) or not isinstance(number, (int, float)) or not 0 <= number < math.inf:
                 raise ValueError(f"{label} is a number of points, 0 or more, not {number!r}")
@@ -133,6 +136,7 @@ class SearchBot(Bot):
         self.iterations = iterations
         self.close = CLOSE * iterations if close is None else close
         self.settle = float(settle)
+        self.work = work
         self.z = float(z)
         self.seconds = seconds
         self.width = width
@@ -269,7 +273,7 @@ class SearchBot(Bot):
         settled = False
         log_weights: list[float] = []
         weights: list[float] | None = None     # the deals' relative weights, as of the last halving
-        while len(alive) > 1 and ((done < self.iterations or (done < self.close and work < CLOSE_WORK and not settled))
+        while len(alive) > 1 and ((done < self.iterations or (done < self.close and work < self.work and not settled))
                                   if deadline is None else (done < 1 or time.perf_counter() < deadline)):
             state = self.determinize(engine, game.hand, seat, avoid)
             if seen is not None:
