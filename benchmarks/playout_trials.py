@@ -189,7 +189,10 @@ class TrialBot(SearchBot):
     def sampled_values(self, game: Game, worth: CardWorth, state: HandState, side: int, alive: list[Move],
                        whole_hand: bool) -> list[float]:
         engine = game.engine
-        if self.idea in ("tablelead", "oracle", "resampled"):   # greedy playouts, as the search's
+        if self.idea == "tablelead":   # greedy playouts, each valued by this class's _lead (not the compiled values)
+            return [self._lead(game, worth, state, greedy_playout(engine, worth, state, m, whole_hand), side)
+                    for m in alive]
+        if self.idea in ("oracle", "resampled"):   # greedy playouts, as the search's
             return super().sampled_values(game, worth, state, side, alive, whole_hand)
         if self.idea == "dealexact" and sum(h.bit_count() for h in state.hands) <= 4:
             return [self._deal_value(game, worth, state, engine.apply(state, m), side, -math.inf, math.inf)

@@ -229,7 +229,9 @@ class SearchBot(Bot):
     def sampled_values(self, game: Game, worth: CardWorth, state: HandState, side: int, alive: list[Move],
                        whole_hand: bool) -> list[float]:
         """Each candidate's worth to ``side`` in one sampled deal: played out greedily by every
-        seat to the end of the deal (or hand) and valued by ``_lead``. The same deal and the same
+        seat to the end of the deal (or hand) and valued by ``_lead``; with the outlook, the same
+        values worked out in compiled code (``playouts.playout_leads``: a subclass that values a
+        playout otherwise overrides this method, not only ``_lead``). The same deal and the same
         deterministic playout policy serve every candidate (common random numbers: the
         comparison is between moves, not between lucky and unlucky deals). Other ways of
         valuing a candidate in a sampled deal were measured against this one

@@ -1,0 +1,62 @@
+"""`benchmarks/search_speed.py`: the search's time a move and a digest of its moves, the check that a
+speed-up kept the same games. Its numbers are printed, not asserted; its digest and its refusals are."""
+
+from __future__ import annotations
+
+import importlib.util
+import sys
+from types import ModuleType
+
+import pytest
+
+from cassino.engine.core import Engine
+from cassino.language.variants import load_rules
+from conftest import ROOT
+
+
+def _load_module() -> ModuleType:
+    spec = importlib.util.spec_from_file_location("search_speed", ROOT / "benchmarks" / "search_speed.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def _run(monkeypatch: pytest.MonkeyPatch, *argv: str) -> int:
+    monkeypatch.setattr(sys, "argv", ["search_speed.py", *argv])
+    try:
+        return int(_load_module().main())
+    except SystemExit as stop:   # (argparse's refusals)
+        return int(stop.code or 0)
+
+
+def test_the_same_hands_give_the_same_digest_and_other_hands_another() -> None:
+    module = _load_module()
+    engine = Engine(load_rules("scopa"))
+    spent, moves, digest = module.hands(engine, 2, 1)
+    again = module.hands(engine, 2, 1)
+    assert moves == again[1] > 30 and digest == again[2] and len(digest) == 16 and spent >= 0
+    assert module.hands(engine, 2, 2)[2] != digest
+
+
+def test_a_run_prints_each_case(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    assert _run(monkeypatch, "--hands", "1", "--rounds", "1", "--cases", "scopa:2") == 0
+    out = capsys.readouterr().out
+    assert "scopa" in out and "ms a move" in out and "moves " in out
+
+
+@pytest.mark.parametrize("argv, says", [
+    (["--cases", "standard"], "variant:players"),
+    (["--cases", "standard:x"], "variant:players"),
+    (["--cases", ":2"], "variant:players"),
+    (["--cases", "standard:1"], "variant:players"),
+    (["--hands", "0"], "1 or more"),
+    (["--rounds", "-1"], "1 or more"),
+    (["--hands", "two"], "invalid int"),
+    (["--hands", "1", "--cases", "no-such-variant:2"], "no-such-variant"),
+    (["--hands", "1", "--cases", "standard:5"], "2 to 4 players"),
+])
+def test_bad_arguments_are_refused_with_a_reason(argv: list[str], says: str, monkeypatch: pytest.MonkeyPatch,
+                                                 capsys: pytest.CaptureFixture[str]) -> None:
+    assert _run(monkeypatch, *argv) == 2
+    assert says in capsys.readouterr().err
