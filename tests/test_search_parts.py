@@ -81,7 +81,7 @@ def test_a_playouts_lead_is_its_sides_points_less_the_best_other_sides(variant: 
     rng = random.Random(5)
     scores = {s: 3 * s for s in range(players if players != 4 else 2)}
     state = engine.start(21, players, partners=players == 4)
-    checked = 0
+    checked = finished = 0
     while not state.over:
         legal = engine.legal_moves(state)
         near_end = not state.stock and sum(h.bit_count() for h in state.hands) <= 3 * players
@@ -94,5 +94,6 @@ def test_a_playouts_lead_is_its_sides_points_less_the_best_other_sides(variant: 
                 expected = value[side] - max(v for s, v in value.items() if s != side)
                 assert lead == expected == outlook.lead(end, side, scores, True, sign)
                 checked += 1
+                finished += end.over
         state = engine.apply(state, rng.choice(legal))
-    assert checked >= 12
+    assert checked >= 12 and finished >= 1

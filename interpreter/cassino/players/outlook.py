@@ -53,8 +53,8 @@ class Outlook:
         self.items = scorer.rules.scoring.items
         self.pmf, self.above = _tail_tables(scorer.engine.n_cards)
         self._allowed: dict[tuple[tuple[int, ...], tuple[tuple[int, int], ...], bool], list[list[bool]]] = {}
-        #: Each item's way of counting (``_MOST`` ... ``_OTHER``) and its cards, read once: the
-        #: search values every playout with them.
+        #: Each item's way of counting (``_MOST`` ... ``_NOTHING``), its cards, points and what a tie
+        #: scores, read once: the search values every playout with them.
         self._kinds: list[int] = [_KINDS.get(item.count, _OTHER if item.points or item.by_size
                                              or item.first_play_points is not None else _NOTHING)
                                   for item in self.items]
@@ -152,7 +152,7 @@ class Outlook:
         for i, kind in enumerate(self._kinds):
             allowed = allowed_items[i]
             if kind == _LAST_CAPTURE or kind == _NOTHING or not any(allowed):
-                continue   # the last capture is decided only by the hand's last capture
+                continue   # (the last capture is decided only by the hand's last capture)
             if kind == _EACH:
                 mask = masks[i]
                 points = self._points[i]
