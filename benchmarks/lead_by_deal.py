@@ -15,7 +15,6 @@ points back, or where the positions it steered to were worth less than the outlo
 
 from __future__ import annotations
 
-import argparse
 import math
 import statistics
 import sys
@@ -24,7 +23,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from sparring import make  # noqa: E402
+from sparring import make, match_parser, one_hand  # noqa: E402
 
 from cassino.engine.core import Engine  # noqa: E402
 from cassino.engine.game import Game  # noqa: E402
@@ -40,21 +39,18 @@ def marks(variant: str, names: tuple[str, str], seed: int) -> list[dict[int, flo
     start, then its points at the end (negated where the lowest total wins)."""
     engine = Engine(load_rules(variant))
     outlook = Outlook(Scorer(engine))
-    game = Game.new(engine, seed, 2, dealer=0).with_(target=None)
-    bots = [make(names[s], derive(seed, s)) for s in range(2)]
-    sign = -1.0 if game.rules.game.goal == "lowest" else 1.0
-    out = [outlook.points(game.hand, {}, True)]
-    deal = game.hand.deal_no
-    plies = 0
-    while not game.over and game.hand_no == 1:
-        seat = game.hand.turn
-        bots[seat].reseed(derive(seed, seat, plies))
-        game = game.play(bots[seat].choose(game, seat))
-        plies += 1
-        if not game.over and game.hand.deal_no != deal:
+    sign = -1.0 if engine.rules.game.goal == "lowest" else 1.0
+    out: list[dict[int, float]] = []
+    deals: list[int] = []
+
+    def watch(game: Game) -> None:
+        if game.over:
+            out.append({side: float(sum(r.points.get(side, 0) for r in game.results)) for side in (0, 1)})
+        elif not deals or game.hand.deal_no != deals[-1]:
             out.append(outlook.points(game.hand, {}, True))
-            deal = game.hand.deal_no
-    out.append({side: float(sum(r.points.get(side, 0) for r in game.results)) for side in (0, 1)})
+            deals.append(game.hand.deal_no)
+
+    one_hand(variant, names, seed, watch)
     return [{side: sign * value for side, value in m.items()} for m in out]
 
 
@@ -73,14 +69,7 @@ def one_pair(task: tuple[str, str, str, int]) -> list[float]:
 
 
 def main() -> int:
-    p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    p.add_argument("--a", default="search", help="the first player (its lead is printed)")
-    p.add_argument("--b", default="sparring", help="the second player")
-    p.add_argument("--pairs", type=int, default=200, help="mirrored pairs of hands (200)")
-    p.add_argument("--first", type=int, default=0, help="the first deal's number (0)")
-    p.add_argument("--variant", default="standard")
-    p.add_argument("--seed", type=int, default=1)
-    p.add_argument("--workers", type=int, default=2)
+    p = match_parser(__doc__)
     args = p.parse_args()
     if args.pairs < 2 or args.first < 0 or args.workers < 1:
         p.error("--pairs is 2 or more, --first 0 or more, --workers 1 or more")

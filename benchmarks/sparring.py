@@ -32,7 +32,7 @@ import sys
 import time
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
-from typing import Hashable, Iterator
+from typing import Callable, Hashable, Iterator
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
@@ -126,13 +126,17 @@ def make(name: str, seed: int) -> Bot:
     return strength_bot(name, seed)
 
 
-def one_hand(variant: str, names: tuple[str, str], seed: int) -> tuple[dict[int, int], list[list[float]]]:
-    """One 2-player hand, ``names`` by seat: each side's points and each seat's seconds a move."""
+def one_hand(variant: str, names: tuple[str, str], seed: int,
+             watch: Callable[[Game], None] | None = None) -> tuple[dict[int, int], list[list[float]]]:
+    """One 2-player hand, ``names`` by seat: each side's points and each seat's seconds a move.
+    ``watch``: called with the game before the first move and after each (``lead_by_deal.py``)."""
     engine = Engine(load_rules(variant))
     game = Game.new(engine, seed, 2, dealer=0).with_(target=None)
     bots = [make(names[s], derive(seed, s)) for s in range(2)]
     times: list[list[float]] = [[], []]
     plies = 0
+    if watch is not None:
+        watch(game)
     while not game.over and game.hand_no == 1:
         seat = game.hand.turn
         bots[seat].reseed(derive(seed, seat, plies))
@@ -141,6 +145,8 @@ def one_hand(variant: str, names: tuple[str, str], seed: int) -> tuple[dict[int,
         times[seat].append(time.perf_counter() - start)
         game = game.play(move)
         plies += 1
+        if watch is not None:
+            watch(game)
     sign = -1 if game.rules.game.goal == "lowest" else 1   # won by the lowest total: points count against
     points = {side: sign * sum(r.points.get(side, 0) for r in game.results) for side in (0, 1)}
     return points, times
@@ -191,8 +197,9 @@ def run(variant: str, a: str, b: str, pairs: int, seed: int, workers: int, first
             "seconds": time.perf_counter() - start}
 
 
-def main() -> None:
-    p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+def match_parser(description: str | None) -> argparse.ArgumentParser:
+    """The arguments of a match of mirrored pairs (this script's, and ``lead_by_deal.py``'s)."""
+    p = argparse.ArgumentParser(description=description, formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("--a", default="search", help="the first player (its lead is printed)")
     p.add_argument("--b", default="sparring", help="the second player")
     p.add_argument("--pairs", type=int, default=200, help="mirrored pairs of hands")
@@ -200,7 +207,11 @@ def main() -> None:
     p.add_argument("--variant", default="standard")
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--workers", type=int, default=2)
-    args = p.parse_args()
+    return p
+
+
+def main() -> None:
+    args = match_parser(__doc__).parse_args()
     make(args.a, 0)
     make(args.b, 0)   # a bad name is refused before any work
     r = run(args.variant, args.a, args.b, args.pairs, args.seed, args.workers, args.first)

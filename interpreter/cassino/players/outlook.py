@@ -231,20 +231,16 @@ class Outlook:
         return self.above[r][need // 2], (self.pmf[r][need // 2] if need % 2 == 0 else 0.0)
 
     def _race(self, counts: list[int], left: int, item: ScoringItem) -> list[float]:
-        """Each side's expected points from a "most" item with ``left`` cards still to be won.
-
-        Two sides: exact under a fair split of the rest. More sides: the leader against the
-        best of the others, with the rest shared among all (an estimate)."""
+        """Each side's expected points from a "most" item with ``left`` cards still to be won, where
+        there are not two sides (two: ``_expected`` works it out as this does, exact under a fair
+        split of the rest). More sides: the leader against the best of the others, with the rest
+        shared among all (an estimate)."""
         n = len(counts)
-        if n == 2:
-            a, b = (0, 1) if counts[0] >= counts[1] else (1, 0)
-            r = left
-        elif n > 2:
-            order = sorted(range(n), key=lambda j: -counts[j])
-            a, b = order[0], order[1]
-            r = round(2 * left / n)
-        else:
+        if n < 2:
             return [float(item.points)] * n
+        order = sorted(range(n), key=lambda j: -counts[j])
+        a, b = order[0], order[1]
+        r = left if n == 2 else round(2 * left / n)
         win_a, tie = self._chances(counts[a], counts[b], r)
         tied = _tied(item)
         out = [0.0] * n

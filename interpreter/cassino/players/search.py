@@ -203,7 +203,7 @@ class SearchBot(Bot):
 
     def _lead(self, game: Game, worth: CardWorth, before: HandState, after: HandState, side: int) -> float:
         """What ``side`` gained over the other sides between two states, in points."""
-        penalty = -1.0 if game.rules.game.goal == "lowest" else 1.0   # a negative game: points count against
+        penalty = _sign(game)
         if self.evaluation == "outlook":
             return self.outlook(game).lead(after, side, dict(enumerate(game.scores)), game.restrictions_on, penalty)
         if after.over:
@@ -238,9 +238,8 @@ class SearchBot(Bot):
         (``benchmarks/playout_trials.py``) and kept out: none was better."""
         engine = game.engine
         if self.evaluation == "outlook":
-            penalty = -1.0 if game.rules.game.goal == "lowest" else 1.0
             return playout_leads(engine, worth, self.outlook(game), state, alive, whole_hand, side,
-                                 dict(enumerate(game.scores)), game.restrictions_on, penalty)
+                                 dict(enumerate(game.scores)), game.restrictions_on, _sign(game))
         return [self._lead(game, worth, state, greedy_playout(engine, worth, state, m, whole_hand), side)
                 for m in alive]
 
@@ -299,6 +298,11 @@ class SearchBot(Bot):
         if seen is not None and (weights is None or len(weights) != done):
             weights = relative(log_weights, LEAST_SHARE)   # (deals since the last halving)
         return max(alive, key=lambda m: _total(rewards[m], weights))
+
+
+def _sign(game: Game) -> float:
+    """-1.0 in a negative game (won by the lowest total: points count against), else 1.0."""
+    return -1.0 if game.rules.game.goal == "lowest" else 1.0
 
 
 def _total(values: list[float], weights: list[float] | None) -> float:
