@@ -23,13 +23,12 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from sparring import make, match_parser, one_hand  # noqa: E402
+from sparring import checked_args, match_parser, one_hand  # noqa: E402
 
 from cassino.engine.core import Engine  # noqa: E402
 from cassino.engine.game import Game  # noqa: E402
 from cassino.engine.rng import derive  # noqa: E402
 from cassino.engine.scoring import Scorer  # noqa: E402
-from cassino.errors import CassinoError  # noqa: E402
 from cassino.language.variants import load_rules  # noqa: E402
 from cassino.players.outlook import Outlook  # noqa: E402
 
@@ -69,18 +68,7 @@ def one_pair(task: tuple[str, str, str, int]) -> list[float]:
 
 
 def main() -> int:
-    p = match_parser(__doc__)
-    args = p.parse_args()
-    if args.pairs < 2 or args.first < 0 or args.workers < 1:
-        p.error("--pairs is 2 or more, --first 0 or more, --workers 1 or more")
-    try:
-        rules = load_rules(args.variant)
-        make(args.a, 0)
-        make(args.b, 0)   # a bad name is refused before any work
-    except (CassinoError, ValueError) as error:
-        p.error(str(error))
-    if not rules.seats.min_players <= 2 <= rules.seats.max_players:
-        p.error(f"{args.variant} is not played by 2 players")
+    args = checked_args(match_parser(__doc__))
     tasks = [(args.variant, args.a, args.b, derive(args.seed, j)) for j in range(args.first, args.first + args.pairs)]
     if args.workers > 1:
         with ProcessPoolExecutor(args.workers) as pool:

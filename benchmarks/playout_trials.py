@@ -32,6 +32,19 @@ What they scored, 200 mirrored pairs of 2-player standard hands against the sear
 seed 1, compiled engine: ``SEARCH_TRIALS`` below. None was better; more deals were not either
 (``search:256`` against ``search``, then: +0.05 ± 0.28). What was: the deals weighed by the others'
 moves (``players.inference``), now the search's default.
+
+Ideas tried later on today's search (its defaults: deals weighed by the others' moves, more deals
+for a close choice), ``today:IDEA``, IDEA one of
+
+- ``lastdeal``: a playout that ends where the hand's last deal starts (whose hands the sampled
+  deal has dealt) is valued by 0.44 of the outlook and 0.56 of that deal played out by the
+  counting heuristic, its replies read from those hands (``LAST_DEAL_BLEND``: the weights that
+  best predicted the exact value of last-deal starts of search self-play,
+  ``benchmarks/last_deal_values.py``);
+- ``lastgreedy``: such a playout carried on greedily to the end of the hand instead;
+- ``resampled``: each deal drawn from 8 in proportion to its weight, as ``resampled`` above.
+
+What they scored against today's search: ``TODAY_TRIALS`` below.
 """
 
 from __future__ import annotations
@@ -63,6 +76,19 @@ SEARCH_TRIALS = {
     "oracle:64": ("+4.78 ± 0.28 (400 pairs)", "1.3 / 1.9"),
     "resampled:64": ("+0.36 ± 0.14 (1,000 pairs, --first 3000; search: +0.46 ± 0.12)", "2.9 / 1.8"),
 }
+
+
+#: Ideas tried on today's search, against it (``today:IDEA``; ``python benchmarks/sparring.py --a today:IDEA
+#: --b search --pairs 2000 --first 20000``, compiled engine, two workers).
+TODAY_TRIALS = {
+    # idea: (points a pair ± standard error, ms a move trial / search)
+    "lastdeal": ("-0.01 ± 0.04 (2,000 pairs)", "8.00 / 2.48"),
+    "lastgreedy": ("-0.09 ± 0.04 (3,000 pairs)", "4.43 / 2.74 (a package install ran beside it for a minute)"),
+    "resampled": ("-0.17 ± 0.08 (2,000 pairs)", "5.72 / 3.37"),
+}
+
+#: ``today:lastdeal``'s weight of the last deal played out, against the outlook's value of its start.
+LAST_DEAL_BLEND = 0.56
 
 
 def guarded_move(engine: Engine, worth: CardWorth, state: HandState, guarded: bool) -> Move:
@@ -201,3 +227,52 @@ class TrialBot(SearchBot):
             return super().sampled_values(game, worth, state, side, alive, whole_hand)
         self._draws += 1      # a new sampled deal: new draws, the same for each of its candidates
         return [self._lead(game, worth, state, self._play_out(engine, worth, state, m), side) for m in alive]
+
+
+class TodayTrialBot(SearchBot):
+    """Today's search (every default kept) with one idea of ``TODAY_TRIALS`` (module docstring)."""
+
+    IDEAS = ("lastdeal", "lastgreedy", "resampled")
+
+    def __init__(self, seed: int, idea: str) -> None:
+        if idea not in self.IDEAS:
+            raise ValueError(f"no trial on today's search named {idea!r} (one of {', '.join(self.IDEAS)})")
+        super().__init__(seed)
+        self.idea = idea
+        self._seen: Evidence | None = None
+
+    def choose(self, game: Game, seat: int) -> Move:
+        # resampled: the others' moves are read once here, to draw the deals by; the search itself
+        # then weighs nothing (``evidence`` below).
+        self._seen = super().evidence(game, seat) if self.idea == "resampled" else None
+        return super().choose(game, seat)
+
+    def evidence(self, game: Game, seat: int) -> Evidence | None:
+        return None if self.idea == "resampled" else super().evidence(game, seat)
+
+    def determinize(self, engine: Engine, state: HandState, seat: int, avoid: tuple[int, ...] = ()) -> HandState:
+        if self.idea == "resampled":
+            return weighted_deal(engine, state, seat, self.rng, self._seen, avoid)
+        return super().determinize(engine, state, seat, avoid)
+
+    def sampled_values(self, game: Game, worth: CardWorth, state: HandState, side: int, alive: list[Move],
+                       whole_hand: bool) -> list[float]:
+        if self.idea == "resampled":
+            return super().sampled_values(game, worth, state, side, alive, whole_hand)
+        engine = game.engine
+        outlook = self.outlook(game)
+        scores = dict(enumerate(game.scores))
+        sign = -1.0 if game.rules.game.goal == "lowest" else 1.0
+        blend, counter = (LAST_DEAL_BLEND, True) if self.idea == "lastdeal" else (1.0, False)
+        values = []
+        for m in alive:
+            end = greedy_playout(engine, worth, state, m, whole_hand)
+            value = outlook.lead(end, side, scores, game.restrictions_on, sign)
+            if not end.over and not end.stock and end.deal_no != state.deal_no:   # the last deal's start
+                last = end
+                while not last.over:
+                    last = engine.apply(last, known_reply_move(engine, worth, last) if counter
+                                        else greedy_move(engine, worth, last))
+                value = (1.0 - blend) * value + blend * outlook.lead(last, side, scores, game.restrictions_on, sign)
+            values.append(value)
+        return values

@@ -18,8 +18,8 @@ so the cards and the lead cancel out); printed are ``a``'s points a pair minus
 ``b``'s with its standard error, ``a``'s win share (a hand won, lost or tied: 1, 0,
 1/2), and each player's mean time a move in milliseconds. Players: any name of
 ``bot_strength.bot`` (``search``, ``greedy``, ``search:Xs``, ``custom:...``) and
-``sparring[:N]``, and the search ideas measured and not kept, ``trial:IDEA:N``
-(``playout_trials.py``). Prints numbers; asserts nothing.
+``sparring[:N]``, and the search ideas measured and not kept, ``trial:IDEA:N`` and
+``today:IDEA`` (``playout_trials.py``). Prints numbers; asserts nothing.
 """
 
 from __future__ import annotations
@@ -37,14 +37,14 @@ from typing import Callable, Hashable, Iterator
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from bot_strength import bot as strength_bot  # noqa: E402
-from playout_trials import TrialBot  # noqa: E402
+from playout_trials import TodayTrialBot, TrialBot  # noqa: E402
 
 from cassino.engine.core import Engine  # noqa: E402
 from cassino.engine.game import Game  # noqa: E402
 from cassino.engine.moves import Move  # noqa: E402
 from cassino.engine.rng import derive  # noqa: E402
 from cassino.engine.state import HandState  # noqa: E402
-from cassino.errors import PositionTooLargeError  # noqa: E402
+from cassino.errors import CassinoError, PositionTooLargeError  # noqa: E402
 from cassino.language.variants import load_rules  # noqa: E402
 from cassino.players.base import Bot  # noqa: E402
 from cassino.players.counter import assess, banked, counter_move, reply_hands  # noqa: E402
@@ -116,13 +116,16 @@ class SparringBot(Bot):
 
 
 def make(name: str, seed: int) -> Bot:
-    """``sparring`` or ``sparring:N`` (N sampled deals), else ``bot_strength.bot``'s players."""
+    """``sparring`` or ``sparring:N`` (N sampled deals), the trials of ``playout_trials.py``
+    (``trial:IDEA:N``, ``today:IDEA``), else ``bot_strength.bot``'s players."""
     if name == "sparring" or name.startswith("sparring:"):
         worlds = int(name.partition(":")[2] or 32)
         return SparringBot(seed, worlds=worlds)
     if name.startswith("trial:"):
         _, idea, n = name.split(":")
         return TrialBot(seed, idea, int(n))
+    if name.startswith("today:"):
+        return TodayTrialBot(seed, name[len("today:"):])
     return strength_bot(name, seed)
 
 
@@ -210,16 +213,32 @@ def match_parser(description: str | None) -> argparse.ArgumentParser:
     return p
 
 
-def main() -> None:
-    args = match_parser(__doc__).parse_args()
-    make(args.a, 0)
-    make(args.b, 0)   # a bad name is refused before any work
+def checked_args(p: argparse.ArgumentParser) -> argparse.Namespace:
+    """``p``'s arguments, a bad one refused with its reason (exit 2) before any work: too few pairs, an
+    unknown player or variant, a variant not played by two."""
+    args = p.parse_args()
+    if args.pairs < 2 or args.first < 0 or args.workers < 1:
+        p.error("--pairs is 2 or more, --first 0 or more, --workers 1 or more")
+    try:
+        rules = load_rules(args.variant)
+        make(args.a, 0)
+        make(args.b, 0)
+    except (CassinoError, ValueError) as error:
+        p.error(str(error))
+    if not rules.seats.min_players <= 2 <= rules.seats.max_players:
+        p.error(f"{args.variant} is not played by 2 players")
+    return args
+
+
+def main() -> int:
+    args = checked_args(match_parser(__doc__))
     r = run(args.variant, args.a, args.b, args.pairs, args.seed, args.workers, args.first)
     print(f"{args.a} vs {args.b}, {args.variant}, {r['pairs']} mirrored pairs of 2-player hands, seed {args.seed}: "
           f"{r['lead']:+.2f} ± {r['se']:.2f} points a pair (± 1 standard error), win share "
           f"{r['win']:.3f} ± {r['win_se']:.3f}; ms a move {r['ms_a']:.2f} / {r['ms_b']:.2f}; "
           f"{r['seconds']:.0f} s", flush=True)
+    return 0
 
 
 if __name__ == "__main__":
-    main()
+    sys.exit(main())

@@ -1,0 +1,103 @@
+"""`benchmarks/sparring.py` and the trials of `benchmarks/playout_trials.py` it plays: the numbers are
+printed, not asserted; the refusals, and that a trial on today's search values its playouts as it says, are."""
+
+from __future__ import annotations
+
+import importlib.util
+import sys
+from types import ModuleType
+
+import pytest
+
+from cassino.engine.core import Engine
+from cassino.engine.game import Game
+from cassino.language.variants import load_rules
+from cassino.players.counter import known_reply_move
+from cassino.players.gain import greedy_playout
+from cassino.players.search import SearchBot
+from conftest import ROOT
+
+
+def _load(name: str) -> ModuleType:
+    if str(ROOT / "benchmarks") not in sys.path:   # (the scripts import each other)
+        sys.path.insert(0, str(ROOT / "benchmarks"))
+    spec = importlib.util.spec_from_file_location(name, ROOT / "benchmarks" / f"{name}.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+@pytest.mark.parametrize("argv, says", [
+    (["--pairs", "1"], "2 or more"),
+    (["--first", "-1"], "0 or more"),
+    (["--workers", "0"], "1 or more"),
+    (["--pairs", "x"], "invalid int"),
+    (["--a", "no-such-player"], "no-such-player"),
+    (["--b", "today:no-such-idea"], "no-such-idea"),
+    (["--a", "trial:no-such-idea:64"], "no-such-idea"),
+    (["--variant", "no-such-variant"], "no-such-variant"),
+    (["--variant", "scopone"], "not played by 2 players"),
+])
+def test_bad_arguments_are_refused_with_a_reason(argv: list[str], says: str, monkeypatch: pytest.MonkeyPatch,
+                                                 capsys: pytest.CaptureFixture[str]) -> None:
+    monkeypatch.setattr(sys, "argv", ["sparring.py", *argv])
+    with pytest.raises(SystemExit) as stop:
+        _load("sparring").main()
+    assert stop.value.code == 2 and says in capsys.readouterr().err
+
+
+def test_a_small_match_of_a_trial_on_todays_search(monkeypatch: pytest.MonkeyPatch,
+                                                   capsys: pytest.CaptureFixture[str]) -> None:
+    monkeypatch.setattr(sys, "argv", ["sparring.py", "--a", "today:lastgreedy", "--b", "greedy", "--pairs", "2",
+                                      "--workers", "1"])
+    assert _load("sparring").main() == 0
+    assert "today:lastgreedy vs greedy, standard, 2 mirrored pairs" in capsys.readouterr().out
+
+
+def _last_deal_but_one(engine: Engine) -> Game:
+    """A 2-player standard hand played greedily to the first move of its last deal but one."""
+    game = Game.new(engine, 7, 2, dealer=0).with_(target=None)
+    greedy = _load("sparring").make("greedy", 0)
+    while not (game.hand.stock and len(game.hand.stock) <= 8 and game.hand.turn == 0):
+        game = game.play(greedy.choose(game, game.hand.turn))
+    return game
+
+
+def test_the_last_deal_trials_value_a_playout_into_the_last_deal_as_they_say() -> None:
+    trials = _load("playout_trials")
+    engine = Engine(load_rules("standard"))
+    game = _last_deal_but_one(engine)
+    search = SearchBot(3)
+    worth = search.worth(game)
+    moves = search.candidates(game, game.legal_moves(), worth)
+    state = search.determinize(engine, game.hand, 0)
+    outlook = search.outlook(game)
+    today = search.sampled_values(game, worth, state, 0, moves, False)
+    last_deal = trials.TodayTrialBot(3, "lastdeal").sampled_values(game, worth, state, 0, moves, False)
+    last_greedy = trials.TodayTrialBot(3, "lastgreedy").sampled_values(game, worth, state, 0, moves, False)
+    blend = trials.LAST_DEAL_BLEND
+    for m, value, mixed, greedy in zip(moves, today, last_deal, last_greedy):
+        end = greedy_playout(engine, worth, state, m, False)
+        assert not end.over and not end.stock and end.deal_no == state.deal_no + 1   # the last deal's start
+        assert value == outlook.lead(end, 0, {0: 0, 1: 0}, True, 1.0)
+        played = end
+        while not played.over:
+            played = engine.apply(played, known_reply_move(engine, worth, played))
+        assert mixed == pytest.approx((1 - blend) * value + blend * outlook.lead(played, 0, {0: 0, 1: 0}, True, 1.0))
+        assert greedy == pytest.approx(outlook.lead(greedy_playout(engine, worth, state, m, True), 0, {0: 0, 1: 0},
+                                                    True, 1.0))
+    assert last_deal != today and last_greedy != today
+
+
+def test_the_last_deal_trials_are_todays_search_in_the_other_deals() -> None:
+    trials = _load("playout_trials")
+    engine = Engine(load_rules("standard"))
+    game = Game.new(engine, 7, 2, dealer=0).with_(target=None)
+    search = SearchBot(3)
+    worth = search.worth(game)
+    moves = search.candidates(game, game.legal_moves(), worth)
+    state = search.determinize(engine, game.hand, game.hand.turn)
+    today = search.sampled_values(game, worth, state, 1, moves, False)
+    for idea in ("lastdeal", "lastgreedy", "resampled"):
+        assert trials.TodayTrialBot(3, idea).sampled_values(game, worth, state, 1, moves, False) == today
