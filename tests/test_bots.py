@@ -204,8 +204,10 @@ def test_the_search_solves_a_known_last_deal_only_within_its_bounds() -> None:
     stood still). It solves only with at most EXACT_LIMIT cards left, within EXACT_POSITIONS
     positions; beyond, the sampled search moves. Counted, so the same on every machine."""
     from cassino.players.search import EXACT_LIMIT, EXACT_POSITIONS
+    from cassino.players.solver import cards_left
 
     game = _second_deal("south-african-casino", 3, 20)
+    assert cards_left(game.hand) > EXACT_LIMIT
     bot = SearchBot(seed=1, iterations=8)
     move = bot.choose(game, game.hand.turn)
     assert move in game.legal_moves() and bot._solver is None     # 20 cards: not solved at all
@@ -215,3 +217,21 @@ def test_the_search_solves_a_known_last_deal_only_within_its_bounds() -> None:
     assert move in game.legal_moves()
     assert bot._solver is not None and bot._solver[1].nodes <= EXACT_POSITIONS + 1
     assert bot._solver[1].max_positions is None                    # the bound is for that move only
+
+
+def test_the_cards_bound_on_exact_play_is_a_setting() -> None:
+    """``SearchBot(exact_limit=...)``: with 16 cards left of a South African last deal the default
+    search tries the solver, within its bound of positions, and one given 12 does not (the solver
+    never finished there in 144 tries: search.py); a bad value is refused with the setting's name."""
+    from cassino.players.search import EXACT_LIMIT, EXACT_POSITIONS
+
+    game = _second_deal("south-african-casino", 3, 16)
+    default, narrower = SearchBot(seed=1, iterations=8), SearchBot(seed=1, iterations=8, exact_limit=12)
+    assert default.exact_limit == EXACT_LIMIT == 16 and narrower.exact_limit == 12
+    for bot in (default, narrower):
+        assert bot.choose(game, game.hand.turn) in game.legal_moves()
+    assert default._solver is not None and 0 < default._solver[1].nodes <= EXACT_POSITIONS + 1
+    assert narrower._solver is None
+    for bad in (-1, 12.0, True, "12", None):
+        with pytest.raises(ValueError, match="exact_limit"):
+            SearchBot(exact_limit=bad)  # type: ignore[arg-type]

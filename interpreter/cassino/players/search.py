@@ -59,7 +59,11 @@ from .solver import SearchLimit, Solver, cards_left, missing_knowledge
 #: that deal's first move, and the game stood still. A 2-player last deal of 4 cards each takes
 #: at most 1,558 positions (standard, royal, hoyle, two-handed, scopa, swedish-kasino: 4 games
 #: each, both seats searching). Positions are counted, not timed, so the same game is played on
-#: every machine.
+#: every machine. With 13 to 16 cards left the solver never finished within ``EXACT_POSITIONS``
+#: (none of 144 attempts in 36 hands of South African and Swazi Casino search self-play, 0.4-0.5 s
+#: each), but what those attempts put in the kept solver's table lets later ones finish: 12 cards
+#: (``SearchBot(exact_limit=12)``) took 28-40% less time there and lost 0.06 ± 0.04 points a pair
+#: of Swazi hands (docs/performance.md, "The exact solver's bound in long last deals").
 EXACT_LIMIT = 16
 EXACT_POSITIONS = 20_000
 
@@ -96,7 +100,8 @@ class SearchBot(Bot):
     deals are used for every candidate, so the comparison is between moves, not
     between lucky and unlucky deals.
 
-    ``exact``: play the solver's move when the position is known in full.
+    ``exact``: play the solver's move when the position is known in full, with at most
+    ``exact_limit`` cards left to play (``EXACT_LIMIT``) and found within ``EXACT_POSITIONS`` positions.
     ``exact_cards``: in a deal with at most this many cards left to play (hands and
     stock), score candidates with the solver rather than a playout (0: never). At 4,
     solving a sampled deal costs about what the playouts it replaces cost (measured in
@@ -120,7 +125,8 @@ class SearchBot(Bot):
     def __init__(self, seed: int = 0, iterations: int = 64, seconds: float | None = None,
                  width: int = 10, horizon: str = "deal", exact: bool = True, exact_cards: int = 4,
                  evaluation: str = "outlook", infer: str = "weighted", close: int | None = None,
-                 settle: float = SETTLE, z: float = Z, work: int = CLOSE_WORK) -> None:
+                 settle: float = SETTLE, z: float = Z, work: int = CLOSE_WORK,
+                 exact_limit: int = EXACT_LIMIT) -> None:
         if evaluation not in ("outlook", "worth") or horizon not in ("deal", "hand"):
             raise ValueError(f"evaluation is outlook or worth, horizon deal or hand: not {evaluation!r}, {horizon!r}")
         if infer not in INFERENCES:
@@ -129,6 +135,8 @@ class SearchBot(Bot):
             raise ValueError(f"close is a number of deals, 0 or more (0: no more than iterations), not {close!r}")
         if isinstance(work, bool) or not isinstance(work, int) or work < 0:
             raise ValueError(f"work is a number of cards played in playouts, 0 or more, not {work!r}")
+        if isinstance(exact_limit, bool) or not isinstance(exact_limit, int) or exact_limit < 0:
+            raise ValueError(f"exact_limit is a number of cards left to play, 0 or more, not {exact_limit!r}")
         for label, number in (("settle", settle), ("z", z)):
             if isinstance(number, bool) or not isinstance(number, (int, float)) or not 0 <= number < math.inf:
                 raise ValueError(f"{label} is a number of points, 0 or more, not {number!r}")
@@ -143,6 +151,7 @@ class SearchBot(Bot):
         self.horizon = horizon
         self.exact = exact
         self.exact_cards = exact_cards
+        self.exact_limit = exact_limit
         self.evaluation = evaluation
         self.infer = infer
         self._passed: dict[int, tuple[object, int]] = {}
@@ -253,7 +262,7 @@ class SearchBot(Bot):
         if len(moves) == 1:
             return moves[0]
         side = game.hand.teams[seat]
-        if self.exact and missing_knowledge(game.hand, seat) is None and cards_left(game.hand) <= EXACT_LIMIT:
+        if self.exact and missing_knowledge(game.hand, seat) is None and cards_left(game.hand) <= self.exact_limit:
             known = self.determinize(game.engine, game.hand, seat)   # the true position, from what the seat sees
             try:
                 with self.solver(game, side).limited(EXACT_POSITIONS) as solver:
