@@ -7,7 +7,9 @@ CI runs a modest number of examples (CI=true selects the `ci` profile);
 from __future__ import annotations
 
 import os
+import sys
 from pathlib import Path
+from types import ModuleType
 from typing import Any
 
 import pytest
@@ -22,6 +24,20 @@ ROOT = Path(__file__).resolve().parent.parent
 VARIANTS = sorted(p.stem for p in (ROOT / "variants").glob("*.yaml"))
 EXAMPLES = sorted((ROOT / "examples").glob("*.yaml"))
 SHARED = ROOT.parent / "shared"
+
+
+def benchmark(name: str) -> ModuleType:
+    """A script of ``benchmarks/`` loaded afresh as a module (its ``main`` reads ``sys.argv``); the folder
+    is on the import path, as the scripts import each other."""
+    import importlib.util
+
+    if str(ROOT / "benchmarks") not in sys.path:
+        sys.path.insert(0, str(ROOT / "benchmarks"))
+    spec = importlib.util.spec_from_file_location(name, ROOT / "benchmarks" / f"{name}.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
 
 
 def record_text(variant: str = "standard", seed: int = 3, actions: int | None = None,

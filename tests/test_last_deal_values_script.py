@@ -3,9 +3,7 @@ last deal's start and values it exactly, and its refusals, are."""
 
 from __future__ import annotations
 
-import importlib.util
 import sys
-from types import ModuleType
 
 import pytest
 
@@ -15,19 +13,11 @@ from cassino.engine.scoring import Scorer
 from cassino.language.variants import load_rules
 from cassino.players.outlook import Outlook
 from cassino.players.solver import Solver
-from conftest import ROOT
-
-
-def _load() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("last_deal_values", ROOT / "benchmarks" / "last_deal_values.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+from conftest import benchmark
 
 
 def test_the_fit_finds_a_linear_rule_and_refuses_too_few_positions() -> None:
-    script = _load()
+    script = benchmark("last_deal_values")
     rows = [[x, 1.0] for x in (0.0, 1.0, 2.0, 5.0)]
     assert script.least_squares(rows, [2 * r[0] + 1 for r in rows]) == pytest.approx([2.0, 1.0])
     with pytest.raises(ValueError, match="too few positions"):
@@ -37,7 +27,7 @@ def test_the_fit_finds_a_linear_rule_and_refuses_too_few_positions() -> None:
 def test_the_last_deals_start_is_found_and_valued_exactly() -> None:
     """The position is the last deal's first move, and its exact value is the dealer's side's points less
     the other's when both play the solver's line from there; the outlook's value is the search's."""
-    script = _load()
+    script = benchmark("last_deal_values")
     engine = Engine(load_rules("standard"))
     scorer = Scorer(engine)
     state = script.last_deal_start("standard", derive(11, 1), 1)
@@ -65,13 +55,13 @@ def test_bad_arguments_are_refused_with_a_reason(argv: list[str], says: str, mon
                                                  capsys: pytest.CaptureFixture[str]) -> None:
     monkeypatch.setattr(sys, "argv", ["last_deal_values.py", *argv])
     with pytest.raises(SystemExit) as stop:
-        _load().main()
+        benchmark("last_deal_values").main()
     assert stop.value.code == 2 and says in capsys.readouterr().err
 
 
 def test_a_small_run_prints_each_way_and_blend(monkeypatch: pytest.MonkeyPatch,
                                                capsys: pytest.CaptureFixture[str]) -> None:
-    script = _load()
+    script = benchmark("last_deal_values")
     monkeypatch.setattr(sys, "argv", ["last_deal_values.py", "--hands", "10", "--workers", "1"])
     assert script.main() == 0
     out = capsys.readouterr().out

@@ -3,35 +3,25 @@ speed-up kept the same games. Its numbers are printed, not asserted; its digest 
 
 from __future__ import annotations
 
-import importlib.util
 import sys
-from types import ModuleType
 
 import pytest
 
 from cassino.engine.core import Engine
 from cassino.language.variants import load_rules
-from conftest import ROOT
-
-
-def _load_module() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("search_speed", ROOT / "benchmarks" / "search_speed.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+from conftest import benchmark
 
 
 def _run(monkeypatch: pytest.MonkeyPatch, *argv: str) -> int:
     monkeypatch.setattr(sys, "argv", ["search_speed.py", *argv])
     try:
-        return int(_load_module().main())
+        return int(benchmark("search_speed").main())
     except SystemExit as stop:   # (argparse's refusals)
         return int(stop.code or 0)
 
 
 def test_the_same_hands_give_the_same_digest_and_other_hands_another() -> None:
-    module = _load_module()
+    module = benchmark("search_speed")
     engine = Engine(load_rules("scopa"))
     spent, moves, digest = module.hands(engine, 2, 1)
     again = module.hands(engine, 2, 1)

@@ -3,9 +3,7 @@ printed, not asserted; the refusals, and that a trial on today's search values i
 
 from __future__ import annotations
 
-import importlib.util
 import sys
-from types import ModuleType
 
 import pytest
 
@@ -15,17 +13,7 @@ from cassino.language.variants import load_rules
 from cassino.players.counter import known_reply_move
 from cassino.players.gain import greedy_playout
 from cassino.players.search import SearchBot
-from conftest import ROOT
-
-
-def _load(name: str) -> ModuleType:
-    if str(ROOT / "benchmarks") not in sys.path:   # (the scripts import each other)
-        sys.path.insert(0, str(ROOT / "benchmarks"))
-    spec = importlib.util.spec_from_file_location(name, ROOT / "benchmarks" / f"{name}.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+from conftest import benchmark
 
 
 @pytest.mark.parametrize("argv, says", [
@@ -39,11 +27,14 @@ def _load(name: str) -> ModuleType:
     (["--variant", "no-such-variant"], "no-such-variant"),
     (["--variant", "scopone"], "not played by 2 players"),
 ])
-def test_bad_arguments_are_refused_with_a_reason(argv: list[str], says: str, monkeypatch: pytest.MonkeyPatch,
+@pytest.mark.parametrize("script", ["sparring", "lead_by_deal"])
+def test_bad_arguments_are_refused_with_a_reason(script: str, argv: list[str], says: str,
+                                                 monkeypatch: pytest.MonkeyPatch,
                                                  capsys: pytest.CaptureFixture[str]) -> None:
-    monkeypatch.setattr(sys, "argv", ["sparring.py", *argv])
+    """Both match scripts check their arguments alike (``sparring.checked_args``)."""
+    monkeypatch.setattr(sys, "argv", [f"{script}.py", *argv])
     with pytest.raises(SystemExit) as stop:
-        _load("sparring").main()
+        benchmark(script).main()
     assert stop.value.code == 2 and says in capsys.readouterr().err
 
 
@@ -51,21 +42,21 @@ def test_a_small_match_of_a_trial_on_todays_search(monkeypatch: pytest.MonkeyPat
                                                    capsys: pytest.CaptureFixture[str]) -> None:
     monkeypatch.setattr(sys, "argv", ["sparring.py", "--a", "today:lastgreedy", "--b", "greedy", "--pairs", "2",
                                       "--workers", "1"])
-    assert _load("sparring").main() == 0
+    assert benchmark("sparring").main() == 0
     assert "today:lastgreedy vs greedy, standard, 2 mirrored pairs" in capsys.readouterr().out
 
 
 def _last_deal_but_one(engine: Engine) -> Game:
     """A 2-player standard hand played greedily to the first move of its last deal but one."""
     game = Game.new(engine, 7, 2, dealer=0).with_(target=None)
-    greedy = _load("sparring").make("greedy", 0)
+    greedy = benchmark("sparring").make("greedy", 0)
     while not (game.hand.stock and len(game.hand.stock) <= 8 and game.hand.turn == 0):
         game = game.play(greedy.choose(game, game.hand.turn))
     return game
 
 
 def test_the_last_deal_trials_value_a_playout_into_the_last_deal_as_they_say() -> None:
-    trials = _load("playout_trials")
+    trials = benchmark("playout_trials")
     engine = Engine(load_rules("standard"))
     game = _last_deal_but_one(engine)
     search = SearchBot(3)
@@ -91,7 +82,7 @@ def test_the_last_deal_trials_value_a_playout_into_the_last_deal_as_they_say() -
 
 
 def test_the_last_deal_trials_are_todays_search_in_the_other_deals() -> None:
-    trials = _load("playout_trials")
+    trials = benchmark("playout_trials")
     engine = Engine(load_rules("standard"))
     game = Game.new(engine, 7, 2, dealer=0).with_(target=None)
     search = SearchBot(3)

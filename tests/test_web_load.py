@@ -6,7 +6,6 @@ command line); the test bounds it in time and prints the moves per second.
 
 from __future__ import annotations
 
-import importlib.util
 from pathlib import Path
 
 import pytest
@@ -14,19 +13,11 @@ import pytest
 pytest.importorskip("starlette")
 pytest.importorskip("websockets")
 
-from conftest import ROOT  # noqa: E402
-
-
-def _load_module():  # type: ignore[no-untyped-def]
-    spec = importlib.util.spec_from_file_location("web_load", ROOT / "benchmarks" / "web_load.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+from conftest import benchmark  # noqa: E402
 
 
 def test_fifty_tables_at_once_and_every_record_intact(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    result = _load_module().run_load(tables=50, hands=1, timeout=150, folder=tmp_path / "records")
+    result = benchmark("web_load").run_load(tables=50, hands=1, timeout=150, folder=tmp_path / "records")
     assert result["tables"] == 50 and result["moves"] >= 50 * 48
     with capsys.disabled():
         print(f"\n[web load] 50 tables: {result['moves']} moves in {result['seconds']} s, "
@@ -37,7 +28,7 @@ def test_another_tables_latency_beside_the_big_table_file_and_while_watchers_joi
     """`web_load.py --latency`, smaller: its three phases run, the big-table file (or the largest deal of it the
     lobby takes) is played meanwhile, and the watchers joining send nothing to the first one. Times are printed,
     not asserted."""
-    r = _load_module().run_latency(moves=10, watchers=60, timeout=240)
+    r = benchmark("web_load").run_latency(moves=10, watchers=60, timeout=240)
     assert r["alone"]["moves"] == r["big_table"]["moves"] == r["watchers"]["moves"] == 10
     assert r["big_table"]["its_moves"] > 0 and 1 <= r["big_table"]["table_cards"] <= 100
     assert r["watchers"]["first_watcher_got"] == {"messages": 0, "bytes": 0}
