@@ -47,6 +47,7 @@ import argparse
 import math
 import random
 import statistics
+import sys
 import time
 from concurrent.futures import ProcessPoolExecutor
 from typing import Any, Iterator
@@ -73,22 +74,33 @@ def bot(name: str, seed: int) -> Bot:
     the search not reading the others' moves; ``fixed:N``: the search with N deals a decision, close or not;
     ``passed:N``: the search reading passed-up captures; and ``custom:N:SETTING=VALUE+...``: a search
     with N deals a move and other settings (for experiments)."""
-    if name.startswith("old:"):
-        return SearchBot(seed, iterations=int(name[4:]), exact=False, exact_cards=0, evaluation="worth")
-    if name.startswith("plain:"):
-        return SearchBot(seed, iterations=int(name[6:]), infer="off", close=0)
-    if name.startswith("fixed:"):
-        return SearchBot(seed, iterations=int(name[6:]), close=0)
-    if name.startswith("passed:"):
-        return SearchBot(seed, iterations=int(name[7:]), infer="passed")
-    if name.startswith("custom:"):
-        _, n, settings = name.split(":")
+    base, _, rest = name.partition(":")
+    if base in ("old", "plain", "fixed", "passed", "custom"):
+        n, _, settings = rest.partition(":")
+        if not n.isdigit() or int(n) < 1 or (base == "custom") != bool(settings):
+            form = "custom:N:SETTING=VALUE+..." if base == "custom" else f"{base}:N"
+            raise ValueError(f"{name!r}: write {form}, N deals a move (1 or more)")
+        iterations = int(n)
+    if base == "old":
+        return SearchBot(seed, iterations=iterations, exact=False, exact_cards=0, evaluation="worth")
+    if base == "plain":
+        return SearchBot(seed, iterations=iterations, infer="off", close=0)
+    if base == "fixed":
+        return SearchBot(seed, iterations=iterations, close=0)
+    if base == "passed":
+        return SearchBot(seed, iterations=iterations, infer="passed")
+    if base == "custom":
         kwargs: dict[str, object] = {}
         for item in settings.split("+"):
-            key, value = item.split("=")
+            key, equals, value = item.partition("=")
+            if not equals or not key:
+                raise ValueError(f"{name!r}: each setting is SETTING=VALUE, not {item!r}")
             kwargs[key] = (int(value) if value.isdigit() else float(value) if value.replace(".", "", 1).isdigit()
                            else {"yes": True, "no": False}.get(value, value))
-        return SearchBot(seed, iterations=int(n), **kwargs)  # type: ignore[arg-type]
+        try:
+            return SearchBot(seed, iterations=iterations, **kwargs)  # type: ignore[arg-type]
+        except TypeError as error:   # (a setting SearchBot does not have)
+            raise ValueError(f"{name!r}: {error}") from None
     return make_bot(name, seed)
 
 
@@ -195,7 +207,9 @@ def pairing(name: str, args: argparse.Namespace) -> tuple[str, str]:
         return args.new, "greedy"
     if name in PAIRINGS:
         return PAIRINGS[name]
-    a, _, b = name.partition("-vs-")
+    a, vs, b = name.partition("-vs-")
+    if not (a and vs and b):
+        raise ValueError(f"no pairing named {name!r}: new-vs-today, new-vs-greedy, {', '.join(PAIRINGS)} or A-vs-B")
     return a, b
 
 
@@ -210,9 +224,6 @@ def strength(args: argparse.Namespace) -> None:
     print("| variant | players | pairing | pairs | first wins | 95% interval | points a pair | ms/move first "
           "| ms/move second |")
     print("|---|---|---|---|---|---|---|---|---|")
-    for name in pairings:
-        for player in pairing(name, args):
-            bot(player, 0)   # a bad name is refused before any work
     pool = ProcessPoolExecutor(args.workers) if args.workers > 1 else None
     try:
         for variant in variants:
@@ -310,7 +321,7 @@ def solve_time(args: argparse.Namespace) -> None:
               f"median {statistics.median(nodes):.0f} positions searched", flush=True)
 
 
-def main() -> None:
+def main() -> int:
     p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("--variants", default="all", help="comma-separated bundled variants, or all")
     p.add_argument("--pairings", default="new-vs-today,new-vs-greedy",
@@ -329,14 +340,40 @@ def main() -> None:
     p.add_argument("--solve-time", action="store_true", help="the solver's time on whole last deals instead")
     p.add_argument("--positions", type=int, default=200, help="last-deal positions (--regret, --solve-time)")
     p.add_argument("--judged", default="greedy,old:64,search", help="players whose regret is measured (--regret)")
-    args = p.parse_args()
+    args = checked(p)
     if args.regret:
         regret(args)
     elif args.solve_time:
         solve_time(args)
     else:
         strength(args)
+    return 0
+
+
+def checked(p: argparse.ArgumentParser) -> argparse.Namespace:
+    """``p``'s arguments, a bad one refused with its reason (exit 2) before any work: a count below 1,
+    --min above --cap, a player count other than 2 or 4, an unknown variant, pairing or player."""
+    args = p.parse_args()
+    for option in ("cap", "min", "batch", "workers", "positions"):
+        if getattr(args, option) < 1:
+            p.error(f"--{option} is 1 or more, not {getattr(args, option)}")
+    if args.min > args.cap:
+        p.error(f"--min ({args.min}) is at most --cap ({args.cap})")
+    counts = str(args.players).split(",")
+    if not all(c in ("2", "4") for c in counts):
+        p.error(f"--players is 2, 4 or 2,4 (4: two partnerships), not {args.players!r}")
+    try:
+        for variant in (bundled_names() if args.variants == "all" else args.variants.split(",")):
+            load_rules(variant)
+        names = args.judged.split(",") if args.regret else [
+            player for name in (list(PAIRINGS) if args.pairings == "all" else args.pairings.split(","))
+            for player in pairing(name, args)]
+        for name in names:
+            bot(name, 0)
+    except (CassinoError, ValueError) as error:
+        p.error(str(error))
+    return args
 
 
 if __name__ == "__main__":
-    main()
+    sys.exit(main())

@@ -25,6 +25,8 @@ import time
 from pathlib import Path
 from typing import Any, Callable
 
+import arguments  # (benchmarks/arguments.py, beside this script)
+
 from cassino import Engine, Position, format_move, load_rules
 from cassino.errors import PositionTooLargeError
 
@@ -112,7 +114,8 @@ def deals(folder: Path, rounds: int) -> None:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--rounds", type=int, default=3, help="rounds of each timing, the best kept (default 3)")
+    parser.add_argument("--rounds", type=arguments.count(1), default=3,
+                        help="rounds of each timing, the best kept (1-50, default 3)")
     args = parser.parse_args()
     rounds = max(1, min(args.rounds, 50))
     from cassino import native

@@ -30,6 +30,8 @@ import tracemalloc
 from types import ModuleType
 from typing import Any, Callable
 
+import arguments  # (benchmarks/arguments.py, beside this script)
+
 from cassino import native
 
 POSITIONS = {
@@ -191,9 +193,9 @@ def ratio(before: float, now: float) -> str:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--hands", type=int, default=2000, help="random hands per round (default 2000)")
-    parser.add_argument("--games", type=int, default=200, help="simulated games (default 200)")
-    parser.add_argument("--memory-hands", type=int, default=20000,
+    parser.add_argument("--hands", type=arguments.count(1), default=2000, help="random hands per round (default 2000)")
+    parser.add_argument("--games", type=arguments.count(1), default=200, help="simulated games (default 200)")
+    parser.add_argument("--memory-hands", type=arguments.count(1), default=20000,
                         help="hands of the memory run (default 20000; 100000 for the full check)")
     parser.add_argument("--engine", choices=["both", "compiled", "pure"], default="both")
     args = parser.parse_args()

@@ -35,6 +35,8 @@ import tracemalloc
 import numpy as np
 import pyspiel
 
+import arguments  # (benchmarks/arguments.py, beside this script)
+
 import cassino.openspiel  # noqa: F401  (registers python_cassino)
 from cassino.apps.research.stepwise import Setup, Step, Table, table_for
 from cassino.engine.core import Position
@@ -134,11 +136,12 @@ def worst_case(variant: str, hand: str, ranks: str, count: bool, walks: int) -> 
 
 def main() -> None:
     p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    p.add_argument("--seconds", type=float, default=5.0, help="seconds of play per framework and variant")
-    p.add_argument("--variant", action="append", help="a bundled name or rule file (repeatable; default standard)")
+    p.add_argument("--seconds", type=arguments.seconds, default=5.0, help="seconds of play per framework and variant")
+    p.add_argument("--variant", action="append", type=arguments.variant,
+                   help="a bundled name or rule file (repeatable; default standard)")
     p.add_argument("--worst", action=argparse.BooleanOptionalAction, default=True,
                    help="also time the worst-case turns (30+ loose cards)")
-    p.add_argument("--walks", type=int, default=5, help="random moves made from each worst-case turn")
+    p.add_argument("--walks", type=arguments.count(0), default=5, help="random moves made from each worst-case turn")
     p.add_argument("--only", action="append", metavar="VARIANT",
                    help="time only these worst cases (repeatable; e.g. --only krypkasino)")
     args = p.parse_args()

@@ -32,6 +32,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from sparring import SparringBot  # noqa: E402
 
+import arguments  # (benchmarks/arguments.py, beside this script)
+
 from cassino.engine.core import Engine  # noqa: E402
 from cassino.engine.game import Game  # noqa: E402
 from cassino.engine.moves import Move, MoveKind  # noqa: E402
@@ -74,13 +76,14 @@ def truth_likelihood(deals: list[HandState], weights: list[float], truth: int, u
 
 def main() -> None:
     p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    p.add_argument("--hands", type=int, default=40)
+    p.add_argument("--hands", type=arguments.count(1), default=40)
     p.add_argument("--opponent", choices=("search", "sparring"), default="sparring")
-    p.add_argument("--temperatures", default="0.25,0.4,0.7,1.0")
-    p.add_argument("--kinds", default="0,0,0", help="log-odds added to trails, builds, captures (per point)")
+    p.add_argument("--temperatures", type=arguments.numbers(positive=True), default="0.25,0.4,0.7,1.0")
+    p.add_argument("--kinds", type=arguments.numbers(3), default="0,0,0",
+                   help="log-odds added to trails, builds, captures (per point)")
     args = p.parse_args()
-    temps = [float(t) for t in args.temperatures.split(",")]
-    trail, build, capture = (float(x) for x in args.kinds.split(","))
+    temps = args.temperatures
+    trail, build, capture = args.kinds
     kinds = (trail, build, capture)
     engine = Engine(load_rules("standard"))
     plain, gained, decisions = 0.0, [0.0] * len(temps), 0
@@ -111,7 +114,7 @@ def main() -> None:
     print(f"against {args.opponent}, {args.hands} hands, {decisions} decisions with moves seen: plain deals "
           f"{plain / decisions:.3f} nats a decision (log-likelihood of the opponent's hand, card by card)")
     for t, g in zip(temps, gained):
-        print(f"  T = {t}, kinds {args.kinds}: {g / decisions:+.4f} nats a decision over plain deals")
+        print(f"  T = {t}, kinds {','.join(f'{x:g}' for x in kinds)}: {g / decisions:+.4f} nats a decision over plain deals")
 
 
 if __name__ == "__main__":

@@ -27,9 +27,12 @@ import numpy as np
 import pyspiel
 from open_spiel.python.algorithms import ismcts, mcts
 
+import arguments  # (benchmarks/arguments.py, beside this script)
+
 import cassino.openspiel  # noqa: F401  (registers python_cassino)
 from cassino.apps.authors.simulate import wilson
 from cassino.engine.rng import derive
+from cassino.errors import CassinoError
 from cassino.players.bots import make_bot
 
 
@@ -68,15 +71,18 @@ def one_hand(args: tuple[str, bool, str, int, int, int]) -> tuple[float, float]:
 
 def main() -> None:
     p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    p.add_argument("--hands", type=int, default=40)
-    p.add_argument("--simulations", type=int, default=100, help="IS-MCTS simulations per decision")
+    p.add_argument("--hands", type=arguments.count(1), default=40)
+    p.add_argument("--simulations", type=arguments.count(1), default=100, help="IS-MCTS simulations per decision")
     p.add_argument("--search", default="search", help="our bot: search, search:N or search:Xs")
-    p.add_argument("--variant", default="standard")
-    p.add_argument("--workers", type=int, default=2)
+    p.add_argument("--variant", type=arguments.variant, default="standard")
+    p.add_argument("--workers", type=arguments.count(1), default=2)
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--whole-game", action="store_true", help="whole games instead of single hands (slow)")
     args = p.parse_args()
-    make_bot(args.search)   # a bad name is refused before any work
+    try:
+        make_bot(args.search)   # a bad name is refused before any work
+    except CassinoError as error:
+        p.error(str(error))
     tasks = [(args.variant, args.whole_game, args.search, args.simulations, args.seed, k) for k in range(args.hands)]
     start = time.perf_counter()
     if args.workers > 1:

@@ -13,6 +13,8 @@ from __future__ import annotations
 import argparse
 import time
 
+import arguments  # (benchmarks/arguments.py, beside this script)
+
 from cassino.apps.learning.review import DEFAULT_DEALS, review_record
 from cassino.apps.game.records import Record, apply_action
 from cassino.engine.notation import format_move
@@ -36,8 +38,8 @@ def played(seed: int) -> Record:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--games", type=int, default=3)
-    parser.add_argument("--deals", type=int, default=DEFAULT_DEALS)
+    parser.add_argument("--games", type=arguments.count(1), default=3)
+    parser.add_argument("--deals", type=arguments.count(1), default=DEFAULT_DEALS)
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args()
     worst = 0.0

@@ -119,11 +119,15 @@ def make(name: str, seed: int) -> Bot:
     """``sparring`` or ``sparring:N`` (N sampled deals), the trials of ``playout_trials.py``
     (``trial:IDEA:N``, ``today:IDEA``), else ``bot_strength.bot``'s players."""
     if name == "sparring" or name.startswith("sparring:"):
-        worlds = int(name.partition(":")[2] or 32)
-        return SparringBot(seed, worlds=worlds)
+        worlds = name.partition(":")[2] or "32"
+        if not worlds.isdigit() or int(worlds) < 1:
+            raise ValueError(f"{name!r}: the sparring partner is sparring or sparring:N, N sampled deals (1 or more)")
+        return SparringBot(seed, worlds=int(worlds))
     if name.startswith("trial:"):
-        _, idea, n = name.split(":")
-        return TrialBot(seed, idea, int(n))
+        parts = name.split(":")
+        if len(parts) != 3 or not parts[2].isdigit() or int(parts[2]) < 1:
+            raise ValueError(f"{name!r}: a trial is trial:IDEA:N, N deals a move (1 or more)")
+        return TrialBot(seed, parts[1], int(parts[2]))
     if name.startswith("today:"):
         return TodayTrialBot(seed, name[len("today:"):])
     return strength_bot(name, seed)

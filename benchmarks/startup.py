@@ -20,6 +20,9 @@ import sys
 import time
 from pathlib import Path
 
+import arguments  # (benchmarks/arguments.py, beside this script)
+
+
 ROOT = Path(__file__).resolve().parent.parent
 COMMANDS = {
     "python -c pass": [sys.executable, "-c", "pass"],
@@ -58,7 +61,7 @@ def slowest_imports(cmd: list[str], n: int = 8) -> list[tuple[int, str]]:
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--runs", type=int, default=15)
+    parser.add_argument("--runs", type=arguments.count(1), default=15)
     parser.add_argument("--imports", action="store_true", help="also show the slowest imports of each command")
     args = parser.parse_args()
     env_note = f"{os.cpu_count()} cores, load average {os.getloadavg()[0]:.2f}" if hasattr(os, "getloadavg") else ""

@@ -44,6 +44,8 @@ from urllib.request import Request, urlopen
 
 from websockets.asyncio.client import connect
 
+import arguments  # (benchmarks/arguments.py, beside this script)
+
 from cassino.apps.game.records import load_game
 
 
@@ -343,13 +345,13 @@ def _line(name: str, r: dict[str, Any]) -> str:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--tables", type=int, default=50)
-    parser.add_argument("--hands", type=int, default=1)
-    parser.add_argument("--timeout", type=float, default=120)
-    parser.add_argument("--variant", default="standard")
+    parser.add_argument("--tables", type=arguments.count(1), default=50)
+    parser.add_argument("--hands", type=arguments.count(1), default=1)
+    parser.add_argument("--timeout", type=arguments.seconds, default=120)
+    parser.add_argument("--variant", type=arguments.variant, default="standard")
     parser.add_argument("--latency", action="store_true", help="run the latency measurements instead")
-    parser.add_argument("--moves", type=int, default=40, help="moves measured in each latency phase")
-    parser.add_argument("--watchers", type=int, default=500)
+    parser.add_argument("--moves", type=arguments.count(1), default=40, help="moves measured in each latency phase")
+    parser.add_argument("--watchers", type=arguments.count(0), default=500)
     args = parser.parse_args()
     if args.latency:
         r = run_latency(args.moves, args.watchers, max(args.timeout, 300))

@@ -24,6 +24,10 @@ from conftest import benchmark
     (["--a", "no-such-player"], "no-such-player"),
     (["--b", "today:no-such-idea"], "no-such-idea"),
     (["--a", "trial:no-such-idea:64"], "no-such-idea"),
+    (["--a", "trial:counter"], "trial:IDEA:N"),
+    (["--a", "trial:counter:0"], "trial:IDEA:N"),
+    (["--b", "sparring:x"], "sparring:N"),
+    (["--b", "sparring:0"], "sparring:N"),
     (["--variant", "no-such-variant"], "no-such-variant"),
     (["--variant", "scopone"], "not played by 2 players"),
 ])
