@@ -1,5 +1,5 @@
 """`benchmarks/last_deal_values.py`: the numbers are printed, not asserted; its fit, that it finds the
-last deal's start and values it exactly, and its refusals, are."""
+last deal's start and values it exactly, are (its refusals: test_benchmark_arguments)."""
 
 from __future__ import annotations
 
@@ -42,21 +42,6 @@ def test_the_last_deals_start_is_found_and_valued_exactly() -> None:
     assert exact == points[side] - points[1 - side]
     assert ways[0] == Outlook(scorer).lead(state, side, {0: 0, 1: 0}, True, 1.0)
     assert len(ways) == len(script.WAYS)
-
-
-@pytest.mark.parametrize("argv, says", [
-    (["--hands", "9"], "10 or more"),
-    (["--workers", "0"], "1 or more"),
-    (["--hands", "x"], "invalid int"),
-    (["--variant", "no-such-variant"], "no-such-variant"),
-    (["--variant", "scopone"], "not played by 2 players"),
-])
-def test_bad_arguments_are_refused_with_a_reason(argv: list[str], says: str, monkeypatch: pytest.MonkeyPatch,
-                                                 capsys: pytest.CaptureFixture[str]) -> None:
-    monkeypatch.setattr(sys, "argv", ["last_deal_values.py", *argv])
-    with pytest.raises(SystemExit) as stop:
-        benchmark("last_deal_values").main()
-    assert stop.value.code == 2 and says in capsys.readouterr().err
 
 
 def test_a_small_run_prints_each_way_and_blend(monkeypatch: pytest.MonkeyPatch,

@@ -1,5 +1,5 @@
 """`benchmarks/lead_by_deal.py`: a match's lead split by deal. Its numbers are printed, not asserted;
-that the deals' changes add up to the match's points is (its refusals are sparring.py's: test_sparring_script)."""
+that the deals' changes add up to the match's points is (its refusals: test_benchmark_arguments)."""
 
 from __future__ import annotations
 

@@ -1,5 +1,6 @@
 """`benchmarks/sparring.py` and the trials of `benchmarks/playout_trials.py` it plays: the numbers are
-printed, not asserted; the refusals, and that a trial on today's search values its playouts as it says, are."""
+printed, not asserted; that a trial on today's search values its playouts as it says is (the refusals:
+test_benchmark_arguments)."""
 
 from __future__ import annotations
 
@@ -14,32 +15,6 @@ from cassino.players.counter import known_reply_move
 from cassino.players.gain import greedy_playout
 from cassino.players.search import SearchBot
 from conftest import benchmark
-
-
-@pytest.mark.parametrize("argv, says", [
-    (["--pairs", "1"], "2 or more"),
-    (["--first", "-1"], "0 or more"),
-    (["--workers", "0"], "1 or more"),
-    (["--pairs", "x"], "invalid int"),
-    (["--a", "no-such-player"], "no-such-player"),
-    (["--b", "today:no-such-idea"], "no-such-idea"),
-    (["--a", "trial:no-such-idea:64"], "no-such-idea"),
-    (["--a", "trial:counter"], "trial:IDEA:N"),
-    (["--a", "trial:counter:0"], "trial:IDEA:N"),
-    (["--b", "sparring:x"], "sparring:N"),
-    (["--b", "sparring:0"], "sparring:N"),
-    (["--variant", "no-such-variant"], "no-such-variant"),
-    (["--variant", "scopone"], "not played by 2 players"),
-])
-@pytest.mark.parametrize("script", ["sparring", "lead_by_deal"])
-def test_bad_arguments_are_refused_with_a_reason(script: str, argv: list[str], says: str,
-                                                 monkeypatch: pytest.MonkeyPatch,
-                                                 capsys: pytest.CaptureFixture[str]) -> None:
-    """Both match scripts check their arguments alike (``sparring.checked_args``)."""
-    monkeypatch.setattr(sys, "argv", [f"{script}.py", *argv])
-    with pytest.raises(SystemExit) as stop:
-        benchmark(script).main()
-    assert stop.value.code == 2 and says in capsys.readouterr().err
 
 
 def test_a_small_match_of_a_trial_on_todays_search(monkeypatch: pytest.MonkeyPatch,
