@@ -27,6 +27,8 @@ import statistics
 import sys
 from concurrent.futures import ProcessPoolExecutor
 
+from playout_trials import played_out  # (benchmarks/playout_trials.py, beside this script)
+
 from cassino.engine.core import Engine
 from cassino.engine.game import Game
 from cassino.engine.rng import derive
@@ -34,8 +36,7 @@ from cassino.engine.scoring import Scorer
 from cassino.engine.state import HandState
 from cassino.errors import CassinoError
 from cassino.language.variants import load_rules
-from cassino.players.counter import known_reply_move
-from cassino.players.gain import CardWorth, greedy_move
+from cassino.players.gain import CardWorth
 from cassino.players.outlook import Outlook
 from cassino.players.search import SearchBot
 from cassino.players.solver import SearchLimit, Solver
@@ -65,14 +66,6 @@ def last_deal_start(variant: str, seed: int, dealer: int) -> HandState | None:
         seat = game.hand.turn
         game = game.play(bots[seat].choose(game, seat))
     return None
-
-
-def played_out(engine: Engine, worth: CardWorth, state: HandState, counter: bool) -> HandState:
-    """``state`` played to the end of the hand by every seat's greedy move or counting move."""
-    while not state.over:
-        state = engine.apply(state, known_reply_move(engine, worth, state) if counter
-                             else greedy_move(engine, worth, state))
-    return state
 
 
 def values(task: tuple[str, int, int]) -> tuple[float, list[float]] | None:

@@ -269,10 +269,16 @@ class TodayTrialBot(SearchBot):
             end = greedy_playout(engine, worth, state, m, whole_hand)
             value = outlook.lead(end, side, scores, game.restrictions_on, sign)
             if not end.over and not end.stock and end.deal_no != state.deal_no:   # the last deal's start
-                last = end
-                while not last.over:
-                    last = engine.apply(last, known_reply_move(engine, worth, last) if counter
-                                        else greedy_move(engine, worth, last))
+                last = played_out(engine, worth, end, counter)
                 value = (1.0 - blend) * value + blend * outlook.lead(last, side, scores, game.restrictions_on, sign)
             values.append(value)
         return values
+
+
+def played_out(engine: Engine, worth: CardWorth, state: HandState, counter: bool) -> HandState:
+    """``state`` played to the end of the hand by every seat's greedy move, or counting move
+    (``counter.known_reply_move``: each move less the best reply the next hand, known, has)."""
+    while not state.over:
+        state = engine.apply(state, known_reply_move(engine, worth, state) if counter
+                             else greedy_move(engine, worth, state))
+    return state

@@ -1,5 +1,5 @@
 """`benchmarks/search_speed.py`: the search's time a move and a digest of its moves, the check that a
-speed-up kept the same games. Its numbers are printed, not asserted; its digest and its refusals are."""
+speed-up kept the same games. Its numbers are printed, not asserted; its digest is (its refusals: test_benchmark_arguments)."""
 
 from __future__ import annotations
 
@@ -33,20 +33,3 @@ def test_a_run_prints_each_case(monkeypatch: pytest.MonkeyPatch, capsys: pytest.
     assert _run(monkeypatch, "--hands", "1", "--rounds", "1", "--cases", "scopa:2") == 0
     out = capsys.readouterr().out
     assert "scopa" in out and "ms a move" in out and "moves " in out
-
-
-@pytest.mark.parametrize("argv, says", [
-    (["--cases", "standard"], "variant:players"),
-    (["--cases", "standard:x"], "variant:players"),
-    (["--cases", ":2"], "variant:players"),
-    (["--cases", "standard:1"], "variant:players"),
-    (["--hands", "0"], "1 or more"),
-    (["--rounds", "-1"], "1 or more"),
-    (["--hands", "two"], "invalid int"),
-    (["--hands", "1", "--cases", "no-such-variant:2"], "no-such-variant"),
-    (["--hands", "1", "--cases", "standard:5"], "2 to 4 players"),
-])
-def test_bad_arguments_are_refused_with_a_reason(argv: list[str], says: str, monkeypatch: pytest.MonkeyPatch,
-                                                 capsys: pytest.CaptureFixture[str]) -> None:
-    assert _run(monkeypatch, *argv) == 2
-    assert says in capsys.readouterr().err

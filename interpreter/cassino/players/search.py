@@ -133,10 +133,10 @@ class SearchBot(Bot):
             raise ValueError(f"infer is one of {', '.join(INFERENCES)}, not {infer!r}")
         if close is not None and (isinstance(close, bool) or not isinstance(close, int) or close < 0):
             raise ValueError(f"close is a number of deals, 0 or more (0: no more than iterations), not {close!r}")
-        if isinstance(work, bool) or not isinstance(work, int) or work < 0:
-            raise ValueError(f"work is a number of cards played in playouts, 0 or more, not {work!r}")
-        if isinstance(exact_limit, bool) or not isinstance(exact_limit, int) or exact_limit < 0:
-            raise ValueError(f"exact_limit is a number of cards left to play, 0 or more, not {exact_limit!r}")
+        for label, cards, what in (("work", work, "cards played in playouts"), ("exact_limit", exact_limit,
+                                                                               "cards left to play")):
+            if isinstance(cards, bool) or not isinstance(cards, int) or cards < 0:
+                raise ValueError(f"{label} is a number of {what}, 0 or more, not {cards!r}")
         for label, number in (("settle", settle), ("z", z)):
             if isinstance(number, bool) or not isinstance(number, (int, float)) or not 0 <= number < math.inf:
                 raise ValueError(f"{label} is a number of points, 0 or more, not {number!r}")
