@@ -84,11 +84,11 @@ def bot(name: str, seed: int) -> Bot:
     if base == "old":
         return SearchBot(seed, iterations=iterations, exact=False, exact_cards=0, evaluation="worth")
     if base == "plain":
-        return SearchBot(seed, iterations=iterations, infer="off", close=0)
+        return SearchBot(seed, iterations=iterations, infer="off", close=0, playouts="greedy")
     if base == "fixed":
-        return SearchBot(seed, iterations=iterations, close=0)
+        return SearchBot(seed, iterations=iterations, close=0, playouts="greedy")
     if base == "passed":
-        return SearchBot(seed, iterations=iterations, infer="passed")
+        return SearchBot(seed, iterations=iterations, infer="passed", playouts="greedy")
     if base == "custom":
         kwargs: dict[str, object] = {}
         for item in settings.split("+"):

@@ -1,6 +1,7 @@
 """The benchmark scripts refuse a bad argument with its reason and exit 2, before any work
 (`benchmarks/arguments.py`'s types, and the checks of the match scripts, which share
-`sparring.checked_args`, and of bot_strength.py, last_deal_values.py and search_speed.py)."""
+`sparring.checked_args`, and of bot_strength.py, fit_playout_policy.py, last_deal_values.py and
+search_speed.py)."""
 
 from __future__ import annotations
 
@@ -73,6 +74,14 @@ NEEDS = {"env_speed": ("pyspiel", "pettingzoo"), "ismcts_vs_search": ("open_spie
     ("last_deal_values", ["--hands", "x"], "invalid int"),
     ("last_deal_values", ["--variant", "no-such-variant"], "no-such-variant"),
     ("last_deal_values", ["--variant", "scopone"], "not played by 2 players"),
+    ("fit_playout_policy", ["--hands", "1"], "below 2"),
+    ("fit_playout_policy", ["--workers", "0"], "below 1"),
+    ("fit_playout_policy", ["--playouts", "random"], "invalid choice"),
+    ("fit_playout_policy", ["--weights", "1,2,3"], "give 12 numbers"),
+    ("fit_playout_policy", ["--weights", ",".join(["nan"] * 12)], "finite"),
+    ("fit_playout_policy", ["--weights", ",".join(["1"] * 12), "--playouts", "fitted"], "not allowed with"),
+    ("fit_playout_policy", ["--variant", "no-such-variant"], "no-such-variant"),
+    ("fit_playout_policy", ["--variant", "scopone"], "not played by 2 players"),
     ("sparring", ["--pairs", "1"], "2 or more"),
     ("sparring", ["--first", "-1"], "0 or more"),
     ("sparring", ["--workers", "0"], "1 or more"),

@@ -156,7 +156,7 @@ def test_same_whole_games_from_the_same_seed(name: str) -> None:
 
 @pytest.mark.parametrize("name,players", [("standard", 2), ("standard", 4), ("royal", 3)])
 def test_same_search_decisions_from_the_same_seed(name: str, players: int) -> None:
-    """The search's compiled parts (sampled deals, greedy playouts, the outlook) choose
+    """The search's compiled parts (sampled deals, the fitted playout policy, the outlook) choose
     the same moves as their source: a hand's worth of decisions, each reseeded."""
     fast, pure_engine = engines(name)
     pure_game, pure_bots = native.pure_copy("engine.game"), native.pure_copy("players.bots")

@@ -1,8 +1,9 @@
 """Each candidate's value in one sampled deal: the search's inner loop, compiled with the engine.
 
 ``playout_leads`` plays every candidate move in the same sampled position, then every seat's
-greedy move to the end of the deal (or hand) (``gain.greedy_playout``), and values where each
-playout ends by the side's expected lead (``outlook.Outlook.lead``). It is what
+move by the playout policy to the end of the deal (or hand) (``policy.PlayoutPolicy.playout``, or
+the greedy rating's ``gain.greedy_playout``), and values where each playout ends by the side's
+expected lead (``outlook.Outlook.lead``). It is what
 ``SearchBot.sampled_values`` did in interpreted Python, with the same floats in the same order,
 so a seeded game plays the same moves compiled or not.
 """
@@ -14,14 +15,18 @@ from ..engine.moves import Move
 from ..engine.state import HandState
 from .gain import CardWorth, greedy_playout
 from .outlook import Outlook
+from .policy import PlayoutPolicy
 
 
 def playout_leads(engine: Engine, worth: CardWorth, outlook: Outlook, state: HandState, moves: list[Move],
                   whole_hand: bool, side: int, scores: dict[int, int], restrictions_on: bool,
-                  sign: float) -> list[float]:
-    """For each of ``moves``: its greedy playout's expected lead for ``side`` (``sign``: -1.0 where
-    the lowest total wins)."""
+                  sign: float, policy: PlayoutPolicy | None = None) -> list[float]:
+    """For each of ``moves``: its playout's expected lead for ``side`` (``sign``: -1.0 where the lowest
+    total wins), played out by ``policy`` (None: greedily)."""
     allowed = outlook.allowed(state.sides, scores, restrictions_on)   # (the sides stay the same all hand)
-    return [outlook.lead(greedy_playout(engine, worth, state, m, whole_hand), side, scores, restrictions_on, sign,
-                         allowed)
-            for m in moves]
+    leads: list[float] = []
+    for m in moves:
+        end = (greedy_playout(engine, worth, state, m, whole_hand) if policy is None
+               else policy.playout(engine, worth, state, m, whole_hand))
+        leads.append(outlook.lead(end, side, scores, restrictions_on, sign, allowed))
+    return leads

@@ -6,12 +6,13 @@
 - Otherwise, determinized Monte Carlo search: the unseen cards are dealt many times,
   consistent with what the seat knows (``knowledge.determinize``) and each weighed by how
   likely it makes the moves the other seats made in this deal (``inference``: a seat that
-  trailed while a 7 lay open seldom holds a 7), each candidate move is played out greedily
-  to the end of the deal in every such deal, and the move whose side expects most points on
-  average (``outlook.Outlook``) is played. When few cards are left to play
-  (``exact_cards``), a candidate's worth in a deal is the solver's exact value of that deal
-  instead of one playout. Budget: iterations (deals), or seconds; a close decision takes more
-  deals (``close``, ``settle``, bounded by ``CLOSE_WORK``).
+  trailed while a 7 lay open seldom holds a 7), each candidate move is played out to the end of
+  the deal in every such deal by a playout policy fitted to the search's own choices
+  (``policy.PlayoutPolicy``: what a move takes, and what it leaves the next player), and the
+  move whose side expects most points on average (``outlook.Outlook``) is played. When few
+  cards are left to play (``exact_cards``), a candidate's worth in a deal is the solver's exact
+  value of that deal instead of one playout. Budget: iterations (deals), or seconds; a close
+  decision takes more deals (``close``, ``settle``, bounded by ``CLOSE_WORK``).
 
 What was measured before these choices (benchmarks/bot_strength.py, docs/performance.md): the
 exact last deal and the outlook each add about a point a pair of hands against the
@@ -19,8 +20,10 @@ rollout search with neither; the deals weighed by the others' moves add about 0.
 (``benchmarks/sparring.py --a search --b plain:64 --pairs 1000 --first 3000``: +0.43 ± 0.12
 points a pair of 2-player standard hands), and more deals where the choice is close about 0.2
 (``--a search --b fixed:64 --pairs 3000 --first 20000``: +0.18 ± 0.07, at 3.2 ms a move rather than
-2.0). A playout policy that counts what the next player can
-take, playouts to the end of the hand, valuing cards by the state of each race, 128
+2.0); the fitted playout policy, rather than the greedy rating, about 0.2 (``--a search --b
+custom:64:playouts=greedy``; and against the sparring partner +0.55 ± 0.18 points a pair rather than
++0.34 ± 0.18). A playout policy that counts what the next player can take from the hand a
+sampled deal gives it, playouts to the end of the hand, valuing cards by the state of each race, 128
 deals instead of 64, and 20 candidates instead of 10 did not measurably help
 (``benchmarks/playout_trials.py`` lists more). Nor did the older reading of what the others
 did not do (``infer="passed"``: a seat that trailed or built when a card would have captured
@@ -49,6 +52,7 @@ from .inference import LEAST_SHARE, Evidence, evidence, relative
 from .knowledge import determinize, passed_up
 from .outlook import Outlook
 from .playouts import playout_leads
+from .policy import PlayoutPolicy
 from .solver import SearchLimit, Solver, cards_left, missing_knowledge
 
 
@@ -85,12 +89,17 @@ Z = 2.5
 #: passed up a capture with last, ``knowledge.passed_up``; measured, not better) or ``off``.
 INFERENCES = ("weighted", "passed", "off")
 
+#: How the search's playouts move: ``fitted`` (the default: ``policy.PlayoutPolicy``, a rating fitted
+#: to the search's own choices, which weighs what a move leaves on the table) or ``greedy`` (the greedy
+#: rating, ``gain``: what a move takes; the search before the fitted policy).
+PLAYOUTS = ("fitted", "greedy")
+
 
 class SearchBot(Bot):
     """Determinized rollout search, with the exact solver where the position is known.
 
     Each iteration deals the cards this seat cannot see at random, and then plays
-    every candidate move in that same deal, continuing with the greedy policy for
+    every candidate move in that same deal, continuing with the playout policy for
     every player to the end of the current deal (``horizon="deal"``; or of the hand).
     A candidate's score is its side's lead at the end of the playout, in points:
     with ``evaluation="outlook"`` the points each side can expect from what it has won
@@ -100,6 +109,8 @@ class SearchBot(Bot):
     deals are used for every candidate, so the comparison is between moves, not
     between lucky and unlucky deals.
 
+    ``playouts``: ``"fitted"`` (the default: ``policy.PlayoutPolicy``, fitted to the search's own
+    choices) or ``"greedy"`` (the greedy rating, ``gain``: the search before the fitted policy).
     ``exact``: play the solver's move when the position is known in full, with at most
     ``exact_limit`` cards left to play (``EXACT_LIMIT``) and found within ``EXACT_POSITIONS`` positions.
     ``exact_cards``: in a deal with at most this many cards left to play (hands and
@@ -126,11 +137,13 @@ class SearchBot(Bot):
                  width: int = 10, horizon: str = "deal", exact: bool = True, exact_cards: int = 4,
                  evaluation: str = "outlook", infer: str = "weighted", close: int | None = None,
                  settle: float = SETTLE, z: float = Z, work: int = CLOSE_WORK,
-                 exact_limit: int = EXACT_LIMIT) -> None:
+                 exact_limit: int = EXACT_LIMIT, playouts: str = "fitted") -> None:
         if evaluation not in ("outlook", "worth") or horizon not in ("deal", "hand"):
             raise ValueError(f"evaluation is outlook or worth, horizon deal or hand: not {evaluation!r}, {horizon!r}")
         if infer not in INFERENCES:
             raise ValueError(f"infer is one of {', '.join(INFERENCES)}, not {infer!r}")
+        if playouts not in PLAYOUTS:
+            raise ValueError(f"playouts is one of {', '.join(PLAYOUTS)}, not {playouts!r}")
         if close is not None and (isinstance(close, bool) or not isinstance(close, int) or close < 0):
             raise ValueError(f"close is a number of deals, 0 or more (0: no more than iterations), not {close!r}")
         for label, cards, what in (("work", work, "cards played in playouts"), ("exact_limit", exact_limit,
@@ -154,6 +167,8 @@ class SearchBot(Bot):
         self.exact_limit = exact_limit
         self.evaluation = evaluation
         self.infer = infer
+        self.playouts = playouts
+        self._policy: tuple[Engine, PlayoutPolicy] | None = None
         self._passed: dict[int, tuple[object, int]] = {}
         self._terms: dict[int, tuple[object, list[float] | None]] = {}
         self._outlook: tuple[Engine, Outlook] | None = None
@@ -210,6 +225,14 @@ class SearchBot(Bot):
             self._outlook = (game.engine, Outlook(game.scorer))
         return self._outlook[1]
 
+    def policy(self, game: Game) -> PlayoutPolicy | None:
+        """The playout policy for the game's deck (None: greedy playouts)."""
+        if self.playouts == "greedy":
+            return None
+        if self._policy is None or self._policy[0] is not game.engine:
+            self._policy = (game.engine, PlayoutPolicy(game.engine))
+        return self._policy[1]
+
     def _lead(self, game: Game, worth: CardWorth, before: HandState, after: HandState, side: int) -> float:
         """What ``side`` gained over the other sides between two states, in points."""
         penalty = _sign(game)
@@ -237,8 +260,8 @@ class SearchBot(Bot):
 
     def sampled_values(self, game: Game, worth: CardWorth, state: HandState, side: int, alive: list[Move],
                        whole_hand: bool) -> list[float]:
-        """Each candidate's worth to ``side`` in one sampled deal: played out greedily by every
-        seat to the end of the deal (or hand) and valued by ``_lead``; with the outlook, the same
+        """Each candidate's worth to ``side`` in one sampled deal: played out by every seat's move
+        of the playout policy (``policy``) to the end of the deal (or hand) and valued by ``_lead``; with the outlook, the same
         values worked out in compiled code (``playouts.playout_leads``: a subclass that values a
         playout otherwise overrides this method, not only ``_lead``). The same deal and the same
         deterministic playout policy serve every candidate (common random numbers: the
@@ -248,7 +271,7 @@ class SearchBot(Bot):
         engine = game.engine
         if self.evaluation == "outlook":
             return playout_leads(engine, worth, self.outlook(game), state, alive, whole_hand, side,
-                                 dict(enumerate(game.scores)), game.restrictions_on, _sign(game))
+                                 dict(enumerate(game.scores)), game.restrictions_on, _sign(game), self.policy(game))
         return [self._lead(game, worth, state, greedy_playout(engine, worth, state, m, whole_hand), side)
                 for m in alive]
 

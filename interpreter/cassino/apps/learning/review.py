@@ -15,8 +15,8 @@ side, from what the seat could know when it moved:
   cannot see, drawn at random consistent with what it knows and weighed by how likely
   they make the other seats' moves of this deal (``inference.weighted_deal``, as the search
   draws them), seeded from the review's seed and the move's number, so a review is repeatable; every
-  move played in each of those same deals, then the greedy playout to the end of the deal
-  valued by the search's outlook (expected points of what each side has won); with at most
+  move played in each of those same deals, then played out to the end of the deal by the search's
+  playout policy (``policy.PlayoutPolicy``, as the search plays its playouts), valued by the search's outlook (expected points of what each side has won); with at most
   ``EXACT_CARDS`` cards left to play, the solver's value of each sampled deal instead. The
   value is the average lead in points.
 - ``forced``: the only legal move.
@@ -193,7 +193,7 @@ class Valuer:
     def __init__(self, deals: int, seed: int, known_positions: int = KNOWN_POSITIONS) -> None:
         self.deals = check_deals(deals)
         self.seed = seed
-        self.bot = SearchBot(seed)   # for its kept solver, card worth and outlook (caches per engine)
+        self.bot = SearchBot(seed)   # for its kept solver, card worth, outlook and playout policy (per engine)
         #: The most positions one exact solve may search before the search's estimate is used instead.
         self.known_positions = known_positions
 
@@ -244,6 +244,7 @@ class Valuer:
         exact = cards_left(game.hand) <= EXACT_CARDS
         worth = self.bot.worth(game)
         outlook = self.bot.outlook(game)
+        policy = self.bot.policy(game)
         scores = dict(enumerate(game.scores))
         seen = self.bot.evidence(game, seat)   # the others' moves of this deal weigh the deals, as the search's do
         for _ in range(deals):
@@ -252,7 +253,8 @@ class Valuer:
                 if exact:
                     samples[k].append(float(self.bot.solver(game, side).value(engine.apply(state, m))))
                 else:
-                    after = greedy_playout(engine, worth, state, m, False)
+                    after = (greedy_playout(engine, worth, state, m, False) if policy is None
+                             else policy.playout(engine, worth, state, m, False))
                     samples[k].append(_lead(outlook.points(after, scores, game.restrictions_on), side))
         return samples
 

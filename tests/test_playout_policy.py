@@ -1,0 +1,157 @@
+"""The search's playout policy (``players.policy``): what its features say, that it reads no hidden
+card, that it is the greedy rating under the greedy rating's weights, and the search's setting."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from cassino.engine.core import Engine
+from cassino.engine.game import Game
+from cassino.engine.moves import MoveKind
+from cassino.engine.scoring import Scorer
+from cassino.engine.state import HandState
+from cassino.language.variants import load_rules
+from cassino.players.gain import CardWorth, gains
+from cassino.players.knowledge import determinize
+from cassino.players.policy import FEATURES, FITTED, PlayoutPolicy
+from cassino.players.search import SearchBot
+
+#: The greedy rating (``gain._gain``) as the policy's weights, in the order of ``FEATURES``.
+GREEDY = (1.0, 0.05, 0.3, 0.4, -0.1, 0.0, -0.5, -0.2, 0.0, 0.0, 0.0, 0.0)
+VARIANTS = ("standard", "royal", "scopa", "escoba", "kasino-misar", "south-african-casino", "draw", "spade")
+
+
+def positions(variant: str, players: int = 2, seed: int = 3, every: int = 1):  # type: ignore[no-untyped-def]
+    """The positions of a hand of random play, each with its engine and card worths."""
+    engine = Engine(load_rules(variant))
+    worth = CardWorth(engine, Scorer(engine))
+    rng = random.Random(seed)
+    state = engine.start(seed, players)
+    while not state.over:
+        legal = engine.playable_moves(state)
+        if state.ply % every == 0:
+            yield engine, worth, state, legal
+        state = engine.apply(state, rng.choice(legal))
+
+
+def unit(engine: Engine, name: str) -> PlayoutPolicy:
+    """The policy whose rating is the feature ``name`` alone."""
+    return PlayoutPolicy(engine, tuple(1.0 if f == name else 0.0 for f in FEATURES))
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_under_the_greedy_weights_it_rates_as_greedy_does(variant: str) -> None:
+    """The same floats as ``gain.gains``: the features are the greedy rating's parts, and more."""
+    checked = 0
+    for engine, worth, state, legal in positions(variant):
+        assert PlayoutPolicy(engine, GREEDY).ratings(worth, state, legal) == gains(worth, state, legal)
+        checked += len(legal)
+    assert checked > 40
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_each_feature_says_what_its_name_says(variant: str) -> None:
+    kinds = set()
+    for engine, worth, state, legal in positions(variant):
+        features = {name: unit(engine, name).ratings(worth, state, legal) for name in FEATURES}
+        for i, move in enumerate(legal):
+            kind = move.kind
+            kinds.add(kind)
+            capture, build = kind is MoveKind.CAPTURE, kind in (MoveKind.BUILD, MoveKind.TRAIL_BUILD)
+            left = state.table & ~move.loose if capture or build else state.table | move.played
+            assert features["trails"][i] == float(not capture and not build)
+            assert features["builds"][i] == float(build)
+            assert features["left_cards"][i] == left.bit_count()
+            assert features["left"][i] == pytest.approx(worth.of(left))
+            assert features["trailed"][i] == (pytest.approx(worth.of(move.played)) if kind is MoveKind.TRAIL else 0.0)
+            assert features["clears"][i] in (0.0, 1.0) and (features["clears"][i] == 0.0 or capture)
+            if features["clears"][i]:
+                assert not left and features["left_one"][i] == 0.0
+            assert 0.0 <= features["trail_value"][i] <= 1.0 and 0.0 <= features["build_value"][i] <= 1.0
+            if not capture:
+                assert features["taken"][i] == features["taken_cards"][i] == 0.0
+    assert MoveKind.CAPTURE in kinds and MoveKind.TRAIL in kinds
+
+
+@pytest.mark.parametrize("variant", ("standard", "scopa", "south-african-casino"))
+def test_the_rating_reads_no_hidden_card(variant: str) -> None:
+    """Dealing the cards the mover cannot see otherwise (the other hands, the stock) changes no rating:
+    a playout's own moves are not chosen by what its seat could not know."""
+    rng = random.Random(8)
+    checked = 0
+    for engine, worth, state, legal in positions(variant, every=3):
+        policy = PlayoutPolicy(engine)
+        again = determinize(engine, state, state.turn, rng)
+        assert policy.ratings(worth, again, legal) == policy.ratings(worth, state, legal)
+        checked += again.hands != state.hands or again.stock != state.stock
+    assert checked >= 5   # (positions whose unseen cards were really dealt otherwise)
+
+
+def test_the_rating_is_linear_in_its_weights() -> None:
+    for engine, worth, state, legal in positions("standard", every=2):
+        parts = [unit(engine, name).ratings(worth, state, legal) for name in FEATURES]
+        expected = [sum(w * column[i] for w, column in zip(FITTED, parts)) for i in range(len(legal))]
+        assert PlayoutPolicy(engine).ratings(worth, state, legal) == pytest.approx(expected, abs=1e-9)
+
+
+def test_a_playout_moves_by_its_best_rating_to_the_end_of_the_deal() -> None:
+    engine = Engine(load_rules("standard"))
+    worth = CardWorth(engine, Scorer(engine))
+    policy = PlayoutPolicy(engine)
+    state: HandState = engine.start(4, 2)
+    first = engine.playable_moves(state)[0]
+    end = policy.playout(engine, worth, state, first, whole_hand=False)
+    assert end.deal_no == state.deal_no + 1 and end.ply == state.ply + 8
+    replay = engine.apply(state, first)
+    while replay.deal_no == state.deal_no:
+        replay = engine.apply(replay, policy.move(engine, worth, replay))
+    assert replay == end
+    hand_end = policy.playout(engine, worth, state, first, whole_hand=True)
+    assert hand_end.over
+
+
+@pytest.mark.parametrize("weights", [(), (1.0,) * 11, (1.0,) * 13])
+def test_a_policy_of_the_wrong_number_of_weights_is_refused(weights: tuple[float, ...]) -> None:
+    with pytest.raises(ValueError, match=f"has {len(FEATURES)} weights"):
+        PlayoutPolicy(Engine(load_rules("standard")), weights)
+
+
+@pytest.mark.parametrize("playouts", ["random", "", None, 1])
+def test_the_search_refuses_an_unknown_playout(playouts: object) -> None:
+    with pytest.raises(ValueError, match="playouts is one of fitted, greedy"):
+        SearchBot(1, playouts=playouts)  # type: ignore[arg-type]
+
+
+class GreedyWeighted(SearchBot):
+    """The search, its playouts by the policy under the greedy rating's weights."""
+
+    def policy(self, game: Game) -> PlayoutPolicy:
+        return PlayoutPolicy(game.engine, GREEDY)
+
+
+@pytest.mark.parametrize("variant,players", [("standard", 2), ("royal", 3)])
+def test_the_searchs_playouts_are_its_policys(variant: str, players: int) -> None:
+    """The search with greedy playouts and with the policy under greedy weights choose alike; with the
+    fitted policy (the default) it plays a whole hand of legal moves, the same again from the same seed."""
+    engine = Engine(load_rules(variant))
+    game = Game.new(engine, 7, players)
+    greedy, weighted = SearchBot(3, iterations=16, playouts="greedy"), GreedyWeighted(3, iterations=16)
+    runs = []
+    for _ in range(2):
+        fitted, other = SearchBot(3, iterations=16), game
+        played = []
+        while not other.over and other.hand_no == 1:
+            seat = other.hand.turn
+            if len(played) < 6:
+                greedy.reseed(len(played))
+                weighted.reseed(len(played))
+                assert greedy.choose(other, seat) == weighted.choose(other, seat)
+            move = fitted.choose(other, seat)
+            assert move in other.legal_moves()
+            played.append(move)
+            other = other.play(move)
+        runs.append(played)
+    assert runs[0] == runs[1] and len(runs[0]) > 20
+    assert SearchBot(1).playouts == "fitted"
