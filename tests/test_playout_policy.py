@@ -131,7 +131,7 @@ class GreedyWeighted(SearchBot):
         return PlayoutPolicy(game.engine, GREEDY)
 
 
-@pytest.mark.parametrize("variant,players", [("standard", 2), ("royal", 3)])
+@pytest.mark.parametrize("variant,players", [("standard", 2), ("hoyle", 2)])
 def test_the_searchs_playouts_are_its_policys(variant: str, players: int) -> None:
     """The search with greedy playouts and with the policy under greedy weights choose alike; with the
     fitted policy (the default) it plays a whole hand of legal moves, the same again from the same seed."""
@@ -155,3 +155,16 @@ def test_the_searchs_playouts_are_its_policys(variant: str, players: int) -> Non
         runs.append(played)
     assert runs[0] == runs[1] and len(runs[0]) > 20
     assert SearchBot(1).playouts == "fitted"
+
+
+@pytest.mark.parametrize("variant,players,fitted", [
+    ("standard", 2, True), ("scopa", 2, True), ("south-african-casino", 2, True), ("kasino-misar", 2, False),
+    ("krypkasino", 2, False), ("standard", 4, False), ("scopone", 4, False), ("royal", 3, False)])
+def test_the_policy_plays_out_two_player_games_won_by_the_highest_total(variant: str, players: int,
+                                                                         fitted: bool) -> None:
+    """The policy was fitted to 2-player hands of a game won by the highest total; it lost points where the
+    lowest wins and in 4-player Scopone, and elsewhere the search plays out greedily."""
+    game = Game.new(Engine(load_rules(variant)), 2, players, partners=players == 4)
+    policy = SearchBot(1).policy(game)
+    assert (policy is not None) is fitted
+    assert SearchBot(1, playouts="greedy").policy(game) is None

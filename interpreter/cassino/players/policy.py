@@ -16,7 +16,9 @@ a move is chosen with probability proportional to exp(rating)), fitted twice:
 ``benchmarks/fit_playout_policy.py`` collects such decisions and fits the weights again. What
 the policy gained over greedy playouts is in docs/performance.md ("A playout policy fitted to
 the search"). The features are read from the variant's own scoring items (through
-``CardWorth``) and deck, so the same weights serve every variant.
+``CardWorth``) and deck, so the same weights serve every 2-player variant won by the highest
+total; where more play, or the lowest total wins, they lost points, and the search plays out
+greedily there (``search.PLAYOUTS``).
 
 Compiled with mypyc alongside the engine, and written so that the compiled and the pure-Python
 module give the same floats, bit for bit (the features added in the order of ``FEATURES``).

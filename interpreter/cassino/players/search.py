@@ -20,9 +20,9 @@ rollout search with neither; the deals weighed by the others' moves add about 0.
 (``benchmarks/sparring.py --a search --b plain:64 --pairs 1000 --first 3000``: +0.43 ± 0.12
 points a pair of 2-player standard hands), and more deals where the choice is close about 0.2
 (``--a search --b fixed:64 --pairs 3000 --first 20000``: +0.18 ± 0.07, at 3.2 ms a move rather than
-2.0); the fitted playout policy, rather than the greedy rating, about 0.2 (``--a search --b
-custom:64:playouts=greedy``; and against the sparring partner +0.55 ± 0.18 points a pair rather than
-+0.34 ± 0.18). A playout policy that counts what the next player can take from the hand a
+2.0); the fitted playout policy, rather than the greedy rating, +0.14 ± 0.11 (``--a search --b
+custom:64:playouts=greedy --pairs 2000 --first 20000``; against the sparring partner +0.55 ± 0.18
+points a pair rather than +0.34 ± 0.18). A playout policy that counts what the next player can take from the hand a
 sampled deal gives it, playouts to the end of the hand, valuing cards by the state of each race, 128
 deals instead of 64, and 20 candidates instead of 10 did not measurably help
 (``benchmarks/playout_trials.py`` lists more). Nor did the older reading of what the others
@@ -91,7 +91,12 @@ INFERENCES = ("weighted", "passed", "off")
 
 #: How the search's playouts move: ``fitted`` (the default: ``policy.PlayoutPolicy``, a rating fitted
 #: to the search's own choices, which weighs what a move leaves on the table) or ``greedy`` (the greedy
-#: rating, ``gain``: what a move takes; the search before the fitted policy).
+#: rating, ``gain``: what a move takes; the search before the fitted policy). The policy was fitted to
+#: 2-player hands of a game won by the highest total, and is played there: in a game won by the lowest
+#: (kasino-misar, krypkasino), where taking cards and clearing the table count against the taker, it lost
+#: 3.3 ± 1.2 and 5.9 ± 1.6 points a pair of hands to greedy playouts, and in 4-player Scopone 0.38 ± 0.24
+#: (docs/performance.md), so with other than two players, or where the lowest total wins, the search plays
+#: out greedily either way.
 PLAYOUTS = ("fitted", "greedy")
 
 
@@ -110,7 +115,8 @@ class SearchBot(Bot):
     between lucky and unlucky deals.
 
     ``playouts``: ``"fitted"`` (the default: ``policy.PlayoutPolicy``, fitted to the search's own
-    choices) or ``"greedy"`` (the greedy rating, ``gain``: the search before the fitted policy).
+    choices, in 2-player games won by the highest total; greedy elsewhere, ``PLAYOUTS``) or
+    ``"greedy"`` (the greedy rating, ``gain``: the search before the fitted policy).
     ``exact``: play the solver's move when the position is known in full, with at most
     ``exact_limit`` cards left to play (``EXACT_LIMIT``) and found within ``EXACT_POSITIONS`` positions.
     ``exact_cards``: in a deal with at most this many cards left to play (hands and
@@ -226,8 +232,9 @@ class SearchBot(Bot):
         return self._outlook[1]
 
     def policy(self, game: Game) -> PlayoutPolicy | None:
-        """The playout policy for the game's deck (None: greedy playouts)."""
-        if self.playouts == "greedy":
+        """The playout policy for the game's deck (None: greedy playouts, as with other than two players
+        or in a game won by the lowest total: ``PLAYOUTS``)."""
+        if self.playouts == "greedy" or _sign(game) < 0 or game.players != 2:
             return None
         if self._policy is None or self._policy[0] is not game.engine:
             self._policy = (game.engine, PlayoutPolicy(game.engine))
