@@ -32,7 +32,7 @@ from ..engine.core import Engine
 from ..engine.movegen import popcount
 from ..engine.moves import Move, MoveKind
 from ..engine.state import HandState
-from .gain import CardWorth
+from .gain import CardWorth, best_index
 
 _CAPTURE: Final = MoveKind.CAPTURE
 _BUILD: Final = MoveKind.BUILD
@@ -119,14 +119,7 @@ class PlayoutPolicy:
         legal = engine.playable_moves(state)
         if len(legal) == 1:
             return legal[0]
-        ratings = self.ratings(worth, state, legal)
-        best = 0
-        top = ratings[0]
-        for i in range(1, len(ratings)):
-            if ratings[i] > top:
-                top = ratings[i]
-                best = i
-        return legal[best]
+        return legal[best_index(self.ratings(worth, state, legal))]
 
     def playout(self, engine: Engine, worth: CardWorth, state: HandState, move: Move, whole_hand: bool) -> HandState:
         """``move`` played, then every seat's best-rated move to the end of the deal (or of the hand)."""
