@@ -30,7 +30,8 @@ not weighed by the others' moves of the deal, 64 deals a decision (``SearchBot(i
 default player until that reading was measured better; ``--today``'s default). `fixed:64`: the search reading
 the others' moves with 64 deals a decision, close or not (``SearchBot(close=0)``). `passed:64`: the search
 dealing each seat the cards it passed up a capture with last (``SearchBot(infer="passed")``), e.g.
-``--pairings passed:64-vs-plain:64``.
+``--pairings passed:64-vs-plain:64``. These three play out greedily, as the search did in their day
+(``playouts="greedy"``); today's search with greedy playouts is ``custom:64:playouts=greedy``.
 
 Regret: positions in the last deal of 2-player games between greedy players, one a
 game at a move drawn at random (every card's place is then known to the seat to

@@ -33,8 +33,9 @@ seed 1, compiled engine: ``SEARCH_TRIALS`` below. None was better; more deals we
 (``search:256`` against ``search``, then: +0.05 ± 0.28). What was: the deals weighed by the others'
 moves (``players.inference``), now the search's default.
 
-Ideas tried later on today's search (its defaults: deals weighed by the others' moves, more deals
-for a close choice), ``today:IDEA``, IDEA one of
+Ideas tried later on the search of their day (its defaults: deals weighed by the others' moves, more
+deals for a close choice; its playouts greedy, as before the fitted playout policy), ``today:IDEA``,
+IDEA one of
 
 - ``lastdeal``: a playout that ends where the hand's last deal starts (whose hands the sampled
   deal has dealt) is valued by 0.44 of the outlook and 0.56 of that deal played out by the
@@ -44,7 +45,7 @@ for a close choice), ``today:IDEA``, IDEA one of
 - ``lastgreedy``: such a playout carried on greedily to the end of the hand instead;
 - ``resampled``: each deal drawn from 8 in proportion to its weight, as ``resampled`` above.
 
-What they scored against today's search: ``TODAY_TRIALS`` below.
+What they scored against that search: ``TODAY_TRIALS`` below.
 """
 
 from __future__ import annotations
@@ -78,8 +79,9 @@ SEARCH_TRIALS = {
 }
 
 
-#: Ideas tried on today's search, against it (``today:IDEA``; ``python benchmarks/sparring.py --a today:IDEA
-#: --b search --pairs 2000 --first 20000``, compiled engine, two workers).
+#: Ideas tried on the search of their day, against it (``today:IDEA``; ``python benchmarks/sparring.py --a
+#: today:IDEA --b search --pairs 2000 --first 20000``, compiled engine, two workers; that search is
+#: ``custom:64:playouts=greedy`` since the fitted playout policy).
 TODAY_TRIALS = {
     # idea: (points a pair ± standard error, ms a move trial / search)
     "lastdeal": ("-0.01 ± 0.04 (2,000 pairs)", "8.00 / 2.48"),
@@ -135,13 +137,14 @@ FIRST_SHOT = 0.57
 
 
 class TrialBot(SearchBot):
-    """Today's search with its sampled deals valued as ``idea`` says (module docstring)."""
+    """The search of their day with its sampled deals valued as ``idea`` says (module docstring)."""
 
     def __init__(self, seed: int, idea: str, iterations: int) -> None:
         if idea not in ("counter", "guarded", "nobuild", "builder", "beyond", "dealexact", "softmax", "tablelead",
                         "oracle", "resampled"):
             raise ValueError(f"no trial named {idea!r}")
-        super().__init__(seed, iterations=iterations, infer="off", close=0)   # as they were measured: plain deals
+        # as they were measured: plain deals, greedy playouts
+        super().__init__(seed, iterations=iterations, infer="off", close=0, playouts="greedy")
         self.idea = idea
         self._draws = seed * 1_000_003     # the softmax playouts' draws: one seed a sampled deal
         self._seen: Evidence | None = None
@@ -230,14 +233,15 @@ class TrialBot(SearchBot):
 
 
 class TodayTrialBot(SearchBot):
-    """Today's search (every default kept) with one idea of ``TODAY_TRIALS`` (module docstring)."""
+    """The search of their day (every default kept, its playouts greedy: ``playouts="greedy"``, as
+    before the fitted playout policy) with one idea of ``TODAY_TRIALS`` (module docstring)."""
 
     IDEAS = ("lastdeal", "lastgreedy", "resampled")
 
     def __init__(self, seed: int, idea: str) -> None:
         if idea not in self.IDEAS:
             raise ValueError(f"no trial on today's search named {idea!r} (one of {', '.join(self.IDEAS)})")
-        super().__init__(seed)
+        super().__init__(seed, playouts="greedy")
         self.idea = idea
         self._seen: Evidence | None = None
 

@@ -15,8 +15,9 @@ side, from what the seat could know when it moved:
   cannot see, drawn at random consistent with what it knows and weighed by how likely
   they make the other seats' moves of this deal (``inference.weighted_deal``, as the search
   draws them), seeded from the review's seed and the move's number, so a review is repeatable; every
-  move played in each of those same deals, then played out to the end of the deal by the search's
-  playout policy (``policy.PlayoutPolicy``, as the search plays its playouts), valued by the search's outlook (expected points of what each side has won); with at most
+  move played in each of those same deals, then played out to the end of the deal as the search
+  plays its playouts (``SearchBot.policy``: the fitted ``policy.PlayoutPolicy``, or greedily),
+  valued by the search's outlook (expected points of what each side has won); with at most
   ``EXACT_CARDS`` cards left to play, the solver's value of each sampled deal instead. The
   value is the average lead in points.
 - ``forced``: the only legal move.
