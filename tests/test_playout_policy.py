@@ -9,7 +9,7 @@ import pytest
 
 from cassino.engine.core import Engine
 from cassino.engine.game import Game
-from cassino.engine.moves import MoveKind
+from cassino.engine.moves import Move, MoveKind
 from cassino.engine.scoring import Scorer
 from cassino.engine.state import HandState
 from cassino.language.variants import load_rules
@@ -118,6 +118,12 @@ def test_a_policy_of_the_wrong_number_of_weights_is_refused(weights: tuple[float
         PlayoutPolicy(Engine(load_rules("standard")), weights)
 
 
+@pytest.mark.parametrize("bad", [float("nan"), float("inf"), -float("inf"), "1", None, True])
+def test_a_policy_of_a_weight_not_a_finite_number_is_refused(bad: object) -> None:
+    with pytest.raises(ValueError, match="weights are finite numbers"):
+        PlayoutPolicy(Engine(load_rules("standard")), (*FITTED[:-1], bad))  # type: ignore[arg-type]
+
+
 @pytest.mark.parametrize("playouts", ["random", "", None, 1])
 def test_the_search_refuses_an_unknown_playout(playouts: object) -> None:
     with pytest.raises(ValueError, match="playouts is one of fitted, greedy"):
@@ -138,10 +144,10 @@ def test_the_searchs_playouts_are_its_policys(variant: str, players: int) -> Non
     engine = Engine(load_rules(variant))
     game = Game.new(engine, 7, players)
     greedy, weighted = SearchBot(3, iterations=16, playouts="greedy"), GreedyWeighted(3, iterations=16)
-    runs = []
+    runs: list[list[Move]] = []
     for _ in range(2):
         fitted, other = SearchBot(3, iterations=16), game
-        played = []
+        played: list[Move] = []
         while not other.over and other.hand_no == 1:
             seat = other.hand.turn
             if len(played) < 6:

@@ -26,6 +26,7 @@ module give the same floats, bit for bit (the features added in the order of ``F
 
 from __future__ import annotations
 
+import math
 from typing import Final
 
 from ..engine.core import Engine
@@ -49,12 +50,13 @@ _TRAIL_BUILD: Final = MoveKind.TRAIL_BUILD
 #:   value as a share of the highest card value;
 #: - ``left``: the worth of the loose cards the move leaves on the table; ``left_cards``: how many;
 #:   ``left_one``: 1 where it leaves one loose card and no build (the next player may clear it).
-FEATURES: tuple[str, ...] = ("taken", "taken_cards", "clears", "built", "builds", "build_value", "trailed", "trails",
-                   "trail_value", "left", "left_cards", "left_one")
+#: (Not ``Final``, as neither is ``FITTED``: compiled, a ``Final`` tuple read at run time was not set.)
+FEATURES: tuple[str, ...] = ("taken", "taken_cards", "clears", "built", "builds", "build_value", "trailed",
+                             "trails", "trail_value", "left", "left_cards", "left_one")
 
 #: The fitted weights, in the order of ``FEATURES`` (``benchmarks/fit_playout_policy.py``, the second fit).
-FITTED: tuple[float, ...] = (0.7156, 0.1964, 0.7248, 0.4900, 0.6611, -0.1338, -1.1356, -0.0260, -0.7244, -0.1119,
-                 -0.9531, 0.2867)
+FITTED: tuple[float, ...] = (0.7156, 0.1964, 0.7248, 0.4900, 0.6611, -0.1338, -1.1356, -0.0260, -0.7244,
+                             -0.1119, -0.9531, 0.2867)
 
 
 class PlayoutPolicy:
@@ -67,6 +69,10 @@ class PlayoutPolicy:
         if len(weights) != len(FEATURES):
             raise ValueError(f"a playout policy has {len(FEATURES)} weights ({', '.join(FEATURES)}), "
                              f"not {len(weights)}")
+        given: tuple[object, ...] = weights   # (read as objects: compiled, a float is not taken on trust)
+        for w in given:
+            if isinstance(w, bool) or not isinstance(w, (int, float)) or not math.isfinite(w):
+                raise ValueError(f"a playout policy's weights are finite numbers, not {weights!r}")
         self.weights: Final[tuple[float, ...]] = tuple(float(w) for w in weights)
         top = max((max(v) for v in engine.hv if v), default=1)
         top = top if top > 0 else 1
