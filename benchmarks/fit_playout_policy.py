@@ -16,9 +16,9 @@ decisions, and set on the second half against:
 Printed: each model's mean log-likelihood a decision and the share of decisions whose chosen move it
 rates best, on the second half; the fitted weights, in ``FEATURES``' order. ``policy.FITTED`` was made
 this way in two rounds: ``--playouts greedy --seed 5``, then the search with those weights
-(``--weights`` the first round's, ``--seed 6``; docs/performance.md, "A playout policy fitted to the search"). Each feature is
-read from the policy itself (its rating with that feature's weight 1 and the others 0), so the
-fit is of what the policy rates.
+(``--weights`` the first round's, ``--seed 6``; docs/performance.md, "A playout policy fitted to the
+search"). Each feature is read from the policy itself (its rating with that feature's weight 1 and
+the others 0), so the fit is of what the policy rates.
 """
 
 from __future__ import annotations
@@ -66,8 +66,8 @@ def decisions(task: tuple[str, int, int, str, tuple[float, ...] | None]) -> list
     variant, seed, dealer, playouts, weights = task
     engine = Engine(load_rules(variant))
     game = Game.new(engine, seed, 2, dealer=dealer).with_(target=None)
-    bots = [SearchBot(derive(seed, s), playouts=playouts) if weights is None else WeightedSearch(derive(seed, s), weights)
-            for s in range(2)]
+    bots = [SearchBot(derive(seed, s), playouts=playouts) if weights is None
+            else WeightedSearch(derive(seed, s), weights) for s in range(2)]
     units = [PlayoutPolicy(engine, tuple(1.0 if j == k else 0.0 for j in range(len(FEATURES))))
              for k in range(len(FEATURES))]
     found: list[Decision] = []
@@ -164,7 +164,8 @@ def main() -> int:
     policy = p.add_mutually_exclusive_group()
     policy.add_argument("--playouts", choices=PLAYOUTS, default="greedy", help="the self-playing search's playouts")
     policy.add_argument("--weights", type=arguments.numbers(len(FEATURES)),
-                   help=f"the self-playing search's playouts by a policy of these {len(FEATURES)} weights, comma-separated")
+                        help=f"the self-playing search's playouts by a policy of these {len(FEATURES)} weights, "
+                             "comma-separated")
     p.add_argument("--workers", type=arguments.count(1), default=2)
     args = p.parse_args()
     rules = load_rules(args.variant)

@@ -110,7 +110,8 @@ class PlayoutPolicy:
                 left = table & ~m.loose
                 builds_left = builds + 1
             else:
-                rating = wt[6] * worth.of(played) + wt[7] + wt[8] * self.value_share[(played & -played).bit_length() - 1]
+                card = (played & -played).bit_length() - 1
+                rating = wt[6] * worth.of(played) + wt[7] + wt[8] * self.value_share[card]
                 left = table | played
                 builds_left = builds
             count = popcount(left)

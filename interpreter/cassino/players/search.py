@@ -22,9 +22,9 @@ points a pair of 2-player standard hands), and more deals where the choice is cl
 (``--a search --b fixed:64 --pairs 3000 --first 20000``: +0.18 ± 0.07, at 3.2 ms a move rather than
 2.0); the fitted playout policy, rather than the greedy rating, +0.14 ± 0.11 (``--a search --b
 custom:64:playouts=greedy --pairs 2000 --first 20000``; against the sparring partner +0.55 ± 0.18
-points a pair rather than +0.34 ± 0.18). A playout policy that counts what the next player can take from the hand a
-sampled deal gives it, playouts to the end of the hand, valuing cards by the state of each race, 128
-deals instead of 64, and 20 candidates instead of 10 did not measurably help
+points a pair rather than +0.34 ± 0.18). A hand-written playout policy that counts what the next
+player can take from the hand a sampled deal gives it, playouts to the end of the hand, valuing
+cards by the state of each race, 128 deals instead of 64, and 20 candidates instead of 10 did not measurably help
 (``benchmarks/playout_trials.py`` lists more). Nor did the older reading of what the others
 did not do (``infer="passed"``: a seat that trailed or built when a card would have captured
 something is dealt such cards last), against the search without it, standard, seed 1:
@@ -268,7 +268,8 @@ class SearchBot(Bot):
     def sampled_values(self, game: Game, worth: CardWorth, state: HandState, side: int, alive: list[Move],
                        whole_hand: bool) -> list[float]:
         """Each candidate's worth to ``side`` in one sampled deal: played out by every seat's move
-        of the playout policy (``policy``) to the end of the deal (or hand) and valued by ``_lead``; with the outlook, the same
+        of the playout policy (``policy``) to the end of the deal (or hand) and valued by
+        ``_lead``; with the outlook, the same
         values worked out in compiled code (``playouts.playout_leads``: a subclass that values a
         playout otherwise overrides this method, not only ``_lead``). The same deal and the same
         deterministic playout policy serve every candidate (common random numbers: the
