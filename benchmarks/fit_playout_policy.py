@@ -27,8 +27,10 @@ import argparse
 import math
 import sys
 from concurrent.futures import ProcessPoolExecutor
+from typing import Any
 
 import arguments  # (benchmarks/arguments.py, beside this script)
+from last_deal_values import solve  # (Gaussian elimination, beside this script)
 
 from cassino.engine.core import Engine
 from cassino.engine.game import Game
@@ -40,10 +42,10 @@ from cassino.players.search import PLAYOUTS, SearchBot
 from cassino.players.solver import missing_knowledge
 
 class WeightedSearch(SearchBot):
-    """The search, its playouts by a policy of the given weights."""
+    """The search (``settings`` as ``SearchBot``'s), its playouts by a policy of the given weights."""
 
-    def __init__(self, seed: int, weights: tuple[float, ...]) -> None:
-        super().__init__(seed)
+    def __init__(self, seed: int, weights: tuple[float, ...], **settings: Any) -> None:
+        super().__init__(seed, **settings)
         self.weights = weights
 
     def policy(self, game: Game) -> PlayoutPolicy:
@@ -113,20 +115,6 @@ def top_share(ratings_of: list[list[float]], found: list[Decision]) -> float:
     for ratings, (_, _, chosen) in zip(ratings_of, found):
         hits += max(range(len(ratings)), key=ratings.__getitem__) == chosen
     return hits / len(found)
-
-
-def solve(a: list[list[float]], b: list[float]) -> list[float]:
-    """x with a x = b (Gaussian elimination with partial pivoting)."""
-    k = len(b)
-    m = [row[:] + [b[i]] for i, row in enumerate(a)]
-    for col in range(k):
-        pivot = max(range(col, k), key=lambda i: abs(m[i][col]))
-        m[col], m[pivot] = m[pivot], m[col]
-        for i in range(k):
-            if i != col:
-                f = m[i][col] / m[col][col]
-                m[i] = [x - f * y for x, y in zip(m[i], m[col])]
-    return [m[i][k] / m[i][i] for i in range(k)]
 
 
 def fit(found: list[Decision]) -> list[float]:

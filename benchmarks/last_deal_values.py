@@ -91,21 +91,28 @@ def values(task: tuple[str, int, int]) -> tuple[float, list[float]] | None:
     return float(exact), lead
 
 
-def least_squares(rows: list[list[float]], ys: list[float]) -> list[float]:
-    """The weights w minimizing the sum of (y - w . row)^2 (the normal equations, by elimination)."""
-    k = len(rows[0])
-    a = [[sum(r[i] * r[j] for r in rows) for j in range(k)] + [sum(r[i] * y for r, y in zip(rows, ys))]
-         for i in range(k)]
+def solve(a: list[list[float]], b: list[float]) -> list[float]:
+    """x with a x = b, by Gaussian elimination with partial pivoting (``fit_playout_policy.py``'s Newton
+    steps use it too); a singular ``a`` is refused."""
+    k = len(b)
+    m = [row[:] + [b[i]] for i, row in enumerate(a)]
     for col in range(k):
-        pivot = max(range(col, k), key=lambda i: abs(a[i][col]))
-        a[col], a[pivot] = a[pivot], a[col]
-        if abs(a[col][col]) < 1e-12:
+        pivot = max(range(col, k), key=lambda i: abs(m[i][col]))
+        m[col], m[pivot] = m[pivot], m[col]
+        if abs(m[col][col]) < 1e-12:
             raise ValueError("the columns are not independent: too few positions to fit")
         for i in range(k):
             if i != col:
-                f = a[i][col] / a[col][col]
-                a[i] = [x - f * y for x, y in zip(a[i], a[col])]
-    return [a[i][k] / a[i][i] for i in range(k)]
+                f = m[i][col] / m[col][col]
+                m[i] = [x - f * y for x, y in zip(m[i], m[col])]
+    return [m[i][k] / m[i][i] for i in range(k)]
+
+
+def least_squares(rows: list[list[float]], ys: list[float]) -> list[float]:
+    """The weights w minimizing the sum of (y - w . row)^2 (the normal equations, by elimination)."""
+    k = len(rows[0])
+    return solve([[sum(r[i] * r[j] for r in rows) for j in range(k)] for i in range(k)],
+                 [sum(r[i] * y for r, y in zip(rows, ys)) for i in range(k)])
 
 
 def report(found: list[tuple[float, list[float]]]) -> list[str]:

@@ -24,9 +24,15 @@ def playout_leads(engine: Engine, worth: CardWorth, outlook: Outlook, state: Han
     """For each of ``moves``: its playout's expected lead for ``side`` (``sign``: -1.0 where the lowest
     total wins), played out by ``policy`` (None: greedily)."""
     allowed = outlook.allowed(state.sides, scores, restrictions_on)   # (the sides stay the same all hand)
-    leads: list[float] = []
-    for m in moves:
-        end = (greedy_playout(engine, worth, state, m, whole_hand) if policy is None
-               else policy.playout(engine, worth, state, m, whole_hand))
-        leads.append(outlook.lead(end, side, scores, restrictions_on, sign, allowed))
-    return leads
+    return [outlook.lead(playout(engine, worth, state, m, whole_hand, policy), side, scores, restrictions_on, sign,
+                         allowed)
+            for m in moves]
+
+
+def playout(engine: Engine, worth: CardWorth, state: HandState, move: Move, whole_hand: bool,
+            policy: PlayoutPolicy | None) -> HandState:
+    """``move`` played, then every seat's move by ``policy`` (None: greedily) to the end of the deal
+    (or hand): the search's playout, and the review's."""
+    if policy is None:
+        return greedy_playout(engine, worth, state, move, whole_hand)
+    return policy.playout(engine, worth, state, move, whole_hand)

@@ -45,8 +45,8 @@ from ...engine.notation import cards_text, format_move, parse_move
 from ...engine.rng import derive
 from ...engine.state import HandState
 from ...errors import CassinoError
-from ...players.gain import greedy_playout
 from ...players.inference import weighted_deal
+from ...players.playouts import playout
 from ...players.search import EXACT_LIMIT, EXACT_POSITIONS, SearchBot
 from ...players.solver import MoveValue, SearchLimit, cards_left, missing_knowledge
 from ..game.records import Record, actor_of, apply_action
@@ -254,8 +254,7 @@ class Valuer:
                 if exact:
                     samples[k].append(float(self.bot.solver(game, side).value(engine.apply(state, m))))
                 else:
-                    after = (greedy_playout(engine, worth, state, m, False) if policy is None
-                             else policy.playout(engine, worth, state, m, False))
+                    after = playout(engine, worth, state, m, False, policy)
                     samples[k].append(_lead(outlook.points(after, scores, game.restrictions_on), side))
         return samples
 
