@@ -80,6 +80,11 @@ def _os_words(e: OSError) -> str:
     return (e.strerror or str(e)).rstrip(".").lower() if e.strerror else str(e)
 
 
+def os_words(e: OSError) -> str:
+    """What an OSError means to a user, in a few words (``no such file``, ``permission denied``)."""
+    return _os_words(e)
+
+
 def describe_os_error(e: OSError) -> str:
     """``FILE: what went wrong``, for an OSError no caller turned into a FileProblem."""
     name = e.filename if e.filename is not None else ""

@@ -2,8 +2,10 @@
 
 Exit status is part of the contract: 0 success, 1 a check failed (a scenario
 case), 2 bad input (a file that cannot be read or is not valid, an option out
-of range). Errors are printed as one line (FILE:LINE:COL: message where there
-is a place to point at, then any context) and never as a traceback.
+of range), 3 an internal error (a bug). Errors are printed as one line
+(FILE:LINE:COL: message where there is a place to point at, then any context)
+and never as a traceback; with ``--format json`` as one JSON document on stdout,
+``{"ok": false, "errors": [{"file", "line", "column", "message", "hint"}]}``.
 
 Start-up time matters (editors and CI call `cassino validate` often): this
 module imports nothing heavy at import time; each command imports what it needs.
@@ -18,7 +20,7 @@ from .. import __version__
 TYPE_CHECKING = False   # not from typing: see cassino/__init__.py (start-up time)
 if TYPE_CHECKING:  # pragma: no cover
     import argparse
-    from typing import Any, Callable, Sequence
+    from typing import Any, Callable, NoReturn, Sequence
 
     Handler = Callable[[argparse.Namespace], int]
 
@@ -76,8 +78,8 @@ def _cmd_validate(args: argparse.Namespace) -> int:
             if args.format == "text":
                 for d in e.diagnostics:
                     print(d.format(), file=sys.stderr)
-    if args.format == "json":
-        _say_json({"valid": ok, "results": results}, indent=2)
+    if args.format == "json":   # "ok" and "errors" as every command's JSON error has them; "results" per file
+        _say_json({"ok": ok, "valid": ok, "errors": [d.as_json() for d in problems], "results": results}, indent=2)
     elif args.format in ("github", "sarif"):
         _print_annotations(args.format, problems)
     elif len(args.files) > 1 or not ok:
@@ -770,10 +772,20 @@ def _add_serve_command(sub: "argparse._SubParsersAction[argparse.ArgumentParser]
     p.set_defaults(handler=_cmd_serve)
 
 
-def build_parser() -> argparse.ArgumentParser:
+def build_parser(*, json_errors: bool = False) -> argparse.ArgumentParser:
+    """The parser of the `cassino` command line; with ``json_errors`` (``--format json`` was asked for),
+    its refusals of the line are one JSON document on stdout (as every other error then is), exit 2."""
     import argparse
 
-    parser = argparse.ArgumentParser(prog="cassino")
+    class Parser(argparse.ArgumentParser):
+        def error(self, message: str) -> NoReturn:
+            if not json_errors:
+                super().error(message)
+            _say_json({"ok": False, "errors": [_problem(None, f"{self.prog}: {message}",
+                                                        f"`{self.prog} --help` lists the options")]}, indent=2)
+            self.exit(2)
+
+    parser = Parser(prog="cassino")
     from ..native import describe
 
     parser.add_argument("--version", action="version", version=f"cassino {__version__} ({describe()})",
@@ -889,7 +901,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(f"cassino {__version__} ({describe()})")
         return 0
     _fall_back_to_letters()
-    parser = build_parser()
+    json_errors = _json_requested(words)
+    parser = build_parser(json_errors=json_errors)
     args = parser.parse_args(words)
     handler: Handler | None = getattr(args, "handler", None)
     if handler is None:
@@ -897,25 +910,86 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 2
     try:
         return handler(args)
-    except ValueError as e:
-        from ..errors import CassinoError   # imported here: `cassino list` never needs it
-
-        if not isinstance(e, CassinoError):
-            raise
-        _say(f"cassino: {e}", file=sys.stderr)
-        return 2
     except KeyboardInterrupt:
         print("interrupted", file=sys.stderr)
         return 130
     except BrokenPipeError:
         return 0
-    except OSError as e:
-        # A last guard: a file the command did not check itself (a name too long, a vanished folder)
-        # is bad input, said in one line, never a traceback.
-        from ..files import describe_os_error
+    except Exception as e:   # noqa: BLE001 - the last guard: one line (or one JSON document), never a traceback
+        import os
 
-        _say(f"cassino: {describe_os_error(e)}", file=sys.stderr)
-        return 2
+        if os.environ.get("CASSINO_TRACEBACK"):
+            raise
+        return _report(e, json_errors)
+
+
+#: The commands that offer ``--format json``; with it, their errors are JSON too.
+JSON_COMMANDS = ("validate", "review", "simulate", "diff", "sweep")
+
+#: Exit status of an unexpected error (a bug in cassino, not in the input).
+INTERNAL_ERROR = 3
+
+
+def _json_requested(words: list[str]) -> bool:
+    """Whether the command line asks for ``--format json`` of a command that offers it.
+
+    Looked at before argparse reads the line, so that argparse's own refusals (a bad option value)
+    come as JSON too. Any prefix argparse would take for ``--format`` counts (``--form json``).
+    """
+    command = next((w for w in words if not w.startswith("-")), None)
+    if command not in JSON_COMMANDS:
+        return False
+    for k, word in enumerate(words):
+        if word == "--":
+            break
+        name, equals, value = word.partition("=")
+        if len(name) >= 4 and "--format".startswith(name) and name.startswith("--fo"):
+            given = value if equals else (words[k + 1] if k + 1 < len(words) else "")
+            if given == "json":
+                return True
+    return False
+
+
+def _problem(file: object, message: str, hint: str | None = None) -> dict[str, object]:
+    """One entry of a JSON error's ``errors``: the fields of a rule file's diagnostic (``Diagnostic.as_json``)."""
+    return {"file": None if file is None else str(file), "line": 0, "column": 0, "message": message, "hint": hint}
+
+
+def _report(e: Exception, json_errors: bool) -> int:
+    """An exception that stopped a command, said in one line (and its context) on stderr, or, with
+    ``--format json``, as one JSON document on stdout: ``{"ok": false, "errors": [...]}``. The exit
+    status: 2 for bad input, :data:`INTERNAL_ERROR` for anything else (a bug)."""
+    from ..errors import CassinoError, RuleFileError   # imported here: `cassino list` never needs them
+    from ..files import FileProblem, describe_os_error, os_words
+
+    code = 2
+    if isinstance(e, RuleFileError):
+        errors = [d.as_json() for d in e.diagnostics]
+        text = str(e)
+    elif isinstance(e, FileProblem):
+        errors, text = [_problem(e.path, e.reason)], str(e)
+    elif isinstance(e, CassinoError):   # a game record's error says where (RecordError), others may not
+        path, reason = getattr(e, "path", None), getattr(e, "reason", None)
+        errors, text = [_problem(path, reason if isinstance(reason, str) and path else str(e))], str(e)
+        errors[0].update(line=getattr(e, "line", 0) or 0, column=getattr(e, "column", 0) or 0)
+    elif isinstance(e, OSError):
+        # A file the command did not check itself (a name too long, a vanished folder): bad input.
+        errors, text = [_problem(e.filename, os_words(e))], describe_os_error(e)
+    else:
+        code = INTERNAL_ERROR
+        if isinstance(e, MemoryError):
+            what = "out of memory: the machine has too little for this command (try fewer games or workers)"
+        elif isinstance(e, RecursionError):
+            what = "the rules or the position nest too deeply for this command (Python's recursion limit)"
+        else:
+            what = f"{type(e).__name__}: {' '.join(str(e).split())[:300] or 'no message'}"
+        hint = "this is a bug in cassino: please report it with the command line; CASSINO_TRACEBACK=1 shows where"
+        errors, text = [_problem(None, f"internal error: {what}", hint)], f"internal error: {what}\n    hint: {hint}"
+    if json_errors:
+        _say_json({"ok": False, "errors": errors}, indent=2)
+    else:
+        _say(f"cassino: {text}", file=sys.stderr)
+    return code
 
 
 #: The suits' symbols as the bundled variants write them, and the letters typed for them.

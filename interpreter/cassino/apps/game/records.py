@@ -45,7 +45,23 @@ MAX_DEPTH = 40
 
 
 class RecordError(CassinoError):
-    """A record that cannot be read, written or replayed."""
+    """A record that cannot be read, written or replayed.
+
+    Where known, ``path``, ``line`` and ``column`` say where, and ``reason`` what, without the place
+    (``--format json`` reports them as fields); the message says both, ``FILE:LINE: reason``.
+    """
+
+    def __init__(self, message: str, *, path: str | None = None, line: int = 0, column: int = 0,
+                 reason: str | None = None) -> None:
+        super().__init__(message)
+        self.path, self.line, self.column = path, line, column
+        self.reason = message if reason is None else reason
+
+
+def _error_at(path: str, line: int, column: int, reason: str) -> RecordError:
+    """A RecordError at a place in ``path``: ``FILE:LINE:COL: reason`` (the line and column when known)."""
+    where = path + (f":{line}" if line else "") + (f":{column}" if line and column else "")
+    return RecordError(f"{where}: {reason}", path=path, line=line, column=column, reason=reason)
 
 
 @dataclass
@@ -83,7 +99,7 @@ class Record:
         try:
             write_atomic(path, data, replace=True, what="the game record")
         except FileProblem as e:
-            raise RecordError(str(e)) from None
+            raise RecordError(str(e), path=e.path, reason=e.reason) from None
 
     def new_game(self) -> Game:
         return Game.new(Engine(self.rules), self.seed, self.players, self.partners, dealer=self.dealer)
@@ -114,7 +130,7 @@ def writable_path(path: str | Path) -> Path:
     try:
         return check_target(followed(path), replace=True, what="the game record")
     except FileProblem as e:
-        raise RecordError(str(e)) from None
+        raise RecordError(str(e), path=e.path, reason=e.reason) from None
 
 
 def claim_path(path: str | Path, *, replace: bool = False) -> Path:
@@ -224,15 +240,13 @@ class _Reader:
     data: dict[str, Any]
 
     def error(self, key: str, message: str) -> RecordError:
-        line = _line_of(self.text, key)
-        where = f"{self.path}:{line}" if line else self.path
-        return RecordError(f"{where}: \"{key}\" {message}")
+        return _error_at(self.path, _line_of(self.text, key), 0, f"\"{key}\" {message}")
 
     def get(self, key: str, kind: type | tuple[type, ...], words: str, default: Any = ...) -> Any:
         if key not in self.data:
             if default is not ...:
                 return default
-            raise RecordError(f"{self.path}: the record has no \"{key}\" (it is cut short or was edited)")
+            raise _error_at(self.path, 0, 0, f"the record has no \"{key}\" (it is cut short or was edited)")
         value = self.data[key]
         if isinstance(value, bool) and bool not in (kind if isinstance(kind, tuple) else (kind,)):
             raise self.error(key, f"must be {words}, not {json.dumps(value)}")
@@ -302,8 +316,8 @@ def _check_depth(shown: str, text: str) -> None:
                 at = m.start()
                 line = text.count("\n", 0, at) + 1
                 col = at - (text.rfind("\n", 0, at) + 1) + 1
-                raise RecordError(f"{shown}:{line}:{col}: not a game record: lists and mappings are nested "
-                                  f"too deeply (more than {MAX_DEPTH} levels)")
+                raise _error_at(shown, line, col, f"not a game record: lists and mappings are nested "
+                                                  f"too deeply (more than {MAX_DEPTH} levels)")
         elif token in "]}":
             depth -= 1
 
@@ -321,25 +335,25 @@ def _read(path: str | Path) -> tuple[str, Any]:
     try:
         raw = read_bytes(path, MAX_BYTES, what="a game record")
     except FileProblem as e:
-        raise RecordError(str(e)) from None
+        raise RecordError(str(e), path=e.path, reason=e.reason) from None
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError as e:
-        raise RecordError(f"{shown}: not a game record: byte {e.start} is not UTF-8 text") from None
+        raise _error_at(shown, 0, 0, f"not a game record: byte {e.start} is not UTF-8 text") from None
     text = text[1:] if text.startswith("\ufeff") else text   # a BOM, as some Windows editors write
     _check_depth(shown, text)
     try:
         data = json.loads(text)
     except json.JSONDecodeError as e:
         if _looks_like_rule_file(shown, text):
-            raise RecordError(f"{shown} is not a game record: it looks like a rule file; "
-                              f"use `cassino play {shown}` to start a game with it") from None
-        raise RecordError(f"{shown}:{e.lineno}:{e.colno}: not a game record: {_json_words(e.msg)}") from None
+            reason = f"is not a game record: it looks like a rule file; use `cassino play {shown}` to start a game with it"
+            raise RecordError(f"{shown} {reason}", path=shown, reason=reason) from None
+        raise _error_at(shown, e.lineno, e.colno, f"not a game record: {_json_words(e.msg)}") from None
     except RecursionError:
-        raise RecordError(f"{shown}: not a game record: it is nested too deeply") from None
+        raise _error_at(shown, 0, 0, "not a game record: it is nested too deeply") from None
     except ValueError:   # a number past Python's 4,300 digits (a seed of 5,000 digits)
-        raise RecordError(f"{shown}: not a game record: it holds a number of more than 4,300 digits "
-                          f"(a seed is {SEED_RANGE})") from None
+        raise _error_at(shown, 0, 0, f"not a game record: it holds a number of more than 4,300 digits "
+                                     f"(a seed is {SEED_RANGE})") from None
     return text, data
 
 
@@ -351,7 +365,7 @@ def load_record(path: str | Path) -> Record:
 
 def _record(shown: str, text: str, data: Any) -> Record:
     if not isinstance(data, dict) or data.get("format") != FORMAT:
-        raise RecordError(f"{shown}: not a cassino game record (expected \"format\": \"{FORMAT}\")")
+        raise _error_at(shown, 0, 0, f"not a cassino game record (expected \"format\": \"{FORMAT}\")")
     r = _Reader(shown, text, data)
     rules = _rules(r)
     seed = r.get("seed", int, "a whole number")
@@ -405,8 +419,10 @@ def replay(record: Record, *, path: str = "", text: str = "") -> Game:
         except CassinoError as e:
             reason = str(e).splitlines()[0]
             line = _action_line(text, action) if text else 0
-            where = f"{path}:{line}: " if path and line else (f"{path}: " if path else "")
-            raise RecordError(f"{where}action {k + 1} ({_quoted(action)}) does not replay: {reason}") from None
+            said = f"action {k + 1} ({_quoted(action)}) does not replay: {reason}"
+            if path:
+                raise _error_at(path, line, 0, said) from None
+            raise RecordError(said) from None
     return game
 
 
@@ -428,10 +444,9 @@ def load_game(path: str | Path) -> tuple[Record, Game]:
         if wrong or missing:
             key = (wrong or missing)[0]
             said = json.dumps(stored[key]) if key in stored else "nothing"
-            line = _line_of(text, "result")
-            where = f"{path}:{line}" if line else str(path)
-            raise RecordError(f"{where}: the stored result does not match the moves: \"{key}\" says {said}, "
-                              f"the moves give {json.dumps(actual[key])} (the record was edited or damaged)")
+            raise _error_at(str(path), _line_of(text, "result"), 0,
+                            f"the stored result does not match the moves: \"{key}\" says {said}, "
+                            f"the moves give {json.dumps(actual[key])} (the record was edited or damaged)")
     return record, game
 
 
