@@ -179,11 +179,17 @@ def test_the_examples_are_legal_in_the_positions_they_come_from() -> None:
 
 # ---------------------------------------------------------------- point 14 and 16: rule-file messages
 def test_a_bad_extends_path_names_the_rule_files_folder(tmp_path: Path) -> None:
-    (tmp_path / "house.yaml").write_text("name: house\ndescription: x\nextends: ../nowhere/base.yaml\n")
+    (tmp_path / "house.yaml").write_text("name: house\ndescription: x\nextends: nowhere/base.yaml\n")
     result = cassino("validate", "house.yaml", cwd=tmp_path)
     assert result.returncode == 2
     assert f"relative to the folder of house.yaml, {tmp_path.resolve()}" in result.stderr
     assert "relative to ." not in result.stderr
+    # Leaving the folders a rule file may extend from is said as such, naming them (docs/security.md).
+    (tmp_path / "house.yaml").write_text("name: house\ndescription: x\nextends: ../nowhere/base.yaml\n")
+    result = cassino("validate", "house.yaml", cwd=tmp_path)
+    assert result.returncode == 2
+    assert "outside the folders a rule file may extend from" in result.stderr
+    assert str(tmp_path.resolve()) in result.stderr
 
 
 def test_a_file_with_only_a_name_gets_one_message(tmp_path: Path) -> None:

@@ -192,7 +192,8 @@ def test_merge_mappings_merge_lists_and_scalars_replace() -> None:
     assert merge(parent, child) == {"a": {"x": 1, "y": [3]}, "b": 2, "c": 4}
 
 
-def test_extends_relative_path_and_bundled_name(tmp_path: Path) -> None:
+def test_extends_relative_path_and_bundled_name(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(tmp_path)   # `../house.yaml` leaves sub/'s tree: it is allowed inside the current folder's
     (tmp_path / "sub").mkdir()
     (tmp_path / "sub" / "mine.yaml").write_text("name: mine\nextends: ../house.yaml\ngame: {target: 50}\n",
                                                 encoding="utf-8")

@@ -4,6 +4,14 @@ The parent is a bundled variant's name or a path relative to the extending
 file. Mappings merge (the child's keys win), lists and single values replace.
 Each merged value remembers which file and place it came from, so an error in
 the merged variant points into the file that wrote the offending line.
+
+A rule file may come from anyone (a pull request checked in CI, a file shared by a
+friend), and an error quotes the lines of the file it is in. So a path in `extends`
+is confined (:class:`Confinement`): it must lead, symbolic links followed, to a
+``.yaml`` or ``.yml`` file inside the folder tree of the file that was asked for or
+of the current folder, or to a shipped variant or example. Anything else is refused
+at the `extends` line, and nothing of the named file is opened, so nothing of it is
+quoted (``extends: /proc/self/environ`` cannot publish a CI runner's secrets).
 """
 
 from __future__ import annotations
@@ -90,10 +98,75 @@ class ExtendsError(RuleFileError):
         self.documents = documents
 
 
+def names_a_path(ref: str) -> bool:
+    """`extends: ref` (or a scenario's `variant: ref`) names a file by its path, not a shipped variant by name."""
+    return "/" in ref or "\\" in ref or ref.endswith((".yaml", ".yml"))
+
+
+RULE_FILE_SUFFIXES = (".yaml", ".yml")
+
+
+def _folder_of(path: str | Path) -> Path:
+    """The real folder a file was named in (the link's folder for a symbolic link, not its target's)."""
+    return real_path(Path(os.path.abspath(path)).parent)
+
+
+def _current_folder() -> Path | None:
+    try:
+        return real_path(Path.cwd())
+    except OSError:      # the current folder was removed
+        return None
+
+
+@dataclass(frozen=True)
+class Confinement:
+    """The folders a rule file's `extends` (and a scenario file's `variant:`) may name files in.
+
+    ``roots``: the folder of the file that was asked for and the current folder (a repository's
+    root, where `cassino validate rules/*.yaml` runs), symbolic links followed. The shipped variants
+    and examples are always allowed, by name or by path. A file outside them is refused before it is
+    opened: its words never reach an error message.
+    """
+
+    roots: tuple[Path, ...]
+
+    @classmethod
+    def around(cls, path: str | Path) -> "Confinement":
+        """The confinement of a chain that starts at ``path``: its folder and the current folder."""
+        return cls.within(_folder_of(path))
+
+    @classmethod
+    def within(cls, folder: Path) -> "Confinement":
+        """``folder``'s tree and the current folder's."""
+        roots = [real_path(folder)]
+        here = _current_folder()
+        if here is not None and here not in roots:
+            roots.append(here)
+        return cls(tuple(roots))
+
+    def refusal(self, target: Path) -> str | None:
+        """Why ``target`` (a path a rule file names) may not be read; None when it may."""
+        from ..paths import EXAMPLES_DIR, VARIANTS_DIR
+
+        real = real_path(target)
+        if real.suffix.lower() not in RULE_FILE_SUFFIXES:
+            return "a rule file's name ends in .yaml or .yml"
+        shipped = (real_path(VARIANTS_DIR), real_path(EXAMPLES_DIR))
+        if any(real.is_relative_to(root) for root in self.roots + shipped):
+            return None
+        return "it lies outside the folders a rule file may extend from"
+
+    def hint(self) -> str:
+        folders = " or ".join(str(root) for root in self.roots)
+        return (f"extend a bundled variant or a house-rule example by name (`extends: standard`; "
+                f"cassino list names them), or a .yaml file inside {folders} (symbolic links followed); "
+                "see docs/security.md")
+
+
 def _parent_path(ref: str, child: Path, bundled_dir: Path) -> Path | None:
     """The file `extends: ref` names: a path relative to the extending file, or by name a bundled
     variant, else a shipped house-rule example (``fifty``, as `cassino list` offers them)."""
-    if "/" in ref or "\\" in ref or ref.endswith((".yaml", ".yml")):
+    if names_a_path(ref):
         return real_path(child.parent / ref)
     candidate = bundled_dir / f"{ref}.yaml"
     if candidate.is_file():
@@ -103,9 +176,18 @@ def _parent_path(ref: str, child: Path, bundled_dir: Path) -> Path | None:
     return find_example(ref)
 
 
-def resolve_file(path: str | Path, *, bundled_dir: Path | None = None, display: str | None = None) -> Resolved:
-    """Load ``path`` and every file it extends; merge them child over parent."""
+def resolve_file(path: str | Path, *, bundled_dir: Path | None = None, display: str | None = None,
+                 confinement: Confinement | None = None) -> Resolved:
+    """Load ``path`` and every file it extends; merge them child over parent. A path in `extends`
+    must stay inside ``confinement`` (by default :meth:`Confinement.around` ``path``)."""
     bundled = _bundled(bundled_dir)
+    confined = confinement or Confinement.around(path)
+    if os.path.islink(path) and confined.refusal(Path(path)) is not None:
+        # The file asked for is read whatever it is called, but a link planted in a repository must not
+        # lead a check run there out of it: a link obeys the rule `extends` obeys.
+        raise RuleFileError([Diagnostic(display or str(path), 0, 0,
+                                        f"is a symbolic link to a file a rule file may not name: "
+                                        f"{confined.refusal(Path(path))}", hint=confined.hint())])
     chain: list[Document] = []
     seen: list[Path] = []
     current = Path(path)
@@ -130,6 +212,10 @@ def resolve_file(path: str | Path, *, bundled_dir: Path | None = None, display: 
             raise ExtendsError([doc.diagnostic(("extends",), "`extends` takes a bundled variant's name or a file path")],
                                tuple(chain))
         parent = _parent_path(ref, current, bundled)
+        refused = confined.refusal(parent) if parent is not None and names_a_path(ref) else None
+        if refused is not None:   # said before the file is looked at: nothing of it is opened or quoted
+            raise ExtendsError([doc.diagnostic(("extends",), f"`extends` may not name `{ref}`: {refused}",
+                                               hint=confined.hint())], tuple(chain))
         if parent is not None and os.path.lexists(parent) and unreadable(parent):
             raise ExtendsError([doc.diagnostic(("extends",), f"cannot read the variant `{ref}` that this file "
                                                              f"extends: {unreadable(parent)}")], tuple(chain))
@@ -147,7 +233,7 @@ def resolve_file(path: str | Path, *, bundled_dir: Path | None = None, display: 
             raise ExtendsError([doc.diagnostic(("extends",), f"cannot find the variant `{ref}` that this file extends",
                                                hint=hint)], tuple(chain))
         current = parent
-        name = str(parent) if "/" in ref or ref.endswith((".yaml", ".yml")) else f"{ref} ({parent})"
+        name = str(parent) if names_a_path(ref) else f"{ref} ({parent})"
     data: Any = {}
     origin: dict[PathT, tuple[Document, PathT]] = {}
     for doc in reversed(chain):
@@ -162,7 +248,7 @@ def resolve_name(name_or_path: str, *, bundled_dir: Path | None = None) -> Resol
 
     bundled = _bundled(bundled_dir)
     ref = str(name_or_path)
-    plain = "/" not in ref and "\\" not in ref and not ref.endswith((".yaml", ".yml"))
+    plain = not names_a_path(ref)
     if plain:
         candidate = bundled / f"{ref}.yaml"
         if candidate.is_file():

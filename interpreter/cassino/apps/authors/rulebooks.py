@@ -12,6 +12,7 @@ from pathlib import Path
 from ...files import real_path
 from ...language.compare import differences
 from ...language.rulebook import Rulebook, mark_changes, rulebook, with_examples
+from ...language.resolve import names_a_path
 from ...language.rules import Rules
 from ...language.variants import LoadedVariant, bundled_names, load
 from ...paths import VARIANTS_DIR
@@ -37,7 +38,7 @@ def parent_ref(target: str, loaded: LoadedVariant) -> str | None:
     ref = loaded.resolved.documents[0].data.get("extends")
     if not isinstance(ref, str) or not ref:
         return None
-    if "/" in ref or "\\" in ref or ref.endswith((".yaml", ".yml")):
+    if names_a_path(ref):
         return str(path.parent / ref)
     return ref
 

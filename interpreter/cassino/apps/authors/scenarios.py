@@ -37,6 +37,7 @@ from ...errors import CassinoError, Diagnostic, RuleFileError
 from ...files import real_path
 from ...language.cards import Card, CardError
 from ...language.rules import Rules
+from ...language.resolve import Confinement, names_a_path
 from ...language.variants import load
 from ...language.yamlsource import Document, PathT, load_yaml
 from .scenario_format import check_file
@@ -108,8 +109,14 @@ class Runner:
 
     def variant(self, ref: str, base: Path) -> tuple[Rules, Engine, Scorer]:
         ref = str(ref)
-        is_path = "/" in ref or ref.endswith((".yaml", ".yml"))
+        is_path = names_a_path(ref)
         key = str(real_path(base / ref)) if is_path else ref
+        if is_path:   # a scenario's `variant:` obeys the rule `extends` obeys (docs/security.md)
+            confined = Confinement.within(base)
+            refused = confined.refusal(base / ref)
+            if refused is not None:
+                raise RuleFileError([Diagnostic(ref, 0, 0, f"`variant` may not name `{ref}`: {refused}",
+                                                hint=confined.hint().replace("extend a", "name a"))])
         if key not in self._rules:
             rules = load(key).rules
             engine = Engine(rules)

@@ -31,6 +31,7 @@ from ...errors import CassinoError, Diagnostic, RuleFileError
 from ...files import FileProblem, read_bytes
 from ...language.catalogue import bundled_names, describe, example_names
 from ...language.rules import Rules
+from ...language.resolve import names_a_path
 from ...language.variants import LoadedVariant, load
 from ...language.yamlsource import MAX_BYTES, load_yaml_text
 from ...paths import EXAMPLES_DIR, VARIANTS_DIR
@@ -183,7 +184,7 @@ def load_text(text: str, filename: str = "") -> LoadedVariant:
         raise RuleFileError([Diagnostic(display, 0, 0, f"the file is larger than {MAX_BYTES:,} bytes")])
     doc = readable(display, load_yaml_text, text, display)
     ref = doc.data.get("extends") if isinstance(doc.data, dict) else None
-    if isinstance(ref, str) and ("/" in ref or "\\" in ref or ref.endswith((".yaml", ".yml"))):
+    if isinstance(ref, str) and names_a_path(ref):
         raise RuleFileError([doc.diagnostic(("extends",), "rules given in the browser may extend a bundled "
                                             "variant by name, not a file on the server",
                                             hint=f"write `extends: standard` (bundled: {', '.join(bundled_names())})")])

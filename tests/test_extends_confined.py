@@ -1,0 +1,219 @@
+"""`extends` (and a scenario's `variant:`) may name only a shipped variant or example, or a rule file
+inside the folder tree of the file asked for or of the current folder (issue 48, docs/security.md).
+
+A hostile rule file in a pull request must not make `cassino validate --format sarif` quote a file of the
+CI runner (`/proc/self/environ`, a key, another project's YAML): the named file is refused at the
+`extends` line before it is opened, so none of its words reach any output format of any command.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import io
+import json
+import os
+from pathlib import Path
+
+import pytest
+
+from cassino.apps.cli import main
+from cassino.language.resolve import Confinement, names_a_path
+from cassino.language.variants import load
+
+from conftest import ROOT
+
+SECRET = "HUNTER2-SECRET-LINE"
+
+
+@pytest.fixture()
+def repo(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """A repository (the current folder) with rule files, beside a folder outside it holding secrets."""
+    outside = tmp_path / "outside"
+    outside.mkdir()
+    (outside / "secret.yaml").write_text(f"name: secret\n{SECRET}: [unclosed\n")
+    (outside / "valid.yaml").write_text(f"name: elsewhere\ndescription: {SECRET}\nextends: standard\n")
+    (outside / "env").write_text(f"TOKEN={SECRET}\n")
+    root = tmp_path / "repo"
+    (root / "rules" / "deep").mkdir(parents=True)
+    (root / "shared").mkdir()
+    (root / ".env").write_text(f"TOKEN={SECRET}\n")
+    (root / "shared" / "base.yaml").write_text("name: base\nextends: standard\ngame: {target: 11}\n")
+    (root / "rules" / "deep" / "inner.yaml").write_text("name: inner\nextends: standard\n")
+    monkeypatch.chdir(root)
+    return root
+
+
+def rule(repo: Path, ref: str, name: str = "house.yaml") -> Path:
+    path = repo / "rules" / name
+    path.write_text(f"name: house\nextends: {json.dumps(ref)}\n")
+    return path
+
+
+def run(*argv: str) -> tuple[int, str]:
+    out, err = io.StringIO(), io.StringIO()
+    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+        try:
+            code = main(list(argv))
+        except SystemExit as e:   # argparse's own exits
+            code = int(e.code or 0)
+    return code, out.getvalue() + err.getvalue()
+
+
+ESCAPES = [
+    "/proc/self/environ",
+    "../../outside/secret.yaml",
+    "../../outside/valid.yaml",
+    "../../outside/env",
+    "../.env",
+    "../../../../../../etc/passwd",
+]
+
+
+@pytest.mark.parametrize("ref", ESCAPES)
+@pytest.mark.parametrize("fmt", ["text", "json", "github", "sarif"])
+def test_validate_refuses_a_file_outside_and_quotes_nothing_of_it(repo: Path, ref: str, fmt: str) -> None:
+    path = rule(repo, ref)
+    code, output = run("validate", str(path), "--format", fmt)
+    assert code == 2
+    assert SECRET not in output
+    assert "root:" not in output            # /etc/passwd's first line
+    assert "may not name" in output
+    if fmt == "text":
+        assert f"{path}:2:10:" in output    # at the `extends` value
+
+
+def test_an_absolute_path_outside_is_refused_even_when_it_is_valid(repo: Path, tmp_path: Path) -> None:
+    path = rule(repo, str(tmp_path / "outside" / "valid.yaml"))
+    code, output = run("validate", str(path))
+    assert code == 2 and "outside the folders" in output and SECRET not in output
+
+
+def test_a_link_inside_the_tree_is_followed_to_its_target(repo: Path, tmp_path: Path) -> None:
+    (repo / "rules" / "link.yaml").symlink_to(tmp_path / "outside" / "valid.yaml")
+    (repo / "rules" / "ok-link.yaml").symlink_to(repo / "shared" / "base.yaml")
+    code, output = run("validate", str(rule(repo, "link.yaml")))
+    assert code == 2 and SECRET not in output and "outside the folders" in output
+    code, output = run("validate", str(rule(repo, "ok-link.yaml", "second.yaml")))
+    assert code == 0, output
+
+
+def test_a_linked_folder_leading_out_is_refused(repo: Path, tmp_path: Path) -> None:
+    (repo / "rules" / "door").symlink_to(tmp_path / "outside", target_is_directory=True)
+    code, output = run("validate", str(rule(repo, "door/valid.yaml")))
+    assert code == 2 and SECRET not in output
+
+
+def test_a_rule_file_named_through_a_link_that_leads_out_is_refused(repo: Path, tmp_path: Path) -> None:
+    """A link planted in a repository (`rules/evil.yaml -> /proc/self/environ`) obeys the same rule."""
+    (repo / "rules" / "evil.yaml").symlink_to("/proc/self/environ")
+    (repo / "rules" / "far.yaml").symlink_to(tmp_path / "outside" / "secret.yaml")
+    for name in ("evil.yaml", "far.yaml"):
+        code, output = run("validate", f"rules/{name}", "--format", "sarif")
+        assert code == 2 and SECRET not in output and "symbolic link" in output
+        assert "PATH=" not in output
+
+
+@pytest.mark.parametrize("ref", ["../shared/base.yaml", "deep/inner.yaml", "standard", "fifty",
+                                 "../../repo/shared/base.yaml"])
+def test_inside_the_tree_the_current_folder_or_shipped_is_allowed(repo: Path, ref: str) -> None:
+    code, output = run("validate", str(rule(repo, ref)))
+    assert code == 0, output
+
+
+def test_an_absolute_path_inside_the_current_folder_is_allowed(repo: Path) -> None:
+    code, output = run("validate", str(rule(repo, str(repo / "shared" / "base.yaml"))))
+    assert code == 0, output
+
+
+def test_the_shipped_variants_are_allowed_by_path(repo: Path) -> None:
+    from cassino.paths import VARIANTS_DIR
+
+    code, output = run("validate", str(rule(repo, str(VARIANTS_DIR / "royal.yaml"))))
+    assert code == 0, output
+
+
+def test_outside_the_current_folder_the_files_own_tree_is_all(repo: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Run from `rules/`, the sibling folder `shared/` is outside both the file's tree and the current one."""
+    path = rule(repo, "../shared/base.yaml")
+    monkeypatch.chdir(repo / "rules")
+    code, output = run("validate", path.name)
+    assert code == 2 and "outside the folders" in output
+    monkeypatch.chdir(repo)
+    assert run("validate", str(path))[0] == 0
+
+
+def test_an_error_in_an_allowed_parent_quotes_the_parent(repo: Path) -> None:
+    (repo / "shared" / "broken.yaml").write_text("name: broken\nextends: standard\ngame: {target: eleven}\n")
+    code, output = run("validate", str(rule(repo, "../shared/broken.yaml")))
+    assert code == 2 and "eleven" in output and "broken.yaml:3" in output
+
+
+def test_a_parent_cannot_reach_further_than_the_file_asked_for(repo: Path, tmp_path: Path) -> None:
+    """The folders are fixed by the file asked for: a parent inside them cannot extend outside them."""
+    (repo / "shared" / "relay.yaml").write_text("name: relay\nextends: ../../outside/valid.yaml\n")
+    code, output = run("validate", str(rule(repo, "../shared/relay.yaml")))
+    assert code == 2 and SECRET not in output and "relay.yaml:2:10" in output
+
+
+@pytest.mark.parametrize("command", [
+    ["explain", "{f}"], ["rules", "{f}"], ["play", "{f}", "--humans", "0", "--save", "game.json"],
+    ["simulate", "{f}", "--games", "1"], ["diff", "standard", "{f}"],
+    ["sweep", "{f}", "--set", "game.target=11,21", "--games", "1"],
+])
+def test_every_command_that_reads_rule_files_refuses(repo: Path, command: list[str]) -> None:
+    path = rule(repo, "../../outside/valid.yaml")
+    code, output = run(*[str(path) if a == "{f}" else a for a in command])
+    assert code == 2, output
+    assert SECRET not in output and "may not name" in output
+
+
+def test_a_scenario_files_variant_obeys_the_same_rule(repo: Path, tmp_path: Path) -> None:
+    scenarios = repo / "scenarios"
+    scenarios.mkdir()
+    case = "cases:\n  - name: a pair\n    table: [9C]\n    hand: [9D]\n    expect:\n      legal: ['9D capture 9C']\n"
+    (scenarios / "out.yaml").write_text("variant: ../../outside/valid.yaml\n" + case)
+    (scenarios / "through.yaml").write_text("variant: ../rules/house.yaml\n" + case)
+    (scenarios / "in.yaml").write_text("variant: ../shared/base.yaml\n" + case)
+    rule(repo, "../../outside/secret.yaml")
+    for name in ("out.yaml", "through.yaml"):
+        code, output = run("check", f"scenarios/{name}")
+        assert code == 2 and SECRET not in output and "may not name" in output, output
+    code, output = run("check", "scenarios/in.yaml")
+    assert code == 0, output
+    # A case's own `variant:` too.
+    (scenarios / "case.yaml").write_text("variant: standard\n" + case.replace(
+        "  - name: a pair\n", "  - name: a pair\n    variant: ../../outside/valid.yaml\n"))
+    code, output = run("check", "scenarios/case.yaml")
+    assert code != 0 and SECRET not in output and "may not name" in output
+
+
+def test_the_pre_commit_hooks_refuse_too(repo: Path) -> None:
+    from cassino.apps.authors.scenario_hook import main as hook
+
+    rule(repo, "../../outside/secret.yaml")
+    err = io.StringIO()
+    with contextlib.redirect_stdout(err), contextlib.redirect_stderr(err):
+        code = hook(["rules/house.yaml", "--scenarios", "^never$"])
+    assert code == 2 and SECRET not in err.getvalue()
+    code, output = run("validate", "rules/house.yaml", "--format", "github")   # cassino-validate's entry
+    assert code == 2 and SECRET not in output
+
+
+def test_names_a_path_and_the_confinement_in_the_api(repo: Path, tmp_path: Path) -> None:
+    assert names_a_path("../x.yaml") and names_a_path("x.yml") and names_a_path("a\\b")
+    assert not names_a_path("standard")
+    confined = Confinement.around(repo / "rules" / "house.yaml")
+    assert confined.roots == (Path(os.path.realpath(repo / "rules")), Path(os.path.realpath(repo)))
+    assert confined.refusal(repo / "shared" / "base.yaml") is None
+    assert confined.refusal(tmp_path / "outside" / "valid.yaml") is not None
+    assert confined.refusal(repo / ".env") is not None
+    with pytest.raises(Exception) as e:
+        load(str(rule(repo, "../../outside/valid.yaml")))
+    assert SECRET not in str(e.value)
+
+
+def test_the_projects_own_scenarios_and_examples_still_load(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Everything the project ships resolves from the repository's root (the current folder of CI)."""
+    monkeypatch.chdir(ROOT)
+    for path in sorted((ROOT / "examples").glob("*.yaml")):
+        load(str(path))
