@@ -34,6 +34,7 @@ class Resolved:
     data: dict[str, Any]
     origin: Mapping[PathT, tuple[Document, PathT]]
     documents: tuple[Document, ...]   # the chain, the file asked for first
+    shipped: tuple[bool, ...] = ()    # for each document: a bundled variant or example (valid as shipped)
 
     def diagnostic(self, path: PathT, message: str, *, key: bool = False, hint: str | None = None) -> Diagnostic:
         path = tuple(path)
@@ -43,7 +44,55 @@ class Resolved:
         doc, doc_path = self.origin.get(probe, (self.documents[0], ()))
         if probe != path:
             doc_path = doc_path + path[len(probe):]
+        own = self._authors_place(doc, path)
+        if own is not None:   # a shipped file is valid as shipped: what the author's file changed broke it
+            own_doc, own_path, own_key = own
+            line, _ = doc.position(doc_path, key=key and probe == path)
+            dotted = ".".join(str(p) for p in path)
+            where = doc.path.split(" (")[0]
+            return own_doc.diagnostic(own_path, f"{message} (in `{dotted}`, inherited from {where}, line {line}, "
+                                                f"which this file's settings make invalid)", key=own_key, hint=hint)
         return doc.diagnostic(doc_path, message, key=key and probe == path, hint=hint)
+
+    def _authors_place(self, doc: Document, path: PathT) -> tuple[Document, PathT, bool] | None:
+        """Where an author's file should be pointed at for a problem found in a shipped file it extends:
+        the author's setting nearest ``path`` (the longest shared start: `deal.table_order` for a problem
+        at `deal.hand_size`), else the one section the author's files change, else their `extends`.
+        None when the problem lies in an author's file, or when no author's file is in the chain."""
+        flags = self.shipped or (False,) * len(self.documents)
+        shipped = {id(d) for d, f in zip(self.documents, flags) if f}
+        own = [d for d, f in zip(self.documents, flags) if not f]
+        if id(doc) not in shipped or not own:
+            return None
+        best: tuple[int, Document, PathT] | None = None
+        sections: dict[str, Document] = {}
+        for d in own:
+            for setting in _settings_of(d.data):
+                shared = next((i for i, (a, b) in enumerate(zip(setting, path)) if a != b), min(len(setting), len(path)))
+                if shared and (best is None or shared > best[0]):
+                    best = (shared, d, setting[:shared])
+                sections.setdefault(str(setting[0]), d)
+        if best is not None:
+            return best[1], best[2], True
+        if len(sections) == 1:
+            name, d = next(iter(sections.items()))
+            return d, (name,), True
+        return own[-1], ("extends",), False
+
+
+#: Settings that describe a file rather than play: never the cause of a problem in another file.
+_META = ("name", "description", "source", "extends", "readings")
+
+
+def _settings_of(data: Any, path: PathT = ()) -> list[PathT]:
+    """Every leaf setting a file gives, as paths (lists are one setting: they replace, never merge)."""
+    if isinstance(data, dict):
+        out: list[PathT] = []
+        for k, v in data.items():
+            if path or k not in _META:
+                out += _settings_of(v, path + (k,))
+        return out
+    return [path] if path else []
 
 
 def merge(parent: Any, child: Any) -> Any:
@@ -239,7 +288,13 @@ def resolve_file(path: str | Path, *, bundled_dir: Path | None = None, display: 
     for doc in reversed(chain):
         data = merge(data, {k: v for k, v in doc.data.items() if k != "extends"})
         _origins(doc, doc.data, (), origin)
-    return Resolved(data, origin, tuple(chain))
+    return Resolved(data, origin, tuple(chain), tuple(_is_shipped(real) for real in seen))
+
+
+def _is_shipped(real: Path) -> bool:
+    from ..paths import EXAMPLES_DIR, VARIANTS_DIR
+
+    return any(real.is_relative_to(real_path(root)) for root in (VARIANTS_DIR, EXAMPLES_DIR))
 
 
 def resolve_name(name_or_path: str, *, bundled_dir: Path | None = None) -> Resolved:
