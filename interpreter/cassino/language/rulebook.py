@@ -823,6 +823,11 @@ class _Writer:
         text = word(self.rules, path, value, self.ctx)
         if text:
             self.say(path, text)
+        else:
+            # The value needs no sentence of its own, but the setting applies here: a reading the
+            # file gives of it is said in its place (Krypkasino's capture.take_all: false, issue 50).
+            for k, (setting, reading) in enumerate((s, t) for s, t in file_readings(self.rules) if s == path):
+                self.clauses.append(Clause(f"{path}.reading.file" + (f".{k}" if k else ""), "Reading: " + reading))
 
     def say(self, key: str, text: str) -> None:
         self.clauses.append(Clause(key, text))
@@ -1463,7 +1468,10 @@ def _place_file_readings(rules: Rules, sections: list[Section]) -> list[Section]
     reading whose setting has no clause in this rulebook (it does not apply here) is not said."""
     placed: dict[str, list[str]] = {}
     keys = {c.key for s in sections for c in s.clauses}
+    said = {c.key.partition(".reading.file")[0] for s in sections for c in s.clauses if ".reading.file" in c.key}
     for setting, text in file_readings(rules):
+        if setting in said:
+            continue   # said where its silent setting applies (_Writer.setting)
         key = next((k for k in _clause_candidates(setting) if k in keys), None) or next(
             (c.key for s in sections for c in s.clauses if c.key.startswith(setting + ".")), None)
         if key is not None:
