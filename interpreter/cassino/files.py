@@ -185,11 +185,35 @@ def read_bytes(path: str | Path, limit: int, *, what: str = "the file") -> bytes
         os.close(fd)
 
 
+def _through_link(text: str, what: str) -> Path:
+    """The file a write to ``text`` goes to: when ``text`` is a symbolic link, the file it leads to
+    (through any chain of links), so the write replaces that file and the link stays a link.
+
+    A loop of links is refused, and so is a link to nothing (a "dangling" link, as ``cp`` refuses
+    one): what it names may be a mistake or a trap, and writing would make a file the user never named.
+    """
+    if not os.path.islink(text):
+        return Path(text)
+    try:
+        os.stat(text)
+    except OSError as e:
+        if e.errno == errno.ELOOP:
+            raise FileProblem(text, f"cannot write {what}: {_os_words(e)}") from None
+        if e.errno == errno.ENOENT:
+            raise FileProblem(text, f"is a symbolic link to {os.readlink(text)}, which does not exist; "
+                                    f"name that file itself, or remove the link") from None
+        raise FileProblem(text, f"cannot write {what}: {_os_words(e)}") from None
+    return real_path(text)
+
+
 def check_target(path: str | Path, *, replace: bool, what: str = "the file", option: str = "--force") -> Path:
-    """``path`` once it is known ``what`` can be written there without destroying anything not asked for.
+    """The file ``what`` is written to for ``path``, once it is known it can be written there without
+    destroying anything not asked for.
 
     Refused: a name ending in a slash (a folder, not a file), a missing folder, a folder, a device
     or pipe (never replaced, even when told to replace), an existing file unless ``replace``.
+    A symbolic link is followed (:func:`_through_link`): the file returned is its target, which the
+    write replaces, leaving the link a link; a loop of links and a link to nothing are refused.
     """
     text = str(path)
     if text.endswith(("/", os.sep)) or (os.altsep and text.endswith(os.altsep)):
@@ -197,10 +221,10 @@ def check_target(path: str | Path, *, replace: bool, what: str = "the file", opt
                                 f"e.g. {text.rstrip('/' + os.sep)}/game.json")
     if too_long(text):
         raise FileProblem(text, f"cannot write {what}: {_os_words(OSError(errno.ENAMETOOLONG, ''))}")
-    target = Path(text)
+    target = _through_link(text, what)
     kind = kind_of(target)
     if kind == "folder":
-        raise FileProblem(text, f"is a folder; name a file for {what}, e.g. {target / 'game.json'}")
+        raise FileProblem(text, f"is a folder; name a file for {what}, e.g. {Path(text) / 'game.json'}")
     if kind not in (None, "file"):
         raise FileProblem(text, f"is {kind}; {what} is written to a regular file only")
     folder = target.parent
@@ -262,11 +286,14 @@ def _lock_name(path: Path) -> Path:
 class Held:
     """A file held by this process (see :func:`hold`) until :meth:`release`, or until the process ends."""
 
-    def __init__(self, lock_path: Path, handle: IO[bytes] | None) -> None:
-        self._lock_path, self._handle = lock_path, handle
+    def __init__(self, lock_path: Path, handle: IO[bytes] | None, identity: int | None = None) -> None:
+        self._lock_path, self._handle, self._identity = lock_path, handle, identity
 
     def release(self) -> None:
         """Let another process have the file; a second call does nothing."""
+        if self._identity is not None:
+            os.close(self._identity)
+            self._identity = None
         if self._handle is not None:
             _release(self._lock_path, self._handle)
             self._handle = None
@@ -275,14 +302,49 @@ class Held:
 def hold(path: str | Path, *, what: str = "the file", busy: str = "") -> Held:
     """Hold ``path`` for this process alone until the returned :class:`Held` is released (or the process dies).
 
-    An OS lock (flock, or msvcrt's on Windows) on a lock file beside it, ``.NAME.lock``,
-    not on the file itself: the file is replaced by a rename at every write, which would
-    leave a lock on the old copy. The lock file is removed on release; one left by a
-    killed process holds no lock and is taken over. Where neither lock exists the file
-    is used unguarded, as before. :class:`Busy` when another process holds it.
+    Two locks. An OS lock (flock, or msvcrt's on Windows) on a lock file beside it, ``.NAME.lock``:
+    the file is replaced by a rename at every write, so this lock, on the name, holds its later
+    copies too. The lock file is removed on release; one left by a killed process holds no lock
+    and is taken over. And, where flock exists, a lock on the file itself as it is when held (its
+    st_dev and st_ino), so another name of the same file (a hard link, whose lock file is another)
+    is refused too, before its moves fork from these. Where neither lock exists the file is used
+    unguarded, as before. :class:`Busy` when another process holds it.
     """
-    lock_path = _lock_name(Path(followed(path)))   # a link and its file are one file: one lock
-    return Held(lock_path, _acquire(lock_path, path, what, busy))
+    target = Path(followed(path))   # a symbolic link and its file are one file: one lock
+    lock_path = _lock_name(target)
+    handle = _acquire(lock_path, path, what, busy)
+    try:
+        identity = _hold_identity(target, path, what, busy)
+    except Busy:
+        if handle is not None:
+            _release(lock_path, handle)
+        raise
+    return Held(lock_path, handle, identity)
+
+
+def _hold_identity(target: Path, path: str | Path, what: str, busy: str) -> int | None:
+    """The file ``target`` names, opened and locked (flock) for this process alone: a file descriptor to
+    close on release, or None where there is nothing to lock (no file yet: a new game; not a regular file;
+    no flock). :class:`Busy` when another holder has it, by this name or another (a hard link)."""
+    try:
+        import fcntl
+    except ImportError:
+        return None
+    try:
+        fd = os.open(target, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
+    except OSError:
+        return None
+    try:
+        if not stat.S_ISREG(os.fstat(fd).st_mode):
+            os.close(fd)
+            return None
+        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except OSError as e:
+        os.close(fd)
+        if e.errno in (errno.EWOULDBLOCK, errno.EAGAIN, errno.EACCES):
+            raise Busy(path, busy or f"{what} is in use by another process") from None
+        return None   # a file system without flock (ENOLCK): the lock beside it has to do
+    return fd
 
 
 @contextmanager

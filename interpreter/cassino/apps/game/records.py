@@ -32,7 +32,7 @@ from ...engine.core import Engine
 from ...engine.game import Game
 from ...engine.notation import check_move_length, max_move_length, parse_move
 from ...errors import CassinoError, Diagnostic
-from ...files import Busy, FileProblem, Held, check_target, followed, hold, read_bytes, write_atomic
+from ...files import Busy, FileProblem, Held, check_target, hold, read_bytes, write_atomic
 from ...language.rules import Rules
 from .seating import partnership, player_count, seat_kinds
 from .seeds import SEED_RANGE, seed_problem
@@ -125,10 +125,11 @@ def writable_path(path: str | Path) -> Path:
 
     Never a device or pipe (``--save /dev/null`` must not turn the device into a file), never a
     name ending in a slash (``newdir/`` is a folder, not a file named ``newdir``). A symbolic link
-    is followed to its file (``files.followed``): the record is written, and locked, there.
+    is followed to its file (``files.check_target``; a loop of links, or a link to nothing, is
+    refused): the record is written, and locked, there.
     """
     try:
-        return check_target(followed(path), replace=True, what="the game record")
+        return check_target(path, replace=True, what="the game record")
     except FileProblem as e:
         raise RecordError(str(e), path=e.path, reason=e.reason) from None
 
