@@ -85,7 +85,9 @@ def test_the_reference_has_every_setting_with_its_description(reference_page: st
         assert setting.dotted in headings, setting.dotted
         section = reference_page.split(f"`{setting.dotted}` {{#", 1)[1].split("\n#", 1)[0]
         assert setting.node["description"].replace("<", "&lt;") in section, setting.dotted
-        if "default" in setting.node and not setting.is_section:
+        if setting.required:   # a required setting has no default (issue 50)
+            assert "**Required**" in section and "**Default**" not in section, setting.dotted
+        elif "default" in setting.node and not setting.is_section:
             assert "**Default**" in section, setting.dotted
         assert "**In the bundled variants**" in section or len(setting.path) == 1, setting.dotted
 

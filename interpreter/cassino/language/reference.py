@@ -44,6 +44,9 @@ class Setting:
 
     path: Path
     node: dict[str, Any]
+    #: How a file must give it ("" where it may be left out): the schema's ``required`` arrays, the
+    #: root's conditional ``then.required`` and the checks outside the schema (``REQUIRED_BY_CHECKS``).
+    required: str = ""
 
     @property
     def dotted(self) -> str:
@@ -79,6 +82,15 @@ def load_schema() -> dict[str, Any]:
     return data
 
 
+#: Settings a file must give that the schema cannot require, each with the words the reference
+#: says: a scoring item's ``count`` (a house rule may change an item it inherits without repeating
+#: it, so only the merged chain is checked: ``variants._check_items_have_count``).
+REQUIRED_BY_CHECKS: dict[str, str] = {
+    "scoring.items.NAME.count": "yes, in each scoring item (a house rule changing an item it inherits "
+                                "need not repeat it)",
+}
+
+
 def _children(node: dict[str, Any]) -> Iterator[tuple[str, dict[str, Any]]]:
     """The sub-settings of a node: its properties, a list's mapping items, a named mapping's entries."""
     for key, child in node.get("properties", {}).items():
@@ -93,6 +105,17 @@ def _children(node: dict[str, Any]) -> Iterator[tuple[str, dict[str, Any]]]:
             yield NAME + "\0" + key, child
 
 
+def _required(node: dict[str, Any], key: str, root: bool) -> str:
+    """How the schema requires sub-setting ``key`` (as ``_children`` names it) of ``node``."""
+    kind, _, name = key.rpartition("\0")
+    owner = node if not kind else node.get("items" if kind == ITEM else "additionalProperties", {})
+    if name in owner.get("required", []):
+        return {"": "yes", ITEM: "yes, in each entry", NAME: "yes, in each one you name"}[kind]
+    if root and name in node.get("then", {}).get("required", []):
+        return "yes, in a file without `extends` (a file that extends another inherits it)"
+    return ""
+
+
 def settings(schema: dict[str, Any] | None = None) -> list[Setting]:
     """Every setting of the schema, depth first in the schema's order (sections before their settings)."""
     out: list[Setting] = []
@@ -100,7 +123,8 @@ def settings(schema: dict[str, Any] | None = None) -> list[Setting]:
     def walk(node: dict[str, Any], path: Path) -> None:
         for key, child in _children(node):
             sub = path + tuple(key.split("\0"))
-            out.append(Setting(sub, child))
+            required = _required(node, key, not path) or REQUIRED_BY_CHECKS.get(dotted(sub), "")
+            out.append(Setting(sub, child, required))
             walk(child, sub)
 
     walk(schema if schema is not None else load_schema(), ())
@@ -424,7 +448,10 @@ def _entry(setting: Setting, checks: list[Check], variants: dict[str, dict[str, 
     out = [f"{level} `{setting.dotted}` {{#{_anchor(setting.path)}}}", ""]
     out += [node["description"].replace("<", "&lt;"), ""]
     out.append(f"- **Type**: {_type_words(node)}")
-    if "default" in node and not setting.is_section:
+    if setting.required:
+        # No default: a file that leaves it out is refused (the schema's default is for editors).
+        out.append(f"- **Required**: {setting.required}")
+    elif "default" in node and not setting.is_section:
         out.append(f"- **Default**: `{_shown(node['default'], 200)}`")
     if not setting.is_section or len(setting.path) > 1:
         out += _usage_lines(setting, variants)

@@ -34,6 +34,13 @@ class LoadedVariant:
     resolved: Resolved
 
 
+def count_kinds() -> str:
+    """Every kind of ``count`` the schema allows, as a hint lists them: "most, each, ... or primiera"."""
+    node = schema.load_schema()["properties"]["scoring"]["properties"]["items"]["additionalProperties"]
+    kinds = [str(k) for k in node["properties"]["count"]["enum"]]
+    return ", ".join(kinds[:-1]) + " or " + kinds[-1] if len(kinds) > 1 else "".join(kinds)
+
+
 def _check_items_have_count(resolved: Resolved) -> list[Diagnostic]:
     """A scoring item must say what it counts. An item without `count` that no file of the chain
     completes is either new and unfinished or a misspelling of an item it extends (a house rule's
@@ -45,11 +52,12 @@ def _check_items_have_count(resolved: Resolved) -> list[Diagnostic]:
         return []
     complete = [str(name) for name, item in items.items() if isinstance(item, dict) and "count" in item]
     out = []
+    kinds = count_kinds()
     for name, item in items.items():
         if isinstance(item, dict) and "count" not in item:
             near = schema.nearest(str(name), complete)
-            hint = (f"did you mean `{near}`? (a new item needs `count:` most, each, sweeps, event or last_capture)"
-                    if near else "add `count:` most, each, sweeps, event or last_capture")
+            hint = (f"did you mean `{near}`? (a new item needs `count:` {kinds})"
+                    if near else f"add `count:` {kinds}")
             out.append(resolved.diagnostic(("scoring", "items", name),
                                            f"scoring item `{name}` does not say what it counts",
                                            key=True, hint=hint))
