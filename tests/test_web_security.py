@@ -749,6 +749,27 @@ def test_requests_that_upload_or_open_tables_are_limited_per_address_and_minute(
     assert not list((tmp_path / "records").glob("*.json"))
 
 
+def test_requests_from_a_page_of_another_site_do_not_use_up_the_allowance(tmp_path: Path) -> None:
+    """A hostile page open in the user's browser posts to the server as often as it likes: each request is
+    refused for its Origin (403) before it is counted, so the user's own pages keep their whole allowance."""
+    from cassino.apps.web.policy import Limits
+
+    rules = {"rules": {"kind": "text", "text": "name: mine\ndescription: ours\nextends: standard\n"}}
+    table = {"rules": {"kind": "bundled", "name": "standard"}, "players": 2, "seats": ["human", "greedy"], "you": 0}
+    record = {"text": "{}", "filename": "r.json"}
+    with serving(tmp_path / "records", limits=Limits(uploads_per_minute=2)) as s:
+        for origin in ("http://evil.example", "null", "http://127.0.0.1:1", "https://127.0.0.1.evil.example"):
+            for path, body in (("/api/tables", table), ("/api/rules", rules), ("/api/records", record)) * 3:
+                status, answer = s.post(path, body, headers={"origin": origin})
+                assert status == 403 and "another site" in answer["message"], (origin, path, answer)
+        assert s.store.tables == {} and not list((tmp_path / "records").glob("*.json"))
+        own = {"origin": s.url}
+        assert s.post("/api/rules", rules, headers=own)[0] == 200               # this server's own page
+        assert _open(s, ["human", "greedy"], 0)[0] == 200                       # (no Origin: not a page)
+        status, answer = s.post("/api/rules", rules, headers=own)
+        assert status == 429 and "2 a minute" in answer["message"], answer
+
+
 def test_a_restart_resumes_no_more_tables_than_the_limit(tmp_path: Path) -> None:
     from cassino.apps.web.policy import Limits
     from conftest import record_text

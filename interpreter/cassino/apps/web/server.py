@@ -156,11 +156,17 @@ def _diagnostics(e: RuleFileError, lobby: Lobby) -> JSONResponse:
                          "message": "the rules have errors"}, status_code=400)
 
 
+def _check_origin(request: Request) -> None:
+    """PermissionError (403) for a request from a page of another site: checked before anything is read or
+    counted."""
+    if not _same_origin(request.headers):
+        raise PermissionError("a page of another site cannot do this")
+
+
 async def _body(request: Request, store: TableStore, limit: int = MAX_BODY, too_large: str = "") -> Any:
     """The request's JSON, read no further than ``limit`` bytes (and decoded in a thread); LobbyError when it
     is not JSON, TooLarge (413) beyond the limit."""
-    if not _same_origin(request.headers):
-        raise PermissionError("a page of another site cannot do this")
+    _check_origin(request)
     refusal = too_large or f"the request is too large (at most {limit:,} bytes)"
     size = request.headers.get("content-length")
     if size is not None and (not size.isdigit() or int(size) > limit):
@@ -298,13 +304,17 @@ def create_app(store: TableStore, lobby: Lobby, hosts: Hosts) -> Starlette:
         return JSONResponse(await _in_lobby(store, lobby.choices))
 
     def uploaded(request: Request, body: Any = None) -> None:
-        """Count a request that opens a table or hands in a file (a named variant checked is not one)."""
+        """Count a request that opens a table or hands in a file (a named variant checked is not one).
+        Only a request from this server's own pages is counted: a page of another site open in the
+        same browser is refused first (403), so it cannot use up the address's allowance."""
+        _check_origin(request)
         spec = body.get("rules") if isinstance(body, dict) else None
         if body is None or not isinstance(spec, dict) or spec.get("kind") not in ("bundled", "example", "folder"):
             store.uploads.take(_client(request))
 
     @refusals
     async def check_rules(request: Request) -> Response:
+        _check_origin(request)
         body = await _body(request, store)
         uploaded(request, body)
         loaded, source = await _in_lobby(store, lobby.load, body.get("rules") if isinstance(body, dict) else None)
