@@ -21,6 +21,7 @@ pytest.importorskip("uvicorn")
 from websockets.exceptions import InvalidStatus  # noqa: E402
 
 from cassino.apps.game.records import load_game, load_record, save_new  # noqa: E402
+from cassino.engine.notation import cards_text, format_move  # noqa: E402
 from cassino.language.variants import load_rules  # noqa: E402
 
 from conftest import record_text  # noqa: E402
@@ -628,3 +629,101 @@ def test_the_lobby_reads_a_huge_rule_file_in_its_folder_only_up_to_its_bound(tmp
         tracemalloc.stop()
     assert folder == {"good.yaml": "Ours", "huge.yaml": ""}
     assert peak < 64 << 20, f"{peak:,} bytes held while listing the folder"
+
+
+# ---------------------------------------------------------------------- issue 48: the moves listed, the piles shown
+HEAVY_HUNGARIAN = """name: heavy-hungarian
+description: Hungarian Casino with two packs, 24 table cards and up to ten hand cards played together
+extends: hungarian
+deck: {packs: 2}
+deal: {table_cards: 24, hand_size: 10}
+capture:
+  hand_cards: {max: 10, combine: total}
+"""
+
+
+def test_the_heavy_hungarian_file_is_valid(tmp_path: Path, cli) -> None:  # type: ignore[no-untyped-def]
+    (tmp_path / "heavy-hungarian.yaml").write_text(HEAVY_HUNGARIAN)
+    code, out, err = cli("validate", str(tmp_path / "heavy-hungarian.yaml"))
+    assert code == 0, out + err
+
+
+def test_a_state_lists_at_most_600_moves_and_says_the_list_was_cut(tmp_path: Path) -> None:
+    """Ten low cards in hand that combine (Hungarian, up to ten played together): 2,442 captures, in hundreds
+    of sets of hand cards. The state lists 600 (each set of hand cards its turn), says how many more there are
+    and that the list was cut, and a move not listed is still played, typed, once the server has checked it."""
+    from cassino.engine.core import Position
+
+    with serving(tmp_path / "records") as s:
+        status, table = s.post("/api/tables", {"rules": {"kind": "text", "text": HEAVY_HUNGARIAN,
+                                                         "filename": "heavy-hungarian.yaml"},
+                                               "players": 2, "seats": ["human", "human"], "you": 0})
+        assert status == 200, table
+        t = s.store.get(table["id"])
+        engine = t.session.game.engine
+        card = engine.deck.parse
+        hand = engine.position(Position(
+            players=2, hands={0: [card(c) for c in ("AS", "2S", "3S", "4S", "5S", "6S", "AH", "2H", "3H", "4H")],
+                              1: [card("KH")]},
+            table=[card(c) for c in ("7S", "8S", "9S", "10S", "JS", "QS", "KS")]))
+        t.session.game = t.session.game.with_(hand=hand)        # the server is idle: seat 0 is to play
+        every = t.session.game.legal_moves()
+        assert len(every) == 2442
+        with s.seat(table, 0) as me:
+            state = me.until(lambda m: m["type"] == "state")
+            assert len(state["moves"]) == 600 and state["more_moves"] == 2442 - 600
+            assert state["moves_cut"] is True and state["too_many"] is False
+            offered = {m["text"] for m in state["moves"]}
+            assert len(offered) == 600
+            # 913 sets of hand cards make a move: the sets of fewer cards are offered first (each card alone,
+            # each pair, ..., every set of four: 341), and no set has a second move offered while a set has none.
+            sets = {frozenset(m["played"]) for m in state["moves"]}
+            every_set = {frozenset(cards_text(engine.deck, m.played)) for m in every}
+            assert {c for c in every_set if len(c) <= 4} <= sets and len(sets) == 600 and sets <= every_set
+            unlisted = next(format_move(m, engine.deck) for m in every if format_move(m, engine.deck) not in offered)
+            me.move(unlisted)
+            after = me.until(lambda m: m["type"] == "state" and m["ply"] == 1)
+            assert after["log"] == [{"seat": 0, "text": unlisted}]
+        assert t.record.actions == [unlisted]
+
+
+def test_a_short_list_of_moves_is_not_said_to_be_cut(tmp_path: Path) -> None:
+    with serving(tmp_path / "records") as s:
+        table = s.new_table(["human", "human"])
+        with s.seat(table, 0) as zero, s.seat(table, 1) as one:
+            states = [c.until(lambda m: m["type"] == "state") for c in (zero, one)]
+        mover, other = sorted(states, key=lambda v: v["turn"] != v["you"])
+        assert mover["moves_cut"] is False and mover["more_moves"] == 0 and 0 < len(mover["moves"]) <= 600
+        assert other["moves_cut"] is False and other["moves"] == []             # not its turn: no list
+
+
+def test_four_player_swazi_shows_a_sides_pile_top_at_the_partner_who_took_it(tmp_path: Path) -> None:
+    """Swazi Casino, four players in two partnerships: seat 2 took the side's pile (a 5 over a 2 over an ace).
+    The state shows the pile top and the cards under it at seat 2, which has taken them, not at its partner
+    seat 0 (0 taken); the side's entry names seat 2 and counts the side's cards; the move that uses the top
+    names it as the page's pile cards do."""
+    from cassino.engine.core import Position
+
+    with serving(tmp_path / "records") as s:
+        table = s.new_table(["human"] * 4, variant="swazi-casino", you=1, partners=True)
+        t = s.store.get(table["id"])
+        engine = t.session.game.engine
+        card = engine.deck.parse
+        hand = engine.position(Position(
+            players=4, to_play=1, dealer=0, partners=True,
+            hands={0: [card("3S")], 1: [card("9C"), card("KD")], 2: [card("QH")], 3: [card("4C")]},
+            table=[card(c) for c in ("9S", "7H", "4D")], captured={2: [card(c) for c in ("AS", "2C", "5H")]}))
+        t.session.game = t.session.game.with_(hand=hand)
+        with s.seat(table, 1) as me, s.seat(table, None) as watcher:
+            state = me.until(lambda m: m["type"] == "state")
+            seen = watcher.until(lambda m: m["type"] == "state")
+        for view in (state, seen):
+            seats = {p["seat"]: p for p in view["seats"]}
+            assert seats[2]["taken"] == 3 and seats[2]["top"] == "5H" and seats[2]["pile"] == ["5H", "2C", "AS"]
+            assert seats[0]["taken"] == 0 and seats[0]["top"] is None and seats[0]["pile"] == []
+            assert seats[1]["top"] is None and seats[3]["top"] is None
+            side = next(d for d in view["sides"] if d["side"] == 0)
+            assert side["seats"] == [0, 2] and side["pile_seat"] == 2 and side["top"] == "5H" and side["taken"] == 3
+            other = next(d for d in view["sides"] if d["side"] == 1)
+            assert other["pile_seat"] is None and other["top"] is None and other["taken"] == 0
+        assert any("5H" in m["items"] for m in state["moves"])

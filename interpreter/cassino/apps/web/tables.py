@@ -232,9 +232,31 @@ def offered_moves(snap: GameSession, limit: int = MAX_OFFERED) -> Offered:
         moves, total = snap.listed_moves(limit)         # total -1: beyond the listing budget
     except PositionTooLargeError:
         moves, total = snap.ordered(some_moves(game, MAX_OFFERED_LARGE)), -1
+    # The listing gives each set of hand cards played together its share; where hand cards combine
+    # (Hungarian: up to ten played at once) the sets are hundreds, and their shares thousands of moves.
+    moves = capped(moves, limit)
     shown = [views.move_view(game.engine, game.hand, m) for m in moves]
     too_many = total < 0
     return Offered(shown, 0 if too_many else total - len(moves), too_many)
+
+
+def capped(moves: list[Move], limit: int) -> list[Move]:
+    """At most ``limit`` of ``moves``, in their order: taken in turn from each set of hand cards played (round
+    robin), the sets of fewer cards first, so that each card played alone keeps its moves offered before a
+    set of two, and so on (ten cards in hand make up to 1,023 sets: not all of them can have a move listed)."""
+    if len(moves) <= limit:
+        return moves
+    groups: dict[int, list[int]] = {}
+    for k, move in enumerate(moves):
+        groups.setdefault(move.played, []).append(k)
+    lines = sorted(groups.values(), key=lambda g: moves[g[0]].played.bit_count())
+    chosen: list[int] = []
+    depth = 0
+    while len(chosen) < limit:
+        row = [g[depth] for g in lines if depth < len(g)]
+        chosen += row[: limit - len(chosen)]
+        depth += 1
+    return [moves[k] for k in sorted(chosen)]
 
 
 def first_move(game: Any) -> str:
@@ -535,7 +557,9 @@ class Table:
                                can_undo=seat is not None and s.humans() == 1 and bool(self.record.actions)) | {
             "record": f"/records/{self.id}.json" if game.over else None, "failed": self.failed,
             "more_moves": shown.more if shown is not None else 0,
-            "too_many": bool(shown is not None and shown.too_many), "working": working}
+            "too_many": bool(shown is not None and shown.too_many),
+            # The list is not every legal move (MAX_OFFERED at most): any other is clicked or typed, and checked.
+            "moves_cut": bool(shown is not None and (shown.more > 0 or shown.too_many)), "working": working}
 
     def view(self, seat: int | None, counting: bool = False) -> dict[str, Any]:
         """The position as ``seat`` may see it, worked out in the calling thread (tests; never the event loop)."""

@@ -145,14 +145,25 @@ def move_view(engine: Engine, state: HandState, move: Move) -> dict[str, Any]:
             "items": items, "words": move_words(engine, state, move)}
 
 
+def pile_seat(h: HandState, side: int) -> int | None:
+    """The seat a side's face-up capture pile is shown at, where piles are in play (African Casino):
+    the seat whose captures hold its top card (with partners, the one who took it: its "taken" counts
+    it), else the side's lowest seat; None where there are no piles or the side's is empty."""
+    if not h.stacks or not h.stacks[side]:
+        return None
+    top = 1 << h.stacks[side][-1]
+    members = [s for s, team in enumerate(h.teams) if team == side]
+    return next((s for s in members if h.piles[s] & top), members[0])
+
+
 def pile_top(deck: Deck, h: HandState, seat: int) -> str | None:
     """The face-up top card of ``seat``'s side's capture pile, where piles are in play (African
-    Casino), shown at the side's lowest seat; None elsewhere. Public: every viewer sees it."""
-    if not h.stacks or h.teams.index(h.teams[seat]) != seat:
+    Casino), shown at the seat that took it (:func:`pile_seat`); None elsewhere. Public: every
+    viewer sees it."""
+    side = h.teams[seat]
+    if pile_seat(h, side) != seat:
         return None
-    stack = h.stacks[h.teams[seat]]
-    if not stack:
-        return None
+    stack = h.stacks[side]
     # The id moves name it by (its name; with two packs and its twin on the table, `NAME~2`).
     return in_play_ids(deck, h).get(stack[-1], cards_text(deck, 1 << stack[-1])[0])
 
@@ -160,11 +171,12 @@ def pile_top(deck: Deck, h: HandState, seat: int) -> str | None:
 def pile_reach(deck: Deck, h: HandState, seat: int) -> list[str]:
     """The cards of ``seat``'s side's pile a move may use, top first (the top alone, or, where a move
     reaches under it, ``capture.pile_cards: augment``, up to ``h.pile_reach`` of them, each in play
-    once the one above is taken), shown at the side's lowest seat; [] elsewhere. Named by the ids
-    moves use, as :func:`pile_top`. Public: every viewer sees them."""
-    if not h.stacks or h.teams.index(h.teams[seat]) != seat:
+    once the one above is taken), shown with the top (:func:`pile_seat`); [] elsewhere. Named by the
+    ids moves use, as :func:`pile_top`. Public: every viewer sees them."""
+    side = h.teams[seat]
+    if pile_seat(h, side) != seat:
         return []
-    stack = h.stacks[h.teams[seat]]
+    stack = h.stacks[side]
     ids = in_play_ids(deck, h)
     return [ids.get(i, cards_text(deck, 1 << i)[0]) for i in reversed(stack[-h.pile_reach:])]
 
@@ -228,7 +240,11 @@ def seat_view(*, table_id: str, game: Any, kinds: list[str], viewer: int | None,
                       "held": bin(h.hands[s]).count("1"), "taken": bin(h.piles[s]).count("1"), "sweeps": sweeps,
                       "last": last.get(s, ""), "connected": kinds[s] != "human" or s in online,
                       "top": pile_top(deck, h, s), "pile": pile_reach(deck, h, s)})
-    sides = [{"side": side, "name": side_name(members), "seats": list(members), "score": game.scores[side]}
+    # Each side's score, its cards taken, and where piles are in play its pile's top and the seat it
+    # is shown at (the seat that took it).
+    sides = [{"side": side, "name": side_name(members), "seats": list(members), "score": game.scores[side],
+              "taken": sum(seats[s]["taken"] for s in members), "pile_seat": pile_seat(h, side),
+              "top": next((seats[s]["top"] for s in members if seats[s]["top"]), None)}
              for side, members in side_seats(h.teams).items()]
     mine = viewer is not None and 0 <= viewer < h.players
     view: dict[str, Any] = {

@@ -249,13 +249,16 @@ function renderSeats(s) {
   }
 }
 
-// African Casino: a side's capture pile lies face up; its top card is in play for the other sides,
+// African Casino: a side's capture pile lies face up (shown at the seat that took its top card, so with
+// partners it moves between them); its top card is in play for the other sides,
 // chosen like a loose table card (a move names it by its card name). Where a move may reach under the
 // top (capture.pile_cards: augment), the cards it may reach follow, top first (`p.pile`): each is
 // chosen once the card above it is, as a pile is taken from the top down.
 function pileTop(s, p) {
   const wrap = el("div", "", "pile-top");
-  wrap.append(el("span", "pile top", "tag"));
+  // With partners the pile is the side's, shown at the seat that took its top card.
+  const side = s.sides.find((d) => d.side === p.side);
+  wrap.append(el("span", side && side.seats.length > 1 ? `pile top of ${side.name}` : "pile top", "tag"));
   const pile = p.pile && p.pile.length ? p.pile : [p.top];
   const active = myTurn() && selected.played.length > 0;
   const open = new Set();
