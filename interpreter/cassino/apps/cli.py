@@ -132,7 +132,7 @@ def _cmd_check(args: argparse.Namespace) -> int:
             result = runner.run_file(path)
         except RuleFileError as e:
             bad_file = True
-            for d in e.diagnostics:
+            for d in (_rule_file_instead(path, "check") or e).diagnostics:
                 print(d.format(), file=sys.stderr)
             continue
         except OSError as e:
@@ -156,6 +156,27 @@ def _cmd_check(args: argparse.Namespace) -> int:
     return 1 if failed else 0
 
 
+def _rule_file_instead(path: str, command: str) -> Any:
+    """When ``path``, given to ``command`` where a scenario file belongs, is a rule file (a top-level
+    ``name``, ``extends`` or ``deck``, and no ``cases``): the one RuleFileError that says so, rather than
+    an unknown key for each of its settings. None when it is not (or cannot be read as YAML)."""
+    import shlex
+
+    from ..errors import Diagnostic, RuleFileError
+    from ..language.yamlsource import load_yaml
+
+    try:
+        data = load_yaml(path).data
+    except RuleFileError:
+        return None
+    if not isinstance(data, dict) or "cases" in data or not {"name", "extends", "deck"} & set(data):
+        return None
+    return RuleFileError([Diagnostic(str(path), 0, 0, f"this is a rule file; {command} takes scenario files: "
+                                                      f"use `cassino validate {shlex.quote(str(path))}`",
+                                     hint="a scenario file names a `variant` and lists `cases` (see the "
+                                          "scenarios page of the docs); `cassino play FILE` plays a rule file")])
+
+
 def _cmd_explain(args: argparse.Namespace) -> int:
     from ..language.explain import explain
     from ..language.variants import load
@@ -177,7 +198,7 @@ def _scenario_position(args: argparse.Namespace, rules: Any, engine: Any) -> Any
     doc = load_yaml(args.scenario)
     problems = check_file(doc, expectations=False)   # its numbers within their bounds before any is used
     if problems:
-        raise RuleFileError(problems)
+        raise _rule_file_instead(args.scenario, "--scenario") or RuleFileError(problems)
     data = doc.data if isinstance(doc.data, dict) else {}
     cases = [c for c in data.get("cases", []) or [] if isinstance(c, dict)]
     chosen = [c for c in cases if c.get("name") == args.case]
@@ -460,8 +481,12 @@ def _cmd_solve(args: argparse.Namespace) -> int:
         else:
             print(text, file=sys.stderr)
 
+    from ..errors import RuleFileError
+
     try:
         solution = solve(args.file, args.case, limit, progress=progress, every=every)
+    except RuleFileError as e:
+        raise _rule_file_instead(args.file, "solve") or e from None
     finally:
         if terminal:
             sys.stderr.write("\r\x1b[K")
@@ -959,7 +984,7 @@ def _report(e: Exception, json_errors: bool) -> int:
     """An exception that stopped a command, said in one line (and its context) on stderr, or, with
     ``--format json``, as one JSON document on stdout: ``{"ok": false, "errors": [...]}``. The exit
     status: 2 for bad input, :data:`INTERNAL_ERROR` for anything else (a bug)."""
-    from ..errors import CassinoError, RuleFileError   # imported here: `cassino list` never needs them
+    from ..errors import CassinoError, PositionTooLargeError, RuleFileError   # here: `list` never needs them
     from ..files import FileProblem, describe_os_error, os_words
 
     code = 2
@@ -968,6 +993,11 @@ def _report(e: Exception, json_errors: bool) -> int:
         text = str(e)
     elif isinstance(e, FileProblem):
         errors, text = [_problem(e.path, e.reason)], str(e)
+    elif isinstance(e, PositionTooLargeError):   # the engine's words are for a player at the game, who can
+        from .authors.solve import what_overflowed   # choose a move step by step or type it: no command here can
+
+        text = f"{what_overflowed(e)}; this command needs every legal move listed: give fewer cards on the table"
+        errors = [_problem(None, text)]
     elif isinstance(e, CassinoError):   # a game record's error says where (RecordError), others may not
         path, reason = getattr(e, "path", None), getattr(e, "reason", None)
         errors, text = [_problem(path, reason if isinstance(reason, str) and path else str(e))], str(e)

@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from typing import Any, Callable
 
 from ...engine.notation import format_move
-from ...errors import CassinoError, RuleFileError
+from ...errors import CassinoError, PositionTooLargeError, RuleFileError
 from ...files import real_path
 from ...language.cards import CardError
 from ...language.yamlsource import load_yaml
@@ -68,6 +68,18 @@ def pick_case(data: dict[str, Any], path: str, name: str | None) -> dict[str, An
         if case.get("name") == name:
             return case
     raise CassinoError(f"{path}: no case named {name!r}; the cases are: {', '.join(names)}")
+
+
+def what_overflowed(error: PositionTooLargeError) -> str:
+    """What a position too large to list overflowed, without the engine's advice to a player (``choose the
+    move step by step, or type it``), which no command but the game itself can follow: the message up to
+    its first ``;`` outside brackets."""
+    text, depth = str(error), 0
+    for k, char in enumerate(text):
+        depth += {"(": 1, ")": -1}.get(char, 0)
+        if char == ";" and depth <= 0:
+            return text[:k]
+    return text
 
 
 #: Positions the solver remembers at most (each entry some 700 bytes: 2,000,000 of them took 1.45 GB).
@@ -147,6 +159,9 @@ def solve(path: str, case_name: str | None = None, max_positions: int | None = N
     except SearchLimit as e:
         raise CassinoError(f"{label}: too large to solve exactly ({e}): give fewer cards in hand, "
                            f"or raise --max-positions") from None
+    except PositionTooLargeError as e:
+        raise CassinoError(f"{label}: too large to solve exactly: {what_overflowed(e)}; give fewer cards on the "
+                           f"table or in hand") from None
     deck = engine.deck
     return Solution(rules.name, seat, [(format_move(mv.move, deck), mv.value) for mv in values],
                     [(s, format_move(m, deck)) for s, m in line], solver.nodes)
