@@ -179,3 +179,39 @@ def _subcommands(parser):  # type: ignore[no-untyped-def]
         if isinstance(action, argparse._SubParsersAction):
             return dict(action.choices)
     return {}
+
+
+# ---------------------------------------------------------------------- every command's help
+
+def _top_level_summaries() -> dict[str, str]:
+    import argparse
+
+    for action in build_parser()._actions:
+        if isinstance(action, argparse._SubParsersAction):
+            return {a.dest: a.help or "" for a in action._choices_actions}
+    return {}
+
+
+SUMMARIES = _top_level_summaries()
+
+
+@pytest.mark.parametrize("command", sorted(_subcommands(build_parser())))
+def test_every_command_help_starts_with_its_summary_and_explains_its_formats(command: str,
+                                                                            monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("COLUMNS", "1000")   # one line a paragraph, whatever the terminal
+    code, out, err = run([command, "--help"])
+    assert code == 0, err
+    summary = SUMMARIES.get(command)
+    assert summary, f"`cassino --help` gives {command} no summary"
+    paragraphs = out.split("\n\n")
+    assert paragraphs[0].startswith(f"usage: cassino {command}")
+    assert paragraphs[1].strip() == summary, out   # right after the usage, before the arguments
+    parser = _subcommands(build_parser())[command]
+    for action in parser._actions:
+        if "--format" in action.option_strings:
+            for name in action.choices:
+                assert f"{name}: " in (action.help or ""), (command, name, action.help)
+            option = f"\n  --format {{{','.join(action.choices)}}}"   # its line under "options:"
+            assert option in out, out
+            helped = out.split(option, 1)[1].split("\n  -", 1)[0]
+            assert all(f"{name}: " in helped for name in action.choices), helped

@@ -94,13 +94,6 @@ def _subcommands(parser: argparse.ArgumentParser) -> dict[str, argparse.Argument
     return {}
 
 
-def _help_lines(parser: argparse.ArgumentParser) -> dict[str, str]:
-    for action in parser._actions:
-        if isinstance(action, argparse._SubParsersAction):
-            return {a.dest: a.help or "" for a in action._choices_actions}
-    return {}
-
-
 def cli_markdown() -> str:
     from cassino.apps.cli import build_parser
 
@@ -111,12 +104,11 @@ def cli_markdown() -> str:
         out = ["# The command line", "",
                "Every command of `cassino`, with its options, as `cassino COMMAND --help` prints them "
                "(this page is made from the same argument parsers). Bad input on the command line is an error "
-               "that says what and where, with exit status 2.", "",
+               "that says what and where, with exit status 2; with `--format json`, as one JSON document on stdout "
+               "([output formats and errors](authors.md#output-formats-and-errors)).", "",
                "```text", parser.format_help().rstrip("\n"), "```", ""]
-        helps = _help_lines(parser)
-        for name, sub in _subcommands(parser).items():
-            out += [f"## `cassino {name}`", "", helps.get(name, ""), "",
-                    "```text", sub.format_help().rstrip("\n"), "```", ""]
+        for name, sub in _subcommands(parser).items():   # each help starts with the command's summary
+            out += [f"## `cassino {name}`", "", "```text", sub.format_help().rstrip("\n"), "```", ""]
     finally:
         if saved is None:
             os.environ.pop("COLUMNS", None)

@@ -819,8 +819,7 @@ def build_parser(*, json_errors: bool = False) -> argparse.ArgumentParser:
 
     p = sub.add_parser("validate", help="check variant files or bundled names; exit 0 when all are valid, 2 when not")
     p.add_argument("files", nargs="+", metavar="FILE|NAME")
-    p.add_argument("--format", choices=["text", "json", "github", "sarif"], default="text",
-                   help="github: GitHub Actions annotations; sarif: a SARIF 2.1.0 log for code scanning")
+    p.add_argument("--format", choices=["text", "json", "github", "sarif"], default="text")   # help: FORMATS
     p.set_defaults(handler=_cmd_validate)
 
     p = sub.add_parser("list", help="the bundled variants and house-rule examples, one line each")
@@ -912,10 +911,36 @@ def build_parser(*, json_errors: bool = False) -> argparse.ArgumentParser:
 
     _add_author_commands(sub)
     _add_serve_command(sub)
+    _describe_commands(sub)
     # Said from the commands themselves, so the list cannot fall behind them again.
     parser.description = ("Cassino and its family of card games: play them, and write, check and study their "
                           f"rule files. Commands: {', '.join(sub.choices)}. `cassino COMMAND --help` says more.")
     return parser
+
+
+#: What each output format is, as every ``--format`` option's help says it.
+FORMATS = {
+    "text": "words and tables for reading (the default)",
+    "json": 'one JSON document on stdout, for programs; an error too: {"ok": false, "errors": [...]}, each '
+            "with file, line, column, message and hint",
+    "github": "GitHub Actions annotations, which mark each problem's line in a pull request",
+    "sarif": "a SARIF 2.1.0 log, for code-scanning services",
+    "csv": "comma-separated values, one row per grid point, for a spreadsheet",
+    "markdown": "Markdown, for a wiki or a README",
+    "html": "an HTML page, for a browser or printing",
+}
+
+
+def _describe_commands(sub: "argparse._SubParsersAction[argparse.ArgumentParser]") -> None:
+    """Every command's ``--help`` starts with its one-line summary (the line ``cassino --help`` gives it),
+    and every ``--format`` says what each of its formats is (:data:`FORMATS`)."""
+    for choice in sub._choices_actions:
+        command = sub.choices[choice.dest]
+        if not command.description:
+            command.description = choice.help
+        for action in command._actions:
+            if "--format" in action.option_strings and action.choices:
+                action.help = "; ".join(f"{name}: {FORMATS[name]}" for name in action.choices)
 
 
 def main(argv: Sequence[str] | None = None) -> int:
