@@ -11,11 +11,13 @@ from typing import Any
 
 import pytest
 
+from cassino.engine.notation import format_move, parse_move
+from cassino.engine.reasons import why_illegal
 from cassino.language import reference
 from cassino.language.schema import load_schema
 from cassino.language.variants import load_rules
 
-from conftest import EXAMPLES, VARIANTS, validate_refuses
+from conftest import EXAMPLES, VARIANTS, position_at, validate_refuses
 
 ALL_FILES = [f"variants/{v}.yaml" for v in VARIANTS] + [f"examples/{p.name}" for p in EXAMPLES]
 
@@ -124,3 +126,82 @@ def test_the_count_hint_lists_every_kind_the_schema_allows(cli, tmp_path: Path) 
         hint = out[out.index("`count:`"):]
         for kind in kinds:
             assert kind in hint.split("\n")[0], (kind, hint)
+
+
+# ---------------------------------------------------------------------- 3. build.max_value below the cards
+
+
+ROYAL_TEN = ("name: royal-ten\ndescription: Royal Casino, builds never above 10\nextends: royal\n"
+             "build:\n  max_value: 10\n")
+
+
+@pytest.fixture
+def royal_ten(tmp_path: Path) -> str:
+    path = tmp_path / "royal-ten.yaml"
+    path.write_text(ROYAL_TEN, encoding="utf-8")
+    return str(path)
+
+
+def _moves(engine: Any, state: Any) -> list[str]:
+    return [format_move(m, engine.deck) for m in engine.legal_moves(state)]
+
+
+def test_a_build_limit_below_the_court_cards_is_a_rule(cli, royal_ten: str) -> None:  # type: ignore[no-untyped-def]
+    """003: "A build may not exceed 10 points." In Royal Casino, whose jack, queen and king count 11 to
+    13 and the ace 1 or 14, the limit is a rule: validate accepts it (it refused anything below the
+    highest card value, so the setting could never change play) and the engine keeps to it."""
+    code, out, err = cli("validate", royal_ten)
+    assert code == 0, out + err
+    hand, table = {0: ["5D", "KD"], 1: ["2C"]}, ["3H", "5S"]
+    engine, state = position_at("royal", hand, table)
+    assert "5D build 13 on 3H 5S" in _moves(engine, state)
+    engine, state = position_at(royal_ten, hand, table)
+    moves = _moves(engine, state)
+    assert not any(" build 13" in m for m in moves) and "5D trail" in moves, moves
+    # A card counted above the limit still takes loose cards, by pairing and by sums: only builds are bounded.
+    engine, state = position_at(royal_ten, {0: ["JD", "4C"], 1: ["2C"]}, ["5S", "6H", "JS"])
+    assert {"JD capture 5S 6H", "JD capture JS"} <= set(_moves(engine, state))
+    # And says why a build above it is refused.
+    engine, state = position_at(royal_ten, hand, table)
+    assert why_illegal(engine, state, parse_move("5D build 13 on 3H 5S", engine.deck)).endswith(
+        "builds go up to 10 only")
+
+
+def test_every_consumer_says_the_build_limit(cli, royal_ten: str) -> None:  # type: ignore[no-untyped-def]
+    code, out, _ = cli("rules", royal_ten, "--no-examples")
+    assert code == 0
+    assert ("No build may be announced above 10. A card counted above it never takes a build, only loose cards: "
+            "the jack (11), queen (12), king (13) and ace counted as 14.") in _flat(out)
+    code, out, _ = cli("rules", royal_ten)
+    assert "Not allowed: 3♦ build 11 on 8♥ (above 10)" in out     # a worked example the engine checks
+    code, out, _ = cli("diff", "royal", royal_ten)
+    assert code == 0 and out.startswith("royal vs royal-ten: 1 rule differs")
+    assert "\nbuild.max_value\n" in out and "not counted" not in out
+    assert "Only royal allows: " in out and "build 1" in out.split("Only royal allows: ")[1].split("\n")[0]
+    code, out, _ = cli("explain", royal_ten)
+    assert "a card counted above it never takes a build" in _flat(out)
+
+
+def test_a_build_limit_below_every_card_is_refused(cli, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    short = ("deck:\n  ranks:\n" + "".join(f"    - {{rank: \"{r}\", name: n{r}, value: {r}}}\n" for r in range(7, 11))
+             + "    - {rank: K, name: king, value: null}\n    - {rank: A, name: ace, value: 11}\n"
+             "deal: {short_stock: split_rest_to_table}\nscoring:\n  items:\n    little_casino: {cards: 7S}\n")
+    out = validate_refuses(cli, tmp_path, short + "build:\n  max_value: 6\n", "standard",
+                           "build.max_value 6 is below every card's value (the lowest is 7)")
+    assert "build.allowed: false" in out
+    # Without building the limit is moot, and not refused.
+    path = tmp_path / "house.yaml"
+    path.write_text("name: house\nextends: standard\n" + short + "build:\n  max_value: 6\n  allowed: false\n")
+    code, out, err = cli("validate", str(path))
+    assert code == 0, out + err
+    for bad, words in (("0", "minimum"), ("ten", "whole number"), ("-3", "minimum"), ("[10]", "whole number")):
+        validate_refuses(cli, tmp_path, f"build:\n  max_value: {bad}\n", "royal", "max_value")
+
+
+def test_face_builds_limit_repeats_its_decks_own(cli) -> None:  # type: ignore[no-untyped-def]
+    """face-builds (003) counts court cards as no value, so no card exceeds its limit of 10 and no build
+    could: the limit cannot change its play, and its rulebook does not say it as a rule of its own."""
+    code, out, _ = cli("rules", "face-builds", "--no-examples")
+    assert code == 0 and "announced above" not in out
+    code, out, _ = cli("diff", "standard", "face-builds")
+    assert "not counted): build.max_value." in out

@@ -316,18 +316,18 @@ class Reading:
 
 
 #: The readings chosen where a cited text is ambiguous or silent (docs/rule-examples.md
-#: quotes the passages). Texts by file: 001 the 1897 Hoyle, 002 Royal Casino (Dominican,
-#: Tuxedo, Hungarian), 003 the short modern text.
+#: quotes the passages). Each is matched by a part of the variant's ``source`` (its title or address):
+#: 001 the 1897 Hoyle, 002 pagat.com's Royal Casino (Dominican, Tuxedo, Hungarian), 003 the short modern text.
 READINGS: tuple[Reading, ...] = (
-    Reading("001_a15464c7d702eb42", "capture.compulsory", (("capture.compulsory", "never"),),
+    Reading("Foster\u2019s Complete Hoyle", "capture.compulsory", (("capture.compulsory", "never"),),
             "001 says a player trails \"when [he] cannot pair, combine, or build anything\"; this game reads that "
             "as saying when a trail is needed, not as forbidding one: you may trail even when you could capture "
-            "or build.", unless=("000_5498040650328127", "002_15ca55b995ce1ca6")),
-    Reading("003_7bc5fe9f5af73455", "capture.compulsory", (("capture.compulsory", "never"),),
+            "or build.", unless=("pagat.com/fishing/casino.html", "pagat.com/fishing/royal_casino.html")),
+    Reading("a short modern rules page", "capture.compulsory", (("capture.compulsory", "never"),),
             "003 says you trail \"in the event that ... you cannot make a capture or a build\"; this game reads that "
             "as saying when a trail is needed, not as forbidding one: you may trail even when you could capture "
             "or build."),
-    Reading("003_7bc5fe9f5af73455", "capture.valueless_cards", (("capture.valueless_cards", "all"),),
+    Reading("a short modern rules page", "capture.valueless_cards", (("capture.valueless_cards", "all"),),
             "003 says that with several equal cards on the table you \"can take all of them\"; for court cards "
             "this game reads it as a rule, not a choice: a court card takes every loose card of its rank."),
     Reading("DRAW CASSINO", "", (("capture.valueless_cards", "one"), ("capture.equal_cards", "any")),
@@ -471,8 +471,7 @@ WORDS.update({
                  "part of the table: a capture of pile tops alone is no sweep.",
         "augment": "A card from an opponent's pile is never captured directly, nor built with on its own: it only "
                    "augments. It joins a set worth the value you capture or build, beside a base worth that value "
-                   "with no pile card in it: loose cards, a build, or, when you build, the card you play (alone or "
-                   "with loose cards){pile_base_words}. Each set takes at most one card of a pile; once a pile's "
+                   "with no pile card in it: {pile_bases}{pile_base_words}. Each set takes at most one card of a pile; once a pile's "
                    "top is taken, the card under it is in play for a later set of the same move, so one move may "
                    "use up to four cards of a pile, from the top down.",
     },
@@ -497,7 +496,7 @@ WORDS.update({
     },
 })
 # (Loose cards are no base beside a build of their value only with one build a value.)
-WORDED_BY["capture.pile_cards"] = ("build.one_per_value",)
+WORDED_BY["capture.pile_cards"] = ("build.one_per_value", "capture.pile_base")
 
 #: Settings worded by code (lists and mappings), not by a table.
 STRUCTURED = {"deck.ranks", "deck.suits", "deck.card_values", "game.count_out", "endgame.restrictions",
@@ -547,6 +546,30 @@ def _rank_name(rules: Rules, rank: str) -> str:
         if r.rank == rank:
             return r.name or r.rank
     return rank
+
+
+def _above_build_max(rules: Rules) -> str:
+    """The cards ``build.max_value`` keeps from ever taking a build, in words (``the jack (11), queen
+    (12) and king (13)``; "" where no card is worth more than it). A card counting two ways (Royal's
+    ace, 1 or 14) is named by the values above the limit, as it still takes builds by the other."""
+    from .cards import Deck
+
+    top = rules.build.max_value
+    if top is None:
+        return ""
+    deck = Deck.from_rules(rules.deck)
+    above: dict[int, set[int]] = {}
+    below: dict[int, set[int]] = {}
+    for i in range(len(deck)):
+        r = deck.rank_index[i]
+        above.setdefault(r, set()).update(v for v in deck.hand_values[i] if v > top)
+        below.setdefault(r, set()).update(v for v in deck.hand_values[i] if v <= top)
+    named: list[str] = []
+    for r, vs in sorted(above.items(), key=lambda kv: (bool(below[kv[0]]), min(kv[1] or {0}))):
+        values = join_words([str(v) for v in sorted(vs)], "or")
+        if vs:
+            named.append(f"{deck.rank_names[r]} counted as {values}" if below[r] else f"{deck.rank_names[r]} ({values})")
+    return ("the " + join_words(named)) if named else ""
 
 
 def _valueless_ranks(rules: Rules) -> list[str]:
@@ -692,7 +715,12 @@ def _context(rules: Rules) -> dict[str, Any]:
     # African Casino (issue 36): with one build a value, loose cards of a build's value are no base beside it.
     ctx["pile_base_words"] = ("; loose cards are no base while a build of that value stays on the table"
                               if rules.build.one_per_value else "")
-    ctx["one_value_raise"] = ", and no build may be raised to a value already built" if rules.build.raise_single else ""
+    ctx["pile_bases"] = ("loose cards, a build, or, when you build, the card you play (alone or with loose cards)"
+                         if rules.capture.pile_base == "layout_or_played" else
+                         "loose cards or a build; the card you play may join loose cards to make a base (a 7 on the "
+                         "table and a 3 you play make a base of 10), but is never a base on its own")
+    ctx["one_value_raise"] = (", and a build raised to a value already built must join that build in the same move"
+                              if rules.build.raise_single else "")
     return ctx
 
 
@@ -1135,9 +1163,10 @@ def _build(rules: Rules, ctx: dict[str, Any]) -> Section:
         w.setting("build.continue_as_begun")
         if _valueless_ranks(rules):
             w.setting("build.valueless")
-        top = max((v for r in rules.deck.ranks for v in r.values), default=0)
-        if b.max_value is not None and b.max_value < top:
-            w.setting("build.max_value")   # at or above the highest card, no build could pass it anyway
+        above = _above_build_max(rules)
+        if above:   # (at or above the highest card value, no build could pass it anyway: nothing to say)
+            w.setting("build.max_value")
+            w.amend(f" A card counted above it never takes a build, only loose cards: {above}.")
         w.setting("build.owner_obligation")
         if b.owner_obligation != "none":
             w.setting("build.owner_obligation_in_last_deal")

@@ -137,12 +137,15 @@ def _capture_build(data: dict[str, Any], rules: Rules, locate: Locate) -> list[D
     out = []
     b = rules.build
     deck = Deck.from_rules(rules.deck)
-    top = deck.max_value()
-    if b.max_value is not None and b.max_value < top:
+    # A limit below the highest card value is a rule, not a mistake: 003's "A build may not exceed
+    # 10 points" in a deck whose court cards count (Royal's 11 to 13) leaves a card worth more
+    # taking loose cards only, never a build. A limit below every card's value leaves no build at all.
+    low = min((v for i in range(len(deck)) for v in deck.hand_values[i]), default=None)
+    if b.allowed and b.max_value is not None and low is not None and b.max_value < low:
         out.append(locate(("build", "max_value"),
-                          f"build.max_value {b.max_value} is below the highest card value {top}: "
-                          f"cards above it could never capture a build",
-                          hint=f"set max_value to at least {top}, or null"))
+                          f"build.max_value {b.max_value} is below every card's value (the lowest is {low}): "
+                          f"no build could ever be made",
+                          hint=f"set max_value to at least {low}, or build.allowed: false"))
     if b.valueless != "never" and all(deck.hand_values[i] for i in range(len(deck))):
         out.append(locate(("build", "valueless"), "builds of cards without a number value are allowed, "
                                                   "but every card in this deck has a value",
