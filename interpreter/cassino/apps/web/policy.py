@@ -47,6 +47,9 @@ FINISHED_SECONDS = 600.0
 #: How long a browser's request waits for a table's engine work (its legal moves, a hint, a check) before it is
 #: told the server is still working on it; the work goes on, and its answer is sent when it is ready.
 WAIT_SECONDS = 5.0
+#: How long a hint's search may take (the search player's, in a worker process): then it plays the best move
+#: found so far. A worker still busy with it some seconds later is stopped and the hint given up, in words.
+HINT_SECONDS = 3.0
 #: Open files the server keeps for itself (its listening socket, logs, a record being written, worker pipes).
 SPARE_FILES = 64
 #: HTTP connections (pages, the lobby's requests) open at once beyond the websockets; past them, status 503.
@@ -70,6 +73,7 @@ class Limits:
     uploads_per_minute: int = UPLOADS_PER_MINUTE
     finished_seconds: float = FINISHED_SECONDS
     wait_seconds: float = WAIT_SECONDS
+    hint_seconds: float = HINT_SECONDS
 
     @property
     def review_deals(self) -> int:

@@ -77,7 +77,7 @@ from ..learning.warnings import warnings_for
 from . import views
 from .policy import REVIEW_DEALS, Limits, LimitReached, PerMinute
 from .protocol import Request
-from .thinking import ENGINE_THREADS, LOBBY_THREADS, Thinkers, Workers, Writers, long_thinker
+from .thinking import ENGINE_THREADS, LOBBY_THREADS, GaveUp, Thinkers, Workers, Writers, hint_answer, long_thinker
 
 log = logging.getLogger("cassino.serve")
 T = TypeVar("T")
@@ -90,7 +90,8 @@ OUTBOX = 64             # messages waiting for a slow browser before it is disco
 MAX_OFFERED = 600
 #: Moves offered at a position beyond the engine's listing budget (found with bounded work).
 MAX_OFFERED_LARGE = 120
-#: Engine jobs of one table running or waiting at once (its moves to offer, a hint, its computer player...).
+#: Engine jobs of one table running or waiting at once in the threads (its moves to offer, a check, its quick
+#: computer player...); its searches (hints, long computer players) wait in the worker processes' fair queue.
 TABLE_JOBS = 2
 #: A table being resumed at start-up may take this long (its record replayed, its position dealt).
 RESUME_SECONDS = 20.0
@@ -320,10 +321,11 @@ def warnings_answer(snap: GameSession, text: str) -> dict[str, Any]:
     return answer | {"move": format_move(move, game.engine.deck), "warnings": [w.to_json() for w in found]}
 
 
-def hint_view(snap: GameSession, seat: int) -> dict[str, Any]:
-    """The search player's move for ``seat`` (from what it can see), as the browser shows a move."""
-    move = snap.hint(seat)
-    return views.move_view(snap.game.engine, snap.game.hand, move)
+def hint_view(snap: GameSession, seat: int, seconds: float | None = None) -> dict[str, Any]:
+    """The search player's move for ``seat`` (from what it can see), as the browser shows a move; the
+    server's hints search at most ``seconds`` (``thinking.hint_answer``, in a worker process)."""
+    move: dict[str, Any] = hint_answer(snap, seat, seconds)["move"]
+    return move
 
 
 def decide(snap: GameSession) -> tuple[int | None, bool]:
@@ -430,6 +432,8 @@ class Table:
         self.reviews: dict[int, dict[str, Any]] = {}
         self.reviewing: dict[int, asyncio.Future[dict[str, Any]]] = {}
         self.tasks: set[asyncio.Task[None]] = set()
+        #: Each seat's hint at the position in play: the version of the game it is for, and its answer.
+        self.hints: dict[int, tuple[int, asyncio.Future[dict[str, Any]]]] = {}
         #: Each seat's tutorial (the lessons it has been shown), made when one of its browsers switches it on.
         self.tutorials: dict[int, Tutorial] = {}
         #: The record's lock (as `cassino play` takes it), let go of when the game is over.
@@ -722,7 +726,7 @@ class Table:
         nobody is shown the move before it is written.
         """
         acted, before, end = await self.writers.run(act_and_summarise, self.session, action, list(self.hand_log))
-        self.version += 1
+        self._moved()
         self.hand_log.append((acted.seat, _shown(acted.action)))
         if end is not None:
             self.last_end = end
@@ -843,7 +847,7 @@ class Table:
             except CassinoError as e:
                 self.tell(client, "error", public_words(str(e)))
                 return
-            self.version += 1
+            self._moved()
             self.failed = None
             self.tell(client, "info", "took back your last move")
             await self.publish()
@@ -862,8 +866,7 @@ class Table:
             self.post(client, await self.work(warnings_answer, snapshot(s), req.text("text")), s.game.hand)
             return
         if req.type == "hint":
-            move = await self.work(hint_view, snapshot(s), seat)
-            self.post(client, {"type": "hint", "move": move}, s.game.hand)
+            self.ask_hint(client, seat)
             return
         try:
             if req.type == "claim":
@@ -888,6 +891,52 @@ class Table:
         self.failed = None
         self.kick()
 
+    # ------------------------------------------------------------------ hints
+    def ask_hint(self, client: Client, seat: int) -> None:
+        """A hint for ``seat``, the seat to play (called with the lock held): worked out in the worker
+        processes (``Thinkers.hint``: the table's fair share, its search bounded in time), once for the
+        position and shared by the seat's browsers, and sent to ``client`` when it is ready, or the
+        words saying it was given up; the table answers its other requests meanwhile."""
+        pending = self.hints.get(seat)
+        if (pending is None or pending[0] != self.version or pending[1].cancelled()
+                or (pending[1].done() and pending[1].exception() is not None)):      # given up: asked anew
+            future = asyncio.ensure_future(self.thinkers.hint(pickle.dumps(snapshot(self.session)), seat,
+                                                              self.limits.hint_seconds, owner=self.id))
+            pending = self.hints[seat] = (self.version, future)
+        self._spawn(self._send_hint(client, pending[1], self.session.game.hand))
+
+    def _moved(self) -> None:
+        """The game has moved on (an action, an undo): hints not yet worked out are given up."""
+        self.version += 1
+        for _, future in self.hints.values():
+            future.cancel()
+        self.hints = {}
+
+    async def _send_hint(self, client: Client, future: "asyncio.Future[dict[str, Any]]", position: HandState) -> None:
+        """The hint to ``client`` when it is ready, or why it was given up: every hint asked is answered."""
+        where = {"hand_no": self.session.game.hand_no, "ply": position.ply}
+        try:
+            answer = await asyncio.shield(future)
+        except asyncio.CancelledError:
+            if not future.cancelled():
+                raise                             # the table is closing, or the server stopping
+            why = "the server is stopping" if self.thinkers.stopped else "the game moved on before it was worked out"
+            self.post(client, {"type": "hint", "move": None, **where, "message": f"the hint was given up: {why}"},
+                      position)
+            return
+        except GaveUp as e:
+            self.post(client, {"type": "hint", "move": None, **where, "message": str(e)}, position)
+            return
+        except Exception:       # a bug: said to this browser, logged, and the table goes on
+            log.exception("table %s: hint", self.id)
+            self.post(client, {"type": "hint", "move": None, **where,
+                               "message": "the server could not work out a hint (a bug: see the server's log)"},
+                      position)
+            return
+        note = (f"the best move found in the {self.limits.hint_seconds:g} s a hint may search"
+                if answer["cut"] else None)
+        self.post(client, {"type": "hint", "move": answer["move"], **where, "message": note}, position)
+
     # ------------------------------------------------------------------ the review of a finished game
     def ask_review(self, client: Client, seat: int) -> None:
         """Send ``seat``'s review to ``client`` once the game is over: from the cache, or made in a worker
@@ -904,7 +953,8 @@ class Table:
     async def _review_for(self, client: Client, seat: int) -> None:
         future = self.reviewing.get(seat)
         if future is None:
-            future = asyncio.ensure_future(self.thinkers.review(pickle.dumps(self.record), seat, self.review_deals))
+            future = asyncio.ensure_future(self.thinkers.review(pickle.dumps(self.record), seat, self.review_deals,
+                                                                owner=self.id))
             self.reviewing[seat] = future
             future.add_done_callback(lambda _: self.reviewing.pop(seat, None))
         try:
@@ -958,7 +1008,7 @@ class Table:
                     if self.version != version:           # an undo in the pause: the position has changed
                         continue
                 if long_thinker(self.kinds[snap.game.hand.turn]):
-                    text = await self.thinkers.choose(pickle.dumps(snap))
+                    text = await self.thinkers.choose(pickle.dumps(snap), owner=self.id)
                 else:       # milliseconds: never queued behind another table's long search
                     text = await self._background(snap.computer_choice)
                 async with self.lock:
@@ -1122,7 +1172,7 @@ class TableStore:
     def close(self, table: Table) -> None:
         """Close a finished table: its browsers are told, its work stops; its record stays in the folder."""
         table.closed = True
-        for task in [table.driver, *table.tasks]:
+        for task in [table.driver, *table.tasks, *(hint for _, hint in table.hints.values())]:
             if task is not None:
                 task.cancel()
         for client in list(table.clients):

@@ -3,20 +3,32 @@
 A search player may think for seconds, and one valid rule file can deal a table
 whose legal moves are too many to list; a server with many tables must still
 answer every page and a person's click at another table at once. So nothing the
-engine does runs on the event loop: computer players that think long do so in a
-small, fixed number of worker processes of their own (a queue forms there, and
-nowhere else); everything else the engine does for a table (its legal moves to
-offer, a hint, a check of a move, the quick computer players, replaying a record)
-runs in a bounded pool of threads (:class:`Workers`), and every record is written
-by a separate pool, so a person's move waits for its own disk write, never for
-another table's work. Every thread is a daemon: stopping the server never waits
-for a computation (the record is as it was after the last action); it waits a
-bounded time for the writes under way, each of which is atomic.
+engine does runs on the event loop.
 
-A finished game's review (``learning.review``: a search of every move) is work of
-the same kind, so it runs in the same workers, and at most ``max_reviews`` wait
-there at once: asking beyond that is refused in words (``LimitReached``), so
-reviews can never queue without bound in front of the computer players.
+Searching (a computer player that thinks long, a hint, a finished game's review)
+runs in a small, fixed number of worker processes (:class:`Thinkers`), apart from
+the server's own process: however many tables search at once, a person's plain
+move at another table never waits for them, nor competes with them for the
+interpreter's lock. The workers are shared fairly (:class:`FairQueue`): the next
+search to start is the first of the table with the fewest searches running, of
+those the one served longest ago, and within a table likewise its people in turn,
+so a table's second request waits behind every other table's first. A hint is
+bounded as a computer player's move is: its search stops dealing after
+``Limits.hint_seconds`` and plays the best move found so far; a worker still busy
+with it well past that is stopped (and replaced), and a hint that waited too long
+for a worker is given up, either way said to the browser in words (:class:`GaveUp`).
+
+Everything else the engine does for a table (its legal moves to offer, a check of
+a move, the quick computer players, replaying a record) runs in a bounded pool of
+threads (:class:`Workers`), taken in turn by table in the same fair way, and
+every record is written by a separate pool, so a person's move waits for its own
+disk write, never for another table's work. Every thread is a daemon: stopping
+the server never waits for a computation (the record is as it was after the last
+action); it waits a bounded time for the writes under way, each of which is atomic.
+
+At most ``max_reviews`` reviews wait for a worker at once: asking beyond that is
+refused in words (``LimitReached``), so reviews never queue without bound in front
+of the computer players.
 """
 
 from __future__ import annotations
@@ -25,26 +37,37 @@ import asyncio
 import logging
 import multiprocessing
 import pickle
-import queue
 import signal
 import threading
 import time
-from typing import Any, Callable, TypeVar
+from collections import deque
+from dataclasses import dataclass, field
+from typing import Any, Callable, Generic, TypeVar
 
+from ...engine.rng import derive
+from ...errors import CassinoError
+from ...players.search import SearchBot
 from ..game.records import Record
 from ..game.session import GameSession
+from . import views
 from .policy import LimitReached
 
 T = TypeVar("T")
+J = TypeVar("J")
 log = logging.getLogger("cassino.serve")
 RECORD_WRITERS = 4
-#: Threads for the engine's work at the tables (legal moves, hints, checks, quick computer players, replays);
+#: Threads for the engine's work at the tables (legal moves, checks, quick computer players, replays);
 #: one table has at most TABLE_JOBS of them at once, so a table of too many moves never takes them all.
 ENGINE_THREADS = 6
 #: Threads for the lobby's work (reading pasted rules and uploaded records), apart from the tables'.
 LOBBY_THREADS = 2
 #: The legal moves a review sends for each decision, best first (the played and best moves are named apart).
 VALUES_SHOWN = 8
+#: A worker still busy with a hint this long after its search's time is stopped (unpickling the position,
+#: listing its moves and the deal under way all come before the search looks at its clock again).
+HINT_GRACE = 5.0
+#: A hint not started within this long (every worker busy for other tables) is given up.
+HINT_WAIT = 60.0
 
 
 QUICK_DEALS = 256
@@ -60,9 +83,108 @@ def long_thinker(kind: str) -> bool:
     return arg.endswith("s") or not arg.isdigit() or int(arg) > QUICK_DEALS
 
 
+class GaveUp(CassinoError):
+    """Work a worker process did not do (waited too long for a worker, or took too long): said in words."""
+
+
+# ---------------------------------------------------------------------- fair shares
+class FairQueue(Generic[J]):
+    """Work waiting, by owner (a table) and within an owner by person (a seat, or its computer players).
+
+    :meth:`take` gives the first item of the owner with the fewest items being worked on now, of those
+    the one served longest ago (one never served first, in the order they came), and within that owner
+    the person chosen the same way. So a table's second request waits
+    behind every other table's first, and one person's behind the others' at the same table. Not
+    thread-safe: its user holds a lock.
+    """
+
+    #: Owners and people whose last turn is remembered while idle (beyond that, the idle are forgotten).
+    REMEMBERED = 4096
+
+    def __init__(self) -> None:
+        self._lines: dict[str, dict[str, deque[J]]] = {}
+        self._running: dict[str, int] = {}
+        self._running_person: dict[tuple[str, str], int] = {}
+        self._served: dict[str, int] = {}
+        self._served_person: dict[tuple[str, str], int] = {}
+        self._tick = 0
+        self.waiting = 0
+
+    def __len__(self) -> int:
+        return self.waiting
+
+    def put(self, owner: str, person: str, item: J) -> None:
+        self._lines.setdefault(owner, {}).setdefault(person, deque()).append(item)
+        self.waiting += 1
+
+    def owned(self, owner: str) -> int:
+        """``owner``'s items waiting or being worked on."""
+        line = self._lines.get(owner, {})
+        return sum(len(q) for q in line.values()) + self._running.get(owner, 0)
+
+    def take(self) -> tuple[str, str, J] | None:
+        """The next item, counted as being worked on until :meth:`done`; None when nothing waits."""
+        if not self._lines:
+            return None
+        owner = min(self._lines, key=lambda o: (self._running.get(o, 0), self._served.get(o, -1)))
+        line = self._lines[owner]
+        person = min(line, key=lambda p: (self._running_person.get((owner, p), 0),
+                                          self._served_person.get((owner, p), -1)))
+        queue = line[person]
+        item = queue.popleft()
+        self.waiting -= 1
+        if not queue:
+            del line[person]
+            if not line:
+                del self._lines[owner]
+        self._tick += 1
+        self._served[owner] = self._served_person[(owner, person)] = self._tick
+        self._running[owner] = self._running.get(owner, 0) + 1
+        self._running_person[(owner, person)] = self._running_person.get((owner, person), 0) + 1
+        return owner, person, item
+
+    def done(self, owner: str, person: str) -> None:
+        """An item taken has been worked on."""
+        self._running[owner] -= 1
+        if not self._running[owner]:
+            del self._running[owner]
+        self._running_person[(owner, person)] -= 1
+        if not self._running_person[(owner, person)]:
+            del self._running_person[(owner, person)]
+        if len(self._served_person) > self.REMEMBERED:      # bounded: the idle are forgotten (served long ago)
+            self._served = {o: t for o, t in self._served.items() if o in self._lines or o in self._running}
+            self._served_person = {k: t for k, t in self._served_person.items()
+                                   if k[1] in self._lines.get(k[0], {}) or k in self._running_person}
+
+
+# ---------------------------------------------------------------------- in a worker process
 def _quiet_worker() -> None:
     """A worker ignores Ctrl-C: the terminal sends it to the whole process group; the server stops the workers."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+def _worker(conn: Any) -> None:
+    """A worker process: runs each ``(fn, args)`` it is sent, and sends back ``("ok", value)`` or
+    ``("error", exception)``, until its pipe closes."""
+    _quiet_worker()
+    while True:
+        try:
+            job = conn.recv()
+        except (EOFError, OSError):
+            return
+        if job is None:
+            return
+        fn, args = job
+        try:
+            answer: tuple[str, Any] = ("ok", fn(*args))
+        except BaseException as e:          # handed to the server, which says it in words
+            answer = ("error", e)
+        try:
+            conn.send(answer)
+        except (EOFError, OSError):
+            return
+        except Exception as e:              # a value or an error that does not pickle
+            conn.send(("error", CassinoError(f"the answer could not be sent ({type(e).__name__})")))
 
 
 def _choose(position: bytes) -> str:
@@ -73,6 +195,50 @@ def _choose(position: bytes) -> str:
     session = pickle.loads(position)
     assert isinstance(session, GameSession)
     return session.computer_choice()
+
+
+class TimedSearch(SearchBot):
+    """The search player of a hint, bounded in time as the computer players are in deals or seconds:
+    once ``seconds`` have passed it deals no more samples and plays the best move of those dealt (the
+    greedy rating's best if none was); before that it is exactly ``GameSession.hint``'s search."""
+
+    def __init__(self, seed: int, seconds: float) -> None:
+        super().__init__(seed)
+        self.seconds_left = seconds
+        self.deadline = float("inf")
+        #: Whether the time ran out before the search was done.
+        self.cut = False
+
+    def choose(self, game: Any, seat: int) -> Any:
+        self.deadline = time.monotonic() + self.seconds_left
+        return super().choose(game, seat)
+
+    def determinize(self, engine: Any, state: Any, seat: int, avoid: tuple[int, ...] = ()) -> Any:
+        # Each sampled deal starts here: past the deadline, the search's deals are made its last.
+        if not self.cut and time.monotonic() >= self.deadline:
+            self.cut = True
+            self.iterations = 0
+            self.close = 0
+        return super().determinize(engine, state, seat, avoid)
+
+
+def hint_answer(snap: GameSession, seat: int, seconds: float | None = None) -> dict[str, Any]:
+    """The search player's move for ``seat`` (from what it can see), as the browser shows a move, and
+    whether its search was cut short: ``GameSession.hint``'s search, at most ``seconds`` (None: whole)."""
+    game = snap.game
+    seed = derive(snap.record.seed, game.hand.ply)
+    if seconds is None:
+        return {"move": views.move_view(game.engine, game.hand, snap.hint(seat)), "cut": False}
+    bot = TimedSearch(seed, seconds)
+    move = bot.choose(game, seat)
+    return {"move": views.move_view(game.engine, game.hand, move), "cut": bot.cut}
+
+
+def _hint(position: bytes, seat: int, seconds: float) -> dict[str, Any]:
+    """In a worker: :func:`hint_answer` for the pickled session ``position`` (made by the server itself)."""
+    session = pickle.loads(position)
+    assert isinstance(session, GameSession)
+    return hint_answer(session, seat, seconds)
 
 
 def _review(record: bytes, seat: int, deals: int) -> dict[str, Any]:
@@ -91,73 +257,225 @@ def _review(record: bytes, seat: int, deals: int) -> dict[str, Any]:
     return review
 
 
+# ---------------------------------------------------------------------- the worker processes
+@dataclass(eq=False)
+class _Job:
+    """A function for a worker process, and where its answer goes."""
+
+    loop: asyncio.AbstractEventLoop
+    future: "asyncio.Future[Any]"
+    fn: Callable[..., Any]
+    args: tuple[Any, ...]
+    #: Seconds a worker may take over it before it is stopped (None: as long as it takes).
+    cap: float | None = None
+    #: When it is given up unless started (time.monotonic()), and the words then.
+    expires: float | None = None
+    late: str = ""
+    overran: str = ""
+
+
+@dataclass(eq=False)
+class _Slot:
+    """One worker process (started when first needed, again after it was stopped) and its pipe."""
+
+    process: Any = None
+    conn: Any = None
+    #: The job it works on now (tests read it).
+    job: _Job | None = None
+    thread: threading.Thread | None = field(default=None, repr=False)
+
+
 class Thinkers:
-    """A fixed number of worker processes for computer players and reviews (started when first needed)."""
+    """A fixed number of worker processes for searches (computer players, hints, reviews), shared fairly
+    between tables and their people (:class:`FairQueue`); each started when first needed."""
 
     def __init__(self, workers: int, max_reviews: int = 8) -> None:
         self.workers = workers
         self.max_reviews = max_reviews
-        self._pool: Any = None
         self.stopped = False
         #: Moves asked for and not yet answered (tests and the log read it).
         self.busy = 0
         #: Reviews asked for and not yet answered.
         self.reviewing = 0
+        #: Hints asked for and not yet answered.
+        self.hinting = 0
+        #: Workers stopped because a job took too long (tests and the log read it).
+        self.stopped_workers = 0
+        self._queue: FairQueue[_Job] = FairQueue()
+        self._cond = threading.Condition()
+        self._slots: list[_Slot] = []
 
-    def _started(self) -> Any:
-        if self._pool is None:
-            context = multiprocessing.get_context("spawn")    # no fork of a process with threads
-            self._pool = context.Pool(self.workers, initializer=_quiet_worker)
-        return self._pool
-
-    async def _run(self, fn: Callable[..., T], *args: Any) -> T:
-        """``fn(*args)`` in a worker, awaited without blocking the event loop."""
+    # ------------------------------------------------------------------ asking
+    def submit(self, fn: Callable[..., T], *args: Any, owner: str = "", person: str = "", cap: float | None = None,
+               wait: float | None = None, late: str = "", overran: str = "") -> "asyncio.Future[T]":
+        """``fn(*args)`` queued for a worker (``fn`` a module-level function, ``args`` picklable): its answer
+        as a future of the running loop. ``owner``, ``person``: whose work it is (the fair share). ``cap``:
+        seconds a worker may spend on it before it is stopped and the future fails with GaveUp(``overran``);
+        ``wait``: seconds it may wait for a worker, then GaveUp(``late``). A future cancelled before its
+        job starts is skipped."""
         if self.stopped:
             raise asyncio.CancelledError()
         loop = asyncio.get_running_loop()
         future: asyncio.Future[T] = loop.create_future()
+        expires = None if wait is None else time.monotonic() + wait
+        job = _Job(loop, future, fn, args, cap, expires, late, overran)
+        with self._cond:
+            self._start()
+            self._queue.put(owner, person, job)
+            self._cond.notify()
+        return future
 
-        def settle(setter: Callable[[Any], None], value: Any) -> None:
-            if not future.done():
-                setter(value)
-
-        self._started().apply_async(
-            fn, args,
-            callback=lambda value: loop.call_soon_threadsafe(settle, future.set_result, value),
-            error_callback=lambda e: loop.call_soon_threadsafe(settle, future.set_exception, e))
-        return await future
-
-    async def choose(self, position: bytes) -> str:
+    async def choose(self, position: bytes, owner: str = "") -> str:
         """The move of the computer player to move at ``position`` (a pickled GameSession); it waits
         its turn for a worker."""
         self.busy += 1
         try:
-            return await self._run(_choose, position)
+            return await self.submit(_choose, position, owner=owner, person="computer")
         finally:
             self.busy -= 1
 
-    async def review(self, record: bytes, seat: int, deals: int) -> dict[str, Any]:
+    async def hint(self, position: bytes, seat: int, seconds: float, owner: str = "") -> dict[str, Any]:
+        """A hint for ``seat`` at ``position`` (a pickled GameSession), searched ``seconds`` at most
+        (:func:`hint_answer`); GaveUp when no worker was free within HINT_WAIT or it overran its time."""
+        cap = seconds + HINT_GRACE
+        self.hinting += 1
+        try:
+            return await self.submit(
+                _hint, position, seat, seconds, owner=owner, person=str(seat), cap=cap, wait=HINT_WAIT,
+                late=f"the hint was given up: the server's computer players were busy for {HINT_WAIT:g} s "
+                     f"(ask again in a moment)",
+                overran=f"the hint was given up: it took the server longer than {cap:g} s "
+                        f"(this position has very many moves)")
+        finally:
+            self.hinting -= 1
+
+    async def review(self, record: bytes, seat: int, deals: int, owner: str = "") -> dict[str, Any]:
         """A finished game (a pickled Record) reviewed for ``seat``, as JSON; LimitReached when
         ``max_reviews`` reviews are already waiting for a worker."""
         if self.reviewing >= self.max_reviews:
             raise LimitReached(f"this server is reviewing {self.reviewing} games already: ask again in a minute")
         self.reviewing += 1
         try:
-            return await self._run(_review, record, seat, deals)
+            return await self.submit(_review, record, seat, deals, owner=owner, person=str(seat))
         finally:
             self.reviewing -= 1
 
+    # ------------------------------------------------------------------ the workers
+    def _start(self) -> None:
+        """The workers' threads (called with the lock held); each starts its process with its first job."""
+        while len(self._slots) < self.workers:
+            slot = _Slot()
+            slot.thread = threading.Thread(target=self._serve, args=(slot,), daemon=True,
+                                           name=f"cassino-thinker-{len(self._slots)}")
+            self._slots.append(slot)
+            slot.thread.start()
+
+    def _serve(self, slot: _Slot) -> None:
+        """A worker's thread: takes the next job in fair order, hands it to its process, settles its future."""
+        while True:
+            with self._cond:
+                while not self.stopped and not len(self._queue):
+                    self._cond.wait()
+                if self.stopped:
+                    return
+                taken = self._queue.take()
+                assert taken is not None
+                owner, person, job = taken
+                slot.job = job
+            try:
+                self._run(slot, job)
+            except BaseException as e:          # a bug here: said to the caller, and the worker goes on
+                log.exception("a worker process's job")
+                _post(job, e, True)
+            finally:
+                with self._cond:
+                    slot.job = None
+                    self._queue.done(owner, person)
+
+    def _run(self, slot: _Slot, job: _Job) -> None:
+        if job.future.cancelled():                  # nobody waits for it any more
+            return
+        if job.expires is not None and time.monotonic() > job.expires:
+            _post(job, GaveUp(job.late or "given up: no worker was free in time"), True)
+            return
+        if slot.process is None or not slot.process.is_alive():
+            self._spawn(slot)
+        try:
+            slot.conn.send((job.fn, job.args))
+            ready = slot.conn.poll(job.cap)
+            if self.stopped:
+                _cancel(job)
+                return
+            if not ready:
+                self._end(slot)
+                self.stopped_workers += 1
+                log.info("a worker took longer than %s s over %s: stopped", job.cap, job.fn.__name__)
+                _post(job, GaveUp(job.overran or "given up: it took too long"), True)
+                return
+            status, value = slot.conn.recv()
+        except (EOFError, OSError, pickle.PicklingError) as e:
+            if self.stopped:
+                _cancel(job)
+                return
+            self._end(slot)
+            _post(job, CassinoError(f"a worker process stopped ({type(e).__name__})"), True)
+            return
+        _post(job, value, status != "ok")
+
+    def _spawn(self, slot: _Slot) -> None:
+        context = multiprocessing.get_context("spawn")          # no fork of a process with threads
+        mine, theirs = context.Pipe()
+        process = context.Process(target=_worker, args=(theirs,), daemon=True, name="cassino-thinker")
+        process.start()
+        theirs.close()
+        slot.process, slot.conn = process, mine
+
+    def _end(self, slot: _Slot) -> None:
+        """Stop a worker's process now (what it was doing is dropped)."""
+        process, conn = slot.process, slot.conn
+        slot.process = slot.conn = None
+        if process is not None:
+            process.kill()
+            process.join(5)
+        if conn is not None:
+            conn.close()
+
     def stop(self) -> None:
-        """End every worker now: what they are thinking about is dropped (nothing was written yet)."""
-        self.stopped = True
-        if self._pool is not None:
-            self._pool.terminate()
-            self._pool.join()
-            self._pool = None
+        """End every worker now: what they are thinking about is dropped (nothing was written yet), and
+        whoever waits for it, or for work not started, is cancelled."""
+        with self._cond:
+            self.stopped = True
+            self._cond.notify_all()
+            while len(self._queue):
+                taken = self._queue.take()
+                assert taken is not None
+                self._queue.done(taken[0], taken[1])
+                _cancel(taken[2])
+        for slot in self._slots:
+            process = slot.process
+            if process is not None:
+                process.kill()
+                process.join(5)
 
 
+def _post(job: _Job, value: Any, failed: bool) -> None:
+    try:
+        job.loop.call_soon_threadsafe(_settle, job.future, value, failed)
+    except RuntimeError:                       # the loop has closed: the server is stopping
+        pass
+
+
+def _cancel(job: _Job) -> None:
+    try:
+        job.loop.call_soon_threadsafe(job.future.cancel)
+    except RuntimeError:
+        pass
+
+
+# ---------------------------------------------------------------------- the threads
 class Workers:
-    """A fixed number of daemon threads running blocking functions for the event loop.
+    """A fixed number of daemon threads running blocking functions for the event loop, taken in turn
+    by owner (:class:`FairQueue`).
 
     Daemon threads: a computation cannot be interrupted, but it never keeps the process from
     ending (SIGTERM stays fast whatever a table is working on). Work not yet started when its
@@ -167,78 +485,73 @@ class Workers:
     def __init__(self, threads: int, name: str) -> None:
         self.size = threads
         self.name = name
-        self._jobs: queue.SimpleQueue[Any] = queue.SimpleQueue()
+        self._jobs: FairQueue[tuple[Any, ...]] = FairQueue()
         self._threads: list[threading.Thread] = []
-        self._lock = threading.Lock()
+        self._cond = threading.Condition()
         #: Jobs running now (read by ``stop`` and the tests).
         self.running = 0
-        #: Jobs queued or running, by owner (a table's id): a table's share of the threads is bounded.
-        self._owned: dict[str, int] = {}
         self.stopped = False
 
     def _start(self) -> None:
-        with self._lock:
-            while len(self._threads) < self.size:
-                thread = threading.Thread(target=self._work, name=f"{self.name}-{len(self._threads)}", daemon=True)
-                thread.start()
-                self._threads.append(thread)
+        while len(self._threads) < self.size:
+            thread = threading.Thread(target=self._work, name=f"{self.name}-{len(self._threads)}", daemon=True)
+            thread.start()
+            self._threads.append(thread)
 
     def submit(self, fn: Callable[..., T], *args: Any, owner: str = "") -> "asyncio.Future[T]":
         """``fn(*args)`` queued for a thread; its result (or exception) as a future of the running loop.
         ``owner``: whose work it is (:meth:`owned_by` counts it until it has run or been skipped)."""
         if self.stopped:
             raise asyncio.CancelledError()
-        self._start()
         loop = asyncio.get_running_loop()
         future: asyncio.Future[T] = loop.create_future()
-        with self._lock:
-            self._owned[owner] = self._owned.get(owner, 0) + 1
-        self._jobs.put((loop, future, fn, args, owner))
+        with self._cond:
+            self._start()
+            self._jobs.put(owner, "", (loop, future, fn, args))
+            self._cond.notify()
         return future
 
     def owned_by(self, owner: str) -> int:
         """``owner``'s jobs queued or running now (a job whose caller stopped waiting counts until it ends)."""
-        with self._lock:
-            return self._owned.get(owner, 0)
+        with self._cond:
+            return self._jobs.owned(owner)
 
     async def run(self, fn: Callable[..., T], *args: Any) -> T:
         return await self.submit(fn, *args)
 
     def _work(self) -> None:
         while True:
-            job = self._jobs.get()
-            if job is None:
-                return
-            loop, future, fn, args, owner = job
-            if future.cancelled():                     # nobody waits for it any more
-                self._done(owner)
-                continue
-            with self._lock:
+            with self._cond:
+                while not self.stopped and not len(self._jobs):
+                    self._cond.wait()
+                if not len(self._jobs):                # stopped, and the work queued before is done
+                    return
+                taken = self._jobs.take()
+                assert taken is not None
+                owner, person, (loop, future, fn, args) = taken
+                if future.cancelled():                 # nobody waits for it any more
+                    self._jobs.done(owner, person)
+                    continue
                 self.running += 1
             try:
                 value, failed = fn(*args), False
             except BaseException as e:                 # handed to the caller, which says it in words
                 value, failed = e, True
             finally:
-                with self._lock:
+                with self._cond:
                     self.running -= 1
-                self._done(owner)
+                    self._jobs.done(owner, person)
             try:
                 loop.call_soon_threadsafe(_settle, future, value, failed)
             except RuntimeError:                       # the loop has closed: the server is stopping
                 pass
 
-    def _done(self, owner: str) -> None:
-        with self._lock:
-            self._owned[owner] -= 1
-            if not self._owned[owner]:
-                del self._owned[owner]
-
     def stop(self, wait: float = 0.0) -> bool:
-        """No new work; wait up to ``wait`` seconds for the work running now. True when none is left."""
-        self.stopped = True
-        for _ in self._threads:
-            self._jobs.put(None)
+        """No new work; wait up to ``wait`` seconds for the work running or queued now. True when none is
+        left."""
+        with self._cond:
+            self.stopped = True
+            self._cond.notify_all()
         deadline = time.monotonic() + wait
         for thread in self._threads:
             thread.join(max(0.0, deadline - time.monotonic()))

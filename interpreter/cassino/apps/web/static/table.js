@@ -105,7 +105,7 @@ function receive(msg) {
       onHandEnd(msg);
       break;
     case "hint":
-      onHint(msg.move);
+      onHint(msg);
       break;
     case "refused":
       say(msg.message, "refused");
@@ -733,11 +733,18 @@ function play(text) {
   send({ type: "move", text });
 }
 
-function onHint(m) {
-  if (!m) return;
+// Every hint asked is answered: its move (with a note when its search was cut short), or why it was given
+// up. A hint for a position the game has left is dropped.
+function onHint(msg) {
+  if (!state || msg.hand_no !== state.hand_no || msg.ply !== state.ply) return;
+  const m = msg.move;
+  if (!m) {
+    say(capital(msg.message || "no hint"), "info");
+    return;
+  }
   selected = { played: [...m.played], items: [...m.items] };
   render();
-  say(`Hint: ${m.words} (${m.text})`, "info");
+  say(`Hint: ${m.words} (${m.text})${msg.message ? `: ${msg.message}` : ""}`, "info");
 }
 
 // ---------------------------------------------------------------- end of a hand
