@@ -41,7 +41,7 @@ def test_a_deck_without_tens_points_at_the_deck_it_changed(tmp_path: Path) -> No
 def test_a_deal_change_points_at_the_deal_setting_nearest_the_problem(tmp_path: Path) -> None:
     found = problems(tmp_path, NO_TABLE)
     assert found and all(d.file == str(tmp_path / "house.yaml") for d in found)
-    assert all(d.line == 3 for d in found), [d.format() for d in found]   # `deal:`, sharing `deal.` with it
+    assert all(d.line == 4 for d in found), [d.format() for d in found]   # `table_cards:`, sharing `deal.`
     assert all("standard.yaml" not in d.format() for d in found)
 
 

@@ -51,9 +51,13 @@ def test_a_pile_card_only_augments_as_the_book_says(name: str) -> None:
     engine, state = _at(name, {0: ["9C", "KD" if name == "swazi-casino" else "10D"], 1: ["8H"]}, ["3S"],
                         captured={1: ["4H", "6D"]})
     assert not _legal(engine, state, "9C capture 3S 6D")
-    # Built with, beside the played card as the base (kept another 9 to take the build).
+    # Built with, beside the played card as the base (kept another 9 to take the build): Swazi's reading
+    # (capture.pile_base: layout_or_played); South African's is a base of floor cards ([Kh] "The card must be
+    # built on the floor first before you can start going to other people's cards"), and the book says which.
     engine, state = _at(name, {0: ["9C", "9D"], 1: ["8H"]}, ["4D"], captured={1: ["5H"]})
-    assert _legal(engine, state, "9C build 9 on 4D 5H")
+    played_base = name == "swazi-casino"
+    assert _legal(engine, state, "9C build 9 on 4D 5H") == played_base
+    assert ("never a base on its own" in text) != played_base
     assert not _legal(engine, state, "9C capture 4D 5H")
 
 
@@ -109,16 +113,18 @@ def test_no_two_builds_of_one_value(name: str) -> None:
     """'There cannot be two builds of the same capture value on the table at the same time'."""
     text = _clauses(name)["build.one_per_value"]
     assert text.startswith("There are never two builds of one value on the table")
-    assert "no build may be raised to a value already built" in text
+    assert "a build raised to a value already built must join that build in the same move" in text
     # A partner's build of 8: a new 8 is made as part of it, not beside it.
     engine, state = _at(name, {0: ["3C", "8S"], 1: ["KH" if name == "swazi-casino" else "10H"], 2: ["6C"],
                                3: ["7C"]}, ["5S"], builds=[(["5H", "3H"], 8, 2)], players=4, partners=True)
     assert not _legal(engine, state, "3C build 8 on 5S")
     assert _legal(engine, state, "3C build 8 on [3H 5H] 5S")
-    # No raise to a value already built: an opponent's 6 raised to 9 beside your own 9.
+    # No raise to a value already built beside it: an opponent's 6 raised to 9 joins your own 9 ([Kh] A base
+    # is: "You can make a second build of a value which your side already owns, but you must then combine them").
     engine, state = _at(name, {0: ["3C", "9D", "9H"], 1: ["8H"]}, ["10D"],
                         builds=[(["4S", "2S"], 6, 1), (["5C", "4C"], 9, 0)])
     assert not _legal(engine, state, "3C build 9 on [2S 4S]")
+    assert _legal(engine, state, "3C build 9 on [2S 4S] [4C 5C]")
 
 
 def test_one_build_a_player() -> None:

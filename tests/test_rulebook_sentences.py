@@ -91,7 +91,7 @@ SENTENCES: list[tuple[str, str, Callable[[Rules], bool], bool]] = [
      lambda r: _raises(r) and _has_partners(r) and r.build.raise_partners and not r.build.raise_own, True),
     ("no two builds of one value", r"never two builds of one value", lambda r: r.build.allowed and r.build.one_per_value,
      True),
-    ("no raise to a value already built", r"no build may be raised to a value already built",
+    ("a raise to a value already built joins it", r"a build raised to a value already built must join that build",
      lambda r: _raises(r) and r.build.one_per_value, True),
     ("one build a player", r"owns one build at a time", lambda r: r.build.allowed and r.build.one_per_player, True),
 ]

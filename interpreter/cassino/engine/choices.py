@@ -505,10 +505,14 @@ class MoveChoices:
                     need = big_v - vp - code
                     if need < 0:
                         continue
-                    if need == 0:
-                        clauses.append(_Clause(jbit, 0, rep, everything))
-                    elif t.raise_with_table_cards and need <= g.top:
-                        clauses.append(_Clause(jbit, need, rep, everything))
+                    # Raised alone, or (one build a value) joined with a build already worth big_v.
+                    joined = [jbit] + ([jbit | 1 << (g.n_loose + i) for i in range(g.n_builds)
+                                        if i != j and g.b_code[i] == big_v] if t.one_per_value and rep else [])
+                    for fixed in joined:
+                        if need == 0:
+                            clauses.append(_Clause(fixed, 0, rep, everything))
+                        elif t.raise_with_table_cards and need <= g.top:
+                            clauses.append(_Clause(fixed, need, rep, everything))
         return _Family(tuple(clauses), explicit=tuple(explicit), build_test=test)
 
     def _relevant(self, family: _Family) -> int:
@@ -561,9 +565,10 @@ class MoveChoices:
         keep = self.held if t.keep_capturing_card else []
         if (self.held or t.valueless_build) and not g.keeps_cards(key, keep):
             return False
-        if self.owns and t.obligation == 2:
-            if head.kind == TRAIL_BUILD:
+        if self.owns and (t.obligation == 1 or t.obligation == 2):
+            if head.kind == TRAIL_BUILD:   # (a trail beside a build is a trail: no_trail forbids it too)
                 return False
+        if self.owns and t.obligation == 2:
             used = used_items >> g.n_loose
             if not any(g.b_code[j] != head.code for j in bits(used)):
                 return False

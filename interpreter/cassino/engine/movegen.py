@@ -689,6 +689,22 @@ class Generator:
                                 for u in self.group_unions(big_v):
                                     if not u & (r | jbit):
                                         _add(out, seen, key_head | ((r | jbit | u) << shift))
+                                if t.one_per_value:
+                                    self.raise_joins(key_head, shift, j, r | jbit, big_v, out, seen)
+
+    def raise_joins(self, key_head: int, shift: int, j: int, raised: int, big_v: int, out: list[int],
+                    seen: set[int]) -> None:
+        """Under ``build.one_per_value``, build ``j`` raised to ``big_v`` (its items ``raised``) joined
+        with a build already worth ``big_v``, and (multiple) further sets worth it: the one build of
+        that value the rule allows (whose build it may be is the whole-move rules' to say)."""
+        for i in range(self.n_builds):
+            if i == j or self.b_code[i] != big_v:
+                continue
+            both = raised | 1 << (self.n_loose + i)
+            _add(out, seen, key_head | (both << shift))
+            for u in self.group_unions(big_v):
+                if not u & both:
+                    _add(out, seen, key_head | ((both | u) << shift))
 
     def new_builds(self, key_head: int, shift: int, completions: list[int], big_v: int, out: list[int]) -> None:
         """New builds worth ``big_v`` (``key_head``: the played card and the value): the card with
@@ -890,7 +906,8 @@ class Generator:
                 codes = cap_codes[hand_cards[k]]
                 kept = (held_any & ~codes) | (held_twice & codes)
                 self.card_builds(k, kept, out, seen)
-                if t.trail_with_build:
+                if t.trail_with_build and not (owns and t.obligation == 1):
+                    # (a trail beside a build of layout cards is a trail: no_trail forbids it too)
                     self.trail_builds(k, kept, out, seen)
                 if len(out) > budget:
                     raise PositionTooLargeError(too_large(f"more than {budget:,} captures and builds"))

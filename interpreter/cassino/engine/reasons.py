@@ -192,6 +192,9 @@ class _Reasons:
         label = self.label(owned[0])
         if self.m.kind is MoveKind.TRAIL and rule == "no_trail":
             return f"you own {label}: the owner of a build may not trail; capture, or build"
+        if self.m.kind is MoveKind.TRAIL_BUILD and rule == "no_trail":
+            return (f"you own {label}: the owner of a build may not trail, beside a build of table cards "
+                    "or alone; capture, or build with the played card")
         if rule == "capture_or_raise" and self.m.kind is not MoveKind.CAPTURE:
             values = {b.cards: b.value for b in self.s.builds}
             raises = self.m.kind is MoveKind.BUILD and any(values.get(x) != self.m.value for x in self.m.builds)

@@ -121,6 +121,9 @@ class Tables:
         self.raise_own: bool = b.raise_own
         self.raise_with_table_cards: bool = b.raise_with_table_cards
         self.add_sets: bool = b.add_sets
+        #: No two builds of one value (``build.one_per_value``): a build raised to the value of another
+        #: joins it in the same move ([Kh] "you must then combine them into a single augmented build").
+        self.one_per_value: bool = b.one_per_value
         self.single_build_as_card: bool = b.single_build_as_card
         self.for_partner: bool = b.for_partner
         self.continue_as_begun: bool = b.continue_as_begun

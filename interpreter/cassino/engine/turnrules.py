@@ -55,6 +55,8 @@ class TurnRules:
         c, b = rules.capture, rules.build
         self.engine = engine
         self.augment: bool = c.from_piles == "opponents_top" and c.pile_cards == "augment"
+        #: Whether the played card alone is a base for a pile card (``capture.pile_base``).
+        self.played_base: bool = c.pile_base == "layout_or_played"
         self.raise_partners: bool = b.raise_partners
         self.augment_opponents: bool = b.augment_opponents
         self.one_per_value: bool = b.one_per_value
@@ -163,7 +165,9 @@ class TurnRules:
                     if not explain:
                         return _NO
                     if any(u.value != value for u in used):
-                        how = "a build is not raised to a value already built"
+                        how = ("a build raised to a value already built joins that build in the same move"
+                               if state.teams[x.owner] == side or self.augment_opponents else
+                               "it belongs to another side, so a build is not raised to its value")
                     elif state.teams[x.owner] == side or self.augment_opponents:
                         how = "join it, adding to it"
                     else:
@@ -192,6 +196,7 @@ class TurnRules:
         if not explain and not (loose & ~pile or used or (kind == BUILD and played)):
             return _NO
         fixed = 0          # builds taken or joined at their own value: sets of their own (a base)
+        hand_items = 0     # the items that are the played card, where it is no base on its own
         items: list[tuple[tuple[int, ...], int, int]] = []   # (values, pile or -1, depth)
         taken: tuple[Build, ...] = ()
         if kind == CAPTURE:
@@ -200,13 +205,21 @@ class TurnRules:
             taken = used
         else:
             values = [value] if isinstance(value, int) else []
-            if kind == BUILD:
-                items += [(engine.hv[i], -1, 0) for i in bits(played)]
-            for x in used:
-                if x.value == value:
-                    fixed += 1
-                elif isinstance(x.value, int):
-                    items.append(((x.value,), -1, 0))
+            raised = [x for x in used if x.value != value and isinstance(x.value, int)]
+            if kind == BUILD and raised and played:
+                # A build changes its value by the card from the hand added to it ([Kh] 3. "you change the
+                # value by adding a single card from your hand"): the two are one item, never split
+                # apart so that a pile card raises the build while the hand card makes a set of its own.
+                for i in bits(played):
+                    items.append((tuple(x.value + v for x in raised[:1] for v in engine.hv[i]), -1, 0))
+                items += [((x.value,), -1, 0) for x in raised[1:]]
+            else:
+                if kind == BUILD:
+                    if not self.played_base:   # (``capture.pile_base: layout``: never a base on its own)
+                        hand_items = ((1 << popcount(played)) - 1) << len(items)
+                    items += [(engine.hv[i], -1, 0) for i in bits(played)]
+                items += [((x.value,), -1, 0) for x in raised]
+            fixed = sum(1 for x in used if x.value == value)
         for i in bits(loose):
             side, depth = where.get(i, (-1, 0))
             items.append((engine.tv[i], side, depth))
@@ -221,7 +234,7 @@ class TurnRules:
                 if left and not fixed:
                     found = max(found, _SPLIT)   # a loose card or set of v beside a build of v is no base
                     continue
-            found = max(found, _augments(items, v, fixed > 0))
+            found = max(found, _augments(items, v, fixed > 0, hand_items))
             if found == _LEGAL:
                 return None
         if not explain:
@@ -266,10 +279,12 @@ _BASED: Final = 2     # a split with a base, but no order that takes each pile t
 _LEGAL: Final = 3
 
 
-def _augments(items: list[tuple[tuple[int, ...], int, int]], value: int, has_base: bool) -> int:
+def _augments(items: list[tuple[tuple[int, ...], int, int]], value: int, has_base: bool,
+              hand_items: int = 0) -> int:
     """How far ``items`` get (``_NONE`` to ``_LEGAL``): a split into sets each worth ``value``,
     each set holding at most one card of a pile; with a base among them (``has_base``, or a set
-    with no pile card); and an order of the sets in which each pile is taken from the top down
+    with no pile card that is not ``hand_items`` alone: the played card, where it is no base on its
+    own); and an order of the sets in which each pile is taken from the top down
     (a pile's card at depth d in a later set than its card at depth d - 1).
 
     The pile cards (a few) are given their sets first, each set tried in turn; what is left is
@@ -330,7 +345,7 @@ def _augments(items: list[tuple[tuple[int, ...], int, int]], value: int, has_bas
                 sub_split, sub_based = whole_splits(free & ~g)
                 if sub_split:
                     split = True
-                    if sub_based or not g & pile_mask:
+                    if sub_based or not g & pile_mask and g & ~hand_items:
                         based = True
                         break
             known = whole_done[free] = (split, based)
@@ -341,8 +356,8 @@ def _augments(items: list[tuple[tuple[int, ...], int, int]], value: int, has_bas
         if k == len(piled):
             if not layout_splits(free):
                 return False
-            if not has_base and not free:
-                found = max(found, _SPLIT)   # every set holds a pile card: no base
+            if not has_base and not free & ~hand_items:
+                found = max(found, _SPLIT)   # every set holds a pile card (or is the played card alone): no base
                 return False
             if _ordered(groups, items):
                 found = _LEGAL

@@ -56,8 +56,9 @@ class Resolved:
 
     def _authors_place(self, doc: Document, path: PathT) -> tuple[Document, PathT, bool] | None:
         """Where an author's file should be pointed at for a problem found in a shipped file it extends:
-        the author's setting nearest ``path`` (the longest shared start: `deal.table_order` for a problem
-        at `deal.hand_size`), else the one section the author's files change, else their `extends`.
+        the author's setting nearest ``path`` (the first with the longest shared start: `deal.table_cards`
+        for a problem at `deal.hand_size`), else the one section the author's files change, else their
+        `extends`.
         None when the problem lies in an author's file, or when no author's file is in the chain."""
         flags = self.shipped or (False,) * len(self.documents)
         shipped = {id(d) for d, f in zip(self.documents, flags) if f}
@@ -70,10 +71,10 @@ class Resolved:
             for setting in _settings_of(d.data):
                 shared = next((i for i, (a, b) in enumerate(zip(setting, path)) if a != b), min(len(setting), len(path)))
                 if shared and (best is None or shared > best[0]):
-                    best = (shared, d, setting[:shared])
+                    best = (shared, d, setting)
                 sections.setdefault(str(setting[0]), d)
         if best is not None:
-            return best[1], best[2], True
+            return best[1], best[2], False   # (at the setting's value, as a problem of its own would be)
         if len(sections) == 1:
             name, d = next(iter(sections.items()))
             return d, (name,), True

@@ -104,6 +104,8 @@ class CaptureRules:
     take_all: bool = False          # (issue 36) a capture takes all the played card can take
     # (issue 36) `taken` or `augment`: how an opposing pile's cards are used (see the schema).
     pile_cards: str = "taken"
+    # `layout_or_played` or `layout`: whether the played card alone is a base for a pile card (see the schema).
+    pile_base: str = "layout_or_played"
 
 
 @dataclass(frozen=True)
@@ -289,7 +291,7 @@ class Rules:
             capture=CaptureRules(cp["sums"], cp["several_groups"], cp["equal_cards"], cp["valueless_cards"],
                                  cp["equal_card_first"], cp["compulsory"], cp["hand_cards"]["max"],
                                  cp["hand_cards"]["combine"], cp["total"], cp["from_piles"],
-                                 cp["take_all"], cp["pile_cards"]),
+                                 cp["take_all"], cp["pile_cards"], cp["pile_base"]),
             build=BuildRules(bd["allowed"], bd["multiple"], bd["raise_single"], bd["raise_own"],
                              bd["raise_with_table_cards"], bd["add_sets"], bd["single_build_as_card"],
                              bd["for_partner"], bd["continue_as_begun"], bd["valueless"], bd["max_value"],
