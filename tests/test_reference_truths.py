@@ -17,7 +17,7 @@ from cassino.language import reference
 from cassino.language.schema import load_schema
 from cassino.language.variants import load_rules
 
-from conftest import EXAMPLES, VARIANTS, position_at, validate_refuses
+from conftest import EXAMPLES, ROOT, VARIANTS, position_at, validate_refuses
 
 ALL_FILES = [f"variants/{v}.yaml" for v in VARIANTS] + [f"examples/{p.name}" for p in EXAMPLES]
 
@@ -205,3 +205,105 @@ def test_face_builds_limit_repeats_its_decks_own(cli) -> None:  # type: ignore[n
     assert code == 0 and "announced above" not in out
     code, out, _ = cli("diff", "standard", "face-builds")
     assert "not counted): build.max_value." in out
+
+
+# ---------------------------------------------------------------------- 4. the Python API page
+
+
+def _api() -> Any:
+    import importlib.util
+    import sys
+
+    if "hooks" not in sys.modules:
+        spec = importlib.util.spec_from_file_location("hooks", ROOT / "docs" / "gen" / "hooks.py")
+        assert spec is not None and spec.loader is not None
+        module = importlib.util.module_from_spec(spec)
+        spec.loader.exec_module(module)
+        sys.modules["hooks"] = module
+    return sys.modules["hooks"]
+
+
+def _public_members(cls: type) -> dict[str, Any]:
+    out = {}
+    for attr, member in vars(cls).items():
+        if attr.startswith("_"):
+            continue
+        func = member.__func__ if isinstance(member, (staticmethod, classmethod)) else member
+        if isinstance(member, property) or callable(func):
+            out[attr] = member if isinstance(member, property) else func
+    return out
+
+
+def _documented() -> dict[str, Any]:
+    """Every name the API page must document: each export, and each public method and property of
+    Engine, Game and HandState (and of Move, which the exports include)."""
+    names = dict(_api().api_names())
+    for cls in ("Engine", "Game", "HandState", "Move"):
+        for attr, member in _public_members(names[cls]).items():
+            names[f"{cls}.{attr}"] = member
+    return names
+
+
+#: The names a user reaches first: each has an example (run below, so it cannot go stale).
+WITH_EXAMPLES = (
+    "Engine", "Engine.start", "Engine.legal_moves", "Engine.is_legal", "Engine.play", "Engine.apply",
+    "Engine.why_illegal", "Engine.iter_moves", "Engine.count_moves", "Engine.next_seat", "Engine.leader",
+    "Engine.partner_of", "Engine.mask_of",
+    "Game", "Game.new", "Game.at", "Game.legal_moves", "Game.play", "Game.claim", "Game.standing", "Game.with_",
+    "Game.rules", "Game.side_of", "Game.pegged_winner",
+    "HandState", "HandState.with_", "HandState.sides", "HandState.in_play", "HandState.side_pile",
+    "Move", "MoveKind", "Position", "format_move", "parse_move", "load", "load_rules",
+    "IllegalMoveError", "MoveSyntaxError", "CassinoError", "RuleFileError",
+)
+
+
+def _own_doc(obj: Any) -> str:
+    """The object's own docstring: not one inherited from ``str`` (MoveKind) or made by
+    ``dataclass`` from the fields (``Game(engine: ...)``)."""
+    doc = obj.__doc__ if isinstance(obj, property) else vars(obj).get("__doc__") if isinstance(obj, type) \
+        else getattr(obj, "__doc__", None)
+    if isinstance(obj, type) and doc and doc.startswith(f"{obj.__name__}("):
+        return ""
+    return (doc or "").strip()
+
+
+def test_every_public_name_of_the_api_has_its_own_docstring() -> None:
+    missing = [name for name, obj in _documented().items() if not _own_doc(obj)]
+    assert not missing, "no docstring: " + ", ".join(sorted(missing))
+
+
+def test_the_names_a_user_needs_first_have_examples_that_run() -> None:
+    import doctest
+
+    import cassino
+    from cassino.engine.game import Game
+
+    names = _documented()
+    assert set(WITH_EXAMPLES) <= set(names)
+    lacking = [n for n in WITH_EXAMPLES if ">>>" not in _own_doc(names[n])]
+    assert not lacking, "no example: " + ", ".join(lacking)
+    engine = cassino.Engine(cassino.load_rules("standard"))
+    globs = {n: getattr(cassino, n) for n in cassino.__all__ if not n.startswith("_")}
+    for name, obj in names.items():
+        doc = _own_doc(obj)
+        if ">>>" not in doc:
+            continue
+        test = doctest.DocTestParser().get_doctest(
+            doc, {**globs, "engine": engine, "state": engine.start(seed=7, players=2),
+                  "game": Game.new(engine.rules, seed=7, players=2)}, name, None, 0)
+        runner = doctest.DocTestRunner(optionflags=doctest.ELLIPSIS)
+        runner.run(test, out=lambda text: None)
+        assert runner.failures == 0, f"the example of {name} does not give what it shows"
+
+
+def test_the_api_page_has_the_main_methods_and_card_names() -> None:
+    page = _api().api_markdown()
+    for heading in ("### `Game.play(", "### `Game.legal_moves(", "### `Engine.is_legal(", "## `HandState` (class)",
+                    "### `HandState.with_("):
+        assert heading in page, heading
+    kind = page[page.index("## `MoveKind`"):]
+    kind = kind[:kind.index("\n## ")]
+    assert "str(object=" not in kind and "What a move does" in kind
+    state = page[page.index("## `HandState` (class)"):]
+    assert "engine.deck.cards_of(state.hands[1])" in state and "['5S', '4H', '6H', 'KC']" in state
+    assert "```python\n>>> " in page and "&lt;MoveKind" not in page      # examples are code, as written

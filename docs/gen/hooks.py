@@ -127,8 +127,56 @@ def _signature(obj: Any) -> str:
 
 
 def _doc(obj: Any) -> str:
-    text = inspect.getdoc(obj) or ""
-    return text.replace("<", "&lt;")
+    """A docstring for the page: each example (``>>>`` lines and their output, up to a blank line)
+    a fenced code block shown as written, reST's ``::`` before one a colon, "<" escaped in the prose."""
+    lines = (inspect.getdoc(obj) or "").replace("::\n", ":\n").split("\n")
+    out: list[str] = []
+    k = 0
+    while k < len(lines):
+        if lines[k].lstrip().startswith(">>>"):
+            block = []
+            while k < len(lines) and lines[k].strip():
+                block.append(lines[k])
+                k += 1
+            margin = min(len(line) - len(line.lstrip()) for line in block)
+            out += ["```python", *(line[margin:] for line in block), "```"]
+            continue
+        out.append(lines[k].replace("<", "&lt;"))
+        k += 1
+    return "\n".join(out)
+
+
+#: Classes a user meets without importing them by name, documented beside the exports: the hand
+#: state ``Engine.start``, ``Engine.play`` and ``Game.hand`` give (its card sets are bit masks).
+API_EXTRA = {"HandState": "cassino.engine.state"}
+
+
+def _class_lines(name: str, obj: type) -> list[str]:
+    kind = "exception" if issubclass(obj, BaseException) else "class"
+    out = [f"## `{name}` ({kind})", "", f"`{obj.__module__}.{obj.__qualname__}`", "", _doc(obj), ""]
+    if kind == "exception":
+        return out
+    for attr, member in sorted(vars(obj).items()):
+        if attr.startswith("_"):
+            continue
+        func = member.__func__ if isinstance(member, (staticmethod, classmethod)) else member
+        if isinstance(member, property):
+            out += [f"### `{name}.{attr}` (property)", "", _doc(member), ""]
+        elif callable(func):
+            out += [f"### `{name}.{attr}{_signature(func)}`", "", _doc(func), ""]
+    return out
+
+
+def api_names() -> dict[str, Any]:
+    """Every name the API page documents: ``import cassino``'s exports and ``API_EXTRA``."""
+    import importlib
+
+    import cassino
+
+    names: dict[str, Any] = {n: getattr(cassino, n) for n in cassino.__all__ if not n.startswith("_")}
+    for name, module in API_EXTRA.items():
+        names[name] = getattr(importlib.import_module(module), name)
+    return names
 
 
 def api_markdown() -> str:
@@ -136,25 +184,17 @@ def api_markdown() -> str:
 
     out = ["# The Python API", "",
            "The names `import cassino` gives, with their docstrings (generated from the code; "
-           "[the engine from Python](engine.md) shows them at work). `cassino --version` says whether the "
-           "engine is compiled; the two play the same games.", ""]
-    for name in sorted(n for n in cassino.__all__ if not n.startswith("_")):
-        obj = getattr(cassino, name)
+           "[the engine from Python](engine.md) shows them at work), and the hand state the engine's "
+           "methods take and give (`HandState`). `cassino --version` says whether the "
+           "engine is compiled; the two play the same games.", "",
+           "The examples of a class's methods continue its own example (`engine` and `state` are the "
+           "`Engine` example's, `game` the `Game` example's).", ""]
+    for name, obj in sorted(api_names().items()):
         if inspect.isclass(obj):
-            kind = "exception" if issubclass(obj, BaseException) else "class"
-            out += [f"## `{name}` ({kind})", "", f"`{obj.__module__}.{obj.__qualname__}`", "", _doc(obj), ""]
-            if kind == "exception":
-                continue
-            for attr, member in sorted(vars(obj).items()):
-                if attr.startswith("_"):
-                    continue
-                func = member.__func__ if isinstance(member, (staticmethod, classmethod)) else member
-                if callable(func) and (inspect.getdoc(func) or ""):
-                    out += [f"### `{name}.{attr}{_signature(func)}`", "", _doc(func), ""]
-                elif isinstance(member, property) and member.__doc__:
-                    out += [f"### `{name}.{attr}` (property)", "", _doc(member), ""]
+            out += _class_lines(name, obj)
         elif callable(obj):
             out += [f"## `{name}{_signature(obj)}`", "", f"`{obj.__module__}.{name}`", "", _doc(obj), ""]
         else:
             out += [f"## `{name}`", "", f"`{obj!r}`", ""]
+    out += ["## `__version__`", "", f"`{cassino.__version__!r}`", ""]
     return "\n".join(out)

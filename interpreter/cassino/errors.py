@@ -111,7 +111,15 @@ class Diagnostic:
 
 
 class CassinoError(ValueError):
-    """Base of every error the package raises on bad input."""
+    """Base of every error the package raises on bad input (a ``ValueError``): catch it to
+    report any of them::
+
+        >>> try:
+        ...     load_rules("nosuch")
+        ... except CassinoError as e:
+        ...     print(str(e).splitlines()[0])
+        nosuch: no bundled variant or file named `nosuch`
+    """
 
 
 class PositionTooLargeError(CassinoError):
@@ -124,7 +132,15 @@ class PositionTooLargeError(CassinoError):
 
 @dataclass
 class RuleFileError(CassinoError):
-    """A rule file (or something it extends) could not be loaded; holds every problem found."""
+    """A rule file (or something it extends) could not be loaded; holds every problem found,
+    each with its file, line, column, message and hint (``diagnostics``)::
+
+        >>> try:
+        ...     load_rules("nosuch")
+        ... except RuleFileError as e:
+        ...     print(e.diagnostics[0].message)
+        no bundled variant or file named `nosuch`
+    """
 
     diagnostics: list[Diagnostic] = field(default_factory=list)
 

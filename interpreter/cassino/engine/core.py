@@ -94,7 +94,16 @@ def subsets_summing(items: Sequence[tuple[int, tuple[int, ...]]], target: int,
 
 @dataclass(frozen=True)
 class Position:
-    """A hand position given piece by piece (scenario files, tests, front ends)."""
+    """A hand position given piece by piece (scenario files, tests, front ends), for
+    :meth:`Engine.position`: cards by :class:`~cassino.language.cards.Card` (``deck.parse``),
+    builds as (cards, value, owner), each seat's captured cards in order, last on top::
+
+        >>> deck = engine.deck
+        >>> here = engine.position(Position(players=2, hands={0: [deck.parse("9D")], 1: [deck.parse("5S")]},
+        ...                                 table=[deck.parse("4C"), deck.parse("5H")]))
+        >>> [format_move(m, deck) for m in engine.legal_moves(here)]
+        ['9D capture 4C 5H', '9D trail']
+    """
 
     players: int
     partners: bool = False
@@ -192,7 +201,20 @@ def deck_mask(local: int, cards: list[int]) -> int:
 
 
 class Engine:
-    """Legal moves and their effects for one variant. Stateless between calls; share freely."""
+    """Legal moves and their effects for one variant. Stateless between calls; share freely.
+
+    A hand is a :class:`~cassino.engine.state.HandState` value; :meth:`start` deals one,
+    :meth:`legal_moves` lists the moves of the player to move, :meth:`play` returns the state
+    after one. The methods' examples start from this hand (seat 1, after the dealer, leads)::
+
+        >>> from cassino import Engine, load_rules, parse_move, format_move
+        >>> engine = Engine(load_rules("standard"))
+        >>> state = engine.start(seed=7, players=2)
+        >>> state.turn
+        1
+        >>> [format_move(m, engine.deck) for m in engine.legal_moves(state)]
+        ['4H capture 4C', '5S trail', '4H trail', '6H trail', 'KC trail']
+    """
 
     def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
         """Pickled as its rules (an engine is made from them alone): the compiled class cannot be
@@ -273,6 +295,12 @@ class Engine:
 
     # ------------------------------------------------------------------ helpers
     def mask_of(self, predicate) -> int:  # type: ignore[no-untyped-def]
+        """The deck mask of the cards ``predicate`` (a function of a card) accepts::
+
+            >>> spades = engine.mask_of(lambda card: card.suit == "S")
+            >>> [str(c) for c in engine.deck.cards_of(spades & state.hands[1])]
+            ['5S']
+        """
         m = 0
         for i, card in enumerate(self.deck.cards):
             if predicate(card):
@@ -280,12 +308,29 @@ class Engine:
         return m
 
     def next_seat(self, seat: int, players: int) -> int:
+        """The seat that plays after ``seat`` at a table of ``players``, in the variant's direction::
+
+            >>> engine.next_seat(3, 4)
+            0
+        """
         return (seat - 1) % players if self.ccw else (seat + 1) % players
 
     def leader(self, dealer: int, players: int) -> int:
+        """The seat that plays first in a hand ``dealer`` dealt (the next after the dealer)::
+
+            >>> engine.leader(0, 2)
+            1
+        """
         return self.next_seat(dealer, players)
 
     def partner_of(self, state: HandState, seat: int) -> int | None:
+        """``seat``'s partner in ``state`` (four players in two partnerships), else None::
+
+            >>> engine.partner_of(state, 0) is None
+            True
+            >>> engine.partner_of(engine.start(seed=7, players=4, partners=True), 1)
+            3
+        """
         if state.players == 4 and state.teams[0] == state.teams[2] and state.teams[0] != state.teams[1]:
             return (seat + 2) % 4
         return None
@@ -342,7 +387,13 @@ class Engine:
     # ------------------------------------------------------------------ positions
     def start(self, seed: int, players: int, dealer: int = 0, partners: bool | None = None,
               scores_restricted: Iterable[int] = ()) -> HandState:
-        """A new hand: the deck shuffled from ``seed`` and dealt as the variant says."""
+        """A new hand: the deck shuffled from ``seed`` and dealt as the variant says; the same
+        seed deals the same hand. ``partners``: play in partnerships (None: as the variant says)::
+
+            >>> hand = engine.start(seed=7, players=2)
+            >>> hand == state, hand.dealer, hand.turn
+            (True, 0, 1)
+        """
         # What a new hand starts from for this table (the seats checked, the teams, the empty
         # hands and piles): worked out once per engine and table, not once a hand (the rules'
         # partnership test is Python the engine would call every hand).
@@ -418,7 +469,8 @@ class Engine:
         return tuple(range(players))
 
     def position(self, pos: Position) -> HandState:
-        """A state from explicit pieces; cards not placed are the stock (deck order)."""
+        """A state from explicit pieces; cards not placed are the stock (deck order). See
+        :class:`Position` for an example."""
         self._check_players(pos.players)
         teams = self._teams(pos.players, pos.partners)
         # ``used``: the cards placed so far, so that with two packs a card placed twice is its
@@ -736,7 +788,11 @@ class Engine:
         return list(self._keys(state))
 
     def legal_moves(self, state: HandState) -> list[Move]:
-        """Every legal move of the player to play, each once."""
+        """Every legal move of the player to play (``state.turn``), each once::
+
+            >>> [format_move(m, engine.deck) for m in engine.legal_moves(state)][:2]
+            ['4H capture 4C', '5S trail']
+        """
         return self.moves_of(state, self._keys(state))
 
     def moves_of(self, state: HandState, keys: list[int]) -> list[Move]:
@@ -748,17 +804,35 @@ class Engine:
         return [keyed(key, layout) for key in keys]
 
     def count_moves(self, state: HandState) -> int:
-        """How many legal moves there are, without making a Move of each."""
+        """How many legal moves there are, without making a Move of each::
+
+            >>> engine.count_moves(state)
+            5
+        """
         return len(self._keys(state))
 
     def iter_moves(self, state: HandState) -> Iterator[Move]:
         """The legal moves one at a time: a front end can show the first few of a table
-        with tens of thousands of captures without building them all."""
+        with tens of thousands of captures without building them all::
+
+            >>> format_move(next(engine.iter_moves(state)), engine.deck)
+            '4H capture 4C'
+        """
         keys = self._keys(state)
         for start in range(0, len(keys), 256):
             yield from self.moves_of(state, keys[start:start + 256])
 
     def is_legal(self, state: HandState, move: Move) -> bool:
+        """Whether ``move`` is legal for the player to move in ``state``. Where it is not,
+        :meth:`play` raises IllegalMoveError and :meth:`why_illegal` says why::
+
+            >>> engine.is_legal(state, parse_move("4H capture 4C", engine.deck))
+            True
+            >>> engine.is_legal(state, parse_move("4H trail", engine.deck))
+            True
+            >>> engine.is_legal(state, parse_move("2S trail", engine.deck))    # seat 0's card
+            False
+        """
         key = self.key_of(state, move)
         return key >= 0 and self._listed(state, key)
 
@@ -776,7 +850,12 @@ class Engine:
                     and not (self.take_all and move.kind is _CAPTURE_KIND and walk.has_larger(move)))
 
     def play(self, state: HandState, move: Move) -> HandState:
-        """Apply ``move`` after checking it is legal (IllegalMoveError otherwise)."""
+        """Apply ``move`` after checking it is legal (IllegalMoveError otherwise, with the reason)::
+
+            >>> after = engine.play(state, parse_move("4H capture 4C", engine.deck))
+            >>> after.turn, [str(c) for c in engine.deck.cards_of(after.piles[1])]
+            (0, ['4H', '4C'])
+        """
         key = self.key_of(state, move)
         if key < 0 or not self._listed(state, key):
             raise IllegalMoveError(self.why_illegal(state, self.resolve(state, move)))
@@ -814,7 +893,11 @@ class Engine:
         return self.moves_of(state, keys[:limit])
 
     def why_illegal(self, state: HandState, move: Move) -> str:
-        """A one-line reason a move is refused, for players and scenario reports."""
+        """A one-line reason a move is refused, for players and scenario reports::
+
+            >>> engine.why_illegal(state, parse_move("2S trail", engine.deck))
+            '2S trail: 2S is not in the hand of seat 1'
+        """
         from .reasons import why_illegal
 
         return why_illegal(self, state, move)
@@ -888,7 +971,12 @@ class Engine:
 
     # ------------------------------------------------------------------ applying
     def apply(self, state: HandState, move: Move) -> HandState:
-        """The state after ``move`` (which must be legal; see :meth:`play`)."""
+        """The state after ``move``, which must be legal: it is not checked (the search's fast
+        path). :meth:`play` checks it first::
+
+            >>> engine.apply(state, engine.legal_moves(state)[0]).turn
+            0
+        """
         key = move.key_in(state)
         if key >= 0:   # listed for this very state: apply it by its key
             return self.apply_key(state, key)

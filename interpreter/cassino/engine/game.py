@@ -29,6 +29,22 @@ class GameOverError(CassinoError):
 
 @dataclass(frozen=True)
 class Game:
+    """A whole game: hands dealt one after another from ``seed`` until a side wins, as the
+    variant's ``game`` settings say. Immutable: :meth:`play` returns the next game.
+
+    ``hand`` is the hand in play (a :class:`~cassino.engine.state.HandState`), ``scores`` each
+    side's game score, ``over`` and ``winner`` (a side) say how it ended::
+
+        >>> from cassino import Game, load_rules, format_move
+        >>> game = Game.new(load_rules("standard"), seed=7, players=2)
+        >>> move = game.legal_moves()[0]
+        >>> format_move(move, game.engine.deck)
+        '8H capture 2H 6D'
+        >>> game = game.play(move)
+        >>> game.hand.turn, game.scores, game.over
+        (0, (0, 0), False)
+    """
+
     engine: Engine = field(repr=False, compare=False)
     scorer: Scorer = field(repr=False, compare=False)
     seed: int
@@ -56,7 +72,12 @@ class Game:
     def new(cls, rules: Rules | Engine, seed: int, players: int | None = None, partners: bool = False,
             dealer: int = 0, scorer: Scorer | None = None) -> "Game":
         """A new game: its first hand dealt from ``seed``. ``scorer``: the engine's, when the
-        caller already has one (it only depends on the rules; many games can share it)."""
+        caller already has one (it only depends on the rules; many games can share it)::
+
+            >>> fresh = Game.new(load_rules("standard"), seed=7, players=2)
+            >>> fresh == game, fresh.hand.dealer, fresh.target
+            (True, 0, 21)
+        """
         engine = rules if isinstance(rules, Engine) else Engine(rules)
         if scorer is not None and scorer.engine is not engine:
             raise ValueError("the scorer belongs to another engine")
@@ -77,7 +98,11 @@ class Game:
 
         The hand's endgame restrictions follow the scores, as for a dealt hand. Settled (the
         default), the game is then where play would have left it: over if pegged points already
-        reach the target, the hand scored if it is finished. Later hands are dealt from ``seed``.
+        reach the target, the hand scored if it is finished. Later hands are dealt from ``seed``::
+
+            >>> late = Game.at(game.engine, game.hand, {0: 20, 1: 3})
+            >>> late.scores, late.over
+            ((20, 3), False)
         """
         sides = hand.sides
         partners = engine.partner_of(hand, 0) is not None
@@ -92,7 +117,10 @@ class Game:
 
         Made by copying the fields rather than through ``dataclasses.replace`` (which runs
         the whole constructor machinery, a tenth of a simulated game's time): every move
-        makes a new Game.
+        makes a new Game::
+
+            >>> game.with_(scores=(5, 3)).scores, game.scores
+            ((5, 3), (0, 0))
         """
         unknown = changes.keys() - _FIELDS
         if unknown:
@@ -107,6 +135,11 @@ class Game:
 
     @property
     def rules(self) -> Rules:
+        """The variant's rules (the engine's)::
+
+            >>> game.rules.name
+            'standard'
+        """
         return self.engine.rules
 
     def restricted_sides(self) -> frozenset[int]:
@@ -120,10 +153,22 @@ class Game:
                                  scores_restricted=self.restricted_sides())
 
     def side_of(self, seat: int) -> int:
+        """The side ``seat`` plays for (the index of its score in ``scores``): the seat itself,
+        or with partners the partnership's number::
+
+            >>> game.side_of(1)
+            1
+        """
         return self.hand.teams[seat]
 
     # ------------------------------------------------------------------ play
     def legal_moves(self) -> list[Move]:
+        """Every legal move of the player to move (``game.hand.turn``), each once; none once the
+        game is over. :func:`~cassino.format_move` writes one as the game does::
+
+            >>> [format_move(m, game.engine.deck) for m in game.legal_moves()][:3]
+            ['8H capture 2H 6D', '9H capture 3D 6D', 'AH build 9 on 2H 6D']
+        """
         return [] if self.over else self.engine.legal_moves(self.hand)
 
     def playable_moves(self) -> list[Move]:
@@ -132,6 +177,16 @@ class Game:
         return [] if self.over else self.engine.playable_moves(self.hand)
 
     def play(self, move: Move) -> "Game":
+        """The game after ``move`` by the player to move: the next turn, or the next hand dealt
+        and the finished one scored, or the game over. Raises IllegalMoveError (with the
+        reason) for a move that is not legal here, GameOverError once the game is over::
+
+            >>> after = game.play(parse_move("8H capture 2H 6D", game.engine.deck))
+            >>> after.hand.turn
+            0
+            >>> game.play(parse_move("8H trail", game.engine.deck)).hand.turn
+            0
+        """
         if self.over:
             raise GameOverError("the game is over")
         return self._after(self.engine.play(self.hand, move), move)
@@ -194,7 +249,11 @@ class Game:
 
     def standing(self) -> tuple[int, ...]:
         """The game scores as a scoreboard shows them now: with the points pegged in the hand in
-        play (where points count as won), which a finished game has already added."""
+        play (where points count as won), which a finished game has already added::
+
+            >>> game.standing()
+            (0, 0)
+        """
         if self.over:
             return self.scores
         so_far = self.hand_points_so_far()
@@ -205,6 +264,12 @@ class Game:
         return self.scorer.points_so_far(self.hand, dict(enumerate(self.scores)), self.restrictions_on)
 
     def pegged_winner(self) -> int | None:
+        """The side whose game score and points won so far this hand reach the target (the
+        highest, if several), or None: where points count as they are won, that side has won::
+
+            >>> game.pegged_winner() is None
+            True
+        """
         if self.target is None:
             return None
         running = self.running_points()
@@ -214,7 +279,14 @@ class Game:
         return max(reached, key=lambda s: self.scores[s] + running[s])
 
     def claim(self, seat: int) -> "Game":
-        """``seat`` claims to have reached the target: right, their side wins; wrong, it loses."""
+        """``seat`` claims to have reached the target: right, their side wins; wrong, it loses
+        (only where the variant has ``game.claiming``)::
+
+            >>> claiming = Game.new(load_rules("examples/hoyle-claiming.yaml"), seed=7, players=2)
+            >>> after = claiming.claim(0)                 # nobody has any points yet
+            >>> after.over, after.winner, after.ended_by
+            (True, 1, 'false claim')
+        """
         if self.over:
             raise GameOverError("the game is over")
         if not self.rules.game.claiming:

@@ -31,6 +31,14 @@ from .values import Value
 
 
 class MoveKind(str, Enum):
+    """What a move does: ``TRAIL`` a card to the table, ``CAPTURE`` cards and builds with it,
+    ``BUILD`` (or add to) a build of its ``value``, or ``TRAIL_BUILD`` (trail and build loose
+    cards in one turn, a house rule). A ``str``, so it compares with its text::
+
+        >>> MoveKind.CAPTURE == "capture", parse_move("4H capture 4C", engine.deck).kind
+        (True, <MoveKind.CAPTURE: 'capture'>)
+    """
+
     TRAIL = "trail"
     CAPTURE = "capture"
     BUILD = "build"
@@ -73,6 +81,13 @@ class Move(Value):
     The fields are read-only properties: a move made by :func:`keyed` fills them from
     its key when one is first read (so its private attributes change once, from
     "not decoded" to the decoded fields; nothing else ever changes).
+
+    Read from its text with :func:`~cassino.parse_move`, written with :func:`~cassino.format_move`;
+    its masks are cards as in a hand state's (``engine.deck.cards_of``)::
+
+        >>> move = parse_move("4H capture 4C", engine.deck)
+        >>> move.kind, [str(c) for c in engine.deck.cards_of(move.loose)]
+        (<MoveKind.CAPTURE: 'capture'>, ['4C'])
     """
 
     _fields: ClassVar[tuple[str, ...]] = ("kind", "played", "loose", "builds", "value")
@@ -124,35 +139,41 @@ class Move(Value):
 
     @property
     def kind(self) -> MoveKind:
+        """What the move does (:class:`MoveKind`)."""
         if self._pending:
             self._decode()
         return self._kind
 
     @property
     def played(self) -> int:
+        """The hand cards played, a deck mask (one card unless several are played together)."""
         if self._pending:
             self._decode()
         return self._played
 
     @property
     def loose(self) -> int:
+        """The loose table cards taken (a capture) or put into the build, a deck mask."""
         if self._pending:
             self._decode()
         return self._loose
 
     @property
     def builds(self) -> tuple[int, ...]:
+        """The builds taken or built on, each as the deck mask of its cards, sorted."""
         if self._pending:
             self._decode()
         return self._builds
 
     @property
     def value(self) -> int | str | None:
+        """The value a build announces (a number, or a rank for cards without value); None else."""
         if self._pending:
             self._decode()
         return self._value
 
     def values(self) -> tuple[Any, ...]:
+        """The fields in ``_fields``' order (what equality and hashing compare)."""
         if self._pending:
             self._decode()
         return (self._kind, self._played, self._loose, self._builds, self._value)
@@ -175,8 +196,22 @@ def keyed(key: int, layout: KeyLayout) -> Move:
 
 
 class IllegalMoveError(CassinoError):
-    """A move that is well formed but not allowed in the current position."""
+    """A move that is well formed but not allowed in the current position; the message says why::
+
+        >>> try:
+        ...     engine.play(state, parse_move("2S trail", engine.deck))
+        ... except IllegalMoveError as e:
+        ...     print(e)
+        2S trail: 2S is not in the hand of seat 1
+    """
 
 
 class MoveSyntaxError(CassinoError):
-    """Move text that cannot be read; the message shows where, with a caret."""
+    """Move text that cannot be read; the message shows where, with a caret::
+
+        >>> try:
+        ...     parse_move("9D captur 4C", engine.deck)
+        ... except MoveSyntaxError as e:
+        ...     print(str(e).splitlines()[0])
+        `captur` is not an action: after the played card write trail, capture or build (did you mean `capture`?)
+    """

@@ -45,6 +45,12 @@ def _build_key(deck: Deck, mask: int) -> list[tuple[int, int]]:
 
 
 def format_move(move: Move, deck: Deck) -> str:
+    """A move as the game writes it (and :func:`parse_move` reads it): ``9D capture 4C 5H``,
+    ``3D build 8 on 5S``, ``[2S 4H]`` for a build on the table, ``9C trail``::
+
+        >>> format_move(engine.legal_moves(state)[0], engine.deck)
+        '4H capture 4C'
+    """
     played = "+".join(cards_text(deck, move.played))
     if move.kind is MoveKind.TRAIL:
         return f"{played} trail"
@@ -130,7 +136,13 @@ def check_move_length(text: str, deck: Deck) -> None:
 
 
 def parse_move(text: str, deck: Deck) -> Move:
-    """Read one move; :class:`MoveSyntaxError` (with a caret) when it cannot be read."""
+    """Read one move; :class:`MoveSyntaxError` (with a caret) when it cannot be read. The text
+    is the game's notation (:func:`format_move`); whether the move is legal is the engine's to say::
+
+        >>> move = parse_move("4h capture 4c", engine.deck)
+        >>> format_move(move, engine.deck), engine.is_legal(state, move)
+        ('4H capture 4C', True)
+    """
     check_move_length(text, deck)
     try:
         tree = _parser().parse(text)

@@ -111,6 +111,21 @@ class HandState(Value):
     ``pile_reach``: how many cards from the top of each opposing pile a move may use (1: the
     top alone; more where a card uncovered in a move is in play for the same move,
     ``capture.pile_cards: augment``).
+
+    ``turn`` is the seat to move; ``hands`` and ``piles`` (the cards each seat captured) are
+    indexed by seat. Every set of cards (a hand, ``table``, a pile, a build's ``cards``) is an
+    integer bit mask over the deck: bit ``i`` is ``engine.deck.cards[i]``. The deck turns a mask
+    into cards (``deck.cards_of``), a card into its name (``str``), and names back into a mask
+    (``deck.parse``, ``deck.mask``); ``engine`` and ``state`` are as in the Engine's example::
+
+        >>> [str(card) for card in engine.deck.cards_of(state.hands[1])]
+        ['5S', '4H', '6H', 'KC']
+        >>> [str(card) for card in engine.deck.cards_of(state.table)]
+        ['7D', 'JD', '3C', '4C']
+        >>> state.hands[1] & engine.deck.mask([engine.deck.parse("KC")]) != 0
+        True
+        >>> [(str(engine.deck.cards_of(b.cards)[0]), b.value) for b in state.builds]
+        []
     """
 
     _fields: ClassVar[tuple[str, ...]] = (
@@ -147,12 +162,17 @@ class HandState(Value):
         self.pile_reach: Final = pile_reach
 
     def values(self) -> tuple[Any, ...]:
+        """The fields in ``_fields``' order (what equality, hashing and pickling compare)."""
         return (self.players, self.teams, self.dealer, self.turn, self.hands, self.table, self.builds, self.stock,
                 self.piles, self.sweeps, self.events, self.captures, self.last_capturer, self.ply, self.deal_no,
                 self.over, self.proven, self.restricted, self.residue, self.stacks, self.pile_reach)
 
     def with_(self, **changes: Any) -> "HandState":
-        """A copy with some fields changed (the state itself never changes)."""
+        """A copy with some fields changed (the state itself never changes)::
+
+            >>> state.with_(turn=0).turn, state.turn
+            (0, 1)
+        """
         fields = dict(zip(self._fields, self.values()))
         for name in changes:
             if name not in fields:
@@ -179,17 +199,30 @@ class HandState(Value):
 
     def in_play(self) -> int:
         """The loose cards the player to move may take or build with: the table and, where
-        capture piles are in play, the opposing sides' pile tops (move keys number these)."""
+        capture piles are in play, the opposing sides' pile tops (move keys number these)::
+
+            >>> state.in_play() == state.table                  # no piles in play in Casino
+            True
+        """
         if self.stacks:
             return self.table | self.pile_tops()
         return self.table
 
     @property
     def sides(self) -> tuple[int, ...]:
-        """The distinct sides, lowest seat first."""
+        """The distinct sides, lowest seat first::
+
+            >>> state.sides
+            (0, 1)
+        """
         return tuple(sorted(set(self.teams)))
 
     def side_pile(self, side: int) -> int:
+        """The cards captured by ``side`` (its seats' piles together), a deck mask::
+
+            >>> engine.deck.cards_of(state.side_pile(0))
+            ()
+        """
         pile = 0
         for seat, team in enumerate(self.teams):
             if team == side:
