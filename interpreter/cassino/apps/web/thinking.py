@@ -68,6 +68,8 @@ VALUES_SHOWN = 8
 HINT_GRACE = 5.0
 #: A hint not started within this long (every worker busy for other tables) is given up.
 HINT_WAIT = 60.0
+#: A worker process that has not started within this long is given up (its job fails in words).
+SPAWN_SECONDS = 120.0
 
 
 QUICK_DEALS = 256
@@ -165,8 +167,13 @@ def _quiet_worker() -> None:
 
 def _worker(conn: Any) -> None:
     """A worker process: runs each ``(fn, args)`` it is sent, and sends back ``("ok", value)`` or
-    ``("error", exception)``, until its pipe closes."""
+    ``("error", exception)``, until its pipe closes. It says ``"ready"`` first, once it has started (a job's
+    time is counted from then: starting a process takes a second or more on a busy machine)."""
     _quiet_worker()
+    try:
+        conn.send("ready")
+    except (EOFError, OSError):
+        return
     while True:
         try:
             job = conn.recv()
@@ -398,9 +405,9 @@ class Thinkers:
         if job.expires is not None and time.monotonic() > job.expires:
             _post(job, GaveUp(job.late or "given up: no worker was free in time"), True)
             return
-        if slot.process is None or not slot.process.is_alive():
-            self._spawn(slot)
         try:
+            if slot.process is None or not slot.process.is_alive():
+                self._spawn(slot)
             slot.conn.send((job.fn, job.args))
             ready = slot.conn.poll(job.cap)
             if self.stopped:
@@ -423,12 +430,16 @@ class Thinkers:
         _post(job, value, status != "ok")
 
     def _spawn(self, slot: _Slot) -> None:
+        """A new worker process for ``slot``, once it says it is ready (OSError if it does not start)."""
         context = multiprocessing.get_context("spawn")          # no fork of a process with threads
         mine, theirs = context.Pipe()
         process = context.Process(target=_worker, args=(theirs,), daemon=True, name="cassino-thinker")
         process.start()
         theirs.close()
         slot.process, slot.conn = process, mine
+        if not mine.poll(SPAWN_SECONDS) or mine.recv() != "ready":
+            self._end(slot)
+            raise OSError(f"a worker process did not start within {SPAWN_SECONDS:g} s")
 
     def _end(self, slot: _Slot) -> None:
         """Stop a worker's process now (what it was doing is dropped)."""
