@@ -168,8 +168,24 @@ D10 A capture with pile cards whose base is a layout set needs no build of the c
 D11 A build needs at least one card besides the played card; a discard beside a layout build uses two or
     more layout cards (a single card is no build).
 
-Where the variant files' readings and the texts may differ: see the report accompanying this file
-(D2, D5, D7, D8, D9 and the South African single-card base of R4 are the places to compare).
+Compared with the variant files' readings
+-----------------------------------------
+Agree: capture.pile_cards (Swazi: the played card may be a base when another card of its value is kept --
+D3 adds that it is barred where the discard is, and that the partner's proof does as well as a kept card;
+South African: a base of layout cards, one card of a pile a set -- D1, D3); trail.with_build (one single
+layout build beside a discard, insisting left to the players -- R2, R13); one_per_player (R15); the royal
+deck.ranks reading (an ace counts one value in a play -- R1, D2); the 2-player round-1 discard ban, which
+the Swazi file carries over from [Kh] 5 ([P]'s own 2-player text was not readable here either -- D6).
+May differ:
+* build.for_partner: the file makes the builder the owner of a build made for the partner's value ("the
+  engine makes you its owner"); [Kh] says it "will be owned by your partner". This file follows [Kh] where
+  it matters: in South African Casino such a build is allowed while you own another build (D9).
+* raise_with_table_cards (false, inherited from standard.yaml): [Kh] 3 changes a value by "a single card
+  from your hand", which this file follows, but once raised the build is yours and may be augmented in the
+  same turn with layout and pile sets of the new value (R8, "before or after playing from your hand"), so
+  ``3H build 9 on [3C 3D] 5S 4D`` is listed. If the engine refuses it, the difference is that reading.
+* Raising to a value your side owns (D5), augmenting a partner's build without its card (D8), and a raise
+  needing the card in your own hand even for a partner-declared value (D7) are not in the files' readings.
 """
 
 from __future__ import annotations
@@ -261,7 +277,7 @@ class _Turn:
                 raise ValueError(f"position 'piles[{i}]': expected a mapping, got {p!r}")
             seats = _list(p, "seats")
             cards = [self._card(c, f"piles[{i}]") for c in _list(p, "cards")]
-            if self.seat not in seats and cards:
+            if self.seat not in seats and (self.partner is None or self.partner not in seats) and cards:
                 self.piles.append(cards[::-1])
         self.first_round = bool(position.get("first_round", False))
         declared = _list(position, "partner_declared") if self.partners else []

@@ -202,6 +202,10 @@ def test_own_and_partners_piles_are_not_used() -> None:
         piles=[pile([0, 2], ["9H"]), pile([1, 3], ["AC"])],
     )
     lacks(p, "9C capture 9D 9H", "9C build 9 on 9D 9H")
+    # a partner's cards stay out of reach when given as a pile of the partner's seat alone
+    q = pos(players=4, partners=True, hand=["9C"], table=["9D", "5S"], piles=[pile([2], ["9H"]), pile([1], ["4C"])])
+    lacks(q, "9C capture 9D 9H")
+    has(q, "9C capture 9D 5S 4C")
 
 
 def test_three_players_both_opponents_piles_and_a_set_across_piles() -> None:
