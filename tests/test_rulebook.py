@@ -89,6 +89,9 @@ def test_each_setting_said_to_change_anothers_words_does_in_some_bundled_variant
         values = node.get("enum") or [True, False]
         for dep in depends:
             seen = list({repr(v): v for v in (get(dict(r.data), tuple(dep.split("."))) for r in variants)}.values())
+            dep_node = schema_of(tuple(dep.split("."))) or {}
+            if len(seen) == 1 and dep_node.get("type") == "integer":   # one value bundled: its range's ends too
+                seen += [v for v in (dep_node.get("minimum"), dep_node.get("maximum")) if v is not None]
             changed = False
             for rules, value in ((r, v) for r in variants for v in values):
                 texts = set()

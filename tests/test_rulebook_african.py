@@ -14,7 +14,6 @@ import pytest
 
 from cassino.engine.core import Engine
 from cassino.engine.notation import parse_move
-from cassino.engine.turnrules import PILE_REACH
 from cassino.language.rulebook import rulebook
 from cassino.language.variants import load_rules
 
@@ -41,7 +40,7 @@ def test_a_pile_card_only_augments_as_the_book_says(name: str) -> None:
     the card under it in play for a later set ... up to four cards of a pile'."""
     text = _clauses(name)["capture.pile_cards"]
     assert "never captured directly, nor built with on its own" in text
-    assert f"up to {_NUMBERS[PILE_REACH]} cards of a pile, from the top down" in text
+    assert f"up to {_NUMBERS[load_rules(name).capture.pile_reach]} cards of a pile, from the top down" in text
     # [Kh] 4: a 9 in hand; 9, 7, 4 in the layout; the opponent's pile a 5 over a 2.
     engine, state = _at(name, {0: ["9C", "3D"], 1: ["8H"]}, ["9S", "7H", "4D"], captured={1: ["2C", "5H"]})
     assert _legal(engine, state, "9C capture 9S 4D 5H 7H 2C")      # the 5 with the 4, then the 2 with the 7

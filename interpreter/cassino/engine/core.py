@@ -21,7 +21,7 @@ from .moves import IllegalMoveError, KeyLayout, Move, MoveKind, PositionTooLarge
 from .rng import SplitMix64
 from .state import Build, Capture, Event, HandState, Sweep
 from .tables import BUILD, CAPTURE, MOVE_BUDGET, TRAIL, TRAIL_BUILD, Tables
-from .turnrules import PILE_REACH, TurnRules
+from .turnrules import TurnRules
 
 __all__ = ["Engine", "Position", "bits", "unions", "subsets_summing"]
 
@@ -282,7 +282,7 @@ class Engine:
         self.piles_in_play: bool = c.from_piles == "opponents_top"
         #: How deep into an opposing pile one move may reach (``capture.pile_cards: augment``: a
         #: card uncovered in a move is in play for a later set of it; see ``turnrules``).
-        self.pile_reach: int = PILE_REACH if self.piles_in_play and c.pile_cards == "augment" else 1
+        self.pile_reach: int = c.pile_reach if self.piles_in_play and c.pile_cards == "augment" else 1
         #: Deal patterns by their numbers (see ``_deal``), as each seat's places in the stock and
         #: then the table's: a handful per engine.
         self._deal_patterns: dict[int, list[list[int]]] = {}

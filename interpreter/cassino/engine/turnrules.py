@@ -33,11 +33,6 @@ from .tables import BUILD, CAPTURE, TRAIL, TRAIL_BUILD
 if TYPE_CHECKING:  # pragma: no cover
     from .core import Engine
 
-#: How many cards of one opposing pile one move may use under ``capture.pile_cards: augment``
-#: (each in a set of its own, each uncovered by the one before): four sets of one value are as
-#: many as a pack of four suits makes likely; a deeper card is not in play.
-PILE_REACH: Final = 4
-
 #: Each whole-move rule by the flag of :class:`TurnRules` that holds it, and the flag's value when
 #: the rule is on (two are settings that allow something, off when false).
 RULES: Final = {"augment": True, "augment_opponents": False, "raise_partners": False,

@@ -471,9 +471,7 @@ WORDS.update({
                  "part of the table: a capture of pile tops alone is no sweep.",
         "augment": "A card from an opponent's pile is never captured directly, nor built with on its own: it only "
                    "augments. It joins a set worth the value you capture or build, beside a base worth that value "
-                   "with no pile card in it: {pile_bases}{pile_base_words}. Each set takes at most one card of a pile; once a pile's "
-                   "top is taken, the card under it is in play for a later set of the same move, so one move may "
-                   "use up to four cards of a pile, from the top down.",
+                   "with no pile card in it: {pile_bases}{pile_base_words}. Each set takes at most one card of a pile{pile_depth}.",
     },
     "build.raise_partners": {
         True: None,
@@ -496,7 +494,10 @@ WORDS.update({
     },
 })
 # (Loose cards are no base beside a build of their value only with one build a value.)
-WORDED_BY["capture.pile_cards"] = ("build.one_per_value", "capture.pile_base")
+WORDED_BY["capture.pile_cards"] = ("build.one_per_value", "capture.pile_base", "capture.pile_reach")
+# (issue 49) Said in capture.pile_cards' sentence, never on their own: which bases, and how deep into a pile.
+WORDS["capture.pile_base"] = {"layout_or_played": None, "layout": None}
+NUMBERS["capture.pile_reach"] = {"value": None}
 
 #: Settings worded by code (lists and mappings), not by a table.
 STRUCTURED = {"deck.ranks", "deck.suits", "deck.card_values", "game.count_out", "endgame.restrictions",
@@ -715,6 +716,10 @@ def _context(rules: Rules) -> dict[str, Any]:
     # African Casino (issue 36): with one build a value, loose cards of a build's value are no base beside it.
     ctx["pile_base_words"] = ("; loose cards are no base while a build of that value stays on the table"
                               if rules.build.one_per_value else "")
+    reach = rules.capture.pile_reach
+    ctx["pile_depth"] = ("; once a pile's top is taken, the card under it is in play for a later set of the same move, "
+                         f"so one move may use up to {_NUMBER_WORDS[reach]} cards of a pile, from the top down"
+                         if reach > 1 else ": the card under a pile's top is in play only in a later turn")
     ctx["pile_bases"] = ("loose cards, a build, or, when you build, the card you play (alone or with loose cards)"
                          if rules.capture.pile_base == "layout_or_played" else
                          "loose cards or a build; the card you play may join loose cards to make a base (a 7 on the "
@@ -1480,6 +1485,7 @@ def _clause_candidates(setting: str) -> list[str]:
     item's or event's clause, then each enclosing path (``game.lurch.below`` -> ``game.lurch``)."""
     parts = setting.split(".")
     out = [setting]
+    out += [clause for clause, worded in WORDED_BY.items() if setting in worded]   # said in another's words
     if parts[:2] in (["scoring", "items"], ["scoring", "events"]) and len(parts) > 3:
         out.append(".".join(parts[:3]))
     if setting == "game.target":

@@ -106,6 +106,8 @@ class CaptureRules:
     pile_cards: str = "taken"
     # `layout_or_played` or `layout`: whether the played card alone is a base for a pile card (see the schema).
     pile_base: str = "layout_or_played"
+    # How many cards of one opposing pile a move may use under `augment` (see the schema).
+    pile_reach: int = 4
 
 
 @dataclass(frozen=True)
@@ -291,7 +293,8 @@ class Rules:
             capture=CaptureRules(cp["sums"], cp["several_groups"], cp["equal_cards"], cp["valueless_cards"],
                                  cp["equal_card_first"], cp["compulsory"], cp["hand_cards"]["max"],
                                  cp["hand_cards"]["combine"], cp["total"], cp["from_piles"],
-                                 cp["take_all"], cp["pile_cards"], cp["pile_base"]),
+                                 cp["take_all"], cp["pile_cards"], cp["pile_base"],
+                                 cp["pile_reach"]),
             build=BuildRules(bd["allowed"], bd["multiple"], bd["raise_single"], bd["raise_own"],
                              bd["raise_with_table_cards"], bd["add_sets"], bd["single_build_as_card"],
                              bd["for_partner"], bd["continue_as_begun"], bd["valueless"], bd["max_value"],
