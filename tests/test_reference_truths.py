@@ -307,3 +307,78 @@ def test_the_api_page_has_the_main_methods_and_card_names() -> None:
     state = page[page.index("## `HandState` (class)"):]
     assert "engine.deck.cards_of(state.hands[1])" in state and "['5S', '4H', '6H', 'KC']" in state
     assert "```python\n>>> " in page and "&lt;MoveKind" not in page      # examples are code, as written
+
+
+# ---------------------------------------------------------------------- 5. the deal's sentences
+
+
+def _deal_section(out: str) -> str:
+    flat = _flat(out)
+    start = flat.index("The deal -")
+    return flat[start:flat.index(" 4. ", start)]
+
+
+def _table_places(name: str, seed: int, players: int) -> list[int]:
+    """Which places from the top of the shuffled stock went to the table in the first deal."""
+    from cassino.engine.core import Engine
+    from cassino.engine.rng import SplitMix64
+
+    engine = Engine(load_rules(name))
+    order = list(range(engine.n_cards))
+    SplitMix64(seed).shuffle(order)
+    table = engine.start(seed, players).table
+    return sorted(k for k, card in enumerate(order) if table >> card & 1)
+
+
+def test_escoba_deals_the_hands_then_the_table_as_its_source(cli) -> None:  # type: ignore[no-untyped-def]
+    """[St] "distribuirá por derecha tres a cada uno, de una en una. Luego pondrá sobre la mesa, boca
+    arriba, cuatro cartas más": three to each player one at a time, then four to the table. The file
+    had the Anglo-American deal (a table card in each round, before the dealer's), and its rulebook
+    said so."""
+    assert load_rules("escoba").deal.table_order == "after_hands"
+    for seed in range(3):
+        assert _table_places("escoba", seed, 2) == [6, 7, 8, 9]
+        assert _table_places("escoba", seed, 4) == [12, 13, 14, 15]
+    code, out, _ = cli("rules", "escoba", "--no-examples")
+    assert code == 0
+    deal = _deal_section(out)
+    assert ("In the first deal the table gets its cards after the hands: the players' cards are dealt first, "
+            "one at a time to each in turn, the dealer last; then four face up to the table.") in deal
+    assert "one face up to the table, then one to the dealer" not in deal
+    code, out, _ = cli("explain", "escoba")
+    assert "table_order = after_hands" in out and "`after_hands`, all of them after every player's whole hand" in out
+
+
+def test_south_african_says_the_table_gets_cards_only_with_three(cli) -> None:  # type: ignore[no-untyped-def]
+    """[Kz] "with two or four players there are no face up cards on the table at the start"; "If there is
+    3 players, 13 cards will be dealt to each player and 1 will be put on the table face up". The rulebook
+    said "No cards go to the table" and then how the table gets its cards, "again until" it has them."""
+    code, out, _ = cli("rules", "south-african-casino", "--no-examples")
+    assert code == 0
+    deal = _deal_section(out)
+    assert "With two or four players no cards go to the table at the start of a hand." in deal
+    assert "No cards go to the table" not in deal
+    assert ("With three players, in the first deal the table gets its card just before the dealer's own: one to "
+            "each other player, one face up to the table, then one to the dealer.") in deal
+    assert "again until the table has its cards" not in deal
+    assert _table_places("south-african-casino", 4, 3) == [2]     # (counterclockwise: seats 2, 1, the table, 0)
+    assert _table_places("south-african-casino", 4, 2) == []
+
+
+@pytest.mark.parametrize("path", ALL_FILES)
+def test_no_rulebook_says_the_table_gets_no_cards_and_then_how_it_gets_them(cli, path: str) -> None:  # type: ignore[no-untyped-def]
+    code, out, _ = cli("rules", path, "--no-examples")
+    assert code == 0
+    deal = _deal_section(out)
+    if "No cards go to the table at the start of a hand." in deal:
+        assert "the table gets its card" not in deal and "face up to the table" not in deal, path
+    if "again until the table has its cards" in deal:
+        rules = load_rules(path)
+        assert max(rules.deal.for_players(n)[1] for n in range(rules.seats.min_players,
+                                                                 rules.seats.max_players + 1)) > rules.deal.packet, path
+
+
+def test_a_table_order_the_schema_does_not_know_is_refused(cli, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    out = validate_refuses(cli, tmp_path, "deal:\n  table_order: after_hand\n", "escoba", "table_order")
+    assert "after_hands" in out
+    validate_refuses(cli, tmp_path, "deal:\n  table_order: [after_hands]\n", "escoba", "table_order")

@@ -532,7 +532,7 @@ class Engine:
         Packets of ``packet`` cards in seat order from the dealer's left, the dealer last; the
         table's packet, while the table still needs cards, just before the dealer's own
         (``deal.table_order: before_dealer``), after every player's (``after_players``), or all
-        of the table's cards before anyone's (``first``)."""
+        of the table's cards before anyone's (``first``) or after every hand is dealt (``after_hands``)."""
         out: list[int] = []
         order: list[int] = []
         seat = dealer
@@ -541,6 +541,10 @@ class Engine:
             order.append(seat)          # the dealer comes last
         if self.table_order == "first":
             out.extend([-1] * table_left)
+            table_left = 0
+        last: int = 0   # (after_hands: the table's cards once every hand is dealt)
+        if self.table_order == "after_hands":
+            last = table_left
             table_left = 0
         table_at = dealer if self.table_order == "before_dealer" else -1
         got = [0] * n
@@ -561,6 +565,7 @@ class Engine:
                 progressed = progressed or k > 0
             if not progressed:
                 break
+        out.extend([-1] * last)
         return out
 
     def _deal(self, state: HandState, initial: bool) -> HandState:

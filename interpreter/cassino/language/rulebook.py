@@ -435,6 +435,7 @@ WORDS.update({
 WORDS["deal.table_order"] = {
     "before_dealer": "{table_order_words}",
     "after_players": "{table_order_words}",
+    "after_hands": "{table_order_words}",
     "first": "{table_order_words}",
 }
 
@@ -688,8 +689,7 @@ def _context(rules: Rules) -> dict[str, Any]:
     ctx: dict[str, Any] = {
         "hand_size": d.hand_size, "table_cards": d.table_cards, "packet": d.packet,
         "players_words": players_words,
-        "table_words": (f"At the start of each hand the dealer also puts {d.table_cards} cards face up on the table."
-                        if d.table_cards else "No cards go to the table at the start of a hand."),
+        "table_words": _table_words(rules),
         "packet_words": ("Cards are dealt one at a time." if d.packet == 1 else
                          f"Cards are dealt {d.packet} at a time, to each player in turn{_short_packets(rules)}."),
         "table_order_words": _table_order_words(rules),
@@ -743,20 +743,57 @@ def _limits(rules: Rules) -> dict[str, str]:
             "Limits": f"{subject[0].upper()}{subject[1:]} {'stay' if plural else 'stays'}"}
 
 
+def _table_counts(rules: Rules) -> tuple[list[int], list[int]]:
+    """The player counts whose first deal puts cards on the table, and those whose does not."""
+    counts = _counts(rules)
+    some = [n for n in counts if rules.deal.for_players(n)[1]]
+    return some, [n for n in counts if n not in some]
+
+
+def _players(counts: list[int]) -> str:
+    return f"With {join_words([_count(n) for n in counts], 'or')} players"
+
+
+def _table_words(rules: Rules) -> str:
+    """How many cards the table gets at the start of a hand (``deal.table_cards``): for the player
+    counts that use this setting, where a deal by the number of players (``deal.by_players``) gives
+    others their own (South African Casino: none to the table, but one with three players)."""
+    d = rules.deal
+    own = [n for n in _counts(rules) if d.for_players(n)[1] == d.table_cards]
+    if not own:
+        return ""   # every player count has its own deal: said with the deal by players
+    said = (f"the dealer also puts {d.table_cards} cards face up on the table at the start of each hand."
+            if d.table_cards else "no cards go to the table at the start of a hand.")
+    if len(own) == len(_counts(rules)):
+        return said[0].upper() + said[1:] if not d.table_cards else \
+            f"At the start of each hand the dealer also puts {d.table_cards} cards face up on the table."
+    return f"{_players(own)} {said}"
+
+
 def _table_order_words(rules: Rules) -> str:
-    """Where the table's cards fall in the first deal (``deal.table_order``), in the deal's own units."""
+    """Where the table's cards fall in the first deal (``deal.table_order``), in the deal's own units;
+    for the player counts whose deal has table cards, and without "again" where the table gets no
+    more than one packet."""
     d = rules.deal
     some = "one" if d.packet == 1 else str(d.packet)
+    with_table, without = _table_counts(rules)
+    most = max(d.for_players(n)[1] for n in with_table) if with_table else 0
+    again = most > d.packet
+    cards = "cards" if most > 1 else "card"
+    lead = f"{_players(with_table)}, in the first deal" if without else "In the first deal"
     if d.table_order == "first":
-        return ("The table's cards are laid out first, face up, before any player gets a card; then the hands are "
-                "dealt.")
+        return (f"{lead} the table's {cards} {'are' if most > 1 else 'is'} laid out first, face up, before any "
+                f"player gets a card; then the hands are dealt.")
     if d.table_order == "before_dealer":
-        return (f"In the first deal the table gets its cards just before the dealer's own: {some} to each other "
-                f"player, {some} face up to the table, then {some} to the dealer, and again until the table has "
-                f"its cards.")
+        return (f"{lead} the table gets its {cards} just before the dealer's own: {some} to each other "
+                f"player, {some} face up to the table, then {some} to the dealer"
+                + (", and again until the table has its cards." if again else "."))
     if d.table_order == "after_players":
-        return (f"In the first deal the table gets its cards after the players: {some} to each player, the dealer "
-                f"last, then {some} face up to the table, and again until the table has its cards.")
+        return (f"{lead} the table gets its {cards} after the players: {some} to each player, the dealer "
+                f"last, then {some} face up to the table" + (", and again until the table has its cards." if again else "."))
+    if d.table_order == "after_hands":
+        return (f"{lead} the table gets its {cards} after the hands: the players' cards are dealt first, {some} at "
+                f"a time to each in turn, the dealer last; then {_count(most)} face up to the table.")
     raise ValueError(f"deal.table_order {d.table_order!r}")   # the schema allows no other value
 
 
