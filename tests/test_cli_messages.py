@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import contextlib
 import io
+import re
 from pathlib import Path
 
 import pytest
@@ -94,3 +95,57 @@ def test_only_the_game_says_type_the_move(huge: Path, argv: list[str]) -> None:
     assert "type" not in err and "step by step" not in err, err
     if argv[0] == "solve":
         assert err.startswith("cassino: huge.yaml: case 'huge': too large to solve exactly: "), err
+
+
+# ---------------------------------------------------------------------- the rule texts named, not stored files
+
+#: A stored file's name for a text (three digits, "_", 16 hex digits, ".txt"): meaningless to anyone else.
+STORED_NAME = re.compile(r"\d{3}_[0-9a-f]{16}(?:\.txt)?")
+SHIPPED = ("variants", "examples", "docs", "schema", "interpreter", "tests")
+
+
+def test_no_shipped_file_names_a_rule_text_by_its_stored_file() -> None:
+    found = []
+    for top in SHIPPED:
+        for path in sorted((ROOT / top).rglob("*")):
+            if not path.is_file() or path.suffix not in (".yaml", ".yml", ".md", ".py", ".json", ".txt", ".html",
+                                                          ".js", ".css"):
+                continue
+            text = path.read_text(encoding="utf-8", errors="replace")
+            found += [f"{path.relative_to(ROOT)}: {m.group()}" for m in STORED_NAME.finditer(text)]
+    assert found == []
+
+
+def _shipped_names() -> list[str]:
+    from cassino.language.catalogue import bundled_names, example_names
+
+    return [*bundled_names(), *example_names()]
+
+
+@pytest.mark.parametrize("name", _shipped_names())
+def test_explain_names_the_texts_by_title_and_address(name: str) -> None:
+    code, out, err = run(["explain", name])
+    assert code == 0, err
+    assert not STORED_NAME.search(out), out[:500]
+    source = next(line for line in out.splitlines() if line.startswith("source: "))
+    for title, address in CITED.items():
+        if title in source:
+            assert address in source, source
+
+
+#: Each text's title as the files cite it, and its public address (docs/sources.md).
+CITED = {
+    "\u201cRoyal Casino\u201d": "https://www.pagat.com/fishing/royal_casino.html",
+    "John McLeod, \u201cCasino\u201d": "https://www.pagat.com/fishing/casino.html",
+    "Foster\u2019s Complete Hoyle": "https://www.gutenberg.org/",
+    "Denexa Games": "https://www.denexa.com",
+}
+
+
+def test_the_readings_of_a_text_still_find_it() -> None:
+    """The rulebook's readings are chosen by a part of the variant's source: the titles, not the stored names."""
+    for name, says in (("hoyle", "001 says a player trails"), ("face-builds", "003 says that with several equal")):
+        code, out, err = run(["rules", name, "--no-examples"])
+        assert code == 0 and says in out, err
+    code, out, err = run(["rules", "standard", "--no-examples"])
+    assert "001 says a player trails" not in out
