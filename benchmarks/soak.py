@@ -1,0 +1,169 @@
+"""Play every seating of every variant with random seeds for as long as asked, every consumer run on the
+positions reached (issue 48, section 2; the driver is ``cassino.apps.authors.matrix``).
+
+    python benchmarks/soak.py --minutes 5                     # every bundled variant and house rule
+    python benchmarks/soak.py --minutes 30 --seed 7 --variant swazi-casino --variant examples/fifty.yaml
+    python benchmarks/soak.py --minutes 60 --whole-games      # whole games rather than single hands
+    python benchmarks/soak.py --replay standard:4:partners --game-seed 123 --rotation 2   # one run again
+
+Each run picks a seating (variant, players, partners) in turn from a shuffled list, a game seed and which
+computer player sits first (random, greedy, search in turn round the table), plays a hand (or a game), and
+runs the hint, warnings, counting aid, tutorial, reasons for an illegal move, solver, OpenSpiel adapter,
+PettingZoo environment and review on it. It prints a line a run, a reproduction for every failure (the
+seating, seed, record and a command line that replays it) and every call slower than its stated limit
+(``matrix.LIMITS``), then each consumer's times. The run in progress when the time is up is stopped and
+not counted. Exit status: 0 when nothing failed, 1 when something did (or was slow, unless
+``--ignore-slow``), 2 for a bad argument.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import signal
+import sys
+import time
+from dataclasses import replace
+from pathlib import Path
+from types import FrameType
+
+from arguments import count, seconds, variant as variant_arg
+
+from cassino.apps.authors.matrix import Budget, Outcome, Seating, run, seatings, summary
+from cassino.errors import CassinoError
+
+ROOT = Path(__file__).resolve().parent.parent
+
+#: What a soak run does: the search as `search:4`, the hint exactly as `cassino play` gives it, the review
+#: of one seat (in turn) over the whole record.
+SOAK = Budget(search=4, hint=None, samples=2, review_deals=1, review_actions=None, solve_cards=8,
+              solve_positions=20_000)
+
+
+class OutOfTime(BaseException):
+    """The soak's time is up (not an Exception: the driver records those as findings)."""
+
+
+def _stop(signum: int, frame: FrameType | None) -> None:
+    raise OutOfTime
+
+
+def minutes(text: str) -> float:
+    """A finite number of minutes above 0."""
+    try:
+        return seconds(text)
+    except argparse.ArgumentTypeError:
+        raise argparse.ArgumentTypeError(f"{text!r}: give a number of minutes above 0") from None
+
+
+def budget_for(seating: Seating, seed: int, whole_game: bool) -> Budget:
+    """The soak's budget for one run (the reviewed seat goes round with the seed)."""
+    return replace(SOAK, review_seat=seed % seating.players, whole_game=whole_game)
+
+
+def default_variants() -> list[str]:
+    from cassino.language.variants import bundled_names
+
+    return list(bundled_names()) + [str(p.relative_to(ROOT)) for p in sorted((ROOT / "examples").glob("*.yaml"))]
+
+
+def parse(argv: list[str] | None = None) -> argparse.Namespace:
+    p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0], formatter_class=argparse.RawTextHelpFormatter)
+    p.add_argument("--minutes", type=minutes, help="how long to play (minutes, above 0)")
+    p.add_argument("--seed", type=count(0), help="the run's seed (default: a new one, printed)")
+    p.add_argument("--variant", type=variant_arg, action="append",
+                   help="a bundled variant or rule file (repeat for several; default every bundled variant "
+                        "and every house rule in examples/)")
+    p.add_argument("--whole-games", action="store_true", help="play whole games rather than one hand each")
+    p.add_argument("--ignore-slow", action="store_true", help="report slow calls without failing for them")
+    p.add_argument("--replay", metavar="SEATING", help="replay one run: VARIANT:PLAYERS or VARIANT:PLAYERS:partners "
+                                                      "(with --game-seed and --rotation, as a failure prints them)")
+    p.add_argument("--game-seed", type=count(0), help="the replayed run's game seed")
+    p.add_argument("--rotation", type=int, choices=(0, 1, 2), default=0,
+                   help="the replayed run's first computer player (0 random, 1 greedy, 2 search at seat 0)")
+    p.add_argument("--whole-game", action="store_true", help="the replayed run was a whole game")
+    args = p.parse_args(argv)
+    if args.replay is None:
+        if args.minutes is None:
+            p.error("give --minutes N (how long to play), or --replay SEATING --game-seed S")
+        if args.game_seed is not None or args.whole_game:
+            p.error("--game-seed and --whole-game go with --replay")
+    else:
+        if args.game_seed is None:
+            p.error("--replay needs --game-seed (the seed its failure printed)")
+        if args.minutes is not None or args.variant:
+            p.error("--replay plays one run: leave out --minutes and --variant")
+        try:
+            args.seating = Seating.parse(args.replay)
+        except CassinoError as e:
+            p.error(f"--replay: {str(e).splitlines()[0]}")
+    return args
+
+
+def report(outcome: Outcome, ignore_slow: bool) -> int:
+    """Print a run's failures and slow calls; the number that count against the soak."""
+    for failure in outcome.failures:
+        print(failure.text(), flush=True)
+    for slow in outcome.slow:
+        print(slow.text(), flush=True)
+    return len(outcome.failures) + (0 if ignore_slow else len(outcome.slow))
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = parse(argv)
+    if args.replay is not None:
+        budget = budget_for(args.seating, args.game_seed, args.whole_game)
+        outcome = run(args.seating, args.game_seed, budget, args.rotation)
+        bad = report(outcome, args.ignore_slow)
+        print(f"{args.seating.label} seed {args.game_seed}: {outcome.actions} actions, "
+              f"{len(outcome.failures)} failures, {len(outcome.slow)} slow calls")
+        print(summary([outcome]), end="")
+        return 1 if bad else 0
+    seed = args.seed if args.seed is not None else random.SystemRandom().randrange(10 ** 9)
+    rng = random.Random(seed)
+    variants = args.variant or default_variants()
+    order = seatings(variants)
+    print(f"soak: seed {seed}, {len(order)} seatings of {len(variants)} rule files, "
+          f"{args.minutes:g} minutes{', whole games' if args.whole_games else ''}", flush=True)
+    deadline = time.monotonic() + args.minutes * 60
+    outcomes: list[Outcome] = []
+    bad = runs = 0
+    signal.signal(signal.SIGALRM, _stop)
+    try:
+        while time.monotonic() < deadline:
+            rng.shuffle(order)
+            for seating in order:
+                left = deadline - time.monotonic()
+                if left <= 0:
+                    break
+                game_seed = rng.randrange(10 ** 9)
+                rotation = rng.randrange(3)
+                signal.setitimer(signal.ITIMER_REAL, left)
+                start = time.perf_counter()
+                try:
+                    outcome = run(seating, game_seed, budget_for(seating, game_seed, args.whole_games), rotation)
+                except OutOfTime:
+                    print(f"time is up during {seating.label} seed {game_seed} rotation {rotation} "
+                          f"(not counted)", flush=True)
+                    break
+                finally:
+                    signal.setitimer(signal.ITIMER_REAL, 0)
+                runs += 1
+                outcomes.append(outcome)
+                print(f"[{runs}] {seating.label} seed {game_seed} rotation {rotation}: {outcome.actions} actions, "
+                      f"{time.perf_counter() - start:.1f}s, {len(outcome.failures)} failures, "
+                      f"{len(outcome.slow)} slow", flush=True)
+                bad += report(outcome, args.ignore_slow)
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+    played = {o.seating for o in outcomes}
+    failures = sum(len(o.failures) for o in outcomes)
+    slow = sum(len(o.slow) for o in outcomes)
+    print(f"\n{runs} runs, {len(played)} of {len(order)} seatings, {sum(o.actions for o in outcomes)} actions; "
+          f"{failures} failures, {slow} slow calls (seed {seed})")
+    print(summary(outcomes), end="")
+    return 1 if bad else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
