@@ -867,6 +867,10 @@ def test_the_variants_words_go_once_per_connection_and_a_new_watcher_costs_the_o
     ({"kind": "text", "text": "name: long-reading\nextends: standard\ntrail: {with_build: false}\nreadings:\n"
       "  - setting: trail.with_build\n    reading: " + "y" * 600 + "\n    source: here\n",
       "filename": "house.yaml"}, "for a reading"),
+    # So is a source: where the rules come from, in words (the bundled ones name author, title and address:
+    # Royal Casino's is 266 characters).
+    ({"kind": "text", "text": "name: long-source\nextends: standard\nsource: " + "z" * 600 + "\n",
+      "filename": "house.yaml"}, "for a source"),
 ])
 def test_a_long_name_or_description_is_refused_at_upload(tmp_path: Path, rules: dict[str, Any], says: str) -> None:
     with serving(tmp_path / "records") as s:

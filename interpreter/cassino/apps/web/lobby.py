@@ -250,10 +250,11 @@ def check_words(rules: Rules, shown: str) -> None:
     for path, text in _strings(rules.data):
         if path in (("name",), ("description",)):
             continue
-        if path[0] == "readings":   # sentences, as a description is (a reading and where it comes from)
+        if path[0] in ("readings", "source"):   # sentences, as a description is (a reading, where it comes from)
             if len(text) > MAX_DESCRIPTION:
+                what = "a reading" if path[0] == "readings" else "a source"
                 raise LobbyError(f"{where}`{'.'.join(path)[:80]}` is {len(text):,} characters long; a table takes "
-                                 f"at most {MAX_DESCRIPTION} for a reading: shorten it")
+                                 f"at most {MAX_DESCRIPTION} for {what}: shorten it")
             continue
         if len(text) > MAX_WORDS:
             raise LobbyError(f"{where}`{'.'.join(path)[:80]}` is {len(text):,} characters long; a table takes "
