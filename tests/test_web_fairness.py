@@ -264,3 +264,42 @@ def test_a_hint_that_overruns_its_worker_is_given_up_in_words(tmp_path: Path, mo
             me.send({"type": "hint"})      # asked again: a new worker
             again = me.until(lambda m: m["type"] == "hint")
             assert again["move"]["text"] in {m["text"] for m in state["moves"]}
+
+
+# ---------------------------------------------------------------------- heavy tables' own lane
+def test_a_table_of_the_heavy_file_works_in_the_heavy_tables_processes(tmp_path: Path) -> None:
+    """The issue's heavy file (ten hand cards played together, 24 cards to the table) is heavy from its first
+    position: its moves to offer and its computer player's moves are worked out in the heavy tables' worker
+    processes, not the server's threads; a standard table's in the threads."""
+    from test_web_server import HEAVY_HUNGARIAN
+
+    with serving(tmp_path / "records") as s:
+        status, heavy = s.post("/api/tables", {"rules": {"kind": "text", "text": HEAVY_HUNGARIAN,
+                                                         "filename": "heavy-hungarian.yaml"},
+                                               "players": 2, "seats": ["human", "greedy"], "you": 0})
+        assert status == 200, heavy
+        light = s.new_table(["human", "greedy"])
+        assert s.store.get(heavy["id"]).heavy and not s.store.get(light["id"]).heavy
+        with s.seat(heavy, 0) as me:
+            state = me.my_turn(timeout=120)
+            assert state["moves"] and state["moves_cut"]
+            assert any(slot.process is not None for slot in s.store.lane._slots)
+            me.move(state["moves"][0]["text"])
+            me.my_turn(timeout=120)                   # its computer player answered (in the lane too)
+        assert len(s.store.get(heavy["id"]).record.actions) >= 2
+        with s.seat(light, 0) as me:
+            me.my_turn()
+        assert not s.store.get(light["id"]).heavy
+
+
+def test_a_table_whose_engine_work_took_long_once_is_heavy_from_then_on(tmp_path: Path) -> None:
+    from cassino.apps.web.tables import Table, heavy_rules, timed
+    from cassino.apps.web.thinking import HEAVY_SECONDS, Writers
+
+    session = _session(tmp_path)
+    table = Table("0123456789ab", session, {0: "t"}, "w", 0.0, Thinkers(1), Writers())
+    assert not table.heavy and not heavy_rules(session.game.rules)
+    assert timed(table, pow, 2, 5) == 32 and not table.heavy
+    timed(table, time.sleep, HEAVY_SECONDS * 2)
+    assert table.heavy
+    assert heavy_rules(load_rules("hungarian")) is False                    # three hand cards at most

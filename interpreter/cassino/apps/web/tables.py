@@ -77,7 +77,8 @@ from ..learning.warnings import warnings_for
 from . import views
 from .policy import REVIEW_DEALS, Limits, LimitReached, PerMinute
 from .protocol import Request
-from .thinking import ENGINE_THREADS, LOBBY_THREADS, GaveUp, Thinkers, Workers, Writers, hint_answer, long_thinker
+from .thinking import (ENGINE_THREADS, HEAVY_SECONDS, LANE_WORKERS, LOBBY_THREADS, GaveUp, Thinkers, Workers, Writers,
+                       hint_answer, long_thinker)
 
 log = logging.getLogger("cassino.serve")
 T = TypeVar("T")
@@ -333,6 +334,28 @@ def decide(snap: GameSession) -> tuple[int | None, bool]:
     return snap.claimant(), snap.computer_to_move()
 
 
+#: The engine's work a heavy table does in the heavy tables' worker processes (all of it pickles, and none of
+#: it raises but in a bug): the moves to offer, the quick computer players, and the other listings.
+LANE_WORK: frozenset[Any] = frozenset({offered_moves, count_json, warnings_answer, first_move, decide,
+                                       why_answer, GameSession.computer_choice})
+
+
+def heavy_rules(rules: Any) -> bool:
+    """Whether a table of ``rules`` is heavy from its first position: four or more hand cards played
+    together, or sixteen or more cards dealt to the table (either makes thousands of captures a position)."""
+    return bool(rules.capture.hand_cards_max >= 4 or rules.deal.table_cards >= 16)
+
+
+def timed(table: "Table", fn: Callable[..., T], *args: Any) -> T:
+    """``fn(*args)`` in an engine thread; a call longer than HEAVY_SECONDS marks ``table`` heavy."""
+    start = time.perf_counter()
+    try:
+        return fn(*args)
+    finally:
+        if time.perf_counter() - start > HEAVY_SECONDS:
+            table.heavy = True
+
+
 def hand_end(before: Any, action: str, after: Any, log_: list[tuple[int, str]]) -> HandEnd | None:
     """The hand ended by ``action`` (from ``before`` to ``after``), for the end-of-hand panel."""
     if action.startswith("claim"):
@@ -409,12 +432,15 @@ def tutorial_from_start(record: Record, hand_no: int, seat: int,
 class Table:
     def __init__(self, table_id: str, session: GameSession, tokens: dict[int, str], watch: str,
                  pace: float, thinkers: Thinkers, writers: Writers, review_deals: int = REVIEW_DEALS,
-                 engines: Workers | None = None, limits: Limits = Limits()) -> None:
+                 engines: Workers | None = None, limits: Limits = Limits(), lane: Thinkers | None = None) -> None:
         self.id = table_id
         self.thinkers = thinkers
         self.writers = writers
         self.engines = engines if engines is not None else Workers(TABLE_JOBS, "cassino-table")
         self.limits = limits
+        #: The heavy tables' worker processes, and whether this table is one (``thinking.HEAVY_SECONDS``).
+        self.lane = lane
+        self.heavy = heavy_rules(session.game.rules)
         self.session = session
         self.tokens = tokens
         self.watch = watch
@@ -486,10 +512,15 @@ class Table:
 
     # ------------------------------------------------------------------ the engine's work, in threads
     def _submit(self, fn: Callable[..., T], *args: Any) -> asyncio.Future[T]:
-        """``fn(*args)`` in an engine thread; StillWorking when this table already has TABLE_JOBS there."""
+        """``fn(*args)`` in an engine thread, or for a heavy table (LANE_WORK) in the heavy tables' worker
+        processes; StillWorking when this table already has TABLE_JOBS there."""
+        if self.heavy and self.lane is not None and getattr(fn, "__func__", fn) in LANE_WORK:
+            if self.lane.owned_by(self.id) >= TABLE_JOBS:
+                raise StillWorking(BUSY)
+            return self.lane.submit(fn, *args, owner=self.id)
         if self.engines.owned_by(self.id) >= TABLE_JOBS:
             raise StillWorking(BUSY)
-        return self.engines.submit(fn, *args, owner=self.id)
+        return self.engines.submit(timed, self, fn, *args, owner=self.id)
 
     async def _wait(self, future: asyncio.Future[T]) -> T:
         """The work's answer, waited for at most ``wait_seconds``; StillWorking after that (it goes on)."""
@@ -1094,6 +1125,8 @@ class TableStore:
         self.thinkers = Thinkers(limits.bot_workers, limits.max_reviews)
         self.writers = Writers()
         self.engines = Workers(ENGINE_THREADS, "cassino-engine")
+        #: The heavy tables' engine work, in worker processes of its own (``thinking.HEAVY_SECONDS``).
+        self.lane = Thinkers(LANE_WORKERS)
         #: The lobby's work (reading pasted rules and uploaded records, dealing a new table), apart from the tables'.
         self.lobby_work = Workers(LOBBY_THREADS, "cassino-lobby")
         self.uploads = PerMinute(limits.uploads_per_minute, "requests that upload a file or open a table")
@@ -1197,6 +1230,7 @@ class TableStore:
         for task in tasks:
             task.cancel()
         self.thinkers.stop()
+        self.lane.stop()
         self.engines.stop()
         self.lobby_work.stop()
         await asyncio.gather(*tasks, return_exceptions=True)
@@ -1266,7 +1300,7 @@ class TableStore:
         try:
             session = GameSession.open(record, path)
             table = Table(table_id, session, tokens, watch, self.pace, self.thinkers, self.writers,
-                          self.limits.review_deals, engines=self.engines, limits=self.limits)
+                          self.limits.review_deals, engines=self.engines, limits=self.limits, lane=self.lane)
         except BaseException:
             held.release()
             raise

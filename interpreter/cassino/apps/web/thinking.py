@@ -20,7 +20,11 @@ for a worker is given up, either way said to the browser in words (:class:`GaveU
 
 Everything else the engine does for a table (its legal moves to offer, a check of
 a move, the quick computer players, replaying a record) runs in a bounded pool of
-threads (:class:`Workers`), taken in turn by table in the same fair way, and
+threads (:class:`Workers`), taken in turn by table in the same fair way; a table
+whose work there has taken long once (``HEAVY_SECONDS``: a position of thousands of
+moves) has its listings and quick computer players done in worker processes of
+their own from then on (a second :class:`Thinkers`, the heavy tables' lane), so
+they never hold the server's interpreter lock while other tables wait. And
 every record is written by a separate pool, so a person's move waits for its own
 disk write, never for another table's work. Every thread is a daemon: stopping
 the server never waits for a computation (the record is as it was after the last
@@ -61,6 +65,13 @@ RECORD_WRITERS = 4
 ENGINE_THREADS = 6
 #: Threads for the lobby's work (reading pasted rules and uploaded records), apart from the tables'.
 LOBBY_THREADS = 2
+#: Worker processes for the engine's work at heavy tables (see ``HEAVY_SECONDS``), apart from the searches'.
+LANE_WORKERS = 2
+#: A table one of whose engine jobs took longer than this in a thread is heavy: from then on its legal moves
+#: to offer, its quick computer players and its other listings run in the heavy tables' worker processes,
+#: where they do not hold the server's interpreter lock (its threads share one: a thread listing thousands
+#: of moves for a second slows every other table's answers).
+HEAVY_SECONDS = 0.05
 #: The legal moves a review sends for each decision, best first (the played and best moves are named apart).
 VALUES_SHOWN = 8
 #: A worker still busy with a hint this long after its search's time is stopped (unpickling the position,
@@ -331,6 +342,11 @@ class Thinkers:
             self._queue.put(owner, person, job)
             self._cond.notify()
         return future
+
+    def owned_by(self, owner: str) -> int:
+        """``owner``'s jobs queued or running now."""
+        with self._cond:
+            return self._queue.owned(owner)
 
     async def choose(self, position: bytes, owner: str = "") -> str:
         """The move of the computer player to move at ``position`` (a pickled GameSession); it waits
