@@ -1578,17 +1578,44 @@ def with_examples(book: Rulebook, examples: Iterable[Example]) -> Rulebook:
                                         for s in book.sections))
 
 
-def mark_changes(book: Rulebook, parent: Rulebook, parent_name: str, settings_changed: int | None = None) -> Rulebook:
-    """``book`` with every rule that differs from ``parent``'s marked, and the parent's wording kept."""
+def _clause_of_setting(setting: str, keys: Iterable[str]) -> str | None:
+    """The clause that words ``setting`` in a rulebook with clause ``keys`` (None: none does)."""
+    have = set(keys)
+    return next((k for k in _clause_candidates(setting) if k in have), None)
+
+
+def mark_changes(book: Rulebook, parent: Rulebook, parent_name: str, differing: Iterable[str]) -> Rulebook:
+    """``book`` with each rule whose settings differ from ``parent``'s marked, the parent's wording kept.
+
+    A rule is compared by meaning, not by sentence: ``differing`` names the settings (clause keys,
+    ``compare.differences``) the two set differently, and only the clause that words one of them is
+    marked: CHANGED where the parent has that clause, NEW where it has none, REMOVED where only the
+    parent has it. A sentence whose words change with another setting (the target's number in the
+    "both pass the target" rule, a sweep defined in other words once sweeps score) is the house
+    rule's wording, unmarked: its own rule is the same. A clause whose words are the same in both is
+    not marked either (the setting that differs changes nothing it says)."""
     old = parent.clauses()
-    new_keys = {c.key for s in book.sections for c in s.clauses}
+    new = book.clauses()
+    marked: set[str] = set()
+    for setting in differing:
+        key = _clause_of_setting(setting, list(new) + list(old))
+        if key is not None:
+            marked.add(key)
     sections = []
     changed = 0
+    for key in marked & set(new):
+        if key not in old:   # the parent says the rule only as a reading (a value with no sentence of its own)
+            said = [c for k, c in old.items() if k.startswith(key + ".reading") and k not in new]
+            if said:
+                old[key] = Clause(key, " ".join(c.text for c in said))
+                marked |= {c.key for c in said}   # (said in the changed rule's place, not removed)
     for s in book.sections:
         clauses = []
         for c in s.clauses:
             before = old.get(c.key)
-            if before is None:
+            if c.key not in marked:
+                clauses.append(c)
+            elif before is None:
                 clauses.append(replace(c, status="new"))
                 changed += 1
             elif before.text != c.text:
@@ -1598,20 +1625,17 @@ def mark_changes(book: Rulebook, parent: Rulebook, parent_name: str, settings_ch
                 clauses.append(c)
         parent_section = next((p for p in parent.sections if p.key == s.key), None)
         for p in parent_section.clauses if parent_section else ():
-            if p.key not in new_keys:
+            if p.key not in new and p.key in marked and ".reading" not in p.key:
                 clauses.append(Clause(p.key, "", status="removed", was=p.text))
                 changed += 1
         sections.append(replace(s, clauses=tuple(clauses)))
     for p in parent.sections:
         if p.key not in {s.key for s in book.sections}:
-            sections.append(replace(p, clauses=tuple(Clause(c.key, "", "removed", c.text) for c in p.clauses),
-                                    examples=()))
-            changed += len(p.clauses)
+            gone = tuple(Clause(c.key, "", "removed", c.text) for c in p.clauses if c.key in marked)
+            if gone:
+                sections.append(replace(p, clauses=gone, examples=()))
+                changed += len(gone)
     rules_differ = "1 rule differs" if changed == 1 else f"{changed} rules differ"
     note = (f"A house rule of {parent_name}: {rules_differ} from {parent_name}'s rulebook, each marked here "
             f"with {parent_name}'s wording beside it.")
-    if settings_changed is not None and settings_changed != changed:
-        note += (f" It changes {settings_changed} setting{'s' if settings_changed != 1 else ''} (what "
-                 f"`cassino diff` counts); one setting can reword several rules, and a rule is marked "
-                 f"wherever its words change.")
     return replace(book, sections=tuple(sections), notes=book.notes + (note,))

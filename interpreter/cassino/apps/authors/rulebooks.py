@@ -50,6 +50,6 @@ def full_rulebook(target: str, with_worked_examples: bool = True, marked: bool =
     parent = parent_ref(target, loaded) if marked else None
     if parent is not None:
         parent_rules = load(parent).rules
-        counted = [d for d in differences(parent_rules, loaded.rules) if not d.moot]
-        book = mark_changes(book, rulebook(parent_rules), parent_rules.name, len(counted))
+        differing = [d.key for d in differences(parent_rules, loaded.rules)]
+        book = mark_changes(book, rulebook(parent_rules), parent_rules.name, differing)
     return book
