@@ -86,7 +86,7 @@ def _states(game: pyspiel.Game, games: int, seed: int) -> list[CassinoState]:
 @pytest.mark.parametrize("params", [
     {"variant": "standard"},
     {"variant": "draw"},
-    {"variant": "dominican", "players": 4},
+    {"variant": "dominican", "players": 4, "partners": True},
     {"variant": "tuxedo", "players": 3},
 ], ids=["standard", "draw", "dominican-4", "tuxedo-3"])
 def test_information_state_tensors_are_equal_exactly_when_the_strings_are(params: dict) -> None:  # type: ignore[type-arg]
@@ -144,13 +144,13 @@ def test_a_hand_worked_bound_equals_the_computed_one() -> None:
     assert _load(variant="dominican").max_utility() == 35
     assert _load(variant="dominican", whole_game=True).max_utility() == 20 + 35
     # Four players as two teams: 12 cards a seat, 24 plays a team: the same 35.
-    assert _load(variant="dominican", players=4).max_utility() == 35
+    assert _load(variant="dominican", players=4, partners=True).max_utility() == 35
 
 
 @pytest.mark.parametrize("params", [
     {"variant": "standard", "whole_game": True},
     {"variant": "tuxedo", "players": 3},
-    {"variant": "dominican", "players": 4, "whole_game": True},
+    {"variant": "dominican", "players": 4, "partners": True, "whole_game": True},
     {"variant": "hungarian"},
     {"variant": "draw", "whole_game": True},
     {"variant": str(ROOT / "examples" / "points-as-earned.yaml"), "whole_game": True},
@@ -171,7 +171,7 @@ def test_returns_stay_within_the_bounds_over_random_games(params: dict) -> None:
 
 # ---------------------------------------------------------------------- the game string
 def test_the_game_string_of_dominican_for_four_says_partners() -> None:
-    game = _load(variant="dominican", players=4)
+    game = _load(variant="dominican", players=4, partners=True)
     assert "partners=True" in str(game)
     again = pyspiel.load_game(str(game))
     assert again.table.partners and str(again) == str(game)
@@ -229,22 +229,22 @@ def _hard_draw_position():  # type: ignore[no-untyped-def]
 
 
 def test_redeals_are_found_where_plain_redraws_fail(monkeypatch: pytest.MonkeyPatch) -> None:
-    from cassino.apps.research import stepwise as sw
+    from cassino.apps.research import resampling as rs
     from cassino.apps.research.views import Kind, Layout
 
     table, step = _hard_draw_position()
     seat = step.to_play
     truth = step.view_hand().hands[1 - seat]
-    # The old way, plain redraws only, 200 of them: none fits (it handed back the true state).
-    monkeypatch.setattr(sw, "_PLAIN_TRIES", 200)
-    monkeypatch.setattr(sw, "_DOMAINS", {})
-    with pytest.raises(sw.ResampleError, match="true cards are not handed out"):
-        sw.resample(step, seat, random.Random(0), tries=200)
-    monkeypatch.undo()
+    # Plain uniform draws alone, 200 of them: none fits.
+    problem = rs._problem(step, seat)
+    assert problem is not None
+    draws = random.Random(0)
+    unseen = list(problem.unseen)
+    assert not any(problem.fits(tuple(draws.sample(unseen, len(problem.targets)))) for _ in range(200))
     layout = Layout(table, Kind(perfect_recall=True))
     hidden = set()
     for k in range(12):
-        redeal = sw.resample(step, seat, random.Random(k))
+        redeal = rs.resample(step, seat, random.Random(k))
         assert redeal is not None
         assert layout.text(redeal.step, seat) == layout.text(step, seat)
         assert redeal.step.legal == step.legal
@@ -252,14 +252,21 @@ def test_redeals_are_found_where_plain_redraws_fail(monkeypatch: pytest.MonkeyPa
     assert len(hidden) > 1 and hidden != {truth}
 
 
-def test_a_redeal_that_cannot_be_found_fails_loudly() -> None:
-    """Too few tries for a hard position: an exception that says why, never the true state."""
-    from cassino.apps.research import stepwise as sw
+def test_the_search_finds_a_redeal_when_no_uniform_draw_is_allowed(monkeypatch: pytest.MonkeyPatch) -> None:
+    """With no uniform draws at all the backtracking search alone finds a consistent redeal."""
+    from cassino.apps.research import resampling as rs
+    from cassino.apps.research.views import Kind, Layout
 
-    _, step = _hard_draw_position()
-    sw._DOMAINS.clear()
-    with pytest.raises(sw.ResampleError, match=r"no redeal of the 4 card\(s\) seat 1 cannot see"):
-        sw.resample(step, step.to_play, random.Random(0), tries=1)
+    table, step = _hard_draw_position()
+    seat = step.to_play
+    monkeypatch.setattr(rs, "_PLAIN_TRIES", 0)
+    layout = Layout(table, Kind(perfect_recall=True))
+    for k in range(4):
+        redeal = rs.resample(step, seat, random.Random(k), tries=0)
+        assert redeal is not None and layout.text(redeal.step, seat) == layout.text(step, seat)
+    monkeypatch.setattr(rs, "_search", lambda *args: iter(()))
+    with pytest.raises(rs.ResampleError, match=r"no redeal of the 4 card\(s\) seat 1 cannot see .* a bug"):
+        rs.resample(step, seat, random.Random(0), tries=0)
 
 
 # ---------------------------------------------------------------------- IS-MCTS
@@ -285,7 +292,7 @@ def test_the_compiled_ismcts_cannot_run_a_python_game() -> None:
 @pytest.mark.parametrize("params", [
     {"variant": "standard"},
     {"variant": "draw"},
-    {"variant": "dominican", "players": 4},
+    {"variant": "dominican", "players": 4, "partners": True},
     {"variant": "tuxedo", "players": 3},
 ], ids=["standard", "draw", "dominican-4", "tuxedo-3"])
 def test_the_python_ismcts_plays_a_whole_hand(params: dict) -> None:  # type: ignore[type-arg]

@@ -10,8 +10,8 @@ from pathlib import Path
 
 import pytest
 
-from cassino.apps.research.stepwise import (PARAMETERS, TABLE, IllegalStep, Setup, SetupError, Step, play_out, resample,
-                                   table_for)
+from cassino.apps.research.resampling import resample
+from cassino.apps.research.stepwise import PARAMETERS, TABLE, IllegalStep, Setup, SetupError, Step, play_out, table_for
 from cassino.engine.core import bits
 from cassino.engine.notation import format_move
 from cassino.errors import CassinoError, RuleFileError

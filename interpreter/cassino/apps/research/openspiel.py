@@ -36,7 +36,8 @@ import pyspiel
 from ...engine.game import Game
 from ...engine.moves import Move
 from ...errors import CassinoError
-from .stepwise import PARAMETERS, IllegalStep, Setup, Step, Table, resample, table_for
+from .resampling import resample
+from .stepwise import PARAMETERS, IllegalStep, Setup, Step, Table, table_for
 from .views import Kind, Layout
 
 SHORT_NAME = "python_cassino"

@@ -28,6 +28,7 @@ draws it (rich's ANSI colours), from the seat to act.
 from __future__ import annotations
 
 import io
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -42,7 +43,7 @@ from rich.console import Console
 from ...engine.core import bits
 from ..game.play import Session
 from ..game.records import Record
-from .stepwise import IllegalStep, PARAMETERS, Setup, SetupError, Step, table_for
+from .stepwise import IllegalStep, PARAMETERS, Setup, SetupError, Step, always_partners, table_for
 from .views import Kind, Layout
 
 OBSERVATIONS = ("observation", "information_state")
@@ -56,15 +57,19 @@ def env(**kwargs: Any) -> AECEnv:
 class raw_env(AECEnv):  # noqa: N801 - PettingZoo's name for the unwrapped class
     metadata = {"render_modes": ["ansi"], "name": "cassino_v0", "is_parallelizable": False}
 
-    def __init__(self, variant: str = "standard", players: int | None = None, partners: bool = False,
+    def __init__(self, variant: str = "standard", players: int | None = None, partners: bool | None = None,
                  whole_game: bool = False, payoff: str = "points", max_hands: int = PARAMETERS["max_hands"],
                  dealer: int = 0, render_mode: str | None = None, observation: str = "observation") -> None:
         super().__init__()
         if isinstance(variant, Path):
             variant = str(variant)
-        params = {"variant": variant, "players": 0 if players is None else players, "partners": partners,
+        params = {"variant": variant, "players": 0 if players is None else players,
+                  "partners": False if partners is None else partners,
                   "whole_game": whole_game, "payoff": payoff, "max_hands": max_hands, "dealer": dealer}
-        self.table = table_for(Setup.from_params(params))
+        setup = Setup.from_params(params)
+        if partners is None:   # not given: the variant's way (partners where its seats say always)
+            setup = replace(setup, partners=always_partners(setup))
+        self.table = table_for(setup)
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
             raise SetupError(f"render_mode must be None or 'ansi', not {render_mode!r}")
         if observation not in OBSERVATIONS:

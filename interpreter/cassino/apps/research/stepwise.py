@@ -59,12 +59,11 @@ walk's own item order (see ``CopyWalk``).
 
 from __future__ import annotations
 
-import itertools
 import random
 from dataclasses import dataclass, fields, replace
 from functools import lru_cache
 from numbers import Integral
-from typing import Any, Callable, Iterator, Mapping, NamedTuple
+from typing import Any, Callable, Mapping, NamedTuple
 
 from ...engine.choices import END, Head, MoveChoices
 from ...engine.core import Engine, bits
@@ -74,6 +73,7 @@ from ...engine.notation import cards_text, format_move
 from ...engine.state import HandState
 from ...engine.tables import BUILD as BUILD_KIND, TRAIL_BUILD as TRAIL_BUILD_KIND
 from ...errors import CassinoError
+from ...language.rules import Rules
 from ...language.variants import bundled_names, load_rules
 from .recorded_rules import decode as decode_rules, encode as encode_rules, is_recorded
 from .utility_bounds import game_bound, hand_bound
@@ -367,12 +367,8 @@ class Table:
     """What every state of one game shares: the rules, the engine, the encoding, the bounds."""
 
     def __init__(self, setup: Setup) -> None:
-        if is_recorded(setup.variant):
-            rules = decode_rules(setup.variant)
-            self.source = rules.name
-        else:
-            rules = load_rules(setup.variant)
-            self.source = setup.variant
+        rules = rules_of(setup.variant)
+        self.source = rules.name if is_recorded(setup.variant) else setup.variant
         seats = rules.seats
         players = setup.players or seats.min_players
         if not seats.min_players <= players <= seats.max_players:
@@ -383,6 +379,11 @@ class Table:
             raise SetupError(f"partners needs players={counts} (got {players})")
         if setup.partners and seats.partnerships == "never":
             raise SetupError(f"{rules.name} never plays in partnerships")
+        if not setup.partners and seats.partnerships == "always" and players in seats.partnership_players:
+            # (OpenSpiel passes every parameter with its default filled in, so a partners=False
+            # left to its default cannot be told from one given: both are refused, never turned.)
+            raise SetupError(f"{rules.name} with {players} players always plays in partnerships (its seats say "
+                             f"partnerships: always), so partners=False is refused: pass partners=True")
         if not 0 <= setup.dealer < players:
             raise SetupError(f"dealer must be a seat, 0 to {players - 1}, not {setup.dealer}")
         self.rules = rules
@@ -427,6 +428,18 @@ class Table:
     def restore(self, data: dict[str, Any]) -> Game:
         """A Game from its fields (engine and scorer come from this table)."""
         return self.template.with_(**data)
+
+
+def rules_of(variant: str) -> Rules:
+    """The rules a ``variant`` parameter names: a bundled name, a rule file or recorded rules."""
+    return decode_rules(variant) if is_recorded(variant) else load_rules(variant)
+
+
+def always_partners(setup: Setup) -> bool:
+    """Whether the game ``setup`` describes must be played in partnerships (its seats say
+    ``partnerships: always`` for its number of players): what ``partners`` is where it is not given."""
+    seats = rules_of(setup.variant).seats
+    return seats.partnerships == "always" and (setup.players or seats.min_players) in seats.partnership_players
 
 
 @lru_cache(maxsize=32)
@@ -892,7 +905,7 @@ class Step(NamedTuple):
             return walk.move(walk.head(cards, kind, code), items)
         return self._choices().move(self._head(cards, kind, code), items)
 
-    def _moved(self, move: Move) -> "Step":
+    def _moved(self, move: Move, turn: bool = True) -> "Step":
         t = self.table
         game, hand = self.game, self.game.hand
         seat = hand.turn
@@ -923,9 +936,9 @@ class Step(NamedTuple):
         pool = 0
         for c in hand.stock:
             pool |= 1 << c
-        return base._dealt(after, pool=pool)
+        return base._dealt(after, pool=pool, turn=turn)
 
-    def _dealt(self, game: Game, pool: int) -> "Step":
+    def _dealt(self, game: Game, pool: int, turn: bool = True) -> "Step":
         """After the engine moved: a chance node for each card it dealt out of ``pool``, or the next turn."""
         hand = game.hand
         stock = 0
@@ -933,14 +946,14 @@ class Step(NamedTuple):
             stock |= 1 << c
         dealt = pool & ~stock
         if not dealt:
-            return self._turn(game)
+            return self._turn(game) if turn else self._replace(game=game)
         slots = [(TABLE, c) for c in bits(hand.table & dealt)]
         for seat, cards in enumerate(hand.hands):
             slots += [(seat, c) for c in bits(cards & dealt)]
         deal = Deal(tuple(c for _, c in slots), tuple(to for to, _ in slots), pool)
         return self._replace(game=game, deal=deal, options=(), prefix=(), legal=())
 
-    def _chosen(self, card: int) -> "Step":
+    def _chosen(self, card: int, turn: bool = True) -> "Step":
         d = self.deal
         assert d is not None
         d = d._replace(chosen=d.chosen + (card,))
@@ -964,17 +977,23 @@ class Step(NamedTuple):
                           stock=tuple(rename[c] for c in hand.stock))
         game = self.game.with_(hand=hand)
         log = self.log + (("deal", tuple(zip(d.to, d.chosen))),)
-        return self._replace(deal=None, log=log, n_actions=self.n_actions + 1, trace=trace)._turn(game)
+        step = self._replace(deal=None, log=log, n_actions=self.n_actions + 1, trace=trace)
+        return step._turn(game) if turn else step._replace(game=game)
 
     def _turn(self, game: Game) -> "Step":
         t = self.table
         hand = game.hand
-        step = self._replace(game=game)
-        heads = tuple(step._copy_walk().heads if t.encoding.copies else step._choices().heads())
-        if not heads:  # pragma: no cover - the engine always leaves a move while a hand holds cards
+        step = self._replace(game=game, deal=None, options=(), prefix=(), legal=())
+        if t.engine.turn_rules.active:
+            # The turn's actions come from the engine's listing (``_listed``): the heads are not asked
+            # for (the lazy walk's heads cost most of a Swazi Casino turn, and the listing has them).
+            legal = step._nexts(())
+        else:
+            heads = tuple(step._copy_walk().heads if t.encoding.copies else step._choices().heads())
+            step = step._replace(options=heads)
+            legal = step._nexts(()) if heads else []
+        if not legal:  # pragma: no cover - the engine always leaves a move while a hand holds cards
             raise CassinoError(f"{t.rules.name}: seat {hand.turn} has no legal move in an unfinished hand")
-        step = step._replace(deal=None, options=heads, prefix=(), legal=())
-        legal = step._nexts(())
         if t.claiming and game.target is not None:
             legal.append(t.encoding.CLAIM)
         return step._replace(legal=tuple(legal))
@@ -1003,6 +1022,19 @@ class Step(NamedTuple):
                 legal = self._nexts(seq[:depth + 1])
         return out
 
+    def positions(self) -> list[tuple[HandState, Move]]:
+        """This hand's moves so far, each with the position it was made from (the hand replayed
+        without working out each turn's actions: what resampling checks plays against)."""
+        s = self.hand_start or self.table.initial
+        out: list[tuple[HandState, Move]] = []
+        for what, x in self.trace:
+            if what == "deal":
+                s = s._chosen(x, turn=False)
+            else:
+                out.append((s.game.hand, x))
+                s = s._moved(x, turn=False)
+        return out
+
     def unseen_by(self, seat: int) -> tuple[int, int]:
         """The other seats' hidden cards and the cards still undealt, as masks (for resampling)."""
         hand = self.view_hand()
@@ -1019,197 +1051,6 @@ class Step(NamedTuple):
 def _restore_step(setup: Setup, game_data: dict[str, Any], rest: tuple[Any, ...]) -> Step:
     table = table_for(setup)
     return Step(table, table.restore(game_data), *rest)
-
-
-# ---------------------------------------------------------------------- resampling
-class Redeal(NamedTuple):
-    """A hand replayed with other hidden cards: its actions, who gave each (None: chance), the state reached."""
-
-    actions: list[int]
-    players: list[int | None]
-    step: Step
-
-
-class ResampleError(CassinoError):
-    """No redeal consistent with the plays was found within the allowed draws."""
-
-
-def resample(step: Step, seat: int, rng: random.Random, tries: int = 400) -> Redeal | None:
-    """This hand replayed with the cards ``seat`` cannot see dealt afresh, consistent with every play.
-
-    The chance outcomes that dealt a card another seat still holds are replaced by
-    cards drawn from everything ``seat`` has not seen, and the hand is replayed move
-    by move from its start (each move's actions worked out anew, since how many steps
-    a move takes depends on the hand that makes it). A draw that makes some earlier
-    play illegal (a build's holder without a card to take it, a trail where a capture
-    was compulsory) is drawn again: every redeal consistent with the plays is equally
-    likely (rejection sampling).
-
-    Where plain redraws keep failing, each hidden card's slot gets a smaller set to draw
-    from (:func:`_slot_domains`: the cards that alone would have made one of its
-    holder's plays illegal are left out), which keeps the draw uniform over the
-    consistent redeals and makes hard positions (Draw Cassino's compulsory captures)
-    cheap. Returns None when nothing is hidden. Never returns the true hidden cards
-    for want of a redeal: after ``tries`` replays without one it raises
-    :class:`ResampleError`.
-    """
-    held, undealt = step.unseen_by(seat)
-    targets = [card for what, card in step.trace if what == "deal" and held >> card & 1]
-    if not targets:
-        return None
-    unseen = bits(held | undealt)
-    keep = step.to_play == seat
-    # Plain redraws first (most positions take one or two), unless this position is known to need more.
-    plain = 0 if _domains_key(step, seat) in _DOMAINS else min(_PLAIN_TRIES, tries)
-    for _ in range(plain):
-        redeal = dict(zip(targets, rng.sample(unseen, len(targets))))
-        try:
-            return _replay_hand(step, redeal, keep_choice=keep)
-        except IllegalStep:
-            continue
-    domains, needs = _slot_domains(step, seat, tuple(targets), tuple(unseen))
-    replays = plain
-    for drawn in _draws(domains, needs, rng):
-        if replays >= tries:
-            break
-        replays += 1
-        try:
-            return _replay_hand(step, dict(zip(targets, drawn)), keep_choice=keep)
-        except IllegalStep:
-            continue
-    raise ResampleError(
-        f"no redeal of the {len(targets)} card(s) seat {seat} cannot see fits the plays of hand "
-        f"{step.game.hand_no} after {replays} replays; the true cards are not handed out instead "
-        f"(allow more tries, or search this position with the true state knowingly)")
-
-
-_PLAIN_TRIES = 6            # plain redraws before the slots' domains are worked out
-_DRAW_LIMIT = 300_000       # cheap draws in all (collisions and unmet needs included)
-_ENUMERATE = 60_000         # up to this many combinations, the fitting ones are listed outright
-
-
-def _fits(drawn: tuple[int, ...], needs: list[tuple[tuple[int, ...], frozenset[int]]]) -> bool:
-    return len(set(drawn)) == len(drawn) and all(any(drawn[i] in cards for i in slots) for slots, cards in needs)
-
-
-def _draws(domains: list[list[int]], needs: list[tuple[tuple[int, ...], frozenset[int]]],
-           rng: random.Random) -> Iterator[tuple[int, ...]]:
-    """Uniform draws of one card a slot from its domain, all different, every need met.
-
-    Few combinations: all the fitting ones are listed and drawn from without
-    replacement (so a position with one consistent redeal finds it). Many: drawn
-    slot by slot and the misfits drawn again.
-    """
-    size = 1
-    for d in domains:
-        size *= len(d)
-    if size <= _ENUMERATE:
-        fitting = [c for c in itertools.product(*domains) if _fits(c, needs)]
-        rng.shuffle(fitting)
-        yield from fitting
-        return
-    for _ in range(_DRAW_LIMIT):
-        drawn = tuple(rng.choice(d) for d in domains)
-        if _fits(drawn, needs):
-            yield drawn
-
-
-def _slot_domains(step: Step, seat: int, targets: tuple[int, ...], unseen: tuple[int, ...]
-                  ) -> tuple[list[list[int]], list[tuple[tuple[int, ...], frozenset[int]]]]:
-    """For each hidden card's slot (``targets``, by true card), the unseen cards it may hold,
-    and the needs: slots of which one must hold one of some cards.
-
-    The hand is replayed as it was. At each play by a seat that holds hidden cards, the
-    play is tried with the cards known to be in that hand then (those it played later)
-    plus one candidate card: if the play is legal without the candidate and illegal
-    with it (a capture it would have had to make), the candidate cannot have been in
-    that hand, so it is left out of the slots dealt to that seat before the play.
-    Adding a card to a hand only takes plays away, except a requirement to hold some
-    card (a build's owner), which the known cards already met; so no card that some
-    consistent redeal puts in a slot is left out, and drawing each slot from its set
-    and keeping only consistent, collision-free draws is still uniform.
-
-    A play that is illegal with the known cards alone (a build needs a card to take it)
-    needs one of the hidden cards then to be one that makes it legal: a need.
-    """
-    key = _domains_key(step, seat)
-    cached = _DOMAINS.get(key)
-    if cached is not None and cached[0] is step.hand_start:
-        return cached[1], cached[2]
-    t = step.table
-    engine = t.engine
-    target_set = set(targets)
-    owner: dict[int, int] = {}
-    final = step.view_hand()
-    for card in targets:
-        owner[card] = next(o for o, h in enumerate(final.hands) if h >> card & 1)
-    excluded: dict[int, set[int]] = {card: set() for card in targets}
-    index = {card: k for k, card in enumerate(targets)}
-    needs: list[tuple[tuple[int, ...], frozenset[int]]] = []
-    dealt_so_far: list[int] = []
-    s = step.hand_start or t.initial
-    for what, x in step.trace:
-        if what == "deal":
-            if x in target_set:
-                dealt_so_far.append(x)
-            s = s.apply(x)
-            continue
-        hand = s.game.hand
-        mover = hand.turn
-        slots = [c for c in dealt_so_far if owner[c] == mover]
-        if mover != seat and slots:
-            hidden_mask = 0
-            for c in slots:
-                hidden_mask |= 1 << c
-            known = hand.hands[mover] & ~hidden_mask
-            base = hand.with_(hands=tuple(known if o == mover else h for o, h in enumerate(hand.hands)))
-            if engine.is_legal(base, x):
-                for c in unseen:
-                    if known >> c & 1:
-                        continue
-                    trial = base.with_(hands=tuple(known | 1 << c if o == mover else h
-                                                   for o, h in enumerate(base.hands)))
-                    if not engine.is_legal(trial, x):
-                        for slot in slots:
-                            excluded[slot].add(c)
-            else:
-                makes_legal = frozenset(
-                    c for c in unseen if not known >> c & 1 and engine.is_legal(
-                        base.with_(hands=tuple(known | 1 << c if o == mover else h
-                                               for o, h in enumerate(base.hands))), x))
-                if makes_legal:
-                    needs.append((tuple(index[c] for c in slots), makes_legal))
-        for action in s.actions_for(x):
-            s = s.apply(action)
-    domains = [[c for c in unseen if c not in excluded[card]] for card in targets]
-    if len(_DOMAINS) > 64:
-        _DOMAINS.clear()
-    _DOMAINS[key] = (step.hand_start, domains, needs)
-    return domains, needs
-
-
-def _domains_key(step: Step, seat: int) -> tuple[Any, ...]:
-    return (id(step.hand_start), step.hand_began, step.trace, seat)
-
-
-_DOMAINS: dict[tuple[Any, ...], tuple[Any, list[list[int]], list[tuple[tuple[int, ...], frozenset[int]]]]] = {}
-
-
-def _replay_hand(step: Step, redeal: dict[int, int], keep_choice: bool) -> Redeal:
-    out = Redeal([], [], step.hand_start or step.table.initial)
-
-    def act(s: Step, action: int) -> Step:
-        out.actions.append(action)
-        out.players.append(s.to_play)
-        return s.apply(action)
-
-    s = out.step
-    for what, x in step.trace:
-        for action in [redeal.get(x, x)] if what == "deal" else s.actions_for(x):
-            s = act(s, action)
-    while keep_choice and len(s.prefix) < len(step.prefix):
-        s = act(s, step.prefix[len(s.prefix)])
-    return out._replace(step=s)
 
 
 def play_out(step: Step, choose: Callable[[Step], int], rng: random.Random) -> Step:

@@ -1,0 +1,424 @@
+"""Redealing what a seat cannot see, consistent with every play so far (OpenSpiel's
+``resample_from_infostate``, which IS-MCTS calls once a simulation).
+
+A redeal gives each hidden card (a card another seat holds now, dealt this hand) a card
+from everything the seat has not seen (the others' hands and the stock), all different,
+and replays the hand with them. It must keep every play legal: a seat that built a 9
+held another 9 then; a seat that trailed where a capture was compulsory held no card to
+make it. Each such play is a :class:`Check`: the mover's hand then, made of the cards
+known to have been in it (those it played since) and the hidden cards dealt to it
+before the play, must make the play legal. Only the mover's hand decides whether its
+play is legal (the rest of the position is public and the same in every redeal), so a
+candidate redeal is judged by these checks before the costly replay.
+
+Three stages, each seeded by the caller's ``random.Random`` (the same generator state
+gives the same redeal):
+
+1. plain draws: a uniform draw of the hidden cards among the unseen, kept when every
+   check passes and the replay agrees. Uniform over the consistent redeals (rejection
+   sampling); most positions take one or two.
+2. draws from each slot's domain (:func:`_slot_domains`: the unseen cards that alone
+   would make one of its holder's plays illegal left out, and the *needs*: some slot of
+   a seat must hold one of the cards its build called for). Still uniform over the
+   consistent redeals, and cheap where compulsory captures pin cards down (Draw Cassino).
+3. a search: the slots are filled seat by seat, each slot's card drawn from its domain
+   in a random order, each check made as soon as the cards it needs are in place, each
+   need and the remaining slots' cards (a matching) checked ahead, backtracking on a
+   failure. It is complete: the true deal passes every check, so it always finds a
+   redeal (random, though no longer exactly uniform). It is reached where the constraints
+   make uniform draws rare (Swazi Casino's whole pack dealt at once: 20 or more hidden
+   cards, several seats each needing a card of a value it built).
+
+:class:`ResampleError` remains for a position where even the search finds nothing, which
+would be a bug (the true deal is always consistent).
+"""
+
+from __future__ import annotations
+
+import itertools
+import random
+from dataclasses import dataclass, field
+from typing import Any, Iterator, NamedTuple
+
+from ...engine.core import bits
+from ...engine.moves import Move
+from ...engine.state import HandState
+from ...errors import CassinoError
+from .stepwise import IllegalStep, Step
+
+
+class Redeal(NamedTuple):
+    """A hand replayed with other hidden cards: its actions, who gave each (None: chance), the state reached."""
+
+    actions: list[int]
+    players: list[int | None]
+    step: Step
+
+
+class ResampleError(CassinoError):
+    """No redeal consistent with the plays was found (a bug: the true deal always is one)."""
+
+
+@dataclass(frozen=True)
+class Check:
+    """A play by a seat that held hidden cards then: legal only with some hands."""
+
+    state: HandState            # the position before the play
+    move: Move
+    mover: int
+    known: int                  # the mover's cards then that are not hidden (played then or since)
+    slots: tuple[int, ...]      # the hidden slots (indices into the targets) dealt to it before the play
+
+
+Need = tuple[tuple[int, ...], int]      # slots of which one must hold one of the cards (a mask)
+
+
+@dataclass
+class Problem:
+    """What a redeal of one position for one seat must satisfy (worked out once, kept a while)."""
+
+    step: Step
+    seat: int
+    targets: tuple[int, ...]    # the true hidden cards, in the order they were dealt
+    unseen: tuple[int, ...]     # the cards the seat has not seen
+    owner: tuple[int, ...]      # the seat holding each slot
+    group: tuple[int, ...]      # each slot's group: same seat, same run of deals (interchangeable slots)
+    checks: tuple[Check, ...]
+    domains: list[int] | None = None        # each slot's cards as a mask (None: not worked out yet)
+    needs: list[Need] = field(default_factory=list)
+    legal_memo: dict[tuple[int, int], bool] = field(default_factory=dict)
+
+    def passes(self, k: int, hand: int) -> bool:
+        """Whether check ``k``'s play is legal with the mover holding ``hand``."""
+        key = (k, hand)
+        found = self.legal_memo.get(key)
+        if found is None:
+            c = self.checks[k]
+            state = c.state.with_(hands=tuple(hand if o == c.mover else h for o, h in enumerate(c.state.hands)))
+            found = self.step.table.engine.is_legal(state, c.move)
+            if len(self.legal_memo) > 200_000:
+                self.legal_memo.clear()
+            self.legal_memo[key] = found
+        return found
+
+    def hand_of(self, k: int, cards: tuple[int, ...]) -> int:
+        """The mover's hand at check ``k`` when slot i holds ``cards[i]``."""
+        c = self.checks[k]
+        hand = c.known
+        for i in c.slots:
+            hand |= 1 << cards[i]
+        return hand
+
+    def fits(self, cards: tuple[int, ...]) -> bool:
+        """Whether every check passes with slot i holding ``cards[i]`` (all different)."""
+        return all(self.passes(k, self.hand_of(k, cards)) for k, c in enumerate(self.checks) if c.slots)
+
+
+_PLAIN_TRIES = 16           # plain uniform draws judged by the checks before the domains are worked out
+_DRAW_LIMIT = 20_000        # cheap draws from the domains in all (collisions and unmet needs included)
+_ENUMERATE = 60_000         # up to this many combinations, the fitting ones are listed outright
+
+
+def resample(step: Step, seat: int, rng: random.Random, tries: int = 64) -> Redeal | None:
+    """This hand replayed with the cards ``seat`` cannot see dealt afresh, consistent with every play.
+
+    The chance outcomes that dealt a card another seat still holds are replaced by cards
+    from everything ``seat`` has not seen, and the hand is replayed move by move from its
+    start (each move's actions worked out anew, since how many steps a move takes depends
+    on the hand that makes it). Uniform draws first (``tries``: how many passing the cheap
+    checks are judged before the search), then the complete search (see the module's
+    docstring). Returns None when nothing is hidden; otherwise always a redeal whose
+    information state for ``seat`` is this one's.
+    """
+    problem = _problem(step, seat)
+    if problem is None:
+        return None
+    targets, unseen = problem.targets, list(problem.unseen)
+    n = len(targets)
+    for _ in range(_PLAIN_TRIES):
+        found = _try(problem, tuple(rng.sample(unseen, n)))
+        if found is not None:
+            return found
+    domains, needs = _slot_domains(problem)
+    judged = 0
+    for drawn in _draws(domains, needs, unseen, rng):
+        if judged >= tries:
+            break
+        judged += 1
+        found = _try(problem, drawn)
+        if found is not None:
+            return found
+    for cards in (domains, [_mask(unseen)] * n):     # (full domains: a safety net, never needed so far)
+        for drawn in _search(problem, cards, needs if cards is domains else [], rng):
+            found = _try(problem, _shuffled_groups(problem, drawn, rng), checked=True)
+            if found is not None:
+                return found
+    raise ResampleError(
+        f"no redeal of the {n} card(s) seat {seat} cannot see fits the plays of hand {step.game.hand_no}, "
+        f"though the true deal does: a bug in the resampler (please report it with the game's history)")
+
+
+def _mask(cards: list[int] | tuple[int, ...]) -> int:
+    out = 0
+    for c in cards:
+        out |= 1 << c
+    return out
+
+
+def _try(problem: Problem, drawn: tuple[int, ...], checked: bool = False) -> Redeal | None:
+    """The replay with slot i holding ``drawn[i]``, if the checks pass and the replay agrees."""
+    if not checked and not problem.fits(drawn):
+        return None
+    step = problem.step
+    try:
+        return _replay_hand(step, dict(zip(problem.targets, drawn)), keep_choice=step.to_play == problem.seat)
+    except IllegalStep:
+        return None
+
+
+def _problem(step: Step, seat: int) -> Problem | None:
+    """The position's hidden slots and checks (None: nothing hidden), kept for the next calls."""
+    held, undealt = step.unseen_by(seat)
+    targets = tuple(card for what, card in step.trace if what == "deal" and held >> card & 1)
+    if not targets:
+        return None
+    key = (id(step.hand_start), step.hand_began, step.trace, seat)
+    cached = _PROBLEMS.get(key)
+    if cached is not None and cached.step.hand_start is step.hand_start:
+        return Problem(step, seat, cached.targets, cached.unseen, cached.owner, cached.group, cached.checks,
+                       cached.domains, cached.needs, cached.legal_memo)
+    final = step.view_hand()
+    owner = tuple(next(o for o, h in enumerate(final.hands) if h >> card & 1) for card in targets)
+    index = {card: k for k, card in enumerate(targets)}
+    group: list[int] = []
+    checks: list[Check] = []
+    dealt: list[int] = []          # the slots dealt so far
+    run = 0                        # the runs of deals between moves
+    groups: dict[tuple[int, int], int] = {}
+    positions = iter(step.positions())
+    for what, x in step.trace:
+        if what == "deal":
+            if x in index:
+                dealt.append(index[x])
+                group.append(groups.setdefault((run, owner[index[x]]), len(groups)))
+            continue
+        run += 1
+        hand, move = next(positions)
+        mover = hand.turn
+        slots = tuple(i for i in dealt if owner[i] == mover)
+        if mover != seat and slots:
+            known = hand.hands[mover] & ~_mask([targets[i] for i in slots])
+            checks.append(Check(hand, move, mover, known, slots))
+    problem = Problem(step, seat, targets, tuple(bits(held | undealt)), owner, tuple(group), tuple(checks))
+    if len(_PROBLEMS) > 64:
+        _PROBLEMS.clear()
+    _PROBLEMS[key] = problem
+    return problem
+
+
+_PROBLEMS: dict[tuple[Any, ...], Problem] = {}
+
+
+def _slot_domains(problem: Problem) -> tuple[list[int], list[Need]]:
+    """For each hidden slot, the unseen cards it may hold (a mask), and the needs: slots of
+    which one must hold one of some cards.
+
+    At each check the play is tried with the mover's known cards plus one candidate card:
+    if the play is legal without the candidate and illegal with it (a capture it would
+    have had to make), the candidate cannot have been in that hand, so it is left out of
+    the slots dealt to that seat before the play. Adding a card to a hand only takes
+    plays away, except a requirement to hold some card (a build's owner), which the known
+    cards already met; so no card that some consistent redeal puts in a slot is left out,
+    and drawing each slot from its set and keeping only the consistent draws is still
+    uniform. A play that is illegal with the known cards alone (a build needs a card to
+    take it) needs one of the hidden cards then to be one that makes it legal: a need.
+    """
+    if problem.domains is not None:
+        return problem.domains, problem.needs
+    everything = _mask(problem.unseen)
+    excluded = [0] * len(problem.targets)
+    needs: list[Need] = []
+    for k, c in enumerate(problem.checks):
+        if problem.passes(k, c.known):
+            out = 0
+            for card in problem.unseen:
+                if not c.known >> card & 1 and not problem.passes(k, c.known | 1 << card):
+                    out |= 1 << card
+            for i in c.slots:
+                excluded[i] |= out
+        else:
+            makes_legal = 0
+            for card in problem.unseen:
+                if not c.known >> card & 1 and problem.passes(k, c.known | 1 << card):
+                    makes_legal |= 1 << card
+            if makes_legal:
+                needs.append((c.slots, makes_legal))
+    problem.domains = [everything & ~x for x in excluded]
+    problem.needs = needs
+    key = (id(problem.step.hand_start), problem.step.hand_began, problem.step.trace, problem.seat)
+    kept = _PROBLEMS.get(key)
+    if kept is not None:
+        kept.domains, kept.needs = problem.domains, needs
+    return problem.domains, needs
+
+
+def _meets(drawn: tuple[int, ...], needs: list[Need]) -> bool:
+    return all(any(cards >> drawn[i] & 1 for i in slots) for slots, cards in needs)
+
+
+def _draws(domains: list[int], needs: list[Need], unseen: list[int], rng: random.Random) -> Iterator[tuple[int, ...]]:
+    """Uniform draws of one card a slot from its domain, all different, every need met.
+
+    Few combinations: all the fitting ones are listed and drawn from without replacement
+    (so a position with one consistent redeal finds it). Many: drawn in two ways taken in
+    turn, a uniform draw among the unseen kept when each card is in its slot's domain,
+    and one card a slot from its domain kept when they are all different (each is
+    uniform over the same draws, so together they are too), the misfits drawn again.
+    """
+    lists = [bits(d) for d in domains]
+    size = 1
+    for d in lists:
+        size *= len(d)
+    if size <= _ENUMERATE:
+        fitting = [c for c in itertools.product(*lists) if len(set(c)) == len(c) and _meets(c, needs)]
+        rng.shuffle(fitting)
+        yield from fitting
+        return
+    n = len(domains)
+    for k in range(_DRAW_LIMIT):
+        if k % 2:
+            drawn = tuple(rng.choice(d) for d in lists)
+            if len(set(drawn)) < n:
+                continue
+        else:
+            drawn = tuple(rng.sample(unseen, n))
+            if not all(domains[i] >> c & 1 for i, c in enumerate(drawn)):
+                continue
+        if _meets(drawn, needs):
+            yield drawn
+
+
+def _search(problem: Problem, domains: list[int], needs: list[Need], rng: random.Random
+            ) -> Iterator[tuple[int, ...]]:
+    """Every assignment of cards to the slots that passes the checks, in a random order
+    (one of each set of assignments that differ only within a group of interchangeable
+    slots). Slots are filled seat by seat, the most checked seats first, each in the order
+    dealt; the cards are tried in one random order; a check is made once its slots are
+    filled, and after each card the needs and a matching of the open slots to the cards
+    left are checked ahead."""
+    n = len(problem.targets)
+    order = list(problem.unseen)
+    rng.shuffle(order)
+    rank = {c: r for r, c in enumerate(order)}
+
+    def ranked(mask: int) -> int:
+        out = 0
+        for c in bits(mask):
+            out |= 1 << rank[c]
+        return out
+
+    dom = [ranked(d) for d in domains]
+    need_ranks = [(slots, ranked(cards)) for slots, cards in needs]
+    counts: dict[int, int] = {}
+    for c in problem.checks:
+        counts[c.mover] = counts.get(c.mover, 0) + 1
+    seats = sorted(set(problem.owner), key=lambda o: (-counts.get(o, 0), o))
+    var = [i for o in seats for i in range(n) if problem.owner[i] == o]
+    position = {i: j for j, i in enumerate(var)}
+    fire: list[list[int]] = [[] for _ in var]
+    for k, c in enumerate(problem.checks):
+        if c.slots:
+            fire[max(position[i] for i in c.slots)].append(k)
+    before = [-1] * n        # the previous slot of each slot's group, in ``var``'s order
+    last: dict[int, int] = {}
+    for i in var:
+        g = problem.group[i]
+        before[i] = last.get(g, -1)
+        last[g] = i
+    assign = [-1] * n        # each slot's card, by rank (-1: open)
+
+    def cards() -> tuple[int, ...]:
+        return tuple(order[r] if r >= 0 else -1 for r in assign)
+
+    def ahead(j: int, used: int) -> bool:
+        for slots, want in need_ranks:
+            if any(assign[i] >= 0 and want >> assign[i] & 1 for i in slots):
+                continue
+            if not any(assign[i] < 0 and dom[i] & want & ~used for i in slots):
+                return False
+        return _matchable([dom[i] & ~used for i in var[j:]])
+
+    def fill(j: int, used: int) -> Iterator[tuple[int, ...]]:
+        if j == n:
+            yield cards()
+            return
+        i = var[j]
+        options = dom[i] & ~used
+        if before[i] >= 0:
+            options &= ~((2 << assign[before[i]]) - 1)     # increasing within a group
+        while options:
+            low = options & -options
+            options ^= low
+            assign[i] = low.bit_length() - 1
+            now = used | low
+            if fire[j]:
+                drawn = cards()
+                ok = all(problem.passes(k, problem.hand_of(k, drawn)) for k in fire[j])
+            else:
+                ok = True
+            if ok and ahead(j + 1, now):
+                yield from fill(j + 1, now)
+            assign[i] = -1
+
+    yield from fill(0, 0)
+
+
+def _matchable(masks: list[int]) -> bool:
+    """Whether each of the slots (their possible cards as masks) can get a card of its own."""
+    owner: dict[int, int] = {}         # card -> slot
+
+    def augment(k: int, seen: list[int]) -> bool:
+        options = masks[k] & ~seen[0]
+        while options:
+            low = options & -options
+            options ^= low
+            seen[0] |= low
+            card = low.bit_length() - 1
+            if card not in owner or augment(owner[card], seen):
+                owner[card] = k
+                return True
+        return False
+
+    return all(augment(k, [0]) for k in range(len(masks)))
+
+
+def _shuffled_groups(problem: Problem, drawn: tuple[int, ...], rng: random.Random) -> tuple[int, ...]:
+    """``drawn`` with the cards of each group of interchangeable slots in a random order."""
+    out = list(drawn)
+    members: dict[int, list[int]] = {}
+    for i, g in enumerate(problem.group):
+        members.setdefault(g, []).append(i)
+    for slots in members.values():
+        if len(slots) > 1:
+            cards = [out[i] for i in slots]
+            rng.shuffle(cards)
+            for i, c in zip(slots, cards):
+                out[i] = c
+    return tuple(out)
+
+
+def _replay_hand(step: Step, redeal: dict[int, int], keep_choice: bool) -> Redeal:
+    out = Redeal([], [], step.hand_start or step.table.initial)
+
+    def act(s: Step, action: int) -> Step:
+        out.actions.append(action)
+        out.players.append(s.to_play)
+        return s.apply(action)
+
+    s = out.step
+    for what, x in step.trace:
+        for action in [redeal.get(x, x)] if what == "deal" else s.actions_for(x):
+            s = act(s, action)
+    while keep_choice and len(s.prefix) < len(step.prefix):
+        s = act(s, step.prefix[len(s.prefix)])
+    return out._replace(step=s)
