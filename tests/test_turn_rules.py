@@ -172,7 +172,8 @@ def test_random_hands_keep_the_turn_rules(name: str, players: int, partners: boo
             values = [b.value for b in state.builds]
             assert len(values) == len(set(values)), (seed, state.builds)          # one_per_value
             if one_per_player:
-                owners = [b.owner for b in state.builds]
+                owners = [b.holder for b in state.builds]   # (the seat that must take it: a build made for
+                # a partner is the partner's, [Kh] Special rules for partnership play)
                 assert len(owners) == len(set(owners)), (seed, state.builds)      # one_per_player
             builds_seen += bool(state.builds)
             for move in moves:

@@ -375,7 +375,7 @@ class MoveChoices:
             for v in bits(targets):
                 out.append((BUILD, v))
         if t.trail_with_build:   # (any card may be trailed beside the build)
-            for v in bits(kept & ((2 << t.build_max) - 1)):
+            for v in bits((kept | g.partner_proven) & ((2 << t.build_max) - 1)):   # (as movegen's)
                 out.append((TRAIL_BUILD, v))
         return out
 

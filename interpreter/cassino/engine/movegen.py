@@ -907,8 +907,10 @@ class Generator:
                 kept = (held_any & ~codes) | (held_twice & codes)
                 self.card_builds(k, kept, out, seen)
                 if t.trail_with_build and not (owns and t.obligation == 1):
-                    # (a trail beside a build of layout cards is a trail: no_trail forbids it too)
-                    self.trail_builds(k, kept, out, seen)
+                    # (a trail beside a build of layout cards is a trail: no_trail forbids it too;
+                    # a value the partner is proven to hold is built for them as a build with a hand
+                    # card is: the Khasino rules' 'create a new single or compound build of this rank')
+                    self.trail_builds(k, kept | self.partner_proven, out, seen)
                 if len(out) > budget:
                     raise PositionTooLargeError(too_large(f"more than {budget:,} captures and builds"))
             raises = owns and t.obligation == 2

@@ -129,7 +129,7 @@ class TurnRules:
         """The rules on one move, given by its fields: a reason (worded only when ``explain``;
         else any non-empty text) or None."""
         if kind == BUILD or kind == TRAIL_BUILD:
-            reason = self._builds(state, used, value, explain)
+            reason = self._builds(state, played, used, value, explain)
             if reason:
                 return reason
         if self.augment and kind != TRAIL:
@@ -138,20 +138,40 @@ class TurnRules:
                 return self._pile_cards(state, piles, kind, played, loose, used, value, pile, explain)
         return None
 
-    def _builds(self, state: HandState, used: tuple[Build, ...], value: int | str | None,
+    def _builds(self, state: HandState, played: int, used: tuple[Build, ...], value: int | str | None,
                 explain: bool) -> str | None:
         seat = state.turn
         side = state.teams[seat]
+        raising = False
+        for x in used:
+            if x.value != value:
+                raising = True
         if not self.raise_partners:
             for x in used:
                 if x.value != value and x.owner != seat and state.teams[x.owner] == side:
                     return (f"your partner owns {self._label(x)}: a build is raised only when another side "
                             f"owns it") if explain else _NO
+            # The Khasino rules, 3. Changing the value of a single build: "you have a card in your hand that
+            # matches the new value of the build": a value your partner is proven to hold is built for them,
+            # never raised to (raising is the raiser's own, as raise_partners: false reads it).
+            if raising and value is not None:
+                tables = self.engine.tables
+                if not tables.cap_codes_of(state.hands[seat] & ~played) >> tables.code(value) & 1:
+                    return (f"a build's value is changed only to a value you hold a card of yourself: no card "
+                            f"of {value} is left in your hand (your partner's card does not count)") \
+                        if explain else _NO
         if not self.augment_opponents:
             for x in used:
                 if x.value == value and state.teams[x.owner] != side:
                     return (f"{self._label(x)} belongs to another side: add to it only in the turn you capture "
                             f"it") if explain else _NO
+        # Adding to a build you hold, or making a build that stays your partner's (added to one of your
+        # side's, or built for the value your partner is proven to hold, with no card of it kept: the
+        # engine makes you its holder when you keep one), forms no other build of your own: the one-build
+        # limit does not stop it ([Kh] 2. "to form a new build of your own; that is if you don't have
+        # another one already"; Special rules for partnership play: a build for the partner "will be owned
+        # by your partner").
+        own_build = self.one_per_player and (raising or not self._not_own(state, played, used, value))
         if self.one_per_value or self.one_per_player:
             for x in state.builds:
                 if x in used:
@@ -168,10 +188,43 @@ class TurnRules:
                     else:
                         how = "it belongs to another side, so take it rather than build beside it"
                     return f"there is already {self._label(x)}, and no two builds have one value: {how}"
-                if self.one_per_player and x.owner == seat:
+                # (the owner the rules mean is who must capture it: a build made for a partner is theirs)
+                if own_build and x.holder == seat:
                     return (f"you own {self._label(x)}: a player owns one build at a time; add to it or "
                             f"capture it before you start or take over another") if explain else _NO
         return None
+
+    def _not_own(self, state: HandState, played: int, used: tuple[Build, ...], value: int | str | None) -> bool:
+        """Whether a build move of ``value`` (not a raise) adds to a build the mover holds, or makes a
+        build the mover will not hold: added to a build of the mover's side, or of a value the partner is
+        proven to hold (``build.for_partner``), with no card of the value left in the mover's hand."""
+        seat = state.turn
+        side = state.teams[seat]
+        partnered = False
+        for x in used:
+            if x.value == value:
+                if x.holder == seat:
+                    return True
+                if state.teams[x.owner] == side:
+                    partnered = True
+        if not partnered and isinstance(value, int) and self.engine.rules.build.for_partner and state.proven:
+            partner = self.engine.partner_of(state, seat)
+            partnered = partner is not None and value in state.proven[partner]
+        if not partnered or value is None:
+            return False
+        tables = self.engine.tables
+        return not tables.cap_codes_of(state.hands[seat] & ~played) >> tables.code(value) & 1
+
+    def discard_barred(self, state: HandState) -> bool:
+        """Whether the player to move may not discard (``build.owner_obligation: no_trail`` in force: they
+        own a build, in a deal where the obligation holds)."""
+        tables = self.engine.tables
+        if tables.obligation != 1 or not (tables.obligation_in_last_deal or state.stock):
+            return False
+        for x in state.builds:
+            if x.owner == state.turn:
+                return True
+        return False
 
     # ------------------------------------------------------------------ pile cards
     def _pile_cards(self, state: HandState, piles: "_Piles", kind: int, played: int, loose: int,
@@ -210,7 +263,11 @@ class TurnRules:
                 items += [((x.value,), -1, 0) for x in raised[1:]]
             else:
                 if kind == BUILD:
-                    if not self.played_base:   # (``capture.pile_base: layout``: never a base on its own)
+                    # (``capture.pile_base: layout``: never a base on its own; ``layout_or_played``: a base as
+                    # a card discarded then augmented, so not where the player may not discard: the Khasino
+                    # rules, 5. "The only time the Discard move is prohibited is when you are playing a 2
+                    # hands game and you have built a card and it is the first round")
+                    if not self.played_base or self.discard_barred(state):
                         hand_items = ((1 << popcount(played)) - 1) << len(items)
                     items += [(engine.hv[i], -1, 0) for i in bits(played)]
                 items += [((x.value,), -1, 0) for x in raised]
@@ -238,6 +295,10 @@ class TurnRules:
         if found == _BASED:
             return ("the cards of a capture pile are taken from the top down, one card of a pile a set: the card "
                     "under another comes only in a later set of the same move")
+        if found == _SPLIT and hand_items and self.played_base:
+            return (f"the card you play is a base for a pile card only as a discard augmented in the same turn, "
+                    f"and you own a build, so you may not discard now: a pile card augments a base worth {v_text} "
+                    f"from the layout (a loose card, a set of loose cards or a build)")
         if found == _SPLIT:
             return (f"a card from a capture pile is never taken or built alone: it only augments a base worth "
                     f"{v_text} from the layout (a loose card, a set of loose cards or a build, with no pile card "
