@@ -22,8 +22,11 @@ import ast
 import inspect
 import itertools
 import json
+import re
 from dataclasses import dataclass
 from typing import Any, Iterator
+
+import yaml
 
 #: The name written for a key the author chooses (a scoring item's or an event's name).
 NAME = "NAME"
@@ -290,12 +293,19 @@ def _values_at(data: Any, path: Path) -> list[Any]:
 
 
 def _shown(value: Any, limit: int = 70) -> str:
+    """A value as the reference shows it; a long one cut at a word's end (never mid-word), with "…"."""
     if value == "":
         return '""'
     text = json.dumps(value, ensure_ascii=False, separators=(", ", ": "))
     text = text if isinstance(value, str) and " " in value else (text.strip('"') if isinstance(value, str) else text)
     text = {"null": "null", "true": "true", "false": "false"}.get(text, text)
-    return text if len(text) <= limit else text[:limit - 1] + "…"
+    if len(text) <= limit:
+        return text
+    cut = text[:limit - 1]
+    space = cut.rfind(" ")
+    if space > 0:
+        cut = cut[:space]
+    return cut.rstrip(" ,;:(") + " …"
 
 
 def bundled_data() -> dict[str, dict[str, Any]]:
@@ -348,30 +358,64 @@ def _type_words(node: dict[str, Any]) -> str:
     return " or ".join(words) or "any value"
 
 
+class _FlowMap(dict):  # type: ignore[type-arg]
+    """A list entry in a snippet, written on one line (``- {rank: A, name: ace, value: 1}``)."""
+
+
+class _SnippetDumper(yaml.SafeDumper):
+    pass
+
+
+_SnippetDumper.add_representer(
+    _FlowMap, lambda dumper, data: dumper.represent_mapping("tag:yaml.org,2002:map", data, flow_style=True))
+
+
+def _flow_entries(value: Any) -> Any:
+    """``value`` with each mapping inside a list marked to be written on one line."""
+    if isinstance(value, list):
+        return [_FlowMap(v) if isinstance(v, dict) else _flow_entries(v) for v in value]
+    if isinstance(value, dict):
+        return {k: _flow_entries(v) for k, v in value.items()}
+    return value
+
+
+def _list_owner(path: Path) -> Path | None:
+    """The list a setting belongs to (``deck.ranks`` for ``deck.ranks[].rank``); None outside a list."""
+    return path[:path.index(ITEM)] if ITEM in path else None
+
+
 def _example(setting: Setting, usage: dict[str, list[str]], variants: dict[str, dict[str, Any]]) -> str:
     """A few YAML lines setting it, with a value a bundled variant gives (one that differs from the
-    default where there is one), else the default."""
-    import yaml
-
+    default where there is one), else the default. A list is shown whole (a list in a file that
+    ``extends`` another replaces the list, so a snippet of one entry would be a list of one entry):
+    a setting of a list's entries is shown as the whole list of the variant that gives it, which
+    pasted into a file extending that variant changes nothing."""
     default = setting.node.get("default")
+    path = setting.path
+    owner = _list_owner(path)
     value: Any = default
     name_for = "my_item"
-    for name, data in variants.items():
-        for v in _values_at(data, setting.path):
-            if v != default:
-                value = v
-                break
-        else:
-            continue
-        break
-    if NAME in setting.path:   # a real item's name
-        owner = setting.path[:setting.path.index(NAME)]
+    if owner is not None:   # the whole list, from a variant with an entry giving it (else any entry)
+        field = path[len(owner) + 1]
+        lists = [x for data in variants.values() for x in _values_at(data, owner) if isinstance(x, list) and x]
+        giving = [x for x in lists if any(isinstance(e, dict) and field in e for e in x)]
+        differing = [x for x in giving if any(isinstance(e, dict) and e.get(field, default) != default for e in x)]
+        value = (differing or giving or lists or [[]])[0]
+        path = owner
+    else:
         for data in variants.values():
-            for named in _values_at(data, owner):
+            found = [v for v in _values_at(data, path) if v != default]
+            if found:
+                value = found[0]
+                break
+    if NAME in path:   # a real item's name
+        owner_of_names = path[:path.index(NAME)]
+        for data in variants.values():
+            for named in _values_at(data, owner_of_names):
                 if isinstance(named, dict):
                     for key, item in named.items():
-                        rest = setting.path[setting.path.index(NAME) + 1:]
-                        if _values_at(item, rest):
+                        rest = path[path.index(NAME) + 1:]
+                        if _values_at(item, rest) and (owner is None or _values_at(item, rest)[0] == value):
                             name_for = key
                             break
                     else:
@@ -379,13 +423,13 @@ def _example(setting: Setting, usage: dict[str, list[str]], variants: dict[str, 
                     break
             if name_for != "my_item":
                 break
-    doc: Any = value
-    for part in reversed(setting.path):
-        doc = [doc] if part == ITEM else {name_for if part == NAME else part: doc}
-    # A list below ``[]`` would make a one-key mapping in a list: fine YAML, the way the files write it.
-    text = yaml.safe_dump(doc, sort_keys=False, allow_unicode=True, default_flow_style=False, width=100)
+    doc: Any = _flow_entries(value)
+    for part in reversed(path):
+        doc = {name_for if part == NAME else part: doc}
+    text = yaml.dump(doc, Dumper=_SnippetDumper, sort_keys=False, allow_unicode=True,
+                     default_flow_style=False, width=100)
     lines = text.rstrip("\n").split("\n")
-    if len(lines) > 14:
+    if len(lines) > 14 and not isinstance(value, list):   # (a list is shown whole: a part of one would replace it)
         lines = lines[:14] + ["# ..."]
     return "\n".join(lines)
 
@@ -441,12 +485,17 @@ def _usage_lines(setting: Setting, variants: dict[str, dict[str, Any]]) -> list[
     return out
 
 
+def _reader_text(text: str) -> str:
+    """A description as a rule author reads it: without the project's tracker numbers ("(issue 36)")."""
+    return re.sub(r"\s*\(issue \d+\)", "", text)
+
+
 def _entry(setting: Setting, checks: list[Check], variants: dict[str, dict[str, Any]],
            descendants: list[Setting]) -> list[str]:
     node = setting.node
     level = "##" if len(setting.path) == 1 else "###"
     out = [f"{level} `{setting.dotted}` {{#{_anchor(setting.path)}}}", ""]
-    out += [node["description"].replace("<", "&lt;"), ""]
+    out += [_reader_text(node["description"]).replace("<", "&lt;"), ""]
     out.append(f"- **Type**: {_type_words(node)}")
     if setting.required:
         # No default: a file that leaves it out is refused (the schema's default is for editors).
