@@ -287,6 +287,10 @@ class Layout:
         """The view as text: the position (observation) or the whole record (information state)."""
         if self.kind.perfect_recall:
             lines = [f"seat {seat}"] + self._record(step, seat)
+            if self.kind.private == "all" and not self.kind.public:
+                # The record leaves the other seats' moves out, but the tensor shows every hand now.
+                hand = step.view_hand()
+                lines += [f"hand of seat {s}: {self._cards(hand.hands[s])}" for s in range(hand.players)]
         else:
             lines = self._position(step, seat)
         if step.prefix and (self.kind.private == "all" or (self.kind.private == "single" and step.to_play == seat)):
@@ -335,19 +339,7 @@ class Layout:
         for entry in step.log:
             what = entry[0]
             if what == "deal":
-                parts: dict[int, int] = {}
-                for to, card in entry[1]:
-                    parts[to] = parts.get(to, 0) | 1 << card
-                words = []
-                for to in sorted(parts):
-                    if to == TABLE:
-                        if public:
-                            words.append(f"table {self._cards(parts[to])}")
-                    elif self._shows(seat, to):
-                        words.append(f"seat {to} {self._cards(parts[to])}")
-                    elif public:
-                        words.append(f"seat {to} {len(bits(parts[to]))} cards")
-                lines.append("deal: " + "; ".join(words))
+                lines.append("deal: " + self._dealt(entry[1], seat))
             elif not public and not (what in ("move", "claim") and entry[1] == seat):
                 continue
             elif what == "hand":
@@ -358,7 +350,28 @@ class Layout:
                 lines.append(f"seat {entry[1]} claims")
             elif what == "scores":
                 lines.append(f"scores {' '.join(map(str, entry[1]))}")
+        d = step.deal
+        if d is not None and d.chosen:   # a deal under way (chance nodes): the cards chosen so far
+            lines.append("dealing: " + self._dealt(tuple(zip(d.to, d.chosen)), seat))
         return lines
+
+    def _dealt(self, pairs: tuple[tuple[int, int], ...], seat: int) -> str:
+        """A deal's cards as ``seat`` sees them: the table's and its own (every seat's where
+        ``private`` is all), and how many each other seat got."""
+        public = self.kind.public
+        parts: dict[int, int] = {}
+        for to, card in pairs:
+            parts[to] = parts.get(to, 0) | 1 << card
+        words = []
+        for to in sorted(parts):
+            if to == TABLE:
+                if public:
+                    words.append(f"table {self._cards(parts[to])}")
+            elif self._shows(seat, to):
+                words.append(f"seat {to} {self._cards(parts[to])}")
+            elif public:
+                words.append(f"seat {to} {len(bits(parts[to]))} cards")
+        return "; ".join(words)
 
 
 def _set(row: np.ndarray, mask: int) -> None:
