@@ -98,6 +98,8 @@ class Session(GameSession):
         self.tutorial: Tutorial | None = Tutorial.for_rules(game.rules) if aids.tutorial else None
         #: The human seat whose hand is on the screen now (several people at one keyboard hand it on).
         self.shown_to: int | None = None
+        #: The last hint given, with the position it was for (hand, ply): a warning of that very move says so.
+        self.hinted: tuple[int, int, Move] | None = None
 
     # ------------------------------------------------------------------ drawing
     def card(self, name: str) -> Text:
@@ -223,7 +225,8 @@ class Session(GameSession):
         back, None at the end of input. True at once when there is nothing to warn about."""
         if not self.aids.warn:
             return True
-        found = warnings_for(self.game, move)
+        hinted = self.hinted[2] if self.hinted and self.hinted[:2] == (self.game.hand_no, self.game.hand.ply) else None
+        found = warnings_for(self.game, move, hinted)
         if not found:
             return True
         for w in found:
@@ -350,7 +353,9 @@ class Session(GameSession):
                 self.console.print(f"saved to {self.save_path}")
                 continue
             if word == "hint":
-                self.console.print(f"hint: {format_move(self.hint(seat), deck)}")
+                hinted = self.hint(seat)
+                self.hinted = (self.game.hand_no, self.game.hand.ply, hinted)
+                self.console.print(f"hint: {format_move(hinted, deck)}")
                 continue
             if word == "undo":
                 try:

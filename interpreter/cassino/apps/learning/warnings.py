@@ -13,8 +13,15 @@ seen (its hand is hidden, so any such card "may" be there):
 Nothing here knows a variant: the scoring items say which cards score, the engine says
 what can be captured. A next player on the mover's own side (a partner) is no threat:
 no warning; nor is a forced move (the only legal one) warned of. The dealer's last card of
-a deal is: the next player gets new cards and plays first to the table it leaves. Only one hypothetical card at a time is tried, so captures the next player
-could make by playing several cards together are not foreseen.
+a deal is: the next player gets new cards and plays first to the table it leaves. Only one
+hypothetical card at a time is tried, so captures the next player could make by playing
+several cards together are not foreseen.
+
+A warning is a choice offered: it is given only where another legal move avoids that risk
+(a sweep left, a given scoring card left, a build of one's own left to be taken). Where every
+move carries it (Scopa, `2S 4D` in hand against `AD 4H`: each allows a sweep), nothing is
+said. A move the hint chose says so beside its warning: the search weighed the risk and still
+found the move best.
 """
 
 from __future__ import annotations
@@ -64,13 +71,47 @@ def _taken(move: Move) -> int:
     return cards
 
 
-def warnings_for(game: Game, move: Move) -> tuple[Warning, ...]:
-    """What ``move`` (legal for the seat to play in ``game``) may leave to the next player."""
-    engine, before = game.engine, game.hand
-    seat = before.turn
-    legal = engine.playable_moves(before)
+#: The most other moves looked at to find one that avoids a risk; a risk none of them avoids
+#: is warned of when more moves were left unseen (a warning too many rather than one missed).
+AVOID_LOOKS = 160
+
+
+def warnings_for(game: Game, move: Move, hinted: Move | None = None) -> tuple[Warning, ...]:
+    """What ``move`` (legal for the seat to play in ``game``) may leave to the next player, of the
+    risks another legal move avoids. ``hinted``: the move the hint chose here, if asked; a warning
+    of that very move says the hint chose it all the same."""
+    legal = game.engine.playable_moves(game.hand)
     if len(legal) == 1:
         return ()   # a forced move: nothing to choose, nothing to warn of
+    found = risks(game, move, legal)
+    if not found:
+        return ()
+    open_risks = {_risk(w) for w in found}
+    avoided: set[tuple[str, ...]] = set()
+    others = [m for m in legal if m != move]
+    for m in others[:AVOID_LOOKS]:
+        avoided |= open_risks - {_risk(w) for w in risks(game, m, legal)}
+        if avoided == open_risks:
+            break
+    unlooked = len(others) > AVOID_LOOKS   # (a move not looked at may avoid what none looked at did)
+    kept = tuple(w for w in found if _risk(w) in avoided or unlooked)
+    if hinted is not None and hinted == move:
+        kept = tuple(Warning(w.kind, w.cards, w.takers, w.text + "; the hint chose this move all the same, "
+                                                             "finding it best with that risk weighed")
+                     for w in kept)
+    return kept
+
+
+def _risk(w: Warning) -> tuple[str, ...]:
+    """What a warning is about, so that two moves' warnings can be matched: a sweep, one scoring
+    card, or a build of one's own (whichever it is)."""
+    return ("scoring-card",) + w.cards if w.kind == "scoring-card" else (w.kind,)
+
+
+def risks(game: Game, move: Move, legal: list[Move]) -> tuple[Warning, ...]:
+    """Every risk ``move`` runs (``legal``: the position's moves), avoidable or not."""
+    engine, before = game.engine, game.hand
+    seat = before.turn
     after = engine.apply(before, move)
     if after.over:
         return ()

@@ -1,0 +1,73 @@
+"""Warnings are a choice offered (issue 50): a risk is warned of only where another legal move avoids it, and a
+warning of the move the hint chose says that the hint chose it all the same."""
+
+from __future__ import annotations
+
+import io
+
+from cassino.apps.game.play import Aids, Session
+from cassino.apps.game.records import Record
+from cassino.apps.learning.warnings import risks, warnings_for
+from cassino.engine.core import Engine, Position
+from cassino.engine.game import Game
+from cassino.engine.notation import parse_move
+from cassino.language.variants import load_rules
+
+
+def at(variant: str, hands: dict[int, list[str]], table: list[str]) -> Game:
+    engine = Engine(load_rules(variant))
+    card = engine.deck.parse
+    state = engine.position(Position(players=2, to_play=0, hands={s: [card(c) for c in h] for s, h in hands.items()},
+                                     table=[card(c) for c in table]))
+    return Game.at(engine, state)
+
+
+def test_no_warning_where_every_move_carries_the_risk() -> None:
+    """Scopa, 2S and 4D against AD 4H: the trail leaves 1+4+2 = 7 and the capture leaves the ace; either way an
+    unseen card sweeps, so neither is warned of, though each runs the risk."""
+    game = at("scopa", {0: ["2S", "4D"], 1: ["KH", "QH"]}, ["AD", "4H"])
+    legal = game.legal_moves()
+    assert len(legal) == 2
+    for move in legal:
+        assert any(w.kind == "sweep" for w in risks(game, move, legal))   # the risk is there...
+        assert warnings_for(game, move) == ()                             # ...and cannot be avoided
+
+
+def test_a_risk_another_move_avoids_is_still_warned_of() -> None:
+    # Hoyle scores sweeps: trailing the 2 leaves 4+2 (a six sweeps); trailing the king does not.
+    game = at("hoyle", {0: ["9C", "2D", "KS"], 1: ["KH", "QH", "JH"]}, ["4H"])
+    deck = game.engine.deck
+    assert {w.kind for w in warnings_for(game, parse_move("2D trail", deck))} == {"sweep"}
+    assert warnings_for(game, parse_move("KS trail", deck)) == ()
+
+
+def test_the_hints_own_move_says_so() -> None:
+    game = at("hoyle", {0: ["9C", "2D", "KS"], 1: ["KH", "QH", "JH"]}, ["4H"])
+    move = parse_move("2D trail", game.engine.deck)
+    plain = warnings_for(game, move)
+    hinted = warnings_for(game, move, hinted=move)
+    assert plain and len(hinted) == len(plain)
+    assert all("the hint chose this move all the same" in w.text for w in hinted)
+    assert not any("hint" in w.text for w in plain)
+    other = parse_move("KS trail", game.engine.deck)
+    assert warnings_for(game, move, hinted=other) == plain
+
+
+def test_the_terminal_asks_only_about_an_avoidable_risk() -> None:
+    """--warn in the terminal: the Scopa position asks nothing, whichever move is typed."""
+    game = at("scopa", {0: ["2S", "4D"], 1: ["KH", "QH"]}, ["AD", "4H"])
+    from rich.console import Console
+
+    out = io.StringIO()
+    record = Record(game.rules, 1, 2, False, ["human", "random"], source="scopa")
+    asked: list[str] = []
+
+    def read(prompt: str) -> str:
+        asked.append(prompt)
+        return "y"
+
+    felt = Session(game, record, {}, save_path=None, console=Console(file=out),  # type: ignore[arg-type]
+                        read=read, aids=Aids(warn=True))
+    for move in game.legal_moves():
+        assert felt.confirmed(move) is True
+    assert asked == [] and "warning" not in out.getvalue()
