@@ -219,7 +219,7 @@ class TurnRules:
         """Whether the player to move may not discard (``build.owner_obligation: no_trail`` in force: they
         own a build, in a deal where the obligation holds)."""
         tables = self.engine.tables
-        if tables.obligation != 1 or not (tables.obligation_in_last_deal or state.stock):
+        if tables.obligation != 1 or not (tables.obligation_in_last_deal or bool(state.stock)):
             return False
         for x in state.builds:
             if x.owner == state.turn:
