@@ -15,6 +15,7 @@ from __future__ import annotations
 import argparse
 import inspect
 import os
+import re
 from pathlib import Path
 from typing import Any
 
@@ -126,10 +127,14 @@ def _signature(obj: Any) -> str:
         return "(...)"
 
 
+#: reST roles in docstrings (:meth:`Engine.play`, :func:`~cassino.load_rules`): shown as code, not literally.
+_ROLE = re.compile(r":(?:py:)?(?:meth|func|class|attr|mod|data|exc|obj|const):`~?([^`]+)`")
+
+
 def _doc(obj: Any) -> str:
     """A docstring for the page: each example (``>>>`` lines and their output, up to a blank line)
     a fenced code block shown as written, reST's ``::`` before one a colon, "<" escaped in the prose."""
-    lines = (inspect.getdoc(obj) or "").replace("::\n", ":\n").split("\n")
+    lines = _ROLE.sub(r"`\1`", inspect.getdoc(obj) or "").replace("::\n", ":\n").split("\n")
     out: list[str] = []
     k = 0
     while k < len(lines):

@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import Any
 
 from .resolve import Resolved
-from .rulebook import setting_value
+from .rulebook import humanize, setting_value
 from .rules import Rules
 from .schema import load_schema
 
@@ -44,11 +44,21 @@ class _Origins:
 
     def __init__(self, resolved: Resolved | None) -> None:
         self.resolved = resolved if resolved is not None and len(resolved.documents) > 1 else None
+        # Each parent as the file before it names it in `extends` (`standard`, or a path as written).
+        self.named: dict[int, str] = {}
+        if self.resolved is not None:
+            docs = self.resolved.documents
+            for k in range(1, len(docs)):
+                ref = docs[k - 1].data.get("extends")
+                self.named[id(docs[k])] = ref if isinstance(ref, str) and ref else _file_name(docs[k].path)
+
+    def _name(self, doc: Any) -> str:
+        return self.named.get(id(doc), _file_name(doc.path))
 
     def header(self) -> list[str]:
         if self.resolved is None:
             return []
-        chain = " -> ".join(_file_name(doc.path) for doc in self.resolved.documents[1:])
+        chain = " -> ".join(self._name(doc) for doc in self.resolved.documents[1:])
         return [f"extends: {chain}",
                 f"  a value marked [from FILE] is inherited from that file, [default] is the schema's default; "
                 f"unmarked values are set by {_file_name(self.resolved.documents[0].path)} itself"]
@@ -140,7 +150,10 @@ def explain(rules: Rules, resolved: Resolved | None = None) -> str:
                     lines += said.under(f"{section}.{key}.{sub}")
                 continue
             desc = props.get(key, {}).get("description", "")
-            lines.append(f"  {key} = {_short(value)}{origins.mark(section, key)}\n      {desc}")
+            shown = _short(value)
+            if (section, key) == ("game", "count_out") and isinstance(value, list):   # items as the rulebook names them
+                shown = ", ".join(humanize(str(v)) for v in value) or "none"
+            lines.append(f"  {key} = {shown}{origins.mark(section, key)}\n      {desc}")
             lines += said.under(f"{section}.{key}", prefix=True)
         lines.append("")
     rest = said.under("", prefix=True)   # the deck's, and any a line above did not take

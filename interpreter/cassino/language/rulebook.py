@@ -1027,7 +1027,10 @@ def _values_words(rules: Rules) -> str:
 
 def _deal(rules: Rules, ctx: dict[str, Any]) -> Section:
     w = _Writer(rules, ctx)
-    w.say("deal.dealer", "Deal in turn: the first dealer is chosen by lot, and the deal passes on after each hand.")
+    w.say("deal.dealer", "Deal in turn: the deal passes on after each hand.")
+    # No rule text says how the first dealer is found: said as a reading, not as the sources' rule.
+    w.clauses.append(Clause("deal.dealer.reading.first", "Reading: the rule texts do not say who deals first; "
+                                                          "the players choose, by lot or as they agree."))
     for path in ("deal.hand_size", "deal.table_cards", "deal.packet"):
         w.setting(path)
     if rules.deal.table_cards or any(t for _, _, t in rules.deal.by_players):
@@ -1286,6 +1289,17 @@ def _hand_end(rules: Rules, ctx: dict[str, Any]) -> Section:
     return Section("hand", "End of a hand", tuple(w.clauses))
 
 
+def _negative_share_words(rules: Rules, share: int) -> str:
+    """What a negative score does to a total, said where a share is negative (Krypkasino's -5 for the
+    player before a tabbe): in a penalty game it takes penalty points off, a reward."""
+    if share >= 0:
+        return ""
+    off = points(-share)
+    if rules.game.goal == "lowest":
+        return f" ({off} taken off their total: since points are penalties, a reward)"
+    return f" ({off} taken off their total)"
+
+
 def item_words(rules: Rules, item: ScoringItem) -> str:
     """One scoring item as a sentence."""
     sel = selector_words(rules, item.cards) if item.count in ("most", "each", "at_least") else ("", "")
@@ -1321,6 +1335,7 @@ def item_words(rules: Rules, item: ScoringItem) -> str:
         if item.previous_player_points:
             text += NUMBERS["scoring.items.*.previous_player_points"]["value"].format(  # type: ignore[union-attr]
                 previous_player=points(item.previous_player_points))
+            text += _negative_share_words(rules, item.previous_player_points)
     if item.sides:
         text += f" (scored only when the hand has {join_words([_count(n) for n in item.sides], 'or')} sides)"
     if item.at_end and rules.scoring.when == "as_won":
@@ -1603,12 +1618,13 @@ def mark_changes(book: Rulebook, parent: Rulebook, parent_name: str, differing: 
             marked.add(key)
     sections = []
     changed = 0
+    consumed: set[str] = set()
     for key in marked & set(new):
         if key not in old:   # the parent says the rule only as a reading (a value with no sentence of its own)
             said = [c for k, c in old.items() if k.startswith(key + ".reading") and k not in new]
             if said:
                 old[key] = Clause(key, " ".join(c.text for c in said))
-                marked |= {c.key for c in said}   # (said in the changed rule's place, not removed)
+                consumed |= {c.key for c in said}   # (said in the changed rule's place, not removed)
     for s in book.sections:
         clauses = []
         for c in s.clauses:
@@ -1625,7 +1641,12 @@ def mark_changes(book: Rulebook, parent: Rulebook, parent_name: str, differing: 
                 clauses.append(c)
         parent_section = next((p for p in parent.sections if p.key == s.key), None)
         for p in parent_section.clauses if parent_section else ():
-            if p.key not in new and p.key in marked and ".reading" not in p.key:
+            if p.key in new or p.key in consumed:
+                continue
+            if ".reading" in p.key and p.key.partition(".reading")[0] in marked:
+                # The reading of a rule whose setting changed: gone with it (a reading, not a rule of its own).
+                clauses.append(Clause(p.key, "", status="removed", was=p.text))
+            elif p.key in marked and ".reading" not in p.key:
                 clauses.append(Clause(p.key, "", status="removed", was=p.text))
                 changed += 1
         sections.append(replace(s, clauses=tuple(clauses)))
