@@ -418,11 +418,20 @@ def _cmd_review(args: argparse.Namespace) -> int:
     """Every move of the human seats (or --seat) valued, the mistakes marked, the game replayed face up."""
     import json
 
-    from .learning.review import review_record
-    from .game.records import load_game
+    from .learning.review import load_for_review, review_record
 
-    record, _ = load_game(args.file)
-    review = review_record(record, seat=args.seat, deals=args.deals, seed=args.seed)
+    record = load_for_review(args.file)
+    if sys.stderr.isatty():
+        # On a terminal, how far the review has gone (the bar `simulate` shows, cleared at the end).
+        from rich.console import Console
+        from rich.progress import Progress
+
+        with Progress(console=Console(stderr=True), transient=True) as bar:
+            task = bar.add_task("reviewing", total=len(record.actions))
+            review = review_record(record, seat=args.seat, deals=args.deals, seed=args.seed,
+                                   progress=lambda done, _total: bar.update(task, completed=done))
+    else:
+        review = review_record(record, seat=args.seat, deals=args.deals, seed=args.seed)
     if args.format == "json":
         _say_json(review.to_json(), indent=1)
     else:

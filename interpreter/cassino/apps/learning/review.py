@@ -22,34 +22,48 @@ side, from what the seat could know when it moved:
   value is the average lead in points.
 - ``forced``: the only legal move.
 
-A move is marked when its value is below the best move's by more than the margin: any
-amount for exact values (whole points). A search estimate is sampled, so a difference can
-be noise: every move is valued on the same deals (common random numbers), and a move that
-seems to lose more than ``SEARCH_MARGIN`` is valued again, with the best few moves, on
-``CONFIRM_FACTOR`` times as many fresh deals; it is marked only when the loss measured
-there is above the margin by more than ``CONFIRM_Z`` standard errors of the paired
-differences. The loss shown is the confirmed one, with its standard error (``error``), so
-a review's marks do not come and go with ``--seed``. The loss is in points of the hand.
+A move gets one of three verdicts: ``lost`` (marked: a better move was worth more than the
+margin), ``unclear`` (it may have been: the estimate could not tell) or ``good`` (no legal move was
+worth more than the margin). Exact values decide at once: lost by any amount (whole points). A
+search estimate is sampled, so it is read as an interval: every move is valued on the same deals
+(common random numbers), and for each other move the review takes the mean of its lead over the
+played move in each deal, with ``REVIEW_Z`` standard errors either side. A move is ``good`` when
+every other move's interval lies within the margin (``SEARCH_MARGIN``), and ``lost`` when some
+other move's lies wholly beyond it on the first deals and still does once at least one round of
+``CONFIRM_FACTOR`` times as many fresh deals is added. Where an interval straddles the margin,
+the played move and the best few moves whose intervals do (``CONFIRM_RIVALS``) are valued on
+another round of fresh deals, at most ``EXTRA_ROUNDS`` rounds; a move still undecided after them
+is ``unclear``. So a move is lost under one ``--seed`` and good under another only when two
+estimates are each off by more than ``REVIEW_Z`` standard errors, in opposite directions (for a
+move right at the margin about once in 25,000 pairs of seeds, several times that with several
+rival moves); in between, it is unclear. The loss shown is the best rival's mean lead over all
+its deals, with its standard error (``error``). The loss is in points of the hand.
+
+A position with more legal moves than the engine lists (``PositionTooLargeError``: a table dealt
+near the 24-card bound) is ``skipped``, with the reason in the move's ``note``: its sampled deals
+take seconds a move to play out (minutes a decision). No position refuses the whole review.
 """
 
 from __future__ import annotations
 
 import math
 import random
+import re
 from dataclasses import asdict, dataclass, field
-from typing import Any
+from typing import Any, Callable
 
 from ...engine.game import Game
 from ...engine.moves import Move
 from ...engine.notation import cards_text, format_move, parse_move
 from ...engine.rng import derive
 from ...engine.state import HandState
-from ...errors import CassinoError
+from ...errors import CassinoError, PositionTooLargeError
+from ...files import FileProblem, read_bytes
 from ...players.inference import weighted_deal
 from ...players.playouts import playout
 from ...players.search import EXACT_LIMIT, EXACT_POSITIONS, SearchBot
 from ...players.solver import MoveValue, SearchLimit, cards_left, missing_knowledge
-from ..game.records import Record, actor_of, apply_action
+from ..game.records import MAX_BYTES, Record, RecordError, actor_of, apply_action, load_game
 
 #: The range ``--deals`` accepts: at least one deal; more than this would take hours on a whole game.
 MIN_DEALS, MAX_DEALS = 1, 10_000
@@ -65,15 +79,27 @@ KNOWN_LIMIT = EXACT_LIMIT
 #: alike on every machine; about 3 s in pure Python): Swazi Casino's 2-player last deal at 16 cards
 #: left searched about a million (161 s, 2 GB) and is estimated instead.
 KNOWN_POSITIONS = EXACT_POSITIONS
-#: A search estimate marks a move only when the best is better by more than this (points)...
+#: A search estimate marks a move lost only when a better move is worth more than this (points)...
 SEARCH_MARGIN = 0.5
-#: ...on ``CONFIRM_FACTOR`` times the deals, fresh ones, by more than ``CONFIRM_Z`` standard
-#: errors (one-sided: a mark that holds at 2.5 errors turns up about once in 160 where there
-#: is no loss beyond the margin).
-CONFIRM_FACTOR = 8
-CONFIRM_Z = 2.5
-#: How many of the best-looking moves are valued again with the move played.
+#: ...by more than ``REVIEW_Z`` standard errors of the paired differences, and passes it as good only
+#: when every other move is worth at most the margin more, by ``REVIEW_Z`` errors too (one-sided: an
+#: interval misses by as much about once in 160).
+REVIEW_Z = 2.5
+#: Each extra round of a move not yet decided values it on this many times as many fresh deals as the
+#: round before (the first ``deals``)...
+CONFIRM_FACTOR = 2
+#: ...at most this many rounds (a move still undecided after them is unclear)...
+EXTRA_ROUNDS = 4
+#: ...with at most this many of the other moves not yet decided, the best-looking first.
 CONFIRM_RIVALS = 3
+#: No interval is read from fewer deals than this (its standard error is too rough).
+LEAST_DEALS = 8
+#: The verdicts: a better move was worth more than the margin; it may have been; none was.
+LOST, UNCLEAR, GOOD, SKIPPED = "lost", "unclear", "good", "skipped"
+#: Why a move was not valued: its position (or a sampled deal of it) has more legal moves than the
+#: engine lists, and playing out sampled deals there takes seconds a move (minutes a decision).
+SKIP_NOTE = ("not valued: the position has more legal moves than the engine lists (a wide table), and "
+             "valuing them would take minutes")
 
 
 class ReviewError(CassinoError):
@@ -101,12 +127,14 @@ class ReviewedMove:
     played_value: float
     best_value: float
     loss: float                      # best_value - played_value, never negative
-    method: str                      # "exact", "search" or "forced"
+    method: str                      # "exact", "search", "forced" or "skipped"
     deals: int                       # deals sampled (0 for exact and forced)
-    values: tuple[MoveValue, ...]    # every legal move, best first
-    marked: bool                     # lost points: a better move was worth more than the margin
+    values: tuple[MoveValue, ...]    # every legal move, best first (none when skipped)
+    marked: bool                     # lost points: the verdict is "lost"
     error: float = 0.0               # the loss's standard error (search: paired over the deals)
-    confirmed_deals: int = 0         # fresh deals the loss was measured again on (0: not needed)
+    confirmed_deals: int = 0         # fresh deals added in extra rounds (0: decided on the first deals)
+    verdict: str = GOOD              # "lost", "unclear", "good" or "skipped"
+    note: str = ""                   # why a move was skipped
 
     def to_json(self) -> dict[str, Any]:
         return asdict(self)
@@ -151,6 +179,10 @@ class Review:
         marked = [m for m in self.moves if m.marked]
         return tuple(sorted(marked, key=lambda m: (-m.loss, m.action))[:limit])
 
+    def count(self, verdict: str, seat: int | None = None) -> int:
+        """How many reviewed moves (of ``seat``, or of every reviewed seat) got ``verdict``."""
+        return sum(m.verdict == verdict and (seat is None or m.seat == seat) for m in self.moves)
+
     def total_loss(self, seat: int) -> float:
         return round(sum(m.loss for m in self.moves if m.seat == seat and m.marked), 2)
 
@@ -158,15 +190,41 @@ class Review:
         return {
             "variant": self.variant, "players": self.players, "seat_kinds": list(self.seat_kinds),
             "seats": list(self.seats), "deals": self.deals, "seed": self.seed,
-            "search_margin": SEARCH_MARGIN, "confirm_deals_factor": CONFIRM_FACTOR, "confirm_z": CONFIRM_Z,
-            "notes": list(self.notes),
+            "search_margin": SEARCH_MARGIN, "review_z": REVIEW_Z, "confirm_deals_factor": CONFIRM_FACTOR,
+            "extra_rounds": EXTRA_ROUNDS, "notes": list(self.notes),
             "summary": {"moves": len(self.moves), "marked": sum(m.marked for m in self.moves),
+                        "unclear": self.count(UNCLEAR), "skipped": self.count(SKIPPED),
                         "loss_by_seat": {str(s): self.total_loss(s) for s in self.seats},
                         "biggest": [m.to_json() for m in self.mistakes()]},
             "moves": [m.to_json() for m in self.moves],
             "replay": [s.to_json() for s in self.steps],
             "scores": list(self.scores), "over": self.over,
         }
+
+
+#: A scenario file's top-level ``cases:`` line.
+_CASES = re.compile(rb"^cases[ \t]*:", re.MULTILINE)
+
+
+def load_for_review(path: str) -> Record:
+    """The record at ``path``, read, replayed and checked (``records.load_game``). A scenario file
+    (one with ``cases:``) is refused with the command that runs it rather than as a rule file."""
+    try:
+        record, _ = load_game(path)
+    except RecordError:
+        if _is_scenario_file(path):
+            raise ReviewError(f"{path} is a scenario file (it has `cases:`), not a game record: run its cases "
+                              f"with `cassino check {path}`; `cassino review` reads the record that "
+                              "`cassino play` writes") from None
+        raise
+    return record
+
+
+def _is_scenario_file(path: str) -> bool:
+    try:
+        return _CASES.search(read_bytes(path, MAX_BYTES, what="a game record")) is not None
+    except FileProblem:
+        return False
 
 
 def check_deals(deals: int) -> int:
@@ -199,7 +257,9 @@ class Valuer:
         self.known_positions = known_positions
 
     def values(self, game: Game, number: int) -> "Valued":
-        """The legal moves of the seat to move in ``game``, valued, best first."""
+        """The legal moves of the seat to move in ``game``, valued, best first. PositionTooLargeError
+        where the engine will not list them (a table dealt near the 24-card bound): playing out
+        sampled deals of such a position takes seconds a move, minutes a decision."""
         moves = game.legal_moves()
         if len(moves) == 1:
             return Valued("forced", 0, [(moves[0], 0.0)])
@@ -217,25 +277,40 @@ class Valuer:
 
     def _solved(self, game: Game, side: int) -> list[MoveValue] | None:
         """The exact values of the position's moves, or None where the solve would search more than
-        ``known_positions`` positions (what it learnt so far stays in the kept solver's table)."""
+        ``known_positions`` positions (what it learnt so far stays in the kept solver's table) or
+        meets a position the engine will not list whole."""
         try:
             with self.bot.solver(game, side).limited(self.known_positions) as solver:
                 return solver.move_values(game.hand)
-        except SearchLimit:
+        except (SearchLimit, PositionTooLargeError):
             return None
 
-    def confirm(self, game: Game, number: int, valued: "Valued", played: Move) -> tuple[Move, float, float, int]:
-        """The played move and the best few of ``valued`` valued again on fresh deals, more of
-        them: (the best move there, the loss, its standard error, the deals)."""
-        rivals = [m for m, _ in valued.values[:CONFIRM_RIVALS] if m != played]
-        moves = [played] + rivals
+    def judge(self, game: Game, number: int, valued: "Valued", played: Move) -> "Judged":
+        """A search estimate's verdict on ``played``: each other move's lead over it per deal, read
+        as an interval of ``REVIEW_Z`` standard errors either side, against ``SEARCH_MARGIN``; the
+        moves not yet decided valued again on rounds of fresh deals (module docstring)."""
+        base = valued.samples[played]
+        leads: dict[Move, Paired] = {m: Paired.of([r - p for r, p in zip(s, base)])
+                                     for m, s in valued.samples.items() if m != played}
         seat = game.hand.turn
-        deals = self.deals * CONFIRM_FACTOR
-        samples = self._sampled(game, moves, seat, game.hand.teams[seat], derive(self.seed, number, 1), deals)
-        best = max(range(len(moves)), key=lambda k: (sum(samples[k]), -k))
-        diffs = [b - p for b, p in zip(samples[best], samples[0])]
-        loss, error = _mean_and_error(diffs)
-        return moves[best], max(0.0, loss), error, deals
+        side = game.hand.teams[seat]
+        extra = 0
+        for rounds in range(EXTRA_ROUNDS + 1):
+            undecided = [m for m in leads if not leads[m].within(SEARCH_MARGIN)]
+            beyond = [m for m in undecided if leads[m].beyond(SEARCH_MARGIN)]
+            if not undecided:
+                return _judged(leads, GOOD, list(leads), extra)
+            if beyond and extra:
+                return _judged(leads, LOST, beyond, extra)
+            if rounds == EXTRA_ROUNDS:
+                break
+            rivals = sorted(undecided, key=lambda m: -leads[m].mean)[:CONFIRM_RIVALS]
+            deals = self.deals * CONFIRM_FACTOR ** (rounds + 1)
+            fresh = self._sampled(game, [played] + rivals, seat, side, derive(self.seed, number, rounds + 1), deals)
+            for k, m in enumerate(rivals, 1):
+                leads[m] = leads[m].plus([r - p for r, p in zip(fresh[k], fresh[0])])
+            extra += deals
+        return _judged(leads, UNCLEAR, [m for m in leads if not leads[m].within(SEARCH_MARGIN)], extra)
 
     def _sampled(self, game: Game, moves: list[Move], seat: int, side: int, seed: int, deals: int) -> list[list[float]]:
         """Each move's value in each of ``deals`` deals drawn from ``seed`` (every move in the same deals)."""
@@ -261,8 +336,8 @@ class Valuer:
 
 @dataclass(frozen=True)
 class Valued:
-    """One decision's moves valued: how, on how many deals, best first, and (search) each
-    move's value in each sampled deal."""
+    """One decision's moves valued: how, on how many deals, best first, and (search) each move's
+    value in each sampled deal."""
 
     method: str
     deals: int
@@ -270,14 +345,70 @@ class Valued:
     samples: dict[Move, list[float]] = field(default_factory=dict)
 
 
-def _mean_and_error(xs: list[float]) -> tuple[float, float]:
-    """The mean of ``xs`` and its standard error."""
-    n = len(xs)
-    mean = sum(xs) / n
-    if n < 2:
-        return mean, 0.0
-    var = sum((x - mean) ** 2 for x in xs) / (n - 1)
-    return mean, math.sqrt(var / n)
+@dataclass(frozen=True)
+class Paired:
+    """One move's lead over the played move, deal by deal: how many deals, their sum and sum of
+    squares (so more deals add on), and the interval it gives."""
+
+    n: int
+    total: float
+    squares: float
+
+    @staticmethod
+    def of(xs: list[float]) -> "Paired":
+        return Paired(len(xs), sum(xs), sum(x * x for x in xs))
+
+    def plus(self, xs: list[float]) -> "Paired":
+        more = Paired.of(xs)
+        return Paired(self.n + more.n, self.total + more.total, self.squares + more.squares)
+
+    @property
+    def mean(self) -> float:
+        return self.total / self.n if self.n else 0.0
+
+    @property
+    def error(self) -> float:
+        """The mean's standard error (infinite below two deals)."""
+        if self.n < 2:
+            return math.inf
+        var = max(0.0, (self.squares - self.total * self.total / self.n) / (self.n - 1))
+        return math.sqrt(var / self.n)
+
+    def within(self, margin: float) -> bool:
+        """The whole interval at or below ``margin``: the move is not better by more than it."""
+        return self.n >= LEAST_DEALS and self.mean + REVIEW_Z * self.error <= margin + 1e-9
+
+    def beyond(self, margin: float) -> bool:
+        """The whole interval above ``margin``: the move is better by more than it."""
+        return self.n >= LEAST_DEALS and self.mean - REVIEW_Z * self.error > margin + 1e-9
+
+
+@dataclass(frozen=True)
+class Judged:
+    """A search estimate's verdict: the rival named (the played move when none looked better), its
+    mean lead and that lead's standard error, and the fresh deals added."""
+
+    verdict: str
+    best: Move | None
+    loss: float
+    error: float
+    extra_deals: int
+
+
+def _judged(leads: dict[Move, Paired], verdict: str, among: list[Move], extra: int) -> Judged:
+    """The verdict, naming the best-looking move of ``among`` when it looked better than the played
+    one (or, unclear, when its interval reaches past the margin)."""
+    best = max(among, key=lambda m: leads[m].mean, default=None)
+    if best is None:
+        return Judged(verdict, None, 0.0, 0.0, extra)
+    lead = leads[best]
+    if lead.mean <= 0 and verdict != UNCLEAR:
+        return Judged(verdict, None, 0.0, _finite(lead.error), extra)
+    return Judged(verdict, best, max(0.0, lead.mean), _finite(lead.error), extra)
+
+
+def _finite(x: float) -> float:
+    return x if math.isfinite(x) else 0.0
 
 
 def _lead(points: dict[int, float], side: int) -> float:
@@ -285,34 +416,34 @@ def _lead(points: dict[int, float], side: int) -> float:
     return points.get(side, 0.0) - (max(others) if others else 0.0)
 
 
-def _review_one(game: Game, played: Move, valued: Valued, action: int, valuer: Valuer) -> ReviewedMove:
-    method, deals, values = valued.method, valued.deals, valued.values
+def _review_one(game: Game, played: Move, action: int, valuer: Valuer) -> ReviewedMove:
     deck = game.engine.deck
+    at = (action, game.hand_no, game.hand.deal_no, game.hand.turn, format_move(played, deck))
+    try:
+        valued = valuer.values(game, action)
+        judged = valuer.judge(game, action, valued, played) if valued.method == "search" else None
+    except PositionTooLargeError:
+        # (The engine's own message would offer to choose or type the move: not a review's words.)
+        return ReviewedMove(*at, at[-1], 0.0, 0.0, 0.0, SKIPPED, 0, (), False, verdict=SKIPPED, note=SKIP_NOTE)
+    method, deals, values = valued.method, valued.deals, valued.values
     value_of = {m: v for m, v in values}
     played_value = value_of[played]
-    best_move, best_value = values[0]
-    if best_value <= played_value:
-        best_move, best_value = played, played_value
-    loss = max(0.0, best_value - played_value)
-    error, confirmed = 0.0, 0
-    if method == "search":
-        diffs = [b - p for b, p in zip(valued.samples[best_move], valued.samples[played])]
-        error = _mean_and_error(diffs)[1]
-        marked = False
-        if loss > SEARCH_MARGIN + 1e-9:
-            # Beyond the margin on these deals: measured again, on more and fresh ones.
-            best_move, loss, error, confirmed = valuer.confirm(game, action, valued, played)
-            marked = loss - CONFIRM_Z * error > SEARCH_MARGIN
-            if best_move == played:
-                best_value, loss = played_value, 0.0
-            else:
-                best_value = played_value + loss
+    error, extra = 0.0, 0
+    if judged is not None:
+        verdict, error, extra = judged.verdict, judged.error, judged.extra_deals
+        best_move = judged.best if judged.best is not None else played
+        loss = judged.loss if judged.best is not None else 0.0
+        best_value = played_value + loss
     else:
-        marked = loss > 1e-9
-    return ReviewedMove(action, game.hand_no, game.hand.deal_no, game.hand.turn, format_move(played, deck),
-                        format_move(best_move, deck), round(played_value, 3), round(best_value, 3), round(loss, 3),
-                        method, deals, tuple(MoveValue(format_move(m, deck), round(v, 3)) for m, v in values),
-                        marked, round(error, 3), confirmed)
+        best_move, best_value = values[0]
+        if best_value <= played_value:
+            best_move, best_value = played, played_value
+        loss = max(0.0, best_value - played_value)
+        verdict = LOST if loss > 1e-9 else GOOD
+    return ReviewedMove(*at, format_move(best_move, deck), round(played_value, 3), round(best_value, 3),
+                        round(loss, 3), method, deals,
+                        tuple(MoveValue(format_move(m, deck), round(v, 3)) for m, v in values),
+                        verdict == LOST, round(error, 3), extra, verdict)
 
 
 def _step(game: Game, action: int, seat: int, text: str, reviewed: bool) -> Step:
@@ -323,17 +454,20 @@ def _step(game: Game, action: int, seat: int, text: str, reviewed: bool) -> Step
                 tuple(cards_text(deck, h.table)), builds, reviewed)
 
 
-def review_record(record: Record, seat: int | None = None, deals: int = DEFAULT_DEALS, seed: int = 0) -> Review:
+def review_record(record: Record, seat: int | None = None, deals: int = DEFAULT_DEALS, seed: int = 0,
+                  progress: Callable[[int, int], None] | None = None) -> Review:
     """Review ``record`` (a loaded record, its moves already checked by ``records.load_game``).
 
     ``seat``: the one seat to review (default: the human seats, or every seat when there are
     none). ``deals``: sampled deals per search value. ``seed``: fixes the sampled deals.
+    ``progress(done, total)``: called after each action of the record.
     """
     seats, notes = chosen_seats(record, seat)
     valuer = Valuer(deals, seed)
     game = record.new_game()
     reviewed: list[ReviewedMove] = []
     steps: list[Step] = []
+    total = len(record.actions)
     for number, action in enumerate(record.actions, 1):
         mover = actor_of(action, game)
         is_move = not action.startswith("claim ")
@@ -341,9 +475,15 @@ def review_record(record: Record, seat: int | None = None, deals: int = DEFAULT_
         steps.append(_step(game, number, mover, action, review_it))
         if review_it:
             played = game.engine.resolve(game.hand, parse_move(action, game.engine.deck))   # two packs: by name
-            reviewed.append(_review_one(game, played, valuer.values(game, number), number, valuer))
+            reviewed.append(_review_one(game, played, number, valuer))
         game = apply_action(game, action)
+        if progress is not None:
+            progress(number, total)
     if not record.actions:
         notes += ("the record has no moves yet: there is nothing to review",)
+    skipped = sum(m.verdict == SKIPPED for m in reviewed)
+    if skipped:
+        notes += (f"{skipped} of the moves reviewed were not valued: their positions have more legal moves "
+                  "than the engine lists",)
     return Review(record.rules.name, record.players, tuple(record.seats), seats, valuer.deals, seed,
                   tuple(reviewed), tuple(steps), tuple(game.scores), game.over, notes)

@@ -6,7 +6,7 @@ from rich.console import Console
 from rich.table import Table
 
 from .counting import Count
-from .review import Review, ReviewedMove
+from .review import LOST, REVIEW_Z, SEARCH_MARGIN, SKIPPED, UNCLEAR, Review, ReviewedMove
 
 
 def _points(value: float) -> str:
@@ -17,9 +17,8 @@ def _how(m: ReviewedMove) -> str:
     if m.method == "exact":
         return "exact (every card's place known)"
     if m.method == "search":
-        if m.confirmed_deals:
-            return f"search, {m.deals} deals, then {m.confirmed_deals} more: ±{m.error:.2f}"
-        return f"search, {m.deals} deals"
+        deals = f"search, {m.deals} deals" + (f", then {m.confirmed_deals} more" if m.confirmed_deals else "")
+        return f"{deals}: ±{m.error:.2f}" if m.best != m.played else deals
     return "the only legal move"
 
 
@@ -30,8 +29,9 @@ def show_review(review: Review, console: Console, moves_shown: bool = True) -> N
     console.rule(f"review of a game of {review.variant}: {who}")
     console.print("values are the mover's side's points in the hand against the other side's: exact where every "
                   f"card's place is known to the mover, otherwise the search's average over {review.deals} deals "
-                  "of the cards it could not see; a search marks a loss only when it holds, beyond the margin and "
-                  "the error, on more and fresh deals")
+                  f"of the cards it could not see; there a move is lost only when a better move's lead, "
+                  f"{REVIEW_Z:g} errors either side, lies wholly beyond {SEARCH_MARGIN:g} points, good when every "
+                  f"move's lies within, and unclear when one still straddles it after more deals")
     for note in review.notes:
         console.print(f"note: {note}")
     hand = None
@@ -48,14 +48,19 @@ def show_review(review: Review, console: Console, moves_shown: bool = True) -> N
         line = f"      seat {step.seat} plays {step.text}"
         if m is None:
             console.print(line, highlight=False)
-        elif m.marked:
+        elif m.verdict == LOST:
             console.print(f"{line}   ✗ lost {_points(m.loss).lstrip('+')} points: better {m.best} "
                           f"({_points(m.best_value)} against {_points(m.played_value)}; {_how(m)})",
                           style="red", highlight=False)
+        elif m.verdict == UNCLEAR:
+            console.print(f"{line}   ? unclear: {m.best} may be worth more than {SEARCH_MARGIN:g} points more "
+                          f"(it seemed {m.loss:.2f} better; {_how(m)})", style="yellow", highlight=False)
+        elif m.verdict == SKIPPED:
+            console.print(f"{line}   - {m.note}", style="dim", highlight=False)
         elif m.method == "search" and m.best != m.played:
-            # Another move looked better, but not by more than the margin beyond the search's error.
-            console.print(f"{line}   ✓ no clear loss ({m.best} seemed {m.loss:.2f} better, within the margin "
-                          f"and the error; {_how(m)})", style="green", highlight=False)
+            # Another move looked better, but by no more than the margin, even at its error's edge.
+            console.print(f"{line}   ✓ good ({m.best} seemed {m.loss:.2f} better, within the margin beyond "
+                          f"the error; {_how(m)})", style="green", highlight=False)
         else:
             console.print(f"{line}   ✓ {'best' if m.method != 'forced' else 'forced'} ({_how(m)})",
                           style="green", highlight=False)
@@ -63,7 +68,9 @@ def show_review(review: Review, console: Console, moves_shown: bool = True) -> N
     for seat in review.seats:
         mine = [m for m in review.moves if m.seat == seat]
         marked = sum(m.marked for m in mine)
+        skipped = review.count(SKIPPED, seat)
         console.print(f"seat {seat}: {len(mine)} moves reviewed, {marked} lost points, "
+                      f"{review.count(UNCLEAR, seat)} unclear{f', {skipped} skipped' if skipped else ''}, "
                       f"{_points(review.total_loss(seat)).lstrip('+')} points lost in all", highlight=False)
     worst = review.mistakes()
     if not worst:
