@@ -36,9 +36,10 @@ def _body(book: Rulebook, heading: Callable[[int, Section], list[str]],
     for k, s in enumerate(book.sections, 1):
         out += heading(k, s)
         after = _examples_after(s)
-        for c in s.clauses:
+        last = _last_of_key(s)
+        for n, c in enumerate(s.clauses):
             out += clause(c, parent)
-            for ex in after.get(c.key, []):
+            for ex in after.get(c.key, []) if last[c.key] == n else []:
                 out += example(ex)
         for ex in after.get("", []):
             out += example(ex)
@@ -55,6 +56,12 @@ def _tidy(lines: list[str]) -> str:
     while tidy and not tidy[-1]:
         tidy.pop()
     return "\n".join(tidy) + "\n"
+
+
+def _last_of_key(section: Section) -> dict[str, int]:
+    """Each clause key's last clause: its examples follow the last (Finnish Kasino words each card
+    worth more from the hand in a clause of its own, all keyed ``deck.card_values``)."""
+    return {c.key: n for n, c in enumerate(section.clauses)}
 
 
 def _examples_after(section: Section) -> dict[str, list[Example]]:
@@ -181,10 +188,11 @@ def html_page(book: Rulebook) -> str:
     for s in book.sections:
         body.append(f'<h2 id="{_h(s.key)}">{_h(s.title)}</h2>')
         after = _examples_after(s)
+        last = _last_of_key(s)
         items: list[str] = []
-        for c in s.clauses:
+        for n, c in enumerate(s.clauses):
             items.append(_html_clause(c, parent))
-            for ex in after.get(c.key, []):
+            for ex in after.get(c.key, []) if last[c.key] == n else []:
                 items.append(f'<li class="example-item">{_html_example(ex)}</li>')
         body.append("<ul>" + "\n".join(items) + "</ul>")
         body += [_html_example(ex) for ex in after.get("", [])]

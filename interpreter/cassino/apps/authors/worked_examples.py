@@ -29,6 +29,7 @@ from ...errors import CassinoError
 from ...language.cards import Card
 from ...language.rulebook import Example, card_name, humanize, join_words
 from ...language.rules import Rules
+from ...language.selectors import compile_selector
 from ...language.settings import alternatives, split_path, unchecked
 from ...players.bots import make_bot
 
@@ -63,6 +64,10 @@ class Picker:
         d = self.deck
         return self._take(lambda i: d.hand_values[i] == (value,) and d.table_values[i] == (value,))
 
+    def where(self, ok: Callable[[int], bool]) -> Card:
+        """A card whose deck index passes ``ok`` (its values, its name)."""
+        return self._take(ok)
+
     def valueless(self, count: int) -> list[Card]:
         """``count`` cards of one rank without a number value (kings where the deck has them)."""
         d = self.deck
@@ -90,6 +95,9 @@ class Setup:
     illegal: list[tuple[str, str]] = field(default_factory=list)   # (move in notation, why not)
     sweep: str = ""                                                  # a move that empties the table
     captured: dict[int, list[Card]] = field(default_factory=dict)    # piles in order, last on top (African Casino)
+    others: dict[int, list[Card]] = field(default_factory=dict)      # the other seats' hands, where play goes on
+    stock: list[Card] | None = None                                  # the stock, top first (None: not shown)
+    then: str = ""                                                   # a move whose outcome the example shows
 
 
 @dataclass(frozen=True)
@@ -368,6 +376,110 @@ TEMPLATES += (
 )
 
 
+# What sets a variant apart from the Anglo-American game (issue 50): its cards' values, a pack
+# without building, a card worth more from the hand, a named capture event, drawing after each play.
+def _court_value(r: Rules, p: Picker) -> Setup | None:
+    """A court card capturing by its number value (Royal Casino's king 13 takes a nine and a four)."""
+    d = p.deck
+    high = sorted({d.hand_values[i][0] for i in range(len(d)) if len(d.hand_values[i]) == 1
+                   and d.hand_values[i] == d.table_values[i] and d.hand_values[i][0] > 10}, reverse=True)
+    if not high or not 2 <= high[0] - 9 <= 9:
+        return None
+    v = high[0]
+    nine, rest, mine = p.v(9), p.v(v - 9), p.v(v)
+    return Setup([nine, rest], [mine], [("captures", [mine])])
+
+
+def _two_values(r: Rules, p: Picker) -> Setup | None:
+    """A card of two values (an ace 1 or 14): it takes what makes either, a loose one of its rank too."""
+    d = p.deck
+    multi = [i for i in range(len(d)) if len(d.hand_values[i]) > 1]
+    if not multi:
+        return None
+    high = max(d.hand_values[multi[0]])
+    rank = d.rank_index[multi[0]]
+    if not 2 <= high - 10 <= 9:
+        return None
+    mine = p.where(lambda i: d.rank_index[i] == rank)
+    loose = p.where(lambda i: d.rank_index[i] == rank)
+    ten, rest = p.v(10), p.v(high - 10)
+    return Setup([loose, ten, rest], [mine], [("captures", [mine])])
+
+
+def _hand_value(r: Rules, p: Picker) -> Setup | None:
+    """A card worth more played from the hand than on the table (Finnish Kasino's 10 of diamonds, 16)."""
+    d = p.deck
+    worth = [(d.hand_values[i][0], i) for i in range(len(d))
+             if len(d.hand_values[i]) == 1 and d.hand_values[i] != d.table_values[i] and len(d.table_values[i]) == 1]
+    if not worth:
+        return None
+    v, index = max(worth)
+    if not 2 <= v - 9 <= 9:
+        return None
+    mine = p.where(lambda i: i == index)
+    face = d.table_values[index][0]
+    nine, rest = p.v(9), p.v(v - 9)
+    loose = p.v(face) if face not in (9, v - 9) else None
+    table = [nine, rest] + ([loose] if loose is not None else [])
+    illegal = ([(f"{_n(mine)} capture {_n(loose)}", f"from the hand it counts {v}")] if loose is not None else [])
+    return Setup(table, [mine], [("captures", [mine])], illegal=illegal)
+
+
+def _no_building(r: Rules, p: Picker) -> Setup | None:
+    if r.build.allowed:
+        return None
+    five, three, eight = p.v(5), p.v(3), p.v(8)
+    return Setup([five], [three, eight], [("moves", [three])])
+
+
+def _event(name: str) -> Callable[[Rules, Picker], Setup | None]:
+    def setup(r: Rules, p: Picker) -> Setup | None:
+        item = r.scoring.item(name)
+        event = next((e for e in r.scoring.events if item is not None and e.name == item.event), None)
+        if event is None:
+            return None
+        d = p.deck
+        wanted = [compile_selector(t, d.view) for t in event.takes]
+        table = [p.where(lambda i, sel=sel: bool(sel(d.cards[i])) and len(d.hand_values[i]) == 1 and   # type: ignore[misc]
+                         d.hand_values[i] == d.table_values[i] and d.hand_values[i][0] <= 4) for sel in wanted]
+        total = sum(d.hand_values[d.index(c)][0] for c in table)
+        mine = p.v(total)
+        return Setup(table, [mine], [("captures", [mine])],
+                     then=f"{_n(mine)} capture " + " ".join(_n(c) for c in table))
+    return setup
+
+
+def _draw(r: Rules, p: Picker) -> Setup | None:
+    if not r.deal.draw_after_play:
+        return None
+    four, five, nine, two, six = p.v(4), p.v(5), p.v(9), p.v(2), p.v(6)
+    hand = [nine, two, six][: max(r.deal.hand_size - 1, 1)]
+    fill = [p.v(3) for _ in range(max(r.deal.hand_size - len(hand), 0))]
+    others = {1: [p.v(7) for _ in range(r.deal.hand_size)]}
+    stock = [p.v(8), p.v(10), p.v(1)]
+    return Setup([four, five], hand + fill, [("captures", [nine])], others=others, stock=stock,
+                 then=f"{_n(nine)} capture {_n(four)} {_n(five)}")
+
+
+TEMPLATES += (
+    Template("deck.ranks", "a court card by its value", (), _court_value),
+    Template("deck.ranks", "a card of two values", (), _two_values),
+    Template("deck.card_values", "a card worth more from the hand", (), _hand_value),
+    Template("build.allowed", "no building", ("build.allowed",), _no_building),
+    Template("deal.draw_after_play", "drawing after each play", (), _draw),
+)
+
+
+def event_templates(rules: Rules) -> tuple[Template, ...]:
+    """An example for each item scoring a named capture (Tuxedo's oranges), under the item's rule."""
+    return tuple(Template(f"scoring.items.{i.name}", f"{_a_word(humanize(i.event))}", (), _event(i.name))
+                 for i in rules.scoring.items if i.count == "event" and i.event)
+
+
+def _a_word(word: str) -> str:
+    return ("an " if word[:1].lower() in "aeiou" else "a ") + word
+
+
 # ---------------------------------------------------------------------- showing positions and moves
 
 
@@ -414,6 +526,8 @@ def position_lines(rules: Rules, engine: Engine, setup: Setup) -> list[tuple[str
             shown.append(f"[{show_cards(rules, cards)}] = {value}, {kind}, made by {who}")
         lines.append(("Builds", SEP.join(shown)))
     lines.append(("Your hand", show_cards(rules, setup.hand)))
+    if setup.stock is not None:
+        lines.append(("Stock", f"{show_cards(rules, setup.stock)} (top first)"))
     for seat, cards in sorted(setup.captured.items()):   # African Casino: a pile in order, its top last
         lines.append((f"Seat {seat}'s pile", f"{show_cards(rules, cards)} ({card_name(rules, str(cards[-1]))} on top)"))
     return lines
@@ -441,8 +555,8 @@ def _sorted(rules: Rules, engine: Engine, moves: list[Move]) -> list[str]:
 
 
 def _position(setup: Setup) -> Position:
-    return Position(players=setup.players, partners=setup.partners, to_play=0, hands={0: setup.hand},
-                    table=setup.table, builds=setup.builds, captured=setup.captured or None)
+    return Position(players=setup.players, partners=setup.partners, to_play=0, hands={0: setup.hand, **setup.others},
+                    table=setup.table, builds=setup.builds, captured=setup.captured or None, stock=setup.stock)
 
 
 def make_example(rules: Rules, engine: Engine, template: Template) -> Example | None:
@@ -487,9 +601,36 @@ def make_example(rules: Rules, engine: Engine, template: Template) -> Example | 
         if len(after.sweeps) <= len(state.sweeps):
             return None
         lines.append(("Sweep", show_move(rules, engine, move)))
+    if setup.then:
+        line = _outcome(rules, engine, state, legal, setup.then)
+        if line is None:
+            return None
+        lines.append(line)
     if len(lines) == head:
         return None
     return Example(template.key, template.title, tuple(lines))
+
+
+def _outcome(rules: Rules, engine: Engine, state: HandState, legal: list[Move],
+             text: str) -> tuple[str, str] | None:
+    """What a legal move brings about, as the engine plays it: the capture event it makes, or the
+    cards you draw after it (None where it brings about neither)."""
+    move = engine.resolve(state, parse_move(text, engine.deck))
+    if move not in legal:
+        return None
+    after = engine.apply(state, move)
+    shown = show_move(rules, engine, move)
+    new_events = after.events[len(state.events):]
+    if new_events:
+        names = join_words([_a_word(humanize(e.name)) for e in new_events])
+        return (f"After {shown}", f"you have made {names}")
+    kept = [c for c in engine.deck.cards_of(state.hands[0]) if c not in engine.deck.cards_of(move.played)]
+    drawn = list(engine.deck.cards_of(after.hands[0]))
+    for c in kept:
+        drawn.remove(c)
+    if not drawn:
+        return None
+    return (f"After {shown}", f"you draw {show_cards(rules, drawn)}")
 
 
 def _contrast(rules: Rules, engine: Engine, setup: Setup, legal: list[Move], masks: list[tuple[str, int]],
@@ -586,7 +727,7 @@ def sorted_cards(engine: Engine, cards: Sequence[Card]) -> list[Card]:
 def examples(rules: Rules) -> list[Example]:
     """Every worked example the rules give, in rulebook order."""
     engine = Engine(rules)
-    out = [e for t in TEMPLATES if (e := make_example(rules, engine, t)) is not None]
+    out = [e for t in TEMPLATES + event_templates(rules) if (e := make_example(rules, engine, t)) is not None]
     hand = sample_hand(rules, engine)
     if hand is not None:
         out.append(hand)
