@@ -96,7 +96,7 @@ class Seating:
         variant, _, rest = text.rpartition(":") if text.endswith(":partners") else (text, "", "")
         partners = rest == "partners"
         variant, colon, count = variant.rpartition(":")
-        if not colon or not count.isdigit():
+        if not colon or not variant or not count.isdigit():
             raise CassinoError(f"a seating is VARIANT:PLAYERS or VARIANT:PLAYERS:partners, not {text!r}")
         seating = cls(variant, int(count), partners)
         if seating not in seatings([variant]):
@@ -203,6 +203,7 @@ class Outcome:
     slow: list[Slow] = field(default_factory=list)
     actions: int = 0
     calls: dict[str, int] = field(default_factory=dict)
+    record: tuple[str, ...] = ()     # the actions played, in notation
 
 
 # ---------------------------------------------------------------------- the run
@@ -299,6 +300,7 @@ class _Run:
                 tutorial = value[0] if ok else None
             self.spiel_move(before, move, game, sampled)
         self.outcome.actions = len(self.record.actions)
+        self.outcome.record = tuple(self.record.actions)
         if self.wants("review") and self.record.actions:
             self.review(game)
         return self.outcome

@@ -1,0 +1,264 @@
+"""Every seating of every bundled variant played by random, greedy and search in turn, every consumer
+run on the positions reached (issue 48, section 2; the driver is ``cassino.apps.authors.matrix``, the
+long run ``benchmarks/soak.py``).
+
+The CI slice: each seating once, from a fixed seed, its first actions (``CI.max_actions``) with a small
+search, the consumers at the first decision and a sampled one; a few cheap seatings played to the end of
+the hand (the solver, the hand's end in OpenSpiel and PettingZoo, the review of a whole hand) and one
+whole game with claims; every house rule of examples/; and house rules generated from the schema's
+settings over a bundled variant. A failure prints its reproduction (seating, players, seed, record,
+consumer, traceback and the command that replays it). No test looks at the clock: the soak reports times.
+"""
+
+from __future__ import annotations
+
+import tempfile
+import zlib
+from dataclasses import replace
+from pathlib import Path
+from typing import Any
+
+import pytest
+import yaml
+from hypothesis import assume, given, settings, strategies as st
+
+pytest.importorskip("pyspiel")
+pytest.importorskip("pettingzoo")
+
+from cassino.apps.authors import matrix  # noqa: E402
+from cassino.apps.authors.matrix import Budget, Outcome, Seating, run, seatings  # noqa: E402
+from cassino.errors import CassinoError  # noqa: E402
+from cassino.language.variants import load, load_rules  # noqa: E402
+
+from conftest import EXAMPLES, VARIANTS  # noqa: E402
+
+#: The CI slice's budget: a small search (2 deals, 3 candidates, no extra deals for close decisions), the
+#: consumers at the first decision and about one more, the review of the first 4 actions for seat 0.
+CI = Budget(search=2, hint=2, search_width=3, search_close=0, samples=1, review_deals=1, review_actions=4,
+            review_seat=0, solve_cards=6, solve_positions=3_000, max_actions=12)
+#: African Casino deals every card, and its 3-4 player pile tops make a move list cost milliseconds in pure
+#: Python: a review's playouts (to the end of the hand, for every legal move) took 5 to 100 s a seating.
+#: The slice leaves their review to the soak (which reviews them, and lists the time).
+NO_REVIEW = ("south-african-casino", "swazi-casino")
+SEATINGS = seatings()
+
+
+def _seed(seating: Seating) -> int:
+    return zlib.crc32(seating.label.encode())
+
+
+def _clean(outcome: Outcome) -> None:
+    assert not outcome.failures, "\n\n".join(f.text() for f in outcome.failures)
+
+
+def test_every_seating_is_listed_once() -> None:
+    assert len(SEATINGS) == len(set(SEATINGS)) == 76
+    assert {s.variant for s in SEATINGS} == set(VARIANTS)
+    labels = {s.label for s in SEATINGS}
+    assert {"standard:2", "standard:4", "standard:4:partners", "scopone:4:partners", "krypkasino:6:partners",
+            "tuxedo:6", "dominican:4:partners"} <= labels
+    # Partners must play at four in Dominican and Scopone: that count is listed with them only.
+    assert "dominican:4" not in labels and "scopone:4" not in labels and "tuxedo:4:partners" not in labels
+    assert all(Seating.parse(s.label) == s for s in SEATINGS)
+
+
+@pytest.mark.parametrize("text, says", [
+    ("standard", "VARIANT:PLAYERS"),
+    ("standard:x", "VARIANT:PLAYERS"),
+    (":2", "VARIANT:PLAYERS"),
+    ("standard:5", "no seating 'standard:5'"),
+    ("standard:2:partners", "no seating"),
+    ("scopone:4", "no seating"),
+    ("no-such-variant:2", "no-such-variant"),
+])
+def test_a_bad_seating_is_refused_with_what_there_is(text: str, says: str) -> None:
+    with pytest.raises(CassinoError, match=says):
+        Seating.parse(text)
+
+
+def test_the_players_take_turns_round_the_table() -> None:
+    assert matrix.bots_for(4, 0, 8) == ("random", "greedy", "search:8", "random")
+    assert matrix.bots_for(2, 2, 8) == ("search:8", "random")
+
+
+@pytest.mark.parametrize("seating", SEATINGS, ids=lambda s: s.short)
+def test_every_seating(seating: Seating) -> None:
+    budget = CI
+    if seating.variant in NO_REVIEW:
+        budget = replace(CI, consumers=tuple(c for c in CI.consumers if c != "review"))
+    outcome = run(seating, _seed(seating), budget, rotation=1)
+    _clean(outcome)
+    assert outcome.actions == CI.max_actions
+    assert outcome.calls["move"] == CI.max_actions and outcome.calls["hint"] >= 1
+    for consumer in ("warnings", "counting", "why", "openspiel", "pettingzoo", "tutorial"):
+        assert outcome.calls.get(consumer, 0) >= 1, consumer
+
+
+#: Cheap seatings played to the end of the hand: the solver where the last cards are known, OpenSpiel's and
+#: PettingZoo's end of a hand, the review of the whole hand (the scores it ends at must be the game's).
+WHOLE_HANDS = ["standard:2", "scopa:4:partners", "hungarian:2", "hungarian-ulmann:2", "escoba:3", "spade:2",
+               "kasino-misar:2", "two-handed:2"]
+
+
+@pytest.mark.parametrize("label", WHOLE_HANDS)
+def test_whole_hands(label: str) -> None:
+    seating = Seating.parse(label)
+    budget = replace(CI, max_actions=None, review_actions=None, review_seat=None, samples=2, solve_cards=8)
+    outcome = run(seating, _seed(seating), budget, rotation=1)
+    _clean(outcome)
+    assert outcome.calls.get("solve", 0) >= 1 and outcome.calls["review"] >= 1
+    assert outcome.actions >= 20
+
+
+def test_a_whole_game_with_claims() -> None:
+    seating = Seating(str(next(p for p in EXAMPLES if p.stem == "hoyle-claiming")), 2)
+    budget = replace(CI, search=1, max_actions=None, whole_game=True, consumers=("openspiel", "tutorial", "why"))
+    outcome = run(seating, 5, budget, rotation=1)
+    _clean(outcome)
+    assert outcome.actions > 48       # more than one hand
+
+
+@pytest.mark.parametrize("path", EXAMPLES, ids=lambda p: p.stem)
+def test_every_house_rule_example(path: Path) -> None:
+    seating = seatings([str(path)])[0]
+    outcome = run(seating, _seed(seating), replace(CI, max_actions=8), rotation=2)
+    _clean(outcome)
+    assert outcome.actions == 8
+
+
+def test_the_same_seed_plays_the_same_game() -> None:
+    seating = Seating("royal", 3)
+    first, again = (run(seating, 11, replace(CI, consumers=()), rotation=0) for _ in range(2))
+    assert first.record == again.record and len(first.record) == CI.max_actions
+    other = run(seating, 12, replace(CI, consumers=()), rotation=0)
+    assert other.record != first.record
+
+
+@pytest.mark.xfail(strict=True, reason="a find of issue 48's matrix (apps/research/stepwise.py): OpenSpiel's deal is "
+                   "the engine's seed-0 deal renamed card by card, so a rule that depends on the cards dealt "
+                   "(Escoba's dealer taking an initial table that makes 15, deal.dealer_takes_total; a misdeal's "
+                   "redeal, deal.misdeal) follows the seed-0 deal, never the cards chance deals")
+def test_openspiel_deals_the_dealer_a_table_that_makes_the_total() -> None:
+    # Seed 46: the four table cards make 15 and the dealer takes them; OpenSpiel deals four to the table.
+    outcome = run(Seating("escoba", 2), 46, replace(CI, consumers=("openspiel",), max_actions=2), rotation=0)
+    _clean(outcome)
+
+
+# ---------------------------------------------------------------------- the driver finds what it should
+def test_a_consumer_that_raises_is_a_failure_with_its_reproduction(monkeypatch: pytest.MonkeyPatch) -> None:
+    def broken(game: Any, seat: int) -> Any:
+        raise ValueError("the counting aid broke")
+
+    monkeypatch.setattr(matrix, "count_for", broken)
+    seating = Seating("standard", 4, True)
+    outcome = run(seating, 3, replace(CI, consumers=("counting",)), rotation=2)
+    assert outcome.failures and {f.consumer for f in outcome.failures} == {"counting"}
+    text = outcome.failures[0].text()
+    assert "FAILED counting at standard:4:partners (players search:2, random, greedy, search:2), seed 3" in text
+    assert "ValueError: the counting aid broke" in text and "Traceback" in text
+    assert "python benchmarks/soak.py --replay standard:4:partners --game-seed 3 --rotation 2" in text
+    assert outcome.actions == CI.max_actions     # the game went on
+
+
+def test_an_illegal_move_from_a_computer_player_is_caught(monkeypatch: pytest.MonkeyPatch) -> None:
+    from cassino.engine.moves import Move, MoveKind
+    from cassino.players.base import RandomBot
+
+    def cheat(self: RandomBot, game: Any, seat: int) -> Move:
+        hand = game.hand
+        other = hand.hands[(seat + 1) % hand.players]
+        return Move(MoveKind.TRAIL, other & -other)     # a card from the next seat's hand
+
+    monkeypatch.setattr(RandomBot, "choose", cheat)
+    outcome = run(Seating("standard", 2), 4, replace(CI, consumers=()), rotation=0)
+    assert [f.consumer for f in outcome.failures] == ["move"]
+    assert "random (seat" in outcome.failures[0].error and "illegal move" in outcome.failures[0].error
+    assert outcome.failures[0].actions == outcome.record
+
+
+def test_a_slow_call_is_listed_against_its_limit(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setitem(matrix.LIMITS, "why", -1.0)   # every call is over it
+    outcome = run(Seating("scopa", 2), 1, replace(CI, consumers=("why",)), rotation=0)
+    assert outcome.slow and all(s.consumer == "why" for s in outcome.slow)
+    assert "SLOW why" in outcome.slow[0].text() and "scopa:2" in outcome.slow[0].text()
+
+
+# ---------------------------------------------------------------------- generated house rules
+#: Settings a house rule may override, each with the values to try (schema/variant.schema.json).
+FLAGS = {
+    "capture": ["sums", "several_groups", "equal_card_first", "take_all"],
+    "build": ["allowed", "multiple", "raise_single", "raise_own", "raise_partners", "raise_with_table_cards",
+              "add_sets", "one_per_value", "one_per_player", "single_build_as_card", "for_partner",
+              "continue_as_begun", "keep_capturing_card", "owner_obligation_in_last_deal"],
+    "trail": ["with_build"],
+    "sweeps": ["cancel", "on_last_play", "residue_is_sweep", "in_last_deal"],
+    "deal": ["draw_after_play"],
+    "game": ["play_out_hand", "claiming"],
+}
+CHOICES: dict[tuple[str, str], st.SearchStrategy[Any]] = {
+    ("capture", "equal_cards"): st.sampled_from(["any", "all_when_pairing", "all"]),
+    ("capture", "compulsory"): st.sampled_from(["never", "equal_loose_card", "when_card_can_capture",
+                                                "whenever_possible"]),
+    ("build", "owner_obligation"): st.sampled_from(["none", "no_trail", "capture_or_raise"]),
+    ("build", "max_value"): st.one_of(st.none(), st.integers(1, 16)),
+    ("scoring", "when"): st.sampled_from(["end_of_hand", "as_won"]),
+    ("game", "target"): st.one_of(st.none(), st.integers(1, 60)),
+    ("game", "score_mode"): st.sampled_from(["cumulative", "difference"]),
+    ("game", "goal"): st.sampled_from(["highest", "lowest"]),
+    ("deal", "table_cards"): st.integers(0, 8),
+    ("deal", "hand_size"): st.integers(1, 8),
+    ("deal", "redeal"): st.sampled_from(["when_hands_empty", "never"]),
+    ("seats", "direction"): st.sampled_from(["clockwise", "counterclockwise"]),
+    ("deck", "packs"): st.integers(1, 2),
+}
+SETTINGS: list[tuple[str, str, st.SearchStrategy[Any]]] = (
+    [(section, key, st.booleans()) for section, keys in FLAGS.items() for key in keys]
+    + [(section, key, values) for (section, key), values in CHOICES.items()])
+
+
+@st.composite
+def house_rules(draw: st.DrawFn) -> dict[str, Any]:
+    """A house rule: a bundled variant with a few of its settings overridden."""
+    base = draw(st.sampled_from(VARIANTS))
+    chosen = draw(st.lists(st.sampled_from(range(len(SETTINGS))), min_size=1, max_size=4, unique=True))
+    data: dict[str, Any] = {"name": "generated", "description": f"{base} with generated settings", "extends": base}
+    for k in chosen:
+        section, key, values = SETTINGS[k]
+        data.setdefault(section, {})[key] = draw(values)
+    return data
+
+
+#: A tenth of the profile's examples (each plays 8 actions with every consumer): 2 under `ci`, 6 under
+#: `dev`, 100 under `thorough`. No example database: what a run finds is kept as a test of its own below
+#: (a stored example would fail every later run until another module's fix lands).
+@settings(max_examples=max(2, settings.default.max_examples // 10), database=None)
+@given(house_rules(), st.integers(0, 2 ** 32 - 1), st.integers(0, 2))
+def test_generated_house_rules(data: dict[str, Any], seed: int, rotation: int) -> None:
+    with tempfile.TemporaryDirectory() as folder:
+        path = Path(folder) / "generated.yaml"
+        path.write_text(yaml.safe_dump(data, sort_keys=False), encoding="utf-8")
+        try:
+            load(path)
+        except CassinoError:
+            assume(False)
+        places = seatings([str(path)])
+        seating = places[seed % len(places)]
+        skip = {"review"}
+        if load_rules(path).deal.dealer_takes_total:
+            skip |= {"openspiel", "pettingzoo"}     # (a known find: test_openspiel_deals_the_dealer_a_table_that_makes_the_total)
+        outcome = run(seating, seed, replace(CI, max_actions=8, consumers=tuple(
+            c for c in CI.consumers if c not in skip)), rotation=rotation)
+        assert not outcome.failures, yaml.safe_dump(data) + "\n\n".join(f.text() for f in outcome.failures)
+
+
+@pytest.mark.xfail(strict=True, raises=AssertionError, reason=(
+    "a find of the generated rules, the known crash being fixed in players/: with Swazi Casino's "
+    "pile tops, no sums and an equal loose card compulsory, a playout reaches a position with no "
+    "legal move and the search's hint fails with IndexError in gain.best_index"))
+def test_a_generated_swazi_rule_that_left_a_playout_without_a_move(tmp_path: Path) -> None:
+    data = {"name": "generated", "description": "swazi-casino with generated settings", "extends": "swazi-casino",
+            "capture": {"sums": False, "compulsory": "equal_loose_card"}}
+    path = tmp_path / "generated.yaml"
+    path.write_text(yaml.safe_dump(data, sort_keys=False), encoding="utf-8")
+    outcome = run(Seating(str(path), 2), 0, replace(CI, max_actions=2, consumers=("hint",)), rotation=0)
+    _clean(outcome)
