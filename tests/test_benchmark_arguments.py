@@ -14,8 +14,8 @@ import pytest
 from conftest import benchmark
 
 #: The optional packages a script imports (CI installs them; elsewhere its cases are skipped).
-NEEDS = {"env_speed": ("pyspiel", "pettingzoo"), "ismcts_vs_search": ("open_spiel",),
-         "web_load": ("starlette", "websockets")}
+NEEDS = {"env_speed": ("pyspiel", "pettingzoo"), "soak": ("pyspiel", "pettingzoo"),
+         "ismcts_vs_search": ("open_spiel",), "web_load": ("starlette", "websockets")}
 
 
 @pytest.mark.parametrize("script, argv, says", [
@@ -108,6 +108,22 @@ NEEDS = {"env_speed": ("pyspiel", "pettingzoo"), "ismcts_vs_search": ("open_spie
     ("lead_by_deal", ["--b", "sparring:0"], "sparring:N"),
     ("lead_by_deal", ["--variant", "no-such-variant"], "no-such-variant"),
     ("lead_by_deal", ["--variant", "scopone"], "not played by 2 players"),
+    ("soak", [], "give --minutes N"),
+    ("soak", ["--minutes", "0"], "minutes above 0"),
+    ("soak", ["--minutes", "nan"], "minutes above 0"),
+    ("soak", ["--minutes", "x"], "minutes above 0"),
+    ("soak", ["--minutes", "1", "--seed", "-1"], "below 0"),
+    ("soak", ["--minutes", "1", "--variant", "no-such-variant"], "no-such-variant"),
+    ("soak", ["--minutes", "1", "--variant", "tests/bad/missing.yaml"], "missing.yaml"),
+    ("soak", ["--minutes", "1", "--variant", "tests/bad/duplicate-key.yaml"], "duplicate-key.yaml"),
+    ("soak", ["--minutes", "1", "--game-seed", "3"], "go with --replay"),
+    ("soak", ["--replay", "standard:2"], "needs --game-seed"),
+    ("soak", ["--replay", "standard", "--game-seed", "1"], "VARIANT:PLAYERS"),
+    ("soak", ["--replay", "standard:5", "--game-seed", "1"], "no seating 'standard:5'"),
+    ("soak", ["--replay", "scopone:4", "--game-seed", "1"], "scopone:4:partners"),
+    ("soak", ["--replay", "nowhere:2", "--game-seed", "1"], "nowhere"),
+    ("soak", ["--replay", "standard:2", "--game-seed", "1", "--minutes", "1"], "leave out --minutes"),
+    ("soak", ["--replay", "standard:2", "--game-seed", "1", "--rotation", "3"], "invalid choice"),
 ])
 def test_a_bad_argument_is_refused_with_its_reason(script: str, argv: list[str], says: str,
                                                    monkeypatch: pytest.MonkeyPatch,

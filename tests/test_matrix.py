@@ -30,7 +30,7 @@ from cassino.apps.authors.matrix import Budget, Outcome, Seating, run, seatings 
 from cassino.errors import CassinoError  # noqa: E402
 from cassino.language.variants import load, load_rules  # noqa: E402
 
-from conftest import EXAMPLES, VARIANTS  # noqa: E402
+from conftest import EXAMPLES, VARIANTS, benchmark  # noqa: E402
 
 #: The CI slice's budget: a small search (2 deals, 3 candidates, no extra deals for close decisions), the
 #: consumers at the first decision and about one more, the review of the first 4 actions for seat 0.
@@ -181,6 +181,38 @@ def test_a_slow_call_is_listed_against_its_limit(monkeypatch: pytest.MonkeyPatch
     outcome = run(Seating("scopa", 2), 1, replace(CI, consumers=("why",)), rotation=0)
     assert outcome.slow and all(s.consumer == "why" for s in outcome.slow)
     assert "SLOW why" in outcome.slow[0].text() and "scopa:2" in outcome.slow[0].text()
+
+
+# ---------------------------------------------------------------------- the soak
+def test_the_soak_plays_for_the_time_given_and_says_what_it_did(capsys: pytest.CaptureFixture[str],
+                                                                monkeypatch: pytest.MonkeyPatch) -> None:
+    soak = benchmark("soak")
+    monkeypatch.setattr(soak, "SOAK", replace(soak.SOAK, search=1, hint=1, max_actions=2))
+    code = soak.main(["--minutes", "0.05", "--seed", "5", "--variant", "scopa"])
+    out = capsys.readouterr().out
+    assert code == 0, out
+    assert out.startswith("soak: seed 5, 4 seatings of 1 rule files, 0.05 minutes\n")
+    # How many runs fit in three seconds depends on the machine; the report's form does not.
+    runs = [line for line in out.splitlines() if line.startswith("[")]
+    assert all(" scopa:" in line and "2 actions" in line and "0 failures" in line for line in runs)
+    assert f"{len(runs)} runs, " in out and "0 failures, 0 slow calls (seed 5)" in out
+
+
+def test_the_soak_replays_one_run_and_fails_for_what_it_finds(capsys: pytest.CaptureFixture[str],
+                                                              monkeypatch: pytest.MonkeyPatch) -> None:
+    soak = benchmark("soak")
+    monkeypatch.setattr(soak, "SOAK", replace(soak.SOAK, hint=2, max_actions=6))
+    assert soak.main(["--replay", "scopa:2", "--game-seed", "9", "--rotation", "1"]) == 0
+    assert "scopa:2 seed 9: 6 actions, 0 failures" in capsys.readouterr().out
+
+    def broken(game: Any, move: Any) -> Any:
+        raise RuntimeError("warned too much")
+
+    monkeypatch.setattr(matrix, "warnings_for", broken)
+    assert soak.main(["--replay", "scopa:2", "--game-seed", "9", "--rotation", "1"]) == 1
+    out = capsys.readouterr().out
+    assert "FAILED warnings at scopa:2" in out and "RuntimeError: warned too much" in out
+    assert "--replay scopa:2 --game-seed 9 --rotation 1" in out
 
 
 # ---------------------------------------------------------------------- generated house rules
