@@ -109,3 +109,15 @@ def position_at(name: str, hands: dict[int, list[str]], table: list[str], *, bui
         table=[card(c) for c in table], builds=[([card(c) for c in cs], v, o) for cs, v, o in builds],
         captured={s: [card(c) for c in cs] for s, cs in (captured or {}).items()} or None))
     return engine, state
+
+
+def every_lesson(tutorial: Any, before: Any, move: Any, after: Any) -> tuple[Any, tuple[Any, ...]]:
+    """Every lesson an action would teach, as if it were met again until nothing is left: the tutorial
+    teaches one topic of play an action (the rest wait for a move that meets them again), and a test of
+    one topic wants it whatever came first."""
+    lessons: tuple[Any, ...] = ()
+    while True:
+        tutorial, more = tutorial.after(before, move, after)
+        if not more:
+            return tutorial, lessons
+        lessons += more

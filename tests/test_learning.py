@@ -23,6 +23,8 @@ from cassino.language.rulebook import rulebook
 from cassino.language.variants import load_rules
 from cassino.players.bots import make_bot
 
+from conftest import every_lesson
+
 
 def _played(variant: str, seed: int, actions: int) -> Game:
     record = Record(load_rules(variant), seed, 2, False, ["random", "random"], source=variant)
@@ -333,7 +335,7 @@ def test_the_tutorial_tells_one_sum_from_several_groups() -> None:
 def _lessons(game: Game, text: str) -> dict[str, str]:
     """The lessons (clause key -> sentence) a fresh tutorial gives for the move ``text``."""
     move = parse_move(text, game.engine.deck)
-    _, lessons = Tutorial.for_rules(game.rules).after(game, move, game.play(move))
+    _, lessons = every_lesson(Tutorial.for_rules(game.rules), game, move, game.play(move))
     return {lesson.key: lesson.text for lesson in lessons}
 
 
@@ -387,7 +389,7 @@ def test_the_tutorial_teaches_an_endgame_restriction_when_a_side_is_under_one() 
     game = game.with_(hand=game._deal(game.hand.dealer, game.hand_no))
     assert game.restricted_sides()
     move = game.legal_moves()[0]
-    _, lessons = Tutorial.for_rules(game.rules).after(game, move, game.play(move))
+    _, lessons = every_lesson(Tutorial.for_rules(game.rules), game, move, game.play(move))
     keys = [lesson.key for lesson in lessons]
     assert "endgame.restrictions.18" in keys
 
@@ -445,7 +447,7 @@ def test_the_tutorial_teaches_pile_tops_when_one_is_taken() -> None:
     assert "pile top" in situations(game, move, game.play(move))
     plain = parse_move("KS trail", game.engine.deck)
     assert "pile top" not in situations(game, plain, game.play(plain))
-    _, lessons = Tutorial.for_rules(game.rules).after(game, move, game.play(move))
+    _, lessons = every_lesson(Tutorial.for_rules(game.rules), game, move, game.play(move))
     assert any(lesson.key == "capture.from_piles" and "top card of each opponent's pile" in lesson.text
                for lesson in lessons)
 
@@ -477,7 +479,7 @@ def test_the_tutorial_teaches_the_single_card_first_under_a_capture_total() -> N
                                           table=[deck.parse(c) for c in ("KD", "6H", "4S")]))
     before = game.with_(hand=state)
     move = parse_move("5H capture KD", deck)
-    _, lessons = Tutorial.for_rules(rules).after(before, move, before.play(move))
+    _, lessons = every_lesson(Tutorial.for_rules(rules), before, move, before.play(move))
     texts = [lesson.text for lesson in lessons if lesson.key == "capture.equal_card_first"]
     assert texts and "makes 15" in texts[0]
 

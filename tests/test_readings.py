@@ -15,7 +15,7 @@ from cassino.language.render import render
 from cassino.language.rulebook import rulebook
 from cassino.language.variants import load_rules
 
-from conftest import ROOT, VARIANTS, validate_refuses
+from conftest import ROOT, VARIANTS, validate_refuses, every_lesson
 
 
 def _book(name: str) -> str:
@@ -85,7 +85,7 @@ def test_the_tutorial_says_the_reading_with_the_rule_it_teaches() -> None:
                                     captured={1: [deck.parse("4H"), deck.parse("6H")]}))
     before = game.with_(hand=hand)
     move = parse_move("9D capture 9C 6H 3C", deck)
-    _, lessons = Tutorial.for_rules(rules).after(before, move, before.play(move))
+    _, lessons = every_lesson(Tutorial.for_rules(rules), before, move, before.play(move))
     pile = [lesson for lesson in lessons if lesson.topic == "pile top"]
     keys = [lesson.key for lesson in pile]
     assert keys[0] == "capture.from_piles", keys

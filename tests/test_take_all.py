@@ -8,7 +8,7 @@ from cassino.engine.core import Engine, Position
 from cassino.engine.notation import format_move, parse_move
 from cassino.language.variants import load_rules
 
-from conftest import ROOT
+from conftest import ROOT, every_lesson
 
 TABLE = ("AC", "JH", "QC", "2D", "10H")
 
@@ -43,7 +43,7 @@ def test_the_tutorial_teaches_the_rule_at_the_first_capture() -> None:
     engine, state = _engine_and_state(str(ROOT / "examples" / "krypkasino-take-all.yaml"))
     before = Game.new(rules, 1, 2).with_(hand=state)
     move = parse_move("QS capture AC 2D 10H JH QC", before.engine.deck)
-    _, lessons = Tutorial.for_rules(rules).after(before, move, before.play(move))
+    _, lessons = every_lesson(Tutorial.for_rules(rules), before, move, before.play(move))
     assert any(lesson.key == "capture.take_all" and "everything the card you play can take" in lesson.text
                for lesson in lessons)
 

@@ -11,7 +11,7 @@ from cassino.apps.learning.tutorial import TOPICS, Tutorial, refused_by_turn_rul
 from cassino.engine.game import Game
 from cassino.engine.notation import parse_move
 
-from conftest import ROOT, position_at
+from conftest import ROOT, position_at, every_lesson
 
 TAKEN = str(ROOT / "examples" / "swazi-tops-taken.yaml")
 
@@ -23,7 +23,7 @@ def _at(name: str, hands: dict[int, list[str]], table: list[str], **position: An
 def _lessons(game: Game, text: str) -> dict[str, list[str]]:
     """The lessons a move teaches a fresh tutorial, by topic: the clause keys shown."""
     move = parse_move(text, game.engine.deck)
-    _, lessons = Tutorial.for_rules(game.rules).after(game, move, game.play(move))
+    _, lessons = every_lesson(Tutorial.for_rules(game.rules), game, move, game.play(move))
     out: dict[str, list[str]] = {}
     for lesson in lessons:
         out.setdefault(lesson.topic, []).append(lesson.key)
@@ -63,7 +63,7 @@ def test_the_pile_rules_are_taught_once_whichever_way_they_come_first() -> None:
     """Used (pile top) after refused (pile card refused), or the other way round: the sentences once."""
     refused = _at("swazi-casino", {0: ["9C", "KS"], 1: ["KH"]}, ["3S"], captured={1: ["4H", "6D"]})
     trail = parse_move("KS trail", refused.engine.deck)
-    tutorial, first = Tutorial.for_rules(refused.rules).after(refused, trail, refused.play(trail))
+    tutorial, first = every_lesson(Tutorial.for_rules(refused.rules), refused, trail, refused.play(trail))
     used = _at("swazi-casino", {0: ["9C", "KS"], 1: ["KH"]}, ["9S", "7H", "4D"], captured={1: ["2C", "5H"]})
     take = parse_move("9C capture 9S 4D 5H", used.engine.deck)
     tutorial, second = tutorial.after(used, take, used.play(take))
@@ -110,7 +110,7 @@ def test_one_build_a_player_and_its_reading() -> None:
 def test_a_lesson_is_taught_once_and_a_taught_topic_is_not_looked_for() -> None:
     game = _at("swazi-casino", {0: ["9C", "KS"], 1: ["KH"]}, ["3S"], captured={1: ["4H", "6D"]})
     move = parse_move("KS trail", game.engine.deck)
-    tutorial, first = Tutorial.for_rules(game.rules).after(game, move, game.play(move))
+    tutorial, first = every_lesson(Tutorial.for_rules(game.rules), game, move, game.play(move))
     assert any(lesson.topic == "pile card refused" for lesson in first)
     _, again = tutorial.after(game, move, game.play(move))
     assert not any(lesson.topic == "pile card refused" for lesson in again)

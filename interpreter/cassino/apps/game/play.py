@@ -211,7 +211,8 @@ class Session(GameSession):
             self.show_summary(acted.summary)
         if self.tutorial is not None:
             move = None if action.startswith("claim") else parse_move(action, before.engine.deck)
-            self.tutorial, lessons = self.tutorial.after(before, move, self.game)
+            own = self.record.seats[before.hand.turn] == "human"   # another's move is not "you"
+            self.tutorial, lessons = self.tutorial.after(before, move, self.game, own=own)
             self.teach(lessons)
         return acted
 

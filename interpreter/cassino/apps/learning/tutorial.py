@@ -9,6 +9,13 @@ in a variant without them) is simply never shown.
 
 A :class:`Tutorial` is an immutable value: :meth:`Tutorial.after` returns the lessons a
 move teaches and the tutorial that remembers them, so each is shown once.
+
+One lesson at a time, at the player's own move, when the rule decided it: an action teaches at
+most one topic of play (the first of :data:`TOPICS` it meets; the others wait for a later move
+that meets them), only the learner's own move teaches play (another player's move is not "you"),
+and the events of the game (a new deal, the end of a hand or of the game) are taught whoever acts.
+A rule that chooses between moves is taught only where it chose: the equal card first only when a
+set of loose cards of the same value was there to take instead.
 """
 
 from __future__ import annotations
@@ -16,6 +23,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from ...engine.core import subsets_summing
 from ...engine.game import Game
 from ...engine.movegen import generate
 from ...engine.moves import Move, MoveKind, PositionTooLargeError
@@ -35,8 +43,9 @@ TOPICS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("several groups", ("capture.several_groups",)),
     ("equal cards", ("capture.equal_cards",)),
     ("equal card first", ("capture.equal_card_first",)),
-    ("build", ("build.allowed", "build.owner_obligation", "build.owner_obligation_in_last_deal",
-               "build.keep_capturing_card")),
+    ("build", ("build.allowed", "build.keep_capturing_card")),
+    # The owner's duty, the first time it keeps the player who owns a build from trailing.
+    ("owner's duty", ("build.owner_obligation", "build.owner_obligation_in_last_deal")),
     ("multiple build", ("build.multiple",)),
     ("add to build", ("build.add_sets",)),
     ("raise", ("build.raise_single",)),
@@ -58,6 +67,10 @@ TOPICS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("end of hand", ("hand.end", "scoring.intro", "scoring.items.*", "scoring.when")),
     ("end of game", ("game.target",)),
 )
+
+
+#: Topics any action teaches (what happens to the table or the game), not only the learner's own move.
+EVENTS: frozenset[str] = frozenset({"new deal", "end of hand", "end of game"})
 
 
 @dataclass(frozen=True)
@@ -87,20 +100,32 @@ class Tutorial:
         """The lessons for the start of the game (what a turn is)."""
         return self._teach({"first turn"})
 
-    def after(self, before: Game, move: Move | None, after: Game) -> tuple["Tutorial", tuple[Lesson, ...]]:
-        """The lessons the action from ``before`` to ``after`` teaches (``move`` None: a claim)."""
-        return self._teach(situations(before, move, after, skip=self.shown))
+    def after(self, before: Game, move: Move | None, after: Game,
+              own: bool = True) -> tuple["Tutorial", tuple[Lesson, ...]]:
+        """The lessons the action from ``before`` to ``after`` teaches (``move`` None: a claim);
+        ``own``: the action is the learner's own (else only the game's events are taught)."""
+        found = situations(before, move, after, skip=self.shown)
+        if not own:
+            found &= EVENTS
+        return self._teach(found, one=True)
 
-    def _teach(self, found: set[str]) -> tuple["Tutorial", tuple[Lesson, ...]]:
+    def _teach(self, found: set[str], one: bool = False) -> tuple["Tutorial", tuple[Lesson, ...]]:
+        """The lessons of the topics ``found`` not shown yet; ``one``: of play, the first topic only
+        (the rest wait for a move that meets them again), with any of the game's events."""
         lessons = []
         shown = set(self.shown)
         # A clause another topic already taught is not taught again (a pile card used, then one refused).
         taught = {key for topic, keys in TOPICS if topic in shown for key in self._keys(keys)}
+        play_taught = False
         for topic, keys in TOPICS:
             if topic not in found or topic in shown:
                 continue
-            shown.add(topic)
             fresh = [key for key in self._keys(keys) if key not in taught]
+            if one and topic not in EVENTS and fresh:
+                if play_taught:
+                    continue
+                play_taught = True
+            shown.add(topic)
             taught.update(fresh)
             lessons += [Lesson(topic, key, self.clauses[key]) for key in fresh]
         return Tutorial(self.clauses, frozenset(shown)), tuple(lessons)
@@ -154,8 +179,9 @@ def situations(before: Game, move: Move | None, after: Game, skip: frozenset[str
             same = [i for i in loose if engine.rank[i] in played_rank]
             if len(same) > 1:
                 found.add("equal cards")
-            if rules.capture.equal_card_first and (
-                    same if rules.capture.total is None else len(loose) == 1 and not move.builds):
+            if rules.capture.equal_card_first and "equal card first" not in skip and (
+                    same if rules.capture.total is None else len(loose) == 1 and not move.builds) \
+                    and _sum_passed_over(before, move):
                 found.add("equal card first")   # (under a capture total: one card that makes it, taken alone)
             if any(engine.valueless[i] for i in _indices(move.played)):
                 found.add("court cards")
@@ -174,6 +200,8 @@ def situations(before: Game, move: Move | None, after: Game, skip: frozenset[str
                     found.add("raise")
                 elif old:
                     found.add("add to build")
+        if "owner's duty" not in skip and _owner_bound(before):
+            found.add("owner's duty")
         if not state.over and state.deal_no != hand.deal_no:
             found.add("new deal")
         if any(w.seat == hand.turn and w.ply == hand.ply for w in state.sweeps if w not in hand.sweeps):
@@ -216,6 +244,30 @@ def refused_by_turn_rules(game: Game, skip: frozenset[str] = frozenset()) -> set
         if refused and len(rules.alone(rule).keep(hand, refused)) < len(refused):
             found.add(topic)
     return found
+
+
+def _owner_bound(game: Game) -> bool:
+    """Whether the player to move owns a build and its owner's duty keeps them from trailing now
+    (``build.owner_obligation``, not lapsed in a last deal)."""
+    hand, b = game.hand, game.rules.build
+    if b.owner_obligation == "none" or not any(x.owner == hand.turn for x in hand.builds):
+        return False
+    return bool(hand.stock) or b.owner_obligation_in_last_deal
+
+
+def _sum_passed_over(game: Game, move: Move) -> bool:
+    """Whether the capture ``move`` took an equal card (or, under a capture total, one card that makes
+    it) where a set of several loose cards worth the same was there to take: equal_card_first decided."""
+    engine, hand = game.engine, game.hand
+    total = engine.rules.capture.total
+    targets = {v for i in _indices(move.played) for v in engine.hv[i]}
+    if total is not None:
+        targets = {total - v for v in targets}
+    items = [(1 << i, tuple(engine.tv[i])) for i in _indices(hand.table) if engine.tv[i]]
+    try:
+        return any(sub & (sub - 1) for t in targets for sub in subsets_summing(items, t))
+    except PositionTooLargeError:
+        return True   # (a table too large to look at: say it, as before)
 
 
 def _trail_refused(game: Game) -> bool:

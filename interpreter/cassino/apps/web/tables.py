@@ -408,7 +408,8 @@ def lessons_after(tutorials: dict[int, Tutorial | None], before: Any, action: st
     position = before.hand if move is None else before.engine.apply(before.hand, move)
     out = {}
     for learner, tutorial in tutorials.items():
-        out[learner] = (tutorial or Tutorial.for_rules(before.rules)).after(before, move, after)
+        own = move is None or before.hand.turn == learner   # another's move is not "you": events only
+        out[learner] = (tutorial or Tutorial.for_rules(before.rules)).after(before, move, after, own=own)
     return position, out
 
 
