@@ -190,14 +190,23 @@ class TurnRules:
                     return f"there is already {self._label(x)}, and no two builds have one value: {how}"
                 # (the owner the rules mean is who must capture it: a build made for a partner is theirs)
                 if own_build and x.holder == seat:
+                    if not explain:
+                        return _NO
+                    if not raising and self._not_own(state, played, used, value, False):
+                        # (for the partner, but a card of the value kept: the mover would take it over)
+                        return (f"you own {self._label(x)}: a player owns one build at a time, and keeping a card "
+                                f"of {value} you would take this build of {value} over as a second one; play it "
+                                f"keeping no card of {value}, or capture your build first")
                     return (f"you own {self._label(x)}: a player owns one build at a time; add to it or "
-                            f"capture it before you start or take over another") if explain else _NO
+                            f"capture it before you start or take over another")
         return None
 
-    def _not_own(self, state: HandState, played: int, used: tuple[Build, ...], value: int | str | None) -> bool:
+    def _not_own(self, state: HandState, played: int, used: tuple[Build, ...], value: int | str | None,
+                 kept_counts: bool = True) -> bool:
         """Whether a build move of ``value`` (not a raise) adds to a build the mover holds, or makes a
         build the mover will not hold: added to a build of the mover's side, or of a value the partner is
-        proven to hold (``build.for_partner``), with no card of the value left in the mover's hand."""
+        proven to hold (``build.for_partner``), with no card of the value left in the mover's hand (not
+        asked when ``kept_counts`` is false)."""
         seat = state.turn
         side = state.teams[seat]
         partnered = False
@@ -212,6 +221,8 @@ class TurnRules:
             partnered = partner is not None and value in state.proven[partner]
         if not partnered or value is None:
             return False
+        if not kept_counts:
+            return True
         tables = self.engine.tables
         return not tables.cap_codes_of(state.hands[seat] & ~played) >> tables.code(value) & 1
 
