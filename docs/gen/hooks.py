@@ -16,6 +16,7 @@ import argparse
 import inspect
 import os
 import re
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -29,11 +30,21 @@ def _variant_names() -> list[str]:
     return bundled_names()
 
 
+def variant_title(name: str) -> str:
+    """A variant as its rulebook names it ("South African Casino"), not by its file's name."""
+    from cassino.language.rulebook import rulebook
+    from cassino.language.variants import load
+
+    return rulebook(load(name).rules).title
+
+
 def on_config(config: MkDocsConfig) -> MkDocsConfig:
-    """Every bundled variant gets its entry under "Variants" in the navigation."""
+    """Every bundled variant gets its entry under "Variants" in the navigation, by its title."""
     for i, entry in enumerate(config.nav or []):
         if isinstance(entry, dict) and entry.get("Variants") == "variants/index.md":
-            config.nav[i] = {"Variants": ["variants/index.md"] + [{n: f"variants/{n}.md"} for n in _variant_names()]}
+            titled = sorted((variant_title(n), n) for n in _variant_names())
+            config.nav[i] = {"Variants": [{"All the variants": "variants/index.md"}]
+                             + [{t: f"variants/{n}.md"} for t, n in titled]}
     return config
 
 
@@ -46,9 +57,24 @@ def on_files(files: Files, config: MkDocsConfig) -> Files:
         pages[f"variants/{name}.md"] = variant_page(name)
     changelog = Path(config.config_file_path).parent / "CHANGELOG.md"
     pages["changelog.md"] = changelog.read_text(encoding="utf-8").replace("(docs/performance.md)", "(performance.md)")
+    for name, svg in _pictures().items():   # drawn from positions the engine sets up and plays
+        pages[f"img/{name}"] = svg
     for uri, text in pages.items():
         files.append(File.generated(config, uri, content=text))
     return files
+
+
+def _pictures() -> dict[str, str]:
+    """The pictures of "Casino in five minutes" (``pictures.py`` beside this file)."""
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location("cassino_docs_pictures", Path(__file__).with_name("pictures.py"))
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module     # (its dataclasses look their module up there)
+    spec.loader.exec_module(module)
+    pictures: dict[str, str] = module.pictures()
+    return pictures
 
 
 # ------------------------------------------------------------------ the variants
@@ -58,14 +84,14 @@ def variants_index() -> str:
 
     out = ["# The variants", "",
            "Each bundled variant's complete rulebook, written from its settings alone (the same text as "
-           "`cassino rules NAME`, and as the `rules` command in a game), with worked examples the engine "
-           "checks, followed by its rule file: its comments cite, line by line, the passage of the rule text "
+           "`cassino rules NAME`, and as the `rules` command in a game), with worked examples checked by "
+           "playing them, followed by its rule file: its comments cite, line by line, the passage of the rule text "
            "each setting follows, and where a text is ambiguous, which reading the file chose. "
            "[Sources and families](../sources.md) describes the rule texts and the families of games; "
            "[the rule examples](../rule-examples.md) lists every worked example of the texts with its test.", "",
-           "| variant | what it is |", "| --- | --- |"]
-    for name in _variant_names():
-        out.append(f"| [{name}]({name}.md) | {describe(name)} |")
+           "| variant | name in commands | what it is |", "| --- | --- | --- |"]
+    for title, name in sorted((variant_title(n), n) for n in _variant_names()):
+        out.append(f"| [{title}]({name}.md) | `{name}` | {describe(name)} |")
     out += ["", "## House-rule examples", "",
             "Installed with the package, so any command takes them by name (`cassino play fifty`); "
             "each extends a bundled variant in a few lines:", ""]
