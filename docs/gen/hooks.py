@@ -5,7 +5,9 @@
   prints it, and its rule file (whose comments cite the sources and say which readings it chose);
 - ``cli.md``: every command's ``--help``, from the parsers ``cassino.apps.cli.build_parser`` makes;
 - ``api.md``: the Python API's names with their signatures and docstrings;
-- ``changelog.md``: ``CHANGELOG.md`` from the top of the repository.
+- ``changelog.md``: ``CHANGELOG.md`` from the top of the repository;
+- ``img/*.svg``: the pictures of "Casino in five minutes", drawn by ``pictures.py`` from positions the
+  engine sets up and moves it allows.
 
 The pages exist only in the build (``File.generated``); nothing is written into ``docs/``.
 """
