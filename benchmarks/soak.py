@@ -11,8 +11,9 @@ computer player sits first (random, greedy, search in turn round the table), pla
 runs the hint, warnings, counting aid, tutorial, reasons for an illegal move, solver, OpenSpiel adapter,
 PettingZoo environment and review on it. It prints a line a run, a reproduction for every failure (the
 seating, seed, record and a command line that replays it) and every call slower than its stated limit
-(``matrix.LIMITS``), then each consumer's times. The run in progress when the time is up is stopped and
-not counted. Exit status: 0 when nothing failed, 1 when something did (or was slow, unless
+(``matrix.LIMITS``), then each consumer's times. A run longer than ``--run-minutes`` is stopped and listed
+as slow, with its replay; the run in progress when the time is up is stopped and not counted (what it found
+before is reported). Exit status: 0 when nothing failed, 1 when something did (or was slow, unless
 ``--ignore-slow``), 2 for a bad argument.
 """
 
@@ -29,7 +30,7 @@ from types import FrameType
 
 from arguments import count, seconds, variant as variant_arg
 
-from cassino.apps.authors.matrix import Budget, Outcome, Seating, run, seatings, summary
+from cassino.apps.authors.matrix import LIMITS, Budget, Outcome, Run, Seating, Slow, run, seatings, summary
 from cassino.errors import CassinoError
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -76,6 +77,8 @@ def parse(argv: list[str] | None = None) -> argparse.Namespace:
                         "and every house rule in examples/)")
     p.add_argument("--whole-games", action="store_true", help="play whole games rather than one hand each")
     p.add_argument("--ignore-slow", action="store_true", help="report slow calls without failing for them")
+    p.add_argument("--run-minutes", type=minutes, default=LIMITS["run"] / 60,
+                   help=f"stop a run that takes longer (listed as slow, with its replay), default {LIMITS['run'] / 60:g}")
     p.add_argument("--replay", metavar="SEATING", help="replay one run: VARIANT:PLAYERS or VARIANT:PLAYERS:partners "
                                                       "(with --game-seed and --rotation, as a failure prints them)")
     p.add_argument("--game-seed", type=count(0), help="the replayed run's game seed")
@@ -138,14 +141,31 @@ def main(argv: list[str] | None = None) -> int:
                     break
                 game_seed = rng.randrange(10 ** 9)
                 rotation = rng.randrange(3)
-                signal.setitimer(signal.ITIMER_REAL, left)
+                budget = budget_for(seating, game_seed, args.whole_games)
                 start = time.perf_counter()
                 try:
-                    outcome = run(seating, game_seed, budget_for(seating, game_seed, args.whole_games), rotation)
+                    runner = Run(seating, game_seed, budget, rotation)
+                except Exception:  # noqa: BLE001 - run() reports why the run cannot start
+                    runner = None
+                    outcome = run(seating, game_seed, budget, rotation)
+                signal.setitimer(signal.ITIMER_REAL, min(left, args.run_minutes * 60))
+                try:
+                    if runner is not None:
+                        outcome = runner.play()
                 except OutOfTime:
-                    print(f"time is up during {seating.label} seed {game_seed} rotation {rotation} "
-                          f"(not counted)", flush=True)
-                    break
+                    assert runner is not None
+                    outcome = runner.outcome
+                    took = time.perf_counter() - start
+                    if time.monotonic() >= deadline - 0.01:
+                        print(f"time is up during {seating.label} seed {game_seed} rotation {rotation} "
+                              f"(not counted)", flush=True)
+                        bad += report(outcome, args.ignore_slow)   # what it found before stays found
+                        break
+                    outcome.actions = len(runner.record.actions)
+                    outcome.slow.append(Slow("run", took, seating, game_seed, rotation, outcome.actions,
+                                             args.run_minutes * 60, args.whole_games))
+                    print(f"stopped {seating.label} seed {game_seed} rotation {rotation} after {took:.0f}s "
+                          f"(--run-minutes)", flush=True)
                 finally:
                     signal.setitimer(signal.ITIMER_REAL, 0)
                 runs += 1

@@ -113,6 +113,7 @@ NEEDS = {"env_speed": ("pyspiel", "pettingzoo"), "soak": ("pyspiel", "pettingzoo
     ("soak", ["--minutes", "nan"], "minutes above 0"),
     ("soak", ["--minutes", "x"], "minutes above 0"),
     ("soak", ["--minutes", "1", "--seed", "-1"], "below 0"),
+    ("soak", ["--minutes", "1", "--run-minutes", "-2"], "minutes above 0"),
     ("soak", ["--minutes", "1", "--variant", "no-such-variant"], "no-such-variant"),
     ("soak", ["--minutes", "1", "--variant", "tests/bad/missing.yaml"], "missing.yaml"),
     ("soak", ["--minutes", "1", "--variant", "tests/bad/duplicate-key.yaml"], "duplicate-key.yaml"),

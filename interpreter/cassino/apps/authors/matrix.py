@@ -61,9 +61,10 @@ from .solve import WatchedSolver
 BOTS = ("random", "greedy", "search")
 CONSUMERS = ("hint", "warnings", "counting", "tutorial", "why", "solve", "openspiel", "pettingzoo", "review")
 #: Seconds a consumer call may take (pure Python, one core) before the benchmark lists it as slow; ``move``
-#: is a computer player's decision. The review's is for one hand's record at the budget's deals.
+#: is a computer player's decision, ``run`` a whole run (a hand with every consumer). The review's is for
+#: one hand's record at the budget's deals.
 LIMITS: dict[str, float] = {
-    "move": 10.0, "hint": 30.0, "warnings": 1.0, "counting": 0.5, "tutorial": 0.5, "why": 1.0,
+    "run": 120.0, "move": 10.0, "hint": 30.0, "warnings": 1.0, "counting": 0.5, "tutorial": 0.5, "why": 1.0,
     "solve": 10.0, "openspiel": 5.0, "pettingzoo": 2.0, "review": 60.0,
 }
 #: Plies after which a game is cut off (no variant's game comes near; a guard against a loop).
@@ -185,10 +186,16 @@ class Slow:
     seed: int
     rotation: int
     actions: int
+    limit: float = 0.0               # the limit it went over (0: LIMITS's)
+    whole_game: bool = False
 
     def text(self) -> str:
-        return (f"SLOW {self.consumer}: {self.seconds:.1f}s (limit {LIMITS[self.consumer]:g}s) at "
-                f"{self.seating.label}, seed {self.seed}, rotation {self.rotation}, after {self.actions} actions")
+        limit = self.limit or LIMITS[self.consumer]
+        whole = " --whole-game" if self.whole_game else ""
+        return (f"SLOW {self.consumer}: {self.seconds:.1f}s (limit {limit:g}s) at "
+                f"{self.seating.label}, seed {self.seed}, rotation {self.rotation}, after {self.actions} actions; "
+                f"replay: python benchmarks/soak.py --replay {self.seating.label} --game-seed {self.seed} "
+                f"--rotation {self.rotation}{whole}")
 
 
 @dataclass
@@ -207,7 +214,9 @@ class Outcome:
 
 
 # ---------------------------------------------------------------------- the run
-class _Run:
+class Run:
+    """One run: :meth:`play` fills :attr:`outcome` as it goes (what was found before an interruption stays)."""
+
     def __init__(self, seating: Seating, seed: int, budget: Budget, rotation: int) -> None:
         self.seating, self.seed, self.budget, self.rotation = seating, seed, budget, rotation
         self.rules = load_rules(seating.variant)
@@ -240,7 +249,7 @@ class _Run:
         self.outcome.calls[consumer] = self.outcome.calls.get(consumer, 0) + 1
         if seconds > LIMITS.get(consumer, math.inf):
             self.outcome.slow.append(Slow(consumer, seconds, self.seating, self.seed, self.rotation,
-                                          len(self.record.actions)))
+                                          len(self.record.actions), whole_game=self.budget.whole_game))
         return ok, value
 
     def wants(self, consumer: str) -> bool:
@@ -248,6 +257,11 @@ class _Run:
 
     # -- the game
     def play(self) -> Outcome:
+        """Play the hand or game and run the consumers (the whole run is timed as ``run``)."""
+        self.call("run", self._play)
+        return self.outcome
+
+    def _play(self) -> None:
         s, b = self.seating, self.budget
         game = self.record.new_game()
         seats = [self.bot(name, derive(self.seed, seat + 1)) for seat, name in enumerate(self.bots)]
@@ -303,7 +317,6 @@ class _Run:
         self.outcome.record = tuple(self.record.actions)
         if self.wants("review") and self.record.actions:
             self.review(game)
-        return self.outcome
 
     def bot(self, name: str, seed: int) -> Bot:
         """A computer player by name; the search with the budget's width and close-decision deals."""
@@ -586,7 +599,7 @@ def run(seating: Seating, seed: int, budget: Budget = Budget(), rotation: int | 
     if rotation is None:
         rotation = seed % len(BOTS)
     try:
-        return _Run(seating, seed, budget, rotation).play()
+        return Run(seating, seed, budget, rotation).play()
     except Exception:  # noqa: BLE001 - a failure of the run itself (loading the variant, dealing)
         outcome = Outcome(seating, seed, bots_for(seating.players, rotation, budget.search))
         outcome.failures.append(Failure(seating, outcome.bots, seed, rotation, budget.whole_game, (), "run",
@@ -602,7 +615,7 @@ def summary(outcomes: Iterable[Outcome]) -> str:
             times.setdefault(name, []).extend(ts)
     out = io.StringIO()
     out.write(f"{'call':<11} {'calls':>7} {'median':>9} {'p95':>9} {'most':>9} {'limit':>7}\n")
-    for name in ("move",) + CONSUMERS:
+    for name in ("run", "move") + CONSUMERS:
         ts = sorted(times.get(name, []))
         if not ts:
             continue
