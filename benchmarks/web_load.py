@@ -22,8 +22,17 @@ on a fresh records folder, everything on 127.0.0.1, stopping by itself (--timeou
      (and how long they took to join, and what the first watcher received meanwhile);
    - then while that table plays on, each move sent to every watcher.
 
+3. Fairness (``run_fairness``, issue 48): the same person at an ordinary table, alone and then
+   beside HEAVY tables of the issue's heavy rule file (Hungarian with two packs, 24 table
+   cards, up to ten hand cards played together: thousands of moves a position) where a
+   person asks a hint at every turn, waits for its answer (or the words that it was given
+   up) and plays it, against `greedy`. Printed: the ordinary table's move latency (p50 /
+   p90 / max) beside each number of heavy tables, and the hints' own latency and how many
+   were cut short by their time or given up. The target: p90 under 50 ms.
+
     python benchmarks/web_load.py [--tables 50] [--hands 1] [--timeout 120]
     python benchmarks/web_load.py --latency [--moves 40] [--watchers 500]
+    python benchmarks/web_load.py --fairness [--moves 40] [--heavy 3,6]
 """
 
 from __future__ import annotations
@@ -339,6 +348,96 @@ def run_latency(moves: int = 40, watchers: int = 500, timeout: float = 300) -> d
                 proc.communicate()
 
 
+# ---------------------------------------------------------------------- fairness: beside heavy tables asking hints
+HEAVY_HUNGARIAN = """name: heavy-hungarian
+description: Hungarian Casino with two packs, 24 table cards and up to ten hand cards played together
+extends: hungarian
+deck: {packs: 2}
+deal: {table_cards: 24, hand_size: 10}
+capture:
+  hand_cards: {max: 10, combine: total}
+"""
+
+
+async def _hinter(base: str, table: dict[str, Any], stop: asyncio.Event, hints: list[dict[str, Any]]) -> None:
+    """A person at a heavy table who asks a hint at every turn, waits for it, and plays it (or the first move
+    offered when it was given up), until ``stop``; each hint's latency and what it said go to ``hints``."""
+    async with connect(_ws(base, table), max_size=2**24) as ws:
+        await ws.send(json.dumps({"type": "hello", "token": _token(table, 0)}))
+        state: dict[str, Any] | None = None
+        asked_at: float | None = None
+        asked: tuple[int, int] | None = None
+        while not stop.is_set():
+            try:
+                msg = json.loads(await asyncio.wait_for(ws.recv(), 0.5))
+            except asyncio.TimeoutError:
+                continue
+            if msg["type"] == "state":
+                state = msg
+                if msg["over"]:
+                    return
+                here = (msg["hand_no"], msg["ply"])
+                if msg["turn"] == msg["you"] and msg["moves"] and here != asked:
+                    asked, asked_at = here, time.perf_counter()
+                    await ws.send(json.dumps({"type": "hint"}))
+            elif msg["type"] == "hint" and asked_at is not None and state is not None:
+                hints.append({"ms": (time.perf_counter() - asked_at) * 1000, "cut": bool(msg["move"] and msg["message"]),
+                              "given_up": msg["move"] is None})
+                asked_at = None
+                text = msg["move"]["text"] if msg["move"] else state["moves"][0]["text"]
+                await ws.send(json.dumps({"type": "move", "text": text}))
+
+
+async def _fairness(base: str, moves: int, heavy: list[int], timeout: float, settle: float) -> dict[str, Any]:
+    result: dict[str, Any] = {"alone": _summary(await _probe(base, moves, timeout))}
+    rules = {"kind": "text", "text": HEAVY_HUNGARIAN, "filename": "heavy-hungarian.yaml"}
+    for n in heavy:
+        tables = [await asyncio.to_thread(_table, base, ["human", "greedy"], 0, rules) for _ in range(n)]
+        stop, hints = asyncio.Event(), []
+        hinters = [asyncio.create_task(_hinter(base, t, stop, hints)) for t in tables]
+        await asyncio.sleep(settle)               # every heavy table has started and asked its first hint
+        probe = _summary(await _probe(base, moves, timeout))
+        stop.set()
+        await asyncio.gather(*hinters)
+        answered = sorted(h["ms"] for h in hints)
+        result[f"beside_{n}"] = probe | {"heavy": n, "hints": len(hints),
+                                         "hints_cut": sum(h["cut"] for h in hints),
+                                         "hints_given_up": sum(h["given_up"] for h in hints),
+                                         "hint_ms": _summary(answered) if answered else None}
+    return result
+
+
+def run_fairness(moves: int = 40, heavy: tuple[int, ...] = (3, 6), timeout: float = 600,
+                 settle: float = 5.0) -> dict[str, Any]:
+    """An ordinary table's move latency alone and beside each number of heavy tables asking hints (measured
+    ``settle`` seconds after they started: the hints of their first positions under way)."""
+    with tempfile.TemporaryDirectory(prefix="cassino-fairness-") as scratch:
+        folder = Path(scratch) / "records"
+        proc = subprocess.Popen([sys.executable, "-m", "cassino", "serve", "--port", "0", "--pace", "0",
+                                 "--records", str(folder), "--max-tables", "400", "--tables-per-client", "400",
+                                 "--uploads-per-minute", "1000"],
+                                stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        try:
+            line = proc.stdout.readline()              # type: ignore[union-attr]
+            assert "http://127.0.0.1:" in line, f"the server did not start: {line}{proc.stderr.read()}"  # type: ignore[union-attr]
+            base = line.split("open ", 1)[1].split("/ ", 1)[0]
+            while True:
+                try:
+                    urlopen(base + "/api/choices", timeout=5).read()
+                    break
+                except OSError:
+                    time.sleep(0.05)
+            return asyncio.run(asyncio.wait_for(_fairness(base, moves, list(heavy), timeout, settle), timeout))
+        finally:
+            proc.send_signal(signal.SIGINT)
+            try:
+                _, err = proc.communicate(timeout=30)
+            except subprocess.TimeoutExpired:
+                proc.kill()
+                _, err = proc.communicate()
+            assert "Traceback" not in err, err[-2000:]
+
+
 def _line(name: str, r: dict[str, Any]) -> str:
     return f"{name:<40} {r['moves']:>3} moves: p50 {r['p50']:>7.1f} ms  p90 {r['p90']:>7.1f} ms  max {r['max']:>7.1f} ms"
 
@@ -352,7 +451,28 @@ def main() -> None:
     parser.add_argument("--latency", action="store_true", help="run the latency measurements instead")
     parser.add_argument("--moves", type=arguments.count(1), default=40, help="moves measured in each latency phase")
     parser.add_argument("--watchers", type=arguments.count(0), default=500)
+    parser.add_argument("--fairness", action="store_true",
+                        help="measure beside heavy tables asking hints instead (issue 48)")
+    parser.add_argument("--heavy", type=arguments.numbers(), default=[3.0, 6.0],
+                        help="numbers of heavy tables, comma-separated (default 3,6)")
+    parser.add_argument("--settle", type=arguments.seconds, default=5.0,
+                        help="seconds the heavy tables play before the measurement (default 5)")
     args = parser.parse_args()
+    if args.fairness:
+        counts = tuple(int(n) for n in args.heavy)
+        if any(n != k or n < 1 for n, k in zip(counts, args.heavy)):
+            parser.error(f"--heavy: whole numbers of tables, 1 or more, not {args.heavy}")
+        r = run_fairness(args.moves, counts, max(args.timeout, 600), args.settle)
+        print("a person's move at an ordinary table (standard, against greedy), send to state shown:")
+        print(_line("alone", r["alone"]))
+        for n in counts:
+            b = r[f"beside_{n}"]
+            print(_line(f"beside {n} heavy tables asking hints", b))
+            h = b["hint_ms"]
+            shown = f"p50 {h['p50']:.0f} ms, p90 {h['p90']:.0f} ms, max {h['max']:.0f} ms" if h else "none answered"
+            print(f"  (their hints: {b['hints']} answered, {b['hints_cut']} cut short by their time, "
+                  f"{b['hints_given_up']} given up; {shown})")
+        return
     if args.latency:
         r = run_latency(args.moves, args.watchers, max(args.timeout, 300))
         big = r["big_table"]

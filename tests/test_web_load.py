@@ -35,3 +35,16 @@ def test_another_tables_latency_beside_the_big_table_file_and_while_watchers_joi
     with capsys.disabled():
         print(f"\n[web latency] p90 alone {r['alone']['p90']} ms, beside the big table {r['big_table']['p90']} ms, "
               f"while 60 watchers join {r['watchers']['p90']} ms")
+
+
+def test_another_tables_latency_beside_heavy_tables_asking_hints(capsys: pytest.CaptureFixture[str]) -> None:
+    """`web_load.py --fairness`, smaller: an ordinary table's moves are measured alone and beside two tables of
+    the issue's heavy file whose person asks a hint at every turn and plays it; every move is answered and the
+    server stops cleanly (no traceback). Times are printed, not asserted."""
+    r = benchmark("web_load").run_fairness(moves=8, heavy=(2,), timeout=400, settle=2.0)
+    beside = r["beside_2"]
+    assert r["alone"]["moves"] == beside["moves"] == 8 and beside["heavy"] == 2
+    assert beside["hints"] >= beside["hints_cut"] + beside["hints_given_up"]
+    with capsys.disabled():
+        print(f"\n[web fairness] p90 alone {r['alone']['p90']} ms, beside 2 heavy tables asking hints "
+              f"{beside['p90']} ms ({beside['hints']} hints answered meanwhile)")

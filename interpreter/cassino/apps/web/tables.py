@@ -69,7 +69,7 @@ from ...engine.state import HandState
 from ...errors import CassinoError
 from ...files import FileProblem, Held, hold
 from ..game.records import Record, RecordError, actor_of, apply_action, load_game, save_new
-from ..game.session import GameSession, NotAMove
+from ..game.session import Acted, GameSession, NotAMove
 from ..game.summary import HandSummary, hand_summary, outcome
 from ..learning.counting import count_for
 from ..learning.tutorial import Lesson, Tutorial
@@ -334,12 +334,6 @@ def decide(snap: GameSession) -> tuple[int | None, bool]:
     return snap.claimant(), snap.computer_to_move()
 
 
-#: The engine's work a heavy table does in the heavy tables' worker processes (all of it pickles, and none of
-#: it raises but in a bug): the moves to offer, the quick computer players, and the other listings.
-LANE_WORK: frozenset[Any] = frozenset({offered_moves, count_json, warnings_answer, first_move, decide,
-                                       why_answer, GameSession.computer_choice})
-
-
 def heavy_rules(rules: Any) -> bool:
     """Whether a table of ``rules`` is heavy from its first position: four or more hand cards played
     together, or sixteen or more cards dealt to the table (either makes thousands of captures a position)."""
@@ -383,15 +377,51 @@ def replayed_log(record: Record) -> tuple[list[tuple[int, str]], HandEnd | None]
     return log_, last_end
 
 
-def act_and_summarise(session: GameSession, action: str, log_: list[tuple[int, str]]) -> tuple[Any, Any, HandEnd | None]:
-    """Apply, record and write ``action`` (in a writer thread): what was done, the game before, and the hand it
-    ended. Nobody is shown the move before it is written."""
+def applied(game: Any, action: str) -> Any:
+    """The game after ``action`` (a heavy table's, in the heavy tables' lane: the engine's check of a move there
+    lists the position's moves)."""
+    return apply_action(game, action)
+
+
+def act_applied(session: GameSession, action: str, after: Any) -> Acted:
+    """``GameSession.act`` with the game after ``action`` worked out beforehand (:func:`applied`): the action
+    recorded and written before anything else happens, or neither."""
     before = session.game
-    acted = session.act(action)
+    seat = actor_of(action, before)
+    session.game = after
+    session.record.actions.append(action)
+    try:
+        session.save()
+    except BaseException:
+        session.record.actions.pop()
+        session.game = before
+        raise
+    summary = None
+    if not action.startswith("claim"):
+        session.last_moves[seat] = action
+        summary = hand_summary(before, parse_move(action, before.engine.deck), after)
+    new_hand = after.hand_no != before.hand_no
+    if new_hand:
+        session.last_moves = {}
+    return Acted(seat, action, summary, new_hand)
+
+
+def act_and_summarise(session: GameSession, action: str, log_: list[tuple[int, str]],
+                      after: Any = None) -> tuple[Any, Any, HandEnd | None]:
+    """Apply, record and write ``action`` (in a writer thread): what was done, the game before, and the hand it
+    ended. Nobody is shown the move before it is written. ``after``: the game after it, worked out already."""
+    before = session.game
+    acted = session.act(action) if after is None else act_applied(session, action, after)
     end = None
     if acted.summary is not None:
         end = hand_end(before, acted.action, session.game, log_ + [(acted.seat, _shown(acted.action))])
     return acted, before, end
+
+
+#: The engine's work a heavy table does in the heavy tables' worker processes (its arguments, answers and
+#: errors all pickle): the moves to offer, a typed move's check, the quick computer players, the other listings.
+LANE_WORK: frozenset[Any] = frozenset({offered_moves, read_typed, applied, count_json, warnings_answer, first_move,
+                                       decide, why_answer, GameSession.computer_choice})
 
 
 def undo_and_replay(session: GameSession, seat: int) -> tuple[list[tuple[int, str]], HandEnd | None]:
@@ -757,7 +787,12 @@ class Table:
         player thinks in, so one table's disk write or thinking never holds up the others;
         nobody is shown the move before it is written.
         """
-        acted, before, end = await self.writers.run(act_and_summarise, self.session, action, list(self.hand_log))
+        after = None
+        if self.heavy and self.lane is not None:      # the move's check lists the position: not in this process
+            game = self.session.game
+            after = (await self._background(applied, game, action)).with_(engine=game.engine, scorer=game.scorer)
+        acted, before, end = await self.writers.run(act_and_summarise, self.session, action, list(self.hand_log),
+                                                    after)
         self._moved()
         self.hand_log.append((acted.seat, _shown(acted.action)))
         if end is not None:

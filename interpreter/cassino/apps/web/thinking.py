@@ -40,6 +40,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import multiprocessing
+import os
 import pickle
 import signal
 import threading
@@ -76,9 +77,12 @@ HEAVY_SECONDS = 0.05
 VALUES_SHOWN = 8
 #: A worker still busy with a hint this long after its search's time is stopped (unpickling the position,
 #: listing its moves and the deal under way all come before the search looks at its clock again).
-HINT_GRACE = 5.0
+HINT_GRACE = 12.0
 #: A hint not started within this long (every worker busy for other tables) is given up.
 HINT_WAIT = 60.0
+#: How much less CPU priority a worker process has than the server's process (``os.nice``): on a busy
+#: machine, a person's plain move goes before a search or a heavy table's listing.
+WORKER_NICE = 5
 #: A worker process that has not started within this long is given up (its job fails in words).
 SPAWN_SECONDS = 120.0
 
@@ -172,8 +176,14 @@ class FairQueue(Generic[J]):
 
 # ---------------------------------------------------------------------- in a worker process
 def _quiet_worker() -> None:
-    """A worker ignores Ctrl-C: the terminal sends it to the whole process group; the server stops the workers."""
+    """A worker ignores Ctrl-C: the terminal sends it to the whole process group; the server stops the workers.
+    It runs at a lower priority (``WORKER_NICE``) than the server's own process, whose answers people wait for."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    if hasattr(os, "nice"):
+        try:
+            os.nice(WORKER_NICE)
+        except OSError:
+            pass
 
 
 def _worker(conn: Any) -> None:
