@@ -173,9 +173,8 @@ class CassinoState(pyspiel.State):
         """A state ``player_id`` cannot tell from this one, its hidden cards dealt afresh.
 
         The cards other seats hold are redealt from everything ``player_id`` has not
-        seen, uniformly among the redeals consistent with every play so far (see
-        ``stepwise.resample``). Never the true cards for want of a redeal: when none is
-        found, ``ResampleError`` says so.
+        seen, consistent with every play so far (``resampling.resample``: uniform draws,
+        then a complete backtracking search, so a redeal is always found).
         ``probability_sampler`` (OpenSpiel's: a callable giving floats in [0, 1))
         seeds the draw; a ``random.Random`` is used as it is.
         """

@@ -87,6 +87,11 @@ class Problem:
     domains: list[int] | None = None        # each slot's cards as a mask (None: not worked out yet)
     needs: list[Need] = field(default_factory=list)
     legal_memo: dict[tuple[int, int], bool] = field(default_factory=dict)
+    order: list[int] = field(default_factory=list)     # the checks with hidden cards, the likeliest to fail first
+
+    def __post_init__(self) -> None:
+        if not self.order:
+            self.order = [k for k, c in enumerate(self.checks) if c.slots]
 
     def passes(self, k: int, hand: int) -> bool:
         """Whether check ``k``'s play is legal with the mover holding ``hand``."""
@@ -110,16 +115,23 @@ class Problem:
         return hand
 
     def fits(self, cards: tuple[int, ...]) -> bool:
-        """Whether every check passes with slot i holding ``cards[i]`` (all different)."""
-        return all(self.passes(k, self.hand_of(k, cards)) for k, c in enumerate(self.checks) if c.slots)
+        """Whether every check passes with slot i holding ``cards[i]`` (all different). The check
+        that fails is asked first next time (most draws fail on the same few plays)."""
+        order = self.order
+        for at, k in enumerate(order):
+            if not self.passes(k, self.hand_of(k, cards)):
+                if at:
+                    order.insert(0, order.pop(at))
+                return False
+        return True
 
 
-_PLAIN_TRIES = 16           # plain uniform draws judged by the checks before the domains are worked out
+_PLAIN_TRIES = 12           # plain uniform draws judged by the checks before the domains are worked out
 _DRAW_LIMIT = 20_000        # cheap draws from the domains in all (collisions and unmet needs included)
 _ENUMERATE = 60_000         # up to this many combinations, the fitting ones are listed outright
 
 
-def resample(step: Step, seat: int, rng: random.Random, tries: int = 64) -> Redeal | None:
+def resample(step: Step, seat: int, rng: random.Random, tries: int = 24) -> Redeal | None:
     """This hand replayed with the cards ``seat`` cannot see dealt afresh, consistent with every play.
 
     The chance outcomes that dealt a card another seat still holds are replaced by cards
@@ -186,7 +198,7 @@ def _problem(step: Step, seat: int) -> Problem | None:
     cached = _PROBLEMS.get(key)
     if cached is not None and cached.step.hand_start is step.hand_start:
         return Problem(step, seat, cached.targets, cached.unseen, cached.owner, cached.group, cached.checks,
-                       cached.domains, cached.needs, cached.legal_memo)
+                       cached.domains, cached.needs, cached.legal_memo, cached.order)
     final = step.view_hand()
     owner = tuple(next(o for o, h in enumerate(final.hands) if h >> card & 1) for card in targets)
     index = {card: k for k, card in enumerate(targets)}
