@@ -50,6 +50,39 @@ def _say_json(data: Any, indent: int) -> None:
     print(_json_text(data, indent))
 
 
+class _Bar:
+    """How far a long command has gone, on standard error when it is a terminal (``simulate``, ``sweep``,
+    ``review``): a bar cleared at the end; nothing anywhere else (a pipe, a file, CI). Use as a context
+    manager; ``advance(k)`` and ``done(n)`` are the callbacks the commands' ``progress`` take."""
+
+    def __init__(self, label: str, total: int, *, shown: bool = True) -> None:
+        self.label, self.total = label, total
+        self.shown = shown and sys.stderr.isatty()
+        self._bar: Any = None
+
+    def __enter__(self) -> "_Bar":
+        if self.shown:
+            from rich.console import Console
+            from rich.progress import Progress
+
+            self._bar = Progress(console=Console(stderr=True), transient=True)
+            self._bar.__enter__()
+            self._task = self._bar.add_task(self.label, total=self.total)
+        return self
+
+    def __exit__(self, *exc: Any) -> None:
+        if self._bar is not None:
+            self._bar.__exit__(*exc)
+
+    def advance(self, k: int) -> None:
+        if self._bar is not None:
+            self._bar.advance(self._task, k)
+
+    def done(self, n: int, _total: int | None = None) -> None:
+        if self._bar is not None:
+            self._bar.update(self._task, completed=n)
+
+
 def _error(message: str) -> Exception:
     from ..errors import CassinoError
 
@@ -421,17 +454,8 @@ def _cmd_review(args: argparse.Namespace) -> int:
     from .learning.review import load_for_review, review_record
 
     record = load_for_review(args.file)
-    if sys.stderr.isatty():
-        # On a terminal, how far the review has gone (the bar `simulate` shows, cleared at the end).
-        from rich.console import Console
-        from rich.progress import Progress
-
-        with Progress(console=Console(stderr=True), transient=True) as bar:
-            task = bar.add_task("reviewing", total=len(record.actions))
-            review = review_record(record, seat=args.seat, deals=args.deals, seed=args.seed,
-                                   progress=lambda done, _total: bar.update(task, completed=done))
-    else:
-        review = review_record(record, seat=args.seat, deals=args.deals, seed=args.seed)
+    with _Bar("reviewing", len(record.actions)) as bar:
+        review = review_record(record, seat=args.seat, deals=args.deals, seed=args.seed, progress=bar.done)
     if args.format == "json":
         _say_json(review.to_json(), indent=1)
     else:
@@ -453,15 +477,9 @@ def _cmd_simulate(args: argparse.Namespace) -> int:
     players = player_count(rules, args.players)
     partners = partnership(rules, players, args.partners)
     bots = _simulated_bots(args, players)
-    if args.format == "text" and args.games >= 50 and sys.stderr.isatty():
-        from rich.progress import Progress
-
-        with Progress(transient=True) as bar:
-            task = bar.add_task("simulating", total=args.games)
-            summary = run(args.variant, args.games, args.seed, players, partners, bots, args.workers,
-                          progress=lambda k: bar.advance(task, k))
-    else:
-        summary = run(args.variant, args.games, args.seed, players, partners, bots, args.workers)
+    with _Bar("simulating", args.games, shown=args.format == "text" and args.games >= 50) as bar:
+        summary = run(args.variant, args.games, args.seed, players, partners, bots, args.workers,
+                      progress=bar.advance)
     if args.format == "json":
         _say_json(summary, indent=2)
     else:
@@ -670,7 +688,8 @@ def _cmd_sweep(args: argparse.Namespace) -> int:
 
     tasks = len(grid.points) * -(-args.games // CHUNK)
     runner = dask_runner(args.cluster) if args.cluster else local_runner(min(args.workers, tasks))
-    result = run(grid, args.games, args.seed, players, args.partners, bots, runner)
+    with _Bar("sweeping", len(grid.points) * args.games) as bar:
+        result = run(grid, args.games, args.seed, players, args.partners, bots, runner, progress=bar.advance)
     if args.format == "json":
         text = _json_text(result, indent=2) + "\n"
     elif args.format == "csv":

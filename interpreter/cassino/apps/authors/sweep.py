@@ -164,8 +164,10 @@ def dask_runner(address: str, connect_timeout: float = 10.0) -> Runner:
 
 
 def run(pl: Plan, games: int, seed: int = 1, players: int | None = None, partners: bool = False,
-        bots: tuple[str, ...] = ("greedy",), runner: Runner | None = None) -> dict[str, Any]:
-    """Simulate every grid point; the same arguments give the same numbers whatever the runner."""
+        bots: tuple[str, ...] = ("greedy",), runner: Runner | None = None,
+        progress: Callable[[int], None] | None = None) -> dict[str, Any]:
+    """Simulate every grid point; the same arguments give the same numbers whatever the runner.
+    ``progress(k)`` is told of each k games played, as their results come back."""
     base = pl.loaded.rules
     players = players or base.seats.min_players
     for p in pl.points:
@@ -178,6 +180,8 @@ def run(pl: Plan, games: int, seed: int = 1, players: int | None = None, partner
     for point, _, stats in (runner or local_runner(1))(tasks_for(pl.points, games, seed, players, partners, bots)):
         for s in stats:   # counted as they come: a sum, whatever order the chunks come back in
             tallies[point].add(s)
+        if progress is not None:
+            progress(len(stats))
     rows = [_row(p, tallies[p.index].summary(p.rules.name, bots, seed), players, teams[p.index]) for p in pl.points]
     return {"variant": base.name, "games": games, "seed": seed, "players": players, "partners": partners,
             "bots": list(bots), "settings": [".".join(a.path) for a in pl.assignments], "grid": rows}
