@@ -78,7 +78,8 @@ def parse(argv: list[str] | None = None) -> argparse.Namespace:
     p.add_argument("--whole-games", action="store_true", help="play whole games rather than one hand each")
     p.add_argument("--ignore-slow", action="store_true", help="report slow calls without failing for them")
     p.add_argument("--run-minutes", type=minutes, default=LIMITS["run"] / 60,
-                   help=f"stop a run that takes longer (listed as slow, with its replay), default {LIMITS['run'] / 60:g}")
+                   help=f"stop a run that takes longer (listed as slow, with its replay), "
+                        f"default {LIMITS['run'] / 60:g}")
     p.add_argument("--replay", metavar="SEATING", help="replay one run: VARIANT:PLAYERS or VARIANT:PLAYERS:partners "
                                                       "(with --game-seed and --rotation, as a failure prints them)")
     p.add_argument("--game-seed", type=count(0), help="the replayed run's game seed")

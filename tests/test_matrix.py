@@ -277,7 +277,8 @@ def test_generated_house_rules(data: dict[str, Any], seed: int, rotation: int) -
         seating = places[seed % len(places)]
         skip = {"review"}
         if load_rules(path).deal.dealer_takes_total:
-            skip |= {"openspiel", "pettingzoo"}     # (a known find: test_openspiel_deals_the_dealer_a_table_that_makes_the_total)
+            # A known find: test_openspiel_deals_the_dealer_a_table_that_makes_the_total.
+            skip |= {"openspiel", "pettingzoo"}
         outcome = run(seating, seed, replace(CI, max_actions=8, consumers=tuple(
             c for c in CI.consumers if c not in skip)), rotation=rotation)
         assert not outcome.failures, yaml.safe_dump(data) + "\n\n".join(f.text() for f in outcome.failures)
