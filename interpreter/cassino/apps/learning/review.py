@@ -296,7 +296,8 @@ class Valuer:
         side = game.hand.teams[seat]
         extra = 0
         for rounds in range(EXTRA_ROUNDS + 1):
-            undecided = [m for m in leads if not leads[m].within(SEARCH_MARGIN)]
+            swing = max((lead.top for lead in leads.values()), default=0.0)
+            undecided = [m for m in leads if not leads[m].within(SEARCH_MARGIN, swing)]
             beyond = [m for m in undecided if leads[m].beyond(SEARCH_MARGIN)]
             if not undecided:
                 return _judged(leads, GOOD, list(leads), extra)
@@ -310,7 +311,8 @@ class Valuer:
             for k, m in enumerate(rivals, 1):
                 leads[m] = leads[m].plus([r - p for r, p in zip(fresh[k], fresh[0])])
             extra += deals
-        return _judged(leads, UNCLEAR, [m for m in leads if not leads[m].within(SEARCH_MARGIN)], extra)
+        swing = max((lead.top for lead in leads.values()), default=0.0)
+        return _judged(leads, UNCLEAR, [m for m in leads if not leads[m].within(SEARCH_MARGIN, swing)], extra)
 
     def _sampled(self, game: Game, moves: list[Move], seat: int, side: int, seed: int, deals: int) -> list[list[float]]:
         """Each move's value in each of ``deals`` deals drawn from ``seed`` (every move in the same deals)."""
@@ -347,20 +349,21 @@ class Valued:
 
 @dataclass(frozen=True)
 class Paired:
-    """One move's lead over the played move, deal by deal: how many deals, their sum and sum of
-    squares (so more deals add on), and the interval it gives."""
+    """One move's lead over the played move, deal by deal: how many deals, their sum, sum of
+    squares and largest size (so more deals add on), and the interval it gives."""
 
     n: int
     total: float
     squares: float
+    top: float = 0.0
 
     @staticmethod
     def of(xs: list[float]) -> "Paired":
-        return Paired(len(xs), sum(xs), sum(x * x for x in xs))
+        return Paired(len(xs), sum(xs), sum(x * x for x in xs), max((abs(x) for x in xs), default=0.0))
 
     def plus(self, xs: list[float]) -> "Paired":
         more = Paired.of(xs)
-        return Paired(self.n + more.n, self.total + more.total, self.squares + more.squares)
+        return Paired(self.n + more.n, self.total + more.total, self.squares + more.squares, max(self.top, more.top))
 
     @property
     def mean(self) -> float:
@@ -369,14 +372,26 @@ class Paired:
     @property
     def error(self) -> float:
         """The mean's standard error (infinite below two deals)."""
+        return self._error(0.0)
+
+    def _error(self, least_variance: float) -> float:
         if self.n < 2:
             return math.inf
-        var = max(0.0, (self.squares - self.total * self.total / self.n) / (self.n - 1))
+        var = max(least_variance, (self.squares - self.total * self.total / self.n) / (self.n - 1))
         return math.sqrt(var / self.n)
 
-    def within(self, margin: float) -> bool:
-        """The whole interval at or below ``margin``: the move is not better by more than it."""
-        return self.n >= LEAST_DEALS and self.mean + REVIEW_Z * self.error <= margin + 1e-9
+    def within(self, margin: float, swing: float = 0.0) -> bool:
+        """The whole interval at or below ``margin``: the move is not better by more than it.
+
+        ``swing``: the largest lead of any move over the played one in any deal of this decision.
+        A lead that is nearly always 0 but now and then that large (a sweep, a scoring card) can
+        be 0 in every deal drawn so far, its error 0; so the interval is read with at least the
+        variance of a lead of ``swing`` in just enough deals to be worth the margin on average
+        (``margin * (swing - margin)``), which needs about ``REVIEW_Z ** 2 * swing / margin`` deals
+        to pass a move (a lead of 7 points: 88 deals; one that happens once in 14 deals is then
+        missed about once in 700 reviews)."""
+        least = margin * (swing - margin) if swing > margin else 0.0
+        return self.n >= LEAST_DEALS and self.mean + REVIEW_Z * self._error(least) <= margin + 1e-9
 
     def beyond(self, margin: float) -> bool:
         """The whole interval above ``margin``: the move is better by more than it."""
@@ -403,7 +418,7 @@ def _judged(leads: dict[Move, Paired], verdict: str, among: list[Move], extra: i
         return Judged(verdict, None, 0.0, 0.0, extra)
     lead = leads[best]
     if lead.mean <= 0 and verdict != UNCLEAR:
-        return Judged(verdict, None, 0.0, _finite(lead.error), extra)
+        return Judged(verdict, None, 0.0, 0.0, extra)   # (no move seemed better: no loss, no error)
     return Judged(verdict, best, max(0.0, lead.mean), _finite(lead.error), extra)
 
 
