@@ -300,9 +300,18 @@ def test_a_table_whose_engine_work_took_long_once_is_heavy_from_then_on(tmp_path
     table = Table("0123456789ab", session, {0: "t"}, "w", 0.0, Thinkers(1), Writers())
     assert not table.heavy and not heavy_rules(session.game.rules)
     assert timed(table, pow, 2, 5) == 32 and not table.heavy
-    timed(table, time.sleep, HEAVY_SECONDS * 2)
+    timed(table, time.sleep, HEAVY_SECONDS * 2)        # waiting is no work: not heavy
+    assert not table.heavy
+    timed(table, _work_for, HEAVY_SECONDS * 2)
     assert table.heavy
     assert heavy_rules(load_rules("hungarian")) is False                    # three hand cards at most
+
+
+def _work_for(seconds: float) -> None:
+    """Work (this thread's own time) for ``seconds``."""
+    end = time.thread_time() + seconds
+    while time.thread_time() < end:
+        pass
 
 
 def test_a_move_applied_in_the_lane_is_recorded_as_the_terminal_records_it(tmp_path: Path) -> None:

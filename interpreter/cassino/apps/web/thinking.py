@@ -68,7 +68,7 @@ ENGINE_THREADS = 6
 LOBBY_THREADS = 2
 #: Worker processes for the engine's work at heavy tables (see ``HEAVY_SECONDS``), apart from the searches'.
 LANE_WORKERS = 2
-#: A table one of whose engine jobs took longer than this in a thread is heavy: from then on its legal moves
+#: A table one of whose engine jobs took longer than this in a thread (its own time: ``time.thread_time``) is heavy: from then on its legal moves
 #: to offer, its quick computer players and its other listings run in the heavy tables' worker processes,
 #: where they do not hold the server's interpreter lock (its threads share one: a thread listing thousands
 #: of moves for a second slows every other table's answers).
