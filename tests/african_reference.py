@@ -25,8 +25,9 @@ See ``legal_moves``. ``game`` is "swazi" (52 cards, A 1 or 14, J 11, Q 12, K 13)
 What is listed
 --------------
 Turns of exactly one action with a hand card -- a capture (``9C capture [5D 4S] 6H``), a build, new,
-augmented or changed (``3H build 8 on 5S``), a discard (``KD trail``) -- and a discard beside ONE single build
-of layout cards only (``6D trail build 14 on 2S QH``). A build or capture "action" here includes the
+augmented or changed (``3H build 8 on 5S``), a discard (``KD trail``) -- and a discard beside ONE build of
+cards already in play (``6D trail build 14 on 2S QH``, ``AC trail build 8 on 4S 4C 8D``, ``9S trail build 6
+on 6S 6D`` with 6D an opponent's pile top). A build or capture "action" here includes the
 augmentations without a hand card that make up the one build it builds or takes (that is how a pile card
 ever reaches a capture, [Kh] 1 "indirectly by first using them to augment a build").
 
@@ -106,19 +107,35 @@ R11 Discard. [Kh] 5 "You are always free, for the play from your hand, to play a
     you haven't captured it when it's a 2 player game round 1").
 R12 Abandoning. [Kh] 5 "You may not, however, abandon a build that you own by using up all of the cards that
     you could have captured it with for other purposes." After any turn, each build you still own that a
-    card of your hand could capture before the turn must still have such a card in your hand.
+    card of your hand could capture before the turn must still have such a card in your hand. This holds
+    for EVERY build whose ``owner`` is the mover, whatever ``partner_declared`` holds: the partner's proof
+    (R14) is given for creating a build "which will be owned by your partner", not for giving up the holding
+    of one's own, and a build of the mover's that he adds to stays his (so ``7C trail`` with the last 7 of
+    an own 7-build is refused even when the partner declared 7).
 R13 Discard beside a layout build. [Kh] "Actions 2 and 4 can involve playing a card from your hand, or can be
     performed using only cards that are already in play. As long as no card from your hand is involved, you
     can perform as many of actions 2 and 4 as you wish in any order, before or after playing from your hand";
     2 "there is a 5, a 3 and a 2 in the layout and you have a 10 in your hand; you can combine the 5, 3 and 2
-    into a build of 10". Only ONE single build of two or more layout cards beside a discard is listed ([V]
-    trail.with_build reading); it obeys R6's holding rule, R9 (no build of its value may be on the table:
-    an own one would have to be combined, which is no single layout build), R11 and R12.
+    into a build of 10"; 4 "If there is a single card in the layout which you can match with a card from
+    your hand, you can make this card into an augmented build by adding further cards to it, from the
+    layout, from your hand or from the top of the opponents' capture pile(s)"; 4 "It is possible to form a
+    build and then augment it in the same turn". ONE build of cards already in play is listed beside a
+    discard ([V] trail.with_build reading "one build of cards already in play ... a layout card or set of
+    layout cards you could take with a card of your hand, to which further layout sets and opponents' pile
+    tops of its value may be added"): a base of layout cards (a single card of the value, or sets worth
+    it), then further sets of layout cards and sets holding opponents' pile tops, laid by R3 and R5 (a
+    pile card only augments, one card of a pile a set, the card beneath in a later set), two cards or more
+    in all (D11). It obeys R6's holding rule (a card of the value kept in hand, or R14), R9 (no build of
+    its value may be on the table: an own one would have to be combined, and the reading adds to no build
+    already on the table beside a discard), R11, R12 and R15. The played card never joins it (a build with the
+    played card is a build turn: R6, D3).
 R14 Partnerships. [Kh] "If your partner owns a build whose value is then changed by an opponent, or which is
     captured by someone other than your partner ... As long as your partner does not play a card of this
     rank, you are allowed to create a new single or compound build of this rank, which will be owned by
     your partner." The values in ``partner_declared`` may be built without a card of them in hand (a new
-    build or an augmentation); a build of such a value needs no card of yours under R6/R12.
+    build, which is the partner's, or an augmentation of the partner's build): such a build needs no card
+    of yours under R6. The proof waives nothing for a build the mover owns: R12 holds for it, also when
+    the turn adds to it ([Kh] 5 "You may not, however, abandon a build that you own").
 R15 South African one build a player. [Kh] 2 "to form a new build of your own; that is if you don't have
     another one already"; "this is the only circumstance where a player can have two builds" (Shiya). In
     South African Casino a player who owns a build may not form a new build of another value nor take one
@@ -165,15 +182,17 @@ D9  R15 counts builds you own: augmenting a build of your partner's, or building
     formed only for the moment of a capture (a base augmented and taken in the same turn) does not count.
 D10 A capture with pile cards whose base is a layout set needs no build of the capture's value on the table
     except captured ones (R9: the base would otherwise be a second build of that value).
-D11 A build needs at least one card besides the played card; a discard beside a layout build uses two or
-    more layout cards (a single card is no build).
+D11 A build needs at least one card besides the played card; a build beside a discard uses two or more
+    cards in play (a single card is no build), at least one of them in the layout (its base, R3/R4): a
+    layout card with another of its value, a layout set, or a layout card with an opponent's pile top.
 
 Compared with the variant files' readings
 -----------------------------------------
 Agree: capture.pile_cards (Swazi: the played card may be a base when another card of its value is kept --
 D3 adds that it is barred where the discard is, and that the partner's proof does as well as a kept card;
-South African: a base of layout cards, one card of a pile a set -- D1, D3); trail.with_build (one single
-layout build beside a discard, insisting left to the players -- R2, R13); one_per_player (R15); the royal
+South African: a base of layout cards, one card of a pile a set -- D1, D3); trail.with_build (one build of
+cards in play beside a discard, its base in the layout, pile tops added, insisting left to the players --
+R2, R13); one_per_player (R15); the royal
 deck.ranks reading (an ace counts one value in a play -- R1, D2); the 2-player round-1 discard ban, which
 the Swazi file carries over from [Kh] 5 ([P]'s own 2-player text was not readable here either -- D6).
 May differ:
@@ -294,6 +313,7 @@ class _Turn:
         self._loose_tables()
         self._plists: dict[int, list[int]] = {}
         self._pile_cache: dict[tuple[int, int | None], set[_State]] = {}
+        self._trail_cache: dict[int, list[str]] = {}
 
     # ---- cards -------------------------------------------------------------------------------------
 
@@ -426,26 +446,34 @@ class _Turn:
 
     # ---- holding (R6, R8, R12, R14, D2) ---------------------------------------------------------------
 
-    def hand_ok(self, after: list[str], kept: list[int], new_value: int | None, strict: bool = False) -> bool:
+    def hand_ok(
+        self, after: list[str], kept: list[int], new_value: int | None, strict: bool = False, own_new: bool = False
+    ) -> bool:
         """Whether `after` (the hand after the turn) still answers for the builds the mover owns.
 
         `kept`: values of the mover's builds left on the table besides the one the turn builds;
         `new_value`: the value of the build the turn builds (None if none); `strict`: a raise, whose new
-        value must be in the mover's own hand (R8, D7).
+        value must be in the mover's own hand (R8, D7); `own_new`: the turn adds to a build the mover owns,
+        which stays his (R12 holds for it whatever the partner is proven to hold).
         """
         aces_before = sum(1 for c in self.hand if self.is_ace(c))
         aces_after = sum(1 for c in after if self.is_ace(c))
+        # R14, D8: the partner's proof waives the holding rule for the build the turn builds
+        waived = False
+        if new_value is not None and not strict and new_value in self.partner_known:
+            waived = True
+            if own_new:
+                kept = kept + [new_value]  # R12: it stays the mover's build, not the partner's
         ace_builds = 0
         for w in kept:
-            if w in self.partner_known:
-                continue  # R14, D8: the partner holds it
+            # R12 for every build the mover owns: the partner's proof (R14) does not let him abandon his own
             if w in self.rules.ace_values:
                 ace_builds += 1
             elif self._holds(self.hand, w) and not self._holds(after, w):
                 return False  # R12 "abandon a build that you own by using up all of the cards"
         # D2: one ace answers for one build of 1 or 14
         need = min(aces_before, ace_builds)
-        if new_value is not None and (strict or new_value not in self.partner_known):
+        if new_value is not None and not waived:
             # R6 "You are only allowed to form a build if you have a card in your hand which can later capture"
             if new_value in self.rules.ace_values:
                 need += 1
@@ -507,7 +535,12 @@ class _Turn:
             others = [b.value for b in self.mine if b.value != value]
             # R15 / D9 (South African): no new build, no take-over, beside another build of your own
             lone = rules.one_per_player and bool(others)
-            new_ok = self.hand_ok(after, others, value) and not (lone and not own and value not in self.declared)
+            # R12: a build the mover owns stays his when added to; the partner's proof (R14) waives the holding
+            # rule only for a build that is the partner's (a new one for a declared value, or the partner's own)
+            own_new = any(b.owner == self.seat for b in own)
+            new_ok = self.hand_ok(after, others, value, own_new=own_new) and not (
+                lone and not own and value not in self.declared
+            )
             # R8: raise an opponent's single build with the played card alone
             raises = [
                 b
@@ -556,18 +589,40 @@ class _Turn:
         kept = [b.value for b in self.mine]
         if self.hand_ok(after, kept, None):  # R12
             self.emit(f"{h} trail")
-        # R13: beside ONE single build of two or more layout cards
-        for value in range(2, self.rules.max_value + 1):
+        # R13: beside ONE build of cards in play only (D11)
+        for value in range(1, self.rules.max_value + 1):
             if any(b.value == value for b in self.builds):
                 continue  # R9 (an own build would have to be combined)
             if self.rules.one_per_player and self.mine and value not in self.declared:
                 continue  # R15 / D9
             if not self.hand_ok(after, kept, value):
                 continue  # R6, R12
-            for mask in self.by_sum.get(value, ()):
-                if mask.bit_count() >= 2:
-                    cards = " ".join(sorted(self.loose_cards(mask)))
-                    self.emit(f"{h} trail build {value} on {cards}")
+            for cards in self.trail_builds(value):
+                self.emit(f"{h} trail build {value} on {cards}")
+
+    def trail_builds(self, value: int) -> list[str]:
+        """The cards of every build of `value` made of cards in play only (R13, D11), sorted and joined.
+
+        A base of layout cards (a single card of the value or sets worth it, R4), then further sets of
+        layout cards and sets holding opponents' pile tops (R3, R5), two cards or more in all.
+        """
+        cached = self._trail_cache.get(value)
+        if cached is not None:
+            return cached
+        found: set[str] = set()
+        plist = self.plist(value)
+        for pl, depths, _ in self.pile_states(value, None):
+            n_pile = sum(depths)
+            for f in plist:
+                if not f or f & pl:
+                    continue  # R3/R4: the pile sets need a base of layout cards, which no pile set uses
+                mask = f | pl
+                if mask.bit_count() + n_pile < 2:
+                    continue  # D11: a single card is no build
+                found.add(" ".join(sorted(self.loose_cards(mask) + self.pile_cards(depths))))
+        result = sorted(found)
+        self._trail_cache[value] = result
+        return result
 
 
 def _list(data: dict[str, Any], key: str) -> list[Any]:

@@ -391,6 +391,56 @@ def test_an_owner_may_not_use_up_the_card_for_the_build() -> None:
     has(q, "9C trail", "9C capture 9H")
 
 
+def test_an_owner_may_not_abandon_his_build_because_his_partner_declared_its_value() -> None:
+    # [Kh] 5 "You may not, however, abandon a build that you own by using up all of the cards that you could
+    # have captured it with for other purposes"; the partner's proof is for "a new single or compound build of
+    # this rank, which will be owned by your partner" (creating only): R12 holds for every build of the mover's
+    own7 = build(["AS", "AH", "5S", "7D"], 7, 0, compound=True)
+    p = pos(
+        "south-african",
+        players=4,
+        partners=True,
+        hand=["2D", "2C", "3C", "4H", "6H", "7C", "9H"],
+        table=["3D", "6S", "6D"],
+        builds=[own7],
+        piles=[pile([0, 2], []), pile([1, 3], ["3S", "2H", "5D", "4S", "5H", "9S", "9C", "9D"])],
+        partner_declared=[7],
+    )
+    lacks(p, "7C trail")  # 7C is seat 0's last 7
+    has(p, "7C capture [AS AH 5S 7D]", "9H trail")
+    q = pos(
+        "south-african",
+        players=4,
+        partners=True,
+        hand=["2D", "2C", "3C", "4H", "6H", "7C"],
+        table=["3H", "6D"],
+        builds=[own7, build(["2S", "8S"], 10, 2)],
+        piles=[pile([0, 2], ["6S", "9S", "3D", "9D", "9C", "9H"]), pile([1, 3], ["3S", "2H", "5D", "4S", "5H"])],
+        partner_declared=[7, 10],
+    )
+    lacks(q, "7C build 10 on [2S 8S] 3H")  # the same 7-build left without a 7 in seat 0's hand
+    has(q, "4H build 10 on [2S 8S] 6D")  # D8: the partner's 10-build is added to without a 10
+
+
+def test_an_owner_keeps_his_last_card_in_captures_and_in_adding_to_his_own_build() -> None:
+    # [Kh] 5 "abandon a build that you own by using up all of the cards that you could have captured it with
+    # for other purposes": a capture of other cards, or adding the last card to the build itself, uses it up
+    declared = {"players": 4, "partners": True, "partner_declared": [12]}
+    own12 = [build(["7S", "5H"], 12, 0)]
+    p = pos(hand=["QH", "5C"], table=["3D", "9C"], builds=own12, **declared)
+    lacks(p, "QH capture 3D 9C")
+    has(p, "QH capture [7S 5H]", "QH capture [7S 5H] 3D 9C", "5C trail")
+    has(pos(hand=["QH", "QD"], table=["3D", "9C"], builds=own12, **declared), "QH capture 3D 9C")
+    # adding to one's own build stays one's own build: its last card may not go into it
+    own7 = [build(["4S", "3H"], 7, 0)]
+    q = pos(players=4, partners=True, hand=["7C", "3C"], table=["4H"], builds=own7, partner_declared=[7])
+    lacks(q, "7C build 7 on [4S 3H]", "7C build 7 on [4S 3H] 3C")
+    has(q, "3C build 7 on [4S 3H] 4H")
+    # a build for the partner's declared value is the partner's: made without a card of it (R14)
+    r = pos(players=4, partners=True, hand=["3C", "KD"], table=["4H"], partner_declared=[7])
+    has(r, "3C build 7 on 4H")
+
+
 # ---- R13 a discard beside a layout build ----------------------------------------------------------------------
 
 
@@ -406,6 +456,84 @@ def test_a_discard_beside_a_build_of_a_value_already_built_is_not_listed() -> No
     # [Kh] "There cannot be two builds of the same capture value on the table at the same time" (R13)
     p = pos(players=3, hand=["6D", "9C"], table=["5S", "4H"], builds=[build(["6S", "3H"], 9, 1)])
     lacks(p, "6D trail build 9 on 5S 4H")
+    # with a single layout card as its base too
+    q = pos(players=3, hand=["6D", "9C"], table=["9S", "9H"], builds=[build(["6S", "3H"], 9, 1)])
+    lacks(q, "6D trail build 9 on 9S 9H")
+
+
+def test_a_build_beside_a_discard_may_be_augmented_with_more_layout_sets() -> None:
+    # [Kh] 4 "It is possible to form a build and then augment it in the same turn"; "As long as no card from
+    # your hand is involved, you can perform as many of actions 2 and 4 as you wish"
+    p = pos(
+        "south-african",
+        seat=1,
+        hand=["AD", "AC", "2H", "3C", "5S", "8S", "10S"],
+        table=["4S", "4C", "5D", "7D", "8D", "10C"],
+        piles=[pile([0], []), pile([1], [])],
+        first_round=True,
+        stock=True,
+    )
+    has(p, "AC trail build 8 on 4S 4C 8D", "AC trail build 8 on 4S 4C")  # two sets of 8; 8S kept
+    lacks(p, "8S trail build 8 on 4S 4C 8D")  # no 8 would be left to take it
+
+
+def test_a_single_layout_card_beside_a_discard_is_augmented_from_an_opponents_pile() -> None:
+    # [Kh] 4 "If there is a single card in the layout which you can match with a card from your hand, you can
+    # make this card into an augmented build by adding further cards to it, from the layout, from your hand or
+    # from the top of the opponents' capture pile(s)"
+    p = pos(
+        "south-african",
+        seat=1,
+        hand=["2C", "4D", "6H", "8H", "9S", "9D", "9C", "10C"],
+        table=["6S"],
+        piles=[pile([0], ["3H", "3D", "6D"]), pile([1], [])],
+        first_round=True,
+        stock=True,
+    )
+    has(p, "9S trail build 6 on 6S 6D")  # the layout 6S, matched by 6H kept, and the pile top 6D
+    # [Kh] 4 "Only the card on top of your opponents' capture pile at any time is available" (R5): 3D and 3H
+    # lie in one pile, so they make no set together even once 6D has gone
+    lacks(p, "9S trail build 6 on 6S 6D 3D 3H")
+    # with a 3 in the layout the card under 6D joins it in a later set
+    deeper = dict(p, table=["6S", "3C"])
+    has(deeper, "9S trail build 6 on 6S 6D 3D 3C")
+    lacks(deeper, "9S trail build 6 on 6S 3D 3C")  # 3D is not free before 6D has gone
+    lacks(p, "6H trail build 6 on 6S 6D")  # 6H is the only 6: nothing would take the build
+    # a layout card with another of its value, beside a discard (Swazi: a king built as 13)
+    q = pos(hand=["2C", "KH"], table=["KS", "KD", "7C", "6D"])
+    has(q, "2C trail build 13 on KS KD", "2C trail build 13 on KS 7C 6D", "2C trail build 13 on KS KD 7C 6D")
+    lacks(q, "2C trail build 13 on KS")  # D11: a single card is no build
+
+
+def test_a_build_beside_a_discard_keeps_the_pile_rules() -> None:
+    # [Kh] 4 "You are not allowed to take the 5 and 2 from the opponent's pile with the 2 on the table to
+    # augment the build. However, if the layout had instead contained a 9, a 7 and a 4, it would be legal"
+    p = pos(hand=["KC", "9S"], table=["9D", "2S"], piles=[pile([1], ["2D", "5H"])])
+    assert not [m for m in legal_moves(p) if "trail build" in m]
+    q = pos(hand=["KC", "9S"], table=["9D", "7S", "4H"], piles=[pile([1], ["2D", "5H"])])
+    has(q, "KC trail build 9 on 9D 4H 5H", "KC trail build 9 on 9D 4H 5H 7S 2D")
+    lacks(q, "KC trail build 9 on 9D 7S 2D")  # the 2 is under the 5
+    # [Kh] "before you can make use of the card, you must already have a "base" in the layout"
+    bare = pos(players=3, hand=["KC", "9S"], piles=[pile([1], ["9H"]), pile([2], ["9D"])])
+    assert not [m for m in legal_moves(bare) if "trail build" in m]
+    # [Kh] 4 "You are not allowed to use a card from the top of your own (or partner's) capture pile"
+    own = pos(hand=["KC", "9S"], table=["9D"], piles=[pile([0], ["9H"])])
+    assert not [m for m in legal_moves(own) if "trail build" in m]
+
+
+def test_a_build_beside_a_discard_keeps_the_south_african_one_build_rule() -> None:
+    # [Kh] 2 "to form a new build of your own; that is if you don't have another one already" (R15)
+    p = pos(
+        "south-african",
+        players=3,
+        hand=["9S", "6H", "8C"],
+        table=["6S"],
+        builds=[build(["5D", "3C"], 8, 0)],
+        piles=[pile([1], ["6D"])],
+    )
+    lacks(p, "9S trail build 6 on 6S 6D")
+    has(pos(players=3, hand=["9S", "6H", "8C"], table=["6S"], builds=[build(["5D", "3C"], 8, 0)],
+            piles=[pile([1], ["6D"])]), "9S trail build 6 on 6S 6D")  # Swazi: no such limit
 
 
 # ---- R14 partnerships ----------------------------------------------------------------------------------------
@@ -556,7 +684,8 @@ def _arrangeable(value: int, loose: tuple[str, ...], piles: list[list[str]], rea
 
 
 def _slow_moves(p: dict[str, Any], h: str) -> set[str]:
-    """Captures and builds of `h` for a mover who owns no build and keeps a card of every value."""
+    """Captures, builds and builds beside a discard of `h` for a mover who owns no build and keeps a card
+    of every value."""
     opp = [list(reversed(x["cards"])) for x in p["piles"] if p["seat"] not in x["seats"]]
     out: set[str] = set()
     table = p["table"]
@@ -581,6 +710,10 @@ def _slow_moves(p: dict[str, Any], h: str) -> set[str]:
                 for value in range(1, 15):
                     if any(b["value"] == value for b in builds):
                         continue
+                    # beside a discard: cards in play only, a base in the layout, two cards or more (R13, D11)
+                    if loose and len(loose) + len(pile_cards) >= 2:
+                        if _arrangeable(value, loose, opp, reach, None, False, False):
+                            out.add(canon(f"{h} trail build {value} on " + " ".join(list(loose) + pile_cards)))
                     if loose or pile_cards:
                         if _arrangeable(value, loose, opp, reach, h, False, True):
                             out.add(canon(f"{h} build {value} on " + " ".join(list(loose) + pile_cards)))
@@ -612,10 +745,13 @@ def _random_small(rng: random.Random) -> tuple[dict[str, Any], str]:
 def test_enumeration_agrees_with_a_direct_check_on_small_positions() -> None:
     rng = random.Random(20261202)
     checked = 0
+    trails = 0
     for _ in range(40):
         p, h = _random_small(rng)
-        fast = {m for m in moves(p) if m.startswith(f"{h} capture") or m.startswith(f"{h} build")}
+        fast = {m for m in moves(p) if m.startswith((f"{h} capture", f"{h} build", f"{h} trail build"))}
         slow = _slow_moves(p, h)
         assert fast == slow, (p, sorted(fast ^ slow))
         checked += len(fast)
+        trails += sum(1 for m in fast if " trail build " in m)
     assert checked > 40
+    assert trails > 5
