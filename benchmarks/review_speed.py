@@ -3,7 +3,9 @@
 Each game is played by two search players (the record `cassino play` would write with the
 search at both seats), then reviewed as a person's game: seat 0's every move valued, exactly
 in the last deal of each hand, by the search's sampled deals (--deals, the review's default
-32) before it. The script prints each game's moves reviewed and seconds, and the slowest.
+32) before it, with extra rounds of deals for a move whose loss's interval straddles the margin.
+The script prints each game's moves reviewed, how many needed extra rounds, the verdicts and the
+seconds, and the slowest.
 
     python benchmarks/review_speed.py [--games 3] [--deals 32] [--seed 1]
 """
@@ -50,8 +52,10 @@ def main() -> None:
         took = time.perf_counter() - start
         worst = max(worst, took)
         exact = sum(m.method == "exact" for m in review.moves)
+        extra = sum(m.confirmed_deals > 0 for m in review.moves)
         print(f"game {k + 1} (seed {args.seed + k}): {len(record.actions)} actions, {len(review.moves)} moves "
-              f"reviewed ({exact} exact), {sum(m.marked for m in review.moves)} marked: {took:.2f} s")
+              f"reviewed ({exact} exact, {extra} given extra rounds of deals), {review.count('lost')} lost, "
+              f"{review.count('unclear')} unclear: {took:.2f} s")
     print(f"slowest review: {worst:.2f} s (target under {TARGET_S:.0f} s): {'ok' if worst < TARGET_S else 'MISSED'}")
 
 

@@ -18,8 +18,13 @@ def _how(m: ReviewedMove) -> str:
         return "exact (every card's place known)"
     if m.method == "search":
         deals = f"search, {m.deals} deals" + (f", then {m.confirmed_deals} more" if m.confirmed_deals else "")
-        return f"{deals}: ±{m.error:.2f}" if m.best != m.played else deals
+        return f"{deals}: ±{m.error:.2f}" if _better(m) else deals
     return "the only legal move"
+
+
+def _better(m: ReviewedMove) -> bool:
+    """Another move was named as better by a visible amount."""
+    return m.best != m.played and m.loss >= 0.005
 
 
 def show_review(review: Review, console: Console, moves_shown: bool = True) -> None:
@@ -57,10 +62,10 @@ def show_review(review: Review, console: Console, moves_shown: bool = True) -> N
                           f"(it seemed {m.loss:.2f} better; {_how(m)})", style="yellow", highlight=False)
         elif m.verdict == SKIPPED:
             console.print(f"{line}   - {m.note}", style="dim", highlight=False)
-        elif m.method == "search" and m.best != m.played:
+        elif m.method == "search" and _better(m):
             # Another move looked better, but by no more than the margin, even at its error's edge.
-            console.print(f"{line}   ✓ good ({m.best} seemed {m.loss:.2f} better, within the margin beyond "
-                          f"the error; {_how(m)})", style="green", highlight=False)
+            console.print(f"{line}   ✓ good ({m.best} seemed {m.loss:.2f} better, at most {SEARCH_MARGIN:g} even "
+                          f"allowing for the error; {_how(m)})", style="green", highlight=False)
         else:
             console.print(f"{line}   ✓ {'best' if m.method != 'forced' else 'forced'} ({_how(m)})",
                           style="green", highlight=False)
