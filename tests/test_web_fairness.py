@@ -182,8 +182,12 @@ def test_a_hint_out_of_time_plays_a_legal_move_at_once_and_says_it_was_cut(tmp_p
     cut = hint_answer(session, seat, 0.0)
     assert cut["cut"] is True and cut["move"]["text"] in legal
     bot = TimedSearch(1, 0.0)
-    bot.choose(session.game, seat)
-    assert bot.cut and bot.iterations == 0 and bot.close == 0       # it dealt one sample at most
+    first = bot.choose(session.game, seat)
+    assert bot.cut and bot.deals == 0                              # no deal started: the greedy rating's best
+    assert first == bot.candidates(session.game, session.game.legal_moves(), bot.worth(session.game))[0]
+    whole = TimedSearch(1, 3600.0)
+    whole.choose(session.game, seat)
+    assert not whole.cut and whole.deals >= 8
 
 
 def _texts(session: GameSession) -> list[str]:

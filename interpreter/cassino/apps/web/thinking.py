@@ -225,28 +225,54 @@ def _choose(position: bytes) -> str:
     return session.computer_choice()
 
 
+class _OutOfTime(Exception):
+    """A hint's search has used its time (caught by :meth:`TimedSearch.choose`)."""
+
+
 class TimedSearch(SearchBot):
     """The search player of a hint, bounded in time as the computer players are in deals or seconds:
-    once ``seconds`` have passed it deals no more samples and plays the best move of those dealt (the
-    greedy rating's best if none was); before that it is exactly ``GameSession.hint``'s search."""
+    once ``seconds`` have passed it starts no more sampled deals and plays the candidate with the most
+    points over the deals played (the greedy rating's best when none was); before that it is exactly
+    ``GameSession.hint``'s search. (A deal started in time is played out: at a table of thousands of
+    moves that alone may take seconds, which the worker's cap bounds.)"""
 
     def __init__(self, seed: int, seconds: float) -> None:
         super().__init__(seed)
         self.seconds_left = seconds
         self.deadline = float("inf")
-        #: Whether the time ran out before the search was done.
+        #: Whether the time ran out before the search was done, and the deals it played.
         self.cut = False
+        self.deals = 0
+        self._alive: list[Any] = []
+        self._sums: dict[Any, float] = {}
 
     def choose(self, game: Any, seat: int) -> Any:
         self.deadline = time.monotonic() + self.seconds_left
-        return super().choose(game, seat)
+        try:
+            return super().choose(game, seat)
+        except _OutOfTime:
+            return max(self._alive, key=lambda m: self._sums.get(m, 0.0))     # ties: the greedy order's first
+
+    def candidates(self, game: Any, moves: list[Any], worth: Any) -> list[Any]:
+        found = super().candidates(game, moves, worth)
+        self._alive, self._sums = list(found), {m: 0.0 for m in found}
+        return found
+
+    def sampled_values(self, game: Any, worth: Any, state: Any, side: int, alive: list[Any],
+                       whole_hand: bool) -> list[float]:
+        values = super().sampled_values(game, worth, state, side, alive, whole_hand)
+        self._alive = list(alive)
+        for move, value in zip(alive, values):
+            self._sums[move] = self._sums.get(move, 0.0) + value
+        self.deals += 1
+        return values
 
     def determinize(self, engine: Any, state: Any, seat: int, avoid: tuple[int, ...] = ()) -> Any:
-        # Each sampled deal starts here: past the deadline, the search's deals are made its last.
-        if not self.cut and time.monotonic() >= self.deadline:
+        # Each sampled deal starts here (and the exact solver's look at the position, before the candidates
+        # are known: that one goes on, bounded by its own limit). Past the deadline no deal is started.
+        if self._alive and time.monotonic() >= self.deadline:
             self.cut = True
-            self.iterations = 0
-            self.close = 0
+            raise _OutOfTime()
         return super().determinize(engine, state, seat, avoid)
 
 
