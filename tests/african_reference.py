@@ -198,7 +198,12 @@ the Swazi file carries over from [Kh] 5 ([P]'s own 2-player text was not readabl
 May differ:
 * build.for_partner: the file makes the builder the owner of a build made for the partner's value ("the
   engine makes you its owner"); [Kh] says it "will be owned by your partner". This file follows [Kh] where
-  it matters: in South African Casino such a build is allowed while you own another build (D9).
+  it matters: in South African Casino such a build is allowed while you own another build (D9). The file
+  also lets a proven value be "added to without a card of it in your hand; such a build is your partner's to
+  take". This file allows that for the partner's build (D8) and for a new one, but not for a build the mover
+  owns: adding his last card of its value to it gives up a build he owns (R12, [Kh] 5 "You may not, however,
+  abandon a build that you own by using up all of the cards that you could have captured it with for other
+  purposes"), and [Kh] gives the partner's proof only to "create a new single or compound build".
 * raise_with_table_cards (false, inherited from standard.yaml): [Kh] 3 changes a value by "a single card
   from your hand", which this file follows, but once raised the build is yours and may be augmented in the
   same turn with layout and pile sets of the new value (R8, "before or after playing from your hand"), so
