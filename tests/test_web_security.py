@@ -862,14 +862,13 @@ def test_the_variants_words_go_once_per_connection_and_a_new_watcher_costs_the_o
 @pytest.mark.parametrize("rules, says", [
     (_house(description="x" * 100_000), "description"),
     (_house(name="a" * 200), "name"),
-    # A reading is a sentence, allowed as long as a description (the bundled ones are up to 321
-    # characters), and no longer.
+    # A reading is sentences, allowed up to 1,000 characters (the bundled ones are up to 461), and no longer.
     ({"kind": "text", "text": "name: long-reading\nextends: standard\ntrail: {with_build: false}\nreadings:\n"
-      "  - setting: trail.with_build\n    reading: " + "y" * 600 + "\n    source: here\n",
+      "  - setting: trail.with_build\n    reading: " + "y" * 1200 + "\n    source: here\n",
       "filename": "house.yaml"}, "for a reading"),
     # So is a source: where the rules come from, in words (the bundled ones name author, title and address:
     # Royal Casino's is 266 characters).
-    ({"kind": "text", "text": "name: long-source\nextends: standard\nsource: " + "z" * 600 + "\n",
+    ({"kind": "text", "text": "name: long-source\nextends: standard\nsource: " + "z" * 1200 + "\n",
       "filename": "house.yaml"}, "for a source"),
 ])
 def test_a_long_name_or_description_is_refused_at_upload(tmp_path: Path, rules: dict[str, Any], says: str) -> None:

@@ -48,6 +48,8 @@ MAX_SEATS = 16
 #: (a suit's, a scoring item's), and its rules as a game record stores them (written with every move).
 MAX_NAME = 40
 MAX_DESCRIPTION = 500
+#: A reading of the rules, or where they come from (sentences, longer than a description in the bundled files).
+MAX_READING = 1000
 MAX_WORDS = 200
 MAX_RULES_JSON = 64_000
 
@@ -250,11 +252,11 @@ def check_words(rules: Rules, shown: str) -> None:
     for path, text in _strings(rules.data):
         if path in (("name",), ("description",)):
             continue
-        if path[0] in ("readings", "source"):   # sentences, as a description is (a reading, where it comes from)
-            if len(text) > MAX_DESCRIPTION:
+        if path[0] in ("readings", "source"):   # sentences (a reading, where it comes from)
+            if len(text) > MAX_READING:
                 what = "a reading" if path[0] == "readings" else "a source"
                 raise LobbyError(f"{where}`{'.'.join(path)[:80]}` is {len(text):,} characters long; a table takes "
-                                 f"at most {MAX_DESCRIPTION} for {what}: shorten it")
+                                 f"at most {MAX_READING:,} for {what}: shorten it")
             continue
         if len(text) > MAX_WORDS:
             raise LobbyError(f"{where}`{'.'.join(path)[:80]}` is {len(text):,} characters long; a table takes "
