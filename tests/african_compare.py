@@ -208,6 +208,18 @@ def _own_build_left_on_partners_proof(d: Disagreement) -> bool:
     return False
 
 
+def _own_build_added_on_partners_proof(d: Disagreement) -> bool:
+    """The engine lets the mover add the last card of a value to a build of that value the mover owns,
+    the partner being proven to hold the value: the build is then the partner's to take (the file's
+    reading of build.for_partner); the reference keeps it the mover's, so abandoned ([Kh] 5)."""
+    if not d.engine_says or not d.partners:
+        return False
+    m, p = _move(d), d.position
+    if m.kind != "build" or m.value is None or m.value not in p["partner_declared"] or _keeps(d, m.value):
+        return False
+    return any(_in_move(b, m) and b["owner"] == p["seat"] and b["value"] == m.value for b in p["builds"])
+
+
 def _reading(variant: str, setting: str) -> str:
     """The reading a variant file gives for ``setting`` (so that a reading changed there shows here)."""
     for r in load_rules(variant).readings:
@@ -221,6 +233,8 @@ def _reading(variant: str, setting: str) -> str:
 DECLARED: tuple[tuple[str, str, Callable[[Disagreement], bool]], ...] = (
     ("capture.pile_reach", _reading("swazi-casino", "capture.pile_reach"), _beyond_reach),
     ("build.for_partner", _reading("swazi-casino", "build.for_partner"), _partners_build_unproven),
+    ("build.for_partner: one's own build handed to the partner", _reading("swazi-casino", "build.for_partner"),
+     _own_build_added_on_partners_proof),
     ("build.one_per_player", _reading("south-african-casino", "build.one_per_player"),
      _partners_build_kept_beside_own),
 )
@@ -259,6 +273,7 @@ class Tally:
     skipped: int = 0
     found: list[Disagreement] = field(default_factory=list)
     explained: dict[str, int] = field(default_factory=dict)
+    by_seating: dict[tuple[str, int, bool], int] = field(default_factory=dict)   # positions compared
 
     @property
     def undeclared(self) -> list[Disagreement]:
@@ -315,6 +330,8 @@ def run(seatings: tuple[tuple[str, int, bool], ...], seeds: range, *, max_positi
                     continue
                 engine_only, reference_only, plain = got
                 tally.positions += 1
+                seating = (variant, players, partners)
+                tally.by_seating[seating] = tally.by_seating.get(seating, 0) + 1
                 tally.moves += len(engine_only) + len(reference_only)
                 for moves, says in ((engine_only, True), (reference_only, False)):
                     for m in moves:
