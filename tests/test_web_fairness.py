@@ -347,3 +347,33 @@ def test_a_move_applied_in_the_lane_is_recorded_as_the_terminal_records_it(tmp_p
     assert summaries >= 1
     saved = [json.loads(s.save_path.read_text()) for s in (here, there)]
     assert saved[0] == saved[1]
+
+
+def test_a_hint_at_a_position_of_thousands_of_moves_does_not_weigh_the_others_moves(tmp_path: Path) -> None:
+    """Weighing the others' moves against their alternatives takes seconds at such a position, before any
+    deal: the hint's search skips it there (and reads them at an ordinary position)."""
+    from cassino.engine.core import Position
+    from cassino.apps.web.thinking import HINT_READS_UP_TO
+    from test_web_server import HEAVY_HUNGARIAN
+
+    (tmp_path / "heavy.yaml").write_text(HEAVY_HUNGARIAN)
+    record = Record(load_rules(str(tmp_path / "heavy.yaml")), 3, 2, False, ["human", "human"], source="heavy")
+    session = GameSession.open(record, tmp_path / "g.json")
+    engine = session.game.engine
+    card = engine.deck.parse
+    hand = engine.position(Position(
+        players=2, hands={0: [card(c) for c in ("AS", "2S", "3S", "4S", "5S", "6S", "AH", "2H", "3H", "4H")],
+                          1: [card("KH")]},
+        table=[card(c) for c in ("7S", "8S", "9S", "10S", "JS", "QS", "KS")]))
+    session.game = session.game.with_(hand=hand)
+    moves = session.game.legal_moves()
+    assert len(moves) > HINT_READS_UP_TO
+    bot = TimedSearch(1, 3.0)
+    bot.candidates(session.game, moves, bot.worth(session.game))
+    assert bot.evidence(session.game, 0) is None
+    answer = hint_answer(session, 0, 0.0)
+    assert answer["cut"] is True and answer["move"]["text"] in set(_texts(session))
+    ordinary = _session(tmp_path / "o")
+    small = TimedSearch(1, 3.0)
+    small.candidates(ordinary.game, ordinary.game.legal_moves(), small.worth(ordinary.game))
+    assert small._listed <= HINT_READS_UP_TO

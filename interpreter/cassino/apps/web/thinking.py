@@ -78,6 +78,9 @@ VALUES_SHOWN = 8
 #: A worker still busy with a hint this long after its search's time is stopped (unpickling the position,
 #: listing its moves and the deal under way all come before the search looks at its clock again).
 HINT_GRACE = 12.0
+#: A hint at a position of more legal moves than this does not weigh the others' moves of the deal (the
+#: search's ``infer``): doing so takes seconds there, before the search deals a sample.
+HINT_READS_UP_TO = 500
 #: A hint not started within this long (every worker busy for other tables) is given up.
 HINT_WAIT = 60.0
 #: How much less CPU priority a worker process has than the server's process (``os.nice``): on a busy
@@ -245,6 +248,7 @@ class TimedSearch(SearchBot):
         self.deals = 0
         self._alive: list[Any] = []
         self._sums: dict[Any, float] = {}
+        self._listed = 0
 
     def choose(self, game: Any, seat: int) -> Any:
         self.deadline = time.monotonic() + self.seconds_left
@@ -256,7 +260,15 @@ class TimedSearch(SearchBot):
     def candidates(self, game: Any, moves: list[Any], worth: Any) -> list[Any]:
         found = super().candidates(game, moves, worth)
         self._alive, self._sums = list(found), {m: 0.0 for m in found}
+        self._listed = len(moves)
         return found
+
+    def evidence(self, game: Any, seat: int) -> Any:
+        # Reading the others' moves weighs each against its alternatives: at a position of thousands of moves
+        # that alone takes seconds, before any deal. There the hint reads nothing from them.
+        if self._listed > HINT_READS_UP_TO:
+            return None
+        return super().evidence(game, seat)
 
     def sampled_values(self, game: Any, worth: Any, state: Any, side: int, alive: list[Any],
                        whole_hand: bool) -> list[float]:
