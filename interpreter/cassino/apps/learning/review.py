@@ -28,12 +28,13 @@ worth more than the margin). Exact values decide at once: lost by any amount (wh
 search estimate is sampled, so it is read as an interval: every move is valued on the same deals
 (common random numbers), and for each other move the review takes the mean of its lead over the
 played move in each deal, with ``REVIEW_Z`` standard errors either side. A move is ``good`` when
-every other move's interval lies within the margin (``SEARCH_MARGIN``), and ``lost`` when some
-other move's lies wholly beyond it on the first deals and still does once at least one round of
-``CONFIRM_FACTOR`` times as many fresh deals is added. Where an interval straddles the margin,
-the played move and the best few moves whose intervals do (``CONFIRM_RIVALS``) are valued on
-another round of fresh deals, at most ``EXTRA_ROUNDS`` rounds; a move still undecided after them
-is ``unclear``. So a move is lost under one ``--seed`` and good under another only when two
+every other move's interval lies within the margin (``SEARCH_MARGIN``; read with at least the
+variance of a rare lead as large as any seen in the decision: ``Paired.within``), and ``lost`` when
+some other move's lies wholly beyond it on the first deals and still does once at least one round
+of fresh deals is added. Where an interval straddles the margin, the played move and the best few
+moves whose intervals do (``CONFIRM_RIVALS``) are valued on another round of fresh deals, each
+round ``CONFIRM_FACTOR`` times the one before (the first ``deals``), at most ``EXTRA_ROUNDS``
+rounds; a move still undecided after them is ``unclear``. So a move is lost under one ``--seed`` and good under another only when two
 estimates are each off by more than ``REVIEW_Z`` standard errors, in opposite directions (for a
 move right at the margin about once in 25,000 pairs of seeds, several times that with several
 rival moves); in between, it is unclear. The loss shown is the best rival's mean lead over all
