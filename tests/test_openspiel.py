@@ -41,14 +41,22 @@ def _advance(state: CassinoState, rng: random.Random, decisions: int) -> Cassino
 
 @pytest.mark.parametrize("variant", VARIANTS)
 def test_random_simulation_of_every_bundled_variant(variant: str) -> None:
-    """The issue's acceptance check, as written there."""
-    game = _load(variant=variant)
+    """The issue's acceptance check, as written there (partners given where the seats always play so)."""
+    game = _load(variant=variant, **_partners(variant))
     pyspiel.random_sim_test(game, num_sims=5, serialize=True, verbose=False)
 
 
 @pytest.mark.parametrize("path", EXAMPLES, ids=lambda p: p.stem)
 def test_random_simulation_of_every_house_rule(path) -> None:  # type: ignore[no-untyped-def]
-    pyspiel.random_sim_test(_load(variant=str(path)), num_sims=1, serialize=True, verbose=False)
+    pyspiel.random_sim_test(_load(variant=str(path), **_partners(str(path))), num_sims=1, serialize=True,
+                            verbose=False)
+
+
+def _partners(variant: str) -> dict[str, bool]:
+    """``partners=True`` where the variant's seats always play as partners (partners=False is refused)."""
+    from cassino.apps.research.stepwise import Setup, always_partners
+
+    return {"partners": True} if always_partners(Setup(variant=variant)) else {}
 
 
 @pytest.mark.parametrize("params", [

@@ -11,7 +11,8 @@ from pathlib import Path
 import pytest
 
 from cassino.apps.research.resampling import resample
-from cassino.apps.research.stepwise import PARAMETERS, TABLE, IllegalStep, Setup, SetupError, Step, play_out, table_for
+from cassino.apps.research.stepwise import (PARAMETERS, TABLE, IllegalStep, Setup, SetupError, Step, always_partners,
+                                           play_out, table_for)
 from cassino.engine.core import bits
 from cassino.engine.notation import format_move
 from cassino.errors import CassinoError, RuleFileError
@@ -23,7 +24,11 @@ from cassino.apps.research.views import Kind, Layout
 
 
 def _table(variant: str = "standard", **params: object):  # type: ignore[no-untyped-def]
-    return table_for(Setup.from_params({"variant": variant, **params}))
+    """The variant's table; partners=True where its seats always play so (partners=False is refused)."""
+    setup = Setup.from_params({"variant": variant, **params})
+    if "partners" not in params and always_partners(setup):
+        setup = Setup.from_params({"variant": variant, **params, "partners": True})
+    return table_for(setup)
 
 
 def _turns(step: Step, rng: random.Random, every: int) -> list[Step]:
