@@ -335,9 +335,10 @@ def decide(snap: GameSession) -> tuple[int | None, bool]:
 
 
 def heavy_rules(rules: Any) -> bool:
-    """Whether a table of ``rules`` is heavy from its first position: four or more hand cards played
-    together, or sixteen or more cards dealt to the table (either makes thousands of captures a position)."""
-    return bool(rules.capture.hand_cards_max >= 4 or rules.deal.table_cards >= 16)
+    """Whether a table of ``rules`` is heavy from its first position: four or more hand cards played together
+    (thousands of captures a position). A table of many cards dealt to it lists a bounded sample of its moves
+    quickly (``Engine.move_budget``); any other table is heavy once its work has taken long (``timed``)."""
+    return bool(rules.capture.hand_cards_max >= 4)
 
 
 def timed(table: "Table", fn: Callable[..., T], *args: Any) -> T:
