@@ -792,8 +792,10 @@ class Table:
         """
         after = None
         if self.heavy and self.lane is not None:      # the move's check lists the position: not in this process
+            # (Queued at once, beyond the table's TABLE_JOBS: the table's lock is held, so it is the only one.)
             game = self.session.game
-            after = (await self._background(applied, game, action)).with_(engine=game.engine, scorer=game.scorer)
+            worked = await self.lane.submit(applied, game, action, owner=self.id)
+            after = worked.with_(engine=game.engine, scorer=game.scorer)
         acted, before, end = await self.writers.run(act_and_summarise, self.session, action, list(self.hand_log),
                                                     after)
         self._moved()
