@@ -74,7 +74,9 @@ def determinize(engine: Engine, state: HandState, seat: int, rng: random.Random,
     """The hand as ``seat`` sees it, with every unseen card dealt at random.
 
     Seats that hold a build, or have proven a value by building for a partner,
-    are first given a card of that value when one is unseen. ``avoid``: for each
+    are first given a card of that value when one is unseen (``_reserved``: every
+    such seat's cards chosen before any seat is dealt the rest, so a seat dealt first
+    cannot take the only card of a value a later seat must hold). ``avoid``: for each
     seat, cards it probably does not hold (``passed_up``); it gets other unseen cards
     first, and those only when too few others are left. With nothing left in the
     stock and one other hand holding cards, the result is the true position.
@@ -83,23 +85,13 @@ def determinize(engine: Engine, state: HandState, seat: int, rng: random.Random,
     unseen = [i for i in range(engine.n_cards) if not seen >> i & 1]
     shuffle(rng, unseen)     # as rng.shuffle(unseen), compiled
     hands = list(state.hands)
+    reserved = _reserved(engine, state, seat, unseen)
     for other in range(state.players):
         if other == seat:
             continue
         size = popcount(state.hands[other])
-        hand = 0
-        count = 0
-        needed = {b.value for b in state.builds if b.holder == other}
-        if state.proven:
-            needed |= state.proven[other]
-        for value in sorted(needed, key=str):
-            if count >= size or value in engine.captured_values(hand):
-                continue
-            for k, i in enumerate(unseen):
-                if value in engine.captured_values(1 << i):
-                    hand |= 1 << unseen.pop(k)
-                    count += 1
-                    break
+        hand = reserved[other]
+        count = popcount(hand)
         unlikely = avoid[other] if other < len(avoid) else 0
         if unlikely:
             k = len(unseen) - 1
@@ -112,3 +104,89 @@ def determinize(engine: Engine, state: HandState, seat: int, rng: random.Random,
             hand |= 1 << unseen.pop()
         hands[other] = hand
     return state.with_(hands=tuple(hands), stock=tuple(unseen))
+
+
+def _reserved(engine: Engine, state: HandState, seat: int, unseen: list[int]) -> list[int]:
+    """For each seat other than ``seat``, the unseen cards it must be dealt: a card of each value
+    it holds a build of or has proven (taken out of ``unseen``; 0 for ``seat``).
+
+    Each value needed, seat by seat (values in text order), gets the first unseen card of it that
+    no need took yet, unless the seat's cards so far already capture it or its hand is full. Where
+    every such card is taken, a need that holds one gives it up for another card of its own value
+    (augmenting paths, as in a bipartite matching): a card worth two values (Royal Casino's 10D,
+    10 or 16) taken for the 10 by one seat while another seat must hold the 16. A need no deal can
+    meet (nothing consistent with the seen cards) is left unmet, never refused.
+    """
+    players = state.players
+    wanted: list[tuple[int, int | str]] = []
+    for other in range(players):
+        if other == seat or not state.hands[other]:
+            continue
+        needed: set[int | str] = {b.value for b in state.builds if b.holder == other}
+        if state.proven:
+            needed |= state.proven[other]
+        for value in sorted(needed, key=str):
+            wanted.append((other, value))
+    reserved = [0] * players
+    if not wanted:
+        return reserved
+    # The candidates of each value, in the shuffled order.
+    fits: dict[int | str, list[int]] = {}
+    for _, value in wanted:
+        if value not in fits:
+            fits[value] = [i for i in unseen if value in engine.captured_values(1 << i)]
+    holder_of: dict[int, int] = {}   # card -> index in ``wanted`` of the need it meets
+    for k in range(len(wanted)):
+        other, value = wanted[k]
+        if popcount(reserved[other]) >= popcount(state.hands[other]) or value in engine.captured_values(
+                reserved[other]):
+            continue
+        card = -1
+        for i in fits[value]:
+            if i not in holder_of:
+                card = i
+                break
+        if card < 0:
+            card = _reroute(wanted, fits, holder_of, k, set())
+        if card >= 0:
+            holder_of[card] = k
+            reserved = _masks(wanted, holder_of, players)
+    taken = 0
+    for mask in reserved:
+        taken |= mask
+    if taken:
+        unseen[:] = [i for i in unseen if not taken >> i & 1]
+    return reserved
+
+
+def _masks(wanted: list[tuple[int, int | str]], holder_of: dict[int, int], players: int) -> list[int]:
+    """Each seat's reserved cards as a mask, from the card-to-need map."""
+    out = [0] * players
+    for i, need in holder_of.items():
+        out[wanted[need][0]] |= 1 << i
+    return out
+
+
+def _reroute(wanted: list[tuple[int, int | str]], fits: dict[int | str, list[int]], holder_of: dict[int, int],
+             k: int, visited: set[int]) -> int:
+    """A card of need ``k``'s value freed for it by moving the needs that hold such cards to other
+    cards of their own values (recursively), or -1; ``holder_of`` is updated for the needs moved,
+    and the card returned is left for the caller to give to ``k``."""
+    for i in fits[wanted[k][1]]:
+        if i in visited:
+            continue
+        visited.add(i)
+        other = holder_of.get(i, -1)
+        if other < 0:
+            return i
+        for j in fits[wanted[other][1]]:
+            if j not in holder_of and j not in visited:
+                holder_of[j] = other
+                del holder_of[i]
+                return i
+        moved = _reroute(wanted, fits, holder_of, other, visited)
+        if moved >= 0:
+            holder_of[moved] = other
+            del holder_of[i]
+            return i
+    return -1
