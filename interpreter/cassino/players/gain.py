@@ -134,7 +134,10 @@ def gains(w: CardWorth, state: HandState, moves: list[Move]) -> list[float]:
 
 
 def best_index(values: list[float]) -> int:
-    """The index of the first largest value (as ``max`` would choose)."""
+    """The index of the first largest value (as ``max`` would choose). ValueError for no values
+    (no move to rate: the caller asked a player to move where it has none)."""
+    if not values:
+        raise ValueError("best_index: no values to choose among (no legal move was rated)")
     best = 0
     top = values[0]
     for i in range(1, len(values)):
@@ -145,7 +148,9 @@ def best_index(values: list[float]) -> int:
 
 
 def ties_at_best(values: list[float]) -> list[int]:
-    """The indexes of every value equal to the largest, in order."""
+    """The indexes of every value equal to the largest, in order. ValueError for no values."""
+    if not values:
+        raise ValueError("ties_at_best: no values to choose among (no legal move was rated)")
     top = max(values)
     return [i for i in range(len(values)) if values[i] == top]
 
