@@ -52,6 +52,9 @@ def kind_code(kind: MoveKind) -> int:
 
 #: How many moves a computer player weighs at a position beyond the listing budget.
 SAMPLED_MOVES: Final = 64
+#: Steps of the lazy walk (``engine.choices``) a capture of ``capture.take_all`` may take to be
+#: widened to one that takes all it can, at a position beyond the listing budget (``Engine._widest``).
+WIDEST_STEPS: Final = 20_000
 
 
 def subsets_summing(items: Sequence[tuple[int, tuple[int, ...]]], target: int,
@@ -255,6 +258,9 @@ class Engine:
         # The last state found beyond the listing budget, and why: asked again (a front end
         # shows the position, then checks a move), it is refused at once, not counted again.
         self._too_large: tuple[HandState | None, str] = (None, "")
+        #: The keys ``some_moves`` last found and checked at a position beyond the listing budget
+        #: (legal there: ``is_legal`` and ``play`` accept them without walking the position again).
+        self._sampled: tuple[HandState | None, list[int]] = (None, [])
         # The settings apply() and the deal read, as plain attributes (no lookups through
         # the rules' nested values on every move).
         d, sw = rules.deal, rules.sweeps
@@ -634,6 +640,7 @@ class Engine:
         self.tables.move_budget = value
         self._memo = (None, [])
         self._too_large = (None, "")
+        self._sampled = (None, [])
 
     def _keys(self, state: HandState) -> list[int]:
         memo = self._memo
@@ -849,10 +856,21 @@ class Engine:
         except PositionTooLargeError:
             from .choices import MoveChoices   # (choices imports core's helpers: no cycle at load)
 
+            sampled = self._sampled
+            if sampled[0] is state and key in sampled[1]:
+                return True
             move = self.move_of(state, key)
             walk = MoveChoices(self.tables, state)
-            return (walk.allows(move) and self.turn_rules.refusal(state, move) is None
-                    and not (self.take_all and move.kind is _CAPTURE_KIND and walk.has_larger(move)))
+            if not walk.allows(move) or self.turn_rules.refusal(state, move) is not None:
+                return False
+            if not (self.take_all and move.kind is _CAPTURE_KIND):
+                return True
+            # Takes all it can: widened as the computer players' moves are (within bounded steps),
+            # else, where that is not decided within them, checked item by item in full.
+            widest = self._widest(walk, move)
+            if widest is None:
+                return not walk.has_larger(move)
+            return widest.loose == move.loose and widest.builds == move.builds
 
     def play(self, state: HandState, move: Move) -> HandState:
         """Apply ``move`` after checking it is legal (IllegalMoveError otherwise, with the reason)::
@@ -889,13 +907,64 @@ class Engine:
             from .choices import MoveChoices
 
             walk = MoveChoices(self.tables, state)
+            found: list[int] = []
             sample = walk.sample(limit)
-            if self.turn_rules.active:
-                sample = [m for m in sample if self.turn_rules.refusal(state, m) is None]
-            if self.take_all:
-                sample = [m for m in sample if m.kind is not _CAPTURE_KIND or not walk.has_larger(m)]
-            return sample
+            stop = walk.steps + WIDEST_STEPS       # (the widening's steps, for all the captures)
+            widened: list[Move] = []
+            for move in sample:
+                if self.take_all and move.kind is _CAPTURE_KIND:
+                    if any(w.played == move.played and move.loose & ~w.loose == 0
+                           and all(b in w.builds for b in move.builds) for w in widened):
+                        continue   # (within a capture found already: widened, most likely to it)
+                    widest = self._widest(walk, move, stop)
+                    if widest is None:
+                        continue
+                    move = widest
+                    widened.append(move)
+                if self.turn_rules.active and self.turn_rules.refusal(state, move) is not None:
+                    continue
+                # The key of the very cards the walk chose: with several packs a pile top is not
+                # its twin on the table, which matching the move's cards by name would pick.
+                key = self._key_of(state, move)
+                if key >= 0 and key not in found:
+                    found.append(key)
+            self._sampled = (state, found)
+            return self.moves_of(state, found)
         return self.moves_of(state, keys[:limit])
+
+    def _widest(self, walk: Any, move: Move, stop: int = -1) -> Move | None:
+        """``capture.take_all`` beyond the listing budget: the capture by ``move``'s cards that
+        takes all ``move`` takes and every item that can be added, one item at a time in the
+        walk's item order (each added where some legal capture still holds all chosen so far;
+        when no item can be, the items chosen are a legal capture no other contains). None
+        where the checks would pass :data:`WIDEST_STEPS` steps of the walk (or its step count
+        ``stop``): not known, left out."""
+        from .choices import Head
+
+        positions = walk.item_positions(move)
+        if positions is None:
+            return None
+        head = Head(move.played, CAPTURE, 0)
+        order: list[int] = walk.order
+        chosen = 0
+        for p in positions:
+            chosen |= order[p]
+        if stop < 0:
+            stop = walk.steps + WIDEST_STEPS
+        if walk.steps >= stop:
+            return None
+        walk.check_limit = stop
+        relevant: int = walk.relevant_items(head)   # (an item no move of the head uses is never added)
+        try:
+            for bit in order:
+                if bit & relevant and not chosen & bit and walk.has_completion(head, chosen | bit, chosen | bit):
+                    chosen |= bit
+        except PositionTooLargeError:
+            return None
+        finally:
+            walk.check_limit = 0
+        result: Move = walk.move(head, [p for p in range(len(order)) if chosen & order[p]])
+        return result
 
     def why_illegal(self, state: HandState, move: Move) -> str:
         """A one-line reason a move is refused, for players and scenario reports::
