@@ -84,6 +84,17 @@ SETTLE = 0.1
 CLOSE_WORK = 4096
 Z = 2.5
 
+#: The most seconds one decision takes, about, where its budget is in deals (``iterations``): no more
+#: deals are drawn once it has passed (the deal under way is finished, so a decision may run over by one
+#: deal's playouts), and the exact solver stops at it and leaves the move to the sampled search. A
+#: position whose every listing is slow (South African and Swazi Casino's 12-card hands in pure
+#: Python, 4 players: 20-40 s a move; a 24-card table of three packs, whose sampled deals list hundreds
+#: of moves a turn: 40 s) is played within it. A cap, not a budget: where it cuts a decision short, the
+#: move depends on the machine's speed (``SearchBot(cap=None)``: none, for runs that must be the same
+#: on every machine); where it does not, which is every decision of a 2-player standard game, nothing
+#: changes. ``search:Xs`` players think for their own X seconds instead.
+MOVE_CAP = 3.0
+
 #: How the search reads the others' moves of this deal: ``weighted`` (the default: each deal weighed
 #: by how likely it makes those moves, ``inference``), ``passed`` (a seat is dealt the cards it
 #: passed up a capture with last, ``knowledge.passed_up``; measured, not better) or ``off``.
@@ -135,6 +146,7 @@ class SearchBot(Bot):
     difference from the best is uncertain by more than ``settle`` points (``SETTLE``), while its
     playouts have played fewer than ``work`` cards (``CLOSE_WORK``); ``z``: a candidate is dropped
     when behind the best by more than ``z`` standard errors.
+    ``cap``: the most seconds a decision budgeted in deals takes, about (``MOVE_CAP``; None: no cap).
     """
 
     name = "search"
@@ -143,7 +155,7 @@ class SearchBot(Bot):
                  width: int = 10, horizon: str = "deal", exact: bool = True, exact_cards: int = 4,
                  evaluation: str = "outlook", infer: str = "weighted", close: int | None = None,
                  settle: float = SETTLE, z: float = Z, work: int = CLOSE_WORK,
-                 exact_limit: int = EXACT_LIMIT, playouts: str = "fitted") -> None:
+                 exact_limit: int = EXACT_LIMIT, playouts: str = "fitted", cap: float | None = MOVE_CAP) -> None:
         if evaluation not in ("outlook", "worth") or horizon not in ("deal", "hand"):
             raise ValueError(f"evaluation is outlook or worth, horizon deal or hand: not {evaluation!r}, {horizon!r}")
         if infer not in INFERENCES:
@@ -159,6 +171,9 @@ class SearchBot(Bot):
         for label, number in (("settle", settle), ("z", z)):
             if isinstance(number, bool) or not isinstance(number, (int, float)) or not 0 <= number < math.inf:
                 raise ValueError(f"{label} is a number of points, 0 or more, not {number!r}")
+        if cap is not None and (isinstance(cap, bool) or not isinstance(cap, (int, float))
+                                or not 0 < cap < math.inf):
+            raise ValueError(f"cap is a number of seconds above 0, or None for no cap, not {cap!r}")
         self.reseed(seed)   # the generator is made when first drawn from
         self.iterations = iterations
         self.close = CLOSE * iterations if close is None else close
@@ -166,6 +181,7 @@ class SearchBot(Bot):
         self.work = work
         self.z = float(z)
         self.seconds = seconds
+        self.cap = None if cap is None else float(cap)
         self.width = width
         self.horizon = horizon
         self.exact = exact
@@ -179,6 +195,7 @@ class SearchBot(Bot):
         self._terms: dict[int, tuple[object, list[float] | None]] = {}
         self._outlook: tuple[Engine, Outlook] | None = None
         self._solver: tuple[Hashable, Solver] | None = None
+        self._capped: float | None = None   # (while a decision runs under the cap: when it ends)
 
     # ---------------------------------------------------------------- knowledge
     def determinize(self, engine: Engine, state: HandState, seat: int, avoid: tuple[int, ...] = ()) -> HandState:
@@ -277,6 +294,19 @@ class SearchBot(Bot):
         valuing a candidate in a sampled deal were measured against this one
         (``benchmarks/playout_trials.py``) and kept out: none was better."""
         engine = game.engine
+        capped = self._capped
+        if capped is not None:   # (under the cap: a candidate at a time, the time looked at before each)
+            values: list[float] = []
+            for m in alive:
+                if time.perf_counter() > capped:
+                    raise _Capped()
+                values += self._values(game, worth, state, side, [m], whole_hand)
+            return values
+        return self._values(game, worth, state, side, alive, whole_hand)
+
+    def _values(self, game: Game, worth: CardWorth, state: HandState, side: int, alive: list[Move],
+                whole_hand: bool) -> list[float]:
+        engine = game.engine
         if self.evaluation == "outlook":
             return playout_leads(engine, worth, self.outlook(game), state, alive, whole_hand, side,
                                  dict(enumerate(game.scores)), game.restrictions_on, _sign(game), self.policy(game))
@@ -285,6 +315,12 @@ class SearchBot(Bot):
 
     def choose(self, game: Game, seat: int) -> Move:
         try:
+            return self._choose(game, seat)
+        finally:
+            self._capped = None
+
+    def _choose(self, game: Game, seat: int) -> Move:
+        try:
             moves = game.legal_moves()
         except PositionTooLargeError:
             # A table beyond the engine's listing budget: every sampled deal of it would be too,
@@ -292,11 +328,13 @@ class SearchBot(Bot):
             return greedy_move(game.engine, self.worth(game), game.hand)
         if len(moves) == 1:
             return moves[0]
+        capped = time.perf_counter() + self.cap if self.cap is not None and not self.seconds else None
+        self._capped = capped
         side = game.hand.teams[seat]
         if self.exact and missing_knowledge(game.hand, seat) is None and cards_left(game.hand) <= self.exact_limit:
             known = self.determinize(game.engine, game.hand, seat)   # the true position, from what the seat sees
             try:
-                with self.solver(game, side).limited(EXACT_POSITIONS) as solver:
+                with self.solver(game, side).limited(EXACT_POSITIONS, capped) as solver:
                     return solver.best_move(known)
             except (PositionTooLargeError, SearchLimit):
                 pass   # (a position the engine will not list whole, or too deep to solve: sampled play, below)
@@ -316,6 +354,8 @@ class SearchBot(Bot):
         weights: list[float] | None = None     # the deals' relative weights, as of the last halving
         while len(alive) > 1 and ((done < self.iterations or (done < self.close and work < self.work and not settled))
                                   if deadline is None else (done < 1 or time.perf_counter() < deadline)):
+            if capped is not None and done and time.perf_counter() > capped:
+                break   # (the cap: ``MOVE_CAP``)
             state = self.determinize(engine, game.hand, seat, avoid)
             if seen is not None:
                 log_weights.append(seen.log_weight(state))
@@ -326,7 +366,12 @@ class SearchBot(Bot):
                 except PositionTooLargeError:
                     exact = False   # (a sampled deal beyond the listing budget: playouts from here on)
             if values is None:
-                values = self.sampled_values(game, worth, state, side, alive, whole_hand)
+                try:
+                    values = self.sampled_values(game, worth, state, side, alive, whole_hand)
+                except _Capped:   # (the cap came within the deal: it is left out)
+                    if seen is not None:
+                        log_weights.pop()
+                    break
             for m, r in zip(alive, values):
                 rewards[m].append(r)
             work += len(alive) * length
@@ -335,9 +380,15 @@ class SearchBot(Bot):
                 weights = relative(log_weights, LEAST_SHARE) if seen is not None else None
                 alive, spread = _survivors(alive, rewards, weights, self.z)
                 settled = spread <= self.settle
+        if not done:
+            return alive[0]   # (no deal within the cap: the best-rated candidate)
         if seen is not None and (weights is None or len(weights) != done):
             weights = relative(log_weights, LEAST_SHARE)   # (deals since the last halving)
         return max(alive, key=lambda m: _total(rewards[m], weights))
+
+
+class _Capped(Exception):
+    """The cap (``MOVE_CAP``) came within a sampled deal: the deal is left out."""
 
 
 def _sign(game: Game) -> float:

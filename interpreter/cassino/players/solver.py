@@ -21,6 +21,8 @@ take the most, builds, trails).
 
 from __future__ import annotations
 
+import time
+
 from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Callable, Hashable, Iterator
@@ -89,20 +91,25 @@ class Solver:
         self.finals: dict[Hashable, int] = {}
         self.nodes = 0
         self.max_positions = max_positions
+        #: A ``time.perf_counter()`` reading after which a search raises SearchLimit (``limited``).
+        self.deadline: float | None = None
         #: ``progress(positions)`` every ``every`` positions searched (``cassino solve`` shows how far it is).
         self._progress = progress
         self._every = every
         self._next = every if progress is not None and every > 0 else 0
 
     @contextmanager
-    def limited(self, positions: int) -> Iterator["Solver"]:
+    def limited(self, positions: int, deadline: float | None = None) -> Iterator["Solver"]:
         """Searches made in the block raise SearchLimit once they search more than ``positions``
-        positions between them (what they learnt stays in the table); no limit after it."""
+        positions between them, or (``deadline``, a ``time.perf_counter()`` reading) once that time
+        has come, looked at every 256 positions (what they learnt stays in the table); no limit after it."""
         self.max_positions = self.nodes + positions
+        self.deadline = deadline
         try:
             yield self
         finally:
             self.max_positions = None
+            self.deadline = None
 
     # ---------------------------------------------------------------- values
     def final_value(self, state: HandState) -> int:
@@ -206,6 +213,8 @@ class Solver:
             self._progress(self.nodes)
         if self.max_positions is not None and self.nodes > self.max_positions:
             raise SearchLimit(f"more than {self.max_positions:,} positions searched")
+        if self.deadline is not None and not self.nodes & 255 and time.perf_counter() > self.deadline:
+            raise SearchLimit("out of time")
         if state.over:
             return self.final_value(state)
         key = self.key(state)
