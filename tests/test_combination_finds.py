@@ -1,0 +1,238 @@
+"""What playing combinations of variants, seats and players found (issue 48, section 2), each kept fixed.
+
+1. Four players in partnerships of Swazi Casino: the search's sampled deals gave a seat that holds a
+   build (or proved a value) no card of it, when a seat dealt before it took the only one; a playout
+   then reached a seat with no legal move, and ``gain.best_index`` failed on an empty list.
+2. Tables at the engine's limit (tests/rules/heavy-table-*.yaml: 24 cards of three packs, each worth 1
+   or 2): the computer's sampled moves named a pile top by a twin on the table (illegal), take-all
+   captures were all left out (no move at all), and ``cassino play`` stopped before its first prompt.
+3. One computer move takes a few seconds at most by default (``search.MOVE_CAP``).
+"""
+
+from __future__ import annotations
+
+import io
+import random
+import re
+from pathlib import Path
+
+import pytest
+
+from cassino.apps.cli import main
+from cassino.engine.core import Engine
+from cassino.engine.game import Game
+from cassino.engine.moves import MoveKind
+from cassino.engine.state import Build, HandState
+from cassino.language.variants import load_rules
+from cassino.engine.rng import derive
+from cassino.players import search as search_module
+from cassino.players.bots import GreedyBot, SearchBot, make_bot
+from cassino.players.gain import best_index, ties_at_best
+from cassino.players.knowledge import determinize
+
+RULES = Path(__file__).parent / "rules"
+HEAVY = sorted(RULES.glob("heavy-table-*.yaml"))
+
+
+def _mask(engine: Engine, names: str, used: int = 0) -> int:
+    deck = engine.deck
+    return deck.mask([deck.parse(n) for n in names.split()], used)
+
+
+def _position(engine: Engine, hands: list[str], builds: list[Build], proven: list[frozenset[int]]) -> HandState:
+    """A 4-player partnership position of ``engine``: the hands given, every other card in seat 0's
+    pile (seen by all), nothing on the table or in the stock."""
+    start = engine.start(1, 4, partners=True)
+    masks = [_mask(engine, h) for h in hands]
+    used = 0
+    for m in masks:
+        used |= m
+    for b in builds:
+        used |= b.cards
+    rest = ((1 << engine.n_cards) - 1) & ~used
+    piles = (rest,) + (0,) * (len(start.piles) - 1)
+    return start.with_(hands=tuple(masks), table=0, builds=tuple(builds), stock=(), piles=piles,
+                       proven=tuple(proven), turn=0)
+
+
+# ------------------------------------------------------------------ 1. sampled deals keep what is known
+
+
+def test_a_seat_holding_a_build_is_dealt_its_card_even_when_an_earlier_seat_could_take_it() -> None:
+    """Seat 3 holds a build of 10 its partner made for it; the one 10 seat 0 cannot see is 10C. Every
+    deal seat 0 samples gives 10C to seat 3 (seats 1 and 2, dealt first, took it two times in three)."""
+    engine = Engine(load_rules("swazi-casino"))
+    build = Build(_mask(engine, "AH 4D 5D"), 10, False, 1, 3)
+    state = _position(engine, ["10S 10H 10D 3D 6D", "4C 6S 7S 2C 8H", "7D 8D 9C JD QD", "3C 7C KD 10C 2H"],
+                      [build], [frozenset(), frozenset(), frozenset(), frozenset({10})])
+    ten = _mask(engine, "10C")
+    for k in range(60):
+        dealt = determinize(engine, state, 0, random.Random(k))
+        assert dealt.hands[3] & ten, k
+        assert dealt.hands[0] == state.hands[0]
+        assert [bin(h).count("1") for h in dealt.hands] == [5, 5, 5, 5]
+
+
+def test_a_card_two_seats_could_use_goes_where_only_it_will_do(tmp_path: Path) -> None:
+    """Seat 1 must hold a 14 (an ace or a king here), seat 3 a 1 (an ace only); one ace and one king
+    are unseen: seat 3 always gets the ace, seat 1 the king, whichever the shuffle puts first."""
+    path = tmp_path / "kings-fourteen.yaml"
+    path.write_text("name: kings-fourteen\nextends: swazi-casino\ndeck:\n  ranks:\n"
+                    "    - {rank: A, value: [1, 14]}\n"
+                    + "".join(f'    - {{rank: "{r}", value: {r}}}\n' for r in range(2, 11))
+                    + "    - {rank: J, value: 11}\n    - {rank: Q, value: 12}\n    - {rank: K, value: 14}\n")
+    assert main(["validate", str(path)]) == 0
+    engine = Engine(load_rules(str(path)))
+    state = _position(engine, ["AS AC AD KS KC", "2C 3C 4C 5C KH", "6C 7C 8C 9C 10C", "2D 3D 4D 5D AH"],
+                      [], [frozenset(), frozenset({14}), frozenset(), frozenset({1})])
+    ace, king = _mask(engine, "AH"), _mask(engine, "KH")
+    firsts = set()
+    for k in range(40):
+        dealt = determinize(engine, state, 0, random.Random(k))
+        assert dealt.hands[3] & ace and dealt.hands[1] & king, k
+        firsts.add(dealt.hands[1] & ace == 0)
+    assert firsts == {True}
+
+
+@pytest.mark.parametrize("variant,players,partners", [
+    ("swazi-casino", 4, True), ("south-african-casino", 4, True), ("south-african-casino", 4, False),
+    ("swazi-casino", 3, False), ("south-african-casino", 3, False),
+])
+def test_the_search_plays_a_late_deal_legally(variant: str, players: int, partners: bool) -> None:
+    """The search (a few deals a move) and greedy finish a hand from its last 16 plies, each move legal."""
+    engine = Engine(load_rules(variant))
+    game = Game.new(engine, 5, players, partners)
+    rng = random.Random(5)
+    seats = [SearchBot(seed=s, iterations=4) if s % 2 == 0 else GreedyBot(seed=s) for s in range(players)]
+    hand = len(game.results)
+    while sum(bin(h).count("1") for h in game.hand.hands) + len(game.hand.stock) > 16:
+        game = game.play(rng.choice(game.playable_moves()))
+    while not game.over and len(game.results) == hand:
+        seat = game.hand.turn
+        move = seats[seat].choose(game, seat)
+        assert engine.is_legal(game.hand, move), (variant, move)
+        game = game.play(move)
+    assert len(game.results) > hand or game.over
+
+
+def test_best_index_and_ties_refuse_an_empty_list_by_name() -> None:
+    for pick in (best_index, ties_at_best):
+        with pytest.raises(ValueError, match="no values to choose among"):
+            pick([])
+    assert best_index([1.0, 3.0, 3.0]) == 1 and ties_at_best([1.0, 3.0, 3.0]) == [1, 2]
+
+
+# ------------------------------------------------------------------ 2. tables at the engine's limit
+
+
+def test_the_heavy_rule_files_are_valid() -> None:
+    assert len(HEAVY) == 3
+    for path in HEAVY:
+        assert main(["validate", str(path)]) == 0
+
+
+@pytest.mark.parametrize("path", HEAVY, ids=lambda p: p.stem)
+@pytest.mark.parametrize("seed", [1, 2])
+def test_the_computer_moves_legally_at_a_table_too_large_to_list(path: Path, seed: int) -> None:
+    """Greedy and the search play the first plies of a 24-card table; each move is legal (checked
+    apart, as a typed move is) and the game takes it."""
+    engine = Engine(load_rules(str(path)))
+    game = Game.new(engine, seed, 2, False)
+    seats = [GreedyBot(seed=seed), SearchBot(seed=seed, iterations=4)]
+    for _ in range(10):
+        seat = game.hand.turn
+        move = seats[seat].choose(game, seat)
+        assert engine.is_legal(game.hand, move), (path.stem, engine.why_illegal(game.hand, move))
+        game = game.play(move)
+
+
+def test_the_game_cassino_simulate_stopped_in_is_played_on() -> None:
+    """`cassino simulate tests/rules/heavy-table-swazi-casino.yaml --bot greedy,search --games 1 --seed 1`
+    stopped at its 8th move ("AD trail build 1 on AS 4C 7S 9H: AS lies under 9H in a capture pile"):
+    the same game, seeded as simulate seeds it, is played on legally."""
+    engine = Engine(load_rules(str(RULES / "heavy-table-swazi-casino.yaml")))
+    game_seed = derive(1, 0)
+    game = Game.new(engine, game_seed, 2, False, dealer=0)
+    seats = [make_bot(name, derive(game_seed, s + 1)) for s, name in enumerate(("greedy", "search"))]
+    for ply in range(12):
+        seat = game.hand.turn
+        seats[seat].reseed(derive(game_seed, seat, ply))
+        move = seats[seat].choose(game, seat)
+        assert engine.is_legal(game.hand, move), engine.why_illegal(game.hand, move)
+        game = game.play(move)
+
+
+@pytest.mark.parametrize("path", HEAVY, ids=lambda p: p.stem)
+def test_the_moves_offered_at_a_heavy_table_are_all_legal(path: Path) -> None:
+    """Every move the computer is offered (``playable_moves``) in the first 10 plies is legal, checked
+    afresh by an engine that did not list it: a pile top is not its twin on the table."""
+    engine, checker = Engine(load_rules(str(path))), Engine(load_rules(str(path)))
+    game = Game.new(engine, 1, 2, False)
+    greedy = GreedyBot(seed=1)
+    for _ in range(10):
+        moves = engine.playable_moves(game.hand)
+        assert moves
+        for move in moves:
+            assert checker.is_legal(game.hand, move), checker.why_illegal(game.hand, move)
+        game = game.play(greedy.choose(game, game.hand.turn))
+
+
+def test_take_all_at_a_heavy_table_offers_captures_that_take_all_they_can() -> None:
+    path = RULES / "heavy-table-krypkasino-take-all.yaml"
+    engine = Engine(load_rules(str(path)))
+    state = Game.new(engine, 1, 2, False).hand
+    captures = [m for m in engine.playable_moves(state) if m.kind is MoveKind.CAPTURE]
+    assert captures
+    for move in captures:
+        fresh = Engine(load_rules(str(path)))
+        assert fresh.is_legal(state, move)
+        smaller = move.loose & (move.loose - 1)   # (one card fewer: not all it can)
+        if smaller:
+            assert not fresh.is_legal(state, type(move)(move.kind, move.played, smaller, move.builds, None))
+
+
+@pytest.mark.parametrize("path", HEAVY, ids=lambda p: p.stem)
+def test_people_are_offered_moves_at_a_heavy_table(path: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                                   capsys: pytest.CaptureFixture[str]) -> None:
+    """`cassino play FILE --humans 2` shows the moves and a prompt; the first move listed is played."""
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setattr("sys.stdin", io.StringIO("\n1\n\nq\n"))   # (Enter: the keyboard passed on)
+    main(["play", str(path), "--humans", "2", "--seed", "1"])
+    out = capsys.readouterr()
+    assert len(re.findall(r"seat \d> ", out.out)) >= 2, out.out[-2000:] + out.err
+    assert "too large to walk" not in out.out + out.err
+    assert "  1. " in out.out
+
+
+# ------------------------------------------------------------------ 3. the time a move takes
+
+
+def test_the_search_has_a_time_cap_by_default() -> None:
+    assert search_module.MOVE_CAP <= 5 and SearchBot().cap == search_module.MOVE_CAP
+    assert SearchBot(cap=None).cap is None and SearchBot(cap=2).cap == 2.0
+
+
+@pytest.mark.parametrize("bad", [0, -1, float("inf"), float("nan"), True, "3"])
+def test_a_bad_cap_is_refused(bad: object) -> None:
+    with pytest.raises(ValueError, match="cap is a number of seconds"):
+        SearchBot(cap=bad)  # type: ignore[arg-type]
+
+
+class _Counting(SearchBot):
+    deals = 0
+
+    def determinize(self, engine, state, seat, avoid=()):  # type: ignore[no-untyped-def]
+        self.deals += 1
+        return super().determinize(engine, state, seat, avoid)
+
+
+def test_past_the_cap_no_more_deals_are_drawn() -> None:
+    """With a cap already passed, the search plays the best-rated candidate or one deal's best, a legal
+    move; with no cap it draws all its deals."""
+    game = Game.new(Engine(load_rules("standard")), 3, 2, False)
+    seat = game.hand.turn
+    capped, free = _Counting(seed=1, iterations=500, cap=1e-9), _Counting(seed=1, iterations=20, cap=None)
+    move = capped.choose(game, seat)
+    assert game.engine.is_legal(game.hand, move) and capped.deals <= 1
+    free.choose(game, seat)
+    assert free.deals >= 20
