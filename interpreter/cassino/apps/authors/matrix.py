@@ -495,8 +495,14 @@ class _SpielMirror:
             legal = state.legal_actions()
             action = next((a for a in legal if a % size in want), None)
             if action is None:
-                raise AssertionError(f"OpenSpiel cannot deal any of {want} to {'the table' if to < 0 else f'seat {to}'}"
-                                     f"; chance offers {legal}")
+                place = "the table" if to < 0 else f"seat {to}"
+                deck = real.engine.deck
+                if not want:
+                    there = real.hand.table if to < 0 else real.hand.hands[to]
+                    shown = " ".join(str(deck.cards[c]) for c in bits(there)) or "nothing"
+                    raise AssertionError(f"OpenSpiel deals a card to {place}, where the game dealt no more ({place} "
+                                         f"holds {shown} in the game): the adapter's deal differs from the engine's")
+                raise AssertionError(f"OpenSpiel cannot deal any of {want} to {place}; chance offers {legal}")
             state.apply_action(action)
         self.same(real)
 
