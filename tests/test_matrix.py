@@ -146,7 +146,8 @@ def test_openspiel_deals_the_dealer_a_table_that_makes_the_total() -> None:
 
 
 @pytest.mark.xfail(strict=True, raises=AssertionError, reason=(
-                   "a find of issue 48's matrix (apps/research/stepwise.py), the same cause: Scopa's misdeal (three kings or more on the initial table, deal.misdeal) is never redealt in "
+                   "a find of issue 48's matrix (apps/research/stepwise.py), the same cause: Scopa's misdeal "
+                   "(three kings or more on the initial table, deal.misdeal) is never redealt in "
                    "OpenSpiel, since chance renames the seed-0 deal's cards after the engine checked them"))
 def test_openspiel_never_leaves_a_misdealt_table() -> None:
     import pyspiel
