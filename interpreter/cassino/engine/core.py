@@ -658,13 +658,16 @@ class Engine:
             keys = self._distinct(state, keys)
         if self.turn_rules.active:
             keys = self.turn_rules.keep(state, keys)   # African Casino's whole-move rules
+            if not keys and state.hands[state.turn]:
+                # Whole-move rules that refuse every move the cards allow (only with unusual house rules:
+                # Swazi's pile rules with no sums and an equal loose card compulsory): the player trails
+                # rather than the game stop, as the generator lets them for its own rules.
+                keys = [TRAIL | (1 << (PLAYED_SHIFT + k)) for k in range(popcount(state.hands[state.turn]))]
         if self.take_all:
             keys = self._all_it_can(state, keys)
         self._memo = (state, keys)
         return keys
 
-        if self.turn_rules.active:
-            keys = self.turn_rules.keep(state, keys)   # African Casino's whole-move rules
     def _all_it_can(self, state: HandState, keys: list[int]) -> list[int]:
         """``capture.take_all``: the captures that no other capture by the same played cards
         contains (what a capture takes is its items, the key's bits above the played cards')."""
