@@ -301,7 +301,9 @@ def test_a_table_of_the_heavy_file_works_in_the_heavy_tables_processes(tmp_path:
         assert not s.store.get(light["id"]).heavy
 
 
-def test_a_table_whose_engine_work_took_long_once_is_heavy_from_then_on(tmp_path: Path) -> None:
+def test_a_table_whose_engine_work_took_long_once_is_heavy_from_then_on(tmp_path: Path,
+                                                                       monkeypatch: pytest.MonkeyPatch) -> None:
+    from cassino.apps.web import tables
     from cassino.apps.web.tables import Table, heavy_rules, timed
     from cassino.apps.web.thinking import HEAVY_SECONDS, Writers
 
@@ -311,9 +313,21 @@ def test_a_table_whose_engine_work_took_long_once_is_heavy_from_then_on(tmp_path
     assert timed(table, pow, 2, 5) == 32 and not table.heavy
     timed(table, time.sleep, HEAVY_SECONDS * 2)        # waiting is no work: not heavy
     assert not table.heavy
-    timed(table, _work_for, HEAVY_SECONDS * 2)
+    timed(table, _work_for, HEAVY_SECONDS * 2)         # work, but not a listing (a computer's thinking)
+    assert not table.heavy
+    assert tables.offered_moves in tables.HEAVY_SIGNS
+    monkeypatch.setattr(tables, "HEAVY_SIGNS", frozenset({_listing_for}))      # a listing that takes its time
+    timed(table, _listing_for, table.session, HEAVY_SECONDS * 2)
     assert table.heavy
     assert heavy_rules(load_rules("hungarian")) is False                    # three hand cards at most
+
+
+def _listing_for(snap: GameSession, seconds: float) -> Any:
+    """The moves to offer, taking ``seconds`` of this thread's own time at least."""
+    from cassino.apps.web import tables
+
+    _work_for(seconds)
+    return tables.offered_moves(snap)
 
 
 def _work_for(seconds: float) -> None:

@@ -341,15 +341,19 @@ def heavy_rules(rules: Any) -> bool:
     return bool(rules.capture.hand_cards_max >= 4)
 
 
+#: The listings whose time says a table is heavy (a computer player's thinking does not).
+HEAVY_SIGNS: frozenset[Any] = frozenset({offered_moves, read_typed, first_move, why_answer, decide})
+
+
 def timed(table: "Table", fn: Callable[..., T], *args: Any) -> T:
-    """``fn(*args)`` in an engine thread; a call that took more than HEAVY_SECONDS of this thread's own time
-    (not the time it waited for the processor or the interpreter lock: a busy machine makes no table heavy)
-    marks ``table`` heavy."""
+    """``fn(*args)`` in an engine thread; a listing (HEAVY_SIGNS) that took more than HEAVY_SECONDS of this
+    thread's own time (not the time it waited for the processor or the interpreter lock: a busy machine makes
+    no table heavy) marks ``table`` heavy."""
     start = time.thread_time()
     try:
         return fn(*args)
     finally:
-        if time.thread_time() - start > HEAVY_SECONDS:
+        if time.thread_time() - start > HEAVY_SECONDS and fn in HEAVY_SIGNS:
             table.heavy = True
 
 
