@@ -253,7 +253,9 @@ class Valuer:
     def __init__(self, deals: int, seed: int, known_positions: int = KNOWN_POSITIONS) -> None:
         self.deals = check_deals(deals)
         self.seed = seed
-        self.bot = SearchBot(seed)   # for its kept solver, card worth, outlook and playout policy (per engine)
+        # For its kept solver, card worth, outlook and playout policy (per engine); no time cap (the
+        # search's MOVE_CAP), so the same record, deals and seed give the same review on every machine.
+        self.bot = SearchBot(seed, cap=None)
         #: The most positions one exact solve may search before the search's estimate is used instead.
         self.known_positions = known_positions
 
