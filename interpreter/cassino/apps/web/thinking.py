@@ -47,6 +47,7 @@ import threading
 import time
 from collections import deque
 from dataclasses import dataclass, field
+from functools import partial
 from typing import Any, Callable, Generic, TypeVar
 
 from ...engine.rng import derive
@@ -453,45 +454,45 @@ class Thinkers:
                 assert taken is not None
                 owner, person, job = taken
                 slot.job = job
+            settle: Callable[[], None] = lambda: None
             try:
-                self._run(slot, job)
+                settle = self._run(slot, job)
             except BaseException as e:          # a bug here: said to the caller, and the worker goes on
                 log.exception("a worker process's job")
-                _post(job, e, True)
+                settle = partial(_post, job, e, True)
             finally:
+                # Counted as done before its caller hears of it: the caller's next job finds the table's
+                # share of the workers as it is (not this one still counted, and itself refused as busy).
                 with self._cond:
                     slot.job = None
                     self._queue.done(owner, person)
+                settle()
 
-    def _run(self, slot: _Slot, job: _Job) -> None:
+    def _run(self, slot: _Slot, job: _Job) -> Callable[[], None]:
+        """``job`` done by ``slot``'s process: how its future is to be settled."""
         if job.future.cancelled():                  # nobody waits for it any more
-            return
+            return lambda: None
         if job.expires is not None and time.monotonic() > job.expires:
-            _post(job, GaveUp(job.late or "given up: no worker was free in time"), True)
-            return
+            return partial(_post, job, GaveUp(job.late or "given up: no worker was free in time"), True)
         try:
             if slot.process is None or not slot.process.is_alive():
                 self._spawn(slot)
             slot.conn.send((job.fn, job.args))
             ready = slot.conn.poll(job.cap)
             if self.stopped:
-                _cancel(job)
-                return
+                return partial(_cancel, job)
             if not ready:
                 self._end(slot)
                 self.stopped_workers += 1
                 log.info("a worker took longer than %s s over %s: stopped", job.cap, job.fn.__name__)
-                _post(job, GaveUp(job.overran or "given up: it took too long"), True)
-                return
+                return partial(_post, job, GaveUp(job.overran or "given up: it took too long"), True)
             status, value = slot.conn.recv()
         except (EOFError, OSError, pickle.PicklingError) as e:
             if self.stopped:
-                _cancel(job)
-                return
+                return partial(_cancel, job)
             self._end(slot)
-            _post(job, CassinoError(f"a worker process stopped ({type(e).__name__})"), True)
-            return
-        _post(job, value, status != "ok")
+            return partial(_post, job, CassinoError(f"a worker process stopped ({type(e).__name__})"), True)
+        return partial(_post, job, value, status != "ok")
 
     def _spawn(self, slot: _Slot) -> None:
         """A new worker process for ``slot``, once it says it is ready (OSError if it does not start)."""
