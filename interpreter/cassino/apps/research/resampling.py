@@ -129,6 +129,24 @@ class Problem:
 _PLAIN_TRIES = 12           # plain uniform draws judged by the checks before the domains are worked out
 _DRAW_LIMIT = 20_000        # cheap draws from the domains in all (collisions and unmet needs included)
 _ENUMERATE = 60_000         # up to this many combinations, the fitting ones are listed outright
+_FIRST_BUDGET = 16          # failed checks the search's first run may meet before it starts again
+
+
+class _Cutoff:
+    """How many failures a run of the search may meet (restarts with a growing cutoff: a run that
+    chose badly early does not search all that lies below its choice, and a run allowed more
+    failures than the search has nodes is the whole search, so a redeal is still always found)."""
+
+    def __init__(self, budget: int) -> None:
+        self.left = budget
+        self.reached = False
+
+    def fail(self) -> bool:
+        """Count a failure; whether the run must stop."""
+        self.left -= 1
+        if self.left < 0:
+            self.reached = True
+        return self.reached
 
 
 def resample(step: Step, seat: int, rng: random.Random, tries: int = 24) -> Redeal | None:
@@ -161,10 +179,16 @@ def resample(step: Step, seat: int, rng: random.Random, tries: int = 24) -> Rede
         if found is not None:
             return found
     for cards in (domains, [_mask(unseen)] * n):     # (full domains: a safety net, never needed so far)
-        for drawn in _search(problem, cards, needs if cards is domains else [], rng):
-            found = _try(problem, _shuffled_groups(problem, drawn, rng), checked=True)
-            if found is not None:
-                return found
+        budget = _FIRST_BUDGET
+        while True:     # restarts, each in a new random order, allowed twice the failures of the last
+            cut = _Cutoff(budget)
+            for drawn in _search(problem, cards, needs if cards is domains else [], rng, cut):
+                found = _try(problem, _shuffled_groups(problem, drawn, rng), checked=True)
+                if found is not None:
+                    return found
+            if not cut.reached:     # the whole search was made: nothing fits these domains
+                break
+            budget *= 2
     raise ResampleError(
         f"no redeal of the {n} card(s) seat {seat} cannot see fits the plays of hand {step.game.hand_no}, "
         f"though the true deal does: a bug in the resampler (please report it with the game's history)")
@@ -310,14 +334,15 @@ def _draws(domains: list[int], needs: list[Need], unseen: list[int], rng: random
             yield drawn
 
 
-def _search(problem: Problem, domains: list[int], needs: list[Need], rng: random.Random
-            ) -> Iterator[tuple[int, ...]]:
+def _search(problem: Problem, domains: list[int], needs: list[Need], rng: random.Random,
+            cut: _Cutoff | None = None) -> Iterator[tuple[int, ...]]:
     """Every assignment of cards to the slots that passes the checks, in a random order
     (one of each set of assignments that differ only within a group of interchangeable
     slots). Slots are filled seat by seat, the most checked seats first, each in the order
     dealt; the cards are tried in one random order; a check is made once its slots are
     filled, and after each card the needs and a matching of the open slots to the cards
-    left are checked ahead."""
+    left are checked ahead. ``cut``: the run stops after that many failures (``cut.reached``)."""
+    cut = cut or _Cutoff(1 << 62)
     n = len(problem.targets)
     order = list(problem.unseen)
     rng.shuffle(order)
@@ -373,14 +398,23 @@ def _search(problem: Problem, domains: list[int], needs: list[Need], rng: random
             options ^= low
             assign[i] = low.bit_length() - 1
             now = used | low
+            ok = True
             if fire[j]:
                 drawn = cards()
-                ok = all(problem.passes(k, problem.hand_of(k, drawn)) for k in fire[j])
-            else:
-                ok = True
+                rank_of = {k: at for at, k in enumerate(problem.order)}
+                for k in sorted(fire[j], key=lambda k: rank_of.get(k, 0)):   # the likeliest to fail first
+                    if not problem.passes(k, problem.hand_of(k, drawn)):
+                        if k in rank_of and rank_of[k]:
+                            problem.order.insert(0, problem.order.pop(rank_of[k]))
+                        ok = False
+                        break
             if ok and ahead(j + 1, now):
                 yield from fill(j + 1, now)
+            elif cut.fail():
+                return
             assign[i] = -1
+            if cut.reached:
+                return
 
     yield from fill(0, 0)
 
