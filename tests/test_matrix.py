@@ -134,22 +134,17 @@ def test_the_same_seed_plays_the_same_game() -> None:
     assert other.record != first.record
 
 
-@pytest.mark.xfail(strict=True, raises=AssertionError, reason=(
-                   "a find of issue 48's matrix (apps/research/stepwise.py): OpenSpiel's deal is "
-                   "the engine's seed-0 deal renamed card by card, so a rule that depends on the cards dealt "
-                   "(Escoba's dealer taking an initial table that makes 15, deal.dealer_takes_total; a misdeal's "
-                   "redeal, deal.misdeal) follows the seed-0 deal, never the cards chance deals"))
 def test_openspiel_deals_the_dealer_a_table_that_makes_the_total() -> None:
+    """A find of the matrix: OpenSpiel's deal was the engine's seed-0 deal renamed card by card, so Escoba's
+    dealer taking an initial table of 15 (deal.dealer_takes_total) followed the seed-0 cards, never chance's.
+    The step-wise game now applies the table's card rules once chance named the cards."""
     # Seed 46: the four table cards make 15 and the dealer takes them; OpenSpiel deals four to the table.
     outcome = run(Seating("escoba", 2), 46, replace(CI, consumers=("openspiel",), max_actions=2), rotation=0)
     _clean(outcome)
 
 
-@pytest.mark.xfail(strict=True, raises=AssertionError, reason=(
-                   "a find of issue 48's matrix (apps/research/stepwise.py), the same cause: Scopa's misdeal "
-                   "(three kings or more on the initial table, deal.misdeal) is never redealt in "
-                   "OpenSpiel, since chance renames the seed-0 deal's cards after the engine checked them"))
 def test_openspiel_never_leaves_a_misdealt_table() -> None:
+    """The same cause: Scopa's misdeal (three kings or more on the initial table) was never redealt."""
     import pyspiel
 
     state = pyspiel.load_game("python_cassino", {"variant": "scopa"}).new_initial_state()

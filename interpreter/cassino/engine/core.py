@@ -283,6 +283,10 @@ class Engine:
         self.misdeal_mask: int = self.mask_of(compile_selector(d.misdeal_cards, deck.view)) if d.misdeal_cards else 0
         self.misdeal_at_least: int = d.misdeal_at_least
         self.dealer_total: int = c.total if d.dealer_takes_total and c.total is not None else 0
+        #: The step-wise game (OpenSpiel, PettingZoo) deals placeholders and lets chance name the cards
+        #: afterwards: the rules a first deal's table answers to by its cards (a misdeal, the dealer's
+        #: take) then wait for the names, and it applies them through :meth:`initial_deal_rules`.
+        self.deal_rules_deferred: bool = False
         self.sweep_in_last_deal: bool = sw.in_last_deal
         # African Casino (issue 27): capture piles kept in order, the opposing sides' tops in play.
         self.piles_in_play: bool = c.from_piles == "opponents_top"
@@ -422,6 +426,8 @@ class Engine:
                           proven=proven, restricted=frozenset(scores_restricted), stacks=stacks,
                           pile_reach=self.pile_reach)
         dealt = self._deal(state, initial=True)
+        if self.deal_rules_deferred:
+            return dealt
         if self.misdeal_mask:
             # A misdeal: the same dealer shuffles again (the same generator, so a seed still
             # fixes the hand). The file check makes a clean table possible; the bound only
@@ -434,6 +440,16 @@ class Engine:
         if self.dealer_total and dealt.table:
             dealt = self._dealer_takes(dealt)
         return dealt
+
+    def initial_deal_rules(self, state: HandState) -> HandState | None:
+        """The rules a hand's first deal answers to by the table's cards, for a deal whose cards were
+        named after it was made (``deal_rules_deferred``): None for a misdeal (the same dealer deals
+        again), else the hand once the dealer took a table that makes the capture total."""
+        if self.misdeal_mask and popcount(state.table & self.misdeal_mask) >= self.misdeal_at_least:
+            return None
+        if self.dealer_total and state.table:
+            return self._dealer_takes(state)
+        return state
 
     def _dealer_takes(self, state: HandState) -> HandState:
         """The dealer takes an initial table that splits wholly into sets worth the capture

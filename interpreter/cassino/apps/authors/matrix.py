@@ -489,7 +489,12 @@ class _SpielMirror:
             to = d.to[k]
             hand = step.game.hand
             zone = hand.table if to < 0 else hand.hands[to]
-            want = _ids(real.hand.table if to < 0 else real.hand.hands[to], size)
+            # The table's cards as dealt: those the dealer took at once (Escoba's table of 15) included.
+            dealt_table = real.hand.table
+            for c in real.hand.captures:
+                if c.ply == -1:
+                    dealt_table |= c.table_cards
+            want = _ids(dealt_table if to < 0 else real.hand.hands[to], size)
             for c in _ids(zone & ~d.pool, size) + [c % size for c, t in zip(d.chosen, d.to) if t == to]:
                 want.remove(c)
             legal = state.legal_actions()

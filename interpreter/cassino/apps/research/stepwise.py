@@ -139,6 +139,14 @@ class Setup:
             raise SetupError(f"max_hands must be 1 or more, not {setup.max_hands}")
         if not setup.variant.strip():
             raise SetupError("variant is empty: give a bundled variant's name (e.g. standard) or a rule file's path")
+        if "partners" not in params:
+            # Not given (PettingZoo's env(), a Setup made in Python): as the seats say. OpenSpiel fills in
+            # every default, so there partners=True must be given where the seats always play so.
+            try:
+                if always_partners(setup):
+                    setup = replace(setup, partners=True)
+            except CassinoError:
+                pass   # (a variant that cannot be loaded is said by the table, with its reason)
         return setup
 
     def params(self) -> dict[str, Any]:
@@ -396,6 +404,7 @@ class Table:
             else encode_rules(rules)
         self.setup = replace(setup, players=players, partners=self.partners, variant=variant)
         self.engine = engine = Engine(rules)   # (it remembers the last state's moves: Game.play re-checks cheaply)
+        engine.deal_rules_deferred = True      # (a misdeal, the dealer's take: once chance named the cards)
         self.encoding = Encoding(engine)
         self.n_cards = engine.n_cards
         self.full = (1 << engine.n_cards) - 1
@@ -975,6 +984,13 @@ class Step(NamedTuple):
 
         hand = hand.with_(hands=tuple(mask(h) for h in hand.hands), table=mask(hand.table),
                           stock=tuple(rename[c] for c in hand.stock))
+        if TABLE in d.to and hand.deal_no == 1:
+            # A hand's first deal, its cards now named: the rules the table answers to by its cards.
+            ruled = self.table.engine.initial_deal_rules(hand)
+            if ruled is None:   # a misdeal: the same dealer deals again, every card chosen anew
+                return self._replace(deal=d._replace(chosen=()), log=self.log + (("misdeal", hand.dealer),),
+                                     n_actions=self.n_actions + 1, trace=())
+            hand = ruled
         game = self.game.with_(hand=hand)
         log = self.log + (("deal", tuple(zip(d.to, d.chosen))),)
         step = self._replace(deal=None, log=log, n_actions=self.n_actions + 1, trace=trace)
