@@ -236,3 +236,25 @@ def test_past_the_cap_no_more_deals_are_drawn() -> None:
     assert game.engine.is_legal(game.hand, move) and capped.deals <= 1
     free.choose(game, seat)
     assert free.deals >= 20
+
+
+def test_a_playout_and_a_reading_stop_at_a_deadline_already_passed() -> None:
+    """What the cap bounds beside the deals: a playout stops after its move, the reading of another
+    seat's move gives nothing (not a partial reading); with no deadline both go to the end."""
+    from cassino.players.base import CardWorth
+    from cassino.players.gain import greedy_playout
+    from cassino.players.inference import card_terms
+    from cassino.players.playouts import playout
+    from cassino.players.policy import PlayoutPolicy
+
+    game = Game.new(Engine(load_rules("standard")), 4, 2, False)
+    engine, state = game.engine, game.hand
+    worth = CardWorth(engine, game.scorer)
+    move = engine.legal_moves(state)[0]
+    passed = 1e-9   # (a perf_counter reading long gone)
+    assert greedy_playout(engine, worth, state, move, False, passed) == engine.apply(state, move)
+    assert playout(engine, worth, state, move, False, PlayoutPolicy(engine), passed) == engine.apply(state, move)
+    whole = greedy_playout(engine, worth, state, move, False)
+    assert whole.deal_no != state.deal_no or whole.over
+    assert card_terms(engine, worth, state, deadline=passed) == []
+    assert len(card_terms(engine, worth, state)) == engine.n_cards

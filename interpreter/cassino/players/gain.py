@@ -12,6 +12,7 @@ same moves either way.
 
 from __future__ import annotations
 
+import time
 from typing import Final
 
 from ..engine.core import Engine
@@ -166,10 +167,14 @@ def greedy_move(engine: Engine, worth: CardWorth, state: HandState) -> Move:
     return legal[best_index(gains(worth, state, legal))]
 
 
-def greedy_playout(engine: Engine, worth: CardWorth, state: HandState, move: Move, whole_hand: bool) -> HandState:
-    """``move`` played, then every player's greedy move to the end of the deal (or of the hand)."""
+def greedy_playout(engine: Engine, worth: CardWorth, state: HandState, move: Move, whole_hand: bool,
+                   deadline: float = 0.0) -> HandState:
+    """``move`` played, then every player's greedy move to the end of the deal (or of the hand);
+    ``deadline`` (a ``time.perf_counter()`` reading; 0.0: none): stopped short once it has passed."""
     deal = state.deal_no
     state = engine.apply(state, move)
     while not state.over and (whole_hand or state.deal_no == deal):
+        if deadline > 0.0 and time.perf_counter() > deadline:
+            break
         state = engine.apply(state, greedy_move(engine, worth, state))
     return state

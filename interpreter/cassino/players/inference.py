@@ -34,6 +34,7 @@ from __future__ import annotations
 
 import math
 import random
+import time
 from typing import Callable, Final
 
 from ..engine.core import Engine
@@ -60,10 +61,12 @@ LogNode = tuple[object, HandState, Move] | None
 Rating = Callable[[Move, float], float]
 
 
-def card_terms(engine: Engine, worth: CardWorth, position: HandState, rate: Rating | None = None) -> list[float]:
+def card_terms(engine: Engine, worth: CardWorth, position: HandState, rate: Rating | None = None,
+               deadline: float = 0.0) -> list[float]:
     """For each card, the sum of exp(gain / ``TEMPERATURE``) (or of exp(``rate``)) over the moves the
     player to move in ``position`` could make holding that card alone (0.0 for a card anybody could
-    see there).
+    see there). ``deadline`` (a ``time.perf_counter()`` reading; 0.0: none): an empty list where it
+    passes before every kind of card is listed (a table whose every listing takes seconds).
 
     Reads only the public part of ``position``: its hands are replaced, and the stock stands in by
     its size. Cards of the same rank and worth play alike, so each such kind is listed once."""
@@ -79,6 +82,8 @@ def card_terms(engine: Engine, worth: CardWorth, position: HandState, rate: Rati
         kind = (engine.rank_str[i], worth.worth[i])
         total = kinds.get(kind)
         if total is None:
+            if deadline > 0.0 and time.perf_counter() > deadline:
+                return []
             hands[mover] = 1 << i
             probe = position.with_(hands=tuple(hands), stock=stock)
             moves = engine.playable_moves(probe)
@@ -154,11 +159,13 @@ def relative(log_weights: list[float], least_share: float = 0.0) -> list[float]:
 
 
 def evidence(engine: Engine, worth: CardWorth, state: HandState, log: LogNode, seat: int,
-             memo: dict[int, tuple[object, list[float] | None]], rate: Rating | None = None) -> Evidence | None:
+             memo: dict[int, tuple[object, list[float] | None]], rate: Rating | None = None,
+             deadline: float = 0.0) -> Evidence | None:
     """What the moves of ``state``'s deal in ``log`` (its game's log, newest first) say of the
     hands ``seat`` cannot see; None where nothing was seen. ``memo`` keeps each logged position's
     ``card_terms`` for the later decisions of the deal (by the position, kept alongside it);
-    ``rate``: another model of play than the search's (``card_terms``)."""
+    ``rate``: another model of play than the search's (``card_terms``); ``deadline``: a move whose
+    reading it cuts short is not read (nor remembered: a later decision reads it)."""
     deal = state.deal_no
     played = [0] * state.players
     seen: list[tuple[int, int, list[float]]] = []
@@ -175,9 +182,12 @@ def evidence(engine: Engine, worth: CardWorth, state: HandState, log: LogNode, s
             known = memo.get(id(position))
             if known is None or known[0] is not position:
                 try:
-                    terms: list[float] | None = card_terms(engine, worth, position, rate)
+                    terms: list[float] | None = card_terms(engine, worth, position, rate, deadline)
                 except PositionTooLargeError:
                     terms = None    # (a table beyond the listing budget: this move is not read)
+                if terms is not None and not terms:
+                    node = earlier   # type: ignore[assignment]
+                    continue        # (out of time: not read, not remembered)
                 known = (position, terms)
                 memo[id(position)] = known
             if known[1] is not None:

@@ -20,19 +20,21 @@ from .policy import PlayoutPolicy
 
 def playout_leads(engine: Engine, worth: CardWorth, outlook: Outlook, state: HandState, moves: list[Move],
                   whole_hand: bool, side: int, scores: dict[int, int], restrictions_on: bool,
-                  sign: float, policy: PlayoutPolicy | None = None) -> list[float]:
+                  sign: float, policy: PlayoutPolicy | None = None, deadline: float = 0.0) -> list[float]:
     """For each of ``moves``: its playout's expected lead for ``side`` (``sign``: -1.0 where the lowest
-    total wins), played out by ``policy`` (None: greedily)."""
+    total wins), played out by ``policy`` (None: greedily); ``deadline``: as ``playout``'s (a value found
+    past it is of a playout stopped short: the caller looks at the time and leaves it out)."""
     allowed = outlook.allowed(state.sides, scores, restrictions_on)   # (the sides stay the same all hand)
-    return [outlook.lead(playout(engine, worth, state, m, whole_hand, policy), side, scores, restrictions_on, sign,
-                         allowed)
+    return [outlook.lead(playout(engine, worth, state, m, whole_hand, policy, deadline), side, scores,
+                         restrictions_on, sign, allowed)
             for m in moves]
 
 
 def playout(engine: Engine, worth: CardWorth, state: HandState, move: Move, whole_hand: bool,
-            policy: PlayoutPolicy | None) -> HandState:
+            policy: PlayoutPolicy | None, deadline: float = 0.0) -> HandState:
     """``move`` played, then every seat's move by ``policy`` (None: greedily) to the end of the deal
-    (or hand): the search's playout, and the review's."""
+    (or hand): the search's playout, and the review's. ``deadline`` (a ``time.perf_counter()`` reading;
+    0.0: none): stopped short once it has passed."""
     if policy is None:
-        return greedy_playout(engine, worth, state, move, whole_hand)
-    return policy.playout(engine, worth, state, move, whole_hand)
+        return greedy_playout(engine, worth, state, move, whole_hand, deadline)
+    return policy.playout(engine, worth, state, move, whole_hand, deadline)

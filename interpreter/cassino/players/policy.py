@@ -27,6 +27,7 @@ module give the same floats, bit for bit (the features added in the order of ``F
 from __future__ import annotations
 
 import math
+import time
 from typing import Final
 
 from ..engine.core import Engine
@@ -128,10 +129,14 @@ class PlayoutPolicy:
             return legal[0]
         return legal[best_index(self.ratings(worth, state, legal))]
 
-    def playout(self, engine: Engine, worth: CardWorth, state: HandState, move: Move, whole_hand: bool) -> HandState:
-        """``move`` played, then every seat's best-rated move to the end of the deal (or of the hand)."""
+    def playout(self, engine: Engine, worth: CardWorth, state: HandState, move: Move, whole_hand: bool,
+                deadline: float = 0.0) -> HandState:
+        """``move`` played, then every seat's best-rated move to the end of the deal (or of the hand);
+        ``deadline`` (a ``time.perf_counter()`` reading; 0.0: none): stopped short once it has passed."""
         deal = state.deal_no
         state = engine.apply(state, move)
         while not state.over and (whole_hand or state.deal_no == deal):
+            if deadline > 0.0 and time.perf_counter() > deadline:
+                break
             state = engine.apply(state, self.move(engine, worth, state))
         return state

@@ -208,7 +208,8 @@ class SearchBot(Bot):
         each logged move read once: later decisions of the deal find it in a small memo."""
         if len(self._terms) > 4096:
             self._terms.clear()
-        return evidence(game.engine, self.worth(game), game.hand, game.log, seat, self._terms)
+        return evidence(game.engine, self.worth(game), game.hand, game.log, seat, self._terms,
+                        deadline=self._capped or 0.0)
 
     def unlikely(self, game: Game, seat: int) -> tuple[int, ...]:
         """For each seat, the cards it passed up a capture with in this deal (as seen by
@@ -295,23 +296,17 @@ class SearchBot(Bot):
         (``benchmarks/playout_trials.py``) and kept out: none was better."""
         engine = game.engine
         capped = self._capped
-        if capped is not None:   # (under the cap: a candidate at a time, the time looked at before each)
-            values: list[float] = []
-            for m in alive:
-                if time.perf_counter() > capped:
-                    raise _Capped()
-                values += self._values(game, worth, state, side, [m], whole_hand)
-            return values
-        return self._values(game, worth, state, side, alive, whole_hand)
-
-    def _values(self, game: Game, worth: CardWorth, state: HandState, side: int, alive: list[Move],
-                whole_hand: bool) -> list[float]:
-        engine = game.engine
         if self.evaluation == "outlook":
-            return playout_leads(engine, worth, self.outlook(game), state, alive, whole_hand, side,
-                                 dict(enumerate(game.scores)), game.restrictions_on, _sign(game), self.policy(game))
-        return [self._lead(game, worth, state, greedy_playout(engine, worth, state, m, whole_hand), side)
-                for m in alive]
+            values = playout_leads(engine, worth, self.outlook(game), state, alive, whole_hand, side,
+                                   dict(enumerate(game.scores)), game.restrictions_on, _sign(game), self.policy(game),
+                                   capped or 0.0)
+        else:
+            values = [self._lead(game, worth, state, greedy_playout(engine, worth, state, m, whole_hand, capped or 0.0),
+                                 side)
+                      for m in alive]
+        if capped is not None and time.perf_counter() > capped:
+            raise _Capped()   # (the cap came within the deal: its playouts may have stopped short)
+        return values
 
     def choose(self, game: Game, seat: int) -> Move:
         try:

@@ -102,7 +102,8 @@ class Solver:
     def limited(self, positions: int, deadline: float | None = None) -> Iterator["Solver"]:
         """Searches made in the block raise SearchLimit once they search more than ``positions``
         positions between them, or (``deadline``, a ``time.perf_counter()`` reading) once that time
-        has come, looked at every 256 positions (what they learnt stays in the table); no limit after it."""
+        has come, looked at every position (a position of a heavy table takes seconds to list; what they
+        learnt stays in the table); no limit after it."""
         self.max_positions = self.nodes + positions
         self.deadline = deadline
         try:
@@ -213,7 +214,7 @@ class Solver:
             self._progress(self.nodes)
         if self.max_positions is not None and self.nodes > self.max_positions:
             raise SearchLimit(f"more than {self.max_positions:,} positions searched")
-        if self.deadline is not None and not self.nodes & 255 and time.perf_counter() > self.deadline:
+        if self.deadline is not None and time.perf_counter() > self.deadline:
             raise SearchLimit("out of time")
         if state.over:
             return self.final_value(state)
