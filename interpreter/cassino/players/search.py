@@ -84,9 +84,10 @@ SETTLE = 0.1
 CLOSE_WORK = 4096
 Z = 2.5
 
-#: The most seconds one decision takes, about, where its budget is in deals (``iterations``): no more
-#: deals are drawn once it has passed (the deal under way is finished, so a decision may run over by one
-#: deal's playouts), and the exact solver stops at it and leaves the move to the sampled search. A
+#: The most seconds one decision takes, about, where its budget is in deals (``iterations``): once it has
+#: passed no more deals are drawn, the deal under way stops (its playouts stop short, and it is left out),
+#: the reading of the others' moves stops, and the exact solver stops and leaves the move to the sampled
+#: search; a decision runs over by what one listing of the legal moves takes. A
 #: position whose every listing is slow (South African and Swazi Casino's 12-card hands in pure
 #: Python, 4 players: 20-40 s a move; a 24-card table of three packs, whose sampled deals list hundreds
 #: of moves a turn: 40 s) is played within it. A cap, not a budget: where it cuts a decision short, the
