@@ -379,6 +379,12 @@ def test_the_counting_aid_warnings_and_the_review_at_the_end_of_a_game(browser: 
         assert review.is_visible()
         assert "24 moves reviewed" in page.locator("#review-summary").inner_text()
         assert page.locator("#mistakes tr").count() >= 1 or "No move lost points" in review.inner_text()
+        # An unclear move is shown as one ("? MOVE"), never with the good move's tick, and counted in the summary.
+        import re
+
+        cells = page.locator("#reviewed tr td:nth-child(4)").all_text_contents()   # (in a closed <details>)
+        said = re.search(r"(\d+) unclear", page.locator("#review-summary").inner_text())
+        assert sum(c.startswith("? ") for c in cells) == (int(said.group(1)) if said else 0)
         hands = page.locator("#replay .replay-hands li")
         assert hands.count() == 2 and hands.nth(1).is_visible()
         first_hands = hands.all_inner_texts()

@@ -595,7 +595,8 @@ function onReview(r) {
   box.replaceChildren(el("h2", "Review of your moves"));
   const s = r.summary;
   const lost = Object.entries(s.loss_by_seat).map(([seat, p]) => `seat ${seat}: ${p} points lost`).join("; ");
-  const line = el("p", `${s.moves} moves reviewed, ${s.marked} lost points (${lost}). Values are your side's points in the hand against the other side's: exact where you could know every card's place, otherwise the search's average over ${r.deals} deals of the cards you could not see.`);
+  const others = [s.unclear ? `${s.unclear} unclear` : "", s.skipped ? `${s.skipped} not valued` : ""].filter(Boolean);
+  const line = el("p", `${s.moves} moves reviewed, ${s.marked} lost points (${lost})${others.length ? `, ${others.join(", ")}` : ""}. Values are your side's points in the hand against the other side's: exact where you could know every card's place, otherwise the search's average over ${r.deals} deals of the cards you could not see.`);
   line.id = "review-summary";
   box.append(line);
   for (const n of r.notes) box.append(el("p", n, "small"));
@@ -625,6 +626,15 @@ function onReview(r) {
   box.scrollIntoView();
 }
 
+// What the review says of a move in the table: the better move where it lost points, "? MOVE" where it may
+// have (unclear: its loss's interval straddles the margin), "not valued" where it was skipped (with why), ✓.
+function verdictCell(m) {
+  if (m.marked) return m.best;
+  if (m.verdict === "unclear") return `? ${m.best}`;
+  if (m.verdict === "skipped") return "not valued";
+  return m.method === "forced" ? "(forced)" : "✓";
+}
+
 function movesTable(moves, id) {
   const table = el("table", "", "summary review-moves");
   table.id = id;
@@ -635,7 +645,7 @@ function movesTable(moves, id) {
     const row = el("tr", "", m.marked ? "marked" : "");
     row.dataset.action = m.action;
     row.append(el("td", String(m.action), "num"), el("td", `${m.hand_no}, deal ${m.deal_no}`),
-      el("td", m.played), el("td", m.marked ? m.best : (m.method === "forced" ? "(forced)" : "✓")),
+      el("td", m.played), el("td", verdictCell(m)),
       el("td", m.marked ? `${m.loss}` : "", "num"));
     row.title = `${m.method}${m.deals ? `, ${m.deals} deals` : ""}: played ${m.played_value}, best ${m.best_value}`;
     table.append(row);
@@ -664,6 +674,8 @@ function showStep(k) {
   const m = review.moves.find((x) => x.action === st.action);
   let verdict = "";
   if (m && m.marked) verdict = ` ✗ lost ${m.loss} points: better ${m.best}`;
+  else if (m && m.verdict === "unclear") verdict = ` ? unclear: ${m.best} may be worth more`;
+  else if (m && m.verdict === "skipped") verdict = ` (not valued: ${m.note})`;
   else if (m) verdict = m.method === "forced" ? " (forced)" : " ✓ best";
   const played = el("p", `seat ${st.seat} plays ${st.text}${verdict}`, m && m.marked ? "refused" : "");
   played.id = "replay-move";
