@@ -58,7 +58,7 @@ def on_files(files: Files, config: MkDocsConfig) -> Files:
     for name in _variant_names():
         pages[f"variants/{name}.md"] = variant_page(name)
     changelog = Path(config.config_file_path).parent / "CHANGELOG.md"
-    pages["changelog.md"] = changelog.read_text(encoding="utf-8").replace("(docs/performance.md)", "(performance.md)")
+    pages["changelog.md"] = changelog.read_text(encoding="utf-8").replace("](docs/", "](")   # (links into docs/)
     for name, svg in _pictures().items():   # drawn from positions the engine sets up and plays
         pages[f"img/{name}"] = svg
     for uri, text in pages.items():
