@@ -113,8 +113,8 @@ def _reserved(engine: Engine, state: HandState, seat: int, unseen: list[int]) ->
     Each value needed, seat by seat (values in text order), gets the first unseen card of it that
     no need took yet, unless the seat's cards so far already capture it or its hand is full. Where
     every such card is taken, a need that holds one gives it up for another card of its own value
-    (augmenting paths, as in a bipartite matching): a card worth two values (Royal Casino's 10D,
-    10 or 16) taken for the 10 by one seat while another seat must hold the 16. A need no deal can
+    (augmenting paths, as in a bipartite matching): a card worth two values (an ace, 1 or 14) taken
+    for one seat's 14 while another seat must hold a 1 and a king, also 14, is left. A need no deal can
     meet (nothing consistent with the seen cards) is left unmet, never refused.
     """
     players = state.players
