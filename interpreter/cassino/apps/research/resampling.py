@@ -24,7 +24,8 @@ gives the same redeal):
 3. a search: the slots are filled seat by seat, each slot's card drawn from its domain
    in a random order, each check made as soon as the cards it needs are in place, each
    need and the remaining slots' cards (a matching) checked ahead, backtracking on a
-   failure. It is complete: the true deal passes every check, so it always finds a
+   failure, and starting again in a new random order, allowed twice the failures, when a
+   run meets too many (:class:`_Cutoff`). It is complete: the true deal passes every check, so it always finds a
    redeal (random, though no longer exactly uniform). It is reached where the constraints
    make uniform draws rare (Swazi Casino's whole pack dealt at once: 20 or more hidden
    cards, several seats each needing a card of a value it built).
