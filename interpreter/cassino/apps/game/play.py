@@ -40,7 +40,7 @@ from ..learning.warnings import warnings_for
 from .move_examples import examples_text
 from .records import Record, apply_action
 from .session import Acted, GameSession, NotAMove
-from .summary import HandSummary, hand_summary, side_name, side_seats
+from .summary import HandSummary, hand_summary, pile_seat, side_name, side_seats
 
 #: Moves numbered on screen at most (more are counted, and can be typed).
 MAX_LISTED = 36
@@ -148,9 +148,9 @@ class Session(GameSession):
             held = bin(h.hands[s]).count("1")
             line = Text(f"  {self.seat_name(s)}: {held} card{'s' if held != 1 else ''}, "
                         f"{bin(h.piles[s]).count('1')} taken{extra}")
-            if h.stacks and h.teams.index(h.teams[s]) == s and h.stacks[h.teams[s]]:
-                # African Casino: the side's face-up pile top, in play for the other sides; where a
-                # move may reach under it (capture.pile_cards: augment), the cards it may reach, in order.
+            if pile_seat(h, h.teams[s]) == s:
+                # African Casino: the side's face-up pile top, at the seat that took it, in play for the other
+                # sides; where a move may reach under it (capture.pile_cards: augment), the cards it may reach.
                 stack = h.stacks[h.teams[s]]
                 line.append("   pile top: ")
                 line.append_text(self.card(cards_text(g.engine.deck, 1 << stack[-1])[0]))

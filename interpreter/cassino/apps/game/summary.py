@@ -187,3 +187,14 @@ def replay_line(record: "Record", game: "Game") -> str:
         did += f" and {claims} claim{'s' if claims != 1 else ''}"
     return (f"{record.rules.name}, seed {record.seed}, {record.players} players: {did} replayed; "
             f"game {outcome(game)}; scores: {scores_text(game)}")
+
+
+def pile_seat(h: HandState, side: int) -> int | None:
+    """The seat a side's face-up capture pile is shown at, where piles are in play (African Casino):
+    the seat whose captures hold its top card (with partners, the one who took it: its "taken" counts
+    it), else the side's lowest seat; None where there are no piles or the side's is empty."""
+    if not h.stacks or not h.stacks[side]:
+        return None
+    top = 1 << h.stacks[side][-1]
+    members = [s for s, team in enumerate(h.teams) if team == side]
+    return next((s for s in members if h.piles[s] & top), members[0])

@@ -22,7 +22,7 @@ from ...engine.notation import cards_text, format_move
 from ...engine.state import Build, HandState
 from ...language.cards import Deck
 from ..game.move_examples import move_examples
-from ..game.summary import HandSummary, outcome, side_name, side_seats
+from ..game.summary import HandSummary, outcome, pile_seat, side_name, side_seats
 
 
 def deck_view(deck: Deck) -> dict[str, Any]:
@@ -143,17 +143,6 @@ def move_view(engine: Engine, state: HandState, move: Move) -> dict[str, Any]:
     return {"text": format_move(move, deck), "kind": move.kind.value,
             "played": zone_ids(deck, state.hands[state.turn], move.played),
             "items": items, "words": move_words(engine, state, move)}
-
-
-def pile_seat(h: HandState, side: int) -> int | None:
-    """The seat a side's face-up capture pile is shown at, where piles are in play (African Casino):
-    the seat whose captures hold its top card (with partners, the one who took it: its "taken" counts
-    it), else the side's lowest seat; None where there are no piles or the side's is empty."""
-    if not h.stacks or not h.stacks[side]:
-        return None
-    top = 1 << h.stacks[side][-1]
-    members = [s for s, team in enumerate(h.teams) if team == side]
-    return next((s for s in members if h.piles[s] & top), members[0])
 
 
 def pile_top(deck: Deck, h: HandState, seat: int) -> str | None:
