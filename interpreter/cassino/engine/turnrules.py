@@ -264,14 +264,17 @@ class TurnRules:
             taken = used
         else:
             values = [value] if isinstance(value, int) else []
-            raised = [x for x in used if x.value != value and isinstance(x.value, int)]
+            raised: list[int] = []   # the values of the builds the move raises
+            for x in used:
+                if x.value != value and isinstance(x.value, int):
+                    raised.append(x.value)
             if kind == BUILD and raised and played:
                 # A build changes its value by the card from the hand added to it ([Kh] 3. "you change the
                 # value by adding a single card from your hand"): the two are one item, never split
                 # apart so that a pile card raises the build while the hand card makes a set of its own.
                 for i in bits(played):
-                    items.append((tuple(x.value + v for x in raised[:1] for v in engine.hv[i]), -1, 0))
-                items += [((x.value,), -1, 0) for x in raised[1:]]
+                    items.append((tuple(raised[0] + v for v in engine.hv[i]), -1, 0))
+                items += [((r,), -1, 0) for r in raised[1:]]
             else:
                 if kind == BUILD:
                     # (``capture.pile_base: layout``: never a base on its own; ``layout_or_played``: a base as
@@ -281,7 +284,7 @@ class TurnRules:
                     if not self.played_base or self.discard_barred(state):
                         hand_items = ((1 << popcount(played)) - 1) << len(items)
                     items += [(engine.hv[i], -1, 0) for i in bits(played)]
-                items += [((x.value,), -1, 0) for x in raised]
+                items += [((r,), -1, 0) for r in raised]
             fixed = sum(1 for x in used if x.value == value)
         for i in bits(loose):
             side, depth = where.get(i, (-1, 0))
