@@ -7,7 +7,7 @@ import math
 from ..errors import CassinoError
 from .base import Bot, RandomBot
 from .greedy import GreedyBot
-from .search import SearchBot
+from .search import MOVE_CAP, SearchBot
 
 BOTS = {"random": RandomBot, "greedy": GreedyBot, "search": SearchBot}
 MAX_DEALS = 10_000
@@ -20,11 +20,14 @@ BOT_NAMES = (f"random, greedy, search, search:N (N deals a move, 1 to {MAX_DEALS
              f"or search:Xs (X seconds a move, up to {MAX_SECONDS:g})")
 
 
-def make_bot(name: str, seed: int = 0, max_deals: int = MAX_DEALS, max_seconds: float = MAX_SECONDS) -> Bot:
+def make_bot(name: str, seed: int = 0, max_deals: int = MAX_DEALS, max_seconds: float = MAX_SECONDS,
+             cap: float | None = MOVE_CAP) -> Bot:
     """A computer player by name: one of ``BOT_NAMES``.
 
     A search budget above ``max_deals`` deals or ``max_seconds`` seconds a move is refused (a front end
     that shares a machine between many games, such as ``cassino serve``, passes smaller bounds).
+    ``cap``: the most seconds a search budgeted in deals takes a move (``SearchBot``'s); None for runs
+    that must give the same moves on every machine (``simulate``, ``sweep``), whatever a move takes.
     """
     base, colon, arg = name.partition(":")
     if base not in BOTS or (colon and base != "search"):
@@ -32,7 +35,7 @@ def make_bot(name: str, seed: int = 0, max_deals: int = MAX_DEALS, max_seconds: 
     if base != "search":
         return BOTS[base](seed)
     if not colon:
-        return SearchBot(seed)
+        return SearchBot(seed, cap=cap)
     timed = arg.endswith("s")
     try:
         budget: float = float(arg[:-1]) if timed else int(arg)
@@ -47,4 +50,4 @@ def make_bot(name: str, seed: int = 0, max_deals: int = MAX_DEALS, max_seconds: 
     if not timed and budget > max_deals:
         raise CassinoError(f"search budget too large in {name!r}: at most {max_deals:,} deals a move "
                            f"(search:{max_deals})")
-    return SearchBot(seed, seconds=budget) if timed else SearchBot(seed, iterations=int(budget))
+    return SearchBot(seed, seconds=budget) if timed else SearchBot(seed, iterations=int(budget), cap=cap)

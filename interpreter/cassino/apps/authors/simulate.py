@@ -41,7 +41,8 @@ def play_game(engine: Engine, seed: int, players: int, partners: bool, bots: tup
     game_seed = derive(seed, index)
     game = Game.new(engine, game_seed, players, partners, dealer=index % players, scorer=scorer)
     first = engine.leader(game.dealer, players)
-    seats = [make_bot(bots[s % len(bots)], derive(game_seed, s + 1)) for s in range(players)]
+    # (No time cap: the same arguments give the same games on every machine, however long a move takes.)
+    seats = [make_bot(bots[s % len(bots)], derive(game_seed, s + 1), cap=None) for s in range(players)]
     lowest = {game.hand.teams[s]: s for s in reversed(range(players))}
     plies = 0
     claiming = rules.game.claiming     # no seat ever claims where the variant has no claiming
