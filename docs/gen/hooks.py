@@ -186,7 +186,7 @@ API_EXTRA = {"HandState": "cassino.engine.state"}
 
 def _class_lines(name: str, obj: type) -> list[str]:
     kind = "exception" if issubclass(obj, BaseException) else "class"
-    out = [f"## `{name}` ({kind})", "", f"`{obj.__module__}.{obj.__qualname__}`", "", _doc(obj), ""]
+    out = [f"## `{name}` ({kind})", "", f"`{_public_module(obj.__module__)}.{obj.__qualname__}`", "", _doc(obj), ""]
     if kind == "exception":
         return out
     for attr, member in sorted(vars(obj).items()):
@@ -201,15 +201,33 @@ def _class_lines(name: str, obj: type) -> list[str]:
 
 
 def api_names() -> dict[str, Any]:
-    """Every name the API page documents: ``import cassino``'s exports and ``API_EXTRA``."""
+    """Every name the API page documents: ``import cassino``'s exports and ``API_EXTRA``. Where the engine
+    is compiled (mypyc drops docstrings and makes properties plain descriptors), from the same package's
+    Python source, loaded beside it (``native.pure_copy``): the page documents the code as written."""
     import importlib
 
-    import cassino
+    from cassino import native
 
-    names: dict[str, Any] = {n: getattr(cassino, n) for n in cassino.__all__ if not n.startswith("_")}
+    if native.compiled():
+        package = native.pure_copy()
+
+        def module_of(name: str) -> Any:
+            return native.pure_copy(name.removeprefix("cassino."))
+    else:
+        import cassino as package
+
+        module_of = importlib.import_module
+    names: dict[str, Any] = {n: getattr(package, n) for n in package.__all__ if not n.startswith("_")}
     for name, module in API_EXTRA.items():
-        names[name] = getattr(importlib.import_module(module), name)
+        names[name] = getattr(module_of(module), name)
     return names
+
+
+def _public_module(name: str) -> str:
+    """A module's name as a user imports it (``cassino.engine.core``, not the source copy's name)."""
+    from cassino.native import PURE_NAME
+
+    return "cassino" + name[len(PURE_NAME):] if name.startswith(PURE_NAME) else name
 
 
 def api_markdown() -> str:
@@ -226,7 +244,7 @@ def api_markdown() -> str:
         if inspect.isclass(obj):
             out += _class_lines(name, obj)
         elif callable(obj):
-            out += [f"## `{name}{_signature(obj)}`", "", f"`{obj.__module__}.{name}`", "", _doc(obj), ""]
+            out += [f"## `{name}{_signature(obj)}`", "", f"`{_public_module(obj.__module__)}.{name}`", "", _doc(obj), ""]
         else:
             out += [f"## `{name}`", "", f"`{obj!r}`", ""]
     out += ["## `__version__`", "", f"`{cassino.__version__!r}`", ""]
