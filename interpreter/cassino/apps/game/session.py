@@ -104,11 +104,12 @@ class GameSession:
     def save(self) -> None:
         self.record.save(self.save_path, self.game)
 
-    def act(self, action: str) -> Acted:
-        """Apply an action, record it, and write the record before anything else happens."""
+    def act(self, action: str, after: Game | None = None) -> Acted:
+        """Apply an action, record it, and write the record before anything else happens. ``after``: the
+        game after the action, where it was worked out beforehand (the browser's heavy tables do so apart)."""
         before = self.game
         seat = actor_of(action, before)
-        self.game = apply_action(before, action)
+        self.game = apply_action(before, action) if after is None else after
         self.record.actions.append(action)
         try:
             self.save()

@@ -393,24 +393,7 @@ def applied(game: Any, action: str) -> Any:
 def act_applied(session: GameSession, action: str, after: Any) -> Acted:
     """``GameSession.act`` with the game after ``action`` worked out beforehand (:func:`applied`): the action
     recorded and written before anything else happens, or neither."""
-    before = session.game
-    seat = actor_of(action, before)
-    session.game = after
-    session.record.actions.append(action)
-    try:
-        session.save()
-    except BaseException:
-        session.record.actions.pop()
-        session.game = before
-        raise
-    summary = None
-    if not action.startswith("claim"):
-        session.last_moves[seat] = action
-        summary = hand_summary(before, parse_move(action, before.engine.deck), after)
-    new_hand = after.hand_no != before.hand_no
-    if new_hand:
-        session.last_moves = {}
-    return Acted(seat, action, summary, new_hand)
+    return GameSession.act(session, action, after)
 
 
 def act_and_summarise(session: GameSession, action: str, log_: list[tuple[int, str]],
