@@ -71,3 +71,19 @@ def test_the_terminal_asks_only_about_an_avoidable_risk() -> None:
     for move in game.legal_moves():
         assert felt.confirmed(move) is True
     assert asked == [] and "warning" not in out.getvalue()
+
+
+def test_the_browser_says_so_beside_the_hints_own_move(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    from cassino.apps.game.session import GameSession
+    from cassino.apps.web.tables import warnings_answer
+
+    game = at("hoyle", {0: ["9C", "2D", "KS"], 1: ["KH", "QH", "JH"]}, ["4H"])
+    record = Record(game.rules, 1, 2, False, ["human", "random"], source="hoyle")
+    snap = GameSession(game, record, {}, tmp_path / "game.json")
+    plain = warnings_answer(snap, "2D trail")
+    hinted = warnings_answer(snap, "2D trail", hinted="2D trail")
+    other = warnings_answer(snap, "2D trail", hinted="KS trail")
+    assert plain["warnings"] and not any("hint" in w["text"] for w in plain["warnings"])
+    assert all("the hint chose this move all the same" in w["text"] for w in hinted["warnings"])
+    assert other == plain
+    assert warnings_answer(snap, "2D trail", hinted="not a move")["warnings"] == plain["warnings"]

@@ -309,16 +309,23 @@ def why_answer(game: Any, played: list[str], items: list[str]) -> dict[str, Any]
     return {"type": "refused", "message": game.engine.why_illegal(hand, move)}
 
 
-def warnings_answer(snap: GameSession, text: str) -> dict[str, Any]:
+def warnings_answer(snap: GameSession, text: str, hinted: str | None = None) -> dict[str, Any]:
     """What the typed or clicked move may give away (``warnings_for``: from the mover's view only); a move the
-    engine refuses gets its reason instead, and is then refused when sent."""
+    engine refuses gets its reason instead, and is then refused when sent. ``hinted``: the move the seat's hint
+    gave at this position, if asked (a warning of that very move says the hint chose it all the same)."""
     game = snap.game
     answer: dict[str, Any] = {"type": "warnings", "asked": text, "hand_no": game.hand_no, "ply": game.hand.ply}
     try:
         move = snap.read_move(text)
     except CassinoError as e:
         return answer | {"move": None, "warnings": [], "refused": public_words(str(e))}
-    found = warnings_for(game, move)
+    hint = None
+    if hinted is not None:
+        try:
+            hint = game.engine.resolve(game.hand, parse_move(hinted, game.engine.deck))
+        except CassinoError:
+            hint = None
+    found = warnings_for(game, move, hint)
     return answer | {"move": format_move(move, game.engine.deck), "warnings": [w.to_json() for w in found]}
 
 
@@ -922,7 +929,8 @@ class Table:
             self.post(client, answer, s.game.hand)
             return
         if req.type == "warn":
-            self.post(client, await self.work(warnings_answer, snapshot(s), req.text("text")), s.game.hand)
+            self.post(client, await self.work(warnings_answer, snapshot(s), req.text("text"), self.hinted(seat)),
+                      s.game.hand)
             return
         if req.type == "hint":
             self.ask_hint(client, seat)
@@ -951,6 +959,15 @@ class Table:
         self.kick()
 
     # ------------------------------------------------------------------ hints
+    def hinted(self, seat: int) -> str | None:
+        """The move ``seat``'s hint gave at the position in play, once worked out (None: none asked or ready)."""
+        pending = self.hints.get(seat)
+        if pending is None or pending[0] != self.version or not pending[1].done() or pending[1].cancelled() \
+                or pending[1].exception() is not None:
+            return None
+        move = pending[1].result().get("move")
+        return move["text"] if isinstance(move, dict) else None
+
     def ask_hint(self, client: Client, seat: int) -> None:
         """A hint for ``seat``, the seat to play (called with the lock held): worked out in the worker
         processes (``Thinkers.hint``: the table's fair share, its search bounded in time), once for the
