@@ -349,14 +349,9 @@ def run_latency(moves: int = 40, watchers: int = 500, timeout: float = 300) -> d
 
 
 # ---------------------------------------------------------------------- fairness: beside heavy tables asking hints
-HEAVY_HUNGARIAN = """name: heavy-hungarian
-description: Hungarian Casino with two packs, 24 table cards and up to ten hand cards played together
-extends: hungarian
-deck: {packs: 2}
-deal: {table_cards: 24, hand_size: 10}
-capture:
-  hand_cards: {max: 10, combine: total}
-"""
+#: The heavy table, shared with the tests of `cassino serve`.
+HEAVY_HUNGARIAN = (Path(__file__).resolve().parent.parent / "tests" / "rules" / "heavy-hungarian.yaml").read_text(
+    encoding="utf-8")
 
 
 async def _hinter(base: str, table: dict[str, Any], stop: asyncio.Event, hints: list[dict[str, Any]]) -> None:

@@ -24,7 +24,7 @@ from cassino.apps.game.records import load_game, load_record, save_new  # noqa: 
 from cassino.engine.notation import cards_text, format_move  # noqa: E402
 from cassino.language.variants import load_rules  # noqa: E402
 
-from conftest import record_text  # noqa: E402
+from conftest import ROOT, record_text  # noqa: E402
 from web_helpers import SeatClient, serving  # noqa: E402
 
 HOUSE_WITH_ERROR = """name: my-house
@@ -635,14 +635,7 @@ def test_the_lobby_reads_a_huge_rule_file_in_its_folder_only_up_to_its_bound(tmp
 
 
 # ---------------------------------------------------------------------- issue 48: the moves listed, the piles shown
-HEAVY_HUNGARIAN = """name: heavy-hungarian
-description: Hungarian Casino with two packs, 24 table cards and up to ten hand cards played together
-extends: hungarian
-deck: {packs: 2}
-deal: {table_cards: 24, hand_size: 10}
-capture:
-  hand_cards: {max: 10, combine: total}
-"""
+HEAVY_HUNGARIAN = (ROOT / "tests" / "rules" / "heavy-hungarian.yaml").read_text(encoding="utf-8")
 
 
 def test_the_heavy_hungarian_file_is_valid(tmp_path: Path, cli) -> None:  # type: ignore[no-untyped-def]
