@@ -126,3 +126,13 @@ def test_the_benchmark_prints_its_numbers(monkeypatch: pytest.MonkeyPatch,
     out = capsys.readouterr().out
     assert "positions compared" in out and "undeclared:" in out and "time:" in out
     assert "unexplained: 0)" in out
+
+
+def test_the_listing_benchmark_prints_its_numbers(monkeypatch: pytest.MonkeyPatch,
+                                                 capsys: pytest.CaptureFixture[str]) -> None:
+    monkeypatch.setattr(sys, "argv", ["african_listing.py", "--games", "1", "--players", "2",
+                                      "--variant", "south-african-casino"])
+    benchmark("african_listing").main()
+    out = capsys.readouterr().out
+    assert "south-african-casino 2p: " in out and " positions, median " in out
+    assert "15 loose cards" in out or "loose cards, hand" in out

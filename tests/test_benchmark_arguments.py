@@ -20,6 +20,10 @@ NEEDS = {"env_speed": ("pyspiel", "pettingzoo"), "soak": ("pyspiel", "pettingzoo
 
 @pytest.mark.parametrize("script, argv, says", [
     ("engine_speed", ["--hands", "0"], "0 is below 1"),
+    ("african_listing", ["--games", "0"], "0 is below 1"),
+    ("african_listing", ["--players", "5"], "player counts are 2 to 4"),
+    ("african_listing", ["--players", "two"], "is not comma-separated player counts"),
+    ("african_listing", ["--variant", "nowhere"], "nowhere"),
     ("engine_speed", ["--games", "x"], "'x' is not a whole number"),
     ("engine_speed", ["--memory-hands", "-5"], "below 1"),
     ("env_speed", ["--seconds", "nan"], "above 0"),
