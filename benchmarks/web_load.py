@@ -47,7 +47,7 @@ import sys
 import tempfile
 import time
 from pathlib import Path
-from typing import Any
+from typing import Any, AsyncIterator
 from urllib.error import HTTPError
 from urllib.request import Request, urlopen
 
@@ -222,17 +222,22 @@ async def _probe(base: str, moves: int, timeout: float) -> list[float]:
     return latencies
 
 
+async def _messages(ws: Any, stop: asyncio.Event) -> AsyncIterator[dict[str, Any]]:
+    """A seat's messages, each read as JSON, until ``stop`` (looked at every half second)."""
+    while not stop.is_set():
+        try:
+            yield json.loads(await asyncio.wait_for(ws.recv(), 0.5))
+        except asyncio.TimeoutError:
+            continue
+
+
 async def _player(base: str, table: dict[str, Any], seat: int, stop: asyncio.Event) -> int:
     """A person who plays the first move offered at ``table`` until ``stop``; the moves made."""
     made = 0
     async with connect(_ws(base, table), max_size=2**22) as ws:
         await ws.send(json.dumps({"type": "hello", "token": _token(table, seat)}))
         moved_at = None
-        while not stop.is_set():
-            try:
-                msg = json.loads(await asyncio.wait_for(ws.recv(), 0.5))
-            except asyncio.TimeoutError:
-                continue
+        async for msg in _messages(ws, stop):
             if msg["type"] == "state":
                 if msg["over"]:
                     return made
@@ -362,11 +367,7 @@ async def _hinter(base: str, table: dict[str, Any], stop: asyncio.Event, hints: 
         state: dict[str, Any] | None = None
         asked_at: float | None = None
         asked: tuple[int, int] | None = None
-        while not stop.is_set():
-            try:
-                msg = json.loads(await asyncio.wait_for(ws.recv(), 0.5))
-            except asyncio.TimeoutError:
-                continue
+        async for msg in _messages(ws, stop):
             if msg["type"] == "state":
                 state = msg
                 if msg["over"]:
