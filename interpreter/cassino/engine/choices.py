@@ -26,9 +26,9 @@ from typing import Final, Iterator
 
 from mypy_extensions import mypyc_attr
 
-from .movegen import PLAYED_SHIFT, VALUE_SHIFT, Generator, add_values, bits, popcount
+from .movegen import PLAYED_SHIFT, VALUE_SHIFT, Generator, add_values, bits, extract, popcount
 from ..errors import PositionTooLargeError
-from .moves import Move
+from .moves import Move, MoveKind
 from .state import HandState
 from .tables import BUILD, CAPTURE, TRAIL, TRAIL_BUILD, Tables
 
@@ -278,6 +278,8 @@ class MoveChoices:
             else:
                 loose |= 1 << g.loose_cards[p - g.n_builds]
         value = self.t.value_of(head.code) if head.kind == BUILD or head.kind == TRAIL_BUILD else None
+        if head.kind == TRAIL and not head.played:
+            return Move(MoveKind.END, 0)   # (the end of a turn of several actions)
         return Move(KINDS[head.kind], head.played, loose, tuple(sorted(builds)), value)
 
     def item_positions(self, move: Move) -> list[int] | None:
@@ -296,8 +298,27 @@ class MoveChoices:
         return sorted(out)
 
     # ------------------------------------------------------------------ heads
+    def _free_heads(self) -> list[Head]:
+        """``build.free_actions``: a head for each value a build of cards in play alone may have
+        (no card played; ``_free_family``), where one exists."""
+        t, g = self.t, self.g
+        if not t.free_actions or not t.build_allowed or not (g.n_loose or g.n_builds):
+            return []
+        codes = g.partner_proven
+        for c in g.hand_cards:
+            codes |= t.cap_codes[c]
+        out: list[Head] = []
+        for v in bits(codes & ((2 << t.build_max) - 1) & ~1):
+            head = Head(0, BUILD, v)
+            if self._nonempty(head):
+                out.append(head)
+        return out
+
     def _find_heads(self) -> list[Head]:
         t, g = self.t, self.g
+        if g.turn_card:
+            # The hand's card is played and the turn goes on: builds of cards in play, or its end.
+            return self._free_heads() + [Head(0, TRAIL, 0)]
         h = g.h
         table_items = g.n_loose or g.n_builds
         capture_heads: list[Head] = []
@@ -319,6 +340,7 @@ class MoveChoices:
                     head = Head(1 << g.hand_cards[k], kind, code)
                     if self._nonempty(head):
                         build_heads.append(head)
+            build_heads += self._free_heads()
         trail_heads = [Head(1 << g.hand_cards[k], TRAIL, 0) for k in range(h)
                        if self._trail_ok(k, capture_heads)]
         if self.owns and t.obligation == 1:
@@ -374,7 +396,7 @@ class MoveChoices:
             targets = (kept | g.partner_proven) & ((2 << t.build_max) - 1)
             for v in bits(targets):
                 out.append((BUILD, v))
-        if t.trail_with_build:   # (any card may be trailed beside the build)
+        if t.trail_with_build and not t.free_actions:   # (any card may be trailed beside the build)
             for v in bits((kept | g.partner_proven) & ((2 << t.build_max) - 1)):   # (as movegen's)
                 out.append((TRAIL_BUILD, v))
         return out
@@ -419,6 +441,8 @@ class MoveChoices:
                 values = self._multi_targets(bits(local))
             return self._captures(values, test)
         test = bool(self.held) or bool(t.valueless_build) or (self.owns and t.obligation == 2)
+        if head.kind == BUILD and not head.played:
+            return self._free_family(head.code, test)
         if head.kind == TRAIL_BUILD:
             loose_all = (1 << g.n_loose) - 1
             v = head.code
@@ -434,6 +458,19 @@ class MoveChoices:
             shift = PLAYED_SHIFT + g.h
             return _Family((), explicit=tuple(key >> shift for key in out), build_test=test)
         return self._number_builds(k, head.code, test)
+
+    def _free_family(self, v: int, test: bool) -> _Family:
+        """The shapes ``Generator.free_builds`` makes for value ``v``: layout sets worth ``v`` made
+        into a new build of two cards or more, or added to a build of ``v`` (never the card played
+        from the hand this turn)."""
+        t, g = self.t, self.g
+        loose = ((1 << g.n_loose) - 1) & ~extract(g.turn_card, g.loose_mask)
+        clauses = [_Clause(0, 0, v, loose, min_size=2) if t.multiple else _Clause(0, v, 0, loose, min_size=2)]
+        if t.add_sets and t.multiple:
+            for j in range(g.n_builds):
+                if g.b_code[j] == v and not (t.continue_as_begun and g.builds[j].pairs):
+                    clauses.append(_Clause(1 << (g.n_loose + j), 0, v, loose, min_size=2))
+        return _Family(tuple(clauses), build_test=test)
 
     def _multi_targets(self, combo: list[int]) -> list[int]:
         """The values several hand cards played together capture (the generator's own arithmetic)."""

@@ -15,12 +15,12 @@ from typing import Any, Final, Iterable, Iterator, Sequence, cast
 from ..language.cards import MAX_DECK_CARDS, Card, Deck
 from ..language.rules import Rules
 from ..language.selectors import compile_selector
-from .movegen import (PLAYED_SHIFT, VALUE_BITS, VALUE_SHIFT, add_values, answers, bits, deposit, generate,
-                      popcount, unions)
+from .movegen import (PLAYED_SHIFT, VALUE_BITS, VALUE_SHIFT, add_values, answers, bits, deposit, extract, generate,
+                      generate_free, popcount, unions)
 from .moves import IllegalMoveError, KeyLayout, Move, MoveKind, PositionTooLargeError, keyed
 from .rng import SplitMix64
 from .state import Build, Capture, Event, HandState, Sweep
-from .tables import BUILD, CAPTURE, MOVE_BUDGET, TRAIL, TRAIL_BUILD, Tables
+from .tables import BUILD, CAPTURE, END, MOVE_BUDGET, TRAIL, TRAIL_BUILD, Tables
 from .turnrules import TurnRules
 
 __all__ = ["Engine", "Position", "bits", "unions", "subsets_summing"]
@@ -28,7 +28,7 @@ __all__ = ["Engine", "Position", "bits", "unions", "subsets_summing"]
 #: Move kinds by the code a move key carries in its two low bits. (``Final``: compiled, a
 #: module constant is a C static, not a look-up in the module's dict on every move.)
 KINDS: Final = (MoveKind.TRAIL, MoveKind.CAPTURE, MoveKind.BUILD, MoveKind.TRAIL_BUILD)
-KIND_CODE: Final = {kind: code for code, kind in enumerate(KINDS)}
+KIND_CODE: Final = {**{kind: code for code, kind in enumerate(KINDS)}, MoveKind.END: TRAIL}
 MAX_CARDS: Final = MAX_DECK_CARDS       # card sets are Python ints: the bound only keeps decks sane
 _TRAIL_KIND: Final = MoveKind.TRAIL
 _CAPTURE_KIND: Final = MoveKind.CAPTURE
@@ -177,20 +177,6 @@ def _with_item(items: tuple[int, ...], i: int, value: int) -> tuple[int, ...]:
     return cast(tuple[int, ...], tuple(out))
 
 
-def extract(cards: int, within: int) -> int:
-    """The inverse of ``deposit``: ``cards`` (a subset of ``within``) as a mask over the set bits
-    of ``within`` (bit k: its k-th lowest card)."""
-    out = 0
-    k = 0
-    while within:
-        low = within & -within
-        if cards & low:
-            out |= 1 << k
-        within ^= low
-        k += 1
-    return out
-
-
 def deck_mask(local: int, cards: list[int]) -> int:
     """A mask over a few cards (bit k: ``cards[k]``) as a mask over the deck."""
     m = 0
@@ -271,6 +257,9 @@ class Engine:
         self.packet: int = d.packet
         self.table_order: str = d.table_order   # the deal's order (issue 36)
         self.take_all: bool = c.take_all        # a capture takes all the card can (issue 36)
+        #: Turns of several actions (issue 49, ``build.free_actions``): builds of cards in play alone
+        #: before and after the hand's card, and the turn ended by ``END``.
+        self.free_actions: bool = b.free_actions
         self.redeal: bool = d.redeal == "when_hands_empty"
         self.rest_to_table: bool = d.short_stock == "split_rest_to_table"
         self.for_partner: bool = b.for_partner
@@ -903,6 +892,41 @@ class Engine:
             raise IllegalMoveError(self.why_illegal(state, self.resolve(state, move)))
         return self.apply_key(state, key)
 
+    def turn_refusal(self, state: HandState, steps: Sequence[Move]) -> str | None:
+        """Why the turn ``steps`` (its actions in order, as ``notation.parse_turn`` reads them) is
+        refused at ``state``, naming the action where there are several; None where every action is
+        legal in turn. A turn of several actions needs ``build.free_actions``."""
+        for k, move in enumerate(steps):
+            if state.over:
+                return f"action {k + 1} of {len(steps)}: the hand is over"
+            move = self.resolve(state, move)
+            key = self.key_of(state, move)
+            if key < 0 or not self._listed(state, key):
+                why = self.why_illegal(state, move)
+                return why if len(steps) == 1 else f"action {k + 1} of {len(steps)}: {why}"
+            state = self.apply_key(state, key)
+        return None
+
+    def play_turn(self, state: HandState, steps: Sequence[Move]) -> HandState:
+        """Play a turn's actions in order, each checked (IllegalMoveError naming the action refused),
+        then end the turn where its card from the hand is played and the turn is still open (a turn of
+        several actions, ``build.free_actions``): the state with the next player to move."""
+        for k, move in enumerate(steps):
+            try:
+                state = self.play(state, move)
+            except IllegalMoveError as e:
+                if len(steps) == 1:
+                    raise
+                raise IllegalMoveError(f"action {k + 1} of {len(steps)}: {e}") from None
+        return self.close_turn(state)
+
+    def close_turn(self, state: HandState) -> HandState:
+        """``state`` with its turn ended where the turn's card from the hand is played and the turn is
+        still open (``END``); else ``state`` itself."""
+        if state.turn_card and not state.over:
+            return self.apply_key(state, END)
+        return state
+
     def playable_moves(self, state: HandState) -> list[Move]:
         """What a computer player chooses among: every legal move, or, at a position beyond
         the listing budget, :data:`SAMPLED_MOVES` of them from :meth:`some_moves` (every
@@ -1095,6 +1119,8 @@ class Engine:
 
     def _apply(self, state: HandState, kind: int, played: int, loose: int, used: int, code: int) -> HandState:
         seat = state.turn
+        if not played and kind == TRAIL:
+            return self._end_turn(state)
         hands = _with_item(state.hands, seat, state.hands[seat] & ~played)
         builds = state.builds
         build_cards = 0
@@ -1172,6 +1198,15 @@ class Engine:
             if need > 0:
                 hands = _with_item(hands, seat, hands[seat] | self._stock_mask(stock[:need]))
                 stock = stock[need:]
+        if self.free_actions:
+            # A turn of several actions: a build of cards in play leaves the turn where it is; after the
+            # hand's card the turn goes on while a build of cards in play is left to make (else it ends).
+            turn_card = state.turn_card if not played else played
+            open_turn = HandState(state.players, state.teams, state.dealer, seat, hands, table, new_builds, stock,
+                                  piles, sweeps, events, captures, last_capturer, ply + 1, state.deal_no, False,
+                                  proven, state.restricted, 0, stacks, state.pile_reach, turn_card)
+            if not played or self._goes_on(open_turn):
+                return open_turn
         # The next seat in play order with cards in hand, or -1 (inline: no method call a seat).
         players = state.players
         nxt = -1
@@ -1184,6 +1219,37 @@ class Engine:
         after = HandState(players, state.teams, state.dealer, seat if nxt < 0 else nxt, hands,
                           table, new_builds, stock, piles, sweeps, events, captures, last_capturer, ply + 1,
                           state.deal_no, False, proven, state.restricted, 0, stacks, state.pile_reach)
+        if nxt < 0:
+            return self._deal_is_over(after)
+        return after
+
+    def _goes_on(self, state: HandState) -> bool:
+        """Whether a turn of several actions goes on after its hand card (``state``: the turn still
+        open): some build of cards in play is left to make."""
+        try:
+            keys = generate_free(self.tables, state)
+        except PositionTooLargeError:
+            return True   # (more than the budget of them: there are some)
+        if keys and self.turn_rules.active:
+            keys = self.turn_rules.keep(state, keys)
+        return bool(keys)
+
+    def _end_turn(self, state: HandState) -> HandState:
+        """``END``: the turn of several actions passes to the next seat in play order with cards in
+        hand, or the deal is over."""
+        players = state.players
+        seat = state.turn
+        nxt = -1
+        s = seat
+        for _ in range(players):
+            s = (s - 1) % players if self.ccw else (s + 1) % players
+            if state.hands[s]:
+                nxt = s
+                break
+        after = HandState(players, state.teams, state.dealer, seat if nxt < 0 else nxt, state.hands, state.table,
+                          state.builds, state.stock, state.piles, state.sweeps, state.events, state.captures,
+                          state.last_capturer, state.ply + 1, state.deal_no, False, state.proven, state.restricted,
+                          0, state.stacks, state.pile_reach)
         if nxt < 0:
             return self._deal_is_over(after)
         return after

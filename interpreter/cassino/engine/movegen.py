@@ -29,7 +29,7 @@ from mypy_extensions import i64, mypyc_attr
 
 from ..errors import PositionTooLargeError
 from .state import Build, HandState
-from .tables import BUILD, CAPTURE, TRAIL, TRAIL_BUILD, MOVE_BUDGET, Tables
+from .tables import BUILD, CAPTURE, END, TRAIL, TRAIL_BUILD, MOVE_BUDGET, Tables
 
 VALUE_SHIFT: Final = 2
 PLAYED_SHIFT: Final = 9
@@ -67,6 +67,20 @@ def bits(mask: int) -> list[int]:
         low = mask & -mask
         out.append(low.bit_length() - 1)
         mask ^= low
+    return out
+
+
+def extract(cards: int, within: int) -> int:
+    """The inverse of ``deposit``: ``cards`` (a subset of ``within``) as a mask over the set bits
+    of ``within`` (bit k: its k-th lowest card)."""
+    out = 0
+    k = 0
+    while within:
+        low = within & -within
+        if cards & low:
+            out |= 1 << k
+        within ^= low
+        k += 1
     return out
 
 
@@ -231,6 +245,8 @@ class Generator:
         self.sum_codes: list[int] = sum_codes
         self.builds: tuple[Build, ...] = state.builds
         self.n_builds: int = len(self.builds)
+        #: The card played from the hand this turn, in a turn of several actions (``build.free_actions``).
+        self.turn_card: int = state.turn_card
         #: The owner's obligation lapses in the last deal (``build.owner_obligation_in_last_deal``: false).
         self.obligation_lapsed: bool = not t.obligation_in_last_deal and not state.stock
         self.b_code: list[int] = [t.code(b.value) for b in self.builds] if self.builds else _EMPTY
@@ -789,6 +805,39 @@ class Generator:
                 if u & (u - 1):   # two cards or more
                     _add(out, seen, TRAIL_BUILD | (big_v << VALUE_SHIFT) | (1 << (PLAYED_SHIFT + k)) | (u << shift))
 
+    def free_builds(self, out: list[int], seen: set[int]) -> None:
+        """``build.free_actions``: builds made of cards in play alone, with no hand card (the Khasino
+        rules' actions 2 and 4 "performed using only cards that are already in play"): loose sets
+        worth a value a hand card captures (or the partner is proven to hold) made into a new build
+        of two cards or more, or added to a build of that value. Their keys play no card. The card
+        played from the hand this turn (``turn_card``) is in none of them: it was the turn's one card
+        from the hand. Which of them the whole-move rules allow is theirs to say (``turnrules``)."""
+        t = self.t
+        codes = self.partner_proven
+        for c in self.hand_cards:
+            codes |= t.cap_codes[c]
+        targets = codes & ((2 << t.build_max) - 1) & ~1
+        if not targets:
+            return
+        loose_all = (1 << self.n_loose) - 1
+        barred = extract(self.turn_card, self.loose_mask)
+        shift = PLAYED_SHIFT + self.h
+        for v in bits(targets):
+            groups = [g for g in self.sum_groups(v) if not g & ~loose_all and not g & barred]
+            if not groups:
+                continue
+            sets = unions(groups, 0, t.move_budget) if t.multiple else groups
+            head = BUILD | (v << VALUE_SHIFT)
+            for u in sets:
+                if u & (u - 1):   # a new build: two cards or more
+                    _add(out, seen, head | (u << shift))
+            if t.add_sets and t.multiple:
+                for j in range(self.n_builds):
+                    if self.b_code[j] == v and not (t.continue_as_begun and self.builds[j].pairs):
+                        jbit = 1 << (self.n_loose + j)
+                        for u in sets:
+                            _add(out, seen, head | ((u | jbit) << shift))
+
     def deck_loose(self, items: int) -> int:
         """The deck mask of the loose cards in an item set."""
         return deposit(items & ((1 << self.n_loose) - 1), self.loose_mask)
@@ -868,6 +917,10 @@ class Generator:
         keep = bool(held) and t.keep_capturing_card
         out: list[int] = []
         budget = t.move_budget
+        if self.turn_card:
+            # The hand's card is played and the turn goes on (``build.free_actions``): builds of cards
+            # in play, or the end of the turn.
+            return self.free_moves(held)
         if self.n_loose or self.n_builds:
             for k in range(h):
                 self.card_captures(k, out)
@@ -906,11 +959,15 @@ class Generator:
                 codes = cap_codes[hand_cards[k]]
                 kept = (held_any & ~codes) | (held_twice & codes)
                 self.card_builds(k, kept, out, seen)
-                if t.trail_with_build and not (owns and t.obligation == 1):
+                if t.trail_with_build and not t.free_actions and not (owns and t.obligation == 1):
                     # (a trail beside a build of layout cards is a trail: no_trail forbids it too;
                     # a value the partner is proven to hold is built for them as a build with a hand
                     # card is: the Khasino rules' 'create a new single or compound build of this rank')
                     self.trail_builds(k, kept | self.partner_proven, out, seen)
+                if len(out) > budget:
+                    raise PositionTooLargeError(too_large(f"more than {budget:,} captures and builds"))
+            if t.free_actions:
+                self.free_builds(out, seen if shared else set())
                 if len(out) > budget:
                     raise PositionTooLargeError(too_large(f"more than {budget:,} captures and builds"))
             raises = owns and t.obligation == 2
@@ -945,6 +1002,21 @@ class Generator:
             # let the player trail rather than stop the game.
             return [TRAIL | (1 << (PLAYED_SHIFT + k)) for k in range(h)]
         return out
+
+    def free_moves(self, held: list[int]) -> list[int]:
+        """After the hand's card, in a turn of several actions: the builds of cards in play the
+        player may still make (each keeping a card for every build they must), and ``END``."""
+        out: list[int] = []
+        if self.t.build_allowed and (self.n_loose or self.n_builds):
+            self.free_builds(out, set())
+            if self.t.keep_capturing_card:
+                out = [m for m in out if self.keeps_cards(m, held)]
+        out.append(END)
+        return out
+
+    def held_builds(self) -> list[int]:
+        """The builds the player to move must keep a card for (their holder), by index."""
+        return [j for j in range(self.n_builds) if self.builds[j].holder == self.seat]
 
     def _raises(self, key: int) -> bool:
         """A build move that changes the value of a build it uses (capture_or_raise)."""
@@ -985,6 +1057,22 @@ def generate(t: Tables, state: HandState) -> list[int]:
         if len(pool) < 3:
             pool.append(used)
     return keys
+
+
+def generate_free(t: Tables, state: HandState) -> list[int]:
+    """The builds of cards in play alone the player to move may make (``build.free_actions``), as
+    keys, each keeping a card for every build they must: what the listing holds beside the hand's
+    moves, found without listing those (the engine asks whether a turn goes on after its card)."""
+    if state.over or not t.build_allowed:
+        return []
+    g = Generator(t, state)
+    out: list[int] = []
+    if g.n_loose or g.n_builds:
+        g.free_builds(out, set())
+        if t.keep_capturing_card:
+            held = g.held_builds()
+            out = [m for m in out if g.keeps_cards(m, held)]
+    return out
 
 
 def _played_index(key: int) -> int:

@@ -32,8 +32,10 @@ from .values import Value
 
 class MoveKind(str, Enum):
     """What a move does: ``TRAIL`` a card to the table, ``CAPTURE`` cards and builds with it,
-    ``BUILD`` (or add to) a build of its ``value``, or ``TRAIL_BUILD`` (trail and build loose
-    cards in one turn, a house rule). A ``str``, so it compares with its text::
+    ``BUILD`` (or add to) a build of its ``value``, ``TRAIL_BUILD`` (trail and build loose
+    cards in one turn, a house rule), or ``END`` a turn of several actions. A ``BUILD`` that
+    plays no card is one of those actions: a build of cards in play alone. A ``str``, so it
+    compares with its text::
 
         >>> MoveKind.CAPTURE == "capture", parse_move("4H capture 4C", engine.deck).kind
         (True, <MoveKind.CAPTURE: 'capture'>)
@@ -44,10 +46,13 @@ class MoveKind(str, Enum):
     BUILD = "build"
     #: Trail a card and, in the same turn, build loose table cards (a house rule).
     TRAIL_BUILD = "trail_build"
+    #: End a turn of several actions (``build.free_actions``): no card, nothing moved.
+    END = "end"
 
 
 _KINDS: Final = (MoveKind.TRAIL, MoveKind.CAPTURE, MoveKind.BUILD, MoveKind.TRAIL_BUILD)
 _TRAIL: Final = MoveKind.TRAIL
+_END: Final = MoveKind.END
 
 
 @final
@@ -130,7 +135,7 @@ class Move(Value):
             cards.sort()
             self._builds = tuple(cards)
         kind = key & 3
-        self._kind = _KINDS[kind]
+        self._kind = _KINDS[kind] if key else _END
         if kind == BUILD or kind == TRAIL_BUILD:
             code = (key >> VALUE_SHIFT) & VALUE_BITS
             base = layout.rank_code_base

@@ -51,6 +51,8 @@ def format_move(move: Move, deck: Deck) -> str:
         >>> format_move(engine.legal_moves(state)[0], engine.deck)
         '4H capture 4C'
     """
+    if move.kind is MoveKind.END:
+        return "end"
     played = "+".join(cards_text(deck, move.played))
     if move.kind is MoveKind.TRAIL:
         return f"{played} trail"
@@ -60,6 +62,8 @@ def format_move(move: Move, deck: Deck) -> str:
     if move.kind is MoveKind.CAPTURE:
         return f"{played} capture {body}"
     head = "trail build" if move.kind is MoveKind.TRAIL_BUILD else "build"
+    if not move.played:
+        return f"{head} {move.value} on {body}"   # a build of cards in play alone
     return f"{played} {head} {move.value} on {body}"
 
 
@@ -162,10 +166,17 @@ def parse_move(text: str, deck: Deck) -> Move:
         raise _caret(text, e.column, _unexpected(word, expected)) from None
     except UnexpectedInput as e:  # pragma: no cover - lark's other input errors
         raise _caret(text, getattr(e, "column", 1), "cannot read this move") from None
-    played_tree, action = tree.children
-    played = _cards(deck, text, played_tree.children, 0)
-    kind = {"trail": MoveKind.TRAIL, "capture": MoveKind.CAPTURE, "build": MoveKind.BUILD,
-            "trail_build": MoveKind.TRAIL_BUILD}[action.data]
+    if tree.data == "end":
+        return Move(MoveKind.END, 0)
+    if tree.data == "free_build":
+        played = 0
+        kind = MoveKind.BUILD
+        action = tree
+    else:
+        played_tree, action = tree.children
+        played = _cards(deck, text, played_tree.children, 0)
+        kind = {"trail": MoveKind.TRAIL, "capture": MoveKind.CAPTURE, "build": MoveKind.BUILD,
+                "trail_build": MoveKind.TRAIL_BUILD}[action.data]
     if kind is MoveKind.TRAIL:
         return Move(kind, played)
     value: int | str | None = None
@@ -183,3 +194,45 @@ def parse_move(text: str, deck: Deck) -> Move:
         else:
             builds.append(mask)
     return Move(kind, played, loose, tuple(sorted(builds)), value)
+
+
+def parse_turn(text: str, deck: Deck, free_actions: bool = False) -> list[Move]:
+    """Read a turn: its actions in order, joined by ``;`` (one action is a turn of one). In a turn
+    of several actions (``free_actions``: ``build.free_actions``) ``X trail build V on ...`` is the
+    turn ``X trail; build V on ...`` (the trailed card not in the build), as the trail-and-build
+    house rule writes it. A caret points
+    into the whole text::
+
+        >>> [format_move(m, engine.deck) for m in parse_turn("4h capture 4c", engine.deck)]
+        ['4H capture 4C']
+    """
+    check_move_length(text, deck)
+    steps: list[Move] = []
+    start = 0
+    for part in text.split(";"):
+        if not part.strip():
+            raise _caret(text, start + 1, "an empty action: a turn is actions joined by `;`, e.g. "
+                                          "`build 10 on 5S 3D 2C; 9D capture 9C`")
+        try:
+            move = parse_move(part, deck)
+        except MoveSyntaxError as e:
+            if ";" not in text:
+                raise
+            first = str(e).splitlines()[0]
+            lines = str(e).splitlines()
+            caret = lines[-1].index("^") - 4 if lines and "^" in lines[-1] else 0
+            raise _caret(text, start + caret + 1, first) from None
+        if free_actions and move.kind is MoveKind.TRAIL_BUILD:
+            steps.append(Move(MoveKind.TRAIL, move.played))
+            steps.append(Move(MoveKind.BUILD, 0, move.loose, move.builds, move.value))
+        else:
+            steps.append(move)
+        start += len(part) + 1
+    return steps
+
+
+def format_turn(moves: list[Move], deck: Deck) -> str:
+    """A turn's actions as :func:`parse_turn` reads them, joined by ``; `` (the ``end`` left out
+    where it closes the turn)."""
+    shown = [m for m in moves if m.kind is not MoveKind.END] or list(moves)
+    return "; ".join(format_move(m, deck) for m in shown)

@@ -191,6 +191,9 @@ class _Reasons:
             return None   # lapsed in the last deal (issue 36)
         label = self.label(owned[0])
         if self.m.kind is MoveKind.TRAIL and rule == "no_trail":
+            if self.rules.build.free_actions:   # (a turn of several actions: no trail beside its builds either)
+                return (f"you own {label}: the owner of a build may not trail, beside a build of table cards "
+                        "or alone; capture, or build with the played card")
             return f"you own {label}: the owner of a build may not trail; capture, or build"
         if self.m.kind is MoveKind.TRAIL_BUILD and rule == "no_trail":
             return (f"you own {label}: the owner of a build may not trail, beside a build of table cards "

@@ -110,7 +110,9 @@ class HandState(Value):
     side's pile in order (card indices, last = top, indexed by side); () otherwise.
     ``pile_reach``: how many cards from the top of each opposing pile a move may use (1: the
     top alone; more where a card uncovered in a move is in play for the same move,
-    ``capture.pile_cards: augment``).
+    ``capture.pile_cards: augment``). ``turn_card``: in a turn of several actions
+    (``build.free_actions``), the card played from the hand once it is played while the turn
+    goes on (the player may still build with cards in play, then ends it); 0 otherwise.
 
     ``turn`` is the seat to move; ``hands`` and ``piles`` (the cards each seat captured) are
     indexed by seat. Every set of cards (a hand, ``table``, a pile, a build's ``cards``) is an
@@ -131,14 +133,15 @@ class HandState(Value):
     _fields: ClassVar[tuple[str, ...]] = (
         "players", "teams", "dealer", "turn", "hands", "table", "builds", "stock", "piles", "sweeps",
         "events", "captures", "last_capturer", "ply", "deal_no", "over", "proven", "restricted", "residue",
-        "stacks", "pile_reach")
+        "stacks", "pile_reach", "turn_card")
 
     def __init__(self, players: int, teams: tuple[int, ...], dealer: int, turn: int, hands: tuple[int, ...],
                  table: int, builds: tuple[Build, ...], stock: tuple[int, ...], piles: tuple[int, ...],
                  sweeps: tuple[Sweep, ...] = (), events: tuple[Event, ...] = (), captures: tuple[Capture, ...] = (),
                  last_capturer: int | None = None, ply: int = 0, deal_no: int = 1, over: bool = False,
                  proven: tuple[frozenset[int], ...] = (), restricted: frozenset[int] = frozenset(),
-                 residue: int = 0, stacks: tuple[tuple[int, ...], ...] = (), pile_reach: int = 1) -> None:
+                 residue: int = 0, stacks: tuple[tuple[int, ...], ...] = (), pile_reach: int = 1,
+                 turn_card: int = 0) -> None:
         self.players: Final = players
         self.teams: Final = teams
         self.dealer: Final = dealer
@@ -160,12 +163,14 @@ class HandState(Value):
         self.residue: Final = residue
         self.stacks: Final = stacks
         self.pile_reach: Final = pile_reach
+        self.turn_card: Final = turn_card
 
     def values(self) -> tuple[Any, ...]:
         """The fields in ``_fields``' order (what equality, hashing and pickling compare)."""
         return (self.players, self.teams, self.dealer, self.turn, self.hands, self.table, self.builds, self.stock,
                 self.piles, self.sweeps, self.events, self.captures, self.last_capturer, self.ply, self.deal_no,
-                self.over, self.proven, self.restricted, self.residue, self.stacks, self.pile_reach)
+                self.over, self.proven, self.restricted, self.residue, self.stacks, self.pile_reach,
+                self.turn_card)
 
     def with_(self, **changes: Any) -> "HandState":
         """A copy with some fields changed (the state itself never changes)::

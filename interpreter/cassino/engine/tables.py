@@ -21,6 +21,8 @@ TRAIL: Final = 0
 CAPTURE: Final = 1
 BUILD: Final = 2
 TRAIL_BUILD: Final = 3
+#: The key that ends a turn of several actions (``build.free_actions``): a trail of no card.
+END: Final = 0
 
 #: How much one listing of a position's legal moves may make, by default: item sets worth a
 #: value (counted before any is made), unions of them, and moves. Counted, not timed, so
@@ -133,6 +135,9 @@ class Tables:
         self.obligation_in_last_deal: bool = b.owner_obligation_in_last_deal
         self.keep_capturing_card: bool = b.keep_capturing_card
         self.trail_with_build: bool = rules.trail.with_build
+        #: Turns of several actions (``build.free_actions``): builds of cards in play alone, listed
+        #: beside the hand's moves and after them until the player ends the turn.
+        self.free_actions: bool = b.free_actions
 
     def cap_codes_of(self, cards: int) -> int:
         """Value codes the cards of ``cards`` (a deck mask) capture together."""

@@ -172,6 +172,12 @@ class TurnRules:
         # another one already"; Special rules for partnership play: a build for the partner "will be owned
         # by your partner").
         own_build = self.one_per_player and (raising or not self._not_own(state, played, used, value))
+        # A new build made for the partner (their proven value, no card of it kept) is the partner's: not a
+        # second one of theirs either.
+        partner = -1
+        if self.one_per_player and not own_build and not any(x.value == value for x in used):
+            p = self.engine.partner_of(state, seat)
+            partner = p if p is not None else -1
         if self.one_per_value or self.one_per_player:
             for x in state.builds:
                 if x in used:
@@ -189,6 +195,11 @@ class TurnRules:
                         how = "it belongs to another side, so take it rather than build beside it"
                     return f"there is already {self._label(x)}, and no two builds have one value: {how}"
                 # (the owner the rules mean is who must capture it: a build made for a partner is theirs)
+                if partner >= 0 and x.holder == partner:
+                    if not explain:
+                        return _NO
+                    return (f"your partner owns {self._label(x)}: a player owns one build at a time, and a build "
+                            f"of {value} made for your partner would be a second one of theirs")
                 if own_build and x.holder == seat:
                     if not explain:
                         return _NO
@@ -324,7 +335,7 @@ class TurnRules:
 #: A refusal not worded (``keep``: the engine needs only whether).
 _NO: Final = "refused"
 
-_KIND_CODE: Final = {MoveKind.TRAIL: TRAIL, MoveKind.CAPTURE: CAPTURE, MoveKind.BUILD: BUILD,
+_KIND_CODE: Final = {MoveKind.TRAIL: TRAIL, MoveKind.END: TRAIL, MoveKind.CAPTURE: CAPTURE, MoveKind.BUILD: BUILD,
                      MoveKind.TRAIL_BUILD: TRAIL_BUILD}
 
 

@@ -29,8 +29,8 @@ from typing import Any, Callable
 
 from ...engine.core import Engine, Position, bits, subsets_summing, unions
 from ...engine.game import Game
-from ...engine.moves import Move, MoveSyntaxError
-from ...engine.notation import cards_text, format_move, parse_move
+from ...engine.moves import Move, MoveKind, MoveSyntaxError
+from ...engine.notation import cards_text, format_move, parse_move, parse_turn
 from ...engine.scoring import Scorer
 from ...engine.state import Build, Capture, Event, HandState, Sweep
 from ...errors import CassinoError, Diagnostic, RuleFileError
@@ -470,19 +470,27 @@ def play_moves(case: dict[str, Any], setup: Setup, engine: Engine) -> Outcome | 
             game = _claim(game, words, k, text)
             continue
         try:
-            move = engine.resolve(game.hand, parse_move(text, engine.deck))
+            steps = parse_turn(text, engine.deck, engine.free_actions)
         except MoveSyntaxError as e:
             return f"moves[{k}] cannot be read: {e}"
-        if move not in game.legal_moves():
-            return f"moves[{k}] {text!r} is refused: {engine.why_illegal(game.hand, move)}"
-        after = engine.apply(game.hand, move)      # the step play takes, kept to look at a finished hand
-        if after.deal_no != game.hand.deal_no and not setup.explicit_stock:
-            raise FileMistake(("moves", k), f"moves[{k}] {text!r} empties every hand while the stock still holds "
-                              f"{len(game.hand.stock)} unseen cards, so the next deal would be guesswork",
-                              hint="give `stock` (next card first) to play on into the next deal")
-        game = game.play(move)
-        if after.over:
-            finished = after
+        # A turn of several actions is played action by action, and ended once its hand card is played.
+        if steps[-1].kind is not MoveKind.END and any(s.played for s in steps) and engine.free_actions:
+            steps.append(Move(MoveKind.END, 0))
+        for n, step in enumerate(steps):
+            if n and (game.over or finished is not None or step.kind is MoveKind.END and not game.hand.turn_card):
+                break   # (the turn ended by itself: nothing was left to build)
+            move = engine.resolve(game.hand, step)
+            if move not in game.legal_moves():
+                where = f" (action {n + 1})" if len(steps) > 1 else ""
+                return f"moves[{k}] {text!r} is refused{where}: {engine.why_illegal(game.hand, move)}"
+            after = engine.apply(game.hand, move)      # the step play takes, kept to look at a finished hand
+            if after.deal_no != game.hand.deal_no and not setup.explicit_stock:
+                raise FileMistake(("moves", k), f"moves[{k}] {text!r} empties every hand while the stock still holds "
+                                  f"{len(game.hand.stock)} unseen cards, so the next deal would be guesswork",
+                                  hint="give `stock` (next card first) to play on into the next deal")
+            game = game.play(move)
+            if after.over:
+                finished = after
     return Outcome(game, finished if finished is not None else game.hand, 1)
 
 
@@ -533,20 +541,26 @@ class _Expectations:
             if isinstance(text, dict):          # {move, reason}: refused, for a reason containing that text
                 text, reason = text["move"], text["reason"]
             try:
-                move = self.engine.resolve(self.hand, parse_move(text, self.deck))
+                steps = parse_turn(text, self.deck, self.engine.free_actions)
             except MoveSyntaxError as e:
                 out.append(f"cannot read {text!r}: {e}")
                 continue
-            is_legal = move in legal
+            refusal: str | None = None
+            if len(steps) == 1:
+                move = self.engine.resolve(self.hand, steps[0])
+                is_legal = move in legal
+            else:   # a turn of several actions: each legal in turn
+                refusal = "" if self.game.over else self.engine.turn_refusal(self.hand, steps)
+                is_legal = refusal is None
             if should_be_legal and not is_legal:
                 why = (f"the game is over (ended by {self.game.ended_by})" if self.game.over
-                       else self.engine.why_illegal(self.hand, move))
+                       else refusal or self.engine.why_illegal(self.hand, move))
                 out.append(f"expected legal: {text}\n  found illegal: {why}")
             elif not should_be_legal and is_legal:
                 out.append(f"expected illegal: {text}" + (f" ({reason})" if reason else "") + "\n  found legal")
             elif reason is not None and not is_legal:
                 why = (f"the game is over (ended by {self.game.ended_by})" if self.game.over
-                       else self.engine.why_illegal(self.hand, move))
+                       else refusal or self.engine.why_illegal(self.hand, move))
                 if reason.strip().lower() not in why.lower():
                     out.append(f"illegal: {text}: expected a reason containing {reason.strip()!r}\n  found: {why}")
         return out
