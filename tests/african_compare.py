@@ -17,7 +17,7 @@ import african_reference
 
 from cassino.engine.core import Engine
 from cassino.engine.game import Game
-from cassino.engine.moves import Move, MoveSyntaxError
+from cassino.engine.moves import Move, MoveKind, MoveSyntaxError
 from cassino.engine.notation import cards_text, format_move, parse_move
 from cassino.engine.state import HandState
 from cassino.errors import PositionTooLargeError
@@ -287,7 +287,7 @@ def compare_position(engine: Engine, variant: str, hand: HandState,
     if (hand.in_play()).bit_count() > MAX_LOOSE:
         return None
     try:
-        mine = set(engine.legal_moves(hand))
+        mine = engine_turns(engine, hand)
     except PositionTooLargeError:
         return None
     plain = position(engine, variant, hand)
@@ -300,6 +300,27 @@ def compare_position(engine: Engine, variant: str, hand: HandState,
     return mine - theirs, theirs - mine, plain
 
 
+def engine_turns(engine: Engine, hand: HandState) -> set[Move]:
+    """The engine's turns at ``hand`` in the reference's terms: each action with a card from the hand,
+    and each discard followed by one build of cards in play (``build.free_actions``' `X trail; build V on
+    ...`) making a new build, as the reference writes it, `X trail build V on ...`. The engine's builds of
+    cards in play before the hand card, after a capture or a build, added to a build already on the table
+    (action 4 with no hand card), and second ones after a discard are turns the reference does not list
+    (it lists one new build beside a discard): they are not compared."""
+    out: set[Move] = set()
+    for m in engine.legal_moves(hand):
+        if not m.played:
+            continue
+        out.add(m)
+        if m.kind is MoveKind.TRAIL and engine.free_actions:
+            after = engine.apply(hand, m)
+            if after.turn_card and after.turn == hand.turn:
+                for b in engine.legal_moves(after):
+                    if b.kind is MoveKind.BUILD and not b.played and not b.builds:
+                        out.add(Move(MoveKind.TRAIL_BUILD, m.played, b.loose, b.builds, b.value))
+    return out
+
+
 def positions(variant: str, players: int, partners: bool, seed: int) -> Iterator[tuple[Engine, int, HandState, Game]]:
     """Every position of one random game (random legal moves, seeded), with its ply."""
     rules = load_rules(variant)
@@ -308,7 +329,8 @@ def positions(variant: str, players: int, partners: bool, seed: int) -> Iterator
     rnd = random.Random(seed)
     ply = 0
     while not game.over:
-        yield engine, ply, game.hand, game
+        if not game.hand.turn_card:   # (a turn's start: the reference knows no turn half played)
+            yield engine, ply, game.hand, game
         moves = game.playable_moves()
         game = game.play(moves[rnd.randrange(len(moves))])
         ply += 1
