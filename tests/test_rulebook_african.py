@@ -153,8 +153,8 @@ def test_a_pile_top_taken_like_a_loose_card_is_said_where_it_is_so() -> None:
 
 
 @pytest.mark.parametrize("name, settings", [
-    ("swazi-casino", ["capture.pile_cards", "trail.with_build"]),
-    ("south-african-casino", ["capture.pile_cards", "trail.with_build", "build.one_per_player",
+    ("swazi-casino", ["capture.pile_cards", "build.free_actions"]),
+    ("south-african-casino", ["capture.pile_cards", "build.free_actions", "build.one_per_player",
                               "scoring.items.spades"]),
 ])
 def test_each_files_readings_of_the_new_settings_are_printed(cli, name: str, settings: list[str]) -> None:  # type: ignore[no-untyped-def]

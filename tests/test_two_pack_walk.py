@@ -17,6 +17,8 @@ from pathlib import Path
 
 import pytest
 
+from cassino.errors import PositionTooLargeError
+
 from cassino.apps.research.stepwise import Setup, Step, table_for
 from cassino.engine import movegen
 from cassino.engine.core import Position, bits
@@ -116,7 +118,10 @@ def test_the_lazy_walk_offers_exactly_the_engines_moves_named_once(variants: dic
         state = _position(variant, rng.randrange(10_000), rng.randrange(12), rng.choice([0, 4, 8, 12]))
         if state is None:
             continue
-        moves = engine.legal_moves(state)
+        try:
+            moves = engine.legal_moves(state)
+        except PositionTooLargeError:   # (a turn of several actions' builds of a full table: beyond listing)
+            continue
         if len(moves) > 80:      # (a walk of every move costs some milliseconds a move)
             continue
         seqs = [seq for seq, _ in table.encoding.sequences(state, moves)]

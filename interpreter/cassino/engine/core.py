@@ -733,7 +733,10 @@ class Engine:
         # A pile top is not the same card for play as its twin on the table (taking it changes
         # a pile): copies are made canonical among the table's cards only.
         tops = loose & ~state.table
-        canon_loose = self._canon(loose & state.table, state.table) | tops
+        # (Nor is the card played from the hand this turn, in a turn of several actions: no later build
+        # of the turn uses it, so its twins on the table are made canonical without it.)
+        zone = state.table & ~state.turn_card
+        canon_loose = self._canon(loose & zone, zone) | (loose & state.table & ~zone) | tops
         used = items >> n_loose
         if twins and used:
             canon_used = 0
@@ -767,7 +770,9 @@ class Engine:
             return move
         played = self._match(move.played, state.hands[state.turn])
         # Table cards first; a name not left on the table may be an opposing pile top.
-        loose = self._match(move.loose, state.table, state.pile_tops() if state.stacks else 0)
+        # (The card played from the hand this turn last: a later build of the turn never uses it.)
+        loose = self._match(move.loose, state.table & ~state.turn_card,
+                            (state.pile_tops() if state.stacks else 0) | state.turn_card)
         size = self.pack_size
         builds: list[int] = []
         taken: set[int] = set()

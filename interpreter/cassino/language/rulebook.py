@@ -493,6 +493,15 @@ WORDS.update({
               "make another build or take one over from another player.",
         False: None,
     },
+    "build.free_actions": {
+        True: "A turn may hold, beside its one card from your hand, any number of builds made of cards already in "
+              "play, before or after that card: loose cards you could take with a card of your hand made into a "
+              "build, or loose sets (and opponents' pile tops, where they are in play) added to your side's build "
+              "of their value. The card you played from your hand this turn is in none of them. Once that card is "
+              "played, you end the turn (`end`); the game ends it for you when no such build is left to make. A "
+              "turn is written as its actions in order, joined by `;`: `build 10 on 5S 3D 2C; 9D capture 9C`.",
+        False: None,
+    },
 })
 # (Loose cards are no base beside a build of their value only with one build a value.)
 WORDED_BY["capture.pile_cards"] = ("build.one_per_value", "capture.pile_base", "capture.pile_reach")
@@ -1201,6 +1210,7 @@ def _build(rules: Rules, ctx: dict[str, Any]) -> Section:
         # African Casino (issue 36): one build a value, one build a player.
         w.setting("build.one_per_value")
         w.setting("build.one_per_player")
+        w.setting("build.free_actions")
         w.setting("build.single_build_as_card")
         partners = _has_partners(rules)
         if partners:

@@ -294,7 +294,8 @@ def find_position(a: Rules, b: Rules, diff: Difference, seed: int = 1, tries: in
     for k in range(tries):
         s = derive(seed, k)
         players = counts[k % len(counts)]
-        partners = partners_ok and players == 4 and k % 4 >= 2
+        # (Where either game always seats four as partners, so do both: one position for the two engines.)
+        partners = partners_ok and players == 4 and (k % 4 >= 2 or a.partnership(4) or b.partnership(4))
         if k % 2:
             pos: Position | None = search.constructed_position(s, players, partners)
         else:

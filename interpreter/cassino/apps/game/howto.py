@@ -138,6 +138,9 @@ def _build(rules: Rules) -> str:
         extras.append("there is only one build of each value: a new build of a value already built must join that build")
     if b.one_per_player:
         extras.append("a player owns one build at a time")
+    if b.free_actions:
+        extras.append("beside the turn's one card from the hand, builds of cards in play alone may be made before or "
+                      "after it (write a turn's actions joined by `;`, and `end` to end it once the hand card is played)")
     if b.max_value is not None:
         extras.append(f"builds go up to {b.max_value}")
     if b.for_partner:

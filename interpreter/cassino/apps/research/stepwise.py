@@ -20,7 +20,10 @@ for builds (a build holds at least two cards)::
                         turn's first action only)
 
 Every legal move is exactly one set of these actions, and the player gives them in
-increasing order: hand card(s), kind, value, builds, loose cards, DONE. So every
+increasing order: hand card(s), kind, value, builds, loose cards, DONE. In a turn of
+several actions (``build.free_actions``: African Casino) a build of cards in play alone
+plays no hand card: it starts at ``build``; and once the turn's hand card is played the
+turn's end is ``trail`` with no card. Such a turn is several moves of one player. So every
 completed sequence is one legal move and every legal move one sequence. When only
 one action can follow, it is taken at once (a turn's first action excepted), so
 the player acts only where there is a choice. In standard Casino (suits in deck
@@ -175,6 +178,8 @@ class Encoding:
         self.CLAIM = self.DONE + 1
         self.size = self.CLAIM + 1
         self._kind_id = {kind: self.KIND + k for k, kind in enumerate(KINDS)}
+        # A turn of several actions (build.free_actions): its end is a trail of no card.
+        self._kind_id[MoveKind.END] = self.KIND
         #: Two packs or more: ids and views number copies by identity (the module's docstring).
         self.packs = deck.packs
         self.copies = deck.packs > 1
@@ -225,12 +230,14 @@ class Encoding:
 
     def loose_map(self, state: HandState) -> list[tuple[int, int]]:
         """Two packs: each loose card in play with its id (bits over [0, N)): a card's copies on
-        the table by identity, the lowest deck index first, then each opposing pile top after the
-        table's copies of it, side by side (a top is not its twin on the table for play)."""
+        the table by identity, the lowest deck index first (the card played from the hand this turn
+        after its twins), then each opposing pile top after the table's copies of it, side by side
+        (a top is not its twin on the table for play)."""
         size = self.pack_size
         count: dict[int, int] = {}
         out: list[tuple[int, int]] = []
-        for c in bits(state.table):
+        # (The card played from the hand this turn after its twins: no later build of the turn uses it.)
+        for c in bits(state.table & ~state.turn_card) + bits(state.table & state.turn_card):
             k = c % size
             j = count.get(k, 0)
             count[k] = j + 1
@@ -252,8 +259,8 @@ class Encoding:
         the table's by identity (any copies of a card are its lowest ids), a top's its own."""
         if not self.copies:
             return loose
-        out = self.canon(loose & state.table)
-        tops = loose & ~state.table
+        out = self.canon(loose & state.table & ~state.turn_card)
+        tops = loose & ~(state.table & ~state.turn_card)
         if tops:
             for c, i in self.loose_map(state):
                 if tops >> c & 1:
@@ -347,6 +354,8 @@ class Encoding:
         if 0 <= action < self.KIND:
             return f"play {cards[action]}{self._copy_word(action)}"
         if action < self.VALUE:
+            if action == self.KIND and state is not None and state.turn_card:
+                return "end the turn"   # (a trail of no card, once the turn's hand card is played)
             return KIND_WORDS[action - self.KIND]
         if action < self.BUILD:
             return f"value {self.values[action - self.VALUE]}"
@@ -506,7 +515,9 @@ class CopyWalk:
         # Groups of items alike for play: a card's copies on the table, twin builds.
         groups: dict[Any, list[int]] = {}
         for c, i in enc.loose_map(state):
-            if state.table >> c & 1:
+            # (The card played from the hand this turn is no copy of its twins: no later build of the
+            # turn uses it, build.free_actions.)
+            if state.table >> c & 1 and not state.turn_card >> c & 1:
                 groups.setdefault(("loose", i % enc.pack_size), []).append(enc.LOOSE + i)
         for j, b in enumerate(state.builds):
             sig = ("build", canon(b.cards), b.value, b.multiple, b.owner, b.holder, b.pairs)
@@ -873,6 +884,10 @@ class Step(NamedTuple):
             n = len(cards)
             for h in heads:
                 played = h.played
+                if not played:   # (a turn of several actions: a build of cards in play, or the turn's end)
+                    if n == 0:
+                        out.add(enc.KIND + h.kind)
+                    continue
                 if not played & (played - 1):   # one card (the usual case)
                     if n == 0:
                         out.add(played.bit_length() - 1)
