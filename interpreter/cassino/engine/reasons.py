@@ -75,7 +75,8 @@ class _Reasons:
 
     def first(self) -> str:
         checks: Sequence[Callable[[], str | None]] = (
-            self.hand_over, self.cards_in_hand, self.loose_on_table, self.builds_on_table, self.takes_something,
+            self.hand_over, self.end_of_turn, self.turn_actions, self.cards_in_hand, self.loose_on_table,
+            self.builds_on_table, self.takes_something,
             self.cards_a_turn,
             self.building_at_all, self.owner_obligation, self.compulsory_capture, self.takes_all,
             self.keep_capturing_card,
@@ -90,6 +91,37 @@ class _Reasons:
     # ------------------------------------------------------------------ what the move names
     def hand_over(self) -> str | None:
         return "the hand is over" if self.s.over else None
+
+    def end_of_turn(self) -> str | None:
+        """``end``: only in a turn of several actions, once its card from the hand is played."""
+        if self.m.kind is not MoveKind.END:
+            return None
+        if not self.rules.build.free_actions:
+            return ("there is no turn to end: a turn here is one card played from the hand, and ends with it "
+                    "(turns of several actions are `build.free_actions`)")
+        if not self.s.turn_card:
+            return "a turn ends only after its one card from the hand: play a card first"
+        return None
+
+    def turn_actions(self) -> str | None:
+        """A move that plays no card from the hand: a build of cards in play (``build.free_actions``); or a
+        second card from the hand in one turn."""
+        if self.m.played and self.s.turn_card:
+            return (f"you played {self.names(self.s.turn_card)} from your hand this turn, and a turn plays one card "
+                    f"from the hand: make builds of cards in play, or `end` the turn")
+        if self.m.played or self.m.kind is MoveKind.END:
+            return None
+        if self.m.kind is not MoveKind.BUILD or not self.rules.build.free_actions:
+            return ("every move plays a card from the hand: write it first, e.g. `9D capture 9C`, "
+                    "`3H build 8 on 5S`" + ("" if self.rules.build.free_actions else
+                                             " (builds of cards in play alone are `build.free_actions`)"))
+        turn_card = self.m.loose & self.s.turn_card
+        if turn_card:
+            return (f"{self.names(turn_card)} is the card you played from your hand this turn: a build of cards in "
+                    f"play made later in the turn does not use it (that would be a build with a hand card)")
+        if not self.m.loose:
+            return "a build of cards in play takes loose cards from the table (or opponents' pile tops) into it"
+        return None
 
     def cards_in_hand(self) -> str | None:
         missing = self.m.played & ~self.hand
@@ -281,6 +313,9 @@ class _Reasons:
         after = self.e.captured_values(self.hand & ~self.m.played)
         if self.m.value in after or self.partner_proven():
             return None
+        if not self.m.played:
+            return (f"to build {self.m.value} you must keep a card of {self.m.value} in your hand to take the build; "
+                    f"you hold none")
         return (f"to build {self.m.value} you must keep a card of {self.m.value} in your hand to take the build; "
                 f"you have none besides {self.played_name()}")
 
