@@ -901,9 +901,13 @@ class Engine:
         """Why the turn ``steps`` (its actions in order, as ``notation.parse_turn`` reads them) is
         refused at ``state``, naming the action where there are several; None where every action is
         legal in turn. A turn of several actions needs ``build.free_actions``."""
+        seat = state.turn
         for k, move in enumerate(steps):
             if state.over:
                 return f"action {k + 1} of {len(steps)}: the hand is over"
+            if state.turn != seat:
+                return (f"action {k + 1} of {len(steps)}: the turn passed to seat {state.turn} after action {k}: "
+                        f"a turn is one player's actions")
             move = self.resolve(state, move)
             key = self.key_of(state, move)
             if key < 0 or not self._listed(state, key):
@@ -916,6 +920,9 @@ class Engine:
         """Play a turn's actions in order, each checked (IllegalMoveError naming the action refused),
         then end the turn where its card from the hand is played and the turn is still open (a turn of
         several actions, ``build.free_actions``): the state with the next player to move."""
+        refusal = self.turn_refusal(state, steps) if len(steps) > 1 else None
+        if refusal is not None:
+            raise IllegalMoveError(refusal)
         for k, move in enumerate(steps):
             try:
                 state = self.play(state, move)

@@ -476,9 +476,13 @@ def play_moves(case: dict[str, Any], setup: Setup, engine: Engine) -> Outcome | 
         # A turn of several actions is played action by action, and ended once its hand card is played.
         if steps[-1].kind is not MoveKind.END and any(s.played for s in steps) and engine.free_actions:
             steps.append(Move(MoveKind.END, 0))
+        seat = game.hand.turn
         for n, step in enumerate(steps):
             if n and (game.over or finished is not None or step.kind is MoveKind.END and not game.hand.turn_card):
                 break   # (the turn ended by itself: nothing was left to build)
+            if game.hand.turn != seat:
+                return (f"moves[{k}] {text!r} is refused (action {n + 1}): the turn passed to seat {game.hand.turn} "
+                        f"after action {n}: a turn is one player's actions; write the next turn as its own move")
             move = engine.resolve(game.hand, step)
             if move not in game.legal_moves():
                 where = f" (action {n + 1})" if len(steps) > 1 else ""

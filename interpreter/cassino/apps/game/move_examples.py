@@ -90,6 +90,12 @@ def _add_set(p: Picker) -> Made:
             "add another set of the build's value to it (a multiple build)")
 
 
+def _free_build(p: Picker) -> Made:
+    five, three, two, ten, six = p.v(5), p.v(3), p.v(2), p.v(10), p.v(6)
+    return ([five, three, two], [], [ten, six], f"build 10 on {_names([five, three, two])}",
+            "build table cards alone, no card from your hand: one of a turn's several actions")
+
+
 def _trail_build(p: Picker) -> Made:
     three, five, ten, eight = p.v(3), p.v(5), p.v(10), p.v(8)
     return ([three, five], [], [ten, eight], f"{ten} trail build 8 on {_names([three, five])}",
@@ -120,6 +126,7 @@ SLOTS: tuple[tuple[MoveKind, tuple[Candidate, ...]], ...] = (
     (MoveKind.BUILD, (_build,)),
     (MoveKind.BUILD, (_raise,)),
     (MoveKind.BUILD, (_add_set,)),
+    (MoveKind.BUILD, (_free_build,)),
     (MoveKind.TRAIL_BUILD, (_trail_build,)),
     (MoveKind.CAPTURE, (_several,)),
     (MoveKind.TRAIL, (_trail_valueless, _trail(10), _trail(7), _trail(5))),

@@ -172,6 +172,11 @@ class Session(GameSession):
         hand.append_text(self.cards(h.hands[seat]))
         hand.append(f"   (typed {' '.join(cards_text(self.game.engine.deck, h.hands[seat]))})", style="dim")
         self.console.print(hand)
+        if h.turn_card and h.turn == seat:
+            # A turn of several actions (build.free_actions) after its card from the hand.
+            self.console.print(f"your turn goes on: you played {' '.join(cards_text(self.game.engine.deck, h.turn_card))}"
+                               f" from your hand; build with cards in play, or type end", highlight=False)
+
         if self.aids.count:
             show_count(count_for(self.game, seat), self.console)
 
@@ -253,6 +258,11 @@ class Session(GameSession):
                  "is still open), save, "
                  + ("claim (see below), " if self.game.rules.game.claiming else "")
                  + "quit (saves first; `cassino play --resume FILE` continues)."]
+        if self.game.engine.free_actions:
+            lines.append("A turn holds one card from your hand and, before or after it, any builds of cards in play "
+                         "alone (`build 10 on 5S 3D 2C`, no card first); once the hand card is played, `end` ends the "
+                         "turn. Type one action at a time, or a whole turn joined by `;`: `build 10 on 5S 3D 2C; 9D "
+                         "capture 9C`. Undo takes back one action.")
         claim = self.claim_words()
         if claim:
             lines.append(f"{claim[:1].upper()}{claim[1:]}")
@@ -388,6 +398,19 @@ class Session(GameSession):
                     self.console.print(f"there is no move {k}: choose 1 to {len(moves)}")
                     continue
                 move = moves[k - 1]
+            elif ";" in text:
+                # A whole turn of several actions: each checked, then played one after another, and the turn
+                # ended where its card from the hand was played (one action at a time is `undo`ne).
+                try:
+                    steps = self.read_turn(text)
+                except CassinoError as e:
+                    self.console.print(str(e))
+                    continue
+                for step in steps:
+                    self.act(format_move(step, deck))
+                if self.game.hand.turn_card and not self.game.over and self.game.hand.turn == seat:
+                    self.act("end")
+                return True
             else:
                 try:
                     move = self.read_move(text)

@@ -21,7 +21,7 @@ from typing import Any
 
 from ...engine.game import Game
 from ...engine.moves import Move
-from ...engine.notation import cards_text, format_move, parse_move
+from ...engine.notation import cards_text, format_move, parse_move, parse_turn
 from ...engine.rng import derive
 from ...errors import CassinoError, PositionTooLargeError
 from ...players.bots import Bot, SearchBot, make_bot
@@ -140,11 +140,16 @@ class GameSession:
         reason the move is refused (``engine.why_illegal``).
         """
         deck = self.game.engine.deck
+        if ";" in text:
+            raise CassinoError("one action at a time here: a turn's actions are played one after another "
+                               "(type the first, then the next)")
         words = text.split()
-        try:
-            deck.parse(words[0].split("+")[0] if words else "")
-        except CassinoError:
-            raise NotAMove(f"{text!r} is not a move") from None
+        # (A build of cards in play alone, and a turn's end, name no card first: build.free_actions.)
+        if not (words and words[0].lower() in ("build", "end")):
+            try:
+                deck.parse(words[0].split("+")[0] if words else "")
+            except CassinoError:
+                raise NotAMove(f"{text!r} is not a move") from None
         try:
             move = parse_move(text, deck)
         except CassinoError as e:
@@ -152,6 +157,22 @@ class GameSession:
         if not self.game.engine.is_legal(self.game.hand, move):
             raise CassinoError(self.game.engine.why_illegal(self.game.hand, move))
         return move
+
+    def read_turn(self, text: str) -> list[Move]:
+        """A typed turn of several actions (``a; b``: ``build.free_actions``), every action checked in turn
+        against the position it is played in: a CassinoError naming the action refused, else the moves.
+        One action alone is :meth:`read_move`'s."""
+        engine = self.game.engine
+        if ";" not in text:
+            return [self.read_move(text)]
+        try:
+            steps = parse_turn(text, engine.deck, engine.free_actions)
+        except CassinoError as e:
+            raise CassinoError(str(e).splitlines()[0]) from None
+        refusal = engine.turn_refusal(self.game.hand, steps)
+        if refusal is not None:
+            raise CassinoError(refusal)
+        return steps
 
     def hint(self, seat: int) -> Move:
         """What the search player would play for ``seat`` (it reads only what that seat can see)."""

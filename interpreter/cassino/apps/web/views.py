@@ -107,7 +107,8 @@ def build_view(deck: Deck, b: Build) -> dict[str, Any]:
 def _new_build(engine: Engine, state: HandState, move: Move) -> Build | None:
     """The build a build move leaves on the table (to say whether it is single or multiple)."""
     after = engine.apply(state, move)
-    return next((b for b in after.builds if b.cards & move.played), None)
+    # (A build of cards in play alone, build.free_actions, is found by its table cards.)
+    return next((b for b in after.builds if b.cards & (move.played or move.loose)), None)
 
 
 def move_words(engine: Engine, state: HandState, move: Move) -> str:
@@ -124,6 +125,8 @@ def move_words(engine: Engine, state: HandState, move: Move) -> str:
         under = piled & ~tops          # (capture.pile_cards: augment) uncovered by a top taken in the move
         parts.append(f"{_words(deck, tops)} from the top of an opponent's pile"
                      + (f" and {_words(deck, under)} from beneath it" if under else ""))
+    if move.kind is MoveKind.END:
+        return f"end the turn (you played {_words(deck, state.turn_card)})" if state.turn_card else "end the turn"
     if move.kind is MoveKind.TRAIL:
         return f"trail {played}"
     if move.kind is MoveKind.CAPTURE:
@@ -131,6 +134,8 @@ def move_words(engine: Engine, state: HandState, move: Move) -> str:
     made = _new_build(engine, state, move)
     kind = "a multiple" if made is not None and made.multiple else "a single"
     head = "trail" if move.kind is MoveKind.TRAIL_BUILD else "build"
+    if not move.played:   # a build of cards in play alone (build.free_actions): no card from the hand
+        return f"build {move.value} on {' and '.join(parts)}, no card from your hand: {kind} build of {move.value}"
     return f"{head} {move.value} on {' and '.join(parts)} with {played}: {kind} build of {move.value}"
 
 

@@ -260,9 +260,9 @@ function pileTop(s, p) {
   const side = s.sides.find((d) => d.side === p.side);
   wrap.append(el("span", side && side.seats.length > 1 ? `pile top of ${side.name}` : "pile top", "tag"));
   const pile = p.pile && p.pile.length ? p.pile : [p.top];
-  const active = myTurn() && selected.played.length > 0;
+  const active = myTurn() && (selected.played.length > 0 || freeMoves().length > 0);
   const open = new Set();
-  if (active) for (const m of candidates()) for (const i of m.items) open.add(i);
+  if (active) for (const m of openMoves()) for (const i of m.items) open.add(i);
   pile.forEach((id, k) => {
     if (k === 1) wrap.append(el("span", "under it", "tag under"));
     const c = cardElement(id, deck);
@@ -300,6 +300,17 @@ function candidates() {
     && selected.items.every((i) => m.items.includes(i)));
 }
 
+// A turn of several actions (build.free_actions): builds of cards in play that play no card from the hand.
+function freeMoves() {
+  return state ? state.moves.filter((m) => !m.played.length && m.kind === "build") : [];
+}
+
+// The moves the clicks so far may still become: with no hand card chosen, builds of cards in play alone.
+function openMoves() {
+  return selected.played.length ? candidates()
+    : freeMoves().filter((m) => selected.items.every((i) => m.items.includes(i)));
+}
+
 function exactMoves() {
   return candidates().filter((m) => m.played.length === selected.played.length
     && m.items.length === selected.items.length);
@@ -310,9 +321,9 @@ function renderTable(s) {
   const builds = $("builds");
   loose.replaceChildren();
   builds.replaceChildren();
-  const active = myTurn() && selected.played.length > 0;
+  const active = myTurn() && (selected.played.length > 0 || freeMoves().length > 0);
   const open = new Set();
-  if (active) for (const m of candidates()) for (const i of m.items) open.add(i);
+  if (active) for (const m of openMoves()) for (const i of m.items) open.add(i);
   const mark = (node, id) => {
     if (!active) return;
     if (selected.items.includes(id)) node.classList.add("selected");
@@ -391,7 +402,12 @@ function renderActions(s) {
   $("undo").hidden = !s.can.undo && s.seats.filter((p) => p.kind === "human").length > 1;
   $("claim").hidden = !s.can.claim;
   $("claim").disabled = !mine;
-  if (mine && selected.played.length) {
+  const end = mine ? s.moves.find((m) => m.kind === "end") : undefined;
+  if (end) {
+    choices.append(el("p", "Your card from the hand is played: build with cards in play, or end the turn.", "prompt"),
+      moveButton(end));
+  }
+  if (mine && (selected.played.length || selected.items.length)) {
     const exact = exactMoves();
     if (!exact.length && found) {
       choices.append(el("p", "Play it:", "prompt"), moveButton(found));
@@ -720,7 +736,12 @@ function checkFree() {
 
 function clickItem(id) {
   if (!myTurn()) { say(state && state.over ? "The game is over." : "It is not your turn."); return; }
-  if (!selected.played.length) { say("First click the card from your hand that you play."); return; }
+  if (!selected.played.length && !selected.items.includes(id)
+      && !freeMoves().some((m) => m.items.includes(id) && selected.items.every((i) => m.items.includes(i)))) {
+    say(freeMoves().length ? "Click the card from your hand that you play, or table cards that build alone (lit up)."
+      : "First click the card from your hand that you play.");
+    return;
+  }
   say("");
   found = null;
   if (selected.items.includes(id)) {
