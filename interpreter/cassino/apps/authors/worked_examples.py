@@ -240,6 +240,16 @@ def _trail_build(r: Rules, p: Picker) -> Setup:
     return Setup([two, three], [seven, five], [("builds", [seven])])
 
 
+def _free_actions(r: Rules, p: Picker) -> Setup | None:
+    """A turn of several actions: the Khasino rules' 5, 3 and 2 built for a 10 in hand with no card from the hand,
+    beside the 9 that takes a 9 (three players: a build's owner may still discard)."""
+    if not r.build.free_actions:
+        return None
+    five, three, two, nine, ten, mine = p.v(5), p.v(3), p.v(2), p.v(9), p.v(10), p.v(9)
+    return Setup([five, three, two, nine], [ten, mine], [("builds", []), ("captures", [mine])],
+                 players=max(3, r.seats.min_players))
+
+
 def _sweep(r: Rules, p: Picker) -> Setup:
     three, five, eight, ten = p.v(3), p.v(5), p.v(8), p.v(10)
     return Setup([three, five], [eight, ten], [], sweep=f"{_n(eight)} capture {_n(three)} {_n(five)}")
@@ -268,6 +278,7 @@ TEMPLATES: tuple[Template, ...] = (
     Template("build.owner_obligation", "owning a build", ("build.owner_obligation",), _owner),
     Template("build.keep_capturing_card", "keeping the card you built for", ("build.keep_capturing_card",), _keep),
     Template("trail.with_build", "trailing and building at once", ("trail.with_build",), _trail_build),
+    Template("build.free_actions", "a turn of several actions", ("build.free_actions",), _free_actions),
     Template("sweeps.intro", "a sweep", (), _sweep),
 )
 
@@ -546,6 +557,8 @@ def _kind_ok(kind: str, move: Move) -> bool:
 def _label(rules: Rules, kind: str, played: list[Card]) -> str:
     if kind == "trails":
         return "Trails"
+    if not played:   # (build.free_actions: moves of cards in play alone)
+        return f"{kind.capitalize()} with no card from your hand"
     return f"{kind.capitalize()} with {'+'.join(card_name(rules, str(c)) for c in played)}"
 
 

@@ -60,6 +60,8 @@ TOPICS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("partner's build", ("build.raise_partners",)),
     ("one build a value", ("build.one_per_value",)),
     ("one build a player", ("build.one_per_player",)),
+    # A turn of several actions (issue 49): a build of cards in play alone, or a turn's end.
+    ("several actions", ("build.free_actions",)),
     ("sweep", ("sweeps.intro",)),
     ("new deal", ("deal.redeal",)),
     ("restriction", ("endgame.restrictions.*", "endgame.first_to_meet", "endgame.sweeps_from",
@@ -167,7 +169,11 @@ def situations(before: Game, move: Move | None, after: Game, skip: frozenset[str
             found.add("several hand cards")
         if move.loose & ~hand.table:
             found.add("pile top")
-        if move.kind == MoveKind.TRAIL:
+        if move.kind == MoveKind.END or (move.kind == MoveKind.BUILD and not move.played) or state.turn_card:
+            found.add("several actions")   # (build.free_actions: a build of cards in play, a turn going on, its end)
+        if move.kind == MoveKind.END:
+            pass
+        elif move.kind == MoveKind.TRAIL:
             found.add("trail")
         elif move.kind == MoveKind.CAPTURE:
             found.add("capture")
