@@ -247,6 +247,7 @@ class Generator:
         self.n_builds: int = len(self.builds)
         #: The card played from the hand this turn, in a turn of several actions (``build.free_actions``).
         self.turn_card: int = state.turn_card
+        self.teams: tuple[int, ...] = state.teams
         #: The owner's obligation lapses in the last deal (``build.owner_obligation_in_last_deal``: false).
         self.obligation_lapsed: bool = not t.obligation_in_last_deal and not state.stock
         self.b_code: list[int] = [t.code(b.value) for b in self.builds] if self.builds else _EMPTY
@@ -822,15 +823,28 @@ class Generator:
         loose_all = (1 << self.n_loose) - 1
         barred = extract(self.turn_card, self.loose_mask)
         shift = PLAYED_SHIFT + self.h
-        for v in bits(targets):
+        # Generated under the rules of one build a value (``build.one_per_value``), not filtered after: a value
+        # built already is only added to (a new build of it would be a second one), and not at all where that
+        # build is another side's and may not be added to without capturing it (``augment_opponents``).
+        built = 0
+        closed = 0
+        if t.one_per_value:
+            side = self.teams[self.seat]
+            for j in range(self.n_builds):
+                code = self.b_code[j]
+                built |= 1 << code
+                if not t.augment_opponents and self.teams[self.builds[j].owner] != side:
+                    closed |= 1 << code
+        for v in bits(targets & ~closed):
             groups = [g for g in self.sum_groups(v) if not g & ~loose_all and not g & barred]
             if not groups:
                 continue
             sets = unions(groups, 0, t.move_budget) if t.multiple else groups
             head = BUILD | (v << VALUE_SHIFT)
-            for u in sets:
-                if u & (u - 1):   # a new build: two cards or more
-                    _add(out, seen, head | (u << shift))
+            if not built >> v & 1:
+                for u in sets:
+                    if u & (u - 1):   # a new build: two cards or more
+                        _add(out, seen, head | (u << shift))
             if t.add_sets and t.multiple:
                 for j in range(self.n_builds):
                     if self.b_code[j] == v and not (t.continue_as_begun and self.builds[j].pairs):

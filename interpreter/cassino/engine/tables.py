@@ -126,6 +126,8 @@ class Tables:
         #: No two builds of one value (``build.one_per_value``): a build raised to the value of another
         #: joins it in the same move ([Kh] "you must then combine them into a single augmented build").
         self.one_per_value: bool = b.one_per_value
+        #: Another side's build added to only as it is captured (``build.augment_opponents: false``).
+        self.augment_opponents: bool = b.augment_opponents
         self.single_build_as_card: bool = b.single_build_as_card
         self.for_partner: bool = b.for_partner
         self.continue_as_begun: bool = b.continue_as_begun

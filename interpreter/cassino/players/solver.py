@@ -185,7 +185,8 @@ class Solver:
         hand is under way, and the restrictions' "who met it first" only decides a winner)."""
         return (state.turn, state.hands, state.table, state.builds, state.stock, state.piles,
                 state.last_capturer, self._won(state), state.proven, state.restricted, state.ply == 0,
-                state.stacks)   # African Casino: the piles' order decides which tops come into play
+                state.stacks,   # African Casino: the piles' order decides which tops come into play
+                state.turn_card)   # (a turn of several actions after its hand card: builds or its end)
 
     @staticmethod
     def _won(state: HandState) -> Hashable:
