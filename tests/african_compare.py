@@ -220,6 +220,21 @@ def _own_build_added_on_partners_proof(d: Disagreement) -> bool:
     return any(_in_move(b, m) and b["owner"] == p["seat"] and b["value"] == m.value for b in p["builds"])
 
 
+def _second_build_for_partner(d: Disagreement) -> bool:
+    """South African (one build a player): the reference builds the partner's proven value for them, keeping no
+    card of it, while the partner owns a build of another value: the engine refuses a second build of the
+    partner's (the file's reading of build.one_per_player)."""
+    if d.engine_says or not d.partners or d.variant != "south-african-casino":
+        return False
+    m, p = _move(d), d.position
+    if m.kind != "build" or m.value is None or m.value not in p["partner_declared"] or _keeps(d, m.value):
+        return False
+    partner = (p["seat"] + 2) % 4
+    if any(_in_move(b, m) and b["value"] == m.value for b in p["builds"]):
+        return False   # (added to a build of the value: no new build)
+    return any(b["owner"] == partner and b["value"] != m.value and not _in_move(b, m) for b in p["builds"])
+
+
 def _reading(variant: str, setting: str) -> str:
     """The reading a variant file gives for ``setting`` (so that a reading changed there shows here)."""
     for r in load_rules(variant).readings:
@@ -237,6 +252,8 @@ DECLARED: tuple[tuple[str, str, Callable[[Disagreement], bool]], ...] = (
      _own_build_added_on_partners_proof),
     ("build.one_per_player", _reading("south-african-casino", "build.one_per_player"),
      _partners_build_kept_beside_own),
+    ("build.one_per_player: no second build for the partner", _reading("south-african-casino", "build.one_per_player"),
+     _second_build_for_partner),
 )
 
 #: Disagreements where the texts decide against the reference, written up for its author in
