@@ -41,16 +41,21 @@ def players_list(text: str) -> list[int]:
     return counts
 
 
-def timed_listing(engine: Engine, state: object) -> tuple[float, int]:
-    """Seconds to list the moves of ``state`` afresh (the engine's memo of its last position cleared), and
-    how many; -1 moves where the position is beyond the listing budget."""
-    engine.move_budget = engine.move_budget   # (clears the engine's memo of the last listing)
-    start = time.perf_counter()
-    try:
-        moves = len(engine.legal_moves(state))  # type: ignore[arg-type]
-    except PositionTooLargeError:
-        moves = -1
-    return time.perf_counter() - start, moves
+def timed_listing(engine: Engine, state: object, rounds: int = 1) -> tuple[float, int]:
+    """CPU seconds of this process to list the moves of ``state`` afresh (the engine's memo of its last position
+    cleared), the best of ``rounds``, and how many; -1 moves where the position is beyond the listing budget.
+    CPU time, not the wall clock: other work on a shared machine does not count against the engine."""
+    best = float("inf")
+    moves = 0
+    for _ in range(rounds):
+        engine.move_budget = engine.move_budget   # (clears the engine's memo of the last listing)
+        start = time.process_time()
+        try:
+            moves = len(engine.legal_moves(state))  # type: ignore[arg-type]
+        except PositionTooLargeError:
+            moves = -1
+        best = min(best, time.process_time() - start)
+    return best, moves
 
 
 def random_games(name: str, players: int, games: int, seed: int) -> None:
@@ -66,6 +71,8 @@ def random_games(name: str, players: int, games: int, seed: int) -> None:
         rnd = random.Random(seed + k)
         while not game.over:
             took, moves = timed_listing(engine, game.hand)
+            if took > 0.005:   # (a slow one timed again, the best of three: a pause of the machine is not the engine)
+                took, moves = timed_listing(engine, game.hand, 3)
             times.append(took)
             if took > worst[0]:
                 worst = (took, game.hand.in_play().bit_count(), moves)
@@ -86,7 +93,7 @@ def fifteen(name: str) -> None:
     hand = [c for c in HAND_15 if c in deck_names][:4]
     state = engine.position(Position(players=2, to_play=0, hands={0: [card(c) for c in hand], 1: []},
                                      table=[card(c) for c in table]))
-    took, moves = timed_listing(engine, state)
+    took, moves = timed_listing(engine, state, 3)
     shown = "beyond the listing budget" if moves < 0 else f"{moves:,} moves"
     print(f"  {name}, {len(table)} loose cards, hand {' '.join(hand)}: {took * 1000:.1f} ms, {shown}")
 
