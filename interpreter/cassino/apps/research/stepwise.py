@@ -52,6 +52,10 @@ actions are asked of it as the player gives them (which next choices still have 
 completion), never by listing every legal move, so a step costs what the actions
 offered cost even where a card may take any of millions of sets (a table of 30 loose
 cards; Hungarian's several hand cards played together; 24 loose cards of two packs).
+Small positions (at most ``LIST_ITEMS`` loose cards and builds, one pack) are the
+exception: there the engine's list of move keys is read instead (``Listing``), a few
+dozen moves made by the compiled generator in microseconds, cheaper than the walk's
+searches; the actions offered are the same either way (tests/test_stepwise_bounds.py).
 With two packs, ``CopyWalk`` asks ``MoveChoices`` its feasibility question directly
 (``relevant_items``, ``has_completion``), over the action ids' order rather than the
 walk's own item order (see ``CopyWalk``).
@@ -67,12 +71,13 @@ from typing import Any, Callable, Mapping, NamedTuple
 
 from ...engine.choices import END, Head, MoveChoices
 from ...engine.core import Engine, bits
+from ...engine.movegen import PLAYED_SHIFT, VALUE_BITS, VALUE_SHIFT, popcount
 from ...engine.game import Game
 from ...engine.moves import Move, MoveKind
 from ...engine.notation import cards_text, format_move
 from ...engine.state import HandState
-from ...engine.tables import BUILD as BUILD_KIND, TRAIL_BUILD as TRAIL_BUILD_KIND
-from ...errors import CassinoError
+from ...engine.tables import BUILD as BUILD_KIND, TRAIL_BUILD as TRAIL_BUILD_KIND, Tables
+from ...errors import CassinoError, PositionTooLargeError
 from ...language.rules import Rules
 from ...language.variants import bundled_names, load_rules
 from .recorded_rules import decode as decode_rules, encode as encode_rules, is_recorded
@@ -82,6 +87,11 @@ TABLE = -1                      # where a dealt card went, when not to a seat
 KINDS = (MoveKind.TRAIL, MoveKind.CAPTURE, MoveKind.BUILD, MoveKind.TRAIL_BUILD)
 KIND_WORDS = ("trail", "capture", "build", "trail build")
 PAYOFFS = ("points", "win")
+#: Positions with at most this many table items (loose cards in play and builds) are listed by
+#: the engine (``Engine.move_keys``) rather than walked lazily: a few dozen moves at most, listed
+#: by the compiled generator in microseconds, where the lazy walk's feasibility searches cost
+#: tens of microseconds a turn. Beyond it, a step costs what the actions offered cost.
+LIST_ITEMS = 12
 
 #: The parameters and their defaults (OpenSpiel's parameter specification).
 PARAMETERS: dict[str, Any] = {
@@ -186,9 +196,14 @@ class Encoding:
         self.walk: MoveChoices | None = None
         #: Two packs (deck.packs): the last position's lazy walk with copies offered as one card.
         self.copy_walk: CopyWalk | None = None
-        #: Where whole-move rules are on (``engine.turnrules``: African Casino), the last position's
-        #: listed legal moves by their action sequences (see ``Step._listed``).
-        self.listed: tuple[HandState, dict[tuple[int, ...], Move]] | None = None
+        #: The last position whose legal moves were listed (``Step._listing``: small positions, and
+        #: every position where whole-move rules are on), with its tree of action sequences.
+        #: Kept by the position's identity (states are immutable), several at once: games played
+        #: side by side (``vector.VectorGame``) take turns in one table.
+        self.listed: dict[int, tuple[HandState, Listing]] = {}
+        #: Positions with at most this many table items (loose cards in play and builds) are
+        #: listed by the engine rather than walked lazily (``Step._listing``); 0: never (tests).
+        self.list_items = LIST_ITEMS if not self.copies else 0
 
     def canon(self, mask: int) -> int:
         """``mask`` with each card's copies renumbered by identity, lowest first: k copies of card
@@ -306,6 +321,40 @@ class Encoding:
             ids.append(self.DONE)
             out.append((tuple(ids), move))
         return tuple(out)
+
+    def key_sequences(self, state: HandState, keys: list[int], tables: Tables) -> list[tuple[int, ...]]:
+        """The actions of each move key of ``state`` (``engine.move_keys``), as :meth:`sequences`
+        gives them for its Move, read off the key (one pack, no capture piles in play: a card id
+        is its deck index and the key's items are the table's cards and the builds)."""
+        hand_cards = bits(state.hands[state.turn])
+        loose = bits(state.in_play())
+        n_loose = len(loose)
+        hand_mask = (1 << len(hand_cards)) - 1
+        loose_mask = (1 << n_loose) - 1
+        shift = PLAYED_SHIFT + len(hand_cards)
+        kind_at, build_at, loose_at, done = self.KIND, self.BUILD, self.LOOSE, self.DONE
+        value_ids: dict[int, int] = {}
+        out: list[tuple[int, ...]] = []
+        for key in keys:
+            kind = key & 3
+            played = (key >> PLAYED_SHIFT) & hand_mask
+            ids = [hand_cards[i] for i in bits(played)] if played & (played - 1) else \
+                [hand_cards[played.bit_length() - 1]]
+            ids.append(kind_at + kind)
+            if kind == BUILD_KIND or kind == TRAIL_BUILD_KIND:
+                code = (key >> VALUE_SHIFT) & VALUE_BITS
+                vid = value_ids.get(code)
+                if vid is None:
+                    vid = value_ids[code] = self.VALUE + self._value_index[tables.value_of(code)]
+                ids.append(vid)
+            items = key >> shift
+            if items:
+                if items >> n_loose:
+                    ids += [build_at + j for j in bits(items >> n_loose)]
+                ids += [loose_at + loose[i] for i in bits(items & loose_mask)]
+            ids.append(done)
+            out.append(tuple(ids))
+        return out
 
     def _places(self, state: HandState, place: dict[int, int], builds: tuple[int, ...]) -> list[int]:
         """The build actions of a move's builds, increasing. Two packs: a build named by other
@@ -564,6 +613,41 @@ class CopyWalk:
             else:
                 positions.append(n_builds + loose.index(self.card_of[a]))
         return self.mc.move(head, sorted(positions))
+
+
+# ---------------------------------------------------------------------- small positions, listed
+class Listing:
+    """One position's legal moves by their action sequences: the actions that may follow a
+    prefix of a legal sequence (increasing; worked out when first asked, as a turn asks only
+    along its own path), and the move a whole sequence makes (a Move, or a move key of
+    ``state`` made into one when it is played)."""
+
+    __slots__ = ("seqs", "moves", "engine", "state", "asked")
+
+    def __init__(self, seqs: list[tuple[int, ...]], moves: "list[Move] | list[int]", engine: Engine,
+                 state: HandState) -> None:
+        self.seqs = seqs
+        self.moves: list[Any] = moves
+        self.engine = engine
+        self.state = state
+        self.asked: dict[tuple[int, ...], list[int]] = {}
+
+    def nexts(self, prefix: tuple[int, ...]) -> list[int]:
+        """The actions that follow ``prefix`` in some legal sequence, increasing (a list of the
+        listing's own: not to be changed)."""
+        got = self.asked.get(prefix)
+        if got is None:
+            n = len(prefix)
+            if n:
+                found = {seq[n] for seq in self.seqs if seq[:n] == prefix and len(seq) > n}
+            else:
+                found = {seq[0] for seq in self.seqs}
+            got = self.asked[prefix] = sorted(found)
+        return got
+
+    def move(self, seq: tuple[int, ...]) -> Move:
+        move = self.moves[self.seqs.index(seq)]
+        return move if isinstance(move, Move) else self.engine.move_of(self.state, move)
 
 
 # ---------------------------------------------------------------------- states
@@ -844,27 +928,45 @@ class Step(NamedTuple):
             played |= 1 << c
         return Head(played, kind, code or 0)
 
-    def _listed(self) -> dict[tuple[int, ...], Move] | None:
-        """Where whole-move rules are on (``engine.turnrules``: African Casino's pile cards and
-        builds), the legal moves by their action sequences: those rules judge a whole move,
-        which the lazy walk cannot ask of a part of one, so a turn's actions are read from the
-        engine's listing instead (these variants' positions are small). None elsewhere."""
+    def _listed(self) -> Listing | None:
+        """The position's legal moves by their action sequences, where they are listed: where
+        whole-move rules are on (``engine.turnrules``: African Casino's pile cards and builds),
+        which judge a whole move, which the lazy walk cannot ask of a part of one (these
+        variants' positions are small); and at small positions (``LIST_ITEMS``; one pack),
+        where the engine's listing costs less than the lazy walk's searches. None elsewhere:
+        the actions come from the lazy walk."""
         t = self.table
-        if not t.engine.turn_rules.active:
-            return None
         hand = self.game.hand
-        kept = t.encoding.listed
-        if kept is None or kept[0] is not hand:
-            moves = t.engine.playable_moves(hand)
-            kept = t.encoding.listed = (hand, dict(t.encoding.sequences(hand, moves)))
-        return kept[1]
+        enc = t.encoding
+        kept = enc.listed.get(id(hand))
+        if kept is not None and kept[0] is hand:
+            return kept[1]
+        engine = t.engine
+        if engine.turn_rules.active:
+            moves = engine.playable_moves(hand)
+            listing = Listing([seq for seq, _ in enc.sequences(hand, moves)], moves, engine, hand)
+        elif len(hand.builds) + popcount(hand.in_play()) <= enc.list_items:
+            try:
+                keys = engine.move_keys(hand)
+            except PositionTooLargeError:   # (a position of many hand cards played together)
+                return None
+            if hand.stacks:   # (pile tops in play: the moves' own sequences)
+                moves = engine.moves_of(hand, keys)
+                listing = Listing([seq for seq, _ in enc.sequences(hand, moves)], moves, engine, hand)
+            else:
+                listing = Listing(enc.key_sequences(hand, keys, engine.tables), keys, engine, hand)
+        else:
+            return None
+        if len(enc.listed) >= 256:
+            enc.listed.clear()
+        enc.listed[id(hand)] = (hand, listing)
+        return listing
 
     def _nexts(self, prefix: tuple[int, ...]) -> list[int]:
         """The actions that extend ``prefix`` towards at least one legal move, increasing."""
         listed = self._listed()
         if listed is not None:
-            n = len(prefix)
-            return sorted({seq[n] for seq in listed if len(seq) > n and seq[:n] == prefix})
+            return list(listed.nexts(prefix))
         enc = self.table.encoding
         cards, kind, code, items = self._split(prefix)
         heads: tuple[Head, ...] = self.options
@@ -907,7 +1009,7 @@ class Step(NamedTuple):
     def _move_of(self, prefix: tuple[int, ...]) -> Move:
         listed = self._listed()
         if listed is not None:
-            return listed[prefix]
+            return listed.move(prefix)
         cards, kind, code, items = self._split(prefix)
         if self.table.encoding.copies:
             walk = self._copy_walk()
@@ -1000,9 +1102,9 @@ class Step(NamedTuple):
         t = self.table
         hand = game.hand
         step = self._replace(game=game, deal=None, options=(), prefix=(), legal=())
-        if t.engine.turn_rules.active:
+        if step._listed() is not None:
             # The turn's actions come from the engine's listing (``_listed``): the heads are not asked
-            # for (the lazy walk's heads cost most of a Swazi Casino turn, and the listing has them).
+            # for (the lazy walk's heads cost most of a turn, and the listing has them).
             legal = step._nexts(())
         else:
             heads = tuple(step._copy_walk().heads if t.encoding.copies else step._choices().heads())
