@@ -198,9 +198,8 @@ class Encoding:
         self.copy_walk: CopyWalk | None = None
         #: The last position whose legal moves were listed (``Step._listing``: small positions, and
         #: every position where whole-move rules are on), with its tree of action sequences.
-        #: Kept by the position's identity (states are immutable), several at once: games played
-        #: side by side (``vector.VectorGame``) take turns in one table.
-        self.listed: dict[int, tuple[HandState, Listing]] = {}
+        #: (Each turn's step keeps its own, ``Step.listing``; this one is for steps made otherwise.)
+        self.listed: tuple[HandState, Listing] | None = None
         #: Positions with at most this many table items (loose cards in play and builds) are
         #: listed by the engine rather than walked lazily (``Step._listing``); 0: never (tests).
         self.list_items = LIST_ITEMS if not self.copies else 0
@@ -663,13 +662,21 @@ class Deal(NamedTuple):
     to: tuple[int, ...]
     pool: int
     chosen: tuple[int, ...] = ()
+    left: int = -1      # the cards still to choose (-1: worked out from pool and chosen)
 
     @property
     def remaining(self) -> int:
+        """The cards chance may still choose (``pool`` without those chosen)."""
+        if self.left >= 0:
+            return self.left
         left = self.pool
         for c in self.chosen:
             left &= ~(1 << c)
         return left
+
+    def choose(self, card: int) -> "Deal":
+        """This deal with ``card`` chosen for its next slot."""
+        return _new(Deal, (self.slots, self.to, self.pool, self.chosen + (card,), self.remaining & ~(1 << card)))
 
 
 class Step(NamedTuple):
@@ -698,13 +705,14 @@ class Step(NamedTuple):
     trace: tuple[tuple[str, Any], ...] = ()  # this hand so far: ("deal", card) and ("move", Move), in order
     hand_began: int = 0                     # the history's length when this hand's first card was dealt
     hand_start: "Step | None" = None        # the state then (None: the game's start)
+    listing: "Listing | None" = None        # this turn's moves where they are listed (``_listed``)
 
     # -- immutability makes copies free; pickles leave the engine out
     def __deepcopy__(self, memo: dict[int, Any]) -> "Step":
         return self
 
     def __reduce__(self) -> tuple[Callable[..., "Step"], tuple[Any, ...]]:
-        return (_restore_step, (self.table.setup, _game_data(self.game), tuple(self[2:])))
+        return (_restore_step, (self.table.setup, _game_data(self.game), tuple(self[2:_LISTING])))
 
     # -- creation
     @classmethod
@@ -859,19 +867,24 @@ class Step(NamedTuple):
         if action not in self.legal:
             words = ", ".join(f"{a} ({self.describe(a)})" for a in self.legal)
             raise IllegalStep(f"action {action} ({self.describe(action)}) is not legal now; legal: {words}")
-        if action == self.table.encoding.CLAIM:
+        enc = self.table.encoding
+        if action == enc.CLAIM:
             seat = self.game.hand.turn
             game = self.game.claim(seat)
-            return self._replace(game=game, options=(), prefix=(), legal=(), n_actions=self.n_actions + 1,
-                                 log=self.log + (("claim", seat),), ended="game")
+            return self._replace(game=game, options=(), prefix=(), legal=(), listing=None,
+                                 n_actions=self.n_actions + 1, log=self.log + (("claim", seat),), ended="game")
         prefix = self.prefix + (action,)
-        done = self.table.encoding.DONE
+        done = enc.DONE
         while True:
             if prefix[-1] == done:
-                return self._replace(n_actions=self.n_actions + 1)._moved(self._move_of(prefix))
+                return self._moved(self._move_of(prefix), counted=1)
             nexts = self._nexts(prefix)
             if len(nexts) != 1:
-                return self._replace(prefix=prefix, legal=tuple(nexts), n_actions=self.n_actions + 1)
+                fields = list(self)   # (a named tuple's _replace costs several times this)
+                fields[_PREFIX] = prefix
+                fields[_LEGAL] = tuple(nexts)
+                fields[_N_ACTIONS] += 1
+                return _new(Step, fields)
             prefix += (nexts[0],)
 
     # -- the moves, walked lazily: a step costs what the actions offered cost, not the moves behind
@@ -935,10 +948,13 @@ class Step(NamedTuple):
         variants' positions are small); and at small positions (``LIST_ITEMS``; one pack),
         where the engine's listing costs less than the lazy walk's searches. None elsewhere:
         the actions come from the lazy walk."""
+        listing = self.listing
+        if listing is not None:
+            return listing
         t = self.table
         hand = self.game.hand
         enc = t.encoding
-        kept = enc.listed.get(id(hand))
+        kept = enc.listed   # (a step made otherwise than by _turn: an unpickled one)
         if kept is not None and kept[0] is hand:
             return kept[1]
         engine = t.engine
@@ -957,9 +973,7 @@ class Step(NamedTuple):
                 listing = Listing(enc.key_sequences(hand, keys, engine.tables), keys, engine, hand)
         else:
             return None
-        if len(enc.listed) >= 256:
-            enc.listed.clear()
-        enc.listed[id(hand)] = (hand, listing)
+        enc.listed = (hand, listing)
         return listing
 
     def _nexts(self, prefix: tuple[int, ...]) -> list[int]:
@@ -1016,7 +1030,8 @@ class Step(NamedTuple):
             return walk.move(walk.head(cards, kind, code), items)
         return self._choices().move(self._head(cards, kind, code), items)
 
-    def _moved(self, move: Move, turn: bool = True) -> "Step":
+    def _moved(self, move: Move, turn: bool = True, counted: int = 0) -> "Step":
+        """After ``move`` (``counted``: the actions the step adds to the history's length)."""
         t = self.table
         game, hand = self.game, self.game.hand
         seat = hand.turn
@@ -1028,8 +1043,18 @@ class Step(NamedTuple):
         played = list(self.played)
         played[seat] |= move.played
         log = self.log + (("move", seat, t.encoding.move_text(move)),)
-        base = self._replace(game=after, options=(), prefix=(), legal=(), log=log, played=tuple(played),
-                             trace=self.trace + (("move", move),))
+        fields = list(self)
+        fields[_GAME] = after
+        fields[_OPTIONS] = fields[_PREFIX] = fields[_LEGAL] = ()
+        fields[_LISTING] = None
+        fields[_LOG] = log
+        fields[_PLAYED] = tuple(played)
+        fields[_TRACE] = self.trace + (("move", move),)
+        fields[_N_ACTIONS] += counted
+        base = _new(Step, fields)
+        if not after.over and len(after.hand.stock) == len(hand.stock) and len(after.results) == len(game.results):
+            # (the usual case: no card dealt, the hand goes on)
+            return base._turn(after) if turn else base
         if after.over:
             return base._replace(ended="game")
         if len(after.results) > len(game.results):
@@ -1061,16 +1086,20 @@ class Step(NamedTuple):
         slots = [(TABLE, c) for c in bits(hand.table & dealt)]
         for seat, cards in enumerate(hand.hands):
             slots += [(seat, c) for c in bits(cards & dealt)]
-        deal = Deal(tuple(c for _, c in slots), tuple(to for to, _ in slots), pool)
+        deal = Deal(tuple(c for _, c in slots), tuple(to for to, _ in slots), pool, (), pool)
         return self._replace(game=game, deal=deal, options=(), prefix=(), legal=())
 
     def _chosen(self, card: int, turn: bool = True) -> "Step":
         d = self.deal
         assert d is not None
-        d = d._replace(chosen=d.chosen + (card,))
+        d = d.choose(card)
         trace = self.trace + (("deal", card),)
         if len(d.chosen) < len(d.slots):
-            return self._replace(deal=d, n_actions=self.n_actions + 1, trace=trace)
+            fields = list(self)
+            fields[_DEAL] = d
+            fields[_N_ACTIONS] += 1
+            fields[_TRACE] = trace
+            return _new(Step, fields)
         # Every dealt card is chosen: rename the placeholders (and the stock's, which stay unchosen).
         rename = dict(zip(d.slots, d.chosen))
         rest_from = [c for c in bits(d.pool) if c not in rename]
@@ -1090,7 +1119,7 @@ class Step(NamedTuple):
             # A hand's first deal, its cards now named: the rules the table answers to by its cards.
             ruled = self.table.engine.initial_deal_rules(hand)
             if ruled is None:   # a misdeal: the same dealer deals again, every card chosen anew
-                return self._replace(deal=d._replace(chosen=()), log=self.log + (("misdeal", hand.dealer),),
+                return self._replace(deal=d._replace(chosen=(), left=d.pool), log=self.log + (("misdeal", hand.dealer),),
                                      n_actions=self.n_actions + 1, trace=())
             hand = ruled
         game = self.game.with_(hand=hand)
@@ -1101,11 +1130,17 @@ class Step(NamedTuple):
     def _turn(self, game: Game) -> "Step":
         t = self.table
         hand = game.hand
-        step = self._replace(game=game, deal=None, options=(), prefix=(), legal=())
-        if step._listed() is not None:
+        fields = list(self)
+        fields[_GAME] = game
+        fields[_DEAL] = None
+        fields[_OPTIONS] = fields[_PREFIX] = fields[_LEGAL] = ()
+        fields[_LISTING] = None
+        step = _new(Step, fields)
+        listing = fields[_LISTING] = step._listed()
+        if listing is not None:
             # The turn's actions come from the engine's listing (``_listed``): the heads are not asked
             # for (the lazy walk's heads cost most of a turn, and the listing has them).
-            legal = step._nexts(())
+            legal = list(listing.nexts(()))
         else:
             heads = tuple(step._copy_walk().heads if t.encoding.copies else step._choices().heads())
             step = step._replace(options=heads)
@@ -1114,7 +1149,9 @@ class Step(NamedTuple):
             raise CassinoError(f"{t.rules.name}: seat {hand.turn} has no legal move in an unfinished hand")
         if t.claiming and game.target is not None:
             legal.append(t.encoding.CLAIM)
-        return step._replace(legal=tuple(legal))
+        fields[_OPTIONS] = step.options
+        fields[_LEGAL] = tuple(legal)
+        return _new(Step, fields)
 
     # -- helpers for players and search
     def actions_for(self, move: Move) -> list[int]:
@@ -1164,6 +1201,15 @@ class Step(NamedTuple):
         for c in self.game.hand.stock if self.deal is None else ():
             undealt |= 1 << c
         return held, undealt
+
+
+_new = tuple.__new__   # a named tuple made from a list of its fields, without _replace's keywords
+#: The places of Step's fields (hot paths copy a step's fields as a list and change a few).
+_GAME, _DEAL, _OPTIONS, _PREFIX, _LEGAL, _LOG, _PLAYED = 1, 2, 3, 4, 5, 6, 7
+_N_ACTIONS, _TRACE, _LISTING = 9, 13, 16
+assert Step._fields[_GAME] == "game" and Step._fields[_LEGAL] == "legal" and Step._fields[_PLAYED] == "played"
+assert Step._fields[_N_ACTIONS] == "n_actions" and Step._fields[_TRACE] == "trace"
+assert Step._fields[_DEAL] == "deal" and Step._fields[_LISTING] == "listing" == Step._fields[-1]
 
 
 def _restore_step(setup: Setup, game_data: dict[str, Any], rest: tuple[Any, ...]) -> Step:
