@@ -10,7 +10,10 @@ hands, restarting at the end. Counted for each framework:
 - PettingZoo: ``env.step`` calls, each after ``env.last()`` (which builds the
   observation and action mask); chance is drawn inside ``step``.
 
-Also the moves per second (completed Cassino moves) behind those steps.
+Also the moves per second (completed Cassino moves) behind those steps, and the batched
+interface (``cassino.vector.VectorEnv``, ``--batch`` games at once, 64 by default; 0 skips
+it): game steps per second, each a player's action (chance drawn inside), a random legal
+action a game chosen for the whole batch at once from the masks, as a policy would.
 
 Then the worst case (``--worst``, on by default; ``--no-worst`` skips it): turns where
 one card may take any of a huge number of sets, each given from its turn's start as
@@ -42,6 +45,7 @@ from cassino.apps.research.stepwise import Setup, Step, Table, table_for
 from cassino.engine.core import Position
 from cassino.engine.state import HandState
 from cassino.pettingzoo import env
+from cassino.vector import VectorEnv
 
 #: (variant, the hand of the player to play, the ranks whose other cards all lie loose on the table,
 #: whether the engine's count of the legal moves is printed: it lists them all)
@@ -90,6 +94,19 @@ def pettingzoo_speed(variant: str, seconds: float) -> tuple[float, float]:
         moves += sum(1 for entry in e.unwrapped.state_.log if entry[0] == "move")
     elapsed = time.perf_counter() - start
     return steps / elapsed, moves / elapsed
+
+
+def vector_speed(variant: str, seconds: float, games: int) -> float:
+    venv = VectorEnv(games, variant=variant, seed=0)
+    _, masks, _ = venv.reset(seed=0)
+    rng = np.random.default_rng(1)
+    steps = 0
+    start = time.perf_counter()
+    while time.perf_counter() - start < seconds:
+        batch = venv.step((rng.random(masks.shape) * masks).argmax(axis=1))
+        masks = batch.masks
+        steps += games
+    return steps / (time.perf_counter() - start)
 
 
 def worst_position(variant: str, hand: str, ranks: str) -> tuple[Table, HandState]:
@@ -141,6 +158,8 @@ def main() -> None:
                    help="a bundled name or rule file (repeatable; default standard)")
     p.add_argument("--worst", action=argparse.BooleanOptionalAction, default=True,
                    help="also time the worst-case turns (30+ loose cards)")
+    p.add_argument("--batch", type=arguments.count(0), default=64,
+                   help="games stepped together by VectorEnv (0: skip the batched measurement)")
     p.add_argument("--walks", type=arguments.count(0), default=5, help="random moves made from each worst-case turn")
     p.add_argument("--only", action="append", metavar="VARIANT",
                    help="time only these worst cases (repeatable; e.g. --only krypkasino)")
@@ -152,8 +171,11 @@ def main() -> None:
     for variant in args.variant or ["standard"]:
         os_steps, os_moves = openspiel_speed(variant, args.seconds)
         pz_steps, pz_moves = pettingzoo_speed(variant, args.seconds)
+        batched = ""
+        if args.batch:
+            batched = f"; VectorEnv ({args.batch} games) {vector_speed(variant, args.seconds, args.batch):,.0f} steps/s"
         print(f"{variant}: OpenSpiel {os_steps:,.0f} steps/s ({os_moves:,.0f} moves/s); "
-              f"PettingZoo {pz_steps:,.0f} steps/s ({pz_moves:,.0f} moves/s)")
+              f"PettingZoo {pz_steps:,.0f} steps/s ({pz_moves:,.0f} moves/s){batched}", flush=True)
 
 
 if __name__ == "__main__":

@@ -52,10 +52,11 @@ actions are asked of it as the player gives them (which next choices still have 
 completion), never by listing every legal move, so a step costs what the actions
 offered cost even where a card may take any of millions of sets (a table of 30 loose
 cards; Hungarian's several hand cards played together; 24 loose cards of two packs).
-Small positions (at most ``LIST_ITEMS`` loose cards and builds, one pack) are the
-exception: there the engine's list of move keys is read instead (``Listing``), a few
-dozen moves made by the compiled generator in microseconds, cheaper than the walk's
-searches; the actions offered are the same either way (tests/test_stepwise_bounds.py).
+Small positions (at most ``LIST_ITEMS`` loose cards and builds and ``LIST_MOVES`` moves,
+one pack) are the exception: there the engine's list of move keys is read instead
+(``Listing``), a few dozen moves made by the compiled generator in microseconds, cheaper
+than the walk's searches; the actions offered are the same either way
+(tests/test_stepwise_bounds.py).
 With two packs, ``CopyWalk`` asks ``MoveChoices`` its feasibility question directly
 (``relevant_items``, ``has_completion``), over the action ids' order rather than the
 walk's own item order (see ``CopyWalk``).
@@ -88,10 +89,12 @@ KINDS = (MoveKind.TRAIL, MoveKind.CAPTURE, MoveKind.BUILD, MoveKind.TRAIL_BUILD)
 KIND_WORDS = ("trail", "capture", "build", "trail build")
 PAYOFFS = ("points", "win")
 #: Positions with at most this many table items (loose cards in play and builds) are listed by
-#: the engine (``Engine.move_keys``) rather than walked lazily: a few dozen moves at most, listed
-#: by the compiled generator in microseconds, where the lazy walk's feasibility searches cost
-#: tens of microseconds a turn. Beyond it, a step costs what the actions offered cost.
-LIST_ITEMS = 12
+#: the engine (``Engine.move_keys``) rather than walked lazily: in play, a few dozen moves (a few
+#: hundred at most), listed by the compiled generator in microseconds, where the lazy walk's
+#: feasibility searches cost tens of microseconds a turn. Beyond it, and where the list is longer
+#: than ``LIST_MOVES`` (a table made of low cards), a step costs what the actions offered cost.
+LIST_ITEMS = 16
+LIST_MOVES = 600
 
 #: The parameters and their defaults (OpenSpiel's parameter specification).
 PARAMETERS: dict[str, Any] = {
@@ -196,13 +199,14 @@ class Encoding:
         self.walk: MoveChoices | None = None
         #: Two packs (deck.packs): the last position's lazy walk with copies offered as one card.
         self.copy_walk: CopyWalk | None = None
-        #: The last position whose legal moves were listed (``Step._listing``: small positions, and
+        #: The last position whose legal moves were listed (``Step._listed``: small positions, and
         #: every position where whole-move rules are on), with its tree of action sequences.
         #: (Each turn's step keeps its own, ``Step.listing``; this one is for steps made otherwise.)
         self.listed: tuple[HandState, Listing] | None = None
         #: Positions with at most this many table items (loose cards in play and builds) are
-        #: listed by the engine rather than walked lazily (``Step._listing``); 0: never (tests).
+        #: listed by the engine rather than walked lazily (``Step._listed``); 0: never (two packs, tests).
         self.list_items = LIST_ITEMS if not self.copies else 0
+        self._texts: dict[tuple[Any, ...], str] = {}   # move_text's, by the move's fields
 
     def canon(self, mask: int) -> int:
         """``mask`` with each card's copies renumbered by identity, lowest first: k copies of card
@@ -382,7 +386,17 @@ class Encoding:
 
     def move_text(self, move: Move) -> str:
         """The move's notation, its cards in the order their names give (two packs: never in the
-        order of the copies chance dealt, which the text would otherwise tell)."""
+        order of the copies chance dealt, which the text would otherwise tell). Kept by the move's
+        fields: a game's moves repeat (a trail of a card, a capture of a pair)."""
+        fields = (move.kind, move.played, move.loose, move.builds, move.value)
+        text = self._texts.get(fields)
+        if text is None:
+            if len(self._texts) >= 50_000:
+                self._texts.clear()
+            text = self._texts[fields] = self._move_text(move)
+        return text
+
+    def _move_text(self, move: Move) -> str:
         if self.copies:
             canon = self.canon
             move = Move(move.kind, canon(move.played), canon(move.loose), tuple(canon(b) for b in move.builds),
@@ -649,6 +663,51 @@ class Listing:
         return move if isinstance(move, Move) else self.engine.move_of(self.state, move)
 
 
+class KeyListing(Listing):
+    """A :class:`Listing` of the engine's move keys (one pack, no pile tops in play), whose action
+    sequences are read off the keys of one first hand card at a time, when that card is played:
+    a turn's first choice needs only the cards, and the others' moves are never spelt out."""
+
+    __slots__ = ("encoding", "by_first", "spelt")
+
+    def __init__(self, keys: list[int], engine: Engine, state: HandState, encoding: Encoding) -> None:
+        super().__init__([], keys, engine, state)
+        self.encoding = encoding
+        hand_cards = bits(state.hands[state.turn])
+        hand_mask = (1 << len(hand_cards)) - 1
+        by_first: dict[int, list[int]] = {}
+        for key in keys:
+            played = (key >> PLAYED_SHIFT) & hand_mask
+            first = hand_cards[(played & -played).bit_length() - 1]
+            group = by_first.get(first)
+            if group is None:
+                by_first[first] = [key]
+            else:
+                group.append(key)
+        self.by_first = by_first
+        self.spelt: dict[int, tuple[list[tuple[int, ...]], list[int]]] = {}
+        self.asked[()] = sorted(by_first)
+
+    def _group(self, first: int) -> tuple[list[tuple[int, ...]], list[int]]:
+        got = self.spelt.get(first)
+        if got is None:
+            keys = self.by_first.get(first, [])
+            got = self.spelt[first] = (self.encoding.key_sequences(self.state, keys, self.engine.tables), keys)
+        return got
+
+    def nexts(self, prefix: tuple[int, ...]) -> list[int]:
+        got = self.asked.get(prefix)
+        if got is None:
+            n = len(prefix)
+            seqs = self._group(prefix[0])[0]
+            got = self.asked[prefix] = sorted({seq[n] for seq in seqs if seq[:n] == prefix and len(seq) > n})
+        return got
+
+    def move(self, seq: tuple[int, ...]) -> Move:
+        seqs, keys = self._group(seq[0])
+        return self.engine.move_of(self.state, keys[seqs.index(seq)])
+
+
 # ---------------------------------------------------------------------- states
 class Deal(NamedTuple):
     """Cards the engine has dealt whose identities chance has still to choose.
@@ -880,7 +939,7 @@ class Step(NamedTuple):
                 return self._moved(self._move_of(prefix), counted=1)
             nexts = self._nexts(prefix)
             if len(nexts) != 1:
-                fields = list(self)   # (a named tuple's _replace costs several times this)
+                fields: list[Any] = list(self)   # (a named tuple's _replace costs several times this)
                 fields[_PREFIX] = prefix
                 fields[_LEGAL] = tuple(nexts)
                 fields[_N_ACTIONS] += 1
@@ -949,10 +1008,10 @@ class Step(NamedTuple):
         where the engine's listing costs less than the lazy walk's searches. None elsewhere:
         the actions come from the lazy walk."""
         listing = self.listing
-        if listing is not None:
+        hand = self.game.hand
+        if listing is not None and listing.state is hand:   # (a step remade with another hand: not its)
             return listing
         t = self.table
-        hand = self.game.hand
         enc = t.encoding
         kept = enc.listed   # (a step made otherwise than by _turn: an unpickled one)
         if kept is not None and kept[0] is hand:
@@ -961,16 +1020,18 @@ class Step(NamedTuple):
         if engine.turn_rules.active:
             moves = engine.playable_moves(hand)
             listing = Listing([seq for seq, _ in enc.sequences(hand, moves)], moves, engine, hand)
-        elif len(hand.builds) + popcount(hand.in_play()) <= enc.list_items:
+        elif enc.list_items and len(hand.builds) + popcount(hand.in_play()) <= enc.list_items:
             try:
                 keys = engine.move_keys(hand)
             except PositionTooLargeError:   # (a position of many hand cards played together)
+                return None
+            if len(keys) > LIST_MOVES:
                 return None
             if hand.stacks:   # (pile tops in play: the moves' own sequences)
                 moves = engine.moves_of(hand, keys)
                 listing = Listing([seq for seq, _ in enc.sequences(hand, moves)], moves, engine, hand)
             else:
-                listing = Listing(enc.key_sequences(hand, keys, engine.tables), keys, engine, hand)
+                listing = KeyListing(keys, engine, hand, enc)
         else:
             return None
         enc.listed = (hand, listing)
@@ -1043,7 +1104,7 @@ class Step(NamedTuple):
         played = list(self.played)
         played[seat] |= move.played
         log = self.log + (("move", seat, t.encoding.move_text(move)),)
-        fields = list(self)
+        fields: list[Any] = list(self)
         fields[_GAME] = after
         fields[_OPTIONS] = fields[_PREFIX] = fields[_LEGAL] = ()
         fields[_LISTING] = None
@@ -1095,7 +1156,7 @@ class Step(NamedTuple):
         d = d.choose(card)
         trace = self.trace + (("deal", card),)
         if len(d.chosen) < len(d.slots):
-            fields = list(self)
+            fields: list[Any] = list(self)
             fields[_DEAL] = d
             fields[_N_ACTIONS] += 1
             fields[_TRACE] = trace
@@ -1119,7 +1180,8 @@ class Step(NamedTuple):
             # A hand's first deal, its cards now named: the rules the table answers to by its cards.
             ruled = self.table.engine.initial_deal_rules(hand)
             if ruled is None:   # a misdeal: the same dealer deals again, every card chosen anew
-                return self._replace(deal=d._replace(chosen=(), left=d.pool), log=self.log + (("misdeal", hand.dealer),),
+                again = d._replace(chosen=(), left=d.pool)
+                return self._replace(deal=again, log=self.log + (("misdeal", hand.dealer),),
                                      n_actions=self.n_actions + 1, trace=())
             hand = ruled
         game = self.game.with_(hand=hand)
@@ -1130,7 +1192,7 @@ class Step(NamedTuple):
     def _turn(self, game: Game) -> "Step":
         t = self.table
         hand = game.hand
-        fields = list(self)
+        fields: list[Any] = list(self)
         fields[_GAME] = game
         fields[_DEAL] = None
         fields[_OPTIONS] = fields[_PREFIX] = fields[_LEGAL] = ()
