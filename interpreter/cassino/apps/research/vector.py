@@ -176,7 +176,7 @@ class VectorEnv:
         for i, (step, layout) in enumerate(zip(self.games, self._layouts)):
             seat = step.game.hand.turn
             to_play[i] = seat
-            obs[i] = layout.observe(step, seat)
+            layout.observe(step, seat, obs[i])
             at = i * size
             ones += [at + a for a in step.legal]
         masks.reshape(-1)[ones] = 1

@@ -162,10 +162,11 @@ class Layout:
         self._fill_position(step, seat, flat, views)
         self._fill_move(step, seat, flat, views)
 
-    def observe(self, step: Step, seat: int) -> np.ndarray:
-        """A new tensor of what ``seat`` sees of ``step`` (:meth:`fill`'s). Within a move only the
-        actions chosen so far change, so the last call's position is kept and copied while the
-        position (the game, the deal, the end) is the same object and the seat the same."""
+    def observe(self, step: Step, seat: int, out: np.ndarray | None = None) -> np.ndarray:
+        """A new tensor of what ``seat`` sees of ``step`` (:meth:`fill`'s), or that tensor written
+        into ``out``. Within a move only the actions chosen so far change, so the last call's
+        position is kept and copied while the position (the game, the deal, the end) is the same
+        object and the seat the same."""
         kept = self._kept
         game, deal, finished, ended = step.game, step.deal, step.finished, step.ended
         if kept is not None and kept[0] is game and kept[1] is deal and kept[2] is finished \
@@ -175,9 +176,12 @@ class Layout:
             base = np.zeros(self.size, np.float32)
             self._fill_position(step, seat, base, None)
             self._kept = (game, deal, finished, ended, seat, base)
-        flat = base.copy()
-        self._fill_move(step, seat, flat, None)
-        return flat
+        if out is None:
+            out = base.copy()
+        else:
+            out[:] = base
+        self._fill_move(step, seat, out, None)
+        return out
 
     def _fill_position(self, step: Step, seat: int, flat: np.ndarray, views: dict[str, np.ndarray] | None) -> None:
         """Everything but the move being chosen, into a zero tensor."""
