@@ -14,6 +14,8 @@ Also the moves per second (completed Cassino moves) behind those steps, and the 
 interface (``cassino.vector.VectorEnv``, ``--batch`` games at once, 64 by default; 0 skips
 it): game steps per second, each a player's action (chance drawn inside), a random legal
 action a game chosen for the whole batch at once from the masks, as a policy would.
+``--clock cpu`` times these by the process's CPU time rather than the wall clock (a
+shared machine's other work slows the wall clock most).
 
 Then the worst case (``--worst``, on by default; ``--no-worst`` skips it): turns where
 one card may take any of a huge number of sets, each given from its turn's start as
@@ -45,7 +47,6 @@ from cassino.apps.research.stepwise import Setup, Step, Table, table_for
 from cassino.engine.core import Position
 from cassino.engine.state import HandState
 from cassino.pettingzoo import env
-from cassino.vector import VectorEnv
 
 #: (variant, the hand of the player to play, the ranks whose other cards all lie loose on the table,
 #: whether the engine's count of the legal moves is printed: it lists them all)
@@ -56,12 +57,17 @@ WORST = (
 )
 
 
+#: The clock the speeds are timed by: wall time, or with ``--clock cpu`` this process's CPU time (on a
+#: shared machine other work slows the wall clock down, the CPU clock much less).
+clock = time.perf_counter
+
+
 def openspiel_speed(variant: str, seconds: float) -> tuple[float, float]:
     game = pyspiel.load_game("python_cassino", {"variant": variant})
     rng = random.Random(1)
     steps = moves = 0
-    start = time.perf_counter()
-    while time.perf_counter() - start < seconds:
+    start = clock()
+    while clock() - start < seconds:
         state = game.new_initial_state()
         while not state.is_terminal():
             if state.is_chance_node():
@@ -71,7 +77,7 @@ def openspiel_speed(variant: str, seconds: float) -> tuple[float, float]:
                 state.apply_action(rng.choice(state.legal_actions()))
             steps += 1
         moves += sum(1 for entry in state.step.log if entry[0] == "move")
-    elapsed = time.perf_counter() - start
+    elapsed = clock() - start
     return steps / elapsed, moves / elapsed
 
 
@@ -80,8 +86,8 @@ def pettingzoo_speed(variant: str, seconds: float) -> tuple[float, float]:
     rng = np.random.default_rng(1)
     steps = moves = 0
     seed = 0
-    start = time.perf_counter()
-    while time.perf_counter() - start < seconds:
+    start = clock()
+    while clock() - start < seconds:
         e.reset(seed=seed)
         seed += 1
         for agent in e.agent_iter():
@@ -92,21 +98,23 @@ def pettingzoo_speed(variant: str, seconds: float) -> tuple[float, float]:
             e.step(int(rng.choice(np.flatnonzero(obs["action_mask"]))))
             steps += 1
         moves += sum(1 for entry in e.unwrapped.state_.log if entry[0] == "move")
-    elapsed = time.perf_counter() - start
+    elapsed = clock() - start
     return steps / elapsed, moves / elapsed
 
 
 def vector_speed(variant: str, seconds: float, games: int) -> float:
+    from cassino.vector import VectorEnv   # (here: --batch 0 runs on a tree without it, to compare)
+
     venv = VectorEnv(games, variant=variant, seed=0)
     _, masks, _ = venv.reset(seed=0)
     rng = np.random.default_rng(1)
     steps = 0
-    start = time.perf_counter()
-    while time.perf_counter() - start < seconds:
+    start = clock()
+    while clock() - start < seconds:
         batch = venv.step((rng.random(masks.shape) * masks).argmax(axis=1))
         masks = batch.masks
         steps += games
-    return steps / (time.perf_counter() - start)
+    return steps / (clock() - start)
 
 
 def worst_position(variant: str, hand: str, ranks: str) -> tuple[Table, HandState]:
@@ -158,12 +166,16 @@ def main() -> None:
                    help="a bundled name or rule file (repeatable; default standard)")
     p.add_argument("--worst", action=argparse.BooleanOptionalAction, default=True,
                    help="also time the worst-case turns (30+ loose cards)")
+    p.add_argument("--clock", choices=("wall", "cpu"), default="wall",
+                   help="time the speeds by the wall clock (default) or by this process's CPU time")
     p.add_argument("--batch", type=arguments.count(0), default=64,
                    help="games stepped together by VectorEnv (0: skip the batched measurement)")
     p.add_argument("--walks", type=arguments.count(0), default=5, help="random moves made from each worst-case turn")
     p.add_argument("--only", action="append", metavar="VARIANT",
                    help="time only these worst cases (repeatable; e.g. --only krypkasino)")
     args = p.parse_args()
+    global clock
+    clock = time.process_time if args.clock == "cpu" else time.perf_counter
     if args.worst:
         for variant, hand, ranks, count in WORST:
             if not args.only or variant in args.only:
