@@ -10,7 +10,12 @@ hands, restarting at the end. Counted for each framework:
 - PettingZoo: ``env.step`` calls, each after ``env.last()`` (which builds the
   observation and action mask); chance is drawn inside ``step``.
 
-Also the moves per second (completed Cassino moves) behind those steps.
+Also the moves per second (completed Cassino moves) behind those steps, and the batched
+interface (``cassino.vector.VectorEnv``, ``--batch`` games at once, 64 by default; 0 skips
+it): game steps per second, each a player's action (chance drawn inside), a random legal
+action a game chosen for the whole batch at once from the masks, as a policy would.
+``--clock cpu`` times these by the process's CPU time rather than the wall clock (a
+shared machine's other work slows the wall clock most).
 
 Then the worst case (``--worst``, on by default; ``--no-worst`` skips it): turns where
 one card may take any of a huge number of sets, each given from its turn's start as
@@ -52,12 +57,17 @@ WORST = (
 )
 
 
+#: The clock the speeds are timed by: wall time, or with ``--clock cpu`` this process's CPU time (on a
+#: shared machine other work slows the wall clock down, the CPU clock much less).
+clock = time.perf_counter
+
+
 def openspiel_speed(variant: str, seconds: float) -> tuple[float, float]:
     game = pyspiel.load_game("python_cassino", {"variant": variant})
     rng = random.Random(1)
     steps = moves = 0
-    start = time.perf_counter()
-    while time.perf_counter() - start < seconds:
+    start = clock()
+    while clock() - start < seconds:
         state = game.new_initial_state()
         while not state.is_terminal():
             if state.is_chance_node():
@@ -67,7 +77,7 @@ def openspiel_speed(variant: str, seconds: float) -> tuple[float, float]:
                 state.apply_action(rng.choice(state.legal_actions()))
             steps += 1
         moves += sum(1 for entry in state.step.log if entry[0] == "move")
-    elapsed = time.perf_counter() - start
+    elapsed = clock() - start
     return steps / elapsed, moves / elapsed
 
 
@@ -76,8 +86,8 @@ def pettingzoo_speed(variant: str, seconds: float) -> tuple[float, float]:
     rng = np.random.default_rng(1)
     steps = moves = 0
     seed = 0
-    start = time.perf_counter()
-    while time.perf_counter() - start < seconds:
+    start = clock()
+    while clock() - start < seconds:
         e.reset(seed=seed)
         seed += 1
         for agent in e.agent_iter():
@@ -88,8 +98,23 @@ def pettingzoo_speed(variant: str, seconds: float) -> tuple[float, float]:
             e.step(int(rng.choice(np.flatnonzero(obs["action_mask"]))))
             steps += 1
         moves += sum(1 for entry in e.unwrapped.state_.log if entry[0] == "move")
-    elapsed = time.perf_counter() - start
+    elapsed = clock() - start
     return steps / elapsed, moves / elapsed
+
+
+def vector_speed(variant: str, seconds: float, games: int) -> float:
+    from cassino.vector import VectorEnv   # (here: --batch 0 runs on a tree without it, to compare)
+
+    venv = VectorEnv(games, variant=variant, seed=0)
+    _, masks, _ = venv.reset(seed=0)
+    rng = np.random.default_rng(1)
+    steps = 0
+    start = clock()
+    while clock() - start < seconds:
+        batch = venv.step((rng.random(masks.shape) * masks).argmax(axis=1))
+        masks = batch.masks
+        steps += games
+    return steps / (clock() - start)
 
 
 def worst_position(variant: str, hand: str, ranks: str) -> tuple[Table, HandState]:
@@ -141,10 +166,16 @@ def main() -> None:
                    help="a bundled name or rule file (repeatable; default standard)")
     p.add_argument("--worst", action=argparse.BooleanOptionalAction, default=True,
                    help="also time the worst-case turns (30+ loose cards)")
+    p.add_argument("--clock", choices=("wall", "cpu"), default="wall",
+                   help="time the speeds by the wall clock (default) or by this process's CPU time")
+    p.add_argument("--batch", type=arguments.count(0), default=64,
+                   help="games stepped together by VectorEnv (0: skip the batched measurement)")
     p.add_argument("--walks", type=arguments.count(0), default=5, help="random moves made from each worst-case turn")
     p.add_argument("--only", action="append", metavar="VARIANT",
                    help="time only these worst cases (repeatable; e.g. --only krypkasino)")
     args = p.parse_args()
+    global clock
+    clock = time.process_time if args.clock == "cpu" else time.perf_counter
     if args.worst:
         for variant, hand, ranks, count in WORST:
             if not args.only or variant in args.only:
@@ -152,8 +183,11 @@ def main() -> None:
     for variant in args.variant or ["standard"]:
         os_steps, os_moves = openspiel_speed(variant, args.seconds)
         pz_steps, pz_moves = pettingzoo_speed(variant, args.seconds)
+        batched = ""
+        if args.batch:
+            batched = f"; VectorEnv ({args.batch} games) {vector_speed(variant, args.seconds, args.batch):,.0f} steps/s"
         print(f"{variant}: OpenSpiel {os_steps:,.0f} steps/s ({os_moves:,.0f} moves/s); "
-              f"PettingZoo {pz_steps:,.0f} steps/s ({pz_moves:,.0f} moves/s)")
+              f"PettingZoo {pz_steps:,.0f} steps/s ({pz_moves:,.0f} moves/s){batched}", flush=True)
 
 
 if __name__ == "__main__":

@@ -29,6 +29,7 @@ NEEDS = {"env_speed": ("pyspiel", "pettingzoo"), "soak": ("pyspiel", "pettingzoo
     ("env_speed", ["--seconds", "nan"], "above 0"),
     ("env_speed", ["--seconds", "-1"], "above 0"),
     ("env_speed", ["--walks", "-1"], "below 0"),
+    ("env_speed", ["--batch", "-2"], "below 0"),
     ("env_speed", ["--variant", "no-such-variant"], "no-such-variant"),
     ("inference_quality", ["--hands", "0"], "below 1"),
     ("inference_quality", ["--temperatures", "0.4,-1"], "above 0"),

@@ -114,8 +114,53 @@ def test_the_lazy_walk_offers_exactly_the_legal_moves(variant: str, seed: int, p
     if len(moves) > 3000:     # (the fillers keep nearly every position far below this)
         return
     seqs = [seq for seq, _ in table.encoding.sequences(state, moves)]
-    start = Step.at(table, state)
-    assert _walk_all(start, seqs) == set(seqs)
+    enc = table.encoding
+    saved = enc.list_items
+    enc.list_items = 0   # (the lazy walk even where the position is small enough to list)
+    try:
+        start = Step.at(table, state)
+        assert _walk_all(start, seqs) == set(seqs)
+    finally:
+        enc.list_items = saved
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_listed_turns_offer_what_the_lazy_walk_offers(variant: str) -> None:
+    """Small positions are listed by the engine (``stepwise.LIST_ITEMS``), not walked lazily: along a
+    random hand, each state's offer, the forced steps taken and the move played are the same both ways."""
+    table = _table(variant)
+    enc = table.encoding
+    saved = enc.list_items
+    assert saved > 0 or enc.copies   # (two packs are always walked)
+
+    def lazy(on: bool) -> None:
+        enc.list_items = 0 if on else saved
+        enc.listed = None
+
+    rng = random.Random(11)
+    step, walked = table.initial, None
+    listed_turns = 0
+    try:
+        while not step.ended:
+            if step.deal is not None:
+                step, walked = step.apply(rng.choice(bits(step.deal.remaining))), None
+                continue
+            if walked is None:
+                lazy(True)
+                walked = step._turn(step.game)
+                lazy(False)
+                listed_turns += step._listed() is not None
+            assert walked.legal == step.legal and walked.prefix == step.prefix
+            action = rng.choice(step.legal)
+            lazy(True)
+            after_walk = walked.apply(action)
+            lazy(False)
+            after = step.apply(action)
+            assert after.log == after_walk.log and after.game.hand == after_walk.game.hand
+            step, walked = after, (after_walk if after.prefix else None)
+    finally:
+        lazy(False)
+    assert listed_turns > 0 or enc.copies
 
 
 @pytest.mark.parametrize("variant, hand, table_ranks", [

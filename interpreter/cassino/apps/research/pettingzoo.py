@@ -77,6 +77,7 @@ class raw_env(AECEnv):  # noqa: N801 - PettingZoo's name for the unwrapped class
         self.render_mode = render_mode
         self.layout = Layout(self.table, Kind(perfect_recall=observation == "information_state"))
         self.possible_agents = [f"player_{seat}" for seat in range(self.table.players)]
+        self._seats = {a: seat for seat, a in enumerate(self.possible_agents)}
         size = self.table.encoding.size
         self.observation_spaces = {
             a: spaces.Dict({
@@ -143,13 +144,14 @@ class raw_env(AECEnv):  # noqa: N801 - PettingZoo's name for the unwrapped class
 
     # ------------------------------------------------------------------ seeing
     def observe(self, agent: str) -> dict[str, np.ndarray]:
-        seat = self.possible_agents.index(agent)
-        flat, views = self.layout.new()
-        self.layout.fill(self.state_, seat, flat, views)
+        """The agent's view and action mask, new arrays each time (the view's position is kept
+        from the last call while only the move being chosen changes: ``Layout.observe``)."""
+        seat = self._seats[agent]
+        step = self.state_
         mask = np.zeros(self.table.encoding.size, np.int8)
-        if not self.state_.ended and self.state_.to_play == seat:
-            mask[list(self.state_.legal)] = 1
-        return {"observation": flat, "action_mask": mask}
+        if not step.ended and step.to_play == seat:
+            mask[list(step.legal)] = 1
+        return {"observation": self.layout.observe(step, seat), "action_mask": mask}
 
     def render(self) -> str | None:
         if self.render_mode is None:

@@ -55,6 +55,11 @@ actions are asked of it as the player gives them (which next choices still have 
 completion), never by listing every legal move, so a step costs what the actions
 offered cost even where a card may take any of millions of sets (a table of 30 loose
 cards; Hungarian's several hand cards played together; 24 loose cards of two packs).
+Small positions (at most ``LIST_ITEMS`` loose cards and builds and ``LIST_MOVES`` moves,
+one pack) are the exception: there the engine's list of move keys is read instead
+(``Listing``), a few dozen moves made by the compiled generator in microseconds, cheaper
+than the walk's searches; the actions offered are the same either way
+(tests/test_stepwise_bounds.py).
 With two packs, ``CopyWalk`` asks ``MoveChoices`` its feasibility question directly
 (``relevant_items``, ``has_completion``), over the action ids' order rather than the
 walk's own item order (see ``CopyWalk``).
@@ -70,12 +75,13 @@ from typing import Any, Callable, Mapping, NamedTuple
 
 from ...engine.choices import END, Head, MoveChoices
 from ...engine.core import Engine, bits
+from ...engine.movegen import PLAYED_SHIFT, VALUE_BITS, VALUE_SHIFT, popcount
 from ...engine.game import Game
 from ...engine.moves import Move, MoveKind
 from ...engine.notation import cards_text, format_move
 from ...engine.state import HandState
-from ...engine.tables import BUILD as BUILD_KIND, TRAIL_BUILD as TRAIL_BUILD_KIND
-from ...errors import CassinoError
+from ...engine.tables import BUILD as BUILD_KIND, TRAIL_BUILD as TRAIL_BUILD_KIND, Tables
+from ...errors import CassinoError, PositionTooLargeError
 from ...language.rules import Rules
 from ...language.variants import bundled_names, load_rules
 from .recorded_rules import decode as decode_rules, encode as encode_rules, is_recorded
@@ -85,6 +91,13 @@ TABLE = -1                      # where a dealt card went, when not to a seat
 KINDS = (MoveKind.TRAIL, MoveKind.CAPTURE, MoveKind.BUILD, MoveKind.TRAIL_BUILD)
 KIND_WORDS = ("trail", "capture", "build", "trail build")
 PAYOFFS = ("points", "win")
+#: Positions with at most this many table items (loose cards in play and builds) are listed by
+#: the engine (``Engine.move_keys``) rather than walked lazily: in play, a few dozen moves (a few
+#: hundred at most), listed by the compiled generator in microseconds, where the lazy walk's
+#: feasibility searches cost tens of microseconds a turn. Beyond it, and where the list is longer
+#: than ``LIST_MOVES`` (a table made of low cards), a step costs what the actions offered cost.
+LIST_ITEMS = 16
+LIST_MOVES = 600
 
 #: The parameters and their defaults (OpenSpiel's parameter specification).
 PARAMETERS: dict[str, Any] = {
@@ -191,9 +204,14 @@ class Encoding:
         self.walk: MoveChoices | None = None
         #: Two packs (deck.packs): the last position's lazy walk with copies offered as one card.
         self.copy_walk: CopyWalk | None = None
-        #: Where whole-move rules are on (``engine.turnrules``: African Casino), the last position's
-        #: listed legal moves by their action sequences (see ``Step._listed``).
-        self.listed: tuple[HandState, dict[tuple[int, ...], Move]] | None = None
+        #: The last position whose legal moves were listed (``Step._listed``: small positions, and
+        #: every position where whole-move rules are on), with its tree of action sequences.
+        #: (Each turn's step keeps its own, ``Step.listing``; this one is for steps made otherwise.)
+        self.listed: tuple[HandState, Listing] | None = None
+        #: Positions with at most this many table items (loose cards in play and builds) are
+        #: listed by the engine rather than walked lazily (``Step._listed``); 0: never (two packs, tests).
+        self.list_items = LIST_ITEMS if not self.copies else 0
+        self._texts: dict[tuple[Any, ...], str] = {}   # move_text's, by the move's fields
 
     def canon(self, mask: int) -> int:
         """``mask`` with each card's copies renumbered by identity, lowest first: k copies of card
@@ -314,6 +332,40 @@ class Encoding:
             out.append((tuple(ids), move))
         return tuple(out)
 
+    def key_sequences(self, state: HandState, keys: list[int], tables: Tables) -> list[tuple[int, ...]]:
+        """The actions of each move key of ``state`` (``engine.move_keys``), as :meth:`sequences`
+        gives them for its Move, read off the key (one pack, no capture piles in play: a card id
+        is its deck index and the key's items are the table's cards and the builds)."""
+        hand_cards = bits(state.hands[state.turn])
+        loose = bits(state.in_play())
+        n_loose = len(loose)
+        hand_mask = (1 << len(hand_cards)) - 1
+        loose_mask = (1 << n_loose) - 1
+        shift = PLAYED_SHIFT + len(hand_cards)
+        kind_at, build_at, loose_at, done = self.KIND, self.BUILD, self.LOOSE, self.DONE
+        value_ids: dict[int, int] = {}
+        out: list[tuple[int, ...]] = []
+        for key in keys:
+            kind = key & 3
+            played = (key >> PLAYED_SHIFT) & hand_mask
+            ids = [hand_cards[i] for i in bits(played)] if played & (played - 1) else \
+                [hand_cards[played.bit_length() - 1]]
+            ids.append(kind_at + kind)
+            if kind == BUILD_KIND or kind == TRAIL_BUILD_KIND:
+                code = (key >> VALUE_SHIFT) & VALUE_BITS
+                vid = value_ids.get(code)
+                if vid is None:
+                    vid = value_ids[code] = self.VALUE + self._value_index[tables.value_of(code)]
+                ids.append(vid)
+            items = key >> shift
+            if items:
+                if items >> n_loose:
+                    ids += [build_at + j for j in bits(items >> n_loose)]
+                ids += [loose_at + loose[i] for i in bits(items & loose_mask)]
+            ids.append(done)
+            out.append(tuple(ids))
+        return out
+
     def _places(self, state: HandState, place: dict[int, int], builds: tuple[int, ...]) -> list[int]:
         """The build actions of a move's builds, increasing. Two packs: a build named by other
         copies of its cards (a move made where chance dealt other copies) is the first build of
@@ -341,7 +393,17 @@ class Encoding:
 
     def move_text(self, move: Move) -> str:
         """The move's notation, its cards in the order their names give (two packs: never in the
-        order of the copies chance dealt, which the text would otherwise tell)."""
+        order of the copies chance dealt, which the text would otherwise tell). Kept by the move's
+        fields: a game's moves repeat (a trail of a card, a capture of a pair)."""
+        fields = (move.kind, move.played, move.loose, move.builds, move.value)
+        text = self._texts.get(fields)
+        if text is None:
+            if len(self._texts) >= 50_000:
+                self._texts.clear()
+            text = self._texts[fields] = self._move_text(move)
+        return text
+
+    def _move_text(self, move: Move) -> str:
         if self.copies:
             canon = self.canon
             move = Move(move.kind, canon(move.played), canon(move.loose), tuple(canon(b) for b in move.builds),
@@ -577,6 +639,86 @@ class CopyWalk:
         return self.mc.move(head, sorted(positions))
 
 
+# ---------------------------------------------------------------------- small positions, listed
+class Listing:
+    """One position's legal moves by their action sequences: the actions that may follow a
+    prefix of a legal sequence (increasing; worked out when first asked, as a turn asks only
+    along its own path), and the move a whole sequence makes (a Move, or a move key of
+    ``state`` made into one when it is played)."""
+
+    __slots__ = ("seqs", "moves", "engine", "state", "asked")
+
+    def __init__(self, seqs: list[tuple[int, ...]], moves: "list[Move] | list[int]", engine: Engine,
+                 state: HandState) -> None:
+        self.seqs = seqs
+        self.moves: list[Any] = moves
+        self.engine = engine
+        self.state = state
+        self.asked: dict[tuple[int, ...], list[int]] = {}
+
+    def nexts(self, prefix: tuple[int, ...]) -> list[int]:
+        """The actions that follow ``prefix`` in some legal sequence, increasing (a list of the
+        listing's own: not to be changed)."""
+        got = self.asked.get(prefix)
+        if got is None:
+            n = len(prefix)
+            if n:
+                found = {seq[n] for seq in self.seqs if seq[:n] == prefix and len(seq) > n}
+            else:
+                found = {seq[0] for seq in self.seqs}
+            got = self.asked[prefix] = sorted(found)
+        return got
+
+    def move(self, seq: tuple[int, ...]) -> Move:
+        move = self.moves[self.seqs.index(seq)]
+        return move if isinstance(move, Move) else self.engine.move_of(self.state, move)
+
+
+class KeyListing(Listing):
+    """A :class:`Listing` of the engine's move keys (one pack, no pile tops in play), whose action
+    sequences are read off the keys of one first hand card at a time, when that card is played:
+    a turn's first choice needs only the cards, and the others' moves are never spelt out."""
+
+    __slots__ = ("encoding", "by_first", "spelt")
+
+    def __init__(self, keys: list[int], engine: Engine, state: HandState, encoding: Encoding) -> None:
+        super().__init__([], keys, engine, state)
+        self.encoding = encoding
+        hand_cards = bits(state.hands[state.turn])
+        hand_mask = (1 << len(hand_cards)) - 1
+        by_first: dict[int, list[int]] = {}
+        for key in keys:
+            played = (key >> PLAYED_SHIFT) & hand_mask
+            first = hand_cards[(played & -played).bit_length() - 1]
+            group = by_first.get(first)
+            if group is None:
+                by_first[first] = [key]
+            else:
+                group.append(key)
+        self.by_first = by_first
+        self.spelt: dict[int, tuple[list[tuple[int, ...]], list[int]]] = {}
+        self.asked[()] = sorted(by_first)
+
+    def _group(self, first: int) -> tuple[list[tuple[int, ...]], list[int]]:
+        got = self.spelt.get(first)
+        if got is None:
+            keys = self.by_first.get(first, [])
+            got = self.spelt[first] = (self.encoding.key_sequences(self.state, keys, self.engine.tables), keys)
+        return got
+
+    def nexts(self, prefix: tuple[int, ...]) -> list[int]:
+        got = self.asked.get(prefix)
+        if got is None:
+            n = len(prefix)
+            seqs = self._group(prefix[0])[0]
+            got = self.asked[prefix] = sorted({seq[n] for seq in seqs if seq[:n] == prefix and len(seq) > n})
+        return got
+
+    def move(self, seq: tuple[int, ...]) -> Move:
+        seqs, keys = self._group(seq[0])
+        return self.engine.move_of(self.state, keys[seqs.index(seq)])
+
+
 # ---------------------------------------------------------------------- states
 class Deal(NamedTuple):
     """Cards the engine has dealt whose identities chance has still to choose.
@@ -590,13 +732,21 @@ class Deal(NamedTuple):
     to: tuple[int, ...]
     pool: int
     chosen: tuple[int, ...] = ()
+    left: int = -1      # the cards still to choose (-1: worked out from pool and chosen)
 
     @property
     def remaining(self) -> int:
+        """The cards chance may still choose (``pool`` without those chosen)."""
+        if self.left >= 0:
+            return self.left
         left = self.pool
         for c in self.chosen:
             left &= ~(1 << c)
         return left
+
+    def choose(self, card: int) -> "Deal":
+        """This deal with ``card`` chosen for its next slot."""
+        return _new(Deal, (self.slots, self.to, self.pool, self.chosen + (card,), self.remaining & ~(1 << card)))
 
 
 class Step(NamedTuple):
@@ -625,13 +775,14 @@ class Step(NamedTuple):
     trace: tuple[tuple[str, Any], ...] = ()  # this hand so far: ("deal", card) and ("move", Move), in order
     hand_began: int = 0                     # the history's length when this hand's first card was dealt
     hand_start: "Step | None" = None        # the state then (None: the game's start)
+    listing: "Listing | None" = None        # this turn's moves where they are listed (``_listed``)
 
     # -- immutability makes copies free; pickles leave the engine out
     def __deepcopy__(self, memo: dict[int, Any]) -> "Step":
         return self
 
     def __reduce__(self) -> tuple[Callable[..., "Step"], tuple[Any, ...]]:
-        return (_restore_step, (self.table.setup, _game_data(self.game), tuple(self[2:])))
+        return (_restore_step, (self.table.setup, _game_data(self.game), tuple(self[2:_LISTING])))
 
     # -- creation
     @classmethod
@@ -786,19 +937,24 @@ class Step(NamedTuple):
         if action not in self.legal:
             words = ", ".join(f"{a} ({self.describe(a)})" for a in self.legal)
             raise IllegalStep(f"action {action} ({self.describe(action)}) is not legal now; legal: {words}")
-        if action == self.table.encoding.CLAIM:
+        enc = self.table.encoding
+        if action == enc.CLAIM:
             seat = self.game.hand.turn
             game = self.game.claim(seat)
-            return self._replace(game=game, options=(), prefix=(), legal=(), n_actions=self.n_actions + 1,
-                                 log=self.log + (("claim", seat),), ended="game")
+            return self._replace(game=game, options=(), prefix=(), legal=(), listing=None,
+                                 n_actions=self.n_actions + 1, log=self.log + (("claim", seat),), ended="game")
         prefix = self.prefix + (action,)
-        done = self.table.encoding.DONE
+        done = enc.DONE
         while True:
             if prefix[-1] == done:
-                return self._replace(n_actions=self.n_actions + 1)._moved(self._move_of(prefix))
+                return self._moved(self._move_of(prefix), counted=1)
             nexts = self._nexts(prefix)
             if len(nexts) != 1:
-                return self._replace(prefix=prefix, legal=tuple(nexts), n_actions=self.n_actions + 1)
+                fields: list[Any] = list(self)   # (a named tuple's _replace costs several times this)
+                fields[_PREFIX] = prefix
+                fields[_LEGAL] = tuple(nexts)
+                fields[_N_ACTIONS] += 1
+                return _new(Step, fields)
             prefix += (nexts[0],)
 
     # -- the moves, walked lazily: a step costs what the actions offered cost, not the moves behind
@@ -855,27 +1011,48 @@ class Step(NamedTuple):
             played |= 1 << c
         return Head(played, kind, code or 0)
 
-    def _listed(self) -> dict[tuple[int, ...], Move] | None:
-        """Where whole-move rules are on (``engine.turnrules``: African Casino's pile cards and
-        builds), the legal moves by their action sequences: those rules judge a whole move,
-        which the lazy walk cannot ask of a part of one, so a turn's actions are read from the
-        engine's listing instead (these variants' positions are small). None elsewhere."""
-        t = self.table
-        if not t.engine.turn_rules.active:
-            return None
+    def _listed(self) -> Listing | None:
+        """The position's legal moves by their action sequences, where they are listed: where
+        whole-move rules are on (``engine.turnrules``: African Casino's pile cards and builds),
+        which judge a whole move, which the lazy walk cannot ask of a part of one (these
+        variants' positions are small); and at small positions (``LIST_ITEMS``; one pack),
+        where the engine's listing costs less than the lazy walk's searches. None elsewhere:
+        the actions come from the lazy walk."""
+        listing = self.listing
         hand = self.game.hand
-        kept = t.encoding.listed
-        if kept is None or kept[0] is not hand:
-            moves = t.engine.playable_moves(hand)
-            kept = t.encoding.listed = (hand, dict(t.encoding.sequences(hand, moves)))
-        return kept[1]
+        if listing is not None and listing.state is hand:   # (a step remade with another hand: not its)
+            return listing
+        t = self.table
+        enc = t.encoding
+        kept = enc.listed   # (a step made otherwise than by _turn: an unpickled one)
+        if kept is not None and kept[0] is hand:
+            return kept[1]
+        engine = t.engine
+        if engine.turn_rules.active:
+            moves = engine.playable_moves(hand)
+            listing = Listing([seq for seq, _ in enc.sequences(hand, moves)], moves, engine, hand)
+        elif enc.list_items and len(hand.builds) + popcount(hand.in_play()) <= enc.list_items:
+            try:
+                keys = engine.move_keys(hand)
+            except PositionTooLargeError:   # (a position of many hand cards played together)
+                return None
+            if len(keys) > LIST_MOVES:
+                return None
+            if hand.stacks:   # (pile tops in play: the moves' own sequences)
+                moves = engine.moves_of(hand, keys)
+                listing = Listing([seq for seq, _ in enc.sequences(hand, moves)], moves, engine, hand)
+            else:
+                listing = KeyListing(keys, engine, hand, enc)
+        else:
+            return None
+        enc.listed = (hand, listing)
+        return listing
 
     def _nexts(self, prefix: tuple[int, ...]) -> list[int]:
         """The actions that extend ``prefix`` towards at least one legal move, increasing."""
         listed = self._listed()
         if listed is not None:
-            n = len(prefix)
-            return sorted({seq[n] for seq in listed if len(seq) > n and seq[:n] == prefix})
+            return list(listed.nexts(prefix))
         enc = self.table.encoding
         cards, kind, code, items = self._split(prefix)
         heads: tuple[Head, ...] = self.options
@@ -922,14 +1099,15 @@ class Step(NamedTuple):
     def _move_of(self, prefix: tuple[int, ...]) -> Move:
         listed = self._listed()
         if listed is not None:
-            return listed[prefix]
+            return listed.move(prefix)
         cards, kind, code, items = self._split(prefix)
         if self.table.encoding.copies:
             walk = self._copy_walk()
             return walk.move(walk.head(cards, kind, code), items)
         return self._choices().move(self._head(cards, kind, code), items)
 
-    def _moved(self, move: Move, turn: bool = True) -> "Step":
+    def _moved(self, move: Move, turn: bool = True, counted: int = 0) -> "Step":
+        """After ``move`` (``counted``: the actions the step adds to the history's length)."""
         t = self.table
         game, hand = self.game, self.game.hand
         seat = hand.turn
@@ -941,8 +1119,18 @@ class Step(NamedTuple):
         played = list(self.played)
         played[seat] |= move.played
         log = self.log + (("move", seat, t.encoding.move_text(move)),)
-        base = self._replace(game=after, options=(), prefix=(), legal=(), log=log, played=tuple(played),
-                             trace=self.trace + (("move", move),))
+        fields: list[Any] = list(self)
+        fields[_GAME] = after
+        fields[_OPTIONS] = fields[_PREFIX] = fields[_LEGAL] = ()
+        fields[_LISTING] = None
+        fields[_LOG] = log
+        fields[_PLAYED] = tuple(played)
+        fields[_TRACE] = self.trace + (("move", move),)
+        fields[_N_ACTIONS] += counted
+        base = _new(Step, fields)
+        if not after.over and len(after.hand.stock) == len(hand.stock) and len(after.results) == len(game.results):
+            # (the usual case: no card dealt, the hand goes on)
+            return base._turn(after) if turn else base
         if after.over:
             return base._replace(ended="game")
         if len(after.results) > len(game.results):
@@ -974,16 +1162,20 @@ class Step(NamedTuple):
         slots = [(TABLE, c) for c in bits(hand.table & dealt)]
         for seat, cards in enumerate(hand.hands):
             slots += [(seat, c) for c in bits(cards & dealt)]
-        deal = Deal(tuple(c for _, c in slots), tuple(to for to, _ in slots), pool)
+        deal = Deal(tuple(c for _, c in slots), tuple(to for to, _ in slots), pool, (), pool)
         return self._replace(game=game, deal=deal, options=(), prefix=(), legal=())
 
     def _chosen(self, card: int, turn: bool = True) -> "Step":
         d = self.deal
         assert d is not None
-        d = d._replace(chosen=d.chosen + (card,))
+        d = d.choose(card)
         trace = self.trace + (("deal", card),)
         if len(d.chosen) < len(d.slots):
-            return self._replace(deal=d, n_actions=self.n_actions + 1, trace=trace)
+            fields: list[Any] = list(self)
+            fields[_DEAL] = d
+            fields[_N_ACTIONS] += 1
+            fields[_TRACE] = trace
+            return _new(Step, fields)
         # Every dealt card is chosen: rename the placeholders (and the stock's, which stay unchosen).
         rename = dict(zip(d.slots, d.chosen))
         rest_from = [c for c in bits(d.pool) if c not in rename]
@@ -1003,7 +1195,8 @@ class Step(NamedTuple):
             # A hand's first deal, its cards now named: the rules the table answers to by its cards.
             ruled = self.table.engine.initial_deal_rules(hand)
             if ruled is None:   # a misdeal: the same dealer deals again, every card chosen anew
-                return self._replace(deal=d._replace(chosen=()), log=self.log + (("misdeal", hand.dealer),),
+                again = d._replace(chosen=(), left=d.pool)
+                return self._replace(deal=again, log=self.log + (("misdeal", hand.dealer),),
                                      n_actions=self.n_actions + 1, trace=())
             hand = ruled
         game = self.game.with_(hand=hand)
@@ -1014,11 +1207,17 @@ class Step(NamedTuple):
     def _turn(self, game: Game) -> "Step":
         t = self.table
         hand = game.hand
-        step = self._replace(game=game, deal=None, options=(), prefix=(), legal=())
-        if t.engine.turn_rules.active:
+        fields: list[Any] = list(self)
+        fields[_GAME] = game
+        fields[_DEAL] = None
+        fields[_OPTIONS] = fields[_PREFIX] = fields[_LEGAL] = ()
+        fields[_LISTING] = None
+        step = _new(Step, fields)
+        listing = fields[_LISTING] = step._listed()
+        if listing is not None:
             # The turn's actions come from the engine's listing (``_listed``): the heads are not asked
-            # for (the lazy walk's heads cost most of a Swazi Casino turn, and the listing has them).
-            legal = step._nexts(())
+            # for (the lazy walk's heads cost most of a turn, and the listing has them).
+            legal = list(listing.nexts(()))
         else:
             heads = tuple(step._copy_walk().heads if t.encoding.copies else step._choices().heads())
             step = step._replace(options=heads)
@@ -1027,7 +1226,9 @@ class Step(NamedTuple):
             raise CassinoError(f"{t.rules.name}: seat {hand.turn} has no legal move in an unfinished hand")
         if t.claiming and game.target is not None:
             legal.append(t.encoding.CLAIM)
-        return step._replace(legal=tuple(legal))
+        fields[_OPTIONS] = step.options
+        fields[_LEGAL] = tuple(legal)
+        return _new(Step, fields)
 
     # -- helpers for players and search
     def actions_for(self, move: Move) -> list[int]:
@@ -1077,6 +1278,15 @@ class Step(NamedTuple):
         for c in self.game.hand.stock if self.deal is None else ():
             undealt |= 1 << c
         return held, undealt
+
+
+_new = tuple.__new__   # a named tuple made from a list of its fields, without _replace's keywords
+#: The places of Step's fields (hot paths copy a step's fields as a list and change a few).
+_GAME, _DEAL, _OPTIONS, _PREFIX, _LEGAL, _LOG, _PLAYED = 1, 2, 3, 4, 5, 6, 7
+_N_ACTIONS, _TRACE, _LISTING = 9, 13, 16
+assert Step._fields[_GAME] == "game" and Step._fields[_LEGAL] == "legal" and Step._fields[_PLAYED] == "played"
+assert Step._fields[_N_ACTIONS] == "n_actions" and Step._fields[_TRACE] == "trace"
+assert Step._fields[_DEAL] == "deal" and Step._fields[_LISTING] == "listing" == Step._fields[-1]
 
 
 def _restore_step(setup: Setup, game_data: dict[str, Any], rest: tuple[Any, ...]) -> Step:

@@ -68,6 +68,7 @@ from typing import Any
 import numpy as np
 
 from ...engine.core import bits
+from ...engine.movegen import popcount
 from ...engine.notation import cards_text
 from .stepwise import KINDS, TABLE, Step, Table
 from .utility_bounds import scores_can_fall
@@ -135,6 +136,11 @@ class Layout:
             self._slices.append((name, at, at + size, shape))
             at += size
         self.size = at
+        #: Where each piece starts in the flat tensor.
+        self._at: dict[str, int] = {name: a for name, a, _, _ in self._slices}
+        self._pile_under_depth = table.engine.pile_reach - 1
+        #: ``observe``'s last position: (game, deal, finished, ended, seat, tensor without the move).
+        self._kept: tuple[Any, ...] | None = None
         self.high = np.concatenate([np.full(int(np.prod(shape)), hi, np.float32) for _, shape, hi in pieces])
         #: The lower bounds, piece by piece (0 but for scores that can fall below 0).
         self.low = np.concatenate([np.full(int(np.prod(shape)), lows.get(name, 0.0), np.float32)
@@ -143,67 +149,125 @@ class Layout:
     def new(self) -> tuple[np.ndarray, dict[str, np.ndarray]]:
         """A flat zero tensor and named views into it."""
         flat = np.zeros(self.size, np.float32)
-        return flat, {name: flat[a:b].reshape(shape) for name, a, b, shape in self._slices}
+        return flat, self.views_of(flat)
 
-    def fill(self, step: Step, seat: int, flat: np.ndarray, views: dict[str, np.ndarray]) -> None:
-        """Write what ``seat`` sees of ``step`` into the tensor made by :meth:`new`."""
+    def views_of(self, flat: np.ndarray) -> dict[str, np.ndarray]:
+        """The named pieces of a flat tensor of this layout, as views into it."""
+        return {name: flat[a:b].reshape(shape) for name, a, b, shape in self._slices}
+
+    def fill(self, step: Step, seat: int, flat: np.ndarray, views: dict[str, np.ndarray] | None = None) -> None:
+        """Write what ``seat`` sees of ``step`` into the tensor made by :meth:`new` (``views``: its
+        named pieces, made again where not given)."""
         flat.fill(0)
+        self._fill_position(step, seat, flat, views)
+        self._fill_move(step, seat, flat, views)
+
+    def observe(self, step: Step, seat: int, out: np.ndarray | None = None) -> np.ndarray:
+        """A new tensor of what ``seat`` sees of ``step`` (:meth:`fill`'s), or that tensor written
+        into ``out``. Within a move only the actions chosen so far change, so the last call's
+        position is kept and copied while the position (the game, the deal, the end) is the same
+        object and the seat the same."""
+        kept = self._kept
+        game, deal, finished, ended = step.game, step.deal, step.finished, step.ended
+        if kept is not None and kept[0] is game and kept[1] is deal and kept[2] is finished \
+                and kept[3] == ended and kept[4] == seat:
+            base = kept[5]
+        else:
+            base = np.zeros(self.size, np.float32)
+            self._fill_position(step, seat, base, None)
+            self._kept = (game, deal, finished, ended, seat, base)
+        if out is None:
+            out = base.copy()
+        else:
+            out[:] = base
+        self._fill_move(step, seat, out, None)
+        return out
+
+    def _fill_position(self, step: Step, seat: int, flat: np.ndarray, views: dict[str, np.ndarray] | None) -> None:
+        """Everything but the move being chosen, into a zero tensor."""
         t = self.table
-        canon = t.encoding.canon     # two packs: copies by identity, never by which one was dealt
+        enc = t.encoding
+        canon = enc.canon     # two packs: copies by identity, never by which one was dealt
+        copies = enc.copies
+        at = self._at
         hand = step.view_hand()
-        views["seat"][seat] = 1
-        if "to_play" in views:
-            if step.to_play is not None:
-                views["to_play"][step.to_play] = 1
-            views["dealer"][hand.dealer] = 1
-            for s, cards in enumerate(hand.hands):
-                views["hand_sizes"][s] = bin(cards).count("1")
-            _set(views["table"], canon(hand.table))
-            enc = t.encoding
+        ones: list[int] = [at["seat"] + seat]   # the places set to 1, set at once at the end
+        if self.kind.public:
             n, p = t.n_cards, t.players
+            to_play = step.to_play
+            if to_play is not None:
+                ones.append(at["to_play"] + to_play)
+            ones.append(at["dealer"] + hand.dealer)
+            k = at["hand_sizes"]
+            for s, cards in enumerate(hand.hands):
+                if cards:
+                    flat[k + s] = popcount(cards)
+            k = at["table"]
+            ones += [k + c for c in bits(canon(hand.table) if copies else hand.table)]
+            k = at["builds"]
+            width = self.build_width
+            values = enc.values
             for j, b in enumerate(hand.builds):
-                row = views["builds"][j]
-                _set(row[:n], canon(b.cards))
-                row[n + b.owner] = 1
-                row[n + p + enc.values.index(b.value)] = 1
-                row[-1] = float(b.multiple)
+                row = k + j * width
+                ones += [row + c for c in bits(canon(b.cards) if copies else b.cards)]
+                ones.append(row + n + b.owner)
+                ones.append(row + n + p + values.index(b.value))
+                if b.multiple:
+                    ones.append(row + width - 1)
+            k = at["captured"]
             for s, pile in enumerate(hand.piles):
-                _set(views["captured"][s], canon(pile))
-            if "pile_tops" in views and hand.stacks:
+                ones += [k + s * n + c for c in bits(canon(pile) if copies else pile)]
+            if "pile_tops" in at and hand.stacks:
+                under = at.get("pile_under")
+                depth = self._pile_under_depth
                 for s in range(p):
                     stack = hand.stacks[hand.teams[s]]
                     if stack:
-                        _set(views["pile_tops"][s], canon(1 << stack[-1]))
-                    if "pile_under" in views:
-                        for d, card in enumerate(reversed(stack[-len(views["pile_under"]) - 1:-1])):
-                            _set(views["pile_under"][d][s], canon(1 << card))
+                        ones += [at["pile_tops"] + s * n + c for c in bits(canon(1 << stack[-1]))]
+                    if under is not None:
+                        for d, card in enumerate(reversed(stack[-depth - 1:-1])):
+                            ones += [under + (d * p + s) * n + c for c in bits(canon(1 << card))]
+            k = at["sweeps"]
             for w in hand.sweeps:
                 if not w.cancelled:
-                    views["sweeps"][w.seat] += 1
+                    flat[k + w.seat] += 1
+            k = at["scores"]
+            scores = step.game.scores
             for s in range(p):
-                views["scores"][s] = step.game.scores[hand.teams[s]]
-            views["stock"][0] = len(hand.stock)
-            if "hand_number" in views:
-                views["hand_number"][0] = step.hand_no
-            if "played" in views:
+                flat[k + s] = scores[hand.teams[s]]
+            flat[at["stock"]] = len(hand.stock)
+            if "hand_number" in at:
+                flat[at["hand_number"]] = step.hand_no
+            if "played" in at:
+                k = at["played"]
                 for s, cards in enumerate(step.played):
-                    _set(views["played"][s], canon(cards))
-        shows_move = False
-        if "hand" in views:
-            _set(views["hand"], canon(hand.hands[seat]))
-            shows_move = step.to_play == seat
-        elif "hands" in views:
+                    ones += [k + s * n + c for c in bits(canon(cards) if copies else cards)]
+        if "hand" in at:
+            cards = hand.hands[seat]
+            ones += [at["hand"] + c for c in bits(canon(cards) if copies else cards)]
+        elif "hands" in at:
+            k = at["hands"]
+            n = t.n_cards
             for s, cards in enumerate(hand.hands):
-                _set(views["hands"][s], canon(cards))
-            shows_move = True
-        if shows_move:
-            views["move"][list(step.prefix)] = 1
-            if "chosen_builds" in views:
-                enc = t.encoding
-                chosen = [hand.builds[a - enc.BUILD].cards for a in step.prefix if enc.BUILD <= a < enc.LOOSE]
-                self._groups(views["chosen_builds"], chosen)
-        if "history" in views:
-            self._history(step, seat, views["history"])
+                ones += [k + s * n + c for c in bits(canon(cards) if copies else cards)]
+        flat[ones] = 1
+        if "history" in at:
+            self._history(step, seat, (views or self.views_of(flat))["history"])
+
+    def _fill_move(self, step: Step, seat: int, flat: np.ndarray, views: dict[str, np.ndarray] | None) -> None:
+        """The actions of the move being chosen (where the view shows them), into :meth:`_fill_position`'s tensor."""
+        if not step.prefix:
+            return
+        shows_move = self.kind.private == "all" or (self.kind.private == "single" and step.to_play == seat)
+        if not shows_move:
+            return
+        move = self._at["move"]
+        flat[[move + a for a in step.prefix]] = 1
+        if "chosen_builds" in self._at:
+            enc = self.table.encoding
+            builds = step.view_hand().builds
+            chosen = [builds[a - enc.BUILD].cards for a in step.prefix if enc.BUILD <= a < enc.LOOSE]
+            self._groups((views or self.views_of(flat))["chosen_builds"], chosen)
 
     def _history(self, step: Step, seat: int, rows: np.ndarray) -> None:
         """One row per line of this hand's record (see the module's table)."""
