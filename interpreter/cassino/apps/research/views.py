@@ -375,6 +375,8 @@ class Layout:
         lines = [f"seat {seat}"]
         if self.kind.public:
             turn = "chance" if step.chance else "over" if step.ended else f"seat {step.to_play} to play"
+            if hand.turn_card and not step.chance and not step.ended:   # (build.free_actions: the turn goes on)
+                turn += f" (played {self._cards(hand.turn_card)} this turn)"
             lines.append(f"hand {step.hand_no}, deal {hand.deal_no}, dealer seat {hand.dealer}, {turn}, "
                          f"stock {len(hand.stock)}, scores {' '.join(map(str, game.scores))}")
             lines.append(f"table: {self._cards(hand.table)}")
