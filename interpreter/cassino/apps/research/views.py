@@ -69,6 +69,7 @@ import numpy as np
 
 from ...engine.core import bits
 from ...engine.movegen import popcount
+from ...engine.moves import MoveKind
 from ...engine.notation import cards_text
 from .stepwise import KINDS, TABLE, Step, Table
 from .utility_bounds import scores_can_fall
@@ -301,7 +302,8 @@ class Layout:
                 row[1] = 1
                 row[seat_at + who] = 1
                 _set(row[played_at:played_at + n], canon(move.played))
-                row[kind_at + KINDS.index(move.kind)] = 1
+                # (The end of a turn of several actions is a trail of no card, as its action is.)
+                row[kind_at + (0 if move.kind is MoveKind.END else KINDS.index(move.kind))] = 1
                 if move.value is not None:
                     row[value_at + values.index(move.value)] = 1
                 self._groups(row[builds_at:builds_at + n], self._in_order(move.builds))
