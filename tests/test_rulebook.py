@@ -210,7 +210,9 @@ def _check_position_example(rules: Rules, engine: Engine, title: str, fields: di
     for label, value in fields.items():
         m = re.match(r"^(Captures|Builds|Moves) with (.+)$", label)
         if m:
-            played = engine.deck.mask([engine.deck.parse(letters(c)) for c in m.group(2).split("+")])
+            # (build.free_actions: "Builds with no card from your hand" are the builds of cards in play alone)
+            played = 0 if m.group(2) == "no card from your hand" else \
+                engine.deck.mask([engine.deck.parse(letters(c)) for c in m.group(2).split("+")])
             kinds = {"Captures": {MoveKind.CAPTURE}, "Builds": {MoveKind.BUILD, MoveKind.TRAIL_BUILD},
                      "Moves": set(MoveKind)}[m.group(1)]
             want = {mv for mv in legal if mv.played == played and mv.kind in kinds}
