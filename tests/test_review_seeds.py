@@ -5,6 +5,7 @@ positions skipped with a reason; a scenario file is named as one; the review rep
 from __future__ import annotations
 
 import json
+import re
 import sys
 from pathlib import Path
 
@@ -146,7 +147,8 @@ def test_a_record_of_a_24_card_table_reviews_with_its_heavy_positions_skipped(cl
     assert data["summary"]["skipped"] == len(skipped) and any("not valued" in n for n in data["notes"])
     code, out, err = cli("review", str(record), "--deals", "2")
     assert code == 0, err
-    assert "not valued: the position has more legal moves" in out and "skipped, 0 points lost" in out
+    # (The summary line counts the skipped moves; what the random moves lost depends on the game they made.)
+    assert "not valued: the position has more legal moves" in out and re.search(r"\d+ skipped, [\d.]+ points lost", out)
     assert "type" not in out + err and "step by step" not in out + err
 
 
