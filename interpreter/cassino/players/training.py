@@ -225,10 +225,11 @@ def train(rules: Rules, players: int, partners: bool, *, hands: int, seconds: fl
             for hand in results:
                 found += hand
                 played += 1
-                left = -1.0 if deadline is None else max(0.0, start + seconds - clock())   # type: ignore[operator]
+                now = clock()
+                left = -1.0 if seconds is None else max(0.0, start + seconds - now)
                 if progress is not None:
                     progress(number, played, len(found), left)
-                if deadline is not None and clock() >= deadline:
+                if deadline is not None and now >= deadline:
                     break
         finally:
             close = getattr(results, "close", None)

@@ -97,9 +97,9 @@ def target(rules: Rules, out: str | None) -> Path:
         except OSError as e:
             raise FileProblem(folder, f"cannot make the folder for the trained weights ({e.strerror or e}); "
                                       f"set XDG_CACHE_HOME to a writable folder, or give --out FILE") from None
-        path = folder / f"{store.rules_hash(rules)}.json"
+        path: str | Path = folder / f"{store.rules_hash(rules)}.json"
     else:
-        path = Path(out)
+        path = out   # (as given: a trailing slash says a folder was meant)
     checked = check_target(path, replace=True, what="the playout weights")
     store.read(checked)   # a damaged file is refused now, not after the training (nothing lost)
     return checked
