@@ -261,3 +261,17 @@ def test_weights_that_are_not_numbers_are_refused_by_the_player() -> None:
     game = Game.new(engine, 1, 2)
     with pytest.raises(ValueError, match="finite numbers"):
         SearchBot(1, weights=(float("nan"),) * len(FEATURES)).policy(game)
+
+
+def test_a_local_dask_cluster_gives_the_same_weights(cli, cache: Path, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    pytest.importorskip("distributed")
+    from distributed import LocalCluster
+
+    here, there = tmp_path / "here.json", tmp_path / "there.json"
+    code, out, err = cli("train", "krypkasino", "--out", str(here), *TINY)
+    assert code == 0, err
+    with LocalCluster(n_workers=1, threads_per_worker=1, processes=True, dashboard_address=":0",
+                      host="127.0.0.1") as cluster:
+        code, out, err = cli("train", "krypkasino", "--out", str(there), "--cluster", cluster.scheduler_address, *TINY)
+    assert code == 0, err
+    assert store.read(here) == store.read(there) and store.read(here)[0].decisions >= 48

@@ -51,13 +51,14 @@ _TRAIL_BUILD: Final = MoveKind.TRAIL_BUILD
 #:
 #: - ``taken``: a capture's cards' worth (the hand card's too); ``taken_cards``: how many table cards
 #:   it takes; ``clears``: 1 for a capture that leaves the table empty (the sweep's own points, where
-#:   the variant scores one, count as ``taken``);
+#:   the variant scores one, count as ``taken``); the two counts are negated where the lowest total wins;
 #: - ``built``: a build's cards' worth; ``builds``: 1 for a build; ``build_value``: its value, as a
 #:   share of the highest card value (1 for a build named by rank);
 #: - ``trailed``: a trailed card's worth; ``trails``: 1 for a trail; ``trail_value``: its highest
 #:   value as a share of the highest card value;
 #: - ``left``: the worth of the loose cards the move leaves on the table; ``left_cards``: how many;
-#:   ``left_one``: 1 where it leaves one loose card and no build (the next player may clear it).
+#:   ``left_one``: 1 where it leaves one loose card and no build (the next player may clear it); all
+#:   three negated where the next seat to move is the mover's partner.
 #: (Not ``Final``, as neither is ``FITTED``: compiled, a ``Final`` tuple read at run time was not set.)
 FEATURES: tuple[str, ...] = ("taken", "taken_cards", "clears", "built", "builds", "build_value", "trailed",
                              "trails", "trail_value", "left", "left_cards", "left_one")
