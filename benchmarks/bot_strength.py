@@ -197,6 +197,9 @@ def match(pool: ProcessPoolExecutor | None, variant: str, a: str, b: str, seed: 
             times_b += tb
         k += len(tasks)
         mean, low, high = share_interval(shares)
+        so_far, so_far_low, _ = interval([float(x) for x in leads])
+        print(f"  ({variant}, {players} players, {a} vs {b}: {k} pairs, {so_far:+.2f} ± {(so_far - so_far_low) / 1.96:.2f} "
+              f"points a pair so far, {time.perf_counter() - start:.0f} s)", file=sys.stderr, flush=True)
         if k >= min_pairs and (low > 0.5 or high < 0.5):
             break
     mean, low, high = share_interval(shares)
