@@ -5,6 +5,8 @@
     python benchmarks/bot_strength.py --new search:0.004s --today plain:64 --one-hand   # equal time a move
     python benchmarks/bot_strength.py --regret          # endgame regret on 200 last-deal positions
     python benchmarks/bot_strength.py --solve-time      # the exact solver on whole 2-player last deals
+    python benchmarks/bot_strength.py --pairings fitted-vs-greedy --one-hand --cap 200 --min 200
+                                                        # fitted playouts against greedy, each variant and seating
 
 Strength: each deal is played twice with the seats swapped (a mirrored pair), so
 the cards and the lead cancel out. Pairs are played in batches; after each batch
@@ -31,7 +33,11 @@ default player until that reading was measured better; ``--today``'s default). `
 the others' moves with 64 deals a decision, close or not (``SearchBot(close=0)``). `passed:64`: the search
 dealing each seat the cards it passed up a capture with last (``SearchBot(infer="passed")``), e.g.
 ``--pairings passed:64-vs-plain:64``. These three play out greedily, as the search did in their day
-(``playouts="greedy"``); today's search with greedy playouts is ``custom:64:playouts=greedy``.
+(``playouts="greedy"``); today's search with greedy playouts is ``custom:64:playouts=greedy``, and
+``fitted-vs-greedy`` measures the search against it: what the playouts fitted to each variant and seating
+(``cassino train``, ``players/weights.py``) are worth. Each row names the playouts the search plays there
+(bundled, cache: fitted to these rules; standard: the 2-player standard weights; greedy: none fitted, so
+both sides play alike). Weights a user fitted (in ``$XDG_CACHE_HOME/cassino/playouts``) are played too.
 
 Regret: positions in the last deal of 2-player games between greedy players, one a
 game at a move drawn at random (every card's place is then known to the seat to
@@ -67,6 +73,7 @@ PAIRINGS = {
     "greedy-vs-random": ("greedy", "random"),
     "search-vs-greedy": ("search", "greedy"),
     "new-vs-old": ("search", "old:64"),
+    "fitted-vs-greedy": ("search", "custom:64:playouts=greedy"),
 }
 
 
@@ -190,6 +197,9 @@ def match(pool: ProcessPoolExecutor | None, variant: str, a: str, b: str, seed: 
             times_b += tb
         k += len(tasks)
         mean, low, high = share_interval(shares)
+        so_far, so_far_low, _ = interval([float(x) for x in leads])
+        print(f"  ({variant}, {players} players, {a} vs {b}: {k} pairs, {so_far:+.2f} ± {(so_far - so_far_low) / 1.96:.2f} "
+              f"points a pair so far, {time.perf_counter() - start:.0f} s)", file=sys.stderr, flush=True)
         if k >= min_pairs and (low > 0.5 or high < 0.5):
             break
     mean, low, high = share_interval(shares)
@@ -233,6 +243,11 @@ def strength(args: argparse.Namespace) -> None:
                 if not rules.seats.min_players <= players <= rules.seats.max_players:
                     print(f"| {variant} | {players} | - | - | not played with {players} | | | | |", flush=True)
                     continue
+                try:
+                    source = SearchBot(0).playout_choice(Game.new(Engine(rules), 1, players,
+                                                                  partners=players == 4)).source
+                except (CassinoError, ValueError):
+                    source = "-"
                 for name in pairings:
                     a, b = pairing(name, args)
                     try:
@@ -242,7 +257,7 @@ def strength(args: argparse.Namespace) -> None:
                         print(f"| {variant} | {players} | {a} vs {b} | - | not played: {e} | | | | |", flush=True)
                         break
                     se = float(r["lead_half"]) / 1.96
-                    print(f"| {variant} | {players} | {a} vs {b} | {r['pairs']} | {r['win']:.1%} "
+                    print(f"| {variant} | {players} | {a} vs {b} [{source}] | {r['pairs']} | {r['win']:.1%} "
                           f"| {r['low']:.1%}-{r['high']:.1%} | {r['lead']:+.2f} ± {se:.2f} "
                           f"| {1000 * r['sec_a']:.2f} | {1000 * r['sec_b']:.2f} |", flush=True)
     finally:

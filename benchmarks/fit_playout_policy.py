@@ -1,5 +1,8 @@
 """Fit the search's playout policy to its own choices: prints numbers and weights, asserts nothing.
 
+(How ``policy.FITTED`` was made. ``cassino train FILE`` does the same for any rule file and seating, in rounds,
+and stores the weights where the search finds them: ``players/training.py``.)
+
     python benchmarks/fit_playout_policy.py [--hands N] [--variant standard] [--seed S]
                                             [--playouts greedy|fitted | --weights W1,...,W12] [--workers W]
 
@@ -45,13 +48,7 @@ class WeightedSearch(SearchBot):
     """The search (``settings`` as ``SearchBot``'s), its playouts by a policy of the given weights."""
 
     def __init__(self, seed: int, weights: tuple[float, ...], **settings: Any) -> None:
-        super().__init__(seed, **settings)
-        self.weights = weights
-
-    def policy(self, game: Game) -> PlayoutPolicy:
-        if self._policy is None or self._policy[0] is not game.engine:
-            self._policy = (game.engine, PlayoutPolicy(game.engine, self.weights))
-        return self._policy[1]
+        super().__init__(seed, weights=weights, **settings)
 
 
 #: One decision: each legal move's features, the greedy ratings, and the index of the move chosen.

@@ -6,8 +6,11 @@ CI runs a modest number of examples (CI=true selects the `ci` profile);
 
 from __future__ import annotations
 
+import atexit
 import os
+import shutil
 import sys
+import tempfile
 from pathlib import Path
 from types import ModuleType
 from typing import Any
@@ -19,6 +22,11 @@ settings.register_profile("ci", max_examples=25, deadline=None, suppress_health_
 settings.register_profile("dev", max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 settings.register_profile("thorough", max_examples=1000, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci" if os.environ.get("CI") else "dev"))
+
+# The computer player looks for weights `cassino train` fitted in the user's cache: the tests see an empty
+# one of their own, never the user's (nor write to it).
+os.environ["XDG_CACHE_HOME"] = _CACHE = tempfile.mkdtemp(prefix="cassino-tests-cache-")
+atexit.register(shutil.rmtree, _CACHE, True)
 
 ROOT = Path(__file__).resolve().parent.parent
 VARIANTS = sorted(p.stem for p in (ROOT / "variants").glob("*.yaml"))

@@ -216,6 +216,10 @@ def _cmd_explain(args: argparse.Namespace) -> int:
 
     loaded = load(args.variant)   # with its `extends` chain: explain marks what is inherited
     sys.stdout.write(_printable(explain(loaded.rules, loaded.resolved)))
+    from ..players.weights import described
+
+    lines = ["", "computer player (search): its playouts, by seating"] + [f"  {line}" for line in described(loaded.rules)]
+    sys.stdout.write(_printable("\n".join(lines) + "\n"))
     return 0
 
 
@@ -702,6 +706,88 @@ def _cmd_sweep(args: argparse.Namespace) -> int:
     return 0
 
 
+#: The most rounds of self-play `train` takes, and deals a move of its search.
+MAX_ROUNDS = 20
+MAX_TRAIN_DEALS = 10_000
+
+
+def _seconds(text: str) -> float:
+    """An argparse type: a time budget in seconds, above 0."""
+    import argparse
+    import math
+
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number of seconds") from None
+    if not (value > 0 and math.isfinite(value)):
+        raise argparse.ArgumentTypeError(f"must be a number of seconds above 0, not {text}")
+    return value
+
+
+def _cmd_train(args: argparse.Namespace) -> int:
+    import time
+
+    from ..language.variants import load
+    from .game.seating import partnership, player_count
+    from .learning.train import dask_runner, process_runner, report, run
+    from ..players.training import local_runner
+
+    if args.cluster and args.workers != 1:
+        raise _error("--cluster runs the hands on the cluster's workers: leave out --workers")
+    rules = load(args.file).rules
+    players = player_count(rules, args.players or (4 if args.partners else None))
+    partners = partnership(rules, players, args.partners)
+    runner = dask_runner(args.cluster) if args.cluster else (
+        process_runner(args.workers) if args.workers > 1 else local_runner)
+    began = time.monotonic()
+    shown = [0.0]
+
+    def progress(round_no: int, hands: int, decisions: int, left: float) -> None:
+        now = time.monotonic()
+        if args.quiet or (now - shown[0] < 2.0 and hands != args.hands):
+            return
+        shown[0] = now
+        budget = f", {left:.0f} s of the budget left" if left >= 0 else ""
+        print(f"round {round_no} of {args.rounds}: {hands:,} of {args.hands:,} hands, {decisions:,} decisions, "
+              f"{now - began:.0f} s{budget}", file=sys.stderr, flush=True)
+
+    trained = run(rules, players, partners, hands=args.hands, seconds=args.seconds, rounds=args.rounds,
+                  seed=args.seed, deals=args.deals, runner=runner, out=args.out, progress=progress)
+    sys.stdout.write(_printable(report(trained)))
+    return 0
+
+
+def _add_train_command(sub: "argparse._SubParsersAction[argparse.ArgumentParser]") -> None:
+    from .learning.train import MAX_HANDS
+
+    p = sub.add_parser("train", help="fit the computer player's playouts to a rule file by self-play, and store "
+                                     "them where it finds them")
+    p.add_argument("file", metavar="VARIANT|FILE")
+    p.add_argument("--players", type=_whole(2), help=PLAYERS_HELP)
+    p.add_argument("--partners", action="store_true", help="play in partnerships (four players: seats 0+2, 1+3; "
+                   "or as the variant gives)")
+    p.add_argument("--hands", type=_bounded(1, MAX_HANDS), default=200,
+                   help=f"hands of self-play a round, 1 to {MAX_HANDS:,} (default 200)")
+    p.add_argument("--rounds", type=_bounded(1, MAX_ROUNDS), default=2,
+                   help="rounds of self-play, each fitted and played out by the last round's weights (default 2)")
+    p.add_argument("--seconds", type=_seconds, help="the most the training takes, about: each round stops "
+                   "taking hands when its share has passed and is fitted on those it played (default: no limit)")
+    p.add_argument("--deals", type=_bounded(1, MAX_TRAIN_DEALS), default=64,
+                   help="deals a move of the self-playing search (default 64, the computer player's)")
+    p.add_argument("--workers", type=_workers, default=1, help="processes to play hands in parallel, at most "
+                   "the processors the machine gives cassino (default 1)")
+    p.add_argument("--cluster", metavar="ADDRESS", help="play the hands on a Dask cluster (tcp://host:port; "
+                   "pip install 'cassino[cluster]')")
+    p.add_argument("--out", metavar="FILE", help="write the weights into FILE (made, or its entry for these rules "
+                   "and seating replaced) instead of the user's cache, where the computer player looks "
+                   "($XDG_CACHE_HOME/cassino/playouts)")
+    p.add_argument("--seed", type=_seed, default=1, help=SEED_HELP + " (default 1): the same seed and hands, "
+                   "the same weights")
+    p.add_argument("--quiet", action="store_true", help="no progress lines on stderr")
+    p.set_defaults(handler=_cmd_train)
+
+
 def _add_author_commands(sub: "argparse._SubParsersAction[argparse.ArgumentParser]") -> None:
     p = sub.add_parser("rules", help="a variant's complete rulebook in words, with worked examples checked by the engine")
     p.add_argument("variant", metavar="VARIANT|FILE")
@@ -938,6 +1024,7 @@ def build_parser(*, json_errors: bool = False) -> argparse.ArgumentParser:
     p.set_defaults(handler=_cmd_solve)
 
     _add_author_commands(sub)
+    _add_train_command(sub)
     _add_serve_command(sub)
     _describe_commands(sub)
     # Said from the commands themselves, so the list cannot fall behind them again.

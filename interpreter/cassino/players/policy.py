@@ -17,8 +17,15 @@ a move is chosen with probability proportional to exp(rating)), fitted twice:
 the policy gained over greedy playouts is in docs/performance.md ("A playout policy fitted to
 the search"). The features are read from the variant's own scoring items (through
 ``CardWorth``) and deck, so the same weights serve every 2-player variant won by the highest
-total; where more play, or the lowest total wins, they lost points, and the search plays out
-greedily there (``search.PLAYOUTS``).
+total; where more play, or the lowest total wins, they lost points. Other rule files and seatings
+get weights of their own from ``cassino train`` (``training``, ``weights``); where none are fitted
+the search plays out greedily (``search.PLAYOUTS``).
+
+Every feature is seen from the mover's side of the goal: a card's worth is ``CardWorth``'s, which
+counts against the taker where the lowest total wins, and so do the counts of cards taken and of
+clears there (``taken_cards``, ``clears``: times -1); what a move leaves on the table is left to the
+next seat to move, which is an opponent in every seating the bundled variants have, but where it is
+the mover's partner the ``left`` features count for the side rather than against it (times -1).
 
 Compiled with mypyc alongside the engine, and written so that the compiled and the pure-Python
 module give the same floats, bit for bit (the features added in the order of ``FEATURES``).
@@ -44,13 +51,14 @@ _TRAIL_BUILD: Final = MoveKind.TRAIL_BUILD
 #:
 #: - ``taken``: a capture's cards' worth (the hand card's too); ``taken_cards``: how many table cards
 #:   it takes; ``clears``: 1 for a capture that leaves the table empty (the sweep's own points, where
-#:   the variant scores one, count as ``taken``);
+#:   the variant scores one, count as ``taken``); the two counts are negated where the lowest total wins;
 #: - ``built``: a build's cards' worth; ``builds``: 1 for a build; ``build_value``: its value, as a
 #:   share of the highest card value (1 for a build named by rank);
 #: - ``trailed``: a trailed card's worth; ``trails``: 1 for a trail; ``trail_value``: its highest
 #:   value as a share of the highest card value;
 #: - ``left``: the worth of the loose cards the move leaves on the table; ``left_cards``: how many;
-#:   ``left_one``: 1 where it leaves one loose card and no build (the next player may clear it).
+#:   ``left_one``: 1 where it leaves one loose card and no build (the next player may clear it); all
+#:   three negated where the next seat to move is the mover's partner.
 #: (Not ``Final``, as neither is ``FITTED``: compiled, a ``Final`` tuple read at run time was not set.)
 FEATURES: tuple[str, ...] = ("taken", "taken_cards", "clears", "built", "builds", "build_value", "trailed",
                              "trails", "trail_value", "left", "left_cards", "left_one")
@@ -80,6 +88,9 @@ class PlayoutPolicy:
         #: Each card's highest value from hand, as a share of the deck's highest (0 for a card of none).
         self.value_share: Final[list[float]] = [(max(v) if v else 0) / top for v in engine.hv]
         self.top: Final[int] = top
+        #: -1.0 where the lowest total wins (taking cards and clearing the table cost the taker), else 1.0.
+        self.goal: Final[float] = -1.0 if engine.rules.game.goal == "lowest" else 1.0
+        self.ccw: Final[bool] = engine.rules.seats.direction == "counterclockwise"
 
     def ratings(self, worth: CardWorth, state: HandState, moves: list[Move]) -> list[float]:
         """Each move's rating, in order (the state's builds looked at once)."""
@@ -88,6 +99,10 @@ class PlayoutPolicy:
         build_cards = {b.cards for b in state.builds}
         builds = len(build_cards)
         sweep_points = worth.sweep_worth(state)
+        goal = self.goal
+        turn = state.turn
+        nxt = (turn - 1) % state.players if self.ccw else (turn + 1) % state.players
+        ally = -1.0 if nxt != turn and state.teams[nxt] == state.teams[turn] else 1.0   # (left to a partner)
         out: list[float] = []
         for m in moves:
             kind = m.kind
@@ -99,11 +114,11 @@ class PlayoutPolicy:
                     used |= b
                     taken_builds += 1
             if kind is _CAPTURE:
-                rating = wt[0] * (worth.of(used | played)) + wt[1] * popcount(used)
+                rating = wt[0] * (worth.of(used | played)) + wt[1] * (goal * popcount(used))
                 left = table & ~m.loose
                 builds_left = builds - taken_builds
                 if not left and not builds_left and (m.loose & table or m.builds):
-                    rating += wt[2] + wt[0] * sweep_points
+                    rating += wt[2] * goal + wt[0] * sweep_points
             elif kind is _BUILD or kind is _TRAIL_BUILD:
                 value = m.value
                 share = value / self.top if isinstance(value, int) else 1.0
@@ -116,9 +131,9 @@ class PlayoutPolicy:
                 left = table | played
                 builds_left = builds
             count = popcount(left)
-            rating += wt[9] * worth.of(left) + wt[10] * count
+            rating += wt[9] * (ally * worth.of(left)) + wt[10] * (ally * count)
             if count == 1 and not builds_left:
-                rating += wt[11]
+                rating += wt[11] * ally
             out.append(rating)
         return out
 

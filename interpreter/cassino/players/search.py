@@ -53,6 +53,7 @@ from .knowledge import determinize, passed_up
 from .outlook import Outlook
 from .playouts import playout_leads
 from .policy import PlayoutPolicy
+from .weights import Choice, choose
 from .solver import SearchLimit, Solver, cards_left, missing_knowledge
 
 
@@ -102,13 +103,14 @@ MOVE_CAP = 3.0
 INFERENCES = ("weighted", "passed", "off")
 
 #: How the search's playouts move: ``fitted`` (the default: ``policy.PlayoutPolicy``, a rating fitted
-#: to the search's own choices, which weighs what a move leaves on the table) or ``greedy`` (the greedy
-#: rating, ``gain``: what a move takes; the search before the fitted policy). The policy was fitted to
-#: 2-player hands of a game won by the highest total, and is played there: in a game won by the lowest
-#: (kasino-misar, krypkasino), where taking cards and clearing the table count against the taker, it lost
-#: 3.3 ± 1.2 and 5.9 ± 1.6 points a pair of hands to greedy playouts, and in 4-player Scopone 0.38 ± 0.24
-#: (docs/performance.md), so with other than two players, or where the lowest total wins, the search plays
-#: out greedily either way.
+#: to the search's own choices by self-play, which weighs what a move leaves on the table, with the
+#: weights fitted to the rules and seating played where there are any, ``weights.choose``) or ``greedy``
+#: (the greedy rating, ``gain``: what a move takes; the search before the fitted policy). The weights
+#: fitted to 2-player standard play in every 2-player game won by the highest total; elsewhere (more
+#: players, or the lowest total wins) they lost points to greedy playouts (kasino-misar 3.3 ± 1.2 and
+#: krypkasino 5.9 ± 1.6 points a pair of hands, 4-player Scopone 0.38 ± 0.24; docs/performance.md), so
+#: there the search plays out greedily unless ``cassino train`` has fitted weights to those rules and
+#: that seating (shipped with cassino where they measured better than greedy).
 PLAYOUTS = ("fitted", "greedy")
 
 
@@ -127,7 +129,8 @@ class SearchBot(Bot):
     between lucky and unlucky deals.
 
     ``playouts``: ``"fitted"`` (the default: ``policy.PlayoutPolicy``, fitted to the search's own
-    choices, in 2-player games won by the highest total; greedy elsewhere, ``PLAYOUTS``) or
+    choices, where weights are fitted to the rules and seating or the game is a 2-player one won by the
+    highest total; greedy elsewhere, ``PLAYOUTS``, ``playout_choice``) or
     ``"greedy"`` (the greedy rating, ``gain``: the search before the fitted policy).
     ``exact``: play the solver's move when the position is known in full, with at most
     ``exact_limit`` cards left to play (``EXACT_LIMIT``) and found within ``EXACT_POSITIONS`` positions.
@@ -148,6 +151,8 @@ class SearchBot(Bot):
     playouts have played fewer than ``work`` cards (``CLOSE_WORK``); ``z``: a candidate is dropped
     when behind the best by more than ``z`` standard errors.
     ``cap``: the most seconds a decision budgeted in deals takes, about (``MOVE_CAP``; None: no cap).
+    ``weights``: the playout policy's weights (``policy.FEATURES``' order), played whatever the rules;
+    None (the default): those fitted to the game's rules and seating, ``weights.choose``.
     """
 
     name = "search"
@@ -156,7 +161,8 @@ class SearchBot(Bot):
                  width: int = 10, horizon: str = "deal", exact: bool = True, exact_cards: int = 4,
                  evaluation: str = "outlook", infer: str = "weighted", close: int | None = None,
                  settle: float = SETTLE, z: float = Z, work: int = CLOSE_WORK,
-                 exact_limit: int = EXACT_LIMIT, playouts: str = "fitted", cap: float | None = MOVE_CAP) -> None:
+                 exact_limit: int = EXACT_LIMIT, playouts: str = "fitted", cap: float | None = MOVE_CAP,
+                 weights: tuple[float, ...] | None = None) -> None:
         if evaluation not in ("outlook", "worth") or horizon not in ("deal", "hand"):
             raise ValueError(f"evaluation is outlook or worth, horizon deal or hand: not {evaluation!r}, {horizon!r}")
         if infer not in INFERENCES:
@@ -191,7 +197,9 @@ class SearchBot(Bot):
         self.evaluation = evaluation
         self.infer = infer
         self.playouts = playouts
-        self._policy: tuple[Engine, PlayoutPolicy] | None = None
+        #: Playout weights given (``training``'s self-play, benchmarks): played in every game, whatever is fitted.
+        self.weights = weights
+        self._policy: tuple[Engine, tuple[int, tuple[int, ...]], PlayoutPolicy | None] | None = None
         self._passed: dict[int, tuple[object, int]] = {}
         self._terms: dict[int, tuple[object, list[float] | None]] = {}
         self._outlook: tuple[Engine, Outlook] | None = None
@@ -250,14 +258,24 @@ class SearchBot(Bot):
             self._outlook = (game.engine, Outlook(game.scorer))
         return self._outlook[1]
 
+    def playout_choice(self, game: Game) -> Choice:
+        """Which playouts the search plays in this game, and why (``weights.choose``: weights fitted to the
+        game's rules and seating where there are any; ``PLAYOUTS``)."""
+        if self.playouts == "greedy":
+            return Choice(None, "greedy", "greedy playouts (asked for: playouts=greedy)")
+        if self.weights is not None:
+            return Choice(self.weights, "given", "playouts by the weights given to this player")
+        partners = len(set(game.hand.teams)) < game.players
+        return choose(game.rules, game.players, partners)
+
     def policy(self, game: Game) -> PlayoutPolicy | None:
-        """The playout policy for the game's deck (None: greedy playouts, as with other than two players
-        or in a game won by the lowest total: ``PLAYOUTS``)."""
-        if self.playouts == "greedy" or _sign(game) < 0 or game.players != 2:
-            return None
-        if self._policy is None or self._policy[0] is not game.engine:
-            self._policy = (game.engine, PlayoutPolicy(game.engine))
-        return self._policy[1]
+        """The playout policy for the game's rules and seating (None: greedy playouts; ``playout_choice``),
+        looked up once for each engine and seating."""
+        key = (game.players, game.hand.teams)
+        if self._policy is None or self._policy[0] is not game.engine or self._policy[1] != key:
+            weights = self.playout_choice(game).weights
+            self._policy = (game.engine, key, None if weights is None else PlayoutPolicy(game.engine, weights))
+        return self._policy[2]
 
     def _lead(self, game: Game, worth: CardWorth, before: HandState, after: HandState, side: int) -> float:
         """What ``side`` gained over the other sides between two states, in points."""

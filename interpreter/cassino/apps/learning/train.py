@@ -1,0 +1,145 @@
+"""`cassino train`: fit the search's playouts to a rule file by self-play, and store the weights where the
+search finds them (``players.training`` fits; ``players.weights`` stores and finds).
+
+The hands of self-play run in this process, in local worker processes (``--workers``), or on a Dask
+cluster (``--cluster ADDRESS``, the ``cluster`` extra, as ``cassino sweep`` runs its games); they
+come back in order, so the same seed and hands give the same weights wherever they ran.
+"""
+
+from __future__ import annotations
+
+import itertools
+import math
+from collections import deque
+from concurrent.futures import Future, ProcessPoolExecutor
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Callable, Iterable, Iterator
+
+from ...errors import CassinoError
+from ...files import FileProblem, check_target
+from ...language.rules import Rules
+from ...players import weights as store
+from ...players.policy import FEATURES
+from ...players.training import Decision, Round, Runner, Task, local_runner, play_hand, train
+from ..authors.sweep import DASK_BATCH, scheduler_address
+
+#: Hands a worker has submitted and not yet collected (a few, so the pool is never idle).
+AHEAD = 2
+#: The most hands a round may have, and seconds a training may take (a week).
+MAX_HANDS = 100_000
+MAX_SECONDS = 7 * 24 * 3600.0
+
+
+@dataclass(frozen=True)
+class Trained:
+    rules: Rules
+    players: int
+    partners: bool
+    rounds: list[Round]
+    entry: store.Entry
+    path: Path
+
+
+def process_runner(workers: int) -> Runner:
+    """Hands in ``workers`` local processes, a few submitted ahead; those not yet begun are dropped once
+    the caller stops taking results (a time budget that has passed)."""
+    def run(tasks: Iterable[Task]) -> Iterator[list[Decision]]:
+        pool = ProcessPoolExecutor(max_workers=workers)
+        pending: deque[Future[list[Decision]]] = deque()
+        try:
+            for task in tasks:
+                pending.append(pool.submit(play_hand, task))
+                if len(pending) >= AHEAD * workers:
+                    yield pending.popleft().result()
+            while pending:
+                yield pending.popleft().result()
+        finally:
+            for f in pending:
+                f.cancel()
+            pool.shutdown(wait=True, cancel_futures=True)
+    return run
+
+
+def dask_runner(address: str, connect_timeout: float = 10.0) -> Runner:
+    """Hands on the Dask cluster whose scheduler is at ``address`` (tcp://host:port), a batch at a time."""
+    try:
+        from distributed import Client
+    except ImportError:
+        raise CassinoError("--cluster needs Dask's distributed scheduler: pip install 'cassino[cluster]'") from None
+    address = scheduler_address(address)
+
+    def run(tasks: Iterable[Task]) -> Iterator[list[Decision]]:
+        try:
+            client = Client(address, timeout=f"{connect_timeout}s", set_as_default=False)
+        except (OSError, TimeoutError, ValueError) as e:
+            raise CassinoError(f"--cluster {address}: cannot reach a Dask scheduler there ({e})") from None
+        try:
+            it = iter(tasks)
+            batch_size = min(DASK_BATCH, 64)   # (a time budget stops between batches)
+            while batch := list(itertools.islice(it, batch_size)):
+                yield from client.gather(client.map(play_hand, batch, pure=False))
+        except ModuleNotFoundError as e:
+            raise CassinoError(f"--cluster {address}: the workers cannot import {e.name}: install cassino "
+                               f"on every worker") from None
+        finally:
+            client.close()
+    return run
+
+
+def target(rules: Rules, out: str | None) -> Path:
+    """Where the weights go: ``out``, or the user's cache file for ``rules``; checked before any hand is
+    played (a folder, a device, a folder that is not there, one not writable; a damaged file there)."""
+    if out is None:
+        folder = store.cache_dir()
+        try:
+            folder.mkdir(parents=True, exist_ok=True)
+        except OSError as e:
+            raise FileProblem(folder, f"cannot make the folder for the trained weights ({e.strerror or e}); "
+                                      f"set XDG_CACHE_HOME to a writable folder, or give --out FILE") from None
+        path: str | Path = folder / f"{store.rules_hash(rules)}.json"
+    else:
+        path = out   # (as given: a trailing slash says a folder was meant)
+    checked = check_target(path, replace=True, what="the playout weights")
+    store.read(checked)   # a damaged file is refused now, not after the training (nothing lost)
+    return checked
+
+
+def run(rules: Rules, players: int, partners: bool, *, hands: int, seconds: float | None, rounds: int, seed: int,
+        deals: int, runner: Runner, out: str | None,
+        progress: Callable[[int, int, int, float], None] | None = None) -> Trained:
+    """Train, then store: the weights written atomically into the file at ``out`` (or the user's cache)."""
+    if not 1 <= hands <= MAX_HANDS:
+        raise CassinoError(f"--hands is 1 to {MAX_HANDS:,} hands of self-play a round, not {hands}")
+    if seconds is not None and not (seconds > 0 and math.isfinite(seconds) and seconds <= MAX_SECONDS):
+        raise CassinoError(f"--seconds is a time budget above 0 seconds (at most {MAX_SECONDS:,.0f}), not {seconds:g}")
+    path = target(rules, out)
+    done = train(rules, players, partners, hands=hands, seconds=seconds, rounds=rounds, seed=seed, deals=deals,
+                 runner=runner, progress=progress)
+    last = done[-1]
+    entry = store.Entry(store.rules_hash(rules), rules.name, players, partners, last.weights,
+                        sum(r.hands for r in done), sum(r.decisions for r in done), seed,
+                        f"{len(done)} rounds of search self-play, {deals} deals a move")
+    written = store.store(path, entry)
+    return Trained(rules, players, partners, done, entry, written)
+
+
+def report(t: Trained) -> str:
+    """What the training did, in words: each round's numbers, the weights, where they went, and whether the
+    search finds them there."""
+    lines = [f"{t.rules.name}, {store.seating(t.players, t.partners)}: {len(t.rounds)} rounds of search self-play"]
+    for r in t.rounds:
+        lines.append(f"  round {r.number}: {r.hands:,} hands, {r.decisions:,} decisions in {r.seconds:.0f} s; on the "
+                     f"{r.held_out:,} held out, the move chosen rated best {r.fitted_top:.1%} (log-likelihood "
+                     f"{r.fitted_log_likelihood:.3f} a decision), by the round's own playouts {r.before_top:.1%} "
+                     f"({r.before_log_likelihood:.3f})")
+    lines.append("  weights: " + ", ".join(f"{name} {w:+.4f}" for name, w in zip(FEATURES, t.entry.weights)))
+    lines.append(f"written to {t.path}")
+    if t.path.resolve() == (store.cache_dir() / f"{t.entry.rules}.json").resolve():
+        lines.append(f"the search plays these playouts in {t.rules.name} at {store.seating(t.players, t.partners)} "
+                     f"(`cassino explain` says so); measure them against greedy playouts with "
+                     f"benchmarks/bot_strength.py --pairings fitted-vs-greedy")
+    else:
+        lines.append(f"the search looks for weights in {store.cache_dir()}: copy the file there as "
+                     f"{t.entry.rules}.json to play them")
+    return "\n".join(lines) + "\n"

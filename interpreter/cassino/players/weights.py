@@ -1,0 +1,244 @@
+"""Where the search finds the playout policy's weights for the rules and seating it plays.
+
+A weights file is one JSON document (``FORMAT``, ``VERSION``): the policy's ``FEATURES`` by name and a
+list of entries, each the weights fitted by self-play (``training``, ``cassino train``) to one rule
+file at one seating (a number of players, in partnerships or not). An entry names its rules by
+``rules_hash``: a digest of the resolved rules (every setting, defaults filled in), leaving out what
+only names or describes them, so a house rule is known by what it plays, wherever its file lies and
+whatever it is called, and an edited file is a new rule file (its old weights no longer apply).
+
+The search (``SearchBot.policy``) looks, in order:
+
+1. in the user's cache, ``$XDG_CACHE_HOME/cassino/playouts/HASH.json`` (``~/.cache`` without it),
+   where ``cassino train`` stores the weights it fits (a user's own fit comes before the shipped one);
+2. in the weights shipped with cassino (``BUNDLED``: fitted to the bundled variants, and kept only
+   where they played better than greedy playouts, measured with ``benchmarks/bot_strength.py``);
+3. in a 2-player game won by the highest total, the weights fitted to 2-player standard
+   (``policy.FITTED``), which play there as well as anywhere;
+
+and plays out greedily where none is found. ``choose`` says which, in words (``cassino explain`` and the
+player's description show it). A damaged cache file is said to be damaged there and the search plays
+as if it were absent; ``cassino train`` refuses to write over it.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import math
+import os
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+from typing import Any
+
+from ..files import FileProblem, read_bytes, write_atomic
+from ..language.rules import Rules
+from .policy import FEATURES, FITTED
+
+FORMAT = "cassino-playout-weights"
+VERSION = 1
+#: The weights shipped with cassino: a data file of the package.
+BUNDLED = Path(__file__).with_name("playout_weights.json")
+#: The largest weights file read (a file of a thousand entries is far smaller).
+LIMIT = 4 << 20
+#: What a rules digest leaves out: names and descriptions, not what is played.
+UNPLAYED = ("name", "description", "source", "readings", "extends")
+
+
+@dataclass(frozen=True)
+class Entry:
+    """Weights fitted to one rule file (``rules``: its ``rules_hash``) at one seating."""
+
+    rules: str
+    variant: str
+    players: int
+    partners: bool
+    weights: tuple[float, ...]
+    hands: int = 0
+    decisions: int = 0
+    seed: int = 0
+    note: str = ""
+
+    @property
+    def seating(self) -> str:
+        return seating(self.players, self.partners)
+
+    def as_json(self) -> dict[str, Any]:
+        return {"rules": self.rules, "variant": self.variant, "players": self.players, "partners": self.partners,
+                "weights": [round(w, 6) for w in self.weights], "hands": self.hands, "decisions": self.decisions,
+                "seed": self.seed, "note": self.note}
+
+
+@dataclass(frozen=True)
+class Choice:
+    """The playouts the search plays for some rules and seating: ``weights`` (None: greedy), where they
+    come from (``source``: bundled, cache, standard or greedy) and a sentence saying so."""
+
+    weights: tuple[float, ...] | None
+    source: str
+    text: str
+
+
+def seating(players: int, partners: bool) -> str:
+    return f"{players} players{' in partnerships' if partners else ''}"
+
+
+def rules_hash(rules: Rules) -> str:
+    """A digest of what ``rules`` play (hex, 16 characters): the same for the same resolved settings."""
+    data = {k: v for k, v in rules.data.items() if k not in UNPLAYED}
+    text = json.dumps(data, sort_keys=True, separators=(",", ":"), ensure_ascii=True, default=str)
+    return hashlib.sha256(text.encode("ascii")).hexdigest()[:16]
+
+
+def cache_dir() -> Path:
+    """The folder of the user's fitted weights: ``$XDG_CACHE_HOME/cassino/playouts`` (``~/.cache`` without it)."""
+    base = os.environ.get("XDG_CACHE_HOME") or ""
+    root = Path(base) if base and os.path.isabs(base) else Path.home() / ".cache"
+    return root / "cassino" / "playouts"
+
+
+def cache_file(rules: Rules) -> Path:
+    return cache_dir() / f"{rules_hash(rules)}.json"
+
+
+# ---------------------------------------------------------------- reading and writing
+
+
+def _damaged(path: Path | str, why: str) -> FileProblem:
+    return FileProblem(path, f"is not a usable playout weights file: {why}; move it aside (or delete it) and "
+                             f"train again (`cassino train RULES`)")
+
+
+def _entry(path: Path | str, k: int, item: Any) -> Entry:
+    where = f"entry {k + 1}"
+    if not isinstance(item, dict):
+        raise _damaged(path, f"{where} is not an object")
+    rules, variant, players, partners = (item.get(key) for key in ("rules", "variant", "players", "partners"))
+    if not isinstance(rules, str) or len(rules) != 16 or any(c not in "0123456789abcdef" for c in rules):
+        raise _damaged(path, f"{where}: `rules` is a digest of 16 hex digits, not {str(rules)[:40]!r}")
+    if not isinstance(variant, str):
+        raise _damaged(path, f"{where}: `variant` is a name, not {variant!r}")
+    if isinstance(players, bool) or not isinstance(players, int) or not 2 <= players <= 64:
+        raise _damaged(path, f"{where}: `players` is a number of players, 2 or more, not {players!r}")
+    if not isinstance(partners, bool):
+        raise _damaged(path, f"{where}: `partners` is true or false, not {partners!r}")
+    weights = item.get("weights")
+    if not isinstance(weights, list) or len(weights) != len(FEATURES) or not all(
+            not isinstance(w, bool) and isinstance(w, (int, float)) and math.isfinite(w) for w in weights):
+        raise _damaged(path, f"{where}: `weights` are {len(FEATURES)} finite numbers (one for each of "
+                             f"{', '.join(FEATURES)}), not {str(weights)[:60]}")
+    counts = [item.get(key, 0) for key in ("hands", "decisions", "seed")]
+    if not all(isinstance(c, int) and not isinstance(c, bool) for c in counts):
+        raise _damaged(path, f"{where}: `hands`, `decisions` and `seed` are whole numbers")
+    note = item.get("note", "")
+    return Entry(rules, variant, players, partners, tuple(float(w) for w in weights), counts[0], counts[1],
+                 counts[2], note if isinstance(note, str) else "")
+
+
+def parse(raw: bytes, path: Path | str) -> list[Entry]:
+    """The entries of a weights file's bytes; FileProblem (what is wrong, and what to do) when it is damaged."""
+    try:
+        doc = json.loads(raw.decode("utf-8"))
+    except (UnicodeDecodeError, ValueError) as e:
+        raise _damaged(path, f"not JSON ({str(e).splitlines()[0][:80]})") from None
+    if not isinstance(doc, dict) or doc.get("format") != FORMAT:
+        raise _damaged(path, f"it does not say `\"format\": \"{FORMAT}\"`")
+    if doc.get("version") != VERSION:
+        raise _damaged(path, f"it is of version {doc.get('version')!r}, and this cassino reads version {VERSION}")
+    if doc.get("features") != list(FEATURES):
+        raise _damaged(path, f"its features are not this cassino's ({', '.join(FEATURES)})")
+    entries = doc.get("entries")
+    if not isinstance(entries, list):
+        raise _damaged(path, "`entries` is not a list")
+    return [_entry(path, k, item) for k, item in enumerate(entries)]
+
+
+def read(path: Path | str) -> list[Entry]:
+    """The entries of the weights file at ``path`` (none where there is no file); FileProblem when damaged."""
+    if not os.path.lexists(path):
+        return []
+    return parse(read_bytes(path, LIMIT, what="a playout weights file"), path)
+
+
+def dump(entries: list[Entry]) -> str:
+    entries = sorted(entries, key=lambda e: (e.variant, e.rules, e.players, e.partners))
+    doc = {"format": FORMAT, "version": VERSION, "features": list(FEATURES),
+           "entries": [e.as_json() for e in entries]}
+    return json.dumps(doc, indent=1) + "\n"
+
+
+def store(path: Path | str, entry: Entry) -> Path:
+    """``entry`` written into the weights file at ``path`` (made, or its entry for the same rules and seating
+    replaced; the others kept), atomically. FileProblem, with nothing written, where the file there is
+    damaged or cannot be written."""
+    kept = [e for e in read(path) if (e.rules, e.players, e.partners) != (entry.rules, entry.players, entry.partners)]
+    written = write_atomic(path, dump(kept + [entry]), replace=True, what="the playout weights")
+    _cached.cache_clear()
+    return written
+
+
+# ---------------------------------------------------------------- the search's choice
+
+
+@lru_cache(maxsize=1)
+def bundled() -> tuple[Entry, ...]:
+    """The weights shipped with cassino."""
+    return tuple(read(BUNDLED))
+
+
+def find(entries: tuple[Entry, ...] | list[Entry], key: str, players: int, partners: bool) -> Entry | None:
+    for e in entries:
+        if e.rules == key and e.players == players and e.partners == partners:
+            return e
+    return None
+
+
+def choose(rules: Rules, players: int, partners: bool) -> Choice:
+    """The playouts for ``rules`` at this seating (module docstring: where they are looked for)."""
+    key = rules_hash(rules)
+    path = cache_dir() / f"{key}.json"
+    try:
+        stamp = os.stat(path).st_mtime_ns
+    except OSError:
+        stamp = None
+    return _cached(key, rules.name, rules.game.goal, players, partners, str(path), stamp)
+
+
+@lru_cache(maxsize=256)
+def _cached(key: str, name: str, goal: str, players: int, partners: bool, path: str, stamp: int | None) -> Choice:
+    where = seating(players, partners)
+    trouble = ""
+    if stamp is not None:
+        try:
+            entry = find(read(path), key, players, partners)
+        except FileProblem as e:
+            entry, trouble = None, f" ({e}: not used)"
+        if entry is not None:
+            return Choice(entry.weights, "cache", f"playouts fitted to these rules for {where} by self-play "
+                                                  f"({entry.hands:,} hands; `cassino train`, in {path})")
+    entry = find(bundled(), key, players, partners)
+    if entry is not None:
+        return Choice(entry.weights, "bundled", f"playouts fitted to these rules for {where} by self-play "
+                                                f"({entry.hands:,} hands; shipped with cassino){trouble}")
+    if players == 2 and goal != "lowest":
+        return Choice(FITTED, "standard", "playouts by the weights fitted to 2-player standard (none fitted to "
+                                          f"these rules){trouble}")
+    return Choice(None, "greedy", f"greedy playouts: no weights fitted to these rules for {where}{trouble}; "
+                                  f"`cassino train` fits them")
+
+
+def seatings(rules: Rules, most: int = 8) -> list[tuple[int, bool]]:
+    """Every seating ``rules`` are played at (players, in partnerships), up to ``most`` players."""
+    out: list[tuple[int, bool]] = []
+    s = rules.seats
+    for n in range(s.min_players, min(s.max_players, most) + 1):
+        alone = rules.partnership(n, False)
+        teams = rules.partnership(n, True)
+        out += [(n, alone)] + ([(n, True)] if teams and not alone else [])
+    return out
+
+
+def described(rules: Rules) -> list[str]:
+    """For each seating, the playouts the search plays there (``cassino explain``)."""
+    return [f"{seating(n, partners)}: {choose(rules, n, partners).text}" for n, partners in seatings(rules)]

@@ -1,0 +1,277 @@
+"""`cassino train` (issue 51): the playouts fitted to a rule file by self-play, stored where the search finds
+them (``players.weights``), the search and `explain` using them, determinism, and hostile inputs."""
+
+from __future__ import annotations
+
+import json
+import random
+from pathlib import Path
+
+import pytest
+
+from cassino.engine.core import Engine
+from cassino.engine.game import Game
+from cassino.engine.moves import MoveKind
+from cassino.engine.scoring import Scorer
+from cassino.language.variants import load_rules
+from cassino.players import weights as store
+from cassino.players.gain import CardWorth
+from cassino.players.knowledge import determinize
+from cassino.players.policy import FEATURES, FITTED, PlayoutPolicy
+from cassino.players.search import SearchBot
+from cassino.players.training import local_runner, train
+
+#: A house rule no weights are shipped for: standard, with a 3-point sweep.
+HOUSE = "name: house-sweeps\nextends: standard\nscoring:\n  items:\n    sweeps: {points: 3}\n"
+TINY = ["--hands", "2", "--rounds", "1", "--deals", "4", "--quiet"]
+
+
+@pytest.fixture
+def cache(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """An empty user cache of the test's own."""
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
+    return tmp_path / "cache" / "cassino" / "playouts"
+
+
+@pytest.fixture
+def house(tmp_path: Path) -> Path:
+    path = tmp_path / "house.yaml"
+    path.write_text(HOUSE, encoding="utf-8")
+    return path
+
+
+def search_choice(rules_file: str, players: int, partners: bool = False) -> store.Choice:
+    game = Game.new(Engine(load_rules(rules_file)), 1, players, partners=partners)
+    return SearchBot(1).playout_choice(game)
+
+
+def test_a_tiny_training_writes_weights_the_search_then_plays(cli, cache: Path, house: Path) -> None:  # type: ignore[no-untyped-def]
+    before = search_choice(str(house), 3)
+    assert before.source == "greedy" and before.weights is None
+    code, out, err = cli("explain", str(house))
+    assert code == 0 and "3 players: greedy playouts: no weights fitted" in out
+    code, out, err = cli("train", str(house), "--players", "3", *TINY)
+    assert code == 0, err
+    files = list(cache.glob("*.json"))
+    assert len(files) == 1 and files[0].stem == store.rules_hash(load_rules(str(house)))
+    [entry] = store.read(files[0])
+    assert (entry.players, entry.partners, entry.hands, entry.variant) == (3, False, 2, "house-sweeps")
+    assert str(files[0]) in out and "weights: taken" in out
+    after = search_choice(str(house), 3)
+    assert after.source == "cache" and after.weights == entry.weights
+    game = Game.new(Engine(load_rules(str(house))), 1, 3)
+    policy = SearchBot(1).policy(game)
+    assert policy is not None and policy.weights == entry.weights
+    code, out, _ = cli("explain", str(house))
+    assert code == 0 and "3 players: playouts fitted to these rules for 3 players by self-play (2 hands" in out
+    assert "2 players: playouts by the weights fitted to 2-player standard" in out   # (other seatings as they were)
+    assert search_choice(str(house), 4).source == "greedy"
+    move = SearchBot(2, iterations=4).choose(game, game.hand.turn)
+    assert move in game.legal_moves()
+
+
+def test_the_search_uses_what_is_shipped_and_greedy_where_nothing_is(cache: Path) -> None:
+    assert search_choice("standard", 2).source == "bundled"
+    assert search_choice("standard", 2).weights == FITTED
+    assert search_choice("royal", 2).source == "standard"     # a 2-player game won by the highest total
+    assert SearchBot(1, playouts="greedy").playout_choice(
+        Game.new(Engine(load_rules("standard")), 1, 2)).weights is None
+    for variant, players, partners in (("kasino-misar", 2, False), ("krypkasino", 2, False), ("scopone", 4, True),
+                                       ("standard", 4, True)):
+        shipped = store.find(store.bundled(), store.rules_hash(load_rules(variant)), players, partners)
+        assert search_choice(variant, players, partners).source == ("bundled" if shipped else "greedy")
+
+
+def test_every_shipped_entry_is_of_a_bundled_variant_as_it_is_today() -> None:
+    """An entry whose variant has changed since it was fitted no longer applies: fit it again
+    (`cassino train VARIANT --out interpreter/cassino/players/playout_weights.json`)."""
+    entries = store.bundled()
+    assert entries
+    for e in entries:
+        rules = load_rules(e.variant)
+        assert e.rules == store.rules_hash(rules), f"{e.variant}: its rules changed since its weights were fitted"
+        assert (e.players, e.partners) in store.seatings(rules)
+
+
+def test_the_same_seed_gives_the_same_weights_wherever_the_hands_ran(cache: Path) -> None:
+    from cassino.apps.learning.train import process_runner
+
+    rules = load_rules("kasino-misar")   # won by the lowest total
+    runs = [train(rules, 2, False, hands=2, rounds=1, seed=seed, deals=4, runner=runner)
+            for seed, runner in ((5, local_runner), (5, process_runner(2)), (6, local_runner))]
+    assert runs[0][0].weights == runs[1][0].weights
+    assert runs[0][0].weights != runs[2][0].weights
+    assert runs[0][0].decisions >= 48 and all(isinstance(w, float) for w in runs[0][0].weights)
+
+
+def test_a_budget_in_seconds_stops_a_round_and_fits_what_it_played() -> None:
+    ticks = iter(range(0, 100_000, 50))   # (a clock: each reading 50 s on, one a hand)
+    rounds = train(load_rules("standard"), 2, False, hands=30, rounds=1, seconds=240, deals=2,
+                   clock=lambda: float(next(ticks)))
+    assert rounds[0].hands < 30 and rounds[0].decisions >= 48
+
+
+@pytest.mark.parametrize("variant,players,partners", [("kasino-misar", 2, False), ("scopone", 4, True),
+                                                      ("standard", 3, False), ("krypkasino", 3, False)])
+def test_a_fitted_policy_reads_no_hidden_card(variant: str, players: int, partners: bool) -> None:
+    """Whatever its weights, in any seating: the unseen cards dealt otherwise give the same ratings."""
+    engine = Engine(load_rules(variant))
+    worth = CardWorth(engine, Scorer(engine))
+    rng = random.Random(4)
+    policy = PlayoutPolicy(engine, tuple(rng.uniform(-2, 2) for _ in FEATURES))
+    state = engine.start(9, players, partners=partners)
+    changed = checked = 0
+    while not state.over:
+        legal = engine.playable_moves(state)
+        again = determinize(engine, state, state.turn, rng)
+        assert policy.ratings(worth, again, legal) == policy.ratings(worth, state, legal)
+        changed += again.hands != state.hands or again.stock != state.stock
+        checked += 1
+        state = engine.apply(state, rng.choice(legal))
+    assert changed >= 5 and checked > 20
+
+
+def test_taking_is_a_cost_where_the_lowest_total_wins() -> None:
+    """The features are seen from the mover's side of the goal: a capture's cards and the cards it takes
+    count against the taker in kasino-misar, for it in standard."""
+    for variant, sign in (("standard", 1.0), ("kasino-misar", -1.0)):
+        engine = Engine(load_rules(variant))
+        worth = CardWorth(engine, Scorer(engine))
+        for name in ("taken", "taken_cards"):
+            unit = PlayoutPolicy(engine, tuple(1.0 if f == name else 0.0 for f in FEATURES))
+            seen = 0
+            state = engine.start(2, 2)
+            rng = random.Random(1)
+            while not state.over:
+                legal = engine.playable_moves(state)
+                for move, rating in zip(legal, unit.ratings(worth, state, legal)):
+                    if move.kind is MoveKind.CAPTURE and move.loose & state.table:
+                        assert rating * sign > 0, (variant, name, move)
+                        seen += 1
+                state = engine.apply(state, rng.choice(legal))
+            assert seen > 3
+
+
+# ---------------------------------------------------------------- hostile input
+
+
+@pytest.mark.parametrize("args,words", [
+    (["--seconds", "0"], "above 0"), (["--seconds", "-5"], "above 0"), (["--seconds", "nan"], "above 0"),
+    (["--seconds", "inf"], "above 0"), (["--seconds", "soon"], "not a number of seconds"),
+    (["--hands", "0"], "at least 1"), (["--hands", "x"], "not a whole number"), (["--rounds", "0"], "at least 1"),
+    (["--deals", "0"], "at least 1"), (["--players", "1"], "at least 2"), (["--workers", "0"], "at least 1"),
+    (["--seed", "1.5"], "not a seed")])
+def test_bad_options_are_refused_before_any_hand(cli, cache: Path, args: list[str], words: str) -> None:  # type: ignore[no-untyped-def]
+    code, out, err = cli("train", "standard", *args)
+    assert code == 2 and words in err and "Traceback" not in err
+    assert not cache.exists() or not list(cache.iterdir())
+
+
+@pytest.mark.parametrize("args,words", [
+    (["--players", "9"], "is for 2 to 4 players"), (["--partners", "--players", "2"], "--partners needs"),
+    (["--cluster", "nowhere"], "write the scheduler's address"), (["--cluster", "tcp://127.0.0.1:1"], "nothing answers"),
+    (["--cluster", "tcp://127.0.0.1:1", "--workers", "2"], "leave out --workers")])
+def test_seatings_and_clusters_that_cannot_be_are_refused(cli, cache: Path, args: list[str], words: str) -> None:  # type: ignore[no-untyped-def]
+    code, out, err = cli("train", "standard", *args, *TINY)
+    assert code == 2 and words in err and "Traceback" not in err
+
+
+def test_a_rule_file_that_does_not_validate_is_refused(cli, cache: Path, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    bad = tmp_path / "bad.yaml"
+    bad.write_text("name: bad\nextends: standard\ncapture:\n  sums: perhaps\n", encoding="utf-8")
+    code, out, err = cli("train", str(bad), *TINY)
+    assert code == 2 and "bad.yaml" in err and "sums" in err and "Traceback" not in err
+    code, out, err = cli("train", str(tmp_path / "missing.yaml"), *TINY)
+    assert code == 2 and "missing.yaml" in err
+
+
+DAMAGED = {
+    "not JSON": "{ this is not json",
+    "not ours": json.dumps({"format": "something else", "version": 1}),
+    "wrong version": json.dumps({"format": store.FORMAT, "version": 99, "features": list(FEATURES), "entries": []}),
+    "weights not numbers": None,   # (made below: an entry for the house rule)
+    "weights NaN": None,
+    "too few weights": None,
+}
+
+
+def damaged(kind: str, key: str) -> str:
+    text = DAMAGED[kind]
+    if text is not None:
+        return text
+    weights: object = {"weights not numbers": ["x"] * len(FEATURES), "weights NaN": [float("nan")] * len(FEATURES),
+                       "too few weights": [1.0, 2.0]}[kind]
+    entry = {"rules": key, "variant": "house-sweeps", "players": 3, "partners": False, "weights": weights}
+    return json.dumps({"format": store.FORMAT, "version": store.VERSION, "features": list(FEATURES),
+                       "entries": [entry]})
+
+
+@pytest.mark.parametrize("kind", list(DAMAGED))
+def test_a_damaged_cache_file_is_refused_by_train_and_passed_over_by_the_search(cli, cache: Path, house: Path,  # type: ignore[no-untyped-def]
+                                                                               kind: str) -> None:
+    key = store.rules_hash(load_rules(str(house)))
+    cache.mkdir(parents=True)
+    path = cache / f"{key}.json"
+    text = damaged(kind, key)
+    path.write_text(text, encoding="utf-8")
+    choice = search_choice(str(house), 3)
+    assert choice.source == "greedy" and "not a usable playout weights file" in choice.text
+    assert search_choice(str(house), 2).source == "standard"
+    code, out, err = cli("explain", str(house))
+    assert code == 0 and "not used" in out
+    code, out, err = cli("train", str(house), "--players", "3", *TINY)
+    assert code == 2 and "not a usable playout weights file" in err and "move it aside" in err
+    assert "Traceback" not in err
+    assert path.read_text(encoding="utf-8") == text   # nothing lost
+
+
+def test_out_writes_beside_and_keeps_other_entries(cli, cache: Path, house: Path, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    out_file = tmp_path / "house.playouts.json"
+    other = store.Entry("0123456789abcdef", "elsewhere", 2, False, FITTED)
+    store.store(out_file, other)
+    code, out, err = cli("train", str(house), "--players", "3", "--out", str(out_file), *TINY)
+    assert code == 0, err
+    entries = store.read(out_file)
+    assert {e.variant for e in entries} == {"elsewhere", "house-sweeps"}
+    assert "copy the file there" in out
+    assert not cache.exists() or not list(cache.iterdir())   # (not in the cache: the search does not see it)
+    assert search_choice(str(house), 3).source == "greedy"
+
+
+@pytest.mark.parametrize("where,words", [("folder", "is a folder"), ("missing/w.json", "there is no folder"),
+                                         ("slash/", "ends in a slash")])
+def test_an_out_path_that_cannot_be_written_is_refused_before_any_hand(cli, cache: Path, tmp_path: Path,  # type: ignore[no-untyped-def]
+                                                                      where: str, words: str) -> None:
+    (tmp_path / "folder").mkdir()
+    code, out, err = cli("train", "standard", "--out", f"{tmp_path}/{where}", *TINY)
+    assert code == 2 and words in err and "Traceback" not in err and "round 1" not in err
+
+
+def test_a_cache_that_cannot_be_made_is_said_so(cli, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:  # type: ignore[no-untyped-def]
+    blocker = tmp_path / "a-file"
+    blocker.write_text("not a folder", encoding="utf-8")
+    monkeypatch.setenv("XDG_CACHE_HOME", str(blocker))
+    code, out, err = cli("train", "standard", *TINY)
+    assert code == 2 and "XDG_CACHE_HOME" in err and "--out" in err and "Traceback" not in err
+    assert blocker.read_text(encoding="utf-8") == "not a folder"
+
+
+def test_weights_that_are_not_numbers_are_refused_by_the_player() -> None:
+    engine = Engine(load_rules("standard"))
+    game = Game.new(engine, 1, 2)
+    with pytest.raises(ValueError, match="finite numbers"):
+        SearchBot(1, weights=(float("nan"),) * len(FEATURES)).policy(game)
+
+
+def test_a_local_dask_cluster_gives_the_same_weights(cli, cache: Path, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    pytest.importorskip("distributed")
+    from distributed import LocalCluster
+
+    here, there = tmp_path / "here.json", tmp_path / "there.json"
+    code, out, err = cli("train", "krypkasino", "--out", str(here), *TINY)
+    assert code == 0, err
+    with LocalCluster(n_workers=1, threads_per_worker=1, processes=True, dashboard_address=":0",
+                      host="127.0.0.1") as cluster:
+        code, out, err = cli("train", "krypkasino", "--out", str(there), "--cluster", cluster.scheduler_address, *TINY)
+    assert code == 0, err
+    assert store.read(here) == store.read(there) and store.read(here)[0].decisions >= 48
