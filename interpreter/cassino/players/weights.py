@@ -34,6 +34,7 @@ from typing import Any
 
 from ..files import FileProblem, read_bytes, write_atomic
 from ..language.rules import Rules
+from ..language.schema import with_defaults
 from .policy import FEATURES, FITTED
 
 FORMAT = "cassino-playout-weights"
@@ -85,10 +86,32 @@ def seating(players: int, partners: bool) -> str:
 
 
 def rules_hash(rules: Rules) -> str:
-    """A digest of what ``rules`` play (hex, 16 characters): the same for the same resolved settings."""
-    data = {k: v for k, v in rules.data.items() if k not in UNPLAYED}
+    """A digest of what ``rules`` play (hex, 16 characters): the same for the same resolved settings. Settings
+    at the schema's default are left out, so a setting added to the language later, whose default leaves play
+    as it was, does not change the digest of rules that do not set it (weights fitted before still apply)."""
+    data = _beyond_defaults({k: v for k, v in rules.data.items() if k not in UNPLAYED}, _defaults())
     text = json.dumps(data, sort_keys=True, separators=(",", ":"), ensure_ascii=True, default=str)
     return hashlib.sha256(text.encode("ascii")).hexdigest()[:16]
+
+
+@lru_cache(maxsize=1)
+def _defaults() -> dict[str, Any]:
+    """Every setting's default, as the schema fills them into a file that sets nothing."""
+    return with_defaults({})
+
+
+def _beyond_defaults(data: Any, defaults: Any) -> Any:
+    """``data`` without the settings equal to their default in ``defaults`` (nested mappings compared key by key)."""
+    if not isinstance(data, dict) or not isinstance(defaults, dict):
+        return data
+    out: dict[str, Any] = {}
+    for key, value in data.items():
+        if key in defaults:
+            if value == defaults[key]:
+                continue
+            value = _beyond_defaults(value, defaults[key])
+        out[key] = value
+    return out
 
 
 def cache_dir() -> Path:
