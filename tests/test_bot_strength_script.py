@@ -25,4 +25,4 @@ def test_a_small_match_prints_its_row(monkeypatch: pytest.MonkeyPatch, capsys: p
                                       "greedy-vs-random", "--cap", "2", "--min", "1", "--batch", "2", "--one-hand",
                                       "--workers", "1"])
     assert benchmark("bot_strength").main() == 0
-    assert "| standard | 2 | greedy vs random | 2 |" in capsys.readouterr().out
+    assert "| standard | 2 | greedy vs random [bundled] | 2 |" in capsys.readouterr().out

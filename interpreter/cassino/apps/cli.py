@@ -759,7 +759,7 @@ def _cmd_train(args: argparse.Namespace) -> int:
 
 
 def _add_train_command(sub: "argparse._SubParsersAction[argparse.ArgumentParser]") -> None:
-    from .learning.train import MAX_HANDS
+    from .learning.train_limits import MAX_HANDS
 
     p = sub.add_parser("train", help="fit the computer player's playouts to a rule file by self-play, and store "
                                      "them where it finds them")

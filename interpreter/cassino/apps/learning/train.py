@@ -23,11 +23,11 @@ from ...players import weights as store
 from ...players.policy import FEATURES
 from ...players.training import Decision, Round, Runner, Task, local_runner, play_hand, train
 from ..authors.sweep import DASK_BATCH, scheduler_address
+from .train_limits import MAX_HANDS
 
 #: Hands a worker has submitted and not yet collected (a few, so the pool is never idle).
 AHEAD = 2
-#: The most hands a round may have, and seconds a training may take (a week).
-MAX_HANDS = 100_000
+#: The seconds a training may take (a week); the most hands a round may have is ``train_limits.MAX_HANDS``.
 MAX_SECONDS = 7 * 24 * 3600.0
 
 
