@@ -33,7 +33,6 @@ from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
 import arguments  # (benchmarks/arguments.py, beside this script)
-from last_deal_values import solve  # (Gaussian elimination, beside this script)
 
 from cassino.engine.core import Engine
 from cassino.engine.game import Game
@@ -43,6 +42,8 @@ from cassino.players.gain import gains
 from cassino.players.policy import FEATURES, FITTED, PlayoutPolicy
 from cassino.players.search import PLAYOUTS, SearchBot
 from cassino.players.solver import missing_knowledge
+# The fit itself is the package's (``cassino train``): one decision's rows, the conditional logit and Newton's method.
+from cassino.players.training import Decision, _probabilities, fit
 
 class WeightedSearch(SearchBot):
     """The search (``settings`` as ``SearchBot``'s), its playouts by a policy of the given weights."""
@@ -51,11 +52,6 @@ class WeightedSearch(SearchBot):
         super().__init__(seed, weights=weights, **settings)
 
 
-#: One decision: each legal move's features, the greedy ratings, and the index of the move chosen.
-Decision = tuple[list[list[float]], list[float], int]
-#: Newton steps at most, and the ridge that keeps the steps defined where a feature never varies.
-STEPS = 30
-RIDGE = 1e-3
 #: The greedy rating's temperatures tried (its scale: rating / T).
 TEMPERATURES = (0.05, 0.08, 0.12, 0.2, 0.33, 0.5, 1.0)
 
@@ -82,13 +78,6 @@ def decisions(task: tuple[str, int, int, str, tuple[float, ...] | None]) -> list
     return found
 
 
-def _probabilities(ratings: list[float]) -> list[float]:
-    top = max(ratings)
-    exps = [math.exp(r - top) for r in ratings]
-    total = sum(exps)
-    return [e / total for e in exps]
-
-
 def log_likelihood(weights: list[float] | tuple[float, ...], found: list[Decision]) -> float:
     """The mean log-likelihood a decision of the moves chosen, under ``weights``."""
     total = 0.0
@@ -112,33 +101,6 @@ def top_share(ratings_of: list[list[float]], found: list[Decision]) -> float:
     for ratings, (_, _, chosen) in zip(ratings_of, found):
         hits += max(range(len(ratings)), key=ratings.__getitem__) == chosen
     return hits / len(found)
-
-
-def fit(found: list[Decision]) -> list[float]:
-    """The weights of largest log-likelihood less ``RIDGE`` / 2 |w|^2, by Newton's method."""
-    k = len(FEATURES)
-    w = [0.0] * k
-    for _ in range(STEPS):
-        grad = [-RIDGE * x for x in w]
-        hess = [[-RIDGE if i == j else 0.0 for j in range(k)] for i in range(k)]
-        for rows, _, chosen in found:
-            p = _probabilities([sum(wi * x for wi, x in zip(w, row)) for row in rows])
-            mean = [sum(pj * row[i] for pj, row in zip(p, rows)) for i in range(k)]
-            for i in range(k):
-                grad[i] += rows[chosen][i] - mean[i]
-            for pj, row in zip(p, rows):
-                d = [x - m for x, m in zip(row, mean)]
-                for i in range(k):
-                    if d[i]:
-                        di = pj * d[i]
-                        hrow = hess[i]
-                        for j in range(k):
-                            hrow[j] -= di * d[j]
-        step = solve(hess, grad)
-        w = [wi - s for wi, s in zip(w, step)]
-        if max(abs(s) for s in step) < 1e-7:
-            break
-    return w
 
 
 def main() -> int:
