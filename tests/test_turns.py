@@ -5,7 +5,7 @@ before or after playing from your hand".
 
 A turn is played as steps of one player: builds of cards in play alone (``build 10 on 5S 3D 2C``, no card
 first), one action with a card from the hand, and ``end`` once that card is played (the engine ends the turn
-itself once no card is left in play to build with). Checked here through the engine, the notation, ``cassino check``, the
+itself when no such build is left). Checked here through the engine, the notation, ``cassino check``, the
 terminal felt, the browser's server and page, and the research steps (OpenSpiel and PettingZoo), with the
 hostile cases of each new input."""
 
@@ -68,15 +68,11 @@ def test_after_the_hand_card_the_turn_goes_on_while_a_build_is_left_then_ends() 
     assert "end" in texts and all(t == "end" or t.startswith("build ") for t in texts)
     ended = engine.play(captured, parse_move("end", engine.deck))
     assert ended.turn == 2 and ended.turn_card == 0
-    # The turn goes on while cards are in play, whether or not the hand can build with them: a turn that
-    # ended by itself would tell the others the hand holds nothing to build for. With none left, it ends.
+    # With nothing left to build after it, the hand's card ends the turn by itself.
     card = engine.deck.parse
     small = engine.position(Position(players=3, to_play=0, dealer=1, hands={0: [card("9D"), card("KD")],
                                      1: [card("QS")], 2: [card("QH")]}, table=[card("9C"), card("5S")]))
-    open_turn = engine.play(small, parse_move("9D capture 9C", engine.deck))
-    assert open_turn.turn == 0 and _texts(engine, open_turn) == ["end"]
-    bare = small.with_(table=engine.deck.mask([card("9C")]))
-    alone = engine.play(bare, parse_move("9D capture 9C", engine.deck))
+    alone = engine.play(small, parse_move("9D capture 9C", engine.deck))
     assert alone.turn == 2 and alone.turn_card == 0
 
 
@@ -207,7 +203,7 @@ cases:
     bad = tmp_path / "bad.yaml"
     bad.write_text(path.read_text(encoding="utf-8").replace('"QH trail"', '"QH trail; QS trail"'), encoding="utf-8")
     code, out, err = cli("check", str(bad))
-    assert code == 1 and "is refused (action 2): QS trail: you played QH" in out and "Traceback" not in out + err
+    assert code == 1 and "is refused (action 2): the turn passed to seat 1" in out and "Traceback" not in out + err
 
 
 # ---------------------------------------------------------------------- the terminal felt
