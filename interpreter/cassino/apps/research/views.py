@@ -118,7 +118,9 @@ class Layout:
                 pieces.append(("played", (p, n), 1.0))
         self.shown_seats = [] if kind.private == "none" else list(range(p)) if kind.private == "all" else [-1]
         if kind.perfect_recall:
-            self.history_rows = 2 * n + 1
+            # A row a deal and a row a move: at most n deals and n cards played; a turn of several actions
+            # (build.free_actions) adds its ends and its builds of cards in play (room for 4n more).
+            self.history_rows = (6 if table.engine.free_actions else 2) * n + 1
             self.history_width = 3 + p + n + len(KINDS) + len(enc.values) + 3 * n + n * len(self.shown_seats)
             pieces.append(("history", (self.history_rows, self.history_width), 1.0))
         if kind.private == "single":
@@ -285,6 +287,8 @@ class Layout:
         dealt_at = table_at + n
         shown = {(seat if s == -1 else s): dealt_at + k * n for k, s in enumerate(self.shown_seats)}
         for r, event in enumerate(self._hand_events(step, seat)):
+            if r >= len(rows):
+                break   # (beyond the rows a hand is given room for: none reached in play so far)
             row = rows[r]
             if event[0] == "deal":
                 row[0] = 1
