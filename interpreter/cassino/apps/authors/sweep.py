@@ -140,21 +140,29 @@ def scheduler_address(address: str, probe_seconds: float = 3.0) -> str:
 
 def dask_runner(address: str, connect_timeout: float = 10.0) -> Runner:
     """Runs the tasks on the Dask cluster whose scheduler is at ``address`` (tcp://host:port)."""
+    return dask_map(address, run_task, connect_timeout)
+
+
+def dask_map(address: str, fn: Callable[[Any], Any], connect_timeout: float = 10.0,
+             batch: int = DASK_BATCH) -> Callable[[Iterable[Any]], Iterator[Any]]:
+    """``fn`` over an iterable of tasks on the Dask cluster whose scheduler is at ``address``, in order, a
+    batch at a time (never every task at once); what sweep and train share. The cluster's mistakes become
+    CassinoErrors that say how to mend them."""
     try:
         from distributed import Client
     except ImportError:
         raise CassinoError("--cluster needs Dask's distributed scheduler: pip install 'cassino[cluster]'") from None
     address = scheduler_address(address)
 
-    def run(tasks: Iterable[Task]) -> Iterator[Result]:
+    def run(tasks: Iterable[Any]) -> Iterator[Any]:
         try:
             client = Client(address, timeout=f"{connect_timeout}s", set_as_default=False)
         except (OSError, TimeoutError, ValueError) as e:
             raise CassinoError(f"--cluster {address}: cannot reach a Dask scheduler there ({e})") from None
         try:
             it = iter(tasks)
-            while batch := list(itertools.islice(it, DASK_BATCH)):   # a batch at a time, never every task
-                yield from client.gather(client.map(run_task, batch, pure=False))
+            while chunk := list(itertools.islice(it, batch)):
+                yield from client.gather(client.map(fn, chunk, pure=False))
         except ModuleNotFoundError as e:
             raise CassinoError(f"--cluster {address}: the workers cannot import {e.name}: install cassino "
                                f"on every worker") from None

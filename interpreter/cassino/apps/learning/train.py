@@ -8,7 +8,6 @@ come back in order, so the same seed and hands give the same weights wherever th
 
 from __future__ import annotations
 
-import itertools
 import math
 from collections import deque
 from concurrent.futures import Future, ProcessPoolExecutor
@@ -22,7 +21,7 @@ from ...language.rules import Rules
 from ...players import weights as store
 from ...players.policy import FEATURES
 from ...players.training import Decision, Round, Runner, Task, local_runner, play_hand, train
-from ..authors.sweep import DASK_BATCH, scheduler_address
+from ..authors.sweep import DASK_BATCH, dask_map
 from .train_limits import MAX_HANDS
 
 #: Hands a worker has submitted and not yet collected (a few, so the pool is never idle).
@@ -62,29 +61,9 @@ def process_runner(workers: int) -> Runner:
 
 
 def dask_runner(address: str, connect_timeout: float = 10.0) -> Runner:
-    """Hands on the Dask cluster whose scheduler is at ``address`` (tcp://host:port), a batch at a time."""
-    try:
-        from distributed import Client
-    except ImportError:
-        raise CassinoError("--cluster needs Dask's distributed scheduler: pip install 'cassino[cluster]'") from None
-    address = scheduler_address(address)
-
-    def run(tasks: Iterable[Task]) -> Iterator[list[Decision]]:
-        try:
-            client = Client(address, timeout=f"{connect_timeout}s", set_as_default=False)
-        except (OSError, TimeoutError, ValueError) as e:
-            raise CassinoError(f"--cluster {address}: cannot reach a Dask scheduler there ({e})") from None
-        try:
-            it = iter(tasks)
-            batch_size = min(DASK_BATCH, 64)   # (a time budget stops between batches)
-            while batch := list(itertools.islice(it, batch_size)):
-                yield from client.gather(client.map(play_hand, batch, pure=False))
-        except ModuleNotFoundError as e:
-            raise CassinoError(f"--cluster {address}: the workers cannot import {e.name}: install cassino "
-                               f"on every worker") from None
-        finally:
-            client.close()
-    return run
+    """Hands on the Dask cluster whose scheduler is at ``address`` (tcp://host:port), a batch at a time
+    (at most 64: a time budget stops between batches)."""
+    return dask_map(address, play_hand, connect_timeout, batch=min(DASK_BATCH, 64))
 
 
 def target(rules: Rules, out: str | None) -> Path:
