@@ -78,6 +78,10 @@ def test_a_taken_top_leaves_its_pile_and_the_capturing_card_goes_on_top() -> Non
     assert [str(d.cards[i]) for i in after.stacks[1]] == ["4H"]
     assert after.piles[1] == _mask(engine, "4H")
     assert after.piles[0] == _mask(engine, "3C", "6H", "9C", "9D")
+    # The turn stays open while cards are in play to build with (9H, the tops); it ends when seat 0 says so.
+    assert after.turn == 0 and engine.legal_moves(after)[-1].kind is MoveKind.END
+    after = engine.close_turn(after)
+    assert after.turn == 1
     # Seat 1 now sees seat 0's pile from its top, the nine, and not its own four.
     assert after.in_play() == after.table | after.piles[0] and not after.in_play() & after.piles[1]
     nine = _mask(engine, "9D")

@@ -188,12 +188,14 @@ def test_greedy_draws_as_if_every_move_drew(variant: str, reseed_every: int) -> 
 
 def _second_deal(variant: str, seed: int, left: int) -> Game:
     """A 2-player game of ``variant`` played by greedy players until ``left`` cards are left in
-    the hands of the last deal (every card the seat to move cannot see is then in the other hand)."""
+    the hands of the last deal (every card the seat to move cannot see is then in the other hand), at
+    the start of a turn (a turn of several actions, African Casino, ended by its player)."""
     from cassino.players.solver import cards_left, missing_knowledge
 
     game = Game.new(Engine(load_rules(variant)), seed, 2)
     bot = GreedyBot()
-    while not (missing_knowledge(game.hand, game.hand.turn) is None and cards_left(game.hand) <= left):
+    while not (missing_knowledge(game.hand, game.hand.turn) is None and cards_left(game.hand) <= left
+               and not game.hand.turn_card):
         game = game.play(bot.choose(game, game.hand.turn))
     return game
 

@@ -31,7 +31,7 @@ def test_random_games_round_trip_every_legal_move(variant: str, players: int, pa
         step = raw.state_
         if not step.prefix:
             round_trip(step, rng)
-            turns += 1
+            turns += not step.game.hand.turn_card   # (a turn's start: its ``end`` is no turn of its own)
             assert list(np.flatnonzero(obs["action_mask"])) == sorted(step.legal_actions())
         flat, views = raw.layout.new()
         raw.layout.fill(step, step.to_play, flat, views)

@@ -217,7 +217,8 @@ def test_the_lazy_walk_with_a_small_budget_agrees_with_the_listing(name: str) ->
     for players, partners in ((2, None), (3, None), (4, True)):
         taken = 0
         for state, moves in _positions(name, players, partners, 1):
-            if not moves or len(moves) > 40 or not any(state.stacks) or taken >= 2:
+            # (a turn's start: after its hand card a turn of several actions lists few moves, none over budget)
+            if not moves or len(moves) > 40 or not any(state.stacks) or taken >= 2 or state.turn_card:
                 continue
             taken += 1
             listed = {_ident(m) for m in moves}

@@ -5,7 +5,7 @@ before or after playing from your hand".
 
 A turn is played as steps of one player: builds of cards in play alone (``build 10 on 5S 3D 2C``, no card
 first), one action with a card from the hand, and ``end`` once that card is played (the engine ends the turn
-itself when no such build is left). Checked here through the engine, the notation, ``cassino check``, the
+itself once no card is left in play to build with, or in hand to build for). Checked here through the engine, the notation, ``cassino check``, the
 terminal felt, the browser's server and page, and the research steps (OpenSpiel and PettingZoo), with the
 hostile cases of each new input."""
 
@@ -68,12 +68,20 @@ def test_after_the_hand_card_the_turn_goes_on_while_a_build_is_left_then_ends() 
     assert "end" in texts and all(t == "end" or t.startswith("build ") for t in texts)
     ended = engine.play(captured, parse_move("end", engine.deck))
     assert ended.turn == 2 and ended.turn_card == 0
-    # With nothing left to build after it, the hand's card ends the turn by itself.
+    # The turn goes on while cards are in play, whether or not the hand can build with them: a turn that
+    # ended by itself would tell the others the hand holds nothing to build for. With none left, it ends.
     card = engine.deck.parse
     small = engine.position(Position(players=3, to_play=0, dealer=1, hands={0: [card("9D"), card("KD")],
                                      1: [card("QS")], 2: [card("QH")]}, table=[card("9C"), card("5S")]))
-    alone = engine.play(small, parse_move("9D capture 9C", engine.deck))
+    open_turn = engine.play(small, parse_move("9D capture 9C", engine.deck))
+    assert open_turn.turn == 0 and _texts(engine, open_turn) == ["end"]
+    bare = small.with_(table=engine.deck.mask([card("9C")]))
+    alone = engine.play(bare, parse_move("9D capture 9C", engine.deck))
     assert alone.turn == 2 and alone.turn_card == 0
+    # The hand's last card: no card is left in hand to build for (its size every seat sees); it ends too.
+    last = small.with_(hands=(engine.deck.mask([card("9D")]),) + small.hands[1:])
+    gone = engine.play(last, parse_move("9D capture 9C", engine.deck))
+    assert gone.turn == 2 and gone.turn_card == 0
 
 
 def test_a_whole_turn_plays_its_actions_in_order_and_ends_itself() -> None:
@@ -203,7 +211,7 @@ cases:
     bad = tmp_path / "bad.yaml"
     bad.write_text(path.read_text(encoding="utf-8").replace('"QH trail"', '"QH trail; QS trail"'), encoding="utf-8")
     code, out, err = cli("check", str(bad))
-    assert code == 1 and "is refused (action 2): the turn passed to seat 1" in out and "Traceback" not in out + err
+    assert code == 1 and "is refused (action 2): QS trail: you played QH" in out and "Traceback" not in out + err
 
 
 # ---------------------------------------------------------------------- the terminal felt
@@ -241,6 +249,22 @@ def test_the_terminal_plays_one_action_at_a_time_says_the_turn_goes_on_and_undoe
     assert "your turn goes on: you played 9D from your hand; build with cards in play, or type end" in out.getvalue()
     assert "end" in [format_move(m, session.game.engine.deck) for m in session.listed_moves()[0]]
     assert "`build 10 on" in session.help_text()
+
+
+def test_the_terminal_ends_by_itself_a_turn_whose_only_move_is_end(tmp_path: Path) -> None:
+    """Cards are in play but the hand (KD) can build with none of them: `end` is the only move, so the terminal
+    plays it and says so, with no question (the engine does not end the turn itself: the others would learn
+    what the hand holds)."""
+    session, out = _session(tmp_path, ["9D capture 9C", "quit"])
+    engine = session.game.engine
+    card = engine.deck.parse
+    session.game = session.game.with_(hand=engine.position(Position(
+        players=3, to_play=0, dealer=1, hands={0: [card("9D"), card("KD")], 1: [card("QS")], 2: [card("QH")]},
+        table=[card("9C"), card("5S")])))
+    assert session.human_turn(0) is True and session.game.hand.turn == 0
+    assert session.human_turn(0) is True
+    assert session.game.hand.turn == 2 and session.record.actions == ["9D capture 9C", "end"]
+    assert "nothing left for your hand to build: your turn ends" in out.getvalue()
 
 
 # ---------------------------------------------------------------------- the browser
@@ -299,6 +323,41 @@ def test_the_browser_builds_with_table_cards_alone_then_plays_and_ends_the_turn(
         page.wait_for_selector(f'body:not([data-position="{position}"])')
         assert page.script_errors == []
         assert load_record(t.session.save_path).actions[-3:] == ["build 10 on 2C 3D 5S", "9D capture 9C", "end"]
+        browser.close()
+
+
+def test_the_browser_ends_by_itself_a_turn_whose_only_move_is_end(tmp_path: Path) -> None:
+    """As the terminal: after 9D capture 9C the KD left in hand can build with nothing in play, so the page
+    plays `end` itself and says so; the turn passes (the record holds both actions)."""
+    pytest.importorskip("playwright.sync_api", reason="Playwright for Python is in the test extra")
+    from playwright.sync_api import sync_playwright
+    from test_web_browser import CHROMIUM_ARGS, chromium_binary, new_page
+
+    from cassino.apps.game.records import load_record
+
+    binary = chromium_binary()
+    if binary is None:
+        pytest.skip("no chromium binary: install Debian's chromium (apt-get install chromium), as .ci/run does")
+    with serving(tmp_path / "records") as s, sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=binary, args=CHROMIUM_ARGS)
+        table = s.new_table(["human", "human", "human"], variant="swazi-casino")
+        t = s.store.get(table["id"])
+        engine = t.session.game.engine
+        card = engine.deck.parse
+        t.session.game = t.session.game.with_(hand=engine.position(Position(
+            players=3, to_play=0, dealer=1, hands={0: [card("9D"), card("KD")], 1: [card("QS")], 2: [card("QH")]},
+            table=[card("9C"), card("5S")])))
+        page = new_page(browser, 1000, 900)
+        page.goto(s.url + table["links"]["seats"]["0"])
+        page.wait_for_selector("body.my-turn")
+        page.click('#hand [data-id="9D"]')
+        page.click('#felt [data-id="9C"]')
+        page.locator('#choices button.choice[data-move="9D capture 9C"]').first.click()
+        page.wait_for_selector("body:not(.my-turn)")
+        page.locator("#message", has_text="your turn ended").wait_for()
+        assert page.script_errors == []
+        assert load_record(t.session.save_path).actions[-2:] == ["9D capture 9C", "end"]
+        assert t.session.game.hand.turn == 2
         browser.close()
 
 

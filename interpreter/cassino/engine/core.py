@@ -16,7 +16,7 @@ from ..language.cards import MAX_DECK_CARDS, Card, Deck
 from ..language.rules import Rules
 from ..language.selectors import compile_selector
 from .movegen import (PLAYED_SHIFT, VALUE_BITS, VALUE_SHIFT, add_values, answers, bits, deposit, extract, generate,
-                      generate_free, popcount, unions)
+                      popcount, unions)
 from .moves import IllegalMoveError, KeyLayout, Move, MoveKind, PositionTooLargeError, keyed
 from .rng import SplitMix64
 from .state import Build, Capture, Event, HandState, Sweep
@@ -1212,7 +1212,7 @@ class Engine:
                 stock = stock[need:]
         if self.free_actions:
             # A turn of several actions: a build of cards in play leaves the turn where it is; after the
-            # hand's card the turn goes on while a build of cards in play is left to make (else it ends).
+            # hand's card the turn goes on while cards are in play to build with (else it ends).
             turn_card = state.turn_card if not played else played
             open_turn = HandState(state.players, state.teams, state.dealer, seat, hands, table, new_builds, stock,
                                   piles, sweeps, events, captures, last_capturer, ply + 1, state.deal_no, False,
@@ -1236,15 +1236,18 @@ class Engine:
         return after
 
     def _goes_on(self, state: HandState) -> bool:
-        """Whether a turn of several actions goes on after its hand card (``state``: the turn still
-        open): some build of cards in play is left to make."""
-        try:
-            keys = generate_free(self.tables, state)
-        except PositionTooLargeError:
-            return True   # (more than the budget of them: there are some)
-        if keys and self.turn_rules.active:
-            keys = self.turn_rules.keep(state, keys)
-        return bool(keys)
+        """Whether a turn of several actions goes on after its hand card (``state``: the turn still open):
+        while any card other than that one is in play to build with, and the mover holds a card (or their
+        partner a proven value) a build could be for. Decided by what every seat sees, never by the cards
+        in the mover's hand: a turn that ended by itself whenever the hand could build nothing would tell
+        the others what it holds (the player says `end` instead, as at the table)."""
+        if not state.in_play() & ~state.turn_card:
+            return False
+        seat = state.turn
+        if state.hands[seat]:
+            return True
+        partner = self.partner_of(state, seat) if self.for_partner and state.proven else None
+        return partner is not None and bool(state.proven[partner])
 
     def _end_turn(self, state: HandState) -> HandState:
         """``END``: the turn of several actions passes to the next seat in play order with cards in

@@ -1028,10 +1028,6 @@ class Generator:
         out.append(END)
         return out
 
-    def held_builds(self) -> list[int]:
-        """The builds the player to move must keep a card for (their holder), by index."""
-        return [j for j in range(self.n_builds) if self.builds[j].holder == self.seat]
-
     def _raises(self, key: int) -> bool:
         """A build move that changes the value of a build it uses (capture_or_raise)."""
         if key & 3 != BUILD:
@@ -1071,22 +1067,6 @@ def generate(t: Tables, state: HandState) -> list[int]:
         if len(pool) < 3:
             pool.append(used)
     return keys
-
-
-def generate_free(t: Tables, state: HandState) -> list[int]:
-    """The builds of cards in play alone the player to move may make (``build.free_actions``), as
-    keys, each keeping a card for every build they must: what the listing holds beside the hand's
-    moves, found without listing those (the engine asks whether a turn goes on after its card)."""
-    if state.over or not t.build_allowed:
-        return []
-    g = Generator(t, state)
-    out: list[int] = []
-    if g.n_loose or g.n_builds:
-        g.free_builds(out, set())
-        if t.keep_capturing_card:
-            held = g.held_builds()
-            out = [m for m in out if g.keeps_cards(m, held)]
-    return out
 
 
 def _played_index(key: int) -> int:

@@ -498,7 +498,7 @@ WORDS.update({
               "play, before or after that card: loose cards you could take with a card of your hand made into a "
               "build, or loose sets (and opponents' pile tops, where they are in play) added to your side's build "
               "of their value. The card you played from your hand this turn is in none of them. Once that card is "
-              "played, you end the turn (`end`); the game ends it for you when no such build is left to make. A "
+              "played, you end the turn (`end`); the game ends it for you once no card is left in play to build with, or in your hand to build for. A "
               "turn is written as its actions in order, joined by `;`: `build 10 on 5S 3D 2C; 9D capture 9C`.",
         False: None,
     },

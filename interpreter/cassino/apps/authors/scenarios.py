@@ -479,7 +479,7 @@ def play_moves(case: dict[str, Any], setup: Setup, engine: Engine) -> Outcome | 
         seat = game.hand.turn
         for n, step in enumerate(steps):
             if n and (game.over or finished is not None or step.kind is MoveKind.END and not game.hand.turn_card):
-                break   # (the turn ended by itself: nothing was left to build)
+                break   # (the turn ended by itself: no card was left in play to build with, or in hand to build for)
             if game.hand.turn != seat:
                 return (f"moves[{k}] {text!r} is refused (action {n + 1}): the turn passed to seat {game.hand.turn} "
                         f"after action {n}: a turn is one player's actions; write the next turn as its own move")

@@ -28,7 +28,7 @@ from rich.table import Table
 from rich.text import Text
 
 from ...engine.game import Game
-from ...engine.moves import Move
+from ...engine.moves import Move, MoveKind
 from ...engine.notation import cards_text, format_move, max_move_length, parse_move
 from ...errors import CassinoError, printable
 from ...players.bots import Bot
@@ -326,6 +326,11 @@ class Session(GameSession):
             return False
         moves, total = self.listed_moves()
         deck = self.game.engine.deck
+        if total == 1 and moves[0].kind is MoveKind.END:
+            # (A turn of several actions whose hand can build nothing more: no question to ask the player.)
+            self.act("end")
+            self.console.print("nothing left for your hand to build: your turn ends", highlight=False)
+            return True
         self.show(seat)
         self.list_moves(moves, total)
         while True:

@@ -88,7 +88,9 @@ def warnings_for(game: Game, move: Move, hinted: Move | None = None) -> tuple[Wa
         return ()
     open_risks = {_risk(w) for w in found}
     avoided: set[tuple[str, ...]] = set()
-    others = [m for m in legal if m != move]
+    # A turn of several actions (African Casino): a card from the hand is weighed against the other
+    # cards the hand could play, not against a build of cards in play, after which that card is still due.
+    others = [m for m in legal if m != move and bool(m.played) == bool(move.played)]
     for m in others[:AVOID_LOOKS]:
         avoided |= open_risks - {_risk(w) for w in risks(game, m, legal)}
         if avoided == open_risks:
@@ -112,7 +114,9 @@ def risks(game: Game, move: Move, legal: list[Move]) -> tuple[Warning, ...]:
     """Every risk ``move`` runs (``legal``: the position's moves), avoidable or not."""
     engine, before = game.engine, game.hand
     seat = before.turn
-    after = engine.apply(before, move)
+    # The position the next player meets: a turn of several actions that stays open after its hand card
+    # is taken to end there (further builds of cards in play are the player's next choice, warned of then).
+    after = engine.close_turn(engine.apply(before, move))
     if after.over:
         return ()
     # The dealer's last card of a deal: the next player then gets new cards (ones the mover

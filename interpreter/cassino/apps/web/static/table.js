@@ -35,6 +35,7 @@ let lastHandShown = 0;
 let warnedMove = null;      // the move asked about, waiting for "Play it anyway" or "Take it back"
 let review = null;          // the review of this seat's moves, once asked for at the end
 let step = 0;               // the replay's action shown
+let autoEnded = false;      // `end` was played for this seat (its only move): said once the turn has passed
 let statics = {};           // the welcome's fixed parts: variant, deck, typing, rules
 let found = null;           // a legal move the clicked cards make, found by the server (not in the list)
 
@@ -137,9 +138,18 @@ function onState(s) {
     selected = { played: [], items: [] };
     found = null;
     closeWarnings();
-    if (!s.moves.length) say("");
+    if (autoEnded) {
+      autoEnded = false;
+      say("Nothing left for your hand to build: your turn ended.", "info");
+    } else if (!s.moves.length) say("");
   }
   render();
+  // A turn of several actions whose card from the hand is played and whose hand can build nothing more: `end`
+  // is the only move, so it is played without a question (as the terminal does), once for the position.
+  if (newPosition && myTurn() && !partialList() && s.moves.length === 1 && s.moves[0].kind === "end") {
+    autoEnded = true;
+    send({ type: "move", text: s.moves[0].text });
+  }
 }
 
 function onPresence(connected) {
