@@ -145,6 +145,42 @@ def test_random_games_hold_one_hand_card_a_turn_and_end_every_turn(name: str, pl
     assert free > 0 and ends > 0
 
 
+@pytest.mark.parametrize("name", AFRICAN)
+@pytest.mark.parametrize("players, partners", [(2, None), (3, None), (4, True)])
+def test_whether_a_turn_goes_on_tells_nothing_of_the_hand(name: str, players: int, partners: bool | None) -> None:
+    """After the hand's card, whether the turn stays with the player (so that they say `end`) or passes by
+    itself depends only on what every seat sees: the same move with the rest of the hand swapped for other
+    cards the others cannot see (as many) keeps or passes the turn alike. Random play, every seating."""
+    engine = _engine(name)
+    compared = kept = 0
+    for seed in range(3):
+        rng = random.Random(seed)
+        state = engine.start(seed, players, partners=partners)
+        while not state.over:
+            moves = engine.legal_moves(state)
+            move = rng.choice(moves)
+            seat = state.turn
+            rest = state.hands[seat] & ~move.played
+            others = [o for o in range(state.players) if o != seat]
+            pool = [(o, i) for o in others for i in range(engine.n_cards) if state.hands[o] >> i & 1]
+            if move.played and rest and len(pool) >= rest.bit_count():
+                # The rest of the hand swapped, card for card, with cards of the other hands.
+                hands = list(state.hands)
+                hands[seat] = move.played
+                given = [i for i in range(engine.n_cards) if rest >> i & 1]
+                for (o, i), mine in zip(rng.sample(pool, len(given)), given):
+                    hands[seat] |= 1 << i
+                    hands[o] = hands[o] & ~(1 << i) | 1 << mine
+                other_deal = state.with_(hands=tuple(hands))
+                if engine.is_legal(other_deal, move):
+                    compared += 1
+                    goes_on = engine.apply(state, move).turn == seat
+                    kept += goes_on
+                    assert (engine.apply(other_deal, move).turn == seat) == goes_on
+            state = engine.apply(state, move)
+    assert compared > 20 and kept > 0
+
+
 # ---------------------------------------------------------------------- the notation
 def test_the_notation_reads_and_writes_builds_of_cards_in_play_end_and_turns() -> None:
     deck = _engine().deck
