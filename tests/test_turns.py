@@ -13,9 +13,10 @@ from __future__ import annotations
 
 import json
 import random
+from contextlib import contextmanager
 from io import StringIO
 from pathlib import Path
-from typing import Any
+from typing import Any, Callable, Iterator
 
 import pytest
 
@@ -40,6 +41,14 @@ def _khasino_table(engine: Engine, extra: tuple[str, ...] = ()) -> HandState:
         players=3, to_play=0, dealer=1,
         hands={0: [card(c) for c in ("10H", "9D", "KD")], 1: [card("QS"), card("4H")], 2: [card("QH"), card("4C")]},
         table=[card(c) for c in ("5S", "3D", "2C", "9C", *extra)]))
+
+
+def _king_left(engine: Engine) -> HandState:
+    """9D takes 9C; the KD left in hand can build with nothing in play (the 5S): `end` is then the only move."""
+    card = engine.deck.parse
+    return engine.position(Position(
+        players=3, to_play=0, dealer=1, hands={0: [card("9D"), card("KD")], 1: [card("QS")], 2: [card("QH")]},
+        table=[card("9C"), card("5S")]))
 
 
 def _texts(engine: Engine, state: HandState) -> list[str]:
@@ -292,11 +301,7 @@ def test_the_terminal_ends_by_itself_a_turn_whose_only_move_is_end(tmp_path: Pat
     plays it and says so, with no question (the engine does not end the turn itself: the others would learn
     what the hand holds)."""
     session, out = _session(tmp_path, ["9D capture 9C", "quit"])
-    engine = session.game.engine
-    card = engine.deck.parse
-    session.game = session.game.with_(hand=engine.position(Position(
-        players=3, to_play=0, dealer=1, hands={0: [card("9D"), card("KD")], 1: [card("QS")], 2: [card("QH")]},
-        table=[card("9C"), card("5S")])))
+    session.game = session.game.with_(hand=_king_left(session.game.engine))
     assert session.human_turn(0) is True and session.game.hand.turn == 0
     assert session.human_turn(0) is True
     assert session.game.hand.turn == 2 and session.record.actions == ["9D capture 9C", "end"]
@@ -320,12 +325,13 @@ def test_the_server_lists_builds_of_cards_in_play_and_end_in_words(tmp_path: Pat
             assert "no card from your hand" in free["words"]
 
 
-def test_the_browser_builds_with_table_cards_alone_then_plays_and_ends_the_turn(tmp_path: Path) -> None:
+@contextmanager
+def _seat_zero_page(tmp_path: Path, position: Callable[[Engine], HandState]) -> Iterator[tuple[Any, Any]]:
+    """A Swazi table of three people at ``position`` (of the table's engine), opened by seat 0 in chromium:
+    the page at its turn, and the table (its session and record)."""
     pytest.importorskip("playwright.sync_api", reason="Playwright for Python is in the test extra")
     from playwright.sync_api import sync_playwright
     from test_web_browser import CHROMIUM_ARGS, chromium_binary, new_page
-
-    from cassino.apps.game.records import load_record
 
     binary = chromium_binary()
     if binary is None:
@@ -334,10 +340,19 @@ def test_the_browser_builds_with_table_cards_alone_then_plays_and_ends_the_turn(
         browser = p.chromium.launch(executable_path=binary, args=CHROMIUM_ARGS)
         table = s.new_table(["human", "human", "human"], variant="swazi-casino")
         t = s.store.get(table["id"])
-        t.session.game = t.session.game.with_(hand=_khasino_table(t.session.game.engine, ("6H", "4C")))
+        t.session.game = t.session.game.with_(hand=position(t.session.game.engine))
         page = new_page(browser, 1000, 900)
         page.goto(s.url + table["links"]["seats"]["0"])
         page.wait_for_selector("body.my-turn")
+        yield page, t
+        assert page.script_errors == []
+        browser.close()
+
+
+def test_the_browser_builds_with_table_cards_alone_then_plays_and_ends_the_turn(tmp_path: Path) -> None:
+    from cassino.apps.game.records import load_record
+
+    with _seat_zero_page(tmp_path, lambda engine: _khasino_table(engine, ("6H", "4C"))) as (page, t):
         for item in ("5S", "3D", "2C"):
             page.click(f'#felt [data-id="{item}"]')
         choice = page.locator("#choices button.choice")
@@ -357,44 +372,21 @@ def test_the_browser_builds_with_table_cards_alone_then_plays_and_ends_the_turn(
         position = page.locator("body").get_attribute("data-position")
         end.click()
         page.wait_for_selector(f'body:not([data-position="{position}"])')
-        assert page.script_errors == []
         assert load_record(t.session.save_path).actions[-3:] == ["build 10 on 2C 3D 5S", "9D capture 9C", "end"]
-        browser.close()
 
 
 def test_the_browser_ends_by_itself_a_turn_whose_only_move_is_end(tmp_path: Path) -> None:
-    """As the terminal: after 9D capture 9C the KD left in hand can build with nothing in play, so the page
-    plays `end` itself and says so; the turn passes (the record holds both actions)."""
-    pytest.importorskip("playwright.sync_api", reason="Playwright for Python is in the test extra")
-    from playwright.sync_api import sync_playwright
-    from test_web_browser import CHROMIUM_ARGS, chromium_binary, new_page
-
+    """As the terminal: after 9D capture 9C the page plays `end` itself and says so once the turn has passed."""
     from cassino.apps.game.records import load_record
 
-    binary = chromium_binary()
-    if binary is None:
-        pytest.skip("no chromium binary: install Debian's chromium (apt-get install chromium), as .ci/run does")
-    with serving(tmp_path / "records") as s, sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=binary, args=CHROMIUM_ARGS)
-        table = s.new_table(["human", "human", "human"], variant="swazi-casino")
-        t = s.store.get(table["id"])
-        engine = t.session.game.engine
-        card = engine.deck.parse
-        t.session.game = t.session.game.with_(hand=engine.position(Position(
-            players=3, to_play=0, dealer=1, hands={0: [card("9D"), card("KD")], 1: [card("QS")], 2: [card("QH")]},
-            table=[card("9C"), card("5S")])))
-        page = new_page(browser, 1000, 900)
-        page.goto(s.url + table["links"]["seats"]["0"])
-        page.wait_for_selector("body.my-turn")
+    with _seat_zero_page(tmp_path, _king_left) as (page, t):
         page.click('#hand [data-id="9D"]')
         page.click('#felt [data-id="9C"]')
         page.locator('#choices button.choice[data-move="9D capture 9C"]').first.click()
         page.wait_for_selector("body:not(.my-turn)")
         page.locator("#message", has_text="your turn ended").wait_for()
-        assert page.script_errors == []
         assert load_record(t.session.save_path).actions[-2:] == ["9D capture 9C", "end"]
         assert t.session.game.hand.turn == 2
-        browser.close()
 
 
 # ---------------------------------------------------------------------- the research steps
