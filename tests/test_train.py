@@ -192,6 +192,7 @@ DAMAGED = {
     "weights not numbers": None,   # (made below: an entry for the house rule)
     "weights NaN": None,
     "too few weights": None,
+    "weights a word": None,
 }
 
 
@@ -200,7 +201,7 @@ def damaged(kind: str, key: str) -> str:
     if text is not None:
         return text
     weights: object = {"weights not numbers": ["x"] * len(FEATURES), "weights NaN": [float("nan")] * len(FEATURES),
-                       "too few weights": [1.0, 2.0]}[kind]
+                       "too few weights": [1.0, 2.0], "weights a word": "greedy"}[kind]
     entry = {"rules": key, "variant": "house-sweeps", "players": 3, "partners": False, "weights": weights}
     return json.dumps({"format": store.FORMAT, "version": store.VERSION, "features": list(FEATURES),
                        "entries": [entry]})
@@ -275,3 +276,29 @@ def test_a_local_dask_cluster_gives_the_same_weights(cli, cache: Path, tmp_path:
         code, out, err = cli("train", "krypkasino", "--out", str(there), "--cluster", cluster.scheduler_address, *TINY)
     assert code == 0, err
     assert store.read(here) == store.read(there) and store.read(here)[0].decisions >= 48
+
+
+def test_an_entry_of_null_weights_plays_greedy_playouts_where_measured_better(cache: Path, house: Path,
+                                                                             monkeypatch: pytest.MonkeyPatch) -> None:
+    """A shipped entry whose weights are null is a measurement (greedy playouts beat the 2-player standard
+    weights in those rules): the search plays out greedily there and says why; in the cache the same."""
+    rules = load_rules(str(house))
+    key = store.rules_hash(rules)
+    assert search_choice(str(house), 2).source == "standard"
+    measured = store.Entry(key, "house-sweeps", 2, False, None, note="greedy measured better")
+    text = store.dump([measured])
+    assert '"weights": null' in text and store.parse(text.encode(), "x.json") == [measured]
+    monkeypatch.setattr(store, "bundled", lambda: (measured,))
+    store._cached.cache_clear()
+    try:
+        choice = search_choice(str(house), 2)
+        assert choice.source == "bundled" and choice.weights is None
+        assert "greedy playouts: measured better than the 2-player standard weights" in choice.text
+        assert SearchBot(1).policy(Game.new(Engine(rules), 1, 2)) is None
+        assert search_choice(str(house), 3).source == "greedy"      # (another seating: nothing measured)
+    finally:
+        store._cached.cache_clear()
+    cache.mkdir(parents=True)
+    store.store(cache / f"{key}.json", store.Entry(key, "house-sweeps", 3, False, None))
+    choice = search_choice(str(house), 3)
+    assert choice.source == "cache" and choice.weights is None and "greedy playouts" in choice.text

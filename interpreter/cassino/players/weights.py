@@ -12,7 +12,9 @@ The search (``SearchBot.policy``) looks, in order:
 1. in the user's cache, ``$XDG_CACHE_HOME/cassino/playouts/HASH.json`` (``~/.cache`` without it),
    where ``cassino train`` stores the weights it fits (a user's own fit comes before the shipped one);
 2. in the weights shipped with cassino (``BUNDLED``: fitted to the bundled variants, and kept only
-   where they played better than greedy playouts, measured with ``benchmarks/bot_strength.py``);
+   where they played better than greedy playouts, measured with ``benchmarks/bot_strength.py``). An
+   entry whose ``weights`` are ``null`` is a measurement too: greedy playouts played better there than
+   the 2-player standard weights of step 3, so the search plays out greedily;
 3. in a 2-player game won by the highest total, the weights fitted to 2-player standard
    (``policy.FITTED``), which play there as well as anywhere;
 
@@ -55,7 +57,7 @@ class Entry:
     variant: str
     players: int
     partners: bool
-    weights: tuple[float, ...]
+    weights: tuple[float, ...] | None      # None: measured, greedy playouts play better here
     hands: int = 0
     decisions: int = 0
     seed: int = 0
@@ -67,7 +69,8 @@ class Entry:
 
     def as_json(self) -> dict[str, Any]:
         return {"rules": self.rules, "variant": self.variant, "players": self.players, "partners": self.partners,
-                "weights": [round(w, 6) for w in self.weights], "hands": self.hands, "decisions": self.decisions,
+                "weights": None if self.weights is None else [round(w, 6) for w in self.weights],
+                "hands": self.hands, "decisions": self.decisions,
                 "seed": self.seed, "note": self.note}
 
 
@@ -146,17 +149,17 @@ def _entry(path: Path | str, k: int, item: Any) -> Entry:
         raise _damaged(path, f"{where}: `players` is a number of players, 2 or more, not {players!r}")
     if not isinstance(partners, bool):
         raise _damaged(path, f"{where}: `partners` is true or false, not {partners!r}")
-    weights = item.get("weights")
-    if not isinstance(weights, list) or len(weights) != len(FEATURES) or not all(
-            not isinstance(w, bool) and isinstance(w, (int, float)) and math.isfinite(w) for w in weights):
+    weights = item.get("weights", [])
+    if weights is not None and (not isinstance(weights, list) or len(weights) != len(FEATURES) or not all(
+            not isinstance(w, bool) and isinstance(w, (int, float)) and math.isfinite(w) for w in weights)):
         raise _damaged(path, f"{where}: `weights` are {len(FEATURES)} finite numbers (one for each of "
-                             f"{', '.join(FEATURES)}), not {str(weights)[:60]}")
+                             f"{', '.join(FEATURES)}), or null for greedy playouts, not {str(weights)[:60]}")
     counts = [item.get(key, 0) for key in ("hands", "decisions", "seed")]
     if not all(isinstance(c, int) and not isinstance(c, bool) for c in counts):
         raise _damaged(path, f"{where}: `hands`, `decisions` and `seed` are whole numbers")
     note = item.get("note", "")
-    return Entry(rules, variant, players, partners, tuple(float(w) for w in weights), counts[0], counts[1],
-                 counts[2], note if isinstance(note, str) else "")
+    return Entry(rules, variant, players, partners, None if weights is None else tuple(float(w) for w in weights),
+                 counts[0], counts[1], counts[2], note if isinstance(note, str) else "")
 
 
 def parse(raw: bytes, path: Path | str) -> list[Entry]:
@@ -237,10 +240,15 @@ def _cached(key: str, name: str, goal: str, players: int, partners: bool, path: 
             entry = find(read(path), key, players, partners)
         except FileProblem as e:
             entry, trouble = None, f" ({e}: not used)"
+        if entry is not None and entry.weights is None:
+            return Choice(None, "cache", f"greedy playouts, as the weights file in {path} says for {where}")
         if entry is not None:
             return Choice(entry.weights, "cache", f"playouts fitted to these rules for {where} by self-play "
                                                   f"({entry.hands:,} hands; `cassino train`, in {path})")
     entry = find(bundled(), key, players, partners)
+    if entry is not None and entry.weights is None:
+        return Choice(None, "bundled", f"greedy playouts: measured better than the 2-player standard weights in "
+                                       f"these rules for {where} (shipped with cassino){trouble}")
     if entry is not None:
         return Choice(entry.weights, "bundled", f"playouts fitted to these rules for {where} by self-play "
                                                 f"({entry.hands:,} hands; shipped with cassino){trouble}")
