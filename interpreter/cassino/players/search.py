@@ -113,6 +113,14 @@ INFERENCES = ("weighted", "passed", "off")
 #: that seating (shipped with cassino where they measured better than greedy).
 PLAYOUTS = ("fitted", "greedy")
 
+#: How far a playout goes (``SearchBot(depth=...)``): ``"hands"`` (the default) plays at most as many cards
+#: as the hands hold at the decision, and then values the position by the outlook, as every deal of a
+#: variant that deals anew ends when the hands are empty; where the players draw after every play (draw
+#: Cassino: one deal of the whole pack) a playout to the deal's end played the whole stock, five times
+#: the cards, most of the time a move (docs/performance.md, "The search's time a move in every variant").
+#: ``"deal"``: to the end of the deal (the search before); a number: at most that many cards.
+DEPTHS = ("hands", "deal")
+
 
 class SearchBot(Bot):
     """Determinized rollout search, with the exact solver where the position is known.
@@ -153,6 +161,10 @@ class SearchBot(Bot):
     ``cap``: the most seconds a decision budgeted in deals takes, about (``MOVE_CAP``; None: no cap).
     ``weights``: the playout policy's weights (``policy.FEATURES``' order), played whatever the rules;
     None (the default): those fitted to the game's rules and seating, ``weights.choose``.
+    ``depth``: how many cards a playout plays at most before the outlook values it (``DEPTHS``):
+    ``"hands"`` (the default: as many as the hands hold at the decision; where the players draw after
+    every play this stops a playout short of the stock's end), ``"deal"`` (to the end of the deal) or a
+    number of cards.
     """
 
     name = "search"
@@ -162,7 +174,7 @@ class SearchBot(Bot):
                  evaluation: str = "outlook", infer: str = "weighted", close: int | None = None,
                  settle: float = SETTLE, z: float = Z, work: int = CLOSE_WORK,
                  exact_limit: int = EXACT_LIMIT, playouts: str = "fitted", cap: float | None = MOVE_CAP,
-                 weights: tuple[float, ...] | None = None) -> None:
+                 weights: tuple[float, ...] | None = None, depth: str | int = "hands") -> None:
         if evaluation not in ("outlook", "worth") or horizon not in ("deal", "hand"):
             raise ValueError(f"evaluation is outlook or worth, horizon deal or hand: not {evaluation!r}, {horizon!r}")
         if infer not in INFERENCES:
@@ -178,6 +190,9 @@ class SearchBot(Bot):
         for label, number in (("settle", settle), ("z", z)):
             if isinstance(number, bool) or not isinstance(number, (int, float)) or not 0 <= number < math.inf:
                 raise ValueError(f"{label} is a number of points, 0 or more, not {number!r}")
+        if not (depth in DEPTHS if isinstance(depth, str)
+                else not isinstance(depth, bool) and isinstance(depth, int) and depth > 0):
+            raise ValueError(f"depth is {' or '.join(DEPTHS)} or a number of cards above 0, not {depth!r}")
         if cap is not None and (isinstance(cap, bool) or not isinstance(cap, (int, float))
                                 or not 0 < cap < math.inf):
             raise ValueError(f"cap is a number of seconds above 0, or None for no cap, not {cap!r}")
@@ -199,12 +214,15 @@ class SearchBot(Bot):
         self.playouts = playouts
         #: Playout weights given (``training``'s self-play, benchmarks): played in every game, whatever is fitted.
         self.weights = weights
+        self.depth = depth
         self._policy: tuple[Engine, tuple[int, tuple[int, ...]], PlayoutPolicy | None] | None = None
         self._passed: dict[int, tuple[object, int]] = {}
         self._terms: dict[int, tuple[object, list[float] | None]] = {}
         self._outlook: tuple[Engine, Outlook] | None = None
         self._solver: tuple[Hashable, Solver] | None = None
         self._capped: float | None = None   # (while a decision runs under the cap: when it ends)
+        self._stop = -1                     # (while a decision runs: where its playouts stop, ``stop``)
+        self._tally = [0, 0]                # (while a decision runs: the moves its playouts listed, their plies)
 
     # ---------------------------------------------------------------- knowledge
     def determinize(self, engine: Engine, state: HandState, seat: int, avoid: tuple[int, ...] = ()) -> HandState:
@@ -302,6 +320,18 @@ class SearchBot(Bot):
         solver = self.solver(game, side)
         return [float(solver.value(game.engine.apply(state, m))) for m in alive]
 
+    def stop(self, game: Game, whole_hand: bool) -> int:
+        """Where this decision's playouts stop (``playouts.playout``'s ``stop``: the cards left to play,
+        in hands and stock; -1: at the end of the deal or hand), as ``depth`` says."""
+        if whole_hand or self.depth == "deal":
+            return -1
+        state = game.hand
+        if isinstance(self.depth, int):
+            return max(cards_left(state) - self.depth, 0)
+        if not game.engine.draw_after_play or not state.stock:
+            return -1   # (the deal ends when the hands are empty: no sooner bound)
+        return cards_left(state) - sum(h.bit_count() for h in state.hands)
+
     def sampled_values(self, game: Game, worth: CardWorth, state: HandState, side: int, alive: list[Move],
                        whole_hand: bool) -> list[float]:
         """Each candidate's worth to ``side`` in one sampled deal: played out by every seat's move
@@ -312,16 +342,18 @@ class SearchBot(Bot):
         deterministic playout policy serve every candidate (common random numbers: the
         comparison is between moves, not between lucky and unlucky deals). Other ways of
         valuing a candidate in a sampled deal were measured against this one
-        (``benchmarks/playout_trials.py``) and kept out: none was better."""
+        (``benchmarks/playout_trials.py``) and kept out: none was better. The playouts stop where
+        ``stop`` says, and count the moves they list in the decision's tally (``listed``)."""
         engine = game.engine
         capped = self._capped
         if self.evaluation == "outlook":
             values = playout_leads(engine, worth, self.outlook(game), state, alive, whole_hand, side,
                                    dict(enumerate(game.scores)), game.restrictions_on, _sign(game), self.policy(game),
-                                   capped or 0.0)
+                                   capped or 0.0, self._stop, self._tally)
         else:
-            values = [self._lead(game, worth, state, greedy_playout(engine, worth, state, m, whole_hand, capped or 0.0),
-                                 side)
+            values = [self._lead(game, worth, state,
+                                 greedy_playout(engine, worth, state, m, whole_hand, capped or 0.0, self._stop,
+                                                self._tally), side)
                       for m in alive]
         if capped is not None and time.perf_counter() > capped:
             raise _Capped()   # (the cap came within the deal: its playouts may have stopped short)
@@ -332,6 +364,7 @@ class SearchBot(Bot):
             return self._choose(game, seat)
         finally:
             self._capped = None
+            self._stop = -1
 
     def _choose(self, game: Game, seat: int) -> Move:
         try:
@@ -359,6 +392,8 @@ class SearchBot(Bot):
         avoid = self.unlikely(game, seat) if self.infer == "passed" else ()
         seen = self.evidence(game, seat) if self.infer == "weighted" else None
         engine, whole_hand = game.engine, self.horizon == "hand"
+        self._stop = self.stop(game, whole_hand)
+        self._tally[0] = self._tally[1] = 0
         deadline = time.perf_counter() + self.seconds if self.seconds else None
         done = 0
         length = cards_left(game.hand) if whole_hand else sum(h.bit_count() for h in game.hand.hands)
