@@ -17,7 +17,7 @@ from cassino.language.variants import load_rules
 from cassino.players.gain import CardWorth, held
 from cassino.players.playouts import playout
 from cassino.players.policy import FITTED, PlayoutPolicy
-from cassino.players.search import DEPTHS, SearchBot
+from cassino.players.search import DEPTHS, LEAST_DEALS, SearchBot
 from cassino.players.solver import cards_left
 
 
@@ -72,3 +72,38 @@ def test_the_search_is_the_same_with_the_same_seed_and_counts_its_playouts() -> 
 def test_a_bad_depth_is_refused_saying_what_it_may_be(bad: object) -> None:
     with pytest.raises(ValueError, match="depth is hands or deal or a number of cards above 0"):
         SearchBot(depth=bad)  # type: ignore[arg-type]
+
+
+class _Counting(SearchBot):
+    """The search, counting the deals it draws."""
+
+    def __init__(self, seed: int, **settings: object) -> None:
+        super().__init__(seed, **settings)  # type: ignore[arg-type]
+        self.deals = 0
+
+    def sampled_values(self, *args: object) -> list[float]:  # type: ignore[override]
+        self.deals += 1
+        return super().sampled_values(*args)  # type: ignore[arg-type]
+
+
+def test_long_playouts_take_fewer_deals_with_scale_above() -> None:
+    scopone = Game.new(Engine(load_rules("scopone")), 3, 4, partners=True).with_(target=None)
+    seat = scopone.hand.turn
+    assert sum(h.bit_count() for h in scopone.hand.hands) == 36
+    counts = {}
+    for above in (0, 16, 2):
+        bot = _Counting(1, scale_above=above, close=0, z=1e9, cap=None, width=2)
+        bot.choose(scopone, seat)
+        counts[above] = bot.deals
+    assert counts == {0: 64, 16: 64 * 16 // 36, 2: LEAST_DEALS}
+    assert SearchBot().scale_above == 0
+    standard = _game("standard")
+    plain, scaled = _Counting(1, close=0), _Counting(1, close=0, scale_above=16)
+    assert plain.choose(standard, standard.hand.turn) == scaled.choose(standard, standard.hand.turn)
+    assert plain.deals == scaled.deals   # (8 cards in hand: as before)
+
+
+@pytest.mark.parametrize("bad", [-1, True, 2.5, "16", None])
+def test_a_bad_scale_above_is_refused_with_its_name(bad: object) -> None:
+    with pytest.raises(ValueError, match="scale_above is a number of cards in hand, 0 or more"):
+        SearchBot(scale_above=bad)  # type: ignore[arg-type]

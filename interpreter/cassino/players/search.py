@@ -121,6 +121,10 @@ PLAYOUTS = ("fitted", "greedy")
 #: ``"deal"``: to the end of the deal (the search before); a number: at most that many cards.
 DEPTHS = ("hands", "deal")
 
+#: The fewest deals a decision takes where its playouts are long (``SearchBot(scale_above=...)``: a decision
+#: whose playouts play more than that many cards takes proportionally fewer deals, never below this).
+LEAST_DEALS = 16
+
 
 class SearchBot(Bot):
     """Determinized rollout search, with the exact solver where the position is known.
@@ -165,6 +169,8 @@ class SearchBot(Bot):
     ``"hands"`` (the default: as many as the hands hold at the decision; where the players draw after
     every play this stops a playout short of the stock's end), ``"deal"`` (to the end of the deal) or a
     number of cards.
+    ``scale_above``: a decision whose playouts play more cards than this takes proportionally fewer deals
+    (``iterations`` and ``close`` times ``scale_above`` over the cards, at least ``LEAST_DEALS``); 0: never.
     """
 
     name = "search"
@@ -174,7 +180,7 @@ class SearchBot(Bot):
                  evaluation: str = "outlook", infer: str = "weighted", close: int | None = None,
                  settle: float = SETTLE, z: float = Z, work: int = CLOSE_WORK,
                  exact_limit: int = EXACT_LIMIT, playouts: str = "fitted", cap: float | None = MOVE_CAP,
-                 weights: tuple[float, ...] | None = None, depth: str | int = "hands") -> None:
+                 weights: tuple[float, ...] | None = None, depth: str | int = "hands", scale_above: int = 0) -> None:
         if evaluation not in ("outlook", "worth") or horizon not in ("deal", "hand"):
             raise ValueError(f"evaluation is outlook or worth, horizon deal or hand: not {evaluation!r}, {horizon!r}")
         if infer not in INFERENCES:
@@ -184,7 +190,8 @@ class SearchBot(Bot):
         if close is not None and (isinstance(close, bool) or not isinstance(close, int) or close < 0):
             raise ValueError(f"close is a number of deals, 0 or more (0: no more than iterations), not {close!r}")
         for label, cards, what in (("work", work, "cards played in playouts"), ("exact_limit", exact_limit,
-                                                                               "cards left to play")):
+                                                                               "cards left to play"),
+                                   ("scale_above", scale_above, "cards in hand")):
             if isinstance(cards, bool) or not isinstance(cards, int) or cards < 0:
                 raise ValueError(f"{label} is a number of {what}, 0 or more, not {cards!r}")
         for label, number in (("settle", settle), ("z", z)):
@@ -215,6 +222,7 @@ class SearchBot(Bot):
         #: Playout weights given (``training``'s self-play, benchmarks): played in every game, whatever is fitted.
         self.weights = weights
         self.depth = depth
+        self.scale_above = scale_above
         self._policy: tuple[Engine, tuple[int, tuple[int, ...]], PlayoutPolicy | None] | None = None
         self._passed: dict[int, tuple[object, int]] = {}
         self._terms: dict[int, tuple[object, list[float] | None]] = {}
@@ -401,7 +409,11 @@ class SearchBot(Bot):
         settled = False
         log_weights: list[float] = []
         weights: list[float] | None = None     # the deals' relative weights, as of the last halving
-        while len(alive) > 1 and ((done < self.iterations or (done < self.close and work < self.work and not settled))
+        iterations, close = self.iterations, self.close
+        if self.scale_above and length > self.scale_above:   # (long playouts: fewer deals, ``scale_above``)
+            iterations = max(iterations * self.scale_above // length, min(iterations, LEAST_DEALS))
+            close = max(close * self.scale_above // length, min(close, LEAST_DEALS))
+        while len(alive) > 1 and ((done < iterations or (done < close and work < self.work and not settled))
                                   if deadline is None else (done < 1 or time.perf_counter() < deadline)):
             if capped is not None and done and time.perf_counter() > capped:
                 break   # (the cap: ``MOVE_CAP``)
