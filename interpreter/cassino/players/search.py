@@ -7,7 +7,8 @@
   consistent with what the seat knows (``knowledge.determinize``) and each weighed by how
   likely it makes the moves the other seats made in this deal (``inference``: a seat that
   trailed while a 7 lay open seldom holds a 7), each candidate move is played out to the end of
-  the deal in every such deal by a playout policy fitted to the search's own choices
+  the deal (at most the cards the hands hold: where the players draw after every play, not the whole
+  stock, ``DEPTHS``) in every such deal by a playout policy fitted to the search's own choices
   (``policy.PlayoutPolicy``: what a move takes, and what it leaves the next player), and the
   move whose side expects most points on average (``outlook.Outlook``) is played. When few
   cards are left to play (``exact_cards``), a candidate's worth in a deal is the solver's exact
