@@ -62,10 +62,11 @@ def test_the_search_is_the_same_with_the_same_seed_and_counts_its_playouts() -> 
     seat = game.hand.turn
     first, again = SearchBot(4, iterations=8), SearchBot(4, iterations=8)
     assert first.choose(game, seat) == again.choose(game, seat)
-    assert first._tally == again._tally and first._tally[1] > 0
+    assert first.work_done == again.work_done and first.work_done[0] >= first.work_done[1] > 0
     deep = SearchBot(4, iterations=8, depth="deal")
     deep.choose(game, seat)
-    assert deep._tally[1] > first._tally[1]   # (the stock played out: more plies)
+    assert deep.work_done[1] > first.work_done[1]   # (the stock played out: more plies)
+    assert SearchBot().work_done == (0, 0)
 
 
 @pytest.mark.parametrize("bad", [0, -1, "hand", "", True, 2.5, None, [8]])
@@ -107,3 +108,13 @@ def test_long_playouts_take_fewer_deals_with_scale_above() -> None:
 def test_a_bad_scale_above_is_refused_with_its_name(bad: object) -> None:
     with pytest.raises(ValueError, match="scale_above is a number of cards in hand, 0 or more"):
         SearchBot(scale_above=bad)  # type: ignore[arg-type]
+
+
+def test_a_decision_without_playouts_did_no_playout_work() -> None:
+    game = _game("standard", 2)
+    bot = SearchBot(1, iterations=8)
+    bot.choose(game, game.hand.turn)
+    assert bot.work_done[1] > 0
+    while game.hand.stock or not game.hand.turn == 0:   # (to the last deal: the exact solver's moves)
+        game = game.play(game.legal_moves()[0])
+    assert bot.choose(game, 0) in game.legal_moves() and bot.work_done == (0, 0)

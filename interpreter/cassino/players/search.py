@@ -233,6 +233,12 @@ class SearchBot(Bot):
         self._stop = -1                     # (while a decision runs: where its playouts stop, ``stop``)
         self._tally = [0, 0]                # (while a decision runs: the moves its playouts listed, their plies)
 
+    @property
+    def work_done(self) -> tuple[int, int]:
+        """The last decision's playout work: the legal moves its playouts listed and rated, and the plies
+        they played (counted, so the same on every machine; 0, 0 where it played without playouts)."""
+        return self._tally[0], self._tally[1]
+
     # ---------------------------------------------------------------- knowledge
     def determinize(self, engine: Engine, state: HandState, seat: int, avoid: tuple[int, ...] = ()) -> HandState:
         """The hand as ``seat`` sees it, with every unseen card dealt at random (``avoid``:
@@ -376,6 +382,7 @@ class SearchBot(Bot):
             self._stop = -1
 
     def _choose(self, game: Game, seat: int) -> Move:
+        self._tally[0] = self._tally[1] = 0
         try:
             moves = game.legal_moves()
         except PositionTooLargeError:
@@ -402,7 +409,6 @@ class SearchBot(Bot):
         seen = self.evidence(game, seat) if self.infer == "weighted" else None
         engine, whole_hand = game.engine, self.horizon == "hand"
         self._stop = self.stop(game, whole_hand)
-        self._tally[0] = self._tally[1] = 0
         deadline = time.perf_counter() + self.seconds if self.seconds else None
         done = 0
         length = cards_left(game.hand) if whole_hand else sum(h.bit_count() for h in game.hand.hands)
