@@ -60,10 +60,10 @@ def test_a_playout_stops_where_asked_and_counts_its_work(policy: str | None) -> 
 def test_the_search_is_the_same_with_the_same_seed_and_counts_its_playouts() -> None:
     game = _game("draw", 5)
     seat = game.hand.turn
-    first, again = SearchBot(4, iterations=8), SearchBot(4, iterations=8)
+    first, again = SearchBot(4, iterations=8, width=3), SearchBot(4, iterations=8, width=3)
     assert first.choose(game, seat) == again.choose(game, seat)
     assert first.work_done == again.work_done and first.work_done[0] >= first.work_done[1] > 0
-    deep = SearchBot(4, iterations=8, depth="deal")
+    deep = SearchBot(4, iterations=8, width=3, depth="deal")
     deep.choose(game, seat)
     assert deep.work_done[1] > first.work_done[1]   # (the stock played out: more plies)
     assert SearchBot().work_done == (0, 0)
