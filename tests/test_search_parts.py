@@ -37,6 +37,28 @@ def test_outlook_is_even_at_the_start_and_the_score_at_the_end(variant: str) -> 
     assert outlook.points(state, {}, True) == {s: float(p) for s, p in points.items()}
 
 
+@pytest.mark.parametrize("variant", ["scopa", "escoba"])
+def test_outlooks_primiera_totals_are_the_scorers(variant: str) -> None:
+    """The outlook's own (compiled) primiera totals are ``Scorer.primiera_total``'s: for no card, the
+    whole deck, piles missing a suit (-1 where every suit is needed) and random piles."""
+    engine = Engine(load_rules(variant))
+    scorer = Scorer(engine)
+    outlook = Outlook(scorer)
+    rng = random.Random(7)
+    deck = (1 << engine.n_cards) - 1
+    piles = [0, deck, deck & ~scorer.suit_masks[0], scorer.suit_masks[1]]
+    piles += [rng.getrandbits(engine.n_cards) & deck for _ in range(200)]
+    found = [i for i, item in enumerate(outlook.items) if item.count == "primiera"]
+    assert found
+    seen = set()
+    for i in found:
+        for pile in piles:
+            total = outlook._primiera(i, pile)
+            assert total == scorer.primiera_total(outlook.items[i], pile)
+            seen.add(total >= 0)
+    assert seen == {True, False}
+
+
 def test_outlook_counts_a_race_won_in_full_and_a_close_one_by_its_chance() -> None:
     engine = Engine(load_rules("standard"))
     outlook = Outlook(Scorer(engine))
@@ -69,7 +91,8 @@ def test_outlook_leaves_out_what_a_restricted_side_may_not_score() -> None:
 @pytest.mark.parametrize("variant,players", [("standard", 2), ("standard", 3), ("royal", 4), ("scopa", 2),
                                              ("swedish-kasino", 2), ("kasino-misar", 3), ("dominican-soto", 2),
                                              ("finnish-kasino", 3), ("south-african-casino", 3),
-                                             ("south-african-casino", 2), ("swazi-casino", 4)])
+                                             ("south-african-casino", 2), ("swazi-casino", 4), ("scopone", 4),
+                                             ("escoba", 3)])
 def test_a_playouts_lead_is_its_sides_points_less_the_best_other_sides(variant: str, players: int) -> None:
     """``Outlook.lead`` and ``playout_leads`` (the search's compiled inner loop) give the very floats
     the dict of ``points`` gives, hand over or not, in a game won by the lowest total too."""

@@ -33,3 +33,22 @@ def test_a_run_prints_each_case(monkeypatch: pytest.MonkeyPatch, capsys: pytest.
     assert _run(monkeypatch, "--hands", "1", "--rounds", "1", "--cases", "scopa:2") == 0
     out = capsys.readouterr().out
     assert "scopa" in out and "ms a move" in out and "moves " in out
+
+
+def test_a_seating_and_another_player_are_timed_as_asked(monkeypatch: pytest.MonkeyPatch,
+                                                         capsys: pytest.CaptureFixture[str]) -> None:
+    assert _run(monkeypatch, "--hands", "1", "--rounds", "1", "--cases", "scopa:4:alone,scopa:2",
+                "--player", "custom:4:depth=deal", "--over", "1e-9") == 0
+    out = capsys.readouterr().out
+    assert "custom:4:depth=deal" in out and "scopa:4:alone " in out and "scopa:2 " in out
+    assert "above 1e-09 ms a move: scopa:4:alone" in out
+
+
+def test_all_is_every_seating_of_every_bundled_variant() -> None:
+    module = benchmark("search_speed")
+    every = module.every_seating()
+    assert ("scopone", 4, True) in every and ("draw", 4, False) in every and ("draw", 4, True) in every
+    assert ("swazi-casino", 2, False) in every and len(every) == len(set(every)) > 60
+    assert [module.label(*case) for case in [("draw", 4, False), ("draw", 4, None), ("royal", 3, False)]] == [
+        "draw:4:alone", "draw:4:partners", "royal:3"]
+    assert module.cases("draw:4:alone,royal:3") == [("draw", 4, False), ("royal", 3, None)]

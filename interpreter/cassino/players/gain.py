@@ -167,14 +167,30 @@ def greedy_move(engine: Engine, worth: CardWorth, state: HandState) -> Move:
     return legal[best_index(gains(worth, state, legal))]
 
 
+def held(state: HandState) -> int:
+    """The cards still to be played in a hand: every hand's and the stock's."""
+    count = len(state.stock)
+    for h in state.hands:
+        count += popcount(h)
+    return count
+
+
 def greedy_playout(engine: Engine, worth: CardWorth, state: HandState, move: Move, whole_hand: bool,
-                   deadline: float = 0.0) -> HandState:
+                   deadline: float = 0.0, stop: int = -1, tally: list[int] | None = None) -> HandState:
     """``move`` played, then every player's greedy move to the end of the deal (or of the hand);
-    ``deadline`` (a ``time.perf_counter()`` reading; 0.0: none): stopped short once it has passed."""
+    ``deadline`` (a ``time.perf_counter()`` reading; 0.0: none): stopped short once it has passed;
+    ``stop`` (-1: none): stopped once ``held`` is down to that many cards; ``tally``: its two numbers
+    count the legal moves listed and rated and the plies played (the playout's work, the same on every machine)."""
     deal = state.deal_no
     state = engine.apply(state, move)
     while not state.over and (whole_hand or state.deal_no == deal):
         if deadline > 0.0 and time.perf_counter() > deadline:
             break
-        state = engine.apply(state, greedy_move(engine, worth, state))
+        if stop >= 0 and held(state) <= stop:
+            break
+        legal = engine.playable_moves(state)
+        if tally is not None:
+            tally[0] += len(legal)
+            tally[1] += 1
+        state = engine.apply(state, legal[0] if len(legal) == 1 else legal[best_index(gains(worth, state, legal))])
     return state

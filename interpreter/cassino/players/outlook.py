@@ -61,6 +61,10 @@ class Outlook:
         self._masks: list[int] = [scorer.masks.get(item.name, 0) for item in self.items]
         self._points: list[int] = [item.points for item in self.items]
         self._ties: list[int] = [_tied(item) for item in self.items]
+        #: For each primiera item, each card's points (``Scorer.card_points``; empty for other items), and
+        #: the suits' masks: its totals worked out here, compiled, as ``Scorer.primiera_total`` does.
+        self._card_points: list[list[int]] = [scorer.card_points.get(item.name, []) for item in self.items]
+        self._suit_masks: list[int] = list(scorer.suit_masks)
 
     def allowed(self, sides: tuple[int, ...], scores: dict[int, int], restrictions_on: bool) -> list[list[bool]]:
         """For each item, whether each side may score it (endgame restrictions), worked out once
@@ -116,6 +120,18 @@ class Outlook:
             if not any(allowed):
                 continue
             item = self.items[i]
+            if kind == _PRIMIERA and not (item.sides and n not in item.sides):
+                # (as Scorer.item_points counts it: the highest total, -1 never scoring)
+                totals = [self._primiera(i, p) for p in piles]
+                best = max(totals)
+                leaders = [j for j in range(n) if totals[j] == best]
+                if best >= 0 and (len(leaders) == 1 or item.ties in ("split", "each")):
+                    worth = self._points[i]
+                    share = worth if len(leaders) == 1 or item.ties == "each" else worth // len(leaders)
+                    for j in leaders:
+                        if allowed[j]:
+                            points[j] += share
+                continue
             if (kind == _EACH or kind == _MOST) and not (item.sides and n not in item.sides):
                 # (as Scorer.item_points counts them, without a dict a side)
                 mask, worth = self._masks[i], self._points[i]
@@ -189,7 +205,7 @@ class Outlook:
                     continue
                 # Open until the hand is over: the side whose best cards stand higher now is
                 # likelier to keep the lead; valued as a share of the points by the totals so far.
-                totals = [max(scorer.primiera_total(item, p), 0) for p in piles]
+                totals = [max(self._primiera(i, p), 0) for p in piles]
                 whole = sum(totals)
                 for j in range(len(sides)):
                     if allowed[j]:
@@ -200,6 +216,32 @@ class Outlook:
                     if allowed[j]:
                         out[j] += got[s]
         return out
+
+    def _primiera(self, i: int, pile: int) -> int:
+        """``Scorer.primiera_total`` of item ``i`` for a pile: its best counted card of each suit by the
+        item's points, added up; -1 when it cannot compete (a suit missing where every suit is needed,
+        or no card)."""
+        points = self._card_points[i]
+        mask = self._masks[i]
+        every = self.items[i].all_suits
+        total = 0
+        found = False
+        for suit in self._suit_masks:
+            cards = pile & mask & suit
+            if not cards:
+                if every and mask & suit:
+                    return -1
+                continue
+            found = True
+            best = 0
+            while cards:
+                low = cards & -cards
+                value = points[low.bit_length() - 1]
+                if value > best:
+                    best = value
+                cards ^= low
+            total += best
+        return total if found else -1
 
     def _reach(self, counts: list[int], left: int, item: ScoringItem) -> list[float]:
         """Each side's expected points from an "at least" item with ``left`` cards still to be won:

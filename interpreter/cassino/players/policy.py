@@ -41,7 +41,7 @@ from ..engine.core import Engine
 from ..engine.movegen import popcount
 from ..engine.moves import Move, MoveKind
 from ..engine.state import HandState
-from .gain import CardWorth, best_index
+from .gain import CardWorth, best_index, held
 
 _CAPTURE: Final = MoveKind.CAPTURE
 _BUILD: Final = MoveKind.BUILD
@@ -145,13 +145,23 @@ class PlayoutPolicy:
         return legal[best_index(self.ratings(worth, state, legal))]
 
     def playout(self, engine: Engine, worth: CardWorth, state: HandState, move: Move, whole_hand: bool,
-                deadline: float = 0.0) -> HandState:
+                deadline: float = 0.0, stop: int = -1, tally: list[int] | None = None) -> HandState:
         """``move`` played, then every seat's best-rated move to the end of the deal (or of the hand);
-        ``deadline`` (a ``time.perf_counter()`` reading; 0.0: none): stopped short once it has passed."""
+        ``deadline`` (a ``time.perf_counter()`` reading; 0.0: none): stopped short once it has passed;
+        ``stop`` (-1: none): stopped once the cards to be played (``gain.held``) are down to that many;
+        ``tally``: its two numbers count the legal moves listed and rated and the plies played
+        (``gain.greedy_playout``)."""
         deal = state.deal_no
         state = engine.apply(state, move)
         while not state.over and (whole_hand or state.deal_no == deal):
             if deadline > 0.0 and time.perf_counter() > deadline:
                 break
-            state = engine.apply(state, self.move(engine, worth, state))
+            if stop >= 0 and held(state) <= stop:
+                break
+            legal = engine.playable_moves(state)
+            if tally is not None:
+                tally[0] += len(legal)
+                tally[1] += 1
+            state = engine.apply(state, legal[0] if len(legal) == 1
+                                 else legal[best_index(self.ratings(worth, state, legal))])
         return state

@@ -7,7 +7,8 @@
   consistent with what the seat knows (``knowledge.determinize``) and each weighed by how
   likely it makes the moves the other seats made in this deal (``inference``: a seat that
   trailed while a 7 lay open seldom holds a 7), each candidate move is played out to the end of
-  the deal in every such deal by a playout policy fitted to the search's own choices
+  the deal (at most the cards the hands hold: where the players draw after every play, not the whole
+  stock, ``DEPTHS``) in every such deal by a playout policy fitted to the search's own choices
   (``policy.PlayoutPolicy``: what a move takes, and what it leaves the next player), and the
   move whose side expects most points on average (``outlook.Outlook``) is played. When few
   cards are left to play (``exact_cards``), a candidate's worth in a deal is the solver's exact
@@ -113,6 +114,18 @@ INFERENCES = ("weighted", "passed", "off")
 #: that seating (shipped with cassino where they measured better than greedy).
 PLAYOUTS = ("fitted", "greedy")
 
+#: How far a playout goes (``SearchBot(depth=...)``): ``"hands"`` (the default) plays at most as many cards
+#: as the hands hold at the decision, and then values the position by the outlook, as every deal of a
+#: variant that deals anew ends when the hands are empty; where the players draw after every play (draw
+#: Cassino: one deal of the whole pack) a playout to the deal's end played the whole stock, five times
+#: the cards, most of the time a move (docs/performance.md, "The search's time a move in every variant").
+#: ``"deal"``: to the end of the deal (the search before); a number: at most that many cards.
+DEPTHS = ("hands", "deal")
+
+#: The fewest deals a decision takes where its playouts are long (``SearchBot(scale_above=...)``: a decision
+#: whose playouts play more than that many cards takes proportionally fewer deals, never below this).
+LEAST_DEALS = 16
+
 
 class SearchBot(Bot):
     """Determinized rollout search, with the exact solver where the position is known.
@@ -153,6 +166,12 @@ class SearchBot(Bot):
     ``cap``: the most seconds a decision budgeted in deals takes, about (``MOVE_CAP``; None: no cap).
     ``weights``: the playout policy's weights (``policy.FEATURES``' order), played whatever the rules;
     None (the default): those fitted to the game's rules and seating, ``weights.choose``.
+    ``depth``: how many cards a playout plays at most before the outlook values it (``DEPTHS``):
+    ``"hands"`` (the default: as many as the hands hold at the decision; where the players draw after
+    every play this stops a playout short of the stock's end), ``"deal"`` (to the end of the deal) or a
+    number of cards.
+    ``scale_above``: a decision whose playouts play more cards than this takes proportionally fewer deals
+    (``iterations`` and ``close`` times ``scale_above`` over the cards, at least ``LEAST_DEALS``); 0: never.
     """
 
     name = "search"
@@ -162,7 +181,7 @@ class SearchBot(Bot):
                  evaluation: str = "outlook", infer: str = "weighted", close: int | None = None,
                  settle: float = SETTLE, z: float = Z, work: int = CLOSE_WORK,
                  exact_limit: int = EXACT_LIMIT, playouts: str = "fitted", cap: float | None = MOVE_CAP,
-                 weights: tuple[float, ...] | None = None) -> None:
+                 weights: tuple[float, ...] | None = None, depth: str | int = "hands", scale_above: int = 0) -> None:
         if evaluation not in ("outlook", "worth") or horizon not in ("deal", "hand"):
             raise ValueError(f"evaluation is outlook or worth, horizon deal or hand: not {evaluation!r}, {horizon!r}")
         if infer not in INFERENCES:
@@ -172,12 +191,16 @@ class SearchBot(Bot):
         if close is not None and (isinstance(close, bool) or not isinstance(close, int) or close < 0):
             raise ValueError(f"close is a number of deals, 0 or more (0: no more than iterations), not {close!r}")
         for label, cards, what in (("work", work, "cards played in playouts"), ("exact_limit", exact_limit,
-                                                                               "cards left to play")):
+                                                                               "cards left to play"),
+                                   ("scale_above", scale_above, "cards in hand")):
             if isinstance(cards, bool) or not isinstance(cards, int) or cards < 0:
                 raise ValueError(f"{label} is a number of {what}, 0 or more, not {cards!r}")
         for label, number in (("settle", settle), ("z", z)):
             if isinstance(number, bool) or not isinstance(number, (int, float)) or not 0 <= number < math.inf:
                 raise ValueError(f"{label} is a number of points, 0 or more, not {number!r}")
+        if not (depth in DEPTHS if isinstance(depth, str)
+                else not isinstance(depth, bool) and isinstance(depth, int) and depth > 0):
+            raise ValueError(f"depth is {' or '.join(DEPTHS)} or a number of cards above 0, not {depth!r}")
         if cap is not None and (isinstance(cap, bool) or not isinstance(cap, (int, float))
                                 or not 0 < cap < math.inf):
             raise ValueError(f"cap is a number of seconds above 0, or None for no cap, not {cap!r}")
@@ -199,12 +222,22 @@ class SearchBot(Bot):
         self.playouts = playouts
         #: Playout weights given (``training``'s self-play, benchmarks): played in every game, whatever is fitted.
         self.weights = weights
+        self.depth = depth
+        self.scale_above = scale_above
         self._policy: tuple[Engine, tuple[int, tuple[int, ...]], PlayoutPolicy | None] | None = None
         self._passed: dict[int, tuple[object, int]] = {}
         self._terms: dict[int, tuple[object, list[float] | None]] = {}
         self._outlook: tuple[Engine, Outlook] | None = None
         self._solver: tuple[Hashable, Solver] | None = None
         self._capped: float | None = None   # (while a decision runs under the cap: when it ends)
+        self._stop = -1                     # (while a decision runs: where its playouts stop, ``stop``)
+        self._tally = [0, 0]                # (while a decision runs: the moves its playouts listed, their plies)
+
+    @property
+    def work_done(self) -> tuple[int, int]:
+        """The last decision's playout work: the legal moves its playouts listed and rated, and the plies
+        they played (counted, so the same on every machine; 0, 0 where it played without playouts)."""
+        return self._tally[0], self._tally[1]
 
     # ---------------------------------------------------------------- knowledge
     def determinize(self, engine: Engine, state: HandState, seat: int, avoid: tuple[int, ...] = ()) -> HandState:
@@ -302,6 +335,18 @@ class SearchBot(Bot):
         solver = self.solver(game, side)
         return [float(solver.value(game.engine.apply(state, m))) for m in alive]
 
+    def stop(self, game: Game, whole_hand: bool) -> int:
+        """Where this decision's playouts stop (``playouts.playout``'s ``stop``: the cards left to play,
+        in hands and stock; -1: at the end of the deal or hand), as ``depth`` says."""
+        if whole_hand or self.depth == "deal":
+            return -1
+        state = game.hand
+        if isinstance(self.depth, int):
+            return max(cards_left(state) - self.depth, 0)
+        if not game.engine.draw_after_play or not state.stock:
+            return -1   # (the deal ends when the hands are empty: no sooner bound)
+        return cards_left(state) - sum(h.bit_count() for h in state.hands)
+
     def sampled_values(self, game: Game, worth: CardWorth, state: HandState, side: int, alive: list[Move],
                        whole_hand: bool) -> list[float]:
         """Each candidate's worth to ``side`` in one sampled deal: played out by every seat's move
@@ -312,16 +357,18 @@ class SearchBot(Bot):
         deterministic playout policy serve every candidate (common random numbers: the
         comparison is between moves, not between lucky and unlucky deals). Other ways of
         valuing a candidate in a sampled deal were measured against this one
-        (``benchmarks/playout_trials.py``) and kept out: none was better."""
+        (``benchmarks/playout_trials.py``) and kept out: none was better. The playouts stop where
+        ``stop`` says, and count the moves they list in the decision's tally (``listed``)."""
         engine = game.engine
         capped = self._capped
         if self.evaluation == "outlook":
             values = playout_leads(engine, worth, self.outlook(game), state, alive, whole_hand, side,
                                    dict(enumerate(game.scores)), game.restrictions_on, _sign(game), self.policy(game),
-                                   capped or 0.0)
+                                   capped or 0.0, self._stop, self._tally)
         else:
-            values = [self._lead(game, worth, state, greedy_playout(engine, worth, state, m, whole_hand, capped or 0.0),
-                                 side)
+            values = [self._lead(game, worth, state,
+                                 greedy_playout(engine, worth, state, m, whole_hand, capped or 0.0, self._stop,
+                                                self._tally), side)
                       for m in alive]
         if capped is not None and time.perf_counter() > capped:
             raise _Capped()   # (the cap came within the deal: its playouts may have stopped short)
@@ -332,8 +379,10 @@ class SearchBot(Bot):
             return self._choose(game, seat)
         finally:
             self._capped = None
+            self._stop = -1
 
     def _choose(self, game: Game, seat: int) -> Move:
+        self._tally[0] = self._tally[1] = 0
         try:
             moves = game.legal_moves()
         except PositionTooLargeError:
@@ -359,6 +408,7 @@ class SearchBot(Bot):
         avoid = self.unlikely(game, seat) if self.infer == "passed" else ()
         seen = self.evidence(game, seat) if self.infer == "weighted" else None
         engine, whole_hand = game.engine, self.horizon == "hand"
+        self._stop = self.stop(game, whole_hand)
         deadline = time.perf_counter() + self.seconds if self.seconds else None
         done = 0
         length = cards_left(game.hand) if whole_hand else sum(h.bit_count() for h in game.hand.hands)
@@ -366,7 +416,11 @@ class SearchBot(Bot):
         settled = False
         log_weights: list[float] = []
         weights: list[float] | None = None     # the deals' relative weights, as of the last halving
-        while len(alive) > 1 and ((done < self.iterations or (done < self.close and work < self.work and not settled))
+        iterations, close = self.iterations, self.close
+        if self.scale_above and length > self.scale_above:   # (long playouts: fewer deals, ``scale_above``)
+            iterations = max(iterations * self.scale_above // length, min(iterations, LEAST_DEALS))
+            close = max(close * self.scale_above // length, min(close, LEAST_DEALS))
+        while len(alive) > 1 and ((done < iterations or (done < close and work < self.work and not settled))
                                   if deadline is None else (done < 1 or time.perf_counter() < deadline)):
             if capped is not None and done and time.perf_counter() > capped:
                 break   # (the cap: ``MOVE_CAP``)

@@ -1,0 +1,120 @@
+"""How far the search's playouts go: ``SearchBot(depth=...)``, ``playouts.playout``'s ``stop``.
+
+By default a playout plays at most as many cards as the hands hold at the decision (``"hands"``): in a
+variant that deals anew that is the deal's end, as before; where the players draw after every play (draw
+Cassino) it stops a playout short of the stock's end, and the outlook values what is left. The playouts
+count their work (legal moves listed, plies) in a tally, the same on every machine.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from cassino.engine.core import Engine
+from cassino.engine.game import Game
+from cassino.engine.scoring import Scorer
+from cassino.language.variants import load_rules
+from cassino.players.gain import CardWorth, held
+from cassino.players.playouts import playout
+from cassino.players.policy import FITTED, PlayoutPolicy
+from cassino.players.search import DEPTHS, LEAST_DEALS, SearchBot
+from cassino.players.solver import cards_left
+
+
+def _game(variant: str, seed: int = 3) -> Game:
+    return Game.new(Engine(load_rules(variant)), seed, 2).with_(target=None)
+
+
+def test_where_the_playouts_stop_by_depth() -> None:
+    draw, standard = _game("draw"), _game("standard")
+    in_hands = sum(h.bit_count() for h in draw.hand.hands)
+    assert draw.hand.stock and in_hands == 8
+    assert SearchBot().depth == "hands" and DEPTHS == ("hands", "deal")
+    assert SearchBot().stop(draw, False) == cards_left(draw.hand) - in_hands
+    assert SearchBot(depth="deal").stop(draw, False) == -1
+    assert SearchBot(depth=5).stop(draw, False) == cards_left(draw.hand) - 5
+    assert SearchBot(depth=500).stop(draw, False) == 0
+    assert SearchBot().stop(draw, True) == -1            # (a playout to the hand's end: no bound)
+    assert SearchBot().stop(standard, False) == -1       # (the deal ends when the hands are empty)
+    assert SearchBot(depth=3).stop(standard, False) == cards_left(standard.hand) - 3
+
+
+@pytest.mark.parametrize("policy", [None, "fitted"])
+def test_a_playout_stops_where_asked_and_counts_its_work(policy: str | None) -> None:
+    game = _game("draw")
+    engine, state = game.engine, game.hand
+    worth = CardWorth(engine, Scorer(engine))
+    rating = None if policy is None else PlayoutPolicy(engine, FITTED)
+    move = engine.legal_moves(state)[0]
+    start = held(state)
+    tally = [0, 0]
+    short = playout(engine, worth, state, move, False, rating, 0.0, start - 8, tally)
+    assert held(short) == start - 8 and not short.over
+    assert tally[1] == 7 and tally[0] >= tally[1]        # (the move itself, then seven plies)
+    whole = [0, 0]
+    end = playout(engine, worth, state, move, False, rating, 0.0, -1, whole)
+    assert end.over and held(end) == 0 and whole[1] > 30 and whole[0] >= whole[1]
+    assert playout(engine, worth, state, move, False, rating) == end   # (no tally: the same playout)
+
+
+def test_the_search_is_the_same_with_the_same_seed_and_counts_its_playouts() -> None:
+    game = _game("draw", 5)
+    seat = game.hand.turn
+    first, again = SearchBot(4, iterations=8, width=3), SearchBot(4, iterations=8, width=3)
+    assert first.choose(game, seat) == again.choose(game, seat)
+    assert first.work_done == again.work_done and first.work_done[0] >= first.work_done[1] > 0
+    deep = SearchBot(4, iterations=8, width=3, depth="deal")
+    deep.choose(game, seat)
+    assert deep.work_done[1] > first.work_done[1]   # (the stock played out: more plies)
+    assert SearchBot().work_done == (0, 0)
+
+
+@pytest.mark.parametrize("bad", [0, -1, "hand", "", True, 2.5, None, [8]])
+def test_a_bad_depth_is_refused_saying_what_it_may_be(bad: object) -> None:
+    with pytest.raises(ValueError, match="depth is hands or deal or a number of cards above 0"):
+        SearchBot(depth=bad)  # type: ignore[arg-type]
+
+
+class _Counting(SearchBot):
+    """The search, counting the deals it draws."""
+
+    def __init__(self, seed: int, **settings: object) -> None:
+        super().__init__(seed, **settings)  # type: ignore[arg-type]
+        self.deals = 0
+
+    def sampled_values(self, *args: object) -> list[float]:  # type: ignore[override]
+        self.deals += 1
+        return super().sampled_values(*args)  # type: ignore[arg-type]
+
+
+def test_long_playouts_take_fewer_deals_with_scale_above() -> None:
+    scopone = Game.new(Engine(load_rules("scopone")), 3, 4, partners=True).with_(target=None)
+    seat = scopone.hand.turn
+    assert sum(h.bit_count() for h in scopone.hand.hands) == 36
+    counts = {}
+    for above in (0, 16, 2):
+        bot = _Counting(1, scale_above=above, close=0, z=1e9, cap=None, width=2)
+        bot.choose(scopone, seat)
+        counts[above] = bot.deals
+    assert counts == {0: 64, 16: 64 * 16 // 36, 2: LEAST_DEALS}
+    assert SearchBot().scale_above == 0
+    standard = _game("standard")
+    plain, scaled = _Counting(1, close=0), _Counting(1, close=0, scale_above=16)
+    assert plain.choose(standard, standard.hand.turn) == scaled.choose(standard, standard.hand.turn)
+    assert plain.deals == scaled.deals   # (8 cards in hand: as before)
+
+
+@pytest.mark.parametrize("bad", [-1, True, 2.5, "16", None])
+def test_a_bad_scale_above_is_refused_with_its_name(bad: object) -> None:
+    with pytest.raises(ValueError, match="scale_above is a number of cards in hand, 0 or more"):
+        SearchBot(scale_above=bad)  # type: ignore[arg-type]
+
+
+def test_a_decision_without_playouts_did_no_playout_work() -> None:
+    game = _game("standard", 2)
+    bot = SearchBot(1, iterations=8)
+    bot.choose(game, game.hand.turn)
+    assert bot.work_done[1] > 0
+    while game.hand.stock or not game.hand.turn == 0:   # (to the last deal: the exact solver's moves)
+        game = game.play(game.legal_moves()[0])
+    assert bot.choose(game, 0) in game.legal_moves() and bot.work_done == (0, 0)
