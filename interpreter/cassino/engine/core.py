@@ -651,6 +651,12 @@ class Engine:
         memo = self._memo
         if memo[0] is state:
             return memo[1]
+        keys = self._listing(state)
+        self._memo = (state, keys)
+        return keys
+
+    def _listing(self, state: HandState) -> list[int]:
+        """The position's move keys, worked out afresh (``_keys`` remembers them)."""
         refused = self._too_large
         if refused[0] is state:
             raise PositionTooLargeError(refused[1])
@@ -670,7 +676,6 @@ class Engine:
                 keys = [TRAIL | (1 << (PLAYED_SHIFT + k)) for k in range(popcount(state.hands[state.turn]))]
         if self.take_all:
             keys = self._all_it_can(state, keys)
-        self._memo = (state, keys)
         return keys
 
     def _all_it_can(self, state: HandState, keys: list[int]) -> list[int]:
@@ -810,7 +815,12 @@ class Engine:
         Keys are cheap to make, compare and store; they mean something only with their
         state. :meth:`apply_key` plays one, :meth:`move_of` turns one into a :class:`Move`.
         """
-        return list(self._keys(state))
+        memo = self._memo
+        if memo[0] is state:
+            return list(memo[1])
+        # A list of its own, not remembered: the caller may change it, and a copy for the memo
+        # (or for the caller) is a list more a ply where keys are listed and applied by key.
+        return self._listing(state)
 
     def legal_moves(self, state: HandState) -> list[Move]:
         """Every legal move of the player to play (``state.turn``), each once::
