@@ -28,6 +28,7 @@ from typing import Final, cast
 from mypy_extensions import i64, mypyc_attr
 
 from ..errors import PositionTooLargeError
+from ..language.cards import MAX_DECK_CARDS
 from .state import Build, HandState
 from .tables import BUILD, CAPTURE, END, TRAIL, TRAIL_BUILD, MOVE_BUDGET, Tables
 
@@ -49,6 +50,11 @@ _COUNT_FROM: Final = 18
 #: The key of a trail of hand card k, made once as an object: every position lists its
 #: trails, and a key made each time is a number boxed into a new object (keys pass 256).
 _TRAIL_KEYS: Final[list[object]] = [TRAIL | (1 << (PLAYED_SHIFT + k)) for k in range(48)]
+#: The code of an item that takes no part in sums (a loose card without value, a build that does
+#: not count as a card): above every sum, so the subset-sum passes step over it.
+_NO_SUM: Final = 1 << 20
+#: An item's bit by its index (item k is bit k), made once: a position's loose cards and builds.
+_ITEM_BITS: Final[list[int]] = [1 << k for k in range(2 * MAX_DECK_CARDS + 2)]
 
 
 def bits(mask: int) -> list[int]:
@@ -215,33 +221,36 @@ class Generator:
         self.seat: int = state.turn
         self.hand_cards: list[int] = bits(state.hands[self.seat])
         self.h: int = len(self.hand_cards)
-        # The items that take part in sums: loose cards with values, and single builds where a
-        # single build counts as a card of its value. (One pass over the table's bits, not a
-        # list of them read again.) The loose cards themselves stay a mask (``loose_mask``, item
-        # j its j-th lowest card): the families read its bits, and the list ``loose_cards`` is
-        # made only when something outside reads it (one list and its appends a ply less).
-        sum_bits: list[int] = []
+        # Each item's code in sums (item k: the k-th lowest loose card, then the builds): loose
+        # cards with values, and single builds where a single build counts as a card of its value;
+        # the others ``_NO_SUM``, which the passes step over. (One pass over the table's bits, and
+        # one list: an item's bit is its index's.) The loose cards themselves stay a mask
+        # (``loose_mask``, item j its j-th lowest card): the families read its bits, and the list
+        # ``loose_cards`` is made only when something outside reads it.
         sum_codes: list[int] = []
         tvc = t.tvc
         mask = state.in_play()   # the table, and the opposing pile tops where piles are in play
         self.loose_mask: int = mask
         j = 0
+        n_sum = 0
+        sum_mask = 0
         plain = True
         while mask:
             low = mask & -mask
-            c = low.bit_length() - 1
-            vc = tvc[c]
+            vc = tvc[low.bit_length() - 1]
             if vc != -1:
-                sum_bits.append(1 << j)
                 sum_codes.append(vc)
+                n_sum += 1
+                sum_mask |= _ITEM_BITS[j]
                 if vc < 1:
                     plain = False
+            else:
+                sum_codes.append(_NO_SUM)
             mask ^= low
             j += 1
         self._loose_cards: list[int] = _UNSET
         self.n_loose: int = j
-        self.sum_bits: list[int] = sum_bits
-        #: Each sum item's value as ``Tables.tvc`` gives it (v, or minus the mask of several).
+        #: Each item's value as ``Tables.tvc`` gives it (v, or minus the mask of several), or ``_NO_SUM``.
         self.sum_codes: list[int] = sum_codes
         self.builds: tuple[Build, ...] = state.builds
         self.n_builds: int = len(self.builds)
@@ -255,10 +264,16 @@ class Generator:
             for j in range(self.n_builds):
                 code = self.b_code[j]
                 if not self.builds[j].multiple and code < t.rank_code_base:
-                    self.sum_bits.append(1 << (self.n_loose + j))
-                    self.sum_codes.append(code)
+                    sum_codes.append(code)
+                    n_sum += 1
+                    sum_mask |= _ITEM_BITS[self.n_loose + j]
                     if code < 1:
                         plain = False
+                else:
+                    sum_codes.append(_NO_SUM)
+        #: How many items take part in sums, and they as a mask of item bits.
+        self.n_sum: int = n_sum
+        self.sum_mask: int = sum_mask
         #: Every sum item has one value, at least 1: a set's sum is a number (``_dfs_totals``).
         self.plain_sums: bool = plain
         self.partner: int = -1
@@ -283,9 +298,14 @@ class Generator:
         self.union_sets: list[set[int]] = _NO_SETS
 
     @property
+    def sum_bits(self) -> list[int]:
+        """The items that take part in sums, each as its bit."""
+        return [1 << k for k in range(len(self.sum_codes)) if self.sum_codes[k] != _NO_SUM]
+
+    @property
     def sum_vals(self) -> list[int]:
         """Each sum item's values as a mask (bit v: it counts as v), in ``sum_bits`` order."""
-        return [1 << vc if vc >= 0 else -vc for vc in self.sum_codes]
+        return [1 << vc if vc >= 0 else -vc for vc in self.sum_codes if vc != _NO_SUM]
 
     @property
     def loose_cards(self) -> list[int]:
@@ -305,18 +325,23 @@ class Generator:
             spare = self.spare
             buckets = self.buckets = spare if spare is not _NO_BUCKETS else [_EMPTY] * (self.top + 1)
             if self.t.sums:
-                if len(self.sum_bits) > _COUNT_FROM:
+                if self.n_sum > _COUNT_FROM:
                     self._check_sets()
-                if self.plain_sums:
+                if self.plain_sums and self.sum_mask <= _POP_MAX:
+                    self._dfs_small(self.sum_mask, 0, 0)
+                elif self.plain_sums:
                     self._dfs_totals(0, 0, 0)
                 else:
                     self._dfs(0, 0, 1, (2 << self.top) - 1)
             else:
-                sum_vals = self.sum_vals
-                for k in range(len(self.sum_bits)):
-                    for w in bits(sum_vals[k]):
+                sum_codes = self.sum_codes
+                for k in range(len(sum_codes)):
+                    vc = sum_codes[k]
+                    if vc == _NO_SUM:
+                        continue
+                    for w in bits(1 << vc if vc >= 0 else -vc):
                         if w <= self.top:
-                            self._record(w, self.sum_bits[k])
+                            self._record(w, 1 << k)
         return buckets[v]
 
     def _check_sets(self) -> None:
@@ -326,11 +351,13 @@ class Generator:
         counted), in ``items x top`` steps. The passes below visit each such set once and try
         every later item from it, so the work counted is sets times items."""
         top = self.top
-        n = len(self.sum_codes)
+        n = self.n_sum
         cap = self.t.move_budget * 8   # (counts stay small numbers)
         counts = [0] * (top + 1)
         counts[0] = 1
         for vc in self.sum_codes:
+            if vc == _NO_SUM:
+                continue
             if vc >= 0:
                 low = vc
             else:
@@ -359,19 +386,20 @@ class Generator:
     def _dfs(self, start: int, mask: int, sums: int, limit: int) -> None:
         """Every item set from ``start`` on, extending ``mask`` (which can make the sums in
         ``sums``), recorded under each sum it can make up to ``top``."""
-        sum_bits = self.sum_bits
         sum_codes = self.sum_codes
         buckets = self.buckets
-        n = len(sum_bits)
+        n = len(sum_codes)
         for k in range(start, n):
             vc = sum_codes[k]
+            if vc == _NO_SUM:
+                continue
             if vc >= 0:   # one value (the usual case)
                 ns = (sums << vc) & limit
             else:
                 ns = add_values(sums, -vc) & limit
             if not ns:
                 continue
-            m2 = mask | sum_bits[k]
+            m2 = mask | _ITEM_BITS[k]
             s = ns
             while s:   # recorded under each sum (as _record, inlined: this is the hot loop)
                 low = s & -s
@@ -389,16 +417,15 @@ class Generator:
         """:meth:`_dfs` where every item has one value of at least 1 (``plain_sums``): a set's
         sum is one number, so no mask of sums is shifted and taken apart at every node, and a
         set worth ``top`` already is not extended. The same sets, recorded in the same order."""
-        sum_bits = self.sum_bits
         sum_codes = self.sum_codes
         buckets = self.buckets
         top: i64 = self.top
-        n: i64 = len(sum_bits)
-        for k in range(start, n):   # (machine integers: indexes and sums stay small)
+        n: i64 = len(sum_codes)
+        for k in range(start, n):   # (machine integers: indexes and sums stay small; ``_NO_SUM`` is above top)
             v: i64 = total + sum_codes[k]
             if v > top:
                 continue
-            m2 = mask | sum_bits[k]
+            m2 = mask | _ITEM_BITS[k]
             b = buckets[v]
             if b is _EMPTY:
                 b = []
@@ -406,6 +433,28 @@ class Generator:
             b.append(m2)
             if v < top and k + 1 < n:
                 self._dfs_totals(k + 1, m2, v)
+
+    def _dfs_small(self, avail: i64, mask: i64, total: i64) -> None:
+        """:meth:`_dfs_totals` where the items fit a machine integer (up to 62): the items still
+        to try are a mask (``avail``), so those outside sums are never visited, and the sets are
+        machine integers. The same sets, recorded in the same order."""
+        sum_codes = self.sum_codes
+        buckets = self.buckets
+        top: i64 = self.top
+        while avail:
+            low: i64 = avail & -avail
+            avail ^= low
+            v: i64 = total + sum_codes[_ones(low - 1)]
+            if v > top:
+                continue
+            m2: i64 = mask | low
+            b = buckets[v]
+            if b is _EMPTY:
+                b = []
+                buckets[v] = b
+            b.append(m2)
+            if v < top and avail:
+                self._dfs_small(avail, m2, v)
 
     def group_unions(self, v: int) -> list[int]:
         if v <= 0 or v > self.top:
