@@ -536,12 +536,23 @@ class Generator:
         r = t.rank[p]
         items: list[int] = _EMPTY   # (a list made only when something is found: most calls find nothing)
         cards = self.loose_mask
-        if cards & t.rank_mask[r]:   # (else no loose card of its rank: no walk over the table)
+        same = cards & t.valueless_rank_mask[r]
+        if same and 0 <= cards <= _POP_MAX:
+            # (Machine integers, as a one-pack deck's masks are: each such card's item index is
+            # the number of loose cards below it; no walk over the table.)
+            loose: i64 = cards
+            m: i64 = same
+            while m:
+                lowest = m & -m
+                if items is _EMPTY:
+                    items = []
+                items.append(1 << _ones(loose & (lowest - 1)))
+                m ^= lowest
+        elif same:
             j = 0
             while cards:
                 low = cards & -cards
-                c = low.bit_length() - 1
-                if t.rank[c] == r and t.valueless[c]:
+                if same & low:
                     if items is _EMPTY:
                         items = []
                     items.append(1 << j)
@@ -701,6 +712,8 @@ class Generator:
                 rest = lowest.bit_length() - 1
                 big_v = rest + vp
                 completions = _ZERO if rest == 0 else self.sum_groups(rest)
+                if not completions and not self.n_builds:
+                    continue   # (no set completes the value, and no build to add to or raise)
                 key_head = BUILD | (big_v << VALUE_SHIFT) | head
                 # A new build: the played card's set, and (multiple) further sets worth V.
                 if single:
@@ -781,6 +794,8 @@ class Generator:
         tj | u' where u' (what is left of it without tj) is one of the unions. (For a card of
         one value, where no other key has the same head and items: see ``card_builds``.)
         """
+        if not completions:
+            return
         us = self.group_unions(big_v) if self.t.multiple else _EMPTY
         several = len(completions) > 1
         uset = self.union_set(big_v) if several and us else _NO_SET

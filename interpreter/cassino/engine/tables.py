@@ -72,6 +72,11 @@ class Tables:
         self.rank_mask: list[int] = [0] * len(deck.ranks)
         for i in range(n):
             self.rank_mask[self.rank[i]] |= 1 << i
+        #: The cards without value of each rank (a deck mask by rank): what such a card takes.
+        self.valueless_rank_mask: list[int] = [0] * len(deck.ranks)
+        for i in range(n):
+            if self.valueless[i]:
+                self.valueless_rank_mask[self.rank[i]] |= 1 << i
         top = 0
         for i in range(n):
             for v in deck.hand_values[i] + deck.table_values[i]:
