@@ -231,23 +231,45 @@ class Generator:
         tvc = t.tvc
         mask = state.in_play()   # the table, and the opposing pile tops where piles are in play
         self.loose_mask: int = mask
-        j = 0
+        j: int = 0
         n_sum = 0
         sum_mask = 0
         plain = True
-        while mask:
-            low = mask & -mask
-            vc = tvc[low.bit_length() - 1]
-            if vc != -1:
-                sum_codes.append(vc)
-                n_sum += 1
-                sum_mask |= _ITEM_BITS[j]
-                if vc < 1:
-                    plain = False
-            else:
-                sum_codes.append(_NO_SUM)
-            mask ^= low
-            j += 1
+        if 0 <= mask <= _POP_MAX:
+            # (Machine integers, as a one-pack deck's masks are: a card's index is the number of
+            # bits below it, and the sum items' mask a machine integer too.)
+            rest: i64 = mask
+            items: i64 = 0
+            jj: i64 = 0
+            while rest:
+                lowest = rest & -rest
+                vc = tvc[_ones(lowest - 1)]
+                if vc != -1:
+                    sum_codes.append(vc)
+                    n_sum += 1
+                    items |= 1 << jj
+                    if vc < 1:
+                        plain = False
+                else:
+                    sum_codes.append(_NO_SUM)
+                rest ^= lowest
+                jj += 1
+            j = jj
+            sum_mask = items
+        else:
+            while mask:
+                low = mask & -mask
+                vc = tvc[low.bit_length() - 1]
+                if vc != -1:
+                    sum_codes.append(vc)
+                    n_sum += 1
+                    sum_mask |= _ITEM_BITS[j]
+                    if vc < 1:
+                        plain = False
+                else:
+                    sum_codes.append(_NO_SUM)
+                mask ^= low
+                j += 1
         self._loose_cards: list[int] = _UNSET
         self.n_loose: int = j
         #: Each item's value as ``Tables.tvc`` gives it (v, or minus the mask of several), or ``_NO_SUM``.
@@ -444,7 +466,15 @@ class Generator:
         while avail:
             low: i64 = avail & -avail
             avail ^= low
-            v: i64 = total + sum_codes[_ones(low - 1)]
+            # The item's index, the bits below it counted (``_ones``, inline: this is the hot loop).
+            x: i64 = low - 1
+            x = x - ((x >> 1) & 0x1555555555555555)
+            x = (x & 0x3333333333333333) + ((x >> 2) & 0x3333333333333333)
+            x = (x + (x >> 4)) & 0x0F0F0F0F0F0F0F0F
+            x = x + (x >> 8)
+            x = x + (x >> 16)
+            x = (x + (x >> 32)) & 0x7F
+            v: i64 = total + sum_codes[x]
             if v > top:
                 continue
             m2: i64 = mask | low
