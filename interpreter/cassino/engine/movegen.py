@@ -47,6 +47,9 @@ _NO_SETS: Final[list[set[int]]] = []
 #: Tables with no more sum items than this are listed without counting their sets first: at
 #: most 2**18 sets, a few milliseconds, so the count would cost more than it saves.
 _COUNT_FROM: Final = 18
+#: Tables with no more sum items than this are walked by deck cards (``Generator._dfs_cards``: no
+#: list of the items' codes made); larger ones, where the walk's steps outnumber the list's, by items.
+_CARDS_PASS_UP_TO: Final = 12
 #: The key of a trail of hand card k, made once as an object: every position lists its
 #: trails, and a key made each time is a number boxed into a new object (keys pass 256).
 _TRAIL_KEYS: Final[list[object]] = [TRAIL | (1 << (PLAYED_SHIFT + k)) for k in range(48)]
@@ -221,59 +224,11 @@ class Generator:
         self.seat: int = state.turn
         self.hand_cards: list[int] = bits(state.hands[self.seat])
         self.h: int = len(self.hand_cards)
-        # Each item's code in sums (item k: the k-th lowest loose card, then the builds): loose
-        # cards with values, and single builds where a single build counts as a card of its value;
-        # the others ``_NO_SUM``, which the passes step over. (One pass over the table's bits, and
-        # one list: an item's bit is its index's.) The loose cards themselves stay a mask
-        # (``loose_mask``, item j its j-th lowest card): the families read its bits, and the list
-        # ``loose_cards`` is made only when something outside reads it.
-        sum_codes: list[int] = []
-        tvc = t.tvc
         mask = state.in_play()   # the table, and the opposing pile tops where piles are in play
+        #: The loose cards (item j: the j-th lowest card of the mask). The families read its bits;
+        #: the list ``loose_cards`` is made only when something outside reads it.
         self.loose_mask: int = mask
-        j: int = 0
-        n_sum = 0
-        sum_mask = 0
-        plain = True
-        if 0 <= mask <= _POP_MAX:
-            # (Machine integers, as a one-pack deck's masks are: a card's index is the number of
-            # bits below it, and the sum items' mask a machine integer too.)
-            rest: i64 = mask
-            items: i64 = 0
-            jj: i64 = 0
-            while rest:
-                lowest = rest & -rest
-                vc = tvc[_ones(lowest - 1)]
-                if vc != -1:
-                    sum_codes.append(vc)
-                    n_sum += 1
-                    items |= 1 << jj
-                    if vc < 1:
-                        plain = False
-                else:
-                    sum_codes.append(_NO_SUM)
-                rest ^= lowest
-                jj += 1
-            j = jj
-            sum_mask = items
-        else:
-            while mask:
-                low = mask & -mask
-                vc = tvc[low.bit_length() - 1]
-                if vc != -1:
-                    sum_codes.append(vc)
-                    n_sum += 1
-                    sum_mask |= _ITEM_BITS[j]
-                    if vc < 1:
-                        plain = False
-                else:
-                    sum_codes.append(_NO_SUM)
-                mask ^= low
-                j += 1
         self._loose_cards: list[int] = _UNSET
-        self.n_loose: int = j
-        #: Each item's value as ``Tables.tvc`` gives it (v, or minus the mask of several), or ``_NO_SUM``.
-        self.sum_codes: list[int] = sum_codes
         self.builds: tuple[Build, ...] = state.builds
         self.n_builds: int = len(self.builds)
         #: The card played from the hand this turn, in a turn of several actions (``build.free_actions``).
@@ -282,20 +237,42 @@ class Generator:
         #: The owner's obligation lapses in the last deal (``build.owner_obligation_in_last_deal``: false).
         self.obligation_lapsed: bool = not t.obligation_in_last_deal and not state.stock
         self.b_code: list[int] = [t.code(b.value) for b in self.builds] if self.builds else _EMPTY
-        if t.single_build_as_card:
-            for j in range(self.n_builds):
-                code = self.b_code[j]
-                if not self.builds[j].multiple and code < t.rank_code_base:
-                    sum_codes.append(code)
+        #: Each item's code in sums (item k: the k-th lowest loose card, then the builds, as
+        #: ``Tables.tvc`` gives it: v, or minus the mask of several), ``_NO_SUM`` for an item outside
+        #: sums (a card without value, a build that does not count as a card); ``_UNSET`` until read
+        #: (``codes``) where the sum items are a deck mask (``deck_sums``).
+        self.sum_codes: list[int] = _UNSET
+        #: The sum items are the loose cards with a value, read from the deck's masks: a table of
+        #: one pack's cards (a machine integer) whose builds take no part in sums. Then ``sum_mask``
+        #: is a deck mask, and no list of codes is made unless something other than the one-value
+        #: pass (``_dfs_cards``) reads it.
+        self.deck_sums: bool = False
+        self.n_loose: int = 0
+        #: How many items take part in sums, and they as a mask (deck cards where ``deck_sums``,
+        #: else item bits).
+        self.n_sum: int = 0
+        self.sum_mask: int = 0
+        if 0 <= mask <= _POP_MAX and not (t.single_build_as_card and self.n_builds):
+            sums = mask & t.valued_mask
+            self.deck_sums = True
+            self.n_loose = popcount(mask)
+            self.n_sum = popcount(sums)
+            self.sum_mask = sums
+            plain = not sums & ~t.plain_mask
+        else:
+            codes = self.codes()
+            n_sum = 0
+            sum_mask = 0
+            plain = True
+            for k in range(len(codes)):
+                vc = codes[k]
+                if vc != _NO_SUM:
                     n_sum += 1
-                    sum_mask |= _ITEM_BITS[self.n_loose + j]
-                    if code < 1:
+                    sum_mask |= _ITEM_BITS[k]
+                    if vc < 1:
                         plain = False
-                else:
-                    sum_codes.append(_NO_SUM)
-        #: How many items take part in sums, and they as a mask of item bits.
-        self.n_sum: int = n_sum
-        self.sum_mask: int = sum_mask
+            self.n_sum = n_sum
+            self.sum_mask = sum_mask
         #: Every sum item has one value, at least 1: a set's sum is a number (``_dfs_totals``).
         self.plain_sums: bool = plain
         self.partner: int = -1
@@ -319,15 +296,51 @@ class Generator:
         self.unions_cache: list[list[int]] = _NO_BUCKETS
         self.union_sets: list[set[int]] = _NO_SETS
 
+    def codes(self) -> list[int]:
+        """``sum_codes``, made when first read (one pass over the table's bits; sets ``n_loose``)."""
+        codes = self.sum_codes
+        if codes is not _UNSET:
+            return codes
+        codes = []
+        tvc = self.t.tvc
+        mask = self.loose_mask
+        j = 0
+        while mask:
+            low = mask & -mask
+            vc = tvc[low.bit_length() - 1]
+            codes.append(vc if vc != -1 else _NO_SUM)
+            mask ^= low
+            j += 1
+        self.n_loose = j
+        if self.t.single_build_as_card:
+            for k in range(self.n_builds):
+                code = self.b_code[k]
+                single = not self.builds[k].multiple and code < self.t.rank_code_base
+                codes.append(code if single else _NO_SUM)
+        self.sum_codes = codes
+        return codes
+
+    def _item_sums(self) -> int:
+        """The sum items as item bits (``sum_mask`` is deck cards where ``deck_sums``)."""
+        if not self.deck_sums:
+            return self.sum_mask
+        codes = self.codes()
+        m = 0
+        for k in range(len(codes)):
+            if codes[k] != _NO_SUM:
+                m |= _ITEM_BITS[k]
+        return m
+
     @property
     def sum_bits(self) -> list[int]:
         """The items that take part in sums, each as its bit."""
-        return [1 << k for k in range(len(self.sum_codes)) if self.sum_codes[k] != _NO_SUM]
+        codes = self.codes()
+        return [1 << k for k in range(len(codes)) if codes[k] != _NO_SUM]
 
     @property
     def sum_vals(self) -> list[int]:
         """Each sum item's values as a mask (bit v: it counts as v), in ``sum_bits`` order."""
-        return [1 << vc if vc >= 0 else -vc for vc in self.sum_codes if vc != _NO_SUM]
+        return [1 << vc if vc >= 0 else -vc for vc in self.codes() if vc != _NO_SUM]
 
     @property
     def loose_cards(self) -> list[int]:
@@ -349,14 +362,18 @@ class Generator:
             if self.t.sums:
                 if self.n_sum > _COUNT_FROM:
                     self._check_sets()
-                if self.plain_sums and self.sum_mask <= _POP_MAX:
+                if self.plain_sums and self.deck_sums and self.n_sum <= _CARDS_PASS_UP_TO:
+                    self._dfs_cards(self.sum_mask, 0, 0)
+                elif self.plain_sums and self.deck_sums:
+                    self._dfs_small(self._item_sums(), 0, 0)
+                elif self.plain_sums and self.sum_mask <= _POP_MAX:
                     self._dfs_small(self.sum_mask, 0, 0)
                 elif self.plain_sums:
                     self._dfs_totals(0, 0, 0)
                 else:
                     self._dfs(0, 0, 1, (2 << self.top) - 1)
             else:
-                sum_codes = self.sum_codes
+                sum_codes = self.codes()
                 for k in range(len(sum_codes)):
                     vc = sum_codes[k]
                     if vc == _NO_SUM:
@@ -377,7 +394,7 @@ class Generator:
         cap = self.t.move_budget * 8   # (counts stay small numbers)
         counts = [0] * (top + 1)
         counts[0] = 1
-        for vc in self.sum_codes:
+        for vc in self.codes():
             if vc == _NO_SUM:
                 continue
             if vc >= 0:
@@ -408,7 +425,7 @@ class Generator:
     def _dfs(self, start: int, mask: int, sums: int, limit: int) -> None:
         """Every item set from ``start`` on, extending ``mask`` (which can make the sums in
         ``sums``), recorded under each sum it can make up to ``top``."""
-        sum_codes = self.sum_codes
+        sum_codes = self.codes()
         buckets = self.buckets
         n = len(sum_codes)
         for k in range(start, n):
@@ -439,7 +456,7 @@ class Generator:
         """:meth:`_dfs` where every item has one value of at least 1 (``plain_sums``): a set's
         sum is one number, so no mask of sums is shifted and taken apart at every node, and a
         set worth ``top`` already is not extended. The same sets, recorded in the same order."""
-        sum_codes = self.sum_codes
+        sum_codes = self.codes()
         buckets = self.buckets
         top: i64 = self.top
         n: i64 = len(sum_codes)
@@ -460,7 +477,7 @@ class Generator:
         """:meth:`_dfs_totals` where the items fit a machine integer (up to 62): the items still
         to try are a mask (``avail``), so those outside sums are never visited, and the sets are
         machine integers. The same sets, recorded in the same order."""
-        sum_codes = self.sum_codes
+        sum_codes = self.codes()
         buckets = self.buckets
         top: i64 = self.top
         while avail:
@@ -485,6 +502,47 @@ class Generator:
             b.append(m2)
             if v < top and avail:
                 self._dfs_small(avail, m2, v)
+
+    def _dfs_cards(self, avail: i64, mask: i64, total: i64) -> None:
+        """:meth:`_dfs_small` where the sum items are the loose cards with a value (``deck_sums``):
+        ``avail`` the deck cards still to try, each card's value read from the deck's table
+        (``Tables.tvc``) and its item index counted by the loose cards below it, so that no list
+        of the items' codes is made. The same sets (item masks), recorded in the same order."""
+        tvc = self.t.tvc
+        loose: i64 = self.loose_mask
+        buckets = self.buckets
+        top: i64 = self.top
+        while avail:
+            low: i64 = avail & -avail
+            avail ^= low
+            # The card's index and its item's: the bits below it counted (``_ones``, inline:
+            # this is the hot loop), in the deck and among the loose cards.
+            x: i64 = low - 1
+            y: i64 = loose & x
+            x = x - ((x >> 1) & 0x1555555555555555)
+            x = (x & 0x3333333333333333) + ((x >> 2) & 0x3333333333333333)
+            x = (x + (x >> 4)) & 0x0F0F0F0F0F0F0F0F
+            x = x + (x >> 8)
+            x = x + (x >> 16)
+            x = (x + (x >> 32)) & 0x7F
+            v: i64 = total + tvc[x]
+            if v > top:
+                continue
+            y = y - ((y >> 1) & 0x1555555555555555)
+            y = (y & 0x3333333333333333) + ((y >> 2) & 0x3333333333333333)
+            y = (y + (y >> 4)) & 0x0F0F0F0F0F0F0F0F
+            y = y + (y >> 8)
+            y = y + (y >> 16)
+            y = (y + (y >> 32)) & 0x7F
+            one: i64 = 1
+            m2: i64 = mask | (one << y)
+            b = buckets[v]
+            if b is _EMPTY:
+                b = []
+                buckets[v] = b
+            b.append(m2)
+            if v < top and avail:
+                self._dfs_cards(avail, m2, v)
 
     def group_unions(self, v: int) -> list[int]:
         if v <= 0 or v > self.top:

@@ -67,6 +67,14 @@ class Tables:
         #: one (no mask to take apart, and a small number, kept in a list without allocating),
         #: minus the mask where there are several (at least -3), -1 for a card without value.
         self.tvc: list[int] = [value_code(deck.table_values[i]) for i in range(n)]
+        #: The cards that take part in sums (a value), and those of one value of at least 1 (deck masks).
+        self.valued_mask: int = 0
+        self.plain_mask: int = 0
+        for i in range(n):
+            if self.tvc[i] != -1:
+                self.valued_mask |= 1 << i
+            if self.tvc[i] >= 1:
+                self.plain_mask |= 1 << i
         self.rank: list[int] = list(deck.rank_index)
         self.valueless: list[bool] = [not deck.hand_values[i] for i in range(n)]
         self.rank_mask: list[int] = [0] * len(deck.ranks)
