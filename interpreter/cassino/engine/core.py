@@ -1132,12 +1132,14 @@ class Engine:
         # (The key decoded in place: no tuple of five boxed numbers a ply.)
         hand = state.hands[state.turn]
         h = popcount(hand)
+        items = key >> (PLAYED_SHIFT + h)
+        played = deposit((key >> PLAYED_SHIFT) & ((1 << h) - 1), hand)
+        if not items:   # (a trail, or a build of the hand's cards alone: no table card to find)
+            return self._apply(state, key & 3, played, 0, 0, (key >> VALUE_SHIFT) & VALUE_BITS)
         table = state.in_play()       # the table, and the opposing pile tops where in play
         n_loose = popcount(table)
-        items = key >> (PLAYED_SHIFT + h)
-        return self._apply(state, key & 3, deposit((key >> PLAYED_SHIFT) & ((1 << h) - 1), hand),
-                           deposit(items & ((1 << n_loose) - 1), table), items >> n_loose,
-                           (key >> VALUE_SHIFT) & VALUE_BITS)
+        return self._apply(state, key & 3, played, deposit(items & ((1 << n_loose) - 1), table),
+                           items >> n_loose, (key >> VALUE_SHIFT) & VALUE_BITS)
 
     def _apply(self, state: HandState, kind: int, played: int, loose: int, used: int, code: int) -> HandState:
         seat = state.turn
