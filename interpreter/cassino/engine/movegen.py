@@ -295,6 +295,9 @@ class Generator:
         self.spare: list[list[int]] = _NO_BUCKETS   # emptied buckets to fill instead (``generate``)
         self.unions_cache: list[list[int]] = _NO_BUCKETS
         self.union_sets: list[set[int]] = _NO_SETS
+        #: The values (a mask) whose sets are in ``buckets``: every one, unless the pass recorded
+        #: only those the hand asks for (``_dfs_cards``); the others are found when asked for.
+        self.recorded: int = -1
 
     def codes(self) -> list[int]:
         """``sum_codes``, made when first read (one pass over the table's bits; sets ``n_loose``)."""
@@ -363,7 +366,10 @@ class Generator:
                 if self.n_sum > _COUNT_FROM:
                     self._check_sets()
                 if self.plain_sums and self.deck_sums and self.n_sum <= _CARDS_PASS_UP_TO:
-                    self._dfs_cards(self.sum_mask, 0, 0)
+                    wanted = self._wanted()
+                    self.recorded = wanted
+                    if wanted:
+                        self._dfs_cards(self.sum_mask, 0, 0, wanted, _high_bit(wanted))
                 elif self.plain_sums and self.deck_sums:
                     self._dfs_small(self._item_sums(), 0, 0)
                 elif self.plain_sums and self.sum_mask <= _POP_MAX:
@@ -381,7 +387,41 @@ class Generator:
                     for w in bits(1 << vc if vc >= 0 else -vc):
                         if w <= self.top:
                             self._record(w, 1 << k)
+        if not self.recorded >> v & 1:
+            # A value the pass did not record (one no hand card asks for, asked by something else):
+            # its sets alone, in the pass's order.
+            self.recorded |= 1 << v
+            found = self._cards_worth(self.sum_mask, 0, 0, v, _EMPTY)
+            if found:
+                buckets[v] = found
+            return found
         return buckets[v]
+
+    def _wanted(self) -> int:
+        """The values (a mask) whose item sets the hand's moves usually ask for: each hand card's
+        value (its captures), a value some hand card captures or the partner is proven to hold (a
+        build's), and what completes such a value from a hand card's value (a new build). Where
+        several hand cards play together, every value. (A value asked for outside them, as a raise
+        of a build asks, is found then: see ``sum_groups``.)"""
+        t = self.t
+        every = (2 << self.top) - 2
+        if t.hand_cards_max > 1:
+            return every
+        values = 0
+        codes = self.partner_proven
+        for c in self.hand_cards:
+            values |= t.hvm[c]
+            codes |= t.cap_codes[c]
+        wanted = values
+        if t.build_allowed:
+            codes &= (2 << t.build_max) - 1
+            wanted |= codes   # (a build's value itself: its further sets, a trail's build)
+            vs = values
+            while vs:
+                low = vs & -vs
+                wanted |= codes >> (low.bit_length() - 1)
+                vs ^= low
+        return wanted & every
 
     def _check_sets(self) -> None:
         """Refuse (:class:`PositionTooLargeError`) a table whose item sets worth at most ``top``
@@ -503,15 +543,38 @@ class Generator:
             if v < top and avail:
                 self._dfs_small(avail, m2, v)
 
-    def _dfs_cards(self, avail: i64, mask: i64, total: i64) -> None:
+    def _cards_worth(self, avail: i64, mask: i64, total: i64, v: i64, out: list[int]) -> list[int]:
+        """The item sets worth ``v`` exactly (``deck_sums``: ``avail`` deck cards, as in
+        :meth:`_dfs_cards`), in that pass's order, appended to ``out`` (made when the first is
+        found; returned)."""
+        tvc = self.t.tvc
+        loose: i64 = self.loose_mask
+        while avail:
+            low: i64 = avail & -avail
+            avail ^= low
+            t2: i64 = total + tvc[_ones(low - 1)]
+            if t2 > v:
+                continue
+            one: i64 = 1
+            m2: i64 = mask | (one << _ones(loose & (low - 1)))
+            if t2 == v:
+                if out is _EMPTY:
+                    out = []
+                out.append(m2)
+            elif avail:
+                out = self._cards_worth(avail, m2, t2, v, out)
+        return out
+
+    def _dfs_cards(self, avail: i64, mask: i64, total: i64, wanted: i64, limit: i64) -> None:
         """:meth:`_dfs_small` where the sum items are the loose cards with a value (``deck_sums``):
         ``avail`` the deck cards still to try, each card's value read from the deck's table
         (``Tables.tvc``) and its item index counted by the loose cards below it, so that no list
-        of the items' codes is made. The same sets (item masks), recorded in the same order."""
+        of the items' codes is made. Only the values in ``wanted`` are recorded (``recorded``; the
+        others are found when asked for), and no set is extended past the highest (``limit``).
+        The same sets (item masks), recorded in the same order."""
         tvc = self.t.tvc
         loose: i64 = self.loose_mask
         buckets = self.buckets
-        top: i64 = self.top
         while avail:
             low: i64 = avail & -avail
             avail ^= low
@@ -526,7 +589,7 @@ class Generator:
             x = x + (x >> 16)
             x = (x + (x >> 32)) & 0x7F
             v: i64 = total + tvc[x]
-            if v > top:
+            if v > limit:
                 continue
             y = y - ((y >> 1) & 0x1555555555555555)
             y = (y & 0x3333333333333333) + ((y >> 2) & 0x3333333333333333)
@@ -536,13 +599,14 @@ class Generator:
             y = (y + (y >> 32)) & 0x7F
             one: i64 = 1
             m2: i64 = mask | (one << y)
-            b = buckets[v]
-            if b is _EMPTY:
-                b = []
-                buckets[v] = b
-            b.append(m2)
-            if v < top and avail:
-                self._dfs_cards(avail, m2, v)
+            if wanted >> v & 1:
+                b = buckets[v]
+                if b is _EMPTY:
+                    b = []
+                    buckets[v] = b
+                b.append(m2)
+            if v < limit and avail:
+                self._dfs_cards(avail, m2, v, wanted, limit)
 
     def group_unions(self, v: int) -> list[int]:
         if v <= 0 or v > self.top:
@@ -1239,6 +1303,11 @@ def generate_free(t: Tables, state: HandState) -> list[int]:
             held = g.held_builds()
             out = [m for m in out if g.keeps_cards(m, held)]
     return out
+
+
+def _high_bit(mask: int) -> int:
+    """The index of the highest set bit of ``mask`` (at least 1)."""
+    return mask.bit_length() - 1
 
 
 def _played_index(key: int) -> int:
