@@ -404,9 +404,9 @@ class Generator:
         several hand cards play together, every value. (A value asked for outside them, as a raise
         of a build asks, is found then: see ``sum_groups``.)"""
         t = self.t
-        every = (2 << self.top) - 2
+        every = t.number_values
         if t.hand_cards_max > 1:
-            return every
+            return (2 << self.top) - 2
         values = 0
         codes = self.partner_proven
         for c in self.hand_cards:
@@ -414,7 +414,7 @@ class Generator:
             codes |= t.cap_codes[c]
         wanted = values
         if t.build_allowed:
-            codes &= (2 << t.build_max) - 1
+            codes &= t.build_codes
             wanted |= codes   # (a build's value itself: its further sets, a trail's build)
             vs = values
             while vs:
@@ -843,7 +843,7 @@ class Generator:
                 self.valueless_builds(k, out, seen)
             return
         targets = kept | self.partner_proven
-        targets &= (2 << t.build_max) - 1   # number values up to the build maximum
+        targets &= t.build_codes   # number values up to the build maximum
         if not targets:
             return
         head = 1 << (PLAYED_SHIFT + k)
@@ -1013,7 +1013,7 @@ class Generator:
     def trail_builds(self, k: int, kept: int, out: list[int], seen: set[int]) -> None:
         """Trail hand card ``k`` and build loose table cards for a value still held (house rule)."""
         t = self.t
-        targets = kept & ((2 << t.build_max) - 1)
+        targets = kept & t.build_codes
         loose_all = (1 << self.n_loose) - 1
         shift = PLAYED_SHIFT + self.h
         for big_v in bits(targets):
@@ -1033,7 +1033,7 @@ class Generator:
         codes = self.partner_proven
         for c in self.hand_cards:
             codes |= t.cap_codes[c]
-        targets = codes & ((2 << t.build_max) - 1) & ~1
+        targets = codes & t.build_codes & ~1
         if not targets:
             return
         loose_all = (1 << self.n_loose) - 1
@@ -1216,8 +1216,7 @@ class Generator:
                     capturing |= out[i] >> PLAYED_SHIFT
             listed = cast(list[object], out)   # (the same list: a trail's key put in as its object)
             for k in range(h):
-                m = TRAIL | (1 << (PLAYED_SHIFT + k))
-                if keep and not self.keeps_cards(m, held):
+                if keep and not self.keeps_cards(TRAIL | (1 << (PLAYED_SHIFT + k)), held):
                     continue
                 if t.compulsory == 1 and self.equals_loose(k):
                     continue
@@ -1226,7 +1225,7 @@ class Generator:
                 if k < len(_TRAIL_KEYS):
                     listed.append(_TRAIL_KEYS[k])
                 else:
-                    out.append(m)
+                    out.append(TRAIL | (1 << (PLAYED_SHIFT + k)))
         if not out and h:
             # Rules that leave no move at all (possible only with unusual house rules):
             # let the player trail rather than stop the game.

@@ -146,6 +146,10 @@ class Tables:
         self.continue_as_begun: bool = b.continue_as_begun
         self.valueless_build: int = VALUELESS_BUILD[b.valueless]
         self.build_max: int = b.max_value if b.max_value is not None else top
+        #: The value codes a build may have (number values up to ``build_max``), and every number
+        #: value but 0 (up to ``max_value``), as masks.
+        self.build_codes: int = (2 << self.build_max) - 1
+        self.number_values: int = (2 << top) - 2
         self.obligation: int = OBLIGATION[b.owner_obligation]
         self.obligation_in_last_deal: bool = b.owner_obligation_in_last_deal
         self.keep_capturing_card: bool = b.keep_capturing_card
