@@ -10,7 +10,9 @@ rewritten (commit 0b9beda, this script's predecessor, the same 2-core machine):
 1. Legal moves of a 4-card hand on fixed positions, as integer keys (`move_keys`) and
    as Move objects (`legal_moves`), including tables of 12 and 20 loose cards.
 2. Random 2-player `standard` hands, every ply's legal moves enumerated (as keys, and
-   as Move objects), shuffle and deal included: microseconds per hand.
+   as Move objects), shuffle and deal included: microseconds per hand, and the ratio to
+   the Rust engine's hand (abartnof/cassino, timed on the same machine). Then the same
+   for Royal Casino, Scopa and Krypkasino (two packs), each as a ratio to `standard`.
 3. `cassino simulate standard` (greedy players) and the search player's sampled deals per
    second, configured as it was before (`old:64`) and as it plays now.
 4. Memory over a long run of hands (should stay flat).
@@ -59,6 +61,11 @@ BEFORE_US = {
 # The search deals/s "before" is that commit's search player on its own engine, timed on
 # 2026-11-23 by this script's count (deals as they are dealt); the figure first recorded,
 # 2960, counted 64 deals for every decision, also those where candidates dropped out early.
+#: A random 2-player standard hand in the Rust engine abartnof/cassino (u64 card bitsets), timed on
+#: this machine beside ours: 0.033-0.042 ms (docs/performance.md); issue 52's goal is twice it.
+RUST_HAND_MS = 0.036
+#: Other variants timed the same way, each against `standard` (a quarter of --hands each).
+OTHER_VARIANTS = ("royal", "scopa", "krypkasino")
 #: The search as it was before (benchmarks/bot_strength.py calls it old:64).
 OLD_SEARCH = {"exact": False, "exact_cards": 0, "evaluation": "worth"}
 
@@ -103,6 +110,12 @@ class Bench:
         core, variants = self.mods["engine.core"], self.mods["language.variants"]
         self.engine = core.Engine(variants.load_rules("standard"))
         self.core = core
+        self.engines = {"standard": self.engine}
+
+    def engine_for(self, variant: str) -> Any:
+        if variant not in self.engines:
+            self.engines[variant] = self.core.Engine(self.mods["language.variants"].load_rules(variant))
+        return self.engines[variant]
 
     def position(self, name: str) -> Any:
         hand, table, builds = POSITIONS[name]
@@ -121,9 +134,9 @@ class Bench:
             out[name] = (keys * 1e6, moves * 1e6, self.engine.count_moves(state))
         return out
 
-    def hand(self, seed: int, as_keys: bool = True) -> int:
+    def hand(self, seed: int, as_keys: bool = True, variant: str = "standard") -> int:
         """One random hand, every ply's moves enumerated (as keys, or as Move objects)."""
-        e = self.engine
+        e = self.engine_for(variant)
         legal, apply = (e.move_keys, e.apply_key) if as_keys else (e.legal_moves, e.apply)
         rnd = random.Random(seed)
         state = e.start(seed, 2)
@@ -134,10 +147,10 @@ class Bench:
             plies += 1
         return plies
 
-    def hands(self, n: int) -> tuple[float, float, float]:
-        keys = best_of(3, lambda: [self.hand(s) for s in range(n)]) / n
-        moves = best_of(3, lambda: [self.hand(s, as_keys=False) for s in range(n)]) / n
-        plies = statistics.mean(self.hand(s) for s in range(min(n, 200)))
+    def hands(self, n: int, variant: str = "standard") -> tuple[float, float, float]:
+        keys = best_of(3, lambda: [self.hand(s, True, variant) for s in range(n)]) / n
+        moves = best_of(3, lambda: [self.hand(s, False, variant) for s in range(n)]) / n
+        plies = statistics.mean(self.hand(s, True, variant) for s in range(min(n, 200)))
         return keys * 1e6, moves * 1e6, plies
 
     def simulate(self, games: int) -> tuple[float, dict[str, Any]]:
@@ -218,11 +231,23 @@ def main() -> None:
 
     print(f"\nrandom 2-player standard hands, every ply's moves enumerated, shuffle and deal included "
           f"(best of 3 rounds of {args.hands}; before: {BEFORE_US['hand'] / 1000:.2f} ms):")
+    standard: dict[str, tuple[float, float]] = {}
     for w in reversed(which):   # the compiled engine's line last (scripts read the last line)
         keys, moves, plies = benches[w].hands(args.hands)
-        print(f"  {w:<9} Move objects {moves / 1000:.3f} ms ({ratio(BEFORE_US['hand'], moves).strip()} before);   "
-              f"keys {keys / 1000:.3f} ms per hand ({ratio(BEFORE_US['hand'], keys).strip()} before), "
-              f"{plies:.0f} plies")
+        standard[w] = (keys, moves)
+        print(f"  {w:<9} Move objects {moves / 1000:.3f} ms ({ratio(BEFORE_US['hand'], moves).strip()} before, "
+              f"{moves / 1000 / RUST_HAND_MS:.2f}x Rust's {RUST_HAND_MS} ms);   "
+              f"keys {keys / 1000:.3f} ms per hand ({ratio(BEFORE_US['hand'], keys).strip()} before, "
+              f"{keys / 1000 / RUST_HAND_MS:.2f}x Rust's), {plies:.0f} plies")
+
+    other = max(args.hands // 4, 1)
+    print(f"\nrandom 2-player hands of other variants, the same way (best of 3 rounds of {other}), "
+          f"and their time against standard's:")
+    for variant in OTHER_VARIANTS:
+        for w in reversed(which):
+            keys, moves, plies = benches[w].hands(other, variant)
+            print(f"  {variant:<11}{w:<9} Move objects {moves / 1000:.3f} ms ({moves / standard[w][1]:.2f}x standard);   "
+                  f"keys {keys / 1000:.3f} ms ({keys / standard[w][0]:.2f}x standard), {plies:.0f} plies")
 
     print(f"\nsimulate standard, greedy players, {args.games} games (before: {BEFORE_US['simulate game']} us a game); "
           f"the search player's sampled deals per second, as it was before (rollouts valued by card worth, "

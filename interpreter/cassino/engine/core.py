@@ -651,6 +651,12 @@ class Engine:
         memo = self._memo
         if memo[0] is state:
             return memo[1]
+        keys = self._listing(state)
+        self._memo = (state, keys)
+        return keys
+
+    def _listing(self, state: HandState) -> list[int]:
+        """The position's move keys, worked out afresh (``_keys`` remembers them)."""
         refused = self._too_large
         if refused[0] is state:
             raise PositionTooLargeError(refused[1])
@@ -670,7 +676,6 @@ class Engine:
                 keys = [TRAIL | (1 << (PLAYED_SHIFT + k)) for k in range(popcount(state.hands[state.turn]))]
         if self.take_all:
             keys = self._all_it_can(state, keys)
-        self._memo = (state, keys)
         return keys
 
     def _all_it_can(self, state: HandState, keys: list[int]) -> list[int]:
@@ -810,7 +815,12 @@ class Engine:
         Keys are cheap to make, compare and store; they mean something only with their
         state. :meth:`apply_key` plays one, :meth:`move_of` turns one into a :class:`Move`.
         """
-        return list(self._keys(state))
+        memo = self._memo
+        if memo[0] is state:
+            return list(memo[1])
+        # A list of its own, not remembered: the caller may change it, and a copy for the memo
+        # (or for the caller) is a list more a ply where keys are listed and applied by key.
+        return self._listing(state)
 
     def legal_moves(self, state: HandState) -> list[Move]:
         """Every legal move of the player to play (``state.turn``), each once::
@@ -1122,12 +1132,14 @@ class Engine:
         # (The key decoded in place: no tuple of five boxed numbers a ply.)
         hand = state.hands[state.turn]
         h = popcount(hand)
+        items = key >> (PLAYED_SHIFT + h)
+        played = deposit((key >> PLAYED_SHIFT) & ((1 << h) - 1), hand)
+        if not items:   # (a trail, or a build of the hand's cards alone: no table card to find)
+            return self._apply(state, key & 3, played, 0, 0, (key >> VALUE_SHIFT) & VALUE_BITS)
         table = state.in_play()       # the table, and the opposing pile tops where in play
         n_loose = popcount(table)
-        items = key >> (PLAYED_SHIFT + h)
-        return self._apply(state, key & 3, deposit((key >> PLAYED_SHIFT) & ((1 << h) - 1), hand),
-                           deposit(items & ((1 << n_loose) - 1), table), items >> n_loose,
-                           (key >> VALUE_SHIFT) & VALUE_BITS)
+        return self._apply(state, key & 3, played, deposit(items & ((1 << n_loose) - 1), table),
+                           items >> n_loose, (key >> VALUE_SHIFT) & VALUE_BITS)
 
     def _apply(self, state: HandState, kind: int, played: int, loose: int, used: int, code: int) -> HandState:
         seat = state.turn

@@ -28,6 +28,7 @@ from typing import Final, cast
 from mypy_extensions import i64, mypyc_attr
 
 from ..errors import PositionTooLargeError
+from ..language.cards import MAX_DECK_CARDS
 from .state import Build, HandState
 from .tables import BUILD, CAPTURE, END, TRAIL, TRAIL_BUILD, MOVE_BUDGET, Tables
 
@@ -46,9 +47,17 @@ _NO_SETS: Final[list[set[int]]] = []
 #: Tables with no more sum items than this are listed without counting their sets first: at
 #: most 2**18 sets, a few milliseconds, so the count would cost more than it saves.
 _COUNT_FROM: Final = 18
+#: Tables with no more sum items than this are walked by deck cards (``Generator._dfs_cards``: no
+#: list of the items' codes made); larger ones, where the walk's steps outnumber the list's, by items.
+_CARDS_PASS_UP_TO: Final = 12
 #: The key of a trail of hand card k, made once as an object: every position lists its
 #: trails, and a key made each time is a number boxed into a new object (keys pass 256).
 _TRAIL_KEYS: Final[list[object]] = [TRAIL | (1 << (PLAYED_SHIFT + k)) for k in range(48)]
+#: The code of an item that takes no part in sums (a loose card without value, a build that does
+#: not count as a card): above every sum, so the subset-sum passes step over it.
+_NO_SUM: Final = 1 << 20
+#: An item's bit by its index (item k is bit k), made once: a position's loose cards and builds.
+_ITEM_BITS: Final[list[int]] = [1 << k for k in range(2 * MAX_DECK_CARDS + 2)]
 
 
 def bits(mask: int) -> list[int]:
@@ -215,34 +224,11 @@ class Generator:
         self.seat: int = state.turn
         self.hand_cards: list[int] = bits(state.hands[self.seat])
         self.h: int = len(self.hand_cards)
-        # The items that take part in sums: loose cards with values, and single builds where a
-        # single build counts as a card of its value. (One pass over the table's bits, not a
-        # list of them read again.) The loose cards themselves stay a mask (``loose_mask``, item
-        # j its j-th lowest card): the families read its bits, and the list ``loose_cards`` is
-        # made only when something outside reads it (one list and its appends a ply less).
-        sum_bits: list[int] = []
-        sum_codes: list[int] = []
-        tvc = t.tvc
         mask = state.in_play()   # the table, and the opposing pile tops where piles are in play
+        #: The loose cards (item j: the j-th lowest card of the mask). The families read its bits;
+        #: the list ``loose_cards`` is made only when something outside reads it.
         self.loose_mask: int = mask
-        j = 0
-        plain = True
-        while mask:
-            low = mask & -mask
-            c = low.bit_length() - 1
-            vc = tvc[c]
-            if vc != -1:
-                sum_bits.append(1 << j)
-                sum_codes.append(vc)
-                if vc < 1:
-                    plain = False
-            mask ^= low
-            j += 1
         self._loose_cards: list[int] = _UNSET
-        self.n_loose: int = j
-        self.sum_bits: list[int] = sum_bits
-        #: Each sum item's value as ``Tables.tvc`` gives it (v, or minus the mask of several).
-        self.sum_codes: list[int] = sum_codes
         self.builds: tuple[Build, ...] = state.builds
         self.n_builds: int = len(self.builds)
         #: The card played from the hand this turn, in a turn of several actions (``build.free_actions``).
@@ -251,14 +237,42 @@ class Generator:
         #: The owner's obligation lapses in the last deal (``build.owner_obligation_in_last_deal``: false).
         self.obligation_lapsed: bool = not t.obligation_in_last_deal and not state.stock
         self.b_code: list[int] = [t.code(b.value) for b in self.builds] if self.builds else _EMPTY
-        if t.single_build_as_card:
-            for j in range(self.n_builds):
-                code = self.b_code[j]
-                if not self.builds[j].multiple and code < t.rank_code_base:
-                    self.sum_bits.append(1 << (self.n_loose + j))
-                    self.sum_codes.append(code)
-                    if code < 1:
+        #: Each item's code in sums (item k: the k-th lowest loose card, then the builds, as
+        #: ``Tables.tvc`` gives it: v, or minus the mask of several), ``_NO_SUM`` for an item outside
+        #: sums (a card without value, a build that does not count as a card); ``_UNSET`` until read
+        #: (``codes``) where the sum items are a deck mask (``deck_sums``).
+        self.sum_codes: list[int] = _UNSET
+        #: The sum items are the loose cards with a value, read from the deck's masks: a table of
+        #: one pack's cards (a machine integer) whose builds take no part in sums. Then ``sum_mask``
+        #: is a deck mask, and no list of codes is made unless something other than the one-value
+        #: pass (``_dfs_cards``) reads it.
+        self.deck_sums: bool = False
+        self.n_loose: int = 0
+        #: How many items take part in sums, and they as a mask (deck cards where ``deck_sums``,
+        #: else item bits).
+        self.n_sum: int = 0
+        self.sum_mask: int = 0
+        if 0 <= mask <= _POP_MAX and not (t.single_build_as_card and self.n_builds):
+            sums = mask & t.valued_mask
+            self.deck_sums = True
+            self.n_loose = popcount(mask)
+            self.n_sum = popcount(sums)
+            self.sum_mask = sums
+            plain = not sums & ~t.plain_mask
+        else:
+            codes = self.codes()
+            n_sum = 0
+            sum_mask = 0
+            plain = True
+            for k in range(len(codes)):
+                vc = codes[k]
+                if vc != _NO_SUM:
+                    n_sum += 1
+                    sum_mask |= _ITEM_BITS[k]
+                    if vc < 1:
                         plain = False
+            self.n_sum = n_sum
+            self.sum_mask = sum_mask
         #: Every sum item has one value, at least 1: a set's sum is a number (``_dfs_totals``).
         self.plain_sums: bool = plain
         self.partner: int = -1
@@ -281,11 +295,55 @@ class Generator:
         self.spare: list[list[int]] = _NO_BUCKETS   # emptied buckets to fill instead (``generate``)
         self.unions_cache: list[list[int]] = _NO_BUCKETS
         self.union_sets: list[set[int]] = _NO_SETS
+        #: The values (a mask) whose sets are in ``buckets``: every one, unless the pass recorded
+        #: only those the hand asks for (``_dfs_cards``); the others are found when asked for.
+        self.recorded: int = -1
+
+    def codes(self) -> list[int]:
+        """``sum_codes``, made when first read (one pass over the table's bits; sets ``n_loose``)."""
+        codes = self.sum_codes
+        if codes is not _UNSET:
+            return codes
+        codes = []
+        tvc = self.t.tvc
+        mask = self.loose_mask
+        j = 0
+        while mask:
+            low = mask & -mask
+            vc = tvc[low.bit_length() - 1]
+            codes.append(vc if vc != -1 else _NO_SUM)
+            mask ^= low
+            j += 1
+        self.n_loose = j
+        if self.t.single_build_as_card:
+            for k in range(self.n_builds):
+                code = self.b_code[k]
+                single = not self.builds[k].multiple and code < self.t.rank_code_base
+                codes.append(code if single else _NO_SUM)
+        self.sum_codes = codes
+        return codes
+
+    def _item_sums(self) -> int:
+        """The sum items as item bits (``sum_mask`` is deck cards where ``deck_sums``)."""
+        if not self.deck_sums:
+            return self.sum_mask
+        codes = self.codes()
+        m = 0
+        for k in range(len(codes)):
+            if codes[k] != _NO_SUM:
+                m |= _ITEM_BITS[k]
+        return m
+
+    @property
+    def sum_bits(self) -> list[int]:
+        """The items that take part in sums, each as its bit."""
+        codes = self.codes()
+        return [1 << k for k in range(len(codes)) if codes[k] != _NO_SUM]
 
     @property
     def sum_vals(self) -> list[int]:
         """Each sum item's values as a mask (bit v: it counts as v), in ``sum_bits`` order."""
-        return [1 << vc if vc >= 0 else -vc for vc in self.sum_codes]
+        return [1 << vc if vc >= 0 else -vc for vc in self.codes() if vc != _NO_SUM]
 
     @property
     def loose_cards(self) -> list[int]:
@@ -305,19 +363,65 @@ class Generator:
             spare = self.spare
             buckets = self.buckets = spare if spare is not _NO_BUCKETS else [_EMPTY] * (self.top + 1)
             if self.t.sums:
-                if len(self.sum_bits) > _COUNT_FROM:
+                if self.n_sum > _COUNT_FROM:
                     self._check_sets()
-                if self.plain_sums:
+                if self.plain_sums and self.deck_sums and self.n_sum <= _CARDS_PASS_UP_TO:
+                    wanted = self._wanted()
+                    self.recorded = wanted
+                    if wanted:
+                        self._dfs_cards(self.sum_mask, 0, 0, wanted, _high_bit(wanted))
+                elif self.plain_sums and self.deck_sums:
+                    self._dfs_small(self._item_sums(), 0, 0)
+                elif self.plain_sums and self.sum_mask <= _POP_MAX:
+                    self._dfs_small(self.sum_mask, 0, 0)
+                elif self.plain_sums:
                     self._dfs_totals(0, 0, 0)
                 else:
                     self._dfs(0, 0, 1, (2 << self.top) - 1)
             else:
-                sum_vals = self.sum_vals
-                for k in range(len(self.sum_bits)):
-                    for w in bits(sum_vals[k]):
+                sum_codes = self.codes()
+                for k in range(len(sum_codes)):
+                    vc = sum_codes[k]
+                    if vc == _NO_SUM:
+                        continue
+                    for w in bits(1 << vc if vc >= 0 else -vc):
                         if w <= self.top:
-                            self._record(w, self.sum_bits[k])
+                            self._record(w, 1 << k)
+        if not self.recorded >> v & 1:
+            # A value the pass did not record (one no hand card asks for, asked by something else):
+            # its sets alone, in the pass's order.
+            self.recorded |= 1 << v
+            found = self._cards_worth(self.sum_mask, 0, 0, v, _EMPTY)
+            if found:
+                buckets[v] = found
+            return found
         return buckets[v]
+
+    def _wanted(self) -> int:
+        """The values (a mask) whose item sets the hand's moves usually ask for: each hand card's
+        value (its captures), a value some hand card captures or the partner is proven to hold (a
+        build's), and what completes such a value from a hand card's value (a new build). Where
+        several hand cards play together, every value. (A value asked for outside them, as a raise
+        of a build asks, is found then: see ``sum_groups``.)"""
+        t = self.t
+        every = t.number_values
+        if t.hand_cards_max > 1:
+            return (2 << self.top) - 2
+        values = 0
+        codes = self.partner_proven
+        for c in self.hand_cards:
+            values |= t.hvm[c]
+            codes |= t.cap_codes[c]
+        wanted = values
+        if t.build_allowed:
+            codes &= t.build_codes
+            wanted |= codes   # (a build's value itself: its further sets, a trail's build)
+            vs = values
+            while vs:
+                low = vs & -vs
+                wanted |= codes >> (low.bit_length() - 1)
+                vs ^= low
+        return wanted & every
 
     def _check_sets(self) -> None:
         """Refuse (:class:`PositionTooLargeError`) a table whose item sets worth at most ``top``
@@ -326,11 +430,13 @@ class Generator:
         counted), in ``items x top`` steps. The passes below visit each such set once and try
         every later item from it, so the work counted is sets times items."""
         top = self.top
-        n = len(self.sum_codes)
+        n = self.n_sum
         cap = self.t.move_budget * 8   # (counts stay small numbers)
         counts = [0] * (top + 1)
         counts[0] = 1
-        for vc in self.sum_codes:
+        for vc in self.codes():
+            if vc == _NO_SUM:
+                continue
             if vc >= 0:
                 low = vc
             else:
@@ -359,19 +465,20 @@ class Generator:
     def _dfs(self, start: int, mask: int, sums: int, limit: int) -> None:
         """Every item set from ``start`` on, extending ``mask`` (which can make the sums in
         ``sums``), recorded under each sum it can make up to ``top``."""
-        sum_bits = self.sum_bits
-        sum_codes = self.sum_codes
+        sum_codes = self.codes()
         buckets = self.buckets
-        n = len(sum_bits)
+        n = len(sum_codes)
         for k in range(start, n):
             vc = sum_codes[k]
+            if vc == _NO_SUM:
+                continue
             if vc >= 0:   # one value (the usual case)
                 ns = (sums << vc) & limit
             else:
                 ns = add_values(sums, -vc) & limit
             if not ns:
                 continue
-            m2 = mask | sum_bits[k]
+            m2 = mask | _ITEM_BITS[k]
             s = ns
             while s:   # recorded under each sum (as _record, inlined: this is the hot loop)
                 low = s & -s
@@ -389,16 +496,15 @@ class Generator:
         """:meth:`_dfs` where every item has one value of at least 1 (``plain_sums``): a set's
         sum is one number, so no mask of sums is shifted and taken apart at every node, and a
         set worth ``top`` already is not extended. The same sets, recorded in the same order."""
-        sum_bits = self.sum_bits
-        sum_codes = self.sum_codes
+        sum_codes = self.codes()
         buckets = self.buckets
         top: i64 = self.top
-        n: i64 = len(sum_bits)
-        for k in range(start, n):   # (machine integers: indexes and sums stay small)
+        n: i64 = len(sum_codes)
+        for k in range(start, n):   # (machine integers: indexes and sums stay small; ``_NO_SUM`` is above top)
             v: i64 = total + sum_codes[k]
             if v > top:
                 continue
-            m2 = mask | sum_bits[k]
+            m2 = mask | _ITEM_BITS[k]
             b = buckets[v]
             if b is _EMPTY:
                 b = []
@@ -406,6 +512,101 @@ class Generator:
             b.append(m2)
             if v < top and k + 1 < n:
                 self._dfs_totals(k + 1, m2, v)
+
+    def _dfs_small(self, avail: i64, mask: i64, total: i64) -> None:
+        """:meth:`_dfs_totals` where the items fit a machine integer (up to 62): the items still
+        to try are a mask (``avail``), so those outside sums are never visited, and the sets are
+        machine integers. The same sets, recorded in the same order."""
+        sum_codes = self.codes()
+        buckets = self.buckets
+        top: i64 = self.top
+        while avail:
+            low: i64 = avail & -avail
+            avail ^= low
+            # The item's index, the bits below it counted (``_ones``, inline: this is the hot loop).
+            x: i64 = low - 1
+            x = x - ((x >> 1) & 0x1555555555555555)
+            x = (x & 0x3333333333333333) + ((x >> 2) & 0x3333333333333333)
+            x = (x + (x >> 4)) & 0x0F0F0F0F0F0F0F0F
+            x = x + (x >> 8)
+            x = x + (x >> 16)
+            x = (x + (x >> 32)) & 0x7F
+            v: i64 = total + sum_codes[x]
+            if v > top:
+                continue
+            m2: i64 = mask | low
+            b = buckets[v]
+            if b is _EMPTY:
+                b = []
+                buckets[v] = b
+            b.append(m2)
+            if v < top and avail:
+                self._dfs_small(avail, m2, v)
+
+    def _cards_worth(self, avail: i64, mask: i64, total: i64, v: i64, out: list[int]) -> list[int]:
+        """The item sets worth ``v`` exactly (``deck_sums``: ``avail`` deck cards, as in
+        :meth:`_dfs_cards`), in that pass's order, appended to ``out`` (made when the first is
+        found; returned)."""
+        tvc = self.t.tvc
+        loose: i64 = self.loose_mask
+        while avail:
+            low: i64 = avail & -avail
+            avail ^= low
+            t2: i64 = total + tvc[_ones(low - 1)]
+            if t2 > v:
+                continue
+            one: i64 = 1
+            m2: i64 = mask | (one << _ones(loose & (low - 1)))
+            if t2 == v:
+                if out is _EMPTY:
+                    out = []
+                out.append(m2)
+            elif avail:
+                out = self._cards_worth(avail, m2, t2, v, out)
+        return out
+
+    def _dfs_cards(self, avail: i64, mask: i64, total: i64, wanted: i64, limit: i64) -> None:
+        """:meth:`_dfs_small` where the sum items are the loose cards with a value (``deck_sums``):
+        ``avail`` the deck cards still to try, each card's value read from the deck's table
+        (``Tables.tvc``) and its item index counted by the loose cards below it, so that no list
+        of the items' codes is made. Only the values in ``wanted`` are recorded (``recorded``; the
+        others are found when asked for), and no set is extended past the highest (``limit``).
+        The same sets (item masks), recorded in the same order."""
+        tvc = self.t.tvc
+        loose: i64 = self.loose_mask
+        buckets = self.buckets
+        while avail:
+            low: i64 = avail & -avail
+            avail ^= low
+            # The card's index and its item's: the bits below it counted (``_ones``, inline:
+            # this is the hot loop), in the deck and among the loose cards.
+            x: i64 = low - 1
+            y: i64 = loose & x
+            x = x - ((x >> 1) & 0x1555555555555555)
+            x = (x & 0x3333333333333333) + ((x >> 2) & 0x3333333333333333)
+            x = (x + (x >> 4)) & 0x0F0F0F0F0F0F0F0F
+            x = x + (x >> 8)
+            x = x + (x >> 16)
+            x = (x + (x >> 32)) & 0x7F
+            v: i64 = total + tvc[x]
+            if v > limit:
+                continue
+            y = y - ((y >> 1) & 0x1555555555555555)
+            y = (y & 0x3333333333333333) + ((y >> 2) & 0x3333333333333333)
+            y = (y + (y >> 4)) & 0x0F0F0F0F0F0F0F0F
+            y = y + (y >> 8)
+            y = y + (y >> 16)
+            y = (y + (y >> 32)) & 0x7F
+            one: i64 = 1
+            m2: i64 = mask | (one << y)
+            if wanted >> v & 1:
+                b = buckets[v]
+                if b is _EMPTY:
+                    b = []
+                    buckets[v] = b
+                b.append(m2)
+            if v < limit and avail:
+                self._dfs_cards(avail, m2, v, wanted, limit)
 
     def group_unions(self, v: int) -> list[int]:
         if v <= 0 or v > self.top:
@@ -487,12 +688,23 @@ class Generator:
         r = t.rank[p]
         items: list[int] = _EMPTY   # (a list made only when something is found: most calls find nothing)
         cards = self.loose_mask
-        if cards & t.rank_mask[r]:   # (else no loose card of its rank: no walk over the table)
+        same = cards & t.valueless_rank_mask[r]
+        if same and 0 <= cards <= _POP_MAX:
+            # (Machine integers, as a one-pack deck's masks are: each such card's item index is
+            # the number of loose cards below it; no walk over the table.)
+            loose: i64 = cards
+            m: i64 = same
+            while m:
+                lowest = m & -m
+                if items is _EMPTY:
+                    items = []
+                items.append(1 << _ones(loose & (lowest - 1)))
+                m ^= lowest
+        elif same:
             j = 0
             while cards:
                 low = cards & -cards
-                c = low.bit_length() - 1
-                if t.rank[c] == r and t.valueless[c]:
+                if same & low:
                     if items is _EMPTY:
                         items = []
                     items.append(1 << j)
@@ -631,7 +843,7 @@ class Generator:
                 self.valueless_builds(k, out, seen)
             return
         targets = kept | self.partner_proven
-        targets &= (2 << t.build_max) - 1   # number values up to the build maximum
+        targets &= t.build_codes   # number values up to the build maximum
         if not targets:
             return
         head = 1 << (PLAYED_SHIFT + k)
@@ -652,6 +864,8 @@ class Generator:
                 rest = lowest.bit_length() - 1
                 big_v = rest + vp
                 completions = _ZERO if rest == 0 else self.sum_groups(rest)
+                if not completions and not self.n_builds:
+                    continue   # (no set completes the value, and no build to add to or raise)
                 key_head = BUILD | (big_v << VALUE_SHIFT) | head
                 # A new build: the played card's set, and (multiple) further sets worth V.
                 if single:
@@ -732,6 +946,8 @@ class Generator:
         tj | u' where u' (what is left of it without tj) is one of the unions. (For a card of
         one value, where no other key has the same head and items: see ``card_builds``.)
         """
+        if not completions:
+            return
         us = self.group_unions(big_v) if self.t.multiple else _EMPTY
         several = len(completions) > 1
         uset = self.union_set(big_v) if several and us else _NO_SET
@@ -797,7 +1013,7 @@ class Generator:
     def trail_builds(self, k: int, kept: int, out: list[int], seen: set[int]) -> None:
         """Trail hand card ``k`` and build loose table cards for a value still held (house rule)."""
         t = self.t
-        targets = kept & ((2 << t.build_max) - 1)
+        targets = kept & t.build_codes
         loose_all = (1 << self.n_loose) - 1
         shift = PLAYED_SHIFT + self.h
         for big_v in bits(targets):
@@ -817,7 +1033,7 @@ class Generator:
         codes = self.partner_proven
         for c in self.hand_cards:
             codes |= t.cap_codes[c]
-        targets = codes & ((2 << t.build_max) - 1) & ~1
+        targets = codes & t.build_codes & ~1
         if not targets:
             return
         loose_all = (1 << self.n_loose) - 1
@@ -1000,8 +1216,7 @@ class Generator:
                     capturing |= out[i] >> PLAYED_SHIFT
             listed = cast(list[object], out)   # (the same list: a trail's key put in as its object)
             for k in range(h):
-                m = TRAIL | (1 << (PLAYED_SHIFT + k))
-                if keep and not self.keeps_cards(m, held):
+                if keep and not self.keeps_cards(TRAIL | (1 << (PLAYED_SHIFT + k)), held):
                     continue
                 if t.compulsory == 1 and self.equals_loose(k):
                     continue
@@ -1010,7 +1225,7 @@ class Generator:
                 if k < len(_TRAIL_KEYS):
                     listed.append(_TRAIL_KEYS[k])
                 else:
-                    out.append(m)
+                    out.append(TRAIL | (1 << (PLAYED_SHIFT + k)))
         if not out and h:
             # Rules that leave no move at all (possible only with unusual house rules):
             # let the player trail rather than stop the game.
@@ -1067,6 +1282,11 @@ def generate(t: Tables, state: HandState) -> list[int]:
         if len(pool) < 3:
             pool.append(used)
     return keys
+
+
+def _high_bit(mask: int) -> int:
+    """The index of the highest set bit of ``mask`` (at least 1)."""
+    return mask.bit_length() - 1
 
 
 def _played_index(key: int) -> int:

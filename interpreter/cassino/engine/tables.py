@@ -67,11 +67,24 @@ class Tables:
         #: one (no mask to take apart, and a small number, kept in a list without allocating),
         #: minus the mask where there are several (at least -3), -1 for a card without value.
         self.tvc: list[int] = [value_code(deck.table_values[i]) for i in range(n)]
+        #: The cards that take part in sums (a value), and those of one value of at least 1 (deck masks).
+        self.valued_mask: int = 0
+        self.plain_mask: int = 0
+        for i in range(n):
+            if self.tvc[i] != -1:
+                self.valued_mask |= 1 << i
+            if self.tvc[i] >= 1:
+                self.plain_mask |= 1 << i
         self.rank: list[int] = list(deck.rank_index)
         self.valueless: list[bool] = [not deck.hand_values[i] for i in range(n)]
         self.rank_mask: list[int] = [0] * len(deck.ranks)
         for i in range(n):
             self.rank_mask[self.rank[i]] |= 1 << i
+        #: The cards without value of each rank (a deck mask by rank): what such a card takes.
+        self.valueless_rank_mask: list[int] = [0] * len(deck.ranks)
+        for i in range(n):
+            if self.valueless[i]:
+                self.valueless_rank_mask[self.rank[i]] |= 1 << i
         top = 0
         for i in range(n):
             for v in deck.hand_values[i] + deck.table_values[i]:
@@ -133,6 +146,10 @@ class Tables:
         self.continue_as_begun: bool = b.continue_as_begun
         self.valueless_build: int = VALUELESS_BUILD[b.valueless]
         self.build_max: int = b.max_value if b.max_value is not None else top
+        #: The value codes a build may have (number values up to ``build_max``), and every number
+        #: value but 0 (up to ``max_value``), as masks.
+        self.build_codes: int = (2 << self.build_max) - 1
+        self.number_values: int = (2 << top) - 2
         self.obligation: int = OBLIGATION[b.owner_obligation]
         self.obligation_in_last_deal: bool = b.owner_obligation_in_last_deal
         self.keep_capturing_card: bool = b.keep_capturing_card
