@@ -700,19 +700,58 @@ class Engine:
         return out
 
     # ------------------------------------------------------------------ copies (deck.packs)
-    def _canon(self, cards: int, zone: int) -> int:
-        """``cards`` (in ``zone``) with each card replaced by the lowest copy in ``zone`` not
-        already chosen: the one form of a set of identical cards."""
-        out = 0
+    def _twin_names(self, cards: int) -> int:
+        """The names (bits of the first pack) of which ``cards`` holds two copies or more."""
         size = self.pack_size
-        n = self.n_cards
-        for i in bits(cards):
-            j = i % size
-            while j < n:
-                if zone >> j & 1 and not out >> j & 1:
-                    out |= 1 << j
-                    break
-                j += size
+        one = (1 << size) - 1
+        seen = cards & one
+        twice = 0
+        rest = cards >> size
+        while rest:
+            pack = rest & one
+            twice |= seen & pack
+            seen |= pack
+            rest >>= size
+        return twice
+
+    def _copy_groups(self, cards: int, within: int, shift: int) -> list[int]:
+        """Each set of two or more copies of a card in ``cards`` (a subset of ``within``) as a mask
+        over the set bits of ``within`` (bit k: its k-th lowest card) shifted up by ``shift``:
+        the bits of a key that name copies of one card in one zone."""
+        out: list[int] = []
+        twice = self._twin_names(cards)
+        size = self.pack_size
+        for name in bits(twice):
+            copies = 0
+            i = name
+            while i < self.n_cards:
+                copies |= 1 << i
+                i += size
+            out.append(extract(cards & copies, within) << shift)
+        return out
+
+    def _twin_groups(self, state: HandState) -> list[int]:
+        """The bits of the position's keys that name interchangeable items, each set of them as
+        one mask over the key: copies of a card in the hand, copies of a card among the table's
+        loose cards (not an opposing pile top, nor the card played from the hand this turn, see
+        ``_canonical_key``), builds identical for play. Empty (the usual case) when no two items
+        of a zone are alike: every key is then its own canonical form."""
+        hand = state.hands[state.turn]
+        zone = state.table & ~state.turn_card
+        builds = state.builds
+        if not self._twin_names(hand) and not self._twin_names(zone) and len(builds) < 2:
+            return []
+        h = popcount(hand)
+        table = state.in_play()       # the table, and the opposing pile tops where in play
+        out = self._copy_groups(hand, hand, PLAYED_SHIFT)
+        out.extend(self._copy_groups(zone, table, PLAYED_SHIFT + h))
+        if len(builds) > 1:
+            shift = PLAYED_SHIFT + h + popcount(table)
+            for t in self._twin_builds(state):
+                if popcount(t) > 1:
+                    group = t << shift
+                    if group not in out:
+                        out.append(group)
         return out
 
     def _twin_builds(self, state: HandState) -> list[int]:
@@ -726,40 +765,36 @@ class Engine:
             return []
         return twins
 
-    def _canonical_key(self, state: HandState, key: int, twins: list[int]) -> int:
-        """The key of the same move made with the lowest-numbered copies of its cards."""
-        hand = state.hands[state.turn]
-        table = state.in_play()       # the table, and the opposing pile tops where in play
-        h = popcount(hand)
-        n_loose = popcount(table)
-        items = key >> (PLAYED_SHIFT + h)
-        played = deposit((key >> PLAYED_SHIFT) & ((1 << h) - 1), hand)
-        loose = deposit(items & ((1 << n_loose) - 1), table)
-        # A pile top is not the same card for play as its twin on the table (taking it changes
-        # a pile): copies are made canonical among the table's cards only.
-        tops = loose & ~state.table
-        # (Nor is the card played from the hand this turn, in a turn of several actions: no later build
-        # of the turn uses it, so its twins on the table are made canonical without it.)
-        zone = state.table & ~state.turn_card
-        canon_loose = self._canon(loose & zone, zone) | (loose & state.table & ~zone) | tops
-        used = items >> n_loose
-        if twins and used:
-            canon_used = 0
-            for j in bits(used):
-                free = twins[j] & ~canon_used
-                canon_used |= free & -free
-            used = canon_used
-        return (key & ((1 << PLAYED_SHIFT) - 1) | extract(self._canon(played, hand), hand) << PLAYED_SHIFT
-                | (extract(canon_loose, table) | used << n_loose) << (PLAYED_SHIFT + h))
+    @staticmethod
+    def _canonical_key(key: int, groups: list[int]) -> int:
+        """The key of the same move made with the lowest-numbered copies of its cards (``groups``:
+        ``_twin_groups`` of the position): in each set of interchangeable items, as many of them
+        as the key names, the lowest first. (A pile top is not the same card for play as its twin
+        on the table, taking it changes a pile; nor is the card played from the hand this turn, in
+        a turn of several actions: no later build of the turn uses it. Neither is in a group.)"""
+        for group in groups:
+            named = key & group
+            if named and named != group:
+                low = 0
+                rest = group
+                while named:
+                    named &= named - 1
+                    first = rest & -rest
+                    low |= first
+                    rest ^= first
+                key = key ^ (key & group) | low
+        return key
 
     def _distinct(self, state: HandState, keys: list[int]) -> list[int]:
         """The generated keys with moves that differ only by which copy of a card they use made
         one (the lowest copies), each once, in the order first met."""
-        twins = self._twin_builds(state)
+        groups = self._twin_groups(state)
+        if not groups:
+            return keys
         seen: set[int] = set()
         out: list[int] = []
         for key in keys:
-            k = self._canonical_key(state, key, twins)
+            k = self._canonical_key(key, groups)
             if k not in seen:
                 seen.add(k)
                 out.append(k)
@@ -1059,7 +1094,7 @@ class Engine:
             return key
         if self.has_copies:
             key = self._key_of(state, self.resolve(state, move))
-            return key if key < 0 else self._canonical_key(state, key, self._twin_builds(state))
+            return key if key < 0 else self._canonical_key(key, self._twin_groups(state))
         return self._key_of(state, move)
 
     def exact(self, state: HandState, move: Move) -> Move:
