@@ -1,6 +1,7 @@
-"""The engine's bit helpers against plain Python: ``popcount`` counts masks of up to 62 bits by
-machine arithmetic when compiled and wider ones (decks beyond 62 cards) bit by bit; both must
-count what ``bin(m).count("1")`` counts, at the edges of the fast path too."""
+"""The engine's bit helpers against plain Python: ``popcount``, ``bits`` and ``deposit`` work on masks
+of up to 62 bits by machine arithmetic when compiled and on wider ones (decks beyond 62 cards: two
+packs) 62 bits at a time; both must give what plain Python's bit by bit answer gives, at the edges
+of the fast path and of each 62-bit part too."""
 
 from __future__ import annotations
 
@@ -29,6 +30,22 @@ def test_bits_and_deposit_agree_with_popcount() -> None:
         picked = deposit(local, mask)
         assert picked == sum(1 << idx[k] for k in range(len(idx)) if local >> k & 1)
         assert popcount(picked) == popcount(local & ((1 << len(idx)) - 1))
+
+
+def test_wide_masks_in_parts_of_62_bits() -> None:
+    # Two packs' masks (104 cards) and the engine's largest deck (128): bits at the edges of
+    # each 62-bit part, parts with no bit, and ``local`` naming more cards than the mask holds.
+    rnd = random.Random(52)
+    edges = [1 << 61, 1 << 62, 1 << 123, 1 << 124, (1 << 61) | (1 << 62), (1 << 62) | (1 << 124),
+             ((1 << 62) - 1) << 62, (1 << 128) - 1, 1 << 127, ((1 << 66) - 1) << 60]
+    sparse = [sum(1 << rnd.randrange(128) for _ in range(rnd.randint(1, 12))) for _ in range(2000)]
+    for mask in edges + sparse + [rnd.getrandbits(128) for _ in range(500)]:
+        idx = [i for i in range(mask.bit_length()) if mask >> i & 1]
+        assert bits(mask) == idx, hex(mask)
+        assert popcount(mask) == len(idx), hex(mask)
+        for local in (0, 1, (1 << len(idx)) - 1, (1 << (len(idx) + 5)) - 1, rnd.getrandbits(len(idx) + 3)):
+            expected = sum(1 << idx[k] for k in range(len(idx)) if local >> k & 1)
+            assert deposit(local, mask) == expected, (hex(mask), hex(local))
 
 
 def test_table_value_codes_name_the_value_masks_of_every_variant() -> None:

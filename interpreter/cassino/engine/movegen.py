@@ -72,10 +72,18 @@ def bits(mask: int) -> list[int]:
             out.append(_ones(lowest - 1))
             m ^= lowest
         return out
+    if mask < 0:
+        raise ValueError(f"bits of a negative mask ({mask})")
+    # A wider mask (two packs: 104 cards) 62 bits at a time, each part walked as above.
+    base: i64 = 0
     while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
+        part: i64 = mask & _POP_MAX
+        while part:
+            first = part & -part
+            out.append(int(base + _ones(first - 1)))
+            part ^= first
+        mask >>= 62
+        base += 62
     return out
 
 
@@ -111,6 +119,35 @@ def deposit(local: int, mask: int) -> int:
             picks >>= 1
             m ^= lowest
         return int(got)
+    if mask < 0 or local < 0:
+        return _deposit_bits(local, mask)
+    # A wider mask (two packs: 104 cards) 62 bits at a time: each part takes as many of
+    # ``local``'s bits as it holds cards, deposited as above.
+    out = 0
+    shift: i64 = 0
+    while local and mask:
+        part: i64 = mask & _POP_MAX
+        n: i64 = _ones(part)
+        chosen: i64 = local & ((1 << int(n)) - 1)   # (int: ``local`` may pass 64 bits)
+        placed: i64 = 0
+        while chosen:
+            bottom = part & -part
+            if not bottom:
+                break
+            if chosen & 1:
+                placed |= bottom
+            chosen >>= 1
+            part ^= bottom
+        if placed:
+            out |= int(placed) << int(shift)
+        local >>= int(n)
+        mask >>= 62
+        shift += 62
+    return out
+
+
+def _deposit_bits(local: int, mask: int) -> int:
+    """``deposit`` bit by bit (any integers)."""
     out = 0
     while local:
         low = mask & -mask
@@ -139,6 +176,13 @@ def popcount(mask: int) -> int:
     a few steps whatever its count; a wider one bit by bit)."""
     if 0 <= mask <= _POP_MAX:
         return int(_ones(mask))
+    if mask > 0:
+        # A wider mask (two packs: 104 cards) 62 bits at a time.
+        count: i64 = 0
+        while mask:
+            count += _ones(mask & _POP_MAX)
+            mask >>= 62
+        return int(count)
     n = 0
     while mask:
         mask &= mask - 1
@@ -307,14 +351,22 @@ class Generator:
         codes = []
         tvc = self.t.tvc
         mask = self.loose_mask
-        j = 0
-        while mask:
-            low = mask & -mask
-            vc = tvc[low.bit_length() - 1]
-            codes.append(vc if vc != -1 else _NO_SUM)
-            mask ^= low
-            j += 1
-        self.n_loose = j
+        if mask > _POP_MAX:
+            # (A wide table, two packs': its cards by ``bits``, 62 at a time, not a generic
+            # number's bit at a time; kept as ``loose_cards``.)
+            for card in self.loose_cards:
+                vc = tvc[card]
+                codes.append(vc if vc != -1 else _NO_SUM)
+            self.n_loose = len(codes)
+        else:
+            j = 0
+            while mask:
+                low = mask & -mask
+                vc = tvc[low.bit_length() - 1]
+                codes.append(vc if vc != -1 else _NO_SUM)
+                mask ^= low
+                j += 1
+            self.n_loose = j
         if self.t.single_build_as_card:
             for k in range(self.n_builds):
                 code = self.b_code[k]
