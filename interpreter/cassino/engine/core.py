@@ -221,6 +221,7 @@ class Engine:
         # list then names each move once, by the lowest-numbered copies in each zone.
         self.pack_size: int = deck.pack_size
         self.has_copies: bool = deck.packs > 1
+        self.packs: int = deck.packs
         self.hv = deck.hand_values
         self.tv = deck.table_values
         self.rank = deck.rank_index
@@ -703,6 +704,8 @@ class Engine:
     def _twin_names(self, cards: int) -> int:
         """The names (bits of the first pack) of which ``cards`` holds two copies or more."""
         size = self.pack_size
+        if self.packs == 2:
+            return cards & (cards >> size)   # (a card's copies are i and i + size)
         one = (1 << size) - 1
         seen = cards & one
         twice = 0
@@ -737,7 +740,7 @@ class Engine:
         ``_canonical_key``), builds identical for play. Empty (the usual case) when no two items
         of a zone are alike: every key is then its own canonical form."""
         hand = state.hands[state.turn]
-        zone = state.table & ~state.turn_card
+        zone = state.table & ~state.turn_card if state.turn_card else state.table
         builds = state.builds
         if not self._twin_names(hand) and not self._twin_names(zone) and len(builds) < 2:
             return []
