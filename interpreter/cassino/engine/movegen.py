@@ -76,17 +76,15 @@ def bits(mask: int) -> list[int]:
         raise ValueError(f"bits of a negative mask ({mask})")
     # A wider mask (two packs: 104 cards) 62 bits at a time, each part walked as above.
     base: i64 = 0
-    while True:
-        last = mask <= _POP_MAX
-        part: i64 = mask if last else mask & _POP_MAX   # (the last part as it is: no operation)
+    while mask:
+        part: i64 = mask & _POP_MAX
         while part:
             first = part & -part
             out.append(int(base + _ones(first - 1)))
             part ^= first
-        if last:
-            return out
         mask >>= 62
         base += 62
+    return out
 
 
 def extract(cards: int, within: int) -> int:
@@ -128,8 +126,7 @@ def deposit(local: int, mask: int) -> int:
     out = 0
     shift: i64 = 0
     while local and mask:
-        last = mask <= _POP_MAX
-        part: i64 = mask if last else mask & _POP_MAX
+        part: i64 = mask & _POP_MAX
         n: i64 = _ones(part)
         chosen: i64 = local & ((1 << int(n)) - 1)   # (int: ``local`` may pass 64 bits)
         placed: i64 = 0
@@ -143,8 +140,6 @@ def deposit(local: int, mask: int) -> int:
             part ^= bottom
         if placed:
             out |= int(placed) << int(shift)
-        if last:
-            break
         local >>= int(n)
         mask >>= 62
         shift += 62
@@ -185,8 +180,6 @@ def popcount(mask: int) -> int:
         # A wider mask (two packs: 104 cards) 62 bits at a time.
         count: i64 = 0
         while mask:
-            if mask <= _POP_MAX:
-                return int(count + _ones(mask))
             count += _ones(mask & _POP_MAX)
             mask >>= 62
         return int(count)
