@@ -144,6 +144,19 @@ class PlayoutPolicy:
     def key_ratings(self, worth: CardWorth, state: HandState, keys: list[int]) -> list[float]:
         """``ratings`` of the moves of ``keys`` (the engine's move keys of ``state``, ``Engine.move_keys``),
         read from the keys themselves: no Move made or decoded, the same floats in the same order."""
+        out: list[float] = []
+        self._rate_keys(worth, state, keys, out)
+        return out
+
+    def best_key(self, worth: CardWorth, state: HandState, keys: list[int]) -> int:
+        """The index of the best-rated of ``keys`` (the first of equals): ``best_index(key_ratings(...))``
+        with no list of ratings made. ValueError for no keys."""
+        if not keys:
+            raise ValueError("best_key: no move keys to choose among")
+        return self._rate_keys(worth, state, keys, None)
+
+    def _rate_keys(self, worth: CardWorth, state: HandState, keys: list[int], out: list[float] | None) -> int:
+        """Each key's rating appended to ``out`` (None: not kept); the index of the first best (-1: no keys)."""
         wt = self.weights
         w0: float = wt[0]
         w1: float = wt[1]
@@ -159,7 +172,8 @@ class PlayoutPolicy:
         w11: float = wt[11]
         table = state.table
         state_builds = state.builds
-        builds = len({b.cards for b in state_builds})
+        # (The number of distinct builds, as ``ratings`` counts them: no set made for none or one.)
+        builds = len(state_builds) if len(state_builds) < 2 else len({b.cards for b in state_builds})
         sweep_points = worth.sweep_worth(state)
         goal = self.goal
         top = self.top
@@ -177,7 +191,9 @@ class PlayoutPolicy:
         in_play = state.in_play()
         n_loose = popcount(in_play)
         loose_bits = (1 << n_loose) - 1
-        out: list[float] = []
+        best = -1
+        high = 0.0
+        i = 0
         for key in keys:
             kind = key & 3
             played = deposit((key >> PLAYED_SHIFT) & hand_bits, hand)
@@ -216,8 +232,13 @@ class PlayoutPolicy:
             rating += w9 * (ally * worth.of(left)) + w10 * (ally * count)
             if count == 1 and not builds_left:
                 rating += w11 * ally
-            out.append(rating)
-        return out
+            if out is not None:
+                out.append(rating)
+            if best < 0 or rating > high:   # (the first of equals, as ``best_index``)
+                best = i
+                high = rating
+            i += 1
+        return best
 
     def move(self, engine: Engine, worth: CardWorth, state: HandState) -> Move:
         """The best-rated legal move (the first of equals)."""
@@ -255,5 +276,5 @@ class PlayoutPolicy:
                 tally[1] += 1
             # (Rated and applied by key: the moves ``playable_moves`` would list, in the same order.)
             state = engine.apply_key(state, keys[0] if len(keys) == 1
-                                     else keys[best_index(self.key_ratings(worth, state, keys))])
+                                     else keys[self.best_key(worth, state, keys)])
         return state
