@@ -15,10 +15,8 @@ from __future__ import annotations
 import time
 from typing import Final
 
-from mypy_extensions import i64
-
 from ..engine.core import Engine
-from ..engine.movegen import _ones, bits, popcount
+from ..engine.movegen import bits, popcount
 from ..engine.moves import Move, MoveKind
 from ..engine.scoring import Scorer
 from ..engine.state import HandState
@@ -26,7 +24,6 @@ from ..engine.state import HandState
 _CAPTURE: Final = MoveKind.CAPTURE
 _BUILD: Final = MoveKind.BUILD
 _TRAIL_BUILD: Final = MoveKind.TRAIL_BUILD
-_WORD: Final = (1 << 62) - 1   # masks up to it: summed by machine arithmetic (``movegen``'s bound)
 
 
 class CardWorth:
@@ -81,19 +78,10 @@ class CardWorth:
         """The worth of the cards in ``mask``, added lowest card first."""
         total = 0.0
         worth = self.worth
-        if 0 <= mask <= _WORD:
-            # (Machine integers where the mask fits, as a one-pack deck's do: the same cards in
-            # the same order, so the same float.)
-            m: i64 = mask
-            while m:
-                low = m & -m
-                total += worth[_ones(low - 1)]
-                m ^= low
-            return total
         while mask:
-            bit = mask & -mask
-            total += worth[bit.bit_length() - 1]
-            mask ^= bit
+            low = mask & -mask
+            total += worth[low.bit_length() - 1]
+            mask ^= low
         return total
 
     def won(self, before: HandState, after: HandState) -> dict[int, float]:
