@@ -15,7 +15,7 @@ from cassino.engine.moves import Move, MoveKind
 from cassino.engine.scoring import Scorer
 from cassino.engine.state import HandState
 from cassino.language.variants import load_rules
-from cassino.players.gain import CardWorth, best_index, gains
+from cassino.players.gain import CardWorth, best_gain_key, best_index, gains
 from cassino.players.knowledge import determinize
 from cassino.players.policy import FEATURES, FITTED, PlayoutPolicy
 from cassino.players.search import SearchBot
@@ -203,6 +203,8 @@ def test_rating_by_keys_is_rating_the_moves(variant: str, players: int) -> None:
             assert [r.hex() for r in by_keys] == [r.hex() for r in ratings]
             if len(keys) > 1:
                 assert policy.best_key(worth, state, keys) == best_index(ratings)
+        if len(keys) > 1:   # the greedy playout's choice by key, too
+            assert best_gain_key(worth, state, keys) == best_index(gains(worth, state, legal))
         rated += len(keys)
     assert rated > 40
 
@@ -213,3 +215,5 @@ def test_best_key_of_no_keys_is_a_clear_error() -> None:
     state = engine.start(1, 4)
     with pytest.raises(ValueError, match="no move keys"):
         PlayoutPolicy(engine).best_key(worth, state, [])
+    with pytest.raises(ValueError, match="no move keys"):
+        best_gain_key(worth, state, [])
