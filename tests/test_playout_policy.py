@@ -15,7 +15,7 @@ from cassino.engine.moves import Move, MoveKind
 from cassino.engine.scoring import Scorer
 from cassino.engine.state import HandState
 from cassino.language.variants import load_rules
-from cassino.players.gain import CardWorth, gains
+from cassino.players.gain import CardWorth, best_gain_key, best_index, gains
 from cassino.players.knowledge import determinize
 from cassino.players.policy import FEATURES, FITTED, PlayoutPolicy
 from cassino.players.search import SearchBot
@@ -183,3 +183,37 @@ def test_the_policy_plays_out_where_weights_are_fitted_or_two_play_a_game_won_by
     if shipped is not None:
         assert policy is not None and policy.weights == shipped.weights
     assert SearchBot(1, playouts="greedy").policy(game) is None
+
+
+@pytest.mark.parametrize("variant,players", [("scopone", 4), ("standard", 2), ("royal", 3), ("kasino-misar", 2),
+                                             ("krypkasino", 2), ("swazi-casino", 2), ("draw", 2)])
+def test_rating_by_keys_is_rating_the_moves(variant: str, players: int) -> None:
+    """``key_ratings`` (a playout's moves rated from their keys, no Move made) gives the very floats ``ratings``
+    gives the same moves as Moves, and ``best_key`` the move ``best_index`` picks: the search plays the same
+    moves either way. Two packs (Krypkasino: masks wider than a machine word), builds, pile tops in play
+    (Swazi), and a partner as the next seat (Scopone) among them."""
+    rated = 0
+    for engine, worth, state, legal in positions(variant, players):
+        keys = engine.move_keys(state)
+        assert engine.moves_of(state, keys) == legal
+        for weights in (FITTED, GREEDY, tuple(random.Random(len(keys)).uniform(-1, 1) for _ in FEATURES)):
+            policy = PlayoutPolicy(engine, weights)
+            ratings = policy.ratings(worth, state, legal)
+            by_keys = policy.key_ratings(worth, state, keys)
+            assert [r.hex() for r in by_keys] == [r.hex() for r in ratings]
+            if len(keys) > 1:
+                assert policy.best_key(worth, state, keys) == best_index(ratings)
+        if len(keys) > 1:   # the greedy playout's choice by key, too
+            assert best_gain_key(worth, state, keys) == best_index(gains(worth, state, legal))
+        rated += len(keys)
+    assert rated > 40
+
+
+def test_best_key_of_no_keys_is_a_clear_error() -> None:
+    engine = Engine(load_rules("scopone"))
+    worth = CardWorth(engine, Scorer(engine))
+    state = engine.start(1, 4)
+    with pytest.raises(ValueError, match="no move keys"):
+        PlayoutPolicy(engine).best_key(worth, state, [])
+    with pytest.raises(ValueError, match="no move keys"):
+        best_gain_key(worth, state, [])

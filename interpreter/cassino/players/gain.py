@@ -16,10 +16,12 @@ import time
 from typing import Final
 
 from ..engine.core import Engine
-from ..engine.movegen import bits, popcount
+from ..engine.movegen import PLAYED_SHIFT, bits, deposit, popcount
 from ..engine.moves import Move, MoveKind
 from ..engine.scoring import Scorer
 from ..engine.state import HandState
+from ..engine.tables import BUILD, CAPTURE, TRAIL_BUILD
+from ..errors import PositionTooLargeError
 
 _CAPTURE: Final = MoveKind.CAPTURE
 _BUILD: Final = MoveKind.BUILD
@@ -134,6 +136,58 @@ def gains(w: CardWorth, state: HandState, moves: list[Move]) -> list[float]:
     return [_gain(w, table, build_cards, m, sweep_points) for m in moves]
 
 
+def best_gain_key(w: CardWorth, state: HandState, keys: list[int]) -> int:
+    """The index of the key (``Engine.move_keys(state)``) of the best ``move_gain`` (the first of
+    equals), read from the keys: no Move made or decoded, the same floats as ``gains``. ValueError
+    for no keys."""
+    if not keys:
+        raise ValueError("best_gain_key: no move keys to choose among")
+    table = state.table
+    state_builds = state.builds
+    builds = len(state_builds) if len(state_builds) < 2 else len({b.cards for b in state_builds})
+    sweep_points = w.sweep_worth(state)
+    hand = state.hands[state.turn]
+    h = popcount(hand)
+    hand_bits = (1 << h) - 1
+    shift = PLAYED_SHIFT + h
+    in_play = state.in_play()
+    n_loose = popcount(in_play)
+    loose_bits = (1 << n_loose) - 1
+    best = -1
+    high = 0.0
+    i = 0
+    for key in keys:
+        kind = key & 3
+        played = deposit((key >> PLAYED_SHIFT) & hand_bits, hand)
+        items = key >> shift
+        local = items & loose_bits
+        loose = deposit(local, in_play) if local else 0
+        chosen = items >> n_loose
+        used = loose
+        taken = 0
+        j = 0
+        while chosen:
+            if chosen & 1:
+                used |= state_builds[j].cards
+                taken += 1
+            chosen >>= 1
+            j += 1
+        gain: float
+        if kind == CAPTURE:   # (as ``_gain``)
+            gain = w.of(used | played) + 0.05 * popcount(used)
+            if not (table & ~loose) and taken >= builds and (loose & table or taken):
+                gain += sweep_points + 0.3
+        elif kind == BUILD or kind == TRAIL_BUILD:
+            gain = 0.4 * w.of(used | played) - 0.1
+        else:
+            gain = -0.5 * w.of(played) - 0.2
+        if best < 0 or gain > high:   # (the first of equals, as ``best_index``)
+            best = i
+            high = gain
+        i += 1
+    return best
+
+
 def best_index(values: list[float]) -> int:
     """The index of the first largest value (as ``max`` would choose). ValueError for no values
     (no move to rate: the caller asked a player to move where it has none)."""
@@ -178,19 +232,31 @@ def held(state: HandState) -> int:
 def greedy_playout(engine: Engine, worth: CardWorth, state: HandState, move: Move, whole_hand: bool,
                    deadline: float = 0.0, stop: int = -1, tally: list[int] | None = None) -> HandState:
     """``move`` played, then every player's greedy move to the end of the deal (or of the hand);
-    ``deadline`` (a ``time.perf_counter()`` reading; 0.0: none): stopped short once it has passed;
+    ``deadline`` (a ``time.perf_counter()`` reading; 0.0: none): stopped short once it has passed
+    (looked at every 8th ply);
     ``stop`` (-1: none): stopped once ``held`` is down to that many cards; ``tally``: its two numbers
     count the legal moves listed and rated and the plies played (the playout's work, the same on every machine)."""
     deal = state.deal_no
     state = engine.apply(state, move)
+    plies = 0
     while not state.over and (whole_hand or state.deal_no == deal):
-        if deadline > 0.0 and time.perf_counter() > deadline:
-            break
+        if deadline > 0.0 and plies & 7 == 0 and time.perf_counter() > deadline:
+            break   # (the clock read every 8th ply, not every one: at most 7 plies late)
+        plies += 1
         if stop >= 0 and held(state) <= stop:
             break
-        legal = engine.playable_moves(state)
+        try:
+            keys = engine.move_keys(state)
+        except PositionTooLargeError:   # (beyond the listing budget: a sample of moves, as Moves)
+            legal = engine.playable_moves(state)
+            if tally is not None:
+                tally[0] += len(legal)
+                tally[1] += 1
+            state = engine.apply(state, legal[0] if len(legal) == 1 else legal[best_index(gains(worth, state, legal))])
+            continue
         if tally is not None:
-            tally[0] += len(legal)
+            tally[0] += len(keys)
             tally[1] += 1
-        state = engine.apply(state, legal[0] if len(legal) == 1 else legal[best_index(gains(worth, state, legal))])
+        # (Rated and applied by key: the moves ``playable_moves`` would list, in the same order.)
+        state = engine.apply_key(state, keys[0] if len(keys) == 1 else keys[best_gain_key(worth, state, keys)])
     return state

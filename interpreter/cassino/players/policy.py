@@ -38,9 +38,11 @@ import time
 from typing import Final
 
 from ..engine.core import Engine
-from ..engine.movegen import popcount
+from ..engine.movegen import PLAYED_SHIFT, VALUE_BITS, VALUE_SHIFT, deposit, popcount
 from ..engine.moves import Move, MoveKind
 from ..engine.state import HandState
+from ..engine.tables import BUILD, CAPTURE, TRAIL_BUILD
+from ..errors import PositionTooLargeError
 from .gain import CardWorth, best_index, held
 
 _CAPTURE: Final = MoveKind.CAPTURE
@@ -91,6 +93,8 @@ class PlayoutPolicy:
         #: -1.0 where the lowest total wins (taking cards and clearing the table cost the taker), else 1.0.
         self.goal: Final[float] = -1.0 if engine.rules.game.goal == "lowest" else 1.0
         self.ccw: Final[bool] = engine.rules.seats.direction == "counterclockwise"
+        #: The first build value code that names a rank, not a number (``Tables.rank_code_base``).
+        self.rank_code_base: Final[int] = engine.tables.rank_code_base
 
     def ratings(self, worth: CardWorth, state: HandState, moves: list[Move]) -> list[float]:
         """Each move's rating, in order (the state's builds looked at once)."""
@@ -137,6 +141,105 @@ class PlayoutPolicy:
             out.append(rating)
         return out
 
+    def key_ratings(self, worth: CardWorth, state: HandState, keys: list[int]) -> list[float]:
+        """``ratings`` of the moves of ``keys`` (the engine's move keys of ``state``, ``Engine.move_keys``),
+        read from the keys themselves: no Move made or decoded, the same floats in the same order."""
+        out: list[float] = []
+        self._rate_keys(worth, state, keys, out)
+        return out
+
+    def best_key(self, worth: CardWorth, state: HandState, keys: list[int]) -> int:
+        """The index of the best-rated of ``keys`` (the first of equals): ``best_index(key_ratings(...))``
+        with no list of ratings made. ValueError for no keys."""
+        if not keys:
+            raise ValueError("best_key: no move keys to choose among")
+        return self._rate_keys(worth, state, keys, None)
+
+    def _rate_keys(self, worth: CardWorth, state: HandState, keys: list[int], out: list[float] | None) -> int:
+        """Each key's rating appended to ``out`` (None: not kept); the index of the first best (-1: no keys)."""
+        wt = self.weights
+        w0: float = wt[0]
+        w1: float = wt[1]
+        w2: float = wt[2]
+        w3: float = wt[3]
+        w4: float = wt[4]
+        w5: float = wt[5]
+        w6: float = wt[6]
+        w7: float = wt[7]
+        w8: float = wt[8]
+        w9: float = wt[9]
+        w10: float = wt[10]
+        w11: float = wt[11]
+        table = state.table
+        state_builds = state.builds
+        # (The number of distinct builds, as ``ratings`` counts them: no set made for none or one.)
+        builds = len(state_builds) if len(state_builds) < 2 else len({b.cards for b in state_builds})
+        sweep_points = worth.sweep_worth(state)
+        goal = self.goal
+        top = self.top
+        base = self.rank_code_base
+        value_share = self.value_share
+        turn = state.turn
+        nxt = (turn - 1) % state.players if self.ccw else (turn + 1) % state.players
+        ally = -1.0 if nxt != turn and state.teams[nxt] == state.teams[turn] else 1.0   # (left to a partner)
+        # What the keys' bits name (as ``Move._decode`` reads them): the hand's cards, then the
+        # loose cards in play, then the builds.
+        hand = state.hands[turn]
+        h = popcount(hand)
+        hand_bits = (1 << h) - 1
+        shift = PLAYED_SHIFT + h
+        in_play = state.in_play()
+        n_loose = popcount(in_play)
+        loose_bits = (1 << n_loose) - 1
+        best = -1
+        high = 0.0
+        i = 0
+        for key in keys:
+            kind = key & 3
+            played = deposit((key >> PLAYED_SHIFT) & hand_bits, hand)
+            items = key >> shift
+            local = items & loose_bits
+            loose = deposit(local, in_play) if local else 0
+            chosen = items >> n_loose
+            used = loose
+            taken_builds = 0
+            j = 0
+            while chosen:
+                if chosen & 1:
+                    used |= state_builds[j].cards
+                    taken_builds += 1
+                chosen >>= 1
+                j += 1
+            rating: float
+            if kind == CAPTURE:
+                rating = w0 * (worth.of(used | played)) + w1 * (goal * popcount(used))
+                left = table & ~loose
+                builds_left = builds - taken_builds
+                if not left and not builds_left and (loose & table or taken_builds):
+                    rating += w2 * goal + w0 * sweep_points
+            elif kind == BUILD or kind == TRAIL_BUILD:
+                code = (key >> VALUE_SHIFT) & VALUE_BITS
+                share = code / top if code < base else 1.0
+                rating = w3 * worth.of(used | played) + w4 + w5 * share
+                left = table & ~loose
+                builds_left = builds + 1
+            else:   # a trail (or a turn's end: no card)
+                card = (played & -played).bit_length() - 1
+                rating = w6 * worth.of(played) + w7 + w8 * value_share[card]
+                left = table | played
+                builds_left = builds
+            count = popcount(left)
+            rating += w9 * (ally * worth.of(left)) + w10 * (ally * count)
+            if count == 1 and not builds_left:
+                rating += w11 * ally
+            if out is not None:
+                out.append(rating)
+            if best < 0 or rating > high:   # (the first of equals, as ``best_index``)
+                best = i
+                high = rating
+            i += 1
+        return best
+
     def move(self, engine: Engine, worth: CardWorth, state: HandState) -> Move:
         """The best-rated legal move (the first of equals)."""
         legal = engine.playable_moves(state)
@@ -147,21 +250,34 @@ class PlayoutPolicy:
     def playout(self, engine: Engine, worth: CardWorth, state: HandState, move: Move, whole_hand: bool,
                 deadline: float = 0.0, stop: int = -1, tally: list[int] | None = None) -> HandState:
         """``move`` played, then every seat's best-rated move to the end of the deal (or of the hand);
-        ``deadline`` (a ``time.perf_counter()`` reading; 0.0: none): stopped short once it has passed;
+        ``deadline`` (a ``time.perf_counter()`` reading; 0.0: none): stopped short once it has passed
+        (looked at every 8th ply);
         ``stop`` (-1: none): stopped once the cards to be played (``gain.held``) are down to that many;
         ``tally``: its two numbers count the legal moves listed and rated and the plies played
         (``gain.greedy_playout``)."""
         deal = state.deal_no
         state = engine.apply(state, move)
+        plies = 0
         while not state.over and (whole_hand or state.deal_no == deal):
-            if deadline > 0.0 and time.perf_counter() > deadline:
-                break
+            if deadline > 0.0 and plies & 7 == 0 and time.perf_counter() > deadline:
+                break   # (the clock read every 8th ply, not every one: at most 7 plies late)
+            plies += 1
             if stop >= 0 and held(state) <= stop:
                 break
-            legal = engine.playable_moves(state)
+            try:
+                keys = engine.move_keys(state)
+            except PositionTooLargeError:   # (beyond the listing budget: a sample of moves, as Moves)
+                legal = engine.playable_moves(state)
+                if tally is not None:
+                    tally[0] += len(legal)
+                    tally[1] += 1
+                state = engine.apply(state, legal[0] if len(legal) == 1
+                                     else legal[best_index(self.ratings(worth, state, legal))])
+                continue
             if tally is not None:
-                tally[0] += len(legal)
+                tally[0] += len(keys)
                 tally[1] += 1
-            state = engine.apply(state, legal[0] if len(legal) == 1
-                                 else legal[best_index(self.ratings(worth, state, legal))])
+            # (Rated and applied by key: the moves ``playable_moves`` would list, in the same order.)
+            state = engine.apply_key(state, keys[0] if len(keys) == 1
+                                     else keys[self.best_key(worth, state, keys)])
         return state
