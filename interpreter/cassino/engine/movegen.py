@@ -417,7 +417,9 @@ class Generator:
             if self.t.sums:
                 if self.n_sum > _COUNT_FROM:
                     self._check_sets()
-                if self.plain_sums and self.deck_sums and self.n_sum <= _CARDS_PASS_UP_TO:
+                if self.plain_sums and self.deck_sums and self.n_sum <= _CARDS_PASS_UP_TO and self.top < 62:
+                    # (``wanted`` is a machine integer there: a mask of values up to 61; Hungarian's several
+                    # hand cards played together ask for sums up to 77, recorded by the pass below)
                     wanted = self._wanted()
                     self.recorded = wanted
                     if wanted:
