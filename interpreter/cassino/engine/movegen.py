@@ -60,6 +60,19 @@ _NO_SUM: Final = 1 << 20
 _ITEM_BITS: Final[list[int]] = [1 << k for k in range(2 * MAX_DECK_CARDS + 2)]
 
 
+def _probe() -> None:
+    """(Nothing: a compiled function has no ``__code__``, an interpreted one has.)"""
+
+
+#: Whether this module runs compiled (mypyc) or interpreted, told once at import. The bit
+#: helpers and the one-value passes below count bits by machine arithmetic (``_ones``: SWAR on an
+#: ``i64``), a few instructions compiled but a dozen interpreted operations; interpreted, they are
+#: replaced by plain-Python forms built on CPython's own ``int.bit_count`` and ``bit_length`` (see
+#: the end of this module, and ``Generator.sum_groups``). The same results, in the same order,
+#: either way (tests/test_native.py, tests/test_bit_helpers.py).
+_COMPILED: Final = not hasattr(_probe, "__code__")
+
+
 def bits(mask: int) -> list[int]:
     """Indexes of the set bits of ``mask``, lowest first."""
     out: list[int] = []
@@ -422,12 +435,16 @@ class Generator:
                     # hand cards played together ask for sums up to 77, recorded by the pass below)
                     wanted = self._wanted()
                     self.recorded = wanted
-                    if wanted:
+                    if wanted and _COMPILED:
                         self._dfs_cards(self.sum_mask, 0, 0, wanted, _high_bit(wanted))
-                elif self.plain_sums and self.deck_sums:
-                    self._dfs_small(self._item_sums(), 0, 0)
-                elif self.plain_sums and self.sum_mask <= _POP_MAX:
-                    self._dfs_small(self.sum_mask, 0, 0)
+                    elif wanted:
+                        self._dfs_cards_py(self.sum_mask, 0, 0, wanted, _high_bit(wanted))
+                elif self.plain_sums and (self.deck_sums or self.sum_mask <= _POP_MAX):
+                    avail = self._item_sums()
+                    if _COMPILED:
+                        self._dfs_small(avail, 0, 0)
+                    else:
+                        self._dfs_small_py(avail, 0, 0)
                 elif self.plain_sums:
                     self._dfs_totals(0, 0, 0)
                 else:
@@ -597,6 +614,27 @@ class Generator:
             if v < top and avail:
                 self._dfs_small(avail, m2, v)
 
+    def _dfs_small_py(self, avail: int, mask: int, total: int) -> None:
+        """:meth:`_dfs_small` interpreted (``_COMPILED`` false): an item's index by ``bit_length``,
+        not counted by machine arithmetic. The same sets, recorded in the same order."""
+        sum_codes = self.codes()
+        buckets = self.buckets
+        top = self.top
+        while avail:
+            low = avail & -avail
+            avail ^= low
+            v = total + sum_codes[low.bit_length() - 1]
+            if v > top:
+                continue
+            m2 = mask | low
+            b = buckets[v]
+            if b is _EMPTY:
+                b = []
+                buckets[v] = b
+            b.append(m2)
+            if v < top and avail:
+                self._dfs_small_py(avail, m2, v)
+
     def _cards_worth(self, avail: i64, mask: i64, total: i64, v: i64, out: list[int]) -> list[int]:
         """The item sets worth ``v`` exactly (``deck_sums``: ``avail`` deck cards, as in
         :meth:`_dfs_cards`), in that pass's order, appended to ``out`` (made when the first is
@@ -661,6 +699,29 @@ class Generator:
                 b.append(m2)
             if v < limit and avail:
                 self._dfs_cards(avail, m2, v, wanted, limit)
+
+    def _dfs_cards_py(self, avail: int, mask: int, total: int, wanted: int, limit: int) -> None:
+        """:meth:`_dfs_cards` interpreted (``_COMPILED`` false): a card's index by ``bit_length``
+        and its item's by ``int.bit_count``, not counted by machine arithmetic. The same sets,
+        recorded in the same order."""
+        tvc = self.t.tvc
+        loose = self.loose_mask
+        buckets = self.buckets
+        while avail:
+            low = avail & -avail
+            avail ^= low
+            v = total + tvc[low.bit_length() - 1]
+            if v > limit:
+                continue
+            m2 = mask | (1 << (loose & (low - 1)).bit_count())
+            if wanted >> v & 1:
+                b = buckets[v]
+                if b is _EMPTY:
+                    b = []
+                    buckets[v] = b
+                b.append(m2)
+            if v < limit and avail:
+                self._dfs_cards_py(avail, m2, v, wanted, limit)
 
     def group_unions(self, v: int) -> list[int]:
         if v <= 0 or v > self.top:
@@ -1427,3 +1488,44 @@ def _combinations(items: list[int], limit: int) -> list[list[int]]:
             for j in range(i + 1, size):
                 idx[j] = idx[j - 1] + 1
     return out
+
+
+# ------------------------------------------------------------------ interpreted
+# The bit helpers in plain Python, used where this module is not compiled (``_COMPILED``): one
+# C call of CPython's for what the compiled forms do in machine arithmetic. The same results
+# for every argument (a negative mask included).
+
+def _bits_py(mask: int) -> list[int]:
+    """``bits`` interpreted: each set bit's index by ``bit_length``."""
+    if mask < 0:
+        raise ValueError(f"bits of a negative mask ({mask})")
+    out: list[int] = []
+    while mask:
+        low = mask & -mask
+        out.append(low.bit_length() - 1)
+        mask ^= low
+    return out
+
+
+def _popcount_py(mask: int) -> int:
+    """``popcount`` interpreted: ``int.bit_count`` (a negative mask as the compiled form takes it)."""
+    if mask >= 0:
+        return mask.bit_count()
+    return _popcount_generic(mask)
+
+
+def _popcount_generic(mask: int) -> int:
+    n = 0
+    while mask:
+        mask &= mask - 1
+        n += 1
+    return n
+
+
+if not _COMPILED:
+    # (Rebinding the module's names: the other engine modules import them after this runs, and
+    # compiled code, which never comes here, calls its own functions directly.)
+    _ones = int.bit_count  # type: ignore[assignment]
+    bits = _bits_py
+    popcount = _popcount_py
+    deposit = _deposit_bits
