@@ -478,6 +478,26 @@ class Generator:
         every = t.number_values
         if t.hand_cards_max > 1:
             return (2 << self.top) - 2
+        if t.build_codes <= _POP_MAX:
+            # (Machine integers, as ``sum_groups`` asks where ``top`` is below 62: the hand's values
+            # are up to ``top``, and the build values' codes, ``Tables.cap_build_codes``, are masks
+            # of 62 bits at most. The same mask as below.)
+            hvm = t.hvm
+            cap_build = t.cap_build_codes
+            vals: i64 = 0
+            held: i64 = self.partner_proven & t.build_codes
+            for c in self.hand_cards:
+                vals |= hvm[c]
+                held |= cap_build[c]
+            out: i64 = vals
+            if t.build_allowed:
+                out |= held
+                rest: i64 = vals
+                while rest:
+                    bottom: i64 = rest & -rest
+                    out |= held >> _ones(bottom - 1)
+                    rest ^= bottom
+            return int(out) & every
         values = 0
         codes = self.partner_proven
         for c in self.hand_cards:

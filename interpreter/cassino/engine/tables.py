@@ -150,6 +150,8 @@ class Tables:
         #: value but 0 (up to ``max_value``), as masks.
         self.build_codes: int = (2 << self.build_max) - 1
         self.number_values: int = (2 << top) - 2
+        #: What each card captures (``cap_codes``) among the build values' codes (``build_codes``).
+        self.cap_build_codes: list[int] = [cc & self.build_codes for cc in self.cap_codes]
         self.obligation: int = OBLIGATION[b.owner_obligation]
         self.obligation_in_last_deal: bool = b.owner_obligation_in_last_deal
         self.keep_capturing_card: bool = b.keep_capturing_card
