@@ -46,6 +46,20 @@ def _shr(x: i64, k: i64) -> i64:
     return (x >> k) & (_LOW63 >> (k - 1))   # the mask 2**(64-k) - 1, made from an i64
 
 
+def _probe() -> None:
+    """(Nothing: a compiled function has no ``__code__``, an interpreted one has.)"""
+
+
+#: Whether this module runs compiled (mypyc), told once at import: compiled, ``_wrap`` is the
+#: identity and ``_step`` works its machine integers inline, without a call for each wrap and
+#: shift (six a draw); interpreted, through ``_wrap`` and ``_shr``. The same numbers either way.
+_COMPILED: Final = not hasattr(_probe, "__code__")
+#: The masks of the logical shifts by 30, 27 and 31 (2**(64-k) - 1).
+_SHR30: Final[i64] = _LOW63 >> 29
+_SHR27: Final[i64] = _LOW63 >> 26
+_SHR31: Final[i64] = _LOW63 >> 30
+
+
 def _signed(seed: int) -> i64:
     s = seed & _MASK
     if s >= 1 << 63:
@@ -59,6 +73,13 @@ class SplitMix64:
 
     def _step(self) -> i64:
         """The next output as a signed 64-bit value."""
+        if _COMPILED:
+            # (Machine integers wrap by themselves: the steps below, without the calls.)
+            x: i64 = self.state + _GAMMA
+            self.state = x
+            x = (x ^ ((x >> 30) & _SHR30)) * _MIX1
+            x = (x ^ ((x >> 27) & _SHR27)) * _MIX2
+            return x ^ ((x >> 31) & _SHR31)
         self.state = _wrap(self.state + _GAMMA)
         z = self.state
         z = _wrap((z ^ _shr(z, 30)) * _MIX1)
