@@ -48,6 +48,20 @@ def test_the_compiled_engine_is_installed() -> None:
     assert native.describe() == "compiled engine, mypyc"
 
 
+def test_each_module_knows_whether_it_runs_compiled() -> None:
+    """``movegen`` and ``rng`` choose their bit counting and their SplitMix64 step by whether they run
+    compiled (told at import); both forms give the same results, so only this says that each copy
+    takes its own (the compiled one machine arithmetic, the pure one ``int.bit_count``)."""
+    from cassino.engine import movegen, rng
+
+    assert movegen._COMPILED and rng._COMPILED
+    assert movegen.popcount is not movegen._popcount_py
+    pure_movegen, pure_rng = native.pure_copy("engine.movegen"), native.pure_copy("engine.rng")
+    assert not pure_movegen._COMPILED and not pure_rng._COMPILED
+    assert pure_movegen.popcount is pure_movegen._popcount_py
+    assert pure_movegen.bits(0b1011) == movegen.bits(0b1011) == [0, 1, 3]
+
+
 @lru_cache(maxsize=None)
 def engines(name: str) -> tuple[Any, Any]:
     compiled_engine = Engine(load_rules(name))
