@@ -106,6 +106,8 @@ class CardWorth:
 #: The most hand cards and loose cards in play whose keys are rated as machine integers
 #: (``best_gain_key``, ``policy.PlayoutPolicy``).
 LOCAL_MAX: Final = 62
+#: The widest mask of machine arithmetic (``movegen``'s bound): wider ones are two packs'.
+WIDE: Final = (1 << 62) - 1
 #: Above every deck index: ``merged_worth``'s "no hand card left to add".
 _PAST: Final = 1 << 40
 
@@ -193,7 +195,9 @@ def best_gain_key(w: CardWorth, state: HandState, keys: list[int]) -> int:
     loose_bits = (1 << n_loose) - 1
     # A key that takes no build is rated in its own terms (``merged_worth``: no deck mask made, the same
     # floats), as ``policy.PlayoutPolicy`` rates keys; others, as their deck masks.
-    local_ok = n_loose <= LOCAL_MAX and h <= LOCAL_MAX
+    # (Only where a mask is wider than a machine word: one pack's masks are machine integers already,
+    # and the two lists of cards cost more than they save.)
+    local_ok = (in_play > WIDE or hand > WIDE) and n_loose <= LOCAL_MAX and h <= LOCAL_MAX
     hand_cards: list[int] = bits(hand) if local_ok else []
     item_cards: list[int] = bits(in_play) if local_ok else []
     cw = w.worth

@@ -45,7 +45,7 @@ from ..engine.moves import Move, MoveKind
 from ..engine.state import HandState
 from ..engine.tables import BUILD, CAPTURE, TRAIL_BUILD
 from ..errors import PositionTooLargeError
-from .gain import LOCAL_MAX, CardWorth, best_index, held, merged_worth
+from .gain import LOCAL_MAX, WIDE, CardWorth, best_index, held, merged_worth
 
 _CAPTURE: Final = MoveKind.CAPTURE
 _BUILD: Final = MoveKind.BUILD
@@ -196,7 +196,9 @@ class PlayoutPolicy:
         # A key that takes no build is rated in its own terms (``gain.merged_worth``): its hand cards and
         # loose items as machine integers, read through the lists of their deck cards, with no deck mask
         # made (the same floats: every worth added lowest card first). Others, as their deck masks.
-        local_ok = n_loose <= LOCAL_MAX and h <= LOCAL_MAX
+        # (Only where a mask is wider than a machine word: one pack's masks are machine integers already,
+        # and the two lists of cards cost more than they save.)
+        local_ok = (in_play > WIDE or hand > WIDE) and n_loose <= LOCAL_MAX and h <= LOCAL_MAX
         hand_cards: list[int] = bits(hand) if local_ok else []
         item_cards: list[int] = bits(in_play) if local_ok else []
         cw = worth.worth
