@@ -88,11 +88,36 @@ def test_outlook_leaves_out_what_a_restricted_side_may_not_score() -> None:
     assert Outlook(scorer).points(state, {0: restriction.score, 1: 0}, False) == free
 
 
+@pytest.mark.parametrize("variant,players", [("krypkasino", 2), ("krypkasino", 3), ("kasino-misar", 2), ("tuxedo", 2),
+                                             ("hungarian-ulmann", 2), ("scopone", 4), ("escoba", 3)])
+def test_outlooks_sweep_points_are_the_scorers(variant: str, players: int) -> None:
+    """The outlook's own (compiled) count of a sweeps item is ``Scorer.item_points``': sweeps by size, on
+    the first play, the previous player's points (Krypkasino's tabbe), partners, along random hands."""
+    engine = Engine(load_rules(variant))
+    scorer = Scorer(engine)
+    outlook = Outlook(scorer)
+    found = [i for i, item in enumerate(outlook.items) if item.count == "sweeps"]
+    assert found
+    rng = random.Random(11)
+    swept = 0
+    for seed in range(6):
+        state = engine.start(seed, players, partners=players == 4)
+        while True:
+            for i in found:
+                by_side = scorer.item_points(outlook.items[i], state)
+                assert outlook._sweeps(i, state, state.sides) == [by_side[s] for s in state.sides]
+            if state.over:
+                break
+            state = engine.apply(state, rng.choice(engine.legal_moves(state)))
+        swept += len(state.sweeps)
+    assert swept > 0
+
+
 @pytest.mark.parametrize("variant,players", [("standard", 2), ("standard", 3), ("royal", 4), ("scopa", 2),
                                              ("swedish-kasino", 2), ("kasino-misar", 3), ("dominican-soto", 2),
                                              ("finnish-kasino", 3), ("south-african-casino", 3),
                                              ("south-african-casino", 2), ("swazi-casino", 4), ("scopone", 4),
-                                             ("escoba", 3)])
+                                             ("escoba", 3), ("krypkasino", 2), ("krypkasino", 4), ("tuxedo", 2)])
 def test_a_playouts_lead_is_its_sides_points_less_the_best_other_sides(variant: str, players: int) -> None:
     """``Outlook.lead`` and ``playout_leads`` (the search's compiled inner loop) give the very floats
     the dict of ``points`` gives, hand over or not, in a game won by the lowest total too."""

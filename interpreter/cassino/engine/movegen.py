@@ -76,7 +76,11 @@ _COMPILED: Final = not hasattr(_probe, "__code__")
 def bits(mask: int) -> list[int]:
     """Indexes of the set bits of ``mask``, lowest first."""
     out: list[int] = []
-    if 0 <= mask <= _POP_MAX:
+    # (The wide test first: compiled, a comparison of a wide integer boxes the other side, so a
+    # wide mask is compared once, not three times.)
+    if mask <= _POP_MAX:
+        if mask < 0:
+            raise ValueError(f"bits of a negative mask ({mask})")
         # (Machine integers where the mask fits, as a one-pack deck's do: a set bit's index is
         # the number of bits below it, counted by ``_ones``.)
         m: i64 = mask
@@ -85,8 +89,6 @@ def bits(mask: int) -> list[int]:
             out.append(_ones(lowest - 1))
             m ^= lowest
         return out
-    if mask < 0:
-        raise ValueError(f"bits of a negative mask ({mask})")
     # A wider mask (two packs: 104 cards) 62 bits at a time, each part walked as above.
     base: i64 = 0
     while mask:
@@ -118,7 +120,7 @@ def deposit(local: int, mask: int) -> int:
     """The set bits of ``mask`` that ``local`` picks (bit k of ``local``: the k-th lowest set
     bit of ``mask``): a key's hand-local or table-local cards as deck cards, with no list
     of the mask's bits made first."""
-    if 0 <= mask <= _POP_MAX and 0 <= local <= _POP_MAX:
+    if mask <= _POP_MAX and local <= _POP_MAX and mask >= 0 and local >= 0:   # (wide first: as ``bits``)
         # (Machine integers where both fit, as a one-pack deck's masks do.)
         m: i64 = mask
         picks: i64 = local
@@ -187,15 +189,15 @@ def _ones(x: i64) -> i64:
 def popcount(mask: int) -> int:
     """The number of set bits of ``mask`` (a mask of up to 62 bits by machine arithmetic, in
     a few steps whatever its count; a wider one bit by bit)."""
-    if 0 <= mask <= _POP_MAX:
-        return int(_ones(mask))
-    if mask > 0:
+    if mask > _POP_MAX:   # (the wide test first: as ``bits``)
         # A wider mask (two packs: 104 cards) 62 bits at a time.
         count: i64 = 0
         while mask:
             count += _ones(mask & _POP_MAX)
             mask >>= 62
         return int(count)
+    if mask >= 0:
+        return int(_ones(mask))
     n = 0
     while mask:
         mask &= mask - 1
@@ -309,7 +311,7 @@ class Generator:
         #: else item bits).
         self.n_sum: int = 0
         self.sum_mask: int = 0
-        if 0 <= mask <= _POP_MAX and not (t.single_build_as_card and self.n_builds):
+        if mask <= _POP_MAX and mask >= 0 and not (t.single_build_as_card and self.n_builds):
             sums = mask & t.valued_mask
             self.deck_sums = True
             self.n_loose = popcount(mask)

@@ -185,6 +185,14 @@ class HandState(Value):
         fields.update(changes)
         return HandState(**fields)
 
+    def with_hidden(self, hands: tuple[int, ...], stock: tuple[int, ...]) -> "HandState":
+        """``with_(hands=hands, stock=stock)``, made without a dict of the fields: the search deals the
+        hidden cards anew thousands of times a move (``knowledge.determinize``)."""
+        return HandState(self.players, self.teams, self.dealer, self.turn, hands, self.table, self.builds, stock,
+                         self.piles, self.sweeps, self.events, self.captures, self.last_capturer, self.ply,
+                         self.deal_no, self.over, self.proven, self.restricted, self.residue, self.stacks,
+                         self.pile_reach, self.turn_card)
+
     def pile_tops(self) -> int:
         """The cards of the opposing sides' piles in reach (a deck mask): the top card of each,
         or the top ``pile_reach`` cards, in play for the player to move where capture piles are

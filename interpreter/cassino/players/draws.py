@@ -23,6 +23,11 @@ def below(rng: random.Random, n: int) -> int:
 
 def shuffle(rng: random.Random, items: list[int]) -> None:
     """Shuffle ``items`` in place, exactly as ``rng.shuffle(items)`` would."""
+    draw = rng.getrandbits   # (looked up once: ``below``'s draws, the same numbers)
     for i in range(len(items) - 1, 0, -1):
-        j = below(rng, i + 1)
+        n = i + 1
+        k = n.bit_length()
+        j: int = draw(k)
+        while j >= n:
+            j = draw(k)
         items[i], items[j] = items[j], items[i]

@@ -15,8 +15,10 @@ from __future__ import annotations
 import time
 from typing import Final
 
+from mypy_extensions import i64
+
 from ..engine.core import Engine
-from ..engine.movegen import PLAYED_SHIFT, bits, deposit, popcount
+from ..engine.movegen import PLAYED_SHIFT, _ones, bits, deposit, extract, popcount
 from ..engine.moves import Move, MoveKind
 from ..engine.scoring import Scorer
 from ..engine.state import HandState
@@ -101,6 +103,44 @@ class CardWorth:
         return value
 
 
+#: The most hand cards and loose cards in play whose keys are rated as machine integers
+#: (``best_gain_key``, ``policy.PlayoutPolicy``).
+LOCAL_MAX: Final = 62
+#: The widest mask of machine arithmetic (``movegen``'s bound): wider ones are two packs'.
+WIDE: Final = (1 << 62) - 1
+#: Above every deck index: ``merged_worth``'s "no hand card left to add".
+_PAST: Final = 1 << 40
+
+
+def merged_worth(cw: list[float], item_cards: list[int], items: i64, hand_cards: list[int], played: i64) -> float:
+    """``CardWorth.of`` (``cw``: its ``worth``) of the cards of ``items`` (bit k: deck card ``item_cards[k]``)
+    and of ``played`` (bit k: deck card ``hand_cards[k]``) together: both lists lowest card first, no card
+    in both. The cards are added lowest first, as ``of`` adds a deck mask's, so the float is the same bit
+    for bit; but no deck mask is made, and a key's items and hand cards (machine integers) are read as
+    they are, where the deck's masks are wider than a machine word (two packs)."""
+    total = 0.0
+    low: i64 = played & -played
+    p: i64 = hand_cards[_ones(low - 1)] if played else _PAST
+    k: i64 = 0
+    while items:
+        if items & 1:
+            card: i64 = item_cards[k]
+            while p < card:
+                total += cw[p]
+                played ^= low
+                low = played & -played
+                p = hand_cards[_ones(low - 1)] if played else _PAST
+            total += cw[card]
+        items >>= 1
+        k += 1
+    while played:
+        total += cw[p]
+        played ^= low
+        low = played & -played
+        p = hand_cards[_ones(low - 1)] if played else _PAST
+    return total
+
+
 def _gain(w: CardWorth, table: int, build_cards: set[int], move: Move, sweep_points: float) -> float:
     used = move.loose
     for b in move.builds:
@@ -153,34 +193,57 @@ def best_gain_key(w: CardWorth, state: HandState, keys: list[int]) -> int:
     in_play = state.in_play()
     n_loose = popcount(in_play)
     loose_bits = (1 << n_loose) - 1
+    # A key that takes no build is rated in its own terms (``merged_worth``: no deck mask made, the same
+    # floats), as ``policy.PlayoutPolicy`` rates keys; others, as their deck masks.
+    # (Only where a mask is wider than a machine word: one pack's masks are machine integers already,
+    # and the two lists of cards cost more than they save.)
+    local_ok = (in_play > WIDE or hand > WIDE) and n_loose <= LOCAL_MAX and h <= LOCAL_MAX
+    hand_cards: list[int] = bits(hand) if local_ok else []
+    item_cards: list[int] = bits(in_play) if local_ok else []
+    cw = w.worth
+    on_table: i64 = 0   # the loose items on the table (not pile tops)
+    if local_ok:
+        on_table = loose_bits if table == in_play else extract(table, in_play)
     best = -1
     high = 0.0
     i = 0
     for key in keys:
         kind = key & 3
-        played = deposit((key >> PLAYED_SHIFT) & hand_bits, hand)
         items = key >> shift
-        local = items & loose_bits
-        loose = deposit(local, in_play) if local else 0
         chosen = items >> n_loose
-        used = loose
-        taken = 0
-        j = 0
-        while chosen:
-            if chosen & 1:
-                used |= state_builds[j].cards
-                taken += 1
-            chosen >>= 1
-            j += 1
         gain: float
-        if kind == CAPTURE:   # (as ``_gain``)
-            gain = w.of(used | played) + 0.05 * popcount(used)
-            if not (table & ~loose) and taken >= builds and (loose & table or taken):
-                gain += sweep_points + 0.3
-        elif kind == BUILD or kind == TRAIL_BUILD:
-            gain = 0.4 * w.of(used | played) - 0.1
+        if local_ok and not chosen:
+            picked: i64 = (key >> PLAYED_SHIFT) & hand_bits
+            local: i64 = items & loose_bits
+            if kind == CAPTURE:   # (as ``_gain``)
+                gain = merged_worth(cw, item_cards, local, hand_cards, picked) + 0.05 * float(_ones(local))
+                if not (on_table & ~local) and not builds and local & on_table:
+                    gain += sweep_points + 0.3
+            elif kind == BUILD or kind == TRAIL_BUILD:
+                gain = 0.4 * merged_worth(cw, item_cards, local, hand_cards, picked) - 0.1
+            else:
+                gain = -0.5 * merged_worth(cw, item_cards, 0, hand_cards, picked) - 0.2
         else:
-            gain = -0.5 * w.of(played) - 0.2
+            played = deposit((key >> PLAYED_SHIFT) & hand_bits, hand)
+            local_items = items & loose_bits
+            loose = deposit(local_items, in_play) if local_items else 0
+            used = loose
+            taken = 0
+            j = 0
+            while chosen:
+                if chosen & 1:
+                    used |= state_builds[j].cards
+                    taken += 1
+                chosen >>= 1
+                j += 1
+            if kind == CAPTURE:   # (as ``_gain``)
+                gain = w.of(used | played) + 0.05 * popcount(used)
+                if not (table & ~loose) and taken >= builds and (loose & table or taken):
+                    gain += sweep_points + 0.3
+            elif kind == BUILD or kind == TRAIL_BUILD:
+                gain = 0.4 * w.of(used | played) - 0.1
+            else:
+                gain = -0.5 * w.of(played) - 0.2
         if best < 0 or gain > high:   # (the first of equals, as ``best_index``)
             best = i
             high = gain

@@ -17,7 +17,7 @@ from __future__ import annotations
 import random
 
 from ..engine.core import Engine
-from ..engine.movegen import popcount
+from ..engine.movegen import bits, popcount
 from ..engine.moves import Move, MoveKind
 from ..engine.state import HandState
 from .draws import shuffle
@@ -82,7 +82,7 @@ def determinize(engine: Engine, state: HandState, seat: int, rng: random.Random,
     stock and one other hand holding cards, the result is the true position.
     """
     seen = seen_by(state, seat)
-    unseen = [i for i in range(engine.n_cards) if not seen >> i & 1]
+    unseen = bits(((1 << engine.n_cards) - 1) & ~seen)   # (lowest first: the cards in deck order)
     shuffle(rng, unseen)     # as rng.shuffle(unseen), compiled
     hands = list(state.hands)
     reserved = _reserved(engine, state, seat, unseen)
@@ -103,7 +103,7 @@ def determinize(engine: Engine, state: HandState, seat: int, rng: random.Random,
         for _ in range(size - count):
             hand |= 1 << unseen.pop()
         hands[other] = hand
-    return state.with_(hands=tuple(hands), stock=tuple(unseen))
+    return state.with_hidden(tuple(hands), tuple(unseen))
 
 
 def _reserved(engine: Engine, state: HandState, seat: int, unseen: list[int]) -> list[int]:

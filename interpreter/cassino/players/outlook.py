@@ -14,7 +14,9 @@ item (five spades) is valued the same way, by each side's chance of reaching it.
 from __future__ import annotations
 
 from math import comb
+from typing import Final
 
+from ..engine.movegen import popcount
 from ..engine.scoring import Scorer
 from ..language.rules import ScoringItem
 from ..engine.state import HandState
@@ -35,14 +37,31 @@ def _tail_tables(n: int) -> tuple[list[list[float]], list[list[float]]]:
 
 #: The ways an item counts, as the outlook values them (``_NOTHING``: an item of another count that
 #: scores nothing here, such as sweeps worth no points; ``_LAST_CAPTURE``: decided only at the end).
-_MOST, _EACH, _AT_LEAST, _PRIMIERA, _LAST_CAPTURE, _OTHER, _NOTHING = range(7)
-_KINDS = {"most": _MOST, "each": _EACH, "at_least": _AT_LEAST, "primiera": _PRIMIERA, "last_capture": _LAST_CAPTURE}
+#: ``_SWEEPS``: a sweeps item, counted here as ``Scorer.item_points`` counts it (compiled, not a call for
+#: every playout). (``Final``: compiled, each is a constant, not a look-up in the module's names.)
+_MOST: Final = 0
+_EACH: Final = 1
+_AT_LEAST: Final = 2
+_PRIMIERA: Final = 3
+_LAST_CAPTURE: Final = 4
+_OTHER: Final = 5
+_NOTHING: Final = 6
+_SWEEPS: Final = 7
+_KINDS: Final = {"most": _MOST, "each": _EACH, "at_least": _AT_LEAST, "primiera": _PRIMIERA, "last_capture": _LAST_CAPTURE}
 
 
 def _tied(item: ScoringItem) -> int:
     """What each of two sides tied in a race scores, as the item's `ties` says (split: half each,
     rounded down; nobody: nothing)."""
     return {"split": item.points // 2, "each": item.points}.get(item.ties, 0)
+
+
+def _any(flags: list[bool]) -> bool:
+    """``any(flags)``, compiled (no call of the built-in for every item of every playout)."""
+    for f in flags:
+        if f:
+            return True
+    return False
 
 
 class Outlook:
@@ -55,8 +74,9 @@ class Outlook:
         self._allowed: dict[tuple[tuple[int, ...], tuple[tuple[int, int], ...], bool], list[list[bool]]] = {}
         #: Each item's way of counting (``_MOST`` ... ``_NOTHING``), its cards, points and what a tie
         #: scores, read once: the search values every playout with them.
-        self._kinds: list[int] = [_KINDS.get(item.count, _OTHER if item.points or item.by_size
-                                             or item.first_play_points is not None else _NOTHING)
+        self._kinds: list[int] = [_KINDS.get(item.count, (_SWEEPS if item.count == "sweeps" else _OTHER)
+                                             if item.points or item.by_size or item.first_play_points is not None
+                                             else _NOTHING)
                                   for item in self.items]
         self._masks: list[int] = [scorer.masks.get(item.name, 0) for item in self.items]
         self._points: list[int] = [item.points for item in self.items]
@@ -65,6 +85,16 @@ class Outlook:
         #: the suits' masks: its totals worked out here, compiled, as ``Scorer.primiera_total`` does.
         self._card_points: list[list[int]] = [scorer.card_points.get(item.name, []) for item in self.items]
         self._suit_masks: list[int] = list(scorer.suit_masks)
+        #: For each item, the numbers of sides it is scored with (empty: any), and for a sweeps item what
+        #: its sweeps score (``Scorer.sweep_points``): a first play's points (None: as any other), the
+        #: rows by size (fewest cards, most or -1 for no most, points), and the previous player's points.
+        self._numbers: list[tuple[int, ...]] = [tuple(item.sides) if item.sides else () for item in self.items]
+        self._first_play: list[int | None] = [item.first_play_points for item in self.items]
+        self._by_size: list[list[tuple[int, int, int]]] = [
+            [(row.min_cards, -1 if row.max_cards is None else row.max_cards, row.points) for row in item.by_size]
+            for item in self.items]
+        self._previous: list[int] = [item.previous_player_points or 0 for item in self.items]
+        self._ccw: bool = scorer.engine.ccw
 
     def allowed(self, sides: tuple[int, ...], scores: dict[int, int], restrictions_on: bool) -> list[list[bool]]:
         """For each item, whether each side may score it (endgame restrictions), worked out once
@@ -117,9 +147,15 @@ class Outlook:
         piles = [state.side_pile(s) for s in sides]
         for i, kind in enumerate(self._kinds):
             allowed = allowed_items[i]
-            if not any(allowed):
+            if not _any(allowed):
                 continue
             item = self.items[i]
+            if kind == _SWEEPS:
+                swept = self._sweeps(i, state, sides)
+                for j in range(n):
+                    if allowed[j]:
+                        points[j] += swept[j]
+                continue
             if kind == _PRIMIERA and not (item.sides and n not in item.sides):
                 # (as Scorer.item_points counts it: the highest total, -1 never scoring)
                 totals = [self._primiera(i, p) for p in piles]
@@ -135,7 +171,7 @@ class Outlook:
             if (kind == _EACH or kind == _MOST) and not (item.sides and n not in item.sides):
                 # (as Scorer.item_points counts them, without a dict a side)
                 mask, worth = self._masks[i], self._points[i]
-                counts = [(p & mask).bit_count() for p in piles]
+                counts = [popcount(p & mask) for p in piles]
                 if kind == _EACH:
                     got = [c * worth for c in counts]
                 else:
@@ -167,21 +203,27 @@ class Outlook:
         masks = self._masks
         for i, kind in enumerate(self._kinds):
             allowed = allowed_items[i]
-            if kind == _LAST_CAPTURE or kind == _NOTHING or not any(allowed):
+            if kind == _LAST_CAPTURE or kind == _NOTHING or not _any(allowed):
                 continue   # (the last capture is decided only by the hand's last capture)
             if kind == _EACH:
                 mask = masks[i]
                 points = self._points[i]
                 for j, ok in enumerate(allowed):
                     if ok:
-                        out[j] += (piles[j] & mask).bit_count() * points
+                        out[j] += popcount(piles[j] & mask) * points
+                continue
+            if kind == _SWEEPS:
+                swept = self._sweeps(i, state, sides)
+                for j in range(len(sides)):
+                    if allowed[j]:
+                        out[j] += swept[j]
                 continue
             item = self.items[i]
             if kind == _MOST:
                 mask = masks[i]
-                left = (mask & ~won).bit_count()
+                left = popcount(mask & ~won)
                 if len(piles) == 2:   # (the usual case, without the lists: as _race works it out)
-                    first, second = (piles[0] & mask).bit_count(), (piles[1] & mask).bit_count()
+                    first, second = popcount(piles[0] & mask), popcount(piles[1] & mask)
                     a, ahead, behind = (0, first, second) if first >= second else (1, second, first)
                     win_a, tie = self._chances(ahead, behind, left)
                     points, tied = self._points[i], self._ties[i]
@@ -190,14 +232,14 @@ class Outlook:
                     if allowed[1 - a]:
                         out[1 - a] += max(0.0, 1.0 - win_a - tie) * points + tie * tied
                     continue
-                counts = [(p & mask).bit_count() for p in piles]
+                counts = [popcount(p & mask) for p in piles]
                 for j, expected in enumerate(self._race(counts, left, item)):
                     if allowed[j]:
                         out[j] += expected
             elif kind == _AT_LEAST:
                 mask = masks[i]
-                counts = [(p & mask).bit_count() for p in piles]
-                for j, expected in enumerate(self._reach(counts, (mask & ~won).bit_count(), item)):
+                counts = [popcount(p & mask) for p in piles]
+                for j, expected in enumerate(self._reach(counts, popcount(mask & ~won), item)):
                     if allowed[j]:
                         out[j] += expected
             elif kind == _PRIMIERA:
@@ -215,6 +257,37 @@ class Outlook:
                 for j, s in enumerate(sides):
                     if allowed[j]:
                         out[j] += got[s]
+        return out
+
+    def _sweeps(self, i: int, state: HandState, sides: tuple[int, ...]) -> list[int]:
+        """What sweeps item ``i`` scores each side (in the order of ``sides``) in ``state``, as
+        ``Scorer.item_points`` counts it: each sweep that stands scores its side the sweep's points
+        (``Scorer.sweep_points``), and the previous player's side the item's points for that."""
+        out = [0] * len(sides)
+        numbers = self._numbers[i]
+        if numbers and len(sides) not in numbers:
+            return out   # (scored only with other numbers of sides)
+        first_play = self._first_play[i]
+        rows = self._by_size[i]
+        previous = self._previous[i]
+        points = self._points[i]
+        teams = state.teams
+        players = state.players
+        for w in state.sweeps:
+            if w.cancelled:
+                continue
+            if w.first_play and first_play is not None:
+                got = first_play
+            else:
+                got = points
+                for low, high, row_points in rows:
+                    if w.size >= low and (high < 0 or w.size <= high):
+                        got = row_points
+                        break
+            out[sides.index(teams[w.seat])] += got
+            if previous:
+                before = (w.seat + 1) % players if self._ccw else (w.seat - 1) % players
+                out[sides.index(teams[before])] += previous
         return out
 
     def _primiera(self, i: int, pile: int) -> int:

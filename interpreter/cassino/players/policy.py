@@ -37,13 +37,15 @@ import math
 import time
 from typing import Final
 
+from mypy_extensions import i64
+
 from ..engine.core import Engine
-from ..engine.movegen import PLAYED_SHIFT, VALUE_BITS, VALUE_SHIFT, deposit, popcount
+from ..engine.movegen import PLAYED_SHIFT, VALUE_BITS, VALUE_SHIFT, _ones, bits, deposit, extract, popcount
 from ..engine.moves import Move, MoveKind
 from ..engine.state import HandState
 from ..engine.tables import BUILD, CAPTURE, TRAIL_BUILD
 from ..errors import PositionTooLargeError
-from .gain import CardWorth, best_index, held
+from .gain import LOCAL_MAX, WIDE, CardWorth, best_index, held, merged_worth
 
 _CAPTURE: Final = MoveKind.CAPTURE
 _BUILD: Final = MoveKind.BUILD
@@ -191,45 +193,88 @@ class PlayoutPolicy:
         in_play = state.in_play()
         n_loose = popcount(in_play)
         loose_bits = (1 << n_loose) - 1
+        # A key that takes no build is rated in its own terms (``gain.merged_worth``): its hand cards and
+        # loose items as machine integers, read through the lists of their deck cards, with no deck mask
+        # made (the same floats: every worth added lowest card first). Others, as their deck masks.
+        # (Only where a mask is wider than a machine word: one pack's masks are machine integers already,
+        # and the two lists of cards cost more than they save.)
+        local_ok = (in_play > WIDE or hand > WIDE) and n_loose <= LOCAL_MAX and h <= LOCAL_MAX
+        hand_cards: list[int] = bits(hand) if local_ok else []
+        item_cards: list[int] = bits(in_play) if local_ok else []
+        cw = worth.worth
+        on_table: i64 = 0   # the loose items on the table (not pile tops)
+        if local_ok:
+            on_table = loose_bits if table == in_play else extract(table, in_play)
+        table_count: i64 = popcount(table)
+        count: i64   # (the loose cards a move leaves)
         best = -1
         high = 0.0
         i = 0
         for key in keys:
             kind = key & 3
-            played = deposit((key >> PLAYED_SHIFT) & hand_bits, hand)
             items = key >> shift
-            local = items & loose_bits
-            loose = deposit(local, in_play) if local else 0
             chosen = items >> n_loose
-            used = loose
-            taken_builds = 0
-            j = 0
-            while chosen:
-                if chosen & 1:
-                    used |= state_builds[j].cards
-                    taken_builds += 1
-                chosen >>= 1
-                j += 1
             rating: float
-            if kind == CAPTURE:
-                rating = w0 * (worth.of(used | played)) + w1 * (goal * popcount(used))
-                left = table & ~loose
-                builds_left = builds - taken_builds
-                if not left and not builds_left and (loose & table or taken_builds):
-                    rating += w2 * goal + w0 * sweep_points
-            elif kind == BUILD or kind == TRAIL_BUILD:
-                code = (key >> VALUE_SHIFT) & VALUE_BITS
-                share = code / top if code < base else 1.0
-                rating = w3 * worth.of(used | played) + w4 + w5 * share
-                left = table & ~loose
-                builds_left = builds + 1
-            else:   # a trail (or a turn's end: no card)
-                card = (played & -played).bit_length() - 1
-                rating = w6 * worth.of(played) + w7 + w8 * value_share[card]
-                left = table | played
-                builds_left = builds
-            count = popcount(left)
-            rating += w9 * (ally * worth.of(left)) + w10 * (ally * count)
+            if local_ok and not chosen:
+                picked: i64 = (key >> PLAYED_SHIFT) & hand_bits
+                local: i64 = items & loose_bits
+                kept: i64
+                if kind == CAPTURE:
+                    rating = (w0 * merged_worth(cw, item_cards, local, hand_cards, picked)
+                              + w1 * (goal * float(_ones(local))))
+                    kept = on_table & ~local
+                    if not kept and not builds and local & on_table:
+                        rating += w2 * goal + w0 * sweep_points
+                    rest = merged_worth(cw, item_cards, kept, hand_cards, 0)
+                    count = _ones(kept)
+                    builds_left = builds
+                elif kind == BUILD or kind == TRAIL_BUILD:
+                    code = (key >> VALUE_SHIFT) & VALUE_BITS
+                    share = code / top if code < base else 1.0
+                    rating = w3 * merged_worth(cw, item_cards, local, hand_cards, picked) + w4 + w5 * share
+                    kept = on_table & ~local
+                    rest = merged_worth(cw, item_cards, kept, hand_cards, 0)
+                    count = _ones(kept)
+                    builds_left = builds + 1
+                else:   # a trail (or a turn's end: no card)
+                    card = hand_cards[_ones((picked & -picked) - 1)] if picked else -1
+                    rating = w6 * merged_worth(cw, item_cards, 0, hand_cards, picked) + w7 + w8 * value_share[card]
+                    rest = merged_worth(cw, item_cards, on_table, hand_cards, picked)
+                    count = table_count + _ones(picked)
+                    builds_left = builds
+                rating += w9 * (ally * rest) + w10 * (ally * float(count))
+            else:
+                played = deposit((key >> PLAYED_SHIFT) & hand_bits, hand)
+                local_items = items & loose_bits
+                loose = deposit(local_items, in_play) if local_items else 0
+                used = loose
+                taken_builds = 0
+                j = 0
+                while chosen:
+                    if chosen & 1:
+                        used |= state_builds[j].cards
+                        taken_builds += 1
+                    chosen >>= 1
+                    j += 1
+                if kind == CAPTURE:
+                    rating = w0 * (worth.of(used | played)) + w1 * (goal * popcount(used))
+                    left = table & ~loose
+                    builds_left = builds - taken_builds
+                    if not left and not builds_left and (loose & table or taken_builds):
+                        rating += w2 * goal + w0 * sweep_points
+                elif kind == BUILD or kind == TRAIL_BUILD:
+                    code = (key >> VALUE_SHIFT) & VALUE_BITS
+                    share = code / top if code < base else 1.0
+                    rating = w3 * worth.of(used | played) + w4 + w5 * share
+                    left = table & ~loose
+                    builds_left = builds + 1
+                else:   # a trail (or a turn's end: no card)
+                    card = (played & -played).bit_length() - 1
+                    rating = w6 * worth.of(played) + w7 + w8 * value_share[card]
+                    left = table | played
+                    builds_left = builds
+                count = popcount(left)
+                rating += w9 * (ally * worth.of(left)) + w10 * (ally * float(count))
             if count == 1 and not builds_left:
                 rating += w11 * ally
             if out is not None:
