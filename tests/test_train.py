@@ -77,7 +77,9 @@ def test_the_search_uses_what_is_shipped_and_greedy_where_nothing_is(cache: Path
     assert SearchBot(1, playouts="greedy").playout_choice(
         Game.new(Engine(load_rules("standard")), 1, 2)).weights is None
     for variant, players, partners in (("kasino-misar", 2, False), ("krypkasino", 2, False), ("scopone", 4, True),
-                                       ("standard", 4, True)):
+                                       ("standard", 4, True), ("royal", 4, True), ("escoba", 4, True),
+                                       ("draw", 4, True), ("kasino-misar", 4, True), ("krypkasino", 4, True),
+                                       ("swedish-kasino", 4, True)):
         shipped = store.find(store.bundled(), store.rules_hash(load_rules(variant)), players, partners)
         assert search_choice(variant, players, partners).source == ("bundled" if shipped else "greedy")
 
@@ -281,14 +283,16 @@ def test_a_local_dask_cluster_gives_the_same_weights(cli, cache: Path, tmp_path:
 def test_an_entry_of_null_weights_plays_greedy_playouts_where_measured_better(cache: Path, house: Path,
                                                                              monkeypatch: pytest.MonkeyPatch) -> None:
     """A shipped entry whose weights are null is a measurement (greedy playouts beat the 2-player standard
-    weights in those rules): the search plays out greedily there and says why; in the cache the same."""
+    weights in those rules, or, at a seating where those do not play, weights fitted there): the search plays
+    out greedily there and says why; in the cache the same."""
     rules = load_rules(str(house))
     key = store.rules_hash(rules)
     assert search_choice(str(house), 2).source == "standard"
     measured = store.Entry(key, "house-sweeps", 2, False, None, note="greedy measured better")
+    partners = store.Entry(key, "house-sweeps", 4, True, None, note="greedy measured better than a fit")
     text = store.dump([measured])
     assert '"weights": null' in text and store.parse(text.encode(), "x.json") == [measured]
-    monkeypatch.setattr(store, "bundled", lambda: (measured,))
+    monkeypatch.setattr(store, "bundled", lambda: (measured, partners))
     store._cached.cache_clear()
     try:
         choice = search_choice(str(house), 2)
@@ -296,6 +300,10 @@ def test_an_entry_of_null_weights_plays_greedy_playouts_where_measured_better(ca
         assert "greedy playouts: measured better than the 2-player standard weights" in choice.text
         assert SearchBot(1).policy(Game.new(Engine(rules), 1, 2)) is None
         assert search_choice(str(house), 3).source == "greedy"      # (another seating: nothing measured)
+        choice = search_choice(str(house), 4, partners=True)         # no standard weights play there
+        assert choice.source == "bundled" and choice.weights is None
+        assert "measured better than weights fitted to these rules for 4 players in partnerships" in choice.text
+        assert search_choice(str(house), 4).source == "greedy"      # (4 players alone: nothing measured)
     finally:
         store._cached.cache_clear()
     cache.mkdir(parents=True)

@@ -14,7 +14,8 @@ The search (``SearchBot.policy``) looks, in order:
 2. in the weights shipped with cassino (``BUNDLED``: fitted to the bundled variants, and kept only
    where they played better than greedy playouts, measured with ``benchmarks/bot_strength.py``). An
    entry whose ``weights`` are ``null`` is a measurement too: greedy playouts played better there than
-   the 2-player standard weights of step 3, so the search plays out greedily;
+   the 2-player standard weights of step 3 (or, at a seating where those do not play, than weights
+   fitted to those rules), so the search plays out greedily;
 3. in a 2-player game won by the highest total, the weights fitted to 2-player standard
    (``policy.FITTED``), which play there as well as anywhere;
 
@@ -247,8 +248,10 @@ def _cached(key: str, name: str, goal: str, players: int, partners: bool, path: 
                                                   f"({entry.hands:,} hands; `cassino train`, in {path})")
     entry = find(bundled(), key, players, partners)
     if entry is not None and entry.weights is None:
-        return Choice(None, "bundled", f"greedy playouts: measured better than the 2-player standard weights in "
-                                       f"these rules for {where} (shipped with cassino){trouble}")
+        # Where step 3's weights would play, they are what greedy playouts beat; elsewhere, weights fitted there.
+        than = ("the 2-player standard weights in" if players == 2 and goal != "lowest" else "weights fitted to")
+        return Choice(None, "bundled", f"greedy playouts: measured better than {than} these rules for {where} "
+                                       f"(shipped with cassino){trouble}")
     if entry is not None:
         return Choice(entry.weights, "bundled", f"playouts fitted to these rules for {where} by self-play "
                                                 f"({entry.hands:,} hands; shipped with cassino){trouble}")
