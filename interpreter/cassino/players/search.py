@@ -394,11 +394,12 @@ class SearchBot(Bot):
         capped = time.perf_counter() + self.cap if self.cap is not None and not self.seconds else None
         self._capped = capped
         side = game.hand.teams[seat]
-        if self.exact and missing_knowledge(game.hand, seat) is None and cards_left(game.hand) <= self.exact_limit:
-            known = self.determinize(game.engine, game.hand, seat)   # the true position, from what the seat sees
+        known = missing_knowledge(game.hand, seat) is None
+        if self.exact and known and cards_left(game.hand) <= self.exact_limit:
+            position = self.determinize(game.engine, game.hand, seat)   # the true position, from what the seat sees
             try:
                 with self.solver(game, side).limited(EXACT_POSITIONS, capped) as solver:
-                    return solver.best_move(known)
+                    return solver.best_move(position)
             except (PositionTooLargeError, SearchLimit):
                 pass   # (a position the engine will not list whole, or too deep to solve: sampled play, below)
         worth = self.worth(game)
@@ -420,8 +421,10 @@ class SearchBot(Bot):
         if self.scale_above and length > self.scale_above:   # (long playouts: fewer deals, ``scale_above``)
             iterations = max(iterations * self.scale_above // length, min(iterations, LEAST_DEALS))
             close = max(close * self.scale_above // length, min(close, LEAST_DEALS))
-        while len(alive) > 1 and ((done < iterations or (done < close and work < self.work and not settled))
-                                  if deadline is None else (done < 1 or time.perf_counter() < deadline)):
+        # (where every card's place is known every deal is the true position, and its playouts the same: one)
+        while len(alive) > 1 and not (known and done) and (
+                (done < iterations or (done < close and work < self.work and not settled))
+                if deadline is None else (done < 1 or time.perf_counter() < deadline)):
             if capped is not None and done and time.perf_counter() > capped:
                 break   # (the cap: ``MOVE_CAP``)
             state = self.determinize(engine, game.hand, seat, avoid)
