@@ -221,6 +221,28 @@ def test_the_search_solves_a_known_last_deal_only_within_its_bounds() -> None:
     assert bot._solver[1].max_positions is None                    # the bound is for that move only
 
 
+def test_a_known_position_beyond_the_solver_is_played_out_in_one_deal() -> None:
+    """Where every card's place is known (the 2-player last deal) but the solver is not tried (more than
+    EXACT_LIMIT cards left), every deal the search could draw is the true position and every playout of
+    it the same: the search plays one deal, not 64 alike (issue 51: South African Casino's 20 cards). The
+    same move, and the work of one deal (counted in ``work_done``, the same on every machine)."""
+    from cassino.players.search import EXACT_LIMIT
+    from cassino.players.solver import cards_left, missing_knowledge
+
+    for seed in (3, 4):
+        game = _second_deal("south-african-casino", seed, 20)
+        seat = game.hand.turn
+        assert missing_knowledge(game.hand, seat) is None and cards_left(game.hand) > EXACT_LIMIT
+        assert len(game.legal_moves()) > 1
+        searched, one = SearchBot(seed=1, cap=None), SearchBot(seed=1, iterations=1, close=0, cap=None)
+        assert searched.choose(game, seat) == one.choose(game, seat)
+        assert searched.work_done == one.work_done and searched.work_done[1] > 0
+    game = Game.new(Engine(load_rules("south-african-casino")), 3, 2)   # (the first deal: unseen cards)
+    searched, one = SearchBot(seed=1, iterations=8, cap=None), SearchBot(seed=1, iterations=1, close=0, cap=None)
+    searched.choose(game, game.hand.turn), one.choose(game, game.hand.turn)
+    assert searched.work_done[1] >= 8 * one.work_done[1] > 0
+
+
 def test_the_cards_bound_on_exact_play_is_a_setting() -> None:
     """``SearchBot(exact_limit=...)``: with 16 cards left of a South African last deal the default
     search tries the solver, within its bound of positions, and one given 12 does not (the solver

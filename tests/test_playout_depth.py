@@ -118,3 +118,37 @@ def test_a_decision_without_playouts_did_no_playout_work() -> None:
     while game.hand.stock or not game.hand.turn == 0:   # (to the last deal: the exact solver's moves)
         game = game.play(game.legal_moves()[0])
     assert bot.choose(game, 0) in game.legal_moves() and bot.work_done == (0, 0)
+
+
+def test_a_playout_can_end_a_turn_of_several_actions_at_its_card() -> None:
+    """``SearchBot(after_card="end")``: in South African Casino's turns of several actions a playout ends
+    the turn as soon as its card from the hand is played (no builds after it, nothing listed for them):
+    fewer moves listed; every playout ends its turns (``playout(close=True)`` leaves no turn
+    open). Where turns are one action (standard Casino) it changes nothing. A bad value is refused."""
+    from cassino.players.search import AFTER_CARD
+
+    assert AFTER_CARD == ("choose", "end") and SearchBot().after_card == "choose"
+    african = Game.new(Engine(load_rules("south-african-casino")), 3, 2).with_(target=None)
+    work = {}
+    for after in AFTER_CARD:
+        bot = SearchBot(seed=1, iterations=2, close=0, cap=None, after_card=after)
+        assert bot.choose(african, african.hand.turn) in african.legal_moves()
+        work[after] = bot.work_done
+    assert 0 < work["end"][0] < work["choose"][0] and work["end"][1] > 0
+    engine, state = african.engine, african.hand
+    worth = CardWorth(engine, Scorer(engine))
+    move = engine.legal_moves(state)[0]
+    for whole_hand in (False, True):
+        tally = [0, 0]
+        end = playout(engine, worth, state, move, whole_hand, None, close=True, tally=tally)
+        assert (end.over or end.deal_no > state.deal_no) and not end.turn_card and tally[1] > 0
+    standard = _game("standard")
+    moves, done = [], []
+    for after in AFTER_CARD:
+        bot = SearchBot(seed=1, iterations=8, cap=None, after_card=after)
+        moves.append(bot.choose(standard, standard.hand.turn))
+        done.append(bot.work_done)
+    assert moves[0] == moves[1] and done[0] == done[1]
+    for bad in ("stop", "", None, True):
+        with pytest.raises(ValueError, match="after_card"):
+            SearchBot(after_card=bad)  # type: ignore[arg-type]

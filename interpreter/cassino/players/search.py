@@ -122,6 +122,12 @@ PLAYOUTS = ("fitted", "greedy")
 #: ``"deal"``: to the end of the deal (the search before); a number: at most that many cards.
 DEPTHS = ("hands", "deal")
 
+#: How a playout plays the rest of a turn of several actions once the turn's card from the hand is played
+#: (``SearchBot(after_card=...)``; ``build.free_actions``, South African and Swazi Casino): ``"choose"`` (the
+#: default: every action listed and one chosen, as at any other ply) or ``"end"`` (the turn ended there: no
+#: build of cards in play after the card, and nothing listed for it).
+AFTER_CARD = ("choose", "end")
+
 #: The fewest deals a decision takes where its playouts are long (``SearchBot(scale_above=...)``: a decision
 #: whose playouts play more than that many cards takes proportionally fewer deals, never below this).
 LEAST_DEALS = 16
@@ -172,6 +178,8 @@ class SearchBot(Bot):
     number of cards.
     ``scale_above``: a decision whose playouts play more cards than this takes proportionally fewer deals
     (``iterations`` and ``close`` times ``scale_above`` over the cards, at least ``LEAST_DEALS``); 0: never.
+    ``after_card``: how a playout plays the rest of a turn of several actions after its card from the hand
+    (``AFTER_CARD``): ``"choose"`` (the default) or ``"end"``.
     """
 
     name = "search"
@@ -181,11 +189,14 @@ class SearchBot(Bot):
                  evaluation: str = "outlook", infer: str = "weighted", close: int | None = None,
                  settle: float = SETTLE, z: float = Z, work: int = CLOSE_WORK,
                  exact_limit: int = EXACT_LIMIT, playouts: str = "fitted", cap: float | None = MOVE_CAP,
-                 weights: tuple[float, ...] | None = None, depth: str | int = "hands", scale_above: int = 0) -> None:
+                 weights: tuple[float, ...] | None = None, depth: str | int = "hands", scale_above: int = 0,
+                 after_card: str = "choose") -> None:
         if evaluation not in ("outlook", "worth") or horizon not in ("deal", "hand"):
             raise ValueError(f"evaluation is outlook or worth, horizon deal or hand: not {evaluation!r}, {horizon!r}")
         if infer not in INFERENCES:
             raise ValueError(f"infer is one of {', '.join(INFERENCES)}, not {infer!r}")
+        if after_card not in AFTER_CARD:
+            raise ValueError(f"after_card is one of {', '.join(AFTER_CARD)}, not {after_card!r}")
         if playouts not in PLAYOUTS:
             raise ValueError(f"playouts is one of {', '.join(PLAYOUTS)}, not {playouts!r}")
         if close is not None and (isinstance(close, bool) or not isinstance(close, int) or close < 0):
@@ -224,6 +235,7 @@ class SearchBot(Bot):
         self.weights = weights
         self.depth = depth
         self.scale_above = scale_above
+        self.after_card = after_card
         self._policy: tuple[Engine, tuple[int, tuple[int, ...]], PlayoutPolicy | None] | None = None
         self._passed: dict[int, tuple[object, int]] = {}
         self._terms: dict[int, tuple[object, list[float] | None]] = {}
@@ -364,11 +376,11 @@ class SearchBot(Bot):
         if self.evaluation == "outlook":
             values = playout_leads(engine, worth, self.outlook(game), state, alive, whole_hand, side,
                                    dict(enumerate(game.scores)), game.restrictions_on, _sign(game), self.policy(game),
-                                   capped or 0.0, self._stop, self._tally)
+                                   capped or 0.0, self._stop, self._tally, self.after_card == "end")
         else:
             values = [self._lead(game, worth, state,
                                  greedy_playout(engine, worth, state, m, whole_hand, capped or 0.0, self._stop,
-                                                self._tally), side)
+                                                self._tally, self.after_card == "end"), side)
                       for m in alive]
         if capped is not None and time.perf_counter() > capped:
             raise _Capped()   # (the cap came within the deal: its playouts may have stopped short)
@@ -394,11 +406,12 @@ class SearchBot(Bot):
         capped = time.perf_counter() + self.cap if self.cap is not None and not self.seconds else None
         self._capped = capped
         side = game.hand.teams[seat]
-        if self.exact and missing_knowledge(game.hand, seat) is None and cards_left(game.hand) <= self.exact_limit:
-            known = self.determinize(game.engine, game.hand, seat)   # the true position, from what the seat sees
+        known = missing_knowledge(game.hand, seat) is None
+        if self.exact and known and cards_left(game.hand) <= self.exact_limit:
+            position = self.determinize(game.engine, game.hand, seat)   # the true position, from what the seat sees
             try:
                 with self.solver(game, side).limited(EXACT_POSITIONS, capped) as solver:
-                    return solver.best_move(known)
+                    return solver.best_move(position)
             except (PositionTooLargeError, SearchLimit):
                 pass   # (a position the engine will not list whole, or too deep to solve: sampled play, below)
         worth = self.worth(game)
@@ -420,8 +433,10 @@ class SearchBot(Bot):
         if self.scale_above and length > self.scale_above:   # (long playouts: fewer deals, ``scale_above``)
             iterations = max(iterations * self.scale_above // length, min(iterations, LEAST_DEALS))
             close = max(close * self.scale_above // length, min(close, LEAST_DEALS))
-        while len(alive) > 1 and ((done < iterations or (done < close and work < self.work and not settled))
-                                  if deadline is None else (done < 1 or time.perf_counter() < deadline)):
+        # (where every card's place is known every deal is the true position, and its playouts the same: one)
+        while len(alive) > 1 and not (known and done) and (
+                (done < iterations or (done < close and work < self.work and not settled))
+                if deadline is None else (done < 1 or time.perf_counter() < deadline)):
             if capped is not None and done and time.perf_counter() > capped:
                 break   # (the cap: ``MOVE_CAP``)
             state = self.determinize(engine, game.hand, seat, avoid)
