@@ -45,7 +45,7 @@ from ..engine.moves import Move, MoveKind
 from ..engine.state import HandState
 from ..engine.tables import BUILD, CAPTURE, TRAIL_BUILD
 from ..errors import PositionTooLargeError
-from .gain import LOCAL_MAX, WIDE, CardWorth, best_index, held, merged_worth
+from .gain import _COMPILED, LOCAL_MAX, WIDE, CardWorth, best_index, held, merged_worth, word_worth
 
 _CAPTURE: Final = MoveKind.CAPTURE
 _BUILD: Final = MoveKind.BUILD
@@ -206,6 +206,10 @@ class PlayoutPolicy:
         if local_ok:
             on_table = loose_bits if table == in_play else extract(table, in_play)
         table_count: i64 = popcount(table)
+        # Compiled, where every mask fits a machine word (one pack), the keys that are not rated in their
+        # own terms are rated as machine integers (``gain.word_worth``): the same floats, no boxed integer.
+        narrow = _COMPILED and not local_ok and in_play <= WIDE and hand <= WIDE and table <= WIDE
+        table_w: i64 = table if narrow else 0
         count: i64   # (the loose cards a move leaves)
         best = -1
         high = 0.0
@@ -243,6 +247,40 @@ class PlayoutPolicy:
                     count = table_count + _ones(picked)
                     builds_left = builds
                 rating += w9 * (ally * rest) + w10 * (ally * float(count))
+            elif narrow:   # (as below, in machine integers)
+                played_w: i64 = deposit((key >> PLAYED_SHIFT) & hand_bits, hand)
+                items_w: i64 = items & loose_bits
+                loose_w: i64 = deposit(items_w, in_play) if items_w else 0
+                used_w: i64 = loose_w
+                left_w: i64
+                taken_builds = 0
+                j = 0
+                while chosen:
+                    if chosen & 1:
+                        used_w |= state_builds[j].cards
+                        taken_builds += 1
+                    chosen >>= 1
+                    j += 1
+                if kind == CAPTURE:
+                    rating = w0 * word_worth(cw, used_w | played_w) + w1 * (goal * float(_ones(used_w)))
+                    left_w = table_w & ~loose_w
+                    builds_left = builds - taken_builds
+                    if not left_w and not builds_left and (loose_w & table_w or taken_builds):
+                        rating += w2 * goal + w0 * sweep_points
+                elif kind == BUILD or kind == TRAIL_BUILD:
+                    code = (key >> VALUE_SHIFT) & VALUE_BITS
+                    share = code / top if code < base else 1.0
+                    rating = w3 * word_worth(cw, used_w | played_w) + w4 + w5 * share
+                    left_w = table_w & ~loose_w
+                    builds_left = builds + 1
+                else:   # a trail (or a turn's end: no card)
+                    low_w: i64 = played_w & -played_w
+                    card_w: i64 = _ones(low_w - 1) if low_w else -1
+                    rating = w6 * word_worth(cw, played_w) + w7 + w8 * value_share[card_w]
+                    left_w = table_w | played_w
+                    builds_left = builds
+                count = _ones(left_w)
+                rating += w9 * (ally * word_worth(cw, left_w)) + w10 * (ally * float(count))
             else:
                 played = deposit((key >> PLAYED_SHIFT) & hand_bits, hand)
                 local_items = items & loose_bits
