@@ -51,6 +51,9 @@ _CAPTURE: Final = MoveKind.CAPTURE
 _BUILD: Final = MoveKind.BUILD
 _TRAIL_BUILD: Final = MoveKind.TRAIL_BUILD
 
+#: (No list of cards: ``_rate_keys``' lists where none is read, made once. Never changed.)
+_NO_CARDS: Final[list[int]] = []
+
 #: What the policy rates a move by, in the order of its weights (worths are ``CardWorth``'s, in points):
 #:
 #: - ``taken``: a capture's cards' worth (the hand card's too); ``taken_cards``: how many table cards
@@ -87,6 +90,21 @@ class PlayoutPolicy:
             if isinstance(w, bool) or not isinstance(w, (int, float)) or not math.isfinite(w):
                 raise ValueError(f"a playout policy's weights are finite numbers, not {weights!r}")
         self.weights: Final[tuple[float, ...]] = tuple(float(w) for w in weights)
+        # (Each weight its own attribute too: compiled, a float attribute is a machine double, read by
+        # ``_rate_keys`` on every ply of a playout without unboxing twelve floats from the tuple.)
+        wt = self.weights
+        self.w0: Final[float] = wt[0]
+        self.w1: Final[float] = wt[1]
+        self.w2: Final[float] = wt[2]
+        self.w3: Final[float] = wt[3]
+        self.w4: Final[float] = wt[4]
+        self.w5: Final[float] = wt[5]
+        self.w6: Final[float] = wt[6]
+        self.w7: Final[float] = wt[7]
+        self.w8: Final[float] = wt[8]
+        self.w9: Final[float] = wt[9]
+        self.w10: Final[float] = wt[10]
+        self.w11: Final[float] = wt[11]
         top = max((max(v) for v in engine.hv if v), default=1)
         top = top if top > 0 else 1
         #: Each card's highest value from hand, as a share of the deck's highest (0 for a card of none).
@@ -159,19 +177,18 @@ class PlayoutPolicy:
 
     def _rate_keys(self, worth: CardWorth, state: HandState, keys: list[int], out: list[float] | None) -> int:
         """Each key's rating appended to ``out`` (None: not kept); the index of the first best (-1: no keys)."""
-        wt = self.weights
-        w0: float = wt[0]
-        w1: float = wt[1]
-        w2: float = wt[2]
-        w3: float = wt[3]
-        w4: float = wt[4]
-        w5: float = wt[5]
-        w6: float = wt[6]
-        w7: float = wt[7]
-        w8: float = wt[8]
-        w9: float = wt[9]
-        w10: float = wt[10]
-        w11: float = wt[11]
+        w0 = self.w0
+        w1 = self.w1
+        w2 = self.w2
+        w3 = self.w3
+        w4 = self.w4
+        w5 = self.w5
+        w6 = self.w6
+        w7 = self.w7
+        w8 = self.w8
+        w9 = self.w9
+        w10 = self.w10
+        w11 = self.w11
         table = state.table
         state_builds = state.builds
         # (The number of distinct builds, as ``ratings`` counts them: no set made for none or one.)
@@ -199,8 +216,8 @@ class PlayoutPolicy:
         # (Only where a mask is wider than a machine word: one pack's masks are machine integers already,
         # and the two lists of cards cost more than they save.)
         local_ok = (in_play > WIDE or hand > WIDE) and n_loose <= LOCAL_MAX and h <= LOCAL_MAX
-        hand_cards: list[int] = bits(hand) if local_ok else []
-        item_cards: list[int] = bits(in_play) if local_ok else []
+        hand_cards: list[int] = bits(hand) if local_ok else _NO_CARDS
+        item_cards: list[int] = bits(in_play) if local_ok else _NO_CARDS
         cw = worth.worth
         on_table: i64 = 0   # the loose items on the table (not pile tops)
         if local_ok:
