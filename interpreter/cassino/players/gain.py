@@ -327,6 +327,8 @@ def greedy_playout(engine: Engine, worth: CardWorth, state: HandState, move: Mov
     deal = state.deal_no
     state = engine.apply(state, move)
     plies = 0
+    listed: i64 = 0   # (the tally's two numbers counted as machine integers, added to it once at the end)
+    rated: i64 = 0
     while not state.over and (whole_hand or state.deal_no == deal):
         if deadline > 0.0 and plies & 7 == 0 and time.perf_counter() > deadline:
             break   # (the clock read every 8th ply, not every one: at most 7 plies late)
@@ -337,14 +339,15 @@ def greedy_playout(engine: Engine, worth: CardWorth, state: HandState, move: Mov
             keys = engine.move_keys(state)
         except PositionTooLargeError:   # (beyond the listing budget: a sample of moves, as Moves)
             legal = engine.playable_moves(state)
-            if tally is not None:
-                tally[0] += len(legal)
-                tally[1] += 1
+            listed += len(legal)
+            rated += 1
             state = engine.apply(state, legal[0] if len(legal) == 1 else legal[best_index(gains(worth, state, legal))])
             continue
-        if tally is not None:
-            tally[0] += len(keys)
-            tally[1] += 1
+        listed += len(keys)
+        rated += 1
         # (Rated and applied by key: the moves ``playable_moves`` would list, in the same order.)
         state = engine.apply_key(state, keys[0] if len(keys) == 1 else keys[best_gain_key(worth, state, keys)])
+    if tally is not None:
+        tally[0] += int(listed)
+        tally[1] += int(rated)
     return state
