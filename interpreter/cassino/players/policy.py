@@ -45,11 +45,14 @@ from ..engine.moves import Move, MoveKind
 from ..engine.state import HandState
 from ..engine.tables import BUILD, CAPTURE, TRAIL_BUILD
 from ..errors import PositionTooLargeError
-from .gain import LOCAL_MAX, WIDE, CardWorth, best_index, held, merged_worth
+from .gain import _COMPILED, LOCAL_MAX, WIDE, CardWorth, best_index, held, merged_worth, word_worth
 
 _CAPTURE: Final = MoveKind.CAPTURE
 _BUILD: Final = MoveKind.BUILD
 _TRAIL_BUILD: Final = MoveKind.TRAIL_BUILD
+
+#: (No list of cards: ``_rate_keys``' lists where none is read, made once. Never changed.)
+_NO_CARDS: Final[list[int]] = []
 
 #: What the policy rates a move by, in the order of its weights (worths are ``CardWorth``'s, in points):
 #:
@@ -87,6 +90,21 @@ class PlayoutPolicy:
             if isinstance(w, bool) or not isinstance(w, (int, float)) or not math.isfinite(w):
                 raise ValueError(f"a playout policy's weights are finite numbers, not {weights!r}")
         self.weights: Final[tuple[float, ...]] = tuple(float(w) for w in weights)
+        # (Each weight its own attribute too: compiled, a float attribute is a machine double, read by
+        # ``_rate_keys`` on every ply of a playout without unboxing twelve floats from the tuple.)
+        wt = self.weights
+        self.w0: Final[float] = wt[0]
+        self.w1: Final[float] = wt[1]
+        self.w2: Final[float] = wt[2]
+        self.w3: Final[float] = wt[3]
+        self.w4: Final[float] = wt[4]
+        self.w5: Final[float] = wt[5]
+        self.w6: Final[float] = wt[6]
+        self.w7: Final[float] = wt[7]
+        self.w8: Final[float] = wt[8]
+        self.w9: Final[float] = wt[9]
+        self.w10: Final[float] = wt[10]
+        self.w11: Final[float] = wt[11]
         top = max((max(v) for v in engine.hv if v), default=1)
         top = top if top > 0 else 1
         #: Each card's highest value from hand, as a share of the deck's highest (0 for a card of none).
@@ -159,19 +177,18 @@ class PlayoutPolicy:
 
     def _rate_keys(self, worth: CardWorth, state: HandState, keys: list[int], out: list[float] | None) -> int:
         """Each key's rating appended to ``out`` (None: not kept); the index of the first best (-1: no keys)."""
-        wt = self.weights
-        w0: float = wt[0]
-        w1: float = wt[1]
-        w2: float = wt[2]
-        w3: float = wt[3]
-        w4: float = wt[4]
-        w5: float = wt[5]
-        w6: float = wt[6]
-        w7: float = wt[7]
-        w8: float = wt[8]
-        w9: float = wt[9]
-        w10: float = wt[10]
-        w11: float = wt[11]
+        w0 = self.w0
+        w1 = self.w1
+        w2 = self.w2
+        w3 = self.w3
+        w4 = self.w4
+        w5 = self.w5
+        w6 = self.w6
+        w7 = self.w7
+        w8 = self.w8
+        w9 = self.w9
+        w10 = self.w10
+        w11 = self.w11
         table = state.table
         state_builds = state.builds
         # (The number of distinct builds, as ``ratings`` counts them: no set made for none or one.)
@@ -199,13 +216,17 @@ class PlayoutPolicy:
         # (Only where a mask is wider than a machine word: one pack's masks are machine integers already,
         # and the two lists of cards cost more than they save.)
         local_ok = (in_play > WIDE or hand > WIDE) and n_loose <= LOCAL_MAX and h <= LOCAL_MAX
-        hand_cards: list[int] = bits(hand) if local_ok else []
-        item_cards: list[int] = bits(in_play) if local_ok else []
+        hand_cards: list[int] = bits(hand) if local_ok else _NO_CARDS
+        item_cards: list[int] = bits(in_play) if local_ok else _NO_CARDS
         cw = worth.worth
         on_table: i64 = 0   # the loose items on the table (not pile tops)
         if local_ok:
             on_table = loose_bits if table == in_play else extract(table, in_play)
         table_count: i64 = popcount(table)
+        # Compiled, where every mask fits a machine word (one pack), the keys that are not rated in their
+        # own terms are rated as machine integers (``gain.word_worth``): the same floats, no boxed integer.
+        narrow = _COMPILED and not local_ok and in_play <= WIDE and hand <= WIDE and table <= WIDE
+        table_w: i64 = table if narrow else 0
         count: i64   # (the loose cards a move leaves)
         best = -1
         high = 0.0
@@ -243,6 +264,40 @@ class PlayoutPolicy:
                     count = table_count + _ones(picked)
                     builds_left = builds
                 rating += w9 * (ally * rest) + w10 * (ally * float(count))
+            elif narrow:   # (as below, in machine integers)
+                played_w: i64 = deposit((key >> PLAYED_SHIFT) & hand_bits, hand)
+                items_w: i64 = items & loose_bits
+                loose_w: i64 = deposit(items_w, in_play) if items_w else 0
+                used_w: i64 = loose_w
+                left_w: i64
+                taken_builds = 0
+                j = 0
+                while chosen:
+                    if chosen & 1:
+                        used_w |= state_builds[j].cards
+                        taken_builds += 1
+                    chosen >>= 1
+                    j += 1
+                if kind == CAPTURE:
+                    rating = w0 * word_worth(cw, used_w | played_w) + w1 * (goal * float(_ones(used_w)))
+                    left_w = table_w & ~loose_w
+                    builds_left = builds - taken_builds
+                    if not left_w and not builds_left and (loose_w & table_w or taken_builds):
+                        rating += w2 * goal + w0 * sweep_points
+                elif kind == BUILD or kind == TRAIL_BUILD:
+                    code = (key >> VALUE_SHIFT) & VALUE_BITS
+                    share = code / top if code < base else 1.0
+                    rating = w3 * word_worth(cw, used_w | played_w) + w4 + w5 * share
+                    left_w = table_w & ~loose_w
+                    builds_left = builds + 1
+                else:   # a trail (or a turn's end: no card)
+                    low_w: i64 = played_w & -played_w
+                    card_w: i64 = _ones(low_w - 1) if low_w else -1
+                    rating = w6 * word_worth(cw, played_w) + w7 + w8 * value_share[card_w]
+                    left_w = table_w | played_w
+                    builds_left = builds
+                count = _ones(left_w)
+                rating += w9 * (ally * word_worth(cw, left_w)) + w10 * (ally * float(count))
             else:
                 played = deposit((key >> PLAYED_SHIFT) & hand_bits, hand)
                 local_items = items & loose_bits
@@ -304,6 +359,8 @@ class PlayoutPolicy:
         deal = state.deal_no
         state = engine.apply(state, move)
         plies = 0
+        listed: i64 = 0   # (the tally's two numbers counted as machine integers, added to it once at the end)
+        rated: i64 = 0
         while not state.over and (whole_hand or state.deal_no == deal):
             if deadline > 0.0 and plies & 7 == 0 and time.perf_counter() > deadline:
                 break   # (the clock read every 8th ply, not every one: at most 7 plies late)
@@ -319,16 +376,17 @@ class PlayoutPolicy:
                 keys = engine.move_keys(state)
             except PositionTooLargeError:   # (beyond the listing budget: a sample of moves, as Moves)
                 legal = engine.playable_moves(state)
-                if tally is not None:
-                    tally[0] += len(legal)
-                    tally[1] += 1
+                listed += len(legal)
+                rated += 1
                 state = engine.apply(state, legal[0] if len(legal) == 1
                                      else legal[best_index(self.ratings(worth, state, legal))])
                 continue
-            if tally is not None:
-                tally[0] += len(keys)
-                tally[1] += 1
+            listed += len(keys)
+            rated += 1
             # (Rated and applied by key: the moves ``playable_moves`` would list, in the same order.)
             state = engine.apply_key(state, keys[0] if len(keys) == 1
                                      else keys[self.best_key(worth, state, keys)])
+        if tally is not None:
+            tally[0] += int(listed)
+            tally[1] += int(rated)
         return state
