@@ -225,7 +225,10 @@ class PlayoutPolicy:
         table_count: i64 = popcount(table)
         # Compiled, where every mask fits a machine word (one pack), the keys that are not rated in their
         # own terms are rated as machine integers (``gain.word_worth``): the same floats, no boxed integer.
-        narrow = _COMPILED and not local_ok and in_play <= WIDE and hand <= WIDE and table <= WIDE
+        # (The builds' cards too: with more than one pack a build may hold cards past the word while the
+        # table, the pile tops and the hand do not.)
+        narrow = (_COMPILED and not local_ok and in_play <= WIDE and hand <= WIDE and table <= WIDE
+                  and all(b.cards <= WIDE for b in state_builds))
         table_w: i64 = table if narrow else 0
         count: i64   # (the loose cards a move leaves)
         best = -1
