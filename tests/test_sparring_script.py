@@ -1,6 +1,6 @@
 """`benchmarks/sparring.py` and the trials of `benchmarks/playout_trials.py` it plays: the numbers are
-printed, not asserted; that a trial on today's search values its playouts as it says is (the refusals:
-test_benchmark_arguments)."""
+printed, not asserted; that a trial on today's search values its playouts as it says is, and that the
+Scopa partner `esperto` plays legal moves, the same for a seed (the refusals: test_benchmark_arguments)."""
 
 from __future__ import annotations
 
@@ -10,6 +10,7 @@ import pytest
 
 from cassino.engine.core import Engine
 from cassino.engine.game import Game
+from cassino.engine.notation import format_move
 from cassino.language.variants import load_rules
 from cassino.players.counter import known_reply_move
 from cassino.players.gain import greedy_playout
@@ -71,3 +72,45 @@ def test_the_last_deal_trials_are_todays_search_in_the_other_deals() -> None:
     today = search.sampled_values(game, worth, state, 1, moves, False)
     for idea in ("lastdeal", "lastgreedy", "resampled"):
         assert trials.TodayTrialBot(3, idea).sampled_values(game, worth, state, 1, moves, False) == today
+
+
+def _esperto_hand(seed: int) -> tuple[list[str], dict[int, int]]:
+    """A 2-player Scopa hand, esperto in seat 0 against greedy, through the engine: its moves' text, each
+    side's points."""
+    sparring = benchmark("sparring")
+    engine = Engine(load_rules("scopa"))
+    game = Game.new(engine, seed, 2, dealer=0).with_(target=None)
+    players = [sparring.make("esperto", seed), sparring.make("greedy", seed)]
+    played = []
+    while not game.over and game.hand_no == 1:
+        seat = game.hand.turn
+        players[seat].reseed(seed * 100 + len(played))
+        move = players[seat].choose(game, seat)
+        assert move in game.legal_moves()
+        played.append(format_move(move, engine.deck))
+        game = game.play(move)   # (the engine refuses a move not legal)
+    return played, {side: sum(r.points.get(side, 0) for r in game.results) for side in (0, 1)}
+
+
+def test_the_esperto_partner_plays_legal_scopa_moves_the_same_for_a_seed() -> None:
+    for seed in (3, 4, 5):
+        played, points = _esperto_hand(seed)
+        assert len(played) == 36 and sum(points.values()) > 0   # a whole hand: 40 cards, 4 of them dealt to the table
+        assert _esperto_hand(seed) == (played, points)
+
+
+def test_the_esperto_partner_solves_the_last_deal_and_samples_before_it() -> None:
+    sparring = benchmark("sparring")
+    engine = Engine(load_rules("scopa"))
+    game = Game.new(engine, 11, 2, dealer=0).with_(target=None)
+    greedy = sparring.make("greedy", 0)
+    while game.hand.stock:
+        game = game.play(greedy.choose(game, game.hand.turn))
+    while len(game.legal_moves()) < 2:   # (a decision with a choice)
+        game = game.play(greedy.choose(game, game.hand.turn))
+    seat = game.hand.turn
+    # The last deal: no draw from the random source, the same move whatever the seed.
+    assert len({sparring.make("esperto", s).choose(game, seat) for s in range(4)}) == 1
+    early = Game.new(engine, 12, 2, dealer=0).with_(target=None)
+    bot = sparring.make("esperto:2", 1)
+    assert bot.deals == 2 and bot.choose(early, early.hand.turn) in early.legal_moves()
