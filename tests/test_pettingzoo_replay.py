@@ -63,3 +63,37 @@ def test_seeded_games_see_what_they_saw_before(variant: str, kwargs: dict, games
                                                expected: str) -> None:
     assert _digest(variant, kwargs, games) == expected
     assert _digest(variant, kwargs, games, twice=True) == expected
+
+
+def test_views_handed_out_are_the_callers_own() -> None:
+    # The environment keeps the last position's tensor and each legal set's mask (issue 52): what it
+    # hands out are copies, so changing them, or stepping on, leaves the next views as they were.
+    e = env(variant="standard")
+    e.reset(seed=4)
+    rng = np.random.default_rng(4)
+    kept = []
+    for agent in e.agent_iter():
+        obs, _, terminated, truncated, _ = e.last()
+        if terminated or truncated:
+            e.step(None)
+            continue
+        kept.append((obs, obs["observation"].tobytes(), obs["action_mask"].tobytes()))
+        again = e.observe(agent)
+        obs["observation"][:] = 7
+        obs["action_mask"][:] = 1
+        fresh = e.observe(agent)
+        assert fresh["observation"].tobytes() == again["observation"].tobytes() == kept[-1][1]
+        assert fresh["action_mask"].tobytes() == again["action_mask"].tobytes() == kept[-1][2]
+        obs["observation"][:] = np.frombuffer(kept[-1][1], np.float32)
+        obs["action_mask"][:] = np.frombuffer(kept[-1][2], np.int8)
+        e.step(int(rng.choice(np.flatnonzero(fresh["action_mask"]))))
+    assert all(o["observation"].tobytes() == v and o["action_mask"].tobytes() == m for o, v, m in kept)
+
+
+@pytest.mark.parametrize("x", [0, 5, 148, 149, -1, 2**70, True, 3.0, np.int64(7), np.int32(148), np.int64(149),
+                               np.array(3), np.array([3]), "3", None])
+def test_the_action_space_answers_as_gymnasiums_discrete(x: object) -> None:
+    from gymnasium.spaces import Discrete
+    space = env(variant="standard").action_space("player_0")
+    assert isinstance(space, Discrete) and space == Discrete(149)
+    assert space.contains(x) == Discrete(149).contains(x)
