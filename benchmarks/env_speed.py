@@ -17,6 +17,10 @@ action a game chosen for the whole batch at once from the masks, as a policy wou
 ``--clock cpu`` times these by the process's CPU time rather than the wall clock (a
 shared machine's other work slows the wall clock most).
 
+``--unwrapped`` also times the PettingZoo loop on ``env().unwrapped`` (no wrappers), and
+``--ceiling`` the same loop on an environment that does nothing, wrapped as ``env()`` wraps ours:
+what PettingZoo's wrappers, ``last()`` and the agent's own choice cost without any game.
+
 Then the worst case (``--worst``, on by default; ``--no-worst`` skips it): turns where
 one card may take any of a huge number of sets, each given from its turn's start as
 a whole position: Draw Cassino with 33 loose cards (544,349 legal moves),
@@ -37,8 +41,11 @@ import random
 import time
 import tracemalloc
 
+import gymnasium
 import numpy as np
 import pyspiel
+from pettingzoo import AECEnv
+from pettingzoo.utils import wrappers
 
 import arguments  # (benchmarks/arguments.py, beside this script)
 
@@ -46,6 +53,7 @@ import cassino.openspiel  # noqa: F401  (registers python_cassino)
 from cassino.apps.research.stepwise import Setup, Step, Table, table_for
 from cassino.engine.core import Position
 from cassino.engine.state import HandState
+from cassino.apps.research import pettingzoo as cassino_pettingzoo
 from cassino.pettingzoo import env
 
 #: (variant, the hand of the player to play, the ranks whose other cards all lie loose on the table,
@@ -81,8 +89,10 @@ def openspiel_speed(variant: str, seconds: float) -> tuple[float, float]:
     return steps / elapsed, moves / elapsed
 
 
-def pettingzoo_speed(variant: str, seconds: float) -> tuple[float, float]:
+def pettingzoo_speed(variant: str, seconds: float, unwrapped: bool = False) -> tuple[float, float]:
     e = env(variant=variant)
+    if unwrapped:   # (--unwrapped: the same loop without PettingZoo's wrappers)
+        e = e.unwrapped
     rng = np.random.default_rng(1)
     steps = moves = 0
     seed = 0
@@ -100,6 +110,68 @@ def pettingzoo_speed(variant: str, seconds: float) -> tuple[float, float]:
         moves += sum(1 for entry in e.unwrapped.state_.log if entry[0] == "move")
     elapsed = clock() - start
     return steps / elapsed, moves / elapsed
+
+
+class Idle(AECEnv):
+    """An environment that does nothing (``--ceiling``): two agents taking turns for 100 steps, the same
+    observation and a 149-action mask each time, wrapped as ``env()`` wraps ours."""
+
+    metadata = {"name": "idle_v0", "render_modes": [], "is_parallelizable": False}
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.possible_agents = ["player_0", "player_1"]
+        # (the environment's own action space where it has one: ``contains`` is asked at every step)
+        space = getattr(cassino_pettingzoo, "Actions", gymnasium.spaces.Discrete)
+        self.action_spaces = {a: space(149) for a in self.possible_agents}
+        mask = np.zeros(149, np.int8)
+        mask[[3, 17, 40, 52]] = 1
+        self.seen = {"observation": np.zeros(2000, np.float32), "action_mask": mask}
+
+    def action_space(self, agent: str) -> gymnasium.spaces.Space:
+        return self.action_spaces[agent]
+
+    def observe(self, agent: str) -> dict[str, np.ndarray]:
+        return self.seen
+
+    def reset(self, seed: int | None = None, options: dict | None = None) -> None:
+        self.agents = self.possible_agents[:]
+        self.rewards = {a: 0.0 for a in self.agents}
+        self._cumulative_rewards = {a: 0.0 for a in self.agents}
+        self.terminations = {a: False for a in self.agents}
+        self.truncations = {a: False for a in self.agents}
+        self.infos = {a: {} for a in self.agents}
+        self.agent_selection = self.agents[0]
+        self.steps = 0
+
+    def step(self, action: int | None) -> None:
+        agent = self.agent_selection
+        if self.terminations[agent]:
+            self._was_dead_step(action)
+            return
+        self.steps += 1
+        if self.steps == 100:
+            self.terminations = {a: True for a in self.agents}
+        self.agent_selection = self.agents[self.steps % 2]
+
+
+def ceiling_speed(seconds: float) -> float:
+    """The PettingZoo loop's steps/s on :class:`Idle`, wrapped as ``env()`` wraps ours: what the wrappers,
+    ``last()`` and the agent's own choice cost without any game."""
+    e = wrappers.OrderEnforcingWrapper(wrappers.AssertOutOfBoundsWrapper(Idle()))
+    rng = np.random.default_rng(1)
+    steps = 0
+    start = clock()
+    while clock() - start < seconds:
+        e.reset(seed=steps)
+        for agent in e.agent_iter():
+            obs, _, terminated, truncated, _ = e.last()
+            if terminated or truncated:
+                e.step(None)
+                continue
+            e.step(int(rng.choice(np.flatnonzero(obs["action_mask"]))))
+            steps += 1
+    return steps / (clock() - start)
 
 
 def vector_speed(variant: str, seconds: float, games: int) -> float:
@@ -170,6 +242,10 @@ def main() -> None:
                    help="time the speeds by the wall clock (default) or by this process's CPU time")
     p.add_argument("--batch", type=arguments.count(0), default=64,
                    help="games stepped together by VectorEnv (0: skip the batched measurement)")
+    p.add_argument("--unwrapped", action="store_true",
+                   help="also time the PettingZoo loop on the environment without PettingZoo's wrappers")
+    p.add_argument("--ceiling", action="store_true",
+                   help="also time the PettingZoo loop on an environment that does nothing, wrapped as ours")
     p.add_argument("--walks", type=arguments.count(0), default=5, help="random moves made from each worst-case turn")
     p.add_argument("--only", action="append", metavar="VARIANT",
                    help="time only these worst cases (repeatable; e.g. --only krypkasino)")
@@ -186,8 +262,13 @@ def main() -> None:
         batched = ""
         if args.batch:
             batched = f"; VectorEnv ({args.batch} games) {vector_speed(variant, args.seconds, args.batch):,.0f} steps/s"
+        if args.unwrapped:
+            batched += f"; PettingZoo unwrapped {pettingzoo_speed(variant, args.seconds, unwrapped=True)[0]:,.0f} steps/s"
         print(f"{variant}: OpenSpiel {os_steps:,.0f} steps/s ({os_moves:,.0f} moves/s); "
               f"PettingZoo {pz_steps:,.0f} steps/s ({pz_moves:,.0f} moves/s){batched}", flush=True)
+    if args.ceiling:
+        print(f"PettingZoo's loop on an environment that does nothing, wrapped as ours: "
+              f"{ceiling_speed(args.seconds):,.0f} steps/s", flush=True)
 
 
 if __name__ == "__main__":

@@ -54,6 +54,20 @@ def env(**kwargs: Any) -> AECEnv:
     return wrappers.OrderEnforcingWrapper(wrappers.AssertOutOfBoundsWrapper(raw_env(**kwargs)))
 
 
+class Actions(spaces.Discrete):
+    """``Discrete(n)`` whose ``contains`` says yes to a plain int in range without numpy's scalars
+    (PettingZoo's bounds wrapper asks at every step); anything else is Discrete's to judge."""
+
+    def __init__(self, n: int) -> None:
+        super().__init__(n)
+        self._limit = int(n)
+
+    def contains(self, x: Any) -> bool:
+        if type(x) is int and 0 <= x < self._limit:
+            return True
+        return super().contains(x)
+
+
 class raw_env(AECEnv):  # noqa: N801 - PettingZoo's name for the unwrapped class
     metadata = {"render_modes": ["ansi"], "name": "cassino_v0", "is_parallelizable": False}
 
@@ -84,7 +98,9 @@ class raw_env(AECEnv):  # noqa: N801 - PettingZoo's name for the unwrapped class
                 "observation": spaces.Box(low=self.layout.low, high=self.layout.high, dtype=np.float32),
                 "action_mask": spaces.Box(low=0, high=1, shape=(size,), dtype=np.int8),
             }) for a in self.possible_agents}
-        self.action_spaces = {a: spaces.Discrete(size) for a in self.possible_agents}
+        self.action_spaces = {a: Actions(size) for a in self.possible_agents}
+        self._masks: dict[tuple[int, ...], np.ndarray] = {}   # (observe's, by the legal actions)
+        self._rewarded = False
         self.np_random, _ = seeding.np_random(None)
         self.state_: Step = self.table.initial
 
@@ -107,6 +123,7 @@ class raw_env(AECEnv):  # noqa: N801 - PettingZoo's name for the unwrapped class
         self.terminations = {a: False for a in self.agents}
         self.truncations = {a: False for a in self.agents}
         self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
+        self._rewarded = False   # (some reward not 0: the next step sets them to 0 again)
         self.state_ = self._deal(self.table.initial)
         self.agent_selection = self._agent(self.state_)
 
@@ -119,22 +136,29 @@ class raw_env(AECEnv):  # noqa: N801 - PettingZoo's name for the unwrapped class
             raise IllegalStep(f"{agent} cannot play action {action!r} now; the legal actions are the ones in "
                               f"its action mask: {list(self.state_.legal)}")
         self._cumulative_rewards[agent] = 0.0
-        self.state_ = self._deal(self.state_.apply(int(action)))
-        self.rewards = {a: 0.0 for a in self.agents}
-        if self.state_.ended:
-            returns = self.state_.returns()
+        step = self.state_.apply(int(action))
+        if step.deal is not None:
+            step = self._deal(step)
+        self.state_ = step
+        if step.ended:
+            returns = step.returns()
             self.rewards = {a: float(returns[seat]) for seat, a in enumerate(self.possible_agents)}
-            cut = self.state_.ended == "cut"
+            cut = step.ended == "cut"
             self.terminations = {a: not cut for a in self.agents}
             self.truncations = {a: cut for a in self.agents}
-        self._accumulate_rewards()
-        self.agent_selection = self._agent(self.state_)
+            self._accumulate_rewards()
+            self._rewarded = True
+        elif self._rewarded:   # (rewards come only at the end: until then they stay 0, nothing to add)
+            self.rewards = {a: 0.0 for a in self.agents}
+            self._rewarded = False
+        self.agent_selection = self.possible_agents[step.game.hand.turn] if not step.ended else self._agent(step)
 
     def _deal(self, step: Step) -> Step:
         """Chance's turns, drawn from the environment's generator."""
+        draw = self.np_random.integers
         while step.deal is not None:
             left = bits(step.deal.remaining)
-            step = step.apply(left[int(self.np_random.integers(len(left)))])
+            step = step.apply(left[int(draw(len(left)))])
         return step
 
     def _agent(self, step: Step) -> str:
@@ -145,12 +169,21 @@ class raw_env(AECEnv):  # noqa: N801 - PettingZoo's name for the unwrapped class
     # ------------------------------------------------------------------ seeing
     def observe(self, agent: str) -> dict[str, np.ndarray]:
         """The agent's view and action mask, new arrays each time (the view's position is kept
-        from the last call while only the move being chosen changes: ``Layout.observe``)."""
+        from the last call while only the move being chosen changes: ``Layout.observe``; the masks
+        by their legal actions)."""
         seat = self._seats[agent]
         step = self.state_
-        mask = np.zeros(self.table.encoding.size, np.int8)
         if not step.ended and step.to_play == seat:
-            mask[list(step.legal)] = 1
+            legal = step.legal
+            mask = self._masks.get(legal)
+            if mask is None:
+                if len(self._masks) >= 4096:
+                    self._masks.clear()
+                mask = self._masks[legal] = np.zeros(self.table.encoding.size, np.int8)
+                mask[list(legal)] = 1
+            mask = mask.copy()
+        else:
+            mask = np.zeros(self.table.encoding.size, np.int8)
         return {"observation": self.layout.observe(step, seat), "action_mask": mask}
 
     def render(self) -> str | None:

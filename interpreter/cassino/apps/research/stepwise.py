@@ -673,38 +673,75 @@ class Listing:
         move = self.moves[self.seqs.index(seq)]
         return move if isinstance(move, Move) else self.engine.move_of(self.state, move)
 
+    def only(self, prefix: tuple[int, ...]) -> Move | None:
+        """The move of the one legal sequence that begins with ``prefix``, where only one does
+        (each action after it is then forced: ``Step.apply`` takes them all at once); else None."""
+        found = _only(self.seqs, prefix)
+        if found < 0:
+            return None
+        move = self.moves[found]
+        return move if isinstance(move, Move) else self.engine.move_of(self.state, move)
+
+
+def _only(seqs: list[tuple[int, ...]], prefix: tuple[int, ...]) -> int:
+    """The place of the one sequence of ``seqs`` that begins with ``prefix``, or -1 (none or several)."""
+    n = len(prefix)
+    found = -1
+    for i, seq in enumerate(seqs):
+        if seq[:n] == prefix:
+            if found >= 0:
+                return -1
+            found = i
+    return found
+
 
 class KeyListing(Listing):
     """A :class:`Listing` of the engine's move keys (one pack, no pile tops in play), whose action
     sequences are read off the keys of one first hand card at a time, when that card is played:
     a turn's first choice needs only the cards, and the others' moves are never spelt out."""
 
-    __slots__ = ("encoding", "by_first", "spelt")
+    __slots__ = ("encoding", "hand_cards", "hand_mask", "picked", "spelt")
 
     def __init__(self, keys: list[int], engine: Engine, state: HandState, encoding: Encoding) -> None:
         super().__init__([], keys, engine, state)
         self.encoding = encoding
-        hand_cards = bits(state.hands[state.turn])
-        hand_mask = (1 << len(hand_cards)) - 1
-        by_first: dict[int, list[int]] = {}
-        for key in keys:
-            played = (key >> PLAYED_SHIFT) & hand_mask
-            first = hand_cards[(played & -played).bit_length() - 1]
-            group = by_first.get(first)
-            if group is None:
-                by_first[first] = [key]
-            else:
-                group.append(key)
-        self.by_first = by_first
+        self.hand_cards = hand_cards = bits(state.hands[state.turn])
+        self.hand_mask = hand_mask = (1 << len(hand_cards)) - 1
+        # A move's first action is its lowest hand card; the keys of one first card are picked out
+        # when that card is played (a turn plays one: the others' keys are never grouped).
+        firsts = {(key >> PLAYED_SHIFT) & hand_mask for key in keys}
+        self.picked: dict[int, list[int]] = {}
         self.spelt: dict[int, tuple[list[tuple[int, ...]], list[int]]] = {}
-        self.asked[()] = sorted(by_first)
+        self.asked[()] = sorted({hand_cards[(p & -p).bit_length() - 1] for p in firsts})
+
+    def _keys(self, first: int) -> list[int]:
+        """The keys of the moves whose first action is ``first`` (a hand card), in key order."""
+        got = self.picked.get(first)
+        if got is None:
+            hand_cards = self.hand_cards
+            got = []
+            if first in hand_cards:
+                bit = 1 << hand_cards.index(first)
+                low = ((bit << 1) - 1) & self.hand_mask   # (the played cards up to it: it alone)
+                got = [key for key in self.moves if (key >> PLAYED_SHIFT) & low == bit]
+            self.picked[first] = got
+        return got
 
     def _group(self, first: int) -> tuple[list[tuple[int, ...]], list[int]]:
         got = self.spelt.get(first)
         if got is None:
-            keys = self.by_first.get(first, [])
+            keys = self._keys(first)
             got = self.spelt[first] = (self.encoding.key_sequences(self.state, keys, self.engine.tables), keys)
         return got
+
+    def only(self, prefix: tuple[int, ...]) -> Move | None:
+        if len(prefix) == 1:   # (a card played: where it makes one move, that move's actions are not spelt)
+            keys = self._keys(prefix[0])
+            if len(keys) == 1:
+                return self.engine.move_of(self.state, keys[0])
+        seqs, keys = self._group(prefix[0])
+        found = _only(seqs, prefix)
+        return None if found < 0 else self.engine.move_of(self.state, keys[found])
 
     def nexts(self, prefix: tuple[int, ...]) -> list[int]:
         got = self.asked.get(prefix)
@@ -945,6 +982,12 @@ class Step(NamedTuple):
                                  n_actions=self.n_actions + 1, log=self.log + (("claim", seat),), ended="game")
         prefix = self.prefix + (action,)
         done = enc.DONE
+        if action != done:
+            listed = self._listed()
+            if listed is not None:
+                only = listed.only(prefix)
+                if only is not None:   # one legal move goes on from here: its other actions are forced
+                    return self._moved(only, counted=1)
         while True:
             if prefix[-1] == done:
                 return self._moved(self._move_of(prefix), counted=1)

@@ -142,6 +142,7 @@ class Layout:
         #: Where each piece starts in the flat tensor.
         self._at: dict[str, int] = {name: a for name, a, _, _ in self._slices}
         self._pile_under_depth = table.engine.pile_reach - 1
+        self._bytes = (self.size + 7) // 8   # (the places as the bits of one integer: ``_position_bits``)
         #: ``observe``'s last position: (game, deal, finished, ended, seat, tensor without the move).
         self._kept: tuple[Any, ...] | None = None
         self.high = np.concatenate([np.full(int(np.prod(shape)), hi, np.float32) for _, shape, hi in pieces])
@@ -176,8 +177,7 @@ class Layout:
                 and kept[3] == ended and kept[4] == seat:
             base = kept[5]
         else:
-            base = np.zeros(self.size, np.float32)
-            self._fill_position(step, seat, base, None)
+            base = self._new_position(step, seat)
             self._kept = (game, deal, finished, ended, seat, base)
         if out is None:
             out = base.copy()
@@ -188,74 +188,114 @@ class Layout:
 
     def _fill_position(self, step: Step, seat: int, flat: np.ndarray, views: dict[str, np.ndarray] | None) -> None:
         """Everything but the move being chosen, into a zero tensor."""
+        ones, places, counts = self._position_bits(step, seat)
+        flat[:] = self._unpack(ones)
+        for k, count in zip(places, counts):
+            flat[k] = count
+        if "history" in self._at:
+            self._history(step, seat, (views or self.views_of(flat))["history"])
+
+    def _new_position(self, step: Step, seat: int) -> np.ndarray:
+        """:meth:`_fill_position`'s tensor, made new."""
+        ones, places, counts = self._position_bits(step, seat)
+        flat = self._unpack(ones)
+        for k, count in zip(places, counts):   # (a few: one at a time costs less than numpy's lists)
+            flat[k] = count
+        if "history" in self._at:
+            self._history(step, seat, self.views_of(flat)["history"])
+        return flat
+
+    def _unpack(self, ones: int) -> np.ndarray:
+        """The bits of ``ones`` as this layout's places, 0 or 1: a new float32 tensor."""
+        return np.unpackbits(np.frombuffer(ones.to_bytes(self._bytes, "little"), np.uint8), count=self.size,
+                             bitorder="little").astype(np.float32)
+
+    def _position_bits(self, step: Step, seat: int) -> tuple[int, list[int], list[float]]:
+        """Everything but the move being chosen and the history: the places that are 1, as the bits
+        of one integer (a card plane is a mask shifted to its place: one integer operation, not a
+        place a card), and the places that hold a count, with their counts."""
         t = self.table
         enc = t.encoding
         canon = enc.canon     # two packs: copies by identity, never by which one was dealt
         copies = enc.copies
         at = self._at
         hand = step.view_hand()
-        ones: list[int] = [at["seat"] + seat]   # the places set to 1, set at once at the end
+        ones = 1 << (at["seat"] + seat)
+        places: list[int] = []
+        counts: list[float] = []
         if self.kind.public:
             n, p = t.n_cards, t.players
             to_play = step.to_play
             if to_play is not None:
-                ones.append(at["to_play"] + to_play)
-            ones.append(at["dealer"] + hand.dealer)
+                ones |= 1 << (at["to_play"] + to_play)
+            ones |= 1 << (at["dealer"] + hand.dealer)
             k = at["hand_sizes"]
             for s, cards in enumerate(hand.hands):
                 if cards:
-                    flat[k + s] = popcount(cards)
-            k = at["table"]
-            ones += [k + c for c in bits(canon(hand.table) if copies else hand.table)]
+                    places.append(k + s)
+                    counts.append(popcount(cards))
+            ones |= (canon(hand.table) if copies else hand.table) << at["table"]
             k = at["builds"]
             width = self.build_width
             values = enc.values
             for j, b in enumerate(hand.builds):
                 row = k + j * width
-                ones += [row + c for c in bits(canon(b.cards) if copies else b.cards)]
-                ones.append(row + n + b.owner)
-                ones.append(row + n + p + values.index(b.value))
+                ones |= (canon(b.cards) if copies else b.cards) << row
+                ones |= 1 << (row + n + b.owner) | 1 << (row + n + p + values.index(b.value))
                 if b.multiple:
-                    ones.append(row + width - 1)
+                    ones |= 1 << (row + width - 1)
             k = at["captured"]
             for s, pile in enumerate(hand.piles):
-                ones += [k + s * n + c for c in bits(canon(pile) if copies else pile)]
+                if pile:
+                    ones |= (canon(pile) if copies else pile) << (k + s * n)
             if "pile_tops" in at and hand.stacks:
                 under = at.get("pile_under")
                 depth = self._pile_under_depth
                 for s in range(p):
                     stack = hand.stacks[hand.teams[s]]
                     if stack:
-                        ones += [at["pile_tops"] + s * n + c for c in bits(canon(1 << stack[-1]))]
+                        ones |= canon(1 << stack[-1]) << (at["pile_tops"] + s * n)
                     if under is not None:
                         for d, card in enumerate(reversed(stack[-depth - 1:-1])):
-                            ones += [under + (d * p + s) * n + c for c in bits(canon(1 << card))]
-            k = at["sweeps"]
-            for w in hand.sweeps:
-                if not w.cancelled:
-                    flat[k + w.seat] += 1
+                            ones |= canon(1 << card) << (under + (d * p + s) * n)
+            if hand.sweeps:
+                k = at["sweeps"]
+                swept = [0] * p
+                for w in hand.sweeps:
+                    if not w.cancelled:
+                        swept[w.seat] += 1
+                for s in range(p):
+                    if swept[s]:
+                        places.append(k + s)
+                        counts.append(swept[s])
             k = at["scores"]
             scores = step.game.scores
             for s in range(p):
-                flat[k + s] = scores[hand.teams[s]]
-            flat[at["stock"]] = len(hand.stock)
+                score = scores[hand.teams[s]]
+                if score:
+                    places.append(k + s)
+                    counts.append(score)
+            if hand.stock:
+                places.append(at["stock"])
+                counts.append(len(hand.stock))
             if "hand_number" in at:
-                flat[at["hand_number"]] = step.hand_no
+                places.append(at["hand_number"])
+                counts.append(step.hand_no)
             if "played" in at:
                 k = at["played"]
                 for s, cards in enumerate(step.played):
-                    ones += [k + s * n + c for c in bits(canon(cards) if copies else cards)]
+                    if cards:
+                        ones |= (canon(cards) if copies else cards) << (k + s * n)
         if "hand" in at:
             cards = hand.hands[seat]
-            ones += [at["hand"] + c for c in bits(canon(cards) if copies else cards)]
+            ones |= (canon(cards) if copies else cards) << at["hand"]
         elif "hands" in at:
             k = at["hands"]
             n = t.n_cards
             for s, cards in enumerate(hand.hands):
-                ones += [k + s * n + c for c in bits(canon(cards) if copies else cards)]
-        flat[ones] = 1
-        if "history" in at:
-            self._history(step, seat, (views or self.views_of(flat))["history"])
+                if cards:
+                    ones |= (canon(cards) if copies else cards) << (k + s * n)
+        return ones, places, counts
 
     def _fill_move(self, step: Step, seat: int, flat: np.ndarray, views: dict[str, np.ndarray] | None) -> None:
         """The actions of the move being chosen (where the view shows them), into :meth:`_fill_position`'s tensor."""
@@ -265,7 +305,8 @@ class Layout:
         if not shows_move:
             return
         move = self._at["move"]
-        flat[[move + a for a in step.prefix]] = 1
+        for a in step.prefix:   # (a few: one at a time costs less than numpy's lists)
+            flat[move + a] = 1
         if "chosen_builds" in self._at:
             enc = self.table.encoding
             builds = step.view_hand().builds
