@@ -87,8 +87,14 @@ class Solver:
         self.worth = worth or CardWorth(engine, scorer)
         #: A negative game (``game.goal: lowest``): points count against the side that scores them.
         self.penalties = engine.rules.game.goal == "lowest"
-        self.table: dict[Hashable, tuple[int, int, Move | None]] = {}
+        #: Each position searched: its lower and upper bound and its best move's key (-1: none), a key of
+        #: the position's listing, which is the same for every position of the same ``key`` (a listed
+        #: Move would keep its position alive, and a table of them every position searched, hundreds of
+        #: thousands in a long last deal, for the cyclic garbage collector to walk again and again).
+        self.table: dict[Hashable, tuple[int, int, int]] = {}
         self.finals: dict[Hashable, int] = {}
+        #: The last sweeps and events read (``key``) and what ``_won`` made of them.
+        self._won_memo: tuple[object, object, object, Hashable] = (None, None, None, ())
         self.nodes = 0
         self.max_positions = max_positions
         #: A ``time.perf_counter()`` reading after which a search raises SearchLimit (``limited``).
@@ -183,8 +189,15 @@ class Solver:
         """What decides the rest of the hand and its score; not the order in which it came about
         (plies, the capture log and events' plies are left out: no score item reads them once a
         hand is under way, and the restrictions' "who met it first" only decides a winner)."""
+        sweeps, events = state.sweeps, state.events
+        memo = self._won_memo
+        if memo[0] is sweeps and memo[1] is events and memo[2] is state.teams:
+            won = memo[3]   # (a position and the next mostly share their sweeps: sorted once, not a position)
+        else:
+            won = self._won(state)
+            self._won_memo = (sweeps, events, state.teams, won)
         return (state.turn, state.hands, state.table, state.builds, state.stock, state.piles,
-                state.last_capturer, self._won(state), state.proven, state.restricted, state.ply == 0,
+                state.last_capturer, won, state.proven, state.restricted, state.ply == 0,
                 state.stacks,   # African Casino: the piles' order decides which tops come into play
                 state.turn_card)   # (a turn of several actions after its hand card: builds or its end)
 
@@ -198,14 +211,18 @@ class Solver:
                               key=lambda w: state.teams[w[0]]))
         return sweeps, tuple(sorted((e.seat, e.name) for e in state.events))
 
-    def _ordered(self, state: HandState, moves: list[Move], first: Move | None = None) -> list[Move]:
+    def _ordered(self, state: HandState, moves: list[Move], first: int = -1) -> list[Move]:
+        """``moves`` (listed for ``state``) best rated first, the one of key ``first`` (the table's best
+        move, -1: none) before them all."""
         if len(moves) > 1:
             values = gains(self.worth, state, moves)
             moves = [moves[i] for i in sorted(range(len(moves)), key=lambda i: -values[i])]
-        if first is not None and first in moves:
-            k = moves.index(first)
-            if k:
-                moves.insert(0, moves.pop(k))
+        if first >= 0:
+            for k, m in enumerate(moves):
+                if m.key_in(state) == first:
+                    if k:
+                        moves.insert(0, moves.pop(k))
+                    break
         return moves
 
     def _search(self, state: HandState, alpha: int, beta: int) -> int:
@@ -221,7 +238,7 @@ class Solver:
             return self.final_value(state)
         key = self.key(state)
         entry = self.table.get(key)
-        low, high, hint = (-INF, INF, None) if entry is None else entry
+        low, high, hint = (-INF, INF, -1) if entry is None else entry
         if low >= beta:
             return low
         if high <= alpha or low == high:
@@ -258,7 +275,7 @@ class Solver:
             low = max(low, best)
         else:
             low = high = best
-        self.table[key] = (low, high, best_move)
+        self.table[key] = (low, high, best_move.key_in(state))
         return best
 
 
