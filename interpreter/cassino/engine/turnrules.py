@@ -97,12 +97,20 @@ class TurnRules:
         the keys' bits, with no Move made and no reason worded (the engine's listing)."""
         if not self.active:
             return keys
+        for key in keys:
+            if key & 3 != TRAIL:
+                break
+        else:
+            return keys   # (trails and the end of a turn alone, the most common listing after a turn's card)
         tables = self.engine.tables
         hand = state.hands[state.turn]
         h = popcount(hand)
         in_play = state.in_play()
         n_loose = popcount(in_play)
         piles = _Piles(state)
+        pile_mask = piles.mask
+        augment = self.augment
+        under = piles.under() if augment and pile_mask else _NO_PAIRS
         builds = state.builds
         out: list[int] = []
         for key in keys:
@@ -113,10 +121,24 @@ class TurnRules:
             items = key >> (PLAYED_SHIFT + h)
             loose = deposit(items & ((1 << n_loose) - 1), in_play)
             building = kind == BUILD or kind == TRAIL_BUILD
-            if not building and not loose & piles.mask:
+            pile = loose & pile_mask
+            if not building and not pile:
                 out.append(key)          # a capture of layout cards only: nothing to check
                 continue
             used_bits = items >> n_loose
+            if augment and pile:
+                # The quick refusals of ``_pile_cards`` first, from the key's bits (most listed moves with a
+                # pile card are refused so: only whether matters here, not which rule refuses first): a pile
+                # card taken without the card above it, or pile cards with no base beside them.
+                if not (loose & ~pile or used_bits or (kind == BUILD and (key >> PLAYED_SHIFT) & ((1 << h) - 1))):
+                    continue
+                below = False
+                for pair in under:
+                    if pile & pair[0] and not pile & pair[1]:
+                        below = True
+                        break
+                if below:
+                    continue
             used = tuple(b for j, b in enumerate(builds) if used_bits >> j & 1)
             played = deposit((key >> PLAYED_SHIFT) & ((1 << h) - 1), hand)
             value = tables.value_of((key >> VALUE_SHIFT) & VALUE_BITS) if building else None
@@ -335,6 +357,9 @@ class TurnRules:
 #: A refusal not worded (``keep``: the engine needs only whether).
 _NO: Final = "refused"
 
+#: No pile card lies under another in play.
+_NO_PAIRS: Final[list[tuple[int, int]]] = []
+
 _KIND_CODE: Final = {MoveKind.TRAIL: TRAIL, MoveKind.END: TRAIL, MoveKind.CAPTURE: CAPTURE, MoveKind.BUILD: BUILD,
                      MoveKind.TRAIL_BUILD: TRAIL_BUILD}
 
@@ -346,11 +371,35 @@ class _Piles:
     def __init__(self, state: HandState) -> None:
         self.stacks = state.stacks
         self.mask = state.pile_tops()
-        self.where: dict[int, tuple[int, int]] = {}
-        for side, stack in enumerate(state.stacks):
-            for depth, card in enumerate(reversed(stack)):
-                if self.mask >> card & 1:
-                    self.where[card] = (side, depth)
+        self._where: dict[int, tuple[int, int]] | None = None
+
+    def under(self) -> list[tuple[int, int]]:
+        """Each pile card in play that lies under another, and the card above it (one-card masks)."""
+        out: list[tuple[int, int]] = []
+        mask = self.mask
+        for stack in self.stacks:
+            above = -1
+            for card in reversed(stack):
+                if not mask >> card & 1:
+                    break
+                if above >= 0:
+                    out.append((1 << card, 1 << above))
+                above = card
+        return out
+
+    @property
+    def where(self) -> dict[int, tuple[int, int]]:
+        # (worked out when a move first uses a pile card: most listings check none)
+        where = self._where
+        if where is None:
+            where = {}
+            mask = self.mask
+            for side, stack in enumerate(self.stacks):
+                for depth, card in enumerate(reversed(stack)):
+                    if mask >> card & 1:
+                        where[card] = (side, depth)
+            self._where = where
+        return where
 
 
 #: How far a move's sets get under ``capture.pile_cards: augment`` (see ``_augments``).

@@ -122,7 +122,7 @@ class Solver:
     def final_value(self, state: HandState) -> int:
         """``side``'s hand points minus the best other side's, in a finished hand (remembered by
         what the score reads: many lines of play end with the same piles)."""
-        key = (state.piles, self._won(state), state.last_capturer)
+        key = (state.piles, self._won_of(state), state.last_capturer)
         value = self.finals.get(key)
         if value is None:
             points, _ = self.scorer.hand_points(state, self.scores, self.restrictions_on)
@@ -189,17 +189,21 @@ class Solver:
         """What decides the rest of the hand and its score; not the order in which it came about
         (plies, the capture log and events' plies are left out: no score item reads them once a
         hand is under way, and the restrictions' "who met it first" only decides a winner)."""
+        return (state.turn, state.hands, state.table, state.builds, state.stock, state.piles,
+                state.last_capturer, self._won_of(state), state.proven, state.restricted, state.ply == 0,
+                state.stacks,   # African Casino: the piles' order decides which tops come into play
+                state.turn_card)   # (a turn of several actions after its hand card: builds or its end)
+
+    def _won_of(self, state: HandState) -> Hashable:
+        """``_won(state)``, remembered from the last position read (a position and the next mostly share
+        their sweeps and events: sorted once, not once a position)."""
         sweeps, events = state.sweeps, state.events
         memo = self._won_memo
         if memo[0] is sweeps and memo[1] is events and memo[2] is state.teams:
-            won = memo[3]   # (a position and the next mostly share their sweeps: sorted once, not a position)
-        else:
-            won = self._won(state)
-            self._won_memo = (sweeps, events, state.teams, won)
-        return (state.turn, state.hands, state.table, state.builds, state.stock, state.piles,
-                state.last_capturer, won, state.proven, state.restricted, state.ply == 0,
-                state.stacks,   # African Casino: the piles' order decides which tops come into play
-                state.turn_card)   # (a turn of several actions after its hand card: builds or its end)
+            return memo[3]
+        won = self._won(state)
+        self._won_memo = (sweeps, events, state.teams, won)
+        return won
 
     @staticmethod
     def _won(state: HandState) -> Hashable:
