@@ -111,6 +111,8 @@ class TurnRules:
         pile_mask = piles.mask
         augment = self.augment
         under = piles.under() if augment and pile_mask else _NO_PAIRS
+        # (Whether the card played in a build may be a base for a pile card: ``_pile_cards``' hand items.)
+        played_base = augment and bool(pile_mask) and self.played_base and not self.discard_barred(state)
         builds = state.builds
         out: list[int] = []
         for key in keys:
@@ -129,9 +131,17 @@ class TurnRules:
             if augment and pile:
                 # The quick refusals of ``_pile_cards`` first, from the key's bits (most listed moves with a
                 # pile card are refused so: only whether matters here, not which rule refuses first): a pile
-                # card taken without the card above it, or pile cards with no base beside them.
-                if not (loose & ~pile or used_bits or (kind == BUILD and (key >> PLAYED_SHIFT) & ((1 << h) - 1))):
-                    continue
+                # card taken without the card above it, or pile cards with nothing beside them that could be
+                # a base (a set with no pile card that is not the played card alone, where that is no base).
+                if not (loose & ~pile or used_bits):
+                    played_bits = (key >> PLAYED_SHIFT) & ((1 << h) - 1) if kind == BUILD else 0
+                    if not played_bits:
+                        continue
+                    # (a build with the played card beside pile cards alone: refused where that card is no base
+                    # alone, unless the split is not searched at all, as ``_pile_cards`` leaves it)
+                    if not played_base and isinstance(tables.value_of((key >> VALUE_SHIFT) & VALUE_BITS), int) \
+                            and popcount(played_bits) + popcount(pile) <= _MAX_ITEMS:
+                        continue
                 below = False
                 for pair in under:
                     if pile & pair[0] and not pile & pair[1]:
