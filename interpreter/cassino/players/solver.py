@@ -250,7 +250,20 @@ class Solver:
         alpha, beta = max(alpha, low), min(beta, high)
         engine = self.engine
         maximizing = state.teams[state.turn] == self.side
-        moves = self._ordered(state, engine.legal_moves(state), hint)
+        keys = engine.move_keys(state)
+        if len(keys) == 1:
+            # (One move, most of a long last deal's positions, such as a turn's end after its card: played
+            # by its key, with no Move made, no rating, no order.)
+            best = self._search(engine.apply_key(state, keys[0]), alpha, beta)
+            if best <= alpha:
+                high = min(high, best)
+            elif best >= beta:
+                low = max(low, best)
+            else:
+                low = high = best
+            self.table[key] = (low, high, keys[0])
+            return best
+        moves = self._ordered(state, engine.moves_of(state, keys), hint)
         best_move = moves[0]
         a, b = alpha, beta
         if maximizing:
