@@ -114,6 +114,7 @@ class TurnRules:
         # (Whether the card played in a build may be a base for a pile card: ``_pile_cards``' hand items.)
         played_base = augment and bool(pile_mask) and self.played_base and not self.discard_barred(state)
         builds = state.builds
+        hv = self.engine.hv
         out: list[int] = []
         for key in keys:
             kind = key & 3
@@ -138,10 +139,15 @@ class TurnRules:
                     if not played_bits:
                         continue
                     # (a build with the played card beside pile cards alone: refused where that card is no base
-                    # alone, unless the split is not searched at all, as ``_pile_cards`` leaves it)
-                    if not played_base and isinstance(tables.value_of((key >> VALUE_SHIFT) & VALUE_BITS), int) \
-                            and popcount(played_bits) + popcount(pile) <= _MAX_ITEMS:
-                        continue
+                    # alone, or is not worth the build's value by itself, unless the split is not searched at
+                    # all, as ``_pile_cards`` leaves it)
+                    value = tables.value_of((key >> VALUE_SHIFT) & VALUE_BITS)
+                    if isinstance(value, int) and popcount(played_bits) + popcount(pile) <= _MAX_ITEMS:
+                        if not played_base:
+                            continue
+                        if not played_bits & (played_bits - 1) \
+                                and value not in hv[_high_bit(deposit(played_bits, hand))]:
+                            continue
                 below = False
                 for pair in under:
                     if pile & pair[0] and not pile & pair[1]:
@@ -366,6 +372,11 @@ class TurnRules:
 
 #: A refusal not worded (``keep``: the engine needs only whether).
 _NO: Final = "refused"
+
+def _high_bit(mask: int) -> int:
+    """The index of the highest set bit of ``mask`` (a one-card mask: its card)."""
+    return mask.bit_length() - 1
+
 
 #: No pile card lies under another in play.
 _NO_PAIRS: Final[list[tuple[int, int]]] = []
