@@ -141,12 +141,12 @@ class TurnRules:
                     # (a build with the played card beside pile cards alone: refused where that card is no base
                     # alone, or is not worth the build's value by itself, unless the split is not searched at
                     # all, as ``_pile_cards`` leaves it)
-                    value = tables.value_of((key >> VALUE_SHIFT) & VALUE_BITS)
-                    if isinstance(value, int) and popcount(played_bits) + popcount(pile) <= _MAX_ITEMS:
+                    worth = tables.value_of((key >> VALUE_SHIFT) & VALUE_BITS)
+                    if isinstance(worth, int) and popcount(played_bits) + popcount(pile) <= _MAX_ITEMS:
                         if not played_base:
                             continue
                         if not played_bits & (played_bits - 1) \
-                                and value not in hv[_high_bit(deposit(played_bits, hand))]:
+                                and worth not in hv[_high_bit(deposit(played_bits, hand))]:
                             continue
                 below = False
                 for pair in under:
