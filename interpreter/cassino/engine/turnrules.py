@@ -97,13 +97,24 @@ class TurnRules:
         the keys' bits, with no Move made and no reason worded (the engine's listing)."""
         if not self.active:
             return keys
+        for key in keys:
+            if key & 3 != TRAIL:
+                break
+        else:
+            return keys   # (trails and the end of a turn alone, the most common listing after a turn's card)
         tables = self.engine.tables
         hand = state.hands[state.turn]
         h = popcount(hand)
         in_play = state.in_play()
         n_loose = popcount(in_play)
         piles = _Piles(state)
+        pile_mask = piles.mask
+        augment = self.augment
+        under = piles.under() if augment and pile_mask else _NO_PAIRS
+        # (Whether the card played in a build may be a base for a pile card: ``_pile_cards``' hand items.)
+        played_base = augment and bool(pile_mask) and self.played_base and not self.discard_barred(state)
         builds = state.builds
+        hv = self.engine.hv
         out: list[int] = []
         for key in keys:
             kind = key & 3
@@ -113,10 +124,37 @@ class TurnRules:
             items = key >> (PLAYED_SHIFT + h)
             loose = deposit(items & ((1 << n_loose) - 1), in_play)
             building = kind == BUILD or kind == TRAIL_BUILD
-            if not building and not loose & piles.mask:
+            pile = loose & pile_mask
+            if not building and not pile:
                 out.append(key)          # a capture of layout cards only: nothing to check
                 continue
             used_bits = items >> n_loose
+            if augment and pile:
+                # The quick refusals of ``_pile_cards`` first, from the key's bits (most listed moves with a
+                # pile card are refused so: only whether matters here, not which rule refuses first): a pile
+                # card taken without the card above it, or pile cards with nothing beside them that could be
+                # a base (a set with no pile card that is not the played card alone, where that is no base).
+                if not (loose & ~pile or used_bits):
+                    played_bits = (key >> PLAYED_SHIFT) & ((1 << h) - 1) if kind == BUILD else 0
+                    if not played_bits:
+                        continue
+                    # (a build with the played card beside pile cards alone: refused where that card is no base
+                    # alone, or is not worth the build's value by itself, unless the split is not searched at
+                    # all, as ``_pile_cards`` leaves it)
+                    worth = tables.value_of((key >> VALUE_SHIFT) & VALUE_BITS)
+                    if isinstance(worth, int) and popcount(played_bits) + popcount(pile) <= _MAX_ITEMS:
+                        if not played_base:
+                            continue
+                        if not played_bits & (played_bits - 1) \
+                                and worth not in hv[_high_bit(deposit(played_bits, hand))]:
+                            continue
+                below = False
+                for pair in under:
+                    if pile & pair[0] and not pile & pair[1]:
+                        below = True
+                        break
+                if below:
+                    continue
             used = tuple(b for j, b in enumerate(builds) if used_bits >> j & 1)
             played = deposit((key >> PLAYED_SHIFT) & ((1 << h) - 1), hand)
             value = tables.value_of((key >> VALUE_SHIFT) & VALUE_BITS) if building else None
@@ -335,6 +373,14 @@ class TurnRules:
 #: A refusal not worded (``keep``: the engine needs only whether).
 _NO: Final = "refused"
 
+def _high_bit(mask: int) -> int:
+    """The index of the highest set bit of ``mask`` (a one-card mask: its card)."""
+    return mask.bit_length() - 1
+
+
+#: No pile card lies under another in play.
+_NO_PAIRS: Final[list[tuple[int, int]]] = []
+
 _KIND_CODE: Final = {MoveKind.TRAIL: TRAIL, MoveKind.END: TRAIL, MoveKind.CAPTURE: CAPTURE, MoveKind.BUILD: BUILD,
                      MoveKind.TRAIL_BUILD: TRAIL_BUILD}
 
@@ -346,11 +392,35 @@ class _Piles:
     def __init__(self, state: HandState) -> None:
         self.stacks = state.stacks
         self.mask = state.pile_tops()
-        self.where: dict[int, tuple[int, int]] = {}
-        for side, stack in enumerate(state.stacks):
-            for depth, card in enumerate(reversed(stack)):
-                if self.mask >> card & 1:
-                    self.where[card] = (side, depth)
+        self._where: dict[int, tuple[int, int]] | None = None
+
+    def under(self) -> list[tuple[int, int]]:
+        """Each pile card in play that lies under another, and the card above it (one-card masks)."""
+        out: list[tuple[int, int]] = []
+        mask = self.mask
+        for stack in self.stacks:
+            above = -1
+            for card in reversed(stack):
+                if not mask >> card & 1:
+                    break
+                if above >= 0:
+                    out.append((1 << card, 1 << above))
+                above = card
+        return out
+
+    @property
+    def where(self) -> dict[int, tuple[int, int]]:
+        # (worked out when a move first uses a pile card: most listings check none)
+        where = self._where
+        if where is None:
+            where = {}
+            mask = self.mask
+            for side, stack in enumerate(self.stacks):
+                for depth, card in enumerate(reversed(stack)):
+                    if mask >> card & 1:
+                        where[card] = (side, depth)
+            self._where = where
+        return where
 
 
 #: How far a move's sets get under ``capture.pile_cards: augment`` (see ``_augments``).
@@ -371,95 +441,117 @@ def _augments(items: list[tuple[tuple[int, ...], int, int]], value: int, has_bas
     The pile cards (a few) are given their sets first, each set tried in turn; what is left is
     layout cards alone, and whether they split into sets of ``value`` is remembered by what is
     left, so a table of many small cards is not split again for every way of placing the pile
-    cards."""
-    n = len(items)
-    piled = [i for i in range(n) if items[i][1] >= 0]
-    values = [tuple(sorted(set(v for v in items[i][0] if 0 < v <= value))) for i in range(n)]
-    layout_done: dict[int, bool] = {}
-    found = _NONE
+    cards. (The search is an object's methods, not nested functions: a recursive nested function
+    is a reference cycle, which only the cyclic garbage collector frees, and the engine checks
+    moves this way thousands of times a second in a search.)"""
+    return _Splits(items, value, has_base, hand_items).how_far()
 
-    def sets_with(first: int, free: int) -> Iterator[int]:
+
+class _Splits:
+    """One ``_augments`` question: its items, value and what it has found and remembered."""
+
+    def __init__(self, items: list[tuple[tuple[int, ...], int, int]], value: int, has_base: bool,
+                 hand_items: int) -> None:
+        n = len(items)
+        self.items = items
+        self.value = value
+        self.has_base = has_base
+        self.hand_items = hand_items
+        self.n = n
+        self.piled: list[int] = [i for i in range(n) if items[i][1] >= 0]
+        self.values: list[tuple[int, ...]] = [tuple(sorted(set(v for v in items[i][0] if 0 < v <= value)))
+                                              for i in range(n)]
+        self.layout_done: dict[int, bool] = {}
+        self.whole_done: dict[int, tuple[bool, bool]] = {}
+        self.pile_mask: int = sum(1 << i for i in self.piled)
+        self.found: int = _NONE
+
+    def how_far(self) -> int:
+        items = self.items
+        n = self.n
+        if len({items[i][1] for i in self.piled}) <= 1:
+            # One pile: its cards lie in different sets, which are then always made top card first,
+            # so only the split and its base matter, remembered by what is left to split.
+            split, based = self.whole_splits((1 << n) - 1)
+            return _LEGAL if based or (split and self.has_base) else _SPLIT if split else _NONE
+        self.place(0, (1 << n) - 1, [])
+        return self.found
+
+    def sets_with(self, first: int, free: int) -> Iterator[int]:
         """The sets worth ``value`` of ``free``'s items that hold ``first``, at most one card of a pile."""
+        n = self.n
         rest = [j for j in range(first + 1, n) if free >> j & 1] + [j for j in range(first) if free >> j & 1]
-        side0 = items[first][1]
+        side0 = self.items[first][1]
+        for v in self.values[first]:
+            yield from self.grow(rest, 0, 1 << first, self.value - v, 1 << side0 if side0 >= 0 else 0)
 
-        def grow(k: int, chosen: int, remaining: int, sides: int) -> Iterator[int]:
-            if remaining == 0:
-                yield chosen
-                return
-            for x in range(k, len(rest)):
-                j = rest[x]
-                side = items[j][1]
-                if side >= 0 and sides >> side & 1:
-                    continue
-                for v in values[j]:
-                    if v <= remaining:
-                        yield from grow(x + 1, chosen | 1 << j, remaining - v,
-                                        sides | (1 << side if side >= 0 else 0))
+    def grow(self, rest: list[int], k: int, chosen: int, remaining: int, sides: int) -> Iterator[int]:
+        if remaining == 0:
+            yield chosen
+            return
+        items = self.items
+        values = self.values
+        for x in range(k, len(rest)):
+            j = rest[x]
+            side = items[j][1]
+            if side >= 0 and sides >> side & 1:
+                continue
+            for v in values[j]:
+                if v <= remaining:
+                    yield from self.grow(rest, x + 1, chosen | 1 << j, remaining - v,
+                                         sides | (1 << side if side >= 0 else 0))
 
-        for v in values[first]:
-            yield from grow(0, 1 << first, value - v, 1 << side0 if side0 >= 0 else 0)
-
-    def layout_splits(free: int) -> bool:
+    def layout_splits(self, free: int) -> bool:
         if not free:
             return True
-        known = layout_done.get(free)
+        known = self.layout_done.get(free)
         if known is None:
             first = (free & -free).bit_length() - 1
-            known = any(layout_splits(free & ~g) for g in sets_with(first, free))
-            layout_done[free] = known
+            known = any(self.layout_splits(free & ~g) for g in self.sets_with(first, free))
+            self.layout_done[free] = known
         return known
 
-    whole_done: dict[int, tuple[bool, bool]] = {}
-    pile_mask = sum(1 << i for i in piled)
-
-    def whole_splits(free: int) -> tuple[bool, bool]:
+    def whole_splits(self, free: int) -> tuple[bool, bool]:
         """Whether ``free``'s items split into sets of ``value``, and whether into such sets one of
         which holds no pile card (a base)."""
         if not free:
             return True, False
-        known = whole_done.get(free)
+        known = self.whole_done.get(free)
         if known is None:
             first = (free & -free).bit_length() - 1
             split = based = False
-            for g in sets_with(first, free):
-                sub_split, sub_based = whole_splits(free & ~g)
+            for g in self.sets_with(first, free):
+                sub_split, sub_based = self.whole_splits(free & ~g)
                 if sub_split:
                     split = True
-                    if sub_based or not g & pile_mask and g & ~hand_items:
+                    if sub_based or not g & self.pile_mask and g & ~self.hand_items:
                         based = True
                         break
-            known = whole_done[free] = (split, based)
+            known = (split, based)
+            self.whole_done[free] = known
         return known
 
-    def place(k: int, free: int, groups: list[list[int]]) -> bool:
-        nonlocal found
+    def place(self, k: int, free: int, groups: list[list[int]]) -> bool:
+        piled = self.piled
         if k == len(piled):
-            if not layout_splits(free):
+            if not self.layout_splits(free):
                 return False
-            if not has_base and not free & ~hand_items:
-                found = max(found, _SPLIT)   # every set holds a pile card (or is the played card alone): no base
+            if not self.has_base and not free & ~self.hand_items:
+                self.found = max(self.found, _SPLIT)   # every set holds a pile card (or is the played card alone): no base
                 return False
-            if _ordered(groups, items):
-                found = _LEGAL
+            if _ordered(groups, self.items):
+                self.found = _LEGAL
                 return True
-            found = max(found, _BASED)
+            self.found = max(self.found, _BASED)
             return False
         p = piled[k]
         if not free >> p & 1:                # already in the set of another pile's card
-            return place(k + 1, free, groups)
-        for g in sets_with(p, free):
-            if place(k + 1, free & ~g, groups + [[j for j in range(n) if g >> j & 1]]):
+            return self.place(k + 1, free, groups)
+        n = self.n
+        for g in self.sets_with(p, free):
+            if self.place(k + 1, free & ~g, groups + [[j for j in range(n) if g >> j & 1]]):
                 return True
         return False
-
-    if len({items[i][1] for i in piled}) <= 1:
-        # One pile: its cards lie in different sets, which are then always made top card first,
-        # so only the split and its base matter, remembered by what is left to split.
-        split, based = whole_splits((1 << n) - 1)
-        return _LEGAL if based or (split and has_base) else _SPLIT if split else _NONE
-    place(0, (1 << n) - 1, [])
-    return found
 
 
 def _ordered(groups: list[list[int]], items: list[tuple[tuple[int, ...], int, int]]) -> bool:

@@ -87,8 +87,14 @@ class Solver:
         self.worth = worth or CardWorth(engine, scorer)
         #: A negative game (``game.goal: lowest``): points count against the side that scores them.
         self.penalties = engine.rules.game.goal == "lowest"
-        self.table: dict[Hashable, tuple[int, int, Move | None]] = {}
+        #: Each position searched: its lower and upper bound and its best move's key (-1: none), a key of
+        #: the position's listing, which is the same for every position of the same ``key`` (a listed
+        #: Move would keep its position alive, and a table of them every position searched, hundreds of
+        #: thousands in a long last deal, for the cyclic garbage collector to walk again and again).
+        self.table: dict[Hashable, tuple[int, int, int]] = {}
         self.finals: dict[Hashable, int] = {}
+        #: The last sweeps and events read (``key``) and what ``_won`` made of them.
+        self._won_memo: tuple[object, object, object, Hashable] = (None, None, None, ())
         self.nodes = 0
         self.max_positions = max_positions
         #: A ``time.perf_counter()`` reading after which a search raises SearchLimit (``limited``).
@@ -116,7 +122,7 @@ class Solver:
     def final_value(self, state: HandState) -> int:
         """``side``'s hand points minus the best other side's, in a finished hand (remembered by
         what the score reads: many lines of play end with the same piles)."""
-        key = (state.piles, self._won(state), state.last_capturer)
+        key = (state.piles, self._won_of(state), state.last_capturer)
         value = self.finals.get(key)
         if value is None:
             points, _ = self.scorer.hand_points(state, self.scores, self.restrictions_on)
@@ -184,9 +190,20 @@ class Solver:
         (plies, the capture log and events' plies are left out: no score item reads them once a
         hand is under way, and the restrictions' "who met it first" only decides a winner)."""
         return (state.turn, state.hands, state.table, state.builds, state.stock, state.piles,
-                state.last_capturer, self._won(state), state.proven, state.restricted, state.ply == 0,
+                state.last_capturer, self._won_of(state), state.proven, state.restricted, state.ply == 0,
                 state.stacks,   # African Casino: the piles' order decides which tops come into play
                 state.turn_card)   # (a turn of several actions after its hand card: builds or its end)
+
+    def _won_of(self, state: HandState) -> Hashable:
+        """``_won(state)``, remembered from the last position read (a position and the next mostly share
+        their sweeps and events: sorted once, not once a position)."""
+        sweeps, events = state.sweeps, state.events
+        memo = self._won_memo
+        if memo[0] is sweeps and memo[1] is events and memo[2] is state.teams:
+            return memo[3]
+        won = self._won(state)
+        self._won_memo = (sweeps, events, state.teams, won)
+        return won
 
     @staticmethod
     def _won(state: HandState) -> Hashable:
@@ -198,14 +215,18 @@ class Solver:
                               key=lambda w: state.teams[w[0]]))
         return sweeps, tuple(sorted((e.seat, e.name) for e in state.events))
 
-    def _ordered(self, state: HandState, moves: list[Move], first: Move | None = None) -> list[Move]:
+    def _ordered(self, state: HandState, moves: list[Move], first: int = -1) -> list[Move]:
+        """``moves`` (listed for ``state``) best rated first, the one of key ``first`` (the table's best
+        move, -1: none) before them all."""
         if len(moves) > 1:
             values = gains(self.worth, state, moves)
             moves = [moves[i] for i in sorted(range(len(moves)), key=lambda i: -values[i])]
-        if first is not None and first in moves:
-            k = moves.index(first)
-            if k:
-                moves.insert(0, moves.pop(k))
+        if first >= 0:
+            for k, m in enumerate(moves):
+                if m.key_in(state) == first:
+                    if k:
+                        moves.insert(0, moves.pop(k))
+                    break
         return moves
 
     def _search(self, state: HandState, alpha: int, beta: int) -> int:
@@ -221,7 +242,7 @@ class Solver:
             return self.final_value(state)
         key = self.key(state)
         entry = self.table.get(key)
-        low, high, hint = (-INF, INF, None) if entry is None else entry
+        low, high, hint = (-INF, INF, -1) if entry is None else entry
         if low >= beta:
             return low
         if high <= alpha or low == high:
@@ -229,7 +250,20 @@ class Solver:
         alpha, beta = max(alpha, low), min(beta, high)
         engine = self.engine
         maximizing = state.teams[state.turn] == self.side
-        moves = self._ordered(state, engine.legal_moves(state), hint)
+        keys = engine.move_keys(state)
+        if len(keys) == 1:
+            # (One move, most of a long last deal's positions, such as a turn's end after its card: played
+            # by its key, with no Move made, no rating, no order.)
+            best = self._search(engine.apply_key(state, keys[0]), alpha, beta)
+            if best <= alpha:
+                high = min(high, best)
+            elif best >= beta:
+                low = max(low, best)
+            else:
+                low = high = best
+            self.table[key] = (low, high, keys[0])
+            return best
+        moves = self._ordered(state, engine.moves_of(state, keys), hint)
         best_move = moves[0]
         a, b = alpha, beta
         if maximizing:
@@ -258,7 +292,7 @@ class Solver:
             low = max(low, best)
         else:
             low = high = best
-        self.table[key] = (low, high, best_move)
+        self.table[key] = (low, high, best_move.key_in(state))
         return best
 
 
