@@ -748,7 +748,11 @@ class Generator:
     def group_unions(self, v: int) -> list[int]:
         if v <= 0 or v > self.top:
             return _EMPTY
-        groups = self.sum_groups(v)
+        return self._unions_of(v, self.sum_groups(v))
+
+    def _unions_of(self, v: int, groups: list[int]) -> list[int]:
+        """:meth:`group_unions` of ``v`` (1 to ``top``) given its ``groups`` (``sum_groups(v)``: a
+        capture has them already, and need not ask for them twice)."""
         if len(groups) <= 1:
             # No group or one (never empty): its own unions, without a copy (neither is changed),
             # and without the cache, which most positions then never make.
@@ -812,7 +816,7 @@ class Generator:
         elif builds:
             found = unions(groups + builds, 0, t.move_budget)
         else:
-            found = self.group_unions(v)
+            found = self._unions_of(v, groups)
         if eq and t.equal_cards == 2:
             found = [m for m in found if m & eq == eq]
         elif eq and t.equal_cards == 1:
