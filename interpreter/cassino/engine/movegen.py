@@ -314,8 +314,8 @@ class Generator:
         if mask <= _POP_MAX and mask >= 0 and not (t.single_build_as_card and self.n_builds):
             sums = mask & t.valued_mask
             self.deck_sums = True
-            self.n_loose = popcount(mask)
-            self.n_sum = popcount(sums)
+            self.n_loose = int(_ones(mask))   # (both machine integers here: no range tests)
+            self.n_sum = int(_ones(sums))
             self.sum_mask = sums
             plain = not sums & ~t.plain_mask
         else:
