@@ -1409,7 +1409,7 @@ def generate(t: Tables, state: HandState) -> list[int]:
     hand = state.hands[state.turn]
     cards = _UNSET
     n: i64 = 0
-    if _COMPILED and 0 < hand <= _POP_MAX:
+    if _COMPILED and t.n_cards <= 62 and hand:   # (a deck of machine-integer masks: no wide comparison)
         n = _ones(hand)
         if n <= _POOLED_HAND:
             slots = t.spare_hands
