@@ -1273,7 +1273,7 @@ class Engine:
         players = state.players
         nxt = -1
         s = seat
-        for _ in range(players):
+        for step in range(players):   # (a named counter: compiled, ``_`` is an object, boxed each turn)
             s = (s - 1) % players if self.ccw else (s + 1) % players
             if hands[s]:
                 nxt = s
@@ -1306,7 +1306,7 @@ class Engine:
         seat = state.turn
         nxt = -1
         s = seat
-        for _ in range(players):
+        for step in range(players):   # (named: see ``_apply``)
             s = (s - 1) % players if self.ccw else (s + 1) % players
             if state.hands[s]:
                 nxt = s

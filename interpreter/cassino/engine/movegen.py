@@ -50,6 +50,8 @@ _COUNT_FROM: Final = 18
 #: Tables with no more sum items than this are walked by deck cards (``Generator._dfs_cards``: no
 #: list of the items' codes made); larger ones, where the walk's steps outnumber the list's, by items.
 _CARDS_PASS_UP_TO: Final = 12
+#: Hands of up to this many cards are listed from a list of the pool's (``Tables.spare_hands``).
+_POOLED_HAND: Final = 16
 #: The key of a trail of hand card k, made once as an object: every position lists its
 #: trails, and a key made each time is a number boxed into a new object (keys pass 256).
 _TRAIL_KEYS: Final[list[object]] = [TRAIL | (1 << (PLAYED_SHIFT + k)) for k in range(48)]
@@ -278,10 +280,12 @@ def too_large(what: str) -> str:
 class Generator:
     """One position's items and caches; made once per call of :func:`generate`."""
 
-    def __init__(self, t: Tables, state: HandState) -> None:
+    def __init__(self, t: Tables, state: HandState, hand_cards: list[int] = _UNSET) -> None:
         self.t = t
         self.seat: int = state.turn
-        self.hand_cards: list[int] = bits(state.hands[self.seat])
+        #: The hand's cards (deck indexes, lowest first: hand card k is the k-th); ``hand_cards``,
+        #: where given, holds them already (``generate`` lends a list it fills).
+        self.hand_cards: list[int] = hand_cards if hand_cards is not _UNSET else bits(state.hands[self.seat])
         self.h: int = len(self.hand_cards)
         mask = state.in_play()   # the table, and the opposing pile tops where piles are in play
         #: The loose cards (item j: the j-th lowest card of the mask). The families read its bits;
@@ -314,8 +318,8 @@ class Generator:
         if mask <= _POP_MAX and mask >= 0 and not (t.single_build_as_card and self.n_builds):
             sums = mask & t.valued_mask
             self.deck_sums = True
-            self.n_loose = popcount(mask)
-            self.n_sum = popcount(sums)
+            self.n_loose = int(_ones(mask))   # (both machine integers here: no range tests)
+            self.n_sum = int(_ones(sums))
             self.sum_mask = sums
             plain = not sums & ~t.plain_mask
         else:
@@ -748,7 +752,11 @@ class Generator:
     def group_unions(self, v: int) -> list[int]:
         if v <= 0 or v > self.top:
             return _EMPTY
-        groups = self.sum_groups(v)
+        return self._unions_of(v, self.sum_groups(v))
+
+    def _unions_of(self, v: int, groups: list[int]) -> list[int]:
+        """:meth:`group_unions` of ``v`` (1 to ``top``) given its ``groups`` (``sum_groups(v)``: a
+        capture has them already, and need not ask for them twice)."""
         if len(groups) <= 1:
             # No group or one (never empty): its own unions, without a copy (neither is changed),
             # and without the cache, which most positions then never make.
@@ -812,7 +820,7 @@ class Generator:
         elif builds:
             found = unions(groups + builds, 0, t.move_budget)
         else:
-            found = self.group_unions(v)
+            found = self._unions_of(v, groups)
         if eq and t.equal_cards == 2:
             found = [m for m in found if m & eq == eq]
         elif eq and t.equal_cards == 1:
@@ -1396,7 +1404,28 @@ def generate(t: Tables, state: HandState) -> list[int]:
     """Every legal move of the player to play, as keys (see the module's docstring)."""
     if state.over:
         return []
-    g = Generator(t, state)
+    # The hand's cards in a list of the pool's (``Tables.spare_hands``), filled in place, not a list
+    # made by ``bits`` and freed a ply. Compiled only: interpreted, ``bits`` is one C call a card.
+    hand = state.hands[state.turn]
+    cards = _UNSET
+    n: i64 = 0
+    if _COMPILED and t.n_cards <= 62 and hand:   # (a deck of machine-integer masks: no wide comparison)
+        n = _ones(hand)
+        if n <= _POOLED_HAND:
+            slots = t.spare_hands
+            cards = slots[n]
+            if len(cards) == n:
+                slots[n] = _EMPTY   # (taken while in use: a call on another thread makes its own)
+            else:
+                cards = [0] * int(n)
+            m: i64 = hand
+            i: i64 = 0
+            while m:
+                low = m & -m
+                cards[i] = int(_ones(low - 1))
+                i += 1
+                m ^= low
+    g = Generator(t, state, cards)
     # The buckets of the last position, emptied, filled again: a position's lists of item sets
     # by value (one a value) are made and freed once per engine, not once a ply. Taken off the
     # pool while in use (``pop``: one step, so no two callers share them; a generator made
@@ -1411,6 +1440,8 @@ def generate(t: Tables, state: HandState) -> list[int]:
     elif not spare and spare is not _NO_BUCKETS:
         pool.append(spare)   # one of the pool's bottom lists, back where it was
     keys = g.moves()
+    if cards is not _UNSET:
+        t.spare_hands[n] = cards
     used = g.buckets
     if used is not _NO_BUCKETS:
         for b in used:

@@ -117,6 +117,10 @@ class Tables:
         #: at the bottom stay (put back when popped): the pool never shrinks to nothing, which
         #: would free and make its storage again on every call.
         self.spare_buckets: list[list[list[int]]] = [[], []]
+        #: A list for each hand size up to 16 (``spare_hands[n]``, n entries), lent to the generator
+        #: of one call at a time for the hand's cards (``movegen.generate``), filled in place: a list
+        #: made and freed a ply otherwise. Taken off its slot while in use (an empty list there).
+        self.spare_hands: list[list[int]] = [[0] * n for n in range(17)]
         #: See :data:`MOVE_BUDGET` (``Engine.move_budget`` sets it per engine).
         self.move_budget: int = MOVE_BUDGET
 

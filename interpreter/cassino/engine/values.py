@@ -22,7 +22,9 @@ from typing import Any, ClassVar
 # Not ``@mypyc_attr(acyclic=True)``: leaving moves and states out of the cycle collector made
 # long lists of moves cheaper to collect, but the compiled test suite then crashed now and then
 # (a freed object called in pytest's teardown; 2 runs in 15 of tests/test_bots.py, none in 20
-# without it). Kept out until that is understood.
+# without it). Kept out until that is understood. (A likely cause, not reproduced: mypyc still deallocates an
+# acyclic object through CPython's trashcan, which on 3.11, 50 deallocations deep, keeps it for later by
+# writing the cycle collector's header in front of it, and an acyclic object has none. See docs/performance.md.)
 class Value:
     """Equality, hash, repr and pickling from a class's fields."""
 
