@@ -40,6 +40,7 @@ import argparse
 import random
 import time
 import tracemalloc
+from typing import Any, Callable
 
 import gymnasium
 import numpy as np
@@ -89,12 +90,11 @@ def openspiel_speed(variant: str, seconds: float) -> tuple[float, float]:
     return steps / elapsed, moves / elapsed
 
 
-def pettingzoo_speed(variant: str, seconds: float, unwrapped: bool = False) -> tuple[float, float]:
-    e = env(variant=variant)
-    if unwrapped:   # (--unwrapped: the same loop without PettingZoo's wrappers)
-        e = e.unwrapped
+def aec_loop(e: Any, seconds: float, moves: Callable[[Any], int] = lambda e: 0) -> tuple[float, float]:
+    """A user's AEC loop on ``e`` for ``seconds``, restarting at each end (seeds 0, 1, ...): steps and
+    ``moves(e)`` counted at each end, both a second."""
     rng = np.random.default_rng(1)
-    steps = moves = 0
+    steps = played = 0
     seed = 0
     start = clock()
     while clock() - start < seconds:
@@ -107,9 +107,16 @@ def pettingzoo_speed(variant: str, seconds: float, unwrapped: bool = False) -> t
                 continue
             e.step(int(rng.choice(np.flatnonzero(obs["action_mask"]))))
             steps += 1
-        moves += sum(1 for entry in e.unwrapped.state_.log if entry[0] == "move")
+        played += moves(e)
     elapsed = clock() - start
-    return steps / elapsed, moves / elapsed
+    return steps / elapsed, played / elapsed
+
+
+def pettingzoo_speed(variant: str, seconds: float, unwrapped: bool = False) -> tuple[float, float]:
+    e = env(variant=variant)
+    if unwrapped:   # (--unwrapped: the same loop without PettingZoo's wrappers)
+        e = e.unwrapped
+    return aec_loop(e, seconds, lambda e: sum(1 for entry in e.unwrapped.state_.log if entry[0] == "move"))
 
 
 class Idle(AECEnv):
@@ -158,20 +165,7 @@ class Idle(AECEnv):
 def ceiling_speed(seconds: float) -> float:
     """The PettingZoo loop's steps/s on :class:`Idle`, wrapped as ``env()`` wraps ours: what the wrappers,
     ``last()`` and the agent's own choice cost without any game."""
-    e = wrappers.OrderEnforcingWrapper(wrappers.AssertOutOfBoundsWrapper(Idle()))
-    rng = np.random.default_rng(1)
-    steps = 0
-    start = clock()
-    while clock() - start < seconds:
-        e.reset(seed=steps)
-        for agent in e.agent_iter():
-            obs, _, terminated, truncated, _ = e.last()
-            if terminated or truncated:
-                e.step(None)
-                continue
-            e.step(int(rng.choice(np.flatnonzero(obs["action_mask"]))))
-            steps += 1
-    return steps / (clock() - start)
+    return aec_loop(wrappers.OrderEnforcingWrapper(wrappers.AssertOutOfBoundsWrapper(Idle())), seconds)[0]
 
 
 def vector_speed(variant: str, seconds: float, games: int) -> float:

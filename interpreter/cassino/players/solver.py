@@ -255,13 +255,7 @@ class Solver:
             # (One move, most of a long last deal's positions, such as a turn's end after its card: played
             # by its key, with no Move made, no rating, no order.)
             best = self._search(engine.apply_key(state, keys[0]), alpha, beta)
-            if best <= alpha:
-                high = min(high, best)
-            elif best >= beta:
-                low = max(low, best)
-            else:
-                low = high = best
-            self.table[key] = (low, high, keys[0])
+            self.table[key] = (*_bounds(best, alpha, beta, low, high), keys[0])
             return best
         moves = self._ordered(state, engine.moves_of(state, keys), hint)
         best_move = moves[0]
@@ -286,14 +280,18 @@ class Solver:
                         b = v
                         if a >= b:
                             break
-        if best <= alpha:
-            high = min(high, best)
-        elif best >= beta:
-            low = max(low, best)
-        else:
-            low = high = best
-        self.table[key] = (low, high, best_move.key_in(state))
+        self.table[key] = (*_bounds(best, alpha, beta, low, high), best_move.key_in(state))
         return best
+
+
+def _bounds(best: float, alpha: float, beta: float, low: float, high: float) -> tuple[float, float]:
+    """The bounds a search in the window (alpha, beta) that found ``best`` leaves on the position's value:
+    an upper bound where it failed low, a lower where it failed high, the value itself within."""
+    if best <= alpha:
+        return low, min(high, best)
+    if best >= beta:
+        return max(low, best), high
+    return best, best
 
 
 def cards_left(state: HandState) -> int:
