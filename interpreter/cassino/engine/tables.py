@@ -117,6 +117,13 @@ class Tables:
         #: at the bottom stay (put back when popped): the pool never shrinks to nothing, which
         #: would free and make its storage again on every call.
         self.spare_buckets: list[list[list[int]]] = [[], []]
+        #: The cards of the last position listed whose hand or cards in play are wider than a machine
+        #: word (two packs): the position, its mover's hand cards and its cards in play (deck indexes,
+        #: lowest first, as ``movegen.bits`` gives them), which ``movegen.generate`` found anyway. A
+        #: playout ply lists, rates and applies one position: its rating and ``Engine.apply_key`` read
+        #: the cards from these lists rather than walking the wide masks again (``Engine.turn_cards``).
+        #: One tuple, replaced whole (threads sharing an engine see one position's or another's).
+        self.turn_cards: tuple[object, list[int], list[int]] = (None, [], [])
         #: See :data:`MOVE_BUDGET` (``Engine.move_budget`` sets it per engine).
         self.move_budget: int = MOVE_BUDGET
 
