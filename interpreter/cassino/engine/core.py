@@ -12,11 +12,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Final, Iterable, Iterator, Sequence, cast
 
+from mypy_extensions import i64
+
 from ..language.cards import MAX_DECK_CARDS, Card, Deck
 from ..language.rules import Rules
 from ..language.selectors import compile_selector
-from .movegen import (PLAYED_SHIFT, VALUE_BITS, VALUE_SHIFT, add_values, answers, bits, deposit, extract, generate,
-                      popcount, unions)
+from .movegen import (PLAYED_SHIFT, VALUE_BITS, VALUE_SHIFT, _ones, add_values, answers, bits, deposit, extract,
+                      generate, popcount, unions)
 from .moves import IllegalMoveError, KeyLayout, Move, MoveKind, PositionTooLargeError, keyed
 from .rng import SplitMix64
 from .state import Build, Capture, Event, HandState, Sweep
@@ -175,6 +177,33 @@ def _with_item(items: tuple[int, ...], i: int, value: int) -> tuple[int, ...]:
     out = list(kept)
     out[i] = value
     return cast(tuple[int, ...], tuple(out))
+
+
+#: ``1 << k`` for each bit k of a machine integer (``_twins``).
+_BIT: Final[list[int]] = [1 << k for k in range(62)]
+
+
+def _cards_of(local: i64, cards: list[int]) -> int:
+    """The deck mask of the cards ``local`` picks (bit k: ``cards[k]``): ``deposit(local, mask)`` where
+    ``cards`` is ``bits(mask)`` (``local`` below 2**62)."""
+    out = 0
+    while local:
+        low: i64 = local & -local
+        out |= 1 << cards[_ones(low - 1)]
+        local ^= low
+    return out
+
+
+def _twins(cards: list[int], size: int) -> bool:
+    """Whether ``cards`` (deck indexes) hold two copies of a name (index modulo ``size``, the pack's
+    size, at most 62)."""
+    names: i64 = 0
+    for c in cards:
+        bit: i64 = _BIT[c % size]   # (a table's bit: compiled, a shift by a count read at run time was a C int's)
+        if names & bit:
+            return True
+        names |= bit
+    return False
 
 
 def deck_mask(local: int, cards: list[int]) -> int:
@@ -739,9 +768,16 @@ class Engine:
         loose cards (not an opposing pile top, nor the card played from the hand this turn, see
         ``_canonical_key``), builds identical for play. Empty (the usual case) when no two items
         of a zone are alike: every key is then its own canonical form."""
+        builds = state.builds
+        seen = self.tables.turn_cards
+        if seen[0] is state and len(builds) < 2 and self.pack_size <= 62 and not _twins(seen[1], self.pack_size) \
+                and not _twins(seen[2], self.pack_size):
+            # (A wide position just listed: no two copies of a name in the hand nor in play, read from the
+            # listing's lists in machine integers rather than from the 104-bit masks. The table is within
+            # what is in play: where copies are in play the masks below decide.)
+            return []
         hand = state.hands[state.turn]
         zone = state.table & ~state.turn_card if state.turn_card else state.table
-        builds = state.builds
         if not self._twin_names(hand) and not self._twin_names(zone) and len(builds) < 2:
             return []
         h = popcount(hand)
@@ -1165,9 +1201,33 @@ class Engine:
         code = self.tables.code(move.value) if move.value is not None else 0
         return self._apply(state, kind_code(move.kind), move.played, move.loose, used, code)
 
+    def turn_cards(self, state: HandState) -> tuple[list[int], list[int]] | None:
+        """The cards of the mover's hand and the cards in play (``state.in_play()``), deck indexes lowest
+        first, where the last listing (``move_keys``) was of ``state`` and found them wider than a machine
+        word (two packs: ``Tables.turn_cards``); None otherwise. The lists are the listing's own: read them,
+        never change them."""
+        seen = self.tables.turn_cards
+        if seen[0] is state:
+            return seen[1], seen[2]
+        return None
+
     def apply_key(self, state: HandState, key: int) -> HandState:
         """The state after the move ``key`` (one of ``move_keys(state)``)."""
         # (The key decoded in place: no tuple of five boxed numbers a ply.)
+        seen = self.tables.turn_cards
+        if seen[0] is state:
+            # (A wide position just listed, two packs': its cards read from the listing's lists, one
+            # shift a card, not walked out of the 104-bit masks again. The same masks.)
+            hand_cards = seen[1]
+            h = len(hand_cards)
+            played = _cards_of((key >> PLAYED_SHIFT) & ((1 << h) - 1), hand_cards)
+            items = key >> (PLAYED_SHIFT + h)
+            if not items:
+                return self._apply(state, key & 3, played, 0, 0, (key >> VALUE_SHIFT) & VALUE_BITS)
+            loose_cards = seen[2]
+            n = len(loose_cards)
+            return self._apply(state, key & 3, played, _cards_of(items & ((1 << n) - 1), loose_cards),
+                               items >> n, (key >> VALUE_SHIFT) & VALUE_BITS)
         hand = state.hands[state.turn]
         h = popcount(hand)
         items = key >> (PLAYED_SHIFT + h)

@@ -288,6 +288,9 @@ class Generator:
         self.hand_cards: list[int] = hand_cards if hand_cards is not _UNSET else bits(state.hands[self.seat])
         self.h: int = len(self.hand_cards)
         mask = state.in_play()   # the table, and the opposing pile tops where piles are in play
+        #: Whether the cards in play are wider than a machine word (two packs): compared once here
+        #: (compiled, comparing a wide number boxes the other side).
+        self.wide: bool = mask > _POP_MAX
         #: The loose cards (item j: the j-th lowest card of the mask). The families read its bits;
         #: the list ``loose_cards`` is made only when something outside reads it.
         self.loose_mask: int = mask
@@ -315,7 +318,7 @@ class Generator:
         #: else item bits).
         self.n_sum: int = 0
         self.sum_mask: int = 0
-        if mask <= _POP_MAX and mask >= 0 and not (t.single_build_as_card and self.n_builds):
+        if not self.wide and mask >= 0 and not (t.single_build_as_card and self.n_builds):
             sums = mask & t.valued_mask
             self.deck_sums = True
             self.n_loose = int(_ones(mask))   # (both machine integers here: no range tests)
@@ -370,7 +373,7 @@ class Generator:
         codes = []
         tvc = self.t.tvc
         mask = self.loose_mask
-        if mask > _POP_MAX:
+        if self.wide:
             # (A wide table, two packs': its cards by ``bits``, 62 at a time, not a generic
             # number's bit at a time; kept as ``loose_cards``.)
             for card in self.loose_cards:
@@ -445,6 +448,14 @@ class Generator:
                         self._dfs_cards(self.sum_mask, 0, 0, wanted, _high_bit(wanted))
                     elif wanted:
                         self._dfs_cards_py(self.sum_mask, 0, 0, wanted, _high_bit(wanted))
+                elif (_COMPILED and self.plain_sums and not self.deck_sums and self.n_sum <= _CARDS_PASS_UP_TO
+                      and self.top < 62 and self.sum_mask <= _POP_MAX):
+                    # (A wide table, two packs': as the pass above, over the items' codes. Only the values
+                    # the hand asks for are recorded, the others found when asked for, ``_items_worth``.)
+                    wanted = self._wanted()
+                    self.recorded = wanted
+                    if wanted:
+                        self._dfs_items(self.sum_mask, 0, 0, wanted, _high_bit(wanted))
                 elif self.plain_sums and (self.deck_sums or self.sum_mask <= _POP_MAX):
                     avail = self._item_sums()
                     if _COMPILED:
@@ -468,7 +479,8 @@ class Generator:
             # A value the pass did not record (one no hand card asks for, asked by something else):
             # its sets alone, in the pass's order.
             self.recorded |= 1 << v
-            found = self._cards_worth(self.sum_mask, 0, 0, v, _EMPTY)
+            found = self._cards_worth(self.sum_mask, 0, 0, v, _EMPTY) if self.deck_sums \
+                else self._items_worth(self.sum_mask, 0, 0, v, _EMPTY)
             if found:
                 buckets[v] = found
             return found
@@ -682,6 +694,48 @@ class Generator:
             elif avail:
                 out = self._cards_worth(avail, m2, t2, v, out)
         return out
+
+    def _items_worth(self, avail: i64, mask: i64, total: i64, v: i64, out: list[int]) -> list[int]:
+        """:meth:`_cards_worth` over the sum items (``avail``: item bits, their codes ``sum_codes``, every
+        one a single value of at least 1): the item sets worth ``v`` exactly, in :meth:`_dfs_small`'s
+        order, appended to ``out`` (made when the first is found; returned)."""
+        sum_codes = self.codes()
+        while avail:
+            low: i64 = avail & -avail
+            avail ^= low
+            t2: i64 = total + sum_codes[_ones(low - 1)]
+            if t2 > v:
+                continue
+            m2: i64 = mask | low
+            if t2 == v:
+                if out is _EMPTY:
+                    out = []
+                out.append(m2)
+            elif avail:
+                out = self._items_worth(avail, m2, t2, v, out)
+        return out
+
+    def _dfs_items(self, avail: i64, mask: i64, total: i64, wanted: i64, limit: i64) -> None:
+        """:meth:`_dfs_small` recording only the values in ``wanted`` (``recorded``) and extending no set
+        past the highest (``limit``), as :meth:`_dfs_cards` does over deck cards: the same sets, in the
+        same order, for those values."""
+        sum_codes = self.codes()
+        buckets = self.buckets
+        while avail:
+            low: i64 = avail & -avail
+            avail ^= low
+            v: i64 = total + sum_codes[_ones(low - 1)]
+            if v > limit:
+                continue
+            m2: i64 = mask | low
+            if wanted >> v & 1:
+                b = buckets[v]
+                if b is _EMPTY:
+                    b = []
+                    buckets[v] = b
+                b.append(m2)
+            if v < limit and avail:
+                self._dfs_items(avail, m2, v, wanted, limit)
 
     def _dfs_cards(self, avail: i64, mask: i64, total: i64, wanted: i64, limit: i64) -> None:
         """:meth:`_dfs_small` where the sum items are the loose cards with a value (``deck_sums``):
@@ -1442,6 +1496,14 @@ def generate(t: Tables, state: HandState) -> list[int]:
     keys = g.moves()
     if cards is not _UNSET:
         t.spare_hands[n] = cards
+    elif g.h <= 62 and (g.wide or state.hands[g.seat] > _POP_MAX):
+        # (Wide masks, two packs': the hand's and the table's cards as found, kept for the rating and
+        # the applying of this position's keys, ``Tables.turn_cards``; never a lent hand list, which is
+        # only for decks of machine integers. A table of more than 62 loose cards is not kept: its item
+        # bits are not a machine integer.)
+        loose = g.loose_cards
+        if len(loose) <= 62:
+            t.turn_cards = (state, g.hand_cards, loose)
     used = g.buckets
     if used is not _NO_BUCKETS:
         for b in used:

@@ -121,6 +121,13 @@ class Tables:
         #: of one call at a time for the hand's cards (``movegen.generate``), filled in place: a list
         #: made and freed a ply otherwise. Taken off its slot while in use (an empty list there).
         self.spare_hands: list[list[int]] = [[0] * n for n in range(17)]
+        #: The cards of the last position listed whose hand or cards in play are wider than a machine
+        #: word (two packs): the position, its mover's hand cards and its cards in play (deck indexes,
+        #: lowest first, as ``movegen.bits`` gives them), which ``movegen.generate`` found anyway. A
+        #: playout ply lists, rates and applies one position: its rating and ``Engine.apply_key`` read
+        #: the cards from these lists rather than walking the wide masks again (``Engine.turn_cards``).
+        #: One tuple, replaced whole (threads sharing an engine see one position's or another's).
+        self.turn_cards: tuple[object, list[int], list[int]] = (None, [], [])
         #: See :data:`MOVE_BUDGET` (``Engine.move_budget`` sets it per engine).
         self.move_budget: int = MOVE_BUDGET
 

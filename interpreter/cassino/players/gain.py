@@ -201,10 +201,11 @@ def gains(w: CardWorth, state: HandState, moves: list[Move]) -> list[float]:
     return [_gain(w, table, build_cards, m, sweep_points) for m in moves]
 
 
-def best_gain_key(w: CardWorth, state: HandState, keys: list[int]) -> int:
+def best_gain_key(w: CardWorth, state: HandState, keys: list[int], engine: Engine | None = None) -> int:
     """The index of the key (``Engine.move_keys(state)``) of the best ``move_gain`` (the first of
     equals), read from the keys: no Move made or decoded, the same floats as ``gains``. ValueError
-    for no keys."""
+    for no keys. ``engine``: the engine that listed the keys, whose lists of the position's cards
+    (``Engine.turn_cards``, two packs') are read where it has them."""
     if not keys:
         raise ValueError("best_gain_key: no move keys to choose among")
     table = state.table
@@ -212,19 +213,30 @@ def best_gain_key(w: CardWorth, state: HandState, keys: list[int]) -> int:
     builds = len(state_builds) if len(state_builds) < 2 else len({b.cards for b in state_builds})
     sweep_points = w.sweep_worth(state)
     hand = state.hands[state.turn]
-    h = popcount(hand)
-    hand_bits = (1 << h) - 1
-    shift = PLAYED_SHIFT + h
     in_play = state.in_play()
-    n_loose = popcount(in_play)
-    loose_bits = (1 << n_loose) - 1
     # A key that takes no build is rated in its own terms (``merged_worth``: no deck mask made, the same
     # floats), as ``policy.PlayoutPolicy`` rates keys; others, as their deck masks.
     # (Only where a mask is wider than a machine word: one pack's masks are machine integers already,
     # and the two lists of cards cost more than they save.)
-    local_ok = (in_play > WIDE or hand > WIDE) and n_loose <= LOCAL_MAX and h <= LOCAL_MAX
-    hand_cards: list[int] = bits(hand) if local_ok else []
-    item_cards: list[int] = bits(in_play) if local_ok else []
+    cards = engine.turn_cards(state) if engine is not None else None
+    hand_cards: list[int]
+    item_cards: list[int]
+    if cards is not None:
+        # (The listing's lists of this wide position's cards, kept only where both are at most 62:
+        # the same lists and counts as below, not walked out of the masks again.)
+        hand_cards, item_cards = cards
+        h = len(hand_cards)
+        n_loose = len(item_cards)
+        local_ok = True
+    else:
+        h = popcount(hand)
+        n_loose = popcount(in_play)
+        local_ok = (in_play > WIDE or hand > WIDE) and n_loose <= LOCAL_MAX and h <= LOCAL_MAX
+        hand_cards = bits(hand) if local_ok else []
+        item_cards = bits(in_play) if local_ok else []
+    hand_bits = (1 << h) - 1
+    shift = PLAYED_SHIFT + h
+    loose_bits = (1 << n_loose) - 1
     cw = w.worth
     on_table: i64 = 0   # the loose items on the table (not pile tops)
     if local_ok:
@@ -354,7 +366,7 @@ def greedy_playout(engine: Engine, worth: CardWorth, state: HandState, move: Mov
         listed += len(keys)
         rated += 1
         # (Rated and applied by key: the moves ``playable_moves`` would list, in the same order.)
-        state = engine.apply_key(state, keys[0] if len(keys) == 1 else keys[best_gain_key(worth, state, keys)])
+        state = engine.apply_key(state, keys[0] if len(keys) == 1 else keys[best_gain_key(worth, state, keys, engine)])
     if tally is not None:
         tally[0] += int(listed)
         tally[1] += int(rated)

@@ -38,6 +38,7 @@ import time
 from typing import Callable, Final
 
 from ..engine.core import Engine
+from ..engine.movegen import bits
 from ..engine.moves import Move
 from ..engine.state import HandState
 from ..errors import PositionTooLargeError
@@ -85,7 +86,7 @@ def card_terms(engine: Engine, worth: CardWorth, position: HandState, rate: Rati
             if deadline > 0.0 and time.perf_counter() > deadline:
                 return []
             hands[mover] = 1 << i
-            probe = position.with_(hands=tuple(hands), stock=stock)
+            probe = position.with_hidden(tuple(hands), stock)   # (as with_(hands=..., stock=...), no dict)
             moves = engine.playable_moves(probe)
             total = 0.0
             for m, g in zip(moves, gains(worth, probe, moves)):
@@ -108,12 +109,9 @@ class Evidence:
         term; -inf where a move seen was impossible)."""
         log_weight = 0.0
         for mover, since, terms in self.seen:
-            held = world.hands[mover] | since
             total = 0.0
-            while held:
-                low = held & -held
-                total += terms[low.bit_length() - 1]
-                held ^= low
+            for i in bits(world.hands[mover] | since):   # (lowest first, as before: the same float)
+                total += terms[i]
             if total <= 0.0:
                 return -math.inf
             log_weight -= math.log(total)

@@ -118,6 +118,8 @@ def _reserved(engine: Engine, state: HandState, seat: int, unseen: list[int]) ->
     meet (nothing consistent with the seen cards) is left unmet, never refused.
     """
     players = state.players
+    if not state.builds and not _proves(state):
+        return [0] * players   # (no build held, no value proven: nothing to reserve)
     wanted: list[tuple[int, int | str]] = []
     for other in range(players):
         if other == seat or not state.hands[other]:
@@ -157,6 +159,14 @@ def _reserved(engine: Engine, state: HandState, seat: int, unseen: list[int]) ->
     if taken:
         unseen[:] = [i for i in unseen if not taken >> i & 1]
     return reserved
+
+
+def _proves(state: HandState) -> bool:
+    """Whether some seat is proven to hold a value (``state.proven``)."""
+    for values in state.proven:
+        if values:
+            return True
+    return False
 
 
 def _masks(wanted: list[tuple[int, int | str]], holder_of: dict[int, int], players: int) -> list[int]:

@@ -168,15 +168,18 @@ class PlayoutPolicy:
         self._rate_keys(worth, state, keys, out)
         return out
 
-    def best_key(self, worth: CardWorth, state: HandState, keys: list[int]) -> int:
+    def best_key(self, worth: CardWorth, state: HandState, keys: list[int], engine: Engine | None = None) -> int:
         """The index of the best-rated of ``keys`` (the first of equals): ``best_index(key_ratings(...))``
-        with no list of ratings made. ValueError for no keys."""
+        with no list of ratings made. ValueError for no keys. ``engine``: the engine that listed the keys,
+        whose lists of the position's cards (``Engine.turn_cards``, two packs') are read where it has them."""
         if not keys:
             raise ValueError("best_key: no move keys to choose among")
-        return self._rate_keys(worth, state, keys, None)
+        return self._rate_keys(worth, state, keys, None, engine)
 
-    def _rate_keys(self, worth: CardWorth, state: HandState, keys: list[int], out: list[float] | None) -> int:
-        """Each key's rating appended to ``out`` (None: not kept); the index of the first best (-1: no keys)."""
+    def _rate_keys(self, worth: CardWorth, state: HandState, keys: list[int], out: list[float] | None,
+                   engine: Engine | None = None) -> int:
+        """Each key's rating appended to ``out`` (None: not kept); the index of the first best (-1: no keys);
+        ``engine``: as ``best_key``'s."""
         w0 = self.w0
         w1 = self.w1
         w2 = self.w2
@@ -204,25 +207,41 @@ class PlayoutPolicy:
         # What the keys' bits name (as ``Move._decode`` reads them): the hand's cards, then the
         # loose cards in play, then the builds.
         hand = state.hands[turn]
-        h = popcount(hand)
-        hand_bits = (1 << h) - 1
-        shift = PLAYED_SHIFT + h
         in_play = state.in_play()
-        n_loose = popcount(in_play)
-        loose_bits = (1 << n_loose) - 1
         # A key that takes no build is rated in its own terms (``gain.merged_worth``): its hand cards and
         # loose items as machine integers, read through the lists of their deck cards, with no deck mask
         # made (the same floats: every worth added lowest card first). Others, as their deck masks.
         # (Only where a mask is wider than a machine word: one pack's masks are machine integers already,
         # and the two lists of cards cost more than they save.)
-        local_ok = (in_play > WIDE or hand > WIDE) and n_loose <= LOCAL_MAX and h <= LOCAL_MAX
-        hand_cards: list[int] = bits(hand) if local_ok else _NO_CARDS
-        item_cards: list[int] = bits(in_play) if local_ok else _NO_CARDS
+        cards = engine.turn_cards(state) if engine is not None else None
+        hand_cards: list[int]
+        item_cards: list[int]
+        if cards is not None:
+            # (The listing's lists of this wide position's cards, kept only where both are at most 62:
+            # the same lists and counts as below, not walked out of the masks again.)
+            hand_cards, item_cards = cards
+            h = len(hand_cards)
+            n_loose = len(item_cards)
+            local_ok = True
+        else:
+            h = popcount(hand)
+            n_loose = popcount(in_play)
+            local_ok = (in_play > WIDE or hand > WIDE) and n_loose <= LOCAL_MAX and h <= LOCAL_MAX
+            hand_cards = bits(hand) if local_ok else _NO_CARDS
+            item_cards = bits(in_play) if local_ok else _NO_CARDS
+        hand_bits = (1 << h) - 1
+        shift = PLAYED_SHIFT + h
+        loose_bits = (1 << n_loose) - 1
         cw = worth.worth
         on_table: i64 = 0   # the loose items on the table (not pile tops)
-        if local_ok:
-            on_table = loose_bits if table == in_play else extract(table, in_play)
-        table_count: i64 = popcount(table)
+        table_count: i64
+        if local_ok and not state.stacks:   # (no pile tops in play: the table is every loose item)
+            on_table = loose_bits
+            table_count = n_loose
+        else:
+            if local_ok:
+                on_table = loose_bits if table == in_play else extract(table, in_play)
+            table_count = popcount(table)
         # Compiled, where every mask fits a machine word (one pack), the keys that are not rated in their
         # own terms are rated as machine integers (``gain.word_worth``): the same floats, no boxed integer.
         # (The builds' cards too: with more than one pack a build may hold cards past the word while the
@@ -388,7 +407,7 @@ class PlayoutPolicy:
             rated += 1
             # (Rated and applied by key: the moves ``playable_moves`` would list, in the same order.)
             state = engine.apply_key(state, keys[0] if len(keys) == 1
-                                     else keys[self.best_key(worth, state, keys)])
+                                     else keys[self.best_key(worth, state, keys, engine)])
         if tally is not None:
             tally[0] += int(listed)
             tally[1] += int(rated)
