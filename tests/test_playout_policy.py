@@ -168,7 +168,8 @@ def test_the_searchs_playouts_are_its_policys(variant: str, players: int) -> Non
 @pytest.mark.parametrize("variant,players", [
     ("standard", 2), ("scopa", 2), ("south-african-casino", 2), ("kasino-misar", 2), ("krypkasino", 2),
     ("standard", 4), ("scopone", 4), ("royal", 3), ("royal", 4), ("escoba", 4), ("draw", 4),
-    ("kasino-misar", 4), ("krypkasino", 4), ("swedish-kasino", 4)])
+    ("kasino-misar", 4), ("krypkasino", 4), ("swedish-kasino", 4), ("dominican", 4), ("spade", 4),
+    ("face-builds", 4), ("finnish-kasino", 4), ("dominican-soto", 4)])
 def test_the_policy_plays_out_where_weights_are_fitted_or_two_play_a_game_won_by_the_highest_total(
         variant: str, players: int) -> None:
     """The standard weights were fitted to 2-player hands of a game won by the highest total, and play in every
