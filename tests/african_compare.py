@@ -132,6 +132,12 @@ def _opposing_piles(d: Disagreement) -> list[list[str]]:
     return [q["cards"] for q in p["piles"] if seat not in q["seats"] and partner not in q["seats"]]
 
 
+#: The kinds of move that make or add to a build: a build with the hand's card, and a discard followed by a
+#: build of cards in play (``X trail build V on ...``, read as ``X trail; build V on ...``). The readings of
+#: build.one_per_player are of the build whichever card went with it.
+BUILDS = ("build", "trail build")
+
+
 def _keeps(d: Disagreement, value: int) -> bool:
     """Whether the mover keeps a card of ``value`` in hand after the move."""
     played = _move(d).played
@@ -170,7 +176,7 @@ def _partners_build_kept_beside_own(d: Disagreement) -> bool:
     if d.engine_says or not d.partners or d.variant != "south-african-casino":
         return False
     m, p = _move(d), d.position
-    if m.kind != "build" or m.value is None or not _keeps(d, m.value):
+    if m.kind not in BUILDS or m.value is None or not _keeps(d, m.value):
         return False
     partner = (p["seat"] + 2) % 4
     for_partner = m.value in p["partner_declared"] or any(
@@ -227,7 +233,7 @@ def _second_build_for_partner(d: Disagreement) -> bool:
     if d.engine_says or not d.partners or d.variant != "south-african-casino":
         return False
     m, p = _move(d), d.position
-    if m.kind != "build" or m.value is None or m.value not in p["partner_declared"] or _keeps(d, m.value):
+    if m.kind not in BUILDS or m.value is None or m.value not in p["partner_declared"] or _keeps(d, m.value):
         return False
     partner = (p["seat"] + 2) % 4
     if any(_in_move(b, m) and b["value"] == m.value for b in p["builds"]):
