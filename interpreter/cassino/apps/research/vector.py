@@ -113,14 +113,17 @@ class VectorEnv:
         truncated = np.zeros(self.num_envs, bool)
         games = self.games
         initial = self.table.initial
+        rngs = self._rngs
+        deal = self._deal
         for i, action in enumerate(wanted):
-            rng = self._rngs[i]
-            step = self._deal(games[i].apply(action), rng)
+            step = games[i].apply(action)
+            if step.deal is not None:
+                step = deal(step, rngs[i])
             if step.ended:
                 rewards[i] = step.returns()
                 dones[i] = True
                 truncated[i] = step.ended == "cut"
-                step = self._deal(initial, rng)
+                step = deal(initial, rngs[i])
             games[i] = step
         obs, masks, to_play = self._views()
         return Batch(obs, masks, rewards, dones, truncated, to_play)
@@ -154,9 +157,10 @@ class VectorEnv:
             left = bits(d.remaining)
             m = len(d.slots) - len(d.chosen)
             n = len(left)
-            for r in rng.integers(0, _BOUNDS[n - m + 1:n + 1][::-1]).tolist() if m > 1 \
-                    else (int(rng.integers(n)),):
-                step = step._chosen(left.pop(r))   # (the card is one of those left: no check needed)
+            if m > 1:   # (the cards are among those left, each once: no check needed)
+                step = step.deal_rest([left.pop(r) for r in rng.integers(0, _BOUNDS[n - m + 1:n + 1][::-1]).tolist()])
+            else:
+                step = step.deal_rest([left[int(rng.integers(n))]])
         return step
 
     def _check(self, actions: Any) -> list[int]:
@@ -172,10 +176,11 @@ class VectorEnv:
             raise IllegalStep(f"actions must be whole numbers (action ids 0 to {self.num_actions - 1}), "
                               f"not {arr.dtype} values")
         wanted = arr.tolist()
-        for i, action in enumerate(wanted):
-            if not 0 <= action < self.num_actions:
-                raise IllegalStep(f"game {i}: action {action} is out of range 0 to {self.num_actions - 1}; "
-                                  f"no game moved")
+        if arr.min() < 0 or arr.max() >= self.num_actions:
+            for i, action in enumerate(wanted):
+                if not 0 <= action < self.num_actions:
+                    raise IllegalStep(f"game {i}: action {action} is out of range 0 to {self.num_actions - 1}; "
+                                      f"no game moved")
         for i, (action, step) in enumerate(zip(wanted, self.games)):
             if action not in step.legal:
                 words = ", ".join(f"{a} ({step.describe(a)})" for a in step.legal)
@@ -192,7 +197,6 @@ class VectorEnv:
         layout = self._layout
         kept = self._kept
         bases = self._bases
-        to_play = np.empty(n, np.int64)
         changed: list[int] = []
         packed: list[bytes] = []
         places: list[int] = []
@@ -201,13 +205,15 @@ class VectorEnv:
         width = layout.size
         nbytes = layout._bytes
         position_bits = layout._position_bits
+        seats: list[int] = []
         for i, step in enumerate(self.games):
-            seat = step.game.hand.turn
-            to_play[i] = seat
+            game = step.game
+            seat = game.hand.turn
+            seats.append(seat)
             key = kept[i]
-            if key is None or key[0] is not step.game or key[1] is not step.deal \
+            if key is None or key[0] is not game or key[1] is not step.deal \
                     or key[2] is not step.finished or key[3] != step.ended or key[4] != seat:
-                kept[i] = (step.game, step.deal, step.finished, step.ended, seat)
+                kept[i] = (game, step.deal, step.finished, step.ended, seat)
                 bits_, at, got = position_bits(step, seat)
                 changed.append(i)
                 packed.append(bits_.to_bytes(nbytes, "little"))
@@ -225,7 +231,7 @@ class VectorEnv:
             if self._history:
                 for i in changed:
                     step = self.games[i]
-                    layout._history(step, int(to_play[i]), layout.views_of(bases[i])["history"])
+                    layout._history(step, seats[i], layout.views_of(bases[i])["history"])
         obs = bases.copy()
         # The move being chosen: its actions so far, in the view of the seat choosing it.
         moving = self._move_at
@@ -241,10 +247,10 @@ class VectorEnv:
         elif self._fill_move:
             for i, step in enumerate(self.games):
                 if step.prefix:
-                    layout._fill_move(step, int(to_play[i]), obs[i], None)
+                    layout._fill_move(step, seats[i], obs[i], None)
         masks = np.zeros((n, size), np.int8)
         masks.reshape(-1)[ones] = 1
-        return obs, masks, to_play
+        return obs, masks, np.array(seats, np.int64)
 
 
 #: The bounds of a deal's draws (``VectorEnv._deal``): 1, 2, 3, ... (sliced and reversed).
