@@ -49,3 +49,30 @@ def _digest(variant: str, kwargs: dict, n: int, steps: int) -> str:  # type: ign
 def test_seeded_batches_are_what_they_were(variant: str, kwargs: dict, n: int, steps: int,  # type: ignore[type-arg]
                                            expected: str) -> None:
     assert _digest(variant, kwargs, n, steps) == expected
+
+
+@pytest.mark.parametrize("variant", ["standard", "scopa", "krypkasino", "south-african-casino", "draw"])
+def test_a_deal_chosen_at_once_is_the_deal_applied_card_by_card(variant: str) -> None:
+    # VectorEnv draws a deal's cards at once (Step.deal_rest): the state is the one apply gives after each.
+    from cassino.apps.research.stepwise import Setup, table_for
+    from cassino.engine.core import bits
+
+    table = table_for(Setup.from_params({"variant": variant}))
+    rng = np.random.default_rng(9)
+    step = table.initial
+    for _ in range(200):
+        if step.ended:
+            step = table.initial
+        if step.deal is None:
+            step = step.apply(int(rng.choice(step.legal)))
+            continue
+        left = bits(step.deal.remaining)
+        cards = [left.pop(int(rng.integers(len(left)))) for _ in range(len(step.deal.slots) - len(step.deal.chosen))]
+        one_by_one = step
+        for c in cards:
+            one_by_one = one_by_one.apply(c)
+        at_once = step.deal_rest(cards)
+        for field in ("deal", "prefix", "legal", "log", "played", "n_actions", "ended", "trace", "options"):
+            assert getattr(at_once, field) == getattr(one_by_one, field), field
+        assert at_once.game.hand == one_by_one.game.hand and at_once.game.scores == one_by_one.game.scores
+        step = at_once
