@@ -1219,7 +1219,24 @@ class Step(NamedTuple):
             fields[_N_ACTIONS] += 1
             fields[_TRACE] = trace
             return _new(Step, fields)
-        # Every dealt card is chosen: rename the placeholders (and the stock's, which stay unchosen).
+        return self._deal_done(d, trace, self.n_actions + 1, turn)
+
+    def deal_rest(self, cards: list[int]) -> "Step":
+        """The state after chance chooses ``cards`` for every slot left of this deal, in order: the
+        state ``apply`` gives after each of them (the batched interface draws a deal's cards at once).
+        The cards are those still to deal, each once; not checked here."""
+        d = self.deal
+        assert d is not None and len(d.chosen) + len(cards) == len(d.slots)
+        left = d.remaining
+        for c in cards:
+            left &= ~(1 << c)
+        d = _new(Deal, (d.slots, d.to, d.pool, d.chosen + tuple(cards), left))
+        trace = self.trace + tuple([("deal", c) for c in cards])
+        return self._deal_done(d, trace, self.n_actions + len(cards), True)
+
+    def _deal_done(self, d: Deal, trace: tuple[tuple[str, Any], ...], n_actions: int, turn: bool) -> "Step":
+        """Every dealt card is chosen (``d``): rename the placeholders (and the stock's, which stay
+        unchosen), then the next turn, or a misdeal's new deal."""
         rename = dict(zip(d.slots, d.chosen))
         rest_from = [c for c in bits(d.pool) if c not in rename]
         rest_to = bits(d.remaining)
@@ -1240,11 +1257,11 @@ class Step(NamedTuple):
             if ruled is None:   # a misdeal: the same dealer deals again, every card chosen anew
                 again = d._replace(chosen=(), left=d.pool)
                 return self._replace(deal=again, log=self.log + (("misdeal", hand.dealer),),
-                                     n_actions=self.n_actions + 1, trace=())
+                                     n_actions=n_actions, trace=())
             hand = ruled
         game = self.game.with_(hand=hand)
         log = self.log + (("deal", tuple(zip(d.to, d.chosen))),)
-        step = self._replace(deal=None, log=log, n_actions=self.n_actions + 1, trace=trace)
+        step = self._replace(deal=None, log=log, n_actions=n_actions, trace=trace)
         return step._turn(game) if turn else step._replace(game=game)
 
     def _turn(self, game: Game) -> "Step":

@@ -76,12 +76,20 @@ class VectorEnv:
         self.table: Table = table_for(setup)
         self.num_envs = int(num_envs)
         kind = Kind(perfect_recall=observation == "information_state")
-        # One layout a game: each keeps its game's last position (``Layout.observe``).
-        self._layouts = [Layout(self.table, kind) for _ in range(self.num_envs)]
-        self.observation_size = self._layouts[0].size
+        self._layout = layout = Layout(self.table, kind)
+        self.observation_size = layout.size
         self.num_actions = self.table.encoding.size
         self.num_players = self.table.players
-        self.low, self.high = self._layouts[0].low, self._layouts[0].high
+        self.low, self.high = layout.low, layout.high
+        # Each game's last position (its view without the move being chosen) and what it was of.
+        self._bases = np.zeros((self.num_envs, layout.size), np.float32)
+        self._kept: list[tuple[Any, ...] | None] = [None] * self.num_envs
+        self._history = "history" in layout._at
+        # The move being chosen is marked in the seat to act's view, at ``move``'s places: by the batch
+        # (the seat of a VectorEnv's view is always the seat to act); other views one game at a time.
+        self._move_at = layout._at["move"] if kind.private == "single" and "chosen_builds" not in layout._at \
+            else None
+        self._fill_move = "move" in layout._at
         self.games: list[Step] = []
         self._rngs: list[np.random.Generator] = []
         self.reset(seed)
@@ -105,14 +113,17 @@ class VectorEnv:
         truncated = np.zeros(self.num_envs, bool)
         games = self.games
         initial = self.table.initial
+        rngs = self._rngs
+        deal = self._deal
         for i, action in enumerate(wanted):
-            rng = self._rngs[i]
-            step = self._deal(games[i].apply(action), rng)
+            step = games[i].apply(action)
+            if step.deal is not None:
+                step = deal(step, rngs[i])
             if step.ended:
                 rewards[i] = step.returns()
                 dones[i] = True
                 truncated[i] = step.ended == "cut"
-                step = self._deal(initial, rng)
+                step = deal(initial, rngs[i])
             games[i] = step
         obs, masks, to_play = self._views()
         return Batch(obs, masks, rewards, dones, truncated, to_play)
@@ -137,10 +148,19 @@ class VectorEnv:
 
     @staticmethod
     def _deal(step: Step, rng: np.random.Generator) -> Step:
-        """Chance's turns, drawn from the game's generator (as the PettingZoo environment draws them)."""
+        """Chance's turns, drawn from the game's generator (as the PettingZoo environment draws them:
+        each card an index into the cards left, in deck order). A deal's draws are made in one call:
+        the k-th of m cards is drawn from one card fewer than the one before, and numpy's generator
+        gives an array of bounds the numbers it gives them one call at a time."""
         while step.deal is not None:
-            left = bits(step.deal.remaining)
-            step = step.apply(left[int(rng.integers(len(left)))])
+            d = step.deal
+            left = bits(d.remaining)
+            m = len(d.slots) - len(d.chosen)
+            n = len(left)
+            if m > 1:   # (the cards are among those left, each once: no check needed)
+                step = step.deal_rest([left.pop(r) for r in rng.integers(0, _BOUNDS[n - m + 1:n + 1][::-1]).tolist()])
+            else:
+                step = step.deal_rest([left[int(rng.integers(n))]])
         return step
 
     def _check(self, actions: Any) -> list[int]:
@@ -156,10 +176,11 @@ class VectorEnv:
             raise IllegalStep(f"actions must be whole numbers (action ids 0 to {self.num_actions - 1}), "
                               f"not {arr.dtype} values")
         wanted = arr.tolist()
-        for i, action in enumerate(wanted):
-            if not 0 <= action < self.num_actions:
-                raise IllegalStep(f"game {i}: action {action} is out of range 0 to {self.num_actions - 1}; "
-                                  f"no game moved")
+        if arr.min() < 0 or arr.max() >= self.num_actions:
+            for i, action in enumerate(wanted):
+                if not 0 <= action < self.num_actions:
+                    raise IllegalStep(f"game {i}: action {action} is out of range 0 to {self.num_actions - 1}; "
+                                      f"no game moved")
         for i, (action, step) in enumerate(zip(wanted, self.games)):
             if action not in step.legal:
                 words = ", ".join(f"{a} ({step.describe(a)})" for a in step.legal)
@@ -168,16 +189,69 @@ class VectorEnv:
         return wanted
 
     def _views(self) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """Every game's observation, mask and seat to act. Each game's position (the view without the
+        move being chosen) is kept while its position is the same (within a move only the actions
+        chosen so far change); those that changed are written as the bits of one integer each
+        (``Layout._position_bits``), unpacked together in one numpy call."""
         n, size = self.num_envs, self.num_actions
-        obs = np.empty((n, self.observation_size), np.float32)
-        masks = np.zeros((n, size), np.int8)
-        to_play = np.zeros(n, np.int64)
+        layout = self._layout
+        kept = self._kept
+        bases = self._bases
+        changed: list[int] = []
+        packed: list[bytes] = []
+        places: list[int] = []
+        counts: list[float] = []
         ones: list[int] = []
-        for i, (step, layout) in enumerate(zip(self.games, self._layouts)):
-            seat = step.game.hand.turn
-            to_play[i] = seat
-            layout.observe(step, seat, obs[i])
+        width = layout.size
+        nbytes = layout._bytes
+        position_bits = layout._position_bits
+        seats: list[int] = []
+        for i, step in enumerate(self.games):
+            game = step.game
+            seat = game.hand.turn
+            seats.append(seat)
+            key = kept[i]
+            if key is None or key[0] is not game or key[1] is not step.deal \
+                    or key[2] is not step.finished or key[3] != step.ended or key[4] != seat:
+                kept[i] = (game, step.deal, step.finished, step.ended, seat)
+                bits_, at, got = position_bits(step, seat)
+                changed.append(i)
+                packed.append(bits_.to_bytes(nbytes, "little"))
+                row = i * width
+                places += [row + k for k in at]
+                counts += got
             at = i * size
             ones += [at + a for a in step.legal]
+        if changed:
+            fresh = np.unpackbits(np.frombuffer(b"".join(packed), np.uint8).reshape(len(changed), nbytes),
+                                  axis=1, count=width, bitorder="little")
+            bases[changed] = fresh
+            if places:
+                bases.reshape(-1)[places] = counts
+            if self._history:
+                for i in changed:
+                    step = self.games[i]
+                    layout._history(step, seats[i], layout.views_of(bases[i])["history"])
+        obs = bases.copy()
+        # The move being chosen: its actions so far, in the view of the seat choosing it.
+        moving = self._move_at
+        if moving is not None:
+            flat = obs.reshape(-1)
+            marks: list[int] = []
+            for i, step in enumerate(self.games):
+                if step.prefix:
+                    at = i * width + moving
+                    marks += [at + a for a in step.prefix]
+            if marks:
+                flat[marks] = 1
+        elif self._fill_move:
+            for i, step in enumerate(self.games):
+                if step.prefix:
+                    layout._fill_move(step, seats[i], obs[i], None)
+        masks = np.zeros((n, size), np.int8)
         masks.reshape(-1)[ones] = 1
-        return obs, masks, to_play
+        return obs, masks, np.array(seats, np.int64)
+
+
+#: The bounds of a deal's draws (``VectorEnv._deal``): 1, 2, 3, ... (sliced and reversed).
+_BOUNDS = np.arange(0, 1025, dtype=np.int64)
