@@ -137,6 +137,23 @@ WIDE: Final = (1 << 62) - 1
 _PAST: Final = 1 << 40
 
 
+_NO_CARDS: Final[list[int]] = []
+
+
+def local_cards(engine: "Engine | None", state: HandState, hand: int, in_play: int) -> tuple[list[int], list[int], bool]:
+    """The mover's hand cards and the cards in play (deck indexes, lowest first) where a key may be rated in
+    its own terms (``merged_worth``), and whether it may: only where a mask is wider than a machine word
+    (one pack's masks are machine integers already, and the two lists cost more than they save) and both
+    lists hold at most ``LOCAL_MAX`` cards. The listing's lists of a wide position (``Engine.turn_cards``)
+    where it kept them, not walked out of the masks again; otherwise two empty lists and False."""
+    cards = engine.turn_cards(state) if engine is not None else None
+    if cards is not None:
+        return cards[0], cards[1], True
+    if (in_play > WIDE or hand > WIDE) and popcount(in_play) <= LOCAL_MAX and popcount(hand) <= LOCAL_MAX:
+        return bits(hand), bits(in_play), True
+    return _NO_CARDS, _NO_CARDS, False
+
+
 def merged_worth(cw: list[float], item_cards: list[int], items: i64, hand_cards: list[int], played: i64) -> float:
     """``CardWorth.of`` (``cw``: its ``worth``) of the cards of ``items`` (bit k: deck card ``item_cards[k]``)
     and of ``played`` (bit k: deck card ``hand_cards[k]``) together: both lists lowest card first, no card
@@ -218,22 +235,9 @@ def best_gain_key(w: CardWorth, state: HandState, keys: list[int], engine: Engin
     # floats), as ``policy.PlayoutPolicy`` rates keys; others, as their deck masks.
     # (Only where a mask is wider than a machine word: one pack's masks are machine integers already,
     # and the two lists of cards cost more than they save.)
-    cards = engine.turn_cards(state) if engine is not None else None
-    hand_cards: list[int]
-    item_cards: list[int]
-    if cards is not None:
-        # (The listing's lists of this wide position's cards, kept only where both are at most 62:
-        # the same lists and counts as below, not walked out of the masks again.)
-        hand_cards, item_cards = cards
-        h = len(hand_cards)
-        n_loose = len(item_cards)
-        local_ok = True
-    else:
-        h = popcount(hand)
-        n_loose = popcount(in_play)
-        local_ok = (in_play > WIDE or hand > WIDE) and n_loose <= LOCAL_MAX and h <= LOCAL_MAX
-        hand_cards = bits(hand) if local_ok else []
-        item_cards = bits(in_play) if local_ok else []
+    hand_cards, item_cards, local_ok = local_cards(engine, state, hand, in_play)
+    h = len(hand_cards) if local_ok else popcount(hand)   # (the keys' layout, whichever way they are rated)
+    n_loose = len(item_cards) if local_ok else popcount(in_play)
     hand_bits = (1 << h) - 1
     shift = PLAYED_SHIFT + h
     loose_bits = (1 << n_loose) - 1

@@ -45,7 +45,7 @@ from ..engine.moves import Move, MoveKind
 from ..engine.state import HandState
 from ..engine.tables import BUILD, CAPTURE, TRAIL_BUILD
 from ..errors import PositionTooLargeError
-from .gain import _COMPILED, LOCAL_MAX, WIDE, CardWorth, best_index, held, merged_worth, word_worth
+from .gain import _COMPILED, LOCAL_MAX, WIDE, CardWorth, best_index, held, local_cards, merged_worth, word_worth
 
 _CAPTURE: Final = MoveKind.CAPTURE
 _BUILD: Final = MoveKind.BUILD
@@ -213,22 +213,9 @@ class PlayoutPolicy:
         # made (the same floats: every worth added lowest card first). Others, as their deck masks.
         # (Only where a mask is wider than a machine word: one pack's masks are machine integers already,
         # and the two lists of cards cost more than they save.)
-        cards = engine.turn_cards(state) if engine is not None else None
-        hand_cards: list[int]
-        item_cards: list[int]
-        if cards is not None:
-            # (The listing's lists of this wide position's cards, kept only where both are at most 62:
-            # the same lists and counts as below, not walked out of the masks again.)
-            hand_cards, item_cards = cards
-            h = len(hand_cards)
-            n_loose = len(item_cards)
-            local_ok = True
-        else:
-            h = popcount(hand)
-            n_loose = popcount(in_play)
-            local_ok = (in_play > WIDE or hand > WIDE) and n_loose <= LOCAL_MAX and h <= LOCAL_MAX
-            hand_cards = bits(hand) if local_ok else _NO_CARDS
-            item_cards = bits(in_play) if local_ok else _NO_CARDS
+        hand_cards, item_cards, local_ok = local_cards(engine, state, hand, in_play)
+        h = len(hand_cards) if local_ok else popcount(hand)   # (the keys' layout, whichever way they are rated)
+        n_loose = len(item_cards) if local_ok else popcount(in_play)
         hand_bits = (1 << h) - 1
         shift = PLAYED_SHIFT + h
         loose_bits = (1 << n_loose) - 1
