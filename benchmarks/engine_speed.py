@@ -11,7 +11,9 @@ rewritten (commit 0b9beda, this script's predecessor, the same 2-core machine):
    as Move objects (`legal_moves`), including tables of 12 and 20 loose cards.
 2. Random 2-player `standard` hands, every ply's legal moves enumerated (as keys, and
    as Move objects), shuffle and deal included: microseconds per hand, and the ratio to
-   the Rust engine's hand (abartnof/cassino, timed on the same machine). Then the same
+   the Rust engine's hand (abartnof/cassino, timed on the same machine). Each ply's move is
+   chosen by a random number drawn before the hand is timed (`--choice drawn`), so that the
+   time is the engine's and not Python's `randrange` (`--choice randrange`, as before). Then the same
    for Royal Casino, Scopa and Krypkasino (two packs), each as a ratio to `standard`.
 3. `cassino simulate standard` (greedy players) and the search player's sampled deals per
    second, configured as it was before (`old:64`) and as it plays now.
@@ -64,6 +66,9 @@ BEFORE_US = {
 #: A random 2-player standard hand in the Rust engine abartnof/cassino (u64 card bitsets), timed on
 #: this machine beside ours: 0.033-0.042 ms (docs/performance.md); issue 52's goal is twice it.
 RUST_HAND_MS = 0.036
+#: Numbers drawn for a hand's choices (``--choice drawn``): more than a 2-player hand's plies in any of the
+#: variants timed (Krypkasino's two packs, 104 cards); a longer hand would reuse them from the start.
+DRAWS = 128
 #: Other variants timed the same way, each against `standard` (a quarter of --hands each).
 OTHER_VARIANTS = ("royal", "scopa", "krypkasino")
 #: The search as it was before (benchmarks/bot_strength.py calls it old:64).
@@ -104,8 +109,10 @@ def fresh_copies_timed(state: Any, reps: int, work: Callable[[Any], Any]) -> flo
 
 
 class Bench:
-    def __init__(self, which: str) -> None:
+    def __init__(self, which: str, choice: str = "drawn") -> None:
         self.which = which
+        self.choice = choice
+        self._draws: dict[int, list[float]] = {}
         self.mods = engine_modules(which)
         core, variants = self.mods["engine.core"], self.mods["language.variants"]
         self.engine = core.Engine(variants.load_rules("standard"))
@@ -134,13 +141,28 @@ class Bench:
             out[name] = (keys * 1e6, moves * 1e6, self.engine.count_moves(state))
         return out
 
+    def draws(self, seed: int) -> list[float]:
+        """The random numbers that choose a hand's moves, drawn before it is timed (``--choice drawn``)."""
+        if seed not in self._draws:
+            rnd = random.Random(seed)
+            self._draws[seed] = [rnd.random() for _ in range(DRAWS)]
+        return self._draws[seed]
+
     def hand(self, seed: int, as_keys: bool = True, variant: str = "standard") -> int:
-        """One random hand, every ply's moves enumerated (as keys, or as Move objects)."""
+        """One random hand, every ply's moves enumerated (as keys, or as Move objects); each ply's move chosen
+        by a number drawn before the hand (``choice`` "drawn") or by ``randrange`` during it ("randrange")."""
         e = self.engine_for(variant)
         legal, apply = (e.move_keys, e.apply_key) if as_keys else (e.legal_moves, e.apply)
-        rnd = random.Random(seed)
         state = e.start(seed, 2)
         plies = 0
+        if self.choice == "drawn":
+            draws = self.draws(seed)
+            while not state.over:
+                moves = legal(state)
+                state = apply(state, moves[int(draws[plies % DRAWS] * len(moves))])
+                plies += 1
+            return plies
+        rnd = random.Random(seed)
         while not state.over:
             moves = legal(state)
             state = apply(state, moves[rnd.randrange(len(moves))])
@@ -211,13 +233,17 @@ def main() -> None:
     parser.add_argument("--memory-hands", type=arguments.count(1), default=20000,
                         help="hands of the memory run (default 20000; 100000 for the full check)")
     parser.add_argument("--engine", choices=["both", "compiled", "pure"], default="both")
+    parser.add_argument("--choice", choices=["drawn", "randrange"], default="drawn",
+                        help="how a random hand chooses each move: by numbers drawn before it is timed (default), "
+                             "or by random.randrange as it goes, as this script did until issue 52's fourth round "
+                             "(about a fifth of a keyed hand's instructions)")
     args = parser.parse_args()
     which = ["compiled", "pure"] if args.engine == "both" else [args.engine]
     if "compiled" in which and not native.compiled():
         print("(the installed engine is not compiled: `pip install .` with a C compiler builds it; "
               "showing the pure-Python engine only)")
         which = ["pure"]
-    benches = {w: Bench(w) for w in which}
+    benches = {w: Bench(w, args.choice) for w in which}
     cols = "".join(f"{w + ' keys':>15}{w + ' Moves':>15}{'x before':>10}" for w in which)
     print(f"legal moves of a 4-card hand (standard), microseconds:\n  {'position':<30}{'moves':>7}{'before':>10}{cols}")
     results = {w: b.positions() for w, b in benches.items()}
@@ -229,7 +255,8 @@ def main() -> None:
             line += f"{keys:>15.0f}{moves:>15.0f}{ratio(BEFORE_US[name], moves):>10}"
         print(line)
 
-    print(f"\nrandom 2-player standard hands, every ply's moves enumerated, shuffle and deal included "
+    print(f"\nrandom 2-player standard hands, every ply's moves enumerated, shuffle and deal included, "
+          f"moves chosen {'by numbers drawn before' if args.choice == 'drawn' else 'by randrange'} "
           f"(best of 3 rounds of {args.hands}; before: {BEFORE_US['hand'] / 1000:.2f} ms):")
     standard: dict[str, tuple[float, float]] = {}
     for w in reversed(which):   # the compiled engine's line last (scripts read the last line)

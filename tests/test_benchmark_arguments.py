@@ -26,6 +26,7 @@ NEEDS = {"env_speed": ("pyspiel", "pettingzoo"), "soak": ("pyspiel", "pettingzoo
     ("african_listing", ["--variant", "nowhere"], "nowhere"),
     ("engine_speed", ["--games", "x"], "'x' is not a whole number"),
     ("engine_speed", ["--memory-hands", "-5"], "below 1"),
+    ("engine_speed", ["--choice", "random"], "invalid choice"),
     ("env_speed", ["--seconds", "nan"], "above 0"),
     ("env_speed", ["--seconds", "-1"], "above 0"),
     ("env_speed", ["--walks", "-1"], "below 0"),
