@@ -147,6 +147,32 @@ def test_an_impossible_card_is_a_failed_case_located(tmp_path: Path, body: str, 
     assert result.stdout.strip().splitlines()[-1] == "0 passed, 1 failed"
 
 
+FIRST_PLAY_SWEEPS = [
+    # (sweeps, the failure expected): Ulmann's 2-point sweep is the non-dealer's, with the hand's first play
+    # (002 Ulmann 2: "If the non-dealer is able to sweep the four cards initially dealt to the table,
+    # capturing them all with the first play"); a scenario that says otherwise is not a position of a hand.
+    ("{1: [{size: 4, first_play: true}]}", "seat 1's sweep is marked `first_play`, but seat 0 plays first"),
+    ("{0: [{size: 4, first_play: true}, {size: 4, first_play: true}]}", "2 sweeps are marked `first_play`"),
+    ("{0: [2, {size: 4, first_play: true}]}", "seat 0's sweep number 2 is marked `first_play`"),
+    ("{0: [{size: 3, first_play: true}]}", "a sweep made with the first play takes the 4 cards dealt to the table, not 3"),
+]
+
+
+@pytest.mark.parametrize("sweeps,message", FIRST_PLAY_SWEEPS, ids=[m for _, m in FIRST_PLAY_SWEEPS])
+def test_a_first_play_sweep_no_first_play_could_make_is_refused(tmp_path: Path, sweeps: str, message: str) -> None:
+    f = tmp_path / "s.yaml"
+    f.write_text("variant: hungarian-ulmann\ncases:\n"
+                 f"  - name: refused\n    sweeps: {sweeps}\n    captured: {{0: [AS], 1: rest}}\n"
+                 "    expect: {hand_points: {0: 3, 1: 10}}\n"
+                 "  - name: the leader's first play\n    sweeps: {0: [{size: 4, first_play: true}, 2]}\n"
+                 "    captured: {0: [AS], 1: rest}\n    expect: {hand_points: {0: 4, 1: 10}}\n", encoding="utf-8")
+    result = check(f)
+    assert result.returncode == 1, result.stdout + result.stderr
+    assert "Traceback" not in result.stderr
+    assert f"{f}:4:" in result.stdout and "impossible position: " + message in result.stdout, result.stdout
+    assert result.stdout.strip().splitlines()[-1] == "1 passed, 1 failed"
+
+
 def test_new_expectations_report_what_differs(tmp_path: Path) -> None:
     """Issue 26: items, reason, kind and holder each fail a case (exit 1) when they do not hold."""
     f = write(tmp_path, """

@@ -270,6 +270,7 @@ class Runner:
         if "dealer" in case:
             seat_of(case["dealer"], "dealer")
         state = engine.position(pos)
+        _check_first_play_sweeps(sweeps, engine.leader(state.dealer, players), rules.deal.for_players(players)[1])
         if holders:
             state = _with_holders(state, holders)
         # The piles were won before the case's moves: when each was won matters only to which of
@@ -419,6 +420,29 @@ def _sweep_list(value: Any, rules: Rules) -> list[tuple[int, bool]]:
         raise ImpossiblePosition("this variant scores sweeps by size: give each seat's sweeps as a "
                                  "list of sizes, e.g. {0: [4, 2]}")
     return [(1, False)] * value
+
+
+def _check_first_play_sweeps(sweeps: dict[int, list[tuple[int, bool]]], leader: int, layout: int) -> None:
+    """A sweep made "with the first play" (Ulmann: "If the non-dealer is able to sweep the four cards
+    initially dealt to the table, capturing them all with the first play") is the hand's first play: the
+    seat that leads makes it, as its first sweep, taking the whole layout; there is one at most."""
+    firsts = [(seat, k, size) for seat, made in sweeps.items() for k, (size, first) in enumerate(made) if first]
+    if len(firsts) > 1:
+        seat, k, _ = firsts[1]
+        raise ImpossiblePosition(f"{len(firsts)} sweeps are marked `first_play`: a hand has one first play, "
+                                 "so one sweep at most is made with it", ("sweeps", seat, k))
+    for seat, k, size in firsts:
+        if seat != leader:
+            raise ImpossiblePosition(f"seat {seat}'s sweep is marked `first_play`, but seat {leader} plays first "
+                                     f"in this hand (the dealer's left): give the sweep to seat {leader}, or "
+                                     "set `dealer`", ("sweeps", seat, k))
+        if k:
+            raise ImpossiblePosition(f"seat {seat}'s sweep number {k + 1} is marked `first_play`: a sweep made "
+                                     "with the first play is the seat's first", ("sweeps", seat, k))
+        if size != layout:
+            raise ImpossiblePosition(f"a sweep made with the first play takes the {layout} cards dealt to the "
+                                     f"table, not {size}: write it {{size: {layout}, first_play: true}}",
+                                     ("sweeps", seat, k))
 
 
 def _events(case: dict[str, Any], rules: Rules, seat_of: Any) -> tuple[Event, ...]:
