@@ -90,6 +90,11 @@ D5  Dominican R5 and aces: an ace matches a loose ace whatever value it is playe
 D6  Hungarian trails one card at a time; several cards are played together only to capture. Kirchner's
     rule groups the played cards as one total; Ulmann's lets them form several sets each worth the value
     (the variant files: hand_cards combine total / groups).
+D7  One card holds every build of mine it can take, one build at a time: one ace is enough for a build of 1
+    and a build of 14 (000 rule 3 "must hold a numeral card which can later make the capture"; R7 is
+    checked build by build). The engine reads it otherwise, as royal.yaml's deck.ranks reading declares ("no
+    play needs one ace to count both"): see DECLARED. The other readings D1-D6 agree with the engine on every
+    position compared.
 """
 
 from __future__ import annotations
@@ -311,5 +316,35 @@ def legal_moves(variant: str, case: dict[str, Any]) -> set[str]:
     return _Position(variant, case).play()
 
 
-DECLARED: tuple = ()
+def _one_ace_for_1_and_14(d: Any) -> bool:
+    """The reference lists a play after which the mover would own builds of 1 and of 14 with one ace left to
+    hold them (D7); the engine refuses it."""
+    if d.engine_says or d.variant not in ("royal", "dominican", "dominican-soto"):
+        return False
+    pos = _Position(d.variant, d.case)
+    words = d.move.replace("[", " [ ").replace("]", " ] ").split()
+    played = words[0].upper()
+    after = list(pos.hand)
+    if played not in after:
+        return False
+    after.remove(played)
+    named = set(w.upper() for w in words[2:])
+    kept = [b[1] for b in pos.mine() if not set(b[0]) & named]
+    if words[1] == "build":
+        kept.append(int(words[2]))
+    aces = sum(1 for c in after if c[:-1] == "A")
+    return {1, 14} <= set(kept) and aces < 2
+
+
+#: Differences that are a reading a variant file declares knowingly: (name, the reading, a test).
+DECLARED: tuple = (
+    ("one ace holds no builds of 1 and 14 together",
+     "royal.yaml readings, deck.ranks: 'An ace counts one value in a play, 1 or 14 as the player chooses; ... "
+     "and no play needs one ace to count both.' The engine refuses a play that leaves its mover owning a build "
+     "of 1 and a build of 14 with a single ace to take them; the reference (D7) reads 000 rule 3 'must hold a "
+     "numeral card which can later make the capture' build by build, and one ace can later take either.",
+     _one_ace_for_1_and_14),
+)
+
+#: Differences where the texts decide against the engine (none found): same shape as DECLARED.
 ENGINE_ERRORS: tuple = ()
