@@ -175,3 +175,36 @@ def test_a_reference_that_lets_the_take_all_house_rule_take_part_is_caught() -> 
 
     found = rp.run([(TAKE_ALL, 3, False)], range(1, 2), wrong, max_positions=150).found
     assert found and all(not d.engine_says and "capture" in d.move for d in found)
+
+
+# ---------------------------------------------------------------- (d) made-up positions rich in the rare cases
+_RANKS = "A 2 3 4 5 6 7 8 9 10 J Q K".split()
+#: Cards the rules treat apart (aces, the kasinos) and small cards that make sums, drawn more often.
+_FAVOURED = ["AS", "AH", "AD", "AC", "2S", "10D", "2H", "3C", "4D", "KS", "QH", "10H"]
+
+
+def _made_up(variant: str, rnd: Any) -> dict[str, Any]:
+    packs = 1 if variant in ("swedish-kasino", "finnish-kasino", "kasino-misar") else 2
+    left = {r + s: packs for r in _RANKS for s in "SHDC"}
+
+    def draw() -> str:
+        while True:
+            card = rnd.choice(_FAVOURED) if rnd.random() < 0.6 else rnd.choice(_RANKS) + rnd.choice("SHDC")
+            if left[card]:
+                left[card] -= 1
+                return card
+
+    table = [draw() for _ in range(rnd.randint(0, 10))]
+    return {"players": 2, "to_play": 0, "table": table, "hand": [draw() for _ in range(rnd.randint(1, 4))]}
+
+
+@pytest.mark.parametrize("variant", list(nr.VARIANTS) + [TAKE_ALL])
+def test_made_up_positions_agree_with_the_engine(variant: str) -> None:
+    """Positions play seldom reaches (a hand ace with table aces, the Finnish kasinos both ways, two equal cards
+    on the table, crowded tables), the engine read as `cassino check` reads a case."""
+    import random
+
+    rnd = random.Random(2026)
+    for _ in range(120):
+        case = _made_up(variant, rnd)
+        assert _canon(nr.legal_moves(variant, case)) == _engine(variant, case), case
