@@ -69,6 +69,13 @@ D3  Take-all: when the card's possible captures do not all fit together, "all th
     every capture that no larger capture of the same card contains (inclusion-maximal).
 D4  Finnish "If a player can not capture a card, he must trail" ([K]) is read as saying when one trails,
     not forbidding a trail to one who can capture ([I] above); the variant file reads it so too.
+
+Comparison with the engine
+--------------------------
+``python benchmarks/reference_compare.py --reference nordic_reference --seeds 100`` (seeds 1-100, all 22
+seatings): 437,903 positions compared, 225 left out as too large, 0 lossy, 0 disagreements. The house rules
+(``reference_positions.run`` on ``examples/krypkasino-take-all.yaml`` and ``krypkasino-threes.yaml``, every
+seating, seeds 1-20): 45,001 positions, 0 disagreements. So DECLARED and ENGINE_ERRORS are empty.
 """
 
 from __future__ import annotations
@@ -179,8 +186,8 @@ def legal_moves(variant: str, case: dict[str, Any]) -> set[str]:
     return moves
 
 
-# Differences that are a reading the variant file chose knowingly: none found (see the report; the
-# comparison's classes are kept here if any appear).
+# Differences that are a reading the variant file chose knowingly: none (the engine follows D1-D4 as the
+# variant files declare them, and the comparison found no disagreement).
 DECLARED: tuple[tuple[str, str, Callable[[Any], bool]], ...] = ()
 
 # Where the texts decide against the engine (the CI slice skips these and says so).
