@@ -457,13 +457,26 @@ def random_case(variant: str, rng: random.Random, name: str) -> dict[str, Any]:
     rng.shuffle(deck)
     # a random partition, often near-even so that ties for most cards/spades happen
     style = rng.random()
-    if style < 0.3:
+    if style < 0.15:
+        # round robin over the deck sorted by suit (random start, random runs): many ties for most
+        # cards / spades / coins among 2-6 sides, and equal primiera totals
+        deck.sort(key=lambda c: (suit(c), rng.random()))
+        piles = [[] for _ in range(players)]
+        seat = rng.randrange(players)
+        for c in deck:
+            piles[seat].append(c)
+            if rng.random() < 0.9:
+                seat = (seat + 1) % players
+        cuts = None
+    elif style < 0.4:
         cuts = sorted(rng.randint(0, len(deck)) for _ in range(players - 1))
     else:
         each = len(deck) // players
         cuts = [each * (i + 1) + rng.choice([0, 0, 0, 1, -1, 2]) for i in range(players - 1)]
-    bounds = [0] + cuts + [len(deck)]
-    piles = [deck[bounds[i]:bounds[i + 1]] for i in range(players)]
+        cuts = sorted(max(0, min(len(deck), x)) for x in cuts)
+    if cuts is not None:
+        bounds = [0] + cuts + [len(deck)]
+        piles = [deck[bounds[i]:bounds[i + 1]] for i in range(players)]
     rest = rng.randrange(players)
     case["captured"] = {s: ("rest" if s == rest else piles[s]) for s in range(players)}
     # sweeps
