@@ -122,6 +122,48 @@ def test_worked_examples_engine(tmp_path):
     assert res.returncode == 0, res.stdout + res.stderr
 
 
+GAME_EXAMPLES = [
+    # 002 Dominican: "... player B scores 6 points and wins the game with 21."
+    ("002 Dominican, B wins with 21", "dominican", EXAMPLES[0][2], {"scores": {0: 19, 1: 21}, "winner": 1}),
+    # 002 Dominican: a side at 20 taking most spades wins "irrespective of how many points the opponent(s)
+    # score" -- here the opponent reaches 21 too.
+    ("002 Dominican, at 20 most spades wins outright", "dominican",
+     dict(scores={0: 20, 1: 17}, captured={0: spades("A", "2", "3", "4", "5", "6", "7"), 1: "rest"}),
+     {"scores": {0: 21, 1: 3 + 2 + 3 + 17}, "winner": 0}),
+    # 000 Scoring: "If two people reach the target on the same round, whoever has the higher score wins.
+    # If there is a tie, another round is played."
+    ("000 both past 21, the higher wins", "standard",
+     dict(scores={0: 20, 1: 18}, captured={0: ["AS"], 1: "rest"}), {"scores": {0: 21, 1: 28}, "winner": 1}),
+    ("000 both past 21 and tied, nobody yet", "standard",
+     dict(scores={0: 20, 1: 11}, captured={0: ["AS"], 1: "rest"}), {"scores": {0: 21, 1: 21}, "winner": None}),
+    # 001 count-out: "Cards first, then Spades, Big Cassino, ...": the count stops when a side goes out.
+    ("001 count out, cards go out first", "hoyle",
+     dict(scores={0: 20, 1: 18}, captured={0: ["AH"], 1: "rest"}), {"scores": {0: 20, 1: 21}, "winner": 1}),
+    # both end at 22 (a tie in the 000 game), but 19 + 3 for cards goes out first.
+    ("001 count out decides a tie", "hoyle",
+     dict(scores={0: 19, 1: 14}, captured={1: ["AS", "AH", "AD", "AC", "10D", "2S", "3S", "4S", "5S", "6S",
+                                                "7S", "8S", "9S", "10S"], 0: "rest"}),
+     {"scores": {0: 22, 1: 14}, "winner": 0}),
+    # 001 "If one side reached 11 before the adversary reached 6, it was a lurch, and counted as a double
+    # game"; "deducting the lower score from the higher at the end of each deal".
+    ("001 eleven up, a lurch", "examples/hoyle-eleven-up.yaml",
+     dict(scores={0: 8, 1: 2}, captured={0: ["AS", "AH", "AD", "AC", "10D", "2S"], 1: "rest"}),
+     {"scores": {0: 11, 1: 2}, "winner": 0, "games_won": 2}),
+]
+
+
+@pytest.mark.parametrize("name,variant,position,result", GAME_EXAMPLES, ids=[e[0] for e in GAME_EXAMPLES])
+def test_game_examples_reference(name, variant, position, result):
+    assert ref.game_result(variant, position) == result
+
+
+def test_game_examples_engine(tmp_path):
+    cases = [dict(p, name=n, variant=v) for n, v, p, _ in GAME_EXAMPLES]
+    answers = {e[0]: e[3] for e in GAME_EXAMPLES}
+    res = ref.run_cases(cases, str(tmp_path), ROOT, expect=lambda c: answers[c["name"]])
+    assert res.returncode == 0, res.stdout + res.stderr
+
+
 # ---------------------------------------------------------------------------------------------------
 # (b) the CI slice
 
@@ -133,6 +175,12 @@ def _slice(seed: int, per_variant: int) -> list[dict]:
 def test_ci_slice_agrees_with_engine(tmp_path):
     cases = _slice(2026, 12)
     assert len(cases) >= 400 and {c["variant"] for c in cases} == set(ref.VARIANTS)
+    games = [c for c in cases if ref.game_class(c["variant"], c) is None]
+    assert len(games) >= 300, "too few game results compared"
+    for name, _reading, test in ref.ENGINE_ERRORS:
+        left = sum(1 for c in cases if test(c["variant"], c))
+        # the CI slice says what it leaves out: their game results (hand points are still compared)
+        print(f"ENGINE_ERRORS {name}: game result of {left} case(s) left out")
     res = ref.run_cases(cases, str(tmp_path), ROOT)
     assert res.returncode == 0, res.stdout[-4000:] + res.stderr[-2000:]
     assert f"{len(cases)} passed, 0 failed" in res.stdout
@@ -150,7 +198,7 @@ def test_every_bundled_variant_is_covered():
 # (c) the comparison can fail
 
 def test_a_wrong_expectation_is_caught(tmp_path):
-    cases = _slice(7, 2)
+    cases = _slice(7, 1)[::2]
     bad = cases[len(cases) // 2]["name"]
 
     def expect(c):
@@ -188,3 +236,21 @@ def test_a_reference_forgetting_cancelling_is_caught(tmp_path, monkeypatch):
     res = ref.run_cases(cases, str(tmp_path), ROOT)
     assert res.returncode == 1
     assert _failed(res.stdout) >= 5
+
+
+ENGINE_ERROR_CASE = dict(
+    name="a cards point shared 1-1 takes both sides to 21 at once", variant="swazi-casino", players=2,
+    scores={0: 20, 1: 20},
+    captured={0: [r + s for s in "HC" for r in ref.STD_RANKS[1:]] + ["2D", "3D"], 1: "rest"})
+
+
+def test_engine_error_is_still_a_disagreement(tmp_path):
+    """ENGINE_ERRORS[0]'s minimal case: the reference says nobody has won; the engine says seat 0. When
+    this fails the engine has changed: take the entry out of ENGINE_ERRORS."""
+    case = ENGINE_ERROR_CASE
+    assert ref.ENGINE_ERRORS[0][2](case["variant"], case)
+    assert ref.shared_result(case["variant"], case)["winner"] is None
+    assert ref.hand_points(case["variant"], case) == {0: 1, 1: 10}
+    res = ref.run_cases([case], str(tmp_path), ROOT,
+                        expect=lambda c: {"hand_points": {0: 1, 1: 10}, "winner": None})
+    assert res.returncode == 1 and "winner: expected None, found 0" in res.stdout, res.stdout
