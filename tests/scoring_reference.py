@@ -71,6 +71,14 @@ R14 African Casino [Kz]: "most cards = 2 points (if tied the players get equal c
 R15 000 Variations: "award two points to the player with most cards and one point to the player who made
     the last capture" (examples/cards-two-last-capture.yaml).
 
+Game results (``game_result``: scores and winner after the hand) follow G1-G6, written above
+``GAMES`` below. Left out (hand points still compared): claiming and pegged games (hungarian,
+hoyle-claiming, points-as-earned, spade: who wins depends on claims or on the order points came);
+"undecided" -- two Dominican sides under restrictions both meeting their criterion (002 "the first to
+meet the winning criterion wins", play order, not in a finished hand), and a count-out that sweeps
+must decide among three or more sides or that takes two sides out at once on sweeps (the texts
+speak of two sides, "the difference in the number of sweeps"); and ENGINE_ERRORS below.
+
 Readings where a text is silent or ambiguous (D-numbers), with what the variant file takes
 -------------------------------------------------------------------------------------------
 D1  A tie for "most" among three or more sides: nobody (R2), unless the item is shared (D2).
