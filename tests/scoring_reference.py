@@ -211,7 +211,7 @@ RULES: dict[str, dict[str, Any]] = {
     "scopone": _base(deck=DECK40_IT, min_players=4, partners="always", items=_scopa_items(),
                      sweep_points=1, direction=-1),
     "escoba": _base(deck=DECK40_IT, items=_scopa_items("cartas", "oros", "siete_de_oros", "setenta"),
-                    sweep_points=1, direction=-1),                                          # R10
+                    sweep_points=1, direction=-1, sweep_name="escobas"),                                          # R10
     "swedish-kasino": _base(items=_std_items(cards=1, spades=2), sweep_points=1, last_capture=1),  # R11
     "finnish-kasino": _base(items=[                                                         # R12
         ("most", dict(name="cards", test=lambda c: True, points=1, ties="nobody", sides=None)),
@@ -349,8 +349,9 @@ def _primiera(cards: list[str]) -> int | None:
     return sum(best.values())
 
 
-def item_points(variant: str, case: dict[str, Any]) -> dict[int, dict[str, int]]:
-    """Each side's points per item before endgame restrictions (sweeps after cancelling)."""
+def item_points(variant: str, case: dict[str, Any], endgame: bool = True) -> dict[int, dict[str, int]]:
+    """Each side's points per item (sweeps after cancelling); with ``endgame`` false, before the
+    endgame's "no points for sweeps" (R5, R12), as `cassino check`'s `items` shows them."""
     r = RULES[variant]
     players = int(case.get("players", r["min_players"]))
     side = sides_of(variant, players, case.get("partners"))
@@ -399,7 +400,7 @@ def item_points(variant: str, case: dict[str, Any]) -> dict[int, dict[str, int]]
         # which entries are cancelled matters only for sizes / first play; none of the cancelling
         # variants scores those, so drop from the end.
         side_sweeps = {t: v[: len(v) - m] for t, v in side_sweeps.items()}
-    sweep_name = "tabbe" if r["tabbe"] else "sweeps"
+    sweep_name = "tabbe" if r["tabbe"] else r.get("sweep_name", "sweeps")
     for t in sides:
         pts = 0
         for e in side_sweeps[t]:
@@ -416,7 +417,7 @@ def item_points(variant: str, case: dict[str, Any]) -> dict[int, dict[str, int]]
             prev = (s - r["direction"]) % players
             items[side[prev]][sweep_name] -= 5 * len(lst)
             items[side[s]][sweep_name] += 5 * len(lst)
-    if r["sweeps_from"] is not None and not (r["lifted_after_tie"] and case.get("restrictions_lifted")):
+    if endgame and r["sweeps_from"] is not None and not (r["lifted_after_tie"] and case.get("restrictions_lifted")):
         scores = case.get("scores") or {}
         if r["sweeps_from_any"]:
             if any(int(v) >= r["sweeps_from"] for v in scores.values()):     # R12, D8
@@ -768,7 +769,8 @@ def game_class(variant: str, case: dict[str, Any]) -> str | None:
 
 
 def full_expect(c: dict[str, Any]) -> dict[str, Any]:
-    out: dict[str, Any] = {"hand_points": hand_points(c["variant"], c)}
+    out: dict[str, Any] = {"hand_points": hand_points(c["variant"], c),
+                           "items": item_points(c["variant"], c, endgame=False)}
     out.update(game_result(c["variant"], c) or {})
     return out
 
