@@ -247,6 +247,7 @@ CHOICES: dict[tuple[str, str], st.SearchStrategy[Any]] = {
     ("capture", "compulsory"): st.sampled_from(["never", "equal_loose_card", "when_card_can_capture",
                                                 "whenever_possible"]),
     ("build", "owner_obligation"): st.sampled_from(["none", "no_trail", "capture_or_raise"]),
+    ("build", "raise_takes_in"): st.sampled_from(["none", "cards", "sets"]),
     ("build", "max_value"): st.one_of(st.none(), st.integers(1, 16)),
     ("scoring", "when"): st.sampled_from(["end_of_hand", "as_won"]),
     ("game", "target"): st.one_of(st.none(), st.integers(1, 60)),

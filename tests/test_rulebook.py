@@ -426,7 +426,26 @@ def test_a_raise_may_take_in_loose_cards_of_the_new_value_as_the_engine_allows()
         assert parse_move("2S build 9 on [3C 4D] 9H", d) in engine.legal_moves(state)
         text = _flat(_book_text(f"variants/{name}.yaml"))
         assert "from your hand alone" not in text
-        assert "As you raise, you may also take into the build loose cards or sets worth the new value" in text
+        assert "As you raise, you may also take into the build loose cards each worth the new value" in text
+
+
+@pytest.mark.parametrize("name, takes_set", [("standard", False), ("hoyle", False), ("royal", True),
+                                             ("dominican", True), ("dominican-soto", True)])
+def test_what_a_raise_takes_in_is_said_as_the_engine_plays_it(name: str, takes_set: bool) -> None:
+    # 000 rule 5.1 "if they are equal to the new capturing number": a loose set worth 10 is not taken in
+    # as a build of 8 is raised to 10 (standard); royal.yaml reads 002 rules 5-6 as allowing it.
+    rules = load_rules(name)
+    engine = Engine(rules)
+    d = engine.deck
+    state = engine.position(Position(players=2, partners=False, to_play=0, hands={0: [d.parse("2S"), d.parse("10C")]},
+                                     table=[d.parse("4H"), d.parse("6C")],
+                                     builds=[([d.parse("2C"), d.parse("6S")], 8, 1)]))
+    legal = engine.legal_moves(state)
+    assert parse_move("2S build 10 on [2C 6S]", d) in legal
+    assert (parse_move("2S build 10 on [2C 6S] 4H 6C", d) in legal) is takes_set
+    text = _flat(_book_text(f"variants/{name}.yaml"))
+    said = "take into the build loose cards or sets worth the new value" in text
+    assert said is takes_set
 
 
 @pytest.mark.parametrize("name, quote", [("hoyle", "when [he] cannot pair, combine, or build anything"),

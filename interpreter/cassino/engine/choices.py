@@ -545,11 +545,22 @@ class MoveChoices:
                     # Raised alone, or (one build a value) joined with a build already worth big_v.
                     joined = [jbit] + ([jbit | 1 << (g.n_loose + i) for i in range(g.n_builds)
                                         if i != j and g.b_code[i] == big_v] if t.one_per_value and rep else [])
+                    # What the raise takes in besides (``build.raise_takes_in``): sets worth big_v from
+                    # everything; loose cards worth big_v each alone (the groups drawn from those cards
+                    # only: two of them never make big_v); or nothing.
+                    takes = t.raise_takes_in
+                    rep_r = rep if takes else 0
+                    alone = g.equal_loose(big_v) if takes == 1 and rep_r else 0
                     for fixed in joined:
                         if need == 0:
-                            clauses.append(_Clause(fixed, 0, rep, everything))
+                            clauses.append(_Clause(fixed, 0, rep_r, fixed | alone if takes == 1 else everything))
                         elif t.raise_with_table_cards and need <= g.top:
-                            clauses.append(_Clause(fixed, need, rep, everything))
+                            if takes != 1:
+                                clauses.append(_Clause(fixed, need, rep_r, everything))
+                                continue
+                            for r in g.sum_groups(need):   # (the help to the new value, then cards alone)
+                                if not r & fixed:
+                                    clauses.append(_Clause(fixed | r, 0, rep_r, fixed | r | alone))
         return _Family(tuple(clauses), explicit=tuple(explicit), build_test=test)
 
     def _relevant(self, family: _Family) -> int:

@@ -1116,11 +1116,30 @@ class Generator:
                         for r in raises:
                             _add(out, seen, key_head | ((r | jbit) << shift))
                             if t.multiple:
-                                for u in self.group_unions(big_v):
+                                for u in self.raise_intake(big_v):
                                     if not u & (r | jbit):
                                         _add(out, seen, key_head | ((r | jbit | u) << shift))
                                 if t.one_per_value:
                                     self.raise_joins(key_head, shift, j, r | jbit, big_v, out, seen)
+
+    def raise_intake(self, big_v: int) -> list[int]:
+        """What a raise to ``big_v`` may take into the build besides the hand card (``build.raise_takes_in``):
+        unions of the sets worth ``big_v``; of the loose cards worth it, each alone (000 rule 5.1: "if they
+        are equal to the new capturing number"); or nothing."""
+        takes_in = self.t.raise_takes_in
+        if takes_in == 2:
+            return self.group_unions(big_v)
+        if takes_in == 0:
+            return _EMPTY
+        eq = self.equal_loose(big_v)
+        if not eq:
+            return _EMPTY
+        singles: list[int] = []
+        while eq:
+            low = eq & -eq
+            singles.append(low)
+            eq ^= low
+        return unions(singles, 0, self.t.move_budget)
 
     def raise_joins(self, key_head: int, shift: int, j: int, raised: int, big_v: int, out: list[int],
                     seen: set[int]) -> None:
@@ -1132,7 +1151,7 @@ class Generator:
                 continue
             both = raised | 1 << (self.n_loose + i)
             _add(out, seen, key_head | (both << shift))
-            for u in self.group_unions(big_v):
+            for u in self.raise_intake(big_v):
                 if not u & both:
                     _add(out, seen, key_head | ((both | u) << shift))
 

@@ -351,7 +351,13 @@ class _Reasons:
             if not b.raise_own and x.owner == self.seat:
                 return f"you own {self.label(x)}, and a player may not raise their own build"
             if self.m.loose and not b.raise_with_table_cards:
-                return "only the card from your hand may raise a build, not loose table cards"
+                loose = [self.values_of(i, False) for i in bits(self.m.loose)]
+                if b.raise_takes_in == "sets" or len(loose) > _MAX_ITEMS or _partitions(loose, V) is None:
+                    return "only the card from your hand may raise a build, not loose table cards"
+                if b.raise_takes_in == "none":
+                    return f"a raise takes in no loose cards: only the card from your hand goes onto {self.label(x)}"
+                if b.raise_takes_in == "cards" and any(V not in v for v in loose):
+                    return f"a raise takes in only loose cards worth {V} each, not cards that add up to {V}"
             if isinstance(x.value, int) and x.value > V:
                 return f"a build is raised, never lowered: {self.label(x)} cannot become {V}"
         if self.m.kind is MoveKind.TRAIL_BUILD:

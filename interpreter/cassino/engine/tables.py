@@ -36,6 +36,7 @@ COMPULSORY = {"never": 0, "equal_loose_card": 1, "when_card_can_capture": 2, "wh
 EQUAL_CARDS = {"any": 0, "all_when_pairing": 1, "all": 2}
 VALUELESS_CAPTURE = {"one": 0, "all": 1, "any": 2, "one_or_three_by_fourth": 3}
 VALUELESS_BUILD = {"never": 0, "always": 1, "when_all_four": 2}
+RAISE_TAKES_IN = {"none": 0, "cards": 1, "sets": 2}
 
 
 def value_mask(values: tuple[int, ...]) -> int:
@@ -146,6 +147,9 @@ class Tables:
         self.raise_single: bool = b.raise_single
         self.raise_own: bool = b.raise_own
         self.raise_with_table_cards: bool = b.raise_with_table_cards
+        #: What a raise takes in besides the hand card (``build.raise_takes_in``): 0 nothing, 1 loose cards
+        #: each worth the new value, 2 loose cards or sets worth it.
+        self.raise_takes_in: int = RAISE_TAKES_IN[b.raise_takes_in]
         self.add_sets: bool = b.add_sets
         #: No two builds of one value (``build.one_per_value``): a build raised to the value of another
         #: joins it in the same move ([Kh] "you must then combine them into a single augmented build").

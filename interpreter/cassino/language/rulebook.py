@@ -170,6 +170,15 @@ WORDS: dict[str, dict[Any, str | None]] = {
         False: "Only the card from your hand changes a build's value: loose table cards cannot make up the "
                "difference.",
     },
+    "build.raise_takes_in": {
+        "sets": "As you raise, you may also take into the build loose cards or sets worth the new value, making it "
+                "multiple: a {two} raising a build of 7 to 9 may take a loose {nine}, or a loose {five} and "
+                "{four}, with it.",
+        "cards": "As you raise, you may also take into the build loose cards each worth the new value, making it "
+                 "multiple: a {two} raising a build of 7 to 9 may take a loose {nine} with it, but not a loose "
+                 "{five} and {four}.",
+        "none": "A raise takes nothing else into the build: only the card from your hand goes onto it.",
+    },
     "build.single_build_as_card": {
         True: "A single build counts like one card of its value: it may be taken as part of a sum (a {nine} "
               "takes a build of 5 with a loose {four}) or become one set of a multiple build.",
@@ -1203,10 +1212,7 @@ def _build(rules: Rules, ctx: dict[str, Any]) -> Section:
                 w.amend(" Your partner's builds count as other players': you may raise them.")
             w.setting("build.raise_with_table_cards")
             if b.multiple:
-                w.say("build.raise_with_sets",
-                      "As you raise, you may also take into the build loose cards or sets worth the new value, "
-                      "making it multiple: a {two} raising a build of 7 to 9 may take a loose {nine} with it."
-                      .format_map(ctx))
+                w.setting("build.raise_takes_in")
         # African Casino (issue 36): one build a value, one build a player.
         w.setting("build.one_per_value")
         w.setting("build.one_per_player")

@@ -134,6 +134,9 @@ class BuildRules:
     one_per_player: bool = False
     # (issue 49) Turns of several actions: builds of cards in play alone, before or after the hand card.
     free_actions: bool = False
+    # What a raise takes into the build besides the hand card: `sets`, `cards` (each worth the new value,
+    # 000 rule 5.1) or `none` (see the schema).
+    raise_takes_in: str = "sets"
 
 
 @dataclass(frozen=True)
@@ -302,7 +305,7 @@ class Rules:
                              bd["for_partner"], bd["continue_as_begun"], bd["valueless"], bd["max_value"],
                              bd["owner_obligation"], bd["keep_capturing_card"], bd["owner_obligation_in_last_deal"],
                              bd["raise_partners"], bd["augment_opponents"], bd["one_per_value"],
-                             bd["one_per_player"], bd["free_actions"]),
+                             bd["one_per_player"], bd["free_actions"], bd["raise_takes_in"]),
             trail=TrailRules(d["trail"]["with_build"]),
             sweeps=SweepRules(d["sweeps"]["cancel"], d["sweeps"]["on_last_play"],
                               d["sweeps"]["residue_is_sweep"], d["sweeps"]["record_when_restricted"],

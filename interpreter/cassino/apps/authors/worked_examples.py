@@ -192,6 +192,15 @@ def _raise_table(r: Rules, p: Picker) -> Setup:
     return Setup([nine, ace], [two, mine, ten], [("builds", [two])], builds=[([three, four], 7, 1)])
 
 
+def _raise_takes_in(r: Rules, p: Picker) -> Setup | None:
+    # 000 rule 5.1 Example C: a two raises a build of 7 to 9 and may take a loose nine into it; a loose
+    # five and four, worth 9 together, only where a raise takes in sets.
+    if not (r.build.raise_single and r.build.multiple):
+        return None
+    three, four, nine, five, four2, two, mine = p.v(3), p.v(4), p.v(9), p.v(5), p.v(4), p.v(2), p.v(9)
+    return Setup([nine, five, four2], [two, mine], [("builds", [two])], builds=[([three, four], 7, 1)])
+
+
 def _single_as_card(r: Rules, p: Picker) -> Setup:
     two, three, four, nine = p.v(2), p.v(3), p.v(4), p.v(9)
     return Setup([four], [nine], [("captures", [nine])], builds=[([two, three], 5, 1)])
@@ -270,6 +279,7 @@ TEMPLATES: tuple[Template, ...] = (
     Template("build.raise_own", "raising your own build", ("build.raise_own",), _raise_own),
     Template("build.raise_with_table_cards", "raising with table cards", ("build.raise_with_table_cards",),
              _raise_table),
+    Template("build.raise_takes_in", "what a raise takes in", ("build.raise_takes_in",), _raise_takes_in),
     Template("build.single_build_as_card", "a build in a sum", ("build.single_build_as_card",), _single_as_card),
     Template("build.for_partner", "building for your partner", ("build.for_partner",), _for_partner),
     Template("build.continue_as_begun", "a build of equal cards", ("build.continue_as_begun",), _continue),

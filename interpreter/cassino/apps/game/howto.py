@@ -132,8 +132,12 @@ def _build(rules: Rules) -> str:
         not_by = [] if b.raise_own else ["its owner"]
         if not b.raise_partners:
             not_by.append("the owner's partner")
+        takes = ""
+        if b.multiple and b.raise_takes_in != "none":
+            takes = (", taking in loose cards each worth the new value" if b.raise_takes_in == "cards"
+                     else ", taking in loose cards or sets worth the new value")
         extras.append("a single build may be raised by adding a card from the hand"
-                      + (f", but not by {' or '.join(not_by)}" if not_by else ""))
+                      + (f", but not by {' or '.join(not_by)}" if not_by else "") + takes)
     if b.one_per_value:
         extras.append("there is only one build of each value: a new build of a value already built must join that build")
     if b.one_per_player:
