@@ -258,16 +258,11 @@ VARIANTS = tuple(RULES)
 DECLARED: tuple = ()
 # Differences where I believe the ENGINE is wrong (the comparison leaves their game result out and
 # says so; their hand points are still compared). Each: (name, reading, test(variant, case) -> bool).
-ENGINE_ERRORS: tuple = (
-    ("count-out-shared-point-by-seat",
-     "Count-out (G2) with a tie for most cards or spades shared 1-1 (swazi-casino, [Kh] 'if tied the "
-     "players get equal cards 1-1'): both sides get their point at the same moment, so when that point "
-     "takes both to the target neither reached it first (no winner, another hand, as 000 'If there is a "
-     "tie, another round is played' and 001 'the game is not ended'), and when it takes one there, the "
-     "other's shared point is counted too. The engine gives the shared point seat by seat, lowest seat "
-     "first (whoever deals), so seat 0 wins the tie and the other side's point is left out of scores.",
-     lambda variant, case: game_class(variant, case) == "shared"),
-)
+ENGINE_ERRORS: tuple = ()
+# (Was: "count-out-shared-point-by-seat": the engine gave a point shared 1-1 seat by seat in a count-out,
+# lowest seat first, so seat 0 won when the shared point took both sides to the target, and the other
+# side's shared point was left out of the scores. The engine now counts an item for every side at once; see
+# D13 in _count_out.)
 
 
 # ----------------------------------------------------------------------------------------------------
@@ -542,8 +537,13 @@ def _count_out(variant: str, case: dict[str, Any], before: dict[int, int], g: di
             run[t] += st[t]
         reached = [t for t in sides if run[t] >= target]
         shared = i < 2 and sum(1 for t in sides if st[t] > 0) > 1     # a tie shared 1-1 (R14, D2)
-        if reached and shared:
-            return "shared", None                                       # see ENGINE_ERRORS
+        if len(reached) > 1 and shared:
+            # D13: a shared point counts for both sides at once; when it takes both to the target neither
+            # reached it first: no winner, another hand (000 "If there is a tie, another round is played",
+            # 001 "another deal must be played"), the totals as counted before that point (swazi-casino.yaml
+            # and the engine read it so; at first I expected the whole hand's totals, past the target,
+            # from which no later count-out could start).
+            return None, {t: run[t] - st[t] for t in sides}
         if len(reached) == 1:
             return reached[0], run
         if len(reached) > 1:
@@ -564,26 +564,6 @@ def _count_out(variant: str, case: dict[str, Any], before: dict[int, int], g: di
     if g["sweeps"] == "more_wins":
         return more, run
     return (more if run[more] >= target else None), run
-
-
-def shared_result(variant: str, case: dict[str, Any]) -> dict[str, Any]:
-    """The reference's answer for ENGINE_ERRORS[0]: a shared point counts for both sides at once."""
-    g = GAMES[variant]
-    pts = hand_points(variant, case)
-    sides = sorted(pts)
-    run = {t: int((case.get("scores") or {}).get(t, 0)) for t in sides}
-    items = item_points(variant, case)
-    for name in ("cards", "spades"):
-        for t in sides:
-            run[t] += items[t].get(name, 0)
-        reached = [t for t in sides if run[t] >= g["target"]]
-        if len(reached) > 1:      # at once: nobody reached it first; another hand (000 G1, 001)
-            return {"winner": None, "scores": {t: run[t] - items[t]["cards"] - items[t]["spades"] + pts[t]
-                                               if name == "spades" else run[t] - items[t]["cards"] + pts[t]
-                                               for t in sides}}
-        if reached:
-            return {"winner": reached[0], "scores": run}
-    raise AssertionError("not a shared-point case")
 
 
 def game_result(variant: str, case: dict[str, Any]) -> dict[str, Any] | None:
@@ -635,7 +615,7 @@ def game_result(variant: str, case: dict[str, Any]) -> dict[str, Any] | None:
         return out
     if g["mode"] == "count_out":                                                  # G2
         w, counted = _count_out(variant, case, before, g)
-        if w in ("undecided", "shared"):
+        if w == "undecided":
             return None
         return {"scores": counted, "winner": w}
     best = max(after[t] for t in reached)                                         # G1
@@ -755,7 +735,7 @@ def case_yaml(case: dict[str, Any], expect: dict[str, Any], root: str) -> str:
 
 
 def game_class(variant: str, case: dict[str, Any]) -> str | None:
-    """Why game_result declines a case: "shared" (ENGINE_ERRORS[0]), "undecided", "claims", or None."""
+    """Why game_result declines a case: "undecided", "claims", or None."""
     g = GAMES[variant]
     if g["mode"] is None:
         return "claims"
@@ -822,7 +802,7 @@ def main(argv: list[str]) -> int:
         directory = a.keep or tempfile.mkdtemp(prefix="scoring-ref-")
         os.makedirs(directory, exist_ok=True)
         res = run_cases(cases, directory, root, expect=lambda c: dict(
-            {"hand_points": hand_points(c["variant"], c)}, **shared_result(c["variant"], c)))
+            {"hand_points": hand_points(c["variant"], c)}, **(game_result(c["variant"], c) or {})))
         print(res.stdout[-3000:], res.stderr[-1000:])
         return res.returncode
     import collections

@@ -303,10 +303,18 @@ class Scorer:
                 continue
             if item.count == "sweeps":
                 awards = self._sweep_lead(awards)
+            # An item counts for every side at once: a point shared 1-1 (Swazi Casino's tie for most cards)
+            # that takes two sides to the target together names neither first, whatever their seats. The
+            # count decides nothing; the totals stand as counted before that item, below the target, and
+            # another hand is played (001: "if that does not decide, another deal"; our reading).
+            before = dict(running)
             for s in state.sides:
                 running[s] += awards[s]
-                if running[s] >= target:
-                    return s, running
+            out = [s for s in state.sides if running[s] >= target]
+            if len(out) == 1:
+                return out[0], running
+            if out:
+                return None, before
         return None, running
 
     @staticmethod

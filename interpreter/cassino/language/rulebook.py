@@ -1486,6 +1486,12 @@ def _game(rules: Rules, ctx: dict[str, Any]) -> Section:
         w.setting("game.score_mode")
         if both_reach_can_matter(rules) and g.goal != "lowest":
             w.setting("game.both_reach")
+            if g.both_reach == "count_out" and any(
+                    (item := rules.scoring.item(name)) is not None and item.ties in ("split", "each")
+                    for name in counted_out(rules)):
+                w.amend(" Points that tied sides share count for them at once: if they take two sides to "
+                        f"{g.target} together, neither wins yet, and another hand is played from the totals "
+                        "counted before them.")
             if rules.endgame.restrictions and g.both_reach == "higher_wins":
                 w.amend(" (This is for sides that reach it without a restriction: see the end of the game.)")
         if any((item := rules.scoring.item(name)) is not None and item.count == "sweeps"
