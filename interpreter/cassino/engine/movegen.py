@@ -897,7 +897,9 @@ class Generator:
                 lowest = m & -m
                 if items is _EMPTY:
                     items = []
-                items.append(1 << _ones(loose & (lowest - 1)))
+                # (``int``: compiled, ``1 << i64`` shifts a C int, which overflows at 31 loose cards below;
+                # a 33-card table gave negative keys. ``_cards_worth`` shifts an i64 ``one`` for that.)
+                items.append(1 << int(_ones(loose & (lowest - 1))))
                 m ^= lowest
         elif same:
             j = 0
