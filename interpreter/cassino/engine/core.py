@@ -1314,6 +1314,15 @@ class Engine:
                 p[seat] = p[seat] | {value}
                 proven = tuple(p)
             new_builds = rest_builds + (Build(cards, value, multiple, seat, holder, self.is_pairs(cards, value)),)
+        if self.for_partner and proven and played and self.tables.keep_capturing_card:
+            # A value played away stays proven while the seat holds a build of it: the holder keeps a card of its
+            # value (001 "Taking In": "the 8 already built by his partner is sufficient"), as a position given
+            # with that build reads it (``position``).
+            kept = frozenset(b.value for b in new_builds if b.holder == seat and isinstance(b.value, int))
+            if not kept <= proven[seat]:
+                p = list(proven)
+                p[seat] = p[seat] | kept
+                proven = tuple(p)
         stock = state.stock
         if self.draw_after_play and stock:
             need = self.deal_sizes[state.players][0] - popcount(hands[seat])

@@ -1221,6 +1221,8 @@ def _build(rules: Rules, ctx: dict[str, Any]) -> Section:
         partners = _has_partners(rules)
         if partners:
             w.setting("build.for_partner")
+            if b.for_partner and b.keep_capturing_card:
+                w.amend(" While a build they hold is on the table its value stays known, since they keep a card of it.")
         w.setting("build.continue_as_begun")
         if _valueless_ranks(rules):
             w.setting("build.valueless")
