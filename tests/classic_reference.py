@@ -87,13 +87,14 @@ D4  R14: the owner in face-builds may capture anything, or raise a build; no tra
     added at the same value.
 D5  R11: a value the partner "declared" is the value of a build on the table whose holder is the partner; a
     build made for it without the card in one's own hand has the partner as holder.
-D6  R9's ban on trailing binds the owner of a build who is also its holder. 001 "Any player who has made a
-    build is obliged either to win it ... or to win something else, or to make another build" cannot bind
-    the maker of a build for the partner's card: he may hold nothing that captures or builds (hoyle 4p seed
-    1 ply 13: the maker holds only KD), and 000's reason ("It is always possible to capture in this
-    situation - if nothing else, you must hold the capturing card") fails. The holder who did not make the
-    build keeps a card of its value (R9's second sentence, the case's ``holder``) but may trail. The engine
-    agrees (first comparison: 10 "engine only" trails of such makers, hoyle 4p partners; now none).
+D6  R9's ban on trailing binds the owner (the last to add), also one who made the build for the partner's
+    card (001 "Any player who has made a build is obliged either to win it ... or to win something else,
+    or to make another build"). Such a maker may hold nothing that captures or builds (hoyle 4p partners
+    seed 1 ply 13: he holds only KD), where 000's reason ("It is always possible to capture in this
+    situation") fails; then 001 Trailing applies: "When a player cannot pair, combine, or build anything,
+    he must play a card", and he trails. The holder who did not make the build keeps a card of its value
+    (R9's second sentence, the case's ``holder``) and may trail. The engine agrees (first comparison: 10
+    "engine only" trails of such makers; a ban on the holder-owner alone gave 9 "reference only"; now 0).
 """
 
 from __future__ import annotations
@@ -261,9 +262,11 @@ class _Position:
 
     # ---- moves ----------------------------------------------------------------------------------------
     def all_moves(self) -> set[str]:
-        # R9 / D6: the duty is the owner's when the owner is also the holder; a build made for the partner's
-        # declared value (R11) binds neither its maker (who cannot take it) nor, for trailing, the partner
-        owner = any(b.owner == self.seat and b.holder == self.seat for b in self.builds)
+        # R9: the last player to add to a build (its owner) may not trail; D6: when such an owner has no
+        # capture and no build (a build made for the partner's card, R11), 001 Trailing applies: "When a
+        # player cannot pair, combine, or build anything, he must play a card."
+        owner = any(b.owner == self.seat for b in self.builds)
+        trails: set[str] = set()
         for h in dict.fromkeys(self.hand):
             rest = list(self.hand)
             rest.remove(h)
@@ -275,15 +278,15 @@ class _Position:
                 builds = {m for m, _ in builds}
             self.moves |= captures | builds
             # R10 trail
-            if owner and self.r.owner_rule != "none":
-                continue
             if not self.r.trail_if_can_capture and captures:
                 continue
             if not self.keeps(rest, set()):
                 continue
-            self.moves.add(f"{h} trail")
+            trails.add(f"{h} trail")
             if self.r.trail_with_build:
-                self.moves |= self.trail_builds(h, rest)
+                trails |= self.trail_builds(h, rest)
+        if not owner or self.r.owner_rule == "none" or not self.moves:
+            self.moves |= trails
         return self.moves
 
     def captures(self, h: str, rest: list[str]) -> set[str]:
