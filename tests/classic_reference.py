@@ -370,12 +370,13 @@ class _Position:
                     continue
                 if self.r.build_as_card and b.single:
                     continue                                                   # handled as a unit above
-                if not self.keeps(rest, {i}):
-                    continue
                 if b.value == value:                                           # R8 add sets
                     same_rank = len({_rank(c) for c in b.cards}) == 1 and _value(b.cards[0]) == value
                     for m in range(1 << self.n):
-                        if m & ~loose_units:
+                        # R15: single builds count as cards (units) in the sets added
+                        if m & ~loose_units and not self.r.build_as_card:
+                            continue
+                        if not self.keeps(rest, {i} | self.unit_builds(m)):
                             continue
                         if self.r.continue_as_begun and same_rank:             # R12
                             if _rank(h) != _rank(b.cards[0]) or any(
@@ -392,10 +393,11 @@ class _Position:
                                     break
                                 sub = (sub - 1) & m
                         if ok:
-                            out.add((f"{h} build {value} on {b.text()} " + " ".join(self.unit_text(m)), False))
+                            items = [b.text()] + self.unit_text(m)
+                            out.add((f"{h} build {value} on " + " ".join(items), False))
                 elif b.single and b.value < value:                             # R7 raise
                     gap = value - b.value - hv
-                    if gap < 0:
+                    if gap < 0 or not self.keeps(rest, {i}):
                         continue
                     for m in range(1 << self.n):
                         if m & ~loose_units:
