@@ -82,7 +82,11 @@ D1  R7's "additional cards ... equal to the new capturing number" are read as lo
     cards adding up), as in R8.
 D2  A build move touches at most one existing build (R8 "other cards on the table which are not yet in
     builds"); two builds are never merged (except single builds as cards, R15).
-D3  R5 binds only loose cards, not builds of the rank.
+D3  R5 binds only loose cards, not builds of the value (hoyle, two-handed: "all similar cards" are cards).
+    A court card that takes every court card of its rank (R2, hoyle, two-handed, face-builds) takes the
+    piles of that rank too (face-builds, R13): a pile of jacks is jacks, not a build of a value. (First
+    written with the piles optional; a probe with `cassino check` showed the engine requires them, and the
+    text's "takes all" reads so.)
 D4  R14: the owner in face-builds may capture anything, or raise a build; no trail, no new build, no set
     added at the same value.
 D5  R11: a value the partner "declared" is the value of a build on the table whose holder is the partner; a
@@ -300,13 +304,12 @@ class _Position:
             if self.r.court_capture == "one":
                 options = [([c], []) for c in same]
             elif self.r.court_capture == "one_or_three":
-                options = [([c], []) for c in same] + ([(same, [])] if len(same) == 3 else [])
-                options += [([], [i]) for i in piles]
-            else:
-                for pm in _subsets(len(piles)):
-                    chosen = [piles[i] for i in _bits(pm)]
-                    if same or chosen:
-                        options.append((same, chosen))
+                options = [([c], []) for c in same] + [([], [i]) for i in piles]
+                # "3 matching face cards on the table to all be captured by the fourth", loose or piled
+                if len(same) + sum(len(self.builds[i].cards) for i in piles) == 3:
+                    options.append((same, piles))
+            elif same or piles:                                                # D3: every court of the rank
+                options = [(same, piles)]
             for loose, taken in options:
                 if not self.keeps(rest, set(taken)):
                     continue
