@@ -265,6 +265,9 @@ def random_case(rnd: random.Random, variant: str, players: int, partners: bool) 
         builds.append({"cards": [take(worth(rank)) for _ in range(rnd.choice([2, 3]))], "value": rank,
                        "owner": owner, "holder": owner})
     table = [take(lambda c: True) for _ in range(rnd.randint(0, 6))]
+    for b in builds:
+        if isinstance(b["value"], str) and rnd.random() < 0.5:        # a loose court beside a court pile
+            table.append(take(worth(b["value"])))
     hands: dict[int, list[str]] = {s: [] for s in range(players)}
     for b in builds:
         if not any(worth(b["value"])(c) for c in hands[b["holder"]]):
