@@ -99,6 +99,24 @@ D6  R9's ban on trailing binds the owner (the last to add), also one who made th
     he must play a card", and he trails. The holder who did not make the build keeps a card of its value
     (R9's second sentence, the case's ``holder``) and may trail. The engine agrees (first comparison: 10
     "engine only" trails of such makers; a ban on the holder-owner alone gave 9 "reference only"; now 0).
+D7  An owner may not trail with a build either (trail-and-build): 000 rule 6 "The only case in which trailing
+    is not allowed is when there is a build on the table which you were the last player to add to", and the
+    Variation's move is a trail ("trail a card and simultaneously make a build"); rule 4's "simply to trail"
+    could be read the other way. The build of a trail is new (two or more loose cards, "combining other
+    cards on the table"), never added to a build on the table.
+D8  R12 restricts only a build of equal cards announced by their rank; a build begun by addition takes
+    any card or set of its value (the two-handed file's declared reading; the text's one example is a pair).
+
+Compared with the variant files' readings
+-----------------------------------------
+Every reading above is also the files' (or, where a file is silent, the engine's answer in a probe with
+``cassino check``: D1, D2, D3, D4, D7); none needs declaring, so ``DECLARED`` is empty. The comparison found
+no engine error, so ``ENGINE_ERRORS`` is empty. Two of this file's first readings were changed after a
+disagreement, each for a text's reason: D6 (001 Trailing) and D3's court piles (003/001 "all"). One rule
+the case format cannot carry: 001 "If a player has built a 9 which has been taken in by an adversary, he
+still holding the 9 he built for, his partner may build for the declared 9" needs the hand's history; the
+harness counts such positions as lossy and compares none of them (the engine follows the text there: a
+``cassino check`` probe with the moves played passes).
 """
 
 from __future__ import annotations
