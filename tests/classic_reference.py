@@ -111,8 +111,11 @@ Compared with the variant files' readings
 -----------------------------------------
 Every reading above is also the files' (or, where a file is silent, the engine's answer in a probe with
 ``cassino check``: D1, D2, D3, D4, D7); none needs declaring, so ``DECLARED`` is empty. The comparison found
-no engine error, so ``ENGINE_ERRORS`` is empty. Two of this file's first readings were changed after a
-disagreement, each for a text's reason: D6 (001 Trailing) and D3's court piles (003/001 "all"). One rule
+no engine error among the positions it compares. ``ENGINE_ERRORS`` lists one found among the positions
+the harness leaves out as lossy (play and the scenario read-back list different moves): in hoyle 4p
+partners, after a partner who built V plays another card of rank V, play refuses builds for his declared V
+that his build on the table still declares (R11); see test_classic_reference.py. Two of this file's first
+readings were changed after a disagreement, each for a text's reason: D6 (001 Trailing) and D3's court piles (003/001 "all"). One rule
 the case format cannot carry: 001 "If a player has built a 9 which has been taken in by an adversary, he
 still holding the 9 he built for, his partner may build for the declared 9" needs the hand's history; the
 harness counts such positions as lossy and compares none of them (the engine follows the text there: a
@@ -491,4 +494,26 @@ def legal_moves(variant: str, case: dict[str, Any]) -> set[str]:
 
 Test = Callable[[Any], bool]
 DECLARED: tuple[tuple[str, str, Test], ...] = ()
-ENGINE_ERRORS: tuple[tuple[str, str, Test], ...] = ()
+
+
+def _partner_build_withdrawn(d: Any) -> bool:
+    """A build for the value of a build on the table that the mover's partner holds, which this reference
+    lists (R11) and the engine refuses."""
+    if d.engine_says or d.variant != "hoyle" or not d.partners or " build " not in d.move:
+        return False
+    value = d.move.split()[2]
+    partner = (d.case["to_play"] + 2) % 4
+    return any(str(b["value"]) == value and b.get("holder", b["owner"]) == partner for b in d.case["builds"])
+
+
+#: Where the engine is believed wrong (the CI slice skips these and says so). None has appeared as a
+#: disagreement of the harness: the one found shows only in play, where the harness counts the position
+#: as lossy; test_classic_reference.py holds its scenario case (an expected failure of the engine).
+ENGINE_ERRORS: tuple[tuple[str, str, Test], ...] = (
+    ("partner's declaration withdrawn in play",
+     "001 Taking In: 'the 8 already built by his partner is sufficient'. In play the engine stops accepting the "
+     "partner's build as the declaration once the partner has played another card of its rank (hoyle 4p "
+     "partners seeds 2, 9, 41, 60 of the harness's games), though his build stays on the table and he must "
+     "keep a card of its value; the same position given as a scenario case allows the build.",
+     _partner_build_withdrawn),
+)

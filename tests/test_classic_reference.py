@@ -232,6 +232,9 @@ def test_the_slice_compares_every_seating(slice_tally: rp.Tally) -> None:
 def test_no_undeclared_disagreement_in_play(slice_tally: rp.Tally) -> None:
     bad = _undeclared(slice_tally)
     assert not bad, "\n".join(str(d) for d in bad[:5])
+    skipped = [d for d in slice_tally.found if any(t(d) for _, _, t in cr.ENGINE_ERRORS)]
+    if skipped:
+        print(f"{len(skipped)} disagreements skipped as suspected engine errors: {[n for n, _, _ in cr.ENGINE_ERRORS]}")
 
 
 def _court(card: str, rank: str) -> bool:
@@ -331,6 +334,33 @@ def test_no_disagreement_on_positions_built_at_random() -> None:
     compared, found = compare_random(cr.VARIANTS, 250)
     assert compared > 2300
     assert not found, "\n".join(map(str, found[:5]))
+
+
+# ------------------------------------------------------------------ an engine error (ENGINE_ERRORS)
+PARTNER_CASE = {
+    "name": "001 Taking In: the partner's 10-build is sufficient, after he took a ten with another ten",
+    "players": 4, "partners": True, "to_play": 0,
+    "builds": [{"cards": ["2D", "8S"], "value": 10, "owner": 0}],
+    "table": ["10H", "9H"], "hand": ["10S", "10D"], "hands": {1: ["KD", "5C"], 2: ["AD", "7S"]},
+    "moves": ["10D capture 10H", "KD trail"],
+    "expect": {"builds": [{"cards": ["2D", "8S"], "value": 10, "owner": 0, "holder": 0}],
+               "legal": ["AD build 10 on 9H"]},
+}
+
+
+def test_the_reference_allows_the_partner_build_after_the_moves() -> None:
+    case = {k: v for k, v in PARTNER_CASE.items() if k not in ("name", "moves", "expect", "hand", "hands")}
+    case.update({"to_play": 2, "table": ["9H", "KD"], "hand": ["AD", "7S"], "hands": {0: ["10S"], 1: ["5C"]}})
+    assert rp.canonical("AD build 10 on 9H") in _moves("hoyle", case)
+
+
+@pytest.mark.xfail(strict=True, reason="engine error (classic_reference.ENGINE_ERRORS): in play the partner's "
+                   "declared value is withdrawn once he plays another card of its rank")
+def test_the_engine_keeps_the_partners_declaration_in_play(tmp_path: Path) -> None:
+    path = tmp_path / "partner.yaml"
+    path.write_text(yaml.safe_dump({"variant": "hoyle", "cases": [PARTNER_CASE]}, sort_keys=False), encoding="utf-8")
+    run = subprocess.run([sys.executable, "-m", "cassino", "check", str(path)], capture_output=True, text=True)
+    assert run.returncode == 0, run.stdout
 
 
 # ------------------------------------------------------------------ (c) the comparison can fail
