@@ -115,8 +115,8 @@ no engine error among the positions it compares. ``ENGINE_ERRORS`` lists one fou
 the harness leaves out as lossy (play and the scenario read-back list different moves): in hoyle 4p
 partners, after a partner who built V plays another card of rank V, play refuses builds for his declared V
 that his build on the table still declares (R11); see test_classic_reference.py. Two of this file's first
-readings were changed after a disagreement, each for a text's reason: D6 (001 Trailing) and D3's court piles (003/001 "all"). One rule
-the case format cannot carry: 001 "If a player has built a 9 which has been taken in by an adversary, he
+readings were changed after a disagreement, each for a text's reason: D6 (001 Trailing) and D3's court
+piles (003/001 "all"). One rule the case format cannot carry: 001 "If a player has built a 9 which has been taken in by an adversary, he
 still holding the 9 he built for, his partner may build for the declared 9" needs the hand's history; the
 harness counts such positions as lossy and compares none of them (the engine follows the text there: a
 ``cassino check`` probe with the moves played passes).
