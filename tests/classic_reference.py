@@ -116,10 +116,10 @@ the harness leaves out as lossy (play and the scenario read-back list different 
 partners, after a partner who built V plays another card of rank V, play refuses builds for his declared V
 that his build on the table still declares (R11); see test_classic_reference.py. Two of this file's first
 readings were changed after a disagreement, each for a text's reason: D6 (001 Trailing) and D3's court
-piles (003/001 "all"). One rule the case format cannot carry: 001 "If a player has built a 9 which has been taken in by an adversary, he
-still holding the 9 he built for, his partner may build for the declared 9" needs the hand's history; the
-harness counts such positions as lossy and compares none of them (the engine follows the text there: a
-``cassino check`` probe with the moves played passes).
+piles (003/001 "all"). One rule the case format cannot carry: 001 "If a player has built a 9 which has
+been taken in by an adversary, he still holding the 9 he built for, his partner may build for the declared
+9" needs the hand's history; the harness counts such positions as lossy and compares none of them (the
+engine follows the text there: a ``cassino check`` probe with the moves played passes).
 """
 
 from __future__ import annotations
