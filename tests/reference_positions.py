@@ -109,6 +109,31 @@ def engine_moves(engine: Engine, state: HandState) -> set[str]:
     return {canonical(format_move(m, engine.deck)) for m in engine.legal_moves(state)}
 
 
+_SHARED: list[Reader] = []
+
+
+def case_moves(variant: str, case: dict[str, Any]) -> set[str]:
+    """The engine's legal moves at a scenario case's position, read as ``cassino check`` reads it (canonical
+    texts): what the references' hand-written examples are checked against."""
+    if not _SHARED:
+        _SHARED.append(Reader())
+    engine, state = _SHARED[0].state(variant, case)
+    return engine_moves(engine, state)
+
+
+def canonical_set(moves: Iterable[str]) -> set[str]:
+    return {canonical(m) for m in moves}
+
+
+def explained(module: Any, d: "Disagreement") -> str | None:
+    """The name of the declared reading (``DECLARED``) or suspected engine error (``ENGINE_ERRORS``) of a
+    reference ``module`` that ``d`` falls under, or None."""
+    for name, _why, test in tuple(getattr(module, "DECLARED", ())) + tuple(getattr(module, "ENGINE_ERRORS", ())):
+        if test(d):
+            return str(name)
+    return None
+
+
 def positions(variant: str, players: int, partners: bool, seed: int) -> Iterator[tuple[Engine, int, HandState]]:
     """Every turn's start in one random game (random legal moves, seeded), with its ply."""
     engine = Engine(load_rules(variant))
@@ -212,6 +237,23 @@ def run(seatings: Iterable[tuple[str, int, bool]], seeds: Iterable[int], referen
             if progress is not None:
                 progress(tally)
     return tally
+
+
+def run_each(seatings: Iterable[tuple[str, int, bool]], seeds: Iterable[int], reference: Reference,
+             per_seating: int) -> Tally:
+    """:func:`run` of the first ``per_seating`` positions of each seating (a CI slice that reaches every
+    seating however long the first ones' games are), in one tally."""
+    total = Tally()
+    seeds = list(seeds)
+    for seating in seatings:
+        part = run([seating], seeds, reference, max_positions=per_seating)
+        total.positions += part.positions
+        total.skipped += part.skipped
+        total.lossy += part.lossy
+        total.moves += part.moves
+        total.found += part.found
+        total.by_seating.update(part.by_seating)
+    return total
 
 
 def seatings(variants: Iterable[str]) -> list[tuple[str, int, bool]]:

@@ -211,16 +211,7 @@ PER_SEATING = 120
 @pytest.fixture(scope="module")
 def slice_tally() -> rp.Tally:
     """The first PER_SEATING positions of seeds 1 and 2 of every seating (5,760 positions)."""
-    total = rp.Tally()
-    for seating in rp.seatings(cr.VARIANTS):
-        t = rp.run([seating], range(1, 3), cr.legal_moves, max_positions=PER_SEATING)
-        total.positions += t.positions
-        total.skipped += t.skipped
-        total.lossy += t.lossy
-        total.moves += t.moves
-        total.found += t.found
-        total.by_seating.update(t.by_seating)
-    return total
+    return rp.run_each(rp.seatings(cr.VARIANTS), range(1, 3), cr.legal_moves, PER_SEATING)
 
 
 def test_the_slice_compares_every_seating(slice_tally: rp.Tally) -> None:

@@ -21,16 +21,8 @@ ROOT = Path(__file__).resolve().parents[1]
 TAKE_ALL = str(ROOT / "examples" / "krypkasino-take-all.yaml")
 THREES = str(ROOT / "examples" / "krypkasino-threes.yaml")
 
-_READER = rp.Reader()
-
-
-def _engine(variant: str, case: dict[str, Any]) -> set[str]:
-    engine, state = _READER.state(variant, case)
-    return rp.engine_moves(engine, state)
-
-
-def _canon(moves: set[str]) -> set[str]:
-    return {rp.canonical(m) for m in moves}
+_engine = rp.case_moves
+_canon = rp.canonical_set
 
 
 # (variant, source, hand, table, exactly these moves)
@@ -114,16 +106,7 @@ PER_SEATING = 60
 
 @pytest.fixture(scope="module")
 def tally() -> rp.Tally:
-    total = rp.Tally()
-    for seating in SEATINGS:
-        part = rp.run([seating], range(1, 2), nr.legal_moves, max_positions=PER_SEATING)
-        total.positions += part.positions
-        total.skipped += part.skipped
-        total.lossy += part.lossy
-        total.moves += part.moves
-        total.found += part.found
-        total.by_seating.update(part.by_seating)
-    return total
+    return rp.run_each(SEATINGS, range(1, 2), nr.legal_moves, PER_SEATING)
 
 
 def test_the_slice_covers_every_seating(tally: rp.Tally) -> None:

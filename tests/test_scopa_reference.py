@@ -18,16 +18,8 @@ import scopa_reference as ref
 
 SEEDS = range(1, 3)
 SEATINGS = rp.seatings(ref.VARIANTS)
-_READER = rp.Reader()
-
-
-def _engine(variant: str, case: dict[str, Any]) -> set[str]:
-    engine, state = _READER.state(variant, case)
-    return rp.engine_moves(engine, state)
-
-
-def _canon(moves: set[str]) -> set[str]:
-    return {rp.canonical(m) for m in moves}
+_engine = rp.case_moves
+_canon = rp.canonical_set
 
 
 # ------------------------------------------------------------------ (a) the pages' own examples
@@ -97,10 +89,7 @@ def test_the_reference_refuses_what_is_not_a_position() -> None:
 
 # ------------------------------------------------------------------ (b) the CI slice
 def _explained(d: rp.Disagreement) -> str | None:
-    for name, _why, test in ref.DECLARED + ref.ENGINE_ERRORS:
-        if test(d):
-            return name
-    return None
+    return rp.explained(ref, d)
 
 
 @pytest.fixture(scope="module")
