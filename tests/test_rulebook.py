@@ -30,7 +30,7 @@ from cassino.language.settings import get, leaf_paths, schema_of, with_value
 from cassino.language.variants import load_rules
 from cassino.players.bots import make_bot
 
-from conftest import EXAMPLES, ROOT, VARIANTS
+from conftest import EXAMPLES, ROOT, VARIANTS, validate_refuses
 
 ALL_FILES = [f"variants/{v}.yaml" for v in VARIANTS] + [f"examples/{p.name}" for p in EXAMPLES]
 
@@ -539,3 +539,14 @@ def test_points_written_as_a_whole_number_with_a_point_are_said_as_a_whole_numbe
     assert spades.points == 1 and isinstance(spades.points, int)
     text = render(full_rulebook(str(house)), "text")
     assert "Spades: 1 point to the side" in text and "1.0 point" not in text
+
+
+@pytest.mark.parametrize("body, words", [
+    ("build:\n  raise_takes_in: all\n", "must be one of none, cards, sets"),
+    ("build:\n  raise_takes_in: true\n", "raise_takes_in"),
+    ("build:\n  raise_takes_in: [cards]\n", "raise_takes_in"),
+    ("build:\n  raise_take_in: sets\n", "did you mean `raise_takes_in`"),
+])
+def test_a_bad_raise_takes_in_is_refused_at_its_line(cli, tmp_path: Path, body: str, words: str) -> None:  # type: ignore[no-untyped-def]
+    said = validate_refuses(cli, tmp_path, body, "standard", words)
+    assert "house.yaml:4:" in said, said
