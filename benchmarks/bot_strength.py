@@ -1,6 +1,8 @@
 """Computer players' strength: mirrored pairs with sequential stopping, endgame regret, solver speed.
 
     python benchmarks/bot_strength.py                   # every bundled variant, 2 and 4 players, 40 pairs at most
+    python benchmarks/bot_strength.py --variants krypkasino --players 6 --pairings fitted-vs-greedy --one-hand
+                                                        # six players: three partnerships of two
     python benchmarks/bot_strength.py --variants standard --players 2 --pairings new-vs-old --cap 600
     python benchmarks/bot_strength.py --new search:0.004s --today plain:64 --one-hand   # equal time a move
     python benchmarks/bot_strength.py --regret          # endgame regret on 200 last-deal positions
@@ -9,10 +11,13 @@
                                                         # fitted playouts against greedy, each variant and seating
 
 Strength: each deal is played twice with the seats swapped (a mirrored pair), so
-the cards and the lead cancel out. Pairs are played in batches; after each batch
+the cards and the lead cancel out. With six players (three partnerships of two, seats k and k+3:
+krypkasino, kasino-misar) the first player is one partnership and the second the other two, and the
+deal is played three times, the first player's partnership in each place in turn (a rotation, called
+a pair below too): there a game won by none counts a third, and a share of 1/3 is even. Pairs are played in batches; after each batch
 the 95% interval of the first player's share of wins is worked out from the pairs
 (a pair scores 0, 1/2 or 1, a game without a winner counting a half), and the
-match stops when it excludes 50% (after at least --min pairs), or at --cap pairs.
+match stops when it excludes 50% (1/3 with six players; after at least --min pairs), or at --cap pairs.
 Stopping only at batch boundaries keeps the numbers the same whatever --workers.
 A game is a whole game to the variant's target, or with --one-hand a single hand
 (the side with more points wins). Seconds a move are the mean over each player's
@@ -24,7 +29,8 @@ player) against ``--today`` (default ``plain:64``, the search before it read the
 of the deal or took more deals for a close choice: compare a new search against it at equal
 time a move, as the ms/move columns show), new-vs-greedy the same against greedy;
 points a pair are the first player's lead with one standard error (in a game won by the lowest total,
-kasino-misar and krypkasino, the lead in fewer points). Also: greedy vs
+kasino-misar and krypkasino, the lead in fewer points; with six players, over the mean of the other two
+partnerships' points, summed over the rotation's three games). Also: greedy vs
 random, search vs greedy, and ``new-vs-old`` (its name from an earlier issue): today's `search` against the rollout
 search as it was before the exact endgame and the outlook (`old:64`: 64 deals a move,
 greedy playouts valued by the fixed worth of the cards won, no solver). `plain:64`: the search with its deals
@@ -64,6 +70,7 @@ from cassino.engine.game import Game
 from cassino.engine.rng import derive
 from cassino.engine.scoring import Scorer
 from cassino.errors import CassinoError
+from cassino.language.rules import Rules
 from cassino.language.variants import bundled_names, load_rules
 from cassino.players.base import Bot
 from cassino.players.bots import GreedyBot, SearchBot, make_bot
@@ -113,13 +120,25 @@ def bot(name: str, seed: int) -> Bot:
 
 
 # ---------------------------------------------------------------- mirrored pairs
+def sides_of(players: int) -> int:
+    """The sides at a table of ``players`` as the strength matches seat them: 2 (2 players; 4 in two
+    partnerships) or 3 (6 in three partnerships of two, seats k and k+3)."""
+    return 3 if players == 6 else 2
+
+
+def seats_six_in_pairs(rules: Rules) -> bool:
+    """Whether the rules seat six players in three partnerships of two (krypkasino, kasino-misar)."""
+    return (rules.seats.min_players <= 6 <= rules.seats.max_players and rules.partnership(6, True)
+            and rules.seats.team_size == 2)
+
+
 def one_game(variant: str, names: tuple[str, ...], seed: int, one_hand: bool
              ) -> tuple[int | None, list[list[float]], dict[int, int]]:
-    """A game, ``names`` by seat (four players: two partnerships): the winning side (None: none),
-    each seat's seconds a move, and each side's points."""
+    """A game, ``names`` by seat (four players: two partnerships; six: three partnerships of two, seat k's
+    side k mod 3): the winning side (None: none), each seat's seconds a move, and each side's points."""
     players = len(names)
     engine = Engine(load_rules(variant))
-    game = Game.new(engine, seed, players, partners=players == 4, dealer=0)
+    game = Game.new(engine, seed, players, partners=players in (4, 6), dealer=0)
     if one_hand:
         game = game.with_(target=None)
     bots = [bot(names[s], derive(seed, s)) for s in range(players)]
@@ -140,26 +159,30 @@ def one_game(variant: str, names: tuple[str, ...], seed: int, one_hand: bool
     # In a game won by the lowest total (kasino-misar, krypkasino) points count against: negated, so a
     # lead is always the better side's.
     sign = -1 if game.rules.game.goal == "lowest" else 1
-    points = {side: sign * sum(r.points.get(side, 0) for r in game.results) for side in (0, 1)}
+    points = {side: sign * sum(r.points.get(side, 0) for r in game.results) for side in range(sides_of(players))}
     return game.winner, times, points
 
 
-def one_pair(task: tuple[str, str, str, int, bool, int]) -> tuple[float, list[float], list[float], int]:
+def one_pair(task: tuple[str, str, str, int, bool, int]) -> tuple[float, list[float], list[float], float]:
     """A mirrored pair: ``a``'s share of the two games, ``a``'s and ``b``'s move times, ``a``'s points lead.
-    With four players ``a`` and ``b`` are partnerships (seats 0 and 2 against 1 and 3)."""
+    With four players ``a`` and ``b`` are partnerships (seats 0 and 2 against 1 and 3). With six, ``a`` is
+    one partnership of two (seats k and k+3) and ``b`` the other two, the same deal played three times with
+    ``a`` at k = 0, 1, 2: ``a``'s share of the three (a game won by none a third), and its lead over the mean
+    of the other partnerships' points, summed."""
     variant, a, b, seed, one_hand, players = task
+    sides = sides_of(players)
     share = 0.0
-    lead = 0
+    lead = 0.0
     times_a: list[float] = []
     times_b: list[float] = []
-    for a_side in (0, 1):
-        names = tuple(a if seat % 2 == a_side else b for seat in range(players))
+    for a_side in range(sides):
+        names = tuple(a if seat % sides == a_side else b for seat in range(players))
         winner, times, points = one_game(variant, names, seed, one_hand)
-        share += 0.5 if winner is None else float(winner == a_side)
-        lead += points[a_side] - points[1 - a_side]
+        share += 1 / sides if winner is None else float(winner == a_side)
+        lead += points[a_side] - sum(points[side] for side in range(sides) if side != a_side) / (sides - 1)
         for seat in range(players):
-            (times_a if seat % 2 == a_side else times_b).extend(times[seat])
-    return share / 2, times_a, times_b, lead
+            (times_a if seat % sides == a_side else times_b).extend(times[seat])
+    return share / sides, times_a, times_b, lead
 
 
 def interval(values: list[float]) -> tuple[float, float, float]:
@@ -183,7 +206,8 @@ def match(pool: ProcessPoolExecutor | None, variant: str, a: str, b: str, seed: 
           min_pairs: int, cap: int, batch: int, players: int = 2) -> dict[str, Any]:
     start = time.perf_counter()
     shares: list[float] = []
-    leads: list[int] = []
+    leads: list[float] = []
+    even = 1 / sides_of(players)
     times_a: list[float] = []
     times_b: list[float] = []
     k = 0
@@ -200,7 +224,7 @@ def match(pool: ProcessPoolExecutor | None, variant: str, a: str, b: str, seed: 
         so_far, so_far_low, _ = interval([float(x) for x in leads])
         print(f"  ({variant}, {players} players, {a} vs {b}: {k} pairs, {so_far:+.2f} ± {(so_far - so_far_low) / 1.96:.2f} "
               f"points a pair so far, {time.perf_counter() - start:.0f} s)", file=sys.stderr, flush=True)
-        if k >= min_pairs and (low > 0.5 or high < 0.5):
+        if k >= min_pairs and (low > even or high < even):
             break
     mean, low, high = share_interval(shares)
     lead, lead_low, lead_high = interval([float(x) for x in leads])
@@ -229,9 +253,10 @@ def strength(args: argparse.Namespace) -> None:
     pairings = list(PAIRINGS) if args.pairings == "all" else args.pairings.split(",")
     unit = "hand" if args.one_hand else "game"
     counts = [int(n) for n in str(args.players).split(",")]
-    print(f"mirrored pairs of {unit}s (4 players: two partnerships), stop when the 95% interval of the win share "
-          f"excludes 50% (at least {args.min} pairs) or at {args.cap} pairs; seed {args.seed}; points a pair: "
-          f"the first player's lead, ± one standard error")
+    print(f"mirrored pairs of {unit}s (4 players: two partnerships; 6: three partnerships of two, the first player "
+          f"one of them in turn), stop when the 95% interval of the win share excludes 50% (1/3 with 6) (at least "
+          f"{args.min} pairs) or at {args.cap} pairs; seed {args.seed}; points a pair: the first player's lead, "
+          f"± one standard error")
     print("| variant | players | pairing | pairs | first wins | 95% interval | points a pair | ms/move first "
           "| ms/move second |")
     print("|---|---|---|---|---|---|---|---|---|")
@@ -243,9 +268,12 @@ def strength(args: argparse.Namespace) -> None:
                 if not rules.seats.min_players <= players <= rules.seats.max_players:
                     print(f"| {variant} | {players} | - | - | not played with {players} | | | | |", flush=True)
                     continue
+                if players == 6 and not seats_six_in_pairs(rules):
+                    print(f"| {variant} | 6 | - | - | not played by 6 in partnerships of two | | | | |", flush=True)
+                    continue
                 try:
                     source = SearchBot(0).playout_choice(Game.new(Engine(rules), 1, players,
-                                                                  partners=players == 4)).source
+                                                                  partners=players in (4, 6))).source
                 except (CassinoError, ValueError):
                     source = "-"
                 for name in pairings:
@@ -351,7 +379,8 @@ def main() -> int:
     p.add_argument("--workers", type=int, default=2)
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--one-hand", action="store_true", help="a game is one hand")
-    p.add_argument("--players", default="2,4", help="player counts, comma-separated: 2, 4 (two partnerships of two)")
+    p.add_argument("--players", default="2,4", help="player counts, comma-separated: 2, 4 (two partnerships of two), "
+                   "6 (three partnerships of two: krypkasino, kasino-misar)")
     p.add_argument("--regret", action="store_true", help="the endgame regret table instead")
     p.add_argument("--solve-time", action="store_true", help="the solver's time on whole last deals instead")
     p.add_argument("--positions", type=int, default=200, help="last-deal positions (--regret, --solve-time)")
@@ -368,7 +397,8 @@ def main() -> int:
 
 def checked(p: argparse.ArgumentParser) -> argparse.Namespace:
     """``p``'s arguments, a bad one refused with its reason (exit 2) before any work: a count below 1,
-    --min above --cap, a player count other than 2 or 4, an unknown variant, pairing or player."""
+    --min above --cap, a player count other than 2, 4 or 6, a named variant without six players in partnerships
+    of two where 6 is asked for, an unknown variant, pairing or player."""
     args = p.parse_args()
     for option in ("cap", "min", "batch", "workers", "positions"):
         if getattr(args, option) < 1:
@@ -376,11 +406,16 @@ def checked(p: argparse.ArgumentParser) -> argparse.Namespace:
     if args.min > args.cap:
         p.error(f"--min ({args.min}) is at most --cap ({args.cap})")
     counts = str(args.players).split(",")
-    if not all(c in ("2", "4") for c in counts):
-        p.error(f"--players is 2, 4 or 2,4 (4: two partnerships), not {args.players!r}")
+    if not all(c in ("2", "4", "6") for c in counts) or len(set(counts)) < len(counts):
+        p.error(f"--players is 2, 4, 6 or a list of them such as 2,4 (4: two partnerships; 6: three partnerships "
+                f"of two), each once, not {args.players!r}")
     try:
         for variant in (bundled_names() if args.variants == "all" else args.variants.split(",")):
-            load_rules(variant)
+            rules = load_rules(variant)
+            if "6" in counts and args.variants != "all" and not seats_six_in_pairs(rules):
+                able = ", ".join(n for n in bundled_names() if seats_six_in_pairs(load_rules(n)))
+                p.error(f"--players 6: {variant} does not seat six players in three partnerships of two "
+                        f"(the bundled variants that do: {able})")
         names = args.judged.split(",") if args.regret else [
             player for name in (list(PAIRINGS) if args.pairings == "all" else args.pairings.split(","))
             for player in pairing(name, args)]
