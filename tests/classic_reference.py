@@ -376,17 +376,7 @@ class _Position:
             need = value - hv
             for m in range(1, 1 << self.n):
                 # h alone is a group (need == 0), or h with a set g of m summing to need
-                ok = False
-                if need == 0:
-                    ok = bool(part[m])
-                else:
-                    sub = m
-                    while sub:
-                        if self.sums[sub] == need and part[m ^ sub]:
-                            ok = True
-                            break
-                        sub = (sub - 1) & m
-                if not ok:
+                if not self.with_hand_set(m, need, lambda r: bool(part[r])):
                     continue
                 used = self.unit_builds(m)
                 if not self.keeps(rest, used):
@@ -410,17 +400,7 @@ class _Position:
                             if _rank(h) != _rank(b.cards[0]) or any(
                                     _rank(c) != _rank(h) for c in self.unit_text(m)):
                                 continue
-                        ok = False
-                        if need == 0:
-                            ok = bool(part[m])
-                        else:
-                            sub = m
-                            while sub:
-                                if self.sums[sub] == need and part[m ^ sub]:
-                                    ok = True
-                                    break
-                                sub = (sub - 1) & m
-                        if ok:
+                        if self.with_hand_set(m, need, lambda r: bool(part[r])):
                             items = [b.text()] + self.unit_text(m)
                             out.add((f"{h} build {value} on " + " ".join(items), False))
                 elif b.single and b.value < value:                             # R7 raise
@@ -430,19 +410,23 @@ class _Position:
                     for m in range(1 << self.n):
                         if m & ~loose_units:
                             continue
-                        ok = False
-                        if gap == 0:
-                            ok = self.taken_in(m, value, part)
-                        elif self.r.raise_with_table:                          # R15
-                            sub = m
-                            while sub:
-                                if self.sums[sub] == gap and self.taken_in(m ^ sub, value, part):
-                                    ok = True
-                                    break
-                                sub = (sub - 1) & m
-                        if ok:
+                        # the gap made up by table cards only with R15
+                        if (gap == 0 or self.r.raise_with_table) and self.with_hand_set(
+                                m, gap, lambda r: self.taken_in(r, value, part)):
                             out.add((f"{h} build {value} on {b.text()} " + " ".join(self.unit_text(m)), True))
         return {(m.strip(), r) for m, r in out}
+
+    def with_hand_set(self, m: int, need: int, rest: Callable[[int], bool]) -> bool:
+        """Whether the units ``m`` are the played card's set (a subset worth ``need``; none when ``need`` is 0)
+        and a remainder that ``rest`` accepts."""
+        if need == 0:
+            return rest(m)
+        sub = m
+        while sub:
+            if self.sums[sub] == need and rest(m ^ sub):
+                return True
+            sub = (sub - 1) & m
+        return False
 
     def taken_in(self, m: int, value: int, part: Any) -> bool:
         """D1: what a raise to ``value`` takes in besides the hand card, loose units ``m``: each a card worth
