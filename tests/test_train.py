@@ -81,9 +81,13 @@ def test_the_search_uses_what_is_shipped_and_greedy_where_nothing_is(cache: Path
                                        ("draw", 4, True), ("kasino-misar", 4, True), ("krypkasino", 4, True),
                                        ("swedish-kasino", 4, True), ("dominican", 4, True), ("spade", 4, True),
                                        ("face-builds", 4, True), ("finnish-kasino", 4, True),
-                                       ("dominican-soto", 4, True)):
+                                       ("dominican-soto", 4, True), ("kasino-misar", 6, True),
+                                       ("krypkasino", 6, True), ("south-african-casino", 4, True),
+                                       ("swazi-casino", 4, True), ("krypkasino", 6, False)):
         shipped = store.find(store.bundled(), store.rules_hash(load_rules(variant)), players, partners)
         assert search_choice(variant, players, partners).source == ("bundled" if shipped else "greedy")
+    for variant, players in (("kasino-misar", 6), ("krypkasino", 6), ("south-african-casino", 4)):   # (issue 51)
+        assert search_choice(variant, players, True).source == "bundled"
 
 
 def test_every_shipped_entry_is_of_a_bundled_variant_as_it_is_today() -> None:
