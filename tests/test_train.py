@@ -86,7 +86,8 @@ def test_the_search_uses_what_is_shipped_and_greedy_where_nothing_is(cache: Path
                                        ("swazi-casino", 4, True), ("krypkasino", 6, False)):
         shipped = store.find(store.bundled(), store.rules_hash(load_rules(variant)), players, partners)
         assert search_choice(variant, players, partners).source == ("bundled" if shipped else "greedy")
-    for variant, players in (("kasino-misar", 6), ("krypkasino", 6), ("south-african-casino", 4)):   # (issue 51)
+    for variant, players in (("kasino-misar", 6), ("krypkasino", 6), ("south-african-casino", 4),
+                             ("swazi-casino", 4)):   # (issue 51)
         assert search_choice(variant, players, True).source == "bundled"
 
 
