@@ -163,9 +163,12 @@ class Idle(AECEnv):
 
 
 def ceiling_speed(seconds: float) -> float:
-    """The PettingZoo loop's steps/s on :class:`Idle`, wrapped as ``env()`` wraps ours: what the wrappers,
-    ``last()`` and the agent's own choice cost without any game."""
-    return aec_loop(wrappers.OrderEnforcingWrapper(wrappers.AssertOutOfBoundsWrapper(Idle())), seconds)[0]
+    """The PettingZoo loop's steps/s on :class:`Idle`, wrapped as ``env()`` wraps ours (our subclasses of
+    PettingZoo's wrappers where the tree has them): what the wrappers, ``last()`` and the agent's own choice
+    cost without any game."""
+    wrap = getattr(cassino_pettingzoo, "OrderEnforcing", wrappers.OrderEnforcingWrapper)
+    bounds = getattr(cassino_pettingzoo, "AssertOutOfBounds", wrappers.AssertOutOfBoundsWrapper)
+    return aec_loop(wrap(bounds(Idle())), seconds)[0]
 
 
 def vector_speed(variant: str, seconds: float, games: int) -> float:

@@ -149,3 +149,52 @@ def test_ansi_render_draws_the_table_as_the_terminal_does() -> None:
 def test_bad_parameters_are_refused(kwargs: dict, error: type, message: str) -> None:  # type: ignore[type-arg]
     with pytest.raises(error, match=message):
         raw_env(**kwargs)
+
+
+def _fields(e):  # type: ignore[no-untyped-def]
+    return (list(e.agents), e.agent_selection, dict(e.rewards), dict(e._cumulative_rewards),
+            dict(e.terminations), dict(e.truncations), e.num_agents)
+
+
+def test_the_wrappers_read_what_pettingzoos_own_wrappers_read_and_refuse_what_they_refuse() -> None:
+    # env() wraps in subclasses of PettingZoo's two wrappers that read the hot fields through properties
+    # (the speed of issue 52). Side by side with PettingZoo's own wrappers around the same rules: the same
+    # errors before reset, the same fields at every step of a seeded game, the same bounds assertion.
+    from pettingzoo.utils import wrappers
+
+    ours = env(variant="standard", players=3)
+    theirs = wrappers.OrderEnforcingWrapper(wrappers.AssertOutOfBoundsWrapper(raw_env(variant="standard",
+                                                                                      players=3)))
+    assert isinstance(ours, wrappers.OrderEnforcingWrapper)
+    for name in ("agents", "agent_selection", "rewards", "terminations", "truncations", "infos", "num_agents"):
+        messages = []
+        for e in (ours, theirs):
+            with pytest.raises(AttributeError) as caught:
+                getattr(e, name)
+            messages.append(str(caught.value))
+        assert messages[0] == messages[1] == f"{name} cannot be accessed before reset"
+    for e in (ours, theirs):
+        with pytest.raises(AttributeError, match="private attribute '_seats' is prohibited"):
+            e._seats
+        with pytest.raises(AssertionError):
+            e.reset(seed=4)
+            e.step(10 ** 6)   # out of the action space: PettingZoo's bounds wrapper asserts
+    ours.reset(seed=5)
+    theirs.reset(seed=5)
+    rng = np.random.default_rng(5)
+    steps = 0
+    for agent, other in zip(ours.agent_iter(), theirs.agent_iter()):
+        assert agent == other and _fields(ours) == _fields(theirs)
+        obs, reward, terminated, truncated, info = ours.last()
+        obs2, reward2, terminated2, truncated2, info2 = theirs.last()
+        assert (reward, terminated, truncated, info) == (reward2, terminated2, truncated2, info2)
+        assert (obs["observation"] == obs2["observation"]).all() and (obs["action_mask"] == obs2["action_mask"]).all()
+        action = None if terminated or truncated else int(rng.choice(np.flatnonzero(obs["action_mask"])))
+        ours.step(action)
+        theirs.step(action)
+        steps += 1
+    assert steps > 20 and not ours.agents and not theirs.agents
+    # a second game from the same wrapper (reset again) reads the new game's fields
+    ours.reset(seed=6)
+    theirs.reset(seed=6)
+    assert _fields(ours) == _fields(theirs) and ours.agents

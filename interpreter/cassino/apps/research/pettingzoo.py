@@ -28,6 +28,7 @@ draws it (rich's ANSI colours), from the seat to act.
 from __future__ import annotations
 
 import io
+from operator import attrgetter
 from dataclasses import replace
 from pathlib import Path
 from typing import Any
@@ -51,7 +52,55 @@ OBSERVATIONS = ("observation", "information_state")
 
 def env(**kwargs: Any) -> AECEnv:
     """The environment with PettingZoo's order and bounds checks (what most code wants)."""
-    return wrappers.OrderEnforcingWrapper(wrappers.AssertOutOfBoundsWrapper(raw_env(**kwargs)))
+    return OrderEnforcing(AssertOutOfBounds(raw_env(**kwargs)))
+
+
+#: The environment's fields an agent loop reads at every step (``agent_iter``, ``last``, the wrappers' own
+#: ``step``). PettingZoo's wrappers forward them from ``__getattr__``, which Python calls only after the
+#: ordinary lookup has failed and made its ``AttributeError``: some twenty of those a step, as much time as
+#: the game's own step. The wrappers below read them through properties instead.
+_FORWARDED = ("agents", "agent_selection", "rewards", "_cumulative_rewards", "terminations", "truncations",
+              "infos")
+
+
+def _forwarded(name: str, ordered: bool) -> property:
+    """A property reading ``name`` from the wrapped environment (``ordered``: only after ``reset``, as
+    PettingZoo's order-enforcing wrapper allows). Where the field is missing (or not yet allowed) it raises ``AttributeError``, and Python then asks the
+    wrapper's ``__getattr__``, which says what PettingZoo's own wrapper says."""
+    doc = f"The wrapped environment's ``{name}``."
+    if not ordered:
+        return property(attrgetter(f"env.{name}"), doc=doc)
+
+    def get(self: Any) -> Any:
+        if not self._has_reset:
+            raise AttributeError(name)
+        return getattr(self.env, name)
+    get.__name__ = name
+    return property(get, doc=doc)
+
+
+class AssertOutOfBounds(wrappers.AssertOutOfBoundsWrapper):
+    """PettingZoo's bounds check, reading the environment's fields without a failed lookup each."""
+
+
+class OrderEnforcing(wrappers.OrderEnforcingWrapper):
+    """PettingZoo's order check (the same errors before ``reset``), reading the environment's fields
+    without a failed lookup each. Once reset it stays reset (PettingZoo's wrapper never clears
+    ``_has_reset``), so ``reset`` makes it a :class:`_Reset`, whose fields need no check at all."""
+
+    def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
+        super().reset(seed=seed, options=options)
+        self.__class__ = _Reset
+
+
+class _Reset(OrderEnforcing):
+    """An :class:`OrderEnforcing` wrapper that has been reset: the fields are read with no check."""
+
+
+for _name in _FORWARDED:
+    setattr(AssertOutOfBounds, _name, _forwarded(_name, False))
+    setattr(OrderEnforcing, _name, _forwarded(_name, True))
+    setattr(_Reset, _name, _forwarded(_name, False))
 
 
 class Actions(spaces.Discrete):
