@@ -280,8 +280,11 @@ def too_large(what: str) -> str:
 class Generator:
     """One position's items and caches; made once per call of :func:`generate`."""
 
-    def __init__(self, t: Tables, state: HandState, hand_cards: list[int] = _UNSET) -> None:
+    def __init__(self, t: Tables, state: HandState, hand_cards: list[int] = _UNSET, pruned: bool = True) -> None:
         self.t = t
+        #: Whether the moves the whole-move rules refuse in any case are left out where the generator can
+        #: tell (``generate``'s ``pruned``).
+        self.pruned: bool = pruned
         self.seat: int = state.turn
         #: The hand's cards (deck indexes, lowest first: hand card k is the k-th); ``hand_cards``,
         #: where given, holds them already (``generate`` lends a list it fills).
@@ -364,6 +367,27 @@ class Generator:
         #: The values (a mask) whose sets are in ``buckets``: every one, unless the pass recorded
         #: only those the hand asks for (``_dfs_cards``); the others are found when asked for.
         self.recorded: int = -1
+        #: ``capture.pile_cards: augment``: each opposing pile with two cards or more in play, as item bits.
+        #: A set of a move holds at most one card of a pile (the Khasino rules, 4: a pile card augments a
+        #: base, one card of a pile a set), so ``sum_groups`` keeps no set with two of one pile: every
+        #: move such a set would make is refused by the whole-move rules (``turnrules``), and every legal
+        #: one is made of sets that hold one card of a pile at most, so it is still generated.
+        self.pile_items: list[int] = _EMPTY
+        #: The values whose sets ``sum_groups`` has rid of sets with two cards of a pile.
+        self.pile_checked: int = 0
+        if pruned and t.pile_augment and state.stacks:
+            piled = mask & ~state.table
+            if piled & (piled - 1):
+                found: list[int] = []
+                for stack in state.stacks:
+                    m = 0
+                    for c in stack:
+                        if piled >> c & 1:
+                            m |= 1 << c
+                    if m & (m - 1):
+                        found.append(extract(m, mask))
+                if found:
+                    self.pile_items = found
 
     def codes(self) -> list[int]:
         """``sum_codes``, made when first read (one pass over the table's bits; sets ``n_loose``)."""
@@ -482,9 +506,32 @@ class Generator:
             found = self._cards_worth(self.sum_mask, 0, 0, v, _EMPTY) if self.deck_sums \
                 else self._items_worth(self.sum_mask, 0, 0, v, _EMPTY)
             if found:
+                if self.pile_items:
+                    self.pile_checked |= 1 << v
+                    self._one_a_pile(found)
                 buckets[v] = found
             return found
-        return buckets[v]
+        groups = buckets[v]
+        if self.pile_items and groups and not self.pile_checked >> v & 1:
+            self.pile_checked |= 1 << v
+            self._one_a_pile(groups)
+        return groups
+
+    def _one_a_pile(self, groups: list[int]) -> None:
+        """Leave out of ``groups`` (in place, the order kept) the sets holding two cards of one pile."""
+        piles = self.pile_items
+        j = 0
+        for g in groups:
+            ok = True
+            for p in piles:
+                x = g & p
+                if x & (x - 1):
+                    ok = False
+                    break
+            if ok:
+                groups[j] = g
+                j += 1
+        del groups[j:]
 
     def _wanted(self) -> int:
         """The values (a mask) whose item sets the hand's moves usually ask for: each hand card's
@@ -1054,6 +1101,12 @@ class Generator:
         # build (which names the build) repeats a new build's items unless single builds are
         # items of sums themselves: then new builds need no set of keys (``new_builds``).
         single = not vm & (vm - 1) and not t.single_build_as_card
+        # ``build.one_per_value``: a value built already is built only onto that build, never anew beside
+        # it (the whole-move rules refuse it: "no two builds have one value"), as ``free_builds`` makes it.
+        built = 0
+        if t.one_per_value and self.pruned:
+            for j in range(self.n_builds):
+                built |= 1 << self.b_code[j]
         while vm:
             low = vm & -vm
             vp = low.bit_length() - 1
@@ -1069,7 +1122,9 @@ class Generator:
                     continue   # (no set completes the value, and no build to add to or raise)
                 key_head = BUILD | (big_v << VALUE_SHIFT) | head
                 # A new build: the played card's set, and (multiple) further sets worth V.
-                if single:
+                if built >> big_v & 1:
+                    pass   # (one build a value: only onto the build of it, below)
+                elif single:
                     self.new_builds(key_head, shift, completions, big_v, out)
                 else:
                     for t0 in completions:
@@ -1475,8 +1530,12 @@ class Generator:
         return False
 
 
-def generate(t: Tables, state: HandState) -> list[int]:
-    """Every legal move of the player to play, as keys (see the module's docstring)."""
+def generate(t: Tables, state: HandState, pruned: bool = True) -> list[int]:
+    """Every legal move of the player to play, as keys (see the module's docstring), and under African
+    Casino's whole-move rules some that they refuse, which the engine leaves out (``turnrules``). Where
+    the generator can tell, it makes none of those (``pruned``: no set with two cards of one pile under
+    ``capture.pile_cards: augment``, no new build beside a build of its value under ``build.one_per_value``);
+    ``pruned=False`` makes them too, all that the cards allow (the tutorial asks which rule refused one)."""
     if state.over:
         return []
     # The hand's cards in a list of the pool's (``Tables.spare_hands``), filled in place, not a list
@@ -1500,7 +1559,7 @@ def generate(t: Tables, state: HandState) -> list[int]:
                 cards[i] = int(_ones(low - 1))
                 i += 1
                 m ^= low
-    g = Generator(t, state, cards)
+    g = Generator(t, state, cards, pruned)
     # The buckets of the last position, emptied, filled again: a position's lists of item sets
     # by value (one a value) are made and freed once per engine, not once a ply. Taken off the
     # pool while in use (``pop``: one step, so no two callers share them; a generator made

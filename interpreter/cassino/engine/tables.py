@@ -156,6 +156,9 @@ class Tables:
         self.one_per_value: bool = b.one_per_value
         #: Another side's build added to only as it is captured (``build.augment_opponents: false``).
         self.augment_opponents: bool = b.augment_opponents
+        #: A card of an opposing pile only augments (``capture.pile_cards: augment``): a set of a move holds
+        #: at most one card of a pile, so the generator keeps no set with two (``Generator.sum_groups``).
+        self.pile_augment: bool = c.from_piles == "opponents_top" and c.pile_cards == "augment"
         self.single_build_as_card: bool = b.single_build_as_card
         self.for_partner: bool = b.for_partner
         self.continue_as_begun: bool = b.continue_as_begun

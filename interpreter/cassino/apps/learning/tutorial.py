@@ -240,7 +240,7 @@ def refused_by_turn_rules(game: Game, skip: frozenset[str] = frozenset()) -> set
     if not rules.active or not wanted or hand.over:
         return set()
     try:
-        keys = generate(engine.tables, hand)   # what the cards allow
+        keys = generate(engine.tables, hand, pruned=False)   # what the cards allow
     except PositionTooLargeError:
         return set()
     kept = set(rules.keep(hand, keys))
