@@ -207,13 +207,13 @@ def _walked(engine: Engine, state: HandState) -> list[Move]:
 
 @pytest.mark.parametrize("name", AFRICAN)
 def test_the_lazy_walk_with_a_small_budget_agrees_with_the_listing(name: str) -> None:
-    """A second engine whose listing budget (12; it was 20 until the generator left out what these rules
+    """A second engine whose listing budget (6; it was 20 until the generator left out what these rules
     refuse in any case, and fewer positions went beyond it) most of these positions exceed answers through the
     lazy walk: of the moves the walk completes, it allows exactly those the full listing has, and
     every move it leaves out is one the turn rules refuse."""
     engine = _engine(name)
     small = Engine(load_rules(name))
-    small.move_budget = 12
+    small.move_budget = 6
     checked = beyond = refused = 0
     for players, partners in ((2, None), (3, None), (4, True)):
         taken = 0

@@ -375,19 +375,33 @@ class Generator:
         self.pile_items: list[int] = _EMPTY
         #: The values whose sets ``sum_groups`` has rid of sets with two cards of a pile.
         self.pile_checked: int = 0
+        #: The same rule's pile cards in play under another in play, each with the card above it, as item
+        #: bits (below, above, below, above, ...): a pile is taken from the top down, so a move taking the
+        #: one takes the other (``_from_the_top``).
+        self.under_items: list[int] = _EMPTY
         if pruned and t.pile_augment and state.stacks:
             piled = mask & ~state.table
             if piled & (piled - 1):
                 found: list[int] = []
+                under: list[int] = []
                 for stack in state.stacks:
                     m = 0
-                    for c in stack:
-                        if piled >> c & 1:
-                            m |= 1 << c
+                    above = -1
+                    for i in range(len(stack) - 1, -1, -1):
+                        c = stack[i]
+                        if not piled >> c & 1:
+                            break
+                        m |= 1 << c
+                        if above >= 0:
+                            under.append(extract(1 << c, mask))
+                            under.append(extract(1 << above, mask))
+                        above = c
                     if m & (m - 1):
                         found.append(extract(m, mask))
                 if found:
                     self.pile_items = found
+                if under:
+                    self.under_items = under
 
     def codes(self) -> list[int]:
         """``sum_codes``, made when first read (one pass over the table's bits; sets ``n_loose``)."""
@@ -516,6 +530,25 @@ class Generator:
             self.pile_checked |= 1 << v
             self._one_a_pile(groups)
         return groups
+
+    def _from_the_top(self, out: list[int], start: int) -> None:
+        """Leave out of ``out[start:]`` (in place, the order kept) the keys that take a pile card in play
+        without the card above it (``under_items``), which the whole-move rules refuse."""
+        under = self.under_items
+        shift = PLAYED_SHIFT + self.h
+        j = start
+        for i in range(start, len(out)):
+            key = out[i]
+            items = key >> shift
+            ok = True
+            for x in range(0, len(under), 2):
+                if items & under[x] and not items & under[x + 1]:
+                    ok = False
+                    break
+            if ok:
+                out[j] = key
+                j += 1
+        del out[j:]
 
     def _one_a_pile(self, groups: list[int]) -> None:
         """Leave out of ``groups`` (in place, the order kept) the sets holding two cards of one pile."""
@@ -1426,9 +1459,13 @@ class Generator:
             # The hand's card is played and the turn goes on (``build.free_actions``): builds of cards
             # in play, or the end of the turn.
             return self.free_moves(held)
+        under = bool(self.under_items)
         if self.n_loose or self.n_builds:
             for k in range(h):
+                start = len(out)
                 self.card_captures(k, out)
+                if under:
+                    self._from_the_top(out, start)
                 if len(out) > budget:
                     raise PositionTooLargeError(too_large(f"more than {budget:,} captures"))
         if t.hand_cards_max > 1:
@@ -1463,16 +1500,22 @@ class Generator:
             for k in range(h):
                 codes = cap_codes[hand_cards[k]]
                 kept = (held_any & ~codes) | (held_twice & codes)
+                start = len(out)
                 self.card_builds(k, kept, out, seen)
                 if t.trail_with_build and not t.free_actions and not (owns and t.obligation == 1):
                     # (a trail beside a build of layout cards is a trail: no_trail forbids it too;
                     # a value the partner is proven to hold is built for them as a build with a hand
                     # card is: the Khasino rules' 'create a new single or compound build of this rank')
                     self.trail_builds(k, kept | self.partner_proven, out, seen)
+                if under:
+                    self._from_the_top(out, start)
                 if len(out) > budget:
                     raise PositionTooLargeError(too_large(f"more than {budget:,} captures and builds"))
             if t.free_actions:
+                start = len(out)
                 self.free_builds(out, seen if shared else set())
+                if under:
+                    self._from_the_top(out, start)
                 if len(out) > budget:
                     raise PositionTooLargeError(too_large(f"more than {budget:,} captures and builds"))
             raises = owns and t.obligation == 2
@@ -1513,6 +1556,8 @@ class Generator:
         out: list[int] = []
         if self.t.build_allowed and (self.n_loose or self.n_builds):
             self.free_builds(out, set())
+            if self.under_items:
+                self._from_the_top(out, 0)
             if self.t.keep_capturing_card:
                 out = [m for m in out if self.keeps_cards(m, held)]
         out.append(END)
@@ -1533,8 +1578,9 @@ class Generator:
 def generate(t: Tables, state: HandState, pruned: bool = True) -> list[int]:
     """Every legal move of the player to play, as keys (see the module's docstring), and under African
     Casino's whole-move rules some that they refuse, which the engine leaves out (``turnrules``). Where
-    the generator can tell, it makes none of those (``pruned``: no set with two cards of one pile under
-    ``capture.pile_cards: augment``, no new build beside a build of its value under ``build.one_per_value``);
+    the generator can tell, it makes none of those (``pruned``: under ``capture.pile_cards: augment`` no set
+    with two cards of one pile and no pile card taken without the card above it, under ``build.one_per_value``
+    no new build beside a build of its value);
     ``pruned=False`` makes them too, all that the cards allow (the tutorial asks which rule refused one)."""
     if state.over:
         return []

@@ -16,7 +16,10 @@ of the whole turn instead, and each is a named setting:
 
 :class:`TurnRules` checks a listed move against the settings that are on and says why it is
 refused. The engine leaves refused moves out of its listing, and ``reasons`` gives the same
-words to a player, so what is legal and what a player is told never disagree. Nothing here
+words to a player, so what is legal and what a player is told never disagree. The generator
+makes none of the commonest refusals in the first place (``movegen.generate``'s ``pruned``: a set
+with two cards of one pile, a pile card without the card above it, a new build beside a build of
+its value), so a listing stays near the size of what is kept; the check here still decides. Nothing here
 runs for a variant with none of these settings.
 """
 
