@@ -11,7 +11,9 @@ runs as many seeds as asked.
 
 from __future__ import annotations
 
+import json
 import sys
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -136,3 +138,62 @@ def test_the_listing_benchmark_prints_its_numbers(monkeypatch: pytest.MonkeyPatc
     out = capsys.readouterr().out
     assert "south-african-casino 2p: " in out and " positions, median " in out
     assert "15 loose cards" in out or "loose cards, hand" in out
+
+
+def test_the_listing_benchmark_counts_keys_and_compares_them_with_a_record(
+        monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    # --keys: generated and kept keys along games drawn from the sorted listing; --record writes the kept keys,
+    # --against compares with them: the same engine keeps every set and every order.
+    script = benchmark("african_listing")
+    record = tmp_path / "before.json"
+    base = ["african_listing.py", "--keys", "--games", "1", "--players", "2", "--variant", "swazi-casino"]
+    monkeypatch.setattr(sys, "argv", base + ["--record", str(record)])
+    script.main()
+    out = capsys.readouterr().out
+    assert "swazi-casino 2p: " in out and " keys generated, " in out and f"written to {record}" in out
+    positions = int(out.split("swazi-casino 2p: ")[1].split(" positions")[0].replace(",", ""))
+    assert positions > 20
+    monkeypatch.setattr(sys, "argv", base + ["--against", str(record)])
+    script.main()
+    out = capsys.readouterr().out
+    assert f"the same kept keys at {positions:,} positions, in the same order at {positions:,}" in out
+    # a record whose keys differ at one position is caught
+    doc = json.loads(record.read_text())
+    rows = doc["seatings"]["swazi-casino 2p"]
+    row = next(r for r in rows if len(r[1]) > 1)
+    row[1] = row[1][1:]
+    record.write_text(json.dumps(doc))
+    script.main()
+    assert f"the same kept keys at {positions - 1:,} positions" in capsys.readouterr().out
+    # other games: said so, not compared
+    monkeypatch.setattr(sys, "argv", base + ["--against", str(record), "--seed", "9"])
+    script.main()
+    assert "not the same games" in capsys.readouterr().out
+
+
+@pytest.mark.parametrize("content, says", [
+    (None, "cannot read it"),
+    ("{not json", "not JSON"),
+    ('{"format": "something else", "seatings": {}}', "not a record of --record"),
+    ('{"format": "cassino-african-listing/1", "seatings": {"swazi-casino 2p": [[3, ["x"]]]}}', "not a record"),
+    ('[1, 2]', "not a record of --record"),
+])
+def test_the_listing_benchmark_refuses_a_record_it_cannot_read(
+        monkeypatch: pytest.MonkeyPatch, tmp_path: Path, content: str | None, says: str) -> None:
+    record = tmp_path / "before.json"
+    if content is not None:
+        record.write_text(content)
+    monkeypatch.setattr(sys, "argv", ["african_listing.py", "--keys", "--games", "1", "--players", "2",
+                                      "--variant", "swazi-casino", "--against", str(record)])
+    with pytest.raises(SystemExit) as caught:
+        benchmark("african_listing").main()
+    assert says in str(caught.value) and str(record) in str(caught.value)
+
+
+def test_the_listing_benchmark_says_when_it_cannot_write_its_record(
+        monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    monkeypatch.setattr(sys, "argv", ["african_listing.py", "--keys", "--games", "1", "--players", "2",
+                                      "--variant", "swazi-casino", "--record", str(tmp_path / "no" / "such" / "x.json")])
+    with pytest.raises(SystemExit) as caught:
+        benchmark("african_listing").main()
+    assert "cannot write it" in str(caught.value)

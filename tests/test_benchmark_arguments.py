@@ -24,6 +24,8 @@ NEEDS = {"env_speed": ("pyspiel", "pettingzoo"), "soak": ("pyspiel", "pettingzoo
     ("african_listing", ["--players", "5"], "player counts are 2 to 4"),
     ("african_listing", ["--players", "two"], "is not comma-separated player counts"),
     ("african_listing", ["--variant", "nowhere"], "nowhere"),
+    ("african_listing", ["--record", "x.json"], "--record and --against go with --keys"),
+    ("african_listing", ["--against", "x.json"], "--record and --against go with --keys"),
     ("engine_speed", ["--games", "x"], "'x' is not a whole number"),
     ("engine_speed", ["--memory-hands", "-5"], "below 1"),
     ("engine_speed", ["--choice", "random"], "invalid choice"),
