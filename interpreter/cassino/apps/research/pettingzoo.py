@@ -82,6 +82,11 @@ def _forwarded(name: str, ordered: bool) -> property:
 class AssertOutOfBounds(wrappers.AssertOutOfBoundsWrapper):
     """PettingZoo's bounds check, reading the environment's fields without a failed lookup each."""
 
+    def last(self, observe: bool = True) -> tuple[Any, float, bool, bool, dict[str, Any]]:
+        """The wrapped environment's ``last`` (this wrapper checks actions only: it changes nothing
+        ``last`` reads), so each field is read where it lives, not through this wrapper."""
+        return self.env.last(observe)
+
 
 class OrderEnforcing(wrappers.OrderEnforcingWrapper):
     """PettingZoo's order check (the same errors before ``reset``), reading the environment's fields
@@ -94,7 +99,14 @@ class OrderEnforcing(wrappers.OrderEnforcingWrapper):
 
 
 class _Reset(OrderEnforcing):
-    """An :class:`OrderEnforcing` wrapper that has been reset: the fields are read with no check."""
+    """An :class:`OrderEnforcing` wrapper that has been reset: the fields are read with no check, and
+    ``last`` and ``observe`` are the wrapped environment's (the only check they had is that reset)."""
+
+    def observe(self, agent: str) -> Any:
+        return self.env.observe(agent)
+
+    def last(self, observe: bool = True) -> tuple[Any, float, bool, bool, dict[str, Any]]:
+        return self.env.last(observe)
 
 
 for _name in _FORWARDED:
