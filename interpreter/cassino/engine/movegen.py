@@ -282,9 +282,6 @@ class Generator:
 
     def __init__(self, t: Tables, state: HandState, hand_cards: list[int] = _UNSET, pruned: bool = True) -> None:
         self.t = t
-        #: Whether the moves the whole-move rules refuse in any case are left out where the generator can
-        #: tell (``generate``'s ``pruned``).
-        self.pruned: bool = pruned
         self.seat: int = state.turn
         #: The hand's cards (deck indexes, lowest first: hand card k is the k-th); ``hand_cards``,
         #: where given, holds them already (``generate`` lends a list it fills).
@@ -373,13 +370,26 @@ class Generator:
         #: move such a set would make is refused by the whole-move rules (``turnrules``), and every legal
         #: one is made of sets that hold one card of a pile at most, so it is still generated.
         self.pile_items: list[int] = _EMPTY
-        #: The values whose sets ``sum_groups`` has rid of sets with two cards of a pile.
-        self.pile_checked: int = 0
+        #: ``build.one_per_value``: the values built already (a mask of codes), built only onto their build
+        #: (``card_builds``); 0 where the rule is off or nothing is built.
+        self.built_values: int = 0
         #: The same rule's pile cards in play under another in play, each with the card above it, as item
         #: bits (below, above, below, above, ...): a pile is taken from the top down, so a move taking the
         #: one takes the other (``_from_the_top``).
         self.under_items: list[int] = _EMPTY
-        if pruned and t.pile_augment and state.stacks:
+        # (``pruned``: whether the moves the whole-move rules refuse in any case are left out where the
+        # generator can tell, ``generate``'s; ``Tables.prunes``: whether such a rule is on at all.)
+        if pruned and t.prunes:
+            self._prune(state, mask)
+
+    def _prune(self, state: HandState, mask: int) -> None:
+        """Set up what the generator leaves out under the whole-move rules (``built_values``,
+        ``pile_items``, ``under_items``), for the cards in play ``mask``."""
+        t = self.t
+        if t.one_per_value:
+            for code in self.b_code:
+                self.built_values |= 1 << code
+        if t.pile_augment and state.stacks:
             piled = mask & ~state.table
             if piled & (piled - 1):
                 found: list[int] = []
@@ -513,6 +523,10 @@ class Generator:
                     for w in bits(1 << vc if vc >= 0 else -vc):
                         if w <= self.top:
                             self._record(w, 1 << k)
+            if self.pile_items:   # (``capture.pile_cards: augment``: no set with two cards of a pile)
+                for b in buckets:
+                    if b:
+                        self._one_a_pile(b)
         if not self.recorded >> v & 1:
             # A value the pass did not record (one no hand card asks for, asked by something else):
             # its sets alone, in the pass's order.
@@ -521,15 +535,10 @@ class Generator:
                 else self._items_worth(self.sum_mask, 0, 0, v, _EMPTY)
             if found:
                 if self.pile_items:
-                    self.pile_checked |= 1 << v
                     self._one_a_pile(found)
                 buckets[v] = found
             return found
-        groups = buckets[v]
-        if self.pile_items and groups and not self.pile_checked >> v & 1:
-            self.pile_checked |= 1 << v
-            self._one_a_pile(groups)
-        return groups
+        return buckets[v]
 
     def _from_the_top(self, out: list[int], start: int) -> None:
         """Leave out of ``out[start:]`` (in place, the order kept) the keys that take a pile card in play
@@ -1136,10 +1145,7 @@ class Generator:
         single = not vm & (vm - 1) and not t.single_build_as_card
         # ``build.one_per_value``: a value built already is built only onto that build, never anew beside
         # it (the whole-move rules refuse it: "no two builds have one value"), as ``free_builds`` makes it.
-        built = 0
-        if t.one_per_value and self.pruned:
-            for j in range(self.n_builds):
-                built |= 1 << self.b_code[j]
+        built = self.built_values
         while vm:
             low = vm & -vm
             vp = low.bit_length() - 1
@@ -1155,7 +1161,7 @@ class Generator:
                     continue   # (no set completes the value, and no build to add to or raise)
                 key_head = BUILD | (big_v << VALUE_SHIFT) | head
                 # A new build: the played card's set, and (multiple) further sets worth V.
-                if built >> big_v & 1:
+                if built and built >> big_v & 1:
                     pass   # (one build a value: only onto the build of it, below)
                 elif single:
                     self.new_builds(key_head, shift, completions, big_v, out)

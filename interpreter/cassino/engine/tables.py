@@ -159,6 +159,8 @@ class Tables:
         #: A card of an opposing pile only augments (``capture.pile_cards: augment``): a set of a move holds
         #: at most one card of a pile, so the generator keeps no set with two (``Generator.sum_groups``).
         self.pile_augment: bool = c.from_piles == "opponents_top" and c.pile_cards == "augment"
+        #: Whether the generator leaves out some moves the whole-move rules refuse (``movegen.generate``).
+        self.prunes: bool = self.pile_augment or b.one_per_value
         self.single_build_as_card: bool = b.single_build_as_card
         self.for_partner: bool = b.for_partner
         self.continue_as_begun: bool = b.continue_as_begun
