@@ -341,8 +341,20 @@ class TurnRules:
         for i in bits(loose):
             side, depth = where.get(i, (-1, 0))
             items.append((engine.tv[i], side, depth))
-        if len(items) > _MAX_ITEMS or not values:
+        if not values:
             return None
+        if len(items) > _MAX_ITEMS:
+            # Too many items to search their splits: let the move stand unless a count alone rules it out
+            # (``_counted_out``), for every value it could be made at.
+            for v in values:
+                has_base = (sum(1 for x in taken if x.value == v) if taken else fixed) > 0
+                if not _counted_out(items, v, has_base):
+                    return None
+            if not explain:
+                return _NO
+            v_text = str(values[0]) if len(values) == 1 else " or ".join(str(x) for x in values)
+            return (f"the cards do not split into sets worth {v_text} that take at most one card of a capture "
+                    f"pile each")
         found = _NONE
         for v in values:
             if taken:
@@ -431,6 +443,28 @@ _NONE: Final = 0      # no split into sets of the value with one card of a pile 
 _SPLIT: Final = 1     # such a split, but none with a base
 _BASED: Final = 2     # a split with a base, but no order that takes each pile top down
 _LEGAL: Final = 3
+
+
+def _counted_out(items: list[tuple[tuple[int, ...], int, int]], value: int, has_base: bool) -> bool:
+    """Whether ``items``, every one of a single value, surely make no split into sets worth ``value`` with
+    at most one card of a pile a set and a base among them (``_augments``' question), by counting alone:
+    their total is not a whole number of sets, or one pile gives more cards than there are sets that may
+    hold a pile card (every set, less one for the base where no build taken or joined is one). A move too
+    large for the split search (``_MAX_ITEMS``) is refused only so; an item of several values answers no."""
+    total = 0
+    per_pile: dict[int, int] = {}
+    for values, side, _depth in items:
+        if len(values) != 1:
+            return False
+        total += values[0]
+        if side >= 0:
+            per_pile[side] = per_pile.get(side, 0) + 1
+    if value <= 0:
+        return False
+    if total % value:
+        return True
+    sets = total // value
+    return max(per_pile.values(), default=0) > sets - (0 if has_base else 1)
 
 
 def _augments(items: list[tuple[tuple[int, ...], int, int]], value: int, has_base: bool,
