@@ -2,7 +2,7 @@
 (``movegen.generate``'s ``pruned``: a set with two cards of one pile, a pile card taken without the card
 above it, a new build beside a build of its value). That must never change which moves are legal: on
 positions built at random (deep capture piles, builds of every owner, a pile reach up to twelve, two to
-four players), the moves the engine lists with the pruning are those it would list without it. The one
+four players, and the shipped house rule where pile tops are taken like loose cards), the moves the engine lists with the pruning are those it would list without it. The one
 exception is where the pruning is stricter than the rules' own check: that
 check does not search the split of a move of more than ``turnrules._MAX_ITEMS`` items and lets it stand,
 while the pruning still leaves out such a move when it needs a set with two cards of a pile or takes a pile
@@ -22,10 +22,17 @@ from cassino.errors import CassinoError
 from cassino.language.settings import unchecked
 from cassino.language.variants import load_rules
 
+from conftest import ROOT
+
+EXAMPLES_DIR = ROOT / "examples"
+
 #: The two bundled games, and South African Casino with the deepest reach a house rule may set.
 ENGINES = {name: Engine(load_rules(name)) for name in ("swazi-casino", "south-african-casino")}
 ENGINES["south-african-casino, pile_reach 12"] = Engine(
     unchecked(load_rules("south-african-casino"), ("capture", "pile_reach"), 12))
+ENGINES["swazi-casino, pile_reach 6"] = Engine(unchecked(load_rules("swazi-casino"), ("capture", "pile_reach"), 6))
+#: A shipped house rule where pile tops are taken like loose cards: only the one-build-a-value pruning applies.
+ENGINES["swazi-tops-taken"] = Engine(load_rules(str(EXAMPLES_DIR / "swazi-tops-taken.yaml")))
 
 
 @st.composite
