@@ -141,6 +141,12 @@ def keyed_games(name: str, players: int, partners: bool, games: int, seed: int) 
     return rows
 
 
+def _a_row(row: object) -> bool:
+    """Whether ``row`` is a record's row: [keys generated, [kept keys]]."""
+    return (isinstance(row, list) and len(row) == 2 and isinstance(row[0], int) and isinstance(row[1], list)
+            and all(isinstance(x, int) for x in row[1]))
+
+
 def read_record(path: str) -> dict[str, list[tuple[int, list[int]]]]:
     """A ``--record`` file, or SystemExit saying what is wrong with it."""
     try:
@@ -151,10 +157,8 @@ def read_record(path: str) -> dict[str, list[tuple[int, list[int]]]]:
     except (json.JSONDecodeError, UnicodeDecodeError) as e:
         raise SystemExit(f"african_listing.py: --against {path}: not a record of --record (not JSON: {e})") from None
     seatings_ = doc.get("seatings") if isinstance(doc, dict) and doc.get("format") == RECORD else None
-    if not isinstance(seatings_, dict) or not all(
-            isinstance(rows, list) and all(isinstance(r, list) and len(r) == 2 and isinstance(r[0], int)
-                                           and isinstance(r[1], list) and all(isinstance(x, int) for x in r[1])
-                                           for r in rows) for rows in seatings_.values()):
+    if not isinstance(seatings_, dict) or not all(isinstance(rows, list) and all(map(_a_row, rows))
+                                                  for rows in seatings_.values()):
         raise SystemExit(f"african_listing.py: --against {path}: not a record of --record (its format is "
                          f"{RECORD!r}: seatings of [generated, [kept keys]] rows); make one with --keys --record")
     return {label: [(r[0], r[1]) for r in rows] for label, rows in seatings_.items()}

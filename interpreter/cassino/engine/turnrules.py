@@ -52,7 +52,7 @@ class TurnRules:
         rules = engine.rules
         c, b = rules.capture, rules.build
         self.engine = engine
-        self.augment: bool = c.from_piles == "opponents_top" and c.pile_cards == "augment"
+        self.augment: bool = engine.tables.pile_augment
         #: Whether the played card alone is a base for a pile card (``capture.pile_base``).
         self.played_base: bool = c.pile_base == "layout_or_played"
         self.raise_partners: bool = b.raise_partners
@@ -343,22 +343,16 @@ class TurnRules:
             items.append((engine.tv[i], side, depth))
         if not values:
             return None
-        if len(items) > _MAX_ITEMS:
-            # Too many items to search their splits: let the move stand unless a count alone rules it out
-            # (``_counted_out``), for every value it could be made at.
-            for v in values:
-                has_base = (sum(1 for x in taken if x.value == v) if taken else fixed) > 0
-                if not _counted_out(items, v, has_base):
-                    return None
-            if not explain:
-                return _NO
-            v_text = str(values[0]) if len(values) == 1 else " or ".join(str(x) for x in values)
-            return (f"the cards do not split into sets worth {v_text} that take at most one card of a capture "
-                    f"pile each")
+        # (Too many items to search their splits: the move stands unless a count alone rules it out.)
+        large = len(items) > _MAX_ITEMS
         found = _NONE
         for v in values:
             if taken:
                 fixed = sum(1 for x in taken if x.value == v)   # the builds a capture by v takes
+            if large:
+                if not _counted_out(items, v, fixed > 0):
+                    return None
+                continue
             if self.one_per_value and kind == CAPTURE:
                 left = [x for x in state.builds if x not in taken and x.value == v]
                 if left and not fixed:
@@ -451,6 +445,8 @@ def _counted_out(items: list[tuple[tuple[int, ...], int, int]], value: int, has_
     their total is not a whole number of sets, or one pile gives more cards than there are sets that may
     hold a pile card (every set, less one for the base where no build taken or joined is one). A move too
     large for the split search (``_MAX_ITEMS``) is refused only so; an item of several values answers no."""
+    if value <= 0:
+        return False
     total = 0
     per_pile: dict[int, int] = {}
     for values, side, _depth in items:
@@ -459,8 +455,6 @@ def _counted_out(items: list[tuple[tuple[int, ...], int, int]], value: int, has_
         total += values[0]
         if side >= 0:
             per_pile[side] = per_pile.get(side, 0) + 1
-    if value <= 0:
-        return False
     if total % value:
         return True
     sets = total // value

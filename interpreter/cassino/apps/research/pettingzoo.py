@@ -28,8 +28,8 @@ draws it (rich's ANSI colours), from the seat to act.
 from __future__ import annotations
 
 import io
-from operator import attrgetter
 from dataclasses import replace
+from operator import attrgetter
 from pathlib import Path
 from typing import Any
 
@@ -65,8 +65,9 @@ _FORWARDED = ("agents", "agent_selection", "rewards", "_cumulative_rewards", "te
 
 def _forwarded(name: str, ordered: bool) -> property:
     """A property reading ``name`` from the wrapped environment (``ordered``: only after ``reset``, as
-    PettingZoo's order-enforcing wrapper allows). Where the field is missing (or not yet allowed) it raises ``AttributeError``, and Python then asks the
-    wrapper's ``__getattr__``, which says what PettingZoo's own wrapper says."""
+    PettingZoo's order-enforcing wrapper allows). Where the field is missing (or not yet allowed) it raises
+    ``AttributeError``, and Python then asks the wrapper's ``__getattr__``, which says what PettingZoo's own
+    wrapper says."""
     doc = f"The wrapped environment's ``{name}``."
     if not ordered:
         return property(attrgetter(f"env.{name}"), doc=doc)
