@@ -59,3 +59,23 @@ def test_one_engine_deals_each_hand_as_a_fresh_engine_does(name: str) -> None:
         b = _states(Engine(rules), seed, rules.seats.min_players)
         assert [(s.hands, s.table, s.stock, s.deal_no) for s in a] == \
             [(s.hands, s.table, s.stock, s.deal_no) for s in b]
+
+
+@pytest.mark.parametrize("name", VARIANTS)
+def test_games_of_one_engine_share_a_scorer_that_scores_as_a_fresh_one(name: str) -> None:
+    """``Game`` makes the engine's scorer once (``Scorer.of``) and every later game of that engine
+    shares it: it must hold what a scorer made anew holds, and score a played hand the same."""
+    from cassino.engine.game import Game
+    from cassino.engine.scoring import Scorer
+
+    rules = load_rules(name)
+    engine = Engine(rules)
+    first = Game.new(engine, seed=3, players=rules.seats.min_players)
+    second = Game.new(engine, seed=4, players=rules.seats.max_players)
+    assert first.scorer is second.scorer is Scorer.of(engine)
+    assert Game.new(Engine(rules), seed=3, players=rules.seats.min_players).scorer is not first.scorer
+    fresh = Scorer(engine)
+    assert (first.scorer.masks, first.scorer.card_points, first.scorer.suit_masks) == (
+        fresh.masks, fresh.card_points, fresh.suit_masks)
+    state = _states(engine, 5, rules.seats.min_players)[-1]
+    assert first.scorer.hand_points(state) == fresh.hand_points(state)

@@ -319,6 +319,9 @@ class Engine:
         self._start_setups: dict[tuple[int, bool | None], tuple[tuple[int, ...], tuple[int, ...],
                                  tuple[frozenset[int], ...], tuple[tuple[int, ...], ...]]] = {}
         self._deck_order: list[int] = list(range(self.n_cards))
+        #: What other modules work out from the rules alone, made once an engine and shared by every game
+        #: played with it (``scoring.Scorer.of``: the scorer's card masks).
+        self.derived: dict[str, object] = {}
         #: African Casino's whole-move rules (``turnrules``): checked only where a setting is on.
         self.turn_rules: TurnRules = TurnRules(self)
 

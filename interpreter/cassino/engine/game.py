@@ -71,8 +71,8 @@ class Game:
     @classmethod
     def new(cls, rules: Rules | Engine, seed: int, players: int | None = None, partners: bool = False,
             dealer: int = 0, scorer: Scorer | None = None) -> "Game":
-        """A new game: its first hand dealt from ``seed``. ``scorer``: the engine's, when the
-        caller already has one (it only depends on the rules; many games can share it)::
+        """A new game: its first hand dealt from ``seed``. ``scorer``: the engine's (``Scorer.of(engine)``,
+        made once an engine, when left out; it depends on the rules alone)::
 
             >>> fresh = Game.new(load_rules("standard"), seed=7, players=2)
             >>> fresh == game, fresh.hand.dealer, fresh.target
@@ -85,7 +85,7 @@ class Game:
         sides = len(set(engine._teams(players, partners)))
         scores = tuple(0 for _ in range(sides))
         hand = engine.start(derive(seed, 1), players, dealer=dealer, partners=partners)
-        game = cls(engine, scorer or Scorer(engine), seed, players, partners, hand, scores, dealer,
+        game = cls(engine, scorer or Scorer.of(engine), seed, players, partners, hand, scores, dealer,
                    target=engine.rules.game.target)
         return game.with_(hand=game._deal(dealer, 1))
 
@@ -106,7 +106,7 @@ class Game:
         """
         sides = hand.sides
         partners = engine.partner_of(hand, 0) is not None
-        game = cls(engine, scorer or Scorer(engine), seed, hand.players, partners, hand,
+        game = cls(engine, scorer or Scorer.of(engine), seed, hand.players, partners, hand,
                    tuple((scores or {}).get(s, 0) for s in range(len(sides))), hand.dealer,
                    target=engine.rules.game.target if target is ... else target, restrictions_on=restrictions_on)
         game = game.with_(hand=hand.with_(restricted=game.restricted_sides()))

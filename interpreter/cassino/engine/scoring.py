@@ -55,6 +55,17 @@ class Scorer:
         for i, card in enumerate(deck.cards):
             self.suit_masks[deck.suits.index(card.suit)] |= 1 << i
 
+    @classmethod
+    def of(cls, engine: Engine) -> "Scorer":
+        """The engine's scorer, made at its first game and shared by every later one: it depends on
+        the rules alone and nothing changes it once made (working out its masks took a third of a
+        random standard hand played through ``Game``)."""
+        scorer = engine.derived.get("scorer")
+        if not isinstance(scorer, Scorer):
+            scorer = cls(engine)
+            engine.derived["scorer"] = scorer
+        return scorer
+
     # ---------------------------------------------------------------- one item
     def item_points(self, item: ScoringItem, state: HandState) -> dict[int, int]:
         sides = state.sides

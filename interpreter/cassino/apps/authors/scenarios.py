@@ -120,7 +120,7 @@ class Runner:
         if key not in self._rules:
             rules = load(key).rules
             engine = Engine(rules)
-            self._rules[key] = (rules, engine, Scorer(engine))
+            self._rules[key] = (rules, engine, Scorer.of(engine))
         return self._rules[key]
 
     def run_file(self, path: str | Path) -> FileResult:
@@ -174,7 +174,7 @@ class Runner:
     def position(self, case: dict[str, Any], file: dict[str, Any], rules: Rules,
                  engine: Engine) -> tuple[HandState, dict[int, int]]:
         """A case's hand before its moves, and the scores it gives (for ``perft --scenario``)."""
-        setup = self.setup(case, file, rules, engine, Scorer(engine))
+        setup = self.setup(case, file, rules, engine, Scorer.of(engine))
         return setup.start, setup.scores
 
     # ------------------------------------------------------------------ positions

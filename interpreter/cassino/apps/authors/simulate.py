@@ -80,7 +80,7 @@ AHEAD = 4
 def _start_worker(variant: str) -> None:
     global _WORKER
     engine = Engine(load_rules(variant))
-    _WORKER = (engine, Scorer(engine))
+    _WORKER = (engine, Scorer.of(engine))
 
 
 def _task(args: tuple[Any, ...]) -> list[GameStats]:
@@ -141,7 +141,7 @@ def run(variant: str, games: int, seed: int = 1, players: int | None = None, par
                     progress(len(stats))
     else:
         engine = Engine(rules)
-        scorer = Scorer(engine)
+        scorer = Scorer.of(engine)
         for k in range(games):
             tally.add(play_game(engine, seed, players, partners, bots, k, scorer=scorer))
             if progress:

@@ -86,7 +86,7 @@ def run_task(task: Task) -> tuple[int, int, list[GameStats]]:
     """Games [start, stop) of one grid point; a plain function of plain data, so any worker can run it."""
     point, data, seed, players, partners, bots, start, stop = task
     engine = Engine(Rules.from_data(data))
-    scorer = Scorer(engine)
+    scorer = Scorer.of(engine)
     return point, start, [play_game(engine, seed, players, partners, bots, k, scorer) for k in range(start, stop)]
 
 

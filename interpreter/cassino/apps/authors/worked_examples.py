@@ -703,7 +703,7 @@ def play_sample_hand(engine: Engine, seed: int, players: int) -> HandState:
 def sample_hand(rules: Rules, engine: Engine, key: str = "scoring.when") -> Example | None:
     """The scoring section's example: a whole hand's captures and what each item scores for them."""
     players = rules.seats.min_players
-    scorer = Scorer(engine)
+    scorer = Scorer.of(engine)
     wants_sweep = any(i.count == "sweeps" and (i.points or i.by_size) for i in rules.scoring.items)
     chosen: tuple[int, HandState] | None = None
     for seed in range(1, 13):
