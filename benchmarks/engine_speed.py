@@ -169,6 +169,20 @@ class Bench:
             plies += 1
         return plies
 
+    def game_hand(self, seed: int) -> int:
+        """One random 2-player standard hand as a front end plays it: through ``Game`` (a new game, each
+        move checked by ``Game.play``, the hand scored at its end), the moves chosen as ``hand``'s."""
+        game = self.mods["engine.game"].Game.new(self.engine, seed, 2).with_(target=None)
+        draws, plies = self.draws(seed), 0
+        while not game.over:
+            moves = game.legal_moves()
+            game = game.play(moves[int(draws[plies % DRAWS] * len(moves))])
+            plies += 1
+        return plies
+
+    def game_hands(self, n: int) -> float:
+        return best_of(3, lambda: [self.game_hand(s) for s in range(n)]) / n * 1e6
+
     def hands(self, n: int, variant: str = "standard") -> tuple[float, float, float]:
         keys = best_of(3, lambda: [self.hand(s, True, variant) for s in range(n)]) / n
         moves = best_of(3, lambda: [self.hand(s, False, variant) for s in range(n)]) / n
@@ -266,6 +280,10 @@ def main() -> None:
               f"{moves / 1000 / RUST_HAND_MS:.2f}x Rust's {RUST_HAND_MS} ms);   "
               f"keys {keys / 1000:.3f} ms per hand ({ratio(BEFORE_US['hand'], keys).strip()} before, "
               f"{keys / 1000 / RUST_HAND_MS:.2f}x Rust's), {plies:.0f} plies")
+    print("the same hands played through Game (a new game, every move checked, the hand scored), as front ends do:")
+    for w in reversed(which):
+        whole = benches[w].game_hands(args.hands)
+        print(f"  {w:<9} {whole / 1000:.3f} ms a hand ({whole / standard[w][1]:.2f}x the engine's Move objects)")
 
     other = max(args.hands // 4, 1)
     print(f"\nrandom 2-player hands of other variants, the same way (best of 3 rounds of {other}), "
