@@ -25,7 +25,7 @@ runs for a variant with none of these settings.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Final, Iterator
+from typing import TYPE_CHECKING, Final
 
 from .movegen import PLAYED_SHIFT, VALUE_BITS, VALUE_SHIFT, bits, deposit, popcount
 from .moves import Move, MoveKind
@@ -490,8 +490,7 @@ class _Splits:
         self.hand_items = hand_items
         self.n = n
         self.piled: list[int] = [i for i in range(n) if items[i][1] >= 0]
-        self.values: list[tuple[int, ...]] = [tuple(sorted(set(v for v in items[i][0] if 0 < v <= value)))
-                                              for i in range(n)]
+        self.values: list[tuple[int, ...]] = [_worths(item[0], value) for item in items]
         self.layout_done: dict[int, bool] = {}
         self.whole_done: dict[int, tuple[bool, bool]] = {}
         self.pile_mask: int = sum(1 << i for i in self.piled)
@@ -508,17 +507,23 @@ class _Splits:
         self.place(0, (1 << n) - 1, [])
         return self.found
 
-    def sets_with(self, first: int, free: int) -> Iterator[int]:
-        """The sets worth ``value`` of ``free``'s items that hold ``first``, at most one card of a pile."""
+    def sets_with(self, first: int, free: int) -> list[int]:
+        """The sets worth ``value`` of ``free``'s items that hold ``first``, at most one card of a pile, in
+        the order they are tried. (A list made whole rather than a generator: the sets of one item are a
+        few, and compiled, a chain of generators nested as deep as a set is long cost more than them all.)"""
         n = self.n
         rest = [j for j in range(first + 1, n) if free >> j & 1] + [j for j in range(first) if free >> j & 1]
         side0 = self.items[first][1]
+        out: list[int] = []
         for v in self.values[first]:
-            yield from self.grow(rest, 0, 1 << first, self.value - v, 1 << side0 if side0 >= 0 else 0)
+            self.grow(rest, 0, 1 << first, self.value - v, 1 << side0 if side0 >= 0 else 0, out)
+        return out
 
-    def grow(self, rest: list[int], k: int, chosen: int, remaining: int, sides: int) -> Iterator[int]:
+    def grow(self, rest: list[int], k: int, chosen: int, remaining: int, sides: int, out: list[int]) -> None:
+        """Every set ``chosen`` grows into with items of ``rest`` from the ``k``-th on, worth ``remaining``
+        more, appended to ``out``."""
         if remaining == 0:
-            yield chosen
+            out.append(chosen)
             return
         items = self.items
         values = self.values
@@ -529,8 +534,8 @@ class _Splits:
                 continue
             for v in values[j]:
                 if v <= remaining:
-                    yield from self.grow(rest, x + 1, chosen | 1 << j, remaining - v,
-                                         sides | (1 << side if side >= 0 else 0))
+                    self.grow(rest, x + 1, chosen | 1 << j, remaining - v, sides | (1 << side if side >= 0 else 0),
+                              out)
 
     def layout_splits(self, free: int) -> bool:
         if not free:
@@ -562,7 +567,10 @@ class _Splits:
             self.whole_done[free] = known
         return known
 
-    def place(self, k: int, free: int, groups: list[list[int]]) -> bool:
+    def place(self, k: int, free: int, groups: list[int]) -> bool:
+        """Whether the pile cards from the ``k``-th of ``piled`` on, each given a set of ``free``'s items in
+        turn (``groups``: the sets given so far, as masks of items), make a legal split (``found`` says how
+        far the best one got)."""
         piled = self.piled
         if k == len(piled):
             if not self.layout_splits(free):
@@ -578,18 +586,27 @@ class _Splits:
         p = piled[k]
         if not free >> p & 1:                # already in the set of another pile's card
             return self.place(k + 1, free, groups)
-        n = self.n
         for g in self.sets_with(p, free):
-            if self.place(k + 1, free & ~g, groups + [[j for j in range(n) if g >> j & 1]]):
-                return True
+            groups.append(g)
+            if self.place(k + 1, free & ~g, groups):
+                return True   # (the search is over: ``groups`` is left as it is)
+            groups.pop()
         return False
 
 
-def _ordered(groups: list[list[int]], items: list[tuple[tuple[int, ...], int, int]]) -> bool:
-    """Whether the sets can be made one after another, each pile's cards top down."""
+def _worths(values: tuple[int, ...], value: int) -> tuple[int, ...]:
+    """An item's values that may count in a set worth ``value`` (above 0, at most ``value``), each once,
+    lowest first."""
+    if len(values) == 1:
+        return values if 0 < values[0] <= value else ()
+    return tuple(sorted(set(v for v in values if 0 < v <= value)))
+
+
+def _ordered(groups: list[int], items: list[tuple[tuple[int, ...], int, int]]) -> bool:
+    """Whether the sets (masks of items) can be made one after another, each pile's cards top down."""
     at: dict[tuple[int, int], int] = {}
     for g, group in enumerate(groups):
-        for i in group:
+        for i in bits(group):
             _, side, depth = items[i]
             if side >= 0:
                 at[(side, depth)] = g
