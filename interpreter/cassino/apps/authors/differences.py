@@ -325,8 +325,8 @@ def sample_scoring(a: Rules, b: Rules, seed: int = 1) -> dict[str, Any]:
         players = a.seats.min_players
     for seed in range(seed, seed + 12):   # the first hand whose scores differ, if one of a dozen does
         state = play_sample_hand(ea, seed, players)
-        pa, by_a = Scorer(ea).hand_points(state)
-        pb, by_b = Scorer(eb).hand_points(state)
+        pa, by_a = Scorer.of(ea).hand_points(state)
+        pb, by_b = Scorer.of(eb).hand_points(state)
         if pa != pb:
             break
     alias = same_items(a, b)              # B's items that score what one of A's does, by A's name
