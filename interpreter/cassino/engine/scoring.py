@@ -51,6 +51,13 @@ class Scorer:
                 self.card_points[item.name] = [
                     table.get(card.rank, 0) if mask >> i & 1 else 0 for i, card in enumerate(engine.deck.cards)]
         deck = engine.deck
+        #: The endgame restriction of each score that has one (the first listed, as ``restriction`` reads them).
+        self._restrictions: dict[int, Restriction] = {}
+        for r in self.rules.endgame.restrictions:
+            self._restrictions.setdefault(r.score, r)
+        #: What ``counts_for`` says of each item (in ``rules.scoring.items``' order) for a score, the highest
+        #: score and whether restrictions are on: the same few questions at the end of every hand.
+        self._counting: dict[tuple[int, int | None, bool], tuple[bool, ...]] = {}
         self.suit_masks = [0] * len(deck.suits)
         for i, card in enumerate(deck.cards):
             self.suit_masks[deck.suits.index(card.suit)] |= 1 << i
@@ -58,8 +65,8 @@ class Scorer:
     @classmethod
     def of(cls, engine: Engine) -> "Scorer":
         """The engine's scorer, made at its first game and shared by every later one: it depends on
-        the rules alone and nothing changes it once made (working out its masks took a third of a
-        random standard hand played through ``Game``)."""
+        the rules alone (what it remembers as it goes, ``counting``, is the rules' answer too), and
+        working out its masks took a third of a random standard hand played through ``Game``."""
         scorer = engine.derived.get("scorer")
         if not isinstance(scorer, Scorer):
             scorer = cls(engine)
@@ -74,16 +81,16 @@ class Scorer:
             return out   # scored only with other numbers of sides (South African Casino)
         if item.count == "each":
             for s in sides:
-                out[s] = bin(state.side_pile(s) & self.masks[item.name]).count("1") * item.points
+                out[s] = (state.side_pile(s) & self.masks[item.name]).bit_count() * item.points
         elif item.count == "most":
-            counts = {s: bin(state.side_pile(s) & self.masks[item.name]).count("1") for s in sides}
+            counts = {s: (state.side_pile(s) & self.masks[item.name]).bit_count() for s in sides}
             if max(counts.values()) > 0:
                 _award_most(item, counts, out)
         elif item.count == "at_least":
             # Every side with enough matching cards scores (pagat's South African Casino: five spades).
             need = item.at_least or 1
             for s in sides:
-                if bin(state.side_pile(s) & self.masks[item.name]).count("1") >= need:
+                if (state.side_pile(s) & self.masks[item.name]).bit_count() >= need:
                     out[s] = item.points
         elif item.count == "sweeps":
             for w in state.sweeps:
@@ -140,7 +147,7 @@ class Scorer:
 
     # ---------------------------------------------------------------- a hand
     def restriction(self, score: int) -> Restriction | None:
-        return next((r for r in self.rules.endgame.restrictions if r.score == score), None)
+        return self._restrictions.get(score)
 
     def counts_for(self, item: ScoringItem, score: int, restrictions_on: bool, top: int | None = None) -> bool:
         """Whether a side with ``score`` may score ``item`` (endgame restrictions, sweeps from a score).
@@ -165,14 +172,26 @@ class Scorer:
                     restrictions_on: bool = True) -> tuple[dict[int, int], dict[str, dict[int, int]]]:
         """Points per side for the hand, restricted sides scoring only their allowed items."""
         scores = scores or {}
-        by_item = {item.name: self.item_points(item, state) for item in self.rules.scoring.items}
+        items = self.rules.scoring.items
+        by_item = {item.name: self.item_points(item, state) for item in items}
         points = {s: 0 for s in state.sides}
         top = self._top(scores)
         for s in state.sides:
-            for item in self.rules.scoring.items:
-                if self.counts_for(item, scores.get(s, 0), restrictions_on, top):
-                    points[s] += by_item[item.name][s]
+            total = 0
+            for item, counts in zip(items, self.counting(scores.get(s, 0), restrictions_on, top)):
+                if counts:
+                    total += by_item[item.name][s]
+            points[s] = total
         return points, by_item
+
+    def counting(self, score: int, restrictions_on: bool = True, top: int | None = None) -> tuple[bool, ...]:
+        """``counts_for`` of each scoring item, in order, for a side with ``score`` (remembered)."""
+        key = (score, top, restrictions_on)
+        flags = self._counting.get(key)
+        if flags is None:
+            flags = tuple(self.counts_for(item, score, restrictions_on, top) for item in self.rules.scoring.items)
+            self._counting[key] = flags
+        return flags
 
     def points_so_far(self, state: HandState, scores: dict[int, int] | None = None,
                       restrictions_on: bool = True) -> dict[int, int]:
@@ -202,10 +221,10 @@ class Scorer:
     def _most_secured(self, item: ScoringItem, state: HandState, placed: int) -> dict[int, int]:
         """A `most` item's points for a side that holds more than any other could still reach."""
         mask = self.masks[item.name]
-        held = {s: bin(state.side_pile(s) & mask).count("1") for s in state.sides}
+        held = {s: (state.side_pile(s) & mask).bit_count() for s in state.sides}
         if item.sides and len(state.sides) not in item.sides:
             return {s: 0 for s in state.sides}
-        unknown = bin(mask & ~placed).count("1")
+        unknown = (mask & ~placed).bit_count()
         return {s: item.points if held[s] and all(held[s] > held[o] + unknown for o in state.sides if o != s)
                 else 0 for s in state.sides}
 
@@ -349,12 +368,12 @@ class Scorer:
 
     def _secured_at(self, state: HandState, side: int, item: ScoringItem) -> int:
         mask = self.masks.get(item.name, 0)
-        total = bin(mask).count("1")
+        total = mask.bit_count()
         held = {s: 0 for s in state.sides}
         for cap in state.captures:
             s = state.teams[cap.seat]
-            held[s] += bin(cap.cards & mask).count("1")
-            if item.count == "each" and s == side and held[side] == bin(state.side_pile(side) & mask).count("1"):
+            held[s] += (cap.cards & mask).bit_count()
+            if item.count == "each" and s == side and held[side] == (state.side_pile(side) & mask).bit_count():
                 return cap.ply
             if item.count == "at_least" and s == side and held[side] >= (item.at_least or 1):
                 return cap.ply
