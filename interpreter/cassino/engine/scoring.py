@@ -204,7 +204,9 @@ class Scorer:
         placed = 0
         for pile in state.piles:
             placed |= pile
-        for item in self.rules.scoring.items:
+        top = self._top(scores)
+        counting = {s: self.counting(scores.get(s, 0), restrictions_on, top) for s in state.sides}
+        for k, item in enumerate(self.rules.scoring.items):
             if item.at_end or (item.count == "last_capture" and not state.over):
                 continue
             if item.count == "primiera" and not state.over:
@@ -214,7 +216,7 @@ class Scorer:
             else:
                 won = self.item_points(item, state)
             for s in state.sides:
-                if self.counts_for(item, scores.get(s, 0), restrictions_on, self._top(scores)):
+                if counting[s][k]:
                     out[s] += won[s]
         return out
 
