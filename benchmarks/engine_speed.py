@@ -228,6 +228,7 @@ def memory(bench: Bench, hands: int) -> str:
     step = max(hands // 5, 1)
     for seed in range(hands):
         bench.hand(seed)
+        bench._draws.pop(seed, None)   # the harness's numbers for the hand, not the engine's memory
         if (seed + 1) % step == 0:
             gc.collect()  # count what is still referenced, not garbage waiting for a collection
             checkpoints.append(tracemalloc.get_traced_memory()[0] / 1024)
