@@ -236,10 +236,11 @@ FLAGS = {
     "capture": ["sums", "several_groups", "equal_card_first", "take_all"],
     "build": ["allowed", "multiple", "raise_single", "raise_own", "raise_partners", "raise_with_table_cards",
               "add_sets", "one_per_value", "one_per_player", "single_build_as_card", "for_partner",
-              "continue_as_begun", "keep_capturing_card", "owner_obligation_in_last_deal"],
+              "continue_as_begun", "keep_capturing_card", "owner_obligation_in_last_deal", "free_actions",
+              "augment_opponents"],
     "trail": ["with_build"],
-    "sweeps": ["cancel", "on_last_play", "residue_is_sweep", "in_last_deal"],
-    "deal": ["draw_after_play"],
+    "sweeps": ["cancel", "on_last_play", "residue_is_sweep", "in_last_deal", "record_when_restricted"],
+    "deal": ["draw_after_play", "dealer_takes_total"],
     "game": ["play_out_hand", "claiming"],
 }
 CHOICES: dict[tuple[str, str], st.SearchStrategy[Any]] = {
@@ -258,6 +259,19 @@ CHOICES: dict[tuple[str, str], st.SearchStrategy[Any]] = {
     ("deal", "redeal"): st.sampled_from(["when_hands_empty", "never"]),
     ("seats", "direction"): st.sampled_from(["clockwise", "counterclockwise"]),
     ("deck", "packs"): st.integers(1, 2),
+    # (African Casino's opposing pile tops and whole turns, Escoba's fixed total, the deal's packets and the
+    # end of a game, drawn into any variant: combinations no bundled file has.)
+    ("capture", "from_piles"): st.sampled_from(["none", "opponents_top"]),
+    ("capture", "pile_cards"): st.sampled_from(["taken", "augment"]),
+    ("capture", "pile_reach"): st.integers(1, 4),
+    ("capture", "pile_base"): st.sampled_from(["layout_or_played", "layout"]),
+    ("capture", "total"): st.one_of(st.none(), st.integers(10, 16)),
+    ("capture", "valueless_cards"): st.sampled_from(["one", "all", "any", "one_or_three_by_fourth"]),
+    ("build", "valueless"): st.sampled_from(["never", "always", "when_all_four"]),
+    ("deal", "packet"): st.integers(1, 4),
+    ("deal", "table_order"): st.sampled_from(["before_dealer", "after_players", "first", "after_hands"]),
+    ("game", "both_reach"): st.sampled_from(["higher_wins", "count_out", "next_target"]),
+    ("seats", "partnerships"): st.sampled_from(["never", "optional", "always"]),
 }
 SETTINGS: list[tuple[str, str, st.SearchStrategy[Any]]] = (
     [(section, key, st.booleans()) for section, keys in FLAGS.items() for key in keys]
@@ -310,3 +324,24 @@ def test_a_generated_swazi_rule_that_left_a_playout_without_a_move(tmp_path: Pat
     path.write_text(yaml.safe_dump(data, sort_keys=False), encoding="utf-8")
     outcome = run(Seating(str(path), 2), 0, replace(CI, max_actions=2, consumers=("hint",)), rotation=0)
     _clean(outcome)
+
+
+@pytest.mark.parametrize("base", ["dominican", "standard", "royal", "scopa"])
+def test_turns_of_several_actions_in_a_variant_without_whole_move_rules_step_through_openspiel(
+        tmp_path: Path, base: str) -> None:
+    """A find of the generated rules: Dominican Casino with ``build.free_actions`` (turns of several
+    actions, and no whole-move rules such as African Casino's). At a small table the step-wise
+    games spelt each move's actions from its key, grouped by the hand card it plays first; a
+    turn's end and a build of cards in play alone play none, and were read as the hand's last
+    card: OpenSpiel refused `end` after `AC capture 2D 4S 8C` and offered `play 9D` instead, and
+    the turn's first step never offered `build 14 on 2D 4S 8C`. Such moves are now spelt from the
+    moves themselves. Played by the real adapters along whole hands, both seatings."""
+    data = {"name": "generated", "description": f"{base} with turns of several actions", "extends": base,
+            "build": {"free_actions": True}}
+    path = tmp_path / "generated.yaml"
+    path.write_text(yaml.safe_dump(data, sort_keys=False), encoding="utf-8")
+    for players, seed in ((2, 0), (4, 1)):
+        outcome = run(Seating(str(path), players, players == 4), seed,
+                      replace(CI, max_actions=40, consumers=("openspiel", "pettingzoo")), rotation=0)
+        _clean(outcome)
+        assert "end" in outcome.record and len(outcome.record) == 40

@@ -696,9 +696,10 @@ def _only(seqs: list[tuple[int, ...]], prefix: tuple[int, ...]) -> int:
 
 
 class KeyListing(Listing):
-    """A :class:`Listing` of the engine's move keys (one pack, no pile tops in play), whose action
-    sequences are read off the keys of one first hand card at a time, when that card is played:
-    a turn's first choice needs only the cards, and the others' moves are never spelt out."""
+    """A :class:`Listing` of the engine's move keys (one pack, no pile tops in play, no turns of several
+    actions: every move plays a hand card), whose action sequences are read off the keys of one first
+    hand card at a time, when that card is played: a turn's first choice needs only the cards, and the
+    others' moves are never spelt out."""
 
     __slots__ = ("encoding", "hand_cards", "hand_mask", "picked", "spelt")
 
@@ -1081,7 +1082,9 @@ class Step(NamedTuple):
                 return None
             if len(keys) > LIST_MOVES:
                 return None
-            if hand.stacks:   # (pile tops in play: the moves' own sequences)
+            if hand.stacks or engine.free_actions:
+                # (Pile tops in play, or turns of several actions, whose end and builds of cards in
+                # play alone play no hand card to group keys by: the moves' own sequences.)
                 moves = engine.moves_of(hand, keys)
                 listing = Listing([seq for seq, _ in enc.sequences(hand, moves)], moves, engine, hand)
             else:
