@@ -7,6 +7,8 @@
    or 2): the computer's sampled moves named a pile top by a twin on the table (illegal), take-all
    captures were all left out (no move at all), and ``cassino play`` stopped before its first prompt.
 3. One computer move takes a few seconds at most by default (``search.MOVE_CAP``).
+4. House rules drawn at random and played through whole hands with every consumer: a position too large
+   to list where the sampled moves held none at all.
 """
 
 from __future__ import annotations
@@ -17,11 +19,13 @@ import re
 from pathlib import Path
 
 import pytest
+import yaml
 
 from cassino.apps.cli import main
 from cassino.engine.core import Engine
 from cassino.engine.game import Game
 from cassino.engine.moves import MoveKind
+from cassino.engine.notation import format_move
 from cassino.engine.state import Build, HandState
 from cassino.language.variants import load_rules
 from cassino.engine.rng import derive
@@ -258,3 +262,54 @@ def test_a_playout_and_a_reading_stop_at_a_deadline_already_passed() -> None:
     assert whole.deal_no != state.deal_no or whole.over
     assert card_terms(engine, worth, state, deadline=passed) == []
     assert len(card_terms(engine, worth, state)) == engine.n_cards
+
+
+# ------------------------------------------------------------------ 4. generated house rules, whole hands
+
+#: A house rule the generated soak drew (issue 48's driver on random settings): South African Casino won
+#: by the lowest total, so players keep from capturing and the cards pile up in play.
+LOWEST_SOUTH_AFRICAN = {"name": "generated", "description": "south-african-casino won by the lowest total",
+                        "extends": "south-african-casino", "trail": {"with_build": False},
+                        "build": {"allowed": True}, "game": {"goal": "lowest"}}
+
+
+def test_a_table_too_large_to_list_still_offers_a_move_when_its_captures_cost_the_whole_walk(
+        tmp_path: Path) -> None:
+    """Found reviewing a 4-player hand of that house rule (ValueError in ``best_index``: the review's
+    playouts had no move to rate): seat 1 holds only 10C, with 19 loose cards and 12 pile cards in
+    play, beyond the listing budget. The lazy walk's sample walked the capture's way of playing
+    first, and finding its first capture took more steps (27,421) than the sample's whole work
+    (25,000): no move at all, not even the trail. Ways of playing that take nothing are walked
+    first now, and the position offers 10C's trail; every move offered is legal, and the greedy
+    playout from there ends the hand."""
+    from cassino.errors import PositionTooLargeError
+    from cassino.engine.choices import MoveChoices
+    from cassino.engine.state import Capture
+    from cassino.players.base import CardWorth
+    from cassino.players.gain import greedy_playout
+
+    path = tmp_path / "lowest.yaml"
+    path.write_text(yaml.safe_dump(LOWEST_SOUTH_AFRICAN, sort_keys=False), encoding="utf-8")
+    engine = Engine(load_rules(path))
+    state = engine.start(0, 4).with_(
+        turn=1, hands=(268435456, 549755813888, 0, 0), table=424335049646, stock=(),
+        builds=(Build(cards=4294967313, value=9, multiple=False, owner=0, holder=0, pairs=False),),
+        piles=(579338240, 0, 17181986816, 103096036416),
+        captures=(Capture(ply=8, seat=3, cards=50332672, table_cards=16778240),
+                  Capture(ply=22, seat=0, cards=579338240, table_cards=578813952),
+                  Capture(ply=24, seat=3, cards=68719476800, table_cards=64),
+                  Capture(ply=75, seat=3, cards=34359781376, table_cards=43008),
+                  Capture(ply=77, seat=2, cards=17181986816, table_cards=2117632)),
+        last_capturer=2, ply=78, proven=(frozenset({9}), frozenset(), frozenset(), frozenset()),
+        stacks=((23, 25, 29, 19), (), (12, 14, 21, 34), (10, 24, 6, 36, 11, 13, 15, 35)), pile_reach=4)
+    assert [str(c) for c in engine.deck.cards_of(state.hands[1])] == ["10C"]
+    with pytest.raises(PositionTooLargeError):
+        engine.move_keys(state)
+    sampled = MoveChoices(engine.tables, state).sample(64)   # (what the sample finds, before any rule's refusal)
+    assert "10C trail" in [format_move(m, engine.deck) for m in sampled]
+    offered = engine.playable_moves(state)
+    assert "10C trail" in [format_move(m, engine.deck) for m in offered]
+    assert all(engine.is_legal(state, m) for m in offered)
+    game = Game.new(engine, 0, 4)
+    end = greedy_playout(engine, CardWorth(engine, game.scorer), state, offered[0], True)
+    assert end.over

@@ -12,6 +12,8 @@ consumer, traceback and the command that replays it). No test looks at the clock
 
 from __future__ import annotations
 
+import contextlib
+import io
 import tempfile
 import zlib
 from dataclasses import replace
@@ -27,6 +29,7 @@ pytest.importorskip("pettingzoo")
 
 from cassino.apps.authors import matrix  # noqa: E402
 from cassino.apps.authors.matrix import Budget, Outcome, Seating, run, seatings  # noqa: E402
+from cassino.apps.cli import main  # noqa: E402
 from cassino.errors import CassinoError  # noqa: E402
 from cassino.language.variants import load, load_rules  # noqa: E402
 
@@ -272,6 +275,10 @@ CHOICES: dict[tuple[str, str], st.SearchStrategy[Any]] = {
     ("deal", "table_order"): st.sampled_from(["before_dealer", "after_players", "first", "after_hands"]),
     ("game", "both_reach"): st.sampled_from(["higher_wins", "count_out", "next_target"]),
     ("seats", "partnerships"): st.sampled_from(["never", "optional", "always"]),
+    ("capture", "hand_cards"): st.fixed_dictionaries({"max": st.integers(1, 3),
+                                                      "combine": st.sampled_from(["total", "groups"])}),
+    ("game", "lurch"): st.fixed_dictionaries({"below": st.one_of(st.none(), st.integers(1, 20)),
+                                              "multiplier": st.integers(1, 3)}),
 }
 SETTINGS: list[tuple[str, str, st.SearchStrategy[Any]]] = (
     [(section, key, st.booleans()) for section, keys in FLAGS.items() for key in keys]
@@ -312,6 +319,37 @@ def test_generated_house_rules(data: dict[str, Any], seed: int, rotation: int) -
         outcome = run(seating, seed, replace(CI, max_actions=8, consumers=tuple(
             c for c in CI.consumers if c not in skip)), rotation=rotation)
         assert not outcome.failures, yaml.safe_dump(data) + "\n\n".join(f.text() for f in outcome.failures)
+        _words_for_the_house_rule(data, path)
+
+
+def _words_for_the_house_rule(data: dict[str, Any], path: Path) -> None:
+    """The consumers in words: the rules explained, the rulebook (its worked examples checked by the
+    engine), and ``cassino diff`` against the base naming every setting the house rule changes."""
+    base, rules, parent = data["extends"], load_rules(path), load_rules(data["extends"])
+    said = {}
+    for argv in (["explain", str(path)], ["rules", str(path)], ["diff", base, str(path)]):
+        out = io.StringIO()
+        with contextlib.redirect_stdout(out), contextlib.redirect_stderr(io.StringIO()):
+            code = main(argv)
+        assert code == 0, f"cassino {' '.join(argv)} exited {code}:\n{yaml.safe_dump(data)}{out.getvalue()}"
+        said[argv[0]] = out.getvalue()
+    for section, settings_ in data.items():
+        if not isinstance(settings_, dict):
+            continue
+        for key in settings_:
+            if _setting(rules, section, key) != _setting(parent, section, key):
+                assert f"{section}.{key}" in said["diff"], f"diff does not name {section}.{key}:\n{said['diff']}"
+
+
+def _setting(rules: Any, section: str, key: str) -> object:
+    """A setting's value in loaded rules (a group such as ``capture.hand_cards`` as its fields'
+    values: ``hand_cards_max``, ``hand_cards_combine``)."""
+    part = getattr(rules, section)
+    if hasattr(part, key):
+        return getattr(part, key)
+    fields = sorted(a for a in dir(part) if a.startswith(key + "_"))
+    assert fields, f"{section}.{key} is not among the loaded rules' fields"
+    return tuple(getattr(part, a) for a in fields)
 
 
 def test_a_generated_swazi_rule_that_left_a_playout_without_a_move(tmp_path: Path) -> None:

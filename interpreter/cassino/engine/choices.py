@@ -234,9 +234,10 @@ class MoveChoices:
 
     def sample(self, limit: int) -> list[Move]:
         """At most ``limit`` legal moves, a share for each head (so every hand card and way of
-        playing it is there), each found by walking the first choices that lead somewhere: the
-        work follows the moves made, not the moves there are. For computer players and hints
-        at positions beyond the listing budget (``Engine.some_moves``)."""
+        playing it is there, as far as the work allows: a trail or a turn's end always), each
+        found by walking the first choices that lead somewhere: the work follows the moves made,
+        not the moves there are. For computer players and hints at positions beyond the listing
+        budget (``Engine.some_moves``)."""
         heads = self.heads()
         out: list[Move] = []
         if not heads or limit < 1:
@@ -246,11 +247,15 @@ class MoveChoices:
         # when the work runs out every head already has its move.
         stop = self.steps + self.t.move_budget // 4
         found: list[list[list[int]]] = [[] for _ in heads]
+        # Heads whose move takes no item (a trail, a turn's end) are walked first: each is one step,
+        # and a head of many items (a capture or build among some thirty cards in play) may spend
+        # the whole work before its first move is found, leaving no move at all.
+        order = sorted(range(len(heads)), key=lambda k: heads[k].kind != TRAIL)
         for room in (1, quota):
-            for i, head in enumerate(heads):
+            for i in order:
                 if sum(len(f) for f in found) >= limit:
                     break
-                self._walk_moves(head, [], room, found[i], stop)
+                self._walk_moves(heads[i], [], room, found[i], stop)
         for i, head in enumerate(heads):
             out += [self.move(head, c) for c in found[i]]
         return out[:limit]
