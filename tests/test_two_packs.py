@@ -316,3 +316,26 @@ def test_the_browser_tells_a_pile_top_from_its_twin_on_the_table(tmp_path: Path)
     assert len(both) == 1 and both[0]["played"] == ["5C"]
     assert sum(v["items"] == ["5H~2"] for v in moves) == 1    # the top alone
     assert sum(v["items"] == ["5H"] for v in moves) == 1      # the table's 5H alone
+
+
+def test_which_copy_was_dealt_where_never_decides_a_pile_top(tmp_path: Path) -> None:
+    """Two packs with pile tops in play (a find of house rules drawn at random: Krypkasino with
+    `capture.from_piles`): a capture stacked the cards it took lowest deck index first, so a 5S of
+    the second pack went above a 4H and one of the first pack below it; once the capturing card was
+    taken off the pile, which card was on top depended on which copy had been dealt, which no player
+    can see, and OpenSpiel's game (which deals copies by name) showed another top than the engine.
+    Copies are now stacked by the card they are: the same pile, card by card, whichever was dealt."""
+    house = tmp_path / "both.yaml"
+    house.write_text("name: both\nextends: standard\ndeck: {packs: 2}\n"
+                     "capture: {from_piles: opponents_top}\ndeal: {short_stock: split_rest_to_table}\n",
+                     encoding="utf-8")
+    engine = Engine(load_rules(str(house)))
+    d = engine.deck
+    stacked = []
+    for other in (["5S", "2D"], ["2D"]):   # (a 5S placed first in seat 1's hand: the table's is the second copy)
+        state = engine.position(Position(players=2, to_play=0, dealer=1, hands={0: [d.parse("9H")],
+                                         1: [d.parse(c) for c in other]}, table=[d.parse("4H"), d.parse("5S")]))
+        move = next(m for m in engine.legal_moves(state) if format_move(m, d) == "9H capture 4H 5S")
+        after = engine.apply(state, move)
+        stacked.append([str(d.cards[c]) for c in after.stacks[0]])
+    assert stacked[0] == stacked[1] == ["5S", "4H", "9H"]

@@ -1394,10 +1394,21 @@ class Engine:
     def _stacked(self, stacks: tuple[tuple[int, ...], ...], side: int, taken: int,
                  played: int) -> tuple[tuple[int, ...], ...]:
         """``stacks`` with a capture put on ``side``'s pile: the cards taken (lowest deck index
-        first), then the capturing card on top (our reading; see docs/rule-examples.md)."""
+        first), then the capturing card on top (our reading; see docs/rule-examples.md). With
+        several packs, copies are ordered by the card they are (its index in one pack) before the
+        copy: which copy of a card was dealt where never decides which card ends on top, as it
+        cannot for the players (nor for the step-wise games, which deal copies by name)."""
         if not stacks:
             return stacks
-        added = tuple(bits(taken)) + tuple(bits(played))
+        if self.has_copies:
+            size = self.pack_size
+            cards = bits(taken)
+            cards.sort(key=lambda c: (c % size, c))
+            mine = bits(played)
+            mine.sort(key=lambda c: (c % size, c))
+            added = tuple(cards) + tuple(mine)
+        else:
+            added = tuple(bits(taken)) + tuple(bits(played))
         return tuple(s + added if k == side else s for k, s in enumerate(stacks))
 
     @staticmethod
