@@ -229,18 +229,22 @@ def test_an_opposing_pile_top_is_not_its_twin_on_the_table(variants: dict[str, s
 
 
 def test_a_pile_top_taken_in_the_walk_leaves_its_pile_not_its_twin_on_the_table(variants: dict[str, str]) -> None:
-    """Two packs, an opponent's 5H pile top and a 5H on the table: the walk's capture of the top
-    alone (tops taken like loose cards) took the table's 5H, because the move was matched to the
-    cards by name, table first; it is played as the very copy the walk offered."""
+    """Two packs, an opponent's 5H pile top and a 5H on the table. A name is the table's copy
+    first (``Engine._as_named``): the top is taken only together with its twin, never alone, since
+    a move taking it alone would be written as the move taking the table's 5H and its record would
+    replay another game. Stepped through, that capture takes both: the top leaves its pile, the
+    table's 5H the table (before, the walk's copy was matched by name and the table's was taken)."""
     table, state = _positioned(variants["swazi-tops-taken-two-packs"], hands={0: "5S 10D", 1: "KH"},
                                table="5H 5D 2C 3C", captured={1: "9S 5H"})
     top = state.pile_tops()
     engine = table.engine
-    capture = next(m for m in engine.legal_moves(state) if m.kind.value == "capture" and m.loose == top)
+    twin = next(c for c in range(engine.n_cards) if state.table >> c & 1 and str(engine.deck.cards[c]) == "5H")
+    legal = engine.legal_moves(state)
+    assert not [m for m in legal if m.loose & top and not m.loose >> twin & 1], "a top taken without its twin"
+    capture = next(m for m in legal if m.kind.value == "capture" and m.loose & top)
     step = Step.at(table, state)
     for action in step.actions_for(capture):
         step = step.apply(action)
     after = step.game.hand
-    assert after is not state
     assert not after.stacks[1] or after.stacks[1][-1] != top.bit_length() - 1, "the top is still on its pile"
-    assert after.table & state.table == state.table, "a table card was taken instead"
+    assert not after.table >> twin & 1, "the table's 5H was left"

@@ -271,7 +271,9 @@ def test_diff_words_the_packs_and_the_loss_limits(cli) -> None:  # type: ignore[
 def test_two_packs_with_pile_tops_in_play_name_each_move_so_it_resolves(tmp_path: Path) -> None:
     """Two packs and African Casino's pile tops together (no bundled variant has both; a house
     rule may): every listed move is listed once, and its text, read back and resolved against
-    the position, is a legal move, also where the table and a pile top hold the same card."""
+    the position, is that very move, also where the table and a pile top hold the same card (a
+    name is the table's copy first, then a pile's: a top is not taken alone while its twin lies on
+    the table, which the text could not tell from taking the twin)."""
     house = tmp_path / "both.yaml"
     house.write_text("name: both\nextends: standard\ndeck: {packs: 2}\n"
                      "capture: {from_piles: opponents_top}\ndeal: {short_stock: split_rest_to_table}\n",
@@ -289,7 +291,9 @@ def test_two_packs_with_pile_tops_in_play_name_each_move_so_it_resolves(tmp_path
                               for j in range(engine.n_cards) if state.table >> j & 1)
             for move in engine.legal_moves(state):
                 text = format_move(move, engine.deck)
-                assert engine.is_legal(state, engine.resolve(state, parse_move(text, engine.deck))), text
+                read = engine.resolve(state, parse_move(text, engine.deck))
+                # (The very move, not merely a legal one: a record of the game replays the same game.)
+                assert engine.key_of(state, read) == engine.key_of(state, move), text
             state = engine.apply_key(state, keys[rnd.randrange(len(keys))])
     assert twins_seen   # the games met a pile top whose twin lay on the table
 
@@ -297,7 +301,8 @@ def test_two_packs_with_pile_tops_in_play_name_each_move_so_it_resolves(tmp_path
 def test_the_browser_tells_a_pile_top_from_its_twin_on_the_table(tmp_path: Path) -> None:
     """Two packs with pile tops in play: a 5H on the table and a 5H on the opponent's pile are two
     ids for the felt (`5H`, `5H~2`), the top is shown by the id the moves name it by, and the move
-    that takes both names both."""
+    that takes both names both. The top is not taken alone while its twin lies on the table (a
+    name is the table's copy first: written down, that move would be the table's 5H)."""
     from cassino.apps.web import views
 
     house = tmp_path / "both.yaml"
@@ -314,7 +319,7 @@ def test_the_browser_tells_a_pile_top_from_its_twin_on_the_table(tmp_path: Path)
     moves = [views.move_view(engine, state, m) for m in engine.legal_moves(state)]
     both = [v for v in moves if sorted(v["items"]) == ["5H", "5H~2"]]
     assert len(both) == 1 and both[0]["played"] == ["5C"]
-    assert sum(v["items"] == ["5H~2"] for v in moves) == 1    # the top alone
+    assert sum(v["items"] == ["5H~2"] for v in moves) == 0    # the top alone: not while its twin is on the table
     assert sum(v["items"] == ["5H"] for v in moves) == 1      # the table's 5H alone
 
 
@@ -339,3 +344,33 @@ def test_which_copy_was_dealt_where_never_decides_a_pile_top(tmp_path: Path) -> 
         after = engine.apply(state, move)
         stacked.append([str(d.cards[c]) for c in after.stacks[0]])
     assert stacked[0] == stacked[1] == ["5S", "4H", "9H"]
+
+
+def test_a_name_on_two_opposing_piles_is_read_as_the_lowest_sides_pile(tmp_path: Path) -> None:
+    """Two packs, three players, each opponent's pile topped by a 5H (a find of house rules drawn at
+    random: a computer's capture of one 5H top was written as the other's, and OpenSpiel's game,
+    which deals copies by name, took the other). A name is read as the lowest side's pile first:
+    5C takes seat 1's 5H alone, or both, never seat 2's alone; each move's text reads back as the
+    very move, and the copies' places, not their identities, decide it."""
+    house = tmp_path / "both.yaml"
+    house.write_text("name: both\nextends: standard\ndeck: {packs: 2}\n"
+                     "capture: {from_piles: opponents_top}\ndeal: {short_stock: split_rest_to_table}\n",
+                     encoding="utf-8")
+    engine = Engine(load_rules(str(house)))
+    d = engine.deck
+    given = engine.position(Position(players=3, to_play=0, dealer=2, hands={0: [d.parse("5C")]}, table=[d.parse("2D")],
+                                     captured={1: [d.parse("9S"), d.parse("5H")], 2: [d.parse("8C"), d.parse("5H")]}))
+    a, b = given.stacks[given.teams[1]][-1], given.stacks[given.teams[2]][-1]
+    swap = {a: b, b: a}   # (the same places, the two copies exchanged)
+    swapped = given.with_(piles=tuple(sum(1 << swap.get(c, c) for c in range(engine.n_cards) if p >> c & 1)
+                                      for p in given.piles),
+                          stacks=tuple(tuple(swap.get(c, c) for c in st) for st in given.stacks))
+    for state in (given, swapped):
+        tops = {seat: state.stacks[state.teams[seat]][-1] for seat in (1, 2)}
+        assert tops[1] % engine.pack_size == tops[2] % engine.pack_size   # the same card, two copies
+        taking = sorted(tuple(seat for seat in (1, 2) if m.loose >> tops[seat] & 1)
+                        for m in engine.legal_moves(state) if m.kind.value == "capture")
+        assert taking == [(1,), (1, 2)]
+        for move in engine.legal_moves(state):
+            read = engine.resolve(state, parse_move(format_move(move, d), d))
+            assert engine.key_of(state, read) == engine.key_of(state, move)

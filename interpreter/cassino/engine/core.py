@@ -700,6 +700,8 @@ class Engine:
             raise
         if self.has_copies:
             keys = self._distinct(state, keys)
+            if state.stacks:
+                keys = self._as_named(state, keys)
         if self.turn_rules.active:
             keys = self.turn_rules.keep(state, keys)   # African Casino's whole-move rules
             if not keys and state.hands[state.turn]:
@@ -827,6 +829,37 @@ class Engine:
                 key = key ^ (key & group) | low
         return key
 
+    def _as_named(self, state: HandState, keys: list[int]) -> list[int]:
+        """Several packs with opposing pile cards in play: the moves whose cards in play are the
+        copies their names stand for (``resolve``): a name is the table's copy first, then a pile
+        card's, the lowest side's pile first and each pile from its top down. A move that takes a
+        pile card while a copy of it stays on the table (or on a pile read before it) would be
+        written as the move that takes that one, and its record would replay another game: such
+        moves are not offered (our reading for house rules that join two packs to African
+        Casino's pile cards; which copy lies where is never what decides, as players cannot see it)."""
+        table = state.table & ~state.turn_card
+        piled = state.pile_tops() | state.turn_card
+        size = self.pack_size
+        names = 0
+        twice = False
+        for c in bits(table | piled):
+            bit = 1 << (c % size)
+            twice = twice or bool(names & bit)
+            names |= bit
+        if not twice:
+            return keys
+        in_play = state.in_play()
+        order = self._piled_order(state)
+        shift = PLAYED_SHIFT + popcount(state.hands[state.turn])
+        local_mask = (1 << popcount(in_play)) - 1
+        out: list[int] = []
+        for key in keys:
+            local = (key >> shift) & local_mask
+            loose = deposit(local, in_play) if local else 0
+            if not loose & piled or self._match(loose, table, piled, order) == loose:
+                out.append(key)
+        return out
+
     def _distinct(self, state: HandState, keys: list[int]) -> list[int]:
         """The generated keys with moves that differ only by which copy of a card they use made
         one (the lowest copies), each once, in the order first met."""
@@ -851,10 +884,12 @@ class Engine:
         if not self.has_copies or move.key_in(state) >= 0:
             return move
         played = self._match(move.played, state.hands[state.turn])
-        # Table cards first; a name not left on the table may be an opposing pile top.
-        # (The card played from the hand this turn last: a later build of the turn never uses it.)
+        # Table cards first; a name not left on the table may be an opposing pile card, the
+        # lowest side's first, each pile from its top down (where a copy lies, not which copy it
+        # is: the players see the one, not the other). (The card played from the hand this turn
+        # last: a later build of the turn never uses it.)
         loose = self._match(move.loose, state.table & ~state.turn_card,
-                            (state.pile_tops() if state.stacks else 0) | state.turn_card)
+                            (state.pile_tops() if state.stacks else 0) | state.turn_card, self._piled_order(state))
         size = self.pack_size
         builds: list[int] = []
         taken: set[int] = set()
@@ -869,22 +904,45 @@ class Engine:
             builds.append(pick)
         return Move(move.kind, played, loose, tuple(sorted(builds)), move.value)
 
-    def _match(self, cards: int, zone: int, then: int = 0) -> int:
+    def _match(self, cards: int, zone: int, then: int = 0, order: list[int] | None = None) -> int:
         """Each card of ``cards`` as the lowest copy of it in ``zone`` not yet matched, else in
-        ``then`` (an opposing pile top), else its own copy (the move is then not legal)."""
+        ``then`` (an opposing pile card; the first in ``order`` where it is given), else its own
+        copy (the move is then not legal)."""
         out = 0
         size = self.pack_size
         for i in bits(cards):
             found = -1
-            for area in (zone, then):
+            j = i % size
+            while j < self.n_cards and not (zone >> j & 1 and not out >> j & 1):
+                j += size
+            if j < self.n_cards:
+                found = j
+            elif order is not None:
+                for c in order:
+                    if c % size == i % size and then >> c & 1 and not out >> c & 1:
+                        found = c
+                        break
+            else:
                 j = i % size
-                while j < self.n_cards and not (area >> j & 1 and not out >> j & 1):
+                while j < self.n_cards and not (then >> j & 1 and not out >> j & 1):
                     j += size
                 if j < self.n_cards:
                     found = j
-                    break
             out |= 1 << found if found >= 0 else 1 << i
         return out
+
+    @staticmethod
+    def _piled_order(state: HandState) -> list[int]:
+        """The opposing pile cards in play in the order a name is read as one of them: the lowest
+        side's pile first, each from its top down; then the card played from the hand this turn."""
+        order: list[int] = []
+        if state.stacks:
+            tops = state.pile_tops()
+            for stack in state.stacks:
+                order += [c for c in reversed(stack) if tops >> c & 1]
+        if state.turn_card:
+            order.append(state.turn_card.bit_length() - 1)
+        return order
 
     def move_keys(self, state: HandState) -> list[int]:
         """Every legal move of the player to play as a compact integer key (see ``movegen``).
@@ -1070,6 +1128,8 @@ class Engine:
                 key = self._key_of(state, move)
                 if key >= 0 and key not in found:
                     found.append(key)
+            if self.has_copies and state.stacks:
+                found = self._as_named(state, found)
             self._sampled = (state, found)
             return self.moves_of(state, found)
         return self.moves_of(state, keys[:limit])
