@@ -5,11 +5,15 @@ positions reached (issue 48, section 2; the driver is ``cassino.apps.authors.mat
     python benchmarks/soak.py --minutes 30 --seed 7 --variant swazi-casino --variant examples/fifty.yaml
     python benchmarks/soak.py --minutes 60 --whole-games      # whole games rather than single hands
     python benchmarks/soak.py --replay standard:4:partners --game-seed 123 --rotation 2   # one run again
+    python benchmarks/soak.py --minutes 30 --generated        # house rules drawn at random, one a run
 
 Each run picks a seating (variant, players, partners) in turn from a shuffled list, a game seed and which
 computer player sits first (random, greedy, search in turn round the table), plays a hand (or a game), and
 runs the hint, warnings, counting aid, tutorial, reasons for an illegal move, solver, OpenSpiel adapter,
-PettingZoo environment and review on it. It prints a line a run, a reproduction for every failure (the
+PettingZoo environment and review on it. With ``--generated``, each run draws a house rule instead (a
+bundled variant, or a ``--variant``, with one to five settings overridden: ``cassino.apps.authors.generated``),
+writes it to ``--generated-folder`` (kept: a failure's replay names the file) and plays one of its seatings.
+It prints a line a run, a reproduction for every failure (the
 seating, seed, record and a command line that replays it) and every call slower than its stated limit
 (``matrix.LIMITS``), then each consumer's times. A run longer than ``--run-minutes`` is stopped and listed
 as slow, with its replay; the run in progress when the time is up is stopped and not counted (what it found
@@ -23,6 +27,7 @@ import argparse
 import random
 import signal
 import sys
+import tempfile
 import time
 from dataclasses import replace
 from pathlib import Path
@@ -30,8 +35,10 @@ from types import FrameType
 
 from arguments import count, seconds, variant as variant_arg
 
+from cassino.apps.authors import generated
 from cassino.apps.authors.matrix import LIMITS, Budget, Outcome, Run, Seating, Slow, run, seatings, summary
 from cassino.errors import CassinoError
+from cassino.language.variants import bundled_names
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -76,6 +83,11 @@ def parse(argv: list[str] | None = None) -> argparse.Namespace:
                    help="a bundled variant or rule file (repeat for several; default every bundled variant "
                         "and every house rule in examples/)")
     p.add_argument("--whole-games", action="store_true", help="play whole games rather than one hand each")
+    p.add_argument("--generated", action="store_true",
+                   help="each run a house rule drawn at random: a bundled variant (or a --variant) with one to "
+                        "five settings overridden")
+    p.add_argument("--generated-folder", type=Path,
+                   help="where the drawn house rules are written and kept (default: a new temporary folder)")
     p.add_argument("--ignore-slow", action="store_true", help="report slow calls without failing for them")
     p.add_argument("--run-minutes", type=minutes, default=LIMITS["run"] / 60,
                    help=f"stop a run that takes longer (listed as slow, with its replay), "
@@ -87,6 +99,8 @@ def parse(argv: list[str] | None = None) -> argparse.Namespace:
                    help="the replayed run's first computer player (0 random, 1 greedy, 2 search at seat 0)")
     p.add_argument("--whole-game", action="store_true", help="the replayed run was a whole game")
     args = p.parse_args(argv)
+    if args.generated_folder is not None and not args.generated:
+        p.error("--generated-folder goes with --generated")
     if args.replay is None:
         if args.minutes is None:
             p.error("give --minutes N (how long to play), or --replay SEATING --game-seed S")
@@ -95,8 +109,8 @@ def parse(argv: list[str] | None = None) -> argparse.Namespace:
     else:
         if args.game_seed is None:
             p.error("--replay needs --game-seed (the seed its failure printed)")
-        if args.minutes is not None or args.variant:
-            p.error("--replay plays one run: leave out --minutes and --variant")
+        if args.minutes is not None or args.variant or args.generated:
+            p.error("--replay plays one run: leave out --minutes, --variant and --generated")
         try:
             args.seating = Seating.parse(args.replay)
         except CassinoError as e:
@@ -126,9 +140,21 @@ def main(argv: list[str] | None = None) -> int:
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(10 ** 9)
     rng = random.Random(seed)
     variants = args.variant or default_variants()
+    folder: Path | None = None
+    if args.generated:
+        variants = args.variant or list(bundled_names())
+        folder = args.generated_folder or Path(tempfile.mkdtemp(prefix="cassino-generated-"))
+        try:
+            folder.mkdir(parents=True, exist_ok=True)
+        except OSError as e:
+            print(f"soak.py: --generated-folder {folder}: {e.strerror or e}", file=sys.stderr)
+            return 2
+        drawn = 0
     order = seatings(variants)
-    print(f"soak: seed {seed}, {len(order)} seatings of {len(variants)} rule files, "
-          f"{args.minutes:g} minutes{', whole games' if args.whole_games else ''}", flush=True)
+    what = (f"house rules drawn from {len(variants)} rule files, written to {folder}" if folder is not None
+            else f"{len(order)} seatings of {len(variants)} rule files")
+    print(f"soak: seed {seed}, {what}, {args.minutes:g} minutes{', whole games' if args.whole_games else ''}",
+          flush=True)
     deadline = time.monotonic() + args.minutes * 60
     outcomes: list[Outcome] = []
     bad = runs = 0
@@ -140,6 +166,15 @@ def main(argv: list[str] | None = None) -> int:
                 left = deadline - time.monotonic()
                 if left <= 0:
                     break
+                if folder is not None:   # (a house rule drawn for this run, and one of its seatings)
+                    drawn += 1
+                    try:
+                        path, data = generated.valid(rng, variants, folder, drawn)
+                    except CassinoError as e:
+                        print(f"soak.py: {e}", file=sys.stderr)
+                        return 2
+                    seating = rng.choice(seatings([str(path)]))
+                    print(f"{path.name}: {generated.summary(data)}", flush=True)
                 game_seed = rng.randrange(10 ** 9)
                 rotation = rng.randrange(3)
                 budget = budget_for(seating, game_seed, args.whole_games)
@@ -180,7 +215,8 @@ def main(argv: list[str] | None = None) -> int:
     played = {o.seating for o in outcomes}
     failures = sum(len(o.failures) for o in outcomes)
     slow = sum(len(o.slow) for o in outcomes)
-    print(f"\n{runs} runs, {len(played)} of {len(order)} seatings, {sum(o.actions for o in outcomes)} actions; "
+    places = f"{len(played)} house rules" if folder is not None else f"{len(played)} of {len(order)} seatings"
+    print(f"\n{runs} runs, {places}, {sum(o.actions for o in outcomes)} actions; "
           f"{failures} failures, {slow} slow calls (seed {seed})")
     print(summary(outcomes), end="")
     return 1 if bad else 0

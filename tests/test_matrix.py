@@ -14,12 +14,15 @@ from __future__ import annotations
 
 import contextlib
 import io
+import json
+import random
 import tempfile
 import zlib
 from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
+import jsonschema
 import pytest
 import yaml
 from hypothesis import assume, given, settings, strategies as st
@@ -27,13 +30,13 @@ from hypothesis import assume, given, settings, strategies as st
 pytest.importorskip("pyspiel")
 pytest.importorskip("pettingzoo")
 
-from cassino.apps.authors import matrix  # noqa: E402
+from cassino.apps.authors import generated, matrix  # noqa: E402
 from cassino.apps.authors.matrix import Budget, Outcome, Seating, run, seatings  # noqa: E402
 from cassino.apps.cli import main  # noqa: E402
 from cassino.errors import CassinoError  # noqa: E402
 from cassino.language.variants import load, load_rules  # noqa: E402
 
-from conftest import EXAMPLES, VARIANTS, benchmark  # noqa: E402
+from conftest import EXAMPLES, ROOT, VARIANTS, benchmark  # noqa: E402
 
 #: The CI slice's budget: a small search (2 deals, 3 candidates, no extra deals for close decisions), the
 #: consumers at the first decision and about one more, the review of the first 4 actions for seat 0.
@@ -216,6 +219,50 @@ def test_the_soak_plays_for_the_time_given_and_says_what_it_did(capsys: pytest.C
     assert f"{len(runs)} runs, " in out and "0 failures, 0 slow calls (seed 5)" in out
 
 
+def test_the_soak_draws_house_rules_and_keeps_their_files(capsys: pytest.CaptureFixture[str],
+                                                          monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    """``--generated``: each run a drawn house rule, written where asked and kept (a failure's replay
+    names it); the same seed draws the same rules. A folder that cannot be made is refused."""
+    soak = benchmark("soak")
+    monkeypatch.setattr(soak, "SOAK", replace(soak.SOAK, search=1, hint=1, max_actions=2))
+    folder = tmp_path / "drawn"
+    code = soak.main(["--minutes", "0.05", "--seed", "5", "--generated", "--generated-folder", str(folder)])
+    out = capsys.readouterr().out
+    assert code == 0, out
+    assert out.startswith(f"soak: seed 5, house rules drawn from 21 rule files, written to {folder}, 0.05 minutes\n")
+    first = (folder / "generated-1.yaml").read_text(encoding="utf-8")
+    load(folder / "generated-1.yaml")
+    assert "generated-1.yaml: " in out and "[1] " + str(folder / "generated-1.yaml") in out
+    again = tmp_path / "again"
+    assert soak.main(["--minutes", "0.01", "--seed", "5", "--generated", "--generated-folder", str(again)]) == 0
+    assert (again / "generated-1.yaml").read_text(encoding="utf-8") == first
+    capsys.readouterr()
+    blocked = tmp_path / "a-file"
+    blocked.write_text("not a folder", encoding="utf-8")
+    assert soak.main(["--minutes", "0.05", "--generated", "--generated-folder", str(blocked / "x")]) == 2
+    assert "--generated-folder" in capsys.readouterr().err
+    for argv in (["--minutes", "1", "--generated-folder", str(folder)],
+                 ["--replay", "scopa:2", "--game-seed", "1", "--generated"]):
+        with pytest.raises(SystemExit) as stop:
+            soak.main(argv)
+        assert stop.value.code == 2
+    assert "goes with --generated" in capsys.readouterr().err
+
+
+def test_every_generated_setting_and_value_is_the_rule_languages() -> None:
+    """The table house rules are drawn from names settings of the schema, each value one it allows
+    (a renamed setting would otherwise be drawn, refused and never tried)."""
+    schema = json.loads((ROOT / "schema" / "variant.schema.json").read_text(encoding="utf-8"))
+    check = jsonschema.validators.validator_for(schema)(schema)
+    for section, key, values in generated.SETTINGS:
+        for value in values:
+            doc = {"name": "x", "description": "x", "extends": "standard", section: {key: value}}
+            errors = [e.message for e in check.iter_errors(doc)]
+            assert not errors, f"{section}.{key}={value!r}: {errors}"
+    rule = generated.draw(random.Random(3), ["standard"])
+    assert generated.summary(rule).startswith("standard: ") and rule == generated.draw(random.Random(3), ["standard"])
+
+
 def test_the_soak_replays_one_run_and_fails_for_what_it_finds(capsys: pytest.CaptureFixture[str],
                                                               monkeypatch: pytest.MonkeyPatch) -> None:
     soak = benchmark("soak")
@@ -234,62 +281,16 @@ def test_the_soak_replays_one_run_and_fails_for_what_it_finds(capsys: pytest.Cap
 
 
 # ---------------------------------------------------------------------- generated house rules
-#: Settings a house rule may override, each with the values to try (schema/variant.schema.json).
-FLAGS = {
-    "capture": ["sums", "several_groups", "equal_card_first", "take_all"],
-    "build": ["allowed", "multiple", "raise_single", "raise_own", "raise_partners", "raise_with_table_cards",
-              "add_sets", "one_per_value", "one_per_player", "single_build_as_card", "for_partner",
-              "continue_as_begun", "keep_capturing_card", "owner_obligation_in_last_deal", "free_actions",
-              "augment_opponents"],
-    "trail": ["with_build"],
-    "sweeps": ["cancel", "on_last_play", "residue_is_sweep", "in_last_deal", "record_when_restricted"],
-    "deal": ["draw_after_play", "dealer_takes_total"],
-    "game": ["play_out_hand", "claiming"],
-}
-CHOICES: dict[tuple[str, str], st.SearchStrategy[Any]] = {
-    ("capture", "equal_cards"): st.sampled_from(["any", "all_when_pairing", "all"]),
-    ("capture", "compulsory"): st.sampled_from(["never", "equal_loose_card", "when_card_can_capture",
-                                                "whenever_possible"]),
-    ("build", "owner_obligation"): st.sampled_from(["none", "no_trail", "capture_or_raise"]),
-    ("build", "raise_takes_in"): st.sampled_from(["none", "cards", "sets"]),
-    ("build", "max_value"): st.one_of(st.none(), st.integers(1, 16)),
-    ("scoring", "when"): st.sampled_from(["end_of_hand", "as_won"]),
-    ("game", "target"): st.one_of(st.none(), st.integers(1, 60)),
-    ("game", "score_mode"): st.sampled_from(["cumulative", "difference"]),
-    ("game", "goal"): st.sampled_from(["highest", "lowest"]),
-    ("deal", "table_cards"): st.integers(0, 8),
-    ("deal", "hand_size"): st.integers(1, 8),
-    ("deal", "redeal"): st.sampled_from(["when_hands_empty", "never"]),
-    ("seats", "direction"): st.sampled_from(["clockwise", "counterclockwise"]),
-    ("deck", "packs"): st.integers(1, 2),
-    # (African Casino's opposing pile tops and whole turns, Escoba's fixed total, the deal's packets and the
-    # end of a game, drawn into any variant: combinations no bundled file has.)
-    ("capture", "from_piles"): st.sampled_from(["none", "opponents_top"]),
-    ("capture", "pile_cards"): st.sampled_from(["taken", "augment"]),
-    ("capture", "pile_reach"): st.integers(1, 4),
-    ("capture", "pile_base"): st.sampled_from(["layout_or_played", "layout"]),
-    ("capture", "total"): st.one_of(st.none(), st.integers(10, 16)),
-    ("capture", "valueless_cards"): st.sampled_from(["one", "all", "any", "one_or_three_by_fourth"]),
-    ("build", "valueless"): st.sampled_from(["never", "always", "when_all_four"]),
-    ("deal", "packet"): st.integers(1, 4),
-    ("deal", "table_order"): st.sampled_from(["before_dealer", "after_players", "first", "after_hands"]),
-    ("game", "both_reach"): st.sampled_from(["higher_wins", "count_out", "next_target"]),
-    ("seats", "partnerships"): st.sampled_from(["never", "optional", "always"]),
-    ("capture", "hand_cards"): st.fixed_dictionaries({"max": st.integers(1, 3),
-                                                      "combine": st.sampled_from(["total", "groups"])}),
-    ("game", "lurch"): st.fixed_dictionaries({"below": st.one_of(st.none(), st.integers(1, 20)),
-                                              "multiplier": st.integers(1, 3)}),
-}
-SETTINGS: list[tuple[str, str, st.SearchStrategy[Any]]] = (
-    [(section, key, st.booleans()) for section, keys in FLAGS.items() for key in keys]
-    + [(section, key, values) for (section, key), values in CHOICES.items()])
+#: Settings a house rule may override, each with its values: the soak's table (``--generated``).
+SETTINGS: list[tuple[str, str, st.SearchStrategy[Any]]] = [
+    (section, key, st.sampled_from(values)) for section, key, values in generated.SETTINGS]
 
 
 @st.composite
 def house_rules(draw: st.DrawFn) -> dict[str, Any]:
     """A house rule: a bundled variant with a few of its settings overridden."""
     base = draw(st.sampled_from(VARIANTS))
-    chosen = draw(st.lists(st.sampled_from(range(len(SETTINGS))), min_size=1, max_size=4, unique=True))
+    chosen = draw(st.lists(st.sampled_from(range(len(SETTINGS))), min_size=1, max_size=generated.MOST, unique=True))
     data: dict[str, Any] = {"name": "generated", "description": f"{base} with generated settings", "extends": base}
     for k in chosen:
         section, key, values = SETTINGS[k]
