@@ -313,3 +313,25 @@ def test_a_table_too_large_to_list_still_offers_a_move_when_its_captures_cost_th
     game = Game.new(engine, 0, 4)
     end = greedy_playout(engine, CardWorth(engine, game.scorer), state, offered[0], True)
     assert end.over
+
+
+def test_a_walk_past_its_whole_budget_still_offers_the_moves_it_found(tmp_path: Path) -> None:
+    """Krypkasino with captures never compulsory (a generated house rule): greedy players trail, and
+    the rulebook's sample hand reached 50 loose cards of two packs with seat 1 holding one 8C. Checking
+    whether a capture's first items make a whole move ran past the walk's whole budget, and the
+    PositionTooLargeError it raised left the sample, so ``playable_moves`` (which never raises) did,
+    and ``cassino rules`` stopped with "give fewer cards on the table". The sample now keeps the moves
+    found before: the trail, walked first."""
+    path = tmp_path / "kryp.yaml"
+    path.write_text(yaml.safe_dump({"name": "generated", "description": "krypkasino, captures never compulsory",
+                                    "extends": "krypkasino", "capture": {"equal_cards": "all_when_pairing",
+                                                                         "compulsory": "never"}}), encoding="utf-8")
+    engine = Engine(load_rules(path))
+    state = engine.start(2, 2).with_(
+        turn=1, hands=(70368744177664, 316912650057057350374175801344), table=12073593861033232135659479724031,
+        builds=(), stock=(102, 15, 90, 84, 37, 91, 73, 12, 77, 22, 75, 42, 27, 25, 38, 26, 51, 20, 56, 55),
+        piles=(2535301200530246203704027906048, 282266129847744459435945099264), ply=78, deal_no=10)
+    assert bin(state.table).count("1") == 50
+    offered = engine.playable_moves(state)
+    assert [format_move(m, engine.deck) for m in offered][:1] == ["8C trail"]
+    assert all(engine.is_legal(state, m) for m in offered)

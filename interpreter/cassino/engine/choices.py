@@ -251,11 +251,14 @@ class MoveChoices:
         # and a head of many items (a capture or build among some thirty cards in play) may spend
         # the whole work before its first move is found, leaving no move at all.
         order = sorted(range(len(heads)), key=lambda k: heads[k].kind != TRAIL)
-        for room in (1, quota):
-            for i in order:
-                if sum(len(f) for f in found) >= limit:
-                    break
-                self._walk_moves(heads[i], [], room, found[i], stop)
+        try:
+            for room in (1, quota):
+                for i in order:
+                    if sum(len(f) for f in found) >= limit:
+                        break
+                    self._walk_moves(heads[i], [], room, found[i], stop)
+        except PositionTooLargeError:
+            pass   # (one check of a move's items ran past the walk's whole budget: the moves found so far)
         for i, head in enumerate(heads):
             out += [self.move(head, c) for c in found[i]]
         return out[:limit]
