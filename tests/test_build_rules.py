@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 
 from cassino.engine.core import Engine, Position
 from cassino.engine.moves import IllegalMoveError
-from cassino.engine.notation import parse_move
+from cassino.engine.notation import format_move, parse_move
 from cassino.language.variants import load_rules
 
 from conftest import VARIANTS
@@ -124,3 +124,25 @@ def test_royal_refuses_one_ace_for_builds_of_1_and_14() -> None:
         engine.play(state, parse_move("AD build 1 on AS", deck))
     after = engine.play(state, parse_move("AD build 14 on AS", deck))
     assert {b.value for b in after.builds} == {14}
+
+
+@pytest.mark.parametrize("aces, holder", [("AC", 2), ("AC AS", 0)])
+def test_a_build_for_a_partner_is_theirs_when_the_builders_card_is_kept_for_another(aces: str, holder: int) -> None:
+    """Swazi Casino in partnerships (found by ``test_an_owner_keeps_a_distinct_card_for_each_build_value``
+    under a seed CI drew, 26587): seat 0 holds a build of 1 and one ace; its partner has proven 14. Building
+    14 for the partner needs no card of 14, and the build went to seat 0, whose ace (1 or 14) was then the one
+    card for both its builds. A card kept for one build is no card for another: the build is the partner's.
+    With a second ace seat 0 keeps a card for each, and the build is seat 0's, as before."""
+    engine = Engine(load_rules("swazi-casino"))
+    deck = engine.deck
+    cards = lambda text: [deck.parse(c) for c in text.split()]  # noqa: E731
+    state = engine.position(Position(players=4, partners=True, to_play=0, dealer=1,
+                                     hands={0: cards(f"5S 2D {aces}"), 1: cards("3C"), 2: cards("4C"), 3: cards("6C")},
+                                     table=cards("9S JH"), builds=[(cards("AH AD"), 1, 0)]))
+    state = state.with_(proven=(frozenset({1}), frozenset(), frozenset({14}), frozenset()))
+    move = next(m for m in engine.legal_moves(state) if format_move(m, deck) == "5S build 14 on 9S")
+    after = engine.apply(state, move)
+    built = next(b for b in after.builds if b.value == 14)
+    assert built.holder == holder
+    values = {b.value for b in after.builds if b.holder == 0}
+    assert _answers_by_brute_force(engine, after.hands[0], values)

@@ -1369,7 +1369,8 @@ class Engine:
             value = self.tables.value_of(code)
             multiple = not self.is_single(cards, value) if isinstance(value, int) else True
             holder = seat
-            if not self.tables.cap_codes_of(hands[seat]) >> code & 1:
+            if not self.tables.cap_codes_of(hands[seat]) >> code & 1 or not self._answers_with(hands[seat], rest_builds,
+                                                                                              seat, code):
                 partner = self.partner_of(state, seat)
                 holder = partner if partner is not None else seat
             if self.for_partner and proven and holder == seat and isinstance(value, int):
@@ -1450,6 +1451,23 @@ class Engine:
         if nxt < 0:
             return self._deal_is_over(after)
         return after
+
+    def _answers_with(self, hand: int, builds: tuple[Build, ...], seat: int, code: int) -> bool:
+        """``build.keep_capturing_card``: whether ``hand`` keeps a card of its own for each build
+        ``seat`` holds and for a new build of value ``code`` (a card counting two ways answers for one
+        value only). Where it does not, the move was legal only as a build of the partner's proven
+        value (``build.for_partner``): the build is the partner's, not the builder's, who keeps no card
+        for it (an ace kept for a build of 1 is no card for a build of 14 too). Always true elsewhere."""
+        if not self.tables.keep_capturing_card:
+            return True
+        needed = 1 << code
+        for b in builds:
+            if b.holder == seat:
+                needed |= 1 << self.tables.code(b.value)
+        if not needed & (needed - 1):
+            return True   # (the new build alone: a card of its value is in hand)
+        caps = self.tables.cap_codes
+        return answers(needed, [caps[c] for c in bits(hand)])
 
     def _stacked(self, stacks: tuple[tuple[int, ...], ...], side: int, taken: int,
                  played: int) -> tuple[tuple[int, ...], ...]:
