@@ -268,17 +268,23 @@ def test_diff_words_the_packs_and_the_loss_limits(cli) -> None:  # type: ignore[
     assert "at 21 points or more" in target and "at 42 points or more" in target
 
 
+def _standard_on_two_packs_with_pile_tops(folder: Path) -> Engine:
+    """A house rule with both (no bundled variant has): standard Casino on two packs, opponents' pile
+    tops in play."""
+    house = folder / "both.yaml"
+    house.write_text("name: both\nextends: standard\ndeck: {packs: 2}\n"
+                     "capture: {from_piles: opponents_top}\ndeal: {short_stock: split_rest_to_table}\n",
+                     encoding="utf-8")
+    return Engine(load_rules(str(house)))
+
+
 def test_two_packs_with_pile_tops_in_play_name_each_move_so_it_resolves(tmp_path: Path) -> None:
     """Two packs and African Casino's pile tops together (no bundled variant has both; a house
     rule may): every listed move is listed once, and its text, read back and resolved against
     the position, is that very move, also where the table and a pile top hold the same card (a
     name is the table's copy first, then a pile's: a top is not taken alone while its twin lies on
     the table, which the text could not tell from taking the twin)."""
-    house = tmp_path / "both.yaml"
-    house.write_text("name: both\nextends: standard\ndeck: {packs: 2}\n"
-                     "capture: {from_piles: opponents_top}\ndeal: {short_stock: split_rest_to_table}\n",
-                     encoding="utf-8")
-    engine = Engine(load_rules(str(house)))
+    engine = _standard_on_two_packs_with_pile_tops(tmp_path)
     twins_seen = 0
     for seed in range(12):
         state, rnd = engine.start(seed, 3), random.Random(seed)
@@ -305,11 +311,7 @@ def test_the_browser_tells_a_pile_top_from_its_twin_on_the_table(tmp_path: Path)
     name is the table's copy first: written down, that move would be the table's 5H)."""
     from cassino.apps.web import views
 
-    house = tmp_path / "both.yaml"
-    house.write_text("name: both\nextends: standard\ndeck: {packs: 2}\n"
-                     "capture: {from_piles: opponents_top}\ndeal: {short_stock: split_rest_to_table}\n",
-                     encoding="utf-8")
-    engine = Engine(load_rules(str(house)))
+    engine = _standard_on_two_packs_with_pile_tops(tmp_path)
     deck = engine.deck
     cards = lambda text: [deck.parse(c) for c in text.split()]  # noqa: E731
     state = engine.position(Position(players=2, to_play=0, dealer=1, hands={0: cards("5C KS"), 1: cards("2D")},
@@ -330,11 +332,7 @@ def test_which_copy_was_dealt_where_never_decides_a_pile_top(tmp_path: Path) -> 
     taken off the pile, which card was on top depended on which copy had been dealt, which no player
     can see, and OpenSpiel's game (which deals copies by name) showed another top than the engine.
     Copies are now stacked by the card they are: the same pile, card by card, whichever was dealt."""
-    house = tmp_path / "both.yaml"
-    house.write_text("name: both\nextends: standard\ndeck: {packs: 2}\n"
-                     "capture: {from_piles: opponents_top}\ndeal: {short_stock: split_rest_to_table}\n",
-                     encoding="utf-8")
-    engine = Engine(load_rules(str(house)))
+    engine = _standard_on_two_packs_with_pile_tops(tmp_path)
     d = engine.deck
     stacked = []
     for other in (["5S", "2D"], ["2D"]):   # (a 5S placed first in seat 1's hand: the table's is the second copy)
@@ -352,11 +350,7 @@ def test_a_name_on_two_opposing_piles_is_read_as_the_lowest_sides_pile(tmp_path:
     which deals copies by name, took the other). A name is read as the lowest side's pile first:
     5C takes seat 1's 5H alone, or both, never seat 2's alone; each move's text reads back as the
     very move, and the copies' places, not their identities, decide it."""
-    house = tmp_path / "both.yaml"
-    house.write_text("name: both\nextends: standard\ndeck: {packs: 2}\n"
-                     "capture: {from_piles: opponents_top}\ndeal: {short_stock: split_rest_to_table}\n",
-                     encoding="utf-8")
-    engine = Engine(load_rules(str(house)))
+    engine = _standard_on_two_packs_with_pile_tops(tmp_path)
     d = engine.deck
     given = engine.position(Position(players=3, to_play=0, dealer=2, hands={0: [d.parse("5C")]}, table=[d.parse("2D")],
                                      captured={1: [d.parse("9S"), d.parse("5H")], 2: [d.parse("8C"), d.parse("5H")]}))
