@@ -243,8 +243,8 @@ class MoveChoices:
         if not heads or limit < 1:
             return out
         quota = max(1, limit // len(heads))
-        # Each head's first move first (one walk down, a head at a time), then more of each:
-        # when the work runs out every head already has its move.
+        # Each head's first move first (one walk down, a head at a time), then more of each: when
+        # the work runs out, every head walked before has its move.
         stop = self.steps + self.t.move_budget // 4
         found: list[list[list[int]]] = [[] for _ in heads]
         # Heads whose move takes no item (a trail, a turn's end) are walked first: each is one step,

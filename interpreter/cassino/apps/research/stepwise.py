@@ -1057,10 +1057,11 @@ class Step(NamedTuple):
 
     def _listed(self) -> Listing | None:
         """The position's legal moves by their action sequences, where they are listed: where
-        whole-move rules are on (``engine.turnrules``: African Casino's pile cards and builds) or
-        several packs meet pile cards in play,
+        whole-move rules are on (``engine.turnrules``: African Casino's pile cards and builds),
         which judge a whole move, which the lazy walk cannot ask of a part of one (these
-        variants' positions are small); and at small positions (``LIST_ITEMS``; one pack),
+        variants' positions are small), or several packs meet pile cards in play (which copy a
+        name stands for is the engine listing's, ``Engine._as_named``); and at small positions
+        (``LIST_ITEMS``; one pack),
         where the engine's listing costs less than the lazy walk's searches. None elsewhere:
         the actions come from the lazy walk."""
         listing = self.listing
@@ -1074,8 +1075,6 @@ class Step(NamedTuple):
             return kept[1]
         engine = t.engine
         if engine.turn_rules.active or (enc.copies and hand.stacks):
-            # (Several packs with pile cards in play too: a name is the table's copy first, which
-            # only the engine's listing knows, ``Engine._as_named``.)
             moves = engine.playable_moves(hand)
             listing = Listing([seq for seq, _ in enc.sequences(hand, moves)], moves, engine, hand)
         elif enc.list_items and len(hand.builds) + popcount(hand.in_play()) <= enc.list_items:
