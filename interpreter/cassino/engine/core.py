@@ -911,25 +911,20 @@ class Engine:
         out = 0
         size = self.pack_size
         for i in bits(cards):
-            found = -1
-            j = i % size
-            while j < self.n_cards and not (zone >> j & 1 and not out >> j & 1):
-                j += size
-            if j < self.n_cards:
-                found = j
-            elif order is not None:
-                for c in order:
-                    if c % size == i % size and then >> c & 1 and not out >> c & 1:
-                        found = c
-                        break
-            else:
-                j = i % size
-                while j < self.n_cards and not (then >> j & 1 and not out >> j & 1):
-                    j += size
-                if j < self.n_cards:
-                    found = j
+            found = self._lowest_copy(i, zone & ~out)
+            if found < 0 and order is not None:
+                found = next((c for c in order if c % size == i % size and (then & ~out) >> c & 1), -1)
+            elif found < 0:
+                found = self._lowest_copy(i, then & ~out)
             out |= 1 << found if found >= 0 else 1 << i
         return out
+
+    def _lowest_copy(self, card: int, area: int) -> int:
+        """The lowest copy of ``card`` in ``area`` (a deck mask), or -1."""
+        j = card % self.pack_size
+        while j < self.n_cards and not area >> j & 1:
+            j += self.pack_size
+        return j if j < self.n_cards else -1
 
     @staticmethod
     def _piled_order(state: HandState) -> list[int]:
@@ -1480,11 +1475,8 @@ class Engine:
             return stacks
         if self.has_copies:
             size = self.pack_size
-            cards = bits(taken)
-            cards.sort(key=lambda c: (c % size, c))
-            mine = bits(played)
-            mine.sort(key=lambda c: (c % size, c))
-            added = tuple(cards) + tuple(mine)
+            added = tuple(sorted(bits(taken), key=lambda c: (c % size, c))
+                          + sorted(bits(played), key=lambda c: (c % size, c)))
         else:
             added = tuple(bits(taken)) + tuple(bits(played))
         return tuple(s + added if k == side else s for k, s in enumerate(stacks))
