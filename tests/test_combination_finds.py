@@ -8,7 +8,8 @@
    captures were all left out (no move at all), and ``cassino play`` stopped before its first prompt.
 3. One computer move takes a few seconds at most by default (``search.MOVE_CAP``).
 4. House rules drawn at random and played through whole hands with every consumer: a position too large
-   to list where the sampled moves held none at all.
+   to list where the sampled moves held none at all, once for the work the walk spent on captures, once
+   because every move the walk found was one the whole-move rules refuse.
 """
 
 from __future__ import annotations
@@ -313,6 +314,54 @@ def test_a_table_too_large_to_list_still_offers_a_move_when_its_captures_cost_th
     game = Game.new(engine, 0, 4)
     end = greedy_playout(engine, CardWorth(engine, game.scorer), state, offered[0], True)
     assert end.over
+
+
+def test_a_sample_beyond_the_listing_budget_walks_past_the_moves_the_whole_move_rules_refuse(
+        tmp_path: Path) -> None:
+    """Found by the generated soak: South African Casino won by the lowest total, builds raised by their
+    owner, a card equal to a loose card taking only equal cards (``soak.py --replay FILE:4 --game-seed
+    329976909 --rotation 2``; the search failed in ``best_index``). Seat 1 holds only 10C and owns a build of
+    10 with 10S, 10H and 10D loose: 10C may take only a loose ten, which would leave the build without its
+    card, so the turn's only ways are builds of 10 from cards in play (``build.free_actions``). With 17
+    loose cards and 12 pile cards in play the position is beyond the listing budget, and the one build
+    the lazy walk's sample found within its work took 7H from under 3D, which the rule of pile cards
+    (``capture.pile_cards: augment``) refuses: no move. The sample now asks the whole-move rules as it
+    walks and, where a head has no accepted move, walks it again among the layout and the builds."""
+    from cassino.errors import PositionTooLargeError
+    from cassino.engine.choices import MoveChoices
+    from cassino.players.base import CardWorth
+    from cassino.players.gain import greedy_playout
+
+    path = tmp_path / "lowest.yaml"
+    path.write_text(yaml.safe_dump({"name": "generated", "description": "south-african-casino, lowest total",
+                                    "extends": "south-african-casino", "build": {"raise_own": True},
+                                    "capture": {"equal_card_first": True}, "game": {"goal": "lowest"}},
+                                   sort_keys=False), encoding="utf-8")
+    engine = Engine(load_rules(path))
+    state = engine.start(0, 4).with_(
+        turn=1, hands=(17179869184, 549755813888, 0, 0), table=311135307581, stock=(),
+        builds=(Build(cards=130, value=10, multiple=False, owner=1, holder=1, pairs=False),
+                Build(cards=6144, value=5, multiple=False, owner=0, holder=0, pairs=False)),
+        piles=(0, 0, 68790853696, 152649777152), last_capturer=2, ply=84,
+        proven=(frozenset({5}), frozenset({10}), frozenset(), frozenset()),
+        stacks=((), (), (6, 13, 16, 22, 36, 26), (14, 15, 21, 23, 25, 27, 31, 32, 33, 37, 17)))
+    assert [str(c) for c in engine.deck.cards_of(state.hands[1])] == ["10C"]
+    with pytest.raises(PositionTooLargeError):
+        engine.move_keys(state)
+    walk = MoveChoices(engine.tables, state)
+    unasked = walk.sample(64)   # (without the whole-move rules: what the walk found before)
+    assert unasked and all(engine.turn_rules.refusal(state, m) is not None for m in unasked)
+    offered = engine.playable_moves(state)
+    assert offered
+    for move in offered:
+        assert move.kind is MoveKind.BUILD and not move.played and move.value == 10
+        assert engine.turn_rules.refusal(state, move) is None
+        assert engine.is_legal(state, move)
+        assert not move.loose & ~state.table   # (a build of layout cards to the player's own build)
+    game = Game.at(engine, state)
+    end = greedy_playout(engine, CardWorth(engine, game.scorer), state, offered[0], True)
+    assert end.over
+    assert SearchBot(seed=1, iterations=2).choose(game, 1) in offered   # (it failed in best_index)
 
 
 def test_a_walk_past_its_whole_budget_still_offers_the_moves_it_found(tmp_path: Path) -> None:

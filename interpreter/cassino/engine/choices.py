@@ -22,7 +22,7 @@ and this module mirrors each of its families of item sets.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Final, Iterator
+from typing import Callable, Final, Iterator
 
 from mypy_extensions import mypyc_attr
 
@@ -154,11 +154,12 @@ class MoveChoices:
         return self._exists(self._family(head), head, decided, included)
 
     def _next_positions(self, head: Head, chosen: list[int], skip_hard: bool = False,
-                        stop: int = 0) -> Iterator[int]:
+                        stop: int = 0, banned: int = 0) -> Iterator[int]:
         """The positions of :meth:`next_items` (without :data:`END`), found one at a time.
         ``skip_hard``: a position whose check takes more than :data:`_HARD_CHECK` steps is
         passed over instead of searched to the end, and none is tried once the steps pass
-        ``stop`` (for :meth:`sample`, which needs some moves, not all)."""
+        ``stop`` (for :meth:`sample`, which needs some moves, not all). ``banned``: items (item
+        bits) left out, as if decided not to be taken (the sample's walk without pile cards)."""
         family = self._family(head)
         inc = self._items_of(chosen)
         last = chosen[-1] if chosen else -1
@@ -169,16 +170,16 @@ class MoveChoices:
         relevant = self._relevant(family)
         for p in range(last + 1, len(self.order)):
             bit = self.order[p]
-            if bit & relevant:
+            if bit & relevant and not bit & banned:
                 if not skip_hard:
-                    if self._exists(family, head, upto | bit, inc | bit):
+                    if self._exists(family, head, upto | bit | banned, inc | bit):
                         yield p
                 else:
                     if self.steps > stop:
                         return
                     self.check_limit = self.steps + _HARD_CHECK
                     try:
-                        found = self._exists(family, head, upto | bit, inc | bit)
+                        found = self._exists(family, head, upto | bit | banned, inc | bit)
                     except PositionTooLargeError:
                         found = False
                     finally:
@@ -232,12 +233,19 @@ class MoveChoices:
                 return True
         return False
 
-    def sample(self, limit: int) -> list[Move]:
+    def sample(self, limit: int, accept: Callable[[Move], bool] | None = None) -> list[Move]:
         """At most ``limit`` legal moves, a share for each head (so every hand card and way of
         playing it is there, as far as the work allows: a trail or a turn's end always), each
         found by walking the first choices that lead somewhere: the work follows the moves made,
         not the moves there are. For computer players and hints at positions beyond the listing
-        budget (``Engine.some_moves``)."""
+        budget (``Engine.some_moves``).
+
+        ``accept``: the rules a whole move answers to beyond its cards (``turnrules``): a move it
+        refuses is walked past, not counted, so the share goes to moves that are legal. Where a
+        head has none accepted when the work runs out and opposing pile cards are in play, the
+        head is walked once more among the layout's cards and the builds alone (a second share of
+        work): those rules refuse most moves for their pile cards, and a head whose first moves
+        all take pile cards the wrong way would otherwise offer nothing, though it has moves."""
         heads = self.heads()
         out: list[Move] = []
         if not heads or limit < 1:
@@ -256,20 +264,39 @@ class MoveChoices:
                 for i in order:
                     if sum(len(f) for f in found) >= limit:
                         break
-                    self._walk_moves(heads[i], [], room, found[i], stop)
+                    self._walk_moves(heads[i], [], room, found[i], stop, accept, 0)
         except PositionTooLargeError:
             pass   # (one check of a move's items ran past the walk's whole budget: the moves found so far)
+        piled = self._piled_items() if accept is not None and not all(found) else 0
+        if piled:
+            stop = self.steps + self.t.move_budget // 4
+            try:
+                for i in order:
+                    if not found[i]:
+                        self._walk_moves(heads[i], [], 1, found[i], stop, accept, piled)
+            except PositionTooLargeError:
+                pass
         for i, head in enumerate(heads):
             out += [self.move(head, c) for c in found[i]]
         return out[:limit]
 
-    def _walk_moves(self, head: Head, chosen: list[int], room: int, found: list[list[int]], stop: int) -> None:
+    def _piled_items(self) -> int:
+        """The loose items (item bits) that are cards of capture piles in play, not layout cards."""
+        g, table = self.g, self.state.table
+        out = 0
+        for j in range(g.n_loose):
+            if not table >> g.loose_cards[j] & 1:
+                out |= 1 << j
+        return out
+
+    def _walk_moves(self, head: Head, chosen: list[int], room: int, found: list[list[int]], stop: int,
+                    accept: Callable[[Move], bool] | None, banned: int) -> None:
         if len(found) >= room or self.steps > stop:
             return
-        if self._complete(head, chosen) and chosen not in found:
+        if self._complete(head, chosen) and chosen not in found and (accept is None or accept(self.move(head, chosen))):
             found.append(list(chosen))
-        for p in self._next_positions(head, chosen, True, stop):
-            self._walk_moves(head, chosen + [p], room, found, stop)
+        for p in self._next_positions(head, chosen, True, stop, banned):
+            self._walk_moves(head, chosen + [p], room, found, stop, accept, banned)
             if len(found) >= room or self.steps > stop:
                 return
 

@@ -1103,7 +1103,9 @@ class Engine:
 
             walk = MoveChoices(self.tables, state)
             found: list[int] = []
-            sample = walk.sample(limit)
+            # The whole-move rules are asked while walking, so refused moves take no move's share (a
+            # capture that takes all it can is judged once widened, below).
+            sample = walk.sample(limit, (lambda m: self._unrefused(state, m)) if self.turn_rules.active else None)
             stop = walk.steps + WIDEST_STEPS       # (the widening's steps, for all the captures)
             widened: list[Move] = []
             for move in sample:
@@ -1128,6 +1130,11 @@ class Engine:
             self._sampled = (state, found)
             return self.moves_of(state, found)
         return self.moves_of(state, keys[:limit])
+
+    def _unrefused(self, state: HandState, move: Move) -> bool:
+        """Whether the whole-move rules (``turnrules``) let ``move`` be played, a capture that
+        takes all it can being judged only once widened (``some_moves``)."""
+        return (self.take_all and move.kind is _CAPTURE_KIND) or self.turn_rules.refusal(state, move) is None
 
     def _widest(self, walk: Any, move: Move, stop: int = -1) -> Move | None:
         """``capture.take_all`` beyond the listing budget: the capture by ``move``'s cards that
