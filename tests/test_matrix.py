@@ -181,6 +181,31 @@ def test_a_consumer_that_raises_is_a_failure_with_its_reproduction(monkeypatch: 
     assert outcome.actions == CI.max_actions     # the game went on
 
 
+def test_a_position_too_large_to_list_is_not_solved_rather_than_a_failure() -> None:
+    """Found by the generated soak (Draw Casino won by the lowest total, 30 cards in play at the hand's
+    last cards): the exact solver lists every move, and a position beyond the listing budget raised
+    PositionTooLargeError out of the driver's solve, a failure. `cassino solve` says such a position is
+    too large to solve, and the search player plays on without the solver: the driver passes it by too."""
+    from cassino.engine.core import Engine
+    from cassino.engine.game import Game
+    from cassino.errors import PositionTooLargeError
+
+    one = matrix.Run(Seating("standard", 2), 1, CI, 0)
+    engine: Engine = one.engine
+    deck = engine.deck
+    hand = deck.mask([deck.parse("10C")])
+    table = deck.mask([c for c in deck.cards if c.rank not in ("10", "J", "Q", "K")][:34])
+    rest = ((1 << engine.n_cards) - 1) & ~table & ~hand
+    state = engine.start(1, 2).with_(hands=(hand, 0), table=table, stock=(), piles=(0, rest), turn=0)
+    with pytest.raises(PositionTooLargeError):
+        engine.legal_moves(state)
+    assert one.solve(Game.at(engine, state)) is None
+    assert not one.outcome.failures
+    # (a position the solver can list is still solved, and checked against the legal moves)
+    small = state.with_(table=deck.mask([deck.parse("4H"), deck.parse("6S")]), piles=(0, rest | table))
+    assert one.solve(Game.at(engine, small)) is not None
+
+
 def test_an_illegal_move_from_a_computer_player_is_caught(monkeypatch: pytest.MonkeyPatch) -> None:
     from cassino.engine.moves import Move, MoveKind
     from cassino.players.base import RandomBot

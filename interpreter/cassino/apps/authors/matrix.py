@@ -46,7 +46,7 @@ from ...engine.game import Game
 from ...engine.moves import Move, MoveKind
 from ...engine.notation import format_move
 from ...engine.rng import derive
-from ...errors import CassinoError
+from ...errors import CassinoError, PositionTooLargeError
 from ...language.variants import bundled_names, load_rules
 from ...players.bots import Bot, SearchBot, make_bot
 from ...players.solver import SearchLimit, cards_left, missing_knowledge
@@ -389,7 +389,7 @@ class Run:
             best = solver.value(hand)
             after = engine.apply(hand, values[0].move)
             line = solver.principal_line(after) if not after.over else []
-        except SearchLimit:
+        except (SearchLimit, PositionTooLargeError):   # (as `cassino solve` and the search player: not solved)
             return None
         legal = engine.legal_moves(hand)
         if len(values) != len(legal) or not all(engine.is_legal(hand, v.move) for v in values):
