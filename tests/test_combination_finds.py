@@ -18,6 +18,7 @@ import io
 import random
 import re
 from pathlib import Path
+from typing import Any
 
 import pytest
 import yaml
@@ -316,52 +317,88 @@ def test_a_table_too_large_to_list_still_offers_a_move_when_its_captures_cost_th
     assert end.over
 
 
-def test_a_sample_beyond_the_listing_budget_walks_past_the_moves_the_whole_move_rules_refuse(
-        tmp_path: Path) -> None:
-    """Found by the generated soak: South African Casino won by the lowest total, builds raised by their
-    owner, a card equal to a loose card taking only equal cards (``soak.py --replay FILE:4 --game-seed
-    329976909 --rotation 2``; the search failed in ``best_index``). Seat 1 holds only 10C and owns a build of
-    10 with 10S, 10H and 10D loose: 10C may take only a loose ten, which would leave the build without its
-    card, so the turn's only ways are builds of 10 from cards in play (``build.free_actions``). With 17
-    loose cards and 12 pile cards in play the position is beyond the listing budget, and the one build
-    the lazy walk's sample found within its work took 7H from under 3D, which the rule of pile cards
-    (``capture.pile_cards: augment``) refuses: no move. The sample now asks the whole-move rules as it
-    walks and, where a head has no accepted move, walks it again among the layout and the builds."""
+#: A house rule the generated soak drew: South African Casino won by the lowest total, builds raised by their
+#: owner, a card equal to a loose card taking only equal cards (``soak.py --replay FILE:4 --game-seed
+#: 329976909 --rotation 2``). A player who owns a build of 10 and holds one ten, with tens loose, may take only
+#: a loose ten, which would leave the build without its card: the turn's only ways are builds of 10 from cards
+#: in play (``build.free_actions``).
+KEEPING_A_BUILD = {"name": "generated", "description": "south-african-casino, lowest total",
+                   "extends": "south-african-casino", "build": {"raise_own": True},
+                   "capture": {"equal_card_first": True}, "game": {"goal": "lowest"}}
+
+
+def _only_free_builds_of_ten(path: Path, state_of: Any) -> None:
+    """The position ``state_of(engine)`` of that rule is beyond the listing budget; the moves offered are
+    legal builds of 10 from cards in play, and the search and a greedy playout play on from it."""
     from cassino.errors import PositionTooLargeError
-    from cassino.engine.choices import MoveChoices
     from cassino.players.base import CardWorth
     from cassino.players.gain import greedy_playout
 
-    path = tmp_path / "lowest.yaml"
-    path.write_text(yaml.safe_dump({"name": "generated", "description": "south-african-casino, lowest total",
-                                    "extends": "south-african-casino", "build": {"raise_own": True},
-                                    "capture": {"equal_card_first": True}, "game": {"goal": "lowest"}},
-                                   sort_keys=False), encoding="utf-8")
+    path.write_text(yaml.safe_dump(KEEPING_A_BUILD, sort_keys=False), encoding="utf-8")
     engine = Engine(load_rules(path))
-    state = engine.start(0, 4).with_(
-        turn=1, hands=(17179869184, 549755813888, 0, 0), table=311135307581, stock=(),
-        builds=(Build(cards=130, value=10, multiple=False, owner=1, holder=1, pairs=False),
-                Build(cards=6144, value=5, multiple=False, owner=0, holder=0, pairs=False)),
-        piles=(0, 0, 68790853696, 152649777152), last_capturer=2, ply=84,
-        proven=(frozenset({5}), frozenset({10}), frozenset(), frozenset()),
-        stacks=((), (), (6, 13, 16, 22, 36, 26), (14, 15, 21, 23, 25, 27, 31, 32, 33, 37, 17)))
-    assert [str(c) for c in engine.deck.cards_of(state.hands[1])] == ["10C"]
+    state = state_of(engine)
     with pytest.raises(PositionTooLargeError):
         engine.move_keys(state)
-    walk = MoveChoices(engine.tables, state)
-    unasked = walk.sample(64)   # (without the whole-move rules: what the walk found before)
-    assert unasked and all(engine.turn_rules.refusal(state, m) is not None for m in unasked)
     offered = engine.playable_moves(state)
     assert offered
     for move in offered:
         assert move.kind is MoveKind.BUILD and not move.played and move.value == 10
         assert engine.turn_rules.refusal(state, move) is None
         assert engine.is_legal(state, move)
-        assert not move.loose & ~state.table   # (a build of layout cards to the player's own build)
     game = Game.at(engine, state)
     end = greedy_playout(engine, CardWorth(engine, game.scorer), state, offered[0], True)
     assert end.over
-    assert SearchBot(seed=1, iterations=2).choose(game, 1) in offered   # (it failed in best_index)
+    assert SearchBot(seed=1, iterations=2).choose(game, state.turn) in offered   # (it failed in best_index)
+
+
+def test_a_sample_beyond_the_listing_budget_walks_past_the_moves_the_whole_move_rules_refuse(
+        tmp_path: Path) -> None:
+    """Seat 1 of that rule holds only 10C; 17 loose cards and 12 pile cards in play. The one build the lazy
+    walk's sample found within its work took 7H from under 3D, which the rule of pile cards
+    (``capture.pile_cards: augment``) refuses: no move, and the search failed. The sample now asks the
+    whole-move rules as it walks, so a refused move takes no share."""
+    from cassino.engine.choices import MoveChoices
+
+    def state_of(engine: Engine) -> HandState:
+        state = engine.start(0, 4).with_(
+            turn=1, hands=(17179869184, 549755813888, 0, 0), table=311135307581, stock=(),
+            builds=(Build(cards=130, value=10, multiple=False, owner=1, holder=1, pairs=False),
+                    Build(cards=6144, value=5, multiple=False, owner=0, holder=0, pairs=False)),
+            piles=(0, 0, 68790853696, 152649777152), last_capturer=2, ply=84,
+            proven=(frozenset({5}), frozenset({10}), frozenset(), frozenset()),
+            stacks=((), (), (6, 13, 16, 22, 36, 26), (14, 15, 21, 23, 25, 27, 31, 32, 33, 37, 17)))
+        assert [str(c) for c in engine.deck.cards_of(state.hands[1])] == ["10C"]
+        unasked = MoveChoices(engine.tables, state).sample(64)   # (without the whole-move rules, as before)
+        assert unasked and all(engine.turn_rules.refusal(state, m) is not None for m in unasked)
+        return state
+
+    _only_free_builds_of_ten(tmp_path / "keeping.yaml", state_of)
+
+
+def test_a_sample_beyond_the_listing_budget_finds_a_short_move_where_its_first_walk_finds_none(
+        tmp_path: Path) -> None:
+    """The same rule, a deal the review's playouts sampled: seat 3 holds only 10H and owns a build of 10;
+    28 loose cards and four builds, no pile card. The walk takes every item that still leads to a move,
+    so its first build grew to a dozen cards and more, whose checks spent the sample's whole work: no
+    move at all, though adding 10S to the build is one. A way of playing with no move found is walked
+    again for its shortest move."""
+    from cassino.engine.choices import MoveChoices
+
+    def state_of(engine: Engine) -> HandState:
+        state = engine.start(0, 4).with_(
+            turn=3, hands=(134217728, 4294967296, 34359738368, 524288), table=1060709451772, stock=(),
+            builds=(Build(cards=3, value=3, multiple=False, owner=1, holder=1, pairs=False),
+                    Build(cards=133120, value=10, multiple=False, owner=3, holder=3, pairs=False),
+                    Build(cards=8396800, value=8, multiple=False, owner=0, holder=0, pairs=False),
+                    Build(cards=4198400, value=6, multiple=False, owner=2, holder=2, pairs=False)),
+            piles=(0, 0, 0, 0), ply=74, deal_no=1,
+            proven=(frozenset({8}), frozenset({3}), frozenset({6}), frozenset({10})))
+        assert [str(c) for c in engine.deck.cards_of(state.hands[3])] == ["10H"]
+        assert bin(state.table).count("1") == 28
+        assert len(MoveChoices(engine.tables, state).heads()) == 1   # (builds of 10 of cards in play alone)
+        return state
+
+    _only_free_builds_of_ten(tmp_path / "keeping.yaml", state_of)
 
 
 def test_a_walk_past_its_whole_budget_still_offers_the_moves_it_found(tmp_path: Path) -> None:
@@ -370,7 +407,7 @@ def test_a_walk_past_its_whole_budget_still_offers_the_moves_it_found(tmp_path: 
     whether a capture's first items make a whole move ran past the walk's whole budget, and the
     PositionTooLargeError it raised left the sample, so ``playable_moves`` (which never raises) did,
     and ``cassino rules`` stopped with "give fewer cards on the table". The sample now keeps the moves
-    found before: the trail, walked first."""
+    found before (the trail, walked first), and walks the capture again for its shortest move."""
     path = tmp_path / "kryp.yaml"
     path.write_text(yaml.safe_dump({"name": "generated", "description": "krypkasino, captures never compulsory",
                                     "extends": "krypkasino", "capture": {"equal_cards": "all_when_pairing",
@@ -382,5 +419,7 @@ def test_a_walk_past_its_whole_budget_still_offers_the_moves_it_found(tmp_path: 
         piles=(2535301200530246203704027906048, 282266129847744459435945099264), ply=78, deal_no=10)
     assert bin(state.table).count("1") == 50
     offered = engine.playable_moves(state)
-    assert [format_move(m, engine.deck) for m in offered][:1] == ["8C trail"]
+    shown = [format_move(m, engine.deck) for m in offered]
+    assert "8C trail" in shown
+    assert any(m.kind is MoveKind.CAPTURE for m in offered), shown
     assert all(engine.is_legal(state, m) for m in offered)

@@ -154,12 +154,11 @@ class MoveChoices:
         return self._exists(self._family(head), head, decided, included)
 
     def _next_positions(self, head: Head, chosen: list[int], skip_hard: bool = False,
-                        stop: int = 0, banned: int = 0) -> Iterator[int]:
+                        stop: int = 0) -> Iterator[int]:
         """The positions of :meth:`next_items` (without :data:`END`), found one at a time.
         ``skip_hard``: a position whose check takes more than :data:`_HARD_CHECK` steps is
         passed over instead of searched to the end, and none is tried once the steps pass
-        ``stop`` (for :meth:`sample`, which needs some moves, not all). ``banned``: items (item
-        bits) left out, as if decided not to be taken (the sample's walk without pile cards)."""
+        ``stop`` (for :meth:`sample`, which needs some moves, not all)."""
         family = self._family(head)
         inc = self._items_of(chosen)
         last = chosen[-1] if chosen else -1
@@ -170,16 +169,16 @@ class MoveChoices:
         relevant = self._relevant(family)
         for p in range(last + 1, len(self.order)):
             bit = self.order[p]
-            if bit & relevant and not bit & banned:
+            if bit & relevant:
                 if not skip_hard:
-                    if self._exists(family, head, upto | bit | banned, inc | bit):
+                    if self._exists(family, head, upto | bit, inc | bit):
                         yield p
                 else:
                     if self.steps > stop:
                         return
                     self.check_limit = self.steps + _HARD_CHECK
                     try:
-                        found = self._exists(family, head, upto | bit | banned, inc | bit)
+                        found = self._exists(family, head, upto | bit, inc | bit)
                     except PositionTooLargeError:
                         found = False
                     finally:
@@ -241,11 +240,9 @@ class MoveChoices:
         budget (``Engine.some_moves``).
 
         ``accept``: the rules a whole move answers to beyond its cards (``turnrules``): a move it
-        refuses is walked past, not counted, so the share goes to moves that are legal. Where a
-        head has none accepted when the work runs out and opposing pile cards are in play, the
-        head is walked once more among the layout's cards and the builds alone (a second share of
-        work): those rules refuse most moves for their pile cards, and a head whose first moves
-        all take pile cards the wrong way would otherwise offer nothing, though it has moves."""
+        refuses is walked past, not counted, so the share goes to moves that are legal. A head
+        with no move when the work runs out is walked again for its shortest move, with a share
+        of work of its own (``_walk_short``)."""
         heads = self.heads()
         out: list[Move] = []
         if not heads or limit < 1:
@@ -264,39 +261,55 @@ class MoveChoices:
                 for i in order:
                     if sum(len(f) for f in found) >= limit:
                         break
-                    self._walk_moves(heads[i], [], room, found[i], stop, accept, 0)
+                    self._walk_moves(heads[i], [], room, found[i], stop, accept)
         except PositionTooLargeError:
             pass   # (one check of a move's items ran past the walk's whole budget: the moves found so far)
-        piled = self._piled_items() if accept is not None and not all(found) else 0
-        if piled:
+        # A head with no move yet is walked again for its shortest move first (a share of work of its own).
+        if not all(found):
             stop = self.steps + self.t.move_budget // 4
             try:
                 for i in order:
                     if not found[i]:
-                        self._walk_moves(heads[i], [], 1, found[i], stop, accept, piled)
+                        self._walk_short(heads[i], [], found[i], stop, accept)
             except PositionTooLargeError:
                 pass
         for i, head in enumerate(heads):
             out += [self.move(head, c) for c in found[i]]
         return out[:limit]
 
-    def _piled_items(self) -> int:
-        """The loose items (item bits) that are cards of capture piles in play, not layout cards."""
-        g, table = self.g, self.state.table
-        out = 0
-        for j in range(g.n_loose):
-            if not table >> g.loose_cards[j] & 1:
-                out |= 1 << j
-        return out
+    def _walk_short(self, head: Head, chosen: list[int], found: list[list[int]], stop: int,
+                    accept: Callable[[Move], bool] | None) -> bool:
+        """One move of ``head`` starting with ``chosen``, a move one item longer looked for before
+        any is walked into: the first walk (``_walk_moves``) takes every item that still leads
+        somewhere, and among some thirty cards in play its moves grow to twenty items whose checks
+        cost the whole work (a build of 10 with the build itself, a loose ten beside it). Whether a
+        move has an item more is asked of those items alone, cheap at any table. True when found."""
+        family = self._family(head)
+        relevant = self._relevant(family)
+        last = chosen[-1] if chosen else -1
+        for p in range(last + 1, len(self.order)):
+            if self.steps > stop:
+                return False
+            if self.order[p] & relevant:
+                longer = chosen + [p]
+                if self._complete(head, longer) and (accept is None or accept(self.move(head, longer))):
+                    found.append(longer)
+                    return True
+        for p in self._next_positions(head, chosen, True, stop):
+            if self._walk_short(head, chosen + [p], found, stop, accept):
+                return True
+            if self.steps > stop:
+                return False
+        return False
 
     def _walk_moves(self, head: Head, chosen: list[int], room: int, found: list[list[int]], stop: int,
-                    accept: Callable[[Move], bool] | None, banned: int) -> None:
+                    accept: Callable[[Move], bool] | None) -> None:
         if len(found) >= room or self.steps > stop:
             return
         if self._complete(head, chosen) and chosen not in found and (accept is None or accept(self.move(head, chosen))):
             found.append(list(chosen))
-        for p in self._next_positions(head, chosen, True, stop, banned):
-            self._walk_moves(head, chosen + [p], room, found, stop, accept, banned)
+        for p in self._next_positions(head, chosen, True, stop):
+            self._walk_moves(head, chosen + [p], room, found, stop, accept)
             if len(found) >= room or self.steps > stop:
                 return
 
