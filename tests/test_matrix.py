@@ -206,6 +206,37 @@ def test_a_position_too_large_to_list_is_not_solved_rather_than_a_failure() -> N
     assert one.solve(Game.at(engine, small)) is not None
 
 
+def test_the_browsers_table_showing_a_hidden_card_or_offering_an_illegal_move_is_a_failure(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """The ``felt`` consumer reads what ``cassino serve`` would send each seat and a watcher: a view that names
+    another seat's card, or a move offered that is not legal, is a failure with its reproduction."""
+    from cassino.apps.web import views
+    from cassino.engine.notation import cards_text
+
+    def leaky(*, game: Any, viewer: int | None, **rest: Any) -> dict[str, Any]:
+        view = views.seat_view(game=game, viewer=viewer, **rest)
+        h = game.hand
+        view["peek"] = cards_text(game.engine.deck, h.hands[(h.turn + 1) % h.players])   # the next seat's hand
+        return view
+
+    monkeypatch.setattr(matrix, "seat_view", leaky)
+    outcome = run(Seating("standard", 2), 3, replace(CI, consumers=("felt",)), rotation=1)
+    assert outcome.failures and {f.consumer for f in outcome.failures} == {"felt"}
+    assert "names hidden cards" in outcome.failures[0].error
+
+    def wrong(*, moves: list[dict[str, Any]], game: Any, **rest: Any) -> dict[str, Any]:
+        deck, h = game.engine.deck, game.hand
+        own, loose = (str(deck.cards[zone.bit_length() - 1]) for zone in (h.hands[h.turn], h.table))
+        bad = [dict(m, text=f"{own} build 30 on {loose}") for m in moves[:1]]   # (no build is worth 30)
+        return views.seat_view(moves=bad + moves[1:], game=game, **rest)
+
+    monkeypatch.setattr(matrix, "seat_view", wrong)
+    outcome = run(Seating("standard", 2), 3, replace(CI, consumers=("felt",)), rotation=1)
+    assert outcome.failures and "the table offers" in outcome.failures[0].error
+    monkeypatch.undo()
+    assert not run(Seating("standard", 2), 3, replace(CI, consumers=("felt",)), rotation=1).failures
+
+
 def test_an_illegal_move_from_a_computer_player_is_caught(monkeypatch: pytest.MonkeyPatch) -> None:
     from cassino.engine.moves import Move, MoveKind
     from cassino.players.base import RandomBot

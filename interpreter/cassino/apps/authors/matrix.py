@@ -13,6 +13,9 @@ engine's own legality check, and the consumers run at a few positions drawn from
 - ``warnings``, ``counting``: the learning aids for the move chosen and for every seat;
 - ``tutorial``: the tutorial's lessons after every action (it keeps what it has taught over the game);
 - ``why``: the engine's reason for a random illegal move (one line, naming the move);
+- ``felt``: the browser's table (``cassino serve``) as every seat and a watcher see the position: each
+  view JSON that names no card hidden from its viewer, the seat to play offered moves (a sample beyond
+  the listing budget) that are legal, played from its hand and taking items the table shows;
 - ``solve``: the exact solver (``authors.solve.WatchedSolver``) where the position is known in full and
   small (``Budget.solve_cards``), its best move legal and its value the position's;
 - ``openspiel``: the OpenSpiel game follows the game action by action, chance dealing the very cards
@@ -33,8 +36,10 @@ play the same game and sample the same positions.
 from __future__ import annotations
 
 import io
+import json
 import math
 import random
+import re
 import time
 import traceback
 from dataclasses import dataclass, field
@@ -44,7 +49,7 @@ from typing import Any, Callable, Iterable
 from ...engine.core import Engine, bits
 from ...engine.game import Game
 from ...engine.moves import Move, MoveKind
-from ...engine.notation import format_move
+from ...engine.notation import format_move, parse_move
 from ...engine.rng import derive
 from ...errors import CassinoError, PositionTooLargeError
 from ...language.variants import bundled_names, load_rules
@@ -56,16 +61,18 @@ from ..learning.counting import count_for
 from ..learning.review import review_record
 from ..learning.tutorial import Tutorial
 from ..learning.warnings import warnings_for
+from ..web.tables import offered_moves, snapshot
+from ..web.views import card_words, seat_view, static_view
 from .solve import WatchedSolver
 
 BOTS = ("random", "greedy", "search")
-CONSUMERS = ("hint", "warnings", "counting", "tutorial", "why", "solve", "openspiel", "pettingzoo", "review")
+CONSUMERS = ("hint", "warnings", "counting", "tutorial", "why", "felt", "solve", "openspiel", "pettingzoo", "review")
 #: Seconds a consumer call may take (pure Python, one core) before the benchmark lists it as slow; ``move``
 #: is a computer player's decision, ``run`` a whole run (a hand with every consumer). The review's is for
 #: one hand's record at the budget's deals.
 LIMITS: dict[str, float] = {
     "run": 120.0, "move": 10.0, "hint": 30.0, "warnings": 1.0, "counting": 0.5, "tutorial": 0.5, "why": 1.0,
-    "solve": 10.0, "openspiel": 5.0, "pettingzoo": 2.0, "review": 60.0,
+    "felt": 2.0, "solve": 10.0, "openspiel": 5.0, "pettingzoo": 2.0, "review": 60.0,
 }
 #: Plies after which a game is cut off (no variant's game comes near; a guard against a loop).
 MAX_PLIES = 20_000
@@ -349,11 +356,54 @@ class Run:
                 self.call("counting", lambda: (count_for(game, other).text(), count_for(game, other).to_json()))
         if self.wants("why"):
             self.call("why", lambda: self.why(game))
+        if self.wants("felt"):
+            self.call("felt", lambda: self.felt(game))
         if self.wants("solve") and self.solvable(game):
             self.call("solve", lambda: self.solve(game))
         if self.wants("pettingzoo") and self.spiel is not None:
             spiel = self.spiel
             self.call("pettingzoo", lambda: spiel.pettingzoo(move, derive(self.seed, len(self.record.actions))))
+
+    def felt(self, game: Game) -> None:
+        """The browser's table at ``game``'s position for every seat and a watcher (AssertionError naming
+        what is wrong): what :func:`web.tables.offered_moves` and :func:`web.views.seat_view` send."""
+        engine, hand = self.engine, game.hand
+        deck = engine.deck
+        session = GameSession(game, self.record, {}, Path("unused.json"))
+        offered = offered_moves(snapshot(session))
+        if not offered.moves and not game.over:
+            raise AssertionError("the seat to play is offered no move to click")
+        kinds = ["human"] * hand.players
+        json.dumps(static_view(game.rules, deck, self.seating.variant))
+        for viewer in [None, *range(hand.players)]:
+            view = seat_view(table_id="matrix", game=game, kinds=kinds, viewer=viewer, hand_log=[],
+                             moves=offered.moves if viewer == hand.turn else [], connected=range(hand.players),
+                             can_undo=False)
+            text = json.dumps(view)
+            hidden = 0   # (the other hands and the stock; with two packs a name is hidden only where no copy is not)
+            for s in range(hand.players):
+                hidden |= 0 if s == viewer else hand.hands[s]
+            for i in hand.stock:
+                hidden |= 1 << i
+            names = ({str(deck.cards[i]) for i in bits(hidden)}
+                     - {str(deck.cards[i]) for i in bits(~hidden & ((1 << engine.n_cards) - 1))})
+            leaked = sorted(form for n in names for form in {n, card_words(deck, n)}
+                            if re.search(rf"(?<![0-9A-Za-z]){re.escape(form)}(?![0-9A-Za-z])", text))
+            if leaked:
+                raise AssertionError(f"the view of {'a watcher' if viewer is None else f'seat {viewer}'} names "
+                                     f"hidden cards {leaked}")
+            if viewer != hand.turn:
+                continue
+            ids = set(view["hand"])
+            items = set(view["loose"]) | {b["id"] for b in view["builds"]}
+            for seat in view["seats"]:
+                items |= set(seat["pile"]) | ({seat["top"]} if seat["top"] else set())
+            for move in view["moves"]:
+                parsed = engine.resolve(hand, parse_move(move["text"], deck))
+                if not engine.is_legal(hand, parsed):
+                    raise AssertionError(f"the table offers {move['text']}: {engine.why_illegal(hand, parsed)}")
+                if not set(move["played"]) <= ids or not set(move["items"]) <= items:
+                    raise AssertionError(f"the table offers {move['text']} with cards it does not show: {move}")
 
     def solvable(self, game: Game) -> bool:
         hand = game.hand
