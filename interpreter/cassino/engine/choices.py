@@ -281,9 +281,9 @@ class MoveChoices:
                     accept: Callable[[Move], bool] | None) -> bool:
         """One move of ``head`` starting with ``chosen``, a move one item longer looked for before
         any is walked into: the first walk (``_walk_moves``) takes every item that still leads
-        somewhere, and among some thirty cards in play its moves grow to twenty items whose checks
-        cost the whole work (a build of 10 with the build itself, a loose ten beside it). Whether a
-        move has an item more is asked of those items alone, cheap at any table. True when found."""
+        somewhere, and among some thirty cards in play its moves grow past a dozen items whose
+        checks cost the whole work, where adding one loose ten to a build of 10 was a move. Whether
+        those items alone make a move is cheap to ask at any table. True when found."""
         family = self._family(head)
         relevant = self._relevant(family)
         last = chosen[-1] if chosen else -1

@@ -380,11 +380,11 @@ class Run:
                              moves=offered.moves if viewer == hand.turn else [], connected=range(hand.players),
                              can_undo=False)
             text = json.dumps(view)
-            hidden = 0   # (the other hands and the stock; with two packs a name is hidden only where no copy is not)
+            # The other hands and the stock; with two packs a name is hidden only where no copy of it is seen.
+            hidden = sum(1 << i for i in hand.stock)
             for s in range(hand.players):
-                hidden |= 0 if s == viewer else hand.hands[s]
-            for i in hand.stock:
-                hidden |= 1 << i
+                if s != viewer:
+                    hidden |= hand.hands[s]
             names = ({str(deck.cards[i]) for i in bits(hidden)}
                      - {str(deck.cards[i]) for i in bits(~hidden & ((1 << engine.n_cards) - 1))})
             leaked = sorted(form for n in names for form in {n, card_words(deck, n)}
