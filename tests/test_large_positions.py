@@ -18,6 +18,7 @@ import yaml
 from hypothesis import assume, given, strategies as st
 
 from cassino.engine.core import Engine, Position
+from cassino.engine.moves import MoveKind
 from cassino.engine.notation import format_move
 from cassino.errors import PositionTooLargeError
 from cassino.language.variants import bundled_names, load_rules
@@ -102,3 +103,24 @@ def test_a_position_beyond_the_listing_budget_offers_legal_moves_the_same_on_eve
         assert engine.is_legal(state, move), (text, engine.why_illegal(state, move))
     again = Engine(engine.rules).playable_moves(state)
     assert [format_move(m, engine.deck) for m in again] == shown
+
+
+def test_a_misere_table_of_22_cards_offers_its_captures() -> None:
+    """Found by drawing positions as the property does (kasino-misär, the bundled game won by the fewest
+    points, where players keep from capturing and tables grow): seat 0 holds KD and 8C, 22 cards lie loose,
+    and capturing is compulsory, so every move is a capture. The walk takes every item that still leads to a
+    capture, and its first captures of 13 and of 8 grew until their checks spent the whole work: no move was
+    offered and the computer player had none to choose (last session's engine). Each capture is now walked
+    again for its shortest move."""
+    engine = Engine(load_rules("kasino-misar"))
+    deck = engine.deck
+    table = "AS 2S 3S 4S 5S 9S JS AH 2H 3H 4H 5H 6H AD 3D 4D 6D 2C 3C 5C 6C QC".split()
+    state = engine.position(Position(players=2, dealer=1, hands={0: [deck.parse("KD"), deck.parse("8C")],
+                                                                 1: [deck.parse("JD"), deck.parse("7C")]},
+                                     table=[deck.parse(c) for c in table], stock=[]))
+    with pytest.raises(PositionTooLargeError):
+        engine.move_keys(state)
+    offered = engine.playable_moves(state)
+    assert {m.kind for m in offered} == {MoveKind.CAPTURE}
+    assert {m.played for m in offered} == {deck.mask([deck.parse("KD")]), deck.mask([deck.parse("8C")])}
+    assert all(engine.is_legal(state, m) for m in offered)
