@@ -47,11 +47,12 @@ def _engine(name: str, folder: Path) -> Engine:
     return _engines[name]
 
 
-LOW = ("A", "2", "3", "4", "5", "6")
+#: The low ranks a table is mostly drawn from, with their values (a build of two of them is worth their sum).
+LOW = {"A": 1, "2": 2, "3": 3, "4": 4, "5": 5, "6": 6}
 
 
 def _position(engine: Engine, rng: random.Random, players: int, build: bool):  # type: ignore[no-untyped-def]
-    """A random position of ``engine``'s rules: 20 to 30 cards on the table, most of them low, seat 0 to play
+    """A random position of ``engine``'s rules: 16 to 29 cards on the table, most of them low, seat 0 to play
     with one to four cards, every other seat two; ``build``: seat 0 owns a build of two table cards and
     keeps a card of its value; opposing piles of three cards where the rules put their cards in play."""
     cards = list(engine.deck.cards)
@@ -64,11 +65,10 @@ def _position(engine: Engine, rng: random.Random, players: int, build: bool):  #
     left = left[len(hand):]
     builds = []
     if build:
-        pair = table[:2]
-        named = {"A": 1, "2": 2, "3": 3, "4": 4, "5": 5, "6": 6}
-        value = named[pair[0].rank] + named[pair[1].rank]
-        keep = next((c for c in left if named.get(c.rank) == value or c.rank == str(value)), None)
-        if keep is not None and pair[0].rank in named and pair[1].rank in named:
+        pair = table[:2]   # (two low cards: the table starts with them)
+        value = LOW[pair[0].rank] + LOW[pair[1].rank]
+        keep = next((c for c in left if LOW.get(c.rank) == value or c.rank == str(value)), None)
+        if keep is not None:
             table = table[2:]
             builds = [(pair, value, 0)]
             left.remove(keep)
