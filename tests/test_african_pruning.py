@@ -17,7 +17,7 @@ from hypothesis import strategies as st
 from cassino.engine.core import Engine, Position
 from cassino.engine.movegen import PLAYED_SHIFT, generate, popcount
 from cassino.engine.tables import TRAIL
-from cassino.engine.turnrules import _MAX_ITEMS
+from cassino.engine.turnrules import _MAX_ITEMS, TurnRules
 from cassino.errors import CassinoError
 from cassino.language.settings import unchecked
 from cassino.language.variants import load_rules
@@ -107,6 +107,49 @@ def test_the_pruned_listing_keeps_the_same_moves(case: tuple[Engine, object]) ->
     for key in before - set(kept):
         items = popcount(key >> (PLAYED_SHIFT + h)) + popcount((key >> PLAYED_SHIFT) & ((1 << h) - 1))
         assert items > _MAX_ITEMS, engine.moves_of(state, [key])
+
+
+@settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(positions())
+def test_the_whole_move_rules_answer_from_their_memo_as_they_would_afresh(case: tuple[Engine, object]) -> None:
+    # The set search's answers are remembered by the engine's rules (``TurnRules``' memo of ``_augments``,
+    # shared by every position one engine lists; here by every example drawn). Every move the generator
+    # makes, pruning off, is judged the same by rules that remember nothing.
+    engine, state = case
+    if state is None:
+        return
+    try:
+        keys = generate(engine.tables, state, pruned=False)
+    except CassinoError:
+        return
+    assert engine.turn_rules.keep(state, keys) == TurnRules(engine, memo=0).keep(state, keys)
+    # and the yes-or-no question (asked where moves are checked one at a time, beyond the listing budget)
+    # answers as the worded one does
+    for move in engine.moves_of(state, keys[:40]):
+        assert engine.turn_rules.refuses(state, move) == (engine.turn_rules.refusal(state, move) is not None)
+
+
+def test_a_question_that_differs_only_in_whether_the_played_card_may_be_a_base_is_not_answered_from_the_memo() \
+        -> None:
+    # 10D capturing 10S, 7H and 3D (seat 1's pile top) asks the set search of the same items in the same
+    # order as 10C building 10 on 7H and 3D: a 10, a 7 and a pile 3, sets of 10. The capture has a base (the
+    # loose 10S alone); the build's 10 alone is the card played, no base for a pile card in South African
+    # Casino. Asked in either order, each keeps its own answer.
+    from cassino.engine.notation import parse_move
+
+    for first in ("capture", "build"):
+        engine = Engine(load_rules("south-african-casino"))
+        deck = engine.deck
+        state = engine.position(Position(players=2, partners=False, to_play=0, hands={
+            0: [deck.parse("10C"), deck.parse("10D")], 1: [deck.parse("2C")]},
+            table=[deck.parse("10S"), deck.parse("7H")], captured={1: [deck.parse("3D")]}))
+        capture = parse_move("10D capture 10S 7H 3D", deck)
+        build = parse_move("10C build 10 on 7H 3D", deck)
+        order = (capture, build) if first == "capture" else (build, capture)
+        verdicts = dict(zip(order, [engine.turn_rules.refusal(state, move) for move in order]))
+        assert verdicts[capture] is None
+        assert verdicts[build] is not None and "only augments a base worth 10" in verdicts[build]
+        assert engine.is_legal(state, capture) and not engine.is_legal(state, build)
 
 
 def test_a_move_too_large_for_the_split_search_is_still_refused_when_a_count_rules_it_out() -> None:

@@ -1014,7 +1014,7 @@ class Engine:
                 return True
             move = self.move_of(state, key)
             walk = MoveChoices(self.tables, state)
-            if not walk.allows(move) or self.turn_rules.refusal(state, move) is not None:
+            if not walk.allows(move) or self.turn_rules.refuses(state, move):
                 return False
             if not (self.take_all and move.kind is _CAPTURE_KIND):
                 return True
@@ -1118,7 +1118,7 @@ class Engine:
                         continue
                     move = widest
                     widened.append(move)
-                if self.turn_rules.active and self.turn_rules.refusal(state, move) is not None:
+                if self.turn_rules.active and self.turn_rules.refuses(state, move):
                     continue
                 # The key of the very cards the walk chose: with several packs a pile top is not
                 # its twin on the table, which matching the move's cards by name would pick.
@@ -1134,7 +1134,7 @@ class Engine:
     def _unrefused(self, state: HandState, move: Move) -> bool:
         """Whether the whole-move rules (``turnrules``) let ``move`` be played, a capture that
         takes all it can being judged only once widened (``some_moves``)."""
-        return (self.take_all and move.kind is _CAPTURE_KIND) or self.turn_rules.refusal(state, move) is None
+        return (self.take_all and move.kind is _CAPTURE_KIND) or not self.turn_rules.refuses(state, move)
 
     def _widest(self, walk: Any, move: Move, stop: int = -1) -> Move | None:
         """``capture.take_all`` beyond the listing budget: the capture by ``move``'s cards that

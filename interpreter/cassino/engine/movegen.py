@@ -557,7 +557,8 @@ class Generator:
             if ok:
                 out[j] = key
                 j += 1
-        del out[j:]
+        if j < len(out):   # (a slice deleted only where a key was left out: most calls leave out none)
+            del out[j:]
 
     def _one_a_pile(self, groups: list[int]) -> None:
         """Leave out of ``groups`` (in place, the order kept) the sets holding two cards of one pile."""
@@ -573,7 +574,8 @@ class Generator:
             if ok:
                 groups[j] = g
                 j += 1
-        del groups[j:]
+        if j < len(groups):
+            del groups[j:]
 
     def _wanted(self) -> int:
         """The values (a mask) whose item sets the hand's moves usually ask for: each hand card's
