@@ -129,6 +129,17 @@ def test_the_whole_move_rules_answer_from_their_memo_as_they_would_afresh(case: 
         assert engine.turn_rules.refuses(state, move) == (engine.turn_rules.refusal(state, move) is not None)
 
 
+def test_a_memo_of_no_size_is_refused_with_what_it_should_be() -> None:
+    import pytest
+
+    engine = ENGINES["south-african-casino"]
+    with pytest.raises(ValueError, match="0 or more, not -1"):
+        TurnRules(engine, memo=-1)
+    for bad in (2.5, "big", None):   # (compiled, the call itself refuses what is not an int)
+        with pytest.raises(TypeError):
+            TurnRules(engine, memo=bad)  # type: ignore[arg-type]
+
+
 def test_a_question_that_differs_only_in_whether_the_played_card_may_be_a_base_is_not_answered_from_the_memo() \
         -> None:
     # 10D capturing 10S, 7H and 3D (seat 1's pile top) asks the set search of the same items in the same

@@ -53,6 +53,10 @@ class TurnRules:
     """The whole-move rules of one engine's variant (see the module's docstring)."""
 
     def __init__(self, engine: "Engine", memo: int = _SPLITS_MEMO) -> None:
+        if not isinstance(memo, int):
+            raise TypeError(f"memo is how many answers the rules remember, a whole number, not {memo!r}")
+        if memo < 0:
+            raise ValueError(f"memo is how many answers the rules remember, 0 or more, not {memo!r}")
         rules = engine.rules
         c, b = rules.capture, rules.build
         self.engine = engine
@@ -68,7 +72,8 @@ class TurnRules:
                              or self.one_per_value or self.one_per_player)
         #: ``_augments``' answers by its question (the items, the value, a base, the hand's items): it
         #: depends on nothing else, so a question asked again is answered from here. At most ``memo``
-        #: answers (0: none remembered, every question searched afresh).
+        #: answers (0: none remembered, every question searched afresh). Threads sharing an engine share it:
+        #: an answer is the same whichever of them stores it.
         self._splits: dict[tuple[tuple[tuple[tuple[int, ...], int, int], ...], int, bool, int], int] = {}
         self._splits_limit = memo
 
@@ -98,19 +103,18 @@ class TurnRules:
     # ------------------------------------------------------------------ the check
     def refusal(self, state: HandState, move: Move) -> str | None:
         """Why ``move`` (legal by its cards) breaks a whole-move rule, or None where it does not."""
-        if not self.active:
-            return None
-        used = tuple(x for x in state.builds if x.cards in move.builds)
-        kind = _KIND_CODE[move.kind]
-        return self._verdict(state, _Piles(state), kind, move.played, move.loose, used, move.value, True)
+        return self._on_move(state, move, True)
 
     def refuses(self, state: HandState, move: Move) -> bool:
         """Whether a whole-move rule refuses ``move``: ``refusal``'s answer without its words."""
+        return self._on_move(state, move, False) is not None
+
+    def _on_move(self, state: HandState, move: Move, explain: bool) -> str | None:
         if not self.active:
-            return False
+            return None
         used = tuple(x for x in state.builds if x.cards in move.builds)
         return self._verdict(state, _Piles(state), _KIND_CODE[move.kind], move.played, move.loose, used, move.value,
-                             False) is not None
+                             explain)
 
     def keep(self, state: HandState, keys: list[int]) -> list[int]:
         """The move keys of ``state`` (``movegen``'s) that no whole-move rule refuses: read from
