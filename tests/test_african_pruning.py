@@ -7,10 +7,15 @@ exception is where the pruning is stricter than the rules' own check: that
 check does not search the split of a move of more than ``turnrules._MAX_ITEMS`` items and lets it stand,
 while the pruning still leaves out such a move when it needs a set with two cards of a pile or takes a pile
 card without the card above it (found by this test: 10C taking 17 items, ten of them one pile's cards,
-which no nine sets of 10 can hold one a set). Such a move is illegal by the rules, and not listed now."""
+which no nine sets of 10 can hold one a set). Such a move is illegal by the rules, and not listed now.
+
+The rules' split search remembers its answers (``TurnRules``' memo): on the same random positions every move
+is judged as by rules that remember nothing, and a question that differs only in whether the played card may
+be a base keeps its own answer."""
 
 from __future__ import annotations
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -129,9 +134,7 @@ def test_the_whole_move_rules_answer_from_their_memo_as_they_would_afresh(case: 
         assert engine.turn_rules.refuses(state, move) == (engine.turn_rules.refusal(state, move) is not None)
 
 
-def test_a_memo_of_no_size_is_refused_with_what_it_should_be() -> None:
-    import pytest
-
+def test_a_memo_size_below_0_or_not_a_whole_number_is_refused() -> None:
     engine = ENGINES["south-african-casino"]
     with pytest.raises(ValueError, match="0 or more, not -1"):
         TurnRules(engine, memo=-1)
