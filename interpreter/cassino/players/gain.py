@@ -335,14 +335,16 @@ def held(state: HandState) -> int:
 
 def greedy_playout(engine: Engine, worth: CardWorth, state: HandState, move: Move, whole_hand: bool,
                    deadline: float = 0.0, stop: int = -1, tally: list[int] | None = None,
-                   close: bool = False) -> HandState:
+                   close: bool = False, crowd: int = -1) -> HandState:
     """``move`` played, then every player's greedy move to the end of the deal (or of the hand);
     ``deadline`` (a ``time.perf_counter()`` reading; 0.0: none): stopped short once it has passed
     (looked at every 8th ply);
     ``stop`` (-1: none): stopped once ``held`` is down to that many cards; ``tally``: its two numbers
     count the legal moves listed and rated and the plies played (the playout's work, the same on every machine);
     ``close``: in a turn of several actions, the turn is ended as soon as its card from the hand is played
-    (no build of cards in play after it, and no listing of them)."""
+    (no build of cards in play after it, and no listing of them); ``crowd`` (-1: none): stopped where more than
+    that many loose cards lie on the table (``SearchBot(crowd=...)``: the position's moves too many to list at
+    every ply)."""
     deal = state.deal_no
     state = engine.apply(state, move)
     plies = 0
@@ -354,6 +356,8 @@ def greedy_playout(engine: Engine, worth: CardWorth, state: HandState, move: Mov
         plies += 1
         if stop >= 0 and held(state) <= stop:
             break
+        if crowd >= 0 and popcount(state.table) > crowd:
+            break   # (a crowded table: too many moves to list at every ply, ``crowd``)
         if close and state.turn_card:   # (the turn's hand card played: its turn ended, nothing more listed)
             state = engine.close_turn(state)
             if tally is not None:

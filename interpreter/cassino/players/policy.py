@@ -358,13 +358,13 @@ class PlayoutPolicy:
 
     def playout(self, engine: Engine, worth: CardWorth, state: HandState, move: Move, whole_hand: bool,
                 deadline: float = 0.0, stop: int = -1, tally: list[int] | None = None,
-                close: bool = False) -> HandState:
+                close: bool = False, crowd: int = -1) -> HandState:
         """``move`` played, then every seat's best-rated move to the end of the deal (or of the hand);
         ``deadline`` (a ``time.perf_counter()`` reading; 0.0: none): stopped short once it has passed
         (looked at every 8th ply);
         ``stop`` (-1: none): stopped once the cards to be played (``gain.held``) are down to that many;
         ``tally``: its two numbers count the legal moves listed and rated and the plies played
-        (``gain.greedy_playout``); ``close``: as ``greedy_playout``'s."""
+        (``gain.greedy_playout``); ``close``, ``crowd``: as ``greedy_playout``'s."""
         deal = state.deal_no
         state = engine.apply(state, move)
         plies = 0
@@ -376,6 +376,8 @@ class PlayoutPolicy:
             plies += 1
             if stop >= 0 and held(state) <= stop:
                 break
+            if crowd >= 0 and popcount(state.table) > crowd:
+                break   # (a crowded table: too many moves to list at every ply, ``crowd``)
             if close and state.turn_card:   # (the turn's hand card played: its turn ended, nothing more listed)
                 state = engine.close_turn(state)
                 if tally is not None:

@@ -128,6 +128,15 @@ DEPTHS = ("hands", "deal")
 #: build of cards in play after the card, and nothing listed for it).
 AFTER_CARD = ("choose", "end")
 
+#: Where a playout stops for a crowded table (``SearchBot(crowd=...)``): more loose cards on the table than this.
+#: The legal moves of a position grow about twofold with each loose card where cards in play may be built
+#: together (South African Casino: 2,300 moves at 10 loose cards, 7,800 at 12, 40,000 at 17), so a playout
+#: over such a table spends milliseconds a ply listing moves it rates and drops; the outlook values the
+#: position instead. Tables that crowded come where nobody wants to capture (a game won by the lowest total);
+#: every seating of the bundled variants makes the same moves with it as without in
+#: ``benchmarks/search_speed.py --all`` (2 hands each; at 10, five seatings played otherwise).
+CROWD = 12
+
 #: The fewest deals a decision takes where its playouts are long (``SearchBot(scale_above=...)``: a decision
 #: whose playouts play more than that many cards takes proportionally fewer deals, never below this).
 LEAST_DEALS = 16
@@ -180,6 +189,8 @@ class SearchBot(Bot):
     (``iterations`` and ``close`` times ``scale_above`` over the cards, at least ``LEAST_DEALS``); 0: never.
     ``after_card``: how a playout plays the rest of a turn of several actions after its card from the hand
     (``AFTER_CARD``): ``"choose"`` (the default) or ``"end"``.
+    ``crowd``: a playout stops where more loose cards than this lie on the table, and the outlook values it
+    (``CROWD``; -1: never).
     """
 
     name = "search"
@@ -190,7 +201,7 @@ class SearchBot(Bot):
                  settle: float = SETTLE, z: float = Z, work: int = CLOSE_WORK,
                  exact_limit: int = EXACT_LIMIT, playouts: str = "fitted", cap: float | None = MOVE_CAP,
                  weights: tuple[float, ...] | None = None, depth: str | int = "hands", scale_above: int = 0,
-                 after_card: str = "choose") -> None:
+                 after_card: str = "choose", crowd: int = CROWD) -> None:
         if evaluation not in ("outlook", "worth") or horizon not in ("deal", "hand"):
             raise ValueError(f"evaluation is outlook or worth, horizon deal or hand: not {evaluation!r}, {horizon!r}")
         if infer not in INFERENCES:
@@ -212,6 +223,8 @@ class SearchBot(Bot):
         if not (depth in DEPTHS if isinstance(depth, str)
                 else not isinstance(depth, bool) and isinstance(depth, int) and depth > 0):
             raise ValueError(f"depth is {' or '.join(DEPTHS)} or a number of cards above 0, not {depth!r}")
+        if isinstance(crowd, bool) or not isinstance(crowd, int) or crowd < -1:
+            raise ValueError(f"crowd is a number of loose table cards, 0 or more, or -1 for none, not {crowd!r}")
         if cap is not None and (isinstance(cap, bool) or not isinstance(cap, (int, float))
                                 or not 0 < cap < math.inf):
             raise ValueError(f"cap is a number of seconds above 0, or None for no cap, not {cap!r}")
@@ -236,6 +249,7 @@ class SearchBot(Bot):
         self.depth = depth
         self.scale_above = scale_above
         self.after_card = after_card
+        self.crowd = crowd
         self._policy: tuple[Engine, tuple[int, tuple[int, ...]], PlayoutPolicy | None] | None = None
         self._passed: dict[int, tuple[object, int]] = {}
         self._terms: dict[int, tuple[object, list[float] | None]] = {}
@@ -376,11 +390,11 @@ class SearchBot(Bot):
         if self.evaluation == "outlook":
             values = playout_leads(engine, worth, self.outlook(game), state, alive, whole_hand, side,
                                    dict(enumerate(game.scores)), game.restrictions_on, _sign(game), self.policy(game),
-                                   capped or 0.0, self._stop, self._tally, self.after_card == "end")
+                                   capped or 0.0, self._stop, self._tally, self.after_card == "end", self.crowd)
         else:
             values = [self._lead(game, worth, state,
                                  greedy_playout(engine, worth, state, m, whole_hand, capped or 0.0, self._stop,
-                                                self._tally, self.after_card == "end"), side)
+                                                self._tally, self.after_card == "end", self.crowd), side)
                       for m in alive]
         if capped is not None and time.perf_counter() > capped:
             raise _Capped()   # (the cap came within the deal: its playouts may have stopped short)

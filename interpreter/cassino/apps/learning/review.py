@@ -334,7 +334,7 @@ class Valuer:
                 if exact:
                     samples[k].append(float(self.bot.solver(game, side).value(engine.apply(state, m))))
                 else:
-                    after = playout(engine, worth, state, m, False, policy)
+                    after = playout(engine, worth, state, m, False, policy, crowd=self.bot.crowd)
                     samples[k].append(_lead(outlook.points(after, scores, game.restrictions_on), side))
         return samples
 
