@@ -110,13 +110,22 @@ def bot(name: str, seed: int) -> Bot:
             key, equals, value = item.partition("=")
             if not equals or not key:
                 raise ValueError(f"{name!r}: each setting is SETTING=VALUE, not {item!r}")
-            kwargs[key] = (int(value) if value.isdigit() else float(value) if value.replace(".", "", 1).isdigit()
-                           else {"yes": True, "no": False}.get(value, value))
+            kwargs[key] = _setting(value)
         try:
             return SearchBot(seed, iterations=iterations, **kwargs)  # type: ignore[arg-type]
         except TypeError as error:   # (a setting SearchBot does not have)
             raise ValueError(f"{name!r}: {error}") from None
     return make_bot(name, seed)
+
+
+def _setting(text: str) -> object:
+    """A ``custom:`` setting's value: a whole number (``crowd=-1`` too), a number, yes or no, else the text."""
+    for kind in (int, float):
+        try:
+            return kind(text)
+        except ValueError:
+            pass
+    return {"yes": True, "no": False}.get(text, text)
 
 
 # ---------------------------------------------------------------- mirrored pairs
