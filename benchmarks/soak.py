@@ -52,6 +52,12 @@ class OutOfTime(BaseException):
     """The soak's time is up (not an Exception: the driver records those as findings)."""
 
 
+#: Seconds between alarms once a run's time is up, until the run stops: an exception raised where Python
+#: cannot pass it on (a garbage collector's callback, such as Hypothesis's timing one in the tests, or a
+#: ``__del__``) is printed and dropped, and a single alarm would then let the run go on to its end.
+ALARM_AGAIN = 1.0
+
+
 def _stop(signum: int, frame: FrameType | None) -> None:
     raise OutOfTime
 
@@ -184,11 +190,12 @@ def main(argv: list[str] | None = None) -> int:
                 except Exception:  # noqa: BLE001 - run() reports why the run cannot start
                     runner = None
                     outcome = run(seating, game_seed, budget, rotation)
-                signal.setitimer(signal.ITIMER_REAL, min(left, args.run_minutes * 60))
+                signal.setitimer(signal.ITIMER_REAL, min(left, args.run_minutes * 60), ALARM_AGAIN)
                 try:
                     if runner is not None:
                         outcome = runner.play()
                 except OutOfTime:
+                    signal.setitimer(signal.ITIMER_REAL, 0)   # (no second alarm while the stop is reported)
                     assert runner is not None
                     outcome = runner.outcome
                     took = time.perf_counter() - start
