@@ -298,7 +298,8 @@ def test_the_soak_stops_a_run_whose_first_alarm_was_dropped(capsys: pytest.Captu
 
     monkeypatch.setattr(soak.Run, "play", stubborn)
     start = time.monotonic()
-    code = soak.main(["--minutes", "0.03", "--run-minutes", "0.005", "--seed", "5", "--variant", "scopa", "--ignore-slow"])
+    code = soak.main(["--minutes", "0.03", "--run-minutes", "0.005", "--seed", "5", "--variant", "scopa",
+                      "--ignore-slow"])
     out = capsys.readouterr().out
     assert dropped and time.monotonic() - start < 4, out
     assert code == 0 and "(--run-minutes)" in out and "stopped scopa:" in out, out

@@ -29,8 +29,8 @@ def playout_leads(engine: Engine, worth: CardWorth, outlook: Outlook, state: Han
     as ``playout``'s; ``tally``: as ``playout``'s, for every candidate's playout; ``close``, ``crowd``: as
     ``playout``'s."""
     allowed = outlook.allowed(state.sides, scores, restrictions_on)   # (the sides stay the same all hand)
-    return [outlook.lead(playout(engine, worth, state, m, whole_hand, policy, deadline, stop, tally, close, crowd), side,
-                         scores, restrictions_on, sign, allowed)
+    return [outlook.lead(playout(engine, worth, state, m, whole_hand, policy, deadline, stop, tally, close, crowd),
+                         side, scores, restrictions_on, sign, allowed)
             for m in moves]
 
 
