@@ -156,14 +156,13 @@ def test_a_playout_can_end_a_turn_of_several_actions_at_its_card() -> None:
             SearchBot(after_card=bad)  # type: ignore[arg-type]
 
 
-def _crowded(variant: str, loose: int, seed: int = 3) -> Game:
-    """A hand of ``variant`` (2 players) played by trailing, while a trail is legal, until at least ``loose``
-    loose cards lie on the table."""
-    game = _game(variant, seed)
-    while game.hand.table.bit_count() < loose:
+def _crowded(game: Game, loose: int) -> Game:
+    """``game`` played on by trailing (a turn of several actions ended at its card), while a trail is legal,
+    until at least ``loose`` loose cards lie on the table and no turn is open."""
+    while game.hand.table.bit_count() < loose or game.hand.turn_card:
         moves = game.legal_moves()
-        trails = [m for m in moves if m.kind.name == "TRAIL"]
-        game = game.play(trails[0] if trails else moves[0])
+        quiet = [m for m in moves if m.kind.name in ("END", "TRAIL")]
+        game = game.play(quiet[0] if quiet else moves[0])
     return game
 
 
@@ -171,7 +170,7 @@ def _crowded(variant: str, loose: int, seed: int = 3) -> Game:
 def test_a_playout_stops_at_a_crowded_table(policy: str | None) -> None:
     """``playout(crowd=N)`` stops where more than N loose cards lie on the table: nothing more listed, the
     outlook values the position as it is; -1 (the default) never stops for it, nor does a crowd no table reaches."""
-    game = _crowded("standard", 6)
+    game = _crowded(_game("standard"), 6)
     engine, state = game.engine, game.hand
     worth = CardWorth(engine, Scorer(engine))
     rating = None if policy is None else PlayoutPolicy(engine, FITTED)
@@ -197,7 +196,7 @@ def test_the_search_stops_its_playouts_at_a_crowded_table(tmp_path: Path) -> Non
     move still chosen, the same with the same seed); by default (``CROWD``) a South African Casino won by the
     lowest total, whose 13 loose cards make 11,809 legal moves, is decided without a playout listing any (in
     pure Python 0.2 s against two minutes for two deals of three candidates); a bad value is refused."""
-    game = _crowded("standard", 7)
+    game = _crowded(_game("standard"), 7)
     seat = game.hand.turn
     work = {}
     for crowd in (-1, 4):   # (4: a playout stops while the table holds more than four of its seven cards)
@@ -213,11 +212,7 @@ def test_the_search_stops_its_playouts_at_a_crowded_table(tmp_path: Path) -> Non
     assert SearchBot().crowd == CROWD == 12
     house = tmp_path / "lowest.yaml"
     house.write_text("name: lowest-african\nextends: south-african-casino\ngame:\n  goal: lowest\n")
-    lowest = Game.new(Engine(load_rules(str(house))), 3, 3).with_(target=None)
-    while lowest.hand.table.bit_count() < 13 or lowest.hand.turn_card:   # (trailing, each turn ended at its card)
-        moves = lowest.legal_moves()
-        quiet = [m for m in moves if m.kind.name in ("END", "TRAIL")]
-        lowest = lowest.play(quiet[0] if quiet else moves[0])
+    lowest = _crowded(Game.new(Engine(load_rules(str(house))), 3, 3).with_(target=None), 13)
     assert len(lowest.legal_moves()) > 10_000
     bot = SearchBot(1, iterations=2, width=3, close=0, cap=None)
     assert bot.choose(lowest, lowest.hand.turn) in lowest.legal_moves() and bot.work_done == (0, 0)
