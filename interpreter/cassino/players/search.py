@@ -48,6 +48,7 @@ from ..engine.moves import Move
 from ..errors import PositionTooLargeError
 from ..engine.state import HandState
 from .base import Bot
+from .collector import collector_paused
 from .gain import CardWorth, gains, greedy_move, greedy_playout
 from .inference import LEAST_SHARE, Evidence, evidence, relative
 from .knowledge import determinize, passed_up
@@ -402,7 +403,8 @@ class SearchBot(Bot):
 
     def choose(self, game: Game, seat: int) -> Move:
         try:
-            return self._choose(game, seat)
+            with collector_paused():   # (nothing a decision makes needs the cyclic collector: ``collector``)
+                return self._choose(game, seat)
         finally:
             self._capped = None
             self._stop = -1

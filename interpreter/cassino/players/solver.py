@@ -27,11 +27,13 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Callable, Hashable, Iterator
 
+from mypy_extensions import mypyc_attr
+
 from ..engine.core import Engine, bits
 from ..errors import CassinoError
 from ..engine.moves import Move
 from ..engine.scoring import Scorer
-from ..engine.state import HandState
+from ..engine.state import Build, HandState
 from .gain import CardWorth, gains
 
 INF = 10 ** 9
@@ -67,6 +69,7 @@ def missing_knowledge(state: HandState, seat: int | None = None) -> str | None:
     return None
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)   # (``apps.authors.solve.WatchedSolver``)
 class Solver:
     """The exact value of positions for one side, with a transposition table kept across calls.
 
@@ -95,6 +98,8 @@ class Solver:
         self.finals: dict[Hashable, int] = {}
         #: The last sweeps and events read (``key``) and what ``_won`` made of them.
         self._won_memo: tuple[object, object, object, Hashable] = (None, None, None, ())
+        #: The last builds, proven values and restricted sides read (``key``), each with its plain form.
+        self._plain_memo: list[tuple[object, Hashable]] = [(None, ())] * 3
         self.nodes = 0
         self.max_positions = max_positions
         #: A ``time.perf_counter()`` reading after which a search raises SearchLimit (``limited``).
@@ -189,10 +194,29 @@ class Solver:
         """What decides the rest of the hand and its score; not the order in which it came about
         (plies, the capture log and events' plies are left out: no score item reads them once a
         hand is under way, and the restrictions' "who met it first" only decides a winner)."""
-        return (state.turn, state.hands, state.table, state.builds, state.stock, state.piles,
-                state.last_capturer, self._won_of(state), state.proven, state.restricted, state.ply == 0,
+        return (state.turn, state.hands, state.table, self._plain(state.builds, 0), state.stock, state.piles,
+                state.last_capturer, self._won_of(state), self._plain(state.proven, 1),
+                self._plain(state.restricted, 2), state.ply == 0,
                 state.stacks,   # African Casino: the piles' order decides which tops come into play
                 state.turn_card)   # (a turn of several actions after its hand card: builds or its end)
+
+    def _plain(self, part: tuple[Build, ...] | tuple[frozenset[int], ...] | frozenset[int], slot: int) -> Hashable:
+        """A part of a position's ``key`` made of builds or sets (``builds``, ``proven``, ``restricted``) as
+        tuples of numbers, which compare alike: the collector stops tracking such tuples, where it would walk
+        every key holding a build or a frozenset (even an empty one) in every full collection, a
+        table of hundreds of thousands. Remembered for the last object of each kind read: a position and the
+        next mostly share them (``slot``: which of the three ``part`` is)."""
+        memo = self._plain_memo
+        known = memo[slot]
+        if known[0] is part:
+            return known[1]
+        plain: Hashable
+        if isinstance(part, frozenset):
+            plain = tuple(sorted(part))
+        else:
+            plain = tuple(item.values() if isinstance(item, Build) else tuple(sorted(item)) for item in part)
+        memo[slot] = (part, plain)
+        return plain
 
     def _won_of(self, state: HandState) -> Hashable:
         """``_won(state)``, remembered from the last position read (a position and the next mostly share
@@ -284,7 +308,7 @@ class Solver:
         return best
 
 
-def _bounds(best: float, alpha: float, beta: float, low: float, high: float) -> tuple[float, float]:
+def _bounds(best: int, alpha: int, beta: int, low: int, high: int) -> tuple[int, int]:
     """The bounds a search in the window (alpha, beta) that found ``best`` leaves on the position's value:
     an upper bound where it failed low, a lower where it failed high, the value itself within."""
     if best <= alpha:

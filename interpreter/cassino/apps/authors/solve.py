@@ -26,6 +26,7 @@ from ...files import real_path
 from ...language.cards import CardError
 from ...language.yamlsource import load_yaml
 from ...engine.state import HandState
+from ...players.collector import collector_paused
 from ...players.solver import SearchLimit, Solver, missing_knowledge
 from .scenario_format import check_file
 from .scenarios import FileMistake, ImpossiblePosition, Runner, locator, impossible_message, play_moves
@@ -150,12 +151,13 @@ def solve(path: str, case_name: str | None = None, max_positions: int | None = N
     solver = WatchedSolver(engine, scorer, state.teams[seat], dict(enumerate(game.scores)), game.restrictions_on,
                            max_positions=max_positions, table_limit=table_limit, every=every, progress=progress)
     try:
-        values = solver.move_values(state)
-        line = [(seat, values[0].move)]
-        after = engine.apply(state, values[0].move)
-        for move in solver.principal_line(after):
-            line.append((after.turn, move))
-            after = engine.apply(after, move)
+        with collector_paused():   # (the search makes no cycles, and its table grows large: ``collector``)
+            values = solver.move_values(state)
+            line = [(seat, values[0].move)]
+            after = engine.apply(state, values[0].move)
+            for move in solver.principal_line(after):
+                line.append((after.turn, move))
+                after = engine.apply(after, move)
     except SearchLimit as e:
         raise CassinoError(f"{label}: too large to solve exactly ({e}): give fewer cards in hand, "
                            f"or raise --max-positions") from None

@@ -60,6 +60,7 @@ from ...engine.rng import derive
 from ...engine.state import HandState
 from ...errors import CassinoError, PositionTooLargeError
 from ...files import FileProblem, read_bytes
+from ...players.collector import collector_paused
 from ...players.inference import weighted_deal
 from ...players.playouts import playout
 from ...players.search import EXACT_LIMIT, EXACT_POSITIONS, SearchBot
@@ -493,7 +494,8 @@ def review_record(record: Record, seat: int | None = None, deals: int = DEFAULT_
         steps.append(_step(game, number, mover, action, review_it))
         if review_it:
             played = game.engine.resolve(game.hand, parse_move(action, game.engine.deck))   # two packs: by name
-            reviewed.append(_review_one(game, played, number, valuer))
+            with collector_paused():   # (a move's values, like a decision, make no cycles: ``collector``)
+                reviewed.append(_review_one(game, played, number, valuer))
         game = apply_action(game, action)
         if progress is not None:
             progress(number, total)
