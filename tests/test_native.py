@@ -226,6 +226,44 @@ def test_same_search_decisions_from_the_same_seed(name: str, players: int) -> No
     assert histories[0] == histories[1]
 
 
+@pytest.mark.parametrize("name,left", [("standard", 8), ("south-african-casino", 7), ("scopa", 6)])
+def test_the_exact_solver_is_compiled_and_values_the_same(name: str, left: int) -> None:
+    """players.solver is one of the compiled modules: on positions of a known last deal it gives every
+    move the value its source gives, searching as many positions, and the command's solver (a Python
+    subclass of the compiled one, with a bounded table) gives the same."""
+    from cassino.apps.authors.solve import WatchedSolver
+    from cassino.players import solver as fast_solver
+
+    assert not hasattr(fast_solver.Solver.best_move, "__code__")   # (compiled: no Python code object)
+    fast, pure_engine = engines(name)
+    pure = native.pure_copy("players.solver")
+    pure_game = native.pure_copy("engine.game")
+    compared = 0
+    for seed in range(40):
+        games = [Game.new(fast, seed, 2), pure_game.Game.new(pure_engine, seed, 2)]
+        bots = [make_bot("greedy", seed), native.pure_copy("players.bots").make_bot("greedy", seed)]
+        while not games[0].over and (fast_solver.cards_left(games[0].hand) > left
+                                     or len(games[0].legal_moves()) < 2):   # (a turn's end alone: played)
+            games = [g.play(b.choose(g, g.hand.turn)) for g, b in zip(games, bots)]
+        if games[0].over or games[0].hand.stock:
+            continue
+        found = []
+        for game, module in zip(games, (fast_solver, pure)):
+            hand = game.hand
+            solver = module.Solver(game.engine, game.scorer, hand.teams[hand.turn], dict(enumerate(game.scores)))
+            found.append(([(plain(v.move), v.value) for v in solver.move_values(hand)], solver.nodes))
+        hand = games[0].hand
+        watched = WatchedSolver(fast, games[0].scorer, hand.teams[hand.turn], dict(enumerate(games[0].scores)),
+                                table_limit=64)
+        assert [(plain(v.move), v.value) for v in watched.move_values(hand)] == found[0][0]
+        assert len(watched.table) <= 64
+        assert found[0] == found[1]
+        compared += 1
+        if compared == 3:
+            break
+    assert compared == 3
+
+
 def eager_move(move: Any) -> Any:
     return type(move)(move.kind, move.played, move.loose, move.builds, move.value)
 
