@@ -15,7 +15,7 @@ from cassino.engine.moves import Move, MoveKind
 from cassino.engine.scoring import Scorer
 from cassino.engine.state import HandState
 from cassino.language.variants import load_rules
-from cassino.players.gain import CardWorth, best_gain_key, best_index, gains
+from cassino.players.gain import CardWorth, best_gain_key, best_index, gains, key_gains
 from cassino.players.knowledge import determinize
 from cassino.players.policy import FEATURES, FITTED, PlayoutPolicy
 from cassino.players.search import SearchBot
@@ -207,8 +207,12 @@ def test_rating_by_keys_is_rating_the_moves(variant: str, players: int) -> None:
             assert [r.hex() for r in by_keys] == [r.hex() for r in ratings]
             if len(keys) > 1:
                 assert policy.best_key(worth, state, keys) == best_index(ratings)
-        if len(keys) > 1:   # the greedy playout's choice by key, too
+        if len(keys) > 1:   # the greedy playout's choice by key, too, and the solver's order of moves
             assert best_gain_key(worth, state, keys) == best_index(gains(worth, state, legal))
+            assert best_gain_key(worth, state, keys, engine) == best_index(gains(worth, state, legal))
+        for rater in (None, engine):
+            assert ([g.hex() for g in key_gains(worth, state, keys, rater)]
+                    == [g.hex() for g in gains(worth, state, legal)])
         rated += len(keys)
     assert rated > 40
 

@@ -13,7 +13,7 @@ same moves either way.
 from __future__ import annotations
 
 import time
-from typing import Final
+from typing import Final, final
 
 from mypy_extensions import i64
 
@@ -218,73 +218,104 @@ def gains(w: CardWorth, state: HandState, moves: list[Move]) -> list[float]:
     return [_gain(w, table, build_cards, m, sweep_points) for m in moves]
 
 
+@final
+class KeyGains:
+    """``move_gain`` of the moves of one position read from their keys (``Engine.move_keys(state)``): no
+    Move made or decoded, the same floats as ``gains``. ``engine``: the engine that listed the keys, whose
+    lists of the position's cards (``Engine.turn_cards``, two packs') are read where it has them."""
+
+    def __init__(self, w: CardWorth, state: HandState, engine: Engine | None = None) -> None:
+        self.w = w
+        self.state = state
+        self.table = state.table
+        state_builds = state.builds
+        self.state_builds = state_builds
+        self.builds = len(state_builds) if len(state_builds) < 2 else len({b.cards for b in state_builds})
+        self.sweep_points = w.sweep_worth(state)
+        hand = state.hands[state.turn]
+        self.hand = hand
+        in_play = state.in_play()
+        self.in_play = in_play
+        # A key that takes no build is rated in its own terms (``merged_worth``: no deck mask made, the same
+        # floats), as ``policy.PlayoutPolicy`` rates keys; others, as their deck masks.
+        # (Only where a mask is wider than a machine word: one pack's masks are machine integers already,
+        # and the two lists of cards cost more than they save.)
+        hand_cards, item_cards, local_ok = local_cards(engine, state, hand, in_play)
+        self.hand_cards = hand_cards
+        self.item_cards = item_cards
+        self.local_ok = local_ok
+        h = len(hand_cards) if local_ok else popcount(hand)   # (the keys' layout, whichever way they are rated)
+        n_loose = len(item_cards) if local_ok else popcount(in_play)
+        self.n_loose = n_loose
+        self.hand_bits = (1 << h) - 1
+        self.shift = PLAYED_SHIFT + h
+        self.loose_bits = (1 << n_loose) - 1
+        self.cw = w.worth
+        on_table: i64 = 0   # the loose items on the table (not pile tops)
+        if local_ok:
+            on_table = self.loose_bits if state.table == in_play else extract(state.table, in_play)
+        self.on_table: i64 = on_table
+
+    def gain(self, key: int) -> float:
+        """The ``move_gain`` of the move ``key``."""
+        kind = key & 3
+        items = key >> self.shift
+        chosen = items >> self.n_loose
+        if self.local_ok and not chosen:
+            hand_cards, item_cards, cw = self.hand_cards, self.item_cards, self.cw
+            picked: i64 = (key >> PLAYED_SHIFT) & self.hand_bits
+            local: i64 = items & self.loose_bits
+            if kind == CAPTURE:   # (as ``_gain``)
+                gain = merged_worth(cw, item_cards, local, hand_cards, picked) + 0.05 * float(_ones(local))
+                on_table = self.on_table
+                if not (on_table & ~local) and not self.builds and local & on_table:
+                    gain += self.sweep_points + 0.3
+                return gain
+            if kind == BUILD or kind == TRAIL_BUILD:
+                return 0.4 * merged_worth(cw, item_cards, local, hand_cards, picked) - 0.1
+            return -0.5 * merged_worth(cw, item_cards, 0, hand_cards, picked) - 0.2
+        w = self.w
+        played = deposit((key >> PLAYED_SHIFT) & self.hand_bits, self.hand)
+        local_items = items & self.loose_bits
+        loose = deposit(local_items, self.in_play) if local_items else 0
+        used = loose
+        taken = 0
+        j = 0
+        state_builds = self.state_builds
+        while chosen:
+            if chosen & 1:
+                used |= state_builds[j].cards
+                taken += 1
+            chosen >>= 1
+            j += 1
+        if kind == CAPTURE:   # (as ``_gain``)
+            gain = w.of(used | played) + 0.05 * popcount(used)
+            table = self.table
+            if not (table & ~loose) and taken >= self.builds and (loose & table or taken):
+                gain += self.sweep_points + 0.3
+            return gain
+        if kind == BUILD or kind == TRAIL_BUILD:
+            return 0.4 * w.of(used | played) - 0.1
+        return -0.5 * w.of(played) - 0.2
+
+
+def key_gains(w: CardWorth, state: HandState, keys: list[int], engine: Engine | None = None) -> list[float]:
+    """``gains`` of the moves of ``keys`` (``Engine.move_keys(state)``), read from the keys (``KeyGains``)."""
+    rater = KeyGains(w, state, engine)
+    return [rater.gain(key) for key in keys]
+
+
 def best_gain_key(w: CardWorth, state: HandState, keys: list[int], engine: Engine | None = None) -> int:
     """The index of the key (``Engine.move_keys(state)``) of the best ``move_gain`` (the first of
-    equals), read from the keys: no Move made or decoded, the same floats as ``gains``. ValueError
-    for no keys. ``engine``: the engine that listed the keys, whose lists of the position's cards
-    (``Engine.turn_cards``, two packs') are read where it has them."""
+    equals), read from the keys (``KeyGains``). ValueError for no keys."""
     if not keys:
         raise ValueError("best_gain_key: no move keys to choose among")
-    table = state.table
-    state_builds = state.builds
-    builds = len(state_builds) if len(state_builds) < 2 else len({b.cards for b in state_builds})
-    sweep_points = w.sweep_worth(state)
-    hand = state.hands[state.turn]
-    in_play = state.in_play()
-    # A key that takes no build is rated in its own terms (``merged_worth``: no deck mask made, the same
-    # floats), as ``policy.PlayoutPolicy`` rates keys; others, as their deck masks.
-    # (Only where a mask is wider than a machine word: one pack's masks are machine integers already,
-    # and the two lists of cards cost more than they save.)
-    hand_cards, item_cards, local_ok = local_cards(engine, state, hand, in_play)
-    h = len(hand_cards) if local_ok else popcount(hand)   # (the keys' layout, whichever way they are rated)
-    n_loose = len(item_cards) if local_ok else popcount(in_play)
-    hand_bits = (1 << h) - 1
-    shift = PLAYED_SHIFT + h
-    loose_bits = (1 << n_loose) - 1
-    cw = w.worth
-    on_table: i64 = 0   # the loose items on the table (not pile tops)
-    if local_ok:
-        on_table = loose_bits if table == in_play else extract(table, in_play)
+    rater = KeyGains(w, state, engine)
     best = -1
     high = 0.0
     i = 0
     for key in keys:
-        kind = key & 3
-        items = key >> shift
-        chosen = items >> n_loose
-        gain: float
-        if local_ok and not chosen:
-            picked: i64 = (key >> PLAYED_SHIFT) & hand_bits
-            local: i64 = items & loose_bits
-            if kind == CAPTURE:   # (as ``_gain``)
-                gain = merged_worth(cw, item_cards, local, hand_cards, picked) + 0.05 * float(_ones(local))
-                if not (on_table & ~local) and not builds and local & on_table:
-                    gain += sweep_points + 0.3
-            elif kind == BUILD or kind == TRAIL_BUILD:
-                gain = 0.4 * merged_worth(cw, item_cards, local, hand_cards, picked) - 0.1
-            else:
-                gain = -0.5 * merged_worth(cw, item_cards, 0, hand_cards, picked) - 0.2
-        else:
-            played = deposit((key >> PLAYED_SHIFT) & hand_bits, hand)
-            local_items = items & loose_bits
-            loose = deposit(local_items, in_play) if local_items else 0
-            used = loose
-            taken = 0
-            j = 0
-            while chosen:
-                if chosen & 1:
-                    used |= state_builds[j].cards
-                    taken += 1
-                chosen >>= 1
-                j += 1
-            if kind == CAPTURE:   # (as ``_gain``)
-                gain = w.of(used | played) + 0.05 * popcount(used)
-                if not (table & ~loose) and taken >= builds and (loose & table or taken):
-                    gain += sweep_points + 0.3
-            elif kind == BUILD or kind == TRAIL_BUILD:
-                gain = 0.4 * w.of(used | played) - 0.1
-            else:
-                gain = -0.5 * w.of(played) - 0.2
+        gain = rater.gain(key)
         if best < 0 or gain > high:   # (the first of equals, as ``best_index``)
             best = i
             high = gain

@@ -34,7 +34,7 @@ from ..errors import CassinoError
 from ..engine.moves import Move
 from ..engine.scoring import Scorer
 from ..engine.state import Build, HandState
-from .gain import CardWorth, gains
+from .gain import CardWorth, gains, key_gains
 
 INF = 10 ** 9
 
@@ -253,6 +253,16 @@ class Solver:
                     break
         return moves
 
+    def _ordered_keys(self, state: HandState, keys: list[int], first: int = -1) -> list[int]:
+        """``keys`` (``Engine.move_keys(state)``) in ``_ordered``'s order of their moves, rated from the keys
+        (``gain.key_gains``: the same floats)."""
+        values = key_gains(self.worth, state, keys, self.engine)
+        ordered = [keys[i] for i in sorted(range(len(keys)), key=lambda i: -values[i])]
+        if first >= 0 and ordered[0] != first and first in ordered:
+            ordered.remove(first)
+            ordered.insert(0, first)
+        return ordered
+
     def _search(self, state: HandState, alpha: int, beta: int) -> int:
         self.nodes += 1
         if self._next and self.nodes >= self._next and self._progress is not None:
@@ -281,30 +291,30 @@ class Solver:
             best = self._search(engine.apply_key(state, keys[0]), alpha, beta)
             self.table[key] = (*_bounds(best, alpha, beta, low, high), keys[0])
             return best
-        moves = self._ordered(state, engine.moves_of(state, keys), hint)
-        best_move = moves[0]
+        keys = self._ordered_keys(state, keys, hint)   # (played by key: no Move made below the root)
+        best_key = keys[0]
         a, b = alpha, beta
         if maximizing:
             best = -INF
-            for m in moves:
-                v = self._search(engine.apply(state, m), a, b)
+            for k in keys:
+                v = self._search(engine.apply_key(state, k), a, b)
                 if v > best:
-                    best, best_move = v, m
+                    best, best_key = v, k
                     if v > a:
                         a = v
                         if a >= b:
                             break
         else:
             best = INF
-            for m in moves:
-                v = self._search(engine.apply(state, m), a, b)
+            for k in keys:
+                v = self._search(engine.apply_key(state, k), a, b)
                 if v < best:
-                    best, best_move = v, m
+                    best, best_key = v, k
                     if v < b:
                         b = v
                         if a >= b:
                             break
-        self.table[key] = (*_bounds(best, alpha, beta, low, high), best_move.key_in(state))
+        self.table[key] = (*_bounds(best, alpha, beta, low, high), best_key)
         return best
 
 
