@@ -68,6 +68,8 @@ NEEDS = {"env_speed": ("pyspiel", "pettingzoo"), "soak": ("pyspiel", "pettingzoo
     ("search_speed", ["--player", "custom:64:depth=0"], "depth is hands or deal"),
     ("search_speed", ["--player", "custom:64:crowd=-2"], "crowd is a number of loose table cards"),
     ("search_speed", ["--player", "custom:64:crowd=many"], "crowd is a number of loose table cards"),
+    ("search_speed", ["--player", "custom:64:exact_positions=0"], "exact_positions is a number of positions"),
+    ("search_speed", ["--player", "custom:64:exact_positions=lots"], "exact_positions is a number of positions"),
     ("search_speed", ["--over", "0"], "above 0"),
     ("search_speed", ["--over", "inf"], "above 0"),
     ("search_speed", ["--over", "x"], "invalid float"),

@@ -259,3 +259,24 @@ def test_the_cards_bound_on_exact_play_is_a_setting() -> None:
     for bad in (-1, 12.0, True, "12", None):
         with pytest.raises(ValueError, match="exact_limit"):
             SearchBot(exact_limit=bad)  # type: ignore[arg-type]
+
+
+def test_the_positions_bound_on_exact_play_is_a_setting() -> None:
+    """``SearchBot(exact_positions=...)``: where the solver finishes within the default bound it plays the
+    solver's move with no playout; given a bound it cannot finish in, the solver stops there and the
+    sampled search moves (playouts counted in ``work_done``); a bad value is refused with the setting's
+    name."""
+    from cassino.players.search import EXACT_POSITIONS
+
+    game = _second_deal("south-african-casino", 3, 7)
+    seat = game.hand.turn
+    assert len(game.legal_moves()) > 1
+    solved, stopped = SearchBot(seed=1, cap=None), SearchBot(seed=1, cap=None, exact_positions=2)
+    assert solved.exact_positions == EXACT_POSITIONS and stopped.exact_positions == 2
+    for bot in (solved, stopped):
+        assert bot.choose(game, seat) in game.legal_moves()
+    assert solved.work_done == (0, 0) and 2 < solved._solver[1].nodes <= EXACT_POSITIONS   # (solved)
+    assert stopped.work_done[1] > 0 and stopped._solver[1].nodes == 3   # (stopped past 2: sampled play)
+    for bad in (0, -5, 2.5, True, "20000", None):
+        with pytest.raises(ValueError, match="exact_positions is a number of positions"):
+            SearchBot(exact_positions=bad)  # type: ignore[arg-type]

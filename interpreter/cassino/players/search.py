@@ -162,7 +162,8 @@ class SearchBot(Bot):
     highest total; greedy elsewhere, ``PLAYOUTS``, ``playout_choice``) or
     ``"greedy"`` (the greedy rating, ``gain``: the search before the fitted policy).
     ``exact``: play the solver's move when the position is known in full, with at most
-    ``exact_limit`` cards left to play (``EXACT_LIMIT``) and found within ``EXACT_POSITIONS`` positions.
+    ``exact_limit`` cards left to play (``EXACT_LIMIT``) and found within ``exact_positions`` positions
+    searched (``EXACT_POSITIONS``).
     ``exact_cards``: in a deal with at most this many cards left to play (hands and
     stock), score candidates with the solver rather than a playout (0: never). At 4,
     solving a sampled deal costs about what the playouts it replaces cost (measured in
@@ -202,7 +203,7 @@ class SearchBot(Bot):
                  settle: float = SETTLE, z: float = Z, work: int = CLOSE_WORK,
                  exact_limit: int = EXACT_LIMIT, playouts: str = "fitted", cap: float | None = MOVE_CAP,
                  weights: tuple[float, ...] | None = None, depth: str | int = "hands", scale_above: int = 0,
-                 after_card: str = "choose", crowd: int = CROWD) -> None:
+                 after_card: str = "choose", crowd: int = CROWD, exact_positions: int = EXACT_POSITIONS) -> None:
         if evaluation not in ("outlook", "worth") or horizon not in ("deal", "hand"):
             raise ValueError(f"evaluation is outlook or worth, horizon deal or hand: not {evaluation!r}, {horizon!r}")
         if infer not in INFERENCES:
@@ -218,6 +219,9 @@ class SearchBot(Bot):
                                    ("scale_above", scale_above, "cards in hand")):
             if isinstance(cards, bool) or not isinstance(cards, int) or cards < 0:
                 raise ValueError(f"{label} is a number of {what}, 0 or more, not {cards!r}")
+        if isinstance(exact_positions, bool) or not isinstance(exact_positions, int) or exact_positions < 1:
+            raise ValueError(f"exact_positions is a number of positions the solver may search for a move, 1 or "
+                             f"more, not {exact_positions!r}")
         for label, number in (("settle", settle), ("z", z)):
             if isinstance(number, bool) or not isinstance(number, (int, float)) or not 0 <= number < math.inf:
                 raise ValueError(f"{label} is a number of points, 0 or more, not {number!r}")
@@ -242,6 +246,7 @@ class SearchBot(Bot):
         self.exact = exact
         self.exact_cards = exact_cards
         self.exact_limit = exact_limit
+        self.exact_positions = exact_positions
         self.evaluation = evaluation
         self.infer = infer
         self.playouts = playouts
@@ -426,7 +431,7 @@ class SearchBot(Bot):
         if self.exact and known and cards_left(game.hand) <= self.exact_limit:
             position = self.determinize(game.engine, game.hand, seat)   # the true position, from what the seat sees
             try:
-                with self.solver(game, side).limited(EXACT_POSITIONS, capped) as solver:
+                with self.solver(game, side).limited(self.exact_positions, capped) as solver:
                     return solver.best_move(position)
             except (PositionTooLargeError, SearchLimit):
                 pass   # (a position the engine will not list whole, or too deep to solve: sampled play, below)
