@@ -226,7 +226,8 @@ def test_same_search_decisions_from_the_same_seed(name: str, players: int) -> No
     assert histories[0] == histories[1]
 
 
-@pytest.mark.parametrize("name,left", [("standard", 8), ("south-african-casino", 7), ("scopa", 6)])
+@pytest.mark.parametrize("name,left", [("standard", 8), ("south-african-casino", 7), ("scopa", 6),
+                                       ("krypkasino", 6)])
 def test_the_exact_solver_is_compiled_and_values_the_same(name: str, left: int) -> None:
     """players.solver is one of the compiled modules: on positions of a known last deal it gives every
     move the value its source gives, searching as many positions, and the command's solver (a Python
