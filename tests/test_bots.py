@@ -244,18 +244,18 @@ def test_a_known_position_beyond_the_solver_is_played_out_in_one_deal() -> None:
 
 
 def test_the_cards_bound_on_exact_play_is_a_setting() -> None:
-    """``SearchBot(exact_limit=...)``: with 16 cards left of a South African last deal the default
-    search tries the solver, within its bound of positions, and one given 12 does not (the solver
-    never finished there in 144 tries: search.py); a bad value is refused with the setting's name."""
+    """``SearchBot(exact_limit=...)``: with 11 cards left of a South African last deal the default
+    search tries the solver, within its bound of positions, and one given 8 does not (it samples: the one
+    deal of the known position, played out); a bad value is refused with the setting's name."""
     from cassino.players.search import EXACT_LIMIT, EXACT_POSITIONS
 
-    game = _second_deal("south-african-casino", 3, 16)
-    default, narrower = SearchBot(seed=1, iterations=8), SearchBot(seed=1, iterations=8, exact_limit=12)
-    assert default.exact_limit == EXACT_LIMIT == 16 and narrower.exact_limit == 12
+    game = _second_deal("south-african-casino", 3, 11)
+    default, narrower = SearchBot(seed=1, iterations=8), SearchBot(seed=1, iterations=8, exact_limit=8)
+    assert default.exact_limit == EXACT_LIMIT == 11 and narrower.exact_limit == 8
     for bot in (default, narrower):
         assert bot.choose(game, game.hand.turn) in game.legal_moves()
     assert default._solver is not None and 0 < default._solver[1].nodes <= EXACT_POSITIONS + 1
-    assert narrower._solver is None
+    assert narrower._solver is None and narrower.work_done[1] > 0
     for bad in (-1, 12.0, True, "12", None):
         with pytest.raises(ValueError, match="exact_limit"):
             SearchBot(exact_limit=bad)  # type: ignore[arg-type]

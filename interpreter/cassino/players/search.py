@@ -66,13 +66,16 @@ from .solver import SearchLimit, Solver, cards_left, missing_knowledge
 #: that deal's first move, and the game stood still. A 2-player last deal of 4 cards each takes
 #: at most 1,558 positions (standard, royal, hoyle, two-handed, scopa, swedish-kasino: 4 games
 #: each, both seats searching). Positions are counted, not timed, so the same game is played on
-#: every machine. With 13 to 16 cards left the solver never finished within ``EXACT_POSITIONS``
-#: (none of 144 attempts in 36 hands of South African and Swazi Casino search self-play, 0.4-0.5 s
-#: each), but what those attempts put in the kept solver's table lets later ones finish: 12 cards
-#: (``SearchBot(exact_limit=12)``) took 28-40% less time there and lost 0.06 ± 0.04 points a pair
-#: of Swazi hands (docs/performance.md, "The exact solver's bound in long last deals").
-EXACT_LIMIT = 16
-EXACT_POSITIONS = 20_000
+#: every machine. The bounds were 16 cards and 20,000 positions: with 12 to 16 cards left the
+#: solver seldom or never finished (none of 144 attempts with 13 to 16 in 36 hands of South African and
+#: Swazi Casino), and a hand spent about half its time on such attempts. Now 11 cards and 60,000 positions:
+#: the solver is tried later and given more, and it finishes in more decisions of the last deal
+#: (South African, 4 hands: 35 of 37 attempts against 32 of 59). Against the old bounds, 300 mirrored
+#: pairs of 2-player hands each (``benchmarks/sparring.py --a custom:64:exact_limit=11+exact_positions=60000
+#: --b search --pairs 300 --first 5000``): South African +0.90 ± 0.12 points a pair at 15.7 against 24.7
+#: ms a move, Swazi +0.49 ± 0.08 at 18.1 against 25.5 (docs/performance.md, "Ninth round of issue 51").
+EXACT_LIMIT = 11
+EXACT_POSITIONS = 60_000
 
 #: A close decision takes more deals: where more than one candidate is left after ``iterations`` deals,
 #: the search goes on, up to ``CLOSE`` times as many deals (``close``), while the standard error of
