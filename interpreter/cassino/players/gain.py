@@ -226,7 +226,6 @@ class KeyGains:
 
     def __init__(self, w: CardWorth, state: HandState, engine: Engine | None = None) -> None:
         self.w = w
-        self.state = state
         self.table = state.table
         state_builds = state.builds
         self.state_builds = state_builds
