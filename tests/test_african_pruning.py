@@ -20,8 +20,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from cassino.engine.core import Engine, Position
-from cassino.engine.movegen import PLAYED_SHIFT, generate, popcount
-from cassino.engine.tables import TRAIL
+from cassino.engine.movegen import PLAYED_SHIFT, _ends_alone, generate, popcount
+from cassino.engine.tables import END, TRAIL
 from cassino.engine.turnrules import _MAX_ITEMS, TurnRules
 from cassino.errors import CassinoError
 from cassino.language.settings import unchecked
@@ -78,6 +78,18 @@ def positions(draw: st.DrawFn) -> tuple[Engine, object]:
                                          table=table, builds=builds, captured=captured))
     except CassinoError:
         state = None
+    if state is not None and draw(st.booleans()):
+        # After the turn's card from the hand (``build.free_actions``): its builds of cards in play, or its end
+        # (``movegen._ends_alone`` tells most such positions without listing anything).
+        try:
+            keys = engine.move_keys(state)
+        except CassinoError:
+            return engine, None
+        played = [k for k in keys if (k >> PLAYED_SHIFT) & ((1 << popcount(state.hands[state.turn])) - 1)]
+        if played:
+            after = engine.apply_key(state, draw(st.sampled_from(played)))
+            if after.turn_card and not after.over:
+                state = after
     return engine, state
 
 
@@ -187,3 +199,38 @@ def test_a_move_too_large_for_the_split_search_is_still_refused_when_a_count_rul
     # the rules' keys are the same with the generator's pruning and without it here
     assert sorted(engine.turn_rules.keep(state, generate(engine.tables, state, pruned=False))) == \
         sorted(engine.move_keys(state))
+
+
+@pytest.mark.parametrize("name", ["south-african-casino", "swazi-casino", "south-african-casino, pile_reach 12"])
+def test_a_turn_told_to_end_alone_after_its_card_would_list_nothing_else(name: str) -> None:
+    """``movegen.generate`` answers most positions after the turn's card with its end alone, unlisted
+    (``_ends_alone``: no loose layout card but that one, or none worth a value the mover could build, and no
+    build of the mover's side). Every such position of random games, at every seating, lists its end alone
+    when all that the cards allow is listed and the whole-move rules judge it; and the answer is given often."""
+    import random
+
+    engine = ENGINES[name]
+    rnd = random.Random(name)
+    told = other = 0
+    for game in range(12):
+        players = 2 + game % 3
+        state = engine.start(rnd.randrange(2**32), players, partners=players == 4 and game % 2 == 0)
+        while not state.over:
+            if state.turn_card:
+                if _ends_alone(engine.tables, state):
+                    assert engine.move_keys(state) == [END]
+                    try:
+                        whole = generate(engine.tables, state, pruned=False)
+                    except CassinoError:   # (beyond the listing budget unpruned: not compared)
+                        whole = None
+                    if whole is not None:
+                        assert engine.turn_rules.keep(state, whole) == [END]
+                        told += 1
+                else:
+                    other += 1
+            try:
+                keys = engine.move_keys(state)
+            except CassinoError:   # (a random game's table beyond the listing budget: the next game)
+                break
+            state = engine.apply_key(state, keys[rnd.randrange(len(keys))])
+    assert told > 40 and other > 0, (told, other)

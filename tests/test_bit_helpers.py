@@ -1,4 +1,4 @@
-"""The engine's bit helpers against plain Python: ``popcount``, ``bits`` and ``deposit`` work on masks
+"""The engine's bit helpers against plain Python: ``popcount``, ``bits``, ``deposit`` and ``extract`` work on masks
 of up to 62 bits by machine arithmetic when compiled and on wider ones (decks beyond 62 cards: two
 packs) 62 bits at a time; both must give what plain Python's bit by bit answer gives, at the edges
 of the fast path and of each 62-bit part too."""
@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import random
 
-from cassino.engine.movegen import bits, deposit, popcount
+from cassino.engine.movegen import bits, deposit, extract, popcount
 
 
 def test_popcount_counts_every_width() -> None:
@@ -73,3 +73,19 @@ def test_table_value_codes_name_the_value_masks_of_every_variant() -> None:
         assert g.sum_vals[:len(want)] == want, name
         assert g.loose_cards == bits(state.in_play()), name
     assert kinds == {"none", "one", "several"}
+
+
+def test_extract_is_the_inverse_of_deposit_at_every_width() -> None:
+    # ``extract(cards, within)``: ``cards`` as a mask over ``within``'s set bits. Compiled, a ``within`` of up
+    # to 62 bits is counted in machine integers, a card's place up to 61: a first version shifted a C int
+    # there, which wrapped past place 31 (a 40-card mask's high cards came out as low bits, or negative).
+    rnd = random.Random(53)
+    withins = [0, 1, (1 << 62) - 1, 1 << 61, (1 << 40) - 1, ((1 << 62) - 1) ^ 1, (1 << 62), (1 << 104) - 1,
+               (1 << 63) - 1] + [rnd.getrandbits(rnd.choice([8, 33, 40, 61, 62, 63, 70, 104])) for _ in range(3000)]
+    for within in withins:
+        idx = [i for i in range(within.bit_length()) if within >> i & 1]
+        for cards in (0, within, within & rnd.getrandbits(104), rnd.getrandbits(110), within & -within,
+                      within & ~(within >> 1), 1 << 62, (1 << 104) - 1):
+            expected = sum(1 << k for k in range(len(idx)) if cards >> idx[k] & 1)
+            assert extract(cards, within) == expected, (hex(cards), hex(within))
+            assert deposit(expected, within) == cards & within

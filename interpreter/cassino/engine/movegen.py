@@ -50,6 +50,9 @@ _COUNT_FROM: Final = 18
 #: Tables with no more sum items than this are walked by deck cards (``Generator._dfs_cards``: no
 #: list of the items' codes made); larger ones, where the walk's steps outnumber the list's, by items.
 _CARDS_PASS_UP_TO: Final = 12
+#: The most items of a move whose split into sets the whole-move rules search (``turnrules``): a larger
+#: move stands unless a count alone rules it out.
+SPLIT_ITEMS: Final = 16
 #: Hands of up to this many cards are listed from a list of the pool's (``Tables.spare_hands``).
 _POOLED_HAND: Final = 16
 #: The key of a trail of hand card k, made once as an object: every position lists its
@@ -107,13 +110,28 @@ def bits(mask: int) -> list[int]:
 def extract(cards: int, within: int) -> int:
     """The inverse of ``deposit``: ``cards`` (a subset of ``within``) as a mask over the set bits
     of ``within`` (bit k: its k-th lowest card)."""
+    if within <= _POP_MAX and within >= 0 and cards >= 0:   # (the wide test first: as ``bits``)
+        # (Machine integers where ``within`` fits, as a one-pack deck's masks do: a card's place is the
+        # number of ``within``'s cards below it, counted by ``_ones``; a step a card of ``cards``, not a
+        # generic number's step a card of ``within``.)
+        if cards > _POP_MAX:
+            cards &= within   # (a wider mask, two packs': only its cards in ``within`` are asked about)
+        w: i64 = within
+        picked: i64 = cards
+        picked &= w
+        got: i64 = 0
+        while picked:
+            low = picked & -picked
+            got |= _bit(_ones(w & (low - 1)))
+            picked ^= low
+        return int(got)
     out = 0
     k = 0
     while within:
-        low = within & -within
-        if cards & low:
+        bit = within & -within   # (its own name: ``low`` is a machine integer above)
+        if cards & bit:
             out |= 1 << k
-        within ^= low
+        within ^= bit
         k += 1
     return out
 
@@ -175,6 +193,13 @@ def _deposit_bits(local: int, mask: int) -> int:
         local >>= 1
         mask ^= low
     return out
+
+
+def _bit(at: i64) -> i64:
+    """``1 << at`` as a machine integer (``at`` 0 to 62). Compiled, ``1 << at`` shifts a C int, which wraps
+    past bit 31 (a table of 33 loose cards gave wrong sets), and an i64 variable set to 1 is folded into that
+    constant; ``at - at + 1`` is not."""
+    return (at - at + 1) << at
 
 
 def _ones(x: i64) -> i64:
@@ -373,10 +398,13 @@ class Generator:
         #: ``build.one_per_value``: the values built already (a mask of codes), built only onto their build
         #: (``card_builds``); 0 where the rule is off or nothing is built.
         self.built_values: int = 0
-        #: The same rule's pile cards in play under another in play, each with the card above it, as item
-        #: bits (below, above, below, above, ...): a pile is taken from the top down, so a move taking the
-        #: one takes the other (``_from_the_top``).
-        self.under_items: list[int] = _EMPTY
+        #: The same rule's pile cards in play under another in play, as item bits, and the card above each
+        #: (an item bit) by the item index of the card under it (0 for an item under none): a pile is taken
+        #: from the top down, so a move taking the one takes the other (``_tops_first``).
+        self.under_mask: int = 0
+        self.above_of: list[int] = _EMPTY
+        #: The pile cards in play, as item bits (under ``capture.pile_cards: augment``; 0 elsewhere).
+        self.piled_items: int = 0
         # (``pruned``: whether the moves the whole-move rules refuse in any case are left out where the
         # generator can tell, ``generate``'s; ``Tables.prunes``: whether such a rule is on at all.)
         if pruned and t.prunes:
@@ -384,16 +412,19 @@ class Generator:
 
     def _prune(self, state: HandState, mask: int) -> None:
         """Set up what the generator leaves out under the whole-move rules (``built_values``,
-        ``pile_items``, ``under_items``), for the cards in play ``mask``."""
+        ``pile_items``, ``under_mask``, ``above_of``, ``piled_items``), for the cards in play ``mask``."""
         t = self.t
         if t.one_per_value:
             for code in self.b_code:
                 self.built_values |= 1 << code
         if t.pile_augment and state.stacks:
             piled = mask & ~state.table
+            if piled:
+                self.piled_items = extract(piled, mask)
             if piled & (piled - 1):
                 found: list[int] = []
-                under: list[int] = []
+                lows = 0
+                above_of: list[int] = _EMPTY
                 for stack in state.stacks:
                     m = 0
                     above = -1
@@ -403,15 +434,22 @@ class Generator:
                             break
                         m |= 1 << c
                         if above >= 0:
-                            under.append(extract(1 << c, mask))
-                            under.append(extract(1 << above, mask))
+                            low = extract(1 << c, mask)
+                            at = low.bit_length() - 1
+                            if above_of is _EMPTY:
+                                above_of = []
+                            while len(above_of) <= at:
+                                above_of.append(0)
+                            above_of[at] = extract(1 << above, mask)
+                            lows |= low
                         above = c
                     if m & (m - 1):
                         found.append(extract(m, mask))
                 if found:
                     self.pile_items = found
-                if under:
-                    self.under_items = under
+                if lows:
+                    self.under_mask = lows
+                    self.above_of = above_of
 
     def codes(self) -> list[int]:
         """``sum_codes``, made when first read (one pass over the table's bits; sets ``n_loose``)."""
@@ -542,29 +580,62 @@ class Generator:
 
     def _from_the_top(self, out: list[int], start: int) -> None:
         """Leave out of ``out[start:]`` (in place, the order kept) the keys that take a pile card in play
-        without the card above it (``under_items``), which the whole-move rules refuse."""
-        under = self.under_items
+        without the card above it (``under_mask``), which the whole-move rules refuse. (The commonest
+        makers of keys leave them out as they make them: ``_tops_first``.)"""
         shift = PLAYED_SHIFT + self.h
+        # (Kept keys moved as the objects they are, and only once one is left out: compiled, a number read
+        # as an int and written back into a list is made again.)
+        slots = cast(list[object], out)
         j = start
         for i in range(start, len(out)):
-            key = out[i]
-            items = key >> shift
-            ok = True
-            for x in range(0, len(under), 2):
-                if items & under[x] and not items & under[x + 1]:
-                    ok = False
-                    break
-            if ok:
-                out[j] = key
+            if self._tops_first(out[i] >> shift):
+                if j != i:
+                    slots[j] = slots[i]
                 j += 1
         if j < len(out):   # (a slice deleted only where a key was left out: most calls leave out none)
             del out[j:]
 
+    def _tops_first(self, items: int) -> bool:
+        """Whether the item set ``items`` takes each pile card in play that lies under another only with the
+        card above it (``under_mask``, ``above_of``): where it does not, the whole-move rules refuse the move."""
+        under = items & self.under_mask
+        if not under:
+            return True
+        if items <= _POP_MAX:
+            # (Machine integers where the item bits fit: each such card looked up for the card above it.)
+            whole: i64 = items
+            taken: i64 = under
+            above_of = self.above_of
+            while taken:
+                low = taken & -taken
+                if not whole & above_of[_ones(low - 1)]:
+                    return False
+                taken ^= low
+            return True
+        above_of = self.above_of
+        while under:   # (a wider item set, generic numbers)
+            bit = under & -under
+            if not items & above_of[bit.bit_length() - 1]:
+                return False
+            under ^= bit
+        return True
+
+    def _topped(self, sets: list[int]) -> list[int]:
+        """The item sets of ``sets`` that pass ``_tops_first``, in order (``sets`` itself where all do)."""
+        slots = cast(list[object], sets)   # (moved as objects: see ``_from_the_top``)
+        kept: list[object] = []
+        for i in range(len(sets)):
+            if self._tops_first(sets[i]):
+                kept.append(slots[i])
+        return sets if len(kept) == len(sets) else cast(list[int], kept)
+
     def _one_a_pile(self, groups: list[int]) -> None:
         """Leave out of ``groups`` (in place, the order kept) the sets holding two cards of one pile."""
         piles = self.pile_items
+        slots = cast(list[object], groups)   # (moved as objects: see ``_from_the_top``)
         j = 0
-        for g in groups:
+        for i in range(len(groups)):
+            g = groups[i]
             ok = True
             for p in piles:
                 x = g & p
@@ -572,7 +643,8 @@ class Generator:
                     ok = False
                     break
             if ok:
-                groups[j] = g
+                if j != i:
+                    slots[j] = slots[i]
                 j += 1
         if j < len(groups):
             del groups[j:]
@@ -776,8 +848,7 @@ class Generator:
             t2: i64 = total + tvc[_ones(low - 1)]
             if t2 > v:
                 continue
-            one: i64 = 1
-            m2: i64 = mask | (one << _ones(loose & (low - 1)))
+            m2: i64 = mask | _bit(_ones(loose & (low - 1)))
             if t2 == v:
                 if out is _EMPTY:
                     out = []
@@ -860,8 +931,7 @@ class Generator:
             y = y + (y >> 8)
             y = y + (y >> 16)
             y = (y + (y >> 32)) & 0x7F
-            one: i64 = 1
-            m2: i64 = mask | (one << y)
+            m2: i64 = mask | ((y - y + 1) << y)   # (not ``1 << y``, a C int's shift: see ``_bit``)
             if wanted >> v & 1:
                 b = buckets[v]
                 if b is _EMPTY:
@@ -1047,8 +1117,10 @@ class Generator:
             return
         vm = t.hvm[p]
         if not vm & (vm - 1):   # one value: its captures are distinct already
+            piled = self.under_mask != 0   # (no key taking a pile card without the one above it: ``_tops_first``)
             for items in self.captures_for_value(vm.bit_length() - 1):
-                out.append(head | (items << shift))
+                if not piled or self._tops_first(items):
+                    out.append(head | (items << shift))
             return
         seen: set[int] = set()
         while vm:
@@ -1148,6 +1220,7 @@ class Generator:
         # ``build.one_per_value``: a value built already is built only onto that build, never anew beside
         # it (the whole-move rules refuse it: "no two builds have one value"), as ``free_builds`` makes it.
         built = self.built_values
+        piled = self.under_mask != 0   # (pile cards in play under others: ``_tops_first``)
         while vm:
             low = vm & -vm
             vp = low.bit_length() - 1
@@ -1169,11 +1242,11 @@ class Generator:
                     self.new_builds(key_head, shift, completions, big_v, out)
                 else:
                     for t0 in completions:
-                        if t0:
+                        if t0 and (not piled or self._tops_first(t0)):
                             _add(out, seen, key_head | (t0 << shift))
                         if t.multiple:
                             for u in self.group_unions(big_v):
-                                if not u & t0:
+                                if not u & t0 and (not piled or self._tops_first(t0 | u)):
                                     key = key_head | ((t0 | u) << shift)
                                     size = len(seen)
                                     seen.add(key)
@@ -1194,9 +1267,10 @@ class Generator:
                         for t0 in completions:
                             if t0 & jbit:
                                 continue
-                            _add(out, seen, key_head | ((t0 | jbit) << shift))
+                            if not piled or self._tops_first(t0):   # (``new_builds``)
+                                _add(out, seen, key_head | ((t0 | jbit) << shift))
                             for u in self.group_unions(big_v):
-                                if not u & (t0 | jbit):
+                                if not u & (t0 | jbit) and (not piled or self._tops_first(t0 | u)):
                                     _add(out, seen, key_head | ((t0 | jbit | u) << shift))
                     elif (code < big_v and not self.builds[j].multiple and t.raise_single
                           and (t.raise_own or self.builds[j].owner != self.seat)
@@ -1267,14 +1341,17 @@ class Generator:
         us = self.group_unions(big_v) if self.t.multiple else _EMPTY
         several = len(completions) > 1
         uset = self.union_set(big_v) if several and us else _NO_SET
+        # (Under ``capture.pile_cards: augment``, no key taking a pile card without the one above it: see
+        # ``_tops_first``. Left out here, not made and then taken out by ``_from_the_top``.)
+        piled = self.under_mask != 0
         for i in range(len(completions)):
             t0 = completions[i]
-            if t0 and not (i and _repeats(t0, completions, i, uset)):
+            if t0 and not (i and _repeats(t0, completions, i, uset)) and (not piled or self._tops_first(t0)):
                 out.append(key_head | (t0 << shift))
             for u in us:
                 if not u & t0:
                     x = t0 | u
-                    if not (i and _repeats(x, completions, i, uset)):
+                    if not (i and _repeats(x, completions, i, uset)) and (not piled or self._tops_first(x)):
                         out.append(key_head | (x << shift))
 
     def union_set(self, v: int) -> set[int]:
@@ -1354,6 +1431,7 @@ class Generator:
             return
         loose_all = (1 << self.n_loose) - 1
         barred = extract(self.turn_card, self.loose_mask)
+        piled = self.piled_items   # (0 unless pruned: ``_prune``)
         shift = PLAYED_SHIFT + self.h
         # Generated under the rules of one build a value (``build.one_per_value``), not filtered after: a value
         # built already is only added to (a new build of it would be a second one), and not at all where that
@@ -1372,10 +1450,14 @@ class Generator:
             if not groups:
                 continue
             sets = unions(groups, 0, t.move_budget) if t.multiple else groups
+            if self.under_mask:
+                sets = self._topped(sets)
             head = BUILD | (v << VALUE_SHIFT)
             if not built >> v & 1:
                 for u in sets:
-                    if u & (u - 1):   # a new build: two cards or more
+                    # (a new build: two cards or more; under ``capture.pile_cards: augment`` not of pile cards
+                    # alone, which have no base beside them: the whole-move rules refuse it)
+                    if u & (u - 1) and u & ~piled:
                         _add(out, seen, head | (u << shift))
             if t.add_sets and t.multiple:
                 for j in range(self.n_builds):
@@ -1467,7 +1549,7 @@ class Generator:
             # The hand's card is played and the turn goes on (``build.free_actions``): builds of cards
             # in play, or the end of the turn.
             return self.free_moves(held)
-        under = bool(self.under_items)
+        under = self.under_mask != 0
         if self.n_loose or self.n_builds:
             for k in range(h):
                 start = len(out)
@@ -1564,7 +1646,7 @@ class Generator:
         out: list[int] = []
         if self.t.build_allowed and (self.n_loose or self.n_builds):
             self.free_builds(out, set())
-            if self.under_items:
+            if self.under_mask:
                 self._from_the_top(out, 0)
             if self.t.keep_capturing_card:
                 out = [m for m in out if self.keeps_cards(m, held)]
@@ -1592,6 +1674,8 @@ def generate(t: Tables, state: HandState, pruned: bool = True) -> list[int]:
     ``pruned=False`` makes them too, all that the cards allow (the tutorial asks which rule refused one)."""
     if state.over:
         return []
+    if state.turn_card and pruned and t.pile_augment and _ends_alone(t, state):
+        return [END]
     # The hand's cards in a list of the pool's (``Tables.spare_hands``), filled in place, not a list
     # made by ``bits`` and freed a ply. Compiled only: interpreted, ``bits`` is one C call a card.
     hand = state.hands[state.turn]
@@ -1646,6 +1730,56 @@ def generate(t: Tables, state: HandState, pruned: bool = True) -> list[int]:
         if len(pool) < 3:
             pool.append(used)
     return keys
+
+
+def _ends_alone(t: Tables, state: HandState) -> bool:
+    """After the turn's card from the hand (``build.free_actions``), under ``capture.pile_cards: augment``:
+    whether the turn's only move the whole-move rules keep is its end, told without listing the builds of
+    cards in play (``free_builds``), which here would all be refused. A build of cards in play is new or
+    added to a build of its value, and the turn's own card is in none. Where no build may be added to
+    (none of the mover's side; another side's grows only as it is captured, ``build.augment_opponents:
+    false``), a new build needs a set of loose layout cards worth its value: its sets where it takes no
+    pile card, the base beside them where it does (a pile card only augments). So none is kept where no
+    set of the layout cards but the turn's own card is worth a value the mover could build (a hand card
+    captures it, or a partner is proven to hold it), and the rules search every such move's split (at most
+    ``SPLIT_ITEMS`` cards in play; beyond, they let a move stand that a count does not rule out). Most
+    positions after a card in South African and Swazi Casino's playouts end so."""
+    builds = state.builds
+    if builds:
+        if t.augment_opponents:
+            return False
+        teams = state.teams
+        side = teams[state.turn]
+        for b in builds:
+            if teams[b.owner] == side:
+                return False
+    layout = state.table & ~state.turn_card
+    if not layout:
+        return True   # (pile cards alone: no base, whatever their number)
+    if popcount(layout) + (state.players - 1) * state.pile_reach > SPLIT_ITEMS \
+            and popcount(state.in_play() & ~state.turn_card) > SPLIT_ITEMS:
+        return False
+    codes = 0
+    for c in bits(state.hands[state.turn]):
+        codes |= t.cap_codes[c]
+    for proven in state.proven:   # (a value a partner is proven to hold is built for them: any seat's, a few more)
+        for v in proven:
+            codes |= 1 << v
+    targets = codes & t.build_codes & ~1
+    if not targets:
+        return True
+    within = (2 << _high_bit(targets)) - 1   # (sums above the highest value wanted are not followed)
+    reach = 1   # bit s: some set of the layout cards seen so far is worth s (the empty set 0)
+    tvc = t.tvc
+    for c in bits(layout):
+        vc = tvc[c]
+        if vc == -1:
+            continue   # (a card without value is in no set worth a number)
+        grown = 0
+        for w in bits(1 << vc if vc >= 0 else -vc):
+            grown |= reach << w
+        reach = (reach | grown) & within
+    return not reach & targets
 
 
 def _high_bit(mask: int) -> int:

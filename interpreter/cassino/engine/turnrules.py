@@ -27,7 +27,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Final
 
-from .movegen import PLAYED_SHIFT, VALUE_BITS, VALUE_SHIFT, bits, deposit, popcount
+from .movegen import PLAYED_SHIFT, SPLIT_ITEMS, VALUE_BITS, VALUE_SHIFT, bits, deposit, popcount
 from .moves import Move, MoveKind
 from .notation import cards_text
 from .state import Build, HandState
@@ -42,7 +42,7 @@ RULES: Final = {"augment": True, "augment_opponents": False, "raise_partners": F
                 "one_per_value": True, "one_per_player": True}
 
 #: A set search gives up beyond this many items (such a move is then left as generation lists it).
-_MAX_ITEMS: Final = 16
+_MAX_ITEMS: Final = SPLIT_ITEMS
 #: The most answers of the set search (``_augments``) one engine remembers; the memo is emptied when full.
 #: A search's playouts ask the same questions again and again (in a South African decision of 16 deals,
 #: 40,328 questions, 8,984 of them different), and an answer costs some 12,000 instructions compiled.
