@@ -81,6 +81,25 @@ def test_every_redeal_keeps_what_the_seat_knows(variant: str, players: int, part
     assert calls >= 4 and changed   # (two players, last deal: the other hand is all the seat has not seen)
 
 
+def test_a_redeal_keeps_who_holds_a_build_and_what_a_partner_is_proven_to_hold(tmp_path: Any) -> None:
+    """The soak's find (session 67): a house rule of Swazi Casino with pile tops taken, four in partnerships.
+    Seat 1 added to its partner's build of 13 holding no king, so the build stayed its partner's; a redeal gave
+    seat 1 a king, so there it took the build over and, once the build was captured, was proven to hold 13,
+    and its partner (seat 3, to play) could build 13 for it: other legal moves behind the same information
+    state. A redeal must reach the same holders and proven values (``resampling._same_but_the_cards``)."""
+    from cassino.apps.authors.matrix import Budget, Seating, run
+
+    rule = tmp_path / "swazi-tops-partners.yaml"
+    rule.write_text("name: generated\ndescription: swazi-casino with generated settings\nextends: swazi-casino\n"
+                    "sweeps:\n  residue_is_sweep: false\ncapture:\n  pile_cards: taken\n"
+                    "seats:\n  partnerships: always\n")
+    soak = Budget(search=4, hint=None, samples=2, review_deals=1, review_actions=None, solve_cards=8,
+                  solve_positions=20_000)   # (``benchmarks/soak.py``'s budget, with which the soak met it)
+    outcome = run(Seating(str(rule), 4, True), 656154198, soak, rotation=0)
+    assert not outcome.failures, outcome.failures[0]
+    assert outcome.actions > 25   # (the find was after 25 actions)
+
+
 def test_the_same_generator_gives_the_same_redeal() -> None:
     game = _load(variant="swazi-casino", players=3)
     state = _positions(game, random.Random(4), every=30)[1]

@@ -208,9 +208,28 @@ def _try(problem: Problem, drawn: tuple[int, ...], checked: bool = False) -> Red
         return None
     step = problem.step
     try:
-        return _replay_hand(step, dict(zip(problem.targets, drawn)), keep_choice=step.to_play == problem.seat)
+        found = _replay_hand(step, dict(zip(problem.targets, drawn)), keep_choice=step.to_play == problem.seat)
     except IllegalStep:
         return None
+    return found if _same_but_the_cards(found.step.game.hand, step.game.hand) else None
+
+
+#: What a redeal changes of a position: the hidden cards, in the hands and the stock.
+_REDEALT = frozenset({"hands", "stock"})
+
+
+def _same_but_the_cards(redealt: HandState, real: HandState) -> bool:
+    """Whether a replayed position is the real one but for the cards held and in the stock. Legal plays can
+    still leave a trace of the hands that dealt them: under ``build.for_partner``, adding to a partner's build
+    keeping a card of its value takes it over, so who holds a build, and what a seat is proven to hold once
+    it is taken, follow from a hand; and the partner's moves follow from those (building that value for
+    them). A redeal that reached another holder or proven value would give the seat other legal moves (the
+    soak found one: Swazi Casino with pile tops taken, four in partnerships), so it is refused like an
+    illegal play; the true deal always passes."""
+    for name in real._fields:
+        if name not in _REDEALT and getattr(redealt, name) != getattr(real, name):
+            return False
+    return True
 
 
 def _problem(step: Step, seat: int) -> Problem | None:
