@@ -601,18 +601,17 @@ class Generator:
         under = items & self.under_mask
         if not under:
             return True
+        above_of = self.above_of
         if items <= _POP_MAX:
             # (Machine integers where the item bits fit: each such card looked up for the card above it.)
             whole: i64 = items
             taken: i64 = under
-            above_of = self.above_of
             while taken:
                 low = taken & -taken
                 if not whole & above_of[_ones(low - 1)]:
                     return False
                 taken ^= low
             return True
-        above_of = self.above_of
         while under:   # (a wider item set, generic numbers)
             bit = under & -under
             if not items & above_of[bit.bit_length() - 1]:
