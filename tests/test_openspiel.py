@@ -210,7 +210,7 @@ def test_our_search_bot_plays_through_the_encoding() -> None:
         before = len(state.step.log)
         for action in state.actions_for(move):
             state.apply_action(action)
-        assert state.step.log[before] == ("move", seat, format_move(move, game.table.engine.deck))
+        assert state.step.log[before] == ("move", seat, format_move(move, game.table.engine.deck), -1)
     assert sum(state.returns()) == 0
 
 

@@ -137,8 +137,9 @@ class Session(GameSession):
         for b in h.builds:
             kind = "multiple" if b.multiple else "single"
             line = self.cards(b.cards)
-            line.append(f"   build of {b.value}, {kind}, owner seat {b.owner} (type it [{' '.join(cards_text(g.engine.deck, b.cards))}])",
-                        style="cyan")
+            held = f", held by seat {b.holder}" if b.holder != b.owner else ""   # (built for a partner)
+            line.append(f"   build of {b.value}, {kind}, owner seat {b.owner}{held} "
+                        f"(type it [{' '.join(cards_text(g.engine.deck, b.cards))}])", style="cyan")
             table.add_row("", line)
         c.print(table)
         for s in range(h.players):

@@ -89,6 +89,7 @@ from .utility_bounds import game_bound, hand_bound
 
 TABLE = -1                      # where a dealt card went, when not to a seat
 KINDS = (MoveKind.TRAIL, MoveKind.CAPTURE, MoveKind.BUILD, MoveKind.TRAIL_BUILD)
+_BUILD_KINDS = (MoveKind.BUILD, MoveKind.TRAIL_BUILD)
 KIND_WORDS = ("trail", "capture", "build", "trail build")
 PAYOFFS = ("points", "win")
 #: Positions with at most this many table items (loose cards in play and builds) are listed by
@@ -477,6 +478,9 @@ class Table:
         self.engine = engine = Engine(rules)   # (it remembers the last state's moves: Game.play re-checks cheaply)
         engine.deal_rules_deferred = True      # (a misdeal, the dealer's take: once chance named the cards)
         self.encoding = Encoding(engine)
+        #: Whether a seat may build for its partner (``build.for_partner`` with partners): then a build's holder
+        #: (the seat that must keep a card of its value) is not always its last builder, and the views say it.
+        self.for_partner = self.partners and engine.for_partner
         self.n_cards = engine.n_cards
         self.full = (1 << engine.n_cards) - 1
         self.template = Game.new(engine, 0, players, self.partners, dealer=setup.dealer)
@@ -793,8 +797,10 @@ class Step(NamedTuple):
     A named tuple, as the engine's HandState is: search makes one per action, and a
     tuple is several times cheaper to copy than a dataclass. ``log`` keeps what
     happened, as plain tuples, for the views: ``("hand", number, dealer)``,
-    ``("deal", ((to, card), ...))``, ``("move", seat, text)``, ``("claim", seat)``,
-    ``("scores", scores)``.
+    ``("deal", ((to, card), ...))``, ``("move", seat, text, holder)``, ``("claim", seat)``,
+    ``("scores", scores)``; a move's ``holder`` is the partner a build it made is held by (the
+    seat that must keep a card of its value: ``Build.holder``), or -1 where it is the mover's or
+    the move made no build.
     """
 
     table: Table
@@ -1154,6 +1160,17 @@ class Step(NamedTuple):
             return walk.move(walk.head(cards, kind, code), items)
         return self._choices().move(self._head(cards, kind, code), items)
 
+    def _held_by(self, hand: HandState, move: Move, after: Game, seat: int) -> int:
+        """The partner holding the build ``move`` made (a partner's build added to without a card of its
+        value stays theirs; with one it is taken over), or -1: the mover's own, or no build. Announced at the
+        table (the felt shows it), and the record must say it: a seat's moves follow from who holds a build
+        and what a partner is proven to hold (building that value for them)."""
+        if not self.table.for_partner or move.kind not in _BUILD_KINDS:
+            return -1
+        state = after.hand if len(after.results) == len(self.game.results) else self.table.engine.apply(hand, move)
+        holder = state.builds[-1].holder
+        return holder if holder != seat else -1
+
     def _moved(self, move: Move, turn: bool = True, counted: int = 0) -> "Step":
         """After ``move`` (``counted``: the actions the step adds to the history's length)."""
         t = self.table
@@ -1166,7 +1183,7 @@ class Step(NamedTuple):
         after = game.play_known_legal(move)   # every action was checked against the lazy walk
         played = list(self.played)
         played[seat] |= move.played
-        log = self.log + (("move", seat, t.encoding.move_text(move)),)
+        log = self.log + (("move", seat, t.encoding.move_text(move), self._held_by(hand, move, after, seat)),)
         fields: list[Any] = list(self)
         fields[_GAME] = after
         fields[_OPTIONS] = fields[_PREFIX] = fields[_LEGAL] = ()

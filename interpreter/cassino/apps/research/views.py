@@ -36,6 +36,13 @@ hand_sizes     P                cards in each hand (a count)
 table          N                loose table cards
 builds         B x (N+P+V+1)    per build place: its cards, owner, value, multiple
 captured       P x N            each seat's captured cards
+build_holders  B x P            (only in partnerships under ``build.for_partner``) per build
+                                place: the seat holding it, the one that must keep a card of
+                                its value (a partner's where it was built for them, or added
+                                to without such a card), public
+proven         P x V            (likewise) the values each seat is proven to hold (it holds a
+                                build of it, or built it and has played no card of it since):
+                                a partner may build them for it
 pile_tops      P x N            (only where capture piles are in play, African Casino) the
                                 face-up top card of each seat's side's pile, public
 pile_under     D-1 x P x N      (only where a move reaches under a pile's top, ``capture.pile_cards:
@@ -52,7 +59,9 @@ history        R x W            (information state) this hand's record, one row 
                                 cards (N), kind (4), value (V), builds' cards (N: the
                                 j-th of m builds' cards j / m), loose cards (N), cards
                                 dealt to the table (N), cards dealt to each seat shown
-                                (N per seat); R = 2N + 1 rows
+                                (N per seat); under ``build.for_partner`` in partnerships
+                                a last place, 1 where the build a move made is held by the
+                                mover's partner; R = 2N + 1 rows
 hand / hands   N / P x N        the seat's own hand / every hand (``private``)
 move           A                the actions of the move being chosen (own, or all)
 chosen_builds  N                (without public information) the cards of the builds
@@ -110,6 +119,9 @@ class Layout:
                        ("stock", (1,), float(n))]
             if table.setup.whole_game:   # which hand of the game this is (the text says it)
                 pieces.append(("hand_number", (1,), float(table.max_hands)))
+            if table.for_partner:   # who holds each build (a partner's, built for them or not taken over)
+                pieces += [("build_holders", (enc.max_builds, p), 1.0),
+                           ("proven", (p, len(enc.values)), 1.0)]   # ...and the values each seat is proven to hold
             if table.engine.piles_in_play:   # African Casino: the pile tops in play are public
                 pieces.append(("pile_tops", (p, n), 1.0))
                 if table.engine.pile_reach > 1:   # ...and the cards a move may reach under them, in order
@@ -122,6 +134,8 @@ class Layout:
             # (build.free_actions) adds its ends and its builds of cards in play (room for 4n more).
             self.history_rows = (6 if table.engine.free_actions else 2) * n + 1
             self.history_width = 3 + p + n + len(KINDS) + len(enc.values) + 3 * n + n * len(self.shown_seats)
+            if table.for_partner:   # a build move's last place: the build is held by the mover's partner
+                self.history_width += 1
             pieces.append(("history", (self.history_rows, self.history_width), 1.0))
         if kind.private == "single":
             pieces += [("hand", (n,), 1.0), ("move", (enc.size,), 1.0)]
@@ -244,6 +258,15 @@ class Layout:
                 ones |= 1 << (row + n + b.owner) | 1 << (row + n + p + values.index(b.value))
                 if b.multiple:
                     ones |= 1 << (row + width - 1)
+            if "build_holders" in at:
+                k = at["build_holders"]
+                for j, b in enumerate(hand.builds):
+                    ones |= 1 << (k + j * p + b.holder)
+            if "proven" in at and hand.proven:
+                k = at["proven"]
+                for s, held in enumerate(hand.proven):
+                    for v in held:
+                        ones |= 1 << (k + s * len(values) + values.index(v))
             k = at["captured"]
             for s, pile in enumerate(hand.piles):
                 if pile:
@@ -343,7 +366,7 @@ class Layout:
                     elif to in shown:
                         _set(row[shown[to]:shown[to] + n], canon(cards))
             elif event[0] == "move":
-                _, who, move = event
+                _, who, move, holder = event
                 row[1] = 1
                 row[seat_at + who] = 1
                 _set(row[played_at:played_at + n], canon(move.played))
@@ -353,6 +376,8 @@ class Layout:
                     row[value_at + values.index(move.value)] = 1
                 self._groups(row[builds_at:builds_at + n], self._in_order(move.builds))
                 _set(row[loose_at:loose_at + n], canon(move.loose))
+                if holder >= 0:
+                    row[-1] = 1
             else:
                 row[2] = 1
                 row[seat_at + event[1]] = 1
@@ -387,7 +412,7 @@ class Layout:
                 out.append(entry)
             elif entry[0] == "move":
                 if self.kind.public or entry[1] == seat:
-                    out.append(("move", entry[1], moves[k]))
+                    out.append(("move", entry[1], moves[k], entry[3]))
                 k += 1
             elif entry[0] == "claim" and (self.kind.public or entry[1] == seat):
                 out.append(entry)
@@ -428,8 +453,9 @@ class Layout:
                          f"stock {len(hand.stock)}, scores {' '.join(map(str, game.scores))}")
             lines.append(f"table: {self._cards(hand.table)}")
             for b in hand.builds:
+                held = f", held by seat {b.holder}" if b.holder != b.owner else ""
                 lines.append(f"  build [{self._cards(b.cards)}] of {b.value}, "
-                             f"{'multiple' if b.multiple else 'single'}, owner seat {b.owner}")
+                             f"{'multiple' if b.multiple else 'single'}, owner seat {b.owner}{held}")
             for s in range(hand.players):
                 sweeps = sum(1 for w in hand.sweeps if w.seat == s and not w.cancelled)
                 top = ""
@@ -439,8 +465,11 @@ class Layout:
                     under = list(reversed(stack[-hand.pile_reach:-1])) if hand.pile_reach > 1 else []
                     if under:   # the cards a move may reach under it, in order (capture.pile_cards: augment)
                         top += ", under it " + " ".join(self._cards(1 << c) for c in under)
+                proven = ""
+                if hand.proven and hand.proven[s]:   # (build.for_partner: values a partner may build for it)
+                    proven = ", proven to hold " + " ".join(map(str, sorted(hand.proven[s], key=str)))
                 lines.append(f"seat {s}: {bin(hand.hands[s]).count('1')} in hand, "
-                             f"taken {self._cards(hand.piles[s])}{top}, sweeps {sweeps}")
+                             f"taken {self._cards(hand.piles[s])}{top}, sweeps {sweeps}{proven}")
         for s in range(hand.players):
             if self._shows(seat, s):
                 lines.append(f"hand of seat {s}: {self._cards(hand.hands[s])}")
@@ -458,7 +487,7 @@ class Layout:
             elif what == "hand":
                 lines.append(f"hand {entry[1]}, dealer seat {entry[2]}")
             elif what == "move":
-                lines.append(f"seat {entry[1]}: {entry[2]}")
+                lines.append(f"seat {entry[1]}: {entry[2]}" + (f", for seat {entry[3]}" if entry[3] >= 0 else ""))
             elif what == "claim":
                 lines.append(f"seat {entry[1]} claims")
             elif what == "scores":
