@@ -21,6 +21,8 @@ from cassino.apps.research import resampling
 from cassino.apps.research.stepwise import Setup, Step, table_for
 from cassino.apps.research.views import Kind, Layout
 from cassino.engine.core import Position, bits
+from cassino.errors import CassinoError
+from cassino.language.variants import bundled_names
 
 # (variant, players, partners, hands, seed): a redeal moving a holder or a proven value is met in each.
 SEATINGS = [("south-african-casino", 4, True, 3, 5), ("swazi-casino", 4, True, 1, 5)]
@@ -41,6 +43,46 @@ def _decisions(table: object, rng: random.Random, hands: int, every: int) -> lis
                 out.append(step)
             step = step.apply(rng.choice(step.legal))
     return out
+
+
+def _seatings() -> list[tuple[str, int, bool]]:
+    """Every bundled variant at every seating its rules allow."""
+    out = []
+    for variant in sorted(bundled_names()):
+        for players in range(2, 7):
+            for partners in (False, True):
+                try:
+                    table_for(Setup(variant=variant, players=players, partners=partners))
+                except CassinoError:
+                    continue
+                out.append((variant, players, partners))
+    return out
+
+
+@pytest.mark.parametrize("variant, players, partners", _seatings())
+def test_equal_information_states_give_equal_moves_in_every_seating(monkeypatch: pytest.MonkeyPatch, variant: str,
+                                                                     players: int, partners: bool) -> None:
+    """The same over one random hand of every bundled variant and seating: wherever a redeal keeps the
+    information-state string, it keeps the position as the seat sees it (its observation: two packs'
+    copies by name) and the seat's legal actions; with one pack, every field but the cards held."""
+    real_position = resampling._same_but_the_cards
+    monkeypatch.setattr(resampling, "_same_but_the_cards", lambda redealt, real: True)
+    table = table_for(Setup(variant=variant, players=players, partners=partners))
+    info = Layout(table, Kind(perfect_recall=True))
+    seen = Layout(table, Kind(perfect_recall=False))
+    equal = 0
+    for k, step in enumerate(_decisions(table, random.Random(f"{variant}-{players}-{partners}"), 1, every=4)):
+        for seat in range(players):
+            redeal = resampling.resample(step, seat, random.Random(k * players + seat))
+            if redeal is None or info.text(redeal.step, seat) != info.text(step, seat):
+                continue
+            equal += 1
+            other = redeal.step
+            assert seen.text(other, seat) == seen.text(step, seat)
+            assert table.encoding.copies or real_position(other.game.hand, step.game.hand)
+            if step.to_play == seat:
+                assert other.legal == step.legal
+    assert equal >= 10
 
 
 @pytest.mark.parametrize("variant, players, partners, hands, seed", SEATINGS)
