@@ -20,8 +20,9 @@ engine's own legality check, and the consumers run at a few positions drawn from
   small (``Budget.solve_cards``), its best move legal and its value the position's;
 - ``openspiel``: the OpenSpiel game follows the game action by action, chance dealing the very cards
   the engine dealt (so both stand at the same position); at the sampled positions the observation and
-  information-state tensors and strings, and ``resample_from_infostate`` for every seat (a redeal
-  exists whenever cards are hidden, and the seat cannot tell it from the real one);
+  information-state tensors and strings, ``resample_from_infostate`` for every seat (a redeal
+  exists whenever cards are hidden, and the seat cannot tell it from the real one), and a few moves
+  made of its legal actions at random, each one the engine calls legal;
 - ``pettingzoo``: the environment put at the same position, its observation and mask checked and the
   chosen move stepped through it;
 - ``review``: ``cassino review`` of the record when the hand or game ends (``Budget.review_deals``).
@@ -617,6 +618,31 @@ class _SpielMirror:
                 raise AssertionError(f"resample_from_infostate({p}) changed what player {p} knows")
             if other.legal_actions() != state.legal_actions() and state.current_player() == p:
                 raise AssertionError(f"resample_from_infostate({p}) changed player {p}'s legal actions")
+        self.walks(rng)
+
+    def walks(self, rng: random.Random, count: int = 6) -> None:
+        """A few moves made of OpenSpiel's legal actions at random, each one action after another to its
+        end: every one a move the engine calls legal (the adapter offers no more than the rules allow; that
+        it offers every legal move, ``move`` checks as the game is followed)."""
+        step = self.state.step
+        if step.deal is not None or step.ended or step.prefix or step.to_play is None:
+            return
+        engine, hand = step.table.engine, step.game.hand
+        for _ in range(count):
+            s = step
+            while True:
+                action = rng.choice(s.legal)
+                after = s.apply(action)
+                if len(after.trace) > len(step.trace) or after.log[len(step.log):]:
+                    break
+                s = after
+            if len(after.trace) <= len(step.trace):
+                continue   # (a whole game's next hand began: its trace is that hand's)
+            what, move = after.trace[len(step.trace)]
+            if what == "move" and not engine.is_legal(hand, move):
+                raise AssertionError(f"OpenSpiel's actions {', '.join(s.describe(a) for a in (*s.prefix, action))} "
+                                     f"make {format_move(move, engine.deck)}, which the engine refuses: "
+                                     f"{engine.why_illegal(hand, move)}")
 
     def pettingzoo(self, move: Move, seed: int) -> None:
         """The environment at this position: its observation and mask, then the move stepped through it."""

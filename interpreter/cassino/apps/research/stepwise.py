@@ -1065,11 +1065,14 @@ class Step(NamedTuple):
         """The position's legal moves by their action sequences, where they are listed: where
         whole-move rules are on (``engine.turnrules``: African Casino's pile cards and builds),
         which judge a whole move, which the lazy walk cannot ask of a part of one (these
-        variants' positions are small), or several packs meet pile cards in play (which copy a
-        name stands for is the engine listing's, ``Engine._as_named``); and at small positions
-        (``LIST_ITEMS``; one pack),
-        where the engine's listing costs less than the lazy walk's searches. None elsewhere:
-        the actions come from the lazy walk."""
+        variants' positions are small); under ``capture.take_all``, a whole-move rule too (a
+        capture is legal only where no other by the same cards holds all it takes and more: the
+        walk, offering every item some capture holds, offered the smaller ones, found in session
+        68); where several packs meet pile cards in play (which copy a name stands for is the
+        engine listing's, ``Engine._as_named``); and at small positions (``LIST_ITEMS``; one pack),
+        where the engine's listing costs less than the lazy walk's searches. Beyond the listing
+        budget a listing is the engine's sample (``Engine.playable_moves``), as its computer players
+        choose among. None elsewhere: the actions come from the lazy walk."""
         listing = self.listing
         hand = self.game.hand
         if listing is not None and listing.state is hand:   # (a step remade with another hand: not its)
@@ -1080,7 +1083,7 @@ class Step(NamedTuple):
         if kept is not None and kept[0] is hand:
             return kept[1]
         engine = t.engine
-        if engine.turn_rules.active or (enc.copies and hand.stacks):
+        if engine.turn_rules.active or (enc.copies and hand.stacks) or engine.take_all:
             moves = engine.playable_moves(hand)
             listing = Listing([seq for seq, _ in enc.sequences(hand, moves)], moves, engine, hand)
         elif enc.list_items and len(hand.builds) + popcount(hand.in_play()) <= enc.list_items:
