@@ -64,7 +64,7 @@ def _check(variant: str, players: int, partners: bool, hands: int, every: int, s
                 continue
             decisions += 1
             hand = step.game.hand
-            if decisions % every == 0 and not hand.turn_card and not step.prefix:
+            if decisions % every == 0 and not step.prefix:
                 moves = engine.playable_moves(hand)
                 if len(moves) <= MOST_MOVES:
                     large += not enc.list_items or len(hand.builds) + popcount(hand.in_play()) > LIST_ITEMS
