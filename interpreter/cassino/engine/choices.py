@@ -824,6 +824,8 @@ class _GroupWalk:
 
     def __iter__(self) -> Iterator[int]:
         limit = self.cover.mc.limit
+        if not self.sums and self.r & (self.r - 1):
+            return   # (where sums do not count a group is one item: several required together make none)
         start = 1   # the sums the base items make together (the empty set's: 0)
         for i in bits(self.r):
             start = add_values(start, self.cover.value(1 << i)) & limit
