@@ -90,7 +90,7 @@ def test_actions_for_plays_the_move_it_was_given(variant: str) -> None:
             s = start
             for action in start.actions_for(move):
                 s = s.apply(action)
-            assert s.log[len(start.log)] == ("move", start.game.hand.turn, format_move(move, table.engine.deck))
+            assert s.log[len(start.log)] == ("move", start.game.hand.turn, format_move(move, table.engine.deck), -1)   # -1: no partner holds it
     with pytest.raises(IllegalStep, match="start of a turn"):
         table.initial.actions_for(move)
 
@@ -133,7 +133,7 @@ def test_the_docstring_example_a_nine_takes_a_pair_and_a_sum() -> None:
     assert [step.describe(a) for a in step.prefix[-2:]] == ["loose 5H", "loose 4D"]   # 4D follows by itself
     assert [step.describe(a) for a in step.legal] == ["loose 9C", "done"]
     step = step.apply(table.encoding.LOOSE + deck.index(deck.parse("9C")))
-    assert step.log[-1] == ("move", 1, "9D capture 4D 5H 9C")
+    assert step.log[-1] == ("move", 1, "9D capture 4D 5H 9C", -1)
     assert step.actions_for is not None and step.to_play == 0
 
 
