@@ -1337,11 +1337,13 @@ class Engine:
         last_capturer = state.last_capturer
         proven = state.proven
         ply = state.ply
-        if self.for_partner and proven:
+        if self.for_partner and proven and proven[seat]:
             played_vals = self.captured_values(played)
-            p = list(proven)
-            p[seat] = frozenset(v for v in p[seat] if v not in played_vals)
-            proven = tuple(p)
+            kept = frozenset(v for v in proven[seat] if v not in played_vals)
+            if len(kept) != len(proven[seat]):   # (unchanged, the same object: the solver's keys read it by object)
+                p = list(proven)
+                p[seat] = kept
+                proven = tuple(p)
         if kind == CAPTURE:
             taken = loose | build_cards
             piles = _with_item(piles, seat, piles[seat] | taken | played)
@@ -1375,7 +1377,7 @@ class Engine:
                                                                                               seat, code):
                 partner = self.partner_of(state, seat)
                 holder = partner if partner is not None else seat
-            if self.for_partner and proven and holder == seat and isinstance(value, int):
+            if self.for_partner and proven and holder == seat and isinstance(value, int) and value not in proven[seat]:
                 p = list(proven)
                 p[seat] = p[seat] | {value}
                 proven = tuple(p)

@@ -317,7 +317,7 @@ class SearchBot(Bot):
         key = (game.engine, side, game.scores, game.restrictions_on)
         if self._solver is None or self._solver[0] != key or len(self._solver[1].table) > 500_000:
             self._solver = (key, Solver(game.engine, game.scorer, side, dict(enumerate(game.scores)),
-                                        game.restrictions_on, self.worth(game)))
+                                        game.restrictions_on, self.worth(game), outlook=self.outlook(game)))
         return self._solver[1]
 
     # ---------------------------------------------------------------- playouts

@@ -35,8 +35,12 @@ from ..engine.moves import Move
 from ..engine.scoring import Scorer
 from ..engine.state import Build, HandState
 from .gain import CardWorth, gains, key_gains
+from .outlook import Outlook
 
 INF = 10 ** 9
+#: The most parts of each kind whose key numbers ``Solver._plain`` keeps by object (a few positions' worth
+#: along the line being searched; all of them are forgotten when it is full).
+_MEMO = 4096
 
 
 class SearchLimit(CassinoError):
@@ -81,7 +85,7 @@ class Solver:
     def __init__(self, engine: Engine, scorer: Scorer, side: int, scores: dict[int, int] | None = None,
                  restrictions_on: bool = True, worth: CardWorth | None = None,
                  max_positions: int | None = None, progress: "Callable[[int], None] | None" = None,
-                 every: int = 0) -> None:
+                 every: int = 0, outlook: Outlook | None = None) -> None:
         self.engine = engine
         self.scorer = scorer
         self.side = side
@@ -96,10 +100,20 @@ class Solver:
         #: thousands in a long last deal, for the cyclic garbage collector to walk again and again).
         self.table: dict[Hashable, tuple[int, int, int]] = {}
         self.finals: dict[Hashable, int] = {}
-        #: The last sweeps and events read (``key``) and what ``_won`` made of them.
-        self._won_memo: tuple[object, object, object, Hashable] = (None, None, None, ())
-        #: The last builds, proven values and restricted sides read (``key``), each with its plain form.
-        self._plain_memo: list[tuple[object, Hashable]] = [(None, ())] * 3
+        #: A number for each part of a key read so far that is not a plain number or mask (sweeps and
+        #: events, builds, proven values, restricted sides, the piles' order), by value: a key holds the
+        #: number, and a tuple's hash, not kept by the tuple, is worked out again at every look-up.
+        self._ids: dict[Hashable, int] = {}
+        #: The last sweeps and events read (``key``) and the number of what ``_won`` made of them.
+        self._won_memo: tuple[object, object, object, int] = (None, None, None, -1)
+        #: The builds, proven values, restricted sides and piles' order read lately (``key``), each with the
+        #: number of its plain form, by the object's ``id`` (the search comes back to a position's parts as
+        #: it backs up; at most ``_MEMO`` of each kind are kept).
+        self._plain_memo: list[dict[int, tuple[object, int]]] = [{}, {}, {}, {}]
+        #: The last of each kind read, with its number (most positions share them with the one before).
+        self._plain_last: list[tuple[object, int]] = [(None, -1)] * 4
+        #: What a finished hand scores, worked out in compiled code (``Outlook.final_points``).
+        self._outlook = outlook
         self.nodes = 0
         self.max_positions = max_positions
         #: A ``time.perf_counter()`` reading after which a search raises SearchLimit (``limited``).
@@ -130,11 +144,17 @@ class Solver:
         key = (state.piles, self._won_of(state), state.last_capturer)
         value = self.finals.get(key)
         if value is None:
-            points, _ = self.scorer.hand_points(state, self.scores, self.restrictions_on)
-            if self.penalties:   # a negative game: the fewer points the better
-                points = {s: -p for s, p in points.items()}
-            others = [p for s, p in points.items() if s != self.side]
-            value = self.finals[key] = points.get(self.side, 0) - (max(others) if others else 0)
+            if self._outlook is None:
+                self._outlook = Outlook(self.scorer)
+            own, others, found = 0, 0, False   # (others: the best other side's points; none: 0)
+            for s, p in zip(state.sides, self._outlook.final_points(state, self.scores, self.restrictions_on)):
+                if self.penalties:   # a negative game: the fewer points the better
+                    p = -p
+                if s == self.side:
+                    own = p
+                elif not found or p > others:
+                    others, found = p, True
+            value = self.finals[key] = own - others
         return value
 
     def value(self, state: HandState) -> int:
@@ -197,35 +217,56 @@ class Solver:
         return (state.turn, state.hands, state.table, self._plain(state.builds, 0), state.stock, state.piles,
                 state.last_capturer, self._won_of(state), self._plain(state.proven, 1),
                 self._plain(state.restricted, 2), state.ply == 0,
-                state.stacks,   # African Casino: the piles' order decides which tops come into play
+                self._plain(state.stacks, 3),   # African Casino: the piles' order decides which tops come into play
                 state.turn_card)   # (a turn of several actions after its hand card: builds or its end)
 
-    def _plain(self, part: tuple[Build, ...] | tuple[frozenset[int], ...] | frozenset[int], slot: int) -> Hashable:
-        """A part of a position's ``key`` made of builds or sets (``builds``, ``proven``, ``restricted``) as
-        tuples of numbers, which compare alike: the collector stops tracking such tuples, where it would walk
-        every key holding a build or a frozenset (even an empty one) in every full collection, a
-        table of hundreds of thousands. Remembered for the last object of each kind read: a position and the
-        next mostly share them (``slot``: which of the three ``part`` is)."""
-        memo = self._plain_memo
-        known = memo[slot]
-        if known[0] is part:
+    def _plain(self, part: tuple[Build, ...] | tuple[frozenset[int], ...] | frozenset[int] | tuple[tuple[int, ...], ...],
+               slot: int) -> int:
+        """The number (``_id``) of a part of a position's ``key`` made of builds, sets or piles (``builds``,
+        ``proven``, ``restricted``, ``stacks``), by its plain form: tuples of numbers, which compare alike
+        (equal builds, not the same objects, are one). A key holds numbers only, which the collector does not
+        walk (a build or a frozenset, even an empty one, in each key of a table of hundreds of thousands would
+        be walked in every full collection). Remembered by object for the objects of each kind read lately: a
+        position and the next mostly share them, and the search comes back to them (``slot``: which of the
+        four ``part`` is)."""
+        last = self._plain_last[slot]
+        if last[0] is part:
+            return last[1]
+        memo = self._plain_memo[slot]
+        known = memo.get(id(part))
+        if known is not None and known[0] is part:
+            self._plain_last[slot] = known
             return known[1]
         plain: Hashable
-        if isinstance(part, frozenset):
+        if slot == 3:
+            plain = part   # (the piles' order: tuples of numbers already)
+        elif isinstance(part, frozenset):
             plain = tuple(sorted(part))
         else:
-            plain = tuple(item.values() if isinstance(item, Build) else tuple(sorted(item)) for item in part)
-        memo[slot] = (part, plain)
-        return plain
+            plain = tuple(item.values() if isinstance(item, Build)
+                          else item if isinstance(item, tuple) else tuple(sorted(item)) for item in part)
+        number = self._id((slot, plain))
+        if len(memo) >= _MEMO:
+            memo.clear()
+        memo[id(part)] = self._plain_last[slot] = (part, number)   # (keeping ``part`` alive: its id stays its own)
+        return number
 
-    def _won_of(self, state: HandState) -> Hashable:
-        """``_won(state)``, remembered from the last position read (a position and the next mostly share
-        their sweeps and events: sorted once, not once a position)."""
+    def _id(self, plain: Hashable) -> int:
+        """A number for ``plain``, the same for equal values (one table of them for every kind of part)."""
+        ids = self._ids
+        number = ids.get(plain)
+        if number is None:
+            number = ids[plain] = len(ids)
+        return number
+
+    def _won_of(self, state: HandState) -> int:
+        """The number (``_id``) of ``_won(state)``, remembered from the last position read (a position and the
+        next mostly share their sweeps and events: sorted once, not once a position)."""
         sweeps, events = state.sweeps, state.events
         memo = self._won_memo
         if memo[0] is sweeps and memo[1] is events and memo[2] is state.teams:
             return memo[3]
-        won = self._won(state)
+        won = self._id((-1, self._won(state)))
         self._won_memo = (sweeps, events, state.teams, won)
         return won
 
