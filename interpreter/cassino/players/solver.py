@@ -224,9 +224,9 @@ class Solver:
                slot: int) -> int:
         """The number (``_id``) of a part of a position's ``key`` made of builds, sets or piles (``builds``,
         ``proven``, ``restricted``, ``stacks``), by its plain form: tuples of numbers, which compare alike
-        (equal builds, not the same objects, are one). A key holds numbers only, which the collector does not
-        walk (a build or a frozenset, even an empty one, in each key of a table of hundreds of thousands would
-        be walked in every full collection). Remembered by object for the objects of each kind read lately: a
+        (equal builds, not the same objects, are one). A key holds numbers and tuples of them, which the
+        collector stops tracking (a build or a frozenset, even an empty one, in each key of a table of hundreds
+        of thousands would be walked in every full collection). Remembered by object for the objects of each kind read lately: a
         position and the next mostly share them, and the search comes back to them (``slot``: which of the
         four ``part`` is)."""
         last = self._plain_last[slot]
@@ -243,8 +243,7 @@ class Solver:
         elif isinstance(part, frozenset):
             plain = tuple(sorted(part))
         else:
-            plain = tuple(item.values() if isinstance(item, Build)
-                          else item if isinstance(item, tuple) else tuple(sorted(item)) for item in part)
+            plain = tuple(item.values() if isinstance(item, Build) else tuple(sorted(item)) for item in part)
         number = self._id((slot, plain))
         if len(memo) >= _MEMO:
             memo.clear()
