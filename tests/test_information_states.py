@@ -17,12 +17,11 @@ import random
 
 import pytest
 
+from cassino.apps.authors.matrix import seatings
 from cassino.apps.research import resampling
 from cassino.apps.research.stepwise import Setup, Step, table_for
 from cassino.apps.research.views import Kind, Layout
 from cassino.engine.core import Position, bits
-from cassino.errors import CassinoError
-from cassino.language.variants import bundled_names
 
 # (variant, players, partners, hands, seed): a redeal moving a holder or a proven value is met in each.
 SEATINGS = [("south-african-casino", 4, True, 3, 5), ("swazi-casino", 4, True, 1, 5)]
@@ -47,16 +46,7 @@ def _decisions(table: object, rng: random.Random, hands: int, every: int) -> lis
 
 def _seatings() -> list[tuple[str, int, bool]]:
     """Every bundled variant at every seating its rules allow."""
-    out = []
-    for variant in sorted(bundled_names()):
-        for players in range(2, 7):
-            for partners in (False, True):
-                try:
-                    table_for(Setup(variant=variant, players=players, partners=partners))
-                except CassinoError:
-                    continue
-                out.append((variant, players, partners))
-    return out
+    return [(s.variant, s.players, s.partners) for s in seatings()]
 
 
 @pytest.mark.parametrize("variant, players, partners", _seatings())

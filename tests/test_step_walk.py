@@ -19,6 +19,7 @@ from pathlib import Path
 
 import pytest
 
+from cassino.apps.authors.matrix import seatings
 from cassino.apps.research.stepwise import LIST_ITEMS, Setup, Step, table_for
 from cassino.engine.core import bits
 from cassino.engine.movegen import popcount
@@ -81,18 +82,8 @@ def _check(variant: str, players: int, partners: bool, hands: int, every: int, s
 
 
 def _seatings() -> list[tuple[str, int, bool]]:
-    from cassino.errors import CassinoError
-    from cassino.language.variants import bundled_names
-
-    out = []
-    for variant in sorted(bundled_names()):
-        for players, partners in ((2, False), (3, False), (4, False), (4, True), (5, False), (6, False), (6, True)):
-            try:
-                table_for(Setup(variant=variant, players=players, partners=partners))
-            except CassinoError:
-                continue
-            out.append((variant, players, partners))
-    return out
+    """Every bundled variant at every seating its rules allow."""
+    return [(s.variant, s.players, s.partners) for s in seatings()]
 
 
 @pytest.mark.parametrize("variant, players, partners", _seatings())
