@@ -15,7 +15,9 @@ what can be captured. A next player on the mover's own side (a partner) is no th
 no warning; nor is a forced move (the only legal one) warned of. The dealer's last card of
 a deal is: the next player gets new cards and plays first to the table it leaves. Only one
 hypothetical card at a time is tried, so captures the next player could make by playing
-several cards together are not foreseen.
+several cards together are not foreseen. At a crowded table (more than ``WALK_ABOVE`` items) what one card
+takes is asked of the engine's lazy walk of the moves (``engine.choices``) rather than listed: the same
+answer (tests/test_warnings_walk.py), without the thousands of captures a card may have there.
 
 A warning is a choice offered: it is given only where another legal move avoids that risk
 (a sweep left, a given scoring card left, a build of one's own left to be taken). Where every
@@ -29,11 +31,15 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass
 from typing import Any
 
-from ...engine.core import bits
+from ...engine.choices import MoveChoices
+from ...engine.core import Engine, bits
 from ...engine.game import Game
+from ...engine.movegen import popcount
 from ...engine.moves import Move, MoveKind
 from ...engine.notation import cards_text
 from ...engine.state import HandState
+from ...engine.tables import CAPTURE
+from ...errors import PositionTooLargeError
 from ...players.knowledge import seen_by
 
 
@@ -70,6 +76,13 @@ def _taken(move: Move) -> int:
         cards |= b
     return cards
 
+
+#: Items on the table (loose cards and builds) above which what one card of the next player takes is found
+#: by the engine's lazy walk of the moves (``MoveChoices``: which items some capture of the card uses, and
+#: whether one takes them all) rather than from its whole listing: a card that may take any set of cards
+#: adding up to it has thousands of captures at a crowded table (a game won by the lowest total, where
+#: nobody wants to capture, leaves twenty cards and more), and the warnings looked at each (seconds a move).
+WALK_ABOVE = 10
 
 #: The most other moves looked at to find one that avoids a risk; a risk none of them avoids
 #: is warned of when more moves were left unseen (a warning too many rather than one missed).
@@ -184,12 +197,28 @@ def risks(game: Game, move: Move, legal: list[Move]) -> tuple[Warning, ...]:
     return tuple(out)
 
 
-def _what_one_card_takes(engine: Any, after: HandState, nxt: int, card: int,
+def _what_one_card_takes(engine: Engine, after: HandState, nxt: int, card: int,
                          stock: tuple[int, ...]) -> tuple[bool, int, tuple[int, ...]]:
     """With only ``card`` in the next player's hand: can it sweep, which table cards can it take, which builds."""
     hands = list(after.hands)
     hands[nxt] = 1 << card
     probe = after.with_(hands=tuple(hands), stock=stock)
+    if popcount(probe.table) + len(probe.builds) > WALK_ABOVE and walkable(engine, probe):
+        try:
+            return takes_by_walk(engine, probe)
+        except PositionTooLargeError:
+            pass   # (past the walk's budget: the listing, a sample of the moves where they are too many)
+    return takes_by_listing(engine, probe)
+
+
+def walkable(engine: Engine, probe: HandState) -> bool:
+    """Whether the lazy walk's answers are the playable captures' here: every legal move is playable (no
+    whole-move rule refuses one, no capture must be widened to all it can take), one pack, no piles."""
+    return not engine.turn_rules.active and not engine.take_all and not engine.has_copies and not probe.stacks
+
+
+def takes_by_listing(engine: Engine, probe: HandState) -> tuple[bool, int, tuple[int, ...]]:
+    """``_what_one_card_takes`` from every playable move of ``probe`` (the next player holding the one card)."""
     sweep, took, builds = False, 0, set()
     for m in engine.playable_moves(probe):
         if m.kind != MoveKind.CAPTURE:
@@ -198,8 +227,34 @@ def _what_one_card_takes(engine: Any, after: HandState, nxt: int, card: int,
         builds.update(m.builds)
         if not sweep:
             result = engine.apply(probe, m)
-            sweep = len(result.sweeps) > len(probe.sweeps) and not result.table and not result.builds
+            sweep = _swept(probe, result)
     return sweep, took, tuple(sorted(builds))
+
+
+def takes_by_walk(engine: Engine, probe: HandState) -> tuple[bool, int, tuple[int, ...]]:
+    """``takes_by_listing``'s answer (where ``walkable``) from the engine's lazy walk of the moves: for each way
+    of capturing with the card, the items some capture uses (one completion question an item) and whether
+    a capture takes every item (then applied, to see whether the engine counts it a sweep)."""
+    walk = MoveChoices(engine.tables, probe)
+    sweep, took, builds = False, 0, set()
+    everything = list(range(len(walk.order)))
+    for head in walk.heads():
+        if head.kind != CAPTURE:
+            continue
+        relevant = walk.relevant_items(head)
+        for p, bit in enumerate(walk.order):
+            if bit & relevant and walk.has_completion(head, bit, bit):
+                item = walk.move(head, [p])   # (a move of this one item: its cards)
+                took |= _taken(item)
+                builds.update(item.builds)
+        if not sweep and walk.has_completion(head, walk.all_items, walk.all_items):
+            sweep = _swept(probe, engine.apply(probe, walk.move(head, everything)))
+    return sweep, took, tuple(sorted(builds))
+
+
+def _swept(before: HandState, after: HandState) -> bool:
+    """Whether the capture from ``before`` to ``after`` was a sweep: the engine counted one and left nothing."""
+    return len(after.sweeps) > len(before.sweeps) and not after.table and not after.builds
 
 
 def _build_cards(state: HandState) -> int:
