@@ -49,14 +49,14 @@ def _probes(engine: Engine, state: HandState, rng: random.Random, most: int) -> 
 
 
 def _compare(engine: Engine, players: int, partners: bool, seed: int, trail_first: bool,
-             every: int = 1) -> tuple[int, int]:
-    """Probes compared between the walk and the listing (at every ``every``-th turn), and how many had more
-    than ``WALK_ABOVE`` items."""
+             every: int = 1, probes: int = 2, plies: int = 10 ** 6) -> tuple[int, int]:
+    """Probes compared between the walk and the listing (``probes`` cards at every ``every``-th turn, for the
+    first ``plies`` plies of a hand), and how many had more than ``WALK_ABOVE`` items."""
     rng = random.Random(seed)
     compared = crowded = 0
     state = engine.start(seed, players, partners=partners)
-    while not state.over:
-        for probe in _probes(engine, state, rng, 2) if state.ply % every == 0 else []:
+    while not state.over and state.ply < plies:
+        for probe in _probes(engine, state, rng, probes) if state.ply % every == 0 else []:
             if not warnings.walkable(engine, probe):
                 return compared, crowded
             try:
@@ -77,9 +77,9 @@ def _compare(engine: Engine, players: int, partners: bool, seed: int, trail_firs
 def test_the_walk_finds_what_the_listing_finds_in_every_seating(seating: Seating) -> None:
     engine = Engine(load_rules(seating.variant))
     trail_first = len(seating.label) % 2 == 0   # (random play in half the seatings, trails first in the rest)
-    compared, _ = _compare(engine, seating.players, seating.partners, 1, trail_first, every=3)
+    compared, _ = _compare(engine, seating.players, seating.partners, 1, trail_first, every=3, plies=30)
     if warnings.walkable(engine, engine.start(1, seating.players, partners=seating.partners)):
-        assert compared >= 8
+        assert compared >= 5
     else:
         assert compared == 0   # (whole-move rules, take-all, two packs or piles: the listing always)
 
