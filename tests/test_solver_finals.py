@@ -1,7 +1,7 @@
 """The exact solver values a finished hand as the score does, in every bundled variant and seating.
 
 The solver reads a finished line of play's points through the outlook's compiled count
-(``Outlook.final_points``) rather than ``Scorer.hand_points``'s dicts; the two must agree for every side,
+(``Outlook.lead`` of a hand that is over) rather than ``Scorer.hand_points``'s dicts; the two must agree for every side,
 under every endgame restriction a variant has (a side whose score names one scores only its items), with
 restrictions off, and where sweeps stop counting from a score (the side's own or any side's)."""
 

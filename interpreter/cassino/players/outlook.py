@@ -116,13 +116,6 @@ class Outlook:
         sides = state.sides
         return dict(zip(sides, self._expected(state, sides, self.allowed(sides, scores, restrictions_on))))
 
-    def final_points(self, state: HandState, scores: dict[int, int], restrictions_on: bool) -> list[int]:
-        """Each side's points for a hand that is over, in the order of ``state.sides``: what
-        ``Scorer.hand_points`` gives, worked out without its dicts (the exact solver values every
-        finished line of play with it)."""
-        sides = state.sides
-        return [int(p) for p in self._final(state, sides, self.allowed(sides, scores, restrictions_on))]
-
     def lead(self, state: HandState, side: int, scores: dict[int, int], restrictions_on: bool,
              sign: float, allowed: list[list[bool]] | None = None) -> float:
         """``side``'s expected points (``points``) less the most any other side expects, each

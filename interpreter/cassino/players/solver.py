@@ -112,7 +112,7 @@ class Solver:
         self._plain_memo: list[dict[int, tuple[object, int]]] = [{}, {}, {}, {}]
         #: The last of each kind read, with its number (most positions share them with the one before).
         self._plain_last: list[tuple[object, int]] = [(None, -1)] * 4
-        #: What a finished hand scores, worked out in compiled code (``Outlook.final_points``).
+        #: What a finished hand scores, worked out in compiled code (``Outlook.lead`` of a hand that is over).
         self._outlook = outlook
         self.nodes = 0
         self.max_positions = max_positions
@@ -146,15 +146,9 @@ class Solver:
         if value is None:
             if self._outlook is None:
                 self._outlook = Outlook(self.scorer)
-            own, others, found = 0, 0, False   # (others: the best other side's points; none: 0)
-            for s, p in zip(state.sides, self._outlook.final_points(state, self.scores, self.restrictions_on)):
-                if self.penalties:   # a negative game: the fewer points the better
-                    p = -p
-                if s == self.side:
-                    own = p
-                elif not found or p > others:
-                    others, found = p, True
-            value = self.finals[key] = own - others
+            # (a negative game: the fewer points the better; whole points, so the float is exact)
+            value = self.finals[key] = int(self._outlook.lead(state, self.side, self.scores, self.restrictions_on,
+                                                              -1.0 if self.penalties else 1.0))
         return value
 
     def value(self, state: HandState) -> int:
@@ -226,9 +220,9 @@ class Solver:
         ``proven``, ``restricted``, ``stacks``), by its plain form: tuples of numbers, which compare alike
         (equal builds, not the same objects, are one). A key holds numbers and tuples of them, which the
         collector stops tracking (a build or a frozenset, even an empty one, in each key of a table of hundreds
-        of thousands would be walked in every full collection). Remembered by object for the objects of each kind read lately: a
-        position and the next mostly share them, and the search comes back to them (``slot``: which of the
-        four ``part`` is)."""
+        of thousands would be walked in every full collection). Remembered by object for the objects of each
+        kind read lately: a position and the next mostly share them, and the search comes back to them
+        (``slot``: which of the four ``part`` is)."""
         last = self._plain_last[slot]
         if last[0] is part:
             return last[1]
