@@ -18,15 +18,18 @@ gives the same redeal):
    check passes and the replay agrees. Uniform over the consistent redeals (rejection
    sampling); most positions take one or two.
 2. draws from each slot's domain (:func:`_slot_domains`: the unseen cards that alone
-   would make one of its holder's plays illegal left out, and the *needs*: some slot of
-   a seat must hold one of the cards its build called for). Still uniform over the
-   consistent redeals, and cheap where compulsory captures pin cards down (Draw Cassino).
+   would make one of its holder's plays illegal left out, and the *needs*: the slots of
+   a seat must hold one of the cards, or one of the pairs of cards, its build called
+   for). Still uniform over the consistent redeals, and cheap where compulsory captures
+   pin cards down (Draw Cassino).
 3. a search: the slots are filled seat by seat, each slot's card drawn from its domain
    in a random order, each check made as soon as the cards it needs are in place, each
    need and the remaining slots' cards (a matching) checked ahead, backtracking on a
-   failure, and starting again in a new random order, allowed twice the failures, when a
-   run meets too many (:class:`_Cutoff`). It is complete: the true deal passes every check, so it always finds a
-   redeal (random, though no longer exactly uniform). It is reached where the constraints
+   failure (a need fails ahead once its missing cards are used elsewhere, below its group's
+   last card, or more than its open slots), and starting again in a new random order,
+   allowed twice the failures, when a run meets too many (:class:`_Cutoff`). It is
+   complete: the true deal passes every check, so it always finds a redeal (random,
+   though no longer exactly uniform). It is reached where the constraints
    make uniform draws rare (Swazi Casino's whole pack dealt at once: 20 or more hidden
    cards, several seats each needing a card of a value it built).
 
@@ -71,7 +74,12 @@ class Check:
     slots: tuple[int, ...]      # the hidden slots (indices into the targets) dealt to it before the play
 
 
-Need = tuple[tuple[int, ...], int]      # slots of which one must hold one of the cards (a mask)
+class Need(NamedTuple):
+    """Some of ``slots`` must together hold all the cards of one of ``sets`` (card masks of one
+    to :data:`_NEED_CARDS` cards): what a play calls for that the mover's known cards lack."""
+
+    slots: tuple[int, ...]
+    sets: tuple[int, ...]
 
 
 @dataclass
@@ -131,6 +139,8 @@ _PLAIN_TRIES = 12           # plain uniform draws judged by the checks before th
 _DRAW_LIMIT = 20_000        # cheap draws from the domains in all (collisions and unmet needs included)
 _ENUMERATE = 60_000         # up to this many combinations, the fitting ones are listed outright
 _FIRST_BUDGET = 16          # failed checks the search's first run may meet before it starts again
+_NEED_CARDS = 3             # the most cards a need may call for (a build and a card to take it: two)
+_NEED_TRIES = 6_000         # the most card sets tried for one check's need
 
 
 class _Cutoff:
@@ -281,13 +291,20 @@ def _slot_domains(problem: Problem) -> tuple[list[int], list[Need]]:
 
     At each check the play is tried with the mover's known cards plus one candidate card:
     if the play is legal without the candidate and illegal with it (a capture it would
-    have had to make), the candidate cannot have been in that hand, so it is left out of
-    the slots dealt to that seat before the play. Adding a card to a hand only takes
-    plays away, except a requirement to hold some card (a build's owner), which the known
-    cards already met; so no card that some consistent redeal puts in a slot is left out,
-    and drawing each slot from its set and keeping only the consistent draws is still
-    uniform. A play that is illegal with the known cards alone (a build needs a card to
-    take it) needs one of the hidden cards then to be one that makes it legal: a need.
+    have had to make), and with it and any other card (where the seat then held two hidden
+    cards or more), the candidate cannot have been in that hand, so it is left out of the
+    slots dealt to that seat before the play. Adding a card to a hand takes plays away
+    (an obligation to capture with it) or gives plays back (a card kept for a build); the
+    known cards alone may pass only because a hand with no legal move may trail (Swazi
+    Casino: a seat owning builds of 10 and 11 trails its last 10 holding only it, though
+    holding an 11 as well it must keep the 10, which a second 10 lets it trail), and the
+    second card is what gives the play back. So no card that some consistent redeal puts
+    in a slot is left out (``tests/test_redeal_needs.py`` checks it of the true deal in
+    every seating), and drawing each slot from its set and keeping only the consistent
+    draws is still uniform. A play that is illegal with the known cards alone (a build needs a card to
+    take it) needs some of the hidden cards then to make it legal: a :class:`Need`, the
+    smallest sets of cards that do (one card; two where a seat builds while it holds a build
+    of another value, which needs a card for each; up to :data:`_NEED_CARDS`).
     """
     if problem.domains is not None:
         return problem.domains, problem.needs
@@ -296,19 +313,19 @@ def _slot_domains(problem: Problem) -> tuple[list[int], list[Need]]:
     needs: list[Need] = []
     for k, c in enumerate(problem.checks):
         if problem.passes(k, c.known):
+            free = [card for card in problem.unseen if not c.known >> card & 1]
             out = 0
-            for card in problem.unseen:
-                if not c.known >> card & 1 and not problem.passes(k, c.known | 1 << card):
+            for card in free:
+                with_it = c.known | 1 << card
+                if not problem.passes(k, with_it) and (len(c.slots) == 1 or not any(
+                        problem.passes(k, with_it | 1 << other) for other in free if other != card)):
                     out |= 1 << card
             for i in c.slots:
                 excluded[i] |= out
         else:
-            makes_legal = 0
-            for card in problem.unseen:
-                if not c.known >> card & 1 and problem.passes(k, c.known | 1 << card):
-                    makes_legal |= 1 << card
-            if makes_legal:
-                needs.append((c.slots, makes_legal))
+            found = _need(problem, k)
+            if found:
+                needs.append(Need(c.slots, found))
     problem.domains = [everything & ~x for x in excluded]
     problem.needs = needs
     key = (id(problem.step.hand_start), problem.step.hand_began, problem.step.trace, problem.seat)
@@ -318,8 +335,42 @@ def _slot_domains(problem: Problem) -> tuple[list[int], list[Need]]:
     return problem.domains, needs
 
 
+def _need(problem: Problem, k: int) -> tuple[int, ...]:
+    """The smallest sets of unseen cards (as masks) that, added to check ``k``'s known cards,
+    make its play legal; () if none of up to :data:`_NEED_CARDS` cards does (or too many sets
+    would have to be tried). Sound as the domains are: adding a card takes plays away but for
+    a card the play requires, so the cards the true hand holds for the play's requirements
+    make it legal with the known cards alone; a card fills one requirement (a value), so
+    every such set has as many cards as there are requirements the known cards leave unmet,
+    the smallest size that makes the play legal. (A need only prunes: the search is still
+    complete without them.)"""
+    c = problem.checks[k]
+    free = [card for card in problem.unseen if not c.known >> card & 1]
+    tried = 0
+    for size in range(1, min(_NEED_CARDS, len(c.slots)) + 1):
+        found = []
+        for cards in itertools.combinations(free, size):
+            tried += 1
+            if tried > _NEED_TRIES:
+                return ()
+            hand = c.known
+            for card in cards:
+                hand |= 1 << card
+            if problem.passes(k, hand):
+                found.append(hand & ~c.known)
+        if found:
+            return tuple(found)
+    return ()
+
+
 def _meets(drawn: tuple[int, ...], needs: list[Need]) -> bool:
-    return all(any(cards >> drawn[i] & 1 for i in slots) for slots, cards in needs)
+    for slots, sets in needs:
+        held = 0
+        for i in slots:
+            held |= 1 << drawn[i]
+        if not any(s & ~held == 0 for s in sets):
+            return False
+    return True
 
 
 def _draws(domains: list[int], needs: list[Need], unseen: list[int], rng: random.Random) -> Iterator[tuple[int, ...]]:
@@ -375,7 +426,7 @@ def _search(problem: Problem, domains: list[int], needs: list[Need], rng: random
         return out
 
     dom = [ranked(d) for d in domains]
-    need_ranks = [(slots, ranked(cards)) for slots, cards in needs]
+    need_ranks = [(slots, tuple(ranked(cards) for cards in sets)) for slots, sets in needs]
     counts: dict[int, int] = {}
     for c in problem.checks:
         counts[c.mover] = counts.get(c.mover, 0) + 1
@@ -397,13 +448,32 @@ def _search(problem: Problem, domains: list[int], needs: list[Need], rng: random
     def cards() -> tuple[int, ...]:
         return tuple(order[r] if r >= 0 else -1 for r in assign)
 
+    group = problem.group
+
     def ahead(j: int, used: int) -> bool:
-        for slots, want in need_ranks:
-            if any(assign[i] >= 0 and want >> assign[i] & 1 for i in slots):
-                continue
-            if not any(assign[i] < 0 and dom[i] & want & ~used for i in slots):
+        top: dict[int, int] = {}        # each group's last card so far (a group's cards increase)
+        for i in var[:j]:
+            top[group[i]] = assign[i]
+        room = {}                       # each open slot's cards still possible
+        for i in var[j:]:
+            above = top.get(group[i])
+            room[i] = dom[i] & ~used if above is None else dom[i] & ~used & -(2 << above)
+        for slots, sets in need_ranks:
+            held = reach = 0
+            open_slots = 0
+            for i in slots:
+                if assign[i] >= 0:
+                    held |= 1 << assign[i]
+                else:
+                    reach |= room[i]
+                    open_slots += 1
+            for cards in sets:
+                missing = cards & ~held
+                if not missing & ~reach and missing.bit_count() <= open_slots:
+                    break
+            else:
                 return False
-        return _matchable([dom[i] & ~used for i in var[j:]])
+        return _matchable(list(room.values()))
 
     def fill(j: int, used: int) -> Iterator[tuple[int, ...]]:
         if j == n:
