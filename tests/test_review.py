@@ -228,3 +228,56 @@ def test_the_readmes_review_excerpt_is_what_the_review_prints(cli) -> None:  # t
     printed = {line.rstrip() for line in out.splitlines()}
     for line in shown:
         assert line.rstrip() in printed, line
+
+
+# ---------------------------------------------------------------------- crowded tables (session 70's soak find)
+LOOSE = ["6C", "7C", "8C", "9C", "10C", "JC", "QC", "KC", "6D", "7D", "8D", "9D", "10D", "JD"]
+
+
+def _three_seat_end(loose: list[str]):  # type: ignore[no-untyped-def]
+    """Four cards left to play among three seats (the seat cannot place them: sampled deals)."""
+    from cassino.engine.core import Engine, Position
+    from cassino.engine.game import Game
+
+    engine = Engine(load_rules("standard"))
+    card = engine.deck.parse
+    hands = {0: ["2H", "3S"], 1: ["4H"], 2: ["5S"]}
+    placed = {card(c) for cs in hands.values() for c in cs} | {card(c) for c in loose}
+    taken = [c for c in engine.deck.cards if c not in placed]   # (the rest taken earlier, all by seat 1)
+    state = engine.position(Position(players=3, hands={s: [card(c) for c in cs] for s, cs in hands.items()},
+                                     table=[card(c) for c in loose], captured={1: taken}, stock=[]))
+    return Game.at(engine, state)
+
+
+def test_sampled_deals_are_solved_only_where_the_table_is_no_more_crowded_than_the_playouts_go() -> None:
+    """A lowest-wins house rule of Swedish Kasino left 20 to 30 loose cards with four cards to play, and
+    tens of thousands of legal moves: solving each in every sampled deal took 30 s a decision, then gave
+    up (a later ply beyond the listing budget). Beyond the search's crowd the deals are played out."""
+    valuer = Valuer(8, 1)
+    crowded = valuer.values(_three_seat_end(LOOSE), 1)
+    assert len(LOOSE) > valuer.bot.crowd
+    assert crowded.method == "search" and not crowded.exact and crowded.deals == 8
+    sparse = valuer.values(_three_seat_end(LOOSE[:5]), 1)
+    assert sparse.method == "search" and sparse.exact
+
+
+def test_a_sampled_deal_too_large_to_solve_is_played_out_instead(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A later ply of a sampled deal beyond the engine's listing budget: the decision is valued by playouts on
+    the same deals, not skipped, and its confirming rounds are played out too."""
+    from cassino.errors import PositionTooLargeError
+
+    game = _three_seat_end(LOOSE[:5])
+    valuer = Valuer(8, 1)
+    solved = valuer.values(game, 1)
+    played_out = Valuer(8, 1)
+
+    class TooLarge:
+        def value(self, state):  # type: ignore[no-untyped-def]
+            raise PositionTooLargeError("more than 60,000 moves")
+
+    monkeypatch.setattr(played_out.bot, "solver", lambda game, side: TooLarge())
+    valued = played_out.values(game, 1)
+    assert solved.exact and not valued.exact and valued.method == "search"
+    assert {m for m, _ in valued.values} == {m for m, _ in solved.values}
+    judged = played_out.judge(game, 1, valued, valued.values[-1][0])
+    assert judged.verdict in ("lost", "unclear", "good")

@@ -18,8 +18,9 @@ side, from what the seat could know when it moved:
   move played in each of those same deals, then played out to the end of the deal as the search
   plays its playouts (``SearchBot.policy``: the fitted ``policy.PlayoutPolicy``, or greedily),
   valued by the search's outlook (expected points of what each side has won); with at most
-  ``EXACT_CARDS`` cards left to play, the solver's value of each sampled deal instead. The
-  value is the average lead in points.
+  ``EXACT_CARDS`` cards left to play, the solver's value of each sampled deal instead, unless the
+  table is more crowded than the search's playouts go or a sampled deal's plies are more than the
+  engine lists (then played out all the same). The value is the average lead in points.
 - ``forced``: the only legal move.
 
 A move gets one of three verdicts: ``lost`` (marked: a better move was worth more than the
@@ -275,10 +276,26 @@ class Valuer:
             solved = self._solved(game, side)
             if solved is not None:
                 return Valued("exact", 0, [(mv.move, float(mv.value)) for mv in solved])
-        samples = self._sampled(game, moves, seat, side, derive(self.seed, number), self.deals)
+        exact = self._exact_deals(game)
+        try:
+            samples = self._sampled(game, moves, seat, side, derive(self.seed, number), self.deals, exact)
+        except PositionTooLargeError:
+            if not exact:
+                raise
+            exact = False   # (a sampled deal's later plies beyond the listing budget: playouts, the same deals)
+            samples = self._sampled(game, moves, seat, side, derive(self.seed, number), self.deals, exact)
         ranked = sorted(range(len(moves)), key=lambda k: -sum(samples[k]))
         return Valued("search", self.deals, [(moves[k], sum(samples[k]) / self.deals) for k in ranked],
-                      {moves[k]: samples[k] for k in ranked})
+                      {moves[k]: samples[k] for k in ranked}, exact)
+
+    def _exact_deals(self, game: Game) -> bool:
+        """Whether each sampled deal is solved exactly: with at most ``EXACT_CARDS`` cards left to play,
+        and a table no more crowded than the search's playouts go (``SearchBot.crowd`` loose cards: beyond,
+        each of the thousands of moves such a table allows would be solved through plies of thousands more,
+        minutes a decision; the playouts stop there and the outlook values the position)."""
+        hand = game.hand
+        crowd = self.bot.crowd
+        return cards_left(hand) <= EXACT_CARDS and (crowd < 0 or hand.table.bit_count() <= crowd)
 
     def _solved(self, game: Game, side: int) -> list[MoveValue] | None:
         """The exact values of the position's moves, or None where the solve would search more than
@@ -312,19 +329,21 @@ class Valuer:
                 break
             rivals = sorted(undecided, key=lambda m: -leads[m].mean)[:CONFIRM_RIVALS]
             deals = self.deals * CONFIRM_FACTOR ** (rounds + 1)
-            fresh = self._sampled(game, [played] + rivals, seat, side, derive(self.seed, number, rounds + 1), deals)
+            fresh = self._sampled(game, [played] + rivals, seat, side, derive(self.seed, number, rounds + 1), deals,
+                                  valued.exact)
             for k, m in enumerate(rivals, 1):
                 leads[m] = leads[m].plus([r - p for r, p in zip(fresh[k], fresh[0])])
             extra += deals
         swing = max((lead.top for lead in leads.values()), default=0.0)
         return _judged(leads, UNCLEAR, [m for m in leads if not leads[m].within(SEARCH_MARGIN, swing)], extra)
 
-    def _sampled(self, game: Game, moves: list[Move], seat: int, side: int, seed: int, deals: int) -> list[list[float]]:
-        """Each move's value in each of ``deals`` deals drawn from ``seed`` (every move in the same deals)."""
+    def _sampled(self, game: Game, moves: list[Move], seat: int, side: int, seed: int, deals: int,
+                 exact: bool) -> list[list[float]]:
+        """Each move's value in each of ``deals`` deals drawn from ``seed`` (every move in the same deals):
+        each deal solved (``exact``) or played out."""
         engine = game.engine
         rng = random.Random(seed)
         samples: list[list[float]] = [[] for _ in moves]
-        exact = cards_left(game.hand) <= EXACT_CARDS
         worth = self.bot.worth(game)
         outlook = self.bot.outlook(game)
         policy = self.bot.policy(game)
@@ -350,6 +369,7 @@ class Valued:
     deals: int
     values: list[tuple[Move, float]]
     samples: dict[Move, list[float]] = field(default_factory=dict)
+    exact: bool = False         # (search) each sampled deal solved exactly, not played out
 
 
 @dataclass(frozen=True)
