@@ -40,6 +40,7 @@ would be a bug (the true deal is always consistent).
 from __future__ import annotations
 
 import itertools
+import math
 import random
 from dataclasses import dataclass, field
 from typing import Any, Iterator, NamedTuple
@@ -348,11 +349,11 @@ def _need(problem: Problem, k: int) -> tuple[int, ...]:
     free = [card for card in problem.unseen if not c.known >> card & 1]
     tried = 0
     for size in range(1, min(_NEED_CARDS, len(c.slots)) + 1):
+        tried += math.comb(len(free), size)
+        if tried > _NEED_TRIES:
+            return ()   # (not tried at all: too many sets)
         found = []
         for cards in itertools.combinations(free, size):
-            tried += 1
-            if tried > _NEED_TRIES:
-                return ()
             hand = c.known
             for card in cards:
                 hand |= 1 << card
