@@ -214,6 +214,23 @@ def test_warning_a_build_the_opponent_can_take() -> None:
     assert _warn(clear, "5C capture 5S") == set()
 
 
+@pytest.mark.parametrize("variant", ["kasino-misar", "krypkasino"])
+def test_no_warning_where_the_lowest_total_wins(variant: str, tmp_path: Path) -> None:
+    """Points are penalties: a sweep, a scoring card or a build left to the next player is a gift to them,
+    no risk (these variants were warned of thousands of such 'risks' over 20 random hands). The same
+    position in the variant won by the highest total (a house rule changing only the goal) is warned of."""
+    hands, table = {0: ["AS", "9C", "KS"], 1: ["KH", "QH", "JH"]}, ["AD"]
+    lowest = _at(variant, hands, table)
+    assert lowest.rules.game.goal == "lowest"
+    moves = lowest.legal_moves()
+    assert len(moves) > 1 and all(warnings_for(lowest, m) == () for m in moves)
+    rule = tmp_path / "highest.yaml"
+    rule.write_text(f"name: highest\ndescription: {variant} won by the highest total\nextends: {variant}\n"
+                    "game:\n  goal: highest\n")
+    highest = _at(str(rule), hands, table)
+    assert any(warnings_for(highest, m) for m in highest.legal_moves())
+
+
 def test_the_tutorial_gives_each_rule_in_the_rulebooks_words_once() -> None:
     rules = load_rules("standard")
     clauses = {k: c.text for k, c in rulebook(rules).clauses().items()}

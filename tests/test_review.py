@@ -281,3 +281,28 @@ def test_a_sampled_deal_too_large_to_solve_is_played_out_instead(monkeypatch: py
     assert {m for m, _ in valued.values} == {m for m, _ in solved.values}
     judged = played_out.judge(game, 1, valued, valued.values[-1][0])
     assert judged.verdict in ("lost", "unclear", "good")
+
+
+def test_in_a_game_won_by_the_lowest_total_the_search_estimate_counts_points_against_the_taker() -> None:
+    """Kasino misär: taking two aces is two penalty points (and the most cards a third of the 3). The review's search estimate valued a playout's
+    points as gains (the solver counted them as penalties): in the soak's lowest-wins house rule it marked
+    60 of 72 greedy moves lost, each 'better' move a capture of as many scoring cards as it could."""
+    from cassino.engine.core import Engine, Position
+    from cassino.engine.game import Game
+    from cassino.engine.notation import parse_move
+
+    engine = Engine(load_rules("kasino-misar"))
+    card = engine.deck.parse
+    hands = {0: ["AS", "5H", "8C"], 1: ["3C", "4C", "6C"], 2: ["3H", "4H", "6H"]}
+    loose = ["AD", "9C", "KH"]
+    placed = {card(c) for cs in hands.values() for c in cs} | {card(c) for c in loose}
+    state = engine.position(Position(players=3, hands={s: [card(c) for c in cs] for s, cs in hands.items()},
+                                     table=[card(c) for c in loose], stock=[],
+                                     captured={1: [c for c in engine.deck.cards if c not in placed]}))
+    game = Game.at(engine, state)
+    valued = Valuer(16, 1).values(game, 1)
+    value = {format_move(m, engine.deck): v for m, v in valued.values}
+    assert valued.method == "search" and not valued.exact
+    assert value["AS capture AD KH"] < value["5H trail"] - 1.0, value   # (an ace is 1 or 14 here)
+    record = Record(load_rules("kasino-misar"), 4, 2, False, ["greedy", "greedy"], source="kasino-misar")
+    assert any("penalties" in note for note in review_record(record, deals=2, seed=0).notes)

@@ -6,7 +6,8 @@ side, from what the seat could know when it moved:
 - ``exact``: where every card's place is known to the seat (nothing left to deal and every
   card it cannot see in one other hand: the 2-player last deal, ``solver.missing_knowledge``),
   the exact solver's value of each move: the side's final hand points minus the other
-  side's, with best play by everyone. Only here are the other hand's cards used, because
+  side's, with best play by everyone (in a game won by the lowest total, where points are
+  penalties, the other side's points minus the side's: the search's estimates count the same way). Only here are the other hand's cards used, because
   there the seat can work them out. (With more than ``KNOWN_LIMIT`` cards left, or where the solve
   would search more than ``KNOWN_POSITIONS`` positions, the position is estimated as below, so a
   review never takes hours: a 2-player last deal of 10 or 12 cards each, as in South African and
@@ -348,6 +349,7 @@ class Valuer:
         outlook = self.bot.outlook(game)
         policy = self.bot.policy(game)
         scores = dict(enumerate(game.scores))
+        sign = _sign(game)   # (a game won by the lowest total: points count against, as in the solver's values)
         seen = self.bot.evidence(game, seat)   # the others' moves of this deal weigh the deals, as the search's do
         for _ in range(deals):
             state = weighted_deal(engine, game.hand, seat, rng, seen)
@@ -356,7 +358,8 @@ class Valuer:
                     samples[k].append(float(self.bot.solver(game, side).value(engine.apply(state, m))))
                 else:
                     after = playout(engine, worth, state, m, False, policy, crowd=self.bot.crowd)
-                    samples[k].append(_lead(outlook.points(after, scores, game.restrictions_on), side))
+                    points = outlook.points(after, scores, game.restrictions_on)
+                    samples[k].append(_lead({s: sign * v for s, v in points.items()}, side))
         return samples
 
 
@@ -451,6 +454,12 @@ def _finite(x: float) -> float:
     return x if math.isfinite(x) else 0.0
 
 
+def _sign(game: Game) -> float:
+    """-1.0 in a game won by the lowest total (points are penalties), else 1.0: a value is then the
+    most any other side takes less the points ``side`` takes, as the search and the solver count it."""
+    return -1.0 if game.rules.game.goal == "lowest" else 1.0
+
+
 def _lead(points: dict[int, float], side: int) -> float:
     others = [v for s, v in points.items() if s != side]
     return points.get(side, 0.0) - (max(others) if others else 0.0)
@@ -520,6 +529,9 @@ def review_record(record: Record, seat: int | None = None, deals: int = DEFAULT_
         game = apply_action(game, action)
         if progress is not None:
             progress(number, total)
+    if record.rules.game.goal == "lowest":
+        notes += ("the lowest total wins here, so points are penalties: a value is the points the other side "
+                  "takes less the mover's side's (the more, the better for the mover)",)
     if not record.actions:
         notes += ("the record has no moves yet: there is nothing to review",)
     skipped = sum(m.verdict == SKIPPED for m in reviewed)

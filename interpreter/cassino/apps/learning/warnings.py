@@ -11,7 +11,9 @@ seen (its hand is hidden, so any such card "may" be there):
 - ``build``: the next player may take a build the move made or changed for the mover's side.
 
 Nothing here knows a variant: the scoring items say which cards score, the engine says
-what can be captured. A next player on the mover's own side (a partner) is no threat:
+what can be captured. Each is a gift of points to the next player, so in a game won by the
+lowest total (``game.goal: lowest``, Kasino misär and Krypkasino: points are penalties) none is a
+risk, and nothing is warned of. A next player on the mover's own side (a partner) is no threat:
 no warning; nor is a forced move (the only legal one) warned of. The dealer's last card of
 a deal is: the next player gets new cards and plays first to the table it leaves. Only one
 hypothetical card at a time is tried, so captures the next player could make by playing
@@ -93,6 +95,8 @@ def warnings_for(game: Game, move: Move, hinted: Move | None = None) -> tuple[Wa
     """What ``move`` (legal for the seat to play in ``game``) may leave to the next player, of the
     risks another legal move avoids. ``hinted``: the move the hint chose here, if asked; a warning
     of that very move says the hint chose it all the same."""
+    if game.rules.game.goal == "lowest":
+        return ()   # points are penalties: leaving them to the next player is no risk
     legal = game.engine.playable_moves(game.hand)
     if len(legal) == 1:
         return ()   # a forced move: nothing to choose, nothing to warn of
