@@ -306,3 +306,43 @@ def test_in_a_game_won_by_the_lowest_total_the_search_estimate_counts_points_aga
     assert value["AS capture AD KH"] < value["5H trail"] - 1.0, value   # (an ace is 1 or 14 here)
     record = Record(load_rules("kasino-misar"), 4, 2, False, ["greedy", "greedy"], source="kasino-misar")
     assert any("penalties" in note for note in review_record(record, deals=2, seed=0).notes)
+
+
+def _seatings() -> list[tuple[str, int, bool]]:
+    from cassino.apps.authors.matrix import seatings
+
+    return [(s.variant, s.players, s.partners) for s in seatings()]
+
+
+@pytest.mark.parametrize("variant, players, partners", _seatings())
+def test_the_review_values_a_sampled_deal_as_the_search_does(variant: str, players: int, partners: bool) -> None:
+    """In every seating, a search estimate's value of each move in a sampled deal is the search player's own
+    (its playouts, where they stop, its outlook and the sign of a game won by the lowest total): the
+    review's values drifted from the search's once (penalties counted as gains), which no single-variant
+    test saw."""
+    import random
+
+    from cassino.engine.game import Game
+    from cassino.engine.rng import derive
+    from cassino.players.inference import weighted_deal
+
+    game = Game.new(load_rules(variant), seed=11, players=players, partners=partners)
+    rng = random.Random(f"{variant}:{players}:{partners}")
+    for _ in range(rng.randrange(2, 9)):   # (a few moves in, so that the others' moves weigh the deals)
+        moves = game.legal_moves()
+        game = game.play(rng.choice(moves))
+    moves = game.legal_moves()[:6]
+    seat = game.hand.turn
+    side = game.hand.teams[seat]
+    valuer = Valuer(2, 5)
+    assert not valuer._exact_deals(game)
+    seed = derive(5, 1)
+    review = valuer._sampled(game, moves, seat, side, seed, 2, False)
+    bot = valuer.bot
+    bot._capped, bot._stop = None, bot.stop(game, False)
+    draws = random.Random(seed)
+    seen = bot.evidence(game, seat)
+    for deal in range(2):
+        state = weighted_deal(game.engine, game.hand, seat, draws, seen)
+        search = bot.sampled_values(game, bot.worth(game), state, side, moves, False)
+        assert [values[deal] for values in review] == search

@@ -16,7 +16,8 @@ side, from what the seat could know when it moved:
   cannot see, drawn at random consistent with what it knows and weighed by how likely
   they make the other seats' moves of this deal (``inference.weighted_deal``, as the search
   draws them), seeded from the review's seed and the move's number, so a review is repeatable; every
-  move played in each of those same deals, then played out to the end of the deal as the search
+  move played in each of those same deals, then played out to the end of the deal (where the
+  players draw after every play, no further than the cards the hands hold) as the search
   plays its playouts (``SearchBot.policy``: the fitted ``policy.PlayoutPolicy``, or greedily),
   valued by the search's outlook (expected points of what each side has won); with at most
   ``EXACT_CARDS`` cards left to play, the solver's value of each sampled deal instead, unless the
@@ -64,8 +65,8 @@ from ...errors import CassinoError, PositionTooLargeError
 from ...files import FileProblem, read_bytes
 from ...players.collector import collector_paused
 from ...players.inference import weighted_deal
-from ...players.playouts import playout
-from ...players.search import EXACT_LIMIT, EXACT_POSITIONS, SearchBot
+from ...players.playouts import playout_leads
+from ...players.search import EXACT_LIMIT, EXACT_POSITIONS, SearchBot, _sign
 from ...players.solver import MoveValue, SearchLimit, cards_left, missing_knowledge
 from ..game.records import MAX_BYTES, Record, RecordError, actor_of, apply_action, load_game
 
@@ -351,15 +352,17 @@ class Valuer:
         scores = dict(enumerate(game.scores))
         sign = _sign(game)   # (a game won by the lowest total: points count against, as in the solver's values)
         seen = self.bot.evidence(game, seat)   # the others' moves of this deal weigh the deals, as the search's do
+        stop = self.bot.stop(game, False)   # (the search's bound on a playout where the players draw after every play)
+        close = self.bot.after_card == "end"
         for _ in range(deals):
             state = weighted_deal(engine, game.hand, seat, rng, seen)
-            for k, m in enumerate(moves):
-                if exact:
-                    samples[k].append(float(self.bot.solver(game, side).value(engine.apply(state, m))))
-                else:
-                    after = playout(engine, worth, state, m, False, policy, crowd=self.bot.crowd)
-                    points = outlook.points(after, scores, game.restrictions_on)
-                    samples[k].append(_lead({s: sign * v for s, v in points.items()}, side))
+            if exact:
+                values = [float(self.bot.solver(game, side).value(engine.apply(state, m))) for m in moves]
+            else:   # (the search's own valuing of a sampled deal: its playouts, its outlook, its sign)
+                values = playout_leads(engine, worth, outlook, state, moves, False, side, scores,
+                                       game.restrictions_on, sign, policy, 0.0, stop, None, close, self.bot.crowd)
+            for k, v in enumerate(values):
+                samples[k].append(v)
         return samples
 
 
@@ -452,17 +455,6 @@ def _judged(leads: dict[Move, Paired], verdict: str, among: list[Move], extra: i
 
 def _finite(x: float) -> float:
     return x if math.isfinite(x) else 0.0
-
-
-def _sign(game: Game) -> float:
-    """-1.0 in a game won by the lowest total (points are penalties), else 1.0: a value is then the
-    most any other side takes less the points ``side`` takes, as the search and the solver count it."""
-    return -1.0 if game.rules.game.goal == "lowest" else 1.0
-
-
-def _lead(points: dict[int, float], side: int) -> float:
-    others = [v for s, v in points.items() if s != side]
-    return points.get(side, 0.0) - (max(others) if others else 0.0)
 
 
 def _review_one(game: Game, played: Move, action: int, valuer: Valuer) -> ReviewedMove:
