@@ -346,3 +346,28 @@ def test_the_review_values_a_sampled_deal_as_the_search_does(variant: str, playe
         state = weighted_deal(game.engine, game.hand, seat, draws, seen)
         search = bot.sampled_values(game, bot.worth(game), state, side, moves, False)
         assert [values[deal] for values in review] == search
+
+
+def test_a_decision_with_more_moves_than_the_review_values_names_how_many(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A crowded table allows tens of thousands of moves (the soak's lowest-wins house rule: 65,000, and a
+    review of one seat took five minutes at the default deals, 12 s now). Beyond ``REVIEW_MOVES`` the move
+    played and the best-rated others are valued, and the move and the review say so."""
+    from cassino.apps.learning import review as rv
+    from cassino.apps.learning.review import _review_one
+    from cassino.players.gain import gains
+
+    game = _three_seat_end(["AC", "2C", "3C", "4C", "5D", "6D"])
+    moves = game.legal_moves()
+    assert len(moves) > 4
+    monkeypatch.setattr(rv, "REVIEW_MOVES", 3)
+    rated = gains(Valuer(4, 1).bot.worth(game), game.hand, moves)
+    worst = moves[min(range(len(moves)), key=lambda i: rated[i])]
+    valued = Valuer(4, 1).values(game, 1, worst)
+    assert len(valued.values) == 3 and valued.of == len(moves)
+    assert worst in {m for m, _ in valued.values}
+    best_rated = moves[max(range(len(moves)), key=lambda i: rated[i])]
+    assert best_rated in {m for m, _ in valued.values}
+    reviewed = _review_one(game, worst, 1, Valuer(4, 1))
+    assert reviewed.note == f"3 of its {len(moves):,} legal moves valued: the move played and those the search's " \
+                            "first look rates best"
+    assert len(reviewed.values) == 3

@@ -43,7 +43,9 @@ move right at the margin about once in 25,000 pairs of seeds, several times that
 rival moves); in between, it is unclear. The loss shown is the best rival's mean lead over all
 its deals, with its standard error (``error``). The loss is in points of the hand.
 
-A position with more legal moves than the engine lists (``PositionTooLargeError``: a table dealt
+A decision with more than ``REVIEW_MOVES`` legal moves (a crowded table) has the move played and
+the moves the search's first look rates best valued, as the search itself looks at only those; the
+move's ``note`` says so. A position with more legal moves than the engine lists (``PositionTooLargeError``: a table dealt
 near the 24-card bound) is ``skipped``, with the reason in the move's ``note``: its sampled deals
 take seconds a move to play out (minutes a decision). No position refuses the whole review.
 """
@@ -64,6 +66,7 @@ from ...engine.state import HandState
 from ...errors import CassinoError, PositionTooLargeError
 from ...files import FileProblem, read_bytes
 from ...players.collector import collector_paused
+from ...players.gain import gains
 from ...players.inference import weighted_deal
 from ...players.playouts import playout_leads
 from ...players.search import EXACT_LIMIT, EXACT_POSITIONS, SearchBot, _sign
@@ -85,6 +88,11 @@ KNOWN_LIMIT = EXACT_LIMIT
 #: pure Python): Swazi Casino's 2-player last deal at 16 cards left searched about a million (161 s, 2 GB)
 #: and is estimated instead.
 KNOWN_POSITIONS = EXACT_POSITIONS
+#: A search estimate values at most this many moves of one decision: where a crowded table allows more (a
+#: game won by the lowest total, sets added to builds: 65,000 moves at 30 loose cards), the move played and
+#: the ones the search's first look rates best (``SearchBot.candidates``' greedy gains), and says so; every
+#: move there took minutes a decision, for thousands of moves the search itself never looks at.
+REVIEW_MOVES = 200
 #: A search estimate marks a move lost only when a better move is worth more than this (points)...
 SEARCH_MARGIN = 0.5
 #: ...by more than ``REVIEW_Z`` standard errors of the paired differences, and passes it as good only
@@ -135,12 +143,12 @@ class ReviewedMove:
     loss: float                      # best_value - played_value, never negative
     method: str                      # "exact", "search", "forced" or "skipped"
     deals: int                       # deals sampled (0 for exact and forced)
-    values: tuple[MoveValue, ...]    # every legal move, best first (none when skipped)
+    values: tuple[MoveValue, ...]    # every legal move valued, best first (none when skipped)
     marked: bool                     # lost points: the verdict is "lost"
     error: float = 0.0               # the loss's standard error (search: paired over the deals)
     confirmed_deals: int = 0         # fresh deals added in extra rounds (0: decided on the first deals)
     verdict: str = GOOD              # "lost", "unclear", "good" or "skipped"
-    note: str = ""                   # why a move was skipped
+    note: str = ""                   # why a move was skipped, or that not every legal move was valued
 
     def to_json(self) -> dict[str, Any]:
         return asdict(self)
@@ -264,10 +272,11 @@ class Valuer:
         #: The most positions one exact solve may search before the search's estimate is used instead.
         self.known_positions = known_positions
 
-    def values(self, game: Game, number: int) -> "Valued":
-        """The legal moves of the seat to move in ``game``, valued, best first. PositionTooLargeError
-        where the engine will not list them (a table dealt near the 24-card bound): playing out
-        sampled deals of such a position takes seconds a move, minutes a decision."""
+    def values(self, game: Game, number: int, played: Move | None = None) -> "Valued":
+        """The legal moves of the seat to move in ``game``, valued, best first (by a search estimate, at
+        most ``REVIEW_MOVES`` of them, ``played`` among them). PositionTooLargeError where the engine
+        will not list them (a table dealt near the 24-card bound): playing out sampled deals of such a
+        position takes seconds a move, minutes a decision."""
         moves = game.legal_moves()
         if len(moves) == 1:
             return Valued("forced", 0, [(moves[0], 0.0)])
@@ -278,6 +287,9 @@ class Valuer:
             solved = self._solved(game, side)
             if solved is not None:
                 return Valued("exact", 0, [(mv.move, float(mv.value)) for mv in solved])
+        legal = len(moves)
+        if legal > REVIEW_MOVES:
+            moves = self._narrowed(game, moves, played)
         exact = self._exact_deals(game)
         try:
             samples = self._sampled(game, moves, seat, side, derive(self.seed, number), self.deals, exact)
@@ -288,7 +300,18 @@ class Valuer:
             samples = self._sampled(game, moves, seat, side, derive(self.seed, number), self.deals, exact)
         ranked = sorted(range(len(moves)), key=lambda k: -sum(samples[k]))
         return Valued("search", self.deals, [(moves[k], sum(samples[k]) / self.deals) for k in ranked],
-                      {moves[k]: samples[k] for k in ranked}, exact)
+                      {moves[k]: samples[k] for k in ranked}, exact, legal if legal > len(moves) else 0)
+
+    def _narrowed(self, game: Game, moves: list[Move], played: Move | None) -> list[Move]:
+        """The ``REVIEW_MOVES`` moves the search's first look rates best (its greedy gains), ``played``
+        among them, in the legal moves' order."""
+        rated = gains(self.bot.worth(game), game.hand, moves)
+        ranked = sorted(range(len(moves)), key=lambda i: -rated[i])
+        keep = set(ranked[:REVIEW_MOVES])
+        if played is not None and played in moves and moves.index(played) not in keep:
+            keep.discard(ranked[REVIEW_MOVES - 1])
+            keep.add(moves.index(played))
+        return [m for i, m in enumerate(moves) if i in keep]
 
     def _exact_deals(self, game: Game) -> bool:
         """Whether each sampled deal is solved exactly: with at most ``EXACT_CARDS`` cards left to play,
@@ -376,6 +399,7 @@ class Valued:
     values: list[tuple[Move, float]]
     samples: dict[Move, list[float]] = field(default_factory=dict)
     exact: bool = False         # (search) each sampled deal solved exactly, not played out
+    of: int = 0                 # (search) the legal moves, where fewer were valued (``REVIEW_MOVES``); 0: all
 
 
 @dataclass(frozen=True)
@@ -461,7 +485,7 @@ def _review_one(game: Game, played: Move, action: int, valuer: Valuer) -> Review
     deck = game.engine.deck
     at = (action, game.hand_no, game.hand.deal_no, game.hand.turn, format_move(played, deck))
     try:
-        valued = valuer.values(game, action)
+        valued = valuer.values(game, action, played)
         judged = valuer.judge(game, action, valued, played) if valued.method == "search" else None
     except PositionTooLargeError:
         # (The engine's own message would offer to choose or type the move: not a review's words.)
@@ -481,10 +505,12 @@ def _review_one(game: Game, played: Move, action: int, valuer: Valuer) -> Review
             best_move, best_value = played, played_value
         loss = max(0.0, best_value - played_value)
         verdict = LOST if loss > 1e-9 else GOOD
+    note = (f"{len(values)} of its {valued.of:,} legal moves valued: the move played and those the search's first "
+            f"look rates best" if valued.of else "")
     return ReviewedMove(*at, format_move(best_move, deck), round(played_value, 3), round(best_value, 3),
                         round(loss, 3), method, deals,
                         tuple(MoveValue(format_move(m, deck), round(v, 3)) for m, v in values),
-                        verdict == LOST, round(error, 3), extra, verdict)
+                        verdict == LOST, round(error, 3), extra, verdict, note)
 
 
 def _step(game: Game, action: int, seat: int, text: str, reviewed: bool) -> Step:
@@ -526,6 +552,10 @@ def review_record(record: Record, seat: int | None = None, deals: int = DEFAULT_
                   "takes less the mover's side's (the more, the better for the mover)",)
     if not record.actions:
         notes += ("the record has no moves yet: there is nothing to review",)
+    narrowed = sum(bool(m.note) and m.verdict != SKIPPED for m in reviewed)
+    if narrowed:
+        notes += (f"{narrowed} of the moves reviewed had more than {REVIEW_MOVES} legal moves: the move played and "
+                  f"the {REVIEW_MOVES - 1} the search's first look rates best were valued",)
     skipped = sum(m.verdict == SKIPPED for m in reviewed)
     if skipped:
         notes += (f"{skipped} of the moves reviewed were not valued: their positions have more legal moves "

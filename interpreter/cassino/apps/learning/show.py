@@ -18,7 +18,8 @@ def _how(m: ReviewedMove) -> str:
         return "exact (every card's place known)"
     if m.method == "search":
         deals = f"search, {m.deals} deals" + (f", then {m.confirmed_deals} more" if m.confirmed_deals else "")
-        return f"{deals}: ±{m.error:.2f}" if _better(m) else deals
+        deals = f"{deals}: ±{m.error:.2f}" if _better(m) else deals
+        return f"{deals}; {m.note}" if m.note else deals
     return "the only legal move"
 
 
