@@ -701,8 +701,9 @@ function showStep(k) {
   let verdict = "";
   if (m && m.marked) verdict = ` ✗ lost ${m.loss} points: better ${m.best}`;
   else if (m && m.verdict === "unclear") verdict = ` ? unclear: ${m.best} may be worth more`;
-  else if (m && m.verdict === "skipped") verdict = ` (not valued: ${m.note})`;
+  else if (m && m.verdict === "skipped") verdict = ` (${m.note})`;
   else if (m) verdict = m.method === "forced" ? " (forced)" : " ✓ best";
+  if (m && m.note && m.verdict !== "skipped") verdict += ` (${m.note})`;
   const played = el("p", `seat ${st.seat} plays ${st.text}${verdict}`, m && m.marked ? "refused" : "");
   played.id = "replay-move";
   box.append(played);
