@@ -538,3 +538,19 @@ def test_a_side_that_can_only_tie_for_most_cards_can_win_what_a_tie_gives(tmp_pa
     split = count_for(_at(str(house), hands, [], captured), 0)
     cards = next(i for i in split.items if i.name == "cards")
     assert cards.held == {0: 20, 1: 26} and cards.can_win[0] == 1
+
+
+def test_the_count_of_a_game_won_by_the_lowest_total_says_penalties_and_lists_a_card_under_each_item() -> None:
+    """Kasino misär: the ace of spades scores as an ace and as a spade, and was listed twice with nothing to
+    tell the two apart; the points still to come are penalties, not something to win."""
+    game = _at("kasino-misar", {0: ["7C", "9D"], 1: ["KH", "QH"]}, ["5H"], captured={0: ["AS", "3S"]})
+    count = count_for(game, 0)
+    assert count.penalties and not count_for(_at("standard", {0: ["7C"], 1: ["KH"]}, ["5H"]), 0).penalties
+    text = count.text()
+    assert "still to take this hand at most" in text and "penalty points" in text and "lowest total wins" in text
+    scoring = text.splitlines()[0]
+    assert "aces: AS won by seat 0" in scoring and "spades: AS won by seat 0, 3S won by seat 0" in scoring
+    assert count.to_json()["penalties"] is True
+    # standard: each card under one item, listed plainly as before
+    plain = count_for(_at("standard", {0: ["7C"], 1: ["KH"]}, ["5H"]), 0).text()
+    assert plain.splitlines()[0].startswith("scoring cards: 10D not seen yet") and "still to win" in plain

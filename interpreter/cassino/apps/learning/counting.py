@@ -80,6 +80,7 @@ class Count:
     items: tuple[ItemCount, ...]
     still_to_win: dict[int, int]          # side -> points it can still score in this hand at most
     sweeps_open: bool                      # sweeps still score and cards are left to play
+    penalties: bool = False                # the lowest total wins (``game.goal: lowest``): points are penalties
 
     def to_json(self) -> dict[str, Any]:
         out = asdict(self)
@@ -94,7 +95,14 @@ class Count:
         name = {s: side_name(seats) for s, seats in self.sides.items()}
         lines = []
         if self.scoring_cards:
-            lines.append("scoring cards: " + "; ".join(f"{c.card} {c.where}" for c in self.scoring_cards))
+            # By item: a card two items score (Kasino misär's ace of spades, an ace and a spade) under each.
+            by_item: dict[str, list[str]] = {}
+            for c in self.scoring_cards:
+                by_item.setdefault(c.item, []).append(f"{c.card} {c.where}")
+            cards_of = [{c.card for c in self.scoring_cards if c.item == item} for item in by_item]
+            shared = any(a & b for k, a in enumerate(cards_of) for b in cards_of[k + 1:])
+            lines.append("scoring cards: " + ("; ".join(f"{item}: {', '.join(cards)}" for item, cards in by_item.items())
+                                              if shared else "; ".join(f"{c.card} {c.where}" for c in self.scoring_cards)))
         lines.append("seen of each rank (of all): " + "  ".join(
             f"{r.rank} {r.seen}/{r.total}" + (f" +{r.in_hand} yours" if r.in_hand else "") for r in self.ranks))
         for item in self.items:
@@ -113,7 +121,10 @@ class Count:
                 state.append("decided")
             lines.append(f"{item.name}: {held}" + (f" ({'; '.join(state)})" if state else ""))
         win = ", ".join(f"{name[s]} {p}" for s, p in self.still_to_win.items())
-        lines.append(f"still to win this hand at most: {win}" + (" points, and sweeps" if self.sweeps_open else " points"))
+        points = "penalty points" if self.penalties else "points"
+        lines.append(f"still to {'take' if self.penalties else 'win'} this hand at most: {win} {points}"
+                     + (", and sweeps" if self.sweeps_open else "")
+                     + (" (the lowest total wins)" if self.penalties else ""))
         return "\n".join(lines)
 
 
@@ -262,4 +273,5 @@ def count_for(game: Game, seat: int) -> Count:
         for s in sides:
             still[s] += can[s]
         items.append(ItemCount(item.name, item.count, item.points, held, left, decided, can, is_open, item.at_least))
-    return Count(seat, hand.teams[seat], dict(seats), tuple(cards), tuple(ranks), tuple(items), still, sweeps_open)
+    return Count(seat, hand.teams[seat], dict(seats), tuple(cards), tuple(ranks), tuple(items), still, sweeps_open,
+                 engine.rules.game.goal == "lowest")

@@ -518,8 +518,11 @@ function renderAids(s) {
   box.replaceChildren(el("h3", "Counting aid"));
   if (c.scoring_cards.length) {
     const list = el("ul", "", "scoring-cards");
+    // A card two items score (Kasino misär's ace of spades: an ace and a spade) is listed under each, by name.
+    const names = c.scoring_cards.map((sc) => `${sc.card} ${sc.where}`);
+    const shared = new Set(names).size !== names.length;
     for (const sc of c.scoring_cards) {
-      const li = el("li", `${cardWords(sc.card, deck)}: ${sc.where}`);
+      const li = el("li", `${cardWords(sc.card, deck)}: ${sc.where}${shared ? ` (${sc.item})` : ""}`);
       li.dataset.card = sc.card;
       li.dataset.where = sc.where;
       list.append(li);
@@ -557,7 +560,9 @@ function renderAids(s) {
   }
   box.append(el("h4", "Won so far"), items);
   const win = Object.entries(c.still_to_win).map(([side, p]) => `${sideName(side)} ${p}`).join(", ");
-  const still = el("p", `Still to win this hand at most: ${win} points${c.sweeps_open ? ", and sweeps" : ""}.`, "still");
+  const still = el("p", c.penalties
+    ? `Still to take this hand at most: ${win} penalty points${c.sweeps_open ? ", and sweeps" : ""} (the lowest total wins).`
+    : `Still to win this hand at most: ${win} points${c.sweeps_open ? ", and sweeps" : ""}.`, "still");
   still.id = "still-to-win";
   box.append(still);
 }
