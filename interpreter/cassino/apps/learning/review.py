@@ -7,8 +7,8 @@ side, from what the seat could know when it moved:
   card it cannot see in one other hand: the 2-player last deal, ``solver.missing_knowledge``),
   the exact solver's value of each move: the side's final hand points minus the other
   side's, with best play by everyone (in a game won by the lowest total, where points are
-  penalties, the other side's points minus the side's: the search's estimates count the same way). Only here are the other hand's cards used, because
-  there the seat can work them out. (With more than ``KNOWN_LIMIT`` cards left, or where the solve
+  penalties, the other side's points minus the side's: the search's estimates count the same
+  way). Only here are the other hand's cards used, because there the seat can work them out. (With more than ``KNOWN_LIMIT`` cards left, or where the solve
   would search more than ``KNOWN_POSITIONS`` positions, the position is estimated as below, so a
   review never takes hours: a 2-player last deal of 10 or 12 cards each, as in South African and
   Swazi Casino, took minutes and gigabytes a decision.)
@@ -45,8 +45,8 @@ its deals, with its standard error (``error``). The loss is in points of the han
 
 A decision with more than ``REVIEW_MOVES`` legal moves (a crowded table) has the move played and
 the moves the search's first look rates best valued, as the search itself looks at only those; the
-move's ``note`` says so. A position with more legal moves than the engine lists (``PositionTooLargeError``: a table dealt
-near the 24-card bound) is ``skipped``, with the reason in the move's ``note``: its sampled deals
+move's ``note`` says so. A position with more legal moves than the engine lists
+(``PositionTooLargeError``: a table dealt near the 24-card bound) is ``skipped``, with the reason in the move's ``note``: its sampled deals
 take seconds a move to play out (minutes a decision). No position refuses the whole review.
 """
 
