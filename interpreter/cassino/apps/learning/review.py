@@ -8,8 +8,9 @@ side, from what the seat could know when it moved:
   the exact solver's value of each move: the side's final hand points minus the other
   side's, with best play by everyone (in a game won by the lowest total, where points are
   penalties, the other side's points minus the side's: the search's estimates count the same
-  way). Only here are the other hand's cards used, because there the seat can work them out. (With more than ``KNOWN_LIMIT`` cards left, or where the solve
-  would search more than ``KNOWN_POSITIONS`` positions, the position is estimated as below, so a
+  way). Only here are the other hand's cards used, because there the seat can work them out.
+  (With more than ``KNOWN_LIMIT`` cards left, or where the solve would search more than
+  ``KNOWN_POSITIONS`` positions, the position is estimated as below, so a
   review never takes hours: a 2-player last deal of 10 or 12 cards each, as in South African and
   Swazi Casino, took minutes and gigabytes a decision.)
 - ``search``: elsewhere, the search player's estimate: ``deals`` deals of the cards the seat
