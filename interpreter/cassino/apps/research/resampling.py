@@ -73,6 +73,7 @@ class Check:
     mover: int
     known: int                  # the mover's cards then that are not hidden (played then or since)
     slots: tuple[int, ...]      # the hidden slots (indices into the targets) dealt to it before the play
+    after: HandState            # the position the play made (what a redeal's play must make, but the cards)
 
 
 class Need(NamedTuple):
@@ -104,13 +105,17 @@ class Problem:
             self.order = [k for k, c in enumerate(self.checks) if c.slots]
 
     def passes(self, k: int, hand: int) -> bool:
-        """Whether check ``k``'s play is legal with the mover holding ``hand``."""
+        """Whether check ``k``'s play is legal with the mover holding ``hand``, and makes the position it
+        made but for the cards held (under ``build.for_partner`` who holds a build, and what a seat is
+        proven to hold, follow from whether the mover kept a card of the build's value:
+        ``_same_but_the_cards``; a redeal failing it here is refused before its replay)."""
         key = (k, hand)
         found = self.legal_memo.get(key)
         if found is None:
             c = self.checks[k]
             state = c.state.with_(hands=tuple(hand if o == c.mover else h for o, h in enumerate(c.state.hands)))
-            found = self.step.table.engine.is_legal(state, c.move)
+            engine = self.step.table.engine
+            found = engine.is_legal(state, c.move) and _same_but_the_cards(engine.apply(state, c.move), c.after)
             if len(self.legal_memo) > 200_000:
                 self.legal_memo.clear()
             self.legal_memo[key] = found
@@ -275,7 +280,7 @@ def _problem(step: Step, seat: int) -> Problem | None:
         slots = tuple(i for i in dealt if owner[i] == mover)
         if mover != seat and slots:
             known = hand.hands[mover] & ~_mask([targets[i] for i in slots])
-            checks.append(Check(hand, move, mover, known, slots))
+            checks.append(Check(hand, move, mover, known, slots, step.table.engine.apply(hand, move)))
     problem = Problem(step, seat, targets, tuple(bits(held | undealt)), owner, tuple(group), tuple(checks))
     if len(_PROBLEMS) > 64:
         _PROBLEMS.clear()
