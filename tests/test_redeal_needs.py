@@ -80,6 +80,19 @@ def test_a_play_calling_for_two_cards_makes_a_need_of_pairs() -> None:
     assert found, "no play in these hands called for two cards: the test no longer tests the pairs"
 
 
+def _swazi_partners_after(actions: list[int]):  # type: ignore[no-untyped-def]
+    """The OpenSpiel state of a whole Swazi Casino game of four partners after ``actions`` (the soak's game)."""
+    pyspiel = pytest.importorskip("pyspiel")
+    import cassino.openspiel  # noqa: F401  (registers python_cassino)
+
+    game = pyspiel.load_game("python_cassino", {"variant": "swazi-casino", "players": 4, "partners": True,
+                                                "whole_game": True, "max_hands": 40})
+    state = game.new_initial_state()
+    for action in actions:
+        state.apply_action(action)
+    return state
+
+
 #: The soak's find (``soak.py --replay swazi-casino:4:partners --game-seed 343087635 --rotation 0 --whole-game``):
 #: the whole pack dealt to four partners, and seat 3 built four times while holding a build of another value.
 SOAK_FIND = [6, 14, 26, 27, 0, 2, 8, 9, 15, 17, 22, 34, 35, 37, 49, 50, 3, 20, 25, 28, 29, 32, 33, 38, 40, 41, 47,
@@ -92,14 +105,7 @@ SOAK_FIND = [6, 14, 26, 27, 0, 2, 8, 9, 15, 17, 22, 34, 35, 37, 49, 50, 3, 20, 2
 def test_the_soaks_redeal_takes_thousands_of_judgements_not_millions(seat: int, monkeypatch: pytest.MonkeyPatch) -> None:
     """Seat 3's four builds each needed two cards at once; without pair needs the search judged 820,364
     hands for seat 0's redeal and 1,784,936 for seat 2's (32 and 62 s); with them, under 2,000."""
-    pyspiel = pytest.importorskip("pyspiel")
-    import cassino.openspiel  # noqa: F401  (registers python_cassino)
-
-    game = pyspiel.load_game("python_cassino", {"variant": "swazi-casino", "players": 4, "partners": True,
-                                                "whole_game": True, "max_hands": 40})
-    state = game.new_initial_state()
-    for action in SOAK_FIND:
-        state.apply_action(action)
+    state = _swazi_partners_after(SOAK_FIND)
     problem = rs._problem(state.step, seat)
     assert problem is not None
     _, needs = rs._slot_domains(problem)
@@ -136,14 +142,7 @@ def test_every_deal_the_checks_pass_replays_to_the_real_position(seat: int) -> N
     what a seat is proven to hold follow from its hand. The checks asked legality alone, and 2,761 deals that
     passed them were replayed (5 ms each) and refused for another holder or proven value; for seats 0 and 3
     here every one of the search's first 40 was."""
-    pyspiel = pytest.importorskip("pyspiel")
-    import cassino.openspiel  # noqa: F401  (registers python_cassino)
-
-    game = pyspiel.load_game("python_cassino", {"variant": "swazi-casino", "players": 4, "partners": True,
-                                                "whole_game": True, "max_hands": 40})
-    state = game.new_initial_state()
-    for action in SOAK_FIND_2:
-        state.apply_action(action)
+    state = _swazi_partners_after(SOAK_FIND_2)
     problem = rs._problem(state.step, seat)
     assert problem is not None
     domains, needs = rs._slot_domains(problem)
