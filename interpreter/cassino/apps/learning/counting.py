@@ -97,10 +97,11 @@ class Count:
         if self.scoring_cards:
             # By item: a card two items score (Kasino misär's ace of spades, an ace and a spade) under each.
             by_item: dict[str, list[str]] = {}
+            items_of: dict[str, set[str]] = {}
             for c in self.scoring_cards:
                 by_item.setdefault(c.item, []).append(f"{c.card} {c.where}")
-            cards_of = [{c.card for c in self.scoring_cards if c.item == item} for item in by_item]
-            shared = any(a & b for k, a in enumerate(cards_of) for b in cards_of[k + 1:])
+                items_of.setdefault(c.card, set()).add(c.item)
+            shared = any(len(items) > 1 for items in items_of.values())
             lines.append("scoring cards: " + ("; ".join(f"{item}: {', '.join(cards)}" for item, cards in by_item.items())
                                               if shared else "; ".join(f"{c.card} {c.where}" for c in self.scoring_cards)))
         lines.append("seen of each rank (of all): " + "  ".join(

@@ -47,8 +47,8 @@ its deals, with its standard error (``error``). The loss is in points of the han
 A decision with more than ``REVIEW_MOVES`` legal moves (a crowded table) has the move played and
 the moves the search's first look rates best valued, as the search itself looks at only those; the
 move's ``note`` says so. A position with more legal moves than the engine lists
-(``PositionTooLargeError``: a table dealt near the 24-card bound) is ``skipped``, with the reason in the move's ``note``: its sampled deals
-take seconds a move to play out (minutes a decision). No position refuses the whole review.
+(``PositionTooLargeError``: a table dealt near the 24-card bound) is ``skipped``, with the reason
+in the move's ``note``: its sampled deals take seconds a move to play out (minutes a decision). No position refuses the whole review.
 """
 
 from __future__ import annotations
@@ -309,9 +309,10 @@ class Valuer:
         rated = gains(self.bot.worth(game), game.hand, moves)
         ranked = sorted(range(len(moves)), key=lambda i: -rated[i])
         keep = set(ranked[:REVIEW_MOVES])
-        if played is not None and played in moves and moves.index(played) not in keep:
+        at = moves.index(played) if played is not None and played in moves else None
+        if at is not None and at not in keep:
             keep.discard(ranked[REVIEW_MOVES - 1])
-            keep.add(moves.index(played))
+            keep.add(at)
         return [m for i, m in enumerate(moves) if i in keep]
 
     def _exact_deals(self, game: Game) -> bool:

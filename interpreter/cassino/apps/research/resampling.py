@@ -307,8 +307,8 @@ def _slot_domains(problem: Problem) -> tuple[list[int], list[Need]]:
     second card is what gives the play back. So no card that some consistent redeal puts
     in a slot is left out (``tests/test_redeal_needs.py`` checks it of the true deal in
     every seating), and drawing each slot from its set and keeping only the consistent
-    draws is still uniform. A play that is illegal with the known cards alone (a build needs a card to
-    take it) needs some of the hidden cards then to make it legal: a :class:`Need`, the
+    draws is still uniform. A play that is illegal with the known cards alone (a build needs a
+    card to take it) needs some of the hidden cards then to make it legal: a :class:`Need`, the
     smallest sets of cards that do (one card; two where a seat builds while it holds a build
     of another value, which needs a card for each; up to :data:`_NEED_CARDS`).
     """
