@@ -24,7 +24,7 @@ from cassino.apps.web.policy import Limits  # noqa: E402
 from cassino.apps.web.thinking import FairQueue, GaveUp, Thinkers, TimedSearch, hint_answer  # noqa: E402
 from cassino.language.variants import load_rules  # noqa: E402
 
-from web_helpers import serving  # noqa: E402
+from web_helpers import serving, slow_hint  # noqa: E402
 
 
 # ---------------------------------------------------------------------- the order
@@ -256,14 +256,18 @@ def test_a_hint_that_overruns_its_worker_is_given_up_in_words(tmp_path: Path, mo
     from cassino.apps.web import thinking
 
     monkeypatch.setattr(thinking, "HINT_GRACE", 0.0)
+    # The worker is made sure to be busy past the 0 s cap: a quick 0 s hint can come back before the server's
+    # thread looks, when that thread is descheduled between asking and looking (it was, once, in CI).
+    monkeypatch.setattr(thinking, "_hint", slow_hint)
     with serving(tmp_path / "records", limits=Limits(hint_seconds=0.0)) as s:
         table = s.new_table(["human", "greedy"])
         with s.seat(table, 0) as me:
             state = me.my_turn()
-            me.send({"type": "hint"})      # (a worker answers nothing in 0 s: it has not read the position yet)
+            me.send({"type": "hint"})
             hint = me.until(lambda m: m["type"] == "hint")
             assert hint["move"] is None and "given up" in hint["message"] and "longer than 0 s" in hint["message"]
             assert s.store.thinkers.stopped_workers == 1
+            monkeypatch.undo()
             monkeypatch.setattr(thinking, "HINT_GRACE", 30.0)
             me.send({"type": "hint"})      # asked again: a new worker
             again = me.until(lambda m: m["type"] == "hint")

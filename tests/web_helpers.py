@@ -71,6 +71,19 @@ class Served:
         return SeatClient(self.url, table["id"], self.token(table, seat))
 
 
+
+#: How long :func:`slow_hint` keeps its worker busy before it answers.
+SLOW_HINT_SECONDS = 3.0
+
+
+def slow_hint(position: bytes, seat: int, seconds: float) -> dict[str, Any]:
+    """The web server's hint job, answered only after :data:`SLOW_HINT_SECONDS`: put in place of
+    ``thinking._hint`` it makes a worker sure to overrun a short cap (a spawned worker imports it by name)."""
+    from cassino.apps.web import thinking
+
+    time.sleep(SLOW_HINT_SECONDS)
+    return thinking._hint(position, seat, seconds)
+
 @contextmanager
 def serving(folder: Path, rules_dir: Path | None = None, pace: float = 0.0, limits: Limits = Limits(),
             allow_hosts: tuple[str, ...] = (), proxy_headers: bool = False) -> Iterator[Served]:
