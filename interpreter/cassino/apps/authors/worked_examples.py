@@ -719,7 +719,9 @@ def sample_hand(rules: Rules, engine: Engine, key: str = "scoring.when") -> Exam
         ("Players", f"{players}, each played by the computer's greedy strategy; deal and play from seed {seed}")]
     for seat in range(players):
         cards = engine.deck.cards_of(state.piles[seat])
-        lines.append((f"Seat {seat} took", f"{len(cards)} cards: {show_cards(rules, sorted_cards(engine, cards))}"))
+        took = (f"{len(cards)} card{'s' if len(cards) != 1 else ''}: {show_cards(rules, sorted_cards(engine, cards))}"
+                if cards else "nothing")
+        lines.append((f"Seat {seat} took", took))
     sweeps = []
     for seat in range(players):
         mine = [w.size for w in state.sweeps if w.seat == seat and not w.cancelled]
