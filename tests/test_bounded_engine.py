@@ -98,3 +98,37 @@ def test_a_budget_below_one_is_refused() -> None:
     engine = Engine(load_rules("standard"))
     with pytest.raises(ValueError, match="at least 1"):
         engine.move_budget = 0
+
+
+def test_beyond_the_budget_two_packs_offer_the_same_sample_whichever_copy_lies_where() -> None:
+    """Two packs: a position and its twin with the copies of a few cards changed places (the hand's copy on
+    the table, the table's in the hand) are one position to the players, and the computer players and the
+    OpenSpiel game choose among the same sample (a soak found the game's sample naming a move the mirror's,
+    dealt the other copies, did not: `IllegalStep` for a legal move)."""
+    engine = Engine(load_rules("krypkasino"))
+    deck, size = engine.deck, engine.deck.pack_size
+    low = [c for c in deck.cards[:size] if c.rank in ("A", "2", "3", "4", "5")]
+    hand = [c for c in deck.cards[:size] if c.rank in ("6", "7", "8", "9")][:3] + low[:2]
+    state = engine.position(Position(players=2, hands={0: hand}, table=low[:18]))
+    with pytest.raises(PositionTooLargeError):
+        engine.move_keys(state)
+    # The twin: each card held in the hand and lying on the table too swaps copies between them.
+    twin_hand, twin_table = state.hands[0], state.table
+    for c in range(size):
+        for here, there in ((c, c + size), (c + size, c)):
+            if state.hands[0] >> here & 1 and state.table >> there & 1:
+                twin_hand ^= (1 << here) | (1 << there)
+                twin_table ^= (1 << here) | (1 << there)
+    assert twin_hand != state.hands[0]
+    twin = state.with_(hands=(twin_hand,) + state.hands[1:], table=twin_table)
+
+    def names(mask: int) -> tuple[int, ...]:
+        return tuple(sorted(c % size for c in range(2 * size) if mask >> c & 1))
+
+    def by_name(moves):  # type: ignore[no-untyped-def]
+        return [(m.kind, names(m.played), names(m.loose), sorted(names(b) for b in m.builds), m.value) for m in moves]
+
+    ours, theirs = engine.playable_moves(state), engine.playable_moves(twin)
+    assert ours and by_name(ours) == by_name(theirs)
+    assert all(engine.is_legal(state, m) for m in ours) and all(engine.is_legal(twin, m) for m in theirs)
+    assert [m.played for m in ours] != [m.played for m in theirs]   # (the copies differ, the moves are alike)

@@ -1101,6 +1101,13 @@ class Engine:
         except PositionTooLargeError:
             from .choices import MoveChoices
 
+            # Two packs: the sample is drawn from the position with each card's copies placed in one
+            # order (``_copies_in_order``), so that two positions alike but for which copy lies where (a
+            # game and its OpenSpiel mirror, whose chance deals names) are offered the same moves.
+            real = state
+            swap = self._copy_swaps(state) if self.has_copies and self.packs == 2 else 0
+            if swap:
+                state = self._with_copies_swapped(state, swap)
             walk = MoveChoices(self.tables, state)
             found: list[int] = []
             # The whole-move rules are asked while walking, so refused moves take no move's share (a
@@ -1120,16 +1127,73 @@ class Engine:
                     widened.append(move)
                 if self.turn_rules.active and self.turn_rules.refuses(state, move):
                     continue
+                if swap:
+                    move = Move(move.kind, self._swapped(move.played, swap), self._swapped(move.loose, swap),
+                                tuple(sorted(self._swapped(b, swap) for b in move.builds)), move.value)
                 # The key of the very cards the walk chose: with several packs a pile top is not
                 # its twin on the table, which matching the move's cards by name would pick.
-                key = self._key_of(state, move)
+                key = self._key_of(real, move)
                 if key >= 0 and key not in found:
                     found.append(key)
+            state = real
             if self.has_copies and state.stacks:
                 found = self._as_named(state, found)
             self._sampled = (state, found)
             return self.moves_of(state, found)
         return self.moves_of(state, keys[:limit])
+
+    def _copy_swaps(self, state: HandState) -> int:
+        """Two packs: the cards of the first pack (deck indexes below ``pack_size``) whose copy of the second
+        lies in an earlier place than they do, where places are ranked by what every seat sees alike: the
+        mover's hand, the table, each build, each pile from its top down, each other hand, the stock, the
+        piles taken. Swapping them (``_with_copies_swapped``) gives every position alike but for which copy
+        lies where one arrangement of the copies."""
+        size = self.pack_size
+        rank: dict[int, int] = {}
+        for i, c in enumerate(state.stock):
+            rank[c] = 3_000 + i
+        for seat, hand in enumerate(state.hands):
+            for c in bits(hand):
+                rank[c] = 0 if seat == state.turn else 2_000 + seat
+        for c in bits(state.table):
+            rank[c] = 1
+        for j, b in enumerate(state.builds):
+            for c in bits(b.cards):
+                rank[c] = 2 + j
+        for side, stack in enumerate(state.stacks):
+            for depth, c in enumerate(reversed(stack)):
+                rank[c] = 1_000 + 100 * side + min(depth, 99)
+        swap = 0
+        for c in range(size):
+            if rank.get(c, 9_000) > rank.get(c + size, 9_000):
+                swap |= 1 << c
+        return swap
+
+    def _swapped(self, mask: int, swap: int) -> int:
+        """``mask`` with the two copies of each card of ``swap`` (first-pack bits) exchanged."""
+        size = self.pack_size
+        both = swap | (swap << size)
+        return (mask & ~both) | ((mask & swap) << size) | ((mask >> size) & swap)
+
+    def _with_copies_swapped(self, state: HandState, swap: int) -> HandState:
+        """``state`` with the two copies of each card of ``swap`` exchanged wherever they lie (what the
+        moves are made of: hands, table, builds, stock, piles, pile stacks, the turn's card)."""
+        size = self.pack_size
+
+        def one(c: int) -> int:
+            if c < size:
+                return c + size if swap >> c & 1 else c
+            return c - size if swap >> (c - size) & 1 else c
+
+        return state.with_(
+            hands=tuple(self._swapped(h, swap) for h in state.hands),
+            table=self._swapped(state.table, swap),
+            builds=tuple(Build(self._swapped(b.cards, swap), b.value, b.multiple, b.owner, b.holder, b.pairs)
+                         for b in state.builds),
+            stock=tuple(one(c) for c in state.stock),
+            piles=tuple(self._swapped(p, swap) for p in state.piles),
+            stacks=tuple(tuple(one(c) for c in stack) for stack in state.stacks),
+            turn_card=self._swapped(state.turn_card, swap))
 
     def _unrefused(self, state: HandState, move: Move) -> bool:
         """Whether the whole-move rules (``turnrules``) let ``move`` be played, a capture that
