@@ -248,3 +248,43 @@ def test_a_pile_top_taken_in_the_walk_leaves_its_pile_not_its_twin_on_the_table(
     after = step.game.hand
     assert not after.stacks[1] or after.stacks[1][-1] != top.bit_length() - 1, "the top is still on its pile"
     assert not after.table >> twin & 1, "the table's 5H was left"
+
+def test_a_places_cards_by_identity_are_the_copies_it_holds_counted_per_card() -> None:
+    """``Encoding.canon`` (two packs: a quick path of three mask operations) against a count of each card's
+    copies: k copies of card i are ids i, i + S, ... whichever copies chance dealt."""
+    enc = table_for(Setup(variant="krypkasino", players=2)).encoding
+    size = enc.pack_size
+    rnd = random.Random(52)
+    for _ in range(2000):
+        mask = rnd.getrandbits(2 * size) & rnd.getrandbits(2 * size)
+        want = 0
+        for card in range(size):
+            for j in range((mask >> card & 1) + (mask >> (card + size) & 1)):
+                want |= 1 << (card + j * size)
+        assert enc.canon(mask) == want
+
+
+def test_a_positions_moves_name_their_pile_tops_alike_with_the_map_made_once(tmp_path: Path) -> None:
+    """``Encoding.sequences`` works out the loose cards' ids once a position (``loose_map``) and hands them
+    to ``loose_ids``: the same actions as each move's ids found on its own (two packs, opposing pile tops
+    in play, as the soak's house rule had them)."""
+    rule = tmp_path / "pile-tops.yaml"
+    rule.write_text("name: pile-tops\nextends: krypkasino\ncapture:\n  from_piles: opponents_top\n", encoding="utf-8")
+    table = table_for(Setup(variant=str(rule), players=2))
+    rng = random.Random(7)
+    step, checked, tops = table.initial, 0, 0
+    while not step.terminal and checked < 60:
+        if step.deal is not None:
+            step = step.apply(rng.choice(bits(step.deal.remaining)))
+            continue
+        hand = step.game.hand
+        moves = table.engine.playable_moves(hand)
+        enc = table.encoding
+        for (seq, move) in enc.sequences(hand, moves):
+            assert seq == enc.sequence(hand, move)
+            if move.loose:
+                assert enc.loose_ids(hand, move.loose) == enc.loose_ids(hand, move.loose, dict(enc.loose_map(hand)))
+                tops += bool(move.loose & hand.pile_tops())
+        checked += 1
+        step = step.apply(rng.choice(step.legal))
+    assert checked and tops

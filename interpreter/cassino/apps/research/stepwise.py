@@ -222,6 +222,9 @@ class Encoding:
             return mask
         size = self.pack_size
         pack = (1 << size) - 1
+        if self.packs == 2:   # (the usual case, in a few steps: the cards held once, then those held twice)
+            first, second = mask & pack, mask >> size & pack
+            return first | second | (first & second) << size
         at_least = [0] * self.packs     # at_least[j]: the cards with more than j copies in mask
         for j in range(self.packs):
             layer = mask >> (j * size) & pack
@@ -273,16 +276,20 @@ class Encoding:
                         out.append((c, k + j * size))
         return out
 
-    def loose_ids(self, state: HandState, loose: int) -> int:
+    def loose_ids(self, state: HandState, loose: int, places: dict[int, int] | None = None) -> int:
         """The ids (bits over [0, N)) of ``loose``, cards taken from the table or a pile top:
-        the table's by identity (any copies of a card are its lowest ids), a top's its own."""
+        the table's by identity (any copies of a card are its lowest ids), a top's its own.
+        ``places``: ``dict(loose_map(state))``, where the caller has it (one position's moves)."""
         if not self.copies:
             return loose
         out = self.canon(loose & state.table & ~state.turn_card)
         tops = loose & ~(state.table & ~state.turn_card)
         if tops:
-            for c, i in self.loose_map(state):
-                if tops >> c & 1:
+            if places is None:
+                places = dict(self.loose_map(state))
+            for c in bits(tops):
+                i = places.get(c)
+                if i is not None:   # (a card not in play: no id, as the move is no legal one)
                     out |= 1 << i
         return out
 
@@ -316,6 +323,7 @@ class Encoding:
         place = {b.cards: self.BUILD + j for j, b in enumerate(state.builds)}
         kind_id = self._kind_id
         canon = self.canon
+        places: dict[int, int] | None = None   # (the loose cards' ids, worked out once a position: ``loose_ids``)
         out = []
         for move in moves:
             ids = bits(canon(move.played))
@@ -328,7 +336,9 @@ class Encoding:
             if move.builds:
                 ids += self._places(state, place, move.builds)
             if move.loose:
-                ids += [self.LOOSE + i for i in bits(self.loose_ids(state, move.loose))]
+                if places is None and self.copies:
+                    places = dict(self.loose_map(state))
+                ids += [self.LOOSE + i for i in bits(self.loose_ids(state, move.loose, places))]
             ids.append(self.DONE)
             out.append((tuple(ids), move))
         return tuple(out)
