@@ -1102,7 +1102,7 @@ class Engine:
             from .choices import MoveChoices
 
             # Two packs: the sample is drawn from the position with each card's copies placed in one
-            # order (``_copies_in_order``), so that two positions alike but for which copy lies where (a
+            # order (``_copy_swaps``), so that two positions alike but for which copy lies where (a
             # game and its OpenSpiel mirror, whose chance deals names) are offered the same moves.
             real = state
             swap = self._copy_swaps(state) if self.has_copies and self.packs == 2 else 0
@@ -1145,8 +1145,8 @@ class Engine:
     def _copy_swaps(self, state: HandState) -> int:
         """Two packs: the cards of the first pack (deck indexes below ``pack_size``) whose copy of the second
         lies in an earlier place than they do, where places are ranked by what every seat sees alike: the
-        mover's hand, the table, each build, each pile from its top down, each other hand, the stock, the
-        piles taken. Swapping them (``_with_copies_swapped``) gives every position alike but for which copy
+        mover's hand, the table (the card the mover played this turn last), each build, each pile from its top
+        down, each other hand, the stock, the piles taken. Swapping them (``_with_copies_swapped``) gives every position alike but for which copy
         lies where one arrangement of the copies."""
         size = self.pack_size
         rank: dict[int, int] = {}
@@ -1156,10 +1156,10 @@ class Engine:
             for c in bits(hand):
                 rank[c] = 0 if seat == state.turn else 2_000 + seat
         for c in bits(state.table):
-            rank[c] = 1
+            rank[c] = 2 if state.turn_card >> c & 1 else 1   # (the turn's own card after its twins)
         for j, b in enumerate(state.builds):
             for c in bits(b.cards):
-                rank[c] = 2 + j
+                rank[c] = 3 + j
         for side, stack in enumerate(state.stacks):
             for depth, c in enumerate(reversed(stack)):
                 rank[c] = 1_000 + 100 * side + min(depth, 99)
