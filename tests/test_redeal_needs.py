@@ -50,7 +50,7 @@ def test_the_true_deal_lies_in_every_domain_and_meets_every_need(seating) -> Non
             assert rs._meets(truth, needs), (seating.label, seat, needs)
             for slots, sets in needs:
                 assert sets and all(0 < cards.bit_count() <= min(rs._NEED_CARDS, len(slots)) for cards in sets)
-            assert problem.fits(truth)
+            assert problem.fits(truth) and problem.offered(truth)
             judged += 1
     assert judged
 
@@ -153,3 +153,48 @@ def test_every_deal_the_checks_pass_replays_to_the_real_position(seat: int) -> N
         assert rs._try(problem, rs._shuffled_groups(problem, drawn, random.Random(k)), checked=True) is not None
         found += 1
     assert found == 12
+
+
+def test_a_deal_whose_play_the_sample_leaves_out_is_refused_before_its_replay(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Beyond the engine's listing budget the game offers a sample of the legal moves, and the sample follows
+    the mover's hand: a redeal can give a seat cards with which a play it made is legal but not offered, and
+    its replay through the game's actions fails. Such deals are refused before the replay
+    (``Problem.offered``); the soak's two-pack Tuxedo house rule replayed 1 to 7 of them a redeal, 0.8 s each.
+    Here the budget is cut to 30 so that samples are everywhere."""
+    table = sw.table_for(sw.Setup(variant="swazi-casino", players=3))
+    monkeypatch.setattr(table.engine, "move_budget", 30)
+    failed_replays: list[str] = []
+    replay = rs._replay_hand
+
+    def watched(step, redeal, keep_choice):  # type: ignore[no-untyped-def]
+        try:
+            return replay(step, redeal, keep_choice)
+        except sw.IllegalStep as e:
+            failed_replays.append(str(e))
+            raise
+
+    monkeypatch.setattr(rs, "_replay_hand", watched)
+    rng = random.Random(30)
+    step, plays, tried, left_out = table.initial, 0, 0, 0
+    while not step.terminal and plays < 45:
+        if step.deal is not None:
+            step = step.apply(rng.choice(bits(step.deal.remaining)))
+            continue
+        if plays % 3 == 0:
+            for seat in range(3):
+                problem = rs._problem(step, seat)
+                if problem is None:
+                    continue
+                assert problem.offered(problem.targets)   # (the true deal's plays were offered: they were made)
+                domains, needs = rs._slot_domains(problem)
+                for k, drawn in enumerate(rs._search(problem, domains, needs, random.Random(seat))):
+                    if k == 4:
+                        break
+                    dealt = rs._shuffled_groups(problem, drawn, random.Random(k))
+                    left_out += not problem.offered(dealt)
+                    rs._try(problem, dealt, checked=True)
+                    tried += 1
+        plays += 1
+        step = step.apply(rng.choice(step.legal))
+    assert tried and left_out, (tried, left_out)
+    assert not failed_replays, failed_replays[:3]

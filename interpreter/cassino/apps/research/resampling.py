@@ -48,7 +48,7 @@ from typing import Any, Iterator, NamedTuple
 from ...engine.core import bits
 from ...engine.moves import Move
 from ...engine.state import HandState
-from ...errors import CassinoError
+from ...errors import CassinoError, PositionTooLargeError
 from .stepwise import IllegalStep, Step
 
 
@@ -99,6 +99,7 @@ class Problem:
     needs: list[Need] = field(default_factory=list)
     legal_memo: dict[tuple[int, int], bool] = field(default_factory=dict)
     order: list[int] = field(default_factory=list)     # the checks with hidden cards, the likeliest to fail first
+    offer_memo: dict[tuple[int, int], bool] = field(default_factory=dict)   # ``offered``'s answers
 
     def __post_init__(self) -> None:
         if not self.order:
@@ -128,6 +129,37 @@ class Problem:
         for i in c.slots:
             hand |= 1 << cards[i]
         return hand
+
+    def offered(self, cards: tuple[int, ...]) -> bool:
+        """Whether, with slot i holding ``cards[i]``, the game still offers each play where it offers a sample
+        of the legal moves (it lists them, ``Step._listed``, and the position is beyond the engine's listing
+        budget, which the mover's hand decides as much as the table): the sample follows the mover's hand, and
+        a replay cannot make a play its position does not offer. Asked of a deal the checks passed, before its
+        replay (a few listings rather than the replay's every position); not of the search's partial deals."""
+        table = self.step.table
+        engine, enc = table.engine, table.encoding
+        if not (engine.turn_rules.active or engine.take_all or enc.copies):
+            return True
+        for k in self.order:
+            c = self.checks[k]
+            if not (engine.turn_rules.active or engine.take_all or c.state.stacks):
+                continue
+            hand = self.hand_of(k, cards)
+            key = (k, hand)
+            found = self.offer_memo.get(key)
+            if found is None:
+                state = c.state.with_(hands=tuple(hand if o == c.mover else h for o, h in enumerate(c.state.hands)))
+                try:
+                    engine.move_keys(state)
+                    found = True   # (within the budget every legal move is offered)
+                except PositionTooLargeError:
+                    found = _offered(table, state, c.move)
+                if len(self.offer_memo) > 200_000:
+                    self.offer_memo.clear()
+                self.offer_memo[key] = found
+            if not found:
+                return False
+        return True
 
     def fits(self, cards: tuple[int, ...]) -> bool:
         """Whether every check passes with slot i holding ``cards[i]`` (all different). The check
@@ -218,9 +250,25 @@ def _mask(cards: list[int] | tuple[int, ...]) -> int:
     return out
 
 
+def _offered(table: Any, state: HandState, move: Move) -> bool:
+    """Whether the game offers ``move`` at ``state``, a position beyond the listing budget: its actions among
+    those of the sample the engine gives there, as ``Step.actions_for`` asks."""
+    engine, enc = table.engine, table.encoding
+    try:
+        if engine.has_copies:
+            move = engine.resolve(state, move)
+        wanted = enc.sequence(state, move)
+    except (KeyError, ValueError, CassinoError):
+        return False
+    return any(seq == wanted for seq, _ in enc.sequences(state, engine.playable_moves(state)))
+
+
 def _try(problem: Problem, drawn: tuple[int, ...], checked: bool = False) -> Redeal | None:
-    """The replay with slot i holding ``drawn[i]``, if the checks pass and the replay agrees."""
+    """The replay with slot i holding ``drawn[i]``, if the checks pass, every play is still offered where the
+    game offers a sample (``Problem.offered``), and the replay agrees."""
     if not checked and not problem.fits(drawn):
+        return None
+    if not problem.offered(drawn):
         return None
     step = problem.step
     try:
@@ -258,7 +306,7 @@ def _problem(step: Step, seat: int) -> Problem | None:
     cached = _PROBLEMS.get(key)
     if cached is not None and cached.step.hand_start is step.hand_start:
         return Problem(step, seat, cached.targets, cached.unseen, cached.owner, cached.group, cached.checks,
-                       cached.domains, cached.needs, cached.legal_memo, cached.order)
+                       cached.domains, cached.needs, cached.legal_memo, cached.order, cached.offer_memo)
     final = step.view_hand()
     owner = tuple(next(o for o, h in enumerate(final.hands) if h >> card & 1) for card in targets)
     index = {card: k for k, card in enumerate(targets)}
