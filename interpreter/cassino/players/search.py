@@ -366,9 +366,11 @@ class SearchBot(Bot):
 
     def _exact_rewards(self, game: Game, state: HandState, side: int, alive: list[Move]) -> list[float]:
         """Each candidate's exact value in one fully dealt position (the kept solver's table
-        serves every candidate and every sampled deal that comes round again)."""
-        solver = self.solver(game, side)
-        return [float(solver.value(game.engine.apply(state, m))) for m in alive]
+        serves every candidate and every sampled deal that comes round again). SearchLimit past
+        ``exact_positions`` positions for the deal, or past the move's cap: a few cards can still be a deep
+        game (turns of several actions, a crowded table), and the deal is then played out instead."""
+        with self.solver(game, side).limited(self.exact_positions, self._capped) as solver:
+            return [float(solver.value(game.engine.apply(state, m))) for m in alive]
 
     def stop(self, game: Game, whole_hand: bool) -> int:
         """Where this decision's playouts stop (``playouts.playout``'s ``stop``: the cards left to play,
@@ -470,8 +472,8 @@ class SearchBot(Bot):
             if exact:
                 try:
                     values = self._exact_rewards(game, state, side, alive)
-                except PositionTooLargeError:
-                    exact = False   # (a sampled deal beyond the listing budget: playouts from here on)
+                except (PositionTooLargeError, SearchLimit):
+                    exact = False   # (a sampled deal beyond the listing budget or the solver's: playouts from here on)
             if values is None:
                 try:
                     values = self.sampled_values(game, worth, state, side, alive, whole_hand)
