@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import contextlib
+
 import json
 from pathlib import Path
 
@@ -272,6 +274,9 @@ def test_a_sampled_deal_too_large_to_solve_is_played_out_instead(monkeypatch: py
     played_out = Valuer(8, 1)
 
     class TooLarge:
+        def limited(self, positions, deadline=None):  # type: ignore[no-untyped-def]
+            return contextlib.nullcontext(self)
+
         def value(self, state):  # type: ignore[no-untyped-def]
             raise PositionTooLargeError("more than 60,000 moves")
 
@@ -280,6 +285,21 @@ def test_a_sampled_deal_too_large_to_solve_is_played_out_instead(monkeypatch: py
     assert solved.exact and not valued.exact and valued.method == "search"
     assert {m for m, _ in valued.values} == {m for m, _ in solved.values}
     judged = played_out.judge(game, 1, valued, valued.values[-1][0])
+    assert judged.verdict in ("lost", "unclear", "good")
+
+
+def test_a_sampled_deal_deeper_than_the_solvers_bound_is_played_out_instead() -> None:
+    """Each sampled deal solved exactly is bound as the search's are (``SearchBot.exact_positions``): a deal the
+    solver cannot finish within it is valued by playouts on the same deals, confirming rounds too (the soak's
+    Tuxedo house rule of six players spent 11 s of a move in such solves, unbounded)."""
+    game = _three_seat_end(LOOSE[:5])
+    solved = Valuer(8, 1).values(game, 1)
+    bounded = Valuer(8, 1)
+    bounded.bot.exact_positions = 2
+    valued = bounded.values(game, 1)
+    assert solved.exact and not valued.exact and valued.method == "search"
+    assert {m for m, _ in valued.values} == {m for m, _ in solved.values}
+    judged = bounded.judge(game, 1, valued, valued.values[-1][0])
     assert judged.verdict in ("lost", "unclear", "good")
 
 

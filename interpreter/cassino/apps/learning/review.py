@@ -294,10 +294,12 @@ class Valuer:
         exact = self._exact_deals(game)
         try:
             samples = self._sampled(game, moves, seat, side, derive(self.seed, number), self.deals, exact)
-        except PositionTooLargeError:
+        except (PositionTooLargeError, SearchLimit):
             if not exact:
                 raise
-            exact = False   # (a sampled deal's later plies beyond the listing budget: playouts, the same deals)
+            # (a sampled deal's later plies beyond the listing budget, or deeper than the solver's bound:
+            # playouts, the same deals)
+            exact = False
             samples = self._sampled(game, moves, seat, side, derive(self.seed, number), self.deals, exact)
         ranked = sorted(range(len(moves)), key=lambda k: -sum(samples[k]))
         return Valued("search", self.deals, [(moves[k], sum(samples[k]) / self.deals) for k in ranked],
@@ -356,8 +358,14 @@ class Valuer:
                 break
             rivals = sorted(undecided, key=lambda m: -leads[m].mean)[:CONFIRM_RIVALS]
             deals = self.deals * CONFIRM_FACTOR ** (rounds + 1)
-            fresh = self._sampled(game, [played] + rivals, seat, side, derive(self.seed, number, rounds + 1), deals,
-                                  valued.exact)
+            try:
+                fresh = self._sampled(game, [played] + rivals, seat, side, derive(self.seed, number, rounds + 1), deals,
+                                      valued.exact)
+            except (PositionTooLargeError, SearchLimit):
+                if not valued.exact:
+                    raise
+                fresh = self._sampled(game, [played] + rivals, seat, side, derive(self.seed, number, rounds + 1), deals,
+                                      False)
             for k, m in enumerate(rivals, 1):
                 leads[m] = leads[m].plus([r - p for r, p in zip(fresh[k], fresh[0])])
             extra += deals
@@ -381,8 +389,9 @@ class Valuer:
         close = self.bot.after_card == "end"
         for _ in range(deals):
             state = weighted_deal(engine, game.hand, seat, rng, seen)
-            if exact:
-                values = [float(self.bot.solver(game, side).value(engine.apply(state, m))) for m in moves]
+            if exact:   # (bound as the search's own exact deals are: SearchLimit past it, for the caller)
+                with self.bot.solver(game, side).limited(self.bot.exact_positions) as solver:
+                    values = [float(solver.value(engine.apply(state, m))) for m in moves]
             else:   # (the search's own valuing of a sampled deal: its playouts, its outlook, its sign)
                 values = playout_leads(engine, worth, outlook, state, moves, False, side, scores,
                                        game.restrictions_on, sign, policy, 0.0, stop, None, close, self.bot.crowd)
