@@ -263,14 +263,23 @@ def test_sampled_deals_are_solved_only_where_the_table_is_no_more_crowded_than_t
     assert sparse.method == "search" and sparse.exact
 
 
+def _assert_played_out_on_the_same_moves(played_out: Valuer) -> None:
+    """``played_out``'s valuing of a 3-seat ending that the default valuer solves exactly: by playouts on the
+    same deals (the same moves valued, not skipped), and its confirming rounds too."""
+    game = _three_seat_end(LOOSE[:5])
+    solved = Valuer(8, 1).values(game, 1)
+    valued = played_out.values(game, 1)
+    assert solved.exact and not valued.exact and valued.method == "search"
+    assert {m for m, _ in valued.values} == {m for m, _ in solved.values}
+    judged = played_out.judge(game, 1, valued, valued.values[-1][0])
+    assert judged.verdict in ("lost", "unclear", "good")
+
+
 def test_a_sampled_deal_too_large_to_solve_is_played_out_instead(monkeypatch: pytest.MonkeyPatch) -> None:
     """A later ply of a sampled deal beyond the engine's listing budget: the decision is valued by playouts on
     the same deals, not skipped, and its confirming rounds are played out too."""
     from cassino.errors import PositionTooLargeError
 
-    game = _three_seat_end(LOOSE[:5])
-    valuer = Valuer(8, 1)
-    solved = valuer.values(game, 1)
     played_out = Valuer(8, 1)
 
     class TooLarge:
@@ -281,26 +290,16 @@ def test_a_sampled_deal_too_large_to_solve_is_played_out_instead(monkeypatch: py
             raise PositionTooLargeError("more than 60,000 moves")
 
     monkeypatch.setattr(played_out.bot, "solver", lambda game, side: TooLarge())
-    valued = played_out.values(game, 1)
-    assert solved.exact and not valued.exact and valued.method == "search"
-    assert {m for m, _ in valued.values} == {m for m, _ in solved.values}
-    judged = played_out.judge(game, 1, valued, valued.values[-1][0])
-    assert judged.verdict in ("lost", "unclear", "good")
+    _assert_played_out_on_the_same_moves(played_out)
 
 
 def test_a_sampled_deal_deeper_than_the_solvers_bound_is_played_out_instead() -> None:
     """Each sampled deal solved exactly is bound as the search's are (``SearchBot.exact_positions``): a deal the
     solver cannot finish within it is valued by playouts on the same deals, confirming rounds too (the soak's
     Tuxedo house rule of six players spent 11 s of a move in such solves, unbounded)."""
-    game = _three_seat_end(LOOSE[:5])
-    solved = Valuer(8, 1).values(game, 1)
     bounded = Valuer(8, 1)
     bounded.bot.exact_positions = 2
-    valued = bounded.values(game, 1)
-    assert solved.exact and not valued.exact and valued.method == "search"
-    assert {m for m, _ in valued.values} == {m for m, _ in solved.values}
-    judged = bounded.judge(game, 1, valued, valued.values[-1][0])
-    assert judged.verdict in ("lost", "unclear", "good")
+    _assert_played_out_on_the_same_moves(bounded)
 
 
 def test_in_a_game_won_by_the_lowest_total_the_search_estimate_counts_points_against_the_taker() -> None:
