@@ -49,7 +49,7 @@ from ...engine.core import bits
 from ...engine.moves import Move
 from ...engine.state import HandState
 from ...errors import CassinoError, PositionTooLargeError
-from .stepwise import IllegalStep, Step
+from .stepwise import IllegalStep, Step, listed_whole
 
 
 class Redeal(NamedTuple):
@@ -137,12 +137,10 @@ class Problem:
         a replay cannot make a play its position does not offer. Asked of a deal the checks passed, before its
         replay (a few listings rather than the replay's every position); not of the search's partial deals."""
         table = self.step.table
-        engine, enc = table.engine, table.encoding
-        if not (engine.turn_rules.active or engine.take_all or enc.copies):
-            return True
+        engine = table.engine
         for k in self.order:
             c = self.checks[k]
-            if not (engine.turn_rules.active or engine.take_all or c.state.stacks):
+            if not listed_whole(table, c.state):
                 continue
             hand = self.hand_of(k, cards)
             key = (k, hand)

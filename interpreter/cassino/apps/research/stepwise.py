@@ -537,6 +537,14 @@ def always_partners(setup: Setup) -> bool:
 
 
 @lru_cache(maxsize=32)
+def listed_whole(table: Table, hand: HandState) -> bool:
+    """Whether the game's actions at ``hand`` come from the engine's listing of whole moves (``Step._listed``;
+    beyond the listing budget, its sample) rather than only where the position is small: where whole-move
+    rules are on, under ``capture.take_all``, and where several packs meet pile cards in play."""
+    engine = table.engine
+    return engine.turn_rules.active or engine.take_all or (table.encoding.copies and bool(hand.stacks))
+
+
 def table_for(setup: Setup) -> Table:
     """One Table per distinct setup in a process (a rule file is read once, when first used)."""
     return Table(setup)
@@ -1093,7 +1101,7 @@ class Step(NamedTuple):
         if kept is not None and kept[0] is hand:
             return kept[1]
         engine = t.engine
-        if engine.turn_rules.active or (enc.copies and hand.stacks) or engine.take_all:
+        if listed_whole(t, hand):
             moves = engine.playable_moves(hand)
             listing = Listing([seq for seq, _ in enc.sequences(hand, moves)], moves, engine, hand)
         elif enc.list_items and len(hand.builds) + popcount(hand.in_play()) <= enc.list_items:
