@@ -3,6 +3,8 @@
     python benchmarks/bot_strength.py                   # every bundled variant, 2 and 4 players, 40 pairs at most
     python benchmarks/bot_strength.py --variants krypkasino --players 6 --pairings fitted-vs-greedy --one-hand
                                                         # six players: three partnerships of two
+    python benchmarks/bot_strength.py --variants south-african-casino --players 3,4:alone --pairings search-vs-greedy --one-hand
+                                                        # three players, four alone: one seat against the rest
     python benchmarks/bot_strength.py --variants standard --players 2 --pairings new-vs-old --cap 600
     python benchmarks/bot_strength.py --new search:0.004s --today plain:64 --one-hand   # equal time a move
     python benchmarks/bot_strength.py --regret          # endgame regret on 200 last-deal positions
@@ -11,13 +13,15 @@
                                                         # fitted playouts against greedy, each variant and seating
 
 Strength: each deal is played twice with the seats swapped (a mirrored pair), so
-the cards and the lead cancel out. With six players (three partnerships of two, seats k and k+3:
-krypkasino, kasino-misar) the first player is one partnership and the second the other two, and the
-deal is played three times, the first player's partnership in each place in turn (a rotation, called
-a pair below too): there a game won by none counts a third, and a share of 1/3 is even. Pairs are played in batches; after each batch
+the cards and the lead cancel out. At any other seating (``--players``: 3, 4:alone, 6 ..., or ``all``)
+the first player holds the seats of one side and the second every other seat, and the deal is played
+once with the first player on each side in turn (a rotation, called a pair below too): with six players
+in three partnerships of two (seats k and k+3: krypkasino, kasino-misar) three times, with three alone
+three times, with four alone four. A game won by none counts one over the sides, and a share of one
+over the sides is even. Pairs are played in batches; after each batch
 the 95% interval of the first player's share of wins is worked out from the pairs
 (a pair scores 0, 1/2 or 1, a game without a winner counting a half), and the
-match stops when it excludes 50% (1/3 with six players; after at least --min pairs), or at --cap pairs.
+match stops when it excludes an even share (after at least --min pairs), or at --cap pairs.
 Stopping only at batch boundaries keeps the numbers the same whatever --workers.
 A game is a whole game to the variant's target, or with --one-hand a single hand
 (the side with more points wins). Seconds a move are the mean over each player's
@@ -29,8 +33,8 @@ player) against ``--today`` (default ``plain:64``, the search before it read the
 of the deal or took more deals for a close choice: compare a new search against it at equal
 time a move, as the ms/move columns show), new-vs-greedy the same against greedy;
 points a pair are the first player's lead with one standard error (in a game won by the lowest total,
-kasino-misar and krypkasino, the lead in fewer points; with six players, over the mean of the other two
-partnerships' points, summed over the rotation's three games). Also: greedy vs
+kasino-misar and krypkasino, the lead in fewer points; with more than two sides, over the mean of the
+other sides' points, summed over the rotation's games). Also: greedy vs
 random, search vs greedy, and ``new-vs-old`` (its name from an earlier issue): today's `search` against the rollout
 search as it was before the exact endgame and the outlook (`old:64`: 64 deals a move,
 greedy playouts valued by the fixed worth of the cards won, no solver). `plain:64`: the search with its deals
@@ -129,25 +133,44 @@ def _setting(text: str) -> object:
 
 
 # ---------------------------------------------------------------- mirrored pairs
-def sides_of(players: int) -> int:
-    """The sides at a table of ``players`` as the strength matches seat them: 2 (2 players; 4 in two
-    partnerships) or 3 (6 in three partnerships of two, seats k and k+3)."""
-    return 3 if players == 6 else 2
+def seating_of(text: str) -> tuple[int, bool]:
+    """A ``--players`` item as (players, partners): ``N`` (4 and 6 in partnerships, as these matches have
+    always seated them; any other count alone), ``N:alone`` or ``N:partners``. ValueError if it is none."""
+    count, _, kind = text.partition(":")
+    if not count.isdigit() or not 2 <= int(count) <= 8 or kind not in ("", "alone", "partners"):
+        raise ValueError(f"a --players item is N, N:alone or N:partners with N from 2 to 8, not {text!r}")
+    players = int(count)
+    return players, (players in (4, 6) if not kind else kind == "partners")
 
 
-def seats_six_in_pairs(rules: Rules) -> bool:
-    """Whether the rules seat six players in three partnerships of two (krypkasino, kasino-misar)."""
-    return (rules.seats.min_players <= 6 <= rules.seats.max_players and rules.partnership(6, True)
-            and rules.seats.team_size == 2)
+def seating_label(players: int, partners: bool) -> str:
+    """A seating as ``--players`` names it (the shortest name that means it)."""
+    return str(players) if partners == (players in (4, 6)) else f"{players}:{'partners' if partners else 'alone'}"
 
 
-def one_game(variant: str, names: tuple[str, ...], seed: int, one_hand: bool
+def seatings_of(rules: Rules) -> list[tuple[int, bool]]:
+    """Every seating the rules allow, as ``--players all`` plays them (a count where partners must play, once)."""
+    seats = rules.seats
+    return [(players, partners) for players in range(seats.min_players, seats.max_players + 1)
+            for partners in sorted({rules.partnership(players, False), rules.partnership(players, True)})]
+
+
+def sides_at(variant: str, players: int, partners: bool) -> tuple[int, ...]:
+    """The side of each seat at that seating (CassinoError where the variant has no such seating)."""
+    rules = load_rules(variant)
+    if (players, partners) not in seatings_of(rules):
+        raise CassinoError(f"{rules.name} is not played by {seating_label(players, partners)} (it is by "
+                           f"{', '.join(seating_label(*s) for s in seatings_of(rules))})")
+    return Game.new(Engine(rules), 0, players, partners=partners).hand.teams
+
+
+def one_game(variant: str, names: tuple[str, ...], seed: int, one_hand: bool, partners: bool
              ) -> tuple[int | None, list[list[float]], dict[int, int]]:
-    """A game, ``names`` by seat (four players: two partnerships; six: three partnerships of two, seat k's
-    side k mod 3): the winning side (None: none), each seat's seconds a move, and each side's points."""
+    """A game, ``names`` by seat, in partnerships or not: the winning side (None: none), each seat's
+    seconds a move, and each side's points."""
     players = len(names)
     engine = Engine(load_rules(variant))
-    game = Game.new(engine, seed, players, partners=players in (4, 6), dealer=0)
+    game = Game.new(engine, seed, players, partners=partners, dealer=0)
     if one_hand:
         game = game.with_(target=None)
     bots = [bot(names[s], derive(seed, s)) for s in range(players)]
@@ -168,29 +191,32 @@ def one_game(variant: str, names: tuple[str, ...], seed: int, one_hand: bool
     # In a game won by the lowest total (kasino-misar, krypkasino) points count against: negated, so a
     # lead is always the better side's.
     sign = -1 if game.rules.game.goal == "lowest" else 1
-    points = {side: sign * sum(r.points.get(side, 0) for r in game.results) for side in range(sides_of(players))}
+    points = {side: sign * sum(r.points.get(side, 0) for r in game.results) for side in sorted(set(game.hand.teams))}
     return game.winner, times, points
 
 
-def one_pair(task: tuple[str, str, str, int, bool, int]) -> tuple[float, list[float], list[float], float]:
-    """A mirrored pair: ``a``'s share of the two games, ``a``'s and ``b``'s move times, ``a``'s points lead.
-    With four players ``a`` and ``b`` are partnerships (seats 0 and 2 against 1 and 3). With six, ``a`` is
-    one partnership of two (seats k and k+3) and ``b`` the other two, the same deal played three times with
-    ``a`` at k = 0, 1, 2: ``a``'s share of the three (a game won by none a third), and its lead over the mean
-    of the other partnerships' points, summed."""
-    variant, a, b, seed, one_hand, players = task
-    sides = sides_of(players)
+def one_pair(task: tuple[str, str, str, int, bool, int, bool]
+             ) -> tuple[float, list[float], list[float], float]:
+    """A mirrored pair: ``a``'s share of the games, ``a``'s and ``b``'s move times, ``a``'s points lead.
+    ``a`` holds the seats of one side and ``b`` every other seat, the same deal played once with ``a`` on
+    each side in turn (two sides: the seats swapped; four players in partnerships: seats 0 and 2 against 1
+    and 3; six in three partnerships of two: seats k and k+3 for k = 0, 1, 2; three players alone: each seat
+    in turn): ``a``'s share of the games (a game won by none counting one over the sides), and its lead over
+    the mean of the other sides' points, summed."""
+    variant, a, b, seed, one_hand, players, partners = task
+    teams = sides_at(variant, players, partners)
+    sides = len(set(teams))
     share = 0.0
     lead = 0.0
     times_a: list[float] = []
     times_b: list[float] = []
     for a_side in range(sides):
-        names = tuple(a if seat % sides == a_side else b for seat in range(players))
-        winner, times, points = one_game(variant, names, seed, one_hand)
+        names = tuple(a if teams[seat] == a_side else b for seat in range(players))
+        winner, times, points = one_game(variant, names, seed, one_hand, partners)
         share += 1 / sides if winner is None else float(winner == a_side)
         lead += points[a_side] - sum(points[side] for side in range(sides) if side != a_side) / (sides - 1)
         for seat in range(players):
-            (times_a if seat % sides == a_side else times_b).extend(times[seat])
+            (times_a if teams[seat] == a_side else times_b).extend(times[seat])
     return share / sides, times_a, times_b, lead
 
 
@@ -212,16 +238,17 @@ def share_interval(shares: list[float]) -> tuple[float, float, float]:
 
 
 def match(pool: ProcessPoolExecutor | None, variant: str, a: str, b: str, seed: int, one_hand: bool,
-          min_pairs: int, cap: int, batch: int, players: int = 2) -> dict[str, Any]:
+          min_pairs: int, cap: int, batch: int, players: int = 2, partners: bool = False) -> dict[str, Any]:
     start = time.perf_counter()
     shares: list[float] = []
     leads: list[float] = []
-    even = 1 / sides_of(players)
+    even = 1 / len(set(sides_at(variant, players, partners)))
+    label = seating_label(players, partners)
     times_a: list[float] = []
     times_b: list[float] = []
     k = 0
     while k < cap:
-        tasks = [(variant, a, b, derive(seed, j), one_hand, players) for j in range(k, min(k + batch, cap))]
+        tasks = [(variant, a, b, derive(seed, j), one_hand, players, partners) for j in range(k, min(k + batch, cap))]
         results: Iterator = pool.map(one_pair, tasks) if pool else map(one_pair, tasks)
         for share, ta, tb, lead in results:
             shares.append(share)
@@ -231,7 +258,7 @@ def match(pool: ProcessPoolExecutor | None, variant: str, a: str, b: str, seed: 
         k += len(tasks)
         mean, low, high = share_interval(shares)
         so_far, so_far_low, _ = interval([float(x) for x in leads])
-        print(f"  ({variant}, {players} players, {a} vs {b}: {k} pairs, {so_far:+.2f} ± {(so_far - so_far_low) / 1.96:.2f} "
+        print(f"  ({variant}, {label}, {a} vs {b}: {k} pairs, {so_far:+.2f} ± {(so_far - so_far_low) / 1.96:.2f} "
               f"points a pair so far, {time.perf_counter() - start:.0f} s)", file=sys.stderr, flush=True)
         if k >= min_pairs and (low > even or high < even):
             break
@@ -257,15 +284,19 @@ def pairing(name: str, args: argparse.Namespace) -> tuple[str, str]:
     return a, b
 
 
+def chosen_seatings(text: str, rules: Rules) -> list[tuple[int, bool]]:
+    """The seatings ``--players`` asks of these rules (``all``: every one they allow)."""
+    return seatings_of(rules) if text == "all" else [seating_of(item) for item in text.split(",")]
+
+
 def strength(args: argparse.Namespace) -> None:
     variants = bundled_names() if args.variants == "all" else args.variants.split(",")
     pairings = list(PAIRINGS) if args.pairings == "all" else args.pairings.split(",")
     unit = "hand" if args.one_hand else "game"
-    counts = [int(n) for n in str(args.players).split(",")]
-    print(f"mirrored pairs of {unit}s (4 players: two partnerships; 6: three partnerships of two, the first player "
-          f"one of them in turn), stop when the 95% interval of the win share excludes 50% (1/3 with 6) (at least "
-          f"{args.min} pairs) or at {args.cap} pairs; seed {args.seed}; points a pair: the first player's lead, "
-          f"± one standard error")
+    print(f"mirrored pairs of {unit}s (the first player on each side in turn: 4 players in two partnerships, 6 in "
+          f"three of two, unless :alone), stop when the 95% interval of the win share excludes an even share "
+          f"(one over the sides) (at least {args.min} pairs) or at {args.cap} pairs; seed {args.seed}; points a "
+          f"pair: the first player's lead over the other sides' mean, ± one standard error")
     print("| variant | players | pairing | pairs | first wins | 95% interval | points a pair | ms/move first "
           "| ms/move second |")
     print("|---|---|---|---|---|---|---|---|---|")
@@ -273,28 +304,26 @@ def strength(args: argparse.Namespace) -> None:
     try:
         for variant in variants:
             rules = load_rules(variant)
-            for players in counts:
-                if not rules.seats.min_players <= players <= rules.seats.max_players:
-                    print(f"| {variant} | {players} | - | - | not played with {players} | | | | |", flush=True)
-                    continue
-                if players == 6 and not seats_six_in_pairs(rules):
-                    print(f"| {variant} | 6 | - | - | not played by 6 in partnerships of two | | | | |", flush=True)
+            for players, partners in chosen_seatings(args.players, rules):
+                label = seating_label(players, partners)
+                if (players, partners) not in seatings_of(rules):
+                    print(f"| {variant} | {label} | - | - | not played by {label} | | | | |", flush=True)
                     continue
                 try:
                     source = SearchBot(0).playout_choice(Game.new(Engine(rules), 1, players,
-                                                                  partners=players in (4, 6))).source
+                                                                  partners=partners)).source
                 except (CassinoError, ValueError):
                     source = "-"
                 for name in pairings:
                     a, b = pairing(name, args)
                     try:
                         r = match(pool, variant, a, b, args.seed, args.one_hand, args.min, args.cap, args.batch,
-                                  players)
-                    except CassinoError as e:   # a player count the variant is not played with
-                        print(f"| {variant} | {players} | {a} vs {b} | - | not played: {e} | | | | |", flush=True)
+                                  players, partners)
+                    except CassinoError as e:   # a seating the variant is not played at
+                        print(f"| {variant} | {label} | {a} vs {b} | - | not played: {e} | | | | |", flush=True)
                         break
                     se = float(r["lead_half"]) / 1.96
-                    print(f"| {variant} | {players} | {a} vs {b} [{source}] | {r['pairs']} | {r['win']:.1%} "
+                    print(f"| {variant} | {label} | {a} vs {b} [{source}] | {r['pairs']} | {r['win']:.1%} "
                           f"| {r['low']:.1%}-{r['high']:.1%} | {r['lead']:+.2f} ± {se:.2f} "
                           f"| {1000 * r['sec_a']:.2f} | {1000 * r['sec_b']:.2f} |", flush=True)
     finally:
@@ -388,8 +417,9 @@ def main() -> int:
     p.add_argument("--workers", type=int, default=2)
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--one-hand", action="store_true", help="a game is one hand")
-    p.add_argument("--players", default="2,4", help="player counts, comma-separated: 2, 4 (two partnerships of two), "
-                   "6 (three partnerships of two: krypkasino, kasino-misar)")
+    p.add_argument("--players", default="2,4", help="seatings, comma-separated: N, N:alone or N:partners (a bare 4 "
+                   "or 6 is in partnerships: two of two, three of two; any other count alone), or all (every "
+                   "seating of each variant)")
     p.add_argument("--regret", action="store_true", help="the endgame regret table instead")
     p.add_argument("--solve-time", action="store_true", help="the solver's time on whole last deals instead")
     p.add_argument("--positions", type=int, default=200, help="last-deal positions (--regret, --solve-time)")
@@ -406,25 +436,34 @@ def main() -> int:
 
 def checked(p: argparse.ArgumentParser) -> argparse.Namespace:
     """``p``'s arguments, a bad one refused with its reason (exit 2) before any work: a count below 1,
-    --min above --cap, a player count other than 2, 4 or 6, a named variant without six players in partnerships
-    of two where 6 is asked for, an unknown variant, pairing or player."""
+    --min above --cap, a seating that is not one (or named twice), a named variant not played at a seating
+    asked for, an unknown variant, pairing or player."""
     args = p.parse_args()
     for option in ("cap", "min", "batch", "workers", "positions"):
         if getattr(args, option) < 1:
             p.error(f"--{option} is 1 or more, not {getattr(args, option)}")
     if args.min > args.cap:
         p.error(f"--min ({args.min}) is at most --cap ({args.cap})")
-    counts = str(args.players).split(",")
-    if not all(c in ("2", "4", "6") for c in counts) or len(set(counts)) < len(counts):
-        p.error(f"--players is 2, 4, 6 or a list of them such as 2,4 (4: two partnerships; 6: three partnerships "
-                f"of two), each once, not {args.players!r}")
+    items = str(args.players).split(",")
+    try:
+        asked = [] if args.players == "all" else [seating_of(item) for item in items]
+    except ValueError as error:
+        p.error(f"--players is all, or seatings such as 2,3,4:alone ({error})")
+    if len(set(asked)) < len(asked):
+        p.error(f"--players names each seating once, not {args.players!r}")
     try:
         for variant in (bundled_names() if args.variants == "all" else args.variants.split(",")):
             rules = load_rules(variant)
-            if "6" in counts and args.variants != "all" and not seats_six_in_pairs(rules):
-                able = ", ".join(n for n in bundled_names() if seats_six_in_pairs(load_rules(n)))
-                p.error(f"--players 6: {variant} does not seat six players in three partnerships of two "
-                        f"(the bundled variants that do: {able})")
+            for players, partners in asked:
+                if args.variants != "all" and (players, partners) not in seatings_of(rules):
+                    p.error(f"--players {seating_label(players, partners)}: {variant} is not played by "
+                            f"{seating_label(players, partners)} (it is by "
+                            f"{', '.join(seating_label(*s) for s in seatings_of(rules))})")
+        if args.variants == "all":
+            played = {s for variant in bundled_names() for s in seatings_of(load_rules(variant))}
+            for seating in asked:
+                if seating not in played:
+                    p.error(f"--players {seating_label(*seating)}: no bundled variant is played by it")
         names = args.judged.split(",") if args.regret else [
             player for name in (list(PAIRINGS) if args.pairings == "all" else args.pairings.split(","))
             for player in pairing(name, args)]
