@@ -65,7 +65,7 @@ NEEDS = {"env_speed": ("pyspiel", "pettingzoo"), "soak": ("pyspiel", "pettingzoo
     ("search_speed", ["--cases", "scopone:4:alone"], "no seating scopone:4:alone"),
     ("search_speed", ["--all", "--cases", "standard:2"], "give --all or --cases, not both"),
     ("search_speed", ["--player", "nobody"], "--player: no computer player named 'nobody'"),
-    ("search_speed", ["--player", "custom:64:depth=0"], "depth is hands or deal"),
+    ("search_speed", ["--player", "custom:64:depth=0"], "depth is fitted or hands or deal"),
     ("search_speed", ["--player", "custom:64:crowd=-2"], "crowd is a number of loose table cards"),
     ("search_speed", ["--player", "custom:64:crowd=many"], "crowd is a number of loose table cards"),
     ("search_speed", ["--player", "custom:64:exact_positions=0"], "exact_positions is a number of positions"),

@@ -31,7 +31,7 @@ def test_where_the_playouts_stop_by_depth() -> None:
     draw, standard = _game("draw"), _game("standard")
     in_hands = sum(h.bit_count() for h in draw.hand.hands)
     assert draw.hand.stock and in_hands == 8
-    assert SearchBot().depth == "hands" and DEPTHS == ("hands", "deal")
+    assert SearchBot().depth == "fitted" and DEPTHS == ("fitted", "hands", "deal")
     assert SearchBot().stop(draw, False) == cards_left(draw.hand) - in_hands
     assert SearchBot(depth="deal").stop(draw, False) == -1
     assert SearchBot(depth=5).stop(draw, False) == cards_left(draw.hand) - 5
@@ -73,7 +73,7 @@ def test_the_search_is_the_same_with_the_same_seed_and_counts_its_playouts() -> 
 
 @pytest.mark.parametrize("bad", [0, -1, "hand", "", True, 2.5, None, [8]])
 def test_a_bad_depth_is_refused_saying_what_it_may_be(bad: object) -> None:
-    with pytest.raises(ValueError, match="depth is hands or deal or a number of cards above 0"):
+    with pytest.raises(ValueError, match="depth is fitted or hands or deal or a number of cards above 0"):
         SearchBot(depth=bad)  # type: ignore[arg-type]
 
 
@@ -216,3 +216,89 @@ def test_the_search_stops_its_playouts_at_a_crowded_table(tmp_path: Path) -> Non
     assert len(lowest.legal_moves()) > 10_000
     bot = SearchBot(1, iterations=2, width=3, close=0, cap=None)
     assert bot.choose(lowest, lowest.hand.turn) in lowest.legal_moves() and bot.work_done == (0, 0)
+
+
+# ---------------------------------------------------------------- a horizon measured for the rules and seating
+
+HOUSE = "name: house-horizon\nextends: standard\nscoring:\n  items:\n    sweeps: {points: 2}\n"
+
+
+@pytest.fixture
+def house(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """A house rule of the test's own, and an empty user cache."""
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
+    path = tmp_path / "house.yaml"
+    path.write_text(HOUSE, encoding="utf-8")
+    return path
+
+
+def test_a_horizon_measured_for_the_rules_bounds_their_playouts_and_is_said(house: Path, cli,  # type: ignore[no-untyped-def]
+                                                                         monkeypatch: pytest.MonkeyPatch) -> None:
+    """An entry's ``depth`` (``weights.Entry``): the default search (``depth="fitted"``) plays at most that
+    many cards a playout at that seating, whatever its playouts; an asked-for depth comes first; other
+    seatings are as they were; ``cassino explain`` says so."""
+    from cassino.players import weights as store
+
+    rules = load_rules(str(house))
+    key = store.rules_hash(rules)
+    three = store.Entry(key, "house-horizon", 3, False, None, depth=6, note="a horizon alone")
+    four = store.Entry(key, "house-horizon", 4, True, FITTED, hands=10, depth=9)
+    monkeypatch.setattr(store, "bundled", lambda: (three, four))
+    store._cached.cache_clear()
+    try:
+        game = Game.new(Engine(rules), 2, 3).with_(target=None)
+        choice = SearchBot().playout_choice(game)
+        assert (choice.source, choice.weights, choice.depth) == ("bundled", None, 6)
+        assert "with a horizon measured for these rules" in choice.text
+        assert "each playout at most 6 cards, the outlook valuing the rest" in choice.text
+        assert SearchBot().stop(game, False) == cards_left(game.hand) - 6
+        assert SearchBot(depth="hands").stop(game, False) == -1          # (asked for: the hands)
+        assert SearchBot(depth=3).stop(game, False) == cards_left(game.hand) - 3
+        assert SearchBot().stop(game, True) == -1                        # (a playout to the hand's end)
+        assert SearchBot(playouts="greedy").playout_choice(game).depth == 6   # (whatever the playouts)
+        assert SearchBot(weights=FITTED).playout_choice(game).depth == 6
+        partners = Game.new(Engine(rules), 2, 4, partners=True).with_(target=None)
+        choice = SearchBot().playout_choice(partners)
+        assert (choice.weights, choice.depth) == (FITTED, 9) and "at most 9 cards" in choice.text
+        alone = Game.new(Engine(rules), 2, 4).with_(target=None)
+        assert SearchBot().playout_choice(alone).depth is None and SearchBot().stop(alone, False) == -1
+        two = Game.new(Engine(rules), 2, 2).with_(target=None)
+        assert SearchBot().playout_choice(two).depth is None
+        code, out, err = cli("explain", str(house))
+        assert code == 0, err
+        assert "3 players: greedy playouts for 3 players, with a horizon measured" in out
+        assert "4 players in partnerships: playouts fitted to these rules" in out and "at most 9 cards" in out
+        # the bound holds in a real decision: fewer plies played out than to the end of the hand
+        short, whole = SearchBot(1, iterations=8, close=0, cap=None), SearchBot(1, iterations=8, close=0, cap=None,
+                                                                                depth="hands")
+        assert short.choose(game, game.hand.turn) in game.legal_moves()
+        whole.choose(game, game.hand.turn)
+        assert 0 < short.work_done[1] < whole.work_done[1]
+    finally:
+        store._cached.cache_clear()
+
+
+def test_a_horizon_is_written_only_where_one_was_measured_and_read_back() -> None:
+    from cassino.players import weights as store
+
+    plain = store.Entry("0123456789abcdef", "x", 2, False, FITTED)
+    cut = store.Entry("0123456789abcdef", "x", 3, False, None, depth=12)
+    text = store.dump([plain, cut])
+    assert text.count('"depth"') == 1 and '"depth": 12' in text
+    assert store.parse(text.encode(), "x.json") == [plain, cut]
+
+
+@pytest.mark.parametrize("bad", [0, -3, 1001, True, 2.5, "8", [8], {}])
+def test_a_bad_horizon_in_a_weights_file_is_damage_said_where(bad: object) -> None:
+    import json
+
+    from cassino.files import FileProblem
+    from cassino.players import weights as store
+    from cassino.players.policy import FEATURES
+
+    entry = {"rules": "0123456789abcdef", "variant": "x", "players": 3, "partners": False, "weights": None,
+             "depth": bad}
+    raw = json.dumps({"format": store.FORMAT, "version": store.VERSION, "features": list(FEATURES),
+                      "entries": [entry]}).encode()
+    with pytest.raises(FileProblem, match=r"entry 1: `depth` is a number of cards from 1 to 1000, or absent"):
+        store.parse(raw, "w.json")

@@ -13,6 +13,7 @@ from cassino.engine.core import Engine
 from cassino.engine.game import Game
 from cassino.engine.moves import MoveKind
 from cassino.engine.scoring import Scorer
+from cassino.errors import CassinoError
 from cassino.language.variants import load_rules
 from cassino.players import weights as store
 from cassino.players.gain import CardWorth
@@ -169,7 +170,9 @@ def test_taking_is_a_cost_where_the_lowest_total_wins() -> None:
     (["--seconds", "inf"], "above 0"), (["--seconds", "soon"], "not a number of seconds"),
     (["--hands", "0"], "at least 1"), (["--hands", "x"], "not a whole number"), (["--rounds", "0"], "at least 1"),
     (["--deals", "0"], "at least 1"), (["--players", "1"], "at least 2"), (["--workers", "0"], "at least 1"),
-    (["--seed", "1.5"], "not a seed")])
+    (["--seed", "1.5"], "not a seed"), (["--depth", "0"], "from 1 to 1000 (or hands), not 0"),
+    (["--depth", "1001"], "from 1 to 1000"), (["--depth", "deep"], "a number of cards or hands, not 'deep'"),
+    (["--depth", "2.5"], "a number of cards or hands"), (["--depth", ""], "a number of cards or hands")])
 def test_bad_options_are_refused_before_any_hand(cli, cache: Path, args: list[str], words: str) -> None:  # type: ignore[no-untyped-def]
     code, out, err = cli("train", "standard", *args)
     assert code == 2 and words in err and "Traceback" not in err
@@ -317,3 +320,47 @@ def test_an_entry_of_null_weights_plays_greedy_playouts_where_measured_better(ca
     store.store(cache / f"{key}.json", store.Entry(key, "house-sweeps", 3, False, None))
     choice = search_choice(str(house), 3)
     assert choice.source == "cache" and choice.weights is None and "greedy playouts" in choice.text
+
+
+def test_a_training_plays_and_keeps_the_horizon_asked_or_shipped(cli, cache: Path, house: Path,  # type: ignore[no-untyped-def]
+                                                                monkeypatch: pytest.MonkeyPatch) -> None:
+    """``--depth N``: the self-playing search's playouts play at most N cards, and the entry keeps N, so the
+    search plays the weights as they were fitted; by default the horizon shipped for the rules and seating
+    (none here: the hands held), so a user's own fit does not lose it."""
+    from cassino.apps.learning.train import shipped_depth
+    from cassino.players.training import tasks
+
+    code, out, err = cli("train", str(house), "--players", "3", "--depth", "5", *TINY)
+    assert code == 0, err
+    [entry] = store.read(cache / f"{store.rules_hash(load_rules(str(house)))}.json")
+    assert entry.depth == 5 and "playouts of at most 5 cards" in out and "at most 5 cards" in entry.note
+    choice = search_choice(str(house), 3)
+    assert choice.source == "cache" and choice.depth == 5 and "each playout at most 5 cards" in choice.text
+    code, out, err = cli("train", str(house), "--players", "3", "--depth", "hands", *TINY)
+    assert code == 0, err
+    assert search_choice(str(house), 3).depth is None and "playouts of at most" not in out
+    # the depth reaches every hand of self-play, and a short horizon plays fewer plies than the hands held
+    rules = load_rules(str(house))
+    assert {t[-1] for t in tasks(rules, 3, False, 3, 1, 1, 4, None, 7)} == {7}
+    assert shipped_depth(rules, 3, False) is None
+    entry = store.Entry(store.rules_hash(rules), "house-sweeps", 3, False, None, depth=4)
+    monkeypatch.setattr(store, "bundled", lambda: (entry,))
+    assert shipped_depth(rules, 3, False) == 4 and shipped_depth(rules, 2, False) is None
+    (cache / f"{entry.rules}.json").unlink()
+    code, out, err = cli("train", str(house), "--players", "3", *TINY)
+    assert code == 0, err
+    assert store.read(cache / f"{entry.rules}.json")[0].depth == 4 and "playouts of at most 4 cards" in out
+
+
+def test_the_same_seed_gives_the_same_weights_whatever_horizon_the_cache_holds(cache: Path, house: Path) -> None:
+    """Self-play plays the depth its task says, never one read from a weights file."""
+    rules = load_rules(str(house))
+    first = train(rules, 3, False, hands=2, rounds=1, deals=4, seed=3)
+    cache.mkdir(parents=True)
+    store.store(cache / f"{store.rules_hash(rules)}.json",
+                store.Entry(store.rules_hash(rules), "house-sweeps", 3, False, FITTED, depth=2))
+    assert search_choice(str(house), 3).depth == 2
+    again = train(rules, 3, False, hands=2, rounds=1, deals=4, seed=3)
+    assert first[-1].weights == again[-1].weights
+    with pytest.raises(CassinoError, match="a playout depth is a number of cards from 1 to 1000"):
+        train(rules, 3, False, hands=2, rounds=1, deals=4, seed=3, depth=0)

@@ -725,6 +725,23 @@ def _seconds(text: str) -> float:
     return value
 
 
+def _playout_depth(text: str) -> int | str:
+    """An argparse type: ``cassino train --depth``, a number of cards (1 to ``MOST_DEPTH``) or ``"hands"``."""
+    import argparse
+
+    from ..players.weights import MOST_DEPTH
+
+    if text.strip().lower() == "hands":
+        return "hands"
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"is a number of cards or hands, not {text!r}") from None
+    if not 1 <= value <= MOST_DEPTH:
+        raise argparse.ArgumentTypeError(f"is a number of cards from 1 to {MOST_DEPTH} (or hands), not {value}")
+    return value
+
+
 def _cmd_train(args: argparse.Namespace) -> int:
     import time
 
@@ -753,7 +770,8 @@ def _cmd_train(args: argparse.Namespace) -> int:
               f"{now - began:.0f} s{budget}", file=sys.stderr, flush=True)
 
     trained = run(rules, players, partners, hands=args.hands, seconds=args.seconds, rounds=args.rounds,
-                  seed=args.seed, deals=args.deals, runner=runner, out=args.out, progress=progress)
+                  seed=args.seed, deals=args.deals, runner=runner, out=args.out, progress=progress,
+                  depth="shipped" if args.depth is None else None if args.depth == "hands" else args.depth)
     sys.stdout.write(_printable(report(trained)))
     return 0
 
@@ -775,6 +793,10 @@ def _add_train_command(sub: "argparse._SubParsersAction[argparse.ArgumentParser]
                    "taking hands when its share has passed and is fitted on those it played (default: no limit)")
     p.add_argument("--deals", type=_bounded(1, MAX_TRAIN_DEALS), default=64,
                    help="deals a move of the self-playing search (default 64, the computer player's)")
+    p.add_argument("--depth", type=_playout_depth, metavar="N|hands",
+                   help="the most cards each playout of the self-playing search plays, the outlook valuing the "
+                   "rest, kept with the weights (a number of cards; hands: as many as the hands hold; default: "
+                   "the horizon shipped with cassino for these rules and seating, else hands)")
     p.add_argument("--workers", type=_workers, default=1, help="processes to play hands in parallel, at most "
                    "the processors the machine gives cassino (default 1)")
     p.add_argument("--cluster", metavar="ADDRESS", help="play the hands on a Dask cluster (tcp://host:port; "

@@ -55,7 +55,7 @@ from .knowledge import determinize, passed_up
 from .outlook import Outlook
 from .playouts import playout_leads
 from .policy import PlayoutPolicy
-from .weights import Choice, choose
+from .weights import Choice, choose, horizon
 from .solver import SearchLimit, Solver, cards_left, missing_knowledge
 
 
@@ -118,13 +118,16 @@ INFERENCES = ("weighted", "passed", "off")
 #: that seating (shipped with cassino where they measured better than greedy).
 PLAYOUTS = ("fitted", "greedy")
 
-#: How far a playout goes (``SearchBot(depth=...)``): ``"hands"`` (the default) plays at most as many cards
-#: as the hands hold at the decision, and then values the position by the outlook, as every deal of a
-#: variant that deals anew ends when the hands are empty; where the players draw after every play (draw
-#: Cassino: one deal of the whole pack) a playout to the deal's end played the whole stock, five times
-#: the cards, most of the time a move (docs/performance.md, "The search's time a move in every variant").
-#: ``"deal"``: to the end of the deal (the search before); a number: at most that many cards.
-DEPTHS = ("hands", "deal")
+#: How far a playout goes (``SearchBot(depth=...)``): ``"hands"`` plays at most as many cards as the hands
+#: hold at the decision, and then values the position by the outlook, as every deal of a variant that
+#: deals anew ends when the hands are empty; where the players draw after every play (draw Cassino: one
+#: deal of the whole pack) a playout to the deal's end played the whole stock, five times the cards, most
+#: of the time a move (docs/performance.md, "The search's time a move in every variant"). ``"fitted"``
+#: (the default): the horizon measured for the rules and seating played where the weights file gives one
+#: (``weights.Entry.depth``: where long playouts cost more than they tell, such as South African Casino
+#: with three players), else ``"hands"``. ``"deal"``: to the end of the deal (the search before); a
+#: number: at most that many cards.
+DEPTHS = ("fitted", "hands", "deal")
 
 #: How a playout plays the rest of a turn of several actions once the turn's card from the hand is played
 #: (``SearchBot(after_card=...)``; ``build.free_actions``, South African and Swazi Casino): ``"choose"`` (the
@@ -187,7 +190,8 @@ class SearchBot(Bot):
     ``weights``: the playout policy's weights (``policy.FEATURES``' order), played whatever the rules;
     None (the default): those fitted to the game's rules and seating, ``weights.choose``.
     ``depth``: how many cards a playout plays at most before the outlook values it (``DEPTHS``):
-    ``"hands"`` (the default: as many as the hands hold at the decision; where the players draw after
+    ``"fitted"`` (the default: as measured for the rules and seating, ``weights.Entry.depth``, else as
+    ``"hands"``), ``"hands"`` (as many as the hands hold at the decision; where the players draw after
     every play this stops a playout short of the stock's end), ``"deal"`` (to the end of the deal) or a
     number of cards.
     ``scale_above``: a decision whose playouts play more cards than this takes proportionally fewer deals
@@ -205,7 +209,7 @@ class SearchBot(Bot):
                  evaluation: str = "outlook", infer: str = "weighted", close: int | None = None,
                  settle: float = SETTLE, z: float = Z, work: int = CLOSE_WORK,
                  exact_limit: int = EXACT_LIMIT, playouts: str = "fitted", cap: float | None = MOVE_CAP,
-                 weights: tuple[float, ...] | None = None, depth: str | int = "hands", scale_above: int = 0,
+                 weights: tuple[float, ...] | None = None, depth: str | int = "fitted", scale_above: int = 0,
                  after_card: str = "choose", crowd: int = CROWD, exact_positions: int = EXACT_POSITIONS) -> None:
         if evaluation not in ("outlook", "worth") or horizon not in ("deal", "hand"):
             raise ValueError(f"evaluation is outlook or worth, horizon deal or hand: not {evaluation!r}, {horizon!r}")
@@ -259,7 +263,7 @@ class SearchBot(Bot):
         self.scale_above = scale_above
         self.after_card = after_card
         self.crowd = crowd
-        self._policy: tuple[Engine, tuple[int, tuple[int, ...]], PlayoutPolicy | None] | None = None
+        self._policy: tuple[Engine, tuple[int, tuple[int, ...]], PlayoutPolicy | None, Choice] | None = None
         self._passed: dict[int, tuple[object, int]] = {}
         self._terms: dict[int, tuple[object, list[float] | None]] = {}
         self._outlook: tuple[Engine, Outlook] | None = None
@@ -328,22 +332,31 @@ class SearchBot(Bot):
 
     def playout_choice(self, game: Game) -> Choice:
         """Which playouts the search plays in this game, and why (``weights.choose``: weights fitted to the
-        game's rules and seating where there are any; ``PLAYOUTS``)."""
-        if self.playouts == "greedy":
-            return Choice(None, "greedy", "greedy playouts (asked for: playouts=greedy)")
-        if self.weights is not None:
-            return Choice(self.weights, "given", "playouts by the weights given to this player")
+        game's rules and seating where there are any; ``PLAYOUTS``), with the horizon measured there
+        (``Choice.depth``), whatever the playouts."""
         partners = len(set(game.hand.teams)) < game.players
-        return choose(game.rules, game.players, partners)
+        found = choose(game.rules, game.players, partners)
+        if self.playouts == "greedy":
+            return horizon(Choice(None, "greedy", "greedy playouts (asked for: playouts=greedy)"), found.depth)
+        if self.weights is not None:
+            return horizon(Choice(self.weights, "given", "playouts by the weights given to this player"),
+                           found.depth)
+        return found
 
-    def policy(self, game: Game) -> PlayoutPolicy | None:
-        """The playout policy for the game's rules and seating (None: greedy playouts; ``playout_choice``),
-        looked up once for each engine and seating."""
+    def _playouts(self, game: Game) -> tuple[PlayoutPolicy | None, Choice]:
+        """The playout policy for the game's rules and seating (None: greedy playouts) and the choice it
+        comes from (``playout_choice``), looked up once for each engine and seating."""
         key = (game.players, game.hand.teams)
         if self._policy is None or self._policy[0] is not game.engine or self._policy[1] != key:
-            weights = self.playout_choice(game).weights
-            self._policy = (game.engine, key, None if weights is None else PlayoutPolicy(game.engine, weights))
-        return self._policy[2]
+            choice = self.playout_choice(game)
+            weights = choice.weights
+            self._policy = (game.engine, key, None if weights is None else PlayoutPolicy(game.engine, weights),
+                            choice)
+        return self._policy[2], self._policy[3]
+
+    def policy(self, game: Game) -> PlayoutPolicy | None:
+        """The playout policy for the game's rules and seating (None: greedy playouts; ``playout_choice``)."""
+        return self._playouts(game)[0]
 
     def _lead(self, game: Game, worth: CardWorth, before: HandState, after: HandState, side: int) -> float:
         """What ``side`` gained over the other sides between two states, in points."""
@@ -375,11 +388,14 @@ class SearchBot(Bot):
     def stop(self, game: Game, whole_hand: bool) -> int:
         """Where this decision's playouts stop (``playouts.playout``'s ``stop``: the cards left to play,
         in hands and stock; -1: at the end of the deal or hand), as ``depth`` says."""
-        if whole_hand or self.depth == "deal":
+        depth = self.depth
+        if depth == "fitted":
+            depth = self._playouts(game)[1].depth or "hands"
+        if whole_hand or depth == "deal":
             return -1
         state = game.hand
-        if isinstance(self.depth, int):
-            return max(cards_left(state) - self.depth, 0)
+        if isinstance(depth, int):
+            return max(cards_left(state) - depth, 0)
         if not game.engine.draw_after_play or not state.stock:
             return -1   # (the deal ends when the hands are empty: no sooner bound)
         return cards_left(state) - sum(h.bit_count() for h in state.hands)

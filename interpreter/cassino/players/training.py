@@ -36,11 +36,14 @@ from .gain import gains
 from .policy import FEATURES, FITTED, PlayoutPolicy
 from .search import SearchBot
 from .solver import missing_knowledge
+from .weights import MOST_DEPTH
 
 #: One decision: each legal move's features, each legal move's greedy rating, and the index of the move chosen.
 Decision = tuple[list[list[float]], list[float], int]
-#: One hand of self-play: (rules as data, players, partners, seed, dealer, deals a move, playout weights or None).
-Task = tuple[Mapping[str, Any], int, bool, int, int, int, "tuple[float, ...] | None"]
+#: One hand of self-play: (rules as data, players, partners, seed, dealer, deals a move, playout weights or None,
+#: playout depth or None).
+#: (The last: the most cards a playout plays, None for the search's horizon of the hands held.)
+Task = tuple[Mapping[str, Any], int, bool, int, int, int, "tuple[float, ...] | None", "int | None"]
 #: Runs tasks (anywhere) and gives each one's decisions back in the tasks' order.
 Runner = Callable[[Iterable[Task]], Iterator[list[Decision]]]
 
@@ -79,11 +82,12 @@ def starting_weights(rules: Rules, players: int) -> tuple[float, ...] | None:
 
 def play_hand(task: Task) -> list[Decision]:
     """One hand of search self-play: its sampled decisions. A plain function of plain data."""
-    data, players, partners, seed, dealer, deals, weights = task
+    data, players, partners, seed, dealer, deals, weights, depth = task
     engine = Engine(Rules.from_data(data))
     game = Game.new(engine, seed, players, partners=partners, dealer=dealer).with_(target=None)
+    # (the depth as the task says, never as found in a weights file: the same seed, the same weights)
     bots = [SearchBot(derive(seed, s), iterations=deals, cap=None, playouts="fitted" if weights else "greedy",
-                      weights=weights) for s in range(players)]
+                      weights=weights, depth="hands" if depth is None else depth) for s in range(players)]
     units = [PlayoutPolicy(engine, tuple(1.0 if j == k else 0.0 for j in range(len(FEATURES))))
              for k in range(len(FEATURES))]
     found: list[Decision] = []
@@ -192,24 +196,27 @@ def fit(found: list[Decision], steps: int = STEPS) -> tuple[float, ...]:
 
 
 def tasks(rules: Rules, players: int, partners: bool, hands: int, seed: int, round_no: int, deals: int,
-          weights: tuple[float, ...] | None) -> Iterator[Task]:
+          weights: tuple[float, ...] | None, depth: int | None = None) -> Iterator[Task]:
     """A round's hands, made as they are asked for: hand k dealt from the seed, the round and k."""
     data = dict(rules.data)
     for k in range(hands):
-        yield (data, players, partners, derive(seed, round_no, k), k % players, deals, weights)
+        yield (data, players, partners, derive(seed, round_no, k), k % players, deals, weights, depth)
 
 
 def train(rules: Rules, players: int, partners: bool, *, hands: int, seconds: float | None = None, rounds: int = 2,
-          seed: int = 1, deals: int = 64, runner: Runner = local_runner,
+          seed: int = 1, deals: int = 64, depth: int | None = None, runner: Runner = local_runner,
           progress: Callable[[int, int, int, float], None] | None = None,
           clock: Callable[[], float] = time.monotonic) -> list[Round]:
     """``rounds`` rounds of ``hands`` hands of self-play each, every round fitted; the last round's weights
-    are the result (``Round.weights``). ``seconds``: the most the whole training takes, about (each round
+    are the result (``Round.weights``). ``depth``: the most cards the self-playing search's playouts play
+    (None: as many as the hands hold). ``seconds``: the most the whole training takes, about (each round
     stops taking hands once its share has passed, and is fitted on the hands it played). ``progress(round,
     hands played, decisions, seconds left or -1)`` is told of each hand as it comes back. CassinoError
     where a round gave too few decisions to fit."""
     if hands < 1 or rounds < 1 or deals < 1:
         raise CassinoError("a training takes at least 1 hand a round, 1 round and 1 deal a move")
+    if depth is not None and (isinstance(depth, bool) or not isinstance(depth, int) or not 1 <= depth <= MOST_DEPTH):
+        raise CassinoError(f"a playout depth is a number of cards from 1 to {MOST_DEPTH}, not {depth!r}")
     if seconds is not None and not (seconds > 0 and math.isfinite(seconds)):
         raise CassinoError(f"the time budget is a number of seconds above 0, not {seconds!r}")
     start = clock()
@@ -220,7 +227,7 @@ def train(rules: Rules, players: int, partners: bool, *, hands: int, seconds: fl
         deadline = None if seconds is None else began + (start + seconds - began) / (rounds - number + 1)
         found: list[Decision] = []
         played = 0
-        results = runner(tasks(rules, players, partners, hands, seed, number, deals, weights))
+        results = runner(tasks(rules, players, partners, hands, seed, number, deals, weights, depth))
         try:
             for hand in results:
                 found += hand

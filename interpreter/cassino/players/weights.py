@@ -19,8 +19,13 @@ The search (``SearchBot.policy``) looks, in order:
 3. in a 2-player game won by the highest total, the weights fitted to 2-player standard
    (``policy.FITTED``), which play there as well as anywhere;
 
-and plays out greedily where none is found. ``choose`` says which, in words (``cassino explain`` and the
-player's description show it). A damaged cache file is said to be damaged there and the search plays
+and plays out greedily where none is found. An entry may also give a ``depth``: the most cards a
+playout plays there before the outlook values the position (``SearchBot(depth="fitted")``, the default),
+measured where whole playouts cost more than they tell: with three or four players in South African and
+Swazi Casino a ply lists the turns of several actions of a crowded table, and playouts to the end of
+the hand made a move take ten to twenty times the 10 ms a move the search aims at. An entry of ``null``
+weights and a ``depth`` is that horizon alone (greedy playouts, cut short). ``choose`` says which, in
+words (``cassino explain`` and the player's description show it). A damaged cache file is said to be damaged there and the search plays
 as if it were absent; ``cassino train`` refuses to write over it.
 """
 
@@ -30,7 +35,7 @@ import hashlib
 import json
 import math
 import os
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
@@ -46,6 +51,8 @@ VERSION = 1
 BUNDLED = Path(__file__).with_name("playout_weights.json")
 #: The largest weights file read (a file of a thousand entries is far smaller).
 LIMIT = 4 << 20
+#: The most cards an entry's ``depth`` may name (more than any deal plays).
+MOST_DEPTH = 1000
 #: What a rules digest leaves out: names and descriptions, not what is played.
 UNPLAYED = ("name", "description", "source", "readings", "extends")
 
@@ -63,6 +70,10 @@ class Entry:
     decisions: int = 0
     seed: int = 0
     note: str = ""
+    #: The most cards a playout plays before the outlook values the position (None: the search's own
+    #: horizon, as many as the hands hold): measured for these rules and seating, where long playouts
+    #: cost more than they tell (``SearchBot(depth="fitted")``).
+    depth: int | None = None
 
     @property
     def seating(self) -> str:
@@ -72,17 +83,19 @@ class Entry:
         return {"rules": self.rules, "variant": self.variant, "players": self.players, "partners": self.partners,
                 "weights": None if self.weights is None else [round(w, 6) for w in self.weights],
                 "hands": self.hands, "decisions": self.decisions,
-                "seed": self.seed, "note": self.note}
+                "seed": self.seed, "note": self.note} | ({} if self.depth is None else {"depth": self.depth})
 
 
 @dataclass(frozen=True)
 class Choice:
     """The playouts the search plays for some rules and seating: ``weights`` (None: greedy), where they
-    come from (``source``: bundled, cache, standard or greedy) and a sentence saying so."""
+    come from (``source``: bundled, cache, standard or greedy), a sentence saying so, and the most cards
+    a playout plays there (``depth``: None, the search's own horizon; ``Entry.depth``)."""
 
     weights: tuple[float, ...] | None
     source: str
     text: str
+    depth: int | None = None
 
 
 def seating(players: int, partners: bool) -> str:
@@ -159,8 +172,12 @@ def _entry(path: Path | str, k: int, item: Any) -> Entry:
     if not all(isinstance(c, int) and not isinstance(c, bool) for c in counts):
         raise _damaged(path, f"{where}: `hands`, `decisions` and `seed` are whole numbers")
     note = item.get("note", "")
+    depth = item.get("depth")
+    if depth is not None and (isinstance(depth, bool) or not isinstance(depth, int) or not 1 <= depth <= MOST_DEPTH):
+        raise _damaged(path, f"{where}: `depth` is a number of cards from 1 to {MOST_DEPTH}, or absent for the "
+                             f"search's own horizon, not {str(depth)[:40]}")
     return Entry(rules, variant, players, partners, None if weights is None else tuple(float(w) for w in weights),
-                 counts[0], counts[1], counts[2], note if isinstance(note, str) else "")
+                 counts[0], counts[1], counts[2], note if isinstance(note, str) else "", depth)
 
 
 def parse(raw: bytes, path: Path | str) -> list[Entry]:
@@ -242,24 +259,39 @@ def _cached(key: str, name: str, goal: str, players: int, partners: bool, path: 
         except FileProblem as e:
             entry, trouble = None, f" ({e}: not used)"
         if entry is not None and entry.weights is None:
-            return Choice(None, "cache", f"greedy playouts, as the weights file in {path} says for {where}")
+            return horizon(Choice(None, "cache", f"greedy playouts, as the weights file in {path} says for {where}"),
+                           entry.depth)
         if entry is not None:
-            return Choice(entry.weights, "cache", f"playouts fitted to these rules for {where} by self-play "
-                                                  f"({entry.hands:,} hands; `cassino train`, in {path})")
+            return horizon(Choice(entry.weights, "cache", f"playouts fitted to these rules for {where} by self-play "
+                                                          f"({entry.hands:,} hands; `cassino train`, in {path})"),
+                           entry.depth)
     entry = find(bundled(), key, players, partners)
+    if entry is not None and entry.weights is None and entry.depth is not None:
+        # (an entry of the horizon alone: greedy playouts, as where nothing is fitted, cut short there)
+        return horizon(Choice(None, "bundled", f"greedy playouts for {where}, with a horizon measured for these "
+                                               f"rules (shipped with cassino){trouble}"), entry.depth)
     if entry is not None and entry.weights is None:
         # Where step 3's weights would play, they are what greedy playouts beat; elsewhere, weights fitted there.
         than = ("the 2-player standard weights in" if players == 2 and goal != "lowest" else "weights fitted to")
-        return Choice(None, "bundled", f"greedy playouts: measured better than {than} these rules for {where} "
-                                       f"(shipped with cassino){trouble}")
+        return Choice(None, "bundled", f"greedy playouts: measured better than {than} these rules for "
+                                       f"{where} (shipped with cassino){trouble}")
     if entry is not None:
-        return Choice(entry.weights, "bundled", f"playouts fitted to these rules for {where} by self-play "
-                                                f"({entry.hands:,} hands; shipped with cassino){trouble}")
+        return horizon(Choice(entry.weights, "bundled", f"playouts fitted to these rules for {where} by self-play "
+                                                        f"({entry.hands:,} hands; shipped with cassino){trouble}"),
+                       entry.depth)
     if players == 2 and goal != "lowest":
         return Choice(FITTED, "standard", "playouts by the weights fitted to 2-player standard (none fitted to "
                                           f"these rules){trouble}")
     return Choice(None, "greedy", f"greedy playouts: no weights fitted to these rules for {where}{trouble}; "
                                   f"`cassino train` fits them")
+
+
+def horizon(choice: Choice, depth: int | None) -> Choice:
+    """``choice`` with a playout horizon measured for its rules and seating (None: none), said in its sentence."""
+    if depth is None:
+        return choice
+    return replace(choice, depth=depth,
+                   text=f"{choice.text}; each playout at most {depth} cards, the outlook valuing the rest")
 
 
 def seatings(rules: Rules, most: int = 8) -> list[tuple[int, bool]]:

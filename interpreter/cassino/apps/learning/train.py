@@ -84,21 +84,35 @@ def target(rules: Rules, out: str | None) -> Path:
     return checked
 
 
+def shipped_depth(rules: Rules, players: int, partners: bool) -> int | None:
+    """The playout horizon shipped with cassino for these rules and seating (None: none): what a training
+    plays and keeps unless told otherwise, so a user's own fit does not lose it."""
+    entry = store.find(store.bundled(), store.rules_hash(rules), players, partners)
+    return None if entry is None else entry.depth
+
+
 def run(rules: Rules, players: int, partners: bool, *, hands: int, seconds: float | None, rounds: int, seed: int,
         deals: int, runner: Runner, out: str | None,
-        progress: Callable[[int, int, int, float], None] | None = None) -> Trained:
-    """Train, then store: the weights written atomically into the file at ``out`` (or the user's cache)."""
+        progress: Callable[[int, int, int, float], None] | None = None,
+        depth: int | None | str = "shipped") -> Trained:
+    """Train, then store: the weights written atomically into the file at ``out`` (or the user's cache),
+    with the playout horizon played (``depth``: a number of cards, None for the hands held, or "shipped"
+    for the one shipped with cassino for these rules and seating, ``shipped_depth``)."""
     if not 1 <= hands <= MAX_HANDS:
         raise CassinoError(f"--hands is 1 to {MAX_HANDS:,} hands of self-play a round, not {hands}")
     if seconds is not None and not (seconds > 0 and math.isfinite(seconds) and seconds <= MAX_SECONDS):
         raise CassinoError(f"--seconds is a time budget above 0 seconds (at most {MAX_SECONDS:,.0f}), not {seconds:g}")
+    horizon = shipped_depth(rules, players, partners) if depth == "shipped" else depth
+    if isinstance(horizon, str):
+        raise CassinoError(f"a playout depth is a number of cards, the hands held or shipped, not {horizon!r}")
     path = target(rules, out)
     done = train(rules, players, partners, hands=hands, seconds=seconds, rounds=rounds, seed=seed, deals=deals,
-                 runner=runner, progress=progress)
+                 depth=horizon, runner=runner, progress=progress)
     last = done[-1]
+    played = "" if horizon is None else f", playouts of at most {horizon} cards"
     entry = store.Entry(store.rules_hash(rules), rules.name, players, partners, last.weights,
                         sum(r.hands for r in done), sum(r.decisions for r in done), seed,
-                        f"{len(done)} rounds of search self-play, {deals} deals a move")
+                        f"{len(done)} rounds of search self-play, {deals} deals a move{played}", horizon)
     written = store.store(path, entry)
     return Trained(rules, players, partners, done, entry, written)
 
@@ -113,6 +127,9 @@ def report(t: Trained) -> str:
                      f"{r.fitted_log_likelihood:.3f} a decision), by the round's own playouts {r.before_top:.1%} "
                      f"({r.before_log_likelihood:.3f})")
     lines.append("  weights: " + ", ".join(f"{name} {w:+.4f}" for name, w in zip(FEATURES, t.entry.weights)))
+    if t.entry.depth is not None:
+        lines.append(f"  playouts of at most {t.entry.depth} cards, the outlook valuing the rest (kept with the "
+                     f"weights: the search plays them so)")
     lines.append(f"written to {t.path}")
     if t.path.resolve() == (store.cache_dir() / f"{t.entry.rules}.json").resolve():
         lines.append(f"the search plays these playouts in {t.rules.name} at {store.seating(t.players, t.partners)} "
