@@ -250,16 +250,18 @@ def test_a_horizon_measured_for_the_rules_bounds_their_playouts_and_is_said(hous
         choice = SearchBot().playout_choice(game)
         assert (choice.source, choice.weights, choice.depth) == ("bundled", None, 6)
         assert "with a horizon measured for these rules" in choice.text
-        assert "each playout at most 6 cards, the outlook valuing the rest" in choice.text
+        assert "each playout at most 6 cards, the outlook valuing the rest" in choice.said
         assert SearchBot().stop(game, False) == cards_left(game.hand) - 6
         assert SearchBot(depth="hands").stop(game, False) == -1          # (asked for: the hands)
         assert SearchBot(depth=3).stop(game, False) == cards_left(game.hand) - 3
         assert SearchBot().stop(game, True) == -1                        # (a playout to the hand's end)
         assert SearchBot(playouts="greedy").playout_choice(game).depth == 6   # (whatever the playouts)
         assert SearchBot(weights=FITTED).playout_choice(game).depth == 6
+        told = SearchBot(depth="hands").playout_choice(game)               # (a player told its depth: not said)
+        assert told.depth is None and "at most" not in told.said and told.source == "bundled"
         partners = Game.new(Engine(rules), 2, 4, partners=True).with_(target=None)
         choice = SearchBot().playout_choice(partners)
-        assert (choice.weights, choice.depth) == (FITTED, 9) and "at most 9 cards" in choice.text
+        assert (choice.weights, choice.depth) == (FITTED, 9) and "at most 9 cards" in choice.said
         alone = Game.new(Engine(rules), 2, 4).with_(target=None)
         assert SearchBot().playout_choice(alone).depth is None and SearchBot().stop(alone, False) == -1
         two = Game.new(Engine(rules), 2, 2).with_(target=None)

@@ -335,7 +335,7 @@ def test_a_training_plays_and_keeps_the_horizon_asked_or_shipped(cli, cache: Pat
     [entry] = store.read(cache / f"{store.rules_hash(load_rules(str(house)))}.json")
     assert entry.depth == 5 and "playouts of at most 5 cards" in out and "at most 5 cards" in entry.note
     choice = search_choice(str(house), 3)
-    assert choice.source == "cache" and choice.depth == 5 and "each playout at most 5 cards" in choice.text
+    assert choice.source == "cache" and choice.depth == 5 and "each playout at most 5 cards" in choice.said
     code, out, err = cli("train", str(house), "--players", "3", "--depth", "hands", *TINY)
     assert code == 0, err
     assert search_choice(str(house), 3).depth is None and "playouts of at most" not in out

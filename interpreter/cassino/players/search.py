@@ -334,15 +334,15 @@ class SearchBot(Bot):
     def playout_choice(self, game: Game) -> Choice:
         """Which playouts the search plays in this game, and why (``weights.choose``: weights fitted to the
         game's rules and seating where there are any; ``PLAYOUTS``), with the horizon measured there
-        (``Choice.depth``), whatever the playouts."""
+        (``Choice.depth``) where this player plays it (``depth="fitted"``), whatever the playouts."""
         partners = len(set(game.hand.teams)) < game.players
         found = choose(game.rules, game.players, partners)
+        depth = found.depth if self.depth == "fitted" else None
         if self.playouts == "greedy":
-            return horizon(Choice(None, "greedy", "greedy playouts (asked for: playouts=greedy)"), found.depth)
+            return Choice(None, "greedy", "greedy playouts (asked for: playouts=greedy)", depth)
         if self.weights is not None:
-            return horizon(Choice(self.weights, "given", "playouts by the weights given to this player"),
-                           found.depth)
-        return found
+            return Choice(self.weights, "given", "playouts by the weights given to this player", depth)
+        return horizon(found, depth)
 
     def _playouts(self, game: Game) -> tuple[PlayoutPolicy | None, Choice]:
         """The playout policy for the game's rules and seating (None: greedy playouts) and the choice it

@@ -41,8 +41,7 @@ from .weights import MOST_DEPTH
 #: One decision: each legal move's features, each legal move's greedy rating, and the index of the move chosen.
 Decision = tuple[list[list[float]], list[float], int]
 #: One hand of self-play: (rules as data, players, partners, seed, dealer, deals a move, playout weights or None,
-#: playout depth or None).
-#: (The last: the most cards a playout plays, None for the search's horizon of the hands held.)
+#: the most cards a playout plays or None for as many as the hands hold).
 Task = tuple[Mapping[str, Any], int, bool, int, int, int, "tuple[float, ...] | None", "int | None"]
 #: Runs tasks (anywhere) and gives each one's decisions back in the tasks' order.
 Runner = Callable[[Iterable[Task]], Iterator[list[Decision]]]

@@ -91,12 +91,19 @@ class Entry:
 class Choice:
     """The playouts the search plays for some rules and seating: ``weights`` (None: greedy), where they
     come from (``source``: bundled, cache, standard or greedy), a sentence saying so, and the most cards
-    a playout plays there (``depth``: None, the search's own horizon; ``Entry.depth``)."""
+    a playout plays there (``depth``: None, the search's own horizon; ``Entry.depth``); ``said``: the
+    sentence with the horizon."""
 
     weights: tuple[float, ...] | None
     source: str
     text: str
     depth: int | None = None
+
+    @property
+    def said(self) -> str:
+        if self.depth is None:
+            return self.text
+        return f"{self.text}; each playout at most {self.depth} cards, the outlook valuing the rest"
 
 
 def seating(players: int, partners: bool) -> str:
@@ -288,11 +295,8 @@ def _cached(key: str, name: str, goal: str, players: int, partners: bool, path: 
 
 
 def horizon(choice: Choice, depth: int | None) -> Choice:
-    """``choice`` with a playout horizon measured for its rules and seating (None: none), said in its sentence."""
-    if depth is None:
-        return choice
-    return replace(choice, depth=depth,
-                   text=f"{choice.text}; each playout at most {depth} cards, the outlook valuing the rest")
+    """``choice`` with a playout horizon measured for its rules and seating (None: none)."""
+    return replace(choice, depth=depth)
 
 
 def seatings(rules: Rules, most: int = 8) -> list[tuple[int, bool]]:
@@ -308,4 +312,4 @@ def seatings(rules: Rules, most: int = 8) -> list[tuple[int, bool]]:
 
 def described(rules: Rules) -> list[str]:
     """For each seating, the playouts the search plays there (``cassino explain``)."""
-    return [f"{seating(n, partners)}: {choose(rules, n, partners).text}" for n, partners in seatings(rules)]
+    return [f"{seating(n, partners)}: {choose(rules, n, partners).said}" for n, partners in seatings(rules)]
