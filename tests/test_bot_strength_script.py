@@ -62,13 +62,18 @@ def test_six_players_are_three_partnerships_in_a_real_hand() -> None:
     assert max(points.values()) != min(points.values())   # (else a lead of 0 would prove nothing)
 
 
-def test_a_six_player_match_prints_its_row(monkeypatch: pytest.MonkeyPatch,
-                                           capsys: pytest.CaptureFixture[str]) -> None:
-    monkeypatch.setattr(sys, "argv", ["bot_strength.py", "--variants", "krypkasino", "--players", "6", "--pairings",
+@pytest.mark.parametrize("variant, players, labels", [
+    ("krypkasino", "6", ("6",)), ("standard", "all", ("2", "3", "4:alone", "4"))])
+def test_a_match_prints_a_row_for_each_seating(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str],
+                                               variant: str, players: str, labels: tuple[str, ...]) -> None:
+    """Six players in three partnerships of two; ``all``: every seating the rules allow."""
+    monkeypatch.setattr(sys, "argv", ["bot_strength.py", "--variants", variant, "--players", players, "--pairings",
                                       "greedy-vs-random", "--cap", "1", "--min", "1", "--batch", "1", "--one-hand",
                                       "--workers", "1"])
     assert benchmark("bot_strength").main() == 0
-    assert "| krypkasino | 6 | greedy vs random [" in capsys.readouterr().out
+    out = capsys.readouterr().out
+    for label in labels:
+        assert f"| {variant} | {label} | greedy vs random [" in out
 
 
 @pytest.mark.parametrize("variant, players, partners, sides", [
@@ -107,13 +112,3 @@ def test_a_seating_alone_is_one_side_a_seat_in_a_real_hand(players: int, partner
     assert lead == pytest.approx(0) and share == pytest.approx(1 / players)
     assert len(times_b) == (players - 1) * len(times_a) == (players - 1) * sum(len(t) for t in times)
 
-
-def test_every_seating_of_a_variant_prints_its_row(monkeypatch: pytest.MonkeyPatch,
-                                                   capsys: pytest.CaptureFixture[str]) -> None:
-    monkeypatch.setattr(sys, "argv", ["bot_strength.py", "--variants", "standard", "--players", "all", "--pairings",
-                                      "greedy-vs-random", "--cap", "1", "--min", "1", "--batch", "1", "--one-hand",
-                                      "--workers", "1"])
-    assert benchmark("bot_strength").main() == 0
-    out = capsys.readouterr().out
-    for label in ("2", "3", "4:alone", "4"):
-        assert f"| standard | {label} | greedy vs random [" in out
