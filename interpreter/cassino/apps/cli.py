@@ -729,7 +729,7 @@ def _playout_depth(text: str) -> int | str:
     """An argparse type: ``cassino train --depth``, a number of cards (1 to ``MOST_DEPTH``) or ``"hands"``."""
     import argparse
 
-    from ..players.weights import MOST_DEPTH
+    from ..players.weights import MOST_DEPTH, is_depth
 
     if text.strip().lower() == "hands":
         return "hands"
@@ -737,7 +737,7 @@ def _playout_depth(text: str) -> int | str:
         value = int(text)
     except ValueError:
         raise argparse.ArgumentTypeError(f"is a number of cards or hands, not {text!r}") from None
-    if not 1 <= value <= MOST_DEPTH:
+    if not is_depth(value):
         raise argparse.ArgumentTypeError(f"is a number of cards from 1 to {MOST_DEPTH} (or hands), not {value}")
     return value
 

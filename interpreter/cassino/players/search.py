@@ -40,6 +40,7 @@ from __future__ import annotations
 
 import math
 import time
+from dataclasses import replace
 from typing import Hashable
 
 from ..engine.core import Engine
@@ -55,7 +56,7 @@ from .knowledge import determinize, passed_up
 from .outlook import Outlook
 from .playouts import playout_leads
 from .policy import PlayoutPolicy
-from .weights import Choice, choose, horizon
+from .weights import Choice, choose
 from .solver import SearchLimit, Solver, cards_left, missing_knowledge
 
 
@@ -342,7 +343,7 @@ class SearchBot(Bot):
             return Choice(None, "greedy", "greedy playouts (asked for: playouts=greedy)", depth)
         if self.weights is not None:
             return Choice(self.weights, "given", "playouts by the weights given to this player", depth)
-        return horizon(found, depth)
+        return replace(found, depth=depth)
 
     def _playouts(self, game: Game) -> tuple[PlayoutPolicy | None, Choice]:
         """The playout policy for the game's rules and seating (None: greedy playouts) and the choice it

@@ -36,7 +36,7 @@ from .gain import gains
 from .policy import FEATURES, FITTED, PlayoutPolicy
 from .search import SearchBot
 from .solver import missing_knowledge
-from .weights import MOST_DEPTH
+from .weights import MOST_DEPTH, is_depth
 
 #: One decision: each legal move's features, each legal move's greedy rating, and the index of the move chosen.
 Decision = tuple[list[list[float]], list[float], int]
@@ -214,7 +214,7 @@ def train(rules: Rules, players: int, partners: bool, *, hands: int, seconds: fl
     where a round gave too few decisions to fit."""
     if hands < 1 or rounds < 1 or deals < 1:
         raise CassinoError("a training takes at least 1 hand a round, 1 round and 1 deal a move")
-    if depth is not None and (isinstance(depth, bool) or not isinstance(depth, int) or not 1 <= depth <= MOST_DEPTH):
+    if depth is not None and not is_depth(depth):
         raise CassinoError(f"a playout depth is a number of cards from 1 to {MOST_DEPTH}, not {depth!r}")
     if seconds is not None and not (seconds > 0 and math.isfinite(seconds)):
         raise CassinoError(f"the time budget is a number of seconds above 0, not {seconds!r}")

@@ -36,7 +36,7 @@ import hashlib
 import json
 import math
 import os
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
@@ -56,6 +56,11 @@ LIMIT = 4 << 20
 MOST_DEPTH = 1000
 #: What a rules digest leaves out: names and descriptions, not what is played.
 UNPLAYED = ("name", "description", "source", "readings", "extends")
+
+
+def is_depth(value: object) -> bool:
+    """Whether ``value`` is a playout depth: a whole number of cards from 1 to ``MOST_DEPTH``."""
+    return not isinstance(value, bool) and isinstance(value, int) and 1 <= value <= MOST_DEPTH
 
 
 @dataclass(frozen=True)
@@ -181,7 +186,7 @@ def _entry(path: Path | str, k: int, item: Any) -> Entry:
         raise _damaged(path, f"{where}: `hands`, `decisions` and `seed` are whole numbers")
     note = item.get("note", "")
     depth = item.get("depth")
-    if depth is not None and (isinstance(depth, bool) or not isinstance(depth, int) or not 1 <= depth <= MOST_DEPTH):
+    if depth is not None and not is_depth(depth):
         raise _damaged(path, f"{where}: `depth` is a number of cards from 1 to {MOST_DEPTH}, or absent for the "
                              f"search's own horizon, not {str(depth)[:40]}")
     return Entry(rules, variant, players, partners, None if weights is None else tuple(float(w) for w in weights),
@@ -267,36 +272,29 @@ def _cached(key: str, name: str, goal: str, players: int, partners: bool, path: 
         except FileProblem as e:
             entry, trouble = None, f" ({e}: not used)"
         if entry is not None and entry.weights is None:
-            return horizon(Choice(None, "cache", f"greedy playouts, as the weights file in {path} says for {where}"),
-                           entry.depth)
+            return Choice(None, "cache", f"greedy playouts, as the weights file in {path} says for {where}",
+                          entry.depth)
         if entry is not None:
-            return horizon(Choice(entry.weights, "cache", f"playouts fitted to these rules for {where} by self-play "
-                                                          f"({entry.hands:,} hands; `cassino train`, in {path})"),
-                           entry.depth)
+            return Choice(entry.weights, "cache", f"playouts fitted to these rules for {where} by self-play "
+                                                  f"({entry.hands:,} hands; `cassino train`, in {path})", entry.depth)
     entry = find(bundled(), key, players, partners)
     if entry is not None and entry.weights is None and entry.depth is not None:
         # (an entry of the horizon alone: greedy playouts, as where nothing is fitted, cut short there)
-        return horizon(Choice(None, "bundled", f"greedy playouts for {where}, with a horizon measured for these "
-                                               f"rules (shipped with cassino){trouble}"), entry.depth)
+        return Choice(None, "bundled", f"greedy playouts for {where}, with a horizon measured for these "
+                                       f"rules (shipped with cassino){trouble}", entry.depth)
     if entry is not None and entry.weights is None:
         # Where step 3's weights would play, they are what greedy playouts beat; elsewhere, weights fitted there.
         than = ("the 2-player standard weights in" if players == 2 and goal != "lowest" else "weights fitted to")
         return Choice(None, "bundled", f"greedy playouts: measured better than {than} these rules for "
                                        f"{where} (shipped with cassino){trouble}")
     if entry is not None:
-        return horizon(Choice(entry.weights, "bundled", f"playouts fitted to these rules for {where} by self-play "
-                                                        f"({entry.hands:,} hands; shipped with cassino){trouble}"),
-                       entry.depth)
+        return Choice(entry.weights, "bundled", f"playouts fitted to these rules for {where} by self-play "
+                                                f"({entry.hands:,} hands; shipped with cassino){trouble}", entry.depth)
     if players == 2 and goal != "lowest":
         return Choice(FITTED, "standard", "playouts by the weights fitted to 2-player standard (none fitted to "
                                           f"these rules){trouble}")
     return Choice(None, "greedy", f"greedy playouts: no weights fitted to these rules for {where}{trouble}; "
                                   f"`cassino train` fits them")
-
-
-def horizon(choice: Choice, depth: int | None) -> Choice:
-    """``choice`` with a playout horizon measured for its rules and seating (None: none)."""
-    return replace(choice, depth=depth)
 
 
 def seatings(rules: Rules, most: int = 8) -> list[tuple[int, bool]]:
