@@ -23,7 +23,7 @@ from .moves import IllegalMoveError, KeyLayout, Move, MoveKind, PositionTooLarge
 from .rng import SplitMix64
 from .state import Build, Capture, Event, HandState, Sweep
 from .tables import BUILD, CAPTURE, END, MOVE_BUDGET, TRAIL, TRAIL_BUILD, Tables
-from .turnrules import TurnRules
+from .turnrules import KeyCheck, TurnRules
 
 __all__ = ["Engine", "Position", "bits", "unions", "subsets_summing"]
 
@@ -688,8 +688,10 @@ class Engine:
         self._memo = (state, keys)
         return keys
 
-    def _listing(self, state: HandState) -> list[int]:
-        """The position's move keys, worked out afresh (``_keys`` remembers them)."""
+    def _listing(self, state: HandState, checked: bool = True) -> list[int]:
+        """The position's move keys, worked out afresh (``_keys`` remembers them); ``checked`` false: as the
+        generator makes them, twin cards' moves made one, before the whole-move rules and ``take_all``
+        (``unchecked_keys``)."""
         refused = self._too_large
         if refused[0] is state:
             raise PositionTooLargeError(refused[1])
@@ -702,6 +704,8 @@ class Engine:
             keys = self._distinct(state, keys)
             if state.stacks:
                 keys = self._as_named(state, keys)
+        if not checked:
+            return keys
         if self.turn_rules.active:
             keys = self.turn_rules.keep(state, keys)   # African Casino's whole-move rules
             if not keys and state.hands[state.turn]:
@@ -951,6 +955,22 @@ class Engine:
         # A list of its own, not remembered: the caller may change it, and a copy for the memo
         # (or for the caller) is a list more a ply where keys are listed and applied by key.
         return self._listing(state)
+
+    def unchecked_keys(self, state: HandState) -> tuple[list[int], KeyCheck | None]:
+        """``move_keys(state)`` for a caller that wants one legal key, not all: the keys before the
+        whole-move rules' check (African Casino's ``TurnRules``) and the check each key must pass to be
+        legal, so that the caller checks only the keys it would choose (a playout's best-rated first,
+        then the next: ``gain.first_passing``), in the order of ``move_keys``' listing, which keeps the
+        keys that pass in the same order. The check is None where there is nothing left to check (no
+        whole-move rule on, or a listing remembered): the keys are then ``move_keys(state)`` itself. Where
+        no key passes, the listing is ``move_keys(state)``'s fallback (each hand card trailed): ask it.
+        Raises ``PositionTooLargeError`` as ``move_keys`` does."""
+        memo = self._memo
+        if memo[0] is state:
+            return list(memo[1]), None
+        if not self.turn_rules.active or self.take_all:
+            return self._listing(state), None   # (``take_all`` compares the kept keys with each other)
+        return self._listing(state, False), KeyCheck(self.turn_rules, state)
 
     def legal_moves(self, state: HandState) -> list[Move]:
         """Every legal move of the player to play (``state.turn``), each once::

@@ -126,63 +126,10 @@ class TurnRules:
                 break
         else:
             return keys   # (trails and the end of a turn alone, the most common listing after a turn's card)
-        tables = self.engine.tables
-        hand = state.hands[state.turn]
-        h = popcount(hand)
-        in_play = state.in_play()
-        n_loose = popcount(in_play)
-        piles = _Piles(state)
-        pile_mask = piles.mask
-        augment = self.augment
-        under = piles.under() if augment and pile_mask else _NO_PAIRS
-        # (Whether the card played in a build may be a base for a pile card: ``_pile_cards``' hand items.)
-        played_base = augment and bool(pile_mask) and self.played_base and not self.discard_barred(state)
-        builds = state.builds
-        hv = self.engine.hv
+        check = KeyCheck(self, state)
         out: list[int] = []
         for key in keys:
-            kind = key & 3
-            if kind == TRAIL:
-                out.append(key)
-                continue
-            items = key >> (PLAYED_SHIFT + h)
-            loose = deposit(items & ((1 << n_loose) - 1), in_play)
-            building = kind == BUILD or kind == TRAIL_BUILD
-            pile = loose & pile_mask
-            if not building and not pile:
-                out.append(key)          # a capture of layout cards only: nothing to check
-                continue
-            used_bits = items >> n_loose
-            if augment and pile:
-                # The quick refusals of ``_pile_cards`` first, from the key's bits (most listed moves with a
-                # pile card are refused so: only whether matters here, not which rule refuses first): a pile
-                # card taken without the card above it, or pile cards with nothing beside them that could be
-                # a base (a set with no pile card that is not the played card alone, where that is no base).
-                if not (loose & ~pile or used_bits):
-                    played_bits = (key >> PLAYED_SHIFT) & ((1 << h) - 1) if kind == BUILD else 0
-                    if not played_bits:
-                        continue
-                    # (a build with the played card beside pile cards alone: refused where that card is no base
-                    # alone, or is not worth the build's value by itself, unless the split is not searched at
-                    # all, as ``_pile_cards`` leaves it)
-                    worth = tables.value_of((key >> VALUE_SHIFT) & VALUE_BITS)
-                    if isinstance(worth, int) and popcount(played_bits) + popcount(pile) <= _MAX_ITEMS:
-                        if not played_base:
-                            continue
-                        if not played_bits & (played_bits - 1) \
-                                and worth not in hv[_high_bit(deposit(played_bits, hand))]:
-                            continue
-                below = False
-                for pair in under:
-                    if pile & pair[0] and not pile & pair[1]:
-                        below = True
-                        break
-                if below:
-                    continue
-            used = tuple(b for j, b in enumerate(builds) if used_bits >> j & 1)
-            played = deposit((key >> PLAYED_SHIFT) & ((1 << h) - 1), hand)
-            value = tables.value_of((key >> VALUE_SHIFT) & VALUE_BITS) if building else None
-            if self._verdict(state, piles, kind, played, loose, used, value, False) is None:
+            if check.passes(key):
                 out.append(key)
         return out
 
@@ -466,6 +413,97 @@ class _Piles:
                         where[card] = (side, depth)
             self._where = where
         return where
+
+
+class KeyCheck:
+    """The whole-move rules on the move keys of one position (``movegen``'s), one key at a time: what
+    ``TurnRules.keep`` asks of each key, its set-up done once. ``passes(key)`` says whether no rule
+    refuses the key; it depends on the key and the position alone, never on the other keys, so a
+    caller that wants one legal key (a playout's best-rated move) may check its keys in any order and
+    stop at the first that passes (``Engine.unchecked_keys``)."""
+
+    def __init__(self, rules: TurnRules, state: HandState) -> None:
+        self.rules = rules
+        self.state = state
+        self.ready = False   # (the set-up below done when a key other than a trail is first asked about)
+        self.tables = rules.engine.tables
+        self.hand = 0
+        self.h = 0
+        self.in_play = 0
+        self.n_loose = 0
+        self.piles: _Piles | None = None
+        self.pile_mask = 0
+        self.augment = rules.augment
+        self.under = _NO_PAIRS
+        self.played_base = False
+        self.builds = state.builds
+        self.hv = rules.engine.hv
+
+    def _set_up(self) -> None:
+        rules = self.rules
+        state = self.state
+        hand = state.hands[state.turn]
+        self.hand = hand
+        self.h = popcount(hand)
+        in_play = state.in_play()
+        self.in_play = in_play
+        self.n_loose = popcount(in_play)
+        piles = _Piles(state)
+        self.piles = piles
+        pile_mask = piles.mask
+        self.pile_mask = pile_mask
+        augment = self.augment
+        self.under = piles.under() if augment and pile_mask else _NO_PAIRS
+        # (Whether the card played in a build may be a base for a pile card: ``_pile_cards``' hand items.)
+        self.played_base = augment and bool(pile_mask) and rules.played_base and not rules.discard_barred(state)
+        self.ready = True
+
+    def passes(self, key: int) -> bool:
+        """Whether no whole-move rule refuses the move ``key`` (a trail or a turn's end always passes)."""
+        kind = key & 3
+        if kind == TRAIL:
+            return True
+        if not self.ready:
+            self._set_up()
+        h = self.h
+        n_loose = self.n_loose
+        items = key >> (PLAYED_SHIFT + h)
+        loose = deposit(items & ((1 << n_loose) - 1), self.in_play)
+        building = kind == BUILD or kind == TRAIL_BUILD
+        pile = loose & self.pile_mask
+        if not building and not pile:
+            return True          # a capture of layout cards only: nothing to check
+        used_bits = items >> n_loose
+        tables = self.tables
+        if self.augment and pile:
+            # The quick refusals of ``_pile_cards`` first, from the key's bits (most listed moves with a
+            # pile card are refused so: only whether matters here, not which rule refuses first): a pile
+            # card taken without the card above it, or pile cards with nothing beside them that could be
+            # a base (a set with no pile card that is not the played card alone, where that is no base).
+            if not (loose & ~pile or used_bits):
+                played_bits = (key >> PLAYED_SHIFT) & ((1 << h) - 1) if kind == BUILD else 0
+                if not played_bits:
+                    return False
+                # (a build with the played card beside pile cards alone: refused where that card is no base
+                # alone, or is not worth the build's value by itself, unless the split is not searched at
+                # all, as ``_pile_cards`` leaves it)
+                worth = tables.value_of((key >> VALUE_SHIFT) & VALUE_BITS)
+                if isinstance(worth, int) and popcount(played_bits) + popcount(pile) <= _MAX_ITEMS:
+                    if not self.played_base:
+                        return False
+                    if not played_bits & (played_bits - 1) \
+                            and worth not in self.hv[_high_bit(deposit(played_bits, self.hand))]:
+                        return False
+            for pair in self.under:
+                if pile & pair[0] and not pile & pair[1]:
+                    return False
+        builds = self.builds
+        used = tuple(b for j, b in enumerate(builds) if used_bits >> j & 1)
+        played = deposit((key >> PLAYED_SHIFT) & ((1 << h) - 1), self.hand)
+        value = tables.value_of((key >> VALUE_SHIFT) & VALUE_BITS) if building else None
+        piles = self.piles
+        assert piles is not None   # (set up above)
+        return self.rules._verdict(self.state, piles, kind, played, loose, used, value, False) is None
 
 
 #: How far a move's sets get under ``capture.pile_cards: augment`` (see ``_augments``).

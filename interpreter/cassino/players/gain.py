@@ -23,6 +23,7 @@ from ..engine.moves import Move, MoveKind
 from ..engine.scoring import Scorer
 from ..engine.state import HandState
 from ..engine.tables import BUILD, CAPTURE, TRAIL_BUILD
+from ..engine.turnrules import KeyCheck
 from ..errors import PositionTooLargeError
 
 _CAPTURE: Final = MoveKind.CAPTURE
@@ -322,6 +323,42 @@ def best_gain_key(w: CardWorth, state: HandState, keys: list[int], engine: Engin
     return best
 
 
+def first_passing(values: list[float], keys: list[int], check: KeyCheck) -> int:
+    """The index of the key of the largest value among the keys that pass ``check`` (the first of equals),
+    -1 where none passes: ``best_index`` over the keys ``check`` keeps, asking it of as few keys as may be
+    (the best first, then the next). The same index as rating only the kept keys, since the check keeps
+    the keys in their order and a key's value does not depend on the others (``Engine.unchecked_keys``)."""
+    n = len(values)
+    if n > 62:   # (more keys than a machine word's bits: the refused ones in a list)
+        for _, i in sorted([(-values[i], i) for i in range(n)]):   # (the best first, equals in order)
+            if check.passes(keys[i]):
+                return i
+        return -1
+    refused: i64 = 0   # (bit i: key i refused)
+    while True:
+        best = -1
+        high = 0.0
+        for i in range(n):
+            if refused >> i & 1:
+                continue
+            value = values[i]
+            if best < 0 or value > high:   # (the first of equals, as ``best_index``)
+                best = i
+                high = value
+        if best < 0 or check.passes(keys[best]):
+            return best
+        refused |= 1 << best
+
+
+def best_checked_gain_key(w: CardWorth, state: HandState, keys: list[int], check: KeyCheck,
+                          engine: Engine | None = None) -> int:
+    """``best_gain_key`` over the keys of ``Engine.unchecked_keys(state)`` that pass its ``check``: the
+    index of the same move, -1 where no key passes (the caller lists ``move_keys`` instead)."""
+    if len(keys) == 1:
+        return 0 if check.passes(keys[0]) else -1
+    return first_passing(key_gains(w, state, keys, engine), keys, check)
+
+
 def best_index(values: list[float]) -> int:
     """The index of the first largest value (as ``max`` would choose). ValueError for no values
     (no move to rate: the caller asked a player to move where it has none)."""
@@ -370,7 +407,8 @@ def greedy_playout(engine: Engine, worth: CardWorth, state: HandState, move: Mov
     ``deadline`` (a ``time.perf_counter()`` reading; 0.0: none): stopped short once it has passed
     (looked at every 8th ply);
     ``stop`` (-1: none): stopped once ``held`` is down to that many cards; ``tally``: its two numbers
-    count the legal moves listed and rated and the plies played (the playout's work, the same on every machine);
+    count the moves listed and rated (under whole-move rules, the keys rated before their check,
+    ``Engine.unchecked_keys``) and the plies played (the playout's work, the same on every machine);
     ``close``: in a turn of several actions, the turn is ended as soon as its card from the hand is played
     (no build of cards in play after it, and no listing of them); ``crowd`` (-1: none): stopped where more than
     that many loose cards lie on the table (``SearchBot(crowd=...)``: the position's moves too many to list at
@@ -394,7 +432,7 @@ def greedy_playout(engine: Engine, worth: CardWorth, state: HandState, move: Mov
                 tally[1] += 1
             continue
         try:
-            keys = engine.move_keys(state)
+            keys, check = engine.unchecked_keys(state)
         except PositionTooLargeError:   # (beyond the listing budget: a sample of moves, as Moves)
             legal = engine.playable_moves(state)
             listed += len(legal)
@@ -403,6 +441,13 @@ def greedy_playout(engine: Engine, worth: CardWorth, state: HandState, move: Mov
             continue
         listed += len(keys)
         rated += 1
+        if check is not None:
+            # (The whole-move rules asked only of the best-rated keys, not of every key: the same move.)
+            pick = best_checked_gain_key(worth, state, keys, check, engine)
+            if pick >= 0:
+                state = engine.apply_key(state, keys[pick])
+                continue
+            keys = engine.move_keys(state)   # (none passes: the listing's own fallback)
         # (Rated and applied by key: the moves ``playable_moves`` would list, in the same order.)
         state = engine.apply_key(state, keys[0] if len(keys) == 1 else keys[best_gain_key(worth, state, keys, engine)])
     if tally is not None:

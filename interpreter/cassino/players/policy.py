@@ -44,8 +44,10 @@ from ..engine.movegen import PLAYED_SHIFT, VALUE_BITS, VALUE_SHIFT, _ones, bits,
 from ..engine.moves import Move, MoveKind
 from ..engine.state import HandState
 from ..engine.tables import BUILD, CAPTURE, TRAIL_BUILD
+from ..engine.turnrules import KeyCheck
 from ..errors import PositionTooLargeError
-from .gain import _COMPILED, LOCAL_MAX, WIDE, CardWorth, best_index, held, local_cards, merged_worth, word_worth
+from .gain import (_COMPILED, LOCAL_MAX, WIDE, CardWorth, best_index, first_passing, held, local_cards, merged_worth,
+                   word_worth)
 
 _CAPTURE: Final = MoveKind.CAPTURE
 _BUILD: Final = MoveKind.BUILD
@@ -175,6 +177,16 @@ class PlayoutPolicy:
         if not keys:
             raise ValueError("best_key: no move keys to choose among")
         return self._rate_keys(worth, state, keys, None, engine)
+
+    def best_checked_key(self, worth: CardWorth, state: HandState, keys: list[int], check: KeyCheck,
+                         engine: Engine | None = None) -> int:
+        """``best_key`` over the keys of ``Engine.unchecked_keys(state)`` that pass its ``check``: the index
+        of the same move, -1 where no key passes (the caller lists ``move_keys`` instead)."""
+        if len(keys) == 1:
+            return 0 if check.passes(keys[0]) else -1
+        out: list[float] = []
+        self._rate_keys(worth, state, keys, out, engine)
+        return first_passing(out, keys, check)
 
     def _rate_keys(self, worth: CardWorth, state: HandState, keys: list[int], out: list[float] | None,
                    engine: Engine | None = None) -> int:
@@ -384,7 +396,7 @@ class PlayoutPolicy:
                     tally[1] += 1
                 continue
             try:
-                keys = engine.move_keys(state)
+                keys, check = engine.unchecked_keys(state)
             except PositionTooLargeError:   # (beyond the listing budget: a sample of moves, as Moves)
                 legal = engine.playable_moves(state)
                 listed += len(legal)
@@ -394,6 +406,13 @@ class PlayoutPolicy:
                 continue
             listed += len(keys)
             rated += 1
+            if check is not None:
+                # (The whole-move rules asked only of the best-rated keys, not of every key: the same move.)
+                pick = self.best_checked_key(worth, state, keys, check, engine)
+                if pick >= 0:
+                    state = engine.apply_key(state, keys[pick])
+                    continue
+                keys = engine.move_keys(state)   # (none passes: the listing's own fallback)
             # (Rated and applied by key: the moves ``playable_moves`` would list, in the same order.)
             state = engine.apply_key(state, keys[0] if len(keys) == 1
                                      else keys[self.best_key(worth, state, keys, engine)])
