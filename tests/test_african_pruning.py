@@ -22,7 +22,7 @@ from hypothesis import strategies as st
 from cassino.engine.core import Engine, Position
 from cassino.engine.movegen import PLAYED_SHIFT, _ends_alone, generate, popcount
 from cassino.engine.tables import END, TRAIL
-from cassino.engine.turnrules import _MAX_ITEMS, TurnRules
+from cassino.engine.turnrules import _MAX_ITEMS, KeyCheck, TurnRules
 from cassino.errors import CassinoError
 from cassino.language.settings import unchecked
 from cassino.language.variants import load_rules
@@ -234,3 +234,49 @@ def test_a_turn_told_to_end_alone_after_its_card_would_list_nothing_else(name: s
                 break
             state = engine.apply_key(state, keys[rnd.randrange(len(keys))])
     assert told > 40 and other > 0, (told, other)
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(positions())
+def test_each_key_is_judged_one_at_a_time_as_the_worded_check_judges_it(case: tuple[Engine, object]) -> None:
+    # ``KeyCheck.passes`` (a playout's one-key question, and the listing's) takes quick refusals: a pile card
+    # without the card above it, pile cards with nothing beside them, and no set of the move that could be a
+    # base (``turnrules._no_base``, before the split search). The worded check searches every split. Every key
+    # the generator makes, pruning off, gets the same answer from both.
+    engine, state = case
+    if state is None:
+        return
+    try:
+        keys = generate(engine.tables, state, pruned=False)
+    except CassinoError:
+        return
+    check = KeyCheck(engine.turn_rules, state)
+    for key, move in zip(keys, engine.moves_of(state, keys)):
+        assert check.passes(key) == (engine.turn_rules.refusal(state, move) is None), move
+
+
+@pytest.mark.parametrize("table,pile,taken,legal", [
+    (["5D"], ["2H"], ["5D", "2H"], False),              # 5 + the pile's 2: a set of 7 with no base beside it
+    (["5D", "7S"], ["2H"], ["5D", "7S", "2H"], True),   # the layout's 7 is the base the pile's 2 augments (with the 5)
+    (["3D", "4S", "5C"], ["2H"], ["3D", "4S", "5C", "2H"], True),   # 3 + 4 the base, 5 + the pile's 2 the other set
+    (["6D", "AS"], ["4H"], ["6D", "AS"], True),          # no pile card taken: nothing to check
+    (["6D", "3S"], ["4H"], ["3S", "4H"], False),         # 3 + the pile's 4, the 6 left: no base
+])
+def test_a_capture_with_a_pile_card_needs_a_base_beside_it(table: list[str], pile: list[str], taken: list[str],
+                                                           legal: bool) -> None:
+    """The Khasino rules, 4. Augmenting a card or build: a pile card only augments a base from the layout. The
+    quick refusal (no set of the move's layout cards worth the value) and the worded check agree on hand-made
+    positions, the 7 of clubs played."""
+    engine = ENGINES["south-african-casino"]
+    deck = engine.deck
+    cards = lambda names: [deck.parse(n) for n in names]   # noqa: E731
+    state = engine.position(Position(players=2, to_play=0, hands={0: cards(["7C", "AC"]), 1: cards(["2C", "3C"])},
+                                     table=cards(table), captured={1: cards(pile)}))
+    played, loose = deck.mask(cards(["7C"])), deck.mask(cards(taken))
+    moves = [m for m in engine.moves_of(state, generate(engine.tables, state, pruned=False))
+             if m.kind.name == "CAPTURE" and m.played == played and m.loose == loose]
+    assert len(moves) == 1
+    key = engine.key_of(state, moves[0])
+    assert KeyCheck(engine.turn_rules, state).passes(key) is legal
+    assert (engine.turn_rules.refusal(state, moves[0]) is None) is legal
+    assert (key in engine.move_keys(state)) is legal

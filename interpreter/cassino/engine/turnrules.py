@@ -341,6 +341,8 @@ class TurnRules:
                 if left and not fixed:
                     found = max(found, _SPLIT)   # a loose card or set of v beside a build of v is no base
                     continue
+            if not explain and not fixed and _no_base(items, v, hand_items):
+                continue   # (no set of the move could be a base: refused without searching its splits)
             found = max(found, self._split(items, v, fixed > 0, hand_items))
             if found == _LEGAL:
                 return None
@@ -533,6 +535,34 @@ def _counted_out(items: list[tuple[tuple[int, ...], int, int]], value: int, has_
         return True
     sets = total // value
     return max(per_pile.values(), default=0) > sets - (0 if has_base else 1)
+
+
+def _no_base(items: list[tuple[tuple[int, ...], int, int]], value: int, hand_items: int) -> bool:
+    """Whether no set of ``items`` worth ``value`` could be a base: none holds no pile card and an item
+    outside ``hand_items`` (``_augments``' base, where no build taken or joined is one). Then no split of
+    the move has a base, and ``_augments`` would find none (``_SPLIT`` at best): a quick refusal, by the
+    sums the items' non-pile cards reach (bit s of a mask: a set worth s), not by their splits."""
+    if value <= 0:
+        return False
+    within = (2 << value) - 1
+    hand_only = 1    # the sums of sets of hand items alone (the empty set's 0 among them)
+    with_other = 0   # the sums of sets holding an item outside ``hand_items``
+    for k in range(len(items)):
+        item_values, side, _depth = items[k]
+        if side >= 0:
+            continue   # a pile card: never in a base
+        grown_hand = hand_only
+        grown_other = with_other
+        for v in item_values:
+            if 0 < v <= value:
+                if hand_items >> k & 1:
+                    grown_hand |= hand_only << v
+                    grown_other |= with_other << v
+                else:
+                    grown_other |= (with_other | hand_only) << v
+        hand_only = grown_hand & within
+        with_other = grown_other & within
+    return not with_other >> value & 1
 
 
 def _augments(items: list[tuple[tuple[int, ...], int, int]], value: int, has_base: bool,
