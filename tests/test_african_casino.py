@@ -269,3 +269,38 @@ def test_explain_shows_a_deal_row_without_inventing_an_unset_value(cli) -> None:
     assert code == 0, err
     row = next(line for line in out.splitlines() if "by_players =" in line)
     assert "players 3, hand_size 16" in row and "none" not in row
+
+
+# ---------------------------------------------------------------------- a raise and the cards kept for builds
+def _raise_position(engine: Engine, own_build_of_one: bool) -> HandState:
+    """Swazi, four in partnerships, seat 1 to play: an opponent's single build of 10 [3D 7C], the partner's
+    (seat 3's) build of 14 [2S 4S 8S], and, where asked, seat 1's own build of 1 [AS AC]. Seat 1 holds the
+    last ace (1 or 14) and raises the 10 to 14 with the 4C, joining the partner's build (found by
+    benchmarks/african_compare.py against the clean-room reference, seed 7310, ply 133)."""
+    builds = [(_cards(engine, "2S", "4S", "8S"), 14, 3), (_cards(engine, "3D", "7C"), 10, 2),
+              (_cards(engine, "2H", "2C"), 2, 1)]
+    hands = {1: _cards(engine, "AD", "2D", "4C", "6D", "9S"), 3: _cards(engine, "AH", "9H"),
+             2: _cards(engine, "10H", "QH"), 0: _cards(engine, "KH", "KS")}
+    if own_build_of_one:
+        builds.append((_cards(engine, "AS", "AC"), 1, 1))
+    else:
+        hands[0] = hands[0] + _cards(engine, "AS", "AC")
+    return engine.position(Position(players=4, partners=True, to_play=1, hands=hands, builds=builds))
+
+
+@pytest.mark.parametrize("own_build_of_one", [True, False])
+def test_a_raise_needs_a_card_of_the_new_value_not_kept_for_another_build(own_build_of_one: bool) -> None:
+    """[Kh] 3. Changing the value of a single build: "you have a card in your hand that matches the new value of
+    the build"; the Swazi file's reading of build.keep_capturing_card: one card answers for one build value, an
+    ace kept for a build of 1 not also for one of 14. So the raise to 14 stands only where the ace is free."""
+    engine = _engine("swazi-casino")
+    state = _raise_position(engine, own_build_of_one)
+    assert any(b.value == 1 and b.holder == 1 for b in state.builds) is own_build_of_one
+    move = engine.resolve(state, _move(engine, state, "4C build 14 on [2S 4S 8S] [3D 7C]"))
+    listed = move in engine.legal_moves(state)
+    reason = engine.turn_rules.refusal(state, move)
+    assert listed is not own_build_of_one
+    assert (reason is None) is not own_build_of_one
+    assert engine.turn_rules.refuses(state, move) is own_build_of_one
+    if own_build_of_one:
+        assert reason is not None and "the one you keep for another of your builds" in reason

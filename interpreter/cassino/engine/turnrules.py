@@ -180,10 +180,19 @@ class TurnRules:
             # never raised to (raising is the raiser's own, as raise_partners: false reads it).
             if raising and value is not None:
                 tables = self.engine.tables
-                if not tables.cap_codes_of(state.hands[seat] & ~played) >> tables.code(value) & 1:
+                rest = state.hands[seat] & ~played
+                if not tables.cap_codes_of(rest) >> tables.code(value) & 1:
                     return (f"a build's value is changed only to a value you hold a card of yourself: no card "
                             f"of {value} is left in your hand (your partner's card does not count)") \
                         if explain else _NO
+                # (``build.keep_capturing_card``: one card answers for one build value, so the card of the new
+                # value is one not kept for another of the mover's builds: an ace kept for a build of 1 does
+                # not also answer for a raise to 14.)
+                if not self.engine._answers_with(rest, tuple(x for x in state.builds if x not in used), seat,
+                                                 tables.code(value)):
+                    return (f"a build's value is changed only to a value you hold a card of yourself, and one card "
+                            f"answers for one build: your card of {value} is the one you keep for another of your "
+                            f"builds") if explain else _NO
         if not self.augment_opponents:
             for x in used:
                 if x.value == value and state.teams[x.owner] != side:
