@@ -140,10 +140,16 @@ def test_the_whole_move_rules_answer_from_their_memo_as_they_would_afresh(case: 
     except CassinoError:
         return
     assert engine.turn_rules.keep(state, keys) == TurnRules(engine, memo=0).keep(state, keys)
-    # and the yes-or-no question (asked where moves are checked one at a time, beyond the listing budget)
-    # answers as the worded one does
-    for move in engine.moves_of(state, keys[:40]):
-        assert engine.turn_rules.refuses(state, move) == (engine.turn_rules.refusal(state, move) is not None)
+    # and the yes-or-no questions answer as the worded one does: a move's (asked where moves are checked one at
+    # a time, beyond the listing budget) and a key's (``KeyCheck.passes``: a playout's one-key question, and the
+    # listing's), with their quick refusals (a pile card without the card above it, pile cards with nothing
+    # beside them, no set of the move that could be a base: ``turnrules._no_base``, before the split search,
+    # which the worded check always makes)
+    check = KeyCheck(engine.turn_rules, state)
+    for key, move in zip(keys, engine.moves_of(state, keys)):
+        legal = engine.turn_rules.refusal(state, move) is None
+        assert engine.turn_rules.refuses(state, move) is not legal
+        assert check.passes(key) is legal, move
 
 
 def test_a_memo_size_below_0_or_not_a_whole_number_is_refused() -> None:
@@ -234,25 +240,6 @@ def test_a_turn_told_to_end_alone_after_its_card_would_list_nothing_else(name: s
                 break
             state = engine.apply_key(state, keys[rnd.randrange(len(keys))])
     assert told > 40 and other > 0, (told, other)
-
-
-@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(positions())
-def test_each_key_is_judged_one_at_a_time_as_the_worded_check_judges_it(case: tuple[Engine, object]) -> None:
-    # ``KeyCheck.passes`` (a playout's one-key question, and the listing's) takes quick refusals: a pile card
-    # without the card above it, pile cards with nothing beside them, and no set of the move that could be a
-    # base (``turnrules._no_base``, before the split search). The worded check searches every split. Every key
-    # the generator makes, pruning off, gets the same answer from both.
-    engine, state = case
-    if state is None:
-        return
-    try:
-        keys = generate(engine.tables, state, pruned=False)
-    except CassinoError:
-        return
-    check = KeyCheck(engine.turn_rules, state)
-    for key, move in zip(keys, engine.moves_of(state, keys)):
-        assert check.passes(key) == (engine.turn_rules.refusal(state, move) is None), move
 
 
 @pytest.mark.parametrize("table,pile,taken,legal", [
