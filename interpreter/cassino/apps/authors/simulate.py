@@ -32,11 +32,24 @@ class GameStats:
     plies: int
     sweeps: int
     item_points: dict[str, list[int]]  # item -> points per seat (a side's on its lowest seat)
+    unfinished: bool = False           # stopped at the move limit (``MOVE_LIMIT``) with no side at the target
+
+
+#: The most moves a simulated game plays: a game still going there is stopped and counted as unfinished
+#: (some rules let a game go on for ever: where the lowest total wins and nothing makes a player capture,
+#: every card can be trailed and no one ever scores). A long game of the bundled variants plays a few
+#: thousand.
+MOVE_LIMIT = 50_000
+
+#: What a summary says of games stopped at the move limit.
+UNFINISHED_WHY = ("no side reached the target: these rules may let a game go on for ever (where the lowest total "
+                  "wins and nothing makes a player capture, every card can be trailed and no one scores)")
 
 
 def play_game(engine: Engine, seed: int, players: int, partners: bool, bots: tuple[str, ...], index: int,
-              scorer: Scorer | None = None) -> GameStats:
-    """Game number ``index`` of a run seeded ``seed``: its deal and its bots' choices depend on nothing else."""
+              scorer: Scorer | None = None, limit: int = MOVE_LIMIT) -> GameStats:
+    """Game number ``index`` of a run seeded ``seed``: its deal and its bots' choices depend on nothing else.
+    ``limit``: the most moves it plays (``MOVE_LIMIT``); a game still going there is stopped, unfinished."""
     rules = engine.rules
     game_seed = derive(seed, index)
     game = Game.new(engine, game_seed, players, partners, dealer=index % players, scorer=scorer)
@@ -46,7 +59,7 @@ def play_game(engine: Engine, seed: int, players: int, partners: bool, bots: tup
     lowest = {game.hand.teams[s]: s for s in reversed(range(players))}
     plies = 0
     claiming = rules.game.claiming     # no seat ever claims where the variant has no claiming
-    while not game.over and plies < 50_000:
+    while not game.over and plies < limit:
         if claiming:
             claimant = next((s for s, b in enumerate(seats) if b.wants_to_claim(game, s)), None)
             if claimant is not None:
@@ -64,7 +77,8 @@ def play_game(engine: Engine, seed: int, players: int, partners: bool, bots: tup
             for side, pts in per_side.items():
                 items[name][lowest[side]] += pts
     winner = lowest[game.winner] if game.winner is not None else None
-    return GameStats(index, winner, first, max(len(game.results), 1), plies, sweeps, items)
+    return GameStats(index, winner, first, max(len(game.results), 1), plies, sweeps, items,
+                     unfinished=not game.over and plies >= limit)
 
 
 #: A worker process's engine and scorer, made once when it starts (``_start_worker``).
@@ -175,6 +189,7 @@ class Tally:
     plies: int = 0
     sweeps: int = 0
     decided: int = 0
+    unfinished: int = 0
     leader_wins: int = 0
     items: dict[str, list[int]] = field(default_factory=dict)
     wins: list[int] = field(default_factory=list)
@@ -184,6 +199,7 @@ class Tally:
         self.hands += s.hands
         self.plies += s.plies
         self.sweeps += s.sweeps
+        self.unfinished += s.unfinished
         for item, per_seat in s.item_points.items():
             acc = self.items.setdefault(item, [0] * self.players)
             for seat, pts in enumerate(per_seat):
@@ -209,6 +225,7 @@ class Tally:
                                 for item, per_seat in self.items.items()},
             "wins_by_seat": self.wins or [0] * self.players,
             "no_winner": n - decided,
+            "unfinished": self.unfinished,
             "first_player_win_rate": round(self.leader_wins / decided, 4) if decided else None,
             "first_player_win_rate_95ci": [round(low, 4), round(high, 4)],
             "sweeps_per_hand": round(self.sweeps / max(hands, 1), 3),
@@ -237,6 +254,8 @@ def format_text(summary: dict[str, Any]) -> str:
     rate = s["first_player_win_rate"]
     wins = ", ".join(f"seat {seat} {n}" for seat, n in enumerate(s["wins_by_seat"]))
     lines.append(f"games won: {wins}; no winner: {s['no_winner']}")
+    if s["unfinished"]:
+        lines.append(f"{s['unfinished']} of them stopped unfinished after {MOVE_LIMIT:,} moves: {UNFINISHED_WHY}")
     if rate is not None:
         lines.append(f"the first player to lead wins {rate:.1%} (95% CI {lo:.1%} to {hi:.1%})")
     return "\n".join(lines)

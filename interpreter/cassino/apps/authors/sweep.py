@@ -203,7 +203,7 @@ def _row(p: GridPoint, summary: dict[str, Any], players: int, partners: bool) ->
     lo, hi = summary["first_player_win_rate_95ci"]
     return {
         "settings": {path: v for path, v in p.values},
-        "games": summary["games"], "decided": decided,
+        "games": summary["games"], "decided": decided, "unfinished": summary["unfinished"],
         "leader_win_rate": rate, "leader_win_rate_95ci": [round(lo, 4), round(hi, 4)],
         "leader_advantage": None if rate is None else round(rate - fair, 4),
         "leader_advantage_95ci": [round(lo - fair, 4), round(hi - fair, 4)],
