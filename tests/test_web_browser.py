@@ -150,6 +150,26 @@ def test_a_typed_move_and_a_refusal_in_the_engines_words(browser: Any, tmp_path:
         assert page.script_errors == []
 
 
+def test_pasted_rules_that_may_never_end_are_valid_with_a_warning_at_their_line(browser: Any, tmp_path: Path) -> None:
+    with serving(tmp_path / "records") as s:
+        page = new_page(browser)
+        page.goto(s.url + "/")
+        page.check("input[name=from][value=text]")
+        page.fill("#yaml", "name: ulmann-lowest\nextends: hungarian-ulmann\ngame:\n  goal: lowest\n")
+        page.click("#check")
+        page.wait_for_selector("#rule-errors .ok")
+        warning = page.locator(".rule-warning").first
+        warning.wait_for()
+        text = warning.inner_text()
+        assert "line 4, column 9" in text and "the game may never end" in text and "when_card_can_capture" in text
+        assert page.locator("#rule-errors .warning").inner_text() == "1 warning:"
+        assert page.locator(".rule-error").count() == 0
+        assert page.locator("#gutter .warned").all_inner_texts() == ["4"]
+        assert page.locator("#gutter .bad").count() == 0
+        assert not page.locator("#start").is_disabled()
+        assert page.script_errors == []
+
+
 def test_an_uploaded_house_rule_with_an_error_shows_its_line(browser: Any, tmp_path: Path) -> None:
     with serving(tmp_path / "records") as s:
         page = new_page(browser)

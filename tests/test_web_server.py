@@ -74,6 +74,24 @@ def test_pasted_rules_get_the_errors_of_cassino_validate(tmp_path: Path, cli) ->
     assert got[0]["text"].startswith("my-house.yaml:5:3: unknown setting `raise_sngle`")
 
 
+def test_pasted_rules_that_play_but_may_never_end_come_with_the_warning_of_cassino_validate(
+        tmp_path: Path, cli) -> None:  # type: ignore[no-untyped-def]
+    text = "name: ulmann-lowest\nextends: hungarian-ulmann\ngame:\n  goal: lowest\n"
+    (tmp_path / "lowest.yaml").write_text(text)
+    code, out, _ = cli("validate", str(tmp_path / "lowest.yaml"), "--format", "json")
+    expected = json.loads(out)["results"][0]["warnings"]
+    with serving(tmp_path / "records") as s:
+        status, answer = s.post("/api/rules", {"rules": {"kind": "text", "text": text, "filename": "lowest.yaml"}})
+        _, plain = s.post("/api/rules", {"rules": {"kind": "bundled", "name": "kasino-misar"}})
+    assert code == 0 and status == 200 and answer["valid"]
+    got = answer["warnings"]
+    assert [(w["line"], w["column"], w["message"], w["hint"]) for w in got] == \
+        [(w["line"], w["column"], w["message"], w["hint"]) for w in expected] != []
+    assert got[0]["file"] == "lowest.yaml" and got[0]["source_line"].strip() == "goal: lowest"
+    assert got[0]["text"].startswith("lowest.yaml:4:9: warning: the lowest total wins")
+    assert plain["valid"] and plain["warnings"] == []
+
+
 @pytest.mark.parametrize("text, says", [
     ("name: x\nextends: ../../../etc/secret.yaml\n", "not a file on the server"),
     ("name: x\nextends: /etc/passwd.yaml\n", "not a file on the server"),

@@ -81,6 +81,8 @@ class Diagnostic:
     ``line`` and ``column`` count from 1, as editors do; 0 means "the whole file".
     ``hint`` says how to fix it (for an unknown key: the nearest valid key).
     ``source_line`` is the text of the offending line, shown under the message.
+    ``severity`` is ``"error"`` (the file cannot be used) or ``"warning"`` (it can, but probably not as
+    its author means: a game that may never end); a warning prints as ``FILE:LINE:COL: warning: ...``.
     """
 
     file: str
@@ -89,10 +91,12 @@ class Diagnostic:
     message: str
     hint: str | None = None
     source_line: str | None = None
+    severity: str = "error"
 
     def format(self, *, caret: bool = True) -> str:
         where = f"{self.file}:{self.line}:{self.column}" if self.line else self.file
-        text = f"{printable(where)}: {printable(self.message)}"
+        kind = "warning: " if self.severity == "warning" else ""
+        text = f"{printable(where)}: {kind}{printable(self.message)}"
         if caret and self.source_line is not None and self.line:
             shown, at = shown_line(self.source_line, self.column)
             text += f"\n    {shown}\n    {' ' * at}^"
@@ -172,7 +176,7 @@ def line_of(text: str, line: int) -> str | None:
 
 
 def diagnostic_at(path: str | Path, text: str | None, line: int, column: int, message: str,
-                  hint: str | None = None) -> Diagnostic:
+                  hint: str | None = None, severity: str = "error") -> Diagnostic:
     """A diagnostic with the offending line taken from ``text``."""
     return Diagnostic(str(path), line, column, message, hint,
-                      line_of(text, line) if text is not None else None)
+                      line_of(text, line) if text is not None else None, severity)

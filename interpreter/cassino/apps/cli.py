@@ -90,34 +90,48 @@ def _error(message: str) -> Exception:
 
 
 def _cmd_validate(args: argparse.Namespace) -> int:
-    import json
-
     from ..errors import RuleFileError
     from ..language.variants import load
 
     results = []
     problems = []
+    warned = []
+    found = []   # errors and warnings in the files' order, for annotations
     ok = True
     for target in args.files:
         try:
             loaded = load(target)
-            results.append({"file": target, "valid": True, "name": loaded.rules.name, "errors": []})
+            warnings = list(loaded.warnings)
+            valid = not (args.strict and warnings)
+            ok = ok and valid
+            warned += warnings
+            found += warnings
+            results.append({"file": target, "valid": valid, "name": loaded.rules.name, "errors": [],
+                            "warnings": [d.as_json() for d in warnings]})
             if args.format == "text":
-                _say(f"{target}: ok ({loaded.rules.name})")
+                for d in warnings:
+                    print(d.format(), file=sys.stderr)
+                said = f", {len(warnings)} warning{'s' * (len(warnings) != 1)}" if warnings else ""
+                _say(f"{target}: {'ok' if valid else 'refused under --strict'} ({loaded.rules.name}){said}",
+                     file=None if valid else sys.stderr)
         except RuleFileError as e:
             ok = False
-            results.append({"file": target, "valid": False, "errors": [d.as_json() for d in e.diagnostics]})
+            results.append({"file": target, "valid": False, "errors": [d.as_json() for d in e.diagnostics],
+                            "warnings": []})
             problems += e.diagnostics
+            found += e.diagnostics
             if args.format == "text":
                 for d in e.diagnostics:
                     print(d.format(), file=sys.stderr)
     if args.format == "json":   # "ok" and "errors" as every command's JSON error has them; "results" per file
-        _say_json({"ok": ok, "valid": ok, "errors": [d.as_json() for d in problems], "results": results}, indent=2)
+        _say_json({"ok": ok, "valid": ok, "errors": [d.as_json() for d in problems],
+                   "warnings": [d.as_json() for d in warned], "results": results}, indent=2)
     elif args.format in ("github", "sarif"):
-        _print_annotations(args.format, problems)
+        _print_annotations(args.format, found)
     elif len(args.files) > 1 or not ok:
         bad = sum(not r["valid"] for r in results)
-        print(f"{len(results) - bad} valid, {bad} invalid", file=sys.stderr if bad else sys.stdout)
+        said = f", {len(warned)} warning{'s' * (len(warned) != 1)}" if warned else ""
+        print(f"{len(results) - bad} valid, {bad} invalid{said}", file=sys.stderr if bad else sys.stdout)
     return 0 if ok else 2
 
 
@@ -956,6 +970,8 @@ def build_parser(*, json_errors: bool = False) -> argparse.ArgumentParser:
     p = sub.add_parser("validate", help="check variant files or bundled names; exit 0 when all are valid, 2 when not")
     p.add_argument("files", nargs="+", metavar="FILE|NAME")
     p.add_argument("--format", choices=["text", "json", "github", "sarif"], default="text")   # help: FORMATS
+    p.add_argument("--strict", action="store_true",
+                   help="a file with warnings (rules that play, but may not as meant) counts as invalid")
     p.set_defaults(handler=_cmd_validate)
 
     p = sub.add_parser("list", help="the bundled variants and house-rule examples, one line each")

@@ -36,8 +36,17 @@ class Resolved:
     documents: tuple[Document, ...]   # the chain, the file asked for first
     shipped: tuple[bool, ...] = ()    # for each document: a bundled variant or example (valid as shipped)
 
-    def diagnostic(self, path: PathT, message: str, *, key: bool = False, hint: str | None = None) -> Diagnostic:
+    def diagnostic(self, path: PathT, message: str, *, key: bool = False, hint: str | None = None,
+                   severity: str = "error", or_at: tuple[PathT, ...] = ()) -> Diagnostic:
+        """A problem at ``path`` of the merged variant, pointed at the file that wrote it. ``or_at``: other
+        settings the problem is as much about; the first of ``path`` and these that an author's own file
+        writes is pointed at (a house rule that sets `game.goal` is shown its `goal`, not `capture`)."""
         path = tuple(path)
+        for other in (path, *or_at):
+            written = self.origin.get(tuple(other))
+            if written is not None and self._authors_place(written[0], tuple(other)) is None:
+                path = tuple(other)
+                break
         probe = path
         while probe and probe not in self.origin:
             probe = probe[:-1]
@@ -50,9 +59,10 @@ class Resolved:
             line, _ = doc.position(doc_path, key=key and probe == path)
             dotted = ".".join(str(p) for p in path)
             where = doc.path.split(" (")[0]
+            why = "which this file's settings make invalid" if severity == "error" else "with this file's settings"
             return own_doc.diagnostic(own_path, f"{message} (in `{dotted}`, inherited from {where}, line {line}, "
-                                                f"which this file's settings make invalid)", key=own_key, hint=hint)
-        return doc.diagnostic(doc_path, message, key=key and probe == path, hint=hint)
+                                                f"{why})", key=own_key, hint=hint, severity=severity)
+        return doc.diagnostic(doc_path, message, key=key and probe == path, hint=hint, severity=severity)
 
     def _authors_place(self, doc: Document, path: PathT) -> tuple[Document, PathT, bool] | None:
         """Where an author's file should be pointed at for a problem found in a shipped file it extends:

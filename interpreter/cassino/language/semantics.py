@@ -4,6 +4,10 @@ Each check reads the resolved, defaults-filled settings and reports, in the
 same FILE:LINE:COL form as schema errors, a rule set that cannot be played:
 a deal that needs more cards than the deck has, partnerships without four
 seats, a build limit below the cards' values, a target nothing can reach.
+
+:func:`warnings` reports, in the same form, rules that can be played but
+probably not as their author means (a game that may never end): the file
+loads, and ``cassino validate`` says it, failing only under ``--strict``.
 """
 
 from __future__ import annotations
@@ -32,6 +36,32 @@ def check(data: dict[str, Any], rules: Rules, locate: Locate) -> list[Diagnostic
                     _african):
         out.extend(checker(data, rules, locate))
     return out
+
+
+def warnings(data: dict[str, Any], rules: Rules, locate: Locate) -> list[Diagnostic]:
+    """Rules that play but may not play as meant, each a ``severity="warning"`` diagnostic."""
+    return _endless(rules, locate)
+
+
+def _endless(rules: Rules, locate: Locate) -> list[Diagnostic]:
+    """A game won by the lowest total where nothing makes a player capture may never end.
+
+    Points are penalties there, so every capture costs; with `capture.compulsory: never` a
+    player may trail any card at any turn, and players who all trail take nothing: no side
+    scores, no one reaches the loss limit (and with no target, every hand is a tie for lowest,
+    replayed). The soak found such a house rule (`hungarian-ulmann` made lowest-wins): its games
+    ran to the move limit, the table grew past 40 cards. Not an error: people may play it and
+    capture anyway. A dealer's take of the first table (`deal.dealer_takes_total`) scores
+    without anyone choosing to, so those rules are left alone.
+    """
+    if rules.game.goal != "lowest" or rules.capture.compulsory != "never" or rules.deal.dealer_takes_total:
+        return []
+    return [locate(("capture", "compulsory"),
+                   "the lowest total wins and nothing makes a player capture (`capture.compulsory: never`): "
+                   "players who trail every card score nothing, so the game may never end",
+                   hint="make capturing compulsory, e.g. capture.compulsory: when_card_can_capture "
+                        "(a card that could capture may not be trailed), as kasino-misar does",
+                   severity="warning", or_at=(("game", "goal"),))]
 
 
 def _deck(data: dict[str, Any], rules: Rules, locate: Locate) -> list[Diagnostic]:

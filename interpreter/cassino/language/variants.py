@@ -32,6 +32,8 @@ __all__ = ["LoadedVariant", "bundled_names", "load", "load_rules"]
 class LoadedVariant:
     rules: Rules
     resolved: Resolved
+    #: What :func:`semantics.warnings` found: rules that play, but probably not as their author means.
+    warnings: tuple[Diagnostic, ...] = ()
 
 
 def count_kinds() -> str:
@@ -118,7 +120,7 @@ def load(name_or_path: str | Path) -> LoadedVariant:
     diags = semantics.check(data, rules, resolved.diagnostic)
     if diags:
         raise RuleFileError(diags)
-    return LoadedVariant(rules, resolved)
+    return LoadedVariant(rules, resolved, tuple(semantics.warnings(data, rules, resolved.diagnostic)))
 
 
 @lru_cache(maxsize=64)

@@ -64,9 +64,10 @@ class Document:
             path = path[:-1]
         return self.value_positions.get((), (1, 1))
 
-    def diagnostic(self, path: PathT, message: str, *, key: bool = False, hint: str | None = None) -> Diagnostic:
+    def diagnostic(self, path: PathT, message: str, *, key: bool = False, hint: str | None = None,
+                   severity: str = "error") -> Diagnostic:
         line, col = self.position(path, key=key)
-        return diagnostic_at(self.path, self.text, line, col, message, hint)
+        return diagnostic_at(self.path, self.text, line, col, message, hint, severity)
 
 
 def _fail(display: str, text: str | None, line: int, col: int, message: str, hint: str | None = None) -> RuleFileError:

@@ -1,8 +1,9 @@
 """`cassino validate` problems in the forms CI systems read, so a pull request shows them on the line.
 
-- ``github``: GitHub Actions workflow commands (``::error file=F,line=L,col=C::message``),
-  printed to standard output, which the runner turns into annotations.
-- ``sarif``: a SARIF 2.1.0 log, the format code-scanning services (GitHub's among them) upload.
+- ``github``: GitHub Actions workflow commands (``::error file=F,line=L,col=C::message``, and
+  ``::warning`` for a warning), printed to standard output, which the runner turns into annotations.
+- ``sarif``: a SARIF 2.1.0 log, the format code-scanning services (GitHub's among them) upload; an error
+  is a result of rule ``cassino/rule-file`` at level ``error``, a warning of ``cassino/rule-warning``.
 
 A problem's file is named as the author wrote it; a bundled parent shown as
 ``standard (/path/variants/standard.yaml)`` is reduced to its path, made relative
@@ -18,6 +19,8 @@ from typing import Any, Sequence
 from ...errors import Diagnostic
 
 RULE_ID = "cassino/rule-file"
+#: Rules that play, but may not as their author means (``semantics.warnings``): a game that may never end.
+WARNING_ID = "cassino/rule-warning"
 _DISPLAY = re.compile(r"^\S+ \((.+)\)$")
 
 
@@ -53,7 +56,8 @@ def github(diagnostics: Sequence[Diagnostic]) -> str:
         if d.line:
             props += [f"line={d.line}", f"col={max(d.column, 1)}"]
         props.append("title=" + _escape_property("cassino validate"))
-        lines.append(f"::error {','.join(props)}::{_escape_data(_message(d))}")
+        kind = "warning" if d.severity == "warning" else "error"
+        lines.append(f"::{kind} {','.join(props)}::{_escape_data(_message(d))}")
     return "\n".join(lines) + ("\n" if lines else "")
 
 
@@ -72,7 +76,9 @@ def sarif(diagnostics: Sequence[Diagnostic], version: str) -> dict[str, Any]:
             if d.source_line is not None:
                 region["snippet"] = {"text": d.source_line}
             location["region"] = region
-        results.append({"ruleId": RULE_ID, "ruleIndex": 0, "level": "error",
+        warning = d.severity == "warning"
+        results.append({"ruleId": WARNING_ID if warning else RULE_ID, "ruleIndex": 1 if warning else 0,
+                        "level": "warning" if warning else "error",
                         "message": {"text": _message(d)}, "locations": [{"physicalLocation": location}]})
     driver = {
         "name": "cassino", "version": version, "semanticVersion": version,
@@ -81,7 +87,13 @@ def sarif(diagnostics: Sequence[Diagnostic], version: str) -> dict[str, Any]:
                    "fullDescription": {"text": "The file is not safe YAML, its `extends` does not resolve, a "
                                                "setting is unknown or of the wrong type, or the rules cannot be "
                                                "played (a deal the deck cannot make, a target nothing reaches)."},
-                   "defaultConfiguration": {"level": "error"}}],
+                   "defaultConfiguration": {"level": "error"}},
+                  {"id": WARNING_ID, "name": "RuleWarning",
+                   "shortDescription": {"text": "A Cassino rule file that plays, but probably not as meant"},
+                   "fullDescription": {"text": "The rules load and can be played, but a game may not go as its "
+                                               "author means: won by the lowest total with no compulsory "
+                                               "capture, players may trail for ever and the game never end."},
+                   "defaultConfiguration": {"level": "warning"}}],
     }
     return {"$schema": "https://json.schemastore.org/sarif-2.1.0.json", "version": "2.1.0",
             "runs": [{"tool": {"driver": driver}, "results": results, "columnKind": "unicodeCodePoints"}]}

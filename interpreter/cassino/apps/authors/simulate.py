@@ -43,7 +43,8 @@ MOVE_LIMIT = 50_000
 
 #: What a summary says of games stopped at the move limit.
 UNFINISHED_WHY = ("no side reached the target: these rules may let a game go on for ever (where the lowest total "
-                  "wins and nothing makes a player capture, every card can be trailed and no one scores)")
+                  "wins and nothing makes a player capture, every card can be trailed and no one scores; "
+                  "`cassino validate` warns of such rules)")
 
 
 def play_game(engine: Engine, seed: int, players: int, partners: bool, bots: tuple[str, ...], index: int,

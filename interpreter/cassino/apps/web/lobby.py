@@ -25,7 +25,7 @@ import secrets
 import tempfile
 from dataclasses import replace
 from pathlib import Path
-from typing import Any, Callable, TypeVar
+from typing import Any, Callable, Sequence, TypeVar
 
 from ...errors import CassinoError, Diagnostic, RuleFileError
 from ...files import FileProblem, read_bytes
@@ -174,7 +174,7 @@ def rules_info(rules: Rules) -> dict[str, Any]:
 def load_text(text: str, filename: str = "") -> LoadedVariant:
     """Rules pasted or uploaded in the browser, checked exactly as ``cassino validate`` checks a file.
 
-    Errors name the file as the browser sent it (``my-house.yaml:9:3: ...``).
+    Errors and warnings name the file as the browser sent it (``my-house.yaml:9:3: ...``).
     """
     display = _display_name(filename)
     try:
@@ -193,11 +193,13 @@ def load_text(text: str, filename: str = "") -> LoadedVariant:
     with tempfile.TemporaryDirectory(prefix="cassino-rules-") as folder:
         path = Path(folder) / "rules.yaml"
         path.write_text(text, encoding="utf-8")
+        def named(found: Sequence[Diagnostic]) -> list[Diagnostic]:
+            return [replace(d, file=display) if d.file == str(path) else d for d in found]
         try:
-            return readable(display, load, path)
+            loaded = readable(display, load, path)
         except RuleFileError as e:
-            raise RuleFileError([replace(d, file=display) if d.file == str(path) else d
-                                 for d in e.diagnostics]) from None
+            raise RuleFileError(named(e.diagnostics)) from None
+        return replace(loaded, warnings=tuple(named(loaded.warnings)))
 
 
 def readable(display: str, fn: Callable[..., T], *args: Any) -> T:

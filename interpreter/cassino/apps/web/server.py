@@ -28,7 +28,7 @@ import logging
 import socket
 import tempfile
 from pathlib import Path
-from typing import Any, AsyncIterator, Awaitable, Callable
+from typing import Any, AsyncIterator, Awaitable, Callable, Sequence
 from urllib.parse import urlsplit
 
 from starlette.applications import Starlette
@@ -144,14 +144,20 @@ def _cut(text: str | None, limit: int = LINE_SHOWN) -> str | None:
     return "\n".join(line if len(line) <= limit else line[: limit - 1] + "…" for line in text.splitlines())
 
 
+def _shown(diagnostics: Sequence[Diagnostic], lobby: Lobby) -> list[dict[str, Any]]:
+    """Problems as ``cassino validate --format json`` gives them, with the text it prints, naming files as
+    their readers know them; each line quoted at most LINE_SHOWN characters, at most MAX_ERRORS of them."""
+    shown = [public_diagnostic(d, lobby.rules_dir) for d in diagnostics[:MAX_ERRORS]]
+    return [d.as_json() | {"message": _cut(d.message), "hint": _cut(d.hint), "source_line": _cut(d.source_line),
+                           "text": _cut(d.format())} for d in shown]
+
+
 def _diagnostics(e: RuleFileError, lobby: Lobby) -> JSONResponse:
     """A rule file's errors as ``cassino validate --format json`` gives them, with the text it prints,
     naming files as their readers know them (``standard (bundled)``), never by the server's paths; each
     line quoted from the file at most LINE_SHOWN characters, at most MAX_ERRORS errors."""
-    shown: list[Diagnostic] = [public_diagnostic(d, lobby.rules_dir) for d in e.diagnostics[:MAX_ERRORS]]
-    errors = [d.as_json() | {"message": _cut(d.message), "hint": _cut(d.hint), "source_line": _cut(d.source_line),
-                             "text": _cut(d.format())} for d in shown]
-    more = len(e.diagnostics) - len(shown)
+    errors = _shown(e.diagnostics, lobby)
+    more = len(e.diagnostics) - len(errors)
     return JSONResponse({"valid": False, "errors": errors, "more_errors": more,
                          "message": "the rules have errors"}, status_code=400)
 
@@ -318,7 +324,8 @@ def create_app(store: TableStore, lobby: Lobby, hosts: Hosts) -> Starlette:
         body = await _body(request, store)
         uploaded(request, body)
         loaded, source = await _in_lobby(store, lobby.load, body.get("rules") if isinstance(body, dict) else None)
-        return JSONResponse({"valid": True, "source": source, "info": rules_info(loaded.rules)})
+        return JSONResponse({"valid": True, "source": source, "info": rules_info(loaded.rules),
+                             "warnings": _shown(loaded.warnings, lobby)})
 
     @refusals
     async def new_table(request: Request) -> Response:

@@ -58,23 +58,22 @@ async function chooseNamed() {
   await checkRules();
 }
 
-function renderGutter(bad = new Set()) {
+function renderGutter(bad = new Set(), warned = new Set()) {
   const lines = $("yaml").value.split("\n").length;
   const gutter = $("gutter");
   gutter.replaceChildren();
   for (let k = 1; k <= Math.max(lines, 1); k += 1) {
-    const n = el("span", String(k), bad.has(k) ? "bad" : "");
+    const n = el("span", String(k), bad.has(k) ? "bad" : warned.has(k) ? "warned" : "");
     gutter.append(n, document.createTextNode("\n"));
   }
 }
 
-function showRuleErrors(errors) {
-  const box = $("rule-errors");
-  box.replaceChildren();
-  const bad = new Set();
+// Problems of the rules as the server found them: errors (the rules cannot be played) or warnings (they can,
+// but maybe not as meant), each with its place, the line quoted with a caret, and the hint.
+function problemList(problems, kind, marked) {
   const list = el("ul", "", "errors");
-  for (const e of errors) {
-    const li = el("li", "", "rule-error");
+  for (const e of problems) {
+    const li = el("li", "", kind === "warning" ? "rule-warning" : "rule-error");
     const where = e.line ? `${e.file}, line ${e.line}, column ${e.column}` : e.file;
     li.dataset.line = e.line || 0;
     li.append(el("strong", `${where}: `), el("span", e.message));
@@ -83,11 +82,23 @@ function showRuleErrors(errors) {
       li.append(el("pre", `${String(e.line).padStart(4)} | ${e.source_line.replace(/\n$/, "")}\n     | ${caret}`, "source"));
     }
     if (e.hint) li.append(el("p", `hint: ${e.hint}`, "hint"));
-    if (e.line && !e.file.includes("(")) bad.add(e.line);   // a parent variant is written "standard (PATH)"
+    if (e.line && !e.file.includes("(")) marked.add(e.line);   // a parent variant is written "standard (PATH)"
     list.append(li);
   }
-  if (errors.length) box.append(el("p", `${errors.length} error${errors.length > 1 ? "s" : ""}:`, "error"), list);
-  renderGutter(bad);
+  return list;
+}
+
+function showRuleErrors(errors, warnings = [], valid = "") {
+  const box = $("rule-errors");
+  box.replaceChildren();
+  const bad = new Set();
+  const warned = new Set();
+  if (valid) box.append(el("p", valid, "ok"));
+  if (errors.length) box.append(el("p", `${errors.length} error${errors.length > 1 ? "s" : ""}:`, "error"),
+                                problemList(errors, "error", bad));
+  if (warnings.length) box.append(el("p", `${warnings.length} warning${warnings.length > 1 ? "s" : ""}:`, "warning"),
+                                  problemList(warnings, "warning", warned));
+  renderGutter(bad, warned);
 }
 
 let checking = 0;            // the last check asked for: an answer to an older one is not shown
@@ -109,8 +120,9 @@ async function checkRules() {
   info = data.info;
   if (spec.kind === "text") {
     checkedText = spec.text;
-    showRuleErrors([]);
-    $("rule-errors").append(el("p", `The rules are valid: ${info.name}, ${info.description}`, "ok"));
+    showRuleErrors([], data.warnings || [], `The rules are valid: ${info.name}, ${info.description}`);
+  } else {
+    showRuleErrors([], data.warnings || []);
   }
   const players = $("players");
   players.min = info.min_players;

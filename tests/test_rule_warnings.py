@@ -1,0 +1,130 @@
+"""Warnings: rules that load and play, but probably not as their author means (``semantics.warnings``).
+
+The one warning today: a game won by the lowest total where nothing makes a player capture may never
+end (players who trail every card score nothing). ``cassino validate`` says it in every format and
+exits 0, or 2 under ``--strict``; the web lobby shows it under a valid file.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from cassino.apps.authors.annotations import WARNING_ID
+from cassino.language.catalogue import bundled_names, example_names
+from cassino.language.variants import load
+from cassino.errors import RuleFileError
+
+ENDLESS = "the lowest total wins and nothing makes a player capture"
+
+#: A house rule the soak drew: Ulmann's Hungarian game made lowest-wins (its games ran to the move limit).
+ULMANN_LOWEST = "name: ulmann-lowest\nextends: hungarian-ulmann\ngame:\n  goal: lowest\n"
+#: Kasino misär with the creep of any card allowed.
+MISAR_CREEP = "name: misar-creep\nextends: kasino-misar\ncapture:\n  compulsory: never\n"
+
+
+def _write(tmp_path: Path, text: str, name: str = "house.yaml") -> Path:
+    path = tmp_path / name
+    path.write_text(text)
+    return path
+
+
+@pytest.mark.parametrize("text, line, column, shown", [
+    (ULMANN_LOWEST, 4, 9, "goal: lowest"),                 # the author set the goal: pointed at it
+    (MISAR_CREEP, 4, 15, "compulsory: never"),             # the author set the capture rule: pointed at it
+    ("name: both\nextends: standard\ncapture:\n  compulsory: never\ngame:\n  goal: lowest\n",
+     4, 15, "compulsory: never"),                          # both: the capture rule, which is the fix
+])
+def test_a_lowest_wins_game_with_no_compulsory_capture_is_warned_at_the_authors_line(
+        tmp_path: Path, text: str, line: int, column: int, shown: str) -> None:
+    loaded = load(_write(tmp_path, text))
+    [warning] = loaded.warnings
+    assert warning.severity == "warning" and ENDLESS in warning.message
+    assert (warning.file, warning.line, warning.column) == (str(tmp_path / "house.yaml"), line, column)
+    assert warning.source_line is not None and warning.source_line.strip() == shown
+    assert "when_card_can_capture" in (warning.hint or "")
+    assert warning.format().startswith(f"{tmp_path / 'house.yaml'}:{line}:{column}: warning: {ENDLESS}")
+    assert "inherited" not in warning.message
+
+
+@pytest.mark.parametrize("text", [
+    "name: a\nextends: kasino-misar\n",                                   # capture compulsory there
+    "name: b\nextends: standard\ngame:\n  goal: lowest\ncapture:\n  compulsory: equal_loose_card\n",
+    "name: c\nextends: standard\ncapture:\n  compulsory: never\n",        # highest wins: captures are wanted
+    "name: d\nextends: escoba\ngame:\n  goal: lowest\n",                  # the dealer's take scores unchosen
+])
+def test_rules_that_make_someone_score_are_not_warned(tmp_path: Path, text: str) -> None:
+    assert load(_write(tmp_path, text)).warnings == ()
+
+
+def test_no_shipped_variant_or_example_warns() -> None:
+    warned = {name: [d.message for d in load(name).warnings]
+              for name in (*bundled_names(), *example_names())}
+    assert {name: found for name, found in warned.items() if found} == {}
+    assert len(warned) >= 21
+
+
+def test_a_warning_inherited_from_a_shipped_file_says_where_it_comes_from(tmp_path: Path) -> None:
+    """A house rule that changes neither setting itself (it extends a lowest-wins file of its own that does)
+    is pointed at its own file's `extends`, with the place in the file it extends."""
+    _write(tmp_path, MISAR_CREEP, "creep.yaml")
+    loaded = load(_write(tmp_path, "name: creep-to-11\nextends: creep.yaml\ngame:\n  target: 11\n"))
+    [warning] = loaded.warnings
+    assert warning.file.endswith("creep.yaml") and warning.line == 4   # the file that wrote it, both user files
+
+
+def test_validate_text_says_the_warning_and_passes(tmp_path: Path, cli) -> None:  # type: ignore[no-untyped-def]
+    path = _write(tmp_path, ULMANN_LOWEST)
+    code, out, err = cli("validate", str(path), "standard")
+    assert code == 0
+    assert f"{path}:4:9: warning: {ENDLESS}" in err and "goal: lowest" in err and "hint: " in err
+    assert f"{path}: ok (ulmann-lowest), 1 warning" in out
+    assert "2 valid, 0 invalid, 1 warning" in out
+
+
+def test_validate_strict_refuses_a_file_with_a_warning(tmp_path: Path, cli) -> None:  # type: ignore[no-untyped-def]
+    path = _write(tmp_path, ULMANN_LOWEST)
+    code, out, err = cli("validate", "--strict", str(path), "standard")
+    assert code == 2
+    assert "refused under --strict (ulmann-lowest), 1 warning" in err and "1 valid, 1 invalid, 1 warning" in err
+    assert cli("validate", "--strict", "standard", "kasino-misar")[0] == 0
+    code, out, err = cli("validate", "--strict", str(tmp_path / "missing.yaml"))
+    assert code == 2 and "no such file" in err
+
+
+def test_validate_json_lists_warnings_apart_from_errors(tmp_path: Path, cli) -> None:  # type: ignore[no-untyped-def]
+    path = _write(tmp_path, MISAR_CREEP)
+    code, out, _ = cli("validate", str(path), "--format", "json")
+    doc = json.loads(out)
+    assert code == 0 and doc["ok"] and doc["errors"] == []
+    [result] = doc["results"]
+    assert result["valid"] and result["errors"] == [] and result["warnings"] == doc["warnings"]
+    [w] = doc["warnings"]
+    assert (w["line"], w["column"]) == (4, 15) and ENDLESS in w["message"]
+    code, out, _ = cli("validate", str(path), "--format", "json", "--strict")
+    assert code == 2 and not json.loads(out)["ok"] and not json.loads(out)["results"][0]["valid"]
+
+
+def test_validate_annotations_mark_a_warning_as_a_warning(tmp_path: Path, cli, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    monkeypatch.chdir(tmp_path)
+    _write(tmp_path, MISAR_CREEP)
+    code, out, _ = cli("validate", "house.yaml", "--format", "github")
+    assert code == 0 and out.startswith("::warning file=house.yaml,line=4,col=15,")
+    code, out, _ = cli("validate", "house.yaml", "--format", "sarif")
+    log = json.loads(out)
+    [result] = log["runs"][0]["results"]
+    rules = log["runs"][0]["tool"]["driver"]["rules"]
+    assert result["level"] == "warning" and result["ruleId"] == WARNING_ID
+    assert rules[result["ruleIndex"]]["id"] == WARNING_ID
+    assert rules[result["ruleIndex"]]["defaultConfiguration"]["level"] == "warning"
+
+
+def test_an_error_and_a_warning_in_one_run_keep_their_kinds(tmp_path: Path, cli) -> None:  # type: ignore[no-untyped-def]
+    good, bad = _write(tmp_path, MISAR_CREEP, "good.yaml"), _write(tmp_path, "name: x\nextends: standerd\n", "bad.yaml")
+    code, out, _ = cli("validate", str(good), str(bad), "--format", "github")
+    assert code == 2
+    assert [line.split(" ")[0] for line in out.splitlines()] == ["::warning", "::error"]
+    with pytest.raises(RuleFileError):
+        load(bad)
