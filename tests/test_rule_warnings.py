@@ -128,3 +128,11 @@ def test_an_error_and_a_warning_in_one_run_keep_their_kinds(tmp_path: Path, cli)
     assert [line.split(" ")[0] for line in out.splitlines()] == ["::warning", "::error"]
     with pytest.raises(RuleFileError):
         load(bad)
+
+
+def test_the_rulebook_warns_its_reader_of_a_game_that_may_never_end(tmp_path: Path, cli) -> None:  # type: ignore[no-untyped-def]
+    code, out, _ = cli("rules", str(_write(tmp_path, ULMANN_LOWEST)), "--no-examples")
+    assert code == 0 and "Warning: as written, a game may never end" in out
+    for plain in ("kasino-misar", "hungarian-ulmann", "krypkasino"):
+        code, out, _ = cli("rules", plain, "--no-examples")
+        assert code == 0 and "may never end" not in out

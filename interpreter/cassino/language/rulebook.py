@@ -17,6 +17,7 @@ from typing import Any, Iterable
 from lark import Token
 
 from .rules import Rules, ScoringItem
+from .semantics import may_never_end
 from .selectors import _parser as _selector_parser
 
 
@@ -1546,8 +1547,12 @@ def rulebook(rules: Rules) -> Rulebook:
         sections.append(end)
     sections = _place_file_readings(rules, sections)
     title = f"{rules.name.replace('-', ' ').title()}"
+    notes = tuple("Reading: " + r for r in readings(rules, ""))
+    if may_never_end(rules):   # (``cassino validate`` warns the author of the same)
+        notes += ("Warning: as written, a game may never end: the lowest total wins and no one ever has to "
+                  "capture, so players who trail every card take nothing and no one scores.",)
     return Rulebook(rules.name, title, _overview(rules, ctx), tuple(s for s in sections if s.clauses),
-                    notes=tuple("Reading: " + r for r in readings(rules, "")))
+                    notes=notes)
 
 
 def file_readings(rules: Rules) -> list[tuple[str, str]]:

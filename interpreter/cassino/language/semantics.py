@@ -43,6 +43,12 @@ def warnings(data: dict[str, Any], rules: Rules, locate: Locate) -> list[Diagnos
     return _endless(rules, locate)
 
 
+def may_never_end(rules: Rules) -> bool:
+    """Whether ``rules`` let every player trail every card of a game won by the lowest total, so that no
+    one scores and the game never ends (:func:`_endless` says why; the rulebook warns its readers too)."""
+    return rules.game.goal == "lowest" and rules.capture.compulsory == "never" and not rules.deal.dealer_takes_total
+
+
 def _endless(rules: Rules, locate: Locate) -> list[Diagnostic]:
     """A game won by the lowest total where nothing makes a player capture may never end.
 
@@ -54,7 +60,7 @@ def _endless(rules: Rules, locate: Locate) -> list[Diagnostic]:
     capture anyway. A dealer's take of the first table (`deal.dealer_takes_total`) scores
     without anyone choosing to, so those rules are left alone.
     """
-    if rules.game.goal != "lowest" or rules.capture.compulsory != "never" or rules.deal.dealer_takes_total:
+    if not may_never_end(rules):
         return []
     return [locate(("capture", "compulsory"),
                    "the lowest total wins and nothing makes a player capture (`capture.compulsory: never`): "
