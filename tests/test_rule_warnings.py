@@ -136,3 +136,13 @@ def test_the_rulebook_warns_its_reader_of_a_game_that_may_never_end(tmp_path: Pa
     for plain in ("kasino-misar", "hungarian-ulmann", "krypkasino"):
         code, out, _ = cli("rules", plain, "--no-examples")
         assert code == 0 and "may never end" not in out
+
+
+def test_explain_ends_with_the_warnings(tmp_path: Path, cli) -> None:  # type: ignore[no-untyped-def]
+    path = _write(tmp_path, MISAR_CREEP)
+    code, out, _ = cli("explain", str(path))
+    assert code == 0
+    tail = out[out.index("warnings: these rules play, but may not as meant"):]
+    assert f"{path}:4:15: warning: {ENDLESS}" in tail and "compulsory: never" in tail
+    code, out, _ = cli("explain", "kasino-misar")
+    assert code == 0 and "warnings:" not in out

@@ -233,6 +233,9 @@ def _cmd_explain(args: argparse.Namespace) -> int:
     from ..players.weights import described
 
     lines = ["", "computer player (search): its playouts, by seating"] + [f"  {line}" for line in described(loaded.rules)]
+    if loaded.warnings:   # (what ``cassino validate`` warns of; each already escaped by ``format``)
+        lines += ["", "warnings: these rules play, but may not as meant"]
+        lines += ["  " + line for d in loaded.warnings for line in d.format().splitlines()]
     sys.stdout.write(_printable("\n".join(lines) + "\n"))
     return 0
 
