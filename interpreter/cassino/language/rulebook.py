@@ -1047,9 +1047,11 @@ def _values_words(rules: Rules) -> str:
 def _deal(rules: Rules, ctx: dict[str, Any]) -> Section:
     w = _Writer(rules, ctx)
     w.say("deal.dealer", "Deal in turn: the deal passes on after each hand.")
-    # No rule text says how the first dealer is found: said as a reading, not as the sources' rule.
-    w.clauses.append(Clause("deal.dealer.reading.first", "Reading: the rule texts do not say who deals first; "
-                                                          "the players choose, by lot or as they agree."))
+    # How the first dealer is found changes no play: said as a reading. Some texts say it (the 1897 Hoyle:
+    # the lowest card cut; the Khasino rules: the highest card drawn), all by lot; many say nothing.
+    w.clauses.append(Clause("deal.dealer.reading.first", "Reading: who deals first changes nothing in how a hand "
+                                                          "is played; the players choose, by lot (drawing cards, "
+                                                          "as some rule texts say) or as they agree."))
     for path in ("deal.hand_size", "deal.table_cards", "deal.packet"):
         w.setting(path)
     if rules.deal.table_cards or any(t for _, _, t in rules.deal.by_players):
@@ -1126,6 +1128,13 @@ def _turn(rules: Rules, ctx: dict[str, Any]) -> Section:
     if rules.build.allowed:
         kinds.insert(1, "build: put the card onto table cards to capture them all on a later turn")
     w.say("turn.kinds", "On your turn you do one of these: " + "; ".join(kinds) + ".")
+    if rules.build.free_actions and rules.build.allowed:
+        # (Said here too, where a reader learns what a turn is: the Khasino rules' "Your turn can consist
+        # several actions, in any order"; the building section says which builds.)
+        w.say("build.free_actions.turn", "A turn may hold several actions: beside its one card from your hand "
+                                         "(which captures, builds, changes a build's value or is trailed), "
+                                         "builds made only of cards already in play, before or after that card "
+                                         "(see Building); then you end the turn (`end`).")
     w.say("turn.notation", _notation_words(rules))
     return Section("turn", "Your turn", tuple(w.clauses))
 
