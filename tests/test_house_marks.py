@@ -39,7 +39,7 @@ def test_two_settings_mark_two_rules(tmp_path: Path, capsys: pytest.CaptureFixtu
         assert rule in text and f"NEW: {rule}" not in text
     # The sweep is the same sweep, said in other words; the tie rule words the new target but is not changed.
     assert "CHANGED: A capture that leaves the table" not in text
-    assert "If several sides pass 11 in the same hand" in text and "CHANGED: If several" not in text
+    assert "If several sides reach 11 or more in the same hand" in text and "CHANGED: If several" not in text
 
 
 def _expected(target: str) -> set[str]:

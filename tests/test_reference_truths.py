@@ -42,7 +42,10 @@ def test_every_reading_that_applies_is_in_the_rulebook(cli, path: str) -> None: 
         for part in reading.setting.split("."):
             current = current.get(part) if isinstance(current, dict) else None
         said = "Reading: " + _flat(reading.text)
-        if current == reading.value:
+        # (A count-out's settings do not apply where nobody counts out: Hoyle's reading of the sweeps'
+        # count-out, in a house rule of it where every hand is a game.)
+        idle = reading.setting.startswith("game.count_out") and rules.game.both_reach != "count_out"
+        if current == reading.value and not idle:
             assert said in book, f"{path}: the reading of {reading.setting} is missing: {reading.text[:60]}"
 
 

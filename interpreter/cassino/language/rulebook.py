@@ -257,16 +257,17 @@ WORDS: dict[str, dict[Any, str | None]] = {
         "difference": "After each hand only the side with more points scores, and it scores the difference.",
     },
     "game.both_reach": {
-        "higher_wins": "If several sides pass {target} in the same hand, the higher total wins; a tie plays "
+        "higher_wins": "If several sides reach {target} or more in the same hand, the higher total wins; a tie plays "
                        "another hand.",
-        "count_out": "If several sides pass {target} in the same hand, the points are counted out in this order: "
+        "count_out": "If several sides reach {target} or more in the same hand, the points are counted out in this order: "
                      "{count_out}; the first side to reach {target} wins.",
-        "next_target": "If several sides pass {target} in the same hand and nobody has claimed, the target moves "
+        "next_target": "If several sides reach {target} or more in the same hand and nobody has claimed, the target moves "
                        "up by {target_step} points and play goes on.",
     },
     "game.count_out_sweeps": {
-        "difference": "When the count-out reaches the sweeps, only the difference in the number of sweeps counts; "
-                      "if that is not enough, nobody has won and another hand is played.",
+        "difference": "When the count-out reaches the sweeps, only the difference in the number of sweeps counts, "
+                      "as points to the side with more; if that is not enough, nobody has won: the totals so "
+                      "counted stand (sweeps both sides made alike count for nobody) and another hand is played.",
         "more_wins": "When the count-out reaches the sweeps, the side with more sweeps wins; with equal sweeps "
                      "another hand is played.",
     },
@@ -284,7 +285,7 @@ WORDS: dict[str, dict[Any, str | None]] = {
         False: "{stop_during_hand}",
     },
     "endgame.lifted_after_tie": {
-        True: "If several sides pass the target in the same hand with equal totals, {limits} lifted for the "
+        True: "If several sides reach the target or more in the same hand with equal totals, {limits} lifted for the "
               "hands that follow.",
         False: "{Limits} in force even after a tie past the target.",
     },
@@ -351,7 +352,8 @@ READINGS: tuple[Reading, ...] = (
     Reading("Kirchner", "game.claiming", (("game.claiming", True),),
             "002 has the first player to announce correctly that they reached the target win, even if the other "
             "had reached it unknowingly, and says nothing of a wrong announcement; this game takes 001's claiming "
-            "rule, where a false claim loses the game."),
+            "rule, where a false claim loses the game. Nor does 002 say what happens when nobody announces: then, "
+            "as without claiming, the game is decided when the hand ends."),
 )
 
 
@@ -1124,6 +1126,11 @@ def _by_players_words(rules: Rules) -> str:
 def _turn(rules: Rules, ctx: dict[str, Any]) -> Section:
     w = _Writer(rules, ctx)
     w.setting("capture.hand_cards.max")
+    if rules.capture.hand_cards_max > 1:
+        # (002, Hungarian Casino: "The player with remaining cards in the hand may then play them in any order".)
+        w.say("capture.hand_cards.max.play_out",
+              "Playing several cards at once can empty a hand before the others: a player who still holds cards "
+              "then plays them out, a turn each, and the next deal comes once every hand is empty.")
     kinds = ["capture: take table cards with the card you play", "trail: put the card face up on the table"]
     if rules.build.allowed:
         kinds.insert(1, "build: put the card onto table cards to capture them all on a later turn")
@@ -1241,6 +1248,10 @@ def _build(rules: Rules, ctx: dict[str, Any]) -> Section:
             w.setting("build.max_value")
             w.amend(f" A card counted above it never takes a build, only loose cards: {above}.")
         w.setting("build.owner_obligation")
+        if b.owner_obligation != "none" and b.for_partner and partners:
+            # (A build made for a partner's card may leave its owner no card to take it with: the engine then
+            # lets them trail, as it does wherever the rules leave no play.)
+            w.amend(" If you built for your partner's card and can do none of these, you trail.")
         if b.owner_obligation != "none":
             w.setting("build.owner_obligation_in_last_deal")
         w.setting("build.keep_capturing_card")
@@ -1492,6 +1503,12 @@ def _game(rules: Rules, ctx: dict[str, Any]) -> Section:
     g = rules.game
     if g.goal == "lowest":
         w.setting("game.goal")
+    elif g.claiming and g.target is not None:
+        # Being first to the target wins nothing by itself here: a claim does (a rulebook audit found
+        # "The first side to reach 11 points wins" misleading in Hungarian Casino).
+        w.say("game.target", f"The first side to claim correctly, during play, that it has reached {g.target} "
+                             f"points wins the game; if nobody claims, a side with {g.target} or more when the "
+                             f"hand ends wins.")
     else:
         w.setting("game.target")
     if g.target is not None:
@@ -1578,6 +1595,8 @@ def _clause_candidates(setting: str) -> list[str]:
     out += [clause for clause, worded in WORDED_BY.items() if setting in worded]   # said in another's words
     if parts[:2] in (["scoring", "items"], ["scoring", "events"]) and len(parts) > 3:
         out.append(".".join(parts[:3]))
+    if parts[:3] == ["scoring", "items", "sweeps"]:
+        out.append("sweeps.intro")         # where sweeps score nothing, the sweeps' opening says so
     if setting == "game.target":
         out.append("game.goal")            # a negative game words its loss limit with its goal
     if setting == "endgame.sweeps_from_side":

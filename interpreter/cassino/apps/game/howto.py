@@ -200,7 +200,7 @@ def claiming(rules: Rules, target: int | None = None, sides: int | None = None) 
             f"this hand included (nobody counts for you). The game ends at once: a correct claim wins it, "
             f"a false claim means {wrong}")
     if rules.game.both_reach == "next_target" and rules.game.target_step:
-        text += (f"; if nobody claims and several sides pass the target, the target moves up by "
+        text += (f"; if nobody claims and several sides reach the target, the target moves up by "
                  f"{rules.game.target_step}")
     return text + "."
 
