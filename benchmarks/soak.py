@@ -12,7 +12,9 @@ computer player sits first (random, greedy, search in turn round the table), pla
 runs the hint, warnings, counting aid, tutorial, reasons for an illegal move, the browser's table, solver, OpenSpiel adapter,
 PettingZoo environment and review on it. With ``--generated``, each run draws a house rule instead (a
 bundled variant, or a ``--variant``, with one to five settings overridden: ``cassino.apps.authors.generated``),
-writes it to ``--generated-folder`` (kept: a failure's replay names the file) and plays one of its seatings.
+writes it to ``--generated-folder`` (kept: a failure's replay names the file) and plays one of its seatings;
+what ``cassino validate`` warns of such a rule (a game that may never end) is printed with it, and the slow
+calls on warned rules are counted apart at the end.
 It prints a line a run, a reproduction for every failure (the
 seating, seed, record and a command line that replays it) and every call slower than its stated limit
 (``matrix.LIMITS``), then each consumer's times. A run longer than ``--run-minutes`` is stopped and listed
@@ -38,7 +40,7 @@ from arguments import count, seconds, variant as variant_arg
 from cassino.apps.authors import generated
 from cassino.apps.authors.matrix import LIMITS, Budget, Outcome, Run, Seating, Slow, run, seatings, summary
 from cassino.errors import CassinoError
-from cassino.language.variants import bundled_names
+from cassino.language.variants import bundled_names, load
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -76,7 +78,7 @@ def budget_for(seating: Seating, seed: int, whole_game: bool) -> Budget:
 
 
 def default_variants() -> list[str]:
-    from cassino.language.variants import bundled_names
+    from cassino.language.variants import bundled_names, load
 
     return list(bundled_names()) + [str(p.relative_to(ROOT)) for p in sorted((ROOT / "examples").glob("*.yaml"))]
 
@@ -163,6 +165,7 @@ def main(argv: list[str] | None = None) -> int:
           flush=True)
     deadline = time.monotonic() + args.minutes * 60
     outcomes: list[Outcome] = []
+    warned: set[str] = set()   # the drawn house rules `cassino validate` warns of
     bad = runs = 0
     signal.signal(signal.SIGALRM, _stop)
     try:
@@ -181,6 +184,9 @@ def main(argv: list[str] | None = None) -> int:
                         return 2
                     seating = rng.choice(seatings([str(path)]))
                     print(f"{path.name}: {generated.summary(data)}", flush=True)
+                    for warning in load(path).warnings:   # (a game that may never end: expected to be slow)
+                        warned.add(seating.label)
+                        print(f"  validate warns: {warning.message}", flush=True)
                 game_seed = rng.randrange(10 ** 9)
                 rotation = rng.randrange(3)
                 budget = budget_for(seating, game_seed, args.whole_games)
@@ -223,8 +229,10 @@ def main(argv: list[str] | None = None) -> int:
     failures = sum(len(o.failures) for o in outcomes)
     slow = sum(len(o.slow) for o in outcomes)
     places = f"{len(played)} house rules" if folder is not None else f"{len(played)} of {len(order)} seatings"
+    on_warned = sum(len(o.slow) for o in outcomes if o.seating.label in warned)
+    why = f", {on_warned} of them on house rules validate warns of" if on_warned else ""
     print(f"\n{runs} runs, {places}, {sum(o.actions for o in outcomes)} actions; "
-          f"{failures} failures, {slow} slow calls (seed {seed})")
+          f"{failures} failures, {slow} slow calls{why} (seed {seed})")
     print(summary(outcomes), end="")
     return 1 if bad else 0
 
