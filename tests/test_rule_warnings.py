@@ -146,3 +146,16 @@ def test_explain_ends_with_the_warnings(tmp_path: Path, cli) -> None:  # type: i
     assert f"{path}:4:15: warning: {ENDLESS}" in tail and "compulsory: never" in tail
     code, out, _ = cli("explain", "kasino-misar")
     assert code == 0 and "warnings:" not in out
+
+
+def test_play_says_the_warning_before_the_game_starts(tmp_path: Path, cli, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    import io
+
+    path = _write(tmp_path, MISAR_CREEP)
+    monkeypatch.setattr("sys.stdin", io.StringIO("quit\n"))
+    code, out, err = cli("play", str(path), "--seed", "1", "--save", str(tmp_path / "game.json"))
+    assert code == 0 and (tmp_path / "game.json").exists()
+    assert f"{path}:4:15: warning: {ENDLESS}" in err
+    monkeypatch.setattr("sys.stdin", io.StringIO("quit\n"))
+    code, _, err = cli("play", "kasino-misar", "--seed", "1", "--save", str(tmp_path / "plain.json"))
+    assert code == 0 and "warning:" not in err

@@ -382,7 +382,10 @@ def _new_record(args: argparse.Namespace) -> Any:
 
     if not args.variant:
         raise _error("name a variant or rule file to play (cassino list shows them), or --resume FILE")
-    rules = load(args.variant).rules
+    loaded = load(args.variant)
+    for warning in loaded.warnings:   # (what validate warns of: a game that may never end, said before it starts)
+        print(warning.format(caret=False), file=sys.stderr)
+    rules = loaded.rules
     players = player_count(rules, args.players)
     partners = partnership(rules, players, args.partners)
     humans = 1 if args.humans is None else args.humans
