@@ -142,3 +142,15 @@ def test_every_refused_move_gets_a_one_line_reason_that_never_names_the_variant(
         words = text.split(": ", 1)[1]
         assert rules.name not in words.split(), (variant, text)
         assert "not allowed by the rules of" not in words
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_asked_of_a_legal_move_the_reason_says_it_is_legal(variant: str) -> None:
+    """`why_illegal` of every legal move of a dealt position says it is legal, never "not a legal move here"
+    beside the very move (a documentation audit found `9D capture 4C 5H: not a legal move here; with 9D you may
+    play 9D capture 4C 5H`)."""
+    engine = Engine(load_rules(variant))
+    state = engine.start(seed=7, players=engine.rules.seats.min_players)
+    for move in engine.playable_moves(state)[:12]:
+        text = format_move(move, engine.deck)
+        assert engine.why_illegal(state, move) == f"{text}: a legal move here: nothing refuses it"

@@ -1255,7 +1255,8 @@ class Engine:
         return result
 
     def why_illegal(self, state: HandState, move: Move) -> str:
-        """A one-line reason a move is refused, for players and scenario reports::
+        """A one-line reason a move is refused, for players and scenario reports (asked of a legal move it
+        says so: ``MOVE: a legal move here: nothing refuses it``; ``is_legal`` is the check)::
 
             >>> engine.why_illegal(state, parse_move("2S trail", engine.deck))
             '2S trail: 2S is not in the hand of seat 1'

@@ -29,7 +29,8 @@ _MAX_ITEMS = 10
 
 
 def why_illegal(engine: "Engine", state: HandState, move: Move) -> str:
-    """A one-line reason ``move`` is not legal in ``state``: ``MOVE: reason``."""
+    """A one-line reason ``move`` is not legal in ``state``: ``MOVE: reason`` (``MOVE: a legal move here:
+    nothing refuses it`` for a move that is legal)."""
     text = format_move(move, engine.deck)
     return f"{text}: {_Reasons(engine, state, move).first()}"
 
@@ -469,6 +470,8 @@ class _Reasons:
     # ------------------------------------------------------------------ what the card may do instead
     def other_moves(self) -> str:
         card = self.played_name()
+        if self.e.is_legal(self.s, self.m):   # (asked of a legal move: said so, not "not a legal move here")
+            return "a legal move here: nothing refuses it"
         same = [m for m in self.legal if m.played == self.m.played]
         if not same:
             if self.legal:
