@@ -67,6 +67,30 @@ def test_undo_takes_back_a_move(tmp_path: Path) -> None:
     assert len(record.actions) == 1          # back to just the computer's opening move
 
 
+def test_undo_goes_back_past_an_end_the_game_played_for_you(tmp_path: Path) -> None:
+    """Swazi Casino, seed 1: KS trailed leaves the hand nothing to build, so the game plays `end` for the player.
+    Undo takes back the card too: taking back only the `end` had the game play it again at once, and each undo
+    "took back" nothing (a documentation audit)."""
+    before = run(["play", "swazi-casino", "--seed", "1", "--save", "a.json"], stdin="KS trail\nquit\n", cwd=tmp_path)
+    assert "nothing left for your hand to build: your turn ends" in before.stdout
+    played = load_record(tmp_path / "a.json").actions
+    assert played[-4:-2] == ["KS trail", "end"]
+    result = run(["play", "swazi-casino", "--seed", "1", "--save", "u.json"], stdin="KS trail\nundo\nundo\nquit\n",
+                 cwd=tmp_path)
+    assert result.stdout.count("took back your last move") == 1
+    assert "nothing to undo" in result.stdout            # it was the player's first move
+    record = load_record(tmp_path / "u.json")
+    assert "KS trail" not in record.actions
+    game = replay(record)
+    assert game.hand.turn == 0 and "KS" in format_cards(game)
+
+
+def format_cards(game) -> list[str]:  # type: ignore[no-untyped-def]
+    from cassino.engine.notation import cards_text
+
+    return cards_text(game.engine.deck, game.hand.hands[0])
+
+
 def test_hint_names_a_move_that_can_be_played(tmp_path: Path) -> None:
     asked = run(["play", "standard", "--seed", "6", "--save", "h.json"], stdin="hint\n", cwd=tmp_path)
     hints = [line.split("hint: ", 1)[1] for line in asked.stdout.splitlines() if "hint: " in line]

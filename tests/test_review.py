@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from cassino.apps.learning.review import Valuer, review_record
-from cassino.apps.game.records import Record, apply_action, load_game
+from cassino.apps.game.records import Record, apply_action, load_game, replay
 from cassino.engine.notation import format_move
 from cassino.language.variants import load_rules
 from cassino.players.bots import make_bot
@@ -143,7 +143,7 @@ def test_cli_review_of_a_game_without_a_person_reviews_every_seat(cli, tmp_path:
 def test_cli_review_refuses_bad_options(cli, tmp_path: Path, args: list[str], words: str) -> None:  # type: ignore[no-untyped-def]
     record = Record(load_rules("standard"), 1, 2, False, ["human", "greedy"], source="standard")
     path = _write(tmp_path, record)
-    code, out, err = cli("review", str(path), *args)
+    code, out, err = cli("review", str(path), "--unfinished", *args)
     assert code == 2 and words in err and "Traceback" not in err
 
 
@@ -166,8 +166,22 @@ def test_cli_review_refuses_missing_and_damaged_records(cli, tmp_path: Path) -> 
 def test_a_record_without_moves_says_there_is_nothing_to_review(cli, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
     record = Record(load_rules("standard"), 1, 2, False, ["human", "greedy"], source="standard")
     path = _write(tmp_path, record)
-    code, out, err = cli("review", str(path))
+    code, out, err = cli("review", str(path), "--unfinished")
     assert code == 0 and "nothing to review" in out and "no move to review" in out
+
+
+def test_a_game_not_over_is_refused_without_unfinished(cli, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    """A review shows every hand: of a game still in play it would show the computer's hidden cards, and the
+    game could then be resumed (a documentation audit), so it is refused as the browser refuses it."""
+    record = Record(load_rules("standard"), 7, 2, False, ["human", "greedy"], source="standard")
+    game = replay(record)
+    record.actions.append(format_move(game.legal_moves()[0], game.engine.deck))
+    path = _write(tmp_path, record)
+    code, out, err = cli("review", str(path), "--deals", "1")
+    assert code == 2 and out == "" and "Traceback" not in err
+    assert f"the game in {path} is not over" in err and "--unfinished" in err and "--resume" in err
+    code, out, err = cli("review", str(path), "--deals", "1", "--unfinished")
+    assert code == 0 and "seat 0" in out
 
 
 def _trailed_ten_of_diamonds() -> Record:

@@ -477,7 +477,7 @@ def _cmd_review(args: argparse.Namespace) -> int:
 
     from .learning.review import load_for_review, review_record
 
-    record = load_for_review(args.file)
+    record = load_for_review(args.file, finished_only=not args.unfinished)
     with _Bar("reviewing", len(record.actions)) as bar:
         review = review_record(record, seat=args.seat, deals=args.deals, seed=args.seed, progress=bar.done)
     if args.format == "json":
@@ -1033,6 +1033,9 @@ def build_parser(*, json_errors: bool = False) -> argparse.ArgumentParser:
                    help="deals of the unseen cards a search value averages over, 1 to 10,000 (default 32)")
     p.add_argument("--seed", type=_seed, default=0, help="fixes the sampled deals (default 0): the same seed, "
                    "the same review")
+    p.add_argument("--unfinished", action="store_true",
+                   help="review a game that is not over yet (refused without it: the review shows every hand, "
+                        "the cards still hidden in play too)")
     p.set_defaults(handler=_cmd_review)
 
     p = sub.add_parser("replay", help="replay and verify a game record")

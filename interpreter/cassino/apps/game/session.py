@@ -20,7 +20,7 @@ from pathlib import Path
 from typing import Any
 
 from ...engine.game import Game
-from ...engine.moves import Move
+from ...engine.moves import Move, MoveKind
 from ...engine.notation import cards_text, format_move, parse_move, parse_turn
 from ...engine.rng import derive
 from ...errors import CassinoError, PositionTooLargeError
@@ -189,7 +189,7 @@ class GameSession:
         game = self.record.new_game()
         mine = []
         for k, action in enumerate(self.record.actions):
-            if actor_of(action, game) == seat:
+            if actor_of(action, game) == seat and not _forced_end(game, action):
                 mine.append(k)
             game = apply_action(game, action)
         if not mine:
@@ -248,3 +248,14 @@ class GameSession:
         from ..authors.rulebooks import book_for
 
         return render(book_for(self.game.rules), fmt)
+
+
+def _forced_end(game: Game, action: str) -> bool:
+    """Whether ``action`` is the end of a turn of several actions that was the only move left (the game plays
+    it for the player, who decided nothing): undo goes back past it to the player's own last choice, since
+    taking back only the end would have the game play it again at once (a documentation audit found undo
+    taking back nothing, over and over, in Swazi Casino)."""
+    if action != "end":
+        return False
+    moves = game.engine.playable_moves(game.hand)
+    return len(moves) == 1 and moves[0].kind is MoveKind.END

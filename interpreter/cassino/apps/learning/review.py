@@ -221,17 +221,23 @@ class Review:
 _CASES = re.compile(rb"^cases[ \t]*:", re.MULTILINE)
 
 
-def load_for_review(path: str) -> Record:
+def load_for_review(path: str, finished_only: bool = False) -> Record:
     """The record at ``path``, read, replayed and checked (``records.load_game``). A scenario file
-    (one with ``cases:``) is refused with the command that runs it rather than as a rule file."""
+    (one with ``cases:``) is refused with the command that runs it rather than as a rule file.
+    ``finished_only``: a game not yet over is refused, as the browser refuses it: a review shows every
+    hand, the cards still hidden in play too, and the game could then be resumed."""
     try:
-        record, _ = load_game(path)
+        record, game = load_game(path)
     except RecordError:
         if _is_scenario_file(path):
             raise ReviewError(f"{path} is a scenario file (it has `cases:`), not a game record: run its cases "
                               f"with `cassino check {path}`; `cassino review` reads the record that "
                               "`cassino play` writes") from None
         raise
+    if finished_only and not game.over:
+        raise ReviewError(f"the game in {path} is not over: a review shows every hand, the cards still hidden in "
+                          f"play too; finish it (cassino play --resume {path}), or review it as it stands with "
+                          f"--unfinished")
     return record
 
 
