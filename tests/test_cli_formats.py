@@ -215,3 +215,14 @@ def test_every_command_help_starts_with_its_summary_and_explains_its_formats(com
             assert option in out, out
             helped = out.split(option, 1)[1].split("\n  -", 1)[0]
             assert all(f"{name}: " in helped for name in action.choices), helped
+
+
+def test_a_bad_set_value_in_json_has_no_file(cli) -> None:  # type: ignore[no-untyped-def]
+    """An option's value has no file or place: `file` is null, as the page on output formats says for every
+    option, and the option leads the message (a documentation audit found the option in `file`)."""
+    code, out, err = cli("sweep", "standard", "--set", "game.target=eleven", "--games", "5", "--format", "json")
+    doc = json.loads(out)
+    assert code == 2 and err == "" and doc["ok"] is False
+    [problem] = doc["errors"]
+    assert problem["file"] is None and (problem["line"], problem["column"]) == (0, 0)
+    assert problem["message"].startswith("--set game.target=eleven: `game.target` must be a whole number")

@@ -217,3 +217,16 @@ def test_the_projects_own_scenarios_and_examples_still_load(monkeypatch: pytest.
     monkeypatch.chdir(ROOT)
     for path in sorted((ROOT / "examples").glob("*.yaml")):
         load(str(path))
+
+
+def test_a_file_beside_named_without_yaml_is_suggested(cli, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    """`extends: sweeps-to-11` beside sweeps-to-11.yaml: the hint names the author's file, not the shipped
+    example whose name is nearest (a documentation audit was sent to `sweeps-score`)."""
+    (tmp_path / "sweeps-to-11.yaml").write_text("name: sweeps-to-11\nextends: standard\ngame:\n  target: 11\n")
+    (tmp_path / "x.yaml").write_text("name: x\nextends: sweeps-to-11\n")
+    code, out, err = cli("validate", str(tmp_path / "x.yaml"))
+    assert code == 2 and "did you mean `extends: sweeps-to-11.yaml`, the file beside this one?" in err
+    assert "sweeps-score" not in err
+    (tmp_path / "y.yaml").write_text("name: y\nextends: sweeps-scor\n")
+    code, out, err = cli("validate", str(tmp_path / "y.yaml"))
+    assert code == 2 and "did you mean `sweeps-score`?" in err

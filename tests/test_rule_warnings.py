@@ -159,3 +159,12 @@ def test_play_says_the_warning_before_the_game_starts(tmp_path: Path, cli, monke
     monkeypatch.setattr("sys.stdin", io.StringIO("quit\n"))
     code, _, err = cli("play", "kasino-misar", "--seed", "1", "--save", str(tmp_path / "plain.json"))
     assert code == 0 and "warning:" not in err
+
+
+def test_a_rulebook_of_rules_that_may_never_end_plays_no_sample_hand(tmp_path: Path, cli) -> None:  # type: ignore[no-untyped-def]
+    """Greedy players trail every card there: a dozen sample hands of crowded tables took the rulebook minutes
+    (a documentation audit stopped it after two); the note says why such a game may not end instead."""
+    code, out, _ = cli("rules", str(_write(tmp_path, ULMANN_LOWEST)))
+    assert code == 0 and "may never end" in out and "Players: 2, each played by the computer" not in out
+    code, out, _ = cli("rules", "hungarian-ulmann")
+    assert code == 0 and "Players: 2, each played by the computer" in out

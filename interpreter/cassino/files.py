@@ -206,7 +206,8 @@ def _through_link(text: str, what: str) -> Path:
     return real_path(text)
 
 
-def check_target(path: str | Path, *, replace: bool, what: str = "the file", option: str = "--force") -> Path:
+def check_target(path: str | Path, *, replace: bool, what: str = "the file", option: str = "--force",
+                 example: str = "game.json") -> Path:
     """The file ``what`` is written to for ``path``, once it is known it can be written there without
     destroying anything not asked for.
 
@@ -218,13 +219,13 @@ def check_target(path: str | Path, *, replace: bool, what: str = "the file", opt
     text = str(path)
     if text.endswith(("/", os.sep)) or (os.altsep and text.endswith(os.altsep)):
         raise FileProblem(text, f"ends in a slash, so it names a folder; name a file for {what}, "
-                                f"e.g. {text.rstrip('/' + os.sep)}/game.json")
+                                f"e.g. {text.rstrip('/' + os.sep)}/{example}")
     if too_long(text):
         raise FileProblem(text, f"cannot write {what}: {_os_words(OSError(errno.ENAMETOOLONG, ''))}")
     target = _through_link(text, what)
     kind = kind_of(target)
     if kind == "folder":
-        raise FileProblem(text, f"is a folder; name a file for {what}, e.g. {Path(text) / 'game.json'}")
+        raise FileProblem(text, f"is a folder; name a file for {what}, e.g. {Path(text) / example}")
     if kind not in (None, "file"):
         raise FileProblem(text, f"is {kind}; {what} is written to a regular file only")
     folder = target.parent

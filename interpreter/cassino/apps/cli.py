@@ -656,7 +656,8 @@ def _cmd_rules(args: argparse.Namespace) -> int:
     if args.output:   # refused before the rulebook is made, not after
         from ..files import check_target
 
-        check_target(args.output, replace=args.force, what="the rulebook")
+        check_target(args.output, replace=args.force, what="the rulebook",
+                     example={"text": "rules.txt", "markdown": "rules.md", "html": "rules.html"}[args.format])
     book = full_rulebook(args.variant, with_worked_examples=not args.no_examples, marked=not args.unmarked)
     _write_output(render(book, args.format), args.output, force=args.force, what="the rulebook")
     return 0
@@ -702,7 +703,7 @@ def _cmd_sweep(args: argparse.Namespace) -> int:
     if args.plot:   # refused before the games are played, not after
         from ..files import check_target
 
-        check_target(args.plot, replace=args.force, what="the plot")
+        check_target(args.plot, replace=args.force, what="the plot", example="plot.png")
     players = args.players or (4 if args.partners else None)
     bots = _simulated_bots(args, players)
     grid = plan(args.file, args.set or [])
@@ -1176,7 +1177,10 @@ def _report(e: Exception, json_errors: bool) -> int:
 
     code = 2
     if isinstance(e, RuleFileError):
-        errors = [d.as_json() for d in e.diagnostics]
+        # (A diagnostic of an option's value, `--set PATH=VALUE`, names the option where a file would stand: in
+        # JSON `file` is null there, as for every option, and the option leads the message.)
+        errors = [d.as_json() | {"file": None, "message": f"{d.file}: {d.message}"} if d.file.startswith("--")
+                  else d.as_json() for d in e.diagnostics]
         text = str(e)
     elif isinstance(e, FileProblem):
         errors, text = [_problem(e.path, e.reason)], str(e)

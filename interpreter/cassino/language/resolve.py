@@ -216,10 +216,13 @@ class Confinement:
             return None
         return "it lies outside the folders a rule file may extend from"
 
-    def hint(self) -> str:
+    def hint(self, key: str = "extends") -> str:
+        """How to name a parent that may be read; ``key`` is the naming setting (a scenario's ``variant``)."""
         folders = " or ".join(str(root) for root in self.roots)
-        return (f"extend a bundled variant or a house-rule example by name (`extends: standard`; "
-                f"cassino list names them), or a .yaml file inside {folders} (symbolic links followed); "
+        verb = "extend" if key == "extends" else "name"
+        return (f"{verb} a bundled variant or a house-rule example by name (`{key}: standard`; "
+                f"cassino list names them), or a .yaml file inside {folders} (symbolic links followed: run "
+                f"cassino from a folder that holds both files to reach a file beside this one's folder); "
                 "see docs/security.md")
 
 
@@ -287,6 +290,11 @@ def resolve_file(path: str | Path, *, bundled_dir: Path | None = None, display: 
             hint = (f"did you mean `{near[0]}`? " if near else "") + f"bundled variants: {', '.join(names)}"
             if example_names():
                 hint += "; house-rule examples: cassino list"
+            beside = real_path(current).parent / f"{ref}.yaml"
+            if parent is None and not names_a_path(ref) and beside.is_file():
+                # (A file of the author's beside this one, named without `.yaml`: it, not a shipped name.)
+                hint = (f"did you mean `extends: {ref}.yaml`, the file beside this one? A file is named with its "
+                        f"`.yaml`; a name without it is a bundled variant or example (cassino list)")
             if parent is not None:
                 hint = (f"no file {parent}; a path in `extends` is relative to the folder of {name}, "
                         f"{real_path(current).parent}")

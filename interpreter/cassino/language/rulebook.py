@@ -1715,5 +1715,6 @@ def mark_changes(book: Rulebook, parent: Rulebook, parent_name: str, differing: 
                 changed += len(gone)
     rules_differ = "1 rule differs" if changed == 1 else f"{changed} rules differ"
     note = (f"A house rule of {parent_name}: {rules_differ} from {parent_name}'s rulebook, each marked here "
-            f"with {parent_name}'s wording beside it.")
+            f"(a changed rule with {parent_name}'s wording beside it, a rule {parent_name}'s rulebook lacks as "
+            f"new, one only it has as removed).")
     return replace(book, sections=tuple(sections), notes=book.notes + (note,))

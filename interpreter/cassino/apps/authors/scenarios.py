@@ -116,7 +116,7 @@ class Runner:
             refused = confined.refusal(base / ref)
             if refused is not None:
                 raise RuleFileError([Diagnostic(ref, 0, 0, f"`variant` may not name `{ref}`: {refused}",
-                                                hint=confined.hint().replace("extend a", "name a"))])
+                                                hint=confined.hint("variant"))])
         if key not in self._rules:
             rules = load(key).rules
             engine = Engine(rules)
@@ -558,7 +558,8 @@ class _Expectations:
     def _legal_now(self, key: str) -> list[Move]:
         if self.outcome.hand_finished:
             raise FileMistake(("expect", key), f"`expect.{key}`: the case's hand is over, so no move can be "
-                              "checked; legal moves belong to a hand in play")
+                              "checked; legal moves belong to a hand in play (a case with `captured` ... `rest` and "
+                              "no `moves` or `stock` is a scoring case: add `stock: []` to keep its hand in play)")
         return self.game.legal_moves()
 
     def _moves(self, texts: list[Any], key: str, should_be_legal: bool) -> list[str]:

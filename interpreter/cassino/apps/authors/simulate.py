@@ -19,6 +19,8 @@ from ...engine.game import Game
 from ...engine.scoring import Scorer
 from ...engine.rng import derive
 from ...errors import CassinoError
+from ...engine.moves import MoveKind
+from ...language.semantics import may_never_end
 from ...language.variants import load_rules
 from ..game.seating import partnership, player_count
 
@@ -32,7 +34,8 @@ class GameStats:
     plies: int
     sweeps: int
     item_points: dict[str, list[int]]  # item -> points per seat (a side's on its lowest seat)
-    unfinished: bool = False           # stopped at the move limit (``MOVE_LIMIT``) with no side at the target
+    unfinished: bool = False           # stopped with no side at the target: at the move limit (``MOVE_LIMIT``),
+                                       # or, where the rules may never end, after a hand nobody captured in
 
 
 #: The most moves a simulated game plays: a game still going there is stopped and counted as unfinished
@@ -41,10 +44,11 @@ class GameStats:
 #: thousand.
 MOVE_LIMIT = 50_000
 
-#: What a summary says of games stopped at the move limit.
+#: What a summary says of games stopped unfinished.
 UNFINISHED_WHY = ("no side reached the target: these rules may let a game go on for ever (where the lowest total "
                   "wins and nothing makes a player capture, every card can be trailed and no one scores; "
-                  "`cassino validate` warns of such rules)")
+                  "`cassino validate` warns of such rules, and their games are stopped at the first hand in "
+                  "which nobody captured)")
 
 
 def play_game(engine: Engine, seed: int, players: int, partners: bool, bots: tuple[str, ...], index: int,
@@ -60,6 +64,10 @@ def play_game(engine: Engine, seed: int, players: int, partners: bool, bots: tup
     lowest = {game.hand.teams[s]: s for s in reversed(range(players))}
     plies = 0
     claiming = rules.game.claiming     # no seat ever claims where the variant has no claiming
+    # Rules that may never end (validate's warning): a hand in which nobody captured would come again and
+    # again, each one slower as its table grows, so the game stops there, unfinished.
+    endless = may_never_end(rules)
+    captured, hands_done, stalled = False, 0, False
     while not game.over and plies < limit:
         if claiming:
             claimant = next((s for s, b in enumerate(seats) if b.wants_to_claim(game, s)), None)
@@ -68,8 +76,16 @@ def play_game(engine: Engine, seed: int, players: int, partners: bool, bots: tup
                 break
         seat = game.hand.turn
         seats[seat].reseed(derive(game_seed, seat, plies))
-        game = game.play(seats[seat].choose(game, seat))
+        move = seats[seat].choose(game, seat)
+        captured = captured or move.kind is MoveKind.CAPTURE
+        game = game.play(move)
         plies += 1
+        if endless and len(game.results) > hands_done:
+            hands_done = len(game.results)
+            if not captured and not game.over:
+                stalled = True
+                break
+            captured = False
     items = {i.name: [0] * players for i in rules.scoring.items}
     sweeps = 0
     for result in game.results:
@@ -79,7 +95,7 @@ def play_game(engine: Engine, seed: int, players: int, partners: bool, bots: tup
                 items[name][lowest[side]] += pts
     winner = lowest[game.winner] if game.winner is not None else None
     return GameStats(index, winner, first, max(len(game.results), 1), plies, sweeps, items,
-                     unfinished=not game.over and plies >= limit)
+                     unfinished=not game.over and (plies >= limit or stalled))
 
 
 #: A worker process's engine and scorer, made once when it starts (``_start_worker``).
@@ -256,7 +272,8 @@ def format_text(summary: dict[str, Any]) -> str:
     wins = ", ".join(f"seat {seat} {n}" for seat, n in enumerate(s["wins_by_seat"]))
     lines.append(f"games won: {wins}; no winner: {s['no_winner']}")
     if s["unfinished"]:
-        lines.append(f"{s['unfinished']} of them stopped unfinished after {MOVE_LIMIT:,} moves: {UNFINISHED_WHY}")
+        lines.append(f"{s['unfinished']} of them stopped unfinished (after {MOVE_LIMIT:,} moves, or a hand with "
+                     f"no capture): {UNFINISHED_WHY}")
     if rate is not None:
         lines.append(f"the first player to lead wins {rate:.1%} (95% CI {lo:.1%} to {hi:.1%})")
     return "\n".join(lines)

@@ -141,12 +141,16 @@ def solve(path: str, case_name: str | None = None, max_positions: int | None = N
     if state.over and any(state.hands) and not case.get("moves"):
         state = state.with_(over=False)   # `rest` with cards still in hand: a position, not a scoring case
     if state.over or game.over:
+        if any(state.hands) and not case.get("moves") and "stock" not in case:
+            raise CassinoError(f"{label}: the hand is over: `captured` with `rest` and no `moves` or `stock` makes "
+                               f"a scoring case; add `stock: []` to play the hand from this position")
         raise CassinoError(f"{label}: the hand is over: there is nothing to play")
     missing = None if setup.explicit_stock else missing_knowledge(state)
     if missing:
         raise CassinoError(f"{label}: the position is not known in full: {missing}; give every card a place "
-                           f"(hands, table, builds, `captured` with `rest` for every card not placed elsewhere, "
-                           f"or `stock` in the order it will be dealt)")
+                           f"(hands, table, builds, `captured` with `rest` for every card not placed elsewhere and "
+                           f"`stock: []`, which keeps the hand in play: `rest` with no `moves` and no `stock` is "
+                           f"a scoring case, the hand over; or `stock` in the order it will be dealt)")
     seat = state.turn
     solver = WatchedSolver(engine, scorer, state.teams[seat], dict(enumerate(game.scores)), game.restrictions_on,
                            max_positions=max_positions, table_limit=table_limit, every=every, progress=progress)

@@ -29,6 +29,7 @@ from ...errors import CassinoError
 from ...language.cards import Card
 from ...language.rulebook import Example, card_name, humanize, join_words
 from ...language.rules import Rules
+from ...language.semantics import may_never_end
 from ...language.selectors import compile_selector
 from ...language.settings import alternatives, split_path, unchecked
 from ...players.bots import make_bot
@@ -701,7 +702,11 @@ def play_sample_hand(engine: Engine, seed: int, players: int) -> HandState:
 
 
 def sample_hand(rules: Rules, engine: Engine, key: str = "scoring.when") -> Example | None:
-    """The scoring section's example: a whole hand's captures and what each item scores for them."""
+    """The scoring section's example: a whole hand's captures and what each item scores for them. None for
+    rules that may never end (the rulebook's note warns of them): greedy players trail every card there, the
+    table grows and each hand, a dozen of them looking for a sweep, took minutes to play."""
+    if may_never_end(rules):
+        return None
     players = rules.seats.min_players
     scorer = Scorer.of(engine)
     wants_sweep = any(i.count == "sweeps" and (i.points or i.by_size) for i in rules.scoring.items)
