@@ -332,3 +332,19 @@ def test_a_list_as_long_as_the_table_needs_no_note(cli, tmp_path: Path, monkeypa
                          "--save", str(tmp_path / "g.json"))
     assert code == 0 and not err
     assert load_record(tmp_path / "g.json").seats == ["human", "greedy", "random"]
+
+
+def test_a_card_typed_with_its_suit_symbol_is_read(tmp_path: Path) -> None:
+    """The table shows K♠; typed so, it is KS (a documentation audit found `A♠ ...` refused as no move)."""
+    result = run(["play", "swazi-casino", "--seed", "1", "--save", "s.json"], stdin="K♠ trail\nquit\n", cwd=tmp_path)
+    assert result.returncode == 0 and "is not a move" not in result.stdout
+    assert "KS trail" in load_record(tmp_path / "s.json").actions
+
+
+def test_resuming_a_finished_game_does_not_offer_to_continue_it(tmp_path: Path) -> None:
+    run(["play", "standard", "--seed", "3", "--save", "f.json"], stdin="1\n" * 400, cwd=tmp_path)
+    assert load_record(tmp_path / "f.json").to_json(replay(load_record(tmp_path / "f.json")))["result"]["over"]
+    result = run(["play", "--resume", "f.json"], cwd=tmp_path)
+    assert result.returncode == 0 and "game over" in result.stdout
+    assert "the game in f.json is over: cassino review f.json goes through it" in result.stdout
+    assert "continue with" not in result.stdout

@@ -217,12 +217,13 @@ def test_hint_and_undo_against_the_computer(tmp_path: Path) -> None:
         table = s.new_table(["human", "greedy"])
         with s.seat(table, 0) as me:
             state = me.my_turn()
+            assert state["can"]["undo"] is False     # nothing of this seat's to take back yet (a documentation audit)
             me.send({"type": "hint"})
             hint = me.until(lambda m: m["type"] == "hint")["move"]
             assert hint["text"] in [m["text"] for m in state["moves"]] and hint["words"]
             played_before = len(s.store.get(table["id"]).record.actions)
             me.move(hint["text"])
-            me.my_turn()                                      # greedy has answered
+            assert me.my_turn()["can"]["undo"] is True        # greedy has answered; the move can be taken back
             assert len(s.store.get(table["id"]).record.actions) == played_before + 2
             me.send({"type": "undo"})
             assert me.until(lambda m: m["type"] in ("info", "error"))["message"] == "took back your last move"

@@ -455,10 +455,14 @@ class Session(GameSession):
     def _run(self) -> int:
         console = self.console
         console.print(f"{self.game.rules.name}: {self.game.rules.description}")
-        console.print(f"the game is recorded in {self.save_path} after every move; leave with quit (or Ctrl-C) "
-                      f"and continue with: cassino play --resume {self.save_path}")
+        if self.game.over:   # (a finished game resumed: nothing to continue; its end is shown below)
+            console.print(f"the game in {self.save_path} is over: cassino review {self.save_path} goes through it")
+        else:
+            console.print(f"the game is recorded in {self.save_path} after every move; leave with quit (or Ctrl-C) "
+                          f"and continue with: cassino play --resume {self.save_path}")
         console.print(self.seating())
-        console.print("type help for commands, how for how to play, rules for the full rulebook")
+        if not self.game.over:
+            console.print("type help for commands, how for how to play, rules for the full rulebook")
         if self.tutorial is not None and not self.record.actions:
             self.tutorial, lessons = self.tutorial.start()
             self.teach(lessons)

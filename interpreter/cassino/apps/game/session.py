@@ -53,6 +53,9 @@ class GameSession:
         self.save_path = save_path
         #: Each seat's last action this hand, in notation (cleared when a new hand is dealt).
         self.last_moves: dict[int, str] = {}
+        #: The seats with an action ``undo`` would take back (None: not worked out since the record was read
+        #: or an undo; kept up to date by ``act`` after that, so asking costs nothing a move).
+        self._undoable: set[int] | None = None
 
     def __getstate__(self) -> dict[str, Any]:
         """Pickled without its computer players (`cassino serve` sends a session to its worker processes,
@@ -63,6 +66,7 @@ class GameSession:
         return state
 
     def __setstate__(self, state: dict[str, Any]) -> None:
+        state.setdefault("_undoable", None)
         self.__dict__.update(state)
         self.bots = {seat: make_bot(self.record.seats[seat], self.record.seed + seat) for seat in state["bots"]}
 
@@ -111,6 +115,8 @@ class GameSession:
         seat = actor_of(action, before)
         self.game = apply_action(before, action) if after is None else after
         self.record.actions.append(action)
+        if self._undoable is not None and not _forced_end(before, action):
+            self._undoable.add(seat)
         try:
             self.save()
         except BaseException:
@@ -132,6 +138,14 @@ class GameSession:
             raise CassinoError("there is no claiming in this game: play on to the end of the hand")
         return self.act(f"claim {seat}")
 
+    def lettered(self, text: str) -> str:
+        """``text`` with each suit symbol the table shows (``A♠``) written as its letter (``AS``): a person may
+        type a card as they see it (a documentation audit found `A♠ trail` refused as no move)."""
+        for suit in self.game.rules.deck.suits:
+            if suit.symbol and not suit.symbol.isalnum() and suit.symbol in text:
+                text = text.replace(suit.symbol, suit.letter)
+        return text
+
     def read_move(self, text: str) -> Move:
         """A typed move for the seat to play, once the engine allows it.
 
@@ -140,6 +154,7 @@ class GameSession:
         reason the move is refused (``engine.why_illegal``).
         """
         deck = self.game.engine.deck
+        text = self.lettered(text)
         if ";" in text:
             raise CassinoError("one action at a time here: a turn's actions are played one after another "
                                "(type the first, then the next)")
@@ -163,6 +178,7 @@ class GameSession:
         against the position it is played in: a CassinoError naming the action refused, else the moves.
         One action alone is :meth:`read_move`'s."""
         engine = self.game.engine
+        text = self.lettered(text)
         if ";" not in text:
             return [self.read_move(text)]
         try:
@@ -197,7 +213,22 @@ class GameSession:
         self.record.actions = self.record.actions[: mine[-1]]
         self.game = replay(self.record)
         self.last_moves = {}
+        self._undoable = None
         self.save()
+
+    def can_undo(self, seat: int) -> bool:
+        """Whether ``undo`` for ``seat`` would take something back (the browser offers its button only then)."""
+        if self.humans() != 1:
+            return False
+        if self._undoable is None:
+            game = self.record.new_game()
+            found: set[int] = set()
+            for action in self.record.actions:
+                if not _forced_end(game, action):
+                    found.add(actor_of(action, game))
+                game = apply_action(game, action)
+            self._undoable = found
+        return seat in self._undoable
 
     # ------------------------------------------------------------------ showing
     def ordered(self, moves: list[Move]) -> list[Move]:

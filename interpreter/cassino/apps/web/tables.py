@@ -617,7 +617,7 @@ class Table:
         return views.seat_view(table_id=self.id, game=game, kinds=self.kinds, viewer=seat, hand_log=self.hand_log,
                                moves=shown.moves if shown is not None else [],
                                connected=self._connected(),
-                               can_undo=seat is not None and s.humans() == 1 and bool(self.record.actions)) | {
+                               can_undo=seat is not None and s.can_undo(seat)) | {
             "record": f"/records/{self.id}.json" if game.over else None, "failed": self.failed,
             "more_moves": shown.more if shown is not None else 0,
             "too_many": bool(shown is not None and shown.too_many),
