@@ -190,8 +190,8 @@ def test_on_a_terminal_the_review_shows_a_bar_on_stderr_and_the_same_review(cli,
     record.actions[:] = record.actions[:12]
     path = tmp_path / "short.json"
     record.save(path, None)
-    code, plain, err = cli("review", str(path), "--deals", "2", "--format", "json")
+    code, plain, err = cli("review", str(path), "--deals", "2", "--format", "json", "--unfinished")
     assert code == 0 and err == ""                                     # not a terminal: no bar
     monkeypatch.setattr(sys.stderr, "isatty", lambda: True)
-    code, shown, err = cli("review", str(path), "--deals", "2", "--format", "json")
+    code, shown, err = cli("review", str(path), "--deals", "2", "--format", "json", "--unfinished")
     assert code == 0 and json.loads(shown) == json.loads(plain)
