@@ -16,10 +16,10 @@ from typing import Any, Callable, Iterable, Iterator, TypeVar
 from ...players.bots import make_bot
 from ...engine.core import Engine
 from ...engine.game import Game
+from ...engine.moves import MoveKind
 from ...engine.scoring import Scorer
 from ...engine.rng import derive
 from ...errors import CassinoError
-from ...engine.moves import MoveKind
 from ...language.semantics import may_never_end
 from ...language.variants import load_rules
 from ..game.seating import partnership, player_count

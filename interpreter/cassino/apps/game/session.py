@@ -115,8 +115,6 @@ class GameSession:
         seat = actor_of(action, before)
         self.game = apply_action(before, action) if after is None else after
         self.record.actions.append(action)
-        if self._undoable is not None and not _forced_end(before, action):
-            self._undoable.add(seat)
         try:
             self.save()
         except BaseException:
@@ -124,6 +122,8 @@ class GameSession:
             self.record.actions.pop()
             self.game = before
             raise
+        if self._undoable is not None and not _forced_end(before, action):
+            self._undoable.add(seat)
         summary = None
         if not action.startswith("claim"):
             self.last_moves[seat] = action
@@ -202,12 +202,7 @@ class GameSession:
         """
         if self.humans() != 1:
             raise CassinoError("undo is for games against computer players")
-        game = self.record.new_game()
-        mine = []
-        for k, action in enumerate(self.record.actions):
-            if actor_of(action, game) == seat and not _forced_end(game, action):
-                mine.append(k)
-            game = apply_action(game, action)
+        mine = [k for k, actor in _choices(self.record) if actor == seat]
         if not mine:
             raise CassinoError("nothing to undo")
         self.record.actions = self.record.actions[: mine[-1]]
@@ -221,13 +216,7 @@ class GameSession:
         if self.humans() != 1:
             return False
         if self._undoable is None:
-            game = self.record.new_game()
-            found: set[int] = set()
-            for action in self.record.actions:
-                if not _forced_end(game, action):
-                    found.add(actor_of(action, game))
-                game = apply_action(game, action)
-            self._undoable = found
+            self._undoable = {actor for _, actor in _choices(self.record)}
         return seat in self._undoable
 
     # ------------------------------------------------------------------ showing
@@ -279,6 +268,18 @@ class GameSession:
         from ..authors.rulebooks import book_for
 
         return render(book_for(self.game.rules), fmt)
+
+
+def _choices(record: Record) -> list[tuple[int, int]]:
+    """(index, seat) of each action of ``record`` its player chose: every action but an `end` the game played
+    for them (``_forced_end``), the actions ``undo`` takes back."""
+    game = record.new_game()
+    out = []
+    for k, action in enumerate(record.actions):
+        if not _forced_end(game, action):
+            out.append((k, actor_of(action, game)))
+        game = apply_action(game, action)
+    return out
 
 
 def _forced_end(game: Game, action: str) -> bool:
