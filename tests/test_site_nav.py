@@ -92,6 +92,10 @@ def test_the_beginners_pictures_are_real_moves() -> None:
         assert "The move, as the game writes it:" in text
     assert "empty: a sweep!" in "".join(ET.fromstring(drawn["sweep.svg"]).itertext())
     assert "build of 10" in "".join(ET.fromstring(drawn["build.svg"]).itertext())
+    # The files the page shows (in a clone, on a code host, on the site) are these drawings, as drawn today.
+    for name, svg in drawn.items():
+        kept = ROOT / "docs" / "img" / name
+        assert kept.read_text(encoding="utf-8") == svg, f"{kept} is stale: python docs/gen/pictures.py docs/img"
 
 
 def test_a_picture_of_an_illegal_move_is_refused() -> None:

@@ -5,11 +5,10 @@
   prints it, and its rule file (whose comments cite the sources and say which readings it chose);
 - ``cli.md``: every command's ``--help``, from the parsers ``cassino.apps.cli.build_parser`` makes;
 - ``api.md``: the Python API's names with their signatures and docstrings;
-- ``changelog.md``: ``CHANGELOG.md`` from the top of the repository;
-- ``img/*.svg``: the pictures of "Casino in five minutes", drawn by ``pictures.py`` from positions the
-  engine sets up and moves it allows.
+- ``changelog.md``: ``CHANGELOG.md`` from the top of the repository.
 
-The pages exist only in the build (``File.generated``); nothing is written into ``docs/``.
+The pages exist only in the build (``File.generated``); nothing is written into ``docs/``. The pictures of
+"Casino in five minutes" are files of ``docs/img/``, drawn by ``pictures.py`` (a test keeps them current).
 """
 
 from __future__ import annotations
@@ -18,7 +17,6 @@ import argparse
 import inspect
 import os
 import re
-import sys
 from pathlib import Path
 from typing import Any
 
@@ -59,24 +57,11 @@ def on_files(files: Files, config: MkDocsConfig) -> Files:
         pages[f"variants/{name}.md"] = variant_page(name)
     changelog = Path(config.config_file_path).parent / "CHANGELOG.md"
     pages["changelog.md"] = changelog.read_text(encoding="utf-8").replace("](docs/", "](")   # (links into docs/)
-    for name, svg in _pictures().items():   # drawn from positions the engine sets up and plays
-        pages[f"img/{name}"] = svg
+    # (The pictures, docs/img/*.svg, are files of the project: a reader of the page in a clone or on a code host
+    # sees them too; tests/test_site_nav.py checks that they are what pictures.py draws from the engine.)
     for uri, text in pages.items():
         files.append(File.generated(config, uri, content=text))
     return files
-
-
-def _pictures() -> dict[str, str]:
-    """The pictures of "Casino in five minutes" (``pictures.py`` beside this file)."""
-    import importlib.util
-
-    spec = importlib.util.spec_from_file_location("cassino_docs_pictures", Path(__file__).with_name("pictures.py"))
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module     # (its dataclasses look their module up there)
-    spec.loader.exec_module(module)
-    pictures: dict[str, str] = module.pictures()
-    return pictures
 
 
 # ------------------------------------------------------------------ the variants

@@ -6,7 +6,8 @@ wrong result. The cards are drawn as SVG (rounded rectangles with rank and suit)
 
     python docs/gen/pictures.py /tmp/pictures      # writes capture.svg, build.svg, sweep.svg there
 
-The site's hook (``hooks.py``) makes the same files at every build, as ``img/NAME.svg``.
+They are kept as ``docs/img/NAME.svg``, so the page shows them in a clone too: after changing this file,
+``python docs/gen/pictures.py docs/img`` draws them again (tests/test_site_nav.py checks they are current).
 """
 
 from __future__ import annotations
