@@ -94,45 +94,45 @@ def _cmd_validate(args: argparse.Namespace) -> int:
     from ..language.variants import load
 
     results = []
-    problems = []
-    warned = []
-    found = []   # errors and warnings in the files' order, for annotations
-    ok = True
+    found = []   # every file's errors and warnings, in the files' order
     for target in args.files:
         try:
             loaded = load(target)
-            warnings = list(loaded.warnings)
-            valid = not (args.strict and warnings)
-            ok = ok and valid
-            warned += warnings
-            found += warnings
-            results.append({"file": target, "valid": valid, "name": loaded.rules.name, "errors": [],
-                            "warnings": [d.as_json() for d in warnings]})
-            if args.format == "text":
-                for d in warnings:
-                    print(d.format(), file=sys.stderr)
-                said = f", {len(warnings)} warning{'s' * (len(warnings) != 1)}" if warnings else ""
-                _say(f"{target}: {'ok' if valid else 'refused under --strict'} ({loaded.rules.name}){said}",
-                     file=None if valid else sys.stderr)
         except RuleFileError as e:
-            ok = False
             results.append({"file": target, "valid": False, "errors": [d.as_json() for d in e.diagnostics],
                             "warnings": []})
-            problems += e.diagnostics
             found += e.diagnostics
             if args.format == "text":
                 for d in e.diagnostics:
                     print(d.format(), file=sys.stderr)
+            continue
+        warnings = list(loaded.warnings)
+        valid = not (args.strict and warnings)
+        found += warnings
+        results.append({"file": target, "valid": valid, "name": loaded.rules.name, "errors": [],
+                        "warnings": [d.as_json() for d in warnings]})
+        if args.format == "text":
+            for d in warnings:
+                print(d.format(), file=sys.stderr)
+            _say(f"{target}: {'ok' if valid else 'refused under --strict'} ({loaded.rules.name})"
+                 f"{_warnings_said(len(warnings))}", file=None if valid else sys.stderr)
+    ok = all(r["valid"] for r in results)
+    warned = [d for d in found if d.severity == "warning"]
     if args.format == "json":   # "ok" and "errors" as every command's JSON error has them; "results" per file
-        _say_json({"ok": ok, "valid": ok, "errors": [d.as_json() for d in problems],
+        _say_json({"ok": ok, "valid": ok, "errors": [d.as_json() for d in found if d.severity != "warning"],
                    "warnings": [d.as_json() for d in warned], "results": results}, indent=2)
     elif args.format in ("github", "sarif"):
         _print_annotations(args.format, found)
     elif len(args.files) > 1 or not ok:
         bad = sum(not r["valid"] for r in results)
-        said = f", {len(warned)} warning{'s' * (len(warned) != 1)}" if warned else ""
-        print(f"{len(results) - bad} valid, {bad} invalid{said}", file=sys.stderr if bad else sys.stdout)
+        print(f"{len(results) - bad} valid, {bad} invalid{_warnings_said(len(warned))}",
+              file=sys.stderr if bad else sys.stdout)
     return 0 if ok else 2
+
+
+def _warnings_said(n: int) -> str:
+    """", 2 warnings" after a file's or a run's verdict; nothing where there are none."""
+    return f", {n} warning{'s' * (n != 1)}" if n else ""
 
 
 def _print_annotations(fmt: str, problems: list) -> None:  # type: ignore[type-arg]
