@@ -20,7 +20,7 @@ import tempfile
 import zlib
 from dataclasses import replace
 from pathlib import Path
-from typing import Any
+from typing import Any, Callable
 
 import jsonschema
 import pytest
@@ -29,6 +29,7 @@ from hypothesis import assume, given, settings, strategies as st
 
 pytest.importorskip("pyspiel")
 pytest.importorskip("pettingzoo")
+import numpy as np  # noqa: E402
 
 from cassino.apps.authors import generated, matrix  # noqa: E402
 from cassino.apps.authors.matrix import Budget, Outcome, Seating, run, seatings  # noqa: E402
@@ -96,7 +97,7 @@ def test_every_seating(seating: Seating) -> None:
     _clean(outcome)
     assert outcome.actions == CI.max_actions
     assert outcome.calls["move"] == CI.max_actions and outcome.calls["hint"] >= 1
-    for consumer in ("warnings", "counting", "why", "openspiel", "pettingzoo", "tutorial"):
+    for consumer in ("warnings", "counting", "why", "openspiel", "pettingzoo", "tutorial", "vector"):
         assert outcome.calls.get(consumer, 0) >= 1, consumer
 
 
@@ -179,6 +180,37 @@ def test_a_consumer_that_raises_is_a_failure_with_its_reproduction(monkeypatch: 
     assert "ValueError: the counting aid broke" in text and "Traceback" in text
     assert "python benchmarks/soak.py --replay standard:4:partners --game-seed 3 --rotation 2" in text
     assert outcome.actions == CI.max_actions     # the game went on
+
+
+def _batch_changed(monkeypatch: pytest.MonkeyPatch, field: str, change: Callable[[Any], Any]) -> None:
+    """The batched interface's ``step`` with one field of every batch changed."""
+    from cassino.apps.research.vector import VectorEnv
+
+    step = VectorEnv.step
+
+    def changed(self: Any, actions: Any) -> Any:
+        batch = step(self, actions)
+        return batch._replace(**{field: change(getattr(batch, field))})
+
+    monkeypatch.setattr(VectorEnv, "step", changed)
+
+
+@pytest.mark.parametrize("field, change, says", [
+    ("observations", lambda o: o[:, ::-1].copy(), "in the observation (at ["),
+    ("masks", lambda m: np.roll(m, 1, axis=1), "in the action mask"),
+    ("to_play", lambda t: (t + 1) % 2, "in the seat to act"),
+    ("dones", lambda d: np.zeros_like(d), "in the end (not ended, where the environment's game has)"),
+    ("rewards", lambda r: r + 1, "in the rewards"),
+])
+def test_the_batched_interface_is_checked_against_pettingzoo(monkeypatch: pytest.MonkeyPatch, field: str,
+                                                             change: Callable[[Any], Any], says: str) -> None:
+    """The ``vector`` consumer finds a batch that is not the environments' games: each field of a batch
+    changed in turn is a failure that names it (unchanged, the same seating passes: test_every_seating)."""
+    matrix.vector_agrees(Seating("standard", 2), False, 4, 150)   # (raises where the two differ)
+    _batch_changed(monkeypatch, field, change)
+    outcome = run(Seating("standard", 2), 4, replace(CI, consumers=("vector",), max_actions=1), rotation=0)
+    assert [f.consumer for f in outcome.failures] == ["vector"]
+    assert says in outcome.failures[0].error and "VectorEnv's game" in outcome.failures[0].error
 
 
 def test_a_position_too_large_to_list_is_not_solved_rather_than_a_failure() -> None:
@@ -400,9 +432,6 @@ def test_generated_house_rules(data: dict[str, Any], seed: int, rotation: int) -
         places = seatings([str(path)])
         seating = places[seed % len(places)]
         skip = {"review"}
-        if load_rules(path).deal.dealer_takes_total:
-            # A known find: test_openspiel_deals_the_dealer_a_table_that_makes_the_total.
-            skip |= {"openspiel", "pettingzoo"}
         outcome = run(seating, seed, replace(CI, max_actions=8, consumers=tuple(
             c for c in CI.consumers if c not in skip)), rotation=rotation)
         assert not outcome.failures, yaml.safe_dump(data) + "\n\n".join(f.text() for f in outcome.failures)

@@ -25,7 +25,11 @@ engine's own legality check, and the consumers run at a few positions drawn from
   made of its legal actions at random, each one the engine calls legal;
 - ``pettingzoo``: the environment put at the same position, its observation and mask checked and the
   chosen move stepped through it;
-- ``review``: ``cassino review`` of the record when the hand or game ends (``Budget.review_deals``).
+- ``review``: ``cassino review`` of the record when the hand or game ends (``Budget.review_deals``);
+- ``vector``: the batched interface (``cassino.vector.VectorEnv``) of the seating, its games stepped
+  with random legal actions drawn from the seed beside PettingZoo environments seeded as its games are
+  (``Budget.vector_steps`` steps): each game's observation, mask, seat to act, rewards and end must be
+  the environment's, and a game that ends must start again as a reset environment does.
 
 Every problem becomes a :class:`Failure` that carries its reproduction: the seating, the players, the
 seed, the record of actions so far, the consumer and the traceback. Consumer calls are timed; a call
@@ -67,13 +71,14 @@ from ..web.views import card_words, seat_view, static_view
 from .solve import WatchedSolver
 
 BOTS = ("random", "greedy", "search")
-CONSUMERS = ("hint", "warnings", "counting", "tutorial", "why", "felt", "solve", "openspiel", "pettingzoo", "review")
+CONSUMERS = ("hint", "warnings", "counting", "tutorial", "why", "felt", "solve", "openspiel", "pettingzoo", "review",
+             "vector")
 #: Seconds a consumer call may take (pure Python, one core) before the benchmark lists it as slow; ``move``
 #: is a computer player's decision, ``run`` a whole run (a hand with every consumer). The review's is for
 #: one hand's record at the budget's deals.
 LIMITS: dict[str, float] = {
     "run": 120.0, "move": 10.0, "hint": 30.0, "warnings": 1.0, "counting": 0.5, "tutorial": 0.5, "why": 1.0,
-    "felt": 2.0, "solve": 10.0, "openspiel": 5.0, "pettingzoo": 2.0, "review": 60.0,
+    "felt": 2.0, "solve": 10.0, "openspiel": 5.0, "pettingzoo": 2.0, "review": 60.0, "vector": 10.0,
 }
 #: Plies after which a game is cut off (no variant's game comes near; a guard against a loop).
 MAX_PLIES = 20_000
@@ -152,6 +157,7 @@ class Budget:
     whole_game: bool = False         # one hand, or the whole game
     max_hands: int = 40              # a whole game is cut off after this many hands
     max_actions: int | None = None   # stop after this many actions (None: at the end of the hand or game)
+    vector_steps: int = 150          # steps of the batched interface's games (past a 2-player hand's end)
     consumers: tuple[str, ...] = CONSUMERS
 
 
@@ -325,6 +331,8 @@ class Run:
         self.outcome.record = tuple(self.record.actions)
         if self.wants("review") and self.record.actions:
             self.review(game)
+        if self.wants("vector"):
+            self.call("vector", lambda: vector_agrees(s, b.whole_game, derive(self.seed, 52), b.vector_steps))
 
     def bot(self, name: str, seed: int) -> Bot:
         """A computer player by name; the search with the budget's width and close-decision deals."""
@@ -676,6 +684,65 @@ class _SpielMirror:
             total = sum(raw.rewards.values())
             if abs(total) > 1e-6:
                 raise AssertionError(f"PettingZoo's rewards sum to {total}")
+
+
+def vector_agrees(seating: Seating, whole_game: bool, seed: int, steps: int, games: int = 2) -> None:
+    """``games`` games of the batched interface (``VectorEnv``) stepped ``steps`` times with random legal
+    actions, beside as many PettingZoo environments seeded as its games are (``reset(seed=seed + i)``,
+    each reset again with no seed when its game ends, as the batch's auto-reset): the same observations
+    (the kind drawn from the seed), masks, seats to act, rewards and ends. AssertionError at the first
+    difference, naming the step, the game and the actions so far."""
+    import numpy as np
+
+    from ..research.pettingzoo import raw_env
+    from ..research.vector import VectorEnv
+
+    observation = ("observation", "information_state")[seed % 2]
+    settings: dict[str, Any] = {"variant": seating.variant, "players": seating.players,
+                                "partners": seating.partners, "whole_game": whole_game,
+                                "dealer": seed % seating.players, "observation": observation}
+    batch = VectorEnv(games, seed=seed, **settings)
+    obs, masks, to_play = batch.reset(seed=seed)
+    singles = [raw_env(**settings) for _ in range(games)]
+    for i, single in enumerate(singles):
+        single.reset(seed=seed + i)
+    rng = np.random.default_rng(seed)
+    played: list[list[int]] = [[] for _ in range(games)]
+
+    def differs(i: int, what: str) -> AssertionError:
+        return AssertionError(f"VectorEnv's game {i} ({observation}, seed {seed + i}) differs from the PettingZoo "
+                              f"environment's in {what} after the actions {played[i]}")
+
+    for _ in range(steps):
+        for i, single in enumerate(singles):
+            seat = single.state_.game.hand.turn
+            view = single.observe(single.possible_agents[seat])
+            if int(to_play[i]) != seat:
+                raise differs(i, f"the seat to act ({int(to_play[i])}, not {seat})")
+            if not np.array_equal(obs[i], view["observation"]):
+                places = np.flatnonzero(obs[i] != view["observation"]).tolist()[:8]
+                raise differs(i, f"the observation (at {places})")
+            if not np.array_equal(masks[i], view["action_mask"]):
+                raise differs(i, f"the action mask ({np.flatnonzero(masks[i]).tolist()}, not "
+                                 f"{np.flatnonzero(view['action_mask']).tolist()})")
+        actions = (rng.random(masks.shape) * masks).argmax(axis=1)
+        obs, masks, rewards, dones, truncated, to_play = batch.step(actions)
+        for i, single in enumerate(singles):
+            played[i].append(int(actions[i]))
+            single.step(int(actions[i]))
+            state = single.state_
+            if bool(dones[i]) != bool(state.ended):
+                raise differs(i, f"the end ({'ended' if dones[i] else 'not ended'}, where the environment's game "
+                                 f"{'has' if state.ended else 'has not'})")
+            if state.ended:
+                if bool(truncated[i]) != (state.ended == "cut"):
+                    raise differs(i, "whether the game was cut off")
+                if not np.allclose(rewards[i], state.returns()):
+                    raise differs(i, f"the rewards ({rewards[i].tolist()}, not {list(state.returns())})")
+                single.reset()
+                played[i] = []
+            elif rewards[i].any():
+                raise differs(i, f"the rewards ({rewards[i].tolist()} before the end)")
 
 
 # ---------------------------------------------------------------------- entry points
