@@ -10,7 +10,8 @@ positions reached (issue 48, section 2; the driver is ``cassino.apps.authors.mat
 Each run picks a seating (variant, players, partners) in turn from a shuffled list, a game seed and which
 computer player sits first (random, greedy, search in turn round the table), plays a hand (or a game), and
 runs the hint, warnings, counting aid, tutorial, reasons for an illegal move, the browser's table, solver, OpenSpiel adapter,
-PettingZoo environment and review on it, and the batched interface (``VectorEnv``) of its seating against PettingZoo. With ``--generated``, each run draws a house rule instead (a
+PettingZoo environment and review on it, saves its record and reads it back, and checks the batched interface
+(``VectorEnv``) of its seating against PettingZoo. With ``--generated``, each run draws a house rule instead (a
 bundled variant, or a ``--variant``, with one to five settings overridden: ``cassino.apps.authors.generated``),
 writes it to ``--generated-folder`` (kept: a failure's replay names the file) and plays one of its seatings;
 what ``cassino validate`` warns of such a rule (a game that may never end) is printed with it, and the slow

@@ -97,7 +97,7 @@ def test_every_seating(seating: Seating) -> None:
     _clean(outcome)
     assert outcome.actions == CI.max_actions
     assert outcome.calls["move"] == CI.max_actions and outcome.calls["hint"] >= 1
-    for consumer in ("warnings", "counting", "why", "openspiel", "pettingzoo", "tutorial", "vector"):
+    for consumer in ("warnings", "counting", "why", "openspiel", "pettingzoo", "tutorial", "record", "vector"):
         assert outcome.calls.get(consumer, 0) >= 1, consumer
 
 
@@ -211,6 +211,25 @@ def test_the_batched_interface_is_checked_against_pettingzoo(monkeypatch: pytest
     outcome = run(Seating("standard", 2), 4, replace(CI, consumers=("vector",), max_actions=1), rotation=0)
     assert [f.consumer for f in outcome.failures] == ["vector"]
     assert says in outcome.failures[0].error and "VectorEnv's game" in outcome.failures[0].error
+
+
+def test_a_record_that_reads_back_as_another_game_is_a_failure(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The ``record`` consumer reads the saved record back as ``--resume`` does: a reader that drops the last
+    action (here, in place of a real fault) is found; the real reader passes at the same run."""
+    from cassino.apps.game import records
+
+    seating, budget = Seating("scopa", 2), replace(CI, consumers=("record",))
+    assert not run(seating, 6, budget, rotation=0).failures
+
+    def short(path: Any) -> Any:
+        record, _ = records.load_game(path)
+        record.actions.pop()
+        return record, records.replay(record)
+
+    monkeypatch.setattr(matrix, "load_game", short)
+    outcome = run(seating, 6, budget, rotation=0)
+    assert [f.consumer for f in outcome.failures] == ["record"]
+    assert "the record read back replays to another game" in outcome.failures[0].error
 
 
 def test_a_position_too_large_to_list_is_not_solved_rather_than_a_failure() -> None:

@@ -26,6 +26,9 @@ engine's own legality check, and the consumers run at a few positions drawn from
 - ``pettingzoo``: the environment put at the same position, its observation and mask checked and the
   chosen move stepped through it;
 - ``review``: ``cassino review`` of the record when the hand or game ends (``Budget.review_deals``);
+- ``record``: the game's record saved to a file and read back as ``cassino play --resume`` and ``cassino
+  review`` read it (``records.load_game``: its rules, seats and actions replayed): the same position,
+  scores and result;
 - ``vector``: the batched interface (``cassino.vector.VectorEnv``) of the seating, its games stepped
   with random legal actions drawn from the seed beside PettingZoo environments seeded as its games are
   (``Budget.vector_steps`` steps): each game's observation, mask, seat to act, rewards and end must be
@@ -45,6 +48,7 @@ import json
 import math
 import random
 import re
+import tempfile
 import time
 import traceback
 from dataclasses import dataclass, field
@@ -60,7 +64,7 @@ from ...errors import CassinoError, PositionTooLargeError
 from ...language.variants import bundled_names, load_rules
 from ...players.bots import Bot, SearchBot, make_bot
 from ...players.solver import SearchLimit, cards_left, missing_knowledge
-from ..game.records import Record
+from ..game.records import Record, load_game, result_of
 from ..game.session import GameSession
 from ..learning.counting import count_for
 from ..learning.review import review_record
@@ -72,13 +76,14 @@ from .solve import WatchedSolver
 
 BOTS = ("random", "greedy", "search")
 CONSUMERS = ("hint", "warnings", "counting", "tutorial", "why", "felt", "solve", "openspiel", "pettingzoo", "review",
-             "vector")
+             "record", "vector")
 #: Seconds a consumer call may take (pure Python, one core) before the benchmark lists it as slow; ``move``
 #: is a computer player's decision, ``run`` a whole run (a hand with every consumer). The review's is for
 #: one hand's record at the budget's deals.
 LIMITS: dict[str, float] = {
     "run": 120.0, "move": 10.0, "hint": 30.0, "warnings": 1.0, "counting": 0.5, "tutorial": 0.5, "why": 1.0,
-    "felt": 2.0, "solve": 10.0, "openspiel": 5.0, "pettingzoo": 2.0, "review": 60.0, "vector": 10.0,
+    "felt": 2.0, "solve": 10.0, "openspiel": 5.0, "pettingzoo": 2.0, "review": 60.0, "record": 5.0,
+    "vector": 10.0,
 }
 #: Plies after which a game is cut off (no variant's game comes near; a guard against a loop).
 MAX_PLIES = 20_000
@@ -331,6 +336,8 @@ class Run:
         self.outcome.record = tuple(self.record.actions)
         if self.wants("review") and self.record.actions:
             self.review(game)
+        if self.wants("record"):
+            self.call("record", lambda: self.saved_and_read(game))
         if self.wants("vector"):
             self.call("vector", lambda: vector_agrees(s, b.whole_game, derive(self.seed, 52), b.vector_steps))
 
@@ -471,6 +478,16 @@ class Run:
             self.call("review", lambda: review.to_json())
             if len(actions) == len(self.record.actions) and tuple(review.scores) != tuple(game.scores):
                 self.fail("review", f"the review ends at scores {review.scores}, the game at {game.scores}")
+
+    def saved_and_read(self, game: Game) -> None:
+        """The record written as ``cassino play`` saves it, then read and replayed as ``--resume`` reads it."""
+        with tempfile.TemporaryDirectory() as folder:
+            path = Path(folder) / "game.json"
+            self.record.save(path, game)
+            _, again = load_game(path)
+        if again.hand != game.hand or again.scores != game.scores or result_of(again) != result_of(game):
+            raise AssertionError(f"the record read back replays to another game: scores {again.scores} and "
+                                 f"result {result_of(again)}, where the game has {game.scores} and {result_of(game)}")
 
     # -- OpenSpiel alongside
     def spiel_move(self, before: Game, move: Move, after: Game, sampled: bool) -> None:
