@@ -708,7 +708,7 @@ def vector_agrees(seating: Seating, whole_game: bool, seed: int, steps: int, gam
     actions, beside as many PettingZoo environments seeded as its games are (``reset(seed=seed + i)``,
     each reset again with no seed when its game ends, as the batch's auto-reset): the same observations
     (the kind drawn from the seed), masks, seats to act, rewards and ends. AssertionError at the first
-    difference, naming the step, the game and the actions so far."""
+    difference, naming the game, its seed and its actions since it last started."""
     import numpy as np
 
     from ..research.pettingzoo import raw_env
