@@ -230,3 +230,134 @@ def test_a_file_beside_named_without_yaml_is_suggested(cli, tmp_path: Path) -> N
     (tmp_path / "y.yaml").write_text("name: y\nextends: sweeps-scor\n")
     code, out, err = cli("validate", str(tmp_path / "y.yaml"))
     assert code == 2 and "did you mean `sweeps-score`?" in err
+
+
+# ---------------------------------------------------------------------- a red team's finds (session 75)
+SCENARIO = "cases:\n  - name: a\n    hand: [AS]\n    table: [AH]\n    expect:\n      legal: [AS capture AH]\n"
+
+
+@pytest.mark.parametrize("where", ["file", "case"])
+@pytest.mark.parametrize("command", [["check"], ["solve"]])
+def test_a_scenarios_bare_variant_name_never_reads_a_file_of_the_current_folder(
+        repo: Path, where: str, command: list[str]) -> None:
+    """`variant: .env` named no shipped variant and read the current folder's `.env`, quoting it whole in the
+    error ("found a single value ('TOKEN=...')"). A bare name is a bundled variant or example only."""
+    (repo / "id_fake").write_text(f"-----BEGIN KEY-----\n{SECRET}\n")
+    text = ("variant: .env\n" + SCENARIO) if where == "file" else \
+        ("variant: standard\n" + SCENARIO.replace("  - name: a\n", "  - name: a\n    variant: id_fake\n"))
+    path = repo / "s.yaml"
+    path.write_text(text)
+    code, output = run(*command, str(path))
+    assert code == 2 and SECRET not in output and "Traceback" not in output
+    assert "no bundled variant or house-rule example named" in output
+    assert "s.yaml:" in output    # (said at the scenario's own `variant` line)
+
+
+def test_a_scenarios_bare_variant_name_still_finds_shipped_ones(repo: Path) -> None:
+    for name in ("standard", "fifty"):
+        path = repo / f"{name}-s.yaml"
+        path.write_text(f"variant: {name}\n" + SCENARIO)
+        code, output = run("check", str(path))
+        assert code == 0, output
+
+
+@pytest.mark.parametrize("target", ["outside/valid.yaml", "outside/env"])
+@pytest.mark.parametrize("command", [["check", "{}"], ["solve", "{}"],
+                                     ["perft", "standard", "--scenario", "{}", "--case", "a", "--depth", "1"]])
+def test_a_scenario_file_named_through_a_link_that_leads_out_is_refused(
+        repo: Path, tmp_path: Path, target: str, command: list[str]) -> None:
+    """`cassino check` (and solve, perft --scenario) read a scenario file through a link to anywhere and quoted
+    it; `validate` refused the same link for a rule file. Both obey one rule now."""
+    link = repo / "rules" / "linked.yaml"
+    link.symlink_to(tmp_path / target)
+    code, output = run(*[str(link) if a == "{}" else a for a in command])
+    assert code == 2 and SECRET not in output and "Traceback" not in output
+    assert "symbolic link" in output
+
+
+def test_the_scenario_hook_does_not_read_a_planted_link(repo: Path, tmp_path: Path) -> None:
+    from cassino.apps.authors.scenario_hook import is_scenario_file
+    import re
+
+    link = repo / "rules" / "planted.yaml"
+    link.symlink_to(tmp_path / "outside" / "valid.yaml")
+    is_scenario_file(str(link), re.compile("scenario"))   # (judged by its name: not opened)
+    code, output = run("check", str(link))
+    assert code == 2 and SECRET not in output
+
+
+def test_a_file_named_through_a_linked_folder_obeys_the_link_rule(repo: Path, tmp_path: Path) -> None:
+    """Only the last part of a path was looked at for a link: `rules/shared/cred.yaml` through
+    `rules/shared -> ../../outside` was read and quoted. A linked folder leading inside the tree is fine."""
+    (repo / "rules" / "shared").symlink_to(tmp_path / "outside")
+    (repo / "rules" / "inside").symlink_to(repo / "shared")
+    for fmt in ("text", "sarif"):
+        code, output = run("validate", "rules/shared/valid.yaml", "--format", fmt)
+        assert code == 2 and SECRET not in output and "symbolic link" in output
+    code, output = run("validate", "rules/inside/base.yaml")
+    assert code == 0, output
+
+
+def test_a_name_finds_the_shipped_example_before_a_file_of_the_folder(repo: Path) -> None:
+    """`cassino rules` reloaded a house rule's parent `fifty` by name and found `./fifty` (no .yaml) of the
+    current folder before the shipped example, quoting it."""
+    (repo / "fifty").write_text(f"token: {SECRET}\n")
+    house = repo / "rules" / "h.yaml"
+    house.write_text("name: house\nextends: fifty\ngame: {target: 40}\n")
+    for argv in (["rules", str(house)], ["rules", "--format", "html", str(house)], ["validate", "fifty"]):
+        code, output = run(*argv)
+        assert code == 0 and SECRET not in output, (argv, output[:300])
+    assert load("fifty").rules.name == "fifty"
+
+
+def test_a_folder_swapped_for_a_link_after_the_check_is_not_followed(repo: Path, tmp_path: Path) -> None:
+    """The race a second process can run: the path checked has no link, then a folder on it becomes a link
+    out before the open. The read follows no link on the checked path, so it fails rather than reads out."""
+    from cassino.files import FileProblem, read_bytes, real_path
+
+    sub = repo / "rules" / "sub"
+    sub.mkdir()
+    (sub / "x.yaml").write_text("name: benign\nextends: standard\n")
+    checked = real_path(sub / "x.yaml")
+    assert read_bytes(checked, 10_000, unlinked=True).startswith(b"name: benign")
+    sub.rename(repo / "rules" / "was-sub")
+    sub.symlink_to(tmp_path / "outside")
+    (tmp_path / "outside" / "x.yaml").write_text(f"name: {SECRET}\n")
+    assert SECRET.encode() in read_bytes(checked, 10_000)   # (followed without the care)
+    with pytest.raises(FileProblem, match="symbolic link took the place"):
+        read_bytes(checked, 10_000, unlinked=True)
+
+
+def test_every_file_of_a_chain_is_read_from_the_path_that_was_checked(
+        repo: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """resolve_file reads each document by its checked real path, following no link (the race above)."""
+    from cassino.language import resolve
+
+    seen: list[tuple[str, bool]] = []
+    load_yaml = resolve.load_yaml
+
+    def spy(path, **kw):  # type: ignore[no-untyped-def]
+        seen.append((str(path), bool(kw.get("unlinked"))))
+        return load_yaml(path, **kw)
+
+    monkeypatch.setattr(resolve, "load_yaml", spy)
+    rule(repo, "../shared/base.yaml")
+    load(str(repo / "rules" / "house.yaml"))
+    assert [u for _, u in seen] == [True, True, True] and all(os.path.isabs(p) for p, _ in seen)
+
+
+@pytest.mark.parametrize("ref", ["a" * 300 + ".yaml", "a" * 300, "a/" * 3000 + "x.yaml"])
+def test_an_overlong_extends_is_said_at_its_line_and_the_next_file_is_still_checked(repo: Path, ref: str) -> None:
+    path = rule(repo, ref)
+    good = rule(repo, "standard", "good.yaml")
+    code, output = run("validate", str(path), str(good), "--format", "github")
+    assert code == 2 and "Traceback" not in output and "internal error" not in output
+    assert "house.yaml" in output and "::error" in output and "ok (house)" not in output.split("house.yaml")[0]
+
+
+def test_an_upper_case_suffix_names_a_path_and_a_link_to_another_kind_says_so(repo: Path) -> None:
+    assert names_a_path("UP.YAML") and names_a_path("x.Yml")
+    (repo / "rules" / "notes.txt").write_text("name: notes\n")
+    (repo / "rules" / "notes.yaml").symlink_to(repo / "rules" / "notes.txt")
+    code, output = run("validate", str(rule(repo, "notes.yaml")))
+    assert code == 2 and "a symbolic link to a file whose name does not end in .yaml" in output

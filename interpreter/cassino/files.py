@@ -149,21 +149,51 @@ def is_file(path: str | Path) -> bool:
     return kind_of(path) == "file"
 
 
-def read_bytes(path: str | Path, limit: int, *, what: str = "the file") -> bytes:
+def _open_unlinked(path: Path, flags: int) -> int:
+    """``os.open`` of ``path``, an absolute path with no symbolic link in it (a ``real_path`` that was
+    checked), following none: each folder is opened below the one above it, never through a link, so a
+    folder or file swapped for a link since the path was checked is refused (ELOOP or ENOTDIR), not
+    followed out of the folders it was checked against. Where the system cannot open a folder by
+    itself (no ``O_PATH`` or no ``dir_fd``), only the last part is kept from being a link."""
+    nofollow = getattr(os, "O_NOFOLLOW", 0)
+    o_path = getattr(os, "O_PATH", 0)
+    parts = path.parts
+    if not o_path or os.open not in os.supports_dir_fd or len(parts) < 2:
+        return os.open(path, flags | nofollow)
+    folder = os.O_PATH | os.O_DIRECTORY | nofollow
+    fd = os.open(parts[0], os.O_PATH | os.O_DIRECTORY)
+    try:
+        for part in parts[1:-1]:
+            below = os.open(part, folder, dir_fd=fd)
+            os.close(fd)
+            fd = below
+        return os.open(parts[-1], flags | nofollow, dir_fd=fd)
+    finally:
+        os.close(fd)
+
+
+def read_bytes(path: str | Path, limit: int, *, what: str = "the file", unlinked: bool = False) -> bytes:
     """The bytes of a regular file, refusing it once more than ``limit`` bytes have been read.
 
     Opened with O_NONBLOCK so a named pipe cannot hang the open; checked with fstat on the
-    opened file, so what is read is what was checked.
+    opened file, so what is read is what was checked. ``unlinked``: ``path`` is a real path that was
+    checked (an absolute path with no symbolic link in it), opened without following any link
+    (``_open_unlinked``): a link put on its way since it was checked is refused, not followed.
     """
     if too_long(path):
         raise FileProblem(path, f"cannot read {what}: {_os_words(OSError(errno.ENAMETOOLONG, ''))}")
+    flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0)
     try:
-        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0))
+        fd = _open_unlinked(Path(path), flags) if unlinked else os.open(path, flags)
     except IsADirectoryError:
         raise FileProblem(path, f"is a folder, not {what}") from None
-    except (OSError, ValueError) as e:
-        words = _os_words(e) if isinstance(e, OSError) else "the name holds a NUL character"
-        raise FileProblem(path, f"cannot read {what}: {words}") from None
+    except OSError as e:
+        if unlinked and e.errno in (errno.ELOOP, errno.ENOTDIR):
+            raise FileProblem(path, f"cannot read {what}: a symbolic link took the place of a file or folder "
+                                    f"on its path after it was checked; it is not followed") from None
+        raise FileProblem(path, f"cannot read {what}: {_os_words(e)}") from None
+    except ValueError:
+        raise FileProblem(path, f"cannot read {what}: the name holds a NUL character") from None
     try:
         mode = os.fstat(fd).st_mode
         if not stat.S_ISREG(mode):

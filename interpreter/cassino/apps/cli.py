@@ -210,10 +210,10 @@ def _rule_file_instead(path: str, command: str) -> Any:
     import shlex
 
     from ..errors import Diagnostic, RuleFileError
-    from ..language.yamlsource import load_yaml
+    from ..language.resolve import load_named
 
     try:
-        data = load_yaml(path).data
+        data = load_named(path).data
     except RuleFileError:
         return None
     if not isinstance(data, dict) or "cases" in data or not {"name", "extends", "deck"} & set(data):
@@ -243,13 +243,13 @@ def _cmd_explain(args: argparse.Namespace) -> int:
 def _scenario_position(args: argparse.Namespace, rules: Any, engine: Any) -> Any:
     """The position of ``--case`` in ``--scenario``, for perft."""
     from ..errors import RuleFileError
-    from ..language.yamlsource import load_yaml
+    from ..language.resolve import load_named
     from .authors.scenario_format import check_file
     from .authors.scenarios import Runner
 
     if not args.case:
         raise _error("--scenario needs --case NAME: the case whose position to count from")
-    doc = load_yaml(args.scenario)
+    doc = load_named(args.scenario)
     problems = check_file(doc, expectations=False)   # its numbers within their bounds before any is used
     if problems:
         raise _rule_file_instead(args.scenario, "--scenario") or RuleFileError(problems)

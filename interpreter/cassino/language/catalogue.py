@@ -12,6 +12,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
+from ..files import is_file
 from ..paths import EXAMPLES_DIR, VARIANTS_DIR
 
 _EXAMPLE_REF = re.compile(r"^(?:.*[/\\])?examples[/\\]([a-z0-9][a-z0-9-]*)(?:\.ya?ml)?$|^([a-z0-9][a-z0-9-]*)$")
@@ -33,7 +34,7 @@ def find_example(ref: str) -> Path | None:
     if not m:
         return None
     path = EXAMPLES_DIR / f"{m.group(1) or m.group(2)}.yaml"
-    return path if path.is_file() else None
+    return path if is_file(path) else None
 
 
 def _shipped(name: str) -> Path | None:

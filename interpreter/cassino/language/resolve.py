@@ -23,7 +23,7 @@ from pathlib import Path
 from typing import Any, Mapping
 
 from ..errors import Diagnostic, RuleFileError
-from ..files import real_path, unreadable
+from ..files import is_file, real_path, unreadable
 from .yamlsource import Document, PathT, load_yaml
 
 
@@ -137,13 +137,16 @@ def _bundled(bundled_dir: Path | None) -> Path:
 
 
 def _load_mapping(path: Path, display: str) -> Document:
-    doc = load_yaml(path, display=display)
+    """``path`` (a real path that was checked: read without following any link) as a rule file's mapping."""
+    doc = load_yaml(path, display=display, unlinked=True)
     if doc.data is None:
         raise RuleFileError([doc.diagnostic((), "the file is empty: a variant needs at least `name` and "
                                                 "`extends`, or every section",
                                             hint="start with `name: my-rules` and `extends: standard`")])
     if not isinstance(doc.data, dict):
-        kind = "a list" if isinstance(doc.data, list) else f"a single value ({doc.data!r})"
+        shown = repr(doc.data)
+        kind = "a list" if isinstance(doc.data, list) else \
+            f"a single value ({shown if len(shown) <= 40 else shown[:30] + '...'})"
         raise RuleFileError([doc.diagnostic((), f"a rule file is a mapping of settings; found {kind}",
                                             hint="write `name: ...` and the sections as `key: value` lines")])
     return doc
@@ -160,7 +163,7 @@ class ExtendsError(RuleFileError):
 
 def names_a_path(ref: str) -> bool:
     """`extends: ref` (or a scenario's `variant: ref`) names a file by its path, not a shipped variant by name."""
-    return "/" in ref or "\\" in ref or ref.endswith((".yaml", ".yml"))
+    return "/" in ref or "\\" in ref or ref.lower().endswith((".yaml", ".yml"))
 
 
 RULE_FILE_SUFFIXES = (".yaml", ".yml")
@@ -209,12 +212,14 @@ class Confinement:
         from ..paths import EXAMPLES_DIR, VARIANTS_DIR
 
         real = real_path(target)
-        if real.suffix.lower() not in RULE_FILE_SUFFIXES:
-            return "a rule file's name ends in .yaml or .yml"
         shipped = (real_path(VARIANTS_DIR), real_path(EXAMPLES_DIR))
-        if any(real.is_relative_to(root) for root in self.roots + shipped):
-            return None
-        return "it lies outside the folders a rule file may extend from"
+        if not any(real.is_relative_to(root) for root in self.roots + shipped):
+            return "it lies outside the folders a rule file may extend from"   # (nothing said of the file)
+        if real.suffix.lower() not in RULE_FILE_SUFFIXES:
+            linked = real.name != Path(target).name
+            return ("it is a symbolic link to a file whose name does not end in .yaml or .yml" if linked
+                    else "a rule file's name ends in .yaml or .yml")
+        return None
 
     def hint(self, key: str = "extends") -> str:
         """How to name a parent that may be read; ``key`` is the naming setting (a scenario's ``variant``)."""
@@ -226,13 +231,55 @@ class Confinement:
                 "see docs/security.md")
 
 
+def _above_first_link(path: str | Path) -> Path | None:
+    """The folder above the first symbolic link on ``path`` (made absolute: a linked folder or the file
+    itself), None where no link leads to the file."""
+    absolute = Path(os.path.abspath(path))
+    here = Path(absolute.parts[0])
+    for part in absolute.parts[1:]:
+        step = here / part
+        if os.path.islink(step):
+            return here
+        here = step
+    return None
+
+
+def named_file_refusal(path: str | Path) -> tuple[str, Confinement] | None:
+    """Why a file named on the command line (a rule file, a scenario file) may not be read, and the
+    confinement it broke; None when it may. Such a file is read whatever it is called, but where a
+    symbolic link leads to it (the file itself, or a folder on its path) the link obeys the rule
+    `extends` obeys, with the folder above the first link as the file's folder: a link planted in a
+    repository (`rules/evil.yaml -> /proc/self/environ`, `rules/shared -> ../../elsewhere`) cannot lead a
+    check run there out of it."""
+    folder = _above_first_link(path)
+    if folder is None:
+        return None
+    confined = Confinement.within(folder)
+    refused = confined.refusal(Path(path))
+    return None if refused is None else (refused, confined)
+
+
+def load_named(path: str | Path, *, display: str | None = None) -> Document:
+    """A YAML file named on the command line (a scenario file), read as ``load_yaml`` reads it once
+    ``named_file_refusal`` lets it be, from the real path that was checked, following no link on the
+    way (a link that takes a folder's place since is refused, not followed)."""
+    name = display or str(path)
+    refused = named_file_refusal(path)
+    if refused is not None:
+        raise RuleFileError([Diagnostic(name, 0, 0, f"is a symbolic link to a file that may not be read here: "
+                                                    f"{refused[0]}", hint=refused[1].hint("variant"))])
+    if unreadable(path) is not None:   # (a missing file, a folder, a device: said by the name as given)
+        return load_yaml(path, display=name)
+    return load_yaml(real_path(path), display=name, unlinked=True)
+
+
 def _parent_path(ref: str, child: Path, bundled_dir: Path) -> Path | None:
     """The file `extends: ref` names: a path relative to the extending file, or by name a bundled
     variant, else a shipped house-rule example (``fifty``, as `cassino list` offers them)."""
     if names_a_path(ref):
         return real_path(child.parent / ref)
     candidate = bundled_dir / f"{ref}.yaml"
-    if candidate.is_file():
+    if is_file(candidate):
         return candidate
     from .catalogue import find_example
 
@@ -245,18 +292,21 @@ def resolve_file(path: str | Path, *, bundled_dir: Path | None = None, display: 
     must stay inside ``confinement`` (by default :meth:`Confinement.around` ``path``)."""
     bundled = _bundled(bundled_dir)
     confined = confinement or Confinement.around(path)
-    if os.path.islink(path) and confined.refusal(Path(path)) is not None:
+    linked = named_file_refusal(path)
+    if linked is not None:
         # The file asked for is read whatever it is called, but a link planted in a repository must not
         # lead a check run there out of it: a link obeys the rule `extends` obeys.
         raise RuleFileError([Diagnostic(display or str(path), 0, 0,
-                                        f"is a symbolic link to a file a rule file may not name: "
-                                        f"{confined.refusal(Path(path))}", hint=confined.hint())])
+                                        f"is a symbolic link to a file a rule file may not name: {linked[0]}",
+                                        hint=linked[1].hint())])
+    if unreadable(path) is not None:   # (a missing file, a folder, a device: said by the name as given)
+        load_yaml(path, display=display or str(path))
     chain: list[Document] = []
     seen: list[Path] = []
-    current = Path(path)
+    current = real_path(path)   # (each file read from the real path that was checked, following no link)
     name = display or str(path)
     while True:
-        real = real_path(current)
+        real = current
         if real in seen:
             names = " -> ".join(d.path for d in chain) + f" -> {name}"
             child = chain[-1]
@@ -275,14 +325,14 @@ def resolve_file(path: str | Path, *, bundled_dir: Path | None = None, display: 
             raise ExtendsError([doc.diagnostic(("extends",), "`extends` takes a bundled variant's name or a file path")],
                                tuple(chain))
         parent = _parent_path(ref, current, bundled)
-        refused = confined.refusal(parent) if parent is not None and names_a_path(ref) else None
+        refused = confined.refusal(current.parent / ref) if parent is not None and names_a_path(ref) else None
         if refused is not None:   # said before the file is looked at: nothing of it is opened or quoted
             raise ExtendsError([doc.diagnostic(("extends",), f"`extends` may not name `{ref}`: {refused}",
                                                hint=confined.hint())], tuple(chain))
         if parent is not None and os.path.lexists(parent) and unreadable(parent):
             raise ExtendsError([doc.diagnostic(("extends",), f"cannot read the variant `{ref}` that this file "
                                                              f"extends: {unreadable(parent)}")], tuple(chain))
-        if parent is None or not parent.is_file():
+        if parent is None or not is_file(parent):
             from .catalogue import example_names
 
             names = sorted(p.stem for p in bundled.glob("*.yaml"))
@@ -291,7 +341,7 @@ def resolve_file(path: str | Path, *, bundled_dir: Path | None = None, display: 
             if example_names():
                 hint += "; house-rule examples: cassino list"
             beside = real_path(current).parent / f"{ref}.yaml"
-            if parent is None and not names_a_path(ref) and beside.is_file():
+            if parent is None and not names_a_path(ref) and is_file(beside):
                 # (A file of the author's beside this one, named without `.yaml`: it, not a shipped name.)
                 hint = (f"did you mean `extends: {ref}.yaml`, the file beside this one? A file is named with its "
                         f"`.yaml`; a name without it is a bundled variant or example (cassino list)")
@@ -300,7 +350,7 @@ def resolve_file(path: str | Path, *, bundled_dir: Path | None = None, display: 
                         f"{real_path(current).parent}")
             raise ExtendsError([doc.diagnostic(("extends",), f"cannot find the variant `{ref}` that this file extends",
                                                hint=hint)], tuple(chain))
-        current = parent
+        current = real_path(parent)
         name = str(parent) if names_a_path(ref) else f"{ref} ({parent})"
     data: Any = {}
     origin: dict[PathT, tuple[Document, PathT]] = {}
@@ -316,8 +366,12 @@ def _is_shipped(real: Path) -> bool:
     return any(real.is_relative_to(real_path(root)) for root in (VARIANTS_DIR, EXAMPLES_DIR))
 
 
-def resolve_name(name_or_path: str, *, bundled_dir: Path | None = None) -> Resolved:
-    """A bundled variant by name (``standard``) or a rule file by path."""
+def resolve_name(name_or_path: str, *, bundled_dir: Path | None = None,
+                 confinement: Confinement | None = None) -> Resolved:
+    """A bundled variant by name (``standard``) or a rule file by path. A name finds a bundled variant, then a
+    shipped house-rule example (``fifty``), and only then a file of that name in the current folder (named on
+    the command line), so that a file in the folder never stands in for a shipped name. ``confinement``:
+    ``resolve_file``'s."""
     from .catalogue import example_names, find_example
 
     bundled = _bundled(bundled_dir)
@@ -325,18 +379,18 @@ def resolve_name(name_or_path: str, *, bundled_dir: Path | None = None) -> Resol
     plain = not names_a_path(ref)
     if plain:
         candidate = bundled / f"{ref}.yaml"
-        if candidate.is_file():
+        if is_file(candidate):
             return resolve_file(candidate, bundled_dir=bundled, display=f"{ref} ({candidate})")
-    if not Path(ref).is_file():
+    if plain or not is_file(ref):
         # A shipped house-rule example, by name (`fifty`) or as written in the clone (`examples/fifty.yaml`).
         example = find_example(ref)
         if example is not None:
             return resolve_file(example, bundled_dir=bundled, display=f"{ref} ({example})")
-    if plain and not Path(ref).is_file():
+    if plain and not is_file(ref):
         names = sorted(p.stem for p in bundled.glob("*.yaml"))
         near = difflib.get_close_matches(ref, names + example_names(), n=1)
         hint = (f"did you mean `{near[0]}`? " if near else "") + f"bundled variants: {', '.join(names)}"
         if example_names():
             hint += "; house-rule examples: cassino list"
         raise RuleFileError([Diagnostic(ref, 0, 0, f"no bundled variant or file named `{ref}`", hint)])
-    return resolve_file(ref, bundled_dir=bundled)
+    return resolve_file(ref, bundled_dir=bundled, confinement=confinement)

@@ -21,7 +21,7 @@ from ..errors import Diagnostic, RuleFileError
 from ..files import NAME_MAX, kind_of, too_long
 from ..paths import VARIANTS_DIR
 from .catalogue import bundled_names, find_example
-from .resolve import ExtendsError, Resolved, resolve_name
+from .resolve import Confinement, ExtendsError, Resolved, resolve_name
 from .rules import Rules
 from .settings import with_readings
 
@@ -86,9 +86,10 @@ def _refuse_unreadable(ref: str) -> None:
         raise RuleFileError([Diagnostic(ref, 0, 0, f"is {kind}, not a rule file; name a regular file")])
 
 
-def load(name_or_path: str | Path) -> LoadedVariant:
+def load(name_or_path: str | Path, *, confinement: Confinement | None = None) -> LoadedVariant:
     """Load, resolve and check a variant by bundled name or file path; raises RuleFileError.
-    Gives the rules and the resolved files (their ``extends`` chain, each setting's line)::
+    Gives the rules and the resolved files (their ``extends`` chain, each setting's line). ``confinement``: the
+    folders a path in the chain's `extends` may name (by default the file's own and the current folder)::
 
         >>> loaded = load("royal")
         >>> loaded.rules.name, len(loaded.resolved.documents)     # royal extends standard
@@ -96,7 +97,7 @@ def load(name_or_path: str | Path) -> LoadedVariant:
     """
     _refuse_unreadable(str(name_or_path))
     try:
-        resolved = resolve_name(str(name_or_path), bundled_dir=VARIANTS_DIR)
+        resolved = resolve_name(str(name_or_path), bundled_dir=VARIANTS_DIR, confinement=confinement)
     except ExtendsError as e:
         # The files that were read are checked on their own too, so one bad `extends` does not hide
         # an unknown key or a value out of range further down (each file is valid on its own terms).

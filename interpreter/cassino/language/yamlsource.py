@@ -88,11 +88,12 @@ def _decode(raw: bytes, display: str) -> str:
     return text[1:] if text.startswith("\ufeff") else text
 
 
-def load_yaml(path: str | Path, *, display: str | None = None) -> Document:
-    """Load a file from disk; RuleFileError for anything that is not a clean YAML document."""
+def load_yaml(path: str | Path, *, display: str | None = None, unlinked: bool = False) -> Document:
+    """Load a file from disk; RuleFileError for anything that is not a clean YAML document. ``unlinked``:
+    ``path`` is a real path that was checked, read without following any link (``files.read_bytes``)."""
     name = display or str(path)
     try:
-        raw = read_bytes(path, MAX_BYTES, what="a rule or scenario file")
+        raw = read_bytes(path, MAX_BYTES, what="a rule or scenario file", unlinked=unlinked)
     except FileProblem as e:
         raise _fail(name, None, 0, 0, e.reason) from None
     return load_yaml_text(raw, name)

@@ -28,7 +28,7 @@ import sys
 from collections.abc import Sequence
 
 from ...errors import CassinoError
-from ...language.yamlsource import load_yaml
+from ...language.resolve import load_named
 
 SCENARIOS = r"(^|/)scenarios/[^/]+\.ya?ml$"
 
@@ -41,7 +41,7 @@ def is_scenario_file(path: str, pattern: re.Pattern[str]) -> bool:
     """A scenario file holds a mapping with `cases`; a file that cannot be read is judged by its path
     (`cassino check` then reports it if it is a scenario file, `cassino validate` if it is a rule file)."""
     try:
-        data = load_yaml(path).data
+        data = load_named(path).data
     except (CassinoError, OSError, UnicodeError):
         return bool(pattern.search(path.replace("\\", "/")))
     return isinstance(data, dict) and "cases" in data

@@ -37,9 +37,10 @@ from ...errors import CassinoError, Diagnostic, RuleFileError
 from ...files import real_path
 from ...language.cards import Card, CardError
 from ...language.rules import Rules
-from ...language.resolve import Confinement, names_a_path
+from ...language.catalogue import bundled_names, example_names, find_example
+from ...language.resolve import Confinement, load_named, names_a_path
 from ...language.variants import load
-from ...language.yamlsource import Document, PathT, load_yaml
+from ...language.yamlsource import Document, PathT
 from .scenario_format import check_file
 
 
@@ -101,6 +102,15 @@ class Outcome:
         return self.hand.over
 
 
+class VariantRefused(RuleFileError):
+    """A scenario's `variant:` that may not be read (said at the scenario's own `variant` line)."""
+
+    def __init__(self, message: str, hint: str) -> None:
+        super().__init__([Diagnostic("", 0, 0, message, hint=hint)])
+        self.message = message
+        self.hint = hint
+
+
 class Runner:
     """Runs scenario files; caches variants so many cases stay fast."""
 
@@ -108,24 +118,33 @@ class Runner:
         self._rules: dict[str, tuple[Rules, Engine, Scorer]] = {}
 
     def variant(self, ref: str, base: Path) -> tuple[Rules, Engine, Scorer]:
+        """The variant a scenario's `variant:` names: a bundled variant or shipped example by name, or a
+        rule file by a path relative to the scenario's folder ``base``, which obeys the rule `extends`
+        obeys (docs/security.md), as does every `extends` of its chain; never a file of the current folder
+        by a bare name (`variant: .env`)."""
         ref = str(ref)
         is_path = names_a_path(ref)
         key = str(real_path(base / ref)) if is_path else ref
-        if is_path:   # a scenario's `variant:` obeys the rule `extends` obeys (docs/security.md)
-            confined = Confinement.within(base)
+        confined = Confinement.within(base)
+        if is_path:
             refused = confined.refusal(base / ref)
             if refused is not None:
-                raise RuleFileError([Diagnostic(ref, 0, 0, f"`variant` may not name `{ref}`: {refused}",
-                                                hint=confined.hint("variant"))])
+                raise VariantRefused(f"`variant` may not name `{ref}`: {refused}", confined.hint("variant"))
+        elif ref not in bundled_names() and find_example(ref) is None:
+            near = difflib.get_close_matches(ref, bundled_names() + example_names(), n=1)
+            raise VariantRefused(f"no bundled variant or house-rule example named `{ref}`",
+                                 (f"did you mean `{near[0]}`? " if near else "") +
+                                 "name one by name (cassino list), or a rule file by its path ending in .yaml "
+                                 "(relative to this file's folder)")
         if key not in self._rules:
-            rules = load(key).rules
+            rules = load(key, confinement=confined).rules
             engine = Engine(rules)
             self._rules[key] = (rules, engine, Scorer.of(engine))
         return self._rules[key]
 
     def run_file(self, path: str | Path) -> FileResult:
         """Raises RuleFileError when the file cannot be used: its structure, or a mistake a case reveals."""
-        doc = load_yaml(path)
+        doc = load_named(path)
         problems = check_file(doc)
         if problems:
             raise RuleFileError(problems)
@@ -134,6 +153,8 @@ class Runner:
         try:
             if "variant" in data:
                 self.variant(data["variant"], base)
+        except VariantRefused as e:
+            raise RuleFileError([doc.diagnostic(("variant",), e.message, hint=e.hint)]) from None
         except RuleFileError as e:
             raise RuleFileError([doc.diagnostic(("variant",), f"variant {data['variant']!r} cannot be loaded")]
                                 + e.diagnostics) from None
@@ -159,6 +180,8 @@ class Runner:
         name = str(case["name"])
         try:
             rules, engine, scorer = self.variant(case.get("variant", file.get("variant")), base)
+        except VariantRefused as e:
+            raise FileMistake(("variant",) if "variant" in case else (), e.message, hint=e.hint) from None
         except RuleFileError as e:
             return CaseResult(name, False, ["the variant cannot be loaded:"] + [d.format(caret=False) for d in e.diagnostics])
         try:

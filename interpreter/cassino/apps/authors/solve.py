@@ -24,12 +24,12 @@ from ...engine.notation import format_move
 from ...errors import CassinoError, PositionTooLargeError, RuleFileError
 from ...files import real_path
 from ...language.cards import CardError
-from ...language.yamlsource import load_yaml
+from ...language.resolve import load_named
 from ...engine.state import HandState
 from ...players.collector import collector_paused
 from ...players.solver import SearchLimit, Solver, missing_knowledge
 from .scenario_format import check_file
-from .scenarios import FileMistake, ImpossiblePosition, Runner, locator, impossible_message, play_moves
+from .scenarios import FileMistake, ImpossiblePosition, Runner, VariantRefused, locator, impossible_message, play_moves
 
 
 @dataclass(frozen=True)
@@ -119,14 +119,18 @@ def solve(path: str, case_name: str | None = None, max_positions: int | None = N
     """Solve a scenario case (CassinoError, saying what is wrong, for anything that is not a
     position known in full). ``progress(positions)`` is called every ``every`` positions searched;
     the solver remembers at most ``table_limit`` positions."""
-    doc = load_yaml(path)
+    doc = load_named(path)
     problems = check_file(doc, expectations=False)
     if problems:
         raise RuleFileError(problems)
     case = pick_case(doc.data, path, case_name)
     label = f"{path}: case {case.get('name')!r}"
     runner = Runner()
-    rules, engine, scorer = runner.variant(case.get("variant", doc.data.get("variant")), real_path(path).parent)
+    try:
+        rules, engine, scorer = runner.variant(case.get("variant", doc.data.get("variant")), real_path(path).parent)
+    except VariantRefused as e:
+        at = ("cases", doc.data["cases"].index(case), "variant") if "variant" in case else ("variant",)
+        raise RuleFileError([doc.diagnostic(at, e.message, hint=e.hint)]) from None
     try:
         setup = runner.setup(case, doc.data, rules, engine, scorer)
         outcome = play_moves(case, setup, engine)
