@@ -99,12 +99,20 @@ def test_pasted_rules_that_play_but_may_never_end_come_with_the_warning_of_cassi
     ("[1, 2", "pasted.yaml:1:1: YAML syntax error"),
     ("name: x\nextends: standerd\n", "did you mean `standard`"),
     ("a: !!python/object:os.system echo\n", "tags are not allowed in rule files"),
+    # (The loader's own hint offered the server's temporary copy of the pasted rules, `rules.yaml`.)
+    ("name: x\nextends: rules\n", "no bundled variant or house-rule example named `rules`"),
 ])
 def test_pasted_rules_refused_in_words(tmp_path: Path, text: str, says: str) -> None:
     with serving(tmp_path / "records") as s:
         status, answer = s.post("/api/rules", {"rules": {"kind": "text", "text": text}})
     assert status == 400
-    assert says in json.dumps(answer)
+    assert says in json.dumps(answer) and "beside this one" not in json.dumps(answer)
+
+
+def test_pasted_rules_may_extend_a_house_rule_example_by_name(tmp_path: Path) -> None:
+    with serving(tmp_path / "records") as s:
+        status, answer = s.post("/api/rules", {"rules": {"kind": "text", "text": "name: x\nextends: fifty\n"}})
+    assert status == 200 and answer["valid"], answer
 
 
 @pytest.mark.parametrize("request_body, says", [
