@@ -163,6 +163,17 @@ def _damaged(path: Path | str, why: str) -> FileProblem:
                              f"train again (`cassino train RULES`)")
 
 
+def _finite(w: Any) -> bool:
+    """A weight JSON may hold: a number, not true or false, finite as a float (a whole number of 400 digits
+    is not: it has no float)."""
+    if isinstance(w, bool) or not isinstance(w, (int, float)):
+        return False
+    try:
+        return math.isfinite(float(w))
+    except OverflowError:
+        return False
+
+
 def _entry(path: Path | str, k: int, item: Any) -> Entry:
     where = f"entry {k + 1}"
     if not isinstance(item, dict):
@@ -177,13 +188,13 @@ def _entry(path: Path | str, k: int, item: Any) -> Entry:
     if not isinstance(partners, bool):
         raise _damaged(path, f"{where}: `partners` is true or false, not {partners!r}")
     weights = item.get("weights", [])
-    if weights is not None and (not isinstance(weights, list) or len(weights) != len(FEATURES) or not all(
-            not isinstance(w, bool) and isinstance(w, (int, float)) and math.isfinite(w) for w in weights)):
+    if weights is not None and (not isinstance(weights, list) or len(weights) != len(FEATURES)
+                                or not all(_finite(w) for w in weights)):
         raise _damaged(path, f"{where}: `weights` are {len(FEATURES)} finite numbers (one for each of "
                              f"{', '.join(FEATURES)}), or null for greedy playouts, not {str(weights)[:60]}")
     counts = [item.get(key, 0) for key in ("hands", "decisions", "seed")]
-    if not all(isinstance(c, int) and not isinstance(c, bool) for c in counts):
-        raise _damaged(path, f"{where}: `hands`, `decisions` and `seed` are whole numbers")
+    if not all(isinstance(c, int) and not isinstance(c, bool) and 0 <= c < 2 ** 64 for c in counts):
+        raise _damaged(path, f"{where}: `hands`, `decisions` and `seed` are whole numbers, 0 or more")
     note = item.get("note", "")
     depth = item.get("depth")
     if depth is not None and not is_depth(depth):
@@ -199,6 +210,8 @@ def parse(raw: bytes, path: Path | str) -> list[Entry]:
         doc = json.loads(raw.decode("utf-8"))
     except (UnicodeDecodeError, ValueError) as e:
         raise _damaged(path, f"not JSON ({str(e).splitlines()[0][:80]})") from None
+    except RecursionError:
+        raise _damaged(path, "its lists or objects are nested too deeply to read") from None
     if not isinstance(doc, dict) or doc.get("format") != FORMAT:
         raise _damaged(path, f"it does not say `\"format\": \"{FORMAT}\"`")
     if doc.get("version") != VERSION:

@@ -112,18 +112,24 @@ def run(rules: Rules, players: int, partners: bool, *, hands: int, seconds: floa
     played = "" if horizon is None else f", playouts of at most {horizon} cards"
     entry = store.Entry(store.rules_hash(rules), rules.name, players, partners, last.weights,
                         sum(r.hands for r in done), sum(r.decisions for r in done), seed,
-                        f"{len(done)} rounds of search self-play, {deals} deals a move{played}", horizon)
+                        f"{_rounds(len(done))} of search self-play, {deals} deals a move{played}", horizon)
     written = store.store(path, entry)
     return Trained(rules, players, partners, done, entry, written)
+
+
+def _rounds(n: int) -> str:
+    return f"{n} round" if n == 1 else f"{n} rounds"
 
 
 def report(t: Trained) -> str:
     """What the training did, in words: each round's numbers, the weights, where they went, and whether the
     search finds them there."""
-    lines = [f"{t.rules.name}, {store.seating(t.players, t.partners)}: {len(t.rounds)} rounds of search self-play"]
+    lines = [f"{t.rules.name}, {store.seating(t.players, t.partners)}: {_rounds(len(t.rounds))} of search self-play"]
     for r in t.rounds:
-        lines.append(f"  round {r.number}: {r.hands:,} hands, {r.decisions:,} decisions in {r.seconds:.0f} s; on the "
-                     f"{r.held_out:,} held out, the move chosen rated best {r.fitted_top:.1%} (log-likelihood "
+        on = (f"on the {r.held_out:,} held out" if r.held_out else
+              "none held out (too few decisions), so on those it was fitted to")
+        lines.append(f"  round {r.number}: {r.hands:,} hands, {r.decisions:,} decisions in {r.seconds:.0f} s; {on}, "
+                     f"the move chosen rated best {r.fitted_top:.1%} (log-likelihood "
                      f"{r.fitted_log_likelihood:.3f} a decision), by the round's own playouts {r.before_top:.1%} "
                      f"({r.before_log_likelihood:.3f})")
     lines.append("  weights: " + ", ".join(f"{name} {w:+.4f}" for name, w in zip(FEATURES, t.entry.weights)))
