@@ -168,6 +168,7 @@ def test_taking_is_a_cost_where_the_lowest_total_wins() -> None:
 @pytest.mark.parametrize("args,words", [
     (["--seconds", "0"], "above 0"), (["--seconds", "-5"], "above 0"), (["--seconds", "nan"], "above 0"),
     (["--seconds", "inf"], "above 0"), (["--seconds", "soon"], "not a number of seconds"),
+    (["--seconds", "1e9"], "at most 604,800 seconds (a week)"), (["--seconds", "604801"], "at most 604,800"),
     (["--hands", "0"], "at least 1"), (["--hands", "x"], "not a whole number"), (["--rounds", "0"], "at least 1"),
     (["--deals", "0"], "at least 1"), (["--players", "1"], "at least 2"), (["--workers", "0"], "at least 1"),
     (["--seed", "1.5"], "not a seed"), (["--depth", "0"], "from 1 to 1000 (or hands), not 0"),

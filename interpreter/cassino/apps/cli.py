@@ -733,9 +733,12 @@ MAX_TRAIN_DEALS = 10_000
 
 
 def _seconds(text: str) -> float:
-    """An argparse type: a time budget in seconds, above 0."""
+    """An argparse type: a training's time budget in seconds, above 0 and at most a week
+    (``train.MAX_SECONDS``), refused when the options are read rather than once the rules are loaded."""
     import argparse
     import math
+
+    from .learning.train import MAX_SECONDS
 
     try:
         value = float(text)
@@ -743,6 +746,8 @@ def _seconds(text: str) -> float:
         raise argparse.ArgumentTypeError(f"{text!r} is not a number of seconds") from None
     if not (value > 0 and math.isfinite(value)):
         raise argparse.ArgumentTypeError(f"must be a number of seconds above 0, not {text}")
+    if value > MAX_SECONDS:
+        raise argparse.ArgumentTypeError(f"must be at most {MAX_SECONDS:,.0f} seconds (a week), not {text}")
     return value
 
 
@@ -810,8 +815,9 @@ def _add_train_command(sub: "argparse._SubParsersAction[argparse.ArgumentParser]
                    help=f"hands of self-play a round, 1 to {MAX_HANDS:,} (default 200)")
     p.add_argument("--rounds", type=_bounded(1, MAX_ROUNDS), default=2,
                    help="rounds of self-play, each fitted and played out by the last round's weights (default 2)")
-    p.add_argument("--seconds", type=_seconds, help="the most the training takes, about: each round stops "
-                   "taking hands when its share has passed and is fitted on those it played (default: no limit)")
+    p.add_argument("--seconds", type=_seconds, help="the most the training takes, about, up to a week (604,800): "
+                   "each round stops taking hands when its share has passed and is fitted on those it played "
+                   "(default: no limit)")
     p.add_argument("--deals", type=_bounded(1, MAX_TRAIN_DEALS), default=64,
                    help="deals a move of the self-playing search (default 64, the computer player's)")
     p.add_argument("--depth", type=_playout_depth, metavar="N|hands",

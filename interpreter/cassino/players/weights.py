@@ -26,7 +26,7 @@ cost more than they tell. None is shipped: where they cost most (South African C
 a move ten times the 10 ms the search aims at) a horizon of 12 cards lost 0.92 points a rotation of three
 hands (docs/performance.md). An entry of ``null`` weights and a ``depth`` is that horizon alone (greedy
 playouts, cut short). ``choose`` says which, in
-words (``cassino explain`` and the player's description show it). A damaged cache file is said to be damaged there and the search plays
+words (``cassino explain`` shows it, seating by seating). A damaged cache file is said to be damaged there and the search plays
 as if it were absent; ``cassino train`` refuses to write over it.
 """
 
