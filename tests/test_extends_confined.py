@@ -361,3 +361,19 @@ def test_an_upper_case_suffix_names_a_path_and_a_link_to_another_kind_says_so(re
     (repo / "rules" / "notes.yaml").symlink_to(repo / "rules" / "notes.txt")
     code, output = run("validate", str(rule(repo, "notes.yaml")))
     assert code == 2 and "a symbolic link to a file whose name does not end in .yaml" in output
+
+
+def test_a_scenarios_variant_may_extend_within_the_scenarios_own_tree(tmp_path: Path,
+                                                                       monkeypatch: pytest.MonkeyPatch) -> None:
+    """A scenario's variant in a folder below it, extending a file beside the scenario: the chain is confined to
+    the scenario's tree (and the current folder's), not to the variant's own folder alone."""
+    scen = tmp_path / "scen"
+    (scen / "sub").mkdir(parents=True)
+    (scen / "base.yaml").write_text("name: base\nextends: standard\n")
+    (scen / "sub" / "v.yaml").write_text("name: v\nextends: ../base.yaml\n")
+    (scen / "s.yaml").write_text("variant: sub/v.yaml\n" + SCENARIO)
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    monkeypatch.chdir(elsewhere)
+    code, output = run("check", "../scen/s.yaml")
+    assert code == 0, output
