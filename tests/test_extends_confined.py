@@ -377,3 +377,19 @@ def test_a_scenarios_variant_may_extend_within_the_scenarios_own_tree(tmp_path: 
     monkeypatch.chdir(elsewhere)
     code, output = run("check", "../scen/s.yaml")
     assert code == 0, output
+
+
+@pytest.mark.parametrize("value", ["123", "[standard]", "{a: b}"])
+def test_an_extends_that_is_not_text_is_one_error(repo: Path, value: str) -> None:
+    path = repo / "rules" / "odd.yaml"
+    path.write_text(f"name: odd\nextends: {value}\n")
+    code, output = run("validate", str(path))
+    assert code == 2 and output.count("odd.yaml:2:10:") == 1, output
+
+
+def test_a_file_without_a_name_is_told_where_and_how(repo: Path) -> None:
+    path = repo / "rules" / "nameless.yaml"
+    path.write_text("extends: standard\n")
+    code, output = run("validate", str(path))
+    assert code == 2 and "missing setting `name` at the top level of the file" in output
+    assert "`the file`" not in output and "name: my-rules" in output

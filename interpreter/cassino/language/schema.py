@@ -87,7 +87,9 @@ def _diagnostics_for(error: "jsonschema.ValidationError", locate: Locate) -> lis
         if not path and error.relative_schema_path and error.relative_schema_path[0] == "then":
             text = f"missing section{'s' if several else ''} {missing}: a file without `extends` must give every section"
             return [locate(path, text, hint="add the sections, or start from a bundled variant with `extends: standard`")]
-        return [locate(path, f"missing setting{'s' if several else ''} {missing} in `{where}`", key=bool(path))]
+        place = f"in `{where}`" if path else "at the top level of the file"
+        return [locate(path, f"missing setting{'s' if several else ''} {missing} {place}", key=bool(path),
+                       hint="every rule file starts with `name: my-rules`" if not path and "`name`" in missing else None)]
     if v == "type":
         return [locate(path, f"`{where}` must be {_type_words(error.validator_value)}, not {json.dumps(error.instance, ensure_ascii=False)}",
                        hint=error.schema.get("description"))]

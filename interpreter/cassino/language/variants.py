@@ -102,8 +102,9 @@ def load(name_or_path: str | Path, *, confinement: Confinement | None = None) ->
         # The files that were read are checked on their own too, so one bad `extends` does not hide
         # an unknown key or a value out of range further down (each file is valid on its own terms).
         found = list(e.diagnostics)
-        for doc in e.documents:
-            found += schema.validate(doc.data, doc.diagnostic)
+        said = {(d.file, d.line, d.column) for d in found}
+        for doc in e.documents:   # (a place `extends` was refused at is not said twice: `extends: 123`)
+            found += [d for d in schema.validate(doc.data, doc.diagnostic) if (d.file, d.line, d.column) not in said]
         raise RuleFileError(found) from None
     diags: list[Diagnostic] = []
     for doc in resolved.documents:
