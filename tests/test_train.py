@@ -262,11 +262,12 @@ def test_out_writes_beside_and_keeps_other_entries(cli, cache: Path, house: Path
 
 
 @pytest.mark.parametrize("where,words", [("folder", "is a folder"), ("missing/w.json", "there is no folder"),
-                                         ("slash/", "ends in a slash")])
+                                         ("slash/", "ends in a slash"), ("folder", "standard.playouts.json"),
+                                         ("", "no file named for the playout weights (an empty name)")])
 def test_an_out_path_that_cannot_be_written_is_refused_before_any_hand(cli, cache: Path, tmp_path: Path,  # type: ignore[no-untyped-def]
                                                                       where: str, words: str) -> None:
     (tmp_path / "folder").mkdir()
-    code, out, err = cli("train", "standard", "--out", f"{tmp_path}/{where}", *TINY)
+    code, out, err = cli("train", "standard", "--out", f"{tmp_path}/{where}" if where else "", *TINY)
     assert code == 2 and words in err and "Traceback" not in err and "round 1" not in err
 
 

@@ -247,6 +247,8 @@ def check_target(path: str | Path, *, replace: bool, what: str = "the file", opt
     write replaces, leaving the link a link; a loop of links and a link to nothing are refused.
     """
     text = str(path)
+    if not text.strip():
+        raise CassinoError(f"no file named for {what} (an empty name); name one, e.g. {example}")
     if text.endswith(("/", os.sep)) or (os.altsep and text.endswith(os.altsep)):
         raise FileProblem(text, f"ends in a slash, so it names a folder; name a file for {what}, "
                                 f"e.g. {text.rstrip('/' + os.sep)}/{example}")

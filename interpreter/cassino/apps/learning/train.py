@@ -79,7 +79,7 @@ def target(rules: Rules, out: str | None) -> Path:
         path: str | Path = folder / f"{store.rules_hash(rules)}.json"
     else:
         path = out   # (as given: a trailing slash says a folder was meant)
-    checked = check_target(path, replace=True, what="the playout weights")
+    checked = check_target(path, replace=True, what="the playout weights", example=f"{rules.name}.playouts.json")
     store.read(checked)   # a damaged file is refused now, not after the training (nothing lost)
     return checked
 
