@@ -393,3 +393,86 @@ def test_a_file_without_a_name_is_told_where_and_how(repo: Path) -> None:
     code, output = run("validate", str(path))
     assert code == 2 and "missing setting `name` at the top level of the file" in output
     assert "`the file`" not in output and "name: my-rules" in output
+
+
+# ---------------------------------------------------------------------- a second round (session 75)
+def test_a_dotdot_after_a_linked_folder_is_followed_as_the_system_follows_it(repo: Path, tmp_path: Path) -> None:
+    """`rules/shared/../outside/x.yaml` through `rules/shared -> ../../outside`: the link was looked for in the
+    path with `..` struck out of the text (`rules/outside/x.yaml`: no link), while the system read through it."""
+    (repo / "rules" / "shared").symlink_to(tmp_path / "outside" / "inner")
+    (tmp_path / "outside" / "inner").mkdir()
+    (tmp_path / "outside" / "scen.yaml").write_text(f"variant: standard\n{SECRET}: 1\n" + SCENARIO)
+    for argv in (["validate", "rules/shared/../valid.yaml"], ["rules", "rules/shared/../valid.yaml"],
+                 ["check", "rules/shared/../scen.yaml"]):
+        code, output = run(*argv)
+        assert code == 2 and SECRET not in output and "symbolic link" in output, (argv, output)
+
+
+def test_the_rulebook_of_a_linked_house_rule_reads_the_parent_that_was_checked(repo: Path, tmp_path: Path) -> None:
+    """`cassino rules` rebuilt a house rule's parent path from the folder of the link it was named by, then read
+    it as a file named on the command line: `extends: lnk/../.env` checked from the real file's folder read
+    `rules/lnk/../.env` through a planted link. It now reloads the parent by the real path read and checked,
+    which also makes the rulebook of a link from another folder work."""
+    (tmp_path / "outside" / "sub").mkdir()
+    (tmp_path / "outside" / ".env").write_text(f"AWS={SECRET}\n")
+    d = repo / "d"
+    d.mkdir()
+    (d / "real.yaml").write_text("name: parent\ndescription: parent\nextends: standard\n")
+    (d / ".env").symlink_to(d / "real.yaml")
+    (d / "house.yaml").write_text("name: house\ndescription: house\nextends: lnk/../.env\n")   # (no d/lnk)
+    (repo / "rules" / "lnk").symlink_to(tmp_path / "outside" / "sub")
+    (repo / "rules" / "hl.yaml").symlink_to(d / "house.yaml")
+    assert run("validate", "rules/hl.yaml")[0] == 0
+    code, output = run("rules", "rules/hl.yaml")
+    assert code == 0 and SECRET not in output, output[:400]
+    # A link from another folder depth to a house rule extending a path: its rulebook (it failed).
+    (repo / "rules" / "deep" / "house.yaml").write_text("name: house\nextends: ../../shared/base.yaml\n")
+    (repo / "house-link.yaml").symlink_to(repo / "rules" / "deep" / "house.yaml")
+    code, output = run("rules", "house-link.yaml")
+    assert code == 0 and "house" in output, output[:300]
+
+
+def test_a_parent_is_read_at_the_very_path_that_was_checked(repo: Path, tmp_path: Path,
+                                                             monkeypatch: pytest.MonkeyPatch) -> None:
+    """The race (a second process swapping a folder for a link): the parent's path resolved once, leading out
+    at that moment, must be refused, not checked again by a second resolution that finds the folder back."""
+    from cassino.language import resolve
+
+    path = rule(repo, "../shared/base.yaml")
+    outside = resolve.real_path(tmp_path / "outside" / "valid.yaml")
+    monkeypatch.setattr(resolve, "_parent_path", lambda ref, child, bundled: outside)
+    code, output = run("validate", str(path))
+    assert code == 2 and SECRET not in output and "may not name" in output
+
+
+def test_a_file_named_that_led_elsewhere_when_resolved_is_refused(repo: Path, tmp_path: Path,
+                                                                  monkeypatch: pytest.MonkeyPatch) -> None:
+    """The same race for a file named on the command line: no link on its path when looked at, yet its real
+    path (resolved once, the path read) leads out: refused, not read."""
+    from cassino.language import resolve
+
+    outside = resolve.real_path(tmp_path / "outside" / "valid.yaml")
+    real_path = resolve.real_path
+    monkeypatch.setattr(resolve, "real_path", lambda p: outside if str(p).endswith("inner.yaml") else real_path(p))
+    code, output = run("validate", "rules/deep/inner.yaml")
+    assert code == 2 and SECRET not in output and "changed while it was being checked" in output
+
+
+def test_the_lobby_neither_lists_nor_describes_a_link_out_of_its_rules_folder(tmp_path: Path) -> None:
+    from cassino.apps.web.lobby import Lobby
+
+    outside = tmp_path / "outside"
+    outside.mkdir()
+    (outside / "x.yaml").write_text(f"name: x\ndescription: {SECRET}\nextends: standard\n")
+    folder = tmp_path / "rulesdir"
+    folder.mkdir()
+    (folder / "evil.yaml").symlink_to(outside / "x.yaml")
+    (folder / "good.yaml").write_text("name: good\ndescription: ours\nextends: standard\n")
+    choices = Lobby(folder).choices()
+    assert [f["name"] for f in choices["folder"]] == ["good.yaml"] and SECRET not in json.dumps(choices)
+
+
+def test_an_example_name_is_the_whole_name() -> None:
+    from cassino.language.catalogue import find_example
+
+    assert find_example("fifty") is not None and find_example("fifty\n") is None

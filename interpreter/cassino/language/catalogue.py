@@ -30,7 +30,7 @@ def example_names() -> list[str]:
 
 def find_example(ref: str) -> Path | None:
     """The shipped example ``ref`` names (``fifty``, ``examples/fifty.yaml``), or None."""
-    m = _EXAMPLE_REF.match(ref)
+    m = _EXAMPLE_REF.fullmatch(ref)   # (not `match`: its `$` matches before a last line break, "fifty\n")
     if not m:
         return None
     path = EXAMPLES_DIR / f"{m.group(1) or m.group(2)}.yaml"

@@ -35,6 +35,7 @@ class Resolved:
     origin: Mapping[PathT, tuple[Document, PathT]]
     documents: tuple[Document, ...]   # the chain, the file asked for first
     shipped: tuple[bool, ...] = ()    # for each document: a bundled variant or example (valid as shipped)
+    paths: tuple[Path, ...] = ()      # for each document: the real path it was read from, as checked
 
     def diagnostic(self, path: PathT, message: str, *, key: bool = False, hint: str | None = None,
                    severity: str = "error", or_at: tuple[PathT, ...] = ()) -> Diagnostic:
@@ -199,19 +200,22 @@ class Confinement:
         return cls.within(_folder_of(path))
 
     @classmethod
-    def within(cls, folder: Path) -> "Confinement":
-        """``folder``'s tree and the current folder's."""
-        roots = [real_path(folder)]
+    def within(cls, folder: Path, resolved: bool = False) -> "Confinement":
+        """``folder``'s tree and the current folder's (``resolved``: ``folder`` is a real path already, as
+        found, not resolved again)."""
+        roots = [folder if resolved else real_path(folder)]
         here = _current_folder()
         if here is not None and here not in roots:
             roots.append(here)
         return cls(tuple(roots))
 
-    def refusal(self, target: Path) -> str | None:
-        """Why ``target`` (a path a rule file names) may not be read; None when it may."""
+    def refusal(self, target: Path, real: Path | None = None) -> str | None:
+        """Why ``target`` (a path a rule file names) may not be read; None when it may. ``real``: its real path
+        as resolved once by the caller, who then reads exactly that path (following no link: a path resolved
+        again could lead elsewhere by then); by default resolved here."""
         from ..paths import EXAMPLES_DIR, VARIANTS_DIR
 
-        real = real_path(target)
+        real = real_path(target) if real is None else real
         shipped = (real_path(VARIANTS_DIR), real_path(EXAMPLES_DIR))
         if not any(real.is_relative_to(root) for root in self.roots + shipped):
             return "it lies outside the folders a rule file may extend from"   # (nothing said of the file)
@@ -231,46 +235,83 @@ class Confinement:
                 "see docs/security.md")
 
 
-def _above_first_link(path: str | Path) -> Path | None:
-    """The folder above the first symbolic link on ``path`` (made absolute: a linked folder or the file
-    itself), None where no link leads to the file."""
-    absolute = Path(os.path.abspath(path))
-    here = Path(absolute.parts[0])
-    for part in absolute.parts[1:]:
-        step = here / part
-        if os.path.islink(step):
-            return here
-        here = step
-    return None
+def _walk(path: str | Path) -> tuple[Path, Path | None]:
+    """``path`` followed one part at a time as the system follows it (``..`` the folder above the one reached,
+    not a part struck out of the text), stopping at the first symbolic link: where it leads when no link is on
+    it, and the real folder above the first link (None where there is none)."""
+    here = Path(os.getcwd())   # (the kernel's: a real path)
+    for part in Path(path).parts:
+        if part == os.sep or (Path(part).anchor and Path(part).anchor == part):
+            here = Path(part)
+        elif part == "..":
+            here = here.parent
+        elif part != ".":
+            step = here / part
+            if os.path.islink(step):
+                return step, here
+            here = step
+    return here, None
+
+
+def named_real(path: str | Path) -> tuple[Path, tuple[str, Confinement] | None]:
+    """The real path of a file named on the command line (a rule file, a scenario file), resolved once,
+    and why it may not be read (with the confinement it broke), or None. Such a file is read whatever it is
+    called, but where a symbolic link leads to it (the file itself, or a folder on its path) the link obeys
+    the rule `extends` obeys, with the folder above the first link as the file's folder: a link planted in a
+    repository (`rules/evil.yaml -> /proc/self/environ`, `rules/shared -> ../../elsewhere`) cannot lead a
+    check run there out of it. The caller reads exactly the real path returned, following no link (a path
+    resolved again could lead elsewhere by then: another process may swap a folder for a link)."""
+    real = real_path(path)
+    walked, above = _walk(path)
+    if above is None:
+        if real != walked:   # (no link on it now, yet it led elsewhere when resolved: it changed meanwhile)
+            confined = Confinement.within(walked.parent, resolved=True)
+            return real, ("a symbolic link on its path changed while it was being checked", confined)
+        return real, None
+    confined = Confinement.within(above, resolved=True)
+    refused = confined.refusal(Path(path), real)
+    return real, None if refused is None else (refused, confined)
 
 
 def named_file_refusal(path: str | Path) -> tuple[str, Confinement] | None:
-    """Why a file named on the command line (a rule file, a scenario file) may not be read, and the
-    confinement it broke; None when it may. Such a file is read whatever it is called, but where a
-    symbolic link leads to it (the file itself, or a folder on its path) the link obeys the rule
-    `extends` obeys, with the folder above the first link as the file's folder: a link planted in a
-    repository (`rules/evil.yaml -> /proc/self/environ`, `rules/shared -> ../../elsewhere`) cannot lead a
-    check run there out of it."""
-    folder = _above_first_link(path)
-    if folder is None:
+    """``named_real``'s refusal alone: why a file named on the command line may not be read, or None."""
+    return named_real(path)[1]
+
+
+def unreadable_error(path: str | Path, display: str) -> RuleFileError | None:
+    """What ``load_yaml`` says of a file it cannot read (missing, a folder, a device, a loop of links), told
+    without opening it; None where it is a regular file."""
+    why = unreadable(path)
+    if why is None:
         return None
-    confined = Confinement.within(folder)
-    refused = confined.refusal(Path(path))
-    return None if refused is None else (refused, confined)
+    what = "a rule or scenario file"
+    if why.startswith("it is "):
+        kind = why[len("it is "):]
+        reason = f"is a folder, not {what}" if kind == "a folder" else f"is {kind}, not {what}; name a regular file"
+    else:
+        reason = f"cannot read {what}: {why}"
+    return RuleFileError([Diagnostic(display, 0, 0, reason)])
 
 
 def load_named(path: str | Path, *, display: str | None = None) -> Document:
     """A YAML file named on the command line (a scenario file), read as ``load_yaml`` reads it once
-    ``named_file_refusal`` lets it be, from the real path that was checked, following no link on the
-    way (a link that takes a folder's place since is refused, not followed)."""
+    ``named_real`` lets it be, from the real path it checked, following no link on the way (a link that
+    takes a folder's place since is refused, not followed)."""
+    return named_document(path, display=display)[0]
+
+
+def named_document(path: str | Path, *, display: str | None = None) -> tuple[Document, Path]:
+    """``load_named``'s document and the real path it was read from (its folder is the one the file's own
+    references are relative to: resolved once, not again)."""
     name = display or str(path)
-    refused = named_file_refusal(path)
+    cannot = unreadable_error(path, name)
+    if cannot is not None:
+        raise cannot
+    real, refused = named_real(path)
     if refused is not None:
         raise RuleFileError([Diagnostic(name, 0, 0, f"is a symbolic link to a file that may not be read here: "
                                                     f"{refused[0]}", hint=refused[1].hint("variant"))])
-    if unreadable(path) is not None:   # (a missing file, a folder, a device: said by the name as given)
-        return load_yaml(path, display=name)
-    return load_yaml(real_path(path), display=name, unlinked=True)
+    return load_yaml(real, display=name, unlinked=True), real
 
 
 def _parent_path(ref: str, child: Path, bundled_dir: Path) -> Path | None:
@@ -292,18 +333,18 @@ def resolve_file(path: str | Path, *, bundled_dir: Path | None = None, display: 
     must stay inside ``confinement`` (by default :meth:`Confinement.around` ``path``)."""
     bundled = _bundled(bundled_dir)
     confined = confinement or Confinement.around(path)
-    linked = named_file_refusal(path)
+    cannot = unreadable_error(path, display or str(path))   # (a missing file, a folder, a device: by its name)
+    if cannot is not None:
+        raise cannot
+    current, linked = named_real(path)   # (each file read from the real path that was checked, following no link)
     if linked is not None:
         # The file asked for is read whatever it is called, but a link planted in a repository must not
         # lead a check run there out of it: a link obeys the rule `extends` obeys.
         raise RuleFileError([Diagnostic(display or str(path), 0, 0,
                                         f"is a symbolic link to a file a rule file may not name: {linked[0]}",
                                         hint=linked[1].hint())])
-    if unreadable(path) is not None:   # (a missing file, a folder, a device: said by the name as given)
-        load_yaml(path, display=display or str(path))
     chain: list[Document] = []
     seen: list[Path] = []
-    current = real_path(path)   # (each file read from the real path that was checked, following no link)
     name = display or str(path)
     while True:
         real = current
@@ -324,8 +365,9 @@ def resolve_file(path: str | Path, *, bundled_dir: Path | None = None, display: 
         if not isinstance(ref, str) or not ref:
             raise ExtendsError([doc.diagnostic(("extends",), "`extends` takes a bundled variant's name or a file path")],
                                tuple(chain))
-        parent = _parent_path(ref, current, bundled)
-        refused = confined.refusal(current.parent / ref) if parent is not None and names_a_path(ref) else None
+        parent = _parent_path(ref, current, bundled)   # (a path: its real path, resolved once, read as it is)
+        refused = confined.refusal(current.parent / ref, parent) if parent is not None and names_a_path(ref) \
+            else None
         if refused is not None:   # said before the file is looked at: nothing of it is opened or quoted
             raise ExtendsError([doc.diagnostic(("extends",), f"`extends` may not name `{ref}`: {refused}",
                                                hint=confined.hint())], tuple(chain))
@@ -350,14 +392,14 @@ def resolve_file(path: str | Path, *, bundled_dir: Path | None = None, display: 
                         f"{real_path(current).parent}")
             raise ExtendsError([doc.diagnostic(("extends",), f"cannot find the variant `{ref}` that this file extends",
                                                hint=hint)], tuple(chain))
-        current = real_path(parent)
+        current = parent if names_a_path(ref) else real_path(parent)   # (a shipped file: where it is installed)
         name = str(parent) if names_a_path(ref) else f"{ref} ({parent})"
     data: Any = {}
     origin: dict[PathT, tuple[Document, PathT]] = {}
     for doc in reversed(chain):
         data = merge(data, {k: v for k, v in doc.data.items() if k != "extends"})
         _origins(doc, doc.data, (), origin)
-    return Resolved(data, origin, tuple(chain), tuple(_is_shipped(real) for real in seen))
+    return Resolved(data, origin, tuple(chain), tuple(_is_shipped(real) for real in seen), tuple(seen))
 
 
 def _is_shipped(real: Path) -> bool:

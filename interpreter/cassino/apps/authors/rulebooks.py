@@ -39,7 +39,10 @@ def parent_ref(target: str, loaded: LoadedVariant) -> str | None:
     if not isinstance(ref, str) or not ref:
         return None
     if names_a_path(ref):
-        return str(path.parent / ref)
+        # (The parent as it was read and checked, by its real path: not rebuilt from the path named, whose
+        # folder may be a link's, `rules/house.yaml -> ../d/house.yaml`.)
+        paths = loaded.resolved.paths
+        return str(paths[1]) if len(paths) > 1 else None
     return ref
 
 

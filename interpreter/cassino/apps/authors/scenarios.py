@@ -38,7 +38,7 @@ from ...files import real_path
 from ...language.cards import Card, CardError
 from ...language.rules import Rules
 from ...language.catalogue import bundled_names, example_names, find_example
-from ...language.resolve import Confinement, load_named, names_a_path
+from ...language.resolve import Confinement, named_document, names_a_path
 from ...language.variants import load
 from ...language.yamlsource import Document, PathT
 from .scenario_format import check_file
@@ -124,10 +124,11 @@ class Runner:
         by a bare name (`variant: .env`)."""
         ref = str(ref)
         is_path = names_a_path(ref)
-        key = str(real_path(base / ref)) if is_path else ref
-        confined = Confinement.within(base)
+        real = real_path(base / ref)   # (resolved once: the path checked is the path read)
+        key = str(real) if is_path else ref
+        confined = Confinement.within(base, resolved=True)
         if is_path:
-            refused = confined.refusal(base / ref)
+            refused = confined.refusal(base / ref, real)
             if refused is not None:
                 raise VariantRefused(f"`variant` may not name `{ref}`: {refused}", confined.hint("variant"))
         elif ref not in bundled_names() and find_example(ref) is None:
@@ -144,12 +145,12 @@ class Runner:
 
     def run_file(self, path: str | Path) -> FileResult:
         """Raises RuleFileError when the file cannot be used: its structure, or a mistake a case reveals."""
-        doc = load_named(path)
+        doc, real = named_document(path)
         problems = check_file(doc)
         if problems:
             raise RuleFileError(problems)
         data = doc.data
-        base = real_path(path).parent
+        base = real.parent   # (the folder of the file that was read, not the path resolved again)
         try:
             if "variant" in data:
                 self.variant(data["variant"], base)

@@ -22,9 +22,8 @@ from typing import Any, Callable
 
 from ...engine.notation import format_move
 from ...errors import CassinoError, PositionTooLargeError, RuleFileError
-from ...files import real_path
 from ...language.cards import CardError
-from ...language.resolve import load_named
+from ...language.resolve import named_document
 from ...engine.state import HandState
 from ...players.collector import collector_paused
 from ...players.solver import SearchLimit, Solver, missing_knowledge
@@ -119,7 +118,7 @@ def solve(path: str, case_name: str | None = None, max_positions: int | None = N
     """Solve a scenario case (CassinoError, saying what is wrong, for anything that is not a
     position known in full). ``progress(positions)`` is called every ``every`` positions searched;
     the solver remembers at most ``table_limit`` positions."""
-    doc = load_named(path)
+    doc, real = named_document(path)
     problems = check_file(doc, expectations=False)
     if problems:
         raise RuleFileError(problems)
@@ -127,7 +126,7 @@ def solve(path: str, case_name: str | None = None, max_positions: int | None = N
     label = f"{path}: case {case.get('name')!r}"
     runner = Runner()
     try:
-        rules, engine, scorer = runner.variant(case.get("variant", doc.data.get("variant")), real_path(path).parent)
+        rules, engine, scorer = runner.variant(case.get("variant", doc.data.get("variant")), real.parent)
     except VariantRefused as e:
         at = ("cases", doc.data["cases"].index(case), "variant") if "variant" in case else ("variant",)
         raise RuleFileError([doc.diagnostic(at, e.message, hint=e.hint)]) from None

@@ -32,7 +32,7 @@ from ...errors import CassinoError, Diagnostic, RuleFileError
 from ...files import FileProblem, read_bytes
 from ...language.catalogue import bundled_names, describe, example_names, find_example
 from ...language.rules import Rules
-from ...language.resolve import names_a_path
+from ...language.resolve import named_real, names_a_path
 from ...language.variants import LoadedVariant, load
 from ...language.yamlsource import MAX_BYTES, load_yaml_text
 from ...paths import EXAMPLES_DIR, VARIANTS_DIR
@@ -67,8 +67,13 @@ def _display_name(filename: str) -> str:
 
 
 def _file_description(path: Path) -> str:
+    """The description of a file of the rules folder, read as opening it reads it: a link that leads out
+    of the folder (and the current folder) is not read, from the real path checked, following no link."""
+    real, refused = named_real(path)
+    if refused is not None:
+        return ""
     try:
-        doc = load_yaml_text(read_bytes(path, MAX_BYTES, what="a rule file"), path.name)
+        doc = load_yaml_text(read_bytes(real, MAX_BYTES, what="a rule file", unlinked=True), path.name)
     except Exception:       # whatever the file holds, the lobby lists it (choosing it says what is wrong)
         return ""
     data = doc.data if isinstance(doc.data, dict) else {}
@@ -87,7 +92,8 @@ class Lobby:
         if self.rules_dir is None:
             return []
         return sorted(p.name for p in self.rules_dir.iterdir()
-                      if p.is_file() and p.suffix in (".yaml", ".yml") and not p.name.startswith("."))
+                      if p.is_file() and p.suffix in (".yaml", ".yml") and not p.name.startswith(".")
+                      and named_real(p)[1] is None)   # (a link leading out of the folder: not offered)
 
     def shipped_names(self) -> set[str]:
         """The bundled variants' and examples' names (a table's record names its rules by one of them)."""
