@@ -273,11 +273,6 @@ def named_real(path: str | Path) -> tuple[Path, tuple[str, Confinement] | None]:
     return real, None if refused is None else (refused, confined)
 
 
-def named_file_refusal(path: str | Path) -> tuple[str, Confinement] | None:
-    """``named_real``'s refusal alone: why a file named on the command line may not be read, or None."""
-    return named_real(path)[1]
-
-
 def unreadable_error(path: str | Path, display: str) -> RuleFileError | None:
     """What ``load_yaml`` says of a file it cannot read (missing, a folder, a device, a loop of links), told
     without opening it; None where it is a regular file."""
