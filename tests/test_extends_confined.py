@@ -476,3 +476,19 @@ def test_an_example_name_is_the_whole_name() -> None:
     from cassino.language.catalogue import find_example
 
     assert find_example("fifty") is not None and find_example("fifty\n") is None
+
+
+def test_the_chains_folders_come_from_the_one_resolution_of_the_file(repo: Path, tmp_path: Path,
+                                                                      monkeypatch: pytest.MonkeyPatch) -> None:
+    """The file's folder was resolved again for the chain's confinement: a folder on its path swapped for a link
+    at that moment would have put the outside among the allowed folders. Simulated: that second resolution,
+    were it made, leads out; the confinement must not see it."""
+    from cassino.language import resolve
+
+    path = rule(repo, "../../outside/valid.yaml")
+    rules_folder = resolve.real_path(repo / "rules")
+    real_path = resolve.real_path
+    monkeypatch.setattr(resolve, "real_path",
+                        lambda p: real_path(tmp_path / "outside") if Path(p) == rules_folder else real_path(p))
+    code, output = run("validate", str(path))
+    assert code == 2 and SECRET not in output and "may not name" in output

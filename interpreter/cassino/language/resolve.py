@@ -325,13 +325,16 @@ def _parent_path(ref: str, child: Path, bundled_dir: Path) -> Path | None:
 def resolve_file(path: str | Path, *, bundled_dir: Path | None = None, display: str | None = None,
                  confinement: Confinement | None = None) -> Resolved:
     """Load ``path`` and every file it extends; merge them child over parent. A path in `extends`
-    must stay inside ``confinement`` (by default :meth:`Confinement.around` ``path``)."""
+    must stay inside ``confinement`` (by default the real folder of ``path``, as resolved once, and the current
+    folder)."""
     bundled = _bundled(bundled_dir)
-    confined = confinement or Confinement.around(path)
     cannot = unreadable_error(path, display or str(path))   # (a missing file, a folder, a device: by its name)
     if cannot is not None:
         raise cannot
     current, linked = named_real(path)   # (each file read from the real path that was checked, following no link)
+    # (The chain's folders: the real folder of the file as resolved once, not resolved again: a folder on its
+    # path swapped for a link meanwhile must not widen them. Within the folders the file was allowed from.)
+    confined = confinement or Confinement.within(current.parent, resolved=True)
     if linked is not None:
         # The file asked for is read whatever it is called, but a link planted in a repository must not
         # lead a check run there out of it: a link obeys the rule `extends` obeys.
