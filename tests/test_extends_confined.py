@@ -492,3 +492,32 @@ def test_the_chains_folders_come_from_the_one_resolution_of_the_file(repo: Path,
                         lambda p: real_path(tmp_path / "outside") if Path(p) == rules_folder else real_path(p))
     code, output = run("validate", str(path))
     assert code == 2 and SECRET not in output and "may not name" in output
+
+
+def test_the_lobby_reads_its_rules_folder_alone_not_the_servers_current_folder(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A third round: `serve --rules-dir rules` from a folder holding a git-ignored secrets file: a link
+    `rules/evil.yaml -> ../secrets.yaml` (inside the current folder) was listed, described and opened, and
+    `extends: ../secrets.yaml` quoted it. The lobby's files, and what they extend, lie in its folder."""
+    from cassino.apps.web.lobby import Lobby, LobbyError
+    from cassino.errors import RuleFileError
+
+    srv = tmp_path / "srv"
+    (srv / "rules").mkdir(parents=True)
+    (srv / "secrets.yaml").write_text(f"name: s\ndescription: {SECRET}\nextends: standard\n{SECRET}: 1\n")
+    (srv / "rules" / "evil.yaml").symlink_to(srv / "secrets.yaml")
+    (srv / "rules" / "ext.yaml").write_text("name: ext\nextends: ../secrets.yaml\n")
+    (srv / "rules" / "base.yaml").write_text("name: base\nextends: standard\n")
+    (srv / "rules" / "good.yaml").write_text("name: good\ndescription: ours\nextends: base.yaml\n")
+    monkeypatch.chdir(srv)
+    lobby = Lobby(Path("rules"))
+    choices = lobby.choices()
+    assert [f["name"] for f in choices["folder"]] == ["base.yaml", "ext.yaml", "good.yaml"]
+    assert choices["folder"][2]["description"] == "ours" and SECRET not in json.dumps(choices)
+    with pytest.raises(LobbyError):
+        lobby.load({"kind": "folder", "name": "evil.yaml"})
+    with pytest.raises(RuleFileError) as refused:
+        lobby.load({"kind": "folder", "name": "ext.yaml"})
+    said = "\n".join(d.format() for d in refused.value.diagnostics)
+    assert SECRET not in said and "may not name" in said and said.startswith("rules/ext.yaml:")
+    assert lobby.load({"kind": "folder", "name": "good.yaml"})[0].rules.name == "good"

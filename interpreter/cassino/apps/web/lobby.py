@@ -29,10 +29,10 @@ from pathlib import Path
 from typing import Any, Callable, Sequence, TypeVar
 
 from ...errors import CassinoError, Diagnostic, RuleFileError
-from ...files import FileProblem, read_bytes
+from ...files import FileProblem, read_bytes, real_path
 from ...language.catalogue import bundled_names, describe, example_names, find_example
 from ...language.rules import Rules
-from ...language.resolve import named_real, names_a_path
+from ...language.resolve import Confinement, names_a_path
 from ...language.variants import LoadedVariant, load
 from ...language.yamlsource import MAX_BYTES, load_yaml_text
 from ...paths import EXAMPLES_DIR, VARIANTS_DIR
@@ -66,14 +66,19 @@ def _display_name(filename: str) -> str:
     return base or "pasted.yaml"
 
 
-def _file_description(path: Path) -> str:
-    """The description of a file of the rules folder, read as opening it reads it: a link that leads out
-    of the folder (and the current folder) is not read, from the real path checked, following no link."""
-    real, refused = named_real(path)
-    if refused is not None:
-        return ""
+def _in_folder(folder: Path, name: str) -> Path | None:
+    """The real path of the rule file ``name`` of the rules folder, resolved once, where it lies inside that
+    folder (symbolic links followed: a link leading anywhere else, the server's current folder included, is
+    not the folder's); None where it does not."""
+    inside = real_path(folder)
+    real = real_path(folder / name)
+    return real if real.is_relative_to(inside) and real.suffix.lower() in (".yaml", ".yml") else None
+
+
+def _file_description(real: Path) -> str:
+    """The description of a file of the rules folder (``_in_folder``'s real path), read following no link."""
     try:
-        doc = load_yaml_text(read_bytes(real, MAX_BYTES, what="a rule file", unlinked=True), path.name)
+        doc = load_yaml_text(read_bytes(real, MAX_BYTES, what="a rule file", unlinked=True), real.name)
     except Exception:       # whatever the file holds, the lobby lists it (choosing it says what is wrong)
         return ""
     data = doc.data if isinstance(doc.data, dict) else {}
@@ -93,7 +98,12 @@ class Lobby:
             return []
         return sorted(p.name for p in self.rules_dir.iterdir()
                       if p.is_file() and p.suffix in (".yaml", ".yml") and not p.name.startswith(".")
-                      and named_real(p)[1] is None)   # (a link leading out of the folder: not offered)
+                      and _in_folder(self.rules_dir, p.name) is not None)   # (a link leading out: not offered)
+
+    def _described(self, name: str) -> str:
+        assert self.rules_dir is not None
+        real = _in_folder(self.rules_dir, name)
+        return "" if real is None else _file_description(real)
 
     def shipped_names(self) -> set[str]:
         """The bundled variants' and examples' names (a table's record names its rules by one of them)."""
@@ -104,8 +114,7 @@ class Lobby:
         return {
             "bundled": [{"name": n, "description": describe(n)} for n in bundled_names()],
             "example": [{"name": n, "description": describe(n)} for n in example_names()],
-            "folder": [{"name": n, "description": _file_description(self.rules_dir / n)}   # type: ignore[operator]
-                       for n in self.folder_files()],
+            "folder": [{"name": n, "description": self._described(n)} for n in self.folder_files()],
             "folder_path": self.rules_dir.name if self.rules_dir is not None else None,   # not the server's path
             "bots": self.limits.bot_names(),
             "limits": self.limits.as_json(),
@@ -139,8 +148,22 @@ class Lobby:
                      "folder": "rule file in the server's rules folder"}[kind]
             raise LobbyError(f"there is no {where} named {name[:60]!r}")
         if kind == "folder":
+            # The folder alone, not the server's current folder too: the file and every file it extends lie
+            # inside it (symbolic links followed), each read by the real path that was checked.
             assert self.rules_dir is not None
-            return readable(name, load, self.rules_dir / name), name
+            real = _in_folder(self.rules_dir, name)
+            if real is None:
+                raise LobbyError(f"there is no rule file in the server's rules folder named {name[:60]!r}")
+            folder = Confinement((real_path(self.rules_dir),))
+            shown = str(self.rules_dir / name)   # (as before: the folder as the server was given it, and the name)
+
+            def named(found: Sequence[Diagnostic]) -> list[Diagnostic]:
+                return [replace(d, file=shown) if d.file == str(real) else d for d in found]
+            try:
+                loaded = readable(name, lambda: load(real, confinement=folder))
+            except RuleFileError as e:
+                raise RuleFileError(named(e.diagnostics)) from None
+            return replace(loaded, warnings=tuple(named(loaded.warnings))), name
         return readable(name, load, name), name
 
     def new_record(self, request: Any) -> tuple[Record, int | None]:
