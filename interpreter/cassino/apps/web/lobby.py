@@ -154,16 +154,8 @@ class Lobby:
             real = _in_folder(self.rules_dir, name)
             if real is None:
                 raise LobbyError(f"there is no rule file in the server's rules folder named {name[:60]!r}")
-            folder = Confinement((real_path(self.rules_dir),))
-            shown = str(self.rules_dir / name)   # (as before: the folder as the server was given it, and the name)
-
-            def named(found: Sequence[Diagnostic]) -> list[Diagnostic]:
-                return [replace(d, file=shown) if d.file == str(real) else d for d in found]
-            try:
-                loaded = readable(name, lambda: load(real, confinement=folder))
-            except RuleFileError as e:
-                raise RuleFileError(named(e.diagnostics)) from None
-            return replace(loaded, warnings=tuple(named(loaded.warnings))), name
+            # (Its errors name it as the folder was given to the server, and its name.)
+            return _load_shown(str(self.rules_dir / name), real, Confinement((real_path(self.rules_dir),))), name
         return readable(name, load, name), name
 
     def new_record(self, request: Any) -> tuple[Record, int | None]:
@@ -230,13 +222,19 @@ def load_text(text: str, filename: str = "") -> LoadedVariant:
     with tempfile.TemporaryDirectory(prefix="cassino-rules-") as folder:
         path = Path(folder) / "rules.yaml"
         path.write_text(text, encoding="utf-8")
-        def named(found: Sequence[Diagnostic]) -> list[Diagnostic]:
-            return [replace(d, file=display) if d.file == str(path) else d for d in found]
-        try:
-            loaded = readable(display, load, path)
-        except RuleFileError as e:
-            raise RuleFileError(named(e.diagnostics)) from None
-        return replace(loaded, warnings=tuple(named(loaded.warnings)))
+        return _load_shown(display, path)
+
+
+def _load_shown(shown: str, path: Path, confinement: Confinement | None = None) -> LoadedVariant:
+    """``load(path)`` (within ``confinement``), its errors and warnings naming ``shown`` where they name ``path``:
+    the file as the browser sent it, or as the server's rules folder holds it, never a path of the server's."""
+    def named(found: Sequence[Diagnostic]) -> list[Diagnostic]:
+        return [replace(d, file=shown) if d.file == str(path) else d for d in found]
+    try:
+        loaded = readable(shown, lambda: load(path, confinement=confinement))
+    except RuleFileError as e:
+        raise RuleFileError(named(e.diagnostics)) from None
+    return replace(loaded, warnings=tuple(named(loaded.warnings)))
 
 
 def readable(display: str, fn: Callable[..., T], *args: Any) -> T:
