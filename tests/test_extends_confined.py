@@ -521,3 +521,15 @@ def test_the_lobby_reads_its_rules_folder_alone_not_the_servers_current_folder(
     said = "\n".join(d.format() for d in refused.value.diagnostics)
     assert SECRET not in said and "may not name" in said and said.startswith("rules/ext.yaml:")
     assert lobby.load({"kind": "folder", "name": "good.yaml"})[0].rules.name == "good"
+
+
+def test_a_file_named_by_its_absolute_path_is_read_where_the_current_folder_was_removed(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    gone = tmp_path / "gone"
+    gone.mkdir()
+    monkeypatch.chdir(gone)
+    gone.rmdir()
+    code, output = run("validate", str(ROOT / "examples" / "fifty.yaml"))
+    assert code == 0 and "ok (fifty)" in output, output
+    code, output = run("validate", "x.yaml")
+    assert code == 2 and "no such file" in output and "Traceback" not in output

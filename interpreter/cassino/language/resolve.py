@@ -239,7 +239,13 @@ def _walk(path: str | Path) -> tuple[Path, Path | None]:
     """``path`` followed one part at a time as the system follows it (``..`` the folder above the one reached,
     not a part struck out of the text), stopping at the first symbolic link: where it leads when no link is on
     it, and the real folder above the first link (None where there is none)."""
-    here = Path(os.getcwd())   # (the kernel's: a real path)
+    if Path(path).is_absolute():
+        here = Path(Path(path).anchor)
+    else:
+        try:
+            here = Path(os.getcwd())   # (the kernel's: a real path)
+        except OSError:   # (the current folder was removed: a relative path leads nowhere, and is not read)
+            return Path(os.sep), None
     for part in Path(path).parts:
         if part == os.sep or (Path(part).anchor and Path(part).anchor == part):
             here = Path(part)
