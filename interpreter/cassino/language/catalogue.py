@@ -60,3 +60,16 @@ def describe(name: str) -> str:
         if not isinstance(name, str):
             return ""
     return ""
+
+
+def shipped_name(ref: str) -> bool:
+    """Whether ``ref`` names a bundled variant or a shipped house-rule example."""
+    return ref in bundled_names() or find_example(ref) is not None
+
+
+def did_you_mean(ref: str) -> str:
+    """"did you mean `NAME`? " for the shipped name nearest ``ref``, or "" where none is near."""
+    import difflib
+
+    near = difflib.get_close_matches(ref, bundled_names() + example_names(), n=1)
+    return f"did you mean `{near[0]}`? " if near else ""

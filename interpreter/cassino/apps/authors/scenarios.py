@@ -37,7 +37,7 @@ from ...errors import CassinoError, Diagnostic, RuleFileError
 from ...files import real_path
 from ...language.cards import Card, CardError
 from ...language.rules import Rules
-from ...language.catalogue import bundled_names, example_names, find_example
+from ...language.catalogue import did_you_mean, shipped_name
 from ...language.resolve import Confinement, named_document, names_a_path
 from ...language.variants import load
 from ...language.yamlsource import Document, PathT
@@ -131,10 +131,8 @@ class Runner:
             refused = confined.refusal(base / ref, real)
             if refused is not None:
                 raise VariantRefused(f"`variant` may not name `{ref}`: {refused}", confined.hint("variant"))
-        elif ref not in bundled_names() and find_example(ref) is None:
-            near = difflib.get_close_matches(ref, bundled_names() + example_names(), n=1)
-            raise VariantRefused(f"no bundled variant or house-rule example named `{ref}`",
-                                 (f"did you mean `{near[0]}`? " if near else "") +
+        elif not shipped_name(ref):
+            raise VariantRefused(f"no bundled variant or house-rule example named `{ref}`", did_you_mean(ref) +
                                  "name one by name (cassino list), or a rule file by its path ending in .yaml "
                                  "(relative to this file's folder)")
         if key not in self._rules:

@@ -18,7 +18,6 @@ its name, its description, every other name), since each browser at the table ge
 
 from __future__ import annotations
 
-import difflib
 import json
 import logging
 import re
@@ -30,7 +29,7 @@ from typing import Any, Callable, Sequence, TypeVar
 
 from ...errors import CassinoError, Diagnostic, RuleFileError
 from ...files import FileProblem, read_bytes, real_path
-from ...language.catalogue import bundled_names, describe, example_names, find_example
+from ...language.catalogue import bundled_names, describe, did_you_mean, example_names, shipped_name
 from ...language.rules import Rules
 from ...language.resolve import Confinement, names_a_path
 from ...language.variants import LoadedVariant, load
@@ -212,12 +211,10 @@ def load_text(text: str, filename: str = "") -> LoadedVariant:
         raise RuleFileError([doc.diagnostic(("extends",), "rules given in the browser may extend a bundled "
                                             "variant by name, not a file on the server",
                                             hint=f"write `extends: standard` (bundled: {', '.join(bundled_names())})")])
-    if isinstance(ref, str) and ref not in bundled_names() and find_example(ref) is None:
+    if isinstance(ref, str) and not shipped_name(ref):
         # (Said here: the loader's own hint would offer the server's copy of these rules as the file meant.)
-        near = difflib.get_close_matches(ref, bundled_names() + example_names(), n=1)
         raise RuleFileError([doc.diagnostic(("extends",), f"no bundled variant or house-rule example named `{ref}`",
-                                            hint=(f"did you mean `{near[0]}`? " if near else "") +
-                                            f"bundled: {', '.join(bundled_names())}; examples: "
+                                            hint=did_you_mean(ref) + f"bundled: {', '.join(bundled_names())}; examples: "
                                             f"{', '.join(example_names())}")])
     with tempfile.TemporaryDirectory(prefix="cassino-rules-") as folder:
         path = Path(folder) / "rules.yaml"
