@@ -8,6 +8,7 @@ move is legal when the engine refuses it, or leaves out a legal move, fails here
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 import subprocess
 import sys
 from pathlib import Path
@@ -226,6 +227,14 @@ def _check_position_example(rules: Rules, engine: Engine, title: str, fields: di
             for mv in _moves(value, engine, letters):
                 assert mv not in legal, f"{rules.name}: {title}: printed as not allowed but legal"
                 checked += 1
+        elif label == "When":
+            # (said where the rule shown lapses later in the hand: the position is before the last deal,
+            # and in the last deal the moves shown as not allowed would be allowed)
+            assert value.startswith("before the last deal"), value
+            assert state.stock, f"{rules.name}: {title}: the stock is empty"
+            last = engine.position(replace(_position(rules, engine, fields, letters), stock=[]))
+            assert any(mv in engine.legal_moves(last) for mv in _moves(fields["Not allowed"], engine, letters))
+            checked += 1
         elif label == "Sweep":
             (mv,) = _moves(value, engine, letters)
             assert mv in legal
@@ -259,12 +268,17 @@ def _check_sample_hand(rules: Rules, engine: Engine, fields: dict[str, str], let
         taken = sorted(engine.deck.parse(letters(c)) for c in names.split())   # a list: two packs repeat names
         assert taken == sorted(engine.deck.cards_of(state.piles[seat])) and count == len(taken)
         assert took.startswith(f"{count} card: " if count == 1 else f"{count} cards: " if count else "nothing")
+    cancelling = any(w.cancelled for w in state.sweeps)
     for part in fields["Sweeps"].split(" · "):
-        sm = re.match(r"seat (\d): (none|(\d+) \(([\d, ]+) cards?\))", part)
+        # Each seat's sweeps that count and, where some were cancelled, how many of its own were.
+        sm = re.fullmatch(r"seat (\d): (none|(\d+) \(([\d, ]+) cards?\))( counted, (\d+) cancelled)?", part)
         assert sm, part
         seat = int(sm.group(1))
         sizes = [w.size for w in state.sweeps if w.seat == seat and not w.cancelled]
         assert sizes == ([] if sm.group(2) == "none" else [int(x) for x in sm.group(4).split(", ")])
+        assert bool(sm.group(5)) == cancelling, part
+        if cancelling:
+            assert int(sm.group(6)) == sum(1 for w in state.sweeps if w.seat == seat and w.cancelled), part
     if "Last capture" in fields:
         assert fields["Last capture"] == f"seat {state.last_capturer}"
     points, by_item = Scorer(engine).hand_points(state)

@@ -87,6 +87,38 @@ class _Readings:
                 + (f" (source: {r.source})" if r.source else "") for r in taken]
 
 
+def unused(rules: Rules, setting: str) -> str:
+    """Why ``setting`` (a dotted path) cannot change this variant's game under its other settings, in
+    words; "" where it can. A setting read only under another's value (the count-out order only when
+    several sides past the target count out) is shown beside its value all the same, and a reader
+    should not take it for a rule of the game (the scoring module is what these mirror)."""
+    g = rules.game
+    if setting == "game.lurch.multiplier" and g.lurch.below is None:
+        return "no lurch is played (`lurch.below: none`)"
+    if setting == "endgame.sweeps_from_side" and rules.endgame.sweeps_from is None:
+        return "sweeps always score (`endgame.sweeps_from: none`)"
+    if setting not in ("game.both_reach", "game.count_out", "game.count_out_sweeps", "game.target_step"):
+        return ""
+    if g.goal == "lowest":
+        return "the lowest total wins once a side is at or past the target (`goal: lowest`)"
+    if g.target is None:
+        return "each hand is a game on its own (`target: none`)"
+    if setting == "game.count_out" or setting == "game.count_out_sweeps":
+        if g.both_reach != "count_out":
+            return f"several sides past the target do not count out (`both_reach: {g.both_reach}`)"
+        if setting == "game.count_out_sweeps" and not any(
+                item.count == "sweeps" and item.name in g.count_out for item in rules.scoring.items):
+            return "no sweeps item counts out (`count_out`)"
+    if setting == "game.target_step" and g.both_reach != "next_target":
+        return f"the target does not move (`both_reach: {g.both_reach}`)"
+    return ""
+
+
+def _not_used(rules: Rules, setting: str) -> str:
+    why = unused(rules, setting)
+    return f"\n      Not used here: {why}." if why else ""
+
+
 def explain(rules: Rules, resolved: Resolved | None = None) -> str:
     """Every setting of ``rules`` beside the schema's description; with ``resolved`` (the file's
     `extends` chain), each value the file does not set itself says which file or default gives it."""
@@ -146,14 +178,16 @@ def explain(rules: Rules, resolved: Resolved | None = None) -> str:
             if isinstance(value, dict) and "properties" in props.get(key, {}):
                 for sub, v in value.items():
                     desc = props[key]["properties"][sub]["description"]
-                    lines.append(f"  {key}.{sub} = {_short(v)}{origins.mark(section, key, sub)}\n      {desc}")
+                    lines.append(f"  {key}.{sub} = {_short(v)}{origins.mark(section, key, sub)}\n      {desc}"
+                                 + _not_used(rules, f"{section}.{key}.{sub}"))
                     lines += said.under(f"{section}.{key}.{sub}")
                 continue
             desc = props.get(key, {}).get("description", "")
             shown = _short(value)
             if (section, key) == ("game", "count_out") and isinstance(value, list):   # items as the rulebook names them
                 shown = ", ".join(humanize(str(v)) for v in value) or "none"
-            lines.append(f"  {key} = {shown}{origins.mark(section, key)}\n      {desc}")
+            lines.append(f"  {key} = {shown}{origins.mark(section, key)}\n      {desc}"
+                         + _not_used(rules, f"{section}.{key}"))
             lines += said.under(f"{section}.{key}", prefix=True)
         lines.append("")
     rest = said.under("", prefix=True)   # the deck's, and any a line above did not take

@@ -383,7 +383,7 @@ NUMBERS: dict[str, dict[str, str | None]] = {
     "capture.hand_cards.max": {"value": "{hand_cards_words}"},
     "build.max_value": {"value": "No build may be announced above {max_value}.", "null": None},
     "game.target": {"value": "The first side to reach {target} points wins the game.",
-                    "null": "Each hand is a game on its own: the side that scores more in it wins."},
+                    "null": "Each hand is a game on its own: the side that scores more in it wins; a tie for the most is a draw."},
     "game.target_step": {"value": None},
     "game.lurch.below": {"value": "A win before the loser has {lurch_below} points is a lurch and counts as "
                                   "{lurch_multiplier} games.", "null": None},
@@ -822,7 +822,8 @@ def _goal_words(rules: Rules) -> str:
     """Negative games: what a point is and how the game ends (worded only for `goal: lowest`)."""
     g = rules.game
     if g.target is None:
-        return "Points are penalties: each hand is a game on its own, and the side that scores fewer in it wins."
+        return ("Points are penalties: each hand is a game on its own, and the side that scores fewer in it wins; a "
+                "tie for the fewest is a draw.")
     return (f"Points are penalties: take as few as you can. Once a hand ends with a side at {g.target} points or "
             f"more, the game is over and the side with the lowest total wins; a tie for lowest plays another hand.")
 

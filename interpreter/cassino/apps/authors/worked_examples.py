@@ -99,6 +99,7 @@ class Setup:
     others: dict[int, list[Card]] = field(default_factory=dict)      # the other seats' hands, where play goes on
     stock: list[Card] | None = None                                  # the stock, top first (None: not shown)
     then: str = ""                                                   # a move whose outcome the example shows
+    when: str = ""                                                   # when in the hand, where the rule depends on it
 
 
 @dataclass(frozen=True)
@@ -237,7 +238,12 @@ def _max_value(r: Rules, p: Picker) -> Setup | None:
 
 def _owner(r: Rules, p: Picker) -> Setup:
     five, three, six, eight, two, ten = p.v(5), p.v(3), p.v(6), p.v(8), p.v(2), p.v(10)
-    return Setup([six], [eight, two, ten], [("trails", []), ("builds", [two])], builds=[([five, three], 8, 0)])
+    # (Where the obligation lapses with the stock, the example says it is not yet used up: the
+    # position's stock is every card not shown.)
+    when = "" if r.build.owner_obligation_in_last_deal else \
+        "before the last deal: the stock still holds cards (every card not shown)"
+    return Setup([six], [eight, two, ten], [("trails", []), ("builds", [two])], builds=[([five, three], 8, 0)],
+                 when=when)
 
 
 def _keep(r: Rules, p: Picker) -> Setup:
@@ -534,8 +540,10 @@ def position_lines(rules: Rules, engine: Engine, setup: Setup) -> list[tuple[str
     lines: list[tuple[str, str]] = []
     if setup.partners:
         lines.append(("Players", f"{setup.players} in two partnerships (you are seat 0, your partner seat 2)"))
-    elif setup.players != 2 or any(owner for _, _, owner in setup.builds):
+    elif setup.players != 2 or any(owner for _, _, owner in setup.builds) or setup.when:
         lines.append(("Players", f"{setup.players} (you are seat 0)"))
+    if setup.when:
+        lines.append(("When", setup.when))
     lines.append(("Table", show_cards(rules, setup.table) or "empty"))
     if setup.builds:
         shown = []
@@ -727,13 +735,19 @@ def sample_hand(rules: Rules, engine: Engine, key: str = "scoring.when") -> Exam
         took = (f"{len(cards)} card{'s' if len(cards) != 1 else ''}: {show_cards(rules, sorted_cards(engine, cards))}"
                 if cards else "nothing")
         lines.append((f"Seat {seat} took", took))
+    # Each seat's sweeps that count (with the cards each took) and, where sweeps cancelled, how many of
+    # its own were cancelled: cancelling takes one of each side's, so both sides lose the same number.
+    any_cancelled = any(w.cancelled for w in state.sweeps)
     sweeps = []
     for seat in range(players):
         mine = [w.size for w in state.sweeps if w.seat == seat and not w.cancelled]
         sizes = ", ".join(map(str, mine))
-        sweeps.append(f"seat {seat}: " + (f"{len(mine)} ({sizes} card{'s' if mine != [1] else ''})" if mine else "none"))
-    cancelled = sum(1 for w in state.sweeps if w.cancelled)
-    lines.append(("Sweeps", SEP.join(sweeps) + (f" ({cancelled} more cancelled)" if cancelled else "")))
+        said = f"{len(mine)} ({sizes} card{'s' if mine != [1] else ''})" if mine else "none"
+        if any_cancelled:
+            gone = sum(1 for w in state.sweeps if w.seat == seat and w.cancelled)
+            said = f"{said} counted, {gone} cancelled"
+        sweeps.append(f"seat {seat}: {said}")
+    lines.append(("Sweeps", SEP.join(sweeps)))
     if state.last_capturer is not None:
         lines.append(("Last capture", f"seat {state.last_capturer}"))
     points, by_item = scorer.hand_points(state)
