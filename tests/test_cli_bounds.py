@@ -392,9 +392,9 @@ def test_no_more_worker_processes_than_tasks(monkeypatch: pytest.MonkeyPatch) ->
 @pytest.mark.parametrize("seed, says", [
     ("9" * 5_000, "holds a number of more than 4,300 digits (a seed is a whole number that fits in 64 bits"),
     ("9" * 4_000, "\"seed\" has 4000 digits: a seed is a whole number that fits in 64 bits"),
-    (str(2**64), "\"seed\" has 20 digits: a seed is a whole number that fits in 64 bits (-9,223,372,036,854,775,808 "
+    (str(2**64), "\"seed\" is above the highest seed: a seed is a whole number that fits in 64 bits (-9,223,372,036,854,775,808 "
                  "to 18,446,744,073,709,551,615)"),
-    (str(-(2**63) - 1), "has 19 digits"),
+    (str(-(2**63) - 1), "is below the lowest seed"),   # (not "has 19 digits": so has the lowest seed)
 ])
 def test_a_records_seed_past_64_bits_is_refused(here: Path, seed: str, says: str) -> None:
     (here / "r.json").write_text(record_with([]).replace('"seed": 3', f'"seed": {seed}'), encoding="utf-8")
@@ -417,7 +417,9 @@ SEED_COMMANDS = [["play", "standard"], ["perft", "standard", "--depth", "1"], ["
                  ["review", "r.json"]]
 
 
-@pytest.mark.parametrize("seed, says", [(str(2**64), "has 20 digits: a seed is"), ("9" * 5_000, "is not a seed"),
+@pytest.mark.parametrize("seed, says", [(str(2**64), "is above the highest seed: a seed is"),
+                                        (str(-(2**63) - 1), "is below the lowest seed: a seed is"),
+                                        ("9" * 30, "has 30 digits: a seed is"), ("9" * 5_000, "is not a seed"),
                                         ("x", "is not a seed")])
 @pytest.mark.parametrize("argv", SEED_COMMANDS, ids=[a[0] for a in SEED_COMMANDS])
 def test_a_seed_option_past_64_bits_is_refused(here: Path, argv: list[str], seed: str, says: str) -> None:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -348,3 +349,28 @@ def test_resuming_a_finished_game_does_not_offer_to_continue_it(tmp_path: Path) 
     assert result.returncode == 0 and "game over" in result.stdout
     assert "the game in f.json is over: cassino review f.json goes through it" in result.stdout
     assert "continue with" not in result.stdout
+
+
+@pytest.mark.parametrize("option", ["--save", "--resume"])
+def test_an_empty_file_name_is_refused_not_taken_for_no_name(tmp_path: Path, option: str) -> None:
+    """`--save ''` played on and saved to a name of the game's own; now it is refused, and nothing is written."""
+    args = ["play", "standard", option, ""] if option == "--save" else ["play", option, " "]
+    result = run(args, stdin="quit\n", cwd=tmp_path)
+    assert result.returncode == 2, result.stdout
+    assert f"{option} names no file (an empty name)" in result.stderr
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_a_byte_the_terminal_could_not_read_is_quoted_as_that_byte() -> None:
+    from cassino.apps.game.play import shown_text
+
+    assert shown_text("3\udce9S trail") == "'3\\xe9S trail'"   # (it was echoed as '\udce9')
+    assert shown_text("9D\x1b[2J") == "'9D\\x1b[2J'"
+
+
+def test_a_team_that_wins_is_said_in_the_plural(tmp_path: Path) -> None:
+    result = run(["play", "standard", "--players", "4", "--partners", "--humans", "0", "--bot", "greedy",
+                  "--seed", "3", "--save", "g.json"], cwd=tmp_path)
+    assert result.returncode == 0, result.stderr
+    assert re.search(r"^seats \d\+\d win \(", result.stdout, re.M), result.stdout[-500:]
+    assert not re.search(r"seats \d\+\d wins", result.stdout)

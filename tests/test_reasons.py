@@ -154,3 +154,17 @@ def test_asked_of_a_legal_move_the_reason_says_it_is_legal(variant: str) -> None
     for move in engine.playable_moves(state)[:12]:
         text = format_move(move, engine.deck)
         assert engine.why_illegal(state, move) == f"{text}: a legal move here: nothing refuses it"
+
+
+def test_a_build_of_cards_in_play_naming_a_build_that_is_not_there_says_so() -> None:
+    """Swazi Casino's builds of cards in play alone: an audit typed `build 13 on [3S 7S]` after that build
+    had grown into another, and was told only that such a build takes loose cards; the missing build is
+    what was wrong. A build named that is there, with nothing loose added, gets the other reason."""
+    from conftest import position_at
+
+    engine, state = position_at("swazi-casino", {0: ["KC", "10C"], 1: ["2H"], 2: ["2D"]}, ["5S", "9D"],
+                                builds=[(["4H", "6H"], 10, 0)], players=3)
+    why = engine.why_illegal(state, parse_move("build 13 on [3S 7S]", engine.deck))
+    assert why == "build 13 on [3S 7S]: there is no build [3S 7S] on the table", why
+    why = engine.why_illegal(state, parse_move("build 10 on [4H 6H]", engine.deck))
+    assert "with nothing loose added, is no move" in why, why

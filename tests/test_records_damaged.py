@@ -60,6 +60,8 @@ def check_damaged(text: str) -> None:
                 first = err.splitlines()[0]
                 assert first.startswith(f"cassino: {path}") or first.startswith("cassino: the recorded"), err
                 assert "Traceback" not in err and "object is not" not in err and "KeyError" not in err
+                lines = err.splitlines()
+                assert len(lines) == len(set(lines)), f"a problem said twice:\n{err}"
                 assert path.read_bytes() == raw, "a refused record was changed"
             else:
                 load_game(path)   # it really is a record that replays and matches its result
@@ -99,6 +101,14 @@ def test_cut_short(cut: int) -> None:
 @example("variant", {"name": "standard"})
 def test_a_field_of_the_wrong_type(key: str, value: Any) -> None:
     check_damaged(edited(lambda d: d.__setitem__(key, value)))
+
+
+def test_rules_emptied_are_refused_with_each_problem_once() -> None:
+    """An audit emptied the recorded rules (`{}`): the missing sections were said ten times over."""
+    check_damaged(edited(lambda d: d["variant"].__setitem__("rules", {})))
+    err = refused(edited(lambda d: d["variant"].__setitem__("rules", {})))
+    assert err.count("missing sections") == 1 and err.count("missing setting `name`") == 1, err
+    assert "sections `name`" not in err   # (said by its own line)
 
 
 @given(st.sampled_from(["deck", "seats", "deal", "capture", "build", "scoring", "game", "endgame"]), ANY_JSON)

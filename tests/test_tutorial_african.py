@@ -117,3 +117,52 @@ def test_a_lesson_is_taught_once_and_a_taught_topic_is_not_looked_for() -> None:
     _, again = tutorial.after(game, move, game.play(move))
     assert not any(lesson.topic == "pile card refused" for lesson in again)
     assert "pile card refused" not in situations(game, move, game.play(move), skip=frozenset({"pile card refused"}))
+
+
+@pytest.mark.parametrize("name,players,partners", [("south-african-casino", 4, True), ("swazi-casino", 3, False),
+                                                   ("south-african-casino", 2, False)])
+def test_one_lesson_of_play_a_decision_at_the_terminal(name: str, players: int, partners: bool) -> None:
+    """Whole games at the terminal with the tutorial on, the person's moves drawn at random: between one
+    prompt and the next at most one topic of play is taught (the game's events may come with it). An
+    audit saw two at one move: the end of the turn the game plays for the player (nothing left to build)
+    taught a second rule, which had not decided anything the player did."""
+    import random
+    import re
+    import tempfile
+    from io import StringIO
+    from pathlib import Path
+
+    from rich.console import Console
+
+    from cassino.apps.game.play import Aids, start_session
+    from cassino.apps.game.records import Record
+    from cassino.apps.learning.tutorial import EVENTS
+    from cassino.language.variants import load_rules
+
+    taught = 0
+    for seed in (12, 13, 14):
+        out = StringIO()
+        rng = random.Random(seed)
+        prompts = 0
+
+        def read(prompt: str) -> str:
+            nonlocal prompts
+            out.write(f"\n<<prompt {prompt}>>\n")
+            prompts += 1
+            if prompts > 120:
+                raise EOFError
+            listed = re.findall(r"^\s+(\d+)\. ", out.getvalue().rsplit("<<prompt", 2)[-2], re.M)
+            return rng.choice(listed) if listed else "1"
+
+        seats = ["human"] + ["greedy"] * (players - 1)
+        record = Record(load_rules(name), seed, players, partners, seats, source=name)
+        with tempfile.TemporaryDirectory() as folder:
+            session = start_session(record, Path(folder) / "g.json",
+                                    Console(file=out, width=200, markup=False, highlight=False, soft_wrap=True),
+                                    read=read, aids=Aids(tutorial=True))
+            session.run()
+        for between in out.getvalue().split("<<prompt")[1:]:
+            topics = set(re.findall(r"^rule \(([^)]*)\): ", between, re.M)) - EVENTS
+            assert len(topics) <= 1, (seed, topics)
+            taught += len(topics)
+    assert taught >= 6, (name, taught)   # the games did teach: the check is not empty

@@ -331,6 +331,9 @@ def _cmd_play(args: argparse.Namespace) -> int:
     from ..files import exclusive
     from .game.records import claim_path, load_game, load_record, start_new, writable_path
 
+    for option, value in (("--save", args.save), ("--resume", args.resume)):
+        if value is not None and not value.strip():   # ('' was read as no option: a game saved elsewhere)
+            raise _error(f"{option} names no file (an empty name); name one, e.g. {option} game.json")
     if args.force and not args.save:
         raise _error("--force lets --save FILE replace an existing file: name the file with --save")
     if args.resume:

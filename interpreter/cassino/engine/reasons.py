@@ -121,7 +121,10 @@ class _Reasons:
             return (f"{self.names(turn_card)} is the card you played from your hand this turn: a build of cards in "
                     f"play made later in the turn does not use it (that would be a build with a hand card)")
         if not self.m.loose:
-            return "a build of cards in play takes loose cards from the table (or opponents' pile tops) into it"
+            # (a build named that is not there says so first: it is what the player got wrong)
+            return self.builds_on_table() or ("a build of cards in play takes loose cards from the table (or "
+                                              "opponents' pile tops) into it: a build on its own, with nothing "
+                                              "loose added, is no move")
         return None
 
     def cards_in_hand(self) -> str | None:

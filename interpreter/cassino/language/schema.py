@@ -82,7 +82,13 @@ def _diagnostics_for(error: "jsonschema.ValidationError", locate: Locate) -> lis
         return out
     if v == "required":
         # One message for everything missing in one place: a file with only `name:` gets one, not nine.
-        missing = ", ".join(f"`{m}`" for m in error.validator_value if m not in error.instance)
+        absent = [m for m in error.validator_value if m not in error.instance]
+        if not path and error.relative_schema_path and error.relative_schema_path[0] == "then":
+            # (a setting every file must give, such as `name`, is said by its own message, not as a section)
+            absent = [m for m in absent if m not in load_schema().get("required", ())]
+            if not absent:
+                return []
+        missing = ", ".join(f"`{m}`" for m in absent)
         several = "," in missing
         if not path and error.relative_schema_path and error.relative_schema_path[0] == "then":
             text = f"missing section{'s' if several else ''} {missing}: a file without `extends` must give every section"

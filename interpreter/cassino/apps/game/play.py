@@ -4,7 +4,7 @@ The screen shows the table's loose cards and builds (value, single or multiple,
 owner), the player's hand, scores, the stock, whose turn it is, each player's
 last move this hand and the sweeps; at the end of every hand, what each side
 scored item by item (``summary``). The player types a move's number or the move
-in notation, or a command: help, how, rules, hint, undo, save, claim (asked to
+in notation, or a command: help, how, rules, hint, undo, save (or save FILE), claim (asked to
 confirm: a claim ends the game), quit. Several people at one keyboard pass it
 on: the screen is cleared and each hand shown only once its player is ready. Bad input
 gets a one-line reason and the same prompt, and never changes the game. Every
@@ -14,6 +14,7 @@ end of input saves before leaving.
 
 from __future__ import annotations
 
+import re
 import signal
 import sys
 import threading
@@ -38,7 +39,8 @@ from ..learning.show import show_count
 from ..learning.tutorial import Lesson, Tutorial
 from ..learning.warnings import warnings_for
 from .move_examples import examples_text
-from .records import Record, apply_action
+from ...files import Busy, Held, hold
+from .records import Record, RecordError, apply_action, claim_path
 from .session import Acted, GameSession, NotAMove
 from .summary import HandSummary, hand_summary, pile_seat, side_name, side_seats
 
@@ -78,6 +80,8 @@ def _uninterrupted() -> Iterator[None]:
 def shown_text(text: str) -> str:
     """Typed text quoted back in a message: control characters escaped, a long one cut."""
     quoted = repr(text if len(text) <= 60 else text[:50] + "...")
+    # (a byte the terminal's encoding could not read comes as a lone surrogate: shown as the byte it was)
+    quoted = re.sub(r"\\udc([89a-f][0-9a-f])", r"\\x\1", quoted)
     return printable(quoted)
 
 
@@ -100,6 +104,9 @@ class Session(GameSession):
         self.shown_to: int | None = None
         #: The last hint given, with the position it was for (hand, ply): a warning of that very move says so.
         self.hinted: tuple[int, int, Move] | None = None
+        #: The lock on a file the game moved to (``save FILE``) while it plays: released when it ends. The
+        #: file it started in stays held by the caller until then.
+        self.moved_to: Held | None = None
 
     # ------------------------------------------------------------------ drawing
     def card(self, name: str) -> Text:
@@ -200,9 +207,11 @@ class Session(GameSession):
     def show_summary(self, summary: HandSummary) -> None:
         show_summary(self.console, summary, self.seat_name)
 
-    def act(self, action: str, *, said: str | None = None) -> Acted:
+    def act(self, action: str, *, said: str | None = None, forced: bool = False) -> Acted:
         """Apply, record and save an action (``GameSession.act``), then say ``said`` (a computer's move)
-        and show the scoring of a hand it ended.
+        and show the scoring of a hand it ended. ``forced``: an action the game plays for the player (the
+        end of a turn with nothing left to build), which the tutorial does not take for the player's own:
+        it teaches only what happens to the game after it, not a rule that decided it.
 
         The record is written before the move is shown, and Ctrl-C waits until both are done: a
         move shown is a move recorded. (Shown first, a Ctrl-C in between left the move out of the
@@ -217,7 +226,7 @@ class Session(GameSession):
             self.show_summary(acted.summary)
         if self.tutorial is not None:
             move = None if action.startswith("claim") else parse_move(action, before.engine.deck)
-            own = self.record.seats[before.hand.turn] == "human"   # another's move is not "you"
+            own = self.record.seats[before.hand.turn] == "human" and not forced   # another's move is not "you"
             self.tutorial, lessons = self.tutorial.after(before, move, self.game, own=own)
             self.teach(lessons)
         return acted
@@ -256,7 +265,7 @@ class Session(GameSession):
                  "Commands: help, how (how to play, in short), rules (this variant's full rulebook, as "
                  "`cassino rules` prints it), hint (what the computer would play), undo (take back your last "
                  "move, against computer players), count (the counting aid: what has been seen and won, what "
-                 "is still open), save, "
+                 "is still open), save (save FILE: keep the game in a new file from now on), "
                  + ("claim (see below), " if self.game.rules.game.claiming else "")
                  + "quit (saves first; `cassino play --resume FILE` continues)."]
         if self.game.engine.free_actions:
@@ -329,7 +338,7 @@ class Session(GameSession):
         deck = self.game.engine.deck
         if total == 1 and moves[0].kind is MoveKind.END:
             # (A turn of several actions whose hand can build nothing more: no question to ask the player.)
-            self.act("end")
+            self.act("end", forced=True)
             self.console.print("nothing left for your hand to build: your turn ends", highlight=False)
             return True
         self.show(seat)
@@ -368,6 +377,9 @@ class Session(GameSession):
             if word == "save":
                 self.save()
                 self.console.print(f"saved to {self.save_path}")
+                continue
+            if word.startswith("save ") or word.startswith("save\t"):
+                self.save_to(text[5:].strip())
                 continue
             if word == "hint":
                 hinted = self.hint(seat)
@@ -415,7 +427,7 @@ class Session(GameSession):
                 for step in steps:
                     self.act(format_move(step, deck))
                 if self.game.hand.turn_card and not self.game.over and self.game.hand.turn == seat:
-                    self.act("end")
+                    self.act("end", forced=True)
                 return True
             else:
                 try:
@@ -436,6 +448,52 @@ class Session(GameSession):
             self.act(format_move(move, deck))
             return True
 
+    def save_to(self, name: str) -> bool:
+        """``save FILE``: the game written to a new file, which records it from now on (the file it was
+        in keeps the game up to here). A file that exists is not replaced. Says what happened; True
+        when the game moved."""
+        try:
+            path = claim_path(name)
+        except RecordError as e:
+            self.console.print(f"not saved: {e}", highlight=False)
+            return False
+        try:
+            held = hold(path, what="the game record")
+        except (Busy, CassinoError) as e:
+            self.console.print(f"not saved: {e}", highlight=False)
+            return False
+        try:
+            self.record.save(path, self.game)
+        except RecordError as e:
+            held.release()
+            self.console.print(f"not saved: {e}", highlight=False)
+            return False
+        if self.moved_to is not None:
+            self.moved_to.release()
+        self.moved_to = held
+        self.save_path = path
+        self.console.print(f"saved to {path}, where the game is recorded from now on; continue it later with: "
+                           f"cassino play --resume {path}", highlight=False)
+        return True
+
+    def rescue(self, problem: RecordError) -> bool:
+        """The record could not be written (its folder removed, the disk full): the action that failed was
+        not made. Ask for another file to keep the game in; False when the player names none (an empty
+        line or the end of input), and the game stops where its record last was."""
+        self.console.print(f"the game could not be saved: {problem}\nthe last action was not made; the game is "
+                           f"as it was before it", highlight=False)
+        while True:
+            try:
+                name = self.read("name a new file to keep the game in and play on (Enter stops the game): ")
+            except EOFError:
+                name = ""
+            if not name.strip():
+                self.console.print(f"stopped: the game is not saved past its last move in {self.save_path}",
+                                   highlight=False)
+                return False
+            if self.save_to(name.strip()):
+                return True
+
     def saved_at_end_of_input(self, what: str) -> bool:
         """Input ended at a question: save, say where and how to go on; False (the game stops here)."""
         self.save()
@@ -444,15 +502,28 @@ class Session(GameSession):
         return False
 
     def run(self) -> int:
-        """Play until the game ends or the player leaves; Ctrl-C saves and says how to resume."""
+        """Play until the game ends or the player leaves; Ctrl-C saves and says how to resume. Where the
+        record cannot be written, the player is asked for another file (``rescue``), and the game stops
+        with exit 2 if none is given."""
         try:
-            return self._run()
+            self._start()
+            while True:
+                try:
+                    return self._play()
+                except RecordError as e:
+                    if not self.rescue(e):
+                        return 2
         except KeyboardInterrupt:
             self.save()
             self.console.print(f"\ninterrupted: game saved; continue with: cassino play --resume {self.save_path}")
             return 130
+        finally:
+            if self.moved_to is not None:
+                self.moved_to.release()
+                self.moved_to = None
 
-    def _run(self) -> int:
+    def _start(self) -> None:
+        """What the game is, where it is recorded, who sits where; the tutorial's first lesson."""
         console = self.console
         console.print(f"{self.game.rules.name}: {self.game.rules.description}")
         if self.game.over:   # (a finished game resumed: nothing to continue; its end is shown below)
@@ -466,6 +537,10 @@ class Session(GameSession):
         if self.tutorial is not None and not self.record.actions:
             self.tutorial, lessons = self.tutorial.start()
             self.teach(lessons)
+
+    def _play(self) -> int:
+        """Turns until the game ends (0) or the player leaves (0); RecordError where a move's record
+        could not be written (the move not made)."""
         watching = self.humans() == 0
         shown_deal = None
         while not self.game.over:
@@ -498,7 +573,8 @@ class Session(GameSession):
             self.console.print(f"no winner ({g.ended_by})")
         else:
             lurch = " — a lurch, a double game" if g.games_won > 1 else ""
-            self.console.print(f"{self.side_name(g.winner)} wins ({g.ended_by}){lurch}")
+            winners = self.side_name(g.winner)
+            self.console.print(f"{winners} {'win' if winners.startswith('seats ') else 'wins'} ({g.ended_by}){lurch}")
         self.console.print(f"record: {self.save_path} (cassino replay {self.save_path})")
 
 
@@ -537,7 +613,9 @@ def show_summary(console: Console, s: HandSummary, seat_name: Callable[[int], st
     for note in s.notes:
         console.print(f"  {note}", highlight=False)
     if s.winner is not None:
-        console.print(f"  {who(s.winner)} wins the game ({s.ended_by})", highlight=False)
+        winners = who(s.winner)
+        console.print(f"  {winners} {'win' if winners.startswith('seats ') else 'wins'} the game ({s.ended_by})",
+                      highlight=False)
 
 
 def show_replay(record: Record, console: Console) -> None:

@@ -288,15 +288,16 @@ def _rules(reader: _Reader) -> Rules:
         problems.append(diag)
         return diag
 
-    if schema.validate(rules_data, locate):
-        raise RecordError("\n".join(d.format() for d in problems))
+    found = schema.validate(rules_data, locate)   # (each problem once: the schema may find one twice)
+    if found:
+        raise RecordError("\n".join(d.format() for d in found))
     try:
         data = schema.with_defaults(rules_data)
         rules = Rules.from_data(data)
     except (KeyError, TypeError, ValueError, AttributeError):
         raise reader.error("variant", "holds rules that are incomplete or damaged") from None
     if semantics.check(data, rules, locate):
-        raise RecordError("\n".join(d.format() for d in problems))
+        raise RecordError("\n".join(dict.fromkeys(d.format() for d in problems)))
     return rules
 
 

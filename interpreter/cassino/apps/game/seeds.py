@@ -20,5 +20,7 @@ def seed_problem(value: object) -> str | None:
         return "must be a whole number"
     if not SEED_MIN <= value <= SEED_MAX:
         digits = len(str(abs(value))) if abs(value) < 10**4000 else "over 4,000"
-        return f"has {digits} digits: a seed is {SEED_RANGE}"
+        if digits == "over 4,000" or int(digits) > 20:   # (far out: how far; near the bounds: which side)
+            return f"has {digits} digits: a seed is {SEED_RANGE}"
+        return f"is {'below the lowest' if value < SEED_MIN else 'above the highest'} seed: a seed is {SEED_RANGE}"
     return None
