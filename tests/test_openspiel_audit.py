@@ -333,3 +333,63 @@ def test_a_whole_game_offers_no_information_state_tensor_that_could_be_shared() 
         state.information_state_tensor(0)
     assert _load(variant="standard").get_type().provides_information_state_tensor
     pyspiel.random_sim_test(whole, num_sims=2, serialize=False, verbose=False)
+
+
+# ---------------------------------------------------------------------- a researcher's audit (session 76)
+
+def _mid_hand(seed: int = 3) -> pyspiel.State:
+    state = _load(variant="standard").new_initial_state()
+    rng = random.Random(seed)
+    while state.is_chance_node() or len(state.full_history()) < 20:
+        if state.is_chance_node():
+            outcomes = state.chance_outcomes()
+            state.apply_action(outcomes[rng.randrange(len(outcomes))][0])
+        else:
+            state.apply_action(rng.choice(state.legal_actions()))
+    return state
+
+
+@pytest.mark.parametrize("make", [lambda: np.random.RandomState(11), lambda: np.random.default_rng(11),
+                                  lambda: random.Random(11)], ids=["RandomState", "Generator", "Random"])
+def test_a_numpy_generator_in_the_same_state_gives_the_same_redeal(make) -> None:  # type: ignore[no-untyped-def]
+    """A numpy generator was replaced by fresh randomness: five redeals from one generator state were five."""
+    state = _mid_hand()
+    seen = {str(state.resample_from_infostate(0, make())) for _ in range(5)}
+    assert len(seen) == 1
+    rng = make()
+    first, second = (str(state.resample_from_infostate(0, rng)) for _ in range(2))
+    assert first != second or "Random" in type(rng).__name__   # the generator moves on (a numpy one drew)
+
+
+@pytest.mark.parametrize("sampler", ["not an rng", 3, object()])
+def test_a_sampler_that_is_no_random_source_is_refused(sampler: object) -> None:
+    with pytest.raises(TypeError, match="the sampler must be a random.Random, a numpy Generator"):
+        _mid_hand().resample_from_infostate(0, sampler)
+
+
+@pytest.mark.parametrize("player", [7, -1, 2, "x", 1.5, True])
+def test_a_resample_for_a_player_that_is_no_seat_is_refused(player: object) -> None:
+    with pytest.raises(pyspiel.SpielError, match="player_id must be a seat, 0 to 1"):
+        _mid_hand().resample_from_infostate(player, random.Random(1))
+
+
+@pytest.mark.parametrize("action, says", [(-5, "action -5 is out of range 0..148"),
+                                          (10**6, "action 1000000 is out of range 0..148")])
+def test_an_action_out_of_range_is_refused_in_words(action: int, says: str) -> None:
+    from cassino.apps.research.stepwise import IllegalStep
+
+    state = _mid_hand()
+    before = str(state)
+    with pytest.raises(IllegalStep, match=says) as caught:   # (-5 raised an IndexError from inside)
+        state.apply_action(action)
+    assert "(action" not in str(caught.value)   # (the words were doubled: "action 1000000 (action 1000000 ...")
+    assert str(state) == before
+
+
+def test_chance_outcomes_away_from_a_chance_node_is_an_error_in_words() -> None:
+    from cassino.apps.research.stepwise import IllegalStep
+
+    state = _mid_hand()
+    assert not state.is_chance_node()
+    with pytest.raises(IllegalStep, match="not a chance node"):
+        state.step.chance_outcomes()

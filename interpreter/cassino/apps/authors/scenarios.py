@@ -187,10 +187,10 @@ class Runner:
             setup = self.setup(case, file, rules, engine, scorer)
         except (ImpossiblePosition, CardError) as e:
             return CaseResult(name, False, [impossible_message(e, locate)])
-        outcome = play_moves(case, setup, engine)
+        outcome = play_moves(case, setup, engine, locate)
         if isinstance(outcome, str):
             return CaseResult(name, False, [outcome])
-        problems = _Expectations(engine, outcome).check(case["expect"])
+        problems = _Expectations(engine, outcome, locate).check(case["expect"])
         return CaseResult(name, not problems, problems)
 
     def position(self, case: dict[str, Any], file: dict[str, Any], rules: Rules,
@@ -205,7 +205,8 @@ class Runner:
         deck = engine.deck
         players = case.get("players", file.get("players", rules.seats.min_players))
         if not rules.seats.min_players <= players <= rules.seats.max_players:
-            raise ImpossiblePosition(f"{rules.name} is for {rules.seats.min_players}-{rules.seats.max_players} players, not {players}")
+            raise ImpossiblePosition(f"{rules.name} is for {rules.seats.min_players}-{rules.seats.max_players} players, not {players}",
+                                     ("players",) if "players" in case else None)
         partners = case.get("partners")
         if partners and players not in rules.seats.partnership_players:
             counts = " or ".join(str(n) for n in rules.seats.partnership_players)
@@ -240,15 +241,15 @@ class Runner:
                 out.append(card)
             return out
 
-        def seat_of(key: Any, where: str) -> int:
+        def seat_of(key: Any, where: str, path: PathT | None = None) -> int:
             seat = int(key)
             if seat not in seats:
-                raise ImpossiblePosition(f"{where}: seat {seat} does not exist with {players} players")
+                raise ImpossiblePosition(f"{where}: seat {seat} does not exist with {players} players", path)
             return seat
 
         hands: dict[int, list[Card]] = {}
         for key, value in (case.get("hands") or {}).items():
-            seat = seat_of(key, "hands")
+            seat = seat_of(key, "hands", ("hands", key))
             hands[seat] = cards(value, f"hands[{seat}]", ("hands", key))
         if "hand" in case:
             if to_play in hands:
@@ -262,7 +263,7 @@ class Runner:
             value = b["value"]
             if isinstance(value, str):
                 value = int(value) if value.strip().isdecimal() else value.strip().upper()
-            owner = seat_of(b.get("owner", to_play), f"builds[{k}].owner")
+            owner = seat_of(b.get("owner", to_play), f"builds[{k}].owner", ("builds", k, "owner") if "owner" in b else None)
             _check_build(engine, bc, value, k)
             builds.append((bc, value, owner))
             if "holder" in b:
@@ -271,7 +272,7 @@ class Runner:
         captured: dict[int, list[Card]] = {}
         rest_seat = None
         for key, value in (case.get("captured") or {}).items():
-            seat = seat_of(key, "captured")
+            seat = seat_of(key, "captured", ("captured", key))
             if value == "rest":
                 if rest_seat is not None:
                     raise ImpossiblePosition("`rest` is given to two seats")
@@ -283,14 +284,14 @@ class Runner:
             captured[rest_seat] = _unplaced(deck, placed)
             for c in captured[rest_seat]:
                 placed.setdefault(c, []).append(f"captured[{rest_seat}]")
-        sweeps = {seat_of(k, "sweeps"): _sweep_list(v, rules) for k, v in (case.get("sweeps") or {}).items()}
+        sweeps = {seat_of(k, "sweeps", ("sweeps", k)): _sweep_list(v, rules) for k, v in (case.get("sweeps") or {}).items()}
         events = _events(case, rules, seat_of)
         last = case.get("last_capture")
         pos = Position(players=players, partners=bool(partners), to_play=to_play, dealer=case.get("dealer"),
                        hands=hands, table=table, builds=builds, captured=captured,
-                       last_capture=seat_of(last, "last_capture") if last is not None else None, stock=stock)
+                       last_capture=seat_of(last, "last_capture", ("last_capture",)) if last is not None else None, stock=stock)
         if "dealer" in case:
-            seat_of(case["dealer"], "dealer")
+            seat_of(case["dealer"], "dealer", ("dealer",))
         state = engine.position(pos)
         _check_first_play_sweeps(sweeps, engine.leader(state.dealer, players), rules.deal.for_players(players)[1])
         if holders:
@@ -301,7 +302,7 @@ class Runner:
         state = state.with_(events=events, captures=piles, ply=0 if case.get("first_play", True) else 1)
         if rest_seat is not None and not case.get("moves") and stock is None:
             state = state.with_(over=True, stock=())     # a scoring case: the hand is over, the piles final
-        given = {seat_of(k, "scores"): v for k, v in (case.get("scores") or {}).items()}
+        given = {seat_of(k, "scores", ("scores", k)): v for k, v in (case.get("scores") or {}).items()}
         lowest = _lowest_seats(state)
         for seat in given:
             if seat not in lowest.values():
@@ -471,7 +472,7 @@ def _events(case: dict[str, Any], rules: Rules, seat_of: Any) -> tuple[Event, ..
     known = [e.name for e in rules.scoring.events]
     out = []
     for key, names in (case.get("events") or {}).items():
-        seat = seat_of(key, "events")
+        seat = seat_of(key, "events", ("events", key))
         for k, name in enumerate(names):
             if name not in known:
                 raise FileMistake(("events", key, k), f"{rules.name} has no capture event named {name!r}",
@@ -500,8 +501,14 @@ def _lowest_seats(state: HandState) -> dict[int, int]:
 
 
 # ---------------------------------------------------------------------- moves
-def play_moves(case: dict[str, Any], setup: Setup, engine: Engine) -> Outcome | str:
-    """Play the case's moves and claims through the game; a failure message when one is refused."""
+def _at(locate: Locator | None, path: PathT) -> str:
+    """``FILE:LINE:COL: `` of a place in the case, where a locator is given (else nothing)."""
+    return f"{locate(path)}: " if locate is not None else ""
+
+
+def play_moves(case: dict[str, Any], setup: Setup, engine: Engine, locate: Locator | None = None) -> Outcome | str:
+    """Play the case's moves and claims through the game; a failure message when one is refused (at the
+    move's place in the file, where ``locate`` says it)."""
     game = setup.game
     finished = setup.start if setup.start.over else None
     for k, text in enumerate(case.get("moves") or []):
@@ -518,7 +525,7 @@ def play_moves(case: dict[str, Any], setup: Setup, engine: Engine) -> Outcome | 
         try:
             steps = parse_turn(text, engine.deck, engine.free_actions)
         except MoveSyntaxError as e:
-            return f"moves[{k}] cannot be read: {e}"
+            return f"{_at(locate, ('moves', k))}moves[{k}] cannot be read: {e}"
         # A turn of several actions is played action by action, and ended once its hand card is played.
         if steps[-1].kind is not MoveKind.END and any(s.played for s in steps) and engine.free_actions:
             steps.append(Move(MoveKind.END, 0))
@@ -527,12 +534,12 @@ def play_moves(case: dict[str, Any], setup: Setup, engine: Engine) -> Outcome | 
             if n and (game.over or finished is not None or step.kind is MoveKind.END and not game.hand.turn_card):
                 break   # (the turn ended by itself: no card was left in play to build with, or in hand to build for)
             if game.hand.turn != seat:
-                return (f"moves[{k}] {text!r} is refused (action {n + 1}): the turn passed to seat {game.hand.turn} "
+                return (f"{_at(locate, ('moves', k))}moves[{k}] {text!r} is refused (action {n + 1}): the turn passed to seat {game.hand.turn} "
                         f"after action {n}: a turn is one player's actions; write the next turn as its own move")
             move = engine.resolve(game.hand, step)
             if move not in game.legal_moves():
                 where = f" (action {n + 1})" if len(steps) > 1 else ""
-                return f"moves[{k}] {text!r} is refused{where}: {engine.why_illegal(game.hand, move)}"
+                return f"{_at(locate, ('moves', k))}moves[{k}] {text!r} is refused{where}: {engine.why_illegal(game.hand, move)}"
             after = engine.apply(game.hand, move)      # the step play takes, kept to look at a finished hand
             if after.deal_no != game.hand.deal_no and not setup.explicit_stock:
                 raise FileMistake(("moves", k), f"moves[{k}] {text!r} empties every hand while the stock still holds "
@@ -562,8 +569,9 @@ def _claim(game: Game, words: list[str], k: int, text: str) -> Game:
 class _Expectations:
     """Compares a case's `expect` with where its moves left the game."""
 
-    def __init__(self, engine: Engine, outcome: Outcome) -> None:
+    def __init__(self, engine: Engine, outcome: Outcome, locate: Locator | None = None) -> None:
         self.engine = engine
+        self.locate = locate   # (a move that cannot be read is said at its place in the file)
         self.deck = engine.deck
         self.outcome = outcome
         self.game = outcome.game
@@ -594,7 +602,7 @@ class _Expectations:
             try:
                 steps = parse_turn(text, self.deck, self.engine.free_actions)
             except MoveSyntaxError as e:
-                out.append(f"cannot read {text!r}: {e}")
+                out.append(f"{_at(self.locate, ('expect', key, k))}cannot read {text!r}: {e}")
                 continue
             refusal: str | None = None
             if len(steps) == 1:
@@ -625,11 +633,11 @@ class _Expectations:
     def _exactly(self, texts: list[str]) -> list[str]:
         have = set(self._legal_now("exactly"))
         want = set()
-        for text in texts:
+        for k, text in enumerate(texts):
             try:
                 want.add(self.engine.resolve(self.hand, parse_move(text, self.deck)))
             except MoveSyntaxError as e:
-                return [f"cannot read {text!r}: {e}"]
+                return [f"{_at(self.locate, ('expect', 'exactly', k))}cannot read {text!r}: {e}"]
         out = []
         for m in sorted(want - have, key=lambda m: format_move(m, self.deck)):
             out.append(f"exactly: expected legal, found illegal: {format_move(m, self.deck)}")

@@ -28,6 +28,7 @@ consistent with every play so far, which is what OpenSpiel's IS-MCTS needs.
 
 from __future__ import annotations
 
+import numbers
 import random
 from typing import Any
 
@@ -175,16 +176,19 @@ class CassinoState(pyspiel.State):
         The cards other seats hold are redealt from everything ``player_id`` has not
         seen, consistent with every play so far (``resampling.resample``: uniform draws,
         then a complete backtracking search, so a redeal is always found).
-        ``probability_sampler`` (OpenSpiel's: a callable giving floats in [0, 1))
-        seeds the draw; a ``random.Random`` is used as it is.
+        ``probability_sampler`` seeds the draw: a ``random.Random`` is used as it is; a numpy
+        ``Generator`` or ``RandomState`` (what OpenSpiel's Python IS-MCTS holds) and OpenSpiel's own
+        sampler (a callable giving floats in [0, 1)) each give one number that seeds it, so the same
+        state of theirs gives the same redeal; None draws afresh. Anything else is a TypeError, and a
+        ``player_id`` that is no seat of the game a ``pyspiel.SpielError``.
         """
-        if isinstance(probability_sampler, random.Random):
-            rng = probability_sampler
-        elif callable(probability_sampler):
-            rng = random.Random(int(probability_sampler() * 2 ** 53))
-        else:
-            rng = random.Random()
-        found = resample(self.step, player_id, rng)
+        players = self.get_game().num_players()
+        if isinstance(player_id, bool) or not isinstance(player_id, numbers.Integral) \
+                or not 0 <= int(player_id) < players:
+            raise pyspiel.SpielError(f"{SHORT_NAME}: resample_from_infostate: player_id must be a seat, 0 to "
+                                     f"{players - 1}; got {player_id!r}")
+        rng = _resampling_rng(probability_sampler)
+        found = resample(self.step, int(player_id), rng)
         if found is None:
             return self.clone()
         kept = self.full_history()[:self.step.hand_began]
@@ -200,6 +204,24 @@ class CassinoState(pyspiel.State):
     def actions_for(self, move: Move) -> list[int]:
         """The actions that play ``move`` from the start of this turn."""
         return self.step.actions_for(move)
+
+
+def _resampling_rng(sampler: Any) -> random.Random:
+    """The ``random.Random`` a redeal draws from, made from what the caller gave (see
+    ``CassinoState.resample_from_infostate``)."""
+    if isinstance(sampler, random.Random):
+        return sampler
+    if sampler is None:
+        return random.Random()
+    for draw in ("random", "random_sample"):   # numpy's Generator, RandomState
+        method = getattr(sampler, draw, None)
+        if callable(method) and type(sampler).__module__.startswith("numpy"):
+            return random.Random(int(float(method()) * 2 ** 53))
+    if callable(sampler):
+        return random.Random(int(float(sampler()) * 2 ** 53))
+    raise TypeError(f"{SHORT_NAME}: resample_from_infostate: the sampler must be a random.Random, a numpy "
+                    f"Generator or RandomState, a callable giving floats in [0, 1), or None; got "
+                    f"{type(sampler).__name__}")
 
 
 def _scripted(game: CassinoGame, actions: list[int], players: list[int], final: Step) -> CassinoState:

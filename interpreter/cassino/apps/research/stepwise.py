@@ -424,7 +424,9 @@ class Encoding:
     def describe(self, action: int, state: HandState | None = None) -> str:
         """An action in words (unique among the actions of one state)."""
         cards = self.deck.cards
-        if 0 <= action < self.KIND:
+        if not 0 <= action < self.size:
+            return f"action {action} (out of range 0..{self.size - 1})"
+        if action < self.KIND:
             return f"play {cards[action]}{self._copy_word(action)}"
         if action < self.VALUE:
             if action == self.KIND and state is not None and state.turn_card:
@@ -886,7 +888,9 @@ class Step(NamedTuple):
         return self.game.hand.turn
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
-        assert self.deal is not None, "not a chance node"
+        if self.deal is None:   # (not an assert: python -O would go on and fail inside)
+            raise IllegalStep("not a chance node: chance outcomes are asked where a card is dealt "
+                              "(at a player's turn ask the legal actions; at the end there are none)")
         left = bits(self.deal.remaining)
         p = 1.0 / len(left)
         if not self.table.engine.has_copies:
@@ -998,7 +1002,10 @@ class Step(NamedTuple):
             return self._chosen(action)
         if action not in self.legal:
             words = ", ".join(f"{a} ({self.describe(a)})" for a in self.legal)
-            raise IllegalStep(f"action {action} ({self.describe(action)}) is not legal now; legal: {words}")
+            size = self.table.encoding.size
+            said = f"is out of range 0..{size - 1}" if not 0 <= action < size else \
+                f"({self.describe(action)}) is not legal now"
+            raise IllegalStep(f"action {action} {said}; legal: {words}")
         enc = self.table.encoding
         if action == enc.CLAIM:
             seat = self.game.hand.turn
