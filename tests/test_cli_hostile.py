@@ -251,6 +251,7 @@ def hostile(folder: Path) -> Path:
     (folder / "deep.yaml").write_text(DEEP, encoding="utf-8")
     (folder / "deep.json").write_text(DEEP, encoding="utf-8")
     (folder / "my-house.yaml").write_text("name: my-house\nextends: standard\ngame:\n  target: 11\n", encoding="utf-8")
+    (folder / "my-house-eleven.yaml").write_text("name: my-house-eleven\nextends: my-house.yaml\n", encoding="utf-8")
     (folder / "bom.json").write_bytes(b"\xef\xbb\xbf" + (folder / "game.json").read_bytes())
     (folder / "adir").mkdir()
     import os
@@ -289,6 +290,11 @@ FILE_CASES = [
     (["rules", "standard", "-o", LONG + ".txt"], "the name is too long"),
     (["serve", "--records", LONG], "the name is too long"),
     (["rules", "my-house.yaml", "-o", "my-house.yaml"], "my-house.yaml already exists; add --force"),
+    # --force does not let the rulebook replace the rule file it is read from (an audit did, to a copy)
+    (["rules", "my-house.yaml", "-o", "my-house.yaml", "--force"],
+     "my-house.yaml is the rule file being read: the rulebook would replace it"),
+    (["rules", "my-house-eleven.yaml", "-o", "my-house.yaml", "--force"],
+     "my-house.yaml is a rule file it extends: the rulebook would replace it"),
     (["rules", "standard", "-o", "game.json"], "game.json already exists; add --force"),
     (["rules", "standard", "--force"], "--force lets --output FILE replace"),
     # A FIFO in the test's folder stands for /dev/null: the unfixed code replaced the device node itself.

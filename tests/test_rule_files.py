@@ -345,3 +345,29 @@ def test_a_negative_game_refuses_settings_that_read_the_target_as_a_goal(tmp_pat
     with contextlib.redirect_stderr(err), contextlib.redirect_stdout(io.StringIO()):
         code = main(["validate", str(path)])
     assert code == 2 and f"house.yaml:{where}" in err.getvalue() and words in err.getvalue(), err.getvalue()
+
+
+def test_a_name_too_long_to_name_a_record_is_refused_at_its_place(cli, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    """An audit's 300-character `name` validated, then `cassino play FILE` failed: the record it names
+    (`cassino-NAME-SEED.json`) is longer than a file name may be."""
+    long = tmp_path / "long.yaml"
+    long.write_text(f"name: {'a' * 300}\nextends: standard\n", encoding="utf-8")
+    code, out, err = cli("validate", str(long))
+    assert code == 2
+    assert f"{long}:1:7: `name` is 300 characters long; at most 64" in out + err
+    fine = tmp_path / "fine.yaml"
+    fine.write_text(f"name: {'a' * 64}\nextends: standard\n", encoding="utf-8")
+    assert cli("validate", str(fine))[0] == 0
+
+
+def test_a_three_player_krypkasino_is_told_the_fix_that_works(cli, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    """An audit's `min_players: 3, max_players: 3` over krypkasino was told to change partnership_players,
+    which no value makes valid (it may not be empty; no count under 4 makes two teams)."""
+    three = tmp_path / "k3.yaml"
+    three.write_text("name: k3\nextends: krypkasino\nseats:\n  min_players: 3\n  max_players: 3\n", encoding="utf-8")
+    code, out, err = cli("validate", str(three))
+    assert code == 2
+    assert "set partnerships: never (each plays for themselves)" in out + err
+    assert "`seats.partnership_players[0]`" in out + err
+    three.write_text(three.read_text(encoding="utf-8") + "  partnerships: never\n", encoding="utf-8")
+    assert cli("validate", str(three))[0] == 0   # the fix said works

@@ -351,7 +351,8 @@ def _cmd_play(args: argparse.Namespace) -> int:
         if not args.save:
             # A name no other game has, taken and locked in one step: four games started at once with
             # the same seed get -2, -3, -4 (two were refused as "being played in another process").
-            save, held = start_new(record, Path("."), f"cassino-{record.rules.name}-{record.seed}")
+            # (the name cut short where a record's rules came from elsewhere: a file name has 255 bytes)
+            save, held = start_new(record, Path("."), f"cassino-{record.rules.name[:64]}-{record.seed}")
             try:
                 return _session(record, save, args)
             finally:
@@ -651,6 +652,8 @@ def _write_output(text: str, output: str | None, *, force: bool = False, what: s
 
 
 def _cmd_rules(args: argparse.Namespace) -> int:
+    import os
+
     from ..language.render import render
     from .authors.rulebooks import full_rulebook
 
@@ -658,9 +661,16 @@ def _cmd_rules(args: argparse.Namespace) -> int:
         raise _error("--force lets --output FILE replace an existing file: name the file with --output")
     if args.output:   # refused before the rulebook is made, not after
         from ..files import check_target
+        from ..language.variants import load
 
-        check_target(args.output, replace=args.force, what="the rulebook",
-                     example={"text": "rules.txt", "markdown": "rules.md", "html": "rules.html"}[args.format])
+        example = {"text": "rules.txt", "markdown": "rules.md", "html": "rules.html"}[args.format]
+        target = check_target(args.output, replace=args.force, what="the rulebook", example=example)
+        # The rule file read, or a file it extends, is never replaced by its rulebook, --force or not.
+        read = load(args.variant).resolved.paths
+        for k, path in enumerate(read):
+            if target.exists() and path.exists() and os.path.samefile(target, path):
+                raise _error(f"{args.output} is {'the rule file being read' if k == 0 else 'a rule file it extends'}: "
+                             f"the rulebook would replace it; name another file, e.g. --output {example}")
     book = full_rulebook(args.variant, with_worked_examples=not args.no_examples, marked=not args.unmarked)
     _write_output(render(book, args.format), args.output, force=args.force, what="the rulebook")
     return 0

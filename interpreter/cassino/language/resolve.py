@@ -58,7 +58,9 @@ class Resolved:
         if own is not None:   # a shipped file is valid as shipped: what the author's file changed broke it
             own_doc, own_path, own_key = own
             line, _ = doc.position(doc_path, key=key and probe == path)
-            dotted = ".".join(str(p) for p in path)
+            from .schema import dotted as written   # (as every other message writes a setting: `a.b[0]`)
+
+            dotted = written(path)
             where = doc.path.split(" (")[0]
             why = "which this file's settings make invalid" if severity == "error" else "with this file's settings"
             return own_doc.diagnostic(own_path, f"{message} (in `{dotted}`, inherited from {where}, line {line}, "

@@ -106,6 +106,9 @@ def _diagnostics_for(error: "jsonschema.ValidationError", locate: Locate) -> lis
         return [locate(path, f"`{where}` must be one of {', '.join(choices)}; found {json.dumps(error.instance, ensure_ascii=False)}", hint=hint)]
     if v == "oneOf" and path and path[-1] in ("value", "hand", "table"):
         return [locate(path, f"`{where}` must be a whole number, a list of whole numbers (the player's choice), or null (no number value); found {json.dumps(error.instance, ensure_ascii=False)}")]
+    if v == "maxLength" and isinstance(error.instance, str):
+        return [locate(path, f"`{where}` is {len(error.instance)} characters long; at most {error.validator_value}",
+                       hint=error.schema.get("description"))]
     if v in ("minimum", "maximum"):
         word = "at least" if v == "minimum" else "at most"
         return [locate(path, f"`{where}` must be {word} {error.validator_value}; found {error.instance}",

@@ -120,9 +120,16 @@ def _seats(data: dict[str, Any], rules: Rules, locate: Locate) -> list[Diagnosti
                               f"{n} players do not make two or more teams of {s.team_size}",
                               hint=f"list counts that divide by team_size {s.team_size}, e.g. {2 * s.team_size}"))
         elif not s.min_players <= n <= s.max_players and s.partnerships != "never" and s.partnership_players != (4,):
+            inside = [m for m in s.partnership_players if s.min_players <= m <= s.max_players]
+            if inside:
+                hint = (f"list only the counts this variant is played by in partnership_players "
+                        f"({', '.join(map(str, inside))}), or allow {n} players with min_players and max_players")
+            else:   # (the list may not be empty, and no count under 4 makes two teams of two)
+                hint = (f"no count of partnership_players is within {s.min_players} to {s.max_players} players: set "
+                        f"partnerships: never (each plays for themselves), or allow {n} players with max_players")
             out.append(locate(("seats", "partnership_players", k),
                               f"{n} players play in partnerships, but the variant is for {s.min_players} to "
-                              f"{s.max_players} players", hint="change max_players or partnership_players"))
+                              f"{s.max_players} players", hint=hint))
     if rules.build.for_partner and (s.team_size != 2 or any(n != 4 for n in s.partnership_players)) \
             and s.partnerships != "never":
         out.append(locate(("build", "for_partner"), "building for a partner is defined for four players in two "

@@ -261,7 +261,8 @@ def check_file(doc: Document, expectations: bool = True) -> list[Diagnostic]:
     if not isinstance(cases, list):
         out.append(doc.diagnostic(("cases",) if "cases" in data else (),
                                   "`cases` must be a list of cases (each a mapping with a `name`)"))
-    elif not cases:   # (a file of no case checks nothing: it must not pass, silently, in a suite)
+        return out
+    if not cases:   # (a file of no case checks nothing: it must not pass, silently, in a suite)
         out.append(doc.diagnostic(("cases",), "`cases` is empty: a scenario file holds at least one case"))
         return out
     if "variant" not in data and not all(isinstance(c, dict) and "variant" in c for c in cases):
