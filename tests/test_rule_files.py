@@ -371,3 +371,41 @@ def test_a_three_player_krypkasino_is_told_the_fix_that_works(cli, tmp_path: Pat
     assert "`seats.partnership_players[0]`" in out + err
     three.write_text(three.read_text(encoding="utf-8") + "  partnerships: never\n", encoding="utf-8")
     assert cli("validate", str(three))[0] == 0   # the fix said works
+
+
+AUTHOR_MISTAKES = [
+    # (file text, the hint that says how to fix it): an audit found these said what was wrong, not the fix
+    ("name: t\nextends: standard\ngame:\n\ttarget: 11\n", "replace the tab with spaces"),
+    ("name: t\nextends: standard\ngame:\n  target: 11\n   score_mode: difference\n",
+     "a setting is indented more than the one above it"),
+    ("name: t\nextends: standard\nbuild:\n  target: 11\n", "`target` is a setting of `game`: move it under `game:`"),
+    ("name: t\nextends: standard\nseats:\n  min_players: 4\n  max_players: 2\n",
+     "the fewest players first: min_players 2, max_players 4"),
+]
+
+
+@pytest.mark.parametrize("text, hint", AUTHOR_MISTAKES, ids=[h[:30] for _, h in AUTHOR_MISTAKES])
+def test_a_common_mistake_is_told_how_to_fix_it(cli, tmp_path: Path, text: str, hint: str) -> None:  # type: ignore[no-untyped-def]
+    f = tmp_path / "t.yaml"
+    f.write_text(text, encoding="utf-8")
+    code, out, err = cli("validate", str(f))
+    assert code == 2
+    assert "hint: " in out + err and hint in out + err, out + err
+
+
+def test_a_cycle_of_extends_names_its_files_alike(cli, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:  # type: ignore[no-untyped-def]
+    """An audit's cycle read `a.yaml -> /tmp/.../b.yaml -> /tmp/.../a.yaml`: each file now as a person gave it."""
+    (tmp_path / "a.yaml").write_text("name: a\nextends: b.yaml\n", encoding="utf-8")
+    (tmp_path / "b.yaml").write_text("name: b\nextends: a.yaml\n", encoding="utf-8")
+    monkeypatch.chdir(tmp_path)
+    code, out, err = cli("validate", "a.yaml")
+    assert code == 2
+    assert "`extends` makes a cycle: a.yaml -> b.yaml -> a.yaml" in out + err, out + err
+
+
+def test_a_file_named_without_its_ending_is_suggested(cli, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:  # type: ignore[no-untyped-def]
+    (tmp_path / "eleven.yaml").write_text("name: eleven\nextends: standard\ngame:\n  target: 11\n", encoding="utf-8")
+    monkeypatch.chdir(tmp_path)
+    code, out, err = cli("explain", "eleven")
+    assert code == 2
+    assert "did you mean the file eleven.yaml?" in out + err, out + err

@@ -330,6 +330,18 @@ def _parent_path(ref: str, child: Path, bundled_dir: Path) -> Path | None:
     return find_example(ref)
 
 
+def _as_given(shown: str) -> str:
+    """A document's path as a person reads it in a chain: relative to the current folder when it lies
+    within (a parent's path is absolute once resolved), else as it is; a bundled name as it is."""
+    if not os.path.isabs(shown):
+        return shown
+    try:
+        relative = os.path.relpath(shown)
+    except ValueError:   # (another drive)
+        return shown
+    return shown if relative.startswith("..") else relative
+
+
 def resolve_file(path: str | Path, *, bundled_dir: Path | None = None, display: str | None = None,
                  confinement: Confinement | None = None) -> Resolved:
     """Load ``path`` and every file it extends; merge them child over parent. A path in `extends`
@@ -355,7 +367,7 @@ def resolve_file(path: str | Path, *, bundled_dir: Path | None = None, display: 
     while True:
         real = current
         if real in seen:
-            names = " -> ".join(d.path for d in chain) + f" -> {name}"
+            names = " -> ".join(_as_given(d.path) for d in chain) + f" -> {_as_given(name)}"
             child = chain[-1]
             raise RuleFileError([child.diagnostic(("extends",), f"`extends` makes a cycle: {names}",
                                                   hint="a variant cannot extend itself, directly or through others")])
@@ -438,7 +450,11 @@ def resolve_name(name_or_path: str, *, bundled_dir: Path | None = None,
         names = sorted(p.stem for p in bundled.glob("*.yaml"))
         near = difflib.get_close_matches(ref, names + example_names(), n=1)
         hint = (f"did you mean `{near[0]}`? " if near else "") + f"bundled variants: {', '.join(names)}"
-        if example_names():
+        for ending in (".yaml", ".yml"):   # (a rule file of this folder, named without its ending)
+            if is_file(ref + ending):
+                hint = f"did you mean the file {ref}{ending}? (a file is named with its ending)"
+                break
+        if example_names() and not hint.startswith("did you mean the file"):
             hint += "; house-rule examples: cassino list"
         raise RuleFileError([Diagnostic(ref, 0, 0, f"no bundled variant or file named `{ref}`", hint)])
     return resolve_file(ref, bundled_dir=bundled, confinement=confinement)

@@ -66,6 +66,13 @@ def nearest(word: str, choices: Iterable[str]) -> str | None:
 _nearest = nearest
 
 
+def _section_of(key: str) -> str | None:
+    """The top-level section whose settings include ``key`` (one only), or None."""
+    found = [name for name, sub in load_schema().get("properties", {}).items()
+             if isinstance(sub, dict) and key in sub.get("properties", {})]
+    return found[0] if len(found) == 1 else None
+
+
 def _diagnostics_for(error: "jsonschema.ValidationError", locate: Locate) -> list[Diagnostic]:
     path: PathT = tuple(error.absolute_path)
     where = dotted(path)
@@ -77,6 +84,9 @@ def _diagnostics_for(error: "jsonschema.ValidationError", locate: Locate) -> lis
         for key in extra:
             near = _nearest(key, allowed)
             hint = f"did you mean `{near}`?" if near else f"known settings here: {', '.join(allowed)}"
+            home = _section_of(key) if path else None
+            if home is not None and home != path[0] and not near:   # a setting of another section, put here
+                hint = f"`{key}` is a setting of `{home}`: move it under `{home}:`"
             place = "at the top level" if not path else f"in `{where}`"
             out.append(locate(path + (key,), f"unknown setting `{key}` {place}", key=True, hint=hint))
         return out

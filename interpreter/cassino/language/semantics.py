@@ -108,7 +108,9 @@ def _seats(data: dict[str, Any], rules: Rules, locate: Locate) -> list[Diagnosti
     s = rules.seats
     out = []
     if s.min_players > s.max_players:
-        out.append(locate(("seats", "min_players"), f"min_players {s.min_players} is more than max_players {s.max_players}"))
+        out.append(locate(("seats", "min_players"), f"min_players {s.min_players} is more than max_players {s.max_players}",
+                          hint=f"the fewest players first: min_players {min(s.min_players, s.max_players)}, max_players "
+                               f"{max(s.min_players, s.max_players)}, or one count in both"))
     if s.partnerships == "always" and s.max_players < 4:
         out.append(locate(("seats", "partnerships"), f"partnerships need four seats, but max_players is {s.max_players}",
                           hint="set max_players: 4, or partnerships: never"))

@@ -190,9 +190,14 @@ def _compose(text: str, display: str) -> Node | None:
             mark = e.context_mark  # at the end of the file: point where the unclosed part began
         problem = (e.problem or "cannot read this").rstrip(".")
         context = f" ({e.context})" if e.context else ""
+        hint = "check indentation, colons and quotes on this line or the one before"
+        if "'\\t'" in problem or "\t" in problem:
+            hint = "YAML indents with spaces, never tabs: replace the tab with spaces (two a level)"
+        elif problem == "mapping values are not allowed here":
+            hint = ("a setting is indented more than the one above it (settings of one section line up), or a "
+                    "value holds `: ` (quote the value)")
         raise _fail(display, text, mark.line + 1 if mark else 1, mark.column + 1 if mark else 1,
-                    f"YAML syntax error: {problem}{context}",
-                    hint="check indentation, colons and quotes on this line or the one before") from None
+                    f"YAML syntax error: {problem}{context}", hint=hint) from None
     except yaml.YAMLError as e:
         raise _fail(display, text, 1, 1, f"YAML error: {e}") from None
     finally:
