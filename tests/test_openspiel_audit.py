@@ -396,3 +396,11 @@ def test_chance_outcomes_away_from_a_chance_node_is_an_error_in_words() -> None:
     assert not state.is_chance_node()
     with pytest.raises(IllegalStep, match="not a chance node"):
         state.step.chance_outcomes()
+
+
+@pytest.mark.parametrize("value", ["x", float("nan"), float("inf"), 1e300, 5.0, 1.0, -0.1, True, None])
+def test_a_sampler_giving_no_float_in_0_1_is_refused_in_words(value: object) -> None:
+    """A callable giving 'x' or NaN raised the float conversion's own error; 5.0 or -0.1 passed unchecked."""
+    with pytest.raises(ValueError, match=r"the sampler must give a float in \[0, 1\); it gave"):
+        _mid_hand().resample_from_infostate(0, lambda: value)
+    assert _mid_hand().resample_from_infostate(0, lambda: 0.25) is not None

@@ -58,7 +58,7 @@ def test_a_record_whose_folder_is_gone_moves_to_a_file_the_player_names(tmp_path
     assert session.run() == 0
     screen = out.getvalue()
     assert "the game could not be saved" in screen and "there is no folder" in screen
-    assert "the last action was not made" in screen
+    assert "a move that could not be written is not made" in screen
     assert f"saved to {other / 'kept.json'}" in screen
     record, _ = load_game(other / "kept.json")
     # Two moves of seat 0's: the first, and the one typed after the game moved to the new file (the one
@@ -78,7 +78,31 @@ def test_no_new_file_named_stops_the_game_with_exit_2(tmp_path: Path) -> None:
         gone.mkdir(exist_ok=True)
         session, out = _session(gone / "g.json", ["1", _removed(gone, "1"), *answer])
         assert session.run() == 2
-        assert "stopped: the game is not saved past its last move" in out.getvalue()
+        # (the record went with its folder: stopping loses the game, and the prompt and the end say so)
+        assert "Enter stops the game, which is then lost: its record is gone" in out.getvalue()
+        assert f"stopped: the game is lost: its record {gone / 'g.json'} no longer exists" in out.getvalue()
+
+
+def test_stopping_where_the_record_is_still_there_says_it_keeps_the_game(tmp_path: Path) -> None:
+    """A record that cannot be replaced (the disk full: its writing fails) still holds the game to its last
+    move, and stopping says so."""
+    from cassino.apps.game.records import RecordError
+
+    path = tmp_path / "g.json"
+    session, out = _session(path, ["1", "1", ""])
+    real_save = session.record.save
+    calls = []
+
+    def full(where, game=None):  # type: ignore[no-untyped-def]
+        calls.append(where)
+        if len(calls) >= 3:   # (the first moves are written; then the disk is full)
+            raise RecordError(f"{where}: cannot write the game record: no space left on the device")
+        real_save(where, game)
+    session.record.save = full  # type: ignore[method-assign]
+    assert session.run() == 2
+    assert f"stopped: the game is not saved past its last move in {path}" in out.getvalue()
+    assert "which is then lost" not in out.getvalue()
+    assert load_record(path).actions   # the moves written are there
 
 
 def test_a_name_that_cannot_be_used_is_refused_and_asked_again(tmp_path: Path) -> None:
@@ -91,8 +115,8 @@ def test_a_name_that_cannot_be_used_is_refused_and_asked_again(tmp_path: Path) -
                                                str(other / "new.json"), "quit"])
     assert session.run() == 0
     screen = out.getvalue()
-    assert "already exists" in screen
-    assert "no folder" in screen or "there is no folder" in screen
+    assert "taken.json exists and is not replaced: name a file that does not exist yet" in screen
+    assert "there is no folder" in screen
     assert "ends in a slash" in screen
     assert (other / "taken.json").read_text() == "{}"   # never replaced
     assert load_record(other / "new.json").actions
@@ -113,7 +137,7 @@ def test_save_file_refuses_an_existing_file_and_plays_on_in_the_old_one(tmp_path
     taken.write_text("mine")
     session, out = _session(first, [f"save {taken}", "save   ", "1", "quit"])
     assert session.run() == 0
-    assert "not saved:" in out.getvalue() and "already exists" in out.getvalue()
+    assert f"not saved: {taken} exists and is not replaced" in out.getvalue()
     assert taken.read_text() == "mine"
     assert load_record(first).actions
 
@@ -137,3 +161,53 @@ def test_a_move_to_a_new_file_holds_that_file_while_the_game_plays(tmp_path: Pat
     assert session.run() == 0
     assert seen == ["held"]
     hold(second, what="the game record").release()   # free once the game is over
+
+
+def test_save_reads_one_name_as_a_shell_does_and_says_how_to_resume_it(tmp_path: Path) -> None:
+    """An audit's `save new3.json extra` saved to 'new3.json extra' and printed a resume command that the
+    shell split; `save "with space.json"` kept the quotes in the name."""
+    import os
+    import shlex
+
+    first = tmp_path / "first.json"
+    spaced = tmp_path / "with space.json"
+    session, out = _session(first, [f"save {tmp_path / 'a.json'} extra", f'save "{spaced}"', f"save '{spaced}'",
+                                    "quit"])
+    os.chdir(tmp_path)
+    assert session.run() == 0
+    screen = out.getvalue()
+    assert "not saved: name one file (you gave 2 words)" in screen
+    assert not (tmp_path / "a.json extra").exists() and not (tmp_path / "a.json").exists()
+    assert spaced.exists() and load_record(spaced).actions == load_record(first).actions
+    assert f"cassino play --resume {shlex.quote(str(spaced))}" in screen
+    assert f"not saved: the game is already recorded in {spaced}" in screen
+
+
+def test_every_file_the_game_was_in_stays_locked_while_it_plays(tmp_path: Path) -> None:
+    """An audit found the first and the last file locked after two moves, the one in between not."""
+    from cassino.files import Busy, hold
+
+    names = [tmp_path / n for n in ("g.json", "a.json", "b.json")]
+    seen: list[list[str]] = []
+
+    def look() -> str:
+        row = []
+        for path in names:
+            try:
+                hold(path, what="the game record").release()
+                row.append("free")
+            except Busy:
+                row.append("held")
+        seen.append(row)
+        return "quit"
+
+    from cassino.files import hold as take
+    first = take(names[0], what="the game record")   # (as `cassino play` holds the file it starts in)
+    try:
+        session, _ = _session(names[0], [f"save {names[1]}", f"save {names[2]}", look])
+        assert session.run() == 0
+    finally:
+        first.release()
+    assert seen == [["held", "held", "held"]]
+    for path in names[1:]:
+        hold(path, what="the game record").release()   # let go at the end

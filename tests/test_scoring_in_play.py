@@ -30,7 +30,12 @@ RECORDS = ROOT / "tests" / "records"
 def games(record: Record, rules_name: str) -> list[Game]:
     """The game after each action, replayed with the bundled variant (the record's own rules must agree)."""
     bundled = load_rules(rules_name)
-    assert dict(record.rules.data) == dict(bundled.data), f"{rules_name}: the record's rules differ from the bundled file"
+    # (The readings are words about the rules, not rules: a reading added to the file since the record was
+    # made changes no play; every setting must agree.)
+    def played(data: dict) -> dict:  # type: ignore[type-arg]
+        return {k: v for k, v in data.items() if k != "readings"}
+    assert played(dict(record.rules.data)) == played(dict(bundled.data)), \
+        f"{rules_name}: the record's rules differ from the bundled file"
     game = Game.new(Engine(bundled), record.seed, record.players, record.partners, dealer=record.dealer)
     out = [game]
     for action in record.actions:

@@ -14,7 +14,9 @@ end of input saves before leaving.
 
 from __future__ import annotations
 
+import os
 import re
+import shlex
 import signal
 import sys
 import threading
@@ -104,9 +106,9 @@ class Session(GameSession):
         self.shown_to: int | None = None
         #: The last hint given, with the position it was for (hand, ply): a warning of that very move says so.
         self.hinted: tuple[int, int, Move] | None = None
-        #: The lock on a file the game moved to (``save FILE``) while it plays: released when it ends. The
-        #: file it started in stays held by the caller until then.
-        self.moved_to: Held | None = None
+        #: The locks on the files the game moved to (``save FILE``), held while it plays and released when it
+        #: ends; the file it started in is held by the caller until then.
+        self.moved_to: list[Held] = []
 
     # ------------------------------------------------------------------ drawing
     def card(self, name: str) -> Text:
@@ -379,7 +381,7 @@ class Session(GameSession):
                 self.console.print(f"saved to {self.save_path}")
                 continue
             if word.startswith("save ") or word.startswith("save\t"):
-                self.save_to(text[5:].strip())
+                self.save_to(text[5:])
                 continue
             if word == "hint":
                 hinted = self.hint(seat)
@@ -448,16 +450,30 @@ class Session(GameSession):
             self.act(format_move(move, deck))
             return True
 
-    def save_to(self, name: str) -> bool:
+    def save_to(self, typed: str) -> bool:
         """``save FILE``: the game written to a new file, which records it from now on (the file it was
-        in keeps the game up to here). A file that exists is not replaced. Says what happened; True
-        when the game moved."""
+        in keeps the game up to here, and stays locked while the game plays). ``typed`` is read as a
+        shell reads one word (quotes group a name with spaces). A file that exists is not replaced.
+        Says what happened; True when the game moved."""
         try:
-            path = claim_path(name)
-        except RecordError as e:
-            self.console.print(f"not saved: {e}", highlight=False)
+            words = shlex.split(typed)
+        except ValueError as e:   # (an unclosed quote)
+            self.console.print(f"not saved: {e}: name one file, in quotes if its name has spaces", highlight=False)
+            return False
+        if len(words) != 1:
+            self.console.print(f"not saved: name one file (you gave {len(words)} words); a name with spaces goes in "
+                               f"quotes: save \"my game.json\"", highlight=False)
+            return False
+        name = words[0]
+        if os.path.lexists(name) and not os.path.isdir(name):   # (a folder: said as one, below)
+            if os.path.exists(name) and os.path.exists(self.save_path) and os.path.samefile(name, self.save_path):
+                said = f"the game is already recorded in {name}"
+            else:
+                said = f"{name} exists and is not replaced: name a file that does not exist yet"
+            self.console.print(f"not saved: {said}", highlight=False)
             return False
         try:
+            path = claim_path(name)
             held = hold(path, what="the game record")
         except (Busy, CassinoError) as e:
             self.console.print(f"not saved: {e}", highlight=False)
@@ -468,28 +484,33 @@ class Session(GameSession):
             held.release()
             self.console.print(f"not saved: {e}", highlight=False)
             return False
-        if self.moved_to is not None:
-            self.moved_to.release()
-        self.moved_to = held
+        self.moved_to.append(held)   # (the files the game was in stay locked until it ends: none is resumed meanwhile)
         self.save_path = path
         self.console.print(f"saved to {path}, where the game is recorded from now on; continue it later with: "
-                           f"cassino play --resume {path}", highlight=False)
+                           f"cassino play --resume {shlex.quote(str(path))}", highlight=False)
         return True
 
     def rescue(self, problem: RecordError) -> bool:
-        """The record could not be written (its folder removed, the disk full): the action that failed was
+        """The record could not be written (its folder removed, the disk full): an action that failed was
         not made. Ask for another file to keep the game in; False when the player names none (an empty
-        line or the end of input), and the game stops where its record last was."""
-        self.console.print(f"the game could not be saved: {problem}\nthe last action was not made; the game is "
-                           f"as it was before it", highlight=False)
+        line or the end of input), and the game stops where its record last was (said so, or that the record
+        is gone and the game with it)."""
+        self.console.print(f"the game could not be saved: {problem}\nthe game is as it was before that (a move that "
+                           f"could not be written is not made)", highlight=False)
+        gone = not os.path.isfile(self.save_path)
+        stop = "Enter stops the game, which is then lost: its record is gone" if gone else "Enter stops the game"
         while True:
             try:
-                name = self.read("name a new file to keep the game in and play on (Enter stops the game): ")
+                name = self.read(f"name a new file to keep the game in and play on ({stop}): ")
             except EOFError:
                 name = ""
             if not name.strip():
-                self.console.print(f"stopped: the game is not saved past its last move in {self.save_path}",
-                                   highlight=False)
+                if gone:
+                    self.console.print(f"stopped: the game is lost: its record {self.save_path} no longer exists",
+                                       highlight=False)
+                else:
+                    self.console.print(f"stopped: the game is not saved past its last move in {self.save_path}",
+                                       highlight=False)
                 return False
             if self.save_to(name.strip()):
                 return True
@@ -518,9 +539,8 @@ class Session(GameSession):
             self.console.print(f"\ninterrupted: game saved; continue with: cassino play --resume {self.save_path}")
             return 130
         finally:
-            if self.moved_to is not None:
-                self.moved_to.release()
-                self.moved_to = None
+            while self.moved_to:
+                self.moved_to.pop().release()
 
     def _start(self) -> None:
         """What the game is, where it is recorded, who sits where; the tutorial's first lesson."""

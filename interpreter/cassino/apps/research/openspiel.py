@@ -218,7 +218,11 @@ def _resampling_rng(sampler: Any) -> random.Random:
         if callable(method) and type(sampler).__module__.startswith("numpy"):
             return random.Random(int(float(method()) * 2 ** 53))
     if callable(sampler):
-        return random.Random(int(float(sampler()) * 2 ** 53))
+        value = sampler()
+        if isinstance(value, bool) or not isinstance(value, numbers.Real) or not 0 <= float(value) < 1:
+            raise ValueError(f"{SHORT_NAME}: resample_from_infostate: the sampler must give a float in [0, 1); "
+                             f"it gave {value!r}"[:200])
+        return random.Random(int(float(value) * 2 ** 53))
     raise TypeError(f"{SHORT_NAME}: resample_from_infostate: the sampler must be a random.Random, a numpy "
                     f"Generator or RandomState, a callable giving floats in [0, 1), or None; got "
                     f"{type(sampler).__name__}")
