@@ -166,14 +166,12 @@ def test_a_move_to_a_new_file_holds_that_file_while_the_game_plays(tmp_path: Pat
 def test_save_reads_one_name_as_a_shell_does_and_says_how_to_resume_it(tmp_path: Path) -> None:
     """An audit's `save new3.json extra` saved to 'new3.json extra' and printed a resume command that the
     shell split; `save "with space.json"` kept the quotes in the name."""
-    import os
     import shlex
 
     first = tmp_path / "first.json"
     spaced = tmp_path / "with space.json"
     session, out = _session(first, [f"save {tmp_path / 'a.json'} extra", f'save "{spaced}"', f"save '{spaced}'",
                                     "quit"])
-    os.chdir(tmp_path)
     assert session.run() == 0
     screen = out.getvalue()
     assert "not saved: name one file (you gave 2 words)" in screen
