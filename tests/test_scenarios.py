@@ -366,6 +366,15 @@ def test_any_case_is_run_or_refused_never_a_crash(tmp_path_factory: pytest.TempP
         assert len(result.cases) == 1
 
 
+def test_a_player_count_the_file_gives_every_case_is_said_at_its_line(tmp_path: Path) -> None:
+    f = tmp_path / "s.yaml"
+    f.write_text("variant: standard\nplayers: 7\ncases:\n  - name: x\n    hand: [9D]\n    expect: {winner: null}\n",
+                 encoding="utf-8")
+    result = check(f)
+    assert result.returncode == 1, result.stdout + result.stderr
+    assert f"{f}:2:10: impossible position: standard is for 2-4 players, not 7" in result.stdout, result.stdout
+
+
 def test_a_file_of_no_cases_is_a_file_error(tmp_path: Path) -> None:
     """`cases: []` passed with exit 0, so a scenario file emptied by mistake passed in a suite."""
     f = tmp_path / "s.yaml"

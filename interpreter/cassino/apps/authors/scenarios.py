@@ -206,7 +206,8 @@ class Runner:
         players = case.get("players", file.get("players", rules.seats.min_players))
         if not rules.seats.min_players <= players <= rules.seats.max_players:
             raise ImpossiblePosition(f"{rules.name} is for {rules.seats.min_players}-{rules.seats.max_players} players, not {players}",
-                                     ("players",) if "players" in case else None)
+                                     ("players",) if "players" in case else (FILE_LEVEL, "players") if "players" in file
+                                     else None)
         partners = case.get("partners")
         if partners and players not in rules.seats.partnership_players:
             counts = " or ".join(str(n) for n in rules.seats.partnership_players)
@@ -318,10 +319,16 @@ class Runner:
 Locator = Callable[[PathT], str]
 
 
+#: The first part of a path that is the file's own, not the case's (a `players:` given for every case).
+FILE_LEVEL = "<file>"
+
+
 def locator(doc: Document, case: PathT) -> Locator:
-    """FILE:LINE:COL of a place in one case of ``doc``."""
+    """FILE:LINE:COL of a place in one case of ``doc`` (or of the file, for a path that starts with
+    ``FILE_LEVEL``)."""
     def locate(path: PathT) -> str:
-        line, column = doc.position(case + tuple(path))
+        where = tuple(path[1:]) if path and path[0] == FILE_LEVEL else case + tuple(path)
+        line, column = doc.position(where)
         return f"{doc.path}:{line}:{column}"
     return locate
 
