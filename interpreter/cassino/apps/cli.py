@@ -666,9 +666,9 @@ def _cmd_rules(args: argparse.Namespace) -> int:
         example = {"text": "rules.txt", "markdown": "rules.md", "html": "rules.html"}[args.format]
         target = check_target(args.output, replace=args.force, what="the rulebook", example=example)
         # The rule file read, or a file it extends, is never replaced by its rulebook, --force or not.
-        read = load(args.variant).resolved.paths
+        read = load(args.variant).resolved.paths if target.exists() else ()
         for k, path in enumerate(read):
-            if target.exists() and path.exists() and os.path.samefile(target, path):
+            if path.exists() and os.path.samefile(target, path):
                 raise _error(f"{args.output} is {'the rule file being read' if k == 0 else 'a rule file it extends'}: "
                              f"the rulebook would replace it; name another file, e.g. --output {example}")
     book = full_rulebook(args.variant, with_worked_examples=not args.no_examples, marked=not args.unmarked)
