@@ -12,15 +12,23 @@ the games change, so the comparison can fail."""
 
 from __future__ import annotations
 
+import json
 import random
 import re
+from pathlib import Path
 from typing import Any
 
 import pytest
+from hypothesis import assume, given
+from hypothesis import strategies as st
 
 from cassino.engine.core import Engine
 from cassino.engine.game import Game
-from cassino.language.explain import explain, unused
+from cassino.engine.notation import format_move
+from cassino.errors import Diagnostic
+from cassino.language import semantics
+from cassino.language.explain import explain
+from cassino.language.unread import BUILD_SETTINGS, PILE_SETTINGS, SWEEP_SETTINGS, unused
 from cassino.language.rules import Rules
 from cassino.language.settings import get, with_value
 from cassino.language.variants import bundled_names, load_rules
@@ -74,15 +82,36 @@ def _play(rules: Rules, seed: int, hands: int = 2) -> list[tuple[Any, ...]]:
     return seen
 
 
+def _shown_settings(text: str) -> list[tuple[str, str]]:
+    """Each setting line of ``explain``'s text (`  key = value` under its section's name) as its dotted path,
+    with the lines under it up to the next setting."""
+    out: list[tuple[str, str]] = []
+    section = ""
+    for block in re.split(r"\n(?=\S|  \S)", text):
+        first = block.split("\n", 1)[0]
+        if re.fullmatch(r"[a-z]+", first):
+            section = first
+        found = re.match(r"  ([a-z_.]+) = ", first)
+        if found and section not in ("deck", "scoring"):
+            out.append((f"{section}.{found.group(1)}", block))
+    return out
+
+
 @pytest.mark.parametrize("name", bundled_names())
 def test_explain_marks_exactly_the_unread_settings(name: str) -> None:
     rules = load_rules(name)
     text = explain(rules)
-    marked = _marked(rules)
-    for setting in marked:
-        key = setting.split(".", 1)[1]
-        assert re.search(rf"^  {re.escape(key)} = .*\n.*\n      Not used here: ", text, re.M), (name, setting)
-    assert text.count("Not used here: ") == len(marked), name
+    shown = _shown_settings(text)
+    assert len(shown) > 60, name   # (every setting of seats to endgame is shown)
+    for setting, block in shown:
+        assert ("Not used here" in block) == bool(unused(rules, setting)), (name, setting, block)
+    marked = [s for s, _ in shown if unused(rules, s)]
+    assert text.count("Not used here") == len(marked), name
+    # each reason said in full where the setting before it had another (or none), "as above" after the same
+    reasons = [unused(rules, s) for s, _ in shown]
+    for (setting, block), why, before in zip(shown, reasons, ["", *reasons]):
+        if why:
+            assert (f"Not used here: {why}." in block) == (why != before), (name, setting)
 
 
 @pytest.mark.parametrize("name", bundled_names())
@@ -106,9 +135,12 @@ def test_the_comparison_sees_a_setting_that_is_read() -> None:
 
 def test_the_lowest_wins_games_say_their_game_end_settings_are_unread() -> None:
     text = explain(load_rules("krypkasino"))
-    block = text[text.index("  both_reach = "):]
+    game = text[text.index("\ngame\n"):text.index("\nendgame\n")]
+    said = "Not used here: the lowest total wins once a side is at or past the target (`goal: lowest`)."
+    assert game.count(said) == 1 and game.index("count_out = ") < game.index(said) < game.index("both_reach = ")
+    block = game[game.index("  both_reach = "):]
     block = block[:re.search(r"\n  \S", block).start()]   # its line and the lines under it
-    assert "Not used here: the lowest total wins once a side is at or past the target (`goal: lowest`)." in block
+    assert "Not used here (as above)." in block   # (the reason said once, under the first setting it marks)
     # ... and the target is said to be the loss limit there
     assert "with `goal: lowest`, the loss limit that ends it" in text
 
@@ -118,3 +150,93 @@ def test_a_count_out_variant_reads_its_count_out() -> None:
     assert rules.game.both_reach == "count_out"
     assert not unused(rules, "game.count_out") and not unused(rules, "game.count_out_sweeps")
     assert unused(rules, "game.target_step")
+
+
+# ------------------------------------------------------------------ every unread setting, on play
+# The marks above in the bundled files are a few of the conditions that leave settings unread; a house rule
+# meets the others (a Scopa that sets a build limit, a standard game with no sweeps item). Each condition is
+# put on every bundled variant, and each setting it leaves unread changed to another value the schema allows:
+# the same random moves must meet the same legal moves at every turn, and the hand the same scores.
+
+SCHEMA = json.loads((Path(__file__).resolve().parents[1] / "schema" / "variant.schema.json").read_text())
+
+
+def _no_sweeps_item(data: dict[str, Any]) -> dict[str, Any]:
+    items = {k: v for k, v in data["scoring"]["items"].items() if v.get("count") != "sweeps"}
+    data = with_value(data, ("scoring", "items"), items)
+    return with_value(data, ("game", "count_out"), [n for n in data["game"]["count_out"] if n in items])
+
+
+#: Each condition: how a rule set is put under it, and the settings it leaves unread (``cassino.language.unread``).
+CONDITIONS: dict[str, tuple[Any, tuple[str, ...]]] = {
+    "builds not allowed": (lambda d: with_value(d, ("build", "allowed"), False), BUILD_SETTINGS),
+    "no card from the piles": (lambda d: with_value(d, ("capture", "from_piles"), "none"), PILE_SETTINGS),
+    "no obligation of a build": (lambda d: with_value(d, ("build", "owner_obligation"), "none"),
+                                 ("build.owner_obligation_in_last_deal",)),
+    "no sweeps item": (_no_sweeps_item, SWEEP_SETTINGS),
+}
+
+
+def _schema_values(setting: str) -> list[Any]:
+    section, key = setting.split(".")
+    node = SCHEMA["properties"][section]["properties"][key]
+    if "enum" in node:
+        return list(node["enum"])
+    kinds = node["type"] if isinstance(node["type"], list) else [node["type"]]
+    values: list[Any] = [None] if "null" in kinds else []
+    if "boolean" in kinds:
+        values += [True, False]
+    if "integer" in kinds:
+        low, high = node.get("minimum", 0), node.get("maximum", 14)
+        values += sorted({low, (low + high) // 2, high})
+    return values
+
+
+def _valid(data: dict[str, Any]) -> Rules | None:
+    try:
+        rules = Rules.from_data(data)
+    except (ValueError, KeyError, TypeError):
+        return None
+    return None if semantics.check(data, rules, lambda path, message, **_: Diagnostic("x.yaml", 1, 1, message)) \
+        else rules
+
+
+def _moves_and_scores(rules: Rules, seed: int, players: int) -> list[Any]:
+    """One hand of random legal moves: every turn's legal moves in the notation, then the scores."""
+    engine = Engine(rules)
+    game = Game.new(engine, seed, players, partners=rules.partnership(players, True)).with_(target=None)
+    rng = random.Random(seed)
+    seen: list[Any] = []
+    while not game.over:
+        moves = game.legal_moves()
+        seen.append(sorted(format_move(m, engine.deck) for m in moves))
+        game = game.play(moves[rng.randrange(len(moves))])
+    return [*seen, game.scores]
+
+
+@pytest.mark.parametrize("condition", CONDITIONS)
+@given(data=st.data())
+def test_a_setting_left_unread_by_a_condition_changes_no_play(condition: str, data: st.DataObject) -> None:
+    put, settings = CONDITIONS[condition]
+    name = data.draw(st.sampled_from(bundled_names()), label="variant")
+    rules = _valid(put(dict(load_rules(name).data)))
+    assume(rules is not None)
+    assert rules is not None
+    setting = data.draw(st.sampled_from(settings), label="setting")
+    assert unused(rules, setting), (name, setting)   # the condition marks it
+    now = get(dict(rules.data), tuple(setting.split(".")))
+    value = data.draw(st.sampled_from([v for v in _schema_values(setting) if v != now]), label="value")
+    changed = _valid(with_value(dict(rules.data), tuple(setting.split(".")), value))
+    assume(changed is not None)
+    assert changed is not None
+    players = data.draw(st.integers(rules.seats.min_players, min(rules.seats.max_players, 4)), label="players")
+    seed = data.draw(st.integers(0, 2**32), label="seed")
+    assert _moves_and_scores(changed, seed, players) == _moves_and_scores(rules, seed, players)
+
+
+def test_the_play_comparison_sees_a_build_setting_where_builds_are_made() -> None:
+    """Control: with builds allowed, a build limit of 5 changes some hands' legal moves."""
+    rules = load_rules("standard")
+    changed = _valid(with_value(dict(rules.data), ("build", "max_value"), 5))
+    assert changed is not None and not unused(rules, "build.max_value")
+    assert any(_moves_and_scores(changed, seed, 2) != _moves_and_scores(rules, seed, 2) for seed in range(4))

@@ -168,3 +168,74 @@ def test_a_rulebook_of_rules_that_may_never_end_plays_no_sample_hand(tmp_path: P
     assert code == 0 and "may never end" in out and "Players: 2, each played by the computer" not in out
     code, out, _ = cli("rules", "hungarian-ulmann")
     assert code == 0 and "Players: 2, each played by the computer" in out
+
+
+# ------------------------------------------------------------------ settings a house rule writes that are unread
+
+UNREAD = "has no effect"
+
+
+@pytest.mark.parametrize("text, line, column, said", [
+    ("name: s\nextends: scopa\nbuild:\n  max_value: 9\n", 4, 14, "`build.max_value` has no effect here: no builds"),
+    ("name: s\nextends: standard\ncapture:\n  pile_reach: 3\n", 4, 15, "no card is taken from the players' piles"),
+    ("name: s\nextends: standard\nbuild:\n  owner_obligation: none\n  owner_obligation_in_last_deal: false\n", 5, 34,
+     "owning a build obliges nothing"),
+    ("name: s\nextends: standard\nscoring:\n  items:\n    sweeps:\n      ties: split\n", 6, 13,
+     "`ties` has no effect on scoring item `sweeps`: only `count: most` and `count: primiera` read it"),
+    ("name: s\nextends: kasino-misar\ngame:\n  target_step: 5\n", 4, 16, "the lowest total wins"),
+    ("name: s\nextends: standard\ngame:\n  lurch:\n    multiplier: 3\n", 5, 17, "no lurch is played"),
+])
+def test_a_setting_a_house_rule_writes_that_its_rules_leave_unread_is_warned_at_its_line(
+        tmp_path: Path, text: str, line: int, column: int, said: str) -> None:
+    loaded = load(_write(tmp_path, text))
+    [warning] = loaded.warnings
+    assert warning.severity == "warning" and UNREAD in warning.message and said in warning.message
+    assert (warning.file, warning.line, warning.column) == (str(tmp_path / "house.yaml"), line, column)
+    assert warning.hint and warning.hint.startswith("remove")
+
+
+def test_a_sweeps_item_without_any_sweeps_scoring_leaves_the_sweep_settings_unread(tmp_path: Path) -> None:
+    """An item's count changed from sweeps leaves the sweep settings the same file writes unread; the sweeps
+    item's own settings written by the parent are not the house rule's to answer for."""
+    text = ("name: s\nextends: standard\nscoring:\n  items:\n    sweeps:\n      count: last_capture\n"
+            "sweeps:\n  cancel: true\n")
+    [warning] = load(_write(tmp_path, text)).warnings
+    assert "`sweeps.cancel` has no effect here: no scoring item counts sweeps" in warning.message
+    assert warning.line == 8
+
+
+@pytest.mark.parametrize("text", [
+    # the child turns builds off under its parent's build limit: its own choice, not a mistake
+    "name: c\nextends: parent.yaml\nbuild:\n  allowed: false\n",
+    # a parent's `ties` on an item whose count the child changes: not the child's to remove
+    "name: c\nextends: parent.yaml\nscoring:\n  items:\n    cards:\n      count: each\n",
+])
+def test_a_setting_made_unread_by_a_later_file_is_not_warned(tmp_path: Path, text: str) -> None:
+    _write(tmp_path, "name: p\nextends: standard\nbuild:\n  max_value: 9\nscoring:\n  items:\n    cards:\n"
+                     "      ties: split\n", "parent.yaml")
+    assert load(_write(tmp_path, text)).warnings == ()
+
+
+def test_a_whole_rule_file_that_extends_nothing_may_write_unread_settings(tmp_path: Path) -> None:
+    """standard.yaml writes its count-out order and a lurch's worth, which it does not play: a copy of it made
+    the start of a new variant is not warned of them."""
+    text = (Path(load("standard").resolved.paths[0]).read_text()).replace("name: standard", "name: mine")
+    loaded = load(_write(tmp_path, text, "mine.yaml"))
+    assert loaded.warnings == ()
+    assert "Not used here" in __import__("cassino.language.explain", fromlist=["explain"]).explain(loaded.rules)
+
+
+def test_turns_of_several_actions_without_builds_are_refused(tmp_path: Path) -> None:
+    with pytest.raises(RuleFileError) as raised:
+        load(_write(tmp_path, "name: s\nextends: south-african-casino\nbuild:\n  allowed: false\n"))
+    [error] = raised.value.diagnostics
+    assert "turns of several actions are made of builds" in error.message
+    assert (error.line, error.column) == (4, 12) and "free_actions: false" in (error.hint or "")
+
+
+def test_validate_strict_fails_on_an_unread_setting(tmp_path: Path, cli) -> None:  # type: ignore[no-untyped-def]
+    path = _write(tmp_path, "name: s\nextends: scopa\nbuild:\n  max_value: 9\n")
+    code, out, err = cli("validate", str(path))
+    assert code == 0 and "warning: `build.max_value` has no effect here" in out + err
+    code, out, err = cli("validate", "--strict", str(path))
+    assert code == 2

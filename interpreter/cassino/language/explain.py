@@ -13,6 +13,7 @@ from .resolve import Resolved
 from .rulebook import humanize, setting_value
 from .rules import Rules
 from .schema import load_schema
+from .unread import unused
 
 SECTIONS = ("deck", "seats", "deal", "capture", "build", "trail", "sweeps", "scoring", "game", "endgame")
 
@@ -87,36 +88,21 @@ class _Readings:
                 + (f" (source: {r.source})" if r.source else "") for r in taken]
 
 
-def unused(rules: Rules, setting: str) -> str:
-    """Why ``setting`` (a dotted path) cannot change this variant's game under its other settings, in
-    words; "" where it can. A setting read only under another's value (the count-out order only when
-    several sides past the target count out) is shown beside its value all the same, and a reader
-    should not take it for a rule of the game (the scoring module is what these mirror)."""
-    g = rules.game
-    if setting == "game.lurch.multiplier" and g.lurch.below is None:
-        return "no lurch is played (`lurch.below: none`)"
-    if setting == "endgame.sweeps_from_side" and rules.endgame.sweeps_from is None:
-        return "sweeps always score (`endgame.sweeps_from: none`)"
-    if setting not in ("game.both_reach", "game.count_out", "game.count_out_sweeps", "game.target_step"):
-        return ""
-    if g.goal == "lowest":
-        return "the lowest total wins once a side is at or past the target (`goal: lowest`)"
-    if g.target is None:
-        return "each hand is a game on its own (`target: none`)"
-    if setting == "game.count_out" or setting == "game.count_out_sweeps":
-        if g.both_reach != "count_out":
-            return f"several sides past the target do not count out (`both_reach: {g.both_reach}`)"
-        if setting == "game.count_out_sweeps" and not any(
-                item.count == "sweeps" and item.name in g.count_out for item in rules.scoring.items):
-            return "no sweeps item counts out (`count_out`)"
-    if setting == "game.target_step" and g.both_reach != "next_target":
-        return f"the target does not move (`both_reach: {g.both_reach}`)"
-    return ""
+class _NotUsed:
+    """The "Not used here" line under each unread setting (``unread``): its reason in full the first time,
+    "as above" where the setting just before it was unread for the same reason (Scopa's eighteen build
+    settings say why once)."""
 
+    def __init__(self, rules: Rules) -> None:
+        self.rules = rules
+        self.last = ""
 
-def _not_used(rules: Rules, setting: str) -> str:
-    why = unused(rules, setting)
-    return f"\n      Not used here: {why}." if why else ""
+    def line(self, setting: str) -> str:
+        why = unused(self.rules, setting)
+        said, self.last = self.last, why
+        if not why:
+            return ""
+        return "\n      Not used here (as above)." if why == said else f"\n      Not used here: {why}."
 
 
 def explain(rules: Rules, resolved: Resolved | None = None) -> str:
@@ -126,6 +112,7 @@ def explain(rules: Rules, resolved: Resolved | None = None) -> str:
     d = rules.data
     origins = _Origins(resolved)
     said = _Readings(rules)
+    not_used = _NotUsed(rules)
     lines = [f"{rules.name}: {rules.description}", f"source: {rules.source}", *origins.header(), ""]
     deck = d["deck"]
     ranks = ", ".join(f"{r['rank']}={_short(r['value']) if r['value'] is not None else 'no value'}" for r in deck["ranks"])
@@ -179,7 +166,7 @@ def explain(rules: Rules, resolved: Resolved | None = None) -> str:
                 for sub, v in value.items():
                     desc = props[key]["properties"][sub]["description"]
                     lines.append(f"  {key}.{sub} = {_short(v)}{origins.mark(section, key, sub)}\n      {desc}"
-                                 + _not_used(rules, f"{section}.{key}.{sub}"))
+                                 + not_used.line(f"{section}.{key}.{sub}"))
                     lines += said.under(f"{section}.{key}.{sub}")
                 continue
             desc = props.get(key, {}).get("description", "")
@@ -187,7 +174,7 @@ def explain(rules: Rules, resolved: Resolved | None = None) -> str:
             if (section, key) == ("game", "count_out") and isinstance(value, list):   # items as the rulebook names them
                 shown = ", ".join(humanize(str(v)) for v in value) or "none"
             lines.append(f"  {key} = {shown}{origins.mark(section, key)}\n      {desc}"
-                         + _not_used(rules, f"{section}.{key}"))
+                         + not_used.line(f"{section}.{key}"))
             lines += said.under(f"{section}.{key}", prefix=True)
         lines.append("")
     rest = said.under("", prefix=True)   # the deck's, and any a line above did not take

@@ -81,7 +81,7 @@ class Resolved:
         best: tuple[int, Document, PathT] | None = None
         sections: dict[str, Document] = {}
         for d in own:
-            for setting in _settings_of(d.data):
+            for setting in settings_of(d.data):
                 shared = next((i for i, (a, b) in enumerate(zip(setting, path)) if a != b), min(len(setting), len(path)))
                 if shared and (best is None or shared > best[0]):
                     best = (shared, d, setting)
@@ -98,13 +98,13 @@ class Resolved:
 _META = ("name", "description", "source", "extends", "readings")
 
 
-def _settings_of(data: Any, path: PathT = ()) -> list[PathT]:
+def settings_of(data: Any, path: PathT = ()) -> list[PathT]:
     """Every leaf setting a file gives, as paths (lists are one setting: they replace, never merge)."""
     if isinstance(data, dict):
         out: list[PathT] = []
         for k, v in data.items():
             if path or k not in _META:
-                out += _settings_of(v, path + (k,))
+                out += settings_of(v, path + (k,))
         return out
     return [path] if path else []
 

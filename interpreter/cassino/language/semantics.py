@@ -16,8 +16,10 @@ from typing import Any, Callable
 
 from .cards import MAX_DECK_CARDS, CardError, Deck
 from ..errors import Diagnostic
+from .resolve import Resolved, settings_of
 from .rules import Rules, ScoringItem
 from .selectors import SelectorError, compile_selector
+from .unread import unread, unread_item_key
 
 Locate = Callable[..., Diagnostic]
 
@@ -38,9 +40,55 @@ def check(data: dict[str, Any], rules: Rules, locate: Locate) -> list[Diagnostic
     return out
 
 
-def warnings(data: dict[str, Any], rules: Rules, locate: Locate) -> list[Diagnostic]:
-    """Rules that play but may not play as meant, each a ``severity="warning"`` diagnostic."""
-    return _endless(rules, locate)
+def warnings(data: dict[str, Any], rules: Rules, locate: Locate, resolved: Resolved | None = None) -> list[Diagnostic]:
+    """Rules that play but may not play as meant, each a ``severity="warning"`` diagnostic (with ``resolved``,
+    the files read: settings an author's own file writes that its rules leave unread, too)."""
+    return _endless(rules, locate) + (_unread_settings(rules, resolved) if resolved is not None else [])
+
+
+def _unread_settings(rules: Rules, resolved: Resolved) -> list[Diagnostic]:
+    """Each setting a house rule writes (an author's file that extends another) that the rules leave unread
+    (``unread``): `build.max_value` on Scopa, which builds nothing; `ties` on a sweeps item. A whole rule file
+    extending nothing may write every setting out, as the bundled ones do, and is not warned. Said only where
+    the file writes it no earlier in the chain than the setting that leaves it unread: a parent house rule's
+    build limit, left unread by its child's `build.allowed: false`, is the child's choice, not a mistake."""
+    docs = resolved.documents
+    shipped = resolved.shipped or (False,) * len(docs)
+    rank = {id(doc): k for k, doc in enumerate(docs)}
+
+    def writer(path: tuple[Any, ...]) -> int:   # (the file that gives ``path`` its value; past the chain: a default)
+        found = resolved.origin.get(path)
+        return rank.get(id(found[0]), len(docs)) if found is not None else len(docs)
+
+    out: list[Diagnostic] = []
+    items = {item.name: item for item in rules.scoring.items}
+    for k, doc in enumerate(docs):
+        if shipped[k] or "extends" not in doc.data:
+            continue   # (a file that extends nothing may write every setting out, the unread ones too)
+        for path in settings_of(doc.data):
+            if writer(path) != k:
+                continue   # (a file nearer the one asked for gives it another value: that file is looked at)
+            dotted = ".".join(str(p) for p in path)
+            if len(path) == 4 and path[:2] == ("scoring", "items") and str(path[2]) in items:
+                item = items[str(path[2])]
+                readers = unread_item_key(item.count, str(path[3]))
+                if readers and k <= writer(path[:3] + ("count",)):
+                    out.append(resolved.diagnostic(path, f"`{path[3]}` has no effect on scoring item `{item.name}`: "
+                                                         f"only {_counts(readers)} read it, and `{item.name}` "
+                                                         f"counts `{item.count}`",
+                                                   hint=f"remove {path[3]}, or set count: {readers[0]}",
+                                                   severity="warning"))
+                continue
+            why = unread(rules, dotted)
+            if why is not None and k <= min(writer(tuple(g.split("."))) for g in why.because):
+                out.append(resolved.diagnostic(path, f"`{dotted}` has no effect here: {why.why}", hint=why.hint,
+                                               severity="warning"))
+    return out
+
+
+def _counts(readers: tuple[str, ...]) -> str:
+    said = [f"`count: {r}`" for r in readers]
+    return said[0] if len(said) == 1 else ", ".join(said[:-1]) + " and " + said[-1]
 
 
 def may_never_end(rules: Rules) -> bool:
@@ -186,6 +234,14 @@ def _capture_build(data: dict[str, Any], rules: Rules, locate: Locate) -> list[D
     # 10 points" in a deck whose court cards count (Royal's 11 to 13) leaves a card worth more
     # taking loose cards only, never a build. A limit below every card's value leaves no build at all.
     low = min((v for i in range(len(deck)) for v in deck.hand_values[i]), default=None)
+    # A turn of several actions is the card from the hand and builds of cards in play: with no builds, each
+    # turn would only wait for its `end` after the card (tests/test_explain_unused.py changes every build
+    # setting where builds are not allowed: this one alone changed the games).
+    if b.free_actions and not b.allowed:
+        out.append(locate(("build", "free_actions"), "turns of several actions are made of builds, but builds "
+                                                     "are not allowed (`build.allowed: false`)",
+                          hint="set build.free_actions: false (a turn is its one card), or build.allowed: true",
+                          or_at=(("build", "allowed"),)))
     if b.allowed and b.max_value is not None and low is not None and b.max_value < low:
         out.append(locate(("build", "max_value"),
                           f"build.max_value {b.max_value} is below every card's value (the lowest is {low}): "

@@ -122,7 +122,7 @@ def load(name_or_path: str | Path, *, confinement: Confinement | None = None) ->
     diags = semantics.check(data, rules, resolved.diagnostic)
     if diags:
         raise RuleFileError(diags)
-    return LoadedVariant(rules, resolved, tuple(semantics.warnings(data, rules, resolved.diagnostic)))
+    return LoadedVariant(rules, resolved, tuple(semantics.warnings(data, rules, resolved.diagnostic, resolved)))
 
 
 @lru_cache(maxsize=64)

@@ -1,0 +1,117 @@
+"""Settings a rule file may give that its other settings leave unread.
+
+A setting can be valid and still change nothing: every build setting where builds are not allowed, the
+pile settings where no card is taken from the piles, the sweep settings where no scoring item counts
+sweeps, every game-end setting of a game won by the lowest total. ``cassino explain`` marks each such
+value "Not used here" (a reader should not take it for a rule of the game), and ``cassino validate``
+warns of one an author's own file writes (a house rule's `build.max_value: 9` on Scopa, which builds
+nothing, says less than its author thinks). Each claim is checked on play: tests change every setting
+marked here to every other value it may take, in every bundled variant put under the marking condition,
+and see the same legal moves and the same scores (``tests/test_explain_unused.py``).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .rules import Rules
+
+#: The build settings read only where builds are allowed (``build.free_actions`` is not among them: a turn of
+#: several actions without builds is refused as a rule set, ``semantics``), and the trail beside a build.
+BUILD_SETTINGS = tuple(f"build.{k}" for k in (
+    "multiple", "raise_single", "raise_own", "raise_partners", "raise_with_table_cards", "raise_takes_in",
+    "add_sets", "augment_opponents", "one_per_value", "one_per_player", "single_build_as_card", "for_partner",
+    "continue_as_begun", "valueless", "max_value", "owner_obligation", "owner_obligation_in_last_deal",
+    "keep_capturing_card")) + ("trail.with_build",)
+
+#: The settings of taking cards from the players' piles (African Casino), read only where cards are taken so.
+PILE_SETTINGS = ("capture.pile_cards", "capture.pile_reach", "capture.pile_base")
+
+#: What makes, cancels and restricts a sweep: read only where a scoring item counts sweeps.
+SWEEP_SETTINGS = ("sweeps.cancel", "sweeps.on_last_play", "sweeps.residue_is_sweep", "sweeps.record_when_restricted",
+                  "sweeps.in_last_deal", "endgame.sweeps_from", "endgame.sweeps_from_side")
+
+#: The game-end settings that only several sides past the target, in a game won by the highest total, read.
+GAME_END_SETTINGS = ("game.both_reach", "game.count_out", "game.count_out_sweeps", "game.target_step")
+
+#: The keys of a scoring item that only some counts read (the scorer's): `ties` decides a tie for most, and
+#: so on. (`at_least` and `card_points` given to another count are errors: ``semantics``.)
+ITEM_KEYS_READ_BY: dict[str, tuple[str, ...]] = {
+    "cards": ("most", "each", "at_least", "primiera"),
+    "ties": ("most", "primiera"),
+    "all_suits": ("primiera",),
+    "event": ("event",),
+    "by_size": ("sweeps",),
+    "first_play_points": ("sweeps",),
+    "previous_player_points": ("sweeps",),
+}
+
+
+@dataclass(frozen=True)
+class Unread:
+    """Why a setting is unread (``why``, in words), the settings that make it so (``because``, dotted paths
+    whose values decide it) and how an author who meant it would make it count (``hint``)."""
+
+    why: str
+    because: tuple[str, ...]
+    hint: str
+
+
+def unread(rules: Rules, setting: str) -> Unread | None:
+    """Why ``setting`` (a dotted path) cannot change this variant's game under its other settings; None
+    where it can. A setting read only under another's value (the count-out order only when several
+    sides past the target count out) is shown beside its value all the same, and a reader should not take
+    it for a rule of the game (the engine's and the scorer's reading is what these mirror, and the tests
+    check them on play)."""
+    g = rules.game
+    if setting in BUILD_SETTINGS and not rules.build.allowed:
+        return Unread("no builds are made (`build.allowed: false`)", ("build.allowed",),
+                      "remove it, or allow builds with build.allowed: true")
+    if setting == "build.owner_obligation_in_last_deal" and rules.build.owner_obligation == "none":
+        return Unread("owning a build obliges nothing (`build.owner_obligation: none`)", ("build.owner_obligation",),
+                      "remove it, or set build.owner_obligation: no_trail or capture_or_raise")
+    if setting in PILE_SETTINGS and rules.capture.from_piles == "none":
+        return Unread("no card is taken from the players' piles (`capture.from_piles: none`)", ("capture.from_piles",),
+                      "remove it, or let the top cards of the others' piles be taken with capture.from_piles: "
+                      "opponents_top")
+    if setting == "game.lurch.multiplier" and g.lurch.below is None:
+        return Unread("no lurch is played (`lurch.below: none`)", ("game.lurch.below",),
+                      "remove it, or play a lurch with game.lurch.below: N")
+    if setting == "endgame.sweeps_from_side" and rules.endgame.sweeps_from is None:
+        return Unread("sweeps always score (`endgame.sweeps_from: none`)", ("endgame.sweeps_from",),
+                      "remove it, or stop sweeps scoring from a score with endgame.sweeps_from: N")
+    if setting in SWEEP_SETTINGS and not any(item.count == "sweeps" for item in rules.scoring.items):
+        return Unread("no scoring item counts sweeps", ("scoring.items",),
+                      "remove it, or score sweeps with a scoring item of `count: sweeps`")
+    if setting not in GAME_END_SETTINGS:
+        return None
+    if g.goal == "lowest":
+        return Unread("the lowest total wins once a side is at or past the target (`goal: lowest`)", ("game.goal",),
+                      "remove it: in a game won by the lowest total the game ends as the target is reached")
+    if g.target is None:
+        return Unread("each hand is a game on its own (`target: none`)", ("game.target",),
+                      "remove it, or play to a target with game.target: N")
+    if setting == "game.count_out" or setting == "game.count_out_sweeps":
+        if g.both_reach != "count_out":
+            return Unread(f"several sides past the target do not count out (`both_reach: {g.both_reach}`)",
+                          ("game.both_reach",), "remove it, or count out with game.both_reach: count_out")
+        if setting == "game.count_out_sweeps" and not any(
+                item.count == "sweeps" and item.name in g.count_out for item in rules.scoring.items):
+            return Unread("no sweeps item counts out (`count_out`)", ("game.count_out",),
+                          "remove it, or name the sweeps item in game.count_out")
+    if setting == "game.target_step" and g.both_reach != "next_target":
+        return Unread(f"the target does not move (`both_reach: {g.both_reach}`)", ("game.both_reach",),
+                      "remove it, or move the target on with game.both_reach: next_target")
+    return None
+
+
+def unused(rules: Rules, setting: str) -> str:
+    """Why ``setting`` is unread, in words (``unread``); "" where it is read."""
+    found = unread(rules, setting)
+    return found.why if found else ""
+
+
+def unread_item_key(count: str, key: str) -> tuple[str, ...]:
+    """The counts that read a scoring item's ``key``, where an item of ``count`` does not (else ())."""
+    readers = ITEM_KEYS_READ_BY.get(key, ())
+    return readers if readers and count not in readers else ()
