@@ -87,3 +87,36 @@ def test_the_browser_says_so_beside_the_hints_own_move(tmp_path) -> None:  # typ
     assert all("the hint chose this move all the same" in w["text"] for w in hinted["warnings"])
     assert other == plain
     assert warnings_answer(snap, "2D trail", hinted="not a move")["warnings"] == plain["warnings"]
+
+
+def _with_build(variant: str, hands: dict[int, list[str]], table: list[str],
+                build: tuple[list[str], int, int]) -> Game:
+    engine = Engine(load_rules(variant))
+    card = engine.deck.parse
+    state = engine.position(Position(players=2, to_play=0, hands={s: [card(c) for c in h] for s, h in hands.items()},
+                                     table=[card(c) for c in table],
+                                     builds=[([card(c) for c in build[0]], build[1], build[2])]))
+    return Game.at(engine, state)
+
+
+def test_a_next_player_holding_a_build_may_capture_with_another_card() -> None:
+    """An audit's find (standard, seed 106): seat 1 holds a build of 9 and two cards; seat 0 trailing 7D leaves
+    10D, which seat 1 may take with a 10 while it keeps its 9 for the build. The warnings gave the next player
+    the one card tried and nothing else, so a 10 could not be played (the build's holder must keep a 9) and
+    the risk went unsaid."""
+    game = _with_build("standard", {0: ["3C", "7D", "10C"], 1: ["9H", "10S"]},
+                       ["6S", "6D", "10D", "JD", "JC"], (["AD", "8S"], 9, 1))
+    deck = game.engine.deck
+    found = warnings_for(game, parse_move("7D trail", deck))
+    [ten] = [w for w in found if w.kind == "scoring-card"]
+    assert ten.cards == ("10D",) and set(ten.takers) == {"10S", "10H"}
+    assert warnings_for(game, parse_move("10C capture 10D", deck)) == ()   # the move that avoids it
+
+
+def test_a_next_player_whose_one_card_must_take_its_build_is_not_said_to_take_more() -> None:
+    """The same table with the holder down to one card: that card must be the 9 it keeps for its build, and
+    it can take nothing else with it than the build; no 10 is said to take 10D."""
+    game = _with_build("standard", {0: ["3C", "7D", "10C"], 1: ["9H"]},
+                       ["6S", "6D", "10D", "JD", "JC"], (["AD", "8S"], 9, 1))
+    found = warnings_for(game, parse_move("7D trail", game.engine.deck))
+    assert not any(w.kind == "scoring-card" and "10D" in w.cards for w in found)

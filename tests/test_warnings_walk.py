@@ -39,15 +39,17 @@ game:
 CROWDED_HUNGARIAN = LOWEST_HUNGARIAN.replace("lowest", "highest")
 
 
-def _probes(engine: Engine, state: HandState, rng: random.Random, most: int) -> list[HandState]:
-    """The next player holding one card at a time (as the warnings probe it), for a few cards."""
+def _probes(engine: Engine, state: HandState, rng: random.Random, most: int) -> list[tuple[HandState, int]]:
+    """The next player holding one card at a time (as the warnings probe it), for a few cards, beside the cards
+    it keeps for the builds it holds (``warnings._keepers``); each probe with its card's bit."""
     nxt = state.turn
     cards = [i for i in range(engine.n_cards) if not (state.hands[nxt] >> i & 1)]
     out = []
     for card in rng.sample(cards, min(most, len(cards))):
         hands = list(state.hands)
-        hands[nxt] = 1 << card
-        out.append(state.with_(hands=tuple(hands), stock=tuple(range(len(state.stock)))))
+        unseen = engine.full & ~state.hands[nxt] & ~state.table
+        hands[nxt] = 1 << card | warnings._keepers(engine, state, nxt, card, unseen)
+        out.append((state.with_(hands=tuple(hands), stock=tuple(range(len(state.stock)))), 1 << card))
     return out
 
 
@@ -59,14 +61,14 @@ def _compare(engine: Engine, players: int, partners: bool, seed: int, trail_firs
     compared = crowded = 0
     state = engine.start(seed, players, partners=partners)
     while not state.over and state.ply < plies:
-        for probe in _probes(engine, state, rng, probes) if state.ply % every == 0 else []:
+        for probe, card in _probes(engine, state, rng, probes) if state.ply % every == 0 else []:
             if not warnings.walkable(engine, probe):
                 return compared, crowded
             try:
                 engine.legal_moves(probe)
             except PositionTooLargeError:
                 continue   # (beyond the listing budget the listing is a sample: nothing to compare with)
-            assert warnings.takes_by_walk(engine, probe) == warnings.takes_by_listing(engine, probe), \
+            assert warnings.takes_by_walk(engine, probe, card) == warnings.takes_by_listing(engine, probe, card), \
                 (engine.rules.name, seed, state.ply)
             compared += 1
             crowded += bin(probe.table).count("1") + len(probe.builds) > warnings.WALK_ABOVE
@@ -99,12 +101,12 @@ class _BeyondTheBudget(Exception):
     """A probe the engine will not list whole (its listing would be a sample)."""
 
 
-def _listed_whole(engine: Engine, probe: HandState) -> tuple[bool, int, tuple[int, ...]]:
+def _listed_whole(engine: Engine, probe: HandState, card: int = 0) -> tuple[bool, int, tuple[int, ...]]:
     try:
         engine.legal_moves(probe)
     except PositionTooLargeError:
         raise _BeyondTheBudget() from None
-    return LISTED(engine, probe)
+    return LISTED(engine, probe, card)
 
 
 LISTED = warnings.takes_by_listing
@@ -160,7 +162,7 @@ def test_a_walk_past_its_budget_leaves_the_warnings_to_the_listing(tmp_path: Pat
     monkeypatch.setattr(warnings, "WALK_ABOVE", 10)
     walks = []
 
-    def too_large(engine: Engine, probe: HandState) -> tuple[bool, int, tuple[int, ...]]:
+    def too_large(engine: Engine, probe: HandState, card: int = 0) -> tuple[bool, int, tuple[int, ...]]:
         walks.append(probe)
         raise PositionTooLargeError("this position is too large to walk (over 100,000 steps); type the move")
 

@@ -168,10 +168,11 @@ def risks(game: Game, move: Move, legal: list[Move]) -> tuple[Warning, ...]:
     for i in range(engine.n_cards):
         if not unseen >> i & 1:
             continue
-        kind = (engine.rank_str[i], tuple(sorted(engine.captured_values(1 << i), key=str)))
+        keepers = _keepers(engine, after, nxt, i, unseen)
+        kind = (engine.rank_str[i], tuple(sorted(engine.captured_values(1 << i), key=str)), keepers)
         found = tried.get(kind)
         if found is None:
-            found = tried[kind] = _what_one_card_takes(engine, after, nxt, i, stock)
+            found = tried[kind] = _what_one_card_takes(engine, after, nxt, i, stock, keepers)
         sweep, took, builds = found
         if sweep and sweeps:
             sweepers |= 1 << i
@@ -201,18 +202,40 @@ def risks(game: Game, move: Move, legal: list[Move]) -> tuple[Warning, ...]:
     return tuple(out)
 
 
-def _what_one_card_takes(engine: Engine, after: HandState, nxt: int, card: int,
-                         stock: tuple[int, ...]) -> tuple[bool, int, tuple[int, ...]]:
-    """With only ``card`` in the next player's hand: can it sweep, which table cards can it take, which builds."""
+def _keepers(engine: Engine, after: HandState, nxt: int, card: int, unseen: int) -> int:
+    """The cards the next player is taken to hold beside ``card`` where it holds builds: one unseen card that
+    captures each build's value (``build.keep_capturing_card``: a holder may play no card it needs to take its
+    build with). With ``card`` alone in its hand, a holder could play it only to take the build, and the warnings
+    missed every other capture the card makes: a 10 of the next player's taking a trailed 10 while it keeps the
+    9 of its build (an audit's find, standard, seed 106). As many as its hand has room for beside ``card``."""
+    if not engine.rules.build.keep_capturing_card:
+        return 0
+    room = popcount(after.hands[nxt]) - 1
+    keepers = 0
+    for value in sorted({b.value for b in after.builds if b.holder == nxt}, key=str):
+        if room <= 0:
+            break
+        for i in bits(unseen & ~(1 << card) & ~keepers):
+            if value in engine.captured_values(1 << i):
+                keepers |= 1 << i
+                room -= 1
+                break
+    return keepers
+
+
+def _what_one_card_takes(engine: Engine, after: HandState, nxt: int, card: int, stock: tuple[int, ...],
+                         keepers: int = 0) -> tuple[bool, int, tuple[int, ...]]:
+    """With ``card`` in the next player's hand (beside ``keepers``, cards it keeps for its builds, ``_keepers``): can
+    it sweep, which table cards can it take, which builds (the moves that play ``card`` alone)."""
     hands = list(after.hands)
-    hands[nxt] = 1 << card
+    hands[nxt] = 1 << card | keepers
     probe = after.with_(hands=tuple(hands), stock=stock)
     if popcount(probe.table) + len(probe.builds) > WALK_ABOVE and walkable(engine, probe):
         try:
-            return takes_by_walk(engine, probe)
+            return takes_by_walk(engine, probe, 1 << card)
         except PositionTooLargeError:
             pass   # (past the walk's budget: the listing, a sample of the moves where they are too many)
-    return takes_by_listing(engine, probe)
+    return takes_by_listing(engine, probe, 1 << card)
 
 
 def walkable(engine: Engine, probe: HandState) -> bool:
@@ -221,11 +244,12 @@ def walkable(engine: Engine, probe: HandState) -> bool:
     return not engine.turn_rules.active and not engine.take_all and not engine.has_copies and not probe.stacks
 
 
-def takes_by_listing(engine: Engine, probe: HandState) -> tuple[bool, int, tuple[int, ...]]:
-    """``_what_one_card_takes`` from every playable move of ``probe`` (the next player holding the one card)."""
+def takes_by_listing(engine: Engine, probe: HandState, card: int = 0) -> tuple[bool, int, tuple[int, ...]]:
+    """``_what_one_card_takes`` from every playable move of ``probe`` that plays ``card`` (a deck bit; 0: every
+    move, the next player holding the one card)."""
     sweep, took, builds = False, 0, set()
     for m in engine.playable_moves(probe):
-        if m.kind != MoveKind.CAPTURE:
+        if m.kind != MoveKind.CAPTURE or (card and m.played != card):
             continue
         took |= _taken(m)
         builds.update(m.builds)
@@ -235,7 +259,7 @@ def takes_by_listing(engine: Engine, probe: HandState) -> tuple[bool, int, tuple
     return sweep, took, tuple(sorted(builds))
 
 
-def takes_by_walk(engine: Engine, probe: HandState) -> tuple[bool, int, tuple[int, ...]]:
+def takes_by_walk(engine: Engine, probe: HandState, card: int = 0) -> tuple[bool, int, tuple[int, ...]]:
     """``takes_by_listing``'s answer (where ``walkable``) from the engine's lazy walk of the moves: for each way
     of capturing with the card, the items some capture uses (one completion question an item) and whether
     a capture takes every item (then applied, to see whether the engine counts it a sweep)."""
@@ -243,7 +267,7 @@ def takes_by_walk(engine: Engine, probe: HandState) -> tuple[bool, int, tuple[in
     sweep, took, builds = False, 0, set()
     everything = list(range(len(walk.order)))
     for head in walk.heads():
-        if head.kind != CAPTURE:
+        if head.kind != CAPTURE or (card and head.played != card):
             continue
         relevant = walk.relevant_items(head)
         for p, bit in enumerate(walk.order):
