@@ -113,6 +113,34 @@ def test_a_multi_file_validate_goes_on_past_a_control_character(here: Path) -> N
     assert "standard: ok" in out and "1 valid, 1 invalid" in err
 
 
+@pytest.mark.parametrize("argv", COMMANDS, ids=[" ".join(a[:2]) for a in COMMANDS])
+def test_half_a_character_escaped_in_double_quotes_is_a_located_error_in_every_command(here: Path,
+                                                                                     argv: list[str]) -> None:
+    """`"\\ud800"` is a valid YAML escape that makes half of a UTF-16 pair: a text no record, rulebook or page
+    can hold (an audit's pasted house rule validated, then broke the browser's table with a server error)."""
+    (here / "bad.yaml").write_text('name: bad\nextends: standard\ndescription: "a\\ud800b"\n', encoding="utf-8")
+    (here / "bad-s.yaml").write_text(SCENARIO.replace("name: a pair", 'name: "a\\udfffpair"'), encoding="utf-8")
+    status, out, err = run_main(argv)
+    assert status == 2, (out, err)
+    assert "Traceback" not in out + err
+    lines = message_lines(err)
+    where = "bad.yaml:3:14" if "bad.yaml" in argv else "bad-s.yaml:3:11"
+    assert len(lines) == 1 and where in lines[0] and "half of a character (a lone UTF-16 surrogate)" in lines[0], err
+    assert not list(here.glob("cassino-*.json")) and not list(here.glob(".cassino-*"))
+
+
+def test_a_record_with_half_a_character_is_refused_in_words_and_leaves_no_file(tmp_path: Path) -> None:
+    """A record's text that UTF-8 cannot hold is said as such, and no temporary file is left behind."""
+    from cassino.apps.game.records import Record, RecordError, save_new
+    from cassino.language.variants import load_rules
+
+    record = Record(load_rules("standard"), seed=1, players=2, partners=False, dealer=0,
+                    seats=["you\ud800", "greedy"], actions=[])
+    with pytest.raises(RecordError, match="half of a character"):
+        save_new(record, tmp_path, "game")
+    assert list(tmp_path.iterdir()) == []
+
+
 # ---------------------------------------------------------------------- nesting of any depth
 
 def nested(kind: str, depth: int) -> str:

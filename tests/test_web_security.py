@@ -910,6 +910,54 @@ def test_connections_are_limited_per_table_and_per_address(tmp_path: Path) -> No
             again.until(lambda m: m["type"] == "state")
 
 
+def test_a_new_table_request_with_a_field_it_does_not_have_is_refused(tmp_path: Path) -> None:
+    """The websocket refuses a field it does not know; the request for a new table took one silently (an audit's
+    find): a misspelt `partner: true` opened a table without partners."""
+    with serving(tmp_path / "records") as s:
+        body = {"rules": {"kind": "bundled", "name": "standard"}, "players": 4, "partner": True,
+                "seats": ["human", "greedy", "greedy", "greedy"], "you": 0}
+        status, answer = s.post("/api/tables", body)
+        assert status == 400 and "a new table has no field `partner`" in json.dumps(answer), answer
+        assert "partners" in json.dumps(answer)
+        del body["partner"]
+        assert s.post("/api/tables", body)[0] == 200
+
+
+def test_a_page_that_stops_reading_is_told_why_it_is_closed() -> None:
+    """A browser that reads none of its messages is dropped once ``OUTBOX`` wait; the close frame says why
+    (code 1008), where it said nothing (an audit's flood of pings got code 1000 and no reason)."""
+    from cassino.apps.web.server import _write
+    from cassino.apps.web.tables import OUTBOX
+
+    client = Client(seat=0)
+    for k in range(OUTBOX + 1):
+        client.send(f"message {k}")
+    assert client.dropped and "did not read its messages" in client.closing
+
+    class Socket:   # (the writer's side of a websocket: what it sends and how it closes)
+        def __init__(self, fail: bool = False) -> None:
+            self.sent: list[str] = []
+            self.closed: tuple[int, str] | None = None
+            self.fail = fail
+
+        async def send_text(self, text: str) -> None:
+            if self.fail:
+                raise UnicodeEncodeError("utf-8", text, 0, 1, "surrogates not allowed")
+            self.sent.append(text)
+
+        async def close(self, code: int = 1000, reason: str = "") -> None:
+            self.closed = (code, reason)
+
+    socket = Socket()
+    asyncio.run(_write(socket, client))  # type: ignore[arg-type]
+    assert socket.closed is not None and socket.closed[0] == 1008 and "reload it to rejoin" in socket.closed[1]
+    # A message that cannot be sent closes the connection (1011), so the page reconnects, not waits forever.
+    other, broken = Client(seat=0), Socket(fail=True)
+    other.send("x")
+    asyncio.run(_write(broken, other))  # type: ignore[arg-type]
+    assert broken.closed == (1011, "") and other.dropped
+
+
 # ---------------------------------------------------------------------- uploads that are not what they say
 _PATHS = re.compile(r"(?<![\w.])/(?:tmp|home|root|usr|work|var|private|Users)\b")
 
@@ -921,7 +969,8 @@ _PATHS = re.compile(r"(?<![\w.])/(?:tmp|home|root|usr|work|var|private|Users)\b"
     "name: nul\x00\n",
     "name: a\x01b\ndescription: x\nextends: standard\n",
     "name: del\x7f\n",
-], ids=["1000-levels", "5000-levels", "3000-mappings", "nul", "soh", "del"])
+    'name: surro\ndescription: "a \\ud800 b"\nextends: standard\n',
+], ids=["1000-levels", "5000-levels", "3000-mappings", "nul", "soh", "del", "lone-surrogate-escape"])
 def test_any_pasted_text_gets_400_in_a_few_words_never_a_server_error(tmp_path: Path, text: str) -> None:
     with serving(tmp_path / "records") as s:
         for path, body in (("/api/rules", {"rules": {"kind": "text", "text": text, "filename": "deep.yaml"}}),
@@ -940,7 +989,28 @@ def test_any_pasted_text_gets_400_in_a_few_words_never_a_server_error(tmp_path: 
             assert len(shown) < 4000 and "Traceback" not in shown and not _PATHS.search(shown), shown[:500]
             assert answer["errors"][0]["text"].startswith("deep.yaml"), answer
         assert s.get("/api/choices")[0] == 200
-    assert not list((tmp_path / "records").glob("*.json"))
+    assert not list((tmp_path / "records").glob("*.json")) and not list((tmp_path / "records").glob(".cassino-*"))
+
+
+def test_a_message_with_half_a_character_is_refused_and_the_connection_answers_on(tmp_path: Path) -> None:
+    """An audit's find: `{"type": "warn", "text": "\\ud800"}` left the socket open and silent (no answer, not even
+    to a ping), so the page never reconnected. Every text of a message is refused with half a character."""
+    with serving(tmp_path / "records") as s:
+        table = s.new_table(["human", "human"])
+        t = s.store.get(table["id"])
+        with s.seat(table, t.session.game.hand.turn) as mover:
+            mover.until(lambda m: m["type"] == "state")
+            for raw in ('{"type":"warn","text":"\\ud800"}', '{"type":"move","text":"\\udfff trail"}',
+                        '{"type":"ping","\\ud800":1}'):
+                mover.send(raw)
+                refused = mover.until(lambda m: m["type"] == "error")
+                assert "half of a character" in refused["message"]
+                mover.ping()
+            assert t.record.actions == []
+            state = mover.state
+            assert state is not None
+            mover.move(state["moves"][0]["text"])
+            mover.until(lambda m: m["type"] == "state" and m["ply"] == 1)
 
 
 def _break_record(path: Path) -> None:
@@ -1009,4 +1079,41 @@ def test_an_uploaded_record_is_bounded_and_never_echoed_back(tmp_path: Path) -> 
         assert status == 400 and answer["message"].startswith("bad.json"), str(answer)[:300]
         assert len(json.dumps(answer)) < 1000 and "9C 9C 9C 9C 9C 9C 9C 9C 9C 9C 9C 9C 9C 9C 9C" not in answer["message"]
         assert s.get("/api/choices")[0] == 200
-    assert not list((tmp_path / "records").glob("*.json"))
+    assert not list((tmp_path / "records").glob("*.json")) and not list((tmp_path / "records").glob(".cassino-*"))
+
+
+def test_a_message_with_half_a_character_is_refused_and_the_connection_answers_on(tmp_path: Path) -> None:
+    """An audit's find: `{"type": "warn", "text": "\\ud800"}` left the socket open and silent (no answer, not even
+    to a ping), so the page never reconnected. Every text of a message is refused with half a character."""
+    with serving(tmp_path / "records") as s:
+        table = s.new_table(["human", "human"])
+        t = s.store.get(table["id"])
+        with s.seat(table, t.session.game.hand.turn) as mover:
+            mover.until(lambda m: m["type"] == "state")
+            for raw in ('{"type":"warn","text":"\\ud800"}', '{"type":"move","text":"\\udfff trail"}',
+                        '{"type":"ping","\\ud800":1}'):
+                mover.send(raw)
+                refused = mover.until(lambda m: m["type"] == "error")
+                assert "half of a character" in refused["message"]
+                mover.ping()
+            assert t.record.actions == []
+            state = mover.state
+            assert state is not None
+            mover.move(state["moves"][0]["text"])
+            mover.until(lambda m: m["type"] == "state" and m["ply"] == 1)
+
+
+def test_a_rule_file_of_the_folder_that_does_not_load_is_named_at_the_start(tmp_path: Path) -> None:
+    """The lobby offers every file of --rules-dir, read again when chosen; one that does not load is named with
+    its first problem when the server starts (an audit found them offered with no word until a player chose one)."""
+    rules = tmp_path / "rules"
+    rules.mkdir()
+    (rules / "good.yaml").write_text("name: good\nextends: standard\ngame:\n  target: 11\n")
+    (rules / "bad.yaml").write_text("name: bad\nextends: nothing-here\n")
+    (rules / "garbage.yaml").write_text("a: [\n")
+    with serve_process(tmp_path / "records", "--rules-dir", str(rules)) as server:
+        bad = server.said("rules folder: bad.yaml does not load now")
+        assert "cannot find the variant `nothing-here`" in bad
+        assert "YAML syntax error" in server.said("rules folder: garbage.yaml")
+        server.said("stop with Ctrl-C")
+        assert not any("good.yaml" in line for line in server.lines)

@@ -270,6 +270,17 @@ def check_target(path: str | Path, *, replace: bool, what: str = "the file", opt
     return target
 
 
+def utf8(text: str, target: str | Path, what: str = "the file") -> bytes:
+    """``text`` as UTF-8, or FileProblem where it holds what UTF-8 cannot (half of a UTF-16 pair, ``"\\ud800"``,
+    which a JSON or YAML escape can make): said before any file is made, so nothing is left half written."""
+    try:
+        return text.encode("utf-8")
+    except UnicodeEncodeError as e:
+        raise FileProblem(Path(target), f"cannot write {what}: character {e.start + 1} of it is half of a "
+                                        f"character (a lone surrogate, U+{ord(text[e.start]):04X}), which no "
+                                        f"text file can hold") from None
+
+
 def write_atomic(path: str | Path, data: str | bytes, *, replace: bool, what: str = "the file",
                  option: str = "--force") -> Path:
     """Write ``data`` to a temporary file beside ``path``, flush it to disk, then rename it into place.
@@ -278,7 +289,7 @@ def write_atomic(path: str | Path, data: str | bytes, *, replace: bool, what: st
     on an existing name). Any failure leaves no temporary file behind and raises FileProblem.
     """
     target = check_target(path, replace=replace, what=what, option=option)
-    raw = data.encode("utf-8") if isinstance(data, str) else data
+    raw = utf8(data, target, what) if isinstance(data, str) else data
     try:
         fd, tmp = tempfile.mkstemp(prefix=".cassino-", suffix=".tmp", dir=target.parent)
     except OSError as e:

@@ -931,6 +931,12 @@ def _cmd_serve(args: argparse.Namespace) -> int:
     if args.forwarded_allow_ips is not None and not args.proxy_headers:
         raise _error("--forwarded-allow-ips names the proxies whose X-Forwarded-For is believed: "
                      "it needs --proxy-headers")
+    if args.forwarded_allow_ips is not None:
+        for entry in args.forwarded_allow_ips.split(","):
+            if entry.strip() != "*" and not _is_network(entry.strip()):
+                shown = entry.strip()[:40] or "an empty entry"
+                raise _error(f"--forwarded-allow-ips: {shown!r} is not an address: give the proxy's IP addresses "
+                             f"or networks, comma-separated (e.g. 127.0.0.1,10.0.0.0/8), or * for any")
     limits = Limits(max_tables=args.max_tables, tables_per_client=args.tables_per_client,
                     connections_per_table=args.connections_per_table,
                     connections_per_client=args.connections_per_client, max_connections=args.max_connections,
@@ -971,6 +977,17 @@ def _add_serve_command(sub: "argparse._SubParsersAction[argparse.ArgumentParser]
     p.add_argument("--forwarded-allow-ips", metavar="IPS",
                    help="with --proxy-headers: the proxy's addresses, comma-separated (default 127.0.0.1)")
     p.set_defaults(handler=_cmd_serve)
+
+
+def _is_network(text: str) -> bool:
+    """Whether ``text`` is an IP address or network (``10.0.0.2``, ``10.0.0.0/8``, ``::1``)."""
+    import ipaddress
+
+    try:
+        ipaddress.ip_network(text, strict=False)
+    except ValueError:
+        return False
+    return True
 
 
 def build_parser(*, json_errors: bool = False) -> argparse.ArgumentParser:

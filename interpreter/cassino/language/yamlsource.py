@@ -105,6 +105,8 @@ _FAST = getattr(yaml, "CSafeLoader", None)
 
 #: What YAML 1.1 lets a file hold (PyYAML's reader refuses the rest): tab, line breaks, printable text.
 _NOT_ALLOWED = re.compile("[^\x09\x0A\x0D\x20-\x7E\x85\xA0-\uD7FF\uE000-\uFFFD\U00010000-\U0010FFFF]")
+#: Half of a UTF-16 pair: a double-quoted escape (`"\ud800"`) makes one, which no UTF-8 text can hold.
+_SURROGATE = re.compile("[\ud800-\udfff]")
 _CONTROL_NAMES = {0x00: "NUL", 0x07: "BEL", 0x08: "backspace", 0x0B: "vertical tab", 0x0C: "form feed",
                   0x1B: "ESC", 0x7F: "DEL"}
 
@@ -304,6 +306,12 @@ class _Builder:
 
     def scalar(self, node: ScalarNode) -> Any:
         tag, raw = node.tag, node.value
+        lone = _SURROGATE.search(raw)
+        if lone is not None:   # (an escape in double quotes, "\ud800": text no file, record or page can hold)
+            raise self.fail(node, f"`\\u{ord(lone.group()):04x}` is half of a character (a lone UTF-16 surrogate): "
+                                  f"it cannot be written as text",
+                            hint="write the character itself, or escape the whole character: \"\\U0001F600\" "
+                                 "rather than \"\\ud83d\\ude00\"")
         if tag == _CORE + "str":
             return raw
         if tag == _CORE + "null":

@@ -32,7 +32,7 @@ from ...engine.core import Engine
 from ...engine.game import Game
 from ...engine.notation import check_move_length, max_move_length, parse_move
 from ...errors import CassinoError, Diagnostic
-from ...files import Busy, FileProblem, Held, check_target, hold, read_bytes, write_atomic
+from ...files import Busy, FileProblem, Held, check_target, hold, read_bytes, utf8, write_atomic
 from ...language.rules import Rules
 from .seating import partnership, player_count, seat_kinds
 from .seeds import SEED_RANGE, seed_problem
@@ -187,13 +187,20 @@ def save_new(record: Record, folder: Path, stem: str, game: Game | None = None) 
     The record is written to a temporary file and linked into place, which fails
     when the name exists, so two games started at once cannot take the same name.
     """
-    data = json.dumps(record.to_json(game), indent=1, ensure_ascii=False)
+    try:
+        data = utf8(json.dumps(record.to_json(game), indent=1, ensure_ascii=False), folder, "a game record")
+    except FileProblem as e:
+        raise RecordError(str(e)) from None
     try:
         fd, tmp = tempfile.mkstemp(prefix=".cassino-", suffix=".json", dir=folder)
-        with os.fdopen(fd, "w", encoding="utf-8") as f:
-            f.write(data)
-            f.flush()
-            os.fsync(f.fileno())
+        try:
+            with os.fdopen(fd, "wb") as f:
+                f.write(data)
+                f.flush()
+                os.fsync(f.fileno())
+        except BaseException:
+            Path(tmp).unlink(missing_ok=True)
+            raise
         try:
             for k in range(1, 10_000):
                 path = folder / (f"{stem}.json" if k == 1 else f"{stem}-{k}.json")

@@ -85,6 +85,10 @@ def _file_description(real: Path) -> str:
     return text if isinstance(text, str) else ""
 
 
+#: The fields of a request for a new table (``Lobby.new_record``).
+NEW_TABLE_FIELDS = ("rules", "players", "partners", "seats", "you")
+
+
 class Lobby:
     """The rules a table can be opened with, from the package and from ``rules_dir``."""
 
@@ -164,6 +168,10 @@ class Lobby:
         """
         if not isinstance(request, dict):
             raise LobbyError("a new table is a JSON object: rules, players, partners, seats")
+        unknown = sorted(str(k)[:20] for k in request if k not in NEW_TABLE_FIELDS)
+        if unknown:   # (as the websocket refuses a field it does not know: a misspelt `partner` is not ignored)
+            raise LobbyError(f"a new table has no field {', '.join(f'`{k}`' for k in unknown[:5])}: its fields are "
+                             f"{', '.join(NEW_TABLE_FIELDS)}")
         loaded, source = self.load(request.get("rules"))
         rules = loaded.rules
         players = player_count(rules, request.get("players"), option="players")

@@ -500,15 +500,24 @@ def create_app(store: TableStore, lobby: Lobby, hosts: Hosts) -> Starlette:
 
 
 async def _write(websocket: WebSocket, client: Client) -> None:
-    """Send a client's messages in order; close when it is dropped."""
+    """Send a client's messages in order; close when it is dropped (saying why, where it is not a goodbye: a
+    page that does not read, code 1008). A message that cannot be sent closes the connection too (code 1011),
+    so that the page reconnects: a writer that stopped and left it open left the page waiting on a socket
+    that answered nothing, not even a ping (an audit sent half a character)."""
     try:
         while True:
             text = await client.outbox.get()
             if text is None:
-                await websocket.close()
+                if client.closing:
+                    await websocket.close(code=1008, reason=client.closing[:120])
+                else:
+                    await websocket.close()
                 return
             await websocket.send_text(text)
-    except Exception:     # the browser went away: the reader sees it too
+    except Exception:     # the browser went away (the reader sees it too), or a message could not be sent
+        client.dropped = True
+        with contextlib.suppress(Exception):
+            await websocket.close(code=1011)
         return
 
 
@@ -584,6 +593,36 @@ def _say(text: str) -> None:
     print(text, flush=True)
 
 
+def _reaches(form: str, host: str) -> bool:
+    """Whether the ``Host`` form ``form`` names an address a browser reaches this server at, listening on ``host``:
+    the other family's loopback address does not (a server on ``::1`` is not at 127.0.0.1, nor one on 127.0.0.1 or
+    0.0.0.0 at ``[::1]``), though the name is answered to (it is harmless, and a proxy may send it)."""
+    try:
+        ip = ipaddress.ip_address(host.strip("[]"))
+    except ValueError:
+        return True   # (a name: whatever it resolves to)
+    name = form.rsplit(":", 1)[0] if not form.endswith("]") else form
+    if ip.version == 4 and (ip.is_loopback or ip.is_unspecified):
+        return name != "[::1]"
+    if ip.version == 6 and ip.is_loopback:
+        return name != "127.0.0.1"
+    return True
+
+
+def _folder_problems(lobby: Lobby) -> list[str]:
+    """A line for each file of the rules folder that does not load now (the lobby offers every file, read again
+    when chosen, so one fixed meanwhile opens; its operator hears of a broken one at the start, not from a
+    player), with its first problem."""
+    out = []
+    for name in lobby.folder_files():
+        try:
+            lobby.load({"kind": "folder", "name": name})
+        except (CassinoError, OSError) as e:
+            first = str(e).strip().splitlines()[0] if str(e).strip() else type(e).__name__
+            out.append(f"rules folder: {name} does not load now, and a table cannot be opened with it: {first[:200]}")
+    return out
+
+
 def run(host: str, port: int, records: Path, rules_dir: Path | None, pace: float,
         say: Callable[[str], None] = _say, limits: Limits = Limits(), allow_hosts: tuple[str, ...] = (),
         proxy_headers: bool = False, forwarded_allow_ips: str | None = None) -> int:
@@ -602,7 +641,7 @@ def run(host: str, port: int, records: Path, rules_dir: Path | None, pace: float
     else:
         say(f"cassino serve: open {base}/ (listening on {host}: other computers that reach this address "
             f"can open tables; each seat needs its own link)")
-    say(f"answers as {', '.join(sorted(hosts.allowed))} (add a name with --allow-host)")
+    say(f"answers as {', '.join(sorted(h for h in hosts.allowed if _reaches(h, host)))} (add a name with --allow-host)")
     say(f"limits: {limits.max_tables} tables in play, {limits.tables_per_client} per computer; "
         f"computer players think in {limits.bot_workers} worker process{'es' if limits.bot_workers != 1 else ''}, "
         f"search up to {limits.bot_deals:,} deals or {limits.bot_seconds:g} s a move")
@@ -614,11 +653,14 @@ def run(host: str, port: int, records: Path, rules_dir: Path | None, pace: float
             f"{forwarded_allow_ips or '127.0.0.1'} (the proxy); never expose this port directly")
     say(f"game records in {records} ({len(store.tables)} table{'s' if len(store.tables) != 1 else ''}"
         f" resumed); stop with Ctrl-C: nothing is lost")
+    lobby = Lobby(rules_dir, limits)
+    for line in _folder_problems(lobby):
+        say(line)
     for table in adopted:
         links = ", ".join(f"seat {seat} {base}{link}" for seat, link in table.links()["seats"].items())
         say(f"took in {table.session.save_path.name} as table {table.id}: {links or 'no seats for people'}"
             f"; watch: {base}{table.links()['watch']}")
-    server = make_server(store, Lobby(rules_dir, limits), hosts, proxy_headers, forwarded_allow_ips)
+    server = make_server(store, lobby, hosts, proxy_headers, forwarded_allow_ips)
     try:
         asyncio.run(server.serve(sockets=[sock]))
     except KeyboardInterrupt:       # a second Ctrl-C: uvicorn stops at once; the records were written move by move

@@ -171,12 +171,16 @@ class Client:
     #: The tutorial's lessons are sent to this browser (switched on by the browser; off by default).
     tutorial: bool = False
 
+    #: Why the connection is being closed, where it is not a plain goodbye (its close frame says it).
+    closing: str = ""
+
     def send(self, text: str) -> None:
         if self.dropped:
             return
         try:
             self.outbox.put_nowait(text)
         except asyncio.QueueFull:
+            self.closing = f"this page did not read its messages ({OUTBOX} waited): reload it to rejoin"
             self.drop()
 
     def drop(self) -> None:
