@@ -145,6 +145,8 @@ CASES = [
     (["simulate", "standard", "--bot", "genius"], "no computer player named 'genius'"),
     (["simulate", "standard", "--bots", "greedy,genius"], "no computer player named 'genius'"),
     (["check", "nosuch.yaml"], "cannot read"),
+    (["play", "standard", "--humans", "0", "--count"], "--count help a person playing"),
+    (["play", "standard", "--humans", "0", "--warn", "--count", "--seed", "3"], "--count and --warn help a person"),
 ]
 
 
@@ -487,3 +489,11 @@ def test_bot_help_says_the_bounds_and_how_the_list_maps_to_seats() -> None:
     assert f"1 to {MAX_DEALS:,}" in BOT_HELP and f"up to {MAX_SECONDS:g}" in BOT_HELP
     assert "computer seats in order" in BOT_HELP and "repeats from its start" in BOT_HELP
     assert "longer one is refused" in BOT_HELP
+
+
+def test_aids_for_a_person_are_refused_on_resuming_a_game_with_no_person(folder: Path) -> None:
+    """A record among computer players resumed with --count: refused before anything is played or written."""
+    code, _, err = run_main(["play", "standard", "--humans", "0", "--bot", "random", "--seed", "4", "--save",
+                             "bots.json"])
+    assert code == 0, err
+    refused_cleanly(folder, ["play", "--resume", "bots.json", "--warn"], "--warn help a person playing")

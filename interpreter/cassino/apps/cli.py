@@ -343,7 +343,7 @@ def _cmd_play(args: argparse.Namespace) -> int:
         if given:
             raise _error(f"--resume continues the recorded game with its own variant, seats and seed; "
                          f"leave out {', '.join(given)}")
-        load_record(args.resume)   # a file that is no record is said so before any --save is looked at
+        _aids_need_a_person(args, load_record(args.resume).seats)   # (a file that is no record: said before --save)
         elsewhere = bool(args.save) and os.path.realpath(args.save) != os.path.realpath(args.resume)
         save = claim_path(args.save, replace=args.force) if elsewhere else writable_path(args.resume)
     else:
@@ -398,8 +398,18 @@ def _new_record(args: argparse.Namespace) -> Any:
     names = _bot_names(args.bot)
     bots = _seat_bots(names, players - humans, first=humans) if names else ("search",) * (players - humans)
     seats = ["human"] * humans + list(bots)
+    _aids_need_a_person(args, seats)
     seed = args.seed if args.seed is not None else _fresh_seed()
     return Record(rules, seed, players, partners, seats, source=str(args.variant))
+
+
+def _aids_need_a_person(args: argparse.Namespace, seats: list[str]) -> None:
+    """--count and --warn speak to a person at the keyboard, at their own turn: with no seat for one they would do
+    nothing, silently (an audit's find). The tutorial may be watched: it teaches what happens to the game."""
+    asked = [option for option, on in (("--count", args.count), ("--warn", args.warn)) if on]
+    if asked and "human" not in seats:
+        raise _error(f"{' and '.join(asked)} help a person playing, at their own turn, and no seat here is one "
+                     f"(--humans 0): leave {'them' if len(asked) > 1 else 'it'} out, or play a seat yourself")
 
 
 def _bot_names(values: list[str] | None) -> list[str]:
@@ -1054,8 +1064,8 @@ def build_parser(*, json_errors: bool = False) -> argparse.ArgumentParser:
     p.add_argument("--resume", metavar="FILE", help="continue a saved game (its variant, seats and seed)")
     p.add_argument("--count", action="store_true", help="the counting aid each turn: scoring cards and ranks "
                    "seen, what each side has won, what is still open (the `count` command shows it any time)")
-    p.add_argument("--warn", action="store_true", help="before a move that may leave a sweep, a scoring card or "
-                   "your build to the next player, say so and ask to confirm")
+    p.add_argument("--warn", action="store_true", help="before a move that may leave the next player a sweep, a "
+                   "scoring card you trail or could have taken, or your new build, say so and ask to confirm")
     p.add_argument("--tutorial", action="store_true", help="explain each rule, in the rulebook's words, the first "
                    "time it applies")
     p.set_defaults(handler=_cmd_play)

@@ -144,7 +144,10 @@ class ReviewedMove:
     loss: float                      # best_value - played_value, never negative
     method: str                      # "exact", "search", "forced" or "skipped"
     deals: int                       # deals sampled (0 for exact and forced)
-    values: tuple[MoveValue, ...]    # every legal move valued, best first (none when skipped)
+    #: Every legal move valued on the first deals, best first (none when skipped). Where fresh deals were added
+    #: (``confirmed_deals``), ``best`` and ``loss`` are the confirmed rounds' (all deals, paired with the move
+    #: played), and ``best_value`` is ``played_value`` plus that loss: ``best`` need not head this list then.
+    values: tuple[MoveValue, ...]
     marked: bool                     # lost points: the verdict is "lost"
     error: float = 0.0               # the loss's standard error (search: paired over the deals)
     confirmed_deals: int = 0         # fresh deals added in extra rounds (0: decided on the first deals)
