@@ -382,3 +382,25 @@ def test_a_file_of_no_cases_is_a_file_error(tmp_path: Path) -> None:
     result = check(f)
     assert result.returncode == 2, result.stdout + result.stderr
     assert f"{f}:2:8: `cases` is empty: a scenario file holds at least one case" in result.stderr
+
+
+def test_a_case_is_named_by_its_path_in_every_message_of_one_report(tmp_path: Path) -> None:
+    """An audit read "case 2 has no `name`" beside "`cases[1].table` must be ..." in one report: the same case,
+    counted two ways. Every message names a case by its path now."""
+    path = tmp_path / "s.yaml"
+    path.write_text("variant: standard\ncases:\n  - name: a\n    table: [9C]\n    hand: [9D]\n"
+                    "  - table: 5\n    hand: [9D]\n    expect:\n      legal: [\"9D capture 9C\"]\n"
+                    "  - name: a\n    bogus: 1\n    expect: {legal: [\"9D trail\"]}\n")
+    from cassino.apps.cli import main
+    import contextlib
+    import io
+
+    err = io.StringIO()
+    with contextlib.redirect_stderr(err), contextlib.redirect_stdout(io.StringIO()):
+        code = main(["check", str(path)])
+    said = err.getvalue()
+    assert code == 2
+    for expected in ("`cases[0]` has no `expect`", "`cases[1]` has no `name`", "`cases[1].table` must be",
+                     "unknown key `bogus` in `cases[2]`", "is used twice (first in `cases[0]`)"):
+        assert expected in said, (expected, said)
+    assert not re.search(r"\bcase \d", said), said

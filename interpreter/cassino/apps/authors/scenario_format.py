@@ -272,12 +272,12 @@ def check_file(doc: Document, expectations: bool = True) -> list[Diagnostic]:
         if not isinstance(case, dict):
             out.append(doc.diagnostic(("cases", i), "a case is a mapping (name: ..., expect: ...)"))
             continue
-        _check_keys(doc, ("cases", i), case, CASE_KEYS, out, "unknown key `{key}` in case " + str(i + 1))
+        _check_keys(doc, ("cases", i), case, CASE_KEYS, out, "unknown key `{key}` in `cases[" + str(i) + "]`")
         name = case.get("name")
         if not isinstance(name, str) or not name:
-            out.append(doc.diagnostic(("cases", i), f"case {i + 1} has no `name`"))
+            out.append(doc.diagnostic(("cases", i), f"`cases[{i}]` has no `name`"))
         elif name in names:
-            out.append(doc.diagnostic(("cases", i, "name"), f"case name {name!r} is used twice (first in case {names[name] + 1})"))
+            out.append(doc.diagnostic(("cases", i, "name"), f"case name {name!r} is used twice (first in `cases[{names[name]}]`)"))
         else:
             names[name] = i
         if expectations or "expect" in case:
@@ -289,14 +289,14 @@ def _check_expect(doc: Document, i: int, case: dict[str, Any]) -> list[Diagnosti
     out: list[Diagnostic] = []
     path: PathT = ("cases", i, "expect")
     if "expect" not in case:
-        return [doc.diagnostic(("cases", i), f"case {i + 1} has no `expect`: say what must hold "
+        return [doc.diagnostic(("cases", i), f"`cases[{i}]` has no `expect`: say what must hold "
                                "(legal, illegal, hand_points, scores, winner, ...)")]
     expect = case["expect"]
     if not isinstance(expect, dict):
         return [doc.diagnostic(path, "`expect` is a mapping (legal, illegal, hand_points, scores, winner, ...)")]
     if not expect:
-        return [doc.diagnostic(path, f"case {i + 1}: `expect` is empty, so the case would check nothing")]
+        return [doc.diagnostic(path, f"`cases[{i}]`: `expect` is empty, so the case would check nothing")]
     _check_keys(doc, path, expect, EXPECT_KEYS, out, "unknown expectation `{key}`")
     if not out and all(k in _EMPTY_MEANS_NOTHING and not v for k, v in expect.items()):
-        out.append(doc.diagnostic(path, f"case {i + 1}: every expectation is empty, so the case would check nothing"))
+        out.append(doc.diagnostic(path, f"`cases[{i}]`: every expectation is empty, so the case would check nothing"))
     return out
