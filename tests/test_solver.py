@@ -161,6 +161,11 @@ cases:
     moves: ["3H capture 5S"]
   - name: scored
     captured: {0: [AS], 1: rest}
+  - name: mover without cards
+    hands: {1: [KD]}
+    table: [5S, 3D]
+    captured: {0: rest}
+    stock: []
 """
 
 
@@ -206,7 +211,8 @@ def test_solve_plays_the_case_moves_first(scenario: Path, capsys: pytest.Capture
     (["--case", "refused move"], "moves[0] '3H capture 5S' is refused"),
     (["--case", "scored"], "the hand is over"),
     (["--case", "nothing"], "no case named 'nothing'; the cases are: last deal, after a move"),
-    ([], "6 cases; name one with --case"),
+    ([], "7 cases; name one with --case"),
+    (["--case", "mover without cards"], "seat 0 is to play and has no move (no card in hand)"),
     (["--case", "last deal", "--max-positions", "10"], "too large to solve exactly"),
 ])
 def test_solve_refuses_what_it_cannot_solve(scenario: Path, capsys: pytest.CaptureFixture[str],
@@ -263,3 +269,37 @@ def test_solve_the_bundled_last_deals(capsys: pytest.CaptureFixture[str]) -> Non
     first = yaml.safe_load(other.read_text(encoding="utf-8"))["cases"][0]["name"]
     assert main(["solve", str(other), "--case", first]) == 2
     assert "not known in full" in capsys.readouterr().err
+
+
+MISAR = """variant: kasino-misar
+cases:
+  - name: one capture left
+    table: [10D]
+    hand: [10S]
+    hands: {1: [3H]}
+    captured: {1: rest}
+    last_capture: 1
+    stock: []
+"""
+
+
+def test_solve_says_how_to_read_a_value_where_the_lowest_total_wins(tmp_path: Path,
+                                                                    capsys: pytest.CaptureFixture[str]) -> None:
+    """An audit computed kasino misar's points by hand (seat 0: storan 3, a spade, the tabbe's 5 = 9; seat 1: 17 less
+    the tabbe's 5 = 12) and found +3 where the header said "its side's points minus the other side's" (-3): the
+    value is turned where the lowest total wins, so that higher is better everywhere, and the header says so."""
+    path = tmp_path / "misar.yaml"
+    path.write_text(MISAR, encoding="utf-8")
+    assert main(["solve", str(path)]) == 0
+    out = capsys.readouterr().out
+    assert "the other side's hand points minus its side's (the lowest total wins: higher is better)" in out
+    assert "10S capture 10D  +3" in out
+
+
+def test_solve_says_how_to_read_a_value_with_three_sides(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = tmp_path / "three.yaml"
+    path.write_text("variant: standard\nplayers: 3\ncases:\n  - name: three\n    hand: [9D]\n    hands: {1: [5C], 2: [KS]}\n"
+                    "    table: [9C, 4H]\n    captured: {0: rest}\n    stock: []\n", encoding="utf-8")
+    assert main(["solve", str(path)]) == 0
+    out = capsys.readouterr().out
+    assert "minus the best placed other side's (most points; the other seats all play against it)" in out

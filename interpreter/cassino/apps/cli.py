@@ -539,6 +539,8 @@ def _cmd_solve(args: argparse.Namespace) -> int:
     every = max(limit // (100 if terminal else 10), 1)
 
     def progress(positions: int) -> None:
+        if positions > limit:
+            return   # (the search stops at the limit: no line says it went past it)
         text = f"solve: {positions:,} positions searched, {positions * 100 // limit}% of the limit of {limit:,}"
         if terminal:
             sys.stderr.write(f"\r{text}\x1b[K")

@@ -9,9 +9,13 @@ not known in full (exit 2, saying how many and how to fix it). A case with
 ``captured: {N: rest}`` and cards still in hand is solved from that position rather
 than scored as a finished hand.
 
-Values are the side to move's final hand points minus the other side's (the best
-other side's, with more than two), with best play by everyone, under the
-variant's scoring and the case's game scores (endgame restrictions).
+Values are the side to move's final hand points minus the other side's, with best play by everyone,
+under the variant's scoring and the case's game scores (endgame restrictions); a higher value is better
+for the side to move in every game. Where the lowest total wins (points are penalties) the sign is
+turned: the other side's points minus the mover's. With more than two sides, the other side is the
+best placed of them (the highest points, or the lowest where the lowest total wins), and every other
+seat is taken to play against the side to move (a "paranoid" search: the value the side to move can
+make sure of, whatever the others do).
 """
 
 from __future__ import annotations
@@ -40,11 +44,21 @@ class Solution:
     values: list[tuple[str, int]]        # (move, value), best first
     line: list[tuple[int, str]]          # (seat, move) from the position to the end of the hand
     nodes: int
+    lowest: bool = False                 # the lowest total wins: the sign is turned (the value is still "higher: better")
+    sides: int = 2
+
+    def meaning(self) -> str:
+        """What a value is, in words, for this game and these sides (the module's docstring says why)."""
+        other = "the other side's" if self.sides == 2 else \
+            f"the best placed other side's ({'fewest' if self.lowest else 'most'} points; the other seats all play against it)"
+        if self.lowest:
+            return f"{other} hand points minus its side's (the lowest total wins: higher is better)"
+        return f"its side's hand points minus {other}"
 
     def text(self) -> str:
         width = max(len(move) for move, _ in self.values)
-        out = [f"{self.variant}: seat {self.seat} to play; a move's value is its side's hand points minus "
-               f"the other side's, with best play ({self.nodes} positions searched)"]
+        out = [f"{self.variant}: seat {self.seat} to play; a move's value is {self.meaning()}, with best play "
+               f"({self.nodes} positions searched)"]
         out += [f"  {move:<{width}}  {signed(value)}" for move, value in self.values]
         out.append("principal line: " + "; ".join(f"seat {s}: {m}" for s, m in self.line))
         best, value = self.values[0]
@@ -160,6 +174,9 @@ def solve(path: str, case_name: str | None = None, max_positions: int | None = N
     try:
         with collector_paused():   # (the search makes no cycles, and its table grows large: ``collector``)
             values = solver.move_values(state)
+            if not values:
+                raise CassinoError(f"{label}: seat {seat} is to play and has no move (no card in hand): give that "
+                                   f"seat its cards, or set `to_play` to a seat that holds some")
             line = [(seat, values[0].move)]
             after = engine.apply(state, values[0].move)
             for move in solver.principal_line(after):
@@ -173,4 +190,5 @@ def solve(path: str, case_name: str | None = None, max_positions: int | None = N
                            f"table or in hand") from None
     deck = engine.deck
     return Solution(rules.name, seat, [(format_move(mv.move, deck), mv.value) for mv in values],
-                    [(s, format_move(m, deck)) for s, m in line], solver.nodes)
+                    [(s, format_move(m, deck)) for s, m in line], solver.nodes, rules.game.goal == "lowest",
+                    len(set(state.teams)))
