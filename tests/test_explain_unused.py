@@ -28,7 +28,8 @@ from cassino.engine.notation import format_move
 from cassino.errors import Diagnostic
 from cassino.language import semantics
 from cassino.language.explain import explain
-from cassino.language.unread import BUILD_SETTINGS, PILE_SETTINGS, SWEEP_SETTINGS, unused
+from cassino.language.unread import (BUILD_SETTINGS, GAME_END_SETTINGS, LURCH_SETTINGS, PILE_SETTINGS, SWEEP_SETTINGS,
+                                     unused)
 from cassino.language.rules import Rules
 from cassino.language.settings import get, with_value
 from cassino.language.variants import bundled_names, load_rules
@@ -174,12 +175,16 @@ CONDITIONS: dict[str, tuple[Any, tuple[str, ...]]] = {
     "no obligation of a build": (lambda d: with_value(d, ("build", "owner_obligation"), "none"),
                                  ("build.owner_obligation_in_last_deal",)),
     "no sweeps item": (_no_sweeps_item, SWEEP_SETTINGS),
+    "each hand a game": (lambda d: with_value(d, ("game", "target"), None), LURCH_SETTINGS + GAME_END_SETTINGS),
 }
 
 
 def _schema_values(setting: str) -> list[Any]:
-    section, key = setting.split(".")
-    node = SCHEMA["properties"][section]["properties"][key]
+    node: dict[str, Any] = SCHEMA
+    for part in setting.split("."):
+        node = node["properties"][part]
+    if setting == "game.count_out":
+        return [["cards"], []]
     if "enum" in node:
         return list(node["enum"])
     kinds = node["type"] if isinstance(node["type"], list) else [node["type"]]
@@ -201,17 +206,21 @@ def _valid(data: dict[str, Any]) -> Rules | None:
         else rules
 
 
-def _moves_and_scores(rules: Rules, seed: int, players: int) -> list[Any]:
-    """One hand of random legal moves: every turn's legal moves in the notation, then the scores."""
+def _moves_and_scores(rules: Rules, seed: int, players: int, lead: bool = False) -> list[Any]:
+    """One hand of random legal moves, from just short of the target where there is one: every turn's legal moves
+    in the notation, then the scores and how the game stands (games won, the winner, whether it is over)."""
     engine = Engine(rules)
-    game = Game.new(engine, seed, players, partners=rules.partnership(players, True)).with_(target=None)
+    game = Game.new(engine, seed, players, partners=rules.partnership(players, True))
+    if game.target is not None:   # (from just short of the target, where a game's end is decided; ``lead``: one side)
+        game = game.with_(scores=tuple(max(game.target - 2, 0) if k == 0 or not lead else 0
+                                       for k in range(len(game.scores))))
     rng = random.Random(seed)
     seen: list[Any] = []
-    while not game.over:
+    while not game.over and len(game.results) < 1:
         moves = game.legal_moves()
         seen.append(sorted(format_move(m, engine.deck) for m in moves))
         game = game.play(moves[rng.randrange(len(moves))])
-    return [*seen, game.scores]
+    return [*seen, game.scores, game.games_won, game.winner, game.over]
 
 
 @pytest.mark.parametrize("condition", CONDITIONS)
@@ -240,3 +249,13 @@ def test_the_play_comparison_sees_a_build_setting_where_builds_are_made() -> Non
     changed = _valid(with_value(dict(rules.data), ("build", "max_value"), 5))
     assert changed is not None and not unused(rules, "build.max_value")
     assert any(_moves_and_scores(changed, seed, 2) != _moves_and_scores(rules, seed, 2) for seed in range(4))
+
+
+def test_the_play_comparison_sees_a_lurch_where_games_are_played_to_a_target() -> None:
+    """Control for the "each hand a game" condition: with a target, a lurch (a game won while the loser has under
+    10 points counts double) changes how many games some of these hands win."""
+    rules = load_rules("standard")
+    changed = _valid(with_value(dict(rules.data), ("game", "lurch", "below"), 10))
+    assert changed is not None and not unused(changed, "game.lurch.multiplier")
+    assert any(_moves_and_scores(changed, seed, 2, lead=True) != _moves_and_scores(rules, seed, 2, lead=True)
+               for seed in range(12))

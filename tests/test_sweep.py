@@ -131,3 +131,21 @@ def test_sweep_measures_the_advantage_against_the_sides_actually_seated(cli) -> 
     data = sweep_json(cli, "dominican", "--set", "scoring.items.sweeps.points=1", "--players", "4", "--games", "6")
     row = data["grid"][0]
     assert row["leader_advantage"] == round(row["leader_win_rate"] - 0.5, 4)
+
+
+def test_a_variant_that_always_plays_in_partnerships_is_shown_by_side(cli) -> None:  # type: ignore[no-untyped-def]
+    """An audit read "games won: seat 0 1, seat 1 1, seat 2 0, seat 3 0" for Scopone, and "partners": false from
+    sweep, though Scopone seats its four as two sides whether or not --partners asks."""
+    code, out, err = cli("simulate", "scopone", "--games", "3")
+    assert code == 0, err
+    assert "by scoring item and side (seats 0+2, seats 1+3):" in out and "games won: seats 0+2 " in out
+    assert "seat 2 0" not in out and "the side that leads first wins" in out
+    code, out, err = cli("simulate", "scopone", "--games", "3", "--format", "json")
+    summary = json.loads(out)
+    assert summary["partners"] is True and summary["sides"] == [[0, 2], [1, 3]]
+    assert all(per_seat[2] == per_seat[3] == 0 for per_seat in summary["points_per_hand"].values())
+    data = sweep_json(cli, "scopone", "--set", "game.target=11,21", "--games", "3")
+    assert data["partners"] is True and all(row["partners"] and row["sides"] == [[0, 2], [1, 3]] for row in data["grid"])
+    code, out, err = cli("simulate", "standard", "--games", "2", "--players", "3", "--format", "json")
+    alone = json.loads(out)
+    assert alone["partners"] is False and alone["sides"] == [[0], [1], [2]]

@@ -13,6 +13,7 @@ from typing import Any
 
 from .rulebook import WORDED_BY, Rulebook, item_words, rulebook, word
 from .rules import Rules
+from .unread import unread
 from .settings import flatten, get, with_value
 
 #: Sections whose settings change which moves are legal (the rest change scores and the game's end).
@@ -25,6 +26,8 @@ _CLAUSE_OF = {
     "game.lurch.multiplier": "game.lurch.below",
     "endgame.sweeps_from_side": "endgame.sweeps_from",
     "deal.misdeal.cards": "deal.misdeal.at_least",   # (one sentence words the misdeal: which cards, how many)
+    "capture.pile_reach": "capture.pile_cards",      # (how deep into a pile, and which bases: said in its sentence)
+    "capture.pile_base": "capture.pile_cards",
 }
 
 
@@ -90,8 +93,14 @@ def _rule_words(book: Rulebook, rules: Rules, key: str) -> str:
     if key.startswith("scoring.items."):
         item = rules.scoring.item(key.split(".")[2])
         return item_words(rules, item) if item is not None else "no such scoring item"
-    if key.startswith("scoring.events."):
-        return "no such capture event"
+    if key.startswith("scoring.events."):   # (worded with the items that count it, which say what it takes)
+        name = key.split(".")[2]
+        event = next((e for e in rules.scoring.events if e.name == name), None)
+        if event is None:
+            return "no such capture event"
+        counted = [item_words(rules, i) for i in rules.scoring.items if i.count == "event" and i.event == name]
+        return " ".join(counted) or (f"A capture event `{name}`: one capture taking "
+                                     + " and ".join(f"`{t}`" for t in event.takes) + ", which no scoring item counts.")
     if key.startswith("deck."):
         if key == "deck.packs":   # two packs (issue 27): one pack says nothing in the rulebook
             return "One pack."
@@ -175,6 +184,25 @@ def _cannot_change_play(a: Rules, b: Rules, paths: list[tuple[str, ...]]) -> str
     return ""
 
 
+def _unread_by_both(a: Rules, b: Rules, paths: list[tuple[str, ...]]) -> str:
+    """Why the settings ``paths`` cannot make the two games differ (``unread``): neither variant reads them (a build
+    limit where neither builds), or one does not and what leaves them unread is a difference of its own, said in
+    its own row (a lurch's limit in a game of one hand, against a game with no lurch: the target differs). "" where
+    both read one of them. An audit found such settings counted as rules that differ, worded "no such rule here"
+    on one side and "does not apply" on the other."""
+    reasons: list[str] = []
+    for path in paths:
+        dotted = ".".join(str(p) for p in path)
+        ways = [(r.name, unread(r, dotted)) for r in (a, b)]
+        unread_here = [(name, way) for name, way in ways if way is not None]
+        # (A setting of play read by one of them is searched for a position instead, ``differences.compare``:
+        # South African Casino's pile settings against standard show moves of their own.)
+        if not unread_here or (len(unread_here) == 1 and path[0] in IN_PLAY):
+            return ""
+        reasons += [f"{name} does not read it: {way.why}" for name, way in unread_here]
+    return "; ".join(dict.fromkeys(reasons))
+
+
 def same_items(a: Rules, b: Rules) -> dict[str, str]:
     """``b``'s scoring items that score what one of ``a``'s does under another name, as
     {b's name: a's name}: the same kind of count over the same cards (and, for a primiera,
@@ -231,7 +259,8 @@ def differences(a: Rules, b: Rules) -> list[Difference]:
         words_b = _words(book_b, b, ".".join(parts[:2] + [back[parts[2]]] + parts[3:])
                          if key.startswith("scoring.items.") and len(parts) > 2 and parts[2] in back else key)
         unread_a, unread_b = _no_effect(a, book_a, b, paths), _no_effect(b, book_b, a, paths)
-        why = "no rule of either variant depends on it" if unread_a and unread_b else _cannot_change_play(a, b, paths)
+        why = "no rule of either variant depends on it" if unread_a and unread_b else \
+            _cannot_change_play(a, b, paths) or _unread_by_both(a, b, paths)
         unread = a.name if unread_a and not unread_b else b.name if unread_b and not unread_a else ""
         under = _read_under(a, b, key, paths, (words_a, words_b))
         out.append(Difference(key, tuple(paths), words_a, words_b, bool(why), why, unread, under))

@@ -261,7 +261,7 @@ WORDS: dict[str, dict[Any, str | None]] = {
                        "another hand.",
         "count_out": "If several sides reach {target} or more in the same hand, the points are counted out in this order: "
                      "{count_out}; the first side to reach {target} wins.",
-        "next_target": "If several sides reach {target} or more in the same hand and nobody has claimed, the target moves "
+        "next_target": "If several sides reach {target} or more in the same hand{unclaimed}, the target moves "
                        "up by {target_step} points and play goes on.",
     },
     "game.count_out_sweeps": {
@@ -719,6 +719,7 @@ def _context(rules: Rules) -> dict[str, Any]:
                              f"from your hand together."),
         "max_value": rules.build.max_value,
         "target": g.target, "target_step": g.target_step,
+        "unclaimed": " and nobody has claimed" if g.claiming else "",   # (said only where players may claim)
         "count_out": join_words([humanize(n) for n in counted_out(rules)]),
         "lurch_below": g.lurch.below, "lurch_multiplier": g.lurch.multiplier,
         "sweeps_from": rules.endgame.sweeps_from,

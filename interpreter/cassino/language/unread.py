@@ -31,6 +31,9 @@ PILE_SETTINGS = ("capture.pile_cards", "capture.pile_reach", "capture.pile_base"
 SWEEP_SETTINGS = ("sweeps.cancel", "sweeps.on_last_play", "sweeps.residue_is_sweep", "sweeps.record_when_restricted",
                   "sweeps.in_last_deal", "endgame.sweeps_from", "endgame.sweeps_from_side")
 
+#: A lurch's settings: read only where a game is played to a target.
+LURCH_SETTINGS = ("game.lurch.below", "game.lurch.multiplier")
+
 #: The game-end settings that only several sides past the target, in a game won by the highest total, read.
 GAME_END_SETTINGS = ("game.both_reach", "game.count_out", "game.count_out_sweeps", "game.target_step")
 
@@ -74,6 +77,9 @@ def unread(rules: Rules, setting: str) -> Unread | None:
         return Unread("no card is taken from the players' piles (`capture.from_piles: none`)", ("capture.from_piles",),
                       "remove it, or let the top cards of the others' piles be taken with capture.from_piles: "
                       "opponents_top")
+    if setting in LURCH_SETTINGS and g.target is None:
+        return Unread("each hand is a game on its own, and none is won by a lurch (`target: none`)", ("game.target",),
+                      "remove it, or play to a target with game.target: N")
     if setting == "game.lurch.multiplier" and g.lurch.below is None:
         return Unread("no lurch is played (`lurch.below: none`)", ("game.lurch.below",),
                       "remove it, or play a lurch with game.lurch.below: N")

@@ -27,7 +27,7 @@ from ...language.rulebook import humanize
 from ...language.rules import Rules
 from ...language.semantics import may_never_end
 from ...language.settings import get, with_value
-from .worked_examples import SEP, play_sample_hand, show_cards, show_move
+from .worked_examples import SEP, play_sample_hand, replay_hand, show_cards, show_move
 
 DEFAULT_TRIES = 300
 
@@ -319,7 +319,8 @@ def _same_cards(a: Rules, b: Rules) -> bool:
 
 
 def sample_scoring(a: Rules, b: Rules, seed: int = 1) -> dict[str, Any]:
-    """One hand played under A's rules by greedy players, scored by A's items and by B's."""
+    """One hand played under A's rules by greedy players, scored by A's items and by B's (where the two differ in
+    their capture events, the same moves played under B's rules, where they are legal there, and B's events)."""
     ea, eb = Engine(a), Engine(b)
     players = max(a.seats.min_players, b.seats.min_players)
     if not a.seats.min_players <= players <= a.seats.max_players:
@@ -327,16 +328,21 @@ def sample_scoring(a: Rules, b: Rules, seed: int = 1) -> dict[str, Any]:
     # (The first hand whose scores differ, if one of a dozen does; one hand only where A's rules may never end:
     # nobody captures there, and each hand is slow to play.)
     for seed in range(seed, seed + (1 if may_never_end(a) else 12)):
-        state = play_sample_hand(ea, seed, players)
+        moves: list[Any] = []
+        state = play_sample_hand(ea, seed, players, moves)
         pa, by_a = Scorer.of(ea).hand_points(state)
-        pb, by_b = Scorer.of(eb).hand_points(state)
+        # The same moves played under B where they are legal there, so that what a capture records under B's
+        # rules (its capture events) is B's; else A's hand scored by B's items (an audit found a changed event
+        # scored with A's: the same oranges both ways).
+        under_b = replay_hand(eb, seed, players, moves, ea.deck) if a.scoring.events != b.scoring.events else None
+        pb, by_b = Scorer.of(eb).hand_points(under_b if under_b is not None else state)
         if pa != pb:
             break
     alias = same_items(a, b)              # B's items that score what one of A's does, by A's name
     back = {v: k for k, v in alias.items()}
     items = list(dict.fromkeys([i.name for i in a.scoring.items] + [i.name for i in b.scoring.items
                                                                     if i.name not in alias]))
-    return {"seed": seed, "players": players,
+    return {"seed": seed, "players": players, "replayed": under_b is not None,
             "items": {name: {"a": by_a.get(name), "b": by_b.get(back.get(name, name))} for name in items},
             "total": {"a": pa, "b": pb}}
 
@@ -447,8 +453,9 @@ def format_text(report: Report) -> str:
         out += [f"No positions are shown: {report.why_none}.", ""]
     if report.scoring:
         s = report.scoring
+        again = f"; the same moves under {b.name}'s, which record their own capture events" if s.get("replayed") else ""
         out.append(f"Scoring on one sample hand ({s['players']} greedy computer players, seed {s['seed']}, "
-                   f"played under {a.name}'s rules):")
+                   f"played under {a.name}'s rules{again}):")
         rows = [("item", a.name, b.name)]
         for name, pts in s["items"].items():
             rows.append((humanize(name), _seats_points(pts["a"]), _seats_points(pts["b"])))

@@ -54,5 +54,15 @@ def full_rulebook(target: str, with_worked_examples: bool = True, marked: bool =
     if parent is not None:
         parent_rules = load(parent).rules
         differing = [d.key for d in differences(parent_rules, loaded.rules)]
-        book = mark_changes(book, rulebook(parent_rules), parent_rules.name, differing)
+        book = mark_changes(book, rulebook(parent_rules), parent_rules.name,
+                            differing + _event_items(differing, parent_rules, loaded.rules))
     return book
+
+
+def _event_items(differing: list[str], *sides: Rules) -> list[str]:
+    """The scoring items that count a capture event whose definition differs: the rulebook words an event in its
+    items' sentences (Tuxedo's oranges), which are then the rules that changed (an audit's house rule redefined
+    the orange, and the rulebook said that no rule differed)."""
+    events = {key.split(".")[2] for key in differing if key.startswith("scoring.events.")}
+    return [f"scoring.items.{item.name}" for rules in sides for item in rules.scoring.items
+            if item.count == "event" and item.event in events]

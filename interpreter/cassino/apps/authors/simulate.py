@@ -20,6 +20,7 @@ from ...engine.moves import MoveKind
 from ...engine.scoring import Scorer
 from ...engine.rng import derive
 from ...errors import CassinoError
+from ...language.rules import Rules
 from ...language.semantics import may_never_end
 from ...language.variants import load_rules
 from ..game.seating import partnership, player_count
@@ -49,6 +50,20 @@ UNFINISHED_WHY = ("no side reached the target: these rules may let a game go on 
                   "wins and nothing makes a player capture, every card can be trailed and no one scores; "
                   "`cassino validate` warns of such rules, and their games are stopped at the first hand in "
                   "which nobody captured)")
+
+
+def unfinished_why(rules: Rules) -> str:
+    """Why games of ``rules`` may not finish, as far as the rules tell (an audit's `both_reach: next_target` house
+    rule of Tuxedo was told of the lowest total and trails, which it has nothing of)."""
+    if may_never_end(rules):
+        return UNFINISHED_WHY
+    g = rules.game
+    if g.target is not None and g.both_reach == "next_target":
+        return (f"both sides passed the target in the same hand again and again, and the target moved up by "
+                f"{g.target_step} each time (`both_reach: next_target`"
+                + ("" if g.claiming else "; nobody claims here, which is what ends such games where claiming is "
+                                         "played") + ")")
+    return "no side reached the target within the move limit"
 
 
 def play_game(engine: Engine, seed: int, players: int, partners: bool, bots: tuple[str, ...], index: int,
@@ -158,7 +173,7 @@ def run(variant: str, games: int, seed: int = 1, players: int | None = None, par
         raise CassinoError(f"workers must be at least 1, not {workers}")
     if games < 1:
         raise CassinoError(f"games must be at least 1, not {games}")
-    tally = Tally(players, partners)
+    tally = Tally(players, partners, sides_of(Engine(rules), players, partners))
     size = max(1, min(CHUNK, games // max(workers, 1)))
     workers = min(workers, -(-games // size))
     if workers > 1:
@@ -177,7 +192,10 @@ def run(variant: str, games: int, seed: int = 1, players: int | None = None, par
             tally.add(play_game(engine, seed, players, partners, bots, k, scorer=scorer))
             if progress:
                 progress(1)
-    return tally.summary(rules.name, bots, seed)
+    summary = tally.summary(rules.name, bots, seed)
+    if summary["unfinished"]:
+        summary["unfinished_why"] = unfinished_why(rules)
+    return summary
 
 
 def wilson(successes: int, n: int, z: float = 1.96) -> tuple[float, float]:
@@ -201,6 +219,8 @@ class Tally:
 
     players: int
     partners: bool = False
+    #: The seats of each side, each side named by its lowest seat (where its points and wins are counted).
+    sides: list[list[int]] = field(default_factory=list)
     games: int = 0
     hands: int = 0
     plies: int = 0
@@ -237,6 +257,7 @@ class Tally:
         low, high = wilson(self.leader_wins, decided)
         return {
             "variant": name, "games": n, "players": self.players, "bots": list(bots), "seed": seed,
+            "partners": self.partners, "sides": self.sides or [[seat] for seat in range(self.players)],
             "hands": hands,
             "points_per_hand": {item: [round(v / max(hands, 1), 3) for v in per_seat]
                                 for item, per_seat in self.items.items()},
@@ -251,10 +272,16 @@ class Tally:
         }
 
 
+def sides_of(engine: Engine, players: int, partners: bool) -> list[list[int]]:
+    """The seats of each side as the games are seated, each side in the order of its lowest seat."""
+    teams = Game.new(engine, 0, players, partners).hand.teams
+    return sorted(([seat for seat in range(players) if teams[seat] == side] for side in set(teams)), key=min)
+
+
 def summarise(name: str, players: int, bots: tuple[str, ...], seed: int, stats: Iterable[GameStats],
-              partners: bool = False) -> dict[str, Any]:
+              partners: bool = False, sides: list[list[int]] | None = None) -> dict[str, Any]:
     """The summary of ``stats`` (see :class:`Tally`)."""
-    tally = Tally(players, partners)
+    tally = Tally(players, partners, sides or [])
     for s in stats:
         tally.add(s)
     return tally.summary(name, bots, seed)
@@ -265,15 +292,24 @@ def format_text(summary: dict[str, Any]) -> str:
     lines = [f"{s['variant']}: {s['games']} games, {s['players']} players, bots {', '.join(s['bots'])}, seed {s['seed']}",
              f"hands per game {s['hands_per_game']}, moves per hand {s['moves_per_hand']}, sweeps per hand {s['sweeps_per_hand']}",
              "average points per hand, by scoring item and seat:"]
+    sides = s.get("sides") or [[seat] for seat in range(s["players"])]
+    if s.get("partners"):   # (a side's points and wins are counted at its lowest seat: shown once a side)
+        names = ["seats " + "+".join(map(str, side)) for side in sides]
+        lines[-1] = "average points per hand, by scoring item and side (" + ", ".join(names) + "):"
+        columns = [side[0] for side in sides]
+    else:
+        names = [f"seat {side[0]}" for side in sides]
+        columns = [side[0] for side in sides]
     for item, per_seat in s["points_per_hand"].items():
-        lines.append(f"  {item:<16}" + "".join(f"{v:>8.3f}" for v in per_seat))
+        lines.append(f"  {item:<16}" + "".join(f"{per_seat[c]:>8.3f}" for c in columns))
     lo, hi = s["first_player_win_rate_95ci"]
     rate = s["first_player_win_rate"]
-    wins = ", ".join(f"seat {seat} {n}" for seat, n in enumerate(s["wins_by_seat"]))
+    wins = ", ".join(f"{name} {s['wins_by_seat'][c]}" for name, c in zip(names, columns))
     lines.append(f"games won: {wins}; no winner: {s['no_winner']}")
     if s["unfinished"]:
         lines.append(f"{s['unfinished']} of them stopped unfinished (after {MOVE_LIMIT:,} moves, or a hand with "
-                     f"no capture): {UNFINISHED_WHY}")
+                     f"no capture): {s.get('unfinished_why') or UNFINISHED_WHY}")
     if rate is not None:
-        lines.append(f"the first player to lead wins {rate:.1%} (95% CI {lo:.1%} to {hi:.1%})")
+        who = "the side that leads first" if s.get("partners") else "the first player to lead"
+        lines.append(f"{who} wins {rate:.1%} (95% CI {lo:.1%} to {hi:.1%})")
     return "\n".join(lines)

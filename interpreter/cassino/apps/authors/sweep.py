@@ -26,7 +26,7 @@ from ...errors import CassinoError
 from ...language.rules import Rules
 from ...language.settings import Assignment, SettingError, parse_assignment, rules_with, shown
 from ...language.variants import LoadedVariant, load
-from .simulate import CHUNK, GameStats, Tally, chunks, in_order, play_game
+from .simulate import CHUNK, GameStats, Tally, chunks, in_order, play_game, sides_of
 
 #: Tasks sent to a Dask cluster at a time.
 DASK_BATCH = 1_000
@@ -184,14 +184,18 @@ def run(pl: Plan, games: int, seed: int = 1, players: int | None = None, partner
             raise CassinoError(f"{p.label}: the variant is for {s.min_players} to {s.max_players} players, "
                                f"not {players}")
     teams = {p.index: p.rules.partnership(players, partners) for p in pl.points}   # as the games were seated
-    tallies = {p.index: Tally(players, teams[p.index]) for p in pl.points}
+    tallies = {p.index: Tally(players, teams[p.index], sides_of(Engine(p.rules), players, teams[p.index]))
+               for p in pl.points}
     for point, _, stats in (runner or local_runner(1))(tasks_for(pl.points, games, seed, players, partners, bots)):
         for s in stats:   # counted as they come: a sum, whatever order the chunks come back in
             tallies[point].add(s)
         if progress is not None:
             progress(len(stats))
     rows = [_row(p, tallies[p.index].summary(p.rules.name, bots, seed), players, teams[p.index]) for p in pl.points]
-    return {"variant": base.name, "games": games, "seed": seed, "players": players, "partners": partners,
+    # (as the games were seated: Scopone plays in partnerships whether or not --partners asks; an audit found
+    # "partners": false beside its two sides' numbers)
+    return {"variant": base.name, "games": games, "seed": seed, "players": players,
+            "partners": any(teams.values()),
             "bots": list(bots), "settings": [".".join(a.path) for a in pl.assignments], "grid": rows}
 
 
@@ -209,6 +213,7 @@ def _row(p: GridPoint, summary: dict[str, Any], players: int, partners: bool) ->
         "leader_advantage_95ci": [round(lo - fair, 4), round(hi - fair, 4)],
         "moves_per_hand": summary["moves_per_hand"], "sweeps_per_hand": summary["sweeps_per_hand"],
         "hands_per_game": summary["hands_per_game"],
+        "partners": partners, "sides": summary["sides"],
         "points_per_hand": {item: round(sum(v), 3) for item, v in summary["points_per_hand"].items()},
         "points_per_hand_by_seat": summary["points_per_hand"],
     }

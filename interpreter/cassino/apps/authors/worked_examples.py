@@ -16,7 +16,7 @@ players from a stated seed; anyone can replay it (the tests do).
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
-from typing import Callable, Sequence
+from typing import Any, Callable, Sequence
 
 from ...engine.core import Engine, Position
 from ...engine.game import Game
@@ -697,16 +697,35 @@ def _get(rules: Rules, path: tuple[str, ...]) -> object:
 # ---------------------------------------------------------------------- the sample hand
 
 
-def play_sample_hand(engine: Engine, seed: int, players: int) -> HandState:
-    """One hand between greedy computer players: the game dealt from ``seed``, seat s's bot seeded derive(seed, s+1)."""
+def play_sample_hand(engine: Engine, seed: int, players: int, moves: list[Any] | None = None) -> HandState:
+    """One hand between greedy computer players: the game dealt from ``seed``, seat s's bot seeded derive(seed, s+1)
+    (``moves``: a list the moves made are added to)."""
     game = Game.new(engine, seed, players)
     bots = [make_bot("greedy", derive(seed, s + 1)) for s in range(players)]
     state = game.hand
     while not state.over:
         seat = state.turn
         move = bots[seat].choose(game.with_(hand=state), seat)
+        if moves is not None:
+            moves.append(move)
         state = engine.apply(state, move)
     return state
+
+
+def replay_hand(engine: Engine, seed: int, players: int, moves: list[Any], deck: Any) -> HandState | None:
+    """The hand dealt from ``seed`` with ``moves`` (made under other rules, written with ``deck``) played under
+    ``engine``'s rules; None where one of them is not legal here. What a capture records as it is made (a capture
+    event: Tuxedo's orange) is then recorded by these rules, not by those the hand was played under."""
+    state = Game.new(engine, seed, players).hand
+    for move in moves:
+        if state.over:
+            return None
+        text = format_move(move, deck)
+        found = next((m for m in engine.legal_moves(state) if format_move(m, engine.deck) == text), None)
+        if found is None:
+            return None
+        state = engine.apply(state, found)
+    return state if state.over else None
 
 
 def sample_hand(rules: Rules, engine: Engine, key: str = "scoring.when") -> Example | None:
