@@ -14,7 +14,9 @@ import pytest
 from cassino.engine.notation import format_move, parse_move
 from cassino.engine.reasons import why_illegal
 from cassino.language import reference
+from cassino.language.rulebook import reading_applies
 from cassino.language.schema import load_schema
+from cassino.language.unread import unused
 from cassino.language.variants import load_rules
 
 from conftest import EXAMPLES, ROOT, VARIANTS, position_at, validate_refuses
@@ -42,9 +44,10 @@ def test_every_reading_that_applies_is_in_the_rulebook(cli, path: str) -> None: 
         for part in reading.setting.split("."):
             current = current.get(part) if isinstance(current, dict) else None
         said = "Reading: " + _flat(reading.text)
-        # (A count-out's settings do not apply where nobody counts out: Hoyle's reading of the sweeps'
-        # count-out, in a house rule of it where every hand is a game.)
-        idle = reading.setting.startswith("game.count_out") and rules.game.both_reach != "count_out"
+        # (A setting the rules leave unread has no rule to read: Hoyle's reading of the sweeps' count-out, in a
+        # house rule of it where every hand is a game; nor a reading whose words assume another value of another
+        # setting, ``also``.)
+        idle = bool(unused(rules, reading.setting)) or not reading_applies(rules, reading)
         if current == reading.value and not idle:
             assert said in book, f"{path}: the reading of {reading.setting} is missing: {reading.text[:60]}"
 

@@ -239,3 +239,39 @@ def test_validate_strict_fails_on_an_unread_setting(tmp_path: Path, cli) -> None
     assert code == 0 and "warning: `build.max_value` has no effect here" in out + err
     code, out, err = cli("validate", "--strict", str(path))
     assert code == 2
+
+
+# ------------------------------------------------------------------ a reading's words that assume another setting
+
+@pytest.mark.parametrize("text, gone, kept", [
+    # Kasino misar's reading of its target says the lowest total wins: not a house rule's where the highest wins
+    ("name: h\nextends: kasino-misar\ngame:\n  goal: highest\n", "the lowest total wins; a tie for lowest", None),
+    # Scopone's reading of both sides passing 11: not where the target is 29
+    ("name: h\nextends: scopone\ngame:\n  target: 29\n", "When both sides reach 11 or more", None),
+    # Krypkasino's short deal counts 104 - 4 cards: not with 8 on the table (its target's reading stays)
+    ("name: h\nextends: krypkasino\ndeal:\n  table_cards: 8\n", "104 - 4 = 100 cards", "someone at 42 or more"),
+])
+def test_a_reading_whose_words_assume_another_setting_goes_with_it(tmp_path: Path, text: str, gone: str,
+                                                                 kept: str | None) -> None:
+    """An audit found inherited readings printed unmarked, and again as removed, where a house rule changed a
+    setting their words assume (not the one they read): ``readings[].also`` names such settings."""
+    from cassino.apps.authors.rulebooks import full_rulebook
+    from cassino.language.explain import explain
+    from cassino.language.render import text as render
+
+    path = _write(tmp_path, text)
+    book = " ".join(render(full_rulebook(str(path), with_worked_examples=False)).split())
+    said = [k for k in range(len(book)) if book.startswith(gone, k)]
+    assert all("REMOVED" in book[max(0, k - 400):k] for k in said), gone   # said only as removed, if at all
+    assert gone not in " ".join(explain(load(path).rules).split())
+    if kept:
+        assert kept in book
+
+
+def test_a_reading_that_assumes_no_setting_of_the_file_is_refused(tmp_path: Path) -> None:
+    text = ("name: h\nextends: standard\nreadings:\n  - setting: game.target\n    also: [game.gaol]\n"
+            "    reading: To 21.\n")
+    with pytest.raises(RuleFileError) as raised:
+        load(_write(tmp_path, text))
+    [error] = raised.value.diagnostics
+    assert "a reading assumes `game.gaol`, which is no setting of this file" in error.message and error.line == 5

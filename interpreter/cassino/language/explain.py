@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import Any
 
 from .resolve import Resolved
-from .rulebook import humanize, setting_value
+from .rulebook import humanize, reading_applies, setting_value
 from .rules import Rules
 from .schema import load_schema
 from .unread import unused
@@ -78,7 +78,7 @@ class _Readings:
     """The file's readings that still apply (issue 36), each said once, under its setting's line."""
 
     def __init__(self, rules: Rules) -> None:
-        self.left = [r for r in rules.readings if setting_value(rules, r.setting) == r.value]
+        self.left = [r for r in rules.readings if reading_applies(rules, r)]
 
     def under(self, setting: str, prefix: bool = False) -> list[str]:
         taken = [r for r in self.left if r.setting == setting

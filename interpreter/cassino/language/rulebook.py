@@ -16,7 +16,7 @@ from typing import Any, Iterable
 
 from lark import Token
 
-from .rules import Rules, ScoringItem
+from .rules import ReadingRule, Rules, ScoringItem
 from .semantics import may_never_end
 from .selectors import _parser as _selector_parser
 
@@ -1586,7 +1586,14 @@ def rulebook(rules: Rules) -> Rulebook:
 def file_readings(rules: Rules) -> list[tuple[str, str]]:
     """The file's own readings (``readings:``, issue 36) that still apply: (setting, text) for each
     whose setting keeps the value the file read (a house rule or ``--set`` that changes it drops it)."""
-    return [(r.setting, r.text) for r in rules.readings if setting_value(rules, r.setting) == r.value]
+    return [(r.setting, r.text) for r in rules.readings if reading_applies(rules, r)]
+
+
+def reading_applies(rules: Rules, r: ReadingRule) -> bool:
+    """Whether the file reading ``r`` still describes ``rules``: its setting keeps the value it was written for, and
+    so does each setting its words assume (``also``: Kasino misar's reading of the target says the lowest total
+    wins, which a house rule with `goal: highest` makes false)."""
+    return setting_value(rules, r.setting) == r.value and all(setting_value(rules, s) == v for s, v in r.assumed)
 
 
 def _clause_candidates(setting: str) -> list[str]:

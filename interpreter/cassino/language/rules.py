@@ -242,6 +242,8 @@ class ReadingRule:
     text: str
     source: str
     value: Any
+    #: The other settings its words assume, each with the value the file gave it (``also``): said only while all keep it.
+    assumed: tuple[tuple[str, Any], ...] = ()
 
 
 @dataclass(frozen=True)
@@ -328,7 +330,8 @@ class Rules:
             endgame=EndgameRules(tuple(Restriction(r["score"], tuple(r["only"])) for r in eg["restrictions"]),
                                  eg["sweeps_from"], eg["lifted_after_tie"], eg["sweeps_from_side"]),
             data=d,
-            readings=tuple(ReadingRule(r["setting"], r["reading"], r.get("source", ""), r.get("value"))
+            readings=tuple(ReadingRule(r["setting"], r["reading"], r.get("source", ""), r.get("value"),
+                                       tuple((str(a), v) for a, v in r.get("assumed", ())))
                            for r in d.get("readings", ())),
         )
 

@@ -220,7 +220,17 @@ def with_readings(data: dict[str, Any], resolved: Resolved) -> tuple[dict[str, A
                                              f"the reading is about `{'.'.join(path)}: {_shown(entry['value'])}`, "
                                              f"but the file gives it {_shown(file_value)}",
                                              hint="leave `value` out: it is the file's own value"))
-        out.append({**entry, "value": file_value if entry.get("value") is None else entry["value"]})
+        assumed = []   # (each setting of ``also`` with the value the file that wrote the reading gives it)
+        for k, other in enumerate(entry.get("also") or ()):
+            other_path = split_path(str(other))
+            if not all(other_path) or not _known_setting(other_path, data):
+                diags.append(resolved.diagnostic(("readings", i, "also", k),
+                                                 f"a reading assumes `{other}`, which is no setting of this file",
+                                                 hint="`cassino schema` lists every setting"))
+                continue
+            assumed.append([".".join(other_path), get(base, other_path)])
+        out.append({**entry, "value": file_value if entry.get("value") is None else entry["value"],
+                    "assumed": assumed})
     return {**data, "readings": out}, diags
 
 
