@@ -275,3 +275,21 @@ def test_a_reading_that_assumes_no_setting_of_the_file_is_refused(tmp_path: Path
         load(_write(tmp_path, text))
     [error] = raised.value.diagnostics
     assert "a reading assumes `game.gaol`, which is no setting of this file" in error.message and error.line == 5
+
+
+def test_a_description_a_house_rule_inherits_is_said_as_its_parents(tmp_path: Path) -> None:
+    """Krypkasino's description names its 42-point limit; a house rule to 39 that writes no description of its own
+    opened its rulebook with it as its own (an audit's find). It is said as the parent's now, in the rulebook and in
+    explain; a file with its own description is shown as it is."""
+    from cassino.apps.authors.rulebooks import full_rulebook
+    from cassino.language.explain import explain
+    from cassino.language.render import text as render
+
+    path = _write(tmp_path, "name: kryp39\nextends: krypkasino\ngame:\n  target: 39\n")
+    intro = " ".join(render(full_rulebook(str(path), with_worked_examples=False)).split())
+    assert "at the 42-point limit (krypkasino's description, which this house rule keeps). Players take" in intro
+    first = explain(load(path).rules, load(path).resolved).splitlines()[0]
+    assert first.startswith("kryp39: Krypkasino") and first.endswith("[from krypkasino.yaml]")
+    own = _write(tmp_path, "name: k2\ndescription: Krypkasino to 39\nextends: krypkasino\ngame:\n  target: 39\n",
+                 "own.yaml")
+    assert "which this house rule keeps" not in render(full_rulebook(str(own), with_worked_examples=False))

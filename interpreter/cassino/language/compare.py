@@ -26,6 +26,7 @@ _CLAUSE_OF = {
     "game.lurch.multiplier": "game.lurch.below",
     "endgame.sweeps_from_side": "endgame.sweeps_from",
     "deal.misdeal.cards": "deal.misdeal.at_least",   # (one sentence words the misdeal: which cards, how many)
+    "seats.team_size": "seats.partnership_players",  # ("two teams of three": said in the partnerships' sentence)
     "capture.pile_reach": "capture.pile_cards",      # (how deep into a pile, and which bases: said in its sentence)
     "capture.pile_base": "capture.pile_cards",
 }

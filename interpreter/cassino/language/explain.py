@@ -113,7 +113,8 @@ def explain(rules: Rules, resolved: Resolved | None = None) -> str:
     origins = _Origins(resolved)
     said = _Readings(rules)
     not_used = _NotUsed(rules)
-    lines = [f"{rules.name}: {rules.description}", f"source: {rules.source}", *origins.header(), ""]
+    lines = [f"{rules.name}: {rules.description}{origins.mark('description')}",
+             f"source: {rules.source}{origins.mark('source')}", *origins.header(), ""]
     deck = d["deck"]
     ranks = ", ".join(f"{r['rank']}={_short(r['value']) if r['value'] is not None else 'no value'}" for r in deck["ranks"])
     suits = ", ".join(f"{s['letter']} {s['name']}" for s in deck["suits"])

@@ -7,6 +7,7 @@ The words come from ``language/rulebook.py``, the examples from
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 
 from ...files import real_path
@@ -56,7 +57,22 @@ def full_rulebook(target: str, with_worked_examples: bool = True, marked: bool =
         differing = [d.key for d in differences(parent_rules, loaded.rules)]
         book = mark_changes(book, rulebook(parent_rules), parent_rules.name,
                             differing + _event_items(differing, parent_rules, loaded.rules))
+        book = _description_said_as_inherited(book, loaded, parent_rules.name)
     return book
+
+
+def _description_said_as_inherited(book: Rulebook, loaded: LoadedVariant, parent: str) -> Rulebook:
+    """A house rule that gives no description of its own opens with its parent's, which may name a value the
+    house rule changes ("the lowest total wins at the 42-point limit" above a target of 39: an audit's find):
+    said as the parent's."""
+    written = loaded.resolved.origin.get(("description",))
+    if written is None or written[0] is loaded.resolved.documents[0]:
+        return book
+    description = loaded.rules.description
+    if not book.intro.startswith(description):
+        return book
+    rest = book.intro[len(description):]
+    return replace(book, intro=f"{description} ({parent}'s description, which this house rule keeps){rest}")
 
 
 def _event_items(differing: list[str], *sides: Rules) -> list[str]:

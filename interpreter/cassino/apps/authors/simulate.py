@@ -247,9 +247,13 @@ class Tally:
             return
         self.decided += 1
         self.wins[s.winner_seat] += 1
-        # The leader's side wins: the leader, or with partners the seat opposite (a side is
-        # named by its lowest seat).
-        if s.winner_seat == s.first_seat or (self.partners and s.winner_seat % 2 == s.first_seat % 2):
+        # The leader's side wins: the leader, or with partners a seat of the leader's side (a side is named by its
+        # lowest seat; with six players in teams of two the leader's partner sits three seats on, not two).
+        if self.sides:
+            lowest = next(min(side) for side in self.sides if s.first_seat in side)
+            if s.winner_seat == lowest:
+                self.leader_wins += 1
+        elif s.winner_seat == s.first_seat or (self.partners and s.winner_seat % 2 == s.first_seat % 2):
             self.leader_wins += 1
 
     def summary(self, name: str, bots: tuple[str, ...], seed: int) -> dict[str, Any]:

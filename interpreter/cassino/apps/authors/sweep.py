@@ -200,8 +200,8 @@ def run(pl: Plan, games: int, seed: int = 1, players: int | None = None, partner
 
 
 def _row(p: GridPoint, summary: dict[str, Any], players: int, partners: bool) -> dict[str, Any]:
-    sides = 2 if partners else players
-    fair = 1 / sides
+    sides = len(summary["sides"]) if summary.get("sides") else 2 if partners else players
+    fair = 1 / sides   # (an even share: a half for two sides, a third for six players in three teams of two)
     decided = summary["games"] - summary["no_winner"]
     rate = summary["first_player_win_rate"]
     lo, hi = summary["first_player_win_rate_95ci"]
