@@ -374,3 +374,24 @@ def test_a_team_that_wins_is_said_in_the_plural(tmp_path: Path) -> None:
     assert result.returncode == 0, result.stderr
     assert re.search(r"^seats \d\+\d win \(", result.stdout, re.M), result.stdout[-500:]
     assert not re.search(r"seats \d\+\d wins", result.stdout)
+
+
+def test_a_crowded_table_lists_moves_by_card_and_kind_and_numbers_them_to_choose(tmp_path: Path) -> None:
+    """An audit's Swazi position (two people, 15 table cards, 12 in hand): 67,468 legal moves, of which the game
+    numbered 39 (no trail among them) and offered no way to see the rest but to type them. Every hand card's trail
+    is numbered now, and `moves CARD ... KIND` lists the moves naming those cards, numbered to choose from."""
+    record = tmp_path / "crowded.json"
+    record.write_bytes((ROOT / "tests" / "records" / "swazi-crowded-table.json").read_bytes())
+    lines = ["", "moves 10S", "moves 10S trail", "moves zz", "1"]
+    result = run(["play", "--resume", str(record)], stdin="\n".join(lines) + "\n", cwd=tmp_path)
+    assert result.returncode == 0, result.stderr
+    out = result.stdout
+    first = out[:out.index("seat 0>")]
+    hand = ["AD", "4S", "4H", "5C", "6H", "8D", "9C", "10S", "JS", "JH", "JD", "QC"]
+    assert all(re.search(rf"^\s+\d+\. {card} trail$", first, re.M) for card in hand), first[-3000:]
+    assert "67468 in all" in first and "moves AD" in first
+    assert re.search(r"more of these \d+: name another card or a kind", out)
+    assert re.search(r"^seat 0>\s+1\. 10S trail\n", out, re.M)
+    assert "'zz' is no card nor kind of move" in out
+    actions = json.loads(record.read_text())["actions"]
+    assert actions[-1] == "10S trail"   # the 1 chose from the last list shown: the trail

@@ -48,6 +48,8 @@ from .summary import HandSummary, hand_summary, pile_seat, side_name, side_seats
 
 #: Moves numbered on screen at most (more are counted, and can be typed).
 MAX_LISTED = 36
+#: The most moves ``moves ...`` numbers at once (the rest are narrowed by naming another card or a kind).
+MAX_MATCHING = 60
 
 STYLE = {"R": "red", "Y": "yellow", "G": "green", "B": "bold", "H": "red", "D": "red"}
 
@@ -194,17 +196,26 @@ class Session(GameSession):
         """The moves numbered on screen (``GameSession.listed_moves``), and how many there are in all."""
         return super().listed_moves(limit)
 
-    def list_moves(self, moves: list[Move], total: int) -> None:
+    def list_moves(self, moves: list[Move], total: int, narrowed: bool = False) -> None:
+        """The moves numbered to choose from, and how many more there are (``narrowed``: those ``moves ...``
+        found, narrowed by cards and kinds: more of them are narrowed further, not typed)."""
         deck = self.game.engine.deck
         for k, m in enumerate(moves, 1):
             self.console.print(f"  {k:>2}. {format_move(m, deck)}", highlight=False)
+        if narrowed:
+            if total > len(moves):
+                self.console.print(f"  ... {total - len(moves)} more of these {total}: name another card or a kind "
+                                   f"(capture, build, trail) to narrow them, or type the move", highlight=False)
+            return
         if total < 0:
             self.console.print(f"  ... and more legal moves than the computer lists (over "
                                f"{self.game.engine.move_budget:,}): type any of them in notation (help shows how)",
                                highlight=False)
         elif total > len(moves):
+            hand = self.game.hand   # (after the turn's hand card, a turn builds with cards in play: a table card then)
+            card = (cards_text(deck, hand.table & ~hand.turn_card if hand.turn_card else hand.hands[hand.turn]) or ["10S"])[0]
             self.console.print(f"  ... {total - len(moves)} more legal moves, {total} in all: type any of them "
-                               f"in notation (help shows how)", highlight=False)
+                               f"in notation, or list those with a card: moves {card} (help shows how)", highlight=False)
 
     def show_summary(self, summary: HandSummary) -> None:
         show_summary(self.console, summary, self.seat_name)
@@ -267,7 +278,9 @@ class Session(GameSession):
                  "Commands: help, how (how to play, in short), rules (this variant's full rulebook, as "
                  "`cassino rules` prints it), hint (what the computer would play), undo (take back your last "
                  "move, against computer players), count (the counting aid: what has been seen and won, what "
-                 "is still open), save (save FILE: keep the game in a new file from now on), "
+                 "is still open), moves (every legal move; moves 10S: those with the 10 of spades, moves build, "
+                 "moves 10S capture: narrowed by cards and kinds, numbered to choose from), "
+                 "save (save FILE: keep the game in a new file from now on), "
                  + ("claim (see below), " if self.game.rules.game.claiming else "")
                  + "quit (saves first; `cassino play --resume FILE` continues)."]
         if self.game.engine.free_actions:
@@ -375,6 +388,21 @@ class Session(GameSession):
                 continue
             if word == "count":
                 show_count(count_for(self.game, seat), self.console)
+                continue
+            if word == "moves" or word.startswith(("moves ", "moves\t")):
+                # (The moves a crowded table has, narrowed by the cards and kinds named: their numbers then
+                # choose from this list, which a player can read, not from a sample of thousands.)
+                try:
+                    found, matching = self.matching_moves(text.split()[1:], MAX_MATCHING)
+                except CassinoError as e:
+                    self.console.print(str(e), highlight=False)
+                    continue
+                if not found:
+                    self.console.print(f"no legal move {'names ' + ' '.join(text.split()[1:]) if text.split()[1:] else 'here'}"
+                                       f": type moves for every one, or help", highlight=False)
+                    continue
+                moves = found
+                self.list_moves(found, matching, narrowed=True)
                 continue
             if word == "save":
                 self.save()

@@ -251,7 +251,48 @@ class GameSession:
             if len(group) < quota:
                 group.append(key)
         chosen = [k for group in by_card.values() for k in group]
+        # Each hand card's trail and the turn's end are offered too, where legal (an audit's 67,468 moves showed
+        # captures and builds only: the simplest moves were the ones not numbered).
+        deck, have, listed = engine.deck, set(keys), set(chosen)
+        plain = [f"{card} trail" for card in cards_text(deck, hand.hands[hand.turn])] + ["end"] * bool(hand.turn_card)
+        for text in plain:
+            key = engine.key_of(hand, parse_move(text, deck))
+            if key >= 0 and key in have and key not in listed:
+                chosen.append(key)
+                listed.add(key)
         return self.ordered(engine.moves_of(hand, chosen)), len(keys)
+
+    def matching_moves(self, words: list[str], limit: int) -> tuple[list[Move], int]:
+        """``moves CARD ... KIND``: the legal moves that name every card given (played, taken, built with, or a
+        build's card) and are of the kinds given (capture, build, trail, end), at most ``limit`` of them, and how
+        many match in all. CassinoError for a word that is neither, or a position beyond the listing budget."""
+        engine, hand = self.game.engine, self.game.hand
+        deck = engine.deck
+        kinds = {"capture": MoveKind.CAPTURE, "build": MoveKind.BUILD, "trail": MoveKind.TRAIL, "end": MoveKind.END}
+        wanted_kinds, cards = set(), set()
+        for word in words:
+            if word.lower() in kinds:
+                wanted_kinds.add(kinds[word.lower()])
+                continue
+            try:
+                cards.add(str(deck.parse(self.lettered(word))))
+            except CassinoError:
+                raise CassinoError(f"{word[:20]!r} is no card nor kind of move: e.g. moves {cards_text(deck, hand.hands[hand.turn])[0]}"
+                                   f", moves build, moves 10S capture") from None
+        try:
+            moves = self.ordered(engine.legal_moves(hand))
+        except PositionTooLargeError:
+            raise CassinoError(f"this position has more legal moves than the computer lists (over "
+                               f"{engine.move_budget:,}): type the move in notation (help shows how)") from None
+        found = []
+        for move in moves:
+            if wanted_kinds and move.kind not in wanted_kinds and not (
+                    MoveKind.BUILD in wanted_kinds and move.kind is MoveKind.TRAIL_BUILD):
+                continue
+            if cards and not cards <= set(format_move(move, deck).replace("[", " ").replace("]", " ").split()):
+                continue
+            found.append(move)
+        return found[:limit], len(found)
 
     def typing(self) -> str:
         """How the deck's suits are typed: ``♠ S, ♥ H, ...`` (e.g. A♦ is AD)."""
