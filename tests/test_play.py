@@ -395,3 +395,21 @@ def test_a_crowded_table_lists_moves_by_card_and_kind_and_numbers_them_to_choose
     assert "'zz' is no card nor kind of move" in out
     actions = json.loads(record.read_text())["actions"]
     assert actions[-1] == "10S trail"   # the 1 chose from the last list shown: the trail
+
+
+def test_a_record_that_lost_an_end_says_so_where_it_stops_replaying(tmp_path: Path) -> None:
+    """An audit removed an `end` from a South African record: the replay blamed the next player's card ("you played
+    5D from your hand this turn") without saying that the turn before it was never ended."""
+    played = run(["play", "south-african-casino", "--humans", "0", "--bot", "greedy", "--seed", "3", "--save", "g.json"],
+                 cwd=tmp_path)
+    assert played.returncode == 0, played.stderr
+    data = json.loads((tmp_path / "g.json").read_text())
+    actions = data["actions"]
+    k = next(i for i, a in enumerate(actions) if a == "end" and i + 1 < len(actions)
+             and not actions[i + 1].startswith(("build", "end")))
+    data["actions"] = actions[:k] + actions[k + 1:]
+    data.pop("result", None)
+    (tmp_path / "cut.json").write_text(json.dumps(data))
+    result = run(["replay", "cut.json"], cwd=tmp_path)
+    assert result.returncode == 2
+    assert f"action {k + 1} (" in result.stderr and "an `end` may be missing before this action" in result.stderr

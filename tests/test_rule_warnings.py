@@ -293,3 +293,20 @@ def test_a_description_a_house_rule_inherits_is_said_as_its_parents(tmp_path: Pa
     own = _write(tmp_path, "name: k2\ndescription: Krypkasino to 39\nextends: krypkasino\ngame:\n  target: 39\n",
                  "own.yaml")
     assert "which this house rule keeps" not in render(full_rulebook(str(own), with_worked_examples=False))
+
+
+def test_a_game_record_keeps_what_a_reading_assumes_and_replays(tmp_path: Path, cli, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    """A record carries its rules whole; a reading's `also` is kept there with the values it assumes (as `value`
+    is), so the record's rules validate and read the same when the game is replayed or resumed."""
+    monkeypatch.chdir(tmp_path)
+    code, out, err = cli("play", "kasino-misar", "--humans", "0", "--bot", "random", "--seed", "2", "--save", "g.json")
+    assert code == 0, err
+    saved = json.loads((tmp_path / "g.json").read_text())
+    [target] = [r for r in saved["variant"]["rules"]["readings"] if r["setting"] == "game.target"]
+    assert target["also"] == [{"setting": "game.goal", "value": "lowest"}]
+    code, out, err = cli("replay", "g.json")
+    assert code == 0, err
+    from cassino.apps.game.records import load_record
+
+    [reading] = [r for r in load_record(tmp_path / "g.json").rules.readings if r.setting == "game.target"]
+    assert reading.assumed == (("game.goal", "lowest"),)

@@ -242,7 +242,8 @@ class ReadingRule:
     text: str
     source: str
     value: Any
-    #: The other settings its words assume, each with the value the file gave it (``also``): said only while all keep it.
+    #: The other settings its words assume (``also``), each with the value the file that wrote it gives it: said
+    #: only while all keep it (``rulebook.reading_applies``).
     assumed: tuple[tuple[str, Any], ...] = ()
 
 
@@ -331,7 +332,8 @@ class Rules:
                                  eg["sweeps_from"], eg["lifted_after_tie"], eg["sweeps_from_side"]),
             data=d,
             readings=tuple(ReadingRule(r["setting"], r["reading"], r.get("source", ""), r.get("value"),
-                                       tuple((str(a), v) for a, v in r.get("assumed", ())))
+                                       tuple((str(a["setting"]), a.get("value")) for a in r.get("also", ())
+                                             if isinstance(a, dict)))
                            for r in d.get("readings", ())),
         )
 

@@ -220,17 +220,21 @@ def with_readings(data: dict[str, Any], resolved: Resolved) -> tuple[dict[str, A
                                              f"the reading is about `{'.'.join(path)}: {_shown(entry['value'])}`, "
                                              f"but the file gives it {_shown(file_value)}",
                                              hint="leave `value` out: it is the file's own value"))
-        assumed = []   # (each setting of ``also`` with the value the file that wrote the reading gives it)
+        # (each setting of ``also`` paired with the value the file that wrote the reading gives it, as `value` is
+        # filled in: a game record keeps the pairs, which a record's rules, read alone, could not work out again)
+        assumed = []
         for k, other in enumerate(entry.get("also") or ()):
-            other_path = split_path(str(other))
+            given = other.get("setting", "") if isinstance(other, dict) else other
+            other_path = split_path(str(given))
             if not all(other_path) or not _known_setting(other_path, data):
                 diags.append(resolved.diagnostic(("readings", i, "also", k),
-                                                 f"a reading assumes `{other}`, which is no setting of this file",
+                                                 f"a reading assumes `{given}`, which is no setting of this file",
                                                  hint="`cassino schema` lists every setting"))
                 continue
-            assumed.append([".".join(other_path), get(base, other_path)])
+            value = other["value"] if isinstance(other, dict) and "value" in other else get(base, other_path)
+            assumed.append({"setting": ".".join(other_path), "value": value})
         out.append({**entry, "value": file_value if entry.get("value") is None else entry["value"],
-                    "assumed": assumed})
+                    **({"also": assumed} if assumed else {})})
     return {**data, "readings": out}, diags
 
 

@@ -429,6 +429,10 @@ def replay(record: Record, *, path: str = "", text: str = "") -> Game:
             reason = str(e).splitlines()[0]
             line = _action_line(text, action) if text else 0
             said = f"action {k + 1} ({_quoted(action)}) does not replay: {reason}"
+            if game.hand.turn_card and not action.split()[:1] in (["build"], ["end"]) and not action.startswith("claim"):
+                # (a turn of several actions left open after its hand card: the record most likely lost its `end`)
+                said += (f"; seat {game.hand.turn}'s turn is still open after its card from the hand, so an `end` "
+                         f"may be missing before this action")
             if path:
                 raise _error_at(path, line, 0, said) from None
             raise RecordError(said) from None
