@@ -413,3 +413,15 @@ def test_a_record_that_lost_an_end_says_so_where_it_stops_replaying(tmp_path: Pa
     result = run(["replay", "cut.json"], cwd=tmp_path)
     assert result.returncode == 2
     assert f"action {k + 1} (" in result.stderr and "an `end` may be missing before this action" in result.stderr
+
+
+def test_a_computer_leading_a_new_deal_is_said_under_that_deals_banner(tmp_path: Path) -> None:
+    """An audit read a computer's first move of a new deal as the last of the deal before: it was printed above
+    the new deal's banner, which came only with the person's next turn."""
+    result = run(["play", "standard", "--seed", "11", "--bot", "greedy", "--save", "g.json"], stdin="1\n" * 12,
+                 cwd=tmp_path)
+    assert result.returncode == 0, result.stderr
+    lines = [line.removeprefix("seat 0> ") for line in result.stdout.splitlines()]
+    first = next(k for k, line in enumerate(lines) if "hand 1, deal 2" in line)
+    assert "seat 1 (greedy) plays" in lines[first + 1], lines[first - 2:first + 3]
+    assert not any("seat 1 (greedy) plays" in line for line in lines[first - 1:first])

@@ -57,7 +57,10 @@ CASES = [
     ("standard", "8D 10D", "QC 3H 5D", "8D capture [3H 5D]", (), "3H 5D are loose cards: name them without brackets"),
     ("standard", "8D 10D", "3H 5D", "10D capture 3H 5D", (), "each card or set taken must be worth 10, and they add up to 8"),
     ("standard", "8D 10D", "3H 5D", "10D build 9 on 3H 5D", (), "to build 9 you must keep a card of 9 in your hand"),
-    ("standard", "8D 10D 4C", "3H 5D", "4C build 8 on 3H", (), "the cards do not make 8: they add up to 7"),
+    ("standard", "8D 10D 4C", "3H 5D", "4C build 8 on 3H", (), "the cards do not make 8: they add up to 7, which is no "
+     "multiple of 8"),
+    # (an audit's unsplittable build: the total a multiple of the value, the sets not there)
+    ("standard", "9C 10D", "7H 4C", "9C build 10 on 7H 4C", (), "they add up to 20, but do not split into sets of 10"),
     ("standard", "QD 10D", "QC QH 5D", "QD capture QC QH", (), "a Q takes one Q at a time"),
     ("standard", "8D 9C", "2H", "8D trail", (("3H 5D", 8, 0),), "the owner of a build may not trail"),
     ("standard", "9D 4C", "2H", "9D capture [3H 5D]", BUILD_OF_8, "the build of 8 [3H 5D] is taken only by a card of 8"),

@@ -376,7 +376,11 @@ class _Reasons:
             return None
         sets = _partitions(items, V)
         if sets is None:
-            return f"the cards do not make {V}: {self.sum_words(items)}; a build is one or more sets each worth {V}"
+            totals = _totals(items)
+            why = ("but do not split into sets of " + str(V) + " each" if any(t % V == 0 for t in totals)
+                   else "which is no multiple of " + str(V))
+            return (f"the cards do not make {V}: {self.sum_words(items)}, {why}; a build is one or more sets each "
+                    f"worth {V}")
         if sets > 1 and not b.multiple:
             return f"only single builds are allowed: the cards must make {V} as one set, not {sets} sets"
         return None
