@@ -303,7 +303,7 @@ def test_a_game_record_keeps_what_a_reading_assumes_and_replays(tmp_path: Path, 
     assert code == 0, err
     saved = json.loads((tmp_path / "g.json").read_text())
     [target] = [r for r in saved["variant"]["rules"]["readings"] if r["setting"] == "game.target"]
-    assert target["also"] == [{"setting": "game.goal", "value": "lowest"}]
+    assert target["also"] == ["game.goal"] and target["assumed"] == [{"setting": "game.goal", "value": "lowest"}]
     code, out, err = cli("replay", "g.json")
     assert code == 0, err
     from cassino.apps.game.records import load_record

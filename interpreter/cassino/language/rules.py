@@ -332,8 +332,7 @@ class Rules:
                                  eg["sweeps_from"], eg["lifted_after_tie"], eg["sweeps_from_side"]),
             data=d,
             readings=tuple(ReadingRule(r["setting"], r["reading"], r.get("source", ""), r.get("value"),
-                                       tuple((str(a["setting"]), a.get("value")) for a in r.get("also", ())
-                                             if isinstance(a, dict)))
+                                       tuple((str(a["setting"]), a.get("value")) for a in r.get("assumed", ())))
                            for r in d.get("readings", ())),
         )
 

@@ -228,8 +228,11 @@ class _Search:
             pile = [i for i in (take() for _ in range(1 + rng.below(3))) if i is not None]
             if pile:
                 captured = {1: [deck.cards[i] for i in pile]}
+        # Sometimes the last deal, the stock used up (the rules that lapse there, such as a build's obligation,
+        # `build.owner_obligation_in_last_deal`, can show only then: an audit's diff never found one).
+        stock: list[Any] | None = [] if rng.below(3) == 0 else None
         return Position(players=players, partners=partners, to_play=0, hands={0: hand}, table=table, builds=builds,
-                        captured=captured)
+                        captured=captured, stock=stock)
 
     def shrink(self, pos: Position) -> Position:
         """Remove cards and builds one at a time while A and B still differ; put the mover in seat 0."""
@@ -268,6 +271,8 @@ class _Search:
             out.append(replace(pos, captured={s: c for s, c in (pos.captured or {}).items() if s != seat} or None))
             if len(cards) > 1:   # the pile's bottom card (the deepest, out of any move's reach first)
                 out.append(replace(pos, captured={**(pos.captured or {}), seat: list(cards)[1:]}))
+        if pos.stock is not None:   # (the last deal shown only where the difference needs it)
+            out.append(replace(pos, stock=None))
         if pos.players > 2 and not pos.partners and pos.to_play == 0 and not pos.captured:
             out.append(replace(pos, players=2, builds=[(c, v, min(o, 1)) for c, v, o in pos.builds]))
         return out
@@ -400,6 +405,8 @@ def position_text(rules: Rules, engine: Engine, pos: Position) -> list[tuple[str
     lines.append(("Your hand", show_cards(rules, list((pos.hands or {}).get(pos.to_play, ())))))
     for seat, cards in sorted((pos.captured or {}).items()):   # African Casino: piles in order, last on top
         lines.append((f"Seat {seat}'s pile", show_cards(rules, list(cards)) + " (last on top)"))
+    if pos.stock is not None and not pos.stock:
+        lines.append(("Stock", "none left: the last deal of the hand"))
     return lines
 
 
@@ -493,6 +500,7 @@ def as_json(report: Report) -> dict[str, Any]:
                 "builds": [{"cards": [str(c) for c in cs], "value": v, "owner": o} for cs, v, o in f.position.builds],
                 "hand": [str(c) for c in (f.position.hands or {}).get(f.position.to_play, ())],
                 "captured": {str(s): [str(c) for c in cs] for s, cs in (f.position.captured or {}).items()},
+                "last_deal": f.position.stock is not None and not f.position.stock,
                 "only_a": moves(f.only_a), "only_b": moves(f.only_b), "tried": f.tried}
         diffs.append(entry)
     return {"a": a.name, "b": report.b.name, "differences": diffs, "no_positions_because": report.why_none or None,
