@@ -145,7 +145,7 @@ CASES = [
     (["simulate", "standard", "--bot", "genius"], "no computer player named 'genius'"),
     (["simulate", "standard", "--bots", "greedy,genius"], "no computer player named 'genius'"),
     (["check", "nosuch.yaml"], "cannot read"),
-    (["play", "standard", "--humans", "0", "--count"], "--count help a person playing"),
+    (["play", "standard", "--humans", "0", "--count"], "--count helps a person playing"),
     (["play", "standard", "--humans", "0", "--warn", "--count", "--seed", "3"], "--count and --warn help a person"),
 ]
 
@@ -496,4 +496,4 @@ def test_aids_for_a_person_are_refused_on_resuming_a_game_with_no_person(folder:
     code, _, err = run_main(["play", "standard", "--humans", "0", "--bot", "random", "--seed", "4", "--save",
                              "bots.json"])
     assert code == 0, err
-    refused_cleanly(folder, ["play", "--resume", "bots.json", "--warn"], "--warn help a person playing")
+    refused_cleanly(folder, ["play", "--resume", "bots.json", "--warn"], "--warn helps a person playing")

@@ -28,8 +28,8 @@ from cassino.engine.notation import format_move
 from cassino.errors import Diagnostic
 from cassino.language import semantics
 from cassino.language.explain import explain
-from cassino.language.unread import (BUILD_SETTINGS, GAME_END_SETTINGS, LURCH_SETTINGS, PILE_SETTINGS, SWEEP_SETTINGS,
-                                     unused)
+from cassino.language.unread import (BUILD_SETTINGS, GAME_END_SETTINGS, LURCH_SETTINGS, PILE_SETTINGS, RAISE_SETTINGS,
+                                     SWEEP_SETTINGS, TEAM_SETTINGS, unused)
 from cassino.language.rules import Rules
 from cassino.language.settings import get, with_value
 from cassino.language.variants import bundled_names, load_rules
@@ -176,6 +176,9 @@ CONDITIONS: dict[str, tuple[Any, tuple[str, ...]]] = {
                                  ("build.owner_obligation_in_last_deal",)),
     "no sweeps item": (_no_sweeps_item, SWEEP_SETTINGS),
     "each hand a game": (lambda d: with_value(d, ("game", "target"), None), LURCH_SETTINGS + GAME_END_SETTINGS),
+    "single builds not raised": (lambda d: with_value(d, ("build", "raise_single"), False), RAISE_SETTINGS),
+    "no partnerships": (lambda d: with_value(d, ("seats", "partnerships"), "never"), TEAM_SETTINGS),
+    "points at the hand's end": (lambda d: with_value(d, ("scoring", "when"), "end_of_hand"), ("game.play_out_hand",)),
 }
 
 
@@ -185,6 +188,8 @@ def _schema_values(setting: str) -> list[Any]:
         node = node["properties"][part]
     if setting == "game.count_out":
         return [["cards"], []]
+    if setting == "seats.partnership_players":
+        return [[4], [6], [4, 6]]
     if "enum" in node:
         return list(node["enum"])
     kinds = node["type"] if isinstance(node["type"], list) else [node["type"]]

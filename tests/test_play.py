@@ -425,3 +425,6 @@ def test_a_computer_leading_a_new_deal_is_said_under_that_deals_banner(tmp_path:
     first = next(k for k, line in enumerate(lines) if "hand 1, deal 2" in line)
     assert "seat 1 (greedy) plays" in lines[first + 1], lines[first - 2:first + 3]
     assert not any("seat 1 (greedy) plays" in line for line in lines[first - 1:first])
+    # the first deal too, where the computer leads the game (a re-attack found it above the banner)
+    opening = next(k for k, line in enumerate(lines) if "seat 1 (greedy) plays" in line)
+    assert "hand 1, deal 1" in lines[opening - 1], lines[:opening + 1]

@@ -172,24 +172,33 @@ def test_a_rulebook_of_rules_that_may_never_end_plays_no_sample_hand(tmp_path: P
 
 # ------------------------------------------------------------------ settings a house rule writes that are unread
 
-UNREAD = "has no effect"
 
 
 @pytest.mark.parametrize("text, line, column, said", [
-    ("name: s\nextends: scopa\nbuild:\n  max_value: 9\n", 4, 14, "`build.max_value` has no effect here: no builds"),
+    ("name: s\nextends: scopa\nbuild:\n  max_value: 9\n", 4, 14, "`build.max_value` changes no move and no score here: no builds"),
     ("name: s\nextends: standard\ncapture:\n  pile_reach: 3\n", 4, 15, "no card is taken from the players' piles"),
     ("name: s\nextends: standard\nbuild:\n  owner_obligation: none\n  owner_obligation_in_last_deal: false\n", 5, 34,
      "owning a build obliges nothing"),
     ("name: s\nextends: standard\nscoring:\n  items:\n    sweeps:\n      ties: split\n", 6, 13,
-     "`ties` has no effect on scoring item `sweeps`: only `count: most` and `count: primiera` read it"),
+     "`ties` changes nothing in scoring item `sweeps`: only `count: most` and `count: primiera` read it"),
     ("name: s\nextends: kasino-misar\ngame:\n  target_step: 5\n", 4, 16, "the lowest total wins"),
     ("name: s\nextends: standard\ngame:\n  lurch:\n    multiplier: 3\n", 5, 17, "no lurch is played"),
+    # (a re-attack's finds: raise settings where single builds are not raised, the playing out of a hand scored
+    # at its end, an order of going out where nothing counts out, `at_end` where every point waits for the end)
+    ("name: s\nextends: standard\nbuild:\n  raise_single: false\n  raise_own: false\n", 5, 14,
+     "no single build is raised"),
+    ("name: s\nextends: standard\ngame:\n  play_out_hand: false\n", 4, 18, "points count at the end of the hand"),
+    ("name: s\nextends: standard\nscoring:\n  items:\n    aces:\n      order: [AH, AS, AC, AD]\n", 6, 14,
+     "the cards go out in an order only when the item counts out"),
+    ("name: s\nextends: standard\nscoring:\n  items:\n    aces:\n      at_end: true\n", 6, 15,
+     "every point counts at the end of the hand already"),
 ])
 def test_a_setting_a_house_rule_writes_that_its_rules_leave_unread_is_warned_at_its_line(
         tmp_path: Path, text: str, line: int, column: int, said: str) -> None:
     loaded = load(_write(tmp_path, text))
     [warning] = loaded.warnings
-    assert warning.severity == "warning" and UNREAD in warning.message and said in warning.message
+    assert warning.severity == "warning" and said in warning.message
+    assert "changes no move and no score here" in warning.message or "changes nothing in scoring item" in warning.message
     assert (warning.file, warning.line, warning.column) == (str(tmp_path / "house.yaml"), line, column)
     assert warning.hint and warning.hint.startswith("remove")
 
@@ -200,7 +209,7 @@ def test_a_sweeps_item_without_any_sweeps_scoring_leaves_the_sweep_settings_unre
     text = ("name: s\nextends: standard\nscoring:\n  items:\n    sweeps:\n      count: last_capture\n"
             "sweeps:\n  cancel: true\n")
     [warning] = load(_write(tmp_path, text)).warnings
-    assert "`sweeps.cancel` has no effect here: no scoring item counts sweeps" in warning.message
+    assert "`sweeps.cancel` changes no move and no score here: no scoring item counts sweeps" in warning.message
     assert warning.line == 8
 
 
@@ -236,7 +245,7 @@ def test_turns_of_several_actions_without_builds_are_refused(tmp_path: Path) -> 
 def test_validate_strict_fails_on_an_unread_setting(tmp_path: Path, cli) -> None:  # type: ignore[no-untyped-def]
     path = _write(tmp_path, "name: s\nextends: scopa\nbuild:\n  max_value: 9\n")
     code, out, err = cli("validate", str(path))
-    assert code == 0 and "warning: `build.max_value` has no effect here" in out + err
+    assert code == 0 and "warning: `build.max_value` changes no move and no score here" in out + err
     code, out, err = cli("validate", "--strict", str(path))
     assert code == 2
 
@@ -287,26 +296,38 @@ def test_a_description_a_house_rule_inherits_is_said_as_its_parents(tmp_path: Pa
 
     path = _write(tmp_path, "name: kryp39\nextends: krypkasino\ngame:\n  target: 39\n")
     intro = " ".join(render(full_rulebook(str(path), with_worked_examples=False)).split())
-    assert "at the 42-point limit (krypkasino's description, which this house rule keeps). Players take" in intro
+    assert "at the 42-point limit (the description of krypkasino: this house rule gives none of its own" in intro
     first = explain(load(path).rules, load(path).resolved).splitlines()[0]
     assert first.startswith("kryp39: Krypkasino") and first.endswith("[from krypkasino.yaml]")
     own = _write(tmp_path, "name: k2\ndescription: Krypkasino to 39\nextends: krypkasino\ngame:\n  target: 39\n",
                  "own.yaml")
-    assert "which this house rule keeps" not in render(full_rulebook(str(own), with_worked_examples=False))
+    assert "gives none of its own" not in render(full_rulebook(str(own), with_worked_examples=False))
 
 
 def test_a_game_record_keeps_what_a_reading_assumes_and_replays(tmp_path: Path, cli, monkeypatch) -> None:  # type: ignore[no-untyped-def]
-    """A record carries its rules whole; a reading's `also` is kept there with the values it assumes (as `value`
-    is), so the record's rules validate and read the same when the game is replayed or resumed."""
+    """A record carries its rules whole, readings with `also` included, and replays; a reading whose assumed
+    setting a house rule changed is not in its rules, nor in its record."""
     monkeypatch.chdir(tmp_path)
     code, out, err = cli("play", "kasino-misar", "--humans", "0", "--bot", "random", "--seed", "2", "--save", "g.json")
     assert code == 0, err
     saved = json.loads((tmp_path / "g.json").read_text())
     [target] = [r for r in saved["variant"]["rules"]["readings"] if r["setting"] == "game.target"]
-    assert target["also"] == ["game.goal"] and target["assumed"] == [{"setting": "game.goal", "value": "lowest"}]
+    assert target["also"] == ["game.goal"]
     code, out, err = cli("replay", "g.json")
     assert code == 0, err
     from cassino.apps.game.records import load_record
 
-    [reading] = [r for r in load_record(tmp_path / "g.json").rules.readings if r.setting == "game.target"]
-    assert reading.assumed == (("game.goal", "lowest"),)
+    assert [r for r in load_record(tmp_path / "g.json").rules.readings if r.setting == "game.target"]
+    # a house rule won by the highest total leaves the reading out of its rules, and so out of its record
+    (tmp_path / "high.yaml").write_text("name: high\nextends: kasino-misar\ngame:\n  goal: highest\n")
+    code, out, err = cli("play", "high.yaml", "--humans", "0", "--bot", "random", "--seed", "2", "--save", "h.json")
+    assert code == 0, err
+    kept = json.loads((tmp_path / "h.json").read_text())["variant"]["rules"]["readings"]
+    assert not [r for r in kept if r["setting"] == "game.target"]
+
+
+def test_claiming_where_each_hand_is_a_game_warns_that_every_claim_loses(tmp_path: Path) -> None:
+    """A re-attack's find: claiming with no target was valid and silent, and any claim lost the game."""
+    [warning] = load(_write(tmp_path, "name: s\nextends: standard\ngame:\n  target: null\n  claiming: true\n")).warnings
+    assert "every claim would lose the game" in warning.message and (warning.line, warning.column) == (5, 13)
+    assert load(_write(tmp_path, "name: s\nextends: hungarian\n", "h.yaml")).warnings == ()   # a target to claim

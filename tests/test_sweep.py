@@ -144,8 +144,12 @@ def test_a_variant_that_always_plays_in_partnerships_is_shown_by_side(cli) -> No
     summary = json.loads(out)
     assert summary["partners"] is True and summary["sides"] == [[0, 2], [1, 3]]
     assert all(per_seat[2] == per_seat[3] == 0 for per_seat in summary["points_per_hand"].values())
+    assert summary["wins_by_side"] == summary["wins_by_seat"][:2] and sum(summary["wins_by_side"]) == 3
+    assert all(by_side == summary["points_per_hand"][item][:2]
+               for item, by_side in summary["points_per_hand_by_side"].items())
     data = sweep_json(cli, "scopone", "--set", "game.target=11,21", "--games", "3")
-    assert data["partners"] is True and all(row["partners"] and row["sides"] == [[0, 2], [1, 3]] for row in data["grid"])
+    assert data["partners"] is True and all(row["partners"] and row["sides"] == [[0, 2], [1, 3]]
+                                            and len(row["wins_by_side"]) == 2 for row in data["grid"])
     code, out, err = cli("simulate", "standard", "--games", "2", "--players", "3", "--format", "json")
     alone = json.loads(out)
     assert alone["partners"] is False and alone["sides"] == [[0], [1], [2]]

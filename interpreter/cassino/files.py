@@ -270,6 +270,18 @@ def check_target(path: str | Path, *, replace: bool, what: str = "the file", opt
     return target
 
 
+def lone_surrogate(value: object) -> bool:
+    """Whether a decoded JSON value holds half of a UTF-16 pair (``"\\ud800"``) in any text, key or value: text no
+    file, record or page can hold (a JSON or YAML escape makes one)."""
+    if isinstance(value, str):
+        return any("\ud800" <= c <= "\udfff" for c in value)
+    if isinstance(value, dict):
+        return any(lone_surrogate(k) or lone_surrogate(v) for k, v in value.items())
+    if isinstance(value, list):
+        return any(lone_surrogate(v) for v in value)
+    return False
+
+
 def utf8(text: str, target: str | Path, what: str = "the file") -> bytes:
     """``text`` as UTF-8, or FileProblem where it holds what UTF-8 cannot (half of a UTF-16 pair, ``"\\ud800"``,
     which a JSON or YAML escape can make): said before any file is made, so nothing is left half written."""

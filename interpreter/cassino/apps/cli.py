@@ -408,7 +408,8 @@ def _aids_need_a_person(args: argparse.Namespace, seats: list[str]) -> None:
     nothing, silently (an audit's find). The tutorial may be watched: it teaches what happens to the game."""
     asked = [option for option, on in (("--count", args.count), ("--warn", args.warn)) if on]
     if asked and "human" not in seats:
-        raise _error(f"{' and '.join(asked)} help a person playing, at their own turn, and no seat here is one "
+        raise _error(f"{' and '.join(asked)} {'help' if len(asked) > 1 else 'helps'} a person playing, at their own "
+                     f"turn, and no seat here is one "
                      f"(--humans 0): leave {'them' if len(asked) > 1 else 'it'} out, or play a seat yourself")
 
 

@@ -1590,10 +1590,10 @@ def file_readings(rules: Rules) -> list[tuple[str, str]]:
 
 
 def reading_applies(rules: Rules, r: ReadingRule) -> bool:
-    """Whether the file reading ``r`` still describes ``rules``: its setting keeps the value it was written for, and
-    so does each setting its words assume (``also``: Kasino misar's reading of the target says the lowest total
-    wins, which a house rule with `goal: highest` makes false)."""
-    return setting_value(rules, r.setting) == r.value and all(setting_value(rules, s) == v for s, v in r.assumed)
+    """Whether the file reading ``r`` still describes ``rules``: its setting keeps the value it was written for (a
+    reading whose words assume another setting, ``also``, is left out of the rules where that one changed:
+    ``settings.with_readings``)."""
+    return setting_value(rules, r.setting) == r.value
 
 
 def _clause_candidates(setting: str) -> list[str]:

@@ -242,9 +242,6 @@ class ReadingRule:
     text: str
     source: str
     value: Any
-    #: The other settings its words assume (``also``), each with the value the file that wrote it gives it: said
-    #: only while all keep it (``rulebook.reading_applies``).
-    assumed: tuple[tuple[str, Any], ...] = ()
 
 
 @dataclass(frozen=True)
@@ -331,8 +328,7 @@ class Rules:
             endgame=EndgameRules(tuple(Restriction(r["score"], tuple(r["only"])) for r in eg["restrictions"]),
                                  eg["sweeps_from"], eg["lifted_after_tie"], eg["sweeps_from_side"]),
             data=d,
-            readings=tuple(ReadingRule(r["setting"], r["reading"], r.get("source", ""), r.get("value"),
-                                       tuple((str(a["setting"]), a.get("value")) for a in r.get("assumed", ())))
+            readings=tuple(ReadingRule(r["setting"], r["reading"], r.get("source", ""), r.get("value"))
                            for r in d.get("readings", ())),
         )
 

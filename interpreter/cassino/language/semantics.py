@@ -19,7 +19,7 @@ from ..errors import Diagnostic
 from .resolve import Resolved, settings_of
 from .rules import Rules, ScoringItem
 from .selectors import SelectorError, compile_selector
-from .unread import unread, unread_item_key
+from .unread import unread, unread_item_key, unread_item_setting
 
 Locate = Callable[..., Diagnostic]
 
@@ -43,7 +43,19 @@ def check(data: dict[str, Any], rules: Rules, locate: Locate) -> list[Diagnostic
 def warnings(data: dict[str, Any], rules: Rules, locate: Locate, resolved: Resolved | None = None) -> list[Diagnostic]:
     """Rules that play but may not play as meant, each a ``severity="warning"`` diagnostic (with ``resolved``,
     the files read: settings an author's own file writes that its rules leave unread, too)."""
-    return _endless(rules, locate) + (_unread_settings(rules, resolved) if resolved is not None else [])
+    return _endless(rules, locate) + _claims_lose(rules, locate) + (
+        _unread_settings(rules, resolved) if resolved is not None else [])
+
+
+def _claims_lose(rules: Rules, locate: Locate) -> list[Diagnostic]:
+    """Claiming where each hand is a game on its own: there is no target to claim, so every claim loses (a
+    re-attack's find: valid, and a claim in a scenario lost the game)."""
+    if not (rules.game.claiming and rules.game.target is None):
+        return []
+    return [locate(("game", "claiming"), "each hand is a game on its own (`game.target: none`), so there is no "
+                                         "target to claim: every claim would lose the game",
+                   hint="set claiming: false, or play to a target with game.target: N", severity="warning",
+                   or_at=(("game", "target"),))]
 
 
 def _unread_settings(rules: Rules, resolved: Resolved) -> list[Diagnostic]:
@@ -73,16 +85,22 @@ def _unread_settings(rules: Rules, resolved: Resolved) -> list[Diagnostic]:
                 item = items[str(path[2])]
                 readers = unread_item_key(item.count, str(path[3]))
                 if readers and k <= writer(path[:3] + ("count",)):
-                    out.append(resolved.diagnostic(path, f"`{path[3]}` has no effect on scoring item `{item.name}`: "
+                    out.append(resolved.diagnostic(path, f"`{path[3]}` changes nothing in scoring item `{item.name}`: "
                                                          f"only {_counts(readers)} read it, and `{item.name}` "
                                                          f"counts `{item.count}`",
                                                    hint=f"remove {path[3]}, or set count: {readers[0]}",
                                                    severity="warning"))
+                    continue
+                why = unread_item_setting(rules, item.name, str(path[3]))
+                if why is not None and k <= min(writer(tuple(g.split("."))) for g in why.because):
+                    out.append(resolved.diagnostic(path, f"`{path[3]}` of scoring item `{item.name}` changes no move "
+                                                         f"and no score here: {why.why}", hint=why.hint,
+                                                   severity="warning"))
                 continue
             why = unread(rules, dotted)
             if why is not None and k <= min(writer(tuple(g.split("."))) for g in why.because):
-                out.append(resolved.diagnostic(path, f"`{dotted}` has no effect here: {why.why}", hint=why.hint,
-                                               severity="warning"))
+                out.append(resolved.diagnostic(path, f"`{dotted}` changes no move and no score here: {why.why}",
+                                               hint=why.hint, severity="warning"))
     return out
 
 

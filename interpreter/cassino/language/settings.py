@@ -220,20 +220,20 @@ def with_readings(data: dict[str, Any], resolved: Resolved) -> tuple[dict[str, A
                                              f"the reading is about `{'.'.join(path)}: {_shown(entry['value'])}`, "
                                              f"but the file gives it {_shown(file_value)}",
                                              hint="leave `value` out: it is the file's own value"))
-        # (each setting of ``also`` paired with the value the file that wrote the reading gives it, in `assumed`, as
-        # `value` is filled in: a game record keeps the pairs, which its rules, read alone, could not work out again)
-        assumed = [a for a in entry.get("assumed") or () if isinstance(a, dict)]
-        if not assumed:
-            for k, other in enumerate(entry.get("also") or ()):
-                other_path = split_path(str(other))
-                if not all(other_path) or not _known_setting(other_path, data):
-                    diags.append(resolved.diagnostic(("readings", i, "also", k),
-                                                     f"a reading assumes `{other}`, which is no setting of this file",
-                                                     hint="`cassino schema` lists every setting"))
-                    continue
-                assumed.append({"setting": ".".join(other_path), "value": get(base, other_path)})
-        out.append({**entry, "value": file_value if entry.get("value") is None else entry["value"],
-                    "assumed": assumed})
+        # A reading whose words assume another setting's value (``also``) goes where that setting has another value
+        # here than in the file that wrote it (Kasino misar's target, read as the lowest total winning, in a house
+        # rule won by the highest): dropped from the rules, so that no rulebook, record or page says it.
+        kept = True
+        for k, other in enumerate(entry.get("also") or ()):
+            other_path = split_path(str(other))
+            if not all(other_path) or not _known_setting(other_path, data):
+                diags.append(resolved.diagnostic(("readings", i, "also", k),
+                                                 f"a reading assumes `{other}`, which is no setting of this file",
+                                                 hint="`cassino schema` lists every setting"))
+                continue
+            kept = kept and get(base, other_path) == get(data, other_path)
+        if kept:
+            out.append({**entry, "value": file_value if entry.get("value") is None else entry["value"]})
     return {**data, "readings": out}, diags
 
 

@@ -1,6 +1,6 @@
 """Settings a rule file may give that its other settings leave unread.
 
-A setting can be valid and still change nothing: every build setting where builds are not allowed, the
+A setting can be valid and still change no move and no score: every build setting where builds are not allowed, the
 pile settings where no card is taken from the piles, the sweep settings where no scoring item counts
 sweeps, every game-end setting of a game won by the lowest total. ``cassino explain`` marks each such
 value "Not used here" (a reader should not take it for a rule of the game), and ``cassino validate``
@@ -23,6 +23,12 @@ BUILD_SETTINGS = tuple(f"build.{k}" for k in (
     "add_sets", "augment_opponents", "one_per_value", "one_per_player", "single_build_as_card", "for_partner",
     "continue_as_begun", "valueless", "max_value", "owner_obligation", "owner_obligation_in_last_deal",
     "keep_capturing_card")) + ("trail.with_build",)
+
+#: The settings of raising a single build, read only where single builds may be raised.
+RAISE_SETTINGS = ("build.raise_own", "build.raise_partners", "build.raise_with_table_cards", "build.raise_takes_in")
+
+#: The partnerships' settings, read only where partnerships may be played.
+TEAM_SETTINGS = ("seats.partnership_players", "seats.team_size")
 
 #: The settings of taking cards from the players' piles (African Casino), read only where cards are taken so.
 PILE_SETTINGS = ("capture.pile_cards", "capture.pile_reach", "capture.pile_base")
@@ -70,6 +76,15 @@ def unread(rules: Rules, setting: str) -> Unread | None:
     if setting in BUILD_SETTINGS and not rules.build.allowed:
         return Unread("no builds are made (`build.allowed: false`)", ("build.allowed",),
                       "remove it, or allow builds with build.allowed: true")
+    if setting in RAISE_SETTINGS and rules.build.allowed and not rules.build.raise_single:
+        return Unread("no single build is raised (`build.raise_single: false`)", ("build.raise_single",),
+                      "remove it, or let single builds be raised with build.raise_single: true")
+    if setting in TEAM_SETTINGS and rules.seats.partnerships == "never":
+        return Unread("nobody plays in partnerships (`seats.partnerships: never`)", ("seats.partnerships",),
+                      "remove it, or allow partnerships with seats.partnerships: optional")
+    if setting == "game.play_out_hand" and rules.scoring.when == "end_of_hand":
+        return Unread("points count at the end of the hand (`scoring.when: end_of_hand`), so no side reaches the target "
+                      "during one", ("scoring.when",), "remove it, or peg points as they are won with scoring.when: as_won")
     if setting == "build.owner_obligation_in_last_deal" and rules.build.owner_obligation == "none":
         return Unread("owning a build obliges nothing (`build.owner_obligation: none`)", ("build.owner_obligation",),
                       "remove it, or set build.owner_obligation: no_trail or capture_or_raise")
@@ -87,7 +102,8 @@ def unread(rules: Rules, setting: str) -> Unread | None:
         return Unread("sweeps always score (`endgame.sweeps_from: none`)", ("endgame.sweeps_from",),
                       "remove it, or stop sweeps scoring from a score with endgame.sweeps_from: N")
     if setting in SWEEP_SETTINGS and not any(item.count == "sweeps" for item in rules.scoring.items):
-        return Unread("no scoring item counts sweeps", ("scoring.items",),
+        return Unread("no scoring item counts sweeps (a sweep is still said and counted, but scores nothing)",
+                      ("scoring.items",),
                       "remove it, or score sweeps with a scoring item of `count: sweeps`")
     if setting not in GAME_END_SETTINGS:
         return None
@@ -121,3 +137,18 @@ def unread_item_key(count: str, key: str) -> tuple[str, ...]:
     """The counts that read a scoring item's ``key``, where an item of ``count`` does not (else ())."""
     readers = ITEM_KEYS_READ_BY.get(key, ())
     return readers if readers and count not in readers else ()
+
+
+def unread_item_setting(rules: Rules, item: str, key: str) -> Unread | None:
+    """Why the key ``key`` of the scoring item ``item`` is unread under the rules' other settings (its count reads
+    it): an `order` that counts nothing out, an `at_end` where every point waits for the end of the hand anyway."""
+    g = rules.game
+    if key == "order" and not (g.both_reach == "count_out" and item in g.count_out and g.goal == "highest"
+                               and g.target is not None):
+        return Unread("the cards go out in an order only when the item counts out (`game.both_reach: count_out`, "
+                      "the item in `game.count_out`)", ("game.both_reach", "game.count_out"),
+                      "remove it, or count the item out")
+    if key == "at_end" and rules.scoring.when == "end_of_hand" and not g.claiming:
+        return Unread("every point counts at the end of the hand already (`scoring.when: end_of_hand`)",
+                      ("scoring.when",), "remove it, or peg points as they are won with scoring.when: as_won")
+    return None

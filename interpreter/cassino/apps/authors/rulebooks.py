@@ -71,8 +71,12 @@ def _description_said_as_inherited(book: Rulebook, loaded: LoadedVariant, parent
     description = loaded.rules.description
     if not book.intro.startswith(description):
         return book
+    writer = written[0].data.get("name") if isinstance(written[0].data, dict) else None
     rest = book.intro[len(description):]
-    return replace(book, intro=f"{description} ({parent}'s description, which this house rule keeps){rest}")
+    # (said as the file's that wrote it, the parent's parent in a chain; not as this house rule's, whose own rules,
+    # marked below, may say otherwise: Kasino misar's "the lowest total wins" above a house rule won by the highest)
+    return replace(book, intro=f"{description} (the description of {writer or parent}: this house rule gives none of "
+                               f"its own, and where it differs the rules below say so){rest}")
 
 
 def _event_items(differing: list[str], *sides: Rules) -> list[str]:

@@ -259,13 +259,19 @@ class Tally:
     def summary(self, name: str, bots: tuple[str, ...], seed: int) -> dict[str, Any]:
         n, hands, decided = self.games, self.hands, self.decided
         low, high = wilson(self.leader_wins, decided)
+        sides = self.sides or [[seat] for seat in range(self.players)]
         return {
             "variant": name, "games": n, "players": self.players, "bots": list(bots), "seed": seed,
-            "partners": self.partners, "sides": self.sides or [[seat] for seat in range(self.players)],
+            "partners": self.partners, "sides": sides,
             "hands": hands,
             "points_per_hand": {item: [round(v / max(hands, 1), 3) for v in per_seat]
                                 for item, per_seat in self.items.items()},
             "wins_by_seat": self.wins or [0] * self.players,
+            # (each side's, in the order of ``sides``: with partners the per-seat lists hold a side's figures at its
+            # lowest seat and nothing at the others, which read as partners who never won nor scored)
+            "wins_by_side": [(self.wins or [0] * self.players)[min(side)] for side in sides],
+            "points_per_hand_by_side": {item: [round(per_seat[min(side)] / max(hands, 1), 3) for side in sides]
+                                        for item, per_seat in self.items.items()},
             "no_winner": n - decided,
             "unfinished": self.unfinished,
             "first_player_win_rate": round(self.leader_wins / decided, 4) if decided else None,

@@ -216,6 +216,7 @@ def _row(p: GridPoint, summary: dict[str, Any], players: int, partners: bool) ->
         "partners": partners, "sides": summary["sides"],
         "points_per_hand": {item: round(sum(v), 3) for item, v in summary["points_per_hand"].items()},
         "points_per_hand_by_seat": summary["points_per_hand"],
+        "points_per_hand_by_side": summary["points_per_hand_by_side"], "wins_by_side": summary["wins_by_side"],
     }
 
 

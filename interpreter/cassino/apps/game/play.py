@@ -598,11 +598,10 @@ class Session(GameSession):
                 self.act(f"claim {claimant}")
                 continue
             if shown_deal != (self.game.hand_no, self.game.hand.deal_no):
-                new = shown_deal is not None
                 shown_deal = (self.game.hand_no, self.game.hand.deal_no)
                 if watching:
                     self.show_table()
-                elif new and self.computer_to_move():
+                elif self.computer_to_move():
                     # (a computer leads the new deal: its move is said under the deal's banner, not above it,
                     # where an audit read it as the last move of the deal before)
                     self.console.rule(f"{self.game.rules.name} — hand {self.game.hand_no}, deal {self.game.hand.deal_no}")

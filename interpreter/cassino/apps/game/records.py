@@ -32,7 +32,7 @@ from ...engine.core import Engine
 from ...engine.game import Game
 from ...engine.notation import check_move_length, max_move_length, parse_move
 from ...errors import CassinoError, Diagnostic
-from ...files import Busy, FileProblem, Held, check_target, hold, read_bytes, utf8, write_atomic
+from ...files import Busy, FileProblem, Held, check_target, hold, lone_surrogate, read_bytes, utf8, write_atomic
 from ...language.rules import Rules
 from .seating import partnership, player_count, seat_kinds
 from .seeds import SEED_RANGE, seed_problem
@@ -363,7 +363,20 @@ def _read(path: str | Path) -> tuple[str, Any]:
     except ValueError:   # a number past Python's 4,300 digits (a seed of 5,000 digits)
         raise _error_at(shown, 0, 0, f"not a game record: it holds a number of more than 4,300 digits "
                                      f"(a seed is {SEED_RANGE})") from None
+    if lone_surrogate(data):
+        # (an escape such as "\ud800" anywhere, the rules' words included: no record can be written with it, and
+        # a resumed game failed at its first save; replay and review took it silently)
+        escape = _LONE_ESCAPE.search(text)
+        line = text.count("\n", 0, escape.start()) + 1 if escape else 0
+        column = escape.start() - text.rfind("\n", 0, escape.start()) if escape else 0
+        raise _error_at(shown, line, column, f"not a game record: {escape.group() if escape else 'a text'} is half of "
+                                             f"a character (a lone UTF-16 surrogate), which no record can hold") from None
     return text, data
+
+
+#: A JSON escape of half a UTF-16 pair with no other half beside it (``\ud800`` alone, or ``\udc00`` alone).
+_LONE_ESCAPE = re.compile(r"\\u[dD][89abAB][0-9a-fA-F]{2}(?!\\u[dD][c-fC-F][0-9a-fA-F]{2})"
+                          r"|(?<![dD][89abAB][0-9a-fA-F]{2})\\u[dD][c-fC-F][0-9a-fA-F]{2}")
 
 
 def load_record(path: str | Path) -> Record:

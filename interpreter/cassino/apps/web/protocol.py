@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ...errors import CassinoError
+from ...files import lone_surrogate
 
 MAX_BYTES = 4096
 MAX_TEXT = 200          # a move in notation is far shorter
@@ -92,7 +93,7 @@ def parse_request(raw: str | bytes | None) -> Request:
         raise ProtocolError("not JSON: send a JSON object such as {\"type\": \"ping\"}") from None
     if not isinstance(data, dict):
         raise ProtocolError("a message is a JSON object with a \"type\"")
-    if _lone_surrogate(data):   # ("\ud800": no text the server writes or sends can hold it; it broke the socket)
+    if lone_surrogate(data):   # ("\ud800": no text the server writes or sends can hold it; it broke the socket)
         raise ProtocolError("a text in the message holds half of a character (a lone surrogate such as \\ud800): "
                             "send whole characters")
     kind = data.get("type")
@@ -107,14 +108,3 @@ def parse_request(raw: str | bytes | None) -> Request:
             raise ProtocolError(f"`{kind}` needs `{name}`")
         _check(field_kind, name, data[name])
     return Request(kind, {k: data[k] for k in wanted})
-
-
-def _lone_surrogate(value: object) -> bool:
-    """Whether a decoded JSON value holds a lone UTF-16 surrogate in any text, key or value."""
-    if isinstance(value, str):
-        return any("\ud800" <= c <= "\udfff" for c in value)
-    if isinstance(value, dict):
-        return any(_lone_surrogate(k) or _lone_surrogate(v) for k, v in value.items())
-    if isinstance(value, list):
-        return any(_lone_surrogate(v) for v in value)
-    return False
