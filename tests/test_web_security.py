@@ -1082,27 +1082,6 @@ def test_an_uploaded_record_is_bounded_and_never_echoed_back(tmp_path: Path) -> 
     assert not list((tmp_path / "records").glob("*.json")) and not list((tmp_path / "records").glob(".cassino-*"))
 
 
-def test_a_message_with_half_a_character_is_refused_and_the_connection_answers_on(tmp_path: Path) -> None:
-    """An audit's find: `{"type": "warn", "text": "\\ud800"}` left the socket open and silent (no answer, not even
-    to a ping), so the page never reconnected. Every text of a message is refused with half a character."""
-    with serving(tmp_path / "records") as s:
-        table = s.new_table(["human", "human"])
-        t = s.store.get(table["id"])
-        with s.seat(table, t.session.game.hand.turn) as mover:
-            mover.until(lambda m: m["type"] == "state")
-            for raw in ('{"type":"warn","text":"\\ud800"}', '{"type":"move","text":"\\udfff trail"}',
-                        '{"type":"ping","\\ud800":1}'):
-                mover.send(raw)
-                refused = mover.until(lambda m: m["type"] == "error")
-                assert "half of a character" in refused["message"]
-                mover.ping()
-            assert t.record.actions == []
-            state = mover.state
-            assert state is not None
-            mover.move(state["moves"][0]["text"])
-            mover.until(lambda m: m["type"] == "state" and m["ply"] == 1)
-
-
 def test_a_rule_file_of_the_folder_that_does_not_load_is_named_at_the_start(tmp_path: Path) -> None:
     """The lobby offers every file of --rules-dir, read again when chosen; one that does not load is named with
     its first problem when the server starts (an audit found them offered with no word until a player chose one)."""
