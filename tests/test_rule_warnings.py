@@ -331,3 +331,19 @@ def test_claiming_where_each_hand_is_a_game_warns_that_every_claim_loses(tmp_pat
     [warning] = load(_write(tmp_path, "name: s\nextends: standard\ngame:\n  target: null\n  claiming: true\n")).warnings
     assert "every claim would lose the game" in warning.message and (warning.line, warning.column) == (5, 13)
     assert load(_write(tmp_path, "name: s\nextends: hungarian\n", "h.yaml")).warnings == ()   # a target to claim
+
+
+def test_no_bundled_file_writes_a_setting_it_never_reads_even_read_as_a_house_rule() -> None:
+    """The stop hook validates `variants/*.yaml` by path, where a bundled file that extends another is a house rule
+    like any other: Finnish and Swedish Kasino, Hungarian and Spade cleared a count-out they never play, Ulmann's
+    game set `play_out_hand` under end-of-hand scoring, South African Casino an order of aces for a count-out it has
+    not. Each file is read here as an author's file would be."""
+    from dataclasses import replace
+
+    from cassino.language import semantics
+
+    for name in (*bundled_names(), *example_names()):
+        loaded = load(name)
+        authored = replace(loaded.resolved, shipped=(False,) * len(loaded.resolved.documents))
+        said = [d.message for d in semantics._unread_settings(loaded.rules, authored)]
+        assert said == [], (name, said)
