@@ -213,7 +213,8 @@ class Session(GameSession):
                                highlight=False)
         elif total > len(moves):
             hand = self.game.hand   # (after the turn's hand card, a turn builds with cards in play: a table card then)
-            card = (cards_text(deck, hand.table & ~hand.turn_card if hand.turn_card else hand.hands[hand.turn]) or ["10S"])[0]
+            shown = hand.table & ~hand.turn_card if hand.turn_card else hand.hands[hand.turn]
+            card = (cards_text(deck, shown) or ["10S"])[0]
             self.console.print(f"  ... {total - len(moves)} more legal moves, {total} in all: type any of them "
                                f"in notation, or list those with a card: moves {card} (help shows how)", highlight=False)
 
@@ -398,8 +399,9 @@ class Session(GameSession):
                     self.console.print(str(e), highlight=False)
                     continue
                 if not found:
-                    self.console.print(f"no legal move {'names ' + ' '.join(text.split()[1:]) if text.split()[1:] else 'here'}"
-                                       f": type moves for every one, or help", highlight=False)
+                    named = " ".join(text.split()[1:])
+                    self.console.print(f"no legal move {'names ' + named if named else 'here'}: type moves for every "
+                                       f"one, or help", highlight=False)
                     continue
                 moves = found
                 self.list_moves(found, matching, narrowed=True)

@@ -273,8 +273,9 @@ class GameSession:
             try:
                 cards.add(str(deck.parse(self.lettered(word))))
             except CassinoError:
-                raise CassinoError(f"{word[:20]!r} is no card nor kind of move: e.g. moves {cards_text(deck, hand.hands[hand.turn])[0]}"
-                                   f", moves build, moves 10S capture") from None
+                example = (cards_text(deck, hand.hands[hand.turn] or hand.table) or ["10S"])[0]
+                raise CassinoError(f"{word[:20]!r} is no card nor kind of move: e.g. moves {example}, moves build, "
+                                   f"moves {example} capture") from None
         try:
             moves = self.ordered(engine.legal_moves(hand))
         except PositionTooLargeError:
