@@ -188,6 +188,9 @@ def test_a_rulebook_of_rules_that_may_never_end_plays_no_sample_hand(tmp_path: P
     ("name: s\nextends: standard\nbuild:\n  raise_single: false\n  raise_own: false\n", 5, 14,
      "no single build is raised"),
     ("name: s\nextends: standard\ngame:\n  play_out_hand: false\n", 4, 18, "points count at the end of the hand"),
+    # (team size where nobody plays in partnerships: it was checked against the partnership counts, an error)
+    ("name: s\nextends: standard\nseats:\n  partnerships: never\n  team_size: 3\n", 5, 14,
+     "nobody plays in partnerships"),
     ("name: s\nextends: standard\nscoring:\n  items:\n    aces:\n      order: [AH, AS, AC, AD]\n", 6, 14,
      "the cards go out in an order only when the item counts out"),
     ("name: s\nextends: standard\nscoring:\n  items:\n    aces:\n      at_end: true\n", 6, 15,

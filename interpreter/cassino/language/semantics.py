@@ -182,7 +182,7 @@ def _seats(data: dict[str, Any], rules: Rules, locate: Locate) -> list[Diagnosti
                           hint="set max_players: 4, or partnerships: never"))
     # Teams beyond four players (issue 27, Krypkasino): each count divides into two teams or more,
     # within the players allowed; building for a partner knows only four players' pairs.
-    for k, n in enumerate(s.partnership_players):
+    for k, n in enumerate(s.partnership_players if s.partnerships != "never" else ()):   # (unread there: a warning)
         if n % s.team_size or n // s.team_size < 2:
             out.append(locate(("seats", "partnership_players", k),
                               f"{n} players do not make two or more teams of {s.team_size}",
