@@ -185,7 +185,7 @@ def _cannot_change_play(a: Rules, b: Rules, paths: list[tuple[str, ...]]) -> str
     return ""
 
 
-def _unread_by_both(a: Rules, b: Rules, paths: list[tuple[str, ...]]) -> str:
+def _unread_by(a: Rules, b: Rules, paths: list[tuple[str, ...]]) -> str:
     """Why the settings ``paths`` cannot make the two games differ (``unread``): neither variant reads them (a build
     limit where neither builds), or one does not and what leaves them unread is a difference of its own, said in
     its own row (a lurch's limit in a game of one hand, against a game with no lurch: the target differs). "" where
@@ -261,7 +261,7 @@ def differences(a: Rules, b: Rules) -> list[Difference]:
                          if key.startswith("scoring.items.") and len(parts) > 2 and parts[2] in back else key)
         unread_a, unread_b = _no_effect(a, book_a, b, paths), _no_effect(b, book_b, a, paths)
         why = "no rule of either variant depends on it" if unread_a and unread_b else \
-            _cannot_change_play(a, b, paths) or _unread_by_both(a, b, paths)
+            _cannot_change_play(a, b, paths) or _unread_by(a, b, paths)
         unread = a.name if unread_a and not unread_b else b.name if unread_b and not unread_a else ""
         under = _read_under(a, b, key, paths, (words_a, words_b))
         out.append(Difference(key, tuple(paths), words_a, words_b, bool(why), why, unread, under))

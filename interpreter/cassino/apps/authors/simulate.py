@@ -173,7 +173,8 @@ def run(variant: str, games: int, seed: int = 1, players: int | None = None, par
         raise CassinoError(f"workers must be at least 1, not {workers}")
     if games < 1:
         raise CassinoError(f"games must be at least 1, not {games}")
-    tally = Tally(players, partners, sides_of(Engine(rules), players, partners))
+    engine = Engine(rules)
+    tally = Tally(players, partners, sides_of(engine, players, partners))
     size = max(1, min(CHUNK, games // max(workers, 1)))
     workers = min(workers, -(-games // size))
     if workers > 1:
@@ -186,7 +187,6 @@ def run(variant: str, games: int, seed: int = 1, players: int | None = None, par
                 if progress:
                     progress(len(stats))
     else:
-        engine = Engine(rules)
         scorer = Scorer.of(engine)
         for k in range(games):
             tally.add(play_game(engine, seed, players, partners, bots, k, scorer=scorer))
@@ -303,13 +303,12 @@ def format_text(summary: dict[str, Any]) -> str:
              f"hands per game {s['hands_per_game']}, moves per hand {s['moves_per_hand']}, sweeps per hand {s['sweeps_per_hand']}",
              "average points per hand, by scoring item and seat:"]
     sides = s.get("sides") or [[seat] for seat in range(s["players"])]
-    if s.get("partners"):   # (a side's points and wins are counted at its lowest seat: shown once a side)
+    columns = [side[0] for side in sides]   # (a side's points and wins are counted at its lowest seat: shown once)
+    if s.get("partners"):
         names = ["seats " + "+".join(map(str, side)) for side in sides]
         lines[-1] = "average points per hand, by scoring item and side (" + ", ".join(names) + "):"
-        columns = [side[0] for side in sides]
     else:
-        names = [f"seat {side[0]}" for side in sides]
-        columns = [side[0] for side in sides]
+        names = [f"seat {c}" for c in columns]
     for item, per_seat in s["points_per_hand"].items():
         lines.append(f"  {item:<16}" + "".join(f"{per_seat[c]:>8.3f}" for c in columns))
     lo, hi = s["first_player_win_rate_95ci"]
