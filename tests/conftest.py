@@ -119,6 +119,17 @@ def position_at(name: str, hands: dict[int, list[str]], table: list[str], *, bui
     return engine, state
 
 
+def every_limit(tutorial: Any, game: Any) -> tuple[Any, tuple[Any, ...]]:
+    """Every lesson of the rules limiting the choice of the player to move in ``game`` (``Tutorial.before``
+    teaches one at a time), as if the learner met the position again until nothing is left."""
+    lessons: tuple[Any, ...] = ()
+    while True:
+        tutorial, more = tutorial.before(game)
+        if not more:
+            return tutorial, lessons
+        lessons += more
+
+
 def every_lesson(tutorial: Any, before: Any, move: Any, after: Any) -> tuple[Any, tuple[Any, ...]]:
     """Every lesson an action would teach, as if it were met again until nothing is left: the tutorial
     teaches one topic of play an action (the rest wait for a move that meets them again), and a test of

@@ -23,7 +23,7 @@ from cassino.language.rulebook import rulebook
 from cassino.language.variants import load_rules
 from cassino.players.bots import make_bot
 
-from conftest import every_lesson
+from conftest import every_lesson, every_limit
 
 
 def _played(variant: str, seed: int, actions: int) -> Game:
@@ -352,8 +352,9 @@ def test_the_tutorial_tells_one_sum_from_several_groups() -> None:
 def _lessons(game: Game, text: str) -> dict[str, str]:
     """The lessons (clause key -> sentence) a fresh tutorial gives for the move ``text``."""
     move = parse_move(text, game.engine.deck)
-    _, lessons = every_lesson(Tutorial.for_rules(game.rules), game, move, game.play(move))
-    return {lesson.key: lesson.text for lesson in lessons}
+    tutorial, limited = every_limit(Tutorial.for_rules(game.rules), game)   # before the choice
+    _, lessons = every_lesson(tutorial, game, move, game.play(move))
+    return {lesson.key: lesson.text for lesson in limited + lessons}
 
 
 @pytest.mark.parametrize("variant, hands, table, move, key, words", [
@@ -406,8 +407,9 @@ def test_the_tutorial_teaches_an_endgame_restriction_when_a_side_is_under_one() 
     game = game.with_(hand=game._deal(game.hand.dealer, game.hand_no))
     assert game.restricted_sides()
     move = game.legal_moves()[0]
-    _, lessons = every_lesson(Tutorial.for_rules(game.rules), game, move, game.play(move))
-    keys = [lesson.key for lesson in lessons]
+    tutorial, limited = every_limit(Tutorial.for_rules(game.rules), game)
+    _, lessons = every_lesson(tutorial, game, move, game.play(move))
+    keys = [lesson.key for lesson in limited + lessons]
     assert "endgame.restrictions.18" in keys
 
 

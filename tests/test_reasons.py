@@ -75,6 +75,15 @@ CASES = [
     ("standard", "4C 9D 2C", "3H 2D", "9D+4C capture 3H", (), "a turn plays one card from the hand"),
     ("royal", "AH AD", "AS 9C", "AD build 1 on AS", (("5D 9D", 14, 0),),
      "you must keep a different card for each value you build for (1 and 14)"),
+    # (an audit of session 78) A capture whose cards do not add up is refused for that, before any rule of the
+    # turn: not for the last card kept for a build, nor for the equal card first, as if the sums were right.
+    ("standard", "7H 9D", "5S 4H", "7H capture 5S", (("3C 4D", 7, 0),),
+     "5S cannot be taken by 7H: each card or set taken must be worth 7, and it counts 5"),
+    ("scopa", "KH 2C", "KS QD", "KH capture QD", (), "QD cannot be taken by KH: each card or set taken must be "
+     "worth 10, and it counts 9"),
+    ("standard", "8H 9D", "7S 5D 4C", "8H capture 7S 5D 4C", (), "they add up to 16, but do not split into sets of 8"),
+    # Where there is no building a capture takes "one card or one set", no build named.
+    ("scopa", "5H KC", "5S 5D", "5H capture 5S 5D", (), "a capture takes one card or one set at a time"),
     # A capture by a total (Escoba, 15): the cards taken are worth 15 less the card played.
     ("escoba", "5H 2C", "6H 3S", "5H capture 6H 3S", (), "must be worth 10, to make 15 with 5H, and they add up to 9"),
     ("escoba-equal-first", "5H 2C", "KD 6H 4S", "5H capture 6H 4S", (),

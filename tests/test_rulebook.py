@@ -589,3 +589,18 @@ def test_the_owners_trail_refused_before_the_last_deal_is_allowed_in_it(variant:
     assert refused and not refused & set(engine.legal_moves(engine.position(_position(rules, engine, fields, letters))))
     last = engine.position(replace(_position(rules, engine, fields, letters), stock=[]))
     assert refused <= set(engine.legal_moves(last))
+
+
+@pytest.mark.parametrize("target", ALL_FILES)
+def test_each_rule_is_one_clause(target: str) -> None:
+    """Every clause of a rulebook has a key of its own: the tutorial, explain and diff read a rule by its key,
+    and where two sentences shared one (a card value a card, Finnish Kasino's three) they saw only the last."""
+    from collections import Counter
+
+    from cassino.language.rulebook import rulebook
+
+    book = rulebook(load_rules(str(ROOT / target)))
+    keys = Counter(clause.key for section in book.sections for clause in section.clauses)
+    assert not [key for key, n in keys.items() if n > 1]
+    said = book.clauses()
+    assert sum(keys.values()) == len(said)

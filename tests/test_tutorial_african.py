@@ -7,11 +7,11 @@ from typing import Any
 
 import pytest
 
-from cassino.apps.learning.tutorial import TOPICS, Tutorial, refused_by_turn_rules, situations
+from cassino.apps.learning.tutorial import TOPICS, Tutorial, limits, refused_by_turn_rules, situations
 from cassino.engine.game import Game
 from cassino.engine.notation import parse_move
 
-from conftest import ROOT, position_at, every_lesson
+from conftest import ROOT, position_at, every_lesson, every_limit
 
 TAKEN = str(ROOT / "examples" / "swazi-tops-taken.yaml")
 
@@ -20,10 +20,15 @@ def _at(name: str, hands: dict[int, list[str]], table: list[str], **position: An
     return Game.at(*position_at(name, hands, table, **position))
 
 
-def _lessons(game: Game, text: str) -> dict[str, list[str]]:
-    """The lessons a move teaches a fresh tutorial, by topic: the clause keys shown."""
+def _lessons(game: Game, text: str, before: bool = True) -> dict[str, list[str]]:
+    """The lessons a fresh tutorial teaches at a decision, by topic (the clause keys shown): the rules
+    limiting the choice, before it (``before``), and what the move then did."""
     move = parse_move(text, game.engine.deck)
-    _, lessons = every_lesson(Tutorial.for_rules(game.rules), game, move, game.play(move))
+    tutorial, limited = Tutorial.for_rules(game.rules), ()
+    if before:
+        tutorial, limited = every_limit(tutorial, game)
+    _, lessons = every_lesson(tutorial, game, move, game.play(move))
+    lessons = limited + lessons
     out: dict[str, list[str]] = {}
     for lesson in lessons:
         out.setdefault(lesson.topic, []).append(lesson.key)
@@ -39,7 +44,7 @@ def test_every_new_setting_has_a_topic() -> None:
 
 def test_a_pile_card_used_to_augment_teaches_how_pile_cards_are_used() -> None:
     game = _at("swazi-casino", {0: ["9C", "KS"], 1: ["KH"]}, ["9S", "7H", "4D"], captured={1: ["2C", "5H"]})
-    lessons = _lessons(game, "9C capture 9S 4D 5H 7H 2C")
+    lessons = _lessons(game, "9C capture 9S 4D 5H 7H 2C", before=False)   # (the move's own lesson)
     assert [k for k in lessons["pile top"] if ".reading" not in k][:2] == ["capture.from_piles", "capture.pile_cards"]
     assert "capture.pile_cards.reading.file" in lessons["pile top"]     # the file's reading, with the rule
     assert "capture.from_piles.reading.file" in lessons["pile top"]     # (the order on the pile)
@@ -64,8 +69,7 @@ def test_a_pile_top_the_rule_will_not_let_you_capture_teaches_it_too() -> None:
 def test_the_pile_rules_are_taught_once_whichever_way_they_come_first() -> None:
     """Used (pile top) after refused (pile card refused), or the other way round: the sentences once."""
     refused = _at("swazi-casino", {0: ["9C", "KS"], 1: ["KH"]}, ["3S"], captured={1: ["4H", "6D"]})
-    trail = parse_move("KS trail", refused.engine.deck)
-    tutorial, first = every_lesson(Tutorial.for_rules(refused.rules), refused, trail, refused.play(trail))
+    tutorial, first = every_limit(Tutorial.for_rules(refused.rules), refused)
     used = _at("swazi-casino", {0: ["9C", "KS"], 1: ["KH"]}, ["9S", "7H", "4D"], captured={1: ["2C", "5H"]})
     take = parse_move("9C capture 9S 4D 5H", used.engine.deck)
     tutorial, second = tutorial.after(used, take, used.play(take))
@@ -112,11 +116,15 @@ def test_one_build_a_player_and_its_reading() -> None:
 def test_a_lesson_is_taught_once_and_a_taught_topic_is_not_looked_for() -> None:
     game = _at("swazi-casino", {0: ["9C", "KS"], 1: ["KH"]}, ["3S"], captured={1: ["4H", "6D"]})
     move = parse_move("KS trail", game.engine.deck)
-    tutorial, first = every_lesson(Tutorial.for_rules(game.rules), game, move, game.play(move))
+    tutorial, first = every_limit(Tutorial.for_rules(game.rules), game)
     assert any(lesson.topic == "pile card refused" for lesson in first)
-    _, again = tutorial.after(game, move, game.play(move))
+    _, again = tutorial.before(game)
     assert not any(lesson.topic == "pile card refused" for lesson in again)
-    assert "pile card refused" not in situations(game, move, game.play(move), skip=frozenset({"pile card refused"}))
+    _, after_move = tutorial.after(game, move, game.play(move), to_move=True)
+    assert not any(lesson.topic == "pile card refused" for lesson in after_move)
+    assert "pile card refused" in limits(game)
+    assert "pile card refused" not in limits(game, skip=frozenset({"pile card refused"}))
+    assert "pile card refused" not in situations(game, move, game.play(move))   # (the move's own: not a limit)
 
 
 @pytest.mark.parametrize("name,players,partners", [("south-african-casino", 4, True), ("swazi-casino", 3, False),
@@ -136,7 +144,7 @@ def test_one_lesson_of_play_a_decision_at_the_terminal(name: str, players: int, 
 
     from cassino.apps.game.play import Aids, start_session
     from cassino.apps.game.records import Record
-    from cassino.apps.learning.tutorial import EVENTS
+    from cassino.apps.learning.tutorial import EVENTS, KINDS, LIMITS
     from cassino.language.variants import load_rules
 
     taught = 0
@@ -163,6 +171,10 @@ def test_one_lesson_of_play_a_decision_at_the_terminal(name: str, players: int, 
             session.run()
         for between in out.getvalue().split("<<prompt")[1:]:
             topics = set(re.findall(r"^rule \(([^)]*)\): ", between, re.M)) - EVENTS
-            assert len(topics) <= 1, (seed, topics)
+            moved, limited = topics - LIMITS, topics & LIMITS
+            # What the move did (a kind of move's first lesson may bring one particular rule with it), and
+            # at most one rule limiting the next choice.
+            assert len(moved) <= 1 or (len(moved) == 2 and moved & set(KINDS)), (seed, topics)
+            assert len(limited) <= 1, (seed, topics)
             taught += len(topics)
     assert taught >= 6, (name, taught)   # the games did teach: the check is not empty

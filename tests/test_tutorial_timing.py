@@ -1,8 +1,9 @@
-"""The tutorial teaches one lesson at a time, at the player's own move, when the rule decided it (issue 50)."""
+"""The tutorial teaches one lesson at a time, at the player's own move, when the rule decided it (issue 50);
+a rule that limits the choice before the choice, and a move what it did (an audit of session 78)."""
 
 from __future__ import annotations
 
-from cassino.apps.learning.tutorial import EVENTS, Tutorial, situations
+from cassino.apps.learning.tutorial import EVENTS, LIMITS, Tutorial, limits, situations
 from cassino.engine.game import Game
 from cassino.engine.notation import parse_move
 
@@ -36,15 +37,69 @@ def test_another_players_move_teaches_only_the_games_events() -> None:
     assert mine and mine[0].topic == "capture"
 
 
-def test_one_topic_of_play_an_action_the_rest_later() -> None:
-    """A first capture that is also a sum: capture now, the sum the next time a sum is met."""
+def test_a_first_capture_that_is_a_sum_teaches_both_and_the_sweep_waits() -> None:
+    """A first capture that is also a sum and a sweep: what a capture is, with the sum that made this one
+    (an audit saw "captures the loose table cards of its own value" said of a sum); the sweep next time."""
     game = at("standard", {0: ["9C", "KS"], 1: ["KH"]}, ["4H", "5D"])
     move = parse_move("9C capture 4H 5D", game.engine.deck)
-    assert {"capture", "sum"} <= found(game, "9C capture 4H 5D")
+    assert {"capture", "sum", "sweep"} <= found(game, "9C capture 4H 5D")
     tutorial, first = Tutorial.for_rules(game.rules).after(game, move, game.play(move))
-    assert {lesson.topic for lesson in first} == {"capture"}
+    assert [lesson.topic for lesson in first] == ["capture", "sum"]
     _, second = tutorial.after(game, move, game.play(move))
-    assert {lesson.topic for lesson in second} == {"sum"}
+    assert {lesson.topic for lesson in second} == {"sweep"}
+
+
+def test_a_first_build_that_raises_teaches_the_raise() -> None:
+    """Standard: the first build a player makes is a raise of the opponent's build: building and raising
+    (an audit saw only "announce their total", and no raise lesson in the whole game)."""
+    game = at("standard", {0: ["AS", "8H", "KS"], 1: ["KH"]}, ["5D"], builds=[(["AH", "2C", "4C"], 7, 1)])
+    move = parse_move("AS build 8 on [AH 2C 4C]", game.engine.deck)
+    _, lessons = Tutorial.for_rules(game.rules).after(game, move, game.play(move))
+    topics = list(dict.fromkeys(lesson.topic for lesson in lessons))
+    assert topics == ["build", "raise"] and "build.raise_single" in [lesson.key for lesson in lessons]
+
+
+def test_card_values_are_taught_whole() -> None:
+    """Finnish Kasino: the lesson of card values names every card worth more in hand (an audit saw only
+    "10♦ counts 16", the last of three sentences under one key)."""
+    game = at("finnish-kasino", {0: ["AS", "KS"], 1: ["KH"]}, ["6S", "8H"])
+    move = parse_move("AS capture 6S 8H", game.engine.deck)
+    tutorial, lessons = Tutorial.for_rules(game.rules).after(game, move, game.play(move))
+    _, more = tutorial.after(game, move, game.play(move))
+    text = " ".join(lesson.text for lesson in lessons + more if lesson.topic == "card values")
+    assert "A♠, A♥, A♦ and A♣ count 14" in text and "2♠ counts 15" in text and "10♦ counts 16" in text
+
+
+def test_escoba_teaches_its_fifteen_and_krypkasino_its_penalties() -> None:
+    escoba = at("escoba", {0: ["KS", "2C"], 1: ["KH"]}, ["5H", "4D"])
+    move = parse_move("KS capture 5H", escoba.engine.deck)
+    _, lessons = Tutorial.for_rules(escoba.rules).after(escoba, move, escoba.play(move))
+    assert "capture.total" in [lesson.key for lesson in lessons]
+    kryp = at("krypkasino", {0: ["KS", "2C"], 1: ["KH"]}, ["5H", "4D"])
+    _, first = Tutorial.for_rules(kryp.rules).start()
+    assert any(lesson.key == "game.goal" and "penalties" in lesson.text for lesson in first)
+
+
+def test_a_rule_that_limits_the_choice_is_taught_before_it_not_after_another_move() -> None:
+    """Swazi (an audit): a legal raise of an opponent's build was followed by "you may add to a build
+    another side owns only in the turn you capture it", a rule of the position the raise did not break.
+    Such rules are taught when the learner is to choose, and a move teaches only what it did."""
+    game = at("swazi-casino", {0: ["6D", "6S", "2C"], 1: ["8H"]}, ["4H"], builds=[(["4S", "2S"], 6, 1)])
+    assert "another side's build" in limits(game)
+    trail = parse_move("2C trail", game.engine.deck)
+    assert "another side's build" not in found(game, "2C trail")
+    tutorial, before = Tutorial.for_rules(game.rules).before(game)
+    assert [lesson.key for lesson in before] == ["build.augment_opponents"]
+    _, after_trail = tutorial.after(game, trail, game.play(trail))
+    assert not [lesson for lesson in after_trail if lesson.topic in LIMITS]
+    # Taught after the opponent's move, where the learner is to choose next (to_move), not otherwise.
+    theirs = at("swazi-casino", {0: ["8H"], 1: ["6D", "6S", "2C"]}, ["4H"], builds=[(["4S", "2S"], 6, 0)])
+    move = parse_move("8H trail", theirs.engine.deck)
+    fresh = Tutorial.for_rules(theirs.rules)
+    _, told = fresh.after(theirs, move, theirs.play(move), own=False, to_move=True)
+    assert "build.augment_opponents" in [lesson.key for lesson in told]
+    _, untold = fresh.after(theirs, move, theirs.play(move), own=False, to_move=False)
+    assert "build.augment_opponents" not in [lesson.key for lesson in untold]
 
 
 def test_the_owners_duty_is_its_own_lesson_when_it_binds() -> None:
@@ -53,7 +108,7 @@ def test_the_owners_duty_is_its_own_lesson_when_it_binds() -> None:
     game = at("standard", {0: ["3C", "8H", "KS"], 1: ["KH"]}, ["5D"])
     assert "owner's duty" not in found(game, "3C build 8 on 5D")
     owner = at("standard", {0: ["8H", "KS"], 1: ["KH"]}, ["2C"], builds=[(["5D", "3C"], 8, 0)])
-    assert "owner's duty" in found(owner, "8H capture [5D 3C]")
+    assert "owner's duty" in limits(owner) and "owner's duty" not in found(owner, "8H capture [5D 3C]")
     tutorial = Tutorial.for_rules(game.rules)
     build = parse_move("3C build 8 on 5D", game.engine.deck)
     _, lessons = tutorial.after(game, build, game.play(build))

@@ -78,7 +78,7 @@ class _Reasons:
         checks: Sequence[Callable[[], str | None]] = (
             self.hand_over, self.end_of_turn, self.turn_actions, self.cards_in_hand, self.loose_on_table,
             self.builds_on_table, self.takes_something,
-            self.cards_a_turn,
+            self.cards_a_turn, self.capture_sums,
             self.building_at_all, self.owner_obligation, self.compulsory_capture, self.takes_all,
             self.keep_capturing_card,
             self.build_needs_a_card, self.build_rules, self.capture_rules, self.whole_move, self.other_moves,
@@ -388,7 +388,7 @@ class _Reasons:
     def sum_words(self, items: list[tuple[int, ...]]) -> str:
         totals = sorted(_totals(items))
         shown = " or ".join(str(t) for t in totals[:3])
-        return f"they add up to {shown}"
+        return f"it counts {shown}" if len(items) == 1 else f"they add up to {shown}"
 
     # ------------------------------------------------------------------ captures
     def takes_all(self) -> str | None:
@@ -403,7 +403,19 @@ class _Reasons:
             return None
         return f"a capture must take all the card can: {self.played_name()} takes {self.move_text(bigger)}"
 
+    def capture_sums(self) -> str | None:
+        """Whether the cards named make a capture by their values at all (the card's value, the sets it
+        takes): asked before any rule of the turn, since a capture that does not add up is no capture
+        whatever the player holds (an audit saw a value that did not match refused for the last card kept
+        for a build, as if a second such card would have made it legal)."""
+        return self._capture_check(sums=True)
+
     def capture_rules(self) -> str | None:
+        """The capture rules beyond the sums: equal cards first, every equal card, sums and groups allowed."""
+        return self._capture_check(sums=False)
+
+    def _capture_check(self, sums: bool) -> str | None:
+        """``capture_sums``' reasons where ``sums``, else ``capture_rules``'."""
         if self.m.kind is not MoveKind.CAPTURE or bin(self.m.played).count("1") != 1:
             return None
         c = self.rules.capture
@@ -413,14 +425,16 @@ class _Reasons:
             # A capture by a total (Escoba): what is taken is worth the total less the card played.
             played_values = tuple(c.total - v for v in played_values if c.total - v > 0)
             if not played_values:
-                return f"{card} makes {c.total} by itself: it takes nothing"
+                return f"{card} makes {c.total} by itself: it takes nothing" if sums else None
         taken_builds = [x for x in self.s.builds if x.cards in self.m.builds]
         loose = bits(self.m.loose)
         if not played_values:
             rank = self.rank_of(p)
             strangers = [i for i in loose if self.values_of(i, False) or self.deck.rank_index[i] != self.deck.rank_index[p]]
             if strangers or any(x.value != rank for x in taken_builds):
-                return f"{card} has no number value: it takes only cards of its own rank, {rank}"
+                return f"{card} has no number value: it takes only cards of its own rank, {rank}" if sums else None
+            if sums:
+                return None
             items = len(loose) + len(taken_builds)
             on_table = self.equal_loose(self.m.played)
             mode = c.valueless_cards
@@ -433,11 +447,21 @@ class _Reasons:
             return None
         for i in loose:
             if not self.values_of(i, False):
-                return f"{self.names(1 << i)} has no number value: only a {self.rank_of(i)} takes it"
+                return f"{self.names(1 << i)} has no number value: only a {self.rank_of(i)} takes it" if sums else None
         for x in taken_builds:
             if x.value not in played_values:
                 worth = " or ".join(map(str, played_values))
-                return f"{self.label(x)} is taken only by a card of {x.value}; {card} counts {worth}"
+                return f"{self.label(x)} is taken only by a card of {x.value}; {card} counts {worth}" if sums else None
+        items = [self.values_of(i, False) for i in loose]
+        if len(items) > _MAX_ITEMS:
+            return None
+        best: int | None = None
+        for v in played_values:
+            sets = _partitions(items, v) if items else 0
+            if sets is not None and (best is None or sets < best):
+                best = sets
+        if sums:
+            return None if best is not None else self.no_sets(card, played_values, items)
         equal = self.equal_loose(self.m.played) if c.total is None else self.loose_worth(set(played_values))
         if c.equal_card_first and c.total is not None and equal and self.m.loose & ~equal:
             return (f"while one loose card alone makes {c.total} with {card} ({self.names(equal)}), {card} takes "
@@ -448,27 +472,30 @@ class _Reasons:
             return f"a capture that takes one card equal to {card} takes them all: {self.names(equal)}"
         if c.equal_card_first and equal and self.m.loose & ~equal:
             return f"while a loose card equals {card}, it takes only equal cards, not sets adding up to it"
-        items = [self.values_of(i, False) for i in loose]
-        if len(items) > _MAX_ITEMS:
+        if best is None:   # (asked by capture_sums first)
             return None
-        best: int | None = None
-        for v in played_values:
-            sets = _partitions(items, v) if items else 0
-            if sets is not None and (best is None or sets < best):
-                best = sets
-        if best is None:
-            worth = " or ".join(map(str, played_values))
-            if c.total is not None:
-                return (f"{self.names(self.m.loose)} cannot be taken by {card}: the cards taken must be worth "
-                        f"{worth}, to make {c.total} with {card}, and {self.sum_words(items)}")
-            return (f"{self.names(self.m.loose)} cannot be taken by {card}: each card or set taken must be worth "
-                    f"{worth}, and {self.sum_words(items)}")
         if not c.sums and any(len(v) and not set(v) & set(played_values) for v in items):
             return f"a card takes only equal cards, not sets adding up to its value"
         groups = best + len(taken_builds)
         if groups > 1 and not c.several_groups:
-            return "a capture takes one card, set or build at a time"
+            return ("a capture takes one card, set or build at a time" if self.rules.build.allowed
+                    else "a capture takes one card or one set at a time")
         return None
+
+    def no_sets(self, card: str, worth_each: tuple[int, ...], items: list[tuple[int, ...]]) -> str:
+        """Why the loose cards named are no capture for ``card``: the value each set must have, and what
+        they add up to (or that their total, a multiple of it, does not split into such sets)."""
+        c = self.rules.capture
+        worth = " or ".join(map(str, worth_each))
+        named = self.names(self.m.loose)
+        if c.total is not None:
+            return (f"{named} cannot be taken by {card}: the cards taken must be worth {worth}, to make {c.total} "
+                    f"with {card}, and {self.sum_words(items)}")
+        multiple = sorted(t for t in _totals(items) if any(v and t > v and t % v == 0 for v in worth_each))
+        if multiple:
+            return (f"{named} cannot be taken by {card}: each card or set taken must be worth {worth}, and they "
+                    f"add up to {multiple[0]}, but do not split into sets of {worth}")
+        return f"{named} cannot be taken by {card}: each card or set taken must be worth {worth}, and {self.sum_words(items)}"
 
     def whole_move(self) -> str | None:
         """African Casino's rules of the whole move (``turnrules``): the engine's own words."""

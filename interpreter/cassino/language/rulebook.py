@@ -987,14 +987,23 @@ def _deck(rules: Rules, ctx: dict[str, Any]) -> Section:
                             f"in hand takes its twin on the table as any equal card, and a scoring item counts "
                             f"every copy of its cards.")
     w.say("deck.ranks", "Capture values: " + _values_words(rules) + ".")
+    # One clause for every card of its own value (the tutorial, explain and diff read a rule's clause by its
+    # key): cards of the same values named together, in the file's order.
+    groups: dict[tuple[Any, Any], list[str]] = {}
     for cv in dk.card_values:
-        hand, table = cv.hand, cv.table
+        groups.setdefault((cv.hand, cv.table), []).append(card_name(rules, cv.card))
+    sentences = []
+    for (hand, table), cards in groups.items():
         parts = []
         if hand is not None:
             parts.append(f"{_values_text(hand)} when played from hand")
         if table is not None:
             parts.append(f"{_values_text(table)} while it lies on the table")
-        w.say("deck.card_values", f"{card_name(rules, cv.card)} counts {' and '.join(parts)}.")
+        verb = "counts" if len(cards) == 1 else "count"
+        names = cards[0] if len(cards) == 1 else ", ".join(cards[:-1]) + " and " + cards[-1]
+        sentences.append(f"{names} {verb} {' and '.join(parts)}.")
+    if sentences:
+        w.say("deck.card_values", " ".join(sentences))
     return Section("deck", "The cards", tuple(w.clauses))
 
 

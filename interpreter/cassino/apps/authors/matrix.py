@@ -286,7 +286,7 @@ class Run:
         seats = [self.bot(name, derive(self.seed, seat + 1)) for seat, name in enumerate(self.bots)]
         tutorial: Tutorial | None = None
         if self.wants("tutorial"):
-            ok, value = self.call("tutorial", lambda: Tutorial.for_rules(self.rules).start())
+            ok, value = self.call("tutorial", lambda: Tutorial.for_rules(self.rules).start(game, True))
             tutorial = value[0] if ok else None
         if self.wants("openspiel") or self.wants("pettingzoo"):
             ok, mirror = self.call("openspiel", lambda: _SpielMirror(s, b, game))
@@ -329,7 +329,7 @@ class Run:
             decisions += 1
             if tutorial is not None:
                 t = tutorial
-                ok, value = self.call("tutorial", lambda: t.after(before, move, game))
+                ok, value = self.call("tutorial", lambda: t.after(before, move, game, to_move=True))
                 tutorial = value[0] if ok else None
             self.spiel_move(before, move, game, sampled)
         self.outcome.actions = len(self.record.actions)

@@ -38,7 +38,7 @@ from ...players.bots import Bot
 from .howto import claiming, how_to_play
 from ..learning.counting import count_for
 from ..learning.show import show_count
-from ..learning.tutorial import Lesson, Tutorial
+from ..learning.tutorial import EVENTS, Lesson, Tutorial
 from ..learning.warnings import warnings_for
 from .move_examples import examples_text
 from ...files import Busy, Held, hold
@@ -236,13 +236,17 @@ class Session(GameSession):
             acted = super().act(action)
             if said is not None:
                 self.console.print(said, highlight=False)
-        if acted.summary is not None:
-            self.show_summary(acted.summary)
+        lessons: tuple[Lesson, ...] = ()
         if self.tutorial is not None:
             move = None if action.startswith("claim") else parse_move(action, before.engine.deck)
             own = self.record.seats[before.hand.turn] == "human" and not forced   # another's move is not "you"
             self.tutorial, lessons = self.tutorial.after(before, move, self.game, own=own)
-            self.teach(lessons)
+        # What the move did is taught beside the move, before a hand it ended is scored; the game's events
+        # after the scoring.
+        self.teach(tuple(lesson for lesson in lessons if lesson.topic not in EVENTS))
+        if acted.summary is not None:
+            self.show_summary(acted.summary)
+        self.teach(tuple(lesson for lesson in lessons if lesson.topic in EVENTS))
         return acted
 
     def teach(self, lessons: tuple[Lesson, ...]) -> None:
@@ -359,6 +363,9 @@ class Session(GameSession):
             return True
         self.show(seat)
         self.list_moves(moves, total)
+        if self.tutorial is not None:   # a rule that limits this choice, said before it is made
+            self.tutorial, lessons = self.tutorial.before(self.game)
+            self.teach(lessons)
         while True:
             try:
                 text = self.read(f"seat {seat}> ").strip()

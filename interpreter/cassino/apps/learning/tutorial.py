@@ -10,12 +10,17 @@ in a variant without them) is simply never shown.
 A :class:`Tutorial` is an immutable value: :meth:`Tutorial.after` returns the lessons a
 move teaches and the tutorial that remembers them, so each is shown once.
 
-One lesson at a time, at the player's own move, when the rule decided it: an action teaches at
-most one topic of play (the first of :data:`TOPICS` it meets; the others wait for a later move
-that meets them), only the learner's own move teaches play (another player's move is not "you"),
-and the events of the game (a new deal, the end of a hand or of the game) are taught whoever acts.
-A rule that chooses between moves is taught only where it chose: the equal card first only when a
-set of loose cards of the same value was there to take instead.
+One lesson at a time, when the rule decided it. A move teaches what it did: the first time a
+kind of move is made (a trail, a capture, a build) its lesson, with the most particular rule the
+move used (a capture that was a sum: capture and sums; a build that raised: build and raise), and
+after that the first rule of :data:`TOPICS` the move uses that is not taught yet; the rest wait for
+a later move that uses them. Only the learner's own move teaches play (another player's move is not
+"you"), and the events of the game (a new deal, the end of a hand or of the game) are taught whoever
+acts. A rule that limits what the player may do (:data:`LIMITS`: compulsory capture, the owner's
+duty, African Casino's whole-move rules, the endgame restrictions) is taught where it limits, when
+the learner is about to choose (``Tutorial.before``), one at a time, never after a move it had
+nothing to do with. A rule that chooses between moves is taught only where it chose: the equal card
+first only when a set of loose cards of the same value was there to take instead.
 """
 
 from __future__ import annotations
@@ -32,9 +37,11 @@ from ...language.rules import Rules
 
 #: The situations, in the order their lessons are shown, and the rulebook clauses each one teaches.
 TOPICS: tuple[tuple[str, tuple[str, ...]], ...] = (
-    ("first turn", ("turn.kinds",)),
+    # What a turn is, and what the game is won by where that is not the usual most points (points as
+    # penalties: the lowest total wins).
+    ("first turn", ("turn.kinds", "game.goal")),
     ("trail", ("trail.intro",)),
-    ("capture", ("capture.intro", "capture.take_all")),
+    ("capture", ("capture.intro", "capture.total", "capture.take_all")),
     ("compulsory capture", ("capture.compulsory",)),
     ("court cards", ("capture.valueless_cards",)),
     ("card values", ("deck.ranks", "deck.card_values")),
@@ -74,6 +81,18 @@ TOPICS: tuple[tuple[str, tuple[str, ...]], ...] = (
 #: Topics any action teaches (what happens to the table or the game), not only the learner's own move.
 EVENTS: frozenset[str] = frozenset({"new deal", "end of hand", "end of game"})
 
+#: Topics of the rules that limit what the player to move may do, read from the position, not the move:
+#: taught before the learner chooses (``Tutorial.before``), where the rule limits them.
+LIMITS: frozenset[str] = frozenset({"compulsory capture", "owner's duty", "pile card refused",
+                                    "another side's build", "partner's build", "one build a value",
+                                    "one build a player", "restriction"})
+
+#: The kinds of move: the first of each is taught with the most particular rule the move used.
+KINDS: tuple[str, ...] = ("trail", "capture", "build")
+
+#: Topics taught on their own, never beside a kind of move's first lesson (long, with their readings).
+ALONE: frozenset[str] = frozenset({"pile top", "several actions", "several hand cards", "sweep"})
+
 
 @dataclass(frozen=True)
 class Lesson:
@@ -98,38 +117,63 @@ class Tutorial:
     def for_rules(cls, rules: Rules) -> "Tutorial":
         return cls({key: clause.text for key, clause in rulebook(rules).clauses().items()})
 
-    def start(self) -> tuple["Tutorial", tuple[Lesson, ...]]:
-        """The lessons for the start of the game (what a turn is)."""
-        return self._teach({"first turn"})
+    def start(self, game: Game | None = None, to_move: bool = False) -> tuple["Tutorial", tuple[Lesson, ...]]:
+        """The lessons for the start of the game (what a turn is; what wins, where the lowest total does);
+        ``to_move``: the learner is the first to play in ``game``, and a rule limiting their choice there is
+        taught too (``before``)."""
+        tutorial, lessons = self._teach({"first turn"})
+        if to_move and game is not None:
+            tutorial, limits = tutorial.before(game)
+            lessons += limits
+        return tutorial, lessons
 
-    def after(self, before: Game, move: Move | None, after: Game,
-              own: bool = True) -> tuple["Tutorial", tuple[Lesson, ...]]:
+    def after(self, before: Game, move: Move | None, after: Game, own: bool = True,
+              to_move: bool = False) -> tuple["Tutorial", tuple[Lesson, ...]]:
         """The lessons the action from ``before`` to ``after`` teaches (``move`` None: a claim);
-        ``own``: the action is the learner's own (else only the game's events are taught)."""
+        ``own``: the action is the learner's own (else only the game's events are taught); ``to_move``: the
+        learner is to play next in ``after``, and a rule limiting their choice there is taught after the
+        action's own lessons (``before``)."""
         found = situations(before, move, after, skip=self.shown)
         if not own:
             found &= EVENTS
-        return self._teach(found, one=True)
+        tutorial, lessons = self._teach(found, one=True)
+        if to_move and not after.over:
+            tutorial, limits = tutorial.before(after)
+            lessons += limits
+        return tutorial, lessons
+
+    def before(self, game: Game) -> tuple["Tutorial", tuple[Lesson, ...]]:
+        """The lesson of one rule that limits what the player to move in ``game`` may do (``LIMITS``: one
+        not taught yet), said before they choose; none where no such rule limits them."""
+        if game.over or game.hand.turn_card and _only_end(game):
+            return self, ()   # (the game ends the turn for the player: nothing to choose)
+        return self._teach(limits(game, skip=self.shown), one=True)
 
     def _teach(self, found: set[str], one: bool = False) -> tuple["Tutorial", tuple[Lesson, ...]]:
-        """The lessons of the topics ``found`` not shown yet; ``one``: of play, the first topic only
-        (the rest wait for a move that meets them again), with any of the game's events."""
+        """The lessons of the topics ``found`` not shown yet; ``one``: of play, one topic (a kind of move's
+        first lesson with the first particular rule found beside it, ``KINDS``, not one of ``ALONE``; else
+        the first topic found; the rest wait for a move that meets them again), with any of the game's
+        events."""
         lessons = []
         shown = set(self.shown)
         # A clause another topic already taught is not taught again (a pile card used, then one refused).
         taught = {key for topic, keys in TOPICS if topic in shown for key in self._keys(keys)}
-        play_taught = False
-        for topic, keys in TOPICS:
-            if topic not in found or topic in shown:
+        fresh = {topic: [key for key in self._keys(keys) if key not in taught]
+                 for topic, keys in TOPICS if topic in found and topic not in shown}
+        chosen = set(fresh)
+        if one:
+            play = [topic for topic, _ in TOPICS if fresh.get(topic) and topic not in EVENTS]
+            chosen = {topic for topic in fresh if topic in EVENTS or not fresh[topic]} | set(play[:1])
+            if play and play[0] in KINDS:
+                particular = [topic for topic in play[1:] if topic not in KINDS and topic not in ALONE]
+                chosen |= set(particular[:1])
+        for topic, _ in TOPICS:
+            if topic not in chosen:
                 continue
-            fresh = [key for key in self._keys(keys) if key not in taught]
-            if one and topic not in EVENTS and fresh:
-                if play_taught:
-                    continue
-                play_taught = True
+            keys = [key for key in fresh[topic] if key not in taught]
             shown.add(topic)
-            taught.update(fresh)
-            lessons += [Lesson(topic, key, self.clauses[key]) for key in fresh]
+            taught.update(keys)
+            lessons += [Lesson(topic, key, self.clauses[key]) for key in keys]
         return Tutorial(self.clauses, frozenset(shown)), tuple(lessons)
 
 
@@ -152,16 +196,11 @@ def situations(before: Game, move: Move | None, after: Game, skip: frozenset[str
     are not looked for where that costs more than reading the move)."""
     found: set[str] = set()
     if move is not None:
-        found |= refused_by_turn_rules(before, skip)
         engine, hand = before.engine, before.hand
         rules = engine.rules
         state = engine.apply(hand, move)    # the hand just after the move, before the game moves on
         played_rank = {engine.rank[i] for i in _indices(move.played)}
         loose = _indices(move.loose)
-        if before.restricted_sides():
-            found.add("restriction")
-        if rules.capture.compulsory != "never" and _trail_refused(before):
-            found.add("compulsory capture")   # a card the player could not trail: the rule decided
         used = _indices(move.played) + loose
         if any(len(engine.hv[i]) > 1 or len(engine.tv[i]) > 1 or engine.hv[i] != engine.tv[i] for i in used):
             found.add("card values")          # an ace of 1 or 14, a card worth more in hand (Finnish)
@@ -206,8 +245,6 @@ def situations(before: Game, move: Move | None, after: Game, skip: frozenset[str
                     found.add("raise")
                 elif old:
                     found.add("add to build")
-        if "owner's duty" not in skip and _owner_bound(before):
-            found.add("owner's duty")
         if not state.over and state.deal_no != hand.deal_no:
             found.add("new deal")
         if any(w.seat == hand.turn and w.ply == hand.ply for w in state.sweeps if w not in hand.sweeps):
@@ -216,6 +253,23 @@ def situations(before: Game, move: Move | None, after: Game, skip: frozenset[str
         found.add("end of hand")
     if after.over:
         found.add("end of game")
+    return found
+
+
+def limits(game: Game, skip: frozenset[str] = frozenset()) -> set[str]:
+    """The rules that limit what the player to move in ``game`` may do, as ``LIMITS`` names them (``skip``:
+    topics already taught, not looked for): the endgame restrictions in force, compulsory capture
+    keeping a card from being trailed, the owner's duty keeping them from trailing, and African Casino's
+    whole-move rules refusing a move the cards allow."""
+    if game.over:
+        return set()
+    found = refused_by_turn_rules(game, skip)
+    if "restriction" not in skip and game.restricted_sides():
+        found.add("restriction")
+    if "compulsory capture" not in skip and game.rules.capture.compulsory != "never" and _trail_refused(game):
+        found.add("compulsory capture")   # a card the player may not trail: the rule decides
+    if "owner's duty" not in skip and _owner_bound(game):
+        found.add("owner's duty")
     return found
 
 
@@ -250,6 +304,15 @@ def refused_by_turn_rules(game: Game, skip: frozenset[str] = frozenset()) -> set
         if refused and len(rules.alone(rule).keep(hand, refused)) < len(refused):
             found.add(topic)
     return found
+
+
+def _only_end(game: Game) -> bool:
+    """Whether the only move of the player to move is the end of their turn (the game plays it for them)."""
+    try:
+        moves = game.engine.playable_moves(game.hand)
+    except PositionTooLargeError:
+        return False
+    return len(moves) == 1 and moves[0].kind is MoveKind.END
 
 
 def _owner_bound(game: Game) -> bool:

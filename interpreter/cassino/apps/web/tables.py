@@ -440,7 +440,8 @@ def lessons_after(tutorials: dict[int, Tutorial | None], before: Any, action: st
     out = {}
     for learner, tutorial in tutorials.items():
         own = move is None or before.hand.turn == learner   # another's move is not "you": events only
-        out[learner] = (tutorial or Tutorial.for_rules(before.rules)).after(before, move, after, own=own)
+        out[learner] = (tutorial or Tutorial.for_rules(before.rules)).after(
+            before, move, after, own=own, to_move=not after.over and after.hand.turn == learner)
     return position, out
 
 
@@ -449,7 +450,7 @@ def tutorial_from_start(record: Record, hand_no: int, seat: int,
     """The tutorial switched on for ``seat``: what a turn is, then what the moves of the hand in play taught
     (the seat has seen them); each batch of lessons with what it is about and the position it describes."""
     game = record.new_game()
-    tutorial, lessons = Tutorial.for_rules(game.rules).start()
+    tutorial, lessons = Tutorial.for_rules(game.rules).start(game, game.hand.turn == seat)
     batches = [(lessons, {"seat": None, "move": None, "hand_no": hand_no}, position)]
     for action in record.actions:
         before, game = game, apply_action(game, action)
