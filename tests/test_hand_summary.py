@@ -232,3 +232,59 @@ def test_the_summary_names_items_in_words() -> None:
                      "aces": "each of the aces", "sweeps": "sweeps"}
     tuxedo = load_rules("tuxedo")
     assert item_words(tuxedo.scoring.item("oranges"), tuxedo) == "each orange"  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("variant, players", [("spade", "4"), ("spade", "2"), ("examples/points-as-earned.yaml", "2")])
+def test_the_hands_listed_at_the_game_over_add_up_to_the_final_scores(cli, tmp_path: Path, variant: str,
+                                                                        players: str) -> None:
+    """An audit (session 78) found a pegging game that ended on a hand's last play list three hands' points
+    beside a final score of four, and `replay` say "over after 3 hands" of a record of four: the hand the
+    target was reached in is listed, with what it pegged, and every side's hands add up to its final score."""
+    stopped = 0
+    for seed in range(1, 9):
+        save = tmp_path / f"g{seed}.json"
+        code, out, err = cli("play", variant, "--players", players, "--humans", "0", "--bot", "random",
+                             "--seed", str(seed), "--save", str(save))
+        assert code == 0, (out, err)
+        tail = out.split("game over")[-1]
+        lines = re.findall(r"^hand (\d+)(?: \(stopped[^)]*\))?: (.*)$", tail, re.M)
+        finals = dict(re.findall(r"(seats? [\d+]+): (\d+)", re.search(r"^final scores (.*)$", tail, re.M).group(1)))
+        totals: dict[str, int] = {}
+        for _, points in lines:
+            for side, p in re.findall(r"(seats? [\d+]+) (-?\d+)", points):
+                totals[side] = totals.get(side, 0) + int(p)
+        assert totals == {side: int(v) for side, v in finals.items()}, (seed, tail)
+        record = json.loads(save.read_text(encoding="utf-8"))
+        assert int(lines[-1][0]) == record["result"]["hands"], (seed, tail)
+        code, replayed, err = cli("replay", str(save))
+        hands = record["result"]["hands"]
+        assert code == 0, (replayed, err)
+        if "(stopped" in tail:
+            stopped += 1
+            assert f"over in hand {hands}: " in replayed, replayed
+        else:
+            assert f"over after {hands} hand" in replayed, replayed
+        if "seats " in replayed.split("over ")[-1].split(": ", 1)[-1][:6]:
+            assert " win (" in replayed, replayed   # (seats 1+3 win, not wins)
+    if variant == "spade" and players == "4":
+        assert stopped, "no game of these seeds ended within a hand: the check of that case is empty"
+
+
+@pytest.mark.parametrize("variant, players", [("standard", "3"), ("tuxedo", "6"), ("krypkasino", "6"),
+                                              ("standard", "2")])
+def test_the_scoring_table_cuts_no_name_or_figure_at_80_columns(cli, tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                                               variant: str, players: str) -> None:
+    """An audit (session 78) read "little_casi…" and wrapped figures at the default width: names and figures
+    are whole; the description column and the score before the hand give way where there is no room."""
+    monkeypatch.setenv("COLUMNS", "80")
+    code, out, err = cli("play", variant, "--players", players, "--humans", "0", "--bot", "greedy", "--seed", "2",
+                         "--save", str(tmp_path / "g.json"))
+    assert code == 0, (out, err)
+    tables = re.findall(r"hand \d+ scoring ─+\n(.*?)\n  \[n\]", out, re.S)
+    assert tables
+    names = {item.name for item in load_rules(variant).scoring.items}
+    for table in tables:
+        assert "…" not in table, table
+        assert all(len(line) <= 80 for line in table.splitlines()), table
+        rows = [line.split()[0] for line in table.splitlines()[1:] if line[:4].strip()]   # (not a wrapped line)
+        assert set(rows) >= {"hand", "game"} and set(rows) - {"hand", "game"} <= names, (rows, names)

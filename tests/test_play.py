@@ -428,3 +428,26 @@ def test_a_computer_leading_a_new_deal_is_said_under_that_deals_banner(tmp_path:
     # the first deal too, where the computer leads the game (a re-attack found it above the banner)
     opening = next(k for k, line in enumerate(lines) if "seat 1 (greedy) plays" in line)
     assert "hand 1, deal 1" in lines[opening - 1], lines[:opening + 1]
+
+
+def test_cards_the_dealer_takes_as_dealt_are_named(cli, tmp_path: Path) -> None:
+    """Escoba: where the four cards dealt to the table make 15 the dealer takes them; the table then shows
+    "(empty)", and an audit (session 78) had to infer which cards they were. The game says so, once."""
+    from cassino.engine.game import Game
+    from cassino.engine.notation import cards_text
+    from cassino.language.variants import load_rules
+
+    rules = load_rules("escoba")
+    seed = next(s for s in range(500) if any(Game.new(rules, s, 2).hand.piles))
+    hand = Game.new(rules, seed, 2).hand
+    taken = " ".join(cards_text(Game.new(rules, seed, 2).engine.deck, hand.piles[hand.dealer]))
+    code, out, err = cli("play", "escoba", "--humans", "0", "--bot", "random", "--seed", str(seed),
+                         "--save", str(tmp_path / "g.json"))
+    assert code == 0, (out, err)
+    line = f"the cards dealt to the table made 15: the dealer, seat {hand.dealer} (random), took {taken}"
+    assert out.count(line) == 1, out[:2000]
+    quiet = next(s for s in range(500) if not any(Game.new(rules, s, 2).hand.piles))
+    code, out, err = cli("play", "escoba", "--humans", "0", "--bot", "random", "--seed", str(quiet),
+                         "--save", str(tmp_path / "h.json"))
+    first_hand = out.split("hand 2, deal 1")[0]
+    assert "dealt to the table made" not in first_hand

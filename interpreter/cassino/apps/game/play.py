@@ -44,7 +44,7 @@ from .move_examples import examples_text
 from ...files import Busy, Held, hold
 from .records import Record, RecordError, apply_action, claim_path
 from .session import Acted, GameSession, NotAMove
-from .summary import HandSummary, hand_summary, pile_seat, side_name, side_seats
+from .summary import HandSummary, hand_summary, pile_seat, side_name, side_seats, unfinished_hand
 
 #: Moves numbered on screen at most (more are counted, and can be typed).
 MAX_LISTED = 36
@@ -140,7 +140,13 @@ class Session(GameSession):
         g, h = self.game, self.game.hand
         c = self.console
         c.rule(f"{g.rules.name} — hand {g.hand_no}, deal {h.deal_no}")
-        scores = "  ".join(f"{self.side_name(s)}: {g.scores[s]}" for s in range(len(g.scores)))
+        # (where points are pegged as won, the score as it stands, this hand's points in it: a game that ends
+        # within a hand ends on these, which the game's scores alone left out until the hand was scored)
+        standing = g.standing()
+        pegged = g.rules.scoring.when == "as_won" and standing != g.scores
+        scores = "  ".join(f"{self.side_name(s)}: {standing[s]}" for s in range(len(standing)))
+        if pegged:
+            scores += " (with this hand's points pegged so far)"
         target = f" (target {g.target})" if g.target is not None else " (one hand)"
         c.print(f"scores {scores}{target}   stock: {len(h.stock)} cards   dealer: seat {h.dealer}")
         table = Table(show_header=False, box=None, padding=(0, 1))
@@ -595,6 +601,22 @@ class Session(GameSession):
             self.tutorial, lessons = self.tutorial.start()
             self.teach(lessons)
 
+    def say_taken_at_the_deal(self) -> None:
+        """Cards the dealer took as they were dealt to the table (``deal.dealer_takes_total``: Escoba's table
+        making 15), said once at the deal's start: the table shows them nowhere (an audit had to infer them)."""
+        h = self.game.hand
+        if h.ply:
+            return
+        deck = self.game.engine.deck
+        for c in h.captures:
+            if c.ply < 0:
+                sweeps = sum(1 for w in h.sweeps if w.seat == c.seat and w.ply < 0)
+                swept = f", {sweeps} sweep{'s' if sweeps != 1 else ''}" if sweeps else ""
+                total = self.game.rules.capture.total
+                made = f"made {total}" if total is not None else "were taken"
+                self.console.print(f"the cards dealt to the table {made}: the dealer, {self.seat_name(c.seat)}, took "
+                                   f"{' '.join(cards_text(deck, c.cards))}{swept}", highlight=False)
+
     def _play(self) -> int:
         """Turns until the game ends (0) or the player leaves (0); RecordError where a move's record
         could not be written (the move not made)."""
@@ -614,6 +636,7 @@ class Session(GameSession):
                     # (a computer leads the new deal: its move is said under the deal's banner, not above it,
                     # where an audit read it as the last move of the deal before)
                     self.console.rule(f"{self.game.rules.name} — hand {self.game.hand_no}, deal {self.game.hand.deal_no}")
+                self.say_taken_at_the_deal()
             if not self.computer_to_move():
                 if not self.human_turn(seat):
                     return 0
@@ -629,6 +652,13 @@ class Session(GameSession):
         for k, r in enumerate(g.results, 1):
             pts = "  ".join(f"{self.side_name(s)} {p}" for s, p in sorted(r.points.items()))
             self.console.print(f"hand {k}: {pts}")
+        stopped = unfinished_hand(g)
+        if stopped is not None:
+            pts = "  ".join(f"{self.side_name(s)} {p}" for s, p in sorted(stopped.items()))
+            why = {"pegging": "when the target was reached, its points pegged as won",
+                   "claim": "at a correct claim, its points counted as won",
+                   "false claim": "at a false claim"}.get(g.ended_by, f"({g.ended_by})")
+            self.console.print(f"hand {g.hand_no} (stopped {why}): {pts}")
         scores = "  ".join(f"{self.side_name(s)}: {g.scores[s]}" for s in range(len(g.scores)))
         self.console.print(f"final scores {scores}")
         if g.winner is None:
@@ -648,10 +678,22 @@ def show_summary(console: Console, s: HandSummary, seat_name: Callable[[int], st
 
     console.rule(f"hand {s.hand_no} scoring")
     table = Table(box=None, padding=(0, 2), show_edge=False)
-    table.add_column("item")
-    table.add_column("for")
-    for side in s.seats:
-        table.add_column(who(side), justify="right")
+    # (an item's name is never cut, nor a side's figures: at 80 columns an audit read "little_casi…". The
+    # sides are headed by their seats alone, the seating line says who plays them, and the description
+    # column wraps; where the terminal is too narrow even so, the description goes)
+    names = [item.name for item in s.items] + ["item", "hand", "game"]
+    table.add_column("item", no_wrap=True, min_width=max(len(n) for n in names))
+    figures = [side_name(s.seats[side]) for side in s.seats]
+    was = [f"{s.scores_after[side]} (was {s.scores_before[side]})" for side in s.seats]
+    item_width = max(len(n) for n in names) + 4
+    wide = max([len(w) for w in was] + [len(f) for f in figures] + [9])
+    described = console.width >= item_width + len(s.seats) * (wide + 2) + 14
+    if console.width < item_width + len(s.seats) * (wide + 2):   # (too narrow for "15 (was 0)": the score alone)
+        was = [str(s.scores_after[side]) for side in s.seats]
+    if described:
+        table.add_column("for", min_width=10)
+    for header in figures:
+        table.add_column(header, justify="right", no_wrap=True)
     for item in s.items:
         cells = []
         for side in s.seats:
@@ -660,10 +702,11 @@ def show_summary(console: Console, s: HandSummary, seat_name: Callable[[int], st
             if item.count != "last_capture":
                 shown += f"  [{item.tally.get(side, 0)}]"
             cells.append(shown)
-        table.add_row(item.name, item.what, *cells)
-    table.add_row("hand", "points this hand", *[str(s.hand_points.get(side, 0)) for side in s.seats], style="bold")
-    table.add_row("game", "score" + (f" (target {s.target})" if s.target is not None else ""),
-                  *[f"{s.scores_after[side]} (was {s.scores_before[side]})" for side in s.seats], style="bold")
+        table.add_row(item.name, *([item.what] if described else []), *cells)
+    table.add_row("hand", *(["points this hand"] if described else []),
+                  *[str(s.hand_points.get(side, 0)) for side in s.seats], style="bold")
+    table.add_row("game", *(["score" + (f" (target {s.target})" if s.target is not None else "")] if described else []),
+                  *was, style="bold")
     console.print(table)
     console.print("  [n] = cards, sweeps or events each side had for the item", style="dim")
     if s.leftover:

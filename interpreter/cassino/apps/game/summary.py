@@ -167,10 +167,25 @@ def outcome(game: "Game") -> str:
         return f"in progress (hand {game.hand_no}, seat {game.hand.turn} to play)"
     hands = len(game.results)
     after = f"over after {hands} hand{'s' if hands != 1 else ''}" if hands else "over"
+    if game.hand_no > hands:   # (ended within a hand: pegged to the target, or a claim)
+        after = f"over in hand {game.hand_no}"
     if game.winner is None:
         return f"{after}: no winner ({game.ended_by})"
     lurch = ", a lurch (a double game)" if game.games_won > 1 else ""
-    return f"{after}: {side_name(seats[game.winner])} wins ({game.ended_by}{lurch})"
+    winners = side_name(seats[game.winner])
+    return f"{after}: {winners} {'win' if winners.startswith('seats ') else 'wins'} ({game.ended_by}{lurch})"
+
+
+def unfinished_hand(game: "Game") -> dict[int, int] | None:
+    """Where a game ended within a hand (pegged points reached the target, or a claim): what that hand added
+    to each side's score (its final score less the hands before), which no hand's scoring shows; else None."""
+    if not game.over or game.hand_no <= len(game.results):
+        return None
+    before = [0] * len(game.scores)
+    for result in game.results:
+        for side, points in result.points.items():
+            before[side] += points
+    return {side: game.scores[side] - before[side] for side in range(len(game.scores))}
 
 
 def scores_text(game: "Game") -> str:
