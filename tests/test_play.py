@@ -382,7 +382,7 @@ def test_a_crowded_table_lists_moves_by_card_and_kind_and_numbers_them_to_choose
     is numbered now, and `moves CARD ... KIND` lists the moves naming those cards, numbered to choose from."""
     record = tmp_path / "crowded.json"
     record.write_bytes((ROOT / "tests" / "records" / "swazi-crowded-table.json").read_bytes())
-    lines = ["", "moves 10S", "moves 10S trail", "moves zz", "1"]
+    lines = ["", "moves 10S", "moves 10S", "moves 10S trail", "moves zz", "1"]
     result = run(["play", "--resume", str(record)], stdin="\n".join(lines) + "\n", cwd=tmp_path)
     assert result.returncode == 0, result.stderr
     out = result.stdout
@@ -390,7 +390,10 @@ def test_a_crowded_table_lists_moves_by_card_and_kind_and_numbers_them_to_choose
     hand = ["AD", "4S", "4H", "5C", "6H", "8D", "9C", "10S", "JS", "JH", "JD", "QC"]
     assert all(re.search(rf"^\s+\d+\. {card} trail$", first, re.M) for card in hand), first[-3000:]
     assert "67468 in all" in first and "moves AD" in first
-    assert re.search(r"more of these \d+: name another card or a kind", out)
+    pages = re.findall(r"\.\.\. (\d+)-(\d+) of these (\d+): moves 10S again shows the next ones; name another card", out)
+    assert [(a, b) for a, b, _ in pages] == [("1", "60"), ("61", "120")], pages   # typed again: the next 60
+    listed = re.findall(r"^(?:seat 0>)?\s+\d+\. (.*)$", out[out.index("moves 10S again"):], re.M)[:60]
+    assert len(set(listed)) == 60 and all("10S" in m for m in listed)
     assert re.search(r"^seat 0>\s+1\. 10S trail\n", out, re.M)
     assert "'zz' is no card nor kind of move" in out
     actions = json.loads(record.read_text())["actions"]

@@ -82,6 +82,10 @@ CASES = [
     ("scopa", "KH 2C", "KS QD", "KH capture QD", (), "QD cannot be taken by KH: each card or set taken must be "
      "worth 10, and it counts 9"),
     ("standard", "8H 9D", "7S 5D 4C", "8H capture 7S 5D 4C", (), "they add up to 16, but do not split into sets of 8"),
+    # Cards added to a build of the value: said of the cards added (an audit read "they add up to 7, which is no
+    # multiple of 14" beside a build holding 28).
+    ("standard", "7H 9C", "2S", "7H build 9 on [4H 5D]", (("4H 5D", 9, 0),),
+     "the cards added to the build of 9 [4H 5D] do not make 9: it counts 7, which is no multiple of 9"),
     # Where there is no building a capture takes "one card or one set", no build named.
     ("scopa", "5H KC", "5S 5D", "5H capture 5S 5D", (), "a capture takes one card or one set at a time"),
     # A capture by a total (Escoba, 15): the cards taken are worth 15 less the card played.

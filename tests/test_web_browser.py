@@ -623,6 +623,48 @@ def test_a_position_beyond_the_listing_budget_is_played_by_clicking_cards_the_li
         assert page.script_errors == []
 
 
+def test_a_build_of_cards_in_play_the_cut_list_left_out_is_made_by_clicking_table_cards(browser: Any,
+                                                                                       tmp_path: Path) -> None:
+    """Swazi Casino at a crowded table (25,065 legal moves, 600 listed): a build of cards in play alone that the
+    list leaves out is made by clicking its table cards, with no card from the hand (an audit of session 78
+    could make none: table cards were clickable only when a listed move used them)."""
+    from cassino.engine.core import Position
+    from cassino.engine.notation import format_move
+
+    with serving(tmp_path / "records") as s:
+        table = s.new_table(["human", "human"], variant="swazi-casino")
+        t = s.store.get(table["id"])
+        game = t.session.game
+        engine, deck = game.engine, game.engine.deck
+        cards = lambda text: [deck.parse(c) for c in text.split()]  # noqa: E731
+        hand = engine.position(Position(players=2, to_play=0, dealer=1,
+                                        hands={0: cards("7S 9H 9D JC QS QC KD"), 1: cards("8H 8D 10C 10D JD JH KC")},
+                                        table=cards("AS AC 2H 2D 2C 3S 3C 4S 4D 5D 5C 6H 6D KH")))
+        t.session.game = game.with_(hand=hand)
+        page = new_page(browser, width=1000)
+        page.goto(s.url + table["links"]["seats"]["0"])
+        page.wait_for_selector("body.my-turn")
+        page.wait_for_selector("#choices .more")
+        offered = {b.get_attribute("data-move") for b in page.locator("#all-moves button.choice").all()}
+        left_out = [m for m in engine.legal_moves(hand) if not m.played and not m.builds
+                    and format_move(m, deck) not in offered and m.loose.bit_count() >= 3]
+        assert left_out, "every build of cards in play is listed: the case is not the one meant"
+        move = left_out[0]
+        wanted = format_move(move, deck)
+        for name in deck.cards_of(move.loose):
+            page.click(f'#felt [data-id="{name}"]')
+        choice = page.locator(f'#choices button.choice[data-move="{wanted}"]')
+        try:
+            choice.wait_for()
+        except sync_api.TimeoutError:
+            raise AssertionError(f"{wanted}: message {page.locator('#message').inner_text()!r}, choices "
+                                 f"{page.locator('#choices').inner_text()!r}, errors {page.script_errors}") from None
+        choice.click()
+        page.wait_for_selector(f"#log li:has-text('{wanted}')")
+        assert t.record.actions == [wanted]
+        assert page.script_errors == []
+
+
 def test_a_late_list_of_variants_does_not_replace_the_uploaded_files_errors(browser: Any, tmp_path: Path) -> None:
     """The lobby's list of variants arriving after the player chose to upload their own rules
     checked the (still empty) text box, and when that answer came after the upload's, 'pasted.yaml:

@@ -767,3 +767,55 @@ def test_the_start_names_only_the_addresses_a_browser_reaches(host: str, shown: 
     from cassino.apps.web.server import _reaches
 
     assert all(_reaches(form, host) for form in shown) and not any(_reaches(form, host) for form in hidden)
+
+
+def test_table_cards_clicked_alone_are_answered_with_the_builds_they_make() -> None:
+    """`why` with no card from the hand (build.free_actions): the builds of exactly the cards clicked, found among
+    every legal move; part of one: "click more", with an example; none: why not; where a turn holds no such
+    build (standard) the hand card is asked for first."""
+    from cassino.apps.web.tables import why_answer
+    from cassino.engine.core import Position
+    from cassino.engine.game import Game
+    from cassino.engine.notation import format_move, parse_move
+    from cassino.language.variants import load_rules
+
+    game = Game.new(load_rules("swazi-casino"), 11, 2)
+    engine, deck = game.engine, game.engine.deck
+    cards = lambda text: [deck.parse(c) for c in text.split()]  # noqa: E731
+    hand = engine.position(Position(players=2, to_play=0, dealer=1,
+                                    hands={0: cards("7S 9H 9D JC QS QC KD"), 1: cards("8H 8D 10C 10D JD JH KC")},
+                                    table=cards("AS AC 2H 2D 2C 3S 3C 4S 4D 5D 5C 6H 6D KH")))
+    game = game.with_(hand=hand)
+    found = why_answer(game, [], ["AS", "3S", "4S", "5D", "KH"])
+    assert found["type"] == "found" and [m["text"] for m in found["moves"]] == ["build 13 on AS 3S 4S 5D KH"]
+    assert engine.is_legal(hand, parse_move(found["move"]["text"], deck))
+    part = why_answer(game, [], ["4D"])
+    assert part["type"] == "refused" and "click more, as in build" in part["message"]
+    example = part["message"].rsplit("as in ", 1)[1]
+    assert "4D" in example and engine.is_legal(hand, parse_move(example, deck))
+    # Random sets of the table's cards: the answer agrees with the whole list of legal moves.
+    import random
+
+    free = [m for m in engine.legal_moves(hand) if not m.played]
+    names = [str(c) for c in deck.cards_of(hand.table)]
+    rng = random.Random(78)
+    answers = set()
+    for _ in range(40):
+        chosen = rng.sample(names, rng.randint(1, 6))
+        mask = deck.mask([deck.parse(c) for c in chosen])
+        answer = why_answer(game, [], chosen)
+        exact = [m for m in free if m.loose == mask and not m.builds]
+        wider = [m for m in free if m.loose & mask == mask]
+        kind = "found" if exact else "more" if wider else "none"
+        answers.add(kind)
+        if kind == "found":
+            assert {m["text"] for m in answer["moves"]} == {format_move(m, deck) for m in exact}, chosen
+        elif kind == "more":
+            assert answer["type"] == "refused" and "click more" in answer["message"], (chosen, answer)
+        else:
+            assert answer["type"] == "refused" and "no build of cards in play alone" in answer["message"], chosen
+    assert {"found", "more"} <= answers
+    standard = Game.new(load_rules("standard"), 1, 2)
+    first = next(iter(standard.engine.deck.cards_of(standard.hand.table)))
+    asked = why_answer(standard, [], [str(first)])
+    assert asked == {"type": "refused", "message": "choose a card from your hand first"}

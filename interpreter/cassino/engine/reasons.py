@@ -379,6 +379,10 @@ class _Reasons:
             totals = _totals(items)
             why = ("but do not split into sets of " + str(V) + " each" if any(t % V == 0 for t in totals)
                    else "which is no multiple of " + str(V))
+            joined = [x for x in used if x.value == V]
+            if joined:   # (the cards added to a build of V: the build's own cards are sets of V already)
+                return (f"the cards added to {self.label(joined[0])} do not make {V}: {self.sum_words(items)}, {why}; "
+                        f"each set added to a build is worth its value")
             return (f"the cards do not make {V}: {self.sum_words(items)}, {why}; a build is one or more sets each "
                     f"worth {V}")
         if sets > 1 and not b.multiple:

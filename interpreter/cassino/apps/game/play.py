@@ -108,6 +108,8 @@ class Session(GameSession):
         self.shown_to: int | None = None
         #: The last hint given, with the position it was for (hand, ply): a warning of that very move says so.
         self.hinted: tuple[int, int, Move] | None = None
+        #: The last ``moves ...`` listing (hand, ply, its words) and where its next page starts.
+        self.paged: tuple[tuple[int, int, tuple[str, ...]], int] | None = None
         #: The locks on the files the game moved to (``save FILE``), held while it plays and released when it
         #: ends; the file it started in is held by the caller until then.
         self.moved_to: list[Held] = []
@@ -202,16 +204,21 @@ class Session(GameSession):
         """The moves numbered on screen (``GameSession.listed_moves``), and how many there are in all."""
         return super().listed_moves(limit)
 
-    def list_moves(self, moves: list[Move], total: int, narrowed: bool = False) -> None:
+    def list_moves(self, moves: list[Move], total: int, narrowed: bool = False, first: int = 1,
+                   again: str = "moves") -> None:
         """The moves numbered to choose from, and how many more there are (``narrowed``: those ``moves ...``
-        found, narrowed by cards and kinds: more of them are narrowed further, not typed)."""
+        found, narrowed by cards and kinds, the ``first``-th of them on: ``again``, typed again, shows the next
+        ones; or narrow them further, or type one)."""
         deck = self.game.engine.deck
         for k, m in enumerate(moves, 1):
             self.console.print(f"  {k:>2}. {format_move(m, deck)}", highlight=False)
         if narrowed:
             if total > len(moves):
-                self.console.print(f"  ... {total - len(moves)} more of these {total}: name another card or a kind "
-                                   f"(capture, build, trail) to narrow them, or type the move", highlight=False)
+                last = first + len(moves) - 1
+                nxt = "the next ones" if last < total else "the first ones again"
+                self.console.print(f"  ... {first}-{last} of these {total}: {again} again shows {nxt}; name another card "
+                                   f"or a kind (capture, build, trail) to narrow them, or type the move",
+                                   highlight=False)
             return
         if total < 0:
             self.console.print(f"  ... and more legal moves than the computer lists (over "
@@ -406,8 +413,16 @@ class Session(GameSession):
             if word == "moves" or word.startswith(("moves ", "moves\t")):
                 # (The moves a crowded table has, narrowed by the cards and kinds named: their numbers then
                 # choose from this list, which a player can read, not from a sample of thousands.)
+                # The same words again at the same position: the next page of the list (from the start after
+                # the last; an audit read "60 at a time" and got the same 60 again).
+                words = tuple(text.split()[1:])
+                where = (self.game.hand_no, self.game.hand.ply, words)
+                start = self.paged[1] if self.paged is not None and self.paged[0] == where else 0
                 try:
-                    found, matching = self.matching_moves(text.split()[1:], MAX_MATCHING)
+                    found, matching = self.matching_moves(list(words), MAX_MATCHING, start)
+                    if not found and start:   # (past the end: from the start again)
+                        start = 0
+                        found, matching = self.matching_moves(list(words), MAX_MATCHING, start)
                 except CassinoError as e:
                     self.console.print(str(e), highlight=False)
                     continue
@@ -417,7 +432,8 @@ class Session(GameSession):
                                        f"one, or help", highlight=False)
                     continue
                 moves = found
-                self.list_moves(found, matching, narrowed=True)
+                self.paged = (where, start + len(found))
+                self.list_moves(found, matching, narrowed=True, first=start + 1, again=" ".join(("moves",) + words))
                 continue
             if word == "save":
                 self.save()

@@ -258,10 +258,11 @@ class GameSession:
         chosen = [k for group in by_card.values() for k in group]
         return self.ordered(engine.moves_of(hand, chosen)), len(keys)
 
-    def matching_moves(self, words: list[str], limit: int) -> tuple[list[Move], int]:
+    def matching_moves(self, words: list[str], limit: int, start: int = 0) -> tuple[list[Move], int]:
         """``moves CARD ... KIND``: the legal moves that name every card given (played, taken, built with, or a
-        build's card) and are of the kinds given (capture, build, trail, end), at most ``limit`` of them, and how
-        many match in all. CassinoError for a word that is neither, or a position beyond the listing budget."""
+        build's card) and are of the kinds given (capture, build, trail, end), at most ``limit`` of them from the
+        ``start``-th on, and how many match in all. CassinoError for a word that is neither, or a position beyond
+        the listing budget."""
         engine, hand = self.game.engine, self.game.hand
         deck = engine.deck
         kinds = {"capture": MoveKind.CAPTURE, "build": MoveKind.BUILD, "trail": MoveKind.TRAIL, "end": MoveKind.END}
@@ -289,7 +290,7 @@ class GameSession:
             if cards and not cards <= set(format_move(move, deck).replace("[", " ").replace("]", " ").split()):
                 continue
             found.append(move)
-        return found[:limit], len(found)
+        return found[start:start + limit], len(found)
 
     def typing(self) -> str:
         """How the deck's suits are typed: ``♠ S, ♥ H, ...`` (e.g. A♦ is AD)."""

@@ -304,6 +304,8 @@ def why_answer(game: Any, played: list[str], items: list[str]) -> dict[str, Any]
     except CassinoError as e:
         return {"type": "refused", "message": public_words(str(e))}
     if not p:
+        if game.engine.free_actions and (loose or builds):
+            return _free_build(game, loose, tuple(sorted(builds)))
         return {"type": "refused", "message": "choose a card from your hand first"}
     move = Move(MoveKind.CAPTURE, p, loose, tuple(sorted(builds))) if loose or builds else Move(MoveKind.TRAIL, p)
     move = game.engine.resolve(hand, move)
@@ -311,6 +313,36 @@ def why_answer(game: Any, played: list[str], items: list[str]) -> dict[str, Any]
         return {"type": "found", "message": f"{format_move(move, deck)} is a legal move",
                 "move": views.move_view(game.engine, hand, move)}
     return {"type": "refused", "message": game.engine.why_illegal(hand, move)}
+
+
+#: The most builds of the same clicked cards the page is offered at once (one a value, in practice).
+MAX_FOUND = 12
+
+
+def _free_build(game: Any, loose: int, builds: tuple[int, ...]) -> dict[str, Any]:
+    """Cards in play clicked with no card from the hand (``build.free_actions``): the builds of exactly those
+    cards (one a value they can make), found among every legal move, for a table whose list the page was
+    sent cut short (an audit could make none of them by clicking at a crowded Swazi table); else why not."""
+    engine, hand, deck = game.engine, game.hand, game.engine.deck
+    try:
+        legal = engine.legal_moves(hand)
+    except PositionTooLargeError:
+        return {"type": "refused", "message": f"this position has more legal moves than the server lists (over "
+                                              f"{engine.move_budget:,}): type the build in notation"}
+    free = [m for m in legal if not m.played and m.kind is MoveKind.BUILD]
+    wanted = set(builds)
+    exact = [m for m in free if m.loose == loose and set(m.builds) == wanted]
+    if exact:
+        shown = [views.move_view(engine, hand, m) for m in exact[:MAX_FOUND]]
+        said = " or ".join(format_move(m, deck) for m in exact[:3]) + (" ..." if len(exact) > 3 else "")
+        return {"type": "found", "message": f"{said}: {'a legal move' if len(exact) == 1 else 'legal moves'}",
+                "move": shown[0], "moves": shown}
+    more = next((m for m in free if m.loose & loose == loose and wanted <= set(m.builds)), None)
+    if more is not None:
+        return {"type": "refused", "message": f"these cards are part of a build of cards in play, but make none "
+                                              f"alone: click more, as in {format_move(more, deck)}"}
+    return {"type": "refused", "message": "no build of cards in play alone uses these cards here: each set must be "
+                                          "worth a value a card of your hand (or your partner's proven value) takes"}
 
 
 def warnings_answer(snap: GameSession, text: str, hinted: str | None = None) -> dict[str, Any]:

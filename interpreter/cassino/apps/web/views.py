@@ -208,7 +208,9 @@ def static_view(rules: Any, deck: Deck, source: str) -> dict[str, Any]:
 
     Sent once to each browser, in its welcome, not in every state: a variant's description may be long."""
     return {"variant": {"name": rules.name, "description": rules.description, "source": source},
-            "deck": deck_view(deck), "typing": typing_words(deck)}
+            "deck": deck_view(deck), "typing": typing_words(deck),
+            # (a turn may hold builds of cards in play alone: table cards may be clicked with no hand card)
+            "free_actions": bool(rules.build.free_actions)}
 
 
 def seat_view(*, table_id: str, game: Any, kinds: list[str], viewer: int | None, hand_log: list[tuple[int, str]],

@@ -36,8 +36,8 @@ let warnedMove = null;      // the move asked about, waiting for "Play it anyway
 let review = null;          // the review of this seat's moves, once asked for at the end
 let step = 0;               // the replay's action shown
 let autoEnded = false;      // `end` was played for this seat (its only move): said once the turn has passed
-let statics = {};           // the welcome's fixed parts: variant, deck, typing, rules
-let found = null;           // a legal move the clicked cards make, found by the server (not in the list)
+let statics = {};           // the welcome's fixed parts: variant, deck, typing, rules, free_actions
+let found = null;           // the legal moves the clicked cards make, found by the server (not in the list)
 
 // ---------------------------------------------------------------- connection
 function connect() {
@@ -79,7 +79,7 @@ function say(text, kind = "") {
 function receive(msg) {
   switch (msg.type) {
     case "welcome":
-      statics = { variant: msg.variant, deck: msg.deck, typing: msg.typing, rules: msg.rules };
+      statics = { variant: msg.variant, deck: msg.deck, typing: msg.typing, rules: msg.rules, free_actions: msg.free_actions };
       document.body.dataset.seat = msg.seat === null ? "watch" : String(msg.seat);
       if (msg.seat !== null && $("count-toggle").checked) send({ type: "count", on: true });   // after a reconnect
       if (msg.seat !== null && $("tutorial-toggle").checked) send({ type: "tutorial", on: true });
@@ -162,7 +162,7 @@ function onPresence(connected) {
 function onFound(msg) {
   const same = (a, b) => a.length === b.length && a.every((x) => b.includes(x));
   if (!same(msg.move.played, selected.played) || !same(msg.move.items, selected.items)) return;   // clicked on since
-  found = msg.move;
+  found = msg.moves || [msg.move];
   say(capital(msg.message), "info");
   render();
 }
@@ -170,6 +170,12 @@ function onFound(msg) {
 // The list of moves is not every legal move: clicks are free, and the server checks them.
 function partialList() {
   return state && (state.too_many || state.more_moves > 0);
+}
+
+// Table cards may be clicked with no card from the hand: a turn may hold builds of cards in play alone, and
+// the list is cut short (some of those builds are not in it: the server finds them).
+function freeClicks() {
+  return partialList() && state.free_actions && !selected.played.length;
 }
 
 function renderExamples(s) {
@@ -270,7 +276,7 @@ function pileTop(s, p) {
   const side = s.sides.find((d) => d.side === p.side);
   wrap.append(el("span", side && side.seats.length > 1 ? `pile top of ${side.name}` : "pile top", "tag"));
   const pile = p.pile && p.pile.length ? p.pile : [p.top];
-  const active = myTurn() && (selected.played.length > 0 || freeMoves().length > 0);
+  const active = myTurn() && (selected.played.length > 0 || freeMoves().length > 0 || freeClicks());
   const open = new Set();
   if (active) for (const m of openMoves()) for (const i of m.items) open.add(i);
   pile.forEach((id, k) => {
@@ -287,10 +293,10 @@ function pileTop(s, p) {
     if (active) {
       if (selected.items.includes(id)) c.classList.add("selected");
       else if (uncovered && open.has(id)) c.classList.add("playable");
-      else c.classList.add("dim");
+      else if (!(uncovered && freeClicks())) c.classList.add("dim");
     }
     c.addEventListener("click", () => {
-      if (!uncovered && !selected.items.includes(id) && myTurn() && selected.played.length) {
+      if (!uncovered && !selected.items.includes(id) && myTurn() && (selected.played.length || freeClicks())) {
         say(`${capital(cardWords(id, deck))} lies under ${cardWords(above, deck)}: choose ${cardWords(above, deck)} first (a pile is taken from the top down).`);
         return;
       }
@@ -331,14 +337,14 @@ function renderTable(s) {
   const builds = $("builds");
   loose.replaceChildren();
   builds.replaceChildren();
-  const active = myTurn() && (selected.played.length > 0 || freeMoves().length > 0);
+  const active = myTurn() && (selected.played.length > 0 || freeMoves().length > 0 || freeClicks());
   const open = new Set();
   if (active) for (const m of openMoves()) for (const i of m.items) open.add(i);
   const mark = (node, id) => {
     if (!active) return;
     if (selected.items.includes(id)) node.classList.add("selected");
     else if (open.has(id)) node.classList.add("playable");
-    else node.classList.add("dim");
+    else if (!freeClicks()) node.classList.add("dim");   // (any card may make a build the list left out)
   };
   for (const name of s.loose) {
     const c = cardElement(name, deck);
@@ -420,7 +426,8 @@ function renderActions(s) {
   if (mine && (selected.played.length || selected.items.length)) {
     const exact = exactMoves();
     if (!exact.length && found) {
-      choices.append(el("p", "Play it:", "prompt"), moveButton(found));
+      choices.append(el("p", found.length > 1 ? "These cards make more than one move: choose one." : "Play it:",
+        "prompt"), ...found.map(moveButton));
     } else if (exact.length > 1) choices.append(el("p", "These cards make more than one move: choose one.", "prompt"));
     else if (exact.length === 1) choices.append(el("p", "Play it:", "prompt"));
     else if (partialList()) choices.append(el("p", "Click what to take; the server checks each choice.", "prompt"));
@@ -743,16 +750,18 @@ function clickHand(name) {
   render();
 }
 
-// Cards chosen that no listed move uses, where the list is not whole: the server says what they make.
+// Cards chosen that no listed move uses, where the list is not whole: the server says what they make (with
+// no hand card, the builds of exactly those cards in play).
 function checkFree() {
-  if (partialList() && selected.played.length && !exactMoves().length) {
+  if (partialList() && (selected.played.length || (state.free_actions && selected.items.length))
+      && !exactMoves().length) {
     send({ type: "why", played: selected.played, items: selected.items });
   }
 }
 
 function clickItem(id) {
   if (!myTurn()) { say(state && state.over ? "The game is over." : "It is not your turn."); return; }
-  if (!selected.played.length && !selected.items.includes(id)
+  if (!selected.played.length && !selected.items.includes(id) && !freeClicks()
       && !freeMoves().some((m) => m.items.includes(id) && selected.items.every((i) => m.items.includes(i)))) {
     say(freeMoves().length ? "Click the card from your hand that you play, or table cards that build alone (lit up)."
       : "First click the card from your hand that you play.");
