@@ -304,3 +304,24 @@ def test_the_line_follows_which_settings_change_a_settings_words(cli, tmp_path) 
             in _block(out, "capture.sums"))
     plain = diff_json(cli, "standard", str(no_sums))
     assert all(d["read_under_other"] == [] for d in plain["differences"])
+
+
+@pytest.mark.parametrize("parent, setting, value", [
+    ("swazi-casino", "build.raise_partners", "true"),
+    ("south-african-casino", "build.for_partner", "false"),
+    ("hoyle", "build.for_partner", "false"),
+    ("examples/table-cards-raise.yaml", "build.raise_with_table_cards", "false"),
+    ("swazi-casino", "build.raise_own", "true"),
+])
+def test_a_rule_random_positions_seldom_show_is_shown_from_its_worked_example(cli, tmp_path: Path, parent: str,
+                                                                              setting: str, value: str) -> None:  # type: ignore[no-untyped-def]
+    """An audit's diff found no position in 300 random ones for a partner's build raised, a value built for a
+    partner or a raise with table cards: the rulebooks' worked examples of the rule are tried first."""
+    section, name = setting.split(".")
+    house = tmp_path / "house.yaml"
+    base = str(ROOT / parent) if parent.endswith(".yaml") else parent
+    house.write_text(f"name: house\nextends: {base}\n{section}:\n  {name}: {value}\n", encoding="utf-8")
+    report = diff_json(cli, parent, str(house))
+    entry = next(d for d in report["differences"] if setting in d["settings"])
+    assert entry["position"] is not None and entry["position"]["from"] == "worked example", entry
+    _check_position(parent, str(house), entry)

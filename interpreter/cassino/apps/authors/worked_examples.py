@@ -586,7 +586,8 @@ def _sorted(rules: Rules, engine: Engine, moves: list[Move]) -> list[str]:
     return [show_move(rules, engine, m) for _, _, m in sorted(texts, key=lambda t: (t[0], t[1]))]
 
 
-def _position(setup: Setup) -> Position:
+def example_position(setup: Setup) -> Position:
+    """The position of a worked example's setup, seat 0 to play (``differences`` tries them first)."""
     return Position(players=setup.players, partners=setup.partners, to_play=0, hands={0: setup.hand, **setup.others},
                     table=setup.table, builds=setup.builds, captured=setup.captured or None, stock=setup.stock)
 
@@ -604,7 +605,7 @@ def make_example(rules: Rules, engine: Engine, template: Template) -> Example | 
     if setup is None or not rules.seats.min_players <= setup.players <= rules.seats.max_players:
         return None
     try:
-        state = engine.position(_position(setup))
+        state = engine.position(example_position(setup))
     except (ValueError, CassinoError):
         return None
     legal = engine.legal_moves(state)
@@ -676,7 +677,7 @@ def _contrast(rules: Rules, engine: Engine, setup: Setup, legal: list[Move], mas
         for alt in alternatives(path, current):
             try:
                 other = Engine(unchecked(rules, path, alt))
-                moves = other.legal_moves(other.position(_position(setup)))
+                moves = other.legal_moves(other.position(example_position(setup)))
             except (ValueError, CassinoError, KeyError):
                 continue
             for m in moves:
