@@ -113,3 +113,25 @@ def test_the_owners_duty_is_its_own_lesson_when_it_binds() -> None:
     build = parse_move("3C build 8 on 5D", game.engine.deck)
     _, lessons = tutorial.after(game, build, game.play(build))
     assert lessons and all(not lesson.key.startswith("build.owner_obligation") for lesson in lessons)
+
+
+def test_a_sweep_is_taught_with_what_it_scores_here() -> None:
+    """An audit read "the scoring says what each sweep is worth" at a sweep and never learnt the worth: the item
+    that counts sweeps is said with it, whatever its name (Escoba's escobas, Krypkasino's tabbe)."""
+    cases = {"scopa": "Sweeps: 1 point for each sweep.", "escoba": "Escobas: 1 point for each sweep.",
+             "krypkasino": "Tabbe: 5 points for each sweep", "standard": None}
+    for name, words in cases.items():
+        loose = "7H" if name != "escoba" else "JH"   # (Escoba: a jack is worth 8, making 15 with the 7)
+        game = at(name, {0: ["7S", "2C"], 1: ["KH"]}, [loose])
+        move = parse_move(f"7S capture {loose}", game.engine.deck)
+        tutorial = Tutorial.for_rules(game.rules)
+        lessons: list = []
+        for _ in range(4):   # (one topic of play an action: the sweep comes when met again)
+            tutorial, more = tutorial.after(game, move, game.play(move))
+            lessons += more
+        said = [lesson.text for lesson in lessons if lesson.topic == "sweep"]
+        assert said, name
+        if words is None:
+            assert len([t for t in said if not t.startswith("Reading")]) <= 2 and "score nothing" in said[0]
+        else:
+            assert any(t.startswith(words) for t in said), (name, said)

@@ -35,6 +35,9 @@ from ...engine.moves import Move, MoveKind, PositionTooLargeError
 from ...language.rulebook import rulebook
 from ...language.rules import Rules
 
+#: Stands for the clauses of the scoring items that count sweeps, whatever their names (``Tutorial.expand``).
+SWEEP_ITEMS = "scoring.items.<sweeps>"
+
 #: The situations, in the order their lessons are shown, and the rulebook clauses each one teaches.
 TOPICS: tuple[tuple[str, tuple[str, ...]], ...] = (
     # What a turn is, and what the game is won by where that is not the usual most points (points as
@@ -69,7 +72,9 @@ TOPICS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("one build a player", ("build.one_per_player",)),
     # A turn of several actions (issue 49): a build of cards in play alone, or a turn's end.
     ("several actions", ("build.free_actions",)),
-    ("sweep", ("sweeps.intro",)),
+    # What a sweep is, what it scores here (the scoring item that counts sweeps: ``SWEEP_ITEMS``) and whether
+    # sweeps cancel (an audit read "the scoring says what each sweep is worth" and never learnt the worth).
+    ("sweep", ("sweeps.intro", SWEEP_ITEMS, "sweeps.cancel")),
     ("new deal", ("deal.redeal",)),
     ("restriction", ("endgame.restrictions.*", "endgame.first_to_meet", "endgame.sweeps_from",
                      "endgame.lifted_after_tie")),
@@ -112,10 +117,14 @@ class Tutorial:
 
     clauses: dict[str, str]
     shown: frozenset[str] = field(default=frozenset())
+    #: Keys of ``TOPICS`` that stand for clauses named by the rules (``SWEEP_ITEMS``), and those clauses.
+    expand: dict[str, tuple[str, ...]] = field(default_factory=dict)
 
     @classmethod
     def for_rules(cls, rules: Rules) -> "Tutorial":
-        return cls({key: clause.text for key, clause in rulebook(rules).clauses().items()})
+        sweeps = tuple(f"scoring.items.{item.name}" for item in rules.scoring.items if item.count == "sweeps")
+        return cls({key: clause.text for key, clause in rulebook(rules).clauses().items()},
+                   expand={SWEEP_ITEMS: sweeps})
 
     def start(self, game: Game | None = None, to_move: bool = False) -> tuple["Tutorial", tuple[Lesson, ...]]:
         """The lessons for the start of the game (what a turn is; what wins, where the lowest total does);
@@ -174,14 +183,14 @@ class Tutorial:
             shown.add(topic)
             taught.update(keys)
             lessons += [Lesson(topic, key, self.clauses[key]) for key in keys]
-        return Tutorial(self.clauses, frozenset(shown)), tuple(lessons)
+        return Tutorial(self.clauses, frozenset(shown), self.expand), tuple(lessons)
 
 
     def _keys(self, keys: tuple[str, ...]) -> list[str]:
         """The clauses ``keys`` name that this rulebook has; ``prefix.*`` is each clause under the prefix,
         in the rulebook's order (the scoring items after "Each side scores for what it captured:")."""
         out: list[str] = []
-        for key in keys:
+        for key in (k for named in keys for k in self.expand.get(named, (named,))):
             if key.endswith(".*"):
                 out += [k for k in self.clauses if k.startswith(key[:-1])]
             elif key in self.clauses:
