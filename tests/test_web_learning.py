@@ -261,9 +261,9 @@ def _lessons(client: SeatClient, last_hand: int = 10**6) -> list[tuple[Any, Any,
 
 def _taught(record: Any, hands: range, learner: int = 0) -> list[tuple[Any, Any, list[Any]]]:
     """What ``Tutorial`` teaches ``learner`` over ``record``: its start, then every action of the ``hands``
-    (another seat's move teaches only the game's events)."""
+    (another seat's move teaches only the game's events; the rules limiting the learner's next choice)."""
     game = record.new_game()
-    tutorial, lessons = Tutorial.for_rules(game.rules).start()
+    tutorial, lessons = Tutorial.for_rules(game.rules).start(game, game.hand.turn == learner)
     out = [(None, None, lessons)] if lessons else []
     for action in record.actions:
         before, game = game, apply_action(game, action)
@@ -271,7 +271,9 @@ def _taught(record: Any, hands: range, learner: int = 0) -> list[tuple[Any, Any,
             continue
         move = None if action.startswith("claim") else parse_move(action, before.engine.deck)
         own = move is None or before.hand.turn == learner
-        tutorial, lessons = tutorial.after(before, move, game, own=own)
+        # (a rule limiting the learner's next choice is taught with the action that brings it to them)
+        tutorial, lessons = tutorial.after(before, move, game, own=own,
+                                           to_move=not game.over and game.hand.turn == learner)
         if lessons:
             out.append((actor_of(action, before), action, lessons))
     return [(seat, action, [lesson.to_json() for lesson in taught]) for seat, action, taught in out]
