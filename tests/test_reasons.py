@@ -184,3 +184,69 @@ def test_a_build_of_cards_in_play_naming_a_build_that_is_not_there_says_so() -> 
     assert why == "build 13 on [3S 7S]: there is no build [3S 7S] on the table", why
     why = engine.why_illegal(state, parse_move("build 10 on [4H 6H]", engine.deck))
     assert "with nothing loose added, is no move" in why, why
+
+
+def _splits_into(values: list[tuple[int, ...]], targets: tuple[int, ...]) -> bool:
+    """Brute force, independent of the engine's reasons: whether the cards (each with its possible values) can
+    be split into sets each worth one of ``targets`` (the played card counts one way for the whole capture)."""
+    def split(left: list[tuple[int, ...]], target: int) -> bool:
+        if not left:
+            return True
+        first, rest = left[0], left[1:]
+        for v in set(first):
+            for mask in range(1 << len(rest)):
+                chosen = [rest[k] for k in range(len(rest)) if mask >> k & 1]
+                others = [rest[k] for k in range(len(rest)) if not mask >> k & 1]
+                if any(v + sum(c) == target for c in _choices(chosen)) and split(others, target):
+                    return True
+        return False
+    return any(split(list(values), t) for t in targets)
+
+
+def _choices(cards: list[tuple[int, ...]]) -> list[tuple[int, ...]]:
+    out: list[tuple[int, ...]] = [()]
+    for values in cards:
+        out = [c + (v,) for c in out for v in set(values)]
+    return out
+
+
+@given(st.sampled_from([v for v in VARIANTS if v not in ("escoba",)]), MOVES)
+def test_a_capture_is_refused_for_its_sums_exactly_when_its_cards_do_not_split(variant: str, seeds: tuple) -> None:
+    """Session 78 asks a capture's sums before any rule of the turn. Over random positions of every variant (a
+    capture total aside), a refused capture of loose numbered cards by one numbered card is refused with "cannot
+    be taken" exactly when a brute force finds no split of the cards into sets worth the card's value; never
+    for a rule where the sums do not add up, nor for the sums where they do."""
+    import random
+
+    deal_seed, plies, pick_seed = seeds
+    rules = load_rules(variant)
+    engine = Engine(rules)
+    state = engine.start(deal_seed, rules.seats.min_players)
+    rng = random.Random(pick_seed)
+    for _ in range(plies):
+        moves = engine.legal_moves(state)
+        if state.over or not moves:
+            break
+        state = engine.apply(state, rng.choice(moves))
+    if state.over or state.turn_card:
+        return
+    legal = set(engine.legal_moves(state))
+    deck = engine.deck
+    hand = [i for i in range(len(deck)) if state.hands[state.turn] >> i & 1 and deck.hand_values[i]]
+    loose = [i for i in range(len(deck)) if state.table >> i & 1 and deck.table_values[i]]
+    tried = [(p, [i for i in loose if rng.random() < 0.4]) for p in hand for _ in range(8)]
+    # Captures that add up but may break a rule (take every equal card, take all, an equal card first, the last
+    # card kept for a build): a legal capture with one of its loose cards left out.
+    for m in legal:
+        cards = [i for i in loose if m.loose >> i & 1]
+        if m.kind is MoveKind.CAPTURE and not m.builds and len(cards) > 1 and m.played & (m.played - 1) == 0:
+            tried.append((m.played.bit_length() - 1, [i for i in cards if i != rng.choice(cards)]))
+    for p, taken in tried:
+        if not taken or len(taken) > 7 or not deck.hand_values[p]:
+            continue
+        move = Move(MoveKind.CAPTURE, 1 << p, sum(1 << i for i in taken), ())
+        if move in legal:
+            continue
+        words = engine.why_illegal(state, move).split(": ", 1)[1]
+        adds_up = _splits_into([deck.table_values[i] for i in taken], deck.hand_values[p])
+        assert ("cannot be taken by" in words) == (not adds_up), (variant, format_move(move, deck), words)
