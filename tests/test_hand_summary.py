@@ -234,20 +234,22 @@ def test_the_summary_names_items_in_words() -> None:
     assert item_words(tuxedo.scoring.item("oranges"), tuxedo) == "each orange"  # type: ignore[arg-type]
 
 
-@pytest.mark.parametrize("variant, players", [("spade", "4"), ("spade", "2"), ("examples/points-as-earned.yaml", "2")])
+@pytest.mark.parametrize("variant, players", [("spade", "4"), ("spade", "2"), ("examples/points-as-earned.yaml", "2"),
+                                              ("hoyle", "2"), ("hoyle", "3")])
 def test_the_hands_listed_at_the_game_over_add_up_to_the_final_scores(cli, tmp_path: Path, variant: str,
                                                                         players: str) -> None:
     """An audit (session 78) found a pegging game that ended on a hand's last play list three hands' points
     beside a final score of four, and `replay` say "over after 3 hands" of a record of four: the hand the
-    target was reached in is listed, with what it pegged, and every side's hands add up to its final score."""
-    stopped = 0
+    target was reached in is listed, with what it pegged, and every side's hands add up to its final score (a
+    hand counted out, Hoyle's, by what counted before the target was reached)."""
+    stopped = counted = 0
     for seed in range(1, 9):
         save = tmp_path / f"g{seed}.json"
         code, out, err = cli("play", variant, "--players", players, "--humans", "0", "--bot", "random",
                              "--seed", str(seed), "--save", str(save))
         assert code == 0, (out, err)
         tail = out.split("game over")[-1]
-        lines = re.findall(r"^hand (\d+)(?: \(stopped[^)]*\))?: (.*)$", tail, re.M)
+        lines = re.findall(r"^hand (\d+)(?: \([^)]*\))?: (.*)$", tail, re.M)   # (stopped ..., counted out ...)
         finals = dict(re.findall(r"(seats? [\d+]+): (\d+)", re.search(r"^final scores (.*)$", tail, re.M).group(1)))
         totals: dict[str, int] = {}
         for _, points in lines:
@@ -266,8 +268,11 @@ def test_the_hands_listed_at_the_game_over_add_up_to_the_final_scores(cli, tmp_p
             assert f"over after {hands} hand" in replayed, replayed
         if "seats " in replayed.split("over ")[-1].split(": ", 1)[-1][:6]:
             assert " win (" in replayed, replayed   # (seats 1+3 win, not wins)
+        counted += "counted out;" in tail
     if variant == "spade" and players == "4":
         assert stopped, "no game of these seeds ended within a hand: the check of that case is empty"
+    if variant == "hoyle" and players == "2":
+        assert counted, "no game of these seeds was counted out: the check of that case is empty"
 
 
 @pytest.mark.parametrize("variant, players", [("standard", "3"), ("tuxedo", "6"), ("krypkasino", "6"),

@@ -667,6 +667,11 @@ class Session(GameSession):
         self.console.rule("game over")
         for k, r in enumerate(g.results, 1):
             pts = "  ".join(f"{self.side_name(s)} {p}" for s, p in sorted(r.points.items()))
+            if r.counted_out and r.winner is not None:   # (what counted before the target was reached)
+                before = g.results[k - 2].scores if k > 1 else {s: 0 for s in r.scores}
+                counted = "  ".join(f"{self.side_name(s)} {r.scores[s] - before.get(s, 0)}" for s in sorted(r.scores))
+                self.console.print(f"hand {k} (counted out; the hand's points {pts}): {counted}")
+                continue
             self.console.print(f"hand {k}: {pts}")
         stopped = unfinished_hand(g)
         if stopped is not None:

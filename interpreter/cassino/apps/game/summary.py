@@ -147,6 +147,13 @@ def hand_summary(before: "Game", move: Move, after: "Game") -> HandSummary | Non
                          f"{', '.join(skipped)} did not count for them (an endgame restriction)")
     if rules.game.score_mode == "difference" and len(seats) == 2:
         notes.append("only the side with more points scores, the difference")
+    if result.counted_out and result.winner is not None:
+        # (the hand's points beside a score that did not take them all: an audit's sums did not add up)
+        counted = ", ".join(f"{side_name(seats[s])} {result.scores[s] - scores_before[s]}" for s in seats)
+        order = ", ".join(rules.game.count_out) or "the items' order"
+        notes.append(f"more than one side passed {before.target}: the points were counted out in the order {order}, "
+                     f"and {side_name(seats[result.winner])} reached {before.target} first; what counted until then "
+                     f"stands: {counted}")
     if result.target != before.target and result.target is not None:
         notes.append(f"the target moves to {result.target}")
     cancelled = sum(1 for w in finished.sweeps if w.cancelled)
