@@ -86,6 +86,14 @@ CASES = [
     # multiple of 14" beside a build holding 28).
     ("standard", "7H 9C", "2S", "7H build 9 on [4H 5D]", (("4H 5D", 9, 0),),
      "the cards added to the build of 9 [4H 5D] do not make 9: it counts 7, which is no multiple of 9"),
+    # (the same audit's wording finds) A value no card has; an ace worth 14 from the hand; the owner's duty that
+    # lapses in the last deal; equal cards, plural; no setting's name in a player's reason.
+    ("standard", "AH 9C", "10S", "AH build 11 on 10S", (), "no card is worth 11 here, so nothing could ever take"),
+    ("krypkasino", "AH 9C", "AS", "AH capture AS", (), "must be worth 14, and it counts 1 (AH counts 14 played "
+     "from the hand, 1 on the table)"),
+    ("dominican", "10S 3C", "10D 10C 8H", "10S trail", (), "(10D 10C) is on the table: capture them, or build"),
+    ("standard", "5S 9C", "5C", "build 10 on 5S 5C", (), "a build of table cards alone, with no card from the hand, "
+     "is no move here"),
     # Where there is no building a capture takes "one card or one set", no build named.
     ("scopa", "5H KC", "5S 5D", "5H capture 5S 5D", (), "a capture takes one card or one set at a time"),
     # A capture by a total (Escoba, 15): the cards taken are worth 15 less the card played.
@@ -250,3 +258,10 @@ def test_a_capture_is_refused_for_its_sums_exactly_when_its_cards_do_not_split(v
         words = engine.why_illegal(state, move).split(": ", 1)[1]
         adds_up = _splits_into([deck.table_values[i] for i in taken], deck.hand_values[p])
         assert ("cannot be taken by" in words) == (not adds_up), (variant, format_move(move, deck), words)
+
+
+def test_the_owners_duty_that_lapses_in_the_last_deal_says_so() -> None:
+    """South African Casino: the owner may not trail while cards are left to deal (an audit's wording find)."""
+    text = reason("south-african-casino", "8D 2C", "7C", "2C trail", (("5S 3H", 8, 0),), other="9S 6H",
+                  stock=cards("4D 4H"))
+    assert "the owner of a build may not trail until the last deal" in text

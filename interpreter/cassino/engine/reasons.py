@@ -98,8 +98,7 @@ class _Reasons:
         if self.m.kind is not MoveKind.END:
             return None
         if not self.rules.build.free_actions:
-            return ("there is no turn to end: a turn here is one card played from the hand, and ends with it "
-                    "(turns of several actions are `build.free_actions`)")
+            return "there is no turn to end: a turn here is one card played from the hand, and ends with it"
         if not self.s.turn_card:
             return "a turn ends only after its one card from the hand: play a card first"
         return None
@@ -115,7 +114,8 @@ class _Reasons:
         if self.m.kind is not MoveKind.BUILD or not self.rules.build.free_actions:
             return ("every move plays a card from the hand: write it first, e.g. `9D capture 9C`, "
                     "`3H build 8 on 5S`" + ("" if self.rules.build.free_actions else
-                                             " (builds of cards in play alone are `build.free_actions`)"))
+                                             "; a build of table cards alone, with no card from the hand, is "
+                                             "no move here"))
         turn_card = self.m.loose & self.s.turn_card
         if turn_card:
             return (f"{self.names(turn_card)} is the card you played from your hand this turn: a build of cards in "
@@ -226,13 +226,15 @@ class _Reasons:
         if not self.rules.build.owner_obligation_in_last_deal and not self.s.stock:
             return None   # lapsed in the last deal (issue 36)
         label = self.label(owned[0])
+        # (where the duty lapses once the stock is used up, said: a player read it as for the whole hand)
+        until = "" if self.rules.build.owner_obligation_in_last_deal else " until the last deal"
         if self.m.kind is MoveKind.TRAIL and rule == "no_trail":
             if self.rules.build.free_actions:   # (a turn of several actions: no trail beside its builds either)
-                return (f"you own {label}: the owner of a build may not trail, beside a build of table cards "
-                        "or alone; capture, or build with the played card")
-            return f"you own {label}: the owner of a build may not trail; capture, or build"
+                return (f"you own {label}: the owner of a build may not trail{until}, beside a build of table "
+                        "cards or alone; capture, or build with the played card")
+            return f"you own {label}: the owner of a build may not trail{until}; capture, or build"
         if self.m.kind is MoveKind.TRAIL_BUILD and rule == "no_trail":
-            return (f"you own {label}: the owner of a build may not trail, beside a build of table cards "
+            return (f"you own {label}: the owner of a build may not trail{until}, beside a build of table cards "
                     "or alone; capture, or build with the played card")
         if rule == "capture_or_raise" and self.m.kind is not MoveKind.CAPTURE:
             values = {b.cards: b.value for b in self.s.builds}
@@ -253,8 +255,9 @@ class _Reasons:
         if rule == "equal_loose_card" and self.m.kind is MoveKind.TRAIL:
             equal = self.equal_loose(self.m.played)
             if equal:
+                them = "it" if equal & (equal - 1) == 0 else "them"
                 return (f"{card} may not be trailed while a loose card equal to it ({self.names(equal)}) is on the "
-                        f"table: capture it, or build")
+                        f"table: capture {them}, or build")
         if rule == "when_card_can_capture" and self.m.kind is MoveKind.TRAIL:
             example = self.capture_example(same_card=True)
             if example is not None:
@@ -317,6 +320,9 @@ class _Reasons:
         after = self.e.captured_values(self.hand & ~self.m.played)
         if self.m.value in after or self.partner_proven():
             return None
+        if isinstance(self.m.value, int) and not any(self.m.value in v for v in self.deck.hand_values):
+            # (not "you have none besides AH", as if another card could: no card of the deck takes it)
+            return f"no card is worth {self.m.value} here, so nothing could ever take a build of {self.m.value}"
         if not self.m.played:
             return (f"to build {self.m.value} you must keep a card of {self.m.value} in your hand to take the build; "
                     f"you hold none")
@@ -496,10 +502,18 @@ class _Reasons:
             return (f"{named} cannot be taken by {card}: the cards taken must be worth {worth}, to make {c.total} "
                     f"with {card}, and {self.sum_words(items)}")
         multiple = sorted(t for t in _totals(items) if any(v and t > v and t % v == 0 for v in worth_each))
+        # (a card worth more played from the hand than on the table, Krypkasino's ace: said, where an audit read
+        # "must be worth 14, and it counts 1" of AH taking AS)
+        p = self.m.played.bit_length() - 1
+        hand_worth = self.values_of(p, True)
+        aside = (f" ({card} counts {' or '.join(map(str, hand_worth))} played from the hand, "
+                 f"{' or '.join(map(str, self.values_of(p, False)))} on the table)"
+                 if hand_worth != self.values_of(p, False) and self.values_of(p, False) else "")
         if multiple:
             return (f"{named} cannot be taken by {card}: each card or set taken must be worth {worth}, and they "
-                    f"add up to {multiple[0]}, but do not split into sets of {worth}")
-        return f"{named} cannot be taken by {card}: each card or set taken must be worth {worth}, and {self.sum_words(items)}"
+                    f"add up to {multiple[0]}, but do not split into sets of {worth}{aside}")
+        return (f"{named} cannot be taken by {card}: each card or set taken must be worth {worth}, and "
+                f"{self.sum_words(items)}{aside}")
 
     def whole_move(self) -> str | None:
         """African Casino's rules of the whole move (``turnrules``): the engine's own words."""
