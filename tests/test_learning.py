@@ -403,7 +403,8 @@ def test_no_compulsory_lesson_where_trailing_is_free() -> None:
 def test_the_tutorial_teaches_an_endgame_restriction_when_a_side_is_under_one() -> None:
     """Dominican: a side with exactly 18 at the start of a hand may score only cards in it."""
     game = Game.new(load_rules("dominican"), 3, 2)
-    game = game.with_(scores=(18, 4))
+    mover = game.hand.teams[game.hand.turn]     # (the restriction is taught to the side it limits)
+    game = game.with_(scores=(18, 4) if mover == 0 else (4, 18))
     game = game.with_(hand=game._deal(game.hand.dealer, game.hand_no))
     assert game.restricted_sides()
     move = game.legal_moves()[0]

@@ -135,3 +135,22 @@ def test_a_sweep_is_taught_with_what_it_scores_here() -> None:
             assert len([t for t in said if not t.startswith("Reading")]) <= 2 and "score nothing" in said[0]
         else:
             assert any(t.startswith(words) for t in said), (name, said)
+
+
+def test_a_first_build_with_an_ace_is_taught_as_a_build_and_a_restriction_only_to_its_side() -> None:
+    """A re-attack (session 78): Royal's first build with an ace taught only the ace's values (the build's own
+    lesson, with its duty to keep a card, came later); a Dominican restriction on the other side was taught
+    above a player it did not limit."""
+    game = at("royal", {0: ["AH", "6S", "KS"], 1: ["KH"]}, ["5H"])
+    move = parse_move("AH build 6 on 5H", game.engine.deck)
+    _, lessons = Tutorial.for_rules(game.rules).after(game, move, game.play(move))
+    assert list(dict.fromkeys(lesson.topic for lesson in lessons)) == ["build", "card values"]
+    from cassino.engine.game import Game as G
+    from cassino.language.variants import load_rules
+
+    dominican = G.new(load_rules("dominican"), 3, 2)
+    for scores in ((12, 19), (19, 12)):
+        restricted = dominican.with_(scores=scores)
+        restricted = restricted.with_(hand=restricted._deal(restricted.hand.dealer, restricted.hand_no))
+        mover_side = restricted.hand.teams[restricted.hand.turn]
+        assert ("restriction" in limits(restricted)) == (scores[mover_side] >= 18), (scores, mover_side)

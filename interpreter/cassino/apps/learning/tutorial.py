@@ -172,13 +172,15 @@ class Tutorial:
         chosen = set(fresh)
         if one:
             play = [topic for topic, _ in TOPICS if fresh.get(topic) and topic not in EVENTS]
+            # A kind of move first (a first build that used an ace of two values is taught as a build, with the
+            # ace's values beside it, not as the ace alone: an audit saw the duty taught before the build was)
+            play = [t for t in play if t in KINDS] + [t for t in play if t not in KINDS]
             chosen = {topic for topic in fresh if topic in EVENTS or not fresh[topic]} | set(play[:1])
             if play and play[0] in KINDS:
                 particular = [topic for topic in play[1:] if topic not in KINDS and topic not in ALONE]
                 chosen |= set(particular[:1])
-        for topic, _ in TOPICS:
-            if topic not in chosen:
-                continue
+        order = [topic for topic, _ in TOPICS]
+        for topic in sorted(chosen, key=lambda t: (t not in KINDS, order.index(t))):   # (a kind of move first)
             keys = [key for key in fresh[topic] if key not in taught]
             shown.add(topic)
             taught.update(keys)
@@ -267,14 +269,14 @@ def situations(before: Game, move: Move | None, after: Game, skip: frozenset[str
 
 def limits(game: Game, skip: frozenset[str] = frozenset()) -> set[str]:
     """The rules that limit what the player to move in ``game`` may do, as ``LIMITS`` names them (``skip``:
-    topics already taught, not looked for): the endgame restrictions in force, compulsory capture
+    topics already taught, not looked for): an endgame restriction on the mover's side, compulsory capture
     keeping a card from being trailed, the owner's duty keeping them from trailing, and African Casino's
     whole-move rules refusing a move the cards allow."""
     if game.over:
         return set()
     found = refused_by_turn_rules(game, skip)
-    if "restriction" not in skip and game.restricted_sides():
-        found.add("restriction")
+    if "restriction" not in skip and game.hand.teams[game.hand.turn] in game.restricted_sides():
+        found.add("restriction")   # (the mover's own side: another's restriction does not limit them)
     if "compulsory capture" not in skip and game.rules.capture.compulsory != "never" and _trail_refused(game):
         found.add("compulsory capture")   # a card the player may not trail: the rule decides
     if "owner's duty" not in skip and _owner_bound(game):
