@@ -235,7 +235,8 @@ def test_the_summary_names_items_in_words() -> None:
 
 
 @pytest.mark.parametrize("variant, players", [("spade", "4"), ("spade", "2"), ("examples/points-as-earned.yaml", "2"),
-                                              ("hoyle", "2"), ("hoyle", "3")])
+                                              ("hoyle", "2"), ("hoyle", "3"), ("examples/eleven-difference.yaml", "2"),
+                                              ("examples/hoyle-eleven-up.yaml", "2")])
 def test_the_hands_listed_at_the_game_over_add_up_to_the_final_scores(cli, tmp_path: Path, variant: str,
                                                                         players: str) -> None:
     """An audit (session 78) found a pegging game that ended on a hand's last play list three hands' points

@@ -94,6 +94,9 @@ CASES = [
     ("dominican", "10S 3C", "10D 10C 8H", "10S trail", (), "(10D 10C) is on the table: capture them, or build"),
     ("standard", "5S 9C", "5C", "build 10 on 5S 5C", (), "a build of table cards alone, with no card from the hand, "
      "is no move here"),
+    # (a re-attack) One card never "does not split"; nor do cards where one set a play is all a capture takes.
+    ("royal", "AD 9S", "5C", "AD capture 5C", (), "must be worth 1 or 14, and it counts 5"),
+    ("scopa", "6D 2S", "3C 4H 5C", "6D capture 3C 4H 5C", (), "must be worth 6, and they add up to 12"),
     # Where there is no building a capture takes "one card or one set", no build named.
     ("scopa", "5H KC", "5S 5D", "5H capture 5S 5D", (), "a capture takes one card or one set at a time"),
     # A capture by a total (Escoba, 15): the cards taken are worth 15 less the card played.

@@ -501,7 +501,11 @@ class _Reasons:
         if c.total is not None:
             return (f"{named} cannot be taken by {card}: the cards taken must be worth {worth}, to make {c.total} "
                     f"with {card}, and {self.sum_words(items)}")
-        multiple = sorted(t for t in _totals(items) if any(v and t > v and t % v == 0 for v in worth_each))
+        # (the "do not split" words only where several sets may be taken, of several cards, into sets of 2 or
+        # more: a re-attack read "5 does not split into sets of 1 or 14" of one card, and Scopa's 12 "not split
+        # into sets of 6", which one set a play forbids anyway)
+        multiple = sorted(t for t in _totals(items) if any(v >= 2 and t >= 2 * v and t % v == 0 for v in worth_each)) \
+            if len(items) > 1 and c.several_groups else []
         # (a card worth more played from the hand than on the table, Krypkasino's ace: said, where an audit read
         # "must be worth 14, and it counts 1" of AH taking AS)
         p = self.m.played.bit_length() - 1

@@ -666,11 +666,16 @@ class Session(GameSession):
         g = self.game
         self.console.rule("game over")
         for k, r in enumerate(g.results, 1):
+            # Each hand by what the game's score gained from it, so that the hands add up to the final score;
+            # where that is not the hand's points (counted out, or only the difference scoring), those beside.
             pts = "  ".join(f"{self.side_name(s)} {p}" for s, p in sorted(r.points.items()))
-            if r.counted_out and r.winner is not None:   # (what counted before the target was reached)
-                before = g.results[k - 2].scores if k > 1 else {s: 0 for s in r.scores}
-                counted = "  ".join(f"{self.side_name(s)} {r.scores[s] - before.get(s, 0)}" for s in sorted(r.scores))
-                self.console.print(f"hand {k} (counted out; the hand's points {pts}): {counted}")
+            before = g.results[k - 2].scores if k > 1 else {s: 0 for s in r.scores}
+            gained = {s: r.scores[s] - before.get(s, 0) for s in r.scores}
+            if any(gained[s] != r.points.get(s, 0) for s in gained):
+                why = ("counted out" if r.counted_out else "only the difference scores"
+                       if g.rules.game.score_mode == "difference" else "as the game counts it")
+                counted = "  ".join(f"{self.side_name(s)} {gained[s]}" for s in sorted(gained))
+                self.console.print(f"hand {k} ({why}; the hand's points {pts}): {counted}")
                 continue
             self.console.print(f"hand {k}: {pts}")
         stopped = unfinished_hand(g)

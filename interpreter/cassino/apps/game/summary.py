@@ -188,11 +188,8 @@ def unfinished_hand(game: "Game") -> dict[int, int] | None:
     to each side's score (its final score less the hands before), which no hand's scoring shows; else None."""
     if not game.over or game.hand_no <= len(game.results):
         return None
-    before = [0] * len(game.scores)
-    for result in game.results:
-        for side, points in result.points.items():
-            before[side] += points
-    return {side: game.scores[side] - before[side] for side in range(len(game.scores))}
+    before = game.results[-1].scores if game.results else {}   # (the score after the hands before: what they gained)
+    return {side: game.scores[side] - before.get(side, 0) for side in range(len(game.scores))}
 
 
 def scores_text(game: "Game") -> str:
