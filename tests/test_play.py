@@ -392,8 +392,9 @@ def test_a_crowded_table_lists_moves_by_card_and_kind_and_numbers_them_to_choose
     assert "67468 in all" in first and "moves AD" in first
     pages = re.findall(r"\.\.\. (\d+)-(\d+) of these (\d+): moves 10S again shows the next ones; name another card", out)
     assert [(a, b) for a, b, _ in pages] == [("1", "60"), ("61", "120")], pages   # typed again: the next 60
-    listed = re.findall(r"^(?:seat 0>)?\s+\d+\. (.*)$", out[out.index("moves 10S again"):], re.M)[:60]
-    assert len(set(listed)) == 60 and all("10S" in m for m in listed)
+    listed = re.findall(r"^(?:seat 0>)?\s+(\d+)\. (.*)$", out[out.index("moves 10S again"):], re.M)[:60]
+    assert len({m for _, m in listed}) == 60 and all("10S" in m for _, m in listed)
+    assert [int(k) for k, _ in listed] == list(range(61, 121))   # the second page numbered on: 61 chooses its first
     assert re.search(r"^seat 0>\s+1\. 10S trail\n", out, re.M)
     assert "'zz' is no card nor kind of move" in out
     actions = json.loads(record.read_text())["actions"]

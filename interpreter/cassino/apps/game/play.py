@@ -108,6 +108,8 @@ class Session(GameSession):
         self.shown_to: int | None = None
         #: The last hint given, with the position it was for (hand, ply): a warning of that very move says so.
         self.hinted: tuple[int, int, Move] | None = None
+        #: The deal whose cards the dealer took as dealt has been said (``say_taken_at_the_deal``: once, under its banner).
+        self.said_deal: tuple[int, int] | None = None
         #: The last ``moves ...`` listing (hand, ply, its words) and where its next page starts.
         self.paged: tuple[tuple[int, int, tuple[str, ...]], int] | None = None
         #: The locks on the files the game moved to (``save FILE``), held while it plays and released when it
@@ -151,6 +153,7 @@ class Session(GameSession):
             scores += " (with this hand's points pegged so far)"
         target = f" (target {g.target})" if g.target is not None else " (one hand)"
         c.print(f"scores {scores}{target}   stock: {len(h.stock)} cards   dealer: seat {h.dealer}")
+        self.say_taken_at_the_deal()   # (under the deal's banner, whoever leads: a re-attack saw it above)
         table = Table(show_header=False, box=None, padding=(0, 1))
         table.add_row("table", self.cards(h.table) if h.table else Text("(empty)", style="dim"))
         for b in h.builds:
@@ -210,7 +213,7 @@ class Session(GameSession):
         found, narrowed by cards and kinds, the ``first``-th of them on: ``again``, typed again, shows the next
         ones; or narrow them further, or type one)."""
         deck = self.game.engine.deck
-        for k, m in enumerate(moves, 1):
+        for k, m in enumerate(moves, first):
             self.console.print(f"  {k:>2}. {format_move(m, deck)}", highlight=False)
         if narrowed:
             if total > len(moves):
@@ -368,6 +371,7 @@ class Session(GameSession):
         if self.humans() > 1 and self.shown_to != seat and not self.pass_to(seat):
             return False
         moves, total = self.listed_moves()
+        first = 1   # (the number of the first move listed: a later page of `moves ...` goes on from its own)
         deck = self.game.engine.deck
         if total == 1 and moves[0].kind is MoveKind.END:
             # (A turn of several actions whose hand can build nothing more: no question to ask the player.)
@@ -416,7 +420,7 @@ class Session(GameSession):
                 # The same words again at the same position: the next page of the list (from the start after
                 # the last; an audit read "60 at a time" and got the same 60 again).
                 words = tuple(text.split()[1:])
-                where = (self.game.hand_no, self.game.hand.ply, words)
+                where = (self.game.hand_no, self.game.hand.ply, tuple(w.lower() for w in words))   # (any case)
                 start = self.paged[1] if self.paged is not None and self.paged[0] == where else 0
                 try:
                     found, matching = self.matching_moves(list(words), MAX_MATCHING, start)
@@ -431,7 +435,7 @@ class Session(GameSession):
                     self.console.print(f"no legal move {'names ' + named if named else 'here'}: type moves for every "
                                        f"one, or help", highlight=False)
                     continue
-                moves = found
+                moves, first = found, start + 1     # (numbered on from the pages before: 61, 62, ...)
                 self.paged = (where, start + len(found))
                 self.list_moves(found, matching, narrowed=True, first=start + 1, again=" ".join(("moves",) + words))
                 continue
@@ -473,10 +477,10 @@ class Session(GameSession):
                 return True
             if text.isdecimal():
                 k = int(text)
-                if not 1 <= k <= len(moves):
-                    self.console.print(f"there is no move {k}: choose 1 to {len(moves)}")
+                if not first <= k < first + len(moves):
+                    self.console.print(f"there is no move {k}: choose {first} to {first + len(moves) - 1}")
                     continue
-                move = moves[k - 1]
+                move = moves[k - first]
             elif ";" in text:
                 # A whole turn of several actions: each checked, then played one after another, and the turn
                 # ended where its card from the hand was played (one action at a time is `undo`ne).
@@ -621,8 +625,10 @@ class Session(GameSession):
         """Cards the dealer took as they were dealt to the table (``deal.dealer_takes_total``: Escoba's table
         making 15), said once at the deal's start: the table shows them nowhere (an audit had to infer them)."""
         h = self.game.hand
-        if h.ply:
+        where = (self.game.hand_no, h.deal_no)
+        if h.ply or self.said_deal == where:
             return
+        self.said_deal = where
         deck = self.game.engine.deck
         for c in h.captures:
             if c.ply < 0:
@@ -652,7 +658,7 @@ class Session(GameSession):
                     # (a computer leads the new deal: its move is said under the deal's banner, not above it,
                     # where an audit read it as the last move of the deal before)
                     self.console.rule(f"{self.game.rules.name} — hand {self.game.hand_no}, deal {self.game.hand.deal_no}")
-                self.say_taken_at_the_deal()
+                    self.say_taken_at_the_deal()
             if not self.computer_to_move():
                 if not self.human_turn(seat):
                     return 0
