@@ -963,7 +963,9 @@ class Table:
             return
         if req.type == "why":
             answer = await self.work(why_answer, s.game, req.cards("played"), req.cards("items"))
-            self.post(client, answer, s.game.hand)
+            # (the cards asked about, so that the page drops an answer about cards it has clicked on since)
+            self.post(client, answer | {"asked": {"played": req.cards("played"), "items": req.cards("items")}},
+                      s.game.hand)
             return
         if req.type == "warn":
             self.post(client, await self.work(warnings_answer, snapshot(s), req.text("text"), self.hinted(seat)),

@@ -109,6 +109,7 @@ function receive(msg) {
       onHint(msg);
       break;
     case "refused":
+      if (msg.asked && !sameSelection(msg.asked)) break;   // about cards clicked on since: stale
       say(msg.message, "refused");
       break;
     case "info":
@@ -158,10 +159,15 @@ function onPresence(connected) {
   render();
 }
 
-// The server's answer to cards clicked beyond the moves listed: a legal move, offered to play.
-function onFound(msg) {
+// Whether the server's answer is about the cards selected now (not those of a click since).
+function sameSelection(asked) {
   const same = (a, b) => a.length === b.length && a.every((x) => b.includes(x));
-  if (!same(msg.move.played, selected.played) || !same(msg.move.items, selected.items)) return;   // clicked on since
+  return same(asked.played, selected.played) && same(asked.items, selected.items);
+}
+
+// The server's answer to cards clicked beyond the moves listed: the legal moves they make, offered to play.
+function onFound(msg) {
+  if (!sameSelection(msg.asked || { played: msg.move.played, items: msg.move.items })) return;   // clicked on since
   found = msg.moves || [msg.move];
   say(capital(msg.message), "info");
   render();
@@ -425,14 +431,16 @@ function renderActions(s) {
   }
   if (mine && (selected.played.length || selected.items.length)) {
     const exact = exactMoves();
-    if (!exact.length && found) {
-      choices.append(el("p", found.length > 1 ? "These cards make more than one move: choose one." : "Play it:",
-        "prompt"), ...found.map(moveButton));
+    const extra = found ? found.filter((m) => !exact.some((e) => e.text === m.text)) : [];
+    if (extra.length) {   // (the server's moves of these cards, with any the list has)
+      const all = [...exact, ...extra];
+      choices.append(el("p", all.length > 1 ? "These cards make more than one move: choose one." : "Play it:",
+        "prompt"), ...all.map(moveButton));
     } else if (exact.length > 1) choices.append(el("p", "These cards make more than one move: choose one.", "prompt"));
     else if (exact.length === 1) choices.append(el("p", "Play it:", "prompt"));
     else if (partialList()) choices.append(el("p", "Click what to take; the server checks each choice.", "prompt"));
     else choices.append(el("p", "Now click what to take or build on (lit up).", "prompt"));
-    for (const m of exact) choices.append(moveButton(m));
+    if (!extra.length) for (const m of exact) choices.append(moveButton(m));
   }
   const list = $("all-moves").querySelector("ul");
   list.replaceChildren();
@@ -753,8 +761,10 @@ function clickHand(name) {
 // Cards chosen that no listed move uses, where the list is not whole: the server says what they make (with
 // no hand card, the builds of exactly those cards in play).
 function checkFree() {
-  if (partialList() && (selected.played.length || (state.free_actions && selected.items.length))
-      && !exactMoves().length) {
+  // (with no hand card the cut list may hold one build of these cards and leave out another value's: asked
+  // even where one is listed; a re-attack saw `build 6 on 6H 6C` offered and `build 12` not)
+  if (partialList() && ((selected.played.length && !exactMoves().length)
+      || (state.free_actions && !selected.played.length && selected.items.length))) {
     send({ type: "why", played: selected.played, items: selected.items });
   }
 }
