@@ -276,21 +276,24 @@ def test_the_hands_listed_at_the_game_over_add_up_to_the_final_scores(cli, tmp_p
         assert counted, "no game of these seeds was counted out: the check of that case is empty"
 
 
-@pytest.mark.parametrize("variant, players", [("standard", "3"), ("tuxedo", "6"), ("krypkasino", "6"),
-                                              ("standard", "2")])
-def test_the_scoring_table_cuts_no_name_or_figure_at_80_columns(cli, tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
-                                                               variant: str, players: str) -> None:
-    """An audit (session 78) read "little_casi…" and wrapped figures at the default width: names and figures
-    are whole; the description column and the score before the hand give way where there is no room."""
-    monkeypatch.setenv("COLUMNS", "80")
+@pytest.mark.parametrize("variant, players, width", [
+    (v, p, w) for v, p in (("standard", "3"), ("tuxedo", "6"), ("krypkasino", "6"), ("standard", "2"),
+                           ("krypkasino", "5"), ("royal", "4"), ("spade", "4"))
+    for w in ("40", "60", "70", "80", "100")])
+def test_the_scoring_table_cuts_no_name_or_figure(cli, tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                                 variant: str, players: str, width: str) -> None:
+    """An audit (session 78) read "little_casi…" and wrapped figures at the default width, and a re-attack "25
+    (was 1…" and "sea…" at narrower ones: names and figures are whole at 40 columns and more, the table giving
+    up in turn its description column, the score before the hand, the counts and long seat names."""
+    monkeypatch.setenv("COLUMNS", width)
     code, out, err = cli("play", variant, "--players", players, "--humans", "0", "--bot", "greedy", "--seed", "2",
                          "--save", str(tmp_path / "g.json"))
     assert code == 0, (out, err)
-    tables = re.findall(r"hand \d+ scoring ─+\n(.*?)\n  \[n\]", out, re.S)
+    tables = re.findall(r"hand \d+ scoring ─+\n(.*?\n {1,2}game[^\n]*)", out, re.S)
     assert tables
     names = {item.name for item in load_rules(variant).scoring.items}
     for table in tables:
         assert "…" not in table, table
-        assert all(len(line) <= 80 for line in table.splitlines()), table
+        assert all(len(line) <= int(width) for line in table.splitlines()), table
         rows = [line.split()[0] for line in table.splitlines()[1:] if line[:4].strip()]   # (not a wrapped line)
         assert set(rows) >= {"hand", "game"} and set(rows) - {"hand", "game"} <= names, (rows, names)

@@ -26,6 +26,7 @@ from pathlib import Path
 from typing import Callable, Iterable, Iterator
 
 from rich.console import Console
+from rich.measure import Measurement
 from rich.segment import Segment
 from rich.table import Table
 from rich.text import Text
@@ -702,6 +703,48 @@ class Session(GameSession):
         self.console.print(f"record: {self.save_path} (cassino replay {self.save_path})")
 
 
+#: The scoring table's forms, widest first: (the description column, the score before the hand, the counts in
+#: brackets, seat names in full, two spaces between columns).
+_SUMMARY_FORMS: tuple[tuple[bool, bool, bool, bool, bool], ...] = (
+    (True, True, True, True, True), (False, True, True, True, True), (False, False, True, True, True),
+    (False, False, False, True, True), (False, False, False, False, True), (False, False, False, False, False))
+
+
+def _summary_table(s: HandSummary, described: bool, was: bool, tallies: bool, names: bool, wide: bool) -> Table:
+    """The scoring table in one form (``_SUMMARY_FORMS``); no column wraps or cuts."""
+    table = Table(box=None, padding=(0, 2 if wide else 1), show_edge=False)
+    table.add_column("item", no_wrap=True)
+    if described:
+        table.add_column("for", no_wrap=True)
+    for side in s.seats:
+        header = side_name(s.seats[side])
+        table.add_column(header if names else header.replace("seats ", "s").replace("seat ", "s"), justify="right",
+                         no_wrap=True)
+    for item in s.items:
+        cells = []
+        for side in s.seats:
+            pts = item.points.get(side, 0)
+            shown = f"{pts}" if item.counted[side] else f"({pts}, not counted)"
+            if tallies and item.count != "last_capture":
+                shown += f"  [{item.tally.get(side, 0)}]"
+            cells.append(shown)
+        table.add_row(item.name, *([item.what] if described else []), *cells)
+    table.add_row("hand", *(["points this hand"] if described else []),
+                  *[str(s.hand_points.get(side, 0)) for side in s.seats], style="bold")
+    table.add_row("game", *(["score" + (f" (target {s.target})" if s.target is not None else "")] if described else []),
+                  *[f"{s.scores_after[side]} (was {s.scores_before[side]})" if was else str(s.scores_after[side])
+                    for side in s.seats], style="bold")
+    return table
+
+
+def _fitting(console: Console, tables: list[Table]) -> int:
+    """The index of the first of ``tables`` whose natural width fits the console (the last where none does)."""
+    for k, table in enumerate(tables):
+        if Measurement.get(console, console.options.update_width(100_000), table).maximum <= console.width:
+            return k
+    return len(tables) - 1
+
+
 def show_summary(console: Console, s: HandSummary, seat_name: Callable[[int], str]) -> None:
     """A hand's scoring as a table: one row per item, one column per side, then the game score."""
     def who(side: int) -> str:
@@ -709,38 +752,13 @@ def show_summary(console: Console, s: HandSummary, seat_name: Callable[[int], st
         return seat_name(seats[0]) if len(seats) == 1 else side_name(seats)
 
     console.rule(f"hand {s.hand_no} scoring")
-    table = Table(box=None, padding=(0, 2), show_edge=False)
-    # (an item's name is never cut, nor a side's figures: at 80 columns an audit read "little_casi…". The
-    # sides are headed by their seats alone, the seating line says who plays them, and the description
-    # column wraps; where the terminal is too narrow even so, the description goes)
-    names = [item.name for item in s.items] + ["item", "hand", "game"]
-    table.add_column("item", no_wrap=True, min_width=max(len(n) for n in names))
-    figures = [side_name(s.seats[side]) for side in s.seats]
-    was = [f"{s.scores_after[side]} (was {s.scores_before[side]})" for side in s.seats]
-    item_width = max(len(n) for n in names) + 4
-    wide = max([len(w) for w in was] + [len(f) for f in figures] + [9])
-    described = console.width >= item_width + len(s.seats) * (wide + 2) + 14
-    if console.width < item_width + len(s.seats) * (wide + 2):   # (too narrow for "15 (was 0)": the score alone)
-        was = [str(s.scores_after[side]) for side in s.seats]
-    if described:
-        table.add_column("for", min_width=10)
-    for header in figures:
-        table.add_column(header, justify="right", no_wrap=True)
-    for item in s.items:
-        cells = []
-        for side in s.seats:
-            pts = item.points.get(side, 0)
-            shown = f"{pts}" if item.counted[side] else f"({pts}, not counted)"
-            if item.count != "last_capture":
-                shown += f"  [{item.tally.get(side, 0)}]"
-            cells.append(shown)
-        table.add_row(item.name, *([item.what] if described else []), *cells)
-    table.add_row("hand", *(["points this hand"] if described else []),
-                  *[str(s.hand_points.get(side, 0)) for side in s.seats], style="bold")
-    table.add_row("game", *(["score" + (f" (target {s.target})" if s.target is not None else "")] if described else []),
-                  *was, style="bold")
-    console.print(table)
-    console.print("  [n] = cards, sweeps or events each side had for the item", style="dim")
+    # No item's name and no side's figure is ever cut (at 80 columns an audit read "little_casi…", and "25
+    # (was 1…" at narrower ones): the widest form that fits the terminal is printed, giving up in turn the
+    # description column, the score before the hand, the counts in brackets, and long seat names.
+    k = _fitting(console, [_summary_table(s, *form) for form in _SUMMARY_FORMS])
+    console.print(_summary_table(s, *_SUMMARY_FORMS[k]))
+    if _SUMMARY_FORMS[k][2]:   # (the counts in brackets shown)
+        console.print("  [n] = cards, sweeps or events each side had for the item", style="dim")
     if s.leftover:
         to = f"went to {seat_name(s.leftover_to)}, the last to capture" if s.leftover_to is not None else \
             "stay: nobody captured this hand"
