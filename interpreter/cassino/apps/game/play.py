@@ -95,6 +95,25 @@ def read_line(prompt: str) -> str:
     return input(prompt)
 
 
+def _tutorials_so_far(record: Record, fresh: Tutorial) -> dict[int, Tutorial]:
+    """Each person's tutorial (by human seat) as it stands after the record's moves: a resumed game does not
+    teach again what its moves so far met (a re-attack's resume taught six lessons a second time)."""
+    humans = [seat for seat, kind in enumerate(record.seats) if kind == "human"]
+    tutorials = {seat: fresh for seat in humans}
+    if not record.actions:
+        return tutorials
+    game = record.new_game()
+    tutorials = {seat: tutorial.start()[0] for seat, tutorial in tutorials.items()}
+    for action in record.actions:
+        if not game.over and game.hand.turn in tutorials:   # (what limited their choice there)
+            tutorials[game.hand.turn] = tutorials[game.hand.turn].before(game)[0]
+        before, game = game, apply_action(game, action)
+        move = None if action.startswith("claim") else parse_move(action, before.engine.deck)
+        for seat, tutorial in tutorials.items():
+            tutorials[seat] = tutorial.after(before, move, game, own=seat == before.hand.turn)[0]
+    return tutorials
+
+
 class Session(GameSession):
     """One game at the terminal: the shared game session, drawn with rich and driven by typed lines."""
 
@@ -104,7 +123,12 @@ class Session(GameSession):
         self.console = console
         self.read = read
         self.aids = aids
-        self.tutorial: Tutorial | None = Tutorial.for_rules(game.rules) if aids.tutorial else None
+        #: Tutorial mode: each person's own tutorial, by seat (several people at one keyboard each learn what
+        #: they meet: the screen is cleared between them), caught up with a resumed game's moves so far.
+        self.tutorials: dict[int, Tutorial] = (
+            _tutorials_so_far(record, Tutorial.for_rules(game.rules)) if aids.tutorial else {})
+        #: Lessons on the screen the person at the keyboard has not confirmed reading (before it is cleared).
+        self.unread_lessons = False
         #: The human seat whose hand is on the screen now (several people at one keyboard hand it on).
         self.shown_to: int | None = None
         #: The last hint given, with the position it was for (hand, ply): a warning of that very move says so.
@@ -254,10 +278,14 @@ class Session(GameSession):
             if said is not None:
                 self.console.print(said, highlight=False)
         lessons: tuple[Lesson, ...] = ()
-        if self.tutorial is not None:
+        if self.tutorials:
             move = None if action.startswith("claim") else parse_move(action, before.engine.deck)
-            own = self.record.seats[before.hand.turn] == "human" and not forced   # another's move is not "you"
-            self.tutorial, lessons = self.tutorial.after(before, move, self.game, own=own)
+            taught: dict[str, Lesson] = {}
+            for seat, tutorial in self.tutorials.items():   # (another's move is not "you": its events only)
+                self.tutorials[seat], more = tutorial.after(before, move, self.game,
+                                                            own=seat == before.hand.turn and not forced)
+                taught.update((lesson.key, lesson) for lesson in more)   # (on the one screen once)
+            lessons = tuple(taught.values())
         # What the move did is taught beside the move, before a hand it ended is scored; the game's events
         # after the scoring.
         self.teach(tuple(lesson for lesson in lessons if lesson.topic not in EVENTS))
@@ -270,6 +298,7 @@ class Session(GameSession):
         """Tutorial mode: the rulebook's sentences for what just happened, each shown once a game."""
         for lesson in lessons:
             self.console.print(f"rule ({lesson.topic}): {lesson.text}", style="magenta", highlight=False)
+            self.unread_lessons = True
 
     def confirmed(self, move: Move) -> bool | None:
         """With --warn: say what ``move`` may give away and ask; True to play it, False to take it
@@ -335,12 +364,15 @@ class Session(GameSession):
 
         False when the input ends (the game is saved first)."""
         console = self.console
-        if console.is_terminal:
-            console.file.write(CLEAR)
-            console.file.flush()
-        else:
-            console.rule()
         try:
+            if self.unread_lessons:   # (the rules just taught are read before the screen is cleared)
+                self.read("press Enter when you have read the rule above ")
+                self.unread_lessons = False
+            if console.is_terminal:
+                console.file.write(CLEAR)
+                console.file.flush()
+            else:
+                console.rule()
             self.read(f"Pass the keyboard to seat {seat}: press Enter when ready (the others look away) ")
         except EOFError:
             self.save()
@@ -381,12 +413,13 @@ class Session(GameSession):
             return True
         self.show(seat)
         self.list_moves(moves, total)
-        if self.tutorial is not None:   # a rule that limits this choice, said before it is made
-            self.tutorial, lessons = self.tutorial.before(self.game)
+        if seat in self.tutorials:   # a rule that limits this choice, said before it is made
+            self.tutorials[seat], lessons = self.tutorials[seat].before(self.game)
             self.teach(lessons)
         while True:
             try:
                 text = self.read(f"seat {seat}> ").strip()
+                self.unread_lessons = False   # (read: the person answered below them)
             except EOFError:
                 self.save()
                 self.console.print(f"\nend of input: game saved to {self.save_path}; "
@@ -618,9 +651,10 @@ class Session(GameSession):
         console.print(self.seating())
         if not self.game.over:
             console.print("type help for commands, how for how to play, rules for the full rulebook")
-        if self.tutorial is not None and not self.record.actions:
-            self.tutorial, lessons = self.tutorial.start()
-            self.teach(lessons)
+        if self.tutorials and not self.record.actions:   # (what a turn is: on the one screen once, for everyone)
+            started = {seat: tutorial.start() for seat, tutorial in self.tutorials.items()}
+            self.tutorials = {seat: tutorial for seat, (tutorial, _) in started.items()}
+            self.teach(next(iter(started.values()))[1])
 
     def say_taken_at_the_deal(self) -> None:
         """Cards the dealer took as they were dealt to the table (``deal.dealer_takes_total``: Escoba's table
