@@ -815,6 +815,9 @@ def test_table_cards_clicked_alone_are_answered_with_the_builds_they_make() -> N
         else:
             assert answer["type"] == "refused" and "no build of cards in play alone" in answer["message"], chosen
     assert {"found", "more"} <= answers
+    # A card of the hand named as a table card: said so (a re-attack got "no build ... uses these cards").
+    held = why_answer(game, [], ["KD"])
+    assert held["type"] == "refused" and held["message"].startswith("KD: not loose on the table")
     standard = Game.new(load_rules("standard"), 1, 2)
     first = next(iter(standard.engine.deck.cards_of(standard.hand.table)))
     asked = why_answer(standard, [], [str(first)])

@@ -64,7 +64,7 @@ from pathlib import Path
 from typing import Any, Callable, Iterable, TypeVar
 
 from ...engine.moves import Move, MoveKind, PositionTooLargeError
-from ...engine.notation import format_move, parse_move
+from ...engine.notation import cards_text, format_move, parse_move
 from ...engine.state import HandState
 from ...errors import CassinoError
 from ...files import FileProblem, Held, hold
@@ -324,6 +324,10 @@ def _free_build(game: Any, loose: int, builds: tuple[int, ...]) -> dict[str, Any
     cards (one a value they can make), found among every legal move, for a table whose list the page was
     sent cut short (an audit could make none of them by clicking at a crowded Swazi table); else why not."""
     engine, hand, deck = game.engine, game.hand, game.engine.deck
+    elsewhere = loose & ~hand.in_play()   # (named as table cards, but not in play: in a hand, say)
+    if elsewhere:
+        return {"type": "refused", "message": f"{' '.join(cards_text(deck, elsewhere))}: not loose on the table nor "
+                                              f"an opponent's pile top, so no build of cards in play can use it"}
     try:
         legal = engine.legal_moves(hand)
     except PositionTooLargeError:
