@@ -77,6 +77,13 @@ class CustomBuildHook(BuildHookInterface):  # type: ignore[type-arg]
             options = ["--follow-imports=silent", "--ignore-missing-imports"]
             extensions = mypycify([*options, *paths], opt_level="3", target_dir=str(self._tmp / "c"),
                                   group_name="cassino_engine")
+            if os.name == "posix":
+                # The modules' functions reach each other by direct C calls within one shared library
+                # (the other modules find it through capsules, never by symbol): nothing interposes them,
+                # so the compiler may inline the small ones (``movegen._ones``, the state's reads), which
+                # position-independent code otherwise forbids.
+                for ext in extensions:
+                    ext.extra_compile_args = [*(ext.extra_compile_args or []), "-fno-semantic-interposition"]
             dist = Distribution({"name": "cassino", "ext_modules": extensions})
             cmd = dist.get_command_obj("build_ext")
             cmd.build_lib = str(self._tmp / "lib")
