@@ -841,6 +841,7 @@ class Generator:
         found; returned)."""
         tvc = self.t.tvc
         loose: i64 = self.loose_mask
+        avail &= self.t.plain_worth_upto[v - total]   # (as ``_dfs_cards``)
         while avail:
             low: i64 = avail & -avail
             avail ^= low
@@ -908,6 +909,9 @@ class Generator:
         tvc = self.t.tvc
         loose: i64 = self.loose_mask
         buckets = self.buckets
+        # (The cards worth more than the limit allows here dropped at once, not each read and passed over:
+        # the same cards are tried, in the same order.)
+        avail &= self.t.plain_worth_upto[limit - total]
         while avail:
             low: i64 = avail & -avail
             avail ^= low
@@ -947,6 +951,7 @@ class Generator:
         tvc = self.t.tvc
         loose = self.loose_mask
         buckets = self.buckets
+        avail &= self.t.plain_worth_upto[limit - total]   # (as ``_dfs_cards``)
         while avail:
             low = avail & -avail
             avail ^= low

@@ -76,6 +76,14 @@ class Tables:
                 self.valued_mask |= 1 << i
             if self.tvc[i] >= 1:
                 self.plain_mask |= 1 << i
+        #: The cards of one value of at least 1 that is at most w (``plain_worth_upto[w]``, w 0 to 61), as
+        #: deck masks of the deck's first 62 cards (the masks the one-value passes walk as machine integers):
+        #: a pass drops from the cards still to try, at once, those that would take a set past its limit.
+        self.plain_worth_upto: list[int] = [0] * 62
+        for i in range(min(n, 62)):
+            if self.tvc[i] >= 1:
+                for w in range(self.tvc[i], 62):
+                    self.plain_worth_upto[w] |= 1 << i
         self.rank: list[int] = list(deck.rank_index)
         self.valueless: list[bool] = [not deck.hand_values[i] for i in range(n)]
         self.rank_mask: list[int] = [0] * len(deck.ranks)
