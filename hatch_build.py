@@ -81,9 +81,10 @@ class CustomBuildHook(BuildHookInterface):  # type: ignore[type-arg]
                 # The modules' functions reach each other by direct C calls within one shared library
                 # (the other modules find it through capsules, never by symbol): nothing interposes them,
                 # so the compiler may inline the small ones (``movegen._ones``, the state's reads), which
-                # position-independent code otherwise forbids.
+                # position-independent code otherwise forbids; and calls into CPython go through its table
+                # of addresses directly, not by a jump through the procedure linkage table.
                 for ext in extensions:
-                    ext.extra_compile_args = [*(ext.extra_compile_args or []), "-fno-semantic-interposition"]
+                    ext.extra_compile_args = [*(ext.extra_compile_args or []), "-fno-semantic-interposition", "-fno-plt"]
             dist = Distribution({"name": "cassino", "ext_modules": extensions})
             cmd = dist.get_command_obj("build_ext")
             cmd.build_lib = str(self._tmp / "lib")
