@@ -77,7 +77,7 @@ class CustomBuildHook(BuildHookInterface):  # type: ignore[type-arg]
             options = ["--follow-imports=silent", "--ignore-missing-imports"]
             extensions = mypycify([*options, *paths], opt_level="3", target_dir=str(self._tmp / "c"),
                                   group_name="cassino_engine")
-            if os.name == "posix":
+            if sys.platform.startswith("linux"):   # (GCC's default; clang, macOS's, inlines so already)
                 # The modules' functions reach each other by direct C calls within one shared library
                 # (the other modules find it through capsules, never by symbol): nothing interposes them,
                 # so the compiler may inline the small ones (``movegen._ones``, the state's reads), which
