@@ -841,7 +841,8 @@ class Generator:
         found; returned)."""
         tvc = self.t.tvc
         loose: i64 = self.loose_mask
-        avail &= self.t.plain_worth_upto[v - total]   # (as ``_dfs_cards``)
+        t = self.t
+        avail &= t.plain_worth_upto[min(v - total, t.worth_top)]   # (as ``_dfs_cards``)
         while avail:
             low: i64 = avail & -avail
             avail ^= low
@@ -911,7 +912,8 @@ class Generator:
         buckets = self.buckets
         # (The cards worth more than the limit allows here dropped at once, not each read and passed over:
         # the same cards are tried, in the same order.)
-        avail &= self.t.plain_worth_upto[limit - total]
+        t = self.t
+        avail &= t.plain_worth_upto[min(limit - total, t.worth_top)]
         while avail:
             low: i64 = avail & -avail
             avail ^= low
@@ -951,7 +953,8 @@ class Generator:
         tvc = self.t.tvc
         loose = self.loose_mask
         buckets = self.buckets
-        avail &= self.t.plain_worth_upto[limit - total]   # (as ``_dfs_cards``)
+        t = self.t
+        avail &= t.plain_worth_upto[min(limit - total, t.worth_top)]   # (as ``_dfs_cards``)
         while avail:
             low = avail & -avail
             avail ^= low

@@ -76,14 +76,18 @@ class Tables:
                 self.valued_mask |= 1 << i
             if self.tvc[i] >= 1:
                 self.plain_mask |= 1 << i
-        #: The cards of one value of at least 1 that is at most w (``plain_worth_upto[w]``, w 0 to 61), as
+        #: The cards of one value of at least 1 that is at most w (``plain_worth_upto[w]``, w 0 to the highest), as
         #: deck masks of the deck's first 62 cards (the masks the one-value passes walk as machine integers):
         #: a pass drops from the cards still to try, at once, those that would take a set past its limit.
-        self.plain_worth_upto: list[int] = [0] * 62
+        #: Read at ``min(w, len - 1)`` (``worth_upto``): the last entry, at the deck's highest value, holds every
+        #: such card (a house rule's values go up to 99, and sums of several hand cards past 61).
+        top = max([v for v in self.tvc[:min(n, 62)] if v >= 1] + [1])
+        self.plain_worth_upto: list[int] = [0] * (top + 1)
         for i in range(min(n, 62)):
             if self.tvc[i] >= 1:
-                for w in range(self.tvc[i], 62):
+                for w in range(self.tvc[i], top + 1):
                     self.plain_worth_upto[w] |= 1 << i
+        self.worth_top: int = top
         self.rank: list[int] = list(deck.rank_index)
         self.valueless: list[bool] = [not deck.hand_values[i] for i in range(n)]
         self.rank_mask: list[int] = [0] * len(deck.ranks)
