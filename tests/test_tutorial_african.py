@@ -175,6 +175,7 @@ def test_one_lesson_of_play_a_decision_at_the_terminal(name: str, players: int, 
             # What the move did (a kind of move's first lesson may bring one particular rule with it), and
             # at most one rule limiting the next choice.
             assert len(moved) <= 1 or (len(moved) == 2 and moved & set(KINDS)), (seed, topics)
-            assert len(limited) <= 1, (seed, topics)
+            # (a turn going on is said at its prompt, and may also be what the move before did)
+            assert len(limited - {"several actions"}) <= 1, (seed, topics)
             taught += len(topics)
     assert taught >= 6, (name, taught)   # the games did teach: the check is not empty

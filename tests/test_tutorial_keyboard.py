@@ -14,14 +14,23 @@ from cassino.apps.game.records import Record, load_record
 from cassino.language.variants import load_rules
 
 
-def _play(record: Record, path: Path, answers: list[str]) -> str:
+def _play(record: Record, path: Path, answers: list[str] | None = None, moves: int = 0) -> str:
     """The game at the terminal with the tutorial on, each prompt answered from ``answers`` (then the input
-    ends): everything printed, each prompt marked ``<<prompt ...>>``."""
+    ends), or (``moves``) each seat's prompt with its first listed move that many times, any other with Enter:
+    everything printed, each prompt marked ``<<prompt ...>>``."""
     out = StringIO()
-    queue = list(answers)
+    queue = list(answers or [])
+    left = [moves]
 
     def read(prompt: str) -> str:
         out.write(f"\n<<prompt {prompt}>>\n")
+        if answers is None:
+            if not prompt.startswith("seat "):
+                return ""
+            if left[0] <= 0:
+                raise EOFError
+            left[0] -= 1
+            return "1"
         if not queue:
             raise EOFError
         return queue.pop(0)
@@ -43,7 +52,7 @@ def test_two_people_at_one_keyboard_each_learn_and_read_before_the_screen_is_cle
     for k, chunk in enumerate(chunks[1:], 1):
         if chunk.startswith("Pass the keyboard") and "rule (" in chunks[k - 1].split(">>", 1)[-1]:
             raise AssertionError(f"a lesson cleared unread: {chunks[k - 1][-400:]}")
-    assert "press Enter when you have read the rule above" in out
+    assert "press Enter when everyone has read the above" in out
     taught = re.findall(r"^rule \(([^)]*)\): ", out, re.M)
     assert taught.count("trail") + taught.count("capture") + taught.count("build") >= 2, taught
 
@@ -58,3 +67,57 @@ def test_a_resumed_game_does_not_teach_again_what_its_moves_met() -> None:
     before = re.findall(r"^rule \(([^)]*)\): (.*)$", first, re.M)
     after = re.findall(r"^rule \(([^)]*)\): (.*)$", again, re.M)
     assert before and not set(after) & set(before), (before, after)
+
+
+def test_a_game_played_without_the_tutorial_and_resumed_with_it_starts_it_then() -> None:
+    """A second re-attack: a game first played without the tutorial and resumed with it taught almost nothing
+    (the resumed game was taken as taught). Only a record that kept its tutorial's topics is caught up."""
+    rules = load_rules("standard")
+    record = Record(rules, 8, 2, False, ["human", "random"], source="standard")
+    with tempfile.TemporaryDirectory() as folder:
+        path = Path(folder) / "g.json"
+        replies = iter(["1"] * 6 + ["quit"])
+        session = start_session(record, path, Console(file=StringIO()), read=lambda prompt: next(replies))
+        session.run()
+        assert load_record(path).taught is None          # (played without the tutorial: nothing kept)
+        again = _play(load_record(path), path, ["1"] * 4 + ["quit"])
+        assert "rule (first turn)" in again
+        assert load_record(path).taught is not None and "first turn" in load_record(path).taught[0]
+
+
+def test_the_scoring_is_read_before_the_screen_is_cleared_and_each_person_gets_the_games_events() -> None:
+    """A second re-attack: with three people at one keyboard a hand's scoring was cleared the moment it was
+    printed, and the new deal and end of hand were taught only to whoever was at the keyboard."""
+    rules = load_rules("standard")
+    record = Record(rules, 21, 3, False, ["human"] * 3, source="standard")
+    with tempfile.TemporaryDirectory() as folder:
+        out = _play(record, Path(folder) / "g.json", moves=60)
+    end = out.index("hand 1 scoring")
+    after = out[end:]
+    assert after.index("press Enter when everyone has read the above") < after.index("Pass the keyboard")
+    # Each person, when they next have the keyboard, is told the events they missed: three times "new deal".
+    assert len(re.findall(r"^rule \(new deal\): ", out, re.M)) == 3, re.findall(r"^rule \(([^)]*)\)", out, re.M)
+
+
+def test_a_damaged_tutorial_field_is_refused_in_words(tmp_path: Path) -> None:
+    import json
+
+    from cassino.apps.game.records import RecordError
+
+    rules = load_rules("standard")
+    record = Record(rules, 8, 2, False, ["human", "random"], source="standard", taught={0: ["trail"]})
+    path = tmp_path / "g.json"
+    record.save(path)
+    assert load_record(path).taught == {0: ["trail"]}
+    for bad, words in ((["trail"], "must be a mapping"), ({"taught": {"1": ["trail"]}}, "not a person's seat"),
+                       ({"taught": {"0": "trail"}}, "must be a list of names"), ({"taught": {"x": []}}, "not a person"),
+                       ({"taught": {"0": [7]}}, "must be a list of names"), ({"other": {}}, "the topics each person")):
+        data = json.loads(path.read_text())
+        data["tutorial"] = bad
+        (tmp_path / "bad.json").write_text(json.dumps(data))
+        try:
+            load_record(tmp_path / "bad.json")
+        except RecordError as e:
+            assert words in str(e) and "bad.json" in str(e), (bad, str(e))
+        else:
+            raise AssertionError(f"{bad!r} was taken")

@@ -21,7 +21,7 @@ import signal
 import sys
 import threading
 from contextlib import contextmanager
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Callable, Iterable, Iterator
 
@@ -32,6 +32,7 @@ from rich.table import Table
 from rich.text import Text
 
 from ...engine.game import Game
+from ...language.rules import Rules
 from ...engine.moves import Move, MoveKind
 from ...engine.notation import cards_text, format_move, max_move_length, parse_move
 from ...errors import CassinoError, printable
@@ -95,23 +96,13 @@ def read_line(prompt: str) -> str:
     return input(prompt)
 
 
-def _tutorials_so_far(record: Record, fresh: Tutorial) -> dict[int, Tutorial]:
-    """Each person's tutorial (by human seat) as it stands after the record's moves: a resumed game does not
-    teach again what its moves so far met (a re-attack's resume taught six lessons a second time)."""
-    humans = [seat for seat, kind in enumerate(record.seats) if kind == "human"]
-    tutorials = {seat: fresh for seat in humans}
-    if not record.actions:
-        return tutorials
-    game = record.new_game()
-    tutorials = {seat: tutorial.start()[0] for seat, tutorial in tutorials.items()}
-    for action in record.actions:
-        if not game.over and game.hand.turn in tutorials:   # (what limited their choice there)
-            tutorials[game.hand.turn] = tutorials[game.hand.turn].before(game)[0]
-        before, game = game, apply_action(game, action)
-        move = None if action.startswith("claim") else parse_move(action, before.engine.deck)
-        for seat, tutorial in tutorials.items():
-            tutorials[seat] = tutorial.after(before, move, game, own=seat == before.hand.turn)[0]
-    return tutorials
+def _tutorials(record: Record, rules: Rules) -> dict[int, Tutorial]:
+    """Each person's tutorial, by human seat: as the record says it stood (``Record.taught``: a resumed game
+    teaches nothing again, where a re-attack saw six lessons taught a second time), else fresh."""
+    fresh = Tutorial.for_rules(rules)
+    taught = record.taught or {}
+    return {seat: replace(fresh, shown=frozenset(taught.get(seat, ())))
+            for seat, kind in enumerate(record.seats) if kind == "human"}
 
 
 class Session(GameSession):
@@ -125,10 +116,12 @@ class Session(GameSession):
         self.aids = aids
         #: Tutorial mode: each person's own tutorial, by seat (several people at one keyboard each learn what
         #: they meet: the screen is cleared between them), caught up with a resumed game's moves so far.
-        self.tutorials: dict[int, Tutorial] = (
-            _tutorials_so_far(record, Tutorial.for_rules(game.rules)) if aids.tutorial else {})
-        #: Lessons on the screen the person at the keyboard has not confirmed reading (before it is cleared).
+        self.tutorials: dict[int, Tutorial] = _tutorials(record, game.rules) if aids.tutorial else {}
+        #: Something on the screen the person at the keyboard has not confirmed reading (lessons, a hand's
+        #: scoring), which the screen waits for before it is cleared for the next person.
         self.unread_lessons = False
+        #: Several people at one keyboard: lessons each has yet to be shown, said when they next have it.
+        self.pending: dict[int, list[Lesson]] = {}
         #: The human seat whose hand is on the screen now (several people at one keyboard hand it on).
         self.shown_to: int | None = None
         #: The last hint given, with the position it was for (hand, ply): a warning of that very move says so.
@@ -280,17 +273,24 @@ class Session(GameSession):
         lessons: tuple[Lesson, ...] = ()
         if self.tutorials:
             move = None if action.startswith("claim") else parse_move(action, before.engine.deck)
+            here = self.shown_to if self.humans() > 1 else None   # (the person at the keyboard now)
             taught: dict[str, Lesson] = {}
             for seat, tutorial in self.tutorials.items():   # (another's move is not "you": its events only)
                 self.tutorials[seat], more = tutorial.after(before, move, self.game,
                                                             own=seat == before.hand.turn and not forced)
-                taught.update((lesson.key, lesson) for lesson in more)   # (on the one screen once)
+                if here is None or seat == here:
+                    taught.update((lesson.key, lesson) for lesson in more)   # (on the one screen once)
+                else:   # (someone not at the keyboard: said when they next have it)
+                    self.pending.setdefault(seat, []).extend(more)
             lessons = tuple(taught.values())
         # What the move did is taught beside the move, before a hand it ended is scored; the game's events
         # after the scoring.
         self.teach(tuple(lesson for lesson in lessons if lesson.topic not in EVENTS))
         if acted.summary is not None:
             self.show_summary(acted.summary)
+            if self.humans() > 1:   # (the scoring read by everyone before the screen is cleared, or the next
+                self.unread_lessons = True   # hand shown: its first player passes the keyboard even to themselves)
+                self.shown_to = None
         self.teach(tuple(lesson for lesson in lessons if lesson.topic in EVENTS))
         return acted
 
@@ -366,7 +366,7 @@ class Session(GameSession):
         console = self.console
         try:
             if self.unread_lessons:   # (the rules just taught are read before the screen is cleared)
-                self.read("press Enter when you have read the rule above ")
+                self.read("press Enter when everyone has read the above: the screen is cleared for the next player ")
                 self.unread_lessons = False
             if console.is_terminal:
                 console.file.write(CLEAR)
@@ -413,7 +413,8 @@ class Session(GameSession):
             return True
         self.show(seat)
         self.list_moves(moves, total)
-        if seat in self.tutorials:   # a rule that limits this choice, said before it is made
+        if seat in self.tutorials:   # what happened while they were away, and a rule that limits this choice
+            self.teach(tuple(self.pending.pop(seat, ())))
             self.tutorials[seat], lessons = self.tutorials[seat].before(self.game)
             self.teach(lessons)
         while True:
@@ -547,6 +548,15 @@ class Session(GameSession):
             self.act(format_move(move, deck))
             return True
 
+    def save(self) -> None:
+        """The record written, with what each person's tutorial has taught (``Record.taught``)."""
+        self._keep_taught()
+        super().save()
+
+    def _keep_taught(self) -> None:
+        if self.tutorials:
+            self.record.taught = {seat: sorted(t.shown) for seat, t in self.tutorials.items()}
+
     def save_to(self, typed: str) -> bool:
         """``save FILE``: the game written to a new file, which records it from now on (the file it was
         in keeps the game up to here, and stays locked while the game plays). ``typed`` is read as a
@@ -576,6 +586,7 @@ class Session(GameSession):
             self.console.print(f"not saved: {e}", highlight=False)
             return False
         try:
+            self._keep_taught()
             self.record.save(path, self.game)
         except RecordError as e:
             held.release()
@@ -651,7 +662,9 @@ class Session(GameSession):
         console.print(self.seating())
         if not self.game.over:
             console.print("type help for commands, how for how to play, rules for the full rulebook")
-        if self.tutorials and not self.record.actions:   # (what a turn is: on the one screen once, for everyone)
+        if self.tutorials and not any("first turn" in t.shown for t in self.tutorials.values()):
+            # (what a turn is: on the one screen once, for everyone; where a game first played without the
+            # tutorial is resumed with it, too)
             started = {seat: tutorial.start() for seat, tutorial in self.tutorials.items()}
             self.tutorials = {seat: tutorial for seat, (tutorial, _) in started.items()}
             self.teach(next(iter(started.values()))[1])
@@ -705,6 +718,11 @@ class Session(GameSession):
 
     def finish(self) -> None:
         g = self.game
+        waiting: dict[str, Lesson] = {}   # (what the people away from the keyboard were to be shown)
+        for lessons in self.pending.values():
+            waiting.update((lesson.key, lesson) for lesson in lessons)
+        self.pending = {}
+        self.teach(tuple(waiting.values()))
         self.console.rule("game over")
         for k, r in enumerate(g.results, 1):
             # Each hand by what the game's score gained from it, so that the hands add up to the final score;

@@ -76,6 +76,9 @@ class Record:
     source: str = ""                 # the variant's name or file as given
     #: The result the file says the actions reach (None: not stated); checked by :func:`load_game`.
     stored_result: dict[str, Any] | None = None
+    #: Tutorial mode: the topics each person's tutorial has taught, by seat (None: the game was not played
+    #: with the tutorial), so that a resumed game teaches none of them again (``"tutorial": {"taught": ...}``).
+    taught: dict[int, list[str]] | None = None
 
     def to_json(self, game: Game | None = None) -> dict[str, Any]:
         out: dict[str, Any] = {
@@ -89,6 +92,8 @@ class Record:
             "seats": self.seats,
             "actions": self.actions,
         }
+        if self.taught is not None:
+            out["tutorial"] = {"taught": {str(seat): list(topics) for seat, topics in sorted(self.taught.items())}}
         if game is not None:
             out["result"] = result_of(game)
         return out
@@ -416,7 +421,28 @@ def _record(shown: str, text: str, data: Any) -> Record:
     stored = r.get("result", (dict, type(None)), "a mapping (over, winner, scores, hands, ended_by)", default=None)
     source = data["variant"].get("source", "")
     return Record(rules, seed, players, partners, list(seats), dealer, list(actions),
-                  source if isinstance(source, str) else "", stored)
+                  source if isinstance(source, str) else "", stored, _taught(r, seats))
+
+
+def _taught(r: "_Reader", seats: list[str]) -> dict[int, list[str]] | None:
+    """The record's ``"tutorial": {"taught": {"SEAT": [topic, ...]}}`` (None where there is none): each key a
+    person's seat, each value the names of the topics taught (names this version does not know are kept
+    and never match a lesson)."""
+    tutorial = r.get("tutorial", (dict, type(None)), "a mapping with \"taught\"", default=None)
+    if tutorial is None:
+        return None
+    taught = tutorial.get("taught")
+    if not isinstance(taught, dict) or set(tutorial) - {"taught"}:
+        raise r.error("tutorial", "must be {\"taught\": {\"SEAT\": [topics]}}, the topics each person was taught")
+    out: dict[int, list[str]] = {}
+    for key, topics in taught.items():
+        if not (isinstance(key, str) and key.isdecimal() and int(key) < len(seats) and seats[int(key)] == "human"):
+            raise r.error("tutorial", f"names {_shown(key)}, which is not a person's seat (seats: {_shown(seats)})")
+        if not isinstance(topics, list) or not all(isinstance(t, str) and 0 < len(t) <= 60 for t in topics) \
+                or len(topics) > 200:
+            raise r.error("tutorial", f"seat {key}'s topics must be a list of names, not {_shown(topics)}")
+        out[int(key)] = list(topics)
+    return out
 
 
 def apply_action(game: Game, action: str) -> Game:

@@ -87,10 +87,11 @@ TOPICS: tuple[tuple[str, tuple[str, ...]], ...] = (
 EVENTS: frozenset[str] = frozenset({"new deal", "end of hand", "end of game"})
 
 #: Topics of the rules that limit what the player to move may do, read from the position, not the move:
-#: taught before the learner chooses (``Tutorial.before``), where the rule limits them.
+#: taught before the learner chooses (``Tutorial.before``), where the rule limits them (and a turn that goes
+#: on after its card from the hand, where only builds of cards in play or its end are left).
 LIMITS: frozenset[str] = frozenset({"compulsory capture", "owner's duty", "pile card refused",
                                     "another side's build", "partner's build", "one build a value",
-                                    "one build a player", "restriction"})
+                                    "one build a player", "restriction", "several actions"})
 
 #: The kinds of move: the first of each is taught with the most particular rule the move used.
 KINDS: tuple[str, ...] = ("trail", "capture", "build")
@@ -277,10 +278,14 @@ def limits(game: Game, skip: frozenset[str] = frozenset()) -> set[str]:
     found = refused_by_turn_rules(game, skip)
     if "restriction" not in skip and game.hand.teams[game.hand.turn] in game.restricted_sides():
         found.add("restriction")   # (the mover's own side: another's restriction does not limit them)
-    if "compulsory capture" not in skip and game.rules.capture.compulsory != "never" and _trail_refused(game):
+    turn_goes_on = bool(game.hand.turn_card)   # (the turn's card played: no trail is left to refuse)
+    if "compulsory capture" not in skip and not turn_goes_on and game.rules.capture.compulsory != "never" \
+            and _trail_refused(game):
         found.add("compulsory capture")   # a card the player may not trail: the rule decides
-    if "owner's duty" not in skip and _owner_bound(game):
+    if "owner's duty" not in skip and not turn_goes_on and _owner_bound(game):
         found.add("owner's duty")
+    if "several actions" not in skip and turn_goes_on:
+        found.add("several actions")   # (the turn goes on: builds of cards in play, or its end, said at the prompt)
     return found
 
 
