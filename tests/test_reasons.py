@@ -97,6 +97,8 @@ CASES = [
     # (a re-attack) One card never "does not split"; nor do cards where one set a play is all a capture takes.
     ("royal", "AD 9S", "5C", "AD capture 5C", (), "must be worth 1 or 14, and it counts 5"),
     ("scopa", "6D 2S", "3C 4H 5C", "6D capture 3C 4H 5C", (), "must be worth 6, and they add up to 12"),
+    # (a second re-attack) Cards each worth more than the card played: said of them, not of their sum.
+    ("standard", "2D 9S", "4H 5C 9C", "2D capture 4H 5C 9C", (), "4H 5C 9C are each worth more than that alone"),
     # Where there is no building a capture takes "one card or one set", no build named.
     ("scopa", "5H KC", "5S 5D", "5H capture 5S 5D", (), "a capture takes one card or one set at a time"),
     # A capture by a total (Escoba, 15): the cards taken are worth 15 less the card played.

@@ -498,6 +498,14 @@ class _Reasons:
         c = self.rules.capture
         worth = " or ".join(map(str, worth_each))
         named = self.names(self.m.loose)
+        # Cards each worth more than any set may be: said of them (a re-attack read "they add up to 18, but do
+        # not split into sets of 2" of 4H 5C 9C taken by a 2).
+        loose = bits(self.m.loose)
+        over = [i for i, values in zip(loose, items) if values and min(values) > max(worth_each)]
+        if c.total is None and over and len(loose) > 1:
+            those = self.names(sum(1 << i for i in over))
+            return (f"{named} cannot be taken by {card}: each card or set taken must be worth {worth}, and "
+                    f"{those} {'is' if len(over) == 1 else 'are each'} worth more than that alone")
         if c.total is not None:
             return (f"{named} cannot be taken by {card}: the cards taken must be worth {worth}, to make {c.total} "
                     f"with {card}, and {self.sum_words(items)}")

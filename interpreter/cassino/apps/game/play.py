@@ -810,7 +810,7 @@ def show_summary(console: Console, s: HandSummary, seat_name: Callable[[int], st
     k = _fitting(console, [_summary_table(s, *form) for form in _SUMMARY_FORMS])
     console.print(_summary_table(s, *_SUMMARY_FORMS[k]))
     if _SUMMARY_FORMS[k][2]:   # (the counts in brackets shown)
-        console.print("  [n] = cards, sweeps or events each side had for the item", style="dim")
+        console.print("  [n] = each side's count for the item", style="dim")
     if s.leftover:
         to = f"went to {seat_name(s.leftover_to)}, the last to capture" if s.leftover_to is not None else \
             "stay: nobody captured this hand"

@@ -847,7 +847,7 @@ function summaryTable(msg) {
 
 function summaryNotes(msg) {
   const notes = el("ul", "", "notes");
-  notes.append(el("li", "[n]: the cards, sweeps or events each side had for the item."));
+  notes.append(el("li", "[n]: each side's count for the item (cards, sweeps, events, or a primiera total)."));
   if (msg.leftover.length) {
     const to = msg.leftover_to ? `went to ${msg.leftover_to}, the last to capture` : "stay: nobody captured this hand";
     notes.append(el("li", `Left on the table at the end: ${msg.leftover.map((c) => cardWords(c, deck)).join(" ")}; they ${to}.`));
