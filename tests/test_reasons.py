@@ -133,8 +133,9 @@ def test_a_move_no_rule_explains_lists_what_the_card_may_do() -> None:
 MOVES = st.tuples(st.integers(0, 10**6), st.integers(0, 30), st.integers(0, 10**6))
 
 
-@given(st.sampled_from(VARIANTS), MOVES)
-def test_every_refused_move_gets_a_one_line_reason_that_never_names_the_variant(variant: str, seeds: tuple) -> None:
+def _random_position(variant: str, seeds: tuple) -> tuple:  # type: ignore[type-arg]
+    """A position of ``variant`` after up to ``plies`` random moves from a random deal (``MOVES``' numbers):
+    its rules, engine, state (None where the hand ended) and the generator that chose the moves."""
     import random
 
     deal_seed, plies, pick_seed = seeds
@@ -147,7 +148,13 @@ def test_every_refused_move_gets_a_one_line_reason_that_never_names_the_variant(
         if state.over or not moves:
             break
         state = engine.apply(state, rng.choice(moves))
-    if state.over:
+    return rules, engine, None if state.over else state, rng
+
+
+@given(st.sampled_from(VARIANTS), MOVES)
+def test_every_refused_move_gets_a_one_line_reason_that_never_names_the_variant(variant: str, seeds: tuple) -> None:
+    rules, engine, state, rng = _random_position(variant, seeds)
+    if state is None:
         return
     legal = set(engine.legal_moves(state))
     hand, table = state.hands[state.turn], state.table
@@ -229,19 +236,8 @@ def test_a_capture_is_refused_for_its_sums_exactly_when_its_cards_do_not_split(v
     capture total aside), a refused capture of loose numbered cards by one numbered card is refused with "cannot
     be taken" exactly when a brute force finds no split of the cards into sets worth the card's value; never
     for a rule where the sums do not add up, nor for the sums where they do."""
-    import random
-
-    deal_seed, plies, pick_seed = seeds
-    rules = load_rules(variant)
-    engine = Engine(rules)
-    state = engine.start(deal_seed, rules.seats.min_players)
-    rng = random.Random(pick_seed)
-    for _ in range(plies):
-        moves = engine.legal_moves(state)
-        if state.over or not moves:
-            break
-        state = engine.apply(state, rng.choice(moves))
-    if state.over or state.turn_card:
+    rules, engine, state, rng = _random_position(variant, seeds)
+    if state is None or state.turn_card:
         return
     legal = set(engine.legal_moves(state))
     deck = engine.deck

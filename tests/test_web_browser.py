@@ -100,6 +100,24 @@ def wait_turn_or_hand_end(page: Any) -> str:
     return "turn" if page.locator("body.my-turn").count() else "over"
 
 
+def seat_at(s: Any, variant: str, hands: dict[int, str], loose: str, captured: dict[int, str] | None = None,
+            dealer: int = 1) -> tuple[dict[str, Any], Any, Any]:
+    """A two-seat table of ``variant`` (both people) set to a position given by card names, seat 0 to play:
+    the table's answer, the table, and the game."""
+    from cassino.engine.core import Position
+
+    table = s.new_table(["human", "human"], variant=variant)
+    t = s.store.get(table["id"])
+    game = t.session.game
+    deck = game.engine.deck
+    cards = lambda text: [deck.parse(c) for c in text.split()]  # noqa: E731
+    hand = game.engine.position(Position(
+        players=2, to_play=0, dealer=dealer, hands={seat: cards(text) for seat, text in hands.items()},
+        table=cards(loose), captured={seat: cards(text) for seat, text in captured.items()} if captured else None))
+    t.session.game = game.with_(hand=hand)
+    return table, t, t.session.game
+
+
 def test_a_whole_hand_against_greedy_by_clicks(browser: Any, tmp_path: Path) -> None:
     with serving(tmp_path / "records") as s:
         page = new_page(browser)
@@ -505,18 +523,9 @@ def test_an_opponents_pile_top_is_shown_by_its_seat_and_taken_by_clicks(browser:
     """African Casino: the face-up top of the other side's pile lies beside its seat and is chosen
     like a table card; the move that takes it is played from the clicks. Swazi Casino (the Khasino
     rules, issue 36): the top 6H augments the 9C on the table, with the 3C."""
-    from cassino.engine.core import Position
-
     with serving(tmp_path / "records") as s:
-        table = s.new_table(["human", "human"], variant="swazi-casino")
-        t = s.store.get(table["id"])
-        game = t.session.game
-        engine, deck = game.engine, game.engine.deck
-        cards = lambda text: [deck.parse(c) for c in text.split()]  # noqa: E731
-        hand = engine.position(Position(players=2, to_play=0, dealer=1,
-                                        hands={0: cards("9D 2C KS"), 1: cards("QH JH 5D")},
-                                        table=cards("9C 3C 7H"), captured={0: cards("8S"), 1: cards("4H 6H")}))
-        t.session.game = game.with_(hand=hand)
+        table, t, _ = seat_at(s, "swazi-casino", {0: "9D 2C KS", 1: "QH JH 5D"}, "9C 3C 7H",
+                              captured={0: "8S", 1: "4H 6H"})
         with s.seat(table, 0) as me:
             state = me.my_turn()
         top = state["seats"][1]["top"]
@@ -547,18 +556,9 @@ def test_an_opponents_pile_top_is_shown_by_its_seat_and_taken_by_clicks(browser:
 def test_two_packs_show_two_equal_cards_as_two_selectable_cards(browser: Any, tmp_path: Path) -> None:
     """Krypkasino's two packs: two 5♥ on the felt and two 7♠ in hand are two cards each, told apart by
     their ids (`5H`, `5H~2`, never shown), and clicking the second 5♥ plays the capture of both."""
-    from cassino.engine.core import Position
-
     with serving(tmp_path / "records") as s:
-        table = s.new_table(["human", "human"], variant="krypkasino")
-        t = s.store.get(table["id"])
-        game = t.session.game
-        engine, deck = game.engine, game.engine.deck
-        cards = lambda text: [deck.parse(c) for c in text.split()]  # noqa: E731
-        hand = engine.position(Position(players=2, to_play=0, dealer=1,
-                                         hands={0: cards("5C 7S 7S KD"), 1: cards("2D 3D 4D 6D")},
-                                         table=cards("5H 5H 9C QC")))
-        t.session.game = game.with_(hand=hand)
+        table, t, game = seat_at(s, "krypkasino", {0: "5C 7S 7S KD", 1: "2D 3D 4D 6D"}, "5H 5H 9C QC")
+        deck = game.engine.deck
         page = new_page(browser)
         page.goto(s.url + table["links"]["seats"]["0"])
         page.wait_for_selector("body.my-turn")
@@ -628,19 +628,12 @@ def test_a_build_of_cards_in_play_the_cut_list_left_out_is_made_by_clicking_tabl
     """Swazi Casino at a crowded table (25,065 legal moves, 600 listed): a build of cards in play alone that the
     list leaves out is made by clicking its table cards, with no card from the hand (an audit of session 78
     could make none: table cards were clickable only when a listed move used them)."""
-    from cassino.engine.core import Position
     from cassino.engine.notation import format_move
 
     with serving(tmp_path / "records") as s:
-        table = s.new_table(["human", "human"], variant="swazi-casino")
-        t = s.store.get(table["id"])
-        game = t.session.game
-        engine, deck = game.engine, game.engine.deck
-        cards = lambda text: [deck.parse(c) for c in text.split()]  # noqa: E731
-        hand = engine.position(Position(players=2, to_play=0, dealer=1,
-                                        hands={0: cards("7S 9H 9D JC QS QC KD"), 1: cards("8H 8D 10C 10D JD JH KC")},
-                                        table=cards("AS AC 2H 2D 2C 3S 3C 4S 4D 5D 5C 6H 6D KH")))
-        t.session.game = game.with_(hand=hand)
+        table, t, game = seat_at(s, "swazi-casino", {0: "7S 9H 9D JC QS QC KD", 1: "8H 8D 10C 10D JD JH KC"},
+                                 "AS AC 2H 2D 2C 3S 3C 4S 4D 5D 5C 6H 6D KH")
+        engine, deck, hand = game.engine, game.engine.deck, game.hand
         page = new_page(browser, width=1000)
         page.goto(s.url + table["links"]["seats"]["0"])
         page.wait_for_selector("body.my-turn")
