@@ -87,16 +87,22 @@ def test_a_game_played_without_the_tutorial_and_resumed_with_it_starts_it_then()
 
 def test_the_scoring_is_read_before_the_screen_is_cleared_and_each_person_gets_the_games_events() -> None:
     """A second re-attack: with three people at one keyboard a hand's scoring was cleared the moment it was
-    printed, and the new deal and end of hand were taught only to whoever was at the keyboard."""
+    printed, and the new deal and end of hand were taught only to whoever was at the keyboard; a third saw
+    the mover's cards left on the screen while everyone was asked to read. What everyone is to read is said
+    again on a cleared screen, with no hand on it, and waited for before the keyboard is passed."""
     rules = load_rules("standard")
     record = Record(rules, 21, 3, False, ["human"] * 3, source="standard")
     with tempfile.TemporaryDirectory() as folder:
         out = _play(record, Path(folder) / "g.json", moves=60)
-    end = out.index("hand 1 scoring")
-    after = out[end:]
-    assert after.index("press Enter when everyone has read the above") < after.index("Pass the keyboard")
-    # Each person, when they next have the keyboard, is told the events they missed: three times "new deal".
-    assert len(re.findall(r"^rule \(new deal\): ", out, re.M)) == 3, re.findall(r"^rule \(([^)]*)\)", out, re.M)
+    waits = out.split("<<prompt press Enter when everyone has read the above")[:-1]
+    assert len(waits) >= 2
+    shared = [chunk.rsplit("─" * 20, 1)[-1] for chunk in waits]   # (from the clearing rule to the wait)
+    assert all("your hand: " not in screen and "<<prompt" not in screen for screen in shared), shared
+    assert any("points this hand" in screen for screen in shared)   # (a hand's scoring)
+    assert any("rule (new deal)" in screen for screen in shared)
+    for screen in out.split("─" * 20):   # nothing said twice on one screen
+        said = re.findall(r"^rule \((?:[^)]*)\): (.*)$", screen, re.M)
+        assert len(said) == len(set(said)), said
 
 
 def test_a_damaged_tutorial_field_is_refused_in_words(tmp_path: Path) -> None:
@@ -110,8 +116,10 @@ def test_a_damaged_tutorial_field_is_refused_in_words(tmp_path: Path) -> None:
     record.save(path)
     assert load_record(path).taught == {0: ["trail"]}
     for bad, words in ((["trail"], "must be a mapping"), ({"taught": {"1": ["trail"]}}, "not a person's seat"),
-                       ({"taught": {"0": "trail"}}, "must be a list of names"), ({"taught": {"x": []}}, "not a person"),
-                       ({"taught": {"0": [7]}}, "must be a list of names"), ({"other": {}}, "the topics each person")):
+                       ({"taught": {"0": "trail"}}, "must be a list of at most 200 names"),
+                       ({"taught": {"x": []}}, "not a person"), ({"taught": {"0": [7]}}, "of 1 to 60 characters"),
+                       ({"taught": {"0": ["x" * 61]}}, "of 1 to 60 characters"),
+                       ({"taught": {"0": ["trail"] * 201}}, "at most 200 names"), ({"other": {}}, "the topics each person")):
         data = json.loads(path.read_text())
         data["tutorial"] = bad
         (tmp_path / "bad.json").write_text(json.dumps(data))
@@ -121,3 +129,16 @@ def test_a_damaged_tutorial_field_is_refused_in_words(tmp_path: Path) -> None:
             assert words in str(e) and "bad.json" in str(e), (bad, str(e))
         else:
             raise AssertionError(f"{bad!r} was taken")
+
+
+def test_a_watched_game_teaches_the_games_events() -> None:
+    """A third re-attack: `--humans 0 --tutorial` showed no lesson at all (the docs: the tutorial may be
+    watched); a watcher is taught what happens to the game, never a player's own rule."""
+    rules = load_rules("standard")
+    record = Record(rules, 1, 2, False, ["random", "random"], source="standard")
+    with tempfile.TemporaryDirectory() as folder:
+        out = _play(record, Path(folder) / "g.json", moves=0)
+        taught = load_record(Path(folder) / "g.json").taught
+    topics = set(re.findall(r"^rule \(([^)]*)\): ", out, re.M))
+    assert {"new deal", "end of hand"} <= topics and not topics & {"capture", "trail", "build"}, topics
+    assert not taught   # (nobody's to keep)

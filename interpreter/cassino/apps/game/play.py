@@ -101,8 +101,10 @@ def _tutorials(record: Record, rules: Rules) -> dict[int, Tutorial]:
     teaches nothing again, where a re-attack saw six lessons taught a second time), else fresh."""
     fresh = Tutorial.for_rules(rules)
     taught = record.taught or {}
-    return {seat: replace(fresh, shown=frozenset(taught.get(seat, ())))
-            for seat, kind in enumerate(record.seats) if kind == "human"}
+    people = [seat for seat, kind in enumerate(record.seats) if kind == "human"]
+    if not people:   # (a game watched: the watcher's tutorial, seat -1, taught the game's events; not recorded)
+        return {-1: fresh}
+    return {seat: replace(fresh, shown=frozenset(taught.get(seat, ()))) for seat in people}
 
 
 class Session(GameSession):
@@ -117,11 +119,11 @@ class Session(GameSession):
         #: Tutorial mode: each person's own tutorial, by seat (several people at one keyboard each learn what
         #: they meet: the screen is cleared between them), caught up with a resumed game's moves so far.
         self.tutorials: dict[int, Tutorial] = _tutorials(record, game.rules) if aids.tutorial else {}
-        #: Something on the screen the person at the keyboard has not confirmed reading (lessons, a hand's
-        #: scoring), which the screen waits for before it is cleared for the next person.
-        self.unread_lessons = False
-        #: Several people at one keyboard: lessons each has yet to be shown, said when they next have it.
-        self.pending: dict[int, list[Lesson]] = {}
+        #: Several people at one keyboard: what was said since the person at the keyboard last answered (the
+        #: lessons of the game's moves and events, a hand's scoring). Before the screen is cleared for the next
+        #: person it is cleared, said again where everyone may look (no hand on it), and waited for: so each
+        #: person reads what the game's events taught them, and nobody sees another's cards.
+        self.unread: list[tuple[Lesson, ...] | HandSummary] = []
         #: The human seat whose hand is on the screen now (several people at one keyboard hand it on).
         self.shown_to: int | None = None
         #: The last hint given, with the position it was for (hand, ply): a warning of that very move says so.
@@ -273,23 +275,19 @@ class Session(GameSession):
         lessons: tuple[Lesson, ...] = ()
         if self.tutorials:
             move = None if action.startswith("claim") else parse_move(action, before.engine.deck)
-            here = self.shown_to if self.humans() > 1 else None   # (the person at the keyboard now)
             taught: dict[str, Lesson] = {}
             for seat, tutorial in self.tutorials.items():   # (another's move is not "you": its events only)
                 self.tutorials[seat], more = tutorial.after(before, move, self.game,
                                                             own=seat == before.hand.turn and not forced)
-                if here is None or seat == here:
-                    taught.update((lesson.key, lesson) for lesson in more)   # (on the one screen once)
-                else:   # (someone not at the keyboard: said when they next have it)
-                    self.pending.setdefault(seat, []).extend(more)
+                taught.update((lesson.key, lesson) for lesson in more)   # (on the one screen once)
             lessons = tuple(taught.values())
         # What the move did is taught beside the move, before a hand it ended is scored; the game's events
         # after the scoring.
         self.teach(tuple(lesson for lesson in lessons if lesson.topic not in EVENTS))
         if acted.summary is not None:
             self.show_summary(acted.summary)
-            if self.humans() > 1:   # (the scoring read by everyone before the screen is cleared, or the next
-                self.unread_lessons = True   # hand shown: its first player passes the keyboard even to themselves)
+            if self.humans() > 1:   # (the scoring read by everyone before the screen is cleared, and the next
+                self.unread.append(acted.summary)   # hand's first player passes the keyboard even to themselves)
                 self.shown_to = None
         self.teach(tuple(lesson for lesson in lessons if lesson.topic in EVENTS))
         return acted
@@ -298,7 +296,8 @@ class Session(GameSession):
         """Tutorial mode: the rulebook's sentences for what just happened, each shown once a game."""
         for lesson in lessons:
             self.console.print(f"rule ({lesson.topic}): {lesson.text}", style="magenta", highlight=False)
-            self.unread_lessons = True
+        if lessons and self.humans() > 1:
+            self.unread.append(lessons)
 
     def confirmed(self, move: Move) -> bool | None:
         """With --warn: say what ``move`` may give away and ask; True to play it, False to take it
@@ -365,14 +364,17 @@ class Session(GameSession):
         False when the input ends (the game is saved first)."""
         console = self.console
         try:
-            if self.unread_lessons:   # (the rules just taught are read before the screen is cleared)
+            if self.unread:   # (said again with no hand on the screen, and read, before it is cleared)
+                self._clear()
+                for said in self.unread:
+                    if isinstance(said, HandSummary):
+                        self.show_summary(said)
+                    else:
+                        for lesson in said:
+                            console.print(f"rule ({lesson.topic}): {lesson.text}", style="magenta", highlight=False)
+                self.unread = []
                 self.read("press Enter when everyone has read the above: the screen is cleared for the next player ")
-                self.unread_lessons = False
-            if console.is_terminal:
-                console.file.write(CLEAR)
-                console.file.flush()
-            else:
-                console.rule()
+            self._clear()
             self.read(f"Pass the keyboard to seat {seat}: press Enter when ready (the others look away) ")
         except EOFError:
             self.save()
@@ -381,6 +383,14 @@ class Session(GameSession):
             return False
         self.shown_to = seat
         return True
+
+    def _clear(self) -> None:
+        """The screen cleared (a rule across it where the output is not a terminal)."""
+        if self.console.is_terminal:
+            self.console.file.write(CLEAR)
+            self.console.file.flush()
+        else:
+            self.console.rule()
 
     def confirm_claim(self) -> bool | None:
         """Say what a claim is and costs, and ask; True to claim, False to play on, None at the end of input."""
@@ -414,13 +424,14 @@ class Session(GameSession):
         self.show(seat)
         self.list_moves(moves, total)
         if seat in self.tutorials:   # what happened while they were away, and a rule that limits this choice
-            self.teach(tuple(self.pending.pop(seat, ())))
             self.tutorials[seat], lessons = self.tutorials[seat].before(self.game)
             self.teach(lessons)
         while True:
             try:
                 text = self.read(f"seat {seat}> ").strip()
-                self.unread_lessons = False   # (read: the person answered below them)
+                # (read by the person who answered; what the game's events taught is kept for the others)
+                self.unread = [said for said in self.unread if isinstance(said, HandSummary)
+                               or any(lesson.topic in EVENTS for lesson in said)]
             except EOFError:
                 self.save()
                 self.console.print(f"\nend of input: game saved to {self.save_path}; "
@@ -554,8 +565,13 @@ class Session(GameSession):
         super().save()
 
     def _keep_taught(self) -> None:
-        if self.tutorials:
-            self.record.taught = {seat: sorted(t.shown) for seat, t in self.tutorials.items()}
+        """What each person's tutorial has taught, into the record: not the lessons on the screen that the
+        others have not yet been shown (``unread``), which a resumed game teaches again."""
+        if not self.tutorials:
+            return
+        waiting = {lesson.topic for said in self.unread if not isinstance(said, HandSummary) for lesson in said}
+        self.record.taught = {seat: sorted(t.shown - (waiting if seat != self.shown_to else set()))
+                              for seat, t in self.tutorials.items() if seat >= 0}
 
     def save_to(self, typed: str) -> bool:
         """``save FILE``: the game written to a new file, which records it from now on (the file it was
@@ -718,11 +734,6 @@ class Session(GameSession):
 
     def finish(self) -> None:
         g = self.game
-        waiting: dict[str, Lesson] = {}   # (what the people away from the keyboard were to be shown)
-        for lessons in self.pending.values():
-            waiting.update((lesson.key, lesson) for lesson in lessons)
-        self.pending = {}
-        self.teach(tuple(waiting.values()))
         self.console.rule("game over")
         for k, r in enumerate(g.results, 1):
             # Each hand by what the game's score gained from it, so that the hands add up to the final score;

@@ -440,7 +440,8 @@ def _taught(r: "_Reader", seats: list[str]) -> dict[int, list[str]] | None:
             raise r.error("tutorial", f"names {_shown(key)}, which is not a person's seat (seats: {_shown(seats)})")
         if not isinstance(topics, list) or not all(isinstance(t, str) and 0 < len(t) <= 60 for t in topics) \
                 or len(topics) > 200:
-            raise r.error("tutorial", f"seat {key}'s topics must be a list of names, not {_shown(topics)}")
+            raise r.error("tutorial", f"seat {key}'s topics must be a list of at most 200 names of 1 to 60 "
+                                      f"characters, not {_shown(topics)}")
         out[int(key)] = list(topics)
     return out
 
