@@ -912,8 +912,7 @@ class Generator:
         buckets = self.buckets
         # (The cards worth more than the limit allows here dropped at once, not each read and passed over:
         # the same cards are tried, in the same order.)
-        t = self.t
-        avail &= t.plain_worth_upto[min(limit - total, t.worth_top)]
+        avail &= self.t.plain_worth_upto[limit - total]   # (limit below 62 here: ``sum_groups``)
         while avail:
             low: i64 = avail & -avail
             avail ^= low
@@ -953,8 +952,7 @@ class Generator:
         tvc = self.t.tvc
         loose = self.loose_mask
         buckets = self.buckets
-        t = self.t
-        avail &= t.plain_worth_upto[min(limit - total, t.worth_top)]   # (as ``_dfs_cards``)
+        avail &= self.t.plain_worth_upto[limit - total]   # (as ``_dfs_cards``)
         while avail:
             low = avail & -avail
             avail ^= low

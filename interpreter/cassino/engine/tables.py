@@ -79,9 +79,10 @@ class Tables:
         #: The cards of one value of at least 1 that is at most w (``plain_worth_upto[w]``, w 0 to the highest), as
         #: deck masks of the deck's first 62 cards (the masks the one-value passes walk as machine integers):
         #: a pass drops from the cards still to try, at once, those that would take a set past its limit.
-        #: Read at ``min(w, len - 1)`` (``worth_upto``): the last entry, at the deck's highest value, holds every
-        #: such card (a house rule's values go up to 99, and sums of several hand cards past 61).
-        top = max([v for v in self.tvc[:min(n, 62)] if v >= 1] + [1])
+        #: Entries 0 to 61 at least (the passes that read it at once only run where every value asked is below
+        #: 62), and to the deck's highest value, where every such card is in it: past the end, a reader asks
+        #: for ``worth_top`` (a house rule's values go up to 99, and sums of several hand cards past 61).
+        top = max([v for v in self.tvc[:min(n, 62)] if v >= 1] + [61])
         self.plain_worth_upto: list[int] = [0] * (top + 1)
         for i in range(min(n, 62)):
             if self.tvc[i] >= 1:
