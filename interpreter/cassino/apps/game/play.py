@@ -117,7 +117,7 @@ class Session(GameSession):
         self.read = read
         self.aids = aids
         #: Tutorial mode: each person's own tutorial, by seat (several people at one keyboard each learn what
-        #: they meet: the screen is cleared between them), caught up with a resumed game's moves so far.
+        #: they meet: the screen is cleared between them), as the record kept them (``Record.taught``).
         self.tutorials: dict[int, Tutorial] = _tutorials(record, game.rules) if aids.tutorial else {}
         #: Several people at one keyboard: what was said since the person at the keyboard last answered (the
         #: lessons of the game's moves and events, a hand's scoring). Before the screen is cleared for the next
@@ -294,10 +294,13 @@ class Session(GameSession):
 
     def teach(self, lessons: tuple[Lesson, ...]) -> None:
         """Tutorial mode: the rulebook's sentences for what just happened, each shown once a game."""
-        for lesson in lessons:
-            self.console.print(f"rule ({lesson.topic}): {lesson.text}", style="magenta", highlight=False)
+        self._say(lessons)
         if lessons and self.humans() > 1:
             self.unread.append(lessons)
+
+    def _say(self, lessons: tuple[Lesson, ...]) -> None:
+        for lesson in lessons:
+            self.console.print(f"rule ({lesson.topic}): {lesson.text}", style="magenta", highlight=False)
 
     def confirmed(self, move: Move) -> bool | None:
         """With --warn: say what ``move`` may give away and ask; True to play it, False to take it
@@ -370,8 +373,7 @@ class Session(GameSession):
                     if isinstance(said, HandSummary):
                         self.show_summary(said)
                     else:
-                        for lesson in said:
-                            console.print(f"rule ({lesson.topic}): {lesson.text}", style="magenta", highlight=False)
+                        self._say(said)
                 self.unread = []
                 self.read("press Enter when everyone has read the above: the screen is cleared for the next player ")
             self._clear()
@@ -423,7 +425,7 @@ class Session(GameSession):
             return True
         self.show(seat)
         self.list_moves(moves, total)
-        if seat in self.tutorials:   # what happened while they were away, and a rule that limits this choice
+        if seat in self.tutorials:   # a rule that limits this choice, said before it is made
             self.tutorials[seat], lessons = self.tutorials[seat].before(self.game)
             self.teach(lessons)
         while True:
