@@ -142,3 +142,15 @@ def test_a_watched_game_teaches_the_games_events() -> None:
     topics = set(re.findall(r"^rule \(([^)]*)\): ", out, re.M))
     assert {"new deal", "end of hand"} <= topics and not topics & {"capture", "trail", "build"}, topics
     assert not taught   # (nobody's to keep)
+
+
+def test_help_offers_undo_only_where_it_works() -> None:
+    """A third re-attack: with two people at one keyboard `help` said "Undo takes back one action" (Swazi),
+    and `undo` was refused: undo is for games against computer players."""
+    rules = load_rules("swazi-casino")
+    for seats, offered in ((["human", "human"], False), (["human", "greedy"], True)):
+        record = Record(rules, 3, 2, False, seats, source="swazi-casino")
+        with tempfile.TemporaryDirectory() as folder:
+            out = _play(record, Path(folder) / "g.json", ["", "help", "undo"] if not offered else ["help", "undo"])
+        text = out.split("<<prompt seat 0> >>", 1)[1] if "<<prompt seat 0> >>" in out else out
+        assert ("undo (take back" in text and "Undo takes back one action" in text) == offered, text[:1500]

@@ -329,8 +329,9 @@ class Session(GameSession):
                  examples_text(self.game.rules),
                  f"Cards are typed rank then suit letter: {self.typing()}.",
                  "Commands: help, how (how to play, in short), rules (this variant's full rulebook, as "
-                 "`cassino rules` prints it), hint (what the computer would play), undo (take back your last "
-                 "move, against computer players), count (the counting aid: what has been seen and won, what "
+                 "`cassino rules` prints it), hint (what the computer would play), "
+                 + ("undo (take back your last move, against computer players), " if self.humans() == 1 else "")
+                 + "count (the counting aid: what has been seen and won, what "
                  "is still open), moves (every legal move; moves 10S: those with the 10 of spades, moves build, "
                  "moves 10S capture: narrowed by cards and kinds, numbered to choose from), "
                  "save (save FILE: keep the game in a new file from now on), "
@@ -340,7 +341,7 @@ class Session(GameSession):
             lines.append("A turn holds one card from your hand and, before or after it, any builds of cards in play "
                          "alone (`build 10 on 5S 3D 2C`, no card first); once the hand card is played, `end` ends the "
                          "turn. Type one action at a time, or a whole turn joined by `;`: `build 10 on 5S 3D 2C; 9D "
-                         "capture 9C`. Undo takes back one action.")
+                         "capture 9C`." + (" Undo takes back one action." if self.humans() == 1 else ""))
         claim = self.claim_words()
         if claim:
             lines.append(f"{claim[:1].upper()}{claim[1:]}")
