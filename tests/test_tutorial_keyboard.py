@@ -154,3 +154,21 @@ def test_help_offers_undo_only_where_it_works() -> None:
             out = _play(record, Path(folder) / "g.json", ["", "help", "undo"] if not offered else ["help", "undo"])
         text = out.split("<<prompt seat 0> >>", 1)[1] if "<<prompt seat 0> >>" in out else out
         assert ("undo (take back" in text and "Undo takes back one action" in text) == offered, text[:1500]
+
+
+def test_a_turn_the_game_ends_for_a_person_is_read_before_the_keyboard_passes() -> None:
+    """A fourth re-attack: in African Casino "nothing left for your hand to build: your turn ends" was cleared
+    at once with several people at one keyboard; it is about that person's hand, read by them alone."""
+    rules = load_rules("swazi-casino")
+    record = Record(rules, 42, 2, False, ["human", "human"], source="swazi-casino")
+    with tempfile.TemporaryDirectory() as folder:
+        out = _play(record, Path(folder) / "g.json", moves=12)
+    ends = [k for k in range(len(out)) if out.startswith("your turn ends", k)]
+    assert ends, "no turn was ended for a person: the case is not the one meant"
+    waited = 0
+    for k in ends:
+        following = out[k:].split("<<prompt ", 1)[1]
+        assert following.startswith("press Enter once you have read that") or following.startswith("seat "), \
+            out[k - 200:k + 300]
+        waited += following.startswith("press Enter once you have read that")
+    assert waited, "no turn ended for one person before the keyboard passed to the other"

@@ -124,6 +124,9 @@ class Session(GameSession):
         #: person it is cleared, said again where everyone may look (no hand on it), and waited for: so each
         #: person reads what the game's events taught them, and nobody sees another's cards.
         self.unread: list[tuple[Lesson, ...] | HandSummary] = []
+        #: A word to the person at the keyboard about their own hand (their turn ended for them), which they
+        #: read before the screen is cleared, and nobody else sees again.
+        self.private_note = False
         #: The human seat whose hand is on the screen now (several people at one keyboard hand it on).
         self.shown_to: int | None = None
         #: The last hint given, with the position it was for (hand, ply): a warning of that very move says so.
@@ -368,6 +371,9 @@ class Session(GameSession):
         False when the input ends (the game is saved first)."""
         console = self.console
         try:
+            if self.private_note:   # (a word to the last player about their hand: read before anything else)
+                self.read("press Enter once you have read that: the keyboard is then passed on ")
+                self.private_note = False
             if self.unread:   # (said again with no hand on the screen, and read, before it is cleared)
                 self._clear()
                 for said in self.unread:
@@ -423,6 +429,7 @@ class Session(GameSession):
             # (A turn of several actions whose hand can build nothing more: no question to ask the player.)
             self.act("end", forced=True)
             self.console.print("nothing left for your hand to build: your turn ends", highlight=False)
+            self.private_note = self.humans() > 1   # (about their hand: read by them alone, before the clear)
             return True
         self.show(seat)
         self.list_moves(moves, total)
