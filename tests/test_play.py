@@ -455,3 +455,73 @@ def test_cards_the_dealer_takes_as_dealt_are_named(cli, tmp_path: Path) -> None:
                          "--save", str(tmp_path / "h.json"))
     first_hand = out.split("hand 2, deal 1")[0]
     assert "dealt to the table made" not in first_hand
+
+
+def _people_and_computers(tmp_path: Path, variant: str, seats: list[str], moves: int, seed: int = 5,
+                          answers: dict[str, str] | None = None):  # type: ignore[no-untyped-def]
+    """A terminal session whose people play their first listed move ``moves`` times (then the input ends),
+    every other prompt answered with Enter (or as ``answers`` says, by the prompt's start); each prompt kept
+    with the screen since the last clear and the record's actions so far."""
+    from io import StringIO
+
+    from rich.console import Console
+
+    from cassino.apps.game.play import CLEAR, start_session
+    from cassino.apps.game.records import Record
+    from cassino.language.variants import load_rules
+
+    out = StringIO()
+    asked: list[tuple[str, str, int]] = []
+    left = [moves]
+    record = Record(load_rules(variant), seed, len(seats), False, seats, source=variant)
+
+    def read(prompt: str) -> str:
+        screen = out.getvalue()
+        asked.append((prompt, screen[screen.rfind(CLEAR):], len(record.actions)))
+        for start, answer in (answers or {}).items():
+            if prompt.startswith(start):
+                return answer
+        if prompt.startswith("seat "):
+            if left[0] <= 0:
+                raise EOFError
+            left[0] -= 1
+            return "1"
+        return ""
+
+    console = Console(file=out, width=200, force_terminal=True, markup=False, highlight=False, soft_wrap=True)
+    return start_session(record, tmp_path / "g.json", console, read=read), out, asked, record
+
+
+def test_several_people_see_every_move_played_since_the_keyboard_last_passed(tmp_path: Path) -> None:
+    """A fourth re-attack: with people and computers at one keyboard, the computers' moves between two
+    people's turns were printed and cleared at once (nobody read them); now every move since the last pass,
+    the people's too, is on the pass screen, which stays above the next person's hand."""
+    session, out, asked, record = _people_and_computers(tmp_path, "standard", ["human", "greedy", "human", "greedy"],
+                                                        moves=8)
+    assert session.run() == 0
+    passes = [(screen, done) for prompt, screen, done in asked if prompt.startswith("Pass the keyboard")]
+    assert len(passes) >= 6
+    (first, _), shown = passes[0], 0
+    assert "seats: seat 0 a person at this keyboard" in first and "the game is recorded in" in first
+    for screen, done in passes:
+        for k in range(shown, done):
+            assert f"plays {record.actions[k]}" in screen, (record.actions[k], screen)
+        assert "(typed " not in screen   # (no hand)
+        shown = done
+    # Each person's turn keeps those moves on the screen above their hand.
+    turns = [screen for prompt, screen, _ in asked if prompt.startswith("seat ")]
+    assert all("plays " in screen.split("your hand:")[0] for screen in turns[1:]), turns[1]
+
+
+def test_a_claim_that_ends_the_game_is_said_again_with_no_hand_on_the_screen(tmp_path: Path) -> None:
+    """The game's end was printed under the claimer's cards, with two people at one keyboard."""
+    session, out, asked, record = _people_and_computers(
+        tmp_path, "hungarian", ["human", "human"], moves=1,
+        answers={"claim now?": "yes", "seat 1>": "claim"})
+    assert session.run() == 0
+    assert session.game.over and record.actions[-1].startswith("claim")
+    from cassino.apps.game.play import CLEAR
+
+    end = out.getvalue()
+    end = end[end.rfind(CLEAR):]
+    assert "game over" in end and "claims" in end and "(typed " not in end, end

@@ -119,11 +119,12 @@ class Session(GameSession):
         #: Tutorial mode: each person's own tutorial, by seat (several people at one keyboard each learn what
         #: they meet: the screen is cleared between them), as the record kept them (``Record.taught``).
         self.tutorials: dict[int, Tutorial] = _tutorials(record, game.rules) if aids.tutorial else {}
-        #: Several people at one keyboard: what was said since the person at the keyboard last answered (the
-        #: lessons of the game's moves and events, a hand's scoring). Before the screen is cleared for the next
-        #: person it is cleared, said again where everyone may look (no hand on it), and waited for: so each
+        #: Several people at one keyboard: what was said since the keyboard was last passed (every move played,
+        #: a new deal's banner, the lessons of the game's moves and events, a hand's scoring). Before the screen
+        #: is cleared for the next person it is said again where everyone may look (no hand on it): moves alone
+        #: on the pass screen, which stays above the next hand; lessons and scorings waited for, so that each
         #: person reads what the game's events taught them, and nobody sees another's cards.
-        self.unread: list[tuple[Lesson, ...] | HandSummary] = []
+        self.unread: list[tuple[Lesson, ...] | HandSummary | str] = []
         #: A word to the person at the keyboard about their own hand (their turn ended for them), which they
         #: read before the screen is cleared, and nobody else sees again.
         self.private_note = False
@@ -275,6 +276,10 @@ class Session(GameSession):
             acted = super().act(action)
             if said is not None:
                 self.console.print(said, highlight=False)
+        if self.humans() > 1:   # (said again when the keyboard passes: a person's move too, for the others)
+            self.unread.append(said if said is not None else
+                               f"{self.seat_name(int(action.split()[1]))} claims" if action.startswith("claim ")
+                               else f"{self.seat_name(before.hand.turn)} plays {action}")
         lessons: tuple[Lesson, ...] = ()
         if self.tutorials:
             move = None if action.startswith("claim") else parse_move(action, before.engine.deck)
@@ -300,6 +305,28 @@ class Session(GameSession):
         self._say(lessons)
         if lessons and self.humans() > 1:
             self.unread.append(lessons)
+
+    def say(self, text: str) -> None:
+        """A public line (a new deal's banner, the dealer's take), said again when the keyboard passes."""
+        self.console.print(text, highlight=False)
+        if self.humans() > 1:
+            self.unread.append(text)
+
+    def say_again(self) -> bool:
+        """Several people at one keyboard: the screen cleared and what was said since the keyboard was last
+        passed said again (``unread``), with no hand on the screen. True where it should be waited for before
+        the screen is cleared again (lessons or a hand's scoring: moves alone stay on the pass screen)."""
+        self._clear()
+        for said in self.unread:
+            if isinstance(said, HandSummary):
+                self.show_summary(said)
+            elif isinstance(said, str):
+                self.console.print(said, highlight=False)
+            else:
+                self._say(said)
+        wait = any(not isinstance(said, str) for said in self.unread)
+        self.unread = []
+        return wait
 
     def _say(self, lessons: tuple[Lesson, ...]) -> None:
         for lesson in lessons:
@@ -374,16 +401,11 @@ class Session(GameSession):
             if self.private_note:   # (a word to the last player about their hand: read before anything else)
                 self.read("press Enter once you have read that: the keyboard is then passed on ")
                 self.private_note = False
-            if self.unread:   # (said again with no hand on the screen, and read, before it is cleared)
+            if not self.unread:
                 self._clear()
-                for said in self.unread:
-                    if isinstance(said, HandSummary):
-                        self.show_summary(said)
-                    else:
-                        self._say(said)
-                self.unread = []
+            elif self.say_again():   # (with no hand on the screen, and read before it is cleared)
                 self.read("press Enter when everyone has read the above: the screen is cleared for the next player ")
-            self._clear()
+                self._clear()
             self.read(f"Pass the keyboard to seat {seat}: press Enter when ready (the others look away) ")
         except EOFError:
             self.save()
@@ -440,7 +462,7 @@ class Session(GameSession):
             try:
                 text = self.read(f"seat {seat}> ").strip()
                 # (read by the person who answered; what the game's events taught is kept for the others)
-                self.unread = [said for said in self.unread if isinstance(said, HandSummary)
+                self.unread = [said for said in self.unread if not isinstance(said, tuple)
                                or any(lesson.topic in EVENTS for lesson in said)]
             except EOFError:
                 self.save()
@@ -579,7 +601,7 @@ class Session(GameSession):
         others have not yet been shown (``unread``), which a resumed game teaches again."""
         if not self.tutorials:
             return
-        waiting = {lesson.topic for said in self.unread if not isinstance(said, HandSummary) for lesson in said}
+        waiting = {lesson.topic for said in self.unread if isinstance(said, tuple) for lesson in said}
         self.record.taught = {seat: sorted(t.shown - (waiting if seat != self.shown_to else set()))
                               for seat, t in self.tutorials.items() if seat >= 0}
 
@@ -678,16 +700,17 @@ class Session(GameSession):
 
     def _start(self) -> None:
         """What the game is, where it is recorded, who sits where; the tutorial's first lesson."""
-        console = self.console
-        console.print(f"{self.game.rules.name}: {self.game.rules.description}")
+        # (said again on the first pass screen where several people share the keyboard: the clear before it
+        # took the record's name and the seats off the screen before anyone had read them)
+        self.say(f"{self.game.rules.name}: {self.game.rules.description}")
         if self.game.over:   # (a finished game resumed: nothing to continue; its end is shown below)
-            console.print(f"the game in {self.save_path} is over: cassino review {self.save_path} goes through it")
+            self.say(f"the game in {self.save_path} is over: cassino review {self.save_path} goes through it")
         else:
-            console.print(f"the game is recorded in {self.save_path} after every move; leave with quit (or Ctrl-C) "
-                          f"and continue with: cassino play --resume {self.save_path}")
-        console.print(self.seating())
+            self.say(f"the game is recorded in {self.save_path} after every move; leave with quit (or Ctrl-C) "
+                     f"and continue with: cassino play --resume {self.save_path}")
+        self.say(self.seating())
         if not self.game.over:
-            console.print("type help for commands, how for how to play, rules for the full rulebook")
+            self.say("type help for commands, how for how to play, rules for the full rulebook")
         if self.tutorials and not any("first turn" in t.shown for t in self.tutorials.values()):
             # (what a turn is: on the one screen once, for everyone; where a game first played without the
             # tutorial is resumed with it, too)
@@ -710,8 +733,8 @@ class Session(GameSession):
                 swept = f", {sweeps} sweep{'s' if sweeps != 1 else ''}" if sweeps else ""
                 total = self.game.rules.capture.total
                 made = f"made {total}" if total is not None else "were taken"
-                self.console.print(f"the cards dealt to the table {made}: the dealer, {self.seat_name(c.seat)}, took "
-                                   f"{' '.join(cards_text(deck, c.cards))}{swept}", highlight=False)
+                self.say(f"the cards dealt to the table {made}: the dealer, {self.seat_name(c.seat)}, took "
+                         f"{' '.join(cards_text(deck, c.cards))}{swept}")
 
     def _play(self) -> int:
         """Turns until the game ends (0) or the player leaves (0); RecordError where a move's record
@@ -731,7 +754,10 @@ class Session(GameSession):
                 elif self.computer_to_move():
                     # (a computer leads the new deal: its move is said under the deal's banner, not above it,
                     # where an audit read it as the last move of the deal before)
-                    self.console.rule(f"{self.game.rules.name} — hand {self.game.hand_no}, deal {self.game.hand.deal_no}")
+                    banner = f"{self.game.rules.name} — hand {self.game.hand_no}, deal {self.game.hand.deal_no}"
+                    self.console.rule(banner)
+                    if self.humans() > 1:
+                        self.unread.append(f"— {banner} —")
                     self.say_taken_at_the_deal()
             if not self.computer_to_move():
                 if not self.human_turn(seat):
@@ -744,6 +770,10 @@ class Session(GameSession):
 
     def finish(self) -> None:
         g = self.game
+        if self.humans() > 1 and self.unread:
+            # (the last moves and scoring said again with no hand on the screen: a claim or a pegged target
+            # ends the game within a hand, and its end was printed under the last person's cards)
+            self.say_again()
         self.console.rule("game over")
         for k, r in enumerate(g.results, 1):
             # Each hand by what the game's score gained from it, so that the hands add up to the final score;
