@@ -118,6 +118,9 @@ def test_a_lesson_is_taught_once_and_a_taught_topic_is_not_looked_for() -> None:
     move = parse_move("KS trail", game.engine.deck)
     tutorial, first = every_limit(Tutorial.for_rules(game.rules), game)
     assert any(lesson.topic == "pile card refused" for lesson in first)
+    # (taught before any refusal: shown under what the rules say, the topic's name kept for records)
+    assert {lesson.heading for lesson in first if lesson.topic == "pile card refused"} == {"what pile cards may do"}
+    assert all(lesson.to_json()["heading"] == lesson.heading for lesson in first)
     _, again = tutorial.before(game)
     assert not any(lesson.topic == "pile card refused" for lesson in again)
     _, after_move = tutorial.after(game, move, game.play(move), to_move=True)

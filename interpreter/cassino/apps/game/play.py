@@ -330,7 +330,7 @@ class Session(GameSession):
 
     def _say(self, lessons: tuple[Lesson, ...]) -> None:
         for lesson in lessons:
-            self.console.print(f"rule ({lesson.topic}): {lesson.text}", style="magenta", highlight=False)
+            self.console.print(f"rule ({lesson.heading}): {lesson.text}", style="magenta", highlight=False)
 
     def confirmed(self, move: Move) -> bool | None:
         """With --warn: say what ``move`` may give away and ask; True to play it, False to take it

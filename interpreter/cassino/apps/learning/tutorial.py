@@ -93,6 +93,10 @@ LIMITS: frozenset[str] = frozenset({"compulsory capture", "owner's duty", "pile 
                                     "another side's build", "partner's build", "one build a value",
                                     "one build a player", "restriction", "several actions"})
 
+#: The heading a topic is shown under where its name, kept in records (``Record.taught``), says less: the pile
+#: card rules taught before a choice they limit (nothing has been refused yet).
+HEADINGS: dict[str, str] = {"pile card refused": "what pile cards may do"}
+
 #: The kinds of move: the first of each is taught with the most particular rule the move used.
 KINDS: tuple[str, ...] = ("trail", "capture", "build")
 
@@ -108,8 +112,13 @@ class Lesson:
     key: str
     text: str
 
+    @property
+    def heading(self) -> str:
+        """What the lesson is shown under (``HEADINGS``; the topic's name elsewhere)."""
+        return HEADINGS.get(self.topic, self.topic)
+
     def to_json(self) -> dict[str, Any]:
-        return {"topic": self.topic, "key": self.key, "text": self.text}
+        return {"topic": self.topic, "heading": self.heading, "key": self.key, "text": self.text}
 
 
 @dataclass(frozen=True)

@@ -616,7 +616,7 @@ function onLessons(msg) {
     const li = el("li", "", "lesson");
     li.dataset.key = lesson.key;
     li.dataset.topic = lesson.topic;
-    li.append(el("p", `${capital(lesson.topic)} (${why})`, "lesson-why"), el("blockquote", lesson.text, "lesson-text"));
+    li.append(el("p", `${capital(lesson.heading || lesson.topic)} (${why})`, "lesson-why"), el("blockquote", lesson.text, "lesson-text"));
     list.append(li);
   }
   box.hidden = false;
