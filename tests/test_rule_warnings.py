@@ -289,6 +289,38 @@ def test_a_reading_that_assumes_no_setting_of_the_file_is_refused(tmp_path: Path
     assert "a reading assumes `game.gaol`, which is no setting of this file" in error.message and error.line == 5
 
 
+def test_rules_changed_in_memory_lose_a_reading_whose_assumed_setting_changed() -> None:
+    """``diff`` rebuilds rules with one difference taken from the other side (``Rules.from_data``): Kasino
+    misar's reading of its target ("the lowest total wins") was kept in such rules won by the highest total."""
+    from cassino.language.rulebook import file_readings
+    from cassino.language.rules import Rules
+    from cassino.language.settings import with_value
+    from cassino.language.variants import load_rules
+
+    misar = load_rules("kasino-misar")
+    assert any(setting == "game.target" for setting, _ in file_readings(misar))
+    [target] = [r for r in misar.readings if r.setting == "game.target"]
+    assert target.assumes == (("game.goal", "lowest"),)
+    highest = Rules.from_data(with_value(dict(misar.data), ("game", "goal"), "highest"))
+    assert not any(setting == "game.target" for setting, _ in file_readings(highest))
+    again = Rules.from_data(with_value(dict(highest.data), ("game", "goal"), "lowest"))
+    assert any(setting == "game.target" for setting, _ in file_readings(again))
+
+
+@pytest.mark.parametrize("assumes,said,line", [
+    ("{game.goal: lowest}", "the reading assumes `game.goal: lowest`, but the file gives it highest", 6),
+    ("{game.gaol: highest}", "`assumes` names `game.gaol`, which the reading's `also` does not", 6),
+])
+def test_a_reading_assuming_another_value_than_the_files_is_refused(tmp_path: Path, assumes: str, said: str,
+                                                                    line: int) -> None:
+    text = ("name: h\nextends: standard\nreadings:\n  - setting: game.target\n    also: [game.goal]\n"
+            f"    assumes: {assumes}\n    reading: To 21.\n")
+    with pytest.raises(RuleFileError) as raised:
+        load(_write(tmp_path, text))
+    [error] = raised.value.diagnostics
+    assert said in error.message and error.line == line, (error.message, error.line)
+
+
 def test_a_description_a_house_rule_inherits_is_said_as_its_parents(tmp_path: Path) -> None:
     """Krypkasino's description names its 42-point limit; a house rule to 39 that writes no description of its own
     opened its rulebook with it as its own (an audit's find). It is said as the parent's now, in the rulebook and in

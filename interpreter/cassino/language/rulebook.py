@@ -1601,8 +1601,8 @@ def file_readings(rules: Rules) -> list[tuple[str, str]]:
 def reading_applies(rules: Rules, r: ReadingRule) -> bool:
     """Whether the file reading ``r`` still describes ``rules``: its setting keeps the value it was written for (a
     reading whose words assume another setting, ``also``, is left out of the rules where that one changed:
-    ``settings.with_readings``)."""
-    return setting_value(rules, r.setting) == r.value
+    ``settings.with_readings``; rules changed in memory, by ``assumes``)."""
+    return setting_value(rules, r.setting) == r.value and all(setting_value(rules, k) == v for k, v in r.assumes)
 
 
 def _clause_candidates(setting: str) -> list[str]:

@@ -242,6 +242,9 @@ class ReadingRule:
     text: str
     source: str
     value: Any
+    #: The other settings the reading's words assume (``also``), with the values it was written for: rules
+    #: that change one of them (a house rule, or ``diff``'s rules rebuilt in memory) do not say it.
+    assumes: tuple[tuple[str, Any], ...] = ()
 
 
 @dataclass(frozen=True)
@@ -328,7 +331,8 @@ class Rules:
             endgame=EndgameRules(tuple(Restriction(r["score"], tuple(r["only"])) for r in eg["restrictions"]),
                                  eg["sweeps_from"], eg["lifted_after_tie"], eg["sweeps_from_side"]),
             data=d,
-            readings=tuple(ReadingRule(r["setting"], r["reading"], r.get("source", ""), r.get("value"))
+            readings=tuple(ReadingRule(r["setting"], r["reading"], r.get("source", ""), r.get("value"),
+                                       tuple(sorted((r.get("assumes") or {}).items())))
                            for r in d.get("readings", ())),
         )
 

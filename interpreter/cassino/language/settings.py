@@ -224,6 +224,8 @@ def with_readings(data: dict[str, Any], resolved: Resolved) -> tuple[dict[str, A
         # here than in the file that wrote it (Kasino misar's target, read as the lowest total winning, in a house
         # rule won by the highest): dropped from the rules, so that no rulebook, record or page says it.
         kept = True
+        assumes: dict[str, Any] = {}
+        given = entry.get("assumes") or {}
         for k, other in enumerate(entry.get("also") or ()):
             other_path = split_path(str(other))
             if not all(other_path) or not _known_setting(other_path, data):
@@ -231,9 +233,21 @@ def with_readings(data: dict[str, Any], resolved: Resolved) -> tuple[dict[str, A
                                                  f"a reading assumes `{other}`, which is no setting of this file",
                                                  hint="`cassino schema` lists every setting"))
                 continue
+            assumes[str(other)] = get(base, other_path)
+            if other in given and given[other] != assumes[other]:
+                diags.append(resolved.diagnostic(("readings", i, "assumes", other),
+                                                 f"the reading assumes `{other}: {_shown(given[other])}`, but the "
+                                                 f"file gives it {_shown(assumes[other])}",
+                                                 hint="leave `assumes` out: it is filled in from the file"))
             kept = kept and get(base, other_path) == get(data, other_path)
+        for other in given:
+            if other not in (entry.get("also") or ()):
+                diags.append(resolved.diagnostic(("readings", i, "assumes", other),
+                                                 f"`assumes` names `{other}`, which the reading's `also` does not",
+                                                 hint="list it in `also`, or leave `assumes` out"))
         if kept:
-            out.append({**entry, "value": file_value if entry.get("value") is None else entry["value"]})
+            out.append({**entry, "value": file_value if entry.get("value") is None else entry["value"]}
+                       | ({"assumes": assumes} if assumes else {}))
     return {**data, "readings": out}, diags
 
 
