@@ -147,7 +147,9 @@ def test_one_lesson_of_play_a_decision_at_the_terminal(name: str, players: int, 
 
     from cassino.apps.game.play import Aids, start_session
     from cassino.apps.game.records import Record
-    from cassino.apps.learning.tutorial import EVENTS, KINDS, LIMITS
+    from cassino.apps.learning.tutorial import EVENTS, HEADINGS, KINDS, LIMITS
+
+    TOPIC_OF = {heading: topic for topic, heading in HEADINGS.items()}   # (a topic shown under its heading)
     from cassino.language.variants import load_rules
 
     taught = 0
@@ -173,7 +175,7 @@ def test_one_lesson_of_play_a_decision_at_the_terminal(name: str, players: int, 
                                     read=read, aids=Aids(tutorial=True))
             session.run()
         for between in out.getvalue().split("<<prompt")[1:]:
-            topics = set(re.findall(r"^rule \(([^)]*)\): ", between, re.M)) - EVENTS
+            topics = {TOPIC_OF.get(t, t) for t in re.findall(r"^rule \(([^)]*)\): ", between, re.M)} - EVENTS
             moved, limited = topics - LIMITS, topics & LIMITS
             # What the move did (a kind of move's first lesson may bring one particular rule with it), and
             # at most one rule limiting the next choice.
@@ -182,3 +184,34 @@ def test_one_lesson_of_play_a_decision_at_the_terminal(name: str, players: int, 
             assert len(limited - {"several actions"}) <= 1, (seed, topics)
             taught += len(topics)
     assert taught >= 6, (name, taught)   # the games did teach: the check is not empty
+
+
+@pytest.mark.parametrize("name,players", [("swazi-casino", 2), ("south-african-casino", 3)])
+def test_several_actions_is_never_taught_at_a_turn_the_game_ends_for_the_player(name: str, players: int) -> None:
+    """A browser audit: "several actions" was taught after the game ended a player's turn for them (nothing
+    left to build: the card played, then `end` with no choice), in the browser after that `end` and at the
+    terminal after the card; neither was a turn that went on. Random games, every seat a learner whose own
+    actions are taught (as the browser teaches them)."""
+    import random
+
+    from cassino.language.variants import load_rules
+
+    rules = load_rules(name)
+    seen = 0
+    for seed in range(6):
+        game, rng = Game.new(rules, seed, players), random.Random(seed)
+        tutorials = {seat: Tutorial.for_rules(rules) for seat in range(players)}
+        while not game.over and game.hand_no == 1:
+            moves = game.engine.playable_moves(game.hand)
+            move = rng.choice(moves)
+            after = game.play(move)
+            seat = game.hand.turn
+            tutorials[seat], lessons = tutorials[seat].after(game, move, after)
+            ended_for_them = move.kind.name == "END" and len(moves) == 1
+            nothing_left = (move.played != 0 and not after.over and after.hand.turn_card != 0 and after.hand.turn == seat
+                            and [m.kind.name for m in after.engine.playable_moves(after.hand)] == ["END"])
+            if any(lesson.topic == "several actions" for lesson in lessons):
+                seen += 1
+                assert not ended_for_them and not nothing_left, (seed, str(move))
+            game = after
+    assert seen >= 3, seen   # (taught where the turn did go on: the check is not empty)

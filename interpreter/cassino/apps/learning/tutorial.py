@@ -40,9 +40,10 @@ SWEEP_ITEMS = "scoring.items.<sweeps>"
 
 #: The situations, in the order their lessons are shown, and the rulebook clauses each one teaches.
 TOPICS: tuple[tuple[str, tuple[str, ...]], ...] = (
-    # What a turn is, and what the game is won by where that is not the usual most points (points as
-    # penalties: the lowest total wins).
-    ("first turn", ("turn.kinds", "game.goal")),
+    # What a turn is, and what the game is won by: its goal (points as penalties: the lowest total wins), its
+    # target, and claiming where a claim ends it (a browser audit: the target was taught only once the game
+    # was over, and claiming never).
+    ("first turn", ("turn.kinds", "game.goal", "game.target", "game.claiming")),
     ("trail", ("trail.intro",)),
     ("capture", ("capture.intro", "capture.total", "capture.take_all")),
     ("compulsory capture", ("capture.compulsory",)),
@@ -79,7 +80,8 @@ TOPICS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("restriction", ("endgame.restrictions.*", "endgame.first_to_meet", "endgame.sweeps_from",
                      "endgame.lifted_after_tie")),
     ("end of hand", ("hand.end", "scoring.intro", "scoring.items.*", "scoring.when")),
-    ("end of game", ("game.target",)),
+    # (the target taught at the first turn: how a game that several sides end together is decided)
+    ("end of game", ("game.target", "game.both_reach")),
 )
 
 
@@ -229,8 +231,12 @@ def situations(before: Game, move: Move | None, after: Game, skip: frozenset[str
             found.add("several hand cards")
         if move.loose & ~hand.table:
             found.add("pile top")
-        if move.kind == MoveKind.END or (move.kind == MoveKind.BUILD and not move.played) or state.turn_card:
-            found.add("several actions")   # (build.free_actions: a build of cards in play, a turn going on, its end)
+        # (build.free_actions: a build of cards in play, a turn going on with something to choose, its end chosen;
+        # not a turn the game ends for the player, nothing left to build: an audit saw it taught after such ends)
+        if (move.kind == MoveKind.BUILD and not move.played) or (
+                move.kind == MoveKind.END and not _only_end(before)) or (
+                state.turn_card and after.hand.turn_card and not after.over and not _only_end(after)):
+            found.add("several actions")
         if move.kind == MoveKind.END:
             pass
         elif move.kind == MoveKind.TRAIL:
