@@ -8,6 +8,7 @@ full, setting-by-setting account; this is the short one.
 
 from __future__ import annotations
 
+from ...language.rulebook import humanize
 from ...language.rules import RankRule, Rules
 from .move_examples import examples_text
 from .seating import players_text
@@ -158,19 +159,19 @@ def _scoring(rules: Rules) -> list[str]:
         what = item_words(item, rules)
         if item.count == "most":
             extra = {"nobody": ", nobody on a tie", "split": ", split on a tie", "each": ", each on a tie"}.get(item.ties, "")
-            lines.append(f"  {item.name}: {item.points} for {what}{extra}")
+            lines.append(f"  {humanize(item.name)}: {item.points} for {what}{extra}")
         elif item.count == "sweeps":
             pts = f"{item.points} for each sweep" if item.points or item.by_size else "sweeps are counted but score nothing"
             if item.by_size:
                 pts += " (" + "; ".join(f"{r.points} for {r.min_cards}" + (f"-{r.max_cards}" if r.max_cards else "+")
                                         + " cards" for r in item.by_size) + ")"
-            lines.append(f"  {item.name}: {pts}")
+            lines.append(f"  {humanize(item.name)}: {pts}")
         elif item.count == "at_least":   # every side that reaches the number scores
-            lines.append(f"  {item.name}: {item.points} to each side with {what}")
+            lines.append(f"  {humanize(item.name)}: {item.points} to each side with {what}")
         elif item.count == "last_capture":
-            lines.append(f"  {item.name}: {item.points} for the last capture of the hand")
+            lines.append(f"  {humanize(item.name)}: {item.points} for the last capture of the hand")
         else:
-            lines.append(f"  {item.name}: {item.points} for {what}")
+            lines.append(f"  {humanize(item.name)}: {item.points} for {what}")
         if item.sides:   # African Casino: scored only with some numbers of sides
             lines[-1] += f" (only with {' or '.join(map(str, item.sides))} sides)"
     return lines

@@ -831,7 +831,7 @@ def _summary_table(s: HandSummary, described: bool, was: bool, tallies: bool, na
             if tallies and item.count != "last_capture":
                 shown += f"  [{item.tally.get(side, 0)}]"
             cells.append(shown)
-        table.add_row(item.name, *([item.what] if described else []), *cells)
+        table.add_row(item.label, *([item.what] if described else []), *cells)
     table.add_row("hand", *(["points this hand"] if described else []),
                   *[str(s.hand_points.get(side, 0)) for side in s.seats], style="bold")
     table.add_row("game", *(["score" + (f" (target {s.target})" if s.target is not None else "")] if described else []),

@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING
 from ...engine.moves import Move
 from ...engine.notation import cards_text
 from ...engine.state import HandState
-from ...language.rulebook import plural
+from ...language.rulebook import humanize, plural, selector_words
 from ...language.selectors import compile_selector
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -36,6 +36,11 @@ class ItemScore:
     tally: dict[int, int]           # side -> cards matching (most, each), sweeps or events made
     points: dict[int, int]          # side -> points the item gives, before restrictions
     counted: dict[int, bool]        # side -> whether the points counted (False under an endgame restriction)
+
+    @property
+    def label(self) -> str:
+        """The item's name as words (``big_casino`` -> ``big casino``), as the rulebook says it."""
+        return humanize(self.name)
 
 
 @dataclass(frozen=True)
@@ -68,41 +73,21 @@ def side_seats(teams: tuple[int, ...]) -> dict[int, tuple[int, ...]]:
     return {side: tuple(seats) for side, seats in sorted(out.items())}
 
 
-_SIMPLE = re.compile(r"^\s*(suit|rank)\s*=\s*(\w+)\s*$", re.IGNORECASE)
-
-
-def cards_words(selector: str, rules: "Rules") -> str:
-    """A scoring item's cards in words: ``all`` -> cards, ``suit=S`` -> spades, ``rank=A`` -> aces, ``10D``."""
-    text = selector.strip()
-    if text.lower() == "all":
-        return "cards"
-    m = _SIMPLE.match(text)
-    if m and m.group(1).lower() == "suit":
-        suit = next((s for s in rules.deck.suits if s.letter.upper() == m.group(2).upper()), None)
-        if suit is not None and suit.name:
-            return suit.name
-    if m and m.group(1).lower() == "rank":
-        rank = next((r for r in rules.deck.ranks if r.rank.upper() == m.group(2).upper()), None)
-        if rank is not None:
-            return plural(rank.name or rank.rank)
-    if re.fullmatch(r"(10|[0-9A-Za-z])[A-Za-z]", text):
-        return text.upper()
-    return f"cards matching `{text}`"
-
-
 def item_words(item: "ScoringItem", rules: "Rules") -> str:
-    """What an item scores for, in words."""
+    """What an item scores for, in the rulebook's words for its cards (``selector_words``): "most spades",
+    "each spade other than the 2♠", "the 10♦" (an audit saw a selector, ``suit=S and not 2S``, in the table)."""
+    sel = selector_words(rules, item.cards) if item.count in ("most", "each", "at_least") else None
+    singular, plural_ = sel if sel is not None else (f"card matching `{item.cards}`", f"cards matching `{item.cards}`")
     if item.count == "most":
-        return f"most {cards_words(item.cards, rules)}"
+        return f"most {plural_}"
     if item.count == "at_least":
-        return f"at least {item.at_least} {cards_words(item.cards, rules)}"
+        return f"at least {item.at_least} {singular if item.at_least == 1 else plural_}"
     if item.count == "each":
-        words = cards_words(item.cards, rules)
-        return words if re.fullmatch(r"(10|[0-9A-Z])[A-Z]", words) else f"each of the {words}"
+        return singular if singular.startswith("the ") else f"each {singular}"
     if item.count == "sweeps":
         return "sweeps"
     if item.count == "event":
-        return f"each {item.event.replace('_', ' ')}"
+        return f"each {humanize(item.event)}"
     if item.count == "primiera":
         return "the best cards, one of each suit, by their primiera points"
     return "the last capture"
@@ -141,7 +126,7 @@ def hand_summary(before: "Game", move: Move, after: "Game") -> HandSummary | Non
                                dict(result.by_item.get(item.name, {})), counted))
     notes = []
     for s in seats:
-        skipped = [i.name for i in items if not i.counted[s] and i.points.get(s)]
+        skipped = [i.label for i in items if not i.counted[s] and i.points.get(s)]
         if skipped:
             notes.append(f"{side_name(seats[s])} had {scores_before[s]}: "
                          f"{', '.join(skipped)} did not count for them (an endgame restriction)")

@@ -276,7 +276,7 @@ def summary_view(summary: HandSummary, kinds: list[str], viewer: int | None,
         "type": "hand_end",
         "hand_no": summary.hand_no,
         "sides": [{"side": s, "name": who(s), "seats": list(summary.seats[s])} for s in sides],
-        "items": [{"name": i.name, "what": i.what, "count": i.count,
+        "items": [{"name": i.name, "label": i.label, "what": i.what, "count": i.count,
                    "cells": [{"points": i.points.get(s, 0), "counted": i.counted[s],
                               "tally": None if i.count == "last_capture" else i.tally.get(s, 0)} for s in sides]}
                   for i in summary.items],

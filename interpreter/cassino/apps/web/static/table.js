@@ -831,7 +831,7 @@ function summaryTable(msg) {
   table.append(head);
   for (const item of msg.items) {
     const row = el("tr");
-    row.append(el("td", item.name), el("td", item.what));
+    row.append(el("td", item.label || item.name), el("td", item.what));
     for (const c of item.cells) row.append(el("td", cell(c), "num"));
     table.append(row);
   }
