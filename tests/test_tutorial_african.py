@@ -121,6 +121,7 @@ def test_a_lesson_is_taught_once_and_a_taught_topic_is_not_looked_for() -> None:
     # (taught before any refusal: shown under what the rules say, the topic's name kept for records)
     assert {lesson.heading for lesson in first if lesson.topic == "pile card refused"} == {"what pile cards may do"}
     assert all(lesson.to_json()["heading"] == lesson.heading for lesson in first)
+    assert all(lesson.ahead and lesson.to_json()["ahead"] for lesson in first)   # (said "before you choose")
     _, again = tutorial.before(game)
     assert not any(lesson.topic == "pile card refused" for lesson in again)
     _, after_move = tutorial.after(game, move, game.play(move), to_move=True)

@@ -519,6 +519,34 @@ def test_the_tutorial_from_the_lobby_shows_the_rulebooks_sentences_until_dismiss
         assert other.script_errors == []
 
 
+def test_lessons_below_a_narrow_screen_are_reached_by_a_button_and_survive_a_reload_until_read(
+        browser: Any, tmp_path: Path) -> None:
+    """A browser audit: at 380 px the lessons lay 300 px below the screen with nothing near the hand to say
+    so, and a reload lost them unread; the first lesson said "(To start:)"."""
+    with serving(tmp_path / "records") as s:
+        link = s.new_table(["human", "greedy"])["links"]["seats"]["0"]
+        page = new_page(browser, 380, 740)
+        page.goto(s.url + link.replace("#", "?tutorial#"))
+        page.wait_for_selector("#lessons li.lesson")
+        jump = page.locator("#lessons-jump")
+        jump.wait_for()
+        assert page.locator("#lessons").bounding_box()["y"] > 740     # below the screen's edge
+        assert "(at the start)" in page.locator("#lessons .lesson-why").first.inner_text()
+        jump.click()
+        assert page.locator("#lessons").bounding_box()["y"] < 740 and not jump.is_visible()
+        first = page.locator("#lessons li.lesson").first.get_attribute("data-key")
+        page.reload()                                                # not read: shown again
+        page.wait_for_selector("#lessons li.lesson")
+        assert page.locator("#lessons li.lesson").first.get_attribute("data-key") == first
+        page.locator("#lessons-jump").click()
+        page.click("#lessons-close")                                 # read: not shown again after a reload
+        page.reload()
+        page.wait_for_selector("body.my-turn")
+        page.wait_for_timeout(500)
+        assert page.locator("#lessons li.lesson").count() == 0 and not page.locator("#lessons-jump").is_visible()
+        assert page.script_errors == []
+
+
 def test_an_opponents_pile_top_is_shown_by_its_seat_and_taken_by_clicks(browser: Any, tmp_path: Path) -> None:
     """African Casino: the face-up top of the other side's pile lies beside its seat and is chosen
     like a table card; the move that takes it is played from the clicks. Swazi Casino (the Khasino

@@ -373,7 +373,9 @@ def test_the_tutorial_is_remembered_per_seat_and_can_be_switched_off(tmp_path: P
             me.send({"type": "tutorial", "on": True})
             first = me.until(lambda m: m["type"] == "lessons")
             assert {x["topic"] for x in first["lessons"]} == {"first turn"} and first["move"] is None
-        with s.seat(table, 0) as again:           # a reconnect (or a second tab): nothing is taught twice
+            me.send({"type": "lessons_read"})      # Got it
+            me.until(lambda m: m["type"] == "lessons_read")
+        with s.seat(table, 0) as again:           # a reconnect (or a second tab): nothing read is taught twice
             again.until(lambda m: m["type"] == "state")
             again.send({"type": "tutorial", "on": True})
             again.until(lambda m: m["type"] == "state")
@@ -399,3 +401,53 @@ def test_a_watcher_is_refused_the_tutorial_and_gets_no_lesson(tmp_path: Path) ->
             watcher.ping()
             me.ping()
             assert len(_lessons(me)) >= 4 and _lessons(watcher) == []
+
+
+def test_lessons_not_yet_read_come_again_to_a_reload_or_a_second_tab_until_read(tmp_path: Path) -> None:
+    """A browser audit: a reload, a second tab, or the toggle off and on lost the lessons on the screen before
+    *Got it* was pressed (Scopa's compulsory capture among them), and they never came again."""
+    with serving(tmp_path / "records") as s:
+        table = s.new_table(["human", "greedy"], **SHORT)
+        with s.seat(table, 0) as me:
+            me.until(lambda m: m["type"] == "state")
+            me.send({"type": "tutorial", "on": True})
+            first = me.until(lambda m: m["type"] == "lessons")
+            with s.seat(table, 0) as tab:            # a second tab of the seat, the lessons not read
+                tab.until(lambda m: m["type"] == "state")
+                tab.send({"type": "tutorial", "on": True})
+                assert tab.until(lambda m: m["type"] == "lessons") == first
+                tab.send({"type": "lessons_read"})   # read there: every tab of the seat closes them
+                tab.until(lambda m: m["type"] == "lessons_read")
+            me.until(lambda m: m["type"] == "lessons_read")
+            me.send({"type": "tutorial", "on": False})
+            me.until(lambda m: m["type"] == "state")
+            me.send({"type": "tutorial", "on": True})   # switched on again: nothing, all was read
+            me.ping()
+            assert [m for m in _lessons(me)] == [(None, None, first["lessons"])]
+
+
+def test_a_game_taught_at_the_terminal_goes_on_in_the_browser_without_teaching_it_again(tmp_path: Path) -> None:
+    """A browser audit: a record of `cassino play --tutorial` continued at a table taught all 17 of its lessons
+    again at once, and the record the table wrote kept no lessons of its own."""
+    from cassino.apps.game.records import Record
+    from cassino.language.variants import load_rules
+
+    rules = load_rules("standard")
+    game_record = Record(rules, 7, 2, False, ["human", "greedy"], source="standard",
+                         taught={0: ["first turn", "trail", "capture"]})
+    game_record.save(tmp_path / "taught.json", game_record.new_game())
+    with serving(tmp_path / "records") as s:
+        status, table = s.post("/api/records", {"text": (tmp_path / "taught.json").read_text(),
+                                                "filename": "taught.json"})
+        assert status == 200, table
+        t = s.store.get(table["id"])
+        assert t is not None
+        with s.seat(table, 0) as me:
+            me.until(lambda m: m["type"] == "state")
+            me.send({"type": "tutorial", "on": True})
+            me.move(me.my_turn()["moves"][0]["text"])
+            me.my_turn()
+            me.ping()
+            topics = [x["topic"] for _, _, lessons in _lessons(me) for x in lessons]
+            assert not {"first turn", "trail", "capture"} & set(topics), topics
+            assert {"first turn", "trail", "capture"} <= set(t.session.record.taught[0])

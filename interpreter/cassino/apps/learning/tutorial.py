@@ -25,7 +25,7 @@ first only when a set of loose cards of the same value was there to take instead
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from ...engine.core import subsets_summing
@@ -113,6 +113,8 @@ class Lesson:
     topic: str
     key: str
     text: str
+    #: A rule that limits the choice the learner is about to make (``Tutorial.before``), not what a move did.
+    ahead: bool = False
 
     @property
     def heading(self) -> str:
@@ -120,7 +122,7 @@ class Lesson:
         return HEADINGS.get(self.topic, self.topic)
 
     def to_json(self) -> dict[str, Any]:
-        return {"topic": self.topic, "heading": self.heading, "key": self.key, "text": self.text}
+        return {"topic": self.topic, "heading": self.heading, "key": self.key, "text": self.text, "ahead": self.ahead}
 
 
 @dataclass(frozen=True)
@@ -168,7 +170,8 @@ class Tutorial:
         not taught yet), said before they choose; none where no such rule limits them."""
         if game.over or game.hand.turn_card and _only_end(game):
             return self, ()   # (the game ends the turn for the player: nothing to choose)
-        return self._teach(limits(game, skip=self.shown), one=True)
+        tutorial, lessons = self._teach(limits(game, skip=self.shown), one=True)
+        return tutorial, tuple(replace(lesson, ahead=True) for lesson in lessons)
 
     def _teach(self, found: set[str], one: bool = False) -> tuple["Tutorial", tuple[Lesson, ...]]:
         """The lessons of the topics ``found`` not shown yet; ``one``: of play, one topic (a kind of move's

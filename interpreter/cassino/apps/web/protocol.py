@@ -32,6 +32,7 @@ FIELDS: dict[str, dict[str, str]] = {
     "count": {"on": "flag"},        # the counting aid in every state sent to this browser, or no more
     "warn": {"text": "text"},       # what a move may give away, asked before it is sent
     "tutorial": {"on": "flag"},     # each rule's rulebook sentence the first time it applies, or no more
+    "lessons_read": {},             # the lessons shown were read (Got it): not sent again to this seat
     "review": {},                   # the finished game reviewed for this seat
     "ping": {},
 }

@@ -59,7 +59,7 @@ import secrets
 import tempfile
 import threading
 import time
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any, Callable, Iterable, TypeVar
 
@@ -531,6 +531,10 @@ class Table:
         self.hints: dict[int, tuple[int, asyncio.Future[dict[str, Any]]]] = {}
         #: Each seat's tutorial (the lessons it has been shown), made when one of its browsers switches it on.
         self.tutorials: dict[int, Tutorial] = {}
+        #: Each seat's lessons sent and not yet read (its player pressed *Got it*): sent again to a browser of
+        #: the seat that switches the tutorial on (a reload, a second tab, the toggle off and on), where an
+        #: audit saw them lost unread.
+        self.unread: dict[int, list[dict[str, Any]]] = {}
         #: The record's lock (as `cassino play` takes it), let go of when the game is over.
         self.held: Held | None = None
         #: When the game ended, and when its last browser left (a finished table is closed some time after).
@@ -870,31 +874,62 @@ class Table:
             return
         about = {"seat": seat, "move": _shown(action), "hand_no": before.hand_no}
         for learner, (tutorial, lessons) in taught.items():
-            self.tutorials[learner] = tutorial
             self._post_lessons(learner, lessons, about, position)
+            self._learnt(learner, tutorial)
 
     async def _start_tutorial(self, client: Client, seat: int) -> None:
         """The tutorial switched on for ``client``. The first time for its seat: what a turn is, then what the
         moves of the hand in play taught, which the seat has seen (so the computer's first capture, made
-        before the page connected, still explains capturing); after that, nothing again."""
+        before the page connected, still explains capturing); after that, the lessons not yet read, and
+        nothing else again. A game the record says was taught before (``Record.taught``: played with
+        `cassino play --tutorial`) goes on from there, teaching what it taught no more."""
         if seat in self.tutorials:
+            for message in self.unread.get(seat, []):
+                self.post(client, message, None)
             return
         game = self.session.game
-        # Waited for until a thread of the table is free (replaying the hand's moves is short): refused
-        # as busy while the computer's move and the view held both, the lessons never came.
-        tutorial, batches = await self._background(tutorial_from_start, snapshot(self.session).record,
-                                                   game.hand_no, seat, game.hand)
+        taught = (self.session.record.taught or {}).get(seat)
+        if taught is not None:
+            tutorial, lessons = replace(Tutorial.for_rules(game.rules), shown=frozenset(taught)), ()
+            if game.hand.turn == seat:   # (a rule limiting the choice before them now)
+                tutorial, lessons = tutorial.before(game)
+            batches = [(lessons, {"seat": None, "move": None, "hand_no": game.hand_no}, game.hand)]
+        else:
+            # Waited for until a thread of the table is free (replaying the hand's moves is short): refused
+            # as busy while the computer's move and the view held both, the lessons never came.
+            tutorial, batches = await self._background(tutorial_from_start, snapshot(self.session).record,
+                                                       game.hand_no, seat, game.hand)
         if seat in self.tutorials:
             return
-        self.tutorials[seat] = tutorial
+        self._learnt(seat, tutorial)
         for lessons, about, position in batches:
             self._post_lessons(seat, lessons, about, position, only=client)
+
+    def _learnt(self, seat: int, tutorial: Tutorial) -> None:
+        """``seat``'s tutorial as it now stands, kept for the table and in its record (written with the next
+        move: ``Record.taught``, which `cassino play --resume` and this table read), less the lessons not
+        yet read, which a resumed game teaches again."""
+        self.tutorials[seat] = tutorial
+        waiting = {lesson["topic"] for m in self.unread.get(seat, []) for lesson in m["lessons"]}
+        record = self.session.record
+        record.taught = {**(record.taught or {}), seat: sorted(tutorial.shown - waiting)}
+
+    def lessons_read(self, seat: int) -> None:
+        """``seat``'s player read the lessons shown (*Got it*): none is sent again, and every other browser
+        of the seat closes them too."""
+        self.unread.pop(seat, None)
+        if seat in self.tutorials:
+            self._learnt(seat, self.tutorials[seat])
+        for client in list(self.clients):
+            if client.seat == seat:
+                self.post(client, {"type": "lessons_read"}, None)
 
     def _post_lessons(self, seat: int, lessons: tuple[Lesson, ...], about: dict[str, Any], position: HandState,
                       only: Client | None = None) -> None:
         if not lessons:
             return
         message = {"type": "lessons", **about, "lessons": [lesson.to_json() for lesson in lessons]}
+        self.unread.setdefault(seat, []).append(message)
         for client in [only] if only is not None else list(self.clients):
             if client.tutorial and client.seat == seat:
                 self.post(client, message, position)
@@ -933,6 +968,9 @@ class Table:
         if req.type == "count":
             client.counting = req.flag("on")
             await self.publish([client])
+            return
+        if req.type == "lessons_read":
+            self.lessons_read(seat)
             return
         if req.type == "tutorial":
             # The state first: the position from which the actions are taught.

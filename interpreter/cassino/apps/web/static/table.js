@@ -93,6 +93,9 @@ function receive(msg) {
     case "lessons":
       onLessons(msg);
       break;
+    case "lessons_read":   // read in another tab of this seat
+      closeLessons(false);
+      break;
     case "state":
       onState({ ...statics, ...msg });
       break;
@@ -142,7 +145,8 @@ function onState(s) {
     if (autoEnded) {
       autoEnded = false;
       say("Nothing left for your hand to build: your turn ended.", "info");
-    } else if (!s.moves.length) say("");
+    } else if (!s.moves.length || $("message").className === "error") say("");   // (a refusal of the last position's
+    // click, "it is not your turn" after a double click among them, said no more once the game has moved on)
   }
   render();
   // A turn of several actions whose card from the hand is played and whose hand can build nothing more: `end`
@@ -221,10 +225,14 @@ function render() {
   if (s.failed) status(s.failed, "error");
   else if (s.working) status(capital(s.working), "wait");
   else if (s.over) status(`Game over: ${s.outcome}`, "over");
-  else if (s.you !== null && s.turn === s.you) status("Your turn: click a card in your hand, or type a move.", "turn");
+  else if (s.you !== null && s.turn === s.you && s.moves.some((m) => m.kind === "end")) {
+    // (a turn of several actions after its card: no card of the hand is left to play in it)
+    status("Your turn goes on: click table cards to build with them, or end the turn.", "turn");
+  } else if (s.you !== null && s.turn === s.you) status("Your turn: click a card in your hand, or type a move.", "turn");
   else if (mover) status(`${mover.name} to play…`, "wait");
   document.body.classList.toggle("my-turn", s.you !== null && s.turn === s.you && !s.over);
   document.body.dataset.position = `${s.hand_no}:${s.ply}`;
+  jumpToLessons();
 }
 
 function renderInfo(s) {
@@ -607,7 +615,7 @@ function onLessons(msg) {
   if (!$("tutorial-toggle").checked) return;
   const box = $("lessons");
   const list = box.querySelector("ol");
-  let why = "To start:";
+  let why = "at the start";
   if (msg.seat !== null) {
     const who = state && state.seats[msg.seat] ? state.seats[msg.seat].name : `seat ${msg.seat}`;
     why = `After ${msg.seat === (state && state.you) ? "your move" : who}: ${msg.move}`;
@@ -616,14 +624,28 @@ function onLessons(msg) {
     const li = el("li", "", "lesson");
     li.dataset.key = lesson.key;
     li.dataset.topic = lesson.topic;
-    li.append(el("p", `${capital(lesson.heading || lesson.topic)} (${why})`, "lesson-why"), el("blockquote", lesson.text, "lesson-text"));
+    // (a rule that limits the choice about to be made is said as such, not as what the last move did)
+    const when = lesson.ahead ? "before you choose" : why;
+    li.append(el("p", `${capital(lesson.heading || lesson.topic)} (${when})`, "lesson-why"), el("blockquote", lesson.text, "lesson-text"));
     list.append(li);
   }
   box.hidden = false;
+  jumpToLessons();
 }
 
-function closeLessons() {
+// The lessons may lie below the screen's edge (a narrow window stacks them under the table, where an audit
+// found them 300 px down with nothing near the hand to say so): a button at the edge brings them into view.
+function jumpToLessons() {
+  const box = $("lessons");
+  const below = !box.hidden && box.getBoundingClientRect().top > window.innerHeight - 40;
+  $("lessons-jump").hidden = !below;
+}
+
+function closeLessons(read) {
+  // Read (Got it): the server sends them no more, to any tab of this seat; switched off: kept for later.
+  if (read && !$("lessons").hidden) send({ type: "lessons_read" });
   $("lessons").hidden = true;
+  $("lessons-jump").hidden = true;
   $("lessons").querySelector("ol").replaceChildren();
 }
 
@@ -901,11 +923,18 @@ function wire() {
   $("tutorial-toggle").addEventListener("change", () => {
     const on = $("tutorial-toggle").checked;
     send({ type: "tutorial", on });
-    if (!on) closeLessons();
+    if (!on) closeLessons(false);
     // The page's address says whether the tutorial is on, so a reload keeps it as it is.
     history.replaceState(null, "", `${location.pathname}${on ? "?tutorial" : ""}${location.hash}`);
   });
-  $("lessons-close").addEventListener("click", closeLessons);
+  $("lessons-close").addEventListener("click", () => closeLessons(true));
+  $("lessons-jump").addEventListener("click", () => {
+    $("lessons").scrollIntoView({ block: "start" });
+    $("lessons-close").focus({ preventScroll: true });
+    $("lessons-jump").hidden = true;
+  });
+  window.addEventListener("scroll", jumpToLessons, { passive: true });
+  window.addEventListener("resize", jumpToLessons);
   $("warn-play").addEventListener("click", () => {
     const text = warnedMove;
     closeWarnings();
