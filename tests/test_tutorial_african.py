@@ -216,3 +216,11 @@ def test_several_actions_is_never_taught_at_a_turn_the_game_ends_for_the_player(
                 assert not ended_for_them and not nothing_left, (seed, str(move))
             game = after
     assert seen >= 3, seen   # (taught where the turn did go on: the check is not empty)
+
+
+def test_a_trail_of_a_card_of_two_values_does_not_teach_card_values() -> None:
+    """A browser audit: Swazi's ace (1 or 14) was taught at `AS trail`, a move that counts no value."""
+    game = _at("swazi-casino", {0: ["AS", "9C"], 1: ["KH"]}, ["3S"])
+    assert "card values" not in _lessons(game, "AS trail", before=False)
+    built = _at("swazi-casino", {0: ["AS", "4C"], 1: ["KH"]}, ["3S"])
+    assert "card values" in _lessons(built, "AS build 4 on 3S", before=False)

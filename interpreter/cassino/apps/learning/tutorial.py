@@ -228,8 +228,10 @@ def situations(before: Game, move: Move | None, after: Game, skip: frozenset[str
         played_rank = {engine.rank[i] for i in _indices(move.played)}
         loose = _indices(move.loose)
         used = _indices(move.played) + loose
-        if any(len(engine.hv[i]) > 1 or len(engine.tv[i]) > 1 or engine.hv[i] != engine.tv[i] for i in used):
-            found.add("card values")          # an ace of 1 or 14, a card worth more in hand (Finnish)
+        if move.kind is not MoveKind.TRAIL and any(
+                len(engine.hv[i]) > 1 or len(engine.tv[i]) > 1 or engine.hv[i] != engine.tv[i] for i in used):
+            found.add("card values")          # an ace of 1 or 14, a card worth more in hand (Finnish); a trail
+            # counts no value (an audit saw Swazi's ace of 1 or 14 taught at `AS trail`)
         if move.played & (move.played - 1):
             found.add("several hand cards")
         if move.loose & ~hand.table:
