@@ -365,13 +365,18 @@ def test_the_tutorial_switched_on_in_a_later_hand_teaches_from_that_hands_first_
         assert all(move is None or move in t.record.actions[48:96] for _, move, _ in got)
 
 
+def _switched_on(client: SeatClient) -> dict[str, Any]:
+    """The tutorial switched on by ``client`` once its table is shown: the first lessons it is sent."""
+    client.until(lambda m: m["type"] == "state")
+    client.send({"type": "tutorial", "on": True})
+    return client.until(lambda m: m["type"] == "lessons")
+
+
 def test_the_tutorial_is_remembered_per_seat_and_can_be_switched_off(tmp_path: Path) -> None:
     with serving(tmp_path / "records") as s:
         table = s.new_table(["human", "greedy"], **SHORT)
         with s.seat(table, 0) as me:
-            me.until(lambda m: m["type"] == "state")
-            me.send({"type": "tutorial", "on": True})
-            first = me.until(lambda m: m["type"] == "lessons")
+            first = _switched_on(me)
             assert {x["topic"] for x in first["lessons"]} == {"first turn"} and first["move"] is None
             me.send({"type": "lessons_read"})      # Got it
             me.until(lambda m: m["type"] == "lessons_read")
@@ -409,13 +414,9 @@ def test_lessons_not_yet_read_come_again_to_a_reload_or_a_second_tab_until_read(
     with serving(tmp_path / "records") as s:
         table = s.new_table(["human", "greedy"], **SHORT)
         with s.seat(table, 0) as me:
-            me.until(lambda m: m["type"] == "state")
-            me.send({"type": "tutorial", "on": True})
-            first = me.until(lambda m: m["type"] == "lessons")
+            first = _switched_on(me)
             with s.seat(table, 0) as tab:            # a second tab of the seat, the lessons not read
-                tab.until(lambda m: m["type"] == "state")
-                tab.send({"type": "tutorial", "on": True})
-                assert tab.until(lambda m: m["type"] == "lessons") == first
+                assert _switched_on(tab) == first
                 tab.send({"type": "lessons_read"})   # read there: every tab of the seat closes them
                 tab.until(lambda m: m["type"] == "lessons_read")
             me.until(lambda m: m["type"] == "lessons_read")
