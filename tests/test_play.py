@@ -8,6 +8,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+from typing import Any
+
 import pytest
 
 from cassino.apps.game.records import load_record, replay
@@ -525,3 +527,49 @@ def test_a_claim_that_ends_the_game_is_said_again_with_no_hand_on_the_screen(tmp
     end = out.getvalue()
     end = end[end.rfind(CLEAR):]
     assert "game over" in end and "claims" in end and "(typed " not in end, end
+
+
+def test_a_new_hand_or_deal_and_its_first_moves_are_above_the_next_persons_hand(tmp_path: Path) -> None:
+    """A second re-attack: after a hand's scoring (read, then cleared) the computers' first moves of the next
+    hand were not above the next person's hand, and a new deal a person led had no banner on the pass screen."""
+    from io import StringIO
+
+    from rich.console import Console
+
+    from cassino.apps.game.play import CLEAR, start_session
+    from cassino.apps.game.records import Record
+    from cassino.language.variants import load_rules
+
+    out = StringIO()
+    record = Record(load_rules("standard"), 11, 3, False, ["human", "greedy", "human"], source="standard")
+    turns: list[tuple[str, int, int, int]] = []   # (screen since the last clear, hand, deal, actions so far)
+    holder: list[Any] = []
+
+    def read(prompt: str) -> str:
+        if prompt.startswith("seat "):
+            if len(record.actions) > 70:
+                raise EOFError
+            screen = out.getvalue()
+            game = holder[0].game
+            turns.append((screen[screen.rfind(CLEAR):], game.hand_no, game.hand.deal_no, len(record.actions)))
+            return "1"
+        return ""
+
+    console = Console(file=out, width=200, force_terminal=True, markup=False, highlight=False, soft_wrap=True)
+    holder.append(start_session(record, tmp_path / "g.json", console, read=read))
+    assert holder[0].run() == 0
+    changed = 0
+    for (_, hand0, deal0, done0), (screen, hand, deal, done) in zip(turns, turns[1:]):
+        if (hand, deal) == (hand0, deal0) or done == done0:
+            continue
+        changed += 1
+        above = screen.split("your hand:")[0]
+        assert f"— standard — hand {hand}, deal {deal} —" in above, above
+        game = Record(record.rules, record.seed, 3, False, record.seats, source="standard").new_game()
+        from cassino.apps.game.records import apply_action
+
+        for k, action in enumerate(record.actions[:done]):
+            before, game = game, apply_action(game, action)
+            if k >= done0 and (before.hand_no, before.hand.deal_no) == (hand, deal):
+                assert f"plays {action}" in above, (action, above)
+    assert changed >= 3, changed   # (new deals and a new hand were met: the check is not empty)

@@ -207,11 +207,14 @@ def test_several_actions_is_never_taught_at_a_turn_the_game_ends_for_the_player(
             move = rng.choice(moves)
             after = game.play(move)
             seat = game.hand.turn
+            tutorials[seat], ahead = tutorials[seat].before(game)   # (at the prompt, as the terminal asks)
+            if game.hand.turn_card and len(moves) > 1:   # a turn going on, with a choice: said at its prompt
+                assert "several actions" in tutorials[seat].shown, (seed, [m.kind for m in moves])
             tutorials[seat], lessons = tutorials[seat].after(game, move, after)
             ended_for_them = move.kind.name == "END" and len(moves) == 1
             nothing_left = (move.played != 0 and not after.over and after.hand.turn_card != 0 and after.hand.turn == seat
                             and [m.kind.name for m in after.engine.playable_moves(after.hand)] == ["END"])
-            if any(lesson.topic == "several actions" for lesson in lessons):
+            if any(lesson.topic == "several actions" for lesson in lessons + ahead):
                 seen += 1
                 assert not ended_for_them and not nothing_left, (seed, str(move))
             game = after

@@ -167,7 +167,7 @@ class Session(GameSession):
         """Scores, the table and what each player holds and has taken (no hand shown)."""
         g, h = self.game, self.game.hand
         c = self.console
-        c.rule(f"{g.rules.name} — hand {g.hand_no}, deal {h.deal_no}")
+        c.rule(self.banner())
         # (where points are pegged as won, the score as it stands, this hand's points in it: a game that ends
         # within a hand ends on these, which the game's scores alone left out until the hand was scored)
         standing = g.standing()
@@ -325,7 +325,10 @@ class Session(GameSession):
             else:
                 self._say(said)
         wait = any(not isinstance(said, str) for said in self.unread)
-        self.unread = []
+        # The moves since the last hand's scoring, said again on the pass screen once the read screen is
+        # cleared (a re-attack: a computer's first moves of a new hand were not above the next hand shown).
+        last = max((k for k, said in enumerate(self.unread) if isinstance(said, HandSummary)), default=-1)
+        self.unread = [said for said in self.unread[last + 1:] if isinstance(said, str)] if wait else []
         return wait
 
     def _say(self, lessons: tuple[Lesson, ...]) -> None:
@@ -406,6 +409,9 @@ class Session(GameSession):
             elif self.say_again():   # (with no hand on the screen, and read before it is cleared)
                 self.read("press Enter when everyone has read the above: the screen is cleared for the next player ")
                 self._clear()
+                for said in self.unread:   # (the moves since the scoring: above the next hand)
+                    self.console.print(said, highlight=False)
+                self.unread = []
             self.read(f"Pass the keyboard to seat {seat}: press Enter when ready (the others look away) ")
         except EOFError:
             self.save()
@@ -718,6 +724,10 @@ class Session(GameSession):
             self.tutorials = {seat: tutorial for seat, (tutorial, _) in started.items()}
             self.teach(next(iter(started.values()))[1])
 
+    def banner(self) -> str:
+        """The deal's banner: ``standard — hand 2, deal 3``."""
+        return f"{self.game.rules.name} — hand {self.game.hand_no}, deal {self.game.hand.deal_no}"
+
     def say_taken_at_the_deal(self) -> None:
         """Cards the dealer took as they were dealt to the table (``deal.dealer_takes_total``: Escoba's table
         making 15), said once at the deal's start: the table shows them nowhere (an audit had to infer them)."""
@@ -749,15 +759,14 @@ class Session(GameSession):
                 continue
             if shown_deal != (self.game.hand_no, self.game.hand.deal_no):
                 shown_deal = (self.game.hand_no, self.game.hand.deal_no)
+                if self.humans() > 1:   # (on the next pass screen, whoever leads the deal)
+                    self.unread.append(f"— {self.banner()} —")
                 if watching:
                     self.show_table()
                 elif self.computer_to_move():
                     # (a computer leads the new deal: its move is said under the deal's banner, not above it,
                     # where an audit read it as the last move of the deal before)
-                    banner = f"{self.game.rules.name} — hand {self.game.hand_no}, deal {self.game.hand.deal_no}"
-                    self.console.rule(banner)
-                    if self.humans() > 1:
-                        self.unread.append(f"— {banner} —")
+                    self.console.rule(self.banner())
                     self.say_taken_at_the_deal()
             if not self.computer_to_move():
                 if not self.human_turn(seat):

@@ -170,8 +170,12 @@ class Tutorial:
         not taught yet), said before they choose; none where no such rule limits them."""
         if game.over or game.hand.turn_card and _only_end(game):
             return self, ()   # (the game ends the turn for the player: nothing to choose)
-        tutorial, lessons = self._teach(limits(game, skip=self.shown), one=True)
-        return tutorial, tuple(replace(lesson, ahead=True) for lesson in lessons)
+        found = limits(game, skip=self.shown)
+        # A turn that goes on is said at its prompt, whatever else limits the choice there (a re-attack saw
+        # "one build a player" taught there first, and "several actions" only after the player's `end`).
+        tutorial, lessons = self._teach(found & {"several actions"})
+        tutorial, more = tutorial._teach(found - {"several actions"}, one=True)
+        return tutorial, tuple(replace(lesson, ahead=True) for lesson in lessons + more)
 
     def _teach(self, found: set[str], one: bool = False) -> tuple["Tutorial", tuple[Lesson, ...]]:
         """The lessons of the topics ``found`` not shown yet; ``one``: of play, one topic (a kind of move's

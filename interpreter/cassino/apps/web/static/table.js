@@ -759,7 +759,7 @@ function firstCopy(id) {
 }
 
 function clickHand(name) {
-  if (!myTurn()) { say(state && state.over ? "The game is over." : "It is not your turn."); return; }
+  if (!myTurn()) { say(state && state.over ? "The game is over." : "It is not your turn.", "error"); return; }
   say("");
   if (!state.moves.some((m) => m.played.includes(name)) && name !== firstCopy(name)
       && !selected.played.includes(firstCopy(name))) name = firstCopy(name);
@@ -792,7 +792,7 @@ function checkFree() {
 }
 
 function clickItem(id) {
-  if (!myTurn()) { say(state && state.over ? "The game is over." : "It is not your turn."); return; }
+  if (!myTurn()) { say(state && state.over ? "The game is over." : "It is not your turn.", "error"); return; }
   if (!selected.played.length && !selected.items.includes(id) && !freeClicks()
       && !freeMoves().some((m) => m.items.includes(id) && selected.items.every((i) => m.items.includes(i)))) {
     say(freeMoves().length ? "Click the card from your hand that you play, or table cards that build alone (lit up)."
