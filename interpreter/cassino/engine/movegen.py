@@ -405,6 +405,11 @@ class Generator:
         self.above_of: list[int] = _EMPTY
         #: The pile cards in play, as item bits (under ``capture.pile_cards: augment``; 0 elsewhere).
         self.piled_items: int = 0
+        #: Where ``piled_items`` is set: each loose item's highest number value (0 for none), by item index,
+        #: and whether the card played is a base for a pile card on its own (``capture.pile_base``, where
+        #: the player may discard): what ``_no_base`` reads.
+        self.item_tops: list[int] = _EMPTY
+        self.played_base: bool = False
         # (``pruned``: whether the moves the whole-move rules refuse in any case are left out where the
         # generator can tell, ``generate``'s; ``Tables.prunes``: whether such a rule is on at all.)
         if pruned and t.prunes:
@@ -421,6 +426,14 @@ class Generator:
             piled = mask & ~state.table
             if piled:
                 self.piled_items = extract(piled, mask)
+                table_top = t.table_top
+                self.item_tops = [table_top[c] for c in self.loose_cards]
+                barred = False   # (the rules' ``discard_barred``: a build owned where the obligation holds)
+                if t.obligation == 1 and not self.obligation_lapsed:
+                    for b in self.builds:
+                        if b.owner == self.seat:
+                            barred = True
+                self.played_base = t.played_base and not barred
             if piled & (piled - 1):
                 found: list[int] = []
                 lows = 0
@@ -618,6 +631,42 @@ class Generator:
                 return False
             under ^= bit
         return True
+
+    def _no_base(self, items: int, need: int, card: int) -> bool:
+        """Under ``capture.pile_cards: augment`` (``piled_items`` set), whether the whole-move rules surely
+        refuse a move whose item set ``items`` takes pile cards with no build: a capture (``card`` -1, ``need``
+        the lowest value the played card captures), a build of value ``need`` by hand card ``card`` (a deck
+        index), or a build of cards in play (``card`` -1, ``need`` its value). A pile card only augments a base
+        beside it, a set of layout cards (or with the played card: ``capture.pile_base``) worth the move's
+        value with no pile card in it (``turnrules.KeyCheck.passes``' quick refusals and ``_no_base``):
+        refused where nothing beside the pile cards could be one, pile cards alone (the played card of a build
+        no base on its own, or not worth the build alone), or layout cards (and the played card) whose values
+        add up to less than the value. Not for a move of more items than the rules search the split of
+        (``SPLIT_ITEMS``: there a count alone decides), except a capture or build of cards in play of pile
+        cards alone, which the rules refuse at any size."""
+        piled = self.piled_items
+        if not items & piled or items >> self.n_loose:
+            return False
+        layout = items & ~piled
+        t = self.t
+        if not layout:
+            if card < 0:
+                return True
+            if popcount(items) >= SPLIT_ITEMS:   # (the played card beside them: more than SPLIT_ITEMS items)
+                return False
+            return not self.played_base or not t.hand_values[card] >> need & 1
+        if popcount(items) + (card >= 0) > SPLIT_ITEMS:
+            return False
+        bound = t.hand_top[card] if card >= 0 else 0
+        tops = self.item_tops
+        if layout > _POP_MAX:
+            return False   # (more loose items than a machine word's bits: not looked at)
+        m: i64 = layout
+        while m:
+            low = m & -m
+            bound += tops[_ones(low - 1)]
+            m ^= low
+        return bound < need
 
     def _topped(self, sets: list[int]) -> list[int]:
         """The item sets of ``sets`` that pass ``_tops_first``, in order (``sets`` itself where all do)."""
@@ -1121,10 +1170,14 @@ class Generator:
                 out.append(head | (items << shift))
             return
         vm = t.hvm[p]
+        # (Under ``capture.pile_cards: augment``, no key taking pile cards with nothing beside them that could
+        # be a base: ``_no_base``, for the lowest value the card captures, so for every value it does.)
+        based = self.piled_items != 0
+        need = (vm & -vm).bit_length() - 1
         if not vm & (vm - 1):   # one value: its captures are distinct already
             piled = self.under_mask != 0   # (no key taking a pile card without the one above it: ``_tops_first``)
-            for items in self.captures_for_value(vm.bit_length() - 1):
-                if not piled or self._tops_first(items):
+            for items in self.captures_for_value(need):
+                if (not piled or self._tops_first(items)) and not (based and self._no_base(items, need, -1)):
                     out.append(head | (items << shift))
             return
         seen: set[int] = set()
@@ -1133,7 +1186,8 @@ class Generator:
             for items in self.captures_for_value(low.bit_length() - 1):
                 if items not in seen:
                     seen.add(items)
-                    out.append(head | (items << shift))
+                    if not (based and self._no_base(items, need, -1)):
+                        out.append(head | (items << shift))
             vm ^= low
 
     def multi_captures(self, out: list[int]) -> None:
@@ -1226,6 +1280,7 @@ class Generator:
         # it (the whole-move rules refuse it: "no two builds have one value"), as ``free_builds`` makes it.
         built = self.built_values
         piled = self.under_mask != 0   # (pile cards in play under others: ``_tops_first``)
+        based = self.piled_items != 0   # (pile cards in play: no new build with nothing beside them for a base)
         while vm:
             low = vm & -vm
             vp = low.bit_length() - 1
@@ -1244,14 +1299,15 @@ class Generator:
                 if built and built >> big_v & 1:
                     pass   # (one build a value: only onto the build of it, below)
                 elif single:
-                    self.new_builds(key_head, shift, completions, big_v, out)
+                    self.new_builds(key_head, shift, completions, big_v, out, p)
                 else:
                     for t0 in completions:
-                        if t0 and (not piled or self._tops_first(t0)):
+                        if t0 and (not piled or self._tops_first(t0)) and not (based and self._no_base(t0, big_v, p)):
                             _add(out, seen, key_head | (t0 << shift))
                         if t.multiple:
                             for u in self.group_unions(big_v):
-                                if not u & t0 and (not piled or self._tops_first(t0 | u)):
+                                if not u & t0 and (not piled or self._tops_first(t0 | u)) \
+                                        and not (based and self._no_base(t0 | u, big_v, p)):
                                     key = key_head | ((t0 | u) << shift)
                                     size = len(seen)
                                     seen.add(key)
@@ -1332,7 +1388,8 @@ class Generator:
                 if not u & both:
                     _add(out, seen, key_head | ((both | u) << shift))
 
-    def new_builds(self, key_head: int, shift: int, completions: list[int], big_v: int, out: list[int]) -> None:
+    def new_builds(self, key_head: int, shift: int, completions: list[int], big_v: int, out: list[int],
+                   card: int) -> None:
         """New builds worth ``big_v`` (``key_head``: the played card and the value): the card with
         each completing set t0, and (multiple) with further sets worth ``big_v`` (unions u).
 
@@ -1348,15 +1405,20 @@ class Generator:
         uset = self.union_set(big_v) if several and us else _NO_SET
         # (Under ``capture.pile_cards: augment``, no key taking a pile card without the one above it: see
         # ``_tops_first``. Left out here, not made and then taken out by ``_from_the_top``.)
+        # (And none of pile cards with nothing beside them for a base: ``_no_base``, for the card played,
+        # ``card``. A key left out so is one the rules refuse, as any repeat of it is.)
         piled = self.under_mask != 0
+        based = self.piled_items != 0
         for i in range(len(completions)):
             t0 = completions[i]
-            if t0 and not (i and _repeats(t0, completions, i, uset)) and (not piled or self._tops_first(t0)):
+            if t0 and not (i and _repeats(t0, completions, i, uset)) and (not piled or self._tops_first(t0)) \
+                    and not (based and self._no_base(t0, big_v, card)):
                 out.append(key_head | (t0 << shift))
             for u in us:
                 if not u & t0:
                     x = t0 | u
-                    if not (i and _repeats(x, completions, i, uset)) and (not piled or self._tops_first(x)):
+                    if not (i and _repeats(x, completions, i, uset)) and (not piled or self._tops_first(x)) \
+                            and not (based and self._no_base(x, big_v, card)):
                         out.append(key_head | (x << shift))
 
     def union_set(self, v: int) -> set[int]:
@@ -1462,7 +1524,7 @@ class Generator:
                 for u in sets:
                     # (a new build: two cards or more; under ``capture.pile_cards: augment`` not of pile cards
                     # alone, which have no base beside them: the whole-move rules refuse it)
-                    if u & (u - 1) and u & ~piled:
+                    if u & (u - 1) and u & ~piled and not (piled and self._no_base(u, v, -1)):
                         _add(out, seen, head | (u << shift))
             if t.add_sets and t.multiple:
                 for j in range(self.n_builds):
@@ -1674,8 +1736,9 @@ def generate(t: Tables, state: HandState, pruned: bool = True) -> list[int]:
     """Every legal move of the player to play, as keys (see the module's docstring), and under African
     Casino's whole-move rules some that they refuse, which the engine leaves out (``turnrules``). Where
     the generator can tell, it makes none of those (``pruned``: under ``capture.pile_cards: augment`` no set
-    with two cards of one pile and no pile card taken without the card above it, under ``build.one_per_value``
-    no new build beside a build of its value);
+    with two cards of one pile, no pile card taken without the card above it, and no capture or new build
+    taking pile cards with nothing beside them that could be their base, ``Generator._no_base``; under
+    ``build.one_per_value`` no new build beside a build of its value);
     ``pruned=False`` makes them too, all that the cards allow (the tutorial asks which rule refused one)."""
     if state.over:
         return []
