@@ -405,8 +405,11 @@ class Generator:
         self.above_of: list[int] = _EMPTY
         #: The pile cards in play, as item bits (under ``capture.pile_cards: augment``; 0 elsewhere).
         self.piled_items: int = 0
-        #: Where ``piled_items`` is set: each loose item's highest number value (0 for none), by item index,
-        #: and whether the card played is a base for a pile card on its own (``capture.pile_base``, where
+        #: Whether the whole-move rules would refuse every build of cards in play (``free_builds``), as
+        #: ``generate`` tells by ``_ends_alone``: then none is listed.
+        self.no_free_builds: bool = False
+        #: Where ``piled_items`` is set: each loose item's highest number value (0 for none), by item index
+        #: (``_tops``: made when first read), and whether the card played is a base for a pile card on its own (``capture.pile_base``, where
         #: the player may discard): what ``_no_base`` reads.
         self.item_tops: list[int] = _EMPTY
         self.played_base: bool = False
@@ -426,8 +429,6 @@ class Generator:
             piled = mask & ~state.table
             if piled:
                 self.piled_items = extract(piled, mask)
-                table_top = t.table_top
-                self.item_tops = [table_top[c] for c in self.loose_cards]
                 barred = False   # (the rules' ``discard_barred``: a build owned where the obligation holds)
                 if t.obligation == 1 and not self.obligation_lapsed:
                     for b in self.builds:
@@ -439,30 +440,37 @@ class Generator:
                 lows = 0
                 above_of: list[int] = _EMPTY
                 for stack in state.stacks:
-                    m = 0
-                    above = -1
+                    m = 0        # (the item bits of this pile's cards in play)
+                    above = -1   # (the item index of the card above)
                     for i in range(len(stack) - 1, -1, -1):
                         c = stack[i]
                         if not piled >> c & 1:
                             break
-                        m |= 1 << c
+                        at = popcount(mask & ((1 << c) - 1))   # (its item index: the cards in play below it)
+                        m |= 1 << at
                         if above >= 0:
-                            low = extract(1 << c, mask)
-                            at = low.bit_length() - 1
                             if above_of is _EMPTY:
                                 above_of = []
                             while len(above_of) <= at:
                                 above_of.append(0)
-                            above_of[at] = extract(1 << above, mask)
-                            lows |= low
-                        above = c
+                            above_of[at] = 1 << above
+                            lows |= 1 << at
+                        above = at
                     if m & (m - 1):
-                        found.append(extract(m, mask))
+                        found.append(m)
                 if found:
                     self.pile_items = found
                 if lows:
                     self.under_mask = lows
                     self.above_of = above_of
+
+    def _tops(self) -> list[int]:
+        """``item_tops``, made when first read (by ``_no_base``)."""
+        tops = self.item_tops
+        if tops is _EMPTY:
+            table_top = self.t.table_top
+            tops = self.item_tops = [table_top[c] for c in self.loose_cards]
+        return tops
 
     def codes(self) -> list[int]:
         """``sum_codes``, made when first read (one pass over the table's bits; sets ``n_loose``)."""
@@ -599,9 +607,11 @@ class Generator:
         # (Kept keys moved as the objects they are, and only once one is left out: compiled, a number read
         # as an int and written back into a list is made again.)
         slots = cast(list[object], out)
+        under = self.under_mask
         j = start
         for i in range(start, len(out)):
-            if self._tops_first(out[i] >> shift):
+            items = out[i] >> shift
+            if not items & under or self._tops_first(items):
                 if j != i:
                     slots[j] = slots[i]
                 j += 1
@@ -658,7 +668,7 @@ class Generator:
         if popcount(items) + (card >= 0) > SPLIT_ITEMS:
             return False
         bound = t.hand_top[card] if card >= 0 else 0
-        tops = self.item_tops
+        tops = self._tops()
         if layout > _POP_MAX:
             return False   # (more loose items than a machine word's bits: not looked at)
         m: i64 = layout
@@ -672,24 +682,30 @@ class Generator:
         """The item sets of ``sets`` that pass ``_tops_first``, in order (``sets`` itself where all do)."""
         slots = cast(list[object], sets)   # (moved as objects: see ``_from_the_top``)
         kept: list[object] = []
+        under = self.under_mask
         for i in range(len(sets)):
-            if self._tops_first(sets[i]):
+            if not sets[i] & under or self._tops_first(sets[i]):
                 kept.append(slots[i])
         return sets if len(kept) == len(sets) else cast(list[int], kept)
 
     def _one_a_pile(self, groups: list[int]) -> None:
         """Leave out of ``groups`` (in place, the order kept) the sets holding two cards of one pile."""
         piles = self.pile_items
+        several = 0   # (the items of every pile with two cards or more in play: a set holding one of them at
+        for p in piles:   # most is kept without looking at each pile)
+            several |= p
         slots = cast(list[object], groups)   # (moved as objects: see ``_from_the_top``)
         j = 0
         for i in range(len(groups)):
             g = groups[i]
             ok = True
-            for p in piles:
-                x = g & p
-                if x & (x - 1):
-                    ok = False
-                    break
+            x = g & several
+            if x & (x - 1):
+                for p in piles:
+                    x = g & p
+                    if x & (x - 1):
+                        ok = False
+                        break
             if ok:
                 if j != i:
                     slots[j] = slots[i]
@@ -1172,12 +1188,13 @@ class Generator:
         vm = t.hvm[p]
         # (Under ``capture.pile_cards: augment``, no key taking pile cards with nothing beside them that could
         # be a base: ``_no_base``, for the lowest value the card captures, so for every value it does.)
-        based = self.piled_items != 0
+        based = self.piled_items
         need = (vm & -vm).bit_length() - 1
         if not vm & (vm - 1):   # one value: its captures are distinct already
-            piled = self.under_mask != 0   # (no key taking a pile card without the one above it: ``_tops_first``)
+            piled = self.under_mask   # (no key taking a pile card without the one above it: ``_tops_first``)
             for items in self.captures_for_value(need):
-                if (not piled or self._tops_first(items)) and not (based and self._no_base(items, need, -1)):
+                if (not items & piled or self._tops_first(items)) \
+                        and not (items & based and self._no_base(items, need, -1)):
                     out.append(head | (items << shift))
             return
         seen: set[int] = set()
@@ -1186,7 +1203,7 @@ class Generator:
             for items in self.captures_for_value(low.bit_length() - 1):
                 if items not in seen:
                     seen.add(items)
-                    if not (based and self._no_base(items, need, -1)):
+                    if not (items & based and self._no_base(items, need, -1)):
                         out.append(head | (items << shift))
             vm ^= low
 
@@ -1279,8 +1296,8 @@ class Generator:
         # ``build.one_per_value``: a value built already is built only onto that build, never anew beside
         # it (the whole-move rules refuse it: "no two builds have one value"), as ``free_builds`` makes it.
         built = self.built_values
-        piled = self.under_mask != 0   # (pile cards in play under others: ``_tops_first``)
-        based = self.piled_items != 0   # (pile cards in play: no new build with nothing beside them for a base)
+        piled = self.under_mask   # (pile cards in play under others: ``_tops_first``)
+        based = self.piled_items   # (pile cards in play: no new build with nothing beside them for a base)
         while vm:
             low = vm & -vm
             vp = low.bit_length() - 1
@@ -1302,12 +1319,13 @@ class Generator:
                     self.new_builds(key_head, shift, completions, big_v, out, p)
                 else:
                     for t0 in completions:
-                        if t0 and (not piled or self._tops_first(t0)) and not (based and self._no_base(t0, big_v, p)):
+                        if t0 and (not t0 & piled or self._tops_first(t0)) \
+                                and not (t0 & based and self._no_base(t0, big_v, p)):
                             _add(out, seen, key_head | (t0 << shift))
                         if t.multiple:
                             for u in self.group_unions(big_v):
-                                if not u & t0 and (not piled or self._tops_first(t0 | u)) \
-                                        and not (based and self._no_base(t0 | u, big_v, p)):
+                                if not u & t0 and (not (t0 | u) & piled or self._tops_first(t0 | u)) \
+                                        and not ((t0 | u) & based and self._no_base(t0 | u, big_v, p)):
                                     key = key_head | ((t0 | u) << shift)
                                     size = len(seen)
                                     seen.add(key)
@@ -1328,10 +1346,10 @@ class Generator:
                         for t0 in completions:
                             if t0 & jbit:
                                 continue
-                            if not piled or self._tops_first(t0):   # (``new_builds``)
+                            if not t0 & piled or self._tops_first(t0):   # (``new_builds``)
                                 _add(out, seen, key_head | ((t0 | jbit) << shift))
                             for u in self.group_unions(big_v):
-                                if not u & (t0 | jbit) and (not piled or self._tops_first(t0 | u)):
+                                if not u & (t0 | jbit) and (not (t0 | u) & piled or self._tops_first(t0 | u)):
                                     _add(out, seen, key_head | ((t0 | jbit | u) << shift))
                     elif (code < big_v and not self.builds[j].multiple and t.raise_single
                           and (t.raise_own or self.builds[j].owner != self.seat)
@@ -1407,18 +1425,18 @@ class Generator:
         # ``_tops_first``. Left out here, not made and then taken out by ``_from_the_top``.)
         # (And none of pile cards with nothing beside them for a base: ``_no_base``, for the card played,
         # ``card``. A key left out so is one the rules refuse, as any repeat of it is.)
-        piled = self.under_mask != 0
-        based = self.piled_items != 0
+        piled = self.under_mask
+        based = self.piled_items
         for i in range(len(completions)):
             t0 = completions[i]
-            if t0 and not (i and _repeats(t0, completions, i, uset)) and (not piled or self._tops_first(t0)) \
-                    and not (based and self._no_base(t0, big_v, card)):
+            if t0 and not (i and _repeats(t0, completions, i, uset)) and (not t0 & piled or self._tops_first(t0)) \
+                    and not (t0 & based and self._no_base(t0, big_v, card)):
                 out.append(key_head | (t0 << shift))
             for u in us:
                 if not u & t0:
                     x = t0 | u
-                    if not (i and _repeats(x, completions, i, uset)) and (not piled or self._tops_first(x)) \
-                            and not (based and self._no_base(x, big_v, card)):
+                    if not (i and _repeats(x, completions, i, uset)) and (not x & piled or self._tops_first(x)) \
+                            and not (x & based and self._no_base(x, big_v, card)):
                         out.append(key_head | (x << shift))
 
     def union_set(self, v: int) -> set[int]:
@@ -1811,7 +1829,9 @@ def _ends_alone(t: Tables, state: HandState) -> bool:
     set of the layout cards but the turn's own card is worth a value the mover could build (a hand card
     captures it, or a partner is proven to hold it), and the rules search every such move's split (at most
     ``SPLIT_ITEMS`` cards in play; beyond, they let a move stand that a count does not rule out). Most
-    positions after a card in South African and Swazi Casino's playouts end so."""
+    positions after a card in South African and Swazi Casino's playouts end so. Before the card (no
+    ``turn_card``) the same question tells that none of the builds of cards in play listed beside the hand's
+    moves would be kept (``Generator.no_free_builds``): the rules judge them the same either side of it."""
     builds = state.builds
     if builds:
         if t.augment_opponents:
