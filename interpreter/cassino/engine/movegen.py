@@ -1686,7 +1686,7 @@ class Generator:
                     self._from_the_top(out, start)
                 if len(out) > budget:
                     raise PositionTooLargeError(too_large(f"more than {budget:,} captures and builds"))
-            if t.free_actions:
+            if t.free_actions and not self.no_free_builds:
                 start = len(out)
                 self.free_builds(out, seen if shared else set())
                 if under:
@@ -1784,6 +1784,10 @@ def generate(t: Tables, state: HandState, pruned: bool = True) -> list[int]:
                 i += 1
                 m ^= low
     g = Generator(t, state, cards, pruned)
+    if pruned and t.pile_augment and t.free_actions and _ends_alone(t, state):
+        # (Before the hand's card, the builds of cards in play the rules would refuse every one of, as after
+        # it: told without listing them, ``_ends_alone``.)
+        g.no_free_builds = True
     # The buckets of the last position, emptied, filled again: a position's lists of item sets
     # by value (one a value) are made and freed once per engine, not once a ply. Taken off the
     # pool while in use (``pop``: one step, so no two callers share them; a generator made
