@@ -131,7 +131,8 @@ def test_the_pruned_listing_keeps_the_same_moves(case: tuple[Engine, object]) ->
 @given(positions())
 def test_leaving_out_pile_cards_with_no_base_keeps_the_listing_and_its_order(case: tuple[Engine, object]) -> None:
     # Issue 51: no capture or new build taking pile cards with nothing beside them that could be a base
-    # (``Generator._no_base``), and no builds of cards in play listed before the hand's card where the rules
+    # (``Generator._no_base``; where every set of a value is pile cards alone, none looked for: ``_based_at``),
+    # and no builds of cards in play listed before the hand's card where the rules
     # would refuse them all (``Generator.no_free_builds``, told by ``_ends_alone``). Only keys the rules refuse
     # are left out, so what the engine lists is the same, in the same order, as with neither. (Pure Python only:
     # the compiled generator's calls are not patched.)
@@ -148,6 +149,7 @@ def test_leaving_out_pile_cards_with_no_base_keeps_the_listing_and_its_order(cas
     no_base = movegen.Generator._no_base
     with pytest.MonkeyPatch.context() as patch:
         patch.setattr(movegen.Generator, "_no_base", lambda self, items, need, card: False)
+        patch.setattr(movegen.Generator, "_based_at", lambda self, v: True)
         patch.setattr(movegen, "_ends_alone", lambda t, s: ends_alone(t, s) if s.turn_card else False)
         whole = generate(engine.tables, state)
     assert movegen.Generator._no_base is no_base

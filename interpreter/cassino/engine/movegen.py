@@ -405,6 +405,10 @@ class Generator:
         self.above_of: list[int] = _EMPTY
         #: The pile cards in play, as item bits (under ``capture.pile_cards: augment``; 0 elsewhere).
         self.piled_items: int = 0
+        #: The values v (bits) whose item sets (``sum_groups(v)``) ``_based_at`` has looked at, and those with
+        #: a set holding an item other than a pile card.
+        self.based_known: int = 0
+        self.based_sets: int = 0
         #: Whether the whole-move rules would refuse every build of cards in play (``free_builds``), as
         #: ``generate`` tells by ``_ends_alone``: then none is listed.
         self.no_free_builds: bool = False
@@ -677,6 +681,32 @@ class Generator:
             bound += tops[_ones(low - 1)]
             m ^= low
         return bound < need
+
+    def _based_at(self, v: int) -> bool:
+        """Whether some item set worth ``v`` (``sum_groups(v)``) holds an item other than a pile card (a layout
+        card or a build): where none does, every union of them is pile cards alone (``_no_base``)."""
+        bit = 1 << v
+        if not self.based_known & bit:
+            self.based_known |= bit
+            piled = self.piled_items
+            for g in self.sum_groups(v):
+                if g & ~piled:
+                    self.based_sets |= bit
+                    break
+        return self.based_sets & bit != 0
+
+    def _pile_builds_only(self, rest: int, big_v: int, card: int) -> bool:
+        """Whether every new build of value ``big_v`` by hand card ``card`` (a deck index) with a set worth
+        ``rest`` (``card_builds``' completions; 0: none) and further sets worth ``big_v`` takes pile cards
+        alone, and the card is no base for them: so ``_no_base`` refuses every one (the split searched, no
+        build of more than ``SPLIT_ITEMS`` items possible here)."""
+        if self.n_loose >= SPLIT_ITEMS:
+            return False
+        if self.played_base and self.t.hand_values[card] >> big_v & 1:
+            return False
+        if rest and self._based_at(rest):
+            return False
+        return not (self.t.multiple and self._based_at(big_v))
 
     def _topped(self, sets: list[int]) -> list[int]:
         """The item sets of ``sets`` that pass ``_tops_first``, in order (``sets`` itself where all do)."""
@@ -1191,6 +1221,8 @@ class Generator:
         based = self.piled_items
         need = (vm & -vm).bit_length() - 1
         if not vm & (vm - 1):   # one value: its captures are distinct already
+            if based and not self._based_at(need) and need not in self.b_code:
+                return   # (every set worth it pile cards alone, and no build of it: each capture refused)
             piled = self.under_mask   # (no key taking a pile card without the one above it: ``_tops_first``)
             for items in self.captures_for_value(need):
                 if (not items & piled or self._tops_first(items)) \
@@ -1315,6 +1347,8 @@ class Generator:
                 # A new build: the played card's set, and (multiple) further sets worth V.
                 if built and built >> big_v & 1:
                     pass   # (one build a value: only onto the build of it, below)
+                elif based and self._pile_builds_only(rest, big_v, p):
+                    pass   # (every new build pile cards alone: refused, ``_no_base``)
                 elif single:
                     self.new_builds(key_head, shift, completions, big_v, out, p)
                 else:
