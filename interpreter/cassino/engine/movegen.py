@@ -454,9 +454,7 @@ class Generator:
                         m |= 1 << at
                         if above >= 0:
                             if above_of is _EMPTY:
-                                above_of = []
-                            while len(above_of) <= at:
-                                above_of.append(0)
+                                above_of = [0] * self.n_loose
                             above_of[at] = 1 << above
                             lows |= 1 << at
                         above = at
@@ -721,21 +719,16 @@ class Generator:
     def _one_a_pile(self, groups: list[int]) -> None:
         """Leave out of ``groups`` (in place, the order kept) the sets holding two cards of one pile."""
         piles = self.pile_items
-        several = 0   # (the items of every pile with two cards or more in play: a set holding one of them at
-        for p in piles:   # most is kept without looking at each pile)
-            several |= p
         slots = cast(list[object], groups)   # (moved as objects: see ``_from_the_top``)
         j = 0
         for i in range(len(groups)):
             g = groups[i]
             ok = True
-            x = g & several
-            if x & (x - 1):
-                for p in piles:
-                    x = g & p
-                    if x & (x - 1):
-                        ok = False
-                        break
+            for p in piles:
+                x = g & p
+                if x & (x - 1):
+                    ok = False
+                    break
             if ok:
                 if j != i:
                     slots[j] = slots[i]
@@ -1885,12 +1878,11 @@ def _ends_alone(t: Tables, state: HandState) -> bool:
     if popcount(layout) + (state.players - 1) * state.pile_reach > SPLIT_ITEMS \
             and popcount(state.in_play() & ~state.turn_card) > SPLIT_ITEMS:
         return False
-    codes = 0
-    for c in bits(state.hands[state.turn]):
-        codes |= t.cap_codes[c]
+    codes = t.cap_codes_of(state.hands[state.turn])
     for proven in state.proven:   # (a value a partner is proven to hold is built for them: any seat's, a few more)
-        for v in proven:
-            codes |= 1 << v
+        if proven:
+            for v in proven:
+                codes |= 1 << v
     targets = codes & t.build_codes & ~1
     if not targets:
         return True
