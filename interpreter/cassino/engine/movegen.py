@@ -413,8 +413,8 @@ class Generator:
         #: ``generate`` tells by ``_ends_alone``: then none is listed.
         self.no_free_builds: bool = False
         #: Where ``piled_items`` is set: each loose item's highest number value (0 for none), by item index
-        #: (``_tops``: made when first read), and whether the card played is a base for a pile card on its own (``capture.pile_base``, where
-        #: the player may discard): what ``_no_base`` reads.
+        #: (``_tops``: made when first read), and whether the card played is a base for a pile card on its
+        #: own (``capture.pile_base``, where the player may discard): what ``_no_base`` reads.
         self.item_tops: list[int] = _EMPTY
         self.played_base: bool = False
         # (``pruned``: whether the moves the whole-move rules refuse in any case are left out where the
