@@ -19,6 +19,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from cassino.engine import movegen
 from cassino.engine.core import Engine, Position
 from cassino.engine.movegen import PLAYED_SHIFT, _ends_alone, generate, popcount
 from cassino.engine.tables import END, TRAIL
@@ -124,6 +125,36 @@ def test_the_pruned_listing_keeps_the_same_moves(case: tuple[Engine, object]) ->
     for key in before - set(kept):
         items = popcount(key >> (PLAYED_SHIFT + h)) + popcount((key >> PLAYED_SHIFT) & ((1 << h) - 1))
         assert items > _MAX_ITEMS, engine.moves_of(state, [key])
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(positions())
+def test_leaving_out_pile_cards_with_no_base_keeps_the_listing_and_its_order(case: tuple[Engine, object]) -> None:
+    # Issue 51: no capture or new build taking pile cards with nothing beside them that could be a base
+    # (``Generator._no_base``; where every set of a value is pile cards alone, none looked for: ``_based_at``),
+    # and no builds of cards in play listed before the hand's card where the rules
+    # would refuse them all (``Generator.no_free_builds``, told by ``_ends_alone``). Only keys the rules refuse
+    # are left out, so what the engine lists is the same, in the same order, as with neither. (Pure Python only:
+    # the compiled generator's calls are not patched.)
+    if movegen._COMPILED:
+        pytest.skip("the compiled generator's own calls cannot be patched")
+    engine, state = case
+    if state is None:
+        return
+    try:
+        pruned = generate(engine.tables, state)
+    except CassinoError:
+        return
+    ends_alone = movegen._ends_alone
+    no_base = movegen.Generator._no_base
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(movegen.Generator, "_no_base", lambda self, items, need, card: False)
+        patch.setattr(movegen.Generator, "_based_at", lambda self, v: True)
+        patch.setattr(movegen, "_ends_alone", lambda t, s: ends_alone(t, s) if s.turn_card else False)
+        whole = generate(engine.tables, state)
+    assert movegen.Generator._no_base is no_base
+    assert set(pruned) <= set(whole)
+    assert _listed(engine, state, pruned) == _listed(engine, state, whole)
 
 
 @settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])

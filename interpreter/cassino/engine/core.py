@@ -179,6 +179,9 @@ def _with_item(items: tuple[int, ...], i: int, value: int) -> tuple[int, ...]:
     return cast(tuple[int, ...], tuple(out))
 
 
+#: No values: a seat's empty set of proven values, made once.
+_NO_VALUES: Final[frozenset[int]] = frozenset()
+
 #: ``1 << k`` for each bit k of a machine integer (``_twins``).
 _BIT: Final[list[int]] = [1 << k for k in range(62)]
 
@@ -1471,7 +1474,11 @@ class Engine:
             # A value played away stays proven while the seat holds a build of it: the holder keeps a card of its
             # value (001 "Taking In": "the 8 already built by his partner is sufficient"), as a position given
             # with that build reads it (``position``).
-            kept = frozenset(b.value for b in new_builds if b.holder == seat and isinstance(b.value, int))
+            held_values: list[int] = []   # (most plies: none, and no set made)
+            for b in new_builds:
+                if b.holder == seat and isinstance(b.value, int):
+                    held_values.append(b.value)
+            kept = frozenset(held_values) if held_values else _NO_VALUES
             if not kept <= proven[seat]:
                 p = list(proven)
                 p[seat] = p[seat] | kept

@@ -405,6 +405,18 @@ class Generator:
         self.above_of: list[int] = _EMPTY
         #: The pile cards in play, as item bits (under ``capture.pile_cards: augment``; 0 elsewhere).
         self.piled_items: int = 0
+        #: The values v (bits) whose item sets (``sum_groups(v)``) ``_based_at`` has looked at, and those with
+        #: a set holding an item other than a pile card.
+        self.based_known: int = 0
+        self.based_sets: int = 0
+        #: Whether the whole-move rules would refuse every build of cards in play (``free_builds``), as
+        #: ``generate`` tells by ``_ends_alone``: then none is listed.
+        self.no_free_builds: bool = False
+        #: Where ``piled_items`` is set: each loose item's highest number value (0 for none), by item index
+        #: (``_tops``: made when first read), and whether the card played is a base for a pile card on its
+        #: own (``capture.pile_base``, where the player may discard): what ``_no_base`` reads.
+        self.item_tops: list[int] = _EMPTY
+        self.played_base: bool = False
         # (``pruned``: whether the moves the whole-move rules refuse in any case are left out where the
         # generator can tell, ``generate``'s; ``Tables.prunes``: whether such a rule is on at all.)
         if pruned and t.prunes:
@@ -421,35 +433,46 @@ class Generator:
             piled = mask & ~state.table
             if piled:
                 self.piled_items = extract(piled, mask)
+                barred = False   # (the rules' ``discard_barred``: a build owned where the obligation holds)
+                if t.obligation == 1 and not self.obligation_lapsed:
+                    for b in self.builds:
+                        if b.owner == self.seat:
+                            barred = True
+                self.played_base = t.played_base and not barred
             if piled & (piled - 1):
                 found: list[int] = []
                 lows = 0
                 above_of: list[int] = _EMPTY
                 for stack in state.stacks:
-                    m = 0
-                    above = -1
+                    m = 0        # (the item bits of this pile's cards in play)
+                    above = -1   # (the item index of the card above)
                     for i in range(len(stack) - 1, -1, -1):
                         c = stack[i]
                         if not piled >> c & 1:
                             break
-                        m |= 1 << c
+                        at = popcount(mask & ((1 << c) - 1))   # (its item index: the cards in play below it)
+                        m |= 1 << at
                         if above >= 0:
-                            low = extract(1 << c, mask)
-                            at = low.bit_length() - 1
                             if above_of is _EMPTY:
-                                above_of = []
-                            while len(above_of) <= at:
-                                above_of.append(0)
-                            above_of[at] = extract(1 << above, mask)
-                            lows |= low
-                        above = c
+                                above_of = [0] * self.n_loose
+                            above_of[at] = 1 << above
+                            lows |= 1 << at
+                        above = at
                     if m & (m - 1):
-                        found.append(extract(m, mask))
+                        found.append(m)
                 if found:
                     self.pile_items = found
                 if lows:
                     self.under_mask = lows
                     self.above_of = above_of
+
+    def _tops(self) -> list[int]:
+        """``item_tops``, made when first read (by ``_no_base``)."""
+        tops = self.item_tops
+        if tops is _EMPTY:
+            table_top = self.t.table_top
+            tops = self.item_tops = [table_top[c] for c in self.loose_cards]
+        return tops
 
     def codes(self) -> list[int]:
         """``sum_codes``, made when first read (one pass over the table's bits; sets ``n_loose``)."""
@@ -586,9 +609,11 @@ class Generator:
         # (Kept keys moved as the objects they are, and only once one is left out: compiled, a number read
         # as an int and written back into a list is made again.)
         slots = cast(list[object], out)
+        under = self.under_mask
         j = start
         for i in range(start, len(out)):
-            if self._tops_first(out[i] >> shift):
+            items = out[i] >> shift
+            if not items & under or self._tops_first(items):
                 if j != i:
                     slots[j] = slots[i]
                 j += 1
@@ -619,12 +644,75 @@ class Generator:
             under ^= bit
         return True
 
+    def _no_base(self, items: int, need: int, card: int) -> bool:
+        """Under ``capture.pile_cards: augment`` (``piled_items`` set), whether the whole-move rules surely
+        refuse a move whose item set ``items`` takes pile cards with no build: a capture (``card`` -1, ``need``
+        the lowest value the played card captures), a build of value ``need`` by hand card ``card`` (a deck
+        index), or a build of cards in play (``card`` -1, ``need`` its value). A pile card only augments a base
+        beside it, a set of layout cards (or with the played card: ``capture.pile_base``) worth the move's
+        value with no pile card in it (``turnrules.KeyCheck.passes``' quick refusals and ``_no_base``):
+        refused where nothing beside the pile cards could be one, pile cards alone (the played card of a build
+        no base on its own, or not worth the build alone), or layout cards (and the played card) whose values
+        add up to less than the value. Not for a move of more items than the rules search the split of
+        (``SPLIT_ITEMS``: there a count alone decides), except a capture or build of cards in play of pile
+        cards alone, which the rules refuse at any size."""
+        piled = self.piled_items
+        if not items & piled or items >> self.n_loose:
+            return False
+        layout = items & ~piled
+        t = self.t
+        if not layout:
+            if card < 0:
+                return True
+            if popcount(items) >= SPLIT_ITEMS:   # (the played card beside them: more than SPLIT_ITEMS items)
+                return False
+            return not self.played_base or not t.hand_values[card] >> need & 1
+        if popcount(items) + (card >= 0) > SPLIT_ITEMS:
+            return False
+        bound = t.hand_top[card] if card >= 0 else 0
+        tops = self._tops()
+        if layout > _POP_MAX:
+            return False   # (more loose items than a machine word's bits: not looked at)
+        m: i64 = layout
+        while m:
+            low = m & -m
+            bound += tops[_ones(low - 1)]
+            m ^= low
+        return bound < need
+
+    def _based_at(self, v: int) -> bool:
+        """Whether some item set worth ``v`` (``sum_groups(v)``) holds an item other than a pile card (a layout
+        card or a build): where none does, every union of them is pile cards alone (``_no_base``)."""
+        bit = 1 << v
+        if not self.based_known & bit:
+            self.based_known |= bit
+            piled = self.piled_items
+            for g in self.sum_groups(v):
+                if g & ~piled:
+                    self.based_sets |= bit
+                    break
+        return self.based_sets & bit != 0
+
+    def _pile_builds_only(self, rest: int, big_v: int, card: int) -> bool:
+        """Whether every new build of value ``big_v`` by hand card ``card`` (a deck index) with a set worth
+        ``rest`` (``card_builds``' completions; 0: none) and further sets worth ``big_v`` takes pile cards
+        alone, and the card is no base for them: so ``_no_base`` refuses every one (the split searched, no
+        build of more than ``SPLIT_ITEMS`` items possible here)."""
+        if self.n_loose >= SPLIT_ITEMS:
+            return False
+        if self.played_base and self.t.hand_values[card] >> big_v & 1:
+            return False
+        if rest and self._based_at(rest):
+            return False
+        return not (self.t.multiple and self._based_at(big_v))
+
     def _topped(self, sets: list[int]) -> list[int]:
         """The item sets of ``sets`` that pass ``_tops_first``, in order (``sets`` itself where all do)."""
         slots = cast(list[object], sets)   # (moved as objects: see ``_from_the_top``)
         kept: list[object] = []
+        under = self.under_mask
         for i in range(len(sets)):
-            if self._tops_first(sets[i]):
+            if not sets[i] & under or self._tops_first(sets[i]):
                 kept.append(slots[i])
         return sets if len(kept) == len(sets) else cast(list[int], kept)
 
@@ -1121,10 +1209,17 @@ class Generator:
                 out.append(head | (items << shift))
             return
         vm = t.hvm[p]
+        # (Under ``capture.pile_cards: augment``, no key taking pile cards with nothing beside them that could
+        # be a base: ``_no_base``, for the lowest value the card captures, so for every value it does.)
+        based = self.piled_items
+        need = (vm & -vm).bit_length() - 1
         if not vm & (vm - 1):   # one value: its captures are distinct already
-            piled = self.under_mask != 0   # (no key taking a pile card without the one above it: ``_tops_first``)
-            for items in self.captures_for_value(vm.bit_length() - 1):
-                if not piled or self._tops_first(items):
+            if based and not self._based_at(need) and need not in self.b_code:
+                return   # (every set worth it pile cards alone, and no build of it: each capture refused)
+            piled = self.under_mask   # (no key taking a pile card without the one above it: ``_tops_first``)
+            for items in self.captures_for_value(need):
+                if (not items & piled or self._tops_first(items)) \
+                        and not (items & based and self._no_base(items, need, -1)):
                     out.append(head | (items << shift))
             return
         seen: set[int] = set()
@@ -1133,7 +1228,8 @@ class Generator:
             for items in self.captures_for_value(low.bit_length() - 1):
                 if items not in seen:
                     seen.add(items)
-                    out.append(head | (items << shift))
+                    if not (items & based and self._no_base(items, need, -1)):
+                        out.append(head | (items << shift))
             vm ^= low
 
     def multi_captures(self, out: list[int]) -> None:
@@ -1225,7 +1321,8 @@ class Generator:
         # ``build.one_per_value``: a value built already is built only onto that build, never anew beside
         # it (the whole-move rules refuse it: "no two builds have one value"), as ``free_builds`` makes it.
         built = self.built_values
-        piled = self.under_mask != 0   # (pile cards in play under others: ``_tops_first``)
+        piled = self.under_mask   # (pile cards in play under others: ``_tops_first``)
+        based = self.piled_items   # (pile cards in play: no new build with nothing beside them for a base)
         while vm:
             low = vm & -vm
             vp = low.bit_length() - 1
@@ -1243,15 +1340,19 @@ class Generator:
                 # A new build: the played card's set, and (multiple) further sets worth V.
                 if built and built >> big_v & 1:
                     pass   # (one build a value: only onto the build of it, below)
+                elif based and self._pile_builds_only(rest, big_v, p):
+                    pass   # (every new build pile cards alone: refused, ``_no_base``)
                 elif single:
-                    self.new_builds(key_head, shift, completions, big_v, out)
+                    self.new_builds(key_head, shift, completions, big_v, out, p)
                 else:
                     for t0 in completions:
-                        if t0 and (not piled or self._tops_first(t0)):
+                        if t0 and (not t0 & piled or self._tops_first(t0)) \
+                                and not (t0 & based and self._no_base(t0, big_v, p)):
                             _add(out, seen, key_head | (t0 << shift))
                         if t.multiple:
                             for u in self.group_unions(big_v):
-                                if not u & t0 and (not piled or self._tops_first(t0 | u)):
+                                if not u & t0 and (not (t0 | u) & piled or self._tops_first(t0 | u)) \
+                                        and not ((t0 | u) & based and self._no_base(t0 | u, big_v, p)):
                                     key = key_head | ((t0 | u) << shift)
                                     size = len(seen)
                                     seen.add(key)
@@ -1272,10 +1373,10 @@ class Generator:
                         for t0 in completions:
                             if t0 & jbit:
                                 continue
-                            if not piled or self._tops_first(t0):   # (``new_builds``)
+                            if not t0 & piled or self._tops_first(t0):   # (``new_builds``)
                                 _add(out, seen, key_head | ((t0 | jbit) << shift))
                             for u in self.group_unions(big_v):
-                                if not u & (t0 | jbit) and (not piled or self._tops_first(t0 | u)):
+                                if not u & (t0 | jbit) and (not (t0 | u) & piled or self._tops_first(t0 | u)):
                                     _add(out, seen, key_head | ((t0 | jbit | u) << shift))
                     elif (code < big_v and not self.builds[j].multiple and t.raise_single
                           and (t.raise_own or self.builds[j].owner != self.seat)
@@ -1332,7 +1433,8 @@ class Generator:
                 if not u & both:
                     _add(out, seen, key_head | ((both | u) << shift))
 
-    def new_builds(self, key_head: int, shift: int, completions: list[int], big_v: int, out: list[int]) -> None:
+    def new_builds(self, key_head: int, shift: int, completions: list[int], big_v: int, out: list[int],
+                   card: int) -> None:
         """New builds worth ``big_v`` (``key_head``: the played card and the value): the card with
         each completing set t0, and (multiple) with further sets worth ``big_v`` (unions u).
 
@@ -1348,15 +1450,20 @@ class Generator:
         uset = self.union_set(big_v) if several and us else _NO_SET
         # (Under ``capture.pile_cards: augment``, no key taking a pile card without the one above it: see
         # ``_tops_first``. Left out here, not made and then taken out by ``_from_the_top``.)
-        piled = self.under_mask != 0
+        # (And none of pile cards with nothing beside them for a base: ``_no_base``, for the card played,
+        # ``card``. A key left out so is one the rules refuse, as any repeat of it is.)
+        piled = self.under_mask
+        based = self.piled_items
         for i in range(len(completions)):
             t0 = completions[i]
-            if t0 and not (i and _repeats(t0, completions, i, uset)) and (not piled or self._tops_first(t0)):
+            if t0 and not (i and _repeats(t0, completions, i, uset)) and (not t0 & piled or self._tops_first(t0)) \
+                    and not (t0 & based and self._no_base(t0, big_v, card)):
                 out.append(key_head | (t0 << shift))
             for u in us:
                 if not u & t0:
                     x = t0 | u
-                    if not (i and _repeats(x, completions, i, uset)) and (not piled or self._tops_first(x)):
+                    if not (i and _repeats(x, completions, i, uset)) and (not x & piled or self._tops_first(x)) \
+                            and not (x & based and self._no_base(x, big_v, card)):
                         out.append(key_head | (x << shift))
 
     def union_set(self, v: int) -> set[int]:
@@ -1462,7 +1569,7 @@ class Generator:
                 for u in sets:
                     # (a new build: two cards or more; under ``capture.pile_cards: augment`` not of pile cards
                     # alone, which have no base beside them: the whole-move rules refuse it)
-                    if u & (u - 1) and u & ~piled:
+                    if u & (u - 1) and u & ~piled and not (piled and self._no_base(u, v, -1)):
                         _add(out, seen, head | (u << shift))
             if t.add_sets and t.multiple:
                 for j in range(self.n_builds):
@@ -1606,7 +1713,7 @@ class Generator:
                     self._from_the_top(out, start)
                 if len(out) > budget:
                     raise PositionTooLargeError(too_large(f"more than {budget:,} captures and builds"))
-            if t.free_actions:
+            if t.free_actions and not self.no_free_builds:
                 start = len(out)
                 self.free_builds(out, seen if shared else set())
                 if under:
@@ -1674,8 +1781,9 @@ def generate(t: Tables, state: HandState, pruned: bool = True) -> list[int]:
     """Every legal move of the player to play, as keys (see the module's docstring), and under African
     Casino's whole-move rules some that they refuse, which the engine leaves out (``turnrules``). Where
     the generator can tell, it makes none of those (``pruned``: under ``capture.pile_cards: augment`` no set
-    with two cards of one pile and no pile card taken without the card above it, under ``build.one_per_value``
-    no new build beside a build of its value);
+    with two cards of one pile, no pile card taken without the card above it, and no capture or new build
+    taking pile cards with nothing beside them that could be their base, ``Generator._no_base``; under
+    ``build.one_per_value`` no new build beside a build of its value);
     ``pruned=False`` makes them too, all that the cards allow (the tutorial asks which rule refused one)."""
     if state.over:
         return []
@@ -1703,6 +1811,10 @@ def generate(t: Tables, state: HandState, pruned: bool = True) -> list[int]:
                 i += 1
                 m ^= low
     g = Generator(t, state, cards, pruned)
+    if pruned and t.pile_augment and t.free_actions and _ends_alone(t, state):
+        # (Before the hand's card, the builds of cards in play the rules would refuse every one of, as after
+        # it: told without listing them, ``_ends_alone``.)
+        g.no_free_builds = True
     # The buckets of the last position, emptied, filled again: a position's lists of item sets
     # by value (one a value) are made and freed once per engine, not once a ply. Taken off the
     # pool while in use (``pop``: one step, so no two callers share them; a generator made
@@ -1748,7 +1860,9 @@ def _ends_alone(t: Tables, state: HandState) -> bool:
     set of the layout cards but the turn's own card is worth a value the mover could build (a hand card
     captures it, or a partner is proven to hold it), and the rules search every such move's split (at most
     ``SPLIT_ITEMS`` cards in play; beyond, they let a move stand that a count does not rule out). Most
-    positions after a card in South African and Swazi Casino's playouts end so."""
+    positions after a card in South African and Swazi Casino's playouts end so. Before the card (no
+    ``turn_card``) the same question tells that none of the builds of cards in play listed beside the hand's
+    moves would be kept (``Generator.no_free_builds``): the rules judge them the same either side of it."""
     builds = state.builds
     if builds:
         if t.augment_opponents:
@@ -1764,12 +1878,11 @@ def _ends_alone(t: Tables, state: HandState) -> bool:
     if popcount(layout) + (state.players - 1) * state.pile_reach > SPLIT_ITEMS \
             and popcount(state.in_play() & ~state.turn_card) > SPLIT_ITEMS:
         return False
-    codes = 0
-    for c in bits(state.hands[state.turn]):
-        codes |= t.cap_codes[c]
+    codes = t.cap_codes_of(state.hands[state.turn])
     for proven in state.proven:   # (a value a partner is proven to hold is built for them: any seat's, a few more)
-        for v in proven:
-            codes |= 1 << v
+        if proven:
+            for v in proven:
+                codes |= 1 << v
     targets = codes & t.build_codes & ~1
     if not targets:
         return True

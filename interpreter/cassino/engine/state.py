@@ -164,6 +164,9 @@ class HandState(Value):
         self.stacks: Final = stacks
         self.pile_reach: Final = pile_reach
         self.turn_card: Final = turn_card
+        #: ``pile_tops()``, worked out when first asked (-1 until then): a position's listing, its check, its
+        #: rating and its applying each ask. Not a field: not compared, hashed nor pickled.
+        self._tops: int = -1
 
     def values(self) -> tuple[Any, ...]:
         """The fields in ``_fields``' order (what equality, hashing and pickling compare)."""
@@ -197,6 +200,9 @@ class HandState(Value):
         """The cards of the opposing sides' piles in reach (a deck mask): the top card of each,
         or the top ``pile_reach`` cards, in play for the player to move where capture piles are
         (``stacks``); 0 elsewhere."""
+        tops = self._tops
+        if tops >= 0:
+            return tops
         tops = 0
         if self.stacks:
             own = self.teams[self.turn]
@@ -208,6 +214,7 @@ class HandState(Value):
                     else:
                         for c in stack[-reach:]:
                             tops |= 1 << c
+        self._tops = tops
         return tops
 
     def in_play(self) -> int:

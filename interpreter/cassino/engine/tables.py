@@ -64,6 +64,12 @@ class Tables:
         self.n_cards: int = n
         self.tvm: list[int] = [value_mask(deck.table_values[i]) for i in range(n)]
         self.hvm: list[int] = [value_mask(deck.hand_values[i]) for i in range(n)]
+        #: Each card's own number values as a mask (``hvm`` before a capture total changes it), and its
+        #: highest number value in the hand and on the table (0 for none): what the whole-move rules
+        #: count a card as in a set (``Generator._no_base``).
+        self.hand_values: list[int] = list(self.hvm)
+        self.hand_top: list[int] = [max(deck.hand_values[i], default=0) for i in range(n)]
+        self.table_top: list[int] = [max(deck.table_values[i], default=0) for i in range(n)]
         #: A table card's value as the subset-sum pass reads it: the value itself where there is
         #: one (no mask to take apart, and a small number, kept in a list without allocating),
         #: minus the mask where there are several (at least -3), -1 for a card without value.
@@ -172,6 +178,8 @@ class Tables:
         #: A card of an opposing pile only augments (``capture.pile_cards: augment``): a set of a move holds
         #: at most one card of a pile, so the generator keeps no set with two (``Generator.sum_groups``).
         self.pile_augment: bool = c.from_piles == "opponents_top" and c.pile_cards == "augment"
+        #: Whether the card played is a base for a pile card on its own (``capture.pile_base``).
+        self.played_base: bool = c.pile_base == "layout_or_played"
         #: Whether the generator leaves out some moves the whole-move rules refuse (``movegen.generate``).
         self.prunes: bool = self.pile_augment or b.one_per_value
         self.single_build_as_card: bool = b.single_build_as_card

@@ -18,8 +18,9 @@ of the whole turn instead, and each is a named setting:
 refused. The engine leaves refused moves out of its listing, and ``reasons`` gives the same
 words to a player, so what is legal and what a player is told never disagree. The generator
 makes none of the commonest refusals in the first place (``movegen.generate``'s ``pruned``: a set
-with two cards of one pile, a pile card without the card above it, a new build beside a build of
-its value), so a listing stays near the size of what is kept; the check here still decides. Nothing here
+with two cards of one pile, a pile card without the card above it, pile cards with nothing beside them
+that could be a base, a new build beside a build of its value), so a listing stays near the size of what
+is kept; the check here still decides. Nothing here
 runs for a variant with none of these settings.
 """
 
