@@ -307,9 +307,30 @@ def test_rules_changed_in_memory_lose_a_reading_whose_assumed_setting_changed() 
     assert any(setting == "game.target" for setting, _ in file_readings(again))
 
 
+def test_a_reading_lost_or_regained_with_a_setting_it_assumes_is_marked_and_diffed(tmp_path: Path, cli) -> None:  # type: ignore[no-untyped-def]
+    """A re-attack: a reading dropped because a setting its words assume changed (Scopa's both-reach reading,
+    ``also: [game.target]``, in a house rule to 21) was neither marked REMOVED in the rulebook nor said by
+    ``diff``; one regained in a house rule of a house rule was not marked NEW."""
+    from cassino.apps.authors.rulebooks import full_rulebook
+    from cassino.language.render import text as render
+
+    reading = "When both sides reach 11 or more in the same hand the higher total wins"
+    to21 = _write(tmp_path, "name: scopa-t\nextends: scopa\ngame:\n  target: 21\n", "scopa-t.yaml")
+    book = " ".join(render(full_rulebook(str(to21), with_worked_examples=False)).split())
+    assert f"REMOVED from scopa: Reading: {reading}" in book
+    code, out, _ = cli("diff", "scopa", str(to21))
+    assert code == 0 and reading in " ".join(out.split())
+    _write(tmp_path, "name: misar-high\nextends: kasino-misar\ngame:\n  goal: highest\n", "misar-high.yaml")
+    back = _write(tmp_path, "name: back\nextends: misar-high.yaml\ngame:\n  goal: lowest\n", "back.yaml")
+    book = " ".join(render(full_rulebook(str(back), with_worked_examples=False)).split())
+    assert "NEW: Reading: The game ends once a hand ends with someone at 21 or more" in book
+
+
 @pytest.mark.parametrize("assumes,said,line", [
     ("{game.goal: lowest}", "the reading assumes `game.goal: lowest`, but the file gives it highest", 6),
     ("{game.gaol: highest}", "`assumes` names `game.gaol`, which the reading's `also` does not", 6),
+    # (a re-attack: "assumes `game.goal: highest`, but the file gives it highest" of a quoted value)
+    ("{game.goal: 3}", "the reading assumes `game.goal: 3` (a whole number, not text)", 6),
 ])
 def test_a_reading_assuming_another_value_than_the_files_is_refused(tmp_path: Path, assumes: str, said: str,
                                                                     line: int) -> None:

@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from .rulebook import WORDED_BY, Rulebook, item_words, rulebook, word
+from .rulebook import WORDED_BY, Rulebook, item_words, reading_applies, rulebook, word
 from .rules import Rules
 from .unread import unread
 from .settings import flatten, get, with_value
@@ -79,6 +79,10 @@ def _words(book: Rulebook, rules: Rules, key: str) -> str:
     """The clause's words, with the readings the file chose for it (issue 36), marked as such."""
     text = _rule_words(book, rules, key)
     said = [c.text for k, c in book.clauses().items() if k.startswith(key + ".reading")]
+    # (and the readings whose words assume this setting, ``also``: said only while it keeps its value, so a
+    # difference in it is one in them too; a re-attack saw Scopa's both-reach reading go with its target unsaid)
+    said += [f"Reading: {r.text}" for r in rules.readings
+             if any(clause_key(tuple(k.split("."))) == key for k, _ in r.assumes) and reading_applies(rules, r)]
     return " ".join([text, *said]) if said and text else text
 
 

@@ -1704,7 +1704,11 @@ def mark_changes(book: Rulebook, parent: Rulebook, parent_name: str, differing: 
         clauses = []
         for c in s.clauses:
             before = old.get(c.key)
-            if c.key not in marked:
+            if before is None and ".reading" in c.key:
+                # A reading the parent does not say (a setting its words assume is back to the value they were
+                # written for, in a house rule of a house rule that had changed it): new.
+                clauses.append(replace(c, status="new"))
+            elif c.key not in marked:
                 clauses.append(c)
             elif before is None:
                 clauses.append(replace(c, status="new"))
@@ -1718,8 +1722,9 @@ def mark_changes(book: Rulebook, parent: Rulebook, parent_name: str, differing: 
         for p in parent_section.clauses if parent_section else ():
             if p.key in new or p.key in consumed:
                 continue
-            if ".reading" in p.key and p.key.partition(".reading")[0] in marked:
-                # The reading of a rule whose setting changed: gone with it (a reading, not a rule of its own).
+            if ".reading" in p.key:
+                # The reading of a rule whose setting, or a setting its words assume (``also``), changed: gone
+                # with it (a reading, not a rule of its own; a re-attack saw those of ``also`` go unmarked).
                 clauses.append(Clause(p.key, "", status="removed", was=p.text))
             elif p.key in marked and ".reading" not in p.key:
                 clauses.append(Clause(p.key, "", status="removed", was=p.text))

@@ -234,21 +234,40 @@ def with_readings(data: dict[str, Any], resolved: Resolved) -> tuple[dict[str, A
                                                  hint="`cassino schema` lists every setting"))
                 continue
             assumes[str(other)] = get(base, other_path)
-            if other in given and given[other] != assumes[other]:
+            if other in given and not _same(given[other], assumes[other]):
+                kinds = (f" ({_KIND.get(type(given[other]), 'another kind')}, not "
+                         f"{_KIND.get(type(assumes[other]), 'another kind')})"
+                         if type(given[other]) is not type(assumes[other]) else "")
                 diags.append(resolved.diagnostic(("readings", i, "assumes", other),
-                                                 f"the reading assumes `{other}: {_shown(given[other])}`, but the "
-                                                 f"file gives it {_shown(assumes[other])}",
+                                                 f"the reading assumes `{other}: {_shown(given[other])}`{kinds}, but "
+                                                 f"the file gives it {_shown(assumes[other])}",
                                                  hint="leave `assumes` out: it is filled in from the file"))
             kept = kept and get(base, other_path) == get(data, other_path)
         for other in given:
             if other not in (entry.get("also") or ()):
-                diags.append(resolved.diagnostic(("readings", i, "assumes", other),
-                                                 f"`assumes` names `{other}`, which the reading's `also` does not",
-                                                 hint="list it in `also`, or leave `assumes` out"))
+                diags.append(resolved.diagnostic(("readings", i, "assumes", other), key=True,
+                                                 message=f"`assumes` names `{other}`, which the reading's `also` "
+                                                         f"does not", hint="list it in `also`, or leave `assumes` out"))
         if kept:
             out.append({**entry, "value": file_value if entry.get("value") is None else entry["value"]}
                        | ({"assumes": assumes} if assumes else {}))
     return {**data, "readings": out}, diags
+
+
+#: A YAML value's kind in words (``assumes`` of another kind than the file's value).
+_KIND: dict[type, str] = {str: "text", int: "a whole number", float: "a number with a point", bool: "true or false",
+                          list: "a list", dict: "a mapping", type(None): "null"}
+
+
+def _same(a: Any, b: Any) -> bool:
+    """Equal and of one type, all the way down (YAML's ``11.0`` is not the file's ``11``, nor ``"11"``)."""
+    if type(a) is not type(b):
+        return False
+    if isinstance(a, dict):
+        return a.keys() == b.keys() and all(_same(a[k], b[k]) for k in a)
+    if isinstance(a, list):
+        return len(a) == len(b) and all(_same(x, y) for x, y in zip(a, b))
+    return bool(a == b)
 
 
 def _merged(parent: Any, child: Any) -> Any:
