@@ -1214,7 +1214,11 @@ class Generator:
         based = self.piled_items
         need = (vm & -vm).bit_length() - 1
         if not vm & (vm - 1):   # one value: its captures are distinct already
-            if based and not self._based_at(need) and need not in self.b_code:
+            if not based:   # (no pile card in play: nothing of the below asked of each key)
+                for items in self.captures_for_value(need):
+                    out.append(head | (items << shift))
+                return
+            if not self._based_at(need) and need not in self.b_code:
                 return   # (every set worth it pile cards alone, and no build of it: each capture refused)
             piled = self.under_mask   # (no key taking a pile card without the one above it: ``_tops_first``)
             for items in self.captures_for_value(need):
@@ -1228,7 +1232,7 @@ class Generator:
             for items in self.captures_for_value(low.bit_length() - 1):
                 if items not in seen:
                     seen.add(items)
-                    if not (items & based and self._no_base(items, need, -1)):
+                    if not (based and items & based and self._no_base(items, need, -1)):
                         out.append(head | (items << shift))
             vm ^= low
 
@@ -1346,13 +1350,13 @@ class Generator:
                     self.new_builds(key_head, shift, completions, big_v, out, p)
                 else:
                     for t0 in completions:
-                        if t0 and (not t0 & piled or self._tops_first(t0)) \
-                                and not (t0 & based and self._no_base(t0, big_v, p)):
+                        if t0 and (not piled or not t0 & piled or self._tops_first(t0)) \
+                                and not (based and t0 & based and self._no_base(t0, big_v, p)):
                             _add(out, seen, key_head | (t0 << shift))
                         if t.multiple:
                             for u in self.group_unions(big_v):
-                                if not u & t0 and (not (t0 | u) & piled or self._tops_first(t0 | u)) \
-                                        and not ((t0 | u) & based and self._no_base(t0 | u, big_v, p)):
+                                if not u & t0 and (not piled or not (t0 | u) & piled or self._tops_first(t0 | u)) \
+                                        and not (based and (t0 | u) & based and self._no_base(t0 | u, big_v, p)):
                                     key = key_head | ((t0 | u) << shift)
                                     size = len(seen)
                                     seen.add(key)
@@ -1373,10 +1377,11 @@ class Generator:
                         for t0 in completions:
                             if t0 & jbit:
                                 continue
-                            if not t0 & piled or self._tops_first(t0):   # (``new_builds``)
+                            if not piled or not t0 & piled or self._tops_first(t0):   # (``new_builds``)
                                 _add(out, seen, key_head | ((t0 | jbit) << shift))
                             for u in self.group_unions(big_v):
-                                if not u & (t0 | jbit) and (not (t0 | u) & piled or self._tops_first(t0 | u)):
+                                if not u & (t0 | jbit) \
+                                        and (not piled or not (t0 | u) & piled or self._tops_first(t0 | u)):
                                     _add(out, seen, key_head | ((t0 | jbit | u) << shift))
                     elif (code < big_v and not self.builds[j].multiple and t.raise_single
                           and (t.raise_own or self.builds[j].owner != self.seat)
@@ -1456,14 +1461,16 @@ class Generator:
         based = self.piled_items
         for i in range(len(completions)):
             t0 = completions[i]
-            if t0 and not (i and _repeats(t0, completions, i, uset)) and (not t0 & piled or self._tops_first(t0)) \
-                    and not (t0 & based and self._no_base(t0, big_v, card)):
+            if t0 and not (i and _repeats(t0, completions, i, uset)) \
+                    and (not piled or not t0 & piled or self._tops_first(t0)) \
+                    and not (based and t0 & based and self._no_base(t0, big_v, card)):
                 out.append(key_head | (t0 << shift))
             for u in us:
                 if not u & t0:
                     x = t0 | u
-                    if not (i and _repeats(x, completions, i, uset)) and (not x & piled or self._tops_first(x)) \
-                            and not (x & based and self._no_base(x, big_v, card)):
+                    if not (i and _repeats(x, completions, i, uset)) \
+                            and (not piled or not x & piled or self._tops_first(x)) \
+                            and not (based and x & based and self._no_base(x, big_v, card)):
                         out.append(key_head | (x << shift))
 
     def union_set(self, v: int) -> set[int]:
