@@ -326,11 +326,46 @@ def test_a_reading_lost_or_regained_with_a_setting_it_assumes_is_marked_and_diff
     assert "NEW: Reading: The game ends once a hand ends with someone at 21 or more" in book
 
 
+def test_diff_says_a_reading_once_beside_its_setting_wherever_the_book_files_it(tmp_path: Path, cli) -> None:  # type: ignore[no-untyped-def]
+    """A second re-attack: `diff kasino-misar` of a house rule won by the highest total said the target's reading
+    twice (filed under the goal's words, and assuming the goal); of one to 30, not at all; a house rule's own
+    reading in place of its parent's was unmarked in the rulebook."""
+    from cassino.apps.authors.rulebooks import full_rulebook
+    from cassino.language.render import text as render
+
+    reading = "Reading: The game ends once a hand ends with someone at 21 or more"
+    for name, change in (("m1", "goal: highest"), ("m4", "target: 30")):
+        path = _write(tmp_path, f"name: {name}\nextends: kasino-misar\ngame:\n  {change}\n", f"{name}.yaml")
+        code, out, _ = cli("diff", "kasino-misar", str(path))
+        assert code == 0 and " ".join(out.split()).count(reading) == 1, out
+    code, out, _ = cli("diff", "kasino-misar", "swedish-kasino")   # (goal and target differ: said with each, once)
+    assert code == 0 and all(line.count(reading) <= 1 for line in out.splitlines()) and reading in out, out
+    own = _write(tmp_path, "name: hr3\nextends: finnish-kasino\nreadings:\n  - setting: game.both_reach\n"
+                           "    reading: HOUSE READING at sixteen.\n", "hr3.yaml")
+    book = " ".join(render(full_rulebook(str(own), with_worked_examples=False)).split())
+    assert "CHANGED: Reading: HOUSE READING at sixteen. (finnish-kasino instead: Reading: When several sides" in book
+
+
+@pytest.mark.parametrize("lines,hint", [
+    ("also: [game.targte]", "did you mean `game.target`?"),
+    ("also: [game.target]\n    assumes: {game.targte: 21}", "did you mean `game.target`?"),
+    ("also: [game.target]\n    assumes: {game: {target: 21}}", "name a setting by its dotted path"),
+])
+def test_a_misnamed_setting_in_a_readings_also_or_assumes_gets_the_nearest_name(tmp_path: Path, lines: str,
+                                                                                 hint: str) -> None:
+    text = f"name: h\nextends: standard\nreadings:\n  - setting: game.both_reach\n    {lines}\n    reading: R.\n"
+    with pytest.raises(RuleFileError) as raised:
+        load(_write(tmp_path, text))
+    [error] = raised.value.diagnostics
+    assert error.hint is not None and hint in error.hint, (error.message, error.hint)
+
+
 @pytest.mark.parametrize("assumes,said,line", [
     ("{game.goal: lowest}", "the reading assumes `game.goal: lowest`, but the file gives it highest", 6),
     ("{game.gaol: highest}", "`assumes` names `game.gaol`, which the reading's `also` does not", 6),
     # (a re-attack: "assumes `game.goal: highest`, but the file gives it highest" of a quoted value)
     ("{game.goal: 3}", "the reading assumes `game.goal: 3` (a whole number, not text)", 6),
+    ('{game.goal: "21"}', 'the reading assumes `game.goal: "21"`, but the file gives it highest', 6),
 ])
 def test_a_reading_assuming_another_value_than_the_files_is_refused(tmp_path: Path, assumes: str, said: str,
                                                                     line: int) -> None:

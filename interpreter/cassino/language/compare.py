@@ -81,8 +81,15 @@ def _words(book: Rulebook, rules: Rules, key: str) -> str:
     said = [c.text for k, c in book.clauses().items() if k.startswith(key + ".reading")]
     # (and the readings whose words assume this setting, ``also``: said only while it keeps its value, so a
     # difference in it is one in them too; a re-attack saw Scopa's both-reach reading go with its target unsaid)
-    said += [f"Reading: {r.text}" for r in rules.readings
-             if any(clause_key(tuple(k.split("."))) == key for k, _ in r.assumes) and reading_applies(rules, r)]
+    # And the readings of this setting filed under another rule's words (Kasino misar's target, said with its
+    # goal), or (``also``) whose words assume it, or a section holding it: said only while it keeps its value,
+    # so a difference in it is one in them too (a re-attack saw Scopa's both-reach reading go unsaid with
+    # its target). Each reading once.
+    for r in rules.readings:
+        about = [r.setting, *(k for k, _ in r.assumes)]
+        if any(clause_key(tuple(a.split("."))) == key or key.startswith(a + ".") for a in about) \
+                and reading_applies(rules, r) and f"Reading: {r.text}" not in said:
+            said.append(f"Reading: {r.text}")
     return " ".join([text, *said]) if said and text else text
 
 

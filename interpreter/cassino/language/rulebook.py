@@ -1706,8 +1706,10 @@ def mark_changes(book: Rulebook, parent: Rulebook, parent_name: str, differing: 
             before = old.get(c.key)
             if before is None and ".reading" in c.key:
                 # A reading the parent does not say (a setting its words assume is back to the value they were
-                # written for, in a house rule of a house rule that had changed it): new.
+                # written for, in a house rule of a house rule that had changed it; the house rule's own): new.
                 clauses.append(replace(c, status="new"))
+            elif ".reading" in c.key and before is not None and before.text != c.text:
+                clauses.append(replace(c, status="changed", was=before.text))   # (the house rule's own reading)
             elif c.key not in marked:
                 clauses.append(c)
             elif before is None:

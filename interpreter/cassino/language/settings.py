@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import copy
 import difflib
+import json
 from dataclasses import dataclass
 from typing import Any, Iterator
 
@@ -229,9 +230,12 @@ def with_readings(data: dict[str, Any], resolved: Resolved) -> tuple[dict[str, A
         for k, other in enumerate(entry.get("also") or ()):
             other_path = split_path(str(other))
             if not all(other_path) or not _known_setting(other_path, data):
+                near = difflib.get_close_matches(str(other), [".".join(q) for q in leaf_paths(data)], n=1,
+                                                 cutoff=0.6)
                 diags.append(resolved.diagnostic(("readings", i, "also", k),
                                                  f"a reading assumes `{other}`, which is no setting of this file",
-                                                 hint="`cassino schema` lists every setting"))
+                                                 hint=f"did you mean `{near[0]}`?" if near
+                                                 else "`cassino schema` lists every setting"))
                 continue
             assumes[str(other)] = get(base, other_path)
             if other in given and not _same(given[other], assumes[other]):
@@ -239,15 +243,21 @@ def with_readings(data: dict[str, Any], resolved: Resolved) -> tuple[dict[str, A
                          f"{_KIND.get(type(assumes[other]), 'another kind')})"
                          if type(given[other]) is not type(assumes[other]) else "")
                 diags.append(resolved.diagnostic(("readings", i, "assumes", other),
-                                                 f"the reading assumes `{other}: {_shown(given[other])}`{kinds}, but "
-                                                 f"the file gives it {_shown(assumes[other])}",
+                                                 f"the reading assumes `{other}: {_written(given[other])}`{kinds}, but "
+                                                 f"the file gives it {_written(assumes[other])}",
                                                  hint="leave `assumes` out: it is filled in from the file"))
             kept = kept and get(base, other_path) == get(data, other_path)
+        also = [str(a) for a in entry.get("also") or ()]
         for other in given:
-            if other not in (entry.get("also") or ()):
+            if other not in also:
+                near = difflib.get_close_matches(str(other), also, n=1, cutoff=0.6)
+                hint = (f"did you mean `{near[0]}`?" if near
+                        else "name a setting by its dotted path, as `also` does (`game.target`, not a mapping)"
+                        if isinstance(given[other], dict)
+                        else "list it in `also`, or leave `assumes` out")
                 diags.append(resolved.diagnostic(("readings", i, "assumes", other), key=True,
                                                  message=f"`assumes` names `{other}`, which the reading's `also` "
-                                                         f"does not", hint="list it in `also`, or leave `assumes` out"))
+                                                         f"does not", hint=hint))
         if kept:
             out.append({**entry, "value": file_value if entry.get("value") is None else entry["value"]}
                        | ({"assumes": assumes} if assumes else {}))
@@ -257,6 +267,17 @@ def with_readings(data: dict[str, Any], resolved: Resolved) -> tuple[dict[str, A
 #: A YAML value's kind in words (``assumes`` of another kind than the file's value).
 _KIND: dict[type, str] = {str: "text", int: "a whole number", float: "a number with a point", bool: "true or false",
                           list: "a list", dict: "a mapping", type(None): "null"}
+
+
+def _written(value: Any) -> str:
+    """A value as the file writes it: text quoted where it would read as a number or a word of YAML."""
+    if isinstance(value, str):
+        try:
+            plain = yaml.safe_load(value) == value   # (a word as it is; "16" would read as a number)
+        except yaml.YAMLError:
+            plain = False
+        return value if plain else json.dumps(value, ensure_ascii=False)
+    return _shown(value)
 
 
 def _same(a: Any, b: Any) -> bool:
