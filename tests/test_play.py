@@ -573,3 +573,40 @@ def test_a_new_hand_or_deal_and_its_first_moves_are_above_the_next_persons_hand(
             if k >= done0 and (before.hand_no, before.hand.deal_no) == (hand, deal):
                 assert f"plays {action}" in above, (action, above)
     assert changed >= 3, changed   # (new deals and a new hand were met: the check is not empty)
+
+
+def test_a_resumed_game_says_the_moves_since_the_last_persons_on_the_first_pass_screen(tmp_path: Path) -> None:
+    """A second re-attack: after `--resume`, the first pass screen had the opening lines and the deal's banner
+    but not the moves since the last person's (the computers' among them), and each seat's "last:" was gone."""
+    from io import StringIO
+
+    from rich.console import Console
+
+    from cassino.apps.game.play import start_session
+    from cassino.apps.game.records import load_record
+
+    seats = ["human", "greedy", "human", "greedy"]
+    session, out, asked, record = _people_and_computers(tmp_path, "standard", seats, moves=3)
+    assert session.run() == 0
+    from cassino.apps.game.records import actor_of, replay
+
+    made = list(record.actions)
+    actors: list[int] = []
+    replay(record, each=lambda before, action, after: actors.append(actor_of(action, before)))
+    last_person = max(k for k, seat in enumerate(actors) if seats[seat] == "human")
+    assert last_person < len(made) - 1   # (computers moved after it: the case meant)
+    resumed = load_record(tmp_path / "g.json")
+    screen = StringIO()
+    prompts: list[str] = []
+
+    def read(prompt: str) -> str:
+        prompts.append(screen.getvalue())
+        raise EOFError
+
+    again = start_session(resumed, tmp_path / "g.json", Console(file=screen, width=200, markup=False,
+                                                                 highlight=False, soft_wrap=True), read=read)
+    assert again.run() == 0
+    first_pass = prompts[0]
+    for action in made[last_person:]:
+        assert f"plays {action}" in first_pass, (action, first_pass)
+    assert again.last_moves and all(again.last_moves[s] in made for s in again.last_moves)

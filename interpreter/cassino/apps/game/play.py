@@ -132,6 +132,8 @@ class Session(GameSession):
         self.shown_to: int | None = None
         #: The last hint given, with the position it was for (hand, ply): a warning of that very move says so.
         self.hinted: tuple[int, int, Move] | None = None
+        #: The deal whose banner was last shown (hand, deal): a new one is said when play reaches it.
+        self.shown_deal: tuple[int, int] | None = None
         #: The deal whose cards the dealer took as dealt has been said (``say_taken_at_the_deal``: once, under its banner).
         self.said_deal: tuple[int, int] | None = None
         #: The last ``moves ...`` listing (hand, ply, its words) and where its next page starts.
@@ -717,6 +719,16 @@ class Session(GameSession):
         self.say(self.seating())
         if not self.game.over:
             self.say("type help for commands, how for how to play, rules for the full rulebook")
+        people = {seat for seat, kind in enumerate(self.record.seats) if kind == "human"}
+        last = max((k for k, (seat, _) in enumerate(self.this_hand) if seat in people), default=-1)
+        if self.humans() > 1 and last >= 0 and not self.game.over:
+            # A resumed game: the moves since the last person's, said again on the first pass screen (as they
+            # were before the game was left; a re-attack saw them missing after --resume).
+            self.unread.append(f"— {self.banner()} —")
+            self.shown_deal = (self.game.hand_no, self.game.hand.deal_no)
+            for seat, action in self.this_hand[last:]:
+                self.unread.append(f"{self.seat_name(seat)} claims" if action.startswith("claim")
+                                   else f"{self.seat_name(seat)} plays {action}")
         if self.tutorials and not any("first turn" in t.shown for t in self.tutorials.values()):
             # (what a turn is: on the one screen once, for everyone; where a game first played without the
             # tutorial is resumed with it, too)
@@ -750,15 +762,14 @@ class Session(GameSession):
         """Turns until the game ends (0) or the player leaves (0); RecordError where a move's record
         could not be written (the move not made)."""
         watching = self.humans() == 0
-        shown_deal = None
         while not self.game.over:
             seat = self.game.hand.turn
             claimant = self.claimant()
             if claimant is not None:
                 self.act(f"claim {claimant}")
                 continue
-            if shown_deal != (self.game.hand_no, self.game.hand.deal_no):
-                shown_deal = (self.game.hand_no, self.game.hand.deal_no)
+            if self.shown_deal != (self.game.hand_no, self.game.hand.deal_no):
+                self.shown_deal = (self.game.hand_no, self.game.hand.deal_no)
                 if self.humans() > 1:   # (on the next pass screen, whoever leads the deal)
                     self.unread.append(f"— {self.banner()} —")
                 if watching:
@@ -907,7 +918,9 @@ def show_replay(record: Record, console: Console) -> None:
 def start_session(record: Record, save_path: Path, console: Console, read: Callable[[str], str] = read_line,
                   bot_seed: int = 0, aids: Aids = Aids()) -> Session:
     opened = GameSession.open(record, save_path, bot_seed)
-    return Session(opened.game, record, opened.bots, save_path, console, read, aids)
+    session = Session(opened.game, record, opened.bots, save_path, console, read, aids)
+    session.last_moves, session.this_hand = opened.last_moves, opened.this_hand   # (a resumed hand's moves)
+    return session
 
 
 class SafeConsole(Console):

@@ -459,12 +459,16 @@ def apply_action(game: Game, action: str) -> Game:
     return game.play(move)
 
 
-def replay(record: Record, *, path: str = "", text: str = "") -> Game:
-    """Play the record's actions from its seed; RecordError at the first that does not apply."""
+def replay(record: Record, *, path: str = "", text: str = "",
+           each: Callable[[Game, str, Game], None] | None = None) -> Game:
+    """Play the record's actions from its seed; RecordError at the first that does not apply. ``each``: told
+    of every action with the games before and after it."""
     game = record.new_game()
     for k, action in enumerate(record.actions):
         try:
-            game = apply_action(game, action)
+            before, game = game, apply_action(game, action)
+            if each is not None:
+                each(before, action, game)
         except CassinoError as e:
             reason = str(e).splitlines()[0]
             line = _action_line(text, action) if text else 0
