@@ -350,6 +350,10 @@ def test_diff_says_a_reading_once_beside_its_setting_wherever_the_book_files_it(
     ("also: [game.targte]", "did you mean `game.target`?"),
     ("also: [game.target]\n    assumes: {game.targte: 21}", "did you mean `game.target`?"),
     ("also: [game.target]\n    assumes: {game: {target: 21}}", "name a setting by its dotted path"),
+    # (schema errors of a list's entries: jsonschema's Python words, and no hint, before)
+    ("also: [game.target, game.target]", "keep each entry once"),
+    ('also: [""]', "`cassino schema` shows what each setting takes"),
+    ("also: [5]", "`cassino schema` shows what each setting takes"),
 ])
 def test_a_misnamed_setting_in_a_readings_also_or_assumes_gets_the_nearest_name(tmp_path: Path, lines: str,
                                                                                  hint: str) -> None:
@@ -358,6 +362,7 @@ def test_a_misnamed_setting_in_a_readings_also_or_assumes_gets_the_nearest_name(
         load(_write(tmp_path, text))
     [error] = raised.value.diagnostics
     assert error.hint is not None and hint in error.hint, (error.message, error.hint)
+    assert "[" not in error.message.split("`")[-1] and "non-unique" not in error.message, error.message
 
 
 @pytest.mark.parametrize("assumes,said,line", [

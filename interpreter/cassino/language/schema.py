@@ -73,6 +73,10 @@ def _section_of(key: str) -> str | None:
     return found[0] if len(found) == 1 else None
 
 
+#: The hint where the schema says nothing of a setting itself (an item of a list).
+_SCHEMA_HINT = "`cassino schema` shows what each setting takes"
+
+
 def _diagnostics_for(error: "jsonschema.ValidationError", locate: Locate) -> list[Diagnostic]:
     path: PathT = tuple(error.absolute_path)
     where = dotted(path)
@@ -108,7 +112,7 @@ def _diagnostics_for(error: "jsonschema.ValidationError", locate: Locate) -> lis
                        hint="every rule file starts with `name: my-rules`" if not path and "`name`" in missing else None)]
     if v == "type":
         return [locate(path, f"`{where}` must be {_type_words(error.validator_value)}, not {json.dumps(error.instance, ensure_ascii=False)}",
-                       hint=error.schema.get("description"))]
+                       hint=error.schema.get("description") or _SCHEMA_HINT)]
     if v == "enum":
         choices = [str(c) for c in error.validator_value]
         near = _nearest(error.instance, choices)
@@ -127,8 +131,27 @@ def _diagnostics_for(error: "jsonschema.ValidationError", locate: Locate) -> lis
         return [locate(path, f"`{where}` is not in the expected form: {json.dumps(error.instance, ensure_ascii=False)} (expected to match {error.validator_value})", hint=error.schema.get("description"))]
     if v == "propertyNames":
         return [locate(path, f"name {json.dumps(error.instance)} in `{where}` must be lower case letters, digits and underscores")]
+    if v == "uniqueItems" and isinstance(error.instance, list):
+        # (jsonschema's own words were Python's: "['game.target', 'game.target'] has non-unique elements")
+        seen: list[Any] = []
+        twice = None
+        for x in error.instance:
+            if x in seen:
+                twice = x
+                break
+            seen.append(x)
+        return [locate(path, f"`{where}` lists {json.dumps(twice, ensure_ascii=False)} more than once",
+                       hint="keep each entry once")]
+    if v == "minItems" and isinstance(error.instance, list):
+        return [locate(path, f"`{where}` needs at least {error.validator_value} entr"
+                             f"{'y' if error.validator_value == 1 else 'ies'}; found {len(error.instance)}",
+                       hint=error.schema.get("description") or _SCHEMA_HINT)]
+    if v == "minLength" and isinstance(error.instance, str):
+        return [locate(path, f"`{where}` is empty" if not error.instance else
+                       f"`{where}` is {len(error.instance)} characters long; at least {error.validator_value}",
+                       hint=error.schema.get("description") or _SCHEMA_HINT)]
     if v in ("minItems", "uniqueItems"):
-        return [locate(path, f"`{where}`: {error.message}")]
+        return [locate(path, f"`{where}`: {error.message}", hint=_SCHEMA_HINT)]
     if error.context:
         return [d for sub in error.context for d in _diagnostics_for(sub, locate)][:1]
     return [locate(path, f"`{where}`: {error.message}")]
