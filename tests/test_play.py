@@ -610,3 +610,13 @@ def test_a_resumed_game_says_the_moves_since_the_last_persons_on_the_first_pass_
     for action in made[last_person:]:
         assert f"plays {action}" in first_pass, (action, first_pass)
     assert again.last_moves and all(again.last_moves[s] in made for s in again.last_moves)
+
+
+def test_quit_at_a_screen_that_waits_for_enter_saves_and_stops(tmp_path: Path) -> None:
+    """A second re-attack: `quit` typed at "press Enter when everyone has read" was taken as Enter."""
+    session, out, asked, record = _people_and_computers(tmp_path, "standard", ["human", "human"], moves=3,
+                                                        answers={"Pass the keyboard": "quit"})
+    assert session.run() == 0
+    assert [p for p, _, _ in asked if p.startswith("Pass the keyboard")] and \
+        not [p for p, _, _ in asked if p.startswith("seat ")]
+    assert "game saved to" in out.getvalue() and "cassino play --resume" in out.getvalue()

@@ -83,6 +83,10 @@ def _uninterrupted() -> Iterator[None]:
         block(signal.SIG_SETMASK, old)
 
 
+#: What a person types to leave the game (saved first), at their turn or at a screen that waits for Enter.
+QUIT_WORDS: frozenset[str] = frozenset({"quit", "exit", "q"})
+
+
 def shown_text(text: str) -> str:
     """Typed text quoted back in a message: control characters escaped, a long one cut."""
     quoted = repr(text if len(text) <= 60 else text[:50] + "...")
@@ -402,19 +406,28 @@ class Session(GameSession):
 
         False when the input ends (the game is saved first)."""
         console = self.console
+
+        def wait(prompt: str) -> bool:
+            """Enter read; False where `quit` was typed instead (a re-attack saw it taken as Enter)."""
+            return self.read(prompt).strip().lower() not in QUIT_WORDS
+
         try:
             if self.private_note:   # (a word to the last player about their hand: read before anything else)
-                self.read("press Enter once you have read that: the keyboard is then passed on ")
+                if not wait("press Enter once you have read that: the keyboard is then passed on "):
+                    return self.saved_at_quit()
                 self.private_note = False
             if not self.unread:
                 self._clear()
             elif self.say_again():   # (with no hand on the screen, and read before it is cleared)
-                self.read("press Enter when everyone has read the above: the screen is cleared for the next player ")
+                if not wait("press Enter when everyone has read the above: the screen is cleared for the next "
+                            "player "):
+                    return self.saved_at_quit()
                 self._clear()
                 for said in self.unread:   # (the moves since the scoring: above the next hand)
                     self.console.print(said, highlight=False)
                 self.unread = []
-            self.read(f"Pass the keyboard to seat {seat}: press Enter when ready (the others look away) ")
+            if not wait(f"Pass the keyboard to seat {seat}: press Enter when ready (the others look away) "):
+                return self.saved_at_quit()
         except EOFError:
             self.save()
             console.print(f"\nend of input: game saved to {self.save_path}; "
@@ -422,6 +435,12 @@ class Session(GameSession):
             return False
         self.shown_to = seat
         return True
+
+    def saved_at_quit(self) -> bool:
+        """`quit` typed: the game saved, and how to go on said (False: the session stops)."""
+        self.save()
+        self.console.print(f"game saved to {self.save_path}; continue with: cassino play --resume {self.save_path}")
+        return False
 
     def _clear(self) -> None:
         """The screen cleared (a rule across it where the output is not a terminal)."""
@@ -484,10 +503,8 @@ class Session(GameSession):
                                    f"{self.longest_line():,} (a move naming every card of the deck); type it again")
                 continue
             word = text.lower()
-            if word in ("quit", "exit", "q"):
-                self.save()
-                self.console.print(f"game saved to {self.save_path}; continue with: cassino play --resume {self.save_path}")
-                return False
+            if word in QUIT_WORDS:
+                return self.saved_at_quit()
             if word in ("help", "?", "h"):
                 self.console.print(self.help_text())
                 continue
