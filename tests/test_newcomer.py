@@ -89,7 +89,7 @@ def test_how_to_play_is_generated_from_the_settings(variant: str) -> None:
         assert word in text, (variant, word)
     assert ("Owner" in text) is rules.build.allowed     # no word of builds where there is no building
     for item in rules.scoring.items:
-        assert f"  {item.name}: " in text
+        assert f"  {item.name.replace('_', ' ')}: " in text   # (the name in words)
     if not rules.build.allowed:
         assert "there is no building" in text
     if rules.game.target is not None:

@@ -454,7 +454,10 @@ def _scopa_family(data: dict[str, Any], rules: Rules, locate: Locate) -> list[Di
                 out.append(locate(where + ("at_least",),
                                   f"a misdeal needs {d.misdeal_at_least} matching cards on a table of {d.table_cards}, "
                                   f"from {matching} matching cards: it can never happen",
-                                  hint=f"set at_least to at most {min(matching, d.table_cards)}"))
+                                  hint=f"set at_least to at most {min(matching, d.table_cards)}"
+                                  if min(matching, d.table_cards) >= 1 else
+                                  'no misdeal can happen on this table: turn the rule off with '
+                                  '`misdeal: {cards: ""}`'))
             elif others < d.table_cards - d.misdeal_at_least + 1:
                 out.append(locate(where + ("at_least",),
                                   f"every initial table would be a misdeal: only {others} cards do not match "
