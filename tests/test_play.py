@@ -620,3 +620,40 @@ def test_quit_at_a_screen_that_waits_for_enter_saves_and_stops(tmp_path: Path) -
     assert [p for p, _, _ in asked if p.startswith("Pass the keyboard")] and \
         not [p for p, _, _ in asked if p.startswith("seat ")]
     assert "game saved to" in out.getvalue() and "cassino play --resume" in out.getvalue()
+
+
+def test_a_game_resumed_after_a_hands_scoring_says_the_new_hands_first_moves(tmp_path: Path) -> None:
+    """A third re-attack: resumed after a hand's scoring, the computers' first moves of the new hand were
+    not on the first pass screen (no person had played in that hand yet)."""
+    from io import StringIO
+
+    from rich.console import Console
+
+    from cassino.apps.game.play import start_session
+    from cassino.apps.game.records import Record
+    from cassino.apps.game.session import GameSession
+    from cassino.language.variants import load_rules
+
+    rules = load_rules("standard")
+    played = GameSession.open(Record(rules, 5, 4, False, ["greedy"] * 4, source="standard"), tmp_path / "w.json")
+    while played.game.hand_no == 1:
+        played.act(played.computer_choice())
+    for _ in range(2):   # (the new hand's first two moves: seats 2 and 3, the computers below)
+        played.act(played.computer_choice())
+    actions = list(played.record.actions)
+    hand_two = actions[-2:]
+    record = Record(rules, 5, 4, False, ["human", "human", "greedy", "greedy"], source="standard", actions=actions)
+    screen = StringIO()
+    prompts: list[str] = []
+
+    def read(prompt: str) -> str:
+        prompts.append(screen.getvalue())
+        raise EOFError
+
+    again = start_session(record, tmp_path / "g.json", Console(file=screen, width=200, markup=False,
+                                                               highlight=False, soft_wrap=True), read=read)
+    assert again.game.hand_no == 2 and again.game.hand.turn in (0, 1)   # (a person to play next: the case meant)
+    assert again.run() == 0
+    first = prompts[0]
+    assert "— standard — hand 2, deal 1 —" in first
+    assert all(f"plays {action}" in first.split("— standard — hand 2, deal 1 —")[1] for action in hand_two), first

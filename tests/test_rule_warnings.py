@@ -365,6 +365,22 @@ def test_a_misnamed_setting_in_a_readings_also_or_assumes_gets_the_nearest_name(
     assert "[" not in error.message.split("`")[-1] and "non-unique" not in error.message, error.message
 
 
+def test_a_reading_assuming_a_path_written_with_spaces_is_kept_and_a_quoted_value_said_as_text(tmp_path: Path) -> None:
+    """A third re-attack: `also: [" game.goal"]` validated, then the reading vanished from the file's own
+    rulebook; `value: "21"` read "is about `game.target: 21`, but the file gives it 21"."""
+    from cassino.language.rulebook import file_readings
+
+    spaced = _write(tmp_path, 'name: h\nextends: kasino-misar\nreadings:\n  - setting: game.target\n'
+                              '    also: [" game.goal"]\n    reading: R.\n', "spaced.yaml")
+    assert ("game.target", "R.") in file_readings(load(spaced).rules)
+    quoted = _write(tmp_path, 'name: h\nextends: standard\nreadings:\n  - setting: game.target\n'
+                              '    value: "21"\n    reading: R.\n', "quoted.yaml")
+    with pytest.raises(RuleFileError) as raised:
+        load(quoted)
+    [error] = raised.value.diagnostics
+    assert 'is about `game.target: "21"` (text, not a whole number), but the file gives it 21' in error.message
+
+
 @pytest.mark.parametrize("assumes,said,line", [
     ("{game.goal: lowest}", "the reading assumes `game.goal: lowest`, but the file gives it highest", 6),
     ("{game.gaol: highest}", "`assumes` names `game.gaol`, which the reading's `also` does not", 6),

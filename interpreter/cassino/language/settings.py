@@ -216,10 +216,13 @@ def with_readings(data: dict[str, Any], resolved: Resolved) -> tuple[dict[str, A
             out.append(entry)
             continue
         file_value = get(base, path)
-        if entry.get("value") is not None and entry["value"] != file_value:
+        if entry.get("value") is not None and not _same(entry["value"], file_value):
+            kinds = (f" ({_KIND.get(type(entry['value']), 'another kind')}, not "
+                     f"{_KIND.get(type(file_value), 'another kind')})"
+                     if type(entry["value"]) is not type(file_value) else "")
             diags.append(resolved.diagnostic(("readings", i, "value"),
-                                             f"the reading is about `{'.'.join(path)}: {_shown(entry['value'])}`, "
-                                             f"but the file gives it {_shown(file_value)}",
+                                             f"the reading is about `{'.'.join(path)}: {_written(entry['value'])}`"
+                                             f"{kinds}, but the file gives it {_written(file_value)}",
                                              hint="leave `value` out: it is the file's own value"))
         # A reading whose words assume another setting's value (``also``) goes where that setting has another value
         # here than in the file that wrote it (Kasino misar's target, read as the lowest total winning, in a house
@@ -237,7 +240,8 @@ def with_readings(data: dict[str, Any], resolved: Resolved) -> tuple[dict[str, A
                                                  hint=f"did you mean `{near[0]}`?" if near
                                                  else "`cassino schema` lists every setting"))
                 continue
-            assumes[str(other)] = get(base, other_path)
+            other = ".".join(other_path)   # (as the file would write it: " game.goal" is game.goal)
+            assumes[other] = get(base, other_path)
             if other in given and not _same(given[other], assumes[other]):
                 kinds = (f" ({_KIND.get(type(given[other]), 'another kind')}, not "
                          f"{_KIND.get(type(assumes[other]), 'another kind')})"
@@ -247,7 +251,7 @@ def with_readings(data: dict[str, Any], resolved: Resolved) -> tuple[dict[str, A
                                                  f"the file gives it {_written(assumes[other])}",
                                                  hint="leave `assumes` out: it is filled in from the file"))
             kept = kept and get(base, other_path) == get(data, other_path)
-        also = [str(a) for a in entry.get("also") or ()]
+        also = [".".join(split_path(str(a))) for a in entry.get("also") or ()]
         for other in given:
             if other not in also:
                 near = difflib.get_close_matches(str(other), also, n=1, cutoff=0.6)

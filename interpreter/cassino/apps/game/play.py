@@ -736,16 +736,21 @@ class Session(GameSession):
         self.say(self.seating())
         if not self.game.over:
             self.say("type help for commands, how for how to play, rules for the full rulebook")
-        people = {seat for seat, kind in enumerate(self.record.seats) if kind == "human"}
-        last = max((k for k, (seat, _) in enumerate(self.this_hand) if seat in people), default=-1)
-        if self.humans() > 1 and last >= 0 and not self.game.over:
-            # A resumed game: the moves since the last person's, said again on the first pass screen (as they
-            # were before the game was left; a re-attack saw them missing after --resume).
-            self.unread.append(f"— {self.banner()} —")
-            self.shown_deal = (self.game.hand_no, self.game.hand.deal_no)
-            for seat, action in self.this_hand[last:]:
+        if self.humans() > 1 and not self.game.over:
+            # A resumed game: the moves since the last person's this hand (all of the hand's, where no person has
+            # played in it yet), said again on the first pass screen as they were before the game was left, each
+            # deal's banner before its first move (a re-attack saw them missing after --resume).
+            people = {seat for seat, kind in enumerate(self.record.seats) if kind == "human"}
+            last = max((k for k, (seat, _, _) in enumerate(self.this_hand) if seat in people), default=0)
+            deal = None
+            for seat, action, deal_no in self.this_hand[last:]:
+                if deal_no != deal:
+                    deal = deal_no
+                    self.unread.append(f"— {self.game.rules.name} — hand {self.game.hand_no}, deal {deal_no} —")
                 self.unread.append(f"{self.seat_name(seat)} claims" if action.startswith("claim")
                                    else f"{self.seat_name(seat)} plays {action}")
+            if deal == self.game.hand.deal_no:
+                self.shown_deal = (self.game.hand_no, deal)   # (its banner said: not again when play goes on)
         if self.tutorials and not any("first turn" in t.shown for t in self.tutorials.values()):
             # (what a turn is: on the one screen once, for everyone; where a game first played without the
             # tutorial is resumed with it, too)

@@ -53,8 +53,9 @@ class GameSession:
         self.save_path = save_path
         #: Each seat's last action this hand, in notation (cleared when a new hand is dealt).
         self.last_moves: dict[int, str] = {}
-        #: The actions of the hand in play, by seat, as the record was read (``open``): a resumed game's.
-        self.this_hand: list[tuple[int, str]] = []
+        #: The actions of the hand in play as the record was read (``open``): a resumed game's, each with its
+        #: seat and the deal it was played in.
+        self.this_hand: list[tuple[int, str, int]] = []
         #: The seats with an action ``undo`` would take back (None: not worked out since the record was read
         #: or an undo; kept up to date by ``act`` after that, so asking costs nothing a move).
         self._undoable: set[int] | None = None
@@ -78,16 +79,16 @@ class GameSession:
         """The record's game replayed, with a computer player for every seat that is not ``human``."""
         seed = record.seed if bot_seed is None else bot_seed
         bots = {seat: make_bot(kind, seed + seat) for seat, kind in enumerate(record.seats) if kind != "human"}
-        this_hand: list[tuple[int, str]] = []
+        this_hand: list[tuple[int, str, int]] = []
 
         def seen(before: Game, action: str, after: Game) -> None:
-            this_hand.append((actor_of(action, before), action))
+            this_hand.append((actor_of(action, before), action, before.hand.deal_no))
             if after.hand_no != before.hand_no:
                 this_hand.clear()
 
         opened = cls(replay(record, each=seen), record, bots, save_path)
         # (a resumed game shows each seat's last move of the hand, as it did before it was left)
-        opened.last_moves = {seat: action for seat, action in this_hand if not action.startswith("claim")}
+        opened.last_moves = {seat: action for seat, action, _ in this_hand if not action.startswith("claim")}
         opened.this_hand = this_hand
         return opened
 
