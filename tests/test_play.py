@@ -575,14 +575,31 @@ def test_a_new_hand_or_deal_and_its_first_moves_are_above_the_next_persons_hand(
     assert changed >= 3, changed   # (new deals and a new hand were met: the check is not empty)
 
 
-def test_a_resumed_game_says_the_moves_since_the_last_persons_on_the_first_pass_screen(tmp_path: Path) -> None:
-    """A second re-attack: after `--resume`, the first pass screen had the opening lines and the deal's banner
-    but not the moves since the last person's (the computers' among them), and each seat's "last:" was gone."""
+def _resumed(record: Any, path: Path) -> tuple[Any, str]:
+    """The game of ``record`` resumed at the terminal until its first prompt (then the input ends): the
+    session, and what was on the screen at that prompt."""
     from io import StringIO
 
     from rich.console import Console
 
     from cassino.apps.game.play import start_session
+
+    screen = StringIO()
+    prompts: list[str] = []
+
+    def read(prompt: str) -> str:
+        prompts.append(screen.getvalue())
+        raise EOFError
+
+    again = start_session(record, path, Console(file=screen, width=200, markup=False, highlight=False,
+                                                soft_wrap=True), read=read)
+    assert again.run() == 0
+    return again, prompts[0]
+
+
+def test_a_resumed_game_says_the_moves_since_the_last_persons_on_the_first_pass_screen(tmp_path: Path) -> None:
+    """A second re-attack: after `--resume`, the first pass screen had the opening lines and the deal's banner
+    but not the moves since the last person's (the computers' among them), and each seat's "last:" was gone."""
     from cassino.apps.game.records import load_record
 
     seats = ["human", "greedy", "human", "greedy"]
@@ -595,18 +612,7 @@ def test_a_resumed_game_says_the_moves_since_the_last_persons_on_the_first_pass_
     replay(record, each=lambda before, action, after: actors.append(actor_of(action, before)))
     last_person = max(k for k, seat in enumerate(actors) if seats[seat] == "human")
     assert last_person < len(made) - 1   # (computers moved after it: the case meant)
-    resumed = load_record(tmp_path / "g.json")
-    screen = StringIO()
-    prompts: list[str] = []
-
-    def read(prompt: str) -> str:
-        prompts.append(screen.getvalue())
-        raise EOFError
-
-    again = start_session(resumed, tmp_path / "g.json", Console(file=screen, width=200, markup=False,
-                                                                 highlight=False, soft_wrap=True), read=read)
-    assert again.run() == 0
-    first_pass = prompts[0]
+    again, first_pass = _resumed(load_record(tmp_path / "g.json"), tmp_path / "g.json")
     for action in made[last_person:]:
         assert f"plays {action}" in first_pass, (action, first_pass)
     assert again.last_moves and all(again.last_moves[s] in made for s in again.last_moves)
@@ -625,11 +631,6 @@ def test_quit_at_a_screen_that_waits_for_enter_saves_and_stops(tmp_path: Path) -
 def test_a_game_resumed_after_a_hands_scoring_says_the_new_hands_first_moves(tmp_path: Path) -> None:
     """A third re-attack: resumed after a hand's scoring, the computers' first moves of the new hand were
     not on the first pass screen (no person had played in that hand yet)."""
-    from io import StringIO
-
-    from rich.console import Console
-
-    from cassino.apps.game.play import start_session
     from cassino.apps.game.records import Record
     from cassino.apps.game.session import GameSession
     from cassino.language.variants import load_rules
@@ -643,17 +644,7 @@ def test_a_game_resumed_after_a_hands_scoring_says_the_new_hands_first_moves(tmp
     actions = list(played.record.actions)
     hand_two = actions[-2:]
     record = Record(rules, 5, 4, False, ["human", "human", "greedy", "greedy"], source="standard", actions=actions)
-    screen = StringIO()
-    prompts: list[str] = []
-
-    def read(prompt: str) -> str:
-        prompts.append(screen.getvalue())
-        raise EOFError
-
-    again = start_session(record, tmp_path / "g.json", Console(file=screen, width=200, markup=False,
-                                                               highlight=False, soft_wrap=True), read=read)
+    again, first = _resumed(record, tmp_path / "g.json")
     assert again.game.hand_no == 2 and again.game.hand.turn in (0, 1)   # (a person to play next: the case meant)
-    assert again.run() == 0
-    first = prompts[0]
     assert "— standard — hand 2, deal 1 —" in first
     assert all(f"plays {action}" in first.split("— standard — hand 2, deal 1 —")[1] for action in hand_two), first
