@@ -338,6 +338,7 @@ def test_diff_says_a_reading_once_beside_its_setting_wherever_the_book_files_it(
         path = _write(tmp_path, f"name: {name}\nextends: kasino-misar\ngame:\n  {change}\n", f"{name}.yaml")
         code, out, _ = cli("diff", "kasino-misar", str(path))
         assert code == 0 and " ".join(out.split()).count(reading) == 1, out
+        assert "no such rule here" not in out   # (the side won by the highest total: its target's words)
     code, out, _ = cli("diff", "kasino-misar", "swedish-kasino")   # (goal and target differ: said with each, once)
     assert code == 0 and all(line.count(reading) <= 1 for line in out.splitlines()) and reading in out, out
     own = _write(tmp_path, "name: hr3\nextends: finnish-kasino\nreadings:\n  - setting: game.both_reach\n"

@@ -102,6 +102,10 @@ def _rule_words(book: Rulebook, rules: Rules, key: str) -> str:
         return clauses[key].text
     if key == "game.target" and rules.game.goal == "lowest" and "game.goal" in clauses:
         return clauses["game.goal"].text      # a negative game words its loss limit with its goal
+    if key == "game.goal" and "game.target" in clauses:
+        # A game won by the highest total says so with its target (a re-attack read "no such rule here" beside
+        # Kasino misar's penalties).
+        return clauses["game.target"].text
     if key.startswith("scoring.items."):
         item = rules.scoring.item(key.split(".")[2])
         return item_words(rules, item) if item is not None else "no such scoring item"
