@@ -10,14 +10,13 @@ the game counted.
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from ...engine.moves import Move
 from ...engine.notation import cards_text
 from ...engine.state import HandState
-from ...language.rulebook import humanize, plural, selector_words
+from ...language.rulebook import humanize, selector_words
 from ...language.selectors import compile_selector
 
 if TYPE_CHECKING:  # pragma: no cover
