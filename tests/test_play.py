@@ -648,3 +648,28 @@ def test_a_game_resumed_after_a_hands_scoring_says_the_new_hands_first_moves(tmp
     assert again.game.hand_no == 2 and again.game.hand.turn in (0, 1)   # (a person to play next: the case meant)
     assert "— standard — hand 2, deal 1 —" in first
     assert all(f"plays {action}" in first.split("— standard — hand 2, deal 1 —")[1] for action in hand_two), first
+
+
+def test_a_lurch_is_said_at_its_own_worth_in_play_and_replay(tmp_path: Path) -> None:
+    """An audit's house rule (a lurch worth 3 games): `play` said "a lurch, a double game" and `replay` "a lurch (a
+    double game)", whatever the multiplier; the engine counted 3 games."""
+    (tmp_path / "threefold.yaml").write_text(
+        "name: threefold\ndescription: difference scoring, three games below 5\nextends: standard\n"
+        "seats: {max_players: 2}\ngame: {target: 15, score_mode: difference, lurch: {below: 5, multiplier: 3}}\n",
+        encoding="utf-8")
+    lurches = 0
+    for seed in range(1, 9):
+        played = run(["play", "threefold.yaml", "--humans", "0", "--bot", "greedy", "--seed", str(seed), "--save",
+                      f"g{seed}.json"], cwd=tmp_path)
+        assert played.returncode == 0, played.stderr
+        replayed = run(["replay", f"g{seed}.json"], cwd=tmp_path)
+        assert replayed.returncode == 0, replayed.stderr
+        game = replay(load_record(tmp_path / f"g{seed}.json"))
+        said = [out for out in (played.stdout, replayed.stdout) if "lurch" in out]
+        assert "double" not in played.stdout + replayed.stdout
+        if game.games_won > 1:
+            lurches += 1
+            assert len(said) == 2 and all("a lurch, a triple game" in out for out in said), said
+        else:
+            assert not said
+    assert lurches   # (seed 3 is one: 21 to 4)

@@ -46,7 +46,7 @@ from .move_examples import examples_text
 from ...files import Busy, Held, hold
 from .records import Record, RecordError, apply_action, claim_path
 from .session import Acted, GameSession, NotAMove
-from .summary import HandSummary, hand_summary, pile_seat, side_name, side_seats, unfinished_hand
+from .summary import HandSummary, hand_summary, lurch_words, pile_seat, side_name, side_seats, unfinished_hand
 
 #: Moves numbered on screen at most (more are counted, and can be typed).
 MAX_LISTED = 36
@@ -842,7 +842,7 @@ class Session(GameSession):
         if g.winner is None:
             self.console.print(f"no winner ({g.ended_by})")
         else:
-            lurch = " — a lurch, a double game" if g.games_won > 1 else ""
+            lurch = f" — {lurch_words(g.games_won)}" if g.games_won > 1 else ""
             winners = self.side_name(g.winner)
             self.console.print(f"{winners} {'win' if winners.startswith('seats ') else 'wins'} ({g.ended_by}){lurch}")
         self.console.print(f"record: {self.save_path} (cassino replay {self.save_path})")

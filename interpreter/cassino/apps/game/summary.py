@@ -162,9 +162,16 @@ def outcome(game: "Game") -> str:
         after = f"over in hand {game.hand_no}"
     if game.winner is None:
         return f"{after}: no winner ({game.ended_by})"
-    lurch = ", a lurch (a double game)" if game.games_won > 1 else ""
+    lurch = f", {lurch_words(game.games_won)}" if game.games_won > 1 else ""
     winners = side_name(seats[game.winner])
     return f"{after}: {winners} {'win' if winners.startswith('seats ') else 'wins'} ({game.ended_by}{lurch})"
+
+
+def lurch_words(games: int) -> str:
+    """A win worth more than one game, in words: ``a lurch, a double game`` (``game.lurch.multiplier``: 2),
+    ``a lurch, worth 3 games``."""
+    worth = {2: "a double game", 3: "a triple game"}.get(games, f"worth {games} games")
+    return f"a lurch, {worth}"
 
 
 def unfinished_hand(game: "Game") -> dict[int, int] | None:
