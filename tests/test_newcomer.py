@@ -92,8 +92,38 @@ def test_how_to_play_is_generated_from_the_settings(variant: str) -> None:
         assert f"  {item.name.replace('_', ' ')}: " in text   # (the name in words)
     if not rules.build.allowed:
         assert "there is no building" in text
+    game = next(line for line in text.splitlines() if line.startswith("Game: "))
     if rules.game.target is not None:
-        assert f"the first side to {rules.game.target} points wins" in text
+        assert f" {rules.game.target} points" in game, (variant, game)
+    # (An audit found `how` saying "the first side to 21 points wins" in Kasino misar, won by the lowest total.)
+    assert ("lowest total wins" in game) is (rules.game.goal == "lowest" and rules.game.target is not None), game
+    assert ("first side to" in game) is (rules.game.goal == "highest" and rules.game.target is not None), game
+
+
+def test_how_to_play_says_a_house_rules_goal_scoring_lurch_and_the_rules_its_lines_leave_out(tmp_path: Path) -> None:
+    """An audit's house rules: `how` said "the first side to 30 points wins" of a game won by the lowest total,
+    nothing of difference scoring or a lurch worth 3 games, of a misdeal, of a compulsory capture's hold on
+    building, of court cards piled by rank, or of sweeps limited in the last deal."""
+    def house(name: str, text: str) -> str:
+        path = tmp_path / f"{name}.yaml"
+        path.write_text(f"name: {name}\ndescription: an audit's house rule\nextends: standard\n{text}", encoding="utf-8")
+        return how_to_play(load_rules(str(path)))
+
+    lowest = house("lowest", "game: {goal: lowest, target: 30}\n")
+    assert "first side to" not in lowest and "at 30 points or more" in lowest and "lowest total wins" in lowest
+    lurch = house("lurch", "seats: {max_players: 2}\ngame: {target: 15, score_mode: difference, "
+                           "lurch: {below: 5, multiplier: 3}}\n")
+    assert "scores the difference" in lurch and "lurch and counts as 3 games" in lurch
+    misdeal = house("misdeal", "deal: {misdeal: {cards: 'rank=A', at_least: 2}}\n")
+    assert "If 2 or more aces are among the cards first dealt to the table" in misdeal
+    compulsory = house("compulsory", "capture: {compulsory: whenever_possible}\n")
+    assert "you may not build or trail" in compulsory
+    piled = house("piled", "capture: {valueless_cards: all}\nbuild: {valueless: always}\n")
+    assert "may be piled by rank" in piled and "must take every loose card of their rank" in piled
+    last_deal = house("last-deal", "sweeps: {in_last_deal: false}\nscoring: {items: {sweeps: {points: 1}}}\n")
+    assert "Emptying the table in the last deal of the hand" in last_deal
+    # Standard's own rules are the summary's lines alone: nothing "also".
+    assert "Also in this game" not in how_to_play(load_rules("standard"))
 
 
 def test_a_house_rule_changes_what_the_player_reads() -> None:

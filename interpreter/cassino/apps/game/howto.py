@@ -8,7 +8,9 @@ full, setting-by-setting account; this is the short one.
 
 from __future__ import annotations
 
-from ...language.rulebook import humanize
+from functools import lru_cache
+
+from ...language.rulebook import Rulebook, humanize, points, rulebook
 from ...language.rules import RankRule, Rules
 from .move_examples import examples_text
 from .seating import players_text
@@ -190,7 +192,7 @@ def claiming(rules: Rules, target: int | None = None, sides: int | None = None) 
     if not rules.game.claiming:
         return ""
     target = rules.game.target if target is None else target
-    goal = f"{target} points" if target is not None else "the target"
+    goal = points(target) if target is not None else "the target"
     if sides == 2 or (sides is None and _two_sides(rules)):
         wrong = "your side loses the game"
     elif sides is None:
@@ -212,6 +214,45 @@ def _two_sides(rules: Rules) -> bool:
     return s.max_players == 2 or (s.min_players == s.max_players == 4 and s.partnerships == "always")
 
 
+#: Rules the summary's own lines do not word, each said in the rulebook's sentence where this game's differs from
+#: standard Casino's, the game most players know (an audit found `how` silent on a house rule's misdeal, its
+#: compulsory capture's hold on building, its court cards piled by rank and its sweeps' limits).
+ALSO = ("deal.misdeal", "capture.take_all", "capture.compulsory", "capture.valueless_cards", "build.valueless",
+        "build.continue_as_begun", "sweeps.cancel", "sweeps.on_last_play", "sweeps.in_last_deal",
+        "sweeps.residue_is_sweep")
+
+
+@lru_cache(maxsize=1)
+def _standard_book() -> Rulebook:
+    from ...language.variants import load
+    return rulebook(load("standard").rules)
+
+
+def _said(book: Rulebook, keys: tuple[str, ...]) -> list[str]:
+    """The rule sentences (no readings) of ``book`` whose key is one of ``keys`` or under one, in the book's order."""
+    return [c.text for s in book.sections for c in s.clauses
+            if ".reading" not in c.key and any(c.key == k or c.key.startswith(k + ".") for k in keys)]
+
+
+def also_rules(rules: Rules, book: Rulebook | None = None) -> list[str]:
+    """The rulebook's sentences for ``ALSO``'s rules where they are not standard Casino's."""
+    book = rulebook(rules) if book is None else book
+    usual = set(_said(_standard_book(), ALSO))
+    if rules.capture.compulsory != "whenever_possible":   # (the trail line says the rest: a card that may not trail)
+        usual |= set(_said(book, ("capture.compulsory",)))
+    return [text for text in _said(book, ALSO) if text not in usual]
+
+
+def game_words(rules: Rules, book: Rulebook | None = None) -> str:
+    """How the game is won, in the rulebook's words (the goal, the target, how a hand's points are added, a lurch,
+    both sides past the target): a claim has a line of its own (``claiming``)."""
+    book = rulebook(rules) if book is None else book
+    game = next((s for s in book.sections if s.key == "game"), None)
+    said = [c.text for c in (game.clauses if game else ())
+            if ".reading" not in c.key and not c.key.startswith(("game.claiming", "game.play_out_hand"))]
+    return " ".join(said)
+
+
 def how_to_play(rules: Rules) -> str:
     """A short how-to-play for ``rules``, generated from its settings."""
     d, g = rules.deal, rules.game
@@ -227,21 +268,17 @@ def how_to_play(rules: Rules) -> str:
     for n in others:   # African Casino: deals that depend on the number of players
         hand_size, table_cards = d.for_players(n)
         deal += f"; with {n} players, {hand_size} each and {table_cards} on the table"
-    if g.target is None:
-        goal = "each hand is a game: the higher score wins"
-    else:
-        goal = f"the first side to {g.target} points wins"
-        if rules.scoring.when == "as_won":
-            goal += " (points count as they are won, so a game can end during a hand)"
+    book = rulebook(rules)
+    goal = game_words(rules, book) or ("Each hand is a game: the higher score wins." if g.target is None else
+                                       f"The first side to {points(g.target)} wins.")
+    if rules.scoring.when == "as_won" and g.target is not None:
+        goal += " Points count as they are won, so a game can end during a hand."
     sweep_item = next((i for i in rules.scoring.items if i.count == "sweeps"), None)
     sweep = "sweep: a capture that takes every card from the table"
     sweep += " (it scores)" if sweep_item is not None and (sweep_item.points or sweep_item.by_size) else \
         " (it scores nothing here)"
-    if rules.sweeps.cancel:
-        sweep += "; sweeps of opposing sides cancel one for one"
     leftover = "at the end of the hand, cards still on the table go to the last player who captured"
-    if rules.sweeps.residue_is_sweep:
-        leftover += ", which counts as a sweep"
+    also = also_rules(rules, book)
     lines = [
         f"How to play {rules.name} ({players_text(rules)}): {rules.description}",
         "Capture cards from the table with cards from your hand; captured cards score at the end of the hand.",
@@ -254,9 +291,10 @@ def how_to_play(rules: Rules) -> str:
         (f"Owner: the last player to add to a build owns it. " if rules.build.allowed else "")
         + f"{_first_upper(sweep)}.",
         f"{_first_upper(leftover)}.",
+        *(["Also in this game:", *(f"  {text}" for text in also)] if also else []),
         "Points for a hand:",
         *_scoring(rules),
-        f"Game: {goal}.",
+        f"Game: {goal}",
         "Type moves as in these examples (cards are rank then suit letter); `cassino explain` gives every setting:",
         examples_text(rules),
     ]
