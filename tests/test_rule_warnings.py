@@ -460,3 +460,34 @@ def test_no_bundled_file_writes_a_setting_it_never_reads_even_read_as_a_house_ru
         authored = replace(loaded.resolved, shipped=(False,) * len(loaded.resolved.documents))
         said = [d.message for d in semantics._unread_settings(loaded.rules, authored)]
         assert said == [], (name, said)
+
+
+@pytest.mark.parametrize("text, warned, said", [
+    # An audit's house rule: one deal of 4 cards each played 12 of the 52 cards a hand, with no word from validate.
+    ("name: one-deal\nextends: standard\ndeal:\n  redeal: never\n", True,
+     "the cards it leaves stay face down and are never played (40 with two players; 36 with three players; "
+     "32 with four players)"),
+    # One deal of the whole pack among three: nothing left, nothing said.
+    ("name: one-deal-whole\nextends: standard\nseats: {min_players: 3, max_players: 3}\n"
+     "deal: {redeal: never, hand_size: 16}\n", False, "There is only one deal, and it gives out the whole pack."),
+    # Draw Cassino's one deal: the players draw the stock, so every card is played.
+    ("name: draw-house\nextends: draw\ngame: {target: 11}\n", False, "as long as the stock lasts"),
+])
+def test_one_deal_that_leaves_cards_unplayed_is_warned_and_the_rulebook_says_so(
+        tmp_path: Path, text: str, warned: bool, said: str) -> None:
+    from cassino.apps.authors.rulebooks import full_rulebook
+    from cassino.language.render import render
+
+    path = _write(tmp_path, text)
+    loaded = load(str(path))
+    never = [w for w in loaded.warnings if "never played" in w.message]
+    assert bool(never) is warned, loaded.warnings
+    if warned:
+        [warning] = never
+        assert (warning.line, warning.column) == (4, 11) and "40 with 2 players" in warning.message
+        assert "deal.redeal: when_hands_empty" in (warning.hint or "")
+    book = " ".join(render(full_rulebook(str(path)), "text").split())
+    assert said in book
+    assert ("the undealt cards stay" in book) is ("draw" in text)
+    assert ("The hand ends when every hand is empty (there is one deal, and the cards it left are not played)"
+            in book) is warned

@@ -17,7 +17,7 @@ from typing import Any, Iterable
 from lark import Token
 
 from .rules import ReadingRule, Rules, ScoringItem
-from .semantics import may_never_end
+from .semantics import left_undealt, may_never_end
 from .selectors import _parser as _selector_parser
 
 
@@ -382,7 +382,7 @@ NUMBERS: dict[str, dict[str, str | None]] = {
     "deal.packet": {"value": "{packet_words}"},
     "capture.hand_cards.max": {"value": "{hand_cards_words}"},
     "build.max_value": {"value": "No build may be announced above {max_value}.", "null": None},
-    "game.target": {"value": "The first side to reach {target} points wins the game.",
+    "game.target": {"value": "The first side to reach {target_points} wins the game.",
                     "null": "Each hand is a game on its own: the side that scores more in it wins; a tie for the most is a draw."},
     "game.target_step": {"value": None},
     "game.lurch.below": {"value": "A win before the loser has {lurch_below} points is a lurch and counts as "
@@ -718,7 +718,7 @@ def _context(rules: Rules) -> dict[str, Any]:
                              f"You play one card a turn; to capture you may play up to {c.hand_cards_max} cards "
                              f"from your hand together."),
         "max_value": rules.build.max_value,
-        "target": g.target, "target_step": g.target_step,
+        "target": g.target, "target_points": points(g.target) if g.target is not None else "", "target_step": g.target_step,
         "unclaimed": " and nobody has claimed" if g.claiming else "",   # (said only where players may claim)
         "count_out": join_words([humanize(n) for n in counted_out(rules)]),
         "lurch_below": g.lurch.below, "lurch_multiplier": g.lurch.multiplier,
@@ -825,7 +825,7 @@ def _goal_words(rules: Rules) -> str:
     if g.target is None:
         return ("Points are penalties: each hand is a game on its own, and the side that scores fewer in it wins; a "
                 "tie for the fewest is a draw.")
-    return (f"Points are penalties: take as few as you can. Once a hand ends with a side at {g.target} points or "
+    return (f"Points are penalties: take as few as you can. Once a hand ends with a side at {points(g.target)} or "
             f"more, the game is over and the side with the lowest total wins; a tie for lowest plays another hand.")
 
 
@@ -843,7 +843,7 @@ def _scopa_family_context(rules: Rules) -> dict[str, Any]:
         pair = next(((a, c.total - a) for a in reversed(values) if c.total - a in values and c.total - a != a), None)
         example = ""
         if pair is not None:
-            example = (f": a {_value_name(rules, pair[0])} takes a {_value_name(rules, pair[1])}"
+            example = (f": {_a(_value_name(rules, pair[0]))} takes {_a(_value_name(rules, pair[1]))}"
                        f" ({pair[0]} + {pair[1]} = {c.total})")
         out["total_words"] = (f"The card you play and the table cards it takes must add up to exactly {c.total}"
                               f"{example}. One play takes one such set (one card or several). A card is never "
@@ -939,7 +939,7 @@ class _Writer:
 def _overview(rules: Rules, ctx: dict[str, Any]) -> str:
     b = rules.build.allowed
     moves = "capture cards from the table with it, " + ("build table cards into a build to capture later, " if b else "") + "or trail it to the table"
-    goal = (f"The first side to reach {rules.game.target} points wins." if rules.game.target is not None
+    goal = (f"The first side to reach {points(rules.game.target)} wins." if rules.game.target is not None
             else "Each hand is a game on its own.")
     if rules.game.goal == "lowest":
         goal = _goal_words(rules)
@@ -1070,6 +1070,9 @@ def _deal(rules: Rules, ctx: dict[str, Any]) -> Section:
     if rules.deal.table_cards or any(t for _, _, t in rules.deal.by_players):
         w.setting("deal.table_order")   # no table cards in any deal: no order to tell
     for path in ("deal.redeal", "deal.draw_after_play", "deal.short_stock"):
+        if path == "deal.redeal" and rules.deal.redeal == "never" and not rules.deal.draw_after_play:
+            w.say(path, _one_deal_words(rules))   # (an audit: "the undealt cards stay" where none were left)
+            continue
         if path == "deal.redeal" and rules.deal.redeal == "when_hands_empty" and not rules.deal.draw_after_play:
             redeals = _redealt_counts(rules)
             if not redeals:
@@ -1109,16 +1112,23 @@ def _counts(rules: Rules) -> list[int]:
     return list(range(rules.seats.min_players, rules.seats.max_players + 1))
 
 
+def _one_deal_words(rules: Rules) -> str:
+    """`deal.redeal: never` with no drawing: one deal, and the cards it leaves are never played."""
+    left = left_undealt(rules)
+    if not left:
+        return "There is only one deal, and it gives out the whole pack."
+    counts = sorted(left)
+    text = ("There is only one deal: the cards it leaves stay face down and are never played ("
+            + "; ".join(f"{left[n]} with {_count(n)} players" for n in counts))
+    whole = [n for n in _counts(rules) if n not in left]
+    if whole:
+        text += f"; with {join_words([_count(n) for n in whole])} the deal gives out the whole pack"
+    return text + ")."
+
+
 def _redealt_counts(rules: Rules) -> list[int]:
     """The numbers of players for whom cards are left after the first deal (a second deal comes)."""
-    d = rules.deal
-    n_cards = len(rules.deck.ranks) * len(rules.deck.suits) * rules.deck.packs
-    out = []
-    for n in _counts(rules):
-        hand_size, table_cards = d.for_players(n)
-        if n_cards > table_cards + n * hand_size:
-            out.append(n)
-    return out
+    return list(left_undealt(rules))
 
 
 def _by_players_words(rules: Rules) -> str:
@@ -1331,10 +1341,13 @@ def _sweeps(rules: Rules, ctx: dict[str, Any]) -> Section:
 def _hand_end(rules: Rules, ctx: dict[str, Any]) -> Section:
     w = _Writer(rules, ctx)
     last = "after the last deal" if rules.deal.redeal == "when_hands_empty" else "and the stock is empty"
-    if rules.deal.redeal == "when_hands_empty" and not rules.deal.draw_after_play and not _redealt_counts(rules):
+    if not rules.deal.draw_after_play and (rules.deal.redeal == "never" or not _redealt_counts(rules)):
         last = "(there is one deal)"
+    played = "every card has been played"
+    if rules.deal.redeal == "never" and not rules.deal.draw_after_play and left_undealt(rules):
+        played, last = "every hand is empty", "(there is one deal, and the cards it left are not played)"
     still = "Cards still on the table, loose or in builds," if rules.build.allowed else "Cards still on the table"
-    w.say("hand.end", f"The hand ends when every card has been played {last}. {still} "
+    w.say("hand.end", f"The hand ends when {played} {last}. {still} "
                       f"go to the player who made the last capture.")
     return Section("hand", "End of a hand", tuple(w.clauses))
 

@@ -43,8 +43,36 @@ def check(data: dict[str, Any], rules: Rules, locate: Locate) -> list[Diagnostic
 def warnings(data: dict[str, Any], rules: Rules, locate: Locate, resolved: Resolved | None = None) -> list[Diagnostic]:
     """Rules that play but may not play as meant, each a ``severity="warning"`` diagnostic (with ``resolved``,
     the files read: settings an author's own file writes that its rules leave unread, too)."""
-    return _endless(rules, locate) + _claims_lose(rules, locate) + (
+    return _endless(rules, locate) + _claims_lose(rules, locate) + _never_played(rules, locate) + (
         _unread_settings(rules, resolved) if resolved is not None else [])
+
+
+def left_undealt(rules: Rules) -> dict[int, int]:
+    """The cards the first deal leaves in the stock, by number of players (where it leaves any)."""
+    d = rules.deal
+    n_cards = len(rules.deck.ranks) * len(rules.deck.suits) * rules.deck.packs
+    out = {}
+    for n in range(rules.seats.min_players, rules.seats.max_players + 1):
+        hand_size, table_cards = d.for_players(n)
+        if n_cards > table_cards + n * hand_size:
+            out[n] = n_cards - table_cards - n * hand_size
+    return out
+
+
+def _never_played(rules: Rules, locate: Locate) -> list[Diagnostic]:
+    """One deal (`deal.redeal: never`) with no drawing that leaves cards in the stock: they are never played (an
+    audit's house rule played 12 of 52 cards a hand, with no word from `validate`)."""
+    d = rules.deal
+    left = left_undealt(rules) if d.redeal == "never" and not d.draw_after_play else {}
+    if not left:
+        return []
+    n_cards = len(rules.deck.ranks) * len(rules.deck.suits) * rules.deck.packs
+    counts = ", ".join(f"{cards} with {n} players" for n, cards in sorted(left.items()))
+    return [locate(("deal", "redeal"), f"there is one deal (`deal.redeal: never`) and nobody draws, so cards of the "
+                                       f"{n_cards} are never played: {counts}",
+                   hint="deal again when the hands are empty (deal.redeal: when_hands_empty), draw after each play "
+                        "(deal.draw_after_play: true), or deal more cards (deal.hand_size)",
+                   severity="warning", or_at=(("deal",),))]
 
 
 def _claims_lose(rules: Rules, locate: Locate) -> list[Diagnostic]:
