@@ -325,3 +325,12 @@ def test_a_rule_random_positions_seldom_show_is_shown_from_its_worked_example(cl
     entry = next(d for d in report["differences"] if setting in d["settings"])
     assert entry["position"] is not None and entry["position"]["from"] == "worked example", entry
     _check_position(parent, str(house), entry)
+
+
+def test_one_set_a_capture_by_a_total_is_said_in_the_totals_words(cli) -> None:  # type: ignore[no-untyped-def]
+    """An audit read "does not apply in this variant" beside Escoba's several groups, where a capture takes one set:
+    the capture total's sentence says so, and the diff now gives it."""
+    report = diff_json(cli, "standard", "escoba")
+    entry = next(d for d in report["differences"] if d["settings"] == ["capture.several_groups"])
+    assert entry["a"].startswith("One play may take several groups at once")
+    assert "One play takes one such set" in entry["b"] and "does not apply" not in entry["b"]

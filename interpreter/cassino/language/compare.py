@@ -106,6 +106,10 @@ def _rule_words(book: Rulebook, rules: Rules, key: str) -> str:
         # A game won by the highest total says so with its target (a re-attack read "no such rule here" beside
         # Kasino misar's penalties).
         return clauses["game.target"].text
+    if key == "capture.several_groups" and "capture.total" in clauses:
+        # A capture by a total says how many sets a play takes in its own sentence ("One play takes one such set":
+        # an audit read "does not apply in this variant" beside Escoba's one set a capture).
+        return clauses["capture.total"].text
     if key.startswith("scoring.items."):
         item = rules.scoring.item(key.split(".")[2])
         return item_words(rules, item) if item is not None else "no such scoring item"
