@@ -70,6 +70,12 @@ def test_order_and_case_do_not_matter(deck) -> None:
     ("3H fly", "is not an action", 4),
     ("3H capture 3H", "named twice", 12),
     ("3H build 8 on [5S", "ends too soon", 18),
+    # An audit's: a build's value no rank of the deck, or past 30 digits, was read as a move; a word after `trail`
+    # was said as "write  or build".
+    ("5H build Z on 5S", "`Z` is not a rank of this deck", 10),
+    ("5H build T on 5S", "a build of ten is written `10`", 10),
+    ("5H build " + "9" * 31 + " on 5S", "a build's value of 31 digits", 10),
+    ("7C trail 5S", "a trail names only the card played, e.g. `7C trail`", 10),
 ])
 def test_bad_move_text_says_what_and_where(deck, text: str, fragment: str, column: int) -> None:
     with pytest.raises(MoveSyntaxError) as err:

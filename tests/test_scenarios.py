@@ -149,6 +149,22 @@ LOCATED_FAILURES = [
     ("hand: [9D]\nhands: {5: [2C]}\nexpect: {winner: null}",
      "{f}:5:16: impossible position: hands: seat 5 does not exist with 2 players"),
     ("players: 7\nhand: [9D]\nexpect: {winner: null}", "{f}:4:14: impossible position: standard is for 2-4 players, not 7"),
+    # An audit's: these failures had no place in the file (the seat to play, partners, a build, two hands of one
+    # seat, an expectation not met), and two court cards built as K passed in standard, which builds none.
+    ("to_play: 2\nhand: [9D]\nexpect: {winner: null}", "{f}:4:14: impossible position: to_play 2 is not a seat"),
+    ("partners: true\nhand: [9D]\nexpect: {winner: null}", "{f}:4:15: impossible position: partners need 4 players"),
+    ("hand: [KD]\nbuilds: [{cards: [KS, KH], value: K}]\nexpect: {winner: null}",
+     "{f}:5:39: impossible position: builds[0]: standard never builds cards without a number value"),
+    ("hand: [KD]\nbuilds: [{cards: [3S, 4H], value: 8}]\nexpect: {winner: null}",
+     "{f}:5:39: impossible position: builds[0]: the cards 3S 4H cannot make a build of 8"),
+    ("hand: [9D]\nhands: {0: [2C]}\nexpect: {winner: null}",
+     "{f}:4:11: impossible position: both `hand` and `hands[0]` give the hand of seat 0 at {f}:5:16"),
+    ("hand: [9D]\ntable: [4D, 5H]\nexpect: {legal: [\"9D capture 4D\"]}", "{f}:6:22: expected legal: 9D capture 4D"),
+    ("hand: [9D]\ntable: [4D, 5H]\nexpect: {illegal: [\"9D capture 4D 5H\"]}",
+     "{f}:6:24: expected illegal: 9D capture 4D 5H"),
+    # A build's value that is no rank of the deck cannot be read (it passed as an illegal move).
+    ("hand: [5H]\ntable: [5S]\nexpect: {illegal: [\"5H build Z on 5S\"]}",
+     "{f}:6:24: cannot read '5H build Z on 5S': `Z` is not a rank of this deck"),
 ]
 
 

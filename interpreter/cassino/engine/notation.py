@@ -106,6 +106,9 @@ def _unexpected(word: str, expected: list[str]) -> str:
     keywords = [x for x in _WORDS if x in expected]
     if keywords == ["on"]:
         return f"`{word}`: after a build's value comes `on` and the cards, e.g. `3H build 8 on 5S`"
+    if keywords == ["build"]:   # after `trail` (an audit read "write  or build" here)
+        return (f"`{word}`: a trail names only the card played, e.g. `7C trail`; where the rules let a trail come "
+                f"with a build, it goes on `trail build VALUE on CARDS`")
     if keywords:
         near = difflib.get_close_matches(word.lower(), keywords, n=1, cutoff=0.5)
         hint = f" (did you mean `{near[0]}`?)" if near else ""
@@ -183,7 +186,7 @@ def parse_move(text: str, deck: Deck) -> Move:
     items = list(action.children)
     if kind in (MoveKind.BUILD, MoveKind.TRAIL_BUILD):
         vtok = items.pop(0).children[0]
-        value = int(str(vtok)) if vtok.type == "NUMBER" else str(vtok).upper()
+        value = _build_value(text, vtok, deck)
     loose, builds, seen = 0, [], played
     for item in items:
         assert isinstance(item, Tree)
@@ -194,6 +197,28 @@ def parse_move(text: str, deck: Deck) -> Move:
         else:
             builds.append(mask)
     return Move(kind, played, loose, tuple(sorted(builds)), value)
+
+
+#: The most digits a build's value is read with (as a scenario file's numbers: docs/scenarios.md).
+VALUE_DIGITS = 30
+
+
+def _build_value(text: str, tok: Token, deck: Deck) -> int | str:
+    """A build's value: a whole number, or a rank of ``deck`` written as a letter (`J`, `Q`, `K`). An audit's
+    `5H build Z on 5S` was read as a build of a rank no deck has, and passed as an illegal move."""
+    word = str(tok)
+    if tok.type == "NUMBER":
+        if len(word) > VALUE_DIGITS:
+            raise _caret(text, tok.column, f"a build's value of {len(word)} digits: no build is worth that much "
+                                           f"(a value is a whole number of at most {VALUE_DIGITS} digits)")
+        return int(word)
+    if word.upper() not in deck.ranks:
+        letters = [r for r in deck.ranks if not r.isdecimal()]
+        ten = " (a build of ten is written `10`)" if word.upper() == "T" else ""
+        raise _caret(text, tok.column, f"`{word}` is not a rank of this deck: a build's value is a number or a "
+                                       f"rank ({', '.join(letters) or 'none here is a letter'}), e.g. `3H build 8 on "
+                                       f"5S`{ten}")
+    return word.upper()
 
 
 def parse_turn(text: str, deck: Deck, free_actions: bool = False) -> list[Move]:

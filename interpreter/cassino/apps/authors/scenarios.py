@@ -211,11 +211,11 @@ class Runner:
         partners = case.get("partners")
         if partners and players not in rules.seats.partnership_players:
             counts = " or ".join(str(n) for n in rules.seats.partnership_players)
-            raise ImpossiblePosition(f"partners need {counts} players")
+            raise ImpossiblePosition(f"partners need {counts} players", ("partners",))
         to_play = case.get("to_play", 0)
         seats = range(players)
         if to_play not in seats:
-            raise ImpossiblePosition(f"to_play {to_play} is not a seat (seats 0-{players - 1})")
+            raise ImpossiblePosition(f"to_play {to_play} is not a seat (seats 0-{players - 1})", ("to_play",))
         # Where each card is placed and written, one entry a copy (with two packs, `deck.packs`,
         # a card may be placed twice; one pack, once).
         placed: dict[Card, list[str]] = {}
@@ -234,9 +234,10 @@ class Runner:
                     if deck.packs == 1:
                         raise ImpossiblePosition(f"card {card} is placed twice: in `{where}` here and in "
                                                  f"`{placed[card][0]}`", path + (k,), written[card][0])
-                    raise ImpossiblePosition(f"card {card} is placed {deck.packs + 1} times: in `{where}` here and in "
-                                             f"`{'`, `'.join(placed[card])}`, but the {deck.packs} packs hold it "
-                                             f"{deck.packs} times", path + (k,), written[card][0])
+                    # (An audit read "... but the 2 packs hold it 2 times at FILE:LINE:COL", the place after the count.)
+                    raise ImpossiblePosition(f"card {card} is placed {deck.packs + 1} times, but the {deck.packs} packs "
+                                             f"hold it {deck.packs} times: here in `{where}`, and before in "
+                                             f"`{'` and `'.join(placed[card])}`, first", path + (k,), written[card][0])
                 placed.setdefault(card, []).append(where)
                 written.setdefault(card, []).append(path + (k,))
                 out.append(card)
@@ -254,7 +255,8 @@ class Runner:
             hands[seat] = cards(value, f"hands[{seat}]", ("hands", key))
         if "hand" in case:
             if to_play in hands:
-                raise ImpossiblePosition(f"both `hand` and `hands[{to_play}]` give the hand of seat {to_play}")
+                raise ImpossiblePosition(f"both `hand` and `hands[{to_play}]` give the hand of seat {to_play}", ("hand",),
+                                         ("hands", next(k for k in case["hands"] if int(k) == to_play)))
             hands[to_play] = cards(case["hand"], "hand", ("hand",))
         table = cards(case.get("table"), "table", ("table",))
         builds = []
@@ -265,7 +267,10 @@ class Runner:
             if isinstance(value, str):
                 value = int(value) if value.strip().isdecimal() else value.strip().upper()
             owner = seat_of(b.get("owner", to_play), f"builds[{k}].owner", ("builds", k, "owner") if "owner" in b else None)
-            _check_build(engine, bc, value, k)
+            try:
+                _check_build(engine, bc, value, k)
+            except ImpossiblePosition as e:   # (said at the build's place: an audit found no line to look at)
+                raise ImpossiblePosition(str(e), ("builds", k, "value" if "value" in b else "cards")) from None
             builds.append((bc, value, owner))
             if "holder" in b:
                 holders[k] = _holder(b["holder"], owner, k, rules, players, bool(partners) or
@@ -276,8 +281,8 @@ class Runner:
             seat = seat_of(key, "captured", ("captured", key))
             if value == "rest":
                 if rest_seat is not None:
-                    raise ImpossiblePosition("`rest` is given to two seats")
-                rest_seat = seat
+                    raise ImpossiblePosition("`rest` is given to two seats", ("captured", key), ("captured", rest_key))
+                rest_seat, rest_key = seat, key
                 continue
             captured[seat] = cards(value, f"captured[{seat}]", ("captured", key))
         stock = _stock(case, deck, placed, written, rest_seat is not None)
@@ -381,10 +386,18 @@ def _check_build(engine: Engine, cards: list[Card], value: int | str, k: int) ->
     deck = engine.deck
     mask = deck.mask(cards)
     if len(cards) < 2:
-        raise ImpossiblePosition(f"builds[{k}] has {len(cards)} card: a build has two or more")
+        raise ImpossiblePosition(f"builds[{k}] has {len(cards)} card{'' if len(cards) == 1 else 's'}: a build has two or more")
     if isinstance(value, str):
         if any(c.rank != value for c in cards):
             raise ImpossiblePosition(f"builds[{k}]: a build announced as {value} holds only {value}s")
+        rules = engine.rules
+        rank = next((r for r in rules.deck.ranks if r.rank == value), None)
+        if rank is not None and rank.values:
+            raise ImpossiblePosition(f"builds[{k}]: {value} has a number value, so a build of {value}s is announced "
+                                     f"by its number ({' or '.join(map(str, rank.values))})")
+        if rules.build.valueless == "never":   # (an audit's two kings built as K in standard passed as a position)
+            raise ImpossiblePosition(f"builds[{k}]: {rules.name} never builds cards without a number value "
+                                     f"(build.valueless: never), so no build is announced as {value}")
         return
     items = [(low, deck.table_values[low.bit_length() - 1]) for low in _lows(mask)]   # each copy its own bit
     if any(not v for _, v in items) or mask not in unions(subsets_summing(items, value)):
@@ -612,6 +625,7 @@ class _Expectations:
                 out.append(f"{_at(self.locate, ('expect', key, k))}cannot read {text!r}: {e}")
                 continue
             refusal: str | None = None
+            at = _at(self.locate, ("expect", key, k))   # (every failure at its place: an audit had none to look at)
             if len(steps) == 1:
                 move = self.engine.resolve(self.hand, steps[0])
                 is_legal = move in legal
@@ -621,14 +635,14 @@ class _Expectations:
             if should_be_legal and not is_legal:
                 why = (f"the game is over (ended by {self.game.ended_by})" if self.game.over
                        else refusal or self.engine.why_illegal(self.hand, move))
-                out.append(f"expected legal: {text}\n  found illegal: {why}")
+                out.append(f"{at}expected legal: {text}\n  found illegal: {why}")
             elif not should_be_legal and is_legal:
-                out.append(f"expected illegal: {text}" + (f" ({reason})" if reason else "") + "\n  found legal")
+                out.append(f"{at}expected illegal: {text}" + (f" ({reason})" if reason else "") + "\n  found legal")
             elif reason is not None and not is_legal:
                 why = (f"the game is over (ended by {self.game.ended_by})" if self.game.over
                        else refusal or self.engine.why_illegal(self.hand, move))
                 if reason.strip().lower() not in why.lower():
-                    out.append(f"illegal: {text}: expected a reason containing {reason.strip()!r}\n  found: {why}")
+                    out.append(f"{at}illegal: {text}: expected a reason containing {reason.strip()!r}\n  found: {why}")
         return out
 
     def _legal(self, texts: list[str]) -> list[str]:
@@ -646,10 +660,11 @@ class _Expectations:
             except MoveSyntaxError as e:
                 return [f"{_at(self.locate, ('expect', 'exactly', k))}cannot read {text!r}: {e}"]
         out = []
+        at = _at(self.locate, ("expect", "exactly"))
         for m in sorted(want - have, key=lambda m: format_move(m, self.deck)):
-            out.append(f"exactly: expected legal, found illegal: {format_move(m, self.deck)}")
+            out.append(f"{at}exactly: expected legal, found illegal: {format_move(m, self.deck)}")
         for m in sorted(have - want, key=lambda m: format_move(m, self.deck)):
-            out.append(f"exactly: found legal but not listed: {format_move(m, self.deck)}")
+            out.append(f"{at}exactly: found legal but not listed: {format_move(m, self.deck)}")
         return out
 
     # -- points and the game
@@ -659,7 +674,7 @@ class _Expectations:
     def _hand_points(self, want: dict[Any, int]) -> list[str]:
         game, index = self.game, self.outcome.hand_no - 1
         points = game.results[index].points if len(game.results) > index else game.hand_points_so_far()
-        return _compare("hand_points", want, self._by_seat(points))
+        return _compare("hand_points", want, self._by_seat(points), self.locate)
 
     def _items(self, want: dict[Any, dict[str, int]]) -> list[str]:
         """Each side's points per scoring item in the finished hand (before endgame restrictions)."""
@@ -692,7 +707,7 @@ class _Expectations:
         game = self.game
         scored = game.over or len(game.results) >= self.outcome.hand_no
         found = game.scores if scored else game.standing()
-        return _compare("scores", want, self._by_seat(dict(enumerate(found))))
+        return _compare("scores", want, self._by_seat(dict(enumerate(found))), self.locate)
 
     def _winner(self, want: int | None) -> list[str]:
         found = None if self.game.winner is None else self.lowest[self.game.winner]
@@ -767,7 +782,7 @@ class _Expectations:
 
     def _sweeps(self, want: dict[Any, int]) -> list[str]:
         found = Counter(w.seat for w in self.hand.sweeps if not w.cancelled)
-        return _compare("sweeps", want, {seat: found[seat] for seat in range(self.hand.players)})
+        return _compare("sweeps", want, {seat: found[seat] for seat in range(self.hand.players)}, self.locate)
 
     def _events(self, want: dict[Any, list[str]]) -> list[str]:
         out = []
@@ -821,14 +836,16 @@ def _same(what: str, want: Any, found: Any) -> list[str]:
     return [] if want == found else [f"{what}: expected {want}, found {found}"]
 
 
-def _compare(what: str, expected: dict[Any, int], found: dict[int, int]) -> list[str]:
+def _compare(what: str, expected: dict[Any, int], found: dict[int, int], locate: Locator | None = None) -> list[str]:
+    """Each seat's expected number against the found one, each difference at its place in the file (``locate``)."""
     out = []
     for key, want in expected.items():
         seat = int(key)
+        at = _at(locate, ("expect", what, key))
         if seat not in found:
-            out.append(f"{what}[{seat}]: no such side (sides are given by their lowest seat: {sorted(found)})")
+            out.append(f"{at}{what}[{seat}]: no such side (sides are given by their lowest seat: {sorted(found)})")
         elif found[seat] != want:
-            out.append(f"{what}[{seat}]: expected {want}, found {found[seat]}")
+            out.append(f"{at}{what}[{seat}]: expected {want}, found {found[seat]}")
     return out
 
 
