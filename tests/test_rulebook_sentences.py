@@ -217,3 +217,15 @@ def test_equal_card_first_under_a_capture_total_says_what_the_engine_does(tmp_pa
     # Scopa (no total) keeps its own words.
     assert rulebook(load_rules("scopa")).clauses()["capture.equal_card_first"].text.startswith(
         "When a loose card equals the card you play")
+
+
+def test_a_target_of_one_point_and_a_total_taking_an_ace_are_worded_right(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    """An audit's house rules read "The first side to reach 1 points wins" and "a ten takes a ace"."""
+    one = tmp_path / "one.yaml"
+    one.write_text("name: one\nextends: standard\ngame: {target: 1}\n", encoding="utf-8")
+    text = " ".join(c.text for s in rulebook(load_rules(str(one))).sections for c in s.clauses)
+    assert "The first side to reach 1 point wins the game." in text and "1 points" not in text
+    eleven = tmp_path / "eleven.yaml"
+    eleven.write_text("name: eleven\nextends: escoba\ncapture: {total: 11}\n", encoding="utf-8")
+    text = " ".join(c.text for s in rulebook(load_rules(str(eleven))).sections for c in s.clauses)
+    assert " a ace" not in text and "takes an ace" in text, text[:400]
