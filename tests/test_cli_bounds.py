@@ -399,6 +399,7 @@ def test_no_more_worker_processes_than_tasks(monkeypatch: pytest.MonkeyPatch) ->
     """Two games, eight workers asked for: at most two processes are started (100 were, for 2 games)."""
     import concurrent.futures
 
+    from cassino import processes
     from cassino.apps.authors import simulate
 
     started: list[int] = []
@@ -409,7 +410,7 @@ def test_no_more_worker_processes_than_tasks(monkeypatch: pytest.MonkeyPatch) ->
             started.append(max_workers)
             super().__init__(max_workers=max_workers, **kw)
 
-    monkeypatch.setattr(simulate, "ProcessPoolExecutor", Counted)
+    monkeypatch.setattr(processes, "ProcessPoolExecutor", Counted)   # (the pool `simulate` makes: processes.worker_pool)
     two = simulate.run("standard", 2, seed=3, workers=8)
     one = simulate.run("standard", 2, seed=3, workers=1)
     assert started == [2] and two == one

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import math
 from collections import deque
-from concurrent.futures import Executor, Future, ProcessPoolExecutor
+from concurrent.futures import Executor, Future
 from dataclasses import dataclass, field
 from typing import Any, Callable, Iterable, Iterator, TypeVar
 
@@ -23,6 +23,7 @@ from ...errors import CassinoError
 from ...language.rules import Rules
 from ...language.semantics import may_never_end
 from ...language.variants import load_rules
+from ...processes import worker_pool
 from ..game.seating import partnership, player_count
 
 
@@ -180,7 +181,7 @@ def run(variant: str, games: int, seed: int = 1, players: int | None = None, par
     if workers > 1:
         # Each worker loads the variant once; the games are the same as in one process.
         tasks = ((seed, players, partners, bots, start, stop) for start, stop in chunks(games, size))
-        with ProcessPoolExecutor(max_workers=workers, initializer=_start_worker, initargs=(variant,)) as pool:
+        with worker_pool(workers, _start_worker, (variant,)) as pool:
             for stats in in_order(pool, _task, tasks, workers):
                 for s in stats:
                     tally.add(s)

@@ -16,7 +16,6 @@ import io
 import itertools
 import math
 import socket
-from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from typing import Any, Callable, Iterable, Iterator, Sequence
 
@@ -26,6 +25,7 @@ from ...errors import CassinoError
 from ...language.rules import Rules
 from ...language.settings import Assignment, SettingError, parse_assignment, rules_with, shown
 from ...language.variants import LoadedVariant, load
+from ...processes import worker_pool
 from .simulate import CHUNK, GameStats, Tally, chunks, in_order, play_game, sides_of
 
 #: Tasks sent to a Dask cluster at a time.
@@ -109,7 +109,7 @@ def local_runner(workers: int) -> Runner:
         if workers <= 1:
             yield from (run_task(t) for t in tasks)
             return
-        with ProcessPoolExecutor(max_workers=workers) as pool:
+        with worker_pool(workers) as pool:
             yield from in_order(pool, run_task, tasks, workers)
     return run
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import math
 from collections import deque
-from concurrent.futures import Future, ProcessPoolExecutor
+from concurrent.futures import Future
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable, Iterable, Iterator
@@ -20,6 +20,7 @@ from ...files import FileProblem, check_target
 from ...language.rules import Rules
 from ...players import weights as store
 from ...players.policy import FEATURES
+from ...processes import worker_pool
 from ...players.training import Decision, Round, Runner, Task, local_runner, play_hand, train
 from ..authors.sweep import DASK_BATCH, dask_map
 from .train_limits import MAX_HANDS
@@ -44,19 +45,14 @@ def process_runner(workers: int) -> Runner:
     """Hands in ``workers`` local processes, a few submitted ahead; those not yet begun are dropped once
     the caller stops taking results (a time budget that has passed)."""
     def run(tasks: Iterable[Task]) -> Iterator[list[Decision]]:
-        pool = ProcessPoolExecutor(max_workers=workers)
         pending: deque[Future[list[Decision]]] = deque()
-        try:
+        with worker_pool(workers) as pool:   # (left early, by a budget or a Ctrl-C: its workers ended at once)
             for task in tasks:
                 pending.append(pool.submit(play_hand, task))
                 if len(pending) >= AHEAD * workers:
                     yield pending.popleft().result()
             while pending:
                 yield pending.popleft().result()
-        finally:
-            for f in pending:
-                f.cancel()
-            pool.shutdown(wait=True, cancel_futures=True)
     return run
 
 
