@@ -308,7 +308,36 @@ FILE_CASES = [
     (["sweep", "standard", "--set", "game.target=11", "--plot", "fifo", "--force"], "fifo is a named pipe (FIFO)"),
     (["play", "standard", "--save", "fifo", "--force"], "fifo is a named pipe (FIFO); the game record is written to a regular file only"),
     (["play", "standard", "--save", "newdir/"], "newdir/ ends in a slash, so it names a folder"),
+    # --force lets no output replace the rule file read or one it extends (an audit's play and sweep did)
+    (["play", "my-house.yaml", "--save", "my-house.yaml", "--force"],
+     "my-house.yaml is the rule file being read: the game's record would replace it"),
+    (["play", "my-house-eleven.yaml", "--save", "my-house.yaml", "--force"],
+     "my-house.yaml is a rule file it extends: the game's record would replace it"),
+    (["sweep", "my-house.yaml", "--set", "game.target=11", "--plot", "my-house.yaml", "--force"],
+     "my-house.yaml is the rule file being read: the plot would replace it"),
+    (["train", "my-house-eleven.yaml", "--out", "my-house.yaml"],
+     "my-house.yaml is a rule file it extends: the weights would replace it"),
+    # An empty name is no file (an audit's `serve --records ''` took in the current folder's records)
+    (["rules", "standard", "-o", ""], "argument --output/-o: names nothing (an empty value); name one, e.g. rules.txt"),
+    (["sweep", "standard", "--set", "game.target=11", "--plot", " "], "argument --plot: names nothing"),
+    (["sweep", "standard", "--set", "game.target=11", "--cluster", ""], "argument --cluster: names nothing"),
+    (["serve", "--records", ""], "argument --records: names nothing (an empty value); name one, e.g. cassino-tables"),
+    (["serve", "--rules-dir", ""], "argument --rules-dir: names nothing"),
+    (["simulate", "standard", "--bots", ""], "argument --bots: names nothing"),
+    # A record or a scenario where a rule file is wanted: one line, with the command that reads it
+    (["play", "game.json"], "game.json is a game record, not a rule file"),
+    (["validate", "game.json"], "game.json:2:12: game.json is a game record, not a rule file"),
+    (["explain", "s.yaml"], "s.yaml is a scenario file (it has `cases:`), not a rule file"),
+    (["rules", "s.yaml"], "s.yaml is a scenario file"),
 ]
+
+
+@pytest.mark.parametrize("argv, hint", [(["play", "game.json"], "continue the game with `cassino play --resume game.json`"),
+                                        (["rules", "s.yaml"], "run its cases with `cassino check s.yaml`")])
+def test_a_record_or_a_scenario_named_for_rules_says_the_command_that_reads_it(hostile: Path, argv: list[str],
+                                                                              hint: str) -> None:
+    code, out, err = run_main(argv)
+    assert code == 2 and f"hint: {hint}" in err and len(err.splitlines()) <= 4, err
 
 
 @pytest.mark.parametrize("argv, says", FILE_CASES, ids=[" ".join(a)[:60] for a, _ in FILE_CASES])

@@ -89,6 +89,18 @@ def _error(message: str) -> Exception:
     return CassinoError(message)
 
 
+def _named(example: str) -> Callable[[str], str]:
+    """An option's type that refuses an empty value (an audit's `rules -o ''` printed to the terminal, `serve
+    --records ''` took in the current folder's game records as tables): ``example`` is what to write instead."""
+    def named(text: str) -> str:
+        import argparse
+
+        if not text.strip():
+            raise argparse.ArgumentTypeError(f"names nothing (an empty value); name one, e.g. {example}")
+        return text
+    return named
+
+
 def _cmd_validate(args: argparse.Namespace) -> int:
     from ..errors import RuleFileError
     from ..language.variants import load
@@ -347,6 +359,8 @@ def _cmd_play(args: argparse.Namespace) -> int:
         elsewhere = bool(args.save) and os.path.realpath(args.save) != os.path.realpath(args.resume)
         save = claim_path(args.save, replace=args.force) if elsewhere else writable_path(args.resume)
     else:
+        if args.save:
+            _never_a_rule_file(args.save, args.variant, "--save", "the game's record", "game.json")
         record = _new_record(args)
         if not args.save:
             # A name no other game has, taken and locked in one step: four games started at once with
@@ -664,9 +678,23 @@ def _write_output(text: str, output: str | None, *, force: bool = False, what: s
     write_atomic(output, text, replace=force, what=what)
 
 
-def _cmd_rules(args: argparse.Namespace) -> int:
+def _never_a_rule_file(target: str, variant: str, option: str, what: str, example: str) -> None:
+    """An output (``option`` ``target``) never replaces the rule file a command reads (``variant``) or a file it
+    extends, --force or not: an audit's `play house.yaml --save house.yaml --force` replaced the rules with the
+    game's record, `sweep ... --plot house.yaml --force` with a PNG."""
     import os
 
+    from ..language.variants import load
+
+    if not target or not os.path.exists(target):
+        return
+    for k, path in enumerate(load(variant).resolved.paths):
+        if path.exists() and os.path.samefile(target, path):
+            raise _error(f"{target} is {'the rule file being read' if k == 0 else 'a rule file it extends'}: "
+                         f"{what} would replace it; name another file, e.g. {option} {example}")
+
+
+def _cmd_rules(args: argparse.Namespace) -> int:
     from ..language.render import render
     from .authors.rulebooks import full_rulebook
 
@@ -674,16 +702,10 @@ def _cmd_rules(args: argparse.Namespace) -> int:
         raise _error("--force lets --output FILE replace an existing file: name the file with --output")
     if args.output:   # refused before the rulebook is made, not after
         from ..files import check_target
-        from ..language.variants import load
 
         example = {"text": "rules.txt", "markdown": "rules.md", "html": "rules.html"}[args.format]
-        target = check_target(args.output, replace=args.force, what="the rulebook", example=example)
-        # The rule file read, or a file it extends, is never replaced by its rulebook, --force or not.
-        read = load(args.variant).resolved.paths if target.exists() else ()
-        for k, path in enumerate(read):
-            if path.exists() and os.path.samefile(target, path):
-                raise _error(f"{args.output} is {'the rule file being read' if k == 0 else 'a rule file it extends'}: "
-                             f"the rulebook would replace it; name another file, e.g. --output {example}")
+        check_target(args.output, replace=args.force, what="the rulebook", example=example)
+        _never_a_rule_file(args.output, args.variant, "--output", "the rulebook", example)
     book = full_rulebook(args.variant, with_worked_examples=not args.no_examples, marked=not args.unmarked)
     _write_output(render(book, args.format), args.output, force=args.force, what="the rulebook")
     return 0
@@ -730,6 +752,7 @@ def _cmd_sweep(args: argparse.Namespace) -> int:
         from ..files import check_target
 
         check_target(args.plot, replace=args.force, what="the plot", example="plot.png")
+        _never_a_rule_file(args.plot, args.file, "--plot", "the plot", "plot.png")
     players = args.players or (4 if args.partners else None)
     bots = _simulated_bots(args, players)
     grid = plan(args.file, args.set or [])
@@ -805,6 +828,8 @@ def _cmd_train(args: argparse.Namespace) -> int:
     if args.cluster and args.workers != 1:
         raise _error("--cluster runs the hands on the cluster's workers: leave out --workers")
     rules = load(args.file).rules
+    if args.out:
+        _never_a_rule_file(args.out, args.file, "--out", "the weights", "weights.json")
     players = player_count(rules, args.players or (4 if args.partners else None))
     partners = partnership(rules, players, args.partners)
     runner = dask_runner(args.cluster) if args.cluster else (
@@ -852,7 +877,8 @@ def _add_train_command(sub: "argparse._SubParsersAction[argparse.ArgumentParser]
                    "the horizon shipped with cassino for these rules and seating, else hands)")
     p.add_argument("--workers", type=_workers, default=1, help="processes to play hands in parallel, at most "
                    "the processors the machine gives cassino (default 1)")
-    p.add_argument("--cluster", metavar="ADDRESS", help="play the hands on a Dask cluster (tcp://host:port; "
+    p.add_argument("--cluster", metavar="ADDRESS", type=_named("tcp://127.0.0.1:8786"),
+                   help="play the hands on a Dask cluster (tcp://host:port; "
                    "pip install 'cassino[cluster]')")
     p.add_argument("--out", metavar="FILE", help="write the weights into FILE (made, or its entry for these rules "
                    "and seating replaced) instead of the user's cache, where the computer player looks "
@@ -867,7 +893,7 @@ def _add_author_commands(sub: "argparse._SubParsersAction[argparse.ArgumentParse
     p = sub.add_parser("rules", help="a variant's complete rulebook in words, with worked examples checked by the engine")
     p.add_argument("variant", metavar="VARIANT|FILE")
     p.add_argument("--format", choices=["text", "markdown", "html"], default="text")
-    p.add_argument("--output", "-o", metavar="FILE", help="write the rulebook to FILE instead of the terminal "
+    p.add_argument("--output", "-o", metavar="FILE", type=_named("rules.txt"), help="write the rulebook to FILE instead of the terminal "
                    "(never replacing a file unless --force)")
     p.add_argument("--force", action="store_true", help="let --output replace an existing file")
     p.add_argument("--no-examples", action="store_true", help="leave out the worked examples")
@@ -891,12 +917,13 @@ def _add_author_commands(sub: "argparse._SubParsersAction[argparse.ArgumentParse
     p.add_argument("--players", type=_whole(2), help=PLAYERS_HELP)
     p.add_argument("--partners", action="store_true", help="play in partnerships (four players: seats 0+2, 1+3; or as the variant gives)")
     p.add_argument("--bot", action="append", metavar="NAME", help=BOT_HELP + "; default greedy")
-    p.add_argument("--bots", metavar="a,b,...", help="deprecated: the same as --bot a,b,...")
+    p.add_argument("--bots", metavar="a,b,...", type=_named("greedy,search"), help="deprecated: the same as --bot a,b,...")
     p.add_argument("--workers", type=int, default=1, help="local worker processes, at most the processors the "
                    "machine gives cassino (default 1)")
-    p.add_argument("--cluster", metavar="ADDRESS", help="run the games on a Dask cluster (tcp://host:port)")
+    p.add_argument("--cluster", metavar="ADDRESS", type=_named("tcp://127.0.0.1:8786"),
+                   help="run the games on a Dask cluster (tcp://host:port)")
     p.add_argument("--format", choices=["text", "json", "csv"], default="text")
-    p.add_argument("--plot", metavar="FILE.png", help="draw the leader's advantage per grid point (needs matplotlib; "
+    p.add_argument("--plot", metavar="FILE.png", type=_named("plot.png"), help="draw the leader's advantage per grid point (needs matplotlib; "
                    "never replacing a file unless --force)")
     p.add_argument("--force", action="store_true", help="let --plot replace an existing file")
     p.set_defaults(handler=_cmd_sweep)
@@ -963,10 +990,11 @@ def _add_serve_command(sub: "argparse._SubParsersAction[argparse.ArgumentParser]
     p.add_argument("--host", default="127.0.0.1",
                    help="the address to listen on (default 127.0.0.1: this computer only; 0.0.0.0 for your network)")
     p.add_argument("--port", type=int, default=8000, help="the port to listen on (default 8000; 0 picks a free one)")
-    p.add_argument("--records", metavar="DIR", default="cassino-tables",
+    p.add_argument("--records", metavar="DIR", default="cassino-tables", type=_named("cassino-tables"),
                    help="the folder of game records, one per table, written after every move "
                         "(default: cassino-tables in this folder; made when missing)")
-    p.add_argument("--rules-dir", metavar="DIR", help="a folder of house-rule files to offer in the lobby")
+    p.add_argument("--rules-dir", metavar="DIR", type=_named("rules"),
+                   help="a folder of house-rule files to offer in the lobby")
     p.add_argument("--pace", type=float, default=0.7, metavar="SECONDS",
                    help="pause before each computer move, so people can follow the play (default 0.7)")
     p.add_argument("--allow-host", action="append", default=[], metavar="NAME",
@@ -1101,7 +1129,7 @@ def build_parser(*, json_errors: bool = False) -> argparse.ArgumentParser:
     p.add_argument("--players", type=int, help=PLAYERS_HELP)
     p.add_argument("--partners", action="store_true", help="play in partnerships: four players as two teams (seats 0+2, 1+3), or the counts and team size the variant gives (seats.partnership_players, team_size)")
     p.add_argument("--bot", action="append", metavar="NAME", help=BOT_HELP + "; default greedy")
-    p.add_argument("--bots", metavar="a,b,...", help="deprecated: the same as --bot a,b,...")
+    p.add_argument("--bots", metavar="a,b,...", type=_named("greedy,search"), help="deprecated: the same as --bot a,b,...")
     p.add_argument("--workers", type=_workers, default=1, help="processes to play games in parallel, at most "
                    "the processors the machine gives cassino (default 1; never more than the games need)")
     p.add_argument("--format", choices=["text", "json"], default="text")

@@ -86,6 +86,23 @@ def _refuse_unreadable(ref: str) -> None:
         raise RuleFileError([Diagnostic(ref, 0, 0, f"is {kind}, not a rule file; name a regular file")])
 
 
+def _refuse_another_kind(resolved: Resolved) -> None:
+    """A game record or a scenario file named where a rule file is wanted: said in one line with the command that
+    reads it (an audit's `cassino play game.json` got 48 lines of unknown settings)."""
+    doc = resolved.documents[0]
+    data = doc.data
+    if not isinstance(data, dict):
+        return
+    shown = doc.path
+    if isinstance(data.get("format"), str) and data["format"].startswith("cassino-game"):
+        raise RuleFileError([doc.diagnostic(("format",), f"{shown} is a game record, not a rule file",
+                                            hint=f"continue the game with `cassino play --resume {shown}`, or check "
+                                                 f"it with `cassino replay {shown}`")])
+    if "cases" in data and "name" not in data:
+        raise RuleFileError([doc.diagnostic(("cases",), f"{shown} is a scenario file (it has `cases:`), not a rule file",
+                                            key=True, hint=f"run its cases with `cassino check {shown}`")])
+
+
 def load(name_or_path: str | Path, *, confinement: Confinement | None = None) -> LoadedVariant:
     """Load, resolve and check a variant by bundled name or file path; raises RuleFileError.
     Gives the rules and the resolved files (their ``extends`` chain, each setting's line). ``confinement``: the
@@ -106,6 +123,7 @@ def load(name_or_path: str | Path, *, confinement: Confinement | None = None) ->
         for doc in e.documents:   # (a place `extends` was refused at is not said twice: `extends: 123`)
             found += [d for d in schema.validate(doc.data, doc.diagnostic) if (d.file, d.line, d.column) not in said]
         raise RuleFileError(found) from None
+    _refuse_another_kind(resolved)
     diags: list[Diagnostic] = []
     for doc in resolved.documents:
         diags += schema.validate(doc.data, doc.diagnostic)
