@@ -420,3 +420,27 @@ def test_a_case_is_named_by_its_path_in_every_message_of_one_report(tmp_path: Pa
                      "unknown key `bogus` in `cases[2]`", "is used twice (first in `cases[0]`)"):
         assert expected in said, (expected, said)
     assert not re.search(r"\bcase \d", said), said
+
+
+def test_a_name_of_the_wrong_type_an_unquoted_build_and_a_long_move_are_said_well(tmp_path: Path) -> None:
+    """An audit's files: `name: 12` was refused twice (its type, then "has no name"); a move naming a build unquoted
+    in a list got the general YAML hint; a 15,000-character move was echoed whole."""
+    named = tmp_path / "named.yaml"
+    named.write_text("variant: standard\ncases:\n  - name: 12\n    hand: [KD]\n    expect: {legal: [\"KD trail\"]}\n",
+                     encoding="utf-8")
+    result = check(named)
+    assert result.returncode == 2 and "`cases[0].name` must be text, not 12" in result.stderr
+    assert "has no `name`" not in result.stderr
+    unquoted = tmp_path / "unquoted.yaml"
+    unquoted.write_text("variant: standard\ncases:\n  - name: a build\n    builds: [{cards: [3C, 3D], value: 6, owner: 1}]\n"
+                        "    hand: [2H, 8S]\n    expect:\n      legal: [2H build 8 on [3C 3D]]\n", encoding="utf-8")
+    result = check(unquoted)
+    assert result.returncode == 2 and f"{unquoted}:7:29: YAML syntax error" in result.stderr
+    assert 'write each item in double quotes, e.g. legal: ["2H build 8 on [3C 3D]"]' in result.stderr
+    long = tmp_path / "long.yaml"
+    move = "KD capture " + " ".join(["AS"] * 5000)
+    long.write_text(f"variant: standard\ncases:\n  - name: long\n    hand: [KD]\n    expect: {{legal: [\"{move}\"]}}\n",
+                    encoding="utf-8")
+    result = check(long)
+    assert result.returncode == 1 and "(15,010 characters): 15,010 characters is longer than any move" in result.stdout
+    assert len(result.stdout) < 600, result.stdout[:300]

@@ -67,8 +67,17 @@ def format_move(move: Move, deck: Deck) -> str:
     return f"{played} {head} {move.value} on {body}"
 
 
+#: The most of a move's text a caret line shows: a longer move is cut around the place the caret points at.
+CARET_ROOM = 76
+
+
 def _caret(text: str, column: int, message: str) -> MoveSyntaxError:
-    return MoveSyntaxError(f"{message}\n    {text}\n    {' ' * max(column - 1, 0)}^")
+    at = max(column - 1, 0)
+    if len(text) > CARET_ROOM:   # (a move of every card of a deck is 350-800 characters: shown cut, as rule files' lines are)
+        start = max(0, min(at - CARET_ROOM // 2, len(text) - CARET_ROOM))
+        head, tail = ("..." if start else ""), ("..." if start + CARET_ROOM < len(text) else "")
+        text, at = head + text[start:start + CARET_ROOM] + tail, at - start + len(head)
+    return MoveSyntaxError(f"{message}\n    {text}\n    {' ' * at}^")
 
 
 def _card(deck: Deck, text: str, tok: Token) -> int:

@@ -388,6 +388,9 @@ def _check_build(engine: Engine, cards: list[Card], value: int | str, k: int) ->
     if len(cards) < 2:
         raise ImpossiblePosition(f"builds[{k}] has {len(cards)} card{'' if len(cards) == 1 else 's'}: a build has two or more")
     if isinstance(value, str):
+        if value not in deck.ranks:   # (an audit's `value: ZZ` read "a build announced as ZZ holds only ZZs")
+            raise ImpossiblePosition(f"builds[{k}]: {value} is no rank of this deck (ranks: {' '.join(deck.ranks)}): a "
+                                     f"build's value is a number, or a rank for a pile of cards without one")
         if any(c.rank != value for c in cards):
             raise ImpossiblePosition(f"builds[{k}]: a build announced as {value} holds only {value}s")
         rules = engine.rules
@@ -521,6 +524,12 @@ def _lowest_seats(state: HandState) -> dict[int, int]:
 
 
 # ---------------------------------------------------------------------- moves
+def _quoted(text: str, room: int = 60) -> str:
+    """A move's text quoted in a message, cut where it is long (an audit's 15,000-character move was echoed whole,
+    and its caret line with it)."""
+    return repr(text) if len(text) <= room else f"{text[:room]!r}... ({len(text):,} characters)"
+
+
 def _at(locate: Locator | None, path: PathT) -> str:
     """``FILE:LINE:COL: `` of a place in the case, where a locator is given (else nothing)."""
     return f"{locate(path)}: " if locate is not None else ""
@@ -622,7 +631,7 @@ class _Expectations:
             try:
                 steps = parse_turn(text, self.deck, self.engine.free_actions)
             except MoveSyntaxError as e:
-                out.append(f"{_at(self.locate, ('expect', key, k))}cannot read {text!r}: {e}")
+                out.append(f"{_at(self.locate, ('expect', key, k))}cannot read {_quoted(text)}: {e}")
                 continue
             refusal: str | None = None
             at = _at(self.locate, ("expect", key, k))   # (every failure at its place: an audit had none to look at)
@@ -658,7 +667,7 @@ class _Expectations:
             try:
                 want.add(self.engine.resolve(self.hand, parse_move(text, self.deck)))
             except MoveSyntaxError as e:
-                return [f"{_at(self.locate, ('expect', 'exactly', k))}cannot read {text!r}: {e}"]
+                return [f"{_at(self.locate, ('expect', 'exactly', k))}cannot read {_quoted(text)}: {e}"]
         out = []
         at = _at(self.locate, ("expect", "exactly"))
         for m in sorted(want - have, key=lambda m: format_move(m, self.deck)):
