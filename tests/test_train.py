@@ -167,7 +167,7 @@ def test_taking_is_a_cost_where_the_lowest_total_wins() -> None:
 
 @pytest.mark.parametrize("args,words", [
     (["--seconds", "0"], "above 0"), (["--seconds", "-5"], "above 0"), (["--seconds", "nan"], "above 0"),
-    (["--seconds", "inf"], "above 0"), (["--seconds", "soon"], "not a number of seconds"),
+    (["--seconds", "inf"], "at most 604,800 seconds (a week), not inf"), (["--seconds", "soon"], "not a number of seconds"),
     (["--seconds", "1e9"], "at most 604,800 seconds (a week)"), (["--seconds", "604801"], "at most 604,800"),
     (["--hands", "0"], "at least 1"), (["--hands", "x"], "not a whole number"), (["--rounds", "0"], "at least 1"),
     (["--deals", "0"], "at least 1"), (["--players", "1"], "at least 2"), (["--workers", "0"], "at least 1"),
@@ -386,3 +386,93 @@ def test_a_round_with_none_held_out_says_its_figures_are_on_the_fitting_decision
     assert code == 0, err
     assert "none held out (too few decisions), so on those it was fitted to" in out and "0 held out" not in out
     assert "1 round of search self-play" in out and "1 rounds" not in out
+
+
+# ---------------------------------------------------------------- an audit of `cassino train` (session 80)
+
+def _decisions(n: int, seed: int) -> list:  # type: ignore[type-arg]
+    """Made-up decisions where the move chosen is always the one of highest first feature: data a rating can
+    separate entirely, whose unbounded best weights a plain Newton step overshoots."""
+    rng = random.Random(seed)
+    out = []
+    for _ in range(n):
+        rows = [[rng.choice((0.0, 1.0, 10.0)) * (j == 0) + rng.random() * (j == 1) for j in range(len(FEATURES))]
+                for _ in range(4)]
+        chosen = max(range(4), key=lambda m: rows[m][0])
+        out.append((rows, [0.0] * 4, chosen))
+    return out
+
+
+def test_a_fit_of_separable_decisions_gains_at_every_step_and_stays_finite() -> None:
+    """An audit's lowest-wins house rule, where every move was a trail, was fitted weights of -12,800 and a held-out
+    log-likelihood of -319 a decision: a full Newton step had overshot. Each step is now halved until it gains."""
+    from cassino.players.training import _objective, fit, log_likelihood
+
+    found = _decisions(200, 1)
+    weights = fit(found)
+    assert all(abs(w) < 1_000 for w in weights), weights
+    assert _objective(list(weights), found) >= _objective([0.0] * len(FEATURES), found)
+    assert log_likelihood(weights, _decisions(50, 2)) > -1.0
+
+
+def test_a_later_round_with_too_few_decisions_keeps_the_rounds_before(cli, cache: Path, house: Path,  # type: ignore[no-untyped-def]
+                                                                       monkeypatch: pytest.MonkeyPatch) -> None:
+    """An audit's round 2, cut short by the time budget, threw away round 1's fit with an error."""
+    from cassino.apps.learning import train as command
+
+    real = command.run
+
+    rounds_run: list[int] = []
+
+    def runner_cut_in_round_two(tasks):  # type: ignore[no-untyped-def]
+        tasks = list(tasks)
+        rounds_run.append(len(tasks))
+        yield from local_runner(tasks if len(rounds_run) == 1 else tasks[:0])   # (round 2 plays no hand)
+
+    trained = real(load_rules(str(house)), 2, False, hands=3, seconds=None, rounds=2, seed=5, deals=2,
+                   runner=runner_cut_in_round_two, out=None)
+    assert len(trained.rounds) == 1 and "round 2 of self-play gave" in trained.stopped
+    assert "the weights are round 1's" in trained.stopped
+    assert trained.entry.weights == trained.rounds[0].weights
+    assert "stopped: round 2 of self-play gave" in command.report(trained)
+    assert store.read(trained.path)[0].weights == trained.rounds[0].weights
+
+
+def test_weights_that_cannot_be_written_are_said_in_full(cache: Path, house: Path,
+                                                         monkeypatch: pytest.MonkeyPatch) -> None:
+    """An audit damaged the cache during a training: the self-play's weights were lost, said nowhere."""
+    from cassino.apps.learning import train as command
+    from cassino.files import FileProblem
+
+    def damaged(path, entry):  # type: ignore[no-untyped-def]
+        raise FileProblem(path, "is not a usable playout weights file: not JSON; move it aside and train again")
+
+    monkeypatch.setattr(store, "store", damaged)
+    with pytest.raises(CassinoError) as refused:
+        command.run(load_rules(str(house)), 2, False, hands=2, seconds=None, rounds=1, seed=5, deals=2,
+                    runner=local_runner, out=None)
+    said = str(refused.value)
+    assert "the trained weights were not written; this is their entry" in said
+    entry = json.loads(said[said.index("{"):])
+    assert entry["variant"] == "house-sweeps" and len(entry["weights"]) == len(FEATURES)
+
+
+def test_a_folder_in_the_caches_place_is_said_as_one_to_move_aside(cli, cache: Path, house: Path) -> None:  # type: ignore[no-untyped-def]
+    (cache / f"{store.rules_hash(load_rules(str(house)))}.json").mkdir(parents=True)
+    code, out, err = cli("train", str(house), *TINY)
+    assert code == 2 and "is a folder where the cache keeps the trained weights of these rules" in err
+    assert "move the folder aside" in err and "playouts.json" not in err
+
+
+def test_a_lowest_wins_house_rule_where_nobody_need_capture_trains(tmp_path: Path) -> None:
+    """An audit's one-line house rule (standard, the lowest total wins) could not be trained: nobody captured, the
+    table grew past the engine's listing budget, and the training stopped with "too many legal moves to list".
+    The hand's decisions up to there are kept."""
+    from cassino.players.training import play_hand, tasks
+
+    path = tmp_path / "low.yaml"
+    path.write_text("name: low\nextends: standard\ngame: {goal: lowest}\n", encoding="utf-8")
+    rules = load_rules(str(path))
+    [task] = list(tasks(rules, 2, False, 1, 1, 1, 1, None, None))
+    found = play_hand(task)
+    assert len(found) >= 10

@@ -793,9 +793,9 @@ def _seconds(text: str) -> float:
         value = float(text)
     except ValueError:
         raise argparse.ArgumentTypeError(f"{text!r} is not a number of seconds") from None
-    if not (value > 0 and math.isfinite(value)):
+    if math.isnan(value) or value <= 0:
         raise argparse.ArgumentTypeError(f"must be a number of seconds above 0, not {text}")
-    if value > MAX_SECONDS:
+    if value > MAX_SECONDS:   # (inf too: an audit read "above 0, not inf")
         raise argparse.ArgumentTypeError(f"must be at most {MAX_SECONDS:,.0f} seconds (a week), not {text}")
     return value
 
@@ -865,7 +865,8 @@ def _add_train_command(sub: "argparse._SubParsersAction[argparse.ArgumentParser]
     p.add_argument("--hands", type=_bounded(1, MAX_HANDS), default=200,
                    help=f"hands of self-play a round, 1 to {MAX_HANDS:,} (default 200)")
     p.add_argument("--rounds", type=_bounded(1, MAX_ROUNDS), default=2,
-                   help="rounds of self-play, each fitted and played out by the last round's weights (default 2)")
+                   help=f"rounds of self-play, 1 to {MAX_ROUNDS}, each fitted and played out by the last round's "
+                        f"weights (default 2)")
     p.add_argument("--seconds", type=_seconds, help="the most the training takes, about, up to a week (604,800): "
                    "each round stops taking hands when its share has passed and is fitted on those it played "
                    "(default: no limit)")

@@ -8,7 +8,9 @@ come back in order, so the same seed and hands give the same weights wherever th
 
 from __future__ import annotations
 
+import json
 import math
+import os
 from collections import deque
 from concurrent.futures import Future
 from dataclasses import dataclass
@@ -20,8 +22,8 @@ from ...files import FileProblem, check_target
 from ...language.rules import Rules
 from ...players import weights as store
 from ...players.policy import FEATURES
-from ...processes import worker_pool
 from ...players.training import Decision, Round, Runner, Task, local_runner, play_hand, train
+from ...processes import worker_pool
 from ..authors.sweep import DASK_BATCH, dask_map
 from .train_limits import MAX_HANDS
 
@@ -39,6 +41,7 @@ class Trained:
     rounds: list[Round]
     entry: store.Entry
     path: Path
+    stopped: str = ""   # why the training stopped before its last round (its weights the last round fitted)
 
 
 def process_runner(workers: int) -> Runner:
@@ -73,10 +76,19 @@ def target(rules: Rules, out: str | None) -> Path:
             raise FileProblem(folder, f"cannot make the folder for the trained weights ({e.strerror or e}); "
                                       f"set XDG_CACHE_HOME to a writable folder, or give --out FILE") from None
         path: str | Path = folder / f"{store.rules_hash(rules)}.json"
+        if os.path.isdir(path) and not os.path.islink(path):   # (an audit was told to name a file inside it)
+            raise FileProblem(path, "is a folder where the cache keeps the trained weights of these rules (the search "
+                                    "looks for a file of that name): move the folder aside, or give --out FILE")
     else:
         path = out   # (as given: a trailing slash says a folder was meant)
     checked = check_target(path, replace=True, what="the playout weights", example=f"{rules.name}.playouts.json")
-    store.read(checked)   # a damaged file is refused now, not after the training (nothing lost)
+    try:
+        store.read(checked)   # a damaged file is refused now, not after the training (nothing lost)
+    except FileProblem as e:
+        if "permission denied" not in e.reason:
+            raise
+        raise FileProblem(e.path, f"{e.reason}: let this user read and write it (chmod u+rw), or move it aside "
+                                  f"and train again") from None
     return checked
 
 
@@ -102,15 +114,22 @@ def run(rules: Rules, players: int, partners: bool, *, hands: int, seconds: floa
     if isinstance(horizon, str):
         raise CassinoError(f"a playout depth is a number of cards, the hands held or shipped, not {horizon!r}")
     path = target(rules, out)
+    why: list[str] = []
     done = train(rules, players, partners, hands=hands, seconds=seconds, rounds=rounds, seed=seed, deals=deals,
-                 depth=horizon, runner=runner, progress=progress)
+                 depth=horizon, runner=runner, progress=progress, stopped=why.append)
     last = done[-1]
     played = "" if horizon is None else f", playouts of at most {horizon} cards"
     entry = store.Entry(store.rules_hash(rules), rules.name, players, partners, last.weights,
                         sum(r.hands for r in done), sum(r.decisions for r in done), seed,
                         f"{_rounds(len(done))} of search self-play, {deals} deals a move{played}", horizon)
-    written = store.store(path, entry)
-    return Trained(rules, players, partners, done, entry, written)
+    try:
+        written = store.store(path, entry)
+    except CassinoError as e:
+        # (Not written, the training is not lost: its weights are said, to be put in a file by hand. An audit damaged
+        # the cache during a training, and the hour of self-play was gone.)
+        raise CassinoError(f"{e}\nthe trained weights were not written; this is their entry, for a weights file "
+                           f"(docs/training.md):\n{json.dumps(entry.as_json(), indent=1)}") from None
+    return Trained(rules, players, partners, done, entry, written, why[0] if why else "")
 
 
 def _rounds(n: int) -> str:
@@ -128,6 +147,8 @@ def report(t: Trained) -> str:
                      f"the move chosen rated best {r.fitted_top:.1%} (log-likelihood "
                      f"{r.fitted_log_likelihood:.3f} a decision), by the round's own playouts {r.before_top:.1%} "
                      f"({r.before_log_likelihood:.3f})")
+    if t.stopped:
+        lines.append(f"  stopped: {t.stopped}")
     lines.append("  weights: " + ", ".join(f"{name} {w:+.4f}" for name, w in zip(FEATURES, t.entry.weights)))
     if t.entry.depth is not None:
         lines.append(f"  playouts of at most {t.entry.depth} cards, the outlook valuing the rest (kept with the "
