@@ -476,3 +476,19 @@ def test_a_lowest_wins_house_rule_where_nobody_need_capture_trains(tmp_path: Pat
     [task] = list(tasks(rules, 2, False, 1, 1, 1, 1, None, None))
     found = play_hand(task)
     assert len(found) >= 10
+
+
+def test_play_and_simulate_warn_of_damaged_trained_weights(cli, cache: Path, house: Path) -> None:  # type: ignore[no-untyped-def]
+    """An audit's damaged cache file played silently in `play` and `simulate`; only `explain` said so."""
+    cache.mkdir(parents=True)
+    damaged = cache / f"{store.rules_hash(load_rules(str(house)))}.json"
+    damaged.write_bytes(b"\x88not json")
+    for argv in (["simulate", str(house), "--games", "1"],
+                 ["play", str(house), "--humans", "0", "--bot", "greedy", "--seed", "1", "--save",
+                  str(house.parent / "g.json")]):
+        code, out, err = cli(*argv)
+        assert code == 0 and f"warning: {damaged} is not a usable playout weights file" in err, err
+        assert "until then the computer player passes it over" in err
+    assert damaged.read_bytes() == b"\x88not json"
+    code, out, err = cli("simulate", "standard", "--games", "1")
+    assert code == 0 and "warning" not in err

@@ -404,6 +404,7 @@ def _new_record(args: argparse.Namespace) -> Any:
     for warning in loaded.warnings:   # (what validate warns of: a game that may never end, said before it starts)
         print(warning.format(caret=False), file=sys.stderr)
     rules = loaded.rules
+    _say_cache_trouble(rules)
     players = player_count(rules, args.players)
     partners = partnership(rules, players, args.partners)
     humans = 1 if args.humans is None else args.humans
@@ -527,6 +528,7 @@ def _cmd_simulate(args: argparse.Namespace) -> int:
     from .authors.simulate import format_text, run
 
     rules = load_rules(args.variant)
+    _say_cache_trouble(rules)
     players = player_count(rules, args.players)
     partners = partnership(rules, players, args.partners)
     bots = _simulated_bots(args, players)
@@ -676,6 +678,15 @@ def _write_output(text: str, output: str | None, *, force: bool = False, what: s
         sys.stdout.write(text)
         return
     write_atomic(output, text, replace=force, what=what)
+
+
+def _say_cache_trouble(rules: Any) -> None:
+    """A warning where the user's trained weights for ``rules`` cannot be used (``weights.cache_trouble``)."""
+    from ..players.weights import cache_trouble
+
+    trouble = cache_trouble(rules)
+    if trouble:
+        print(f"warning: {_printable(trouble)}", file=sys.stderr)
 
 
 def _never_a_rule_file(target: str, variant: str, option: str, what: str, example: str) -> None:

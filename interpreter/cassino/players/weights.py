@@ -310,6 +310,19 @@ def _cached(key: str, name: str, goal: str, players: int, partners: bool, path: 
                                   f"`cassino train` fits them")
 
 
+def cache_trouble(rules: Rules) -> str | None:
+    """Why the user's cache file for ``rules`` is passed over (damaged, unreadable, a folder), or None where it is
+    fine or absent: `play` and `simulate` say it before they start (an audit's damaged weights played silently)."""
+    path = cache_dir() / f"{rules_hash(rules)}.json"
+    if not os.path.lexists(path):
+        return None
+    try:
+        read(path)
+    except FileProblem as e:
+        return f"{e}; until then the computer player passes it over (`cassino explain` says what it plays instead)"
+    return None
+
+
 def seatings(rules: Rules, most: int = 8) -> list[tuple[int, bool]]:
     """Every seating ``rules`` are played at (players, in partnerships), up to ``most`` players."""
     out: list[tuple[int, bool]] = []
