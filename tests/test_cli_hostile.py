@@ -329,6 +329,12 @@ FILE_CASES = [
     (["validate", "game.json"], "game.json:2:12: game.json is a game record, not a rule file"),
     (["explain", "s.yaml"], "s.yaml is a scenario file (it has `cases:`), not a rule file"),
     (["rules", "s.yaml"], "s.yaml is a scenario file"),
+    # perft --scenario passed over what it does not use, and counted a case under another variant's rules
+    (["perft", "royal", "--scenario", "s.yaml", "--case", "a pair"],
+     "s.yaml, case 'a pair', is a position of standard (its `variant:`), not of royal"),
+    (["perft", "standard", "--scenario", "s.yaml", "--case", "a pair", "--players", "3", "--seed", "5"],
+     "--scenario counts from its case's own position, seats and cards: leave out --players, --seed"),
+    (["perft", "standard", "--scenario", "", "--case", "a pair"], "--scenario names no file (an empty name)"),
 ]
 
 

@@ -254,6 +254,8 @@ def _cmd_explain(args: argparse.Namespace) -> int:
 
 def _scenario_position(args: argparse.Namespace, rules: Any, engine: Any) -> Any:
     """The position of ``--case`` in ``--scenario``, for perft."""
+    import os
+
     from ..errors import RuleFileError
     from ..language.resolve import load_named
     from .authors.scenario_format import check_file
@@ -271,6 +273,21 @@ def _scenario_position(args: argparse.Namespace, rules: Any, engine: Any) -> Any
     if not chosen:
         names = ", ".join(repr(str(c.get("name"))) for c in cases) or "none"
         raise _error(f"{args.scenario}: no case named {args.case!r}; its cases: {names}")
+    ref = chosen[0].get("variant", data.get("variant"))
+    if ref is not None:   # (an audit's `perft royal --scenario` counted a standard case under royal's rules)
+        from pathlib import Path
+
+        from ..players.weights import rules_hash
+        from .authors.scenarios import VariantRefused
+
+        try:
+            plays = Runner().variant(ref, Path(os.path.realpath(args.scenario)).parent)[0]
+        except VariantRefused as e:
+            raise _error(f"{args.scenario}: `variant` {ref!r}: {e.message}") from None
+        if rules_hash(plays) != rules_hash(rules):
+            raise _error(f"{args.scenario}, case {args.case!r}, is a position of {plays.name} (its `variant:`), not "
+                         f"of {rules.name}: count it with `cassino perft {ref} --scenario {args.scenario} --case "
+                         f"{args.case!r}`")
     state, _ = Runner().position(chosen[0], data, rules, engine)
     return state
 
@@ -282,7 +299,13 @@ def _cmd_perft(args: argparse.Namespace) -> int:
     from .game.seating import partnership, player_count
 
     if args.case and not args.scenario:
-        raise _error("--case names a case of a scenario file: give --scenario FILE too")
+        raise _error("--case names a case of a scenario file: give --scenario FILE too"
+                     if args.scenario is None else "--scenario names no file (an empty name): name the scenario file")
+    if args.scenario:
+        given = [name for name, on in (("--players", args.players is not None), ("--partners", args.partners),
+                                       ("--seed", args.seed is not None)) if on]
+        if given:   # (an audit's were passed over without a word)
+            raise _error(f"--scenario counts from its case's own position, seats and cards: leave out {', '.join(given)}")
     rules = load_rules(args.variant)
     engine = Engine(rules)
     if args.scenario:
@@ -290,8 +313,9 @@ def _cmd_perft(args: argparse.Namespace) -> int:
         where = f"{args.scenario}, case {args.case!r}"
     else:
         players = player_count(rules, args.players)
-        state = engine.start(args.seed, players, partners=partnership(rules, players, args.partners))
-        where = f"{players} players, seed {args.seed}"
+        seed = 1 if args.seed is None else args.seed
+        state = engine.start(seed, players, partners=partnership(rules, players, args.partners))
+        where = f"{players} players, seed {seed}"
     check_depth(state, args.depth)
     shown = sys.stderr.isatty() and args.depth >= 2
     if shown:
@@ -1082,7 +1106,7 @@ def build_parser(*, json_errors: bool = False) -> argparse.ArgumentParser:
 
     p = sub.add_parser("perft", help="count move sequences of a given depth (engine regression data)")
     p.add_argument("variant", metavar="VARIANT|FILE")
-    p.add_argument("--seed", type=_seed, default=1, help=SEED_HELP + " (default 1)")
+    p.add_argument("--seed", type=_seed, help=SEED_HELP + " (default 1)")
     p.add_argument("--depth", type=_whole(0), default=3,
                    help="moves to look ahead, 0 up to the moves left in the hand (the cards in the hands and the "
                         "stock; more is refused), default 3. Each move multiplies the count by about ten: on a "
