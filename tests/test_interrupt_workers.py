@@ -69,3 +69,28 @@ def test_ctrl_c_pressed_again_and_again_stops_the_run_and_its_workers(tmp_path: 
     while any(_alive(p) for p in workers) and time.monotonic() < deadline:
         time.sleep(0.2)
     assert not any(_alive(p) for p in workers), "a worker outlived the run"
+
+
+@pytest.mark.skipif(sys.platform != "linux", reason="process groups as on Linux")
+@pytest.mark.parametrize("workers", ["1", "2"])
+def test_one_ctrl_c_summarises_the_games_played_so_far(tmp_path: Path, workers: str) -> None:
+    """An audit's long `simulate` said only "interrupted": the games it had played were lost."""
+    env = {**os.environ, "PYTHONPATH": str(ROOT / "interpreter")}
+    run = subprocess.Popen([sys.executable, "-m", "cassino", "simulate", "standard", "--games", "1000000",
+                            "--workers", workers, "--format", "json"], cwd=tmp_path, env=env, start_new_session=True,
+                           stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        time.sleep(4.0)   # (some games played, on however slow a machine: a game takes milliseconds)
+        os.killpg(run.pid, signal.SIGINT)
+        out, err = run.communicate(timeout=60)
+    finally:
+        if run.poll() is None:
+            os.killpg(run.pid, signal.SIGKILL)
+            run.wait()
+    import json
+
+    assert run.returncode == 130 and "Traceback" not in err, err[-2000:]
+    summary = json.loads(out)
+    played = summary["interrupted"]["played"]
+    assert summary["games"] == played and 0 < played < 1_000_000 and summary["interrupted"]["asked"] == 1_000_000
+    assert f"interrupted after {played:,} of 1,000,000 games: the figures above are of those" in err

@@ -563,6 +563,11 @@ def _cmd_simulate(args: argparse.Namespace) -> int:
         _say_json(summary, indent=2)
     else:
         _say(format_text(summary))
+    cut = summary.get("interrupted")
+    if cut:   # (Ctrl-C: the games played so far were summarised above)
+        print(f"interrupted after {cut['played']:,} of {cut['asked']:,} games: the figures above are of those",
+              file=sys.stderr)
+        return 130
     return 0
 
 

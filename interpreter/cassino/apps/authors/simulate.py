@@ -178,22 +178,31 @@ def run(variant: str, games: int, seed: int = 1, players: int | None = None, par
     tally = Tally(players, partners, sides_of(engine, players, partners))
     size = max(1, min(CHUNK, games // max(workers, 1)))
     workers = min(workers, -(-games // size))
-    if workers > 1:
-        # Each worker loads the variant once; the games are the same as in one process.
-        tasks = ((seed, players, partners, bots, start, stop) for start, stop in chunks(games, size))
-        with worker_pool(workers, _start_worker, (variant,)) as pool:
-            for stats in in_order(pool, _task, tasks, workers):
-                for s in stats:
-                    tally.add(s)
+    stopped = False
+    try:
+        if workers > 1:
+            # Each worker loads the variant once; the games are the same as in one process.
+            tasks = ((seed, players, partners, bots, start, stop) for start, stop in chunks(games, size))
+            with worker_pool(workers, _start_worker, (variant,)) as pool:
+                for stats in in_order(pool, _task, tasks, workers):
+                    for s in stats:
+                        tally.add(s)
+                    if progress:
+                        progress(len(stats))
+        else:
+            scorer = Scorer.of(engine)
+            for k in range(games):
+                tally.add(play_game(engine, seed, players, partners, bots, k, scorer=scorer))
                 if progress:
-                    progress(len(stats))
-    else:
-        scorer = Scorer.of(engine)
-        for k in range(games):
-            tally.add(play_game(engine, seed, players, partners, bots, k, scorer=scorer))
-            if progress:
-                progress(1)
+                    progress(1)
+    except KeyboardInterrupt:
+        # Ctrl-C: the games played so far are summarised, not lost (an audit's long run said only "interrupted").
+        if not tally.games:
+            raise
+        stopped = True
     summary = tally.summary(rules.name, bots, seed)
+    if stopped:
+        summary["interrupted"] = {"asked": games, "played": tally.games}
     if summary["unfinished"]:
         summary["unfinished_why"] = unfinished_why(rules)
     return summary
