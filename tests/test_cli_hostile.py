@@ -335,6 +335,9 @@ FILE_CASES = [
     (["perft", "standard", "--scenario", "s.yaml", "--case", "a pair", "--players", "3", "--seed", "5"],
      "--scenario counts from its case's own position, seats and cards: leave out --players, --seed"),
     (["perft", "standard", "--scenario", "", "--case", "a pair"], "--scenario names no file (an empty name)"),
+    (["serve", "--rules-dir", "two.yaml"], "--rules-dir two.yaml: a file, not a folder"),
+    (["sweep", "standard", "--set", "game.target=11", "--plot", "out.txt"],
+     "--plot out.txt: the plot is a PNG image; name a file ending in .png"),
 ]
 
 

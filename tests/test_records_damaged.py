@@ -161,3 +161,17 @@ def test_each_kind_of_damage_is_refused_in_words() -> None:
     assert "\"scores\" says [99, 0]" in refused(edited(lambda d: d["result"].__setitem__("scores", [99, 0])))
     dropped = refused(edited(lambda d: d["actions"].pop()))
     assert "the stored result does not match the moves" in dropped
+
+
+def test_a_key_twice_and_rules_that_extend_are_refused_in_words() -> None:
+    """An audit's hand-made records: a key given twice was read (the later value winning) and the error blamed
+    action 1; rules naming `extends` read "the deck has 0"."""
+    twice = TEXT.replace('"seed": ', '"seed": 99, "seed": ', 1)
+    assert twice != TEXT
+    check_damaged(twice)
+    err = refused(twice)
+    assert 'the key "seed" is given twice in one object' in err and "action" not in err, err
+    extended = edited(lambda d: d["variant"].__setitem__("rules", {"name": "x", "extends": "standard"}))
+    check_damaged(extended)
+    err = refused(extended)
+    assert "holds rules that name `extends`: a record holds its rules whole" in err and "deck" not in err, err

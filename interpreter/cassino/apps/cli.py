@@ -793,6 +793,9 @@ def _cmd_sweep(args: argparse.Namespace) -> int:
 
         check_target(args.plot, replace=args.force, what="the plot", example="plot.png")
         _never_a_rule_file(args.plot, args.file, "--plot", "the plot", "plot.png")
+        if not args.plot.lower().endswith(".png"):   # (an audit's out.txt held a PNG image)
+            raise CassinoError(f"--plot {args.plot}: the plot is a PNG image; name a file ending in .png, e.g. "
+                               f"--plot plot.png")
     players = args.players or (4 if args.partners else None)
     bots = _simulated_bots(args, players)
     grid = plan(args.file, args.set or [])
@@ -992,7 +995,8 @@ def _cmd_serve(args: argparse.Namespace) -> int:
         raise _error(f"--records {records}: there is no folder {records.parent} to make it in")
     rules_dir = Path(args.rules_dir) if args.rules_dir else None
     if rules_dir is not None and not rules_dir.is_dir():
-        raise _error(f"--rules-dir {rules_dir}: no such folder")
+        raise _error(f"--rules-dir {rules_dir}: a file, not a folder; name the folder that holds your house-rule files"
+                     if rules_dir.exists() else f"--rules-dir {rules_dir}: no such folder")
     if not 1 <= args.max_tables <= 100_000:
         raise _error(f"--max-tables must be 1 to 100000, not {args.max_tables}")
     if not 1 <= args.tables_per_client <= args.max_tables:

@@ -293,6 +293,11 @@ def _rules(reader: _Reader) -> Rules:
     rules_data = variant.get("rules")
     if not isinstance(rules_data, dict):
         raise reader.error("variant", "has no \"rules\" mapping: the record does not say what game it plays")
+    if "extends" in rules_data and not isinstance(rules_data.get("deck"), dict):
+        # (A record's rules are whole, `extends` kept as said; an audit's hand-made record with `extends` and little
+        # else read "the deck has 0".)
+        raise reader.error("variant", "holds rules that name `extends`: a record holds its rules whole, as they were "
+                                      "played, and follows no file (was it edited by hand?)")
     problems: list[Diagnostic] = []
 
     def locate(p: Any, message: str, **_: Any) -> Diagnostic:
@@ -343,6 +348,22 @@ def _looks_like_rule_file(path: str, text: str) -> bool:
     return bool(lines) and _RULE_FILE_LINE.match(lines[0]) is not None
 
 
+class _KeyTwice(ValueError):
+    def __init__(self, key: str) -> None:
+        super().__init__(key)
+        self.key = key
+
+
+def _once_each(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    """A JSON object of a record, each key once (``json.loads``' hook)."""
+    out: dict[str, Any] = {}
+    for key, value in pairs:
+        if key in out:
+            raise _KeyTwice(key)
+        out[key] = value
+    return out
+
+
 def _read(path: str | Path) -> tuple[str, Any]:
     """The record's text and its parsed JSON; RecordError for anything that is not JSON text."""
     shown = str(path)
@@ -357,7 +378,15 @@ def _read(path: str | Path) -> tuple[str, Any]:
     text = text[1:] if text.startswith("\ufeff") else text   # a BOM, as some Windows editors write
     _check_depth(shown, text)
     try:
-        data = json.loads(text)
+        data = json.loads(text, object_pairs_hook=_once_each)
+    except _KeyTwice as e:   # (an audit's record with a key twice was read, the later value winning, and blamed action 1)
+        found = [m.start() for m in re.finditer(re.escape(json.dumps(e.key)) + r"\s*:", text)]
+        line = column = 0   # (placed only where the key is written just twice: else which is the second is not known)
+        if len(found) == 2:
+            line = text.count("\n", 0, found[1]) + 1
+            column = found[1] - (text.rfind("\n", 0, found[1]) + 1) + 1
+        raise _error_at(shown, line, column, f"not a game record: the key {json.dumps(e.key)} is given twice in one "
+                                             f"object (a record is written with each key once)") from None
     except json.JSONDecodeError as e:
         if _looks_like_rule_file(shown, text):
             reason = f"is not a game record: it looks like a rule file; use `cassino play {shown}` to start a game with it"
