@@ -1238,7 +1238,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     _fall_back_to_letters()
     json_errors = _json_requested(words)
     parser = build_parser(json_errors=json_errors)
-    args = parser.parse_args(words)
+    args, extra = parser.parse_known_args(words)
+    if extra:   # (said with the command's own usage line, not the top level's: an audit's `cassino list extra`)
+        import argparse
+
+        subparsers = next(a for a in parser._actions if isinstance(a, argparse._SubParsersAction))
+        command = subparsers.choices.get(getattr(args, "command", None) or "", parser)
+        command.error(f"unrecognized arguments: {' '.join(extra)}")
     handler: Handler | None = getattr(args, "handler", None)
     if handler is None:
         parser.print_help()
