@@ -238,3 +238,45 @@ def test_importing_cassino_does_not_import_the_research_frameworks() -> None:
             "print('pyspiel' in sys.modules or 'pettingzoo' in sys.modules or 'numpy' in sys.modules)")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "False"
+
+
+@pytest.mark.parametrize("players, payoff", [(3, "win"), (3, "points"), (2, "win"), (2, "points"), (4, "points")])
+def test_a_false_claim_loses_the_game_for_the_claimers_side(players: int, payoff: str) -> None:
+    """An audit's finds: with three sides a false claim ended the game at 0 for every seat (the engine names no
+    winner then), and under `points` a side ahead claimed falsely to keep its lead. A false claim now loses for the
+    claimer's side under either payoff, within the game's utility bounds, and zero-sum."""
+    params = {"variant": str(ROOT / "examples" / "points-as-earned.yaml"), "players": players, "whole_game": True,
+              "payoff": payoff}
+    if players == 4:
+        params["partners"] = True
+    game = _load(**params)
+    rng = random.Random(players)
+    state = game.new_initial_state()
+    for _ in range(60):   # (some play first, so a side may be ahead when it claims)
+        if state.is_chance_node():
+            state.apply_action(rng.choice([a for a, _ in state.chance_outcomes()]))
+        else:
+            state.apply_action(rng.choice([a for a in state.legal_actions()
+                                           if state.action_to_string(a) != "claim"]))
+    while state.is_chance_node():
+        state.apply_action(state.chance_outcomes()[0][0])
+    claimer = state.current_player()
+    [claim] = [a for a in state.legal_actions() if state.action_to_string(a) == "claim"]
+    state.apply_action(claim)
+    assert state.is_terminal() and state.cassino_game.ended_by == "false claim"
+    returns = state.returns()
+    teams = state.cassino_game.hand.teams
+    assert returns[claimer] == min(returns) and all(r > returns[claimer] for s, r in enumerate(returns)
+                                                     if teams[s] != teams[claimer])
+    assert abs(sum(returns)) < 1e-9 and max(abs(r) for r in returns) <= game.max_utility()
+    if payoff == "win":
+        assert returns[claimer] == -1.0
+
+
+def test_a_chance_action_out_of_range_is_said_so() -> None:
+    """An audit: at a chance node `action_to_string(999)` read "deal #999 to the table"."""
+    state = _load().new_initial_state()
+    assert state.is_chance_node()
+    size = len(state.chance_outcomes())
+    assert state.action_to_string(999) == "action 999 (out of range 0..51)" and size <= 52
+    assert state.action_to_string(-1) == "action -1 (out of range 0..51)"

@@ -61,6 +61,7 @@ class Game:
     results: tuple[HandResult, ...] = ()
     games_won: int = 1                       # 2 for a lurch
     ended_by: str = ""                       # "target", "count out", "pegging", "claim", "false claim", "one hand"
+    claimed_by: int | None = None            # the side whose claim ended the game, right or wrong
     #: The moves played in this hand, newest first, as a chain ``(earlier, position, move)``:
     #: ``position`` is the hand just before ``move``. One small tuple a move, so play stays
     #: cheap; read it with :meth:`moves_this_hand`. Reset when the hand changes by anything
@@ -296,10 +297,10 @@ class Game:
         correct = self.target is not None and self.scores[side] + running.get(side, 0) >= self.target
         scores = tuple(self.scores[s] + running.get(s, 0) for s in range(len(self.scores)))
         if correct:
-            return self.with_(over=True, winner=side, scores=scores, ended_by="claim")
+            return self.with_(over=True, winner=side, scores=scores, ended_by="claim", claimed_by=side)
         others = [s for s in range(len(self.scores)) if s != side]
         winner = others[0] if len(others) == 1 else None
-        return self.with_(over=True, winner=winner, scores=scores, ended_by="false claim")
+        return self.with_(over=True, winner=winner, scores=scores, ended_by="false claim", claimed_by=side)
 
     def _finish_hand(self) -> "Game":
         g = self.rules.game

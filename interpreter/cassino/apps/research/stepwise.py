@@ -504,8 +504,11 @@ class Table:
         hands = setup.max_hands if setup.whole_game else 1
         self.hand_bound = self._hand_bound()
         self.max_hands = hands
+        #: What a false claim costs its side under ``payoff="points"``, below the table's lowest value (``returns``).
+        self.claim_penalty = float(max(rules.game.target or 0, 1)) if self.claiming else 0.0
         if setup.payoff == "points":
-            self.utility = float(game_bound(rules, self.hand_bound, self.sides, setup.whole_game, hands))
+            self.utility = float(game_bound(rules, self.hand_bound, self.sides, setup.whole_game, hands)
+                                 + self.claim_penalty)
         else:
             self.utility = float(max(1, rules.game.lurch.multiplier if setup.whole_game else 1))
         # A move is at most its hand cards, kind, value, items and DONE; over a hand the hand
@@ -921,7 +924,9 @@ class Step(NamedTuple):
     def describe(self, action: int) -> str:
         if self.deal is not None:
             k = len(self.deal.chosen)
-            card = self.table.engine.deck.cards[action] if 0 <= action < self.table.n_cards else f"#{action}"
+            if not 0 <= action < self.table.n_cards:   # (an audit read "deal #999 to the table")
+                return f"action {action} (out of range 0..{self.table.n_cards - 1})"
+            card = self.table.engine.deck.cards[action]
             to = self.deal.to[k]
             return f"deal {card} to " + ("the table" if to == TABLE else f"seat {to}")
         return self.table.encoding.describe(action, self.game.hand)
@@ -931,19 +936,29 @@ class Step(NamedTuple):
 
         Under ``payoff="points"`` a side's value is its points, or, where the lowest total
         wins (``game.goal: lowest``, every point a penalty), minus its points: fewer points
-        is then the better return."""
+        is then the better return. A false claim loses the game for the claimer's side under
+        either payoff: under ``win`` every other side is valued as a winner (with two sides, the
+        one winner), under ``points`` the claimer's side is valued the table's lowest less the
+        rules' target (``claim_penalty``), a whole game's points below it (an audit: with three sides a false claim ended
+        the game at 0 for all, and under ``points`` a side ahead claimed falsely to keep its lead)."""
         t = self.table
         if not self.ended:
             return [0.0] * t.players
         teams = self.view_hand().teams
+        g = self.game
+        claimer = g.claimed_by if g.over and g.ended_by == "false claim" else None
         if t.setup.payoff == "points":
             sign = -1.0 if t.lowest_wins else 1.0
             value = [sign * p for p in self._points()]
+            if claimer is not None:
+                value[claimer] = min(value) - t.claim_penalty
         else:
             value = [0.0] * t.sides
             winner = self.winner()
-            if winner is not None:
-                stake = float(self.game.games_won if t.setup.whole_game else 1)
+            stake = float(g.games_won if t.setup.whole_game else 1)
+            if claimer is not None:
+                value = [0.0 if s == claimer else stake for s in range(t.sides)]
+            elif winner is not None:
                 value = [stake if s == winner else 0.0 for s in range(t.sides)]
         total = sum(value)
         others = t.sides - 1
