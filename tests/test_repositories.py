@@ -143,7 +143,7 @@ def test_a_change_to_a_rule_file_alone_runs_the_scenario_hook(tmp_path: Path, ho
     assert re.search(r"validate Cassino rule files\.+Passed", out), out
     assert re.search(r"check Cassino scenario files\.+Failed", out), out
     assert "scenarios/house.yaml: FAILED: the house game ends at 21" in out
-    assert "winner: expected 0, found None" in out and "0 passed, 1 failed" in out
+    assert "winner: expected 0, found null" in out and "0 passed, 1 failed" in out
 
     # a rule change that keeps every case holding: the hook runs (not skipped) and passes
     (project / "rules" / "house.yaml").write_text("# to 21, as the case says\n" + HOUSE_RULES)

@@ -285,8 +285,8 @@ def test_check_follows_the_variants_timing_mid_hand(tmp_path: Path) -> None:
         """)
     result = check(f)
     assert result.returncode == 1
-    assert result.stdout.count("winner: expected 1, found None") == 1
-    assert result.stdout.count("winner: expected 0, found None") == 1
+    assert result.stdout.count("winner: expected 1, found null") == 1
+    assert result.stdout.count("winner: expected 0, found null") == 1
 
 
 HOSTILE = [
@@ -444,3 +444,23 @@ def test_a_name_of_the_wrong_type_an_unquoted_build_and_a_long_move_are_said_wel
     result = check(long)
     assert result.returncode == 1 and "(15,010 characters): 15,010 characters is longer than any move" in result.stdout
     assert len(result.stdout) < 600, result.stdout[:300]
+
+
+def test_every_expectation_not_met_is_at_its_place_and_in_the_files_words(tmp_path: Path) -> None:
+    """A re-attack: `winner`, `game_over`, `table`, `items`... failed with no place, and said None and True."""
+    f = write(tmp_path, """
+        - name: many
+          hand: [9D, 2C]
+          table: [4D, 5H]
+          moves: ["9D capture 4D 5H"]
+          expect:
+            winner: 1
+            game_over: true
+            table: [3D]
+        """)
+    result = check(f)
+    assert result.returncode == 1, result.stdout + result.stderr
+    lines = [line.strip() for line in result.stdout.splitlines() if ": expected " in line]
+    assert len(lines) == 3 and all(line.startswith(f"{f}:") for line in lines), result.stdout
+    assert f"{f}:9:15: winner: expected 1, found null" in result.stdout
+    assert f"{f}:10:18: game_over: expected true, found false" in result.stdout

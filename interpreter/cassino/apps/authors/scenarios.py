@@ -608,9 +608,15 @@ class _Expectations:
         self.lowest = _lowest_seats(self.hand)
 
     def check(self, expect: dict[str, Any]) -> list[str]:
+        """Each expectation not met, in words, each at its place in the file: an expectation's own (a move, a
+        seat's points) where it says one, else its key's (an audit found `winner`, `table`, `items`... said
+        with no place)."""
         out: list[str] = []
         for key, want in expect.items():
-            out += getattr(self, "_" + key)(want)
+            problems = getattr(self, "_" + key)(want)
+            at = _at(self.locate, ("expect", key))
+            file = at.rsplit(":", 3)[0] + ":" if at else ""
+            out += [p if not at or p.startswith(file) else at + p for p in problems]
         return out
 
     # -- moves
@@ -720,7 +726,7 @@ class _Expectations:
 
     def _winner(self, want: int | None) -> list[str]:
         found = None if self.game.winner is None else self.lowest[self.game.winner]
-        return [] if found == want else [f"winner: expected {want}, found {found}"]
+        return _same("winner", want, found)
 
     def _game_over(self, want: bool) -> list[str]:
         return _same("game_over", want, self.game.over)
@@ -842,7 +848,14 @@ def _build_text(deck: Any, cards: int, value: int | str, owner: int) -> str:
 
 
 def _same(what: str, want: Any, found: Any) -> list[str]:
-    return [] if want == found else [f"{what}: expected {want}, found {found}"]
+    return [] if want == found else [f"{what}: expected {_written(want)}, found {_written(found)}"]
+
+
+def _written(value: Any) -> str:
+    """A value as a scenario file writes it: `null`, `true`, `false` (an audit read Python's None and True)."""
+    if value is None or isinstance(value, bool):
+        return {None: "null", True: "true", False: "false"}[value]
+    return str(value)
 
 
 def _compare(what: str, expected: dict[Any, int], found: dict[int, int], locate: Locator | None = None) -> list[str]:
