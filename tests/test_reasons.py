@@ -266,3 +266,16 @@ def test_the_owners_duty_that_lapses_in_the_last_deal_says_so() -> None:
     text = reason("south-african-casino", "8D 2C", "7C", "2C trail", (("5S 3H", 8, 0),), other="9S 6H",
                   stock=cards("4D 4H"))
     assert "the owner of a build may not trail until the last deal" in text
+
+
+@pytest.mark.parametrize("variant, hand, table, move, says", [
+    # A re-attack: "you must keep a card of K ... you have none besides KH", with KD in the hand (Royal: K is 13).
+    ("royal", "KH KD", "KS", "KH build K on KS", "K counts 13 here: a build is announced by its number, `build 13`"),
+    ("royal", "7H KD", "6S", "7H build K on 6S", "K counts 13 here"),
+    ("standard", "AH AD", "AS", "AH build A on AS", "A counts 1 here: a build is announced by its number, `build 1`"),
+    ("standard", "KH KD", "KS", "KH build K on KS", "cards without a number value (K) are never built here"),
+])
+def test_a_build_announced_by_a_ranks_letter_says_what_the_letter_announces(variant: str, hand: str, table: str,
+                                                                           move: str, says: str) -> None:
+    text = reason(variant, hand, table, move)
+    assert says in text and "you have none besides" not in text, text

@@ -213,6 +213,16 @@ class _Reasons:
             return "a trail may not come with a build: trail, or build with the played card"
         if self.is_build() and not self.rules.build.allowed:
             return "there is no building: a card captures or trails"
+        if self.is_build() and isinstance(self.m.value, str):
+            # (A rank's word for a rank with a number: a re-attack read "you must keep a card of K ... you have none
+            # besides KH" with KD in the hand, in Royal where K counts 13.)
+            rank = next((r for r in self.rules.deck.ranks if r.rank == self.m.value), None)
+            if rank is not None and rank.values:
+                counts = " or ".join(map(str, rank.values))
+                return (f"{self.m.value} counts {counts} here: a build is announced by its number, "
+                        f"`build {rank.values[0]}`; a rank's letter announces only a pile of cards without a number")
+            if rank is not None and self.rules.build.valueless == "never":
+                return f"cards without a number value ({self.m.value}) are never built here"
         return None
 
     def owned(self) -> list[Build]:
