@@ -491,3 +491,18 @@ def test_one_deal_that_leaves_cards_unplayed_is_warned_and_the_rulebook_says_so(
     assert ("the undealt cards stay" in book) is ("draw" in text)
     assert ("The hand ends when every hand is empty (there is one deal, and the cards it left are not played)"
             in book) is warned
+
+
+def test_one_deal_that_gives_out_the_whole_pack_for_some_counts_says_which_leave_cards(tmp_path: Path) -> None:
+    """A re-attack: South African Casino with one deal deals the whole pack to three or four players, and the hand's
+    end said the deal's leftover cards are not played, for every count."""
+    from cassino.apps.authors.rulebooks import full_rulebook
+    from cassino.language.render import render
+
+    path = _write(tmp_path, "name: sa-one\nextends: south-african-casino\ndeal:\n  redeal: never\n")
+    book = " ".join(render(full_rulebook(str(path)), "text").split())
+    assert "(there is one deal; with two players the cards it leaves are not played)" in book
+    assert "the cards it leaves stay face down and are never played (20 with two players; with three and four the " \
+           "deal gives out the whole pack)" in book
+    [warning] = [w for w in load(str(path)).warnings if "never played" in w.message]
+    assert "20 with 2 players" in warning.message and "3 players" not in warning.message

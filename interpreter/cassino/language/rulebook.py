@@ -386,10 +386,10 @@ NUMBERS: dict[str, dict[str, str | None]] = {
                     "null": "Each hand is a game on its own: the side that scores more in it wins; a tie for the most is a draw."},
     "game.target_step": {"value": None},
     "game.lurch.below": {"value": "A win before the loser has {lurch_below} points is a lurch and counts as "
-                                  "{lurch_multiplier} games.", "null": None},
+                                  "{lurch_games}.", "null": None},
     "game.lurch.multiplier": {"value": None},
-    "endgame.sweeps_from": {"value": "From {sweeps_from} points on, a side's sweeps score nothing (they still "
-                                     "cancel the opponents').", "null": None},
+    "endgame.sweeps_from": {"value": "From {sweeps_from} points on, a side's sweeps score nothing ({sweeps_still}).",
+                            "null": None},
     "scoring.items.*.points": {"value": None},
     "scoring.items.*.first_play_points": {"value": "; a sweep of the whole first table by the first play of "
                                                    "the hand scores {first_play}", "null": None},
@@ -722,7 +722,12 @@ def _context(rules: Rules) -> dict[str, Any]:
         "unclaimed": " and nobody has claimed" if g.claiming else "",   # (said only where players may claim)
         "count_out": join_words([humanize(n) for n in counted_out(rules)]),
         "lurch_below": g.lurch.below, "lurch_multiplier": g.lurch.multiplier,
+        "lurch_games": "1 game" if g.lurch.multiplier == 1 else f"{g.lurch.multiplier} games",
         "sweeps_from": rules.endgame.sweeps_from,
+        # (a re-attack read "records no sweeps at all" and "they still cancel the opponents'" in one rulebook)
+        "sweeps_still": ("they still cancel the opponents', unless the side is under a restriction: it then records "
+                         "none" if rules.endgame.restrictions and not rules.sweeps.record_when_restricted
+                         else "they still cancel the opponents'"),
         **_limits(rules),
         "Valueless": f"{vl[0].upper()}{vl[1:]} (cards without a number value)" if valueless else "Cards without a value",
         "stop_during_hand": _stop_during_hand(rules),
@@ -1344,8 +1349,12 @@ def _hand_end(rules: Rules, ctx: dict[str, Any]) -> Section:
     if not rules.deal.draw_after_play and (rules.deal.redeal == "never" or not _redealt_counts(rules)):
         last = "(there is one deal)"
     played = "every card has been played"
-    if rules.deal.redeal == "never" and not rules.deal.draw_after_play and left_undealt(rules):
+    left = left_undealt(rules)
+    if rules.deal.redeal == "never" and not rules.deal.draw_after_play and left:
         played, last = "every hand is empty", "(there is one deal, and the cards it left are not played)"
+        if len(left) < len(_counts(rules)):   # (a re-attack: with 3 or 4 players that deal gave out the whole pack)
+            last = (f"(there is one deal; with {join_words([_count(n) for n in sorted(left)])} players the cards it "
+                    f"leaves are not played)")
     still = "Cards still on the table, loose or in builds," if rules.build.allowed else "Cards still on the table"
     w.say("hand.end", f"The hand ends when {played} {last}. {still} "
                       f"go to the player who made the last capture.")
@@ -1456,7 +1465,9 @@ def both_reach_can_matter(rules: Rules) -> bool:
     """Whether several sides can pass the target in one hand: not where the game stops the moment
     one side's pegged points reach it and nobody needs to claim."""
     g = rules.game
-    if g.target is None:
+    if g.target is None or g.score_mode == "difference":
+        # (under difference scoring only the side with more points scores in a hand: one side at most passes the
+        # target; a re-attack read "if several sides reach 11 in the same hand" in the eleven-difference example)
         return False
     return not (rules.scoring.when == "as_won" and not g.play_out_hand and not g.claiming)
 

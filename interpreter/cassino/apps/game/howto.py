@@ -12,6 +12,7 @@ from functools import lru_cache
 
 from ...language.rulebook import Rulebook, humanize, points, rulebook
 from ...language.rules import RankRule, Rules
+from ...language.semantics import left_undealt
 from .move_examples import examples_text
 from .seating import players_text
 from .summary import item_words
@@ -36,7 +37,11 @@ def card_values(rules: Rules) -> str:
         parts.append("number cards count their number")
     parts += counted
     if none:
-        parts.append(f"{' '.join(none)} have no number value: each takes only cards of its own rank")
+        takes = {"one": "each takes one card of its own rank at a time", "all": "each takes every loose card of its "
+                 "own rank at once", "any": "each takes any number of cards of its own rank",
+                 "one_or_three_by_fourth": "each takes one card of its own rank, or all three when it is the fourth"}
+        parts.append(f"{' '.join(none)} have no number value: "
+                     f"{takes.get(rules.capture.valueless_cards, 'each takes only cards of its own rank')}")
     by_rank = {r.rank: r.values for r in rules.deck.ranks}
     for cv in rules.deck.card_values:
         # A side left out keeps the rank's value: Finnish 2S is 15 from the hand but still 2 on the table.
@@ -65,7 +70,7 @@ def _trail(rules: Rules) -> str:
     elif rules.build.owner_obligation == "no_trail":
         limits.append("not while you own a build" + _lapse(rules))
     elif rules.build.owner_obligation == "capture_or_raise":
-        limits.append("not while you own a build (then capture or raise a build)" + _lapse(rules))
+        limits.append("not while you own a build: then capture or raise one" + _lapse(rules))
     compulsory = rules.capture.compulsory
     if compulsory == "equal_loose_card":
         limits.append("not a card equal to a loose card on the table")
@@ -164,6 +169,9 @@ def _scoring(rules: Rules) -> list[str]:
             lines.append(f"  {humanize(item.name)}: {item.points} for {what}{extra}")
         elif item.count == "sweeps":
             pts = f"{item.points} for each sweep" if item.points or item.by_size else "sweeps are counted but score nothing"
+            if item.first_play_points is not None:   # (Ulmann's 2 for the first play's sweep: a re-attack's find)
+                pts += (f"; {item.first_play_points} for a sweep of the whole first table by the hand's first "
+                        f"play")
             if item.by_size:
                 pts += " (" + "; ".join(f"{r.points} for {r.min_cards}" + (f"-{r.max_cards}" if r.max_cards else "+")
                                         + " cards" for r in item.by_size) + ")"
@@ -217,9 +225,9 @@ def _two_sides(rules: Rules) -> bool:
 #: Rules the summary's own lines do not word, each said in the rulebook's sentence where this game's differs from
 #: standard Casino's, the game most players know (an audit found `how` silent on a house rule's misdeal, its
 #: compulsory capture's hold on building, its court cards piled by rank and its sweeps' limits).
-ALSO = ("deal.misdeal", "capture.take_all", "capture.compulsory", "capture.valueless_cards", "build.valueless",
-        "build.continue_as_begun", "sweeps.cancel", "sweeps.on_last_play", "sweeps.in_last_deal",
-        "sweeps.residue_is_sweep")
+ALSO = ("deal.misdeal", "capture.take_all", "capture.compulsory", "build.valueless", "build.continue_as_begun",
+        "sweeps.cancel", "sweeps.on_last_play", "sweeps.in_last_deal", "sweeps.residue_is_sweep",
+        "sweeps.record_when_restricted")
 
 
 @lru_cache(maxsize=1)
@@ -250,7 +258,16 @@ def game_words(rules: Rules, book: Rulebook | None = None) -> str:
     game = next((s for s in book.sections if s.key == "game"), None)
     said = [c.text for c in (game.clauses if game else ())
             if ".reading" not in c.key and not c.key.startswith(("game.claiming", "game.play_out_hand"))]
-    return " ".join(said)
+    # (`how` has no section "the end of the game": its Endgame lines follow)
+    return " ".join(said).replace("see the end of the game", "see Endgame below")
+
+
+def endgame_words(rules: Rules, book: Rulebook | None = None) -> list[str]:
+    """The endgame's rules in the rulebook's words: restrictions near the target, sweeps that stop scoring, what a
+    tie lifts (a re-attack found `how` saying "scores only big_casino" and leaving the rest out)."""
+    book = rulebook(rules) if book is None else book
+    end = next((s for s in book.sections if s.key == "endgame"), None)
+    return [c.text for c in (end.clauses if end else ()) if ".reading" not in c.key]
 
 
 def how_to_play(rules: Rules) -> str:
@@ -263,6 +280,9 @@ def how_to_play(rules: Rules) -> str:
         deal += "; after each play you draw back up to that many from the stock"
     elif d.redeal == "when_hands_empty":
         deal += f"; when every hand is empty, {d.hand_size} more each until the stock runs out (the hand)"
+    else:   # (one deal: a re-attack found `how` silent on the cards it leaves)
+        left = left_undealt(rules)
+        deal += "; there is one deal" + (" (the cards it leaves are never played)" if left else "")
     others = [n for n in range(rules.seats.min_players, rules.seats.max_players + 1)
               if d.for_players(n) != (d.hand_size, d.table_cards)]
     for n in others:   # African Casino: deals that depend on the number of players
@@ -272,7 +292,7 @@ def how_to_play(rules: Rules) -> str:
     goal = game_words(rules, book) or ("Each hand is a game: the higher score wins." if g.target is None else
                                        f"The first side to {points(g.target)} wins.")
     if rules.scoring.when == "as_won" and g.target is not None:
-        goal += " Points count as they are won, so a game can end during a hand."
+        goal += " A game can end during a hand, once a side's points reach the target."
     sweep_item = next((i for i in rules.scoring.items if i.count == "sweeps"), None)
     sweep = "sweep: a capture that takes every card from the table"
     sweep += " (it scores)" if sweep_item is not None and (sweep_item.points or sweep_item.by_size) else \
@@ -281,7 +301,8 @@ def how_to_play(rules: Rules) -> str:
     also = also_rules(rules, book)
     lines = [
         f"How to play {rules.name} ({players_text(rules)}): {rules.description}",
-        "Capture cards from the table with cards from your hand; captured cards score at the end of the hand.",
+        "Capture cards from the table with cards from your hand; captured cards score "
+        + ("as they are won." if rules.scoring.when == "as_won" else "at the end of the hand."),
         f"Deal: {deal}.",
         f"Card values: {card_values(rules)}.",
         "On your turn play one card from your hand:" if rules.capture.hand_cards_max == 1 else "On your turn:",
@@ -301,11 +322,6 @@ def how_to_play(rules: Rules) -> str:
     claim = claiming(rules)
     if claim:
         lines.insert(-2, _first_upper(claim))
-    for r in rules.endgame.restrictions:
-        lines.insert(-2, f"Endgame: a side at {r.score} scores only {', '.join(r.only)}.")
-    if rules.endgame.sweeps_from is not None:
-        if rules.endgame.sweeps_from_side == "any":
-            lines.insert(-2, f"Endgame: once any side has {rules.endgame.sweeps_from} points, no side's sweeps score.")
-        else:
-            lines.insert(-2, f"Endgame: from {rules.endgame.sweeps_from} points a side's sweeps score nothing.")
+    for text in endgame_words(rules, book):
+        lines.insert(-2, f"Endgame: {text}")
     return "\n".join(lines)
