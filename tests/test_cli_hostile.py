@@ -337,6 +337,13 @@ FILE_CASES = [
      "--scenario counts from its case's own position, seats and cards: leave out --players, --seed"),
     (["perft", "standard", "--scenario", "", "--case", "a pair"], "--scenario names no file (an empty name)"),
     (["serve", "--rules-dir", "two.yaml"], "--rules-dir two.yaml: a file, not a folder"),
+    # a scenario where a record is wanted, a record where a scenario is (a re-attack: called a rule file, or "unknown
+    # key `format`")
+    (["replay", "s.yaml"], "s.yaml is not a game record: it looks like a scenario file (it has `cases:`); run its "
+                           "cases with `cassino check s.yaml`"),
+    (["play", "--resume", "s.yaml"], "it looks like a scenario file"),
+    (["check", "game.json"], "game.json:2:12: game.json is a game record, not a scenario file"),
+    (["solve", "game.json", "--case", "x"], "game.json is a game record, not a scenario file"),
     (["sweep", "standard", "--set", "game.target=11", "--plot", "out.txt"],
      "--plot out.txt: the plot is a PNG image; name a file ending in .png"),
 ]

@@ -256,6 +256,11 @@ def check_file(doc: Document, expectations: bool = True) -> list[Diagnostic]:
     out: list[Diagnostic] = []
     if not isinstance(data, dict):
         return [doc.diagnostic((), "a scenario file is a mapping with `variant` and `cases`")]
+    if isinstance(data.get("format"), str) and data["format"].startswith("cassino-game"):
+        # (a re-attack's `check game.json` read "unknown key `format` in a scenario file")
+        return [doc.diagnostic(("format",), f"{doc.path} is a game record, not a scenario file",
+                               hint=f"replay it with `cassino replay {doc.path}`, or review it with `cassino review "
+                                    f"{doc.path}`")]
     _check_keys(doc, (), data, FILE_KEYS, out, "unknown key `{key}` in a scenario file")
     cases = data.get("cases")
     if not isinstance(cases, list):

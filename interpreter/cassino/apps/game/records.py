@@ -341,6 +341,13 @@ def _check_depth(shown: str, text: str) -> None:
             depth -= 1
 
 
+_SCENARIO_LINE = re.compile(r"^cases\s*:", re.MULTILINE)
+
+
+def _looks_like_scenario_file(text: str) -> bool:
+    return _SCENARIO_LINE.search(text) is not None
+
+
 def _looks_like_rule_file(path: str, text: str) -> bool:
     if path.lower().endswith((".yaml", ".yml")):
         return True
@@ -388,6 +395,10 @@ def _read(path: str | Path) -> tuple[str, Any]:
         raise _error_at(shown, line, column, f"not a game record: the key {json.dumps(e.key)} is given twice in one "
                                              f"object (a record is written with each key once)") from None
     except json.JSONDecodeError as e:
+        if _looks_like_scenario_file(text):   # (a re-attack: it was called a rule file, and `play` then refused it)
+            reason = (f"is not a game record: it looks like a scenario file (it has `cases:`); run its cases with "
+                      f"`cassino check {shown}`")
+            raise RecordError(f"{shown} {reason}", path=shown, reason=reason) from None
         if _looks_like_rule_file(shown, text):
             reason = f"is not a game record: it looks like a rule file; use `cassino play {shown}` to start a game with it"
             raise RecordError(f"{shown} {reason}", path=shown, reason=reason) from None
