@@ -117,6 +117,10 @@ def test_cli_review_text_and_json(cli, tmp_path: Path) -> None:  # type: ignore[
     m = next(m for m in data["moves"] if m["action"] == action)
     assert m["marked"] and m["loss"] == best - played
     assert data["seats"] == [0] and len(data["replay"]) == len(record.actions)
+    # (a re-attack: the review never said how the game stood at the record's end, as `replay` does)
+    assert data["result"].startswith(("in progress", "over")) and "; scores: seat 0 " in data["result"]
+    code, out, err = cli("review", str(path), "--deals", "2")
+    assert f"the game: {data['result']}" in out
 
 
 def test_cli_review_of_a_game_without_a_person_reviews_every_seat(cli, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]

@@ -73,6 +73,7 @@ from ...players.playouts import playout_leads
 from ...players.search import EXACT_LIMIT, EXACT_POSITIONS, SearchBot, _sign
 from ...players.solver import MoveValue, SearchLimit, cards_left, missing_knowledge
 from ..game.records import MAX_BYTES, Record, RecordError, actor_of, apply_action, load_game
+from ..game.summary import outcome, scores_text
 
 #: The range ``--deals`` accepts: at least one deal; more than this would take hours on a whole game.
 MIN_DEALS, MAX_DEALS = 1, 10_000
@@ -191,6 +192,8 @@ class Review:
     scores: tuple[int, ...]
     over: bool
     notes: tuple[str, ...] = field(default=())
+    #: How the game stands at the record's end, as `replay` says it (``summary.outcome``: who won, how, a lurch).
+    result: str = ""
 
     def mistakes(self, limit: int = 5) -> tuple[ReviewedMove, ...]:
         """The marked moves that cost most, biggest loss first (earlier first among equals)."""
@@ -216,7 +219,7 @@ class Review:
                         "biggest": [m.to_json() for m in self.mistakes()]},
             "moves": [m.to_json() for m in self.moves],
             "replay": [s.to_json() for s in self.steps],
-            "scores": list(self.scores), "over": self.over,
+            "scores": list(self.scores), "over": self.over, "result": self.result,
         }
 
 
@@ -581,4 +584,5 @@ def review_record(record: Record, seat: int | None = None, deals: int = DEFAULT_
         notes += (f"{skipped} of the moves reviewed were not valued: their positions have more legal moves "
                   "than the engine lists",)
     return Review(record.rules.name, record.players, tuple(record.seats), seats, valuer.deals, seed,
-                  tuple(reviewed), tuple(steps), tuple(game.scores), game.over, notes)
+                  tuple(reviewed), tuple(steps), tuple(game.scores), game.over, notes,
+                  f"{outcome(game)}; scores: {scores_text(game)}")

@@ -71,6 +71,8 @@ def show_review(review: Review, console: Console, moves_shown: bool = True) -> N
             console.print(f"{line}   ✓ {'best' if m.method != 'forced' else 'forced'} ({_how(m)})",
                           style="green", highlight=False)
     console.rule("summary")
+    if review.result:   # (a re-attack: the review never said who won, nor a lurch)
+        console.print(f"the game: {review.result}", highlight=False)
     for seat in review.seats:
         mine = [m for m in review.moves if m.seat == seat]
         marked = sum(m.marked for m in mine)
