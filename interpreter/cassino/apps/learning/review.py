@@ -154,6 +154,9 @@ class ReviewedMove:
     confirmed_deals: int = 0         # fresh deals added in extra rounds (0: decided on the first deals)
     verdict: str = GOOD              # "lost", "unclear", "good" or "skipped"
     note: str = ""                   # why a move was skipped, or that not every legal move was valued
+    #: (search) every card's place was known to the mover, but the exact solver could not finish: the values are
+    #: playouts of the one real deal, an estimate whose spread says nothing (never a "lost" verdict).
+    known: bool = False
 
     def to_json(self) -> dict[str, Any]:
         return asdict(self)
@@ -315,7 +318,8 @@ class Valuer:
             samples = self._sampled(game, moves, seat, side, derive(self.seed, number), self.deals, exact)
         ranked = sorted(range(len(moves)), key=lambda k: -sum(samples[k]))
         return Valued("search", self.deals, [(moves[k], sum(samples[k]) / self.deals) for k in ranked],
-                      {moves[k]: samples[k] for k in ranked}, exact, legal if legal > len(moves) else 0)
+                      {moves[k]: samples[k] for k in ranked}, exact, legal if legal > len(moves) else 0,
+                      missing_knowledge(hand, seat) is None)
 
     def _narrowed(self, game: Game, moves: list[Move], played: Move | None) -> list[Move]:
         """The ``REVIEW_MOVES`` moves the search's first look rates best (its greedy gains), ``played``
@@ -423,6 +427,7 @@ class Valued:
     samples: dict[Move, list[float]] = field(default_factory=dict)
     exact: bool = False         # (search) each sampled deal solved exactly, not played out
     of: int = 0                 # (search) the legal moves, where fewer were valued (``REVIEW_MOVES``); 0: all
+    known: bool = False         # (search) the position known in full, but beyond the solver: one deal, played out
 
 
 @dataclass(frozen=True)
@@ -530,10 +535,15 @@ def _review_one(game: Game, played: Move, action: int, valuer: Valuer) -> Review
         verdict = LOST if loss > 1e-9 else GOOD
     note = (f"{len(values)} of its {valued.of:,} legal moves valued: the move played and those the search's first "
             f"look rates best" if valued.of else "")
+    if valued.known and method == "search" and verdict == LOST:
+        # Every card's place known, the solver's bound reached: each "deal" is the real one, so the deals agree and
+        # their spread is nil, and a playout's value is no exact one (an audit's South African last deal: "lost 2
+        # points, ±0.00" for the move the solver, given longer, found best). Unclear, never lost.
+        verdict = UNCLEAR
     return ReviewedMove(*at, format_move(best_move, deck), round(played_value, 3), round(best_value, 3),
                         round(loss, 3), method, deals,
                         tuple(MoveValue(format_move(m, deck), round(v, 3)) for m, v in values),
-                        verdict == LOST, round(error, 3), extra, verdict, note)
+                        verdict == LOST, round(error, 3), extra, verdict, note, valued.known and method == "search")
 
 
 def _step(game: Game, action: int, seat: int, text: str, reviewed: bool) -> Step:

@@ -16,6 +16,10 @@ def _points(value: float) -> str:
 def _how(m: ReviewedMove) -> str:
     if m.method == "exact":
         return "exact (every card's place known)"
+    if m.method == "search" and m.known:
+        said = ("every card's place known, but too many ways to play on for the exact solver: playouts of the one "
+                "real deal, an estimate")
+        return f"{said}; {m.note}" if m.note else said
     if m.method == "search":
         deals = f"search, {m.deals} deals" + (f", then {m.confirmed_deals} more" if m.confirmed_deals else "")
         deals = f"{deals}: ±{m.error:.2f}" if _better(m) else deals
@@ -34,10 +38,11 @@ def show_review(review: Review, console: Console, moves_shown: bool = True) -> N
     who = ", ".join(f"seat {s} ({review.seat_kinds[s]})" for s in review.seats)
     console.rule(f"review of a game of {review.variant}: {who}")
     console.print("values are the mover's side's points in the hand against the other side's: exact where every "
-                  f"card's place is known to the mover, otherwise the search's average over {review.deals} deals "
-                  f"of the cards it could not see; there a move is lost only when a better move's lead, "
-                  f"{REVIEW_Z:g} errors either side, lies wholly beyond {SEARCH_MARGIN:g} points, good when every "
-                  f"move's lies within, and unclear when one still straddles it after more deals")
+                  f"card's place is known to the mover and the solver can finish, otherwise the search's average "
+                  f"over {review.deals} deals of the cards it could not see; there a move is lost only when a better "
+                  f"move's lead, {REVIEW_Z:g} errors either side, lies wholly beyond {SEARCH_MARGIN:g} points, good "
+                  f"when every move's lies within, and unclear when one still straddles it after more deals (or when "
+                  f"every card is known but the solver could not finish: playouts of the one real deal are no proof)")
     for note in review.notes:
         console.print(f"note: {note}")
     hand = None
