@@ -344,6 +344,11 @@ FILE_CASES = [
     (["play", "--resume", "s.yaml"], "it looks like a scenario file"),
     (["check", "game.json"], "game.json:2:12: game.json is a game record, not a scenario file"),
     (["solve", "game.json", "--case", "x"], "game.json is a game record, not a scenario file"),
+    # an empty name (a re-attack read ": no bundled variant or file named ``")
+    (["explain", ""], "(an empty name): names no variant or rule file"),
+    (["validate", " "], "(an empty name): names no variant or rule file"),
+    (["check", ""], "(an empty name): names no file: name a rule or scenario file to read"),
+    (["replay", ""], "(an empty name): names no file: name a game record to read"),
     (["sweep", "standard", "--set", "game.target=11", "--plot", "out.txt"],
      "--plot out.txt: the plot is a PNG image; name a file ending in .png"),
 ]

@@ -409,3 +409,16 @@ def test_a_file_named_without_its_ending_is_suggested(cli, tmp_path: Path, monke
     code, out, err = cli("explain", "eleven")
     assert code == 2
     assert "did you mean the file eleven.yaml?" in out + err, out + err
+
+
+def test_a_big_file_with_no_alias_is_said_to_be_big_not_aliased(tmp_path: Path) -> None:
+    """An audit's scenario file of 6,000 cases (no anchor, no alias) was refused as "aliases expand to more than
+    100,000 values", with a hint about anchors."""
+    from cassino.language.yamlsource import load_yaml_text
+
+    text = "cases:\n" + "".join(f"  - name: c{k}\n    hand: [9D, 9C, 9H, 9S]\n    table: [2C, 3C, 4C, 5C]\n"
+                                 f"    expect: {{legal: [\"9D trail\"]}}\n" for k in range(6000))
+    with pytest.raises(RuleFileError) as err:
+        load_yaml_text(text, "big.yaml")
+    said = str(err.value)
+    assert "the file holds more than 100,000 values" in said and "alias" not in said and "split it" in said

@@ -241,7 +241,7 @@ def test_a_damaged_cache_file_is_refused_by_train_and_passed_over_by_the_search(
     assert choice.source == "greedy" and "not a usable playout weights file" in choice.text
     assert search_choice(str(house), 2).source == "standard"
     code, out, err = cli("explain", str(house))
-    assert code == 0 and "not used" in out
+    assert code == 0 and "the trained weights file in the cache is passed over" in out
     code, out, err = cli("train", str(house), "--players", "3", *TINY)
     assert code == 2 and "not a usable playout weights file" in err and "move it aside" in err
     assert "Traceback" not in err
@@ -492,3 +492,12 @@ def test_play_and_simulate_warn_of_damaged_trained_weights(cli, cache: Path, hou
     assert damaged.read_bytes() == b"\x88not json"
     code, out, err = cli("simulate", "standard", "--games", "1")
     assert code == 0 and "warning" not in err
+
+
+def test_a_folder_in_the_caches_place_is_warned_of_by_play_and_simulate(cli, cache: Path, house: Path) -> None:  # type: ignore[no-untyped-def]
+    """A re-attack: `play` and `simulate` said "is a folder, not a playout weights file; name a regular file", where
+    the user named nothing."""
+    (cache / f"{store.rules_hash(load_rules(str(house)))}.json").mkdir(parents=True)
+    code, out, err = cli("simulate", str(house), "--games", "1")
+    assert code == 0 and "is a folder where the cache keeps the trained weights of these rules: move it aside" in err
+    assert "name a regular file" not in err and "house-sweeps: 1 game, 2 players" in out

@@ -180,6 +180,8 @@ def read_bytes(path: str | Path, limit: int, *, what: str = "the file", unlinked
     checked (an absolute path with no symbolic link in it), opened without following any link
     (``_open_unlinked``): a link put on its way since it was checked is refused, not followed.
     """
+    if not str(path).strip():   # (a re-attack's `check ''` read ": cannot read ...")
+        raise FileProblem("(an empty name)", f"names no file: name {what} to read")
     if too_long(path):
         raise FileProblem(path, f"cannot read {what}: {_os_words(OSError(errno.ENAMETOOLONG, ''))}")
     flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0)

@@ -284,10 +284,12 @@ def named_real(path: str | Path) -> tuple[Path, tuple[str, Confinement] | None]:
 def unreadable_error(path: str | Path, display: str) -> RuleFileError | None:
     """What ``load_yaml`` says of a file it cannot read (missing, a folder, a device, a loop of links), told
     without opening it; None where it is a regular file."""
+    what = "a rule or scenario file"
+    if not str(path).strip():   # (a re-attack's `check ''` read ": cannot read ...: no such file")
+        return RuleFileError([Diagnostic("(an empty name)", 0, 0, f"names no file: name {what} to read")])
     why = unreadable(path)
     if why is None:
         return None
-    what = "a rule or scenario file"
     if why.startswith("it is "):
         kind = why[len("it is "):]
         reason = f"is a folder, not {what}" if kind == "a folder" else f"is {kind}, not {what}; name a regular file"

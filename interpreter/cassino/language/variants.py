@@ -72,6 +72,9 @@ def _refuse_unreadable(ref: str) -> None:
     Without this, ``validate adir`` said "no bundled variant or file named `adir`" and a
     300-character name died in the lookup with the system's "File name too long".
     """
+    if not ref.strip():   # (a re-attack's `explain ''` read ": no bundled variant or file named ``")
+        raise RuleFileError([Diagnostic("(an empty name)", 0, 0, "names no variant or rule file",
+                                        hint="name a bundled variant (cassino list) or a rule file, e.g. standard")])
     if too_long(ref):
         raise RuleFileError([Diagnostic(ref[:60] + "...", 0, 0,
                                         f"the name is too long ({len(ref)} characters; a file or folder name "

@@ -248,10 +248,12 @@ class _Builder:
         """Nodes after alias expansion, memoized per node object, refusing past MAX_NODES."""
         stack: list[tuple[Node, bool]] = [(root, False)]
         active: set[int] = set()
+        shared = False   # (a node met twice: an alias)
         while stack:
             node, done = stack.pop()
             key = id(node)
             if key in self._sizes:
+                shared = True
                 continue
             children = self._children(node)
             if not done:
@@ -259,13 +261,17 @@ class _Builder:
                     raise self.fail(node, "a recursive alias: this anchor contains itself")
                 active.add(key)
                 stack.append((node, True))
+                shared = shared or any(id(c) in self._sizes for c in children)
                 stack.extend((c, False) for c in children if id(c) not in self._sizes)
                 continue
             active.discard(key)
             size = 1 + sum(self._sizes[id(c)] for c in children)
-            if size > MAX_NODES:
+            if size > MAX_NODES and shared:
                 raise self.fail(node, f"aliases expand to more than {MAX_NODES:,} values",
                                 hint="a rule file does not need deep anchors and aliases")
+            if size > MAX_NODES:   # (no alias: an audit's scenario file of 6,000 cases was said to have them)
+                raise self.fail(node, f"the file holds more than {MAX_NODES:,} values (lists, mappings and their "
+                                      f"items)", hint="split it into several smaller files")
             self._sizes[key] = size
         return self._sizes[id(root)]
 

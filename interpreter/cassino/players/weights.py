@@ -282,8 +282,8 @@ def _cached(key: str, name: str, goal: str, players: int, partners: bool, path: 
     if stamp is not None:
         try:
             entry = find(read(path), key, players, partners)
-        except FileProblem as e:
-            entry, trouble = None, f" ({e}: not used)"
+        except FileProblem as e:   # (a re-attack could not tell which of two files "not used" was of)
+            entry, trouble = None, f" (the trained weights file in the cache is passed over: {e})"
         if entry is not None and entry.weights is None:
             return Choice(None, "cache", f"greedy playouts, as the weights file in {path} says for {where}",
                           entry.depth)
@@ -316,6 +316,9 @@ def cache_trouble(rules: Rules) -> str | None:
     path = cache_dir() / f"{rules_hash(rules)}.json"
     if not os.path.lexists(path):
         return None
+    if os.path.isdir(path) and not os.path.islink(path):   # (not "name a regular file": the user named nothing)
+        return (f"{path} is a folder where the cache keeps the trained weights of these rules: move it aside; until "
+                f"then the computer player has none there (`cassino explain` says what it plays instead)")
     try:
         read(path)
     except FileProblem as e:

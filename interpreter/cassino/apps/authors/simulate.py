@@ -309,7 +309,7 @@ def summarise(name: str, players: int, bots: tuple[str, ...], seed: int, stats: 
 
 def format_text(summary: dict[str, Any]) -> str:
     s = summary
-    lines = [f"{s['variant']}: {s['games']} games, {s['players']} players, bots {', '.join(s['bots'])}, seed {s['seed']}",
+    lines = [f"{s['variant']}: {s['games']} game{'' if s['games'] == 1 else 's'}, {s['players']} players, bots {', '.join(s['bots'])}, seed {s['seed']}",
              f"hands per game {s['hands_per_game']}, moves per hand {s['moves_per_hand']}, sweeps per hand {s['sweeps_per_hand']}",
              "average points per hand, by scoring item and seat:"]
     sides = s.get("sides") or [[seat] for seat in range(s["players"])]
