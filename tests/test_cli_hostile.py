@@ -548,3 +548,21 @@ def test_aids_for_a_person_are_refused_on_resuming_a_game_with_no_person(folder:
                              "bots.json"])
     assert code == 0, err
     refused_cleanly(folder, ["play", "--resume", "bots.json", "--warn"], "--warn helps a person playing")
+
+
+def test_perft_names_a_scenarios_variant_path_as_a_command_takes_it(hostile: Path) -> None:
+    """A re-attack: the case's `variant: ../rules/nr.yaml` was suggested as is (relative to the scenario's folder),
+    and two files of one name were said "a position of nr, not of nr"."""
+    (hostile / "rules").mkdir()
+    (hostile / "rules" / "nr.yaml").write_text("name: nr\nextends: standard\ngame: {target: 11}\n", encoding="utf-8")
+    (hostile / "rules" / "imposter.yaml").write_text("name: nr\nextends: standard\ngame: {target: 15}\n",
+                                                     encoding="utf-8")
+    (hostile / "sc").mkdir()
+    (hostile / "sc" / "pn.yaml").write_text("variant: ../rules/nr.yaml\ncases:\n  - name: std\n    hand: [9D]\n"
+                                            "    table: [9C]\n", encoding="utf-8")
+    code, out, err = run_main(["perft", "standard", "--scenario", "sc/pn.yaml", "--case", "std"])
+    assert code == 2 and "count it with `cassino perft rules/nr.yaml --scenario sc/pn.yaml --case 'std'`" in err, err
+    code, out, err = run_main(["perft", "rules/imposter.yaml", "--scenario", "sc/pn.yaml", "--case", "std"])
+    assert code == 2 and "is a position of rules/nr.yaml (its `variant:`), not of rules/imposter.yaml" in err, err
+    code, out, err = run_main(["perft", "rules/nr.yaml", "--scenario", "sc/pn.yaml", "--case", "std", "--depth", "1"])
+    assert code == 0, err

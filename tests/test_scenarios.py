@@ -332,6 +332,10 @@ HOSTILE = [
     ("table: [5C]\nhand: [5D]\nexpect: {illegal: [{move: 5D trail, reason: 7}]}", "must be text the refusal"),
     ("table: [5C]\nhand: [5D]\nexpect: {illegal: [{move: 5D trail, why: x}]}", "unknown key `why`"),
     ("table: [5C]\nhand: [5D]\nexpect: {illegal: [7]}", "must be a move in notation, or {move"),
+    # brackets read as a YAML list (a re-attack's block item `- [3C 5D]`): the hint says to quote the move
+    ("table: [5C]\nhand: [5D]\nexpect:\n  legal:\n    - [5C 5D]", "hint: a move naming a build in brackets needs "
+                                                                  "quotes around the whole move"),
+    ("table: [5C]\nhand: [5D]\nmoves:\n  - [5C 5D]\nexpect: {winner: null}", "needs quotes around the whole move"),
     ("table: [5C]\nhand: [5D]\nexpect: {builds: [{cards: [5C, 5D], value: 5, kind: double}]}",
      "must be `single` or `multiple`"),
     ("builds: [{cards: [5C, 3D], value: 8, owner: 0, holder: 9}]\nhand: [KD]\nexpect: {legal: [\"KD trail\"]}",
@@ -436,7 +440,7 @@ def test_a_name_of_the_wrong_type_an_unquoted_build_and_a_long_move_are_said_wel
                         "    hand: [2H, 8S]\n    expect:\n      legal: [2H build 8 on [3C 3D]]\n", encoding="utf-8")
     result = check(unquoted)
     assert result.returncode == 2 and f"{unquoted}:7:29: YAML syntax error" in result.stderr
-    assert 'write each item in double quotes, e.g. legal: ["2H build 8 on [3C 3D]"]' in result.stderr
+    assert 'write each item in double quotes, e.g. ["2H build 8 on [3C 3D]", "KD trail"]' in result.stderr
     long = tmp_path / "long.yaml"
     move = "KD capture " + " ".join(["AS"] * 5000)
     long.write_text(f"variant: standard\ncases:\n  - name: long\n    hand: [KD]\n    expect: {{legal: [\"{move}\"]}}\n",

@@ -280,13 +280,21 @@ def _scenario_position(args: argparse.Namespace, rules: Any, engine: Any) -> Any
         from ..players.weights import rules_hash
         from .authors.scenarios import VariantRefused
 
+        from ..language.resolve import names_a_path
+
+        base = Path(os.path.realpath(args.scenario)).parent
         try:
-            plays = Runner().variant(ref, Path(os.path.realpath(args.scenario)).parent)[0]
+            plays = Runner().variant(ref, base)[0]
         except VariantRefused as e:
             raise _error(f"{args.scenario}: `variant` {ref!r}: {e.message}") from None
         if rules_hash(plays) != rules_hash(rules):
-            raise _error(f"{args.scenario}, case {args.case!r}, is a position of {plays.name} (its `variant:`), not "
-                         f"of {rules.name}: count it with `cassino perft {ref} --scenario {args.scenario} --case "
+            # (a path as the scenario names it is relative to its folder: said from here, as a command takes it)
+            named = os.path.relpath(base / str(ref)) if names_a_path(str(ref)) else str(ref)
+            theirs, ours = plays.name, rules.name
+            if theirs == ours:   # (two files of one name: a re-attack read "a position of nr, not of nr")
+                theirs, ours = named, args.variant
+            raise _error(f"{args.scenario}, case {args.case!r}, is a position of {theirs} (its `variant:`), not "
+                         f"of {ours}: count it with `cassino perft {named} --scenario {args.scenario} --case "
                          f"{args.case!r}`")
     state, _ = Runner().position(chosen[0], data, rules, engine)
     return state

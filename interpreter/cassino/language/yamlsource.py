@@ -198,7 +198,7 @@ def _compose(text: str, display: str) -> Node | None:
         elif "but got '['" in problem and "flow sequence" in context:
             # (a move naming a build, unquoted in a list: an audit got the general hint)
             hint = ("text with brackets inside a [...] list needs quotes: write each item in double quotes, e.g. "
-                    "legal: [\"2H build 8 on [3C 3D]\"]")
+                    "[\"2H build 8 on [3C 3D]\", \"KD trail\"]")
         elif problem == "mapping values are not allowed here":
             hint = ("a setting is indented more than the one above it (settings of one section line up), or a "
                     "value holds `: ` (quote the value)")

@@ -92,13 +92,26 @@ def list_of(item: Check, what: str) -> Check:
     return check
 
 
-MOVE = _simple(lambda v: isinstance(v, str) and bool(v.strip()), "a move in notation, such as \"8D capture 8C\"")
+#: Said where a move is a YAML list: brackets left unquoted (`- [3C 5D]`, `- 8H capture [3C 5D]` in flow style).
+BRACKETS_HINT = "a move naming a build in brackets needs quotes around the whole move, e.g. \"8H capture [3C 5D]\""
+
+
+def _move(nonempty: bool) -> Check:
+    """A move in notation; a list in its place is brackets the YAML read as a list (a re-attack's `- [3C 5D]`)."""
+    def check(doc: Document, path: PathT, value: Any, out: list[Diagnostic]) -> None:
+        if isinstance(value, str) and (value.strip() or not nonempty):
+            return
+        out.append(doc.diagnostic(path, f"`{_where(path)}` must be a move in notation, such as \"8D capture 8C\", "
+                                        f"not {_shown(value)}", hint=BRACKETS_HINT if isinstance(value, list) else None))
+    return check
+
+
+MOVE = _move(nonempty=True)
 REASON = _simple(lambda v: isinstance(v, str) and bool(v.strip()),
                  "text the refusal's reason must contain, such as \"must keep\"")
 CARD = _simple(lambda v: isinstance(v, str), "a card such as 10D, AS or KH")
 CARDS = list_of(CARD, "cards such as [8D, KS]")
-MOVES = list_of(_simple(lambda v: isinstance(v, str), "a move in notation, such as \"8D capture 8C\""),
-                "moves in notation")
+MOVES = list_of(_move(nonempty=False), "moves in notation")
 NAMES = list_of(TEXT, "names")
 
 
@@ -179,7 +192,7 @@ def _refusal(doc: Document, path: PathT, value: Any, out: list[Diagnostic]) -> N
         return
     if not isinstance(value, dict):
         out.append(doc.diagnostic(path, f"`{_where(path)}` must be a move in notation, or {{move: ..., reason: ...}}, "
-                                  f"not {_shown(value)}"))
+                                  f"not {_shown(value)}", hint=BRACKETS_HINT if isinstance(value, list) else None))
         return
     _mapping(doc, path, value, out, {"move": MOVE, "reason": REASON}, required=("move", "reason"))
 
