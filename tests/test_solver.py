@@ -180,7 +180,7 @@ def test_solve_lists_every_move_best_first(scenario: Path, capsys: pytest.Captur
     assert main(["solve", str(scenario), "--case", "last deal"]) == 0
     out = capsys.readouterr().out.splitlines()
     engine = Engine(load_rules("standard"))
-    rows = [line.split() for line in out[1:-2]]
+    rows = [line.split() for line in out[1:-3]]
     moves = [parse_move(" ".join(r[:-1]), engine.deck) for r in rows]
     values = [int(r[-1]) for r in rows]
     from cassino.apps.authors.scenarios import Runner
@@ -194,7 +194,8 @@ def test_solve_lists_every_move_best_first(scenario: Path, capsys: pytest.Captur
     solver = Solver(engine, Scorer(engine), 0)
     for move, value in zip(moves, values):
         assert solver.value(engine.apply(state, move)) == value
-    assert out[-2].startswith("principal line: seat 0: " + format_move(moves[0], engine.deck))
+    assert out[-3].startswith("principal line: seat 0: " + format_move(moves[0], engine.deck))
+    assert out[-2].startswith("as moves: [\"" + format_move(moves[0], engine.deck) + "\"")
     sign = f"{values[0]:+d}" if values[0] else "0"
     assert out[-1] == f"best: {format_move(moves[0], engine.deck)} ({sign})"
 
@@ -303,3 +304,23 @@ def test_solve_says_how_to_read_a_value_with_three_sides(tmp_path: Path, capsys:
     assert main(["solve", str(path)]) == 0
     out = capsys.readouterr().out
     assert "minus the best placed other side's (most points; the other seats all play against it)" in out
+
+
+def test_the_principal_line_as_moves_plays_out_in_a_case_in_turns_of_several_actions(tmp_path: Path, cli) -> None:  # type: ignore[no-untyped-def]
+    """An audit pasted solve's principal line of a South African last deal into a case's `moves`: its `seat 0: end`
+    entries were refused (a turn ends by itself with its hand card). The `as moves` line is a turn an entry."""
+    import json
+
+    import yaml
+
+    source = Path(__file__).parent / "positions" / "south-african-last-deal.yaml"
+    code, out, err = cli("solve", str(source))
+    assert code == 0, err
+    said = next(line for line in out.splitlines() if line.startswith("as moves: "))
+    moves = json.loads(said[len("as moves: "):])
+    assert moves[0].endswith("; end") and not any(m == "end" for m in moves)
+    data = yaml.safe_load(source.read_text(encoding="utf-8"))
+    data["cases"][0].update(moves=moves, expect={"hand_over": True})
+    (tmp_path / "line.yaml").write_text(json.dumps(data), encoding="utf-8")
+    code, out, err = cli("check", str(tmp_path / "line.yaml"))
+    assert code == 0 and out.strip().endswith("1 passed, 0 failed"), out + err

@@ -46,6 +46,7 @@ class Solution:
     nodes: int
     lowest: bool = False                 # the lowest total wins: the sign is turned (the value is still "higher: better")
     sides: int = 2
+    free_actions: bool = False           # turns of several actions (``build.free_actions``)
 
     def meaning(self) -> str:
         """What a value is, in words, for this game and these sides (the module's docstring says why)."""
@@ -55,12 +56,25 @@ class Solution:
             return f"{other} hand points minus its side's (the lowest total wins: higher is better)"
         return f"its side's hand points minus {other}"
 
+    def turns(self) -> list[str]:
+        """The principal line a turn an entry: each seat's consecutive actions joined by `; `."""
+        out: list[tuple[int, list[str]]] = []
+        for seat, move in self.line:
+            if out and out[-1][0] == seat and self.free_actions:
+                out[-1][1].append(move)
+            else:
+                out.append((seat, [move]))
+        return ["; ".join(moves) for _, moves in out]
+
     def text(self) -> str:
         width = max(len(move) for move, _ in self.values)
         out = [f"{self.variant}: seat {self.seat} to play; a move's value is {self.meaning()}, with best play "
                f"({self.nodes} positions searched)"]
         out += [f"  {move:<{width}}  {signed(value)}" for move, value in self.values]
         out.append("principal line: " + "; ".join(f"seat {s}: {m}" for s, m in self.line))
+        # The same line as a case's `moves`, a turn an entry (a turn of several actions joined by `;`), to paste into a
+        # scenario (an audit's `seat 0: end` entries were refused there: a turn ends by itself with its hand card).
+        out.append("as moves: [" + ", ".join(f'"{turn}"' for turn in self.turns()) + "]")
         best, value = self.values[0]
         out.append(f"best: {best} ({signed(value)})")
         return "\n".join(out)
@@ -191,4 +205,4 @@ def solve(path: str, case_name: str | None = None, max_positions: int | None = N
     deck = engine.deck
     return Solution(rules.name, seat, [(format_move(mv.move, deck), mv.value) for mv in values],
                     [(s, format_move(m, deck)) for s, m in line], solver.nodes, rules.game.goal == "lowest",
-                    len(set(state.teams)))
+                    len(set(state.teams)), rules.build.free_actions)
