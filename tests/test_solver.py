@@ -324,3 +324,12 @@ def test_the_principal_line_as_moves_plays_out_in_a_case_in_turns_of_several_act
     (tmp_path / "line.yaml").write_text(json.dumps(data), encoding="utf-8")
     code, out, err = cli("check", str(tmp_path / "line.yaml"))
     assert code == 0 and out.strip().endswith("1 passed, 0 failed"), out + err
+
+
+def test_solve_says_when_the_cases_moves_were_played_first(tmp_path: Path, cli) -> None:  # type: ignore[no-untyped-def]
+    """An audit: a case with `moves` was solved after them, and the first line said only "seat 0 to play"."""
+    path = tmp_path / "m.yaml"
+    path.write_text("variant: standard\ncases:\n  - name: m\n    hand: [9D, 9C]\n    hands: {1: [2C, 3C]}\n"
+                    "    captured: {0: rest}\n    stock: []\n    moves: [\"9D trail\", \"2C trail\"]\n", encoding="utf-8")
+    code, out, err = cli("solve", str(path))
+    assert code == 0 and out.startswith("standard, after the case's 2 moves: seat 0 to play"), out + err

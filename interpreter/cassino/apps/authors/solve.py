@@ -47,6 +47,7 @@ class Solution:
     lowest: bool = False                 # the lowest total wins: the sign is turned (the value is still "higher: better")
     sides: int = 2
     free_actions: bool = False           # turns of several actions (``build.free_actions``)
+    after_moves: int = 0                 # the case's own `moves`, played before the position solved
 
     def meaning(self) -> str:
         """What a value is, in words, for this game and these sides (the module's docstring says why)."""
@@ -68,7 +69,9 @@ class Solution:
 
     def text(self) -> str:
         width = max(len(move) for move, _ in self.values)
-        out = [f"{self.variant}: seat {self.seat} to play; a move's value is {self.meaning()}, with best play "
+        played = (f", after the case's {self.after_moves} move{'' if self.after_moves == 1 else 's'}"
+                  if self.after_moves else "")   # (an audit could not tell the moves had been played first)
+        out = [f"{self.variant}{played}: seat {self.seat} to play; a move's value is {self.meaning()}, with best play "
                f"({self.nodes} positions searched)"]
         out += [f"  {move:<{width}}  {signed(value)}" for move, value in self.values]
         out.append("principal line: " + "; ".join(f"seat {s}: {m}" for s, m in self.line))
@@ -205,4 +208,4 @@ def solve(path: str, case_name: str | None = None, max_positions: int | None = N
     deck = engine.deck
     return Solution(rules.name, seat, [(format_move(mv.move, deck), mv.value) for mv in values],
                     [(s, format_move(m, deck)) for s, m in line], solver.nodes, rules.game.goal == "lowest",
-                    len(set(state.teams)), rules.build.free_actions)
+                    len(set(state.teams)), rules.build.free_actions, len(case.get("moves") or []))
