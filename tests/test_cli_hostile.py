@@ -566,3 +566,16 @@ def test_perft_names_a_scenarios_variant_path_as_a_command_takes_it(hostile: Pat
     assert code == 2 and "is a position of rules/nr.yaml (its `variant:`), not of rules/imposter.yaml" in err, err
     code, out, err = run_main(["perft", "rules/nr.yaml", "--scenario", "sc/pn.yaml", "--case", "std", "--depth", "1"])
     assert code == 0, err
+
+
+def test_perft_counts_from_after_a_cases_own_moves(hostile: Path) -> None:
+    """A second re-attack: `perft --scenario` counted from before a case's `moves`, a refused one among them unsaid;
+    `solve` plays them first."""
+    (hostile / "p.yaml").write_text(
+        "variant: standard\ncases:\n  - name: moved\n    table: [5S, 9C]\n    hand: [8H, 3D, 4C]\n"
+        "    hands: {1: [9D, 2C, 6H]}\n    moves: [\"3D build 8 on 5S\"]\n  - name: refused\n    table: [5S, 9C]\n"
+        "    hand: [8H, 3D, 4C]\n    hands: {1: [9D, 2C, 6H]}\n    moves: [\"3D build 7 on 5S\"]\n", encoding="utf-8")
+    code, out, err = run_main(["perft", "standard", "--scenario", "p.yaml", "--case", "moved", "--depth", "1"])
+    assert code == 0 and "(from the position after the case's 1 move)" in err and "4 move sequences" in out, out + err
+    code, out, err = run_main(["perft", "standard", "--scenario", "p.yaml", "--case", "refused", "--depth", "1"])
+    assert code == 2 and "moves[0] '3D build 7 on 5S' is refused" in err, err

@@ -336,6 +336,11 @@ def test_how_to_play_a_capture_total_says_what_the_card_takes() -> None:
      ["(they still cancel the opponents')."]),
     ("face-builds", ["not while you own a build: then capture or raise one"], ["build (then"]),
     ("eleven-difference", ["scores the difference"], ["If several sides reach"]),
+    # A second re-attack: claiming games end at a correct claim, not by themselves at the target; a deal that gives out
+    # the whole pack has no "more each until the stock runs out".
+    ("points-as-earned", ["a correct claim wins it"], ["once a side's points reach the target"]),
+    ("scopone", ["the first deal gives out the whole pack"], ["until the stock runs out"]),
+    ("south-african-casino", ["(with 3 or 4 players the first deal gives out the whole pack)"], []),
 ])
 def test_how_to_play_agrees_with_itself_and_the_rulebook(variant: str, said: list[str], unsaid: list[str]) -> None:
     text = how_to_play(load_rules(variant))

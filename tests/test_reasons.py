@@ -274,6 +274,8 @@ def test_the_owners_duty_that_lapses_in_the_last_deal_says_so() -> None:
     ("royal", "7H KD", "6S", "7H build K on 6S", "K counts 13 here"),
     ("standard", "AH AD", "AS", "AH build A on AS", "A counts 1 here: a build is announced by its number, `build 1`"),
     ("standard", "KH KD", "KS", "KH build K on KS", "cards without a number value (K) are never built here"),
+    ("dominican", "AH 5D", "4S", "AH build A on 4S", "A counts 1 or 14 here: a build is announced by its number, "
+                                                     "`build 1` or `build 14`"),
 ])
 def test_a_build_announced_by_a_ranks_letter_says_what_the_letter_announces(variant: str, hand: str, table: str,
                                                                            move: str, says: str) -> None:

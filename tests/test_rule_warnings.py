@@ -506,3 +506,15 @@ def test_one_deal_that_gives_out_the_whole_pack_for_some_counts_says_which_leave
            "deal gives out the whole pack)" in book
     [warning] = [w for w in load(str(path)).warnings if "never played" in w.message]
     assert "20 with 2 players" in warning.message and "3 players" not in warning.message
+
+
+def test_where_sweeps_never_cancel_no_sentence_says_they_cancel(tmp_path: Path) -> None:
+    """A second re-attack: Dominican without cancelling still read "they cancel the opponents' but score nothing"
+    and "(they still cancel the opponents')"."""
+    from cassino.apps.authors.rulebooks import full_rulebook
+    from cassino.language.render import render
+
+    path = _write(tmp_path, "name: dom-nocancel\nextends: dominican\nsweeps:\n  cancel: false\n")
+    book = " ".join(render(full_rulebook(str(path)), "text").split())
+    assert "Sweeps never cancel each other." in book and "cancel the opponents" not in book
+    assert "From 18 points on, a side's sweeps score nothing." in book

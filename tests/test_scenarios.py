@@ -468,3 +468,17 @@ def test_every_expectation_not_met_is_at_its_place_and_in_the_files_words(tmp_pa
     assert len(lines) == 3 and all(line.startswith(f"{f}:") for line in lines), result.stdout
     assert f"{f}:9:15: winner: expected 1, found null" in result.stdout
     assert f"{f}:10:18: game_over: expected true, found false" in result.stdout
+
+
+def test_exactly_says_why_a_move_it_lists_is_refused(tmp_path: Path) -> None:
+    """A second re-attack: under `exactly:` a refused move was listed without its reason, which `legal:` gives."""
+    f = write(tmp_path, """
+        - name: royal K
+          table: [5S]
+          hand: [8H, KD]
+          expect:
+            exactly: ["8H build K on 5S", "8H trail", "KD trail", "8H build 13 on 5S"]
+        """, variant="royal")
+    result = check(f)
+    assert result.returncode == 1 and "exactly: expected legal, found illegal: 8H build K on 5S: K counts 13 here" \
+        in result.stdout, result.stdout

@@ -483,12 +483,18 @@ def test_play_and_simulate_warn_of_damaged_trained_weights(cli, cache: Path, hou
     cache.mkdir(parents=True)
     damaged = cache / f"{store.rules_hash(load_rules(str(house)))}.json"
     damaged.write_bytes(b"\x88not json")
-    for argv in (["simulate", str(house), "--games", "1"],
-                 ["play", str(house), "--humans", "0", "--bot", "greedy", "--seed", "1", "--save",
+    for argv in (["simulate", str(house), "--games", "1", "--bot", "search:1"],
+                 ["play", str(house), "--humans", "0", "--bot", "search:1", "--seed", "1", "--save",
                   str(house.parent / "g.json")]):
         code, out, err = cli(*argv)
         assert code == 0 and f"warning: {damaged} is not a usable playout weights file" in err, err
-        assert "until then the computer player passes it over" in err
+        assert "until then the computer player passes it over" in err and "RULES" not in err
+    # (no searching player at the table, no playouts to warn of: a re-attack read it beside --bot greedy)
+    for argv in (["simulate", str(house), "--games", "1"],
+                 ["play", str(house), "--humans", "0", "--bot", "greedy", "--seed", "1", "--save",
+                  str(house.parent / "g2.json")]):
+        code, out, err = cli(*argv)
+        assert code == 0 and "warning" not in err, err
     assert damaged.read_bytes() == b"\x88not json"
     code, out, err = cli("simulate", "standard", "--games", "1")
     assert code == 0 and "warning" not in err
@@ -498,6 +504,9 @@ def test_a_folder_in_the_caches_place_is_warned_of_by_play_and_simulate(cli, cac
     """A re-attack: `play` and `simulate` said "is a folder, not a playout weights file; name a regular file", where
     the user named nothing."""
     (cache / f"{store.rules_hash(load_rules(str(house)))}.json").mkdir(parents=True)
-    code, out, err = cli("simulate", str(house), "--games", "1")
+    code, out, err = cli("simulate", str(house), "--games", "1", "--bot", "search:1")
     assert code == 0 and "is a folder where the cache keeps the trained weights of these rules: move it aside" in err
     assert "name a regular file" not in err and "house-sweeps: 1 game, 2 players" in out
+    code, out, err = cli("explain", str(house))
+    assert code == 0 and "is a folder where the cache keeps the trained weights of these rules" in out
+    assert "name a regular file" not in out

@@ -296,8 +296,22 @@ def _scenario_position(args: argparse.Namespace, rules: Any, engine: Any) -> Any
             raise _error(f"{args.scenario}, case {args.case!r}, is a position of {theirs} (its `variant:`), not "
                          f"of {ours}: count it with `cassino perft {named} --scenario {args.scenario} --case "
                          f"{args.case!r}`")
-    state, _ = Runner().position(chosen[0], data, rules, engine)
-    return state
+    case = chosen[0]
+    if not case.get("moves"):
+        state, _ = Runner().position(case, data, rules, engine)
+        return state
+    # The case's own moves first, as `solve` plays them (a re-attack: perft counted from before them, a refused
+    # move among them unsaid).
+    from ..engine.scoring import Scorer
+    from .authors.scenarios import play_moves
+
+    runner = Runner()
+    outcome = play_moves(case, runner.setup(case, data, rules, engine, Scorer.of(engine)), engine)
+    if isinstance(outcome, str):
+        raise _error(f"{args.scenario}, case {args.case!r}: {outcome}")
+    print(f"(from the position after the case's {len(case['moves'])} move{'' if len(case['moves']) == 1 else 's'})",
+          file=sys.stderr)
+    return outcome.hand
 
 
 def _cmd_perft(args: argparse.Namespace) -> int:
@@ -436,7 +450,6 @@ def _new_record(args: argparse.Namespace) -> Any:
     for warning in loaded.warnings:   # (what validate warns of: a game that may never end, said before it starts)
         print(warning.format(caret=False), file=sys.stderr)
     rules = loaded.rules
-    _say_cache_trouble(rules)
     players = player_count(rules, args.players)
     partners = partnership(rules, players, args.partners)
     humans = 1 if args.humans is None else args.humans
@@ -445,6 +458,7 @@ def _new_record(args: argparse.Namespace) -> Any:
     names = _bot_names(args.bot)
     bots = _seat_bots(names, players - humans, first=humans) if names else ("search",) * (players - humans)
     seats = ["human"] * humans + list(bots)
+    _say_cache_trouble(rules, seats)
     _aids_need_a_person(args, seats)
     seed = args.seed if args.seed is not None else _fresh_seed()
     return Record(rules, seed, players, partners, seats, source=str(args.variant))
@@ -560,10 +574,10 @@ def _cmd_simulate(args: argparse.Namespace) -> int:
     from .authors.simulate import format_text, run
 
     rules = load_rules(args.variant)
-    _say_cache_trouble(rules)
     players = player_count(rules, args.players)
     partners = partnership(rules, players, args.partners)
     bots = _simulated_bots(args, players)
+    _say_cache_trouble(rules, bots)
     with _Bar("simulating", args.games, shown=args.format == "text" and args.games >= 50) as bar:
         summary = run(args.variant, args.games, args.seed, players, partners, bots, args.workers,
                       progress=bar.advance)
@@ -717,10 +731,13 @@ def _write_output(text: str, output: str | None, *, force: bool = False, what: s
     write_atomic(output, text, replace=force, what=what)
 
 
-def _say_cache_trouble(rules: Any) -> None:
-    """A warning where the user's trained weights for ``rules`` cannot be used (``weights.cache_trouble``)."""
+def _say_cache_trouble(rules: Any, players: Sequence[str]) -> None:
+    """A warning where the user's trained weights for ``rules`` cannot be used (``weights.cache_trouble``), when a
+    searching computer player (``search``, ``search:N``) is at the table: the others play no playouts."""
     from ..players.weights import cache_trouble
 
+    if not any(name.split(":")[0] == "search" for name in players):
+        return
     trouble = cache_trouble(rules)
     if trouble:
         print(f"warning: {_printable(trouble)}", file=sys.stderr)

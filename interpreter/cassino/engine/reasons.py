@@ -219,8 +219,9 @@ class _Reasons:
             rank = next((r for r in self.rules.deck.ranks if r.rank == self.m.value), None)
             if rank is not None and rank.values:
                 counts = " or ".join(map(str, rank.values))
-                return (f"{self.m.value} counts {counts} here: a build is announced by its number, "
-                        f"`build {rank.values[0]}`; a rank's letter announces only a pile of cards without a number")
+                builds = " or ".join(f"`build {v}`" for v in rank.values)   # (an ace of 1 or 14: either)
+                return (f"{self.m.value} counts {counts} here: a build is announced by its number, {builds}; a "
+                        f"rank's letter announces only a pile of cards without a number")
             if rank is not None and self.rules.build.valueless == "never":
                 return f"cards without a number value ({self.m.value}) are never built here"
         return None

@@ -388,7 +388,7 @@ NUMBERS: dict[str, dict[str, str | None]] = {
     "game.lurch.below": {"value": "A win before the loser has {lurch_below} points is a lurch and counts as "
                                   "{lurch_games}.", "null": None},
     "game.lurch.multiplier": {"value": None},
-    "endgame.sweeps_from": {"value": "From {sweeps_from} points on, a side's sweeps score nothing ({sweeps_still}).",
+    "endgame.sweeps_from": {"value": "From {sweeps_from} points on, a side's sweeps score nothing{sweeps_still}.",
                             "null": None},
     "scoring.items.*.points": {"value": None},
     "scoring.items.*.first_play_points": {"value": "; a sweep of the whole first table by the first play of "
@@ -725,9 +725,11 @@ def _context(rules: Rules) -> dict[str, Any]:
         "lurch_games": "1 game" if g.lurch.multiplier == 1 else f"{g.lurch.multiplier} games",
         "sweeps_from": rules.endgame.sweeps_from,
         # (a re-attack read "records no sweeps at all" and "they still cancel the opponents'" in one rulebook)
-        "sweeps_still": ("they still cancel the opponents', unless the side is under a restriction: it then records "
-                         "none" if rules.endgame.restrictions and not rules.sweeps.record_when_restricted
-                         else "they still cancel the opponents'"),
+        # (and nothing of cancelling where sweeps never cancel: a re-attack's Dominican house rule without it)
+        "sweeps_still": ("" if not rules.sweeps.cancel else
+                         " (they still cancel the opponents', unless the side is under a restriction: it then records "
+                         "none)" if rules.endgame.restrictions and not rules.sweeps.record_when_restricted
+                         else " (they still cancel the opponents')"),
         **_limits(rules),
         "Valueless": f"{vl[0].upper()}{vl[1:]} (cards without a number value)" if valueless else "Cards without a value",
         "stop_during_hand": _stop_during_hand(rules),
@@ -1337,9 +1339,9 @@ def _sweeps(rules: Rules, ctx: dict[str, Any]) -> Section:
             w.setting("sweeps.in_last_deal")   # the last card is in the last deal: one sentence says both
             continue
         w.setting(path)
-    if rules.endgame.restrictions or (rules.endgame.sweeps_from is not None
-                                      and rules.endgame.sweeps_from_side == "own"):
-        w.setting("sweeps.record_when_restricted")
+    if rules.sweeps.cancel and (rules.endgame.restrictions or (rules.endgame.sweeps_from is not None
+                                                               and rules.endgame.sweeps_from_side == "own")):
+        w.setting("sweeps.record_when_restricted")   # (a sweep recorded matters only by what it cancels)
     return Section("sweeps", "Sweeps", tuple(w.clauses))
 
 

@@ -281,6 +281,9 @@ def _cached(key: str, name: str, goal: str, players: int, partners: bool, path: 
     trouble = ""
     if stamp is not None:
         try:
+            if os.path.isdir(path):   # (the user named nothing: not "name a regular file", a re-attack's find)
+                raise FileProblem(path, "is a folder where the cache keeps the trained weights of these rules: move "
+                                        "it aside")
             entry = find(read(path), key, players, partners)
         except FileProblem as e:   # (a re-attack could not tell which of two files "not used" was of)
             entry, trouble = None, f" (the trained weights file in the cache is passed over: {e})"
@@ -322,7 +325,8 @@ def cache_trouble(rules: Rules) -> str | None:
     try:
         read(path)
     except FileProblem as e:
-        return f"{e}; until then the computer player passes it over (`cassino explain` says what it plays instead)"
+        said = str(e).replace("`cassino train RULES`", f"`cassino train` on {rules.name}'s rule file")
+        return f"{said}; until then the computer player passes it over (`cassino explain` says what it plays instead)"
     return None
 
 

@@ -676,8 +676,8 @@ class _Expectations:
                 return [f"{_at(self.locate, ('expect', 'exactly', k))}cannot read {_quoted(text)}: {e}"]
         out = []
         at = _at(self.locate, ("expect", "exactly"))
-        for m in sorted(want - have, key=lambda m: format_move(m, self.deck)):
-            out.append(f"{at}exactly: expected legal, found illegal: {format_move(m, self.deck)}")
+        for m in sorted(want - have, key=lambda m: format_move(m, self.deck)):   # (with why, as `legal` says it)
+            out.append(f"{at}exactly: expected legal, found illegal: {self.engine.why_illegal(self.hand, m)}")
         for m in sorted(have - want, key=lambda m: format_move(m, self.deck)):
             out.append(f"{at}exactly: found legal but not listed: {format_move(m, self.deck)}")
         return out

@@ -279,7 +279,15 @@ def how_to_play(rules: Rules) -> str:
     if d.draw_after_play:
         deal += "; after each play you draw back up to that many from the stock"
     elif d.redeal == "when_hands_empty":
-        deal += f"; when every hand is empty, {d.hand_size} more each until the stock runs out (the hand)"
+        left = left_undealt(rules)
+        counts = range(rules.seats.min_players, rules.seats.max_players + 1)
+        if not left:   # (Scopone, a re-attack: "9 more each until the stock runs out", with no stock)
+            deal += "; the first deal gives out the whole pack"
+        else:
+            deal += f"; when every hand is empty, {d.hand_size} more each until the stock runs out (the hand)"
+            if len(left) < len(counts):
+                whole = [str(n) for n in counts if n not in left]
+                deal += f" (with {' or '.join(whole)} players the first deal gives out the whole pack)"
     else:   # (one deal: a re-attack found `how` silent on the cards it leaves)
         left = left_undealt(rules)
         deal += "; there is one deal" + (" (the cards it leaves are never played)" if left else "")
@@ -291,8 +299,10 @@ def how_to_play(rules: Rules) -> str:
     book = rulebook(rules)
     goal = game_words(rules, book) or ("Each hand is a game: the higher score wins." if g.target is None else
                                        f"The first side to {points(g.target)} wins.")
-    if rules.scoring.when == "as_won" and g.target is not None:
+    if rules.scoring.when == "as_won" and g.target is not None and not g.claiming:
         goal += " A game can end during a hand, once a side's points reach the target."
+    # (with claiming, the Claim line says a game ends at a correct claim: a re-attack read "once a side's points
+    # reach the target" in games that go on until someone claims)
     sweep_item = next((i for i in rules.scoring.items if i.count == "sweeps"), None)
     sweep = "sweep: a capture that takes every card from the table"
     sweep += " (it scores)" if sweep_item is not None and (sweep_item.points or sweep_item.by_size) else \
