@@ -276,7 +276,7 @@ class Runner:
                 holders[k] = _holder(b["holder"], owner, k, rules, players, bool(partners) or
                                      rules.partnership(players, None), isinstance(value, int))
         captured: dict[int, list[Card]] = {}
-        rest_seat = None
+        rest_seat, rest_key = None, None
         for key, value in (case.get("captured") or {}).items():
             seat = seat_of(key, "captured", ("captured", key))
             if value == "rest":
