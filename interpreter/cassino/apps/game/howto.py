@@ -254,20 +254,22 @@ def also_rules(rules: Rules, book: Rulebook | None = None) -> list[str]:
 def game_words(rules: Rules, book: Rulebook | None = None) -> str:
     """How the game is won, in the rulebook's words (the goal, the target, how a hand's points are added, a lurch,
     both sides past the target): a claim has a line of its own (``claiming``)."""
-    book = rulebook(rules) if book is None else book
-    game = next((s for s in book.sections if s.key == "game"), None)
-    said = [c.text for c in (game.clauses if game else ())
-            if ".reading" not in c.key and not c.key.startswith(("game.claiming", "game.play_out_hand"))]
+    said = [text for key, text in _section(rulebook(rules) if book is None else book, "game")
+            if not key.startswith(("game.claiming", "game.play_out_hand"))]
     # (`how` has no section "the end of the game": its Endgame lines follow)
     return " ".join(said).replace("see the end of the game", "see Endgame below")
+
+
+def _section(book: Rulebook, key: str) -> list[tuple[str, str]]:
+    """The rule sentences (no readings) of ``book``'s section ``key``, each with its clause's key."""
+    section = next((s for s in book.sections if s.key == key), None)
+    return [(c.key, c.text) for c in (section.clauses if section else ()) if ".reading" not in c.key]
 
 
 def endgame_words(rules: Rules, book: Rulebook | None = None) -> list[str]:
     """The endgame's rules in the rulebook's words: restrictions near the target, sweeps that stop scoring, what a
     tie lifts (a re-attack found `how` saying "scores only big_casino" and leaving the rest out)."""
-    book = rulebook(rules) if book is None else book
-    end = next((s for s in book.sections if s.key == "endgame"), None)
-    return [c.text for c in (end.clauses if end else ()) if ".reading" not in c.key]
+    return [text for _, text in _section(rulebook(rules) if book is None else book, "endgame")]
 
 
 def how_to_play(rules: Rules) -> str:
