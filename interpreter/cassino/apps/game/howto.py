@@ -43,17 +43,28 @@ def card_values(rules: Rules) -> str:
         parts.append(f"{' '.join(none)} have no number value: "
                      f"{takes.get(rules.capture.valueless_cards, 'each takes only cards of its own rank')}")
     by_rank = {r.rank: r.values for r in rules.deck.ranks}
+    said: dict[tuple[str, str], list[str]] = {}   # (hand, table) -> the cards counted so, in the file's order
     for cv in rules.deck.card_values:
         # A side left out keeps the rank's value: Finnish 2S is 15 from the hand but still 2 on the table.
         rank = cv.card[:-1]
         own = by_rank.get("10" if rank == "T" else rank, ())
         hand = " or ".join(map(str, cv.hand if cv.hand is not None else own))
         table = " or ".join(map(str, cv.table if cv.table is not None else own))
+        said.setdefault((hand, table), []).append(cv.card)
+    for (hand, table), cards in said.items():
+        # A whole rank counted alike is said once, as the rank (a re-attack read each of Krypkasino's four aces,
+        # after "A counts 1"): the rank's own entry then goes.
+        ranks = {c[:-1] for c in cards}
+        whole = len(ranks) == 1 and len(cards) == len(rules.deck.suits)
+        if whole:
+            rank = next(iter(ranks))
+            parts = [p for p in parts if not p.startswith(f"{rank} counts ")]
+        who = next(iter(ranks)) if whole else " ".join(cards)
+        verb = "counts" if whole or len(cards) == 1 else "count"
         if hand != table:
-            parts.append(f"{cv.card} counts {hand or 'nothing'} played from the hand and {table or 'nothing'} "
-                         f"on the table")
+            parts.append(f"{who} {verb} {hand or 'nothing'} played from the hand and {table or 'nothing'} on the table")
         elif hand:
-            parts.append(f"{cv.card} counts {hand}")
+            parts.append(f"{who} {verb} {hand}")
     return "; ".join(parts)
 
 
