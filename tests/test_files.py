@@ -84,3 +84,11 @@ def test_a_lock_is_exclusive_and_released(tmp_path: Path) -> None:
     with exclusive(record):   # free again, and the lock file is gone afterwards
         pass
     assert list(tmp_path.iterdir()) == []
+
+
+@pytest.mark.skipif(not Path("/proc/version").exists(), reason="a folder that makes no files, as Linux's /proc")
+def test_a_folder_that_makes_no_files_is_said_so_not_no_such_file(tmp_path: Path) -> None:
+    """An audit's `rules -o /proc/version --force` read "no such file", of a file that is there."""
+    with pytest.raises(FileProblem) as refused:
+        write_atomic("/proc/version", "x", replace=True, what="the rulebook")
+    assert "no file can be made in /proc" in str(refused.value) and "no such file" not in str(refused.value)

@@ -307,6 +307,10 @@ def write_atomic(path: str | Path, data: str | bytes, *, replace: bool, what: st
     try:
         fd, tmp = tempfile.mkstemp(prefix=".cassino-", suffix=".tmp", dir=target.parent)
     except OSError as e:
+        if e.errno == errno.ENOENT and target.parent.is_dir():
+            # (the folder is there but makes no files: /proc's, where an audit read "no such file" of /proc/version)
+            raise FileProblem(target, f"cannot write {what}: no file can be made in {target.parent}; name a file in "
+                                      f"a folder of yours") from None
         raise FileProblem(target, f"cannot write {what}: {_os_words(e)}") from None
     try:
         try:
