@@ -273,18 +273,18 @@ def _scenario_position(args: argparse.Namespace, rules: Any, engine: Any) -> Any
     if not chosen:
         names = ", ".join(repr(str(c.get("name"))) for c in cases) or "none"
         raise _error(f"{args.scenario}: no case named {args.case!r}; its cases: {names}")
+    runner = Runner()   # (its variants loaded once: the check below, then the position)
     ref = chosen[0].get("variant", data.get("variant"))
     if ref is not None:   # (an audit's `perft royal --scenario` counted a standard case under royal's rules)
         from pathlib import Path
 
+        from ..language.resolve import names_a_path
         from ..players.weights import rules_hash
         from .authors.scenarios import VariantRefused
 
-        from ..language.resolve import names_a_path
-
         base = Path(os.path.realpath(args.scenario)).parent
         try:
-            plays = Runner().variant(ref, base)[0]
+            plays = runner.variant(ref, base)[0]
         except VariantRefused as e:
             raise _error(f"{args.scenario}: `variant` {ref!r}: {e.message}") from None
         if rules_hash(plays) != rules_hash(rules):
@@ -298,14 +298,13 @@ def _scenario_position(args: argparse.Namespace, rules: Any, engine: Any) -> Any
                          f"{args.case!r}`")
     case = chosen[0]
     if not case.get("moves"):
-        state, _ = Runner().position(case, data, rules, engine)
+        state, _ = runner.position(case, data, rules, engine)
         return state
     # The case's own moves first, as `solve` plays them (a re-attack: perft counted from before them, a refused
     # move among them unsaid).
     from ..engine.scoring import Scorer
     from .authors.scenarios import play_moves
 
-    runner = Runner()
     outcome = play_moves(case, runner.setup(case, data, rules, engine, Scorer.of(engine)), engine)
     if isinstance(outcome, str):
         raise _error(f"{args.scenario}, case {args.case!r}: {outcome}")

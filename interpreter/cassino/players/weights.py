@@ -281,10 +281,7 @@ def _cached(key: str, name: str, goal: str, players: int, partners: bool, path: 
     trouble = ""
     if stamp is not None:
         try:
-            if os.path.isdir(path):   # (the user named nothing: not "name a regular file", a re-attack's find)
-                raise FileProblem(path, "is a folder where the cache keeps the trained weights of these rules: move "
-                                        "it aside")
-            entry = find(read(path), key, players, partners)
+            entry = find(_read_cached(path), key, players, partners)
         except FileProblem as e:   # (a re-attack could not tell which of two files "not used" was of)
             entry, trouble = None, f" (the trained weights file in the cache is passed over: {e})"
         if entry is not None and entry.weights is None:
@@ -313,17 +310,22 @@ def _cached(key: str, name: str, goal: str, players: int, partners: bool, path: 
                                   f"`cassino train` fits them")
 
 
+def _read_cached(path: Path | str) -> list[Entry]:
+    """The entries of the user's cache file at ``path``; FileProblem where it cannot be used, a folder said as one the
+    cache's own name holds (the user named nothing: not "name a regular file", a re-attack's find)."""
+    if os.path.isdir(path) and not os.path.islink(path):
+        raise FileProblem(path, "is a folder where the cache keeps the trained weights of these rules: move it aside")
+    return read(path)
+
+
 def cache_trouble(rules: Rules) -> str | None:
     """Why the user's cache file for ``rules`` is passed over (damaged, unreadable, a folder), or None where it is
     fine or absent: `play` and `simulate` say it before they start (an audit's damaged weights played silently)."""
     path = cache_dir() / f"{rules_hash(rules)}.json"
     if not os.path.lexists(path):
         return None
-    if os.path.isdir(path) and not os.path.islink(path):   # (not "name a regular file": the user named nothing)
-        return (f"{path} is a folder where the cache keeps the trained weights of these rules: move it aside; until "
-                f"then the computer player has none there (`cassino explain` says what it plays instead)")
     try:
-        read(path)
+        _read_cached(path)
     except FileProblem as e:
         said = str(e).replace("`cassino train RULES`", f"`cassino train` on {rules.name}'s rule file")
         return f"{said}; until then the computer player passes it over (`cassino explain` says what it plays instead)"
