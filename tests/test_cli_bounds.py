@@ -82,8 +82,10 @@ def test_a_control_character_is_a_located_error_in_every_command(here: Path, arg
     assert "Traceback" not in out + err and "ReaderError" not in out + err
     lines = message_lines(err)
     assert len(lines) == 1, err
-    where = "bad.yaml:3:15" if "bad.yaml" in argv else "bad-s.yaml:2:4"
+    where = "bad.yaml:3:15: " if "bad.yaml" in argv else ("bad-s.yaml:2: " if argv[0] == "check" else "bad-s.yaml:2:4: ")
     assert where in lines[0] and f"{code} " in lines[0] and "is not allowed in a YAML file" in lines[0], err
+    if argv[0] == "check":   # FILE:LINE: as SCENARIOS.md gives it; the caret still marks column 4
+        assert "\n    # a\\x" in err and "\n       ^" in err, err
     assert char not in err   # the line under the message shows the character escaped, never raw
     assert not list(here.glob("cassino-*.json"))
 
@@ -124,7 +126,7 @@ def test_half_a_character_escaped_in_double_quotes_is_a_located_error_in_every_c
     assert status == 2, (out, err)
     assert "Traceback" not in out + err
     lines = message_lines(err)
-    where = "bad.yaml:3:14" if "bad.yaml" in argv else "bad-s.yaml:3:11"
+    where = "bad.yaml:3:14: " if "bad.yaml" in argv else ("bad-s.yaml:3: " if argv[0] == "check" else "bad-s.yaml:3:11: ")
     assert len(lines) == 1 and where in lines[0] and "half of a character (a lone UTF-16 surrogate)" in lines[0], err
     assert not list(here.glob("cassino-*.json")) and not list(here.glob(".cassino-*"))
 
@@ -229,7 +231,8 @@ def test_every_number_of_a_scenario_is_bounded_with_a_located_error(here: Path, 
     assert status == 2, (out, err)
     assert "Traceback" not in out + err
     lines = message_lines(err)
-    assert len(lines) == 1 and re.match(r"(cassino: )?s\.yaml:\d+:\d+: ", lines[0]), err
+    located = r"s\.yaml:\d+: " if command == "check" else r"(cassino: )?s\.yaml:\d+:\d+: "   # check: SCENARIOS.md's FILE:LINE:
+    assert len(lines) == 1 and re.match(located, lines[0]), err
     assert says in lines[0], err
     assert len(err) < 2_000
 

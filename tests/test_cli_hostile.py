@@ -266,7 +266,7 @@ def hostile(folder: Path) -> Path:
 FILE_CASES = [
     (["validate", "deep.yaml"], "deep.yaml:1:33: lists and mappings are nested too deeply (more than 32 levels)"),
     (["validate", "--format", "json", "deep.yaml"], None),
-    (["check", "deep.yaml"], "deep.yaml:1:33: lists and mappings are nested too deeply"),
+    (["check", "deep.yaml"], "deep.yaml:1: lists and mappings are nested too deeply"),
     (["explain", "deep.yaml"], "nested too deeply"),
     (["rules", "deep.yaml"], "nested too deeply"),
     (["play", "deep.yaml"], "nested too deeply"),
@@ -342,12 +342,12 @@ FILE_CASES = [
     (["replay", "s.yaml"], "s.yaml is not a game record: it looks like a scenario file (it has `cases:`); run its "
                            "cases with `cassino check s.yaml`"),
     (["play", "--resume", "s.yaml"], "it looks like a scenario file"),
-    (["check", "game.json"], "game.json:2:12: game.json is a game record, not a scenario file"),
+    (["check", "game.json"], "game.json:2: game.json is a game record, not a scenario file"),
     (["solve", "game.json", "--case", "x"], "game.json is a game record, not a scenario file"),
     # an empty name (a re-attack read ": no bundled variant or file named ``")
     (["explain", ""], "(an empty name): names no variant or rule file"),
     (["validate", " "], "(an empty name): names no variant or rule file"),
-    (["check", ""], "(an empty name): names no file: name a rule or scenario file to read"),
+    (["check", ""], "(an empty name):0: names no file: name a rule or scenario file to read"),
     (["replay", ""], "(an empty name): names no file: name a game record to read"),
     (["sweep", "standard", "--set", "game.target=11", "--plot", "out.txt"],
      "--plot out.txt: the plot is a PNG image; name a file ending in .png"),

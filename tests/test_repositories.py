@@ -207,7 +207,7 @@ def test_scenario_hook_checks_every_tracked_case_when_a_rule_file_changes(
 
 @pytest.mark.parametrize("argv,code,message", [
     (["--scenarios", "(", "rules/house.yaml"], 2, "--scenarios '(' is not a regular expression"),
-    (["scenarios/missing.yaml"], 2, "scenarios/missing.yaml: cannot read a rule or scenario file: no such file"),
+    (["scenarios/missing.yaml"], 2, "scenarios/missing.yaml:0: cannot read a rule or scenario file: no such file"),
     (["--scenarios"], 2, "expected one argument"),
     ([], 0, "no scenario files to check"),
 ])

@@ -68,7 +68,7 @@ def test_check_reports_failures_and_bad_files(tmp_path: Path) -> None:
     bad.write_text("variant: standard\ncases:\n  - name: x\n    tabel: [5C]\n", encoding="utf-8")
     result = check(bad)
     assert result.returncode == 2
-    assert f"{bad}:4:5: unknown key `tabel`" in result.stderr
+    assert f"{bad}:4: unknown key `tabel`" in result.stderr   # FILE:LINE: (SCENARIOS.md)
     assert "did you mean `table`?" in result.stderr
 
 
@@ -358,7 +358,7 @@ def test_hostile_input_is_a_file_error(tmp_path: Path, body: str, message: str) 
     assert result.returncode == 2, result.stdout + result.stderr
     assert "Traceback" not in result.stderr
     assert message in result.stderr, result.stderr
-    assert re.search(rf"^{re.escape(str(f))}:\d+:\d+: ", result.stderr, re.M), result.stderr
+    assert re.search(rf"^{re.escape(str(f))}:\d+: ", result.stderr, re.M), result.stderr   # FILE:LINE: (SCENARIOS.md)
 
 
 _VALUES = st.recursive(
@@ -401,7 +401,7 @@ def test_a_file_of_no_cases_is_a_file_error(tmp_path: Path) -> None:
     f.write_text("variant: standard\ncases: []\n", encoding="utf-8")
     result = check(f)
     assert result.returncode == 2, result.stdout + result.stderr
-    assert f"{f}:2:8: `cases` is empty: a scenario file holds at least one case" in result.stderr
+    assert f"{f}:2: `cases` is empty: a scenario file holds at least one case" in result.stderr
 
 
 def test_a_case_is_named_by_its_path_in_every_message_of_one_report(tmp_path: Path) -> None:
@@ -439,7 +439,7 @@ def test_a_name_of_the_wrong_type_an_unquoted_build_and_a_long_move_are_said_wel
     unquoted.write_text("variant: standard\ncases:\n  - name: a build\n    builds: [{cards: [3C, 3D], value: 6, owner: 1}]\n"
                         "    hand: [2H, 8S]\n    expect:\n      legal: [2H build 8 on [3C 3D]]\n", encoding="utf-8")
     result = check(unquoted)
-    assert result.returncode == 2 and f"{unquoted}:7:29: YAML syntax error" in result.stderr
+    assert result.returncode == 2 and f"{unquoted}:7: YAML syntax error" in result.stderr
     assert 'write each item in double quotes, e.g. ["2H build 8 on [3C 3D]", "KD trail"]' in result.stderr
     long = tmp_path / "long.yaml"
     move = "KD capture " + " ".join(["AS"] * 5000)

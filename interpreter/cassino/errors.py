@@ -93,8 +93,15 @@ class Diagnostic:
     source_line: str | None = None
     severity: str = "error"
 
-    def format(self, *, caret: bool = True) -> str:
-        where = f"{self.file}:{self.line}:{self.column}" if self.line else self.file
+    def format(self, *, caret: bool = True, column: bool = True) -> str:
+        """The problem as ``FILE:LINE:COL: message`` (``FILE: message`` for the whole file), the line and
+        a caret under it, and the hint. ``column=False`` writes ``FILE:LINE: message`` (``FILE:0:`` for the
+        whole file), the form the scenario contract gives ``cassino check``'s bad files; the caret still
+        marks the column."""
+        if not column:
+            where = f"{self.file}:{self.line}"
+        else:
+            where = f"{self.file}:{self.line}:{self.column}" if self.line else self.file
         kind = "warning: " if self.severity == "warning" else ""
         text = f"{printable(where)}: {kind}{printable(self.message)}"
         if caret and self.source_line is not None and self.line:

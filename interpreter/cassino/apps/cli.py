@@ -192,7 +192,7 @@ def _cmd_check(args: argparse.Namespace) -> int:
         except RuleFileError as e:
             bad_file = True
             for d in (_rule_file_instead(path, "check") or e).diagnostics:
-                print(d.format(), file=sys.stderr)
+                print(d.format(column=False), file=sys.stderr)   # FILE:LINE: message, as SCENARIOS.md says
             continue
         except OSError as e:
             bad_file = True
