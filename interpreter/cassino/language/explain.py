@@ -147,7 +147,7 @@ def explain(rules: Rules, resolved: Resolved | None = None) -> str:
                 if item.first_play_points is not None:
                     extra += f" ({item.first_play_points} for a first-play sweep)"
                 if item.previous_player_points:
-                    extra += f" ({item.previous_player_points} to the player who played just before)"
+                    extra += f" ({item.previous_player_points} to the player seated just before in the order of play)"
                 if item.at_end and rules.scoring.when == "as_won":
                     extra += " (not pegged: counted at the end of the hand)"
                 ties = f", ties: {item.ties}" if item.count in ("most", "primiera") else ""

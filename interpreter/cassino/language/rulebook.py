@@ -400,7 +400,7 @@ WORDS["game.goal"] = {
     "lowest": "{goal_words}",
 }
 NUMBERS["scoring.items.*.previous_player_points"] = {
-    "value": "; the player who played just before the sweeper (their side) scores {previous_player} for it",
+    "value": "; the player seated just before the sweeper in the order of play (their side) scores {previous_player} for it, even where the sweep is the hand's first play",
 }
 # The Scopa family (issue 27).
 NUMBERS.update({
