@@ -153,13 +153,13 @@ D2  One ace does not serve a build of 1 and a build of 14 at once: a player must
     other (R12); the ace counts one value in a play ([V] royal deck.ranks reading). So making (or keeping,
     R12) both needs two aces. Two aces in the layout (or an ace and the played ace) may make a build of 1 or
     of 14, a single ace being worth either.
-D3  The played card alone as a base (``9C build 9 on 5H(pile) 4S``): Swazi yes -- it is a discard (action 5)
-    that puts a "single card in the layout ... which you could capture by matching it from your hand", then
-    augmented (action 4, no hand card); so it needs another card of the value in hand (or the partner's
-    proof) and is barred where the discard is (R11), and the [V] swazi capture.pile_cards reading agrees.
-    South African no: "The card must be built on the floor first before you can start going to other
-    people's cards ... combine the cards on the floor ... or use the card on the floor, add yours" needs a
-    floor card in the base ([V] south-african reading "a base of layout cards").
+D3  The played card alone as a base (``9C build 9 on 5H(pile) 4S``): no, in both games. "The card must be
+    built on the floor first before you can start going to other people's cards ... combine the cards on
+    the floor ... or use the card on the floor, add yours" needs a floor card in the base, and "before you
+    can make use of the card, you must already have a 'base' in the layout". (This reference first read
+    Swazi yes, as a discard, action 5, then augmented, action 4; but a card discarded is in no later build
+    of its turn, the Swazi file's build.free_actions reading, and a second reading of [Kh] by an audit
+    found the two files reading one document two ways: the Swazi file now reads it as South African.)
 D4  An opponent's build may not be raised with a pile card while the hand card forms another set: a value is
     changed only "by adding a single card from your hand" (R8) and a pile card "can only be used to augment"
     (R3).
@@ -188,9 +188,7 @@ D11 A build needs at least one card besides the played card; a build beside a di
 
 Compared with the variant files' readings
 -----------------------------------------
-Agree: capture.pile_cards (Swazi: the played card may be a base when another card of its value is kept --
-D3 adds that it is barred where the discard is, and that the partner's proof does as well as a kept card;
-South African: a base of layout cards, one card of a pile a set -- D1, D3); trail.with_build (one build of
+Agree: capture.pile_cards (both: a base of layout cards, one card of a pile a set -- D1, D3); trail.with_build (one build of
 cards in play beside a discard, its base in the layout, pile tops added, insisting left to the players --
 R2, R13); one_per_player (R15); the royal
 deck.ranks reading (an ace counts one value in a play -- R1, D2); the 2-player round-1 discard ban, which
@@ -241,7 +239,7 @@ _SWAZI = _Rules(
     max_value=14,
     ace_values=frozenset({1, 14}),
     one_per_player=False,
-    played_card_base=True,
+    played_card_base=False,   # D3 (True until the Swazi file's capture.pile_base reading changed)
 )
 # R1 [Kh] "a 40 card pack, obtained by removing all the pictures"; R16 "a single build of 10 (which is a maximum)"
 _SOUTH_AFRICAN = _Rules(

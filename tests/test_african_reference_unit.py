@@ -231,18 +231,15 @@ def test_south_african_example_floor_build_then_opponents_tens() -> None:
     lacks(p, "3H build 10 on 7S 10D")
 
 
-def test_played_card_alone_is_a_base_in_swazi_only() -> None:
-    # D3: [Kh] "a single card in the layout ... which you could capture by matching it from your hand" (Swazi);
-    # [Kh] "The card must be built on the floor first before you can start going to other people's cards"
-    swazi = pos(hand=["9C", "9S"], piles=[pile([1], ["9H"])])
-    has(swazi, "9C build 9 on 9H")
-    south = pos("south-african", hand=["9C", "9S"], piles=[pile([1], ["9H"])])
-    lacks(south, "9C build 9 on 9H")
-    # it is a discard first, so it is barred where the discard is (R11)
-    owner = pos(
-        hand=["9C", "9S", "8D"], builds=[build(["5S", "3H"], 8, 0)], piles=[pile([1], ["9H"])], first_round=True
-    )
-    lacks(owner, "9C build 9 on 9H")
+def test_played_card_alone_is_a_base_in_neither_game() -> None:
+    # D3: [Kh] "The card must be built on the floor first before you can start going to other people's cards";
+    # "before you can make use of the card, you must already have a 'base' in the layout"
+    for game in ("swazi", "south-african"):
+        alone = pos(game, hand=["9C", "9S"], piles=[pile([1], ["9H"])])
+        lacks(alone, "9C build 9 on 9H")
+        # with a floor card in the base it may ([Kh] "If there is a 7 on the floor you can add a 3")
+        floor = pos(game, hand=["3C", "10S"], table=["7S"], piles=[pile([1], ["10H"])])
+        has(floor, "3C build 10 on 7S 10H")
 
 
 def test_pile_cards_need_a_base_in_a_build() -> None:
@@ -714,8 +711,8 @@ def _slow_moves(p: dict[str, Any], h: str) -> set[str]:
                     if loose and len(loose) + len(pile_cards) >= 2:
                         if _arrangeable(value, loose, opp, reach, None, False, False):
                             out.add(canon(f"{h} trail build {value} on " + " ".join(list(loose) + pile_cards)))
-                    if loose or pile_cards:
-                        if _arrangeable(value, loose, opp, reach, h, False, True):
+                    if loose or pile_cards:   # (D3: the played card alone is no base, in either game)
+                        if _arrangeable(value, loose, opp, reach, h, False, False):
                             out.add(canon(f"{h} build {value} on " + " ".join(list(loose) + pile_cards)))
                     for b in builds:
                         if not b["compound"] and b["value"] + _vals(h)[0] == value:

@@ -91,7 +91,7 @@ def test_the_tutorial_says_the_reading_with_the_rule_it_teaches() -> None:
     assert keys[0] == "capture.from_piles", keys
     at = next((i for i, key in enumerate(keys) if key.startswith("capture.pile_cards.reading")), None)
     assert at is not None and keys[at - 1] == "capture.pile_cards", keys     # the reading follows its rule
-    assert pile[at].text.startswith("Reading: A build made with the played card may have that card as its base")
+    assert pile[at].text.startswith("Reading: The card you play is no base on its own for a pile card")
 
 
 def test_validate_refuses_a_reading_of_no_setting(cli, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]

@@ -24,7 +24,9 @@ CASES = [
     ("south-african-casino", {}, 3, 120, "71a620d6ac8e7762"),
     ("kasino-misar", {}, 3, 120, "5626a538cb0f259a"),
     ("hungarian", {}, 3, 120, "7e723a6a6876df9b"),
-    ("swazi-casino", {}, 2, 120, "8dc6d58d2fe5a515"),
+    # (Swazi's file now reads the played card as no base for a pile card, `capture.pile_base: layout`; a house
+    # rule putting `layout_or_played` back gives the digest recorded at d7ec3ef, 8dc6d58d2fe5a515)
+    ("swazi-casino", {}, 2, 120, "2e7fcc8ab3fd90c5"),
     ("draw", {}, 3, 120, "a5049700661718ac"),
 ]
 
