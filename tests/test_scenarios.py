@@ -162,6 +162,12 @@ LOCATED_FAILURES = [
     ("hand: [9D]\ntable: [4D, 5H]\nexpect: {legal: [\"9D capture 4D\"]}", "{f}:6:22: expected legal: 9D capture 4D"),
     ("hand: [9D]\ntable: [4D, 5H]\nexpect: {illegal: [\"9D capture 4D 5H\"]}",
      "{f}:6:24: expected illegal: 9D capture 4D 5H"),
+    # An audit's: partners asked where the rules never seat partners, or no partners where they always do, were
+    # ignored without a word (the case played alone, or in teams).
+    ("variant: tuxedo\nplayers: 4\npartners: true\nhand: [5B]\nexpect: {winner: null}",
+     "{f}:6:15: impossible position: tuxedo is never played in partnerships (seats.partnerships: never)"),
+    ("variant: dominican\nplayers: 4\npartners: false\nhand: [5C]\nexpect: {winner: null}",
+     "{f}:6:15: impossible position: dominican always seats 4 players as partners (seats.partnerships: always)"),
     # A build's value that is no rank of the deck cannot be read (it passed as an illegal move).
     ("hand: [5H]\ntable: [5S]\nexpect: {illegal: [\"5H build Z on 5S\"]}",
      "{f}:6:24: cannot read '5H build Z on 5S': `Z` is not a rank of this deck"),

@@ -209,9 +209,16 @@ class Runner:
                                      ("players",) if "players" in case else (FILE_LEVEL, "players") if "players" in file
                                      else None)
         partners = case.get("partners")
+        if partners and rules.seats.partnerships == "never":
+            raise ImpossiblePosition(f"{rules.name} is never played in partnerships (seats.partnerships: never): "
+                                     f"leave `partners` out", ("partners",))
         if partners and players not in rules.seats.partnership_players:
             counts = " or ".join(str(n) for n in rules.seats.partnership_players)
             raise ImpossiblePosition(f"partners need {counts} players", ("partners",))
+        if partners is False and rules.seats.partnerships == "always" and players in rules.seats.partnership_players:
+            # (an audit's 4-player Dominican case asked for no partners and was scored in teams without a word)
+            raise ImpossiblePosition(f"{rules.name} always seats {players} players as partners (seats.partnerships: "
+                                     f"always): leave `partners` out, or give it as true", ("partners",))
         to_play = case.get("to_play", 0)
         seats = range(players)
         if to_play not in seats:
