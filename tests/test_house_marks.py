@@ -31,7 +31,7 @@ def test_two_settings_mark_two_rules(tmp_path: Path, capsys: pytest.CaptureFixtu
     text = " ".join(capsys.readouterr().out.split())
     assert "A house rule of standard: 2 rules differ from standard's rulebook" in text
     assert text.count("CHANGED:") == 1 and text.count("NEW:") == 1 and "REMOVED" not in text
-    assert "CHANGED: The first side to reach 11 points wins the game." in text
+    assert "CHANGED: A side with 11 points or more once a hand's points are added wins the game." in text
     assert "NEW: Sweeps: 1 point for each sweep." in text
     # Standard plays these too; its rulebook only does not say them while sweeps score nothing.
     for rule in ("Sweeps never cancel each other.", "A sweep made with the last card of the hand counts.",

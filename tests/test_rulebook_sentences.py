@@ -224,8 +224,23 @@ def test_a_target_of_one_point_and_a_total_taking_an_ace_are_worded_right(tmp_pa
     one = tmp_path / "one.yaml"
     one.write_text("name: one\nextends: standard\ngame: {target: 1}\n", encoding="utf-8")
     text = " ".join(c.text for s in rulebook(load_rules(str(one))).sections for c in s.clauses)
-    assert "The first side to reach 1 point wins the game." in text and "1 points" not in text
+    assert "A side with 1 point or more once a hand's points are added wins the game." in text and "1 points" not in text
     eleven = tmp_path / "eleven.yaml"
     eleven.write_text("name: eleven\nextends: escoba\ncapture: {total: 11}\n", encoding="utf-8")
     text = " ".join(c.text for s in rulebook(load_rules(str(eleven))).sections for c in s.clauses)
     assert " a ace" not in text and "takes an ace" in text, text[:400]
+
+
+@pytest.mark.parametrize("variant, words", [
+    ("standard", "A side with 21 points or more once a hand's points are added wins the game."),
+    ("hungarian-ulmann", "A side with 11 points or more once a hand's points are added wins the game."),
+    ("spade", "The first side to reach 61 points wins the game."),
+])
+def test_the_target_is_worded_by_when_points_count(variant: str, words: str) -> None:
+    """An audit read "The first side to reach 11 points wins the game" of Hungarian Casino after Ulmann, where
+    every deal is played out and reaching 11 in the middle of a hand wins nothing: the target is worded by when
+    points count (at the end of a hand, or pegged as won with the game ending at once)."""
+    text = " ".join(c.text for s in rulebook(load_rules(variant)).sections for c in s.clauses)
+    assert words in text
+    if variant != "spade":
+        assert "The first side to reach" not in text

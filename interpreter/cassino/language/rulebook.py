@@ -382,7 +382,7 @@ NUMBERS: dict[str, dict[str, str | None]] = {
     "deal.packet": {"value": "{packet_words}"},
     "capture.hand_cards.max": {"value": "{hand_cards_words}"},
     "build.max_value": {"value": "No build may be announced above {max_value}.", "null": None},
-    "game.target": {"value": "The first side to reach {target_points} wins the game.",
+    "game.target": {"value": "{target_words}",
                     "null": "Each hand is a game on its own: the side that scores more in it wins; a tie for the most is a draw."},
     "game.target_step": {"value": None},
     "game.lurch.below": {"value": "A win before the loser has {lurch_below} points is a lurch and counts as "
@@ -719,6 +719,7 @@ def _context(rules: Rules) -> dict[str, Any]:
                              f"from your hand together."),
         "max_value": rules.build.max_value,
         "target": g.target, "target_points": points(g.target) if g.target is not None else "", "target_step": g.target_step,
+        "target_words": _target_words(rules),
         "unclaimed": " and nobody has claimed" if g.claiming else "",   # (said only where players may claim)
         "count_out": join_words([humanize(n) for n in counted_out(rules)]),
         "lurch_below": g.lurch.below, "lurch_multiplier": g.lurch.multiplier,
@@ -941,6 +942,21 @@ class _Writer:
         while k > 0 and ".reading" in self.clauses[k].key:
             k -= 1
         self.clauses[k] = replace(self.clauses[k], text=self.clauses[k].text + more)
+
+
+def _target_words(rules: Rules) -> str:
+    """When reaching the target wins: at once where points are pegged as won and the hand stops there; else
+    when a hand's points are added (an audit read "The first side to reach 11 points wins the game" of
+    Hungarian Casino after Ulmann, where reaching 11 in the middle of a hand wins nothing)."""
+    g = rules.game
+    if g.target is None:
+        return ""
+    target = points(g.target)
+    if rules.scoring.when == "as_won" and not g.play_out_hand:
+        return f"The first side to reach {target} wins the game."
+    if rules.scoring.when == "as_won":
+        return f"A side with {target} or more when the hand ends wins the game."
+    return f"A side with {target} or more once a hand's points are added wins the game."
 
 
 def _overview(rules: Rules, ctx: dict[str, Any]) -> str:
