@@ -457,6 +457,13 @@ def test_cards_the_dealer_takes_as_dealt_are_named(cli, tmp_path: Path) -> None:
                          "--save", str(tmp_path / "h.json"))
     first_hand = out.split("hand 2, deal 1")[0]
     assert "dealt to the table made" not in first_hand
+    # Two 15s are two sweeps, said as such (an audit read "made 15" of a table of 30).
+    double = next(s for s in range(1000) if sum(1 for w in Game.new(rules, s, 2).hand.sweeps if w.ply < 0) == 2)
+    code, out, err = cli("play", "escoba", "--humans", "0", "--bot", "random", "--seed", str(double),
+                         "--save", str(tmp_path / "d.json"))
+    assert code == 0, (out, err)
+    first_hand = out.split("hand 2, deal 1")[0]
+    assert "the cards dealt to the table made 15 twice: " in first_hand and ", 2 sweeps" in first_hand
 
 
 def _people_and_computers(tmp_path: Path, variant: str, seats: list[str], moves: int, seed: int = 5,

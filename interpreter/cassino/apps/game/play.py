@@ -776,7 +776,9 @@ class Session(GameSession):
                 sweeps = sum(1 for w in h.sweeps if w.seat == c.seat and w.ply < 0)
                 swept = f", {sweeps} sweep{'s' if sweeps != 1 else ''}" if sweeps else ""
                 total = self.game.rules.capture.total
-                made = f"made {total}" if total is not None else "were taken"
+                # two 15s are two sweeps, and said so (an audit read "made 15" of a table of 30)
+                made = ("were taken" if total is None else f"made {total}" if sweeps <= 1
+                        else f"made {total} twice" if sweeps == 2 else f"made {total} {sweeps} times")
                 self.say(f"the cards dealt to the table {made}: the dealer, {self.seat_name(c.seat)}, took "
                          f"{' '.join(cards_text(deck, c.cards))}{swept}")
 
