@@ -97,7 +97,7 @@ def test_text_says_the_difference_in_words_with_the_position() -> None:
     result = cassino("diff", "standard", "hoyle")
     assert result.returncode == 0, result.stderr
     out = result.stdout
-    assert out.startswith("standard vs hoyle: 5 rules differ")
+    assert out.startswith("standard vs hoyle: 6 rules differ")
     assert "capture.equal_cards\n  standard: When several loose cards equal the card you play, you may take as many" in out
     assert "  hoyle:    When you take a loose card equal to the card you play, you must take every loose card" in out
     assert "Only standard allows: " in out and "Only hoyle allows: " in out

@@ -440,15 +440,17 @@ def test_no_sentence_about_a_setting_that_cannot_matter_there(target: str) -> No
 
 def test_a_raise_may_take_in_loose_cards_of_the_new_value_as_the_engine_allows() -> None:
     # 000 rule 5.1, Example C: a two on a build of 7 makes 9 and takes the loose nine along.
+    # (hoyle: one's own build; another side's takes the hand card alone there, build.opponents_hand_only)
     for name in ("standard", "hoyle", "draw", "spade", "face-builds", "two-handed"):
         rules = load_rules(name)
         engine = Engine(rules)
         d = engine.deck
+        owner = 0 if name == "hoyle" else 1
         state = engine.position(Position(players=2, partners=False, to_play=0, hands={0: [d.parse("2S"), d.parse("9C")]},
-                                         table=[d.parse("9H")], builds=[([d.parse("3C"), d.parse("4D")], 7, 1)]))
+                                         table=[d.parse("9H")], builds=[([d.parse("3C"), d.parse("4D")], 7, owner)]))
         assert parse_move("2S build 9 on [3C 4D] 9H", d) in engine.legal_moves(state)
         text = _flat(_book_text(f"variants/{name}.yaml"))
-        assert "from your hand alone" not in text
+        assert ("from your hand alone" in text) == (name == "hoyle")
         assert "As you raise, you may also take into the build loose cards each worth the new value" in text
 
 

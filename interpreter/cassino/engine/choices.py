@@ -516,7 +516,8 @@ class MoveChoices:
         clauses = [_Clause(0, 0, v, loose, min_size=2) if t.multiple else _Clause(0, v, 0, loose, min_size=2)]
         if t.add_sets and t.multiple:
             for j in range(g.n_builds):
-                if g.b_code[j] == v and not (t.continue_as_begun and g.builds[j].pairs):
+                if g.b_code[j] == v and not (t.continue_as_begun and g.builds[j].pairs) \
+                        and not (t.opponents_hand_only and g.teams[g.builds[j].owner] != g.teams[g.seat]):
                     clauses.append(_Clause(1 << (g.n_loose + j), 0, v, loose, min_size=2))
         return _Family(tuple(clauses), build_test=test)
 
@@ -576,6 +577,19 @@ class MoveChoices:
                     continue
                 jbit = 1 << (g.n_loose + j)
                 b = g.builds[j]
+                if t.opponents_hand_only and g.teams[b.owner] != g.teams[g.seat]:
+                    # (``build.opponents_hand_only``: another side's build takes the hand card alone, as
+                    # ``Generator.hand_card_onto`` lists it)
+                    if code == big_v and rest == 0 and t.add_sets and t.multiple:
+                        if not (t.continue_as_begun and b.pairs) or t.rank[p] == t.rank[bits(b.cards)[0]]:
+                            explicit.append(jbit)
+                    elif (code < big_v and code + vp == big_v and not b.multiple and t.raise_single
+                          and (t.raise_own or b.owner != g.seat) and not (t.continue_as_begun and b.pairs)):
+                        explicit.append(jbit)
+                        if rep and t.one_per_value:
+                            explicit.extend(jbit | 1 << (g.n_loose + i) for i in range(g.n_builds)
+                                            if i != j and g.b_code[i] == big_v)
+                    continue
                 if code == big_v and t.add_sets and t.multiple:
                     if t.continue_as_begun and b.pairs:
                         first = bits(b.cards)[0]

@@ -1368,6 +1368,10 @@ class Generator:
                     if code >= t.rank_code_base:
                         continue
                     jbit = 1 << (self.n_loose + j)
+                    if t.opponents_hand_only and self.teams[self.builds[j].owner] != self.teams[self.seat]:
+                        # (``build.opponents_hand_only``: another side's build takes the hand card alone)
+                        self.hand_card_onto(key_head, shift, j, code, big_v, vp, p, out, seen)
+                        continue
                     if code == big_v and t.add_sets and t.multiple:
                         if t.continue_as_begun and self.builds[j].pairs:
                             first = bits(self.builds[j].cards)[0]
@@ -1404,6 +1408,26 @@ class Generator:
                                         _add(out, seen, key_head | ((r | jbit | u) << shift))
                                 if t.one_per_value:
                                     self.raise_joins(key_head, shift, j, r | jbit, big_v, out, seen)
+
+    def hand_card_onto(self, key_head: int, shift: int, j: int, code: int, big_v: int, vp: int, p: int,
+                       out: list[int], seen: set[int]) -> None:
+        """Under ``build.opponents_hand_only``, the hand card played onto build ``j`` of another side with
+        no loose card (001: "An opponent's build may be increased by cards from the hand only"): added to
+        it as a set of its value by itself, or raising it (joined, one build a value, with a build already
+        worth the new value: no loose card in that either)."""
+        t = self.t
+        jbit = 1 << (self.n_loose + j)
+        b = self.builds[j]
+        if code == big_v and vp == big_v and t.add_sets and t.multiple:
+            if not (t.continue_as_begun and b.pairs) or t.rank[p] == t.rank[bits(b.cards)[0]]:
+                _add(out, seen, key_head | (jbit << shift))
+        elif (code < big_v and code + vp == big_v and not b.multiple and t.raise_single
+              and (t.raise_own or b.owner != self.seat) and not (t.continue_as_begun and b.pairs)):
+            _add(out, seen, key_head | (jbit << shift))
+            if t.multiple and t.one_per_value:
+                for i in range(self.n_builds):
+                    if i != j and self.b_code[i] == big_v:
+                        _add(out, seen, key_head | ((jbit | 1 << (self.n_loose + i)) << shift))
 
     def raise_intake(self, big_v: int) -> list[int]:
         """What a raise to ``big_v`` may take into the build besides the hand card (``build.raise_takes_in``):
@@ -1580,7 +1604,8 @@ class Generator:
                         _add(out, seen, head | (u << shift))
             if t.add_sets and t.multiple:
                 for j in range(self.n_builds):
-                    if self.b_code[j] == v and not (t.continue_as_begun and self.builds[j].pairs):
+                    if self.b_code[j] == v and not (t.continue_as_begun and self.builds[j].pairs) \
+                            and not (t.opponents_hand_only and self.teams[self.builds[j].owner] != self.teams[self.seat]):
                         jbit = 1 << (self.n_loose + j)
                         for u in sets:
                             _add(out, seen, head | ((u | jbit) << shift))

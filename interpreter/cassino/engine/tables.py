@@ -175,6 +175,8 @@ class Tables:
         self.one_per_value: bool = b.one_per_value
         #: Another side's build added to only as it is captured (``build.augment_opponents: false``).
         self.augment_opponents: bool = b.augment_opponents
+        #: Another side's build grows by the hand card alone, no loose card with it (``build.opponents_hand_only``).
+        self.opponents_hand_only: bool = b.opponents_hand_only
         #: A card of an opposing pile only augments (``capture.pile_cards: augment``): a set of a move holds
         #: at most one card of a pile, so the generator keeps no set with two (``Generator.sum_groups``).
         self.pile_augment: bool = c.from_piles == "opponents_top" and c.pile_cards == "augment"

@@ -177,7 +177,8 @@ def _read_under(a: Rules, b: Rules, key: str, paths: list[tuple[str, ...]],
 #: partner's build, adding to another side's, a second build of one value, a second build of one player).
 _ON_EXISTING_BUILDS = frozenset({"raise_single", "raise_own", "raise_with_table_cards", "raise_takes_in", "add_sets",
                                  "continue_as_begun", "owner_obligation", "single_build_as_card",
-                                 "raise_partners", "augment_opponents", "one_per_value", "one_per_player"})
+                                 "raise_partners", "augment_opponents", "one_per_value", "one_per_player",
+                                 "opponents_hand_only"})
 #: Build settings about a partner's builds: they cannot matter where no partnership game is open to both.
 _PARTNERS_ONLY = frozenset({("build", "for_partner"), ("build", "raise_partners")})
 

@@ -495,6 +495,12 @@ WORDS.update({
         False: "You may add to a build another side owns only in the turn you capture it, never to leave it on "
                "the table.",
     },
+    "build.opponents_hand_only": {
+        True: "A build another side owns grows by the card from your hand alone: you may raise it with that card, "
+              "or add that card to it as a set by itself, but no table card goes into it with the card; "
+              "{own_builds} may take table cards in.",
+        False: None,
+    },
     "build.one_per_value": {
         True: "There are never two builds of one value on the table: a new build of a value already built must be "
               "made as part of that build, adding to it{one_value_raise}.",
@@ -754,6 +760,7 @@ def _context(rules: Rules) -> dict[str, Any]:
                          if rules.capture.pile_base == "layout_or_played" else
                          "loose cards or a build; the card you play may join loose cards to make a base (a 7 on the "
                          "table and a 3 you play make a base of 10), but is never a base on its own")
+    ctx["own_builds"] = "your own and your partner's builds" if _has_partners(rules) else "your own builds"
     ctx["one_value_raise"] = (", and a build raised to a value already built must join that build in the same move"
                               if rules.build.raise_single else "")
     return ctx
@@ -1264,6 +1271,8 @@ def _build(rules: Rules, ctx: dict[str, Any]) -> Section:
             w.setting("build.add_sets")
             if b.add_sets:
                 w.setting("build.augment_opponents")
+        if b.add_sets or b.raise_single:
+            w.setting("build.opponents_hand_only")
         w.setting("build.raise_single")
         if b.raise_single:
             w.setting("build.raise_own")

@@ -137,6 +137,8 @@ class BuildRules:
     # What a raise takes into the build besides the hand card: `sets`, `cards` (each worth the new value,
     # 000 rule 5.1) or `none` (see the schema).
     raise_takes_in: str = "sets"
+    # (001 Taking In) Another side's build grows by the card from the hand alone: no loose card joins it.
+    opponents_hand_only: bool = False
 
 
 @dataclass(frozen=True)
@@ -308,7 +310,8 @@ class Rules:
                              bd["for_partner"], bd["continue_as_begun"], bd["valueless"], bd["max_value"],
                              bd["owner_obligation"], bd["keep_capturing_card"], bd["owner_obligation_in_last_deal"],
                              bd["raise_partners"], bd["augment_opponents"], bd["one_per_value"],
-                             bd["one_per_player"], bd["free_actions"], bd["raise_takes_in"]),
+                             bd["one_per_player"], bd["free_actions"], bd["raise_takes_in"],
+                             bd["opponents_hand_only"]),
             trail=TrailRules(d["trail"]["with_build"]),
             sweeps=SweepRules(d["sweeps"]["cancel"], d["sweeps"]["on_last_play"],
                               d["sweeps"]["residue_is_sweep"], d["sweeps"]["record_when_restricted"],

@@ -20,7 +20,7 @@ from .rules import Rules
 #: several actions without builds is refused as a rule set, ``semantics``), and the trail beside a build.
 BUILD_SETTINGS = tuple(f"build.{k}" for k in (
     "multiple", "raise_single", "raise_own", "raise_partners", "raise_with_table_cards", "raise_takes_in",
-    "add_sets", "augment_opponents", "one_per_value", "one_per_player", "single_build_as_card", "for_partner",
+    "add_sets", "augment_opponents", "opponents_hand_only", "one_per_value", "one_per_player", "single_build_as_card", "for_partner",
     "continue_as_begun", "valueless", "max_value", "owner_obligation", "owner_obligation_in_last_deal",
     "keep_capturing_card")) + ("trail.with_build",)
 

@@ -35,7 +35,8 @@ SETTINGS: Final[tuple[tuple[str, str, tuple[object, ...]], ...]] = (
     *(("build", key, _ON_OFF) for key in (
         "allowed", "multiple", "raise_single", "raise_own", "raise_partners", "raise_with_table_cards", "add_sets",
         "one_per_value", "one_per_player", "single_build_as_card", "for_partner", "continue_as_begun",
-        "keep_capturing_card", "owner_obligation_in_last_deal", "free_actions", "augment_opponents")),
+        "keep_capturing_card", "owner_obligation_in_last_deal", "free_actions", "augment_opponents",
+        "opponents_hand_only")),
     ("trail", "with_build", _ON_OFF),
     *(("sweeps", key, _ON_OFF) for key in ("cancel", "on_last_play", "residue_is_sweep", "in_last_deal",
                                            "record_when_restricted")),

@@ -370,6 +370,15 @@ def _augment_opponents(r: Rules, p: Picker) -> Setup:
                  builds=[([five, three], 8, 1)])
 
 
+def _opponents_hand_only(r: Rules, p: Picker) -> Setup | None:
+    # 001 Taking In: "An opponent's build may be increased by cards from the hand only": a two raises another
+    # side's build of 7 to 9, and the loose nine stays out of it.
+    if not (r.build.opponents_hand_only and r.build.raise_single):
+        return None
+    three, four, loose, two, nine = p.v(3), p.v(4), p.v(9), p.v(2), p.v(9)
+    return Setup([loose], [two, nine], [("builds", [two])], builds=[([three, four], 7, 1)])
+
+
 def _raise_partners(r: Rules, p: Picker) -> Setup | None:
     if not r.partnership(4, True):
         return None
@@ -399,6 +408,8 @@ TEMPLATES += (
     Template("capture.pile_cards", "augmenting with pile cards", ("capture.pile_cards",), _pile_augments),
     Template("build.augment_opponents", "another side's build", ("build.augment_opponents",), _augment_opponents),
     Template("build.raise_partners", "your partner's build", ("build.raise_partners",), _raise_partners),
+    Template("build.opponents_hand_only", "another side's build, by the hand card alone",
+             ("build.opponents_hand_only",), _opponents_hand_only),
     Template("build.one_per_value", "one build a value", ("build.one_per_value",), _one_per_value),
     Template("build.one_per_player", "one build a player", ("build.one_per_player",), _one_per_player),
 )

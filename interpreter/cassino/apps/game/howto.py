@@ -147,6 +147,8 @@ def _build(rules: Rules) -> str:
         extras.append("a build may hold several sets of its value (8 and 5+3: a multiple build of 8)")
     if b.multiple and b.add_sets and not b.augment_opponents:
         extras.append("another side's build may be added to only as you capture it")
+    if b.opponents_hand_only and (b.add_sets or b.raise_single):
+        extras.append("another side's build grows by your hand card alone, no table card with it")
     if b.raise_single:
         not_by = [] if b.raise_own else ["its owner"]
         if not b.raise_partners:

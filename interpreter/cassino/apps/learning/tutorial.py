@@ -58,8 +58,8 @@ TOPICS: tuple[tuple[str, tuple[str, ...]], ...] = (
     # The owner's duty, the first time it keeps the player who owns a build from trailing.
     ("owner's duty", ("build.owner_obligation", "build.owner_obligation_in_last_deal")),
     ("multiple build", ("build.multiple",)),
-    ("add to build", ("build.add_sets",)),
-    ("raise", ("build.raise_single",)),
+    ("add to build", ("build.add_sets", "build.opponents_hand_only")),
+    ("raise", ("build.raise_single", "build.opponents_hand_only")),
     ("build captured", ("build.single_build_as_card",)),
     # African Casino: an opponent's pile card used; or a use of one that ``capture.pile_cards`` refused
     # (the same rules, taught once: see ``Tutorial._teach``).
