@@ -262,12 +262,19 @@ class Scorer:
             leaders = [s for s in after if after[s] == best]
             return HandResult(points, by_item, after, leaders[0] if len(leaders) == 1 else None, target)
         # Endgame restrictions: a restricted side that reaches the target wins outright;
-        # with several, the first to meet its criterion in play order.
+        # with several, the first to meet its criterion in play order. Several meeting theirs at the same
+        # moment (the cards left at the end settling both) are several sides reaching the target in one deal
+        # (002: "the higher wins; a tie for most points, further deals without restrictions"): the higher
+        # total of those wins, and equal totals win nothing (an audit found seat 0 always named).
         if restrictions_on and self.rules.endgame.restrictions:
             met = [s for s in state.sides if self.restriction(scores[s]) is not None and after[s] >= target]
             if met:
-                met.sort(key=lambda s: self.criterion_met_at(state, s, self.restriction(scores[s])))  # type: ignore[arg-type]
-                return HandResult(points, by_item, after, met[0], target)
+                at = {s: self.criterion_met_at(state, s, self.restriction(scores[s])) for s in met}  # type: ignore[arg-type]
+                first = min(at.values())
+                together = [s for s in met if at[s] == first]
+                best = max(after[s] for s in together)
+                leaders = [s for s in together if after[s] == best]
+                return HandResult(points, by_item, after, leaders[0] if len(leaders) == 1 else None, target)
         reached = [s for s in state.sides if after[s] >= target]
         if not reached:
             return HandResult(points, by_item, after, None, target)

@@ -1608,7 +1608,9 @@ def _endgame(rules: Rules, ctx: dict[str, Any]) -> Section | None:
     if e.restrictions and rules.seats.max_players >= 2:
         w.say("endgame.first_to_meet",
               "If several sides under restrictions meet them in the same hand, the first to have met its "
-              "condition in the play wins (the cards are counted as they were taken).")
+              "condition in the play wins (the cards are counted as they were taken). Sides that meet theirs "
+              "at the same moment (the cards left at the end settling both) are as sides reaching the target "
+              "in one hand: the higher total wins, and equal totals win nothing yet.")
     if e.sweeps_from_side == "any":   # one rule, worded by the side setting, keyed as the score's
         w.say("endgame.sweeps_from", word(rules, "endgame.sweeps_from_side", "any", ctx) or "")
     else:
