@@ -107,3 +107,44 @@ def test_the_tutorial_says_it_when_a_player_raises_another_sides_build() -> None
     move = parse_move("2C build 9 on [3S 4H]", engine.deck)
     _, lessons = every_lesson(Tutorial.for_rules(rules), before, move, before.play(move))
     assert any(lesson.key == "build.opponents_hand_only" for lesson in lessons), [l.key for l in lessons]
+
+
+COURT = """name: court-hand-only
+description: standard with two packs and court builds, another side's build by the hand card alone
+extends: standard
+deck:
+  packs: 2
+deal:
+  short_stock: split_rest_to_table
+build:
+  valueless: always
+  opponents_hand_only: true
+"""
+
+COURT_CASES = """variant: court.yaml
+cases:
+  - name: a jack onto another side's jack build takes no loose jack with it
+    builds: [{cards: [JS, JC], value: J, owner: 1}]
+    table: [JD]
+    hand: [JH, JH]
+    expect:
+      legal: ["JH build J on [JS JC]"]
+      illegal: [{move: "JH build J on [JS JC] JD", reason: "another side's build"}]
+  - name: one's own jack build takes the loose jack
+    builds: [{cards: [JS, JC], value: J, owner: 0}]
+    table: [JD]
+    hand: [JH, JH]
+    expect:
+      legal: ["JH build J on [JS JC] JD"]
+"""
+
+
+def test_court_card_builds_too(cli, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:  # type: ignore[no-untyped-def]
+    """Builds of court cards piled by rank (`build.valueless`) are listed apart from number builds: a loose
+    jack went onto another side's jack build until the re-reading of this setting's first day."""
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "court.yaml").write_text(COURT, encoding="utf-8")
+    (tmp_path / "cases.yaml").write_text(COURT_CASES, encoding="utf-8")
+    code, out, err = cli("check", "cases.yaml")
+    assert code == 0, out + err
+    assert out.strip().splitlines()[-1] == "2 passed, 0 failed"

@@ -1530,10 +1530,16 @@ class Generator:
         extras = [0] + unions(loose, 0, self.t.move_budget)
         head = BUILD | (code << VALUE_SHIFT) | (1 << (PLAYED_SHIFT + k))
         shift = PLAYED_SHIFT + self.h
+        others = 0   # (``build.opponents_hand_only``: another side's pile takes the hand card alone)
+        if t.opponents_hand_only:
+            side = self.teams[self.seat]
+            for j in range(self.n_builds):
+                if self.teams[self.builds[j].owner] != side:
+                    others |= 1 << (self.n_loose + j)
         for pile in piles:
             for extra in extras:
                 items = pile | extra
-                if not items:
+                if not items or (extra and pile & others):
                     continue
                 in_build = (1 << p) | self.deck_loose(items)
                 for j in range(self.n_builds):

@@ -345,6 +345,12 @@ class _Reasons:
         if not self.is_build():
             return None
         b, V = self.rules.build, self.m.value
+        if b.opponents_hand_only and self.m.loose:
+            teams = self.s.teams
+            for x in self.s.builds:
+                if x.cards in self.m.builds and teams[x.owner] != teams[self.seat]:
+                    return (f"{self.label(x)} is another side's build: it grows by the card from your hand alone, "
+                            f"with no table card")
         if isinstance(V, str):
             if b.valueless == "never":
                 return f"cards without a number value are not built: a {V} only takes {V}s"
@@ -356,12 +362,6 @@ class _Reasons:
         if b.max_value is not None and V > b.max_value:
             return f"builds go up to {b.max_value} only"
         used = [x for x in self.s.builds if x.cards in self.m.builds]
-        if b.opponents_hand_only and self.m.loose:
-            teams = self.s.teams
-            for x in used:
-                if teams[x.owner] != teams[self.seat]:
-                    return (f"{self.label(x)} is another side's build: it grows by the card from your hand alone, "
-                            f"with no table card")
         for x in used:
             if x.value == V:
                 if not (b.add_sets and b.multiple):
