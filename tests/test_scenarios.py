@@ -20,6 +20,8 @@ from cassino.errors import RuleFileError
 from conftest import ROOT, SHARED, VARIANTS
 
 SCENARIOS = sorted((ROOT / "tests" / "scenarios").glob("*.yaml"))
+#: Cases written from the rule texts by readers who had not read the engine (their README says more).
+SECOND_READING = sorted((ROOT / "tests" / "scenarios" / "second-reading").glob("*.yaml"))
 
 
 def check(*files: Path) -> subprocess.CompletedProcess[str]:
@@ -35,6 +37,15 @@ def test_scenario_file_passes(path: Path) -> None:
     passed = int(last.split()[0])
     assert last == f"{passed} passed, 0 failed"
     assert passed >= 10, f"{path.name}: a variant's file needs at least 10 cases"
+
+
+def test_the_second_reading_passes() -> None:
+    """806 cases written from the rule texts by readers who had not read the engine, in one run."""
+    assert len(SECOND_READING) >= 20
+    result = check(*SECOND_READING)
+    last = result.stdout.strip().splitlines()[-1]
+    assert result.returncode == 0, result.stdout[-3000:] + result.stderr
+    assert last.endswith(" passed, 0 failed") and int(last.split()[0]) >= 800, last
 
 
 def test_every_variant_has_a_scenario_file() -> None:
