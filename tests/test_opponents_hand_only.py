@@ -148,3 +148,25 @@ def test_court_card_builds_too(cli, tmp_path: Path, monkeypatch: pytest.MonkeyPa
     code, out, err = cli("check", "cases.yaml")
     assert code == 0, out + err
     assert out.strip().splitlines()[-1] == "2 passed, 0 failed"
+
+
+ONE_A_VALUE = "name: hoyle-one-a-value\ndescription: hoyle, one build a value\nextends: hoyle\nbuild:\n  one_per_value: true\n"
+
+
+@pytest.mark.parametrize("owners, move", [
+    ((0, 1), "2C build 9 on [3S 4H] [5D 4C]"),   # one's own 7 raised and joined with another side's 9
+    ((1, 0), "2C build 9 on [3S 4H] [5D 4C]"),   # another side's 7 raised and joined with one's own 9
+])
+def test_no_join_brings_table_cards_into_another_sides_build(tmp_path: Path, owners: tuple[int, int], move: str) -> None:
+    """Under `build.one_per_value` a build raised to a value already built joins that build: a re-attack found one's
+    own raised build (table cards and the hand card) joining another side's build of 9."""
+    house = tmp_path / "one.yaml"
+    house.write_text(ONE_A_VALUE, encoding="utf-8")
+    engine = Engine(load_rules(str(house)))
+    state = _state(engine, ["2C", "9S", "7C"], [], [(["3S", "4H"], 7, owners[0]), (["5D", "4C"], 9, owners[1])])
+    m = parse_move(move, engine.deck)
+    assert not engine.is_legal(state, m)
+    assert not MoveChoices(engine.tables, state).allows(m)
+    assert "another side's build" in engine.why_illegal(state, m)
+    both_mine = _state(engine, ["2C", "9S", "7C"], [], [(["3S", "4H"], 7, 0), (["5D", "4C"], 9, 0)])
+    assert engine.is_legal(both_mine, m)

@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 
 from cassino.apps.game.records import load_game
+from cassino.engine.moves import Move
 from cassino.apps.learning.review import (LOST, REVIEW_Z, SEARCH_MARGIN, SKIPPED, UNCLEAR, Paired, Review,
                                           review_record)
 
@@ -195,3 +196,37 @@ def test_on_a_terminal_the_review_shows_a_bar_on_stderr_and_the_same_review(cli,
     monkeypatch.setattr(sys.stderr, "isatty", lambda: True)
     code, shown, err = cli("review", str(path), "--deals", "2", "--format", "json", "--unfinished")
     assert code == 0 and json.loads(shown) == json.loads(plain)
+
+
+def test_a_rival_that_looked_worse_on_few_deals_is_dealt_again_before_the_verdict(monkeypatch: pytest.MonkeyPatch) -> None:
+    """An audit's kasino misar review called the move the hint chose "unclear", naming a rival that had looked
+    worse on the first deals and was never dealt again: the fresh deals went to the rivals with the best
+    means, which stayed undecided round after round, while that one's interval, wide on few deals, reached
+    past the margin to the end. Rivals are now dealt again by how far their intervals reach."""
+    from cassino.apps.learning.review import CONFIRM_RIVALS, Valued, Valuer
+    from cassino.engine.game import Game
+    from cassino.language.variants import load_rules
+
+    from cassino.engine.moves import MoveKind
+
+    game = Game.new(load_rules("standard"), 3, 2)
+    moves = [Move(MoveKind.TRAIL, 1 << i) for i in range(CONFIRM_RIVALS + 4)]   # (only told apart: no play)
+    played, *others = moves
+    close, worse = others[:CONFIRM_RIVALS], others[-1]
+    n = 16
+    samples = {m: [0.0] * n for m in moves}
+    samples[others[CONFIRM_RIVALS]] = [8.0] + [0.0] * (n - 1)     # a rare large lead: every interval wide
+    for m in close:
+        samples[m] = [0.0, 1.0] * (n // 2)                         # about 0.5 better: undecided on any deals
+    samples[worse] = [-0.3] * n                                   # looked worse; ties on fresh deals
+    valued = Valued("search", n, [(m, 0.0) for m in moves], samples)
+    dealt: list[list[Move]] = []
+
+    def sampled(self, game, ms, seat, side, seed, deals, exact):  # type: ignore[no-untyped-def]
+        dealt.append(ms[1:])
+        return [[0.0] * deals] + [[0.0, 1.0] * (deals // 2) if m in close else [0.0] * deals for m in ms[1:]]
+
+    monkeypatch.setattr(Valuer, "_sampled", sampled)
+    judged = Valuer(n, 0).judge(game, 1, valued, played)
+    assert judged.verdict == UNCLEAR and judged.best in close, judged
+    assert any(worse in round_ for round_ in dealt), dealt

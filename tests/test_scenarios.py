@@ -179,6 +179,9 @@ LOCATED_FAILURES = [
      "{f}:6:15: impossible position: tuxedo is never played in partnerships (seats.partnerships: never)"),
     ("variant: dominican\nplayers: 4\npartners: false\nhand: [5C]\nexpect: {winner: null}",
      "{f}:6:15: impossible position: dominican always seats 4 players as partners (seats.partnerships: always)"),
+    # A re-attack's: "is for 6-6 players" for a variant of one player count.
+    ("variant: krypkasino-threes\nplayers: 4\nhand: [5H]\nexpect: {winner: null}",
+     "{f}:5:14: impossible position: krypkasino-threes is for 6 players, not 4"),
     # A build's value that is no rank of the deck cannot be read (it passed as an illegal move).
     ("hand: [5H]\ntable: [5S]\nexpect: {illegal: [\"5H build Z on 5S\"]}",
      "{f}:6:24: cannot read '5H build Z on 5S': `Z` is not a rank of this deck"),
@@ -326,6 +329,8 @@ HOSTILE = [
      "moves: [\"AC capture AH\", \"2D trail\"]\nexpect: {winner: 0}", "comes after the end of the game"),
     ("table: [5C]\nhand: [5D]\nmoves: [\"5D capture 5C\"]\nexpect: {winner: null}", "unseen cards"),
     ("moves: \"5D trail\"\nexpect: {winner: null}", "`cases[0].moves` must be a list of moves"),
+    # (in the file's words: a re-attack read "must be true or false, not None")
+    ("partners: null\nexpect: {winner: null}", "`cases[0].partners` must be true or false, not null"),
     ("table: [5C]\nexpect: {}", "`expect` is empty"),
     ("table: [5C]", "has no `expect`"),
     ("table: [5C]\nexpect: {legal: \"9D trail\"}", "`cases[0].expect.legal` must be a list of moves"),

@@ -585,10 +585,7 @@ class MoveChoices:
                             explicit.append(jbit)
                     elif (code < big_v and code + vp == big_v and not b.multiple and t.raise_single
                           and (t.raise_own or b.owner != g.seat) and not (t.continue_as_begun and b.pairs)):
-                        explicit.append(jbit)
-                        if rep and t.one_per_value:
-                            explicit.extend(jbit | 1 << (g.n_loose + i) for i in range(g.n_builds)
-                                            if i != j and g.b_code[i] == big_v)
+                        explicit.append(jbit)   # (raised alone: no join, as ``Generator.hand_card_onto``)
                     continue
                 if code == big_v and t.add_sets and t.multiple:
                     if t.continue_as_begun and b.pairs:
@@ -606,7 +603,9 @@ class MoveChoices:
                         continue
                     # Raised alone, or (one build a value) joined with a build already worth big_v.
                     joined = [jbit] + ([jbit | 1 << (g.n_loose + i) for i in range(g.n_builds)
-                                        if i != j and g.b_code[i] == big_v] if t.one_per_value and rep else [])
+                                        if i != j and g.b_code[i] == big_v
+                                        and not (t.opponents_hand_only and g.teams[g.builds[i].owner] != g.teams[g.seat])]
+                                       if t.one_per_value and rep else [])
                     # What the raise takes in besides (``build.raise_takes_in``): sets worth big_v from
                     # everything; loose cards worth big_v each alone (the groups drawn from those cards
                     # only: two of them never make big_v); or nothing.

@@ -1423,11 +1423,9 @@ class Generator:
                 _add(out, seen, key_head | (jbit << shift))
         elif (code < big_v and code + vp == big_v and not b.multiple and t.raise_single
               and (t.raise_own or b.owner != self.seat) and not (t.continue_as_begun and b.pairs)):
+            # (raised alone: joined with a build already worth the new value, one build a value, it would take
+            # that build's cards, which are no card from the hand)
             _add(out, seen, key_head | (jbit << shift))
-            if t.multiple and t.one_per_value:
-                for i in range(self.n_builds):
-                    if i != j and self.b_code[i] == big_v:
-                        _add(out, seen, key_head | ((jbit | 1 << (self.n_loose + i)) << shift))
 
     def raise_intake(self, big_v: int) -> list[int]:
         """What a raise to ``big_v`` may take into the build besides the hand card (``build.raise_takes_in``):
@@ -1453,9 +1451,12 @@ class Generator:
         """Under ``build.one_per_value``, build ``j`` raised to ``big_v`` (its items ``raised``) joined
         with a build already worth ``big_v``, and (multiple) further sets worth it: the one build of
         that value the rule allows (whose build it may be is the whole-move rules' to say)."""
+        others = self.t.opponents_hand_only
         for i in range(self.n_builds):
             if i == j or self.b_code[i] != big_v:
                 continue
+            if others and self.teams[self.builds[i].owner] != self.teams[self.seat]:
+                continue   # (``build.opponents_hand_only``: another side's build takes no cards but the hand card)
             both = raised | 1 << (self.n_loose + i)
             _add(out, seen, key_head | (both << shift))
             for u in self.raise_intake(big_v):

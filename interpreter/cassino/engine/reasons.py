@@ -345,7 +345,7 @@ class _Reasons:
         if not self.is_build():
             return None
         b, V = self.rules.build, self.m.value
-        if b.opponents_hand_only and self.m.loose:
+        if b.opponents_hand_only and (self.m.loose or len(self.m.builds) > 1):
             teams = self.s.teams
             for x in self.s.builds:
                 if x.cards in self.m.builds and teams[x.owner] != teams[self.seat]:

@@ -265,7 +265,8 @@ class Scorer:
         # with several, the first to meet its criterion in play order. Several meeting theirs at the same
         # moment (the cards left at the end settling both) are several sides reaching the target in one deal
         # (002: "the higher wins; a tie for most points, further deals without restrictions"): the higher
-        # total of those wins, and equal totals win nothing (an audit found seat 0 always named).
+        # total of those wins (an audit found seat 0 always named); equal totals leave it to every side that
+        # reached the target, as below (an unrestricted side past them wins; a tie for the most, nobody).
         if restrictions_on and self.rules.endgame.restrictions:
             met = [s for s in state.sides if self.restriction(scores[s]) is not None and after[s] >= target]
             if met:
@@ -274,7 +275,8 @@ class Scorer:
                 together = [s for s in met if at[s] == first]
                 best = max(after[s] for s in together)
                 leaders = [s for s in together if after[s] == best]
-                return HandResult(points, by_item, after, leaders[0] if len(leaders) == 1 else None, target)
+                if len(leaders) == 1:
+                    return HandResult(points, by_item, after, leaders[0], target)
         reached = [s for s in state.sides if after[s] >= target]
         if not reached:
             return HandResult(points, by_item, after, None, target)

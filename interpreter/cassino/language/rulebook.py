@@ -969,8 +969,12 @@ def _target_words(rules: Rules) -> str:
 def _overview(rules: Rules, ctx: dict[str, Any]) -> str:
     b = rules.build.allowed
     moves = "capture cards from the table with it, " + ("build table cards into a build to capture later, " if b else "") + "or trail it to the table"
-    goal = (f"The first side to reach {points(rules.game.target)} wins." if rules.game.target is not None
+    # (worded by when points count, as the game's section: a re-attack read "The first side to reach 21 points
+    # wins" above "A side with 21 points or more once a hand's points are added wins the game")
+    goal = (_target_words(rules).removesuffix(" the game.") + "." if rules.game.target is not None
             else "Each hand is a game on its own.")
+    if rules.game.claiming and rules.game.target is not None:
+        goal = f"The first side to claim correctly that it has {points(rules.game.target)} wins."
     if rules.game.goal == "lowest":
         goal = _goal_words(rules)
     when = ("Points are scored as they are won, for what each side captures." if rules.scoring.when == "as_won"

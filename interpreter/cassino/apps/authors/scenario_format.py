@@ -40,7 +40,9 @@ def _is_int(value: Any) -> bool:
 
 def _shown(value: Any) -> str:
     """A value as a message quotes it: a number of 5,000 digits is not echoed whole."""
-    text = repr(value)
+    # (in the file's words: YAML's null, true and false, not Python's None, True and False: a re-attack read
+    # "must be true or false, not None")
+    text = "null" if value is None else "true" if value is True else "false" if value is False else repr(value)
     return text if len(text) <= 40 else text[:30] + f"... ({len(text)} characters)"
 
 

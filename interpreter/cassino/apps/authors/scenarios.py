@@ -205,7 +205,10 @@ class Runner:
         deck = engine.deck
         players = case.get("players", file.get("players", rules.seats.min_players))
         if not rules.seats.min_players <= players <= rules.seats.max_players:
-            raise ImpossiblePosition(f"{rules.name} is for {rules.seats.min_players}-{rules.seats.max_players} players, not {players}",
+            seats = rules.seats
+            allowed = (f"{seats.min_players}" if seats.min_players == seats.max_players
+                       else f"{seats.min_players}-{seats.max_players}")
+            raise ImpossiblePosition(f"{rules.name} is for {allowed} players, not {players}",
                                      ("players",) if "players" in case else (FILE_LEVEL, "players") if "players" in file
                                      else None)
         partners = case.get("partners")

@@ -173,8 +173,18 @@ def _add_sets(r: Rules, p: Picker) -> Setup:
     five, three, six, two, eight = p.v(5), p.v(3), p.v(6), p.v(2), p.v(8)
     # Another player's build, taken over by adding to it; where only the owner's side may add to a
     # build (build.augment_opponents: false, its own example below), the build is yours.
-    owner = 1 if r.build.augment_opponents else 0
+    # Nor where another side's build takes the hand card alone (build.opponents_hand_only): a re-attack read
+    # "your card alone, or with loose cards" over an example that showed no addition at all.
+    owner = 1 if r.build.augment_opponents and not r.build.opponents_hand_only else 0
     return Setup([six], [two, eight], [("builds", [two])], builds=[([five, three], 8, owner)])
+
+
+def _table_cards_owner(r: Rules) -> int | None:
+    """Whose build a raise with table cards in it is shown on: another player's, or the mover's own where another
+    side's build takes the hand card alone (``build.opponents_hand_only``); None where neither may be raised so."""
+    if not r.build.opponents_hand_only:
+        return 1
+    return 0 if r.build.raise_own else None
 
 
 def _raise(r: Rules, p: Picker) -> Setup:
@@ -187,20 +197,24 @@ def _raise_own(r: Rules, p: Picker) -> Setup:
     return Setup([], [three, nine, six], [("builds", [three])], builds=[([two, four], 6, 0)])
 
 
-def _raise_table(r: Rules, p: Picker) -> Setup:
+def _raise_table(r: Rules, p: Picker) -> Setup | None:
     # 000 rule 5.1 Example C: a two raises a build of 7 to 9 and may take a loose nine into it;
     # only with table cards may the loose ace make the build 10.
+    owner = _table_cards_owner(r)
+    if owner is None:
+        return None
     three, four, nine, ace, two, mine, ten = p.v(3), p.v(4), p.v(9), p.v(1), p.v(2), p.v(9), p.v(10)
-    return Setup([nine, ace], [two, mine, ten], [("builds", [two])], builds=[([three, four], 7, 1)])
+    return Setup([nine, ace], [two, mine, ten], [("builds", [two])], builds=[([three, four], 7, owner)])
 
 
 def _raise_takes_in(r: Rules, p: Picker) -> Setup | None:
     # 000 rule 5.1 Example C: a two raises a build of 7 to 9 and may take a loose nine into it; a loose
     # five and four, worth 9 together, only where a raise takes in sets.
-    if not (r.build.raise_single and r.build.multiple):
+    owner = _table_cards_owner(r)
+    if not (r.build.raise_single and r.build.multiple) or owner is None:
         return None
     three, four, nine, five, four2, two, mine = p.v(3), p.v(4), p.v(9), p.v(5), p.v(4), p.v(2), p.v(9)
-    return Setup([nine, five, four2], [two, mine], [("builds", [two])], builds=[([three, four], 7, 1)])
+    return Setup([nine, five, four2], [two, mine], [("builds", [two])], builds=[([three, four], 7, owner)])
 
 
 def _single_as_card(r: Rules, p: Picker) -> Setup:

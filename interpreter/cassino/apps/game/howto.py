@@ -182,6 +182,8 @@ def _scoring(rules: Rules) -> list[str]:
             lines.append(f"  {humanize(item.name)}: {item.points} for {what}{extra}")
         elif item.count == "sweeps":
             pts = f"{item.points} for each sweep" if item.points or item.by_size else "sweeps are counted but score nothing"
+            if item.previous_player_points:
+                pts += f", {item.previous_player_points} to the player seated before the sweeper"
             if item.first_play_points is not None:   # (Ulmann's 2 for the first play's sweep: a re-attack's find)
                 pts += (f"; {item.first_play_points} for a sweep of the whole first table by the hand's first "
                         f"play")
@@ -320,8 +322,18 @@ def how_to_play(rules: Rules) -> str:
     # reach the target" in games that go on until someone claims)
     sweep_item = next((i for i in rules.scoring.items if i.count == "sweeps"), None)
     sweep = "sweep: a capture that takes every card from the table"
-    sweep += " (it scores)" if sweep_item is not None and (sweep_item.points or sweep_item.by_size) else \
-        " (it scores nothing here)"
+    scores = sweep_item is not None and bool(sweep_item.points or sweep_item.by_size)
+    if scores and g.goal == "lowest":
+        # (an audit read "it scores" of kasino misar's tabbe, a penalty there, with the reward to the player
+        # before unsaid)
+        sweep += " (its points count against the sweeper: avoid it)"
+    else:
+        sweep += " (it scores)" if scores else " (it scores nothing here)"
+    if sweep_item is not None and sweep_item.previous_player_points:
+        sweep += (f"; the player seated before the sweeper in the order of play scores "
+                  f"{points(sweep_item.previous_player_points)} for it"
+                  + (" (a reward: so leaving the next player a sweep pays)" if g.goal == "lowest"
+                     and sweep_item.previous_player_points < 0 else ""))
     leftover = "at the end of the hand, cards still on the table go to the last player who captured"
     also = also_rules(rules, book)
     lines = [

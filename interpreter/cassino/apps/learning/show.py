@@ -64,8 +64,12 @@ def show_review(review: Review, console: Console, moves_shown: bool = True) -> N
                           f"({_points(m.best_value)} against {_points(m.played_value)}; {_how(m)})",
                           style="red", highlight=False)
         elif m.verdict == UNCLEAR:
+            # (a rival that seemed no better is unclear only for too few deals to rule out a rare large lead;
+            # an audit read "it seemed 0.00 better" of the move the hint had chosen, with no error said)
+            seemed = (f"it seemed {m.loss:.2f} better" if _better(m)
+                      else f"it seemed no better, but on too few deals to rule out a rare large lead: ±{m.error:.2f}")
             console.print(f"{line}   ? unclear: {m.best} may be worth more than {SEARCH_MARGIN:g} points more "
-                          f"(it seemed {m.loss:.2f} better; {_how(m)})", style="yellow", highlight=False)
+                          f"({seemed}; {_how(m)})", style="yellow", highlight=False)
         elif m.verdict == SKIPPED:
             console.print(f"{line}   - {m.note}", style="dim", highlight=False)
         elif m.method == "search" and _better(m):
