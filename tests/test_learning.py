@@ -557,3 +557,45 @@ def test_the_count_of_a_game_won_by_the_lowest_total_says_penalties_and_lists_a_
     # standard: each card under one item, listed plainly as before
     plain = count_for(_at("standard", {0: ["7C"], 1: ["KH"]}, ["5H"]), 0).text()
     assert plain.splitlines()[0].startswith("scoring cards: 10D not seen yet") and "still to win" in plain
+
+
+def test_the_count_says_items_in_words_and_a_primiera_race_as_it_stands() -> None:
+    """An audit of the learning aids read `big_casino` where the scoring table says "big casino", and a primiera
+    line of "seat 0 0" for a side holding three suits' best cards: the count now names items in words and gives
+    each side's best cards added up, with the suits they come from where one is still missing."""
+    from cassino.engine.game import Game
+
+    text = count_for(Game.new(load_rules("standard"), 5, 2), 0).text()
+    assert "big casino: " in text and "little casino: " in text and "big_casino" not in text
+    game = Game.new(load_rules("scopa"), 11, 2)
+    bots = [make_bot("greedy", 1), make_bot("greedy", 2)]
+    seen = set()
+    while not game.over and game.hand_no == 1:
+        hand = game.hand
+        count = count_for(game, 0)
+        line = next(line for line in count.text().splitlines() if line.startswith("primiera: "))
+        item = next(i for i in count.items if i.name == "primiera")
+        for side, (total, suits, of) in (item.partial or {}).items():
+            name = f"seat {side}"
+            if suits == 0:
+                assert f"{name} none yet" in line
+            elif suits < of:
+                assert f"{name} {total} from {suits} of {of} suits" in line
+                assert item.held[side] == 0   # not counted yet: every suit is needed in Scopa
+                seen.add("partial")
+            else:
+                assert f"{name} {total}" in line and item.held[side] == total
+                seen.add("whole")
+        game = game.play(bots[hand.turn].choose(game, hand.turn))
+    assert seen == {"partial", "whole"}
+
+
+def test_how_says_a_sweep_is_a_penalty_where_the_lowest_total_wins() -> None:
+    """An audit read "(it scores)" of kasino misar's tabbe, a penalty there, and nothing of the -5 to the player
+    seated before the sweeper."""
+    from cassino.apps.game.howto import how_to_play
+
+    text = how_to_play(load_rules("kasino-misar"))
+    assert "its points count against the sweeper" in text and "(it scores)" not in text
+    assert "the player seated before the sweeper in the order of play scores -5 points" in text
+    assert "(it scores)" in how_to_play(load_rules("scopa"))

@@ -25,8 +25,10 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass
 from typing import Any
 
+from ...engine.core import bits
 from ...engine.game import Game
 from ...engine.notation import cards_text
+from ...language.rulebook import humanize
 from ...language.rules import ScoringItem
 from ...players.knowledge import public_cards
 from ..game.summary import side_name, side_seats
@@ -66,6 +68,9 @@ class ItemCount:
     can_win: dict[int, int]       # side -> points the item can still give it at most (sweeps: 0, see ``open``)
     open: bool                    # the item can still change
     at_least: int | None = None   # an "at least" item's number: each side's count is shown against it
+    #: (primiera) each side's best cards added up so far, and how many suits of how many they come from: a side
+    #: without a card of every suit counts 0 where every suit is needed, which alone told an audit nothing
+    partial: dict[int, tuple[int, int, int]] | None = None
 
 
 @dataclass(frozen=True)
@@ -89,6 +94,8 @@ class Count:
         for item in out["items"]:
             for key in ("held", "can_win"):
                 item[key] = {str(k): v for k, v in item[key].items()}
+            if item["partial"] is not None:
+                item["partial"] = {str(k): list(v) for k, v in item["partial"].items()}
         return out
 
     def text(self) -> str:
@@ -102,25 +109,31 @@ class Count:
                 by_item.setdefault(c.item, []).append(f"{c.card} {c.where}")
                 items_of.setdefault(c.card, set()).add(c.item)
             shared = any(len(items) > 1 for items in items_of.values())
-            lines.append("scoring cards: " + ("; ".join(f"{item}: {', '.join(cards)}" for item, cards in by_item.items())
+            lines.append("scoring cards: " + ("; ".join(f"{humanize(item)}: {', '.join(cards)}" for item, cards in by_item.items())
                                               if shared else "; ".join(f"{c.card} {c.where}" for c in self.scoring_cards)))
         lines.append("seen of each rank (of all): " + "  ".join(
             f"{r.rank} {r.seen}/{r.total}" + (f" +{r.in_hand} yours" if r.in_hand else "") for r in self.ranks))
         for item in self.items:
             held = ", ".join(f"{name[s]} {n}" + (f" of {item.at_least}" if item.at_least is not None else "")
                              for s, n in item.held.items()) if item.count != "last_capture" else ""
+            if item.partial is not None:   # (primiera: the best cards so far, and the suits still missing)
+                held = ", ".join(f"{name[s]} none yet" if not k else f"{name[s]} {total}" + (f" from {k} of {n} suits" if k < n else "")
+                                 for s, (total, k, n) in item.partial.items())
             state = []
             if item.at_least is not None:
                 reached = [name[s] for s, n in item.held.items() if n >= item.at_least]
                 if reached:
                     state.append(f"reached by {' and '.join(reached)}")
+            if item.partial is not None and any(item.held[s] == 0 and total for s, (total, _, _) in item.partial.items()):
+                state.append("a side's cards count only once it has a card of every suit")
             if item.left is not None:
                 state.append(f"{item.left} still to capture")
             if item.decided_for is not None:
                 state.append(f"decided for {name[item.decided_for]}")
             elif not item.open:
                 state.append("decided")
-            lines.append(f"{item.name}: {held}" + (f" ({'; '.join(state)})" if state else ""))
+            # (the item's name in words, as the scoring table and `how` say it: an audit read `big_casino`)
+            lines.append(f"{humanize(item.name)}: {held}" + (f" ({'; '.join(state)})" if state else ""))
         win = ", ".join(f"{name[s]} {p}" for s, p in self.still_to_win.items())
         points = "penalty points" if self.penalties else "points"
         lines.append(f"still to {'take' if self.penalties else 'win'} this hand at most: {win} {points}"
@@ -249,6 +262,12 @@ def count_for(game: Game, seat: int) -> Count:
             left = (mask & ~won).bit_count()
             free = mask & ~won
             held = {s: max(0, scorer.primiera_total(item, piles[s])) for s in sides}
+            counted_suits = [suit for suit in scorer.suit_masks if mask & suit]
+            partial = {}
+            for s in sides:
+                best = [max((scorer.card_points[item.name][c] for c in bits(piles[s] & mask & suit)), default=-1)
+                        for suit in counted_suits]
+                partial[s] = (sum(b for b in best if b >= 0), sum(1 for b in best if b >= 0), len(counted_suits))
             reach = {s: scorer.primiera_total(item, piles[s] | free) for s in sides}
             now = {s: scorer.primiera_total(item, piles[s]) for s in sides}
             tie = _tie_points(item)
@@ -273,6 +292,7 @@ def count_for(game: Game, seat: int) -> Count:
         can = {s: (v if allowed[s] and is_open else 0) for s, v in can.items()}
         for s in sides:
             still[s] += can[s]
-        items.append(ItemCount(item.name, item.count, item.points, held, left, decided, can, is_open, item.at_least))
+        items.append(ItemCount(item.name, item.count, item.points, held, left, decided, can, is_open, item.at_least,
+                               partial if item.count == "primiera" else None))
     return Count(seat, hand.teams[seat], dict(seats), tuple(cards), tuple(ranks), tuple(items), still, sweeps_open,
                  engine.rules.game.goal == "lowest")

@@ -570,8 +570,14 @@ function renderAids(s) {
   for (const item of c.items) {
     // An "at least" item's count is shown against its number, as the terminal's aid does.
     const of = item.at_least !== null && item.at_least !== undefined ? ` of ${item.at_least}` : "";
-    const held = item.count === "last_capture" ? "" : Object.entries(item.held).map(([side, n]) => `${sideName(side)} ${n}${of}`).join(", ");
+    let held = item.count === "last_capture" ? "" : Object.entries(item.held).map(([side, n]) => `${sideName(side)} ${n}${of}`).join(", ");
     const state = [];
+    if (item.partial) {   // primiera: each side's best cards so far, and the suits they come from (as the terminal)
+      held = Object.entries(item.partial).map(([side, [total, k, n]]) =>
+        !k ? `${sideName(side)} none yet` : `${sideName(side)} ${total}${k < n ? ` from ${k} of ${n} suits` : ""}`).join(", ");
+      if (Object.entries(item.partial).some(([side, [total]]) => total && !item.held[side]))
+        state.push("a side's cards count only once it has a card of every suit");
+    }
     if (of) {
       const reached = Object.entries(item.held).filter(([, n]) => n >= item.at_least).map(([side]) => sideName(side));
       if (reached.length) state.push(`reached by ${reached.join(" and ")}`);
@@ -579,7 +585,7 @@ function renderAids(s) {
     if (item.left !== null) state.push(`${item.left} still to capture`);
     if (item.decided_for !== null) state.push(`decided for ${sideName(item.decided_for)}`);
     else if (!item.open) state.push("decided");
-    items.append(el("li", `${item.name}: ${held}${state.length ? ` (${state.join("; ")})` : ""}`));
+    items.append(el("li", `${item.name.replace(/_/g, " ")}: ${held}${state.length ? ` (${state.join("; ")})` : ""}`));
   }
   box.append(el("h4", "Won so far"), items);
   const win = Object.entries(c.still_to_win).map(([side, p]) => `${sideName(side)} ${p}`).join(", ");
