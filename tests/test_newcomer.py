@@ -97,7 +97,10 @@ def test_how_to_play_is_generated_from_the_settings(variant: str) -> None:
         assert f" {rules.game.target} points" in game, (variant, game)
     # (An audit found `how` saying "the first side to 21 points wins" in Kasino misar, won by the lowest total.)
     assert ("lowest total wins" in game) is (rules.game.goal == "lowest" and rules.game.target is not None), game
-    assert ("first side to" in game) is (rules.game.goal == "highest" and rules.game.target is not None), game
+    # (worded by when points count: "a side with N points or more once a hand's points are added", or "the
+    # first side to reach N" where the game stops there, or to claim it)
+    wins = "first side to" in game or "points or more once a hand's points are added wins" in game
+    assert wins is (rules.game.goal == "highest" and rules.game.target is not None), game
 
 
 def test_how_to_play_says_a_house_rules_goal_scoring_lurch_and_the_rules_its_lines_leave_out(tmp_path: Path) -> None:

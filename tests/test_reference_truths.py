@@ -55,7 +55,8 @@ def test_every_reading_that_applies_is_in_the_rulebook(cli, path: str) -> None: 
 def test_the_take_all_reading_stands_with_the_capture_rules(cli) -> None:  # type: ignore[no-untyped-def]
     # (The file's readings, and the rulebook's own on who deals first, which no rule text says; the short
     # deal's reading came with the rulebook audit of session 76.)
-    for name, count in (("krypkasino", 8), ("kasino-misar", 7)):
+    # (one more each since the tabbe's balancing score said who the previous player is: session 81)
+    for name, count in (("krypkasino", 9), ("kasino-misar", 8)):
         code, out, _ = cli("rules", name, "--no-examples")
         assert code == 0
         book = _flat(out)

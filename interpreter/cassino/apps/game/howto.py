@@ -99,19 +99,22 @@ def _capture(rules: Rules) -> str:
     if c.total is not None:
         # A capture by a total (Escoba): the card played and the cards taken make the total;
         # nothing is taken for being equal to the card played.
-        takes = [f"loose cards that make {c.total} with it (a 5 takes a card of {c.total - 5}"
+        takes = [("loose cards" if c.several_groups else "a set of loose cards")
+                 + f" that make {c.total} with it (a 5 takes a card of {c.total - 5}"
                  + (f", or 4+{c.total - 9}" if c.sums and c.total - 9 > 0 else "") + ")"]
     else:
-        takes = ["loose cards of the same value"]
+        takes = ["loose cards of the same value" if c.several_groups else "a loose card of the same value"]
+    # (a 7 and a 3+4: every pack has them; an audit read "a 9 takes 4+5" in Scopa's pack, which has no 9)
     if c.sums and c.total is None:
-        takes.append("sets of loose cards that add up to its value (a 9 takes 4+5)")
+        takes.append("sets of loose cards that add up to its value (a 7 takes 3+4)" if c.several_groups
+                     else "a set of loose cards that add up to its value (a 7 takes 3+4)")
     if rules.build.allowed:
         takes.append("builds of its value")
-    text = "capture: take with the card " + ", ".join(takes)
     if c.several_groups:
-        text += ", several at once"
+        text = "capture: take with the card " + ", ".join(takes) + ", several at once"
     else:
-        text += ", one at a time"
+        # (Scopa: one card or one set a capture; "one at a time" read as if several equal cards could go)
+        text = "capture: take with the card one of these: " + " or ".join(takes)
     if c.equal_cards == "all":
         text += "; every loose card equal to it must be taken too"
     elif c.equal_cards == "all_when_pairing":
