@@ -75,6 +75,13 @@ R15 House rules, 000 Variations "Building Rules": "trail a card and simultaneous
     of a single build, provided that a card from your hand is also used ... the card you play from your hand
     has to contribute to the change of value" (table-cards-raise); "treat a single build exactly like a single
     card of the same value, for the purpose of capturing it or extending the build" (single-build-as-card).
+R16 An opponent's build (hoyle). 001 Taking In: "An opponent's build may be increased by cards from the hand
+    only"; Building: "If one player has made a build of any description, it cannot be interfered with or
+    increased except by other cards from a player's hand, those from the table not being available". A
+    build of another side is raised by the hand card alone (no loose card taken in, R7) and added to by the
+    hand card alone (R8); one's own and a partner's still take table cards (001's "Two Nines" and "two
+    Eights"). (Added in session 81, when an audit's second reading of 001 found the engine letting table
+    cards in; this reference had followed 000's R7 and R8 for hoyle too.)
 
 Readings where the texts are ambiguous
 --------------------------------------
@@ -150,13 +157,14 @@ class _Rules:
     raise_takes_in: str = "cards"       # D1: cards | sets
     build_as_card: bool = False         # R15
     trail_with_build: bool = False      # R15
+    opponent_hand_only: bool = False    # R16
 
 
 _STANDARD = _Rules()
 _FACE = _Rules(court_capture="all", owner_rule="capture_or_raise", court_builds="always")
 _RULES: dict[str, _Rules] = {
     "standard": _STANDARD, "spade": _STANDARD, "draw": _STANDARD,
-    "hoyle": _Rules(court_capture="all", pairing_all=True, for_partner=True),
+    "hoyle": _Rules(court_capture="all", pairing_all=True, for_partner=True, opponent_hand_only=True),
     "two-handed": _Rules(court_capture="all", pairing_all=True, trail_if_can_capture=False,
                          continue_as_begun=True),
     "face-builds": _FACE, "face-builds-one-hand": _FACE,
@@ -388,9 +396,13 @@ class _Position:
                     continue
                 if self.r.build_as_card and b.single:
                     continue                                                   # handled as a unit above
+                # R16: another side's build takes the hand card alone
+                others = self.r.opponent_hand_only and b.owner != self.seat and b.owner != self.partner
                 if b.value == value:                                           # R8 add sets
                     same_rank = len({_rank(c) for c in b.cards}) == 1 and _value(b.cards[0]) == value
                     for m in range(1 << self.n):
+                        if others and m:
+                            continue
                         # R15: single builds count as cards (units) in the sets added
                         if m & ~loose_units and not self.r.build_as_card:
                             continue
@@ -408,7 +420,7 @@ class _Position:
                     if gap < 0 or not self.keeps(rest, {i}):
                         continue
                     for m in range(1 << self.n):
-                        if m & ~loose_units:
+                        if m & ~loose_units or (others and m):
                             continue
                         # the gap made up by table cards only with R15
                         if (gap == 0 or self.r.raise_with_table) and self.with_hand_set(

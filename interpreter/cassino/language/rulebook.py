@@ -400,7 +400,7 @@ WORDS["game.goal"] = {
     "lowest": "{goal_words}",
 }
 NUMBERS["scoring.items.*.previous_player_points"] = {
-    "value": "; the player seated just before the sweeper in the order of play (their side) scores {previous_player} for it, even where the sweep is the hand's first play",
+    "value": "; the player seated just before the sweeper in the order of play (their side) scores {previous_player} for it",
 }
 # The Scopa family (issue 27).
 NUMBERS.update({
@@ -1439,6 +1439,7 @@ def item_words(rules: Rules, item: ScoringItem) -> str:
             text += NUMBERS["scoring.items.*.previous_player_points"]["value"].format(  # type: ignore[union-attr]
                 previous_player=points(item.previous_player_points))
             text += _negative_share_words(rules, item.previous_player_points)
+            text += ", even where the sweep is the hand's first play"
     if item.sides:
         text += f" (scored only when the hand has {join_words([_count(n) for n in item.sides], 'or')} sides)"
     if item.at_end and rules.scoring.when == "as_won":
