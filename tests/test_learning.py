@@ -599,3 +599,30 @@ def test_how_says_a_sweep_is_a_penalty_where_the_lowest_total_wins() -> None:
     assert "its points count against the sweeper" in text and "(it scores)" not in text
     assert "the player seated before the sweeper in the order of play scores -5 points" in text
     assert "(it scores)" in how_to_play(load_rules("scopa"))
+
+
+def test_a_first_capture_where_pile_tops_are_in_play_teaches_them() -> None:
+    """An audit's first Swazi capture left two queens on top of its pile, and the next player built with them
+    at once: no lesson had said that a capturing card goes face up on top of the pile, in the others' play. The
+    pile-top rules are taught at the first capture too, not only at the first use of another's pile top."""
+    rules = load_rules("swazi-casino")
+    game = Game.new(rules, 1, 2)
+    engine = game.engine
+    d = engine.deck
+    hand = engine.position(Position(players=2, hands={0: [d.parse("QS"), d.parse("5C")], 1: [d.parse("KS")]},
+                                    table=[d.parse("QC"), d.parse("3D")]))
+    before = game.with_(hand=hand)
+    move = parse_move("QS capture QC", d)
+    _, lessons = every_lesson(Tutorial.for_rules(rules), before, move, before.play(move))
+    keys = [lesson.key for lesson in lessons if lesson.topic == "pile top"]
+    assert "capture.from_piles" in keys and "capture.pile_cards" in keys, keys
+    # not where pile tops are never in play
+    standard = load_rules("standard")
+    game = Game.new(standard, 1, 2)
+    d = game.engine.deck
+    hand = game.engine.position(Position(players=2, hands={0: [d.parse("QS"), d.parse("5C")], 1: [d.parse("KS")]},
+                                         table=[d.parse("QC"), d.parse("3D")]))
+    before = game.with_(hand=hand)
+    move = parse_move("QS capture QC", d)
+    _, lessons = every_lesson(Tutorial.for_rules(standard), before, move, before.play(move))
+    assert not [lesson for lesson in lessons if lesson.topic == "pile top"]

@@ -240,6 +240,10 @@ def situations(before: Game, move: Move | None, after: Game, skip: frozenset[str
             found.add("several hand cards")
         if move.loose & ~hand.table:
             found.add("pile top")
+        elif move.kind is MoveKind.CAPTURE and rules.capture.from_piles == "opponents_top":
+            # The capturing card goes face up on top of the mover's pile, where the other side may use it: an
+            # audit's first Swazi capture left two queens on its pile for the next player's build, untaught.
+            found.add("pile top")
         # (build.free_actions: a build of cards in play, a turn going on with something to choose, its end chosen;
         # not a turn the game ends for the player, nothing left to build: an audit saw it taught after such ends)
         if (move.kind == MoveKind.BUILD and not move.played) or (
