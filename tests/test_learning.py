@@ -616,6 +616,9 @@ def test_a_first_capture_where_pile_tops_are_in_play_teaches_them() -> None:
     _, lessons = every_lesson(Tutorial.for_rules(rules), before, move, before.play(move))
     keys = [lesson.key for lesson in lessons if lesson.topic == "pile top"]
     assert "capture.from_piles" in keys and "capture.pile_cards" in keys, keys
+    # and the first capture's own lesson (taught alone, before those) says the capturing card lies on top
+    intro = next(lesson.text for lesson in lessons if lesson.key == "capture.intro")
+    assert "the card you capture with lies on top, where the other side may use it" in intro
     # not where pile tops are never in play
     standard = load_rules("standard")
     game = Game.new(standard, 1, 2)
@@ -626,3 +629,35 @@ def test_a_first_capture_where_pile_tops_are_in_play_teaches_them() -> None:
     move = parse_move("QS capture QC", d)
     _, lessons = every_lesson(Tutorial.for_rules(standard), before, move, before.play(move))
     assert not [lesson for lesson in lessons if lesson.topic == "pile top"]
+    assert "lies on top" not in next(lesson.text for lesson in lessons if lesson.key == "capture.intro")
+
+
+def test_an_item_scored_each_time_an_event_happens_stays_open() -> None:
+    """Tuxedo's oranges score 10 for each orange capture: an audit found the count calling the item "decided"
+    after the first orange and its bound 10 points too low from the deal on. It stays open, said as "and
+    oranges" beside what is still to win, until the hand's cards are played."""
+    game = Game.new(load_rules("tuxedo"), 6, 2)
+    bots = [make_bot("random", 1), make_bot("random", 2)]
+    text = count_for(game, 0).text()
+    assert text.splitlines()[-1].endswith("points, and sweeps, and oranges")
+    oranges = 0
+    while not game.over and game.hand_no == 1:
+        game = game.play(bots[game.hand.turn].choose(game, game.hand.turn))
+        if game.over or game.hand_no != 1:
+            break
+        count = count_for(game, 0)
+        item = next(i for i in count.items if i.name == "oranges")
+        oranges = max(oranges, sum(item.held.values()))
+        assert item.open and item.decided_for is None and "oranges" in count.events_open
+        assert "decided" not in next(line for line in count.text().splitlines() if line.startswith("oranges"))
+    assert oranges >= 1
+
+
+def test_how_says_what_an_event_is_and_a_sweep_scored_by_its_size() -> None:
+    """An audit read "oranges: 10 for each orange" with no word of what an orange is, and "sweeps: 5 for each
+    sweep (10 for 4+ cards; 5 for 1-3 cards)" in Tuxedo's `how`."""
+    from cassino.apps.game.howto import how_to_play
+
+    text = how_to_play(load_rules("tuxedo"))
+    assert "oranges: 10 for each capture that takes at least a red card and a yellow card from the table (an orange)" in text
+    assert "sweeps: each sweep by the cards it takes (10 for 4+ cards; 5 for 1-3 cards)" in text

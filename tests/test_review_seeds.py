@@ -230,3 +230,18 @@ def test_a_rival_that_looked_worse_on_few_deals_is_dealt_again_before_the_verdic
     judged = Valuer(n, 0).judge(game, 1, valued, played)
     assert judged.verdict == UNCLEAR and judged.best in close, judged
     assert any(worse in round_ for round_ in dealt), dealt
+
+
+def test_the_error_shown_is_the_one_the_verdict_read() -> None:
+    """An audit read "0.41 better; ±0.03" called unclear: the verdict had read the interval with the decision's
+    largest lead as the least variance (``Paired.within``), the text gave the plain error. The error a good or
+    unclear verdict gives is now the one it read, so that 2.5 of it either side is the interval it stands on."""
+    from cassino.apps.learning.review import Paired, _judged
+
+    swing = 8.0
+    close = Paired.of([0.41] * 500 + [0.40] * 492)        # about 0.41 better, plain error about 0.0002
+    moves = {object(): close}
+    judged = _judged(moves, UNCLEAR, list(moves), 960, swing)   # type: ignore[arg-type]
+    assert judged.error == pytest.approx(close.read_error(swing)) and judged.error > 10 * close.error
+    assert judged.loss + REVIEW_Z * judged.error > SEARCH_MARGIN          # the interval straddles the margin
+    assert not close.within(SEARCH_MARGIN, swing) and close.within(SEARCH_MARGIN, 0.0)

@@ -258,8 +258,10 @@ class Scorer:
         if g.goal == "lowest":
             return self._lowest_result(points, by_item, after, target)
         if target is None:
-            best = max(after.values())
-            leaders = [s for s in after if after[s] == best]
+            # Each hand a game on its own: the hand's points decide, not totals carried in (a scenario case may
+            # give scores before the hand; play never does: an audit found them deciding the winner)
+            best = max(gained.values())
+            leaders = [s for s in gained if gained[s] == best]
             return HandResult(points, by_item, after, leaders[0] if len(leaders) == 1 else None, target)
         # Endgame restrictions: a restricted side that reaches the target wins outright;
         # with several, the first to meet its criterion in play order. Several meeting theirs at the same

@@ -975,7 +975,9 @@ def _overview(rules: Rules, ctx: dict[str, Any]) -> str:
     goal = (_target_words(rules).removesuffix(" the game.") + "." if rules.game.target is not None
             else "Each hand is a game on its own.")
     if rules.game.claiming and rules.game.target is not None:
-        goal = f"The first side to claim correctly that it has {points(rules.game.target)} wins."
+        # (with what happens when nobody claims, as the game's section says: a re-attack found it left out)
+        goal = (f"The first side to claim correctly that it has {points(rules.game.target)} wins; if nobody claims, "
+                f"a side with {rules.game.target} or more when the hand ends wins.")
     if rules.game.goal == "lowest":
         goal = _goal_words(rules)
     when = ("Points are scored as they are won, for what each side captures." if rules.scoring.when == "as_won"
@@ -1239,9 +1241,13 @@ def _capture(rules: Rules, ctx: dict[str, Any]) -> Section:
         w.setting("capture.take_all")
         return Section("capture", "Capturing", tuple(w.clauses))
     face = "face up" if c.from_piles != "none" else "face down"   # African Casino: piles in play
+    # (the card you capture with goes on top, in the other side's play: an audit's first Swazi capture left two
+    # queens there for the next player's build, and the first capture's lesson, this sentence, said nothing)
+    top = ("; the card you capture with lies on top, where the other side may use it"
+           if c.from_piles == "opponents_top" else "")
     taken = "the loose table cards" if c.several_groups else "a loose table card"
     w.say("capture.intro", f"A card you play captures {taken} of its own value. Captured cards go "
-                           f"{face} into your pile, {_counted(rules)}."
+                           f"{face} into your pile, {_counted(rules)}{top}."
                            + (" A build is captured whole by a card of its value." if rules.build.allowed else ""))
     if has_values:
         w.setting("capture.sums")
@@ -1288,6 +1294,12 @@ def _build(rules: Rules, ctx: dict[str, Any]) -> Section:
             w.setting("build.raise_with_table_cards")
             if b.multiple:
                 w.setting("build.raise_takes_in")
+            if b.single_build_as_card and not (b.raise_with_table_cards and b.raise_takes_in == "sets"):
+                # (an audit found these sentences false in single-build-as-card, their examples under them
+                # listing the very moves they refuse: the build, counted as a card, is built on, not raised)
+                w.amend(" A single build counted as one card (below) is built on rather than raised: with your card "
+                        "and loose cards it may make a new build of a higher value, taking in what a new build "
+                        "takes (a two on a build of 7 with a loose ace builds 10).")
         # African Casino (issue 36): one build a value, one build a player.
         w.setting("build.one_per_value")
         w.setting("build.one_per_player")
@@ -1410,7 +1422,7 @@ def item_words(rules: Rules, item: ScoringItem) -> str:
     singular, plural_ = sel if sel is not None else (f"card matching “{item.cards}”", f"cards matching “{item.cards}”")
     event = next((e for e in rules.scoring.events if e.name == item.event), None)
     fields = {"points": points(item.points), "singular": singular, "plural": plural_,
-              "event": _event_words(rules, event.takes) if event else humanize(item.event),
+              "event": event_words(rules, event.takes) if event else humanize(item.event),
               "at_least": _at_least_words(item, singular, plural_)}
     if item.count == "each" and item.cards.strip().upper() not in ("ALL",) and singular.startswith("the "):
         text = f"{points(item.points)} for capturing {singular}"
@@ -1510,7 +1522,8 @@ def _covers_all(item: ScoringItem) -> bool:
         any(r.min_cards <= 1 for r in item.by_size) and any(r.max_cards is None for r in item.by_size))
 
 
-def _event_words(rules: Rules, takes: Iterable[str]) -> str:
+def event_words(rules: Rules, takes: Iterable[str]) -> str:
+    """What a capture must take for an event (Tuxedo's orange: \"at least a red card and a yellow card from the table\")."""
     parts = []
     for t in takes:
         sel = selector_words(rules, t)
@@ -1529,7 +1542,7 @@ def _scoring(rules: Rules, ctx: dict[str, Any]) -> Section:
     for ev in rules.scoring.events:
         if ev.name in named:
             continue   # the item's own sentence says what the event takes
-        w.say(f"scoring.events.{ev.name}", f"A capture that takes {_event_words(rules, ev.takes)} is "
+        w.say(f"scoring.events.{ev.name}", f"A capture that takes {event_words(rules, ev.takes)} is "
                                            f"{'an' if ev.name[:1] in 'aeiou' else 'a'} {humanize(ev.name)}.")
     if rules.scoring.when == "as_won":
         w.say("scoring.when", _as_won_words(rules))

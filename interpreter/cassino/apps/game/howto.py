@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from ...language.rulebook import Rulebook, humanize, points, rulebook
+from ...language.rulebook import Rulebook, event_words, humanize, points, rulebook
 from ...language.rules import RankRule, Rules
 from ...language.semantics import left_undealt
 from .move_examples import examples_text
@@ -184,7 +184,9 @@ def _scoring(rules: Rules) -> list[str]:
             extra = {"nobody": ", nobody on a tie", "split": ", split on a tie", "each": ", each on a tie"}.get(item.ties, "")
             lines.append(f"  {humanize(item.name)}: {item.points} for {what}{extra}")
         elif item.count == "sweeps":
-            pts = f"{item.points} for each sweep" if item.points or item.by_size else "sweeps are counted but score nothing"
+            # (by size alone where sizes are given: an audit read "5 for each sweep (10 for 4+ cards; ...)" in Tuxedo)
+            pts = ("each sweep by the cards it takes" if item.by_size else f"{item.points} for each sweep" if item.points
+                   else "sweeps are counted but score nothing")
             if item.previous_player_points:
                 pts += f", {item.previous_player_points} to the player seated before the sweeper"
             if item.first_play_points is not None:   # (Ulmann's 2 for the first play's sweep: a re-attack's find)
@@ -198,6 +200,12 @@ def _scoring(rules: Rules) -> list[str]:
             lines.append(f"  {humanize(item.name)}: {item.points} to each side with {what}")
         elif item.count == "last_capture":
             lines.append(f"  {humanize(item.name)}: {item.points} for the last capture of the hand")
+        elif item.count == "event" and (event := next((e for e in rules.scoring.events if e.name == item.event),
+                                                        None)) is not None:
+            # (what the event is: an audit read "oranges: 10 for each orange" with no word of what an orange is)
+            lines.append(f"  {humanize(item.name)}: {item.points} for each capture that takes "
+                         f"{event_words(rules, event.takes)} "
+                         f"({'an' if item.event[:1] in 'aeiou' else 'a'} {humanize(item.event)})")
         else:
             lines.append(f"  {humanize(item.name)}: {item.points} for {what}")
         if item.sides:   # African Casino: scored only with some numbers of sides

@@ -86,6 +86,9 @@ class Count:
     still_to_win: dict[int, int]          # side -> points it can still score in this hand at most
     sweeps_open: bool                      # sweeps still score and cards are left to play
     penalties: bool = False                # the lowest total wins (``game.goal: lowest``): points are penalties
+    #: Items that score an event each time it happens (Tuxedo's oranges), still open: no bound on what they give,
+    #: said beside the sweeps (an audit found the first orange "decided" the item and the bound 10 too low)
+    events_open: tuple[str, ...] = ()
 
     def to_json(self) -> dict[str, Any]:
         out = asdict(self)
@@ -138,6 +141,7 @@ class Count:
         points = "penalty points" if self.penalties else "points"
         lines.append(f"still to {'take' if self.penalties else 'win'} this hand at most: {win} {points}"
                      + (", and sweeps" if self.sweeps_open else "")
+                     + "".join(f", and {humanize(name)}" for name in self.events_open)
                      + (" (the lowest total wins)" if self.penalties else ""))
         return "\n".join(lines)
 
@@ -209,6 +213,7 @@ def count_for(game: Game, seat: int) -> Count:
     still = {s: 0 for s in sides}
     items = []
     sweeps_open = False
+    events_open: list[str] = []
     for item in engine.rules.scoring.items:
         if not _can_score(item, len(sides)):
             continue   # (standard's sweeps item scores 0; South African's most spades only with two sides)
@@ -282,9 +287,12 @@ def count_for(game: Game, seat: int) -> Count:
                     can[s] = tie
             is_open = playing and decided is None and left > 0
         elif item.count == "event":
+            # Each time the event happens it scores (Tuxedo's oranges: "10 for each orange capture"), so the item
+            # stays open while cards are to be played, with no bound of its own (said as "and oranges").
             held = {s: sum(1 for e in hand.events if e.name == item.event and hand.teams[e.seat] == s) for s in sides}
-            is_open = playing and not any(held.values())
-            can = {s: item.points if is_open else 0 for s in sides}
+            is_open = playing
+            if playing and item.points:
+                events_open.append(item.name)
         else:   # last_capture
             held = {s: int(hand.last_capturer is not None and hand.teams[hand.last_capturer] == s) for s in sides}
             is_open = playing
@@ -295,4 +303,4 @@ def count_for(game: Game, seat: int) -> Count:
         items.append(ItemCount(item.name, item.count, item.points, held, left, decided, can, is_open, item.at_least,
                                partial if item.count == "primiera" else None))
     return Count(seat, hand.teams[seat], dict(seats), tuple(cards), tuple(ranks), tuple(items), still, sweeps_open,
-                 engine.rules.game.goal == "lowest")
+                 engine.rules.game.goal == "lowest", tuple(events_open))

@@ -367,9 +367,9 @@ class Valuer:
             undecided = [m for m in leads if not leads[m].within(SEARCH_MARGIN, swing)]
             beyond = [m for m in undecided if leads[m].beyond(SEARCH_MARGIN)]
             if not undecided:
-                return _judged(leads, GOOD, list(leads), extra)
+                return _judged(leads, GOOD, list(leads), extra, swing)
             if beyond and extra:
-                return _judged(leads, LOST, beyond, extra)
+                return _judged(leads, LOST, beyond, extra, swing)
             if rounds == EXTRA_ROUNDS:
                 break
             # The moves whose intervals reach furthest past the margin first: by the mean alone, a rival that
@@ -389,7 +389,7 @@ class Valuer:
                 leads[m] = leads[m].plus([r - p for r, p in zip(fresh[k], fresh[0])])
             extra += deals
         swing = max((lead.top for lead in leads.values()), default=0.0)
-        return _judged(leads, UNCLEAR, [m for m in leads if not leads[m].within(SEARCH_MARGIN, swing)], extra)
+        return _judged(leads, UNCLEAR, [m for m in leads if not leads[m].within(SEARCH_MARGIN, swing)], extra, swing)
 
     def _sampled(self, game: Game, moves: list[Move], seat: int, side: int, seed: int, deals: int,
                  exact: bool) -> list[list[float]]:
@@ -479,9 +479,16 @@ class Paired:
         return self.n >= LEAST_DEALS and self.upper(swing, margin) <= margin + 1e-9
 
     def upper(self, swing: float = 0.0, margin: float = SEARCH_MARGIN) -> float:
-        """The top of the interval :meth:`within` reads (infinite below two deals)."""
+        """The top of the interval :meth:`within` reads (infinite below ``LEAST_DEALS`` deals, where it reads none:
+        such a rival is dealt again first)."""
+        if self.n < LEAST_DEALS:
+            return math.inf
+        return self.mean + REVIEW_Z * self.read_error(swing, margin)
+
+    def read_error(self, swing: float = 0.0, margin: float = SEARCH_MARGIN) -> float:
+        """The standard error :meth:`within` reads: at least that of a rare lead of ``swing`` (its docstring)."""
         least = margin * (swing - margin) if swing > margin else 0.0
-        return self.mean + REVIEW_Z * self._error(least)
+        return self._error(least)
 
     def beyond(self, margin: float) -> bool:
         """The whole interval above ``margin``: the move is better by more than it."""
@@ -500,16 +507,20 @@ class Judged:
     extra_deals: int
 
 
-def _judged(leads: dict[Move, Paired], verdict: str, among: list[Move], extra: int) -> Judged:
+def _judged(leads: dict[Move, Paired], verdict: str, among: list[Move], extra: int, swing: float = 0.0) -> Judged:
     """The verdict, naming the best-looking move of ``among`` when it looked better than the played
-    one (or, unclear, when its interval reaches past the margin)."""
+    one (or, unclear, when its interval reaches past the margin). The error given is the one the verdict
+    read: a lost move's plain standard error (``Paired.beyond``), a good or unclear one's with the least
+    variance of the decision's largest swing (``Paired.within``), so that its interval, 2.5 errors either
+    side, is the one the verdict stands on (an audit read "0.41 better; ±0.03" called unclear)."""
     best = max(among, key=lambda m: leads[m].mean, default=None)
     if best is None:
         return Judged(verdict, None, 0.0, 0.0, extra)
     lead = leads[best]
     if lead.mean <= 0 and verdict != UNCLEAR:
         return Judged(verdict, None, 0.0, 0.0, extra)   # (no move seemed better: no loss, no error)
-    return Judged(verdict, best, max(0.0, lead.mean), _finite(lead.error), extra)
+    error = lead.error if verdict == LOST else lead.read_error(swing)
+    return Judged(verdict, best, max(0.0, lead.mean), _finite(error), extra)
 
 
 def _finite(x: float) -> float:

@@ -41,7 +41,8 @@ def show_review(review: Review, console: Console, moves_shown: bool = True) -> N
                   f"card's place is known to the mover and the solver can finish, otherwise the search's average "
                   f"over {review.deals} deals of the cards it could not see; there a move is lost only when a better "
                   f"move's lead, {REVIEW_Z:g} errors either side, lies wholly beyond {SEARCH_MARGIN:g} points, good "
-                  f"when every move's lies within, and unclear when one still straddles it after more deals (or when "
+                  f"when every move's lies within (its error read as at least that of the decision's largest lead in "
+                  f"any deal, so that a rare large lead is not missed: the ± shown), and unclear when one still straddles it after more deals (or when "
                   f"every card is known but the solver could not finish: playouts of the one real deal are no proof)")
     for note in review.notes:
         console.print(f"note: {note}")

@@ -589,9 +589,11 @@ function renderAids(s) {
   }
   box.append(el("h4", "Won so far"), items);
   const win = Object.entries(c.still_to_win).map(([side, p]) => `${sideName(side)} ${p}`).join(", ");
+  // (items scoring each time an event happens, Tuxedo's oranges, have no bound of their own: named, as sweeps)
+  const more = `${c.sweeps_open ? ", and sweeps" : ""}${(c.events_open || []).map((n) => `, and ${n.replace(/_/g, " ")}`).join("")}`;
   const still = el("p", c.penalties
-    ? `Still to take this hand at most: ${win} penalty points${c.sweeps_open ? ", and sweeps" : ""} (the lowest total wins).`
-    : `Still to win this hand at most: ${win} points${c.sweeps_open ? ", and sweeps" : ""}.`, "still");
+    ? `Still to take this hand at most: ${win} penalty points${more} (the lowest total wins).`
+    : `Still to win this hand at most: ${win} points${more}.`, "still");
   still.id = "still-to-win";
   box.append(still);
 }
