@@ -34,6 +34,16 @@ EXAMPLES = sorted((ROOT / "examples").glob("*.yaml"))
 SHARED = ROOT.parent / "shared"
 
 
+def as_at_a_terminal() -> None:
+    """For ``subprocess.Popen(preexec_fn=...)`` in a test that sends Ctrl-C: the child takes SIGINT as a program
+    started at a terminal does. A test run started in the background inherits SIGINT ignored (a shell's
+    asynchronous command without job control), and Python then installs no handler for it, so the Ctrl-C such
+    a test sends was ignored and the test waited out its timeout (a clean-clone CI run in the background)."""
+    import signal
+
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
 def benchmark(name: str) -> ModuleType:
     """A script of ``benchmarks/`` loaded afresh as a module (its ``main`` reads ``sys.argv``); the folder
     is on the import path, as the scripts import each other."""

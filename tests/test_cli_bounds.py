@@ -630,11 +630,13 @@ def interrupted_after_a_computer_move(folder: Path, seed: int, after: int) -> tu
     import subprocess
     import sys
 
+    from conftest import as_at_a_terminal
+
     record = folder / f"g{seed}.json"
     game = subprocess.Popen([sys.executable, "-m", "cassino", "play", "standard", "--humans", "0", "--bot", "random",
                              "--seed", str(seed), "--save", record.name], cwd=folder, stdin=subprocess.DEVNULL,
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-                            env={**os.environ, "PYTHONUNBUFFERED": "1"})
+                            env={**os.environ, "PYTHONUNBUFFERED": "1"}, preexec_fn=as_at_a_terminal)
     shown: list[str] = []
     try:
         assert game.stdout is not None

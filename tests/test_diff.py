@@ -334,3 +334,26 @@ def test_one_set_a_capture_by_a_total_is_said_in_the_totals_words(cli) -> None: 
     entry = next(d for d in report["differences"] if d["settings"] == ["capture.several_groups"])
     assert entry["a"].startswith("One play may take several groups at once")
     assert "One play takes one such set" in entry["b"] and "does not apply" not in entry["b"]
+
+
+@pytest.mark.parametrize("base, house, rule", [
+    ("standard", "examples/fifty.yaml", "the game's end"),
+    ("krypkasino", "examples/krypkasino-threes.yaml", "who sits at the table"),
+])
+def test_a_rule_no_position_can_show_says_why(cli, base: str, house: str, rule: str) -> None:  # type: ignore[no-untyped-def]
+    """An audit of the house-rule examples read ten `diff`s with neither a position nor a sample hand nor a word
+    of why (a target, a seating): each such rule now says what it is about instead."""
+    code, out, err = cli("diff", base, str(ROOT / house))
+    assert code == 0, err
+    assert f"No position is shown: this rule is about {rule}" in out
+    code, out, err = cli("diff", base, str(ROOT / house), "--format", "json")
+    assert code == 0, err
+    whys = [d["no_position_because"] for d in json.loads(out)["differences"]]
+    assert any(w and rule in w for w in whys)
+
+
+def test_a_sample_hand_that_shows_no_difference_says_so(cli) -> None:  # type: ignore[no-untyped-def]
+    """hoyle-sweeps-cancel's sample hand had one side sweep, so no row of its table differed, and nothing said so."""
+    code, out, err = cli("diff", "hoyle", str(ROOT / "examples/hoyle-sweeps-cancel.yaml"))
+    assert code == 0, err
+    assert "<- differs" not in out and "This hand scores the same under both" in out

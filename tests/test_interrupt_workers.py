@@ -17,7 +17,7 @@ from pathlib import Path
 
 import pytest
 
-from conftest import ROOT
+from conftest import ROOT, as_at_a_terminal
 
 RUNS = [
     ["simulate", "standard", "--games", "100000", "--workers", "2"],
@@ -46,6 +46,7 @@ def test_ctrl_c_pressed_again_and_again_stops_the_run_and_its_workers(tmp_path: 
                                                                        presses: int) -> None:
     env = {**os.environ, "XDG_CACHE_HOME": str(tmp_path / "cache"), "PYTHONPATH": str(ROOT / "interpreter")}
     run = subprocess.Popen([sys.executable, "-m", "cassino", *argv], cwd=tmp_path, env=env, start_new_session=True,
+                           preexec_fn=as_at_a_terminal,
                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     try:
         began = time.monotonic()
@@ -78,6 +79,7 @@ def test_one_ctrl_c_summarises_the_games_played_so_far(tmp_path: Path, workers: 
     env = {**os.environ, "PYTHONPATH": str(ROOT / "interpreter")}
     run = subprocess.Popen([sys.executable, "-m", "cassino", "simulate", "standard", "--games", "1000000",
                             "--workers", workers, "--format", "json"], cwd=tmp_path, env=env, start_new_session=True,
+                           preexec_fn=as_at_a_terminal,
                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     try:
         time.sleep(4.0)   # (some games played, on however slow a machine: a game takes milliseconds)

@@ -414,6 +414,22 @@ def compare(a: Rules, b: Rules, seed: int = 1, tries: int = DEFAULT_TRIES) -> Re
 
 # ---------------------------------------------------------------------- output
 
+#: Where a rule that changes no move shows, by its section (an audit read ten house rules' `diff` with no
+#: position, no sample hand and no word of why: a target, a seating, a way of keeping score).
+NOT_IN_A_POSITION = {
+    "game": "the game's end and its score, over hands, not a move in a position",
+    "endgame": "the end of the game, near its target, not a move in a position",
+    "seats": "who sits at the table and in what order, not a move in a position",
+    "deal": "the deal, before any move",
+}
+
+
+def not_in_a_position(d: Difference) -> str | None:
+    """Why no position is shown for ``d``, where it changes no move (None where it may)."""
+    if d.in_play or d.moot:
+        return None
+    return NOT_IN_A_POSITION.get(d.section)
+
 
 def _label(d: Difference) -> str:
     """The settings behind a difference; a whole scoring item or event by its own name."""
@@ -483,6 +499,8 @@ def format_text(report: Report) -> str:
                 out.append(f"    Only {a.name} allows: " + (SEP.join(show_move(a, ea, m) for m in f.only_a) or "none"))
                 out.append(f"    Only {b.name} allows: " + (SEP.join(show_move(a, ea, m) for m in f.only_b) or "none"))
                 out += _read_under_lines(d)
+        elif (why := not_in_a_position(d)) is not None:
+            out.append(f"  No position is shown: this rule is about {why}.")
         out.append("")
     for why in dict.fromkeys(d.moot_why for d in moot):
         out += [f"Set differently, but {why} (not counted): "
@@ -504,6 +522,9 @@ def format_text(report: Report) -> str:
         for r in rows:
             marker = "" if r[1] == r[2] or r is rows[0] else "   <- differs"
             out.append(f"  {r[0]:<{w0}}{r[1]:<{w1}}{r[2]}{marker}")
+        if all(r[1] == r[2] for r in rows[1:]):
+            # (an audit read a sample hand of hoyle-sweeps-cancel where only one side swept: no row differed)
+            out.append("  (This hand scores the same under both: the difference needs a hand these cards did not give.)")
         out.append("")
     return "\n".join(out).rstrip() + "\n"
 
@@ -520,6 +541,7 @@ def as_json(report: Report) -> dict[str, Any]:
         entry: dict[str, Any] = {"settings": [".".join(p) for p in d.paths], "a": d.a, "b": d.b,
                                  "in_play": d.in_play, "no_effect": d.moot,
                                  "no_effect_because": d.moot_why or None,
+                                 "no_position_because": not_in_a_position(d),
                                  "read_under_other": [{"variant": r.variant, "setting_of": r.setting_of,
                                                        "depends_on": list(r.depends_on), "words": r.words}
                                                       for r in d.read_under]}
