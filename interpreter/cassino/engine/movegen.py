@@ -1413,8 +1413,8 @@ class Generator:
                        out: list[int], seen: set[int]) -> None:
         """Under ``build.opponents_hand_only``, the hand card played onto build ``j`` of another side with
         no loose card (001: "An opponent's build may be increased by cards from the hand only"): added to
-        it as a set of its value by itself, or raising it (joined, one build a value, with a build already
-        worth the new value: no loose card in that either)."""
+        it as a set of its value by itself, or raising it alone (never joined with another build, one build a
+        value, whose cards would go into it too)."""
         t = self.t
         jbit = 1 << (self.n_loose + j)
         b = self.builds[j]
