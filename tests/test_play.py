@@ -680,3 +680,23 @@ def test_a_lurch_is_said_at_its_own_worth_in_play_and_replay(tmp_path: Path) -> 
         else:
             assert not said
     assert lurches   # (seed 3 is one: 21 to 4)
+
+
+def test_a_table_of_builds_alone_is_not_said_empty(tmp_path: Path) -> None:
+    """An audit's Swazi game showed "table (empty)" above the builds lying there: with builds and no loose card
+    the table line says "(no loose cards)"; a bare table is "(empty)"."""
+    from cassino.engine.core import Position
+
+    session, out, _ = _session(tmp_path, "standard", ["human", "greedy"], [])
+    game = session.game
+    d = game.engine.deck
+    hand = game.engine.position(Position(players=2, hands={0: [d.parse("9C")], 1: [d.parse("KS")]},
+                                         builds=[([d.parse("5S"), d.parse("4H")], 9, 0)]))
+    session.game = game.with_(hand=hand)
+    session.show_table()
+    text = out.getvalue()
+    assert "(no loose cards)" in text and "(empty)" not in text and "build of 9" in text
+    bare = game.engine.position(Position(players=2, hands={0: [d.parse("9C")], 1: [d.parse("KS")]}))
+    session.game = game.with_(hand=bare)
+    session.show_table()
+    assert "(empty)" in out.getvalue()

@@ -185,7 +185,9 @@ class Session(GameSession):
         c.print(f"scores {scores}{target}   stock: {len(h.stock)} cards   dealer: seat {h.dealer}")
         self.say_taken_at_the_deal()   # (under the deal's banner, whoever leads: a re-attack saw it above)
         table = Table(show_header=False, box=None, padding=(0, 1))
-        table.add_row("table", self.cards(h.table) if h.table else Text("(empty)", style="dim"))
+        # (no loose card but builds: "(empty)" above them read as if the table were bare, an audit's Swazi game)
+        bare = "(empty)" if not h.builds else "(no loose cards)"
+        table.add_row("table", self.cards(h.table) if h.table else Text(bare, style="dim"))
         for b in h.builds:
             kind = "multiple" if b.multiple else "single"
             line = self.cards(b.cards)
