@@ -517,7 +517,7 @@ class MoveChoices:
         if t.add_sets and t.multiple:
             for j in range(g.n_builds):
                 if g.b_code[j] == v and not (t.continue_as_begun and g.builds[j].pairs) \
-                        and not (t.opponents_hand_only and g.teams[g.builds[j].owner] != g.teams[g.seat]):
+                        and not g.hand_only(j):
                     clauses.append(_Clause(1 << (g.n_loose + j), 0, v, loose, min_size=2))
         return _Family(tuple(clauses), build_test=test)
 
@@ -577,9 +577,8 @@ class MoveChoices:
                     continue
                 jbit = 1 << (g.n_loose + j)
                 b = g.builds[j]
-                if t.opponents_hand_only and g.teams[b.owner] != g.teams[g.seat]:
-                    # (``build.opponents_hand_only``: another side's build takes the hand card alone, as
-                    # ``Generator.hand_card_onto`` lists it)
+                if g.hand_only(j):
+                    # (another side's build takes the hand card alone, as ``Generator.hand_card_onto`` lists it)
                     if code == big_v and rest == 0 and t.add_sets and t.multiple:
                         if not (t.continue_as_begun and b.pairs) or t.rank[p] == t.rank[bits(b.cards)[0]]:
                             explicit.append(jbit)
@@ -604,7 +603,7 @@ class MoveChoices:
                     # Raised alone, or (one build a value) joined with a build already worth big_v.
                     joined = [jbit] + ([jbit | 1 << (g.n_loose + i) for i in range(g.n_builds)
                                         if i != j and g.b_code[i] == big_v
-                                        and not (t.opponents_hand_only and g.teams[g.builds[i].owner] != g.teams[g.seat])]
+                                        and not g.hand_only(i)]
                                        if t.one_per_value and rep else [])
                     # What the raise takes in besides (``build.raise_takes_in``): sets worth big_v from
                     # everything; loose cards worth big_v each alone (the groups drawn from those cards

@@ -1368,8 +1368,7 @@ class Generator:
                     if code >= t.rank_code_base:
                         continue
                     jbit = 1 << (self.n_loose + j)
-                    if t.opponents_hand_only and self.teams[self.builds[j].owner] != self.teams[self.seat]:
-                        # (``build.opponents_hand_only``: another side's build takes the hand card alone)
+                    if t.opponents_hand_only and self.hand_only(j):
                         self.hand_card_onto(key_head, shift, j, code, big_v, vp, p, out, seen)
                         continue
                     if code == big_v and t.add_sets and t.multiple:
@@ -1408,6 +1407,11 @@ class Generator:
                                         _add(out, seen, key_head | ((r | jbit | u) << shift))
                                 if t.one_per_value:
                                     self.raise_joins(key_head, shift, j, r | jbit, big_v, out, seen)
+
+    def hand_only(self, j: int) -> bool:
+        """Whether build ``j`` takes the hand card alone, no table card with it: another side's, under
+        ``build.opponents_hand_only`` (001: "An opponent's build may be increased by cards from the hand only")."""
+        return self.t.opponents_hand_only and self.teams[self.builds[j].owner] != self.teams[self.seat]
 
     def hand_card_onto(self, key_head: int, shift: int, j: int, code: int, big_v: int, vp: int, p: int,
                        out: list[int], seen: set[int]) -> None:
@@ -1451,12 +1455,9 @@ class Generator:
         """Under ``build.one_per_value``, build ``j`` raised to ``big_v`` (its items ``raised``) joined
         with a build already worth ``big_v``, and (multiple) further sets worth it: the one build of
         that value the rule allows (whose build it may be is the whole-move rules' to say)."""
-        others = self.t.opponents_hand_only
         for i in range(self.n_builds):
-            if i == j or self.b_code[i] != big_v:
-                continue
-            if others and self.teams[self.builds[i].owner] != self.teams[self.seat]:
-                continue   # (``build.opponents_hand_only``: another side's build takes no cards but the hand card)
+            if i == j or self.b_code[i] != big_v or self.hand_only(i):
+                continue   # (another side's build takes no cards but the hand card: ``hand_only``)
             both = raised | 1 << (self.n_loose + i)
             _add(out, seen, key_head | (both << shift))
             for u in self.raise_intake(big_v):
@@ -1531,11 +1532,10 @@ class Generator:
         extras = [0] + unions(loose, 0, self.t.move_budget)
         head = BUILD | (code << VALUE_SHIFT) | (1 << (PLAYED_SHIFT + k))
         shift = PLAYED_SHIFT + self.h
-        others = 0   # (``build.opponents_hand_only``: another side's pile takes the hand card alone)
+        others = 0   # (the piles that take the hand card alone: ``hand_only``)
         if t.opponents_hand_only:
-            side = self.teams[self.seat]
             for j in range(self.n_builds):
-                if self.teams[self.builds[j].owner] != side:
+                if self.hand_only(j):
                     others |= 1 << (self.n_loose + j)
         for pile in piles:
             for extra in extras:
@@ -1612,7 +1612,7 @@ class Generator:
             if t.add_sets and t.multiple:
                 for j in range(self.n_builds):
                     if self.b_code[j] == v and not (t.continue_as_begun and self.builds[j].pairs) \
-                            and not (t.opponents_hand_only and self.teams[self.builds[j].owner] != self.teams[self.seat]):
+                            and not (t.opponents_hand_only and self.hand_only(j)):
                         jbit = 1 << (self.n_loose + j)
                         for u in sets:
                             _add(out, seen, head | ((u | jbit) << shift))
