@@ -103,6 +103,23 @@ def test_how_to_play_is_generated_from_the_settings(variant: str) -> None:
     assert wins is (rules.game.goal == "highest" and rules.game.target is not None), game
 
 
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_how_to_play_names_the_letters_a_pack_names_otherwise(variant: str) -> None:
+    """(An audit: in-game ``how`` said "Q counts 9" and "1 for most coins" in Scopa, but only the rulebook said
+    that the Q typed is the knight and D the coins.)"""
+    rules = load_rules(variant)
+    lines = how_to_play(rules).splitlines()
+    named = [line for line in lines if line.startswith("Cards: ")]
+    renamed_suits = [s for s in rules.deck.suits if not s.name.lower().startswith(s.letter.lower())]
+    knight = next((r for r in rules.deck.ranks if r.rank == "Q" and r.name == "knight"), None)
+    assert bool(named) is bool(renamed_suits or knight), (variant, named)
+    for s in renamed_suits:
+        assert f"{s.letter} ({s.symbol}) is {s.name}" in named[0]
+    if knight is not None:
+        assert "Q is the knight" in named[0]
+        assert lines.index(named[0]) + 1 == next(i for i, line in enumerate(lines) if line.startswith("Card values"))
+
+
 def test_how_to_play_says_a_house_rules_goal_scoring_lurch_and_the_rules_its_lines_leave_out(tmp_path: Path) -> None:
     """An audit's house rules: `how` said "the first side to 30 points wins" of a game won by the lowest total,
     nothing of difference scoring or a lurch worth 3 games, of a misdeal, of a compulsory capture's hold on

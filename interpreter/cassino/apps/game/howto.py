@@ -22,6 +22,21 @@ def _values(rank: RankRule) -> str:
     return " or ".join(map(str, rank.values))
 
 
+def card_names(rules: Rules) -> str | None:
+    """What the typed letters stand for where the pack names them otherwise (Scopa's D is coins, its Q the
+    knight), as the rulebook's pack section says; None for a pack whose letters start their names."""
+    dk = rules.deck
+    usual = {"J": "jack", "Q": "queen", "K": "king", "A": "ace"}
+    suits = [s for s in dk.suits if not s.name.lower().startswith(s.letter.lower())]
+    ranks = [r for r in dk.ranks if r.name and r.rank in usual and r.name.lower() != usual[r.rank]]
+    if not suits and not ranks:
+        return None
+    said = [f"{s.letter} ({s.symbol}) is {s.name}" if s.symbol and s.symbol != s.letter else f"{s.letter} is {s.name}"
+            for s in dk.suits] if suits else []
+    said += [f"{r.rank} is the {r.name}" for r in ranks]
+    return "; ".join(said)
+
+
 def card_values(rules: Rules) -> str:
     """``number cards count their number; A counts 1; J Q K have no number value ...``"""
     plain, counted, none = [], [], []
@@ -352,6 +367,7 @@ def how_to_play(rules: Rules) -> str:
         "Capture cards from the table with cards from your hand; captured cards score "
         + ("as they are won." if rules.scoring.when == "as_won" else "at the end of the hand."),
         f"Deal: {deal}.",
+        *([f"Cards: {names}."] if (names := card_names(rules)) else []),
         f"Card values: {card_values(rules)}.",
         "On your turn play one card from your hand:" if rules.capture.hand_cards_max == 1 else "On your turn:",
         f"  {_trail(rules)};",
