@@ -244,3 +244,28 @@ def test_the_target_is_worded_by_when_points_count(variant: str, words: str) -> 
     assert words in text
     if variant != "spade":
         assert "The first side to reach" not in text
+
+
+def _book_text(variant: str) -> str:
+    return " ".join(" ".join(c.text for c in s.clauses) for s in rulebook(load_rules(variant)).sections)
+
+
+def test_a_restricted_side_wins_when_the_hand_ends_and_a_count_out_stops_the_counting() -> None:
+    """(A rulebook audit: Dominican's "wins at once" read as the game stopping mid-hand, where the engine, as
+    002 says, names the restricted side the winner when the hand ends "irrespective of how many points the
+    opponent(s) score"; Royal's count-out left each side's total unsaid where the engine stops counting.)"""
+    for variant in ("dominican", "dominican-soto"):
+        text = _book_text(variant)
+        assert "wins at once" not in text
+        assert "wins the game when the hand ends, whatever the other sides score" in text
+    assert "the counting stops there: the other sides keep the totals counted by then" in _book_text("royal")
+
+
+def test_a_stock_too_short_to_give_each_player_a_card_is_said_where_a_seating_leaves_one() -> None:
+    """Krypkasino with six players deals 4 x 24 cards and has 4 left: they go to the table with the fourth
+    deal (the engine; tests/scenarios/krypkasino.yaml), which the book now says, and only where it happens."""
+    assert ("With six players the last four cards, too few to give each player one, go face up to the table "
+            "with the deal before them") in _book_text("krypkasino")
+    for variant in bundled_names():
+        if variant != "krypkasino":
+            assert "too few to give each player one" not in _book_text(variant), variant

@@ -1605,9 +1605,15 @@ class Engine:
         return tuple(sweeps)
 
     def _deal_is_over(self, state: HandState) -> HandState:
-        """Every hand is empty: deal again, or end the hand."""
+        """Every hand is empty: deal again, or end the hand. A deal that gives nobody a card (a stock
+        too short for one each, which play never leaves but a case may set) ends the hand, its cards
+        on the table: a hand no one can play would never end."""
         if state.stock and self.redeal:
-            return self._deal(state, initial=False)
+            dealt = self._deal(state, initial=False)
+            for hand in dealt.hands:
+                if hand:
+                    return dealt
+            return self._finish(dealt)
         return self._finish(state)
 
     def _finish(self, state: HandState) -> HandState:

@@ -261,7 +261,8 @@ WORDS: dict[str, dict[Any, str | None]] = {
         "higher_wins": "If several sides reach {target} or more in the same hand, the higher total wins; a tie plays "
                        "another hand.",
         "count_out": "If several sides reach {target} or more in the same hand, the points are counted out in this order: "
-                     "{count_out}; the first side to reach {target} wins.",
+                     "{count_out}; the first side to reach {target} wins, and the counting stops there: the "
+                     "other sides keep the totals counted by then.",
         "next_target": "If several sides reach {target} or more in the same hand{unclaimed}, the target moves "
                        "up by {target_step} points and play goes on.",
     },
@@ -1124,6 +1125,14 @@ def _deal(rules: Rules, ctx: dict[str, Any]) -> Section:
         if path == "deal.short_stock" and not _redealt_counts(rules) and not rules.deal.draw_after_play:
             continue   # (no second deal: the stock is never short)
         w.setting(path)
+        if path == "deal.short_stock" and rules.deal.short_stock == "split_rest_to_table" \
+                and not rules.deal.draw_after_play and (few := _too_few_for_one(rules)):
+            # (An audit: Krypkasino's six players deal 4 x 24 and then have 4 cards, one each for nobody; the
+            # engine lays them out with the fourth deal, and the book said nothing of it.)
+            said = "; ".join(f"with {_count(n)} players the last {_count(r) if r > 1 else 'card'}"
+                             f"{' cards, too few' if r > 1 else ', too few'} to give each player one, go face "
+                             f"up to the table with the deal before them" for n, r in few)
+            w.amend(" " + said[0].upper() + said[1:] + ".")
     if rules.deal.table_cards and rules.deal.misdeal_cards:
         w.setting("deal.misdeal.at_least")
     if rules.deal.table_cards and rules.capture.total is not None:
@@ -1161,6 +1170,19 @@ def _one_deal_words(rules: Rules) -> str:
     if whole:
         text += f"; with {join_words([_count(n) for n in whole])} the deal gives out the whole pack"
     return text + ")."
+
+
+def _too_few_for_one(rules: Rules) -> list[tuple[int, int]]:
+    """(players, cards) where the deals in full hands leave fewer cards in the stock than players: too few to
+    give each one, they go to the table with the last full deal (``deal.short_stock: split_rest_to_table``)."""
+    out = []
+    for n, left in left_undealt(rules).items():
+        hand_size = rules.deal.for_players(n)[0]
+        if hand_size:
+            rest = left % (n * hand_size)
+            if 0 < rest < n:
+                out.append((n, rest))
+    return out
 
 
 def _redealt_counts(rules: Rules) -> list[int]:
@@ -1623,7 +1645,9 @@ def _endgame(rules: Rules, ctx: dict[str, Any]) -> Section | None:
         only = join_words([humanize(n) for n in r.only])
         w.say(f"endgame.restrictions.{r.score}",
               f"A side with exactly {r.score} points at the start of a hand may score only {only} in it; "
-              f"reaching the target that way wins at once.")
+              f"reaching the target that way wins the game when the hand ends, whatever the other sides "
+              f"score.")   # (002 "win the game automatically, irrespective of how many points the opponent(s)
+              #   score"; an audit read "wins at once" as the game stopping in the middle of the hand)
     if e.restrictions and rules.seats.max_players >= 2:
         w.say("endgame.first_to_meet",
               "If several sides under restrictions meet them in the same hand, the first to have met its "
