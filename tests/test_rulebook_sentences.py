@@ -269,3 +269,32 @@ def test_a_stock_too_short_to_give_each_player_a_card_is_said_where_a_seating_le
     for variant in bundled_names():
         if variant != "krypkasino":
             assert "too few to give each player one" not in _book_text(variant), variant
+
+
+def test_a_single_build_counted_as_a_card_qualifies_every_raise_sentence_it_would_contradict() -> None:
+    """(A rulebook audit of single-build-as-card: "loose table cards cannot make up the difference" and "but not a
+    loose five and four" stood unqualified above examples listing those very builds; the engine allows them,
+    tests/scenarios/house-rules.yaml.)"""
+    book = rulebook(load_rules(str(EXAMPLES[0].parent / "single-build-as-card.yaml")))
+    clauses = {c.key: c.text for s in book.sections for c in s.clauses}
+    assert "cannot make up the difference. That is a raise: a single build counted as one card" in \
+        clauses["build.raise_with_table_cards"]
+    assert "may take a loose five and four with it, as a build of 9 in two sets" in clauses["build.raise_takes_in"]
+    standard = {c.key: c.text for s in rulebook(load_rules("standard")).sections for c in s.clauses}
+    assert "single build" not in standard["build.raise_with_table_cards"] + standard["build.raise_takes_in"]
+
+
+@pytest.mark.parametrize("variant", sorted(bundled_names()) + [str(p) for p in EXAMPLES],
+                         ids=lambda v: v.rsplit("/", 1)[-1])
+def test_the_capture_sentences_say_the_card_played_goes_to_the_pile_and_take_all_takes_every_equal_card(
+        variant: str) -> None:
+    """(Rulebook audits: krypkasino-take-all's book let you "take as many of them as you like" above its rule
+    that a capture takes all the card can; Spade Casino's "Captured cards go face down into your pile" left a
+    reader pegging only the cards taken, where the card played pegs too.)"""
+    rules = load_rules(variant)
+    text = _book_text(variant)
+    assert "as many of them as you like" not in text or not rules.capture.take_all, variant
+    if rules.capture.take_all and rules.capture.several_groups and rules.capture.equal_cards == "any":
+        assert "you take them all: a capture takes everything the card can" in text
+    assert "Captured cards go" not in text
+    assert "The card you play and the cards it takes go" in text or "The card and the cards it takes go" in text

@@ -1256,7 +1256,8 @@ def _capture(rules: Rules, ctx: dict[str, Any]) -> Section:
     has_values = any(r.values for r in rules.deck.ranks)
     if c.total is not None:
         # Captures by a total (Escoba): the total's sentence replaces equal value and sums.
-        w.say("capture.intro", f"Captured cards go face down into your pile, {_counted(rules)}.")
+        w.say("capture.intro", f"The card you play and the cards it takes go face down into your pile, "
+                               f"{_counted(rules)}.")
         w.setting("capture.total")
         w.setting("capture.equal_card_first")   # (worded as it acts under a total: WORDS_UNDER_TOTAL)
         w.setting("capture.compulsory")
@@ -1268,14 +1269,21 @@ def _capture(rules: Rules, ctx: dict[str, Any]) -> Section:
     top = ("; the card you capture with lies on top, where the other side may use it"
            if c.from_piles == "opponents_top" else "")
     taken = "the loose table cards" if c.several_groups else "a loose table card"
-    w.say("capture.intro", f"A card you play captures {taken} of its own value. Captured cards go "
-                           f"{face} into your pile, {_counted(rules)}{top}."
+    # (the card played goes with them: a rulebook audit of Spade Casino pegged only the cards taken, where the
+    # A♣ that takes A♠ A♥ pegs its own point too)
+    w.say("capture.intro", f"A card you play captures {taken} of its own value. The card and the cards it takes "
+                           f"go {face} into your pile, {_counted(rules)}{top}."
                            + (" A build is captured whole by a card of its value." if rules.build.allowed else ""))
     if has_values:
         w.setting("capture.sums")
         if c.sums:
             w.setting("capture.several_groups")
-        if c.several_groups or c.equal_cards != "any":
+        if c.take_all and c.several_groups and c.equal_cards == "any":
+            # (a rulebook audit of krypkasino-take-all: "you may take as many of them as you like" above the rule
+            # that a capture takes everything the card can)
+            w.say("capture.equal_cards", "When several loose cards equal the card you play, you take them all: "
+                                         "a capture takes everything the card can (below).")
+        elif c.several_groups or c.equal_cards != "any":
             w.setting("capture.equal_cards")
         else:
             # One group a play (Scopa): equal cards are taken one at a time.
@@ -1314,14 +1322,19 @@ def _build(rules: Rules, ctx: dict[str, Any]) -> Section:
             elif not b.raise_own and _has_partners(rules):
                 w.amend(" Your partner's builds count as other players': you may raise them.")
             w.setting("build.raise_with_table_cards")
+            # A single build counted as one card is also built on, not only raised: each raise sentence that
+            # the building on would contradict says so in its own clause (an audit found the raise sentences
+            # false in single-build-as-card, their examples under them listing the very moves they refuse, and
+            # a second audit the first of them still unqualified after the second was).
+            if b.single_build_as_card and not b.raise_with_table_cards:
+                w.amend(" That is a raise: a single build counted as one card (below) may instead be built on, your "
+                        "card and loose cards making a new build of a higher value (a two on a build of 7 with a "
+                        "loose ace builds 10).")
             if b.multiple:
                 w.setting("build.raise_takes_in")
-            if b.single_build_as_card and not (b.raise_with_table_cards and b.raise_takes_in == "sets"):
-                # (an audit found these sentences false in single-build-as-card, their examples under them
-                # listing the very moves they refuse: the build, counted as a card, is built on, not raised)
-                w.amend(" A single build counted as one card (below) is built on rather than raised: with your card "
-                        "and loose cards it may make a new build of a higher value, taking in what a new build "
-                        "takes (a two on a build of 7 with a loose ace builds 10).")
+                if b.single_build_as_card and b.raise_takes_in != "sets":
+                    w.amend(" Built on as one card instead, the build takes in what a new build takes: a two on a "
+                            "build of 7 may take a loose five and four with it, as a build of 9 in two sets.")
         # African Casino (issue 36): one build a value, one build a player.
         w.setting("build.one_per_value")
         w.setting("build.one_per_player")
