@@ -298,3 +298,23 @@ def test_the_capture_sentences_say_the_card_played_goes_to_the_pile_and_take_all
         assert "you take them all: a capture takes everything the card can" in text
     assert "Captured cards go" not in text
     assert "The card you play and the cards it takes go" in text or "The card and the cards it takes go" in text
+
+
+def test_sentences_a_rulebook_audit_found_a_reader_could_misread() -> None:
+    """Each said as the engine plays it (the cases beside them in tests/scenarios/ check the play): a court card
+    takes its rank's piles too (face-builds); the table's cards are pegged before the points kept for the end
+    (spade); a partner's value stays known until they play a card of it (hoyle); one deal is not "the first
+    deal" (draw); the hand's last play, not a deal's, is the sweep that does not count (Scopa); an ace from the
+    hand, worth 14, takes a loose ace only in a set (Krypkasino)."""
+    assert "a king takes every king on the table, loose or piled" in _book_text("face-builds")
+    assert "a king takes every king" not in _book_text("standard")
+    assert ("the cards left on the table are pegged first and the points for cards last, which are not added "
+            "once a side has reached the target") in _book_text("spade")
+    assert "if they have played no card of that value since" in _book_text("hoyle")
+    assert "In the deal the table gets its cards" in _book_text("draw")
+    assert "In the first deal the table gets its cards" in _book_text("standard")
+    assert "a sweep with the last card of an earlier deal counts" in _book_text("scopa")
+    assert "earlier deal" not in _book_text("scopone")   # (one deal: the whole pack)
+    assert ("so an ace played from the hand does not take a loose ace as an equal card, only in a set adding up "
+            "to 14") in _book_text("krypkasino")
+    assert "played from the hand does not take" not in _book_text("swedish-kasino")   # (a loose ace is 1 or 14)

@@ -84,3 +84,14 @@ def test_validate_refuses_teams_that_cannot_sit(cli, tmp_path: Path, seats: str,
     code, out, err = cli("validate", str(_file(tmp_path, seats, build)))
     assert code == 2, out + err
     assert words in out + err and "Traceback" not in out + err
+
+
+def test_worked_examples_name_every_partner_of_seat_0() -> None:
+    """(A rulebook audit: krypkasino-threes' examples, six players in two teams of three, said "your partner seat 2".)"""
+    from cassino.apps.authors.worked_examples import partners_words
+
+    assert partners_words(load_rules("standard"), 4) == "4 in two partnerships (you are seat 0, your partner seat 2)"
+    assert partners_words(load_rules("kasino-misar"), 6) == \
+        "6 in three partnerships of two (you are seat 0, your partner seat 3)"
+    threes = load_rules(str(Path(__file__).resolve().parents[1] / "examples" / "krypkasino-threes.yaml"))
+    assert partners_words(threes, 6) == "6 in two teams of three (you are seat 0, your partners seats 2 and 4)"

@@ -188,7 +188,7 @@ WORDS: dict[str, dict[Any, str | None]] = {
     },
     "build.for_partner": {
         True: "You may also build, or add to a build, for a value your partner is known to hold: one they "
-              "announced in an earlier build and have not played since.",
+              "announced in an earlier build, if they have played no card of that value since.",
         False: None,
     },
     "build.continue_as_begun": {
@@ -342,7 +342,7 @@ READINGS: tuple[Reading, ...] = (
             "or build."),
     Reading("a short modern rules page", "capture.valueless_cards", (("capture.valueless_cards", "all"),),
             "003 says that with several equal cards on the table you \"can take all of them\"; for court cards "
-            "this game reads it as a rule, not a choice: a court card takes every loose card of its rank."),
+            "this game reads it as a rule, not a choice: a court card takes every card of its rank, loose or piled."),
     Reading("DRAW CASSINO", "", (("capture.valueless_cards", "one"), ("capture.equal_cards", "any")),
             "001 gives Draw Cassino as a variation of its own Cassino (a sweep scores 1, pairing gathers every "
             "card of the rank); this game keeps the standard game's play and scoring (000) and changes only the "
@@ -819,7 +819,10 @@ def _table_order_words(rules: Rules) -> str:
     most = max(d.for_players(n)[1] for n in with_table) if with_table else 0
     again = most > d.packet
     cards = "cards" if most > 1 else "card"
-    lead = f"{_players(with_table)}, in the first deal" if without else "In the first deal"
+    # ("the first deal" where there is a second: a rulebook audit of Draw Cassino, one deal, asked which later
+    # deal was meant)
+    first = "the first deal" if rules.deal.redeal == "when_hands_empty" and _redealt_counts(rules) else "the deal"
+    lead = f"{_players(with_table)}, in {first}" if without else f"In {first}"
     if d.table_order == "first":
         return (f"{lead} the table's {cards} {'are' if most > 1 else 'is'} laid out first, face up, before any "
                 f"player gets a card; then the hands are dealt.")
@@ -1028,8 +1031,11 @@ def _deck(rules: Rules, ctx: dict[str, Any]) -> Section:
     # One clause for every card of its own value (the tutorial, explain and diff read a rule's clause by its
     # key): cards of the same values named together, in the file's order.
     groups: dict[tuple[Any, Any], list[str]] = {}
+    group_ranks: dict[tuple[Any, Any], set[str]] = {}
     for cv in dk.card_values:
         groups.setdefault((cv.hand, cv.table), []).append(card_name(rules, cv.card))
+        group_ranks.setdefault((cv.hand, cv.table), set()).add(cv.card[:-1])
+    by_rank = {r.rank: r for r in dk.ranks}
     sentences = []
     for (hand, table), cards in groups.items():
         parts = []
@@ -1039,7 +1045,18 @@ def _deck(rules: Rules, ctx: dict[str, Any]) -> Section:
             parts.append(f"{_values_text(table)} while it lies on the table")
         verb = "counts" if len(cards) == 1 else "count"
         names = cards[0] if len(cards) == 1 else ", ".join(cards[:-1]) + " and " + cards[-1]
-        sentences.append(f"{names} {verb} {' and '.join(parts)}.")
+        sentence = f"{names} {verb} {' and '.join(parts)}"
+        ranks = group_ranks[(hand, table)]
+        rank = by_rank.get("10" if next(iter(ranks)) == "T" else next(iter(ranks))) if len(ranks) == 1 else None
+        if rank is not None and hand is not None and len(cards) == len(dk.suits) and rank.name \
+                and not set(hand) & set(table if table is not None else rank.values):
+            # (a rulebook audit: in Krypkasino an ace from the hand, 14, never takes a loose ace, 1, which the
+            # reader of "ace 1" and "count 14 when played from hand" could miss, and the two packs' "takes its
+            # twin" sentence seemed to promise)
+            sentence += (f", so {_a(rank.name)} played from the hand does not take a loose {rank.name} as an equal "
+                         f"card, only in a set adding up to {' or '.join(map(str, hand))}" if rules.capture.sums else
+                         f", so {_a(rank.name)} played from the hand never takes a loose {rank.name}")
+        sentences.append(sentence + ".")
     if sentences:
         w.say("deck.card_values", " ".join(sentences))
     return Section("deck", "The cards", tuple(w.clauses))
@@ -1292,6 +1309,11 @@ def _capture(rules: Rules, ctx: dict[str, Any]) -> Section:
         w.setting("capture.equal_card_first")
     if _valueless_ranks(rules):
         w.setting("capture.valueless_cards")
+        if c.valueless_cards == "all" and rules.build.allowed and rules.build.valueless != "never":
+            # (a rulebook audit of face-builds took "every loose card" to leave a pile of kings behind; the engine
+            # takes the pile too, 003 "you can take all of them")
+            w.amend(" A pile of their rank (see building) goes with them: a king takes every king on the table, "
+                    "loose or piled.")
     if c.hand_cards_max > 1:
         w.setting("capture.hand_cards.combine")
     w.setting("capture.compulsory")
@@ -1416,6 +1438,12 @@ def _sweeps(rules: Rules, ctx: dict[str, Any]) -> Section:
             w.setting("sweeps.in_last_deal")   # the last card is in the last deal: one sentence says both
             continue
         w.setting(path)
+        if path == "sweeps.on_last_play" and not rules.sweeps.on_last_play and _redealt_counts(rules) \
+                and rules.deal.redeal == "when_hands_empty" and not rules.deal.draw_after_play:
+            # (a rulebook audit of Scopa read "the very last card of the hand" as the last card of each deal,
+            # where only the hand's last play is meant)
+            w.amend(" That is the last play of the whole hand, after the final deal; a sweep with the last card of "
+                    "an earlier deal counts.")
     if rules.sweeps.cancel and (rules.endgame.restrictions or (rules.endgame.sweeps_from is not None
                                                                and rules.endgame.sweeps_from_side == "own")):
         w.setting("sweeps.record_when_restricted")   # (a sweep recorded matters only by what it cancels)
@@ -1611,6 +1639,13 @@ def _as_won_words(rules: Rules) -> str:
     g = rules.game
     if not g.play_out_hand and not g.claiming:
         text += ", so a game can end in the middle of a hand"
+        last = [humanize(i.name) for i in rules.scoring.items if i.at_end and i.points]
+        if last and g.target is not None:
+            # (a rulebook audit of Spade Casino could not tell who wins when the cards left on the table take one
+            # side to 61 and the 3 for cards would take the other past it: the engine pegs the table's cards
+            # first and counts the items kept for the end last, as scoring.points_so_far and Game do)
+            return (text + f". When the hand ends, the cards left on the table are pegged first and the points "
+                    f"for {join_words(last)} last, which are not added once a side has reached the target.")
     return text + "."
 
 

@@ -27,8 +27,8 @@ from ...language.rulebook import humanize
 from ...language.rules import Rules
 from ...language.semantics import may_never_end
 from ...language.settings import get, with_value
-from .worked_examples import (SEP, TEMPLATES, NoCard, Picker, example_position, play_sample_hand, replay_hand, show_cards,
-                              show_move)
+from .worked_examples import (SEP, TEMPLATES, NoCard, Picker, example_position, partners_words, play_sample_hand,
+                              replay_hand, show_cards, show_move)
 
 DEFAULT_TRIES = 300
 
@@ -441,7 +441,7 @@ def _label(d: Difference) -> str:
 def position_text(rules: Rules, engine: Engine, pos: Position) -> list[tuple[str, str]]:
     lines: list[tuple[str, str]] = []
     if pos.partners:
-        lines.append(("Players", f"{pos.players} in two partnerships (you are seat 0, your partner seat 2)"))
+        lines.append(("Players", partners_words(rules, pos.players)))
     elif pos.players != 2:
         lines.append(("Players", f"{pos.players} (you are seat 0)"))
     lines.append(("Table", show_cards(rules, list(pos.table)) or "empty"))

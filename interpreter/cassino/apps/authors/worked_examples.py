@@ -561,10 +561,25 @@ def _show_token(rules: Rules, engine: Engine, token: str) -> str:
     return token.replace(core, "+".join(shown))
 
 
+def partners_words(rules: Rules, players: int) -> str:
+    """``4 in two partnerships (you are seat 0, your partner seat 2)``; teams of three, or three teams of two,
+    by the engine's seating (seat k in team k mod the number of teams). (A rulebook audit found krypkasino-threes'
+    examples, six players in two teams of three, naming one partner, seat 2.)"""
+    size = rules.seats.team_size
+    teams = players // size
+    mates = [seat for seat in range(1, players) if seat % teams == 0]
+    seats = (f"your partner seat {mates[0]}" if len(mates) == 1
+             else f"your partners seats {join_words([str(m) for m in mates])}")
+    kind = "partnerships" if size == 2 else "teams"
+    number = {2: "two", 3: "three", 4: "four"}.get(teams, str(teams))
+    of = "" if size == 2 and teams == 2 else f" of {'two' if size == 2 else 'three'}"
+    return f"{players} in {number} {kind}{of} (you are seat 0, {seats})"
+
+
 def position_lines(rules: Rules, engine: Engine, setup: Setup) -> list[tuple[str, str]]:
     lines: list[tuple[str, str]] = []
     if setup.partners:
-        lines.append(("Players", f"{setup.players} in two partnerships (you are seat 0, your partner seat 2)"))
+        lines.append(("Players", partners_words(rules, setup.players)))
     elif setup.players != 2 or any(owner for _, _, owner in setup.builds) or setup.when:
         lines.append(("Players", f"{setup.players} (you are seat 0)"))
     if setup.when:

@@ -373,7 +373,7 @@ def how_to_play(rules: Rules) -> str:
         f"  {_trail(rules)};",
         f"  {_capture(rules)};",
         f"  {_build(rules)}.",
-        (f"Owner: the last player to add to a build owns it. " if rules.build.allowed else "")
+        ("Owner: the last player to add to a build owns it. " if rules.build.allowed else "")
         + f"{_first_upper(sweep)}.",
         f"{_first_upper(leftover)}.",
         *(["Also in this game:", *(f"  {text}" for text in also)] if also else []),
