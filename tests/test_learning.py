@@ -659,5 +659,6 @@ def test_how_says_what_an_event_is_and_a_sweep_scored_by_its_size() -> None:
     from cassino.apps.game.howto import how_to_play
 
     text = how_to_play(load_rules("tuxedo"))
-    assert "oranges: 10 for each capture that takes at least a red card and a yellow card from the table (an orange)" in text
+    assert ("oranges: 10 for each capture that takes at least a red card and a yellow card from the table, loose or in "
+            "a build it takes (an orange)") in text
     assert "sweeps: each sweep by the cards it takes (10 for 4+ cards; 5 for 1-3 cards)" in text

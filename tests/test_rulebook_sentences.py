@@ -318,3 +318,18 @@ def test_sentences_a_rulebook_audit_found_a_reader_could_misread() -> None:
     assert ("so an ace played from the hand does not take a loose ace as an equal card, only in a set adding up "
             "to 14") in _book_text("krypkasino")
     assert "played from the hand does not take" not in _book_text("swedish-kasino")   # (a loose ace is 1 or 14)
+
+
+def test_a_rulebook_citing_rule_texts_by_number_names_them() -> None:
+    """(A rulebook audit met Royal Casino's readings citing "001/002" and "000, 'Adding to a build'" with no word
+    of what they were.)"""
+    from cassino.language.rulebook import cited_sources
+
+    notes = rulebook(load_rules("royal")).notes
+    cited = [n for n in notes if n.startswith("Rule texts cited by number: ")]
+    assert len(cited) == 1 and "000 John McLeod" in cited[0] and "001 R. F. Foster" in cited[0] \
+        and "002 John McLeod, \u201cRoyal Casino\u201d" in cited[0] and "003" not in cited[0]
+    assert not [n for n in rulebook(load_rules("standard")).notes if n.startswith("Rule texts cited")]
+    assert cited_sources(["a target of 1,000,000 points", "up to 2,004 cards"]) is None
+    assert cited_sources(["(004 speaks of pairs)"]) == \
+        "Rule texts cited by number: 004 \u201cCassino\u201d for two players, Denexa Games, https://www.denexa.com."

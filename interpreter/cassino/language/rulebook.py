@@ -11,6 +11,7 @@ the engine (``apps/authors/worked_examples.py``) and are attached here by the sa
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, replace
 from typing import Any, Iterable
 
@@ -270,7 +271,8 @@ WORDS: dict[str, dict[Any, str | None]] = {
         "difference": "When the count-out reaches the sweeps, only the difference in the number of sweeps counts, "
                       "as points to the side with more; if that is not enough, nobody has won: the totals so "
                       "counted stand (sweeps both sides made alike count for nobody) and another hand is played.",
-        "more_wins": "When the count-out reaches the sweeps, the side with more sweeps wins; with equal sweeps "
+        "more_wins": "When the count-out reaches the sweeps, the side with more sweeps wins, the totals standing as "
+                     "counted before the sweeps (so the winner may stand below the target); with equal sweeps "
                      "another hand is played.",
     },
     "scoring.items.*.at_end": {
@@ -724,7 +726,7 @@ def _context(rules: Rules) -> dict[str, Any]:
         "table_order_words": _table_order_words(rules),
         "hand_cards_words": ("You play one card a turn." if c.hand_cards_max == 1 else
                              f"You play one card a turn; to capture you may play up to {c.hand_cards_max} cards "
-                             f"from your hand together."),
+                             f"from your hand together; a trail is always one card."),   # (a rulebook audit)
         "max_value": rules.build.max_value,
         "target": g.target, "target_points": points(g.target) if g.target is not None else "", "target_step": g.target_step,
         "target_words": _target_words(rules),
@@ -1591,7 +1593,9 @@ def event_words(rules: Rules, takes: Iterable[str]) -> str:
     for t in takes:
         sel = selector_words(rules, t)
         parts.append(f"a {sel[0]}" if sel and not sel[0].startswith("the ") else (sel[0] if sel else f"a card matching “{t}”"))
-    return "at least " + join_words(parts) + " from the table"
+    # (a rulebook audit of Tuxedo asked whether a build's cards count: they do, as the cards a capture takes)
+    where = "from the table, loose or in a build it takes" if rules.build.allowed else "from the table"
+    return "at least " + join_words(parts) + " " + where
 
 
 def _scoring(rules: Rules, ctx: dict[str, Any]) -> Section:
@@ -1601,6 +1605,10 @@ def _scoring(rules: Rules, ctx: dict[str, Any]) -> Section:
         if item.count == "sweeps" and not _sweeps_score(rules):
             continue
         w.say(f"scoring.items.{item.name}", item_words(rules, item))
+        if item.count == "event":
+            # (the same audit: is the last capturer's taking of the cards left at the end an orange? The engine
+            # scores events of plays only.)
+            w.amend(" Taking the cards left at the end of the hand is no such capture.")
     named = {i.event for i in rules.scoring.items if i.count == "event"}
     for ev in rules.scoring.events:
         if ev.name in named:
@@ -1718,6 +1726,27 @@ def _endgame(rules: Rules, ctx: dict[str, Any]) -> Section | None:
     return Section("endgame", "Near the end of the game", tuple(w.clauses))
 
 
+#: The rule texts the readings cite by number (docs/sources.md): named in a note wherever a rulebook cites one
+#: (a rulebook audit met "001/002" and "000, 'Adding to a build'" in Royal Casino's readings with no word of
+#: what they were).
+SOURCE_LABELS: dict[str, str] = {
+    "000": "John McLeod, \u201cCasino\u201d, pagat.com, https://www.pagat.com/fishing/casino.html",
+    "001": "R. F. Foster, Foster\u2019s Complete Hoyle (1897), \u201cCassino\u201d",
+    "002": "John McLeod, \u201cRoyal Casino\u201d, pagat.com, https://www.pagat.com/fishing/royal_casino.html",
+    "003": "\u201cCasino\u201d, a short modern rules page (its address not kept)",
+    "004": "\u201cCassino\u201d for two players, Denexa Games, https://www.denexa.com",
+}
+_CITED = re.compile(r"(?<![\d,.])(00[0-4])(?!\d)")
+
+
+def cited_sources(texts: Iterable[str]) -> str | None:
+    """A note naming the rule texts ``texts`` cite by number, or None where they cite none."""
+    cited = sorted({m for t in texts for m in _CITED.findall(t)})
+    if not cited:
+        return None
+    return "Rule texts cited by number: " + "; ".join(f"{k} {SOURCE_LABELS[k]}" for k in cited) + "."
+
+
 def rulebook(rules: Rules) -> Rulebook:
     """The whole rulebook of ``rules``, without worked examples (the apps layer adds those)."""
     ctx = _context(rules)
@@ -1732,6 +1761,9 @@ def rulebook(rules: Rules) -> Rulebook:
     if may_never_end(rules):   # (``cassino validate`` warns the author of the same)
         notes += ("Warning: as written, a game may never end: the lowest total wins and no one ever has to "
                   "capture, so players who trail every card take nothing and no one scores.",)
+    cited = cited_sources([c.text for s in sections for c in s.clauses] + list(notes))
+    if cited is not None:
+        notes += (cited,)
     return Rulebook(rules.name, title, _overview(rules, ctx), tuple(s for s in sections if s.clauses),
                     notes=notes)
 
