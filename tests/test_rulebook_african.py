@@ -152,6 +152,30 @@ def test_a_pile_top_taken_like_a_loose_card_is_said_where_it_is_so() -> None:
         assert "as if it were a loose card" not in " ".join(_clauses(name).values())
 
 
+def test_a_pile_top_taken_like_a_loose_card_is_the_only_card_of_its_pile_in_a_move() -> None:
+    """swazi-tops-taken (an audit): the engine reaches only a pile's top there (``pile_reach`` is the augmenting
+    rule's), and uncovers the card under it for the turn's next action; the book said the four-card reading
+    and "the card under it then becomes that pile's top" as if within the move."""
+    house = str(ROOT / "examples" / "swazi-tops-taken.yaml")
+    clauses = _clauses(house)
+    text = " ".join(clauses.values())
+    assert "A move uses at most" not in text and "up to four cards of a pile" not in text
+    assert "The card you play is no base on its own" not in text
+    said = clauses["capture.pile_cards"]
+    assert "Only the top card of each opponent's pile is in play, so a move takes at most one card of a pile" in said
+    assert "in play from your turn's next action on" in said
+    engine, state = _at(house, {0: ["9C", "KS"], 1: ["8H"]}, ["3S", "4H"], captured={1: ["5C", "6D"]})
+    assert not _legal(engine, state, "9C capture 3S 6D 4H 5C")     # 5C under 6D: not in the same move
+    engine, state = _at(house, {0: ["10H", "2D"], 1: ["8H"]}, ["7S"], captured={1: ["10C", "3C"]})
+    build = parse_move("build 10 on 7S 3C", engine.deck)
+    assert engine.is_legal(state, build)
+    after = engine.apply(state, build)
+    assert _legal(engine, after, "10H capture [7S 3C] 10C")        # the next action of the turn: 10C is in play
+    # The bundled files, whose pile cards augment, keep both readings.
+    for name in ("swazi-casino", "south-african-casino"):
+        assert "A move uses at most four cards of one pile" in " ".join(_clauses(name).values())
+
+
 @pytest.mark.parametrize("name, settings", [
     ("swazi-casino", ["capture.pile_cards", "build.free_actions"]),
     ("south-african-casino", ["capture.pile_cards", "build.free_actions", "build.one_per_player",

@@ -81,6 +81,10 @@ SENTENCES: list[tuple[str, str, Callable[[Rules], bool], bool]] = [
      True),
     ("pile cards reached top down, four deep", r"up to four cards of a pile, from the top down",
      _pile_cards("augment"), True),
+    # (the files' reading of the reach, said only where a pile card augments: a top taken like a loose card is one
+    # card of its pile a move, whatever pile_reach says; an audit read the reading in force in swazi-tops-taken)
+    ("the reading of four cards of one pile", r"A move uses at most \w+ cards of one pile", _pile_cards("augment"),
+     False),
     ("loose cards beside a build of their value are no base", r"no base while a build of that value",
      lambda r: _pile_cards("augment")(r) and r.build.one_per_value, True),
     ("another side's build grows only as it is captured", r"another side owns only in the turn you capture it",

@@ -484,8 +484,9 @@ WORDS.update({
 WORDS.update({
     "capture.pile_cards": {
         "taken": "You may capture an opponent's pile top as if it were a loose card, alone or with table cards in "
-                 "a set, or put it into a build; the card under it then becomes that pile's top. A pile top is not "
-                 "part of the table: a capture of pile tops alone is no sweep.",
+                 "a set, or put it into a build. Only the top card of each opponent's pile is in play, so a move "
+                 "takes at most one card of a pile; the card under it becomes that pile's top once the move is "
+                 "made{pile_next}. A pile top is not part of the table: a capture of pile tops alone is no sweep.",
         "augment": "A card from an opponent's pile is never captured directly, nor built with on its own: it only "
                    "augments. It joins a set worth the value you capture or build, beside a base worth that value "
                    "with no pile card in it: {pile_bases}{pile_base_words}. Each set takes at most one card of a pile{pile_depth}.",
@@ -760,6 +761,9 @@ def _context(rules: Rules) -> dict[str, Any]:
     ctx["pile_depth"] = ("; once a pile's top is taken, the card under it is in play for a later set of the same move, "
                          f"so one move may use up to {_NUMBER_WORDS[reach]} cards of a pile, from the top down"
                          if reach > 1 else ": the card under a pile's top is in play only in a later turn")
+    # (pile_cards: taken: one card of a pile a move, whatever pile_reach says; the engine uncovers the next)
+    ctx["pile_next"] = (", in play from your turn's next action on" if rules.build.free_actions
+                        else ", in play from the next move on")
     ctx["pile_bases"] = ("loose cards, a build, or, when you build, the card you play (alone or with loose cards)"
                          if rules.capture.pile_base == "layout_or_played" else
                          "loose cards or a build; the card you play may join loose cards to make a base (a 7 on the "
