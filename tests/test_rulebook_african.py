@@ -176,6 +176,15 @@ def test_a_pile_top_taken_like_a_loose_card_is_the_only_card_of_its_pile_in_a_mo
         assert "A move uses at most four cards of one pile" in " ".join(_clauses(name).values())
 
 
+def test_south_african_pile_base_reading_says_swazi_reads_it_the_same() -> None:
+    """An audit: the reading said Swazi Casino "reads the same document's actions in any order, so there it may
+    be", false since Swazi plays ``capture.pile_base: layout`` too."""
+    assert load_rules("swazi-casino").capture.pile_base == load_rules("south-african-casino").capture.pile_base
+    text = " ".join(_clauses("south-african-casino").values())
+    assert "so there it may be" not in text
+    assert "no base on its own for a pile card, as Swazi Casino reads the same document too" in text
+
+
 @pytest.mark.parametrize("name, settings", [
     ("swazi-casino", ["capture.pile_cards", "build.free_actions"]),
     ("south-african-casino", ["capture.pile_cards", "build.free_actions", "build.one_per_player",
