@@ -87,7 +87,7 @@ SENTENCES: list[tuple[str, str, Callable[[Rules], bool], bool]] = [
      False),
     ("loose cards beside a build of their value are no base", r"no base while a build of that value",
      lambda r: _pile_cards("augment")(r) and r.build.one_per_value, True),
-    ("another side's build grows only as it is captured", r"another side owns only in the turn you capture it",
+    ("another side's build grows only as it is captured", r"another side owns only with the card that captures it",
      lambda r: r.build.allowed and r.build.multiple and r.build.add_sets and not r.build.augment_opponents, True),
     ("a partner's build is not raised", r"may not raise a build your partner owns",
      lambda r: _raises(r) and _has_partners(r) and not r.build.raise_partners, True),

@@ -82,14 +82,15 @@ def test_escoba_teaches_its_fifteen_and_krypkasino_its_penalties() -> None:
 
 def test_a_rule_that_limits_the_choice_is_taught_before_it_not_after_another_move() -> None:
     """Swazi (an audit): a legal raise of an opponent's build was followed by "you may add to a build
-    another side owns only in the turn you capture it", a rule of the position the raise did not break.
+    another side owns only in the turn you capture it" (now "only with the card that captures it"), a rule of the position the raise did not break.
     Such rules are taught when the learner is to choose, and a move teaches only what it did."""
     game = at("swazi-casino", {0: ["6D", "6S", "2C"], 1: ["8H"]}, ["4H"], builds=[(["4S", "2S"], 6, 1)])
     assert "another side's build" in limits(game)
     trail = parse_move("2C trail", game.engine.deck)
     assert "another side's build" not in found(game, "2C trail")
     tutorial, before = Tutorial.for_rules(game.rules).before(game)
-    assert [lesson.key for lesson in before] == ["build.augment_opponents"]
+    # (with the file's reading of it: the augmenting written as the capture itself)
+    assert [lesson.key for lesson in before] == ["build.augment_opponents", "build.augment_opponents.reading.file"]
     _, after_trail = tutorial.after(game, trail, game.play(trail))
     assert not [lesson for lesson in after_trail if lesson.topic in LIMITS]
     # Taught after the opponent's move, where the learner is to choose next (to_move), not otherwise.

@@ -101,6 +101,18 @@ class TurnRules:
     def _label(self, b: Build) -> str:
         return f"the build of {b.value} [{self._names(b.cards)}]"
 
+    def _capture_instead(self, state: HandState, loose: int, used: tuple[Build, ...]) -> str:
+        """", as `7S capture [3H 4S] 2C 5D` does": the capture by a hand card of the same cards (loose and builds)
+        where one is legal, or ""."""
+        from .notation import format_move   # (here, as reasons are worded: the check's imports stay few)
+        hand = state.hands[state.turn] if not state.turn_card else 0
+        builds = tuple(sorted(x.cards for x in used))
+        for c in bits(hand):
+            move = Move(MoveKind.CAPTURE, 1 << c, loose, builds)
+            if self.engine.is_legal(state, move):
+                return f", as `{format_move(move, self.engine.deck)}` does"
+        return ""
+
     # ------------------------------------------------------------------ the check
     def refusal(self, state: HandState, move: Move) -> str | None:
         """Why ``move`` (legal by its cards) breaks a whole-move rule, or None where it does not."""
@@ -154,7 +166,7 @@ class TurnRules:
         """The rules on one move, given by its fields: a reason (worded only when ``explain``;
         else any non-empty text) or None."""
         if kind == BUILD or kind == TRAIL_BUILD:
-            reason = self._builds(state, played, used, value, explain)
+            reason = self._builds(state, played, used, value, explain, loose)
             if reason:
                 return reason
         if self.augment and kind != TRAIL:
@@ -164,7 +176,7 @@ class TurnRules:
         return None
 
     def _builds(self, state: HandState, played: int, used: tuple[Build, ...], value: int | str | None,
-                explain: bool) -> str | None:
+                explain: bool, loose: int = 0) -> str | None:
         seat = state.turn
         side = state.teams[seat]
         raising = False
@@ -197,8 +209,12 @@ class TurnRules:
         if not self.augment_opponents:
             for x in used:
                 if x.value == value and state.teams[x.owner] != side:
-                    return (f"{self._label(x)} belongs to another side: add to it only in the turn you capture "
-                            f"it") if explain else _NO
+                    # (not "only in the turn you capture it": a turn of several actions read that as letting a
+                    # build of cards in play add to it before the hand's card takes it, which this refuses)
+                    return (f"{self._label(x)} belongs to another side: add to it only with the card that captures "
+                            f"it, in the same action, which takes the cards you would add with the build"
+                            f"{self._capture_instead(state, loose, used) if played == 0 else ''}") \
+                        if explain else _NO
         # Adding to a build you hold, or making a build that stays your partner's (added to one of your
         # side's, or built for the value your partner is proven to hold, with no card of it kept: the
         # engine makes you its holder when you keep one), forms no other build of your own: the one-build

@@ -497,8 +497,9 @@ WORDS.update({
     },
     "build.augment_opponents": {
         True: None,
-        False: "You may add to a build another side owns only in the turn you capture it, never to leave it on "
-               "the table.",
+        False: "You may add to a build another side owns only with the card that captures it, in the same action: "
+               "that card takes the build and, with it, the cards you would add. You never add to it and leave it "
+               "on the table.",
     },
     "build.opponents_hand_only": {
         True: "A build another side owns grows by the card from your hand alone: you may raise it with that card, "
