@@ -281,3 +281,26 @@ def test_a_build_announced_by_a_ranks_letter_says_what_the_letter_announces(vari
                                                                            move: str, says: str) -> None:
     text = reason(variant, hand, table, move)
     assert says in text and "you have none besides" not in text, text
+
+
+@pytest.mark.parametrize("variant", ["south-african-casino", "swazi-casino"])
+def test_a_build_of_one_card_in_play_is_named_as_no_build(variant: str) -> None:
+    """An audit: `build 9 on 9S` (no card from the hand, one layout card) was refused with "build 9 on 9S:  has no
+    legal move here", the fallback's words with an empty subject. A build of cards in play is two cards or more
+    (``Generator.free_builds``); the reason says so, and the fallback names no empty card."""
+    from conftest import position_at
+    from cassino.engine.reasons import _Reasons
+
+    engine, state = position_at(variant, {0: ["9H", "2D"], 1: ["5C"]}, ["9S", "3C"])
+    move = parse_move("build 9 on 9S", engine.deck)
+    assert not engine.is_legal(state, move)
+    why = engine.why_illegal(state, move)
+    assert why == ("build 9 on 9S: 9S alone is no build: a build of cards in play, with no card from your hand, is "
+                   "made of two cards or more, each set worth 9"), why
+    # The last words, when no rule explains a build of cards in play: no empty card named.
+    fallback = _Reasons(engine, state, move).other_moves()
+    assert fallback == "no build of cards in play is a legal move here; you may play `9H capture 9S`", fallback
+    # With a set beside it, the layout card is built (the book's "two cards or more").
+    engine, state = position_at(variant, {0: ["9H", "2D"], 1: ["5C"]}, ["9S", "4C", "5D"])
+    assert engine.is_legal(state, parse_move("build 9 on 9S 4C 5D", engine.deck))
+    assert "  " not in engine.why_illegal(state, parse_move("build 9 on 9S", engine.deck))

@@ -185,6 +185,23 @@ def test_south_african_pile_base_reading_says_swazi_reads_it_the_same() -> None:
     assert "no base on its own for a pile card, as Swazi Casino reads the same document too" in text
 
 
+@pytest.mark.parametrize("name", ["swazi-casino", "south-african-casino"])
+def test_a_build_of_cards_in_play_is_two_cards_or_more_as_the_book_says(name: str) -> None:
+    """An audit: the reading said "a layout card or set you could take with a card of your hand, made into a build",
+    and the engine refused `build 9 on 9S` (one layout card) while accepting `build 9 on 4D 5S 9S` (a layout card
+    with a set holding an opponent's pile top): a new build of cards in play is two cards or more."""
+    clauses = _clauses(name)
+    assert "one card alone being no build" in clauses["build.free_actions"]
+    assert ("a layout card or set with more layout sets or opponents' pile tops added to it, never one card alone"
+            in clauses["build.free_actions.reading.file"])
+    assert "a layout card or set you could take" not in " ".join(clauses.values())
+    engine, state = _at(name, {0: ["9H"], 1: ["8H"]}, ["9S", "7H", "4D"], captured={1: ["2C", "5S"]})
+    assert not _legal(engine, state, "build 9 on 9S")
+    assert _legal(engine, state, "build 9 on 4D 5S 9S")
+    assert _legal(engine, state, "build 9 on 2C 4D 5S 7H 9S")      # the layout 9 the base, a pile top in each set
+    assert not _legal(engine, state, "build 9 on 4D 5S 2C 7H")      # no base: each set holds a pile top
+
+
 @pytest.mark.parametrize("name, settings", [
     ("swazi-casino", ["capture.pile_cards", "build.free_actions"]),
     ("south-african-casino", ["capture.pile_cards", "build.free_actions", "build.one_per_player",

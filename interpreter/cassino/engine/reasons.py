@@ -77,7 +77,7 @@ class _Reasons:
     def first(self) -> str:
         checks: Sequence[Callable[[], str | None]] = (
             self.hand_over, self.end_of_turn, self.turn_actions, self.cards_in_hand, self.loose_on_table,
-            self.builds_on_table, self.takes_something,
+            self.builds_on_table, self.one_card_build, self.takes_something,
             self.cards_a_turn, self.capture_sums,
             self.building_at_all, self.owner_obligation, self.compulsory_capture, self.takes_all,
             self.keep_capturing_card,
@@ -188,6 +188,15 @@ class _Reasons:
                 reason += f"; {self.names(b)} are loose cards: name them without brackets"
             return reason
         return None
+
+    def one_card_build(self) -> str | None:
+        """A build of cards in play (no card from the hand) of one loose card and nothing else: no build (an audit
+        read "build 9 on 9S:  has no legal move here", the fallback's words with no played card to name)."""
+        m = self.m
+        if m.played or m.kind is not MoveKind.BUILD or m.builds or not m.loose or m.loose & (m.loose - 1):
+            return None
+        return (f"{self.names(m.loose)} alone is no build: a build of cards in play, with no card from your hand, "
+                f"is made of two cards or more, each set worth {m.value}")
 
     def takes_something(self) -> str | None:
         if self.m.loose or self.m.builds or self.m.kind is MoveKind.TRAIL:
@@ -554,6 +563,14 @@ class _Reasons:
         if self.e.is_legal(self.s, self.m):   # (asked of a legal move: said so, not "not a legal move here")
             return "a legal move here: nothing refuses it"
         same = [m for m in self.legal if m.played == self.m.played]
+        if not self.m.played:   # (a build of cards in play: no card to name)
+            free = [m for m in same if m.kind is MoveKind.BUILD]
+            if free:
+                return f"this build of cards in play is not a legal move here; you may build {self.move_text(free[0])}"
+            if self.legal:
+                return (f"no build of cards in play is a legal move here; you may play "
+                        f"{self.move_text(self.legal[0])}")
+            return "there is no legal move here"
         if not same:
             if self.legal:
                 return f"{card} has no legal move here; you may play {self.move_text(self.legal[0])}"

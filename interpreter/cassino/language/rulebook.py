@@ -519,9 +519,9 @@ WORDS.update({
     },
     "build.free_actions": {
         True: "A turn may hold, beside its one card from your hand, any number of builds made of cards already in "
-              "play, before or after that card: loose cards you could take with a card of your hand made into a "
-              "build, or loose sets (and opponents' pile tops, where they are in play) added to your side's build "
-              "of their value. The card you played from your hand this turn is in none of them. Once that card is "
+              "play, before or after that card: two cards or more that you could take with a card of your hand "
+              "(loose cards, and opponents' pile tops where they are in play) made into a new build, one card alone "
+              "being no build; or loose sets (and such pile tops) added to your side's build of their value. The card you played from your hand this turn is in none of them. Once that card is "
               "played, you end the turn (`end`); the game ends it for you once no card is left in play to build with, or in your hand to build for. A "
               "turn is written as its actions in order, joined by `;`: `build 10 on 5S 3D 2C; 9D capture 9C`.",
         False: None,
