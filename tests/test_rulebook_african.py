@@ -202,6 +202,19 @@ def test_a_build_of_cards_in_play_is_two_cards_or_more_as_the_book_says(name: st
     assert not _legal(engine, state, "build 9 on 4D 5S 2C 7H")      # no base: each set holds a pile top
 
 
+def test_the_partner_trail_sentence_is_said_only_where_a_partner_is_bound_to_capture(tmp_path: Any) -> None:
+    """An audit: "If you built for your partner's card and can do none of these, you trail" could never apply in the
+    African files, whose four partners get the whole pack in one deal, where the owner may always trail. A house
+    rule keeping the duty in the last deal can use it, and keeps it."""
+    for name in ("south-african-casino", "swazi-casino", str(ROOT / "examples" / "swazi-tops-taken.yaml")):
+        assert "If you built for your partner's card" not in _clauses(name)["build.owner_obligation"]
+    assert "If you built for your partner's card" in _clauses("hoyle")["build.owner_obligation"]
+    house = tmp_path / "bound.yaml"
+    house.write_text("name: bound\ndescription: the duty in every deal\nsource: a test\nextends: south-african-casino\n"
+                     "build:\n  owner_obligation_in_last_deal: true\n")
+    assert "If you built for your partner's card" in _clauses(str(house))["build.owner_obligation"]
+
+
 @pytest.mark.parametrize("name, settings", [
     ("swazi-casino", ["capture.pile_cards", "build.free_actions"]),
     ("south-african-casino", ["capture.pile_cards", "build.free_actions", "build.one_per_player",

@@ -1382,7 +1382,7 @@ def _build(rules: Rules, ctx: dict[str, Any]) -> Section:
             w.setting("build.max_value")
             w.amend(f" A card counted above it never takes a build, only loose cards: {above}.")
         w.setting("build.owner_obligation")
-        if b.owner_obligation != "none" and b.for_partner and partners:
+        if b.owner_obligation != "none" and b.for_partner and partners and _partners_bound(rules):
             # (A build made for a partner's card may leave its owner no card to take it with: the engine then
             # lets them trail, as it does wherever the rules leave no play.)
             w.amend(" If you built for your partner's card and can do none of these, you trail.")
@@ -1408,6 +1408,17 @@ def _more_teams(w: "_Writer", rules: Rules) -> None:
     counts = join_words([_count(n) for n in others])
     w.say("seats.partnership_players", f"{counts.capitalize()} players {may} {how}; a team pools what its "
                                         f"players capture and scores together.")
+
+
+def _partners_bound(rules: Rules) -> bool:
+    """Whether a partner can own a build while the owner's duty is in force: some seating with partners has a deal
+    before the last (the whole pack not dealt at once, or drawn from a stock), or the duty holds in the last deal
+    too. South African and Swazi Casino deal four partners the whole pack at once, when the duty has lapsed (an
+    audit: the partner sentence could never apply there)."""
+    if rules.build.owner_obligation_in_last_deal or rules.deal.draw_after_play:
+        return True
+    left = left_undealt(rules)
+    return any(n in left for n in _counts(rules) if rules.partnership(n, True))
 
 
 def _has_partners(rules: Rules) -> bool:
