@@ -215,6 +215,41 @@ def test_the_partner_trail_sentence_is_said_only_where_a_partner_is_bound_to_cap
     assert "If you built for your partner's card" in _clauses(str(house))["build.owner_obligation"]
 
 
+def test_an_owners_trail_in_a_turn_of_several_actions_is_said_as_the_engine_plays_it() -> None:
+    """An audit: `build 10 on 5S 3D 2C; 4H trail` refused, `4H trail; build 10 on 5S 3D 2C` allowed, and the book
+    said nothing of the order (first deal of two players, where the owner's duty holds)."""
+    text = _clauses("south-african-casino")["build.owner_obligation"]
+    assert ("a build of cards in play made before your card from the hand makes you its owner at once, so that card "
+            "may not then be trailed; a card trailed first may be followed by such a build") in text
+    engine, state = _at("south-african-casino", {0: ["10S", "4H"], 1: ["8H"]}, ["5S", "3D", "2C"])
+    after = engine.apply(state, parse_move("build 10 on 5S 3D 2C", engine.deck))
+    assert not _legal(engine, after, "4H trail")
+    after = engine.apply(state, parse_move("4H trail", engine.deck))
+    assert _legal(engine, after, "build 10 on 5S 3D 2C")
+
+
+def test_raising_another_sides_build_into_your_own_is_said_beside_one_build_a_player() -> None:
+    """An audit: `3D build 9 on [2S 4H] [5C 4D]` (another side's 6 raised to your own 9) is allowed, where the book
+    said only that you may not "take one over from another player"."""
+    text = _clauses("south-african-casino")["build.one_per_player"]
+    assert "Raising another side's build to the value of your own joins it to yours" in text
+    assert "Raising another side's build" not in _clauses("swazi-casino").get("build.one_per_player", "")
+    engine, state = _at("south-african-casino", {0: ["3D", "9C"], 1: ["8H"]}, ["10D"],
+                        builds=[(["2S", "4H"], 6, 1), (["5C", "4D"], 9, 0)])
+    assert _legal(engine, state, "3D build 9 on [2S 4H] [4D 5C]")
+    assert not _legal(engine, state, "3D build 9 on [2S 4H]")
+
+
+def test_a_shared_point_taking_both_sides_to_the_target_says_what_is_kept() -> None:
+    """An audit: Swazi's count-out keeps the totals counted just before a shared point that takes both sides to
+    21 and drops the rest of the hand's points (tests/scenarios/swazi-casino.yaml: 'a cards point shared 1-1 ...',
+    20 and 20 stay 20 and 20); the book said "another hand is played from the totals counted before them"."""
+    text = _clauses("swazi-casino")["game.both_reach"]
+    assert ("neither wins yet: each side's total stays as it was counted just before those shared points, the rest "
+            "of the hand's points (those and any counted after them) are not scored, and another hand is played"
+            in text)
+
+
 @pytest.mark.parametrize("name, settings", [
     ("swazi-casino", ["capture.pile_cards", "build.free_actions"]),
     ("south-african-casino", ["capture.pile_cards", "build.free_actions", "build.one_per_player",

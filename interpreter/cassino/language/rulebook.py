@@ -1367,6 +1367,10 @@ def _build(rules: Rules, ctx: dict[str, Any]) -> Section:
         # African Casino (issue 36): one build a value, one build a player.
         w.setting("build.one_per_value")
         w.setting("build.one_per_player")
+        if b.one_per_player and b.one_per_value and b.raise_single:
+            # (an audit: `3D build 9 on [2S 4H] [5C 4D]`, another side's 6 raised to your own 9, is allowed)
+            w.amend(" Raising another side's build to the value of your own joins it to yours (no two builds have "
+                    "one value): that is adding to your build, and allowed.")
         w.setting("build.free_actions")
         w.setting("build.single_build_as_card")
         partners = _has_partners(rules)
@@ -1386,6 +1390,11 @@ def _build(rules: Rules, ctx: dict[str, Any]) -> Section:
             # (A build made for a partner's card may leave its owner no card to take it with: the engine then
             # lets them trail, as it does wherever the rules leave no play.)
             w.amend(" If you built for your partner's card and can do none of these, you trail.")
+        if b.owner_obligation == "no_trail" and b.free_actions:
+            # (an audit: `build 10 on ...; 4H trail` refused, `4H trail; build 10 on ...` allowed)
+            w.amend(" In a turn of several actions, a build of cards in play made before your card from the hand "
+                    "makes you its owner at once, so that card may not then be trailed; a card trailed first may "
+                    "be followed by such a build.")
         if b.owner_obligation != "none":
             w.setting("build.owner_obligation_in_last_deal")
         w.setting("build.keep_capturing_card")
@@ -1694,8 +1703,9 @@ def _game(rules: Rules, ctx: dict[str, Any]) -> Section:
                     (item := rules.scoring.item(name)) is not None and item.ties in ("split", "each")
                     for name in counted_out(rules)):
                 w.amend(" Points that tied sides share count for them at once: if they take two sides to "
-                        f"{g.target} together, neither wins yet, and another hand is played from the totals "
-                        "counted before them.")
+                        f"{g.target} together, neither wins yet: each side's total stays as it was counted just "
+                        "before those shared points, the rest of the hand's points (those and any counted after "
+                        "them) are not scored, and another hand is played.")
             if rules.endgame.restrictions and g.both_reach == "higher_wins":
                 w.amend(" (This is for sides that reach it without a restriction: see the end of the game.)")
         if any((item := rules.scoring.item(name)) is not None and item.count == "sweeps"
