@@ -82,7 +82,9 @@ def test_the_pile_rules_are_taught_once_whichever_way_they_come_first() -> None:
 def test_another_sides_build_not_added_to(name: str) -> None:
     game = _at(name, {0: ["6D", "6S", "2C"], 1: ["8H"]}, ["4H"], builds=[(["4S", "2S"], 6, 1)])
     assert "another side's build" in refused_by_turn_rules(game)
-    assert _lessons(game, "2C trail")["another side's build"] == ["build.augment_opponents"]
+    # (with the files' reading of it: the augmenting is written as the capture itself)
+    assert _lessons(game, "2C trail")["another side's build"] == ["build.augment_opponents",
+                                                                  "build.augment_opponents.reading.file"]
     royal = _at("royal", {0: ["6D", "6S", "2C"], 1: ["8H"]}, ["4H"], builds=[(["4S", "2S"], 6, 1)])
     assert refused_by_turn_rules(royal) == set()
 
