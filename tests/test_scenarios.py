@@ -22,6 +22,8 @@ from conftest import ROOT, SHARED, VARIANTS
 SCENARIOS = sorted((ROOT / "tests" / "scenarios").glob("*.yaml"))
 #: Cases written from the rule texts by readers who had not read the engine (their README says more).
 SECOND_READING = sorted((ROOT / "tests" / "scenarios" / "second-reading").glob("*.yaml"))
+#: Cases written from the printed rulebooks alone by readers who read neither the engine nor the texts.
+RULEBOOK_READING = sorted((ROOT / "tests" / "scenarios" / "rulebook-reading").glob("*.yaml"))
 
 
 def check(*files: Path) -> subprocess.CompletedProcess[str]:
@@ -46,6 +48,16 @@ def test_the_second_reading_passes() -> None:
     last = result.stdout.strip().splitlines()[-1]
     assert result.returncode == 0, result.stdout[-3000:] + result.stderr
     assert last.endswith(" passed, 0 failed") and int(last.split()[0]) >= 800, last
+
+
+def test_the_rulebook_reading_passes() -> None:
+    """769 cases written from the printed rulebooks of every bundled variant and house-rule example by readers
+    who read neither the engine nor the rule texts: what the book teaches is what the engine plays."""
+    assert len(RULEBOOK_READING) >= 40
+    result = check(*RULEBOOK_READING)
+    last = result.stdout.strip().splitlines()[-1]
+    assert result.returncode == 0, result.stdout[-3000:] + result.stderr
+    assert last.endswith(" passed, 0 failed") and int(last.split()[0]) >= 760, last
 
 
 def test_every_variant_has_a_scenario_file() -> None:
