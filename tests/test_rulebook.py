@@ -337,7 +337,7 @@ def test_a_wrong_example_would_be_caught() -> None:
 
 def test_house_rule_marks_what_changed_against_its_parent() -> None:
     text = render(full_rulebook(str(ROOT / "examples/table-cards-raise.yaml")), "text")
-    assert "A house rule of standard: 1 rule differs" in text
+    assert "A house rule of standard: 1 sentence differs" in text
     assert "CHANGED: A raise may use loose table cards along with the card from your hand to make up the new" in text
     assert "(standard instead: Only the card from your hand changes a build's value" in text
     assert text.count("CHANGED:") == 1

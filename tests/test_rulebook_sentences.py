@@ -207,7 +207,7 @@ def test_equal_card_first_under_a_capture_total_says_what_the_engine_does(tmp_pa
 
     text = render(full_rulebook(str(house)), "text")
     flat = " ".join(text.split())
-    assert "A house rule of escoba: 1 rule differs" in flat
+    assert "A house rule of escoba: 1 sentence differs" in flat
     assert ("When one loose card alone makes 15 with the card you play, you must take it (one such card, if "
             "there are several), not a set of several cards: where a king lies beside a six and a four, a five "
             "takes the king (5 + 10 = 15), not the six and the four.") in flat

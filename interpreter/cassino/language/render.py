@@ -60,8 +60,11 @@ def _tidy(lines: list[str]) -> str:
 
 def _last_of_key(section: Section) -> dict[str, int]:
     """Each clause key's last clause: its examples follow the last (Finnish Kasino words each card
-    worth more from the hand in a clause of its own, all keyed ``deck.card_values``)."""
-    return {c.key: n for n, c in enumerate(section.clauses)}
+    worth more from the hand in a clause of its own, all keyed ``deck.card_values``). A removed clause is the
+    parent's, not the rule shown: the examples follow the house rule's clause of the key."""
+    last = {c.key: n for n, c in enumerate(section.clauses)}
+    last.update({c.key: n for n, c in enumerate(section.clauses) if c.status != "removed"})
+    return last
 
 
 def _examples_after(section: Section) -> dict[str, list[Example]]:

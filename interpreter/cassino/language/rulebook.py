@@ -1870,78 +1870,116 @@ def with_examples(book: Rulebook, examples: Iterable[Example]) -> Rulebook:
                                         for s in book.sections))
 
 
-def _clause_of_setting(setting: str, keys: Iterable[str]) -> str | None:
-    """The clause that words ``setting`` in a rulebook with clause ``keys`` (None: none does)."""
-    have = set(keys)
-    return next((k for k in _clause_candidates(setting) if k in have), None)
+def _rule_of(key: str) -> str:
+    """The rule a clause belongs to: its own key, or for a reading the key of the rule it reads."""
+    return key.partition(".reading")[0]
 
 
-def mark_changes(book: Rulebook, parent: Rulebook, parent_name: str, differing: Iterable[str]) -> Rulebook:
-    """``book`` with each rule whose settings differ from ``parent``'s marked, the parent's wording kept.
+def _same_reading(c: Clause, p: Clause) -> bool:
+    """``c`` and ``p`` are one reading in the same words, whatever its key: readings are numbered in order
+    (``...reading.file.1`` is the second; one the house rule drops renumbers the rest), and one whose rule has
+    no sentence in the house rule is said after another rule (Scopa's reading of its one group, after the
+    rule of no sums)."""
+    return c.text == p.text and ".reading" in c.key and ".reading" in p.key
 
-    A rule is compared by meaning, not by sentence: ``differing`` names the settings (clause keys,
-    ``compare.differences``) the two set differently, and only the clause that words one of them is
-    marked: CHANGED where the parent has that clause, NEW where it has none, REMOVED where only the
-    parent has it. A sentence whose words change with another setting (the target's number in the
-    "both pass the target" rule, a sweep defined in other words once sweeps score) is the house
-    rule's wording, unmarked: its own rule is the same. A clause whose words are the same in both is
-    not marked either (the setting that differs changes nothing it says)."""
-    old = parent.clauses()
-    new = book.clauses()
-    marked: set[str] = set()
-    for setting in differing:
-        key = _clause_of_setting(setting, list(new) + list(old))
-        if key is not None:
-            marked.add(key)
-    sections = []
-    changed = 0
-    consumed: set[str] = set()
-    for key in marked & set(new):
-        if key not in old:   # the parent says the rule only as a reading (a value with no sentence of its own)
-            said = [c for k, c in old.items() if k.startswith(key + ".reading") and k not in new]
+
+def mark_changes(book: Rulebook, parent: Rulebook, parent_name: str) -> Rulebook:
+    """``book`` with every sentence that differs from ``parent``'s rulebook marked, the parent's wording kept.
+
+    The two books are compared clause by clause, by key and by words, whatever setting a clause's words
+    come from: a player of the parent game reads the house rule's book against the one they know, and a
+    sentence that changed only as a consequence (the sweep defined in other words once sweeps score, the
+    target's number in the tie rule, an ace's count-out order) or vanished with another setting (the
+    partnerships of a two-player game) is as new to them as the setting's own. A clause with the parent's
+    key and words is unmarked, whichever section it is now in; so is a reading in the words of one of the
+    parent's readings (those of the same rule first), whatever its key: readings are numbered by their
+    place. Otherwise a clause is CHANGED where the parent has a clause of its key not matched so far (the
+    parent's words beside it; a reading is paired only with the parent's reading of the same key, never
+    with another reading of the rule), or where the parent says that rule only as readings (a value with
+    no sentence of its own: the readings are its old wording, not removed); NEW where the parent has none.
+    Each parent clause left unmatched is REMOVED, in the section where the parent had it, after the clause
+    it followed there (a section only the parent has comes last, with its clauses alone). A parent clause
+    is matched once: no sentence is shown both in force and removed. Worked examples are not clauses and
+    are not marked: the house rule's own are shown, the parent's are not."""
+    old = [(sk, n, c) for sk, s in enumerate(parent.sections) for n, c in enumerate(s.clauses)]
+    new = [(sk, n, c) for sk, s in enumerate(book.sections) for n, c in enumerate(s.clauses)]
+    match: dict[tuple[int, int], tuple[int, int]] = {}       # house clause -> the parent clause it says again
+    status: dict[tuple[int, int], tuple[str, str]] = {}      # house clause -> (status, the parent's words)
+    taken: set[tuple[int, int]] = set()
+
+    def first(c: Clause, fits: Any) -> tuple[int, int] | None:
+        return next(((sk, n) for sk, n, p in old if (sk, n) not in taken and fits(c, p)), None)
+
+    for test in (lambda c, p: c.key == p.key and c.text == p.text,
+                 lambda c, p: _same_reading(c, p) and _rule_of(c.key) == _rule_of(p.key), _same_reading):
+        for sk, n, c in new:
+            if (sk, n) not in match and (at := first(c, test)) is not None:
+                match[sk, n] = at
+                taken.add(at)
+    for sk, n, c in new:
+        if (sk, n) in match:
+            continue
+        at = first(c, lambda c, p: c.key == p.key)
+        if at is not None:
+            taken.add(at)
+            status[sk, n] = ("changed", parent.sections[at[0]].clauses[at[1]].text)
+            match[sk, n] = at
+        elif ".reading" not in c.key and all(p.key != c.key for _, _, p in old):
+            # The parent says the rule only as a reading (a value with no sentence of its own): its old wording.
+            said = [(k, m) for k, m, p in old if (k, m) not in taken and p.key.startswith(c.key + ".reading")]
             if said:
-                old[key] = Clause(key, " ".join(c.text for c in said))
-                consumed |= {c.key for c in said}   # (said in the changed rule's place, not removed)
-    for s in book.sections:
-        clauses = []
-        for c in s.clauses:
-            before = old.get(c.key)
-            if before is None and ".reading" in c.key:
-                # A reading the parent does not say (a setting its words assume is back to the value they were
-                # written for, in a house rule of a house rule that had changed it; the house rule's own): new.
-                clauses.append(replace(c, status="new"))
-            elif ".reading" in c.key and before is not None and before.text != c.text:
-                clauses.append(replace(c, status="changed", was=before.text))   # (the house rule's own reading)
-            elif c.key not in marked:
-                clauses.append(c)
-            elif before is None:
-                clauses.append(replace(c, status="new"))
-                changed += 1
-            elif before.text != c.text:
-                clauses.append(replace(c, status="changed", was=before.text))
-                changed += 1
+                taken |= set(said)
+                status[sk, n] = ("changed", " ".join(parent.sections[k].clauses[m].text for k, m in said))
+                match[sk, n] = said[0]
             else:
-                clauses.append(c)
-        parent_section = next((p for p in parent.sections if p.key == s.key), None)
-        for p in parent_section.clauses if parent_section else ():
-            if p.key in new or p.key in consumed:
-                continue
-            if ".reading" in p.key:
-                # The reading of a rule whose setting, or a setting its words assume (``also``), changed: gone
-                # with it (a reading, not a rule of its own; a re-attack saw those of ``also`` go unmarked).
-                clauses.append(Clause(p.key, "", status="removed", was=p.text))
-            elif p.key in marked and ".reading" not in p.key:
-                clauses.append(Clause(p.key, "", status="removed", was=p.text))
-                changed += 1
+                status[sk, n] = ("new", "")
+        else:
+            status[sk, n] = ("new", "")
+    # Each parent clause left over is removed, placed after the house clause matched to the one before it
+    # in the parent's section, where that is in the same section of the house rule's book.
+    where = {at: here for here, at in match.items()}
+    section_of = {s.key: k for k, s in enumerate(book.sections)}
+    after: dict[tuple[int, int], list[Clause]] = {}
+    only_parent: list[Section] = []
+    for pk, p in enumerate(parent.sections):
+        home = section_of.get(p.key)
+        anchor = (home, -1) if home is not None else None
+        gone: list[Clause] = []
+        for m, c in enumerate(p.clauses):
+            if (pk, m) in taken:
+                here = where.get((pk, m))
+                if home is not None and here is not None and here[0] == home:
+                    anchor = here
+            elif anchor is not None:
+                after.setdefault(anchor, []).append(Clause(c.key, "", status="removed", was=c.text))
+            else:
+                gone.append(Clause(c.key, "", status="removed", was=c.text))
+        if gone:
+            only_parent.append(replace(p, clauses=tuple(gone), examples=()))
+    sections = []
+    for sk, s in enumerate(book.sections):
+        clauses = list(after.get((sk, -1), []))
+        for n, c in enumerate(s.clauses):
+            if (sk, n) in status:
+                mark, was = status[sk, n]
+                c = replace(c, status=mark, was=was)
+            clauses.append(c)
+            clauses += after.get((sk, n), [])
         sections.append(replace(s, clauses=tuple(clauses)))
-    for p in parent.sections:
-        if p.key not in {s.key for s in book.sections}:
-            gone = tuple(Clause(c.key, "", "removed", c.text) for c in p.clauses if c.key in marked)
-            if gone:
-                sections.append(replace(p, clauses=gone, examples=()))
-                changed += len(gone)
-    rules_differ = "1 rule differs" if changed == 1 else f"{changed} rules differ"
-    note = (f"A house rule of {parent_name}: {rules_differ} from {parent_name}'s rulebook, each marked here "
-            f"(a changed rule with {parent_name}'s wording beside it, a rule {parent_name}'s rulebook lacks as "
-            f"new, one only it has as removed).")
-    return replace(book, sections=tuple(sections), notes=book.notes + (note,))
+    sections += only_parent
+    marked = sum(1 for s in sections for c in s.clauses if c.status)
+    return replace(book, sections=tuple(sections), notes=book.notes + (_marks_note(parent_name, marked),))
+
+
+def _marks_note(parent: str, marked: int) -> str:
+    """The note opening a house rule's book: how many of its sentences are marked. Sentences, not rules:
+    ``cassino diff`` counts the settings that differ ("2 rules differ"), and one setting may change several
+    sentences (a count-out rewords the tie rule, the aces' line and the sweeps')."""
+    if not marked:
+        return (f"A house rule of {parent}: its rulebook says what {parent}'s says, sentence for sentence "
+                f"(the settings it changes change none of the words).")
+    count = "1 sentence differs" if marked == 1 else f"{marked} sentences differ"
+    return (f"A house rule of {parent}: {count} between this rulebook and {parent}'s, each marked here (a changed "
+            f"sentence with {parent}'s wording beside it, one {parent}'s rulebook lacks as new, one only it has as "
+            f"removed). These are sentences: `cassino diff` counts the rules set differently, and one rule may "
+            f"reword several sentences.")

@@ -2,7 +2,7 @@
 
 The words come from ``language/rulebook.py``, the examples from
 ``worked_examples.py``. A house rule (a file outside the bundled variants that
-``extends`` another) gets its parent's rulebook with the rules it changes marked.
+``extends`` another) gets its parent's rulebook with every sentence that differs marked.
 """
 
 from __future__ import annotations
@@ -11,7 +11,6 @@ from dataclasses import replace
 from pathlib import Path
 
 from ...files import real_path
-from ...language.compare import differences
 from ...language.rulebook import Rulebook, mark_changes, rulebook, with_examples
 from ...language.resolve import names_a_path
 from ...language.rules import Rules
@@ -48,15 +47,14 @@ def parent_ref(target: str, loaded: LoadedVariant) -> str | None:
 
 
 def full_rulebook(target: str, with_worked_examples: bool = True, marked: bool = True) -> Rulebook:
-    """The rulebook of a bundled variant or rule file; a house rule's changes marked against its parent."""
+    """The rulebook of a bundled variant or rule file; a house rule's sentences that differ from its parent's
+    rulebook marked (``mark_changes``)."""
     loaded = load(target)
     book = book_for(loaded.rules, with_worked_examples)
     parent = parent_ref(target, loaded) if marked else None
     if parent is not None:
         parent_rules = load(parent).rules
-        differing = [d.key for d in differences(parent_rules, loaded.rules)]
-        book = mark_changes(book, rulebook(parent_rules), parent_rules.name,
-                            differing + _event_items(differing, parent_rules, loaded.rules))
+        book = mark_changes(book, rulebook(parent_rules), parent_rules.name)
         book = _description_said_as_inherited(book, loaded, parent_rules.name)
     return book
 
@@ -78,11 +76,3 @@ def _description_said_as_inherited(book: Rulebook, loaded: LoadedVariant, parent
     return replace(book, intro=f"{description} (the description of {writer or parent}: this house rule gives none of "
                                f"its own, and where it differs the rules below say so){rest}")
 
-
-def _event_items(differing: list[str], *sides: Rules) -> list[str]:
-    """The scoring items that count a capture event whose definition differs: the rulebook words an event in its
-    items' sentences (Tuxedo's oranges), which are then the rules that changed (an audit's house rule redefined
-    the orange, and the rulebook said that no rule differed)."""
-    events = {key.split(".")[2] for key in differing if key.startswith("scoring.events.")}
-    return [f"scoring.items.{item.name}" for rules in sides for item in rules.scoring.items
-            if item.count == "event" and item.event in events]
