@@ -188,25 +188,28 @@ def test_dominican_house_rules_mark_their_partner_and_restriction_sentences() ->
     assert "CHANGED: From 18 points on, a side's sweeps score nothing (they still cancel the opponents', unless" in text
 
 
-def test_swazi_tops_taken_keeps_its_four_card_reading_in_force_only() -> None:
-    """The house rule keeps Swazi's second reading (four cards of a pile at most) and drops the first (no
-    base of the played card alone), which renumbers the kept one: it is neither changed from the dropped
-    one nor shown removed as well."""
+def test_swazi_tops_taken_shows_both_of_swazis_pile_readings_removed_once() -> None:
+    """The house rule takes pile tops like loose cards, one card of a pile a move: both of Swazi's readings of the
+    augmenting rule (no base of the played card alone; four cards of a pile at most) are gone with it, each shown
+    REMOVED once and neither in force nor paired as CHANGED (a rulebook audit read the four-card reading both in
+    force and removed)."""
     book = _book("swazi-tops-taken.yaml")
     four = "Reading: A move uses at most four cards of one pile, from the top down."
     shown = [c for s in book.sections for c in s.clauses if four in (c.text or c.was)]
-    assert [(c.status, c.key) for c in shown] == [("", "capture.pile_cards.reading.file")]
+    assert [c.status for c in shown] == ["removed"]
     text = _flat(book)
     assert "REMOVED from swazi-casino: Reading: The card you play is no base on its own for a pile card" in text
     assert "instead: Reading: The card you play is no base" not in text
-    assert text.count("CHANGED:") == 1 and "2 sentences differ" in text
+    assert text.count("CHANGED:") == 1 and "3 sentences differ" in text
 
 
 def test_a_reading_the_house_rule_replaces_is_the_changed_rules_old_wording() -> None:
     """Krypkasino says its capture rule only as a reading; the house rule that makes capture take
-    all replaces it: one rule CHANGED, the reading shown as what Krypkasino plays, nothing REMOVED."""
+    all replaces it: the rule CHANGED, the reading shown as what Krypkasino plays, nothing REMOVED (and the
+    equal cards' sentence, which follows from it, CHANGED too)."""
     text = " ".join(render(full_rulebook(str(ROOT / "examples/krypkasino-take-all.yaml")), "text").split())
-    assert "1 sentence differs between this rulebook and krypkasino's" in text and "REMOVED" not in text
+    assert "2 sentences differ between this rulebook and krypkasino's" in text and "REMOVED" not in text
+    assert "CHANGED: When several loose cards equal the card you play, you take them all" in text
     assert "CHANGED: When you capture, you must take everything" in text
     assert "(krypkasino instead: Reading: A capture may take part of what the card could take" in text
 
