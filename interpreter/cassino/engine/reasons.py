@@ -511,7 +511,7 @@ class _Reasons:
         if best is None:   # (asked by capture_sums first)
             return None
         if not c.sums and any(len(v) and not set(v) & set(played_values) for v in items):
-            return f"a card takes only equal cards, not sets adding up to its value"
+            return "a card takes only equal cards, not sets adding up to its value"
         groups = best + len(taken_builds)
         if groups > 1 and not c.several_groups:
             return ("a capture takes one card, set or build at a time" if self.rules.build.allowed
