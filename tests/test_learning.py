@@ -660,5 +660,5 @@ def test_how_says_what_an_event_is_and_a_sweep_scored_by_its_size() -> None:
 
     text = how_to_play(load_rules("tuxedo"))
     assert ("oranges: 10 for each capture that takes at least a red card and a yellow card from the table, loose or in "
-            "a build it takes (an orange)") in text
+            "a build it takes (an orange; not the taking of the cards left at the end)") in text
     assert "sweeps: each sweep by the cards it takes (10 for 4+ cards; 5 for 1-3 cards)" in text

@@ -368,3 +368,22 @@ def test_how_to_play_agrees_with_itself_and_the_rulebook(variant: str, said: lis
         assert words in text, (variant, words)
     for words in unsaid:
         assert words not in text, (variant, words)
+
+
+def test_how_to_play_says_what_the_rulebook_says_of_teams_short_deals_pegging_and_ties() -> None:
+    """A re-attack compared each game's `how` with its rulebook: Krypkasino's said nothing of its short last deals
+    or its teams, Spade's nothing of when its cards count, Tuxedo's nothing of the cards left at the end, and
+    Finnish Kasino's "split on a tie" read as leaving no point unscored (the book: shared, rounded down)."""
+    def how(variant: str) -> str:
+        return how_to_play(load_rules(variant))
+
+    kryp = how("krypkasino")
+    assert kryp.startswith("How to play krypkasino (2 to 6 players; four or six may play in teams of two)")
+    assert "a stock too short for full hands is dealt one card at a time, the cards left over face up" in kryp
+    assert "too short" not in how("standard") and "teams" not in how("hungarian").splitlines()[0]
+    assert how("scopone").startswith("How to play scopone (4 players only; in teams of two)")
+    assert ("cards: 3 for most cards, nobody on a tie (counted when the hand is over, after the cards left on the "
+            "table; not added once a side has reached the target)") in how("spade")
+    assert "counted when the hand is over" not in how("standard")
+    assert "(an orange; not the taking of the cards left at the end)" in how("tuxedo")
+    assert "spades: 2 for most spades, shared on a tie, rounded down" in how("finnish-kasino")

@@ -82,8 +82,10 @@ def test_loose_cards_beside_a_build_of_their_value_are_no_base() -> None:
 @pytest.mark.parametrize("name", ["swazi-casino", "south-african-casino"])
 def test_another_sides_build_grows_only_as_it_is_captured(name: str) -> None:
     """[Kh] 4: 'You can augment a build owned by your opponent only if you also capture that build'."""
-    assert "add to a build another side owns only with the card that captures it, in the same action" in _clauses(
-        name)["build.augment_opponents"]
+    said = _clauses(name)["build.augment_opponents"]
+    assert "add a set to a build another side owns only with the card that captures it, in the same action" in said
+    # (a re-attack read "You never add to it and leave it on the table" against the raise of another side's build)
+    assert said.endswith("You never add a set to it and leave it on the table. You may still raise it (below).")
     engine, state = _at(name, {0: ["6D", "6S", "2C"], 1: ["8H"]}, ["4H", "2H"], builds=[(["4S", "2S"], 6, 1)])
     assert not _legal(engine, state, "6D build 6 on [2S 4S]")
     assert not _legal(engine, state, "2C build 6 on [2S 4S] 4H")

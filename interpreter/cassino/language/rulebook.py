@@ -497,9 +497,9 @@ WORDS.update({
     },
     "build.augment_opponents": {
         True: None,
-        False: "You may add to a build another side owns only with the card that captures it, in the same action: "
-               "that card takes the build and, with it, the cards you would add. You never add to it and leave it "
-               "on the table.",
+        False: "You may add a set to a build another side owns only with the card that captures it, in the same "
+               "action: that card takes the build and, with it, the cards you would add. You never add a set to it "
+               "and leave it on the table.",
     },
     "build.opponents_hand_only": {
         True: "A build another side owns grows by the card from your hand alone: you may raise it with that card, "
@@ -521,9 +521,11 @@ WORDS.update({
         True: "A turn may hold, beside its one card from your hand, any number of builds made of cards already in "
               "play, before or after that card: two cards or more that you could take with a card of your hand "
               "(loose cards, and opponents' pile tops where they are in play) made into a new build, one card alone "
-              "being no build; or loose sets (and such pile tops) added to your side's build of their value. The card you played from your hand this turn is in none of them. Once that card is "
-              "played, you end the turn (`end`); the game ends it for you once no card is left in play to build with, or in your hand to build for. A "
-              "turn is written as its actions in order, joined by `;`: `build 10 on 5S 3D 2C; 9D capture 9C`.",
+              "being no build; or loose sets (and such pile tops) added to your side's build of their value. The "
+              "card you played from your hand this turn is in none of them. Once that card is played, you end the "
+              "turn (`end`); the game ends it for you once no card is left in play to build with, or in your hand "
+              "to build for. A turn is written as its actions in order, joined by `;`: `build 10 on 5S 3D 2C; 9D "
+              "capture 9C`.",
         False: None,
     },
 })
@@ -1341,6 +1343,10 @@ def _build(rules: Rules, ctx: dict[str, Any]) -> Section:
             w.setting("build.add_sets")
             if b.add_sets:
                 w.setting("build.augment_opponents")
+                if not b.augment_opponents and b.raise_single:
+                    # (a re-attack read "You never add to it and leave it on the table" against the raise of
+                    # another side's build three sentences on, which leaves it there, grown)
+                    w.amend(" You may still raise it (below).")
         if b.add_sets or b.raise_single:
             w.setting("build.opponents_hand_only")
         w.setting("build.raise_single")
@@ -1372,6 +1378,10 @@ def _build(rules: Rules, ctx: dict[str, Any]) -> Section:
             w.amend(" Raising another side's build to the value of your own joins it to yours (no two builds have "
                     "one value): that is adding to your build, and allowed.")
         w.setting("build.free_actions")
+        if b.free_actions and b.for_partner and _has_partners(rules):
+            # (a re-attack: a build of cards in play for the value a partner has shown is legal, which "that you
+            # could take with a card of your hand" seemed to exclude)
+            w.amend(" Such a build may also be for a value your partner is known to hold (below).")
         w.setting("build.single_build_as_card")
         partners = _has_partners(rules)
         if partners:
@@ -1394,7 +1404,8 @@ def _build(rules: Rules, ctx: dict[str, Any]) -> Section:
             # (an audit: `build 10 on ...; 4H trail` refused, `4H trail; build 10 on ...` allowed)
             w.amend(" In a turn of several actions, a build of cards in play made before your card from the hand "
                     "makes you its owner at once, so that card may not then be trailed; a card trailed first may "
-                    "be followed by such a build.")
+                    "be followed by such a build. If you own a build already, adding to it with cards in play in the "
+                    "same turn does not let you trail.")
         if b.owner_obligation != "none":
             w.setting("build.owner_obligation_in_last_deal")
         w.setting("build.keep_capturing_card")
@@ -1711,6 +1722,10 @@ def _game(rules: Rules, ctx: dict[str, Any]) -> Section:
         if any((item := rules.scoring.item(name)) is not None and item.count == "sweeps"
                for name in counted_out(rules)):
             w.setting("game.count_out_sweeps")
+            if g.count_out_sweeps == "difference" and rules.seats.max_players >= 3:
+                # (a re-attack asked whose lead counts with three sides: the engine's, over the next side)
+                w.amend(" With three or more sides, the side with the most sweeps scores its lead over the next; "
+                        "a tie for the most scores nobody.")
         w.setting("game.claiming")
         if not g.play_out_hand and (g.claiming or rules.scoring.when == "as_won"):
             w.setting("game.play_out_hand")
@@ -1733,7 +1748,9 @@ def _endgame(rules: Rules, ctx: dict[str, Any]) -> Section | None:
     if e.restrictions and rules.seats.max_players >= 2:
         w.say("endgame.first_to_meet",
               "If several sides under restrictions meet them in the same hand, the first to have met its "
-              "condition in the play wins (the cards are counted as they were taken). Sides that meet theirs "
+              "condition in the play wins (the cards are counted as they were taken). A condition is met once the "
+              "cards taken make it certain: the card it names taken, or more cards (or spades) than any other "
+              "side can still reach; a lead that could still be lost is not met. Sides that meet theirs "
               "at the same moment (the cards left at the end settling both) are as sides reaching the target "
               "in one hand: the higher total wins, and equal totals win nothing yet.")
     if e.sweeps_from_side == "any":   # one rule, worded by the side setting, keyed as the score's

@@ -360,9 +360,11 @@ TEMPLATES += (
 def _pile_top(r: Rules, p: Picker) -> Setup | None:
     if r.capture.from_piles != "opponents_top" or r.capture.pile_cards != "taken":
         return None
-    three, four, six, nine = p.v(3), p.v(4), p.v(6), p.v(9)
-    return Setup([three], [nine], [("captures", [nine])], captured={1: [four, six]},
-                 illegal=[(f"{_n(nine)} capture {_n(four)} {_n(three)}",
+    # (The refused set adds up to the card played: a re-attack found 3 + 4 refused against a 9 for its sum as much
+    # as for the pile, an example that showed nothing.)
+    three, four, five, six, nine = p.v(3), p.v(4), p.v(5), p.v(6), p.v(9)
+    return Setup([three, five], [nine], [("captures", [nine])], captured={1: [four, six]},
+                 illegal=[(f"{_n(nine)} capture {_n(four)} {_n(five)}",
                            f"{card_name(r, _n(four))} is under the top card")])
 
 

@@ -196,7 +196,9 @@ def _scoring(rules: Rules) -> list[str]:
     for item in rules.scoring.items:
         what = item_words(item, rules)
         if item.count == "most":
-            extra = {"nobody": ", nobody on a tie", "split": ", split on a tie", "each": ", each on a tie"}.get(item.ties, "")
+            # ("shared, rounded down" as the rulebook says: a re-attack read "split" as leaving no point unscored)
+            extra = {"nobody": ", nobody on a tie", "split": ", shared on a tie, rounded down",
+                     "each": ", each on a tie"}.get(item.ties, "")
             lines.append(f"  {humanize(item.name)}: {item.points} for {what}{extra}")
         elif item.count == "sweeps":
             # (by size alone where sizes are given: an audit read "5 for each sweep (10 for 4+ cards; ...)" in Tuxedo)
@@ -220,11 +222,18 @@ def _scoring(rules: Rules) -> list[str]:
             # (what the event is: an audit read "oranges: 10 for each orange" with no word of what an orange is)
             lines.append(f"  {humanize(item.name)}: {item.points} for each capture that takes "
                          f"{event_words(rules, event.takes)} "
-                         f"({'an' if item.event[:1] in 'aeiou' else 'a'} {humanize(item.event)})")
+                         f"({'an' if item.event[:1] in 'aeiou' else 'a'} {humanize(item.event)}; not the taking of "
+                         f"the cards left at the end)")
         else:
             lines.append(f"  {humanize(item.name)}: {item.points} for {what}")
         if item.sides:   # African Casino: scored only with some numbers of sides
             lines[-1] += f" (only with {' or '.join(map(str, item.sides))} sides)"
+        if item.at_end and rules.scoring.when == "as_won" and item.points:
+            # (as the rulebook says: a re-attack found Spade's `how` silent on when its cards count)
+            g = rules.game
+            lines[-1] += (" (counted when the hand is over, after the cards left on the table"
+                          + ("; not added once a side has reached the target" if g.target is not None
+                             and not g.play_out_hand and not g.claiming else "") + ")")
     return lines
 
 
@@ -313,6 +322,22 @@ def endgame_words(rules: Rules, book: Rulebook | None = None) -> list[str]:
     return [text for _, text in _section(rulebook(rules) if book is None else book, "endgame")]
 
 
+_NUMBER_WORDS = {4: "four", 6: "six", 8: "eight", 9: "nine", 10: "ten", 12: "twelve"}
+
+
+def _partnerships(rules: Rules) -> str:
+    """``; four or six may play in teams of two``, where the rules seat partners (a re-attack found
+    Krypkasino's `how` silent on its six players in teams, which the rulebook gives)."""
+    s = rules.seats
+    if s.partnerships == "never" or not s.partnership_players:
+        return ""
+    size = "two" if s.team_size == 2 else "three"
+    if s.partnerships == "always":
+        return f"; in teams of {size}"
+    counts = " or ".join(_NUMBER_WORDS.get(n, str(n)) for n in s.partnership_players)
+    return f"; {counts} may play in teams of {size}"
+
+
 def how_to_play(rules: Rules) -> str:
     """A short how-to-play for ``rules``, generated from its settings."""
     d, g = rules.deal, rules.game
@@ -328,6 +353,11 @@ def how_to_play(rules: Rules) -> str:
             deal += "; the first deal gives out the whole pack"
         else:
             deal += f"; when every hand is empty, {d.hand_size} more each until the stock runs out (the hand)"
+            if d.short_stock == "split_rest_to_table" and any(
+                    cards % (n * d.for_players(n)[0]) for n, cards in left.items() if d.for_players(n)[0]):
+                # (as the rulebook says: a re-attack found Krypkasino's `how` silent on its short last deals)
+                deal += ("; a stock too short for full hands is dealt one card at a time, the cards left over "
+                         "face up to the table")
             if len(left) < len(counts):
                 whole = [str(n) for n in counts if n not in left]
                 deal += f" (with {' or '.join(whole)} players the first deal gives out the whole pack)"
@@ -363,7 +393,7 @@ def how_to_play(rules: Rules) -> str:
     leftover = "at the end of the hand, cards still on the table go to the last player who captured"
     also = also_rules(rules, book)
     lines = [
-        f"How to play {rules.name} ({players_text(rules)}): {rules.description}",
+        f"How to play {rules.name} ({players_text(rules)}{_partnerships(rules)}): {rules.description}",
         "Capture cards from the table with cards from your hand; captured cards score "
         + ("as they are won." if rules.scoring.when == "as_won" else "at the end of the hand."),
         f"Deal: {deal}.",
