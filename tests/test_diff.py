@@ -181,10 +181,10 @@ def test_rules_and_diff_count_different_things_and_say_so(cli, tmp_path) -> None
     assert code == 0
     flat = " ".join(book.split())
     assert "rules differ" not in flat and "rule differs" not in flat
-    count = int(re.search(r"A house rule of standard: (\d+) sentences differ between this rulebook and standard's",
+    count = int(re.search(r"A house rule of standard: (\d+) entries differ between this rulebook and standard's",
                           flat).group(1))   # type: ignore[union-attr]
     assert count == flat.count("CHANGED:") + flat.count("NEW:") + flat.count("REMOVED from standard:") > 2
-    assert "These are sentences: `cassino diff` counts the rules set differently" in flat
+    assert "These are the book's entries, each a rule's sentences or a reading: `cassino diff` counts the rules set differently" in flat
 
 
 def _pairs_build(entry: dict) -> bool:  # type: ignore[type-arg]
@@ -367,3 +367,14 @@ def test_a_sample_hand_that_shows_no_difference_says_so(cli) -> None:  # type: i
     code, out, err = cli("diff", "hoyle", str(ROOT / "examples/hoyle-sweeps-cancel.yaml"))
     assert code == 0, err
     assert "<- differs" not in out and "This hand scores the same under both" in out
+
+
+def test_a_rule_only_the_house_rule_reads_is_worded_beside_the_not_counted_line(cli) -> None:  # type: ignore[no-untyped-def]
+    """(A re-attack: count-out's sweeps tie-break was in no row of `diff standard count-out`, only named as a
+    setting standard does not read.)"""
+    code, out, _ = cli("diff", "standard", "examples/count-out.yaml")
+    assert code == 0
+    moot = out.split("Set differently, but standard does not read it")[1].split("\n\n")[0]
+    assert "game.count_out_sweeps" in moot
+    assert "\n  count-out: When the count-out reaches the sweeps, the side with more sweeps scores the difference" in moot
+    assert "does not apply" not in moot

@@ -83,7 +83,7 @@ def test_the_rulebook_marks_the_items_of_a_changed_capture_event(tmp_path) -> No
     path = tmp_path / "orange-black.yaml"
     path.write_text("name: orange-black\nextends: tuxedo\nscoring:\n  events:\n    orange:\n      takes: [\"colour=B\"]\n")
     text = render(full_rulebook(str(path), with_worked_examples=False))
-    assert "1 sentence differs" in text and "CHANGED: Oranges: 10 points for each capture that takes at least a black" in text
+    assert "1 entry differs" in text and "CHANGED: Oranges: 10 points for each capture that takes at least a black" in text
 
 
 def test_a_setting_neither_game_plays_is_not_counted_as_a_rule_that_differs() -> None:

@@ -39,7 +39,7 @@ def test_two_settings_mark_every_sentence_they_change(tmp_path: Path, capsys: py
     house.write_text(TWO_SETTINGS, encoding="utf-8")
     assert main(["rules", str(house)]) == 0
     text = " ".join(capsys.readouterr().out.split())
-    assert "A house rule of standard: 7 sentences differ between this rulebook and standard's" in text
+    assert "A house rule of standard: 7 entries differ between this rulebook and standard's" in text
     assert "rules differ" not in text and "REMOVED" not in text
     assert text.count("CHANGED:") == 3 and text.count("NEW:") == 4
     assert "CHANGED: A side with 11 points or more once a hand's points are added wins the game." in text
@@ -122,7 +122,7 @@ def _check_marks(target: str, name: str) -> int:
     note = next(n for n in book.notes if n.startswith("A house rule of "))
     assert "rules differ" not in note and "rule differs" not in note
     if marks:
-        count = int(re.search(r"(\d+) sentences? differs? between", note).group(1))   # type: ignore[union-attr]
+        count = int(re.search(r"(\d+) (?:entry|entries) differs? between", note).group(1))   # type: ignore[union-attr]
         assert count == marks
     else:
         assert "sentence for sentence" in note
@@ -185,7 +185,10 @@ def test_dominican_house_rules_mark_their_partner_and_restriction_sentences() ->
     assert re.search(r"CHANGED: While you own a build [^*]*If you built for your partner's card and can do none of "
                      r"these, you trail", text)
     text = _flat(_book("dominican-restricted-no-sweeps.yaml"))
-    assert "CHANGED: From 18 points on, a side's sweeps score nothing (they still cancel the opponents', unless" in text
+    # (every score from 18 to the target is restricted, and a restricted side records none: a re-attack read "they
+    # still cancel the opponents'", which never happens there)
+    assert ("CHANGED: From 18 points on, a side's sweeps score nothing and are not even recorded, so they cancel "
+            "nothing") in text
 
 
 def test_swazi_tops_taken_shows_both_of_swazis_pile_readings_removed_once() -> None:
@@ -200,7 +203,7 @@ def test_swazi_tops_taken_shows_both_of_swazis_pile_readings_removed_once() -> N
     text = _flat(book)
     assert "REMOVED from swazi-casino: Reading: The card you play is no base on its own for a pile card" in text
     assert "instead: Reading: The card you play is no base" not in text
-    assert text.count("CHANGED:") == 1 and "3 sentences differ" in text
+    assert text.count("CHANGED:") == 1 and "3 entries differ" in text
 
 
 def test_a_reading_the_house_rule_replaces_is_the_changed_rules_old_wording() -> None:
@@ -208,7 +211,7 @@ def test_a_reading_the_house_rule_replaces_is_the_changed_rules_old_wording() ->
     all replaces it: the rule CHANGED, the reading shown as what Krypkasino plays, nothing REMOVED (and the
     equal cards' sentence, which follows from it, CHANGED too)."""
     text = " ".join(render(full_rulebook(str(ROOT / "examples/krypkasino-take-all.yaml")), "text").split())
-    assert "2 sentences differ between this rulebook and krypkasino's" in text and "REMOVED" not in text
+    assert "2 entries differ between this rulebook and krypkasino's" in text and "REMOVED" not in text
     assert "CHANGED: When several loose cards equal the card you play, you take them all" in text
     assert "CHANGED: When you capture, you must take everything" in text
     assert "(krypkasino instead: Reading: A capture may take part of what the card could take" in text
@@ -218,7 +221,7 @@ def test_a_reading_lost_with_its_rules_setting_is_shown_gone_and_counted(tmp_pat
     house = tmp_path / "short.yaml"
     house.write_text("name: short\ndescription: a shorter game\nextends: krypkasino\ngame: {target: 30}\n")
     text = " ".join(render(full_rulebook(str(house), with_worked_examples=False), "text").split())
-    assert "2 sentences differ" in text and text.count("CHANGED:") == 1
+    assert "2 entries differ" in text and text.count("CHANGED:") == 1
     assert "REMOVED from krypkasino: Reading: The game ends once a hand ends with someone at 42" in text
 
 
@@ -237,3 +240,22 @@ def test_examples_follow_the_house_rules_clause_not_a_removed_one() -> None:
 
     s = Section("x", "X", (Clause("k", "mine"), Clause("k", "", status="removed", was="theirs")))
     assert _last_of_key(s)["k"] == 0
+
+
+def test_worked_examples_are_marked_against_the_parents() -> None:
+    """(A re-attack: single-build-as-card's "Not allowed" lines became allowed, and hoyle-eleven-up's example of
+    building for a partner vanished, with no mark; the examples are claims a reader relies on.)"""
+    text = render(full_rulebook(str(ROOT / "examples/single-build-as-card.yaml")), "text")
+    assert "    Example (CHANGED from standard's): raising with table cards\n" in text
+    assert "      (standard instead: Not allowed: 2♠ build 10 on [3♠ 4♥] A♣)" in text
+    assert "    Example: taking sums\n" in text   # (the same as standard's: unmarked)
+    assert "Worked examples are marked the same way: 3 changed against standard's" in " ".join(text.split())
+    eleven = render(full_rulebook(str(ROOT / "examples/hoyle-eleven-up.yaml")), "text")
+    assert "    Example REMOVED from hoyle: building for your partner\n" in eleven
+    assert "Example" in render(full_rulebook(str(ROOT / "examples/fifty.yaml")), "text")
+    assert "Worked examples are marked" not in " ".join(
+        render(full_rulebook(str(ROOT / "examples/fifty.yaml")), "text").split())
+    assert "Worked examples are marked" not in render(full_rulebook(str(ROOT / "examples/single-build-as-card.yaml"),
+                                                                    with_worked_examples=False), "text")
+    html = render(full_rulebook(str(ROOT / "examples/single-build-as-card.yaml")), "html")
+    assert '<div class="example changed"><p><b>Example (CHANGED from standard&#x27;s): raising with table cards' in html

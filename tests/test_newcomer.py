@@ -352,7 +352,7 @@ def test_how_to_play_a_capture_total_says_what_the_card_takes() -> None:
                    "restrictions and the limit on sweeps are lifted", "see Endgame below"],
      ["big_casino", "see the end of the game"]),
     ("dominican-restricted-no-sweeps", ["A side under an endgame restriction records no sweeps at all.",
-                                        "unless the side is under a restriction: it then records none"],
+                                        "are not even recorded, so they cancel nothing"],
      ["(they still cancel the opponents')."]),
     ("face-builds", ["not while you own a build: then capture or raise one"], ["build (then"]),
     ("eleven-difference", ["scores the difference"], ["If several sides reach"]),

@@ -137,8 +137,9 @@ def test_rulebook_is_in_words_with_examples(target: str) -> None:
     assert "matching “" not in text, "a card selector without words"
     for title in ("Capturing", "Trailing", "Scoring", "The deal", "The cards", "Winning the game", "Sweeps"):
         assert title in text
-    assert text.count("Example:") >= 5
-    assert "Example: a sample hand" in text
+    # (a house rule's examples may be marked against its parent's: "Example (CHANGED from standard's): ...")
+    assert len(re.findall(_EXAMPLE_HEAD, text, re.M)) >= 5
+    assert re.search(_EXAMPLE_HEAD.replace("(.*)", "a sample hand"), text, re.M)
 
 
 # ---------------------------------------------------------------------- examples are what the engine does
@@ -155,18 +156,26 @@ def _card_reader(rules: Rules):  # type: ignore[no-untyped-def]
     return letters
 
 
+#: An example's heading in a text rulebook: ``Example: title``, in a house rule's book also ``Example (CHANGED from
+#: standard's): title`` or ``Example (NEW): title`` (a removed one, shown by its title alone, is not an example).
+_EXAMPLE_HEAD = r"^    Example(?: \((?:CHANGED from [^)]*|NEW)\))?: (.*)$"
+
+
 def _blocks(text: str) -> list[tuple[str, dict[str, str]]]:
-    """(title, {label: value}) of every example in a text rulebook."""
+    """(title, {label: value}) of every example in a text rulebook (a changed example's lines of its parent,
+    ``(standard instead: ...)``, left out)."""
     out = []
     lines = text.splitlines()
     for k, line in enumerate(lines):
-        m = re.match(r"^    Example: (.*)$", line)
+        m = re.match(_EXAMPLE_HEAD, line)
         if not m:
             continue
         fields: dict[str, str] = {}
         for follow in lines[k + 1:]:
             if not follow.startswith("      "):
                 break
+            if follow.strip().startswith("("):
+                continue
             label, _, value = follow.strip().partition(": ")
             fields[label] = value
         out.append((m.group(1), fields))
@@ -337,7 +346,7 @@ def test_a_wrong_example_would_be_caught() -> None:
 
 def test_house_rule_marks_what_changed_against_its_parent() -> None:
     text = render(full_rulebook(str(ROOT / "examples/table-cards-raise.yaml")), "text")
-    assert "A house rule of standard: 1 sentence differs" in text
+    assert "A house rule of standard: 1 entry differs" in text
     assert "CHANGED: A raise may use loose table cards along with the card from your hand to make up the new" in text
     assert "(standard instead: Only the card from your hand changes a build's value" in text
     assert text.count("CHANGED:") == 1

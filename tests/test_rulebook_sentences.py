@@ -207,7 +207,7 @@ def test_equal_card_first_under_a_capture_total_says_what_the_engine_does(tmp_pa
 
     text = render(full_rulebook(str(house)), "text")
     flat = " ".join(text.split())
-    assert "A house rule of escoba: 1 sentence differs" in flat
+    assert "A house rule of escoba: 1 entry differs" in flat
     assert ("When one loose card alone makes 15 with the card you play, you must take it (one such card, if "
             "there are several), not a set of several cards: where a king lies beside a six and a four, a five "
             "takes the king (5 + 10 = 15), not the six and the four.") in flat
@@ -337,3 +337,13 @@ def test_a_rulebook_citing_rule_texts_by_number_names_them() -> None:
     assert cited_sources(["a target of 1,000,000 points", "up to 2,004 cards"]) is None
     assert cited_sources(["(004 speaks of pairs)"]) == \
         "Rule texts cited by number: 004 \u201cCassino\u201d for two players, Denexa Games, https://www.denexa.com."
+
+
+def test_a_trail_with_a_build_is_no_owners_play_and_the_fourth_card_may_take_three() -> None:
+    """(A re-attack of the house rules' books: trail-and-build's new sentence left open whether its build meets an
+    owner's duty, which the engine says it does not, tests/scenarios/house-rules.yaml; face-builds-one-at-a-time's
+    "the fourth takes all three" read as compulsory, where the engine lets it take one.)"""
+    examples = EXAMPLES[0].parent
+    assert "Not while you own a build: its owner may not trail, with a build or without." in _book_text(
+        str(examples / "trail-and-build.yaml"))
+    assert "the fourth may take all three" in _book_text(str(examples / "face-builds-one-at-a-time.yaml"))

@@ -29,7 +29,7 @@ def render(book: Rulebook, fmt: str = "text") -> str:
 
 
 def _body(book: Rulebook, heading: Callable[[int, Section], list[str]],
-          clause: Callable[[Clause, str], list[str]], example: Callable[[Example], list[str]]) -> list[str]:
+          clause: Callable[[Clause, str], list[str]], example: Callable[[Example, str], list[str]]) -> list[str]:
     """The sections as lines, each example right after the rule it shows (text and Markdown alike)."""
     parent = _parent(book)
     out: list[str] = []
@@ -40,9 +40,9 @@ def _body(book: Rulebook, heading: Callable[[int, Section], list[str]],
         for n, c in enumerate(s.clauses):
             out += clause(c, parent)
             for ex in after.get(c.key, []) if last[c.key] == n else []:
-                out += example(ex)
+                out += example(ex, parent)
         for ex in after.get("", []):
-            out += example(ex)
+            out += example(ex, parent)
         out.append("")
     return out
 
@@ -94,9 +94,16 @@ def _text_clause(c: Clause, parent: str) -> list[str]:
     return _wrap(c.text, "  - ", "    ")
 
 
-def _text_example(ex: Example) -> list[str]:
-    lines = ["", f"    Example: {ex.title}"]
+def _example_mark(ex: Example, parent: str) -> str:
+    """``Example``, or how a house rule's example stands against its parent's: ``Example (CHANGED from standard's)``."""
+    return {"changed": f"Example (CHANGED from {parent}'s)", "new": "Example (NEW)",
+            "removed": f"Example REMOVED from {parent}"}.get(ex.status, "Example")
+
+
+def _text_example(ex: Example, parent: str = "the parent") -> list[str]:
+    lines = ["", f"    {_example_mark(ex, parent)}: {ex.title}"]
     lines += [f"      {label}: {value}" for label, value in ex.lines]
+    lines += [f"      ({parent} instead: {label}: {value})" for label, value in ex.was]
     return lines + [""]
 
 
@@ -140,9 +147,10 @@ def _md_value(label: str, value: str) -> str:
     return _md_escape(value)
 
 
-def _md_example(ex: Example) -> list[str]:
-    lines = ["", f"> **Example: {_md_escape(ex.title)}**  "]
+def _md_example(ex: Example, parent: str = "the parent") -> list[str]:
+    lines = ["", f"> **{_md_escape(_example_mark(ex, parent))}: {_md_escape(ex.title)}**  "]
     lines += [f"> {_md_escape(label)}: {_md_value(label, value)}  " for label, value in ex.lines]
+    lines += [f"> *{_md_escape(parent)} instead:* ~~{_md_escape(label)}: {_md_escape(value)}~~  " for label, value in ex.was]
     return lines + [""]
 
 
@@ -179,9 +187,12 @@ def _html_clause(c: Clause, parent: str) -> str:
     return f"<li>{_h(c.text)}</li>"
 
 
-def _html_example(ex: Example) -> str:
+def _html_example(ex: Example, parent: str = "the parent") -> str:
     rows = "".join(f"<dt>{_h(label)}:</dt><dd>{_h(value)}</dd>" for label, value in ex.lines)
-    return f'<div class="example"><p><b>Example: {_h(ex.title)}</b></p><dl>{rows}</dl></div>'
+    rows += "".join(f'<dt class="was">{_h(parent)} instead, {_h(label)}:</dt><dd class="was"><s>{_h(value)}</s></dd>'
+                    for label, value in ex.was)
+    return (f'<div class="example{" " + ex.status if ex.status else ""}"><p><b>{_h(_example_mark(ex, parent))}: '
+            f'{_h(ex.title)}</b></p><dl>{rows}</dl></div>')
 
 
 def html_page(book: Rulebook) -> str:
@@ -196,9 +207,9 @@ def html_page(book: Rulebook) -> str:
         for n, c in enumerate(s.clauses):
             items.append(_html_clause(c, parent))
             for ex in after.get(c.key, []) if last[c.key] == n else []:
-                items.append(f'<li class="example-item">{_html_example(ex)}</li>')
+                items.append(f'<li class="example-item">{_html_example(ex, parent)}</li>')
         body.append("<ul>" + "\n".join(items) + "</ul>")
-        body += [_html_example(ex) for ex in after.get("", [])]
+        body += [_html_example(ex, parent) for ex in after.get("", [])]
     return ("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
             f"<title>{_h(book.title)}: rules</title>\n<style>{_STYLE}</style>\n</head>\n<body>\n"
             + "\n".join(body) + "\n</body>\n</html>\n")

@@ -42,6 +42,8 @@ class Example:
     key: str
     title: str
     lines: tuple[tuple[str, str], ...]
+    status: str = ""   # in a house rule's book: "changed", "new" or "removed" against its parent's (``mark_examples``)
+    was: tuple[tuple[str, str], ...] = ()   # a changed example: the parent's lines that differ or are gone
 
 
 @dataclass(frozen=True)
@@ -124,7 +126,7 @@ WORDS: dict[str, dict[Any, str | None]] = {
         "all": "{Valueless} capture only by rank, and must take every loose card of their rank at once.",
         "any": "{Valueless} capture only by rank, as many loose cards of their rank as you like.",
         "one_or_three_by_fourth": "{Valueless} capture only by rank, one card at a time; but when three of a "
-                                  "rank lie on the table, the fourth takes all three.",
+                                  "rank lie on the table, the fourth may take all three.",
     },
     "capture.equal_card_first": {
         True: "When a loose card equals the card you play, you must take equal cards, not a sum.",
@@ -271,9 +273,9 @@ WORDS: dict[str, dict[Any, str | None]] = {
         "difference": "When the count-out reaches the sweeps, only the difference in the number of sweeps counts, "
                       "as points to the side with more; if that is not enough, nobody has won: the totals so "
                       "counted stand (sweeps both sides made alike count for nobody) and another hand is played.",
-        "more_wins": "When the count-out reaches the sweeps, the side with more sweeps wins, the totals standing as "
-                     "counted before the sweeps (so the winner may stand below the target); with equal sweeps "
-                     "another hand is played.",
+        "more_wins": "When the count-out reaches the sweeps, the side with more sweeps scores the difference in "
+                     "sweeps and wins, even where that leaves it below the target; with equal sweeps another hand "
+                     "is played.",
     },
     "scoring.items.*.at_end": {
         True: "; counted only when the hand is over, even though other points count as they are won",
@@ -741,10 +743,7 @@ def _context(rules: Rules) -> dict[str, Any]:
         "sweeps_from": rules.endgame.sweeps_from,
         # (a re-attack read "records no sweeps at all" and "they still cancel the opponents'" in one rulebook)
         # (and nothing of cancelling where sweeps never cancel: a re-attack's Dominican house rule without it)
-        "sweeps_still": ("" if not rules.sweeps.cancel else
-                         " (they still cancel the opponents', unless the side is under a restriction: it then records "
-                         "none)" if rules.endgame.restrictions and not rules.sweeps.record_when_restricted
-                         else " (they still cancel the opponents')"),
+        "sweeps_still": _sweeps_still(rules),
         **_limits(rules),
         "Valueless": f"{vl[0].upper()}{vl[1:]} (cards without a number value)" if valueless else "Cards without a value",
         "stop_during_hand": _stop_during_hand(rules),
@@ -1198,6 +1197,26 @@ def _one_deal_words(rules: Rules) -> str:
     return text + ")."
 
 
+def _sweeps_still(rules: Rules) -> str:
+    """What a side's sweeps still do past ``endgame.sweeps_from``: cancel the opponents', unless a restriction
+    records none; where every score from there to the target is restricted, nothing (a re-attack read "they still
+    cancel the opponents', unless ..." in a house rule where no side past the limit is unrestricted)."""
+    e = rules.endgame
+    if not rules.sweeps.cancel:
+        # (and nothing of cancelling where sweeps never cancel: a re-attack's Dominican house rule without it)
+        return ""
+    if not e.restrictions or rules.sweeps.record_when_restricted:
+        return " (they still cancel the opponents')"
+    restricted = {r.score for r in e.restrictions}
+    target = rules.game.target
+    if e.sweeps_from is not None and target is not None and all(
+            sc in restricted for sc in range(e.sweeps_from, target)):
+        return (" and are not even recorded, so they cancel nothing: every score from there to the target is under "
+                "a restriction, which records none")
+    # (a re-attack read "records no sweeps at all" and "they still cancel the opponents'" in one rulebook)
+    return " (they still cancel the opponents', unless the side is under a restriction: it then records none)"
+
+
 def _too_few_for_one(rules: Rules) -> list[tuple[int, int]]:
     """(players, cards) where the deals in full hands leave fewer cards in the stock than players: too few to
     give each one, they go to the table with the last full deal (``deal.short_stock: split_rest_to_table``)."""
@@ -1452,6 +1471,9 @@ def _trail(rules: Rules, ctx: dict[str, Any]) -> Section:
                          + ("or built on by anyone." if rules.build.allowed else "by anyone."))
     if rules.build.allowed:
         w.setting("trail.with_build")
+        if rules.trail.with_build and rules.build.owner_obligation != "none":
+            # (a re-attack: does the build half of the trail meet an owner's duty to build? The engine says no.)
+            w.amend(" Not while you own a build: its owner may not trail, with a build or without.")
     return Section("trail", "Trailing", tuple(w.clauses))
 
 
@@ -1900,6 +1922,37 @@ def _same_reading(c: Clause, p: Clause) -> bool:
     return c.text == p.text and ".reading" in c.key and ".reading" in p.key
 
 
+def mark_examples(book: Rulebook, parent: Rulebook, parent_name: str) -> Rulebook:
+    """``book``'s worked examples marked against ``parent``'s, as ``mark_changes`` marks its rules: one whose lines
+    differ from the parent's example of the same rule and title is "changed", one the parent lacks "new", and a
+    parent's example the house rule lacks is shown "removed" (its title only) in the section where the parent has
+    it. (A re-attack found single-build-as-card's "Not allowed" lines become allowed, and hoyle-eleven-up's partner
+    example gone, with no mark: the examples are claims a reader relies on.)"""
+    theirs = {(ex.key, ex.title): ex for sec in parent.sections for ex in sec.examples}
+    ours = {(ex.key, ex.title) for sec in book.sections for ex in sec.examples}
+    counts = {"changed": 0, "new": 0, "removed": 0}
+    sections = []
+    for sec in book.sections:
+        marked = []
+        for ex in sec.examples:
+            was = theirs.get((ex.key, ex.title))
+            status = "new" if was is None else ("changed" if was.lines != ex.lines else "")
+            if status:
+                counts[status] += 1
+            before = tuple(line for line in was.lines if line not in ex.lines) if status == "changed" and was else ()
+            marked.append(replace(ex, status=status, was=before))
+        gone = [replace(ex, lines=(), status="removed") for psec in parent.sections if psec.key == sec.key
+                for ex in psec.examples if (ex.key, ex.title) not in ours]
+        counts["removed"] += len(gone)
+        sections.append(replace(sec, examples=tuple(marked + gone)))
+    if not any(counts.values()):
+        return replace(book, sections=tuple(sections))
+    said = join_words([f"{n} {what}" for what, n in counts.items() if n])
+    note = (f"Worked examples are marked the same way: {said} against {parent_name}'s (an example is checked by the "
+            f"engine under this house rule's rules).")
+    return replace(book, sections=tuple(sections), notes=book.notes + (note,))
+
+
 def mark_changes(book: Rulebook, parent: Rulebook, parent_name: str) -> Rulebook:
     """``book`` with every sentence that differs from ``parent``'s rulebook marked, the parent's wording kept.
 
@@ -1989,14 +2042,15 @@ def mark_changes(book: Rulebook, parent: Rulebook, parent_name: str) -> Rulebook
 
 
 def _marks_note(parent: str, marked: int) -> str:
-    """The note opening a house rule's book: how many of its sentences are marked. Sentences, not rules:
+    """The note opening a house rule's book: how many of its entries are marked. Entries, not rules:
     ``cassino diff`` counts the settings that differ ("2 rules differ"), and one setting may change several
-    sentences (a count-out rewords the tie rule, the aces' line and the sweeps')."""
+    entries (a count-out rewords the tie rule, the aces' line and the sweeps')."""
     if not marked:
         return (f"A house rule of {parent}: its rulebook says what {parent}'s says, sentence for sentence "
                 f"(the settings it changes change none of the words).")
-    count = "1 sentence differs" if marked == 1 else f"{marked} sentences differ"
+    # (entries, not sentences: a re-attack counted two sentences in one marked entry, a bullet of the book)
+    count = "1 entry differs" if marked == 1 else f"{marked} entries differ"
     return (f"A house rule of {parent}: {count} between this rulebook and {parent}'s, each marked here (a changed "
-            f"sentence with {parent}'s wording beside it, one {parent}'s rulebook lacks as new, one only it has as "
-            f"removed). These are sentences: `cassino diff` counts the rules set differently, and one rule may "
-            f"reword several sentences.")
+            f"entry with {parent}'s wording beside it, one {parent}'s rulebook lacks as new, one only it has as "
+            f"removed). These are the book's entries, each a rule's sentences or a reading: `cassino diff` counts "
+            f"the rules set differently, and one rule may reword several entries.")

@@ -503,8 +503,15 @@ def format_text(report: Report) -> str:
             out.append(f"  No position is shown: this rule is about {why}.")
         out.append("")
     for why in dict.fromkeys(d.moot_why for d in moot):
-        out += [f"Set differently, but {why} (not counted): "
-                + ", ".join(_label(d) for d in moot if d.moot_why == why) + ".", ""]
+        these = [d for d in moot if d.moot_why == why]
+        out.append(f"Set differently, but {why} (not counted): " + ", ".join(_label(d) for d in these) + ".")
+        # What the side that reads it says (a re-attack found count-out's sweeps tie-break in no row of its diff
+        # against standard: the rule exists only beside the count-out, whose own row did not word it).
+        for d in these:
+            for name, text in ((a.name, d.a), (b.name, d.b)):
+                if text and d.unread != name and "no such rule" not in text and "does not apply" not in text:
+                    out.append(f"  {name}: {text}")
+        out.append("")
     if report.why_none and any(d.in_play for d in report.diffs):
         out += [f"No positions are shown: {report.why_none}.", ""]
     if report.scoring:

@@ -54,7 +54,7 @@ def card_values(rules: Rules) -> str:
     if none:
         takes = {"one": "each takes one card of its own rank at a time", "all": "each takes every loose card of its "
                  "own rank at once", "any": "each takes any number of cards of its own rank",
-                 "one_or_three_by_fourth": "each takes one card of its own rank, or all three when it is the fourth"}
+                 "one_or_three_by_fourth": "each takes one card of its own rank, or may take all three when it is the fourth"}
         parts.append(f"{' '.join(none)} have no number value: "
                      f"{takes.get(rules.capture.valueless_cards, 'each takes only cards of its own rank')}")
     by_rank = {r.rank: r.values for r in rules.deck.ranks}
