@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import Any
 
 from .resolve import Resolved
-from .rulebook import humanize, reading_applies, setting_value
+from .rulebook import humanize, reading_applies
 from .rules import Rules
 from .schema import load_schema
 from .unread import unused

@@ -360,7 +360,7 @@ class Run:
 
     # -- the consumers at one position
     def consumers_at(self, game: Game, seat: int, move: Move) -> None:
-        engine, hand = self.engine, game.hand
+        hand = game.hand
         if self.wants("hint"):
             ok, hint = self.call("hint", lambda: self.hint(game, seat))
             if ok:

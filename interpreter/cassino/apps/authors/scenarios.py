@@ -845,7 +845,7 @@ class _Expectations:
             if "holder" in b and b["holder"] != build.holder:
                 out.append(f"builds: {named}: expected held by seat {b['holder']}, found seat {build.holder}")
         if left:
-            return [f"builds: found builds not listed: " + "; ".join(_build_text(self.deck, *b) for b in left)]
+            return ["builds: found builds not listed: " + "; ".join(_build_text(self.deck, *b) for b in left)]
         return out
 
 

@@ -28,7 +28,6 @@ from ...engine.notation import format_move
 from ...errors import CassinoError, PositionTooLargeError, RuleFileError
 from ...language.cards import CardError
 from ...language.resolve import named_document
-from ...engine.state import HandState
 from ...players.collector import collector_paused
 from ...players.solver import SearchLimit, Solver, missing_knowledge
 from .scenario_format import check_file
