@@ -169,7 +169,9 @@ h1{border-bottom:2px solid #444}h2{margin-top:1.6em;border-bottom:1px solid #bbb
 .example{background:#f6f4ee;border-left:4px solid #a98;padding:.4em 1em;margin:.6em 0 1em}
 .example dt{font-weight:bold;float:left;clear:left;margin-right:.5em}.example dd{margin:0 0 .2em 0}
 code{font-family:Menlo,Consolas,monospace;background:#eee;padding:0 .2em}
-ins{background:#dfd;text-decoration:none}del{background:#fdd;color:#633}.note{font-style:italic}"""
+ins{background:#dfd;text-decoration:none}del{background:#fdd;color:#633}.note{font-style:italic}
+.example.changed,.example.new{border-left-color:#6a6}.example.removed{border-left-color:#c66;color:#633}
+.example .was{color:#633}"""
 
 
 def _h(s: str) -> str:
