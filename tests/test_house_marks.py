@@ -259,3 +259,11 @@ def test_worked_examples_are_marked_against_the_parents() -> None:
                                                                     with_worked_examples=False), "text")
     html = render(full_rulebook(str(ROOT / "examples/single-build-as-card.yaml")), "html")
     assert '<div class="example changed"><p><b>Example (CHANGED from standard&#x27;s): raising with table cards' in html
+
+
+def test_an_example_changed_only_by_lines_added_says_what_the_parents_lacks() -> None:
+    """(A re-attack: krypkasino-threes' examples were CHANGED by a Players line alone, with nothing to compare.)"""
+    text = render(full_rulebook(str(ROOT / "examples/krypkasino-threes.yaml")), "text")
+    assert "      (krypkasino's example has no Players line)" in text
+    md = render(full_rulebook(str(ROOT / "examples/swazi-tops-taken.yaml")), "markdown")
+    assert "> Not allowed: `9♠ capture 4♥ 5♦` (4♥ is under the top card)" in md   # (the reason outside the code)

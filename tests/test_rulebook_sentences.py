@@ -347,3 +347,21 @@ def test_a_trail_with_a_build_is_no_owners_play_and_the_fourth_card_may_take_thr
     assert "Not while you own a build: its owner may not trail, with a build or without." in _book_text(
         str(examples / "trail-and-build.yaml"))
     assert "the fourth may take all three" in _book_text(str(examples / "face-builds-one-at-a-time.yaml"))
+
+
+def test_several_groups_are_worded_as_the_engine_takes_them_with_no_sums_or_an_equal_card_first(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    """(A re-attack's house rules: Scopa with several groups read "a knight may take a knight, a five with a four,
+    and a six with a three", a capture its equal-card-first rule refuses; standard without sums lost the
+    several-groups sentence though a card still takes a build with equal cards, or two builds, in one play.)"""
+    groups = tmp_path / "groups.yaml"
+    groups.write_text("name: groups\ndescription: Scopa with groups\nextends: scopa\ncapture: {several_groups: true}\n")
+    said = rulebook(load_rules(str(groups))).clauses()["capture.several_groups"].text
+    assert "may take a five with a four and a six with a three together (but not beside an equal card" in said
+    assert "may take a knight," not in said
+    nosums = tmp_path / "nosums.yaml"
+    nosums.write_text("name: nosums\ndescription: no sums\nextends: standard\ncapture: {sums: false}\n")
+    clauses = rulebook(load_rules(str(nosums))).clauses()
+    assert clauses["capture.sums"].text.startswith("A card takes only loose cards equal to it and builds of its value")
+    assert clauses["capture.several_groups"].text == ("One play may take several groups at once: loose cards equal "
+                                                      "to the card together with builds of its value, or several "
+                                                      "builds of its value.")

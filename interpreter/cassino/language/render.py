@@ -103,7 +103,7 @@ def _example_mark(ex: Example, parent: str) -> str:
 def _text_example(ex: Example, parent: str = "the parent") -> list[str]:
     lines = ["", f"    {_example_mark(ex, parent)}: {ex.title}"]
     lines += [f"      {label}: {value}" for label, value in ex.lines]
-    lines += [f"      ({parent} instead: {label}: {value})" for label, value in ex.was]
+    lines += [f"      ({parent} instead: {label}: {value})" if label else f"      ({value})" for label, value in ex.was]
     return lines + [""]
 
 
@@ -143,14 +143,19 @@ def _md_clause(c: Clause, parent: str) -> list[str]:
 def _md_value(label: str, value: str) -> str:
     moves = [m.strip() for m in value.split(" · ")]
     if any(w in value for w in (" capture ", " build ", " trail")) and label not in ("Players", "Points", "Total"):
-        return " · ".join(f"`{m}`" if m and m != "none" else m for m in moves)
+        # (a move's explanation, "(4♥ is under the top card)", outside its code span: a re-attack read it as the move's)
+        def code(m: str) -> str:
+            move, sep, why = m.partition(" (")
+            return f"`{move}` ({_md_escape(why)}" if sep else f"`{m}`"
+        return " · ".join(code(m) if m and m != "none" else m for m in moves)
     return _md_escape(value)
 
 
 def _md_example(ex: Example, parent: str = "the parent") -> list[str]:
     lines = ["", f"> **{_md_escape(_example_mark(ex, parent))}: {_md_escape(ex.title)}**  "]
     lines += [f"> {_md_escape(label)}: {_md_value(label, value)}  " for label, value in ex.lines]
-    lines += [f"> *{_md_escape(parent)} instead:* ~~{_md_escape(label)}: {_md_escape(value)}~~  " for label, value in ex.was]
+    lines += [f"> *{_md_escape(parent)} instead:* ~~{_md_escape(label)}: {_md_escape(value)}~~  " if label
+              else f"> *({_md_escape(value)})*  " for label, value in ex.was]
     return lines + [""]
 
 
@@ -192,7 +197,7 @@ def _html_clause(c: Clause, parent: str) -> str:
 def _html_example(ex: Example, parent: str = "the parent") -> str:
     rows = "".join(f"<dt>{_h(label)}:</dt><dd>{_h(value)}</dd>" for label, value in ex.lines)
     rows += "".join(f'<dt class="was">{_h(parent)} instead, {_h(label)}:</dt><dd class="was"><s>{_h(value)}</s></dd>'
-                    for label, value in ex.was)
+                    if label else f'<dt class="was"></dt><dd class="was">({_h(value)})</dd>' for label, value in ex.was)
     return (f'<div class="example{" " + ex.status if ex.status else ""}"><p><b>{_h(_example_mark(ex, parent))}: '
             f'{_h(ex.title)}</b></p><dl>{rows}</dl></div>')
 

@@ -108,7 +108,7 @@ WORDS: dict[str, dict[Any, str | None]] = {
     "capture.sums": {
         True: "A card {sets_taken} of loose {summed} whose values add up to its own: a {nine} takes "
               "a {five} and a {four} together.",
-        False: "A card takes only loose cards equal to it: sets adding up to its value cannot be taken.",
+        False: "A card takes only loose cards equal to it{and_builds}: sets adding up to its value cannot be taken.",
     },
     "capture.several_groups": {
         True: "One play may take several groups at once, each loose card in one group only: a {nine} may take a "
@@ -756,6 +756,8 @@ def _context(rules: Rules) -> dict[str, Any]:
     # Scopa family's courts count 8-10 and take part in sums like any card.
     ctx["summed"] = "number cards" if any(not r.values for r in rules.deck.ranks) else "cards"
     ctx["sets_taken"] = "also takes sets" if rules.capture.several_groups else "may instead take one set"
+    # (builds of its value too: a re-attack's house rule without sums read "only loose cards equal to it")
+    ctx["and_builds"] = " and builds of its value" if rules.build.allowed else ""
     # African Casino (issue 36): with one build a value, loose cards of a build's value are no base beside it.
     ctx["pile_base_words"] = ("; loose cards are no base while a build of that value stays on the table"
                               if rules.build.one_per_value else "")
@@ -1321,8 +1323,20 @@ def _capture(rules: Rules, ctx: dict[str, Any]) -> Section:
                            + (" A build is captured whole by a card of its value." if rules.build.allowed else ""))
     if has_values:
         w.setting("capture.sums")
-        if c.sums:
+        if c.sums and c.several_groups and c.equal_card_first:
+            # (a re-attack: Scopa with several groups read "a knight may take a knight, a five with a four ..." where
+            # an equal card leaves it equal cards only, as the next sentence says)
+            w.say("capture.several_groups", f"One play may take several groups at once, each loose card in one group "
+                                            f"only: a {ctx['nine']} may take a {ctx['five']} with a {ctx['four']} and a "
+                                            f"{ctx['six']} with a {ctx['three']} together (but not beside an equal "
+                                            f"card: below).")
+        elif c.sums:
             w.setting("capture.several_groups")
+        elif c.several_groups and rules.build.allowed:
+            # (a re-attack: without sums the several-groups sentence went, though one play still takes a build with
+            # equal loose cards, or two builds of one value)
+            w.say("capture.several_groups", "One play may take several groups at once: loose cards equal to the "
+                                            "card together with builds of its value, or several builds of its value.")
         if c.take_all and c.several_groups and c.equal_cards == "any":
             # (a rulebook audit of krypkasino-take-all: "you may take as many of them as you like" above the rule
             # that a capture takes everything the card can)
@@ -1940,6 +1954,12 @@ def mark_examples(book: Rulebook, parent: Rulebook, parent_name: str) -> Ruleboo
             if status:
                 counts[status] += 1
             before = tuple(line for line in was.lines if line not in ex.lines) if status == "changed" and was else ()
+            if status == "changed" and was and not before:
+                # (only lines added: a re-attack saw "CHANGED" with nothing to compare, krypkasino-threes' Players)
+                added = [label for label, _ in ex.lines if label not in {lb for lb, _ in was.lines}]
+                before = (("", f"{parent_name}'s example has no {join_words(added) or 'such'} line"
+                                f"{'s' if len(added) > 1 else ''}" if added else
+                           f"{parent_name}'s example lists less"),)
             marked.append(replace(ex, status=status, was=before))
         gone = [replace(ex, lines=(), status="removed") for psec in parent.sections if psec.key == sec.key
                 for ex in psec.examples if (ex.key, ex.title) not in ours]
