@@ -42,6 +42,9 @@ OTHER_VALUES: dict[str, Any] = {
     "game.target_step": [3, 30],
     "game.lurch.multiplier": [1, 3],
     "endgame.sweeps_from_side": ["own", "any"],
+    # (an audit of generated house rules: Escoba's take-all and a valueless rule where every card has a value)
+    "capture.take_all": [True, False],
+    "capture.valueless_cards": ["one", "all", "any", "one_or_three_by_fourth"],
 }
 
 

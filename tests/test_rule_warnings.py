@@ -13,6 +13,7 @@ from pathlib import Path
 import pytest
 
 from cassino.apps.authors.annotations import WARNING_ID
+from cassino.apps.cli import main
 from cassino.language.catalogue import bundled_names, example_names
 from cassino.language.variants import load
 from cassino.errors import RuleFileError
@@ -519,3 +520,16 @@ def test_where_sweeps_never_cancel_no_sentence_says_they_cancel(tmp_path: Path) 
     book = " ".join(render(full_rulebook(str(path), marked=False), "text").split())
     assert "Sweeps never cancel each other." in book and "cancel the opponents" not in book
     assert "From 18 points on, a side's sweeps score nothing." in book
+
+
+def test_one_group_a_play_beside_every_equal_card_taken_is_warned_of(tmp_path: Path,
+                                                                    capsys: pytest.CaptureFixture[str]) -> None:
+    """(An audit of house rules the soak drew: Dominican with `several_groups: false`, where a 7 facing two loose 7s
+    captured nothing, with no word from `validate`.)"""
+    house = tmp_path / "one-group.yaml"
+    house.write_text("name: one-group\ndescription: d\nextends: dominican\ncapture: {several_groups: false}\n")
+    assert main(["validate", str(house)]) == 0
+    said = capsys.readouterr()
+    text = said.out + said.err
+    assert "warning: one group a play (`several_groups: false`) and every equal loose card taken together" in text
+    assert "or a build of its value beside one" in text

@@ -365,3 +365,40 @@ def test_several_groups_are_worded_as_the_engine_takes_them_with_no_sums_or_an_e
     assert clauses["capture.several_groups"].text == ("One play may take several groups at once: loose cards equal "
                                                       "to the card together with builds of its value, or several "
                                                       "builds of its value.")
+
+
+def _house(tmp_path, name: str, text: str) -> str:  # type: ignore[no-untyped-def]
+    path = tmp_path / f"{name}.yaml"
+    path.write_text(f"name: {name}\ndescription: a drawn combination\n{text}")
+    return " ".join(_book_text(str(path)).split())
+
+
+def test_books_of_drawn_house_rules_say_what_the_engine_plays(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    """An audit of twelve house rules the soak drew at random (tests/scenarios/rulebook-reading/gen-*): each
+    sentence here was false, or missing, in one of them."""
+    # an owner bound to act who cannot is let trail any card; with nothing to add to a build, "capture or build"
+    book = _house(tmp_path, "g00", "extends: dominican\nbuild: {raise_single: false, multiple: false}\n")
+    assert "you may not trail: you must capture or build." in book
+    assert "Until your build is captured, you must keep a card of its value" in book
+    assert "Where these rules leave you no play at all, you trail a card of your choice." in book
+    assert "no play at all" not in _book_text("escoba")   # (nothing there restricts a trail)
+    # one group a play beside every equal card taken; no sums: a raise takes in cards, the sums' readings go
+    book = _house(tmp_path, "g01", "extends: dominican-soto\ncapture: {sums: false, several_groups: false}\n")
+    assert "With one group a play, a card facing two or more equal loose cards, or a build of its value beside " \
+           "one, therefore captures none of them." in book
+    assert "may take a loose nine with it, but not a loose five and four" in book
+    assert "Reading: A raise may take in loose cards or sets" not in book
+    # cards played together: which lies on top; no building: no pile top put into a build
+    book = _house(tmp_path, "g06", "extends: hungarian-ulmann\ncapture: {from_piles: opponents_top}\n")
+    assert "(of several played together, the last in the pack's order: by suit, spades, hearts, diamonds and " \
+           "clubs, and by rank within a suit)" in book
+    assert "or put it into a build" not in book
+    # another side's single build, counted as a card, may still be built on with table cards
+    assert "may still be built on with table cards: that makes a new build, holding it as one card" in _house(
+        tmp_path, "g05", "extends: hoyle\nbuild: {single_build_as_card: true}\n")
+    # drawing after each play: no redeal sentence, no "first deal"
+    book = _house(tmp_path, "g10", "extends: scopa\ndeal: {draw_after_play: true}\n")
+    assert "more to each player" not in book and "In the first deal" not in book
+    # one pack of Krypkasino: the two packs' readings go
+    book = _house(tmp_path, "g08", "extends: krypkasino\ndeck: {packs: 1}\n")
+    assert "104 - 4" not in book and "double deck" not in book and "104 - 4" in _book_text("krypkasino")

@@ -486,7 +486,7 @@ WORDS.update({
 WORDS.update({
     "capture.pile_cards": {
         "taken": "You may capture an opponent's pile top as if it were a loose card, alone or with table cards in "
-                 "a set, or put it into a build. Only the top card of each opponent's pile is in play, so a move "
+                 "a set{pile_into_build}. Only the top card of each opponent's pile is in play, so a move "
                  "takes at most one card of a pile; the card under it becomes that pile's top once the move is "
                  "made{pile_next}. A pile top is not part of the table: a capture of pile tops alone is no sweep.",
         "augment": "A card from an opponent's pile is never captured directly, nor built with on its own: it only "
@@ -766,6 +766,7 @@ def _context(rules: Rules) -> dict[str, Any]:
                          f"so one move may use up to {_NUMBER_WORDS[reach]} cards of a pile, from the top down"
                          if reach > 1 else ": the card under a pile's top is in play only in a later turn")
     # (pile_cards: taken: one card of a pile a move, whatever pile_reach says; the engine uncovers the next)
+    ctx["pile_into_build"] = ", or put it into a build" if rules.build.allowed else ""   # (an audit: g06 builds nothing)
     ctx["pile_next"] = (", in play from your turn's next action on" if rules.build.free_actions
                         else ", in play from the next move on")
     ctx["pile_bases"] = ("loose cards, a build, or, when you build, the card you play (alone or with loose cards)"
@@ -831,7 +832,8 @@ def _table_order_words(rules: Rules) -> str:
     cards = "cards" if most > 1 else "card"
     # ("the first deal" where there is a second: a rulebook audit of Draw Cassino, one deal, asked which later
     # deal was meant)
-    first = "the first deal" if rules.deal.redeal == "when_hands_empty" and _redealt_counts(rules) else "the deal"
+    first = ("the first deal" if rules.deal.redeal == "when_hands_empty" and _redealt_counts(rules)
+             and not rules.deal.draw_after_play else "the deal")
     lead = f"{_players(with_table)}, in {first}" if without else f"In {first}"
     if d.table_order == "first":
         return (f"{lead} the table's {cards} {'are' if most > 1 else 'is'} laid out first, face up, before any "
@@ -1135,6 +1137,8 @@ def _deal(rules: Rules, ctx: dict[str, Any]) -> Section:
     if rules.deal.table_cards or any(t for _, _, t in rules.deal.by_players):
         w.setting("deal.table_order")   # no table cards in any deal: no order to tell
     for path in ("deal.redeal", "deal.draw_after_play", "deal.short_stock"):
+        if path == "deal.redeal" and rules.deal.draw_after_play and rules.deal.redeal == "when_hands_empty":
+            continue   # (hands are drawn back up while the stock lasts, so none is empty with a stock left: an audit)
         if path == "deal.redeal" and rules.deal.redeal == "never" and not rules.deal.draw_after_play:
             w.say(path, _one_deal_words(rules))   # (an audit: "the undealt cards stay" where none were left)
             continue
@@ -1315,6 +1319,11 @@ def _capture(rules: Rules, ctx: dict[str, Any]) -> Section:
     # queens there for the next player's build, and the first capture's lesson, this sentence, said nothing)
     top = ("; the card you capture with lies on top, where the other side may use it"
            if c.from_piles == "opponents_top" else "")
+    if top and c.hand_cards_max > 1:
+        # (an audit of generated house rules: with cards played together, which lies on top? The last in the pack's
+        # order, as the cards taken go under it, core.Engine._stacked)
+        top += (" (of several played together, the last in the pack's order: by suit, "
+                + join_words([s.name for s in rules.deck.suits]) + ", and by rank within a suit)")
     taken = "the loose table cards" if c.several_groups else "a loose table card"
     # (the card played goes with them: a rulebook audit of Spade Casino pegged only the cards taken, where the
     # A♣ that takes A♠ A♥ pegs its own point too)
@@ -1344,6 +1353,11 @@ def _capture(rules: Rules, ctx: dict[str, Any]) -> Section:
                                          "a capture takes everything the card can (below).")
         elif c.several_groups or c.equal_cards != "any":
             w.setting("capture.equal_cards")
+            if not c.several_groups:
+                # (as `validate` warns: an audit of generated house rules found such a card capturing nothing)
+                w.amend(" With one group a play, a card facing two or more equal loose cards"
+                        + (", or a build of its value beside one," if c.equal_cards == "all" else "")
+                        + " therefore captures none of them.")
         else:
             # One group a play (Scopa): equal cards are taken one at a time.
             w.say("capture.equal_cards", "When several loose cards equal the card you play, you take only one of "
@@ -1382,6 +1396,11 @@ def _build(rules: Rules, ctx: dict[str, Any]) -> Section:
                     w.amend(" You may still raise it (below).")
         if b.add_sets or b.raise_single:
             w.setting("build.opponents_hand_only")
+            if b.opponents_hand_only and b.single_build_as_card:
+                # (an audit of generated house rules: the engine builds on another side's single build counted as a
+                # card with table cards, which "no table card goes into it" seemed to forbid)
+                w.amend(" A single build counted as one card (below) may still be built on with table cards: that "
+                        "makes a new build, holding it as one card.")
         w.setting("build.raise_single")
         if b.raise_single:
             w.setting("build.raise_own")
@@ -1399,7 +1418,12 @@ def _build(rules: Rules, ctx: dict[str, Any]) -> Section:
                         "card and loose cards making a new build of a higher value (a two on a build of 7 with a "
                         "loose ace builds 10).")
             if b.multiple:
-                w.setting("build.raise_takes_in")
+                if b.raise_takes_in == "sets" and not rules.capture.sums:
+                    # (no sets without sums: taken in as cards; an audit of generated house rules read "or a loose five
+                    # and four" in a game where a card takes no sum)
+                    w.say("build.raise_takes_in", word(rules, "build.raise_takes_in", "cards", ctx) or "")
+                else:
+                    w.setting("build.raise_takes_in")
                 if b.single_build_as_card and b.raise_takes_in != "sets":
                     w.amend(" Built on as one card instead, the build takes in what a new build takes: a two on a "
                             "build of 7 may take a loose five and four with it, as a build of 9 in two sets.")
@@ -1428,7 +1452,12 @@ def _build(rules: Rules, ctx: dict[str, Any]) -> Section:
         if above:   # (at or above the highest card value, no build could pass it anyway: nothing to say)
             w.setting("build.max_value")
             w.amend(f" A card counted above it never takes a build, only loose cards: {above}.")
-        w.setting("build.owner_obligation")
+        if b.owner_obligation == "no_trail" and not b.raise_single and not (b.multiple and b.add_sets):
+            # (an audit of generated house rules: "or add to a build" where nothing may be added to one)
+            w.say("build.owner_obligation", "While you own a build (you were the last to add to it), you may not "
+                                            "trail: you must capture or build.")
+        else:
+            w.setting("build.owner_obligation")
         if b.owner_obligation != "none" and b.for_partner and partners and _partners_bound(rules):
             # (A build made for a partner's card may leave its owner no card to take it with: the engine then
             # lets them trail, as it does wherever the rules leave no play.)
@@ -1441,7 +1470,12 @@ def _build(rules: Rules, ctx: dict[str, Any]) -> Section:
                     "same turn does not let you trail.")
         if b.owner_obligation != "none":
             w.setting("build.owner_obligation_in_last_deal")
-        w.setting("build.keep_capturing_card")
+        if b.keep_capturing_card and not b.raise_single and not (b.multiple and b.add_sets):
+            # (nobody takes a build over where none is raised or added to: the same audit)
+            w.say("build.keep_capturing_card", "Until your build is captured, you must keep a card of its value in "
+                                               "your hand.")
+        else:
+            w.setting("build.keep_capturing_card")
         if b.keep_capturing_card and b.for_partner and partners:
             w.say("build.keep_capturing_card.partner",
                   "For a build made for your partner's value, your partner must keep that card instead.")
@@ -1488,6 +1522,11 @@ def _trail(rules: Rules, ctx: dict[str, Any]) -> Section:
         if rules.trail.with_build and rules.build.owner_obligation != "none":
             # (a re-attack: does the build half of the trail meet an owner's duty to build? The engine says no.)
             w.amend(" Not while you own a build: its owner may not trail, with a build or without.")
+    if rules.capture.compulsory != "never" or (rules.build.allowed and rules.build.owner_obligation != "none"):
+        # (an audit of generated house rules: an owner bound to capture or raise who could do neither was let trail
+        # any card, a card equal to a loose one too, by no sentence of the book; the engine and its generator let a
+        # player with no play left trail rather than the game stop)
+        w.say("trail.no_play", "Where these rules leave you no play at all, you trail a card of your choice.")
     return Section("trail", "Trailing", tuple(w.clauses))
 
 

@@ -43,7 +43,8 @@ def check(data: dict[str, Any], rules: Rules, locate: Locate) -> list[Diagnostic
 def warnings(data: dict[str, Any], rules: Rules, locate: Locate, resolved: Resolved | None = None) -> list[Diagnostic]:
     """Rules that play but may not play as meant, each a ``severity="warning"`` diagnostic (with ``resolved``,
     the files read: settings an author's own file writes that its rules leave unread, too)."""
-    return _endless(rules, locate) + _claims_lose(rules, locate) + _never_played(rules, locate) + (
+    return _endless(rules, locate) + _claims_lose(rules, locate) + _never_played(rules, locate) + _equal_in_one_group(
+        rules, locate) + (
         _unread_settings(rules, resolved) if resolved is not None else [])
 
 
@@ -73,6 +74,23 @@ def _never_played(rules: Rules, locate: Locate) -> list[Diagnostic]:
                    hint="deal again when the hands are empty (deal.redeal: when_hands_empty), draw after each play "
                         "(deal.draw_after_play: true), or deal more cards (deal.hand_size)",
                    severity="warning", or_at=(("deal",),))]
+
+
+def _equal_in_one_group(rules: Rules, locate: Locate) -> list[Diagnostic]:
+    """Every equal loose card taken together, one group a play: a card facing two equal loose cards (or a build of
+    its value beside one) can take none of them (an audit of generated house rules: a Dominican game played with
+    `several_groups: false`, where a 7 facing two loose 7s captured nothing)."""
+    c = rules.capture
+    if c.several_groups or c.equal_cards == "any" or c.total is not None:
+        return []
+    return [locate(("capture", "several_groups"),
+                   f"one group a play (`several_groups: false`) and every equal loose card taken together (`equal_cards: "
+                   f"{c.equal_cards}`): a card facing two equal loose cards"
+                   f"{', or a build of its value beside one,' if c.equal_cards == 'all' else ''} can capture none of "
+                   f"them",
+                   hint="let one play take several groups (capture.several_groups: true), or take equal cards as "
+                        "you choose (capture.equal_cards: any)", severity="warning",
+                   or_at=(("capture", "equal_cards"),))]
 
 
 def _claims_lose(rules: Rules, locate: Locate) -> list[Diagnostic]:

@@ -88,6 +88,14 @@ def unread(rules: Rules, setting: str) -> Unread | None:
     if setting == "build.owner_obligation_in_last_deal" and rules.build.owner_obligation == "none":
         return Unread("owning a build obliges nothing (`build.owner_obligation: none`)", ("build.owner_obligation",),
                       "remove it, or set build.owner_obligation: no_trail or capture_or_raise")
+    if setting == "capture.take_all" and rules.capture.total is not None:
+        # (an audit of generated house rules: Escoba's take-all said a rule no play can meet)
+        return Unread("a play takes one set making the total (`capture.total`), and no such set holds another, so "
+                      "every capture already takes all it can", ("capture.total",),
+                      "remove it, or capture by value rather than by a total (capture.total: null)")
+    if setting == "capture.valueless_cards" and all(r.values for r in rules.deck.ranks):
+        return Unread("every rank has a number value (`deck.ranks`)", ("deck.ranks",),
+                      "remove it, or give a rank no value in deck.ranks")
     if setting in PILE_SETTINGS and rules.capture.from_piles == "none":
         return Unread("no card is taken from the players' piles (`capture.from_piles: none`)", ("capture.from_piles",),
                       "remove it, or let the top cards of the others' piles be taken with capture.from_piles: "
