@@ -402,3 +402,29 @@ def test_books_of_drawn_house_rules_say_what_the_engine_plays(tmp_path) -> None:
     # one pack of Krypkasino: the two packs' readings go
     book = _house(tmp_path, "g08", "extends: krypkasino\ndeck: {packs: 1}\n")
     assert "104 - 4" not in book and "double deck" not in book and "104 - 4" in _book_text("krypkasino")
+
+
+def test_books_of_more_drawn_house_rules_say_what_the_engine_plays(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    """A second audit of house rules the soak drew (tests/scenarios/rulebook-reading/gen2-*)."""
+    from cassino.apps.authors.rulebooks import full_rulebook
+    from cassino.language.render import render
+
+    # an equal card first: a build of its value is no equal card either; the ace's "together with sets" reading goes
+    book = _house(tmp_path, "h10", "extends: royal\ncapture: {equal_card_first: true}\n")
+    assert "you must take equal cards, not a sum, nor a build of its value." in book
+    assert "takes a loose ace together with sets worth 14" not in book
+    # the table's packet no bigger than its cards
+    book = _house(tmp_path, "h02", "extends: south-african-casino\ndeal: {packet: 3}\n")
+    assert "3 to each other player, one face up to the table, then 3 to the dealer" in book
+    # a build limit: no example shows a build no play could make
+    limited = tmp_path / "h07.yaml"
+    limited.write_text("name: h07\ndescription: d\nextends: tuxedo\nbuild: {max_value: 2}\n")
+    text = render(full_rulebook(str(limited)), "text")
+    assert "Example REMOVED from tuxedo: keeping the card you built for" in text and "= 8" not in text
+    # one card a deal: "1 card", and Swazi's two-player reading of twelve cards twice goes
+    book = _house(tmp_path, "h05", "extends: swazi-casino\ndeal: {hand_size: 1}\n")
+    assert "The dealer gives each player 1 card." in book and "12 cards each, twice" not in book
+    # a card that could capture reaches a build too; a build of equal cards held to its rank is one announced so
+    two = " ".join(_book_text("two-handed").split())
+    assert "You may not trail a card that could capture something (a loose card, a set or a build)." in two
+    assert "A build begun with equal cards and announced as their rank (two fives built as 5, not as 10)" in two

@@ -129,14 +129,14 @@ WORDS: dict[str, dict[Any, str | None]] = {
                                   "rank lie on the table, the fourth may take all three.",
     },
     "capture.equal_card_first": {
-        True: "When a loose card equals the card you play, you must take equal cards, not a sum.",
+        True: "When a loose card equals the card you play, you must take equal cards, not a sum{nor_build}.",
         False: None,
     },
     "capture.compulsory": {
         "never": "You never have to capture: you may trail even a card that could capture.",
         "equal_loose_card": "You may not trail a card equal to a loose card on the table: play it to capture or "
                             "build instead.",
-        "when_card_can_capture": "You may not trail a card that could capture something.",
+        "when_card_can_capture": "You may not trail a card that could capture something{capture_what}.",
         "whenever_possible": "If any card in your hand can capture, you must capture: you may not build or trail.",
     },
     "capture.hand_cards.combine": {
@@ -195,7 +195,8 @@ WORDS: dict[str, dict[Any, str | None]] = {
         False: None,
     },
     "build.continue_as_begun": {
-        True: "A build begun with equal cards (two {five}s built as 5) grows only by more cards of that rank.",
+        True: "A build begun with equal cards and announced as their rank (two {five}s built as 5, not as 10) grows "
+              "only by more cards of that rank.",
         False: None,
     },
     "build.valueless": {
@@ -384,7 +385,7 @@ NUMBERS: dict[str, dict[str, str | None]] = {
     "seats.min_players": {"value": "{players_words}"},
     "seats.max_players": {"value": "{players_words}"},
     "deal.table_cards": {"value": "{table_words}"},
-    "deal.hand_size": {"value": "The dealer gives each player {hand_size} cards."},
+    "deal.hand_size": {"value": "The dealer gives each player {hand_size} {hand_cards_noun}."},
     "deal.packet": {"value": "{packet_words}"},
     "capture.hand_cards.max": {"value": "{hand_cards_words}"},
     "build.max_value": {"value": "No build may be announced above {max_value}.", "null": None},
@@ -758,6 +759,11 @@ def _context(rules: Rules) -> dict[str, Any]:
     ctx["sets_taken"] = "also takes sets" if rules.capture.several_groups else "may instead take one set"
     # (builds of its value too: a re-attack's house rule without sums read "only loose cards equal to it")
     ctx["and_builds"] = " and builds of its value" if rules.build.allowed else ""
+    # (audits of drawn house rules: a build of the card's value beside an equal card is no equal card; "could capture
+    # something" reaches another side's build; "1 cards")
+    ctx["nor_build"] = ", nor a build of its value" if rules.build.allowed else ""
+    ctx["capture_what"] = " (a loose card, a set or a build)" if rules.build.allowed else ""
+    ctx["hand_cards_noun"] = "card" if rules.deal.hand_size == 1 else "cards"
     # African Casino (issue 36): with one build a value, loose cards of a build's value are no base beside it.
     ctx["pile_base_words"] = ("; loose cards are no base while a build of that value stays on the table"
                               if rules.build.one_per_value else "")
@@ -830,6 +836,9 @@ def _table_order_words(rules: Rules) -> str:
     most = max(d.for_players(n)[1] for n in with_table) if with_table else 0
     again = most > d.packet
     cards = "cards" if most > 1 else "card"
+    # (the table's packet is no bigger than its cards: an audit's South African house rule dealt 3 at a time read
+    # "3 face up to the table" beside "1 face up to the table")
+    table_some = some if most >= d.packet else ("one" if most == 1 else str(most))
     # ("the first deal" where there is a second: a rulebook audit of Draw Cassino, one deal, asked which later
     # deal was meant)
     first = ("the first deal" if rules.deal.redeal == "when_hands_empty" and _redealt_counts(rules)
@@ -840,11 +849,11 @@ def _table_order_words(rules: Rules) -> str:
                 f"player gets a card; then the hands are dealt.")
     if d.table_order == "before_dealer":
         return (f"{lead} the table gets its {cards} just before the dealer's own: {some} to each other "
-                f"player, {some} face up to the table, then {some} to the dealer"
+                f"player, {table_some} face up to the table, then {some} to the dealer"
                 + (", and again until the table has its cards." if again else "."))
     if d.table_order == "after_players":
         return (f"{lead} the table gets its {cards} after the players: {some} to each player, the dealer "
-                f"last, then {some} face up to the table" + (", and again until the table has its cards." if again else "."))
+                f"last, then {table_some} face up to the table" + (", and again until the table has its cards." if again else "."))
     if d.table_order == "after_hands":
         return (f"{lead} the table gets its {cards} after the hands: the players' cards are dealt first, {some} at "
                 f"a time to each in turn, the dealer last; then {_count(most)} face up to the table.")
@@ -2007,8 +2016,7 @@ def mark_examples(book: Rulebook, parent: Rulebook, parent_name: str) -> Ruleboo
     if not any(counts.values()):
         return replace(book, sections=tuple(sections))
     said = join_words([f"{n} {what}" for what, n in counts.items() if n])
-    note = (f"Worked examples are marked the same way: {said} against {parent_name}'s (an example is checked by the "
-            f"engine under this house rule's rules).")
+    note = f"Worked examples are marked the same way: {said} against {parent_name}'s."
     return replace(book, sections=tuple(sections), notes=book.notes + (note,))
 
 

@@ -646,6 +646,10 @@ def make_example(rules: Rules, engine: Engine, template: Template) -> Example | 
         setup = replace(setup, players=players, partners=rules.partnership(players, True))
     if setup is None or not rules.seats.min_players <= setup.players <= rules.seats.max_players:
         return None
+    top = rules.build.max_value
+    if top is not None and any(isinstance(value, int) and value > top for _, value, _ in setup.builds):
+        # A build no play could make here (an audit of a drawn house rule: builds of 8 shown where none may pass 2).
+        return None
     try:
         state = engine.position(example_position(setup))
     except (ValueError, CassinoError):
