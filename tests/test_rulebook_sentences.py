@@ -428,3 +428,25 @@ def test_books_of_more_drawn_house_rules_say_what_the_engine_plays(tmp_path) -> 
     two = " ".join(_book_text("two-handed").split())
     assert "You may not trail a card that could capture something (a loose card, a set or a build)." in two
     assert "A build begun with equal cards and announced as their rank (two fives built as 5, not as 10)" in two
+
+
+def test_books_of_a_third_draw_of_house_rules_say_what_the_engine_plays(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    """A third audit of drawn house rules (tests/scenarios/rulebook-reading/gen3-*)."""
+    # two cards played together at most: the example needs no third card
+    book = _house(tmp_path, "k01", "extends: hungarian-ulmann\ncapture: {hand_cards: {max: 2, combine: groups}}\n")
+    assert "a five and a five can take a five, or a ten" in book and "a two, a three and a five" not in book
+    # one deal: no short last deal, no next deal
+    book = _house(tmp_path, "k00", "extends: krypkasino\ndeal: {redeal: never}\n")
+    assert "cannot give everyone a full hand" not in book and "104 - 4" not in book
+    book = _house(tmp_path, "k06", "extends: hungarian-ulmann\ndeal: {redeal: never}\n")
+    assert "a turn each, and the hand ends once every hand is empty" in book
+    assert "the next deal comes once every hand is empty" in _book_text("hungarian-ulmann")
+    # hands whole after one packet: the table's round that follows is its own
+    book = _house(tmp_path, "k07", "extends: hoyle\ndeal: {hand_size: 2}\n")
+    assert "then 2 to the dealer, then two more face up to the table." in book
+    # every equal card a rule for all cards: the court-card reading goes; nobody keeps a card: the proven-value
+    # reading that leans on it goes
+    book = _house(tmp_path, "k05", "extends: face-builds\ncapture: {equal_cards: all}\n")
+    assert "for court cards this game reads it as a rule" not in book
+    book = _house(tmp_path, "k03", "extends: swazi-casino\nbuild: {keep_capturing_card: false}\n")
+    assert "which they keep a card of" not in book

@@ -51,13 +51,13 @@ def test_the_second_reading_passes() -> None:
 
 
 def test_the_rulebook_reading_passes() -> None:
-    """1,498 cases written from the printed rulebooks of every bundled variant and house-rule example by readers
+    """1,588 cases written from the printed rulebooks of every bundled variant and house-rule example by readers
     who read neither the engine nor the rule texts: what the book teaches is what the engine plays."""
     assert len(RULEBOOK_READING) >= 40
     result = check(*RULEBOOK_READING)
     last = result.stdout.strip().splitlines()[-1]
     assert result.returncode == 0, result.stdout[-3000:] + result.stderr
-    assert last.endswith(" passed, 0 failed") and int(last.split()[0]) >= 1_490, last
+    assert last.endswith(" passed, 0 failed") and int(last.split()[0]) >= 1_580, last
 
 
 def test_every_variant_has_a_scenario_file() -> None:

@@ -142,7 +142,7 @@ WORDS: dict[str, dict[Any, str | None]] = {
     "capture.hand_cards.combine": {
         "total": "Cards played together count as their total: together they take cards or sets worth that total.",
         "groups": "Cards played together count as their total, or split into sets of equal worth that each "
-                  "make the value taken: a {two}, a {three} and a {five} can take a {five}.",
+                  "make the value taken: {groups_example}.",
     },
     "build.allowed": {
         True: "To build, play a card onto loose table cards and announce their total; on a later turn the "
@@ -345,7 +345,8 @@ READINGS: tuple[Reading, ...] = (
             "003 says you trail \"in the event that ... you cannot make a capture or a build\"; this game reads that "
             "as saying when a trail is needed, not as forbidding one: you may trail even when you could capture "
             "or build."),
-    Reading("a short modern rules page", "capture.valueless_cards", (("capture.valueless_cards", "all"),),
+    Reading("a short modern rules page", "capture.valueless_cards", (("capture.valueless_cards", "all"),
+                                                                     ("capture.equal_cards", "any")),
             "003 says that with several equal cards on the table you \"can take all of them\"; for court cards "
             "this game reads it as a rule, not a choice: a court card takes every card of its rank, loose or piled."),
     Reading("DRAW CASSINO", "", (("capture.valueless_cards", "one"), ("capture.equal_cards", "any")),
@@ -762,6 +763,10 @@ def _context(rules: Rules) -> dict[str, Any]:
     # (audits of drawn house rules: a build of the card's value beside an equal card is no equal card; "could capture
     # something" reaches another side's build; "1 cards")
     ctx["nor_build"] = ", nor a build of its value" if rules.build.allowed else ""
+    # (an audit: "a two, a three and a five" under a limit of two cards played together)
+    ctx["groups_example"] = (f"a {ctx['two']}, a {ctx['three']} and a {ctx['five']} can take a {ctx['five']}"
+                             if rules.capture.hand_cards_max >= 3 else
+                             f"a {ctx['five']} and a {ctx['five']} can take a {ctx['five']}, or a {ctx['ten']}")
     ctx["capture_what"] = " (a loose card, a set or a build)" if rules.build.allowed else ""
     ctx["hand_cards_noun"] = "card" if rules.deal.hand_size == 1 else "cards"
     # African Casino (issue 36): with one build a value, loose cards of a build's value are no base beside it.
@@ -839,6 +844,12 @@ def _table_order_words(rules: Rules) -> str:
     # (the table's packet is no bigger than its cards: an audit's South African house rule dealt 3 at a time read
     # "3 face up to the table" beside "1 face up to the table")
     table_some = some if most >= d.packet else ("one" if most == 1 else str(most))
+    # (an audit: hands of 2 dealt 2 at a time beside a table of 4 read "and again" as a second round for the players;
+    # where the players' hands are whole after one packet, the round that follows is the table's alone)
+    again_words = ", and again until the table has its cards."
+    if again and all(d.for_players(n)[0] <= d.packet for n in with_table):
+        rest = most - d.packet
+        again_words = f", then {_count(rest) if rest > 1 else 'one'} more face up to the table."
     # ("the first deal" where there is a second: a rulebook audit of Draw Cassino, one deal, asked which later
     # deal was meant)
     first = ("the first deal" if rules.deal.redeal == "when_hands_empty" and _redealt_counts(rules)
@@ -850,10 +861,10 @@ def _table_order_words(rules: Rules) -> str:
     if d.table_order == "before_dealer":
         return (f"{lead} the table gets its {cards} just before the dealer's own: {some} to each other "
                 f"player, {table_some} face up to the table, then {some} to the dealer"
-                + (", and again until the table has its cards." if again else "."))
+                + (again_words if again else "."))
     if d.table_order == "after_players":
         return (f"{lead} the table gets its {cards} after the players: {some} to each player, the dealer "
-                f"last, then {table_some} face up to the table" + (", and again until the table has its cards." if again else "."))
+                f"last, then {table_some} face up to the table" + (again_words if again else "."))
     if d.table_order == "after_hands":
         return (f"{lead} the table gets its {cards} after the hands: the players' cards are dealt first, {some} at "
                 f"a time to each in turn, the dealer last; then {_count(most)} face up to the table.")
@@ -1162,8 +1173,9 @@ def _deal(rules: Rules, ctx: dict[str, Any]) -> Section:
                         f"{join_words([_count(n) for n in _counts(rules) if n not in redeals])} the first deal "
                         f"gives out the whole pack.)")
                 continue
-        if path == "deal.short_stock" and not _redealt_counts(rules) and not rules.deal.draw_after_play:
-            continue   # (no second deal: the stock is never short)
+        if path == "deal.short_stock" and not rules.deal.draw_after_play and (
+                not _redealt_counts(rules) or rules.deal.redeal == "never"):
+            continue   # (no second deal: the stock is never short; an audit found it said of a one-deal game)
         w.setting(path)
         if path == "deal.short_stock" and rules.deal.short_stock == "split_rest_to_table" \
                 and not rules.deal.draw_after_play and (few := _too_few_for_one(rules)):
@@ -1270,7 +1282,10 @@ def _turn(rules: Rules, ctx: dict[str, Any]) -> Section:
         # (002, Hungarian Casino: "The player with remaining cards in the hand may then play them in any order".)
         w.say("capture.hand_cards.max.play_out",
               "Playing several cards at once can empty a hand before the others: a player who still holds cards "
-              "then plays them out, a turn each, and the next deal comes once every hand is empty.")
+              "then plays them out, a turn each, and "
+              + ("the next deal comes" if rules.deal.redeal == "when_hands_empty" and left_undealt(rules)
+                 and not rules.deal.draw_after_play else "the hand ends")   # (an audit: one deal, no "next")
+              + " once every hand is empty.")
     kinds = ["capture: take table cards with the card you play", "trail: put the card face up on the table"]
     if rules.build.allowed:
         kinds.insert(1, "build: put the card onto table cards to capture them all on a later turn")
