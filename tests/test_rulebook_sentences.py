@@ -208,8 +208,8 @@ def test_equal_card_first_under_a_capture_total_says_what_the_engine_does(tmp_pa
     text = render(full_rulebook(str(house)), "text")
     flat = " ".join(text.split())
     assert "A house rule of escoba: 1 entry differs" in flat
-    assert ("When one loose card alone makes 15 with the card you play, you must take it (one such card, if "
-            "there are several), not a set of several cards: where a king lies beside a six and a four, a five "
+    assert ("When one loose card alone makes 15 with the card you play, a capture with that card must take it (one "
+            "such card, if there are several), not a set of several cards: where a king lies beside a six and a four, a five "
             "takes the king (5 + 10 = 15), not the six and the four.") in flat
     assert "equals the card you play" not in flat                    # Scopa's words are false here
     letters = _card_reader(rules)
@@ -450,3 +450,28 @@ def test_books_of_a_third_draw_of_house_rules_say_what_the_engine_plays(tmp_path
     assert "for court cards this game reads it as a rule" not in book
     book = _house(tmp_path, "k03", "extends: swazi-casino\nbuild: {keep_capturing_card: false}\n")
     assert "which they keep a card of" not in book
+
+
+def test_a_review_of_the_days_sentences(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    """A review of every sentence changed today found these too broad or missing."""
+    from cassino.apps.authors.rulebooks import full_rulebook
+    from cassino.language.render import render
+
+    examples = EXAMPLES[0].parent
+    # the sweeps limit holds while the restrictions apply (a tie lifts both)
+    assert "and, while the restrictions apply, are not even recorded" in _book_text(
+        str(examples / "dominican-restricted-no-sweeps.yaml"))
+    # Finnish Kasino's 2♠ and 10♦ take no loose two or ten as an equal card either
+    finnish = " ".join(_book_text("finnish-kasino").split())
+    assert "2♠ counts 15 when played from hand, so from the hand it does not take a loose two as an equal card" in finnish
+    # a free build for a partner's known value keeps the turn open; a pile-tops-taken house rule drops the reading
+    # of builds of cards in play written for pile tops that only augment
+    assert "or in your hand to build for (nor a value your partner is known to hold)." in _book_text("swazi-casino")
+    tops = _book_text(str(examples / "swazi-tops-taken.yaml"))
+    assert "a layout card or set with more layout sets or opponents' pile tops added to it" not in tops
+    # Escoba's equal-first rule binds a capture, not a trail
+    assert "a capture with that card must take it" in _book_text(str(examples / "escoba-equal-first.yaml"))
+    # a house rule's note names every rule text its entries cite, its parent's wording included
+    text = " ".join(render(full_rulebook(str(examples / "royal-sweeps.yaml"), with_worked_examples=False),
+                           "text").split())
+    assert "001 R. F. Foster" in text.split("Rule texts cited by number:")[1]

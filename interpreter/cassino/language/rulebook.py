@@ -420,8 +420,8 @@ NUMBERS.update({
 #: takes a single loose card worth the total less the card played, alone, before any set (issue 37).
 WORDS_UNDER_TOTAL: dict[str, dict[Any, str | None]] = {
     "capture.equal_card_first": {
-        True: "When one loose card alone makes {total} with the card you play, you must take it (one such card, "
-              "if there are several), not a set of several cards{single_first_example}.",
+        True: "When one loose card alone makes {total} with the card you play, a capture with that card must take "
+              "it (one such card, if there are several), not a set of several cards{single_first_example}.",
         False: None,
     },
 }
@@ -528,7 +528,7 @@ WORDS.update({
               "being no build; or loose sets (and such pile tops) added to your side's build of their value. The "
               "card you played from your hand this turn is in none of them. Once that card is played, you end the "
               "turn (`end`); the game ends it for you once no card is left in play to build with, or in your hand "
-              "to build for. A turn is written as its actions in order, joined by `;`: `build 10 on 5S 3D 2C; 9D "
+              "to build for{partner_value}. A turn is written as its actions in order, joined by `;`: `build 10 on 5S 3D 2C; 9D "
               "capture 9C`.",
         False: None,
     },
@@ -769,6 +769,8 @@ def _context(rules: Rules) -> dict[str, Any]:
                              f"a {ctx['five']} and a {ctx['five']} can take a {ctx['five']}, or a {ctx['ten']}")
     ctx["capture_what"] = " (a loose card, a set or a build)" if rules.build.allowed else ""
     ctx["hand_cards_noun"] = "card" if rules.deal.hand_size == 1 else "cards"
+    ctx["partner_value"] = (" (nor a value your partner is known to hold)" if rules.build.for_partner and _has_partners(rules)
+                            else "")
     # African Casino (issue 36): with one build a value, loose cards of a build's value are no base beside it.
     ctx["pile_base_words"] = ("; loose cards are no base while a build of that value stays on the table"
                               if rules.build.one_per_value else "")
@@ -1080,14 +1082,18 @@ def _deck(rules: Rules, ctx: dict[str, Any]) -> Section:
         sentence = f"{names} {verb} {' and '.join(parts)}"
         ranks = group_ranks[(hand, table)]
         rank = by_rank.get("10" if next(iter(ranks)) == "T" else next(iter(ranks))) if len(ranks) == 1 else None
-        if rank is not None and hand is not None and len(cards) == len(dk.suits) and rank.name \
+        if rank is not None and hand is not None and rank.name \
                 and not set(hand) & set(table if table is not None else rank.values):
             # (a rulebook audit: in Krypkasino an ace from the hand, 14, never takes a loose ace, 1, which the
             # reader of "ace 1" and "count 14 when played from hand" could miss, and the two packs' "takes its
             # twin" sentence seemed to promise)
-            sentence += (f", so {_a(rank.name)} played from the hand does not take a loose {rank.name} as an equal "
-                         f"card, only in a set adding up to {' or '.join(map(str, hand))}" if rules.capture.sums else
-                         f", so {_a(rank.name)} played from the hand never takes a loose {rank.name}")
+            # (a review: Finnish Kasino's 2♠ and 10♦, worth more from the hand, do not take a loose two or ten either)
+            who = (f"{_a(rank.name)} played from the hand" if len(cards) == len(dk.suits)
+                   else "from the hand it" if len(cards) == 1 else "from the hand they")
+            one = not who.endswith("they")
+            sentence += (f", so {who} {'does' if one else 'do'} not take a loose {rank.name} as an equal card, only "
+                         f"in a set adding up to {' or '.join(map(str, hand))}" if rules.capture.sums else
+                         f", so {who} never {'takes' if one else 'take'} a loose {rank.name}")
         sentences.append(sentence + ".")
     if sentences:
         w.say("deck.card_values", " ".join(sentences))
@@ -1238,8 +1244,9 @@ def _sweeps_still(rules: Rules) -> str:
     target = rules.game.target
     if e.sweeps_from is not None and target is not None and all(
             sc in restricted for sc in range(e.sweeps_from, target)):
-        return (" and are not even recorded, so they cancel nothing: every score from there to the target is under "
-                "a restriction, which records none")
+        # (a review: once a tie lifts the restrictions a sweep at 18 is recorded and scores again, as the next rule says)
+        return (" and, while the restrictions apply, are not even recorded, so they cancel nothing: every score from "
+                "there to the target is under a restriction, which records none")
     # (a re-attack read "records no sweeps at all" and "they still cancel the opponents'" in one rulebook)
     return " (they still cancel the opponents', unless the side is under a restriction: it then records none)"
 
@@ -1887,6 +1894,15 @@ def cited_sources(texts: Iterable[str]) -> str | None:
     if not cited:
         return None
     return "Rule texts cited by number: " + "; ".join(f"{k} {SOURCE_LABELS[k]}" for k in cited) + "."
+
+
+def with_cited_sources(book: Rulebook) -> Rulebook:
+    """``book`` with its note of rule texts cited by number made anew from every entry it shows, a house rule's
+    parent's wording too (a review found royal-sweeps' note without the 001 its removed reading cites)."""
+    texts = [t for sec in book.sections for c in sec.clauses for t in (c.text, c.was) if t]
+    kept = tuple(n for n in book.notes if not n.startswith("Rule texts cited by number: "))
+    cited = cited_sources(texts + list(kept))
+    return replace(book, notes=kept + ((cited,) if cited else ()))
 
 
 def rulebook(rules: Rules) -> Rulebook:

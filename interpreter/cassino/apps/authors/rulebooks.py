@@ -11,7 +11,7 @@ from dataclasses import replace
 from pathlib import Path
 
 from ...files import real_path
-from ...language.rulebook import Rulebook, mark_changes, mark_examples, rulebook, with_examples
+from ...language.rulebook import Rulebook, mark_changes, mark_examples, rulebook, with_cited_sources, with_examples
 from ...language.resolve import names_a_path
 from ...language.rules import Rules
 from ...language.variants import LoadedVariant, bundled_names, load
@@ -58,6 +58,7 @@ def full_rulebook(target: str, with_worked_examples: bool = True, marked: bool =
         if with_worked_examples:
             book = mark_examples(book, book_for(parent_rules, True), parent_rules.name)
         book = _description_said_as_inherited(book, loaded, parent_rules.name)
+        book = with_cited_sources(book)
     return book
 
 
