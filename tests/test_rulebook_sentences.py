@@ -209,8 +209,8 @@ def test_equal_card_first_under_a_capture_total_says_what_the_engine_does(tmp_pa
     flat = " ".join(text.split())
     assert "A house rule of escoba: 1 entry differs" in flat
     assert ("When one loose card alone makes 15 with the card you play, a capture with that card must take it (one "
-            "such card, if there are several), not a set of several cards: where a king lies beside a six and a four, a five "
-            "takes the king (5 + 10 = 15), not the six and the four.") in flat
+            "such card, if there are several), not a set of several cards: where a king lies beside a six and a "
+            "four, a five takes the king (5 + 10 = 15), not the six and the four.") in flat
     assert "equals the card you play" not in flat                    # Scopa's words are false here
     letters = _card_reader(rules)
     shown = [(title, fields) for title, fields in _blocks(text) if title == "one card that makes the total, taken first"]
