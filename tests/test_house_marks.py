@@ -174,7 +174,7 @@ def test_each_hand_a_game_marks_the_running_total_removed() -> None:
 def test_consequences_of_points_as_earned_are_marked() -> None:
     text = _flat(_book("points-as-earned.yaml"))
     assert re.search(r"CHANGED: A card you play captures the loose table cards of its own value\. [^*]*"
-                     r"its points counted as soon as they are won", text)
+                     r"their points counted as soon as they are won", text)
     assert "CHANGED: Points count as soon as they are won" in text
     assert "NEW: Sweeps never cancel each other." in text
 

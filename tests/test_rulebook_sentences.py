@@ -261,15 +261,16 @@ def test_a_restricted_side_wins_when_the_hand_ends_and_a_count_out_stops_the_cou
     for variant in ("dominican", "dominican-soto"):
         text = _book_text(variant)
         assert "wins at once" not in text
-        assert "wins the game when the hand ends, whatever the other sides score" in text
-    assert "the counting stops there: the other sides keep the totals counted by then" in _book_text("royal")
+        assert "wins the game when the hand ends, whatever sides without a restriction score" in text
+    assert ("wins (the item that takes it there counts in full), and the counting stops there: the other sides keep "
+            "the totals counted by then") in _book_text("royal")
 
 
 def test_a_stock_too_short_to_give_each_player_a_card_is_said_where_a_seating_leaves_one() -> None:
     """Krypkasino with six players deals 4 x 24 cards and has 4 left: they go to the table with the fourth
     deal (the engine; tests/scenarios/krypkasino.yaml), which the book now says, and only where it happens."""
     assert ("With six players the last four cards, too few to give each player one, go face up to the table "
-            "with the deal before them") in _book_text("krypkasino")
+            "at the last full deal, the one that gives each player 4") in _book_text("krypkasino")
     for variant in bundled_names():
         if variant != "krypkasino":
             assert "too few to give each player one" not in _book_text(variant), variant
@@ -312,7 +313,7 @@ def test_sentences_a_rulebook_audit_found_a_reader_could_misread() -> None:
     hand, worth 14, takes a loose ace only in a set (Krypkasino)."""
     assert "a king takes every king on the table, loose or piled" in _book_text("face-builds")
     assert "a king takes every king" not in _book_text("standard")
-    assert ("the cards left on the table are pegged first and the points for cards last, which are not added "
+    assert ("the cards left on the table are pegged first and the points for most cards last, which are not added "
             "once a side has reached the target") in _book_text("spade")
     assert "if they have played no card of that value since" in _book_text("hoyle")
     assert "In the deal the table gets its cards" in _book_text("draw")
@@ -380,10 +381,11 @@ def test_books_of_drawn_house_rules_say_what_the_engine_plays(tmp_path) -> None:
     book = _house(tmp_path, "g00", "extends: dominican\nbuild: {raise_single: false, multiple: false}\n")
     assert "you may not trail: you must capture or build." in book
     assert "Until your build is captured, you must keep a card of its value" in book
-    assert "Where these rules leave you no play at all, you trail a card of your choice." in book
-    assert "no play at all" not in _book_text("escoba")   # (nothing there restricts a trail)
+    assert "no play at all" not in book   # (said only where a play can be refused every way: below)
+    assert "no play at all" not in _book_text("escoba") and "no play at all" not in _book_text("standard")
     # one group a play beside every equal card taken; no sums: a raise takes in cards, the sums' readings go
     book = _house(tmp_path, "g01", "extends: dominican-soto\ncapture: {sums: false, several_groups: false}\n")
+    assert "Where these rules leave you no play at all, you trail a card of your choice." in book
     assert "With one group a play, a card facing two or more equal loose cards, or a build of its value beside " \
            "one, therefore captures none of them." in book
     assert "may take a loose nine with it, but not a loose five and four" in book

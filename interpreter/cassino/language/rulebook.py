@@ -265,8 +265,8 @@ WORDS: dict[str, dict[Any, str | None]] = {
         "higher_wins": "If several sides reach {target} or more in the same hand, the higher total wins; a tie plays "
                        "another hand.",
         "count_out": "If several sides reach {target} or more in the same hand, the points are counted out in this order: "
-                     "{count_out}; the first side to reach {target} wins, and the counting stops there: the "
-                     "other sides keep the totals counted by then.",
+                     "{count_out}; the first side to reach {target} wins (the item that takes it there counts in full), "
+                     "and the counting stops there: the other sides keep the totals counted by then.",
         "next_target": "If several sides reach {target} or more in the same hand{unclaimed}, the target moves "
                        "up by {target_step} points and play goes on.",
     },
@@ -1189,7 +1189,8 @@ def _deal(rules: Rules, ctx: dict[str, Any]) -> Section:
             # engine lays them out with the fourth deal, and the book said nothing of it.)
             said = "; ".join(f"with {_count(n)} players the last {_count(r) if r > 1 else 'card'}"
                              f"{' cards, too few' if r > 1 else ', too few'} to give each player one, go face "
-                             f"up to the table with the deal before them" for n, r in few)
+                             f"up to the table at the last full deal, the one that gives each player "
+                             f"{rules.deal.for_players(n)[0]}" for n, r in few)
             w.amend(" " + said[0].upper() + said[1:] + ".")
     if rules.deal.table_cards and rules.deal.misdeal_cards:
         w.setting("deal.misdeal.at_least")
@@ -1553,7 +1554,11 @@ def _trail(rules: Rules, ctx: dict[str, Any]) -> Section:
         if rules.trail.with_build and rules.build.owner_obligation != "none":
             # (a re-attack: does the build half of the trail meet an owner's duty to build? The engine says no.)
             w.amend(" Not while you own a build: its owner may not trail, with a build or without.")
-    if rules.capture.compulsory != "never" or (rules.build.allowed and rules.build.owner_obligation != "none"):
+    c, b = rules.capture, rules.build
+    if (b.allowed and (b.owner_obligation == "capture_or_raise" or c.equal_card_first)) or (
+            not c.several_groups and c.equal_cards != "any" and c.total is None):
+        # (only where a play can be refused every way: a review found the sentence in books where no position
+        # reaches it, and hoyle's partner case says its own)
         # (an audit of generated house rules: an owner bound to capture or raise who could do neither was let trail
         # any card, a card equal to a loose one too, by no sentence of the book; the engine and its generator let a
         # player with no play left trail rather than the game stop)
@@ -1767,7 +1772,7 @@ def _scoring(rules: Rules, ctx: dict[str, Any]) -> Section:
 def _counted(rules: Rules) -> str:
     """When what a pile holds is counted: at the end of the hand, or as it is won (pegging)."""
     if rules.scoring.when == "as_won":
-        return "its points counted as soon as they are won (see the scoring)"
+        return "their points counted as soon as they are won (see the scoring)"
     return "to be counted at the end of the hand"
 
 
@@ -1789,7 +1794,8 @@ def _as_won_words(rules: Rules) -> str:
     g = rules.game
     if not g.play_out_hand and not g.claiming:
         text += ", so a game can end in the middle of a hand"
-        last = [humanize(i.name) for i in rules.scoring.items if i.at_end and i.points]
+        last = [("most " if i.count == "most" else "") + humanize(i.name)
+                for i in rules.scoring.items if i.at_end and i.points]
         if last and g.target is not None:
             # (a rulebook audit of Spade Casino could not tell who wins when the cards left on the table take one
             # side to 61 and the 3 for cards would take the other past it: the engine pegs the table's cards
@@ -1848,8 +1854,8 @@ def _endgame(rules: Rules, ctx: dict[str, Any]) -> Section | None:
         only = join_words([humanize(n) for n in r.only])
         w.say(f"endgame.restrictions.{r.score}",
               f"A side with exactly {r.score} points at the start of a hand may score only {only} in it; "
-              f"reaching the target that way wins the game when the hand ends, whatever the other sides "
-              f"score.")   # (002 "win the game automatically, irrespective of how many points the opponent(s)
+              f"reaching the target that way wins the game when the hand ends, whatever sides without a "
+              f"restriction score (several restricted sides: see below).")   # (002 "win the game automatically, irrespective of how many points the opponent(s)
               #   score"; an audit read "wins at once" as the game stopping in the middle of the hand)
     if e.restrictions and rules.seats.max_players >= 2:
         w.say("endgame.first_to_meet",
