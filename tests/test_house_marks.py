@@ -267,3 +267,12 @@ def test_an_example_changed_only_by_lines_added_says_what_the_parents_lacks() ->
     assert "      (krypkasino's example has no Players line)" in text
     md = render(full_rulebook(str(ROOT / "examples/swazi-tops-taken.yaml")), "markdown")
     assert "> Not allowed: `9♠ capture 4♥ 5♦` (4♥ is under the top card)" in md   # (the reason outside the code)
+
+
+def test_a_sample_hand_scored_by_the_difference_says_what_is_scored() -> None:
+    """(A review: hoyle-eleven-up's sample hand, hoyle's word for word and so unmarked, gave each side's total where
+    only the difference scores.)"""
+    text = render(full_rulebook(str(ROOT / "examples/hoyle-eleven-up.yaml")), "text")
+    assert "    Example (CHANGED from hoyle's): a sample hand\n" in text
+    assert "      Scored: seat 1 12 (the difference)\n" in text
+    assert "Scored:" not in render(full_rulebook("hoyle"), "text")

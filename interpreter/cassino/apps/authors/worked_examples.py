@@ -823,6 +823,11 @@ def sample_hand(rules: Rules, engine: Engine, key: str = "scoring.when") -> Exam
         items.append(f"{humanize(item.name)}: {', '.join(got) if got else 'nobody'}")
     lines.append(("Points", SEP.join(items)))
     lines.append(("Total", ", ".join(f"seat {s} {p}" for s, p in sorted(points.items()))))
+    if rules.game.score_mode == "difference" and len(points) == 2:
+        # (a review: hoyle-eleven-up's sample hand gave each side's total where only the difference is scored)
+        (a, pa), (b, pb) = sorted(points.items())
+        lines.append(("Scored", f"seat {a if pa >= pb else b} {abs(pa - pb)} (the difference)" if pa != pb
+                      else "nothing (equal totals)"))
     for r in rules.endgame.restrictions[:1]:
         restricted, _ = scorer.hand_points(state, {0: r.score})
         lines.append((f"Had seat 0 {r.score} points before this hand",
