@@ -764,16 +764,22 @@ def test_a_late_list_of_variants_does_not_replace_the_uploaded_files_errors(brow
         assert page.script_errors == []
 
 
+def _counting_panel(browser: Any, server: Any, table: dict[str, Any]) -> Any:
+    """Seat 0's page of ``table`` at its first turn, the counting panel open."""
+    page = new_page(browser, 1000, 900)
+    page.goto(server.url + table["links"]["seats"]["0"])
+    page.wait_for_selector("body.my-turn")
+    page.check("#count-toggle")
+    return page
+
+
 def test_the_counting_panel_shows_an_at_least_items_count_against_its_number(browser: Any, tmp_path: Path) -> None:
     """pagat's five spades (examples/south-african-five-spades.yaml): the browser's counting panel
     showed each side's spades without the five they count towards ("seat 0 2"), where the
     terminal's aid says "seat 0 2 of 5"."""
     with serving(tmp_path / "records") as s:
-        table = s.new_table(["human", "random"], variant="south-african-five-spades", kind="example")
-        page = new_page(browser, 1000, 900)
-        page.goto(s.url + table["links"]["seats"]["0"])
-        page.wait_for_selector("body.my-turn")
-        page.check("#count-toggle")
+        page = _counting_panel(browser, s, s.new_table(["human", "random"], variant="south-african-five-spades",
+                                                       kind="example"))
         spades = page.locator("#count ul.items li", has_text="spades:")
         spades.wait_for()
         assert " of 5" in spades.inner_text() and "still to capture" in spades.inner_text()
@@ -784,19 +790,11 @@ def test_the_counting_panel_names_items_in_words_and_a_primiera_by_its_suits(bro
     """An audit of the learning aids read `big_casino` in the count and "seat 0 0" for a primiera of three suits'
     best cards: the panel says "big casino", and each side's primiera so far ("none yet" at the deal)."""
     with serving(tmp_path / "records") as s:
-        table = s.new_table(["human", "random"], variant="standard")
-        page = new_page(browser, 1000, 900)
-        page.goto(s.url + table["links"]["seats"]["0"])
-        page.wait_for_selector("body.my-turn")
-        page.check("#count-toggle")
+        page = _counting_panel(browser, s, s.new_table(["human", "random"], variant="standard"))
         page.locator("#count ul.items li", has_text="big casino:").wait_for()
         assert "big_casino" not in page.locator("#count").inner_text()
         assert page.script_errors == []
-        scopa = s.new_table(["human", "random"], variant="scopa")
-        page = new_page(browser, 1000, 900)
-        page.goto(s.url + scopa["links"]["seats"]["0"])
-        page.wait_for_selector("body.my-turn")
-        page.check("#count-toggle")
+        page = _counting_panel(browser, s, s.new_table(["human", "random"], variant="scopa"))
         primiera = page.locator("#count ul.items li", has_text="primiera:")
         primiera.wait_for()
         assert "seat 0 none yet" in primiera.inner_text() or "you none yet" in primiera.inner_text(), primiera.inner_text()

@@ -854,8 +854,7 @@ def _table_order_words(rules: Rules) -> str:
         again_words = f", then {_count(rest) if rest > 1 else 'one'} more face up to the table."
     # ("the first deal" where there is a second: a rulebook audit of Draw Cassino, one deal, asked which later
     # deal was meant)
-    first = ("the first deal" if rules.deal.redeal == "when_hands_empty" and _redealt_counts(rules)
-             and not rules.deal.draw_after_play else "the deal")
+    first = "the first deal" if _dealt_again(rules) else "the deal"
     lead = f"{_players(with_table)}, in {first}" if without else f"In {first}"
     if d.table_order == "first":
         return (f"{lead} the table's {cards} {'are' if most > 1 else 'is'} laid out first, face up, before any "
@@ -1044,13 +1043,12 @@ def _deck(rules: Rules, ctx: dict[str, Any]) -> Section:
                         f"{suits}. A card is written as its rank and suit: "
                         f"{card_name(rules, dk.ranks[-1].rank + dk.suits[0].letter)} is the "
                         f"{_card_words(dk.ranks[-1].name or dk.ranks[-1].rank, dk.suits[0].name)}.")
-    if any(not s.name.lower().startswith(s.letter.lower()) for s in dk.suits):
+    renamed_suits, renamed = renamed_letters(rules)
+    if renamed_suits:
         # Suits whose names do not start with their letters (Scopa's coins are D): say the letters typed.
         w.amend(" In moves the suits are typed by letter: "
                 + join_words([f"{s.letter} for {s.name}" for s in dk.suits]) + ".")
     # Ranks named other than their letter says (Scopa's knight is Q, the cavallo): the letter typed.
-    usual = {"J": "jack", "Q": "queen", "K": "king", "A": "ace"}
-    renamed = [r for r in dk.ranks if r.name and r.rank in usual and r.name.lower() != usual[r.rank]]
     if renamed:
         typed = "; ".join(f"the {r.name} is typed {r.rank}" for r in renamed)
         w.amend(" " + typed[0].upper() + typed[1:] + ".")
@@ -1098,6 +1096,18 @@ def _deck(rules: Rules, ctx: dict[str, Any]) -> Section:
     if sentences:
         w.say("deck.card_values", " ".join(sentences))
     return Section("deck", "The cards", tuple(w.clauses))
+
+
+#: The names a court card's or an ace's letter stands for in an ordinary pack.
+_USUAL_NAMES = {"J": "jack", "Q": "queen", "K": "king", "A": "ace"}
+
+
+def renamed_letters(rules: Rules) -> tuple[list[Any], list[Any]]:
+    """The suits whose names do not start with their letters (Scopa's coins, typed D) and the ranks named other
+    than their letter says (Scopa's knight, typed Q): what a player must be told the letters stand for."""
+    dk = rules.deck
+    return ([s for s in dk.suits if not s.name.lower().startswith(s.letter.lower())],
+            [r for r in dk.ranks if r.name and r.rank in _USUAL_NAMES and r.name.lower() != _USUAL_NAMES[r.rank]])
 
 
 def _rank_symbols(dk: Any) -> list[str]:
@@ -1265,6 +1275,12 @@ def _too_few_for_one(rules: Rules) -> list[tuple[int, int]]:
     return out
 
 
+def _dealt_again(rules: Rules) -> bool:
+    """Whether a hand has a second deal for some number of players: hands dealt again when empty, cards left
+    after the first deal, and no drawing (which keeps hands full while the stock lasts)."""
+    return rules.deal.redeal == "when_hands_empty" and bool(left_undealt(rules)) and not rules.deal.draw_after_play
+
+
 def _redealt_counts(rules: Rules) -> list[int]:
     """The numbers of players for whom cards are left after the first deal (a second deal comes)."""
     return list(left_undealt(rules))
@@ -1291,8 +1307,7 @@ def _turn(rules: Rules, ctx: dict[str, Any]) -> Section:
         w.say("capture.hand_cards.max.play_out",
               "Playing several cards at once can empty a hand before the others: a player who still holds cards "
               "then plays them out, a turn each, and "
-              + ("the next deal comes" if rules.deal.redeal == "when_hands_empty" and left_undealt(rules)
-                 and not rules.deal.draw_after_play else "the hand ends")   # (an audit: one deal, no "next")
+              + ("the next deal comes" if _dealt_again(rules) else "the hand ends")   # (an audit: one deal, no "next")
               + " once every hand is empty.")
     kinds = ["capture: take table cards with the card you play", "trail: put the card face up on the table"]
     if rules.build.allowed:
@@ -1587,8 +1602,7 @@ def _sweeps(rules: Rules, ctx: dict[str, Any]) -> Section:
             w.setting("sweeps.in_last_deal")   # the last card is in the last deal: one sentence says both
             continue
         w.setting(path)
-        if path == "sweeps.on_last_play" and not rules.sweeps.on_last_play and _redealt_counts(rules) \
-                and rules.deal.redeal == "when_hands_empty" and not rules.deal.draw_after_play:
+        if path == "sweeps.on_last_play" and not rules.sweeps.on_last_play and _dealt_again(rules):
             # (a rulebook audit of Scopa read "the very last card of the hand" as the last card of each deal,
             # where only the hand's last play is meant)
             w.amend(" That is the last play of the whole hand, after the final deal; a sweep with the last card of "

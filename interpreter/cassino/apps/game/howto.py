@@ -10,11 +10,11 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from ...language.rulebook import Rulebook, event_words, humanize, points, rulebook
+from ...language.rulebook import Rulebook, event_words, humanize, points, renamed_letters, rulebook
 from ...language.rules import RankRule, Rules
 from ...language.semantics import left_undealt
 from .move_examples import examples_text
-from .seating import players_text
+from .seating import COUNT_WORDS, players_text
 from .summary import item_words
 
 
@@ -26,9 +26,7 @@ def card_names(rules: Rules) -> str | None:
     """What the typed letters stand for where the pack names them otherwise (Scopa's D is coins, its Q the
     knight), as the rulebook's pack section says; None for a pack whose letters start their names."""
     dk = rules.deck
-    usual = {"J": "jack", "Q": "queen", "K": "king", "A": "ace"}
-    suits = [s for s in dk.suits if not s.name.lower().startswith(s.letter.lower())]
-    ranks = [r for r in dk.ranks if r.name and r.rank in usual and r.name.lower() != usual[r.rank]]
+    suits, ranks = renamed_letters(rules)
     if not suits and not ranks:
         return None
     said = [f"{s.letter} ({s.symbol}) is {s.name}" if s.symbol and s.symbol != s.letter else f"{s.letter} is {s.name}"
@@ -322,9 +320,6 @@ def endgame_words(rules: Rules, book: Rulebook | None = None) -> list[str]:
     return [text for _, text in _section(rulebook(rules) if book is None else book, "endgame")]
 
 
-_NUMBER_WORDS = {4: "four", 6: "six", 8: "eight", 9: "nine", 10: "ten", 12: "twelve"}
-
-
 def _partnerships(rules: Rules) -> str:
     """``; four or six may play in teams of two``, where the rules seat partners (a re-attack found
     Krypkasino's `how` silent on its six players in teams, which the rulebook gives)."""
@@ -334,7 +329,7 @@ def _partnerships(rules: Rules) -> str:
     size = "two" if s.team_size == 2 else "three"
     if s.partnerships == "always":
         return f"; in teams of {size}"
-    counts = " or ".join(_NUMBER_WORDS.get(n, str(n)) for n in s.partnership_players)
+    counts = " or ".join(COUNT_WORDS.get(n, str(n)) for n in s.partnership_players)
     return f"; {counts} may play in teams of {size}"
 
 

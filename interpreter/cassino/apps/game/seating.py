@@ -31,14 +31,15 @@ def player_count(rules: Rules, players: int | None, *, option: str = "--players"
     return players
 
 
-_WORDS = {4: "four", 6: "six", 8: "eight", 9: "nine", 10: "ten", 12: "twelve"}
+#: Player counts in words, as teams are spoken of (`teams_text`, `how`'s partnerships).
+COUNT_WORDS = {4: "four", 6: "six", 8: "eight", 9: "nine", 10: "ten", 12: "twelve"}
 
 
 def teams_text(rules: Rules) -> str:
     """``four players (two teams of two)``; ``four or six players (teams of two)`` (seats.partnership_players)."""
     counts = rules.seats.partnership_players
     size = rules.seats.team_size
-    words = " or ".join(_WORDS.get(n, str(n)) for n in counts)
+    words = " or ".join(COUNT_WORDS.get(n, str(n)) for n in counts)
     if counts == (4,) and size == 2:
         return "four players (two teams of two)"
     return f"{words} players (teams of {'two' if size == 2 else 'three'})"
