@@ -627,13 +627,26 @@ def test_a_position_beyond_the_listing_budget_offers_some_moves_says_so_and_take
         assert t.record.actions == [typed]
 
 
-def test_work_longer_than_a_browser_waits_is_said_and_its_answer_follows(tmp_path: Path) -> None:
+def test_work_longer_than_a_browser_waits_is_said_and_its_answer_follows(tmp_path: Path,
+                                                                        monkeypatch: pytest.MonkeyPatch) -> None:
     """A browser waits a bounded time for a table's work (here 0.02 s, against a listing of 71,076 captures):
     it gets the position at once, marked as being worked on, then the same position with its moves; the
-    table answers meanwhile."""
+    table answers meanwhile.
+
+    The listing is made to take half a second more (a slow machine): the compiled engine keeps the GIL while
+    it lists, so on a fast one its 40 ms could end before the event loop saw the browser's wait run out, and
+    the moves would then (rightly) go out at once, leaving the path under test untried."""
+    from cassino.apps.web import tables
     from cassino.apps.web.policy import Limits
     from cassino.engine.core import Position
 
+    listing = tables.offered_moves
+
+    def slow_listing(*args: Any, **kwargs: Any) -> Any:
+        time.sleep(0.5)                                        # lets the GIL go, as a long pure-Python listing does
+        return listing(*args, **kwargs)
+
+    monkeypatch.setattr(tables, "offered_moves", slow_listing)
     with serving(tmp_path / "records", limits=Limits(wait_seconds=0.02)) as s:
         table = s.new_table(["human", "human"])
         t = s.store.get(table["id"])
