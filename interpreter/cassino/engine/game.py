@@ -106,7 +106,7 @@ class Game:
             ((20, 3), False)
         """
         sides = hand.sides
-        partners = engine.partner_of(hand, 0) is not None
+        partners = len(sides) < hand.players      # (teams of two or three: every later hand is dealt so)
         game = cls(engine, scorer or Scorer.of(engine), seed, hand.players, partners, hand,
                    tuple((scores or {}).get(s, 0) for s in range(len(sides))), hand.dealer,
                    target=engine.rules.game.target if target is ... else target, restrictions_on=restrictions_on)
