@@ -6,6 +6,7 @@ positions reached (issue 48, section 2; the driver is ``cassino.apps.authors.mat
     python benchmarks/soak.py --minutes 60 --whole-games      # whole games rather than single hands
     python benchmarks/soak.py --replay standard:4:partners --game-seed 123 --rotation 2   # one run again
     python benchmarks/soak.py --minutes 30 --generated        # house rules drawn at random, one a run
+    python benchmarks/soak.py --minutes 10 --positions tests/scenarios/*.yaml   # from written positions
 
 Each run picks a seating (variant, players, partners) in turn from a shuffled list, a game seed and which
 computer player sits first (random, greedy, search in turn round the table), plays a hand (or a game), and
@@ -15,7 +16,10 @@ PettingZoo environment and review on it, saves its record and reads it back, and
 bundled variant, or a ``--variant``, with one to five settings overridden: ``cassino.apps.authors.generated``),
 writes it to ``--generated-folder`` (kept: a failure's replay names the file) and plays one of its seatings;
 what ``cassino validate`` warns of such a rule (a game that may never end) is printed with it, and the slow
-calls on warned rules are counted apart at the end.
+calls on warned rules are counted apart at the end. With ``--positions``, each run starts from a scenario
+file's case (its position before its moves: positions play may never reach, such as the random ones of a
+golden file) rather than a deal, plays the rest of that hand and runs the consumers that read a position
+(``matrix.AT_A_POSITION``); a failure's replay names the file and case (``--replay-position``).
 It prints a line a run, a reproduction for every failure (the
 seating, seed, record and a command line that replays it) and every call slower than its stated limit
 (``matrix.LIMITS``), then each consumer's times. A run longer than ``--run-minutes`` is stopped and listed
@@ -39,7 +43,8 @@ from types import FrameType
 from arguments import count, seconds, variant as variant_arg
 
 from cassino.apps.authors import generated
-from cassino.apps.authors.matrix import LIMITS, Budget, Outcome, Run, Seating, Slow, run, seatings, summary
+from cassino.apps.authors.matrix import (LIMITS, Budget, Outcome, Run, Seating, Slow, Start, run, run_from,
+                                         scenario_starts, seatings, start_named, summary)
 from cassino.errors import CassinoError
 from cassino.language.variants import bundled_names, load
 
@@ -107,10 +112,31 @@ def parse(argv: list[str] | None = None) -> argparse.Namespace:
     p.add_argument("--rotation", type=int, choices=(0, 1, 2), default=0,
                    help="the replayed run's first computer player (0 random, 1 greedy, 2 search at seat 0)")
     p.add_argument("--whole-game", action="store_true", help="the replayed run was a whole game")
+    p.add_argument("--positions", nargs="+", metavar="FILE", type=Path,
+                   help="start each run from a case of these scenario files (its position before its moves) "
+                        "rather than a deal")
+    p.add_argument("--replay-position", metavar="FILE", type=Path,
+                   help="replay one run from a scenario file's case (with --case, --game-seed and --rotation, "
+                        "as a failure prints them)")
+    p.add_argument("--case", help="the replayed run's case, by name")
     args = p.parse_args(argv)
     if args.generated_folder is not None and not args.generated:
         p.error("--generated-folder goes with --generated")
-    if args.replay is None:
+    if args.positions and (args.generated or args.variant or args.whole_games):
+        p.error("--positions plays the scenario files' own variants, one hand each: leave out --generated, "
+                "--variant and --whole-games")
+    if (args.case is None) != (args.replay_position is None):
+        p.error("--replay-position FILE and --case NAME go together")
+    if args.replay_position is not None:
+        if args.replay is not None or args.positions or args.minutes is not None or args.whole_game:
+            p.error("--replay-position plays one run: leave out --replay, --positions, --minutes and --whole-game")
+        if args.game_seed is None:
+            p.error("--replay-position needs --game-seed (the seed its failure printed)")
+        try:
+            args.start = start_named(args.replay_position, args.case)
+        except CassinoError as e:
+            p.error(f"--replay-position: {e}")
+    elif args.replay is None:
         if args.minutes is None:
             p.error("give --minutes N (how long to play), or --replay SEATING --game-seed S")
         if args.game_seed is not None or args.whole_game:
@@ -138,6 +164,14 @@ def report(outcome: Outcome, ignore_slow: bool) -> int:
 
 def main(argv: list[str] | None = None) -> int:
     args = parse(argv)
+    if args.replay_position is not None:
+        origin: Start = args.start
+        outcome = run_from(origin, args.game_seed, budget_for(origin.seating, args.game_seed, False), args.rotation)
+        bad = report(outcome, args.ignore_slow)
+        print(f"{origin.label} ({origin.seating.label}) seed {args.game_seed}: {outcome.actions} actions, "
+              f"{len(outcome.failures)} failures, {len(outcome.slow)} slow calls")
+        print(summary([outcome]), end="")
+        return 1 if bad else 0
     if args.replay is not None:
         budget = budget_for(args.seating, args.game_seed, args.whole_game)
         outcome = run(args.seating, args.game_seed, budget, args.rotation)
@@ -159,9 +193,23 @@ def main(argv: list[str] | None = None) -> int:
             print(f"soak.py: --generated-folder {folder}: {e.strerror or e}", file=sys.stderr)
             return 2
         drawn = 0
-    order = seatings(variants)
-    what = (f"house rules drawn from {len(variants)} rule files, written to {folder}" if folder is not None
-            else f"{len(order)} seatings of {len(variants)} rule files")
+    order: list[Seating | Start]
+    if args.positions:
+        try:
+            order, left_out = scenario_starts(args.positions)   # type: ignore[assignment]
+        except CassinoError as e:
+            print(f"soak.py: --positions: {e}", file=sys.stderr)
+            return 2
+        if not order:
+            print("soak.py: --positions: no case of these files can be played on (each is impossible or "
+                  "finished)", file=sys.stderr)
+            return 2
+        what = (f"{len(order)} positions of {len(args.positions)} scenario files ({left_out} cases impossible or "
+                f"finished, left out)")
+    else:
+        order = list(seatings(variants))
+        what = (f"house rules drawn from {len(variants)} rule files, written to {folder}" if folder is not None
+                else f"{len(order)} seatings of {len(variants)} rule files")
     print(f"soak: seed {seed}, {what}, {args.minutes:g} minutes{', whole games' if args.whole_games else ''}",
           flush=True)
     deadline = time.monotonic() + args.minutes * 60
@@ -172,10 +220,12 @@ def main(argv: list[str] | None = None) -> int:
     try:
         while time.monotonic() < deadline:
             rng.shuffle(order)
-            for seating in order:
+            for item in order:
                 left = deadline - time.monotonic()
                 if left <= 0:
                     break
+                start = item if isinstance(item, Start) else None
+                seating = item.seating if isinstance(item, Start) else item
                 if folder is not None:   # (a house rule drawn for this run, and one of its seatings)
                     drawn += 1
                     try:
@@ -191,12 +241,14 @@ def main(argv: list[str] | None = None) -> int:
                 game_seed = rng.randrange(10 ** 9)
                 rotation = rng.randrange(3)
                 budget = budget_for(seating, game_seed, args.whole_games)
-                start = time.perf_counter()
+                began = time.perf_counter()
                 try:
-                    runner = Run(seating, game_seed, budget, rotation)
+                    runner = Run(seating, game_seed, budget, rotation, start)
                 except Exception:  # noqa: BLE001 - run() reports why the run cannot start
                     runner = None
-                    outcome = run(seating, game_seed, budget, rotation)
+                    outcome = (run(seating, game_seed, budget, rotation) if start is None
+                               else run_from(start, game_seed, budget, rotation))
+                label = seating.label if start is None else f"{start.label} ({seating.label})"
                 signal.setitimer(signal.ITIMER_REAL, min(left, args.run_minutes * 60), ALARM_AGAIN)
                 try:
                     if runner is not None:
@@ -205,23 +257,23 @@ def main(argv: list[str] | None = None) -> int:
                     signal.setitimer(signal.ITIMER_REAL, 0)   # (no second alarm while the stop is reported)
                     assert runner is not None
                     outcome = runner.outcome
-                    took = time.perf_counter() - start
+                    took = time.perf_counter() - began
                     if time.monotonic() >= deadline - 0.01:
-                        print(f"time is up during {seating.label} seed {game_seed} rotation {rotation} "
+                        print(f"time is up during {label} seed {game_seed} rotation {rotation} "
                               f"(not counted)", flush=True)
                         bad += report(outcome, args.ignore_slow)   # what it found before stays found
                         break
                     outcome.actions = len(runner.record.actions)
                     outcome.slow.append(Slow("run", took, seating, game_seed, rotation, outcome.actions,
-                                             args.run_minutes * 60, args.whole_games))
-                    print(f"stopped {seating.label} seed {game_seed} rotation {rotation} after {took:.0f}s "
+                                             args.run_minutes * 60, args.whole_games, start))
+                    print(f"stopped {label} seed {game_seed} rotation {rotation} after {took:.0f}s "
                           f"(--run-minutes)", flush=True)
                 finally:
                     signal.setitimer(signal.ITIMER_REAL, 0)
                 runs += 1
                 outcomes.append(outcome)
-                print(f"[{runs}] {seating.label} seed {game_seed} rotation {rotation}: {outcome.actions} actions, "
-                      f"{time.perf_counter() - start:.1f}s, {len(outcome.failures)} failures, "
+                print(f"[{runs}] {label} seed {game_seed} rotation {rotation}: {outcome.actions} actions, "
+                      f"{time.perf_counter() - began:.1f}s, {len(outcome.failures)} failures, "
                       f"{len(outcome.slow)} slow", flush=True)
                 bad += report(outcome, args.ignore_slow)
     finally:
@@ -229,7 +281,9 @@ def main(argv: list[str] | None = None) -> int:
     played = {o.seating for o in outcomes}
     failures = sum(len(o.failures) for o in outcomes)
     slow = sum(len(o.slow) for o in outcomes)
-    places = f"{len(played)} house rules" if folder is not None else f"{len(played)} of {len(order)} seatings"
+    places = (f"{len(played)} house rules" if folder is not None
+              else f"{min(runs, len(order))} of {len(order)} positions, {len(played)} seatings" if args.positions
+              else f"{len(played)} of {len(order)} seatings")
     on_warned = sum(len(o.slow) for o in outcomes if o.seating.label in warned)
     why = f", {on_warned} of them on house rules validate warns of" if on_warned else ""
     print(f"\n{runs} runs, {places}, {sum(o.actions for o in outcomes)} actions; "

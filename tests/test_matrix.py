@@ -417,6 +417,98 @@ def test_the_soak_replays_one_run_and_fails_for_what_it_finds(capsys: pytest.Cap
     assert "--replay scopa:2 --game-seed 9 --rotation 1" in out
 
 
+# ---------------------------------------------------------------------- runs from written positions
+#: One case of each scenario file of ours (tests/scenarios and the rulebook readers' files), drawn by the
+#: file's name: the positions written there are ones play may never reach (builds of several owners, piles
+#: chosen by hand, a stock that runs out part way through a deal).
+POSITION_FILES = sorted((ROOT / "tests" / "scenarios").glob("*.yaml")) + sorted(
+    (ROOT / "tests" / "scenarios" / "rulebook-reading").glob("*.yaml"))
+
+
+@pytest.mark.parametrize("path", POSITION_FILES, ids=lambda p: f"{p.parent.name}/{p.stem}")
+def test_a_hand_played_on_from_a_written_position_passes_every_consumer(path: Path) -> None:
+    """(A file whose every case is a finished game, or an impossible position, gives its place to the next.)"""
+    at = POSITION_FILES.index(path)
+    starts, _ = next(found for k in range(len(POSITION_FILES))
+                     if (found := matrix.scenario_starts([POSITION_FILES[(at + k) % len(POSITION_FILES)]]))[0])
+    start = starts[zlib.crc32(path.name.encode()) % len(starts)]
+    _clean(matrix.run_from(start, zlib.crc32(start.case.encode()), CI))
+
+
+def test_six_players_in_three_teams_play_on_from_a_scored_hand() -> None:
+    """Found by runs from the scenario files' positions: a scoring case of six players in three teams of two
+    (the hand over, the next one dealt by ``Game.at``) was dealt with every seat alone, and the counting aid
+    and the browser's table failed on the three sides' scores. The whole next hand is played."""
+    start = matrix.start_named(ROOT / "tests" / "scenarios" / "rulebook-reading" / "krypkasino.yaml",
+                               "six players, three teams of two")
+    assert start.seating == Seating("krypkasino", 6, True) and start.game.hand.teams == (0, 1, 2, 0, 1, 2)
+    outcome = matrix.run_from(start, 204011592, replace(CI, max_actions=None), rotation=0)
+    _clean(outcome)
+    assert outcome.actions > 50
+
+
+def test_a_failure_from_a_written_position_names_its_file_and_case(monkeypatch: pytest.MonkeyPatch,
+                                                                   capsys: pytest.CaptureFixture[str]) -> None:
+    def broken(game: Any, seat: int) -> Any:
+        raise ValueError("the counting aid broke")
+
+    path = ROOT / "tests" / "scenarios" / "royal.yaml"
+    start = matrix.start_named(path, "court cards are built by value")
+    monkeypatch.setattr(matrix, "count_for", broken)
+    outcome = matrix.run_from(start, 7, replace(CI, consumers=("counting", "review", "openspiel")), rotation=1)
+    assert outcome.failures and {f.consumer for f in outcome.failures} == {"counting"}
+    assert "review" not in outcome.calls and "openspiel" not in outcome.calls   # (they follow a game from its deal)
+    text = outcome.failures[0].text()
+    assert f"FAILED counting at royal:2 from {path} case 'court cards are built by value'" in text
+    assert (f"python benchmarks/soak.py --replay-position {path} --case 'court cards are built by value' "
+            f"--game-seed 7 --rotation 1") in text
+    soak = benchmark("soak")
+    monkeypatch.setattr(soak, "SOAK", replace(soak.SOAK, search=1, hint=1, max_actions=4))
+    argv = ["--replay-position", str(path), "--case", "court cards are built by value", "--game-seed", "7",
+            "--rotation", "1"]
+    assert soak.main(argv) == 1
+    out = capsys.readouterr().out
+    assert "FAILED counting at royal:2 from" in out and "0 slow calls" in out and ": 4 actions, " in out
+    monkeypatch.undo()
+    monkeypatch.setattr(soak, "SOAK", replace(soak.SOAK, search=1, hint=1, max_actions=4))
+    assert soak.main(argv) == 0 and ": 4 actions, 0 failures" in capsys.readouterr().out
+
+
+def test_the_soak_plays_from_written_positions(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch,
+                                               tmp_path: Path) -> None:
+    soak = benchmark("soak")
+    monkeypatch.setattr(soak, "SOAK", replace(soak.SOAK, search=1, hint=1, max_actions=2))
+    files = [str(ROOT / "tests" / "scenarios" / "scopa.yaml")]
+    code = soak.main(["--minutes", "0.03", "--seed", "5", "--positions", *files])
+    out = capsys.readouterr().out
+    assert code == 0, out
+    starts, left = matrix.scenario_starts(files)
+    assert out.startswith(f"soak: seed 5, {len(starts)} positions of 1 scenario files ({left} cases impossible or "
+                          f"finished, left out), 0.03 minutes\n"), out
+    runs = [line for line in out.splitlines() if line.startswith("[")]
+    assert runs and all("scopa.yaml case " in line and "0 failures" in line for line in runs), out
+    # Hostile: a file that is not a scenario file, a missing one, a case not there, options that do not go together.
+    damaged = tmp_path / "damaged.yaml"
+    damaged.write_text("cases: [\n", encoding="utf-8")
+    for bad, says in ((ROOT / "examples" / "fifty.yaml", "cannot read"), (tmp_path / "none.yaml", "no such file"),
+                      (damaged, "cannot read")):
+        assert soak.main(["--minutes", "0.01", "--positions", str(bad)]) == 2
+        err = capsys.readouterr().err
+        assert "--positions: " in err and says in err and "Traceback" not in err, err
+    for argv, says in ((["--replay-position", files[0], "--case", "no such case", "--game-seed", "1"],
+                        "has no case named 'no such case'"),
+                       (["--replay-position", files[0], "--game-seed", "1"], "go together"),
+                       (["--case", "x", "--game-seed", "1"], "go together"),
+                       (["--replay-position", files[0], "--case", "x"], "needs --game-seed"),
+                       (["--minutes", "1", "--positions", files[0], "--generated"], "leave out --generated"),
+                       (["--replay-position", files[0], "--case", "x", "--game-seed", "1", "--minutes", "1"],
+                        "plays one run")):
+        with pytest.raises(SystemExit) as stop:
+            soak.main(argv)
+        assert stop.value.code == 2
+        assert says in capsys.readouterr().err, argv
+
+
 # ---------------------------------------------------------------------- generated house rules
 #: Settings a house rule may override, each with its values: the soak's table (``--generated``).
 SETTINGS: list[tuple[str, str, st.SearchStrategy[Any]]] = [

@@ -48,6 +48,7 @@ import json
 import math
 import random
 import re
+import shlex
 import tempfile
 import time
 import traceback
@@ -60,7 +61,8 @@ from ...engine.game import Game
 from ...engine.moves import Move, MoveKind
 from ...engine.notation import format_move, parse_move
 from ...engine.rng import derive
-from ...errors import CassinoError, PositionTooLargeError
+from ...errors import CassinoError, PositionTooLargeError, RuleFileError
+from ...language.resolve import named_document
 from ...language.variants import bundled_names, load_rules
 from ...players.bots import Bot, SearchBot, make_bot
 from ...players.solver import SearchLimit, cards_left, missing_knowledge
@@ -77,6 +79,9 @@ from .solve import WatchedSolver
 BOTS = ("random", "greedy", "search")
 CONSUMERS = ("hint", "warnings", "counting", "tutorial", "why", "felt", "solve", "openspiel", "pettingzoo", "review",
              "record", "vector")
+#: The consumers a run from a written position runs (:class:`Start`): those that read a position. The others
+#: follow a game from its deal (the tutorial, OpenSpiel and PettingZoo beside it, the record and its review).
+AT_A_POSITION = ("hint", "warnings", "counting", "why", "felt", "solve")
 #: Seconds a consumer call may take (pure Python, one core) before the benchmark lists it as slow; ``move``
 #: is a computer player's decision, ``run`` a whole run (a hand with every consumer). The review's is for
 #: one hand's record at the budget's deals.
@@ -167,6 +172,51 @@ class Budget:
 
 
 @dataclass(frozen=True)
+class Start:
+    """A written position a run plays on from, instead of a deal: a scenario case's, before its moves
+    (:func:`scenario_starts`). The run plays the rest of its hand and runs :data:`AT_A_POSITION` on it."""
+
+    file: str                        # the scenario file, as named
+    case: str                        # the case's name
+    seating: Seating
+    game: Game = field(compare=False, repr=False)
+
+    @property
+    def label(self) -> str:
+        return f"{self.file} case {self.case!r}"
+
+
+def scenario_starts(paths: Iterable[str | Path]) -> tuple[list[Start], int]:
+    """Every case of the scenario files ``paths`` that a hand can be played on from (:meth:`Runner.starts`),
+    and how many cases were left out (an impossible position, a scoring case). CassinoError for a file
+    that cannot be read as a scenario file."""
+    from .scenarios import Runner     # (scenarios imports what a run does not need otherwise)
+
+    runner, starts, cases = Runner(), [], 0
+    for path in paths:
+        try:
+            found = runner.starts(path)
+            cases += len(named_document(path)[0].data["cases"])
+        except RuleFileError as e:
+            raise CassinoError(f"cannot read {path} as a scenario file (a file `cassino check` reads):\n"
+                               + "\n".join(d.format(caret=False) for d in e.diagnostics)) from None
+        for name, variant, game in found:
+            starts.append(Start(str(path), name, Seating(variant, game.players, game.partners), game))
+    return starts, cases - len(starts)
+
+
+def start_named(path: str | Path, case: str) -> Start:
+    """The case named ``case`` of the scenario file ``path`` (CassinoError naming the cases there)."""
+    starts, _ = scenario_starts([path])
+    for start in starts:
+        if start.case == case:
+            return start
+    names = ", ".join(repr(s.case) for s in starts[:12]) + (", ..." if len(starts) > 12 else "")
+    raise CassinoError(f"{path} has no case named {case!r} to play on from"
+                       + (f"; it has {names}" if starts else "; none of its cases can be played on"))
+
+
+@dataclass(frozen=True)
 class Failure:
     """Something that went wrong, with all it takes to see it again."""
 
@@ -178,21 +228,30 @@ class Failure:
     actions: tuple[str, ...]         # the record so far (moves in notation, claims)
     consumer: str                    # a consumer's name, or "move" (a computer player's decision)
     error: str                       # the exception's traceback, or what is wrong
+    start: Start | None = None       # the written position the run began at (None: a deal)
 
     def replay_command(self) -> str:
-        whole = " --whole-game" if self.whole_game else ""
-        return (f"python benchmarks/soak.py --replay {self.seating.label} --game-seed {self.seed} "
-                f"--rotation {self.rotation}{whole}")
+        return replay_command(self.seating, self.seed, self.rotation, self.whole_game, self.start)
 
     def text(self) -> str:
         last = self.error.strip().splitlines()[-1] if self.error.strip() else ""
+        where = f" from {self.start.label}" if self.start is not None else ""
         return "\n".join([
-            f"FAILED {self.consumer} at {self.seating.label} (players {', '.join(self.bots)}), seed {self.seed}, "
+            f"FAILED {self.consumer} at {self.seating.label}{where} (players {', '.join(self.bots)}), seed {self.seed}, "
             f"after {len(self.actions)} actions: {last}",
             f"  record: {' | '.join(self.actions) if self.actions else '(no action yet)'}",
             f"  replay: {self.replay_command()}",
             "  " + self.error.strip().replace("\n", "\n  "),
         ])
+
+
+def replay_command(seating: Seating, seed: int, rotation: int, whole_game: bool, start: Start | None) -> str:
+    """The command line that plays a run again."""
+    if start is not None:
+        return (f"python benchmarks/soak.py --replay-position {shlex.quote(start.file)} --case {shlex.quote(start.case)} "
+                f"--game-seed {seed} --rotation {rotation}")
+    whole = " --whole-game" if whole_game else ""
+    return f"python benchmarks/soak.py --replay {seating.label} --game-seed {seed} --rotation {rotation}{whole}"
 
 
 @dataclass(frozen=True)
@@ -207,14 +266,14 @@ class Slow:
     actions: int
     limit: float = 0.0               # the limit it went over (0: LIMITS's)
     whole_game: bool = False
+    start: Start | None = None
 
     def text(self) -> str:
         limit = self.limit or LIMITS[self.consumer]
-        whole = " --whole-game" if self.whole_game else ""
+        where = f" from {self.start.label}" if self.start is not None else ""
         return (f"SLOW {self.consumer}: {self.seconds:.1f}s (limit {limit:g}s) at "
-                f"{self.seating.label}, seed {self.seed}, rotation {self.rotation}, after {self.actions} actions; "
-                f"replay: python benchmarks/soak.py --replay {self.seating.label} --game-seed {self.seed} "
-                f"--rotation {self.rotation}{whole}")
+                f"{self.seating.label}{where}, seed {self.seed}, rotation {self.rotation}, after {self.actions} "
+                f"actions; replay: {replay_command(self.seating, self.seed, self.rotation, self.whole_game, self.start)}")
 
 
 @dataclass
@@ -236,10 +295,10 @@ class Outcome:
 class Run:
     """One run: :meth:`play` fills :attr:`outcome` as it goes (what was found before an interruption stays)."""
 
-    def __init__(self, seating: Seating, seed: int, budget: Budget, rotation: int) -> None:
-        self.seating, self.seed, self.budget, self.rotation = seating, seed, budget, rotation
-        self.rules = load_rules(seating.variant)
-        self.engine = Engine(self.rules)
+    def __init__(self, seating: Seating, seed: int, budget: Budget, rotation: int, start: Start | None = None) -> None:
+        self.seating, self.seed, self.budget, self.rotation, self.start = seating, seed, budget, rotation, start
+        self.engine = Engine(load_rules(seating.variant)) if start is None else start.game.engine
+        self.rules = self.engine.rules
         self.bots = bots_for(seating.players, rotation, budget.search)
         self.outcome = Outcome(seating, seed, self.bots)
         self.record = Record(self.rules, seed, seating.players, seating.partners, list(self.bots),
@@ -252,7 +311,7 @@ class Run:
     def fail(self, consumer: str, error: str) -> None:
         b = self.budget
         self.outcome.failures.append(Failure(self.seating, self.bots, self.seed, self.rotation, b.whole_game,
-                                             tuple(self.record.actions), consumer, error))
+                                             tuple(self.record.actions), consumer, error, self.start))
 
     def call(self, consumer: str, fn: Callable[[], Any]) -> tuple[bool, Any]:
         """``fn()`` timed; an exception is a failure of ``consumer`` (False, None)."""
@@ -268,11 +327,12 @@ class Run:
         self.outcome.calls[consumer] = self.outcome.calls.get(consumer, 0) + 1
         if seconds > LIMITS.get(consumer, math.inf):
             self.outcome.slow.append(Slow(consumer, seconds, self.seating, self.seed, self.rotation,
-                                          len(self.record.actions), whole_game=self.budget.whole_game))
+                                          len(self.record.actions), whole_game=self.budget.whole_game,
+                                          start=self.start))
         return ok, value
 
     def wants(self, consumer: str) -> bool:
-        return consumer in self.budget.consumers
+        return consumer in self.budget.consumers and (self.start is None or consumer in AT_A_POSITION)
 
     # -- the game
     def play(self) -> Outcome:
@@ -282,7 +342,7 @@ class Run:
 
     def _play(self) -> None:
         s, b = self.seating, self.budget
-        game = self.record.new_game()
+        game = self.record.new_game() if self.start is None else self.start.game
         seats = [self.bot(name, derive(self.seed, seat + 1)) for seat, name in enumerate(self.bots)]
         tutorial: Tutorial | None = None
         if self.wants("tutorial"):
@@ -775,6 +835,21 @@ def run(seating: Seating, seed: int, budget: Budget = Budget(), rotation: int | 
         outcome = Outcome(seating, seed, bots_for(seating.players, rotation, budget.search))
         outcome.failures.append(Failure(seating, outcome.bots, seed, rotation, budget.whole_game, (), "run",
                                         traceback.format_exc()))
+        return outcome
+
+
+def run_from(start: Start, seed: int, budget: Budget = Budget(), rotation: int | None = None) -> Outcome:
+    """Play the rest of ``start``'s hand (a written position, not a deal: positions that play may never
+    reach, such as the scenario files' random ones) and run :data:`AT_A_POSITION` on it, as :func:`run`."""
+    if rotation is None:
+        rotation = seed % len(BOTS)
+    seating = start.seating
+    try:
+        return Run(seating, seed, budget, rotation, start).play()
+    except Exception:  # noqa: BLE001 - a failure of the run itself
+        outcome = Outcome(seating, seed, bots_for(seating.players, rotation, budget.search))
+        outcome.failures.append(Failure(seating, outcome.bots, seed, rotation, budget.whole_game, (), "run",
+                                        traceback.format_exc(), start))
         return outcome
 
 

@@ -172,6 +172,29 @@ class Runner:
             raise RuleFileError(mistakes)
         return FileResult(str(path), results)
 
+    def starts(self, path: str | Path) -> list[tuple[str, str, Game]]:
+        """Each case of a scenario file as a position to play on from: (the case's name, its variant as
+        ``load_rules`` reads it, its game before its moves), for the matrix's runs from written positions.
+        Left out: a file or case that cannot be used (as ``run_file`` would say), a position that cannot be
+        (a case that asserts so), and a hand already over (a scoring case). RuleFileError for a file
+        whose structure or variant is wrong."""
+        doc, real = named_document(path)
+        problems = check_file(doc)
+        if problems:
+            raise RuleFileError(problems)
+        data, base = doc.data, real.parent
+        out: list[tuple[str, str, Game]] = []
+        for case in data["cases"]:
+            ref = str(case.get("variant", data.get("variant")))
+            try:
+                rules, engine, scorer = self.variant(ref, base)
+                setup = self.setup(case, data, rules, engine, scorer)
+            except CassinoError:      # (a refused variant, an impossible position: as such a case fails)
+                continue
+            if not setup.game.over and not setup.game.hand.over:
+                out.append((str(case["name"]), str(real_path(base / ref)) if names_a_path(ref) else ref, setup.game))
+        return out
+
     def run_case(self, case: dict[str, Any], file: dict[str, Any], base: Path,
                  locate: Locator | None = None) -> CaseResult:
         """One case of a file that passed the structure check; FileMistake for a mistake it reveals.
