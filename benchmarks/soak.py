@@ -122,14 +122,13 @@ def parse(argv: list[str] | None = None) -> argparse.Namespace:
     args = p.parse_args(argv)
     if args.generated_folder is not None and not args.generated:
         p.error("--generated-folder goes with --generated")
-    if args.positions and (args.generated or args.variant or args.whole_games):
-        p.error("--positions plays the scenario files' own variants, one hand each: leave out --generated, "
-                "--variant and --whole-games")
+    if args.positions and (args.generated or args.variant):
+        p.error("--positions plays the scenario files' own variants: leave out --generated and --variant")
     if (args.case is None) != (args.replay_position is None):
         p.error("--replay-position FILE and --case NAME go together")
     if args.replay_position is not None:
-        if args.replay is not None or args.positions or args.minutes is not None or args.whole_game:
-            p.error("--replay-position plays one run: leave out --replay, --positions, --minutes and --whole-game")
+        if args.replay is not None or args.positions or args.minutes is not None:
+            p.error("--replay-position plays one run: leave out --replay, --positions and --minutes")
         if args.game_seed is None:
             p.error("--replay-position needs --game-seed (the seed its failure printed)")
         try:
@@ -166,7 +165,8 @@ def main(argv: list[str] | None = None) -> int:
     args = parse(argv)
     if args.replay_position is not None:
         origin: Start = args.start
-        outcome = run_from(origin, args.game_seed, budget_for(origin.seating, args.game_seed, False), args.rotation)
+        outcome = run_from(origin, args.game_seed, budget_for(origin.seating, args.game_seed, args.whole_game),
+                           args.rotation)
         bad = report(outcome, args.ignore_slow)
         print(f"{origin.label} ({origin.seating.label}) seed {args.game_seed}: {outcome.actions} actions, "
               f"{len(outcome.failures)} failures, {len(outcome.slow)} slow calls")

@@ -501,6 +501,7 @@ def test_the_soak_plays_from_written_positions(capsys: pytest.CaptureFixture[str
                        (["--case", "x", "--game-seed", "1"], "go together"),
                        (["--replay-position", files[0], "--case", "x"], "needs --game-seed"),
                        (["--minutes", "1", "--positions", files[0], "--generated"], "leave out --generated"),
+                       (["--minutes", "1", "--positions", files[0], "--variant", "scopa"], "leave out --generated"),
                        (["--replay-position", files[0], "--case", "x", "--game-seed", "1", "--minutes", "1"],
                         "plays one run")):
         with pytest.raises(SystemExit) as stop:

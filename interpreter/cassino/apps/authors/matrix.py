@@ -247,10 +247,10 @@ class Failure:
 
 def replay_command(seating: Seating, seed: int, rotation: int, whole_game: bool, start: Start | None) -> str:
     """The command line that plays a run again."""
+    whole = " --whole-game" if whole_game else ""
     if start is not None:
         return (f"python benchmarks/soak.py --replay-position {shlex.quote(start.file)} --case {shlex.quote(start.case)} "
-                f"--game-seed {seed} --rotation {rotation}")
-    whole = " --whole-game" if whole_game else ""
+                f"--game-seed {seed} --rotation {rotation}{whole}")
     return f"python benchmarks/soak.py --replay {seating.label} --game-seed {seed} --rotation {rotation}{whole}"
 
 
