@@ -62,7 +62,6 @@ from ...engine.moves import Move, MoveKind
 from ...engine.notation import format_move, parse_move
 from ...engine.rng import derive
 from ...errors import CassinoError, PositionTooLargeError, RuleFileError
-from ...language.resolve import named_document
 from ...language.variants import bundled_names, load_rules
 from ...players.bots import Bot, SearchBot, make_bot
 from ...players.solver import SearchLimit, cards_left, missing_knowledge
@@ -195,11 +194,11 @@ def scenario_starts(paths: Iterable[str | Path]) -> tuple[list[Start], int]:
     runner, starts, cases = Runner(), [], 0
     for path in paths:
         try:
-            found = runner.starts(path)
-            cases += len(named_document(path)[0].data["cases"])
+            found, written = runner.starts(path)
         except RuleFileError as e:
             raise CassinoError(f"cannot read {path} as a scenario file (a file `cassino check` reads):\n"
                                + "\n".join(d.format(caret=False) for d in e.diagnostics)) from None
+        cases += written
         for name, variant, game in found:
             starts.append(Start(str(path), name, Seating(variant, game.players, game.partners), game))
     return starts, cases - len(starts)

@@ -172,12 +172,12 @@ class Runner:
             raise RuleFileError(mistakes)
         return FileResult(str(path), results)
 
-    def starts(self, path: str | Path) -> list[tuple[str, str, Game]]:
+    def starts(self, path: str | Path) -> tuple[list[tuple[str, str, Game]], int]:
         """Each case of a scenario file as a position to play on from: (the case's name, its variant as
-        ``load_rules`` reads it, its game before its moves), for the matrix's runs from written positions.
-        Left out: a file or case that cannot be used (as ``run_file`` would say), a position that cannot be
-        (a case that asserts so), and a hand already over (a scoring case). RuleFileError for a file
-        whose structure or variant is wrong."""
+        ``load_rules`` reads it, its game before its moves), for the matrix's runs from written positions,
+        and how many cases the file has. Left out: a case whose variant cannot be used (as ``run_file``
+        would say), a position that cannot be (a case that asserts so), and a game already over (a
+        scoring case of a game's last hand). RuleFileError for a file whose structure is wrong."""
         doc, real = named_document(path)
         problems = check_file(doc)
         if problems:
@@ -193,7 +193,7 @@ class Runner:
                 continue
             if not setup.game.over and not setup.game.hand.over:
                 out.append((str(case["name"]), str(real_path(base / ref)) if names_a_path(ref) else ref, setup.game))
-        return out
+        return out, len(data["cases"])
 
     def run_case(self, case: dict[str, Any], file: dict[str, Any], base: Path,
                  locate: Locator | None = None) -> CaseResult:
