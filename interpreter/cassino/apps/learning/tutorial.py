@@ -390,9 +390,12 @@ def _trail_refused(game: Game) -> bool:
     hand = game.hand
     if any(b.owner == hand.turn or b.holder == hand.turn for b in hand.builds):
         return False   # (an owner's or a holder's duty: the build's lessons)
-    moves = game.engine.playable_moves(hand)
-    trailed = {m.played for m in moves if m.kind == MoveKind.TRAIL}
-    return any(1 << i not in trailed for i in _indices(hand.hands[hand.turn]))
+    engine = game.engine
+    moves = engine.playable_moves(hand)
+    # With two packs (Krypkasino) the moves name a card held twice once: a copy's trail is the other's.
+    size = engine.n_cards // engine.deck.packs
+    trailed = {i % size for m in moves if m.kind == MoveKind.TRAIL for i in _indices(m.played)}
+    return any(i % size not in trailed for i in _indices(hand.hands[hand.turn]))
 
 
 def _indices(mask: int) -> list[int]:
