@@ -207,12 +207,15 @@ def _keepers(engine: Engine, after: HandState, nxt: int, card: int, unseen: int)
     captures each build's value (``build.keep_capturing_card``: a holder may play no card it needs to take its
     build with). With ``card`` alone in its hand, a holder could play it only to take the build, and the warnings
     missed every other capture the card makes: a 10 of the next player's taking a trailed 10 while it keeps the
-    9 of its build (an audit's find, standard, seed 106). As many as its hand has room for beside ``card``."""
+    9 of its build (an audit's find, standard, seed 106). As many as its hand has room for beside ``card``, the
+    values ``card`` cannot take first: a holder of builds of 6 and 8 with two cards, trying a 6, keeps an 8 beside
+    it (given a second 6 and no 8 it could not take its own 6, and the warnings missed that: a test's find)."""
     if not engine.rules.build.keep_capturing_card:
         return 0
     room = popcount(after.hands[nxt]) - 1
     keepers = 0
-    for value in sorted({b.value for b in after.builds if b.holder == nxt}, key=str):
+    own = engine.captured_values(1 << card)
+    for value in sorted({b.value for b in after.builds if b.holder == nxt}, key=lambda v: (v in own, str(v))):
         if room <= 0:
             break
         for i in bits(unseen & ~(1 << card) & ~keepers):
