@@ -257,3 +257,33 @@ def test_a_card_held_twice_is_not_a_card_refused() -> None:
     at = Game.at(engine, state)
     assert "compulsory capture" not in limits(at) and not _wrong(at)
     assert {m.kind for m in engine.playable_moves(at.hand)} == {MoveKind.TRAIL}
+
+
+@pytest.mark.parametrize("rule, case", [
+    # A builder for a partner whose card the partner holds may trail (Hoyle reads the duty so, and the engine).
+    ("extends: standard\nbuild:\n  for_partner: true\n",
+     {"players": 4, "partners": True, "to_play": 1, "hands": {1: ["7D", "9S"], 3: ["8C", "2H"]},
+      "table": ["6S", "10D", "JH", "QD"], "builds": [{"cards": ["AH", "AD", "3C", "4S", "7S"], "value": 8,
+                                                      "owner": 1, "holder": 3}]}),
+    # One group a play, two builds of 9 beside each other in Draw Casino: the 9 may take neither, and the owner
+    # left no other move trails (a combination `cassino validate` warns of).
+    ("extends: draw\ncapture:\n  several_groups: false\n",
+     {"players": 3, "to_play": 2, "hands": {2: ["3C", "6C", "9C", "QH"]}, "table": ["7S", "JS", "KS"],
+      "builds": [{"cards": ["AH", "8D", "9H", "9D"], "value": 9, "owner": 2},
+                 {"cards": ["AC", "3H", "5S"], "value": 9, "owner": 2}]}),
+])
+def test_the_owners_duty_is_not_taught_where_the_owner_may_trail(tmp_path: Any, rule: str, case: dict[str, Any]) -> None:
+    """Found in house rules drawn at random: the tutorial said the owner's duty kept the player from trailing where
+    the engine let them trail."""
+    import yaml
+
+    from cassino.apps.authors.matrix import scenario_starts
+
+    (tmp_path / "house.yaml").write_text("name: house\ndescription: a drawn house rule\n" + rule, encoding="utf-8")
+    (tmp_path / "cases.yaml").write_text(yaml.safe_dump({"variant": "house.yaml", "cases": [
+        {"name": "the position", **case, "expect": {"legal": [f"{case['hands'][case['to_play']][0]} trail"]}}]}),
+        encoding="utf-8")
+    (start,), _ = scenario_starts([tmp_path / "cases.yaml"])
+    trails = [m for m in start.game.engine.playable_moves(start.game.hand) if m.kind == MoveKind.TRAIL]
+    assert trails and start.game.hand.stock
+    assert "owner's duty" not in limits(start.game) and not _wrong(start.game)

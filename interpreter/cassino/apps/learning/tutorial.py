@@ -361,11 +361,15 @@ def _only_end(game: Game) -> bool:
 
 def _owner_bound(game: Game) -> bool:
     """Whether the player to move owns a build and its owner's duty keeps them from trailing now
-    (``build.owner_obligation``, not lapsed in a last deal)."""
+    (``build.owner_obligation``, not lapsed in a last deal): no trail is legal. A builder for a partner whose
+    card the partner holds may trail, and so may an owner left no other move (drawn house rules: a card that
+    may take only one of two builds of its value, in one group a play); the duty was said there."""
     hand, b = game.hand, game.rules.build
     if b.owner_obligation == "none" or not any(x.owner == hand.turn for x in hand.builds):
         return False
-    return bool(hand.stock) or b.owner_obligation_in_last_deal
+    if not (hand.stock or b.owner_obligation_in_last_deal):
+        return False
+    return not any(m.kind == MoveKind.TRAIL for m in game.engine.playable_moves(hand))
 
 
 def _sum_passed_over(game: Game, move: Move) -> bool:
