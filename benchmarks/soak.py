@@ -19,7 +19,8 @@ what ``cassino validate`` warns of such a rule (a game that may never end) is pr
 calls on warned rules are counted apart at the end. With ``--positions``, each run starts from a scenario
 file's case (its position before its moves: positions play may never reach, such as the random ones of a
 golden file) rather than a deal, plays the rest of that hand and runs the consumers that read a position
-(``matrix.AT_A_POSITION``); a failure's replay names the file and case (``--replay-position``).
+(``matrix.AT_A_POSITION``); a failure's replay names the file and case (``--replay-position``). With
+``--generated`` too, each case is read under a house rule drawn from its (bundled) variant (``--under``).
 It prints a line a run, a reproduction for every failure (the
 seating, seed, record and a command line that replays it) and every call slower than its stated limit
 (``matrix.LIMITS``), then each consumer's times. A run longer than ``--run-minutes`` is stopped and listed
@@ -119,13 +120,19 @@ def parse(argv: list[str] | None = None) -> argparse.Namespace:
                    help="replay one run from a scenario file's case (with --case, --game-seed and --rotation, "
                         "as a failure prints them)")
     p.add_argument("--case", help="the replayed run's case, by name")
+    p.add_argument("--under", metavar="RULES", type=Path,
+                   help="the replayed run's case read under this rule file (a drawn house rule, as a failure "
+                        "prints it)")
     args = p.parse_args(argv)
     if args.generated_folder is not None and not args.generated:
         p.error("--generated-folder goes with --generated")
-    if args.positions and (args.generated or args.variant):
-        p.error("--positions plays the scenario files' own variants: leave out --generated and --variant")
+    if args.positions and args.variant:
+        p.error("--positions plays the scenario files' own variants (or, with --generated, house rules drawn "
+                "from them): leave out --variant")
     if (args.case is None) != (args.replay_position is None):
         p.error("--replay-position FILE and --case NAME go together")
+    if args.under is not None and args.replay_position is None:
+        p.error("--under goes with --replay-position")
     if args.replay_position is not None:
         if args.replay is not None or args.positions or args.minutes is not None:
             p.error("--replay-position plays one run: leave out --replay, --positions and --minutes")
@@ -133,8 +140,14 @@ def parse(argv: list[str] | None = None) -> argparse.Namespace:
             p.error("--replay-position needs --game-seed (the seed its failure printed)")
         try:
             args.start = start_named(args.replay_position, args.case)
+            if args.under is not None:
+                load(args.under)      # (its own mistakes said as such)
+                args.start = args.start.read_under(str(args.under))
         except CassinoError as e:
             p.error(f"--replay-position: {e}")
+        if args.start is None:
+            p.error(f"--under: {args.under} cannot hold the case's position (another deck, a build it refuses, "
+                    f"a player count it does not seat)")
     elif args.replay is None:
         if args.minutes is None:
             p.error("give --minutes N (how long to play), or --replay SEATING --game-seed S")
@@ -205,7 +218,14 @@ def main(argv: list[str] | None = None) -> int:
                   "finished)", file=sys.stderr)
             return 2
         what = (f"{len(order)} positions of {len(args.positions)} scenario files ({left_out} cases impossible or "
-                f"finished, left out)")
+                f"finished, left out)" + (f", each under a house rule drawn from its variant, written to {folder}"
+                                          if folder is not None else ""))
+        if folder is not None:   # (a house rule is drawn from a bundled variant)
+            order = [s for s in order if isinstance(s, Start) and s.seating.variant in bundled_names()]
+            if not order:
+                print("soak.py: --positions with --generated: no case of these files is of a bundled variant to "
+                      "draw a house rule from", file=sys.stderr)
+                return 2
     else:
         order = list(seatings(variants))
         what = (f"house rules drawn from {len(variants)} rule files, written to {folder}" if folder is not None
@@ -215,7 +235,7 @@ def main(argv: list[str] | None = None) -> int:
     deadline = time.monotonic() + args.minutes * 60
     outcomes: list[Outcome] = []
     warned: set[str] = set()   # the drawn house rules `cassino validate` warns of
-    bad = runs = 0
+    bad = runs = unreadable = 0
     signal.signal(signal.SIGALRM, _stop)
     try:
         while time.monotonic() < deadline:
@@ -226,7 +246,23 @@ def main(argv: list[str] | None = None) -> int:
                     break
                 start = item if isinstance(item, Start) else None
                 seating = item.seating if isinstance(item, Start) else item
-                if folder is not None:   # (a house rule drawn for this run, and one of its seatings)
+                if folder is not None and start is not None:   # (the case under a house rule of its variant)
+                    drawn += 1
+                    try:
+                        path, data = generated.valid(rng, [seating.variant], folder, drawn)
+                    except CassinoError as e:
+                        print(f"soak.py: {e}", file=sys.stderr)
+                        return 2
+                    moved = start.read_under(str(path))
+                    if moved is None:
+                        unreadable += 1
+                        continue
+                    start, seating = moved, moved.seating
+                    print(f"{path.name}: {generated.summary(data)}", flush=True)
+                    for warning in load(path).warnings:
+                        warned.add(seating.label)
+                        print(f"  validate warns: {warning.message}", flush=True)
+                elif folder is not None:   # (a house rule drawn for this run, and one of its seatings)
                     drawn += 1
                     try:
                         path, data = generated.valid(rng, variants, folder, drawn)
@@ -286,6 +322,8 @@ def main(argv: list[str] | None = None) -> int:
               else f"{len(played)} of {len(order)} seatings")
     on_warned = sum(len(o.slow) for o in outcomes if o.seating.label in warned)
     why = f", {on_warned} of them on house rules validate warns of" if on_warned else ""
+    if unreadable:
+        places += f" ({unreadable} drawn house rules could not hold their case's position)"
     print(f"\n{runs} runs, {places}, {sum(o.actions for o in outcomes)} actions; "
           f"{failures} failures, {slow} slow calls{why} (seed {seed})")
     print(summary(outcomes), end="")

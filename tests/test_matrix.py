@@ -500,14 +500,50 @@ def test_the_soak_plays_from_written_positions(capsys: pytest.CaptureFixture[str
                        (["--replay-position", files[0], "--game-seed", "1"], "go together"),
                        (["--case", "x", "--game-seed", "1"], "go together"),
                        (["--replay-position", files[0], "--case", "x"], "needs --game-seed"),
-                       (["--minutes", "1", "--positions", files[0], "--generated"], "leave out --generated"),
-                       (["--minutes", "1", "--positions", files[0], "--variant", "scopa"], "leave out --generated"),
+                       (["--minutes", "1", "--positions", files[0], "--variant", "scopa"], "leave out --variant"),
                        (["--replay-position", files[0], "--case", "x", "--game-seed", "1", "--minutes", "1"],
-                        "plays one run")):
+                        "plays one run"),
+                       (["--minutes", "1", "--under", str(ROOT / "examples" / "fifty.yaml")], "goes with --replay-position"),
+                       (["--replay-position", files[0], "--case", starts[0].case, "--game-seed", "1", "--under",
+                         str(ROOT / "examples" / "fifty.yaml")], "cannot hold the case's position"),
+                       (["--replay-position", files[0], "--case", starts[0].case, "--game-seed", "1", "--under",
+                         str(tmp_path / "none.yaml")], "no such file")):
         with pytest.raises(SystemExit) as stop:
             soak.main(argv)
         assert stop.value.code == 2
         assert says in capsys.readouterr().err, argv
+
+
+def test_a_written_position_read_under_a_house_rule_of_its_variant(capsys: pytest.CaptureFixture[str],
+                                                                   monkeypatch: pytest.MonkeyPatch,
+                                                                   tmp_path: Path) -> None:
+    """``Start.read_under``: the same cards where they lie, under another rule file of the same deck (None under
+    one of another deck); the soak's ``--positions --generated`` draws a house rule of each case's variant and
+    plays the case under it, and a failure's replay names the drawn file (``--under``)."""
+    path = ROOT / "tests" / "scenarios" / "standard.yaml"
+    start = matrix.scenario_starts([path])[0][0]
+    house = start.read_under(str(ROOT / "examples" / "fifty.yaml"))
+    assert house is not None and house.under and house.seating.variant.endswith("fifty.yaml")
+    mine, theirs = start.game.hand, house.game.hand
+    assert (theirs.hands, theirs.table, theirs.builds, theirs.stock, theirs.turn) == \
+        (mine.hands, mine.table, mine.builds, mine.stock, mine.turn)
+    assert house.game.rules.name != start.game.rules.name
+    assert start.read_under("scopa") is None                      # (another deck)
+    failure = matrix.Failure(house.seating, ("greedy", "random"), 3, 1, False, (), "felt", "x", house)
+    assert f"--under {house.seating.variant} --game-seed 3 --rotation 1" in failure.replay_command()
+    soak = benchmark("soak")
+    monkeypatch.setattr(soak, "SOAK", replace(soak.SOAK, search=1, hint=1, max_actions=2))
+    folder = tmp_path / "drawn"
+    code = soak.main(["--minutes", "0.03", "--seed", "5", "--generated", "--generated-folder", str(folder),
+                      "--positions", str(path)])
+    out = capsys.readouterr().out
+    assert code == 0, out
+    assert "each under a house rule drawn from its variant, written to" in out and (folder / "generated-1.yaml").exists()
+    runs = [line for line in out.splitlines() if line.startswith("[")]
+    assert runs and all(" under " + str(folder) in line and "0 failures" in line for line in runs), out
+    assert soak.main(["--minutes", "0.01", "--generated", "--positions", str(ROOT / "tests" / "scenarios" / "rulebook-reading"
+                                                                               / "gen-g00.yaml")]) == 2
+    assert "no case of these files is of a bundled variant" in capsys.readouterr().err
 
 
 # ---------------------------------------------------------------------- generated house rules

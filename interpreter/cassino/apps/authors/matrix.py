@@ -56,7 +56,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable, Iterable
 
-from ...engine.core import Engine, bits
+from ...engine.core import Engine, Position, bits
 from ...engine.game import Game
 from ...engine.moves import Move, MoveKind
 from ...engine.notation import format_move, parse_move
@@ -182,7 +182,36 @@ class Start:
 
     @property
     def label(self) -> str:
-        return f"{self.file} case {self.case!r}"
+        return f"{self.file} case {self.case!r}" + (f" under {self.seating.variant}" if self.under else "")
+
+    under: bool = False              # read under another rule file than the case's (:meth:`read_under`)
+
+    def read_under(self, variant: str) -> "Start | None":
+        """The same cards where they lie (hands, table, builds and their owners, piles, stock, last capturer,
+        scores) read under the rule file ``variant``, such as a drawn house rule of the case's variant: a
+        written position under rules it was not written for. None where those rules cannot hold it (another
+        deck, a build they refuse, a player count they do not seat)."""
+        game, hand = self.game, self.game.hand
+        deck = game.engine.deck
+        try:
+            engine = Engine(load_rules(variant))
+            if [str(c) for c in engine.deck.cards] != [str(c) for c in deck.cards]:
+                return None
+            cards = deck.cards_of
+            captured = ({hand.teams.index(side): [deck.cards[i] for i in stack]
+                         for side, stack in enumerate(hand.stacks) if stack} if hand.stacks
+                        else {seat: cards(pile) for seat, pile in enumerate(hand.piles) if pile})
+            state = engine.position(Position(
+                players=hand.players, partners=game.partners, to_play=hand.turn, dealer=hand.dealer,
+                hands={seat: cards(h) for seat, h in enumerate(hand.hands)}, table=cards(hand.table),
+                builds=[(cards(b.cards), b.value, b.owner) for b in hand.builds], captured=captured,
+                last_capture=hand.last_capturer, stock=[deck.cards[i] for i in hand.stock]))
+            moved = Game.at(engine, state, dict(enumerate(game.scores)), seed=game.seed)
+        except (CassinoError, ValueError, KeyError):
+            return None
+        if moved.over:
+            return None
+        return Start(self.file, self.case, Seating(variant, moved.players, moved.partners), moved, under=True)
 
 
 def scenario_starts(paths: Iterable[str | Path]) -> tuple[list[Start], int]:
@@ -248,8 +277,9 @@ def replay_command(seating: Seating, seed: int, rotation: int, whole_game: bool,
     """The command line that plays a run again."""
     whole = " --whole-game" if whole_game else ""
     if start is not None:
-        return (f"python benchmarks/soak.py --replay-position {shlex.quote(start.file)} --case {shlex.quote(start.case)} "
-                f"--game-seed {seed} --rotation {rotation}{whole}")
+        under = f" --under {shlex.quote(seating.variant)}" if start.under else ""
+        return (f"python benchmarks/soak.py --replay-position {shlex.quote(start.file)} --case {shlex.quote(start.case)}"
+                f"{under} --game-seed {seed} --rotation {rotation}{whole}")
     return f"python benchmarks/soak.py --replay {seating.label} --game-seed {seed} --rotation {rotation}{whole}"
 
 
