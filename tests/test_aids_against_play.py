@@ -16,8 +16,8 @@ its own for each seating), and on the way
   foreseen, as the warnings module says, and are not asked for;
 - the tutorial's rules that limit a move (``tutorial.limits``, at every position): where it says the owner's
   duty keeps the player from trailing, no trail is legal; where it says compulsory capture keeps a card from
-  being trailed, that card (by name: with two packs a card held twice is one card for play) has no trail and
-  has a capture.
+  being trailed, that card (by name: with two packs a card held twice is one card for play) has no trail, and
+  would have one were captures never compulsory.
 
 Each check is shown able to fail (an aid made wrong on purpose is caught), and each defect the checks found has
 a test of its own at the end.
@@ -37,10 +37,11 @@ from cassino.apps.authors.matrix import Seating, seatings
 from cassino.apps.learning.counting import Count, count_for
 from cassino.apps.learning.tutorial import limits
 from cassino.apps.learning.warnings import risks
-from cassino.engine.core import Position
+from cassino.engine.core import Engine, Position
 from cassino.engine.game import Game
 from cassino.engine.moves import Move, MoveKind
 from cassino.engine.notation import cards_text, format_move
+from cassino.language.settings import unchecked
 from cassino.language.variants import load_rules
 from cassino.players.bots import make_bot
 from cassino.players.knowledge import seen_by
@@ -132,6 +133,16 @@ def _missed(game: Game, move: Move) -> tuple[int, list[str]]:
     return looked, missed
 
 
+_NEVER_COMPULSORY: dict[int, tuple[Any, Engine]] = {}
+
+
+def _never_compulsory(rules: Any) -> Engine:
+    """An engine of ``rules`` with captures never compulsory (made once a rules object: the rules are kept)."""
+    if id(rules) not in _NEVER_COMPULSORY:
+        _NEVER_COMPULSORY[id(rules)] = (rules, Engine(unchecked(rules, ("capture", "compulsory"), "never")))
+    return _NEVER_COMPULSORY[id(rules)][1]
+
+
 def _wrong(game: Game) -> list[str]:
     hand, engine = game.hand, game.engine
     said = limits(game)
@@ -142,11 +153,12 @@ def _wrong(game: Game) -> list[str]:
     if "owner's duty" in said and trailed:
         wrong.append(f"the owner's duty is said to keep them from trailing, but {sorted(trailed)} may be trailed")
     if "compulsory capture" in said:
+        # The rule is the cause: with captures never compulsory, a card refused now could be trailed.
         refused = names(hand.hands[hand.turn]) - trailed
-        capturing = set().union(*(names(m.played) for m in moves if m.kind == MoveKind.CAPTURE))
-        if not refused & capturing:
+        free = _never_compulsory(game.rules).playable_moves(hand)
+        if not refused & set().union(*(names(m.played) for m in free if m.kind == MoveKind.TRAIL)):
             wrong.append(f"compulsory capture is said to refuse a trail, but the cards not trailed "
-                         f"{sorted(refused)} capture nothing")
+                         f"{sorted(refused)} are refused with captures never compulsory too")
     return wrong
 
 
@@ -287,3 +299,26 @@ def test_the_owners_duty_is_not_taught_where_the_owner_may_trail(tmp_path: Any, 
     trails = [m for m in start.game.engine.playable_moves(start.game.hand) if m.kind == MoveKind.TRAIL]
     assert trails and start.game.hand.stock
     assert "owner's duty" not in limits(start.game) and not _wrong(start.game)
+
+
+@pytest.mark.parametrize("rule, players, partners, seed", [
+    ("extends: scopone\ncapture:\n  from_piles: opponents_top\n  take_all: true\ndeal:\n  draw_after_play: true\n",
+     4, True, 700974),
+    ("extends: scopa\ncapture:\n  from_piles: opponents_top\ndeal:\n  draw_after_play: true\n", 4, False, 505971),
+])
+def test_a_primiera_is_not_decided_while_pile_cards_change_sides(tmp_path: Any, rule: str, players: int,
+                                                                 partners: bool, seed: int) -> None:
+    """Found in house rules drawn at random: with opponents' pile tops in play (``capture.from_piles``) the counting
+    aid called a primiera decided while the cards of it in the piles could still be taken, and the hand ended
+    otherwise (the most and each items took that into account; the primiera did not)."""
+    (tmp_path / "house.yaml").write_text("name: house\ndescription: a drawn house rule\n" + rule, encoding="utf-8")
+    rules = load_rules(str(tmp_path / "house.yaml"))
+    game = Game.new(rules, seed, players, partners)
+    bots = [make_bot(random.Random(seed + s).choice(["random", "greedy"]), seed + s) for s in range(players)]
+    counts = []
+    while not game.over and game.hand_no == 1:
+        counts += [(game, count_for(game, seat)) for seat in range(players)]
+        game = game.play(bots[game.hand.turn].choose(game, game.hand.turn))
+    primiera = [i for _, c in counts for i in c.items if i.count == "primiera"]
+    assert primiera and all(i.decided_for is None for i in primiera if i.open or i.left)
+    assert not [w for at, c in counts for w in _claims(c, at, game.results[0])]

@@ -254,8 +254,10 @@ def count_for(game: Game, seat: int) -> Count:
             held = {s: (piles[s] & mask).bit_count() for s in sides}
             left = (mask & ~won).bit_count()
             need = item.at_least if item.at_least is not None else 1
-            can = {s: item.points if held[s] < need <= held[s] + left else 0 for s in sides}
-            is_open = playing and any(can.values())
+            # (where piles' cards may still change sides, a side may take the others' too)
+            gain = {s: left + (sum(held[o] for o in sides if o != s) if movable else 0) for s in sides}
+            can = {s: item.points if held[s] < need <= held[s] + gain[s] else 0 for s in sides}
+            is_open = playing and (movable or any(can.values()))
         elif item.count == "sweeps":
             held = {s: sum(1 for w in hand.sweeps if not w.cancelled and hand.teams[w.seat] == s) for s in sides}
             is_open = playing
@@ -273,19 +275,22 @@ def count_for(game: Game, seat: int) -> Count:
                 best = [max((scorer.card_points[item.name][c] for c in bits(piles[s] & mask & suit)), default=-1)
                         for suit in counted_suits]
                 partial[s] = (sum(b for b in best if b >= 0), sum(1 for b in best if b >= 0), len(counted_suits))
-            reach = {s: scorer.primiera_total(item, piles[s] | free) for s in sides}
-            now = {s: scorer.primiera_total(item, piles[s]) for s in sides}
+            # Where piles' cards may still change sides (``capture.from_piles``), a side may yet take the
+            # others' counted cards too, and lose its own: nothing is decided while the hand is played.
+            taken = mask & won if movable else 0
+            reach = {s: scorer.primiera_total(item, piles[s] | free | taken) for s in sides}
+            now = {s: scorer.primiera_total(item, piles[s]) if not movable else -1 for s in sides}
             tie = _tie_points(item)
             for s in sides:
                 others = [o for o in sides if o != s]
                 best_now = max((now[o] for o in others), default=-1)
-                if now[s] >= 0 and all(now[s] > reach[o] for o in others):
+                if not movable and now[s] >= 0 and all(now[s] > reach[o] for o in others):
                     decided = s
                 if reach[s] > best_now:
                     can[s] = item.points
                 elif tie and reach[s] == best_now and reach[s] >= 0:
                     can[s] = tie
-            is_open = playing and decided is None and left > 0
+            is_open = playing and decided is None and (left > 0 or movable)
         elif item.count == "event":
             # Each time the event happens it scores (Tuxedo's oranges: "10 for each orange capture"), so the item
             # stays open while cards are to be played, with no bound of its own (said as "and oranges").
