@@ -9,8 +9,8 @@ gets its own count.
 
 Where capture piles are in play (``capture.from_piles``, African Casino), a captured card is
 not won for good until the hand ends: the other sides may still take it from the pile, top
-down, so cards in piles count as held but can still change sides, and no "most" item is
-decided while the hand is played.
+down, so cards in piles count as held but can still change sides, and no "most" item (nor a
+primiera, nor an "at least" item for a side still short of it) is decided while the hand is played.
 
 "Still to win" is what each side could yet score in the hand at most, item by item: a
 "most" item while the side can still pass the others with the cards not yet captured,
