@@ -217,15 +217,15 @@ def main(argv: list[str] | None = None) -> int:
             print("soak.py: --positions: no case of these files can be played on (each is impossible or "
                   "finished)", file=sys.stderr)
             return 2
-        what = (f"{len(order)} positions of {len(args.positions)} scenario files ({left_out} cases impossible or "
-                f"finished, left out)" + (f", each under a house rule drawn from its variant, written to {folder}"
-                                          if folder is not None else ""))
         if folder is not None:   # (a house rule is drawn from a bundled variant)
             order = [s for s in order if isinstance(s, Start) and s.seating.variant in bundled_names()]
             if not order:
                 print("soak.py: --positions with --generated: no case of these files is of a bundled variant to "
                       "draw a house rule from", file=sys.stderr)
                 return 2
+        what = (f"{len(order)} positions of {len(args.positions)} scenario files ({left_out} cases impossible or "
+                f"finished, left out)" + (f"; those of a bundled variant each under a house rule drawn from it, "
+                                          f"written to {folder}" if folder is not None else ""))
     else:
         order = list(seatings(variants))
         what = (f"house rules drawn from {len(variants)} rule files, written to {folder}" if folder is not None

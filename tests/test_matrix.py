@@ -538,7 +538,7 @@ def test_a_written_position_read_under_a_house_rule_of_its_variant(capsys: pytes
                       "--positions", str(path)])
     out = capsys.readouterr().out
     assert code == 0, out
-    assert "each under a house rule drawn from its variant, written to" in out and (folder / "generated-1.yaml").exists()
+    assert "each under a house rule drawn from it, written to" in out and (folder / "generated-1.yaml").exists()
     runs = [line for line in out.splitlines() if line.startswith("[")]
     assert runs and all(" under " + str(folder) in line and "0 failures" in line for line in runs), out
     assert soak.main(["--minutes", "0.01", "--generated", "--positions", str(ROOT / "tests" / "scenarios" / "rulebook-reading"
