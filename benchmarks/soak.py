@@ -85,8 +85,6 @@ def budget_for(seating: Seating, seed: int, whole_game: bool) -> Budget:
 
 
 def default_variants() -> list[str]:
-    from cassino.language.variants import bundled_names, load
-
     return list(bundled_names()) + [str(p.relative_to(ROOT)) for p in sorted((ROOT / "examples").glob("*.yaml"))]
 
 
