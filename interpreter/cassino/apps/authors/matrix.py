@@ -179,12 +179,11 @@ class Start:
     case: str                        # the case's name
     seating: Seating
     game: Game = field(compare=False, repr=False)
+    under: bool = False              # read under another rule file than the case's (:meth:`read_under`)
 
     @property
     def label(self) -> str:
         return f"{self.file} case {self.case!r}" + (f" under {self.seating.variant}" if self.under else "")
-
-    under: bool = False              # read under another rule file than the case's (:meth:`read_under`)
 
     def read_under(self, variant: str) -> "Start | None":
         """The same cards where they lie (hands, table, builds and their owners, piles, stock, last capturer,
@@ -207,7 +206,7 @@ class Start:
                 builds=[(cards(b.cards), b.value, b.owner) for b in hand.builds], captured=captured,
                 last_capture=hand.last_capturer, stock=[deck.cards[i] for i in hand.stock]))
             moved = Game.at(engine, state, dict(enumerate(game.scores)), seed=game.seed)
-        except (CassinoError, ValueError, KeyError):
+        except (CassinoError, ValueError):
             return None
         if moved.over:
             return None
