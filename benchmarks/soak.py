@@ -244,30 +244,21 @@ def main(argv: list[str] | None = None) -> int:
                     break
                 start = item if isinstance(item, Start) else None
                 seating = item.seating if isinstance(item, Start) else item
-                if folder is not None and start is not None:   # (the case under a house rule of its variant)
+                if folder is not None:   # (a house rule drawn for this run: of the case's variant, or of any)
                     drawn += 1
                     try:
-                        path, data = generated.valid(rng, [seating.variant], folder, drawn)
+                        path, data = generated.valid(rng, [seating.variant] if start else variants, folder, drawn)
                     except CassinoError as e:
                         print(f"soak.py: {e}", file=sys.stderr)
                         return 2
-                    moved = start.read_under(str(path))
-                    if moved is None:
-                        unreadable += 1
-                        continue
-                    start, seating = moved, moved.seating
-                    print(f"{path.name}: {generated.summary(data)}", flush=True)
-                    for warning in load(path).warnings:
-                        warned.add(seating.label)
-                        print(f"  validate warns: {warning.message}", flush=True)
-                elif folder is not None:   # (a house rule drawn for this run, and one of its seatings)
-                    drawn += 1
-                    try:
-                        path, data = generated.valid(rng, variants, folder, drawn)
-                    except CassinoError as e:
-                        print(f"soak.py: {e}", file=sys.stderr)
-                        return 2
-                    seating = rng.choice(seatings([str(path)]))
+                    if start is not None:   # (the case's cards where they lie, under the drawn rule)
+                        moved = start.read_under(str(path))
+                        if moved is None:
+                            unreadable += 1
+                            continue
+                        start, seating = moved, moved.seating
+                    else:
+                        seating = rng.choice(seatings([str(path)]))
                     print(f"{path.name}: {generated.summary(data)}", flush=True)
                     for warning in load(path).warnings:   # (a game that may never end: expected to be slow)
                         warned.add(seating.label)
