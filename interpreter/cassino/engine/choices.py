@@ -22,6 +22,7 @@ and this module mirrors each of its families of item sets.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from itertools import combinations
 from typing import Callable, Final, Iterator
 
 from mypy_extensions import mypyc_attr
@@ -92,9 +93,12 @@ class MoveChoices:
     Made from the engine's tables and a state; cheap to make (no move is generated).
     """
 
-    def __init__(self, tables: Tables, state: HandState) -> None:
+    def __init__(self, tables: Tables, state: HandState, accept: Callable[[Move], bool] | None = None) -> None:
         self.t = tables
         self.state = state
+        #: Where capture is compulsory under the whole-move rules (``Engine.walk``): whether those rules let a
+        #: move be played, so that a card whose every capture they refuse is one that cannot capture.
+        self.accept = accept
         g = self.g = Generator(tables, state)
         self.n_loose = g.n_loose
         self.n_builds = g.n_builds
@@ -230,6 +234,31 @@ class MoveChoices:
         for bit in self.order:
             if not inc & bit and self._exists(family, head, inc | bit, inc | bit):
                 return True
+        return False
+
+    def larger_accepted(self, move: Move, accept: Callable[[Move], bool], most: int = 12) -> bool | None:
+        """Whether a legal move of ``move``'s head that ``accept`` lets be played (the whole-move rules) takes
+        every item ``move`` takes and more: ``has_larger`` where those rules judge the larger capture too
+        (under ``capture.take_all`` the listing compares only captures they keep). Every set of the items
+        some move of the head may use, beside ``move``'s, is tried, fewest first; None where there are more
+        than ``most`` such items (undecided: the caller asks ``has_larger``)."""
+        from .core import kind_code
+
+        positions = self.item_positions(move)
+        if positions is None:
+            return False
+        code = self.t.code(move.value) if move.value is not None else 0
+        head = Head(move.played, kind_code(move.kind), code)
+        relevant = self._relevant(self._family(head))
+        inc = self._items_of(positions)
+        extra = [p for p in range(len(self.order)) if self.order[p] & relevant and not inc & self.order[p]]
+        if len(extra) > most:
+            return None
+        for size in range(1, len(extra) + 1):
+            for more in combinations(extra, size):
+                chosen = sorted(positions + list(more))
+                if self._complete(head, chosen) and accept(self.move(head, chosen)):
+                    return True
         return False
 
     def sample(self, limit: int, accept: Callable[[Move], bool] | None = None) -> list[Move]:
@@ -389,6 +418,9 @@ class MoveChoices:
                     if self._nonempty(head):
                         build_heads.append(head)
             build_heads += self._free_heads()
+        if self.accept is not None and capture_heads and (t.compulsory == 2 or t.compulsory == 3):
+            # (a capture the whole-move rules refuse obliges nothing: as the generator's ``kept``)
+            capture_heads = [hd for hd in capture_heads if self._accepted(hd)]
         trail_heads = [Head(1 << g.hand_cards[k], TRAIL, 0) for k in range(h)
                        if self._trail_ok(k, capture_heads)]
         if self.owns and t.obligation == 1:
@@ -402,6 +434,24 @@ class MoveChoices:
         if not out and h:
             return [Head(1 << g.hand_cards[k], TRAIL, 0) for k in range(h)]
         return out
+
+    def any_accepted(self, accept: Callable[[Move], bool]) -> bool:
+        """Whether some head has a move ``accept`` (the whole-move rules) lets be played: where none has,
+        the engine lets the player trail any card rather than stop the game (``Engine._listing``)."""
+        return any(self._accepted(head, accept) for head in self.heads())
+
+    def _accepted(self, head: Head, accept: Callable[[Move], bool] | None = None) -> bool:
+        """Whether ``head`` has a move the whole-move rules accept (``accept``, else the walk's own), looked
+        for shortest first with a quarter of the walk's work: a head whose search runs out is kept (its
+        moves, if any, are then refused when played, never trails offered that the listing would not offer)."""
+        found: list[list[int]] = []
+        stop = self.steps + self.t.move_budget // 4
+        try:
+            if self._walk_short(head, [], found, stop, accept if accept is not None else self.accept):
+                return True
+        except PositionTooLargeError:
+            return True
+        return self.steps > stop
 
     def _trail_ok(self, k: int, capture_heads: list[Head]) -> bool:
         t, g = self.t, self.g
@@ -488,7 +538,7 @@ class MoveChoices:
             else:
                 values = self._multi_targets(bits(local))
             return self._captures(values, test)
-        test = bool(self.held) or bool(t.valueless_build) or (self.owns and t.obligation == 2)
+        test = bool(self.held) or bool(t.valueless_build) or self._must_raise()
         if head.kind == BUILD and not head.played:
             return self._free_family(head.code, test)
         if head.kind == TRAIL_BUILD:
@@ -676,11 +726,17 @@ class MoveChoices:
         if self.owns and (t.obligation == 1 or t.obligation == 2):
             if head.kind == TRAIL_BUILD:   # (a trail beside a build is a trail: no_trail forbids it too)
                 return False
-        if self.owns and t.obligation == 2:
+        if self._must_raise():
             used = used_items >> g.n_loose
             if not any(g.b_code[j] != head.code for j in bits(used)):
                 return False
         return True
+
+    def _must_raise(self) -> bool:
+        """Whether a build made now must raise one of the owner's builds (``owner_obligation:
+        capture_or_raise``): the owner's play from the hand, not a build of cards in play after the hand's
+        card is played (``build.free_actions``; the generator's ``free_moves`` asks no raise there)."""
+        return self.owns and self.t.obligation == 2 and not self.g.turn_card
 
     def _exists_eq(self, family: _Family, dec: int, inc: int) -> bool:
         eq = family.eq
@@ -714,8 +770,31 @@ class MoveChoices:
         if must & dec & ~inc:
             return False
         avail = c.allowed & ~dec & ~c.fixed & ~required
+        if not avail and required and not self._totals_fit(c, required):
+            return False
         search = _Cover(self, c)
         return search.cover(required, avail, c.slot > 0, popcount(c.fixed))
+
+    def _totals_fit(self, c: _Clause, required: int) -> bool:
+        """Whether ``required`` items, with none left to add to them (a move named in full), can add up to
+        what the clause's groups are worth together: the slot's worth once, and the repeated worth any
+        number of times. False only where it is sure: every item a sum item of one value, none special.
+        A named capture of 22 low cards adding up to 72 with a 10 is then refused at once, where the cover
+        search would try every way to split them before running past its budget."""
+        if required & c.special or required & ~self.sum_items:
+            return True
+        total = 0
+        for item in bits(required):
+            vm = self.value_of_item[1 << item]
+            if vm & (vm - 1):
+                return True   # (an item of two values: the sum is not one number)
+            total += vm.bit_length() - 1
+        if c.slot > 0:
+            total -= c.slot
+            if total < 0:
+                return False
+            return total % c.rep == 0 if c.rep else total == 0
+        return c.rep > 0 and total % c.rep == 0
 
 
 class _Cover:

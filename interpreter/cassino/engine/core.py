@@ -10,7 +10,7 @@ applies moves. Sets of cards are bitmasks over the deck's numbering.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Final, Iterable, Iterator, Sequence, cast
+from typing import Any, Callable, Final, Iterable, Iterator, Sequence, cast
 
 from mypy_extensions import i64
 
@@ -327,6 +327,12 @@ class Engine:
         self.derived: dict[str, object] = {}
         #: African Casino's whole-move rules (``turnrules``): checked only where a setting is on.
         self.turn_rules: TurnRules = TurnRules(self)
+        #: Where capture is compulsory by the card or by any capture (``capture.compulsory``:
+        #: ``when_card_can_capture``, ``whenever_possible``) under the whole-move rules, the captures that oblige
+        #: are those the rules keep (a house rule's combination: no bundled variant has both): the generator
+        #: asks them (``movegen.Generator.kept``), and so does the lazy walk (``walk``). None elsewhere.
+        self._captures_kept: Callable[[HandState, list[int]], list[int]] | None = (
+            self.turn_rules.keep if self.turn_rules.active and self.tables.compulsory in (2, 3) else None)
 
     # ------------------------------------------------------------------ helpers
     def mask_of(self, predicate) -> int:  # type: ignore[no-untyped-def]
@@ -699,7 +705,7 @@ class Engine:
         if refused[0] is state:
             raise PositionTooLargeError(refused[1])
         try:
-            keys = generate(self.tables, state)
+            keys = generate(self.tables, state, True, self._captures_kept)
         except PositionTooLargeError as e:
             self._too_large = (state, str(e))
             raise
@@ -1030,23 +1036,49 @@ class Engine:
         try:
             return key in self._keys(state)
         except PositionTooLargeError:
-            from .choices import MoveChoices   # (choices imports core's helpers: no cycle at load)
-
             sampled = self._sampled
             if sampled[0] is state and key in sampled[1]:
                 return True
-            move = self.move_of(state, key)
-            walk = MoveChoices(self.tables, state)
-            if not walk.allows(move) or self.turn_rules.refuses(state, move):
-                return False
-            if not (self.take_all and move.kind is _CAPTURE_KIND):
-                return True
-            # Takes all it can: widened as the computer players' moves are (within bounded steps),
-            # else, where that is not decided within them, checked item by item in full.
-            widest = self._widest(walk, move)
-            if widest is None:
-                return not walk.has_larger(move)
-            return widest.loose == move.loose and widest.builds == move.builds
+            return self.allowed_alone(state, self.move_of(state, key))
+
+    def allowed_alone(self, state: HandState, move: Move) -> bool:
+        """Whether ``move`` (a keyed move of ``state``: ``move_of``) is legal, decided from the move alone,
+        without listing the position's moves: the lazy walk's choices (``choices.MoveChoices.allows``), the
+        whole-move rules (``turnrules``) and, where captures take all they can, a larger capture looked for.
+        What :meth:`is_legal` asks beyond the listing budget; on a position it can list, the same answer as
+        the listing (tests/test_alone_against_listing.py). Raises PositionTooLargeError where the walk runs
+        past its own budget (a named capture of very many cards that might split into sets)."""
+        walk = self.walk(state)
+        if not walk.allows(move) or self.turn_rules.refuses(state, move):
+            # (where the whole-move rules refuse every move the cards allow, the player trails any card, as
+            # the listing lets them)
+            return (move.kind is _TRAIL_KIND and self.turn_rules.active and bool(move.played)
+                    and move.played & state.hands[state.turn] == move.played and popcount(move.played) == 1
+                    and not move.loose and not move.builds
+                    and not walk.any_accepted(lambda m: self._unrefused(state, m)))
+        if not (self.take_all and move.kind is _CAPTURE_KIND):
+            return True
+        if self.turn_rules.active:
+            # (the listing compares only the captures the whole-move rules keep: a larger one they refuse
+            # takes nothing from this one; decided where the items that could be added are few)
+            larger = walk.larger_accepted(move, lambda m: not self.turn_rules.refuses(state, m))
+            if larger is not None:
+                return not larger
+        # Takes all it can: widened as the computer players' moves are (within bounded steps),
+        # else, where that is not decided within them, checked item by item in full.
+        widest = self._widest(walk, move)
+        if widest is None:
+            return not walk.has_larger(move)
+        return widest.loose == move.loose and widest.builds == move.builds
+
+    def walk(self, state: HandState) -> Any:
+        """The lazy walk of ``state``'s moves (``choices.MoveChoices``): its choices one at a time, for a
+        position beyond the listing budget or a player choosing step by step. Where capture is compulsory
+        under the whole-move rules, it asks those rules which captures oblige (``_captures_kept``)."""
+        from .choices import MoveChoices   # (choices imports core's helpers: no cycle at load)
+
+        accept = None if self._captures_kept is None else (lambda m: self._unrefused(state, m))
+        return MoveChoices(self.tables, state, accept)
 
     def play(self, state: HandState, move: Move) -> HandState:
         """Apply ``move`` after checking it is legal (IllegalMoveError otherwise, with the reason)::
@@ -1122,8 +1154,6 @@ class Engine:
         try:
             keys = self._keys(state)
         except PositionTooLargeError:
-            from .choices import MoveChoices
-
             # Two packs: the sample is drawn from the position with each card's copies placed in one
             # order (``_copy_swaps``), so that two positions alike but for which copy lies where (a
             # game and its OpenSpiel mirror, whose chance deals names) are offered the same moves.
@@ -1131,7 +1161,7 @@ class Engine:
             swap = self._copy_swaps(state) if self.has_copies and self.packs == 2 else 0
             if swap:
                 state = self._with_copies_swapped(state, swap)
-            walk = MoveChoices(self.tables, state)
+            walk = self.walk(state)
             found: list[int] = []
             # The whole-move rules are asked while walking, so refused moves take no move's share (a
             # capture that takes all it can is judged once widened, below).

@@ -23,7 +23,7 @@ royal ace counts 1 or 14), and unions are cached per value.
 
 from __future__ import annotations
 
-from typing import Final, cast
+from typing import Callable, Final, cast
 
 from mypy_extensions import i64, mypyc_attr
 
@@ -305,6 +305,8 @@ def too_large(what: str) -> str:
 class Generator:
     """One position's items and caches; made once per call of :func:`generate`."""
 
+    kept_state: HandState   # (the position ``kept`` is asked of: set only with it)
+
     def __init__(self, t: Tables, state: HandState, hand_cards: list[int] = _UNSET, pruned: bool = True) -> None:
         self.t = t
         self.seat: int = state.turn
@@ -412,6 +414,11 @@ class Generator:
         #: Whether the whole-move rules would refuse every build of cards in play (``free_builds``), as
         #: ``generate`` tells by ``_ends_alone``: then none is listed.
         self.no_free_builds: bool = False
+        #: Where capture is compulsory (``capture.compulsory``: when the card can capture, or whenever a
+        #: capture can be made) under rules of the whole move (``turnrules``): the captures those rules
+        #: keep, given the position and the generated capture keys (``generate``'s ``kept``). A capture
+        #: they refuse is none the player can make, so it obliges nothing. None: the captures generated.
+        self.kept: Callable[[HandState, list[int]], list[int]] | None = None
         #: Where ``piled_items`` is set: each loose item's highest number value (0 for none), by item index
         #: (``_tops``: made when first read), and whether the card played is a base for a pile card on its
         #: own (``capture.pile_base``, where the player may discard): what ``_no_base`` reads.
@@ -1715,6 +1722,8 @@ class Generator:
                 raise PositionTooLargeError(too_large(f"more than {budget:,} captures"))
         if keep:
             out = [m for m in out if self.keeps_cards(m, held)]
+        if self.kept is not None and out:
+            out = self.kept(self.kept_state, out)
         n_captures = len(out)
         if t.compulsory == 3 and n_captures:
             return out
@@ -1816,14 +1825,16 @@ class Generator:
         return False
 
 
-def generate(t: Tables, state: HandState, pruned: bool = True) -> list[int]:
+def generate(t: Tables, state: HandState, pruned: bool = True,
+             kept: Callable[[HandState, list[int]], list[int]] | None = None) -> list[int]:
     """Every legal move of the player to play, as keys (see the module's docstring), and under African
     Casino's whole-move rules some that they refuse, which the engine leaves out (``turnrules``). Where
     the generator can tell, it makes none of those (``pruned``: under ``capture.pile_cards: augment`` no set
     with two cards of one pile, no pile card taken without the card above it, and no capture or new build
     taking pile cards with nothing beside them that could be their base, ``Generator._no_base``; under
     ``build.one_per_value`` no new build beside a build of its value);
-    ``pruned=False`` makes them too, all that the cards allow (the tutorial asks which rule refused one)."""
+    ``pruned=False`` makes them too, all that the cards allow (the tutorial asks which rule refused one).
+    ``kept``: where capture is compulsory under whole-move rules, the captures they keep (``Generator.kept``)."""
     if state.over:
         return []
     if state.turn_card and pruned and t.pile_augment and _ends_alone(t, state):
@@ -1850,6 +1861,9 @@ def generate(t: Tables, state: HandState, pruned: bool = True) -> list[int]:
                 i += 1
                 m ^= low
     g = Generator(t, state, cards, pruned)
+    if kept is not None:
+        g.kept = kept
+        g.kept_state = state
     if pruned and t.pile_augment and t.free_actions and _ends_alone(t, state):
         # (Before the hand's card, the builds of cards in play the rules would refuse every one of, as after
         # it: told without listing them, ``_ends_alone``.)

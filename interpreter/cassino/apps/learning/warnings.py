@@ -33,7 +33,6 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass
 from typing import Any
 
-from ...engine.choices import MoveChoices
 from ...engine.core import Engine, bits
 from ...engine.game import Game
 from ...engine.movegen import popcount
@@ -266,7 +265,7 @@ def takes_by_walk(engine: Engine, probe: HandState, card: int = 0) -> tuple[bool
     """``takes_by_listing``'s answer (where ``walkable``) from the engine's lazy walk of the moves: for each way
     of capturing with the card, the items some capture uses (one completion question an item) and whether
     a capture takes every item (then applied, to see whether the engine counts it a sweep)."""
-    walk = MoveChoices(engine.tables, probe)
+    walk = engine.walk(probe)
     sweep, took, builds = False, 0, set()
     everything = list(range(len(walk.order)))
     for head in walk.heads():

@@ -1055,7 +1055,7 @@ class Step(NamedTuple):
         hand = self.game.hand
         kept = t.encoding.walk
         if kept is None or kept.state is not hand:
-            kept = t.encoding.walk = MoveChoices(t.engine.tables, hand)
+            kept = t.encoding.walk = t.engine.walk(hand)
         return kept
 
     def _copy_walk(self) -> "CopyWalk":
@@ -1064,7 +1064,7 @@ class Step(NamedTuple):
         hand = self.game.hand
         kept = t.encoding.copy_walk
         if kept is None or kept.state is not hand:
-            kept = t.encoding.copy_walk = CopyWalk(t.encoding, MoveChoices(t.engine.tables, hand))
+            kept = t.encoding.copy_walk = CopyWalk(t.encoding, t.engine.walk(hand))
         return kept
 
     def _split(self, prefix: tuple[int, ...]) -> tuple[list[int], int, int | None, list[int]]:
