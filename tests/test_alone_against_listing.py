@@ -17,19 +17,22 @@ import random
 from pathlib import Path
 
 import pytest
+import yaml
 from hypothesis import given, strategies as st
 
 from cassino.apps.authors import generated
 from cassino.apps.authors.matrix import seatings
+from cassino.apps.authors.scenarios import Runner
 from cassino.engine.core import Engine
 from cassino.engine.moves import Move, MoveKind
 from cassino.engine.movegen import bits
 from cassino.engine.notation import format_move
-from cassino.errors import PositionTooLargeError
+from cassino.errors import PositionTooLargeError, RuleFileError
 from cassino.language.catalogue import bundled_names, example_names
 from cassino.language.variants import load_rules
 
 ROOT = Path(__file__).resolve().parent.parent
+HEAVY = ROOT / "tests" / "scenarios" / "heavy-tables.yaml"
 
 RULE_FILES = [*bundled_names(), *(str(ROOT / "examples" / f"{name}.yaml") for name in example_names())]
 SEATINGS = [s for s in seatings(RULE_FILES)]
@@ -141,3 +144,63 @@ def test_the_comparison_judges_moves_and_can_fail() -> None:
 
     found, _ = disagreements(Contrary(), 2, False, 5)  # type: ignore[arg-type]
     assert found and "alone" in found[0] and "listing" in found[0]
+
+
+# ---------------------------------------------------------------------- `cassino check` on crowded tables
+
+def test_every_case_of_the_heavy_tables_file_is_beyond_the_listing_budget() -> None:
+    """So the file keeps testing what it says it tests (were the budget raised, a case would be listed)."""
+    runner = Runner()
+    data = yaml.safe_load(HEAVY.read_text(encoding="utf-8"))
+    for case in data["cases"]:
+        rules, engine, _ = runner.variant(case.get("variant", data["variant"]), HEAVY.parent)
+        state, _ = runner.position(case, data, rules, engine)
+        with pytest.raises(PositionTooLargeError):
+            engine.move_keys(state)
+
+
+def test_check_answers_every_named_move_on_them(cli) -> None:  # type: ignore[no-untyped-def]
+    code, out, err = cli("check", str(HEAVY))
+    assert code == 0, err
+    assert "10 passed, 0 failed" in out
+
+
+def _heavy_case(tmp_path: Path, expect: dict, **more) -> Path:  # type: ignore[no-untyped-def]
+    table = "AS 2S 3S 4S AH 2H 3H 4H AD 2D 3D 4D AC 2C 3C 4C 5C 5D 5H 5S 6C 6D".split()
+    case = {"name": "crowded", "hand": ["10S", "9H", "8C", "7D"], "hands": {1: ["10H"]}, "table": table,
+            **more, "expect": expect}
+    path = tmp_path / "crowded.yaml"
+    path.write_text(yaml.safe_dump({"variant": "standard", "players": 2, "cases": [case]}, sort_keys=False),
+                    encoding="utf-8")
+    return path
+
+
+def test_exactly_on_a_crowded_table_says_why_it_cannot_be_checked(cli, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    path = _heavy_case(tmp_path, {"exactly": ["7D trail"], "legal": ["7D trail"]})
+    code, out, err = cli("check", str(path))
+    assert code == 2, out
+    assert "crowded.yaml:" in err and "case 'crowded': `expect.exactly` asks for every legal move" in err, err
+    assert "too many legal moves to list" in err and "`legal` and `illegal`" in err, err
+    assert "Traceback" not in err and "step by step" not in err, err
+
+
+def test_a_refused_move_of_a_case_on_a_crowded_table_says_why(cli, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    path = _heavy_case(tmp_path, {"legal": ["10H capture AH 2H 3H 4H"]}, moves=["10S capture AS 2S 3S"])
+    code, out, err = cli("check", str(path))
+    assert code == 1, err
+    assert "is refused: 10S capture AS 2S 3S: AS 2S 3S cannot be taken by 10S" in out, out
+    assert "they add up to 6" in out
+
+
+def test_a_move_the_walk_cannot_decide_is_said_not_guessed(tmp_path: Path) -> None:
+    """Where even the walk runs past its budget (here made small), the case is a file mistake naming the
+    move and its place, not a pass or a fail."""
+    path = _heavy_case(tmp_path, {"legal": ["10S capture AS 2S 3S 4S AH 2H 3H 4H AD 2D 3D 4D AC 2C 3C 4C 5C 5D 5H 5S"]})
+    runner = Runner()
+    _, engine, _ = runner.variant("standard", tmp_path)
+    engine.move_budget = 5
+    with pytest.raises(RuleFileError) as caught:
+        runner.run_file(path)
+    text = str(caught.value)
+    assert "cannot be checked: this position is too large to walk" in text, text
+    assert "crowded.yaml:" in text and "give fewer cards on the table" in text, text

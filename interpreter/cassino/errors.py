@@ -139,6 +139,17 @@ class PositionTooLargeError(CassinoError):
     A player still chooses one step by step (``cassino.engine.choices``), and ``Engine.is_legal``
     and ``Engine.play`` still check a given move."""
 
+    @property
+    def overflowed(self) -> str:
+        """What overflowed, without the engine's advice to a player (``choose the move step by step, or
+        type it``), which no command but the game itself can follow: the message up to its first ``;``
+        outside brackets."""
+        text, depth = str(self), 0
+        for k, char in enumerate(text):
+            depth += {"(": 1, ")": -1}.get(char, 0)
+            if char == ";" and depth <= 0:
+                return text[:k]
+        return text
 
 
 @dataclass

@@ -1337,9 +1337,8 @@ def _report(e: Exception, json_errors: bool) -> int:
     elif isinstance(e, FileProblem):
         errors, text = [_problem(e.path, e.reason)], str(e)
     elif isinstance(e, PositionTooLargeError):   # the engine's words are for a player at the game, who can
-        from .authors.solve import what_overflowed   # choose a move step by step or type it: no command here can
-
-        text = f"{what_overflowed(e)}; this command needs every legal move listed: give fewer cards on the table"
+        # choose a move step by step or type it: no command here can (``overflowed``: without that advice)
+        text = f"{e.overflowed}; this command needs every legal move listed: give fewer cards on the table"
         errors = [_problem(None, text)]
     elif isinstance(e, CassinoError):   # a game record's error says where (RecordError), others may not
         path, reason = getattr(e, "path", None), getattr(e, "reason", None)

@@ -490,6 +490,10 @@ class _Reasons:
                 return f"{self.label(x)} is taken only by a card of {x.value}; {card} counts {worth}" if sums else None
         items = [self.values_of(i, False) for i in loose]
         if len(items) > _MAX_ITEMS:
+            # Too many cards to split every way: their totals still say it where none is a whole number of sets.
+            several = c.several_groups
+            if sums and not any(t % v == 0 if several else t == v for t in _totals(items) for v in played_values):
+                return self.no_sets(card, played_values, items)
             return None
         best: int | None = None
         for v in played_values:

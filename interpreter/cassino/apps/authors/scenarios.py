@@ -33,7 +33,7 @@ from ...engine.moves import Move, MoveKind, MoveSyntaxError
 from ...engine.notation import cards_text, format_move, parse_move, parse_turn
 from ...engine.scoring import Scorer
 from ...engine.state import Build, Capture, Event, HandState, Sweep
-from ...errors import CassinoError, Diagnostic, RuleFileError
+from ...errors import CassinoError, Diagnostic, PositionTooLargeError, RuleFileError
 from ...files import real_path
 from ...language.cards import Card, CardError
 from ...language.rules import Rules
@@ -599,7 +599,7 @@ def play_moves(case: dict[str, Any], setup: Setup, engine: Engine, locate: Locat
                 return (f"{_at(locate, ('moves', k))}moves[{k}] {text!r} is refused (action {n + 1}): the turn passed to seat {game.hand.turn} "
                         f"after action {n}: a turn is one player's actions; write the next turn as its own move")
             move = engine.resolve(game.hand, step)
-            if move not in game.legal_moves():
+            if not _legal_here(engine, game.hand, move, ("moves", k), text):
                 where = f" (action {n + 1})" if len(steps) > 1 else ""
                 return f"{_at(locate, ('moves', k))}moves[{k}] {text!r} is refused{where}: {engine.why_illegal(game.hand, move)}"
             after = engine.apply(game.hand, move)      # the step play takes, kept to look at a finished hand
@@ -611,6 +611,17 @@ def play_moves(case: dict[str, Any], setup: Setup, engine: Engine, locate: Locat
             if after.over:
                 finished = after
     return Outcome(game, finished if finished is not None else game.hand, 1)
+
+
+def _legal_here(engine: Engine, state: HandState, move: Move, where: tuple[Any, ...], text: str) -> bool:
+    """Whether ``move`` is legal at ``state``, asked of the move alone (``Engine.is_legal``: on a table whose
+    moves are too many to list, the lazy walk checks it). FileMistake where even that walk runs past its
+    budget: the case asks what cannot be decided, and no answer is given as if it were."""
+    try:
+        return engine.is_legal(state, move)
+    except PositionTooLargeError as e:
+        raise FileMistake(where, f"{text!r} cannot be checked: {e.overflowed}",
+                          hint="give fewer cards on the table, or name a move that takes fewer of them") from None
 
 
 def _claim(game: Game, words: list[str], k: int, text: str) -> Game:
@@ -653,15 +664,24 @@ class _Expectations:
         return out
 
     # -- moves
-    def _legal_now(self, key: str) -> list[Move]:
+    def _in_play(self, key: str) -> None:
         if self.outcome.hand_finished:
             raise FileMistake(("expect", key), f"`expect.{key}`: the case's hand is over, so no move can be "
                               "checked; legal moves belong to a hand in play (a case with `captured` ... `rest` and "
                               "no `moves` or `stock` is a scoring case: add `stock: []` to keep its hand in play)")
-        return self.game.legal_moves()
+
+    def _legal_now(self, key: str) -> list[Move]:
+        """Every legal move now (``exactly``): FileMistake where the position has more than the engine lists."""
+        self._in_play(key)
+        try:
+            return self.game.legal_moves()
+        except PositionTooLargeError as e:
+            raise FileMistake(("expect", key), f"`expect.{key}` asks for every legal move, and {e.overflowed}",
+                              hint="check the moves that matter one by one with `legal` and `illegal`: "
+                                   "a single move is checked on a table of any size") from None
 
     def _moves(self, texts: list[Any], key: str, should_be_legal: bool) -> list[str]:
-        legal = set(self._legal_now(key))
+        self._in_play(key)
         out = []
         for k, text in enumerate(texts):
             reason = None
@@ -676,9 +696,14 @@ class _Expectations:
             at = _at(self.locate, ("expect", key, k))   # (every failure at its place: an audit had none to look at)
             if len(steps) == 1:
                 move = self.engine.resolve(self.hand, steps[0])
-                is_legal = move in legal
+                is_legal = not self.game.over and _legal_here(self.engine, self.hand, move, ("expect", key, k), text)
             else:   # a turn of several actions: each legal in turn
-                refusal = "" if self.game.over else self.engine.turn_refusal(self.hand, steps)
+                try:
+                    refusal = "" if self.game.over else self.engine.turn_refusal(self.hand, steps)
+                except PositionTooLargeError as e:
+                    raise FileMistake(("expect", key, k), f"{text!r} cannot be checked: {e.overflowed}",
+                                      hint="give fewer cards on the table, or name a move that takes fewer of "
+                                           "them") from None
                 is_legal = refusal is None
             if should_be_legal and not is_legal:
                 why = (f"the game is over (ended by {self.game.ended_by})" if self.game.over

@@ -100,18 +100,6 @@ def pick_case(data: dict[str, Any], path: str, name: str | None) -> dict[str, An
     raise CassinoError(f"{path}: no case named {name!r}; the cases are: {', '.join(names)}")
 
 
-def what_overflowed(error: PositionTooLargeError) -> str:
-    """What a position too large to list overflowed, without the engine's advice to a player (``choose the
-    move step by step, or type it``), which no command but the game itself can follow: the message up to
-    its first ``;`` outside brackets."""
-    text, depth = str(error), 0
-    for k, char in enumerate(text):
-        depth += {"(": 1, ")": -1}.get(char, 0)
-        if char == ";" and depth <= 0:
-            return text[:k]
-    return text
-
-
 #: Positions the solver remembers at most (each entry some 700 bytes: 2,000,000 of them took 1.45 GB).
 #: A position forgotten is searched again when it comes back: slower, never a different value.
 TABLE_LIMIT = 300_000
@@ -202,7 +190,7 @@ def solve(path: str, case_name: str | None = None, max_positions: int | None = N
         raise CassinoError(f"{label}: too large to solve exactly ({e}): give fewer cards in hand, "
                            f"or raise --max-positions") from None
     except PositionTooLargeError as e:
-        raise CassinoError(f"{label}: too large to solve exactly: {what_overflowed(e)}; give fewer cards on the "
+        raise CassinoError(f"{label}: too large to solve exactly: {e.overflowed}; give fewer cards on the "
                            f"table or in hand") from None
     deck = engine.deck
     return Solution(rules.name, seat, [(format_move(mv.move, deck), mv.value) for mv in values],
