@@ -105,6 +105,19 @@ CASES = [
     ("escoba", "5H 2C", "6H 3S", "5H capture 6H 3S", (), "must be worth 10, to make 15 with 5H, and they add up to 9"),
     ("escoba-equal-first", "5H 2C", "KD 6H 4S", "5H capture 6H 4S", (),
      "while one loose card alone makes 15 with 5H (KD), 5H takes such a card, not a set"),
+    # Hand cards played together (Hungarian): what they count together, and what the cards taken add up to.
+    ("hungarian", "AD QD 5S", "KH 2C JD JC", "AD+QD capture JD", (),
+     "JD cannot be taken by AD QD played together: together they count 13, and each card or set taken must be "
+     "worth that; it counts 11"),
+    ("hungarian-ulmann", "5S QD 2H", "AS 3D 4C KD", "5S+QD capture 3D 4C KD", (),
+     "together they count, or split into equal sets of, 17, and each card or set taken must be worth that; they "
+     "add up to 20"),
+    ("hungarian", "AD QD 5S", "KH 2C JD JC", "AD+QD trail", (), "several cards are played together only to capture"),
+    # More than ten cards named: said where their total shows it (no whole number of sets, or a card worth more).
+    ("hoyle", "9C 10S", "AS AC 2D 3S 3H 4H 6H 8S 9H", "9C build 10 on AS AC 2D 3S 3H 4H 6H 8S 9H", (),
+     "the cards do not make 10: they add up to 46, which is no multiple of 10"),
+    ("standard", "3D 8D", "AD AC 4D 4C 5D 5C 6H 6C 8H 10H 10C", "3D capture AD AC 4D 4C 5D 5C 6H 6C 8H 10H 10C", (),
+     "8H 10H 10C are each worth more than that alone"),
 ]
 
 

@@ -208,6 +208,8 @@ class _Reasons:
     def cards_a_turn(self) -> str | None:
         most = self.rules.capture.hand_cards_max
         played = bin(self.m.played).count("1")
+        if played > 1 and most > 1 and self.m.kind is not MoveKind.CAPTURE:
+            return "several cards are played together only to capture"   # (a trail or build of two cards: one)
         if played <= most:
             return None
         if most == 1:
@@ -402,11 +404,13 @@ class _Reasons:
             items = [self.values_of(i, True) for i in bits(self.m.played)]
             items += [self.values_of(i, False) for i in bits(self.m.loose)]
         items += [(x.value,) for x in used if x.value != V and isinstance(x.value, int)]
-        if any(not v for v in items) or len(items) > _MAX_ITEMS:
-            if any(not v for v in items):
-                return f"cards without a number value cannot be part of a build of {V}"
+        if any(not v for v in items):
+            return f"cards without a number value cannot be part of a build of {V}"
+        # (too many cards to split every way: said only where their totals show no whole number of sets)
+        sets = _partitions(items, V) if len(items) <= _MAX_ITEMS else \
+            (None if not any(t % V == 0 for t in _totals(items)) else -1)
+        if sets == -1:
             return None
-        sets = _partitions(items, V)
         if sets is None:
             totals = _totals(items)
             why = ("but do not split into sets of " + str(V) + " each" if any(t % V == 0 for t in totals)
@@ -452,6 +456,8 @@ class _Reasons:
 
     def _capture_check(self, sums: bool) -> str | None:
         """``capture_sums``' reasons where ``sums``, else ``capture_rules``'."""
+        if self.m.kind is MoveKind.CAPTURE and bin(self.m.played).count("1") > 1:
+            return self._together() if sums else None
         if self.m.kind is not MoveKind.CAPTURE or bin(self.m.played).count("1") != 1:
             return None
         c = self.rules.capture
@@ -492,7 +498,8 @@ class _Reasons:
         if len(items) > _MAX_ITEMS:
             # Too many cards to split every way: their totals still say it where none is a whole number of sets.
             several = c.several_groups
-            if sums and not any(t % v == 0 if several else t == v for t in _totals(items) for v in played_values):
+            if sums and (not any(t % v == 0 if several else t == v for t in _totals(items) for v in played_values)
+                         or any(min(values) > max(played_values) for values in items)):
                 return self.no_sets(card, played_values, items)
             return None
         best: int | None = None
@@ -521,6 +528,35 @@ class _Reasons:
             return ("a capture takes one card, set or build at a time" if self.rules.build.allowed
                     else "a capture takes one card or one set at a time")
         return None
+
+    def _together(self) -> str | None:
+        """Several hand cards played together (``capture.hand_cards``, ``combine: total``): loose cards taken
+        that split into no sets worth the cards' total, said with that total."""
+        c = self.rules.capture
+        if self.m.builds:
+            return None
+        played = [self.values_of(i, True) for i in bits(self.m.played)]
+        items = [self.values_of(i, False) for i in bits(self.m.loose)]
+        if not items or any(not v for v in played + items):
+            return None
+        targets = sorted(_totals(played))
+        if c.hand_cards_combine != "total":   # (``groups``: each value the cards split into equal sets of)
+            targets = sorted({t // n for t in targets for n in range(1, len(played) + 1)
+                              if t % n == 0 and _partitions(played, t // n) is not None})
+
+        def fits(total: int) -> bool:
+            if len(items) <= _MAX_ITEMS:
+                sets = _partitions(items, total)
+                return sets is not None and (sets == 1 or c.several_groups)
+            return any(t % total == 0 if c.several_groups else t == total for t in _totals(items))
+        if any(fits(t) for t in targets):
+            return None
+        cards = self.played_name()
+        worth = " or ".join(map(str, targets))
+        counted = ("together they count" if c.hand_cards_combine == "total"
+                   else "together they count, or split into equal sets of,")
+        return (f"{self.names(self.m.loose)} cannot be taken by {cards} played together: {counted} "
+                f"{worth}, and each card or set taken must be worth that; {self.sum_words(items)}")
 
     def no_sets(self, card: str, worth_each: tuple[int, ...], items: list[tuple[int, ...]]) -> str:
         """Why the loose cards named are no capture for ``card``: the value each set must have, and what
