@@ -118,6 +118,13 @@ CASES = [
      "the cards do not make 10: they add up to 46, which is no multiple of 10"),
     ("standard", "3D 8D", "AD AC 4D 4C 5D 5C 6H 6C 8H 10H 10C", "3D capture AD AC 4D 4C 5D 5C 6H 6C 8H 10H 10C", (),
      "8H 10H 10C are each worth more than that alone"),
+    # Builds named with what they cannot hold (each said only "not a legal move here" before).
+    ("face-builds", "QS QH", "QC", "QS build Q on [2D 3H 5D] QC", (("2D 3H 5D", 10, 1),),
+     "the build of 10 [2D 3H 5D] is no build of Qs: a build of Qs holds Qs only"),
+    ("standard", "AS 5D", "AH 3H", "AS build 5 on [2S 3C] [4H AC] AH 3H", (("2S 3C", 5, 0), ("4H AC", 5, 1)),
+     "a build is made onto one build on the table at a time"),
+    ("trail-and-build", "7D 2C", "AD 6H", "7D trail build 1 on AD", (),
+     "AD alone is no build: a build of table cards made as you trail is of two cards or more"),
 ]
 
 

@@ -193,7 +193,12 @@ class _Reasons:
         """A build of cards in play (no card from the hand) of one loose card and nothing else: no build (an audit
         read "build 9 on 9S:  has no legal move here", the fallback's words with no played card to name)."""
         m = self.m
-        if m.played or m.kind is not MoveKind.BUILD or m.builds or not m.loose or m.loose & (m.loose - 1):
+        if m.builds or not m.loose or m.loose & (m.loose - 1):
+            return None
+        if m.kind is MoveKind.TRAIL_BUILD:   # (the card trailed beside it is not in it)
+            return (f"{self.names(m.loose)} alone is no build: a build of table cards made as you trail is of two "
+                    f"cards or more, each set worth {m.value}")
+        if m.played or m.kind is not MoveKind.BUILD:
             return None
         return (f"{self.names(m.loose)} alone is no build: a build of cards in play, with no card from your hand, "
                 f"is made of two cards or more, each set worth {m.value}")
@@ -362,17 +367,26 @@ class _Reasons:
                 if x.cards in self.m.builds and teams[x.owner] != teams[self.seat]:
                     return (f"{self.label(x)} is another side's build: it grows by the card from your hand alone, "
                             f"with no table card")
+        used = [x for x in self.s.builds if x.cards in self.m.builds]
         if isinstance(V, str):
             if b.valueless == "never":
                 return f"cards without a number value are not built: a {V} only takes {V}s"
             if b.valueless == "when_all_four":
                 return f"{V}s are built only when the build and your hand hold all four {V}s"
+            other = next((x for x in used if x.value != V), None)
+            if other is not None:
+                return f"{self.label(other)} is no build of {V}s: a build of {V}s holds {V}s only"
+            strangers = sum(1 << i for i in bits(self.m.played | self.m.loose) if self.rank_of(i) != V)
+            if strangers:
+                return f"a build of {V}s holds {V}s only, not {self.names(strangers)}"
             return None
         if V is None:
             return None  # pragma: no cover - the notation always gives a build a value
         if b.max_value is not None and V > b.max_value:
             return f"builds go up to {b.max_value} only"
-        used = [x for x in self.s.builds if x.cards in self.m.builds]
+        if len(used) > 1 and not b.one_per_value and not b.single_build_as_card:
+            return (f"a build is made onto one build on the table at a time: {self.label(used[0])} and "
+                    f"{self.label(used[1])} stay apart")
         for x in used:
             if x.value == V:
                 if not (b.add_sets and b.multiple):
