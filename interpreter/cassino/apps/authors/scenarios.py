@@ -620,8 +620,13 @@ def _legal_here(engine: Engine, state: HandState, move: Move, where: tuple[Any, 
     try:
         return engine.is_legal(state, move)
     except PositionTooLargeError as e:
-        raise FileMistake(where, f"{text!r} cannot be checked: {e.overflowed}",
-                          hint="give fewer cards on the table, or name a move that takes fewer of them") from None
+        raise _unchecked(where, text, e) from None
+
+
+def _unchecked(where: tuple[Any, ...], text: str, error: PositionTooLargeError) -> FileMistake:
+    """The mistake of a case asking of a move that even the lazy walk cannot judge within its budget."""
+    return FileMistake(where, f"{text!r} cannot be checked: {error.overflowed}",
+                       hint="give fewer cards on the table, or name a move that takes fewer of them")
 
 
 def _claim(game: Game, words: list[str], k: int, text: str) -> Game:
@@ -701,9 +706,7 @@ class _Expectations:
                 try:
                     refusal = "" if self.game.over else self.engine.turn_refusal(self.hand, steps)
                 except PositionTooLargeError as e:
-                    raise FileMistake(("expect", key, k), f"{text!r} cannot be checked: {e.overflowed}",
-                                      hint="give fewer cards on the table, or name a move that takes fewer of "
-                                           "them") from None
+                    raise _unchecked(("expect", key, k), text, e) from None
                 is_legal = refusal is None
             if should_be_legal and not is_legal:
                 why = (f"the game is over (ended by {self.game.ended_by})" if self.game.over
