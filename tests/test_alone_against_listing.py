@@ -7,26 +7,28 @@ case's `moves` are judged on a crowded table. The two ways must agree wherever b
 property below draws the rule file (every bundled variant and example house rule, or a house rule drawn at
 random), the seating, a hand played at random (mostly trailing, so that tables crowd), and at some of its
 positions asks both of every legal move and of near misses made from them (a card more or less, another
-card played, another build value, another kind of move). Positions and moves come from the seeds drawn;
-nothing is picked.
+card played, another build value, another kind of move); a second property does the same at the positions
+written in our scenario files, as written or read under a house rule drawn from their variant. Positions
+and moves come from the seeds drawn; nothing is picked.
 """
 
 from __future__ import annotations
 
 import random
+import tempfile
 from pathlib import Path
 
 import pytest
 import yaml
 from hypothesis import given, strategies as st
 
-from cassino.apps.authors import generated
+from cassino.apps.authors import generated, matrix
 from cassino.apps.authors.matrix import seatings
 from cassino.apps.authors.scenarios import Runner
 from cassino.engine.core import Engine
 from cassino.engine.moves import Move, MoveKind
 from cassino.engine.movegen import bits
-from cassino.engine.notation import format_move
+from cassino.engine.notation import format_move, parse_move
 from cassino.errors import PositionTooLargeError, RuleFileError
 from cassino.language.catalogue import bundled_names, example_names
 from cassino.language.variants import load_rules
@@ -69,10 +71,38 @@ def near_misses(state, move: Move) -> list[Move]:  # type: ignore[no-untyped-def
     return out
 
 
+def judge(engine: Engine, state, rnd: random.Random) -> tuple[list[str], int]:  # type: ignore[no-untyped-def]
+    """Every legal move of ``state`` and up to a dozen near misses of six of them, judged alone and by the
+    listing: each answer that differs, in words, and how many moves were judged (the walk's own budget
+    passed is no answer: said as such by every caller, never a guess)."""
+    keys = engine.move_keys(state)
+    listed = set(keys)
+    legal = engine.moves_of(state, keys)
+    tried = list(legal)
+    for move in rnd.sample(legal, min(6, len(legal))):
+        misses = near_misses(state, move)
+        tried += rnd.sample(misses, min(12, len(misses)))
+    found: list[str] = []
+    judged = 0
+    for move in tried:
+        key = engine.key_of(state, move)
+        if key < 0:
+            continue   # (a card or build not where the move says: no key, refused either way)
+        judged += 1
+        keyed = engine.move_of(state, key)
+        try:
+            alone = engine.allowed_alone(state, keyed)
+        except PositionTooLargeError:
+            continue
+        if alone != (key in listed):
+            found.append(f"{format_move(keyed, engine.deck)}: alone {'legal' if alone else 'illegal'}, "
+                         f"listing {'legal' if key in listed else 'illegal'} (ply {state.ply})")
+    return found, judged
+
+
 def disagreements(engine: Engine, players: int, partners: bool, seed: int) -> tuple[list[str], int]:
-    """Play a hand at random from ``seed`` (trails preferred, so tables crowd) and, at about a third of its
-    positions, judge every legal move and up to a dozen near misses of six of them alone: each answer that
-    differs from the listing, in words, and how many moves were judged."""
+    """Play a hand at random from ``seed`` (trails preferred, so tables crowd) and ``judge`` about a third
+    of its positions: the answers that differ from the listing, in words, and how many moves were judged."""
     rnd = random.Random(seed)
     state = engine.start(rnd.randrange(1 << 30), players, partners=partners)
     found: list[str] = []
@@ -85,25 +115,9 @@ def disagreements(engine: Engine, players: int, partners: bool, seed: int) -> tu
         except PositionTooLargeError:
             break   # (beyond the budget the listing has no answer to compare with)
         if rnd.random() < 0.35:
-            listed = set(keys)
-            legal = engine.moves_of(state, keys)
-            tried = list(legal)
-            for move in rnd.sample(legal, min(6, len(legal))):
-                misses = near_misses(state, move)
-                tried += rnd.sample(misses, min(12, len(misses)))
-            for move in tried:
-                key = engine.key_of(state, move)
-                if key < 0:
-                    continue   # (a card or build not where the move says: no key, refused either way)
-                judged += 1
-                keyed = engine.move_of(state, key)
-                try:
-                    alone = engine.allowed_alone(state, keyed)
-                except PositionTooLargeError:
-                    continue   # (the walk's own budget: said as such by every caller, never a guess)
-                if alone != (key in listed):
-                    found.append(f"{format_move(keyed, engine.deck)}: alone {'legal' if alone else 'illegal'}, "
-                                 f"listing {'legal' if key in listed else 'illegal'} (seed {seed}, ply {state.ply})")
+            more, count = judge(engine, state, rnd)
+            found += [f"{text} (seed {seed})" for text in more]
+            judged += count
         trails = [k for k, m in zip(keys, engine.moves_of(state, keys)) if m.kind is MoveKind.TRAIL]
         state = engine.apply_key(state, rnd.choice(trails) if trails and rnd.random() < 0.7 else rnd.choice(keys))
     return found, judged
@@ -124,6 +138,57 @@ def test_so_it_is_under_a_house_rule_drawn_at_random(tmp_path_factory: pytest.Te
     seating = rnd.choice(seatings([str(path)]))
     found, _ = disagreements(engine, seating.players, seating.partners, rnd.randrange(1 << 30))
     assert not found, f"{generated.summary(data)}: " + "; ".join(found[:5])
+
+
+#: The positions written in our scenario files (tests/scenarios and the rulebook readers' files): builds of
+#: several owners, piles chosen by hand, a stock run out part way, which play may never reach.
+POSITION_FILES = sorted((ROOT / "tests" / "scenarios").glob("*.yaml")) + sorted(
+    (ROOT / "tests" / "scenarios" / "rulebook-reading").glob("*.yaml"))
+_starts: list = []
+
+
+def _written():  # type: ignore[no-untyped-def]
+    if not _starts:
+        _starts.extend(s for s in matrix.scenario_starts(POSITION_FILES)[0] if not s.game.hand.over)
+    return _starts
+
+
+@given(st.integers(0, 2**32))
+def test_so_it_is_at_written_positions_as_written_and_under_a_drawn_house_rule(
+        tmp_path_factory: pytest.TempPathFactory, seed: int) -> None:
+    """A written position read under a house rule drawn from its variant (``matrix.Start.read_under``: the
+    same cards where they lie) is a position of rules it was not written for."""
+    rnd = random.Random(seed)
+    start = rnd.choice(_written())
+    if start.seating.variant in bundled_names() and rnd.random() < 0.7:
+        path, data = generated.valid(rnd, [start.seating.variant], tmp_path_factory.mktemp("drawn"), 0)
+        start = start.read_under(str(path)) or start
+    try:
+        found, _ = judge(start.game.engine, start.game.hand, rnd)
+    except PositionTooLargeError:
+        return   # (a heavy table: the listing has no answer to compare with)
+    assert not found, f"{start.label}: " + "; ".join(found[:5])
+
+
+def test_a_trail_is_judged_alone_where_the_rules_refuse_every_other_move() -> None:
+    """Found at a written position under a drawn house rule (the rulebook readers' Swazi case 'owner may
+    trail in the last deal', with every equal loose card taken at once): judged alone, a trail was asked
+    whether a trail head had a move by walking its items, of which a trail has none, so the engine's
+    fallback (every card trailed where the whole-move rules refuse all else) let the owner trail the 9
+    the build needs."""
+    path = ROOT / "tests" / "scenarios" / "rulebook-reading" / "swazi-casino.yaml"
+    start = next(s for s in matrix.scenario_starts([path])[0] if s.case == "owner may trail in the last deal")
+    folder = Path(tempfile.mkdtemp())
+    rule = folder / "equal-all.yaml"
+    rule.write_text("name: equal-all\ndescription: Swazi, every equal loose card at once\nextends: swazi-casino\n"
+                    "capture: {equal_cards: all}\n", encoding="utf-8")
+    under = start.read_under(str(rule))
+    assert under is not None
+    engine, state = under.game.engine, under.game.hand
+    assert [format_move(m, engine.deck) for m in engine.legal_moves(state)] == ["KC trail"]
+    for text, legal in (("KC trail", True), ("9D trail", False)):
+        move = engine.resolve(state, parse_move(text, engine.deck))
+        assert engine.allowed_alone(state, move) is legal, text
 
 
 def test_the_comparison_judges_moves_and_can_fail() -> None:

@@ -444,10 +444,13 @@ class MoveChoices:
         """Whether ``head`` has a move the whole-move rules accept (``accept``, else the walk's own), looked
         for shortest first with a quarter of the walk's work: a head whose search runs out is kept (its
         moves, if any, are then refused when played, never trails offered that the listing would not offer)."""
+        judge = accept if accept is not None else self.accept
+        if head.kind == TRAIL:   # (a trail or a turn's end takes no item: its one move, judged)
+            return judge is None or judge(self.move(head, []))
         found: list[list[int]] = []
         stop = self.steps + self.t.move_budget // 4
         try:
-            if self._walk_short(head, [], found, stop, accept if accept is not None else self.accept):
+            if self._walk_short(head, [], found, stop, judge):
                 return True
         except PositionTooLargeError:
             return True
