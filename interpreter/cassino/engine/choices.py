@@ -202,16 +202,24 @@ class MoveChoices:
         those items only: cheap at any table)."""
         return self._exists(self._family(head), head, self.all_items, self._items_of(chosen))
 
-    def allows(self, move: Move) -> bool:
-        """Whether ``move`` is legal here, checked alone (no other move is listed or walked):
-        what ``Engine.is_legal`` asks at a position beyond the listing budget."""
+    def _head_of(self, move: Move) -> tuple[Head, list[int]] | None:
+        """``move``'s head and the positions of its items in item order; None where it names an item
+        that is not here (such a move is none of this position's)."""
         from .core import kind_code   # (core imports nothing from here: no cycle at load time)
 
         positions = self.item_positions(move)
         if positions is None:
-            return False
+            return None
         code = self.t.code(move.value) if move.value is not None else 0
-        head = Head(move.played, kind_code(move.kind), code)
+        return Head(move.played, kind_code(move.kind), code), positions
+
+    def allows(self, move: Move) -> bool:
+        """Whether ``move`` is legal here, checked alone (no other move is listed or walked):
+        what ``Engine.is_legal`` asks at a position beyond the listing budget."""
+        found = self._head_of(move)
+        if found is None:
+            return False
+        head, positions = found
         if head not in self.heads():
             return False
         if len(set(positions)) != len(positions):
@@ -222,13 +230,10 @@ class MoveChoices:
         """Whether a legal move of ``move``'s head takes every item ``move`` takes and more: what
         ``capture.take_all`` refuses, asked at a position beyond the listing budget. One
         completion question per item the move leaves."""
-        from .core import kind_code
-
-        positions = self.item_positions(move)
-        if positions is None:
+        found = self._head_of(move)
+        if found is None:
             return False
-        code = self.t.code(move.value) if move.value is not None else 0
-        head = Head(move.played, kind_code(move.kind), code)
+        head, positions = found
         family = self._family(head)
         inc = self._items_of(positions)
         for bit in self.order:
@@ -242,13 +247,10 @@ class MoveChoices:
         (under ``capture.take_all`` the listing compares only captures they keep). Every set of the items
         some move of the head may use, beside ``move``'s, is tried, fewest first; None where there are more
         than ``most`` such items (undecided: the caller asks ``has_larger``)."""
-        from .core import kind_code
-
-        positions = self.item_positions(move)
-        if positions is None:
+        found = self._head_of(move)
+        if found is None:
             return False
-        code = self.t.code(move.value) if move.value is not None else 0
-        head = Head(move.played, kind_code(move.kind), code)
+        head, positions = found
         relevant = self._relevant(self._family(head))
         inc = self._items_of(positions)
         extra = [p for p in range(len(self.order)) if self.order[p] & relevant and not inc & self.order[p]]
