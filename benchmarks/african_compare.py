@@ -2,13 +2,17 @@
 numbers, asserts nothing (the CI slice is tests/test_african_reference.py).
 
     python benchmarks/african_compare.py [--seeds N] [--first S] [--players 2,3,4] [--variants NAMES]
-                                         [--examples K]
+                                         [--examples K] [--whole-turns]
 
 Seeds S .. S+N-1 of every seating chosen (``tests/african_compare.py``'s SEATINGS: each variant at each
 player count, four players with partners, and South African four also without). Printed: positions
 compared (and left out as too large for the reference's brute force), disagreements by class (a reading
 a variant file declares, a reference error written up for the reference's author, or unexplained), the
 undeclared count (reference errors and unexplained ones), K examples of each class, and the time taken.
+
+With ``--whole-turns``, whole turns of several actions instead (``tests/african_turns_compare.py`` against
+``african_turns_reference``): every result a turn can leave, from the turn starts of random games with
+discards preferred half the time, so that layouts grow.
 """
 
 from __future__ import annotations
@@ -23,6 +27,7 @@ from arguments import count  # (benchmarks/arguments.py, beside this script)
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))
 import african_compare  # noqa: E402  (tests/african_compare.py: the comparison itself)
+import african_turns_compare  # noqa: E402  (tests/african_turns_compare.py: whole turns)
 
 VARIANTS = tuple(dict.fromkeys(v for v, _, _ in african_compare.SEATINGS))
 
@@ -53,10 +58,14 @@ def main() -> int:
     parser.add_argument("--players", type=_players, default=(2, 3, 4), help="player counts (default 2,3,4)")
     parser.add_argument("--variants", type=_variants, default=VARIANTS, help=f"default {','.join(VARIANTS)}")
     parser.add_argument("--examples", type=count(0), default=1, help="examples printed a class (default 1)")
+    parser.add_argument("--whole-turns", action="store_true",
+                        help="compare what whole turns of several actions can leave, not single actions")
     args = parser.parse_args()
     seatings = tuple(s for s in african_compare.SEATINGS if s[0] in args.variants and s[1] in args.players)
     if not seatings:
         parser.error("no seating is left: South African plays 2, 3 or 4, Swazi 2, 3 or 4 (with partners)")
+    if args.whole_turns:
+        return whole_turns(seatings, range(args.first, args.first + args.seeds), args.examples)
     start = time.perf_counter()
     tally = african_compare.run(seatings, range(args.first, args.first + args.seeds))
     took = time.perf_counter() - start
@@ -72,6 +81,25 @@ def main() -> int:
                 print(f"           e.g. {d}")
     print(f"undeclared: {len(tally.undeclared):,} (unexplained: {classes.get('unexplained', 0):,})")
     print(f"time: {took:.1f} s ({tally.positions / took if took else 0:,.0f} positions a second)")
+    return 0
+
+
+def whole_turns(seatings: tuple[tuple[str, int, bool], ...], seeds: range, examples: int) -> int:
+    """The whole-turn comparison's numbers."""
+    start = time.perf_counter()
+    tally = african_turns_compare.run(seatings, seeds)
+    took = time.perf_counter() - start
+    classes = Counter(african_turns_compare.declared(d) or "unexplained" for d in tally.found)
+    print(f"seatings: {', '.join(f'{v} {p}p' + (' partners' if q else '') for v, p, q in seatings)}")
+    print(f"seeds {seeds.start}-{seeds.stop - 1}: {tally.positions:,} turn starts compared, {tally.too_large:,} left "
+          f"out (more than {african_turns_compare.MAX_NODES:,} positions in the turn)")
+    print(f"results of whole turns: {tally.results:,}; differences: {len(tally.found):,}")
+    for name, n in classes.most_common():
+        print(f"  {n:>7,}  {name}")
+        for d in [d for d in tally.found if (african_turns_compare.declared(d) or "unexplained") == name][:examples]:
+            print(f"           e.g. {d}")
+    print(f"undeclared: {len(tally.undeclared):,}")
+    print(f"time: {took:.1f} s ({tally.positions / took if took else 0:,.0f} turn starts a second)")
     return 0
 
 

@@ -1,0 +1,84 @@
+"""Whole turns of several actions in African Casino agree with a second implementation written from the
+rule texts alone (``african_turns_reference``): at every turn start of fixed random games (discards preferred
+half the time, so layouts grow), every result a turn can leave (the mover's hand, the layout, the builds
+with their values, owners and kinds, the cards left on each pile, what the side captured) is reached by the
+engine's actions in some order exactly when the reference lists it, but for readings a variant file declares
+(``african_turns_compare.DECLARED``). And the comparison can fail: a reference that misses a result, or
+lists one the rules forbid, is reported.
+
+The slice is seed 1 of every seating (some 600 turn starts, seconds); ``benchmarks/african_compare.py
+--whole-turns`` runs as many seeds as asked.
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+import african_turns_compare as atc
+import african_turns_reference
+from conftest import benchmark
+
+SEEDS = range(1, 2)
+
+
+@pytest.fixture(scope="module")
+def tally() -> atc.Tally:
+    return atc.run(atc.SEATINGS, SEEDS)
+
+
+def test_the_slice_compares_every_seating_on_many_turns(tally: atc.Tally) -> None:
+    assert tally.positions > 400 and tally.results > 10 * tally.positions
+    assert set(tally.by_seating) == set(atc.SEATINGS) and min(tally.by_seating.values()) >= 15
+
+
+def test_no_undeclared_difference(tally: atc.Tally) -> None:
+    assert not tally.undeclared, "\n".join(str(d) for d in tally.undeclared[:5])
+
+
+def test_turns_of_several_actions_are_among_those_compared() -> None:
+    """Not only one card from the hand and the end: many results are reached only by building with cards in
+    play beside the hand's card (before or after it)."""
+    several = 0
+    for variant, players, partners in atc.SEATINGS:
+        for engine, _, hand in atc.positions(variant, players, partners, 1, 0.5):
+            several += len(atc.engine_whole_turns(engine, hand) - atc.engine_one_action_turns(engine, hand))
+    assert several > 1000
+
+
+def test_a_reference_that_misses_a_result_is_reported() -> None:
+    def missing(position: dict[str, Any]) -> set[atc.Outcome]:
+        found = african_turns_reference.whole_turns(position)
+        return set(sorted(found)[1:])
+
+    tally = atc.run(atc.SEATINGS[:1], SEEDS, reference=missing)
+    assert tally.undeclared and all(d.engine_says for d in tally.undeclared)
+
+
+def test_a_reference_that_lists_a_forbidden_result_is_reported() -> None:
+    """A result that keeps the played card in the hand: no turn leaves the hand as it was."""
+    def too_many(position: dict[str, Any]) -> set[atc.Outcome]:
+        found = african_turns_reference.whole_turns(position)
+        hand = tuple(sorted(position["hand"]))
+        return found | {(hand, tuple(sorted(position["table"])), (), (), ())}
+
+    tally = atc.run(atc.SEATINGS[:1], SEEDS, reference=too_many)
+    assert tally.undeclared and not any(d.engine_says for d in tally.undeclared)
+
+
+def test_the_benchmark_compares_whole_turns(monkeypatch: pytest.MonkeyPatch,
+                                            capsys: pytest.CaptureFixture[str]) -> None:
+    module = benchmark("african_compare")
+    monkeypatch.setattr(sys, "argv", ["african_compare.py", "--whole-turns", "--seeds", "1", "--players", "2",
+                                      "--variants", "south-african-casino"])
+    assert module.main() == 0
+    out = capsys.readouterr().out
+    assert "turn starts compared" in out and "undeclared: 0" in out, out
+
+
+def test_the_compared_files_are_where_the_benchmark_finds_them() -> None:
+    here = Path(__file__).parent
+    assert (here / "african_turns_compare.py").is_file() and (here / "african_turns_reference.py").is_file()
