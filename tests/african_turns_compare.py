@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 from typing import Any, Callable, Iterator
 
 import african_turns_reference
-from african_compare import GAME, SEATINGS, position
+from african_compare import GAME, SEATINGS, _values, position
 
 from cassino.engine.core import Engine
 from cassino.engine.game import Game
@@ -151,16 +151,6 @@ class Difference:
                 f"{[(b['cards'], b['value'], b['owner'], b['compound']) for b in p['builds']]} piles "
                 f"{[(q['seats'], q['cards'][-4:]) for q in p['piles']]} first_round {p['first_round']} "
                 f"declared {p['partner_declared']} seat {p['seat']}")
-
-
-_COURT = {"J": 11, "Q": 12, "K": 13}
-
-
-def _values(card: str, variant: str) -> tuple[int, ...]:
-    rank = card[:-1]
-    if rank == "A":
-        return (1, 14) if variant == "swazi-casino" else (1,)
-    return (_COURT[rank],) if rank in _COURT else (int(rank),)
 
 
 def _keeps(d: Difference, hand: tuple[str, ...], value: int) -> bool:

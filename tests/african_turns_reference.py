@@ -1,7 +1,7 @@
 """A clean-room reading of WHOLE turns in African Casino (Swazi Casino, South African Casino).
 
 Written from the rule texts alone, not from the project's engine, to be compared with it. It imports
-nothing from ``cassino`` (standard library only). Where ``tests/african_reference.py`` (the one-action
+nothing from ``cassino`` (the standard library, and the one-action reference's input checks). Where ``tests/african_reference.py`` (the one-action
 reference) lists turns of one action with a hand card, this file lists every distinct END RESULT of a
 whole turn: any number of builds made or added to with cards already in play only (actions 2 and 4
 without a hand card), before and after exactly one action with one card from the hand (a capture, a
@@ -175,6 +175,8 @@ from __future__ import annotations
 from itertools import combinations, product
 from typing import Any, Iterable, Iterator
 
+from african_reference import _int, _list  # (the one-action reference's input checks, the same position)
+
 __all__ = ["Outcome", "whole_turns"]
 
 #: (hand, table, builds, piles, captured); see the module docstring.
@@ -213,20 +215,6 @@ _Build = tuple[int, int, int, bool, bool]
 _State = tuple[int, tuple[int, ...], tuple[_Build, ...]]
 # A set: (layout cards mask, opponents' piles whose top it takes, all its cards as a mask)
 _Set = tuple[int, tuple[int, ...], int]
-
-
-def _list(data: dict[str, Any], key: str) -> list[Any]:
-    value = data.get(key, [])
-    if not isinstance(value, list):
-        raise ValueError(f"position {key!r}: expected a list, got {value!r}")
-    return value
-
-
-def _int(data: dict[str, Any], key: str, lo: int, hi: int) -> int:
-    value = data.get(key)
-    if isinstance(value, bool) or not isinstance(value, int) or not lo <= value <= hi:
-        raise ValueError(f"position {key!r}: expected a whole number from {lo} to {hi}, got {value!r}")
-    return value
 
 
 def _bits(mask: int) -> Iterator[int]:
