@@ -9,7 +9,7 @@ passes, each reduced to its result (the mover's hand, the layout, the builds, ho
 what the mover's side captured); for the reference, its own list of results. The two sets must be equal,
 but for the readings a variant file declares (:data:`DECLARED`).
 
-Shared by ``tests/test_african_turns_reference.py`` (a fixed-seed slice in CI) and
+Shared by ``tests/test_african_whole_turns.py`` (a fixed-seed slice in CI) and
 ``benchmarks/african_compare.py --whole-turns``.
 """
 
