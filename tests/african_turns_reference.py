@@ -1,11 +1,12 @@
 """A clean-room reading of WHOLE turns in African Casino (Swazi Casino, South African Casino).
 
 Written from the rule texts alone, not from the project's engine, to be compared with it. It imports
-nothing from ``cassino`` (the standard library, and the one-action reference's input checks). Where ``tests/african_reference.py`` (the one-action
-reference) lists turns of one action with a hand card, this file lists every distinct END RESULT of a
-whole turn: any number of builds made or added to with cards already in play only (actions 2 and 4
-without a hand card), before and after exactly one action with one card from the hand (a capture, a
-build, new or added to, a raise, or a discard), then the end of the turn.
+nothing from ``cassino`` (the standard library, and the one-action reference's input checks). Where
+``tests/african_reference.py`` (the one-action reference) lists turns of one action with a hand card,
+this file lists every distinct END RESULT of a whole turn: any number of builds made or added to with
+cards already in play only (actions 2 and 4 without a hand card), before and after exactly one action
+with one card from the hand (a capture, a build, new or added to, a raise, or a discard), then the end
+of the turn.
 
 Sources
 -------
@@ -225,6 +226,8 @@ def _bits(mask: int) -> Iterator[int]:
 
 
 class _Turn:
+    """One position read and checked, with the caches its search shares between hand cards."""
+
     def __init__(self, position: dict[str, Any]) -> None:
         if not isinstance(position, dict):
             raise ValueError(f"position: expected a mapping, got {type(position).__name__}")
@@ -708,17 +711,29 @@ class _Turn:
         #   it has the same choices, and the free actions can follow it (a new build of a value needs, at
         #   the end, a card of it kept or the partner's proof, which is what allows it after the hand card;
         #   additions to the side's builds are always allowed; the cards they use are untouched by it).
-        firsts: dict[int, list[tuple[_State, bool]]] = {}
+        starts: dict[int, set[tuple[_State, int, int, frozenset[int]]]] = {
+            h: set(self.hand_actions(self.start, h, only=-1)) for h in self.hand  # the discard (R11)
+        }
         for v in range(1, self.max_value + 1):
             # T7: before the hand card, a new build needs a card of the whole hand (or a proven value, R14)
             marks = frozenset({v}) & hand_values
-            firsts[v] = [
-                (s1, s1 != self.start)
-                for s1 in self.closure(self.start, hand_values | self.declared, marks, only=v)
-                # a state with neither a build of value v changed nor a pile card uncovered offers nothing
-                # the starting position does not (``touching``)
-                if s1 == self.start or any(s1[1]) or any(b[1] == v and b not in self.start_set for b in s1[2])
-            ]
+            for s1 in self.closure(self.start, hand_values | self.declared, marks, only=v):
+                touching = s1 != self.start
+                hands = self.hand
+                if touching and not any(b[1] == v and b not in self.start_set for b in s1[2]):
+                    # no build of value v changed: only a build of v with the hand card and a pile card the
+                    # free actions uncovered uses what they did (R9: none beside an opponent's build of v)
+                    loose, depths, builds = s1
+                    deep = [
+                        self.low[self.opp_piles[p][d]]
+                        for p, d in enumerate(depths)
+                        if d and d < len(self.opp_piles[p])
+                    ]
+                    if not deep or any(b[1] == v and b[2] not in self.side_owners for b in builds):
+                        continue
+                    hands = [h for h in self.hand if self.low[h] + min(deep) <= v]
+                for h in hands:
+                    starts[h].update(self.hand_actions(s1, h, touching, only=v, discard=False))
         seen: set[tuple[_State, tuple[int, int, int, frozenset[int]]]] = set()
         succ: dict[_State, tuple[tuple[int, _State], ...]] = {}
         none: frozenset[int] = frozenset()
@@ -727,13 +742,7 @@ class _Turn:
         for h in self.hand:
             allowed = self.values_of(c for c in self.hand if c != h) | self.declared
             hand_text = tuple(sorted(self.names[c] for c in self.hand if c != h))
-            starts: set[tuple[_State, int, int, frozenset[int]]] = set(
-                self.hand_actions(self.start, h, only=-1)  # the discard (R11)
-            )
-            for v, first in firsts.items():
-                for s1, touching in first:
-                    starts.update(self.hand_actions(s1, h, touching, only=v, discard=False))
-            for s2, dead, captured, proven in starts:
+            for s2, dead, captured, proven in starts[h]:
                 # T1: free actions after the hand card (T7: for the hand left; T10: and values now proven)
                 al = allowed | proven
                 ctx = (h, dead, captured, proven)
