@@ -219,16 +219,36 @@ def _added_keeping_then_played(d: Difference) -> bool:
     return any(_keeps(d, tuple(start), value) and not _keeps(d, end, value) for _, value in _partners_builds_grown(d))
 
 
+def _kept_card_then_owed_twice(d: Difference) -> bool:
+    """The reference adds to the partner's build keeping a card of its value, the build staying the partner's,
+    and the mover's other build of another value is answered by that same card alone (an ace kept for a 1 and
+    a 14): the engine makes the mover the owner of the build added to as the sets are added, and then one
+    card cannot answer for both (the file's reading of build.for_partner)."""
+    if d.engine_says or not d.partners:
+        return False
+    seat, hand = d.position["seat"], d.outcome[0]
+    for _, value in _partners_builds_grown(d):
+        for _, other, owner, _ in d.outcome[2]:
+            answering = [c for c in hand if other in _values(c, d.variant)]
+            if owner == seat and other != value and answering and all(value in _values(c, d.variant)
+                                                                        for c in answering):
+                return True
+    return False
+
+
 def _partners_build_kept_beside_own(d: Difference) -> bool:
     """South African (one build a player): the reference adds to the partner's build, or makes one for the
-    partner's proven value, keeping a card of its value while the mover owns a build of another value; the
-    engine would make the mover its owner, a second build (the file's reading of build.one_per_player)."""
+    partner's proven value, keeping a card of its value while the mover owns a build of another value (at the
+    turn's end, or at its start and taken later in the turn); the engine would make the mover its owner, a
+    second build, as the action is made (the file's reading of build.one_per_player)."""
     if d.engine_says or not d.partners or d.variant != "south-african-casino":
         return False
     seat, partner = d.position["seat"], (d.position["seat"] + 2) % 4
     before = {tuple(sorted(b["cards"])) for b in d.position["builds"]}
     made = [(cards, value) for cards, value, owner, _ in d.outcome[2] if owner == partner and cards not in before]
-    return any(_keeps(d, d.outcome[0], value) and any(owner == seat and v != value for _, v, owner, _ in d.outcome[2])
+    owned = [v for _, v, owner, _ in d.outcome[2] if owner == seat] + [
+        b["value"] for b in d.position["builds"] if b["owner"] == seat]   # (one the turn took later counts too)
+    return any(_keeps(d, d.outcome[0], value) and any(v != value for v in owned)
                for _, value in _partners_builds_grown(d) + made)
 
 
@@ -288,6 +308,8 @@ DECLARED: tuple[tuple[str, str, Callable[[Difference], bool]], ...] = (
      _own_build_handed_to_partner),
     ("build.for_partner: added to keeping a card of its value, then that card played",
      _reading("swazi-casino", "build.for_partner"), _added_keeping_then_played),
+    ("build.for_partner: added to keeping the one card another build of the mover's needs",
+     _reading("swazi-casino", "build.for_partner"), _kept_card_then_owed_twice),
     ("build.one_per_player: no second build by adding to or building the partner's", _reading("south-african-casino",
                                                                                  "build.one_per_player"),
      _partners_build_kept_beside_own),
