@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 from typing import Any, Callable, Iterator
 
 import african_turns_reference
-from african_compare import GAME, SEATINGS, _values, position
+from african_compare import SEATINGS, _values, position
 
 from cassino.engine.core import Engine
 from cassino.engine.game import Game
@@ -377,4 +377,4 @@ def run(seatings: tuple[tuple[str, int, bool], ...], seeds: range, *, trail_bias
     return tally
 
 
-__all__ = ["GAME", "SEATINGS", "Tally", "compare", "engine_whole_turns", "run"]
+__all__ = ["SEATINGS", "Tally", "compare", "engine_one_action_turns", "engine_whole_turns", "run"]
