@@ -1,4 +1,4 @@
-"""How to play a variant, in a few lines a newcomer can read at the table (the in-game `rules` command).
+"""How to play a variant, in a few lines a newcomer can read at the table (the in-game `how` command).
 
 Generated from the variant's settings, never written per variant: the same
 sentence appears for every variant with the same setting, and a house rule that
