@@ -2,7 +2,7 @@
 numbers, asserts nothing (the CI slice is tests/test_african_reference.py).
 
     python benchmarks/african_compare.py [--seeds N] [--first S] [--players 2,3,4] [--variants NAMES]
-                                         [--examples K] [--whole-turns]
+                                         [--examples K] [--whole-turns [--heavy]]
 
 Seeds S .. S+N-1 of every seating chosen (``tests/african_compare.py``'s SEATINGS: each variant at each
 player count, four players with partners, and South African four also without). Printed: positions
@@ -12,7 +12,8 @@ undeclared count (reference errors and unexplained ones), K examples of each cla
 
 With ``--whole-turns``, whole turns of several actions instead (``tests/african_turns_compare.py`` against
 ``african_turns_reference``): every result a turn can leave, from the turn starts of random games with
-discards preferred half the time, so that layouts grow.
+discards preferred half the time, so that layouts grow, and at most 8 cards in play (layout and pile tops
+in reach); ``--heavy``: the turn starts with 9 to 12 cards in play instead, discards preferred four times in five.
 """
 
 from __future__ import annotations
@@ -60,12 +61,17 @@ def main() -> int:
     parser.add_argument("--examples", type=count(0), default=1, help="examples printed a class (default 1)")
     parser.add_argument("--whole-turns", action="store_true",
                         help="compare what whole turns of several actions can leave, not single actions")
+    parser.add_argument("--heavy", action="store_true",
+                        help="with --whole-turns: the turn starts with 9 to 12 cards in play (layout and pile tops "
+                             "in reach), discards preferred four times in five, rather than those with 8 or fewer")
     args = parser.parse_args()
     seatings = tuple(s for s in african_compare.SEATINGS if s[0] in args.variants and s[1] in args.players)
     if not seatings:
         parser.error("no seating is left: South African plays 2, 3 or 4, Swazi 2, 3 or 4 (with partners)")
+    if args.heavy and not args.whole_turns:
+        parser.error("--heavy compares whole turns: give --whole-turns too")
     if args.whole_turns:
-        return whole_turns(seatings, range(args.first, args.first + args.seeds), args.examples)
+        return whole_turns(seatings, range(args.first, args.first + args.seeds), args.examples, args.heavy)
     start = time.perf_counter()
     tally = african_compare.run(seatings, range(args.first, args.first + args.seeds))
     took = time.perf_counter() - start
@@ -84,15 +90,18 @@ def main() -> int:
     return 0
 
 
-def whole_turns(seatings: tuple[tuple[str, int, bool], ...], seeds: range, examples: int) -> int:
-    """The whole-turn comparison's numbers."""
+def whole_turns(seatings: tuple[tuple[str, int, bool], ...], seeds: range, examples: int, heavy: bool = False) -> int:
+    """The whole-turn comparison's numbers (``heavy``: the heavier tables)."""
+    atc = african_turns_compare
+    in_play, bias = (atc.HEAVY, atc.HEAVY_TRAIL_BIAS) if heavy else (atc.LIGHT, 0.5)
     start = time.perf_counter()
-    tally = african_turns_compare.run(seatings, seeds)
+    tally = atc.run(seatings, seeds, trail_bias=bias, in_play=in_play)
     took = time.perf_counter() - start
-    classes = Counter(african_turns_compare.declared(d) or "unexplained" for d in tally.found)
+    classes = Counter(atc.declared(d) or "unexplained" for d in tally.found)
     print(f"seatings: {', '.join(f'{v} {p}p' + (' partners' if q else '') for v, p, q in seatings)}")
-    print(f"seeds {seeds.start}-{seeds.stop - 1}: {tally.positions:,} turn starts compared, {tally.too_large:,} left "
-          f"out (more than {african_turns_compare.MAX_NODES:,} positions in the turn)")
+    print(f"seeds {seeds.start}-{seeds.stop - 1}: {tally.positions:,} turn starts compared with "
+          f"{in_play.start} to {in_play.stop - 1} cards in play, {tally.too_large:,} left "
+          f"out (more than {atc.MAX_NODES:,} positions in the turn)")
     print(f"results of whole turns: {tally.results:,}; differences: {len(tally.found):,}")
     for name, n in classes.most_common():
         print(f"  {n:>7,}  {name}")

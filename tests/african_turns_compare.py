@@ -37,6 +37,11 @@ Outcome = tuple[tuple[str, ...], tuple[str, ...], tuple[tuple[tuple[str, ...], i
 #: Positions with more cards in play than this (layout and opposing pile tops in reach) are left out: both
 #: sides enumerate every turn.
 MAX_IN_PLAY = 8
+#: The turn starts compared by default (cards in play), and the heavier tables compared apart (``--heavy``):
+#: 9 to 12 cards in play, reached with discards preferred four times in five.
+LIGHT = range(0, MAX_IN_PLAY + 1)
+HEAVY = range(MAX_IN_PLAY + 1, 13)
+HEAVY_TRAIL_BIAS = 0.8
 #: A turn whose sequences reach more distinct positions than this is left out (counted as too large).
 MAX_NODES = 20_000
 
@@ -102,24 +107,25 @@ def engine_one_action_turns(engine: Engine, start: HandState) -> set[Outcome]:
     return out
 
 
-def comparable(engine: Engine, hand: HandState) -> bool:
+def comparable(engine: Engine, hand: HandState, in_play: range = LIGHT) -> bool:
     """A turn's start whose whole turns both sides can list: not half played, another seat holds cards
-    (the turn's end is not the deal's), few enough cards in play."""
+    (the turn's end is not the deal's), as many cards in play as ``in_play`` says."""
     seat = hand.turn
     return (not hand.turn_card and not hand.over and any(h for s, h in enumerate(hand.hands) if s != seat)
-            and hand.in_play().bit_count() <= MAX_IN_PLAY)
+            and hand.in_play().bit_count() in in_play)
 
 
 def positions(variant: str, players: int, partners: bool, seed: int,
-              trail_bias: float) -> Iterator[tuple[Engine, int, HandState]]:
+              trail_bias: float, in_play: range = LIGHT) -> Iterator[tuple[Engine, int, HandState]]:
     """The turn starts of one random game (random legal moves, seeded; a discard chosen first with
-    probability ``trail_bias``, so that layouts grow), with their ply."""
+    probability ``trail_bias``, so that layouts grow) with as many cards in play as ``in_play`` says, with
+    their ply."""
     engine = Engine(load_rules(variant))
     game = Game.new(engine, seed, players, partners)
     rnd = random.Random(f"turns/{seed}")
     ply = 0
     while not game.over:
-        if comparable(engine, game.hand):
+        if comparable(engine, game.hand, in_play):
             yield engine, ply, game.hand
         moves = game.playable_moves()
         trails = [m for m in moves if m.kind.value == "trail"]
@@ -209,14 +215,24 @@ def _partners_builds_grown(d: Difference) -> list[tuple[tuple[str, ...], int]]:
             and any(v == value and old < set(cards) for old, v in before)]
 
 
+def _partners_builds_made(d: Difference) -> list[tuple[tuple[str, ...], int]]:
+    """(cards, value) of each build of the partner's in the result that no build at the start was: made this
+    turn, for the partner's proven value."""
+    partner = (d.position["seat"] + 2) % 4
+    before = {tuple(sorted(b["cards"])) for b in d.position["builds"]}
+    return [(cards, value) for cards, value, owner, _ in d.outcome[2] if owner == partner and cards not in before]
+
+
 def _added_keeping_then_played(d: Difference) -> bool:
-    """The reference adds to the partner's build while the mover holds a card of its value, then plays that
-    card in the same turn, the build staying the partner's: the engine makes the mover its owner as the sets
-    are added (whoever adds keeping a card takes it over), so the card is then one the mover must keep."""
+    """The reference adds to the partner's build, or makes one for the partner's proven value, while the mover
+    holds a card of its value, then plays that card in the same turn, the build staying the partner's: the
+    engine makes the mover its owner as the sets are added (whoever adds keeping a card takes it over), so the
+    card is then one the mover must keep."""
     if d.engine_says or not d.partners:
         return False
     start, end = d.position["hand"], d.outcome[0]
-    return any(_keeps(d, tuple(start), value) and not _keeps(d, end, value) for _, value in _partners_builds_grown(d))
+    return any(_keeps(d, tuple(start), value) and not _keeps(d, end, value)
+               for _, value in _partners_builds_grown(d) + _partners_builds_made(d))
 
 
 def _kept_card_then_owed_twice(d: Difference) -> bool:
@@ -243,9 +259,8 @@ def _partners_build_kept_beside_own(d: Difference) -> bool:
     second build, as the action is made (the file's reading of build.one_per_player)."""
     if d.engine_says or not d.partners or d.variant != "south-african-casino":
         return False
-    seat, partner = d.position["seat"], (d.position["seat"] + 2) % 4
-    before = {tuple(sorted(b["cards"])) for b in d.position["builds"]}
-    made = [(cards, value) for cards, value, owner, _ in d.outcome[2] if owner == partner and cards not in before]
+    seat = d.position["seat"]
+    made = _partners_builds_made(d)
     owned = [v for _, v, owner, _ in d.outcome[2] if owner == seat] + [
         b["value"] for b in d.position["builds"] if b["owner"] == seat]   # (one the turn took later counts too)
     return any(_keeps(d, d.outcome[0], value) and any(v != value for v in owned)
@@ -296,6 +311,18 @@ def _pile_card_between_capture_sets(d: Difference) -> bool:
     return "cb" in marks and "bc" in marks
 
 
+def _beyond_pile_reach(d: Difference) -> bool:
+    """The reference captures more cards of one opposing pile than a move may use (``capture.pile_reach``, the
+    file's reading: at most four cards of one pile, from the top down); a capture is one action, and the
+    reference sets no depth (its T16). A necessary condition, read from the cards captured."""
+    if d.engine_says:
+        return False
+    reach = load_rules(d.variant).capture.pile_reach
+    seat, captured = d.position["seat"], set(d.outcome[4])
+    return any(seat not in pile["seats"] and sum(c in captured for c in pile["cards"]) > reach
+               for pile in d.position["piles"])
+
+
 def _reading(variant: str, setting: str) -> str:
     return next(r.text for r in load_rules(variant).readings if r.setting == setting)
 
@@ -319,6 +346,8 @@ DECLARED: tuple[tuple[str, str, Callable[[Difference], bool]], ...] = (
      _new_build_before_own_taken),
     ("build.augment_opponents: the sets added to a captured build are one action with the capture",
      _reading("swazi-casino", "build.augment_opponents"), _pile_card_between_capture_sets),
+    ("capture.pile_reach: a move uses at most four cards of one pile",
+     _reading("swazi-casino", "capture.pile_reach"), _beyond_pile_reach),
 )
 
 
@@ -352,13 +381,15 @@ def compare(engine: Engine, variant: str, hand: HandState,
 
 
 def run(seatings: tuple[tuple[str, int, bool], ...], seeds: range, *, trail_bias: float = 0.5,
+        in_play: range = LIGHT,
         reference: Callable[[dict[str, Any]], set[Outcome]] = african_turns_reference.whole_turns,
         progress: Callable[[Tally], None] | None = None) -> Tally:
-    """Compare the whole turns of every comparable turn start of a random game for each seating and seed."""
+    """Compare the whole turns of every comparable turn start of a random game for each seating and seed
+    (``in_play``: how many cards in play; ``HEAVY`` with ``HEAVY_TRAIL_BIAS`` for the heavier tables)."""
     tally = Tally()
     for variant, players, partners in seatings:
         for seed in seeds:
-            for engine, ply, hand in positions(variant, players, partners, seed, trail_bias):
+            for engine, ply, hand in positions(variant, players, partners, seed, trail_bias, in_play):
                 got = compare(engine, variant, hand, reference)
                 if got is None:
                     tally.too_large += 1

@@ -6,8 +6,9 @@ engine's actions in some order exactly when the reference lists it, but for read
 (``african_turns_compare.DECLARED``). And the comparison can fail: a reference that misses a result, or
 lists one the rules forbid, is reported.
 
-The slice is seed 1 of every seating (some 600 turn starts, seconds); ``benchmarks/african_compare.py
---whole-turns`` runs as many seeds as asked.
+The slice is seed 1 of every seating (some 600 turn starts, seconds), and seeds 1-2 of the heavier tables
+(9 to 12 cards in play, some 130 turn starts); ``benchmarks/african_compare.py --whole-turns [--heavy]`` runs as
+many seeds as asked.
 """
 
 from __future__ import annotations
@@ -17,6 +18,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+
+from cassino.engine.core import Engine
 
 import african_turns_compare as atc
 import african_turns_reference
@@ -37,6 +40,35 @@ def test_the_slice_compares_every_seating_on_many_turns(tally: atc.Tally) -> Non
 
 def test_no_undeclared_difference(tally: atc.Tally) -> None:
     assert not tally.undeclared, "\n".join(str(d) for d in tally.undeclared[:5])
+
+
+def test_heavier_tables_have_no_undeclared_difference() -> None:
+    """Turn starts with 9 to 12 cards in play, which the slice above leaves out (where a capture can reach
+    past a pile's fourth card)."""
+    heavy = atc.run(atc.SEATINGS, range(1, 3), trail_bias=atc.HEAVY_TRAIL_BIAS, in_play=atc.HEAVY)
+    assert heavy.positions > 100 and len(heavy.by_seating) >= 6
+    assert not heavy.undeclared, "\n".join(str(d) for d in heavy.undeclared[:5])
+
+
+def test_a_capture_past_the_pile_reach_is_the_files_reading_and_no_other() -> None:
+    """South African 2 players, seed 296, ply 40 (found on the heavier tables): the reference captures five
+    cards of the opponent's pile with one card, which the file's `capture.pile_reach` (four) forbids; the
+    difference is classed under that reading, and with a deeper reach the engine reaches that very result."""
+    for engine, ply, hand in atc.positions("south-african-casino", 2, False, 296, atc.HEAVY_TRAIL_BIAS, atc.HEAVY):
+        if ply == 40:
+            break
+    else:
+        pytest.fail("the game no longer reaches ply 40 with a heavy table")
+    got = atc.compare(engine, "south-african-casino", hand)
+    assert got is not None
+    mine, theirs, plain = got
+    reach = next(name for name, _, test in atc.DECLARED if name.startswith("capture.pile_reach"))
+    beyond = [o for o in theirs - mine
+              if atc.declared(atc.Difference("south-african-casino", 2, False, 296, 40, o, False, plain,
+                                             frozenset(mine))) == reach]
+    assert beyond
+    deeper = Engine(engine.rules)
+    assert set(beyond) <= atc.engine_whole_turns(deeper, hand.with_(pile_reach=20))
 
 
 def test_turns_of_several_actions_are_among_those_compared() -> None:
