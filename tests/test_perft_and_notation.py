@@ -76,6 +76,9 @@ def test_order_and_case_do_not_matter(deck) -> None:
     ("5H build T on 5S", "a build of ten is written `10`", 10),
     ("5H build " + "9" * 31 + " on 5S", "a build's value of 31 digits", 10),
     ("7C trail 5S", "a trail names only the card played, e.g. `7C trail`", 10),
+    # A player's (session 86): a stray `]` was "expected $end or [ or a card", an open `[` said nothing of it.
+    ("9D capture 4C]", "`]` closes no `[`", 14),
+    ("3H build 8 on [5S", "a `[` is not closed", 18),
 ])
 def test_bad_move_text_says_what_and_where(deck, text: str, fragment: str, column: int) -> None:
     with pytest.raises(MoveSyntaxError) as err:

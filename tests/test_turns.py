@@ -296,6 +296,66 @@ def test_the_terminal_plays_one_action_at_a_time_says_the_turn_goes_on_and_undoe
     assert "`build 10 on" in session.help_text()
 
 
+def test_a_misspelt_end_or_command_is_answered_with_what_was_meant(tmp_path: Path) -> None:
+    """A player's audit typed `ned` and `done` where the turn goes on, and was told only what a move looks like."""
+    session, out = _session(tmp_path, ["helpp", "9D capture 9C", "ned", "done", "pass", "end", "quit"])
+    assert session.human_turn(0) is True and session.game.hand.turn_card
+    assert session.human_turn(0) is True
+    screen = out.getvalue()
+    assert "'helpp' is not a move or a command (did you mean `help`?)" in screen
+    for typed in ("ned", "done", "pass"):
+        assert f"'{typed}' is not a move or a command (did you mean `end`?)" in screen, screen
+    assert session.record.actions[-2:] == ["9D capture 9C", "end"]
+
+
+def _free_build_turn_record() -> list[str]:
+    """The actions of a Swazi Casino game for three (seed 1) up to the end of seat 0's first turn that builds
+    with cards in play before its hand card: seat 0 makes such a build wherever one is open at a turn's start,
+    every other action the greedy player's."""
+    from cassino.engine.game import Game
+    from cassino.players.bots import make_bot
+
+    engine = Engine(load_rules("swazi-casino"))
+    game = Game.new(engine, 1, 3, False)
+    bots = [make_bot("greedy", 1 + s) for s in range(3)]
+    actions: list[str] = []
+    turn: list[str] = []
+    while not game.over:
+        seat = game.hand.turn
+        free = [m for m in game.legal_moves() if not m.played and m.kind is MoveKind.BUILD]
+        move = free[0] if seat == 0 and not turn and free else bots[seat].choose(game, seat)
+        actions.append(format_move(move, engine.deck))
+        game = game.play(move)
+        if seat == 0:
+            turn.append(actions[-1])
+            if game.hand.turn != 0:
+                if len(turn) >= 3 and turn[0].startswith("build"):
+                    return actions
+                turn = []
+    raise AssertionError("no turn of several actions in the game")
+
+
+def test_the_table_shows_each_seats_last_turn_whole_also_after_undo_and_resume(tmp_path: Path) -> None:
+    """A turn of several actions is shown as its actions (`last: build ...; KD capture ...`), not as its `end`
+    (a player's audit saw "last: end" beside every seat); in a resumed game the same, and after an undo what is
+    left of the turn (the audit saw every `last:` vanish)."""
+    from cassino.apps.game.records import Record
+    from cassino.apps.game.session import GameSession
+
+    actions = _free_build_turn_record()
+    build, card, end = actions[-3:]
+    assert build.startswith("build") and end == "end"
+    record = Record(load_rules("swazi-casino"), 1, 3, False, ["human", "greedy", "greedy"], actions=actions)
+    session = GameSession.open(record, tmp_path / "g.json")
+    assert session.last_moves[0] == f"{build}; {card}" and session.open_turn is None
+    assert all(text != "end" for text in session.last_moves.values())
+    session.undo(0)                          # (the card taken back: the turn's build stands, the turn goes on)
+    assert session.last_moves[0] == build and session.open_turn == 0
+    session.act(card)
+    session.act("end")
+    assert session.last_moves[0] == f"{build}; {card}"
+
+
 def test_the_terminal_ends_by_itself_a_turn_whose_only_move_is_end(tmp_path: Path) -> None:
     """Cards are in play but the hand (KD) can build with none of them: `end` is the only move, so the terminal
     plays it and says so, with no question (the engine does not end the turn itself: the others would learn

@@ -124,7 +124,16 @@ def _unexpected(word: str, expected: list[str]) -> str:
         return f"`{word}` is not an action: after the played card write {', '.join(keywords[:-1])} or {keywords[-1]}{hint}"
     if expected == ["a card"] or expected == ["[", "a card"]:
         return f"`{word}`: a card is expected here, e.g. `9C`, or a build in brackets such as `[4D 5H]`"
+    if word == "]" and "]" not in expected:   # (an audit read "expected $end or [ or a card" here)
+        return "`]` closes no `[`: a build's cards go in brackets, e.g. `9C capture [4D 5H]`"
     return f"unexpected `{word}`; expected {' or '.join(expected)}"
+
+
+def _too_soon(text: str) -> str:
+    """What is missing where a move's text ends before the move does."""
+    if text.count("[") > text.count("]"):
+        return "the move ends too soon: a `[` is not closed; a build's cards go in brackets, e.g. `[4D 5H]`"
+    return "the move ends too soon: after `capture` or `on` name the cards, after `build` the value, e.g. `3H build 8 on 5S`"
 
 
 #: Room for a move's words and a build's value ("trail build 10 on"), beyond its cards.
@@ -163,16 +172,15 @@ def parse_move(text: str, deck: Deck) -> Move:
     try:
         tree = _parser().parse(text)
     except UnexpectedEOF:
-        raise _caret(text, len(text) + 1, "the move ends too soon: after `capture` or `on` name the cards, "
-                                          "after `build` the value, e.g. `3H build 8 on 5S`") from None
+        raise _caret(text, len(text) + 1, _too_soon(text)) from None
     except UnexpectedCharacters as e:
         raise _caret(text, e.column, f"unexpected {text[e.pos_in_stream]!r}: a move is CARD ACTION, e.g. "
                                      "`8D capture 8C`, `3H build 8 on 5S`, `KD trail`") from None
     except UnexpectedToken as e:
         if e.token.type == "$END":
-            raise _caret(text, len(text) + 1, "the move ends too soon: after `capture` or `on` name the cards, "
-                                              "after `build` the value, e.g. `3H build 8 on 5S`") from None
-        names = {"PLUS": "+", "LSQB": "[", "RSQB": "]", "CARD": "a card", "NUMBER": "a number", "RANKWORD": "a rank"}
+            raise _caret(text, len(text) + 1, _too_soon(text)) from None
+        names = {"PLUS": "+", "LSQB": "[", "RSQB": "]", "CARD": "a card", "NUMBER": "a number", "RANKWORD": "a rank",
+                 "$END": "the move's end"}
         expected = sorted(names.get(x, x.strip('"').lower()) for x in e.accepts or e.expected if not x.startswith("_"))
         word = re.match(r"[^\s\[\]+]*", text[e.pos_in_stream:]).group(0) or str(e.token)  # type: ignore[union-attr]
         raise _caret(text, e.column, _unexpected(word, expected)) from None

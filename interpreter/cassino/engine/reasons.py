@@ -257,12 +257,15 @@ class _Reasons:
         until = "" if self.rules.build.owner_obligation_in_last_deal else " until the last deal"
         if self.m.kind is MoveKind.TRAIL and rule == "no_trail":
             if self.rules.build.free_actions:   # (a turn of several actions: no trail beside its builds either)
-                return (f"you own {label}: the owner of a build may not trail{until}, beside a build of table "
-                        "cards or alone; capture, or build with the played card")
+                # (a player's audit: "beside a build of table cards or alone" was hard to read, and the way a
+                # build made earlier in the turn binds, trail first then build, was not said)
+                return (f"you own {label}: the owner of a build may not trail{until}; capture, or build with the "
+                        "played card. A build of cards in play makes you its owner at once: in a turn that "
+                        "trails, build after the trail, not before it")
             return f"you own {label}: the owner of a build may not trail{until}; capture, or build"
         if self.m.kind is MoveKind.TRAIL_BUILD and rule == "no_trail":
-            return (f"you own {label}: the owner of a build may not trail{until}, beside a build of table cards "
-                    "or alone; capture, or build with the played card")
+            return (f"you own {label}: the owner of a build may not trail{until}, not even beside a build of "
+                    "table cards; capture, or build with the played card")
         if rule == "capture_or_raise" and self.m.kind is not MoveKind.CAPTURE:
             values = {b.cards: b.value for b in self.s.builds}
             raises = self.m.kind is MoveKind.BUILD and any(values.get(x) != self.m.value for x in self.m.builds)

@@ -14,6 +14,7 @@ end of input saves before leaving.
 
 from __future__ import annotations
 
+import difflib
 import os
 import re
 import shlex
@@ -85,6 +86,10 @@ def _uninterrupted() -> Iterator[None]:
 
 #: What a person types to leave the game (saved first), at their turn or at a screen that waits for Enter.
 QUIT_WORDS: frozenset[str] = frozenset({"quit", "exit", "q"})
+#: The commands typed at the prompt, for a close match to a misspelt one.
+COMMAND_WORDS: tuple[str, ...] = ("help", "how", "rules", "count", "moves", "save", "hint", "undo", "claim", "quit")
+#: Words a player may type to end a turn of several actions, which the game writes `end`.
+ENDING_WORDS: frozenset[str] = frozenset({"done", "pass", "e", "finish", "next", "stop", "end turn"})
 
 
 def shown_text(text: str) -> str:
@@ -191,8 +196,11 @@ class Session(GameSession):
         for b in h.builds:
             kind = "multiple" if b.multiple else "single"
             line = self.cards(b.cards)
-            held = f", held by seat {b.holder}" if b.holder != b.owner else ""   # (built for a partner)
-            line.append(f"   build of {b.value}, {kind}, owner seat {b.owner}{held} "
+            # (built for a partner, or added to by one: a player's audit read "owner seat 2, held by seat 0" beside
+            # "you own the build" said to seat 0; the one to take it is who the rules' one build a player means)
+            whose = (f"owner seat {b.owner}" if b.holder == b.owner
+                     else f"seat {b.holder}'s to take, seat {b.owner} added last")
+            line.append(f"   build of {b.value}, {kind}, {whose} "
                         f"(type it [{' '.join(cards_text(g.engine.deck, b.cards))}])", style="cyan")
             table.add_row("", line)
         c.print(table)
@@ -603,8 +611,9 @@ class Session(GameSession):
                 try:
                     move = self.read_move(text)
                 except NotAMove:
-                    self.console.print(f"{shown_text(text)} is not a move or a command: type a move's number, a move such as "
-                                       f"`{format_move(moves[0], deck)}`, or help")
+                    near = self.meant(text, moves)
+                    self.console.print(f"{shown_text(text)} is not a move or a command{near}: type a move's number, a "
+                                       f"move such as `{format_move(moves[0], deck)}`, or help")
                     continue
                 except CassinoError as e:
                     self.console.print(str(e))
@@ -617,6 +626,17 @@ class Session(GameSession):
                 continue
             self.act(format_move(move, deck))
             return True
+
+    def meant(self, text: str, moves: list[Move]) -> str:
+        """`` (did you mean `end`?)`` where typed text that is no move is close to a command, or to ``end`` where a
+        turn may end (a player's audit typed `ned` and `done` in a turn of several actions, and was told only
+        what a move looks like)."""
+        word = text.strip().lower()
+        ends = any(m.kind is MoveKind.END for m in moves)
+        if ends and word in ENDING_WORDS:
+            return " (did you mean `end`?)"
+        near = difflib.get_close_matches(word, COMMAND_WORDS + (("end",) if ends else ()), n=1, cutoff=0.6)
+        return f" (did you mean `{near[0]}`?)" if near else ""
 
     def save(self) -> None:
         """The record written, with what each person's tutorial has taught (``Record.taught``)."""
@@ -945,7 +965,8 @@ def start_session(record: Record, save_path: Path, console: Console, read: Calla
                   bot_seed: int = 0, aids: Aids = Aids()) -> Session:
     opened = GameSession.open(record, save_path, bot_seed)
     session = Session(opened.game, record, opened.bots, save_path, console, read, aids)
-    session.last_moves, session.this_hand = opened.last_moves, opened.this_hand   # (a resumed hand's moves)
+    session.last_moves, session.open_turn = opened.last_moves, opened.open_turn   # (a resumed hand's moves)
+    session.this_hand = opened.this_hand
     return session
 
 

@@ -29,6 +29,25 @@ from .records import Record, actor_of, apply_action, replay
 from .summary import HandSummary, hand_summary
 
 
+def note_last(moves: dict[int, str], open_turn: int | None, seat: int, action: str, before: Game,
+              after: Game) -> int | None:
+    """``moves`` (each seat's last turn this hand, as the table shows it) after ``seat``'s ``action``; returns the
+    seat whose turn is still under way, if any. A turn of several actions (``build.free_actions``) is shown whole,
+    its actions joined by `; ` and its `end` left out (a player's audit read "last: end" beside every seat); a new
+    hand clears them all."""
+    if after.hand_no != before.hand_no:
+        moves.clear()
+        return None
+    if action.startswith("claim"):
+        return open_turn
+    if open_turn == seat and seat in moves:
+        if action != "end":
+            moves[seat] += "; " + action
+    else:
+        moves[seat] = action
+    return seat if after.hand.turn == seat and not after.over else None
+
+
 class NotAMove(CassinoError):
     """Typed text whose first word is not a card: neither a move nor anything close to one."""
 
@@ -51,8 +70,10 @@ class GameSession:
         self.record = record
         self.bots = bots
         self.save_path = save_path
-        #: Each seat's last action this hand, in notation (cleared when a new hand is dealt).
+        #: Each seat's last turn this hand, in notation (``note_last``; cleared when a new hand is dealt).
         self.last_moves: dict[int, str] = {}
+        #: The seat whose turn of several actions is under way after the last action, if any (``note_last``).
+        self.open_turn: int | None = None
         #: The actions of the hand in play as the record was read (``open``): a resumed game's, each with its
         #: seat and the deal it was played in.
         self.this_hand: list[tuple[int, str, int]] = []
@@ -71,6 +92,7 @@ class GameSession:
     def __setstate__(self, state: dict[str, Any]) -> None:
         state.setdefault("_undoable", None)
         state.setdefault("this_hand", [])
+        state.setdefault("open_turn", None)
         self.__dict__.update(state)
         self.bots = {seat: make_bot(self.record.seats[seat], self.record.seed + seat) for seat in state["bots"]}
 
@@ -80,15 +102,18 @@ class GameSession:
         seed = record.seed if bot_seed is None else bot_seed
         bots = {seat: make_bot(kind, seed + seat) for seat, kind in enumerate(record.seats) if kind != "human"}
         this_hand: list[tuple[int, str, int]] = []
+        last: dict[int, str] = {}
+        turn: list[int | None] = [None]
 
         def seen(before: Game, action: str, after: Game) -> None:
             this_hand.append((actor_of(action, before), action, before.hand.deal_no))
+            turn[0] = note_last(last, turn[0], actor_of(action, before), action, before, after)
             if after.hand_no != before.hand_no:
                 this_hand.clear()
 
         opened = cls(replay(record, each=seen), record, bots, save_path)
-        # (a resumed game shows each seat's last move of the hand, as it did before it was left)
-        opened.last_moves = {seat: action for seat, action, _ in this_hand if not action.startswith("claim")}
+        # (a resumed game shows each seat's last turn of the hand, as it did before it was left)
+        opened.last_moves, opened.open_turn = last, turn[0]
         opened.this_hand = this_hand
         return opened
 
@@ -141,11 +166,9 @@ class GameSession:
             self._undoable.add(seat)
         summary = None
         if not action.startswith("claim"):
-            self.last_moves[seat] = action
             summary = hand_summary(before, parse_move(action, before.engine.deck), self.game)
+        self.open_turn = note_last(self.last_moves, self.open_turn, seat, action, before, self.game)
         new_hand = self.game.hand_no != before.hand_no
-        if new_hand:
-            self.last_moves = {}
         return Acted(seat, action, summary, new_hand)
 
     def claim(self, seat: int) -> Acted:
@@ -221,8 +244,15 @@ class GameSession:
         if not mine:
             raise CassinoError("nothing to undo")
         self.record.actions = self.record.actions[: mine[-1]]
-        self.game = replay(self.record)
-        self.last_moves = {}
+        # (each seat's last turn worked out again from the record: a player's audit saw them all vanish)
+        last: dict[int, str] = {}
+        turn: list[int | None] = [None]
+
+        def seen(before: Game, action: str, after: Game) -> None:
+            turn[0] = note_last(last, turn[0], actor_of(action, before), action, before, after)
+
+        self.game = replay(self.record, each=seen)
+        self.last_moves, self.open_turn = last, turn[0]
         self._undoable = None
         self.save()
 

@@ -219,7 +219,7 @@ def snapshot(session: GameSession) -> GameSession:
                     list(session.record.seats), session.record.dealer, list(session.record.actions),
                     session.record.source, session.record.stored_result)
     snap = GameSession(session.game, record, session.bots, session.save_path)
-    snap.last_moves = dict(session.last_moves)
+    snap.last_moves, snap.open_turn = dict(session.last_moves), session.open_turn
     return snap
 
 
