@@ -115,6 +115,19 @@ def test_one_build_a_player_and_its_reading() -> None:
     assert "one build a player" not in refused_by_turn_rules(swazi)
 
 
+@pytest.mark.parametrize("name", ["swazi-casino", "south-african-casino"])
+def test_the_first_turn_says_a_turn_holds_several_actions(name: str) -> None:
+    """Where a player may build with cards in play before the card from the hand (a player's audit did so and
+    was taught nothing of it): the first turn's lesson says what such a turn is, and Casino's does not."""
+    from cassino.language.variants import load_rules
+
+    _, lessons = Tutorial.for_rules(load_rules(name)).start()
+    assert [lesson.key for lesson in lessons if lesson.topic == "first turn"][:2] == [
+        "turn.kinds", "build.free_actions.turn"]
+    _, casino = Tutorial.for_rules(load_rules("standard")).start()
+    assert casino and not any(lesson.key == "build.free_actions.turn" for lesson in casino)
+
+
 def test_a_lesson_is_taught_once_and_a_taught_topic_is_not_looked_for() -> None:
     game = _at("swazi-casino", {0: ["9C", "KS"], 1: ["KH"]}, ["3S"], captured={1: ["4H", "6D"]})
     move = parse_move("KS trail", game.engine.deck)

@@ -215,7 +215,10 @@ class Session(GameSession):
                 # African Casino: the side's face-up pile top, at the seat that took it, in play for the other
                 # sides; where a move may reach under it (capture.pile_cards: augment), the cards it may reach.
                 stack = h.stacks[h.teams[s]]
-                line.append("   pile top: ")
+                # (partners share one pile, shown at whichever of them captured last: said as the side's, as a
+                # player's audit found their own captures under the partner's name)
+                shared = h.teams.count(h.teams[s]) > 1
+                line.append(f"   pile top ({self.side_name(h.teams[s])}): " if shared else "   pile top: ")
                 line.append_text(self.card(cards_text(g.engine.deck, 1 << stack[-1])[0]))
                 under = list(reversed(stack[-h.pile_reach:-1])) if h.pile_reach > 1 else []
                 if under:

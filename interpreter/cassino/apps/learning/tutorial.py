@@ -43,7 +43,9 @@ TOPICS: tuple[tuple[str, tuple[str, ...]], ...] = (
     # What a turn is, and what the game is won by: its goal (points as penalties: the lowest total wins), its
     # target, and claiming where a claim ends it (a browser audit: the target was taught only once the game
     # was over, and claiming never).
-    ("first turn", ("turn.kinds", "game.goal", "game.target", "game.claiming")),
+    # (African Casino: a turn of several actions said there too, where a player learns what a turn is; a player's
+    # audit made a build of cards in play first and was taught nothing of it until a card from the hand)
+    ("first turn", ("turn.kinds", "build.free_actions.turn", "game.goal", "game.target", "game.claiming")),
     ("trail", ("trail.intro",)),
     ("capture", ("capture.intro", "capture.total", "capture.take_all")),
     ("compulsory capture", ("capture.compulsory",)),
