@@ -21,6 +21,7 @@ NEEDS = {"env_speed": ("pyspiel", "pettingzoo"), "soak": ("pyspiel", "pettingzoo
 @pytest.mark.parametrize("script, argv, says", [
     ("engine_speed", ["--hands", "0"], "0 is below 1"),
     ("african_listing", ["--games", "0"], "0 is below 1"),
+    ("african_compare", ["--heavy"], "--heavy compares whole turns: give --whole-turns too"),
     ("african_listing", ["--players", "5"], "player counts are 2 to 4"),
     ("african_listing", ["--players", "two"], "is not comma-separated player counts"),
     ("african_listing", ["--variant", "nowhere"], "nowhere"),
