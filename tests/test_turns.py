@@ -335,6 +335,20 @@ def _free_build_turn_record() -> list[str]:
     raise AssertionError("no turn of several actions in the game")
 
 
+def test_the_last_turns_of_a_hand_log_are_its_turns_whole() -> None:
+    """What the browser's seats show as `last`, from the hand's log alone: a turn's actions joined, its `end` left
+    out, a turn the game ended with no `end` (the card took the last card in play) ended all the same by the next
+    seat's action; where a turn is one action, each seat's last action."""
+    from cassino.apps.game.summary import last_turns
+
+    log = [(0, "build 8 on 3C 5S 8C"), (0, "KD capture [AS QS KH]"), (0, "end"), (1, "3H trail"), (1, "end"),
+           (2, "4S capture [AH 3C]"), (0, "2C trail"), (0, "end"), (1, "build 9 on 4D 5H"), (1, "9C capture 9D")]
+    assert last_turns(log, True) == {0: "2C trail", 1: "build 9 on 4D 5H; 9C capture 9D", 2: "4S capture [AH 3C]"}
+    assert last_turns(log[:3], True) == {0: "build 8 on 3C 5S 8C; KD capture [AS QS KH]"}
+    assert last_turns(log, False)[1] == "9C capture 9D"
+    assert last_turns([(1, "3H trail"), (1, "claims the game")], True) == {1: "claims the game"}
+
+
 def test_the_table_shows_each_seats_last_turn_whole_also_after_undo_and_resume(tmp_path: Path) -> None:
     """A turn of several actions is shown as its actions (`last: build ...; KD capture ...`), not as its `end`
     (a player's audit saw "last: end" beside every seat); in a resumed game the same, and after an undo what is
@@ -347,10 +361,10 @@ def test_the_table_shows_each_seats_last_turn_whole_also_after_undo_and_resume(t
     assert build.startswith("build") and end == "end"
     record = Record(load_rules("swazi-casino"), 1, 3, False, ["human", "greedy", "greedy"], actions=actions)
     session = GameSession.open(record, tmp_path / "g.json")
-    assert session.last_moves[0] == f"{build}; {card}" and session.open_turn is None
+    assert session.last_moves[0] == f"{build}; {card}" and session.hand_actions[-1] == (0, "end")
     assert all(text != "end" for text in session.last_moves.values())
     session.undo(0)                          # (the card taken back: the turn's build stands, the turn goes on)
-    assert session.last_moves[0] == build and session.open_turn == 0
+    assert session.last_moves[0] == build and session.hand_actions[-1] == (0, build)
     session.act(card)
     session.act("end")
     assert session.last_moves[0] == f"{build}; {card}"

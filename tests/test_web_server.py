@@ -755,6 +755,48 @@ def test_four_player_swazi_shows_a_sides_pile_top_at_the_partner_who_took_it(tmp
         assert any("5H" in m["items"] for m in state["moves"])
 
 
+def test_a_whole_turn_typed_in_the_browser_is_played_ended_and_shown_as_one(tmp_path: Path) -> None:
+    """Swazi Casino, three people: a turn typed whole (`build ...; 9D capture 9C`, as the rulebook writes turns)
+    was refused in the browser ("one action at a time here", a player's audit); it is played action by action,
+    ended where its card was played (as at the terminal), and the history and the seat's `last` show it as one
+    turn, with no `end` line. A turn one of whose actions is illegal is refused whole: nothing is played."""
+    from cassino.engine.core import Position
+
+    with serving(tmp_path / "records") as s:
+        table = s.new_table(["human"] * 3, variant="swazi-casino", you=0)
+        t = s.store.get(table["id"])
+        engine = t.session.game.engine
+        card = engine.deck.parse
+        hand = engine.position(Position(
+            players=3, to_play=0, dealer=1,
+            hands={0: [card(c) for c in ("10H", "9D", "KD")], 1: [card("QS"), card("4H")], 2: [card("QH"), card("4C")]},
+            table=[card(c) for c in ("5S", "3D", "2C", "9C", "6H", "4C")]))   # (6H 4C: the turn goes on after 9D)
+        t.session.game = t.session.game.with_(hand=hand)
+        with s.seat(table, 0) as me:
+            me.until(lambda m: m["type"] == "state")
+            me.send({"type": "move", "text": "9D capture 9C; KD trail"})
+            assert "action 2 of 2" in me.until(lambda m: m["type"] == "refused")["message"]
+            assert t.session.game.hand.turn == 0 and not t.session.game.hand.turn_card   # (nothing played)
+            me.send({"type": "move", "text": "build 10 on 5S 3D 2C; 9D capture 9C"})
+            after = me.until(lambda m: m["type"] == "state" and m["turn"] != 0)
+        turn = "build 10 on 2C 3D 5S; 9D capture 9C"
+        assert t.session.record.actions[-3:] == ["build 10 on 2C 3D 5S", "9D capture 9C", "end"]
+        assert after["log"] == [{"seat": 0, "text": turn}]
+        assert after["seats"][0]["last"] == turn and after["turn_so_far"] is None
+
+
+def test_a_turn_under_way_is_told_to_its_player() -> None:
+    """The state says the actions of a turn under way (a build of cards in play before the card from the hand),
+    so the page's banner says the turn goes on rather than "Your turn" as if nothing was made (an audit)."""
+    from cassino.apps.web.views import turn_so_far
+
+    log = [(1, "3H trail"), (1, "end"), (0, "build 10 on 2C 3D 5S")]
+    assert turn_so_far(log, 0) == "build 10 on 2C 3D 5S"
+    assert turn_so_far(log + [(0, "build 12 on QS QH")], 0) == "build 10 on 2C 3D 5S; build 12 on QS QH"
+    assert turn_so_far(log[:2], 0) is None and turn_so_far(log + [(0, "9D capture 9C"), (0, "end")], 0) is None
+    assert turn_so_far([], 0) is None
+
+
 @pytest.mark.parametrize("host, shown, hidden", [
     ("127.0.0.1", ["127.0.0.1:8000", "localhost:8000"], ["[::1]:8000"]),
     ("::1", ["[::1]:8000", "localhost:8000"], ["127.0.0.1:8000"]),

@@ -968,7 +968,7 @@ def start_session(record: Record, save_path: Path, console: Console, read: Calla
                   bot_seed: int = 0, aids: Aids = Aids()) -> Session:
     opened = GameSession.open(record, save_path, bot_seed)
     session = Session(opened.game, record, opened.bots, save_path, console, read, aids)
-    session.last_moves, session.open_turn = opened.last_moves, opened.open_turn   # (a resumed hand's moves)
+    session.note_hand(opened.hand_actions)   # (a resumed hand's turns)
     session.this_hand = opened.this_hand
     return session
 

@@ -26,26 +26,7 @@ from ...engine.rng import derive
 from ...errors import CassinoError, PositionTooLargeError
 from ...players.bots import Bot, SearchBot, make_bot
 from .records import Record, actor_of, apply_action, replay
-from .summary import HandSummary, hand_summary
-
-
-def note_last(moves: dict[int, str], open_turn: int | None, seat: int, action: str, before: Game,
-              after: Game) -> int | None:
-    """``moves`` (each seat's last turn this hand, as the table shows it) after ``seat``'s ``action``; returns the
-    seat whose turn is still under way, if any. A turn of several actions (``build.free_actions``) is shown whole,
-    its actions joined by `; ` and its `end` left out (a player's audit read "last: end" beside every seat); a new
-    hand clears them all."""
-    if after.hand_no != before.hand_no:
-        moves.clear()
-        return None
-    if action.startswith("claim"):
-        return open_turn
-    if open_turn == seat and seat in moves:
-        if action != "end":
-            moves[seat] += "; " + action
-    else:
-        moves[seat] = action
-    return seat if after.hand.turn == seat and not after.over else None
+from .summary import HandSummary, hand_summary, last_turns
 
 
 class NotAMove(CassinoError):
@@ -70,10 +51,10 @@ class GameSession:
         self.record = record
         self.bots = bots
         self.save_path = save_path
-        #: Each seat's last turn this hand, in notation (``note_last``; cleared when a new hand is dealt).
+        #: Each seat's last turn this hand, in notation (``summary.last_turns``; cleared when a new hand is dealt).
         self.last_moves: dict[int, str] = {}
-        #: The seat whose turn of several actions is under way after the last action, if any (``note_last``).
-        self.open_turn: int | None = None
+        #: This hand's actions but claims, (seat, action), whose turns ``last_moves`` shows (``note_hand``).
+        self.hand_actions: list[tuple[int, str]] = []
         #: The actions of the hand in play as the record was read (``open``): a resumed game's, each with its
         #: seat and the deal it was played in.
         self.this_hand: list[tuple[int, str, int]] = []
@@ -92,7 +73,7 @@ class GameSession:
     def __setstate__(self, state: dict[str, Any]) -> None:
         state.setdefault("_undoable", None)
         state.setdefault("this_hand", [])
-        state.setdefault("open_turn", None)
+        state.setdefault("hand_actions", [])
         self.__dict__.update(state)
         self.bots = {seat: make_bot(self.record.seats[seat], self.record.seed + seat) for seat in state["bots"]}
 
@@ -102,20 +83,22 @@ class GameSession:
         seed = record.seed if bot_seed is None else bot_seed
         bots = {seat: make_bot(kind, seed + seat) for seat, kind in enumerate(record.seats) if kind != "human"}
         this_hand: list[tuple[int, str, int]] = []
-        last: dict[int, str] = {}
-        turn: list[int | None] = [None]
 
         def seen(before: Game, action: str, after: Game) -> None:
             this_hand.append((actor_of(action, before), action, before.hand.deal_no))
-            turn[0] = note_last(last, turn[0], actor_of(action, before), action, before, after)
             if after.hand_no != before.hand_no:
                 this_hand.clear()
 
         opened = cls(replay(record, each=seen), record, bots, save_path)
         # (a resumed game shows each seat's last turn of the hand, as it did before it was left)
-        opened.last_moves, opened.open_turn = last, turn[0]
+        opened.note_hand([(seat, action) for seat, action, _ in this_hand])
         opened.this_hand = this_hand
         return opened
+
+    def note_hand(self, log: list[tuple[int, str]]) -> None:
+        """Each seat's last turn (``last_moves``) from the hand's actions so far, (seat, action), claims left out."""
+        self.hand_actions = [(seat, action) for seat, action in log if not action.startswith("claim")]
+        self.last_moves = last_turns(self.hand_actions, self.game.rules.build.free_actions)
 
     # ------------------------------------------------------------------ who plays
     def humans(self) -> int:
@@ -167,8 +150,8 @@ class GameSession:
         summary = None
         if not action.startswith("claim"):
             summary = hand_summary(before, parse_move(action, before.engine.deck), self.game)
-        self.open_turn = note_last(self.last_moves, self.open_turn, seat, action, before, self.game)
         new_hand = self.game.hand_no != before.hand_no
+        self.note_hand([] if new_hand else self.hand_actions + [(seat, action)])
         return Acted(seat, action, summary, new_hand)
 
     def claim(self, seat: int) -> Acted:
@@ -245,14 +228,15 @@ class GameSession:
             raise CassinoError("nothing to undo")
         self.record.actions = self.record.actions[: mine[-1]]
         # (each seat's last turn worked out again from the record: a player's audit saw them all vanish)
-        last: dict[int, str] = {}
-        turn: list[int | None] = [None]
+        hand: list[tuple[int, str]] = []
 
         def seen(before: Game, action: str, after: Game) -> None:
-            turn[0] = note_last(last, turn[0], actor_of(action, before), action, before, after)
+            hand.append((actor_of(action, before), action))
+            if after.hand_no != before.hand_no:
+                hand.clear()
 
         self.game = replay(self.record, each=seen)
-        self.last_moves, self.open_turn = last, turn[0]
+        self.note_hand(hand)
         self._undoable = None
         self.save()
 

@@ -11,7 +11,7 @@ the game counted.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Iterable
 
 from ...engine.moves import Move
 from ...engine.notation import cards_text
@@ -208,3 +208,27 @@ def pile_seat(h: HandState, side: int) -> int | None:
     top = 1 << h.stacks[side][-1]
     members = [s for s, team in enumerate(h.teams) if team == side]
     return next((s for s in members if h.piles[s] & top), members[0])
+
+
+def turns_of(log: Iterable[tuple[int, str]], several: bool) -> list[tuple[int, str]]:
+    """A hand's actions (seat, action) as its turns (seat, text), as the table shows them. Where a turn may hold
+    several actions (``several``: ``build.free_actions``) a turn is one entry, its actions joined by `; ` and its
+    `end` left out (a player's audit read "last: end" beside every seat, and a history with an `end` line after
+    most turns): an action continues the turn of the previous one when that was the same seat's and not `end`.
+    A claim is an entry of its own."""
+    turns: list[tuple[int, list[str]]] = []
+    previous: tuple[int, str] | None = None
+    for seat, action in log:
+        if (several and previous is not None and previous[0] == seat and previous[1] != "end" and turns
+                and not action.startswith("claim")):
+            if action != "end":
+                turns[-1][1].append(action)
+        else:
+            turns.append((seat, [action]))
+        previous = (seat, action)
+    return [(seat, "; ".join(texts)) for seat, texts in turns]
+
+
+def last_turns(log: Iterable[tuple[int, str]], several: bool) -> dict[int, str]:
+    """Each seat's last turn in a hand's actions (seat, action), as :func:`turns_of` shows it."""
+    return dict(turns_of(log, several))

@@ -219,7 +219,7 @@ def snapshot(session: GameSession) -> GameSession:
                     list(session.record.seats), session.record.dealer, list(session.record.actions),
                     session.record.source, session.record.stored_result)
     snap = GameSession(session.game, record, session.bots, session.save_path)
-    snap.last_moves, snap.open_turn = dict(session.last_moves), session.open_turn
+    snap.note_hand(session.hand_actions)
     return snap
 
 
@@ -280,10 +280,12 @@ def count_json(game: Any, seat: int) -> dict[str, Any]:
     return count_for(game, seat).to_json()
 
 
-def read_typed(snap: GameSession, text: str) -> str:
-    """A typed or clicked move in notation once the engine allows it; NotAMove or CassinoError (in words)
-    otherwise."""
-    return format_move(snap.read_move(text), snap.game.engine.deck)
+def read_typed(snap: GameSession, text: str) -> list[str]:
+    """A typed or clicked move in notation once the engine allows it, or a whole turn of several actions joined
+    by `;` (``build.free_actions``: each action checked against the position it is played in, as the terminal
+    does; a player's audit found the rulebook's `build 10 on 5S 3D 2C; 9D capture 9C` refused here): the
+    actions; NotAMove or CassinoError (in words) otherwise."""
+    return [format_move(move, snap.game.engine.deck) for move in snap.read_turn(text)]
 
 
 def why_answer(game: Any, played: list[str], items: list[str]) -> dict[str, Any]:
@@ -356,6 +358,9 @@ def warnings_answer(snap: GameSession, text: str, hinted: str | None = None) -> 
     game = snap.game
     answer: dict[str, Any] = {"type": "warnings", "asked": text, "hand_no": game.hand_no, "ply": game.hand.ply}
     try:
+        if ";" in text:   # (a whole turn typed: checked as one, played as one, its actions not warned of each)
+            turn = snap.read_turn(text)
+            return answer | {"move": "; ".join(format_move(m, game.engine.deck) for m in turn), "warnings": []}
         move = snap.read_move(text)
     except CassinoError as e:
         return answer | {"move": None, "warnings": [], "refused": public_words(str(e))}
@@ -763,7 +768,8 @@ class Table:
                 self._later = None
 
     def post_hand_end(self, client: Client, end: HandEnd) -> None:
-        self.post(client, views.summary_view(end.summary, self.kinds, client.seat, end.log), end.position)
+        self.post(client, views.summary_view(end.summary, self.kinds, client.seat, end.log,
+                                             self.session.game.rules.build.free_actions), end.position)
 
     def tell(self, client: Client, kind: str, message: str) -> None:
         """A line for one browser (an error, a refusal, a note): it describes the position in play."""
@@ -1022,7 +1028,12 @@ class Table:
                     raise CassinoError("there is no claiming in this game: play on to the end of the hand")
                 await self._act(f"claim {seat}")
             else:
-                await self._act(await self.work(read_typed, snapshot(s), req.text("text")))
+                actions = await self.work(read_typed, snapshot(s), req.text("text"))
+                for action in actions:
+                    await self._act(action)
+                hand = s.game.hand
+                if len(actions) > 1 and hand.turn_card and not s.game.over and hand.turn == seat:
+                    await self._act("end")   # (a whole turn typed: ended where its card was played, as at the terminal)
         except NotAMove:
             example = await self.work(first_move, s.game)
             self.tell(client, "refused", f"{req.text('text')[:40]!r} is not a move: write one such as `{example}`")

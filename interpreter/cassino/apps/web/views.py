@@ -22,7 +22,7 @@ from ...engine.notation import cards_text, format_move
 from ...engine.state import Build, HandState
 from ...language.cards import Deck
 from ..game.move_examples import move_examples
-from ..game.summary import HandSummary, outcome, pile_seat, side_name, side_seats
+from ..game.summary import HandSummary, last_turns, outcome, pile_seat, side_name, side_seats, turns_of
 
 
 def deck_view(deck: Deck) -> dict[str, Any]:
@@ -183,8 +183,10 @@ def seat_label(kinds: list[str], seat: int, viewer: int | None) -> str:
     return f"seat {seat} ({'a person' if kind == 'human' else kind})"
 
 
-def log_view(entries: Iterable[tuple[int, str]]) -> list[dict[str, Any]]:
-    return [{"seat": seat, "text": text} for seat, text in entries]
+def log_view(entries: Iterable[tuple[int, str]], several: bool = False) -> list[dict[str, Any]]:
+    """The hand's history, a turn an entry (``summary.turns_of``: ``several``, a turn of several actions on one
+    line, its `end` left out)."""
+    return [{"seat": seat, "text": text} for seat, text in turns_of(entries, several)]
 
 
 #: Each table's example moves, worked out once per engine (the engine checks every candidate).
@@ -213,6 +215,13 @@ def static_view(rules: Any, deck: Deck, source: str) -> dict[str, Any]:
             "free_actions": bool(rules.build.free_actions)}
 
 
+def turn_so_far(hand_log: list[tuple[int, str]], seat: int) -> str | None:
+    """The actions ``seat`` has made in its turn under way (the hand's last actions, not yet ended), if any."""
+    if not hand_log or hand_log[-1][0] != seat or hand_log[-1][1] == "end":
+        return None
+    return turns_of(hand_log, True)[-1][1]
+
+
 def seat_view(*, table_id: str, game: Any, kinds: list[str], viewer: int | None, hand_log: list[tuple[int, str]],
               moves: list[dict[str, Any]], connected: Iterable[int], can_undo: bool) -> dict[str, Any]:
     """The hand in play as ``viewer`` may see it (``None``: a watcher, who sees no hand).
@@ -226,9 +235,8 @@ def seat_view(*, table_id: str, game: Any, kinds: list[str], viewer: int | None,
     deck = engine.deck
     rules = game.rules
     online = set(connected)
-    last: dict[int, str] = {}
-    for seat, text in hand_log:
-        last[seat] = text
+    # (a turn of several actions shown whole, not as its `end`: a player's audit of the browser table)
+    last = last_turns(hand_log, rules.build.free_actions)
     seats = []
     for s in range(h.players):
         sweeps = sum(1 for w in h.sweeps if w.seat == s and not w.cancelled)
@@ -255,7 +263,9 @@ def seat_view(*, table_id: str, game: Any, kinds: list[str], viewer: int | None,
         "builds": [build_view(deck, b) for b in h.builds],
         "hand": zone_ids(deck, h.hands[viewer]) if viewer is not None and mine else [],
         "moves": list(moves) if mine else [],
-        "log": log_view(hand_log),
+        "log": log_view(hand_log, rules.build.free_actions),
+        # (the actions of a turn under way before its card from the hand: the banner says the turn goes on)
+        "turn_so_far": turn_so_far(hand_log, h.turn) if rules.build.free_actions and not game.over else None,
         "over": game.over,
         "outcome": outcome(game),
         "winner": game.winner,
@@ -265,7 +275,7 @@ def seat_view(*, table_id: str, game: Any, kinds: list[str], viewer: int | None,
 
 
 def summary_view(summary: HandSummary, kinds: list[str], viewer: int | None,
-                 hand_log: list[tuple[int, str]]) -> dict[str, Any]:
+                 hand_log: list[tuple[int, str]], several: bool = False) -> dict[str, Any]:
     """A finished hand's scoring (``apps/game/summary.py``'s values) and its moves, for the end-of-hand panel."""
     def who(side: int) -> str:
         seats = summary.seats[side]
@@ -289,5 +299,5 @@ def summary_view(summary: HandSummary, kinds: list[str], viewer: int | None,
         "target": summary.target,
         "winner": None if summary.winner is None else who(summary.winner),
         "ended_by": summary.ended_by,
-        "log": log_view(hand_log),
+        "log": log_view(hand_log, several),
     }

@@ -32,6 +32,7 @@ let selected = { played: [], items: [] };
 let retries = 0;
 let fatal = false;
 let lastHandShown = 0;
+let lastPlayed = null;       // the move last sent, with its position: a second click on it there is not sent again
 let warnedMove = null;      // the move asked about, waiting for "Play it anyway" or "Take it back"
 let review = null;          // the review of this seat's moves, once asked for at the end
 let step = 0;               // the replay's action shown
@@ -113,6 +114,7 @@ function receive(msg) {
       break;
     case "refused":
       if (msg.asked && !sameSelection(msg.asked)) break;   // about cards clicked on since: stale
+      lastPlayed = null;                                   // (the same move may be sent again once refused)
       say(msg.message, "refused");
       break;
     case "info":
@@ -124,6 +126,7 @@ function receive(msg) {
         status(msg.message, "error");
         $("title").textContent = "No seat";
       } else {
+        lastPlayed = null;
         say(msg.message, "error");
         if ($("review-button")) $("review-button").disabled = false;    // a review refused (busy): ask again
       }
@@ -136,6 +139,7 @@ function receive(msg) {
 // ---------------------------------------------------------------- state
 function onState(s) {
   const newPosition = !state || state.ply !== s.ply || state.hand_no !== s.hand_no;
+  const turnBegins = !state || state.turn !== s.turn;
   state = s;
   deck = s.deck;
   if (newPosition) {
@@ -145,8 +149,9 @@ function onState(s) {
     if (autoEnded) {
       autoEnded = false;
       say("Nothing left for your hand to build: your turn ended.", "info");
-    } else if (!s.moves.length || $("message").className === "error") say("");   // (a refusal of the last position's
-    // click, "it is not your turn" after a double click among them, said no more once the game has moved on)
+    } else if (!s.moves.length || turnBegins || $("message").className === "error") say("");   // (a refusal of the
+    // last position's click, "it is not your turn" after a double click among them, said no more once the game has
+    // moved on; "your turn ended" no more once the next turn begins, which an audit saw under "Your turn")
   }
   render();
   // A turn of several actions whose card from the hand is played and whose hand can build nothing more: `end`
@@ -228,6 +233,9 @@ function render() {
   else if (s.you !== null && s.turn === s.you && s.moves.some((m) => m.kind === "end")) {
     // (a turn of several actions after its card: no card of the hand is left to play in it)
     status("Your turn goes on: click table cards to build with them, or end the turn.", "turn");
+  } else if (s.you !== null && s.turn === s.you && s.turn_so_far) {
+    // (a build of cards in play made before the card from the hand: an audit read "Your turn" as if nothing was made)
+    status(`Your turn goes on after ${s.turn_so_far}: play a card from your hand, or build more with cards in play.`, "turn");
   } else if (s.you !== null && s.turn === s.you) status("Your turn: click a card in your hand, or type a move.", "turn");
   else if (mover) status(`${mover.name} to play…`, "wait");
   document.body.classList.toggle("my-turn", s.you !== null && s.turn === s.you && !s.over);
@@ -373,9 +381,11 @@ function renderTable(s) {
     box.dataset.id = b.id;
     const cards = el("div", "", "build-cards");
     for (const name of b.cards) cards.append(cardElement(name, deck, "span"));
-    const owner = s.seats[b.owner] ? s.seats[b.owner].name : `seat ${b.owner}`;
-    const holder = b.holder !== b.owner ? `, for seat ${b.holder}` : "";
-    const label = el("div", `build of ${b.value} · ${b.multiple ? "multiple" : "single"} · ${owner}${holder}`, "build-label");
+    const name = (seat) => (s.seats[seat] ? s.seats[seat].name : `seat ${seat}`);
+    // (built for a partner, or added to by one: whose it is to take, as one build a player counts it; an audit read
+    // "seat 0 (you), for seat 2" as the builder's own)
+    const whose = b.holder !== b.owner ? `for ${name(b.holder)} to take, ${name(b.owner)} added last` : name(b.owner);
+    const label = el("div", `build of ${b.value} · ${b.multiple ? "multiple" : "single"} · ${whose}`, "build-label");
     box.setAttribute("aria-label", `${label.textContent}: ${b.cards.map((c) => cardWords(c, deck)).join(" ")}`);
     box.append(cards, label);
     mark(box, b.id);
@@ -426,7 +436,7 @@ function renderActions(s) {
   choices.replaceChildren();
   const mine = myTurn();
   $("act").hidden = s.you === null || s.over;
-  $("typed").querySelector("button").disabled = !mine;
+  // (the Play button stays enabled where the seat is not to play: Enter did nothing and said nothing, an audit)
   $("hint").disabled = !mine;
   $("undo").disabled = !s.can.undo;
   $("undo").hidden = !s.can.undo && s.seats.filter((p) => p.kind === "human").length > 1;
@@ -822,6 +832,10 @@ function clickItem(id) {
 }
 
 function play(text) {
+  // A double click sends a move once: the second one, at the same position, was refused as out of turn (an audit).
+  const at = state ? `${state.hand_no}:${state.ply}:${text}` : null;
+  if (at !== null && at === lastPlayed) return;
+  lastPlayed = at;
   say("");
   if ($("warn-toggle").checked) {      // ask the server first; the move is sent once nothing is said or it is confirmed
     warnedMove = text;
@@ -885,7 +899,8 @@ function summaryNotes(msg) {
     notes.append(el("li", "Nothing was left on the table at the end."));
   }
   for (const n of msg.notes) notes.append(el("li", n));
-  if (msg.winner) notes.append(el("li", `${msg.winner} wins the game (${msg.ended_by}).`, "winner"));
+  // (a partnership is "seats 1+3": they win)
+  if (msg.winner) notes.append(el("li", `${msg.winner} ${/^seats /.test(msg.winner) ? "win" : "wins"} the game (${msg.ended_by}).`, "winner"));
   return notes;
 }
 
@@ -918,6 +933,7 @@ function wire() {
     event.preventDefault();
     const text = $("notation").value.trim();
     if (!text) return;
+    if (!myTurn()) { say(state && state.over ? "The game is over." : "It is not your turn.", "error"); return; }
     play(text);
     $("notation").value = "";
   });
@@ -948,7 +964,11 @@ function wire() {
     closeWarnings();
     if (text) send({ type: "move", text });
   });
-  $("warn-back").addEventListener("click", () => { closeWarnings(); say("Taken back: choose another move.", "info"); });
+  $("warn-back").addEventListener("click", () => {
+    closeWarnings();
+    lastPlayed = null;              // (taken back: the same move may be chosen again)
+    say("Taken back: choose another move.", "info");
+  });
   $("how-button").addEventListener("click", () => {
     const how = $("how");
     how.hidden = !how.hidden;
