@@ -17,7 +17,7 @@ import pytest
 from cassino.apps.game.records import Record, replay
 from cassino.engine.core import MAX_CARDS, Engine, Position
 from cassino.engine.game import Game
-from cassino.engine.moves import MoveSyntaxError
+from cassino.engine.moves import IllegalMoveError, MoveSyntaxError
 from cassino.engine.notation import format_move, parse_move
 from cassino.language.variants import load_rules
 
@@ -80,6 +80,22 @@ def test_random_positions_list_no_move_twice_by_name(kryp: Engine) -> None:
 def test_a_card_named_more_often_than_the_packs_hold_it_is_refused(kryp: Engine) -> None:
     with pytest.raises(MoveSyntaxError, match="5H is named more times than the deck's 2 packs hold it"):
         parse_move("5C capture 5H 5H 5H", kryp.deck)
+
+
+def test_a_card_named_twice_where_one_copy_lies_is_refused_not_read_as_one(kryp: Engine) -> None:
+    """A player's `8S capture 8D 8D` with one 8D on the table was played as `8S capture 8D` and recorded as typed
+    (the second name was matched to the copy the first had taken): it names a card that is not there. Where both
+    copies lie there, the same words are the capture of both."""
+    state = _pos(kryp, "8S 3H", "8D 4C")
+    twice = parse_move("8S capture 8D 8D", kryp.deck)
+    assert not kryp.is_legal(state, twice)
+    assert kryp.why_illegal(state, twice).endswith("8D is named twice, but only one 8D is loose on the table")
+    with pytest.raises(IllegalMoveError):
+        kryp.play(state, twice)
+    both = _pos(kryp, "8S 3H", "8D 8D 4C")
+    after = kryp.play(both, twice)
+    assert [str(c) for c in kryp.deck.cards_of(after.piles[0])] == ["8S", "8D", "8D"]
+    assert kryp.why_illegal(state, parse_move("8S capture 8D", kryp.deck)).endswith("nothing refuses it")
 
 
 def test_one_pack_still_refuses_a_card_named_twice() -> None:

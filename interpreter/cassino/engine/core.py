@@ -919,8 +919,9 @@ class Engine:
 
     def _match(self, cards: int, zone: int, then: int = 0, order: list[int] | None = None) -> int:
         """Each card of ``cards`` as the lowest copy of it in ``zone`` not yet matched, else in
-        ``then`` (an opposing pile card; the first in ``order`` where it is given), else its own
-        copy (the move is then not legal)."""
+        ``then`` (an opposing pile card; the first in ``order`` where it is given), else a copy of it
+        not yet matched, its own first (the move is then not legal: a name given twice where one copy
+        is there is two cards, not the one twice, which a player's `8S capture 8D 8D` was)."""
         out = 0
         size = self.pack_size
         for i in bits(cards):
@@ -929,7 +930,9 @@ class Engine:
                 found = next((c for c in order if c % size == i % size and (then & ~out) >> c & 1), -1)
             elif found < 0:
                 found = self._lowest_copy(i, then & ~out)
-            out |= 1 << found if found >= 0 else 1 << i
+            if found < 0:
+                found = i if not out >> i & 1 else self._lowest_copy(i, ~out & ((1 << self.n_cards) - 1))
+            out |= 1 << found
         return out
 
     def _lowest_copy(self, card: int, area: int) -> int:

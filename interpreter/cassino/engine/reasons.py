@@ -32,7 +32,9 @@ def why_illegal(engine: "Engine", state: HandState, move: Move) -> str:
     """A one-line reason ``move`` is not legal in ``state``: ``MOVE: reason`` (``MOVE: a legal move here:
     nothing refuses it`` for a move that is legal)."""
     text = format_move(move, engine.deck)
-    return f"{text}: {_Reasons(engine, state, move).first()}"
+    # (with two packs, each card named is matched to a copy where the move says it is first: the 8S in hand is
+    # either copy; a name given twice where one copy lies is then a card that is not there)
+    return f"{text}: {_Reasons(engine, state, engine.resolve(state, move)).first()}"
 
 
 class _Reasons:
@@ -143,6 +145,13 @@ class _Reasons:
         if piled:
             return piled
         reason = f"{self.names(missing)} {verb} not loose on the table"
+        size = self.e.pack_size
+        named = {i % size for i in bits(self.m.loose & ~missing)}
+        if self.e.has_copies and all(i % size in named for i in bits(missing)):
+            # (two packs: a card named twice where one copy of it is loose, a player's `8S capture 8D 8D`)
+            if verb == "is":
+                return f"{self.names(missing)} is named twice, but only one {self.names(missing)} is loose on the table"
+            return f"{self.names(missing)} are named twice, but only one of each is loose on the table"
         inside = [b for b in self.s.builds if b.cards & missing]
         if inside and all(b.cards & ~self.m.loose == 0 for b in inside):
             # The cards of a build written loose: show the bracketed form, checked legal first.
