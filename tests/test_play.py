@@ -47,6 +47,18 @@ def test_bad_input_is_refused_and_changes_nothing(tmp_path: Path) -> None:
     assert len(record["actions"]) == 1
 
 
+def test_the_resume_command_said_is_one_a_shell_runs_for_a_file_name_with_a_space(tmp_path: Path) -> None:
+    """A player's audit pasted `cassino play --resume sp ace.json` from the game's own words, which the shell read
+    as two arguments: every line that says how to continue quotes the file where it needs it."""
+    import shlex
+
+    first = run(["play", "standard", "--seed", "3", "--save", "sp ace.json"], stdin="quit\n", cwd=tmp_path)
+    said = [line.split("continue with: ", 1)[1] for line in first.stdout.splitlines() if "continue with: " in line]
+    assert said and all(shlex.split(command)[-1] == "sp ace.json" for command in said), first.stdout
+    again = run(shlex.split(said[-1])[1:], stdin="quit\n", cwd=tmp_path)
+    assert again.returncode == 0 and "Traceback" not in again.stdout + again.stderr, again.stderr
+
+
 def test_end_of_input_saves_and_resume_continues_the_same_game(tmp_path: Path) -> None:
     first = run(["play", "royal", "--seed", "3", "--save", "a.json"], stdin="1\n1\n1\n", cwd=tmp_path)
     assert first.returncode == 0 and "end of input" in first.stdout
@@ -700,3 +712,33 @@ def test_a_table_of_builds_alone_is_not_said_empty(tmp_path: Path) -> None:
     session.game = game.with_(hand=bare)
     session.show_table()
     assert "(empty)" in out.getvalue()
+
+def test_a_lowest_wins_game_says_limit_not_target_and_who_wins_by_it(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    """A player's audit read "(target 42)" and "seat 1 wins (target)" in Krypkasino, where points are penalties
+    and the winner is the side that did not reach the limit: the terminal, the scoring table, the browser's
+    state and the game's outcome say the limit."""
+    import subprocess
+    import sys
+
+    from cassino.apps.game.summary import outcome
+    from cassino.apps.web.views import seat_view
+    from cassino.engine.core import Engine
+    from cassino.engine.game import Game
+    from cassino.language.variants import load_rules
+    from cassino.players.bots import make_bot
+
+    engine = Engine(load_rules("kasino-misar"))
+    game = Game.new(engine, 3, 2)
+    bots = [make_bot("greedy", 1), make_bot("greedy", 2)]
+    while not game.over:
+        game = game.play(bots[game.hand.turn].choose(game, game.hand.turn))
+    assert game.ended_by == "target"
+    assert outcome(game).endswith(f"(the {game.target}-point limit reached, the lowest total wins)")
+    view = seat_view(table_id="t", game=game, kinds=["greedy", "greedy"], viewer=None, hand_log=[], moves=[],
+                     connected=[], can_undo=False)
+    assert view["lowest"] is True and view["target"] == game.target
+    shown = subprocess.run([sys.executable, "-m", "cassino", "play", "kasino-misar", "--seed", "3", "--humans", "0",
+                            "--bot", "greedy"], capture_output=True, text=True, timeout=240, cwd=tmp_path).stdout
+    assert f"(limit {game.target})" in shown and f"(target {game.target})" not in shown
+    assert f"score (limit {game.target})" in shown and "wins (target)" not in shown
+    assert f"(the {game.target}-point limit reached, the lowest total wins)" in shown

@@ -417,8 +417,10 @@ def _cmd_play(args: argparse.Namespace) -> int:
             finally:
                 held.release()
         save = claim_path(args.save, replace=args.force)
+    import shlex
+
     busy = (f"is being played in another cassino process; finish or quit that game first "
-            f"(or continue a copy with --resume {save} --save ANOTHER.json)")
+            f"(or continue a copy with --resume {shlex.quote(str(save))} --save ANOTHER.json)")
     with exclusive(save, what="the game record", busy=busy):
         if args.resume:
             record, game = load_game(args.resume)   # read again under the lock: the moves as last written

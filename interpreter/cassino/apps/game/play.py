@@ -47,7 +47,7 @@ from .move_examples import examples_text
 from ...files import Busy, Held, hold
 from .records import Record, RecordError, apply_action, claim_path
 from .session import Acted, GameSession, NotAMove
-from .summary import HandSummary, hand_summary, lurch_words, pile_seat, side_name, side_seats, unfinished_hand
+from .summary import HandSummary, hand_summary, how_ended, lurch_words, pile_seat, side_name, side_seats, unfinished_hand
 
 #: Moves numbered on screen at most (more are counted, and can be typed).
 MAX_LISTED = 36
@@ -186,7 +186,9 @@ class Session(GameSession):
         scores = "  ".join(f"{self.side_name(s)}: {standing[s]}" for s in range(len(standing)))
         if pegged:
             scores += " (with this hand's points pegged so far)"
-        target = f" (target {g.target})" if g.target is not None else " (one hand)"
+        # (where the lowest total wins, the target is a limit of penalty points: so said, as the rulebook says it)
+        limit = "limit" if g.rules.game.goal == "lowest" else "target"
+        target = f" ({limit} {g.target})" if g.target is not None else " (one hand)"
         c.print(f"scores {scores}{target}   stock: {len(h.stock)} cards   dealer: seat {h.dealer}")
         self.say_taken_at_the_deal()   # (under the deal's banner, whoever leads: a re-attack saw it above)
         table = Table(show_header=False, box=None, padding=(0, 1))
@@ -444,7 +446,7 @@ class Session(GameSession):
         except EOFError:
             self.save()
             console.print(f"\nend of input: game saved to {self.save_path}; "
-                          f"continue with: cassino play --resume {self.save_path}")
+                          f"continue with: {self.resume_command()}")
             return False
         self.shown_to = seat
         return True
@@ -452,7 +454,7 @@ class Session(GameSession):
     def saved_at_quit(self) -> bool:
         """`quit` typed: the game saved, and how to go on said (False: the session stops)."""
         self.save()
-        self.console.print(f"game saved to {self.save_path}; continue with: cassino play --resume {self.save_path}")
+        self.console.print(f"game saved to {self.save_path}; continue with: {self.resume_command()}")
         return False
 
     def _clear(self) -> None:
@@ -507,7 +509,7 @@ class Session(GameSession):
             except EOFError:
                 self.save()
                 self.console.print(f"\nend of input: game saved to {self.save_path}; "
-                                   f"continue with: cassino play --resume {self.save_path}")
+                                   f"continue with: {self.resume_command()}")
                 return False
             if not text:
                 continue
@@ -630,6 +632,11 @@ class Session(GameSession):
             self.act(format_move(move, deck))
             return True
 
+    def resume_command(self) -> str:
+        """The command that continues this game, its file quoted for a shell where it needs to be (a player's audit
+        pasted `cassino play --resume sp ace.json` and was refused)."""
+        return f"cassino play --resume {shlex.quote(str(self.save_path))}"
+
     def meant(self, text: str, moves: list[Move]) -> str:
         """`` (did you mean `end`?)`` where typed text that is no move is close to a command, or to ``end`` where a
         turn may end (a player's audit typed `ned` and `done` in a turn of several actions, and was told only
@@ -725,7 +732,7 @@ class Session(GameSession):
         """Input ended at a question: save, say where and how to go on; False (the game stops here)."""
         self.save()
         self.console.print(f"\nend of input: {what}; game saved to {self.save_path}; "
-                           f"continue with: cassino play --resume {self.save_path}")
+                           f"continue with: {self.resume_command()}")
         return False
 
     def run(self) -> int:
@@ -742,7 +749,7 @@ class Session(GameSession):
                         return 2
         except KeyboardInterrupt:
             self.save()
-            self.console.print(f"\ninterrupted: game saved; continue with: cassino play --resume {self.save_path}")
+            self.console.print(f"\ninterrupted: game saved; continue with: {self.resume_command()}")
             return 130
         finally:
             while self.moved_to:
@@ -757,7 +764,7 @@ class Session(GameSession):
             self.say(f"the game in {self.save_path} is over: cassino review {self.save_path} goes through it")
         else:
             self.say(f"the game is recorded in {self.save_path} after every move; leave with quit (or Ctrl-C) "
-                     f"and continue with: cassino play --resume {self.save_path}")
+                     f"and continue with: {self.resume_command()}")
         self.say(self.seating())
         if not self.game.over:
             self.say("type help for commands, how for how to play, rules for the full rulebook")
@@ -871,7 +878,8 @@ class Session(GameSession):
         else:
             lurch = f" — {lurch_words(g.games_won)}" if g.games_won > 1 else ""
             winners = self.side_name(g.winner)
-            self.console.print(f"{winners} {'win' if winners.startswith('seats ') else 'wins'} ({g.ended_by}){lurch}")
+            how = how_ended(g.ended_by, g.rules.game.goal == "lowest", g.target)
+            self.console.print(f"{winners} {'win' if winners.startswith('seats ') else 'wins'} ({how}){lurch}")
         self.console.print(f"record: {self.save_path} (cassino replay {self.save_path})")
 
 
@@ -903,7 +911,8 @@ def _summary_table(s: HandSummary, described: bool, was: bool, tallies: bool, na
         table.add_row(item.label, *([item.what] if described else []), *cells)
     table.add_row("hand", *(["points this hand"] if described else []),
                   *[str(s.hand_points.get(side, 0)) for side in s.seats], style="bold")
-    table.add_row("game", *(["score" + (f" (target {s.target})" if s.target is not None else "")] if described else []),
+    limit = "limit" if s.lowest else "target"
+    table.add_row("game", *(["score" + (f" ({limit} {s.target})" if s.target is not None else "")] if described else []),
                   *[f"{s.scores_after[side]} (was {s.scores_before[side]})" if was else str(s.scores_after[side])
                     for side in s.seats], style="bold")
     return table
@@ -941,8 +950,8 @@ def show_summary(console: Console, s: HandSummary, seat_name: Callable[[int], st
         console.print(f"  {note}", highlight=False)
     if s.winner is not None:
         winners = who(s.winner)
-        console.print(f"  {winners} {'win' if winners.startswith('seats ') else 'wins'} the game ({s.ended_by})",
-                      highlight=False)
+        console.print(f"  {winners} {'win' if winners.startswith('seats ') else 'wins'} the game "
+                      f"({how_ended(s.ended_by, s.lowest, s.target)})", highlight=False)
 
 
 def show_replay(record: Record, console: Console) -> None:

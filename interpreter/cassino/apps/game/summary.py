@@ -58,6 +58,8 @@ class HandSummary:
     target: int | None
     winner: int | None                  # side, when the hand decided the game
     ended_by: str
+    #: The lowest total wins (``game.goal: lowest``): the target is a limit of penalty points, said so.
+    lowest: bool = False
 
 
 def side_name(seats: tuple[int, ...]) -> str:
@@ -148,7 +150,8 @@ def hand_summary(before: "Game", move: Move, after: "Game") -> HandSummary | Non
         hand_no=before.hand_no, seats=seats, items=tuple(items), hand_points=dict(result.points),
         scores_before=scores_before, scores_after=dict(enumerate(after.scores)),
         leftover=leftover, leftover_to=finished.last_capturer if leftover else None, notes=tuple(notes),
-        target=result.target, winner=result.winner if after.over else None, ended_by=after.ended_by)
+        target=result.target, winner=result.winner if after.over else None, ended_by=after.ended_by,
+        lowest=after.rules.game.goal == "lowest")
 
 
 def outcome(game: "Game") -> str:
@@ -164,7 +167,17 @@ def outcome(game: "Game") -> str:
         return f"{after}: no winner ({game.ended_by})"
     lurch = f", {lurch_words(game.games_won)}" if game.games_won > 1 else ""
     winners = side_name(seats[game.winner])
-    return f"{after}: {winners} {'win' if winners.startswith('seats ') else 'wins'} ({game.ended_by}{lurch})"
+    how = how_ended(game.ended_by, game.rules.game.goal == "lowest", game.target)
+    return f"{after}: {winners} {'win' if winners.startswith('seats ') else 'wins'} ({how}{lurch})"
+
+
+def how_ended(ended_by: str, lowest: bool, target: int | None) -> str:
+    """How a game ended, as its winner's line says it: ``target``, ``count out`` ...; where the lowest total wins,
+    the target is a limit of penalty points (a player's audit read "seat 1 wins (target)" of the side that did
+    not reach it)."""
+    if ended_by == "target" and lowest and target is not None:
+        return f"the {target}-point limit reached, the lowest total wins"
+    return ended_by
 
 
 def lurch_words(games: int) -> str:

@@ -22,7 +22,7 @@ from ...engine.notation import cards_text, format_move
 from ...engine.state import Build, HandState
 from ...language.cards import Deck
 from ..game.move_examples import move_examples
-from ..game.summary import HandSummary, last_turns, outcome, pile_seat, side_name, side_seats, turns_of
+from ..game.summary import HandSummary, how_ended, last_turns, outcome, pile_seat, side_name, side_seats, turns_of
 
 
 def deck_view(deck: Deck) -> dict[str, Any]:
@@ -257,7 +257,7 @@ def seat_view(*, table_id: str, game: Any, kinds: list[str], viewer: int | None,
         "hand_no": game.hand_no, "deal_no": h.deal_no, "ply": h.ply,
         "you": viewer if mine else None,
         "seats": seats, "sides": sides,
-        "target": game.target, "dealer": h.dealer, "turn": None if game.over else h.turn,
+        "target": game.target, "lowest": rules.game.goal == "lowest", "dealer": h.dealer, "turn": None if game.over else h.turn,
         "stock": len(h.stock),
         "loose": zone_ids(deck, h.table),
         "builds": [build_view(deck, b) for b in h.builds],
@@ -296,8 +296,8 @@ def summary_view(summary: HandSummary, kinds: list[str], viewer: int | None,
         "leftover": list(summary.leftover),
         "leftover_to": None if summary.leftover_to is None else seat_label(kinds, summary.leftover_to, viewer),
         "notes": list(summary.notes),
-        "target": summary.target,
+        "target": summary.target, "lowest": summary.lowest,
         "winner": None if summary.winner is None else who(summary.winner),
-        "ended_by": summary.ended_by,
+        "ended_by": how_ended(summary.ended_by, summary.lowest, summary.target),
         "log": log_view(hand_log, several),
     }

@@ -250,7 +250,8 @@ function renderInfo(s) {
     ["Hand", `${s.hand_no}, deal ${s.deal_no}`],
     ["Dealer", `seat ${s.dealer}`],
     ["Stock", `${s.stock} card${s.stock === 1 ? "" : "s"}`],
-    ["Target", s.target === null ? "one hand" : String(s.target)],
+    // (where the lowest total wins the target is a limit of penalty points, as the rulebook says: an audit)
+    [s.lowest ? "Limit" : "Target", s.target === null ? "one hand" : String(s.target)],
   ];
   for (const [k, v] of facts) info.append(el("dt", k), el("dd", v));
   const scores = $("scores");
@@ -883,7 +884,7 @@ function summaryTable(msg) {
   hand.append(el("td", "hand"), el("td", "points this hand"));
   for (const p of msg.hand_points) hand.append(el("td", String(p), "num"));
   const game = el("tr", "", "total");
-  game.append(el("td", "game"), el("td", msg.target === null ? "score" : `score (target ${msg.target})`));
+  game.append(el("td", "game"), el("td", msg.target === null ? "score" : `score (${msg.lowest ? "limit" : "target"} ${msg.target})`));
   msg.scores_after.forEach((p, k) => game.append(el("td", `${p} (was ${msg.scores_before[k]})`, "num")));
   table.append(hand, game);
   return table;
