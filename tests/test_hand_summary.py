@@ -235,6 +235,11 @@ def test_the_summary_names_items_in_words() -> None:
     assert item_words(misar.scoring.item("spades"), misar) == "each spade other than the 2♠"  # type: ignore[arg-type]
     tuxedo = load_rules("tuxedo")
     assert item_words(tuxedo.scoring.item("oranges"), tuxedo) == "each orange"  # type: ignore[arg-type]
+    # (a player's audit: two packs' "the 10♦" read as one card beside a count of 2, and the tabbe's -5 had no reason)
+    kryp = load_rules("krypkasino")
+    words = {i.name: item_words(i, kryp) for i in kryp.scoring.items}
+    assert words["storan"] == "each 10♦ (two in the packs)" and words["lillan"] == "each 2♠ (two in the packs)"
+    assert words["tabbe"] == "sweeps (-5 to the player before the sweeper)"
 
 
 @pytest.mark.parametrize("variant, players", [("spade", "4"), ("spade", "2"), ("examples/points-as-earned.yaml", "2"),

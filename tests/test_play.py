@@ -737,8 +737,36 @@ def test_a_lowest_wins_game_says_limit_not_target_and_who_wins_by_it(tmp_path) -
     view = seat_view(table_id="t", game=game, kinds=["greedy", "greedy"], viewer=None, hand_log=[], moves=[],
                      connected=[], can_undo=False)
     assert view["lowest"] is True and view["target"] == game.target
+    import os
+
+    wide = {**os.environ, "COLUMNS": "150"}   # (the scoring table's description column, where "score (limit N)" is)
     shown = subprocess.run([sys.executable, "-m", "cassino", "play", "kasino-misar", "--seed", "3", "--humans", "0",
-                            "--bot", "greedy"], capture_output=True, text=True, timeout=240, cwd=tmp_path).stdout
+                            "--bot", "greedy"], capture_output=True, text=True, timeout=240, cwd=tmp_path,
+                           env=wide).stdout
     assert f"(limit {game.target})" in shown and f"(target {game.target})" not in shown
     assert f"score (limit {game.target})" in shown and "wins (target)" not in shown
     assert f"(the {game.target}-point limit reached, the lowest total wins)" in shown
+
+
+def test_a_hand_that_leaves_the_game_undecided_past_the_limit_says_another_is_played() -> None:
+    """Kasino misar, seed 19, greedy players: the hand ends 21-21, both at the limit, and the game goes on; a
+    player's audit saw Krypkasino's 42-42 go on to another hand without a word."""
+    from cassino.apps.game.summary import hand_summary
+    from cassino.engine.core import Engine
+    from cassino.engine.game import Game
+    from cassino.language.variants import load_rules
+    from cassino.players.bots import make_bot
+
+    engine = Engine(load_rules("kasino-misar"))
+    game = Game.new(engine, 19, 2)
+    bots = [make_bot("greedy", 19), make_bot("greedy", 20)]
+    notes: list[str] = []
+    while not game.over and not notes:
+        move = bots[game.hand.turn].choose(game, game.hand.turn)
+        before, game = game, game.play(move)
+        summary = hand_summary(before, move, game)
+        if summary is not None and game.scores[0] >= 21:
+            notes = list(summary.notes)
+    assert not game.over and game.scores == (21, 21)
+    assert "seat 0 and seat 1 reached the limit of 21, but the game is not decided: another hand is played" in notes
+

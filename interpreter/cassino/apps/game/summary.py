@@ -84,8 +84,14 @@ def item_words(item: "ScoringItem", rules: "Rules") -> str:
     if item.count == "at_least":
         return f"at least {item.at_least} {singular if item.at_least == 1 else plural_}"
     if item.count == "each":
+        if singular.startswith("the ") and rules.deck.packs > 1:
+            # (two packs: "the 10♦" read as one card beside a count of 2, an audit; the rulebook's words)
+            return f"each {singular[4:]} ({_count_word(rules.deck.packs)} in the packs)"
         return singular if singular.startswith("the ") else f"each {singular}"
     if item.count == "sweeps":
+        if item.previous_player_points:
+            # (a sweep's penalty to the player seated before the sweeper, Krypkasino's tabbe: the -5 had no reason)
+            return f"sweeps ({item.previous_player_points:+d} to the player before the sweeper)"
         return "sweeps"
     if item.count == "event":
         return f"each {humanize(item.event)}"
@@ -142,6 +148,13 @@ def hand_summary(before: "Game", move: Move, after: "Game") -> HandSummary | Non
                      f"stands: {counted}")
     if result.target != before.target and result.target is not None:
         notes.append(f"the target moves to {result.target}")
+    reached = [s for s in seats if before.target is not None and after.scores[s] >= before.target]
+    if reached and not after.over and result.target == before.target:
+        # (a player's audit saw a Krypkasino game tied at the limit go on to another hand without a word)
+        limit = "limit" if rules.game.goal == "lowest" else "target"
+        who = " and ".join(side_name(seats[s]) for s in reached)
+        notes.append(f"{who} reached the {limit} of {before.target}, but the game is not decided: another hand "
+                     f"is played")
     cancelled = sum(1 for w in finished.sweeps if w.cancelled)
     if cancelled:
         notes.append(f"{cancelled} sweeps cancelled out, one against one")
@@ -245,3 +258,7 @@ def turns_of(log: Iterable[tuple[int, str]], several: bool) -> list[tuple[int, s
 def last_turns(log: Iterable[tuple[int, str]], several: bool) -> dict[int, str]:
     """Each seat's last turn in a hand's actions (seat, action), as :func:`turns_of` shows it."""
     return dict(turns_of(log, several))
+
+
+def _count_word(n: int) -> str:
+    return {2: "two", 3: "three", 4: "four"}.get(n, str(n))
