@@ -770,3 +770,13 @@ def test_a_hand_that_leaves_the_game_undecided_past_the_limit_says_another_is_pl
     assert not game.over and game.scores == (21, 21)
     assert "seat 0 and seat 1 reached the limit of 21, but the game is not decided: another hand is played" in notes
 
+
+def test_the_one_persons_partner_is_marked_at_the_table(tmp_path: Path) -> None:
+    """Six players in partnerships of two (seats k and k+3): the seat lines say which seat is your partner (a
+    player's audit found partners named only in the opening line)."""
+    out = run(["play", "krypkasino", "--players", "6", "--partners", "--seed", "5", "--bot", "greedy", "--save",
+               "g.json"], stdin="quit\n", cwd=tmp_path).stdout
+    lines = [line for line in out.splitlines() if line.startswith("  seat ")]
+    assert any(line.startswith("  seat 3 (greedy), your partner:") for line in lines), out
+    assert sum("your partner" in line for line in lines[:6]) == 1
+

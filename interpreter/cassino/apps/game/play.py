@@ -174,6 +174,15 @@ class Session(GameSession):
     def side_name(self, side: int) -> str:
         return side_name(side_seats(self.game.hand.teams)[side])
 
+    def partner_mark(self, seat: int) -> str:
+        """`` your partner`` beside the seat of the one person's partner (a player's audit of six players in
+        partnerships found them named only in the opening line)."""
+        humans = [k for k, kind in enumerate(self.record.seats) if kind == "human"]
+        teams = self.game.hand.teams
+        if len(humans) != 1 or seat == humans[0] or teams[seat] != teams[humans[0]]:
+            return ""
+        return ", your partner"
+
     def show_table(self) -> None:
         """Scores, the table and what each player holds and has taken (no hand shown)."""
         g, h = self.game, self.game.hand
@@ -211,7 +220,7 @@ class Session(GameSession):
             last = self.last_moves.get(s, "")
             extra = f"  sweeps: {sweeps}" if sweeps else ""
             held = bin(h.hands[s]).count("1")
-            line = Text(f"  {self.seat_name(s)}: {held} card{'s' if held != 1 else ''}, "
+            line = Text(f"  {self.seat_name(s)}{self.partner_mark(s)}: {held} card{'s' if held != 1 else ''}, "
                         f"{bin(h.piles[s]).count('1')} taken{extra}")
             if pile_seat(h, h.teams[s]) == s:
                 # African Casino: the side's face-up pile top, at the seat that took it, in play for the other
