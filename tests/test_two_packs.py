@@ -98,6 +98,43 @@ def test_a_card_named_twice_where_one_copy_lies_is_refused_not_read_as_one(kryp:
     assert kryp.why_illegal(state, parse_move("8S capture 8D", kryp.deck)).endswith("nothing refuses it")
 
 
+def test_a_move_is_legal_only_with_as_many_copies_in_play_as_it_names(tmp_path: Path) -> None:
+    """The space behind the player's `8S capture 8D 8D`: in random positions of Krypkasino and of standard
+    Casino on two packs (with building), every legal move with one of its table cards named once more is legal
+    only where that many copies of it are in play, and then takes them all; and a played card named twice is
+    legal only where the hand holds both (which no listing names, so never here)."""
+    from collections import Counter
+
+    rng = random.Random(86)
+    checked = 0
+    for engine in (Engine(load_rules("krypkasino")), _two_pack_standard(tmp_path)):
+        deck = engine.deck
+        for seed in range(25):
+            game = Game.new(engine, seed, 2)
+            while not game.over and game.hand.ply < 40:
+                state = game.hand
+                names = Counter(str(c) for c in deck.cards_of(state.in_play()))
+                for move in engine.legal_moves(state):
+                    text = format_move(move, deck)
+                    taken = [str(c) for c in deck.cards_of(move.loose)]
+                    for name in set(taken):
+                        try:
+                            more = parse_move(f"{text} {name}" if move.kind.value == "capture" else "", deck)
+                        except MoveSyntaxError:
+                            continue   # (named more often than the packs hold it, or not a capture)
+                        wanted = taken.count(name) + 1
+                        legal = engine.is_legal(state, more)
+                        assert legal == (names[name] >= wanted and engine.is_legal(
+                            state, engine.resolve(state, more))), (text, name, names[name])
+                        if legal:
+                            after = engine.play(state, more)
+                            took = Counter(str(c) for c in deck.cards_of(state.in_play() & ~after.in_play()))
+                            assert took[name] >= wanted
+                        checked += 1
+                game = game.play(rng.choice(game.legal_moves()))
+    assert checked > 1000
+
+
 def test_one_pack_still_refuses_a_card_named_twice() -> None:
     engine = Engine(load_rules("standard"))
     with pytest.raises(MoveSyntaxError, match="10D is named twice"):
