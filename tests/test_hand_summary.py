@@ -307,3 +307,32 @@ def test_the_scoring_table_cuts_no_name_or_figure(cli, tmp_path: Path, monkeypat
         named = [next((n for n in sorted(names | {"hand", "game"}, key=len, reverse=True)
                        if row == n or row.startswith(n + " ")), None) for row in rows]
         assert None not in named and {"hand", "game"} <= set(named), (rows, names)
+
+
+def test_a_last_play_that_empties_the_table_is_said_to_be_no_sweep_where_it_is_not() -> None:
+    """Scopa (``sweeps.on_last_play: false``), seed 14, greedy players: the second hand's last play takes the
+    table's last cards and the sweeps stay as they were; the hand's scoring says why (a player's audit saw the
+    count stay and nothing said). The first hand's last play leaves cards, which go to the last capturer: not
+    said. Standard counts the last play's sweep: not said there."""
+    from cassino.apps.game.summary import hand_summary
+    from cassino.engine.core import Engine
+    from cassino.engine.game import Game
+    from cassino.players.bots import make_bot
+
+    said = "the hand's last play took every card on the table: that is no sweep here"
+    for variant, expected in (("scopa", [False, True]), ("standard", None)):
+        engine = Engine(load_rules(variant))
+        game = Game.new(engine, 14, 2)
+        bots = [make_bot("greedy", 14), make_bot("greedy", 15)]
+        notes: list[bool] = []
+        while not game.over and len(notes) < 6:
+            move = bots[game.hand.turn].choose(game, game.hand.turn)
+            before, game = game, game.play(move)
+            summary = hand_summary(before, move, game)
+            if summary is not None:
+                notes.append(said in summary.notes)
+        if expected is not None:
+            assert notes[:2] == expected
+        else:
+            assert notes and not any(notes)
+

@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Iterable
 
-from ...engine.moves import Move
+from ...engine.moves import Move, MoveKind
 from ...engine.notation import cards_text
 from ...engine.state import HandState
 from ...language.rulebook import humanize, selector_words
@@ -155,6 +155,11 @@ def hand_summary(before: "Game", move: Move, after: "Game") -> HandSummary | Non
         who = " and ".join(side_name(seats[s]) for s in reached)
         notes.append(f"{who} reached the {limit} of {before.target}, but the game is not decided: another hand "
                      f"is played")
+    if (not rules.sweeps.on_last_play and move.kind is MoveKind.CAPTURE and not finished.table
+            and not finished.builds and not finished.residue):
+        # (Scopa: the hand's last play emptying the table is no sweep; a player's audit saw the count stay and
+        # nothing said why)
+        notes.append("the hand's last play took every card on the table: that is no sweep here")
     cancelled = sum(1 for w in finished.sweeps if w.cancelled)
     if cancelled:
         notes.append(f"{cancelled} sweeps cancelled out, one against one")
