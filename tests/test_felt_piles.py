@@ -31,5 +31,6 @@ def test_the_pile_top_is_shown_at_the_seat_that_took_it(tmp_path: Path) -> None:
     lines = [line.strip() for line in out.getvalue().splitlines() if "taken" in line]
     seat0 = next(line for line in lines if line.startswith("seat 0 "))
     seat2 = next(line for line in lines if line.startswith("seat 2 "))
-    assert "3 taken" in seat2 and "pile top: 5♥" in seat2
+    # (named as the side's: a player's audit found their own captures under the partner's name)
+    assert "3 taken" in seat2 and "pile top (seats 0+2): 5♥" in seat2
     assert "0 taken" in seat0 and "pile top" not in seat0
