@@ -785,6 +785,33 @@ def test_a_whole_turn_typed_in_the_browser_is_played_ended_and_shown_as_one(tmp_
         assert after["seats"][0]["last"] == turn and after["turn_so_far"] is None
 
 
+def test_an_offered_build_says_whose_it_becomes_where_a_partner_is_in_it() -> None:
+    """Swazi Casino, four in partnerships, the partner's build of 9 on the table: adding to it keeping a 9 takes it
+    over, and the offer says so; adding the 9 itself, or with no 9 kept, leaves it the partner's, and says so (a
+    player's audit took a partner's build over by an offer that did not say); a plain build says nothing more."""
+    from cassino.apps.web.views import move_words
+    from cassino.engine.core import Engine, Position
+    from cassino.engine.notation import format_move
+    from cassino.language.variants import load_rules
+
+    engine = Engine(load_rules("swazi-casino"))
+    card = engine.deck.parse
+
+    def offers(hand: list[str]) -> dict[str, str]:
+        state = engine.position(Position(
+            players=4, to_play=0, dealer=3, partners=True, table=[card("5D"), card("3S")],
+            hands={0: [card(c) for c in hand], 1: [card("QS")], 2: [card("9S"), card("2D")], 3: [card("QH")]},
+            builds=[([card("6C"), card("3D")], 9, 2)]))
+        return {format_move(m, engine.deck): move_words(engine, state, m) for m in engine.legal_moves(state)}
+
+    keeping = offers(["9H", "4C", "KD"])
+    assert keeping["4C build 9 on [3D 6C] 5D"].endswith("a multiple build of 9, now yours to take")
+    assert keeping["9H build 9 on [3D 6C]"].endswith("a multiple build of 9, your partner's to take")
+    assert offers(["4C", "KD"])["4C build 9 on [3D 6C] 5D"].endswith("your partner's to take")
+    plain = offers(["8H", "3H"])
+    assert plain["3H build 8 on 5D"].endswith("a single build of 8")
+
+
 def test_a_turn_under_way_is_told_to_its_player() -> None:
     """The state says the actions of a turn under way (a build of cards in play before the card from the hand),
     so the page's banner says the turn goes on rather than "Your turn" as if nothing was made (an audit)."""

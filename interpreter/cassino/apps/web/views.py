@@ -134,9 +134,25 @@ def move_words(engine: Engine, state: HandState, move: Move) -> str:
     made = _new_build(engine, state, move)
     kind = "a multiple" if made is not None and made.multiple else "a single"
     head = "trail" if move.kind is MoveKind.TRAIL_BUILD else "build"
+    whose = _whose(state, move, made)
     if not move.played:   # a build of cards in play alone (build.free_actions): no card from the hand
-        return f"build {move.value} on {' and '.join(parts)}, no card from your hand: {kind} build of {move.value}"
-    return f"{head} {move.value} on {' and '.join(parts)} with {played}: {kind} build of {move.value}"
+        return (f"build {move.value} on {' and '.join(parts)}, no card from your hand: {kind} build of "
+                f"{move.value}{whose}")
+    return f"{head} {move.value} on {' and '.join(parts)} with {played}: {kind} build of {move.value}{whose}"
+
+
+def _whose(state: HandState, move: Move, made: Build | None) -> str:
+    """Whose the build a move leaves is to take, where that is not plainly the mover's: made for the partner's
+    value, or another's build taken over by adding to it keeping a card of its value (``build.for_partner``; a
+    player's audit took over a partner's build by an offer that did not say so)."""
+    if made is None:
+        return ""
+    seat = state.turn
+    if made.holder != seat:
+        return ", your partner's to take" if state.teams[made.holder] == state.teams[seat] else ""
+    if any(b.holder != seat for b in state.builds if b.cards in move.builds):
+        return ", now yours to take"
+    return ""
 
 
 def move_view(engine: Engine, state: HandState, move: Move) -> dict[str, Any]:
