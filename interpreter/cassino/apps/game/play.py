@@ -47,7 +47,8 @@ from .move_examples import examples_text
 from ...files import Busy, Held, hold
 from .records import Record, RecordError, apply_action, claim_path
 from .session import Acted, GameSession, NotAMove
-from .summary import HandSummary, hand_summary, how_ended, lurch_words, pile_seat, side_name, side_seats, unfinished_hand
+from .summary import (HandSummary, hand_summary, how_ended, lurch_words, pile_seat, side_name, side_seats, target_word,
+                      unfinished_hand)
 
 #: Moves numbered on screen at most (more are counted, and can be typed).
 MAX_LISTED = 36
@@ -195,8 +196,7 @@ class Session(GameSession):
         scores = "  ".join(f"{self.side_name(s)}: {standing[s]}" for s in range(len(standing)))
         if pegged:
             scores += " (with this hand's points pegged so far)"
-        # (where the lowest total wins, the target is a limit of penalty points: so said, as the rulebook says it)
-        limit = "limit" if g.rules.game.goal == "lowest" else "target"
+        limit = target_word(g.rules.game.goal == "lowest")
         target = f" ({limit} {g.target})" if g.target is not None else " (one hand)"
         c.print(f"scores {scores}{target}   stock: {len(h.stock)} cards   dealer: seat {h.dealer}")
         self.say_taken_at_the_deal()   # (under the deal's banner, whoever leads: a re-attack saw it above)
@@ -618,7 +618,7 @@ class Session(GameSession):
                     continue
                 for step in steps:
                     self.act(format_move(step, deck))
-                if self.game.hand.turn_card and not self.game.over and self.game.hand.turn == seat:
+                if self.typed_turn_open(seat):
                     self.act("end", forced=True)
                 return True
             else:
@@ -920,7 +920,7 @@ def _summary_table(s: HandSummary, described: bool, was: bool, tallies: bool, na
         table.add_row(item.label, *([item.what] if described else []), *cells)
     table.add_row("hand", *(["points this hand"] if described else []),
                   *[str(s.hand_points.get(side, 0)) for side in s.seats], style="bold")
-    limit = "limit" if s.lowest else "target"
+    limit = target_word(s.lowest)
     table.add_row("game", *(["score" + (f" ({limit} {s.target})" if s.target is not None else "")] if described else []),
                   *[f"{s.scores_after[side]} (was {s.scores_before[side]})" if was else str(s.scores_after[side])
                     for side in s.seats], style="bold")

@@ -211,6 +211,12 @@ class GameSession:
             raise CassinoError(refusal)
         return steps
 
+    def typed_turn_open(self, seat: int) -> bool:
+        """Whether a whole turn just typed (``a; b``, ``read_turn``) is still ``seat``'s, its card from the hand played:
+        the terminal and the browser then end it (`end`), as typing a whole turn says it is the whole turn."""
+        hand = self.game.hand
+        return bool(hand.turn_card) and not self.game.over and hand.turn == seat
+
     def hint(self, seat: int) -> Move:
         """What the search player would play for ``seat`` (it reads only what that seat can see)."""
         return SearchBot(derive(self.record.seed, self.game.hand.ply)).choose(self.game, seat)

@@ -151,7 +151,7 @@ def hand_summary(before: "Game", move: Move, after: "Game") -> HandSummary | Non
     reached = [s for s in seats if before.target is not None and after.scores[s] >= before.target]
     if reached and not after.over and result.target == before.target:
         # (a player's audit saw a Krypkasino game tied at the limit go on to another hand without a word)
-        limit = "limit" if rules.game.goal == "lowest" else "target"
+        limit = target_word(rules.game.goal == "lowest")
         who = " and ".join(side_name(seats[s]) for s in reached)
         notes.append(f"{who} reached the {limit} of {before.target}, but the game is not decided: another hand "
                      f"is played")
@@ -187,6 +187,12 @@ def outcome(game: "Game") -> str:
     winners = side_name(seats[game.winner])
     how = how_ended(game.ended_by, game.rules.game.goal == "lowest", game.target)
     return f"{after}: {winners} {'win' if winners.startswith('seats ') else 'wins'} ({how}{lurch})"
+
+
+def target_word(lowest: bool) -> str:
+    """What a game's target is called: a ``limit`` of penalty points where the lowest total wins (as the rulebooks
+    say it; a player's audit read "target 42" in Krypkasino), else a ``target``."""
+    return "limit" if lowest else "target"
 
 
 def how_ended(ended_by: str, lowest: bool, target: int | None) -> str:

@@ -1031,8 +1031,7 @@ class Table:
                 actions = await self.work(read_typed, snapshot(s), req.text("text"))
                 for action in actions:
                     await self._act(action)
-                hand = s.game.hand
-                if len(actions) > 1 and hand.turn_card and not s.game.over and hand.turn == seat:
+                if len(actions) > 1 and s.typed_turn_open(seat):
                     await self._act("end")   # (a whole turn typed: ended where its card was played, as at the terminal)
         except NotAMove:
             example = await self.work(first_move, s.game)
