@@ -1,13 +1,16 @@
-"""Every variant's hands played beside their twin with the suits renamed: prints numbers, asserts nothing (the
-CI slice is tests/test_suit_symmetry.py).
+"""Every variant's hands played beside a twin, the suits renamed or the seats moved round the table: prints
+numbers, asserts nothing (the CI slice is tests/test_twin_games.py).
 
-    python benchmarks/suit_symmetry.py [--seeds N] [--first S] [--variants NAMES] [--examples] [--generated K]
+    python benchmarks/twin_games.py [--kind suits|seats] [--seeds N] [--first S] [--variants NAMES]
+                                    [--examples] [--generated K]
 
 No rule makes a play legal by a card's suit but through the values a rule file gives single cards, and the
-African games' capture piles, stacked in the suits' order (``tests/suit_symmetry.py``). So each hand, from the
-deal of each seed, is played with random legal moves beside a twin whose cards have their suits renamed (a
-renaming that keeps every specially valued card's values), every action of a turn compared: the moves
-listed, the seat to play, the cards taken, the sweeps, the last capturer. Every seating of each variant
+African games' capture piles, stacked in the suits' order; none by a seat's number but through the order
+round the table (``tests/twin_games.py``). So each hand, from the deal of each seed, is played with random
+legal moves beside a twin whose cards have their suits renamed (``--kind suits``, the default: a renaming
+that keeps every specially valued card's values) or whose seats are all moved a random number of places on
+(``--kind seats``), every action of a turn compared: the moves listed, the seat to play, the cards taken, the
+sweeps, the last capturer, and with the seats moved each seat's points at the hand's end. Every seating of each variant
 chosen (each player count, with and without partners where the variant allows both); ``--examples``: the
 shipped house rules too; ``--generated K``: K house rules drawn at random as the soak draws them
 (``cassino.apps.authors.generated``), two seeds of every seating each. Printed: hands, positions and moves
@@ -26,7 +29,7 @@ from pathlib import Path
 from arguments import count  # (benchmarks/arguments.py, beside this script)
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))
-import suit_symmetry  # noqa: E402  (tests/suit_symmetry.py: the comparison itself)
+import twin_games  # noqa: E402  (tests/twin_games.py: the comparison itself)
 
 from cassino.apps.authors import generated  # noqa: E402
 from cassino.apps.authors.matrix import seatings  # noqa: E402
@@ -38,6 +41,8 @@ EXAMPLES = Path(__file__).resolve().parents[1] / "examples"
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--kind", choices=twin_games.KINDS, default="suits",
+                        help="the twin: suits renamed (default) or seats moved round the table")
     parser.add_argument("--seeds", type=count(1), default=20, help="how many seeds a seating (default 20)")
     parser.add_argument("--first", type=count(0), default=1, help="the first seed (default 1)")
     parser.add_argument("--variants", default=None, help="bundled variants, comma-separated (default: all)")
@@ -51,17 +56,19 @@ def main() -> int:
         parser.error(f"--variants: no bundled variant named {', '.join(unknown) or '(none given)'}; "
                      f"give some of {', '.join(bundled_names())}")
     seeds = range(args.first, args.first + args.seeds)
-    reader = suit_symmetry.Reader()
+    reader = twin_games.Reader()
     start = time.perf_counter()
-    rows: list[tuple[str, suit_symmetry.Tally]] = []
-    tally = suit_symmetry.run([(s.variant, s.players, s.partners) for s in seatings(names)], seeds, reader)
+    rows: list[tuple[str, twin_games.Tally]] = []
+    tally = twin_games.run([(s.variant, s.players, s.partners) for s in seatings(names)], seeds, reader,
+                           kind=args.kind)
     rows.append((f"bundled ({len(names)} variants)", tally))
     if args.examples:
         files = sorted(EXAMPLES.glob("*.yaml"))
         chosen = [(Path(s.variant).name, s.players, s.partners) for s in seatings([str(f) for f in files])]
-        rows.append((f"examples ({len(files)} house rules)", suit_symmetry.run(chosen, seeds, reader, EXAMPLES)))
+        rows.append((f"examples ({len(files)} house rules)",
+                     twin_games.run(chosen, seeds, reader, EXAMPLES, kind=args.kind)))
     if args.generated:
-        tally = suit_symmetry.Tally()
+        tally = twin_games.Tally()
         rnd = random.Random(args.first)
         with tempfile.TemporaryDirectory() as folder:
             base = Path(folder)
@@ -69,16 +76,17 @@ def main() -> int:
                 try:
                     path, data = generated.valid(rnd, bundled_names(), base, k)
                 except CassinoError as error:
-                    print(f"suit_symmetry: {error}", file=sys.stderr)
+                    print(f"twin_games: {error}", file=sys.stderr)
                     return 2
                 chosen = [(path.name, s.players, s.partners) for s in seatings([str(path)])]
                 before = len(tally.found)
-                suit_symmetry.run(chosen, range(args.first + 2 * k, args.first + 2 * k + 2), reader, base, tally)
+                twin_games.run(chosen, range(args.first + 2 * k, args.first + 2 * k + 2), reader, base, tally,
+                               args.kind)
                 if len(tally.found) > before:   # (the file goes with the folder: its settings said here)
                     print(f"{path.name} differs: {generated.summary(data)}")
         rows.append((f"generated ({args.generated} house rules)", tally))
     took = time.perf_counter() - start
-    print(f"seeds {seeds.start}-{seeds.stop - 1}")
+    print(f"{args.kind}; seeds {seeds.start}-{seeds.stop - 1}")
     differences = 0
     for label, t in rows:
         print(f"{label}: {t.hands:,} hands, {t.positions:,} positions, {t.moves:,} moves compared, "
