@@ -324,3 +324,46 @@ def test_a_build_of_one_card_in_play_is_named_as_no_build(variant: str) -> None:
     engine, state = position_at(variant, {0: ["9H", "2D"], 1: ["5C"]}, ["9S", "4C", "5D"])
     assert engine.is_legal(state, parse_move("build 9 on 9S 4C 5D", engine.deck))
     assert "  " not in engine.why_illegal(state, parse_move("build 9 on 9S", engine.deck))
+
+
+@pytest.mark.parametrize("variant", ["south-african-casino", "swazi-casino", "standard", "draw", "hoyle"])
+@pytest.mark.parametrize("hand, move, builds", [
+    # No card of 5 kept: "to build 5 you must keep a card of 5" came first.
+    (["AS", "9C"], "AS build 5 on [4D 4H]", ()),
+    # The last 6, kept for the mover's own build of 6: "keep a card of 6 until it is taken" came first.
+    (["AS", "6S", "9C"], "6S build 10 on [4D 4H]", ((["2C", "4C"], 6, 0),)),
+])
+def test_a_raise_of_a_partners_multiple_build_is_refused_for_the_multiple_build(
+        variant: str, hand: list[str], move: str, builds: tuple) -> None:  # type: ignore[type-arg]
+    """Four players in partnerships, seat 2 (seat 0's partner) owns a multiple build of 4: seat 0's raise of it was
+    refused for a card seat 0 had to keep (a player's audit); no card makes it legal, a multiple build is never
+    raised, and that is the first reason given."""
+    from conftest import position_at
+
+    engine, state = position_at(variant, {0: hand, 1: ["3S", "4C"], 2: ["4S", "6D"], 3: ["7H"]}, ["2H"],
+                                builds=[(["4H", "4D"], 4, 2), *builds], players=4, partners=True)
+    assert state.builds[0].multiple and state.builds[0].owner == 2
+    raised = parse_move(move, engine.deck)
+    assert not engine.is_legal(state, raised)
+    why = engine.why_illegal(state, raised)
+    assert why.split(": ", 1)[1] == "the build of 4 [4H 4D] is multiple, and a multiple build cannot be raised", why
+
+
+@pytest.mark.parametrize("variant", ["south-african-casino", "swazi-casino"])
+def test_a_raise_of_a_partners_single_build_is_refused_for_the_partners_build_where_only_others_are_raised(
+        variant: str) -> None:
+    """African Casino (``build.raise_partners: false``): a raise of the partner's single build with no card of the
+    new value kept was refused for the card to keep; no card makes it legal, the partner's build is never raised.
+    Another side's build, raised the same way, still wants the card."""
+    from conftest import position_at
+
+    hands = {0: ["AS", "9C"], 1: ["3S", "4C"], 2: ["4S", "7D"], 3: ["7H"]}
+    engine, state = position_at(variant, hands, ["2H"], builds=[(["4H", "3D"], 7, 2)], players=4, partners=True)
+    raised = parse_move("AS build 8 on [3D 4H]", engine.deck)
+    assert not engine.is_legal(state, raised)
+    why = engine.why_illegal(state, raised)
+    assert why.endswith(": your partner owns the build of 7 [3D 4H]: a build is raised only when another side owns "
+                        "it"), why
+    engine, state = position_at(variant, hands | {1: ["3S", "7C"], 2: ["4S", "6D"]}, ["2H"],
+                                builds=[(["4H", "3D"], 7, 1)], players=4, partners=True)
+    assert "you must keep a card of 8" in engine.why_illegal(state, raised)

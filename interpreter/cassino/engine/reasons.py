@@ -82,7 +82,7 @@ class _Reasons:
             self.builds_on_table, self.one_card_build, self.takes_something,
             self.cards_a_turn, self.capture_sums,
             self.building_at_all, self.owner_obligation, self.compulsory_capture, self.takes_all,
-            self.keep_capturing_card,
+            self.raised_build, self.keep_capturing_card,
             self.build_needs_a_card, self.build_rules, self.capture_rules, self.whole_move, self.other_moves,
         )
         for check in checks:
@@ -331,6 +331,31 @@ class _Reasons:
         partner = self.e.partner_of(self.s, self.seat)
         return bool(self.rules.build.for_partner and partner is not None and self.s.proven
                     and self.m.value in self.s.proven[partner])
+
+    def raised_build(self) -> str | None:
+        """A build the move raises (to another number) that is never raised here, whatever card raises it: a
+        multiple build; any build where builds are not raised; the mover's own, or their partner's, where those
+        are not (``build.raise_own``, ``build.raise_partners``). Asked before the cards the mover must keep
+        (``keep_capturing_card``, ``build_needs_a_card``), which another card or hand could answer: a player's audit
+        was told to keep a card for a raise of a partner's multiple build, which no card makes legal. The same
+        words as ``build_rules`` and the whole-move rules (``turnrules``) give, which still decide."""
+        if not self.is_build() or not isinstance(self.m.value, int):
+            return None
+        b, teams = self.rules.build, self.s.teams
+        for x in self.s.builds:
+            if x.cards not in self.m.builds or not isinstance(x.value, int) or x.value == self.m.value:
+                continue
+            if x.multiple:
+                return f"{self.label(x)} is multiple, and a multiple build cannot be raised"
+            # (``build.single_build_as_card``: a single build may be one set of a build of another value, which
+            # is no raise: left to ``build_rules``)
+            if not b.raise_single and not b.single_build_as_card:
+                return "a build may not be raised to a new value"
+            if not b.raise_own and not b.single_build_as_card and x.owner == self.seat:
+                return f"you own {self.label(x)}, and a player may not raise their own build"
+            if not b.raise_partners and x.owner != self.seat and teams[x.owner] == teams[self.seat]:
+                return f"your partner owns {self.label(x)}: a build is raised only when another side owns it"
+        return None
 
     def keep_capturing_card(self) -> str | None:
         if not self.rules.build.keep_capturing_card:
