@@ -799,3 +799,33 @@ def test_the_counting_panel_names_items_in_words_and_a_primiera_by_its_suits(bro
         primiera.wait_for()
         assert "seat 0 none yet" in primiera.inner_text() or "you none yet" in primiera.inner_text(), primiera.inner_text()
         assert page.script_errors == []
+
+
+def test_a_raised_build_stays_where_it_was_on_the_felt(browser: Any, tmp_path: Path) -> None:
+    """Standard, two builds of 6 on the felt: raising the first to 8 by clicks left it last in the row (the state's
+    order: a changed build goes last), where a player's audit lost track of it; it stays first."""
+    from cassino.engine.core import Position
+
+    with serving(tmp_path / "records") as s:
+        table = s.new_table(["human", "human"], variant="standard")
+        t = s.store.get(table["id"])
+        engine = t.session.game.engine
+        cards = lambda text: [engine.deck.parse(c) for c in text.split()]  # noqa: E731
+        t.session.game = t.session.game.with_(hand=engine.position(Position(
+            players=2, to_play=0, dealer=1, hands={0: cards("2D 8H KD"), 1: cards("6S QS")}, table=cards("9C"),
+            builds=[(cards("3C 3D"), 6, 1), (cards("2H 4S"), 6, 1)])))
+        page = new_page(browser, 1000, 900)
+        page.goto(s.url + table["links"]["seats"]["0"])
+        page.wait_for_selector("body.my-turn")
+        row = page.locator("#builds .build")
+        assert [row.nth(k).get_attribute("data-id") for k in range(row.count())] == ["[3D 3C]", "[2H 4S]"]
+        page.click('#hand [data-id="2D"]')
+        page.click('#builds [data-id="[3D 3C]"]')
+        position = page.locator("body").get_attribute("data-position")
+        page.locator('#choices button.choice[data-move="2D build 8 on [3D 3C]"]').click()
+        page.wait_for_selector(f'body:not([data-position="{position}"])')
+        page.wait_for_selector('#builds [data-id="[2D 3D 3C]"]')
+        assert [row.nth(k).get_attribute("data-id") for k in range(row.count())] == ["[2D 3D 3C]", "[2H 4S]"]
+        assert "build of 8" in row.first.inner_text()
+        assert [b.value for b in t.session.game.hand.builds] == [6, 8]   # (the state's own order: the raised last)
+        assert page.script_errors == []

@@ -891,3 +891,38 @@ def test_table_cards_clicked_alone_are_answered_with_the_builds_they_make() -> N
     first = next(iter(standard.engine.deck.cards_of(standard.hand.table)))
     asked = why_answer(standard, [], [str(first)])
     assert asked == {"type": "refused", "message": "choose a card from your hand first"}
+
+
+def test_a_raised_build_keeps_its_place_among_the_tables_builds(tmp_path: Path) -> None:
+    """South African Casino, four in partnerships, three builds on the table: seat 0 raises seat 1's 6 (the first) to
+    9. The state lists a changed build last (``[3C 5D] [AC 9D] [2H 3D 4S]``), and the browser drew them in that order,
+    so the raised build jumped to the end of the row (a player's audit lost track of the builds); every view keeps
+    it first, and a build taken leaves the others where they were."""
+    from cassino.engine.core import Position
+
+    with serving(tmp_path / "records") as s:
+        table = s.new_table(["human"] * 4, variant="south-african-casino", you=0, partners=True)
+        t = s.store.get(table["id"])
+        engine = t.session.game.engine
+        cards = lambda text: [engine.deck.parse(c) for c in text.split()]  # noqa: E731
+        hand = engine.position(Position(
+            players=4, to_play=0, dealer=3, partners=True, table=cards("7D"),
+            hands={0: cards("3D 9H 5S"), 1: cards("6S 5H 7C"), 2: cards("8H 2D 2S"), 3: cards("10S 4H 4C")},
+            builds=[(cards("2H 4S"), 6, 1), (cards("3C 5D"), 8, 2), (cards("AC 9D"), 10, 3)]))
+        t.session.game = t.session.game.with_(hand=hand)
+        with s.seat(table, 0) as me, s.seat(table, 3) as right, s.seat(table, None) as watcher:
+            first = me.my_turn()
+            assert [b["id"] for b in first["builds"]] == ["[2H 4S]", "[3C 5D]", "[AC 9D]"]
+            me.move("3D build 9 on [2H 4S]")
+            raised = me.until(lambda m: m["type"] == "state" and m["ply"] > first["ply"])
+            assert [b["id"] for b in raised["builds"]] == ["[2H 3D 4S]", "[3C 5D]", "[AC 9D]"], raised["builds"]
+            if raised["turn"] == 0:
+                me.move("end")   # (a turn of several actions: ended by its player)
+            raised = right.my_turn()
+            assert [b["id"] for b in raised["builds"]] == ["[2H 3D 4S]", "[3C 5D]", "[AC 9D]"], raised["builds"]
+            assert [(b["value"], b["owner"]) for b in raised["builds"]] == [(9, 0), (8, 2), (10, 3)]
+            seen = watcher.until(lambda m: m["type"] == "state" and m["turn"] == 3)
+            assert [b["id"] for b in seen["builds"]] == [b["id"] for b in raised["builds"]]
+            right.move("10S capture [AC 9D]")
+            taken = watcher.until(lambda m: m["type"] == "state" and len(m["builds"]) == 2)
+            assert [b["id"] for b in taken["builds"]] == ["[2H 3D 4S]", "[3C 5D]"]
