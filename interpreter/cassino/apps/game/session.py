@@ -15,6 +15,7 @@ with the words to show, and each front end shows them its own way.
 
 from __future__ import annotations
 
+import difflib
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -189,10 +190,54 @@ class GameSession:
         try:
             move = parse_move(text, deck)
         except CassinoError as e:
-            raise CassinoError(str(e).splitlines()[0]) from None
+            raise CassinoError(self.misread(words) or str(e).splitlines()[0]) from None
         if not self.game.engine.is_legal(self.game.hand, move):
             raise CassinoError(self.game.engine.why_illegal(self.game.hand, move))
         return move
+
+    #: The words that follow a move's played card (the notation's actions; ``trail build`` starts with ``trail``).
+    ACTION_WORDS = ("trail", "capture", "build")
+
+    def actions(self) -> list[str]:
+        """The actions this game's rules allow after the played card, as typed: no `build` where there is no
+        building (``build.allowed``)."""
+        return [w for w in self.ACTION_WORDS if w != "build" or self.game.rules.build.allowed]
+
+    def misread(self, words: list[str]) -> str | None:
+        """A move that cannot be read, said with the rules in hand where the notation, which does not know them,
+        would say too much or too little; None to keep the notation's words.
+
+        - A word after the played card that is no action (`5H foo`), or none (`5H`), or a build cut short where
+          there is no building (`5H build`): the actions this game allows (a player's audit read "write trail,
+          capture or build" in Scopa, which has no building).
+        - `end` and more (`end end`): `end` alone ends a turn (the parser's words were "expected the move's end").
+        """
+        if words and words[0].lower() == "end":
+            if len(words) < 2:
+                return None
+            hand = self.game.hand
+            ending = parse_move("end", self.game.engine.deck)
+            if not self.game.engine.is_legal(hand, ending):
+                return self.game.engine.why_illegal(hand, ending)
+            return ("write `end` once to end your turn" if all(w.lower() == "end" for w in words)
+                    else "write `end` alone to end your turn")
+        if not words:
+            return None
+        try:
+            first = self.game.engine.deck.parse(words[0].split("+")[0])
+        except CassinoError:
+            return None   # (the played card is what is wrong)
+        allowed = self.actions()
+        actions = f"{', '.join(allowed[:-1])} or {allowed[-1]}"
+        if len(words) == 1:   # (`5H`: the notation's "after `build` the value, e.g. `3H build 8 on 5S`", in Scopa too)
+            return f"the move ends too soon: after the played card write {actions}, e.g. `{first} trail`"
+        if words[1].lower() == "build" and "build" not in allowed:   # (`5H build`, cut short, where none is made)
+            return f"there is no building here: after the played card write {actions}"
+        if words[1].lower() in self.ACTION_WORDS:
+            return None
+        near = difflib.get_close_matches(words[1].lower(), allowed, n=1, cutoff=0.5)
+        hint = f" (did you mean `{near[0]}`?)" if near else ""
+        return f"`{words[1]}` is not an action: after the played card write {actions}{hint}"
 
     def read_turn(self, text: str) -> list[Move]:
         """A typed turn of several actions (``a; b``: ``build.free_actions``), every action checked in turn
@@ -205,7 +250,17 @@ class GameSession:
         try:
             steps = parse_turn(text, engine.deck, engine.free_actions)
         except CassinoError as e:
-            raise CassinoError(str(e).splitlines()[0]) from None
+            said = str(e).splitlines()[0]
+            parts = text.split(";")
+            for k, part in enumerate(parts, 1):   # (the action that cannot be read, said as for one alone)
+                try:
+                    parse_move(part, engine.deck)
+                except CassinoError:
+                    mended = self.misread(part.split())
+                    if mended is not None:
+                        said = f"action {k} of {len(parts)}: {mended}"
+                    break
+            raise CassinoError(said) from None
         refusal = engine.turn_refusal(self.game.hand, steps)
         if refusal is not None:
             raise CassinoError(refusal)
