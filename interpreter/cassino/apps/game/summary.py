@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Iterable
 
 from ...engine.moves import Move, MoveKind
 from ...engine.notation import cards_text
-from ...engine.state import HandState
+from ...engine.state import HandState, Sweep
 from ...language.rulebook import humanize, selector_words
 from ...language.selectors import compile_selector
 
@@ -234,6 +234,64 @@ def replay_line(record: "Record", game: "Game") -> str:
         did += f" and {claims} claim{'s' if claims != 1 else ''}"
     return (f"{record.rules.name}, seed {record.seed}, {record.players} players: {did} replayed; "
             f"game {outcome(game)}; scores: {scores_text(game)}")
+
+
+def new_sweeps(before: "Game", move: Move) -> tuple[HandState, tuple[Sweep, ...]]:
+    """The hand after ``move`` (before the next hand is dealt, where it ended one) and the sweeps the move recorded:
+    a capture that emptied the table, and where the rules count it (``sweeps.residue_is_sweep``) the cards left at
+    the hand's end taken by the last to capture (that sweep's ``ply`` is the one after the move's)."""
+    finished = before.engine.play(before.hand, move)   # (a move as typed: with two packs, its copies found by name)
+    return finished, finished.sweeps[len(before.hand.sweeps):]
+
+
+def deal_began(game: "Game") -> tuple[HandState, tuple[HandState, Move] | None] | None:
+    """The deal in play as it was dealt, before anyone played in it, and the move that ended the deal before it
+    with the position it was played in (None in a hand's first deal); None where the game's log of the hand
+    does not reach back to the deal (a game made at a position)."""
+    hand = game.hand
+    start = hand
+    for position, move in reversed(game.moves_this_hand()):
+        if position.deal_no != hand.deal_no:
+            return start, (position, move)
+        start = position
+    return (start, None) if start.ply == 0 else None
+
+
+@dataclass(frozen=True)
+class LeftOver:
+    """Cards a deal laid face up on the table because they were too few to give each player one
+    (``deal.short_stock: split_rest_to_table``)."""
+
+    count: int
+    cards: int          # the cards, as a mask (0 where they cannot be told from the table's own: a hand's first deal)
+    each: int           # the cards each player got in the deal
+    full: bool          # whether that was a full hand (else the stock was dealt out evenly, one card at a time)
+
+
+def left_over(game: "Game") -> LeftOver | None:
+    """The cards the deal in play laid on the table beyond the table's own (none in a deal after the first), read
+    from the positions before and after the deal; None where it laid none or the log cannot tell."""
+    began = deal_began(game)
+    if began is None:
+        return None
+    start, last = began
+    full = game.rules.deal.for_players(start.players)[0]
+    each = max((bin(h).count("1") for h in start.hands), default=0)
+    if last is not None:
+        stock = 0
+        for card in last[0].stock:   # (the cards the deal came from: no card of anyone's hand, with two packs either)
+            stock |= 1 << card
+        cards = start.table & stock
+        count = bin(cards).count("1")
+    else:
+        # (the table's own cards are dealt too, and those the dealer took at once, Escoba's 15s, with them)
+        dealt = start.table
+        for c in start.captures:
+            if c.ply < 0:
+                dealt |= c.cards
+        cards = 0
+        count = bin(dealt).count("1") - game.rules.deal.for_players(start.players)[1]
+    return LeftOver(count, cards, each, each >= full) if count > 0 else None
 
 
 def pile_seat(h: HandState, side: int) -> int | None:
