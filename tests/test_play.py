@@ -713,6 +713,31 @@ def test_a_table_of_builds_alone_is_not_said_empty(tmp_path: Path) -> None:
     session.show_table()
     assert "(empty)" in out.getvalue()
 
+def test_a_raised_build_keeps_its_place_in_the_tables_lines(tmp_path: Path) -> None:
+    """The hand's state lists a build that changes last, so a raise moved it below the others at the terminal as on
+    the felt (a browser audit lost track of builds that changed places): each keeps the place it was made in, and
+    the review's steps list them so too."""
+    from cassino.apps.game.summary import builds_in_place
+    from cassino.engine.core import Position
+    from cassino.engine.notation import cards_text, parse_move
+
+    session, out, _ = _session(tmp_path, "standard", ["human", "human"], [])
+    game = session.game
+    d = game.engine.deck
+    cards = lambda text: [d.parse(c) for c in text.split()]  # noqa: E731
+    start = game.with_(hand=game.engine.position(Position(
+        players=2, to_play=0, dealer=1, hands={0: cards("2D 8H KD"), 1: cards("6S QS 5C")}, table=cards("9C"),
+        builds=[(cards("3C 3D"), 6, 1), (cards("2H 4S"), 6, 1)])))
+    session.game = start.play(start.engine.resolve(start.hand, parse_move("2D build 8 on [3C 3D]", d)))
+    assert [b.value for b in session.game.hand.builds] == [6, 8]   # (the state's order: the raised build last)
+    assert [b.value for b in builds_in_place(session.game)] == [8, 6]
+    session.show_table()
+    lines = [line for line in out.getvalue().splitlines() if "build of" in line]
+    assert "build of 8" in lines[-2] and "build of 6" in lines[-1], lines
+    after = session.game.play(session.game.engine.resolve(session.game.hand, parse_move("6S capture [2H 4S]", d)))
+    assert [sorted(cards_text(d, b.cards)) for b in builds_in_place(after)] == [["2D", "3C", "3D"]]
+
+
 def test_a_lowest_wins_game_says_limit_not_target_and_who_wins_by_it(tmp_path) -> None:  # type: ignore[no-untyped-def]
     """A player's audit read "(target 42)" and "seat 1 wins (target)" in Krypkasino, where points are penalties
     and the winner is the side that did not reach the limit: the terminal, the scoring table, the browser's

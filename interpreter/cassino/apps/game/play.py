@@ -49,8 +49,8 @@ from .move_examples import examples_text
 from ...files import Busy, Held, hold
 from .records import Record, RecordError, apply_action, claim_path
 from .session import Acted, GameSession, NotAMove
-from .summary import (HandSummary, deal_began, hand_summary, how_ended, left_over, lurch_words, new_sweeps, pile_seat,
-                      side_name, side_seats, target_word, unfinished_hand)
+from .summary import (HandSummary, builds_in_place, deal_began, hand_summary, how_ended, left_over, lurch_words,
+                      new_sweeps, pile_seat, side_name, side_seats, target_word, unfinished_hand)
 
 #: Moves numbered on screen at most (more are counted, and can be typed).
 MAX_LISTED = 36
@@ -206,7 +206,7 @@ class Session(GameSession):
         # (no loose card but builds: "(empty)" above them read as if the table were bare, an audit's Swazi game)
         bare = "(empty)" if not h.builds else "(no loose cards)"
         table.add_row("table", self.cards(h.table) if h.table else Text(bare, style="dim"))
-        for b in h.builds:
+        for b in builds_in_place(g):   # (where each was made: the state lists a build that changes last)
             kind = "multiple" if b.multiple else "single"
             line = self.cards(b.cards)
             # (built for a partner, or added to by one: a player's audit read "owner seat 2, held by seat 0" beside

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Iterable
 
 from ...engine.moves import Move, MoveKind
 from ...engine.notation import cards_text
-from ...engine.state import HandState, Sweep
+from ...engine.state import Build, HandState, Sweep
 from ...language.rulebook import humanize, selector_words
 from ...language.selectors import compile_selector
 
@@ -292,6 +292,31 @@ def left_over(game: "Game") -> LeftOver | None:
         cards = 0
         count = bin(dealt).count("1") - game.rules.deal.for_players(start.players)[1]
     return LeftOver(count, cards, each, each >= full) if count > 0 else None
+
+
+def builds_in_place(game: "Game") -> list[Build]:
+    """The table's builds in the places a player has seen them take: each where it was first made, a build added
+    to, raised or joined with others keeping the place of the first of those it was made from, a new build after
+    the others. The hand's state lists a build that changes last (how its moves name builds), so shown in that
+    order a raised build jumped to the end of the row (a player's audit lost track of them); the places are read
+    off the hand's positions one after another (``Game.moves_this_hand``), the same after an undo or a resume,
+    which replay the hand. A position given whole (``Game.at``, ``with_(hand=...)``) starts in the state's order."""
+    positions = [position for position, _ in game.moves_this_hand()] + [game.hand]
+    placed: list[Build] = []
+    for h in positions:
+        placed = _in_place([b.cards for b in placed], h.builds)
+    return placed
+
+
+def _in_place(before: list[int], builds: tuple[Build, ...]) -> list[Build]:
+    """``builds`` in the places of ``before`` (the cards of each build shown a position earlier): a build takes the
+    first place of any earlier build whose cards it holds (a build only grows until it is taken), a new one goes
+    after them, in the state's order."""
+    def place(k: int) -> tuple[int, int]:
+        cards = builds[k].cards
+        return next((i for i, earlier in enumerate(before) if earlier & cards), len(before)), k
+
+    return [builds[k] for k in sorted(range(len(builds)), key=place)]
 
 
 def pile_seat(h: HandState, side: int) -> int | None:

@@ -73,7 +73,7 @@ from ...players.playouts import playout_leads
 from ...players.search import EXACT_LIMIT, EXACT_POSITIONS, SearchBot, _sign
 from ...players.solver import MoveValue, SearchLimit, cards_left, missing_knowledge
 from ..game.records import MAX_BYTES, Record, RecordError, actor_of, apply_action, load_game
-from ..game.summary import outcome, scores_text
+from ..game.summary import builds_in_place, outcome, scores_text
 
 #: The range ``--deals`` accepts: at least one deal; more than this would take hours on a whole game.
 MIN_DEALS, MAX_DEALS = 1, 10_000
@@ -567,7 +567,8 @@ def _review_one(game: Game, played: Move, action: int, valuer: Valuer) -> Review
 def _step(game: Game, action: int, seat: int, text: str, reviewed: bool) -> Step:
     deck = game.engine.deck
     h: HandState = game.hand
-    builds = tuple(f"[{' '.join(cards_text(deck, b.cards))}] {b.value}, owner seat {b.owner}" for b in h.builds)
+    builds = tuple(f"[{' '.join(cards_text(deck, b.cards))}] {b.value}, owner seat {b.owner}"
+                   for b in builds_in_place(game))   # (where each was made, as the felt shows them)
     return Step(action, game.hand_no, h.deal_no, seat, text, tuple(tuple(cards_text(deck, m)) for m in h.hands),
                 tuple(cards_text(deck, h.table)), builds, reviewed)
 

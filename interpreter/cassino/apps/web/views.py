@@ -22,7 +22,8 @@ from ...engine.notation import cards_text, format_move
 from ...engine.state import Build, HandState
 from ...language.cards import Deck
 from ..game.move_examples import move_examples
-from ..game.summary import HandSummary, how_ended, last_turns, outcome, pile_seat, side_name, side_seats, turns_of
+from ..game.summary import (HandSummary, builds_in_place, how_ended, last_turns, outcome, pile_seat, side_name,
+                            side_seats, turns_of)
 
 
 def deck_view(deck: Deck) -> dict[str, Any]:
@@ -102,31 +103,6 @@ def build_id(deck: Deck, cards: int) -> str:
 def build_view(deck: Deck, b: Build) -> dict[str, Any]:
     return {"id": build_id(deck, b.cards), "cards": cards_text(deck, b.cards), "value": b.value,
             "multiple": b.multiple, "owner": b.owner, "holder": b.holder}
-
-
-def builds_in_place(game: Any) -> list[Build]:
-    """The table's builds in the places a player has seen them take: each where it was first made, a build added
-    to, raised or joined with others keeping the place of the first of those it was made from, a new build after
-    the others. The hand's state lists a build that changes last (how its moves name builds), so shown in that
-    order a raised build jumped to the end of the row (a player's audit lost track of them); the places are read
-    off the hand's positions one after another (``Game.moves_this_hand``), the same after an undo or a resume,
-    which replay the hand. A position given whole (``Game.at``, ``with_(hand=...)``) starts in the state's order."""
-    positions = [position for position, _ in game.moves_this_hand()] + [game.hand]
-    placed: list[Build] = []
-    for h in positions:
-        placed = _in_place([b.cards for b in placed], h.builds)
-    return placed
-
-
-def _in_place(before: list[int], builds: tuple[Build, ...]) -> list[Build]:
-    """``builds`` in the places of ``before`` (the cards of each build shown a position earlier): a build takes the
-    first place of any earlier build whose cards it holds (a build only grows until it is taken), a new one goes
-    after them, in the state's order."""
-    def place(k: int) -> tuple[int, int]:
-        cards = builds[k].cards
-        return next((i for i, earlier in enumerate(before) if earlier & cards), len(before)), k
-
-    return [builds[k] for k in sorted(range(len(builds)), key=place)]
 
 
 def _new_build(engine: Engine, state: HandState, move: Move) -> Build | None:
