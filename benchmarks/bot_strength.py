@@ -221,11 +221,12 @@ def one_pair(task: tuple[str, str, str, int, bool, int, bool]
 
 
 def interval(values: list[float]) -> tuple[float, float, float]:
-    """Mean and 95% normal interval of per-pair values."""
+    """Mean and 95% normal interval of per-pair values (unbounded for one value: no spread is known, and a
+    share's interval is then kept within 0-100% by ``share_interval``)."""
     n = len(values)
     mean = sum(values) / n
     if n < 2:
-        return mean, 0.0, 1.0
+        return mean, -math.inf, math.inf
     sd = statistics.stdev(values)
     half = 1.96 * sd / math.sqrt(n)
     return mean, mean - half, mean + half
@@ -405,7 +406,7 @@ def solve_time(args: argparse.Namespace) -> None:
 
 def main() -> int:
     p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    p.add_argument("--variants", default="all", help="comma-separated bundled variants, or all")
+    p.add_argument("--variants", default="all", help="comma-separated bundled variants or rule files, or all")
     p.add_argument("--pairings", default="new-vs-today,new-vs-greedy",
                    help=f"comma-separated: new-vs-today, new-vs-greedy, {', '.join(PAIRINGS)}, A-vs-B, or all")
     p.add_argument("--new", default="search", help="the player new-vs-today and new-vs-greedy measure")

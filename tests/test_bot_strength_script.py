@@ -28,6 +28,15 @@ def test_a_small_match_prints_its_row(monkeypatch: pytest.MonkeyPatch, capsys: p
     assert "| standard | 2 | greedy vs random [bundled] | 2 |" in capsys.readouterr().out
 
 
+def test_one_pair_knows_no_spread() -> None:
+    # (one pair's lead printed "-7.50 ± -3.83": the interval of a share, 0-100%, read as points)
+    script = benchmark("bot_strength")
+    mean, low, high = script.interval([-7.5])
+    assert mean == -7.5 and low == -float("inf") and high == float("inf")
+    assert script.share_interval([1.0]) == (1.0, 0.0, 1.0)
+    assert script.interval([1.0, 3.0])[0] == 2.0 and 2.0 - script.interval([1.0, 3.0])[1] > 0
+
+
 def test_six_players_rotate_one_partnership_of_two_through_each_place(monkeypatch: pytest.MonkeyPatch) -> None:
     script = benchmark("bot_strength")
     played: list[tuple[str, ...]] = []
