@@ -1,7 +1,7 @@
 """Every variant's hands played beside a twin, the suits renamed or the seats moved round the table: prints
 numbers, asserts nothing (the CI slice is tests/test_twin_games.py).
 
-    python benchmarks/twin_games.py [--kind suits|seats] [--seeds N] [--first S] [--variants NAMES]
+    python benchmarks/twin_games.py [--kind suits|seats|builds] [--seeds N] [--first S] [--variants NAMES]
                                     [--examples] [--generated K]
 
 No rule makes a play legal by a card's suit but through the values a rule file gives single cards, and the
@@ -10,7 +10,8 @@ round the table (``tests/twin_games.py``). So each hand, from the deal of each s
 legal moves beside a twin whose cards have their suits renamed (``--kind suits``, the default: a renaming
 that keeps every specially valued card's values) or whose seats are all moved a random number of places on
 (``--kind seats``), every action of a turn compared: the moves listed, the seat to play, the cards taken, the
-sweeps, the last capturer, and with the seats moved each seat's points at the hand's end. Every seating of each variant
+sweeps, the last capturer, and with the seats moved each seat's points at the hand's end. ``--kind builds``:
+every turn's start with two builds or more on the table, its builds listed in other orders (the same moves). Every seating of each variant
 chosen (each player count, with and without partners where the variant allows both); ``--examples``: the
 shipped house rules too; ``--generated K``: K house rules drawn at random as the soak draws them
 (``cassino.apps.authors.generated``), two seeds of every seating each. Printed: hands, positions and moves
@@ -42,7 +43,7 @@ EXAMPLES = Path(__file__).resolve().parents[1] / "examples"
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--kind", choices=twin_games.KINDS, default="suits",
-                        help="the twin: suits renamed (default) or seats moved round the table")
+                        help="the twin: suits renamed (default), seats moved round the table, or builds reordered")
     parser.add_argument("--seeds", type=count(1), default=20, help="how many seeds a seating (default 20)")
     parser.add_argument("--first", type=count(0), default=1, help="the first seed (default 1)")
     parser.add_argument("--variants", default=None, help="bundled variants, comma-separated (default: all)")
@@ -90,7 +91,7 @@ def main() -> int:
     differences = 0
     for label, t in rows:
         print(f"{label}: {t.hands:,} hands, {t.positions:,} positions, {t.moves:,} moves compared, "
-              f"{t.skipped:,} hands left out; {len(t.found)} differences")
+              f"{t.skipped:,} left out (no renaming the rules allow, or too large to list); {len(t.found)} differences")
         for d in t.found:
             print(f"  {d}")
         differences += len(t.found)

@@ -138,8 +138,9 @@ def rotated(shift: int, players: int) -> Twin:
                 lambda seat: (seat + shift) % players, True)
 
 
-#: The kinds of twin: the suits renamed, or the seats moved round the table.
-KINDS = ("suits", "seats")
+#: The kinds of twin: the suits renamed, the seats moved round the table (whole hands, ``twin_hand``), or the
+#: builds on the table listed in another order (single positions, ``builds_reordered``).
+KINDS = ("suits", "seats", "builds")
 
 
 @dataclass(frozen=True)
@@ -256,12 +257,55 @@ def twin_hand(reader: Reader, variant: str, players: int, partners: bool, seed: 
                 return
 
 
+def builds_reordered(reader: Reader, variant: str, players: int, partners: bool, seed: int, tally: Tally,
+                     base: Path | None = None) -> None:
+    """Every turn's start of a random hand of ``variant`` (seed ``seed``) with two builds or more on the table,
+    read back as a scenario case once as written and once with its builds listed in another order (reversed,
+    and the first moved last): the same moves. A move names a build by its cards, never by its place, and no
+    rule asks which build was made first; the state keeps them in a list all the same (a changed build goes
+    last), so a rule that read the list's order would show here. (``variant``, ``base``: as ``twin_hand``'s.)"""
+    rules = load_rules(variant if base is None else base / variant)
+    engine = Engine(rules)
+    game = Game.new(engine, seed, players, partners)
+    rnd = random.Random(seed)
+    tally.hands += 1
+    ply = 0
+    while not game.over and game.hand_no == 1:
+        h = game.hand
+        if len(h.builds) >= 2 and not h.turn_card:
+            case = case_of(engine, h)
+            try:
+                engine_a, _, a = _read(reader, variant, base, case)
+                listed = {canonical(format_move(m, engine_a.deck)) for m in engine_a.legal_moves(a)}
+                for label, order in (("reversed", case["builds"][::-1]), ("the first last", case["builds"][1:] +
+                                                                          case["builds"][:1])):
+                    engine_b, _, b = _read(reader, variant, base, dict(case, builds=order))
+                    other = {canonical(format_move(m, engine_b.deck)) for m in engine_b.legal_moves(b)}
+                    tally.moves += len(listed)
+                    if listed != other:
+                        tally.found.append(Difference(
+                            variant, players, partners, seed, ply, f"builds {label}",
+                            f"listed as written only: {sorted(listed - other)[:4]}; reordered only: "
+                            f"{sorted(other - listed)[:4]}"))
+                        return
+                tally.positions += 1
+            except PositionTooLargeError:
+                tally.skipped += 1
+        moves = game.playable_moves()
+        game = game.play(moves[rnd.randrange(len(moves))])
+        ply += 1
+
+
 def run(seatings: list[tuple[str, int, bool]], seeds: range, reader: Reader | None = None,
         base: Path | None = None, tally: Tally | None = None, kind: str = "suits") -> Tally:
-    """Every seating's hands from each seed, each with its twin (``base``, ``kind``: as ``twin_hand``'s)."""
+    """Every seating's hands from each seed, each with its twin (``base``, ``kind``: as ``twin_hand``'s, and
+    ``"builds"``: ``builds_reordered``)."""
     reader = reader or Reader()
     tally = tally if tally is not None else Tally()
     for variant, players, partners in seatings:
         for seed in seeds:
-            twin_hand(reader, variant, players, partners, seed, tally, base, kind=kind)
+            if kind == "builds":
+                builds_reordered(reader, variant, players, partners, seed, tally, base)
+            else:
+                twin_hand(reader, variant, players, partners, seed, tally, base, kind=kind)
     return tally
