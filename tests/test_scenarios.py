@@ -72,6 +72,29 @@ def test_shared_examples_pass() -> None:
     assert result.stdout.strip().splitlines()[-1] == "5 passed, 0 failed"
 
 
+def test_a_build_made_with_a_cards_hand_value_is_a_position(tmp_path: Path) -> None:
+    """The Nordic games count an ace 14 from the hand and 1 on the table. Where multiple builds are made (a house rule
+    of Krypkasino with building), play reaches a build of 14 of an ace and 3+5+6, the ace played from the hand; a
+    scenario of that position was refused as impossible (each card was counted by its table value only; the twin
+    games' reordered builds found it). A build no count of its cards makes is still refused."""
+    (tmp_path / "kh.yaml").write_text("name: kryp-builds\ndescription: Krypkasino with multiple builds\n"
+                                      "extends: krypkasino\nbuild: {allowed: true, add_sets: true}\n", encoding="utf-8")
+    f = tmp_path / "s.yaml"
+    f.write_text("variant: kh.yaml\ncases:\n"
+                 "  - name: the ace from the hand builds 14 with 3+5+6\n    hand: [AD, AS]\n    table: [3H, 5C, 6H]\n"
+                 "    expect: {legal: [\"AD build 14 on 3H 5C 6H\"]}\n"
+                 "  - name: and the build is a position\n    hand: [AS, 2C]\n"
+                 "    builds: [{cards: [AD, 3H, 5C, 6H], value: 14, owner: 0}]\n"
+                 "    expect: {legal: [\"AS capture [AD 3H 5C 6H]\"]}\n"
+                 "  - name: no count of these makes 14\n    hand: [AS, 2C]\n"
+                 "    builds: [{cards: [2D, 3H, 5C, 6H], value: 14, owner: 0}]\n"
+                 "    expect: {legal: [\"AS capture [2D 3H 5C 6H]\"]}\n", encoding="utf-8")
+    result = check(f)
+    assert result.stdout.strip().splitlines()[-1] == "2 passed, 1 failed", result.stdout
+    assert "FAILED: no count of these makes 14" in result.stdout
+    assert "builds[0]: the cards 2D 3H 5C 6H cannot make a build of 14" in result.stdout
+
+
 def test_check_reports_failures_and_bad_files(tmp_path: Path) -> None:
     f = tmp_path / "s.yaml"
     f.write_text("variant: standard\ncases:\n"

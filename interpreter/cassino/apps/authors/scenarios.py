@@ -435,7 +435,11 @@ def _check_build(engine: Engine, cards: list[Card], value: int | str, k: int) ->
             raise ImpossiblePosition(f"builds[{k}]: {rules.name} never builds cards without a number value "
                                      f"(build.valueless: never), so no build is announced as {value}")
         return
-    items = [(low, deck.table_values[low.bit_length() - 1]) for low in _lows(mask)]   # each copy its own bit
+    # Each card by any value it may count (each copy its own bit): on the table, or from the hand it may have been
+    # played from into the build (the Nordic games' ace, 14 in hand and 1 on the table: a build of 14 of an ace
+    # and 3+5+6, which play reaches where multiple builds are made, was refused as a position).
+    items = [(low, tuple(sorted(set(deck.table_values[i]) | set(deck.hand_values[i]))))
+             for low, i in ((low, low.bit_length() - 1) for low in _lows(mask))]
     if any(not v for _, v in items) or mask not in unions(subsets_summing(items, value)):
         names = " ".join(str(c) for c in cards)
         raise ImpossiblePosition(f"builds[{k}]: the cards {names} cannot make a build of {value}")
