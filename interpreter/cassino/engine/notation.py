@@ -109,6 +109,14 @@ def _cards(deck: Deck, text: str, tokens: list[Token | Tree], seen: int) -> int:
 
 _WORDS = ("trail", "capture", "build", "on")
 
+#: Words of the messages below that give fixed examples: the notation knows no game's rules nor its deck, so a
+#: front end that does says its game's own examples in their place (``GameSession.said_for_this_game``: Scopa
+#: has no building and no 8).
+CARD_ACTION = "a move is CARD ACTION, e.g. `8D capture 8C`, `3H build 8 on 5S`, `KD trail`"
+ENDS_AFTER_ACTION = ("the move ends too soon: after `capture` or `on` name the cards, after `build` the value, "
+                     "e.g. `3H build 8 on 5S`")
+CARD_EXPECTED = "a card is expected here, e.g. `9C`, or a build in brackets such as `[4D 5H]`"
+
 
 def _unexpected(word: str, expected: list[str]) -> str:
     """What was wrong at a word the grammar did not expect, in the words a player types."""
@@ -123,7 +131,7 @@ def _unexpected(word: str, expected: list[str]) -> str:
         hint = f" (did you mean `{near[0]}`?)" if near else ""
         return f"`{word}` is not an action: after the played card write {', '.join(keywords[:-1])} or {keywords[-1]}{hint}"
     if expected == ["a card"] or expected == ["[", "a card"]:
-        return f"`{word}`: a card is expected here, e.g. `9C`, or a build in brackets such as `[4D 5H]`"
+        return f"`{word}`: {CARD_EXPECTED}"
     if word == "]" and "]" not in expected:   # (an audit read "expected $end or [ or a card" here)
         return "`]` closes no `[`: a build's cards go in brackets, e.g. `9C capture [4D 5H]`"
     return f"unexpected `{word}`; expected {' or '.join(expected)}"
@@ -133,7 +141,7 @@ def _too_soon(text: str) -> str:
     """What is missing where a move's text ends before the move does."""
     if text.count("[") > text.count("]"):
         return "the move ends too soon: a `[` is not closed; a build's cards go in brackets, e.g. `[4D 5H]`"
-    return "the move ends too soon: after `capture` or `on` name the cards, after `build` the value, e.g. `3H build 8 on 5S`"
+    return ENDS_AFTER_ACTION
 
 
 #: Room for a move's words and a build's value ("trail build 10 on"), beyond its cards.
@@ -174,8 +182,7 @@ def parse_move(text: str, deck: Deck) -> Move:
     except UnexpectedEOF:
         raise _caret(text, len(text) + 1, _too_soon(text)) from None
     except UnexpectedCharacters as e:
-        raise _caret(text, e.column, f"unexpected {text[e.pos_in_stream]!r}: a move is CARD ACTION, e.g. "
-                                     "`8D capture 8C`, `3H build 8 on 5S`, `KD trail`") from None
+        raise _caret(text, e.column, f"unexpected {text[e.pos_in_stream]!r}: {CARD_ACTION}") from None
     except UnexpectedToken as e:
         if e.token.type == "$END":
             raise _caret(text, len(text) + 1, _too_soon(text)) from None

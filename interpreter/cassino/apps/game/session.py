@@ -22,10 +22,12 @@ from typing import Any
 
 from ...engine.game import Game
 from ...engine.moves import Move, MoveKind
-from ...engine.notation import cards_text, format_move, parse_move, parse_turn
+from ...engine.notation import (CARD_ACTION, CARD_EXPECTED, ENDS_AFTER_ACTION, cards_text, format_move, parse_move,
+                                parse_turn)
 from ...engine.rng import derive
 from ...errors import CassinoError, PositionTooLargeError
 from ...players.bots import Bot, SearchBot, make_bot
+from .move_examples import move_examples
 from .records import Record, actor_of, apply_action, replay
 from .summary import HandSummary, hand_summary, last_turns
 
@@ -190,7 +192,7 @@ class GameSession:
         try:
             move = parse_move(text, deck)
         except CassinoError as e:
-            raise CassinoError(self.misread(words) or str(e).splitlines()[0]) from None
+            raise CassinoError(self.misread(words) or self.said_for_this_game(str(e).splitlines()[0])) from None
         if not self.game.engine.is_legal(self.game.hand, move):
             raise CassinoError(self.game.engine.why_illegal(self.game.hand, move))
         return move
@@ -231,13 +233,54 @@ class GameSession:
         actions = f"{', '.join(allowed[:-1])} or {allowed[-1]}"
         if len(words) == 1:   # (`5H`: the notation's "after `build` the value, e.g. `3H build 8 on 5S`", in Scopa too)
             return f"the move ends too soon: after the played card write {actions}, e.g. `{first} trail`"
-        if words[1].lower() == "build" and "build" not in allowed:   # (`5H build`, cut short, where none is made)
+        if "build" in (w.lower() for w in words[1:]) and "build" not in allowed:   # (`5H build`, `5H trail build`)
             return f"there is no building here: after the played card write {actions}"
+        if "build" not in allowed and any(c in w for w in words for c in "[]"):
+            # (the notation's "a build's cards go in brackets", where there are none)
+            capture = self.examples().get(MoveKind.CAPTURE)
+            example = f", e.g. `{capture}`" if capture else ""
+            return f"there is no building here: a move names the cards it takes alone, with no brackets{example}"
         if words[1].lower() in self.ACTION_WORDS:
             return None
         near = difflib.get_close_matches(words[1].lower(), allowed, n=1, cutoff=0.5)
         hint = f" (did you mean `{near[0]}`?)" if near else ""
         return f"`{words[1]}` is not an action: after the played card write {actions}{hint}"
+
+    def examples(self) -> dict[MoveKind, str]:
+        """This game's example moves (``move_examples``: each legal in a position of the game's own cards) that
+        play a card from the hand, the first of each kind: a capture, a build where there is building, a trail."""
+        shown: dict[MoveKind, str] = {}
+        engine = self.game.engine
+        for example in move_examples(self.game.rules, engine):
+            move = parse_move(example.text, engine.deck)
+            if move.played and move.kind in (MoveKind.CAPTURE, MoveKind.BUILD, MoveKind.TRAIL):
+                shown.setdefault(move.kind, example.text)
+        return shown
+
+    def said_for_this_game(self, said: str) -> str:
+        """The notation's words for text that cannot be read (``said``, their first line) with this game's own
+        examples where they give the notation's fixed ones, which know no rules nor deck (a player's audit read
+        "e.g. `8D capture 8C`, `3H build 8 on 5S`" in Scopa, which has no building and no 8): a move is CARD
+        ACTION, a move that ends after its action, a card expected (where there are no builds to name). Other
+        words as they are."""
+        if not said.endswith((CARD_ACTION, ENDS_AFTER_ACTION, CARD_EXPECTED)):
+            return said
+        examples = self.examples()
+        capture = examples.get(MoveKind.CAPTURE)
+        building = self.game.rules.build.allowed
+        if said.endswith(CARD_ACTION) and examples:
+            shown = ", ".join(f"`{examples[k]}`" for k in (MoveKind.CAPTURE, MoveKind.BUILD, MoveKind.TRAIL)
+                              if k in examples)
+            return said[:-len(CARD_ACTION)] + f"a move is CARD ACTION, e.g. {shown}"
+        if said == ENDS_AFTER_ACTION and capture:
+            build = examples.get(MoveKind.BUILD)
+            if building and build:
+                return (f"the move ends too soon: after `capture` or `on` name the cards, after `build` the value, "
+                        f"e.g. `{capture}`, `{build}`")
+            return f"the move ends too soon: after `capture` name the cards it takes, e.g. `{capture}`"
+        if said.endswith(CARD_EXPECTED) and capture and not building:   # (no builds to name in brackets)
+            return said[:-len(CARD_EXPECTED)] + f"a card is expected here, e.g. `{capture.split()[-1]}`"
+        return said
 
     def read_turn(self, text: str) -> list[Move]:
         """A typed turn of several actions (``a; b``: ``build.free_actions``), every action checked in turn
@@ -250,7 +293,7 @@ class GameSession:
         try:
             steps = parse_turn(text, engine.deck, engine.free_actions)
         except CassinoError as e:
-            said = str(e).splitlines()[0]
+            said = self.said_for_this_game(str(e).splitlines()[0])
             parts = text.split(";")
             for k, part in enumerate(parts, 1):   # (the action that cannot be read, said as for one alone)
                 try:
