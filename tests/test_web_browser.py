@@ -829,3 +829,35 @@ def test_a_raised_build_stays_where_it_was_on_the_felt(browser: Any, tmp_path: P
         assert "build of 8" in row.first.inner_text()
         assert [b.value for b in t.session.game.hand.builds] == [6, 8]   # (the state's own order: the raised last)
         assert page.script_errors == []
+
+
+def test_a_sweep_and_the_cards_a_deal_lays_on_the_table_are_said_on_the_page(browser: Any, tmp_path: Path) -> None:
+    """As the terminal says them: a sweep in its turn's line of the log and beside the sweeper's last turn, with
+    what it scores (Kasino misar's tabbe, a penalty); and at six players' last Krypkasino deal, the four cards it
+    lays on the table, on the felt and in the log where the deal began."""
+    from conftest import record_text
+
+    said = "a sweep (tabbe), a penalty of 5 points against seat 0 (you); -5 to seat 1 (a person), the player before"
+    with serving(tmp_path / "records") as s:
+        table, t, _ = seat_at(s, "kasino-misar", {0: "5H 9C", 1: "KD 2S"}, "5S")
+        page = new_page(browser, 1000, 900)
+        page.goto(s.url + table["links"]["seats"]["0"])
+        page.wait_for_selector("body.my-turn")
+        page.fill("#notation", "5H capture 5S")
+        page.press("#notation", "Enter")
+        page.wait_for_selector(f"#log li:has-text('{said}')")
+        assert said in page.locator("#seats .seat[data-seat='0'] .last").inner_text()
+        assert page.locator("#dealt").is_hidden()
+        status, answer = s.post("/api/records", {"filename": "six.json", "text": record_text(
+            "krypkasino", seed=1, actions=72, seats=("human",) * 6)})
+        assert status == 200, answer
+        page.goto(s.url + answer["links"]["seats"]["0"])
+        page.wait_for_selector("#dealt:not([hidden])")
+        note = page.locator("#dealt").inner_text()
+        assert note.startswith("The last 4 cards, too few to give each player one, go face up to the table with "
+                               "this deal: ")
+        laid = note.rsplit(": ", 1)[1].split()
+        on_felt = {c.get_attribute("data-id") for c in page.locator("#loose .card").all()}
+        assert len(laid) == 4 and set(laid) <= on_felt
+        assert "deal 4: the last 4 cards" in page.locator("#log li.dealt").inner_text()
+        assert page.script_errors == []

@@ -33,8 +33,6 @@ from rich.table import Table
 from rich.text import Text
 
 from ...engine.game import Game
-from ...engine.state import HandState, Sweep
-from ...language.rulebook import humanize, points
 from ...language.rules import Rules
 from ...engine.moves import Move, MoveKind
 from ...engine.notation import cards_text, format_move, max_move_length, parse_move
@@ -49,8 +47,8 @@ from .move_examples import examples_text
 from ...files import Busy, Held, hold
 from .records import Record, RecordError, apply_action, claim_path
 from .session import Acted, GameSession, NotAMove
-from .summary import (HandSummary, builds_in_place, deal_began, hand_summary, how_ended, left_over, lurch_words,
-                      new_sweeps, pile_seat, side_name, side_seats, target_word, unfinished_hand)
+from .summary import (HandSummary, builds_in_place, deal_began, deal_words, hand_summary, how_ended, lurch_words,
+                      pile_seat, side_name, side_seats, sweep_words, target_word, unfinished_hand)
 
 #: Moves numbered on screen at most (more are counted, and can be typed).
 MAX_LISTED = 36
@@ -337,51 +335,9 @@ class Session(GameSession):
         return acted
 
     def sweep_words(self, before: Game, move: Move) -> str:
-        """What ``move`` swept, said in its report line: a capture that emptied the table, or the cards left at the
-        hand's end counted as a sweep for the last to capture (``sweeps.residue_is_sweep``: a sweep nobody chose),
-        each with what it scores here, to whom; where the lowest total wins, that it counts against the sweeper
-        (a player's audit of kasino misar first learnt the tabbe's cost from the hand's scoring). "" for none."""
-        finished, made = new_sweeps(before, move)
-        said = []
-        for sweep in made:
-            who = self.seat_name(sweep.seat)
-            what = "a sweep" if sweep.ply == before.hand.ply else (
-                f"the cards left on the table go to {who}, the last to capture, and count as a sweep")
-            said.append(what + self._sweep_worth(before, finished, sweep))
-        return "; ".join(said)
-
-    def _sweep_worth(self, before: Game, finished: HandState, sweep: Sweep) -> str:
-        """What a sweep just made scores, in words after ``a sweep``: ``, 1 point to seat 1``; where the lowest total
-        wins `` (tabbe), a penalty of 5 points against seat 0 (you); -5 to seat 1 (search), the player before``."""
-        rules, scorer = before.rules, before.scorer
-        if sweep.cancelled:
-            others = "each other side's" if len(finished.sides) > 2 else "the other side's"
-            return f", which cancels one of {others} (sweeps cancel one for one)"
-        lowest = rules.game.goal == "lowest"
-        scores = dict(enumerate(before.scores))
-        top = max(scores.values(), default=0)
-        said = []
-        for item in rules.scoring.items:
-            if item.count != "sweeps":
-                continue
-            side = finished.teams[sweep.seat]
-            if not scorer.counts_for(item, scores[side], before.restrictions_on, top):
-                said.append(f"{humanize(item.name)} score nothing for {self.side_name(side)} at this score")
-                continue
-            worth = scorer.sweep_points(item, sweep)
-            if not worth and not item.previous_player_points:
-                continue
-            name = "" if item.name == "sweeps" else f" ({humanize(item.name)})"
-            # (where the lowest total wins, what it costs the sweeper: a penalty)
-            cost = f"a penalty of {points(worth)} against" if lowest and worth > 0 else f"{points(worth)} to"
-            words = f"{name}, {cost} {self.seat_name(sweep.seat)}"
-            if item.previous_player_points:
-                before_seat = scorer.previous_seat(sweep.seat, finished.players)
-                words += f"; {item.previous_player_points:+d} to {self.seat_name(before_seat)}, the player before"
-            said.append(words)
-        if not said:
-            return " (it scores nothing here)"
-        return "; ".join(s if s.startswith((",", " (")) else f": {s}" for s in said)
+        """What ``move`` swept, said in its report line with what it scores, to whom (``summary.sweep_words``, the
+        browser's words too); "" for none."""
+        return sweep_words(before, move, self.seat_name, self.side_name)
 
     def teach(self, lessons: tuple[Lesson, ...]) -> None:
         """Tutorial mode: the rulebook's sentences for what just happened, each shown once a game."""
@@ -857,9 +813,10 @@ class Session(GameSession):
         return f"{self.game.rules.name} — hand {self.game.hand_no}, deal {self.game.hand.deal_no}"
 
     def say_taken_at_the_deal(self) -> None:
-        """Cards the dealer took as they were dealt to the table (``deal.dealer_takes_total``: Escoba's table
-        making 15), said once at the deal's start: the table shows them nowhere (an audit had to infer them);
-        and cards the deal laid on the table, too few to give each player one (``deal.short_stock``)."""
+        """What the deal did as it was dealt that the table does not show (``summary.deal_words``, the browser's
+        words too), said once at the deal's start: cards the dealer took as they were dealt to the table
+        (``deal.dealer_takes_total``: Escoba's table making 15), and cards the deal laid on the table, too few to
+        give each player one (``deal.short_stock``)."""
         h = self.game.hand
         where = (self.game.hand_no, h.deal_no)
         if self.said_deal == where:
@@ -868,38 +825,8 @@ class Session(GameSession):
         if began is None or began[0] is not h:
             return   # (play in the deal has begun)
         self.said_deal = where
-        self.say_left_over()
-        if h.ply:
-            return
-        deck = self.game.engine.deck
-        for c in h.captures:
-            if c.ply < 0:
-                sweeps = sum(1 for w in h.sweeps if w.seat == c.seat and w.ply < 0)
-                swept = f", {sweeps} sweep{'s' if sweeps != 1 else ''}" if sweeps else ""
-                total = self.game.rules.capture.total
-                # two 15s are two sweeps, and said so (an audit read "made 15" of a table of 30)
-                made = ("were taken" if total is None else f"made {total}" if sweeps <= 1
-                        else f"made {total} twice" if sweeps == 2 else f"made {total} {sweeps} times")
-                self.say(f"the cards dealt to the table {made}: the dealer, {self.seat_name(c.seat)}, took "
-                         f"{' '.join(cards_text(deck, c.cards))}{swept}")
-
-    def say_left_over(self) -> None:
-        """The cards the deal laid face up on the table, too few to give each player one, in the rulebook's words
-        (``deal.short_stock: split_rest_to_table``): a player's audit of six at Krypkasino saw the last deal's four
-        cards appear on the table with no word."""
-        left = left_over(self.game)
-        if left is None:
-            return
-        many = left.count != 1
-        what = f"{left.count} card{'s' if many else ''}"
-        named = f": {' '.join(cards_text(self.game.engine.deck, left.cards))}" if left.cards else ""
-        if left.full:
-            self.say(f"the last {what}, too few to give each player one, {'go' if many else 'goes'} face up to the "
-                     f"table with this deal{named}")
-        else:
-            each = f"{left.each} card{'s' if left.each != 1 else ''} each"
-            self.say(f"the stock cannot give everyone a full hand: it is dealt out evenly, {each}, and the {what} "
-                     f"left over {'go' if many else 'goes'} face up to the table{named}")
+        for words in deal_words(self.game, self.seat_name):
+            self.say(words)
 
     def _play(self) -> int:
         """Turns until the game ends (0) or the player leaves (0); RecordError where a move's record

@@ -11,12 +11,12 @@ the game counted.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Iterable
+from typing import TYPE_CHECKING, Callable, Iterable
 
 from ...engine.moves import Move, MoveKind
 from ...engine.notation import cards_text
 from ...engine.state import Build, HandState, Sweep
-from ...language.rulebook import humanize, selector_words
+from ...language.rulebook import humanize, points, selector_words
 from ...language.selectors import compile_selector
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -294,6 +294,116 @@ def left_over(game: "Game") -> LeftOver | None:
     return LeftOver(count, cards, each, each >= full) if count > 0 else None
 
 
+#: How a front end names a seat (``seat 1 (greedy)``, ``seat 0 (you)``) or a side (``seat 1``, ``seats 0+2``)
+#: in the words below: each names them its own way, the words are the same.
+Namer = Callable[[int], str]
+
+
+def sweep_words(before: "Game", move: Move, name_seat: Namer, name_side: Namer | None = None,
+                finished: HandState | None = None) -> str:
+    """What ``move`` swept, said with the move wherever it is shown (the terminal's report line, the browser's
+    log): a capture that emptied the table, or the cards left at the hand's end counted as a sweep for the last
+    to capture (``sweeps.residue_is_sweep``: a sweep nobody chose), each with what it scores here, to whom;
+    where the lowest total wins, that it counts against the sweeper (a player's audit of kasino misar first
+    learnt the tabbe's cost from the hand's scoring). "" for none.
+
+    ``name_seat`` and ``name_side`` name seats and sides as the front end does (sides as :func:`side_name`
+    where not given); ``finished``: the hand after the move where it is known already (as :func:`new_sweeps`
+    works it out: before the next hand is dealt), else it is worked out here."""
+    if finished is None:
+        finished, made = new_sweeps(before, move)
+    else:
+        made = finished.sweeps[len(before.hand.sweeps):]
+    seats = side_seats(finished.teams)
+    sides: Namer = name_side or (lambda side: side_name(seats[side]))
+    said = []
+    for sweep in made:
+        who = name_seat(sweep.seat)
+        what = "a sweep" if sweep.ply == before.hand.ply else (
+            f"the cards left on the table go to {who}, the last to capture, and count as a sweep")
+        said.append(what + _sweep_worth(before, finished, sweep, name_seat, sides))
+    return "; ".join(said)
+
+
+def _sweep_worth(before: "Game", finished: HandState, sweep: Sweep, name_seat: Namer, name_side: Namer) -> str:
+    """What a sweep just made scores, in words after ``a sweep``: ``, 1 point to seat 1``; where the lowest total
+    wins `` (tabbe), a penalty of 5 points against seat 0 (you); -5 to seat 1 (search), the player before``."""
+    rules, scorer = before.rules, before.scorer
+    if sweep.cancelled:
+        others = "each other side's" if len(finished.sides) > 2 else "the other side's"
+        return f", which cancels one of {others} (sweeps cancel one for one)"
+    lowest = rules.game.goal == "lowest"
+    scores = dict(enumerate(before.scores))
+    top = max(scores.values(), default=0)
+    said = []
+    for item in rules.scoring.items:
+        if item.count != "sweeps":
+            continue
+        side = finished.teams[sweep.seat]
+        if not scorer.counts_for(item, scores[side], before.restrictions_on, top):
+            said.append(f"{humanize(item.name)} score nothing for {name_side(side)} at this score")
+            continue
+        worth = scorer.sweep_points(item, sweep)
+        if not worth and not item.previous_player_points:
+            continue
+        name = "" if item.name == "sweeps" else f" ({humanize(item.name)})"
+        # (where the lowest total wins, what it costs the sweeper: a penalty)
+        cost = f"a penalty of {points(worth)} against" if lowest and worth > 0 else f"{points(worth)} to"
+        words = f"{name}, {cost} {name_seat(sweep.seat)}"
+        if item.previous_player_points:
+            before_seat = scorer.previous_seat(sweep.seat, finished.players)
+            words += f"; {item.previous_player_points:+d} to {name_seat(before_seat)}, the player before"
+        said.append(words)
+    if not said:
+        return " (it scores nothing here)"
+    return "; ".join(s if s.startswith((",", " (")) else f": {s}" for s in said)
+
+
+def left_over_words(game: "Game") -> str | None:
+    """The cards the deal in play laid face up on the table, too few to give each player one, in the rulebook's
+    words (``deal.short_stock: split_rest_to_table``; :func:`left_over`): a player's audit of six at Krypkasino
+    saw the last deal's four cards appear on the table with no word. None where it laid none."""
+    left = left_over(game)
+    if left is None:
+        return None
+    many = left.count != 1
+    what = f"{left.count} card{'s' if many else ''}"
+    named = f": {' '.join(cards_text(game.engine.deck, left.cards))}" if left.cards else ""
+    if left.full:
+        return (f"the last {what}, too few to give each player one, {'go' if many else 'goes'} face up to the "
+                f"table with this deal{named}")
+    each = f"{left.each} card{'s' if left.each != 1 else ''} each"
+    return (f"the stock cannot give everyone a full hand: it is dealt out evenly, {each}, and the {what} "
+            f"left over {'go' if many else 'goes'} face up to the table{named}")
+
+
+def deal_words(game: "Game", name_seat: Namer) -> list[str]:
+    """What the deal in play did as it was dealt that the table does not show, said at its start, before anyone
+    plays in it: the cards it laid on the table, too few to give each player one (:func:`left_over_words`), and
+    in a hand's first deal the cards the dealer took as they were dealt to the table (``deal.dealer_takes_total``:
+    Escoba's table making 15; an audit had to infer them). [] where play in the deal has begun or the game's
+    log does not reach back to the deal."""
+    began = deal_began(game)
+    h = game.hand
+    if began is None or began[0] is not h:
+        return []
+    said = [words for words in [left_over_words(game)] if words]
+    if h.ply:
+        return said
+    deck = game.engine.deck
+    for c in h.captures:
+        if c.ply < 0:
+            sweeps = sum(1 for w in h.sweeps if w.seat == c.seat and w.ply < 0)
+            swept = f", {sweeps} sweep{'s' if sweeps != 1 else ''}" if sweeps else ""
+            total = game.rules.capture.total
+            # two 15s are two sweeps, and said so (an audit read "made 15" of a table of 30)
+            made = ("were taken" if total is None else f"made {total}" if sweeps <= 1
+                    else f"made {total} twice" if sweeps == 2 else f"made {total} {sweeps} times")
+            said.append(f"the cards dealt to the table {made}: the dealer, {name_seat(c.seat)}, took "
+                        f"{' '.join(cards_text(deck, c.cards))}{swept}")
+    return said
+
+
 def builds_in_place(game: "Game") -> list[Build]:
     """The table's builds in the places a player has seen them take: each where it was first made, a build added
     to, raised or joined with others keeping the place of the first of those it was made from, a new build after
@@ -336,17 +446,24 @@ def turns_of(log: Iterable[tuple[int, str]], several: bool) -> list[tuple[int, s
     `end` left out (a player's audit read "last: end" beside every seat, and a history with an `end` line after
     most turns): an action continues the turn of the previous one when that was the same seat's and not `end`.
     A claim is an entry of its own."""
-    turns: list[tuple[int, list[str]]] = []
+    actions = list(log)
+    return [(seat, "; ".join(actions[k][1] for j, k in enumerate(places) if j == 0 or actions[k][1] != "end"))
+            for seat, places in turn_places(actions, several)]
+
+
+def turn_places(log: Iterable[tuple[int, str]], several: bool) -> list[tuple[int, list[int]]]:
+    """:func:`turns_of`'s turns as (seat, the places in ``log`` of the actions the turn holds, the `end` left out
+    of its text among them): what is said of an action (its sweeps) is said with its turn."""
+    turns: list[tuple[int, list[int]]] = []
     previous: tuple[int, str] | None = None
-    for seat, action in log:
+    for k, (seat, action) in enumerate(log):
         if (several and previous is not None and previous[0] == seat and previous[1] != "end" and turns
                 and not action.startswith("claim")):
-            if action != "end":
-                turns[-1][1].append(action)
+            turns[-1][1].append(k)
         else:
-            turns.append((seat, [action]))
+            turns.append((seat, [k]))
         previous = (seat, action)
-    return [(seat, "; ".join(texts)) for seat, texts in turns]
+    return turns
 
 
 def last_turns(log: Iterable[tuple[int, str]], several: bool) -> dict[int, str]:

@@ -193,11 +193,13 @@ class Client:
 
 @dataclass
 class HandEnd:
-    """The last hand that ended: its summary, its moves, and its final position (what the summary describes)."""
+    """The last hand that ended: its summary, its moves, its final position (what the summary describes), and
+    what was said beside its moves (its sweeps, its deals: ``views.Told``)."""
 
     summary: HandSummary
     log: list[tuple[int, str]]
     position: HandState
+    told: views.Told = field(default_factory=views.Told)
 
 
 @dataclass(frozen=True)
@@ -409,31 +411,51 @@ def timed(table: "Table", fn: Callable[..., T], *args: Any) -> T:
             table.heavy = True
 
 
-def hand_end(before: Any, action: str, after: Any, log_: list[tuple[int, str]]) -> HandEnd | None:
-    """The hand ended by ``action`` (from ``before`` to ``after``), for the end-of-hand panel."""
+def hand_end(before: Any, action: str, after: Any, log_: list[tuple[int, str]],
+             told: views.Told | None = None) -> HandEnd | None:
+    """The hand ended by ``action`` (from ``before`` to ``after``), for the end-of-hand panel: ``log_`` and
+    ``told``, its actions and what was said beside them, ``action`` among them."""
     if action.startswith("claim"):
         return None
     move = parse_move(action, before.engine.deck)
     summary = hand_summary(before, move, after)
     if summary is None:
         return None
-    return HandEnd(summary, list(log_), before.engine.apply(before.hand, move))
+    return HandEnd(summary, list(log_), before.engine.apply(before.hand, move),
+                   told.copy() if told is not None else views.Told())
 
 
-def replayed_log(record: Record) -> tuple[list[tuple[int, str]], HandEnd | None]:
-    """This hand's actions with their seats, and the last hand that ended (after a resume or an undo)."""
+def replayed_log(record: Record) -> tuple[list[tuple[int, str]], views.Told, HandEnd | None]:
+    """This hand's actions with their seats and what was said beside them (``views.Told``), and the last hand
+    that ended (after a resume or an undo)."""
     game = record.new_game()
     log_: list[tuple[int, str]] = []
+    told = views.Told()
+    first = views.dealt_with(None, game)
+    if first is not None:
+        told.dealt[0] = first
     last_end = None
     for action in record.actions:
         before = game
         game = apply_action(before, action)
+        told_of(told, len(log_), before, action, game)
         log_.append((actor_of(action, before), _shown(action)))
         if len(game.results) > len(before.results):
-            last_end = hand_end(before, action, game, log_)
+            last_end = hand_end(before, action, game, log_, told)
         if game.hand_no != before.hand_no:
-            log_ = []
-    return log_, last_end
+            log_, told = [], views.Told()
+        dealt = views.dealt_with(before, game)
+        if dealt is not None:
+            told.dealt[len(log_)] = dealt
+    return log_, told, last_end
+
+
+def told_of(told: views.Told, place: int, before: Any, action: str, after: Any) -> None:
+    """What is said of the hand's ``place``-th action (from ``before`` to ``after``) added to ``told``: its
+    sweeps (``views.swept_by``)."""
+    swept = views.swept_by(before, action, after)
+    if swept is not None:
+        told.swept[place] = swept
 
 
 def applied(game: Any, action: str) -> Any:
@@ -448,16 +470,25 @@ def act_applied(session: GameSession, action: str, after: Any) -> Acted:
     return GameSession.act(session, action, after)
 
 
-def act_and_summarise(session: GameSession, action: str, log_: list[tuple[int, str]],
-                      after: Any = None) -> tuple[Any, Any, HandEnd | None]:
-    """Apply, record and write ``action`` (in a writer thread): what was done, the game before, and the hand it
-    ended. Nobody is shown the move before it is written. ``after``: the game after it, worked out already."""
+def act_and_summarise(session: GameSession, action: str, log_: list[tuple[int, str]], told: views.Told,
+                      after: Any = None) -> tuple[Any, Any, HandEnd | None, views.Told]:
+    """Apply, record and write ``action`` (in a writer thread): what was done, the game before, the hand it
+    ended, and ``told`` (what was said beside the hand's actions ``log_``) with what is said of it: its sweeps
+    (a hand it ended has them in its end), the deal it brought (a new hand's in a new ``Told``). Nobody is shown
+    the move before it is written. ``after``: the game after it, worked out already."""
     before = session.game
     acted = session.act(action) if after is None else act_applied(session, action, after)
+    told = told.copy()
+    told_of(told, len(log_), before, acted.action, session.game)
     end = None
     if acted.summary is not None:
-        end = hand_end(before, acted.action, session.game, log_ + [(acted.seat, _shown(acted.action))])
-    return acted, before, end
+        end = hand_end(before, acted.action, session.game, log_ + [(acted.seat, _shown(acted.action))], told)
+    dealt = views.dealt_with(before, session.game)
+    if acted.new_hand:
+        told = views.Told()
+    if dealt is not None:
+        told.dealt[0 if acted.new_hand else len(log_) + 1] = dealt
+    return acted, before, end, told
 
 
 #: The engine's work a heavy table does in the heavy tables' worker processes (its arguments, answers and
@@ -466,7 +497,7 @@ LANE_WORK: frozenset[Any] = frozenset({offered_moves, read_typed, applied, count
                                        decide, why_answer, GameSession.computer_choice})
 
 
-def undo_and_replay(session: GameSession, seat: int) -> tuple[list[tuple[int, str]], HandEnd | None]:
+def undo_and_replay(session: GameSession, seat: int) -> tuple[list[tuple[int, str]], views.Told, HandEnd | None]:
     session.undo(seat)
     return replayed_log(session.record)
 
@@ -525,6 +556,8 @@ class Table:
         self.version = 0
         self.driver: asyncio.Task[None] | None = None
         self.hand_log: list[tuple[int, str]] = []
+        #: What is said beside the hand's actions (its sweeps, its deals), worded as each view is made.
+        self.told = views.Told()
         self.last_end: HandEnd | None = None
         self.failed: str | None = None
         self.review_deals = review_deals
@@ -552,7 +585,7 @@ class Table:
         self._later: tuple[int, set[Client]] | None = None
         self._statics: dict[str, Any] | None = None
         self._encoded: tuple[dict[str, Any], str] | None = None
-        self.hand_log, self.last_end = replayed_log(self.record)
+        self.hand_log, self.told, self.last_end = replayed_log(self.record)
 
     # ------------------------------------------------------------------ who is who
     @property
@@ -665,6 +698,7 @@ class Table:
         mine = self._mover(game, seat)
         shown = offered if mine else None
         return views.seat_view(table_id=self.id, game=game, kinds=self.kinds, viewer=seat, hand_log=self.hand_log,
+                               told=self.told,
                                moves=shown.moves if shown is not None else [],
                                connected=self._connected(),
                                can_undo=seat is not None and s.can_undo(seat)) | {
@@ -769,7 +803,7 @@ class Table:
 
     def post_hand_end(self, client: Client, end: HandEnd) -> None:
         self.post(client, views.summary_view(end.summary, self.kinds, client.seat, end.log,
-                                             self.session.game.rules.build.free_actions), end.position)
+                                             self.session.game.rules.build.free_actions, end.told), end.position)
 
     def tell(self, client: Client, kind: str, message: str) -> None:
         """A line for one browser (an error, a refusal, a note): it describes the position in play."""
@@ -841,10 +875,11 @@ class Table:
             game = self.session.game
             worked = await self.lane.submit(applied, game, action, owner=self.id)
             after = worked.with_(engine=game.engine, scorer=game.scorer)
-        acted, before, end = await self.writers.run(act_and_summarise, self.session, action, list(self.hand_log),
-                                                    after)
+        acted, before, end, told = await self.writers.run(act_and_summarise, self.session, action,
+                                                          list(self.hand_log), self.told, after)
         self._moved()
         self.hand_log.append((acted.seat, _shown(acted.action)))
+        self.told = told
         if end is not None:
             self.last_end = end
             for client in list(self.clients):
@@ -990,7 +1025,7 @@ class Table:
             return
         if req.type == "undo":
             try:
-                self.hand_log, self.last_end = await self.writers.run(undo_and_replay, s, seat)
+                self.hand_log, self.told, self.last_end = await self.writers.run(undo_and_replay, s, seat)
             except (RecordError, FileProblem, OSError) as e:
                 log.warning("table %s: undo not saved: %s", self.id, e)
                 self.tell(client, "error", f"{NOT_SAVED}; nothing was taken back")

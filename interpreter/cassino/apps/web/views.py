@@ -14,16 +14,17 @@ clicks against them.
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field
 from typing import Any, Iterable
 
 from ...engine.core import Engine
 from ...engine.moves import Move, MoveKind
-from ...engine.notation import cards_text, format_move
+from ...engine.notation import cards_text, format_move, parse_move
 from ...engine.state import Build, HandState
 from ...language.cards import Deck
 from ..game.move_examples import move_examples
-from ..game.summary import (HandSummary, builds_in_place, how_ended, last_turns, outcome, pile_seat, side_name,
-                            side_seats, turns_of)
+from ..game.summary import (HandSummary, Namer, builds_in_place, deal_words, how_ended, last_turns, outcome, pile_seat,
+                            side_name, side_seats, sweep_words, turn_places, turns_of)
 
 
 def deck_view(deck: Deck) -> dict[str, Any]:
@@ -200,10 +201,78 @@ def seat_label(kinds: list[str], seat: int, viewer: int | None) -> str:
     return f"seat {seat} ({'a person' if kind == 'human' else kind})"
 
 
-def log_view(entries: Iterable[tuple[int, str]], several: bool = False) -> list[dict[str, Any]]:
+def side_label(kinds: list[str], seats: tuple[int, ...] | list[int], viewer: int | None) -> str:
+    """A side as the table names it: its seat's label where it is one seat (``seat 0 (you)``), else ``seats 0+2``."""
+    return seat_label(kinds, seats[0], viewer) if len(seats) == 1 else side_name(tuple(seats))
+
+
+@dataclass
+class Told:
+    """What the table says beside a hand's actions that the actions do not show, as the terminal says it
+    (``summary.sweep_words``, ``summary.deal_words``): the sweeps an action made with what they score, by the
+    action's place in the hand's log (the game it was played in, its move and the hand after it); and what a
+    deal did as it was dealt (the cards it laid on the table, too few to give each player one; the dealer's take
+    of the table at Escoba), by the number of the hand's actions before it (the game as dealt). Kept as the
+    games they are read from, and worded as each view is made: every viewer names the seats its own way
+    (``seat 0 (you)``), and the wording asks nothing of the engine."""
+
+    swept: dict[int, tuple[Any, Move, HandState]] = field(default_factory=dict)
+    dealt: dict[int, Any] = field(default_factory=dict)
+
+    def copy(self) -> "Told":
+        return Told(dict(self.swept), dict(self.dealt))
+
+
+def swept_by(before: Any, action: str, after: Any) -> tuple[Any, Move, HandState] | None:
+    """What :class:`Told` keeps of ``action`` (from the game ``before`` to ``after``) where it swept: the game
+    before, the move and the hand after it; None where it swept nothing. The hand after is ``after``'s where the
+    hand goes on; where the action ended it, it is worked out again (before the next hand is dealt), as the
+    terminal does (``summary.new_sweeps``): the cards left at the end may count as a sweep."""
+    if action.startswith("claim"):
+        return None
+    same = after.hand_no == before.hand_no and len(after.results) == len(before.results)
+    if same and len(after.hand.sweeps) == len(before.hand.sweeps):
+        return None   # (most moves: nothing to read again)
+    move = parse_move(action, before.engine.deck)
+    finished = after.hand if same else before.engine.play(before.hand, move)
+    return (before, move, finished) if len(finished.sweeps) > len(before.hand.sweeps) else None
+
+
+def dealt_with(before: Any | None, after: Any) -> Any | None:
+    """``after`` where a deal was dealt with it (``before``: the game before, None at the game's start) that did
+    something the table does not show (``summary.deal_words``); else None."""
+    if after.over or (before is not None and after.hand_no == before.hand_no
+                      and after.hand.deal_no == before.hand.deal_no):
+        return None
+    return after if deal_words(after, str) else None
+
+
+def log_view(entries: Iterable[tuple[int, str]], several: bool = False, told: Told | None = None,
+             name_seat: Namer = lambda seat: f"seat {seat}", name_side: Namer | None = None) -> list[dict[str, Any]]:
     """The hand's history, a turn an entry (``summary.turns_of``: ``several``, a turn of several actions on one
-    line, its `end` left out)."""
-    return [{"seat": seat, "text": text} for seat, text in turns_of(entries, several)]
+    line, its `end` left out), with what the table says beside it (``told``), seats named by ``name_seat`` and
+    sides by ``name_side``: a turn that swept says so and what the sweep scores (``said``), and what a deal did as
+    it was dealt is an entry of its own where the deal began (``seat`` None, ``deal`` its number)."""
+    log = list(entries)
+    told = told or Told()
+
+    def dealt(place: int) -> list[dict[str, Any]]:
+        game = told.dealt.get(place)
+        if game is None:
+            return []
+        return [{"seat": None, "deal": game.hand.deal_no, "text": words} for words in deal_words(game, name_seat)]
+
+    out: list[dict[str, Any]] = []
+    for (seat, text), (_, places) in zip(turns_of(log, several), turn_places(log, several)):
+        for k in places:
+            out += dealt(k)
+        entry: dict[str, Any] = {"seat": seat, "text": text}
+        said = [sweep_words(before, move, name_seat, name_side, finished)
+                for before, move, finished in (told.swept[k] for k in places if k in told.swept)]
+        if any(said):
+            entry["said"] = "; ".join(words for words in said if words)
+        out.append(entry)
+    return out + dealt(len(log))
 
 
 #: Each table's example moves, worked out once per engine (the engine checks every candidate).
@@ -240,12 +309,14 @@ def turn_so_far(hand_log: list[tuple[int, str]], seat: int) -> str | None:
 
 
 def seat_view(*, table_id: str, game: Any, kinds: list[str], viewer: int | None, hand_log: list[tuple[int, str]],
-              moves: list[dict[str, Any]], connected: Iterable[int], can_undo: bool) -> dict[str, Any]:
+              moves: list[dict[str, Any]], connected: Iterable[int], can_undo: bool,
+              told: Told | None = None) -> dict[str, Any]:
     """The hand in play as ``viewer`` may see it (``None``: a watcher, who sees no hand).
 
     ``moves`` are the viewer's legal moves as :func:`move_view` gives them (empty unless it is their
     turn), worked out beforehand: nothing here asks the engine for moves. The table's fixed parts are
-    in :func:`static_view`.
+    in :func:`static_view`. ``told``: what is said beside the hand's actions (:class:`Told`), in its log and
+    beside each seat's last turn.
     """
     h: HandState = game.hand
     engine: Engine = game.engine
@@ -254,19 +325,25 @@ def seat_view(*, table_id: str, game: Any, kinds: list[str], viewer: int | None,
     online = set(connected)
     # (a turn of several actions shown whole, not as its `end`: a player's audit of the browser table)
     last = last_turns(hand_log, rules.build.free_actions)
+    teams = side_seats(h.teams)
+    log = log_view(hand_log, rules.build.free_actions, told, lambda seat: seat_label(kinds, seat, viewer),
+                   lambda side: side_label(kinds, teams[side], viewer))
+    # (what a seat's last turn swept, beside it, as its line in the log says it)
+    last_said = {entry["seat"]: entry.get("said", "") for entry in log if entry["seat"] is not None}
     seats = []
     for s in range(h.players):
         sweeps = sum(1 for w in h.sweeps if w.seat == s and not w.cancelled)
         seats.append({"seat": s, "kind": kinds[s], "name": seat_label(kinds, s, viewer), "side": h.teams[s],
                       "held": bin(h.hands[s]).count("1"), "taken": bin(h.piles[s]).count("1"), "sweeps": sweeps,
-                      "last": last.get(s, ""), "connected": kinds[s] != "human" or s in online,
+                      "last": last.get(s, ""), "last_said": last_said.get(s, ""),
+                      "connected": kinds[s] != "human" or s in online,
                       "top": pile_top(deck, h, s), "pile": pile_reach(deck, h, s)})
     # Each side's score, its cards taken, and where piles are in play its pile's top and the seat it
     # is shown at (the seat that took it).
     sides = [{"side": side, "name": side_name(members), "seats": list(members), "score": game.scores[side],
               "taken": sum(seats[s]["taken"] for s in members), "pile_seat": pile_seat(h, side),
               "top": next((seats[s]["top"] for s in members if seats[s]["top"]), None)}
-             for side, members in side_seats(h.teams).items()]
+             for side, members in teams.items()]
     mine = viewer is not None and 0 <= viewer < h.players
     view: dict[str, Any] = {
         "type": "state",
@@ -281,7 +358,7 @@ def seat_view(*, table_id: str, game: Any, kinds: list[str], viewer: int | None,
         "builds": [build_view(deck, b) for b in builds_in_place(game)],
         "hand": zone_ids(deck, h.hands[viewer]) if viewer is not None and mine else [],
         "moves": list(moves) if mine else [],
-        "log": log_view(hand_log, rules.build.free_actions),
+        "log": log,
         # (the actions of a turn under way before its card from the hand: the banner says the turn goes on)
         "turn_so_far": turn_so_far(hand_log, h.turn) if rules.build.free_actions and not game.over else None,
         "over": game.over,
@@ -293,11 +370,11 @@ def seat_view(*, table_id: str, game: Any, kinds: list[str], viewer: int | None,
 
 
 def summary_view(summary: HandSummary, kinds: list[str], viewer: int | None,
-                 hand_log: list[tuple[int, str]], several: bool = False) -> dict[str, Any]:
-    """A finished hand's scoring (``apps/game/summary.py``'s values) and its moves, for the end-of-hand panel."""
+                 hand_log: list[tuple[int, str]], several: bool = False, told: Told | None = None) -> dict[str, Any]:
+    """A finished hand's scoring (``apps/game/summary.py``'s values) and its moves, with what was said beside
+    them (``told``: its sweeps, its deals), for the end-of-hand panel."""
     def who(side: int) -> str:
-        seats = summary.seats[side]
-        return seat_label(kinds, seats[0], viewer) if len(seats) == 1 else side_name(seats)
+        return side_label(kinds, summary.seats[side], viewer)
 
     sides = list(summary.seats)
     return {
@@ -317,5 +394,5 @@ def summary_view(summary: HandSummary, kinds: list[str], viewer: int | None,
         "target": summary.target, "lowest": summary.lowest,
         "winner": None if summary.winner is None else who(summary.winner),
         "ended_by": how_ended(summary.ended_by, summary.lowest, summary.target),
-        "log": log_view(hand_log, several),
+        "log": log_view(hand_log, several, told, lambda seat: seat_label(kinds, seat, viewer), who),
     }

@@ -281,7 +281,8 @@ function renderSeats(s) {
     const backs = el("div", "", "backs");
     for (let k = 0; k < p.held; k += 1) backs.append(el("span", "", "back"));
     const nums = el("div", `${p.held} in hand · ${p.taken} taken${p.sweeps ? ` · ${p.sweeps} sweep${p.sweeps > 1 ? "s" : ""}` : ""}`, "nums");
-    const last = el("div", p.last ? `last: ${p.last}` : "", "last");
+    // (what the last turn swept and scored, as the terminal says it with the move)
+    const last = el("div", p.last ? `last: ${p.last}${p.last_said ? `: ${p.last_said}` : ""}` : "", "last");
     box.append(head, backs, nums, last);
     if (p.top) box.append(pileTop(s, p));
     seats.append(box);
@@ -394,6 +395,11 @@ function renderTable(s) {
     builds.append(box);
   }
   $("empty-table").hidden = s.loose.length + s.builds.length > 0;
+  // What the deal in play did as it was dealt, beside the cards it laid (the log keeps it too): four cards that
+  // appeared on the table at six players' last deal were explained nowhere (a player's audit of the terminal).
+  const dealt = s.log.filter((entry) => entry.seat === null && entry.deal === s.deal_no);
+  $("dealt").replaceChildren(...dealt.map((entry) => el("p", capital(entry.text))));
+  $("dealt").hidden = dealt.length === 0;
 }
 
 function renderHand(s) {
@@ -478,13 +484,22 @@ function renderActions(s) {
 
 function renderLog(s) {
   const log = $("log");
-  log.replaceChildren();
-  for (const entry of s.log) {
-    const who = s.seats[entry.seat] ? s.seats[entry.seat].name : `seat ${entry.seat}`;
-    const li = el("li");
-    li.append(el("span", `${who}: `, "who"), el("code", entry.text));
-    log.append(li);
+  log.replaceChildren(...s.log.map((entry) => logItem(entry, (seat) => (s.seats[seat] ? s.seats[seat].name : `seat ${seat}`))));
+}
+
+// One line of a hand's history: a turn, with what it swept and scored (`said`: the terminal's words, as the server
+// says them), or what a deal did as it was dealt that the table does not show (`seat` null: cards laid on the table
+// because they were too few to go round, the dealer's take at Escoba), where the deal began.
+function logItem(entry, name) {
+  const li = el("li");
+  if (entry.seat === null) {
+    li.className = "dealt";
+    li.append(el("span", `deal ${entry.deal}: `, "who"), el("span", entry.text, "said"));
+    return li;
   }
+  li.append(el("span", `${name(entry.seat)}: `, "who"), el("code", entry.text));
+  if (entry.said) li.append(el("span", `: ${entry.said}`, "said"));
+  return li;
 }
 
 function renderInvite() {
@@ -912,7 +927,7 @@ function onHandEnd(msg) {
   done.append(el("summary", `Hand ${msg.hand_no}: ${msg.sides.map((s, k) => `${s.name} ${msg.hand_points[k]}`).join(", ")}`));
   done.append(summaryTable(msg), summaryNotes(msg));
   const moves = el("ol", "", "moves");
-  for (const e of msg.log) moves.append(el("li", `seat ${e.seat}: ${e.text}`));
+  for (const e of msg.log) moves.append(logItem(e, (seat) => `seat ${seat}`));
   done.append(moves);
   history.prepend(done);
   if (msg.hand_no <= lastHandShown) return;      // seen before a reconnect
