@@ -28,7 +28,7 @@ from pathlib import Path
 from typing import Any, Callable, Sequence, TypeVar
 
 from ...errors import CassinoError, Diagnostic, RuleFileError
-from ...files import FileProblem, read_bytes, real_path
+from ...files import read_bytes, real_path
 from ...language.catalogue import bundled_names, describe, did_you_mean, example_names, shipped_name
 from ...language.rules import Rules
 from ...language.resolve import Confinement, names_a_path
