@@ -24,6 +24,8 @@ SCENARIOS = sorted((ROOT / "tests" / "scenarios").glob("*.yaml"))
 SECOND_READING = sorted((ROOT / "tests" / "scenarios" / "second-reading").glob("*.yaml"))
 #: Cases written from the printed rulebooks alone by readers who read neither the engine nor the texts.
 RULEBOOK_READING = sorted((ROOT / "tests" / "scenarios" / "rulebook-reading").glob("*.yaml"))
+#: A third reading of the classic and Royal texts, aimed at seatings and combinations (its README says more).
+THIRD_READING = sorted((ROOT / "tests" / "scenarios" / "third-reading").glob("*.yaml"))
 
 
 def check(*files: Path) -> subprocess.CompletedProcess[str]:
@@ -45,8 +47,10 @@ def test_scenario_file_passes(path: Path) -> None:
 #: least so many cases). The second reading: 806 cases written from the rule texts by readers who had not read the
 #: engine. The rulebook reading: 1,588 cases written from the printed rulebooks of every bundled variant, house-rule
 #: example and drawn house rule by readers who read neither the engine nor the rule texts (what a book teaches is
-#: what the engine plays).
-READINGS = {"second-reading": (SECOND_READING, 20, 800), "rulebook-reading": (RULEBOOK_READING, 40, 1_580)}
+#: what the engine plays). The third reading: 377 cases from the classic and Royal texts, aimed at three and four
+#: players, partnerships, heavy tables and endgames.
+READINGS = {"second-reading": (SECOND_READING, 20, 800), "rulebook-reading": (RULEBOOK_READING, 40, 1_580),
+            "third-reading": (THIRD_READING, 12, 377)}
 
 
 @pytest.mark.parametrize("reading", READINGS)
