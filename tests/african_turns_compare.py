@@ -252,6 +252,30 @@ def _kept_card_then_owed_twice(d: Difference) -> bool:
     return False
 
 
+def _short_for_two_builds(d: Difference) -> bool:
+    """The mover starts the turn holding builds of several values that the hand cannot answer one card a value (a
+    partner built a 14 for a player whose one ace is kept for a build of 1): the reference lets that ace answer
+    both, so it refuses taking either build with it and lets the mover build while keeping it; the engine, one card
+    a value, has the mover short already, lets them take either build or play another card, no more of the builds
+    left short, and build nothing until each build has a card (the file's reading of build.keep_capturing_card)."""
+    seat, hand = d.position["seat"], d.position["hand"]
+    values = sorted({b["value"] for b in d.position["builds"] if b["owner"] == seat})
+    if len(values) < 2:
+        return False
+    owner: dict[str, int] = {}
+
+    def give(v: int, tried: set[str]) -> bool:   # (an augmenting path: a card of its own for value v)
+        for c in hand:
+            if v in _values(c, d.variant) and c not in tried:
+                tried.add(c)
+                if c not in owner or give(owner[c], tried):
+                    owner[c] = v
+                    return True
+        return False
+
+    return not all(give(v, set()) for v in values)
+
+
 def _partners_build_kept_beside_own(d: Difference) -> bool:
     """South African (one build a player): the reference adds to the partner's build, or makes one for the
     partner's proven value, keeping a card of its value while the mover owns a build of another value (at the
@@ -337,6 +361,8 @@ DECLARED: tuple[tuple[str, str, Callable[[Difference], bool]], ...] = (
      _reading("swazi-casino", "build.for_partner"), _added_keeping_then_played),
     ("build.for_partner: added to keeping the one card another build of the mover's needs",
      _reading("swazi-casino", "build.for_partner"), _kept_card_then_owed_twice),
+    ("build.keep_capturing_card: one card a value, a player short of one for their builds",
+     _reading("swazi-casino", "build.keep_capturing_card"), _short_for_two_builds),
     ("build.one_per_player: no second build by adding to or building the partner's", _reading("south-african-casino",
                                                                                  "build.one_per_player"),
      _partners_build_kept_beside_own),

@@ -20,6 +20,7 @@ from typing import Any
 import pytest
 
 from cassino.engine.core import Engine
+from cassino.engine.notation import format_move
 
 import african_turns_compare as atc
 import african_turns_reference
@@ -69,6 +70,30 @@ def test_a_capture_past_the_pile_reach_is_the_files_reading_and_no_other() -> No
     assert beyond
     deeper = Engine(engine.rules)
     assert set(beyond) <= atc.engine_whole_turns(deeper, hand.with_(pile_reach=20))
+
+
+def test_a_player_one_card_short_for_two_builds_takes_either_or_plays_another_card() -> None:
+    """Swazi Casino, four in partnerships, seed 8708, ply 297 (found on fresh seeds): the partner built a 14 for seat 0,
+    whose one ace was kept for its build of 1. No move kept a card for each build, so the listing fell back to
+    discards alone, the ace too, abandoning both. Now the ace takes either build, or another card is discarded; no
+    build is made while short; the differences left with the reference (which lets the ace answer both) are the
+    file's reading of `build.keep_capturing_card`, and the turn that discards the ace is gone."""
+    for engine, ply, hand in atc.positions("swazi-casino", 4, True, 8708, 0.5):
+        if ply == 297:
+            break
+    else:
+        pytest.fail("the game no longer reaches ply 297")
+    listed = {format_move(m, engine.deck) for m in engine.legal_moves(hand)}
+    assert listed == {"AC capture [AS AH]", "AC capture [4H 10S]", "2H trail", "7D trail"}
+    got = atc.compare(engine, "swazi-casino", hand)
+    assert got is not None
+    mine, theirs, plain = got
+    assert not any("AC" in o[1] for o in mine)   # (no turn leaves the ace on the layout)
+    short = next(name for name, _, test in atc.DECLARED if name.startswith("build.keep_capturing_card"))
+    for outcomes, says in ((mine - theirs, True), (theirs - mine, False)):
+        for o in outcomes:
+            d = atc.Difference("swazi-casino", 4, True, 8708, 297, o, says, plain, frozenset(theirs if says else mine))
+            assert atc.declared(d) == short
 
 
 def test_turns_of_several_actions_are_among_those_compared() -> None:

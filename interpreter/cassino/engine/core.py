@@ -18,7 +18,7 @@ from ..language.cards import MAX_DECK_CARDS, Card, Deck
 from ..language.rules import Rules
 from ..language.selectors import compile_selector
 from .movegen import (PLAYED_SHIFT, VALUE_BITS, VALUE_SHIFT, _ones, add_values, answers, bits, deposit, extract,
-                      generate, popcount, unions)
+                      generate, popcount, unanswered, unions)
 from .moves import IllegalMoveError, KeyLayout, Move, MoveKind, PositionTooLargeError, keyed
 from .rng import SplitMix64
 from .state import Build, Capture, Event, HandState, Sweep
@@ -394,6 +394,13 @@ class Engine:
         for v in values:
             needed |= 1 << self.tables.code(v)
         return answers(needed, [self.tables.cap_codes[i] for i in bits(hand)])
+
+    def unanswered(self, hand: int, values: set[int | str]) -> int:
+        """How many of ``values`` ``hand`` leaves without a card of its own (one card per value, as ``answers``)."""
+        needed = 0
+        for v in values:
+            needed |= 1 << self.tables.code(v)
+        return unanswered(needed, [self.tables.cap_codes[i] for i in bits(hand)])
 
     def is_single(self, cards: int, value: int) -> bool:
         """Whether the cards' values (with choices) add up to exactly ``value``."""

@@ -376,6 +376,11 @@ class Generator:
         if t.for_partner and self.partner >= 0 and state.proven:
             for v in state.proven[self.partner]:
                 self.partner_proven |= 1 << v
+        #: How many of the builds the player holds their hand leaves without a card of their own already (-1: not
+        #: yet worked out, ``deficit``): 0 but where a partner built for them a value whose card answers another
+        #: of their builds (an ace kept for a build of 1 is no card for a build of 14 too).
+        self._deficit: int = -1
+        self._deficit_of: int = -1   # (the builds it was worked out for, as a mask of their places)
         # The highest sum worth knowing: a card's value, or what several hand cards played
         # together add up to (Hungarian Casino).
         self.top: int = t.max_value
@@ -1669,7 +1674,37 @@ class Generator:
             code = (key >> VALUE_SHIFT) & VALUE_BITS
             if not self.partner_proven >> code & 1:
                 needed |= 1 << code
-        return self.answers(((1 << self.h) - 1) & ~played, needed)
+        rest = ((1 << self.h) - 1) & ~played
+        if self.answers(rest, needed):
+            return True
+        if is_build:
+            return False   # (a build is made only keeping a card for each build: one short or not)
+        # A player already short of a card for one of their builds (a partner built for them a value whose only
+        # card answers another of their builds: an ace kept for a 1 and a 14) may take or trail so as to leave no
+        # more of them short: no move would keep a card for each, and without this they could only trail, their
+        # last ace too (the fallback below), abandoning both.
+        deficit = self.deficit(held)
+        return deficit > 0 and unanswered(needed, [self.t.cap_codes[self.hand_cards[k]] for k in range(self.h)
+                                                   if rest >> k & 1]) <= deficit
+
+    def deficit(self, held: list[int]) -> int:
+        """How many of the values of the builds in ``held`` the whole hand leaves without a card of its own (one
+        card answers for one value: ``unanswered``), worked out once a position and set of builds; 0 where none
+        of them was made for the player by a partner (a player's own builds each needed a card when made, and a
+        position given with one short of its card is no position play reaches: the listing stays as it was)."""
+        places = 0
+        for j in held:
+            places |= 1 << j
+        if places != self._deficit_of:
+            needed = 0
+            given = False   # (short only through a build a partner made for the player: their own needed a card)
+            for j in held:
+                needed |= 1 << self.b_code[j]
+                if self.builds[j].owner != self.seat:
+                    given = True
+            self._deficit = unanswered(needed, [self.t.cap_codes[c] for c in self.hand_cards]) if given else 0
+            self._deficit_of = places
+        return self._deficit
 
     def equals_loose(self, k: int) -> bool:
         t = self.t
@@ -2012,6 +2047,18 @@ def answers(needed: int, cards: list[int]) -> bool:
         if not _assign(caps, owner, v, [False] * len(caps)):
             return False
     return True
+
+
+def unanswered(needed: int, cards: list[int]) -> int:
+    """How many value codes of ``needed`` are left without a card of their own among ``cards`` (each given by the
+    codes it captures), one card answering for one value: those a largest matching leaves out (0: ``answers``)."""
+    caps = [c & needed for c in cards]
+    owner = [-1] * len(caps)
+    left = 0
+    for v in bits(needed):
+        if not _assign(caps, owner, v, [False] * len(caps)):
+            left += 1
+    return left
 
 
 def _assign(caps: list[int], owner: list[int], v: int, tried: list[bool]) -> bool:

@@ -363,6 +363,14 @@ class _Reasons:
         hand_after = self.hand & ~self.m.played
         after = self.e.captured_values(hand_after)
         held = [b for b in self.s.builds if b.holder == self.seat and b.cards not in self.m.builds]
+        if not self.is_build():
+            # (a player already short of a card for their builds may take or discard leaving no more short:
+            # the listing's ``Generator.keeps_cards``)
+            mine = [b for b in self.s.builds if b.holder == self.seat]
+            given = any(b.owner != self.seat for b in mine)   # (as ``Generator.deficit``)
+            short = self.e.unanswered(self.hand, {b.value for b in mine}) if given else 0
+            if short and self.e.unanswered(hand_after, {b.value for b in held}) <= short:
+                return None
         for b in held:
             if b.value in after:
                 continue
