@@ -46,7 +46,7 @@ RULE_FILES = [*VARIANTS, *(str(p) for p in EXAMPLES)]
 
 def test_the_compiled_engine_is_installed() -> None:
     assert COMPILED, "CASSINO_REQUIRE_NATIVE=1 but the engine modules are not compiled"
-    assert native.describe() == "compiled engine, mypyc"
+    assert native.describe() == "compiled, mypyc"
 
 
 def test_each_module_knows_whether_it_runs_compiled() -> None:

@@ -77,4 +77,5 @@ def pure_copy(module: str = "") -> ModuleType:
 
 
 def describe() -> str:
-    return "compiled engine, mypyc" if compiled() else "pure-Python engine"
+    """How this copy runs, as ``cassino --version`` says it to a player: ``compiled, mypyc`` or ``pure Python``."""
+    return "compiled, mypyc" if compiled() else "pure Python"

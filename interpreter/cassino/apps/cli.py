@@ -960,7 +960,7 @@ def _add_train_command(sub: "argparse._SubParsersAction[argparse.ArgumentParser]
 
 
 def _add_author_commands(sub: "argparse._SubParsersAction[argparse.ArgumentParser]") -> None:
-    p = sub.add_parser("rules", help="a variant's complete rulebook in words, with worked examples checked by the engine")
+    p = sub.add_parser("rules", help="a variant's complete rulebook in words, with worked examples checked against the game's own moves")
     p.add_argument("variant", metavar="VARIANT|FILE")
     p.add_argument("--format", choices=["text", "markdown", "html"], default="text")
     p.add_argument("--output", "-o", metavar="FILE", type=_named("rules.txt"), help="write the rulebook to FILE instead of the terminal "
@@ -1119,7 +1119,7 @@ def build_parser(*, json_errors: bool = False) -> argparse.ArgumentParser:
     from ..native import describe
 
     parser.add_argument("--version", action="version", version=f"cassino {__version__} ({describe()})",
-                        help="the version, and whether the engine is compiled")
+                        help="the version, and whether it runs compiled or as pure Python")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
 
     p = sub.add_parser("validate", help="check variant files or bundled names; exit 0 when all are valid, 2 when not")
@@ -1139,7 +1139,7 @@ def build_parser(*, json_errors: bool = False) -> argparse.ArgumentParser:
     p.add_argument("variant", metavar="VARIANT|FILE")
     p.set_defaults(handler=_cmd_explain)
 
-    p = sub.add_parser("perft", help="count move sequences of a given depth (engine regression data)")
+    p = sub.add_parser("perft", help="count move sequences of a given depth (regression data for the move generator)")
     p.add_argument("variant", metavar="VARIANT|FILE")
     p.add_argument("--seed", type=_seed, help=SEED_HELP + " (default 1)")
     p.add_argument("--depth", type=_whole(0), default=3,

@@ -272,9 +272,10 @@ def _two_sides(rules: Rules) -> bool:
 
 #: Rules the summary's own lines do not word, each said in the rulebook's sentence where this game's differs from
 #: standard Casino's, the game most players know (an audit found `how` silent on a house rule's misdeal, its
-#: compulsory capture's hold on building, its court cards piled by rank and its sweeps' limits).
-ALSO = ("deal.misdeal", "capture.take_all", "capture.compulsory", "build.valueless", "build.continue_as_begun",
-        "sweeps.cancel", "sweeps.on_last_play", "sweeps.in_last_deal", "sweeps.residue_is_sweep",
+#: compulsory capture's hold on building, its court cards piled by rank and its sweeps' limits; and Ulmann's cards
+#: played together split into sets, its main difference).
+ALSO = ("deal.misdeal", "capture.take_all", "capture.compulsory", "capture.hand_cards.combine", "build.valueless",
+        "build.continue_as_begun", "sweeps.cancel", "sweeps.on_last_play", "sweeps.in_last_deal", "sweeps.residue_is_sweep",
         "sweeps.record_when_restricted")
 
 
@@ -327,9 +328,13 @@ def _partnerships(rules: Rules) -> str:
     if s.partnerships == "never" or not s.partnership_players:
         return ""
     size = "two" if s.team_size == 2 else "three"
-    if s.partnerships == "always":
-        return f"; in teams of {size}"
     counts = " or ".join(COUNT_WORDS.get(n, str(n)) for n in s.partnership_players)
+    if s.partnerships == "always":
+        allowed = range(s.min_players, s.max_players + 1)
+        if all(n in s.partnership_players for n in allowed):
+            return f"; in teams of {size}"
+        # (teams only at the counts that play them: a player's audit of two at Dominican read "in teams of two")
+        return f"; {counts} play in teams of {size}"
     return f"; {counts} may play in teams of {size}"
 
 

@@ -37,6 +37,7 @@ from ...language.rules import Rules
 from ...engine.moves import Move, MoveKind
 from ...engine.notation import cards_text, format_move, max_move_length, parse_move
 from ...errors import CassinoError, printable
+from ...language.rulebook import card_name
 from ...players.bots import Bot
 from .howto import claiming, how_to_play
 from ..learning.counting import count_for
@@ -47,7 +48,7 @@ from .move_examples import examples_text
 from ...files import Busy, Held, hold
 from .records import Record, RecordError, apply_action, claim_path
 from .session import Acted, GameSession, NotAMove
-from .summary import (HandSummary, builds_in_place, deal_began, deal_words, hand_summary, how_ended, lurch_words,
+from .summary import (HandSummary, builds_in_place, claim_words, deal_began, deal_words, hand_summary, how_ended, lurch_words,
                       pile_seat, side_name, side_seats, sweep_words, target_word, unfinished_hand)
 
 #: Moves numbered on screen at most (more are counted, and can be typed).
@@ -309,6 +310,8 @@ class Session(GameSession):
         said = f"{said}: {swept}" if swept and said is not None else said
         with _uninterrupted():
             acted = super().act(action)
+            if move is None and action.startswith("claim "):   # (a claim said as it is made, and how it stood)
+                said = claim_words(before, self.game, int(action.split()[1]), self.seat_name, self.side_name)
             if said is not None:
                 self.console.print(said, highlight=False)
         if self.humans() > 1:   # (said again when the keyboard passes: a person's move too, for the others)
@@ -404,8 +407,8 @@ class Session(GameSession):
                  "`cassino rules` prints it), hint (what the computer would play), "
                  + ("undo (take back your last move, against computer players), " if self.humans() == 1 else "")
                  + "count (the counting aid: what has been seen and won, what "
-                 "is still open), moves (every legal move; moves 10S: those with the 10 of spades, moves build, "
-                 "moves 10S capture: narrowed by cards and kinds, numbered to choose from), "
+                 f"is still open), moves (every legal move; {self.moves_examples()}: narrowed by cards and kinds, "
+                 "numbered to choose from), "
                  "save (save FILE: keep the game in a new file from now on), "
                  + ("claim (see below), " if self.game.rules.game.claiming else "")
                  + "quit (saves first; `cassino play --resume FILE` continues)."]
@@ -418,6 +421,18 @@ class Session(GameSession):
         if claim:
             lines.append(f"{claim[:1].upper()}{claim[1:]}")
         return "\n".join(lines)
+
+    def moves_examples(self) -> str:
+        """``moves ...`` as help shows it, with a card of this game's deck and a kind of move it has (a player's
+        audit read "moves 10S: those with the 10 of spades" in Tuxedo, whose deck has no spades, and "moves
+        build" in Hungarian, which has no building)."""
+        rules = self.game.rules
+        deck = self.game.engine.deck
+        tens = [str(card) for card in deck.cards if card.rank == "10"]
+        card = tens[0] if tens else str(deck.cards[-1])
+        kind = "build" if rules.build.allowed else "capture"
+        return (f"moves {card}: those with the {card_name(rules, card)}, moves {kind}, "
+                f"moves {card} {'capture' if kind == 'build' else 'trail'}")
 
     def seating(self) -> str:
         """Who sits where: ``seats: seat 0 you; seat 1 computer (search)``, and the teams."""

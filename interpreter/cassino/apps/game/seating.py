@@ -47,10 +47,12 @@ def teams_text(rules: Rules) -> str:
 
 def partnership(rules: Rules, players: int, partners: bool, *, option: str = "--partners") -> bool:
     """Whether the table plays as two teams; refuses a request the variant or the count cannot meet."""
-    if partners and players not in rules.seats.partnership_players:
-        raise CassinoError(f"{option} needs {teams_text(rules)}; this table has {players}")
+    # (a game that never has partnerships says so first: a player's audit of Hungarian was told "--partners needs
+    # four players", and four were then refused)
     if partners and rules.seats.partnerships == "never":
         raise CassinoError(f"{rules.name} is played without partnerships; leave out {option}")
+    if partners and players not in rules.seats.partnership_players:
+        raise CassinoError(f"{option} needs {teams_text(rules)}; this table has {players}")
     return rules.partnership(players, partners)
 
 

@@ -16,6 +16,7 @@ with the words to show, and each front end shows them its own way.
 from __future__ import annotations
 
 import difflib
+import re
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -44,6 +45,10 @@ class Acted:
     action: str
     summary: HandSummary | None
     new_hand: bool
+
+
+#: The notation's words for a word after `trail` (``notation._unexpected``), said again with this game's own.
+TRAIL_ALONE = "a trail names only the card played"
 
 
 class GameSession:
@@ -194,8 +199,13 @@ class GameSession:
         except CassinoError as e:
             raise CassinoError(self.misread(words) or self.said_for_this_game(str(e).splitlines()[0])) from None
         if not self.game.engine.is_legal(self.game.hand, move):
-            raise CassinoError(self.game.engine.why_illegal(self.game.hand, move))
+            raise CassinoError(self.to_the_player(self.game.engine.why_illegal(self.game.hand, move)))
         return move
+
+    def to_the_player(self, reason: str) -> str:
+        """A reason a typed move is refused, said to the player who typed it, the seat to play: their own hand is
+        ``your hand`` (a player's audit at seat 0 read "KH is not in the hand of seat 0")."""
+        return re.sub(rf"not in the hand of seat {self.game.hand.turn}\b", "not in your hand", reason)
 
     #: The words that follow a move's played card (the notation's actions; ``trail build`` starts with ``trail``).
     ACTION_WORDS = ("trail", "capture", "build")
@@ -263,6 +273,8 @@ class GameSession:
         "e.g. `8D capture 8C`, `3H build 8 on 5S`" in Scopa, which has no building and no 8): a move is CARD
         ACTION, a move that ends after its action, a card expected (where there are no builds to name). Other
         words as they are."""
+        if TRAIL_ALONE in said:
+            return self.trail_alone(said)
         if not said.endswith((CARD_ACTION, ENDS_AFTER_ACTION, CARD_EXPECTED)):
             return said
         examples = self.examples()
@@ -281,6 +293,17 @@ class GameSession:
         if said.endswith(CARD_EXPECTED) and capture and not building:   # (no builds to name in brackets)
             return said[:-len(CARD_EXPECTED)] + f"a card is expected here, e.g. `{capture.split()[-1]}`"
         return said
+
+    def trail_alone(self, said: str) -> str:
+        """The notation's words for a word after `trail` (`3S trail trail`), with this game's own trail and the
+        form of a trail with a build only where the rules have one (``trail.with_build``; a player's audit of
+        Royal read of `trail build VALUE on CARDS`, a form Royal lacks)."""
+        head = said.split(TRAIL_ALONE)[0]
+        trail = self.examples().get(MoveKind.TRAIL)
+        example = f", e.g. `{trail}`" if trail else ""
+        if self.game.rules.trail.with_build:
+            return (f"{head}{TRAIL_ALONE}{example}; a trail with a build goes on `trail build VALUE on CARDS`")
+        return f"{head}{TRAIL_ALONE}{example}"
 
     def read_turn(self, text: str) -> list[Move]:
         """A typed turn of several actions (``a; b``: ``build.free_actions``), every action checked in turn
@@ -432,7 +455,12 @@ class GameSession:
         example = deck.cards[-1]
         sym = dict(zip(deck.suits, deck.suit_symbols)).get(example.suit, example.suit)
         shown = f"{example.rank}{sym} is typed {example}"
-        return f"{', '.join(pairs)} ({shown}; 10 may be typed T)" if pairs else f"e.g. {example}"
+        if pairs:
+            return f"{', '.join(pairs)} ({shown}; 10 may be typed T)"
+        # (suits shown as their letters: each letter with its suit's name; a player's audit of Tuxedo read
+        # "e.g. 10Y" alone)
+        named = [f"{s.letter} {s.name}" for s in self.game.rules.deck.suits if s.name and s.name != s.letter]
+        return f"{', '.join(named)} (e.g. {example})" if named else f"e.g. {example}"
 
     def rulebook(self, fmt: str = "text") -> str:
         """The same rulebook `cassino rules` prints, examples included."""

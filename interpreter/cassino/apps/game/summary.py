@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Callable, Iterable
 from ...engine.moves import Move, MoveKind
 from ...engine.notation import cards_text
 from ...engine.state import Build, HandState, Sweep
-from ...language.rulebook import humanize, points, selector_words
+from ...language.rulebook import humanize, join_words, points, selector_words
 from ...language.selectors import compile_selector
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -142,10 +142,12 @@ def hand_summary(before: "Game", move: Move, after: "Game") -> HandSummary | Non
     if result.counted_out and result.winner is not None:
         # (the hand's points beside a score that did not take them all: an audit's sums did not add up)
         counted = ", ".join(f"{side_name(seats[s])} {result.scores[s] - scores_before[s]}" for s in seats)
-        order = ", ".join(rules.game.count_out) or "the items' order"
-        notes.append(f"more than one side passed {before.target}: the points were counted out in the order {order}, "
-                     f"and {side_name(seats[result.winner])} reached {before.target} first; what counted until then "
-                     f"stands: {counted}")
+        notes.append(f"more than one side reached {before.target}: the points were counted out in the order "
+                     f"{count_out_order(rules)}, and {side_name(seats[result.winner])} reached {before.target} "
+                     f"first; what counted until then stands: {counted}")
+    won_restricted = restricted_win_words(before, after, finished, seats)
+    if won_restricted:
+        notes.append(won_restricted)
     if result.target != before.target and result.target is not None:
         notes.append(f"the target moves to {result.target}")
     reached = [s for s in seats if before.target is not None and after.scores[s] >= before.target]
@@ -162,7 +164,9 @@ def hand_summary(before: "Game", move: Move, after: "Game") -> HandSummary | Non
         notes.append("the hand's last play took every card on the table: that is no sweep here")
     cancelled = sum(1 for w in finished.sweeps if w.cancelled)
     if cancelled:
-        notes.append(f"{cancelled} sweeps cancelled out, one against one")
+        # (three sides cancel one sweep of each: "one against one" was read at a table of three, an audit)
+        notes.append(f"{cancelled} sweeps cancelled out, "
+                     + ("one of each side's at a time" if len(seats) > 2 else "one against one"))
     leftover = tuple(cards_text(before.engine.deck, finished.residue))
     return HandSummary(
         hand_no=before.hand_no, seats=seats, items=tuple(items), hand_points=dict(result.points),
@@ -170,6 +174,79 @@ def hand_summary(before: "Game", move: Move, after: "Game") -> HandSummary | Non
         leftover=leftover, leftover_to=finished.last_capturer if leftover else None, notes=tuple(notes),
         target=result.target, winner=result.winner if after.over else None, ended_by=after.ended_by,
         lowest=after.rules.game.goal == "lowest")
+
+
+def scores_something(item: "ScoringItem") -> bool:
+    """Whether a scoring item can give any side a point in this game (Royal's sweeps score nothing: an audit read
+    them in the order the points are counted out)."""
+    return bool(item.points or item.first_play_points or item.previous_player_points
+                or any(row.points for row in item.by_size) or item.count == "primiera")
+
+
+def count_out_order(rules: "Rules") -> str:
+    """The order ``game.count_out`` counts the points out in, as the rulebook names the items (``big casino``),
+    the items that score nothing in this game left out."""
+    items = {item.name: item for item in rules.scoring.items}
+    names = [humanize(name) for name in rules.game.count_out if name not in items or scores_something(items[name])]
+    return join_words(names) if names else "of the scoring items"
+
+
+def restricted_win_words(before: "Game", after: "Game", finished: HandState,
+                         seats: dict[int, tuple[int, ...]]) -> str:
+    """Why a side under an endgame restriction won the game at the end of a hand that took another side to the
+    target too (a player's audit read "21 (was 19) 21 (was 20)" and "seat 0 wins the game" with no reason): a
+    restricted side reaching the target that way wins whatever the others score, and of several, the first to
+    have met its condition in the play. "" where that is not how the game was won."""
+    result = after.results[-1] if after.results else None
+    target = before.target
+    if result is None or result.winner is None or target is None or not before.restrictions_on:
+        return ""
+    scorer = before.scorer
+    scores = dict(enumerate(before.scores))
+    met = [s for s in seats if scorer.restriction(scores[s]) is not None and result.scores[s] >= target]
+    winner = result.winner
+    if winner not in met:
+        return ""
+    others = [s for s in seats if s != winner and result.scores[s] >= target]
+    if not others:
+        return ""
+    r = scorer.restriction(scores[winner])
+    only = join_words([humanize(name) for name in r.only]) if r is not None else ""
+    name = side_name(seats[winner])
+    said = (f"{name} began the hand with exactly {scores[winner]} points, so could score only {only}, and reached "
+            f"{target} that way")
+    rivals = [s for s in met if s != winner]
+    if not rivals:
+        return f"{said}: that wins the game whatever sides without a restriction score"
+    who = join_words([side_name(seats[s]) for s in rivals])
+    said += f"; {who}, under a restriction too, reached it as well"
+    at = {s: scorer.criterion_met_at(finished, s, scorer.restriction(scores[s])) for s in met}  # type: ignore[arg-type]
+    if all(at[winner] < at[s] for s in rivals):
+        return f"{said}, but {name} was the first restricted side to meet its condition in the play, which wins"
+    return f"{said}, meeting its condition at the same moment as {name}: the higher total wins"
+
+
+def restriction_words(game: "Game", name_seat: Namer) -> list[str]:
+    """The sides under an endgame restriction in the hand about to be played, each with what alone it may score
+    in it, in the rulebook's words (``endgame.restrictions``; a player's audit of Dominican was never told a side
+    was restricted). [] where none is."""
+    seats = side_seats(game.hand.teams)
+    said = []
+    for side in sorted(game.restricted_sides()):
+        if side not in seats:
+            continue
+        score = game.scores[side]
+        r = game.scorer.restriction(score)
+        if r is None:
+            continue
+        members = seats[side]
+        who = name_seat(members[0]) if len(members) == 1 else side_name(members)
+        only = join_words([humanize(name) for name in r.only])
+        target = f"reaching {game.target}" if game.target is not None else "reaching the target"
+        said.append(f"{who} {'have' if len(members) > 1 else 'has'} exactly {score} points at the start of this "
+                    f"hand, so may score only {only} in it; {target} that way wins the game when the hand ends, "
+                    f"whatever sides without a restriction score")
+    return said
 
 
 def outcome(game: "Game") -> str:
@@ -322,7 +399,36 @@ def sweep_words(before: "Game", move: Move, name_seat: Namer, name_side: Namer |
         what = "a sweep" if sweep.ply == before.hand.ply else (
             f"the cards left on the table go to {who}, the last to capture, and count as a sweep")
         said.append(what + _sweep_worth(before, finished, sweep, name_seat, sides))
+    said += event_words(before, finished, name_seat, sides)
     return "; ".join(said)
+
+
+def event_words(before: "Game", finished: HandState, name_seat: Namer, name_side: Namer) -> list[str]:
+    """The scoring events (``scoring.events``: Tuxedo's orange) the move from ``before`` to ``finished`` made, each
+    with what it scores, to whom, as a sweep is said (a player's audit saw sweeps said and an orange never): ``an
+    orange, 10 points to seat 0 (you)``; only events a scoring item counts (``count: event``)."""
+    rules, scorer = before.rules, before.scorer
+    scores = dict(enumerate(before.scores))
+    top = max(scores.values(), default=0)
+    lowest = rules.game.goal == "lowest"
+    said = []
+    for event in finished.events[len(before.hand.events):]:
+        items = [item for item in rules.scoring.items if item.count == "event" and item.event == event.name]
+        if not items:
+            continue
+        name = humanize(event.name)
+        words = f"{'an' if name[:1].lower() in 'aeiou' else 'a'} {name}"
+        side = finished.teams[event.seat]
+        worth = []
+        for item in items:
+            if not scorer.counts_for(item, scores[side], before.restrictions_on, top):
+                worth.append(f"{humanize(item.name)} score nothing for {name_side(side)} at this score")
+            elif item.points:
+                cost = (f"a penalty of {points(item.points)} against" if lowest and item.points > 0
+                        else f"{points(item.points)} to")
+                worth.append(f"{cost} {name_seat(event.seat)}")
+        said.append(f"{words}, {', '.join(worth)}" if worth else f"{words} (it scores nothing here)")
+    return said
 
 
 def _sweep_worth(before: "Game", finished: HandState, sweep: Sweep, name_seat: Namer, name_side: Namer) -> str:
@@ -359,6 +465,25 @@ def _sweep_worth(before: "Game", finished: HandState, sweep: Sweep, name_seat: N
     return "; ".join(s if s.startswith((",", " (")) else f": {s}" for s in said)
 
 
+def claim_words(before: "Game", after: "Game", seat: int, name_seat: Namer, name_side: Namer | None = None) -> str:
+    """A claim as it is made, and whether it was right (a player's audit of Hungarian saw a computer's game end
+    "seat 1 wins (claim)" with no claim said): ``seat 1 (greedy) claims to have reached 11 points: right, with
+    12, and wins the game``; a false one, who wins by it."""
+    seats = side_seats(before.hand.teams)
+    sides: Namer = name_side or (lambda side: side_name(seats[side]))
+    side = before.side_of(seat)
+    goal = points(before.target) if before.target is not None else "the target"
+    said = f"{name_seat(seat)} claims to have reached {goal}"
+    has = after.scores[side] if side < len(after.scores) else None
+    counted = f", with {has} counting this hand so far" if has is not None else ""
+    if after.ended_by == "claim":
+        return f"{said}: right{counted}, and {'win' if len(seats[side]) > 1 else 'wins'} the game"
+    if after.winner is not None:
+        winner = after.winner
+        return f"{said}: a false claim{counted}, so {sides(winner)} {'win' if len(seats[winner]) > 1 else 'wins'} the game"
+    return f"{said}: a false claim{counted}, which loses the game: nobody wins it"
+
+
 def left_over_words(game: "Game") -> str | None:
     """The cards the deal in play laid face up on the table, too few to give each player one, in the rulebook's
     words (``deal.short_stock: split_rest_to_table``; :func:`left_over`): a player's audit of six at Krypkasino
@@ -388,6 +513,8 @@ def deal_words(game: "Game", name_seat: Namer) -> list[str]:
     if began is None or began[0] is not h:
         return []
     said = [words for words in [left_over_words(game)] if words]
+    if began[1] is None:   # (a hand's first deal: the sides under an endgame restriction in this hand)
+        said += restriction_words(game, name_seat)
     if h.ply:
         return said
     deck = game.engine.deck

@@ -101,6 +101,15 @@ LIMITS: frozenset[str] = frozenset({"compulsory capture", "owner's duty", "pile 
 #: card rules taught before a choice they limit (nothing has been refused yet).
 HEADINGS: dict[str, str] = {"pile card refused": "what pile cards may do"}
 
+def ruled_headings(rules: Rules) -> dict[str, str]:
+    """Headings a topic is shown under in these rules where its name says another rule: a card equal to a loose
+    card that may not be trailed (``capture.compulsory: equal_loose_card``, Dominican's) may still build, and is
+    no compulsory capture (a player's audit read "rule (compulsory capture)" above it)."""
+    if rules.capture.compulsory == "equal_loose_card":
+        return {"compulsory capture": "no trailing a card equal to a loose card"}
+    return {}
+
+
 #: The kinds of move: the first of each is taught with the most particular rule the move used.
 KINDS: tuple[str, ...] = ("trail", "capture", "build")
 
@@ -117,11 +126,13 @@ class Lesson:
     text: str
     #: A rule that limits the choice the learner is about to make (``Tutorial.before``), not what a move did.
     ahead: bool = False
+    #: The heading this game's rules give the topic (``ruled_headings``), where its name would say another rule.
+    label: str = ""
 
     @property
     def heading(self) -> str:
-        """What the lesson is shown under (``HEADINGS``; the topic's name elsewhere)."""
-        return HEADINGS.get(self.topic, self.topic)
+        """What the lesson is shown under (``label``, ``HEADINGS``; the topic's name elsewhere)."""
+        return self.label or HEADINGS.get(self.topic, self.topic)
 
     def to_json(self) -> dict[str, Any]:
         return {"topic": self.topic, "heading": self.heading, "key": self.key, "text": self.text, "ahead": self.ahead}
@@ -135,12 +146,14 @@ class Tutorial:
     shown: frozenset[str] = field(default=frozenset())
     #: Keys of ``TOPICS`` that stand for clauses named by the rules (``SWEEP_ITEMS``), and those clauses.
     expand: dict[str, tuple[str, ...]] = field(default_factory=dict)
+    #: Headings these rules give topics (``ruled_headings``).
+    headings: dict[str, str] = field(default_factory=dict)
 
     @classmethod
     def for_rules(cls, rules: Rules) -> "Tutorial":
         sweeps = tuple(f"scoring.items.{item.name}" for item in rules.scoring.items if item.count == "sweeps")
         return cls({key: clause.text for key, clause in rulebook(rules).clauses().items()},
-                   expand={SWEEP_ITEMS: sweeps})
+                   expand={SWEEP_ITEMS: sweeps}, headings=ruled_headings(rules))
 
     def start(self, game: Game | None = None, to_move: bool = False) -> tuple["Tutorial", tuple[Lesson, ...]]:
         """The lessons for the start of the game (what a turn is; what wins, where the lowest total does);
@@ -205,8 +218,8 @@ class Tutorial:
             keys = [key for key in fresh[topic] if key not in taught]
             shown.add(topic)
             taught.update(keys)
-            lessons += [Lesson(topic, key, self.clauses[key]) for key in keys]
-        return Tutorial(self.clauses, frozenset(shown), self.expand), tuple(lessons)
+            lessons += [Lesson(topic, key, self.clauses[key], label=self.headings.get(topic, "")) for key in keys]
+        return Tutorial(self.clauses, frozenset(shown), self.expand, self.headings), tuple(lessons)
 
 
     def _keys(self, keys: tuple[str, ...]) -> list[str]:

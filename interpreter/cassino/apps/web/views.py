@@ -231,11 +231,13 @@ def swept_by(before: Any, action: str, after: Any) -> tuple[Any, Move, HandState
     if action.startswith("claim"):
         return None
     same = after.hand_no == before.hand_no and len(after.results) == len(before.results)
-    if same and len(after.hand.sweeps) == len(before.hand.sweeps):
+    if same and len(after.hand.sweeps) == len(before.hand.sweeps) and len(after.hand.events) == len(before.hand.events):
         return None   # (most moves: nothing to read again)
     move = parse_move(action, before.engine.deck)
     finished = after.hand if same else before.engine.play(before.hand, move)
-    return (before, move, finished) if len(finished.sweeps) > len(before.hand.sweeps) else None
+    # (a scoring event, Tuxedo's orange, is said as a sweep is: ``summary.event_words``)
+    made = len(finished.sweeps) > len(before.hand.sweeps) or len(finished.events) > len(before.hand.events)
+    return (before, move, finished) if made else None
 
 
 def dealt_with(before: Any | None, after: Any) -> Any | None:
