@@ -4,9 +4,9 @@ random. And the check can fail: where a rule does turn on the suits (the African
 cards in the suits' order), a renaming parts the twins; a twin whose seats are mapped wrong parts too.
 
 A third twin is of single positions: a turn's start with two builds or more, its builds listed in other orders.
-The slice is seeds 1-2 of every seating with the suits renamed, the seats moved or the builds
-reordered (some 20,000 positions, seconds); ``benchmarks/twin_games.py`` runs as many seeds and drawn rules as
-asked.
+The slice is seeds 1-2 of every bundled seating (seed 1 of the shipped house rules) with the suits renamed, the
+seats moved or the builds reordered (some 20,000 positions, seconds); ``benchmarks/twin_games.py`` runs as many
+seeds and drawn rules as asked.
 """
 
 from __future__ import annotations
@@ -63,9 +63,9 @@ def test_builds_listed_in_another_order_list_the_same_moves(reader: sym.Reader) 
 @pytest.mark.parametrize("kind", sym.KINDS)
 def test_the_shipped_house_rules_play_the_same_in_their_twins(kind: str, reader: sym.Reader) -> None:
     files = sorted(EXAMPLES.glob("*.yaml"))
-    tally = sym.run(_seatings([str(f) for f in files]), range(1, 3), reader, EXAMPLES, kind=kind)
+    tally = sym.run(_seatings([str(f) for f in files]), range(1, 2), reader, EXAMPLES, kind=kind)
     assert not tally.found, "\n".join(map(str, tally.found))
-    assert tally.hands > 100
+    assert tally.hands > 60
 
 
 @pytest.mark.parametrize("kind", sym.KINDS)
