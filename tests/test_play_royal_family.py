@@ -1,10 +1,12 @@
 """A player's audit of the Royal family at the terminal (royal, dominican, dominican-soto, tuxedo, hungarian,
 hungarian-ulmann): what the game did and never said (a side under an endgame restriction, why a restricted side
 won a tie at the target, an orange, a computer's claim), words that named internal identifiers or another game's
-cards and moves, and `how`, help and the tutorial saying less or other than the rules."""
+cards and moves, and `how`, help and the tutorial saying less or other than the rules (or, mid-lesson, the
+rulebook's reading notes)."""
 
 from __future__ import annotations
 
+import re
 import subprocess
 import sys
 from io import StringIO
@@ -16,11 +18,15 @@ from rich.console import Console
 from cassino.apps.game.howto import how_to_play
 from cassino.apps.game.play import Session, start_session
 from cassino.apps.game.records import Record, load_record, replay
+from cassino.apps.learning.tutorial import Tutorial
 from cassino.apps.web.views import Told, log_view, swept_by
 from cassino.engine.game import Game
 from cassino.engine.notation import cards_text
 from cassino.errors import CassinoError
-from cassino.language.variants import load_rules
+from cassino.language.rulebook import rulebook
+from cassino.language.variants import bundled_names, load_rules
+
+from conftest import EXAMPLES
 
 
 def run(args: list[str], cwd: Path, typed: str | None = None) -> subprocess.CompletedProcess[str]:
@@ -205,3 +211,39 @@ def test_help_and_version_do_not_speak_of_an_engine(tmp_path: Path) -> None:
         assert "engine" not in result.stdout, (args, result.stdout)
     version = run(["--version"], tmp_path).stdout
     assert version.rstrip().endswith(("(pure Python)", "(compiled, mypyc)"))
+
+
+# ---------------------------------------------------------------- 14. a lesson teaches the rule, not a reading
+#: A setting's key as the rule files write it (``seats.partnerships``), which a player never types nor reads.
+SETTING_KEY = re.compile(r"\b(?:seats|deck|deal|turn|capture|build|trail|sweeps|hand|scoring|game|endgame)\.[a-z_]+")
+
+
+@pytest.mark.parametrize("variant, topic", [("royal", "sweep"), ("hungarian", "first turn")])
+def test_a_tutorial_game_shows_no_reading_notes(tmp_path: Path, variant: str, topic: str) -> None:
+    """The audit's games: Royal's first sweep was taught with "Reading: ... 001's Royal Cassino ... the hoyle variant
+    plays them ... and examples/royal-sweeps.yaml scores sweeps here", Hungarian's first turn with "Reading: 002 has
+    the first player to announce correctly ...": the project's notes of which way it read a text, in the reference
+    (`cassino rules`), not a newcomer's lesson. The rule those lessons teach is still taught."""
+    result = run(["play", variant, "--seed", "1", "--bot", "greedy", "--tutorial", "--save", "g.json", "--force"],
+                 tmp_path, "1\n" * 200)
+    assert result.returncode == 0, result.stderr
+    screen = result.stdout
+    assert "game over" in screen
+    assert f"rule ({topic}): " in screen and len(re.findall(r"^rule \(", screen, re.M)) >= 10
+    assert "Reading:" not in screen
+    assert not re.search(r"examples/\S*\.yaml", screen)
+    assert not SETTING_KEY.search(screen), SETTING_KEY.search(screen)
+    book = " ".join(run(["rules", variant], tmp_path).stdout.split())
+    assert "Reading: " in book   # (the reference keeps them)
+
+
+@pytest.mark.parametrize("name", [*bundled_names(), *(str(p) for p in EXAMPLES)])
+def test_no_lesson_of_any_rules_is_a_reading(name: str) -> None:
+    """Every rule file's tutorial sentences: its rulebook's rules, none of its readings (which every file has: who
+    deals first)."""
+    rules = load_rules(name)
+    clauses = Tutorial.for_rules(rules).clauses
+    book = rulebook(rules).clauses()
+    assert any(c.text.startswith("Reading: ") for c in book.values())
+    assert not [key for key, text in clauses.items() if ".reading" in key or text.startswith("Reading:")]
+    assert set(clauses) == {key for key, c in book.items() if not c.text.startswith("Reading: ")}

@@ -340,6 +340,24 @@ def test_a_rulebook_citing_rule_texts_by_number_names_them() -> None:
         "Rule texts cited by number: 004 \u201cCassino\u201d for two players, Denexa Games, https://www.denexa.com."
 
 
+@pytest.mark.parametrize("variant", ["dominican", "dominican-soto"])
+def test_a_reading_that_cites_its_text_without_a_number_names_it_too(cli, variant: str) -> None:  # type: ignore[no-untyped-def]
+    """(A player's audit: `cassino rules dominican` said "as the text's Players and Cards says", "Rule 5 raises ...
+    and rule 6 ..." with no note naming the text, unlike Royal's, Tuxedo's and Hungarian's books. The readings'
+    citations, ``readings: ... source: "002 Dominican rules 5 ..."``, name it: the note says what they cite.)"""
+    code, out, err = cli("rules", variant)
+    assert code == 0, err
+    text = " ".join(out.split())
+    assert "as the text's Players and Cards says" in text and "Rule 5 raises" in text
+    assert ("Note: Rule texts cited by number: 002 John McLeod, \u201cRoyal Casino\u201d, pagat.com, "
+            "https://www.pagat.com/fishing/royal_casino.html.") in text
+    assert text.index("Rule texts cited by number") < text.index("as the text's Players and Cards says")
+    # (a house rule of it too, whose note is made anew from its entries and its parent's: full_rulebook)
+    code, out, err = cli("rules", "examples/dominican-partner-proven.yaml")
+    assert code == 0, err
+    assert "Rule texts cited by number: 002 John McLeod" in " ".join(out.split())
+
+
 def test_a_trail_with_a_build_is_no_owners_play_and_the_fourth_card_may_take_three() -> None:
     """(A re-attack of the house rules' books: trail-and-build's new sentence left open whether its build meets an
     owner's duty, which the engine says it does not, tests/scenarios/house-rules.yaml; face-builds-one-at-a-time's

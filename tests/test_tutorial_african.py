@@ -46,8 +46,8 @@ def test_a_pile_card_used_to_augment_teaches_how_pile_cards_are_used() -> None:
     game = _at("swazi-casino", {0: ["9C", "KS"], 1: ["KH"]}, ["9S", "7H", "4D"], captured={1: ["2C", "5H"]})
     lessons = _lessons(game, "9C capture 9S 4D 5H 7H 2C", before=False)   # (the move's own lesson)
     assert [k for k in lessons["pile top"] if ".reading" not in k][:2] == ["capture.from_piles", "capture.pile_cards"]
-    assert "capture.pile_cards.reading.file" in lessons["pile top"]     # the file's reading, with the rule
-    assert "capture.from_piles.reading.file" in lessons["pile top"]     # (the order on the pile)
+    # (the rules alone: the file's "Reading:" notes stay in `cassino rules`, not in a newcomer's lesson)
+    assert not [k for k in lessons["pile top"] if ".reading" in k]
     text = Tutorial.for_rules(game.rules).clauses["capture.pile_cards"]
     assert "never captured directly" in text
 
@@ -82,9 +82,8 @@ def test_the_pile_rules_are_taught_once_whichever_way_they_come_first() -> None:
 def test_another_sides_build_not_added_to(name: str) -> None:
     game = _at(name, {0: ["6D", "6S", "2C"], 1: ["8H"]}, ["4H"], builds=[(["4S", "2S"], 6, 1)])
     assert "another side's build" in refused_by_turn_rules(game)
-    # (with the files' reading of it: the augmenting is written as the capture itself)
-    assert _lessons(game, "2C trail")["another side's build"] == ["build.augment_opponents",
-                                                                  "build.augment_opponents.reading.file"]
+    # (the rule alone: the files' reading of it, the augmenting written as the capture itself, is `cassino rules`')
+    assert _lessons(game, "2C trail")["another side's build"] == ["build.augment_opponents"]
     royal = _at("royal", {0: ["6D", "6S", "2C"], 1: ["8H"]}, ["4H"], builds=[(["4S", "2S"], 6, 1)])
     assert refused_by_turn_rules(royal) == set()
 
@@ -105,12 +104,12 @@ def test_one_build_a_value(name: str) -> None:
     assert _lessons(game, "4D trail")["one build a value"] == ["build.one_per_value"]
 
 
-def test_one_build_a_player_and_its_reading() -> None:
+def test_one_build_a_player_taught_without_its_reading() -> None:
     game = _at("south-african-casino", {0: ["3C", "8S", "5D"], 1: ["8H"]}, ["2H", "4C"],
                builds=[(["5H", "3H"], 8, 0)])
     assert "one build a player" in refused_by_turn_rules(game)
     lessons = _lessons(game, "8S capture [3H 5H]")
-    assert lessons["one build a player"] == ["build.one_per_player", "build.one_per_player.reading.file"]
+    assert lessons["one build a player"] == ["build.one_per_player"]   # (its reading stays in `cassino rules`)
     swazi = _at("swazi-casino", {0: ["3C", "8S", "5D"], 1: ["8H"]}, ["2H", "4C"], builds=[(["5H", "3H"], 8, 0)])
     assert "one build a player" not in refused_by_turn_rules(swazi)
 

@@ -89,8 +89,8 @@ def test_a_rule_that_limits_the_choice_is_taught_before_it_not_after_another_mov
     trail = parse_move("2C trail", game.engine.deck)
     assert "another side's build" not in found(game, "2C trail")
     tutorial, before = Tutorial.for_rules(game.rules).before(game)
-    # (with the file's reading of it: the augmenting written as the capture itself)
-    assert [lesson.key for lesson in before] == ["build.augment_opponents", "build.augment_opponents.reading.file"]
+    # (the rule alone: the file's reading of it, the augmenting written as the capture itself, is `cassino rules`')
+    assert [lesson.key for lesson in before] == ["build.augment_opponents"]
     _, after_trail = tutorial.after(game, trail, game.play(trail))
     assert not [lesson for lesson in after_trail if lesson.topic in LIMITS]
     # Taught after the opponent's move, where the learner is to choose next (to_move), not otherwise.

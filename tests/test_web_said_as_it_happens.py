@@ -1,8 +1,9 @@
 """`cassino serve` says what the rules did as it happens, as `cassino play` does (tests/test_play_said_as_it_happens.py):
 every sweep beside the turn that made it, with what it scores (a penalty, where the lowest total wins), in the
 hand's log, beside the seat's last turn and in the hand's end; what a deal did as it was dealt that the table does
-not show (the cards laid on the table because they are too few to go round, Escoba's dealer's take); and a move
-that cannot be read answered with this game's own examples. Seats are named as the browser names them, for each
+not show (the cards laid on the table because they are too few to go round, Escoba's dealer's take); a claim, what
+it claimed and whether it was right (Hungarian Casino); and a move that cannot be read answered with this game's own
+examples. Seats are named as the browser names them, for each
 viewer its own way (``seat 0 (you)``), the words the terminal's."""
 
 from __future__ import annotations
@@ -17,7 +18,9 @@ pytest.importorskip("starlette")
 pytest.importorskip("uvicorn")
 
 from cassino.apps.game.records import Record, load_record, replay  # noqa: E402
-from cassino.apps.game.summary import deal_words, sweep_words  # noqa: E402
+from cassino.apps.game.summary import claim_words, deal_words, sweep_words  # noqa: E402
+from cassino.apps.web.tables import replayed_log  # noqa: E402
+from cassino.apps.web.views import log_view  # noqa: E402
 from cassino.engine.core import Position  # noqa: E402
 from cassino.engine.game import Game  # noqa: E402
 from cassino.engine.notation import parse_move  # noqa: E402
@@ -178,6 +181,55 @@ def test_escobas_dealer_taking_the_table_at_the_deal_is_said(tmp_path: Path) -> 
     said = deal_words(first, lambda seat: "seat 1 (you)" if seat == 1 else f"seat {seat} (a person)")
     assert len(said) == 1 and "the cards dealt to the table made 15: the dealer, seat " in said[0]
     assert state["hand_no"] == 1 and state["log"][0] == {"seat": None, "deal": 1, "text": said[0]}
+
+
+# ---------------------------------------------------------------- claims
+def test_a_computers_claim_is_said_in_its_log_line_and_whether_it_was_right(tmp_path: Path) -> None:
+    """Hungarian Casino, seed 3 against greedy (the terminal's test: tests/test_play_royal_family.py): the
+    computer claims the game in its second hand, and the claim's line in the log says it in the terminal's words
+    (``summary.claim_words``), for the player as "seat 1 (greedy)", for a watcher too, and beside the seat's last
+    turn; a game taken in again (the hand's log read from the record) says it as well. A player's audit saw the
+    game end with no word of the claim."""
+    with serving(tmp_path / "records") as s:
+        table = upload(s, "hungarian", 3, ("human", "greedy"))
+        with s.seat(table, 0) as me, s.seat(table, None) as watcher:
+            last = me.play_out(timeout=240)
+            me.ping()
+            seen = watcher.until(lambda m: m["type"] == "state" and m["over"], timeout=60)
+        record = load_record(s.store.get(table["id"]).session.save_path)
+        claim = ("seat 1 (greedy) claims to have reached 11 points: right, with 11 counting this hand so far, and "
+                 "wins the game")
+        assert last["over"] and last["outcome"].endswith("seat 1 wins (claim)"), last["outcome"]
+        assert last["log"][-1] == {"seat": 1, "text": "claims the game", "said": claim}
+        assert last["seats"][1]["last_said"] == claim
+        assert seen["log"][-1]["said"] == claim
+        # (the same words as the terminal's, worked out from the record's last action)
+        assert record.actions[-1] == "claim 1"
+        claims: list[tuple[Game, Game]] = []
+        replay(record, each=lambda before, action, after: claims.append((before, after))
+               if action.startswith("claim") else None)
+        ((before, after),) = claims
+        assert claim_words(before, after, 1, named) == claim
+        # Taken in again: the hand's log read from the record says the claim too.
+        log_, told, _ = replayed_log(record)
+        assert log_view(log_, False, told, named)[-1]["said"] == claim
+
+
+def test_a_persons_false_claim_is_said_as_each_viewer_names_the_seats(tmp_path: Path) -> None:
+    """A claim made with the claim button at the game's first move is false: it loses the game, and the log says
+    so, to the claimant of "seat 0 (you)", to a watcher of "seat 0 (a person)"."""
+    with serving(tmp_path / "records") as s:
+        table = s.new_table(["human", "greedy"], variant="hungarian")
+        with s.seat(table, 0) as me, s.seat(table, None) as watcher:
+            me.my_turn()
+            me.send({"type": "claim"})
+            mine = me.until(lambda m: m["type"] == "state" and m["over"])
+            seen = watcher.until(lambda m: m["type"] == "state" and m["over"])
+    said = mine["log"][-1]["said"]
+    assert mine["log"][-1]["text"] == "claims the game"
+    assert said.startswith("seat 0 (you) claims to have reached 11 points: a false claim"), said
+    assert said.endswith("so seat 1 (greedy) wins the game"), said
+    assert seen["log"][-1]["said"] == said.replace("seat 0 (you)", "seat 0 (a person)")
 
 
 # ---------------------------------------------------------------- moves that cannot be read

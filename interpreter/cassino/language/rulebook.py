@@ -65,8 +65,20 @@ class Rulebook:
     def clauses(self) -> dict[str, Clause]:
         return {c.key: c for s in self.sections for c in s.clauses}
 
+    def rule_clauses(self) -> dict[str, Clause]:
+        """The book's rules without its readings (:func:`is_reading`): what a lesson teaches a newcomer (the
+        tutorial), the rule itself; the readings, the project's notes of which way it read a rule text, naming
+        the texts by number, other variants, files and settings, stay in the reference (``cassino rules``)."""
+        return {c.key: c for s in self.sections for c in s.clauses if not is_reading(c)}
+
     def examples(self) -> list[Example]:
         return [e for s in self.sections for e in s.examples]
+
+
+def is_reading(clause: Clause) -> bool:
+    """Whether ``clause`` is a reading ("Reading: ..."), said after the rule it reads (its key the rule's, then
+    ``.reading``: a built-in reading, a file's own ``readings:``, the first dealer's), not a rule."""
+    return ".reading" in clause.key or clause.text.startswith("Reading: ")
 
 
 # ---------------------------------------------------------------------- wording tables
@@ -1916,12 +1928,24 @@ def cited_sources(texts: Iterable[str]) -> str | None:
     return "Rule texts cited by number: " + "; ".join(f"{k} {SOURCE_LABELS[k]}" for k in cited) + "."
 
 
-def with_cited_sources(book: Rulebook) -> Rulebook:
+def reading_citations(texts: Iterable[str], *rules: Rules) -> list[str]:
+    """The citations (``readings: ... source:``) of the file readings of ``rules`` that ``texts`` say: a reading
+    may speak of its text without its number ("as the text's Players and Cards says", "Rule 5 raises": Dominican
+    Casino's, whose citations name 002), and the note of rule texts cited by number (:func:`cited_sources`) names
+    the texts its citation cites, as it does those a reading's own words cite (a rulebook audit met Dominican's
+    "the text" and "Rule 5" with no word of which text they were)."""
+    said = set(texts)
+    return [r.source for each in rules for r in each.readings if r.source and "Reading: " + r.text in said]
+
+
+def with_cited_sources(book: Rulebook, *rules: Rules) -> Rulebook:
     """``book`` with its note of rule texts cited by number made anew from every entry it shows, a house rule's
-    parent's wording too (a review found royal-sweeps' note without the 001 its removed reading cites)."""
+    parent's wording too (a review found royal-sweeps' note without the 001 its removed reading cites), and the
+    citations of the readings of ``rules`` it says (:func:`reading_citations`: the house rule's and its
+    parent's)."""
     texts = [t for sec in book.sections for c in sec.clauses for t in (c.text, c.was) if t]
     kept = tuple(n for n in book.notes if not n.startswith("Rule texts cited by number: "))
-    cited = cited_sources(texts + list(kept))
+    cited = cited_sources(texts + list(kept) + reading_citations(texts, *rules))
     return replace(book, notes=kept + ((cited,) if cited else ()))
 
 
@@ -1939,7 +1963,8 @@ def rulebook(rules: Rules) -> Rulebook:
     if may_never_end(rules):   # (``cassino validate`` warns the author of the same)
         notes += ("Warning: as written, a game may never end: the lowest total wins and no one ever has to "
                   "capture, so players who trail every card take nothing and no one scores.",)
-    cited = cited_sources([c.text for s in sections for c in s.clauses] + list(notes))
+    texts = [c.text for s in sections for c in s.clauses]
+    cited = cited_sources(texts + list(notes) + reading_citations(texts, rules))
     if cited is not None:
         notes += (cited,)
     return Rulebook(rules.name, title, _overview(rules, ctx), tuple(s for s in sections if s.clauses),

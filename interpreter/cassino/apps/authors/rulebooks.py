@@ -58,7 +58,7 @@ def full_rulebook(target: str, with_worked_examples: bool = True, marked: bool =
         if with_worked_examples:
             book = mark_examples(book, book_for(parent_rules, True), parent_rules.name)
         book = _description_said_as_inherited(book, loaded, parent_rules.name)
-        book = with_cited_sources(book)
+        book = with_cited_sources(book, loaded.rules, parent_rules)
     return book
 
 

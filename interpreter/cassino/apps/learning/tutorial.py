@@ -5,7 +5,8 @@ setting they word, never new prose: a house rule's tutorial says its own rules. 
 "applies" is read from the move and the positions around it, through the engine's values
 (a capture's taken cards, a new build, a sweep recorded, a new deal, a finished hand),
 so it is generic over variants. A clause the variant's rulebook does not have (no sums
-in a variant without them) is simply never shown.
+in a variant without them) is simply never shown, nor is a reading (``Rulebook.rule_clauses``:
+the "Reading:" notes of which way the project read a rule text stay in ``cassino rules``).
 
 A :class:`Tutorial` is an immutable value: :meth:`Tutorial.after` returns the lessons a
 move teaches and the tutorial that remembers them, so each is shown once.
@@ -113,7 +114,7 @@ def ruled_headings(rules: Rules) -> dict[str, str]:
 #: The kinds of move: the first of each is taught with the most particular rule the move used.
 KINDS: tuple[str, ...] = ("trail", "capture", "build")
 
-#: Topics taught on their own, never beside a kind of move's first lesson (long, with their readings).
+#: Topics taught on their own, never beside a kind of move's first lesson (long).
 ALONE: frozenset[str] = frozenset({"pile top", "several actions", "several hand cards", "sweep"})
 
 
@@ -152,7 +153,10 @@ class Tutorial:
     @classmethod
     def for_rules(cls, rules: Rules) -> "Tutorial":
         sweeps = tuple(f"scoring.items.{item.name}" for item in rules.scoring.items if item.count == "sweeps")
-        return cls({key: clause.text for key, clause in rulebook(rules).clauses().items()},
+        # (the rules alone: a newcomer's lesson teaches the rule, not the project's "Reading:" notes of which way it
+        # read a rule text, which name texts by number, other variants, files and settings; a player's audit met
+        # them mid-lesson. They stay in the reference, `cassino rules`.)
+        return cls({key: clause.text for key, clause in rulebook(rules).rule_clauses().items()},
                    expand={SWEEP_ITEMS: sweeps}, headings=ruled_headings(rules))
 
     def start(self, game: Game | None = None, to_move: bool = False) -> tuple["Tutorial", tuple[Lesson, ...]]:
@@ -231,8 +235,6 @@ class Tutorial:
                 out += [k for k in self.clauses if k.startswith(key[:-1])]
             elif key in self.clauses:
                 out.append(key)
-                # The reading the file chose for this rule, said with it (issue 36).
-                out += [k for k in self.clauses if k.startswith(key + ".reading")]
         return out
 
 

@@ -452,10 +452,13 @@ def replayed_log(record: Record) -> tuple[list[tuple[int, str]], views.Told, Han
 
 def told_of(told: views.Told, place: int, before: Any, action: str, after: Any) -> None:
     """What is said of the hand's ``place``-th action (from ``before`` to ``after``) added to ``told``: its
-    sweeps (``views.swept_by``)."""
+    sweeps (``views.swept_by``), a claim and how it stood (``views.claimed_by``)."""
     swept = views.swept_by(before, action, after)
     if swept is not None:
         told.swept[place] = swept
+    claimed = views.claimed_by(before, action, after)
+    if claimed is not None:
+        told.claimed[place] = claimed
 
 
 def applied(game: Any, action: str) -> Any:

@@ -23,8 +23,8 @@ from ...engine.notation import cards_text, format_move, parse_move
 from ...engine.state import Build, HandState
 from ...language.cards import Deck
 from ..game.move_examples import move_examples
-from ..game.summary import (HandSummary, Namer, builds_in_place, deal_words, how_ended, last_turns, outcome, pile_seat,
-                            side_name, side_seats, sweep_words, turn_places, turns_of)
+from ..game.summary import (HandSummary, Namer, builds_in_place, claim_words, deal_words, how_ended, last_turns,
+                            outcome, pile_seat, side_name, side_seats, sweep_words, turn_places, turns_of)
 
 
 def deck_view(deck: Deck) -> dict[str, Any]:
@@ -212,15 +212,18 @@ class Told:
     (``summary.sweep_words``, ``summary.deal_words``): the sweeps an action made with what they score, by the
     action's place in the hand's log (the game it was played in, its move and the hand after it); and what a
     deal did as it was dealt (the cards it laid on the table, too few to give each player one; the dealer's take
-    of the table at Escoba), by the number of the hand's actions before it (the game as dealt). Kept as the
-    games they are read from, and worded as each view is made: every viewer names the seats its own way
-    (``seat 0 (you)``), and the wording asks nothing of the engine."""
+    of the table at Escoba), by the number of the hand's actions before it (the game as dealt); and a claim
+    (``summary.claim_words``: what it claimed, whether it was right, who wins by it), by the claim's place in the
+    hand's log (the games before and after it, the claimant's seat: a player's audit saw a computer's claim end
+    the game with no word). Kept as the games they are read from, and worded as each view is made: every viewer
+    names the seats its own way (``seat 0 (you)``), and the wording asks nothing of the engine."""
 
     swept: dict[int, tuple[Any, Move, HandState]] = field(default_factory=dict)
     dealt: dict[int, Any] = field(default_factory=dict)
+    claimed: dict[int, tuple[Any, Any, int]] = field(default_factory=dict)
 
     def copy(self) -> "Told":
-        return Told(dict(self.swept), dict(self.dealt))
+        return Told(dict(self.swept), dict(self.dealt), dict(self.claimed))
 
 
 def swept_by(before: Any, action: str, after: Any) -> tuple[Any, Move, HandState] | None:
@@ -240,6 +243,16 @@ def swept_by(before: Any, action: str, after: Any) -> tuple[Any, Move, HandState
     return (before, move, finished) if made else None
 
 
+def claimed_by(before: Any, action: str, after: Any) -> tuple[Any, Any, int] | None:
+    """What :class:`Told` keeps of ``action`` (from the game ``before`` to ``after``) where it is a claim
+    (``claim SEAT``): the games before and after it and the claimant's seat, for ``summary.claim_words``, as the
+    terminal says it; None for any other action."""
+    words = action.split()
+    if len(words) != 2 or words[0] != "claim" or not words[1].isdigit():
+        return None
+    return before, after, int(words[1])
+
+
 def dealt_with(before: Any | None, after: Any) -> Any | None:
     """``after`` where a deal was dealt with it (``before``: the game before, None at the game's start) that did
     something the table does not show (``summary.deal_words``); else None."""
@@ -253,8 +266,9 @@ def log_view(entries: Iterable[tuple[int, str]], several: bool = False, told: To
              name_seat: Namer = lambda seat: f"seat {seat}", name_side: Namer | None = None) -> list[dict[str, Any]]:
     """The hand's history, a turn an entry (``summary.turns_of``: ``several``, a turn of several actions on one
     line, its `end` left out), with what the table says beside it (``told``), seats named by ``name_seat`` and
-    sides by ``name_side``: a turn that swept says so and what the sweep scores (``said``), and what a deal did as
-    it was dealt is an entry of its own where the deal began (``seat`` None, ``deal`` its number)."""
+    sides by ``name_side``: a turn that swept says so and what the sweep scores (``said``), a claim what it claimed
+    and whether it was right (``said``), and what a deal did as it was dealt is an entry of its own where the deal
+    began (``seat`` None, ``deal`` its number)."""
     log = list(entries)
     told = told or Told()
 
@@ -271,6 +285,8 @@ def log_view(entries: Iterable[tuple[int, str]], several: bool = False, told: To
         entry: dict[str, Any] = {"seat": seat, "text": text}
         said = [sweep_words(before, move, name_seat, name_side, finished)
                 for before, move, finished in (told.swept[k] for k in places if k in told.swept)]
+        said += [claim_words(before, after, claimant, name_seat, name_side)
+                 for before, after, claimant in (told.claimed[k] for k in places if k in told.claimed)]
         if any(said):
             entry["said"] = "; ".join(words for words in said if words)
         out.append(entry)

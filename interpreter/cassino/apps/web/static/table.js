@@ -487,9 +487,10 @@ function renderLog(s) {
   log.replaceChildren(...s.log.map((entry) => logItem(entry, (seat) => (s.seats[seat] ? s.seats[seat].name : `seat ${seat}`))));
 }
 
-// One line of a hand's history: a turn, with what it swept and scored (`said`: the terminal's words, as the server
-// says them), or what a deal did as it was dealt that the table does not show (`seat` null: cards laid on the table
-// because they were too few to go round, the dealer's take at Escoba), where the deal began.
+// One line of a hand's history: a turn, with what it swept and scored, or a claim with whether it was right (`said`:
+// the terminal's words, as the server says them), or what a deal did as it was dealt that the table does not show
+// (`seat` null: cards laid on the table because they were too few to go round, the dealer's take at Escoba), where
+// the deal began.
 function logItem(entry, name) {
   const li = el("li");
   if (entry.seat === null) {
