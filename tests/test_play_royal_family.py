@@ -9,15 +9,12 @@ from __future__ import annotations
 import re
 import subprocess
 import sys
-from io import StringIO
 from pathlib import Path
 
 import pytest
-from rich.console import Console
 
 from cassino.apps.game.howto import how_to_play
-from cassino.apps.game.play import Session, start_session
-from cassino.apps.game.records import Record, load_record, replay
+from cassino.apps.game.records import load_record, replay
 from cassino.apps.learning.tutorial import Tutorial
 from cassino.apps.web.views import Told, log_view, swept_by
 from cassino.engine.game import Game
@@ -27,6 +24,8 @@ from cassino.language.rulebook import rulebook
 from cassino.language.variants import bundled_names, load_rules
 
 from conftest import EXAMPLES
+
+from test_play_said_as_it_happens import _session   # (a person at seat 0 against greedy players)
 
 
 def run(args: list[str], cwd: Path, typed: str | None = None) -> subprocess.CompletedProcess[str]:
@@ -40,14 +39,6 @@ def watched(tmp_path: Path, variant: str, seed: int, players: int = 2) -> str:
                   "--save", "g.json", "--force"], tmp_path)
     assert result.returncode == 0, result.stderr
     return result.stdout
-
-
-def _session(tmp_path: Path, variant: str, seed: int = 3) -> Session:
-    rules = load_rules(variant)
-    players = rules.seats.min_players
-    record = Record(rules, seed, players, False, ["human"] + ["greedy"] * (players - 1), source=variant)
-    console = Console(file=StringIO(), width=200, markup=False, highlight=False, soft_wrap=True)
-    return start_session(record, tmp_path / "g.json", console, read=lambda prompt: "quit")
 
 
 # ---------------------------------------------------------------- 1. a side under a restriction is told so
