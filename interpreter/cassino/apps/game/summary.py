@@ -424,11 +424,15 @@ def event_words(before: "Game", finished: HandState, name_seat: Namer, name_side
             if not scorer.counts_for(item, scores[side], before.restrictions_on, top):
                 worth.append(f"{humanize(item.name)} score nothing for {name_side(side)} at this score")
             elif item.points:
-                cost = (f"a penalty of {points(item.points)} against" if lowest and item.points > 0
-                        else f"{points(item.points)} to")
-                worth.append(f"{cost} {name_seat(event.seat)}")
+                worth.append(f"{_scored(item.points, lowest)} {name_seat(event.seat)}")
         said.append(f"{words}, {', '.join(worth)}" if worth else f"{words} (it scores nothing here)")
     return said
+
+
+def _scored(worth: int, lowest: bool) -> str:
+    """Points a sweep or an event scores, said before the seat they go to: ``1 point to``; where the lowest total
+    wins, what it costs the side that made it, ``a penalty of 5 points against``."""
+    return f"a penalty of {points(worth)} against" if lowest and worth > 0 else f"{points(worth)} to"
 
 
 def _sweep_worth(before: "Game", finished: HandState, sweep: Sweep, name_seat: Namer, name_side: Namer) -> str:
@@ -453,9 +457,7 @@ def _sweep_worth(before: "Game", finished: HandState, sweep: Sweep, name_seat: N
         if not worth and not item.previous_player_points:
             continue
         name = "" if item.name == "sweeps" else f" ({humanize(item.name)})"
-        # (where the lowest total wins, what it costs the sweeper: a penalty)
-        cost = f"a penalty of {points(worth)} against" if lowest and worth > 0 else f"{points(worth)} to"
-        words = f"{name}, {cost} {name_seat(sweep.seat)}"
+        words = f"{name}, {_scored(worth, lowest)} {name_seat(sweep.seat)}"
         if item.previous_player_points:
             before_seat = scorer.previous_seat(sweep.seat, finished.players)
             words += f"; {item.previous_player_points:+d} to {name_seat(before_seat)}, the player before"
