@@ -79,6 +79,14 @@ def test_order_and_case_do_not_matter(deck) -> None:
     # A player's (session 86): a stray `]` was "expected $end or [ or a card", an open `[` said nothing of it.
     ("9D capture 4C]", "`]` closes no `[`", 14),
     ("3H build 8 on [5S", "a `[` is not closed", 18),
+    # Session 87's find: a card's name was read from the head of any word, so `end` where a card belongs was the
+    # card "en" and a stray `d`; a card's name is now a whole word, and the word is said.
+    ("5H capture end", "`end` is an action of its own", 12),
+    ("5H capture 4C end", "`end` is an action of its own", 15),
+    ("5H capture [4C trail]", "`trail`: a card is expected here", 16),
+    ("5H capture 4C5D", "`4C5D`: a card is expected here", 12),
+    ("5H cap 4C", "(did you mean `capture`?)", 4),
+    ("5Hx capture 4C", "`5Hx` is not a card", 1),
 ])
 def test_bad_move_text_says_what_and_where(deck, text: str, fragment: str, column: int) -> None:
     with pytest.raises(MoveSyntaxError) as err:

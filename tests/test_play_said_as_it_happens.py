@@ -226,3 +226,15 @@ def test_end_written_twice_is_answered_in_plain_words(tmp_path: Path) -> None:
     assert _refusal(session, "END  End") == "write `end` once to end your turn"
     assert _refusal(session, "end turn") == "write `end` alone to end your turn"
     assert "move's end" not in _refusal(session, "end now")
+
+
+@pytest.mark.parametrize("variant,said", [
+    ("south-african-casino", "`end` is an action of its own: it ends a turn of several actions after `;`"),
+    ("standard", "`end` is no card nor action here: a turn is one move, which ends it"),
+])
+def test_end_where_a_card_belongs_is_said_as_the_word(tmp_path: Path, variant: str, said: str) -> None:
+    """`5H capture end` was read as the card "en" and a stray `d` ("unexpected `d`"); `end` is said as a turn's end
+    only where a turn holds several actions (build.free_actions)."""
+    session = _session(tmp_path, variant)
+    card = cards_text(session.game.engine.deck, session.game.hand.hands[0])[0]
+    assert _refusal(session, f"{card} capture end").startswith(said)

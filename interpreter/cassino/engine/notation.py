@@ -116,6 +116,7 @@ CARD_ACTION = "a move is CARD ACTION, e.g. `8D capture 8C`, `3H build 8 on 5S`, 
 ENDS_AFTER_ACTION = ("the move ends too soon: after `capture` or `on` name the cards, after `build` the value, "
                      "e.g. `3H build 8 on 5S`")
 CARD_EXPECTED = "a card is expected here, e.g. `9C`, or a build in brackets such as `[4D 5H]`"
+END_ALONE = "`end` is an action of its own: it ends a turn of several actions after `;`, e.g. `9D capture 9C; end`"
 
 
 def _unexpected(word: str, expected: list[str]) -> str:
@@ -130,11 +131,28 @@ def _unexpected(word: str, expected: list[str]) -> str:
         near = difflib.get_close_matches(word.lower(), keywords, n=1, cutoff=0.5)
         hint = f" (did you mean `{near[0]}`?)" if near else ""
         return f"`{word}` is not an action: after the played card write {', '.join(keywords[:-1])} or {keywords[-1]}{hint}"
-    if expected == ["a card"] or expected == ["[", "a card"]:
+    if word.lower() == "end":   # (an audit typed `5H capture 4C end` in a turn of several actions)
+        return END_ALONE
+    if "a card" in expected and (word[:1].isalnum() or expected in (["a card"], ["[", "a card"])):
         return f"`{word}`: {CARD_EXPECTED}"
     if word == "]" and "]" not in expected:   # (an audit read "expected $end or [ or a card" here)
         return "`]` closes no `[`: a build's cards go in brackets, e.g. `9C capture [4D 5H]`"
     return f"unexpected `{word}`; expected {' or '.join(expected)}"
+
+
+def _unreadable(text: str, at: int, allowed: set[str]) -> str:
+    """What was wrong at a word no terminal of the grammar reads (a card's name is a whole word)."""
+    word = re.match(r"[^\s\[\]+;]*", text[at:]).group(0) or text[at]  # type: ignore[union-attr]
+    if not text[:at].strip():
+        return f"`{word}` is not a card: {CARD_ACTION}"
+    return _unexpected(word, _named(allowed))
+
+
+def _named(terminals: set[str]) -> list[str]:
+    """The grammar's terminals a player could have typed, in a player's words."""
+    names = {"PLUS": "+", "LSQB": "[", "RSQB": "]", "CARD": "a card", "NUMBER": "a number", "RANKWORD": "a rank",
+             "$END": "the move's end"}
+    return sorted(names.get(x, x.strip('"').lower()) for x in terminals if not x.startswith("_"))
 
 
 def _too_soon(text: str) -> str:
@@ -182,13 +200,11 @@ def parse_move(text: str, deck: Deck) -> Move:
     except UnexpectedEOF:
         raise _caret(text, len(text) + 1, _too_soon(text)) from None
     except UnexpectedCharacters as e:
-        raise _caret(text, e.column, f"unexpected {text[e.pos_in_stream]!r}: {CARD_ACTION}") from None
+        raise _caret(text, e.column, _unreadable(text, e.pos_in_stream, e.allowed or set())) from None
     except UnexpectedToken as e:
         if e.token.type == "$END":
             raise _caret(text, len(text) + 1, _too_soon(text)) from None
-        names = {"PLUS": "+", "LSQB": "[", "RSQB": "]", "CARD": "a card", "NUMBER": "a number", "RANKWORD": "a rank",
-                 "$END": "the move's end"}
-        expected = sorted(names.get(x, x.strip('"').lower()) for x in e.accepts or e.expected if not x.startswith("_"))
+        expected = _named(e.accepts or e.expected)
         word = re.match(r"[^\s\[\]+]*", text[e.pos_in_stream:]).group(0) or str(e.token)  # type: ignore[union-attr]
         raise _caret(text, e.column, _unexpected(word, expected)) from None
     except UnexpectedInput as e:  # pragma: no cover - lark's other input errors

@@ -23,8 +23,8 @@ from typing import Any
 
 from ...engine.game import Game
 from ...engine.moves import Move, MoveKind
-from ...engine.notation import (CARD_ACTION, CARD_EXPECTED, ENDS_AFTER_ACTION, cards_text, format_move, parse_move,
-                                parse_turn)
+from ...engine.notation import (CARD_ACTION, CARD_EXPECTED, END_ALONE, ENDS_AFTER_ACTION, cards_text, format_move,
+                                parse_move, parse_turn)
 from ...engine.rng import derive
 from ...errors import CassinoError, PositionTooLargeError
 from ...players.bots import Bot, SearchBot, make_bot
@@ -275,6 +275,8 @@ class GameSession:
         words as they are."""
         if TRAIL_ALONE in said:
             return self.trail_alone(said)
+        if said == END_ALONE and not self.game.rules.build.free_actions:
+            return "`end` is no card nor action here: a turn is one move, which ends it"
         if not said.endswith((CARD_ACTION, ENDS_AFTER_ACTION, CARD_EXPECTED)):
             return said
         examples = self.examples()
