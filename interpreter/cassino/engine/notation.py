@@ -142,7 +142,9 @@ def _unexpected(word: str, expected: list[str]) -> str:
 
 def _unreadable(text: str, at: int, allowed: set[str]) -> str:
     """What was wrong at a word no terminal of the grammar reads (a card's name is a whole word)."""
-    word = re.match(r"[^\s\[\]+;]*", text[at:]).group(0) or text[at]  # type: ignore[union-attr]
+    if not text[at].isalnum():   # (a stray sign: `4D!`)
+        return f"unexpected {text[at]!r}: {CARD_ACTION}"
+    word = re.match(r"[^\s\[\]+;]*", text[at:]).group(0)  # type: ignore[union-attr]
     if not text[:at].strip():
         return f"`{word}` is not a card: {CARD_ACTION}"
     return _unexpected(word, _named(allowed))
