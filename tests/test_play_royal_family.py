@@ -92,7 +92,7 @@ def test_an_orange_is_said_in_its_moves_line_with_what_it_scores(tmp_path: Path)
     assert "seat 0 (you) plays 6B capture 1B 5Y 6R: an orange, 10 points to seat 0 (you)" in result.stdout
     # (a capture taking no red and yellow card together says no orange)
     assert result.stdout.count("an orange") == 1
-    # The browser's log says it beside the turn too (the same words, ``summary.event_words``).
+    # The browser's log says it beside the turn too (the same words, ``said.event_words``).
     told = Told()
     log: list[tuple[int, str]] = []
 

@@ -18,7 +18,7 @@ pytest.importorskip("starlette")
 pytest.importorskip("uvicorn")
 
 from cassino.apps.game.records import Record, load_record, replay  # noqa: E402
-from cassino.apps.game.summary import claim_words, deal_words, sweep_words  # noqa: E402
+from cassino.apps.game.said import claim_words, deal_words, sweep_words  # noqa: E402
 from cassino.apps.web.tables import replayed_log  # noqa: E402
 from cassino.apps.web.views import log_view  # noqa: E402
 from cassino.engine.core import Position  # noqa: E402
@@ -67,6 +67,13 @@ def turns(entries: list[dict[str, Any]]) -> list[dict[str, Any]]:
     return [e for e in entries if e["seat"] is not None]
 
 
+def line(entry: dict[str, Any], state: dict[str, Any]) -> str:
+    """A turn's line in the hand's log as the browser draws it (``logItem`` in static/table.js): the seat's name
+    as the viewer's state names it, the turn, and what is said beside it."""
+    said = f": {entry['said']}" if entry.get("said") else ""
+    return f"{state['seats'][entry['seat']]['name']}: {entry['text']}{said}"
+
+
 def named(seat: int) -> str:
     """Seat 0's own names for the seats of a table of it and computer players (greedy)."""
     return "seat 0 (you)" if seat == 0 else f"seat {seat} (greedy)"
@@ -80,7 +87,7 @@ def named(seat: int) -> str:
 def test_every_sweep_is_said_with_its_turn_and_what_it_scores(tmp_path: Path, variant: str, seed: int,
                                                                worth: str) -> None:
     """A whole game against greedy: every turn of it in the hands' ends, those that swept (the engine's count)
-    saying so in the terminal's words (``summary.sweep_words``), seats named as the browser names them for this
+    saying so in the terminal's words (``said.sweep_words``), seats named as the browser names them for this
     seat; the state after a sweep that did not end its hand says it in the log and beside the sweeper's last
     turn."""
     with serving(tmp_path / "records") as s:
@@ -187,9 +194,10 @@ def test_escobas_dealer_taking_the_table_at_the_deal_is_said(tmp_path: Path) -> 
 def test_a_computers_claim_is_said_in_its_log_line_and_whether_it_was_right(tmp_path: Path) -> None:
     """Hungarian Casino, seed 3 against greedy (the terminal's test: tests/test_play_royal_family.py): the
     computer claims the game in its second hand, and the claim's line in the log says it in the terminal's words
-    (``summary.claim_words``), for the player as "seat 1 (greedy)", for a watcher too, and beside the seat's last
+    (``said.claim_words``), for the player as "seat 1 (greedy)", for a watcher too, and beside the seat's last
     turn; a game taken in again (the hand's log read from the record) says it as well. A player's audit saw the
-    game end with no word of the claim."""
+    game end with no word of the claim; the line names the seat once, before what it claimed (it read "seat 1:
+    claims the game: seat 1 claims ...")."""
     with serving(tmp_path / "records") as s:
         table = upload(s, "hungarian", 3, ("human", "greedy"))
         with s.seat(table, 0) as me, s.seat(table, None) as watcher:
@@ -197,22 +205,24 @@ def test_a_computers_claim_is_said_in_its_log_line_and_whether_it_was_right(tmp_
             me.ping()
             seen = watcher.until(lambda m: m["type"] == "state" and m["over"], timeout=60)
         record = load_record(s.store.get(table["id"]).session.save_path)
-        claim = ("seat 1 (greedy) claims to have reached 11 points: right, with 11 counting this hand so far, and "
-                 "wins the game")
+        claimed = "claims to have reached 11 points"
+        verdict = "right, with 11 counting this hand so far, and wins the game"
         assert last["over"] and last["outcome"].endswith("seat 1 wins (claim)"), last["outcome"]
-        assert last["log"][-1] == {"seat": 1, "text": "claims the game", "said": claim}
-        assert last["seats"][1]["last_said"] == claim
-        assert seen["log"][-1]["said"] == claim
+        assert last["log"][-1] == {"seat": 1, "text": claimed, "said": verdict}
+        assert line(last["log"][-1], last) == f"seat 1 (greedy): {claimed}: {verdict}"
+        assert line(last["log"][-1], last).count("seat 1") == 1   # (not "seat 1: claims the game: seat 1 ...")
+        assert (last["seats"][1]["last"], last["seats"][1]["last_said"]) == (claimed, verdict)
+        assert line(seen["log"][-1], seen) == f"seat 1 (greedy): {claimed}: {verdict}"
         # (the same words as the terminal's, worked out from the record's last action)
         assert record.actions[-1] == "claim 1"
         claims: list[tuple[Game, Game]] = []
         replay(record, each=lambda before, action, after: claims.append((before, after))
                if action.startswith("claim") else None)
         ((before, after),) = claims
-        assert claim_words(before, after, 1, named) == claim
+        assert claim_words(before, after, 1, named) == f"seat 1 (greedy) {claimed}: {verdict}"
         # Taken in again: the hand's log read from the record says the claim too.
         log_, told, _ = replayed_log(record)
-        assert log_view(log_, False, told, named)[-1]["said"] == claim
+        assert log_view(log_, False, told, named)[-1] == {"seat": 1, "text": claimed, "said": verdict}
 
 
 def test_a_persons_false_claim_is_said_as_each_viewer_names_the_seats(tmp_path: Path) -> None:
@@ -225,11 +235,11 @@ def test_a_persons_false_claim_is_said_as_each_viewer_names_the_seats(tmp_path: 
             me.send({"type": "claim"})
             mine = me.until(lambda m: m["type"] == "state" and m["over"])
             seen = watcher.until(lambda m: m["type"] == "state" and m["over"])
-    said = mine["log"][-1]["said"]
-    assert mine["log"][-1]["text"] == "claims the game"
-    assert said.startswith("seat 0 (you) claims to have reached 11 points: a false claim"), said
+    said = line(mine["log"][-1], mine)
+    assert said.startswith("seat 0 (you): claims to have reached 11 points: a false claim"), said
     assert said.endswith("so seat 1 (greedy) wins the game"), said
-    assert seen["log"][-1]["said"] == said.replace("seat 0 (you)", "seat 0 (a person)")
+    assert said.count("seat 0") == 1, said
+    assert line(seen["log"][-1], seen) == said.replace("seat 0 (you)", "seat 0 (a person)")
 
 
 # ---------------------------------------------------------------- moves that cannot be read

@@ -48,8 +48,9 @@ from .move_examples import examples_text
 from ...files import Busy, Held, hold
 from .records import Record, RecordError, apply_action, claim_path
 from .session import Acted, GameSession, NotAMove
-from .summary import (HandSummary, builds_in_place, claim_words, deal_began, deal_words, hand_summary, how_ended, lurch_words,
-                      pile_seat, side_name, side_seats, sweep_words, target_word, unfinished_hand)
+from .said import claim_words, deal_began, deal_words, sweep_words
+from .summary import (HandSummary, builds_in_place, hand_summary, how_ended, lurch_words, pile_seat, side_name,
+                      side_seats, target_word, unfinished_hand)
 
 #: Moves numbered on screen at most (more are counted, and can be typed).
 MAX_LISTED = 36
@@ -338,7 +339,7 @@ class Session(GameSession):
         return acted
 
     def sweep_words(self, before: Game, move: Move) -> str:
-        """What ``move`` swept, said in its report line with what it scores, to whom (``summary.sweep_words``, the
+        """What ``move`` swept, said in its report line with what it scores, to whom (``said.sweep_words``, the
         browser's words too); "" for none."""
         return sweep_words(before, move, self.seat_name, self.side_name)
 
@@ -828,7 +829,7 @@ class Session(GameSession):
         return f"{self.game.rules.name} — hand {self.game.hand_no}, deal {self.game.hand.deal_no}"
 
     def say_taken_at_the_deal(self) -> None:
-        """What the deal did as it was dealt that the table does not show (``summary.deal_words``, the browser's
+        """What the deal did as it was dealt that the table does not show (``said.deal_words``, the browser's
         words too), said once at the deal's start: cards the dealer took as they were dealt to the table
         (``deal.dealer_takes_total``: Escoba's table making 15), and cards the deal laid on the table, too few to
         give each player one (``deal.short_stock``)."""
@@ -984,22 +985,49 @@ def show_summary(console: Console, s: HandSummary, seat_name: Callable[[int], st
 
 
 def show_replay(record: Record, console: Console) -> None:
-    """A recorded game move by move, each hand's scoring at its end (``cassino replay --moves``)."""
+    """A recorded game move by move, each hand's scoring at its end (``cassino replay --moves``), with what the
+    terminal game says as it is played, in its words (:mod:`.said`): what a deal did as it was dealt that the
+    table does not show, where the deal begins; a sweep or a scoring event with the move that made it, and what
+    it scores; a claim, and whether it was right (an audit's replay listed the moves and never said a sweep)."""
     game = record.new_game()
     names = {seat: f"seat {seat} ({kind})" for seat, kind in enumerate(record.seats)}
-    hand_no = 0
+    shown: tuple[int, int] | None = None
     for k, action in enumerate(record.actions, 1):
-        if game.hand_no != hand_no:
-            hand_no = game.hand_no
-            console.rule(f"hand {hand_no}, dealer seat {game.hand.dealer}")
+        shown = show_deal_begun(console, game, shown, names.__getitem__)
         before = game
         game = apply_action(before, action)
-        who = names[int(action.split()[1])] if action.startswith("claim ") else names[before.hand.turn]
-        console.print(f"{k:>4}. {who}: {action}", highlight=False)
+        console.print(f"{k:>4}. {replayed_words(before, action, game, names.__getitem__)}", highlight=False)
         if not action.startswith("claim "):
             summary = hand_summary(before, parse_move(action, before.engine.deck), game)
             if summary is not None:
                 show_summary(console, summary, names.__getitem__)
+    if not game.over:   # (a game left where a deal begins: said as the terminal says it when play goes on)
+        show_deal_begun(console, game, shown, names.__getitem__)
+
+
+def show_deal_begun(console: Console, game: Game, shown: tuple[int, int] | None,
+                    name_seat: Callable[[int], str]) -> tuple[int, int]:
+    """A replay reaching ``game``: where it begins a hand, the hand's rule; where it begins a deal (other than
+    ``shown``, the (hand, deal) last shown), what the deal did as it was dealt (``said.deal_words``), each with
+    the deal's number. The (hand, deal) of ``game``."""
+    where = (game.hand_no, game.hand.deal_no)
+    if where == shown:
+        return where
+    if shown is None or shown[0] != game.hand_no:
+        console.rule(f"hand {game.hand_no}, dealer seat {game.hand.dealer}")
+    for words in deal_words(game, name_seat):
+        console.print(f"      deal {game.hand.deal_no}: {words}", highlight=False)
+    return where
+
+
+def replayed_words(before: Game, action: str, after: Game, name_seat: Callable[[int], str]) -> str:
+    """A replayed action's line, as the terminal game says it: ``seat 1 (greedy): 5H capture 5D``, and where the
+    move swept (or made a scoring event) what that scores, ``: a sweep, 1 point to seat 1 (greedy)``
+    (``said.sweep_words``); a claim, who claimed what and whether it was right (``said.claim_words``)."""
+    if action.startswith("claim "):
+        return claim_words(before, after, int(action.split()[1]), name_seat)
+    swept = sweep_words(before, parse_move(action, before.engine.deck), name_seat)
+    return f"{name_seat(before.hand.turn)}: {action}" + (f": {swept}" if swept else "")
 
 
 def start_session(record: Record, save_path: Path, console: Console, read: Callable[[str], str] = read_line,

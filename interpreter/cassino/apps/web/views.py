@@ -23,8 +23,9 @@ from ...engine.notation import cards_text, format_move, parse_move
 from ...engine.state import Build, HandState
 from ...language.cards import Deck
 from ..game.move_examples import move_examples
-from ..game.summary import (HandSummary, Namer, builds_in_place, claim_words, deal_words, how_ended, last_turns,
-                            outcome, pile_seat, side_name, side_seats, sweep_words, turn_places, turns_of)
+from ..game.said import Namer, claim_made, claim_verdict, deal_words, sweep_words
+from ..game.summary import (HandSummary, builds_in_place, how_ended, outcome, pile_seat, side_name, side_seats,
+                            turn_places, turns_of)
 
 
 def deck_view(deck: Deck) -> dict[str, Any]:
@@ -209,14 +210,15 @@ def side_label(kinds: list[str], seats: tuple[int, ...] | list[int], viewer: int
 @dataclass
 class Told:
     """What the table says beside a hand's actions that the actions do not show, as the terminal says it
-    (``summary.sweep_words``, ``summary.deal_words``): the sweeps an action made with what they score, by the
+    (``said.sweep_words``, ``said.deal_words``): the sweeps an action made with what they score, by the
     action's place in the hand's log (the game it was played in, its move and the hand after it); and what a
     deal did as it was dealt (the cards it laid on the table, too few to give each player one; the dealer's take
     of the table at Escoba), by the number of the hand's actions before it (the game as dealt); and a claim
-    (``summary.claim_words``: what it claimed, whether it was right, who wins by it), by the claim's place in the
-    hand's log (the games before and after it, the claimant's seat: a player's audit saw a computer's claim end
-    the game with no word). Kept as the games they are read from, and worded as each view is made: every viewer
-    names the seats its own way (``seat 0 (you)``), and the wording asks nothing of the engine."""
+    (``said.claim_made``, ``said.claim_verdict``: what it claimed, whether it was right, who wins by it), by the
+    claim's place in the hand's log (the games before and after it, the claimant's seat: a player's audit saw a
+    computer's claim end the game with no word). Kept as the games they are read from, and worded as each view
+    is made: every viewer names the seats its own way (``seat 0 (you)``), and the wording asks nothing of the
+    engine."""
 
     swept: dict[int, tuple[Any, Move, HandState]] = field(default_factory=dict)
     dealt: dict[int, Any] = field(default_factory=dict)
@@ -230,7 +232,7 @@ def swept_by(before: Any, action: str, after: Any) -> tuple[Any, Move, HandState
     """What :class:`Told` keeps of ``action`` (from the game ``before`` to ``after``) where it swept: the game
     before, the move and the hand after it; None where it swept nothing. The hand after is ``after``'s where the
     hand goes on; where the action ended it, it is worked out again (before the next hand is dealt), as the
-    terminal does (``summary.new_sweeps``): the cards left at the end may count as a sweep."""
+    terminal does (``said.new_sweeps``): the cards left at the end may count as a sweep."""
     if action.startswith("claim"):
         return None
     same = after.hand_no == before.hand_no and len(after.results) == len(before.results)
@@ -238,15 +240,15 @@ def swept_by(before: Any, action: str, after: Any) -> tuple[Any, Move, HandState
         return None   # (most moves: nothing to read again)
     move = parse_move(action, before.engine.deck)
     finished = after.hand if same else before.engine.play(before.hand, move)
-    # (a scoring event, Tuxedo's orange, is said as a sweep is: ``summary.event_words``)
+    # (a scoring event, Tuxedo's orange, is said as a sweep is: ``said.event_words``)
     made = len(finished.sweeps) > len(before.hand.sweeps) or len(finished.events) > len(before.hand.events)
     return (before, move, finished) if made else None
 
 
 def claimed_by(before: Any, action: str, after: Any) -> tuple[Any, Any, int] | None:
     """What :class:`Told` keeps of ``action`` (from the game ``before`` to ``after``) where it is a claim
-    (``claim SEAT``): the games before and after it and the claimant's seat, for ``summary.claim_words``, as the
-    terminal says it; None for any other action."""
+    (``claim SEAT``): the games before and after it and the claimant's seat, for the terminal's words
+    (``said.claim_made``, ``said.claim_verdict``); None for any other action."""
     words = action.split()
     if len(words) != 2 or words[0] != "claim" or not words[1].isdigit():
         return None
@@ -255,7 +257,7 @@ def claimed_by(before: Any, action: str, after: Any) -> tuple[Any, Any, int] | N
 
 def dealt_with(before: Any | None, after: Any) -> Any | None:
     """``after`` where a deal was dealt with it (``before``: the game before, None at the game's start) that did
-    something the table does not show (``summary.deal_words``); else None."""
+    something the table does not show (``said.deal_words``); else None."""
     if after.over or (before is not None and after.hand_no == before.hand_no
                       and after.hand.deal_no == before.hand.deal_no):
         return None
@@ -267,8 +269,8 @@ def log_view(entries: Iterable[tuple[int, str]], several: bool = False, told: To
     """The hand's history, a turn an entry (``summary.turns_of``: ``several``, a turn of several actions on one
     line, its `end` left out), with what the table says beside it (``told``), seats named by ``name_seat`` and
     sides by ``name_side``: a turn that swept says so and what the sweep scores (``said``), a claim what it claimed
-    and whether it was right (``said``), and what a deal did as it was dealt is an entry of its own where the deal
-    began (``seat`` None, ``deal`` its number)."""
+    (``text``) and whether it was right (``said``: :func:`claim_entry`), and what a deal did as it was dealt is an
+    entry of its own where the deal began (``seat`` None, ``deal`` its number)."""
     log = list(entries)
     told = told or Told()
 
@@ -282,15 +284,26 @@ def log_view(entries: Iterable[tuple[int, str]], several: bool = False, told: To
     for (seat, text), (_, places) in zip(turns_of(log, several), turn_places(log, several)):
         for k in places:
             out += dealt(k)
+        claimed = [told.claimed[k] for k in places if k in told.claimed]
+        if claimed:   # (a claim is an entry of its own)
+            out.append(claim_entry(seat, *claimed[0], name_side))
+            continue
         entry: dict[str, Any] = {"seat": seat, "text": text}
         said = [sweep_words(before, move, name_seat, name_side, finished)
                 for before, move, finished in (told.swept[k] for k in places if k in told.swept)]
-        said += [claim_words(before, after, claimant, name_seat, name_side)
-                 for before, after, claimant in (told.claimed[k] for k in places if k in told.claimed)]
         if any(said):
             entry["said"] = "; ".join(words for words in said if words)
         out.append(entry)
     return out + dealt(len(log))
+
+
+def claim_entry(seat: int, before: Any, after: Any, claimant: int, name_side: Namer | None) -> dict[str, Any]:
+    """A claim's line in the hand's log, its seat named once, before it, as every line's is (a player's audit
+    read "seat 1 (greedy): claims the game: seat 1 (greedy) claims to have reached 11 points ..."): what it
+    claimed (``said.claim_made``) and whether it was right (``said.claim_verdict``), the terminal's words after
+    its name: ``claims to have reached 11 points`` and ``right, with 11 counting this hand so far, and wins the
+    game``."""
+    return {"seat": seat, "text": claim_made(before), "said": claim_verdict(before, after, claimant, name_side)}
 
 
 #: Each table's example moves, worked out once per engine (the engine checks every candidate).
@@ -341,12 +354,13 @@ def seat_view(*, table_id: str, game: Any, kinds: list[str], viewer: int | None,
     deck = engine.deck
     rules = game.rules
     online = set(connected)
-    # (a turn of several actions shown whole, not as its `end`: a player's audit of the browser table)
-    last = last_turns(hand_log, rules.build.free_actions)
     teams = side_seats(h.teams)
     log = log_view(hand_log, rules.build.free_actions, told, lambda seat: seat_label(kinds, seat, viewer),
                    lambda side: side_label(kinds, teams[side], viewer))
-    # (what a seat's last turn swept, beside it, as its line in the log says it)
+    # (each seat's last turn as its line in the log says it: a turn of several actions shown whole, not as its
+    # `end`, a player's audit of the browser table; a claim as what it claimed, its seat named once; and what
+    # the turn swept, beside it)
+    last = {entry["seat"]: entry["text"] for entry in log if entry["seat"] is not None}
     last_said = {entry["seat"]: entry.get("said", "") for entry in log if entry["seat"] is not None}
     seats = []
     for s in range(h.players):
