@@ -8,6 +8,7 @@ never the variant's name, never an exception.
 
 from __future__ import annotations
 
+import random
 from pathlib import Path
 
 import pytest
@@ -367,3 +368,121 @@ def test_a_raise_of_a_partners_single_build_is_refused_for_the_partners_build_wh
     engine, state = position_at(variant, hands | {1: ["3S", "7C"], 2: ["4S", "6D"]}, ["2H"],
                                 builds=[(["4H", "3D"], 7, 1)], players=4, partners=True)
     assert "you must keep a card of 8" in engine.why_illegal(state, raised)
+
+
+# ---------------------------------------------------------------- legal moves of house rules said legal
+# Session 88: asked of every legal move of 1,700 house rules drawn at random (and the shipped ones), `why_illegal`
+# refused about one in a hundred: a check that did not know a setting the listing honours, or a combination of
+# two. Each case below is one such find, set in the smallest position; the drawn test after them keeps asking.
+_HOUSE = {
+    "face-builds-piles": "extends: face-builds\ncapture:\n  from_piles: opponents_top\n",
+    "royal-builds-as-cards": "extends: royal\nbuild:\n  single_build_as_card: true\n  opponents_hand_only: true\n",
+    "standard-no-card-kept": "extends: standard\nbuild:\n  keep_capturing_card: false\n",
+    "south-african-capture-or-raise": "extends: south-african-casino\nbuild:\n  owner_obligation: capture_or_raise\n",
+}
+
+
+def _rules_file(name: str, folder: Path) -> str:
+    if name not in _HOUSE:
+        from conftest import EXAMPLES
+        return str(next((p for p in EXAMPLES if p.stem == name), name))
+    path = folder / f"{name}.yaml"
+    path.write_text(f"name: {name}\ndescription: a combination of settings\n{_HOUSE[name]}", encoding="utf-8")
+    return str(path)
+
+
+@pytest.mark.parametrize("rules, hands, table, builds, captured, move, says", [
+    # A card without a number value takes all three others where it is the fourth of its rank.
+    ("face-builds-one-at-a-time", ["JC", "6C"], ["JS", "JH", "JD", "6H"], (), None, "JC capture JS JH JD", ""),
+    # ... builds them when the build and the hand hold the whole rank.
+    ("face-builds-one-at-a-time", ["QH", "QD", "8S"], ["QS", "QC", "7S"], (), None, "QH build Q on QS QC", ""),
+    # Where opposing pile tops are in play they are loose cards too: the one K in play is every loose K.
+    ("face-builds-piles", ["KH", "6C"], ["AC", "2S"], (), {1: ["3C", "KS"]}, "KH capture KS", ""),
+    # A single build counted as a card is taken in a sum with a loose card, and is a set of a new build ...
+    ("single-build-as-card", ["9D", "6S"], ["3D"], ((["2C", "4C"], 6, 1),), None, "9D capture [2C 4C] 3D", ""),
+    ("single-build-as-card", ["3C", "9D"], ["3D", "6S"], ((["2C", "4C"], 6, 1),), None,
+     "3C build 9 on [2C 4C] 3D 6S", ""),
+    # ... even another side's, where its builds otherwise grow by the hand card alone (the rulebook's reading).
+    ("royal-builds-as-cards", ["3S", "QC"], ["QH"], ((["3H", "6H"], 9, 1),), None, "3S build 12 on [3H 6H] QH", ""),
+    # A raise by the hand card alone takes in a loose card of the new value (`raise_takes_in: sets`).
+    ("south-african-five-spades", ["6S", "9D"], ["9S", "5D"], ((["AH", "2H"], 3, 1),), None,
+     "6S build 9 on [AH 2H] 9S", ""),
+    # An owner who may not trail, with nothing to take or build with: any card trails, and that is said.
+    ("standard-no-card-kept", ["2C", "KD"], ["10H"], ((["4S", "5D"], 9, 0),), None, "2C trail",
+     "the rules leave no move at all (you own the build of 9 [4S 5D]: the owner of a build may not trail; "
+     "capture, or build), so any card may be trailed"),
+])
+def test_a_legal_move_under_a_setting_the_reasons_missed_is_said_legal(
+        tmp_path: Path, rules: str, hands: list[str], table: list[str], builds: tuple,  # type: ignore[type-arg]
+        captured: dict[int, list[str]] | None, move: str, says: str) -> None:
+    from conftest import position_at
+
+    engine, state = position_at(_rules_file(rules, tmp_path), {0: hands, 1: ["2D"]}, table, builds=builds,
+                                captured=captured)
+    parsed = parse_move(move, engine.deck)
+    assert engine.is_legal(state, parsed)
+    assert engine.why_illegal(state, parsed) == f"{move}: a legal move here: {says or 'nothing refuses it'}"
+
+
+@pytest.mark.parametrize("rules", ["south-african-casino", "south-african-capture-or-raise"])
+def test_the_end_of_a_turn_of_several_actions_is_said_legal(tmp_path: Path, rules: str) -> None:
+    """`end`, once the hand's card is played, was refused as "a build names the table cards ..." (a move naming no
+    card read as a build of nothing); and where an owner must capture or raise, for that duty, which is the hand
+    card's alone (the listing asks nothing of the actions after it)."""
+    from conftest import position_at
+
+    engine, state = position_at(_rules_file(rules, tmp_path), {0: ["9C", "8D"], 1: ["2D"]}, ["AS", "3H"],
+                                builds=[(["4S", "5D"], 9, 0)])
+    state = engine.apply(state, parse_move("9C capture [4S 5D]", engine.deck))
+    end = parse_move("end", engine.deck)
+    assert state.turn_card and engine.is_legal(state, end)
+    assert engine.why_illegal(state, end) == "end: a legal move here: nothing refuses it"
+
+
+def _asked(engine: Engine, state, rnd: random.Random, tally: list[str]) -> None:  # type: ignore[no-untyped-def]
+    """Every legal move (the first 20) said legal; refused moves drawn at random never said legal."""
+    moves = engine.legal_moves(state)
+    for move in moves[:20]:
+        said = engine.why_illegal(state, move)
+        if not said.endswith(": a legal move here: nothing refuses it") and ": the rules leave no move at all (" not in said:
+            tally.append(said)
+    legal = set(moves)
+    in_play = [1 << i for i in range(len(engine.deck)) if state.in_play() >> i & 1]
+    for p in [1 << i for i in range(len(engine.deck)) if state.hands[state.turn] >> i & 1][:3]:
+        taken = sum(c for c in in_play if rnd.random() < 0.4)
+        builds = tuple(sorted(b.cards for b in state.builds if rnd.random() < 0.4))
+        for move in (Move(MoveKind.CAPTURE, p, taken, builds), Move(MoveKind.BUILD, p, taken, builds, rnd.randint(1, 14))):
+            # (``is_legal``, not the list: with two packs a move names either copy of a card)
+            if (taken or builds) and move not in legal and not engine.is_legal(state, move) \
+                    and ": a legal move here" in engine.why_illegal(state, move):
+                tally.append(f"said legal, refused: {engine.why_illegal(state, move)} ({engine.rules.name})")
+
+
+def test_every_legal_move_of_drawn_and_shipped_house_rules_is_said_legal(tmp_path: Path) -> None:
+    """One hand of each shipped house rule and of 20 drawn ones, at the fewest players and four in partnerships:
+    at every turn each legal move is said legal by `why_illegal`, and a refused move never is (see above)."""
+    from cassino.apps.authors import generated
+    from cassino.errors import PositionTooLargeError
+    from conftest import EXAMPLES
+
+    rnd = random.Random(88)
+    files = [str(p) for p in EXAMPLES] + [str(generated.valid(rnd, VARIANTS, tmp_path, k)[0]) for k in range(20)]
+    tally: list[str] = []
+    positions = 0
+    for k, path in enumerate(files):
+        engine = Engine(load_rules(path))
+        seats = engine.rules.seats
+        for players, partners in {(seats.min_players, False), (4, True)}:
+            if not seats.min_players <= players <= seats.max_players:
+                continue
+            state = engine.start(k, players, partners=partners)
+            while not state.over:
+                try:
+                    moves = engine.legal_moves(state)
+                except PositionTooLargeError:
+                    break
+                _asked(engine, state, rnd, tally)
+                positions += 1
+                state = engine.apply(state, rnd.choice(moves))
+    assert not tally, "\n".join(tally[:10])
+    assert positions > 1500

@@ -658,8 +658,9 @@ class MoveChoices:
                     # Raised alone, or (one build a value) joined with a build already worth big_v.
                     joined = [jbit] + ([jbit | 1 << (g.n_loose + i) for i in range(g.n_builds)
                                         if i != j and g.b_code[i] == big_v
-                                        and not g.hand_only(i)]
-                                       if t.one_per_value and rep else [])
+                                        and not g.hand_only(i)
+                                        and not (t.continue_as_begun and g.builds[i].pairs)]
+                                       if t.one_per_value and t.add_sets and rep else [])
                     # What the raise takes in besides (``build.raise_takes_in``): sets worth big_v from
                     # everything; loose cards worth big_v each alone (the groups drawn from those cards
                     # only: two of them never make big_v); or nothing.

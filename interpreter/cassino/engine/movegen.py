@@ -1417,7 +1417,7 @@ class Generator:
                                 for u in self.raise_intake(big_v):
                                     if not u & (r | jbit):
                                         _add(out, seen, key_head | ((r | jbit | u) << shift))
-                                if t.one_per_value:
+                                if t.one_per_value and t.add_sets:   # (joining adds the raised build as a set)
                                     self.raise_joins(key_head, shift, j, r | jbit, big_v, out, seen)
 
     def hand_only(self, j: int) -> bool:
@@ -1467,9 +1467,12 @@ class Generator:
         """Under ``build.one_per_value``, build ``j`` raised to ``big_v`` (its items ``raised``) joined
         with a build already worth ``big_v``, and (multiple) further sets worth it: the one build of
         that value the rule allows (whose build it may be is the whole-move rules' to say)."""
+        t = self.t
         for i in range(self.n_builds):
             if i == j or self.b_code[i] != big_v or self.hand_only(i):
                 continue   # (another side's build takes no cards but the hand card: ``hand_only``)
+            if t.continue_as_begun and self.builds[i].pairs:
+                continue   # (a build begun as a pair grows by cards of its rank alone: the raised build is none)
             both = raised | 1 << (self.n_loose + i)
             _add(out, seen, key_head | (both << shift))
             for u in self.raise_intake(big_v):

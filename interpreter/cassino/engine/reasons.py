@@ -88,6 +88,12 @@ class _Reasons:
         for check in checks:
             reason = check()
             if reason:
+                if self.m.kind is MoveKind.TRAIL and check != self.other_moves and self.m in self.legal:
+                    # (the rules leave the player no move at all: the listing lets any card be trailed rather
+                    # than stop the game, ``movegen``'s last resort; only house rules reach it, e.g. an owner who
+                    # may not trail holding no card to take or build with where ``keep_capturing_card`` is off)
+                    return (f"a legal move here: the rules leave no move at all ({reason}), so any card may be "
+                            f"trailed")
                 return reason
         return "not a legal move here"   # pragma: no cover - other_moves always answers
 
@@ -213,7 +219,7 @@ class _Reasons:
                 f"is made of two cards or more, each set worth {m.value}")
 
     def takes_something(self) -> str | None:
-        if self.m.loose or self.m.builds or self.m.kind is MoveKind.TRAIL:
+        if self.m.loose or self.m.builds or self.m.kind in (MoveKind.TRAIL, MoveKind.END):
             return None
         if self.m.kind is MoveKind.CAPTURE:
             return "a capture names the table cards or builds it takes, e.g. `9D capture 9C`"
@@ -257,8 +263,8 @@ class _Reasons:
     def owner_obligation(self) -> str | None:
         owned = self.owned()
         rule = self.rules.build.owner_obligation
-        if not owned or rule == "none":
-            return None
+        if not owned or rule == "none" or self.s.turn_card:
+            return None   # (in a turn of several actions, the duty is the hand card's: what follows it is free)
         if not self.rules.build.owner_obligation_in_last_deal and not self.s.stock:
             return None   # lapsed in the last deal (issue 36)
         label = self.label(owned[0])
@@ -308,9 +314,11 @@ class _Reasons:
         return None
 
     def equal_loose(self, played: int) -> int:
+        """The loose cards in play equal to the card ``played`` (a deck mask): on the table and, where capture
+        piles are in play, the opposing pile tops, which the listing reads as loose cards too."""
         out = 0
         p = played.bit_length() - 1
-        for i in bits(self.s.table):
+        for i in bits(self.s.in_play()):
             if self.values_of(p, True):
                 if set(self.values_of(p, True)) & set(self.values_of(i, False)):
                     out |= 1 << i
@@ -319,9 +327,9 @@ class _Reasons:
         return out
 
     def loose_worth(self, values: set[int]) -> int:
-        """The loose table cards worth one of ``values`` (a deck mask)."""
+        """The loose cards in play worth one of ``values`` (a deck mask; as ``equal_loose``)."""
         out = 0
-        for i in bits(self.s.table):
+        for i in bits(self.s.in_play()):
             if set(self.values_of(i, False)) & values:
                 out |= 1 << i
         return out
@@ -409,7 +417,10 @@ class _Reasons:
         if b.opponents_hand_only and (self.m.loose or len(self.m.builds) > 1):
             teams = self.s.teams
             for x in self.s.builds:
-                if x.cards in self.m.builds and teams[x.owner] != teams[self.seat]:
+                # (a single build counted as one card, ``single_build_as_card``, may be built on with table cards:
+                # a new build holding it as a card, the rulebook's reading)
+                if x.cards in self.m.builds and teams[x.owner] != teams[self.seat] \
+                        and not (b.single_build_as_card and not x.multiple):
                     return (f"{self.label(x)} is another side's build: it grows by the card from your hand alone, "
                             f"with no table card")
         used = [x for x in self.s.builds if x.cards in self.m.builds]
@@ -417,7 +428,11 @@ class _Reasons:
             if b.valueless == "never":
                 return f"cards without a number value are not built: a {V} only takes {V}s"
             if b.valueless == "when_all_four":
-                return f"{V}s are built only when the build and your hand hold all four {V}s"
+                in_build = self.m.played | self.m.loose | sum(x.cards for x in used)
+                rank = self.deck.ranks.index(V)
+                whole = sum(1 << i for i, r in enumerate(self.deck.rank_index) if r == rank)
+                if (in_build | (self.hand & ~self.m.played)) & whole != whole:
+                    return f"{V}s are built only when the build and your hand hold all four {V}s"
             other = next((x for x in used if x.value != V), None)
             if other is not None:
                 return f"{self.label(other)} is no build of {V}s: a build of {V}s holds {V}s only"
@@ -443,16 +458,22 @@ class _Reasons:
                 continue
             if x.multiple:
                 return f"{self.label(x)} is multiple, and a multiple build cannot be raised"
+            if b.single_build_as_card:
+                # (a single build counts as a card of its value: one set of the new build with other cards, not a
+                # raise, whoever owns it: the sets are checked below, as the listing's sums make them)
+                continue
             if not b.raise_single:
                 return "a build may not be raised to a new value"
             if not b.raise_own and x.owner == self.seat:
                 return f"you own {self.label(x)}, and a player may not raise their own build"
             if self.m.loose and not b.raise_with_table_cards:
+                # (the hand card alone raises it; loose cards may go in beside, as sets worth the new value, only
+                # where builds are multiple: the listing's ``raise_intake``)
                 loose = [self.values_of(i, False) for i in bits(self.m.loose)]
-                if b.raise_takes_in == "sets" or len(loose) > _MAX_ITEMS or _partitions(loose, V) is None:
-                    return "only the card from your hand may raise a build, not loose table cards"
-                if b.raise_takes_in == "none":
+                if b.multiple and b.raise_takes_in == "none":
                     return f"a raise takes in no loose cards: only the card from your hand goes onto {self.label(x)}"
+                if not b.multiple or len(loose) > _MAX_ITEMS or _partitions(loose, V) is None:
+                    return "only the card from your hand may raise a build, not loose table cards"
                 if b.raise_takes_in == "cards" and any(V not in v for v in loose):
                     return f"a raise takes in only loose cards worth {V} each, not cards that add up to {V}"
             if isinstance(x.value, int) and x.value > V:
@@ -544,16 +565,25 @@ class _Reasons:
             if mode == "all" and self.m.loose != on_table:
                 return f"a {rank} takes every loose {rank} at once: {self.names(on_table)}"
             if mode == "one_or_three_by_fourth" and items > 1:
-                return f"a {rank} takes one {rank}, or all three when it is the fourth of its rank"
+                # (all at once where three of the rank are in play, loose or in builds of the rank: the listing's
+                # ``valueless_captures``)
+                ranked = [x for x in self.s.builds if x.value == rank]
+                cards = on_table | sum(x.cards for x in ranked)
+                three = sum(1 for i in bits(cards) if self.deck.rank_index[i] == self.deck.rank_index[p]) == 3
+                if not (three and self.m.loose == on_table and len(taken_builds) == len(ranked)):
+                    return f"a {rank} takes one {rank}, or all three when it is the fourth of its rank"
             return None
         for i in loose:
             if not self.values_of(i, False):
                 return f"{self.names(1 << i)} has no number value: only a {self.rank_of(i)} takes it" if sums else None
+        # (``build.single_build_as_card``: a single build counts as a card of its value, in a set with others)
+        as_cards = [x for x in taken_builds if self.rules.build.single_build_as_card and not x.multiple
+                    and isinstance(x.value, int)]
         for x in taken_builds:
-            if x.value not in played_values:
+            if x.value not in played_values and x not in as_cards:
                 worth = " or ".join(map(str, played_values))
                 return f"{self.label(x)} is taken only by a card of {x.value}; {card} counts {worth}" if sums else None
-        items = [self.values_of(i, False) for i in loose]
+        items = [self.values_of(i, False) for i in loose] + [(x.value,) for x in as_cards]
         if len(items) > _MAX_ITEMS:
             # Too many cards to split every way: their totals still say it where none is a whole number of sets.
             several = c.several_groups
@@ -582,7 +612,7 @@ class _Reasons:
             return None
         if not c.sums and any(len(v) and not set(v) & set(played_values) for v in items):
             return "a card takes only equal cards, not sets adding up to its value"
-        groups = best + len(taken_builds)
+        groups = best + len(taken_builds) - len(as_cards)   # (builds taken as cards are in the sets)
         if groups > 1 and not c.several_groups:
             return ("a capture takes one card, set or build at a time" if self.rules.build.allowed
                     else "a capture takes one card or one set at a time")

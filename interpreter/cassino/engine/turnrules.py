@@ -236,9 +236,13 @@ class TurnRules:
                     if not explain:
                         return _NO
                     if any(u.value != value for u in used):
-                        how = ("a build raised to a value already built joins that build in the same move"
+                        how = ("nothing is added to a build here, so no build is raised to its value"
+                               if not self.engine.rules.build.add_sets else
+                               "a build raised to a value already built joins that build in the same move"
                                if state.teams[x.owner] == side or self.augment_opponents else
                                "it belongs to another side, so a build is not raised to its value")
+                    elif not self.engine.rules.build.add_sets:
+                        how = "nothing is added to a build here, so no build of its value is made beside it"
                     elif state.teams[x.owner] == side or self.augment_opponents:
                         how = "join it, adding to it"
                     else:

@@ -524,8 +524,7 @@ WORDS.update({
         False: None,
     },
     "build.one_per_value": {
-        True: "There are never two builds of one value on the table: a new build of a value already built must be "
-              "made as part of that build, adding to it{one_value_raise}.",
+        True: "There are never two builds of one value on the table: {one_value_how}.",
         False: None,
     },
     "build.one_per_player": {
@@ -799,8 +798,14 @@ def _context(rules: Rules) -> dict[str, Any]:
                          "loose cards or a build; the card you play may join loose cards to make a base (a 7 on the "
                          "table and a 3 you play make a base of 10), but is never a base on its own")
     ctx["own_builds"] = "your own and your partner's builds" if _has_partners(rules) else "your own builds"
-    ctx["one_value_raise"] = (", and a build raised to a value already built must join that build in the same move"
-                              if rules.build.raise_single else "")
+    joins = rules.build.add_sets and rules.build.multiple
+    ctx["one_value_how"] = (("a new build of a value already built must be made as part of that build, adding to it"
+                             + (", and a build raised to a value already built must join that build in the same move"
+                                if rules.build.raise_single else "")) if joins else
+                            # (a generated house rule's audit, session 88: with nothing added to a build, the raise
+                            # that would join one is not made, as the new build is not)
+                            "since nothing is added to a build, no build is made of a value already built"
+                            + (", nor raised to one" if rules.build.raise_single else ""))
     return ctx
 
 

@@ -521,9 +521,16 @@ class Run:
                          close=b.search_close).choose(game, seat)
 
     def why(self, game: Game) -> str | None:
-        """The reason for a random illegal move of the seat to play (None: none was found)."""
+        """The reason for a random illegal move of the seat to play (None: none was found); asked of a legal
+        move first, which it must say is legal (session 88: it refused legal moves of house rules, a check of
+        its own not knowing a setting the listing honours)."""
         engine, hand = self.engine, game.hand
         rng = random.Random(derive(self.seed, len(self.record.actions), 7))
+        legal = engine.playable_moves(hand)
+        if legal:
+            text = engine.why_illegal(hand, rng.choice(legal))
+            if ": a legal move here" not in text:
+                raise AssertionError(f"a legal move is refused: {text!r}")
         move = _illegal_move(engine, hand, rng)
         if move is None:
             return None
