@@ -301,8 +301,9 @@ class _Reasons:
             equal = self.equal_loose(self.m.played)
             if equal:
                 them = "it" if equal & (equal - 1) == 0 else "them"
-                return (f"{card} may not be trailed while a loose card equal to it ({self.names(equal)}) is on the "
-                        f"table: capture {them}, or build")
+                where = "in play, on top of an opponent's capture pile" if not equal & self.s.table else "on the table"
+                return (f"{card} may not be trailed while a loose card equal to it ({self.names(equal)}) is {where}: "
+                        f"capture {them}, or build")
         if rule == "when_card_can_capture" and self.m.kind is MoveKind.TRAIL:
             example = self.capture_example(same_card=True)
             if example is not None:
