@@ -57,7 +57,12 @@ CASES = [
      "a build is written in brackets: [3H 5D], as in `8D capture [3H 5D]`"),
     ("standard", "8D 10D", "QC 3H 5D", "8D capture [3H 5D]", (), "3H 5D are loose cards: name them without brackets"),
     ("standard", "8D 10D", "3H 5D", "10D capture 3H 5D", (), "each card or set taken must be worth 10, and they add up to 8"),
-    ("standard", "8D 10D", "3H 5D", "10D build 9 on 3H 5D", (), "to build 9 you must keep a card of 9 in your hand"),
+    ("standard", "8D 10D 3C", "AH 5D", "3C build 9 on AH 5D", (),
+     "to build 9 you must keep a card of 9 in your hand to take the build; you hold none"),
+    # (a second reader's audit, session 88: this was "to build 9 you must keep a card of 9 ...; you have none
+    # besides 10D", as if a 9 would make it legal; the cards cannot make 9, and that comes first)
+    ("standard", "8D 10D", "3H 5D", "10D build 9 on 3H 5D", (), "the cards do not make 9"),
+    ("standard", "8D QD", "QS 5D", "QD build 8 on QS", (), "cards without a number value"),
     ("standard", "8D 10D 4C", "3H 5D", "4C build 8 on 3H", (), "the cards do not make 8: they add up to 7, which is no "
      "multiple of 8"),
     # (an audit's unsplittable build: the total a multiple of the value, the sets not there)
@@ -80,8 +85,13 @@ CASES = [
     # turn: not for the last card kept for a build, nor for the equal card first, as if the sums were right.
     ("standard", "7H 9D", "5S 4H", "7H capture 5S", (("3C 4D", 7, 0),),
      "5S cannot be taken by 7H: each card or set taken must be worth 7, and it counts 5"),
-    ("scopa", "KH 2C", "KS QD", "KH capture QD", (), "QD cannot be taken by KH: each card or set taken must be "
+    ("scopa", "KH 2C", "KS QD", "KH capture QD", (), "QD cannot be taken by KH: the card or set taken must be "
      "worth 10, and it counts 9"),
+    # A second reader's audit (session 88): "they add up to 23" hid the one card in no set; Scopa's one group
+    # a play read as several in "each card or set"; "or builds" and `9D capture 9C` where there are neither.
+    ("krypkasino", "QD 5H", "3S 9C JD", "QD capture 3S 9C JD", (),
+     "3S 9C JD cannot be taken by QD: each card or set taken must be worth 12, and JD is in no such set with the "
+     "others"),
     ("standard", "8H 9D", "7S 5D 4C", "8H capture 7S 5D 4C", (), "they add up to 16, but do not split into sets of 8"),
     # Cards added to a build of the value: said of the cards added (an audit read "they add up to 7, which is no
     # multiple of 14" beside a build holding 28).
@@ -572,3 +582,17 @@ def test_a_refusal_names_a_rule_that_refuses_the_move(tmp_path: Path) -> None:
                 state = engine.apply(state, rnd.choice(moves))
     assert not said_again, "\n".join(said_again[:10])
     assert len(asked) > 500 and len(set(asked)) >= 6, sorted(set(asked))
+
+
+def test_a_move_made_in_a_program_that_takes_nothing_is_said_in_this_games_words() -> None:
+    """A Move object the notation cannot write (a capture naming nothing, a trail naming table cards), made by a
+    program through the API: "a capture names the table cards or builds it takes, e.g. `9D capture 9C`" was said
+    in Scopa, which has no building and no nines (a second reader's audit, session 88)."""
+    from conftest import position_at
+
+    engine, state = position_at("scopa", {0: ["5D", "2C"], 1: ["KH"]}, ["5H", "3S"])
+    five = 1 << engine.deck.index(engine.deck.parse("5D"))
+    assert engine.why_illegal(state, Move(MoveKind.CAPTURE, five)) == \
+        "5D capture : a capture names the table cards it takes, e.g. `5D capture 5H`"
+    said = engine.why_illegal(state, Move(MoveKind.TRAIL, five, state.table))
+    assert said.endswith(": a trail takes nothing from the table: it names no table card or build"), said

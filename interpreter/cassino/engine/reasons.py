@@ -77,13 +77,18 @@ class _Reasons:
         return self.m.kind in (MoveKind.BUILD, MoveKind.TRAIL_BUILD)
 
     def first(self) -> str:
+        # (What the move is comes before what the mover must keep: a second reader's audit, session 88, was told
+        # "to build 2 you must keep a card of 2" of a 5 played on a build of 5, and of court cards, which are never
+        # built, as if a card of that value would make the move legal. So the cards' arithmetic and the build
+        # rules are asked before the cards the mover must keep, a value no card has first of all; and "there is
+        # no building" before "several cards are played together only to capture".)
         checks: Sequence[Callable[[], str | None]] = (
             self.hand_over, self.end_of_turn, self.turn_actions, self.cards_in_hand, self.loose_on_table,
-            self.builds_on_table, self.one_card_build, self.takes_something,
+            self.builds_on_table, self.one_card_build, self.takes_something, self.building_at_all,
             self.cards_a_turn, self.capture_sums,
-            self.building_at_all, self.owner_obligation, self.compulsory_capture, self.takes_all,
-            self.raised_build, self.keep_capturing_card,
-            self.build_needs_a_card, self.build_rules, self.capture_rules, self.whole_move, self.other_moves,
+            self.owner_obligation, self.compulsory_capture, self.takes_all,
+            self.no_card_of_the_value, self.build_rules, self.raised_build, self.keep_capturing_card,
+            self.build_needs_a_card, self.capture_rules, self.whole_move, self.other_moves,
         )
         for check in checks:
             reason = check()
@@ -219,11 +224,21 @@ class _Reasons:
                 f"is made of two cards or more, each set worth {m.value}")
 
     def takes_something(self) -> str | None:
+        if self.m.kind is MoveKind.TRAIL and (self.m.loose or self.m.builds):
+            # (a Move made in a program, not typed: the notation's trail names its card alone)
+            return "a trail takes nothing from the table: it names no table card or build"
         if self.m.loose or self.m.builds or self.m.kind in (MoveKind.TRAIL, MoveKind.END):
             return None
-        if self.m.kind is MoveKind.CAPTURE:
-            return "a capture names the table cards or builds it takes, e.g. `9D capture 9C`"
-        return "a build names the table cards or builds it is made on, e.g. `3H build 8 on 5S`"
+        kind = self.m.kind if self.m.kind is MoveKind.CAPTURE else MoveKind.BUILD
+        # (an example of this game, the card's own first: an audit read "or builds" and `9D capture 9C` in Scopa,
+        # which has no building and no nines)
+        example = next((m for m in self.legal if m.kind is kind and m.played == self.m.played), None) or \
+            next((m for m in self.legal if m.kind is kind), None)
+        eg = f", e.g. {self.move_text(example)}" if example is not None else ""
+        what = "table cards or builds" if self.rules.build.allowed else "table cards"
+        if kind is MoveKind.CAPTURE:
+            return f"a capture names the {what} it takes{eg}"
+        return f"a build names the {what} it is made on{eg}"
 
     def cards_a_turn(self) -> str | None:
         most = self.rules.capture.hand_cards_max
@@ -395,20 +410,27 @@ class _Reasons:
                     f"after {self.played_name()} one card would have to take two builds of different values")
         return None
 
+    def no_card_of_the_value(self) -> str | None:
+        """A build of a value no card of the deck has (not "you have none besides AH", as if another card could:
+        no card takes it)."""
+        if not self.is_build() or not isinstance(self.m.value, int) or self.partner_proven():
+            return None
+        if any(self.m.value in v for v in self.deck.hand_values):
+            return None
+        return f"no card is worth {self.m.value} here, so nothing could ever take a build of {self.m.value}"
+
     def build_needs_a_card(self) -> str | None:
         if not self.is_build() or self.m.value is None:
             return None
         after = self.e.captured_values(self.hand & ~self.m.played)
         if self.m.value in after or self.partner_proven():
             return None
-        if isinstance(self.m.value, int) and not any(self.m.value in v for v in self.deck.hand_values):
-            # (not "you have none besides AH", as if another card could: no card of the deck takes it)
-            return f"no card is worth {self.m.value} here, so nothing could ever take a build of {self.m.value}"
-        if not self.m.played:
-            return (f"to build {self.m.value} you must keep a card of {self.m.value} in your hand to take the build; "
-                    f"you hold none")
-        return (f"to build {self.m.value} you must keep a card of {self.m.value} in your hand to take the build; "
-                f"you have none besides {self.played_name()}")
+        need = f"to build {self.m.value} you must keep a card of {self.m.value} in your hand to take the build"
+        # ("none besides 3S" only where 3S is such a card: an audit read it of a 3 played for a build of 7)
+        played = bits(self.m.played)
+        if played and all(self.m.value in self.e.captured_values(1 << i) for i in played):
+            return f"{need}; you have none besides {self.played_name()}"
+        return f"{need}; you hold none"
 
     # ------------------------------------------------------------------ builds
     def build_rules(self) -> str | None:
@@ -448,6 +470,9 @@ class _Reasons:
         if len(used) > 1 and not b.one_per_value and not b.single_build_as_card:
             return (f"a build is made onto one build on the table at a time: {self.label(used[0])} and "
                     f"{self.label(used[1])} stay apart")
+        sets = self.build_sets(used)
+        if sets:
+            return sets
         for x in used:
             if x.value == V:
                 if not (b.add_sets and b.multiple):
@@ -479,6 +504,15 @@ class _Reasons:
                     return f"a raise takes in only loose cards worth {V} each, not cards that add up to {V}"
             if isinstance(x.value, int) and x.value > V:
                 return f"a build is raised, never lowered: {self.label(x)} cannot become {V}"
+        return None
+
+    def build_sets(self, used: list[Build]) -> str | None:
+        """Whether the build's cards make its value, in sets each worth it (the builds it joins of that value are
+        sets already; one it raises counts its value): asked before the rules of raising and adding, since cards
+        that do not make the value are no build whoever owns what (an audit read "a multiple build cannot be
+        raised" of a king on a build of 13 announced as 10)."""
+        b, V = self.rules.build, self.m.value
+        assert isinstance(V, int)
         if self.m.kind is MoveKind.TRAIL_BUILD:
             items = [self.values_of(i, False) for i in bits(self.m.loose)]
         else:
@@ -654,13 +688,15 @@ class _Reasons:
         c = self.rules.capture
         worth = " or ".join(map(str, worth_each))
         named = self.names(self.m.loose)
+        # (one group a capture: "the card or set", not "each", an audit of Scopa read several groups in "each")
+        each = "each card or set taken" if c.several_groups else "the card or set taken"
         # Cards each worth more than any set may be: said of them (a re-attack read "they add up to 18, but do
         # not split into sets of 2" of 4H 5C 9C taken by a 2).
         loose = bits(self.m.loose)
         over = [i for i, values in zip(loose, items) if values and min(values) > max(worth_each)]
         if c.total is None and over and len(loose) > 1:
             those = self.names(sum(1 << i for i in over))
-            return (f"{named} cannot be taken by {card}: each card or set taken must be worth {worth}, and "
+            return (f"{named} cannot be taken by {card}: {each} must be worth {worth}, and "
                     f"{those} {'is' if len(over) == 1 else 'are each'} worth more than that alone")
         if c.total is not None:
             return (f"{named} cannot be taken by {card}: the cards taken must be worth {worth}, to make {c.total} "
@@ -677,11 +713,25 @@ class _Reasons:
         aside = (f" ({card} counts {' or '.join(map(str, hand_worth))} played from the hand, "
                  f"{' or '.join(map(str, self.values_of(p, False)))} on the table)"
                  if hand_worth != self.values_of(p, False) and self.values_of(p, False) else "")
+        odd = self.odd_card(worth_each, items) if c.several_groups else None
+        if odd is not None:   # (an audit: the total of every card named hid the one card that fits no set)
+            return (f"{named} cannot be taken by {card}: {each} must be worth {worth}, and {self.names(1 << odd)} "
+                    f"is in no such set with the others{aside}")
         if multiple:
-            return (f"{named} cannot be taken by {card}: each card or set taken must be worth {worth}, and they "
+            return (f"{named} cannot be taken by {card}: {each} must be worth {worth}, and they "
                     f"add up to {multiple[0]}, but do not split into sets of {worth}{aside}")
-        return (f"{named} cannot be taken by {card}: each card or set taken must be worth {worth}, and "
+        return (f"{named} cannot be taken by {card}: {each} must be worth {worth}, and "
                 f"{self.sum_words(items)}{aside}")
+
+    def odd_card(self, worth_each: tuple[int, ...], items: list[tuple[int, ...]]) -> int | None:
+        """The one loose card named without which the others split into sets worth the card played (a deck
+        index), where exactly one such card is; None otherwise (or with too many cards to try)."""
+        loose = bits(self.m.loose)
+        if len(loose) < 2 or len(loose) > _MAX_ITEMS or len(loose) != len(items):
+            return None
+        odd = [i for k, i in enumerate(loose)
+               if any(_partitions(items[:k] + items[k + 1:], v) is not None for v in worth_each)]
+        return odd[0] if len(odd) == 1 else None
 
     def whole_move(self) -> str | None:
         """African Casino's rules of the whole move (``turnrules``): the engine's own words."""
