@@ -63,6 +63,11 @@ CASES = [
     # besides 10D", as if a 9 would make it legal; the cards cannot make 9, and that comes first)
     ("standard", "8D 10D", "3H 5D", "10D build 9 on 3H 5D", (), "the cards do not make 9"),
     ("standard", "8D QD", "QS 5D", "QD build 8 on QS", (), "cards without a number value"),
+    # (the reader's second audit: "no card is worth 12" of a queen "built" as 12; a multiple build's cards counted
+    # as one card of its value, "they add up to 14" of 21, where the build's value never changes)
+    ("standard", "8D QD", "QS 5D", "QD build 12 on QS", (), "cards without a number value cannot be part of a build"),
+    ("hoyle", "7D 9C", "KH", "7D build 1 on [2H 3S 4S 5D]", (("2H 3S 4S 5D", 7, 0),),
+     "the build of 7 [2H 3S 4S 5D] is multiple, and a multiple build cannot be raised"),
     ("standard", "8D 10D 4C", "3H 5D", "4C build 8 on 3H", (), "the cards do not make 8: they add up to 7, which is no "
      "multiple of 8"),
     # (an audit's unsplittable build: the total a multiple of the value, the sets not there)

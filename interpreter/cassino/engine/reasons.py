@@ -417,6 +417,9 @@ class _Reasons:
             return None
         if any(self.m.value in v for v in self.deck.hand_values):
             return None
+        if any(not self.values_of(i, True) for i in bits(self.m.played)) or \
+                any(not self.values_of(i, False) for i in bits(self.m.loose)):
+            return None   # (a court card "built" as 12: that it has no number value is said first, ``build_rules``)
         return f"no card is worth {self.m.value} here, so nothing could ever take a build of {self.m.value}"
 
     def build_needs_a_card(self) -> str | None:
@@ -513,6 +516,8 @@ class _Reasons:
         raised" of a king on a build of 13 announced as 10)."""
         b, V = self.rules.build, self.m.value
         assert isinstance(V, int)
+        if any(x.multiple and x.value != V for x in used):
+            return None   # (a multiple build's value never changes: said of it, below; its cards are no one set)
         if self.m.kind is MoveKind.TRAIL_BUILD:
             items = [self.values_of(i, False) for i in bits(self.m.loose)]
         else:
