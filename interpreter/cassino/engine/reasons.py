@@ -9,7 +9,14 @@ A reason names the rule, never the variant: "you own the build of 8 [3H 5D]:
 the owner of a build may not trail", not "not allowed in standard". Checks run
 from the plainest mistake (a card not in hand) to the finest rule, and the
 first that applies is the answer; when none does, the reason lists what the
-played card may do instead, so the player is never left guessing.
+played card may do instead, so the player is never left guessing. What the
+move is (its cards' sums, the build's rules) comes before what the mover must
+keep, which another card could answer: a reader of the rule texts judged a
+sample of refusals against them (session 88), and "keep a card of 2" said of a
+5 on a build of 5 read as if a 2 would make the move legal. Asked of a legal
+move, the answer says it is legal (tests/test_reasons.py asks it of every legal
+move of drawn house rules), and a refusal names a rule that refuses the move
+(the same file with that rule switched off takes it, or refuses it otherwise).
 """
 
 from __future__ import annotations
