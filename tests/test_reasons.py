@@ -68,6 +68,9 @@ CASES = [
     ("standard", "8D QD", "QS 5D", "QD build 12 on QS", (), "cards without a number value cannot be part of a build"),
     ("hoyle", "7D 9C", "KH", "7D build 1 on [2H 3S 4S 5D]", (("2H 3S 4S 5D", 7, 0),),
      "the build of 7 [2H 3S 4S 5D] is multiple, and a multiple build cannot be raised"),
+    # (the first audit: the same card may go onto it as a set of its value, and that is said)
+    ("hoyle", "7D 7C", "KH", "7D build 10 on [2H 3S 4S 5D]", (("2H 3S 4S 5D", 7, 0),),
+     "cannot be raised; 7D may go onto it as a set of 7: `7D build 7 on [2H 3S 4S 5D]`"),
     ("standard", "8D 10D 4C", "3H 5D", "4C build 8 on 3H", (), "the cards do not make 8: they add up to 7, which is no "
      "multiple of 8"),
     # (an audit's unsplittable build: the total a multiple of the value, the sets not there)

@@ -377,7 +377,7 @@ class _Reasons:
             if x.cards not in self.m.builds or not isinstance(x.value, int) or x.value == self.m.value:
                 continue
             if x.multiple:
-                return f"{self.label(x)} is multiple, and a multiple build cannot be raised"
+                return self.multiple_not_raised(x)
             # (``build.single_build_as_card``: a single build may be one set of a build of another value, which
             # is no raise: left to ``build_rules``)
             if not b.raise_single and not b.single_build_as_card:
@@ -387,6 +387,16 @@ class _Reasons:
             if not b.raise_partners and x.owner != self.seat and teams[x.owner] == teams[self.seat]:
                 return f"your partner owns {self.label(x)}: a build is raised only when another side owns it"
         return None
+
+    def multiple_not_raised(self, x: Build) -> str:
+        """A multiple build the move would raise: said, with the same card added to it as a set of its value
+        where that is legal (an audit: the refusal hid the move the player could make with that card)."""
+        said = f"{self.label(x)} is multiple, and a multiple build cannot be raised"
+        onto = next((m for m in self.legal if m.kind is MoveKind.BUILD and m.played == self.m.played
+                     and x.cards in m.builds and m.value == x.value), None)
+        if onto is not None:
+            said += f"; {self.played_name()} may go onto it as a set of {x.value}: {self.move_text(onto)}"
+        return said
 
     def keep_capturing_card(self) -> str | None:
         if not self.rules.build.keep_capturing_card:
@@ -493,7 +503,7 @@ class _Reasons:
                     return f"{self.label(x)} began as a pair: it grows only by a card of its rank"
                 continue
             if x.multiple:
-                return f"{self.label(x)} is multiple, and a multiple build cannot be raised"
+                return self.multiple_not_raised(x)
             if b.single_build_as_card:
                 # (a single build counts as a card of its value: one set of the new build with other cards, not a
                 # raise, whoever owns it: the sets are checked below, as the listing's sums make them)
