@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import random
 from pathlib import Path
+from typing import Any, Iterator
 
 import pytest
 from hypothesis import given, strategies as st
@@ -476,17 +477,12 @@ def _asked(engine: Engine, state, rnd: random.Random, tally: list[str]) -> None:
                 tally.append(f"said legal, refused: {engine.why_illegal(state, move)} ({engine.rules.name})")
 
 
-def test_every_legal_move_of_drawn_and_shipped_house_rules_is_said_legal(tmp_path: Path) -> None:
-    """One hand of each shipped house rule and of 20 drawn ones, at the fewest players and four in partnerships:
-    at every turn each legal move is said legal by `why_illegal`, and a refused move never is (see above)."""
-    from cassino.apps.authors import generated
+def _played(files: list[str], rnd: random.Random) -> Iterator[tuple[str, Engine, Any, list[Move]]]:
+    """Each position of one hand of each rule file, at the fewest players and four in partnerships, played
+    with random legal moves: the file, its engine, the position and its moves (a position beyond the listing
+    budget ends the hand)."""
     from cassino.errors import PositionTooLargeError
-    from conftest import EXAMPLES
 
-    rnd = random.Random(88)
-    files = [str(p) for p in EXAMPLES] + [str(generated.valid(rnd, VARIANTS, tmp_path, k)[0]) for k in range(20)]
-    tally: list[str] = []
-    positions = 0
     for k, path in enumerate(files):
         engine = Engine(load_rules(path))
         seats = engine.rules.seats
@@ -499,9 +495,23 @@ def test_every_legal_move_of_drawn_and_shipped_house_rules_is_said_legal(tmp_pat
                     moves = engine.legal_moves(state)
                 except PositionTooLargeError:
                     break
-                _asked(engine, state, rnd, tally)
-                positions += 1
+                yield path, engine, state, moves
                 state = engine.apply(state, rnd.choice(moves))
+
+
+def test_every_legal_move_of_drawn_and_shipped_house_rules_is_said_legal(tmp_path: Path) -> None:
+    """One hand of each shipped house rule and of 20 drawn ones, at the fewest players and four in partnerships:
+    at every turn each legal move is said legal by `why_illegal`, and a refused move never is (see above)."""
+    from cassino.apps.authors import generated
+    from conftest import EXAMPLES
+
+    rnd = random.Random(88)
+    files = [str(p) for p in EXAMPLES] + [str(generated.valid(rnd, VARIANTS, tmp_path, k)[0]) for k in range(20)]
+    tally: list[str] = []
+    positions = 0
+    for _, engine, state, _ in _played(files, rnd):
+        _asked(engine, state, rnd, tally)
+        positions += 1
     assert not tally, "\n".join(tally[:10])
     assert positions > 1500
 
@@ -538,7 +548,7 @@ def test_a_refusal_names_a_rule_that_refuses_the_move(tmp_path: Path) -> None:
     import yaml
 
     from cassino.apps.authors import generated
-    from cassino.errors import CassinoError, PositionTooLargeError
+    from cassino.errors import CassinoError
     from conftest import EXAMPLES
     from test_alone_against_listing import near_misses
 
@@ -561,33 +571,21 @@ def test_a_refusal_names_a_rule_that_refuses_the_move(tmp_path: Path) -> None:
     files = [str(p) for p in EXAMPLES] + [str(generated.valid(rnd, VARIANTS, tmp_path, k)[0]) for k in range(12)]
     asked: list[str] = []
     said_again: list[str] = []
-    for k, path in enumerate(files):
-        engine = Engine(load_rules(path))
-        seats = engine.rules.seats
-        for players, partners in {(seats.min_players, False), (4, True)}:
-            if not seats.min_players <= players <= seats.max_players:
-                continue
-            state = engine.start(k, players, partners=partners)
-            while not state.over:
-                try:
-                    moves = engine.legal_moves(state)
-                except PositionTooLargeError:
-                    break
-                for move in rnd.sample(moves, min(3, len(moves))):
-                    for miss in near_misses(state, move)[:6]:
-                        if engine.is_legal(state, miss):
-                            continue
-                        said = engine.why_illegal(state, miss).split(": ", 1)[1]
-                        rule = next((j for j, (words, _) in enumerate(_NAMED_RULES) if words in said), None)
-                        if rule is None:
-                            continue
-                        other = switched_off(path, rule)
-                        if other is None:
-                            continue
-                        asked.append(_NAMED_RULES[rule][0])
-                        if not other.is_legal(state, miss) and other.why_illegal(state, miss).endswith(": " + said):
-                            said_again.append(f"{path}: {format_move(miss, engine.deck)}: {said}")
-                state = engine.apply(state, rnd.choice(moves))
+    for path, engine, state, moves in _played(files, rnd):
+        for move in rnd.sample(moves, min(3, len(moves))):
+            for miss in near_misses(state, move)[:6]:
+                if engine.is_legal(state, miss):
+                    continue
+                said = engine.why_illegal(state, miss).split(": ", 1)[1]
+                rule = next((j for j, (words, _) in enumerate(_NAMED_RULES) if words in said), None)
+                if rule is None:
+                    continue
+                other = switched_off(path, rule)
+                if other is None:
+                    continue
+                asked.append(_NAMED_RULES[rule][0])
+                if not other.is_legal(state, miss) and other.why_illegal(state, miss).endswith(": " + said):
+                    said_again.append(f"{path}: {format_move(miss, engine.deck)}: {said}")
     assert not said_again, "\n".join(said_again[:10])
     assert len(asked) > 500 and len(set(asked)) >= 6, sorted(set(asked))
 

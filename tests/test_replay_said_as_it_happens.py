@@ -15,9 +15,10 @@ from pathlib import Path
 
 from cassino.apps.game.records import Record, apply_action, load_record, replay
 from cassino.apps.game.said import claim_words
-from cassino.engine.game import Game
-from cassino.engine.notation import cards_text, parse_move
+from cassino.engine.notation import cards_text
 from cassino.language.variants import load_rules
+
+from test_play_said_as_it_happens import swept
 
 #: A replayed action's line: ``  17. seat 1 (greedy): JD capture 2S 6D: a sweep, 1 point to seat 1 (greedy)``.
 NUMBERED = re.compile(r"^\s*(\d+)\. (.*)$")
@@ -51,18 +52,6 @@ def numbered(shown: str) -> list[str]:
     lines = [m for m in found if m is not None]
     assert [int(m.group(1)) for m in lines] == list(range(1, len(lines) + 1))
     return [m.group(2) for m in lines]
-
-
-def swept(record: Record) -> list[bool]:
-    """Whether each action of ``record`` recorded a sweep (the hand's own count)."""
-    out = []
-
-    def seen(before: Game, action: str, after: Game) -> None:
-        hand = before.engine.play(before.hand, parse_move(action, before.engine.deck))
-        out.append(len(hand.sweeps) > len(before.hand.sweeps))
-
-    replay(record, each=seen)
-    return out
 
 
 # ---------------------------------------------------------------- sweeps
