@@ -529,7 +529,7 @@ _NAMED_RULES: tuple[tuple[str, dict[str, dict[str, object]]], ...] = (
     ("there is no building", {"build": {"allowed": True}}),
     ("may not be raised to a new value", {"build": {"raise_single": True}}),
     ("may not raise their own build", {"build": {"raise_own": True}}),
-    ("to make it multiple", {"build": {"add_sets": True}}),
+    ("to make it multiple", {"build": {"add_sets": True, "multiple": True}}),   # (either forbids it)
     ("began as a pair", {"build": {"continue_as_begun": False}}),
     ("grows by the card from your hand alone", {"build": {"opponents_hand_only": False}}),
     ("only the card from your hand may raise a build", {"build": {"raise_with_table_cards": True}}),
