@@ -398,6 +398,7 @@ _HOUSE = {
     "royal-builds-as-cards": "extends: royal\nbuild:\n  single_build_as_card: true\n  opponents_hand_only: true\n",
     "standard-no-card-kept": "extends: standard\nbuild:\n  keep_capturing_card: false\n",
     "south-african-capture-or-raise": "extends: south-african-casino\nbuild:\n  owner_obligation: capture_or_raise\n",
+    "south-african-equal-first": "extends: south-african-casino\ncapture:\n  equal_card_first: true\n",
 }
 
 
@@ -602,3 +603,18 @@ def test_a_move_made_in_a_program_that_takes_nothing_is_said_in_this_games_words
         "5D capture : a capture names the table cards it takes, e.g. `5D capture 5H`"
     said = engine.why_illegal(state, Move(MoveKind.TRAIL, five, state.table))
     assert said.endswith(": a trail takes nothing from the table: it names no table card or build"), said
+
+
+def test_the_end_of_a_turn_is_said_legal_where_the_owner_holds_no_card_of_the_build(tmp_path: Path) -> None:
+    """An owner left with no card of the build's value (the 9 loose on the table, where equal cards come first)
+    trails as the rules' last resort, then ends the turn: `end` was refused as "keep a card of 9 ...;  is your
+    last", naming no card (a turn's end plays none). Found by the drawn house rules' run, 600 rules."""
+    from conftest import position_at
+
+    engine, state = position_at(_rules_file("south-african-equal-first", tmp_path),
+                                {0: ["2S", "2D", "7H", "8H"], 1: ["10H"]}, ["AC", "4D", "9H", "10D"],
+                                builds=[(["3D", "4C", "5H", "6D", "9C"], 9, 0)])
+    state = engine.apply(state, parse_move("7H trail", engine.deck))
+    end = parse_move("end", engine.deck)
+    assert engine.is_legal(state, end)
+    assert engine.why_illegal(state, end) == "end: a legal move here: nothing refuses it"

@@ -399,8 +399,8 @@ class _Reasons:
         return said
 
     def keep_capturing_card(self) -> str | None:
-        if not self.rules.build.keep_capturing_card:
-            return None
+        if not self.rules.build.keep_capturing_card or self.m.kind is MoveKind.END:
+            return None   # (a turn's end plays no card: it keeps what the hand holds)
         hand_after = self.hand & ~self.m.played
         after = self.e.captured_values(hand_after)
         held = [b for b in self.s.builds if b.holder == self.seat and b.cards not in self.m.builds]
