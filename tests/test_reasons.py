@@ -130,8 +130,8 @@ CASES = [
      "JD cannot be taken by AD QD played together: together they count 13, and each card or set taken must be "
      "worth that; it counts 11"),
     ("hungarian-ulmann", "5S QD 2H", "AS 3D 4C KD", "5S+QD capture 3D 4C KD", (),
-     "together they count, or split into equal sets of, 17, and each card or set taken must be worth that; they "
-     "add up to 20"),
+     "together they make 17 (their total, or each of the equal sets they split into), and each card or set taken "
+     "must be worth that; 3D is in no such set with the others"),
     ("hungarian", "AD QD 5S", "KH 2C JD JC", "AD+QD trail", (), "several cards are played together only to capture"),
     # More than ten cards named: said where their total shows it (no whole number of sets, or a card worth more).
     ("hoyle", "9C 10S", "AS AC 2D 3S 3H 4H 6H 8S 9H", "9C build 10 on AS AC 2D 3S 3H 4H 6H 8S 9H", (),

@@ -699,10 +699,16 @@ class _Reasons:
             return None
         cards = self.played_name()
         worth = " or ".join(map(str, targets))
-        counted = ("together they count" if c.hand_cards_combine == "total"
-                   else "together they count, or split into equal sets of,")
-        return (f"{self.names(self.m.loose)} cannot be taken by {cards} played together: {counted} "
-                f"{worth}, and each card or set taken must be worth that; {self.sum_words(items)}")
+        # (a reader's audit found "together they count, or split into equal sets of, 17" hard to read, and the
+        # total of every card taken hid the one card in no set)
+        counted = (f"together they count {worth}" if c.hand_cards_combine == "total"
+                   else f"together they make {worth} (their total, or each of the equal sets they split into)")
+        each = "each card or set taken" if c.several_groups else "the card or set taken"
+        odd = self.odd_card(tuple(targets), items) if c.several_groups else None
+        why = (f"{self.names(1 << odd)} is in no such set with the others" if odd is not None
+               else self.sum_words(items))
+        return (f"{self.names(self.m.loose)} cannot be taken by {cards} played together: {counted}, and {each} "
+                f"must be worth that; {why}")
 
     def no_sets(self, card: str, worth_each: tuple[int, ...], items: list[tuple[int, ...]]) -> str:
         """Why the loose cards named are no capture for ``card``: the value each set must have, and what
