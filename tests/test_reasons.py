@@ -82,7 +82,7 @@ CASES = [
     ("standard", "AH 8D", "2H 7C", "AH build 9 on 8D", (), "8D is not loose on the table (it is in your hand)"),
     ("standard", "9D 4C", "2H", "KS trail", (), "KS is not in the hand of seat 0"),
     ("owner-may-trail", "8D 4C", "2H", "8D trail", BUILD_OF_8,
-     "you own the build of 8 [3H 5D]: keep a card of 8 in your hand until it is taken; 8D is your last"),
+     "you own the build of 8 [3H 5D]: keep a card of 8 in your hand until it is taken; 8D is your last card of 8"),
     ("two-handed", "8D 10D 4C", "QC 3H 8C", "8D trail", (), "a card that can capture may not be trailed: 8D can play"),
     ("dominican", "8D 10D 4C", "QC 3H 5D 8C", "8D capture 3H 5D", (), "8D must take every loose card equal to it: 8C"),
     ("hoyle", "QD 10D 4C", "QC QH 5D", "QD capture QC", (), "a Q takes every loose Q at once: QH QC"),

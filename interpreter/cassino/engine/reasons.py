@@ -416,8 +416,10 @@ class _Reasons:
             if b.value in after:
                 continue
             whose = "you own" if b.owner == self.seat else "your partner built for you"
-            return (f"{whose} {self.label(b)}: keep a card of {b.value} in your hand until it is taken; "
-                    f"{self.played_name()} is your last")
+            # ("8D is your last card of 8": a reader took "is your last" for the last card of the hand)
+            last = (f"{self.played_name()} is your last card of {b.value}" if b.value in self.e.captured_values(
+                self.m.played) else f"you hold no card of {b.value}")
+            return f"{whose} {self.label(b)}: keep a card of {b.value} in your hand until it is taken; {last}"
         values = {b.value for b in held}
         if self.is_build() and self.m.value in after and not self.partner_proven():
             values.add(self.m.value)  # type: ignore[arg-type]
