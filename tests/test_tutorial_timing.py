@@ -155,3 +155,17 @@ def test_a_first_build_with_an_ace_is_taught_as_a_build_and_a_restriction_only_t
         restricted = restricted.with_(hand=restricted._deal(restricted.hand.dealer, restricted.hand_no))
         mover_side = restricted.hand.teams[restricted.hand.turn]
         assert ("restriction" in limits(restricted)) == (scores[mover_side] >= 18), (scores, mover_side)
+
+
+def test_a_capture_by_a_sum_is_taught_with_the_sum_and_the_values_it_counted() -> None:
+    """A reader's audit (session 88): Dominican's first capture, an ace counting 14 taking 3 and a jack, was
+    taught "captures the loose table cards of its own value" beside the ace's values, the sum untaught; and
+    "aces count 14 when played from hand" was taught at a loose ace taken as 1, which used no such value."""
+    game = at("dominican", {0: ["AC", "KS"], 1: ["KH"]}, ["3H", "JC"])
+    move = parse_move("AC capture 3H JC", game.engine.deck)
+    _, lessons = Tutorial.for_rules(game.rules).after(game, move, game.play(move))
+    topics = list(dict.fromkeys(lesson.topic for lesson in lessons))
+    assert topics[0] == "capture" and set(topics) == {"capture", "sum", "card values"}, topics
+    loose_ace = at("krypkasino", {0: ["5H", "KS"], 1: ["KH"]}, ["AC", "4H"])
+    assert "card values" not in found(loose_ace, "5H capture AC 4H")
+    assert "card values" in found(at("krypkasino", {0: ["AS", "KS"], 1: ["KH"]}, ["5C", "9C"]), "AS capture 5C 9C")

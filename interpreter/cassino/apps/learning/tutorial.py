@@ -216,7 +216,12 @@ class Tutorial:
             chosen = {topic for topic in fresh if topic in EVENTS or not fresh[topic]} | set(play[:1])
             if play and play[0] in KINDS:
                 particular = [topic for topic in play[1:] if topic not in KINDS and topic not in ALONE]
-                chosen |= set(particular[:1])
+                # A capture made by a sum is taught with the sum (what a capture is says "of its own value": a
+                # reader's audit saw it beside an ace's values at an ace taking 3 and a jack, the sum untaught),
+                # and with the values it counted where a card of several values made it.
+                if "sum" in particular:
+                    particular = ["sum"] + (["card values"] if "card values" in particular else [])
+                chosen |= set(particular[:2] if particular[:1] == ["sum"] else particular[:1])
         order = [topic for topic, _ in TOPICS]
         for topic in sorted(chosen, key=lambda t: (t not in KINDS, order.index(t))):   # (a kind of move first)
             keys = [key for key in fresh[topic] if key not in taught]
@@ -249,10 +254,13 @@ def situations(before: Game, move: Move | None, after: Game, skip: frozenset[str
         played_rank = {engine.rank[i] for i in _indices(move.played)}
         loose = _indices(move.loose)
         used = _indices(move.played) + loose
-        if move.kind is not MoveKind.TRAIL and any(
-                len(engine.hv[i]) > 1 or len(engine.tv[i]) > 1 or engine.hv[i] != engine.tv[i] for i in used):
+        if move.kind is not MoveKind.TRAIL and (
+                any(len(engine.hv[i]) > 1 or engine.hv[i] != engine.tv[i] for i in _indices(move.played))
+                or any(len(engine.tv[i]) > 1 for i in loose)):
             found.add("card values")          # an ace of 1 or 14, a card worth more in hand (Finnish); a trail
-            # counts no value (an audit saw Swazi's ace of 1 or 14 taught at `AS trail`)
+            # counts no value (an audit saw Swazi's ace of 1 or 14 taught at `AS trail`); a loose card counts its
+            # table value, so only one of several values there is a card value used (a reader's audit, session
+            # 88, saw "aces count 14 when played from hand" taught at a loose ace taken as 1)
         if move.played & (move.played - 1):
             found.add("several hand cards")
         if move.loose & ~hand.table:
