@@ -253,7 +253,6 @@ def situations(before: Game, move: Move | None, after: Game, skip: frozenset[str
         state = engine.apply(hand, move)    # the hand just after the move, before the game moves on
         played_rank = {engine.rank[i] for i in _indices(move.played)}
         loose = _indices(move.loose)
-        used = _indices(move.played) + loose
         if move.kind is not MoveKind.TRAIL and (
                 any(len(engine.hv[i]) > 1 or engine.hv[i] != engine.tv[i] for i in _indices(move.played))
                 or any(len(engine.tv[i]) > 1 for i in loose)):
