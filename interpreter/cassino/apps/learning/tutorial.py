@@ -220,8 +220,9 @@ class Tutorial:
                 # reader's audit saw it beside an ace's values at an ace taking 3 and a jack, the sum untaught),
                 # and with the values it counted where a card of several values made it.
                 if "sum" in particular:
-                    particular = ["sum"] + (["card values"] if "card values" in particular else [])
-                chosen |= set(particular[:2] if particular[:1] == ["sum"] else particular[:1])
+                    chosen |= {"sum"} | ({"card values"} & set(particular))
+                else:
+                    chosen |= set(particular[:1])
         order = [topic for topic, _ in TOPICS]
         for topic in sorted(chosen, key=lambda t: (t not in KINDS, order.index(t))):   # (a kind of move first)
             keys = [key for key in fresh[topic] if key not in taught]
