@@ -169,3 +169,15 @@ def test_a_capture_by_a_sum_is_taught_with_the_sum_and_the_values_it_counted() -
     loose_ace = at("krypkasino", {0: ["5H", "KS"], 1: ["KH"]}, ["AC", "4H"])
     assert "card values" not in found(loose_ace, "5H capture AC 4H")
     assert "card values" in found(at("krypkasino", {0: ["AS", "KS"], 1: ["KH"]}, ["5C", "9C"]), "AS capture 5C 9C")
+
+
+def test_draw_cassino_teaches_drawing_back_to_four_when_the_player_first_draws() -> None:
+    """A reader's audit (session 88): Draw Cassino's one rule of its own, drawing back to four after each play,
+    was never taught, though the hand refills after every move."""
+    game = at("draw", {0: ["9D", "KS", "2C", "3H"], 1: ["KH", "4C", "5C", "6C"]}, ["4S", "5H"])
+    assert len(game.hand.stock) > 0
+    move = parse_move("KS trail", game.engine.deck)
+    assert "draw" in found(game, "KS trail") and "draw" in found(game, "9D capture 4S 5H")
+    _, lessons = Tutorial.for_rules(game.rules).after(game, move, game.play(move))
+    assert "deal.draw_after_play" in [lesson.key for lesson in lessons], [lesson.key for lesson in lessons]
+    assert "draw" not in found(at("standard", {0: ["9D", "KS"], 1: ["KH"]}, ["4S", "5H"]), "9D capture 4S 5H")

@@ -80,6 +80,9 @@ TOPICS: tuple[tuple[str, tuple[str, ...]], ...] = (
     # sweeps cancel (an audit read "the scoring says what each sweep is worth" and never learnt the worth).
     ("sweep", ("sweeps.intro", SWEEP_ITEMS, "sweeps.cancel")),
     ("new deal", ("deal.redeal",)),
+    # Drawing back to a full hand after each play (Draw Cassino), the first time the mover draws (a reader's audit
+    # found Draw's one rule of its own never taught).
+    ("draw", ("deal.draw_after_play",)),
     ("restriction", ("endgame.restrictions.*", "endgame.first_to_meet", "endgame.sweeps_from",
                      "endgame.lifted_after_tie")),
     ("end of hand", ("hand.end", "scoring.intro", "scoring.items.*", "scoring.when")),
@@ -312,6 +315,9 @@ def situations(before: Game, move: Move | None, after: Game, skip: frozenset[str
                     found.add("add to build")
         if not state.over and state.deal_no != hand.deal_no:
             found.add("new deal")
+        elif rules.deal.draw_after_play and move.played and bin(state.hands[hand.turn]).count("1") > bin(
+                hand.hands[hand.turn] & ~move.played).count("1"):
+            found.add("draw")
         if any(w.seat == hand.turn and w.ply == hand.ply for w in state.sweeps if w not in hand.sweeps):
             found.add("sweep")
     if after.hand_no != before.hand_no or (after.over and not before.over):
