@@ -298,7 +298,8 @@ def test_reconnecting_resumes_the_seat(tmp_path: Path) -> None:
         with s.seat(table, 0) as again:
             state2 = again.my_turn()
             assert state2["you"] == 0 and state2["ply"] >= state["ply"] + 2
-            assert {"seat": 0, "text": state["moves"][0]["text"]} in state2["log"]
+            # (the table's deal is drawn at random: the move may sweep, and its entry then says so, ``said``)
+            assert any(e["seat"] == 0 and e["text"] == state["moves"][0]["text"] for e in state2["log"]), state2["log"]
 
 
 def test_a_restart_resumes_every_table_and_takes_in_terminal_records(tmp_path: Path) -> None:
