@@ -339,15 +339,12 @@ class _Reasons:
     def equal_loose(self, played: int) -> int:
         """The loose cards in play equal to the card ``played`` (a deck mask): on the table and, where capture
         piles are in play, the opposing pile tops, which the listing reads as loose cards too."""
-        out = 0
         p = played.bit_length() - 1
-        for i in bits(self.s.in_play()):
-            if self.values_of(p, True):
-                if set(self.values_of(p, True)) & set(self.values_of(i, False)):
-                    out |= 1 << i
-            elif not self.values_of(i, False) and self.deck.rank_index[i] == self.deck.rank_index[p]:
-                out |= 1 << i
-        return out
+        if self.values_of(p, True):
+            return self.loose_worth(set(self.values_of(p, True)))
+        rank = self.deck.rank_index[p]   # (a card without a number value: the loose cards of its rank)
+        return sum(1 << i for i in bits(self.s.in_play())
+                   if not self.values_of(i, False) and self.deck.rank_index[i] == rank)
 
     def loose_worth(self, values: set[int]) -> int:
         """The loose cards in play worth one of ``values`` (a deck mask; as ``equal_loose``)."""
