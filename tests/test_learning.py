@@ -329,6 +329,22 @@ def test_play_tutorial_prints_a_rules_words_once(tmp_path: Path) -> None:
     assert text.count(clauses["capture.intro"]) == 1
 
 
+def test_a_rules_sentences_are_said_under_its_heading_once_with_a_lists_items_under_it(tmp_path: Path) -> None:
+    """A reader's audit saw a hand's end taught as eight lines of "rule (end of hand): ...", one of them a bare
+    "Each side scores for what it captured in the hand:": now the heading once, the rule's other sentences
+    under it, and the scoring items listed under the sentence that opens them, each the rulebook's words."""
+    book = rulebook(load_rules("standard")).clauses()
+    session, out, _ = _session(tmp_path, ["1"] * 60 + ["quit"], Aids(tutorial=True))
+    session.run()
+    lines = out.getvalue().splitlines()
+    ends = [k for k, line in enumerate(lines) if "rule (end of hand): " in line]
+    assert len(ends) == 1 and lines[ends[0]].endswith(book["hand.end"].text)
+    opening = lines.index("  " + book["scoring.intro"].text, ends[0])
+    items = [c.text for key, c in book.items() if key.startswith("scoring.items.")]
+    assert len(items) >= 4 and lines[opening + 1:opening + 1 + len(items)] == ["    - " + text for text in items]
+    assert not any(line.startswith("rule (") and book["scoring.intro"].text in line for line in lines)
+
+
 def test_the_play_options_are_accepted_by_the_command(cli, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:  # type: ignore[no-untyped-def]
     monkeypatch.setattr("sys.stdin", io.StringIO("count\nquit\n"))
     code, out, err = cli("play", "standard", "--seed", "4", "--save", str(tmp_path / "g.json"),

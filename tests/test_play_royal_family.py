@@ -220,7 +220,8 @@ def test_a_tutorial_game_shows_no_reading_notes(tmp_path: Path, variant: str, to
     assert result.returncode == 0, result.stderr
     screen = result.stdout
     assert "game over" in screen
-    assert f"rule ({topic}): " in screen and len(re.findall(r"^rule \(", screen, re.M)) >= 10
+    # (many rules taught: a heading each, its rule's sentences under it)
+    assert f"rule ({topic}): " in screen and len(re.findall(r"rule \(", screen)) >= 6
     assert "Reading:" not in screen
     assert not re.search(r"examples/\S*\.yaml", screen)
     assert not SETTING_KEY.search(screen), SETTING_KEY.search(screen)

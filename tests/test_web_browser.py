@@ -487,14 +487,18 @@ def test_the_tutorial_from_the_lobby_shows_the_rulebooks_sentences_until_dismiss
         lessons.wait_for()
         first = page.locator("#lessons li.lesson").first
         assert lessons.is_visible() and first.get_attribute("data-key") == "turn.kinds"
-        assert first.locator(".lesson-text").inner_text() == clauses["turn.kinds"]
+        assert first.locator(".lesson-text").first.inner_text() == clauses["turn.kinds"]
+        # (one item a heading: the first turn's sentences under it together, each the rulebook's own words)
+        assert first.locator(".lesson-text").count() >= 2 and first.locator(".lesson-why").count() == 1
         seen: list[str] = []
         moves = 0
         while moves < 6 and wait_turn_or_hand_end(page) == "turn":
             if lessons.is_visible():
-                for li in page.locator("#lessons li.lesson").all():
-                    key = li.get_attribute("data-key")
-                    assert li.locator(".lesson-text").inner_text() == clauses[key]     # the rulebook's own words
+                headings = [li.get_attribute("data-heading") for li in page.locator("#lessons li.lesson").all()]
+                assert all(a != b for a, b in zip(headings, headings[1:]))      # a heading's lessons together
+                for text in page.locator("#lessons .lesson-text").all():
+                    key = text.get_attribute("data-key")
+                    assert text.inner_text() == clauses[key]                   # the rulebook's own words
                     seen.append(key)
                 page.click("#lessons-close")                               # dismissed: hidden until the next lesson
                 assert not lessons.is_visible() and page.locator("#lessons li").count() == 0

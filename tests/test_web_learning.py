@@ -20,7 +20,7 @@ pytest.importorskip("starlette")
 
 from cassino.apps.learning.counting import count_for  # noqa: E402
 from cassino.apps.learning.review import review_record  # noqa: E402
-from cassino.apps.learning.tutorial import Tutorial  # noqa: E402
+from cassino.apps.learning.tutorial import Tutorial, lessons_json  # noqa: E402
 from cassino.apps.learning.warnings import warnings_for  # noqa: E402
 from cassino.apps.game.records import actor_of, apply_action, load_record  # noqa: E402
 from cassino.engine.notation import parse_move  # noqa: E402
@@ -276,7 +276,7 @@ def _taught(record: Any, hands: range, learner: int = 0) -> list[tuple[Any, Any,
                                            to_move=not game.over and game.hand.turn == learner)
         if lessons:
             out.append((actor_of(action, before), action, lessons))
-    return [(seat, action, [lesson.to_json() for lesson in taught]) for seat, action, taught in out]
+    return [(seat, action, lessons_json(taught)) for seat, action, taught in out]
 
 
 def _trail_first(state: dict[str, Any]) -> str:
@@ -360,7 +360,7 @@ def test_the_tutorial_switched_on_in_a_later_hand_teaches_from_that_hands_first_
                      and any(lesson["topic"] == "end of hand" for lesson in m["lessons"]))
             me.ping()
             got = _lessons(me, last_hand=2)
-        assert got[0] == (None, None, [lesson.to_json() for lesson in Tutorial.for_rules(t.session.game.rules).start()[1]])
+        assert got[0] == (None, None, lessons_json(Tutorial.for_rules(t.session.game.rules).start()[1]))
         assert got == _taught(t.record, range(2, 3)) and len(got) >= 4
         assert all(move is None or move in t.record.actions[48:96] for _, move, _ in got)
 

@@ -42,7 +42,7 @@ from ...players.bots import Bot
 from .howto import claiming, how_to_play
 from ..learning.counting import count_for
 from ..learning.show import show_count
-from ..learning.tutorial import EVENTS, Lesson, Tutorial
+from ..learning.tutorial import EVENTS, Lesson, Tutorial, grouped, listed
 from ..learning.warnings import warnings_for
 from .move_examples import examples_text
 from ...files import Busy, Held, hold
@@ -375,8 +375,11 @@ class Session(GameSession):
         return wait
 
     def _say(self, lessons: tuple[Lesson, ...]) -> None:
-        for lesson in lessons:
-            self.console.print(f"rule ({lesson.heading}): {lesson.text}", style="magenta", highlight=False)
+        # (one rule's sentences under its heading once, a list's items indented under the sentence opening it)
+        for group in grouped(lessons):
+            lines = [f"rule ({group[0].heading}): {group[0].text}"]
+            lines += [("    - " if item else "  ") + lesson.text for lesson, item in zip(group[1:], listed(group)[1:])]
+            self.console.print("\n".join(lines), style="magenta", highlight=False)
 
     def confirmed(self, move: Move) -> bool | None:
         """With --warn: say what ``move`` may give away and ask; True to play it, False to take it

@@ -142,6 +142,37 @@ class Lesson:
         return {"topic": self.topic, "heading": self.heading, "key": self.key, "text": self.text, "ahead": self.ahead}
 
 
+def grouped(lessons: tuple[Lesson, ...]) -> tuple[tuple[Lesson, ...], ...]:
+    """The lessons of one heading taught together, one group each (in their order): one rule's sentences said
+    under its heading once, not each on a card of its own (a reader's audit saw a hand's end taught as eight
+    cards, one of them a bare "Each side scores for what it captured in the hand:")."""
+    out: list[list[Lesson]] = []
+    for lesson in lessons:
+        if out and (out[-1][0].heading, out[-1][0].ahead) == (lesson.heading, lesson.ahead):
+            out[-1].append(lesson)
+        else:
+            out.append([lesson])
+    return tuple(tuple(group) for group in out)
+
+
+def listed(group: tuple[Lesson, ...]) -> tuple[bool, ...]:
+    """Which lessons of a group are the items of a list an earlier sentence of it opens (one that ends with a
+    colon: the scoring items after "Each side scores for what it captured in the hand:")."""
+    out: list[bool] = []
+    opened = False
+    for lesson in group:
+        item = opened and lesson.key.startswith("scoring.items.")
+        out.append(item)
+        opened = item or lesson.text.rstrip().endswith(":")
+    return tuple(out)
+
+
+def lessons_json(lessons: tuple[Lesson, ...]) -> list[dict[str, Any]]:
+    """The lessons as the browser gets them: each ``Lesson.to_json``, with ``item`` where it is a list's item
+    (``listed``); the browser shows a group of one heading (``grouped``) as one."""
+    return [lesson.to_json() | {"item": item} for group in grouped(lessons) for lesson, item in zip(group, listed(group))]
+
+
 @dataclass(frozen=True)
 class Tutorial:
     """The rulebook's sentences for one variant and the topics already shown."""

@@ -72,7 +72,7 @@ from ..game.records import Record, RecordError, actor_of, apply_action, load_gam
 from ..game.session import Acted, GameSession, NotAMove
 from ..game.summary import HandSummary, hand_summary, outcome
 from ..learning.counting import count_for
-from ..learning.tutorial import Lesson, Tutorial
+from ..learning.tutorial import Lesson, Tutorial, lessons_json
 from ..learning.warnings import warnings_for
 from . import views
 from .policy import REVIEW_DEALS, Limits, LimitReached, PerMinute
@@ -972,7 +972,7 @@ class Table:
                       only: Client | None = None) -> None:
         if not lessons:
             return
-        message = {"type": "lessons", **about, "lessons": [lesson.to_json() for lesson in lessons]}
+        message = {"type": "lessons", **about, "lessons": lessons_json(lessons)}
         self.unread.setdefault(seat, []).append(message)
         for client in [only] if only is not None else list(self.clients):
             if client.tutorial and client.seat == seat:

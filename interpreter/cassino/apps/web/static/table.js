@@ -655,14 +655,25 @@ function onLessons(msg) {
     const who = state && state.seats[msg.seat] ? state.seats[msg.seat].name : `seat ${msg.seat}`;
     why = `After ${msg.seat === (state && state.you) ? "your move" : who}: ${msg.move}`;
   }
+  // One item a heading: the lessons of one rule taught together under it (a reader's audit saw a hand's end
+  // as eight items, one a bare "Each side scores for what it captured in the hand:"), a list's items indented.
+  let li = null;
   for (const lesson of msg.lessons) {
-    const li = el("li", "", "lesson");
-    li.dataset.key = lesson.key;
-    li.dataset.topic = lesson.topic;
-    // (a rule that limits the choice about to be made is said as such, not as what the last move did)
-    const when = lesson.ahead ? "before you choose" : why;
-    li.append(el("p", `${capital(lesson.heading || lesson.topic)} (${when})`, "lesson-why"), el("blockquote", lesson.text, "lesson-text"));
-    list.append(li);
+    const heading = lesson.heading || lesson.topic;
+    if (!li || li.dataset.heading !== heading || li.dataset.ahead !== String(lesson.ahead)) {
+      li = el("li", "", "lesson");
+      li.dataset.key = lesson.key;
+      li.dataset.topic = lesson.topic;
+      li.dataset.heading = heading;
+      li.dataset.ahead = String(lesson.ahead);
+      // (a rule that limits the choice about to be made is said as such, not as what the last move did)
+      const when = lesson.ahead ? "before you choose" : why;
+      li.append(el("p", `${capital(heading)} (${when})`, "lesson-why"));
+      list.append(li);
+    }
+    const text = el("blockquote", lesson.text, lesson.item ? "lesson-text lesson-item" : "lesson-text");
+    text.dataset.key = lesson.key;
+    li.append(text);
   }
   box.hidden = false;
   jumpToLessons();
