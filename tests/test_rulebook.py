@@ -615,3 +615,19 @@ def test_each_rule_is_one_clause(target: str) -> None:
     assert not [key for key, n in keys.items() if n > 1]
     said = book.clauses()
     assert sum(keys.values()) == len(said)
+
+
+@pytest.mark.parametrize("variant", sorted(p.stem for p in (Path(__file__).parent.parent / "variants").glob("*.yaml")))
+def test_a_trailed_card_is_said_to_be_built_on_only_where_it_can_be(variant: str) -> None:
+    """A reader's audit of the tutorial saw "it can be captured or built on by anyone" taught at a trailed king of
+    standard, where cards without a number value are never built: the sentence names them as only captured
+    there, and says nothing of them where they are piled by rank or where every card has a value."""
+    rules = load_rules(variant)
+    text = rulebook(rules).clauses()["trail.intro"].text
+    courts = [r for r in rules.deck.ranks if not r.values]
+    if not rules.build.allowed:
+        assert "built on" not in text
+    elif courts and rules.build.valueless == "never":
+        assert text.endswith(" only captured).") and all((r.name or r.rank) in text for r in courts), text
+    else:
+        assert text.endswith("built on by anyone."), text
