@@ -108,7 +108,9 @@ CASES = [
      "the cards added to the build of 9 [4H 5D] do not make 9: it counts 7, which is no multiple of 9"),
     # (the same audit's wording finds) A value no card has; an ace worth 14 from the hand; the owner's duty that
     # lapses in the last deal; equal cards, plural; no setting's name in a player's reason.
-    ("standard", "AH 9C", "10S", "AH build 11 on 10S", (), "no card is worth 11 here, so nothing could ever take"),
+    # (the reader's second audit asked where the 11 came from: what the cards make is said first, where they are one set)
+    ("standard", "AH 9C", "10S", "AH build 11 on 10S", (), "AH 10S make 11, and no card is worth 11 here, so nothing "
+     "could ever take"),
     ("krypkasino", "AH 9C", "AS", "AH capture AS", (), "must be worth 14, and it counts 1 (AH counts 14 played "
      "from the hand, 1 on the table)"),
     ("dominican", "10S 3C", "10D 10C 8H", "10S trail", (), "(10D 10C) is on the table: capture them, or build"),
