@@ -190,12 +190,12 @@ def test_the_policy_plays_out_where_weights_are_fitted_or_two_play_a_game_won_by
 
 
 @pytest.mark.parametrize("variant,players", [("scopone", 4), ("standard", 2), ("royal", 3), ("kasino-misar", 2),
-                                             ("krypkasino", 2), ("swazi-casino", 2), ("draw", 2)])
+                                             ("krypkasino", 2), ("swazi-casino", 2), ("draw", 2), ("escoba", 2)])
 def test_rating_by_keys_is_rating_the_moves(variant: str, players: int) -> None:
     """``key_ratings`` (a playout's moves rated from their keys, no Move made) gives the very floats ``ratings``
     gives the same moves as Moves, and ``best_key`` the move ``best_index`` picks: the search plays the same
     moves either way. Two packs (Krypkasino: masks wider than a machine word), builds, pile tops in play
-    (Swazi), and a partner as the next seat (Scopone) among them."""
+    (Swazi), a partner as the next seat (Scopone) and a capture by a fixed total (Escoba) among them."""
     rated = 0
     for engine, worth, state, legal in positions(variant, players):
         keys = engine.move_keys(state)
