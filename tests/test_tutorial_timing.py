@@ -181,3 +181,20 @@ def test_draw_cassino_teaches_drawing_back_to_four_when_the_player_first_draws()
     _, lessons = Tutorial.for_rules(game.rules).after(game, move, game.play(move))
     assert "deal.draw_after_play" in [lesson.key for lesson in lessons], [lesson.key for lesson in lessons]
     assert "draw" not in found(at("standard", {0: ["9D", "KS"], 1: ["KH"]}, ["4S", "5H"]), "9D capture 4S 5H")
+
+
+def test_a_capture_that_leaves_an_equal_card_teaches_what_the_rules_say_of_equal_cards() -> None:
+    """A reader's audit (Tuxedo): a first capture took one of two equal loose cards and was taught only "a card you
+    play captures the loose table cards of its own value", as if it had to take both. Taking one and leaving the
+    other is what the equal-cards rule decides ("you may take as many of them as you like"): taught with it."""
+    for variant, (nine, other, table) in {"tuxedo": ("9B", "5B", ["9R", "9G", "2Y"]),
+                                          "standard": ("9C", "KS", ["9H", "9D", "2S"])}.items():
+        game = at(variant, {0: [nine, other], 1: [other.replace(other[-1], table[-1][-1])]}, table)
+        assert "equal cards" in found(game, f"{nine} capture {table[0]}")
+        assert "equal cards" in found(game, f"{nine} capture {table[0]} {table[1]}")   # (both taken: as before)
+        move = parse_move(f"{nine} capture {table[0]}", game.engine.deck)
+        _, lessons = Tutorial.for_rules(game.rules).after(game, move, game.play(move))
+        keys = [lesson.key for lesson in lessons]
+        assert keys[0] == "capture.intro" and "capture.equal_cards" in keys, keys
+    alone = at("standard", {0: ["9C", "KS"], 1: ["KH"]}, ["9H", "2S"])
+    assert "equal cards" not in found(alone, "9C capture 9H")           # (no equal card to leave: nothing decided)

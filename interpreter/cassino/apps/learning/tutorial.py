@@ -321,7 +321,11 @@ def situations(before: Game, move: Move | None, after: Game, skip: frozenset[str
             if odd:
                 found.add("sum")
             same = [i for i in loose if engine.rank[i] in played_rank]
-            if len(same) > 1:
+            # Several equal cards taken, or one taken and another left (a reader's audit saw Tuxedo's "captures the
+            # loose table cards of its own value" taught where one of two equal cards stayed): what the rules say
+            # of equal cards decided how many were taken.
+            stayed = any(engine.rank[i] in played_rank for i in _indices(hand.table & ~move.loose))
+            if len(same) > 1 or (same and stayed):
                 found.add("equal cards")
             if rules.capture.equal_card_first and "equal card first" not in skip and (
                     same if rules.capture.total is None else len(loose) == 1 and not move.builds) \
