@@ -1581,7 +1581,7 @@ def _trail(rules: Rules, ctx: dict[str, Any]) -> Section:
     w = _Writer(rules, ctx)
     # (cards without a number value are never built on where they are not piled by rank: a reader's audit saw
     # "it can be captured or built on" taught at a trailed king of standard)
-    courts = [plural(r.name or r.rank) for r in rules.deck.ranks if not r.values]
+    courts = [plural(name) for name in _valueless_ranks(rules)]
     unbuilt = f" ({join_words(courts)} only captured)" if courts and rules.build.valueless == "never" else ""
     w.say("trail.intro", "To trail, put your card face up among the loose table cards; it can be captured "
                          + (f"or built on by anyone{unbuilt}." if rules.build.allowed else "by anyone."))
