@@ -40,7 +40,9 @@ def _alive(pid: int) -> bool:
 
 
 @pytest.mark.skipif(sys.platform != "linux", reason="process groups and /proc as on Linux")
-@pytest.mark.parametrize("presses", [2, 3])
+# (Five presses: a Ctrl-C landing while the process ends, in the worker pool's exit handler, printed a traceback;
+# found flaky in CI at two and three.)
+@pytest.mark.parametrize("presses", [2, 3, 5])
 @pytest.mark.parametrize("argv", RUNS, ids=[a[0] for a in RUNS])
 def test_ctrl_c_pressed_again_and_again_stops_the_run_and_its_workers(tmp_path: Path, argv: list[str],
                                                                        presses: int) -> None:

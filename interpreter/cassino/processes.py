@@ -11,6 +11,7 @@ workers rather than waiting for them.
 from __future__ import annotations
 
 import signal
+import threading
 from collections.abc import Callable, Iterator
 from concurrent.futures import ProcessPoolExecutor
 from contextlib import contextmanager
@@ -47,7 +48,14 @@ def worker_pool(workers: int, initializer: Callable[..., None] | None = None,
     pool = ProcessPoolExecutor(max_workers=workers, initializer=_start, initargs=(initializer, initargs))
     try:
         yield pool
-    except BaseException:
-        stop(pool)
+    except BaseException as e:
+        # (A Ctrl-C pressed again while the pool is being ended would leave workers behind: held off until it is.)
+        held = isinstance(e, KeyboardInterrupt) and threading.current_thread() is threading.main_thread()
+        previous = signal.signal(signal.SIGINT, signal.SIG_IGN) if held else None
+        try:
+            stop(pool)
+        finally:
+            if held:
+                signal.signal(signal.SIGINT, previous)
         raise
     pool.shutdown(wait=True)

@@ -1255,6 +1255,9 @@ def _describe_commands(sub: "argparse._SubParsersAction[argparse.ArgumentParser]
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    """The `cassino` command: its exit status. ``argv``: the words after `cassino`; None for this process's own (the
+    console script and `python -m cassino` run it so: the command is then the process, and a Ctrl-C that stops it
+    leaves Ctrl-C ignored while the process ends)."""
     words = list(sys.argv[1:] if argv is None else argv)
     if words == ["--version"]:   # answered before argparse is even imported
         from ..native import describe
@@ -1278,6 +1281,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         return handler(args)
     except KeyboardInterrupt:
+        if argv is None:
+            # The command itself (the console script, `python -m cassino`), not a call from a program: it is stopping,
+            # so more presses of Ctrl-C are not let break into what is left of it (a worker pool's exit handler joining
+            # its thread printed a traceback at a second or third press, found flaky in CI).
+            import signal
+
+            signal.signal(signal.SIGINT, signal.SIG_IGN)
         print("interrupted", file=sys.stderr)
         return 130
     except BrokenPipeError:
