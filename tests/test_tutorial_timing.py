@@ -187,9 +187,9 @@ def test_a_capture_that_leaves_an_equal_card_teaches_what_the_rules_say_of_equal
     """A reader's audit (Tuxedo): a first capture took one of two equal loose cards and was taught only "a card you
     play captures the loose table cards of its own value", as if it had to take both. Taking one and leaving the
     other is what the equal-cards rule decides ("you may take as many of them as you like"): taught with it."""
-    for variant, (nine, other, table) in {"tuxedo": ("9B", "5B", ["9R", "9G", "2Y"]),
-                                          "standard": ("9C", "KS", ["9H", "9D", "2S"])}.items():
-        game = at(variant, {0: [nine, other], 1: [other.replace(other[-1], table[-1][-1])]}, table)
+    for variant, (nine, mine, theirs, table) in {"tuxedo": ("9B", "5B", "5Y", ["9R", "9G", "2Y"]),
+                                                 "standard": ("9C", "KS", "KH", ["9H", "9D", "2S"])}.items():
+        game = at(variant, {0: [nine, mine], 1: [theirs]}, table)
         assert "equal cards" in found(game, f"{nine} capture {table[0]}")
         assert "equal cards" in found(game, f"{nine} capture {table[0]} {table[1]}")   # (both taken: as before)
         move = parse_move(f"{nine} capture {table[0]}", game.engine.deck)
