@@ -433,13 +433,12 @@ class _Reasons:
             return None
         if any(self.m.value in v for v in self.deck.hand_values):
             return None
-        if any(not self.values_of(i, True) for i in bits(self.m.played)) or \
-                any(not self.values_of(i, False) for i in bits(self.m.loose)):
+        counted = [self.values_of(i, True) for i in bits(self.m.played)] + \
+                  [self.values_of(i, False) for i in bits(self.m.loose)]
+        if not all(counted):
             return None   # (a court card "built" as 12: that it has no number value is said first, ``build_rules``)
         # (what the cards make, where each counts one value and they are one set: a reader's audit asked where
         # the 13 of "no card is worth 13" came from)
-        counted = [self.values_of(i, True) for i in bits(self.m.played)] + \
-                  [self.values_of(i, False) for i in bits(self.m.loose)]
         make = (f"{self.names(self.m.played | self.m.loose)} make {self.m.value}, and "
                 if not self.m.builds and all(len(v) == 1 for v in counted) and sum(v[0] for v in counted) == self.m.value
                 else "")
