@@ -114,16 +114,19 @@ def validate_refuses(cli, tmp_path: Path, body: str, parent: str, words: str) ->
 
 def position_at(name: str, hands: dict[int, list[str]], table: list[str], *, builds: Any = (),
                 captured: dict[int, list[str]] | None = None, players: int = 2,
-                partners: bool = False) -> tuple[Any, Any]:
+                partners: bool = False, to_play: int = 0, stock: list[str] | None = None) -> tuple[Any, Any]:
     """An engine of the variant ``name`` (a bundled name or a file) and a position given by card
-    names, seat 0 to play: builds as (cards, value, owner), capture piles in order, last on top."""
+    names, seat ``to_play`` to play: builds as (cards, value, owner), capture piles in order, last on top;
+    ``stock``: the cards left to deal (None: every card not placed)."""
     from cassino.engine.core import Engine, Position
     from cassino.language.variants import load_rules
 
     engine = Engine(load_rules(name))
     card = engine.deck.parse
     state = engine.position(Position(
-        players=players, partners=partners, to_play=0, hands={s: [card(c) for c in cs] for s, cs in hands.items()},
+        players=players, partners=partners, to_play=to_play,
+        hands={s: [card(c) for c in cs] for s, cs in hands.items()},
+        stock=None if stock is None else [card(c) for c in stock],
         table=[card(c) for c in table], builds=[([card(c) for c in cs], v, o) for cs, v, o in builds],
         captured={s: [card(c) for c in cs] for s, cs in (captured or {}).items()} or None))
     return engine, state

@@ -37,16 +37,37 @@ def test_another_players_move_teaches_only_the_games_events() -> None:
     assert mine and mine[0].topic == "capture"
 
 
-def test_a_first_capture_that_is_a_sum_teaches_both_and_the_sweep_waits() -> None:
+def test_a_first_capture_that_is_a_sum_and_a_sweep_teaches_all_three() -> None:
     """A first capture that is also a sum and a sweep: what a capture is, with the sum that made this one
-    (an audit saw "captures the loose table cards of its own value" said of a sum); the sweep next time."""
+    (an audit saw "captures the loose table cards of its own value" said of a sum), and the sweep it made,
+    an event of the game taught when it happens (a player's audit met its lesson only at a second sweep)."""
     game = at("standard", {0: ["9C", "KS"], 1: ["KH"]}, ["4H", "5D"])
     move = parse_move("9C capture 4H 5D", game.engine.deck)
     assert {"capture", "sum", "sweep"} <= found(game, "9C capture 4H 5D")
     tutorial, first = Tutorial.for_rules(game.rules).after(game, move, game.play(move))
-    assert [lesson.topic for lesson in first] == ["capture", "sum"]
+    assert list(dict.fromkeys(lesson.topic for lesson in first)) == ["capture", "sum", "sweep"]
     _, second = tutorial.after(game, move, game.play(move))
-    assert {lesson.topic for lesson in second} == {"sweep"}
+    assert not second
+
+
+def test_another_players_sweep_teaches_the_sweep_and_the_last_play_rule() -> None:
+    """A player's audit (Scopa): the computer swept three times in a hand and no lesson said what a sweep is;
+    its last play took the whole table, "no sweep here", and no lesson said why. Both are the game's events,
+    taught whoever plays; another player's capture that is no sweep still teaches nothing."""
+    game = at("scopa", {0: ["KS", "2C"], 1: ["7H"]}, ["7C", "3D"], to_play=1)
+    theirs = parse_move("7H capture 7C", game.engine.deck)
+    _, none = Tutorial.for_rules(game.rules).after(game, theirs, game.play(theirs), own=False)
+    assert not none
+    sweep = at("scopa", {0: ["KS", "2C"], 1: ["7H", "4S"]}, ["7C"], to_play=1)
+    _, lessons = Tutorial.for_rules(sweep.rules).after(sweep, theirs, sweep.play(theirs), own=False)
+    assert [lesson.key for lesson in lessons] == ["sweeps.intro", "scoring.items.sweeps", "sweeps.cancel"]
+    last = at("scopa", {0: [], 1: ["7H"]}, ["7C"], to_play=1, stock=[])
+    assert last.engine.apply(last.hand, theirs).over
+    _, lessons = Tutorial.for_rules(last.rules).after(last, theirs, last.play(theirs), own=False)
+    keys = [lesson.key for lesson in lessons]
+    assert "sweeps.on_last_play" in keys and "sweeps.intro" not in keys, keys   # (no sweep made: none taught)
+    text = next(lesson.text for lesson in lessons if lesson.key == "sweeps.on_last_play")
+    assert text.startswith("A sweep made with the very last card of the hand does not count")
 
 
 def test_a_first_build_that_raises_teaches_the_raise() -> None:
@@ -165,7 +186,8 @@ def test_a_capture_by_a_sum_is_taught_with_the_sum_and_the_values_it_counted() -
     move = parse_move("AC capture 3H JC", game.engine.deck)
     _, lessons = Tutorial.for_rules(game.rules).after(game, move, game.play(move))
     topics = list(dict.fromkeys(lesson.topic for lesson in lessons))
-    assert topics[0] == "capture" and set(topics) == {"capture", "sum", "card values"}, topics
+    # (the ace takes the whole table: the sweep it made is taught with them)
+    assert topics[0] == "capture" and set(topics) == {"capture", "sum", "card values", "sweep"}, topics
     loose_ace = at("krypkasino", {0: ["5H", "KS"], 1: ["KH"]}, ["AC", "4H"])
     assert "card values" not in found(loose_ace, "5H capture AC 4H")
     assert "card values" in found(at("krypkasino", {0: ["AS", "KS"], 1: ["KH"]}, ["5C", "9C"]), "AS capture 5C 9C")
@@ -198,3 +220,59 @@ def test_a_capture_that_leaves_an_equal_card_teaches_what_the_rules_say_of_equal
         assert keys[0] == "capture.intro" and "capture.equal_cards" in keys, keys
     alone = at("standard", {0: ["9C", "KS"], 1: ["KH"]}, ["9H", "2S"])
     assert "equal cards" not in found(alone, "9C capture 9H")           # (no equal card to leave: nothing decided)
+
+
+def test_the_dealers_take_is_taught_when_a_hand_begins_with_one() -> None:
+    """A player's audit (Escoba, seed 46): the dealer took the table's 15 and scored an escoba before anyone
+    played, and no lesson said why. Taught when a hand begins so: at the game's start, or after the action that
+    ended the hand before; in the terminal under the deal's banner, after the words saying what was taken."""
+    from cassino.apps.learning.tutorial import dealer_took
+    from cassino.language.variants import load_rules
+
+    rules = load_rules("escoba")
+    first = Game.new(rules, 46, 2)
+    assert dealer_took(first)
+    _, lessons = Tutorial.for_rules(rules).start(first)
+    assert "deal.dealer_takes_total" in [lesson.key for lesson in lessons]
+    _, none = Tutorial.for_rules(rules).start(Game.new(rules, 25, 2))   # (seed 25: no take in hand 1, one in 2)
+    assert "deal.dealer_takes_total" not in [lesson.key for lesson in none]
+    game, tutorial = Game.new(rules, 25, 2), Tutorial.for_rules(rules)
+    taught: list[tuple[int, str]] = []
+    while game.hand_no == 1:
+        before = game
+        move = game.legal_moves()[0]
+        game = game.play(move)
+        tutorial, lessons = tutorial.after(before, move, game, own=False)
+        taught += [(before.hand.ply, lesson.key) for lesson in lessons]
+    assert dealer_took(game) and ("deal.dealer_takes_total" in [key for _, key in taught])
+    assert [key for _, key in taught].count("deal.dealer_takes_total") == 1
+
+
+def test_the_terminal_says_the_dealers_take_after_the_cards_taken() -> None:
+    import re
+    import tempfile
+    from io import StringIO
+    from pathlib import Path
+
+    from rich.console import Console
+
+    from cassino.apps.game.play import Aids, start_session
+    from cassino.apps.game.records import Record
+    from cassino.language.variants import load_rules
+
+    out = StringIO()
+
+    def read(prompt: str) -> str:
+        raise EOFError
+
+    record = Record(load_rules("escoba"), 46, 2, False, ["human", "greedy"], source="escoba")
+    with tempfile.TemporaryDirectory() as folder:
+        session = start_session(record, Path(folder) / "g.json", Console(file=out, width=200, markup=False,
+                                highlight=False, soft_wrap=True), read=read, aids=Aids(tutorial=True))
+        session.run()
+    text = out.getvalue()
+    banner = text.index("escoba — hand 1, deal 1")
+    taken = text.index("the cards dealt to the table made 15: the dealer, seat 0 (you), took")
+    lesson = text.index("rule (dealer's take): If the cards first dealt to the table add up to 15")
+    assert banner < taken < lesson, text[:1500]
+    assert len(re.findall(r"rule \(dealer's take\)", text)) == 1

@@ -42,7 +42,7 @@ from ...players.bots import Bot
 from .howto import claiming, how_to_play
 from ..learning.counting import count_for
 from ..learning.show import show_count
-from ..learning.tutorial import EVENTS, Lesson, Tutorial, grouped, listed
+from ..learning.tutorial import AFTERWARDS, EVENTS, Lesson, Tutorial, grouped, listed
 from ..learning.warnings import warnings_for
 from .move_examples import examples_text
 from ...files import Busy, Held, hold
@@ -148,6 +148,8 @@ class Session(GameSession):
         self.shown_deal: tuple[int, int] | None = None
         #: The deal whose cards the dealer took as dealt has been said (``say_taken_at_the_deal``: once, under its banner).
         self.said_deal: tuple[int, int] | None = None
+        #: The tutorial's lessons of the deal's own doing (the dealer's take), said after its words (``held``).
+        self.deal_lessons: tuple[Lesson, ...] = ()
         #: The last ``moves ...`` listing (hand, ply, its words) and where its next page starts.
         self.paged: tuple[tuple[int, int, tuple[str, ...]], int] | None = None
         #: The locks on the files the game moved to (``save FILE``), held while it plays and released when it
@@ -327,16 +329,24 @@ class Session(GameSession):
                                                             own=seat == before.hand.turn and not forced)
                 taught.update((lesson.key, lesson) for lesson in more)   # (on the one screen once)
             lessons = tuple(taught.values())
-        # What the move did is taught beside the move, before a hand it ended is scored; the game's events
-        # after the scoring.
-        self.teach(tuple(lesson for lesson in lessons if lesson.topic not in EVENTS))
+        # What the move did is taught beside the move (a sweep too), before a hand it ended is scored; what
+        # happened to the game after the scoring; the dealer's take of the next hand's table under that deal's
+        # banner, after the cards it took are said (``say_taken_at_the_deal``).
+        self.teach(tuple(lesson for lesson in lessons if lesson.topic not in AFTERWARDS))
         if acted.summary is not None:
             self.show_summary(acted.summary)
             if self.humans() > 1:   # (the scoring read by everyone before the screen is cleared, and the next
                 self.unread.append(acted.summary)   # hand's first player passes the keyboard even to themselves)
                 self.shown_to = None
-        self.teach(tuple(lesson for lesson in lessons if lesson.topic in EVENTS))
+        self.teach(tuple(lesson for lesson in lessons if lesson.topic in AFTERWARDS and not self.held(lesson)))
         return acted
+
+    def held(self, lesson: Lesson) -> bool:
+        """Whether ``lesson`` waits for the deal's words (the dealer's take: ``say_taken_at_the_deal``), kept."""
+        if lesson.topic != "dealer's take":
+            return False
+        self.deal_lessons += (lesson,)
+        return True
 
     def sweep_words(self, before: Game, move: Move) -> str:
         """What ``move`` swept, said in its report line with what it scores, to whom (``said.sweep_words``, the
@@ -823,9 +833,9 @@ class Session(GameSession):
         if self.tutorials and not any("first turn" in t.shown for t in self.tutorials.values()):
             # (what a turn is: on the one screen once, for everyone; where a game first played without the
             # tutorial is resumed with it, too)
-            started = {seat: tutorial.start() for seat, tutorial in self.tutorials.items()}
+            started = {seat: tutorial.start(self.game) for seat, tutorial in self.tutorials.items()}
             self.tutorials = {seat: tutorial for seat, (tutorial, _) in started.items()}
-            self.teach(next(iter(started.values()))[1])
+            self.teach(tuple(lesson for lesson in next(iter(started.values()))[1] if not self.held(lesson)))
 
     def banner(self) -> str:
         """The deal's banner: ``standard — hand 2, deal 3``."""
@@ -838,14 +848,13 @@ class Session(GameSession):
         give each player one (``deal.short_stock``)."""
         h = self.game.hand
         where = (self.game.hand_no, h.deal_no)
-        if self.said_deal == where:
-            return
         began = deal_began(self.game)
-        if began is None or began[0] is not h:
-            return   # (play in the deal has begun)
-        self.said_deal = where
-        for words in deal_words(self.game, self.seat_name):
-            self.say(words)
+        if self.said_deal != where and began is not None and began[0] is h:   # (not once play in the deal has begun)
+            self.said_deal = where
+            for words in deal_words(self.game, self.seat_name):
+                self.say(words)
+        lessons, self.deal_lessons = self.deal_lessons, ()
+        self.teach(lessons)   # (the tutorial's dealer's take, after the cards it took: ``held``)
 
     def _play(self) -> int:
         """Turns until the game ends (0) or the player leaves (0); RecordError where a move's record

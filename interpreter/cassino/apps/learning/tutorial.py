@@ -79,6 +79,9 @@ TOPICS: tuple[tuple[str, tuple[str, ...]], ...] = (
     # What a sweep is, what it scores here (the scoring item that counts sweeps: ``SWEEP_ITEMS``) and whether
     # sweeps cancel (an audit read "the scoring says what each sweep is worth" and never learnt the worth).
     ("sweep", ("sweeps.intro", SWEEP_ITEMS, "sweeps.cancel")),
+    # The hand's last play taking every card on the table, where the rules say whether that is a sweep (Scopa: it
+    # is not; a player's audit saw the sweeps stay uncounted and no rule said why).
+    ("last play", ("sweeps.on_last_play",)),
     ("new deal", ("deal.redeal",)),
     # Drawing back to a full hand after each play (Draw Cassino), the first time the mover draws (a reader's audit
     # found Draw's one rule of its own never taught).
@@ -88,11 +91,19 @@ TOPICS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("end of hand", ("hand.end", "scoring.intro", "scoring.items.*", "scoring.when")),
     # (the target taught at the first turn: how a game that several sides end together is decided)
     ("end of game", ("game.target", "game.both_reach")),
+    # The dealer taking the cards dealt to the table where they make the capture total (Escoba's 15), the first
+    # time a hand begins so: a player's audit saw the dealer score escobas before anyone played, untaught.
+    ("dealer's take", ("deal.dealer_takes_total",)),
 )
 
 
-#: Topics any action teaches (what happens to the table or the game), not only the learner's own move.
-EVENTS: frozenset[str] = frozenset({"new deal", "end of hand", "end of game"})
+#: What happens to the game after an action, taught after what the action itself did (and after the scoring of a
+#: hand it ended): a new deal, a hand's end, the game's end, the dealer's take of the next hand's table.
+AFTERWARDS: frozenset[str] = frozenset({"new deal", "end of hand", "end of game", "dealer's take"})
+
+#: Topics any action teaches (what happens to the table or the game), not only the learner's own move: a sweep
+#: scores whoever makes it (a player's audit saw the computer sweep three times in a hand, the rule never taught).
+EVENTS: frozenset[str] = AFTERWARDS | {"sweep", "last play"}
 
 #: Topics of the rules that limit what the player to move may do, read from the position, not the move:
 #: taught before the learner chooses (``Tutorial.before``), where the rule limits them (and a turn that goes
@@ -118,7 +129,7 @@ def ruled_headings(rules: Rules) -> dict[str, str]:
 KINDS: tuple[str, ...] = ("trail", "capture", "build")
 
 #: Topics taught on their own, never beside a kind of move's first lesson (long).
-ALONE: frozenset[str] = frozenset({"pile top", "several actions", "several hand cards", "sweep"})
+ALONE: frozenset[str] = frozenset({"pile top", "several actions", "several hand cards"})
 
 
 @dataclass(frozen=True)
@@ -194,10 +205,10 @@ class Tutorial:
                    expand={SWEEP_ITEMS: sweeps}, headings=ruled_headings(rules))
 
     def start(self, game: Game | None = None, to_move: bool = False) -> tuple["Tutorial", tuple[Lesson, ...]]:
-        """The lessons for the start of the game (what a turn is; what wins, where the lowest total does);
-        ``to_move``: the learner is the first to play in ``game``, and a rule limiting their choice there is
+        """The lessons for the start of the game (what a turn is; what wins, where the lowest total does; the
+        dealer's take where the first hand began with one, ``deal.dealer_takes_total``); ``to_move``: the learner is the first to play in ``game``, and a rule limiting their choice there is
         taught too (``before``)."""
-        tutorial, lessons = self._teach({"first turn"})
+        tutorial, lessons = self._teach({"first turn"} | ({"dealer's take"} if game and dealer_took(game) else set()))
         if to_move and game is not None:
             tutorial, limits = tutorial.before(game)
             lessons += limits
@@ -355,11 +366,22 @@ def situations(before: Game, move: Move | None, after: Game, skip: frozenset[str
             found.add("draw")
         if any(w.seat == hand.turn and w.ply == hand.ply for w in state.sweeps if w not in hand.sweeps):
             found.add("sweep")
+        if move.kind is MoveKind.CAPTURE and state.over and not (state.table or state.builds or state.residue):
+            found.add("last play")   # (the hand's last play took every card on the table: a sweep or not, by rule)
     if after.hand_no != before.hand_no or (after.over and not before.over):
         found.add("end of hand")
     if after.over:
         found.add("end of game")
+    elif after.hand_no != before.hand_no and dealer_took(after):
+        found.add("dealer's take")
     return found
+
+
+def dealer_took(game: Game) -> bool:
+    """Whether the hand in play began with the dealer taking the cards dealt to the table (``deal.dealer_takes_total``)
+    and no one has played in it yet."""
+    hand = game.hand
+    return not hand.ply and any(c.ply < 0 for c in hand.captures)
 
 
 def limits(game: Game, skip: frozenset[str] = frozenset()) -> set[str]:
