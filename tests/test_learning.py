@@ -88,6 +88,23 @@ def test_the_primiera_line_counts_each_sides_best_cards_not_the_last_capture(var
     assert screens > 20
 
 
+def test_the_last_capture_line_names_who_made_it_so_far() -> None:
+    """Swedish Kasino scores the last capture: its line named no one ("last capture: ", a player's audit saw 84
+    blank lines in two games); it says who captured last so far, and what the item is worth at the hand's end."""
+    record = Record(load_rules("swedish-kasino"), 11, 2, False, ["greedy", "greedy"], source="swedish-kasino")
+    game = record.new_game()
+    bots = [make_bot("greedy", 1), make_bot("greedy", 2)]
+    said = set()
+    while not game.over and game.hand_no == 1:
+        hand = game.hand
+        line = next(x for x in count_for(game, hand.turn).text().splitlines() if x.startswith("last capture:"))
+        who = "no capture yet" if hand.last_capturer is None else f"seat {hand.last_capturer} so far"
+        assert line == f"last capture: {who} (1 point to the side that captures last in the hand)", line
+        said.add(who)
+        game = game.play(bots[hand.turn].choose(game, hand.turn))
+    assert {"seat 0 so far", "seat 1 so far"} <= said
+
+
 def test_an_item_that_cannot_score_has_no_line() -> None:
     """Standard's sweeps score nothing (its sweeps item has 0 points): no sweeps line, and
     'and sweeps' is not said of what is still to win."""

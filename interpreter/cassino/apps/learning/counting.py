@@ -118,7 +118,10 @@ class Count:
             f"{r.rank} {r.seen}/{r.total}" + (f" +{r.in_hand} yours" if r.in_hand else "") for r in self.ranks))
         for item in self.items:
             held = ", ".join(f"{name[s]} {n}" + (f" of {item.at_least}" if item.at_least is not None else "")
-                             for s, n in item.held.items()) if item.count != "last_capture" else ""
+                             for s, n in item.held.items())
+            if item.count == "last_capture":   # (who made it so far: an audit read a blank "last capture:")
+                last = [name[s] for s, n in item.held.items() if n]
+                held = f"{last[0]} so far" if last else "no capture yet"
             if item.partial is not None:   # (primiera: the best cards so far, and the suits still missing)
                 held = ", ".join(f"{name[s]} none yet" if not k else f"{name[s]} {total}" + (f" from {k} of {n} suits" if k < n else "")
                                  for s, (total, k, n) in item.partial.items())
@@ -129,6 +132,9 @@ class Count:
                     state.append(f"reached by {' and '.join(reached)}")
             if item.partial is not None and any(item.held[s] == 0 and total for s, (total, _, _) in item.partial.items()):
                 state.append("a side's cards count only once it has a card of every suit")
+            if item.count == "last_capture" and item.open:
+                state.append(f"{item.points} point{'s' if item.points != 1 else ''} to the side that captures last "
+                             f"in the hand")
             if item.left is not None:
                 state.append(f"{item.left} still to capture")
             if item.decided_for is not None:

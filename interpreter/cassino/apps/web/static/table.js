@@ -597,8 +597,13 @@ function renderAids(s) {
   for (const item of c.items) {
     // An "at least" item's count is shown against its number, as the terminal's aid does.
     const of = item.at_least !== null && item.at_least !== undefined ? ` of ${item.at_least}` : "";
-    let held = item.count === "last_capture" ? "" : Object.entries(item.held).map(([side, n]) => `${sideName(side)} ${n}${of}`).join(", ");
+    let held = Object.entries(item.held).map(([side, n]) => `${sideName(side)} ${n}${of}`).join(", ");
     const state = [];
+    if (item.count === "last_capture") {   // who made it so far, as the terminal's aid says (an audit read a blank line)
+      const last = Object.entries(item.held).filter(([, n]) => n).map(([side]) => sideName(side));
+      held = last.length ? `${last[0]} so far` : "no capture yet";
+      if (item.open) state.push(`${item.points} point${item.points !== 1 ? "s" : ""} to the side that captures last in the hand`);
+    }
     if (item.partial) {   // primiera: each side's best cards so far, and the suits they come from (as the terminal)
       held = Object.entries(item.partial).map(([side, [total, k, n]]) =>
         !k ? `${sideName(side)} none yet` : `${sideName(side)} ${total}${k < n ? ` from ${k} of ${n} suits` : ""}`).join(", ");
