@@ -276,3 +276,14 @@ def test_the_terminal_says_the_dealers_take_after_the_cards_taken() -> None:
     lesson = text.index("rule (dealer's take): If the cards first dealt to the table add up to 15")
     assert banner < taken < lesson, text[:1500]
     assert len(re.findall(r"rule \(dealer's take\)", text)) == 1
+
+
+def test_cards_played_together_count_as_their_total_for_several_groups() -> None:
+    """A player's audit (Hungarian): 2C+4S+7D taking a king was taught "One play may take several groups at once",
+    the king set against the 7 alone; the cards played together make 13, one group. A play of two groups is
+    still taught so."""
+    one = at("hungarian", {0: ["2C", "4S", "7D"], 1: ["KH"]}, ["KD", "AS"])
+    assert "several groups" not in found(one, "2C+4S+7D capture KD")
+    assert "several hand cards" in found(one, "2C+4S+7D capture KD")
+    two = at("hungarian", {0: ["4C", "5S", "KC"], 1: ["KH"]}, ["9D", "3H", "6D", "AS"])
+    assert "several groups" in found(two, "4C+5S capture 9D 3H 6D")

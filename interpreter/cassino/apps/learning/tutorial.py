@@ -344,7 +344,12 @@ def situations(before: Game, move: Move | None, after: Game, skip: frozenset[str
                 found.add("equal card first")   # (under a capture total: one card that makes it, taken alone)
             if any(engine.valueless[i] for i in _indices(move.played)):
                 found.add("court cards")
-            played_value = max((v for i in _indices(move.played) for v in engine.hv[i]), default=0)
+            # (cards played together count as their total: a player's audit saw Hungarian's 2+4+7 taking a king
+            # taught "several groups", the king set against the 7 alone)
+            played = _indices(move.played)
+            played_value = (max((v for i in played for v in engine.hv[i]), default=0) if len(played) == 1
+                            or rules.capture.hand_cards_combine != "total"
+                            else sum(max(engine.hv[i], default=0) for i in played))
             odd_total = sum(min(engine.tv[i]) for i in odd if engine.tv[i])
             if odd and (odd_total > played_value or same or move.builds):
                 found.add("several groups")   # more than one set of cards adding up to the card played
