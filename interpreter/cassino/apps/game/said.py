@@ -18,7 +18,7 @@ from ...engine.moves import Move
 from ...engine.notation import cards_text
 from ...engine.state import HandState, Sweep
 from ...language.rulebook import humanize, join_words, points
-from .summary import side_name, side_seats
+from .summary import side_name, side_seats, why_uncounted
 
 if TYPE_CHECKING:  # pragma: no cover
     from ...engine.game import Game
@@ -100,25 +100,33 @@ def _sweep_worth(before: "Game", finished: HandState, sweep: Sweep, name_seat: N
     """What a sweep just made scores, in words after ``a sweep``: ``, 1 point to seat 1``; where the lowest total
     wins `` (tabbe), a penalty of 5 points against seat 0 (you); -5 to seat 1 (search), the player before``."""
     rules, scorer = before.rules, before.scorer
-    if sweep.cancelled:
-        others = "each other side's" if len(finished.sides) > 2 else "the other side's"
-        return f", which cancels one of {others} (sweeps cancel one for one)"
     lowest = rules.game.goal == "lowest"
     scores = dict(enumerate(before.scores))
     top = max(scores.values(), default=0)
+    side = finished.teams[sweep.seat]
+    swept = [item for item in rules.scoring.items if item.count == "sweeps"]
+    uncounted = [item for item in swept if not scorer.counts_for(item, scores[side], before.restrictions_on, top)]
+    if sweep.cancelled and len(uncounted) < len(swept):   # (cancelling one that scores nothing is not news: below)
+        others = "each other side's" if len(finished.sides) > 2 else "the other side's"
+        return f", which cancels one of {others} (sweeps cancel one for one)"
+    if sweep.cancelled:
+        swept = uncounted
+    # (the points of a seat's sweep go to its side: "1 point to seat 2" in partnerships read as the seat's own)
+    seats = side_seats(finished.teams)
+    who = name_seat(sweep.seat) if len(seats[side]) == 1 else name_side(side)
     said = []
-    for item in rules.scoring.items:
-        if item.count != "sweeps":
-            continue
-        side = finished.teams[sweep.seat]
-        if not scorer.counts_for(item, scores[side], before.restrictions_on, top):
-            said.append(f"{humanize(item.name)} score nothing for {name_side(side)} at this score")
+    for item in swept:
+        if item in uncounted:
+            # (why, where a score stopped sweeps: Finnish Kasino's "at this score" was said to a seat with 8)
+            why, whose = why_uncounted(before, item, side, name_side)
+            said.append(f"{humanize(item.name)} score nothing for {name_side(side)} at this score"
+                        if why == "an endgame restriction" else f"{why} ({whose})" if whose else why)
             continue
         worth = scorer.sweep_points(item, sweep)
         if not worth and not item.previous_player_points:
             continue
         name = "" if item.name == "sweeps" else f" ({humanize(item.name)})"
-        words = f"{name}, {_scored(worth, lowest)} {name_seat(sweep.seat)}"
+        words = f"{name}, {_scored(worth, lowest)} {who}"
         if item.previous_player_points:
             before_seat = scorer.previous_seat(sweep.seat, finished.players)
             words += f"; {item.previous_player_points:+d} to {name_seat(before_seat)}, the player before"

@@ -14,12 +14,12 @@ how a game stands are here, for both.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Iterable
+from typing import TYPE_CHECKING, Callable, Iterable
 
 from ...engine.moves import Move, MoveKind
 from ...engine.notation import cards_text
 from ...engine.state import Build, HandState
-from ...language.rulebook import humanize, join_words, selector_words
+from ...language.rulebook import humanize, join_words, points, selector_words
 from ...language.selectors import compile_selector
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -119,6 +119,26 @@ def _tally(game: "Game", item: "ScoringItem", finished: HandState) -> dict[int, 
     return {s: int(last is not None and finished.teams[last] == s) for s in sides}
 
 
+def why_uncounted(before: "Game", item: ScoringItem, side: int, name_side: Callable[[int], str]) -> tuple[str, str]:
+    """Why ``item`` scores nothing for ``side`` at ``before``'s scores (``Scorer.counts_for`` says it does not): the
+    rule in words and, where another side's score decided it, whose (else ""). ``("an endgame restriction", "")``;
+    where sweeps stop at a score, that rule (a player's audit read Finnish Kasino's "sweeps score nothing for seat 0
+    at this score" of a seat with 8, the other side's 15 having stopped them): ``("sweeps score nothing once a side
+    has 10 points", "seat 1 at 15")``."""
+    scorer, endgame = before.scorer, before.rules.endgame
+    scores = dict(enumerate(before.scores))
+    r = scorer.restriction(scores[side]) if before.restrictions_on else None
+    if (r is not None and item.name not in r.only) or item.count != "sweeps" or endgame.sweeps_from is None:
+        return "an endgame restriction", ""
+    what = humanize(item.name)
+    if endgame.sweeps_from_side == "any":
+        top = max(scores.values(), default=0)
+        leader = min(s for s, n in scores.items() if n == top)
+        return (f"{what} score nothing once a side has {points(endgame.sweeps_from)}",
+                "" if leader == side else f"{name_side(leader)} at {top}")
+    return f"{what} score nothing for a side with {points(endgame.sweeps_from)} or more", ""
+
+
 def hand_summary(before: "Game", move: Move, after: "Game") -> HandSummary | None:
     """The summary of the hand ``move`` ended (``before`` and ``after`` are the games around it); None if it did not end one."""
     if len(after.results) <= len(before.results):
@@ -136,10 +156,12 @@ def hand_summary(before: "Game", move: Move, after: "Game") -> HandSummary | Non
                                dict(result.by_item.get(item.name, {})), counted))
     notes = []
     for s in seats:
-        skipped = [i.label for i in items if not i.counted[s] and i.points.get(s)]
+        skipped = [(i.label, item) for i, item in zip(items, rules.scoring.items) if not i.counted[s] and i.points.get(s)]
+        why = sorted({": ".join(w for w in why_uncounted(before, item, s, lambda side: side_name(seats[side])) if w)
+                      for _, item in skipped})
         if skipped:
             notes.append(f"{side_name(seats[s])} had {scores_before[s]}: "
-                         f"{', '.join(skipped)} did not count for them (an endgame restriction)")
+                         f"{', '.join(label for label, _ in skipped)} did not count for them ({'; '.join(why)})")
     if rules.game.score_mode == "difference" and len(seats) == 2:
         notes.append("only the side with more points scores, the difference")
     if result.counted_out and result.winner is not None:
