@@ -289,13 +289,20 @@ def _check_sample_hand(rules: Rules, engine: Engine, fields: dict[str, str], let
     if "Last capture" in fields:
         assert fields["Last capture"] == f"seat {state.last_capturer}"
     points, by_item = Scorer(engine).hand_points(state)
+    # (a side named by its seats: "seat 1", or "seats 0+2" where it has several, each seat of it and no other)
+    sides: dict[int, list[int]] = {}
+    for seat, team in enumerate(state.teams):
+        sides.setdefault(team, []).append(seat)
+    named = {s: f"seat {seats[0]}" if len(seats) == 1 else "seats " + "+".join(map(str, seats))
+             for s, seats in sides.items()}
+    side_of = {name: s for s, name in named.items()}
     for part in fields["Points"].split(" · "):
         name, _, who = part.partition(": ")
         item = next(i for i in rules.scoring.items if i.name.replace("_", " ") == name)
         expected = {s: p for s, p in by_item[item.name].items() if p}
-        got = {} if who == "nobody" else {int(a.split()[1]): int(a.split()[2]) for a in who.split(", ")}
+        got = {} if who == "nobody" else {side_of[a.rsplit(" ", 1)[0]]: int(a.rsplit(" ", 1)[1]) for a in who.split(", ")}
         assert got == expected, f"{rules.name}: points for {name}"
-    assert fields["Total"] == ", ".join(f"seat {s} {p}" for s, p in sorted(points.items()))
+    assert fields["Total"] == ", ".join(f"{named[s]} {p}" for s, p in sorted(points.items()))
     for label, value in fields.items():
         rm = re.match(r"Had seat 0 (\d+) points before this hand", label)
         if rm:

@@ -817,16 +817,23 @@ def sample_hand(rules: Rules, engine: Engine, key: str = "scoring.when") -> Exam
     if state.last_capturer is not None:
         lines.append(("Last capture", f"seat {state.last_capturer}"))
     points, by_item = scorer.hand_points(state)
+    # Points are a side's: named by its seats where it has several (a player's audit read Scopone's "sweeps: seat 0 3"
+    # beside seat 0's one sweep and seat 2's two).
+    seats_of: dict[int, list[int]] = {}
+    for seat, team in enumerate(state.teams):
+        seats_of.setdefault(team, []).append(seat)
+    side = {s: f"seat {seats[0]}" if len(seats) == 1 else "seats " + "+".join(map(str, seats))
+            for s, seats in seats_of.items()}
     items = []
     for item in rules.scoring.items:
-        got = [f"seat {s} {p}" for s, p in sorted(by_item[item.name].items()) if p]
+        got = [f"{side[s]} {p}" for s, p in sorted(by_item[item.name].items()) if p]
         items.append(f"{humanize(item.name)}: {', '.join(got) if got else 'nobody'}")
     lines.append(("Points", SEP.join(items)))
-    lines.append(("Total", ", ".join(f"seat {s} {p}" for s, p in sorted(points.items()))))
+    lines.append(("Total", ", ".join(f"{side[s]} {p}" for s, p in sorted(points.items()))))
     if rules.game.score_mode == "difference" and len(points) == 2:
         # (a review: hoyle-eleven-up's sample hand gave each side's total where only the difference is scored)
         (a, pa), (b, pb) = sorted(points.items())
-        lines.append(("Scored", f"seat {a if pa >= pb else b} {abs(pa - pb)} (the difference)" if pa != pb
+        lines.append(("Scored", f"{side[a if pa >= pb else b]} {abs(pa - pb)} (the difference)" if pa != pb
                       else "nothing (equal totals)"))
     for r in rules.endgame.restrictions[:1]:
         restricted, _ = scorer.hand_points(state, {0: r.score})
