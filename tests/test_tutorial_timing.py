@@ -287,3 +287,16 @@ def test_cards_played_together_count_as_their_total_for_several_groups() -> None
     assert "several hand cards" in found(one, "2C+4S+7D capture KD")
     two = at("hungarian", {0: ["4C", "5S", "KC"], 1: ["KH"]}, ["9D", "3H", "6D", "AS"])
     assert "several groups" in found(two, "4C+5S capture 9D 3H 6D")
+
+
+def test_emptying_the_table_in_the_last_deal_teaches_why_it_is_no_sweep() -> None:
+    """A player's audit (Finnish Kasino): a capture emptied the table in the last deal and no sweep was scored, and
+    nothing said why. Taught whoever made it; not before the last deal, where it is a sweep."""
+    last = at("finnish-kasino", {0: ["KS", "2C"], 1: ["7H", "4S"]}, ["7C"], to_play=1, stock=[])
+    move = parse_move("7H capture 7C", last.engine.deck)
+    _, lessons = Tutorial.for_rules(last.rules).after(last, move, last.play(move), own=False)
+    assert [lesson.key for lesson in lessons] == ["sweeps.in_last_deal"]
+    earlier = at("finnish-kasino", {0: ["KS", "2C"], 1: ["7H", "4S"]}, ["7C"], to_play=1)
+    _, lessons = Tutorial.for_rules(earlier.rules).after(earlier, move, earlier.play(move), own=False)
+    assert "sweeps.in_last_deal" not in [lesson.key for lesson in lessons]
+    assert "sweeps.intro" in [lesson.key for lesson in lessons]

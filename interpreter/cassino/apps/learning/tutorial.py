@@ -82,6 +82,9 @@ TOPICS: tuple[tuple[str, tuple[str, ...]], ...] = (
     # The hand's last play taking every card on the table, where the rules say whether that is a sweep (Scopa: it
     # is not; a player's audit saw the sweeps stay uncounted and no rule said why).
     ("last play", ("sweeps.on_last_play",)),
+    # Emptying the table in the last deal, where that is no sweep (Finnish Kasino: a player's audit saw the table
+    # cleared in the last deal and no sweep, nothing said).
+    ("last deal", ("sweeps.in_last_deal",)),
     ("new deal", ("deal.redeal",)),
     # Drawing back to a full hand after each play (Draw Cassino), the first time the mover draws (a reader's audit
     # found Draw's one rule of its own never taught).
@@ -103,7 +106,7 @@ AFTERWARDS: frozenset[str] = frozenset({"new deal", "end of hand", "end of game"
 
 #: Topics any action teaches (what happens to the table or the game), not only the learner's own move: a sweep
 #: scores whoever makes it (a player's audit saw the computer sweep three times in a hand, the rule never taught).
-EVENTS: frozenset[str] = AFTERWARDS | {"sweep", "last play"}
+EVENTS: frozenset[str] = AFTERWARDS | {"sweep", "last play", "last deal"}
 
 #: Topics of the rules that limit what the player to move may do, read from the position, not the move:
 #: taught before the learner chooses (``Tutorial.before``), where the rule limits them (and a turn that goes
@@ -369,10 +372,14 @@ def situations(before: Game, move: Move | None, after: Game, skip: frozenset[str
         elif rules.deal.draw_after_play and move.played and bin(state.hands[hand.turn]).count("1") > bin(
                 hand.hands[hand.turn] & ~move.played).count("1"):
             found.add("draw")
-        if any(w.seat == hand.turn and w.ply == hand.ply for w in state.sweeps if w not in hand.sweeps):
+        swept = any(w.seat == hand.turn and w.ply == hand.ply for w in state.sweeps if w not in hand.sweeps)
+        if swept:
             found.add("sweep")
-        if move.kind is MoveKind.CAPTURE and state.over and not (state.table or state.builds or state.residue):
-            found.add("last play")   # (the hand's last play took every card on the table: a sweep or not, by rule)
+        if move.kind is MoveKind.CAPTURE and not (state.table or state.builds or state.residue):
+            if state.over:
+                found.add("last play")   # (the hand's last play took every card on the table: a sweep or not, by rule)
+            elif not swept and not hand.stock:
+                found.add("last deal")   # (the table emptied in the last deal, and no sweep made)
     if after.hand_no != before.hand_no or (after.over and not before.over):
         found.add("end of hand")
     if after.over:
