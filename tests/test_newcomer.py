@@ -361,6 +361,13 @@ def test_how_to_play_a_capture_total_says_what_the_card_takes() -> None:
     ("points-as-earned", ["a correct claim wins it"], ["once a side's points reach the target"]),
     ("scopone", ["the first deal gives out the whole pack"], ["until the stock runs out"]),
     ("south-african-casino", ["(with 3 or 4 players the first deal gives out the whole pack)"], []),
+    # A player's audit of the Scopa family: Escoba's dealer taking a first table of 15 and its optional capture left
+    # out, the primiera's points by rank and its suits not given, a cryptic "(the hand)".
+    ("escoba", ["the dealer takes them at once and scores a sweep for each set",
+                "trail: lay the card face up on the table (any card, even one that could capture: you never have to)",
+                "by their primiera points (7: 21, 6: 18, A: 16, 5: 15, 4: 14, 3: 13, 2: 12, J/Q/K: 10; a side without "
+                "a card of every suit cannot win it)", "until the stock runs out, which ends the hand"], ["(the hand)"]),
+    ("scopa", ["(not a card that could capture)", "7: 21, 6: 18"], ["you never have to", "the dealer takes them"]),
 ])
 def test_how_to_play_agrees_with_itself_and_the_rulebook(variant: str, said: list[str], unsaid: list[str]) -> None:
     text = how_to_play(load_rules(variant))

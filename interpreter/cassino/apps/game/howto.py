@@ -102,6 +102,10 @@ def _trail(rules: Rules) -> str:
         limits.append("not a card that could capture")
     elif compulsory == "whenever_possible":
         limits.append("only when you cannot capture at all (capturing is compulsory)")
+    elif compulsory == "never" and not limits:
+        # (any card, even one that could capture: a player's audit of Escoba, coming from Scopa, where a card
+        # that can capture may not be trailed, found the short guide silent on it)
+        limits.append("any card, even one that could capture: you never have to")
     if rules.trail.with_build:
         text += "; a trail may come with a build of loose table cards for a value you hold"
     return text + (f" ({'; '.join(limits)})" if limits else "")
@@ -215,6 +219,14 @@ def _scoring(rules: Rules) -> list[str]:
             lines.append(f"  {humanize(item.name)}: {item.points} to each side with {what}")
         elif item.count == "last_capture":
             lines.append(f"  {humanize(item.name)}: {item.points} for the last capture of the hand")
+        elif item.count == "primiera" and item.card_points:
+            # (the points by rank, and a side lacking a suit: a player's audit found the short guide without them)
+            by_points: dict[int, list[str]] = {}
+            for rank, pts in item.card_points:
+                by_points.setdefault(pts, []).append(rank)
+            ranks = ", ".join(f"{'/'.join(rs)}: {pts}" for pts, rs in sorted(by_points.items(), reverse=True))
+            lines.append(f"  {humanize(item.name)}: {item.points} for {what} ({ranks}"
+                         + ("; a side without a card of every suit cannot win it)" if item.all_suits else ")"))
         elif item.count == "event" and (event := next((e for e in rules.scoring.events if e.name == item.event),
                                                         None)) is not None:
             # (what the event is: an audit read "oranges: 10 for each orange" with no word of what an orange is)
@@ -274,7 +286,7 @@ def _two_sides(rules: Rules) -> bool:
 #: standard Casino's, the game most players know (an audit found `how` silent on a house rule's misdeal, its
 #: compulsory capture's hold on building, its court cards piled by rank and its sweeps' limits; and Ulmann's cards
 #: played together split into sets, its main difference).
-ALSO = ("deal.misdeal", "capture.take_all", "capture.compulsory", "capture.hand_cards.combine", "build.valueless",
+ALSO = ("deal.misdeal", "deal.dealer_takes_total", "capture.take_all", "capture.compulsory", "capture.hand_cards.combine", "build.valueless",
         "build.continue_as_begun", "sweeps.cancel", "sweeps.on_last_play", "sweeps.in_last_deal", "sweeps.residue_is_sweep",
         "sweeps.record_when_restricted")
 
@@ -352,7 +364,8 @@ def how_to_play(rules: Rules) -> str:
         if not left:   # (Scopone, a re-attack: "9 more each until the stock runs out", with no stock)
             deal += "; the first deal gives out the whole pack"
         else:
-            deal += f"; when every hand is empty, {d.hand_size} more each until the stock runs out (the hand)"
+            # (the hand ends with the stock: "(the hand)" read as cryptic, a player's audit)
+            deal += f"; when every hand is empty, {d.hand_size} more each until the stock runs out, which ends the hand"
             if d.short_stock == "split_rest_to_table" and any(
                     cards % (n * d.for_players(n)[0]) for n, cards in left.items() if d.for_players(n)[0]):
                 # (as the rulebook says: a re-attack found Krypkasino's `how` silent on its short last deals)
