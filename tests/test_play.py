@@ -805,3 +805,23 @@ def test_the_one_persons_partner_is_marked_at_the_table(tmp_path: Path) -> None:
     assert any(line.startswith("  seat 3 (greedy), your partner:") for line in lines), out
     assert sum("your partner" in line for line in lines[:6]) == 1
 
+
+
+def test_a_card_of_another_pack_is_answered_with_this_packs_ranks(tmp_path: Path) -> None:
+    """A player's audit of Scopa typed `TH trail` (a ten, where the 40-card pack has none) and was told only that it
+    was no move; help said "10 may be typed T" of a pack with no tens. The deck's ranks are said, and T only where
+    there is a 10."""
+    lines = ["TH trail", "9C trail", "help", ""]
+    result = run(["play", "scopa", "--seed", "5", "--save", "g.json"], stdin="\n".join(lines) + "\n", cwd=tmp_path)
+    assert result.returncode == 0, result.stderr
+    assert "'TH': no rank 10 in this deck (ranks: A 2 3 4 5 6 7 J Q K)" in result.stdout
+    assert "'9C': no rank 9 in this deck (ranks: A 2 3 4 5 6 7 J Q K)" in result.stdout
+    assert "typed T" not in result.stdout and "Traceback" not in result.stdout + result.stderr
+    standard = run(["play", "standard", "--seed", "5", "--save", "s.json"], stdin="help\n\n", cwd=tmp_path)
+    assert "10 may be typed T" in standard.stdout
+    from cassino.apps.web.views import typing_words
+    from cassino.engine.core import Engine
+    from cassino.language.variants import load_rules
+
+    assert "typed T" not in typing_words(Engine(load_rules("scopa")).deck)
+    assert "10 may be typed T" in typing_words(Engine(load_rules("standard")).deck)

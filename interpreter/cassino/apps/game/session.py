@@ -27,6 +27,7 @@ from ...engine.notation import (CARD_ACTION, CARD_EXPECTED, END_ALONE, ENDS_AFTE
                                 parse_move, parse_turn)
 from ...engine.rng import derive
 from ...errors import CassinoError, PositionTooLargeError
+from ...language.cards import Deck
 from ...players.bots import Bot, SearchBot, make_bot
 from .move_examples import move_examples
 from .records import Record, actor_of, apply_action, replay
@@ -35,6 +36,14 @@ from .summary import HandSummary, hand_summary, last_turns
 
 class NotAMove(CassinoError):
     """Typed text whose first word is not a card: neither a move nor anything close to one."""
+
+
+def _numbered_card(deck: Deck, word: str) -> bool:
+    """Whether ``word`` is written as a numbered card of one of the deck's suits (``TH``, ``10H``, ``9C``): where the
+    deck has no such card, the deck's own refusal names its ranks (Scopa's 40 cards have no 8, 9 or 10; a player's
+    audit typed TH there and was told only that it was no move)."""
+    rank = word[:-1].upper()
+    return word[-1:].upper() in deck.suits and bool(rank) and (rank.isdigit() or rank == "T")
 
 
 @dataclass(frozen=True)
@@ -192,7 +201,9 @@ class GameSession:
         if not (words and words[0].lower() in ("build", "end")):
             try:
                 deck.parse(words[0].split("+")[0] if words else "")
-            except CassinoError:
+            except CassinoError as e:
+                if words and _numbered_card(deck, words[0].split("+")[0]):
+                    raise CassinoError(str(e).splitlines()[0]) from None   # ("'TH': no rank 10 in this deck (...)")
                 raise NotAMove(f"{text!r} is not a move") from None
         try:
             move = parse_move(text, deck)
@@ -457,8 +468,8 @@ class GameSession:
         example = deck.cards[-1]
         sym = dict(zip(deck.suits, deck.suit_symbols)).get(example.suit, example.suit)
         shown = f"{example.rank}{sym} is typed {example}"
-        if pairs:
-            return f"{', '.join(pairs)} ({shown}; 10 may be typed T)"
+        if pairs:   # (no word of tens where the pack has none: Scopa's 40 cards, a player's audit)
+            return f"{', '.join(pairs)} ({shown}" + ("; 10 may be typed T)" if "10" in deck.ranks else ")")
         # (suits shown as their letters: each letter with its suit's name; a player's audit of Tuxedo read
         # "e.g. 10Y" alone)
         named = [f"{s.letter} {s.name}" for s in self.game.rules.deck.suits if s.name and s.name != s.letter]

@@ -39,7 +39,7 @@ def typing_words(deck: Deck) -> str:
     """How cards are typed, naming no card (a message names only cards its reader may see)."""
     pairs = [f"{sym} {letter}" for letter, sym in zip(deck.suits, deck.suit_symbols) if sym != letter]
     suits = f"suits {', '.join(pairs)}" if pairs else f"suit letters {' '.join(deck.suits)}"
-    return f"rank then suit letter ({suits}; 10 may be typed T)"
+    return f"rank then suit letter ({suits}" + ("; 10 may be typed T)" if "10" in deck.ranks else ")")
 
 
 def card_words(deck: Deck, name: str) -> str:
