@@ -825,3 +825,21 @@ def test_a_card_of_another_pack_is_answered_with_this_packs_ranks(tmp_path: Path
 
     assert "typed T" not in typing_words(Engine(load_rules("scopa")).deck)
     assert "10 may be typed T" in typing_words(Engine(load_rules("standard")).deck)
+
+
+def test_a_claim_typed_after_a_move_is_made_before_the_next_player_plays(tmp_path: Path) -> None:
+    """A player's audit of Hungarian: `claim` was taken only at the person's own prompt, so a capture reaching 11
+    followed by the computer's reply reaching it too let the computer claim first. `MOVE claim` claims as soon as the
+    move is made (asked to confirm, as `claim` is); here at the first move, a false claim that ends the game; and the
+    help no longer says "nobody counts for you" where the scores line counts the points as they are won."""
+    result = run(["play", "hungarian", "--seed", "3", "--save", "g.json"], stdin="1 claim\nyes\n", cwd=tmp_path)
+    assert result.returncode == 0, result.stderr
+    record = json.loads((tmp_path / "g.json").read_text())
+    actions = record["actions"]
+    assert actions[-1] == "claim 0" and not actions[-2].startswith("claim"), actions
+    assert record["variant"]["rules"]["name"] == "hungarian" and record["result"]["over"] is True
+    assert "seat 0 (you) claims to have reached 11 points: a false claim" in result.stdout
+    assert "the scores line counts it as the hand goes" in result.stdout and "nobody counts" not in result.stdout
+    declined = run(["play", "hungarian", "--seed", "3", "--save", "h.json"], stdin="1 claim\nno\n", cwd=tmp_path)
+    assert "no claim: play on" in declined.stdout
+    assert not any(a.startswith("claim") for a in json.loads((tmp_path / "h.json").read_text())["actions"])

@@ -242,6 +242,25 @@ def test_a_persons_false_claim_is_said_as_each_viewer_names_the_seats(tmp_path: 
     assert line(seen["log"][-1], seen) == said.replace("seat 0 (you)", "seat 0 (a person)")
 
 
+def test_a_person_may_claim_before_the_computers_reply(tmp_path: Path) -> None:
+    """A player's audit of Hungarian: a claim waited for the person's turn, so a capture reaching 11 followed by the
+    computer's reply reaching it too let the computer claim first. A claim is taken at any time: here, in the
+    computer's pause after the person's move (a false claim at the first move, which ends the game at once)."""
+    with serving(tmp_path / "records", pace=5.0) as s:
+        table = s.new_table(["human", "greedy"], variant="hungarian")
+        with s.seat(table, 0) as me:
+            state = me.my_turn()
+            assert state["can"]["claim"]
+            me.send({"type": "move", "text": state["moves"][0]["text"]})
+            waiting = me.until(lambda m: m["type"] == "state" and m["turn"] == 1)
+            assert waiting["can"]["claim"] and not waiting["over"]
+            me.send({"type": "claim"})
+            over = me.until(lambda m: m["type"] == "state" and m["over"], timeout=4)
+    said = line(over["log"][-1], over)
+    assert said.startswith("seat 0 (you): claims to have reached 11 points: a false claim"), said
+    assert over["log"][:-1] == waiting["log"] and waiting["log"][-1]["seat"] == 0   # (no reply between move and claim)
+
+
 # ---------------------------------------------------------------- moves that cannot be read
 def test_a_move_that_cannot_be_read_is_answered_with_this_games_examples(tmp_path: Path) -> None:
     """Scopa has no building and no 8: "e.g. `8D capture 8C`, `3H build 8 on 5S`" named neither truly."""

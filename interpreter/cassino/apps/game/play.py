@@ -640,6 +640,12 @@ class Session(GameSession):
                     self.console.print(str(e))
                     continue
                 return True
+            # A move with `claim` after it: the claim made as soon as the move is, before the next player plays (a
+            # player's audit of Hungarian: a capture reaching 11, then the computer's reply reaching it too, and the
+            # computer claimed first, the person never given a prompt in between).
+            then_claim = self.game.rules.game.claiming and len(text.split()) > 1 and text.split()[-1].lower() == "claim"
+            if then_claim:
+                text = text.rsplit(None, 1)[0]
             if text.isdecimal():
                 k = int(text)
                 if not first <= k < first + len(moves):
@@ -677,6 +683,14 @@ class Session(GameSession):
                 self.console.print("taken back: choose another move")
                 continue
             self.act(format_move(move, deck))
+            if then_claim and not self.game.over:
+                claim = self.confirm_claim()
+                if claim is None:
+                    return self.saved_at_end_of_input("no claim made")
+                if claim:
+                    self.claim(seat)
+                else:
+                    self.console.print("no claim: play on")
             return True
 
     def resume_command(self) -> str:

@@ -1043,7 +1043,9 @@ class Table:
             self.kick()
             return
         turn = s.game.hand.turn
-        if turn != seat:
+        # (a claim at any time: a person whose move reached the target may claim before the computer's reply, as at
+        # a table; it waited for the person's turn, and a computer reaching the target by that reply claimed first)
+        if turn != seat and req.type != "claim":
             # Asked before anything else: a reason or a hint reads the hand of the seat to play.
             self.tell(client, "error", f"it is not your turn: {views.seat_label(self.kinds, turn, seat)} is to play")
             return

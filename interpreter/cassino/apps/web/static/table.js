@@ -447,8 +447,7 @@ function renderActions(s) {
   $("hint").disabled = !mine;
   $("undo").disabled = !s.can.undo;
   $("undo").hidden = !s.can.undo && s.seats.filter((p) => p.kind === "human").length > 1;
-  $("claim").hidden = !s.can.claim;
-  $("claim").disabled = !mine;
+  $("claim").hidden = !s.can.claim;   // (at any time, not only at your turn: before the next player plays)
   const end = mine ? s.moves.find((m) => m.kind === "end") : undefined;
   if (end) {
     choices.append(el("p", "Your card from the hand is played: build with cards in play, or end the turn.", "prompt"),
