@@ -554,6 +554,10 @@ def test_hungarian_has_no_building_anywhere_and_names_its_claiming_reading() -> 
     assert "There is no building in this game." in text
     assert "you hold no" not in text and "built on" not in text
     assert "says nothing of a wrong announcement; this game takes 001's claiming rule" in text
+    # (not "You play one card a turn; to capture you may play up to 3 cards", which a player's audit read as
+    # contradicting itself)
+    assert ("You play one card a turn, except that to capture you may play up to 3 cards from your hand together; "
+            "a trail is always one card.") in text
 
 
 def test_tuxedo_oranges_once_and_the_uncalled_reading() -> None:

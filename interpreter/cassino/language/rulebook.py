@@ -744,8 +744,10 @@ def _context(rules: Rules) -> dict[str, Any]:
                          f"Cards are dealt {d.packet} at a time, to each player in turn{_short_packets(rules)}."),
         "table_order_words": _table_order_words(rules),
         "hand_cards_words": ("You play one card a turn." if c.hand_cards_max == 1 else
-                             f"You play one card a turn; to capture you may play up to {c.hand_cards_max} cards "
-                             f"from your hand together; a trail is always one card."),   # (a rulebook audit)
+                             # (a rulebook audit; "one card a turn; ... up to 3" read as contradicting itself, a
+                             # player's audit of Hungarian)
+                             f"You play one card a turn, except that to capture you may play up to "
+                             f"{c.hand_cards_max} cards from your hand together; a trail is always one card."),
         "max_value": rules.build.max_value,
         "target": g.target, "target_points": points(g.target) if g.target is not None else "", "target_step": g.target_step,
         "target_words": _target_words(rules),
