@@ -843,3 +843,15 @@ def test_a_claim_typed_after_a_move_is_made_before_the_next_player_plays(tmp_pat
     declined = run(["play", "hungarian", "--seed", "3", "--save", "h.json"], stdin="1 claim\nno\n", cwd=tmp_path)
     assert "no claim: play on" in declined.stdout
     assert not any(a.startswith("claim") for a in json.loads((tmp_path / "h.json").read_text())["actions"])
+
+
+def test_the_seats_line_says_which_way_play_passes(tmp_path: Path) -> None:
+    """A player's audit of Scopone: seats are numbered clockwise and play passes to the right, so the turns went
+    seat 3, 2, 1 after seat 0's, which read as a fault; the seats line says the order where there are three or more."""
+    scopone = run(["play", "scopone", "--players", "4", "--partners", "--seed", "3", "--save", "a.json"], stdin="quit\n",
+                  cwd=tmp_path)
+    assert "partners: 0+2 against 1+3; play passes to the right: seat 0, 3, 2, 1, ..." in scopone.stdout
+    three = run(["play", "standard", "--players", "3", "--seed", "3", "--save", "b.json"], stdin="quit\n", cwd=tmp_path)
+    assert "play passes to the left: seat 0, 1, 2, ..." in three.stdout
+    two = run(["play", "standard", "--seed", "3", "--save", "c.json"], stdin="quit\n", cwd=tmp_path)
+    assert "play passes" not in two.stdout

@@ -461,6 +461,16 @@ class Session(GameSession):
         text = "seats: " + "; ".join(words)
         if any(len(t) > 1 for t in teams):
             text += "; partners: " + " against ".join("+".join(map(str, t)) for t in teams)
+        players = len(self.record.seats)
+        if players > 2:
+            # (the order of play, where it is not plain: seats are numbered clockwise, and play to the right goes
+            # 0, 3, 2, 1; a player's audit of Scopone read the descending turns as a fault)
+            order, seat = [0], 0
+            for _ in range(players - 1):
+                seat = self.game.engine.next_seat(seat, players)
+                order.append(seat)
+            side = "right" if self.game.rules.seats.direction == "counterclockwise" else "left"
+            text += f"; play passes to the {side}: seat {', '.join(map(str, order))}, ..."
         return text
 
     def pass_to(self, seat: int) -> bool:
