@@ -329,6 +329,8 @@ def test_play_count_option_and_command(tmp_path: Path) -> None:
     session, out, _ = _session(tmp_path, ["quit"], Aids(count=True))
     session.run()
     assert out.getvalue().count("still to win this hand at most") == 1
+    # (of what is not decided yet: a player's audit read "seat 1 0 points" beside a primiera decided for seat 1)
+    assert "still to win this hand at most, of what is not decided yet: " in out.getvalue()
     session, out, _ = _session(tmp_path, ["quit"], Aids())
     session.run()
     assert "still to win" not in out.getvalue()

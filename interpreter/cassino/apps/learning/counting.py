@@ -145,7 +145,10 @@ class Count:
             lines.append(f"{humanize(item.name)}: {held}" + (f" ({'; '.join(state)})" if state else ""))
         win = ", ".join(f"{name[s]} {p}" for s, p in self.still_to_win.items())
         points = "penalty points" if self.penalties else "points"
-        lines.append(f"still to {'take' if self.penalties else 'win'} this hand at most: {win} {points}"
+        # (of the points not decided yet: "seat 1 0 points" beside a primiera already decided for seat 1 read as if
+        # seat 1 had nothing coming, a player's audit)
+        lines.append(f"still to {'take' if self.penalties else 'win'} this hand at most, of what is not decided yet: "
+                     f"{win} {points}"
                      + (", and sweeps" if self.sweeps_open else "")
                      + "".join(f", and {humanize(name)}" for name in self.events_open)
                      + (" (the lowest total wins)" if self.penalties else ""))

@@ -623,8 +623,8 @@ function renderAids(s) {
   // (items scoring each time an event happens, Tuxedo's oranges, have no bound of their own: named, as sweeps)
   const more = `${c.sweeps_open ? ", and sweeps" : ""}${(c.events_open || []).map((n) => `, and ${n.replace(/_/g, " ")}`).join("")}`;
   const still = el("p", c.penalties
-    ? `Still to take this hand at most: ${win} penalty points${more} (the lowest total wins).`
-    : `Still to win this hand at most: ${win} points${more}.`, "still");
+    ? `Still to take this hand at most, of what is not decided yet: ${win} penalty points${more} (the lowest total wins).`
+    : `Still to win this hand at most, of what is not decided yet: ${win} points${more}.`, "still");
   still.id = "still-to-win";
   box.append(still);
 }
