@@ -272,8 +272,8 @@ def claiming(rules: Rules, target: int | None = None, sides: int | None = None) 
     counted = ("the scores line counts it as the hand goes" if rules.scoring.when == "as_won"
                else "nobody counts for you")
     text = (f"claim: type claim to say that your side has reached {goal}, counting what it has won so far, "
-            f"this hand included ({counted}); or type claim after your move (`3 claim`, `7H capture 7D claim`) to "
-            f"claim as soon as it is made, before the next player plays. The game ends at once: a correct claim "
+            f"this hand included ({counted}); or type claim after your move on the same line (a move's number or "
+            f"the move, then claim) to claim as soon as it is made, before the next player plays. The game ends at once: a correct claim "
             f"wins it, a false claim means {wrong}")
     if rules.game.both_reach == "next_target" and rules.game.target_step:
         text += (f"; if nobody claims and several sides reach the target, the target moves up by "
