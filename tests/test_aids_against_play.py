@@ -12,8 +12,9 @@ its own for each seating), and on the way
   card the move left within reach, or takes the build the move made, by playing that one card, the warnings
   named that card among those that may do it. They try one unseen card at a time in the next player's place;
   the engine's moves here are the next player's with their whole hand, so a rule that lets a card capture only
-  beside the rest of a hand (or forbids it) shows. Captures made by playing several cards together are not
-  foreseen, as the warnings module says, and are not asked for;
+  beside the rest of a hand (or forbids it) shows. Where the next player's real hand sweeps or takes such a card
+  by playing several cards together (Hungarian Casino), the risk was warned of (naming sets "such as": which ones
+  is the module's choice);
 - the tutorial's rules that limit a move (``tutorial.limits``, at every position): where it says the owner's
   duty keeps the player from trailing, no trail is legal; where it says compulsory capture keeps a card from
   being trailed, that card (by name: with two packs a card held twice is one card for play) has no trail, and
@@ -117,6 +118,16 @@ def _missed(game: Game, move: Move) -> tuple[int, list[str]]:
     unseen = engine.full & ~seen_by(before, seat)
     looked, missed = 0, []
     for reply in engine.legal_moves(after):
+        if reply.kind == MoveKind.CAPTURE and reply.played.bit_count() > 1 and reply.played & unseen == reply.played:
+            # Cards played together (Hungarian Casino): a warning of the risk at all, naming some sets "such as".
+            looked += 1
+            said = f"ply {before.ply}: {format_move(move, deck)}, then seat {nxt}'s {format_move(reply, deck)}"
+            if sweeps_score and len(engine.apply(after, reply).sweeps) > len(after.sweeps) and "sweep" not in takers:
+                missed.append(f"{said} sweeps; no sweep was warned of")
+            for scored in cards_text(deck, _taken(reply) & exposed):
+                if (scored,) not in takers:
+                    missed.append(f"{said} takes {scored}; it was not warned of")
+            continue
         if reply.kind != MoveKind.CAPTURE or reply.played.bit_count() != 1 or not reply.played & unseen:
             continue
         looked += 1
