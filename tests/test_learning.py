@@ -697,3 +697,20 @@ def test_how_says_what_an_event_is_and_a_sweep_scored_by_its_size() -> None:
     assert ("oranges: 10 for each capture that takes at least a red card and a yellow card from the table, loose or in "
             "a build it takes (an orange; not the taking of the cards left at the end)") in text
     assert "sweeps: each sweep by the cards it takes (10 for 4+ cards; 5 for 1-3 cards)" in text
+
+
+def test_the_count_says_no_sweeps_are_open_where_none_could_score() -> None:
+    """Finnish Kasino (a players' re-audit): once any side has 10 points sweeps score nothing, and in the last deal a
+    table emptied is no sweep; the aid still said "... points, and sweeps" in both."""
+    from conftest import position_at
+
+    engine, state = position_at("finnish-kasino", {0: ["KS", "2C"], 1: ["7H", "4S"]}, ["7C", "3D"])
+    game = Game.at(engine, state)
+    line = lambda g: next(x for x in count_for(g, 0).text().splitlines() if x.startswith("still to win"))  # noqa: E731
+    assert line(game.with_(scores=(3, 9))).endswith(", and sweeps")
+    assert not line(game.with_(scores=(3, 10))).endswith(", and sweeps")
+    assert not line(game.with_(scores=(10, 3))).endswith(", and sweeps")
+    engine, last = position_at("finnish-kasino", {0: ["KS", "2C"], 1: ["7H", "4S"]}, ["7C", "3D"], stock=[])
+    assert not line(Game.at(engine, last)).endswith(", and sweeps")
+    engine, scopa = position_at("scopa", {0: ["KS", "2C"], 1: ["7H", "4S"]}, ["7C", "3D"], stock=[])
+    assert line(Game.at(engine, scopa)).endswith(", and sweeps")   # (Scopa's last deal still sweeps, bar the last play)

@@ -226,7 +226,10 @@ def count_for(game: Game, seat: int) -> Count:
     for item in engine.rules.scoring.items:
         if not _can_score(item, len(sides)):
             continue   # (standard's sweeps item scores 0; South African's most spades only with two sides)
-        allowed = {s: scorer.counts_for(item, game.scores[s], game.restrictions_on) for s in sides}
+        # (the highest score too: Finnish Kasino's sweeps stop once any side has 10, which the aid left out and still
+        # said "and sweeps", a players' re-audit)
+        top = max(game.scores, default=0)
+        allowed = {s: scorer.counts_for(item, game.scores[s], game.restrictions_on, top) for s in sides}
         left: int | None = None
         decided: int | None = None
         can = {s: 0 for s in sides}
@@ -270,7 +273,11 @@ def count_for(game: Game, seat: int) -> Count:
         elif item.count == "sweeps":
             held = {s: sum(1 for w in hand.sweeps if not w.cancelled and hand.teams[w.seat] == s) for s in sides}
             is_open = playing
-            sweeps_open = sweeps_open or (playing and bool(item.points or item.by_size or item.first_play_points))
+            # (open where a sweep can still score: for a side the endgame lets score it, and not in a last deal whose
+            # table emptied is no sweep, ``sweeps.in_last_deal: false``)
+            sweeps_open = sweeps_open or (playing and bool(item.points or item.by_size or item.first_play_points)
+                                          and any(allowed.values())
+                                          and (engine.rules.sweeps.in_last_deal or bool(hand.stock)))
         elif item.count == "primiera":
             # Each side's total so far, and the most it could reach with every counted card
             # not captured yet (its best card of a suit can still be beaten until then).
