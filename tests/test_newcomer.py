@@ -368,6 +368,7 @@ def test_how_to_play_a_capture_total_says_what_the_card_takes() -> None:
                 "by their primiera points (7: 21, 6: 18, A: 16, 5: 15, 4: 14, 3: 13, 2: 12, J/Q/K: 10; a side without "
                 "a card of every suit cannot win it)", "until the stock runs out, which ends the hand"], ["(the hand)"]),
     ("scopa", ["(not a card that could capture)", "7: 21, 6: 18"], ["you never have to", "the dealer takes them"]),
+    ("scopone-scientifico", ["Deal: 10 cards each and none to the table"], []),   # (its difference, a re-audit)
 ])
 def test_how_to_play_agrees_with_itself_and_the_rulebook(variant: str, said: list[str], unsaid: list[str]) -> None:
     text = how_to_play(load_rules(variant))

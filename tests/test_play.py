@@ -839,6 +839,8 @@ def test_a_claim_typed_after_a_move_is_made_before_the_next_player_plays(tmp_pat
     assert actions[-1] == "claim 0" and not actions[-2].startswith("claim"), actions
     assert record["variant"]["rules"]["name"] == "hungarian" and record["result"]["over"] is True
     assert "seat 0 (you) claims to have reached 11 points: a false claim" in result.stdout
+    # (the score after the move is said before the question: a re-audit claimed on the line shown before it)
+    assert result.stdout.index("after your move: scores seat 0: ") < result.stdout.index("claim now?")
     assert "the scores line counts it as the hand goes" in result.stdout and "nobody counts" not in result.stdout
     declined = run(["play", "hungarian", "--seed", "3", "--save", "h.json"], stdin="1 claim\nno\n", cwd=tmp_path)
     assert "no claim: play on" in declined.stdout
@@ -850,8 +852,8 @@ def test_the_seats_line_says_which_way_play_passes(tmp_path: Path) -> None:
     seat 3, 2, 1 after seat 0's, which read as a fault; the seats line says the order where there are three or more."""
     scopone = run(["play", "scopone", "--players", "4", "--partners", "--seed", "3", "--save", "a.json"], stdin="quit\n",
                   cwd=tmp_path)
-    assert "partners: 0+2 against 1+3; play passes to the right: seat 0, 3, 2, 1, ..." in scopone.stdout
+    assert "partners: 0+2 against 1+3; play passes to the right, round the table: 0 → 3 → 2 → 1 → 0" in scopone.stdout
     three = run(["play", "standard", "--players", "3", "--seed", "3", "--save", "b.json"], stdin="quit\n", cwd=tmp_path)
-    assert "play passes to the left: seat 0, 1, 2, ..." in three.stdout
+    assert "play passes to the left, round the table: 0 → 1 → 2 → 0" in three.stdout
     two = run(["play", "standard", "--seed", "3", "--save", "c.json"], stdin="quit\n", cwd=tmp_path)
     assert "play passes" not in two.stdout

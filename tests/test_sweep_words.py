@@ -63,9 +63,10 @@ def test_the_hand_summary_says_whose_score_stopped_the_sweeps() -> None:
                 break
         notes = [n for n in summary.notes if "did not count" in n]
         assert not [n for n in notes if "endgame restriction" in n], notes
-        expected = {"seat 0 had 8: sweeps did not count for them (sweeps score nothing once a side has 10 points: "
-                    "seat 1 at 15)",
-                    "seat 1 had 15: sweeps did not count for them (sweeps score nothing once a side has 10 points)"}
+        expected = {"seat 0 had 8 points before the hand: sweeps did not count for them (sweeps score nothing once "
+                    "a side has 10 points: seat 1 at 15)",
+                    "seat 1 had 15 points before the hand: sweeps did not count for them (sweeps score nothing once "
+                    "a side has 10 points)"}
         assert set(notes) <= expected, notes
         noted += any(n.startswith("seat 0") for n in notes)
     assert noted >= 2

@@ -361,6 +361,8 @@ def how_to_play(rules: Rules) -> str:
     deal = f"{d.hand_size} cards each"
     if d.table_cards:
         deal += f" and {d.table_cards} face up on the table"
+    elif not d.draw_after_play:
+        deal += " and none to the table"   # (Scopone scientifico's difference from Scopone, a re-audit)
     if d.draw_after_play:
         deal += "; after each play you draw back up to that many from the stock"
     elif d.redeal == "when_hands_empty":

@@ -188,13 +188,11 @@ class Session(GameSession):
             return ""
         return ", your partner"
 
-    def show_table(self) -> None:
-        """Scores, the table and what each player holds and has taken (no hand shown)."""
-        g, h = self.game, self.game.hand
-        c = self.console
-        c.rule(self.banner())
-        # (where points are pegged as won, the score as it stands, this hand's points in it: a game that ends
-        # within a hand ends on these, which the game's scores alone left out until the hand was scored)
+    def scores_words(self) -> str:
+        """``scores seat 0: 3  seat 1: 5 (target 11)``: where points are pegged as won, the score as it stands, this
+        hand's points in it (a game that ends within a hand ends on these, which the game's scores alone left out
+        until the hand was scored)."""
+        g = self.game
         standing = g.standing()
         pegged = g.rules.scoring.when == "as_won" and standing != g.scores
         scores = "  ".join(f"{self.side_name(s)}: {standing[s]}" for s in range(len(standing)))
@@ -202,7 +200,14 @@ class Session(GameSession):
             scores += " (with this hand's points pegged so far)"
         limit = target_word(g.rules.game.goal == "lowest")
         target = f" ({limit} {g.target})" if g.target is not None else " (one hand)"
-        c.print(f"scores {scores}{target}   stock: {len(h.stock)} cards   dealer: seat {h.dealer}")
+        return f"scores {scores}{target}"
+
+    def show_table(self) -> None:
+        """Scores, the table and what each player holds and has taken (no hand shown)."""
+        g, h = self.game, self.game.hand
+        c = self.console
+        c.rule(self.banner())
+        c.print(f"{self.scores_words()}   stock: {len(h.stock)} cards   dealer: seat {h.dealer}")
         self.say_taken_at_the_deal()   # (under the deal's banner, whoever leads: a re-attack saw it above)
         table = Table(show_header=False, box=None, padding=(0, 1))
         # (no loose card but builds: "(empty)" above them read as if the table were bare, an audit's Swazi game)
@@ -470,7 +475,8 @@ class Session(GameSession):
                 seat = self.game.engine.next_seat(seat, players)
                 order.append(seat)
             side = "right" if self.game.rules.seats.direction == "counterclockwise" else "left"
-            text += f"; play passes to the {side}: seat {', '.join(map(str, order))}, ..."
+            # (as a round, whoever leads: "seat 0, 3, 2, 1" read as if seat 0 played first, a re-audit)
+            text += f"; play passes to the {side}, round the table: {' → '.join(map(str, order + [0]))}"
         return text
 
     def pass_to(self, seat: int) -> bool:
@@ -694,6 +700,9 @@ class Session(GameSession):
                 continue
             self.act(format_move(move, deck))
             if then_claim and not self.game.over:
+                # (the score after the move, which the claim is about: a players' re-audit claimed on the line shown
+                # before the move, and lost)
+                self.console.print(f"after your move: {self.scores_words()}", highlight=False)
                 claim = self.confirm_claim()
                 if claim is None:
                     return self.saved_at_end_of_input("no claim made")

@@ -160,7 +160,8 @@ def hand_summary(before: "Game", move: Move, after: "Game") -> HandSummary | Non
         why = sorted({": ".join(w for w in why_uncounted(before, item, s, lambda side: side_name(seats[side])) if w)
                       for _, item in skipped})
         if skipped:
-            notes.append(f"{side_name(seats[s])} had {scores_before[s]}: "
+            # ("had 2 points before the hand": "had 2" read as two sweeps beside the table's count, a re-audit)
+            notes.append(f"{side_name(seats[s])} had {points(scores_before[s])} before the hand: "
                          f"{', '.join(label for label, _ in skipped)} did not count for them ({'; '.join(why)})")
     if rules.game.score_mode == "difference" and len(seats) == 2:
         notes.append("only the side with more points scores, the difference")
