@@ -410,7 +410,7 @@ def test_a_crowded_table_lists_moves_by_card_and_kind_and_numbers_them_to_choose
     assert len({m for _, m in listed}) == 60 and all("10S" in m for _, m in listed)
     assert [int(k) for k, _ in listed] == list(range(61, 121))   # the second page numbered on: 61 chooses its first
     assert re.search(r"^seat 0>\s+1\. 10S trail\n", out, re.M)
-    assert "'zz' is no card nor kind of move" in out
+    assert "'zz' is neither a card nor a kind of move" in out
     actions = json.loads(record.read_text())["actions"]
     assert actions[-1] == "10S trail"   # the 1 chose from the last list shown: the trail
 
@@ -817,6 +817,10 @@ def test_a_card_of_another_pack_is_answered_with_this_packs_ranks(tmp_path: Path
     assert "'TH': no rank 10 in this deck (ranks: A 2 3 4 5 6 7 J Q K)" in result.stdout
     assert "'9C': no rank 9 in this deck (ranks: A 2 3 4 5 6 7 J Q K)" in result.stdout
     assert "typed T" not in result.stdout and "Traceback" not in result.stdout + result.stderr
+    listed = run(["play", "scopa", "--seed", "5", "--save", "m.json"], stdin="moves TH\nmoves XX\n\n", cwd=tmp_path)
+    assert "'TH': no rank 10 in this deck (ranks: A 2 3 4 5 6 7 J Q K)" in listed.stdout
+    assert "'XX' is neither a card nor a kind of move: e.g. moves" in listed.stdout
+    assert "moves build" not in listed.stdout   # (Scopa has no building: its own kinds are offered)
     standard = run(["play", "standard", "--seed", "5", "--save", "s.json"], stdin="help\n\n", cwd=tmp_path)
     assert "10 may be typed T" in standard.stdout
     from cassino.apps.web.views import typing_words

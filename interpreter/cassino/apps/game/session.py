@@ -442,10 +442,14 @@ class GameSession:
                 continue
             try:
                 cards.add(str(deck.parse(self.lettered(word))))
-            except CassinoError:
+            except CassinoError as e:
+                if _numbered_card(deck, word):   # ("'TH': no rank 10 in this deck (ranks: ...)", as a move says it)
+                    raise CassinoError(str(e).splitlines()[0]) from None
                 example = (cards_text(deck, hand.hands[hand.turn] or hand.table) or ["10S"])[0]
-                raise CassinoError(f"{word[:20]!r} is no card nor kind of move: e.g. moves {example}, moves build, "
-                                   f"moves {example} capture") from None
+                # (a kind this game has: "moves build" was offered in Scopa and Hungarian, a re-audit)
+                kind = "build" if self.game.rules.build.allowed else "trail"
+                raise CassinoError(f"{word[:20]!r} is neither a card nor a kind of move: e.g. moves {example}, "
+                                   f"moves {kind}, moves {example} capture") from None
         try:
             moves = self.ordered(engine.legal_moves(hand))
         except PositionTooLargeError:
