@@ -829,6 +829,8 @@ def test_a_card_of_another_pack_is_answered_with_this_packs_ranks(tmp_path: Path
 
     assert "typed T" not in typing_words(Engine(load_rules("scopa")).deck)
     assert "10 may be typed T" in typing_words(Engine(load_rules("standard")).deck)
+    tuxedo = run(["play", "tuxedo", "--seed", "5", "--save", "t.json"], stdin="help\n\n", cwd=tmp_path)
+    assert "(e.g. 10Y; 10 may be typed T)" in tuxedo.stdout   # (its suits typed as their letters: tens too)
 
 
 def test_a_claim_typed_after_a_move_is_made_before_the_next_player_plays(tmp_path: Path) -> None:

@@ -300,3 +300,5 @@ def test_emptying_the_table_in_the_last_deal_teaches_why_it_is_no_sweep() -> Non
     _, lessons = Tutorial.for_rules(earlier.rules).after(earlier, move, earlier.play(move), own=False)
     assert "sweeps.in_last_deal" not in [lesson.key for lesson in lessons]
     assert "sweeps.intro" in [lesson.key for lesson in lessons]
+    # (with the score from which sweeps stop scoring: a re-audit met the first sweep lesson where sweeps scored nothing)
+    assert "endgame.sweeps_from" in [lesson.key for lesson in lessons]

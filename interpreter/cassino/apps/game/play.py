@@ -1018,7 +1018,8 @@ def show_summary(console: Console, s: HandSummary, seat_name: Callable[[int], st
     if s.leftover:
         to = f"went to {seat_name(s.leftover_to)}, the last to capture" if s.leftover_to is not None else \
             "stay: nobody captured this hand"
-        console.print(f"  left on the table at the end: {' '.join(s.leftover)}; they {to}", highlight=False)
+        they = "they" if len(s.leftover) > 1 else "it"   # ("KH; they went", a re-audit)
+        console.print(f"  left on the table at the end: {' '.join(s.leftover)}; {they} {to}", highlight=False)
     else:
         console.print("  nothing was left on the table at the end", highlight=False)
     for note in s.notes:

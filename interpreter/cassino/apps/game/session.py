@@ -477,7 +477,8 @@ class GameSession:
         # (suits shown as their letters: each letter with its suit's name; a player's audit of Tuxedo read
         # "e.g. 10Y" alone)
         named = [f"{s.letter} {s.name}" for s in self.game.rules.deck.suits if s.name and s.name != s.letter]
-        return f"{', '.join(named)} (e.g. {example})" if named else f"e.g. {example}"
+        tens = "; 10 may be typed T" if "10" in deck.ranks else ""   # (Tuxedo's tens too, a re-audit)
+        return f"{', '.join(named)} (e.g. {example}{tens})" if named else f"e.g. {example}{tens}"
 
     def rulebook(self, fmt: str = "text") -> str:
         """The same rulebook `cassino rules` prints, examples included."""

@@ -78,7 +78,9 @@ TOPICS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("several actions", ("build.free_actions",)),
     # What a sweep is, what it scores here (the scoring item that counts sweeps: ``SWEEP_ITEMS``) and whether
     # sweeps cancel (an audit read "the scoring says what each sweep is worth" and never learnt the worth).
-    ("sweep", ("sweeps.intro", SWEEP_ITEMS, "sweeps.cancel")),
+    # (and from what score sweeps stop scoring: a re-audit met Finnish Kasino's first sweep lesson in a hand where
+    # sweeps scored nothing, the 10-point rule untaught)
+    ("sweep", ("sweeps.intro", SWEEP_ITEMS, "sweeps.cancel", "endgame.sweeps_from")),
     # The hand's last play taking every card on the table, where the rules say whether that is a sweep (Scopa: it
     # is not; a player's audit saw the sweeps stay uncounted and no rule said why).
     ("last play", ("sweeps.on_last_play",)),
