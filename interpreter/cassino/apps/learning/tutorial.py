@@ -211,8 +211,8 @@ class Tutorial:
 
     def start(self, game: Game | None = None, to_move: bool = False) -> tuple["Tutorial", tuple[Lesson, ...]]:
         """The lessons for the start of the game (what a turn is; what wins, where the lowest total does; the
-        dealer's take where the first hand began with one, ``deal.dealer_takes_total``); ``to_move``: the learner is the first to play in ``game``, and a rule limiting their choice there is
-        taught too (``before``)."""
+        dealer's take where the first hand began with one, ``deal.dealer_takes_total``); ``to_move``: the learner
+        is the first to play in ``game``, and a rule limiting their choice there is taught too (``before``)."""
         tutorial, lessons = self._teach({"first turn"} | ({"dealer's take"} if game and dealer_took(game) else set()))
         if to_move and game is not None:
             tutorial, limits = tutorial.before(game)
