@@ -148,7 +148,7 @@ def test_help_names_this_games_cards_and_kinds_of_move(tmp_path: Path) -> None:
     tuxedo = _session(tmp_path, "tuxedo").help_text()
     assert "10S" not in tuxedo and "spades" not in tuxedo
     assert "moves 10B: those with the 10B" in tuxedo
-    assert "Cards are typed rank then suit letter: B black, R red, G green, Y yellow (e.g. 10Y)." in tuxedo
+    assert "Cards are typed rank then suit letter: B black, R red, G green, Y yellow (e.g. 10Y; 10 may be typed T)." in tuxedo
     hungarian = _session(tmp_path, "hungarian").help_text()
     assert "moves build" not in hungarian and "moves capture" in hungarian
     assert "moves build" in _session(tmp_path, "royal").help_text()
