@@ -343,15 +343,14 @@ class Session(GameSession):
             if self.humans() > 1:   # (the scoring read by everyone before the screen is cleared, and the next
                 self.unread.append(acted.summary)   # hand's first player passes the keyboard even to themselves)
                 self.shown_to = None
-        self.teach(tuple(lesson for lesson in lessons if lesson.topic in AFTERWARDS and not self.held(lesson)))
+        self.teach(self.held(tuple(lesson for lesson in lessons if lesson.topic in AFTERWARDS)))
         return acted
 
-    def held(self, lesson: Lesson) -> bool:
-        """Whether ``lesson`` waits for the deal's words (the dealer's take: ``say_taken_at_the_deal``), kept."""
-        if lesson.topic != "dealer's take":
-            return False
-        self.deal_lessons += (lesson,)
-        return True
+    def held(self, lessons: tuple[Lesson, ...]) -> tuple[Lesson, ...]:
+        """``lessons`` less those that wait for the deal's words (the dealer's take), which are kept for
+        ``say_taken_at_the_deal``."""
+        self.deal_lessons += tuple(lesson for lesson in lessons if lesson.topic == "dealer's take")
+        return tuple(lesson for lesson in lessons if lesson.topic != "dealer's take")
 
     def sweep_words(self, before: Game, move: Move) -> str:
         """What ``move`` swept, said in its report line with what it scores, to whom (``said.sweep_words``, the
@@ -868,7 +867,7 @@ class Session(GameSession):
             # tutorial is resumed with it, too)
             started = {seat: tutorial.start(self.game) for seat, tutorial in self.tutorials.items()}
             self.tutorials = {seat: tutorial for seat, (tutorial, _) in started.items()}
-            self.teach(tuple(lesson for lesson in next(iter(started.values()))[1] if not self.held(lesson)))
+            self.teach(self.held(next(iter(started.values()))[1]))
 
     def banner(self) -> str:
         """The deal's banner: ``standard — hand 2, deal 3``."""
