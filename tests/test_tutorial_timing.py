@@ -3,6 +3,8 @@ a rule that limits the choice before the choice, and a move what it did (an audi
 
 from __future__ import annotations
 
+from typing import Any
+
 from cassino.apps.learning.tutorial import EVENTS, LIMITS, Tutorial, limits, situations
 from cassino.engine.game import Game
 from cassino.engine.notation import parse_move
@@ -302,3 +304,39 @@ def test_emptying_the_table_in_the_last_deal_teaches_why_it_is_no_sweep() -> Non
     assert "sweeps.intro" in [lesson.key for lesson in lessons]
     # (with the score from which sweeps stop scoring: a re-audit met the first sweep lesson where sweeps scored nothing)
     assert "endgame.sweeps_from" in [lesson.key for lesson in lessons]
+
+
+def test_how_several_sides_past_the_target_are_decided_is_taught_where_several_were() -> None:
+    """A re-audit was taught "If several sides reach 11 or more in the same hand, ..." at the end of a game one side
+    won alone. The rule is taught at the hand that takes more than one side past the target: the game decided by
+    it, or (``next_target``) the target moved up and play going on."""
+    def last_play(rule: str, scores: dict[int, int]) -> tuple[set[str], list[str]]:
+        engine, hand = position_at(rule, {0: ["9C"], 1: []}, ["4H", "5D"], stock=[],
+                                   captured={0: ["AS", "AH", "2S", "3S", "4S", "5S", "6S"],
+                                             1: ["10D", "AD", "AC", "KC", "QC", "JC", "10C", "8C", "7C"]})
+        game = Game.at(engine, hand, scores)
+        move = parse_move("9C capture 4H 5D", engine.deck)
+        after = game.play(move)
+        _, lessons = Tutorial.for_rules(game.rules).after(game, move, after)
+        return situations(game, move, after), [lesson.text for lesson in lessons if "several sides" in lesson.text]
+
+    found, said = last_play("standard", {0: 20, 1: 5})          # 27 against 9: one side past 21
+    assert "end of game" in found and not said
+    found, said = last_play("standard", {0: 20, 1: 19})         # 27 against 23
+    assert "several reach" in found and said == [
+        "If several sides reach 21 or more in the same hand, the higher total wins; a tie plays another hand."]
+
+
+def test_a_target_moved_up_is_taught_when_it_moves(tmp_path: Any) -> None:
+    rule = tmp_path / "moving.yaml"
+    rule.write_text("name: moving\nextends: standard\ngame:\n  both_reach: next_target\n  target_step: 10\n")
+    engine, hand = position_at(str(rule), {0: ["9C"], 1: []}, ["4H", "5D"], stock=[],
+                               captured={0: ["AS", "AH", "2S", "3S", "4S", "5S", "6S"],
+                                         1: ["10D", "AD", "AC", "KC", "QC", "JC", "10C", "8C", "7C"]})
+    game = Game.at(engine, hand, {0: 20, 1: 19})
+    move = parse_move("9C capture 4H 5D", engine.deck)
+    after = game.play(move)
+    assert not after.over and after.target == 31
+    _, lessons = Tutorial.for_rules(game.rules).after(game, move, after, own=False)
+    assert [lesson.text for lesson in lessons if "several sides" in lesson.text] == [
+        "If several sides reach 21 or more in the same hand, the target moves up by 10 points and play goes on."]

@@ -94,8 +94,11 @@ TOPICS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("restriction", ("endgame.restrictions.*", "endgame.first_to_meet", "endgame.sweeps_from",
                      "endgame.lifted_after_tie")),
     ("end of hand", ("hand.end", "scoring.intro", "scoring.items.*", "scoring.when")),
-    # (the target taught at the first turn: how a game that several sides end together is decided)
-    ("end of game", ("game.target", "game.both_reach")),
+    # (the target taught at the first turn)
+    ("end of game", ("game.target",)),
+    # How a hand that takes several sides past the target is decided (a higher total, a count-out, a target moved
+    # up), where one did: a re-audit was taught "If several sides reach 11 ..." at a game one side alone won.
+    ("several reach", ("game.both_reach",)),
     # The dealer taking the cards dealt to the table where they make the capture total (Escoba's 15), the first
     # time a hand begins so: a player's audit saw the dealer score escobas before anyone played, untaught.
     ("dealer's take", ("deal.dealer_takes_total",)),
@@ -104,7 +107,7 @@ TOPICS: tuple[tuple[str, tuple[str, ...]], ...] = (
 
 #: What happens to the game after an action, taught after what the action itself did (and after the scoring of a
 #: hand it ended): a new deal, a hand's end, the game's end, the dealer's take of the next hand's table.
-AFTERWARDS: frozenset[str] = frozenset({"new deal", "end of hand", "end of game", "dealer's take"})
+AFTERWARDS: frozenset[str] = frozenset({"new deal", "end of hand", "end of game", "several reach", "dealer's take"})
 
 #: Topics any action teaches (what happens to the table or the game), not only the learner's own move: a sweep
 #: scores whoever makes it (a player's audit saw the computer sweep three times in a hand, the rule never taught).
@@ -388,7 +391,18 @@ def situations(before: Game, move: Move | None, after: Game, skip: frozenset[str
         found.add("end of game")
     elif after.hand_no != before.hand_no and dealer_took(after):
         found.add("dealer's take")
+    if several_reached(before, after):
+        found.add("several reach")
     return found
+
+
+def several_reached(before: Game, after: Game) -> bool:
+    """Whether the hand scored by this action took more than one side to the target (or was counted out, which
+    only such a hand is): the game was decided, or the target moved up, by ``game.both_reach``."""
+    if before.target is None or len(after.results) == len(before.results):
+        return False
+    result = after.results[-1]
+    return result.counted_out or sum(1 for score in after.scores if score >= before.target) > 1
 
 
 def dealer_took(game: Game) -> bool:
