@@ -266,6 +266,22 @@ def test_claim_where_there_is_no_claiming_asks_nothing(tmp_path: Path) -> None:
     assert not any("claim now?" in prompt for prompt, _ in asked) and not session.game.over
 
 
+@pytest.mark.parametrize("variant,typed,said", [
+    ("hungarian", "claim 1", "(`claim` is typed alone, for your own side; a move's number then `claim` makes the move "
+                             "and then claims)"),
+    ("standard", "claim 1", "(there is no claiming in this game)"),
+    ("standard", "hint please", "(`hint` is typed alone, with nothing after it)"),
+    ("scopa", "Undo 2", "(`undo` is typed alone, with nothing after it)"),
+])
+def test_a_command_given_words_it_does_not_take_is_said_to_be_typed_alone(tmp_path: Path, variant: str, typed: str,
+                                                                          said: str) -> None:
+    """A players' re-audit typed `claim 1` and was asked "did you mean `claim`?", as if the word were misspelt."""
+    session, out, _ = _session(tmp_path, variant, ["human", "random"], [typed, "quit"])
+    assert session.run() == 0
+    assert f"'{typed}' is not a move or a command {said}: type a move's number" in out.getvalue()
+    assert not session.game.over and not any(a.startswith("claim") for a in session.record.actions)
+
+
 @pytest.mark.parametrize("variant,claims", [("hungarian", True), ("hoyle-claiming", True), ("standard", False),
                                             ("royal", False)])
 def test_help_and_how_explain_claiming_only_where_there_is_claiming(tmp_path: Path, variant: str,

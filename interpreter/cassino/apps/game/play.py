@@ -91,6 +91,8 @@ def _uninterrupted() -> Iterator[None]:
 QUIT_WORDS: frozenset[str] = frozenset({"quit", "exit", "q"})
 #: The commands typed at the prompt, for a close match to a misspelt one.
 COMMAND_WORDS: tuple[str, ...] = ("help", "how", "rules", "count", "moves", "save", "hint", "undo", "claim", "quit")
+#: The commands typed alone (``moves`` and ``save`` take words after them).
+BARE_COMMANDS: frozenset[str] = frozenset(COMMAND_WORDS) - {"moves", "save"}
 #: Words a player may type to end a turn of several actions, which the game writes `end`.
 ENDING_WORDS: frozenset[str] = frozenset({"done", "pass", "e", "finish", "next", "stop", "end turn"})
 
@@ -721,6 +723,16 @@ class Session(GameSession):
         turn may end (a player's audit typed `ned` and `done` in a turn of several actions, and was told only
         what a move looks like)."""
         word = text.strip().lower()
+        command, _, rest = word.partition(" ")
+        if rest and command in BARE_COMMANDS:
+            # (a command that takes nothing after it: a player's re-audit typed `claim 1` and was asked "did you mean
+            # `claim`?", as if the word were misspelt)
+            if command == "claim" and not self.game.rules.game.claiming:
+                return " (there is no claiming in this game)"
+            if command == "claim":
+                return (" (`claim` is typed alone, for your own side; a move's number then `claim` makes the move and "
+                        "then claims)")
+            return f" (`{command}` is typed alone, with nothing after it)"
         ends = any(m.kind is MoveKind.END for m in moves)
         if ends and word in ENDING_WORDS:
             return " (did you mean `end`?)"
