@@ -823,6 +823,18 @@ def test_the_one_persons_partner_is_marked_at_the_table(tmp_path: Path) -> None:
 
 
 
+def test_a_card_with_a_letter_that_is_no_suit_is_answered_with_this_packs_suits(tmp_path: Path) -> None:
+    """A players' re-audit typed `TY` in standard and was told only that it was no move: a rank of the pack with a
+    letter that is no suit is answered with the suits, as a move, as `moves` and as a card of several played."""
+    lines = ["TY trail", "9x capture 4H", "KZ+2S capture 4H", "moves QW", "how", ""]
+    result = run(["play", "standard", "--seed", "5", "--save", "g.json"], stdin="\n".join(lines) + "\n", cwd=tmp_path)
+    assert result.returncode == 0, result.stderr
+    for typed in ("TY", "9x", "KZ", "QW"):
+        assert f"'{typed}': no suit {typed[-1].upper()} in this deck (suits: S H D C)" in result.stdout, result.stdout
+    assert "'how'" not in result.stdout and "How to play standard" in result.stdout   # (a command is no card)
+    assert "Traceback" not in result.stdout + result.stderr
+
+
 def test_a_card_of_another_pack_is_answered_with_this_packs_ranks(tmp_path: Path) -> None:
     """A player's audit of Scopa typed `TH trail` (a ten, where the 40-card pack has none) and was told only that it
     was no move; help said "10 may be typed T" of a pack with no tens. The deck's ranks are said, and T only where

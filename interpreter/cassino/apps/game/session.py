@@ -39,11 +39,16 @@ class NotAMove(CassinoError):
 
 
 def _numbered_card(deck: Deck, word: str) -> bool:
-    """Whether ``word`` is written as a numbered card of one of the deck's suits (``TH``, ``10H``, ``9C``): where the
-    deck has no such card, the deck's own refusal names its ranks (Scopa's 40 cards have no 8, 9 or 10; a player's
-    audit typed TH there and was told only that it was no move)."""
-    rank = word[:-1].upper()
-    return word[-1:].upper() in deck.suits and bool(rank) and (rank.isdigit() or rank == "T")
+    """Whether ``word`` is written as a card the deck has not, whose own refusal is the answer: a numbered card of one
+    of the deck's suits (``TH``, ``10H``, ``9C``: Scopa's 40 cards have no 8, 9 or 10; a player's audit typed TH there
+    and was told only that it was no move), or one of the deck's ranks with a letter that is no suit (``TY``: "no suit
+    Y in this deck (suits: S H D C)", where a re-audit was told only that it was no move)."""
+    rank, suit = word[:-1].upper(), word[-1:].upper()
+    if not rank or not suit.isalpha():
+        return False
+    if suit in deck.suits:
+        return rank.isdigit() or rank == "T"
+    return rank in deck.ranks or (rank == "T" and "10" in deck.ranks)
 
 
 @dataclass(frozen=True)
