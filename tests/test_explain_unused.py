@@ -45,6 +45,8 @@ OTHER_VALUES: dict[str, Any] = {
     # (an audit of generated house rules: Escoba's take-all and a valueless rule where every card has a value)
     "capture.take_all": [True, False],
     "capture.valueless_cards": ["one", "all", "any", "one_or_three_by_fourth"],
+    # (a players' audit of Escoba: a last-card sweep no play can make)
+    "sweeps.on_last_play": [True, False],
 }
 
 
@@ -267,3 +269,56 @@ def test_the_play_comparison_sees_a_lurch_where_games_are_played_to_a_target() -
     assert changed is not None and not unused(changed, "game.lurch.multiplier")
     assert any(_moves_and_scores(changed, seed, 2, lead=True) != _moves_and_scores(rules, seed, 2, lead=True)
                for seed in range(12))
+
+
+# ------------------------------------------------------------------ a last card that can never sweep
+# Escoba: every capture takes cards making 15 with the card played, and the 40 cards add up to 220, so the hand's
+# last card never leaves the table empty, and `sweeps.on_last_play` is unread (a players' audit read "A sweep made
+# with the last card of the hand counts" in `how`).
+
+@pytest.mark.parametrize("players,partners", [(2, False), (3, False), (4, False), (4, True)])
+def test_no_escoba_hand_ends_with_an_empty_table(players: int, partners: bool) -> None:
+    """The claim on play: random hands at every seating end with cards left on the table for the last capturer,
+    and the setting's other value plays the same moves to the same scores."""
+    rules = load_rules("escoba")
+    assert unused(rules, "sweeps.on_last_play")
+    engine = Engine(rules)
+    changed = _changed(rules, "sweeps.on_last_play", False)
+    for seed in range(25):
+        state = Game.new(engine, seed, players, partners).hand
+        rng = random.Random(seed)
+        while not state.over:
+            moves = engine.legal_moves(state)
+            state = engine.apply(state, moves[rng.randrange(len(moves))])
+        assert state.residue and not state.table, (players, seed)   # (left over, then given to the last capturer)
+        assert _moves_and_scores(changed, seed, players) == _moves_and_scores(rules, seed, players)
+
+
+@pytest.mark.parametrize("change,read", [
+    ({}, False),
+    ({"capture": {"total": 11}}, True),    # 220 is 20 elevens: a last card may sweep
+    ({"capture": {"total": 14}}, False),   # 220 is no multiple of 14
+    ({"deal": {"redeal": "never"}}, True),  # one deal: the stock's cards never come into play
+])
+def test_the_last_play_is_read_where_a_last_card_may_sweep(tmp_path: Path, cli: Any, change: dict[str, Any],
+                                                           read: bool) -> None:
+    """Where the last card cannot sweep, the rulebook says why instead of a rule of such a sweep, `how` says
+    neither, and a house rule that writes the setting is warned; where it can, the rule is said as before."""
+    from cassino.apps.game.howto import how_to_play
+    from cassino.language.rulebook import rulebook
+
+    body = "".join(f"{section}:\n" + "".join(f"  {k}: {json.dumps(v)}\n" for k, v in values.items())
+                   for section, values in change.items())
+    path = tmp_path / "house.yaml"
+    path.write_text(f"name: house\nextends: escoba\n{body}sweeps:\n  on_last_play: false\n", encoding="utf-8")
+    code, out, err = cli("validate", str(path))
+    assert code == 0, (out, err)
+    assert ("`sweeps.on_last_play` changes no move and no score here" in out + err) is not read, out + err
+    rules = load_rules(str(path))
+    assert bool(unused(rules, "sweeps.on_last_play")) is not read
+    book = "\n".join(c.text for section in rulebook(rules).sections for c in section.clauses)
+    how = how_to_play(rules)
+    said = "A sweep made with the very last card of the hand does not count"
+    why = "No sweep can be made with the hand's last card"
+    assert (said in book, why in book) == (read, not read), book
+    assert said in how if read else why not in how and said not in how

@@ -20,6 +20,7 @@ from lark import Token
 from .rules import ReadingRule, Rules, ScoringItem
 from .semantics import left_undealt, may_never_end
 from .selectors import _parser as _selector_parser
+from .unread import never_emptied_by_the_last_play
 
 
 # ---------------------------------------------------------------------- the document
@@ -1621,6 +1622,13 @@ def _sweeps(rules: Rules, ctx: dict[str, Any]) -> Section:
     w.say("sweeps.intro", f"A capture that leaves the table {empty} is a sweep; the "
                           "scoring says what each sweep is worth.")
     for path in ("sweeps.cancel", "sweeps.on_last_play", "sweeps.residue_is_sweep"):
+        if path == "sweeps.on_last_play" and (total := never_emptied_by_the_last_play(rules)):
+            # (what the hand's last card can do, not a rule of a sweep no play can make: a players' audit of Escoba)
+            t = rules.capture.total
+            w.say(path, f"No sweep can be made with the hand's last card: every capture takes cards making {t} with "
+                        f"the card played, and the pack's values add up to {total}, which is no multiple of {t}, so "
+                        f"cards are always left on the table at the end.")
+            continue
         if path == "sweeps.on_last_play" and not rules.sweeps.in_last_deal:
             w.setting("sweeps.in_last_deal")   # the last card is in the last deal: one sentence says both
             continue

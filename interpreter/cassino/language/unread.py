@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from .cards import Deck
 from .rules import Rules
 
 #: The build settings read only where builds are allowed (``build.free_actions`` is not among them: a turn of
@@ -113,6 +114,12 @@ def unread(rules: Rules, setting: str) -> Unread | None:
         return Unread("no scoring item counts sweeps (a sweep is still said and counted, but scores nothing)",
                       ("scoring.items",),
                       "remove it, or score sweeps with a scoring item of `count: sweeps`")
+    if setting == "sweeps.on_last_play" and (total := never_emptied_by_the_last_play(rules)):
+        # (a players' audit of Escoba read "A sweep made with the last card of the hand counts" where none can be)
+        t = rules.capture.total
+        return Unread(f"every capture takes cards making {t} with the card played, and the pack's values add up to "
+                      f"{total}, not a multiple of {t}, so the table is never empty after the hand's last card",
+                      ("capture.total", "deck.ranks"), "remove it: no sweep can be made with the hand's last card here")
     if setting not in GAME_END_SETTINGS:
         return None
     if g.goal == "lowest":
@@ -133,6 +140,26 @@ def unread(rules: Rules, setting: str) -> Unread | None:
         return Unread(f"the target does not move (`both_reach: {g.both_reach}`)", ("game.both_reach",),
                       "remove it, or move the target on with game.both_reach: next_target")
     return None
+
+
+def never_emptied_by_the_last_play(rules: Rules) -> int:
+    """The pack's total value where the hand's last play can never leave the table empty; 0 where it can.
+
+    Where every capture takes cards making a fixed total with the card played (``capture.total``: one group a play
+    and no builds, which ``semantics`` asks of such rules; no pile cards), each takes a multiple of the total from what has been put in play, and so does the
+    dealer's take of a first table; every card of the pack comes into play in a hand (dealt again, or drawn, until
+    the stock is used up). After the last card, what lies on the table is the pack's total less multiples of the
+    total: where the pack's total is no multiple of it (Escoba's 40 cards: 220, fifteen's), cards are left."""
+    c = rules.capture
+    if (c.total is None or c.from_piles != "none"
+            or not (rules.deal.redeal == "when_hands_empty" or rules.deal.draw_after_play)):
+        return 0
+    deck = Deck.from_rules(rules.deck)
+    values = [(hand, table) for hand, table in zip(deck.hand_values, deck.table_values)]
+    if any(len(hand) != 1 or hand != table for hand, table in values):
+        return 0   # (a card of several values, or none, or another on the table: no one sum)
+    total = sum(hand[0] for hand, _ in values)
+    return total if total % c.total else 0
 
 
 def unused(rules: Rules, setting: str) -> str:

@@ -13,6 +13,7 @@ from functools import lru_cache
 from ...language.rulebook import Rulebook, event_words, humanize, points, renamed_letters, rulebook
 from ...language.rules import RankRule, Rules
 from ...language.semantics import left_undealt
+from ...language.unread import never_emptied_by_the_last_play
 from .move_examples import examples_text
 from .seating import COUNT_WORDS, players_text
 from .summary import item_words
@@ -314,6 +315,8 @@ def also_rules(rules: Rules, book: Rulebook | None = None) -> list[str]:
     usual = set(_said(_standard_book(), ALSO))
     if rules.capture.compulsory != "whenever_possible":   # (the trail line says the rest: a card that may not trail)
         usual |= set(_said(book, ("capture.compulsory",)))
+    if never_emptied_by_the_last_play(rules):   # (the book says why no last card sweeps; no rule a player needs)
+        usual |= set(_said(book, ("sweeps.on_last_play",)))
     return [text for text in _said(book, ALSO) if text not in usual]
 
 
