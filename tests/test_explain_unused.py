@@ -322,3 +322,15 @@ def test_the_last_play_is_read_where_a_last_card_may_sweep(tmp_path: Path, cli: 
     why = "No sweep can be made with the hand's last card"
     assert (said in book, why in book) == (read, not read), book
     assert said in how if read else why not in how and said not in how
+
+
+def test_a_last_deal_rule_is_still_said_where_no_last_card_sweeps(tmp_path: Path) -> None:
+    """Escoba with no sweeps in the last deal: the last card's sentence gives way to why none can sweep, and the last
+    deal's rule (a sweep earlier in that deal) is still said."""
+    from cassino.language.rulebook import rulebook
+
+    path = tmp_path / "house.yaml"
+    path.write_text("name: house\nextends: escoba\nsweeps:\n  in_last_deal: false\n", encoding="utf-8")
+    book = [c.text for section in rulebook(load_rules(str(path))).sections for c in section.clauses]
+    assert any(text.startswith("No sweep can be made with the hand's last card") for text in book)
+    assert any(text.startswith("Emptying the table in the last deal of the hand") for text in book)

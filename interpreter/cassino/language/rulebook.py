@@ -1628,6 +1628,8 @@ def _sweeps(rules: Rules, ctx: dict[str, Any]) -> Section:
             w.say(path, f"No sweep can be made with the hand's last card: every capture takes cards making {t} with "
                         f"the card played, and the pack's values add up to {total}, which is no multiple of {t}, so "
                         f"cards are always left on the table at the end.")
+            if not rules.sweeps.in_last_deal:
+                w.setting("sweeps.in_last_deal")   # (a sweep earlier in the last deal is still no sweep)
             continue
         if path == "sweeps.on_last_play" and not rules.sweeps.in_last_deal:
             w.setting("sweeps.in_last_deal")   # the last card is in the last deal: one sentence says both

@@ -146,16 +146,17 @@ def never_emptied_by_the_last_play(rules: Rules) -> int:
     """The pack's total value where the hand's last play can never leave the table empty; 0 where it can.
 
     Where every capture takes cards making a fixed total with the card played (``capture.total``: one group a play
-    and no builds, which ``semantics`` asks of such rules; no pile cards), each takes a multiple of the total from what has been put in play, and so does the
-    dealer's take of a first table; every card of the pack comes into play in a hand (dealt again, or drawn, until
-    the stock is used up). After the last card, what lies on the table is the pack's total less multiples of the
-    total: where the pack's total is no multiple of it (Escoba's 40 cards: 220, fifteen's), cards are left."""
+    and no builds, which ``semantics`` asks of such rules; no pile cards), each takes a multiple of the total from
+    what has been put in play, and so does the dealer's take of a first table; every card of the pack comes into
+    play in a hand (dealt again, or drawn, until the stock is used up). After the last card, what lies on the table
+    is the pack's total less multiples of the total: where the pack's total is no multiple of it (Escoba's 40 cards:
+    220, fifteen's), cards are left."""
     c = rules.capture
     if (c.total is None or c.from_piles != "none"
             or not (rules.deal.redeal == "when_hands_empty" or rules.deal.draw_after_play)):
         return 0
     deck = Deck.from_rules(rules.deck)
-    values = [(hand, table) for hand, table in zip(deck.hand_values, deck.table_values)]
+    values = list(zip(deck.hand_values, deck.table_values))
     if any(len(hand) != 1 or hand != table for hand, table in values):
         return 0   # (a card of several values, or none, or another on the table: no one sum)
     total = sum(hand[0] for hand, _ in values)
