@@ -642,3 +642,16 @@ def test_a_trailed_card_is_said_to_be_built_on_only_where_it_can_be(variant: str
         assert text.endswith(" only captured).") and all((r.name or r.rank) in text for r in courts), text
     else:
         assert text.endswith("built on by anyone."), text
+
+
+@pytest.mark.parametrize("name", ["standard", "royal", "hoyle", "dominican", "south-african-casino"])
+def test_adding_to_a_build_says_and_shows_the_other_sets_that_may_go_in(name: str) -> None:
+    """A reader who knew the game only from the rulebook wrote "a set" of `build.add_sets` as exactly one set: the
+    engine (after 000 rule 5.2, "either alone or combined with other cards on the table") lets a loose 8 go into a
+    build of 8 beside the set the hand card makes. The sentence says so, and its example shows such a move."""
+    text = render(full_rulebook(name), "text")
+    flat = " ".join(text.split())
+    assert ("made with your card (the card alone, or with loose cards), and with it any other loose cards or sets of "
+            "loose cards worth the value") in flat
+    example = flat[flat.index("Example: adding to a build"):]
+    assert "build 8 on [3♥ 5♠] 6♦ 8♥" in example[:400]

@@ -170,8 +170,9 @@ WORDS: dict[str, dict[Any, str | None]] = {
         False: "A build is a single set of cards: multiple builds are not allowed.",
     },
     "build.add_sets": {
-        True: "You may add to a build a set worth its value (your card alone, or with loose cards), making it "
-              "multiple; its value stays the same.",
+        True: "You may add to a build a set worth its value made with your card (the card alone, or with loose "
+              "cards), and with it any other loose cards or sets of loose cards worth the value; the build becomes "
+              "multiple and its value stays the same.",
         False: "Once made, a build cannot be added to without changing its value.",
     },
     "build.raise_single": {

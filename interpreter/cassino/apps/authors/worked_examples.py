@@ -176,7 +176,10 @@ def _add_sets(r: Rules, p: Picker) -> Setup:
     # Nor where another side's build takes the hand card alone (build.opponents_hand_only): a re-attack read
     # "your card alone, or with loose cards" over an example that showed no addition at all.
     owner = 1 if r.build.augment_opponents and not r.build.opponents_hand_only else 0
-    return Setup([six], [two, eight], [("builds", [two])], builds=[([five, three], 8, owner)])
+    # A loose eight beside: a set made with the hand card may take other sets of the value in with it (a reader of
+    # the rulebook alone wrote "one set" from a sentence and an example that showed no more).
+    loose_eight = p.v(8)
+    return Setup([six, loose_eight], [two, eight], [("builds", [two])], builds=[([five, three], 8, owner)])
 
 
 def _table_cards_owner(r: Rules) -> int | None:
