@@ -166,7 +166,8 @@ WORDS: dict[str, dict[Any, str | None]] = {
     "build.multiple": {
         True: "A build may be multiple: several sets, each worth the announced value (a {three} played on a "
               "{five}, together with a loose {eight}, is a build of 8 in two sets; a {seven} played on a {seven} "
-              "and announced as 7 is a build of 7 in two sets too, taken only by a 7).",
+              "and announced as 7 is a build of 7 in two sets too, taken only by a 7). A build whose cards add up "
+              "to its value is a single build.",
         False: "A build is a single set of cards: multiple builds are not allowed.",
     },
     "build.add_sets": {
