@@ -655,3 +655,12 @@ def test_adding_to_a_build_says_and_shows_the_other_sets_that_may_go_in(name: st
             "loose cards worth the value") in flat
     example = flat[flat.index("Example: adding to a build"):]
     assert "build 8 on [3♥ 5♠] 6♦ 8♥" in example[:400]
+
+
+def test_a_card_worth_more_from_the_hand_says_what_it_counts_on_the_table() -> None:
+    """A reader of Finnish Kasino's rulebook alone asked what a loose 2♠ or 10♦ counts: "counts 15 when played from
+    hand" said nothing of the table."""
+    flat = " ".join(render(full_rulebook("finnish-kasino"), "text").split())
+    assert "2♠ counts 15 when played from hand and 2 on the table" in flat
+    assert "10♦ counts 16 when played from hand and 10 on the table" in flat
+    assert "A♠, A♥, A♦ and A♣ count 14 when played from hand and 1 on the table" in flat

@@ -483,7 +483,7 @@ def test_a_review_of_the_days_sentences(tmp_path) -> None:  # type: ignore[no-un
         str(examples / "dominican-restricted-no-sweeps.yaml"))
     # Finnish Kasino's 2♠ and 10♦ take no loose two or ten as an equal card either
     finnish = " ".join(_book_text("finnish-kasino").split())
-    assert "2♠ counts 15 when played from hand, so from the hand it does not take a loose two as an equal card" in finnish
+    assert "2♠ counts 15 when played from hand and 2 on the table, so from the hand it does not take a loose two as an equal card" in finnish
     # a free build for a partner's known value keeps the turn open; a pile-tops-taken house rule drops the reading
     # of builds of cards in play written for pile tops that only augment
     assert "or in your hand to build for (nor a value your partner is known to hold)." in _book_text("swazi-casino")

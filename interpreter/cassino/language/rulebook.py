@@ -1092,16 +1092,19 @@ def _deck(rules: Rules, ctx: dict[str, Any]) -> Section:
     by_rank = {r.rank: r for r in dk.ranks}
     sentences = []
     for (hand, table), cards in groups.items():
+        ranks = group_ranks[(hand, table)]
+        rank = by_rank.get("10" if next(iter(ranks)) == "T" else next(iter(ranks))) if len(ranks) == 1 else None
         parts = []
         if hand is not None:
             parts.append(f"{_values_text(hand)} when played from hand")
         if table is not None:
             parts.append(f"{_values_text(table)} while it lies on the table")
+        elif hand is not None and rank is not None and rank.values:
+            # (a reader of Finnish Kasino's rulebook alone asked what a loose 2♠ or 10♦ counts)
+            parts.append(f"{_values_text(rank.values)} on the table")
         verb = "counts" if len(cards) == 1 else "count"
         names = cards[0] if len(cards) == 1 else ", ".join(cards[:-1]) + " and " + cards[-1]
         sentence = f"{names} {verb} {' and '.join(parts)}"
-        ranks = group_ranks[(hand, table)]
-        rank = by_rank.get("10" if next(iter(ranks)) == "T" else next(iter(ranks))) if len(ranks) == 1 else None
         if rank is not None and hand is not None and rank.name \
                 and not set(hand) & set(table if table is not None else rank.values):
             # (a rulebook audit: in Krypkasino an ace from the hand, 14, never takes a loose ace, 1, which the
