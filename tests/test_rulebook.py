@@ -31,7 +31,7 @@ from cassino.language.settings import get, leaf_paths, schema_of, with_value
 from cassino.language.variants import load_rules
 from cassino.players.bots import make_bot
 
-from conftest import EXAMPLES, ROOT, VARIANTS, validate_refuses
+from conftest import EXAMPLES, ROOT, VARIANTS, position_at, validate_refuses
 
 ALL_FILES = [f"variants/{v}.yaml" for v in VARIANTS] + [f"examples/{p.name}" for p in EXAMPLES]
 
@@ -664,3 +664,17 @@ def test_a_card_worth_more_from_the_hand_says_what_it_counts_on_the_table() -> N
     assert "2♠ counts 15 when played from hand and 2 on the table" in flat
     assert "10♦ counts 16 when played from hand and 10 on the table" in flat
     assert "A♠, A♥, A♦ and A♣ count 14 when played from hand and 1 on the table" in flat
+
+
+@pytest.mark.parametrize("name,said", [("south-african-casino", True), ("swazi-casino", True), ("hoyle", False)])
+def test_building_for_a_partner_says_whether_a_raise_may_be_for_them(name: str, said: bool) -> None:
+    """A reader of the African rulebooks alone raised another side's build to the partner's proven value (the books
+    said "build, or add to a build, for a value your partner is known to hold"); the engine refuses it where a
+    raise is the raiser's own (`build.raise_partners: false`), and allows it in Hoyle, whose book says nothing."""
+    flat = " ".join(render(full_rulebook(name), "text").split())
+    assert ("Not a raise: you change a build's value only to a value you hold a card of yourself." in flat) is said
+    from cassino.engine.notation import parse_move
+    engine, state = position_at(name, {1: ["2D", "9S"], 3: ["10S", "4C"], 0: ["9C"], 2: ["8C"]}, ["5H"], players=4,
+                                partners=True, to_play=1, builds=[(["2C", "6D"], 8, 2), (["3D", "7H"], 10, 3)],
+                                **({"stock": []} if name == "hoyle" else {}))
+    assert engine.is_legal(state, parse_move("2D build 10 on [2C 6D]", engine.deck)) is not said
