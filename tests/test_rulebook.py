@@ -678,3 +678,11 @@ def test_building_for_a_partner_says_whether_a_raise_may_be_for_them(name: str, 
                                 partners=True, to_play=1, builds=[(["2C", "6D"], 8, 2), (["3D", "7H"], 10, 3)],
                                 **({"stock": []} if name == "hoyle" else {}))
     assert engine.is_legal(state, parse_move("2D build 10 on [2C 6D]", engine.deck)) is not said
+
+
+def test_spade_says_the_table_is_pegged_with_a_last_play_that_reaches_the_target() -> None:
+    """A reader of the rulebook alone scored Spade's last play reaching 61 as the game's end before the cards left
+    on the table, which the engine pegs to that player with it (9 of 2,000 hands: 66, not 61)."""
+    flat = " ".join(render(full_rulebook("spade"), "text").split())
+    assert ("The hand's last play ends the hand as it is made, so where it reaches the target the cards left on the "
+            "table still go to its player and are pegged with it.") in flat

@@ -1856,8 +1856,12 @@ def _as_won_words(rules: Rules) -> str:
             # (a rulebook audit of Spade Casino could not tell who wins when the cards left on the table take one
             # side to 61 and the 3 for cards would take the other past it: the engine pegs the table's cards
             # first and counts the items kept for the end last, as scoring.points_so_far and Game do)
+            # (and a reader of the rulebook alone could not tell whether a last play that reaches the target ends
+            # the game before the table's cards are pegged: the hand ends with it, and they are pegged too)
             return (text + f". When the hand ends, the cards left on the table are pegged first and the points "
-                    f"for {join_words(last)} last, which are not added once a side has reached the target.")
+                    f"for {join_words(last)} last, which are not added once a side has reached the target. The "
+                    f"hand's last play ends the hand as it is made, so where it reaches the target the cards left "
+                    f"on the table still go to its player and are pegged with it.")
     return text + "."
 
 
