@@ -686,3 +686,13 @@ def test_spade_says_the_table_is_pegged_with_a_last_play_that_reaches_the_target
     flat = " ".join(render(full_rulebook("spade"), "text").split())
     assert ("The hand's last play ends the hand as it is made, so where it reaches the target the cards left on the "
             "table still go to its player and are pegged with it.") in flat
+
+
+def test_the_sweeps_section_names_the_dealers_take() -> None:
+    """A reader of Escoba's rulebook alone scored hands without the dealer's take of a first table of 15, said only
+    under the deal: the sweeps section says it scores as sweeps."""
+    flat = " ".join(render(full_rulebook("escoba"), "text").split())
+    sweeps = flat[flat.index("Sweeps ---"):]
+    assert ("The dealer's take of a first table that makes the capture total (see the deal) scores as sweeps too, one "
+            "for each set taken.") in sweeps[:600]
+    assert "dealer's take" not in " ".join(render(full_rulebook("scopa"), "text").split())
