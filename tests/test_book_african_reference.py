@@ -148,8 +148,8 @@ def _undeclared(tally: rp.Tally) -> list[rp.Disagreement]:
 
 @pytest.fixture(scope="module")
 def slice_tally() -> rp.Tally:
-    """Every turn's start of seeds 9101 to 9103 of every seating (2, 3 and 4 players, 4 in partnerships)."""
-    return rp.run(rp.seatings(br.VARIANTS), range(9101, 9104), br.legal_moves)
+    """Every turn's start of seeds 9101 and 9102 of every seating (2, 3 and 4 players, 4 in partnerships)."""
+    return rp.run(rp.seatings(br.VARIANTS), range(9101, 9103), br.legal_moves)
 
 
 def test_the_slice_compares_every_seating(slice_tally: rp.Tally) -> None:
@@ -158,7 +158,7 @@ def test_the_slice_compares_every_seating(slice_tally: rp.Tally) -> None:
     assert set(rp.seatings(br.VARIANTS)) == expected
     assert set(slice_tally.by_seating) == expected
     assert min(slice_tally.by_seating.values()) >= 40
-    assert slice_tally.positions > 900
+    assert slice_tally.positions > 800
 
 
 def test_no_undeclared_disagreement_in_play(slice_tally: rp.Tally) -> None:

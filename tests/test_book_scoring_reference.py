@@ -245,7 +245,7 @@ def compare_claim(seed: int, reference=ref) -> list[str] | None:
 # --------------------------------------------------------------------------------------------
 # The CI slice
 
-CI_HANDS = int(os.environ.get("BOOK_SCORING_HANDS", "50"))
+CI_HANDS = int(os.environ.get("BOOK_SCORING_HANDS", "24"))
 
 
 @pytest.mark.parametrize("variant", VARIANTS)
