@@ -270,7 +270,12 @@ def check_file(doc: Document, expectations: bool = True) -> list[Diagnostic]:
     data = doc.data
     out: list[Diagnostic] = []
     if not isinstance(data, dict):
-        return [doc.diagnostic((), "a scenario file is a mapping with `variant` and `cases`")]
+        # (the whole file's trouble, at line 0 as the contract says: a reader of the document alone found an empty
+        # file said at line 1; a file that holds something else shows it under the message)
+        message = "a scenario file is a mapping with `variant` and `cases`"
+        if data is None:
+            return [Diagnostic(str(doc.path), 0, 0, f"the file is empty: {message}")]
+        return [doc.diagnostic((), message)]
     if isinstance(data.get("format"), str) and data["format"].startswith("cassino-game"):
         # (a re-attack's `check game.json` read "unknown key `format` in a scenario file")
         return [doc.diagnostic(("format",), f"{doc.path} is a game record, not a scenario file",

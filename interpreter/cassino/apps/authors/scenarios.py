@@ -30,7 +30,7 @@ from typing import Any, Callable
 from ...engine.core import Engine, Position, bits, subsets_summing, unions
 from ...engine.game import Game
 from ...engine.moves import Move, MoveKind, MoveSyntaxError
-from ...engine.notation import cards_text, format_move, parse_move, parse_turn
+from ...engine.notation import VALUE_DIGITS, cards_text, format_move, parse_move, parse_turn
 from ...engine.scoring import Scorer
 from ...engine.state import Build, Capture, Event, HandState, Sweep
 from ...errors import CassinoError, Diagnostic, PositionTooLargeError, RuleFileError
@@ -210,6 +210,16 @@ class Runner:
             setup = self.setup(case, file, rules, engine, scorer)
         except (ImpossiblePosition, CardError) as e:
             return CaseResult(name, False, [impossible_message(e, locate)])
+        if setup.game.over and setup.game.ended_by == "pegging" and not setup.start.over:
+            # (a hand in play, whatever the case asks: a reader of the document alone found such a position passed
+            # with no moves, failed a `legal` expectation, and was refused only with moves; a finished hand, a
+            # scoring case, is scored as play would score it)
+            won = setup.game.winner
+            raise FileMistake(("captured",) if "captured" in case else ("scores",) if "scores" in case else (),
+                              f"the cards in `captured`, pegged on top of `scores`, already take "
+                              f"{'side ' if won is None else 'seat ' + str(_lowest_seats(setup.start)[won]) + ' '}to "
+                              f"the target ({setup.game.target}): the position comes after the end of the game",
+                              hint="give fewer cards to that pile, or a lower score before the hand")
         outcome = play_moves(case, setup, engine, locate)
         if isinstance(outcome, str):
             return CaseResult(name, False, [outcome])
@@ -495,6 +505,25 @@ def _stock(case: dict[str, Any], deck: Any, placed: dict[Card, list[str]], writt
     return out
 
 
+def _dealt_out(stock: int, rules: Rules, players: int) -> None:
+    """FileMistake where the moves deal from a case's `stock` of ``stock`` cards that cannot be dealt out: where the
+    pack must deal out exactly (``deal.short_stock: exact``) in deals of a hand each, with no drawing, a stock dealt
+    from holds whole deals. (A reader of the document alone gave standard's two players a stock of three and played
+    into the next deal: one card was dealt to each and the third never dealt, nor counted. A stock no move deals
+    from, such as a card or two that say the last deal is still to come, is not looked at.)"""
+    d = rules.deal
+    if d.short_stock != "exact" or d.redeal != "when_hands_empty" or d.draw_after_play:
+        return
+    hand_size, _ = d.for_players(players)
+    per = hand_size * players
+    if per and stock % per:
+        raise FileMistake(("stock",), f"impossible stock: the moves deal from it, and {stock} cards cannot be dealt "
+                                      f"out: each deal gives {hand_size} cards to each of the {players} players, so a "
+                                      f"stock holds a multiple of {per}",
+                          hint=f"give {stock - stock % per} or {stock + per - stock % per} cards to the stock, placing "
+                               "the others in hands, on the table or in a pile")
+
+
 def _sweep_list(value: Any, rules: Rules) -> list[tuple[int, bool]]:
     """A seat's sweeps as (size, first_play) in the order made."""
     if isinstance(value, list):
@@ -572,6 +601,16 @@ def _at(locate: Locator | None, path: PathT) -> str:
     return f"{locate(path)}: " if locate is not None else ""
 
 
+def _no_long_value(text: Any, path: PathT) -> None:
+    """FileMistake where a move's text holds a number longer than a file's numbers may be (docs/scenarios.md: "no
+    number longer than 30 digits (a build's value in a move too)"): the file is faulty, not the case failed (a reader
+    of the document alone found such a move a failed case)."""
+    for word in str(text).replace("[", " ").replace("]", " ").replace(";", " ").split():
+        if word.isdecimal() and len(word) > VALUE_DIGITS:
+            raise FileMistake(path, f"a build's value of {len(word)} digits: a number in a file has at most "
+                                    f"{VALUE_DIGITS} digits, and no build is worth that much")
+
+
 def play_moves(case: dict[str, Any], setup: Setup, engine: Engine, locate: Locator | None = None) -> Outcome | str:
     """Play the case's moves and claims through the game; a failure message when one is refused (at the
     move's place in the file, where ``locate`` says it)."""
@@ -588,6 +627,7 @@ def play_moves(case: dict[str, Any], setup: Setup, engine: Engine, locate: Locat
         if words and words[0].lower() == "claim":
             game = _claim(game, words, k, text)
             continue
+        _no_long_value(text, ("moves", k))
         try:
             steps = parse_turn(text, engine.deck, engine.free_actions)
         except MoveSyntaxError as e:
@@ -611,6 +651,8 @@ def play_moves(case: dict[str, Any], setup: Setup, engine: Engine, locate: Locat
                 raise FileMistake(("moves", k), f"moves[{k}] {text!r} empties every hand while the stock still holds "
                                   f"{len(game.hand.stock)} unseen cards, so the next deal would be guesswork",
                                   hint="give `stock` (next card first) to play on into the next deal")
+            if after.deal_no != game.hand.deal_no:
+                _dealt_out(len(game.hand.stock), engine.rules, game.hand.players)
             game = game.play(move)
             if after.over:
                 finished = after
@@ -696,6 +738,7 @@ class _Expectations:
             reason = None
             if isinstance(text, dict):          # {move, reason}: refused, for a reason containing that text
                 text, reason = text["move"], text["reason"]
+            _no_long_value(text, ("expect", key, k))
             try:
                 steps = parse_turn(text, self.deck, self.engine.free_actions)
             except MoveSyntaxError as e:
@@ -735,6 +778,7 @@ class _Expectations:
         have = set(self._legal_now("exactly"))
         want = set()
         for k, text in enumerate(texts):
+            _no_long_value(text, ("expect", "exactly", k))
             try:
                 want.add(self.engine.resolve(self.hand, parse_move(text, self.deck)))
             except MoveSyntaxError as e:
@@ -858,7 +902,21 @@ class _Expectations:
         return self._seat_cards("hands", want, self.hand.hands)
 
     def _captured(self, want: dict[Any, list[str]]) -> list[str]:
-        return self._seat_cards("captured", want, self.hand.piles)
+        out = self._seat_cards("captured", want, self.hand.piles)
+        if out or not any(self.hand.stacks):
+            return out
+        # Where capture piles are in play (African Casino) a pile's order is part of it, as in a position: the
+        # seat's cards in its side's pile, last on top (a reader of the document alone found any order passed).
+        for key, cards in want.items():
+            seat = int(key)
+            mine = self.hand.piles[seat]
+            found = [name for c in self.hand.stacks[self.hand.teams[seat]] if mine >> c & 1
+                     for name in cards_text(self.deck, 1 << c)]
+            wanted = [str(self.deck.parse(str(t))) for t in cards]
+            if wanted != found:
+                out.append(f"captured[{seat}]: the cards are those, but a pile's order is its own (last on top): "
+                           f"expected {' '.join(wanted)}, found {' '.join(found)}")
+        return out
 
     def _sweeps(self, want: dict[Any, int]) -> list[str]:
         found = Counter(w.seat for w in self.hand.sweeps if not w.cancelled)
