@@ -178,7 +178,7 @@ def test_the_wrappers_read_what_pettingzoos_own_wrappers_read_and_refuse_what_th
             e._seats
         with pytest.raises(AssertionError):
             e.reset(seed=4)
-            e.step(10 ** 6)   # out of the action space: PettingZoo's bounds wrapper asserts
+            e.step(10 ** 6)   # out of the action space: PettingZoo's bounds wrapper asserts (ours: an IllegalStep too)
     ours.reset(seed=5)
     theirs.reset(seed=5)
     rng = np.random.default_rng(5)
@@ -198,3 +198,23 @@ def test_the_wrappers_read_what_pettingzoos_own_wrappers_read_and_refuse_what_th
     ours.reset(seed=6)
     theirs.reset(seed=6)
     assert _fields(ours) == _fields(theirs) and ours.agents
+
+
+@pytest.mark.parametrize("action", [149, -1, None, 1.0, "3"])
+def test_an_action_out_of_the_space_through_env_is_an_illegal_step_naming_the_legal_ones(action: object) -> None:
+    """The documentation promises IllegalStep (a ValueError) naming the legal actions; through `env()` an action
+    out of the space met PettingZoo's bare "AssertionError: action is not in action space" (a reader of the
+    documentation alone). The environment is unchanged, and IllegalStep is imported from where the document
+    sends a reader."""
+    from cassino.pettingzoo import IllegalStep as public
+    from cassino.vector import IllegalStep as batched
+    assert public is batched is IllegalStep
+    e = env(variant="standard")
+    e.reset(seed=3)
+    before = e.unwrapped.state_
+    legal = list(before.legal)
+    with pytest.raises(public, match=rf"cannot play action .*: an action is a whole number from 0 to 148, one of "
+                                     rf"the legal ones in its action mask: \[{legal[0]}"):
+        e.step(action)   # type: ignore[arg-type]
+    assert e.unwrapped.state_ is before
+    e.step(legal[0])

@@ -283,7 +283,7 @@ def test_bad_parameters_are_named(params: dict, message: str) -> None:  # type: 
 @pytest.mark.parametrize("params,message", [
     ({"players": 9}, "standard is for 2 to 4 players, not 9"),
     ({"players": 1}, "standard is for 2 to 4 players, not 1"),
-    ({"variant": "hungarian", "players": 3}, "hungarian is for 2 to 2 players, not 3"),
+    ({"variant": "hungarian", "players": 3}, "hungarian is for 2 players, not 3"),
     ({"players": 3, "partners": True}, "partners needs players=4"),
     ({"variant": "tuxedo", "players": 4, "partners": True}, "tuxedo never plays in partnerships"),
     ({"dealer": 2}, "dealer must be a seat, 0 to 1, not 2"),

@@ -73,6 +73,25 @@ def test_the_same_seed_gives_the_same_batches_and_a_seed_list_seeds_each_game() 
     assert run(7) != run(8)
 
 
+def test_a_reset_with_no_seed_goes_on_from_each_games_generator_as_pettingzoos() -> None:
+    """A reader of the documentation alone ran the module's example, `VectorEnv(64, seed=0)` then `reset()`, and got
+    other games on every run: a reset with no seed drew fresh entropy. Now game i's next games are the PettingZoo
+    environment's after `reset(seed=s + i)` and `reset()`, as the documentation says."""
+    def start(venv: VectorEnv) -> bytes:
+        obs, masks, to_play = venv.reset()
+        return obs.tobytes() + masks.tobytes() + to_play.tobytes()
+
+    assert start(VectorEnv(3, variant="royal", seed=5)) == start(VectorEnv(3, variant="royal", seed=5))
+    venv = VectorEnv(3, variant="royal", seed=5)
+    obs, masks, to_play = venv.reset()
+    for i in range(3):
+        e = raw_env(variant="royal")
+        e.reset(seed=5 + i)
+        e.reset()
+        seat, o, m = _aec_view(e)
+        assert to_play[i] == seat and np.array_equal(obs[i], o) and np.array_equal(masks[i], m)
+
+
 def test_a_whole_game_cut_off_is_truncated() -> None:
     venv = VectorEnv(1, whole_game=True, max_hands=1, seed=3)
     obs, masks, _ = venv.reset(seed=3)

@@ -5,3 +5,4 @@ from ._extras import needs
 
 with needs('pettingzoo', 'PettingZoo', ('pettingzoo', 'gymnasium', 'numpy')):
     from .apps.research.pettingzoo import draw, env, raw_env  # noqa: F401
+    from .apps.research.stepwise import IllegalStep, SetupError  # noqa: F401

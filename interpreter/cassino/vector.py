@@ -6,3 +6,4 @@ from ._extras import needs
 
 with needs('pettingzoo', 'numpy', ('numpy',)):
     from .apps.research.vector import Batch, VectorEnv  # noqa: F401
+    from .apps.research.stepwise import IllegalStep, SetupError  # noqa: F401

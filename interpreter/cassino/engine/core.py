@@ -518,7 +518,7 @@ class Engine:
     def _check_players(self, players: int) -> None:
         s = self.rules.seats
         if not s.min_players <= players <= s.max_players:
-            raise ValueError(f"{self.rules.name} is for {s.min_players} to {s.max_players} players, not {players}")
+            raise ValueError(f"{self.rules.name} is for {s.counts()} players, not {players}")
 
     def _teams(self, players: int, partners: bool | None) -> tuple[int, ...]:
         if self.rules.partnership(players, partners):

@@ -62,6 +62,12 @@ class SeatRules:
     partnership_players: tuple[int, ...] = (4,)
     team_size: int = 2
 
+    def counts(self) -> str:
+        """How many may play, in words for a message: "2 to 4", or "2" where there is one count (a reader of the
+        research documentation met "hungarian is for 2 to 2 players")."""
+        return str(self.min_players) if self.min_players == self.max_players else \
+            f"{self.min_players} to {self.max_players}"
+
 
 @dataclass(frozen=True)
 class DealRules:

@@ -181,8 +181,7 @@ def run(pl: Plan, games: int, seed: int = 1, players: int | None = None, partner
     for p in pl.points:
         s = p.rules.seats
         if not s.min_players <= players <= s.max_players:
-            raise CassinoError(f"{p.label}: the variant is for {s.min_players} to {s.max_players} players, "
-                               f"not {players}")
+            raise CassinoError(f"{p.label}: the variant is for {s.counts()} players, not {players}")
     teams = {p.index: p.rules.partnership(players, partners) for p in pl.points}   # as the games were seated
     tallies = {p.index: Tally(players, teams[p.index], sides_of(Engine(p.rules), players, teams[p.index]))
                for p in pl.points}

@@ -80,8 +80,27 @@ def _forwarded(name: str, ordered: bool) -> property:
     return property(get, doc=doc)
 
 
+class ActionOutOfSpace(IllegalStep, AssertionError):
+    """An action out of the action space, refused by :class:`AssertOutOfBounds`: an :class:`IllegalStep` naming the
+    legal actions, as the documentation promises, and the ``AssertionError`` PettingZoo's bounds wrapper raises, for
+    code that catches that."""
+
+
 class AssertOutOfBounds(wrappers.AssertOutOfBoundsWrapper):
     """PettingZoo's bounds check, reading the environment's fields without a failed lookup each."""
+
+    def step(self, action: Any) -> None:
+        """PettingZoo's check, said as the environment says an illegal action: an action out of the space (a
+        number out of range, a float, a string, None for an agent still playing) raises :class:`ActionOutOfSpace`
+        naming the legal ones, not a bare ``AssertionError: action is not in action space`` (a reader of the
+        documentation alone, which promises IllegalStep, met that one). The environment is unchanged."""
+        agent = self.env.agent_selection
+        dead = self.env.terminations[agent] or self.env.truncations[agent]
+        if not (action is None and dead) and not self.action_space(agent).contains(action):
+            legal = list(self.unwrapped.state_.legal)
+            raise ActionOutOfSpace(f"{agent} cannot play action {action!r}: an action is a whole number from 0 to "
+                              f"{self.action_space(agent).n - 1}, one of the legal ones in its action mask: {legal}")
+        self.env.step(action)
 
     def last(self, observe: bool = True) -> tuple[Any, float, bool, bool, dict[str, Any]]:
         """The wrapped environment's ``last`` (this wrapper checks actions only: it changes nothing

@@ -464,8 +464,7 @@ class Table:
         seats = rules.seats
         players = setup.players or seats.min_players
         if not seats.min_players <= players <= seats.max_players:
-            raise SetupError(f"{rules.name} is for {seats.min_players} to {seats.max_players} players, "
-                             f"not {players}")
+            raise SetupError(f"{rules.name} is for {seats.counts()} players, not {players}")
         if setup.partners and players not in seats.partnership_players:
             counts = " or ".join(str(n) for n in seats.partnership_players)
             raise SetupError(f"partners needs players={counts} (got {players})")

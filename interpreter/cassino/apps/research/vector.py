@@ -1,9 +1,11 @@
 """Many games stepped together: the batched interface reinforcement-learning libraries expect.
 
+    import numpy as np
     from cassino.vector import VectorEnv
+    rng = np.random.default_rng(0)
     venv = VectorEnv(64, variant="standard", seed=0)
     obs, masks, to_play = venv.reset()
-    while True:
+    for _ in range(1000):
         actions = [rng.choice(np.flatnonzero(m)) for m in masks]        # one action per game
         obs, masks, rewards, dones, truncated, to_play = venv.step(actions)
 
@@ -97,8 +99,13 @@ class VectorEnv:
     # ------------------------------------------------------------------ play
     def reset(self, seed: int | Sequence[int] | None = None) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
         """Every game starts again: ``seed`` an int (game i seeded ``seed + i``), one seed a game,
-        or None (fresh entropy). Returns the observations, masks and seats to act."""
-        self._rngs = [np.random.default_rng(s) for s in self._seeds(seed)]
+        or None: each game's generator goes on, as the PettingZoo environment's ``reset()`` (fresh
+        entropy where none was seeded yet). Returns the observations, masks and seats to act.
+
+        (A reader of the documentation alone found ``VectorEnv(64, seed=0)`` then ``reset()``, the module's
+        example, dealt other games on every run: a reset with no seed drew fresh entropy.)"""
+        if seed is not None or not self._rngs:
+            self._rngs = [np.random.default_rng(s) for s in self._seeds(seed)]
         initial = self.table.initial
         self.games = [self._deal(initial, rng) for rng in self._rngs]
         obs, masks, to_play = self._views()
