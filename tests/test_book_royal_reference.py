@@ -142,8 +142,8 @@ def test_every_gap_and_declared_reading_is_well_formed() -> None:
 
 # ---------------------------------------------------------------------- (b) the CI slice
 SEATINGS = rp.seatings(ref.VARIANTS)
-SEEDS = range(1, 4)
-PER_SEATING = 250
+SEEDS = range(1, 3)
+PER_SEATING = 120
 
 
 @pytest.fixture(scope="module")
@@ -154,7 +154,7 @@ def tally() -> rp.Tally:
 def test_the_slice_covers_every_seating(tally: rp.Tally) -> None:
     assert {v for v, _, _ in SEATINGS} == set(ref.VARIANTS)
     assert set(tally.by_seating) == set(SEATINGS)
-    assert min(tally.by_seating.values()) >= 100
+    assert min(tally.by_seating.values()) >= 60
     assert tally.lossy == 0
 
 
