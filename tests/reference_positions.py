@@ -141,6 +141,12 @@ def canonical_set(moves: Iterable[str]) -> set[str]:
     return {canonical(m) for m in moves}
 
 
+def undeclared(module: Any, found: Iterable["Disagreement"]) -> list["Disagreement"]:
+    """The disagreements of ``found`` that no declared reading or suspected engine error of ``module`` explains
+    (``explained``): what a CI slice may not have."""
+    return [d for d in found if explained(module, d) is None]
+
+
 def explained(module: Any, d: "Disagreement") -> str | None:
     """The name of the declared reading (``DECLARED``) or suspected engine error (``ENGINE_ERRORS``) of a
     reference ``module`` that ``d`` falls under, or None."""

@@ -142,10 +142,6 @@ def test_the_engine_passes_the_books_examples(variant: str, title: str, case: di
 
 
 # ------------------------------------------------------------------ (b) the CI slice
-def _undeclared(tally: rp.Tally) -> list[rp.Disagreement]:
-    return [d for d in tally.found if rp.explained(br, d) is None]
-
-
 @pytest.fixture(scope="module")
 def slice_tally() -> rp.Tally:
     """Every turn's start of seeds 9101 and 9102 of every seating (2, 3 and 4 players, 4 in partnerships)."""
@@ -162,7 +158,7 @@ def test_the_slice_compares_every_seating(slice_tally: rp.Tally) -> None:
 
 
 def test_no_undeclared_disagreement_in_play(slice_tally: rp.Tally) -> None:
-    bad = _undeclared(slice_tally)
+    bad = rp.undeclared(br, slice_tally.found)
     assert not bad, "\n".join(str(d) for d in bad[:5])
 
 
@@ -180,7 +176,7 @@ def test_a_reference_without_pile_captures_is_caught() -> None:
                 if not (" capture " in m and _uses_pile_card(case, m))}
 
     tally = rp.run([(SA, 2, False)], range(9101, 9104), no_pile_captures)
-    bad = _undeclared(tally)
+    bad = rp.undeclared(br, tally.found)
     assert bad and all(d.engine_says and " capture " in d.move for d in bad)
 
 
@@ -189,7 +185,7 @@ def test_a_reference_without_free_builds_is_caught() -> None:
         return {m for m in br.legal_moves(variant, case) if not m.startswith("build ")}
 
     tally = rp.run([(SW, 3, False)], range(9101, 9102), no_free_builds)
-    bad = _undeclared(tally)
+    bad = rp.undeclared(br, tally.found)
     assert bad and all(d.engine_says and d.move.startswith("BUILD ") for d in bad)   # canonical text
 
 

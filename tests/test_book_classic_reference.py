@@ -97,10 +97,6 @@ def test_the_rulebooks_examples(variant: str, source: str, case: dict[str, Any],
 
 
 # ------------------------------------------------------------------ (b) the CI slice
-def _undeclared(found: list[rp.Disagreement]) -> list[rp.Disagreement]:
-    return [d for d in found if rp.explained(br, d) is None]
-
-
 PER_SEATING = 80
 
 
@@ -117,7 +113,7 @@ def test_the_slice_compares_every_seating(slice_tally: rp.Tally) -> None:
 
 
 def test_no_undeclared_disagreement_in_play(slice_tally: rp.Tally) -> None:
-    bad = _undeclared(slice_tally.found)
+    bad = rp.undeclared(br, slice_tally.found)
     assert not bad, "\n".join(str(d) for d in bad[:5])
 
 
@@ -251,7 +247,7 @@ def test_a_reference_letting_the_owner_trail_is_caught() -> None:
         return br.legal_moves(variant, case) | {f"{c} trail" for c in case["hand"]}
 
     tally = rp.run([("standard", 2, False)], range(1, 2), owner_trails)
-    bad = _undeclared(tally.found)
+    bad = rp.undeclared(br, tally.found)
     assert bad and all(not d.engine_says and d.move.endswith(" trail") for d in bad)
     assert all(any(b["owner"] == d.case["to_play"] for b in d.case["builds"]) for d in bad)
 

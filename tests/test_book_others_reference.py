@@ -162,11 +162,6 @@ def test_the_engine_agrees_on_the_books_examples(variant: str, source: str, case
 
 
 # ------------------------------------------------------------------ (b) the CI slice
-def _undeclared(tally: rp.Tally) -> list[rp.Disagreement]:
-    tests = [t for _, _, t in br.DECLARED]
-    return [d for d in tally.found if not any(t(d) for t in tests)]
-
-
 PER_SEATING = 60
 
 
@@ -183,7 +178,7 @@ def test_the_slice_compares_every_seating(slice_tally: rp.Tally) -> None:
 
 
 def test_no_undeclared_disagreement_in_play(slice_tally: rp.Tally) -> None:
-    bad = _undeclared(slice_tally)
+    bad = rp.undeclared(br, slice_tally.found)
     assert not bad, "\n".join(str(d) for d in bad[:5])
 
 
@@ -306,7 +301,7 @@ def test_a_reference_without_multi_card_plays_is_caught() -> None:
         return {m for m in br.legal_moves(variant, case) if "+" not in m.split()[0]}
 
     tally = rp.run([("hungarian-ulmann", 2, False)], range(1, 2), one_card)
-    bad = _undeclared(tally)
+    bad = rp.undeclared(br, tally.found)
     assert bad and all(d.engine_says and "+" in d.move.split()[0] for d in bad)
 
 
@@ -315,7 +310,7 @@ def test_a_reference_letting_a_capturing_card_trail_is_caught() -> None:
         return br.legal_moves(variant, case) | {f"{c} trail" for c in case["hand"]}
 
     tally = rp.run([("scopone", 4, True)], range(1, 2), trails)
-    bad = _undeclared(tally)
+    bad = rp.undeclared(br, tally.found)
     assert bad and all(not d.engine_says and d.move.endswith(" trail") for d in bad)
 
 
