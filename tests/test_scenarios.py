@@ -196,7 +196,7 @@ LOCATED_FAILURES = [
     ("hand: [9D, 2C]\ntable: [4D, 5H]\nmoves: [\"2C capture 4D\"]\nexpect: {winner: null}",
      "{f}:6:13: moves[0] '2C capture 4D' is refused"),
     ("hand: [9D]\nhands: {5: [2C]}\nexpect: {winner: null}",
-     "{f}:5:16: impossible position: hands: seat 5 does not exist with 2 players"),
+     "{f}:5:13: impossible position: hands: seat 5 does not exist with 2 players"),
     ("players: 7\nhand: [9D]\nexpect: {winner: null}", "{f}:4:14: impossible position: standard is for 2-4 players, not 7"),
     # An audit's: these failures had no place in the file (the seat to play, partners, a build, two hands of one
     # seat, an expectation not met), and two court cards built as K passed in standard, which builds none.

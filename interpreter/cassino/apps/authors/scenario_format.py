@@ -231,6 +231,14 @@ def _check_keys(doc: Document, path: PathT, mapping: dict[Any, Any], keys: dict[
             keys[key](doc, path + (key,), value, out)
 
 
+def _gives_variant(mapping: dict[Any, Any], keys: dict[str, Check]) -> bool:
+    """Whether a file or a case names its variant: by `variant`, or by an unknown key whose hint is `variant`
+    (`varant:`), already said once with that hint (an outside author read it twice: the unknown key, then
+    "no `variant`")."""
+    return "variant" in mapping or any(key not in keys and _near(str(key), keys) == "did you mean `variant`?"
+                                       for key in mapping)
+
+
 def _any(doc: Document, path: PathT, value: Any, out: list[Diagnostic]) -> None:
     """Free text for people (source, description): anything YAML can hold."""
 
@@ -290,7 +298,8 @@ def check_file(doc: Document, expectations: bool = True) -> list[Diagnostic]:
     if not cases:   # (a file of no case checks nothing: it must not pass, silently, in a suite)
         out.append(doc.diagnostic(("cases",), "`cases` is empty: a scenario file holds at least one case"))
         return out
-    if "variant" not in data and not all(isinstance(c, dict) and "variant" in c for c in cases):
+    if not _gives_variant(data, FILE_KEYS) and not all(isinstance(c, dict) and _gives_variant(c, CASE_KEYS)
+                                                       for c in cases):
         out.append(doc.diagnostic((), "no `variant`: name a bundled variant or a rule file at the top of the file"))
     names: dict[str, int] = {}
     for i, case in enumerate(cases):

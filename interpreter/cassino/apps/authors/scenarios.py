@@ -48,22 +48,27 @@ class ImpossiblePosition(CassinoError):
     """A case's position cannot exist in the variant (a card twice, a card not in the deck, ...).
 
     The case fails (the contract: an impossible position never stops the run); ``path`` and
-    ``earlier`` are the places in the case the failure is about, so its message can say where."""
+    ``earlier`` are the places in the case the failure is about, so its message can say where;
+    ``key``: ``path`` is a mapping's key, said at the key itself (a seat that is not at the table)."""
 
-    def __init__(self, message: str, path: PathT | None = None, earlier: PathT | None = None) -> None:
+    def __init__(self, message: str, path: PathT | None = None, earlier: PathT | None = None, *,
+                 key: bool = False) -> None:
         super().__init__(message)
         self.path = path
         self.earlier = earlier          # the other place of a card given twice
+        self.key = key
 
 
 class FileMistake(CassinoError):
     """A mistake in writing a case that only the variant or the moves reveal (exit 2, at a place)."""
 
-    def __init__(self, path: PathT, message: str, hint: str | None = None, earlier: PathT | None = None) -> None:
+    def __init__(self, path: PathT, message: str, hint: str | None = None, earlier: PathT | None = None, *,
+                 key: bool = False) -> None:
         super().__init__(message)
         self.path = path
         self.hint = hint
         self.earlier = earlier          # a second place in the case the message is about (a card given twice)
+        self.key = key                  # ``path`` is a mapping's key (a seat), said at the key itself
 
 
 @dataclass
@@ -167,7 +172,7 @@ class Runner:
                 if e.earlier is not None:
                     line, column = doc.position(("cases", i) + e.earlier)
                     message += f" (line {line}, column {column})"
-                mistakes.append(doc.diagnostic(("cases", i) + e.path, message, hint=e.hint))
+                mistakes.append(doc.diagnostic(("cases", i) + e.path, message, hint=e.hint, key=e.key))
         if mistakes:
             raise RuleFileError(mistakes)
         return FileResult(str(path), results)
@@ -206,6 +211,9 @@ class Runner:
             raise FileMistake(("variant",) if "variant" in case else (), e.message, hint=e.hint) from None
         except RuleFileError as e:
             return CaseResult(name, False, ["the variant cannot be loaded:"] + [d.format(caret=False) for d in e.diagnostics])
+        expect = case.get("expect")
+        for k, b in enumerate(expect.get("builds") or [] if isinstance(expect, dict) else []):
+            _build_value(b["value"], engine, ("expect", "builds", k, "value"))   # (a mistake in the file, before any run)
         try:
             setup = self.setup(case, file, rules, engine, scorer)
         except (ImpossiblePosition, CardError) as e:
@@ -236,6 +244,8 @@ class Runner:
     def setup(self, case: dict[str, Any], file: dict[str, Any], rules: Rules, engine: Engine,
               scorer: Scorer) -> Setup:
         deck = engine.deck
+        # A build's value in words (`value: eight`) is a mistake in the file, said before any impossible position.
+        values = [_build_value(b["value"], engine, ("builds", k, "value")) for k, b in enumerate(case.get("builds") or [])]
         players = case.get("players", file.get("players", rules.seats.min_players))
         if not rules.seats.min_players <= players <= rules.seats.max_players:
             seats = rules.seats
@@ -286,15 +296,17 @@ class Runner:
                 out.append(card)
             return out
 
-        def seat_of(key: Any, where: str, path: PathT | None = None) -> int:
+        def seat_of(key: Any, where: str, path: PathT | None = None, *, is_key: bool = False) -> int:
+            """``key`` as a seat at the table; ``is_key``: ``path`` is its key in a seat-keyed mapping (`hands: {3:
+            [2C]}`), said there, not at the seat's value (an outside author found `3` said at `[2C]`)."""
             seat = int(key)
             if seat not in seats:
-                raise ImpossiblePosition(f"{where}: seat {seat} does not exist with {players} players", path)
+                raise ImpossiblePosition(f"{where}: seat {seat} does not exist with {players} players", path, key=is_key)
             return seat
 
         hands: dict[int, list[Card]] = {}
         for key, value in (case.get("hands") or {}).items():
-            seat = seat_of(key, "hands", ("hands", key))
+            seat = seat_of(key, "hands", ("hands", key), is_key=True)
             hands[seat] = cards(value, f"hands[{seat}]", ("hands", key))
         if "hand" in case:
             if to_play in hands:
@@ -306,9 +318,7 @@ class Runner:
         holders: dict[int, int] = {}
         for k, b in enumerate(case.get("builds") or []):
             bc = cards(b["cards"], f"builds[{k}]", ("builds", k, "cards"))
-            value = b["value"]
-            if isinstance(value, str):
-                value = int(value) if value.strip().isdecimal() else value.strip().upper()
+            value = values[k]
             owner = seat_of(b.get("owner", to_play), f"builds[{k}].owner", ("builds", k, "owner") if "owner" in b else None)
             try:
                 _check_build(engine, bc, value, k)
@@ -321,7 +331,7 @@ class Runner:
         captured: dict[int, list[Card]] = {}
         rest_seat, rest_key = None, None
         for key, value in (case.get("captured") or {}).items():
-            seat = seat_of(key, "captured", ("captured", key))
+            seat = seat_of(key, "captured", ("captured", key), is_key=True)
             if value == "rest":
                 if rest_seat is not None:
                     raise ImpossiblePosition("`rest` is given to two seats", ("captured", key), ("captured", rest_key))
@@ -333,7 +343,8 @@ class Runner:
             captured[rest_seat] = _unplaced(deck, placed)
             for c in captured[rest_seat]:
                 placed.setdefault(c, []).append(f"captured[{rest_seat}]")
-        sweeps = {seat_of(k, "sweeps", ("sweeps", k)): _sweep_list(v, rules) for k, v in (case.get("sweeps") or {}).items()}
+        sweeps = {seat_of(k, "sweeps", ("sweeps", k), is_key=True): _sweep_list(v, rules)
+                  for k, v in (case.get("sweeps") or {}).items()}
         events = _events(case, rules, seat_of)
         last = case.get("last_capture")
         pos = Position(players=players, partners=bool(partners), to_play=to_play, dealer=case.get("dealer"),
@@ -351,12 +362,13 @@ class Runner:
         state = state.with_(events=events, captures=piles, ply=0 if case.get("first_play", True) else 1)
         if rest_seat is not None and not case.get("moves") and stock is None:
             state = state.with_(over=True, stock=())     # a scoring case: the hand is over, the piles final
-        given = {seat_of(k, "scores", ("scores", k)): v for k, v in (case.get("scores") or {}).items()}
+        keys = {seat_of(k, "scores", ("scores", k), is_key=True): k for k in (case.get("scores") or {})}
+        given = {seat: case["scores"][k] for seat, k in keys.items()}
         lowest = _lowest_seats(state)
         for seat in given:
             if seat not in lowest.values():
                 raise ImpossiblePosition(f"scores: seat {seat} plays for the side of seat {lowest[state.teams[seat]]}; "
-                                         "a side's score is given by its lowest seat")
+                                         "a side's score is given by its lowest seat", ("scores", keys[seat]), key=True)
         game = Game.at(engine, state, {side: given.get(seat, 0) for side, seat in lowest.items()},
                        target=case.get("target", ...), restrictions_on=not case.get("restrictions_lifted", False),
                        scorer=scorer, settle=False)
@@ -364,7 +376,7 @@ class Runner:
         return Setup(game.settle(), game.hand, given, stock is not None)
 
 
-Locator = Callable[[PathT], str]
+Locator = Callable[..., str]   # (path, key=False): FILE:LINE:COL of a place in a case, or of a mapping's key
 
 
 #: The first part of a path that is the file's own, not the case's (a `players:` given for every case).
@@ -373,10 +385,10 @@ FILE_LEVEL = "<file>"
 
 def locator(doc: Document, case: PathT) -> Locator:
     """FILE:LINE:COL of a place in one case of ``doc`` (or of the file, for a path that starts with
-    ``FILE_LEVEL``)."""
-    def locate(path: PathT) -> str:
+    ``FILE_LEVEL``); ``key``: of the key of a mapping (a seat of `hands`), not of its value."""
+    def locate(path: PathT, key: bool = False) -> str:
         where = tuple(path[1:]) if path and path[0] == FILE_LEVEL else case + tuple(path)
-        line, column = doc.position(where)
+        line, column = doc.position(where, key=key)
         return f"{doc.path}:{line}:{column}"
     return locate
 
@@ -389,7 +401,7 @@ def impossible_message(error: Exception, locate: Locator | None = None) -> str:
     if locate is None or path is None:
         return text
     earlier = getattr(error, "earlier", None)
-    return f"{locate(path)}: {text}" + (f" at {locate(earlier)}" if earlier is not None else "")
+    return f"{locate(path, key=getattr(error, 'key', False))}: {text}" + (f" at {locate(earlier)}" if earlier is not None else "")
 
 
 def _holder(value: int, owner: int, k: int, rules: Rules, players: int, partners: bool, numbered: bool) -> int:
@@ -425,15 +437,32 @@ def _with_holders(state: HandState, holders: dict[int, int]) -> HandState:
     return state.with_(builds=builds, proven=tuple(frozenset(p) for p in proven))
 
 
+def _build_value(value: Any, engine: Engine, path: PathT) -> int | str:
+    """A build's `value` as docs/scenarios.md has it: a number (digits, also in quotes), or a rank of the deck (upper
+    or lower case) for a pile of cards without a number value. Anything else is a mistake in the file, said at the
+    value in the words written (an outside author's `value: eight` was a failed case, "EIGHT is no rank")."""
+    if not isinstance(value, str):
+        return value
+    text = value.strip()
+    if text.isdecimal():
+        return int(text)
+    if text.upper() in engine.deck.ranks:
+        return text.upper()
+    rules = engine.rules
+    hint = "a build's value is a number, such as 8"
+    faces = [r.rank for r in rules.deck.ranks if not r.values]
+    if faces and rules.build.valueless != "never":
+        hint += f"; a pile of cards without a number value is announced by their rank: {', '.join(faces)}"
+    where = "".join(f"[{p}]" if isinstance(p, int) else f".{p}" for p in path).lstrip(".")
+    raise FileMistake(path, f"`{where}`: {value!r} is not a number, nor a rank of this deck", hint=hint)
+
+
 def _check_build(engine: Engine, cards: list[Card], value: int | str, k: int) -> None:
     deck = engine.deck
     mask = deck.mask(cards)
     if len(cards) < 2:
         raise ImpossiblePosition(f"builds[{k}] has {len(cards)} card{'' if len(cards) == 1 else 's'}: a build has two or more")
-    if isinstance(value, str):
-        if value not in deck.ranks:   # (an audit's `value: ZZ` read "a build announced as ZZ holds only ZZs")
-            raise ImpossiblePosition(f"builds[{k}]: {value} is no rank of this deck (ranks: {' '.join(deck.ranks)}): a "
-                                     f"build's value is a number, or a rank for a pile of cards without one")
+    if isinstance(value, str):   # (a rank of the deck: `_build_value` said any other text a mistake in the file)
         if any(c.rank != value for c in cards):
             raise ImpossiblePosition(f"builds[{k}]: a build announced as {value} holds only {value}s")
         rules = engine.rules
@@ -561,7 +590,7 @@ def _events(case: dict[str, Any], rules: Rules, seat_of: Any) -> tuple[Event, ..
     known = [e.name for e in rules.scoring.events]
     out = []
     for key, names in (case.get("events") or {}).items():
-        seat = seat_of(key, "events", ("events", key))
+        seat = seat_of(key, "events", ("events", key), is_key=True)
         for k, name in enumerate(names):
             if name not in known:
                 raise FileMistake(("events", key, k), f"{rules.name} has no capture event named {name!r}",
@@ -596,9 +625,10 @@ def _quoted(text: str, room: int = 60) -> str:
     return repr(text) if len(text) <= room else f"{text[:room]!r}... ({len(text):,} characters)"
 
 
-def _at(locate: Locator | None, path: PathT) -> str:
-    """``FILE:LINE:COL: `` of a place in the case, where a locator is given (else nothing)."""
-    return f"{locate(path)}: " if locate is not None else ""
+def _at(locate: Locator | None, path: PathT, key: bool = False) -> str:
+    """``FILE:LINE:COL: `` of a place in the case (``key``: of a mapping's key), where a locator is given (else
+    nothing)."""
+    return f"{locate(path, key=key)}: " if locate is not None else ""
 
 
 def _no_long_value(text: Any, path: PathT) -> None:
@@ -813,7 +843,7 @@ class _Expectations:
             seat = int(key)
             if seat not in self.lowest.values():
                 raise FileMistake(("expect", "items", key), f"`expect.items`: seat {seat} does not name a side "
-                                  f"(sides are named by their lowest seat: {sorted(self.lowest.values())})")
+                                  f"(sides are named by their lowest seat: {sorted(self.lowest.values())})", key=True)
             side = next(s for s, low in self.lowest.items() if low == seat)
             for name, points in items.items():
                 if name not in by_item:
@@ -893,7 +923,7 @@ class _Expectations:
         for key, cards in want.items():
             seat = int(key)
             if seat >= len(masks):
-                out.append(f"{what}[{seat}]: no such seat")
+                out.append(f"{_at(self.locate, ('expect', what, key), key=True)}{what}[{seat}]: no such seat")
                 continue
             out += self._cards(f"{what}[{seat}]", cards, masks[seat])
         return out
@@ -920,12 +950,16 @@ class _Expectations:
 
     def _sweeps(self, want: dict[Any, int]) -> list[str]:
         found = Counter(w.seat for w in self.hand.sweeps if not w.cancelled)
-        return _compare("sweeps", want, {seat: found[seat] for seat in range(self.hand.players)}, self.locate)
+        return _compare("sweeps", want, {seat: found[seat] for seat in range(self.hand.players)}, self.locate,
+                        by="seat")
 
     def _events(self, want: dict[Any, list[str]]) -> list[str]:
         out = []
         for key, names in want.items():
             seat = int(key)
+            if seat >= self.hand.players:   # (an outside author's `events: {6: []}` of two players passed)
+                out.append(f"{_at(self.locate, ('expect', 'events', key), key=True)}events[{seat}]: no such seat")
+                continue
             found = sorted(e.name for e in self.hand.events if e.seat == seat)
             if sorted(names) != found:
                 out.append(f"events[{seat}]: expected {', '.join(sorted(names)) or 'none'}, found {', '.join(found) or 'none'}")
@@ -937,14 +971,12 @@ class _Expectations:
         left = list(found)
         by_cards = {b.cards: b for b in self.hand.builds}
         out: list[str] = []
-        for b in want:
+        for k, b in enumerate(want):
             try:
                 mask = self.deck.mask([self.deck.parse(t) for t in b["cards"]])
             except CardError as e:
                 return [f"builds: {e}"]
-            value = b["value"]
-            if isinstance(value, str):
-                value = int(value) if value.strip().isdecimal() else value.strip().upper()
+            value = _build_value(b["value"], self.engine, ("expect", "builds", k, "value"))
             match = next((f for f in left if _same_cards(self.deck, f[0], mask) and f[1] == value
                           and ("owner" not in b or f[2] == b["owner"])), None)
             if match is None:
@@ -981,14 +1013,18 @@ def _written(value: Any) -> str:
     return str(value)
 
 
-def _compare(what: str, expected: dict[Any, int], found: dict[int, int], locate: Locator | None = None) -> list[str]:
-    """Each seat's expected number against the found one, each difference at its place in the file (``locate``)."""
+def _compare(what: str, expected: dict[Any, int], found: dict[int, int], locate: Locator | None = None,
+             by: str = "side") -> list[str]:
+    """Each side's (``by="seat"``: seat's) expected number against the found one, each difference at its place in the
+    file (``locate``): a seat that names none at its key."""
     out = []
     for key, want in expected.items():
         seat = int(key)
         at = _at(locate, ("expect", what, key))
         if seat not in found:
-            out.append(f"{at}{what}[{seat}]: no such side (sides are given by their lowest seat: {sorted(found)})")
+            named = (f"no such seat (seats 0-{max(found)})" if by == "seat"
+                     else f"no such side (sides are given by their lowest seat: {sorted(found)})")
+            out.append(f"{_at(locate, ('expect', what, key), key=True)}{what}[{seat}]: {named}")
         elif found[seat] != want:
             out.append(f"{at}{what}[{seat}]: expected {want}, found {found[seat]}")
     return out
