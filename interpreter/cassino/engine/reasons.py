@@ -664,16 +664,22 @@ class _Reasons:
         if c.equal_card_first and c.total is not None and equal and self.m.loose & ~equal:
             return (f"while one loose card alone makes {c.total} with {card} ({self.names(equal)}), {card} takes "
                     f"such a card, not a set")
+        # (Under a total the cards asked for are those that alone make it with the card played: a check of drawn
+        # house rules found "must take every loose card equal to it: K♦ K♥" said of a 5 in Escoba.)
+        equal_words = "equal to it" if c.total is None else f"that alone makes {c.total} with it"
         if c.equal_cards == "all" and equal & ~self.m.loose:
-            return f"{card} must take every loose card equal to it: {self.names(equal)}"
+            return f"{card} must take every loose card {equal_words}: {self.names(equal)}"
         if c.equal_cards == "all_when_pairing" and self.m.loose & equal and equal & ~self.m.loose:
-            return f"a capture that takes one card equal to {card} takes them all: {self.names(equal)}"
+            return (f"a capture that takes one card equal to {card} takes them all: {self.names(equal)}"
+                    if c.total is None else f"a capture that takes one card that alone makes {c.total} with {card} "
+                                            f"takes every such card: {self.names(equal)}")
         if c.equal_card_first and equal and self.m.loose & ~equal:
             return f"while a loose card equals {card}, it takes only equal cards, not sets adding up to it"
         if best is None:   # (asked by capture_sums first)
             return None
         if not c.sums and any(len(v) and not set(v) & set(played_values) for v in items):
-            return "a card takes only equal cards, not sets adding up to its value"
+            return ("a card takes only equal cards, not sets adding up to its value" if c.total is None else
+                    f"a card takes a single table card that makes {c.total} with it, never several together")
         groups = best + len(taken_builds) - len(as_cards)   # (builds taken as cards are in the sets)
         if groups > 1 and not c.several_groups:
             return ("a capture takes one card, set or build at a time" if self.rules.build.allowed

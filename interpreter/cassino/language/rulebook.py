@@ -439,6 +439,24 @@ WORDS_UNDER_TOTAL: dict[str, dict[Any, str | None]] = {
               "it (one such card, if there are several), not a set of several cards{single_first_example}.",
         False: None,
     },
+    # (a check of drawn house rules, benchmarks/book_follows_play.py: Escoba without sums took a single card
+    # making the total, where the book said a play takes "one card or several")
+    "capture.sums": {
+        True: None,
+        False: "A play takes a single table card that makes {total} with the card you play, never several "
+               "table cards together.",
+    },
+    # (the same check: Escoba with `equal_cards: all` refused a 5 both kings and each king alone, unworded)
+    "capture.equal_cards": {
+        "any": None,
+        "all_when_pairing": "When you take a single loose card that makes {total} with the card you play, you must "
+                            "take every loose card that does: one play takes one set, so where two or more such cards "
+                            "lie on the table, your card takes none of them (it may still take a set of several "
+                            "cards).",
+        "all": "Whenever you capture, you must also take every loose card that alone makes {total} with the card you "
+               "play: one play takes one set, so where two or more such cards lie on the table your card captures "
+               "nothing, and where one lies there it is the only card your card may take.",
+    },
 }
 
 #: The settings whose values change another setting's words: setting path -> those settings (the
@@ -447,8 +465,8 @@ WORDS_UNDER_TOTAL: dict[str, dict[Any, str | None]] = {
 #: Escoba's total, "a single card making 15 is taken first", which neither book says of itself.
 WORDED_BY: dict[str, tuple[str, ...]] = {
     "capture.equal_card_first": ("capture.total",),          # WORDS_UNDER_TOTAL
-    "capture.sums": ("capture.several_groups",),             # "also takes sets" / "may instead take one set"
-    "capture.equal_cards": ("capture.several_groups",),      # one group a play: one equal card at a time
+    "capture.sums": ("capture.several_groups", "capture.total"),  # and "a single table card" under a total
+    "capture.equal_cards": ("capture.several_groups", "capture.total"),  # one group a play; a total's cards
 }
 # `count: at_least` (issue 36): its number is said in the count's sentence ("at least five spades").
 NUMBERS["scoring.items.*.at_least"] = {"value": None, "null": None}
@@ -921,7 +939,7 @@ def _scopa_family_context(rules: Rules) -> dict[str, Any]:
             example = (f": {_a(_value_name(rules, pair[0]))} takes {_a(_value_name(rules, pair[1]))}"
                        f" ({pair[0]} + {pair[1]} = {c.total})")
         out["total_words"] = (f"The card you play and the table cards it takes must add up to exactly {c.total}"
-                              f"{example}. One play takes one such set (one card or several). A card is never "
+                              f"{example}. One play takes one such set{' (one card or several)' if c.sums else ''}. A card is never "
                               f"taken just for being equal to the card played.")
         out["single_first_example"] = _single_first_example(rules, c.total, values)
     return out
@@ -1382,6 +1400,8 @@ def _capture(rules: Rules, ctx: dict[str, Any]) -> Section:
         w.say("capture.intro", f"The card you play and the cards it takes go face down into your pile, "
                                f"{_counted(rules)}.")
         w.setting("capture.total")
+        w.setting("capture.sums")               # (only where it is off: WORDS_UNDER_TOTAL)
+        w.setting("capture.equal_cards")        # (only where equal cards are not taken as you choose)
         w.setting("capture.equal_card_first")   # (worded as it acts under a total: WORDS_UNDER_TOTAL)
         w.setting("capture.compulsory")
         w.setting("capture.take_all")

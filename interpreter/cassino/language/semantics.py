@@ -81,6 +81,15 @@ def _equal_in_one_group(rules: Rules, locate: Locate) -> list[Diagnostic]:
     its value beside one) can take none of them (an audit of generated house rules: a Dominican game played with
     `several_groups: false`, where a 7 facing two loose 7s captured nothing)."""
     c = rules.capture
+    if c.total is not None and c.equal_cards != "any":
+        # (one set a play is a total's own rule: a check of drawn house rules found Escoba's 5 facing two kings
+        # capturing nothing with `equal_cards: all`, and no word of it)
+        return [locate(("capture", "equal_cards"),
+                       f"captures by a total take one set a play, and every loose card that alone makes {c.total} "
+                       f"with the card played is taken together (`equal_cards: {c.equal_cards}`): a card facing two "
+                       f"such cards can take none of them"
+                       + (", nor anything else" if c.equal_cards == "all" else " alone"),
+                       hint="take such cards as you choose (capture.equal_cards: any)", severity="warning")]
     if c.several_groups or c.equal_cards == "any" or c.total is not None:
         return []
     return [locate(("capture", "several_groups"),

@@ -114,12 +114,16 @@ def _n(c: Card) -> str:
     return str(c)
 
 
-def _equal_cards(r: Rules, p: Picker) -> Setup:
+def _equal_cards(r: Rules, p: Picker) -> Setup | None:
+    if r.capture.total is not None:
+        return None   # (``_total_pair``: under a total no equal card is ever taken)
     a, b, x, y, c = p.v(7), p.v(7), p.v(3), p.v(4), p.v(7)
     return Setup([a, b, x, y], [c], [("captures", [c])])
 
 
-def _sums(r: Rules, p: Picker) -> Setup:
+def _sums(r: Rules, p: Picker) -> Setup | None:
+    if r.capture.total is not None:
+        return None   # (``_total_single``)
     five, four, six, three, nine = p.v(5), p.v(4), p.v(6), p.v(3), p.v(9)
     return Setup([five, four, six, three], [nine], [("captures", [nine])])
 
@@ -349,7 +353,29 @@ def _single_first(r: Rules, p: Picker) -> Setup | None:
     return Setup([single, x, y], [mine], [("captures", [mine])])
 
 
+def _total_single(r: Rules, p: Picker) -> Setup | None:
+    """A total without sums: a card making the total with the one played is taken, a set worth as much is not (a
+    king beside a six and a four, and a five)."""
+    return _single_first(r, p) if r.capture.total is not None and not r.capture.sums else None
+
+
+def _total_pair(r: Rules, p: Picker) -> Setup | None:
+    """Several loose cards each making the total with the one played (two kings, and a five under 15), beside a set
+    worth as much (a six and a four): what ``capture.equal_cards`` asks of them under a total."""
+    if r.capture.total is None:
+        return None
+    single = r.capture.total - 5
+    x = single // 2 + 1
+    y = single - x
+    if not 0 < y < x:
+        return None
+    a, b, six, four, mine = p.v(single), p.v(single), p.v(x), p.v(y), p.v(5)
+    return Setup([a, b, six, four], [mine], [("captures", [mine])])
+
+
 TEMPLATES += (
+    Template("capture.sums", "a single card that makes the total", ("capture.sums",), _total_single),
+    Template("capture.equal_cards", "two cards that each make the total", ("capture.equal_cards",), _total_pair),
     Template("capture.equal_card_first", "one card that makes the total, taken first", ("capture.equal_card_first",),
              _single_first),
     Template("capture.total", "making the total", (), _total),
