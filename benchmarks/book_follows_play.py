@@ -8,7 +8,9 @@ Prints numbers, asserts nothing (the check and its reasons are ``tests/book_foll
 Printed: the settings taken out, by outcome: *said* (the books differ), *silent* (the books are the same and a
 position's legal moves, or the sample hand's points, differ: a fault of the book), *idle* (neither differs: the
 setting has the base's value, or cannot act under the others), *invalid* (the rule without it does not
-validate); then the silent ones by setting, and examples.
+validate), *unread, yet plays* (the rule marks the setting unread, as `explain` and `validate` say, and taking it
+out changes the play: a fault of the marking), *moot in diff, yet plays* (the books differ and `cassino diff` says
+the difference cannot change the game, and it does); then the faults by setting, and examples.
 """
 
 from __future__ import annotations
@@ -57,8 +59,9 @@ def main() -> int:
     took = time.perf_counter() - start
     print(f"{args.seeds} house rules (seeds {args.first}-{args.first + args.seeds - 1}), "
           f"{sum(tally.values())} settings taken out, {took:.0f} s")
-    for outcome in ("said", "silent", "reading only", "idle", "invalid"):
-        print(f"  {outcome:12} {tally[outcome]}")
+    for outcome in ("said", "silent", "reading only", "unread, yet plays", "moot in diff, yet plays", "idle",
+                    "invalid"):
+        print(f"  {outcome:23} {tally[outcome]}")
     by_setting = Counter(f"{s.setting} ({outcome})" for outcome, s in silent)
     if by_setting:
         print("by setting: " + ", ".join(f"{k} {n}" for k, n in by_setting.most_common()))

@@ -27,6 +27,7 @@ from cassino.errors import CassinoError
 from cassino.language.compare import differences
 from cassino.language.rulebook import is_reading, rulebook
 from cassino.language.rules import Rules
+from cassino.language.unread import unread
 from cassino.language.variants import load_rules
 
 
@@ -80,7 +81,10 @@ def checks(seed: int, bases: Sequence[str], tries: int, folder: Path) -> Iterato
     """For each setting of seed's drawn rule: ("said", None) where the two books' rules differ, ("silent", Silent)
     where the books do not differ and the play does, ("reading only", Silent) where only a reading ("Reading: ...",
     which the tutorial leaves out) differs and the play does, ("idle", None) where neither the rules' words nor the
-    play differ, ("invalid", None) where the rule without the setting does not validate."""
+    play differ, ("invalid", None) where the rule without the setting does not validate; and ("unread, yet plays",
+    Silent) where the rule marks the setting unread (``language.unread``: `explain`'s "Not used here", `validate`'s
+    warning) and taking it out changes the play all the same, or ("moot in diff, yet plays", Silent) where the books
+    differ, `cassino diff` says the difference cannot change the game, and it does."""
     path, data = generated.valid(random.Random(seed), bases, folder, seed)
     house = load_rules(str(path))
     words, rules_words = _words(house), _words(house, readings=False)
@@ -92,7 +96,24 @@ def checks(seed: int, bases: Sequence[str], tries: int, folder: Path) -> Iterato
             if less is None:
                 yield "invalid", None
                 continue
+            value = settings[key]
+            paths = [f"{section}.{key}.{k}" for k in value] if isinstance(value, dict) else [f"{section}.{key}"]
+            if all(unread(house, p) is not None for p in paths):
+                # `explain` marks it "Not used here" and `validate` warns of it: taking it out must change nothing.
+                apart = played_apart(less, house, seed, tries)
+                if apart is not None:
+                    yield "unread, yet plays", Silent(seed, generated.summary(data), f"{section}.{key}", *apart)
+                    continue
             if _words(less, readings=False) != rules_words:
+                said = differences(less, house)
+                if said and all(d.moot for d in said):
+                    # `cassino diff` says the setting cannot change the game (a build rule where nobody builds):
+                    # taking it out must change nothing.
+                    apart = played_apart(less, house, seed, tries)
+                    if apart is not None:
+                        yield "moot in diff, yet plays", Silent(seed, generated.summary(data), f"{section}.{key}",
+                                                                *apart)
+                        continue
                 yield "said", None
                 continue
             apart = played_apart(less, house, seed, tries)

@@ -70,6 +70,18 @@ SETTINGS: Final[tuple[tuple[str, str, tuple[object, ...]], ...]] = (
     ("seats", "direction", ("clockwise", "counterclockwise")),
     ("seats", "partnerships", ("never", "optional", "always")),
     ("deck", "packs", (1, 2)),
+    # (Session 92: the game's end, the endgame's sweeps and the seats, drawn too; up to eight players and teams of
+    # three, as the schema allows.)
+    ("deal", "short_stock", ("exact", "split_rest_to_table")),
+    ("game", "target_step", (1, 5, 11, 21)),
+    ("game", "count_out_sweeps", ("difference", "more_wins")),
+    ("endgame", "sweeps_from", (None, *range(1, 31))),
+    ("endgame", "sweeps_from_side", ("own", "any")),
+    ("endgame", "lifted_after_tie", _ON_OFF),
+    ("seats", "min_players", tuple(range(2, 9))),
+    ("seats", "max_players", tuple(range(2, 9))),
+    ("seats", "team_size", (2, 3)),
+    ("seats", "partnership_players", ([4], [6], [4, 6], [8], [6, 8])),
 )
 
 #: The most settings one drawn rule overrides.
