@@ -106,3 +106,16 @@ def test_a_refusal_under_a_total_says_the_total(tmp_path: Path, body: str, hand:
     engine = Engine(load_rules(_rules(tmp_path, "house", "extends: escoba\n" + body)))
     state = engine.position(Position(players=2, partners=False, to_play=0, hands={0: cards(hand)}, table=cards(table)))
     assert why_illegal(engine, state, parse_move(move, engine.deck)) == says
+
+
+def test_an_example_that_a_compulsory_capture_empties_says_so(tmp_path: Path,
+                                                              capsys: pytest.CaptureFixture[str]) -> None:
+    """(An author's audit, session 92: under `compulsory: whenever_possible` six build examples read "Builds with 3♦:
+    none" beneath "You may raise your own builds", with nothing said of why.)"""
+    from test_rulebook import check_printed_examples
+
+    path = _rules(tmp_path, "must-capture", "extends: standard\ncapture:\n  compulsory: whenever_possible\n")
+    book = _book(path, capsys)
+    assert "Builds with 3♦: none (a capture is compulsory here: 6♠ capture [2♠ 4♥])" in book
+    assert "Builds with 3♦: none (a capture" not in _book("standard", capsys)
+    assert check_printed_examples(path) > 0   # (each capture named is legal there, read back from the text)

@@ -261,10 +261,14 @@ def test_worked_examples_are_marked_against_the_parents() -> None:
     assert '<div class="example changed"><p><b>Example (CHANGED from standard&#x27;s): raising with table cards' in html
 
 
-def test_an_example_changed_only_by_lines_added_says_what_the_parents_lacks() -> None:
-    """(A re-attack: krypkasino-threes' examples were CHANGED by a Players line alone, with nothing to compare.)"""
+def test_an_example_that_differs_only_by_its_players_line_is_not_marked() -> None:
+    """(A re-attack: krypkasino-threes' examples were CHANGED by a Players line alone, with nothing to compare; then
+    said "krypkasino's example has no Players line". An author's audit (session 92) read 11 of a four-player house
+    rule's 17 examples marked so: the same moves at another table are no change of the rule.)"""
     text = render(full_rulebook(str(ROOT / "examples/krypkasino-threes.yaml")), "text")
-    assert "      (krypkasino's example has no Players line)" in text
+    assert "has no Players line" not in text
+    assert "    Example: taking sums\n      Players: 6 in two teams of three" in text
+    assert "    Example (CHANGED from krypkasino's): a sample hand\n" in text   # (other moves, other scores)
     md = render(full_rulebook(str(ROOT / "examples/swazi-tops-taken.yaml")), "markdown")
     assert "> Not allowed: `9♠ capture 4♥ 5♦` (4♥ is under the top card)" in md   # (the reason outside the code)
 

@@ -208,9 +208,21 @@ def _position(rules: Rules, engine: Engine, fields: dict[str, str], letters) -> 
 
 
 def _moves(text: str, engine: Engine, letters) -> list:  # type: ignore[no-untyped-def]
-    if text == "none":
+    if text == "none" or text.startswith("none (a capture is compulsory here: "):
         return []
     return [parse_move(letters(re.sub(r" \(.*\)$", "", m)), engine.deck) for m in text.split(" · ")]
+
+
+def _compelled_said(rules: Rules, engine: Engine, legal: list, value: str, letters, title: str) -> int:  # type: ignore[no-untyped-def]
+    """"none (a capture is compulsory here: 8♣ capture 8♥)": the rules make capturing compulsory and each capture
+    named is legal there (how many were checked)."""
+    head = "none (a capture is compulsory here: "
+    if not value.startswith(head):
+        return 0
+    assert rules.capture.compulsory != "never", f"{rules.name}: {title}: compulsory said where it is not"
+    named = _moves(value[len(head):-1], engine, letters)
+    assert named and all(mv in legal and mv.kind is MoveKind.CAPTURE for mv in named), f"{rules.name}: {title}"
+    return len(named)
 
 
 def _check_position_example(rules: Rules, engine: Engine, title: str, fields: dict[str, str], letters) -> int:  # type: ignore[no-untyped-def]
@@ -227,11 +239,11 @@ def _check_position_example(rules: Rules, engine: Engine, title: str, fields: di
                      "Moves": set(MoveKind)}[m.group(1)]
             want = {mv for mv in legal if mv.played == played and mv.kind in kinds}
             assert set(_moves(value, engine, letters)) == want, f"{rules.name}: {title}: {label}"
-            checked += 1
+            checked += 1 + _compelled_said(rules, engine, legal, value, letters, title)
         elif label == "Trails":
             want = {mv for mv in legal if mv.kind is MoveKind.TRAIL}
             assert set(_moves(value, engine, letters)) == want, f"{rules.name}: {title}: trails"
-            checked += 1
+            checked += 1 + _compelled_said(rules, engine, legal, value, letters, title)
         elif label == "Not allowed":
             for mv in _moves(value, engine, letters):
                 assert mv not in legal, f"{rules.name}: {title}: printed as not allowed but legal"

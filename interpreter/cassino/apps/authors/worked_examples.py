@@ -31,7 +31,7 @@ from ...language.rulebook import Example, card_name, humanize, join_words
 from ...language.rules import Rules
 from ...language.semantics import may_never_end
 from ...language.selectors import compile_selector
-from ...language.settings import alternatives, split_path, unchecked
+from ...language.settings import alternatives, split_path, unchecked, with_value
 from ...players.bots import make_bot
 
 SEP = " · "
@@ -691,7 +691,10 @@ def make_example(rules: Rules, engine: Engine, template: Template) -> Example | 
         mask = engine.deck.mask(played)
         masks.append((kind, mask))
         shown = [m for m in legal if (kind == "trails" or m.played == mask) and _kind_ok(kind, m)]
-        lines.append((_label(rules, kind, played), SEP.join(_sorted(rules, engine, shown)) or "none"))
+        said = SEP.join(_sorted(rules, engine, shown)) or "none"
+        if not shown and kind != "captures":
+            said += _compelled(rules, engine, setup, legal, kind, mask)
+        lines.append((_label(rules, kind, played), said))
     refused = _contrast(rules, engine, setup, legal, masks, template.contrast)
     for text, why in setup.illegal:
         move = engine.resolve(state, parse_move(text, engine.deck))   # two packs: names matched to the position
@@ -717,6 +720,26 @@ def make_example(rules: Rules, engine: Engine, template: Template) -> Example | 
     if len(lines) == head:
         return None
     return Example(template.key, template.title, tuple(lines))
+
+
+def _compelled(rules: Rules, engine: Engine, setup: Setup, legal: list[Move], kind: str, mask: int) -> str:
+    """`` (a capture is compulsory here: 8♣ capture 8♥)`` where an example's builds or trails are none only because a
+    card of the hand can capture and capturing is compulsory (the same position with capturing optional lists some);
+    "" otherwise. (An author's audit read "You may raise your own builds" over "Builds with 3♦: none", in a house
+    rule where a player who can capture must, and nothing said why.)"""
+    if rules.capture.compulsory == "never":
+        return ""
+    try:
+        free = Engine(Rules.from_data(with_value(dict(rules.data), ("capture", "compulsory"), "never")))
+        optional = free.legal_moves(free.position(example_position(setup)))
+    except (ValueError, CassinoError):
+        return ""
+    if not any((kind == "trails" or m.played == mask) and _kind_ok(kind, m) for m in optional):
+        return ""
+    captures = [m for m in legal if m.kind is MoveKind.CAPTURE]
+    if not captures:
+        return ""
+    return f" (a capture is compulsory here: {SEP.join(_sorted(rules, engine, captures)[:2])})"
 
 
 def _outcome(rules: Rules, engine: Engine, state: HandState, legal: list[Move],
