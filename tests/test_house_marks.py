@@ -280,3 +280,12 @@ def test_a_sample_hand_scored_by_the_difference_says_what_is_scored() -> None:
     assert "    Example (CHANGED from hoyle's): a sample hand\n" in text
     assert "      Scored: seat 1 12 (the difference)\n" in text
     assert "Scored:" not in render(full_rulebook("hoyle"), "text")
+
+
+def test_a_scoring_item_given_no_points_scores_nothing_in_words(tmp_path: Path) -> None:
+    """(An author's audit, session 92: `spades: {points: 0}`, the way a house rule drops an inherited item, read "0
+    points to the side that captures the most spades; a tie scores nothing".)"""
+    path = tmp_path / "no-spades.yaml"
+    path.write_text("name: no-spades\nextends: standard\nscoring:\n  items:\n    spades: {points: 0}\n", encoding="utf-8")
+    text = " ".join(render(full_rulebook(str(path)), "text").split())
+    assert "CHANGED: Spades: score nothing." in text and "0 points" not in text

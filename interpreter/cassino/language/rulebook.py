@@ -1745,6 +1745,10 @@ def item_words(rules: Rules, item: ScoringItem) -> str:
                 previous_player=points(item.previous_player_points))
             text += _negative_share_words(rules, item.previous_player_points)
             text += ", even where the sweep is the hand's first play"
+    if item.count in ("most", "each", "at_least") and item.points == 0:
+        # (an author's audit: a house rule's `spades: {points: 0}`, the way to drop an inherited item, read "0
+        # points to the side that captures the most spades; a tie scores nothing")
+        text = "score nothing"
     if item.sides:
         text += f" (scored only when the hand has {join_words([_count(n) for n in item.sides], 'or')} sides)"
     if item.at_end and rules.scoring.when == "as_won":
