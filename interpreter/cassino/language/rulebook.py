@@ -939,8 +939,8 @@ def _scopa_family_context(rules: Rules) -> dict[str, Any]:
             example = (f": {_a(_value_name(rules, pair[0]))} takes {_a(_value_name(rules, pair[1]))}"
                        f" ({pair[0]} + {pair[1]} = {c.total})")
         out["total_words"] = (f"The card you play and the table cards it takes must add up to exactly {c.total}"
-                              f"{example}. One play takes one such set{' (one card or several)' if c.sums else ''}. A card is never "
-                              f"taken just for being equal to the card played.")
+                              f"{example}. One play takes one such set{' (one card or several)' if c.sums else ''}. "
+                              f"A card is never taken just for being equal to the card played.")
         out["single_first_example"] = _single_first_example(rules, c.total, values)
     return out
 
