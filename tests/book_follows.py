@@ -65,12 +65,15 @@ def played_apart(a: Rules, b: Rules, seed: int, tries: int) -> tuple[str, str] |
     """How A and B play apart ("moves" or "score", and the first difference in a line), or None where no position
     searched and no sample hand shows them apart. (Not ``differences.compare``: it searches no position for a
     difference whose words are the same in both books, calling it moot, which is the very claim checked here.)"""
-    for d in differences(a, b):
+    diffs = differences(a, b)
+    for d in diffs:
         if d.in_play and d.key != "deck.packs":
             found = find_position(a, b, d, seed % 997 + 1, tries)
             if found is not None:
                 return "moves", f"{d.key}: only without it {len(found.only_a)} moves, only with it {len(found.only_b)}"
-    if _same_cards(a, b):
+    # (A hand's points differ otherwise only through its moves, which the search above looks at; the sample hands,
+    # up to a dozen of them, are played where a difference is in what scores, makes a sweep or deals: as `diff` does.)
+    if _same_cards(a, b) and any(d.section in ("scoring", "sweeps", "deal") for d in diffs):
         points = sample_scoring(a, b, seed % 997 + 1)["total"]
         if points["a"] != points["b"]:
             return "score", f"sample hand {points}"
