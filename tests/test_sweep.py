@@ -78,13 +78,13 @@ def test_text_csv_and_plot(cli, tmp_path: Path) -> None:  # type: ignore[no-unty
 
 
 @pytest.mark.parametrize("args, message", [
-    (["--set", "game.targt=11"], "no setting `game.targt`; did you mean `game.target`?"),
+    (["--set", "game.targt=11"], "no setting `game.targt`\n    hint: did you mean `game.target`?"),
     (["--set", "game.target=eleven"], "`game.target` must be a whole number or null, not \"eleven\""),
     (["--set", "game.target=0,21"], "`game.target` must be at least 1"),
     (["--set", "capture.equal_cards=some"], "must be one of any, all_when_pairing, all"),
     (["--set", "deal.hand_size=20"], "does not deal out exactly"),
     (["--set", "capture.hand_cards.max=3"], "cannot be combined with building"),
-    (["--set", "scoring.items.sweepz.points=1"], "no scoring item `sweepz`; did you mean `sweeps`?"),
+    (["--set", "scoring.items.sweepz.points=1"], "no scoring item `sweepz`\n    hint: did you mean `sweeps`?"),
     (["--set", "game"], "write PATH=VALUE"),
     (["--set", "game.lurch=1"], "is a section"),
     (["--set", "game.target="], "give one or more values"),

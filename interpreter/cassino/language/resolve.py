@@ -23,7 +23,7 @@ from pathlib import Path
 from typing import Any, Mapping
 
 from ..errors import Diagnostic, RuleFileError
-from ..files import is_file, real_path, unreadable
+from ..files import NAME_MAX, is_file, real_path, too_long, unreadable
 from .yamlsource import Document, PathT, load_yaml
 
 
@@ -170,6 +170,8 @@ def names_a_path(ref: str) -> bool:
 
 
 RULE_FILE_SUFFIXES = (".yaml", ".yml")
+#: Why a file named in `extends` whose name has another ending is refused.
+_NOT_YAML = "a rule file's name ends in .yaml or .yml"
 
 
 def _folder_of(path: str | Path) -> Path:
@@ -223,8 +225,7 @@ class Confinement:
             return "it lies outside the folders a rule file may extend from"   # (nothing said of the file)
         if real.suffix.lower() not in RULE_FILE_SUFFIXES:
             linked = real.name != Path(target).name
-            return ("it is a symbolic link to a file whose name does not end in .yaml or .yml" if linked
-                    else "a rule file's name ends in .yaml or .yml")
+            return "it is a symbolic link to a file whose name does not end in .yaml or .yml" if linked else _NOT_YAML
         return None
 
     def hint(self, key: str = "extends") -> str:
@@ -332,6 +333,17 @@ def _parent_path(ref: str, child: Path, bundled_dir: Path) -> Path | None:
     return find_example(ref)
 
 
+def _refusal_hint(ref: str, refused: str, confined: Confinement) -> str:
+    """The hint of an `extends` the confinement refuses: for a file whose name has another ending, the name to
+    give it; else the folders and names that may be extended."""
+    if refused != _NOT_YAML or not Path(ref).suffix:
+        return confined.hint()
+    renamed = ref[:-len(Path(ref).suffix)] + ".yaml"
+    return (f"rename the file to {Path(renamed).name} and write `extends: {renamed}`"
+            + ("" if "/" in ref or "\\" in ref else
+               "; a name without an ending is a bundled variant or a house-rule example (cassino list)"))
+
+
 def _as_given(shown: str) -> str:
     """A document's path as a person reads it in a chain: relative to the current folder when it lies
     within (a parent's path is absolute once resolved), else as it is; a bundled name as it is."""
@@ -385,15 +397,28 @@ def resolve_file(path: str | Path, *, bundled_dir: Path | None = None, display: 
         if not isinstance(ref, str) or not ref:
             raise ExtendsError([doc.diagnostic(("extends",), "`extends` takes a bundled variant's name or a file path")],
                                tuple(chain))
+        if too_long(ref):   # (said as the command line says it: the name once, shortened; not "cannot find" it)
+            raise ExtendsError([doc.diagnostic(("extends",), f"`extends` names `{ref[:60]}...`: the name is too long "
+                                                             f"({len(ref)} characters; a file or folder name is at "
+                                                             f"most {NAME_MAX})",
+                                               hint="name the parent by a shorter name: a bundled variant "
+                                                    "(cassino list) or a .yaml file beside this one")], tuple(chain))
         parent = _parent_path(ref, current, bundled)   # (a path: its real path, resolved once, read as it is)
         refused = confined.refusal(current.parent / ref, parent) if parent is not None and names_a_path(ref) \
             else None
         if refused is not None:   # said before the file is looked at: nothing of it is opened or quoted
             raise ExtendsError([doc.diagnostic(("extends",), f"`extends` may not name `{ref}`: {refused}",
-                                               hint=confined.hint())], tuple(chain))
+                                               hint=_refusal_hint(ref, refused, confined))], tuple(chain))
         if parent is not None and os.path.lexists(parent) and unreadable(parent):
             raise ExtendsError([doc.diagnostic(("extends",), f"cannot read the variant `{ref}` that this file "
                                                              f"extends: {unreadable(parent)}")], tuple(chain))
+        if parent is None and Path(ref).suffix and is_file(real_path(current).parent / ref):
+            # (`extends: notyaml.txt`, a file beside this one: not a variant's name but a file whose name does not
+            # end in .yaml, said as `extends: ./notyaml.txt` is, rather than "cannot find the variant")
+            refused = confined.refusal(real_path(current).parent / ref)
+            if refused is not None:
+                raise ExtendsError([doc.diagnostic(("extends",), f"`extends` may not name `{ref}`: {refused}",
+                                                   hint=_refusal_hint(ref, refused, confined))], tuple(chain))
         if parent is None or not is_file(parent):
             from .catalogue import example_names
 

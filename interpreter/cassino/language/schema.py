@@ -65,6 +65,107 @@ def nearest(word: str, choices: Iterable[str]) -> str | None:
 
 _nearest = nearest
 
+#: Words written for a value under another name (compared without case, hyphens, spaces or underscores): a
+#: small table, for words no spelling rule finds. "Anticlockwise" is British for counterclockwise (the
+#: project's own list calls Swazi casino "anticlockwise"); the nearest spelling, `clockwise`, is its opposite.
+VALUE_SYNONYMS = {"anticlockwise": "counterclockwise"}
+#: Prefixes that negate the word they stand before: a typed word that is a value behind one of these (or a
+#: value that is the typed word behind one) most likely means the opposite, and is never suggested for it
+#: (`anticlockwise` is not `clockwise`, `nonclockwise` neither; `ever` is not `never`, nor `one` `none`).
+NEGATING_PREFIXES = ("anti", "counter", "non", "not", "no", "un", "dis", "in", "n")
+#: The shortest shared start of two words that makes them one stem (`captures`, `capture`; `opponent`,
+#: `opponents_top`); it is half the longer word at least (`count` is no stem of `counterclockwise`).
+_STEM = 4
+
+
+def _squashed(text: str) -> str:
+    """A value as compared: lower case, without the hyphens, spaces and underscores between its words."""
+    return "".join(ch for ch in text.lower() if ch not in "-_ ")
+
+
+def _words(text: str) -> list[str]:
+    return [w for w in text.lower().replace("-", "_").replace(" ", "_").split("_") if w]
+
+
+def _negates(one: str, other: str) -> bool:
+    """``one`` is ``other`` behind a negating prefix (both squashed)."""
+    return one != other and one.endswith(other) and one[:-len(other)] in NEGATING_PREFIXES
+
+
+def _shared_start(a: str, b: str) -> int:
+    n = 0
+    for x, y in zip(a, b):
+        if x != y:
+            break
+        n += 1
+    return n
+
+
+def _best(scored: dict[str, int]) -> str | None:
+    """The one choice of the highest score above 0; None where none scores or two tie."""
+    top = max(scored.values(), default=0)
+    best = [c for c, s in scored.items() if s == top]
+    return best[0] if top > 0 and len(best) == 1 else None
+
+
+def nearest_value(word: Any, choices: Iterable[Any]) -> str | None:
+    """The allowed value a wrong value ``word`` most likely means, for a "did you mean" hint; None when none is.
+
+    In order: the value written in other case or with hyphens or spaces (`Clockwise`, `when-card-can-capture`);
+    a synonym of :data:`VALUE_SYNONYMS`; the one value the typed text begins (`whenever` -> `whenever_possible`,
+    `counter` -> `counterclockwise`); the value sharing most of the typed words' stems (`when_card_captures`
+    -> `when_card_can_capture`, `possible` -> `whenever_possible`); last a close misspelling (`nevr` -> `never`).
+    A value the typed text is behind a negating prefix (:data:`NEGATING_PREFIXES`), or that is the typed text
+    behind one, is never suggested: `anticlockwise` is not taken for `clockwise`, nor `ever` for `never`.
+    """
+    values = [str(c) for c in choices]
+    if not isinstance(word, (str, int, float)) or len(str(word)) > 100:   # (a list, a mapping, a page of text)
+        return None
+    typed = _squashed(str(word))
+    if not typed:
+        return None
+    by_squashed = {_squashed(v): v for v in values}
+    if typed in by_squashed:
+        return by_squashed[typed]
+    synonym = VALUE_SYNONYMS.get(typed)
+    if synonym is not None and synonym in values:
+        return synonym
+    candidates = [v for v in values if not _negates(typed, _squashed(v)) and not _negates(_squashed(v), typed)]
+    if len(typed) >= 3:
+        begun = [v for v in candidates if _squashed(v).startswith(typed)]
+        if len(begun) == 1:
+            return begun[0]
+    # (A typed word sharing no stem with the value counts against it: `lowest_wins` shares `wins` with
+    # `higher_wins`, but means the opposite.)
+    stems: dict[str, int] = {}
+    for v in candidates:
+        stems[v] = 0
+        for w in _words(str(word)):
+            shared = max((n for u in _words(v) for n in [_shared_start(w, u)]
+                          if n >= _STEM and 2 * n >= max(len(w), len(u))), default=0)
+            stems[v] += shared or -len(w)
+    found = _best(stems)
+    if found is not None:
+        return found
+    # (Closer than the 0.6 of a key's misspelling: a value is a word or two, and at 0.6 `sometimes` read as
+    # `sets`, `most` as `lowest`.)
+    close = difflib.get_close_matches(str(word).lower(), candidates, n=1, cutoff=0.75)
+    return close[0] if close else None
+
+
+def enum_hint(word: Any, choices: Iterable[Any], description: str | None = None) -> str:
+    """The hint for a wrong value of a setting of fixed ``choices``: "did you mean `VALUE`?" where one is
+    near (:func:`nearest_value`); else the allowed values, and where the setting's ``description`` says what
+    each means, where to read it: a hint always helps."""
+    values = [str(c) for c in choices]
+    near = nearest_value(word, values)
+    if near is not None:
+        return f"did you mean `{near}`?"
+    listed = "write one of " + ", ".join(f"`{v}`" for v in values)
+    if description and all(f"`{v}`" in description for v in values):
+        listed += " (`cassino schema` says what each means)"
+    return listed
+
 
 def _section_of(key: str) -> str | None:
     """The top-level section whose settings include ``key`` (one only), or None."""
@@ -115,8 +216,7 @@ def _diagnostics_for(error: "jsonschema.ValidationError", locate: Locate) -> lis
                        hint=error.schema.get("description") or _SCHEMA_HINT)]
     if v == "enum":
         choices = [str(c) for c in error.validator_value]
-        near = _nearest(error.instance, choices)
-        hint = f"did you mean `{near}`?" if near else None
+        hint = enum_hint(error.instance, choices, error.schema.get("description"))
         return [locate(path, f"`{where}` must be one of {', '.join(choices)}; found {json.dumps(error.instance, ensure_ascii=False)}", hint=hint)]
     if v == "oneOf" and path and path[-1] in ("value", "hand", "table"):
         return [locate(path, f"`{where}` must be a whole number, a list of whole numbers (the player's choice), or null (no number value); found {json.dumps(error.instance, ensure_ascii=False)}")]

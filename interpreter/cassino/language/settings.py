@@ -29,7 +29,13 @@ NAMED = (("scoring", "items"), ("scoring", "events"))
 
 
 class SettingError(CassinoError):
-    """A setting path or value given on the command line that cannot be used."""
+    """A setting path or value given on the command line that cannot be used. ``message`` says what is wrong,
+    ``hint`` (or None) how to put it right (a nearest setting: "did you mean `game.target`?"); said as a rule
+    file's problem is, the hint on a line of its own (and in JSON in the error's ``hint``)."""
+
+    def __init__(self, message: str, hint: str | None = None) -> None:
+        self.message, self.hint = message, hint
+        super().__init__(message + (f"\n    hint: {hint}" if hint else ""))
 
 
 def split_path(text: str) -> tuple[str, ...]:
@@ -153,11 +159,12 @@ def _known_path(path: tuple[str, ...], data: dict[str, Any], text: str) -> None:
         if path[2] not in names:
             near = difflib.get_close_matches(path[2], names, n=1)
             hint = f"did you mean `{near[0]}`? " if near else ""
-            raise SettingError(f"{text}: this variant has no {kind} `{path[2]}`; {hint}its {kind}s: "
-                               f"{', '.join(names) or 'none'} (a new one belongs in a house-rule file)")
+            raise SettingError(f"{text}: this variant has no {kind} `{path[2]}`",
+                               hint=f"{hint}its {kind}s: {', '.join(names) or 'none'} (a new one belongs in a "
+                                    f"house-rule file)")
     near = difflib.get_close_matches(dotted, known, n=1, cutoff=0.6)
     hint = f"did you mean `{near[0]}`?" if near else "`cassino schema` lists every setting"
-    raise SettingError(f"{text}: no setting `{dotted}`; {hint}")
+    raise SettingError(f"{text}: no setting `{dotted}`", hint=hint)
 
 
 def parse_assignment(text: str, data: dict[str, Any]) -> Assignment:

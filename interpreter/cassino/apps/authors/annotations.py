@@ -5,6 +5,10 @@
 - ``sarif``: a SARIF 2.1.0 log, the format code-scanning services (GitHub's among them) upload; an error
   is a result of rule ``cassino/rule-file`` at level ``error``, a warning of ``cassino/rule-warning``.
 
+Under ``validate --strict`` a warning fails the run, and is said as what failed it (``strict``): an
+``::error`` command, a result of ``cassino/rule-warning`` at level ``error``, its message beginning
+:data:`STRICT` so that a reader sees why a warning is an error.
+
 A problem's file is named as the author wrote it; a bundled parent shown as
 ``standard (/path/variants/standard.yaml)`` is reduced to its path, made relative
 to the working directory when it lies inside it.
@@ -13,6 +17,7 @@ to the working directory when it lies inside it.
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 from pathlib import Path
 from typing import Any, Sequence
 
@@ -22,6 +27,8 @@ RULE_ID = "cassino/rule-file"
 #: Rules that play, but may not as their author means (``semantics.warnings``): a game that may never end.
 WARNING_ID = "cassino/rule-warning"
 _DISPLAY = re.compile(r"^\S+ \((.+)\)$")
+#: Before a warning's message where ``validate --strict`` fails the run on it.
+STRICT = "warning, refused under --strict: "
 
 
 def file_of(display: str) -> str:
@@ -36,8 +43,14 @@ def file_of(display: str) -> str:
     return path.as_posix()
 
 
-def _message(d: Diagnostic) -> str:
-    return d.message + (f"\nhint: {d.hint}" if d.hint else "")
+def _message(d: Diagnostic, strict: bool = False) -> str:
+    said = STRICT + d.message if strict and d.severity == "warning" else d.message
+    return said + (f"\nhint: {d.hint}" if d.hint else "")
+
+
+def as_failing(d: Diagnostic) -> Diagnostic:
+    """A warning as ``validate --strict`` reports it among the errors: marked (:data:`STRICT`)."""
+    return replace(d, message=STRICT + d.message, severity="error") if d.severity == "warning" else d
 
 
 def _escape_data(text: str) -> str:
@@ -48,16 +61,17 @@ def _escape_property(text: str) -> str:
     return _escape_data(text).replace(":", "%3A").replace(",", "%2C")
 
 
-def github(diagnostics: Sequence[Diagnostic]) -> str:
-    """One workflow command a problem; the empty string when there are none."""
+def github(diagnostics: Sequence[Diagnostic], *, strict: bool = False) -> str:
+    """One workflow command a problem; the empty string when there are none. ``strict``: the warnings
+    fail the run (``validate --strict``), and are errors."""
     lines = []
     for d in diagnostics:
         props = [f"file={_escape_property(file_of(d.file))}"]
         if d.line:
             props += [f"line={d.line}", f"col={max(d.column, 1)}"]
         props.append("title=" + _escape_property("cassino validate"))
-        kind = "warning" if d.severity == "warning" else "error"
-        lines.append(f"::{kind} {','.join(props)}::{_escape_data(_message(d))}")
+        kind = "warning" if d.severity == "warning" and not strict else "error"
+        lines.append(f"::{kind} {','.join(props)}::{_escape_data(_message(d, strict))}")
     return "\n".join(lines) + ("\n" if lines else "")
 
 
@@ -66,8 +80,9 @@ def _uri(display: str) -> str:
     return Path(path).as_uri() if Path(path).is_absolute() else path
 
 
-def sarif(diagnostics: Sequence[Diagnostic], version: str) -> dict[str, Any]:
-    """A SARIF 2.1.0 log with one result a problem."""
+def sarif(diagnostics: Sequence[Diagnostic], version: str, *, strict: bool = False) -> dict[str, Any]:
+    """A SARIF 2.1.0 log with one result a problem. ``strict``: the warnings fail the run (``validate
+    --strict``): still results of ``cassino/rule-warning``, at level ``error``."""
     results = []
     for d in diagnostics:
         location: dict[str, Any] = {"artifactLocation": {"uri": _uri(d.file)}}
@@ -78,8 +93,8 @@ def sarif(diagnostics: Sequence[Diagnostic], version: str) -> dict[str, Any]:
             location["region"] = region
         warning = d.severity == "warning"
         results.append({"ruleId": WARNING_ID if warning else RULE_ID, "ruleIndex": 1 if warning else 0,
-                        "level": "warning" if warning else "error",
-                        "message": {"text": _message(d)}, "locations": [{"physicalLocation": location}]})
+                        "level": "warning" if warning and not strict else "error",
+                        "message": {"text": _message(d, strict)}, "locations": [{"physicalLocation": location}]})
     driver = {
         "name": "cassino", "version": version, "semanticVersion": version,
         "rules": [{"id": RULE_ID, "name": "RuleFile",

@@ -790,13 +790,22 @@ class _Expectations:
                        else refusal or self.engine.why_illegal(self.hand, move))
                 out.append(f"{at}expected legal: {text}\n  found illegal: {why}")
             elif not should_be_legal and is_legal:
-                out.append(f"{at}expected illegal: {text}" + (f" ({reason})" if reason else "") + "\n  found legal")
+                why = self._why_legal(move) if len(steps) == 1 else None
+                out.append(f"{at}expected illegal: {text}" + (f" ({reason})" if reason else "") + "\n  found legal"
+                           + (f": {why}" if why else ""))
             elif reason is not None and not is_legal:
                 why = (f"the game is over (ended by {self.game.ended_by})" if self.game.over
                        else refusal or self.engine.why_illegal(self.hand, move))
                 if reason.strip().lower() not in why.lower():
                     out.append(f"{at}illegal: {text}: expected a reason containing {reason.strip()!r}\n  found: {why}")
         return out
+
+    def _why_legal(self, move: Move) -> str | None:
+        """Why a move expected illegal is legal, where the reasons have more to say than that nothing refuses
+        it (a trail the rules allow because they leave no move at all: "KS trail: a legal move here: the rules
+        leave no move at all (you own the build of 9 ...), so any card may be trailed"); else None."""
+        why = self.engine.why_illegal(self.hand, move)
+        return None if why.endswith(": a legal move here: nothing refuses it") else why
 
     def _legal(self, texts: list[str]) -> list[str]:
         return self._moves(texts, "legal", True)
