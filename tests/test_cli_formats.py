@@ -91,7 +91,7 @@ HOSTILE = [
     (["sweep", "standard", "--set", "nosuch.key=1,2"], None, "nosuch"),
     (["review", "missing.json"], "missing.json", "no such file"),
     (["review", "sub"], "sub", "is a folder"),
-    (["review", "bad.yaml"], "bad.yaml", "looks like a rule file"),
+    (["review", "bad.yaml"], "bad.yaml", "does not read as a rule file"),
     (["review", "cut.json"], "cut.json", "not a game record"),
     (["review", "nosuchvariant"], "nosuchvariant", "no such file"),
     (["review", "cut.json", "--deals", "0"], None, "argument --deals: must be at least 1, not 0"),

@@ -264,7 +264,7 @@ def check_target(path: str | Path, *, replace: bool, what: str = "the file", opt
         raise FileProblem(text, f"is {kind}; {what} is written to a regular file only")
     folder = target.parent
     if kind_of(folder) != "folder":
-        raise FileProblem(text, f"cannot write {what}: there is no folder {folder}")
+        raise FileProblem(text, f"cannot write {what}: {_no_folder(folder)}")
     if not os.access(folder, os.W_OK):
         raise FileProblem(text, f"cannot write {what}: the folder {folder} is not writable")
     if kind == "file" and not replace:
@@ -293,6 +293,19 @@ def utf8(text: str, target: str | Path, what: str = "the file") -> bytes:
         raise FileProblem(Path(target), f"cannot write {what}: character {e.start + 1} of it is half of a "
                                         f"character (a lone surrogate, U+{ord(text[e.start]):04X}), which no "
                                         f"text file can hold") from None
+
+
+def _no_folder(folder: Path) -> str:
+    """Why ``folder`` (no folder) cannot hold a file: the nearest name on its path that is something else, said as
+    what it is (`--save warn.json/x.json`, warn.json a file, read "there is no folder warn.json"), else that
+    there is no such folder."""
+    for above in (folder, *folder.parents):
+        kind = kind_of(above)
+        if kind == "folder":
+            break
+        if kind is not None:
+            return f"{above} is {'a file' if kind == 'file' else kind}, not a folder"
+    return f"there is no folder {folder}"
 
 
 def write_atomic(path: str | Path, data: str | bytes, *, replace: bool, what: str = "the file",

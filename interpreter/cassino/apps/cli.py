@@ -105,6 +105,8 @@ def _cmd_validate(args: argparse.Namespace) -> int:
     from ..errors import RuleFileError
     from ..language.variants import load
 
+    if args.strict:
+        from .authors.annotations import as_failing
     results = []
     found = []   # every file's errors and warnings, in the files' order
     for target in args.files:
@@ -121,7 +123,11 @@ def _cmd_validate(args: argparse.Namespace) -> int:
         warnings = list(loaded.warnings)
         valid = not (args.strict and warnings)
         found += warnings
-        results.append({"file": target, "valid": valid, "name": loaded.rules.name, "errors": [],
+        # (Under --strict the warnings fail the run: in JSON they are the file's errors too, marked as warnings
+        # refused under --strict, so that `"ok": false` comes with the errors that made it; an audit found
+        # `"errors": []` beside it.)
+        failing = [as_failing(d).as_json() for d in warnings] if args.strict else []
+        results.append({"file": target, "valid": valid, "name": loaded.rules.name, "errors": failing,
                         "warnings": [d.as_json() for d in warnings]})
         if args.format == "text":
             for d in warnings:
@@ -131,10 +137,10 @@ def _cmd_validate(args: argparse.Namespace) -> int:
     ok = all(r["valid"] for r in results)
     warned = [d for d in found if d.severity == "warning"]
     if args.format == "json":   # "ok" and "errors" as every command's JSON error has them; "results" per file
-        _say_json({"ok": ok, "valid": ok, "errors": [d.as_json() for d in found if d.severity != "warning"],
+        _say_json({"ok": ok, "valid": ok, "errors": [e for r in results for e in r["errors"]],   # (files' order)
                    "warnings": [d.as_json() for d in warned], "results": results}, indent=2)
     elif args.format in ("github", "sarif"):
-        _print_annotations(args.format, found)
+        _print_annotations(args.format, found, strict=args.strict)
     elif len(args.files) > 1 or not ok:
         bad = sum(not r["valid"] for r in results)
         print(f"{len(results) - bad} valid, {bad} invalid{_warnings_said(len(warned))}",
@@ -147,16 +153,15 @@ def _warnings_said(n: int) -> str:
     return f", {n} warning{'s' * (n != 1)}" if n else ""
 
 
-def _print_annotations(fmt: str, problems: list) -> None:  # type: ignore[type-arg]
-    """Problems as GitHub Actions annotations or a SARIF log, for CI to show on the offending line."""
-    import json
-
+def _print_annotations(fmt: str, problems: list, *, strict: bool = False) -> None:  # type: ignore[type-arg]
+    """Problems as GitHub Actions annotations or a SARIF log, for CI to show on the offending line; ``strict``:
+    the warnings fail the run, and are said as errors."""
     from .authors.annotations import github, sarif
 
     if fmt == "github":
-        sys.stdout.write(_printable(github(problems)))
+        sys.stdout.write(_printable(github(problems, strict=strict)))
     else:
-        _say_json(sarif(problems, __version__), indent=2)
+        _say_json(sarif(problems, __version__, strict=strict), indent=2)
 
 
 def _cmd_list(args: argparse.Namespace) -> int:
@@ -350,7 +355,7 @@ def _cmd_perft(args: argparse.Namespace) -> int:
         return 0
     count = _perft_with_bar(engine, state, args.depth) if shown else perft(engine, state, args.depth)
     plural = "s" if args.depth != 1 else ""
-    _say(f"{rules.name}, {where}: {count} move sequences of {args.depth} move{plural}")
+    _say(f"{rules.name}, {where}: {count} move sequence{'s' if count != 1 else ''} of {args.depth} move{plural}")
     return 0
 
 
@@ -436,7 +441,7 @@ def _session(record: Any, save: Any, args: argparse.Namespace) -> int:
     from .game.play import Aids, default_console, start_session
 
     session = start_session(record, save, default_console(), bot_seed=record.seed,
-                            aids=Aids(count=args.count, warn=args.warn, tutorial=args.tutorial))
+                            aids=Aids.of(record, count=args.count, warn=args.warn, tutorial=args.tutorial))
     return session.run()
 
 
@@ -462,7 +467,10 @@ def _new_record(args: argparse.Namespace) -> Any:
     _say_cache_trouble(rules, seats)
     _aids_need_a_person(args, seats)
     seed = args.seed if args.seed is not None else _fresh_seed()
-    return Record(rules, seed, players, partners, seats, source=str(args.variant))
+    # (the aids kept from the record's first writing: a game resumed before its first move keeps them too)
+    return Record(rules, seed, players, partners, seats, source=str(args.variant),
+                  taught={} if args.tutorial else None,
+                  aids=[name for name, on in (("count", args.count), ("warn", args.warn)) if on])
 
 
 def _aids_need_a_person(args: argparse.Namespace, seats: list[str]) -> None:
@@ -479,7 +487,8 @@ def _bot_names(values: list[str] | None) -> list[str]:
     """Computer players from repeated ``--bot`` options, each of which may also list several (a,b)."""
     from ..players.bots import make_bot
 
-    names = [n.strip() for v in values or [] for n in v.split(",")]
+    # (any case, as cards are typed: `--bot GREEDY` was refused)
+    names = [n.strip().lower() for v in values or [] for n in v.split(",")]
     for name in names:
         make_bot(name)
     return names
@@ -1102,6 +1111,10 @@ def _is_network(text: str) -> bool:
     return True
 
 
+#: An option's number refused by ``_whole`` or ``_bounded``: said in one line, without the usage.
+_OUT_OF_RANGE = r"argument [^:]+: (must be at (least|most) |'[^']*' is not a whole number$)"
+
+
 def build_parser(*, json_errors: bool = False) -> argparse.ArgumentParser:
     """The parser of the `cassino` command line; with ``json_errors`` (``--format json`` was asked for),
     its refusals of the line are one JSON document on stdout (as every other error then is), exit 2."""
@@ -1109,6 +1122,12 @@ def build_parser(*, json_errors: bool = False) -> argparse.ArgumentParser:
 
     class Parser(argparse.ArgumentParser):
         def error(self, message: str) -> NoReturn:
+            import re
+
+            if not json_errors and re.match(_OUT_OF_RANGE, message):
+                # A number out of its range (`review --deals 0`, `--seat -1`) in one line, as the command's own
+                # refusals (`--seat 5`) are: the usage above it said nothing about the number (an audit's find).
+                self.exit(2, f"{self.prog}: {message}\n")
             if not json_errors:
                 super().error(message)
             _say_json({"ok": False, "errors": [_problem(None, f"{self.prog}: {message}",
@@ -1297,7 +1316,30 @@ def main(argv: Sequence[str] | None = None) -> int:
 
         if os.environ.get("CASSINO_TRACEBACK"):
             raise
-        return _report(e, json_errors)
+        return _report(_named_in_another_case(e), json_errors)
+
+
+def _named_in_another_case(e: Exception) -> Exception:
+    """A variant or house-rule example named in another case (`STANDARD`) given the hint a near misspelling
+    (`Standard`) gets, `did you mean `standard`?` (an audit's find: only the one said so); ``e`` itself otherwise."""
+    import difflib
+    import re
+    from dataclasses import replace
+
+    from ..errors import RuleFileError
+    from ..language.catalogue import bundled_names, example_names
+
+    if not isinstance(e, RuleFileError) or len(e.diagnostics) != 1:
+        return e
+    said = e.diagnostics[0]
+    named = re.fullmatch(r"no bundled variant or file named `(.+)`", said.message, re.S)
+    if named is None or (said.hint or "").startswith("did you mean"):
+        return e
+    names = {name.lower(): name for name in bundled_names() + example_names()}
+    near = difflib.get_close_matches(named.group(1).lower(), list(names), n=1)
+    if not near:
+        return e
+    return RuleFileError([replace(said, hint=f"did you mean `{names[near[0]]}`? " + (said.hint or ""))])
 
 
 #: The commands that offer ``--format json``; with it, their errors are JSON too.
@@ -1354,7 +1396,11 @@ def _report(e: Exception, json_errors: bool) -> int:
         errors = [_problem(None, text)]
     elif isinstance(e, CassinoError):   # a game record's error says where (RecordError), others may not
         path, reason = getattr(e, "path", None), getattr(e, "reason", None)
-        errors, text = [_problem(path, reason if isinstance(reason, str) and path else str(e))], str(e)
+        hint, said = getattr(e, "hint", None), getattr(e, "message", None)   # (a --set's: SettingError)
+        if isinstance(hint, str) and isinstance(said, str):   # the message, and its hint in `hint`
+            errors, text = [_problem(path, said, hint)], str(e)
+        else:
+            errors, text = [_problem(path, reason if isinstance(reason, str) and path else str(e))], str(e)
         errors[0].update(line=getattr(e, "line", 0) or 0, column=getattr(e, "column", 0) or 0)
     elif isinstance(e, OSError):
         # A file the command did not check itself (a name too long, a vanished folder): bad input.

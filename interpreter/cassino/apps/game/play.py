@@ -24,7 +24,7 @@ import threading
 from contextlib import contextmanager
 from dataclasses import dataclass, replace
 from pathlib import Path
-from typing import Callable, Iterable, Iterator
+from typing import Any, Callable, Iterable, Iterator
 
 from rich.console import Console
 from rich.measure import Measurement
@@ -71,20 +71,68 @@ class Aids:
     warn: bool = False        # warnings before a move that may give something away, with a take-back
     tutorial: bool = False    # each rule's rulebook sentence the first time it applies
 
+    @classmethod
+    def of(cls, record: Record, count: bool = False, warn: bool = False, tutorial: bool = False) -> "Aids":
+        """The aids asked for, and those ``record`` says its game was played with (``Record.aids``; the tutorial
+        where it keeps what was taught, ``Record.taught``): a resumed game keeps its aids, and an aid asked for
+        at resume is turned on as well."""
+        return cls(count=count or "count" in record.aids, warn=warn or "warn" in record.aids,
+                   tutorial=tutorial or record.taught is not None)
+
+
+#: The signals that end a game at the terminal besides Ctrl-C: ``kill``'s, and the terminal's closing.
+_STOPPING: tuple[signal.Signals, ...] = tuple(getattr(signal, name) for name in ("SIGTERM", "SIGHUP")
+                                              if hasattr(signal, name))
+
 
 @contextmanager
 def _uninterrupted() -> Iterator[None]:
-    """Ctrl-C (SIGINT) held back for the length of the block and delivered at its end, where the
-    system can hold a signal back (POSIX); elsewhere the block is simply run."""
+    """Ctrl-C (SIGINT), SIGTERM and SIGHUP held back for the length of the block and delivered at its end, where
+    the system can hold a signal back (POSIX); elsewhere the block is simply run."""
     block = getattr(signal, "pthread_sigmask", None)
     if block is None or threading.current_thread() is not threading.main_thread():
         yield
         return
-    old = block(signal.SIG_BLOCK, {signal.SIGINT})
+    old = block(signal.SIG_BLOCK, {signal.SIGINT, *_STOPPING})
     try:
         yield
     finally:
         block(signal.SIG_SETMASK, old)
+
+
+class Stopped(KeyboardInterrupt):
+    """SIGTERM or SIGHUP (a ``kill``, the terminal closed) taken as Ctrl-C is, so that the game is saved, and its
+    files tidied, before the process ends: by default these signals end it at once, and an audit found the record's
+    lock (``.NAME.lock``) and a half-written copy (``.cassino-XXXX.tmp``) left beside it."""
+
+    def __init__(self, signum: int) -> None:
+        super().__init__(signum)
+        self.signum = signum
+
+
+@contextmanager
+def _stopped_as_interrupted() -> Iterator[None]:
+    """SIGTERM and SIGHUP raise :class:`Stopped` for the length of the block (in the main thread; a signal set to
+    be ignored, as `nohup` does, stays ignored)."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+
+    def stop(signum: int, _frame: object) -> None:
+        raise Stopped(signum)
+
+    previous: dict[signal.Signals, Any] = {}
+    for sig in _STOPPING:
+        try:
+            if signal.getsignal(sig) is not signal.SIG_IGN:
+                previous[sig] = signal.signal(sig, stop)
+        except (OSError, ValueError):
+            pass
+    try:
+        yield
+    finally:
+        for sig, handler in previous.items():
+            signal.signal(sig, handler)
 
 
 #: What a person types to leave the game (saved first), at their turn or at a screen that waits for Enter.
@@ -130,6 +178,11 @@ class Session(GameSession):
         self.console = console
         self.read = read
         self.aids = aids
+        # The aids kept in the record, so that the game resumed has them again (``Record.aids``, ``Record.taught``).
+        record.aids = list(dict.fromkeys(record.aids + [name for name, on in (("count", aids.count),
+                                                                               ("warn", aids.warn)) if on]))
+        if aids.tutorial and record.taught is None:
+            record.taught = {}
         #: Tutorial mode: each person's own tutorial, by seat (several people at one keyboard each learn what
         #: they meet: the screen is cleared between them), as the record kept them (``Record.taught``).
         self.tutorials: dict[int, Tutorial] = _tutorials(record, game.rules) if aids.tutorial else {}
@@ -555,9 +608,7 @@ class Session(GameSession):
         deck = self.game.engine.deck
         if total == 1 and moves[0].kind is MoveKind.END:
             # (A turn of several actions whose hand can build nothing more: no question to ask the player.)
-            self.act("end", forced=True)
-            self.console.print("nothing left for your hand to build: your turn ends", highlight=False)
-            self.private_note = self.humans() > 1   # (about their hand: read by them alone, before the clear)
+            self.end_for_the_player()
             return True
         self.show(seat)
         self.list_moves(moves, total)
@@ -680,7 +731,7 @@ class Session(GameSession):
                 for step in steps:
                     self.act(format_move(step, deck))
                 if self.typed_turn_open(seat):
-                    self.act("end", forced=True)
+                    self.end_typed_turn()
                 return True
             else:
                 try:
@@ -713,6 +764,23 @@ class Session(GameSession):
                     self.console.print("no claim: play on")
             return True
 
+    def end_for_the_player(self) -> None:
+        """The turn's `end` played for the player whose hand can build nothing more, and said so to them."""
+        self.act("end", forced=True)
+        self.console.print("nothing left for your hand to build: your turn ends", highlight=False)
+        self.private_note = self.humans() > 1   # (about their hand: read by them alone, before the clear)
+
+    def end_typed_turn(self) -> None:
+        """The `end` of a whole turn typed joined by `;`, still open after its card from the hand: said as one
+        action at a time says it where the hand can build nothing more (an audit's `QC trail; build 8 on 3H 5H`
+        ended the turn without a word, where the same actions typed one at a time were told "nothing left for
+        your hand to build"); else the typed turn was the whole turn, and ends as typed."""
+        moves = self.game.engine.playable_moves(self.game.hand)
+        if len(moves) == 1 and moves[0].kind is MoveKind.END:
+            self.end_for_the_player()
+        else:
+            self.act("end", forced=True)
+
     def resume_command(self) -> str:
         """The command that continues this game, its file quoted for a shell where it needs to be (a player's audit
         pasted `cassino play --resume sp ace.json` and was refused)."""
@@ -736,7 +804,12 @@ class Session(GameSession):
         ends = any(m.kind is MoveKind.END for m in moves)
         if ends and word in ENDING_WORDS:
             return " (did you mean `end`?)"
-        near = difflib.get_close_matches(word, COMMAND_WORDS + (("end",) if ends else ()), n=1, cutoff=0.6)
+        claiming = self.game.rules.game.claiming
+        if not claiming and "claim" in word.split():
+            # (`1 claim` in a game with no claiming was asked "did you mean `claim`?", which then said there is none)
+            return " (there is no claiming in this game)"
+        commands = tuple(c for c in COMMAND_WORDS if claiming or c != "claim")
+        near = difflib.get_close_matches(word, commands + (("end",) if ends else ()), n=1, cutoff=0.6)
         return f" (did you mean `{near[0]}`?)" if near else ""
 
     def save(self) -> None:
@@ -760,8 +833,9 @@ class Session(GameSession):
         Says what happened; True when the game moved."""
         try:
             words = shlex.split(typed)
-        except ValueError as e:   # (an unclosed quote)
-            self.console.print(f"not saved: {e}: name one file, in quotes if its name has spaces", highlight=False)
+        except ValueError:   # (an unclosed quote: shlex's own words were "No closing quotation")
+            self.console.print("not saved: a quote is opened and not closed: name one file, in quotes if its name has "
+                               "spaces (save \"my game.json\")", highlight=False)
             return False
         if len(words) != 1:
             self.console.print(f"not saved: name one file (you gave {len(words)} words); a name with spaces goes in "
@@ -797,8 +871,8 @@ class Session(GameSession):
     def rescue(self, problem: RecordError) -> bool:
         """The record could not be written (its folder removed, the disk full): an action that failed was
         not made. Ask for another file to keep the game in; False when the player names none (an empty
-        line or the end of input), and the game stops where its record last was (said so, or that the record
-        is gone and the game with it)."""
+        line, `quit`, or the end of input; where the record is gone, once they say yes to losing the game), and
+        the game stops where its record last was (said so, or that the record is gone and the game with it)."""
         self.console.print(f"the game could not be saved: {problem}\nthe game is as it was before that (a move that "
                            f"could not be written is not made)", highlight=False)
         gone = not os.path.isfile(self.save_path)
@@ -807,8 +881,12 @@ class Session(GameSession):
             try:
                 name = self.read(f"name a new file to keep the game in and play on ({stop}): ")
             except EOFError:
-                name = ""
-            if not name.strip():
+                name = None   # (nobody to ask)
+            if name is not None and name.strip().lower() in QUIT_WORDS:
+                name = ""   # (`quit` made a file named quit: an audit's find)
+            if name is not None and not name.strip() and gone and not self.lose_the_game():
+                continue   # (leaving loses the game where its record is gone: asked first, a no names a file again)
+            if not name or not name.strip():
                 if gone:
                     self.console.print(f"stopped: the game is lost: its record {self.save_path} no longer exists",
                                        highlight=False)
@@ -819,6 +897,14 @@ class Session(GameSession):
             if self.save_to(name.strip()):
                 return True
 
+    def lose_the_game(self) -> bool:
+        """Asked where the player would leave a game whose record is gone: True to leave all the same."""
+        try:
+            answer = self.read("its record is gone: leaving now loses the game; leave all the same? (y/N) ")
+        except EOFError:
+            return True
+        return answer.strip().lower() in ("y", "yes")
+
     def saved_at_end_of_input(self, what: str) -> bool:
         """Input ended at a question: save, say where and how to go on; False (the game stops here)."""
         self.save()
@@ -827,24 +913,30 @@ class Session(GameSession):
         return False
 
     def run(self) -> int:
-        """Play until the game ends or the player leaves; Ctrl-C saves and says how to resume. Where the
+        """Play until the game ends or the player leaves; Ctrl-C, SIGTERM or SIGHUP saves and says how to resume
+        (exit 130, or 128 and the signal's number), the record's lock then released. Where the
         record cannot be written, the player is asked for another file (``rescue``), and the game stops
         with exit 2 if none is given."""
-        try:
-            self._start()
-            while True:
+        with _stopped_as_interrupted():
+            try:
+                self._start()
+                while True:
+                    try:
+                        return self._play()
+                    except RecordError as e:
+                        if not self.rescue(e):
+                            return 2
+            except KeyboardInterrupt as e:
+                self.save()
+                how = f"stopped ({signal.Signals(e.signum).name})" if isinstance(e, Stopped) else "interrupted"
                 try:
-                    return self._play()
-                except RecordError as e:
-                    if not self.rescue(e):
-                        return 2
-        except KeyboardInterrupt:
-            self.save()
-            self.console.print(f"\ninterrupted: game saved; continue with: {self.resume_command()}")
-            return 130
-        finally:
-            while self.moved_to:
-                self.moved_to.pop().release()
+                    self.console.print(f"\n{how}: game saved; continue with: {self.resume_command()}")
+                except OSError:   # (the terminal closed: SIGHUP)
+                    pass
+                return 128 + e.signum if isinstance(e, Stopped) else 130
+            finally:
+                while self.moved_to:
+                    self.moved_to.pop().release()
 
     def _start(self) -> None:
         """What the game is, where it is recorded, who sits where; the tutorial's first lesson."""
@@ -853,11 +945,14 @@ class Session(GameSession):
         self.say(f"{self.game.rules.name}: {self.game.rules.description}")
         if self.game.over:   # (a finished game resumed: nothing to continue; its end is shown below)
             self.say(f"the game in {self.save_path} is over: cassino review {self.save_path} goes through it")
+        elif self.humans() == 0:   # (a game watched reads nothing typed: no `quit`, no `help` to offer)
+            self.say(f"the game is recorded in {self.save_path} after every move; stop it with Ctrl-C and continue "
+                     f"with: {self.resume_command()}")
         else:
             self.say(f"the game is recorded in {self.save_path} after every move; leave with quit (or Ctrl-C) "
                      f"and continue with: {self.resume_command()}")
         self.say(self.seating())
-        if not self.game.over:
+        if not self.game.over and self.humans():
             self.say("type help for commands, how for how to play, rules for the full rulebook")
         if self.humans() > 1 and not self.game.over:
             # A resumed game: the moves since the last person's this hand (all of the hand's, where no person has

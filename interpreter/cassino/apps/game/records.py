@@ -79,6 +79,10 @@ class Record:
     #: Tutorial mode: the topics each person's tutorial has taught, by seat (None: the game was not played
     #: with the tutorial), so that a resumed game teaches none of them again (``"tutorial": {"taught": ...}``).
     taught: dict[int, list[str]] | None = None
+    #: The learning aids the game is played with besides the tutorial (``"count"``, ``"warn"``: `cassino play --count
+    #: --warn`), so that a resumed game keeps them (``"aids": [...]``, written only where there is one; a record
+    #: without it was played with none, or written before records kept them).
+    aids: list[str] = field(default_factory=list)
 
     def to_json(self, game: Game | None = None) -> dict[str, Any]:
         out: dict[str, Any] = {
@@ -92,6 +96,8 @@ class Record:
             "seats": self.seats,
             "actions": self.actions,
         }
+        if self.aids:
+            out["aids"] = list(self.aids)
         if self.taught is not None:
             out["tutorial"] = {"taught": {str(seat): list(topics) for seat, topics in sorted(self.taught.items())}}
         if game is not None:
@@ -227,7 +233,7 @@ _JSON_WORDS = (
     ("Expecting ',' delimiter", "a comma is missing between two entries"),
     ("Expecting ':' delimiter", "a colon is missing after a key"),
     ("Expecting property name", "a key in double quotes is expected here (is there a comma too many?)"),
-    ("Expecting value", "a value is missing here (the file may be cut short)"),
+    ("Expecting value", "a value is missing here"),
     ("Extra data", "there is more text after the record's closing brace"),
     ("Invalid control character", "a text in quotes holds a line break or control character"),
     ("Invalid \\escape", "a backslash escape in a text is not valid"),
@@ -293,11 +299,6 @@ def _rules(reader: _Reader) -> Rules:
     rules_data = variant.get("rules")
     if not isinstance(rules_data, dict):
         raise reader.error("variant", "has no \"rules\" mapping: the record does not say what game it plays")
-    if "extends" in rules_data and not isinstance(rules_data.get("deck"), dict):
-        # (A record's rules are whole, `extends` kept as said; an audit's hand-made record with `extends` and little
-        # else read "the deck has 0".)
-        raise reader.error("variant", "holds rules that name `extends`: a record holds its rules whole, as they were "
-                                      "played, and follows no file (was it edited by hand?)")
     problems: list[Diagnostic] = []
 
     def locate(p: Any, message: str, **_: Any) -> Diagnostic:
@@ -308,6 +309,15 @@ def _rules(reader: _Reader) -> Rules:
     found = schema.validate(rules_data, locate)   # (each problem once: the schema may find one twice)
     if found:
         raise RecordError("\n".join(d.format() for d in found))
+    if "deck" not in rules_data:
+        # (A record's rules are whole, `extends` kept as said, "" where the rules extended nothing: an audit's
+        # hand-made record with `extends` and little else read "the deck has 0", and a record whose deck alone was
+        # deleted was then told it named `extends`; a deck that is no mapping is the schema's to say.)
+        if isinstance(rules_data.get("extends"), str) and rules_data["extends"].strip():
+            raise reader.error("variant", "holds rules that name `extends`: a record holds its rules whole, as they "
+                                          "were played, and follows no file (was it edited by hand?)")
+        raise reader.error("variant", "holds rules with no `deck` (the ranks and suits played with): a record holds "
+                                      "its rules whole, the deck among them (was it edited by hand?)")
     try:
         data = schema.with_defaults(rules_data)
         rules = Rules.from_data(data)
@@ -321,7 +331,6 @@ def _rules(reader: _Reader) -> Rules:
 #: A JSON string (its loop unrolled: ``(?:[^"\\]|\\.)*`` kept a mark per character, 1.1 GB for a 9 MB
 #: string) or a bracket.
 _JSON_TOKEN = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"?|[\[\]{}]')
-_RULE_FILE_LINE = re.compile(r"^(?:---\s*$|[A-Za-z_][\w-]*\s*:(?:\s|$))")
 
 
 def _check_depth(shown: str, text: str) -> None:
@@ -348,11 +357,51 @@ def _looks_like_scenario_file(text: str) -> bool:
     return _SCENARIO_LINE.search(text) is not None
 
 
-def _looks_like_rule_file(path: str, text: str) -> bool:
-    if path.lower().endswith((".yaml", ".yml")):
-        return True
-    lines = [ln for ln in text.splitlines() if ln.strip() and not ln.lstrip().startswith("#")]
-    return bool(lines) and _RULE_FILE_LINE.match(lines[0]) is not None
+def _reads_as_rule_file(shown: str, text: str) -> bool:
+    """Whether ``text`` reads as a rule file: YAML whose top level is a mapping naming a rule file's settings
+    (``name``, ``extends``, ``deck``, ...). Not merely a first line ``word:`` (an audit's saved game transcript,
+    ``standard: Anglo-American ...``, was called a rule file, and `cassino play` then refused it as YAML)."""
+    from ...language import schema
+    from ...language.yamlsource import load_yaml_text
+
+    try:
+        data = load_yaml_text(text, shown).data
+    except Exception:   # noqa: BLE001 - any file that does not load as YAML is no rule file
+        return False
+    return isinstance(data, dict) and bool(set(data) & set(schema.load_schema()["properties"]))
+
+
+def _not_json(shown: str, text: str) -> str | None:
+    """What a file that is no JSON text at all is, where that is more use than where its JSON breaks (said after
+    the file's name, without a place); None where it reads as JSON up to a place (``_cut_words`` says what
+    is wrong there)."""
+    start = text.lstrip()
+    yaml_named = shown.lower().endswith((".yaml", ".yml"))
+    if (yaml_named or not start.startswith("{")) and _reads_as_rule_file(shown, text):
+        return f"is not a game record: it looks like a rule file; use `cassino play {shown}` to start a game with it"
+    if yaml_named:   # (named as a rule file, but not one to play: the rule-file check says why)
+        return (f"is not a game record, and it does not read as a rule file either; `cassino validate {shown}` "
+                f"says what is wrong with it as one")
+    if not start:
+        return "is not a game record: the file is empty"
+    if not start.startswith("{"):   # (a record is one JSON object: `/etc/passwd` read "a value is missing here")
+        return ("is not a game record (nor a rule file): a game record is the JSON text `cassino play` writes, "
+                "starting with `{`")
+    return None
+
+
+def _cut_words(text: str, e: json.JSONDecodeError) -> str:
+    """Where a record's JSON breaks, in words; at the end of the file (nothing but spaces left after the place),
+    that the file may be cut short, whatever was expected there (a record missing only its last `}` read "a
+    comma is missing between two entries")."""
+    if e.msg.startswith("Unterminated string"):   # (no closing quote anywhere after it: the text runs to the end)
+        return "a text in quotes is not closed (a missing \"): it runs to the end of the file, which may be cut short"
+    at_end = not text[e.pos:].strip()
+    if e.msg.startswith("Expecting value"):
+        return "a value is missing here" + (" (the file may be cut short)" if at_end else "")
+    if at_end:
+        return "the file ends before the record does (the file may be cut short)"
+    return _json_words(e.msg)
 
 
 class _KeyTwice(ValueError):
@@ -399,10 +448,10 @@ def _read(path: str | Path) -> tuple[str, Any]:
             reason = (f"is not a game record: it looks like a scenario file (it has `cases:`); run its cases with "
                       f"`cassino check {shown}`")
             raise RecordError(f"{shown} {reason}", path=shown, reason=reason) from None
-        if _looks_like_rule_file(shown, text):
-            reason = f"is not a game record: it looks like a rule file; use `cassino play {shown}` to start a game with it"
+        reason = _not_json(shown, text)
+        if reason is not None:
             raise RecordError(f"{shown} {reason}", path=shown, reason=reason) from None
-        raise _error_at(shown, e.lineno, e.colno, f"not a game record: {_json_words(e.msg)}") from None
+        raise _error_at(shown, e.lineno, e.colno, f"not a game record: {_cut_words(text, e)}") from None
     except RecursionError:
         raise _error_at(shown, 0, 0, "not a game record: it is nested too deeply") from None
     except ValueError:   # a number past Python's 4,300 digits (a seed of 5,000 digits)
@@ -461,7 +510,20 @@ def _record(shown: str, text: str, data: Any) -> Record:
     stored = r.get("result", (dict, type(None)), "a mapping (over, winner, scores, hands, ended_by)", default=None)
     source = data["variant"].get("source", "")
     return Record(rules, seed, players, partners, list(seats), dealer, list(actions),
-                  source if isinstance(source, str) else "", stored, _taught(r, seats))
+                  source if isinstance(source, str) else "", stored, _taught(r, seats), _aids(r))
+
+
+#: The learning aids a record names (``Record.aids``): their names at most this long, at most this many.
+_AID_NAME, _AIDS = 40, 20
+
+
+def _aids(r: "_Reader") -> list[str]:
+    """The record's ``"aids": ["count", "warn"]`` (none where it has no ``aids``): names this version does not
+    know are kept and turn nothing on."""
+    aids = r.get("aids", list, "a list of learning aids (\"count\", \"warn\")", default=[])
+    if len(aids) > _AIDS or not all(isinstance(a, str) and 0 < len(a) <= _AID_NAME for a in aids):
+        raise r.error("aids", f"must list learning aids by name (\"count\", \"warn\"), not {_shown(aids)}")
+    return list(dict.fromkeys(aids))
 
 
 def _taught(r: "_Reader", seats: list[str]) -> dict[int, list[str]] | None:
