@@ -927,3 +927,27 @@ def test_a_raised_build_keeps_its_place_among_the_tables_builds(tmp_path: Path) 
             right.move("10S capture [AC 9D]")
             taken = watcher.until(lambda m: m["type"] == "state" and len(m["builds"]) == 2)
             assert [b["id"] for b in taken["builds"]] == ["[2H 3D 4S]", "[3C 5D]"]
+
+
+def test_a_whole_turn_typed_in_the_browser_that_leaves_nothing_to_build_says_the_turn_ended(tmp_path: Path) -> None:
+    """(A player's audit of the terminal, session 92: a whole turn typed with `;` ended without the notice that one
+    action at a time gets, "nothing left for your hand to build"; the browser's typed turn said nothing either.) Where
+    the turn goes on by choice (the test above), nothing is said."""
+    from cassino.engine.core import Position
+
+    with serving(tmp_path / "records") as s:
+        table = s.new_table(["human"] * 3, variant="swazi-casino", you=0)
+        t = s.store.get(table["id"])
+        engine = t.session.game.engine
+        card = engine.deck.parse
+        hand = engine.position(Position(
+            players=3, to_play=0, dealer=1,
+            hands={0: [card(c) for c in ("10H", "9D", "KD")], 1: [card("QS"), card("4H")], 2: [card("QH"), card("4C")]},
+            table=[card(c) for c in ("5S", "3D", "2C", "9C")]))
+        t.session.game = t.session.game.with_(hand=hand)
+        with s.seat(table, 0) as me:
+            me.until(lambda m: m["type"] == "state")
+            me.send({"type": "move", "text": "9D capture 9C; build 10 on 5S 3D 2C"})
+            said = me.until(lambda m: m["type"] in ("info", "refused", "error"))
+        assert said == {**said, "type": "info", "message": "Nothing left for your hand to build: your turn ended."}
+        assert t.session.record.actions[-3:] == ["9D capture 9C", "build 10 on 2C 3D 5S", "end"]

@@ -1072,7 +1072,12 @@ class Table:
                 for action in actions:
                     await self._act(action)
                 if len(actions) > 1 and s.typed_turn_open(seat):
-                    await self._act("end")   # (a whole turn typed: ended where its card was played, as at the terminal)
+                    # (a whole turn typed: ended where its card was played, as at the terminal, and said so where the
+                    # hand can build nothing more, as one action at a time is told: a player's audit of the terminal)
+                    left = s.game.engine.playable_moves(s.game.hand)
+                    await self._act("end")
+                    if len(left) == 1 and left[0].kind is MoveKind.END:
+                        self.tell(client, "info", "Nothing left for your hand to build: your turn ended.")
         except NotAMove:
             example = await self.work(first_move, s.game)
             self.tell(client, "refused", f"{req.text('text')[:40]!r} is not a move: write one such as `{example}`")
