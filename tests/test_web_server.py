@@ -10,6 +10,7 @@ import subprocess
 import sys
 import time
 from pathlib import Path
+from typing import Any
 from urllib.error import HTTPError
 from urllib.request import Request, urlopen
 
@@ -756,23 +757,29 @@ def test_four_player_swazi_shows_a_sides_pile_top_at_the_partner_who_took_it(tmp
         assert any("5H" in m["items"] for m in state["moves"])
 
 
+def _swazi_turn_table(s: Any, table_cards: tuple[str, ...]) -> tuple[Any, Any]:
+    """A Swazi Casino table of three people, seat 0 to play 10H 9D KD onto ``table_cards``: the table's id and its
+    object (the typed-turn tests')."""
+    from cassino.engine.core import Position
+
+    table = s.new_table(["human"] * 3, variant="swazi-casino", you=0)
+    t = s.store.get(table["id"])
+    card = t.session.game.engine.deck.parse
+    hand = t.session.game.engine.position(Position(
+        players=3, to_play=0, dealer=1,
+        hands={0: [card(c) for c in ("10H", "9D", "KD")], 1: [card("QS"), card("4H")], 2: [card("QH"), card("4C")]},
+        table=[card(c) for c in table_cards]))
+    t.session.game = t.session.game.with_(hand=hand)
+    return table, t
+
+
 def test_a_whole_turn_typed_in_the_browser_is_played_ended_and_shown_as_one(tmp_path: Path) -> None:
     """Swazi Casino, three people: a turn typed whole (`build ...; 9D capture 9C`, as the rulebook writes turns)
     was refused in the browser ("one action at a time here", a player's audit); it is played action by action,
     ended where its card was played (as at the terminal), and the history and the seat's `last` show it as one
     turn, with no `end` line. A turn one of whose actions is illegal is refused whole: nothing is played."""
-    from cassino.engine.core import Position
-
     with serving(tmp_path / "records") as s:
-        table = s.new_table(["human"] * 3, variant="swazi-casino", you=0)
-        t = s.store.get(table["id"])
-        engine = t.session.game.engine
-        card = engine.deck.parse
-        hand = engine.position(Position(
-            players=3, to_play=0, dealer=1,
-            hands={0: [card(c) for c in ("10H", "9D", "KD")], 1: [card("QS"), card("4H")], 2: [card("QH"), card("4C")]},
-            table=[card(c) for c in ("5S", "3D", "2C", "9C", "6H", "4C")]))   # (6H 4C: the turn goes on after 9D)
-        t.session.game = t.session.game.with_(hand=hand)
+        table, t = _swazi_turn_table(s, ("5S", "3D", "2C", "9C", "6H", "4C"))   # (6H 4C: the turn goes on after 9D)
         with s.seat(table, 0) as me:
             me.until(lambda m: m["type"] == "state")
             me.send({"type": "move", "text": "9D capture 9C; KD trail"})
@@ -933,18 +940,8 @@ def test_a_whole_turn_typed_in_the_browser_that_leaves_nothing_to_build_says_the
     """(A player's audit of the terminal, session 92: a whole turn typed with `;` ended without the notice that one
     action at a time gets, "nothing left for your hand to build"; the browser's typed turn said nothing either.) Where
     the turn goes on by choice (the test above), nothing is said."""
-    from cassino.engine.core import Position
-
     with serving(tmp_path / "records") as s:
-        table = s.new_table(["human"] * 3, variant="swazi-casino", you=0)
-        t = s.store.get(table["id"])
-        engine = t.session.game.engine
-        card = engine.deck.parse
-        hand = engine.position(Position(
-            players=3, to_play=0, dealer=1,
-            hands={0: [card(c) for c in ("10H", "9D", "KD")], 1: [card("QS"), card("4H")], 2: [card("QH"), card("4C")]},
-            table=[card(c) for c in ("5S", "3D", "2C", "9C")]))
-        t.session.game = t.session.game.with_(hand=hand)
+        table, t = _swazi_turn_table(s, ("5S", "3D", "2C", "9C"))
         with s.seat(table, 0) as me:
             me.until(lambda m: m["type"] == "state")
             me.send({"type": "move", "text": "9D capture 9C; build 10 on 5S 3D 2C"})
