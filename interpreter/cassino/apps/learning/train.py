@@ -31,6 +31,8 @@ from .train_limits import MAX_HANDS
 AHEAD = 2
 #: The seconds a training may take (a week); the most hands a round may have is ``train_limits.MAX_HANDS``.
 MAX_SECONDS = 7 * 24 * 3600.0
+#: A seed as a weights file records it: the unsigned 64-bit number that deals the same cards.
+SEED_MASK = (1 << 64) - 1
 
 
 @dataclass(frozen=True)
@@ -119,8 +121,12 @@ def run(rules: Rules, players: int, partners: bool, *, hands: int, seconds: floa
                  depth=horizon, runner=runner, progress=progress, stopped=why.append)
     last = done[-1]
     played = "" if horizon is None else f", playouts of at most {horizon} cards"
+    # The seed is kept as the whole number 0 to 2**64 - 1 that deals the same cards (the shuffle reads a seed
+    # modulo 2**64: ``--seed -1`` deals as 18446744073709551615 does), the form a weights file holds. (An
+    # audit found ``--seed -1`` wrote `"seed": -1`, which the reader calls damaged: the fit was passed over
+    # and every later training of those rules refused.)
     entry = store.Entry(store.rules_hash(rules), rules.name, players, partners, last.weights,
-                        sum(r.hands for r in done), sum(r.decisions for r in done), seed,
+                        sum(r.hands for r in done), sum(r.decisions for r in done), seed & SEED_MASK,
                         f"{_rounds(len(done))} of search self-play, {deals} deals a move{played}", horizon)
     try:
         written = store.store(path, entry)
