@@ -22,7 +22,7 @@ from ...files import FileProblem, check_target
 from ...language.rules import Rules
 from ...players import weights as store
 from ...players.policy import FEATURES
-from ...players.training import Decision, Round, Runner, Task, local_runner, play_hand, train
+from ...players.training import Decision, Round, Runner, Task, play_hand, train
 from ...processes import worker_pool
 from ..authors.sweep import DASK_BATCH, dask_map
 from .train_limits import MAX_HANDS
