@@ -47,3 +47,24 @@ def test_a_negative_seed_fits_what_its_unsigned_twin_fits(cli, tmp_path: Path, c
     assert cli("train", "standard", "--seed", str(2 ** 64 - 1), "--out", str(b), *TINY)[0] == 0
     ea, eb = (json.loads(p.read_text())["entries"] for p in (a, b))
     assert ea == eb
+
+
+def test_vector_env_takes_one_seed_a_game_as_a_numpy_array() -> None:
+    """`seed` may be one seed a game (docs/research.md): as numpy gives them, ``np.arange``, too. Before, an
+    array was refused ("seed must be a whole number, one per game"), a list of the same numbers taken."""
+    np = pytest.importorskip("numpy")
+    from cassino.vector import SetupError, VectorEnv
+
+    by_list = VectorEnv(3, seed=[5, 6, 7])
+    by_array = VectorEnv(3, seed=np.arange(5, 8))
+    by_int = VectorEnv(3, seed=5)
+    first = [v.reset() for v in (by_list, by_array, by_int)]   # (no seed: each game's generator goes on)
+    for got in first[1:]:
+        for a, b in zip(first[0], got):
+            assert np.array_equal(a, b)
+    obs, masks, to_play = by_array.reset(seed=np.array([9, 10, 11], dtype=np.uint32))
+    again = VectorEnv(3).reset(seed=9)
+    assert np.array_equal(obs, again[0]) and np.array_equal(masks, again[1])
+    for bad in (np.arange(2), np.arange(6).reshape(2, 3), np.array([1.0, 2.0, 3.0]), np.array([1, -2, 3])):
+        with pytest.raises(SetupError):
+            VectorEnv(3, seed=bad)

@@ -144,8 +144,13 @@ class VectorEnv:
             if seed < 0:
                 raise SetupError(f"seed must be 0 or more, not {seed}")
             return [int(seed) + i for i in range(n)]
+        if isinstance(seed, np.ndarray) and seed.ndim == 1 and seed.dtype.kind in "iu":
+            # (One seed a game as numpy gives them, ``np.arange(n)``: an audit found it refused, "seed must be a
+            # whole number, one per game", as not a Sequence.)
+            seed = seed.tolist()
         if isinstance(seed, (str, bytes)) or not isinstance(seed, Sequence):
-            raise SetupError(f"seed must be a whole number, one per game, or None; not {seed!r}")
+            raise SetupError(f"seed must be a whole number, one a game (a list, tuple or 1-D integer array), or None; "
+                             f"not {seed!r}")
         if len(seed) != n:
             raise SetupError(f"{len(seed)} seeds given for {n} games: give one seed a game, or one whole number")
         for s in seed:
