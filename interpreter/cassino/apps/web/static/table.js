@@ -448,6 +448,7 @@ function renderActions(s) {
   $("undo").disabled = !s.can.undo;
   $("undo").hidden = !s.can.undo && s.seats.filter((p) => p.kind === "human").length > 1;
   $("claim").hidden = !s.can.claim;   // (at any time, not only at your turn: before the next player plays)
+  if (!s.can.claim) $("claim-confirm").hidden = true;
   const end = mine ? s.moves.find((m) => m.kind === "end") : undefined;
   if (end) {
     choices.append(el("p", "Your card from the hand is played: build with cards in play, or end the turn.", "prompt"),
@@ -971,7 +972,17 @@ function wire() {
   });
   $("hint").addEventListener("click", () => send({ type: "hint" }));
   $("undo").addEventListener("click", () => send({ type: "undo" }));
-  $("claim").addEventListener("click", () => send({ type: "claim" }));
+  // A claim asks first: a false one loses the game at once (a player's audit lost a game to one click).
+  $("claim").addEventListener("click", () => {
+    const side = state ? state.sides.find((x) => x.seats.includes(state.you)) : null;
+    const who = side && side.seats.length > 1 ? "your side has" : "you have";
+    $("claim-words").textContent = `Claim that ${who} reached ${state ? state.target : "the target"} points, `
+      + "counting this hand's points so far? A correct claim wins the game at once; a false claim loses it.";
+    $("claim-confirm").hidden = false;
+    $("claim-no").focus();
+  });
+  $("claim-yes").addEventListener("click", () => { $("claim-confirm").hidden = true; send({ type: "claim" }); });
+  $("claim-no").addEventListener("click", () => { $("claim-confirm").hidden = true; });
   $("clear").addEventListener("click", () => { selected = { played: [], items: [] }; say(""); if (state) render(); });
   $("count-toggle").addEventListener("change", () => send({ type: "count", on: $("count-toggle").checked }));
   $("warn-toggle").addEventListener("change", () => { if (!$("warn-toggle").checked) closeWarnings(); });
