@@ -11,7 +11,7 @@ import pytest
 pytest.importorskip("starlette")
 sync_api = pytest.importorskip("playwright.sync_api", reason="Playwright for Python is in the test extra")
 
-from test_web_browser import CHROMIUM_ARGS, chromium_binary, new_page  # noqa: E402
+from test_web_browser import CHROMIUM_ARGS, chromium_binary, new_page, seat_at  # noqa: E402
 from web_helpers import serving  # noqa: E402
 
 
@@ -46,3 +46,23 @@ def test_claiming_the_game_asks_first_since_a_false_claim_loses_it(browser: Any,
         page.wait_for_selector("#game-over:not([hidden])")
         assert "false claim" in page.locator("#game-over").inner_text()
         assert t.session.game.over and page.script_errors == []
+
+
+def test_cards_chosen_that_need_another_hand_card_say_so(browser: Any, tmp_path: Path) -> None:
+    # (Hungarian: 7♥ chosen, then the lit 6♣ and 10♣, for 7♥+9♠; the page said "Now click what to take or build
+    # on (lit up)" with nothing left lit on the table.)
+    with serving(tmp_path / "records") as s:
+        table, t, game = seat_at(s, "hungarian", {0: "7H 9S", 1: "2D 3D"}, "6C 9D 10C")
+        page = new_page(browser, 1000, 900)
+        page.goto(s.url + table["links"]["seats"]["0"])
+        page.wait_for_selector("body.my-turn")
+        page.click("#hand .card[data-id='7H']")
+        for card in ("6C", "10C"):
+            page.click(f"#felt .card.playable[data-id='{card}']")
+        prompt = page.locator("#choices .prompt")
+        assert "another card of your hand" in prompt.inner_text()
+        assert page.locator("#felt .playable").count() == 0 and page.locator("#hand .card.playable[data-id='9S']").count()
+        page.click("#hand .card[data-id='9S']")
+        offered = page.locator("#choices button.choice")
+        assert [offered.nth(k).get_attribute("data-move") for k in range(offered.count())] == ["7H+9S capture 6C 10C"]
+        assert page.script_errors == []

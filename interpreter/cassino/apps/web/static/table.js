@@ -356,6 +356,18 @@ function exactMoves() {
     && m.items.length === selected.items.length);
 }
 
+// What to click next where the cards chosen make no move yet: more on the table, or (where several cards of the hand
+// are played together, as in Hungarian Casino) another card of the hand: a player's audit chose 7♥ 6♣ 10♣ for
+// 7♥+9♠ and was told to click on the table, where nothing was lit.
+function nextClick() {
+  const open = candidates();
+  const items = open.some((m) => m.items.length > selected.items.length);
+  const cards = open.some((m) => m.played.length > selected.played.length);
+  if (cards && !items) return "Now click another card of your hand to play with it (lit up).";
+  if (cards) return "Now click what to take or build on, or another card of your hand to play with it (lit up).";
+  return "Now click what to take or build on (lit up).";
+}
+
 function renderTable(s) {
   const loose = $("loose");
   const builds = $("builds");
@@ -464,7 +476,7 @@ function renderActions(s) {
     } else if (exact.length > 1) choices.append(el("p", "These cards make more than one move: choose one.", "prompt"));
     else if (exact.length === 1) choices.append(el("p", "Play it:", "prompt"));
     else if (partialList()) choices.append(el("p", "Click what to take; the server checks each choice.", "prompt"));
-    else choices.append(el("p", "Now click what to take or build on (lit up).", "prompt"));
+    else choices.append(el("p", nextClick(), "prompt"));
     if (!extra.length) for (const m of exact) choices.append(moveButton(m));
   }
   const list = $("all-moves").querySelector("ul");
