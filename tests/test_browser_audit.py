@@ -66,3 +66,15 @@ def test_cards_chosen_that_need_another_hand_card_say_so(browser: Any, tmp_path:
         offered = page.locator("#choices button.choice")
         assert [offered.nth(k).get_attribute("data-move") for k in range(offered.count())] == ["7H+9S capture 6C 10C"]
         assert page.script_errors == []
+
+
+def test_a_whole_typed_turn_refused_for_a_card_not_held_says_your_hand(tmp_path: Path) -> None:
+    # (One move read "KH is not in your hand"; a whole turn joined by `;` read "2S is not in the hand of seat 0".)
+    with serving(tmp_path / "records") as s:
+        table, t, game = seat_at(s, "swazi-casino", {0: "AH 9D", 1: "2D 3D"}, "4C 5H 7S")
+        with s.seat(table, 0) as me:
+            me.until(lambda m: m["type"] == "state" and m["turn"] == 0)
+            for text in ("2S trail; AH trail", "2S trail"):
+                me.send({"type": "move", "text": text})
+                refused = me.until(lambda m: m["type"] in ("refused", "error"))
+                assert "2S is not in your hand" in refused["message"] and "seat 0" not in refused["message"], refused

@@ -347,7 +347,7 @@ class GameSession:
             raise CassinoError(said) from None
         refusal = engine.turn_refusal(self.game.hand, steps)
         if refusal is not None:
-            raise CassinoError(refusal)
+            raise CassinoError(self.to_the_player(refusal))   # (a browser audit read "2S is not in the hand of seat 1")
         return steps
 
     def typed_turn_open(self, seat: int) -> bool:
