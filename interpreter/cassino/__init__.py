@@ -8,7 +8,7 @@ The public API, for front ends and tests::
     engine = Engine(rules)
     state = engine.start(seed=7, players=2)     # or engine.position(Position(...))
     moves = engine.legal_moves(state)
-    state = engine.play(state, parse_move("QH capture 5C 7D", engine.deck))
+    state = engine.play(state, parse_move("4H capture 4C", engine.deck))   # IllegalMoveError if not legal
     game = Game.new(engine, seed=7, players=2)  # whole games: hands, scores, a winner
 
 The package has four layers, imports pointing one way only:
@@ -35,7 +35,7 @@ if os.environ.get("CASSINO_PURE_PYTHON", "") == "1" and __name__ == "cassino":
 
 _EXPORTS = {
     "Engine": "engine.core", "Position": "engine.core",
-    "Game": "engine.game",
+    "Game": "engine.game", "GameOverError": "engine.game",
     "Move": "engine.moves", "MoveKind": "engine.moves", "IllegalMoveError": "engine.moves",
     "MoveSyntaxError": "engine.moves", "PositionTooLargeError": "errors",
     "format_move": "engine.notation", "parse_move": "engine.notation",
@@ -47,7 +47,7 @@ __all__ = [*_EXPORTS, "__version__"]
 
 if TYPE_CHECKING:  # pragma: no cover
     from .engine.core import Engine, Position
-    from .engine.game import Game
+    from .engine.game import Game, GameOverError
     from .engine.moves import IllegalMoveError, Move, MoveKind, MoveSyntaxError
     from .errors import PositionTooLargeError
     from .engine.notation import format_move, parse_move

@@ -14,6 +14,7 @@ from typing import Any, Callable, Final, Iterable, Iterator, Sequence, cast
 
 from mypy_extensions import i64
 
+from ..errors import CassinoError
 from ..language.cards import MAX_DECK_CARDS, Card, Deck
 from ..language.rules import Rules
 from ..language.selectors import compile_selector
@@ -121,6 +122,22 @@ class Position:
     sweeps: dict[int, Sequence[int]] | None = None                   # seat -> sizes of its sweeps
     last_capture: int | None = None
     stock: Sequence[Card] | None = None                                # None: every card not placed, deck order
+
+
+def _malformed(move: Move, n_cards: int) -> str | None:
+    """Why a move made from its fields is no move of a deck of ``n_cards`` (its kind not a
+    :class:`MoveKind`, a mask negative or naming a card past the deck's last), or None."""
+    if move.kind not in _MOVE_KINDS:
+        return f"{move.kind!r} is not a kind of move ({', '.join(k.value for k in MoveKind)})"
+    limit = 1 << n_cards
+    for mask in (move.played, move.loose, *move.builds):
+        if not 0 <= mask < limit:
+            return (f"a card mask is negative or names a card past the last of this deck's {n_cards} "
+                    f"(a mask lies from 0 to 2**{n_cards} - 1)")
+    return None
+
+
+_MOVE_KINDS: Final = frozenset(MoveKind)
 
 
 def _partition(full: int, groups: list[int], budget: int = MOVE_BUDGET, tops: Sequence[int] = (),
@@ -243,6 +260,10 @@ class Engine:
         return (Engine, (self.rules,))
 
     def __init__(self, rules: Rules) -> None:
+        if not isinstance(rules, Rules):
+            # (a name given where the rules go: say what to pass, not that a str has no ``deck``)
+            raise TypeError(f"Engine takes a variant's Rules (cassino.load_rules(name_or_path)), "
+                            f"not {type(rules).__name__} {rules!r}"[:200])
         self.rules = rules
         self.deck = deck = Deck.from_rules(rules.deck)
         if len(deck) > MAX_CARDS:
@@ -436,11 +457,22 @@ class Engine:
     def start(self, seed: int, players: int, dealer: int = 0, partners: bool | None = None,
               scores_restricted: Iterable[int] = ()) -> HandState:
         """A new hand: the deck shuffled from ``seed`` and dealt as the variant says; the same
-        seed deals the same hand. ``partners``: play in partnerships (None: as the variant says)::
+        seed deals the same hand. A player count the variant does not seat, or a ``dealer`` not a
+        seat, raises CassinoError.
+
+        ``partners`` asks for partnerships; the variant decides (``rules.partnership(players, partners)``):
+        where its ``seats.partnerships`` is ``always`` the seats play in teams whatever is asked, where it
+        is ``never``, or the count is not one of its ``seats.partnership_players``, each seat plays for
+        itself, and neither is an error (``cassino play --partners`` refuses such a request; the hand's
+        ``teams`` and ``sides`` say what was dealt)::
 
             >>> hand = engine.start(seed=7, players=2)
             >>> hand == state, hand.dealer, hand.turn
             (True, 0, 1)
+            >>> engine.start(seed=7, players=4, partners=True).sides        # standard: asked, given
+            (0, 1)
+            >>> engine.start(seed=7, players=3, partners=True).sides        # no teams of three players
+            (0, 1, 2)
         """
         # What a new hand starts from for this table (the seats checked, the teams, the empty
         # hands and piles): worked out once per engine and table, not once a hand (the rules'
@@ -456,6 +488,8 @@ class Engine:
             setup = (teams, empty, tuple(frozenset[int]() for _ in range(players)), stacks)
             self._start_setups[(players, partners)] = setup
         teams, empty, proven, stacks = setup
+        if not 0 <= dealer < players:
+            raise CassinoError(f"dealer {dealer} is not a seat of {players} players (seats 0 to {players - 1})")
         order = list(self._deck_order)
         rng = SplitMix64(seed)
         rng.shuffle(order)
@@ -518,7 +552,28 @@ class Engine:
     def _check_players(self, players: int) -> None:
         s = self.rules.seats
         if not s.min_players <= players <= s.max_players:
-            raise ValueError(f"{self.rules.name} is for {s.counts()} players, not {players}")
+            raise CassinoError(f"{self.rules.name} is for {s.counts()} players, not {players}")
+
+    def _check_position(self, pos: Position) -> None:
+        """CassinoError for a position that cannot exist: a seat (a hand's, a pile's, a sweep's, a build's
+        owner, the player to play, the dealer, the last capturer) not at the table, or a card not in this
+        deck. (A card placed twice with one pack is not refused: it is the one card, as ``deck.mask`` has it,
+        and tests/test_movegen_order.py's recorded tables hold such a card.)"""
+        players = pos.players
+        seats = [("to_play", pos.to_play), ("dealer", pos.dealer), ("last_capture", pos.last_capture)]
+        seats += [("hands", s) for s in pos.hands or {}] + [("captured", s) for s in pos.captured or {}]
+        seats += [("sweeps", s) for s in pos.sweeps or {}] + [("a build's owner", b[2]) for b in pos.builds]
+        for what, seat in seats:
+            if seat is not None and not (isinstance(seat, int) and 0 <= seat < players):
+                raise CassinoError(f"Position: {what} names seat {seat!r}, not a seat of {players} players "
+                                   f"(seats 0 to {players - 1})")
+        groups: list[Iterable[Any]] = [*(pos.hands or {}).values(), *(pos.captured or {}).values(), pos.table,
+                                       *(b[0] for b in pos.builds), pos.stock or ()]
+        for cards in groups:
+            for card in cards:
+                if card not in self.deck:
+                    raise CassinoError(f"Position: {card!r} is not a card of this deck: give cards as "
+                                       f"engine.deck.parse('{self.deck.cards[0]}')"[:300])
 
     def _teams(self, players: int, partners: bool | None) -> tuple[int, ...]:
         if self.rules.partnership(players, partners):
@@ -530,8 +585,10 @@ class Engine:
 
     def position(self, pos: Position) -> HandState:
         """A state from explicit pieces; cards not placed are the stock (deck order). See
-        :class:`Position` for an example."""
+        :class:`Position` for an example. CassinoError where a seat named (a hand's, a pile's, a
+        build's owner, ``to_play``, ``dealer``) is not at the table or a card is not of this deck."""
         self._check_players(pos.players)
+        self._check_position(pos)
         teams = self._teams(pos.players, pos.partners)
         # ``used``: the cards placed so far, so that with two packs a card placed twice is its
         # two copies (and a third time an error); with one pack it changes nothing.
@@ -1091,7 +1148,8 @@ class Engine:
         return MoveChoices(self.tables, state, accept)
 
     def play(self, state: HandState, move: Move) -> HandState:
-        """Apply ``move`` after checking it is legal (IllegalMoveError otherwise, with the reason)::
+        """Apply ``move`` after checking it is legal (IllegalMoveError otherwise, with the reason; a
+        TypeError where ``move`` is not a `Move`, such as its text: `cassino.parse_move` reads that)::
 
             >>> after = engine.play(state, parse_move("4H capture 4C", engine.deck))
             >>> after.turn, [str(c) for c in engine.deck.cards_of(after.piles[1])]
@@ -1321,9 +1379,14 @@ class Engine:
     def key_of(self, state: HandState, move: Move) -> int:
         """The key of ``move`` in ``state``, or -1 when the move names cards or builds that
         are not where it says (such a move is not legal there)."""
+        if not isinstance(move, Move):
+            raise TypeError(f"a move is a cassino.Move (parse_move(text, engine.deck), or one of "
+                            f"legal_moves), not {type(move).__name__} {move!r}"[:200])
         key = move.key_in(state)
         if key >= 0:
             return key
+        if _malformed(move, self.n_cards):
+            return -1   # (a kind that is none, a mask past the deck's last card: not a move of this deck)
         if self.has_copies:
             key = self._key_of(state, self.resolve(state, move))
             return key if key < 0 else self._canonical_key(key, self._twin_groups(state))

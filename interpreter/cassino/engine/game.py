@@ -24,7 +24,14 @@ from .state import HandState
 
 
 class GameOverError(CassinoError):
-    """A move or claim after the game has ended."""
+    """A move or claim after the game has ended (``cassino.GameOverError``)::
+
+        >>> try:
+        ...     game.with_(over=True).play(game.legal_moves()[0])
+        ... except GameOverError as e:
+        ...     print(e)
+        the game is over
+    """
 
 
 @dataclass(frozen=True)
@@ -73,7 +80,10 @@ class Game:
     def new(cls, rules: Rules | Engine, seed: int, players: int | None = None, partners: bool = False,
             dealer: int = 0, scorer: Scorer | None = None) -> "Game":
         """A new game: its first hand dealt from ``seed``. ``scorer``: the engine's (``Scorer.of(engine)``,
-        made once an engine, when left out; it depends on the rules alone)::
+        made once an engine, when left out; it depends on the rules alone). ``players``: the variant's
+        fewest when left out; a count the variant does not seat raises CassinoError. ``partners`` asks for
+        partnerships, as `Engine.start` does: the variant decides (``rules.partnership(players, partners)``),
+        so ask ``game.hand.sides`` or ``len(game.scores)`` what the table plays::
 
             >>> fresh = Game.new(load_rules("standard"), seed=7, players=2)
             >>> fresh == game, fresh.hand.dealer, fresh.target
@@ -82,7 +92,7 @@ class Game:
         engine = rules if isinstance(rules, Engine) else Engine(rules)
         if scorer is not None and scorer.engine is not engine:
             raise ValueError("the scorer belongs to another engine")
-        players = players or engine.rules.seats.min_players
+        players = engine.rules.seats.min_players if players is None else players   # (0 is a count, refused)
         sides = len(set(engine._teams(players, partners)))
         scores = tuple(0 for _ in range(sides))
         hand = engine.start(derive(seed, 1), players, dealer=dealer, partners=partners)

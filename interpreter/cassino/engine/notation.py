@@ -51,17 +51,19 @@ def format_move(move: Move, deck: Deck) -> str:
         >>> format_move(engine.legal_moves(state)[0], engine.deck)
         '4H capture 4C'
     """
-    if move.kind is MoveKind.END:
+    # (``==``, not ``is``: a Move made from its fields may carry the kind's text, ``Move("capture", ...)``,
+    # which the engine plays as that kind; ``MoveKind`` is a ``str``)
+    if move.kind == MoveKind.END:
         return "end"
     played = "+".join(cards_text(deck, move.played))
-    if move.kind is MoveKind.TRAIL:
+    if move.kind == MoveKind.TRAIL:
         return f"{played} trail"
     items = [f"[{' '.join(cards_text(deck, b))}]" for b in sorted(move.builds, key=lambda b: _build_key(deck, b))]
     items += cards_text(deck, move.loose)
     body = " ".join(items)
-    if move.kind is MoveKind.CAPTURE:
+    if move.kind == MoveKind.CAPTURE:
         return f"{played} capture {body}"
-    head = "trail build" if move.kind is MoveKind.TRAIL_BUILD else "build"
+    head = "trail build" if move.kind == MoveKind.TRAIL_BUILD else "build"
     if not move.played:
         return f"{head} {move.value} on {body}"   # a build of cards in play alone
     return f"{played} {head} {move.value} on {body}"

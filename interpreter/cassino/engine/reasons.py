@@ -23,7 +23,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Callable, Iterator, Sequence
 
-from .core import bits
+from .core import _malformed, bits
 from .moves import Move, MoveKind
 from .notation import cards_text, format_move
 from .state import Build, HandState
@@ -38,6 +38,14 @@ _MAX_ITEMS = 10
 def why_illegal(engine: "Engine", state: HandState, move: Move) -> str:
     """A one-line reason ``move`` is not legal in ``state``: ``MOVE: reason`` (``MOVE: a legal move here:
     nothing refuses it`` for a move that is legal)."""
+    if not isinstance(move, Move):
+        raise TypeError(f"a move is a cassino.Move (parse_move(text, engine.deck), or one of legal_moves), "
+                        f"not {type(move).__name__} {move!r}"[:200])
+    if move.key_in(state) < 0:
+        malformed = _malformed(move, engine.n_cards)
+        if malformed is not None:   # (its cards cannot be named: say what is wrong with the move itself)
+            shown = repr(move)
+            return f"{shown if len(shown) <= 120 else shown[:117] + '...'}: {malformed}"
     text = format_move(move, engine.deck)
     # (with two packs, each card named is matched to a copy where the move says it is first: the 8S in hand is
     # either copy; a name given twice where one copy lies is then a card that is not there)

@@ -114,6 +114,11 @@ class HandState(Value):
     (``build.free_actions``), the card played from the hand once it is played while the turn
     goes on (the player may still build with cards in play, then ends it); 0 otherwise.
 
+    A state is a value: equal states compare and hash alike, and a new one is made with `with_`. Its
+    fields are never to be assigned: compiled (``cassino --version``), assigning one raises
+    ``AttributeError``; as pure Python nothing stops it, and a state changed so is no longer the
+    position its hash, the engine's remembered listing and the game's record say it is.
+
     ``turn`` is the seat to move; ``hands`` and ``piles`` (the cards each seat captured) are
     indexed by seat. Every set of cards (a hand, ``table``, a pile, a build's ``cards``) is an
     integer bit mask over the deck: bit ``i`` is ``engine.deck.cards[i]``. The deck turns a mask
