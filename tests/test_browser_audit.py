@@ -11,7 +11,7 @@ import pytest
 pytest.importorskip("starlette")
 sync_api = pytest.importorskip("playwright.sync_api", reason="Playwright for Python is in the test extra")
 
-from test_web_browser import CHROMIUM_ARGS, chromium_binary, new_page, seat_at  # noqa: E402
+from test_web_browser import CHROMIUM_ARGS, chromium_binary, new_page, open_table, seat_at  # noqa: E402
 from web_helpers import serving  # noqa: E402
 
 
@@ -78,3 +78,31 @@ def test_a_whole_typed_turn_refused_for_a_card_not_held_says_your_hand(tmp_path:
                 me.send({"type": "move", "text": text})
                 refused = me.until(lambda m: m["type"] in ("refused", "error"))
                 assert "2S is not in your hand" in refused["message"] and "seat 0" not in refused["message"], refused
+
+
+def test_a_player_can_give_a_friend_the_link_to_watch(browser: Any, tmp_path: Path) -> None:
+    # (A table with a seat of one's own showed seat links only: the watch link was nowhere on either page.)
+    with serving(tmp_path / "records") as s:
+        page = new_page(browser, 1000, 900)
+        open_table(page, s.url, {0: "you", 1: "greedy"})
+        page.wait_for_selector("#hand .card")
+        table = next(iter(s.store.tables.values()))
+        watch = page.locator("#invite input[aria-label='link to watch the table']")
+        watch.wait_for(state="visible")
+        assert watch.input_value() == s.url + table.links()["watch"]
+        assert page.locator("#invite-seats").is_hidden()          # no seat for a friend at this table
+        watcher = new_page(browser, 1000, 900)
+        watcher.goto(watch.input_value())
+        watcher.wait_for_selector("body[data-seat='watch']")
+        watcher.wait_for_selector("#felt .card")
+        assert watcher.locator("#hand .card").count() == 0 and watcher.locator("#act").is_hidden()
+
+        page.goto(s.url + "/")
+        page.wait_for_selector("#seats .seat-row[data-seat='1']")
+        page.select_option("#seats .seat-row[data-seat='1'] select.kind", "human")
+        page.click("#start")
+        seat_link = page.locator("#created input[data-seat='1']")
+        seat_link.wait_for()
+        watch_link = page.locator("#created input[data-watch]")
+        assert "#" in watch_link.input_value() and watch_link.input_value() != seat_link.input_value()
+        assert page.script_errors == [] and watcher.script_errors == []

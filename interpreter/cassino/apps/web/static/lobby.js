@@ -250,6 +250,16 @@ function showLinks(data, label, tutorial = false) {
     li.append(el("span", `Seat ${seat}: `), input);
     list.append(li);
   }
+  if (data.you !== null) {   // (with a seat of your own, the watch link was shown nowhere: a player's audit)
+    const li = el("li");
+    const input = el("input");
+    input.readOnly = true;
+    input.value = `${location.origin}${data.links.watch}`;
+    input.dataset.watch = "";
+    input.addEventListener("focus", () => input.select());
+    li.append(el("span", "To watch (it shows no one's hand): "), input);
+    list.append(li);
+  }
   box.append(list);
   const go = el("a", data.you !== null ? `Take your seat (seat ${data.you})` : "Watch the table", "button go");
   go.href = data.you !== null ? seatLink(entry) : data.links.watch;

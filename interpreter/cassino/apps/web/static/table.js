@@ -522,19 +522,25 @@ function renderInvite() {
   list.replaceChildren();
   if (!mine || !mine.links) { box.hidden = true; return; }
   const others = Object.entries(mine.links.seats).filter(([seat]) => Number(seat) !== mine.you);
-  box.hidden = others.length === 0 || (state && state.over);
-  for (const [seat, link] of others) {
+  // (the watch link too: watching was only reachable from a table opened with no seat of one's own, a player's audit)
+  const watch = mine.you !== null && mine.links.watch ? mine.links.watch : null;
+  box.hidden = (others.length === 0 && !watch) || (state && state.over);
+  $("invite-seats").hidden = others.length === 0;
+  const line = (label, link, aria) => {
     const li = el("li");
-    const url = `${location.origin}${link}`;
     const input = el("input");
     input.readOnly = true;
-    input.value = url;
-    input.setAttribute("aria-label", `link for seat ${seat}`);
+    input.value = `${location.origin}${link}`;
+    input.setAttribute("aria-label", aria);
     input.addEventListener("focus", () => input.select());
+    li.append(el("span", label), input);
+    return li;
+  };
+  for (const [seat, link] of others) {
     const here = state && state.seats[Number(seat)] && state.seats[Number(seat)].connected;
-    li.append(el("span", `Seat ${seat}${here ? " (joined)" : ""}: `), input);
-    list.append(li);
+    list.append(line(`Seat ${seat}${here ? " (joined)" : ""}: `, link, `link for seat ${seat}`));
   }
+  if (watch) list.append(line("To watch (it shows no one's hand): ", watch, "link to watch the table"));
 }
 
 function renderOver(s) {
