@@ -106,3 +106,13 @@ def test_a_player_can_give_a_friend_the_link_to_watch(browser: Any, tmp_path: Pa
         watch_link = page.locator("#created input[data-watch]")
         assert "#" in watch_link.input_value() and watch_link.input_value() != seat_link.input_value()
         assert page.script_errors == [] and watcher.script_errors == []
+
+
+def test_a_rule_file_given_as_a_saved_game_is_sent_to_the_lobbys_rule_file_not_the_terminal(tmp_path: Path) -> None:
+    # (The lobby answered a rule file chosen under "Continue a saved game" with "use `cassino play kitchen.yaml`".)
+    with serving(tmp_path / "records") as s:
+        status, answer = s.post("/api/records", {"text": "name: kitchen\ndescription: ours\nextends: standard\n",
+                                                 "filename": "kitchen.yaml"})
+    assert status == 400 and answer["message"] == ("kitchen.yaml is not a game record: it looks like a rule file; open "
+                                                   'it under "A new table" as "Your own rule file (YAML)" to start a '
+                                                   "game with it"), answer

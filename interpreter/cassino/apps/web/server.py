@@ -25,6 +25,7 @@ import contextlib
 import ipaddress
 import json
 import logging
+import re
 import socket
 import tempfile
 from pathlib import Path
@@ -254,7 +255,7 @@ def read_upload(text: str, shown: str, limits: Limits) -> tuple[Record, Any]:
         try:
             record, game = load_game(path)
         except RecordError as e:
-            raise RecordError(public_words(str(e).replace(str(path), shown), 300)) from None
+            raise RecordError(public_words(_in_the_lobby(str(e).replace(str(path), shown)), 300)) from None
         except CassinoError:
             raise
         except Exception as e:      # whatever the reader meets: a refusal in words, the details in the log
@@ -265,6 +266,13 @@ def read_upload(text: str, shown: str, limits: Limits) -> tuple[Record, Any]:
                          f"(`cassino replay {shown}` shows it)")
     check_words(record.rules, shown)
     return record, game
+
+
+def _in_the_lobby(words: str) -> str:
+    """A record reader's advice for a rule file, said for the lobby it was uploaded to: there the rule file is
+    played as "Your own rule file" (a player's audit was told to run `cassino play good.yaml`)."""
+    return re.sub(r"use `cassino play [^`]*` to start a game with it",
+                  'open it under "A new table" as "Your own rule file (YAML)" to start a game with it', words)
 
 
 def _client(request: Request) -> str:
