@@ -68,3 +68,47 @@ def test_vector_env_takes_one_seed_a_game_as_a_numpy_array() -> None:
     for bad in (np.arange(2), np.arange(6).reshape(2, 3), np.array([1.0, 2.0, 3.0]), np.array([1, -2, 3])):
         with pytest.raises(SetupError):
             VectorEnv(3, seed=bad)
+
+
+def test_a_bad_variant_is_a_rule_file_error_and_a_value_error(tmp_path: Path) -> None:
+    """docs/research.md: bad settings are a `SetupError`; a variant that is no name, or a damaged rule file, is
+    `RuleFileError` (not a `SetupError`; both `ValueError`s), from `env()` and `VectorEnv` alike."""
+    pytest.importorskip("pettingzoo")
+    from cassino.errors import RuleFileError
+    from cassino.pettingzoo import SetupError, env
+    from cassino.vector import VectorEnv
+
+    damaged = tmp_path / "damaged.yaml"
+    damaged.write_text("name: damaged\nextends: standard\ngame: {target: 11\n", encoding="utf-8")
+    for variant, words in (("nosuch", "no bundled variant or file named `nosuch`"), (str(damaged), "damaged.yaml:3")):
+        for make in (lambda: env(variant=variant), lambda: VectorEnv(2, variant=variant)):
+            with pytest.raises(RuleFileError, match=words) as caught:
+                make()
+            assert isinstance(caught.value, ValueError) and not isinstance(caught.value, SetupError)
+    with pytest.raises(SetupError, match="for 2 to 4 players"):
+        env(players=9)
+
+
+def test_a_whole_game_cut_off_names_no_winner() -> None:
+    """docs/research.md: a whole game cut off at `max_hands` is truncated, not terminated; under `win` every seat's
+    return is 0, under `points` the scores are valued as they stand (the sides' points minus the others' mean)."""
+    np = pytest.importorskip("numpy")
+    pytest.importorskip("pettingzoo")
+    from cassino.pettingzoo import env
+
+    ends = {}
+    for payoff in ("win", "points"):
+        e = env(variant="royal", players=3, whole_game=True, max_hands=1, payoff=payoff)
+        e.reset(seed=1)
+        rng = np.random.default_rng(1)
+        for agent in e.agent_iter():
+            obs, reward, terminated, truncated, _ = e.last()
+            if terminated or truncated:
+                ends.setdefault(payoff, {})[agent] = (reward, terminated, truncated)
+                e.step(None)
+                continue
+            e.step(int(rng.choice(np.flatnonzero(obs["action_mask"]))))
+    assert all(t == (0.0, False, True) for t in ends["win"].values()), ends
+    points = [ends["points"][f"player_{s}"] for s in range(3)]
+    assert all(not term and trunc for _, term, trunc in points)
+    assert abs(sum(r for r, _, _ in points)) < 1e-9 and any(r for r, _, _ in points)
