@@ -112,3 +112,23 @@ def test_a_whole_game_cut_off_names_no_winner() -> None:
     points = [ends["points"][f"player_{s}"] for s in range(3)]
     assert all(not term and trunc for _, term, trunc in points)
     assert abs(sum(r for r, _, _ in points)) < 1e-9 and any(r for r, _, _ in points)
+
+
+def test_numpy_true_and_false_are_taken_for_bools_as_numpy_ints_for_ints() -> None:
+    """numpy's integers were taken for `players`, `max_hands` and `dealer`; numpy's bools were refused with a
+    message at odds with itself ("Expected type: bool, got bool with np.True_"). Both are taken now, as Python's."""
+    np = pytest.importorskip("numpy")
+    pytest.importorskip("pettingzoo")
+    from cassino.pettingzoo import SetupError, env
+    from cassino.vector import VectorEnv
+
+    e = env(variant="standard", players=np.int64(4), partners=np.True_, whole_game=np.bool_(True))
+    setup = e.unwrapped.table.setup
+    assert (setup.players, setup.partners, setup.whole_game) == (4, True, True)
+    assert type(setup.partners) is bool and type(setup.whole_game) is bool
+    v = VectorEnv(2, whole_game=np.True_, seed=0)
+    assert v.table.setup.whole_game is True and v.observation_size == env(whole_game=True).unwrapped.layout.size
+    with pytest.raises(SetupError, match="Expected type: bool, got int64"):
+        env(whole_game=np.int64(1))
+    with pytest.raises(SetupError, match="Expected type: bool, got str"):
+        env(partners="yes")

@@ -121,6 +121,13 @@ class IllegalStep(CassinoError):
 
 
 # ---------------------------------------------------------------------- parameters
+def _numpy_bool(value: Any) -> bool:
+    """numpy's true or false (``np.bool_``), taken for a bool as numpy's integers are taken for an int. (An audit
+    found ``whole_game=np.True_`` refused as "Expected type: bool, got bool", numpy 2 naming its type bool.)"""
+    kind = type(value)
+    return kind.__module__ == "numpy" and kind.__name__ in ("bool", "bool_")
+
+
 @dataclass(frozen=True)
 class Setup:
     """The parameters of one game, checked (what ``pyspiel.load_game`` or ``env()`` was given)."""
@@ -143,12 +150,13 @@ class Setup:
                                  f"{', '.join(sorted(PARAMETERS))}")
             want = type(PARAMETERS[name])
             ok = (isinstance(value, Integral) and not isinstance(value, bool)) if want is int else \
-                isinstance(value, bool) if want is bool else isinstance(value, want)
+                (isinstance(value, bool) or _numpy_bool(value)) if want is bool else isinstance(value, want)
             if not ok:
                 raise SetupError(f"Wrong type for parameter {name}. Expected type: {want.__name__}, "
                                  f"got {type(value).__name__} with {value!r}")
         merged = {**PARAMETERS, **params}
-        merged = {k: int(v) if isinstance(v, Integral) and not isinstance(v, bool) else v for k, v in merged.items()}
+        merged = {k: int(v) if isinstance(v, Integral) and not isinstance(v, bool) else
+                  bool(v) if _numpy_bool(v) else v for k, v in merged.items()}
         setup = cls(**merged)
         if setup.payoff not in PAYOFFS:
             raise SetupError(f"payoff must be one of {', '.join(PAYOFFS)}, not {setup.payoff!r}")
