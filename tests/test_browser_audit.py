@@ -116,3 +116,23 @@ def test_a_rule_file_given_as_a_saved_game_is_sent_to_the_lobbys_rule_file_not_t
     assert status == 400 and answer["message"] == ("kitchen.yaml is not a game record: it looks like a rule file; open "
                                                    'it under "A new table" as "Your own rule file (YAML)" to start a '
                                                    "game with it"), answer
+
+
+def test_the_game_over_panel_shows_the_replay_command_as_code_and_a_linkless_page_says_no_seat(
+        browser: Any, tmp_path: Path) -> None:
+    # (The panel read "Replay it with `cassino replay FILE`." with its backticks; a table's address without its
+    # token kept the title "Connecting…" beside "This page needs a seat's link".)
+    with serving(tmp_path / "records") as s:
+        table = s.new_table(["human", "greedy"], variant="hoyle-claiming", kind="example")
+        page = new_page(browser, 1000, 900)
+        page.goto(s.url + table["links"]["seats"]["0"])
+        page.wait_for_selector("#claim:not([hidden])", state="visible")
+        page.click("#claim")
+        page.click("#claim-yes")              # a false claim: the game is over at once
+        over = page.locator("#game-over")
+        over.wait_for(state="visible")
+        assert over.locator("code").inner_text() == "cassino replay FILE" and "`" not in over.inner_text()
+        page.goto(s.url + "/table/" + table["id"])
+        page.wait_for_selector("#status.error")
+        assert page.locator("#title").inner_text() == "No seat"
+        assert page.script_errors == []

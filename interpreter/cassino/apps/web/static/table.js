@@ -552,7 +552,8 @@ function renderOver(s) {
   const link = el("a", "Download the game record");
   link.href = s.record;
   link.id = "record-link";
-  const note = el("p", "Replay it with `cassino replay FILE`.", "small");
+  const note = el("p", "Replay it with ", "small");   // (the command as code: the page showed its backticks)
+  note.append(el("code", "cassino replay FILE"), ".");
   const back = el("a", "Back to the lobby");
   back.href = "/";
   box.append(scores, link, note, back);
@@ -1038,6 +1039,7 @@ function wire() {
   if (!token) {
     fatal = true;
     status("This page needs a seat's link (it ends with # and a token): open the table from the lobby.", "error");
+    $("title").textContent = "No seat";   // (not "Connecting…": nothing is connecting)
     return;
   }
   // The token stays in the fragment, which browsers never send to a server.
