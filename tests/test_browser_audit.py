@@ -136,3 +136,16 @@ def test_the_game_over_panel_shows_the_replay_command_as_code_and_a_linkless_pag
         page.wait_for_selector("#status.error")
         assert page.locator("#title").inner_text() == "No seat"
         assert page.script_errors == []
+
+
+def test_a_partnership_table_marks_your_partner(browser: Any, tmp_path: Path) -> None:
+    # (Four players in two partnerships: only the scores' "seats 0+2" said who played with whom.)
+    with serving(tmp_path / "records") as s:
+        table = s.new_table(["human", "greedy", "greedy", "greedy"], partners=True)
+        page = new_page(browser, 1000, 900)
+        page.goto(s.url + table["links"]["seats"]["0"])
+        page.wait_for_selector("#seats .seat[data-seat='3']")
+        tagged = [k for k in range(4) if page.locator(f"#seats .seat[data-seat='{k}'] .tag.partner").count()]
+        assert tagged == [2]
+        assert page.locator("#seats .seat[data-seat='2'] .tag.partner").inner_text() == "your partner"
+        assert page.script_errors == []

@@ -275,6 +275,9 @@ function renderSeats(s) {
     if (!p.connected) box.classList.add("away");
     const head = el("div", "", "seat-head");
     head.append(el("strong", p.name));
+    // (with partners, which seat plays with you: the scores' "seats 0+2" alone said it, a player's audit)
+    const mine = s.you !== null ? s.seats[s.you] : null;
+    if (mine && p.seat !== s.you && p.side === mine.side) head.append(el("span", "your partner", "tag partner"));
     if (p.seat === s.dealer) head.append(el("span", "dealer", "tag"));
     if (p.seat === s.turn && !s.over) head.append(el("span", "to play", "tag turn"));
     if (!p.connected) head.append(el("span", "not here", "tag"));
