@@ -132,3 +132,25 @@ def test_numpy_true_and_false_are_taken_for_bools_as_numpy_ints_for_ints() -> No
         env(whole_game=np.int64(1))
     with pytest.raises(SetupError, match="Expected type: bool, got str"):
         env(partners="yes")
+
+
+@pytest.mark.parametrize("max_hands", [10 ** 7, 2 ** 31 - 1, 2 ** 31, 10 ** 40])
+def test_too_many_hands_is_a_parameter_error_not_a_binding_failure(max_hands: int) -> None:
+    """`max_hands` past what OpenSpiel's 32-bit game length holds was pybind11's "incompatible constructor
+    arguments" (a TypeError) from `load_game`; the PettingZoo environment took it, its bounds overflowing float32.
+    Now every interface refuses it, saying the most allowed. (From 2**31 on, pyspiel itself cannot pass the number
+    to the game: its own "Unable to cast" comes before the game sees it.)"""
+    pyspiel = pytest.importorskip("pyspiel")
+    pytest.importorskip("pettingzoo")
+    import cassino.openspiel  # noqa: F401  (registers python_cassino)
+    from cassino.pettingzoo import SetupError, env
+    from cassino.vector import VectorEnv
+
+    if max_hands < 2 ** 31:
+        with pytest.raises(pyspiel.SpielError, match="max_hands must be at most 1,000,000"):
+            pyspiel.load_game("python_cassino", {"whole_game": True, "max_hands": max_hands})
+    for make in (lambda: env(whole_game=True, max_hands=max_hands), lambda: VectorEnv(1, max_hands=max_hands)):
+        with pytest.raises(SetupError, match="max_hands must be at most 1,000,000"):
+            make()
+    game = pyspiel.load_game("python_cassino", {"variant": "krypkasino", "whole_game": True, "max_hands": 10 ** 6})
+    assert game.max_game_length() == 6 * 104 * 10 ** 6 + 1

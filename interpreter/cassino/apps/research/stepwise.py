@@ -112,6 +112,12 @@ PARAMETERS: dict[str, Any] = {
 }
 
 
+#: The most hands a whole game may be cut off after. (An audit gave OpenSpiel ``max_hands=10**7``: the game's length,
+#: 6 steps a card a hand, no longer fit OpenSpiel's 32-bit ``max_game_length`` and pybind11 raised "incompatible
+#: constructor arguments"; a million hands of Krypkasino's 104 cards is 624 million steps, within it.)
+MAX_HANDS = 1_000_000
+
+
 class SetupError(CassinoError):
     """A parameter that is unknown, of the wrong type, or out of range."""
 
@@ -162,6 +168,8 @@ class Setup:
             raise SetupError(f"payoff must be one of {', '.join(PAYOFFS)}, not {setup.payoff!r}")
         if setup.max_hands < 1:
             raise SetupError(f"max_hands must be 1 or more, not {setup.max_hands}")
+        if setup.max_hands > MAX_HANDS:
+            raise SetupError(f"max_hands must be at most {MAX_HANDS:,} (a whole game's hands), not {setup.max_hands:,}")
         if not setup.variant.strip():
             raise SetupError("variant is empty: give a bundled variant's name (e.g. standard) or a rule file's path")
         if "partners" not in params:
