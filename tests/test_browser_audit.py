@@ -12,7 +12,7 @@ pytest.importorskip("starlette")
 sync_api = pytest.importorskip("playwright.sync_api", reason="Playwright for Python is in the test extra")
 
 from test_web_browser import CHROMIUM_ARGS, chromium_binary, new_page, open_table, seat_at  # noqa: E402
-from web_helpers import serving  # noqa: E402
+from web_helpers import serve_process, serving  # noqa: E402
 
 
 @pytest.fixture(scope="module")
@@ -149,3 +149,12 @@ def test_a_partnership_table_marks_your_partner(browser: Any, tmp_path: Path) ->
         assert tagged == [2]
         assert page.locator("#seats .seat[data-seat='2'] .tag.partner").inner_text() == "your partner"
         assert page.script_errors == []
+
+
+def test_a_max_tables_below_the_per_computer_default_given_alone_is_taken(tmp_path: Path) -> None:
+    # (`cassino serve --max-tables 5` was refused: "--tables-per-client must be 1 to --max-tables (5), not 20", a
+    # default the player never gave.)
+    with serve_process(tmp_path / "records", "--max-tables", "5") as p:
+        assert "limits: 5 tables in play, 5 per computer" in p.said("limits:")
+        _, code, err = p.stop()
+    assert code == 0 and "Traceback" not in err

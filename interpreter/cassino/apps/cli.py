@@ -1034,6 +1034,8 @@ def _cmd_serve(args: argparse.Namespace) -> int:
                      if rules_dir.exists() else f"--rules-dir {rules_dir}: no such folder")
     if not 1 <= args.max_tables <= 100_000:
         raise _error(f"--max-tables must be 1 to 100000, not {args.max_tables}")
+    if args.tables_per_client is None:   # (the default, 20, refused a smaller --max-tables given alone: an audit)
+        args.tables_per_client = min(20, args.max_tables)
     if not 1 <= args.tables_per_client <= args.max_tables:
         raise _error(f"--tables-per-client must be 1 to --max-tables ({args.max_tables}), not {args.tables_per_client}")
     import re
@@ -1082,8 +1084,8 @@ def _add_serve_command(sub: "argparse._SubParsersAction[argparse.ArgumentParser]
                         "(default: localhost, 127.0.0.1, [::1] and the --host address)")
     p.add_argument("--max-tables", type=int, default=200, metavar="N",
                    help="tables in play at once, in all (default 200)")
-    p.add_argument("--tables-per-client", type=int, default=20, metavar="N",
-                   help="tables in play at once opened from one address (default 20)")
+    p.add_argument("--tables-per-client", type=int, default=None, metavar="N",
+                   help="tables in play at once opened from one address (default 20, or --max-tables if fewer)")
     p.add_argument("--connections-per-table", type=int, default=32, metavar="N",
                    help="browsers connected to one table at once, players and watchers (default 32)")
     p.add_argument("--connections-per-client", type=int, default=64, metavar="N",
