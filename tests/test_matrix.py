@@ -97,7 +97,8 @@ def test_every_seating(seating: Seating) -> None:
     _clean(outcome)
     assert outcome.actions == CI.max_actions
     assert outcome.calls["move"] == CI.max_actions and outcome.calls["hint"] >= 1
-    for consumer in ("warnings", "counting", "why", "openspiel", "pettingzoo", "tutorial", "record", "vector"):
+    for consumer in ("warnings", "counting", "why", "openspiel", "pettingzoo", "tutorial", "record", "vector",
+                     "terminal", "blind"):
         assert outcome.calls.get(consumer, 0) >= 1, consumer
 
 
@@ -286,6 +287,74 @@ def test_the_browsers_table_showing_a_hidden_card_or_offering_an_illegal_move_is
     assert outcome.failures and "the table offers" in outcome.failures[0].error
     monkeypatch.undo()
     assert not run(Seating("standard", 2), 3, replace(CI, consumers=("felt",)), rotation=1).failures
+
+
+def test_the_terminal_replay_catches_a_screen_that_shows_another_hand_and_a_move_misread(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """The ``terminal`` consumer types the game into ``cassino play``'s session, every seat a person at one
+    keyboard: it must fail where a screen names a card of another seat's hand, and where a typed move is read as
+    another; unchanged, the same run passes."""
+    from cassino.apps.game import play
+    from cassino.apps.game.session import GameSession
+    from cassino.engine.notation import cards_text
+
+    budget = replace(CI, consumers=("terminal",))
+    seating = Seating("standard", 4)
+    assert not run(seating, 5, budget, rotation=0).failures
+    shown = play.Session.show
+
+    def peeking(self: play.Session, seat: int) -> None:
+        shown(self, seat)
+        h = self.game.hand
+        self.console.print("next: " + " ".join(cards_text(self.game.engine.deck, h.hands[(seat + 1) % h.players])))
+
+    monkeypatch.setattr(play.Session, "show", peeking)
+    outcome = run(seating, 5, budget, rotation=0)
+    assert [f.consumer for f in outcome.failures] == ["terminal"]
+    assert "names hidden cards" in outcome.failures[0].error
+    monkeypatch.undo()
+    read = GameSession.read_move
+
+    def misread(self: GameSession, text: str) -> Any:
+        moves = self.game.engine.playable_moves(self.game.hand)
+        return moves[-1] if len(moves) > 1 and read(self, text) == moves[0] else moves[0]
+
+    monkeypatch.setattr(GameSession, "read_move", misread)
+    outcome = run(seating, 5, replace(budget, max_actions=30), rotation=0)
+    assert [f.consumer for f in outcome.failures] == ["terminal"]
+    assert "typed at the terminal, action" in outcome.failures[0].error
+
+
+def test_the_blind_check_catches_an_aid_that_reads_a_hidden_hand(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The ``blind`` consumer deals the cards hidden from the seat to move again: an aid whose words follow the next
+    seat's real hand is caught (a warning, the counting aid, the hint), and the aids as they are pass."""
+    from cassino.apps.authors import blind
+    from cassino.apps.learning.warnings import Warning, warnings_for
+    from cassino.engine.notation import cards_text
+
+    budget = replace(CI, consumers=("blind",), samples=3)
+    seating = Seating("standard", 3)
+    assert not run(seating, 8, budget, rotation=1).failures
+
+    def knowing(game: Any, move: Any, hinted: Any = None) -> tuple[Warning, ...]:
+        h = game.hand
+        held = cards_text(game.engine.deck, h.hands[(h.turn + 1) % h.players])
+        return warnings_for(game, move, hinted) + (Warning("sweep", (), tuple(held), f"seat holds {held}"),)
+
+    monkeypatch.setattr(blind, "warnings_for", knowing)
+    outcome = run(seating, 8, budget, rotation=1)
+    assert outcome.failures and {f.consumer for f in outcome.failures} == {"blind"}
+    assert "the warnings told seat" in outcome.failures[0].error and "reads where they lie" in outcome.failures[0].error
+    monkeypatch.undo()
+
+    def cheating_hint(self: Any, game: Any, seat: int) -> Any:
+        h = game.hand
+        moves = game.engine.playable_moves(h)
+        return moves[h.hands[(seat + 1) % h.players] % len(moves)]
+
+    monkeypatch.setattr(matrix.Run, "hint", cheating_hint)
+    outcome = run(seating, 8, budget, rotation=1)
+    assert outcome.failures and "the hint told seat" in outcome.failures[0].error
 
 
 def test_an_illegal_move_from_a_computer_player_is_caught(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -29,6 +29,12 @@ engine's own legality check, and the consumers run at a few positions drawn from
 - ``record``: the game's record saved to a file and read back as ``cassino play --resume`` and ``cassino
   review`` read it (``records.load_game``: its rules, seats and actions replayed): the same position,
   scores and result;
+- ``terminal``: the game typed again into ``cassino play``'s own session, every seat a person at one keyboard
+  (:mod:`.terminal_replay`): each move by its listed number or in the notation (suits sometimes as their symbols),
+  a turn of several actions sometimes as one line, claims confirmed, with the warnings on in every other run; the
+  session must play the very game, and no seat's screen may name a card hidden from it;
+- ``blind``: the learning aids read no hidden card (:mod:`.blind`): the warnings, the counting aid, the tutorial's
+  word before a choice and the hint say the same to the seat to move when the cards hidden from it are dealt again;
 - ``vector``: the batched interface (``cassino.vector.VectorEnv``) of the seating, its games stepped
   with random legal actions drawn from the seed beside PettingZoo environments seeded as its games are
   (``Budget.vector_steps`` steps): each game's observation, mask, seat to act, rewards and end must be
@@ -73,21 +79,23 @@ from ..learning.tutorial import Tutorial
 from ..learning.warnings import warnings_for
 from ..web.tables import offered_moves, snapshot
 from ..web.views import card_words, seat_view, static_view
+from . import blind
 from .solve import WatchedSolver
+from .terminal_replay import replay_at_the_terminal
 
 BOTS = ("random", "greedy", "search")
 CONSUMERS = ("hint", "warnings", "counting", "tutorial", "why", "felt", "solve", "openspiel", "pettingzoo", "review",
-             "record", "vector")
+             "record", "vector", "terminal", "blind")
 #: The consumers a run from a written position runs (:class:`Start`): those that read a position. The others
 #: follow a game from its deal (the tutorial, OpenSpiel and PettingZoo beside it, the record and its review).
-AT_A_POSITION = ("hint", "warnings", "counting", "why", "felt", "solve")
+AT_A_POSITION = ("hint", "warnings", "counting", "why", "felt", "solve", "blind")
 #: Seconds a consumer call may take (pure Python, one core) before the benchmark lists it as slow; ``move``
 #: is a computer player's decision, ``run`` a whole run (a hand with every consumer). The review's is for
 #: one hand's record at the budget's deals.
 LIMITS: dict[str, float] = {
     "run": 120.0, "move": 10.0, "hint": 30.0, "warnings": 1.0, "counting": 0.5, "tutorial": 0.5, "why": 1.0,
     "felt": 2.0, "solve": 10.0, "openspiel": 5.0, "pettingzoo": 2.0, "review": 60.0, "record": 5.0,
-    "vector": 10.0,
+    "vector": 10.0, "terminal": 30.0, "blind": 10.0,
 }
 #: Plies after which a game is cut off (no variant's game comes near; a guard against a loop).
 MAX_PLIES = 20_000
@@ -426,6 +434,10 @@ class Run:
             self.review(game)
         if self.wants("record"):
             self.call("record", lambda: self.saved_and_read(game))
+        if self.wants("terminal") and self.record.actions:
+            people = Record(self.rules, self.seed, s.players, s.partners, list(self.bots), source=s.variant)
+            self.call("terminal", lambda: replay_at_the_terminal(people, list(self.record.actions),
+                                                                 derive(self.seed, 54), warn=self.seed % 2 == 0))
         if self.wants("vector"):
             self.call("vector", lambda: vector_agrees(s, b.whole_game, derive(self.seed, 52), b.vector_steps))
 
@@ -462,6 +474,10 @@ class Run:
             self.call("why", lambda: self.why(game))
         if self.wants("felt"):
             self.call("felt", lambda: self.felt(game))
+        if self.wants("blind"):
+            self.call("blind", lambda: blind.check(game, move, derive(self.seed, len(self.record.actions), 53),
+                                                   hint=lambda g: self.hint(g, seat),
+                                                   tutorial=Tutorial.for_rules(self.rules)))
         if self.wants("solve") and self.solvable(game):
             self.call("solve", lambda: self.solve(game))
         if self.wants("pettingzoo") and self.spiel is not None:

@@ -1,0 +1,237 @@
+"""A game played again at the terminal, every seat a person at one keyboard typing what was played: the
+``terminal`` consumer of the matrix (:mod:`.matrix`).
+
+The computer players' game is typed, action by action, into ``cassino play``'s own session (:class:`play.Session`,
+as ``start_session`` opens it, every seat ``human``): each move by its number where the screen lists it, else in
+the notation (the cards sometimes with the suit symbols the table shows), a turn of several actions sometimes as
+one line joined by ``;``, a claim as ``claim`` or after the move (``MOVE claim``) and confirmed, the keyboard
+passed with Enter. What is checked:
+
+- the session plays the very game: its record's actions, in order, are the game's (a turn's ``end`` the session
+  plays for a hand that can build nothing more counts as typed);
+- at every prompt of a seat to move, the screen since it was last cleared names no card hidden from that seat
+  (the other hands, the stock; with two packs a name only where no copy of it is in sight);
+- with the warnings on (``--warn``), a move warned about is confirmed (what a warning says is left to the ``blind``
+  consumer: it names the unseen cards that may take what a move leaves, which is no leak where the words are the
+  same whichever way those cards are dealt);
+- nothing unexpected is asked (a prompt the replay does not know is a failure, not an endless loop).
+
+A claim the terminal cannot type (made by a seat that neither moves now nor has just moved: a computer's claim
+comes before anyone's move) ends the replay there; the actions up to it are still compared. An
+:class:`AssertionError` says what went wrong, at which action.
+"""
+
+from __future__ import annotations
+
+import io
+import random
+import re
+import tempfile
+from pathlib import Path
+from typing import Any
+
+from rich.console import Console
+
+from ...engine.core import bits
+from ...engine.game import Game
+from ...engine.notation import format_move, parse_move
+from ...errors import CassinoError
+from ..game.play import CLEAR, MAX_LISTED, Aids, Session, start_session
+from ..game.records import Record
+
+#: The most prompts a replay answers per recorded action (passes, confirmations): more is a loop.
+PROMPTS_AN_ACTION = 8
+
+
+class _Typist:
+    """The person (people) at the keyboard: answers each prompt from the recorded actions."""
+
+    def __init__(self, actions: list[str], rng: random.Random, out: io.StringIO) -> None:
+        self.actions, self.rng, self.out = actions, rng, out
+        self.session: Session | None = None   # (set once the session is opened)
+        self.prompts = 0
+        self.stopped_at: int | None = None   # the action the replay could not type (a claim), if any
+        self.claim_pending = False
+
+    def read(self, prompt: str) -> str:
+        self.prompts += 1
+        if self.prompts > PROMPTS_AN_ACTION * (len(self.actions) + 4):
+            raise AssertionError(f"the session asked {self.prompts} questions for {len(self.actions)} actions; "
+                                 f"the last: {prompt!r}")
+        if prompt.startswith("Pass the keyboard") or prompt.startswith("press Enter"):
+            return ""
+        if prompt.startswith("claim now?"):
+            if not self.claim_pending:
+                raise AssertionError("the session asked to confirm a claim nobody typed")
+            self.claim_pending = False
+            return "yes"
+        if prompt.startswith("play it anyway?"):
+            return "y"
+        match = re.fullmatch(r"seat (\d+)> ", prompt)
+        if match is None:
+            raise AssertionError(f"the session asked {prompt!r}, which a replay cannot answer")
+        return self.move_for(int(match.group(1)))
+
+    def move_for(self, seat: int) -> str:
+        session = self.session
+        assert session is not None
+        game = session.game
+        done = len(session.record.actions)
+        deck = game.engine.deck
+        self.hidden_check(game, seat)
+        if done >= len(self.actions):
+            # (the game's actions all typed, and a turn's end the session played after the last: it saves and
+            # stops, as at the end of input; what it played is compared once it has)
+            raise EOFError
+        typed = session.record.actions
+        if _same(deck, typed, self.actions[:done]) is not None:
+            raise AssertionError(_differs(deck, typed, self.actions))
+        action = self.actions[done]
+        if action.startswith("claim"):
+            claimant = int(action.split()[1])
+            if claimant != seat:
+                self.stopped_at = done
+                return "quit"
+            self.claim_pending = True
+            return "claim"
+        if game.hand.turn != seat:
+            raise AssertionError(f"seat {seat} is asked for a move where seat {game.hand.turn} is to play")
+        nxt = self.actions[done + 1] if done + 1 < len(self.actions) else ""
+        if nxt == f"claim {seat}":
+            self.claim_pending = True
+            return f"{self.spelt(action)} claim"
+        turn = self.whole_turn(done, seat)
+        if turn is not None and self.rng.random() < 0.5:
+            return "; ".join(self.spelt(a) for a in turn)
+        if action != "end" and self.rng.random() < 0.5:
+            moves, _ = session.listed_moves(MAX_LISTED)
+            key = game.engine.key_of(game.hand, parse_move(action, deck))
+            for k, move in enumerate(moves, 1):
+                if game.engine.key_of(game.hand, move) == key:
+                    return str(k)
+        return self.spelt(action)
+
+    def whole_turn(self, done: int, seat: int) -> list[str] | None:
+        """The actions from ``done`` that make one turn of several actions ending in ``end`` (typed as one line, the
+        session ends the turn itself), or None."""
+        session = self.session
+        assert session is not None
+        if not session.game.engine.free_actions:
+            return None
+        turn: list[str] = []
+        for action in self.actions[done:]:
+            if action == "end":
+                return turn if len(turn) >= 2 else None
+            if action.startswith("claim"):
+                return None
+            turn.append(action)
+        return None
+
+    def spelt(self, action: str) -> str:
+        """The action as a person may type it: the notation, its cards now and then with the suits' symbols."""
+        session = self.session
+        assert session is not None
+        deck = session.game.engine.deck
+        if self.rng.random() < 0.7:
+            return action
+        symbols = {s: sym for s, sym in zip(deck.suits, deck.suit_symbols) if sym and not sym.isalnum()}
+        return re.sub(r"\b([0-9A-Za-z]+?)([A-Z])\b",
+                      lambda m: m.group(1) + symbols.get(m.group(2), m.group(2)) if _is_card(deck, m.group(0))
+                      else m.group(0), action)
+
+    def hidden_check(self, game: Game, seat: int) -> None:
+        """The screen since it was last cleared names no card hidden from ``seat``."""
+        session = self.session
+        assert session is not None
+        screen = self.out.getvalue()
+        if session.humans() > 1:
+            cleared = screen.rfind(CLEAR)
+            if cleared < 0:
+                raise AssertionError(f"seat {seat} is asked to move on a screen never cleared")
+            screen = screen[cleared:]
+        else:
+            return
+        # (Words about the rules and the warnings of --warn name cards as such, not where they lie: the variant's
+        # description names its scoring cards, a warning the unseen cards that may take what a move leaves, which
+        # the ``blind`` consumer checks read nothing hidden by dealing those cards again.)
+        screen = screen.replace(game.rules.description, "")
+        screen = "\n".join(line for line in screen.splitlines() if not line.startswith("warning: "))
+        engine, hand = game.engine, game.hand
+        deck = engine.deck
+        hidden = sum(1 << i for i in hand.stock)
+        for other in range(hand.players):
+            if other != seat:
+                hidden |= hand.hands[other]
+        names = ({str(deck.cards[i]) for i in bits(hidden)}
+                 - {str(deck.cards[i]) for i in bits(~hidden & ((1 << engine.n_cards) - 1))})
+        symbols = dict(zip(deck.suits, deck.suit_symbols))
+        forms = {form for name in names for form in (name, name[:-1] + symbols.get(name[-1], name[-1]))}
+        leaked = sorted(form for form in forms
+                        if re.search(rf"(?<![0-9A-Za-z]){re.escape(form)}(?![0-9A-Za-z])", screen))
+        if leaked:
+            raise AssertionError(f"seat {seat}'s screen at action {len(session.record.actions)} names hidden "
+                                 f"cards {leaked}")
+
+
+def _canonical(deck: Any, action: str) -> str:
+    """An action as the notation writes it when read back: with two packs a move names a card's copies in the order
+    it found them (``2D capture 2C 2H`` where it took the second pack's 2H), the same move read from its text
+    the first copies in the deck's order (``2D capture 2H 2C``)."""
+    try:
+        return format_move(parse_move(action, deck), deck)
+    except CassinoError:
+        return action   # (a claim)
+
+
+def _same(deck: Any, typed: list[str], actions: list[str]) -> int | None:
+    """The first action at which ``typed`` differs from ``actions`` (also where one is longer), or None."""
+    for k, (a, b) in enumerate(zip(typed, actions)):
+        if a != b and _canonical(deck, a) != _canonical(deck, b):
+            return k
+    return None if len(typed) == len(actions) else min(len(typed), len(actions))
+
+
+def _differs(deck: Any, typed: list[str], actions: list[str]) -> str:
+    """Where the actions the session recorded first differ from the game's."""
+    first = _same(deck, typed, actions)
+    first = min(len(typed), len(actions)) if first is None else first
+    return (f"typed at the terminal, action {first} became {typed[first] if first < len(typed) else 'nothing'!r} "
+            f"where the game played {actions[first] if first < len(actions) else 'nothing'!r}")
+
+
+def _is_card(deck: Any, word: str) -> bool:
+    try:
+        deck.parse(word)
+    except CassinoError:   # (a word that is no card is left as it is)
+        return False
+    return True
+
+
+def replay_at_the_terminal(record: Record, actions: list[str], seed: int, warn: bool) -> int:
+    """Type ``actions`` (the game ``record`` deals, from its start) into a terminal session where every seat is a
+    person; AssertionError where the session plays another game, asks what it should not, or shows a seat a card
+    hidden from it. Returns how many actions were compared (fewer than all where a claim could not be typed)."""
+    out = io.StringIO()
+    typist = _Typist(actions, random.Random(seed), out)
+    people = Record(record.rules, record.seed, record.players, record.partners, ["human"] * record.players,
+                    source=record.source)
+    console = Console(file=out, width=120, force_terminal=True, color_system=None, markup=False, highlight=False,
+                      soft_wrap=True)
+    with tempfile.TemporaryDirectory() as folder:
+        session = start_session(people, Path(folder) / "game.json", console, read=typist.read,
+                                aids=Aids(warn=warn))
+        typist.session = session
+        code = session.run()
+    if code != 0:
+        raise AssertionError(f"the session ended with exit {code}:\n{out.getvalue()[-2000:]}")
+    typed = session.record.actions
+    compared = len(actions) if typist.stopped_at is None else typist.stopped_at
+    deck = session.game.engine.deck
+    if _same(deck, typed[:compared], actions[:compared]) is not None:
+        raise AssertionError(_differs(deck, typed, actions[:compared]))
+    # (Past the game's last action only what the session plays for a person: a turn's `end` where the hand can build
+    # nothing more, the game's record having stopped in the middle of that turn.)
+    if typist.stopped_at is None and (len(typed) < len(actions) or any(a != "end" for a in typed[len(actions):])):
+        raise AssertionError(f"the terminal played {len(typed)} actions where the game played {len(actions)}: "
+                             f"{typed[len(actions):]}")
+    return compared
