@@ -3,6 +3,7 @@ promise, tried through the public API and the command line, and found not so."""
 
 from __future__ import annotations
 
+import importlib
 import json
 from pathlib import Path
 
@@ -142,7 +143,7 @@ def test_too_many_hands_is_a_parameter_error_not_a_binding_failure(max_hands: in
     to the game: its own "Unable to cast" comes before the game sees it.)"""
     pyspiel = pytest.importorskip("pyspiel")
     pytest.importorskip("pettingzoo")
-    import cassino.openspiel  # noqa: F401  (registers python_cassino)
+    importlib.import_module("cassino.openspiel")   # (registers python_cassino)
     from cassino.pettingzoo import SetupError, env
     from cassino.vector import VectorEnv
 
