@@ -155,3 +155,24 @@ def test_too_many_hands_is_a_parameter_error_not_a_binding_failure(max_hands: in
             make()
     game = pyspiel.load_game("python_cassino", {"variant": "krypkasino", "whole_game": True, "max_hands": 10 ** 6})
     assert game.max_game_length() == 6 * 104 * 10 ** 6 + 1
+
+
+def test_a_weights_file_written_with_a_negative_seed_before_is_read(cli, cache: Path) -> None:  # type: ignore[no-untyped-def]
+    """A weights file `cassino train --seed -1` wrote before the fix holds `"seed": -1`: it is read (the seed as
+    the unsigned number that deals the same cards), not passed over as damaged with its weights lost."""
+    from cassino.players import weights as store
+
+    assert cli("train", "standard", *TINY)[0] == 0
+    [path] = cache.glob("*.json")
+    doc = json.loads(path.read_text())
+    doc["entries"][0]["seed"] = -1
+    path.write_text(json.dumps(doc))
+    [entry] = store.read(path)
+    assert entry.seed == 2 ** 64 - 1
+    code, out, _ = cli("explain", "standard")
+    assert code == 0 and "passed over" not in out
+    for seed in (-(2 ** 63) - 1, 2 ** 64, "1", True):
+        doc["entries"][0]["seed"] = seed
+        path.write_text(json.dumps(doc))
+        with pytest.raises(Exception, match="`seed` a whole number of 64 bits"):
+            store.read(path)

@@ -193,8 +193,13 @@ def _entry(path: Path | str, k: int, item: Any) -> Entry:
         raise _damaged(path, f"{where}: `weights` are {len(FEATURES)} finite numbers (one for each of "
                              f"{', '.join(FEATURES)}), or null for greedy playouts, not {str(weights)[:60]}")
     counts = [item.get(key, 0) for key in ("hands", "decisions", "seed")]
-    if not all(isinstance(c, int) and not isinstance(c, bool) and 0 <= c < 2 ** 64 for c in counts):
-        raise _damaged(path, f"{where}: `hands`, `decisions` and `seed` are whole numbers, 0 or more")
+    # (A seed may be negative, down to -2**63: `cassino train --seed -1` wrote it so until an audit; it is kept as
+    # the unsigned number that deals the same cards.)
+    if not all(isinstance(c, int) and not isinstance(c, bool) and -(2 ** 63 if k == 2 else 0) <= c < 2 ** 64
+               for k, c in enumerate(counts)):
+        raise _damaged(path, f"{where}: `hands` and `decisions` are whole numbers, 0 or more, and `seed` a whole "
+                             f"number of 64 bits")
+    counts[2] &= 2 ** 64 - 1
     note = item.get("note", "")
     depth = item.get("depth")
     if depth is not None and not is_depth(depth):
