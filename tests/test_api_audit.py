@@ -209,3 +209,14 @@ def test_every_docstring_example_in_the_package_runs(engine: Engine) -> None:
             runner = doctest.DocTestRunner(optionflags=doctest.ELLIPSIS)
             runner.run(test, out=lambda text: None)
             assert runner.failures == 0, f"the example of {name + where} does not give what it shows"
+
+
+@pytest.mark.parametrize("seat", [9, -1, 2])
+def test_a_claim_or_side_of_a_seat_not_at_the_table_is_a_cassino_error(seat: int) -> None:
+    """The API audit's leftover: ``Game.claim(9)`` and ``Game.side_of(9)`` raised IndexError (-1 read the last
+    seat's side as if it were a seat)."""
+    game = Game.new(load_rules("examples/hoyle-claiming.yaml"), seed=7, players=2)
+    for call in (lambda: game.claim(seat), lambda: game.side_of(seat)):
+        with pytest.raises(CassinoError, match=f"seat {seat} is not at this table of 2 players"):
+            call()
+    assert game.claim(1).claimed_by == 1

@@ -169,8 +169,14 @@ class Game:
 
             >>> game.side_of(1)
             1
+
+        CassinoError for a seat not at the table (an API audit had ``IndexError`` from ``claim(9)``).
         """
-        return self.hand.teams[seat]
+        teams = self.hand.teams
+        if not (isinstance(seat, int) and 0 <= seat < len(teams)):
+            raise CassinoError(f"seat {seat!r} is not at this table of {len(teams)} players "
+                               f"(seats 0 to {len(teams) - 1})")
+        return teams[seat]
 
     # ------------------------------------------------------------------ play
     def legal_moves(self) -> list[Move]:
