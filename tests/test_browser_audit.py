@@ -158,3 +158,23 @@ def test_a_max_tables_below_the_per_computer_default_given_alone_is_taken(tmp_pa
         assert "limits: 5 tables in play, 5 per computer" in p.said("limits:")
         _, code, err = p.stop()
     assert code == 0 and "Traceback" not in err
+
+
+def test_how_to_play_says_how_a_turn_of_several_actions_is_ended_and_typed_whole(browser: Any, tmp_path: Path) -> None:
+    # (Swazi Casino: the page's "How to play" named no `end` and no turn typed whole with `;`, which the terminal's
+    # `help` says and browser.md promises; standard has no such turn and says nothing of it.)
+    with serving(tmp_path / "records") as s:
+        swazi = s.new_table(["human", "greedy"], variant="swazi-casino")
+        plain = s.new_table(["human", "greedy"])
+        page = new_page(browser, 1000, 900)
+        page.goto(s.url + swazi["links"]["seats"]["0"])
+        page.wait_for_selector("#hand .card")
+        page.click("#how-button")
+        turns = page.locator("#turns")
+        assert turns.is_visible() and "`" not in turns.inner_text()
+        assert [c.inner_text() for c in turns.locator("code").all()] == [
+            "build 10 on 5S 3D 2C", "end", ";", "build 10 on 5S 3D 2C; 9D capture 9C"]
+        page.goto(s.url + plain["links"]["seats"]["0"])
+        page.wait_for_selector("#hand .card")
+        page.click("#how-button")
+        assert page.locator("#turns").is_hidden() and page.script_errors == []

@@ -329,7 +329,17 @@ def static_view(rules: Any, deck: Deck, source: str) -> dict[str, Any]:
     return {"variant": {"name": rules.name, "description": rules.description, "source": source},
             "deck": deck_view(deck), "typing": typing_words(deck),
             # (a turn may hold builds of cards in play alone: table cards may be clicked with no hand card)
-            "free_actions": bool(rules.build.free_actions)}
+            "free_actions": bool(rules.build.free_actions),
+            # (how such a turn is played and typed, as the terminal's `help` says it: the page's "How to play" said
+            # nothing of `end` or of a turn typed whole, a player's audit)
+            "turns": TURN_WORDS if rules.build.free_actions else None}
+
+
+#: How a turn of several actions is played, for the page's "How to play" (commands in backticks, shown as code).
+TURN_WORDS = ("A turn holds one card from your hand and, before or after it, any builds of cards in play alone "
+              "(click table cards with no card from your hand, or type `build 10 on 5S 3D 2C`); once the hand card "
+              "is played, End the turn ends it (typed `end`). Type one action at a time, or a whole turn joined by "
+              "`;`: `build 10 on 5S 3D 2C; 9D capture 9C`.")
 
 
 def turn_so_far(hand_log: list[tuple[int, str]], seat: int) -> str | None:

@@ -80,7 +80,8 @@ function say(text, kind = "") {
 function receive(msg) {
   switch (msg.type) {
     case "welcome":
-      statics = { variant: msg.variant, deck: msg.deck, typing: msg.typing, rules: msg.rules, free_actions: msg.free_actions };
+      statics = { variant: msg.variant, deck: msg.deck, typing: msg.typing, rules: msg.rules, free_actions: msg.free_actions,
+        turns: msg.turns };
       document.body.dataset.seat = msg.seat === null ? "watch" : String(msg.seat);
       if (msg.seat !== null && $("count-toggle").checked) send({ type: "count", on: true });   // after a reconnect
       if (msg.seat !== null && $("tutorial-toggle").checked) send({ type: "tutorial", on: true });
@@ -216,6 +217,8 @@ function render() {
   $("title").textContent = s.variant.name;
   $("rules-link").href = s.rules;
   $("typing").textContent = `Cards are typed ${s.typing}.`;
+  $("turns").hidden = !s.turns;     // (a turn of several actions: its words, what is in backticks as code)
+  $("turns").replaceChildren(...String(s.turns || "").split("`").map((part, k) => (k % 2 ? el("code", part) : part)));
   renderExamples(s);
   renderInfo(s);
   renderSeats(s);
