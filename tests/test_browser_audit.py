@@ -178,3 +178,42 @@ def test_how_to_play_says_how_a_turn_of_several_actions_is_ended_and_typed_whole
         page.wait_for_selector("#hand .card")
         page.click("#how-button")
         assert page.locator("#turns").is_hidden() and page.script_errors == []
+
+
+def test_a_move_clicked_while_the_connection_is_down_is_said_unsent_and_can_be_played_once_it_is_back(
+        browser: Any, tmp_path: Path) -> None:
+    # (Clicked while the connection was down, a move was silently dropped; after the reconnect the same click was
+    # taken for a double click and never sent, and a typed move vanished from the field unsent.)
+    with serving(tmp_path / "records") as s:
+        table, t, game = seat_at(s, "standard", {0: "9D 4C", 1: "2S 3H"}, "4H 5S 7D")
+        page = new_page(browser, 1000, 900)
+        down = {"now": False}
+        sockets: list[Any] = []
+
+        def route(ws: Any) -> None:
+            if down["now"]:
+                ws.close()
+            else:
+                sockets.append(ws)
+                ws.connect_to_server()
+
+        page.route_web_socket("**/ws/**", route)
+        page.goto(s.url + table["links"]["seats"]["0"])
+        page.wait_for_selector("body.my-turn")
+        down["now"] = True
+        sockets[-1].close()
+        page.wait_for_selector("#status.warn")                       # "Connection lost: reconnecting…"
+        move = "9D capture 4H 5S"
+        page.click("#all-moves summary")
+        page.click(f"#all-moves button.choice[data-move='{move}']")
+        assert "nothing was sent" in page.locator("#message").inner_text()
+        page.fill("#notation", move)
+        page.press("#notation", "Enter")
+        assert page.input_value("#notation") == move and "nothing was sent" in page.locator("#message").inner_text()
+        assert t.session.game.hand.ply == 0
+        down["now"] = False
+        page.wait_for_selector("#status:not(.warn)")                 # back: the same move, clicked again, is played
+        page.click(f"#all-moves button.choice[data-move='{move}']")
+        page.wait_for_selector('body:not([data-position="1:0"])')
+        assert move in page.locator("#log").inner_text() and t.session.game.hand.ply == 1
+        assert page.script_errors == []

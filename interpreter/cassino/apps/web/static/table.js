@@ -61,8 +61,21 @@ function connect() {
   });
 }
 
+// What was asked while the connection was down is not sent: the page says so rather than nothing (a player's audit
+// clicked a move while it was down, and after the reconnect the same move was taken for a double click and never sent).
+const NOT_SENT = "Not connected to the table (reconnecting…): nothing was sent. Try again once it is back.";
+
+function connected() {
+  return ws !== null && ws.readyState === WebSocket.OPEN;
+}
+
 function send(message) {
-  if (ws && ws.readyState === WebSocket.OPEN) ws.send(JSON.stringify(message));
+  if (connected()) {
+    ws.send(JSON.stringify(message));
+    return true;
+  }
+  if (message.type !== "hello" && message.type !== "ping") say(NOT_SENT, "error");
+  return false;
 }
 
 function status(text, kind = "") {
@@ -82,6 +95,8 @@ function receive(msg) {
     case "welcome":
       statics = { variant: msg.variant, deck: msg.deck, typing: msg.typing, rules: msg.rules, free_actions: msg.free_actions,
         turns: msg.turns };
+      lastPlayed = null;      // (connected again: a move sent before may not have arrived, and may be sent again)
+      if ($("message").textContent === NOT_SENT) say("");
       document.body.dataset.seat = msg.seat === null ? "watch" : String(msg.seat);
       if (msg.seat !== null && $("count-toggle").checked) send({ type: "count", on: true });   // after a reconnect
       if (msg.seat !== null && $("tutorial-toggle").checked) send({ type: "tutorial", on: true });
@@ -890,17 +905,19 @@ function clickItem(id) {
 }
 
 function play(text) {
+  if (!connected()) { say(NOT_SENT, "error"); return false; }
   // A double click sends a move once: the second one, at the same position, was refused as out of turn (an audit).
   const at = state ? `${state.hand_no}:${state.ply}:${text}` : null;
-  if (at !== null && at === lastPlayed) return;
+  if (at !== null && at === lastPlayed) return true;
   lastPlayed = at;
   say("");
   if ($("warn-toggle").checked) {      // ask the server first; the move is sent once nothing is said or it is confirmed
     warnedMove = text;
     send({ type: "warn", text });
-    return;
+    return true;
   }
   send({ type: "move", text });
+  return true;
 }
 
 // Every hint asked is answered: its move (with a note when its search was cut short), or why it was given
@@ -992,8 +1009,7 @@ function wire() {
     const text = $("notation").value.trim();
     if (!text) return;
     if (!myTurn()) { say(state && state.over ? "The game is over." : "It is not your turn.", "error"); return; }
-    play(text);
-    $("notation").value = "";
+    if (play(text)) $("notation").value = "";   // (kept where it was not sent: the connection was down)
   });
   $("hint").addEventListener("click", () => send({ type: "hint" }));
   $("undo").addEventListener("click", () => send({ type: "undo" }));
