@@ -352,7 +352,7 @@ def test_the_blind_check_catches_an_aid_that_reads_a_hidden_hand(monkeypatch: py
         moves = game.engine.playable_moves(h)
         return moves[h.hands[(seat + 1) % h.players] % len(moves)]
 
-    monkeypatch.setattr(matrix.Run, "hint", cheating_hint)
+    monkeypatch.setattr(matrix.Run, "blind_hint", cheating_hint)
     outcome = run(seating, 8, budget, rotation=1)
     assert outcome.failures and "the hint told seat" in outcome.failures[0].error
 
