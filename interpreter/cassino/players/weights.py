@@ -195,8 +195,8 @@ def _entry(path: Path | str, k: int, item: Any) -> Entry:
     counts = [item.get(key, 0) for key in ("hands", "decisions", "seed")]
     # (A seed may be negative, down to -2**63: `cassino train --seed -1` wrote it so until an audit; it is kept as
     # the unsigned number that deals the same cards.)
-    if not all(isinstance(c, int) and not isinstance(c, bool) and -(2 ** 63 if k == 2 else 0) <= c < 2 ** 64
-               for k, c in enumerate(counts)):
+    if not all(isinstance(c, int) and not isinstance(c, bool) and -(2 ** 63 if i == 2 else 0) <= c < 2 ** 64
+               for i, c in enumerate(counts)):
         raise _damaged(path, f"{where}: `hands` and `decisions` are whole numbers, 0 or more, and `seed` a whole "
                              f"number of 64 bits")
     counts[2] &= 2 ** 64 - 1
