@@ -355,6 +355,25 @@ def test_the_blind_check_catches_an_aid_that_reads_a_hidden_hand(monkeypatch: py
     monkeypatch.setattr(matrix.Run, "blind_hint", cheating_hint)
     outcome = run(seating, 8, budget, rotation=1)
     assert outcome.failures and "the hint told seat" in outcome.failures[0].error
+    monkeypatch.undo()
+    from cassino.apps.learning.counting import count_for
+
+    def remembering(game: Any, seat: int) -> Any:
+        """A counting aid that reads the hand's first position: the other seats' cards as dealt, and the stock's
+        order then (the cards of later deals: still hidden where the first deal's are all played)."""
+        count = count_for(game, seat)
+        played = game.moves_this_hand()
+        if not played:
+            return count
+        first = played[0][0]
+        dealt = [cards_text(game.engine.deck, h) for k, h in enumerate(first.hands) if k != seat]
+        dealt.append([str(game.engine.deck.cards[i]) for i in first.stock])
+        return type("Count", (), {"to_json": lambda self: {**count.to_json(), "dealt": dealt}})()
+
+    monkeypatch.setattr(blind, "count_for", remembering)
+    outcome = run(seating, 8, replace(budget, samples=6, max_actions=None), rotation=1)
+    assert outcome.calls["blind"] >= 3
+    assert outcome.failures and "the counting told seat" in outcome.failures[0].error
 
 
 def test_an_illegal_move_from_a_computer_player_is_caught(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -6,8 +6,8 @@ not seen), never as facts read from where they lie. So the words must be the sam
 from that seat are dealt among the other hands and the stock (``knowledge.determinize``: the seat's own view, a
 seat holding a build still given a card of its value). :func:`check` deals them again a few times and compares.
 
-The hand's earlier positions (``Game.log``) are kept as they were: an aid that read a hidden card of an earlier
-position would not be caught here, only one that reads the hand as it stands.
+The hand's earlier positions (``Game.log``: the search reads the others' moves from them) are dealt the same way
+(:func:`redealt`), so an aid that read a hidden card of an earlier position is caught too.
 """
 
 from __future__ import annotations
@@ -15,19 +15,64 @@ from __future__ import annotations
 import random
 from typing import Any, Callable
 
+from ...engine.core import bits
 from ...engine.game import Game
 from ...engine.moves import Move
 from ...engine.notation import format_move
+from ...engine.state import HandState
 from ...players.knowledge import determinize
 from ..learning.counting import count_for
 from ..learning.tutorial import Tutorial
 from ..learning.warnings import warnings_for
 
 
-def redealt(game: Game, seat: int, rng: random.Random) -> Game:
-    """``game`` with the cards hidden from ``seat`` dealt again (its hand, the table, builds and piles as they
-    are; the hand's history kept)."""
-    return game.with_(hand=determinize(game.engine, game.hand, seat, rng), log=game.log)
+#: Deals drawn for each one compared, at most: those the moves seen rule out are drawn again.
+TRIES = 8
+
+
+def redealt(game: Game, seat: int, rng: random.Random) -> Game | None:
+    """``game`` with the cards hidden from ``seat`` dealt again: its hand, the table, builds and piles as they are,
+    and the hand's earlier positions (``Game.log``) dealt the same way. The new deal swaps each hidden card for
+    another (``swap``: a card of another seat's hand for one the redeal gave that seat, the stock's place by place);
+    every card hidden now was hidden before too (nothing goes back into a hand or the stock), so the earlier
+    positions take the same swap, and everything the seat saw, every move played included, stays as it was.
+
+    None where the swap makes a move of the hand illegal where it was played: the seat knows more than
+    ``determinize`` deals by (a seat that built a 7 held a 7 then, and still does if it has played none since,
+    though its build was taken since), and a deal the moves seen rule out is no deal the seat could be in."""
+    hand = game.hand
+    again = determinize(game.engine, hand, seat, rng)
+    swap: dict[int, int] = {}
+    for other in range(hand.players):
+        if other != seat:
+            swap.update(zip(bits(hand.hands[other]), bits(again.hands[other])))
+    swap.update(zip(hand.stock, again.stock))
+
+    def moved(state: HandState) -> HandState:
+        hands = []
+        for k, cards in enumerate(state.hands):
+            if k == seat:
+                hands.append(cards)
+                continue
+            kept = 0
+            for i in bits(cards):
+                kept |= 1 << swap.get(i, i)
+            hands.append(kept)
+        return state.with_hidden(tuple(hands), tuple(swap.get(i, i) for i in state.stock))
+
+    chain = []
+    node = game.log
+    engine = game.engine
+    while node is not None:
+        node, position, move = node
+        position = moved(position)
+        if not engine.is_legal(position, move):
+            return None
+        chain.append((position, move))
+    log = None
+    for position, move in reversed(chain):
+        log = (log, position, move)
+    return game.with_(hand=again, log=log)
 
 
 def said(game: Game, seat: int, move: Move, hint: Callable[[Game], Move] | None,
@@ -51,8 +96,14 @@ def check(game: Game, move: Move, seed: int, deals: int = 2, hint: Callable[[Gam
     seat = game.hand.turn
     rng = random.Random(seed)
     real = said(game, seat, move, hint, tutorial)
-    for _ in range(deals):
+    drawn = 0
+    for _ in range(deals * TRIES):
+        if drawn == deals:
+            break
         other = redealt(game, seat, rng)
+        if other is None:
+            continue    # (a deal the moves seen rule out)
+        drawn += 1
         if other.hand == game.hand:
             continue    # (nothing hidden, or only one way to deal it)
         again = said(other, seat, move, hint, tutorial)
