@@ -13,7 +13,8 @@ The hand's earlier positions (``Game.log``: the search reads the others' moves f
 from __future__ import annotations
 
 import random
-from typing import Any, Callable
+import re
+from typing import Any, Callable, Iterable
 
 from ...engine.core import bits
 from ...engine.game import Game
@@ -24,6 +25,24 @@ from ...players.knowledge import determinize
 from ..learning.counting import count_for
 from ..learning.tutorial import Tutorial
 from ..learning.warnings import warnings_for
+
+
+def hidden_names(game: Game, viewer: int | None) -> set[str]:
+    """The names of the cards hidden from ``viewer`` (None: a watcher): the other hands and the stock; with two packs a
+    name only where no copy of it is in sight."""
+    engine, hand = game.engine, game.hand
+    deck = engine.deck
+    hidden = sum(1 << i for i in hand.stock)
+    for other in range(hand.players):
+        if other != viewer:
+            hidden |= hand.hands[other]
+    return ({str(deck.cards[i]) for i in bits(hidden)}
+            - {str(deck.cards[i]) for i in bits(~hidden & ((1 << engine.n_cards) - 1))})
+
+
+def named(forms: Iterable[str], text: str) -> list[str]:
+    """The ``forms`` (cards' names as shown) that ``text`` names as words of their own, sorted."""
+    return sorted(form for form in set(forms) if re.search(rf"(?<![0-9A-Za-z]){re.escape(form)}(?![0-9A-Za-z])", text))
 
 
 #: Deals drawn for each one compared, at most: those the moves seen rule out are drawn again.

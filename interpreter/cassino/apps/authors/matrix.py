@@ -53,7 +53,6 @@ import io
 import json
 import math
 import random
-import re
 import shlex
 import tempfile
 import time
@@ -501,14 +500,8 @@ class Run:
                              can_undo=False)
             text = json.dumps(view)
             # The other hands and the stock; with two packs a name is hidden only where no copy of it is seen.
-            hidden = sum(1 << i for i in hand.stock)
-            for s in range(hand.players):
-                if s != viewer:
-                    hidden |= hand.hands[s]
-            names = ({str(deck.cards[i]) for i in bits(hidden)}
-                     - {str(deck.cards[i]) for i in bits(~hidden & ((1 << engine.n_cards) - 1))})
-            leaked = sorted(form for n in names for form in {n, card_words(deck, n)}
-                            if re.search(rf"(?<![0-9A-Za-z]){re.escape(form)}(?![0-9A-Za-z])", text))
+            leaked = blind.named((form for n in blind.hidden_names(game, viewer) for form in (n, card_words(deck, n))),
+                                 text)
             if leaked:
                 raise AssertionError(f"the view of {'a watcher' if viewer is None else f'seat {viewer}'} names "
                                      f"hidden cards {leaked}")

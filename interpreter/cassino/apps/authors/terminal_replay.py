@@ -32,12 +32,12 @@ from typing import Any
 
 from rich.console import Console
 
-from ...engine.core import bits
 from ...engine.game import Game
 from ...engine.notation import format_move, parse_move
 from ...errors import CassinoError
 from ..game.play import CLEAR, MAX_LISTED, Aids, Session, start_session
 from ..game.records import Record
+from .blind import hidden_names, named
 
 #: The most prompts a replay answers per recorded action (passes, confirmations): more is a loop.
 PROMPTS_AN_ACTION = 8
@@ -156,18 +156,10 @@ class _Typist:
         # the ``blind`` consumer checks read nothing hidden by dealing those cards again.)
         screen = screen.replace(game.rules.description, "")
         screen = "\n".join(line for line in screen.splitlines() if not line.startswith("warning: "))
-        engine, hand = game.engine, game.hand
-        deck = engine.deck
-        hidden = sum(1 << i for i in hand.stock)
-        for other in range(hand.players):
-            if other != seat:
-                hidden |= hand.hands[other]
-        names = ({str(deck.cards[i]) for i in bits(hidden)}
-                 - {str(deck.cards[i]) for i in bits(~hidden & ((1 << engine.n_cards) - 1))})
+        deck = game.engine.deck
         symbols = dict(zip(deck.suits, deck.suit_symbols))
-        forms = {form for name in names for form in (name, name[:-1] + symbols.get(name[-1], name[-1]))}
-        leaked = sorted(form for form in forms
-                        if re.search(rf"(?<![0-9A-Za-z]){re.escape(form)}(?![0-9A-Za-z])", screen))
+        leaked = named((form for name in hidden_names(game, seat)
+                        for form in (name, name[:-1] + symbols.get(name[-1], name[-1]))), screen)
         if leaked:
             raise AssertionError(f"seat {seat}'s screen at action {len(session.record.actions)} names hidden "
                                  f"cards {leaked}")
