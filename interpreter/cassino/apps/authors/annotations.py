@@ -20,6 +20,7 @@ import re
 from dataclasses import replace
 from pathlib import Path
 from typing import Any, Sequence
+from urllib.parse import quote
 
 from ...errors import Diagnostic
 
@@ -76,8 +77,11 @@ def github(diagnostics: Sequence[Diagnostic], *, strict: bool = False) -> str:
 
 
 def _uri(display: str) -> str:
+    """The file as SARIF's ``artifactLocation.uri``, a URI reference (RFC 3986): an absolute path as a
+    ``file:`` URI, a relative one percent-encoded (an audit's `sp ace#1%.yaml` was written raw: a space and a
+    bare ``%`` are not allowed in a URI, and ``#`` began a fragment; `c:d.yaml` read as the scheme ``c:``)."""
     path = file_of(display)
-    return Path(path).as_uri() if Path(path).is_absolute() else path
+    return Path(path).as_uri() if Path(path).is_absolute() else quote(path, safe="/")
 
 
 def sarif(diagnostics: Sequence[Diagnostic], version: str, *, strict: bool = False) -> dict[str, Any]:
@@ -87,10 +91,15 @@ def sarif(diagnostics: Sequence[Diagnostic], version: str, *, strict: bool = Fal
     for d in diagnostics:
         location: dict[str, Any] = {"artifactLocation": {"uri": _uri(d.file)}}
         if d.line:
-            region: dict[str, Any] = {"startLine": d.line, "startColumn": max(d.column, 1)}
-            if d.source_line is not None:
-                region["snippet"] = {"text": d.source_line}
+            column = max(d.column, 1)
+            region: dict[str, Any] = {"startLine": d.line, "startColumn": column}
             location["region"] = region
+            if d.source_line is not None:
+                # A region's snippet is the text within it: from the column to the line's end (a region without
+                # an end column runs to the end of its line); the whole line is its context region.
+                region["snippet"] = {"text": d.source_line[column - 1:]}
+                if column > 1:
+                    location["contextRegion"] = {"startLine": d.line, "snippet": {"text": d.source_line}}
         warning = d.severity == "warning"
         results.append({"ruleId": WARNING_ID if warning else RULE_ID, "ruleIndex": 1 if warning else 0,
                         "level": "warning" if warning and not strict else "error",
@@ -105,9 +114,14 @@ def sarif(diagnostics: Sequence[Diagnostic], version: str, *, strict: bool = Fal
                    "defaultConfiguration": {"level": "error"}},
                   {"id": WARNING_ID, "name": "RuleWarning",
                    "shortDescription": {"text": "A Cassino rule file that plays, but probably not as meant"},
-                   "fullDescription": {"text": "The rules load and can be played, but a game may not go as its "
-                                               "author means: won by the lowest total with no compulsory "
-                                               "capture, players may trail for ever and the game never end."},
+                   # (Every kind `validate` warns of, as docs/authors.md lists them; an audit found the first alone.)
+                   "fullDescription": {"text": "The rules load and can be played, but probably not as their "
+                                               "author means: a game won by the lowest total where nothing "
+                                               "makes a player capture (it may never end); a house rule's "
+                                               "setting its rules never read; one deal where nobody draws (part "
+                                               "of the pack is never played); one group a play with every "
+                                               "equal loose card taken together; claiming where each hand is "
+                                               "a game on its own."},
                    "defaultConfiguration": {"level": "warning"}}],
     }
     return {"$schema": "https://json.schemastore.org/sarif-2.1.0.json", "version": "2.1.0",
