@@ -163,7 +163,7 @@ def test_strict_sarif_gives_the_failing_warnings_level_error(cli, warned: str) -
 
 def test_strict_text_says_the_warnings_failed_the_run(cli, warned: str) -> None:  # type: ignore[no-untyped-def]
     code, out, err = cli("validate", warned, "--strict")
-    assert code == 2 and f"{warned}:4:14: warning: {UNREAD}" in err
+    assert code == 2 and f"{warned}:4:14: warning, refused under --strict: {UNREAD}" in err
     assert "refused under --strict" in err and "0 valid, 1 invalid, 1 warning" in err
 
 

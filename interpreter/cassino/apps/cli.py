@@ -113,8 +113,10 @@ def _cmd_validate(args: argparse.Namespace) -> int:
         try:
             loaded = load(target)
         except RuleFileError as e:
-            results.append({"file": target, "valid": False, "errors": [d.as_json() for d in e.diagnostics],
-                            "warnings": []})
+            # ("name": null where the file did not load: every entry has the same fields, for the scripts that
+            # read them; an audit's `r["name"]` failed on a bad file's entry.)
+            results.append({"file": target, "valid": False, "name": None,
+                            "errors": [d.as_json() for d in e.diagnostics], "warnings": []})
             found += e.diagnostics
             if args.format == "text":
                 for d in e.diagnostics:
@@ -130,8 +132,9 @@ def _cmd_validate(args: argparse.Namespace) -> int:
         results.append({"file": target, "valid": valid, "name": loaded.rules.name, "errors": failing,
                         "warnings": [d.as_json() for d in warnings]})
         if args.format == "text":
-            for d in warnings:
-                print(d.format(), file=sys.stderr)
+            for d in warnings:   # (under --strict an error, as every format says it: `FILE:L:C: warning, refused
+                # under --strict: ...`, which a problem matcher reads as an error, not `warning:`)
+                print((as_failing(d) if args.strict else d).format(), file=sys.stderr)
             _say(f"{target}: {'ok' if valid else 'refused under --strict'} ({loaded.rules.name})"
                  f"{_warnings_said(len(warnings))}", file=None if valid else sys.stderr)
     ok = all(r["valid"] for r in results)

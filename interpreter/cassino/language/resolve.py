@@ -438,7 +438,13 @@ def resolve_file(path: str | Path, *, bundled_dir: Path | None = None, display: 
             raise ExtendsError([doc.diagnostic(("extends",), f"cannot find the variant `{ref}` that this file extends",
                                                hint=hint)], tuple(chain))
         current = parent if names_a_path(ref) else real_path(parent)   # (a shipped file: where it is installed)
-        name = str(parent) if names_a_path(ref) else f"{ref} ({parent})"
+        # (A parent file is named as its child is: relative to the current folder where it lies within it when
+        # the child was named relative, as the annotations name it too; an audit found its errors' `file` absolute
+        # in the text and JSON and relative in the GitHub and SARIF output of the same run.)
+        if names_a_path(ref):
+            name = str(parent) if os.path.isabs(name) else _as_given(str(parent))
+        else:
+            name = f"{ref} ({parent})"
     data: Any = {}
     origin: dict[PathT, tuple[Document, PathT]] = {}
     for doc in reversed(chain):
