@@ -86,9 +86,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     except HookError as e:
         print(f"cassino-check: {e}", file=sys.stderr)
         return 2
-    if not files:
-        print("cassino-check: no scenario files to check (none changed, none tracked matching "
-              f"{args.scenarios})")
+    if not files:   # (with no file given the tracked files are not looked at: not said to be none)
+        print("cassino-check: no scenario files to check " + (
+            f"(a rule file changed, and none tracked matching {args.scenarios})" if args.files else
+            "(no changed file given: pre-commit names them)"))
         return 0
     from ..cli import main as cassino
 
