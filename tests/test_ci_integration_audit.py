@@ -55,6 +55,20 @@ def test_sarif_uri_is_a_uri_reference(run, tmp_path: Path, name: str) -> None:  
     assert "#" not in uri and unquote(uri) == name
 
 
+def test_sarif_uri_of_a_name_that_is_not_utf8(run, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    import os
+
+    name = os.fsdecode(b"\xffbad.yaml")
+    try:
+        (tmp_path / name).write_text(BAD)
+    except (OSError, UnicodeError):   # (a file system that takes UTF-8 names only)
+        pytest.skip("this file system refuses a name that is not UTF-8")
+    code, out, _ = run("validate", "--format", "sarif", name)
+    assert code == 2   # (not 3, an internal error, as quoting the name as text failed)
+    [result] = _sarif_results(out)
+    assert result["locations"][0]["physicalLocation"]["artifactLocation"]["uri"] == "%FFbad.yaml"
+
+
 def test_sarif_region_snippet_is_the_regions_text(run, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
     (tmp_path / "bad.yaml").write_text(BAD)
     code, out, _ = run("validate", "--format", "sarif", "bad.yaml")
@@ -161,7 +175,9 @@ def test_the_docs_say_what_the_schema_alone_cannot_check(run, tmp_path: Path) ->
     files = {"nosuch.yaml": "name: a\nextends: nosuch\n",
              "twice.yaml": "name: b\nextends: standard\ngame:\n  target: 11\n  target: 21\n",
              "self.yaml": "name: c\nextends: self.yaml\n",
-             "unplayable.yaml": "name: d\nextends: standard\ndeal:\n  hand_size: 30\n"}
+             "unplayable.yaml": "name: d\nextends: standard\ndeal:\n  hand_size: 30\n",
+             "selector.yaml": "name: e\nextends: standard\nscoring:\n  items:\n"
+                              "    mine: {count: most, cards: 'suit=X', points: 1}\n"}
     for name, body in files.items():
         (tmp_path / name).write_text(body)
         assert not list(validator.iter_errors(yaml.safe_load(body))), name

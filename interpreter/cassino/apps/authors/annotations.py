@@ -16,6 +16,7 @@ to the working directory when it lies inside it.
 
 from __future__ import annotations
 
+import os
 import re
 from dataclasses import replace
 from pathlib import Path
@@ -81,7 +82,11 @@ def _uri(display: str) -> str:
     ``file:`` URI, a relative one percent-encoded (an audit's `sp ace#1%.yaml` was written raw: a space and a
     bare ``%`` are not allowed in a URI, and ``#`` began a fragment; `c:d.yaml` read as the scheme ``c:``)."""
     path = file_of(display)
-    return Path(path).as_uri() if Path(path).is_absolute() else quote(path, safe="/")
+    if Path(path).is_absolute():
+        return Path(path).as_uri()
+    # (the name's bytes as the file system has them: a name that is not UTF-8 keeps its bytes, `%FF`, as
+    # `as_uri` keeps them, rather than failing on the character that stands for them)
+    return quote(os.fsencode(path), safe="/")
 
 
 def sarif(diagnostics: Sequence[Diagnostic], version: str, *, strict: bool = False) -> dict[str, Any]:
