@@ -195,3 +195,18 @@ def test_check_hook_given_no_file_does_not_say_none_is_tracked(tmp_path: Path, m
     assert main([]) == 0   # (tracked files are not looked at: no git repository is needed)
     out = capsys.readouterr().out
     assert "no scenario files to check" in out and "none tracked" not in out, out
+
+
+def test_check_names_a_scenarios_bad_rule_file_as_validate_does(run, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    (tmp_path / "house-rules").mkdir()
+    (tmp_path / "scenarios").mkdir()
+    (tmp_path / "house-rules" / "bad.yaml").write_text(BAD)
+    (tmp_path / "scenarios" / "uses-bad.yaml").write_text(
+        "variant: ../house-rules/bad.yaml\ncases:\n  - name: x\n    scores: {0: 10, 1: 0}\n"
+        "    captured: {0: [AS], 1: rest}\n    expect:\n      winner: 0\n")
+    code, _, err = run("check", "scenarios/uses-bad.yaml")
+    assert code == 2
+    # the rule file's mistake at its line, named as `cassino validate house-rules/bad.yaml` names it (it was
+    # the absolute path `variant:` resolves to)
+    assert "\nhouse-rules/bad.yaml:5: unknown setting `bogus` in `game`" in err, err
+    assert run("validate", "house-rules/bad.yaml")[2].startswith("house-rules/bad.yaml:5:3: unknown setting `bogus`")

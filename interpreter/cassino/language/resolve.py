@@ -356,6 +356,10 @@ def _as_given(shown: str) -> str:
     return shown if relative.startswith("..") else relative
 
 
+#: How a problem's file is named (``cassino check`` names a scenario's rule files so, as ``validate`` does).
+as_given = _as_given
+
+
 def resolve_file(path: str | Path, *, bundled_dir: Path | None = None, display: str | None = None,
                  confinement: Confinement | None = None) -> Resolved:
     """Load ``path`` and every file it extends; merge them child over parent. A path in `extends`

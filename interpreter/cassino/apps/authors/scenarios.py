@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import difflib
 from collections import Counter
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any, Callable
 
@@ -38,7 +38,7 @@ from ...files import real_path
 from ...language.cards import Card, CardError
 from ...language.rules import Rules
 from ...language.catalogue import did_you_mean, shipped_name
-from ...language.resolve import Confinement, named_document, names_a_path
+from ...language.resolve import Confinement, as_given, named_document, names_a_path
 from ...language.variants import load
 from ...language.yamlsource import Document, PathT
 from .scenario_format import check_file
@@ -141,7 +141,11 @@ class Runner:
                                  "name one by name (cassino list), or a rule file by its path ending in .yaml "
                                  "(relative to this file's folder)")
         if key not in self._rules:
-            rules = load(key, confinement=confined).rules
+            try:
+                rules = load(key, confinement=confined).rules
+            except RuleFileError as e:   # (its files named as the scenario file is: relative to the current
+                # folder where they lie within it, not by the absolute path `variant:` was resolved to)
+                raise RuleFileError([replace(d, file=as_given(d.file)) for d in e.diagnostics]) from None
             engine = Engine(rules)
             self._rules[key] = (rules, engine, Scorer.of(engine))
         return self._rules[key]
