@@ -210,3 +210,21 @@ def test_check_names_a_scenarios_bad_rule_file_as_validate_does(run, tmp_path: P
     # the absolute path `variant:` resolves to)
     assert "\nhouse-rules/bad.yaml:5: unknown setting `bogus` in `game`" in err, err
     assert run("validate", "house-rules/bad.yaml")[2].startswith("house-rules/bad.yaml:5:3: unknown setting `bogus`")
+
+
+@pytest.mark.parametrize("fmt", ["json", "github", "sarif"])
+def test_output_for_a_name_that_is_not_utf8_is_utf8(run, tmp_path: Path, fmt: str) -> None:  # type: ignore[no-untyped-def]
+    import os
+
+    name = os.fsdecode(b"\xffbad.yaml")
+    try:
+        (tmp_path / name).write_text(BAD)
+    except (OSError, UnicodeError):   # (a file system that takes UTF-8 names only)
+        pytest.skip("this file system refuses a name that is not UTF-8")
+    code, out, _ = run("validate", "--format", fmt, name)
+    assert code == 2
+    out.encode("utf-8")   # (raised: the name's lone surrogate was written raw, which strict UTF-8 cannot encode)
+    if fmt == "json":
+        assert json.loads(out)["errors"][0]["file"] == name   # (the JSON escape `\udcff` reads back as the name)
+    if fmt == "github":
+        assert out.startswith("::error file=\\udcffbad.yaml,line=5,col=3,")

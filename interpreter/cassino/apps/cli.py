@@ -39,10 +39,14 @@ def _say(text: str, *, file: Any = None) -> None:
 
 def _json_text(data: Any, indent: int) -> str:
     import json
+    import re
 
     from ..errors import printable_json
 
-    return printable_json(json.dumps(data, indent=indent, ensure_ascii=False))
+    # A lone surrogate (a file name that is not UTF-8, `\udcff` for the byte 0xff) as a JSON escape: written
+    # raw it made the output not UTF-8 (a parser failed on it) or, where stdout is strict UTF-8, exit 3.
+    return re.sub("[\ud800-\udfff]", lambda m: f"\\u{ord(m.group()):04x}",
+                  printable_json(json.dumps(data, indent=indent, ensure_ascii=False)))
 
 
 def _say_json(data: Any, indent: int) -> None:

@@ -74,7 +74,10 @@ def github(diagnostics: Sequence[Diagnostic], *, strict: bool = False) -> str:
         props.append("title=" + _escape_property("cassino validate"))
         kind = "warning" if d.severity == "warning" and not strict else "error"
         lines.append(f"::{kind} {','.join(props)}::{_escape_data(_message(d, strict))}")
-    return "\n".join(lines) + ("\n" if lines else "")
+    # (a file name that is not UTF-8 holds lone surrogates: said `\udcff`, as the text says it, not written raw,
+    # which the runner cannot read as UTF-8, or an error where standard output is strict UTF-8)
+    said = "\n".join(lines) + ("\n" if lines else "")
+    return said.encode("utf-8", "backslashreplace").decode("utf-8")
 
 
 def _uri(display: str) -> str:
