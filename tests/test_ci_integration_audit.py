@@ -228,3 +228,16 @@ def test_output_for_a_name_that_is_not_utf8_is_utf8(run, tmp_path: Path, fmt: st
         assert json.loads(out)["errors"][0]["file"] == name   # (the JSON escape `\udcff` reads back as the name)
     if fmt == "github":
         assert out.startswith("::error file=\\udcffbad.yaml,line=5,col=3,")
+
+
+def test_text_for_a_valid_file_whose_name_is_not_utf8(run, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    import os
+
+    name = os.fsdecode(b"\xfeok.yaml")
+    try:
+        (tmp_path / name).write_text("name: ok\nextends: standard\n")
+    except (OSError, UnicodeError):
+        pytest.skip("this file system refuses a name that is not UTF-8")
+    code, out, _ = run("validate", name)
+    assert code == 0
+    assert out.encode("utf-8") == b"\\udcfeok.yaml: ok (ok)\n"   # (stdout strict UTF-8 failed: exit 3)

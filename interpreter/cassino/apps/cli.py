@@ -26,10 +26,17 @@ if TYPE_CHECKING:  # pragma: no cover
 
 
 def _printable(text: str) -> str:
-    """``errors.printable``: text from a file with the characters a terminal acts on escaped (``\\x1b``)."""
+    """``errors.printable``: text from a file with the characters a terminal acts on escaped (``\\x1b``), and a
+    lone surrogate (a file name that is not UTF-8) as ``\\udcff``, as standard error says it: written to a strict
+    UTF-8 standard output it was an internal error (exit 3) after `cassino validate` had found the file valid."""
     from ..errors import printable
 
-    return printable(text)
+    said = printable(text)
+    if not said.isascii():
+        import re
+
+        said = re.sub("[\ud800-\udfff]", lambda m: f"\\u{ord(m.group()):04x}", said)
+    return said
 
 
 def _say(text: str, *, file: Any = None) -> None:
