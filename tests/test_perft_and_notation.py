@@ -164,3 +164,22 @@ def test_perft_help_says_the_bound_and_the_estimate(cli) -> None:
     code, out, _ = cli("perft", "--help")
     words = " ".join(out.split())
     assert code == 0 and "moves left in the hand" in words and "estimate" in words
+
+
+def test_a_move_of_two_packs_is_written_alike_whichever_copies_it_holds() -> None:
+    """The terminal replay's find: a computer's Krypkasino capture was recorded `6C capture 3C 3H` where it held the
+    second pack's 3H, and the same move typed was recorded `6C capture 3H 3C`: one move, two texts in records and on
+    screen. Copies now sit side by side and are named in the pack's order whichever copies a move holds."""
+    from cassino import Engine, Move, MoveKind, format_move, load_rules, parse_move
+    from cassino.engine.notation import cards_text
+
+    deck = Engine(load_rules("krypkasino")).deck
+    size = len(deck.cards) // deck.packs
+    typed = parse_move("6C capture 3H 3C", deck)
+    three_c, three_h = (deck.cards.index(deck.parse(name)) for name in ("3C", "3H"))
+    other_copies = Move(MoveKind.CAPTURE, typed.played, 1 << three_c | 1 << (three_h + size))
+    assert other_copies != typed
+    assert format_move(other_copies, deck) == format_move(typed, deck) == "6C capture 3H 3C"
+    assert cards_text(deck, 1 << (three_h + size) | 1 << three_c | 1 << three_h) == ["3H", "3H", "3C"]
+    one_pack = Engine(load_rules("standard")).deck
+    assert format_move(parse_move("6C capture 3C 3H", one_pack), one_pack) == "6C capture 3H 3C"

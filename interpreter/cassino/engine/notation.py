@@ -25,8 +25,12 @@ def _parser() -> Lark:
     return Lark(text, parser="lalr")
 
 
-def _sort_key(deck: Deck, i: int) -> tuple[int, int]:
-    return (deck.rank_index[i], i)
+def _sort_key(deck: Deck, i: int) -> tuple[int, int, int]:
+    """Rank, then the card's place in its pack (with several packs, copies of one card side by side and named in
+    the same order whichever copies a move holds: a computer's `6C capture 3C 3H`, where it took the second
+    pack's 3H, read back as `6C capture 3H 3C`), then the pack."""
+    size = len(deck.cards) // deck.packs if deck.packs > 1 else 0
+    return (deck.rank_index[i], i % size if size else i, i)
 
 
 def cards_text(deck: Deck, mask: int) -> list[str]:

@@ -166,9 +166,9 @@ class _Typist:
 
 
 def _canonical(deck: Any, action: str) -> str:
-    """An action as the notation writes it when read back: with two packs a move names a card's copies in the order
-    it found them (``2D capture 2C 2H`` where it took the second pack's 2H), the same move read from its text
-    the first copies in the deck's order (``2D capture 2H 2C``)."""
+    """An action as the notation writes it when read back (with two packs the same move whichever copies of its
+    cards it names: the notation writes them in one order since this check found `2D capture 2C 2H` beside
+    `2D capture 2H 2C`; compared so all the same, for records written before)."""
     try:
         return format_move(parse_move(action, deck), deck)
     except CassinoError:
