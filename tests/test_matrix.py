@@ -323,6 +323,21 @@ def test_the_terminal_replay_catches_a_screen_that_shows_another_hand_and_a_move
     outcome = run(seating, 5, replace(budget, max_actions=30), rotation=0)
     assert [f.consumer for f in outcome.failures] == ["terminal"]
     assert "typed at the terminal, action" in outcome.failures[0].error
+    monkeypatch.undo()
+    from cassino.apps.authors import terminal_replay
+
+    loaded = terminal_replay.load_game
+
+    def forgetful(path: Any) -> Any:
+        """A resume that loses the last action saved (typed again, it would pass unseen)."""
+        record, _ = loaded(path)
+        record.actions.pop()
+        return record, None
+
+    monkeypatch.setattr(terminal_replay, "load_game", forgetful)
+    outcome = run(seating, 5, replace(budget, max_actions=30), rotation=0)
+    assert [f.consumer for f in outcome.failures] == ["terminal"]
+    assert "saved at `quit` after" in outcome.failures[0].error
 
 
 def test_the_blind_check_catches_an_aid_that_reads_a_hidden_hand(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -5,10 +5,11 @@ The computer players' game is typed, action by action, into ``cassino play``'s o
 as ``start_session`` opens it, every seat ``human``): each move by its number where the screen lists it, else in
 the notation (the cards sometimes with the suit symbols the table shows), a turn of several actions sometimes as
 one line joined by ``;``, a claim as ``claim`` or after the move (``MOVE claim``) and confirmed, the keyboard
-passed with Enter. What is checked:
+passed with Enter; once, at an action drawn from the seed, the people type ``quit`` and the game is resumed from its
+record as ``cassino play --resume`` resumes it. What is checked:
 
-- the session plays the very game: its record's actions, in order, are the game's (a turn's ``end`` the session
-  plays for a hand that can build nothing more counts as typed);
+- the session plays the very game, resumed or not: its record's actions, in order, are the game's (a turn's ``end``
+  the session plays for a hand that can build nothing more counts as typed);
 - at every prompt of a seat to move, the screen since it was last cleared names no card hidden from that seat
   (the other hands, the stock; with two packs a name only where no copy of it is in sight);
 - with the warnings on (``--warn``), a move warned about is confirmed (what a warning says is left to the ``blind``
@@ -36,7 +37,7 @@ from ...engine.game import Game
 from ...engine.notation import format_move, parse_move
 from ...errors import CassinoError
 from ..game.play import CLEAR, MAX_LISTED, Aids, Session, start_session
-from ..game.records import Record
+from ..game.records import Record, RecordError, load_game
 from .blind import hidden_names, named
 
 #: The most prompts a replay answers per recorded action (passes, confirmations): more is a loop.
@@ -52,6 +53,10 @@ class _Typist:
         self.prompts = 0
         self.stopped_at: int | None = None   # the action the replay could not type (a claim), if any
         self.claim_pending = False
+        #: The action before which the people at the keyboard type `quit` and the game is resumed from its record
+        #: (``cassino play --resume``), or None; ``left`` once they have.
+        self.quit_at: int | None = None
+        self.left = False
 
     def read(self, prompt: str) -> str:
         self.prompts += 1
@@ -86,6 +91,9 @@ class _Typist:
         typed = session.record.actions
         if _same(deck, typed, self.actions[:done]) is not None:
             raise AssertionError(_differs(deck, typed, self.actions))
+        if done == self.quit_at and not self.left:
+            self.left = True
+            return "quit"
         action = self.actions[done]
         if action.startswith("claim"):
             claimant = int(action.split()[1])
@@ -204,16 +212,34 @@ def replay_at_the_terminal(record: Record, actions: list[str], seed: int, warn: 
     person; AssertionError where the session plays another game, asks what it should not, or shows a seat a card
     hidden from it. Returns how many actions were compared (fewer than all where a claim could not be typed)."""
     out = io.StringIO()
-    typist = _Typist(actions, random.Random(seed), out)
+    rng = random.Random(seed)
+    typist = _Typist(actions, rng, out)
+    if len(actions) > 1:
+        typist.quit_at = rng.randrange(1, len(actions))
     people = Record(record.rules, record.seed, record.players, record.partners, ["human"] * record.players,
-                    source=record.source)
+                    source=record.source, aids=["warn"] if warn else [])
     console = Console(file=out, width=120, force_terminal=True, color_system=None, markup=False, highlight=False,
                       soft_wrap=True)
     with tempfile.TemporaryDirectory() as folder:
-        session = start_session(people, Path(folder) / "game.json", console, read=typist.read,
-                                aids=Aids(warn=warn))
+        path = Path(folder) / "game.json"
+        session = start_session(people, path, console, read=typist.read, aids=Aids(warn=warn))
         typist.session = session
         code = session.run()
+        if code == 0 and typist.left and typist.stopped_at is None and len(session.record.actions) == typist.quit_at:
+            # `quit` typed: the game saved, and resumed from its record as `cassino play --resume` resumes it (the
+            # aids it was played with kept), the people going on typing where they left off.
+            try:
+                again, _ = load_game(path)
+            except RecordError as e:
+                raise AssertionError(f"the game saved at `quit` after {typist.quit_at} actions cannot be resumed: "
+                                     f"{e}") from None
+            if again.actions != session.record.actions or again.aids != session.record.aids:
+                raise AssertionError(f"the game saved at `quit` after {typist.quit_at} actions was resumed with "
+                                     f"{len(again.actions)} actions and aids {again.aids}, where it had "
+                                     f"{len(session.record.actions)} and {session.record.aids}")
+            session = start_session(again, path, console, read=typist.read, aids=Aids.of(again))
+            typist.session = session
+            code = session.run()
     if code != 0:
         raise AssertionError(f"the session ended with exit {code}:\n{out.getvalue()[-2000:]}")
     typed = session.record.actions
