@@ -190,6 +190,31 @@ def _fast(text: str, build: _Build) -> Predicate | None:
     return None
 
 
+#: Brackets and `not`s inside one another in a selector; a scoring item needs two or three. (As lists and mappings
+#: in a rule file: a selector of 20,000 brackets, or of 100,000 `not`s, ended every command in an internal error.)
+MAX_SELECTOR_DEPTH = 32
+_NOT = re.compile(r"(?<![A-Za-z0-9])not(?![A-Za-z0-9])", re.IGNORECASE)
+
+
+def _refuse_deep(text: str) -> None:
+    """SelectorError, at the bracket or `not` that goes too deep, for a selector nested more than MAX_SELECTOR_DEPTH
+    levels: the grammar's tree is read recursively."""
+    depth, nots = 0, [m.start() for m in _NOT.finditer(text)]
+    if len(nots) > MAX_SELECTOR_DEPTH:
+        raise SelectorError(_cut(text, nots[MAX_SELECTOR_DEPTH]), f"more than {MAX_SELECTOR_DEPTH} `not`s; a selector "
+                                                                  f"needs only a few", None)
+    for k, char in enumerate(text):
+        depth += {"(": 1, ")": -1}.get(char, 0)
+        if depth + len(nots) > MAX_SELECTOR_DEPTH:
+            raise SelectorError(_cut(text, k), f"brackets and `not`s nested more than {MAX_SELECTOR_DEPTH} deep; "
+                                               f"a selector needs only a few levels", None)
+
+
+def _cut(text: str, at: int) -> str:
+    """A long selector as a message quotes it: its first characters up to ``at``."""
+    return text if len(text) <= 80 else text[:min(at + 1, 60)] + "..."
+
+
 def compile_selector(text: str, deck: DeckView) -> Predicate:
     """A predicate for ``text``; raises :class:`SelectorError` with a caret on bad input."""
     build = _Build(text, deck)
@@ -198,6 +223,7 @@ def compile_selector(text: str, deck: DeckView) -> Predicate:
         return fast
     from lark import UnexpectedInput
 
+    _refuse_deep(text)
     try:
         tree = _parser().parse(text)
     except UnexpectedInput as e:

@@ -67,7 +67,16 @@ class Document:
     def diagnostic(self, path: PathT, message: str, *, key: bool = False, hint: str | None = None,
                    severity: str = "error") -> Diagnostic:
         line, col = self.position(path, key=key)
-        return diagnostic_at(self.path, self.text, line, col, message, hint, severity)
+        return diagnostic_at(self.path, self.text, line, col, one_line(message),
+                             None if hint is None else one_line(hint), severity)
+
+
+def one_line(text: str) -> str:
+    """``text`` (a message that quotes a file's words: a key, an `extends`, a value) with its line breaks written
+    as ``\\n``: a problem is said in one line, so a quoted value cannot add a line of its own to the output (a forged
+    ``FILE:LINE:COL: ...`` problem, or a CI runner's command such as ``::error::`` or ``::add-mask::``)."""
+    return text if "\n" not in text and "\x85" not in text and "\u2028" not in text else \
+        text.replace("\n", "\\n").replace("\x85", "\\x85").replace("\u2028", "\\u2028")
 
 
 def _fail(display: str, text: str | None, line: int, col: int, message: str, hint: str | None = None) -> RuleFileError:

@@ -41,7 +41,21 @@ from ...language.catalogue import did_you_mean, shipped_name
 from ...language.resolve import Confinement, as_given, named_document, names_a_path
 from ...language.variants import load
 from ...language.yamlsource import Document, PathT
-from .scenario_format import check_file
+from .scenario_format import check_file as _check_structure
+
+
+def check_file(doc: Document, expectations: bool = True) -> list[Diagnostic]:
+    """``scenario_format.check_file``, and each case's name one line: `check` prints it on a line of its own
+    (``FILE: FAILED: NAME``), where a line break would let a file write lines of its own (a forged problem, or a
+    CI runner's ``::error::`` command)."""
+    out = _check_structure(doc, expectations)
+    cases = doc.data.get("cases") if isinstance(doc.data, dict) else None
+    for i, case in enumerate(cases if isinstance(cases, list) else []):
+        name = case.get("name") if isinstance(case, dict) else None
+        if isinstance(name, str) and any(c in name for c in "\n\r\x85\u2028\u2029"):
+            out.append(doc.diagnostic(("cases", i, "name"), f"case name {name[:40]!r} holds a line break: a case's "
+                                                            f"name is one line", hint="write the name on one line"))
+    return out
 
 
 class ImpossiblePosition(CassinoError):
