@@ -40,6 +40,17 @@ def printable(text: str) -> str:
     return _UNSHOWABLE.sub(_escaped, text) if _UNSHOWABLE.search(text) else text
 
 
+_LINE_BREAKS = re.compile("[\n\r\x85\u2028\u2029]")
+
+
+def one_line(text: str) -> str:
+    """:func:`printable`, and a line break written as an escape too (``\\n``): for a name that heads a line of
+    its own, such as a file's in ``FILE:LINE:COL: message``, where a break would let the name write a line of its
+    choosing (a forged problem, or a CI command such as ``::error``) into a log."""
+    said = printable(text)
+    return _LINE_BREAKS.sub(lambda m: repr(m.group())[1:-1], said) if _LINE_BREAKS.search(said) else said
+
+
 #: What JSON output leaves raw that a terminal acts on (json.dumps escapes the C0 controls itself).
 _UNSHOWABLE_IN_JSON = re.compile("[\x7f-\x9f\u202a-\u202e\u2066-\u2069]")
 
@@ -103,7 +114,7 @@ class Diagnostic:
         else:
             where = f"{self.file}:{self.line}:{self.column}" if self.line else self.file
         kind = "warning: " if self.severity == "warning" else ""
-        text = f"{printable(where)}: {kind}{printable(self.message)}"
+        text = f"{one_line(where)}: {kind}{printable(self.message)}"
         if caret and self.source_line is not None and self.line:
             shown, at = shown_line(self.source_line, self.column)
             text += f"\n    {shown}\n    {' ' * at}^"

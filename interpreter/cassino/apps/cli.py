@@ -146,7 +146,9 @@ def _cmd_validate(args: argparse.Namespace) -> int:
             for d in warnings:   # (under --strict an error, as every format says it: `FILE:L:C: warning, refused
                 # under --strict: ...`, which a problem matcher reads as an error, not `warning:`)
                 print((as_failing(d) if args.strict else d).format(), file=sys.stderr)
-            _say(f"{target}: {'ok' if valid else 'refused under --strict'} ({loaded.rules.name})"
+            from ..errors import one_line
+
+            _say(f"{one_line(target)}: {'ok' if valid else 'refused under --strict'} ({loaded.rules.name})"
                  f"{_warnings_said(len(warnings))}", file=None if valid else sys.stderr)
     ok = all(r["valid"] for r in results)
     warned = [d for d in found if d.severity == "warning"]

@@ -113,7 +113,9 @@ def explain(rules: Rules, resolved: Resolved | None = None) -> str:
     origins = _Origins(resolved)
     said = _Readings(rules)
     not_used = _NotUsed(rules)
-    lines = [f"{rules.name}: {rules.description}{origins.mark('description')}",
+    # (the description on its one line, its line breaks read as spaces: a break let a rule file write a line of its
+    # own, such as a forged `::error` command, into a CI log; a security audit's find)
+    lines = [f"{rules.name}: {' '.join(rules.description.split())}{origins.mark('description')}",
              f"source: {rules.source}{origins.mark('source')}", *origins.header(), ""]
     deck = d["deck"]
     ranks = ", ".join(f"{r['rank']}={_short(r['value']) if r['value'] is not None else 'no value'}" for r in deck["ranks"])

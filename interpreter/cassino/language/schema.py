@@ -29,6 +29,10 @@ _TYPE_WORDS = {"integer": "a whole number", "string": "text", "boolean": "true o
                "object": "a mapping of settings", "array": "a list", "null": "null", "number": "a number"}
 
 
+#: The schema's pattern of a text on one line (a suit's or rank's name, a suit's symbol or colour).
+ONE_LINE = "^[^\\n\\r\\u0085\\u2028\\u2029]*$"
+
+
 @lru_cache(maxsize=1)
 def load_schema() -> dict[str, Any]:
     with open(SCHEMA_FILE, encoding="utf-8") as f:
@@ -227,6 +231,11 @@ def _diagnostics_for(error: "jsonschema.ValidationError", locate: Locate) -> lis
         word = "at least" if v == "minimum" else "at most"
         return [locate(path, f"`{where}` must be {word} {error.validator_value}; found {error.instance}",
                        hint=error.schema.get("description"))]
+    if v == "pattern" and error.validator_value == ONE_LINE:
+        # (a line break in a name or symbol the tools print: a rule file could write a line of its own, such as a
+        # forged `::error` command, into a CI log; a security audit's find)
+        return [locate(path, f"`{where}` must be one line: {json.dumps(error.instance, ensure_ascii=False)} holds "
+                             f"a line break", hint=error.schema.get("description"))]
     if v == "pattern":
         return [locate(path, f"`{where}` is not in the expected form: {json.dumps(error.instance, ensure_ascii=False)} (expected to match {error.validator_value})", hint=error.schema.get("description"))]
     if v == "propertyNames":
