@@ -210,7 +210,7 @@ def _variant_with(tmp_path: Path, packs_line: str) -> Path:
 @pytest.mark.parametrize("line, words", [
     ("  packs: 0\n", "packs"),
     ("  packs: \"two\"\n", "packs"),
-    ("  packs: 3\n", "3 packs of 52 cards make 156, more than the engine's 128 cards"),
+    ("  packs: 3\n", "3 packs of 52 cards make 156, more than the 128 cards a game may have"),
     ("  packs: 2.5\n", "packs"),
 ])
 def test_validate_refuses_a_bad_pack_count(cli, tmp_path: Path, line: str, words: str) -> None:  # type: ignore[no-untyped-def]
@@ -309,7 +309,7 @@ def test_a_two_pack_standard_with_building_plays_whole_games(tmp_path: Path) -> 
 def test_sweep_refuses_too_many_packs_in_one_line(cli) -> None:  # type: ignore[no-untyped-def]
     code, out, err = cli("sweep", "krypkasino", "--set", "deck.packs=3", "--games", "2")
     assert code == 2
-    assert "more than the engine's 128 cards" in err and "Traceback" not in out + err
+    assert "more than the 128 cards a game may have" in err and "Traceback" not in out + err
 
 
 def test_diff_words_the_packs_and_the_loss_limits(cli) -> None:  # type: ignore[no-untyped-def]

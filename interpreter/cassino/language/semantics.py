@@ -213,7 +213,7 @@ def _deck(data: dict[str, Any], rules: Rules, locate: Locate) -> list[Diagnostic
     if rules.deck.packs * one_pack > MAX_DECK_CARDS:
         out.append(locate(("deck", "packs"),
                           f"{rules.deck.packs} packs of {one_pack} cards make {rules.deck.packs * one_pack}, "
-                          f"more than the engine's {MAX_DECK_CARDS} cards",
+                          f"more than the {MAX_DECK_CARDS} cards a game may have",
                           hint=f"use at most {max(MAX_DECK_CARDS // max(one_pack, 1), 1)} packs of this deck"))
         return out
     deck = Deck.from_rules(rules.deck)
@@ -273,8 +273,8 @@ def _deal(data: dict[str, Any], rules: Rules, locate: Locate) -> list[Diagnostic
         if table_cards > MAX_TABLE_DEAL:
             at = ("deal", "by_players", rows[players]) if players in rows else ("deal", "table_cards")
             out.append(locate(at,
-                              f"the deal puts {table_cards} cards on the table; the engine lists a position's legal "
-                              f"moves in bounded time only for tables dealt up to {MAX_TABLE_DEAL} cards",
+                              f"the deal puts {table_cards} cards on the table; a position's legal moves are listed in "
+                              f"bounded time only for tables dealt up to {MAX_TABLE_DEAL} cards",
                               hint=f"deal at most {MAX_TABLE_DEAL} cards to the table"))
             break
         if first > n_cards:
