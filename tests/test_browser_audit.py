@@ -11,29 +11,30 @@ import pytest
 pytest.importorskip("starlette")
 sync_api = pytest.importorskip("playwright.sync_api", reason="Playwright for Python is in the test extra")
 
-from test_web_browser import CHROMIUM_ARGS, chromium_binary, new_page, open_table, seat_at  # noqa: E402
+from test_web_browser import launched_chromium, new_page, open_table, seat_at  # noqa: E402
 from web_helpers import serve_process, serving  # noqa: E402
 
 
 @pytest.fixture(scope="module")
 def browser() -> Iterator[Any]:
-    binary = chromium_binary()
-    if binary is None:
-        pytest.skip("no chromium binary: install Debian's chromium (apt-get install chromium), as .ci/run does")
-    with sync_api.sync_playwright() as p:
-        b = p.chromium.launch(executable_path=binary, args=CHROMIUM_ARGS)
+    with launched_chromium() as b:
         yield b
-        b.close()
+
+
+def _claim_button_clicked(browser: Any, s: Any) -> tuple[dict[str, Any], Any]:
+    """A new Hoyle table with claiming and seat 0's page there, *Claim the game* clicked once (nothing claimed yet)."""
+    table = s.new_table(["human", "greedy"], variant="hoyle-claiming", kind="example")
+    page = new_page(browser, 1000, 900)
+    page.goto(s.url + table["links"]["seats"]["0"])
+    page.wait_for_selector("#claim:not([hidden])", state="visible")
+    page.click("#claim")
+    return table, page
 
 
 def test_claiming_the_game_asks_first_since_a_false_claim_loses_it(browser: Any, tmp_path: Path) -> None:
     # (One click on "Claim the game" at 0 points lost the game at once: "seat 1 wins (false claim)".)
     with serving(tmp_path / "records") as s:
-        table = s.new_table(["human", "greedy"], variant="hoyle-claiming", kind="example")
-        page = new_page(browser, 1000, 900)
-        page.goto(s.url + table["links"]["seats"]["0"])
-        page.wait_for_selector("#claim:not([hidden])", state="visible")
-        page.click("#claim")
+        table, page = _claim_button_clicked(browser, s)
         confirm = page.locator("#claim-confirm")
         confirm.wait_for(state="visible")
         assert "a false claim loses it" in confirm.inner_text() and "21 points" in confirm.inner_text()
@@ -123,11 +124,7 @@ def test_the_game_over_panel_shows_the_replay_command_as_code_and_a_linkless_pag
     # (The panel read "Replay it with `cassino replay FILE`." with its backticks; a table's address without its
     # token kept the title "Connecting…" beside "This page needs a seat's link".)
     with serving(tmp_path / "records") as s:
-        table = s.new_table(["human", "greedy"], variant="hoyle-claiming", kind="example")
-        page = new_page(browser, 1000, 900)
-        page.goto(s.url + table["links"]["seats"]["0"])
-        page.wait_for_selector("#claim:not([hidden])", state="visible")
-        page.click("#claim")
+        table, page = _claim_button_clicked(browser, s)
         page.click("#claim-yes")              # a false claim: the game is over at once
         over = page.locator("#game-over")
         over.wait_for(state="visible")

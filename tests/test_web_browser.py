@@ -6,6 +6,7 @@ so CI runs them. Playwright's own browser downloads are never used.
 
 from __future__ import annotations
 
+import contextlib
 import os
 import shutil
 from pathlib import Path
@@ -42,8 +43,9 @@ def chromium_binary() -> str | None:
     return None
 
 
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
+@contextlib.contextmanager
+def launched_chromium() -> Iterator[Any]:
+    """Debian's chromium under Playwright, closed after (the test skipped where there is none)."""
     binary = chromium_binary()
     if binary is None:
         pytest.skip("no chromium binary: install Debian's chromium (apt-get install chromium), as .ci/run does")
@@ -51,6 +53,12 @@ def browser() -> Iterator[Any]:
         b = p.chromium.launch(executable_path=binary, args=CHROMIUM_ARGS)
         yield b
         b.close()
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    with launched_chromium() as b:
+        yield b
 
 
 def new_page(browser: Any, width: int = 420, height: int = 900) -> Any:
