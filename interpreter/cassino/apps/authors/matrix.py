@@ -436,7 +436,8 @@ class Run:
         if self.wants("terminal") and self.record.actions:
             people = Record(self.rules, self.seed, s.players, s.partners, list(self.bots), source=s.variant)
             self.call("terminal", lambda: replay_at_the_terminal(people, list(self.record.actions),
-                                                                 derive(self.seed, 54), warn=self.seed % 2 == 0))
+                                                                 derive(self.seed, 54), warn=self.seed % 2 == 0,
+                                                                 tutorial=self.seed % 3 == 0))
         if self.wants("vector"):
             self.call("vector", lambda: vector_agrees(s, b.whole_game, derive(self.seed, 52), b.vector_steps))
 

@@ -5,7 +5,8 @@ The computer players' game is typed, action by action, into ``cassino play``'s o
 as ``start_session`` opens it, every seat ``human``): each move by its number where the screen lists it, else in
 the notation (the cards sometimes with the suit symbols the table shows), a turn of several actions sometimes as
 one line joined by ``;``, a claim as ``claim`` or after the move (``MOVE claim``) and confirmed, the keyboard
-passed with Enter; once, at an action drawn from the seed, the people type ``quit`` and the game is resumed from its
+passed with Enter, with the warnings (``--warn``) or the tutorial (``--tutorial``: each person's lessons, said on
+their own screen) on as the caller asks; once, at an action drawn from the seed, the people type ``quit`` and the game is resumed from its
 record as ``cassino play --resume`` resumes it. What is checked:
 
 - the session plays the very game, resumed or not: its record's actions, in order, are the game's (a turn's ``end``
@@ -160,10 +161,11 @@ class _Typist:
         else:
             return
         # (Words about the rules and the warnings of --warn name cards as such, not where they lie: the variant's
-        # description names its scoring cards, a warning the unseen cards that may take what a move leaves, which
-        # the ``blind`` consumer checks read nothing hidden by dealing those cards again.)
+        # description names its scoring cards, the tutorial's rulebook sentences their examples (`build 10 on 5S 3D
+        # 2C`), a warning the unseen cards that may take what a move leaves, which the ``blind`` consumer checks
+        # read nothing hidden by dealing those cards again.)
         screen = screen.replace(game.rules.description, "")
-        screen = "\n".join(line for line in screen.splitlines() if not line.startswith("warning: "))
+        screen = "\n".join(_position_lines(screen))
         deck = game.engine.deck
         symbols = dict(zip(deck.suits, deck.suit_symbols))
         leaked = named((form for name in hidden_names(game, seat)
@@ -171,6 +173,22 @@ class _Typist:
         if leaked:
             raise AssertionError(f"seat {seat}'s screen at action {len(session.record.actions)} names hidden "
                                  f"cards {leaked}")
+
+
+def _position_lines(screen: str) -> list[str]:
+    """The screen's lines less the warnings (``warning: ...``) and the tutorial's lessons (``rule (heading): ...``
+    and the lines of the same rule under it, indented), which are the rulebook's words, not the position's."""
+    kept: list[str] = []
+    lesson = False
+    for line in screen.splitlines():
+        if line.startswith(("rule (", "warning: ")):
+            lesson = line.startswith("rule (")
+            continue
+        if lesson and line.startswith("  ") and not re.match(r"\s+\d+\. ", line):
+            continue
+        lesson = False
+        kept.append(line)
+    return kept
 
 
 def _canonical(deck: Any, action: str) -> str:
@@ -207,7 +225,7 @@ def _is_card(deck: Any, word: str) -> bool:
     return True
 
 
-def replay_at_the_terminal(record: Record, actions: list[str], seed: int, warn: bool) -> int:
+def replay_at_the_terminal(record: Record, actions: list[str], seed: int, warn: bool, tutorial: bool = False) -> int:
     """Type ``actions`` (the game ``record`` deals, from its start) into a terminal session where every seat is a
     person; AssertionError where the session plays another game, asks what it should not, or shows a seat a card
     hidden from it. Returns how many actions were compared (fewer than all where a claim could not be typed)."""
@@ -217,12 +235,12 @@ def replay_at_the_terminal(record: Record, actions: list[str], seed: int, warn: 
     if len(actions) > 1:
         typist.quit_at = rng.randrange(1, len(actions))
     people = Record(record.rules, record.seed, record.players, record.partners, ["human"] * record.players,
-                    source=record.source, aids=["warn"] if warn else [])
+                    source=record.source, aids=["warn"] if warn else [], taught={} if tutorial else None)
     console = Console(file=out, width=120, force_terminal=True, color_system=None, markup=False, highlight=False,
                       soft_wrap=True)
     with tempfile.TemporaryDirectory() as folder:
         path = Path(folder) / "game.json"
-        session = start_session(people, path, console, read=typist.read, aids=Aids(warn=warn))
+        session = start_session(people, path, console, read=typist.read, aids=Aids(warn=warn, tutorial=tutorial))
         typist.session = session
         code = session.run()
         if code == 0 and typist.left and typist.stopped_at is None and len(session.record.actions) == typist.quit_at:
@@ -233,7 +251,8 @@ def replay_at_the_terminal(record: Record, actions: list[str], seed: int, warn: 
             except RecordError as e:
                 raise AssertionError(f"the game saved at `quit` after {typist.quit_at} actions cannot be resumed: "
                                      f"{e}") from None
-            if again.actions != session.record.actions or again.aids != session.record.aids:
+            if (again.actions != session.record.actions or again.aids != session.record.aids
+                    or (again.taught is None) != (session.record.taught is None)):
                 raise AssertionError(f"the game saved at `quit` after {typist.quit_at} actions was resumed with "
                                      f"{len(again.actions)} actions and aids {again.aids}, where it had "
                                      f"{len(session.record.actions)} and {session.record.aids}")
