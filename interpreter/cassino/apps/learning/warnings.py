@@ -163,6 +163,12 @@ def risks(game: Game, move: Move, legal: list[Move], only: set[tuple[str, ...]] 
     unseen = engine.full & ~seen_by(before, seat)
     if not unseen:
         return ()
+    if after.table & unseen:
+        # A deal after the move laid cards the mover has not seen on the table (``deal.short_stock:
+        # split_rest_to_table``: the last of the stock): the table the next player meets is not one the mover can
+        # know, and a warning of it would read the stock (a drawn Tuxedo rule warned "this leaves a sweep: seat 3
+        # may hold one of 9R, 9Y" of the 1R the deal laid down, found by dealing the hidden cards again).
+        return ()
     scoring = _scoring_mask(game)
     reachable = move.played
     for m in legal:
