@@ -344,7 +344,7 @@ def _refusal_hint(ref: str, refused: str, confined: Confinement) -> str:
                "; a name without an ending is a bundled variant or a house-rule example (cassino list)"))
 
 
-def _as_given(shown: str) -> str:
+def as_given(shown: str) -> str:
     """A document's path as a person reads it in a chain: relative to the current folder when it lies
     within (a parent's path is absolute once resolved), else as it is; a bundled name as it is."""
     if not os.path.isabs(shown):
@@ -354,10 +354,6 @@ def _as_given(shown: str) -> str:
     except ValueError:   # (another drive)
         return shown
     return shown if relative.startswith("..") else relative
-
-
-#: How a problem's file is named (``cassino check`` names a scenario's rule files so, as ``validate`` does).
-as_given = _as_given
 
 
 def resolve_file(path: str | Path, *, bundled_dir: Path | None = None, display: str | None = None,
@@ -385,7 +381,7 @@ def resolve_file(path: str | Path, *, bundled_dir: Path | None = None, display: 
     while True:
         real = current
         if real in seen:
-            names = " -> ".join(_as_given(d.path) for d in chain) + f" -> {_as_given(name)}"
+            names = " -> ".join(as_given(d.path) for d in chain) + f" -> {as_given(name)}"
             child = chain[-1]
             raise RuleFileError([child.diagnostic(("extends",), f"`extends` makes a cycle: {names}",
                                                   hint="a variant cannot extend itself, directly or through others")])
@@ -446,7 +442,7 @@ def resolve_file(path: str | Path, *, bundled_dir: Path | None = None, display: 
         # the child was named relative, as the annotations name it too; an audit found its errors' `file` absolute
         # in the text and JSON and relative in the GitHub and SARIF output of the same run.)
         if names_a_path(ref):
-            name = str(parent) if os.path.isabs(name) else _as_given(str(parent))
+            name = str(parent) if os.path.isabs(name) else as_given(str(parent))
         else:
             name = f"{ref} ({parent})"
     data: Any = {}
