@@ -379,8 +379,9 @@ def test_the_review_values_a_sampled_deal_as_the_search_does(variant: str, playe
     bot._capped, bot._stop = None, bot.stop(game, False)
     draws = random.Random(seed)
     seen = bot.evidence(game, seat)
+    held = bot.held(game, seat)   # (the values the others' builds show they hold: the search's deals keep them too)
     for deal in range(2):
-        state = weighted_deal(game.engine, game.hand, seat, draws, seen)
+        state = weighted_deal(game.engine, game.hand, seat, draws, seen, held=held)
         search = bot.sampled_values(game, bot.worth(game), state, side, moves, False)
         assert [values[deal] for values in review] == search
 

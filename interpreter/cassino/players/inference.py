@@ -195,13 +195,14 @@ def evidence(engine: Engine, worth: CardWorth, state: HandState, log: LogNode, s
 
 
 def weighted_deal(engine: Engine, state: HandState, seat: int, rng: random.Random,
-                  evidence: Evidence | None, avoid: tuple[int, ...] = ()) -> HandState:
+                  evidence: Evidence | None, avoid: tuple[int, ...] = (),
+                  held: tuple[frozenset[int | str], ...] = ()) -> HandState:
     """A deal of the cards ``seat`` cannot see, drawn by how likely it makes the moves seen:
     ``DRAWS`` deals as ``determinize`` draws them, one kept in proportion to its weight
-    (without evidence, one deal as ``determinize`` draws it)."""
+    (without evidence, one deal as ``determinize`` draws it; ``held``: ``knowledge.held_values``)."""
     if evidence is None:
-        return determinize(engine, state, seat, rng, avoid)
-    worlds = [determinize(engine, state, seat, rng, avoid) for _ in range(DRAWS)]
+        return determinize(engine, state, seat, rng, avoid, held)
+    worlds = [determinize(engine, state, seat, rng, avoid, held) for _ in range(DRAWS)]
     weights = relative([evidence.log_weight(w) for w in worlds])
     total = 0.0
     for w in weights:

@@ -3,8 +3,11 @@
 A seat sees its own hand, the table, the builds and every capture pile; the other
 hands and the stock are hidden. What it can still infer from the public state: a
 seat that holds a build keeps a card that captures it, and a seat that built for
-its partner's card has proven it holds that value. A determinization deals the
-hidden cards at random within those constraints; the search plays in many of them.
+its partner's card has proven it holds that value. From the moves of this deal
+(``held_values``): a seat that built a value held a card of it, and holds one still
+until it plays a card of that value, though its build was taken since. A
+determinization deals the hidden cards at random within those constraints; the
+search plays in many of them.
 
 Optionally (``passed_up``, the search's ``infer``), what a seat did not do: a seat
 that trailed or built when a card of some rank would have captured something
@@ -15,6 +18,7 @@ not a certainty: players build instead of capturing on purpose).
 from __future__ import annotations
 
 import random
+from typing import Any
 
 from ..engine.core import Engine
 from ..engine.movegen import bits, popcount
@@ -69,12 +73,64 @@ def passed_up(engine: Engine, position: HandState, move: Move) -> int:
     return mask
 
 
+def held_values(engine: Engine, state: HandState, log: Any, seat: int) -> tuple[frozenset[int | str], ...]:
+    """For each seat, the values the moves of this deal show it holds a card of, as ``seat`` sees them
+    (``log``: ``Game.log``, the moves that led to ``state``, newest first; nothing for ``seat`` itself).
+
+    A build is made for a value a card left in its holder's hand captures, so the seat that made a build
+    it holds kept a card of its value; where the holder of a build must keep such a card
+    (``build.keep_capturing_card``), it kept one after each of its moves while it held the build. It holds
+    that card until it plays a card that captures the value (played cards are seen by all), even once the
+    build is taken by another seat: a deal that gave it none would make its build an illegal move.
+    Reads only what every seat sees (the moves, the builds and their holders).
+    """
+    chain: list[tuple[HandState, Move]] = []
+    node = log
+    deal = state.deal_no
+    while node is not None:
+        earlier, position, move = node
+        if position.deal_no != deal:
+            break
+        chain.append((position, move))
+        node = earlier
+    if not chain:
+        return ()
+    keep = engine.tables.keep_capturing_card
+    held: list[set[int | str]] = [set() for _ in range(state.players)]
+    after = state
+    steps: list[tuple[HandState, Move, HandState]] = []   # (each move with the position it led to)
+    for position, move in chain:   # (newest first)
+        steps.append((position, move, after))
+        after = position
+    for position, move, after in reversed(steps):   # (oldest first: a card played after the build ends what it showed)
+        mover = position.turn
+        if mover == seat:
+            continue
+        values = held[mover]
+        if values and move.played:
+            values -= engine.captured_values(move.played)
+        if after.builds:
+            values.update(_holding(after, position, mover, keep))
+    return tuple(frozenset(v) for v in held)
+
+
+def _holding(after: HandState, before: HandState, mover: int, keep: bool) -> list[int | str]:
+    """The values ``mover`` shows it holds a card of once its move led from ``before`` to ``after``: its builds
+    made by the move, and where holders keep a card (``keep``), every build it holds."""
+    out: list[int | str] = []
+    for b in after.builds:
+        if b.holder == mover and (keep or b not in before.builds):
+            out.append(b.value)
+    return out
+
+
 def determinize(engine: Engine, state: HandState, seat: int, rng: random.Random,
-                avoid: tuple[int, ...] = ()) -> HandState:
+                avoid: tuple[int, ...] = (), held: tuple[frozenset[int | str], ...] = ()) -> HandState:
     """The hand as ``seat`` sees it, with every unseen card dealt at random.
 
     Seats that hold a build, or have proven a value by building for a partner,
-    are first given a card of that value when one is unseen (``_reserved``: every
+    or shown by their builds of this deal that they hold a value (``held``, from
+    ``held_values``), are first given a card of that value when one is unseen (``_reserved``: every
     such seat's cards chosen before any seat is dealt the rest, so a seat dealt first
     cannot take the only card of a value a later seat must hold). ``avoid``: for each
     seat, cards it probably does not hold (``passed_up``); it gets other unseen cards
@@ -85,7 +141,7 @@ def determinize(engine: Engine, state: HandState, seat: int, rng: random.Random,
     unseen = bits(((1 << engine.n_cards) - 1) & ~seen)   # (lowest first: the cards in deck order)
     shuffle(rng, unseen)     # as rng.shuffle(unseen), compiled
     hands = list(state.hands)
-    reserved = _reserved(engine, state, seat, unseen)
+    reserved = _reserved(engine, state, seat, unseen, held)
     for other in range(state.players):
         if other == seat:
             continue
@@ -106,9 +162,10 @@ def determinize(engine: Engine, state: HandState, seat: int, rng: random.Random,
     return state.with_hidden(tuple(hands), tuple(unseen))
 
 
-def _reserved(engine: Engine, state: HandState, seat: int, unseen: list[int]) -> list[int]:
+def _reserved(engine: Engine, state: HandState, seat: int, unseen: list[int],
+              held: tuple[frozenset[int | str], ...] = ()) -> list[int]:
     """For each seat other than ``seat``, the unseen cards it must be dealt: a card of each value
-    it holds a build of or has proven (taken out of ``unseen``; 0 for ``seat``).
+    it holds a build of, has proven, or is shown to hold (``held``; taken out of ``unseen``; 0 for ``seat``).
 
     Each value needed, seat by seat (values in text order), gets the first unseen card of it that
     no need took yet, unless the seat's cards so far already capture it or its hand is full. Where
@@ -118,8 +175,8 @@ def _reserved(engine: Engine, state: HandState, seat: int, unseen: list[int]) ->
     meet (nothing consistent with the seen cards) is left unmet, never refused.
     """
     players = state.players
-    if not state.builds and not _proves(state):
-        return [0] * players   # (no build held, no value proven: nothing to reserve)
+    if not state.builds and not _proves(state) and not any(held):
+        return [0] * players   # (no build held, no value proven or shown: nothing to reserve)
     wanted: list[tuple[int, int | str]] = []
     for other in range(players):
         if other == seat or not state.hands[other]:
@@ -127,6 +184,8 @@ def _reserved(engine: Engine, state: HandState, seat: int, unseen: list[int]) ->
         needed: set[int | str] = {b.value for b in state.builds if b.holder == other}
         if state.proven:
             needed |= state.proven[other]
+        if held:
+            needed |= held[other]
         for value in sorted(needed, key=str):
             wanted.append((other, value))
     reserved = [0] * players

@@ -21,7 +21,7 @@ from ...engine.game import Game
 from ...engine.moves import Move
 from ...engine.notation import format_move
 from ...engine.state import HandState
-from ...players.knowledge import determinize
+from ...players.knowledge import determinize, held_values
 from ..learning.counting import count_for
 from ..learning.tutorial import Tutorial
 from ..learning.warnings import warnings_for
@@ -56,11 +56,13 @@ def redealt(game: Game, seat: int, rng: random.Random) -> Game | None:
     every card hidden now was hidden before too (nothing goes back into a hand or the stock), so the earlier
     positions take the same swap, and everything the seat saw, every move played included, stays as it was.
 
-    None where the swap makes a move of the hand illegal where it was played: the seat knows more than
-    ``determinize`` deals by (a seat that built a 7 held a 7 then, and still does if it has played none since,
-    though its build was taken since), and a deal the moves seen rule out is no deal the seat could be in."""
+    The deal keeps what the moves of the deal show (``knowledge.held_values``: a seat that built a 7 held a 7 then,
+    and still does if it has played none since, though its build was taken since). None where the swap still makes
+    a move of the hand illegal where it was played: where the players draw after every play, the swap may give a
+    card drawn after a build the place of the card the build was for (another swap would fit), and a deal the
+    moves seen rule out is no deal the seat could be in."""
     hand = game.hand
-    again = determinize(game.engine, hand, seat, rng)
+    again = determinize(game.engine, hand, seat, rng, held=held_values(game.engine, hand, game.log, seat))
     swap: dict[int, int] = {}
     for other in range(hand.players):
         if other != seat:

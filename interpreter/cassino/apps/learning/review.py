@@ -404,10 +404,11 @@ class Valuer:
         scores = dict(enumerate(game.scores))
         sign = _sign(game)   # (a game won by the lowest total: points count against, as in the solver's values)
         seen = self.bot.evidence(game, seat)   # the others' moves of this deal weigh the deals, as the search's do
+        held = self.bot.held(game, seat)       # and the values their builds show they hold
         stop = self.bot.stop(game, False)   # (the search's bound on a playout where the players draw after every play)
         close = self.bot.after_card == "end"
         for _ in range(deals):
-            state = weighted_deal(engine, game.hand, seat, rng, seen)
+            state = weighted_deal(engine, game.hand, seat, rng, seen, held=held)
             if exact:   # (bound as the search's own exact deals are: SearchLimit past it, for the caller)
                 with self.bot.solver(game, side).limited(self.bot.exact_positions) as solver:
                     values = [float(solver.value(engine.apply(state, m))) for m in moves]
