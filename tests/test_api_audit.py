@@ -220,3 +220,33 @@ def test_a_claim_or_side_of_a_seat_not_at_the_table_is_a_cassino_error(seat: int
         with pytest.raises(CassinoError, match=f"seat {seat} is not at this table of 2 players"):
             call()
     assert game.claim(1).claimed_by == 1
+
+
+def test_a_card_placed_twice_with_one_pack_is_a_cassino_error(engine: Engine) -> None:
+    """One pack: a card in two places (two hands, a hand and the table, twice on the table, a build and the stock)
+    was taken as the one card, and the state held it twice (tests/test_movegen_order.py's recorded table had the
+    7D in the hand and on the table); now refused, naming both places."""
+    seven, four = engine.deck.parse("7D"), engine.deck.parse("4C")
+    cases = {
+        "7D is placed in seat 0's hand and in seat 1's hand": Position(players=2, hands={0: [seven], 1: [seven]}),
+        "7D is placed in seat 0's hand and on the table": Position(players=2, hands={0: [seven]}, table=[seven]),
+        "7D is placed twice on the table": Position(players=2, table=[seven, four, seven]),
+        "7D is placed in the build of 11 and in the stock": Position(players=2, builds=[([seven, four], 11, 0)],
+                                                                     stock=[seven]),
+        "7D is placed in seat 1's pile and on the table": Position(players=2, captured={1: [seven]}, table=[seven]),
+    }
+    for words, position in cases.items():
+        with pytest.raises(CassinoError, match=re.escape(words)):
+            engine.position(position)
+    # Each card once: accepted, and each in its one place.
+    state = engine.position(Position(players=2, hands={0: [seven]}, table=[four]))
+    assert state.hands[0] & state.table == 0
+
+
+def test_two_packs_place_a_card_as_often_as_the_packs_hold_it() -> None:
+    engine = Engine(load_rules("krypkasino"))
+    seven = engine.deck.parse("7D")
+    state = engine.position(Position(players=2, hands={0: [seven], 1: [seven]}))
+    assert state.hands[0] and state.hands[1] and state.hands[0] != state.hands[1]
+    with pytest.raises(CassinoError, match="more often than the deck holds it"):
+        engine.position(Position(players=2, hands={0: [seven], 1: [seven]}, table=[seven]))

@@ -557,8 +557,8 @@ class Engine:
     def _check_position(self, pos: Position) -> None:
         """CassinoError for a position that cannot exist: a seat (a hand's, a pile's, a sweep's, a build's
         owner, the player to play, the dealer, the last capturer) not at the table, or a card not in this
-        deck. (A card placed twice with one pack is not refused: it is the one card, as ``deck.mask`` has it,
-        and tests/test_movegen_order.py's recorded tables hold such a card.)"""
+        deck, or placed twice with one pack (with several, each copy named is placed, and one named more
+        often than the packs hold it is refused as it is placed)."""
         players = pos.players
         seats = [("to_play", pos.to_play), ("dealer", pos.dealer), ("last_capture", pos.last_capture)]
         seats += [("hands", s) for s in pos.hands or {}] + [("captured", s) for s in pos.captured or {}]
@@ -574,6 +574,19 @@ class Engine:
                 if card not in self.deck:
                     raise CassinoError(f"Position: {card!r} is not a card of this deck: give cards as "
                                        f"engine.deck.parse('{self.deck.cards[0]}')"[:300])
+        if self.has_copies:
+            return
+        places = [*(f"in seat {s}'s hand" for s in pos.hands or {}),
+                  *(f"in seat {s}'s pile" for s in pos.captured or {}),
+                  "on the table", *(f"in the build of {b[1]!r}" for b in pos.builds), "in the stock"]
+        where: dict[Any, str] = {}
+        for place, cards in zip(places, groups):
+            for card in cards:
+                if card in where:
+                    again = "twice " + place if where[card] == place else f"{where[card]} and {place}"
+                    raise CassinoError(f"Position: {card} is placed {again}: with one pack each card has one "
+                                       f"place (a hand, a pile, the table, a build or the stock)")
+                where[card] = place
 
     def _teams(self, players: int, partners: bool | None) -> tuple[int, ...]:
         if self.rules.partnership(players, partners):
