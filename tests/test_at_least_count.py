@@ -154,7 +154,7 @@ def test_an_endgame_criterion_of_five_spades_is_met_at_the_capture_of_the_fifth(
 
 
 def test_the_counting_aid_shows_each_sides_spades_against_five() -> None:
-    game = _position(FIVE_SPADES, {0: ["AS", "2S", "3S", "4S", "5S"], 1: ["6S", "7S", "8H"]})
+    game = _position(FIVE_SPADES, {0: ["AS", "2S", "3S", "4S", "5S"], 1: ["6S", "7S", "8D"]})
     count = count_for(game, 0)
     spades = next(i for i in count.items if i.name == "spades")
     assert spades.count == "at_least" and spades.at_least == 5

@@ -32,10 +32,17 @@ def cards(text: str) -> list[Card]:
 ESCOBA_EQUAL_FIRST = Path(__file__).resolve().parents[1] / "examples" / "escoba-equal-first.yaml"
 
 
-def reason(variant: str, hand: str, table: str, move: str, builds: tuple = (), other: str = "2S KH",
+#: The other seat's hand where a case gives none: the first two of these that the case places nowhere else.
+OTHER = ("2S", "KH", "2D", "KC", "3C", "QS")
+
+
+def reason(variant: str, hand: str, table: str, move: str, builds: tuple = (), other: str | None = None,
            **extra: object) -> str:
     rules = load_rules(ESCOBA_EQUAL_FIRST if variant == "escoba-equal-first" else variant)
     engine = Engine(rules)
+    if other is None:
+        placed = set(f"{hand} {table} {' '.join(b for b, _, _ in builds)}".split())
+        other = " ".join([c for c in OTHER if c not in placed][:2])
     state = engine.position(Position(players=2, hands={0: cards(hand), 1: cards(other)}, table=cards(table),
                                      builds=[(cards(b), v, owner) for b, v, owner in builds], **extra))
     parsed = parse_move(move, engine.deck)
@@ -362,7 +369,7 @@ def test_a_raise_of_a_partners_multiple_build_is_refused_for_the_multiple_build(
     raised, and that is the first reason given."""
     from conftest import position_at
 
-    engine, state = position_at(variant, {0: hand, 1: ["3S", "4C"], 2: ["4S", "6D"], 3: ["7H"]}, ["2H"],
+    engine, state = position_at(variant, {0: hand, 1: ["3S", "5C"], 2: ["4S", "6D"], 3: ["7H"]}, ["2H"],
                                 builds=[(["4H", "4D"], 4, 2), *builds], players=4, partners=True)
     assert state.builds[0].multiple and state.builds[0].owner == 2
     raised = parse_move(move, engine.deck)

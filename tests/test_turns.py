@@ -39,7 +39,7 @@ def _khasino_table(engine: Engine, extra: tuple[str, ...] = ()) -> HandState:
     card = engine.deck.parse
     return engine.position(Position(
         players=3, to_play=0, dealer=1,
-        hands={0: [card(c) for c in ("10H", "9D", "KD")], 1: [card("QS"), card("4H")], 2: [card("QH"), card("4C")]},
+        hands={0: [card(c) for c in ("10H", "9D", "KD")], 1: [card("QS"), card("4H")], 2: [card("QH"), card("4S")]},
         table=[card(c) for c in ("5S", "3D", "2C", "9C", *extra)]))
 
 
@@ -118,6 +118,16 @@ def test_a_refused_turn_names_its_action_and_changes_nothing() -> None:
     with pytest.raises(IllegalMoveError, match="action 2 of 2"):
         engine.play_turn(state, steps)
     assert "a turn ends only after its one card from the hand" in engine.why_illegal(state, Move(MoveKind.END, 0))
+
+
+
+@pytest.mark.parametrize("name", ["standard", *AFRICAN])
+def test_a_turn_of_no_action_is_refused(name: str) -> None:
+    """``play_turn(state, [])`` gave the state back unchanged, the same seat still to play: a pass no rule allows."""
+    engine = Engine(load_rules(name))
+    state = engine.start(seed=3, players=2)
+    with pytest.raises(IllegalMoveError, match="a turn has at least one action"):
+        engine.play_turn(state, [])
 
 
 @pytest.mark.parametrize("name", AFRICAN)

@@ -767,7 +767,7 @@ def _swazi_turn_table(s: Any, table_cards: tuple[str, ...]) -> tuple[Any, Any]:
     card = t.session.game.engine.deck.parse
     hand = t.session.game.engine.position(Position(
         players=3, to_play=0, dealer=1,
-        hands={0: [card(c) for c in ("10H", "9D", "KD")], 1: [card("QS"), card("4H")], 2: [card("QH"), card("4C")]},
+        hands={0: [card(c) for c in ("10H", "9D", "KD")], 1: [card("QS"), card("4H")], 2: [card("QH"), card("4S")]},
         table=[card(c) for c in table_cards]))
     t.session.game = t.session.game.with_(hand=hand)
     return table, t
