@@ -1195,7 +1195,11 @@ class Engine:
     def play_turn(self, state: HandState, steps: Sequence[Move]) -> HandState:
         """Play a turn's actions in order, each checked (IllegalMoveError naming the action refused),
         then end the turn where its card from the hand is played and the turn is still open (a turn of
-        several actions, ``build.free_actions``): the state with the next player to move."""
+        several actions, ``build.free_actions``): the state with the next player to move. A turn of no
+        action is refused (IllegalMoveError): it would pass the turn without playing."""
+        if not steps:
+            raise IllegalMoveError("a turn has at least one action: a card from the hand, captured with, built "
+                                   "with or trailed")
         refusal = self.turn_refusal(state, steps) if len(steps) > 1 else None
         if refusal is not None:
             raise IllegalMoveError(refusal)
