@@ -116,3 +116,25 @@ def test_no_deal_contradicts_the_builds_seen(seating: Seating) -> None:
                     f"after {[format_move(m, engine.deck) for _, m in game.moves_this_hand()]}")
         game = game.play(bots[seat].choose(game, seat))
         plies += 1
+
+
+@pytest.mark.parametrize("seating", seatings(), ids=lambda s: s.short)
+def test_what_the_builds_show_is_true_of_the_hands(seating: Seating) -> None:
+    """In every seating, at every position of a game of random and greedy players: every value the builds of the deal
+    show a seat holds (as any other seat sees them) is a value a card of its real hand captures."""
+    engine = Engine(load_rules(seating.variant))
+    game = Game.new(engine, derive(95, seating.players), seating.players, partners=seating.partners)
+    game = game.with_(target=None)
+    bots = [make_bot(("greedy", "random")[k % 2], derive(95, k)) for k in range(seating.players)]
+    plies = 0
+    while not game.over and plies < 300:
+        viewer = game.hand.turn
+        for other, values in enumerate(held_values(engine, game.hand, game.log, viewer)):
+            assert other != viewer or not values
+            hand = game.hand.hands[other]
+            for value in values:
+                assert any(value in engine.captured_values(1 << i) for i in range(engine.n_cards) if hand >> i & 1), (
+                    f"{seating.label}: seat {other} is said to hold a card of {value!r}, but holds "
+                    f"{[str(c) for c in engine.deck.cards_of(hand)]}")
+        game = game.play(bots[viewer].choose(game, viewer))
+        plies += 1
