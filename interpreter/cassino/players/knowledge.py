@@ -97,12 +97,9 @@ def held_values(engine: Engine, state: HandState, log: Any, seat: int) -> tuple[
         return ()
     keep = engine.tables.keep_capturing_card
     held: list[set[int | str]] = [set() for _ in range(state.players)]
-    after = state
-    steps: list[tuple[HandState, Move, HandState]] = []   # (each move with the position it led to)
-    for position, move in chain:   # (newest first)
-        steps.append((position, move, after))
-        after = position
-    for position, move, after in reversed(steps):   # (oldest first: a card played after the build ends what it showed)
+    for k in range(len(chain) - 1, -1, -1):   # (oldest first: a card played after the build ends what it showed)
+        position, move = chain[k]
+        after = chain[k - 1][0] if k else state   # (the position the move led to)
         mover = position.turn
         if mover == seat:
             continue
