@@ -98,9 +98,9 @@ def _no_draws(seating: Seating) -> bool:
 def test_no_deal_contradicts_the_builds_seen(seating: Seating) -> None:
     """In every seating, random positions of a game of random and greedy players: every deal of the cards
     hidden from the seat to move, the hand's earlier positions dealt by the same swap (``blind.redealt``), keeps
-    every move of the hand legal. Where the players draw after every play (Draw Casino) the swap may give a
-    card drawn after a build the place of the card it was built for, so a redeal can still be refused there
-    (another swap would fit): those seatings are left out."""
+    every move of the hand legal. Where the players draw after every play (Draw Casino) a redeal can still be
+    refused (a played card keeps the time it was drawn: ``blind.redealt``; 4 of 768 redeals of random positions):
+    those seatings are left out, and checked below for how rarely."""
     engine = Engine(load_rules(seating.variant))
     game = Game.new(engine, derive(94, seating.players), seating.players, partners=seating.partners)
     game = game.with_(target=None)
@@ -138,3 +138,25 @@ def test_what_the_builds_show_is_true_of_the_hands(seating: Seating) -> None:
                     f"{[str(c) for c in engine.deck.cards_of(hand)]}")
         game = game.play(bots[viewer].choose(game, viewer))
         plies += 1
+
+
+def test_where_the_players_draw_a_redeal_is_seldom_refused() -> None:
+    """Draw Casino, four players: the cards a seat must hold take the places of those it has held longest, and a card
+    dealt to it again keeps its own (``blind.redealt``): 68 of 768 redeals of random positions were refused with the
+    swap in deck order, 4 with this one; on these games 48 of 192 in deck order and none with it (at most 5% asked)."""
+    engine = Engine(load_rules("draw"))
+    refused = tried = 0
+    for seed in range(3):
+        game = Game.new(engine, derive(96, seed), 4, partners=False).with_(target=None)
+        bots = [make_bot(("random", "greedy")[k % 2], derive(96, seed, k)) for k in range(4)]
+        rng = random.Random(seed)
+        plies = 0
+        while not game.over and plies < 300:
+            seat = game.hand.turn
+            if plies % 3 == 0:
+                for _ in range(4):
+                    tried += 1
+                    refused += blind.redealt(game, seat, rng) is None
+            game = game.play(bots[seat].choose(game, seat))
+            plies += 1
+    assert tried > 100 and refused <= tried // 20, (refused, tried)

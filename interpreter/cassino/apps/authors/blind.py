@@ -57,16 +57,25 @@ def redealt(game: Game, seat: int, rng: random.Random) -> Game | None:
     positions take the same swap, and everything the seat saw, every move played included, stays as it was.
 
     The deal keeps what the moves of the deal show (``knowledge.held_values``: a seat that built a 7 held a 7 then,
-    and still does if it has played none since, though its build was taken since). None where the swap still makes
-    a move of the hand illegal where it was played: where the players draw after every play, the swap may give a
-    card drawn after a build the place of the card the build was for (another swap would fit), and a deal the
+    and still does if it has played none since, though its build was taken since), and a seat's cards that capture a
+    value it must hold take the places of the cards it has held longest (where the players draw after every play, a
+    card drawn after a build was not in the hand that made it), then a card dealt to it again keeps its own place.
+    None where the swap still makes a move of the hand illegal where it was played (0.5% of the redeals of random
+    Draw Casino positions with four players: a played card keeps the time it was drawn, so a seat that built a 10
+    with one 10 and played another later must hold a 10 in this swap, which the deal need not give it): a deal the
     moves seen rule out is no deal the seat could be in."""
     hand = game.hand
-    again = determinize(game.engine, hand, seat, rng, held=held_values(game.engine, hand, game.log, seat))
+    held = held_values(game.engine, hand, game.log, seat)
+    again = determinize(game.engine, hand, seat, rng, held=held)
     swap: dict[int, int] = {}
     for other in range(hand.players):
         if other != seat:
-            swap.update(zip(bits(hand.hands[other]), bits(again.hands[other])))
+            old, (new, needed) = _longest_held(game, other), _needed_first(game, again, other, held)
+            swap.update(zip(old[:needed], new[:needed]))   # (a card of a value it must hold: in its hand longest)
+            old, new = old[needed:], new[needed:]
+            kept = set(old) & set(new)   # (then a card dealt to the seat again keeps its own place)
+            swap.update((i, i) for i in kept)
+            swap.update(zip([i for i in old if i not in kept], [i for i in new if i not in kept]))
     swap.update(zip(hand.stock, again.stock))
 
     def moved(state: HandState) -> HandState:
@@ -94,6 +103,46 @@ def redealt(game: Game, seat: int, rng: random.Random) -> Game | None:
     for position, move in reversed(chain):
         log = (log, position, move)
     return game.with_(hand=again, log=log)
+
+
+def _longest_held(game: Game, seat: int) -> list[int]:
+    """``seat``'s cards, those it has held longest first (where the players draw after every play, a card drawn
+    after a build was not in the hand that made it), then in deck order."""
+    cards = bits(game.hand.hands[seat])
+    since = dict.fromkeys(cards, game.hand.ply)
+    node = game.log
+    while node is not None:
+        node, position, _ = node
+        for i in cards:
+            if position.hands[seat] >> i & 1:
+                since[i] = position.ply
+    return sorted(cards, key=lambda i: (since[i], i))
+
+
+def _needed_first(game: Game, again: HandState, seat: int,
+                  held: tuple[frozenset[int | str], ...]) -> tuple[list[int], int]:
+    """``seat``'s cards in the new deal, those that capture a value it must hold (a build it holds, a value proven or
+    shown by its builds, ``held``) first, the value needed longest first, then in deck order; and how many capture
+    one: they take the places of the cards held longest (``_longest_held``)."""
+    needed: dict[int | str, int] = {b.value: again.ply for b in again.builds if b.holder == seat}
+    for value in (again.proven[seat] if again.proven else frozenset()) | (held[seat] if held else frozenset()):
+        needed.setdefault(value, again.ply)
+    node = game.log
+    while node is not None and needed:   # (the earliest position since which the seat has held a build of each value)
+        node, position, _ = node
+        if position.deal_no != again.deal_no:
+            break
+        for b in position.builds:
+            if b.holder == seat and b.value in needed:
+                needed[b.value] = min(needed[b.value], position.ply)
+    engine = game.engine
+    never = again.ply + 1
+
+    def since(i: int) -> int:
+        return min((needed[v] for v in engine.captured_values(1 << i) if v in needed), default=never)
+
+    cards = sorted(bits(again.hands[seat]), key=lambda i: (since(i), i))
+    return cards, sum(1 for i in cards if since(i) < never)
 
 
 def said(game: Game, seat: int, move: Move, hint: Callable[[Game], Move] | None,
