@@ -250,3 +250,13 @@ def test_two_packs_place_a_card_as_often_as_the_packs_hold_it() -> None:
     assert state.hands[0] and state.hands[1] and state.hands[0] != state.hands[1]
     with pytest.raises(CassinoError, match="more often than the deck holds it"):
         engine.position(Position(players=2, hands={0: [seven], 1: [seven]}, table=[seven]))
+
+
+@pytest.mark.parametrize("listing", ["legal_moves", "move_keys", "playable_moves"])
+def test_no_state_is_refused_not_answered_with_no_moves(engine: Engine, listing: str) -> None:
+    """``engine.legal_moves(None)`` returned [] (the one-slot memo of the last state listed started at None), as if
+    None were a position with no moves; now it is refused as any value that is no position is (AttributeError in
+    Python, TypeError compiled), and a real position after it is listed as ever."""
+    with pytest.raises((AttributeError, TypeError)):
+        getattr(engine, listing)(None)
+    assert getattr(engine, listing)(engine.start(seed=1, players=2))

@@ -33,6 +33,9 @@ __all__ = ["Engine", "Position", "bits", "unions", "subsets_summing"]
 KINDS: Final = (MoveKind.TRAIL, MoveKind.CAPTURE, MoveKind.BUILD, MoveKind.TRAIL_BUILD)
 KIND_CODE: Final = {**{kind: code for code, kind in enumerate(KINDS)}, MoveKind.END: TRAIL}
 MAX_CARDS: Final = MAX_DECK_CARDS       # card sets are Python ints: the bound only keeps decks sane
+#: What the one-slot memos below remember before any state: no value a caller can pass (with None there,
+#: ``legal_moves(None)`` was the memo's empty list).
+_NO_STATE: Final = object()
 _TRAIL_KIND: Final = MoveKind.TRAIL
 _CAPTURE_KIND: Final = MoveKind.CAPTURE
 _BUILD_KIND: Final = MoveKind.BUILD
@@ -294,13 +297,13 @@ class Engine:
         # The last state asked about and its move keys: a front end lists a position's moves
         # and then plays one, and play() checks the move against the same list (states are
         # immutable, so the state's identity is the key). One slot, replaced whole.
-        self._memo: tuple[HandState | None, list[int]] = (None, [])
+        self._memo: tuple[object, list[int]] = (_NO_STATE, [])
         # The last state found beyond the listing budget, and why: asked again (a front end
         # shows the position, then checks a move), it is refused at once, not counted again.
-        self._too_large: tuple[HandState | None, str] = (None, "")
+        self._too_large: tuple[object, str] = (_NO_STATE, "")
         #: The keys ``some_moves`` last found and checked at a position beyond the listing budget
         #: (legal there: ``is_legal`` and ``play`` accept them without walking the position again).
-        self._sampled: tuple[HandState | None, list[int]] = (None, [])
+        self._sampled: tuple[object, list[int]] = (_NO_STATE, [])
         # The settings apply() and the deal read, as plain attributes (no lookups through
         # the rules' nested values on every move).
         d, sw = rules.deal, rules.sweeps
@@ -762,9 +765,9 @@ class Engine:
         if value < 1:
             raise ValueError(f"a move budget is at least 1, not {value}")
         self.tables.move_budget = value
-        self._memo = (None, [])
-        self._too_large = (None, "")
-        self._sampled = (None, [])
+        self._memo = (_NO_STATE, [])
+        self._too_large = (_NO_STATE, "")
+        self._sampled = (_NO_STATE, [])
 
     def _keys(self, state: HandState) -> list[int]:
         memo = self._memo
