@@ -426,7 +426,9 @@ def test_lessons_not_yet_read_come_again_to_a_reload_or_a_second_tab_until_read(
             me.until(lambda m: m["type"] == "state")
             me.send({"type": "tutorial", "on": True})   # switched on again: nothing, all was read
             me.ping()
-            assert [m for m in _lessons(me)] == [(None, None, first["lessons"])]
+            # (The start's lessons, read, come no more. Where the table's random deal has the computer lead, its
+            # move's lessons may come at any time in between, as they should: left out here. CI once saw them.)
+            assert [m for m in _lessons(me) if m[0] is None] == [(None, None, first["lessons"])]
 
 
 def test_a_game_taught_at_the_terminal_goes_on_in_the_browser_without_teaching_it_again(tmp_path: Path) -> None:
