@@ -255,7 +255,7 @@ def test_the_hands_listed_at_the_game_over_add_up_to_the_final_scores(cli, tmp_p
     target was reached in is listed, with what it pegged, and every side's hands add up to its final score (a
     hand counted out, Hoyle's, by what counted before the target was reached)."""
     stopped = counted = 0
-    for seed in range(1, 9):
+    for seed in range(1, 6):   # (five whole games a case: the suite stays under its 8 minutes; eight before)
         save = tmp_path / f"g{seed}.json"
         code, out, err = cli("play", variant, "--players", players, "--humans", "0", "--bot", "random",
                              "--seed", str(seed), "--save", str(save))
