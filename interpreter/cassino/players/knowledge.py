@@ -159,6 +159,17 @@ def determinize(engine: Engine, state: HandState, seat: int, rng: random.Random,
     return state.with_hidden(tuple(hands), tuple(unseen))
 
 
+def must_hold(state: HandState, seat: int, held: tuple[frozenset[int | str], ...] = ()) -> set[int | str]:
+    """The values ``seat`` holds a card of, as the others know: its builds standing, the values proven for a partner,
+    and those its builds of the deal show (``held``, from ``held_values``)."""
+    needed: set[int | str] = {b.value for b in state.builds if b.holder == seat}
+    if state.proven:
+        needed |= state.proven[seat]
+    if held:
+        needed |= held[seat]
+    return needed
+
+
 def _reserved(engine: Engine, state: HandState, seat: int, unseen: list[int],
               held: tuple[frozenset[int | str], ...] = ()) -> list[int]:
     """For each seat other than ``seat``, the unseen cards it must be dealt: a card of each value
@@ -178,12 +189,7 @@ def _reserved(engine: Engine, state: HandState, seat: int, unseen: list[int],
     for other in range(players):
         if other == seat or not state.hands[other]:
             continue
-        needed: set[int | str] = {b.value for b in state.builds if b.holder == other}
-        if state.proven:
-            needed |= state.proven[other]
-        if held:
-            needed |= held[other]
-        for value in sorted(needed, key=str):
+        for value in sorted(must_hold(state, other, held), key=str):
             wanted.append((other, value))
     reserved = [0] * players
     if not wanted:

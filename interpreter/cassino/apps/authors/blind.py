@@ -21,7 +21,7 @@ from ...engine.game import Game
 from ...engine.moves import Move
 from ...engine.notation import format_move
 from ...engine.state import HandState
-from ...players.knowledge import determinize, held_values
+from ...players.knowledge import determinize, held_values, must_hold
 from ..learning.counting import count_for
 from ..learning.tutorial import Tutorial
 from ..learning.warnings import warnings_for
@@ -124,9 +124,7 @@ def _needed_first(game: Game, again: HandState, seat: int,
     """``seat``'s cards in the new deal, those that capture a value it must hold (a build it holds, a value proven or
     shown by its builds, ``held``) first, the value needed longest first, then in deck order; and how many capture
     one: they take the places of the cards held longest (``_longest_held``)."""
-    needed: dict[int | str, int] = {b.value: again.ply for b in again.builds if b.holder == seat}
-    for value in (again.proven[seat] if again.proven else frozenset()) | (held[seat] if held else frozenset()):
-        needed.setdefault(value, again.ply)
+    needed = dict.fromkeys(must_hold(again, seat, held), again.ply)
     node = game.log
     while node is not None and needed:   # (the earliest position since which the seat has held a build of each value)
         node, position, _ = node
