@@ -239,7 +239,9 @@ def test_same_moves_on_tables_of_more_than_thirty_loose_cards(name: str) -> None
             break
         rnd.shuffle(cards)
         loose = cards[:rnd.randint(31, len(cards) - 4)]
-        hand = cards[len(loose):len(loose) + (1 if attempt % 2 else rnd.randint(1, 4))]
+        # (one card in hand three times in four: more hands of several cards are beyond the listing budget, whose
+        # refusal costs the pure engine the whole budget, and they are compared too)
+        hand = cards[len(loose):len(loose) + (rnd.randint(1, 4) if attempt % 4 == 3 else 1)]
         found = []
         for engine in (fast, pure):
             deck = engine.deck

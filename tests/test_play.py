@@ -693,7 +693,7 @@ def test_a_lurch_is_said_at_its_own_worth_in_play_and_replay(tmp_path: Path) -> 
         "seats: {max_players: 2}\ngame: {target: 15, score_mode: difference, lurch: {below: 5, multiplier: 3}}\n",
         encoding="utf-8")
     lurches = 0
-    for seed in range(1, 9):
+    for seed in range(1, 5):     # (seed 3 is a lurch, the others not)
         played = run(["play", "threefold.yaml", "--humans", "0", "--bot", "greedy", "--seed", str(seed), "--save",
                       f"g{seed}.json"], cwd=tmp_path)
         assert played.returncode == 0, played.stderr
@@ -707,7 +707,7 @@ def test_a_lurch_is_said_at_its_own_worth_in_play_and_replay(tmp_path: Path) -> 
             assert len(said) == 2 and all("a lurch, a triple game" in out for out in said), said
         else:
             assert not said
-    assert lurches   # (seed 3 is one: 21 to 4)
+    assert 0 < lurches < 4   # (seed 3 is one: 21 to 4)
 
 
 def test_a_table_of_builds_alone_is_not_said_empty(tmp_path: Path) -> None:

@@ -82,7 +82,7 @@ def _compare(engine: Engine, players: int, partners: bool, seed: int, trail_firs
 def test_the_walk_finds_what_the_listing_finds_in_every_seating(seating: Seating) -> None:
     engine = Engine(load_rules(seating.variant))
     trail_first = len(seating.label) % 2 == 0   # (random play in half the seatings, trails first in the rest)
-    compared, _ = _compare(engine, seating.players, seating.partners, 1, trail_first, every=3, plies=30)
+    compared, _ = _compare(engine, seating.players, seating.partners, 1, trail_first, every=3, plies=20)
     if warnings.walkable(engine, engine.start(1, seating.players, partners=seating.partners)):
         assert compared >= 5
     else:
