@@ -667,6 +667,41 @@ def test_work_longer_than_a_browser_waits_is_said_and_its_answer_follows(tmp_pat
         assert all(json.loads(m).get("fatal") is None for m in me.received)
 
 
+def test_a_move_the_table_is_too_busy_to_take_is_refused_and_may_be_sent_again(tmp_path: Path,
+                                                                              monkeypatch: pytest.MonkeyPatch) -> None:
+    """A move whose reading takes longer than a browser waits (a table busy with its last request) is not made.
+    It was said as a note, so the page, which takes a second click on the move just sent for a double click, sent
+    nothing when the person clicked it again; it is now refused in words that say so (the page lets a refused
+    move be sent again), and sent again it is played. Found by the matrix's socket replay under load."""
+    from cassino.apps.web import tables
+    from cassino.apps.web.policy import Limits
+
+    reading = tables.read_typed
+    slow = [True]
+
+    def slow_reading(snap: Any, text: str) -> list[str]:
+        if slow[0]:
+            time.sleep(0.5)
+        return reading(snap, text)
+
+    monkeypatch.setattr(tables, "read_typed", slow_reading)
+    with serving(tmp_path / "records", limits=Limits(wait_seconds=0.05)) as s:
+        table = s.new_table(["human", "human"])
+        with s.seat(table, 0) as zero, s.seat(table, 1) as one:
+            first = zero.until(lambda m: m["type"] == "state")
+            me = (zero, one)[first["turn"]]
+            state = me.my_turn()
+            text = state["moves"][0]["text"]
+            me.move(text)
+            refused = me.until(lambda m: m["type"] in ("refused", "info", "error")
+                               or m.get("ply", state["ply"]) != state["ply"])
+            assert refused["type"] == "refused" and "your move was not made; send it again" in refused["message"]
+            slow[0] = False
+            me.move(text)
+            after = me.until(lambda m: m["type"] == "state" and m["ply"] == state["ply"] + 1)
+            assert after["turn"] != state["turn"] and after["failed"] is None
+
+
 def test_undo_during_the_computers_pause_leaves_the_computer_playing(tmp_path: Path) -> None:
     """The lobby's default computer player (search) and a pause before its moves: a person who moves and
     takes the move back at once, inside the pause, can play on, and the computer answers every move."""

@@ -105,6 +105,12 @@ BUSY = "the server is still working on this table's last request: try again in a
 NOT_SAVED = "the server could not save the game (its log says why)"
 
 
+def not_made(what: str) -> str:
+    """A move or claim the table was too busy to take (the page may send it again: it comes as a refusal)."""
+    return (f"the server is still working on this table (its last request, or a position with very many possible "
+            f"moves): your {what} was not made; send it again in a moment")
+
+
 async def acquire_within(lock: asyncio.Lock, seconds: float) -> bool:
     """Whether ``lock`` was acquired within ``seconds``. Not ``wait_for(lock.acquire())``: where the
     event loop is held up (a compiled engine call keeps the GIL) its timeout can fire though the
@@ -998,14 +1004,23 @@ class Table:
             return
         # The table's lock, waited for a bounded time (another request of this table may be working).
         if not await acquire_within(self.lock, self.limits.wait_seconds):
-            self.tell(client, "info", BUSY)
+            self._busy(client, req, BUSY)
             return
         try:
             await self._handle(client, seat, req)
         except StillWorking as e:
-            self.tell(client, "info", str(e))
+            self._busy(client, req, str(e))
         finally:
             self.lock.release()
+
+    def _busy(self, client: Client, req: Request, words: str) -> None:
+        """A request the table is too busy to take now. A move (or the warnings asked before one) or a claim is
+        refused, not only told: the page lets a refused move be sent again, where after words alone it took a
+        second click on the same move for a double click and sent nothing (the socket replay found it)."""
+        if req.type in ("move", "warn", "claim"):
+            self.tell(client, "refused", not_made("claim" if req.type == "claim" else "move"))
+        else:
+            self.tell(client, "info", words)
 
     async def _handle(self, client: Client, seat: int, req: Request) -> None:
         s = self.session
