@@ -33,6 +33,10 @@ engine's own legality check, and the consumers run at a few positions drawn from
   (:mod:`.terminal_replay`): each move by its listed number or in the notation (suits sometimes as their symbols),
   a turn of several actions sometimes as one line, claims confirmed, with the warnings on in every other run; the
   session must play the very game, and no seat's screen may name a card hidden from it;
+- ``socket``: the game played again at ``cassino serve``, every seat a person's page on its websocket
+  (:mod:`.socket_replay`): handed in as a saved game part way, moves clicked or typed, the server stopped and
+  started again once; every state a page is sent must be the game's position as its seat sees it, naming no card
+  hidden from it, the moves offered legal (all of them where the list is not cut), and the table's game the game;
 - ``blind``: the learning aids read no hidden card (:mod:`.blind`): the warnings, the counting aid, the tutorial's
   word before a choice and the hint say the same to the seat to move when the cards hidden from it are dealt again;
 - ``vector``: the batched interface (``cassino.vector.VectorEnv``) of the seating, its games stepped
@@ -80,11 +84,12 @@ from ..web.tables import offered_moves, snapshot
 from ..web.views import card_words, seat_view, static_view
 from . import blind
 from .solve import WatchedSolver
+from .socket_replay import replay_over_the_socket
 from .terminal_replay import replay_at_the_terminal
 
 BOTS = ("random", "greedy", "search")
 CONSUMERS = ("hint", "warnings", "counting", "tutorial", "why", "felt", "solve", "openspiel", "pettingzoo", "review",
-             "record", "vector", "terminal", "blind")
+             "record", "vector", "terminal", "blind", "socket")
 #: The consumers a run from a written position runs (:class:`Start`): those that read a position. The others
 #: follow a game from its deal (the tutorial, OpenSpiel and PettingZoo beside it, the record and its review).
 AT_A_POSITION = ("hint", "warnings", "counting", "why", "felt", "solve", "blind")
@@ -94,7 +99,7 @@ AT_A_POSITION = ("hint", "warnings", "counting", "why", "felt", "solve", "blind"
 LIMITS: dict[str, float] = {
     "run": 120.0, "move": 10.0, "hint": 30.0, "warnings": 1.0, "counting": 0.5, "tutorial": 0.5, "why": 1.0,
     "felt": 2.0, "solve": 10.0, "openspiel": 5.0, "pettingzoo": 2.0, "review": 60.0, "record": 5.0,
-    "vector": 10.0, "terminal": 30.0, "blind": 10.0,
+    "vector": 10.0, "terminal": 30.0, "blind": 10.0, "socket": 60.0,
 }
 #: Plies after which a game is cut off (no variant's game comes near; a guard against a loop).
 MAX_PLIES = 20_000
@@ -438,6 +443,9 @@ class Run:
             self.call("terminal", lambda: replay_at_the_terminal(people, list(self.record.actions),
                                                                  derive(self.seed, 54), warn=self.seed % 2 == 0,
                                                                  tutorial=self.seed % 3 == 0))
+        if self.wants("socket") and self.record.actions:
+            self.call("socket", lambda: replay_over_the_socket(self.record, list(self.record.actions),
+                                                               derive(self.seed, 55)))
         if self.wants("vector"):
             self.call("vector", lambda: vector_agrees(s, b.whole_game, derive(self.seed, 52), b.vector_steps))
 
