@@ -326,7 +326,6 @@ def test_in_a_game_won_by_the_lowest_total_the_search_estimate_counts_points_aga
     60 of 72 greedy moves lost, each 'better' move a capture of as many scoring cards as it could."""
     from cassino.engine.core import Engine, Position
     from cassino.engine.game import Game
-    from cassino.engine.notation import parse_move
 
     engine = Engine(load_rules("kasino-misar"))
     card = engine.deck.parse

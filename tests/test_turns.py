@@ -11,7 +11,6 @@ hostile cases of each new input."""
 
 from __future__ import annotations
 
-import json
 import random
 from contextlib import contextmanager
 from io import StringIO

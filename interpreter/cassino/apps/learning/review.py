@@ -71,7 +71,7 @@ from ...players.gain import gains
 from ...players.inference import weighted_deal
 from ...players.playouts import playout_leads
 from ...players.search import EXACT_LIMIT, EXACT_POSITIONS, SearchBot, _sign
-from ...players.solver import MoveValue, SearchLimit, cards_left, missing_knowledge
+from ...players.solver import MoveValue as SolvedMove, SearchLimit, cards_left, missing_knowledge
 from ..game.records import MAX_BYTES, Record, RecordError, actor_of, apply_action, load_game
 from ..game.summary import builds_in_place, outcome, scores_text
 
@@ -342,7 +342,7 @@ class Valuer:
         crowd = self.bot.crowd
         return cards_left(hand) <= EXACT_CARDS and (crowd < 0 or hand.table.bit_count() <= crowd)
 
-    def _solved(self, game: Game, side: int) -> list[MoveValue] | None:
+    def _solved(self, game: Game, side: int) -> list[SolvedMove] | None:
         """The exact values of the position's moves, or None where the solve would search more than
         ``known_positions`` positions (what it learnt so far stays in the kept solver's table) or
         meets a position the engine will not list whole."""
