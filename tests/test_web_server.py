@@ -393,6 +393,33 @@ def test_rulebook_pages_for_a_table_and_for_the_lobby(tmp_path: Path) -> None:
         assert s.get("/rules/0123456789ab")[0] == 404
 
 
+def test_a_rules_folder_files_rulebook_page_marks_its_changes_and_reads_it_once(tmp_path: Path,
+                                                                              monkeypatch: pytest.MonkeyPatch) -> None:
+    """The lobby's rulebook of a file of `--rules-dir`: its changes marked against its parent, from the file as the
+    lobby read it (confined to the folder); the page loaded it twice more, under the default confinement, to mark
+    it and to see that it still held the same rules."""
+    from cassino.apps.authors import rulebooks
+
+    rules = tmp_path / "rules"
+    rules.mkdir()
+    (rules / "kitchen.yaml").write_text("name: kitchen\ndescription: ours\nextends: standard\ngame: {target: 11}\n",
+                                        encoding="utf-8")
+    loads: list[str] = []
+    load = rulebooks.load
+
+    def counted(target: str, *args: Any, **kw: Any) -> Any:
+        loads.append(str(target))
+        return load(target, *args, **kw)
+
+    monkeypatch.setattr(rulebooks, "load", counted)
+    with serving(tmp_path / "records", rules_dir=rules) as s:
+        status, body, headers = s.get("/rules/folder/kitchen.yaml")
+        assert status == 200 and b"<h1>" in body and b"<ins>" in body and b"11" in body, body[:300]
+        assert "script-src" not in headers["content-security-policy"]
+        assert s.get("/rules/folder/nosuch.yaml")[0] == 400
+    assert loads == ["standard"]          # the parent, to mark the changes against: the file itself not again
+
+
 @pytest.mark.parametrize("argv, says", [
     (["serve", "--port", "70000"], "--port must be 0 to 65535"),
     (["serve", "--pace", "-1"], "--pace must be 0 to 60"),

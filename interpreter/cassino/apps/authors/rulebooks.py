@@ -46,10 +46,12 @@ def parent_ref(target: str, loaded: LoadedVariant) -> str | None:
     return ref
 
 
-def full_rulebook(target: str, with_worked_examples: bool = True, marked: bool = True) -> Rulebook:
+def full_rulebook(target: str, with_worked_examples: bool = True, marked: bool = True,
+                  loaded: LoadedVariant | None = None) -> Rulebook:
     """The rulebook of a bundled variant or rule file; a house rule's sentences that differ from its parent's
-    rulebook marked (``mark_changes``)."""
-    loaded = load(target)
+    rulebook marked (``mark_changes``). ``loaded``: ``target`` as the caller has loaded it already (the browser's
+    lobby, confined to its rules folder), not loaded again."""
+    loaded = load(target) if loaded is None else loaded
     book = book_for(loaded.rules, with_worked_examples)
     parent = parent_ref(target, loaded) if marked else None
     if parent is not None:

@@ -43,7 +43,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from ...errors import CassinoError, Diagnostic, RuleFileError
 from ...language.rules import Rules
-from ...language.variants import load_rules
+from ...language.variants import LoadedVariant, load_rules
 from ..game.records import Record, RecordError, load_game
 from .lobby import Lobby, LobbyError, check_words, public_diagnostic, rules_info
 from .policy import HTTP_CONNECTIONS, Hosts, LimitReached, Limits
@@ -283,9 +283,10 @@ def _client(request: Request) -> str:
 _RULEBOOKS: dict[str, str] = {}
 
 
-def _rulebook_html(rules: Rules, source: str = "") -> str:
+def _rulebook_html(rules: Rules, source: str = "", loaded: LoadedVariant | None = None) -> str:
     """``cassino rules --format html``: a house rule named by ``source`` (a shipped example, a file of the rules
-    folder) gets its changes marked against its parent, as long as the file still holds these rules."""
+    folder) gets its changes marked against its parent, as long as the file still holds these rules; ``loaded``:
+    the file as the lobby has just loaded it (these rules), not read again."""
     from ...language.render import render
     from ..authors.rulebooks import book_for, full_rulebook
 
@@ -294,8 +295,11 @@ def _rulebook_html(rules: Rules, source: str = "") -> str:
         book = None
         if source:
             try:
-                marked = full_rulebook(source)
-                book = marked if load_rules(source).data == rules.data else None
+                if loaded is not None:
+                    book = full_rulebook(source, loaded=loaded)
+                else:
+                    marked = full_rulebook(source)
+                    book = marked if load_rules(source).data == rules.data else None
             except CassinoError:
                 book = None
         if len(_RULEBOOKS) >= 64:
@@ -402,7 +406,7 @@ def create_app(store: TableStore, lobby: Lobby, hosts: Hosts) -> Starlette:
         kind, name = request.path_params["kind"], request.path_params["name"]
         loaded, _ = await _in_lobby(store, lobby.load, {"kind": kind, "name": name})
         source = str(lobby.rules_dir / name) if kind == "folder" and lobby.rules_dir else name
-        text = await _in_lobby(store, _rulebook_html, loaded.rules, source)
+        text = await _in_lobby(store, _rulebook_html, loaded.rules, source, loaded)
         return HTMLResponse(text, headers={"content-security-policy": RULES_CSP})
 
     async def play_socket(websocket: WebSocket) -> None:
