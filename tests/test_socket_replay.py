@@ -49,17 +49,18 @@ def test_a_whole_game_with_claims_played_again_in_the_browser() -> None:
     assert outcome.actions > 48 and outcome.record[-1].startswith("claim")
 
 
-def test_the_replay_hands_the_game_in_part_way_types_whole_turns_and_restarts_the_server(
+def test_the_replay_hands_the_game_in_part_way_types_whole_turns_asks_warnings_and_restarts_the_server(
         monkeypatch: pytest.MonkeyPatch) -> None:
     """What a run does, seen from the server: over a few seeds some games are handed in part way, some turns of
-    several actions are sent as one line, and the server starts again on its folder."""
-    sent: list[str] = []
+    several actions are sent as one line, some moves' warnings are asked first, and the server starts again on its
+    folder."""
+    sent: list[tuple[str, str]] = []
     handed: list[int] = []
     starts: list[int] = []
     page_send, saved, served = socket_replay._Page.send, socket_replay._saved, socket_replay._Served.__init__
 
     def sending(self: Any, message: dict[str, Any]) -> None:
-        sent.append(message.get("text", ""))
+        sent.append((message["type"], message.get("text", "")))
         page_send(self, message)
 
     def saving(record: Any, actions: list[str]) -> str:
@@ -79,7 +80,9 @@ def test_the_replay_hands_the_game_in_part_way_types_whole_turns_and_restarts_th
     for seed in range(8):
         assert socket_replay.replay_over_the_socket(record, list(played.record), seed) >= 1
     assert any(n > 0 for n in handed) and 0 in handed
-    assert any(";" in text for text in sent)
+    assert any(kind == "move" and ";" in text for kind, text in sent)
+    assert any(kind == "warn" and ";" in text for kind, text in sent)     # (the warnings of a whole turn asked)
+    assert any(kind == "warn" and ";" not in text for kind, text in sent)
     assert len(starts) > len(handed)
 
 
@@ -163,6 +166,19 @@ def test_a_table_that_plays_another_move_than_the_one_sent_is_a_failure(monkeypa
 
     monkeypatch.setattr(tables, "read_typed", misread)
     _fails("action")
+
+
+def test_warnings_that_refuse_a_legal_move_are_a_failure(monkeypatch: pytest.MonkeyPatch) -> None:
+    answer = tables.warnings_answer
+
+    def refusing(snap: Any, text: str, hinted: str | None = None) -> dict[str, Any]:
+        return answer(snap, text, hinted) | {"move": None, "refused": "no such move"}
+
+    monkeypatch.setattr(tables, "warnings_answer", refusing)
+    failed = [run(Seating("standard", 2), seed, replace(BUDGET, max_actions=12), rotation=1).failures
+              for seed in range(4)]
+    assert any(failed) and all(f.consumer == "socket" and "refuse it: 'no such move'" in f.error
+                               for found in failed for f in found)
 
 
 def test_a_restart_that_loses_the_last_action_is_a_failure(monkeypatch: pytest.MonkeyPatch) -> None:

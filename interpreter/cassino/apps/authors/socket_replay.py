@@ -7,14 +7,17 @@ saved game", every seat a person's), and each seat's page, a websocket client sp
 its moves from there: a move clicked (its text as offered) or typed in the notation, a turn of several actions
 now and then typed as one line (the table ends the turn itself), a claim sent by the seat that claims. Once, at
 an action drawn from the seed, the server stops and starts again on its folder, and every page connects again
-with its link. Some pages keep the counting aid or the tutorial on. What is checked:
+with its link. Some pages keep the counting aid or the tutorial on; some ask the warnings of each move before
+they send it, as the page does with its toggle on. What is checked:
 
 - every state a page is sent is the game's position as that seat sees it (the hand, the table, the builds, the
   stock, each seat's held and taken cards and pile, the scores, whose turn), at a position the game reaches;
 - no state names a card hidden from its page's seat (the other hands, the stock; with two packs a name only
   where no copy of it is in sight), a watcher's page included; a counting page's count is the seat's own;
 - the seat to play is offered legal moves only, and every legal move where the list is not said to be cut;
-- every action is played as sent: nothing is refused, and the table's game after the last one is the game
+- the warnings asked of a move read it as the legal move it is;
+- every action is played as sent: nothing is refused (a move the table was too busy to take is sent again, as it
+  asks), and the table's game after the last one is the game
   (its result and its actions, and the record it saved in its folder read back as ``cassino play --resume``
   reads it).
 
@@ -106,6 +109,7 @@ class _Page:
     seat: int | None
     counting: bool = False
     tutorial: bool = False
+    warn: bool = False                          # asks the warnings before each move, as the page's toggle does
     states: list[dict[str, Any]] = field(default_factory=list)
     ws: Any = None
     notes: list[str] = field(default_factory=list)     # the notes it was sent (said where a state never comes)
@@ -124,7 +128,7 @@ class _Page:
             self.send({"type": "tutorial", "on": True})
 
     def send(self, message: dict[str, Any]) -> None:
-        if message["type"] in ("move", "claim"):
+        if message["type"] in ("move", "claim", "warn"):
             self.sent = message
         self.ws.send(json.dumps(message))
 
@@ -172,6 +176,41 @@ class _Page:
             joined = False
             if (message["hand_no"], message["ply"], message["over"]) == where and (
                     not mover or message["working"] is None):
+                return message
+
+    def warned(self, text: str, check: "_Check", action: int) -> dict[str, Any]:
+        """The warnings asked of the move ``text`` before it is sent (the page's toggle): their answer, which must
+        read it as a legal move."""
+        self.send({"type": "warn", "text": text})
+        deadline = time.monotonic() + WAIT
+        while True:
+            left = deadline - time.monotonic()
+            if left <= 0:
+                raise AssertionError(f"action {action}: {self.who} asked the warnings of {text!r} and had no answer "
+                                     f"within {WAIT:g} s ({self.notes[-3:]})")
+            try:
+                raw = self.ws.recv(timeout=left)
+            except TimeoutError:
+                continue
+            message = json.loads(raw)
+            kind = message.get("type")
+            if kind == "refused" and BUSY in message.get("message", "") and self.again < 50:
+                time.sleep(0.1)
+                self.again += 1
+                self.send({"type": "warn", "text": text})
+                continue
+            if kind in ("error", "refused"):
+                raise AssertionError(f"action {action}: {self.who} asked the warnings of {text!r} and was told "
+                                     f"{kind}: {message.get('message')!r}")
+            if kind == "state":
+                self.states.append(message)
+                check.state(self, message, raw, action)
+            elif kind == "info":
+                self.notes.append(str(message.get("message")))
+            elif kind == "warnings" and message.get("asked") == text:
+                if message.get("refused") or not message.get("move"):
+                    raise AssertionError(f"action {action}: the warnings of {text!r} refuse it: "
+                                         f"{message.get('refused')!r}")
                 return message
 
     @property
@@ -285,7 +324,7 @@ def replay_over_the_socket(record: Record, actions: list[str], seed: int) -> int
                 raise AssertionError(f"the saved game after {handed} actions was refused ({status}): {table}")
             links = table["links"]
             pages = [_Page(served.url, table["id"], links["seats"][str(seat)].split("#", 1)[1], seat,
-                           counting=rng.random() < 0.3, tutorial=rng.random() < 0.2)
+                           counting=rng.random() < 0.3, tutorial=rng.random() < 0.2, warn=rng.random() < 0.3)
                      for seat in range(record.players)]
             pages.append(_Page(served.url, table["id"], links["watch"].split("#", 1)[1], None))
             for page in pages:
@@ -323,13 +362,16 @@ def replay_over_the_socket(record: Record, actions: list[str], seed: int) -> int
                 else:
                     texts = {m["text"] for m in mine["moves"]}
                     turn = _whole_turn(games, actions, k)
-                    if turn is not None and rng.random() < 0.4:
-                        pages[seat].send({"type": "move", "text": "; ".join(turn)})
-                        k += len(turn) + 1            # (its `end` the table plays)
+                    whole = turn is not None and rng.random() < 0.4
+                    if whole:
+                        assert turn is not None
+                        typed = "; ".join(turn)
                     else:
                         typed = action if action in texts or rng.random() < 0.5 else _respelt(before, action)
-                        pages[seat].send({"type": "move", "text": typed})
-                        k += 1
+                    if pages[seat].warn and action != "end":
+                        pages[seat].warned(typed, check, k)
+                    pages[seat].send({"type": "move", "text": typed})
+                    k += len(turn) + 1 if whole and turn is not None else 1     # (a whole turn's `end` the table plays)
                 sent += 1
             last = games[-1]
             for page in sorted(pages, key=lambda p: p is not mover):
