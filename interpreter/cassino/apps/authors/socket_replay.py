@@ -156,8 +156,8 @@ class _Page:
                 continue
             message = json.loads(text)
             kind = message.get("type")
-            if kind == "refused" and self.sent is not None and BUSY in message.get("message", "") and self.again < 50:
-                time.sleep(0.1)             # (a person sends it again, as the table asks)
+            if kind == "refused" and self.sent is not None and BUSY in message.get("message", ""):
+                time.sleep(0.2)             # (a person sends it again, as the table asks, until the page gives up)
                 self.again += 1
                 self.send(self.sent)
                 continue
@@ -194,8 +194,8 @@ class _Page:
                 continue
             message = json.loads(raw)
             kind = message.get("type")
-            if kind == "refused" and BUSY in message.get("message", "") and self.again < 50:
-                time.sleep(0.1)
+            if kind == "refused" and BUSY in message.get("message", ""):
+                time.sleep(0.2)
                 self.again += 1
                 self.send({"type": "warn", "text": text})
                 continue
