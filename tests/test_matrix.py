@@ -342,6 +342,40 @@ def test_the_terminal_replay_catches_a_screen_that_shows_another_hand_and_a_move
     assert "saved at `quit` after" in outcome.failures[0].error
 
 
+def test_the_terminal_replay_fails_where_the_session_refuses_the_games_own_move(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A line that spells the game's move (or its whole turn) and is refused was typed again, spelt otherwise, and
+    passed; it is a failure now. A whole turn is typed only where its actions are one seat's (a play that leaves
+    nothing to build ends a South African turn by itself): unchanged, the run passes with whole turns typed."""
+    from cassino.apps.authors import terminal_replay
+    from cassino.apps.game.session import GameSession
+
+    lines: list[str] = []
+    read = terminal_replay._Typist.read
+
+    def reading(self: Any, prompt: str) -> str:
+        line = read(self, prompt)
+        lines.append(line)
+        return line
+
+    monkeypatch.setattr(terminal_replay._Typist, "read", reading)
+    budget = replace(CI, consumers=("terminal",), max_actions=20)
+    seating = Seating("south-african-casino", 3)
+    assert not run(seating, 0, budget, rotation=0).failures
+    assert any(";" in line for line in lines)
+    refuse = [True]
+    read_move = GameSession.read_move
+
+    def refusing(self: GameSession, text: str) -> Any:
+        if refuse[0]:
+            refuse[0] = False
+            raise CassinoError("not now")
+        return read_move(self, text)
+
+    monkeypatch.setattr(GameSession, "read_move", refusing)
+    outcome = run(Seating("standard", 2), 5, replace(budget, max_actions=6), rotation=0)
+    assert [f.consumer for f in outcome.failures] == ["terminal"] and "the session refused" in outcome.failures[0].error
+
+
 def test_the_blind_check_catches_an_aid_that_reads_a_hidden_hand(monkeypatch: pytest.MonkeyPatch) -> None:
     """The ``blind`` consumer deals the cards hidden from the seat to move again: an aid whose words follow the next
     seat's real hand is caught (a warning, the counting aid, the hint), and the aids as they are pass."""

@@ -38,7 +38,7 @@ from ...engine.game import Game
 from ...engine.notation import format_move, parse_move
 from ...errors import CassinoError
 from ..game.play import CLEAR, MAX_LISTED, Aids, Session, start_session
-from ..game.records import Record, RecordError, load_game
+from ..game.records import Record, RecordError, apply_action, load_game
 from .blind import hidden_names, named
 
 #: The most prompts a replay answers per recorded action (passes, confirmations): more is a loop.
@@ -58,6 +58,9 @@ class _Typist:
         #: (``cassino play --resume``), or None; ``left`` once they have.
         self.quit_at: int | None = None
         self.left = False
+        #: The action a move was last typed for, and the line: asked again with no action played, the session
+        #: refused a line that spells the game's own move (a failure, not a retry).
+        self.typed_at: tuple[int, str] | None = None
 
     def read(self, prompt: str) -> str:
         self.prompts += 1
@@ -92,9 +95,23 @@ class _Typist:
         typed = session.record.actions
         if _same(deck, typed, self.actions[:done]) is not None:
             raise AssertionError(_differs(deck, typed, self.actions))
+        if self.typed_at is not None and self.typed_at[0] == done:
+            raise AssertionError(f"the session refused {self.typed_at[1]!r}, typed for action {done} "
+                                 f"({self.actions[done]!r}): {self.out.getvalue()[-300:]!r}")
+        self.typed_at = None
         if done == self.quit_at and not self.left:
             self.left = True
             return "quit"
+        line = self.line_for(seat, game, done)
+        if line != "quit":
+            self.typed_at = (done, line)
+        return line
+
+    def line_for(self, seat: int, game: Game, done: int) -> str:
+        """What the person types for the game's action ``done`` (``quit`` where a claim cannot be typed)."""
+        session = self.session
+        assert session is not None
+        deck = game.engine.deck
         action = self.actions[done]
         if action.startswith("claim"):
             claimant = int(action.split()[1])
@@ -121,19 +138,23 @@ class _Typist:
         return self.spelt(action)
 
     def whole_turn(self, done: int, seat: int) -> list[str] | None:
-        """The actions from ``done`` that make one turn of several actions ending in ``end`` (typed as one line, the
-        session ends the turn itself), or None."""
+        """The actions from ``done`` that make one turn of several actions of ``seat`` ending in ``end`` (typed as one
+        line, the session ends the turn itself), or None. (Followed on the game: a play that leaves nothing to
+        build ends a turn by itself, the next seat's actions coming before any `end`; such a line was typed, refused
+        and typed again otherwise, which the socket replay's same reading showed.)"""
         session = self.session
         assert session is not None
-        if not session.game.engine.free_actions:
+        game = session.game
+        if not game.engine.free_actions:
             return None
         turn: list[str] = []
         for action in self.actions[done:]:
+            if action.startswith("claim") or game.over or game.hand.turn != seat:
+                return None
             if action == "end":
                 return turn if len(turn) >= 2 else None
-            if action.startswith("claim"):
-                return None
             turn.append(action)
+            game = apply_action(game, action)
         return None
 
     def spelt(self, action: str) -> str:
