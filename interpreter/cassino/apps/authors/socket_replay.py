@@ -137,24 +137,21 @@ class _Page:
             self.ws.close()
             self.ws = None
 
-    def state_at(self, where: tuple[int, int, bool], mover: bool, check: "_Check", action: int,
-                 joined: bool = False) -> dict[str, Any]:
-        """The next state of the position ``where`` (hand, ply, over), every message before it checked; for the
-        seat to play, one with its moves worked out. ``joined``: the page has just connected, so its first state
-        is the table's position now, which must be ``where``."""
-        deadline = time.monotonic() + WAIT
+    def _next(self, deadline: float, check: "_Check", action: int, waiting: str) -> dict[str, Any]:
+        """The next message that is neither a note nor a refusal of a move the table was too busy to take (sent
+        again, as a person would); a state is checked as it comes. AssertionError for an error, any other refusal,
+        or nothing by ``deadline`` (``waiting``: what the page was waiting for)."""
         while True:
             left = deadline - time.monotonic()
             if left <= 0:
-                raise AssertionError(f"action {action}: {self.who} was sent no state of hand {where[0]} ply "
-                                     f"{where[1]} within {WAIT:g} s (its last: "
-                                     f"{[(s['hand_no'], s['ply']) for s in self.states[-3:]]}; then "
+                raise AssertionError(f"action {action}: {self.who} {waiting} within {WAIT:g} s (its last states: "
+                                     f"{[(s['hand_no'], s['ply']) for s in self.states[-3:]]}; notes: "
                                      f"{self.notes[-3:]})")
             try:
-                text = self.ws.recv(timeout=left)
+                raw = self.ws.recv(timeout=left)
             except TimeoutError:
                 continue
-            message = json.loads(text)
+            message = json.loads(raw)
             kind = message.get("type")
             if kind == "refused" and self.sent is not None and BUSY in message.get("message", ""):
                 time.sleep(0.2)             # (a person sends it again, as the table asks, until the page gives up)
@@ -163,19 +160,30 @@ class _Page:
                 continue
             if kind in ("error", "refused"):
                 raise AssertionError(f"action {action}: {self.who} was told {kind}: {message.get('message')!r}")
-            if kind != "state":
-                if kind == "info":
-                    self.notes.append(str(message.get("message")))
+            if kind == "info":
+                self.notes.append(str(message.get("message")))
                 continue
-            self.states.append(message)
-            check.state(self, message, text, action)
+            if kind == "state":
+                self.states.append(message)
+                check.state(self, message, raw, action)
+            return message
+
+    def state_at(self, where: tuple[int, int, bool], mover: bool, check: "_Check", action: int,
+                 joined: bool = False) -> dict[str, Any]:
+        """The next state of the position ``where`` (hand, ply, over), every message before it checked; for the
+        seat to play, one with its moves worked out. ``joined``: the page has just connected, so its first state
+        is the table's position now, which must be ``where``."""
+        deadline = time.monotonic() + WAIT
+        while True:
+            message = self._next(deadline, check, action, f"was sent no state of hand {where[0]} ply {where[1]}")
+            if message.get("type") != "state":
+                continue
             key = (message["hand_no"], message["ply"], message["over"])
             if joined and key != where:
                 raise AssertionError(f"action {action}: the server started again on its folder with the table at "
                                      f"hand {key[0]} ply {key[1]}, where the game is at hand {where[0]} ply {where[1]}")
             joined = False
-            if (message["hand_no"], message["ply"], message["over"]) == where and (
-                    not mover or message["working"] is None):
+            if key == where and (not mover or message["working"] is None):
                 return message
 
     def warned(self, text: str, check: "_Check", action: int) -> dict[str, Any]:
@@ -184,30 +192,8 @@ class _Page:
         self.send({"type": "warn", "text": text})
         deadline = time.monotonic() + WAIT
         while True:
-            left = deadline - time.monotonic()
-            if left <= 0:
-                raise AssertionError(f"action {action}: {self.who} asked the warnings of {text!r} and had no answer "
-                                     f"within {WAIT:g} s ({self.notes[-3:]})")
-            try:
-                raw = self.ws.recv(timeout=left)
-            except TimeoutError:
-                continue
-            message = json.loads(raw)
-            kind = message.get("type")
-            if kind == "refused" and BUSY in message.get("message", ""):
-                time.sleep(0.2)
-                self.again += 1
-                self.send({"type": "warn", "text": text})
-                continue
-            if kind in ("error", "refused"):
-                raise AssertionError(f"action {action}: {self.who} asked the warnings of {text!r} and was told "
-                                     f"{kind}: {message.get('message')!r}")
-            if kind == "state":
-                self.states.append(message)
-                check.state(self, message, raw, action)
-            elif kind == "info":
-                self.notes.append(str(message.get("message")))
-            elif kind == "warnings" and message.get("asked") == text:
+            message = self._next(deadline, check, action, f"asked the warnings of {text!r} and had no answer")
+            if message.get("type") == "warnings" and message.get("asked") == text:
                 if message.get("refused") or not message.get("move"):
                     raise AssertionError(f"action {action}: the warnings of {text!r} refuse it: "
                                          f"{message.get('refused')!r}")
