@@ -7,7 +7,6 @@ messages as the page's script.
 
 from __future__ import annotations
 
-import asyncio
 import json
 import os
 import queue
@@ -26,9 +25,8 @@ from urllib.error import HTTPError
 from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import ClientConnection, connect
 
-from cassino.apps.web.lobby import Lobby
-from cassino.apps.web.policy import Hosts, Limits
-from cassino.apps.web.server import bind, make_server
+from cassino.apps.authors.socket_replay import _Served
+from cassino.apps.web.policy import Limits
 from cassino.apps.web.tables import TableStore
 
 
@@ -37,17 +35,11 @@ class Served:
     url: str
     store: TableStore
     messages: list[str]
+    server: _Served
 
     def post(self, path: str, body: Any, headers: dict[str, str] | None = None) -> tuple[int, Any]:
-        """POST JSON; (status, answer)."""
-        data = body if isinstance(body, bytes) else json.dumps(body).encode()
-        req = Request(self.url + path, data=data, method="POST",
-                      headers={"content-type": "application/json", **(headers or {})})
-        try:
-            with urlopen(req, timeout=30) as r:
-                return r.status, json.loads(r.read())
-        except HTTPError as e:
-            return e.code, json.loads(e.read() or b"{}")
+        """POST JSON (or bytes as they are); (status, answer)."""
+        return self.server.post(path, body, headers, timeout=30)
 
     def get(self, path: str) -> tuple[int, bytes, dict[str, str]]:
         try:
@@ -88,29 +80,13 @@ def slow_hint(position: bytes, seat: int, seconds: float) -> dict[str, Any]:
 def serving(folder: Path, rules_dir: Path | None = None, pace: float = 0.0, limits: Limits = Limits(),
             allow_hosts: tuple[str, ...] = (), proxy_headers: bool = False) -> Iterator[Served]:
     """A real server on a free loopback port for the duration of the block (``proxy_headers``: as
-    ``cassino serve --proxy-headers``)."""
-    said: list[str] = []
+    ``cassino serve --proxy-headers``): the matrix's socket replay's (``socket_replay._Served``)."""
     folder.mkdir(exist_ok=True)
-    store = TableStore(folder, pace, said.append, limits)
-    store.prepare()
-    store.open_all()
-    sock = bind("127.0.0.1", 0)
-    port = sock.getsockname()[1]
-    server = make_server(store, Lobby(rules_dir, limits), Hosts.of("127.0.0.1", port, allow_hosts),
-                         **({"proxy_headers": True} if proxy_headers else {}))
-    url = f"http://127.0.0.1:{port}"
-    thread = threading.Thread(target=lambda: asyncio.run(server.serve(sockets=[sock])), daemon=True)
-    thread.start()
-    deadline = time.monotonic() + 20
-    while not server.started:
-        assert time.monotonic() < deadline and thread.is_alive(), "the server did not start"
-        time.sleep(0.02)
+    server = _Served(folder, rules_dir, pace, limits, allow_hosts, proxy_headers)
     try:
-        yield Served(url, store, said)
+        yield Served(server.url, server.store, server.said, server)
     finally:
-        server.should_exit = True
-        thread.join(20)
-        sock.close()
+        server.stop(20, strict=False)
 
 
 class SeatClient:

@@ -57,21 +57,26 @@ SEAT_FIELDS = ("held", "taken", "sweeps", "top", "pile")
 
 
 class _Served:
-    """``cassino serve`` over ``folder`` on a free loopback port, in a thread, until :meth:`stop`."""
+    """``cassino serve`` over ``folder`` on a free loopback port, in a thread, until :meth:`stop` (also the web tests'
+    server, ``tests/web_helpers.py``: ``rules_dir``, ``pace``, ``limits`` and ``allow_hosts`` as ``cassino serve``'s
+    options, ``proxy_headers`` as ``--proxy-headers``)."""
 
-    def __init__(self, folder: Path) -> None:
+    def __init__(self, folder: Path, rules_dir: Path | None = None, pace: float = 0.0, limits: Any = None,
+                 allow_hosts: tuple[str, ...] = (), proxy_headers: bool = False) -> None:
         from ..web.lobby import Lobby
         from ..web.policy import Hosts, Limits
         from ..web.server import bind, make_server
         from ..web.tables import TableStore
 
+        limits = Limits() if limits is None else limits
         self.said: list[str] = []
-        self.store = TableStore(folder, 0.0, self.said.append, Limits())
+        self.store = TableStore(folder, pace, self.said.append, limits)
         self.store.prepare()
         self.store.open_all()
         self.sock = bind("127.0.0.1", 0)
         port = self.sock.getsockname()[1]
-        self.server = make_server(self.store, Lobby(None, Limits()), Hosts.of("127.0.0.1", port, ()))
+        self.server = make_server(self.store, Lobby(rules_dir, limits), Hosts.of("127.0.0.1", port, allow_hosts),
+                                  **({"proxy_headers": True} if proxy_headers else {}))
         self.url = f"http://127.0.0.1:{port}"
         self.thread = threading.Thread(target=lambda: asyncio.run(self.server.serve(sockets=[self.sock])),
                                        daemon=True)
@@ -82,21 +87,25 @@ class _Served:
                 raise AssertionError(f"the server did not start: {self.said[-3:]}")
             time.sleep(0.01)
 
-    def post(self, path: str, body: Any) -> tuple[int, Any]:
-        request = Request(self.url + path, data=json.dumps(body).encode(), method="POST",
-                          headers={"content-type": "application/json"})
+    def post(self, path: str, body: Any, headers: dict[str, str] | None = None,
+             timeout: float = WAIT) -> tuple[int, Any]:
+        """POST ``body`` (JSON, or bytes as they are); the status and the answer read as JSON."""
+        data = body if isinstance(body, bytes) else json.dumps(body).encode()
+        request = Request(self.url + path, data=data, method="POST",
+                          headers={"content-type": "application/json", **(headers or {})})
         try:
-            with urlopen(request, timeout=WAIT) as answer:
+            with urlopen(request, timeout=timeout) as answer:
                 return answer.status, json.loads(answer.read())
         except HTTPError as e:
             return e.code, json.loads(e.read() or b"{}")
 
-    def stop(self) -> None:
+    def stop(self, seconds: float = 30.0, strict: bool = True) -> None:
+        """Stopped as SIGTERM stops it; ``strict``: an AssertionError where it has not within ``seconds``."""
         self.server.should_exit = True
-        self.thread.join(30)
+        self.thread.join(seconds)
         self.sock.close()
-        if self.thread.is_alive():
-            raise AssertionError("the server did not stop within 30 s")
+        if strict and self.thread.is_alive():
+            raise AssertionError(f"the server did not stop within {seconds:g} s")
 
 
 @dataclass
