@@ -42,7 +42,7 @@ from conftest import EXAMPLES, ROOT, VARIANTS, benchmark  # noqa: E402
 #: The CI slice's budget: a small search (2 deals, 3 candidates, no extra deals for close decisions), the
 #: consumers at the first decision and about one more, the review of the first 4 actions for seat 0.
 CI = Budget(search=2, hint=2, search_width=3, search_close=0, samples=1, review_deals=1, review_actions=4,
-            review_seat=0, solve_cards=6, solve_positions=3_000, max_actions=12,
+            review_seat=0, solve_cards=6, solve_positions=3_000, max_actions=10,
             # (the browser replay, a server started and stopped twice a run: tests/test_socket_replay.py's slice)
             consumers=tuple(c for c in matrix.CONSUMERS if c != "socket"))
 #: African Casino deals every card, and its 3-4 player pile tops make a move list cost milliseconds in pure

@@ -137,10 +137,10 @@ def test_a_record_of_a_24_card_table_reviews_with_its_heavy_positions_skipped(cl
     record = tmp_path / "game.json"
     code, _, err = cli("play", str(rules), "--humans", "0", "--bot", "random", "--seed", "1", "--save", str(record))
     assert code == 0 and record.exists(), err
-    # Its first eight actions, as a game saved part way (`--unfinished`): the heavy positions are its first, and the
-    # small tables at its end cost the exact solver most of the review's time (half the suite's slowest test's).
+    # Its first six actions, as a game saved part way (`--unfinished`): the heavy positions are its first three, and
+    # the small tables at its end cost the exact solver most of the review's time (half the suite's slowest test's).
     data = json.loads(record.read_text(encoding="utf-8"))
-    data["actions"] = data["actions"][:8]
+    data["actions"] = data["actions"][:6]
     del data["result"]
     record.write_text(json.dumps(data), encoding="utf-8")
     code, out, err = cli("review", str(record), "--unfinished", "--deals", "2", "--format", "json")
