@@ -267,6 +267,29 @@ def test_a_move_longer_than_any_move_of_the_deck_is_refused_before_it_is_read() 
         parse_move(long_capture(), deck)
 
 
+def test_the_length_limit_holds_at_its_edge_in_every_bundled_deck() -> None:
+    """The limit is checked quickly for text no deck's moves could be too long for (four characters a card and
+    the words); at and around the limit itself, and around where the quick check stops, text is refused exactly
+    when it is longer than ``max_move_length``."""
+    from cassino.engine.core import Engine
+    from cassino.engine.moves import MoveSyntaxError
+    from cassino.engine.notation import check_move_length, max_move_length
+    from cassino.language.catalogue import bundled_names
+    from cassino.language.variants import load_rules
+
+    for variant in bundled_names():
+        deck = Engine(load_rules(variant)).deck
+        limit, quick = max_move_length(deck), 4 * len(deck.cards) + 40
+        assert quick <= limit, variant
+        for n in sorted({0, quick - 1, quick, quick + 1, limit - 1, limit, limit + 1, 2 * limit}):
+            text = "x" * n
+            if n > limit:
+                with pytest.raises(MoveSyntaxError, match=f"{n:,} characters is longer than any move"):
+                    check_move_length(text, deck)
+            else:
+                check_move_length(text, deck)
+
+
 def test_replay_refuses_a_record_of_one_long_capture_at_once(here: Path) -> None:
     (here / "long.json").write_text(record_with([long_capture()]), encoding="utf-8")
     status, out, err = run_main(["replay", "long.json"])

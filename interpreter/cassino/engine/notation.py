@@ -188,6 +188,8 @@ def max_move_length(deck: Deck) -> int:
 
 def check_move_length(text: str, deck: Deck) -> None:
     """:class:`MoveSyntaxError` when ``text`` is longer than any move of ``deck`` (:func:`max_move_length`)."""
+    if len(text) <= 4 * len(deck.cards) + _WORDS_ROOM:
+        return   # (within the limit whatever the cards' names: each is one character or more; the usual move)
     limit = max_move_length(deck)
     if len(text) > limit:
         raise MoveSyntaxError(f"{len(text):,} characters is longer than any move: a move is at most {limit:,} "
