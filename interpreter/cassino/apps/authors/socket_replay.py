@@ -45,6 +45,7 @@ from ..game.records import Record, apply_action, load_game, result_of
 from ..learning.counting import count_for
 from ..web.views import card_words, seat_view
 from .blind import hidden_names, named
+from .terminal_replay import typed_turn
 
 #: The words of a move the table was too busy to take (``tables.not_made``), which a page sends again.
 BUSY = "was not made; send it again in a moment"
@@ -269,22 +270,6 @@ class _Check:
                                      f"{format_move(missing[0], deck)} ({len(missing)} legal moves not offered)")
 
 
-def _whole_turn(games: list[Game], actions: list[str], done: int) -> list[str] | None:
-    """The actions from ``done`` that make one turn of several actions of one seat ending in ``end`` (typed as one
-    line, the table ends the turn itself), or None."""
-    if not games[done].engine.free_actions:
-        return None
-    seat = games[done].hand.turn
-    turn: list[str] = []
-    for k in range(done, len(actions)):
-        if games[k].hand.turn != seat or games[k].hand_no != games[done].hand_no or actions[k].startswith("claim"):
-            return None
-        if actions[k] == "end":
-            return turn if len(turn) >= 2 else None
-        turn.append(actions[k])
-    return None
-
-
 def _saved(record: Record, actions: list[str]) -> str:
     """The saved game the lobby is handed: every seat a person's, ``actions`` played."""
     people = Record(record.rules, record.seed, record.players, record.partners, ["human"] * record.players,
@@ -356,7 +341,7 @@ def replay_over_the_socket(record: Record, actions: list[str], seed: int) -> int
                     k += 1
                 else:
                     texts = {m["text"] for m in mine["moves"]}
-                    turn = _whole_turn(games, actions, k)
+                    turn = typed_turn(games[k], actions[k:])
                     whole = turn is not None and rng.random() < 0.4
                     if whole:
                         assert turn is not None

@@ -30,7 +30,7 @@ import random
 import re
 import tempfile
 from pathlib import Path
-from typing import Any
+from typing import Any, Sequence
 
 from rich.console import Console
 
@@ -138,24 +138,11 @@ class _Typist:
         return self.spelt(action)
 
     def whole_turn(self, done: int, seat: int) -> list[str] | None:
-        """The actions from ``done`` that make one turn of several actions of ``seat`` ending in ``end`` (typed as one
-        line, the session ends the turn itself), or None. (Followed on the game: a play that leaves nothing to
-        build ends a turn by itself, the next seat's actions coming before any `end`; such a line was typed, refused
-        and typed again otherwise, which the socket replay's same reading showed.)"""
+        """The actions from ``done`` that make one turn of several actions of ``seat`` (:func:`typed_turn`)."""
         session = self.session
         assert session is not None
         game = session.game
-        if not game.engine.free_actions:
-            return None
-        turn: list[str] = []
-        for action in self.actions[done:]:
-            if action.startswith("claim") or game.over or game.hand.turn != seat:
-                return None
-            if action == "end":
-                return turn if len(turn) >= 2 else None
-            turn.append(action)
-            game = apply_action(game, action)
-        return None
+        return typed_turn(game, self.actions[done:]) if game.hand.turn == seat else None
 
     def spelt(self, action: str) -> str:
         """The action as a person may type it: the notation, its cards now and then with the suits' symbols."""
@@ -244,6 +231,28 @@ def _is_card(deck: Any, word: str) -> bool:
     except CassinoError:   # (a word that is no card is left as it is)
         return False
     return True
+
+
+def typed_turn(game: Game, actions: Sequence[str]) -> list[str] | None:
+    """The first of ``actions`` (played from ``game``) that make one turn of several actions of the seat to play,
+    ending in ``end``, as a person types them on one line (the terminal or the table then ends the turn itself),
+    or None where they make no such turn. Followed on the game: a play that leaves nothing to build ends a turn by
+    itself (the next seat's actions come before any `end`), and so does a play that ends the deal or the hand,
+    though the same seat may lead the next (in Swazi Casino with two, the hand's last player leads the next
+    hand: a soak typed the last card of one hand and the first turn of the next as one line)."""
+    if not game.engine.free_actions:
+        return None
+    seat, where = game.hand.turn, (game.hand_no, game.hand.deal_no)
+    turn: list[str] = []
+    for action in actions:
+        if action.startswith("claim") or game.over or game.hand.turn != seat \
+                or (game.hand_no, game.hand.deal_no) != where:
+            return None
+        if action == "end":
+            return turn if len(turn) >= 2 else None
+        turn.append(action)
+        game = apply_action(game, action)
+    return None
 
 
 def replay_at_the_terminal(record: Record, actions: list[str], seed: int, warn: bool, tutorial: bool = False) -> int:
