@@ -233,6 +233,9 @@ def test_a_step_pickles_without_its_engine() -> None:
     back = pickle.loads(pickle.dumps(step))
     assert back.game.hand == step.game.hand and back.prefix == step.prefix and back.log == step.log
     assert back.legal == step.legal and back.table.setup == table.setup
+    # (the restored step has the process's one table of its setup, not a table built again: ``table_for``'s cache,
+    # which had slipped onto another function, and each OpenSpiel state restored paid a whole table's set-up)
+    assert back.table is table and _table("dominican") is table
     assert len(pickle.dumps(step)) < 200_000
 
 

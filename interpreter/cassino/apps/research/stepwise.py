@@ -69,7 +69,6 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass, fields, replace
-from functools import lru_cache
 from numbers import Integral
 from typing import Any, Callable, Mapping, NamedTuple
 
@@ -556,7 +555,6 @@ def always_partners(setup: Setup) -> bool:
     return seats.partnerships == "always" and (setup.players or seats.min_players) in seats.partnership_players
 
 
-@lru_cache(maxsize=32)
 def listed_whole(table: Table, hand: HandState) -> bool:
     """Whether the game's actions at ``hand`` come from the engine's listing of whole moves (``Step._listed``;
     beyond the listing budget, its sample) rather than only where the position is small: where whole-move
@@ -565,9 +563,26 @@ def listed_whole(table: Table, hand: HandState) -> bool:
     return engine.turn_rules.active or engine.take_all or (table.encoding.copies and bool(hand.stacks))
 
 
+#: The tables made in this process, by the setup asked for and by the setup each resolved to (``Table.setup``: the
+#: seat count filled in, a rule file's path made absolute), so that a state restored from its pickle, which names
+#: the resolved setup, finds its game's table. At most ``TABLES_KEPT`` setups; the oldest goes first.
+_TABLES: dict[Setup, Table] = {}
+TABLES_KEPT = 32
+
+
 def table_for(setup: Setup) -> Table:
-    """One Table per distinct setup in a process (a rule file is read once, when first used)."""
-    return Table(setup)
+    """One Table per distinct setup in a process (a rule file is read once, when first used): every game, state
+    restored from pickle or copied, environment and batch of one setup shares it. (Its cache had slipped onto
+    ``listed_whole``, written above it: each OpenSpiel state restored built a Table again, whose hand bound alone
+    took 0.1 s in Krypkasino, pure Python.)"""
+    table = _TABLES.get(setup)
+    if table is None:
+        table = Table(setup)
+        while len(_TABLES) >= 2 * TABLES_KEPT:
+            del _TABLES[next(iter(_TABLES))]
+        _TABLES[setup] = table
+        _TABLES.setdefault(table.setup, table)
+    return table
 
 
 def _game_data(game: Game) -> dict[str, Any]:
