@@ -456,3 +456,89 @@ def test_a_game_taught_at_the_terminal_goes_on_in_the_browser_without_teaching_i
             topics = [x["topic"] for _, _, lessons in _lessons(me) for x in lessons]
             assert not {"first turn", "trail", "capture"} & set(topics), topics
             assert {"first turn", "trail", "capture"} <= set(t.session.record.taught[0])
+
+
+def test_several_seats_counting_and_a_tutorial_keep_the_table_quick_and_every_lesson(
+        tmp_path: Path, caplog: pytest.LogCaptureFixture) -> None:
+    """Three people at one table, each with the counting aid on, one with the tutorial too: each position's
+    work (the moves to offer, three counts) fitted a table's two engine jobs no more, so every position was sent
+    first as "still working" and again half a second later, and the tutorial's lessons of a move were skipped
+    whenever the table was still busy with it (a socket replay of a Swazi game took 190 s, 0.5 s a move). Now the
+    counts are one job: no state says it is still working, and no lesson is skipped."""
+    caplog.set_level("INFO", logger="cassino.serve")
+    with serving(tmp_path / "records") as s:
+        table = s.new_table(["human", "human", "human"], **SHORT)
+        pages = [s.seat(table, k) for k in range(3)]
+        try:
+            def ready(m: dict[str, Any]) -> bool:   # (the position with its moves for the seat to play, and its count)
+                return m["type"] == "state" and (m["turn"] != m["you"] or bool(m["moves"])) and "count" in m
+
+            for page in pages:
+                page.until(lambda m: m["type"] == "state")
+                page.send({"type": "count", "on": True})
+                page.until(ready)
+            pages[0].send({"type": "tutorial", "on": True})
+            pages[0].until(lambda m: m["type"] == "lessons")
+            for _ in range(15):
+                where = (pages[0].state["hand_no"], pages[0].state["ply"])   # type: ignore[index]
+                mover = pages[pages[0].state["turn"]]                        # type: ignore[index]
+                if mover.state is None or (mover.state["hand_no"], mover.state["ply"]) != where:
+                    mover.until(lambda m: ready(m) and (m["hand_no"], m["ply"]) == where)
+                mover.move(mover.state["moves"][0]["text"])                 # type: ignore[index]
+                for page in pages:
+                    page.until(lambda m: ready(m) and (m["hand_no"], m["ply"]) != where, 10)
+            for page in pages:
+                page.ping()
+            states = [json.loads(text) for page in pages for text in page.received]
+            working = [m for m in states if m.get("type") == "state" and m.get("working")]
+            assert not working, working[:2]
+            assert all("count" in m for m in states if m.get("type") == "state" and m["ply"] > 0)
+            assert sum(m.get("type") == "lessons" for m in states) >= 2
+            skipped = [r.getMessage() for r in caplog.records if "were skipped" in r.getMessage()]
+            assert not skipped, skipped
+        finally:
+            for page in pages:
+                page.close()
+
+
+def test_a_lesson_waits_for_the_tables_jobs_of_the_position_just_sent(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture) -> None:
+    """A position whose moves and count outlast what a browser waits is sent as "still working" while both jobs
+    go on; the move's lessons then found the table's jobs all taken and were skipped. Now they wait for a job to
+    come free (here: the test lets the two jobs finish once it has seen the "still working" state)."""
+    import threading
+
+    from cassino.apps.web import tables
+
+    release, hold = threading.Event(), [False]
+
+    def held(fn: Any) -> Any:
+        def wrapper(*args: Any, **kwargs: Any) -> Any:
+            if hold[0]:
+                release.wait(20)
+            return fn(*args, **kwargs)
+        return wrapper
+
+    monkeypatch.setattr(tables, "offered_moves", held(tables.offered_moves))
+    monkeypatch.setattr(tables, "counts_json", held(tables.counts_json))
+    caplog.set_level("INFO", logger="cassino.serve")
+    with serving(tmp_path / "records", limits=Limits(wait_seconds=2.0)) as s:
+        table = s.new_table(["human", "human"], **SHORT)
+        with s.seat(table, 0) as first, s.seat(table, 1) as second:
+            turn = first.until(lambda m: m["type"] == "state")["turn"]
+            second.until(lambda m: m["type"] == "state")
+            me, other = (first, second) if turn == 0 else (second, first)
+            other.send({"type": "count", "on": True})
+            other.until(lambda m: m["type"] == "state" and "count" in m)
+            me.send({"type": "tutorial", "on": True})
+            me.until(lambda m: m["type"] == "lessons")
+            hold[0] = True
+            me.move(me.state["moves"][0]["text"])                           # type: ignore[index]
+            working = other.until(lambda m: m["type"] == "state" and m["working"] is not None, 10)
+            assert working["turn"] == working["you"]
+            release.set()
+            ready = other.until(lambda m: m["type"] == "state" and m["working"] is None and bool(m["moves"]), 10)
+            assert "count" in ready
+            me.ping()
+            said = [r.getMessage() for r in caplog.records if r.name == "cassino.serve"]
+            assert not [m for m in said if "were skipped" in m], said

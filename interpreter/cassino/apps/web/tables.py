@@ -288,6 +288,12 @@ def count_json(game: Any, seat: int) -> dict[str, Any]:
     return count_for(game, seat).to_json()
 
 
+def counts_json(game: Any, seats: tuple[int, ...]) -> dict[int, dict[str, Any]]:
+    """The counting aid of each of ``seats`` (``count_json``), worked out as one job of the table's: a position's
+    work is then its moves and its counts, two jobs however many seats count (``TABLE_JOBS``)."""
+    return {seat: count_json(game, seat) for seat in seats}
+
+
 def read_typed(snap: GameSession, text: str) -> list[str]:
     """A typed or clicked move in notation once the engine allows it, or a whole turn of several actions joined
     by `;` (``build.free_actions``: each action checked against the position it is played in, as the terminal
@@ -502,7 +508,7 @@ def act_and_summarise(session: GameSession, action: str, log_: list[tuple[int, s
 
 #: The engine's work a heavy table does in the heavy tables' worker processes (its arguments, answers and
 #: errors all pickle): the moves to offer, a typed move's check, the quick computer players, the other listings.
-LANE_WORK: frozenset[Any] = frozenset({offered_moves, read_typed, applied, count_json, warnings_answer, first_move,
+LANE_WORK: frozenset[Any] = frozenset({offered_moves, read_typed, applied, counts_json, warnings_answer, first_move,
                                        decide, why_answer, GameSession.computer_choice})
 
 
@@ -653,6 +659,20 @@ class Table:
         """Engine work a browser waits for (a bounded time: StillWorking after that)."""
         return await self._wait(self._submit(fn, *args))
 
+    async def work_when_free(self, fn: Callable[..., T], *args: Any) -> T:
+        """``work``, started as soon as this table has a job free (its jobs for the position just sent may still
+        be running), waited for a free job at most ``wait_seconds``: StillWorking after that, as ``work``."""
+        deadline = time.monotonic() + self.limits.wait_seconds
+        while True:
+            try:
+                future = self._submit(fn, *args)
+            except StillWorking:
+                if time.monotonic() >= deadline:
+                    raise
+                await asyncio.sleep(0.02)
+                continue
+            return await self._wait(future)
+
     async def _background(self, fn: Callable[..., T], *args: Any) -> T:
         """Engine work nobody waits for in a browser (the computer players): as long as it takes, started
         as soon as this table has a thread free."""
@@ -768,14 +788,15 @@ class Table:
         futures: dict[Any, asyncio.Future[Any]] = {}
         if any(self._mover(game, c.seat) for c in chosen):
             futures["moves"] = self._memo("moves", offered_moves, snapshot(self.session))
-        for seat in sorted({c.seat for c in chosen if c.counting and c.seat is not None}):
-            futures[seat] = self._memo(("count", seat), count_json, game, seat)
+        counting = tuple(sorted({c.seat for c in chosen if c.counting and c.seat is not None}))
+        if counting:   # (one job for every seat that counts: the table's jobs are few, TABLE_JOBS)
+            futures["counts"] = self._memo(("counts", counting), counts_json, game, counting)
         if futures:
             _, pending = await asyncio.wait(list(futures.values()), timeout=self.limits.wait_seconds if wait else None)
             if pending:
                 raise StillWorking(WORKING)
         offered = futures["moves"].result() if "moves" in futures else None
-        return offered, {k: f.result() for k, f in futures.items() if k != "moves"}
+        return offered, futures["counts"].result() if "counts" in futures else {}
 
     def _publish_later(self, version: int, chosen: list[Client]) -> None:
         """Send ``chosen`` the position at ``version`` once its work is done (unless the game has moved on)."""
@@ -917,8 +938,8 @@ class Table:
         if not learners:
             return
         try:
-            position, taught = await self.work(lessons_after, {k: self.tutorials.get(k) for k in learners},
-                                               before, action, self.session.game)
+            position, taught = await self.work_when_free(lessons_after, {k: self.tutorials.get(k) for k in learners},
+                                                         before, action, self.session.game)
         except StillWorking:
             log.info("table %s: the tutorial's lessons of %s were skipped (the table was busy)", self.id, action)
             return
