@@ -313,3 +313,17 @@ def test_defaults_are_the_variants_smallest_table() -> None:
     table = _table("standard")
     assert table.players == load_rules("standard").seats.min_players
     assert table.setup.params() == {**PARAMETERS, "players": table.players}
+
+
+def test_the_tables_kept_are_bounded_and_the_latest_kept(monkeypatch: pytest.MonkeyPatch) -> None:
+    """``table_for`` keeps a table for each setup asked for and the setup it resolved to, up to ``TABLES_KEPT``
+    setups (two keys each); past that it lets the kept tables go and goes on keeping."""
+    from cassino.apps.research import stepwise
+
+    monkeypatch.setattr(stepwise, "TABLES_KEPT", 2)
+    monkeypatch.setattr(stepwise, "_TABLES", {})
+    made = [table_for(Setup(variant="standard", max_hands=n)) for n in range(1, 6)]
+    assert len(stepwise._TABLES) <= 2 * 2
+    assert table_for(Setup(variant="standard", max_hands=5)) is made[-1]
+    assert table_for(made[-1].setup) is made[-1]              # (the resolved setup: players=2 filled in)
+    assert len({id(t) for t in made}) == 5

@@ -565,7 +565,7 @@ def listed_whole(table: Table, hand: HandState) -> bool:
 
 #: The tables made in this process, by the setup asked for and by the setup each resolved to (``Table.setup``: the
 #: seat count filled in, a rule file's path made absolute), so that a state restored from its pickle, which names
-#: the resolved setup, finds its game's table. At most ``TABLES_KEPT`` setups; the oldest goes first.
+#: the resolved setup, finds its game's table. At most ``TABLES_KEPT`` setups: past that, the tables kept are let go.
 _TABLES: dict[Setup, Table] = {}
 TABLES_KEPT = 32
 
@@ -578,8 +578,8 @@ def table_for(setup: Setup) -> Table:
     table = _TABLES.get(setup)
     if table is None:
         table = Table(setup)
-        while len(_TABLES) >= 2 * TABLES_KEPT:
-            del _TABLES[next(iter(_TABLES))]
+        if len(_TABLES) >= 2 * TABLES_KEPT:
+            _TABLES.clear()   # (rare: a process of many setups makes their tables again; one call, safe beside threads)
         _TABLES[setup] = table
         _TABLES.setdefault(table.setup, table)
     return table
