@@ -104,7 +104,8 @@ class _Served:
         """Stopped as SIGTERM stops it; ``strict``: an AssertionError where it has not within ``seconds``."""
         self.server.should_exit = True
         self.thread.join(seconds)
-        self.sock.close()
+        if not self.thread.is_alive():
+            self.sock.close()   # (not under a server still stopping: its shutdown would meet a closed socket, fd -1)
         if strict and self.thread.is_alive():
             raise AssertionError(f"the server did not stop within {seconds:g} s")
 
