@@ -659,30 +659,28 @@ class Table:
         """Engine work a browser waits for (a bounded time: StillWorking after that)."""
         return await self._wait(self._submit(fn, *args))
 
+    async def _started(self, fn: Callable[..., T], *args: Any, within: float | None = None,
+                       pause: float = 0.2) -> asyncio.Future[T]:
+        """``fn(*args)`` submitted as soon as this table has a job free, looking again every ``pause`` seconds;
+        StillWorking where none came free ``within`` seconds (None: however long it takes)."""
+        deadline = None if within is None else time.monotonic() + within
+        while True:
+            try:
+                return self._submit(fn, *args)
+            except StillWorking:
+                if deadline is not None and time.monotonic() >= deadline:
+                    raise
+                await asyncio.sleep(pause)
+
     async def work_when_free(self, fn: Callable[..., T], *args: Any) -> T:
         """``work``, started as soon as this table has a job free (its jobs for the position just sent may still
         be running), waited for a free job at most ``wait_seconds``: StillWorking after that, as ``work``."""
-        deadline = time.monotonic() + self.limits.wait_seconds
-        while True:
-            try:
-                future = self._submit(fn, *args)
-            except StillWorking:
-                if time.monotonic() >= deadline:
-                    raise
-                await asyncio.sleep(0.02)
-                continue
-            return await self._wait(future)
+        return await self._wait(await self._started(fn, *args, within=self.limits.wait_seconds, pause=0.02))
 
     async def _background(self, fn: Callable[..., T], *args: Any) -> T:
         """Engine work nobody waits for in a browser (the computer players): as long as it takes, started
         as soon as this table has a thread free."""
-        while True:
-            try:
-                future = self._submit(fn, *args)
-            except StillWorking:
-                await asyncio.sleep(0.2)
-                continue
-            return await future
+        return await (await self._started(fn, *args))
 
     def _memo(self, key: Any, fn: Callable[..., T], *args: Any) -> asyncio.Future[T]:
         """The work ``key`` for the position in play, started once and shared (until the game moves on)."""
