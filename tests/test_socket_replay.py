@@ -205,3 +205,59 @@ def test_a_restart_that_loses_the_last_action_is_a_failure(monkeypatch: pytest.M
 
 def test_unchanged_the_same_runs_pass() -> None:
     _clean(run(Seating("standard", 2), 3, replace(BUDGET, max_actions=12), rotation=1))
+
+
+def test_hints_asked_at_a_turn_are_legal_moves_of_it(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Some pages ask a hint before some of their moves, as a person presses the button: each is answered for the
+    position asked at, with a legal move there (turns of several actions included), and the game goes on."""
+    given: list[dict[str, Any] | None] = []
+    hinted = socket_replay._Page.hinted
+
+    def counting(self: Any, game: Any, check: Any, action: int) -> dict[str, Any] | None:
+        given.append(hinted(self, game, check, action))
+        return given[-1]
+
+    monkeypatch.setattr(socket_replay._Page, "hinted", counting)
+    monkeypatch.setattr(socket_replay, "HINT_SHARE", 1.0)     # (a hinting page asks at every turn here)
+    for seed in range(3):
+        _clean(run(Seating("south-african-casino", 2), seed, replace(BUDGET, max_actions=16), rotation=1))
+    moves = [g["text"] for g in given if g is not None]
+    assert len(moves) >= 4 and any(text != "end" for text in moves), given
+
+
+def _answering(monkeypatch: pytest.MonkeyPatch, answer: Any) -> None:
+    """The table's hints replaced by ``answer(game)``: the message a page is sent at once for its hint."""
+    def ask(self: Any, client: Any, seat: int) -> None:
+        game = self.session.game
+        self.post(client, {"type": "hint", "hand_no": game.hand_no, "ply": game.hand.ply, "message": None,
+                           **answer(game)}, game.hand)
+
+    monkeypatch.setattr(tables.Table, "ask_hint", ask)
+    monkeypatch.setattr(socket_replay, "HINT_SHARE", 1.0)
+
+
+def _hint_fails(says: str) -> None:
+    failed = [f for seed in range(6) for f in run(Seating("standard", 2), seed, replace(BUDGET, max_actions=8),
+                                                  rotation=1).failures]
+    assert failed and all(f.consumer == "socket" and says in f.error for f in failed), [f.error for f in failed]
+
+
+def test_a_hint_of_an_illegal_move_is_a_failure(monkeypatch: pytest.MonkeyPatch) -> None:
+    def theirs(game: Any) -> dict[str, Any]:        # (a card of the next seat's hand trailed)
+        h = game.hand
+        card = cards_text(game.engine.deck, h.hands[(h.turn + 1) % h.players])[0]
+        return {"move": {"text": f"{card} trail"}}
+
+    _answering(monkeypatch, theirs)
+    _hint_fails("is illegal here")
+
+
+def test_a_hint_for_another_position_or_without_a_move_for_no_limit_is_a_failure(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    _answering(monkeypatch, lambda game: {"move": None, "ply": game.hand.ply + 1})
+    _hint_fails("and was answered for hand")
+    _answering(monkeypatch, lambda game: {"move": None, "message": "the server could not work out a hint (a bug)"})
+    _hint_fails("asked a hint and was told 'the server could not work out a hint (a bug)'")
+    _answering(monkeypatch, lambda game: {"move": None, "message": socket_replay.GIVEN_UP + " it took too long"})
+    for seed in range(2):                            # (a limit met: said so, and not a failure)
+        _clean(run(Seating("standard", 2), seed, replace(BUDGET, max_actions=8), rotation=1))

@@ -8,7 +8,7 @@ its moves from there: a move clicked (its text as offered) or typed in the notat
 now and then typed as one line (the table ends the turn itself), a claim sent by the seat that claims. Once, at
 an action drawn from the seed, the server stops and starts again on its folder, and every page connects again
 with its link. Some pages keep the counting aid or the tutorial on; some ask the warnings of each move before
-they send it, as the page does with its toggle on. What is checked:
+they send it, as the page does with its toggle on; some ask a hint now and then before they move. What is checked:
 
 - every state a page is sent is the game's position as that seat sees it (the hand, the table, the builds, the
   stock, each seat's held and taken cards and pile, the scores, whose turn), at a position the game reaches;
@@ -16,6 +16,8 @@ they send it, as the page does with its toggle on. What is checked:
   where no copy of it is in sight), a watcher's page included; a counting page's count is the seat's own;
 - the seat to play is offered legal moves only, and every legal move where the list is not said to be cut;
 - the warnings asked of a move read it as the legal move it is;
+- a hint asked is answered for the position asked at, with one of the seat's legal moves (or words saying the
+  server gave it up, as its limits allow: every one of them begins "the hint was given up:");
 - every action is played as sent: nothing is refused (a move the table was too busy to take is sent again, as it
   asks), and the table's game after the last one is the game
   (its result and its actions, and the record it saved in its folder read back as ``cassino play --resume``
@@ -55,6 +57,11 @@ WAIT = 60.0
 POSITION_FIELDS = ("hand_no", "deal_no", "ply", "you", "turn", "stock", "loose", "builds", "hand", "over", "winner",
                    "target")
 SEAT_FIELDS = ("held", "taken", "sweeps", "top", "pile")
+#: The share of a hinting page's turns at which it asks a hint (a search of up to ``Limits.hint_seconds`` each).
+HINT_SHARE = 0.3
+#: How every hint the server gives up begins (``thinking.Thinkers.hint``, ``Table._send_hint``): a limit met, not
+#: a failure; any other answer without a move (such as the words for a bug) is one.
+GIVEN_UP = "the hint was given up:"
 
 
 class _Served:
@@ -121,6 +128,8 @@ class _Page:
     counting: bool = False
     tutorial: bool = False
     warn: bool = False                          # asks the warnings before each move, as the page's toggle does
+    hint: bool = False                          # asks a hint before some of its moves (``HINT_SHARE``)
+    hints: int = 0                              # ...how many it was given with a move
     states: list[dict[str, Any]] = field(default_factory=list)
     ws: Any = None
     notes: list[str] = field(default_factory=list)     # the notes it was sent (said where a state never comes)
@@ -209,6 +218,36 @@ class _Page:
                     raise AssertionError(f"action {action}: the warnings of {text!r} refuse it: "
                                          f"{message.get('refused')!r}")
                 return message
+
+    def hinted(self, game: Game, check: "_Check", action: int) -> dict[str, Any] | None:
+        """A hint asked at the seat's turn in ``game`` (the page's button): its move, which must be legal there, or
+        None where the server gave it up within its limits."""
+        self.send({"type": "hint"})
+        deadline = time.monotonic() + WAIT
+        while True:
+            message = self._next(deadline, check, action, "asked a hint and had no answer")
+            if message.get("type") != "hint":
+                continue
+            where = (message.get("hand_no"), message.get("ply"))
+            if where != (game.hand_no, game.hand.ply):
+                raise AssertionError(f"action {action}: {self.who} asked a hint at hand {game.hand_no} ply "
+                                     f"{game.hand.ply} and was answered for hand {where[0]} ply {where[1]}")
+            move = message.get("move")
+            if move is None:
+                said = str(message.get("message"))
+                if not said.startswith(GIVEN_UP):
+                    raise AssertionError(f"action {action}: {self.who} asked a hint and was told {said!r}")
+                return None
+            engine, hand = game.engine, game.hand
+            try:
+                parsed = engine.resolve(hand, parse_move(move["text"], engine.deck))
+            except CassinoError as e:
+                raise AssertionError(f"action {action}: the hint {move.get('text')!r} is no move here: {e}") from None
+            if not engine.is_legal(hand, parsed):
+                raise AssertionError(f"action {action}: the hint {move['text']!r} is illegal here: "
+                                     f"{engine.why_illegal(hand, parsed)}")
+            self.hints += 1
+            return dict(move)
 
     @property
     def who(self) -> str:
@@ -305,7 +344,8 @@ def replay_over_the_socket(record: Record, actions: list[str], seed: int) -> int
                 raise AssertionError(f"the saved game after {handed} actions was refused ({status}): {table}")
             links = table["links"]
             pages = [_Page(served.url, table["id"], links["seats"][str(seat)].split("#", 1)[1], seat,
-                           counting=rng.random() < 0.3, tutorial=rng.random() < 0.2, warn=rng.random() < 0.3)
+                           counting=rng.random() < 0.3, tutorial=rng.random() < 0.2, warn=rng.random() < 0.3,
+                           hint=rng.random() < 0.3)
                      for seat in range(record.players)]
             pages.append(_Page(served.url, table["id"], links["watch"].split("#", 1)[1], None))
             for page in pages:
@@ -341,6 +381,8 @@ def replay_over_the_socket(record: Record, actions: list[str], seed: int) -> int
                     pages[seat].send({"type": "claim"})
                     k += 1
                 else:
+                    if pages[seat].hint and rng.random() < HINT_SHARE:
+                        pages[seat].hinted(before, check, k)
                     texts = {m["text"] for m in mine["moves"]}
                     turn = typed_turn(games[k], actions[k:])
                     whole = turn is not None and rng.random() < 0.4
