@@ -542,3 +542,55 @@ def test_a_lesson_waits_for_the_tables_jobs_of_the_position_just_sent(
             me.ping()
             said = [r.getMessage() for r in caplog.records if r.name == "cassino.serve"]
             assert not [m for m in said if "were skipped" in m], said
+
+
+def test_lessons_worked_out_longer_than_a_browser_waits_come_later_in_the_order_of_the_moves(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture) -> None:
+    """A move's lessons whose work outlasted what a browser waits (a heavy position's) were skipped, with a line
+    in the log and nothing to the learner. Now they come once worked out, and the lessons of the moves made
+    meanwhile after them: every lesson of the hand, each once, in the order of the moves."""
+    import time
+
+    from cassino.apps.web import tables
+
+    real, slow = tables.lessons_after, [0]
+
+    def slow_lessons(*args: Any) -> Any:
+        if slow[0] > 0:                      # (past the wait below: the move's lessons come after its position)
+            slow[0] -= 1
+            time.sleep(1.2)
+        return real(*args)
+
+    monkeypatch.setattr(tables, "lessons_after", slow_lessons)
+    caplog.set_level("INFO", logger="cassino.serve")
+    with serving(tmp_path / "records", limits=Limits(wait_seconds=0.5)) as s:
+        table = s.new_table(["human", "greedy"], **SHORT)
+        t = s.store.get(table["id"])
+        assert t is not None
+        with s.seat(table, 0) as me:
+            me.until(lambda m: m["type"] == "state")
+            me.send({"type": "tutorial", "on": True})
+            me.until(lambda m: m["type"] == "lessons")
+            slow[0] = 3                      # the next three moves' lessons, both seats' moves among them
+            sent, msg = "", me.state
+            assert msg is not None
+            while True:                      # (a move sent while the table waits for lessons is sent again, as asked)
+                if msg["type"] == "refused":
+                    assert "send it again" in msg["message"], msg
+                    me.send({"type": "move", "text": sent})
+                elif msg["over"]:
+                    break
+                elif msg["turn"] == msg["you"] and msg["moves"] and (msg["hand_no"], msg["ply"]) != me.moved_at:
+                    sent = _trail_first(msg)
+                    me.move(sent)
+                msg = me.until(lambda m: m["type"] in ("state", "refused"), 60)
+            expected = _taught(t.record, range(1, 2))
+            deadline = time.monotonic() + 20
+            while len(_lessons(me)) < len(expected) and time.monotonic() < deadline:
+                me.ping()                    # (the last lessons may still be on their way)
+                time.sleep(0.1)
+            got = _lessons(me)
+        assert slow[0] == 0
+        assert got == expected
+        said = [r.getMessage() for r in caplog.records if r.name == "cassino.serve"]
+        assert any("come once the table's work allows" in m for m in said), said

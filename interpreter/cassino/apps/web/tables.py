@@ -580,6 +580,9 @@ class Table:
         self.reviews: dict[int, dict[str, Any]] = {}
         self.reviewing: dict[int, asyncio.Future[dict[str, Any]]] = {}
         self.tasks: set[asyncio.Task[None]] = set()
+        #: The lessons of a move still being worked out after its position was sent (``_teach_later``): the lessons
+        #: of every later move come after them.
+        self._teaching: asyncio.Task[None] | None = None
         #: Each seat's hint at the position in play: the version of the game it is for, and its answer.
         self.hints: dict[int, tuple[int, asyncio.Future[dict[str, Any]]]] = {}
         #: Each seat's tutorial (the lessons it has been shown), made when one of its browsers switches it on.
@@ -672,11 +675,6 @@ class Table:
                     raise
                 await asyncio.sleep(pause)
 
-    async def work_when_free(self, fn: Callable[..., T], *args: Any) -> T:
-        """``work``, started as soon as this table has a job free (its jobs for the position just sent may still
-        be running), waited for a free job at most ``wait_seconds``: StillWorking after that, as ``work``."""
-        return await self._wait(await self._started(fn, *args, within=self.limits.wait_seconds, pause=0.02))
-
     async def _background(self, fn: Callable[..., T], *args: Any) -> T:
         """Engine work nobody waits for in a browser (the computer players): as long as it takes, started
         as soon as this table has a thread free."""
@@ -692,10 +690,11 @@ class Table:
             future = self._memos[key] = self._submit(fn, *args)
         return future
 
-    def _spawn(self, coro: Any) -> None:
+    def _spawn(self, coro: Any) -> asyncio.Task[None]:
         task = asyncio.get_running_loop().create_task(coro)
         self.tasks.add(task)
         task.add_done_callback(self.tasks.discard)
+        return task
 
     # ------------------------------------------------------------------ messages
     def post(self, client: Client, message: dict[str, Any], about: HandState | None) -> None:
@@ -931,17 +930,53 @@ class Table:
     async def _teach(self, before: Any, seat: int, action: str) -> None:
         """The lessons of the action just made (by ``seat``, from ``before``), to each browser that switched
         the tutorial on, each the first time its seat meets it (called with the lock held, after the new
-        position was sent, so a lesson never comes before the move it explains)."""
+        position was sent, so a lesson never comes before the move it explains). Worked out in one of the table's
+        engine jobs; where none comes free, or the work is not done, within what a browser waits, they come once
+        it is (``_teach_later``), and the lessons of every later move after them: none is skipped or taught twice,
+        and they come in the order of the moves."""
         learners = sorted({c.seat for c in self.clients if c.tutorial and c.seat is not None})
         if not learners:
             return
-        try:
-            position, taught = await self.work_when_free(lessons_after, {k: self.tutorials.get(k) for k in learners},
-                                                         before, action, self.session.game)
-        except StillWorking:
-            log.info("table %s: the tutorial's lessons of %s were skipped (the table was busy)", self.id, action)
-            return
+        after = self.session.game
         about = {"seat": seat, "move": _shown(action), "hand_no": before.hand_no}
+        earlier = self._teaching
+        future: asyncio.Future[Any] | None = None
+        if earlier is None or earlier.done():
+            try:
+                future = await self._started(lessons_after, self._tutorials_of(learners), before, action, after,
+                                             within=self.limits.wait_seconds, pause=0.02)
+                position, taught = await asyncio.wait_for(asyncio.shield(future), self.limits.wait_seconds)
+            except (StillWorking, asyncio.TimeoutError):
+                log.info("table %s: the tutorial's lessons of %s come once the table's work allows", self.id, action)
+            else:
+                self._give_lessons(taught, about, position)
+                return
+            earlier = None
+        self._teaching = self._spawn(self._teach_later(earlier, future, learners, before, action, after, about))
+
+    def _tutorials_of(self, learners: list[int]) -> dict[int, Tutorial | None]:
+        return {k: self.tutorials.get(k) for k in learners}
+
+    async def _teach_later(self, earlier: asyncio.Task[None] | None, future: asyncio.Future[Any] | None,
+                           learners: list[int], before: Any, action: str, after: Any, about: dict[str, Any]) -> None:
+        """``_teach``'s lessons of ``action`` once ``earlier`` (the lessons of the move before) has given its own,
+        from the work started already (``future``) or started as soon as the table has a job free."""
+        if earlier is not None:
+            await asyncio.wait([earlier])         # (its failure is its own, logged there)
+        try:
+            if future is None:
+                future = await self._started(lessons_after, self._tutorials_of(learners), before, action, after)
+            position, taught = await future
+        except asyncio.CancelledError:
+            raise                                 # the table is closing
+        except Exception:                         # a bug: logged, and the table goes on
+            log.exception("table %s: the tutorial's lessons of %s", self.id, action)
+            return
+        async with self.lock:
+            self._give_lessons(taught, about, position)
+
+    def _give_lessons(self, taught: dict[int, tuple[Tutorial, tuple[Lesson, ...]]], about: dict[str, Any],
+                      position: HandState) -> None:
         for learner, (tutorial, lessons) in taught.items():
             self._post_lessons(learner, lessons, about, position)
             self._learnt(learner, tutorial)
