@@ -67,6 +67,25 @@ def test_an_unknown_name_suggests_an_example_too() -> None:
     assert "did you mean `fifty`?" in (err.value.diagnostics[0].hint or "")
 
 
+def test_a_bundled_name_typed_as_a_file_says_to_drop_the_ending(tmp_path: Path) -> None:
+    """`cassino play standard.yaml` in a folder without such a file said only "no such file" (a docs audit): it
+    now says the name is a bundled variant's (or a shipped example's) and how to name it; a file of that name in the
+    folder is still the one read, and a name that is no variant's gets no such hint."""
+    result = cassino("play", "standard.yaml", cwd=tmp_path)
+    assert result.returncode == 2 and "Traceback" not in result.stderr
+    assert "no such file" in result.stderr and "`standard` is a bundled variant: name it without its ending" \
+        in result.stderr, result.stderr
+    result = cassino("validate", "fifty.yml", "royal.YAML", "nothing.yaml", "sub/standard.yaml", cwd=tmp_path)
+    said = result.stdout + result.stderr
+    assert result.returncode == 2 and "4 invalid" in said
+    assert "`fifty` is a house-rule example: name it without its ending (fifty)" in said
+    assert "`royal` is a bundled variant" in said
+    assert said.count("name it without its ending") == 2, said   # (not of nothing.yaml, nor of a path in a folder)
+    (tmp_path / "standard.yaml").write_text("name: mine\nextends: standard\n")
+    result = cassino("validate", "standard.yaml", cwd=tmp_path)
+    assert result.returncode == 0 and "ok (mine)" in result.stdout
+
+
 def test_the_wheel_carries_the_examples() -> None:
     """pyproject force-includes examples/ beside variants/ and schema/ (a real install is checked by hand:
     see the README's note on `pip install .`)."""

@@ -235,7 +235,7 @@ class Confinement:
         return (f"{verb} a bundled variant or a house-rule example by name (`{key}: standard`; "
                 f"cassino list names them), or a .yaml file inside {folders} (symbolic links followed: run "
                 f"cassino from a folder that holds both files to reach a file beside this one's folder); "
-                "see docs/security.md")
+                "see \"Security and limits\" in the documentation (docs/security.md in the source)")
 
 
 def _walk(path: str | Path) -> tuple[Path, Path | None]:
@@ -490,4 +490,11 @@ def resolve_name(name_or_path: str, *, bundled_dir: Path | None = None,
         if example_names() and not hint.startswith("did you mean the file"):
             hint += "; house-rule examples: cassino list"
         raise RuleFileError([Diagnostic(ref, 0, 0, f"no bundled variant or file named `{ref}`", hint)])
+    stem, ending = os.path.splitext(ref)
+    if ending.lower() in (".yaml", ".yml") and not os.path.lexists(ref) and not os.path.dirname(ref) \
+            and (is_file(bundled / f"{stem}.yaml") or stem in example_names()):
+        # (`cassino play standard.yaml`: a bundled variant named as a file of this folder, which has none)
+        kind = "bundled variant" if is_file(bundled / f"{stem}.yaml") else "house-rule example"
+        raise RuleFileError([Diagnostic(ref, 0, 0, "cannot read a rule or scenario file: no such file",
+                                        f"`{stem}` is a {kind}: name it without its ending ({stem})")])
     return resolve_file(ref, bundled_dir=bundled, confinement=confinement)
