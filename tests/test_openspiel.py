@@ -296,3 +296,38 @@ def test_a_chance_action_out_of_range_is_said_so() -> None:
     size = len(state.chance_outcomes())
     assert state.action_to_string(999) == "action 999 (out of range 0..51)" and size <= 52
     assert state.action_to_string(-1) == "action -1 (out of range 0..51)"
+
+
+@pytest.mark.parametrize("params", [{"variant": "standard", "players": 2},
+                                    {"variant": "krypkasino", "players": 4, "partners": True},
+                                    {"variant": "south-african-casino", "players": 3}])
+def test_cassino_hand_is_the_position_as_it_stands_at_chance_nodes_and_the_end(params: dict) -> None:  # type: ignore[type-arg]
+    """``cassino_game`` is the engine's game at a seat's turn; between turns it is the engine's own (a whole
+    deal from the seed at a chance node, the next hand at the end of a one-hand game: a doc-only reading of the
+    tensors found both). ``cassino_hand`` is the position the observations show: each card dealt where it went,
+    one more a chance action, and the hand as it ended."""
+    game = pyspiel.load_game("python_cassino", params)
+    state, rng = game.new_initial_state(), random.Random(3)
+    deck = state.cassino_game.engine.deck
+    while not state.is_terminal():
+        if state.is_chance_node():
+            before = state.cassino_hand
+            dealt = sum(bin(x).count("1") for x in (before.table, *before.hands))
+            action = rng.choice([a for a, _ in state.chance_outcomes()])
+            words = state.action_to_string(pyspiel.PlayerId.CHANCE, action)
+            state.apply_action(action)
+            after = state.cassino_hand
+            now = sum(bin(x).count("1") for x in (after.table, *after.hands))
+            assert (now, len(after.stock)) == (dealt + 1, len(before.stock) - 1), words
+            card = words.split()[1]
+            place = after.table if words.endswith("the table") else after.hands[int(words.split()[-1])]
+            assert any(place >> i & 1 for i in deck.copies(deck.parse(card))), words
+        else:
+            assert state.cassino_hand == state.cassino_game.hand
+            state.apply_action(rng.choice(state.legal_actions()))
+    ended = state.cassino_hand
+    assert ended.over and sum(bin(p).count("1") for p in ended.piles) == len(deck)
+    engine_game = state.cassino_game         # (the hand as it ended, or the next one where the engine's game went on)
+    assert engine_game.hand == ended or (engine_game.hand_no == 2 and not engine_game.hand.over)
+    if params["variant"] == "standard":
+        assert engine_game.hand_no == 2     # (standard's game to 21 goes on: the case that misled the reading)

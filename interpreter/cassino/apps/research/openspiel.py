@@ -36,6 +36,7 @@ import pyspiel
 
 from ...engine.game import Game
 from ...engine.moves import Move
+from ...engine.state import HandState
 from ...errors import CassinoError
 from .resampling import resample
 from .stepwise import PARAMETERS, IllegalStep, Setup, Step, Table, table_for
@@ -198,8 +199,18 @@ class CassinoState(pyspiel.State):
     # ------------------------------------------------------------------ cassino's side
     @property
     def cassino_game(self) -> Game:
-        """The engine's Game (for cassino's own players; it holds hidden cards)."""
+        """The engine's Game at a seat's turn (for cassino's own players; it holds hidden cards). Between turns it
+        is the engine's own: at a chance node it holds a whole deal made from the seed, which the chance outcomes
+        replace card by card, and at the end of a one-hand game it may have moved on to the next hand (where the
+        engine's game goes on past it); the position as it stands is :attr:`cassino_hand`."""
         return self.step.game
+
+    @property
+    def cassino_hand(self) -> HandState:
+        """The position as it stands, as the observations show it (hidden cards included): at a chance node the
+        cards dealt so far where they went, the stock the cards not yet dealt (their places, -1, hide them); at
+        the end of a hand, the hand as it ended."""
+        return self.step.view_hand()
 
     def actions_for(self, move: Move) -> list[int]:
         """The actions that play ``move`` from the start of this turn."""
