@@ -857,6 +857,11 @@ def test_a_card_of_another_pack_is_answered_with_this_packs_ranks(tmp_path: Path
 
     assert "typed T" not in typing_words(Engine(load_rules("scopa")).deck)
     assert "10 may be typed T" in typing_words(Engine(load_rules("standard")).deck)
+    # (a court card where the pack has none: South African Casino's 40 cards, a player's audit typed QH trail)
+    courts = run(["play", "south-african-casino", "--seed", "7", "--save", "c.json"], stdin="QH trail\nmoves KS\n\n",
+                 cwd=tmp_path)
+    assert courts.stdout.count("no rank Q in this deck (ranks: A 2 3 4 5 6 7 8 9 10)") == 1, courts.stdout
+    assert "'KS': no rank K in this deck" in courts.stdout and "Traceback" not in courts.stdout + courts.stderr
     tuxedo = run(["play", "tuxedo", "--seed", "5", "--save", "t.json"], stdin="help\n\n", cwd=tmp_path)
     assert "(e.g. 10Y; 10 may be typed T)" in tuxedo.stdout   # (its suits typed as their letters: tens too)
 

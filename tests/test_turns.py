@@ -119,6 +119,21 @@ def test_a_refused_turn_names_its_action_and_changes_nothing() -> None:
     assert "a turn ends only after its one card from the hand" in engine.why_illegal(state, Move(MoveKind.END, 0))
 
 
+def test_a_second_hand_card_after_a_card_that_ended_the_turn_is_said_as_such() -> None:
+    """A capture that leaves nothing to build ends the turn at once; a second card typed after it was answered "the
+    turn passed to seat 1 after action 1", which a player's audit read as action 1 played. It now says the turn plays
+    one hand card, which one ended it, and that nothing was played."""
+    engine = _engine("south-african-casino")
+    d = engine.deck
+    state = engine.position(Position(players=2, hands={0: [d.parse("9D"), d.parse("3H")],
+                                                       1: [d.parse("4H"), d.parse("5H")]}, table=[d.parse("9C")]))
+    steps = parse_turn("9D capture 9C; 3H trail", d, True)
+    assert engine.turn_refusal(state, steps) == ("action 2 of 2: a turn plays one card from the hand, and action 1 "
+                                                 "played 9D, which ended the turn; nothing of this turn was played")
+    with pytest.raises(IllegalMoveError, match="nothing of this turn was played"):
+        engine.play_turn(state, steps)
+
+
 
 @pytest.mark.parametrize("name", ["standard", *AFRICAN])
 def test_a_turn_of_no_action_is_refused(name: str) -> None:

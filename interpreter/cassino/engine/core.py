@@ -1181,12 +1181,21 @@ class Engine:
         refused at ``state``, naming the action where there are several; None where every action is
         legal in turn. A turn of several actions needs ``build.free_actions``."""
         seat = state.turn
+        card_at = 0   # (the action that played the turn's card from the hand, counted from 1; 0: none yet)
         for k, move in enumerate(steps):
             if state.over:
                 return f"action {k + 1} of {len(steps)}: the hand is over"
             if state.turn != seat:
+                if card_at and move.played:
+                    # (the card ended the turn, nothing being left to build: a player's audit read "the turn passed
+                    # to seat 2 after action 1" of a second hand card as if the first action had been played)
+                    card = " ".join(str(c) for c in self.deck.cards_of(steps[card_at - 1].played))
+                    return (f"action {k + 1} of {len(steps)}: a turn plays one card from the hand, and action "
+                            f"{card_at} played {card}, which ended the turn; nothing of this turn was played")
                 return (f"action {k + 1} of {len(steps)}: the turn passed to seat {state.turn} after action {k}: "
-                        f"a turn is one player's actions")
+                        f"a turn is one player's actions; nothing of this turn was played")
+            if move.played and not card_at:
+                card_at = k + 1
             move = self.resolve(state, move)
             key = self.key_of(state, move)
             if key < 0 or not self._listed(state, key):

@@ -42,12 +42,14 @@ def _numbered_card(deck: Deck, word: str) -> bool:
     """Whether ``word`` is written as a card the deck has not, whose own refusal is the answer: a numbered card of one
     of the deck's suits (``TH``, ``10H``, ``9C``: Scopa's 40 cards have no 8, 9 or 10; a player's audit typed TH there
     and was told only that it was no move), or one of the deck's ranks with a letter that is no suit (``TY``: "no suit
-    Y in this deck (suits: S H D C)", where a re-audit was told only that it was no move)."""
+    Y in this deck (suits: S H D C)", where a re-audit was told only that it was no move), or a court card or ace of
+    one of the deck's suits that the deck has not (``QH`` in South African Casino's 40 cards, where a player's audit
+    was told only that it was no move)."""
     rank, suit = word[:-1].upper(), word[-1:].upper()
     if not rank or not suit.isalpha():
         return False
     if suit in deck.suits:
-        return rank.isdigit() or rank == "T"
+        return rank.isdigit() or rank in ("T", "A", "J", "Q", "K")
     return rank in deck.ranks or (rank == "T" and "10" in deck.ranks)
 
 
