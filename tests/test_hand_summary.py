@@ -339,3 +339,26 @@ def test_a_last_play_that_empties_the_table_is_said_to_be_no_sweep_where_it_is_n
         else:
             assert notes and not any(notes)
 
+
+
+@pytest.mark.parametrize("players, partners, said", [
+    (3, False, "cards and spades score only where 2 sides play, not 3"),
+    (4, False, "cards and spades score only where 2 sides play, not 4"),
+    (2, False, None), (4, True, None)])
+def test_items_scored_only_for_some_numbers_of_sides_say_so_where_they_are_not(players: int, partners: bool,
+                                                                             said: str | None) -> None:
+    """South African Casino scores most cards and most spades only with two sides (``scoring.items[].sides``): a
+    player's audit of three players read the most cards scoring 0 as a mistake, nothing at the table saying why.
+    The hand's scoring says it where the table has another number of sides, and only there."""
+    engine = Engine(load_rules("south-african-casino"))
+    game = Game.new(engine, 7, players, partners=partners)
+    bots = [make_bot("greedy", 7 + s) for s in range(players)]
+    summary = None
+    while summary is None:
+        move = bots[game.hand.turn].choose(game, game.hand.turn)
+        before, game = game, game.play(move)
+        summary = hand_summary(before, move, game)
+    found = [n for n in summary.notes if "only where" in n]
+    assert found == ([said] if said else []), summary.notes
+    cards = next(i for i in summary.items if i.name == "cards")
+    assert (said is None) == any(cards.points.values())   # (with two sides the most cards score; else nobody)

@@ -163,6 +163,15 @@ def hand_summary(before: "Game", move: Move, after: "Game") -> HandSummary | Non
             # ("had 2 points before the hand": "had 2" read as two sweeps beside the table's count, a re-audit)
             notes.append(f"{side_name(seats[s])} had {points(scores_before[s])} before the hand: "
                          f"{', '.join(label for label, _ in skipped)} did not count for them ({'; '.join(why)})")
+    unscored = [(i.label, item) for i, item in zip(items, rules.scoring.items)
+                if item.sides and len(seats) not in item.sides]
+    if unscored:
+        # (South African Casino's most cards and most spades with three players: a player's audit read the most
+        # cards scoring 0 as a mistake, the rulebook's reason said nowhere at the table)
+        counts = " or ".join(str(n) for n in sorted({n for _, item in unscored for n in item.sides}))
+        labels = join_words([label for label, _ in unscored])
+        notes.append(f"{labels} {'scores' if len(unscored) == 1 else 'score'} only where {counts} sides play, "
+                     f"not {len(seats)}")
     if rules.game.score_mode == "difference" and len(seats) == 2:
         notes.append("only the side with more points scores, the difference")
     if result.counted_out and result.winner is not None:
