@@ -63,6 +63,9 @@ CASES = [
     ("standard", "8D 10D", "QC 2H", "10D capture QC", (), "QC has no number value: only a Q takes it"),
     ("standard", "8D 10D", "QC 2H", "8D capture 3H 5D", BUILD_OF_8,
      "a build is written in brackets: [3H 5D], as in `8D capture [3H 5D]`"),
+    # (a player's audit read "3H 5D are not loose on the table; are in a build": the subject was missing)
+    ("standard", "8D 10D", "QC 2H", "8D capture 3H 5D", BUILD_OF_8,
+     "3H 5D are not loose on the table; they are in a build, and a build is written in brackets"),
     ("standard", "8D 10D", "QC 3H 5D", "8D capture [3H 5D]", (), "3H 5D are loose cards: name them without brackets"),
     ("standard", "8D 10D", "3H 5D", "10D capture 3H 5D", (), "each card or set taken must be worth 10, and they add up to 8"),
     ("standard", "8D 10D 3C", "AH 5D", "3C build 9 on AH 5D", (),

@@ -184,7 +184,7 @@ class _Reasons:
             builds = tuple(sorted(set(self.m.builds) | {b.cards for b in inside}))
             fixed = Move(self.m.kind, self.m.played, self.m.loose & ~sum(b.cards for b in inside), builds, self.m.value)
             written = " ".join(f"[{self.names(b.cards)}]" for b in inside)
-            reason += f"; {verb} in a build, and a build is written in brackets: {written}"
+            reason += f"; {'it is' if verb == 'is' else 'they are'} in a build, and a build is written in brackets: {written}"
             if fixed in self.legal:
                 reason += f", as in {self.move_text(fixed)}"
         elif inside:
