@@ -414,3 +414,19 @@ def test_how_to_play_says_what_the_rulebook_says_of_teams_short_deals_pegging_an
     assert "counted when the hand is over" not in how("standard")
     assert "(an orange; not the taking of the cards left at the end)" in how("tuxedo")
     assert "spades: 2 for most spades, shared on a tie, rounded down" in how("finnish-kasino")
+
+
+@pytest.mark.parametrize("deal, seats, hint", [
+    ("{hand_size: 40}", "", "deal fewer cards"),
+    ("{hand_size: 12, table_cards: 4, short_stock: split_rest_to_table}", "seats: {max_players: 5}\n",
+     "deal fewer cards, or lower seats.max_players to 4")])
+def test_a_deal_too_large_says_to_lower_the_most_players_only_where_it_helps(tmp_path: Path, deal: str, seats: str,
+                                                                            hint: str) -> None:
+    """A docs audit: a deal too large for the fewest players was told to "lower seats.max_players", which cannot
+    help; where some player counts can be dealt, the hint names the largest that can."""
+    path = tmp_path / "big.yaml"
+    path.write_text(f"extends: standard\nname: big\ndeal: {deal}\n{seats}", encoding="utf-8")
+    with pytest.raises(RuleFileError) as err:
+        load(path)
+    found = [d for d in err.value.diagnostics if "the first deal needs" in d.message]
+    assert [d.hint for d in found] == [hint], err.value.diagnostics

@@ -281,7 +281,10 @@ def _deal(data: dict[str, Any], rules: Rules, locate: Locate) -> list[Diagnostic
             out.append(locate(where,
                               f"the first deal needs {first} cards for {players} players "
                               f"({table_cards} to the table and {hand_size} each) but the deck has {n_cards}",
-                              hint="deal fewer cards, or lower seats.max_players"))
+                              # (lowering the most players helps only where fewer players can be dealt: a docs
+                              # audit was told to lower seats.max_players of a deal too large for the fewest)
+                              hint="deal fewer cards" if players == s.min_players
+                              else f"deal fewer cards, or lower seats.max_players to {players - 1}"))
             break
         rest = n_cards - first
         per_deal = players * hand_size
