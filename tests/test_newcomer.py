@@ -86,6 +86,17 @@ def test_a_bundled_name_typed_as_a_file_says_to_drop_the_ending(tmp_path: Path) 
     assert result.returncode == 0 and "ok (mine)" in result.stdout
 
 
+@pytest.mark.parametrize("typed, meant", [("royal casino", "royal"), ("Royal-Casino", "royal"), ("royal_casino", "royal"),
+                                          ("swazi", "swazi-casino"), ("south african casino", "south-african-casino"),
+                                          ("Kasino Misar", "kasino-misar"), ("standrd", "standard"), ("fity", "fifty")])
+def test_a_variant_named_as_people_say_it_is_suggested(typed: str, meant: str) -> None:
+    """A docs audit typed `royal casino` and was offered `krypkasino`, and `Royal-Casino` nothing: a name written with
+    spaces, capitals or the game's word for Casino, or the first word of a longer name, is suggested as meant."""
+    with pytest.raises(RuleFileError) as err:
+        resolve_name(typed)
+    assert (err.value.diagnostics[0].hint or "").startswith(f"did you mean `{meant}`?"), err.value.diagnostics
+
+
 def test_the_wheel_carries_the_examples() -> None:
     """pyproject force-includes examples/ beside variants/ and schema/ (a real install is checked by hand:
     see the README's note on `pip install .`)."""

@@ -67,9 +67,27 @@ def shipped_name(ref: str) -> bool:
     return ref in bundled_names() or find_example(ref) is not None
 
 
-def did_you_mean(ref: str) -> str:
-    """"did you mean `NAME`? " for the shipped name nearest ``ref``, or "" where none is near."""
+def nearest_name(ref: str, names: list[str]) -> str | None:
+    """The name of ``names`` that ``ref`` most likely means, or None. A name written as people say it comes first:
+    in any case, with spaces or underscores for hyphens, with or without the game's word for Casino (`royal casino`,
+    `Royal-Casino` and `royal_casino` are `royal`: a docs audit was offered `krypkasino` for the first), or the
+    first words of a longer name (`swazi`); then the closest spelling."""
     import difflib
 
-    near = difflib.get_close_matches(ref, bundled_names() + example_names(), n=1)
-    return f"did you mean `{near[0]}`? " if near else ""
+    norm = re.sub(r"[\s_]+", "-", ref.strip().lower())
+    if norm in names:
+        return norm
+    for word in ("-casino", "-cassino", "-kasino"):
+        if norm.endswith(word) and norm[: -len(word)] in names:
+            return norm[: -len(word)]
+    longer = [n for n in names if n.startswith(norm + "-")]
+    if norm and longer:
+        return min(longer, key=len)   # (`swazi`: the variant, not its house rule `swazi-tops-taken`)
+    near = difflib.get_close_matches(norm, names, n=1) or difflib.get_close_matches(ref, names, n=1)
+    return near[0] if near else None
+
+
+def did_you_mean(ref: str) -> str:
+    """"did you mean `NAME`? " for the shipped name nearest ``ref``, or "" where none is near."""
+    near = nearest_name(ref, bundled_names() + example_names())
+    return f"did you mean `{near}`? " if near else ""

@@ -16,7 +16,6 @@ quoted (``extends: /proc/self/environ`` cannot publish a CI runner's secrets).
 
 from __future__ import annotations
 
-import difflib
 import os
 from dataclasses import dataclass
 from pathlib import Path
@@ -420,11 +419,11 @@ def resolve_file(path: str | Path, *, bundled_dir: Path | None = None, display: 
                 raise ExtendsError([doc.diagnostic(("extends",), f"`extends` may not name `{ref}`: {refused}",
                                                    hint=_refusal_hint(ref, refused, confined))], tuple(chain))
         if parent is None or not is_file(parent):
-            from .catalogue import example_names
+            from .catalogue import example_names, nearest_name
 
             names = sorted(p.stem for p in bundled.glob("*.yaml"))
-            near = difflib.get_close_matches(ref, names + example_names(), n=1)
-            hint = (f"did you mean `{near[0]}`? " if near else "") + f"bundled variants: {', '.join(names)}"
+            near = nearest_name(ref, names + example_names())
+            hint = (f"did you mean `{near}`? " if near else "") + f"bundled variants: {', '.join(names)}"
             if example_names():
                 hint += "; house-rule examples: cassino list"
             beside = real_path(current).parent / f"{ref}.yaml"
@@ -465,7 +464,7 @@ def resolve_name(name_or_path: str, *, bundled_dir: Path | None = None,
     shipped house-rule example (``fifty``), and only then a file of that name in the current folder (named on
     the command line), so that a file in the folder never stands in for a shipped name. ``confinement``:
     ``resolve_file``'s."""
-    from .catalogue import example_names, find_example
+    from .catalogue import example_names, find_example, nearest_name
 
     bundled = _bundled(bundled_dir)
     ref = str(name_or_path)
@@ -481,8 +480,8 @@ def resolve_name(name_or_path: str, *, bundled_dir: Path | None = None,
             return resolve_file(example, bundled_dir=bundled, display=f"{ref} ({example})")
     if plain and not is_file(ref):
         names = sorted(p.stem for p in bundled.glob("*.yaml"))
-        near = difflib.get_close_matches(ref, names + example_names(), n=1)
-        hint = (f"did you mean `{near[0]}`? " if near else "") + f"bundled variants: {', '.join(names)}"
+        near = nearest_name(ref, names + example_names())
+        hint = (f"did you mean `{near}`? " if near else "") + f"bundled variants: {', '.join(names)}"
         for ending in (".yaml", ".yml"):   # (a rule file of this folder, named without its ending)
             if is_file(ref + ending):
                 hint = f"did you mean the file {ref}{ending}? (a file is named with its ending)"
