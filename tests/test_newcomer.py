@@ -441,3 +441,16 @@ def test_a_deal_too_large_says_to_lower_the_most_players_only_where_it_helps(tmp
         load(path)
     found = [d for d in err.value.diagnostics if "the first deal needs" in d.message]
     assert [d.hint for d in found] == [hint], err.value.diagnostics
+
+
+@pytest.mark.parametrize("text, hint", [
+    ("game:\ntarget: 11\n", "`target` is a setting of `game`: indent it under `game:`, which stands empty"),
+    ("target: 11\n", "`target` is a setting of `game`: put it under `game:`, indented")])
+def test_a_sections_setting_at_the_top_level_is_told_where_it_goes(tmp_path: Path, text: str, hint: str) -> None:
+    """A docs audit wrote `game:` and then `target: 11` without indenting it, and was told only that `target` is
+    unknown at the top level: the hint says whose setting it is and to indent it."""
+    path = tmp_path / "ind.yaml"
+    path.write_text("extends: standard\nname: ind\n" + text, encoding="utf-8")
+    with pytest.raises(RuleFileError) as err:
+        load(path)
+    assert [d.hint for d in err.value.diagnostics if "unknown setting `target`" in d.message] == [hint]

@@ -193,9 +193,15 @@ def _diagnostics_for(error: "jsonschema.ValidationError", locate: Locate) -> lis
         for key in extra:
             near = _nearest(key, allowed)
             hint = f"did you mean `{near}`?" if near else f"known settings here: {', '.join(allowed)}"
-            home = _section_of(key) if path else None
-            if home is not None and home != path[0] and not near:   # a setting of another section, put here
+            home = _section_of(key)
+            if path and home is not None and home != path[0] and not near:   # a setting of another section, put here
                 hint = f"`{key}` is a setting of `{home}`: move it under `{home}:`"
+            elif not path and home is not None and not near:
+                # (a section's settings at the top level: `game:` with nothing after it, `target: 11` not indented
+                # under it, which a docs audit was told only was unknown there)
+                hint = (f"`{key}` is a setting of `{home}`: indent it under `{home}:`, which stands empty"
+                        if home in error.instance and error.instance[home] is None
+                        else f"`{key}` is a setting of `{home}`: put it under `{home}:`, indented")
             place = "at the top level" if not path else f"in `{where}`"
             out.append(locate(path + (key,), f"unknown setting `{key}` {place}", key=True, hint=hint))
         return out
