@@ -454,3 +454,14 @@ def test_a_sections_setting_at_the_top_level_is_told_where_it_goes(tmp_path: Pat
     with pytest.raises(RuleFileError) as err:
         load(path)
     assert [d.hint for d in err.value.diagnostics if "unknown setting `target`" in d.message] == [hint]
+
+
+def test_a_yes_where_a_number_goes_is_said_as_yaml_reads_it(tmp_path: Path) -> None:
+    """`target: yes` was refused as "not true", a value the author never wrote (a docs audit): the message says how
+    YAML reads it."""
+    path = tmp_path / "y.yaml"
+    path.write_text("extends: standard\nname: y\ngame: {target: yes}\n", encoding="utf-8")
+    with pytest.raises(RuleFileError) as err:
+        load(path)
+    assert [d.message for d in err.value.diagnostics] == [
+        "`game.target` must be a whole number or null, not true (YAML reads yes, no, on and off as true and false)"]

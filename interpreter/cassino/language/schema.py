@@ -222,7 +222,11 @@ def _diagnostics_for(error: "jsonschema.ValidationError", locate: Locate) -> lis
         return [locate(path, f"missing setting{'s' if several else ''} {missing} {place}", key=bool(path),
                        hint="every rule file starts with `name: my-rules`" if not path and "`name`" in missing else None)]
     if v == "type":
-        return [locate(path, f"`{where}` must be {_type_words(error.validator_value)}, not {json.dumps(error.instance, ensure_ascii=False)}",
+        found = json.dumps(error.instance, ensure_ascii=False)
+        if isinstance(error.instance, bool):
+            # (`points: yes` was said "not true", a value the author never wrote: a docs audit)
+            found += " (YAML reads yes, no, on and off as true and false)"
+        return [locate(path, f"`{where}` must be {_type_words(error.validator_value)}, not {found}",
                        hint=error.schema.get("description") or _SCHEMA_HINT)]
     if v == "enum":
         choices = [str(c) for c in error.validator_value]
