@@ -465,3 +465,16 @@ def test_a_yes_where_a_number_goes_is_said_as_yaml_reads_it(tmp_path: Path) -> N
         load(path)
     assert [d.message for d in err.value.diagnostics] == [
         "`game.target` must be a whole number or null, not true (YAML reads yes, no, on and off as true and false)"]
+
+
+def test_every_key_given_twice_is_said_in_one_run(tmp_path: Path) -> None:
+    """`validate` says every mistake of a kind in one run (README): a file with three keys given twice was refused at
+    the first, the next found only once it was mended. Each is said where it is given again."""
+    path = tmp_path / "dup.yaml"
+    path.write_text("extends: standard\nname: d\ngame: {target: 11, target: 12}\nname: e\n"
+                    "sweeps: {points: 1}\nsweeps: {points: 2}\n", encoding="utf-8")
+    with pytest.raises(RuleFileError) as err:
+        load(path)
+    assert [(d.line, d.message) for d in err.value.diagnostics] == [
+        (3, "duplicate key `target` (first given on line 3)"), (4, "duplicate key `name` (first given on line 2)"),
+        (6, "duplicate key `sweeps` (first given on line 5)")]

@@ -232,6 +232,8 @@ def load_yaml_text(text_or_bytes: str | bytes, display: str) -> Document:
     builder = _Builder(display, text)
     builder.count(node)
     data = builder.value(node, ())
+    if builder.duplicates:   # (every key given twice in one run, as the other mistakes of a kind are)
+        raise RuleFileError(builder.duplicates)
     return Document(display, text, data, builder.keys, builder.values)
 
 
@@ -249,6 +251,8 @@ class _Builder:
         self.keys: dict[PathT, tuple[int, int]] = {}
         self.values: dict[PathT, tuple[int, int]] = {}
         self._sizes: dict[int, int] = {}
+        #: Keys given twice, each said where it is given again (the file is refused once it has been read through).
+        self.duplicates: list[Diagnostic] = []
 
     def fail(self, node: Node, message: str, hint: str | None = None) -> RuleFileError:
         return _fail(self.display, self.text, node.start_mark.line + 1, node.start_mark.column + 1, message, hint)
@@ -316,8 +320,9 @@ class _Builder:
                 key = key_node.value
             if key in first:
                 prev = first[key].start_mark
-                raise self.fail(key_node, f"duplicate key `{key}` (first given on line {prev.line + 1})",
-                                hint="give each setting once")
+                self.duplicates += self.fail(key_node, f"duplicate key `{key}` (first given on line {prev.line + 1})",
+                                             hint="give each setting once").diagnostics
+                continue
             first[key] = key_node
             self.keys[path + (key,)] = (key_node.start_mark.line + 1, key_node.start_mark.column + 1)
             out[key] = self.value(value_node, path + (key,))
