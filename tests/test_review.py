@@ -184,6 +184,9 @@ def test_a_game_not_over_is_refused_without_unfinished(cli, tmp_path: Path) -> N
     code, out, err = cli("review", str(path), "--deals", "1")
     assert code == 2 and out == "" and "Traceback" not in err
     assert f"the game in {path} is not over" in err and "--unfinished" in err and "--resume" in err
+    code, out, err = cli("review", str(path), "--deals", "1", "--format", "json")   # (the file named, as for a
+    said = json.loads(out)                                                            # missing one: a docs audit)
+    assert code == 2 and said["ok"] is False and said["errors"][0]["file"] == str(path)
     code, out, err = cli("review", str(path), "--deals", "1", "--unfinished")
     assert code == 0 and "seat 0" in out
 

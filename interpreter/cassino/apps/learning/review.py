@@ -119,7 +119,12 @@ SKIP_NOTE = ("not valued: the position has more legal moves than the engine list
 
 
 class ReviewError(CassinoError):
-    """A review that cannot be made as asked (a seat out of range, deals out of range)."""
+    """A review that cannot be made as asked (a seat out of range, deals out of range); ``path``: the record it is
+    about, where it is one (a JSON error's ``file``)."""
+
+    def __init__(self, message: str, path: object = None) -> None:
+        super().__init__(message)
+        self.path = None if path is None else str(path)
 
 
 @dataclass(frozen=True)
@@ -241,12 +246,12 @@ def load_for_review(path: str, finished_only: bool = False) -> Record:
         if _is_scenario_file(path):
             raise ReviewError(f"{path} is a scenario file (it has `cases:`), not a game record: run its cases "
                               f"with `cassino check {path}`; `cassino review` reads the record that "
-                              "`cassino play` writes") from None
+                              "`cassino play` writes", path) from None
         raise
     if finished_only and not game.over:
         raise ReviewError(f"the game in {path} is not over: a review shows every hand, the cards still hidden in "
                           f"play too; finish it (cassino play --resume {path}), or review it as it stands with "
-                          f"--unfinished")
+                          f"--unfinished", path)
     return record
 
 
