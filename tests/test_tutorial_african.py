@@ -241,3 +241,26 @@ def test_a_trail_of_a_card_of_two_values_does_not_teach_card_values() -> None:
     assert "card values" not in _lessons(game, "AS trail", before=False)
     built = _at("swazi-casino", {0: ["AS", "4C"], 1: ["KH"]}, ["3S"])
     assert "card values" in _lessons(built, "AS build 4 on 3S", before=False)
+
+
+@pytest.mark.parametrize("hands, table, builds, text", [
+    # a new build of cards in play: `build 8 on 5S 3D`, 8H kept for it
+    ({0: ["8H", "2S"], 1: ["6H"]}, ["5S", "3D", "9C"], (), "build 8 on 5S 3D"),
+    # loose cards added to the seat's own build of 8 (a browser audit: taught "made with your card" here)
+    ({0: ["8H", "2S"], 1: ["6H"]}, ["AC", "7H", "9C"], (["8S", "8D"], 8, 0), "build 8 on [8S 8D] AC 7H")])
+def test_a_build_of_cards_in_play_teaches_several_actions_not_the_rules_of_building_with_a_card(
+        hands: dict[int, list[str]], table: list[str], builds: Any, text: str) -> None:
+    game = _at("south-african-casino", hands, table, builds=(builds,) if builds else ())
+    move = parse_move(text, game.engine.deck)
+    found = situations(game, move, game.play(move))
+    assert "several actions" in found and not found & {"build", "add to build", "raise"}, found
+
+
+@pytest.mark.parametrize("name", ["south-african-casino", "swazi-casino", "standard", "royal", "dominican"])
+def test_no_lesson_points_to_a_clause_below(name: str) -> None:
+    """The rulebook's "(below)" points further on in the book; a lesson stands alone (a browser audit read "You may
+    still raise it (below)" and waited for the raise's lesson)."""
+    from cassino.language.variants import load_rules
+
+    clauses = Tutorial.for_rules(load_rules(name)).clauses
+    assert not [k for k, text in clauses.items() if "(below)" in text]

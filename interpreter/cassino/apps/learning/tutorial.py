@@ -209,7 +209,9 @@ class Tutorial:
         # (the rules alone: a newcomer's lesson teaches the rule, not the project's "Reading:" notes of which way it
         # read a rule text, which name texts by number, other variants, files and settings; a player's audit met
         # them mid-lesson. They stay in the reference, `cassino rules`.)
-        return cls({key: clause.text for key, clause in rulebook(rules).rule_clauses().items()},
+        # (nor the rulebook's pointers "(below)" to a clause further on in it, which a lesson alone never reaches: a
+        # browser audit read "You may still raise it (below)" and waited for it)
+        return cls({key: clause.text.replace(" (below)", "") for key, clause in rulebook(rules).rule_clauses().items()},
                    expand={SWEEP_ITEMS: sweeps}, headings=ruled_headings(rules))
 
     def start(self, game: Game | None = None, to_move: bool = False) -> tuple["Tutorial", tuple[Lesson, ...]]:
@@ -362,11 +364,14 @@ def situations(before: Game, move: Move | None, after: Game, skip: frozenset[str
             if odd and (odd_total > played_value or same or move.builds):
                 found.add("several groups")   # more than one set of cards adding up to the card played
         else:
-            found.add("build")
+            # (a build of cards in play alone, ``build.free_actions``: taught by "several actions", not by the rules
+            # of building with a card from the hand, which a browser audit was taught at one and read as its rule)
+            if move.played:
+                found.add("build")
             new = [b for b in state.builds if b not in hand.builds]
             if any(b.multiple for b in new):
                 found.add("multiple build")
-            if move.builds:
+            if move.builds and move.played:
                 old = [b for b in hand.builds if b.cards in move.builds]
                 if any(b.value != move.value for b in old):
                     found.add("raise")
