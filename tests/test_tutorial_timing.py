@@ -340,3 +340,43 @@ def test_a_target_moved_up_is_taught_when_it_moves(tmp_path: Any) -> None:
     _, lessons = Tutorial.for_rules(game.rules).after(game, move, after, own=False)
     assert [lesson.text for lesson in lessons if "several sides" in lesson.text] == [
         "If several sides reach 21 or more in the same hand, the target moves up by 10 points and play goes on."]
+
+
+def test_a_court_taking_one_of_two_equal_courts_is_no_lesson_of_equal_cards() -> None:
+    """Standard: a queen takes one queen (court cards); a reader's audit was told "you may take as many of them as
+    you like" at `QC capture QS` with a second queen on the table."""
+    assert found(at("standard", {0: ["QC", "5H"], 1: ["2H"]}, ["QS", "QH", "3D"]), "QC capture QS") == \
+        {"capture", "court cards"}
+
+
+def test_a_loose_ace_in_a_sum_for_an_ace_played_as_14_is_no_equal_card() -> None:
+    """Kasino misär and Krypkasino: an ace played counts 14, a loose ace 1, so `AD capture AC 2S JS` is one set
+    (1 + 2 + 11), not the equal ace and another group (a reader's audit was taught several groups there)."""
+    got = found(at("kasino-misar", {0: ["AD", "5H"], 1: ["2H"]}, ["AC", "2S", "JS", "9D"]), "AD capture AC 2S JS")
+    assert "sum" in got and not got & {"several groups", "equal cards"}, got
+    got = found(at("krypkasino", {0: ["AH", "5H"], 1: ["2H"]}, ["AD", "KC", "9D"]), "AH capture AD KC")
+    assert "sum" in got and not got & {"several groups", "equal cards"}, got
+    assert "equal cards" in found(at("royal", {0: ["AH", "5H"], 1: ["2H"]}, ["AD", "AC", "9D"]), "AH capture AD AC")
+
+
+def test_a_move_typed_with_the_other_packs_copies_is_read_as_the_cards_it_took() -> None:
+    """Krypkasino (two packs): `8C capture 8D` as typed names the first pack's copies; the tutorial read the 8D left
+    on the table as still there (equal cards) and as a pile top taken (a reader's audit, `cassino play krypkasino
+    --tutorial --seed 11`, answer 4)."""
+    from cassino.apps.game.records import Record, apply_action
+    from cassino.language.variants import load_rules
+
+    game = apply_action(Record(load_rules("krypkasino"), 11, 2, False, ["human", "greedy"],
+                               source="krypkasino").new_game(), "4S trail")
+    move = parse_move("8C capture 8D", game.engine.deck)
+    assert game.engine.resolve(game.hand, move) != move          # (the copies on the table are the second pack's)
+    assert situations(game, move, game.play(move)) == {"capture"}
+
+
+def test_a_raise_teaches_whose_builds_may_be_raised() -> None:
+    """Dominican: a player may raise only other players' builds; a reader's audit never saw that taught."""
+    game = at("dominican", {0: ["3S", "AD", "KS"], 1: ["KH"]}, ["5D"], builds=[(["4C", "7C"], 11, 1)])
+    move = parse_move("3S build 14 on [4C 7C]", game.engine.deck)
+    _, lessons = Tutorial.for_rules(game.rules).after(game, move, game.play(move))
+    texts = {lesson.key: lesson.text for lesson in lessons}
+    assert "never your own" in texts.get("build.raise_own", ""), texts

@@ -62,7 +62,8 @@ TOPICS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("owner's duty", ("build.owner_obligation", "build.owner_obligation_in_last_deal")),
     ("multiple build", ("build.multiple",)),
     ("add to build", ("build.add_sets", "build.opponents_hand_only")),
-    ("raise", ("build.raise_single", "build.opponents_hand_only")),
+    # (and whose builds: Dominican and Swazi Casino raise only other players', which a reader's audit never saw taught)
+    ("raise", ("build.raise_single", "build.raise_own", "build.opponents_hand_only")),
     ("build captured", ("build.single_build_as_card",)),
     # African Casino: an opponent's pile card used; or a use of one that ``capture.pile_cards`` refused
     # (the same rules, taught once: see ``Tutorial._teach``).
@@ -306,6 +307,9 @@ def situations(before: Game, move: Move | None, after: Game, skip: frozenset[str
     if move is not None:
         engine, hand = before.engine, before.hand
         rules = engine.rules
+        # (the copies the move took, two packs': as typed, `8C capture 8D` names the first pack's, which a reader's
+        # audit of Krypkasino saw read as an 8 left on the table and a pile top taken)
+        move = engine.resolve(hand, move)
         state = engine.apply(hand, move)    # the hand just after the move, before the game moves on
         played_rank = {engine.rank[i] for i in _indices(move.played)}
         loose = _indices(move.loose)
@@ -338,15 +342,22 @@ def situations(before: Game, move: Move | None, after: Game, skip: frozenset[str
             found.add("capture")
             if move.builds:
                 found.add("build captured")
-            odd = [i for i in loose if engine.rank[i] not in played_rank]
+            # (an equal card is one of the rank played taken at the value it is played at: a loose ace worth 1 taken
+            # with a king by an ace played as 14 is in a sum, which a reader's audit saw taught as several groups)
+            played_values = {v for i in _indices(move.played) for v in engine.hv[i]}
+            odd = [i for i in loose if engine.rank[i] not in played_rank
+                   or (engine.tv[i] and not played_values & set(engine.tv[i]))]
             if odd:
                 found.add("sum")
-            same = [i for i in loose if engine.rank[i] in played_rank]
+            same = [i for i in loose if i not in odd]
             # Several equal cards taken, or one taken and another left (a reader's audit saw Tuxedo's "captures the
             # loose table cards of its own value" taught where one of two equal cards stayed): what the rules say
             # of equal cards decided how many were taken.
             stayed = any(engine.rank[i] in played_rank for i in _indices(hand.table & ~move.loose))
-            if len(same) > 1 or (same and stayed):
+            # (a card without a number value takes by the rules of court cards, taught as such: a reader's audit was
+            # told "you may take as many of them as you like" at a queen that may take one queen)
+            courts = any(engine.valueless[i] for i in _indices(move.played))
+            if (len(same) > 1 or (same and stayed)) and not courts:
                 found.add("equal cards")
             if rules.capture.equal_card_first and "equal card first" not in skip and (
                     same if rules.capture.total is None else len(loose) == 1 and not move.builds) \
