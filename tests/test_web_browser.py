@@ -543,6 +543,8 @@ def test_lessons_below_a_narrow_screen_are_reached_by_a_button_and_survive_a_rel
         jump = page.locator("#lessons-jump")
         jump.wait_for()
         assert page.locator("#lessons").bounding_box()["y"] > 740     # below the screen's edge
+        # (and room below the last controls for the button, which a browser audit saw covering the move's button)
+        assert "lessons-below" in (page.locator("body").get_attribute("class") or "")
         assert "(at the start)" in page.locator("#lessons .lesson-why").first.inner_text()
         jump.click()
         assert page.locator("#lessons").bounding_box()["y"] < 740 and not jump.is_visible()
@@ -560,6 +562,24 @@ def test_lessons_below_a_narrow_screen_are_reached_by_a_button_and_survive_a_rel
         page.wait_for_selector("body.my-turn")
         page.wait_for_timeout(500)
         assert page.locator("#lessons li.lesson").count() == 0 and not page.locator("#lessons-jump").is_visible()
+        assert page.script_errors == []
+
+
+def test_a_hands_scoring_fits_a_narrow_screen(browser: Any, tmp_path: Path) -> None:
+    """A browser audit at 380 px: the scoring of a hand of three cut the third seat's column off at the screen's
+    edge, reached only by swiping the dialog sideways. Four seats' scoring now fits the width, names and scores."""
+    with serving(tmp_path / "records") as s:
+        table = s.new_table(["greedy"] * 4, variant="hoyle-each-hand", kind="example", you=None)
+        page = new_page(browser, 380, 740)
+        page.goto(s.url + table["links"]["watch"])
+        dialog = page.locator("#hand-end[open]")
+        dialog.wait_for(timeout=60_000)
+        width = page.evaluate("() => { const d = document.getElementById('hand-end'); "
+                              "return [d.scrollWidth, d.clientWidth, document.documentElement.scrollWidth, "
+                              "window.innerWidth]; }")
+        assert width[0] <= width[1] and width[2] <= width[3], width
+        text = dialog.inner_text()
+        assert all(f"seat {k}" in text for k in range(4)) and "points this hand" not in text   # (the words left out)
         assert page.script_errors == []
 
 

@@ -730,6 +730,7 @@ function jumpToLessons() {
   const box = $("lessons");
   const below = !box.hidden && box.getBoundingClientRect().top > window.innerHeight - 40;
   $("lessons-jump").hidden = !below;
+  document.body.classList.toggle("lessons-below", below);
 }
 
 function closeLessons(read) {
@@ -737,6 +738,7 @@ function closeLessons(read) {
   if (read && !$("lessons").hidden) send({ type: "lessons_read" });
   $("lessons").hidden = true;
   $("lessons-jump").hidden = true;
+  document.body.classList.remove("lessons-below");
   $("lessons").querySelector("ol").replaceChildren();
 }
 
