@@ -256,11 +256,20 @@ def test_a_build_of_cards_in_play_teaches_several_actions_not_the_rules_of_build
     assert "several actions" in found and not found & {"build", "add to build", "raise"}, found
 
 
-@pytest.mark.parametrize("name", ["south-african-casino", "swazi-casino", "standard", "royal", "dominican"])
-def test_no_lesson_points_to_a_clause_below(name: str) -> None:
-    """The rulebook's "(below)" points further on in the book; a lesson stands alone (a browser audit read "You may
-    still raise it (below)" and waited for the raise's lesson)."""
+@pytest.mark.parametrize("name", ["south-african-casino", "swazi-casino", "standard", "royal", "dominican", "escoba",
+                                  "hoyle", "tuxedo"])
+def test_no_lesson_points_to_another_part_of_the_book(name: str) -> None:
+    """The rulebook's "(below)" and "(see the deal)" point elsewhere in the book; a lesson stands alone (a browser
+    audit read "You may still raise it (below)" and waited for the raise's lesson; a reader's audit met Escoba's
+    "(see the deal)" before the dealer's take was taught)."""
+    import re
+
+    from cassino.language.rulebook import rulebook
     from cassino.language.variants import load_rules
 
-    clauses = Tutorial.for_rules(load_rules(name)).clauses
-    assert not [k for k, text in clauses.items() if "(below)" in text]
+    rules = load_rules(name)
+    clauses = Tutorial.for_rules(rules).clauses
+    assert not [k for k, text in clauses.items() if re.search(r"\((below|above|see [^()]*)\)", text)]
+    book = {k: c.text for k, c in rulebook(rules).rule_clauses().items()}
+    pointed = [k for k, text in book.items() if re.search(r"\((below|see [^()]*)\)", text)]
+    assert all(clauses[k] != book[k] for k in pointed)   # (the book keeps them)

@@ -26,6 +26,7 @@ first only when a set of loose cards of the same value was there to take instead
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field, replace
 from typing import Any
 
@@ -35,6 +36,9 @@ from ...engine.movegen import generate
 from ...engine.moves import Move, MoveKind, PositionTooLargeError
 from ...language.rulebook import rulebook
 from ...language.rules import Rules
+
+#: A rulebook clause's pointer to another part of the book (``(below)``, ``(see the deal)``), left out of a lesson.
+_POINTER = re.compile(r" \((?:below|above|see [^()]*)\)")
 
 #: Stands for the clauses of the scoring items that count sweeps, whatever their names (``Tutorial.expand``).
 SWEEP_ITEMS = "scoring.items.<sweeps>"
@@ -210,9 +214,10 @@ class Tutorial:
         # (the rules alone: a newcomer's lesson teaches the rule, not the project's "Reading:" notes of which way it
         # read a rule text, which name texts by number, other variants, files and settings; a player's audit met
         # them mid-lesson. They stay in the reference, `cassino rules`.)
-        # (nor the rulebook's pointers "(below)" to a clause further on in it, which a lesson alone never reaches: a
-        # browser audit read "You may still raise it (below)" and waited for it)
-        return cls({key: clause.text.replace(" (below)", "") for key, clause in rulebook(rules).rule_clauses().items()},
+        # (nor the rulebook's pointers to its other parts, "(below)", "(see the deal)", which a lesson alone never
+        # reaches: a browser audit read "You may still raise it (below)" and waited for it; a reader's audit met
+        # Escoba's "(see the deal)" before the dealer's take was taught)
+        return cls({key: _POINTER.sub("", clause.text) for key, clause in rulebook(rules).rule_clauses().items()},
                    expand={SWEEP_ITEMS: sweeps}, headings=ruled_headings(rules))
 
     def start(self, game: Game | None = None, to_move: bool = False) -> tuple["Tutorial", tuple[Lesson, ...]]:
