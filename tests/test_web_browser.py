@@ -166,6 +166,11 @@ def test_a_typed_move_and_a_refusal_in_the_engines_words(browser: Any, tmp_path:
         page.wait_for_selector("#message.info")
         assert page.locator("#message").inner_text().startswith("Hint: ")
         assert page.locator("#choices button.choice").count() >= 1     # the hint's cards are chosen
+        # (and the hinted move marked among them: a browser audit saw it listed second, unmarked)
+        said = page.locator("#message").inner_text()
+        marked = page.locator("#choices button.choice.hinted")
+        assert marked.count() == 1 and f"({marked.get_attribute('data-move')})" in said
+        assert "(the hint)" in marked.inner_text()
         text = page.locator("#all-moves button.choice").first.get_attribute("data-move")
         page.fill("#notation", text)
         page.click("#typed button")

@@ -39,6 +39,7 @@ let step = 0;               // the replay's action shown
 let autoEnded = false;      // `end` was played for this seat (its only move): said once the turn has passed
 let statics = {};           // the welcome's fixed parts: variant, deck, typing, rules, free_actions
 let found = null;           // the legal moves the clicked cards make, found by the server (not in the list)
+let hinted = null;          // the hint's move at this position (marked among the choices), until the game moves on
 
 // ---------------------------------------------------------------- connection
 function connect() {
@@ -161,6 +162,7 @@ function onState(s) {
   if (newPosition) {
     selected = { played: [], items: [] };
     found = null;
+    hinted = null;
     closeWarnings();
     if (autoEnded) {
       autoEnded = false;
@@ -467,6 +469,10 @@ function moveButton(m) {
   b.dataset.move = m.text;
   b.dataset.kind = m.kind;
   b.append(el("span", capital(m.words), "words"), el("code", m.text));
+  if (m.text === hinted) {   // (a browser audit saw the hinted build listed second, under a capture, unmarked)
+    b.classList.add("hinted");
+    b.querySelector(".words").append(el("span", " (the hint)", "hint-mark"));
+  }
   b.addEventListener("click", () => play(m.text));
   return b;
 }
@@ -932,6 +938,7 @@ function onHint(msg) {
     return;
   }
   selected = { played: [...m.played], items: [...m.items] };
+  hinted = m.text;
   render();
   say(`Hint: ${m.words} (${m.text})${msg.message ? `: ${msg.message}` : ""}`, "info");
 }
