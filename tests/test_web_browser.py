@@ -570,6 +570,24 @@ def test_lessons_below_a_narrow_screen_are_reached_by_a_button_and_survive_a_rel
         assert page.script_errors == []
 
 
+def test_a_card_no_move_uses_with_the_chosen_card_is_answered_why(browser: Any, tmp_path: Path) -> None:
+    """A browser audit chose 3S and clicked a dimmed 6H: nothing happened and nothing was said (the server's reason
+    came back and was dropped as being about other cards than those chosen). Now the reason is shown, and the choice
+    stays as it was."""
+    with serving(tmp_path / "records") as s:
+        table, _, _ = seat_at(s, "standard", {0: "3S 8H KD", 1: "QH JH 2D"}, "6H 5D")
+        page = new_page(browser, 1000, 900)
+        page.goto(s.url + table["links"]["seats"]["0"])
+        page.wait_for_selector("body.my-turn")
+        page.click('#hand [data-id="3S"]')
+        page.click('#felt [data-id="6H"]')
+        page.wait_for_selector("#message.refused")
+        said = page.locator("#message").inner_text()
+        assert "worth 3" in said or "6H" in said, said
+        assert "selected" in (page.locator('#hand [data-id="3S"]').get_attribute("class") or "")
+        assert page.script_errors == []
+
+
 def test_a_hands_scoring_fits_a_narrow_screen(browser: Any, tmp_path: Path) -> None:
     """A browser audit at 380 px: the scoring of a hand of three cut the third seat's column off at the screen's
     edge, reached only by swiping the dialog sideways. Four seats' scoring now fits the width, names and scores."""

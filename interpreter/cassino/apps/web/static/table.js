@@ -40,6 +40,7 @@ let autoEnded = false;      // `end` was played for this seat (its only move): s
 let statics = {};           // the welcome's fixed parts: variant, deck, typing, rules, free_actions
 let found = null;           // the legal moves the clicked cards make, found by the server (not in the list)
 let hinted = null;          // the hint's move at this position (marked among the choices), until the game moves on
+let whyAsked = null;        // cards clicked that no listed move uses, asked about (not selected), and the selection then
 
 // ---------------------------------------------------------------- connection
 function connect() {
@@ -130,7 +131,7 @@ function receive(msg) {
       onHint(msg);
       break;
     case "refused":
-      if (msg.asked && !sameSelection(msg.asked)) break;   // about cards clicked on since: stale
+      if (msg.asked && !answersNow(msg.asked)) break;     // about cards clicked on since: stale
       lastPlayed = null;                                   // (the same move may be sent again once refused)
       say(msg.message, "refused");
       break;
@@ -188,8 +189,24 @@ function onPresence(connected) {
 
 // Whether the server's answer is about the cards selected now (not those of a click since).
 function sameSelection(asked) {
-  const same = (a, b) => a.length === b.length && a.every((x) => b.includes(x));
-  return same(asked.played, selected.played) && same(asked.items, selected.items);
+  return sameCards(asked, selected);
+}
+
+function sameCards(a, b) {
+  const same = (x, y) => x.length === y.length && x.every((c) => y.includes(c));
+  return same(a.played, b.played) && same(a.items, b.items);
+}
+
+// Cards clicked that no listed move uses are not selected: the server is asked why (a browser audit clicked a dimmed
+// card and was told nothing, the answer dropped as being about other cards than those selected).
+function askWhy(played, items) {
+  whyAsked = { asked: { played, items }, at: { played: [...selected.played], items: [...selected.items] } };
+  send({ type: "why", played, items });
+}
+
+// Whether the server's answer is about the cards selected now, or about the cards last asked about with no click since.
+function answersNow(asked) {
+  return sameSelection(asked) || (whyAsked !== null && sameCards(asked, whyAsked.asked) && sameSelection(whyAsked.at));
 }
 
 // The server's answer to cards clicked beyond the moves listed: the legal moves they make, offered to play.
@@ -873,7 +890,7 @@ function clickHand(name) {
     if (fits) selected.played = together;
     else if (state.moves.some((m) => m.played.includes(name))) selected = { played: [name], items: [] };
     else if (partialList()) selected = { played: [name], items: [] };
-    else { send({ type: "why", played: [name], items: [] }); return; }
+    else { askWhy([name], []); return; }
   }
   checkFree();
   render();
@@ -905,7 +922,7 @@ function clickItem(id) {
   } else if (candidates().some((m) => m.items.includes(id)) || partialList()) {
     selected.items = [...selected.items, id];
   } else {
-    send({ type: "why", played: selected.played, items: [...selected.items, id] });
+    askWhy(selected.played, [...selected.items, id]);
     return;
   }
   checkFree();
