@@ -282,6 +282,8 @@ def test_a_whole_game_to_its_winner_and_the_record_link(browser: Any, tmp_path: 
         over = page.locator("#game-over")
         over.wait_for()
         assert "Game over" in over.inner_text() and ("wins" in over.inner_text() or "no winner" in over.inner_text())
+        said = page.locator("#status").inner_text()      # (a browser audit read "Game over: over after 1 hand")
+        assert said.startswith("Game over after 1 hand: ") and "over over" not in said, said
         with page.expect_download() as download:
             page.click("#record-link")
         saved = tmp_path / "downloaded.json"

@@ -266,7 +266,8 @@ function render() {
   const mover = s.seats.find((x) => x.seat === s.turn);
   if (s.failed) status(s.failed, "error");
   else if (s.working) status(capital(s.working), "wait");
-  else if (s.over) status(`Game over: ${s.outcome}`, "over");
+  // (the outcome begins "over after 1 hand: ...": a browser audit read "Game over: over after 1 hand")
+  else if (s.over) status(`Game over${s.outcome.replace(/^over/, "")}`, "over");
   else if (s.you !== null && s.turn === s.you && s.moves.some((m) => m.kind === "end")) {
     // (a turn of several actions after its card: no card of the hand is left to play in it)
     status("Your turn goes on: click table cards to build with them, or end the turn.", "turn");
