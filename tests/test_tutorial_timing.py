@@ -380,3 +380,20 @@ def test_a_raise_teaches_whose_builds_may_be_raised() -> None:
     _, lessons = Tutorial.for_rules(game.rules).after(game, move, game.play(move))
     texts = {lesson.key: lesson.text for lesson in lessons}
     assert "never your own" in texts.get("build.raise_own", ""), texts
+
+
+def test_the_first_hands_scoring_lists_every_item_also_one_taught_before() -> None:
+    """Scopa: the sweep taught with its worth at the first sweep, then the hand's end: "Each side scores for what it
+    captured in the hand:" lists every item, the sweeps too (a reader's audit saw the list without them and read it
+    as every item)."""
+    game = at("scopa", {0: ["7S", "2C"], 1: ["KH"]}, ["7H"])
+    move = parse_move("7S capture 7H", game.engine.deck)
+    tutorial = Tutorial.for_rules(game.rules)
+    for _ in range(4):   # (the sweep is taught once met again; see the test above)
+        tutorial, _ = tutorial.after(game, move, game.play(move))
+    assert "sweep" in tutorial.shown
+    last = at("scopa", {0: ["4S"], 1: []}, ["4H"], stock=[])
+    move = parse_move("4S capture 4H", last.engine.deck)
+    _, lessons = tutorial.after(last, move, last.play(move))
+    items = [lesson.key for lesson in lessons if lesson.topic == "end of hand" and lesson.key.startswith("scoring.items.")]
+    assert "scoring.items.sweeps" in items and len(items) == len(last.rules.scoring.items), items

@@ -266,7 +266,7 @@ class Tutorial:
         shown = set(self.shown)
         # A clause another topic already taught is not taught again (a pile card used, then one refused).
         taught = {key for topic, keys in TOPICS if topic in shown for key in self._keys(keys)}
-        fresh = {topic: [key for key in self._keys(keys) if key not in taught]
+        fresh = {topic: [key for key in self._keys(keys) if key not in taught or _listed_whole(topic, key)]
                  for topic, keys in TOPICS if topic in found and topic not in shown}
         chosen = set(fresh)
         if one:
@@ -286,7 +286,7 @@ class Tutorial:
                     chosen |= set(particular[:1])
         order = [topic for topic, _ in TOPICS]
         for topic in sorted(chosen, key=lambda t: (t not in KINDS, order.index(t))):   # (a kind of move first)
-            keys = [key for key in fresh[topic] if key not in taught]
+            keys = [key for key in fresh[topic] if key not in taught or _listed_whole(topic, key)]
             shown.add(topic)
             taught.update(keys)
             lessons += [Lesson(topic, key, self.clauses[key], label=self.headings.get(topic, "")) for key in keys]
@@ -415,6 +415,13 @@ def situations(before: Game, move: Move | None, after: Game, skip: frozenset[str
     if several_reached(before, after):
         found.add("several reach")
     return found
+
+
+def _listed_whole(topic: str, key: str) -> bool:
+    """Whether ``key`` is taught again under ``topic``: the scoring items under "Each side scores for what it captured
+    in the hand:" at the first hand's end, the whole list (a reader's audit saw it without the sweeps item, taught
+    with the first sweep, and read the list as every item)."""
+    return topic == "end of hand" and key.startswith("scoring.items.")
 
 
 def several_reached(before: Game, after: Game) -> bool:
