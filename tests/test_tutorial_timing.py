@@ -397,3 +397,13 @@ def test_the_first_hands_scoring_lists_every_item_also_one_taught_before() -> No
     _, lessons = tutorial.after(last, move, last.play(move))
     items = [lesson.key for lesson in lessons if lesson.topic == "end of hand" and lesson.key.startswith("scoring.items.")]
     assert "scoring.items.sweeps" in items and len(items) == len(last.rules.scoring.items), items
+
+
+def test_the_first_turn_says_what_each_card_counts() -> None:
+    """A reader's audit built with a king in Royal Casino and took with a knight in Scopa, never told the king counts
+    13 or the knight 9: the lesson of card values came only at an ace of two values. The first turn says them."""
+    for name, words in (("royal", "king 13"), ("scopa", "knight 9"), ("standard", "no number value")):
+        game = at(name, {0: ["7S", "2C"], 1: ["KH"]}, ["7H"])
+        _, first = Tutorial.for_rules(game.rules).start(game, True)
+        said = [lesson.text for lesson in first if lesson.key == "deck.ranks"]
+        assert len(said) == 1 and words in said[0], (name, [lesson.key for lesson in first])

@@ -50,7 +50,10 @@ TOPICS: tuple[tuple[str, tuple[str, ...]], ...] = (
     # was over, and claiming never).
     # (African Casino: a turn of several actions said there too, where a player learns what a turn is; a player's
     # audit made a build of cards in play first and was taught nothing of it until a card from the hand)
-    ("first turn", ("turn.kinds", "build.free_actions.turn", "game.goal", "game.target", "game.claiming")),
+    # (and what each card counts: a reader's audit built with a king in Royal Casino and took with a knight in Scopa,
+    # never told K = 13 or that the knight is 9, which the lesson of card values said only at an ace of two values)
+    ("first turn", ("turn.kinds", "build.free_actions.turn", "game.goal", "game.target", "game.claiming",
+                    "deck.ranks")),
     ("trail", ("trail.intro",)),
     ("capture", ("capture.intro", "capture.total", "capture.take_all")),
     ("compulsory capture", ("capture.compulsory",)),
