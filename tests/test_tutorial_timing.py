@@ -407,3 +407,20 @@ def test_the_first_turn_says_what_each_card_counts() -> None:
         _, first = Tutorial.for_rules(game.rules).start(game, True)
         said = [lesson.text for lesson in first if lesson.key == "deck.ranks"]
         assert len(said) == 1 and words in said[0], (name, [lesson.key for lesson in first])
+
+
+def test_where_the_lowest_total_wins_the_first_turn_says_which_cards_cost_points() -> None:
+    """A reader's audit's first capture in kasino misär cost 5 points with no word of which cards are penalties (the
+    scoring came at the hand's end). Where the lowest total wins, the first turn says them; elsewhere it does not,
+    and the first hand's end lists the scoring whole in both."""
+    for name, lowest in (("kasino-misar", True), ("krypkasino", True), ("standard", False)):
+        game = at(name, {0: ["7S", "2C"], 1: ["KH"]}, ["7H"])
+        tutorial, first = Tutorial.for_rules(game.rules).start(game, True)
+        every = [k for k in tutorial.clauses if k.startswith("scoring.items.")]    # (an item scoring nothing has none)
+        items = [lesson.key for lesson in first if lesson.key.startswith("scoring.items.")]
+        assert items == (every if lowest else []), (name, items)
+        last = at(name, {0: ["4S"], 1: []}, ["4H"], stock=[])
+        move = parse_move("4S capture 4H", last.engine.deck)
+        _, lessons = tutorial.after(last, move, last.play(move))
+        listed = [lesson.key for lesson in lessons if lesson.topic == "end of hand"]
+        assert "scoring.intro" in listed and [k for k in listed if k.startswith("scoring.items.")] == every, listed

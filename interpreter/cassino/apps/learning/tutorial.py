@@ -42,6 +42,9 @@ _POINTER = re.compile(r" \((?:below|above|see [^()]*)\)")
 
 #: Stands for the clauses of the scoring items that count sweeps, whatever their names (``Tutorial.expand``).
 SWEEP_ITEMS = "scoring.items.<sweeps>"
+#: Stands for what the hand scores (its intro and every item) in a game won by the lowest total, taught at the first
+#: turn: there every card taken may cost points (``Tutorial.expand``; nothing elsewhere).
+PENALTIES = "scoring.<penalties>"
 
 #: The situations, in the order their lessons are shown, and the rulebook clauses each one teaches.
 TOPICS: tuple[tuple[str, tuple[str, ...]], ...] = (
@@ -52,8 +55,10 @@ TOPICS: tuple[tuple[str, tuple[str, ...]], ...] = (
     # audit made a build of cards in play first and was taught nothing of it until a card from the hand)
     # (and what each card counts: a reader's audit built with a king in Royal Casino and took with a knight in Scopa,
     # never told K = 13 or that the knight is 9, which the lesson of card values said only at an ace of two values)
+    # (and, where the lowest total wins, which cards cost points: a reader's audit's first capture in kasino misär
+    # cost 5 points, the penalty cards untaught until the hand's end)
     ("first turn", ("turn.kinds", "build.free_actions.turn", "game.goal", "game.target", "game.claiming",
-                    "deck.ranks")),
+                    "deck.ranks", PENALTIES)),
     ("trail", ("trail.intro",)),
     ("capture", ("capture.intro", "capture.total", "capture.take_all")),
     ("compulsory capture", ("capture.compulsory",)),
@@ -214,6 +219,8 @@ class Tutorial:
     @classmethod
     def for_rules(cls, rules: Rules) -> "Tutorial":
         sweeps = tuple(f"scoring.items.{item.name}" for item in rules.scoring.items if item.count == "sweeps")
+        penalties = ("scoring.intro", *(f"scoring.items.{item.name}" for item in rules.scoring.items)) \
+            if rules.game.goal == "lowest" else ()
         # (the rules alone: a newcomer's lesson teaches the rule, not the project's "Reading:" notes of which way it
         # read a rule text, which name texts by number, other variants, files and settings; a player's audit met
         # them mid-lesson. They stay in the reference, `cassino rules`.)
@@ -221,7 +228,7 @@ class Tutorial:
         # reaches: a browser audit read "You may still raise it (below)" and waited for it; a reader's audit met
         # Escoba's "(see the deal)" before the dealer's take was taught)
         return cls({key: _POINTER.sub("", clause.text) for key, clause in rulebook(rules).rule_clauses().items()},
-                   expand={SWEEP_ITEMS: sweeps}, headings=ruled_headings(rules))
+                   expand={SWEEP_ITEMS: sweeps, PENALTIES: penalties}, headings=ruled_headings(rules))
 
     def start(self, game: Game | None = None, to_move: bool = False) -> tuple["Tutorial", tuple[Lesson, ...]]:
         """The lessons for the start of the game (what a turn is; what wins, where the lowest total does; the
@@ -421,10 +428,10 @@ def situations(before: Game, move: Move | None, after: Game, skip: frozenset[str
 
 
 def _listed_whole(topic: str, key: str) -> bool:
-    """Whether ``key`` is taught again under ``topic``: the scoring items under "Each side scores for what it captured
-    in the hand:" at the first hand's end, the whole list (a reader's audit saw it without the sweeps item, taught
-    with the first sweep, and read the list as every item)."""
-    return topic == "end of hand" and key.startswith("scoring.items.")
+    """Whether ``key`` is taught again under ``topic``: "Each side scores for what it captured in the hand:" and its
+    items at the first hand's end, the whole list (a reader's audit saw it without the sweeps item, taught with the
+    first sweep, and read the list as every item; where the lowest total wins, the first turn said them all)."""
+    return topic == "end of hand" and (key == "scoring.intro" or key.startswith("scoring.items."))
 
 
 def several_reached(before: Game, after: Game) -> bool:
