@@ -1334,30 +1334,7 @@ def main(argv: Sequence[str] | None = None) -> int:
 
         if os.environ.get("CASSINO_TRACEBACK"):
             raise
-        return _report(_named_in_another_case(e), json_errors)
-
-
-def _named_in_another_case(e: Exception) -> Exception:
-    """A variant or house-rule example named in another case (`STANDARD`) given the hint a near misspelling
-    (`Standard`) gets, `did you mean `standard`?` (an audit's find: only the one said so); ``e`` itself otherwise."""
-    import difflib
-    import re
-    from dataclasses import replace
-
-    from ..errors import RuleFileError
-    from ..language.catalogue import bundled_names, example_names
-
-    if not isinstance(e, RuleFileError) or len(e.diagnostics) != 1:
-        return e
-    said = e.diagnostics[0]
-    named = re.fullmatch(r"no bundled variant or file named `(.+)`", said.message, re.S)
-    if named is None or (said.hint or "").startswith("did you mean"):
-        return e
-    names = {name.lower(): name for name in bundled_names() + example_names()}
-    near = difflib.get_close_matches(named.group(1).lower(), list(names), n=1)
-    if not near:
-        return e
-    return RuleFileError([replace(said, hint=f"did you mean `{names[near[0]]}`? " + (said.hint or ""))])
+        return _report(e, json_errors)
 
 
 #: The commands that offer ``--format json``; with it, their errors are JSON too.
