@@ -896,3 +896,34 @@ def test_the_seats_line_says_which_way_play_passes(tmp_path: Path) -> None:
     assert "play passes to the left, round the table: 0 → 1 → 2 → 0" in three.stdout
     two = run(["play", "standard", "--seed", "3", "--save", "c.json"], stdin="quit\n", cwd=tmp_path)
     assert "play passes" not in two.stdout
+
+
+def test_at_a_table_of_people_undo_takes_back_only_an_action_of_a_turn_still_going_on(tmp_path: Path) -> None:
+    """A player's audit: with two people at Swazi Casino, `undo` was refused even within one's own turn of several
+    actions, which nobody else had answered. It now takes back such an action; a turn ended (the other player to
+    move) stays played, and the other player can take back nothing of it."""
+    from cassino.apps.game.records import Record
+    from cassino.apps.game.session import GameSession
+    from cassino.errors import CassinoError
+    from cassino.language.variants import load_rules
+
+    record = Record(load_rules("swazi-casino"), 1, 2, False, ["human", "human"], source="swazi-casino")
+    session = GameSession.open(record, tmp_path / "g.json", 0)
+    start = session.game
+    assert start.hand.turn == 1 and not session.can_undo(0) and not session.can_undo(1)
+    with pytest.raises(CassinoError, match="only an action of your own turn while it goes on"):
+        session.undo(1)
+    session.act("AS capture AC")
+    assert session.game.hand.turn == 1                   # (the turn goes on: the case is the one meant)
+    assert session.can_undo(1) and not session.can_undo(0)
+    with pytest.raises(CassinoError):
+        session.undo(0)
+    session.undo(1)
+    assert session.record.actions == [] and load_record(tmp_path / "g.json").actions == []
+    assert session.game.hand == start.hand
+    session.act("AS capture AC")
+    session.act("end")
+    assert session.game.hand.turn == 0 and not session.can_undo(1) and not session.can_undo(0)
+    with pytest.raises(CassinoError):
+        session.undo(1)
+    assert load_record(tmp_path / "g.json").actions == ["AS capture AC", "end"]

@@ -424,3 +424,15 @@ def test_where_the_lowest_total_wins_the_first_turn_says_which_cards_cost_points
         _, lessons = tutorial.after(last, move, last.play(move))
         listed = [lesson.key for lesson in lessons if lesson.topic == "end of hand"]
         assert "scoring.intro" in listed and [k for k in listed if k.startswith("scoring.items.")] == every, listed
+
+
+def test_where_the_pack_is_not_the_french_one_the_first_turn_says_its_suits_and_how_cards_are_typed() -> None:
+    """A reader's audit of Scopa was never told that ♦ are coins (the suit that scores) or that the knight is typed
+    Q. Where the pack is not the French one (other suits, or a suit or court typed by another letter than its
+    name's initial) the first turn says the pack; in a French pack it does not."""
+    for name, words, cards in (("scopa", "D for coins", "SCH"), ("escoba", "The knight is typed Q", "SCH"),
+                               ("tuxedo", "black, red", "BRG"), ("standard", None, "SCH"), ("krypkasino", None, "SCH")):
+        game = at(name, {0: ["7" + cards[0], "2" + cards[1]], 1: ["5" + cards[2]]}, ["7" + cards[2]])
+        _, first = Tutorial.for_rules(game.rules).start(game, True)
+        said = [lesson.text for lesson in first if lesson.key == "deck.suits"]
+        assert (said == []) if words is None else (len(said) == 1 and words in said[0]), (name, said)

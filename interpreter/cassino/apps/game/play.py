@@ -489,7 +489,8 @@ class Session(GameSession):
             lines.append("A turn holds one card from your hand and, before or after it, any builds of cards in play "
                          "alone (`build 10 on 5S 3D 2C`, no card first); once the hand card is played, `end` ends the "
                          "turn. Type one action at a time, or a whole turn joined by `;`: `build 10 on 5S 3D 2C; 9D "
-                         "capture 9C`." + (" Undo takes back one action." if self.humans() == 1 else ""))
+                         "capture 9C`." + (" Undo takes back one action." if self.humans() == 1 else
+                                           " Undo takes back an action of your turn while it goes on."))
         claim = self.claim_words()
         if claim:
             lines.append(f"{claim[:1].upper()}{claim[1:]}")

@@ -365,11 +365,14 @@ class GameSession:
     def undo(self, seat: int) -> None:
         """Take back ``seat``'s last action and the computer players' actions after it.
 
-        Only against computer players: with several people at the table, one cannot
-        take back what the others have seen and answered.
+        Against computer players; with several people at the table, one cannot take back what the others have
+        seen and answered, so there only an action of a turn that is still going on (a turn of several actions,
+        ``build.free_actions``), no one else having played since (``_turn_goes_on``).
         """
-        if self.humans() != 1:
-            raise CassinoError("undo is for games against computer players")
+        if self.humans() != 1 and not self._turn_goes_on(seat):
+            raise CassinoError("with several people at the table, undo takes back only an action of your own turn "
+                               "while it goes on (nobody else has played since); against computer players, any of "
+                               "your moves")
         mine = [k for k, actor in _choices(self.record) if actor == seat]
         if not mine:
             raise CassinoError("nothing to undo")
@@ -390,10 +393,16 @@ class GameSession:
     def can_undo(self, seat: int) -> bool:
         """Whether ``undo`` for ``seat`` would take something back (the browser offers its button only then)."""
         if self.humans() != 1:
-            return False
+            return self._turn_goes_on(seat)
         if self._undoable is None:
             self._undoable = {actor for _, actor in _choices(self.record)}
         return seat in self._undoable
+
+    def _turn_goes_on(self, seat: int) -> bool:
+        """Whether ``seat`` made this hand's last action and is still to move: a turn of several actions going on,
+        which nobody else has answered (a player's audit found undo refused there at a table of people)."""
+        return (not self.game.over and self.game.hand.turn == seat and bool(self.hand_actions)
+                and self.hand_actions[-1][0] == seat)
 
     # ------------------------------------------------------------------ showing
     def ordered(self, moves: list[Move]) -> list[Move]:

@@ -45,6 +45,11 @@ SWEEP_ITEMS = "scoring.items.<sweeps>"
 #: Stands for what the hand scores (its intro and every item) in a game won by the lowest total, taught at the first
 #: turn: there every card taken may cost points (``Tutorial.expand``; nothing elsewhere).
 PENALTIES = "scoring.<penalties>"
+#: Stands for the pack's clause (its suits, and how a card is typed) where the pack is not the French one a newcomer
+#: knows (``unfamiliar_pack``), taught at the first turn (``Tutorial.expand``; nothing elsewhere).
+PACK = "deck.<unfamiliar>"
+#: The French pack's suits, each typed by its initial.
+FRENCH_SUITS = frozenset({"spades", "hearts", "diamonds", "clubs"})
 
 #: The situations, in the order their lessons are shown, and the rulebook clauses each one teaches.
 TOPICS: tuple[tuple[str, tuple[str, ...]], ...] = (
@@ -57,8 +62,10 @@ TOPICS: tuple[tuple[str, tuple[str, ...]], ...] = (
     # never told K = 13 or that the knight is 9, which the lesson of card values said only at an ace of two values)
     # (and, where the lowest total wins, which cards cost points: a reader's audit's first capture in kasino misär
     # cost 5 points, the penalty cards untaught until the hand's end)
+    # (and, where the pack is not the French one, its suits and how its cards are typed: a reader's audit of Scopa
+    # was never told that ♦ are coins, the suit that scores, or that the knight is typed Q)
     ("first turn", ("turn.kinds", "build.free_actions.turn", "game.goal", "game.target", "game.claiming",
-                    "deck.ranks", PENALTIES)),
+                    PACK, "deck.ranks", PENALTIES)),
     ("trail", ("trail.intro",)),
     ("capture", ("capture.intro", "capture.total", "capture.take_all")),
     ("compulsory capture", ("capture.compulsory",)),
@@ -136,6 +143,15 @@ LIMITS: frozenset[str] = frozenset({"compulsory capture", "owner's duty", "pile 
 #: The heading a topic is shown under where its name, kept in records (``Record.taught``), says less: the pile
 #: card rules taught before a choice they limit (nothing has been refused yet).
 HEADINGS: dict[str, str] = {"pile card refused": "what pile cards may do"}
+
+def unfamiliar_pack(rules: Rules) -> bool:
+    """Whether the pack is not the French one a newcomer knows: other suits (Scopa's coins and cups, Tuxedo's
+    colours), or a suit or a court typed by a letter that is not its name's initial (coins D, the knight Q)."""
+    suits = rules.deck.suits
+    return ({suit.name.lower() for suit in suits} != FRENCH_SUITS
+            or any(suit.letter != suit.name[:1].upper() for suit in suits)
+            or any(not rank.rank.isdigit() and rank.rank != rank.name[:1].upper() for rank in rules.deck.ranks))
+
 
 def ruled_headings(rules: Rules) -> dict[str, str]:
     """Headings a topic is shown under in these rules where its name says another rule: a card equal to a loose
@@ -228,7 +244,9 @@ class Tutorial:
         # reaches: a browser audit read "You may still raise it (below)" and waited for it; a reader's audit met
         # Escoba's "(see the deal)" before the dealer's take was taught)
         return cls({key: _POINTER.sub("", clause.text) for key, clause in rulebook(rules).rule_clauses().items()},
-                   expand={SWEEP_ITEMS: sweeps, PENALTIES: penalties}, headings=ruled_headings(rules))
+                   expand={SWEEP_ITEMS: sweeps, PENALTIES: penalties,
+                           PACK: ("deck.suits",) if unfamiliar_pack(rules) else ()},
+                   headings=ruled_headings(rules))
 
     def start(self, game: Game | None = None, to_move: bool = False) -> tuple["Tutorial", tuple[Lesson, ...]]:
         """The lessons for the start of the game (what a turn is; what wins, where the lowest total does; the
