@@ -379,6 +379,10 @@ AUTHOR_MISTAKES = [
     ("name: t\nextends: standard\ngame:\n  target: 11\n   score_mode: difference\n",
      "a setting is indented more than the one above it"),
     ("name: t\nextends: standard\nbuild:\n  target: 11\n", "`target` is a setting of `game`: move it under `game:`"),
+    # (misspelt and in another section, or at the top level: each was given only the place's own settings)
+    ("name: t\nextends: standard\ncapture:\n  on_last_ply: false\n",
+     "did you mean `on_last_play`, a setting of `sweeps`? move it under `sweeps:`"),
+    ("name: t\nextends: standard\ntargt: 11\n", "did you mean `target`, a setting of `game`? put it under `game:`, indented"),
     ("name: t\nextends: standard\nseats:\n  min_players: 4\n  max_players: 2\n",
      "the fewest players first: min_players 2, max_players 4"),
 ]

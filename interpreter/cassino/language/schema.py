@@ -178,6 +178,18 @@ def _section_of(key: str) -> str | None:
     return found[0] if len(found) == 1 else None
 
 
+def _misspelt_elsewhere(key: str, here: str | None) -> tuple[str, str] | None:
+    """(setting, section) where ``key`` is near the name of one setting of another top-level section than
+    ``here`` (one only), or None: `on_last_ply` under `capture:` is `sweeps`' `on_last_play` misspelt."""
+    found = []
+    for name, sub in load_schema().get("properties", {}).items():
+        if name != here and isinstance(sub, dict) and sub.get("properties"):
+            near = _nearest(key, list(sub["properties"]))
+            if near is not None:
+                found.append((near, name))
+    return found[0] if len(found) == 1 else None
+
+
 #: The hint where the schema says nothing of a setting itself (an item of a list).
 _SCHEMA_HINT = "`cassino schema` shows what each setting takes"
 
@@ -196,6 +208,12 @@ def _diagnostics_for(error: "jsonschema.ValidationError", locate: Locate) -> lis
             home = _section_of(key)
             if path and home is not None and home != path[0] and not near:   # a setting of another section, put here
                 hint = f"`{key}` is a setting of `{home}`: move it under `{home}:`"
+            elif len(path) <= 1 and home is None and not near and \
+                    (other := _misspelt_elsewhere(key, str(path[0]) if path else None)):
+                # (misspelt and in another section, or at the top level: `on_last_ply` under `capture:`, `targt: 11`,
+                # which were given only the place's own settings)
+                hint = (f"did you mean `{other[0]}`, a setting of `{other[1]}`? "
+                        + (f"move it under `{other[1]}:`" if path else f"put it under `{other[1]}:`, indented"))
             elif not path and home is not None and not near:
                 # (a section's settings at the top level: `game:` with nothing after it, `target: 11` not indented
                 # under it, which a docs audit was told only was unknown there)
