@@ -142,7 +142,7 @@ WORDS: dict[str, dict[Any, str | None]] = {
                                   "rank lie on the table, the fourth may take all three.",
     },
     "capture.equal_card_first": {
-        True: "When a loose card equals the card you play, you must take equal cards, not a sum{nor_build}.",
+        True: "When a loose card equals the card you play, you must take {equal_taken}, not a sum{nor_build}.",
         False: None,
     },
     "capture.compulsory": {
@@ -797,6 +797,9 @@ def _context(rules: Rules) -> dict[str, Any]:
     # (audits of drawn house rules: a build of the card's value beside an equal card is no equal card; "could capture
     # something" reaches another side's build; "1 cards")
     ctx["nor_build"] = ", nor a build of its value" if rules.build.allowed else ""
+    # (one play one group: "you take only one of them" said just before, "you must take equal cards" read as all of
+    # them in Scopa, a reader's audit)
+    ctx["equal_taken"] = "equal cards" if rules.capture.several_groups else "an equal card"
     # (an audit: "a two, a three and a five" under a limit of two cards played together)
     ctx["groups_example"] = (f"a {ctx['two']}, a {ctx['three']} and a {ctx['five']} can take a {ctx['five']}"
                              if rules.capture.hand_cards_max >= 3 else
