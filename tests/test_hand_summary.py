@@ -362,3 +362,29 @@ def test_items_scored_only_for_some_numbers_of_sides_say_so_where_they_are_not(p
     assert found == ([said] if said else []), summary.notes
     cards = next(i for i in summary.items if i.name == "cards")
     assert (said is None) == any(cards.points.values())   # (with two sides the most cards score; else nobody)
+
+
+def test_a_primiera_of_0_says_the_side_lacked_a_suit() -> None:
+    """A reader's audit read a primiera "[0]" beside the legend "each side's count for the item", nothing saying
+    that the side could not compete. Scopa, greedy play from seeds 1 and 31: one side took no coins; the note names
+    the side and the suit, and a side that competed gets none."""
+    rules = load_rules("scopa")
+    for seed, lacking in ((1, 0), (31, 1)):
+        game = Game.new(rules, seed, 2)
+        bots = [make_bot("greedy", 1), make_bot("greedy", 2)]
+        summaries = []
+        while not game.over:
+            move = bots[game.hand.turn].choose(game, game.hand.turn)
+            after = game.play(move)
+            summaries.append(hand_summary(game, move, after))
+            game = after
+        every = [s for s in summaries if s is not None]
+        competed = [s for s in every if not [n for n in s.notes if "compete" in n]]
+        assert len(every) - len(competed) == 1 and competed   # (the case is the one meant; every other hand competed)
+        assert all(min(next(i for i in s.items if i.count == "primiera").tally.values()) > 0 for s in competed)
+        summary = next(s for s in every if s not in competed)
+        primiera = next(item for item in summary.items if item.count == "primiera")
+        assert primiera.tally[lacking] == 0 and primiera.tally[1 - lacking] > 0, primiera.tally
+        notes = [n for n in summary.notes if "compete" in n]
+        assert notes == [f"seat {lacking} took no coins for primiera, so could not compete for it "
+                         "(every suit is needed)"], summary.notes

@@ -119,6 +119,28 @@ def _tally(game: "Game", item: "ScoringItem", finished: HandState) -> dict[int, 
     return {s: int(last is not None and finished.teams[last] == s) for s in sides}
 
 
+def _primiera_notes(game: "Game", items: list[ItemScore], finished: HandState,
+                    seats: dict[int, tuple[int, ...]]) -> list[str]:
+    """Why a side's primiera total shows 0: it took no counted card of some suit, where every suit is needed
+    (``all_suits``; a reader's audit read "[0]" beside the legend "each side's count for the item", nothing
+    saying the side could not compete)."""
+    out = []
+    suit_names = {suit.letter: suit.name for suit in game.rules.deck.suits}
+    for shown, item in zip(items, game.rules.scoring.items):
+        if item.count != "primiera" or not item.all_suits:
+            continue
+        mask = game.engine.mask_of(compile_selector(item.cards, game.engine.deck.view))
+        for s in seats:
+            if shown.tally[s]:
+                continue
+            held = {card.suit for card in game.engine.deck.cards_of(finished.side_pile(s) & mask)}
+            missing = [name for letter, name in suit_names.items() if letter not in held]
+            if missing and len(missing) < len(suit_names):
+                out.append(f"{side_name(seats[s])} took no {join_words(missing, 'or')} for {shown.label}, so could "
+                           f"not compete for it (every suit is needed)")
+    return out
+
+
 def why_uncounted(before: "Game", item: ScoringItem, side: int, name_side: Callable[[int], str]) -> tuple[str, str]:
     """Why ``item`` scores nothing for ``side`` at ``before``'s scores (``Scorer.counts_for`` says it does not): the
     rule in words and, where another side's score decided it, whose (else ""). ``("an endgame restriction", "")``;
@@ -172,6 +194,7 @@ def hand_summary(before: "Game", move: Move, after: "Game") -> HandSummary | Non
         labels = join_words([label for label, _ in unscored])
         notes.append(f"{labels} {'scores' if len(unscored) == 1 else 'score'} only where {counts} sides play, "
                      f"not {len(seats)}")
+    notes += _primiera_notes(before, items, finished, seats)
     if rules.game.score_mode == "difference" and len(seats) == 2:
         notes.append("only the side with more points scores, the difference")
     if result.counted_out and result.winner is not None:
