@@ -312,7 +312,8 @@ def _check_sample_hand(rules: Rules, engine: Engine, fields: dict[str, str], let
         name, _, who = part.partition(": ")
         item = next(i for i in rules.scoring.items if i.name.replace("_", " ") == name)
         expected = {s: p for s, p in by_item[item.name].items() if p}
-        got = {} if who == "nobody" else {side_of[a.rsplit(" ", 1)[0]]: int(a.rsplit(" ", 1)[1]) for a in who.split(", ")}
+        got = {} if who == "nobody" else {side_of[a.split(" to ", 1)[1]]: int(a.split(" ", 1)[0]) for a in who.split(", ")}
+        assert all(re.fullmatch(r"-?\d+ points? to seats? [\d+]+", a) for a in who.split(", ") if who != "nobody"), who
         assert got == expected, f"{rules.name}: points for {name}"
     assert fields["Total"] == ", ".join(f"{named[s]} {p}" for s, p in sorted(points.items()))
     for label, value in fields.items():

@@ -878,7 +878,8 @@ def sample_hand(rules: Rules, engine: Engine, key: str = "scoring.when") -> Exam
             for s, seats in seats_of.items()}
     items = []
     for item in rules.scoring.items:
-        got = [f"{side[s]} {p}" for s, p in sorted(by_item[item.name].items()) if p]
+        # ("1 point to seat 1": "cards: seat 1 1" read as a seat numbered 11 to a rules audit)
+        got = [f"{p} point{'' if abs(p) == 1 else 's'} to {side[s]}" for s, p in sorted(by_item[item.name].items()) if p]
         items.append(f"{humanize(item.name)}: {', '.join(got) if got else 'nobody'}")
     lines.append(("Points", SEP.join(items)))
     lines.append(("Total", ", ".join(f"{side[s]} {p}" for s, p in sorted(points.items()))))
