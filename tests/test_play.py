@@ -927,3 +927,34 @@ def test_at_a_table_of_people_undo_takes_back_only_an_action_of_a_turn_still_goi
     with pytest.raises(CassinoError):
         session.undo(1)
     assert load_record(tmp_path / "g.json").actions == ["AS capture AC", "end"]
+
+
+HUNGARIAN_53 = ['5H trail', '2H+KD capture 5H 10C', 'JS capture JD', '7H trail', '10S trail', '5S trail', '8D capture 3H 5S', 'QS trail', '3D trail', '8S capture 3D 5C', 'AC trail', 'AH+3C+6D capture 10H', 'JC capture JH', 'QD capture 3S 9D', '9C trail', '2C trail', '5D trail', '10D capture AS 9C', '2D+4D capture 6C', 'KC trail', 'KS capture 3C 10D']
+HUNGARIAN_46 = ['3C trail', '7C trail', '2S trail', 'KD trail', 'JD capture 3C 8H', '6C trail', '2D trail', '2C capture 2D', '7D trail', '3S+KC capture 3D 6D 7D', '4S trail', '9S trail', 'QD trail', '7S trail', '10S trail', '10D capture 10S', 'KS trail', '4D capture 4C', '5S+8S capture AH QD KS', '4H trail', '9D capture 9H', '7H trail', '2D+10S+10H capture 4H 9H 9D', 'JC capture JH', '3D capture 3H', '6S trail', 'AS+7H capture 2S 6S', '8S trail', '6C+JS capture 8S 9S', '5S trail']
+
+
+def test_the_hint_says_claim_where_the_computer_would(tmp_path: Path) -> None:
+    """A player's audit followed the hints in Hungarian Casino, where the first correct claim wins: they named moves
+    only, and the computer claimed games the player had won (seed 53: 12 points of 11 pegged, the hint a capture;
+    seed 46: a capture taking the side to 11, then the computer's reply and its claim). The hint now says to claim,
+    or to claim at once after its move, as a computer player would."""
+    now = run(["play", "hungarian", "--seed", "53", "--bot", "greedy", "--save", "a.json"],
+              stdin="\n".join(HUNGARIAN_53 + ["hint", "quit"]) + "\n", cwd=tmp_path)
+    assert "seat 0: 12  seat 1: 6 (with this hand's points pegged so far) (target 11)" in now.stdout
+    assert "hint: claim: your side has reached 11 points" in now.stdout
+    after = run(["play", "hungarian", "--seed", "46", "--bot", "greedy", "--save", "b.json"],
+                stdin="\n".join(HUNGARIAN_46 + ["hint", "2C+10D capture AC 5S 6H claim", "yes"]) + "\n", cwd=tmp_path)
+    assert ("hint: 2C+10D capture AC 5S 6H, then claim at once (type `2C+10D capture AC 5S 6H claim`): it takes "
+            "your side to 11 points") in after.stdout
+    assert "seat 0 wins" in after.stdout and "seat 1 wins" not in after.stdout, after.stdout[-1500:]
+    # The browser's hint says the same (``thinking.hint_answer``, what the table sends): from the saved games.
+    from cassino.apps.game.session import GameSession
+    from cassino.apps.web.thinking import hint_answer
+
+    run(["play", "hungarian", "--seed", "46", "--bot", "greedy", "--save", "c.json"],
+        stdin="\n".join(HUNGARIAN_46 + ["quit"]) + "\n", cwd=tmp_path)
+    for name, claim, move in (("a.json", "now", None), ("c.json", "after", "2C+10D capture AC 5S 6H")):
+        session = GameSession.open(load_record(tmp_path / name), tmp_path / name, 0)
+        answer = hint_answer(session, 0)
+        assert answer["claim"] == claim and (answer["move"] or {}).get("text") == move, answer
+        assert "claim the game" in answer["claimed"]

@@ -29,7 +29,8 @@ from hypothesis import HealthCheck, given, settings, strategies as st  # noqa: E
 from cassino.apps.game.records import Record  # noqa: E402
 from cassino.apps.game.session import GameSession  # noqa: E402
 from cassino.apps.web.protocol import FIELDS, ProtocolError, parse_request  # noqa: E402
-from cassino.apps.web.tables import Client, Table, encode, hint_view, snapshot, warnings_answer, why_answer  # noqa: E402
+from cassino.apps.web.tables import Client, Table, encode, snapshot, warnings_answer, why_answer  # noqa: E402
+from cassino.apps.web.thinking import hint_answer  # noqa: E402
 from cassino.apps.web.thinking import Thinkers, Writers  # noqa: E402
 from cassino.apps.web.views import card_words  # noqa: E402
 from cassino.engine.core import bits  # noqa: E402
@@ -259,7 +260,7 @@ def _answers(table: Table, seat: int) -> list[str]:
     out = [encode(table.view(seat)), encode(table.view(None)), encode(table.view(seat, counting=True))]
     assert "count" in json.loads(out[-1])
     if game.hand.turn == seat and not game.over:
-        out.append(encode(hint_view(snapshot(table.session), seat)))
+        out.append(encode(hint_answer(snapshot(table.session), seat)))
         hand = game.hand.hands[seat]
         card = str(game.engine.deck.cards[min(bits(hand))])
         loose = [str(game.engine.deck.cards[i]) for i in bits(game.hand.table)]

@@ -75,10 +75,16 @@ class Bot:
 
     def wants_to_claim(self, game: Game, seat: int) -> bool:
         """Claim exactly when the points secured reach the target (a bot never bluffs)."""
-        if not game.rules.game.claiming or game.target is None:
-            return False
-        side = game.side_of(seat)
-        return game.scores[side] + game.running_points().get(side, 0) >= game.target
+        return claim_wins(game, seat)
+
+
+def claim_wins(game: Game, seat: int) -> bool:
+    """Whether a claim by ``seat`` would win now: the game has claiming and the seat's side, counting this hand's
+    points so far, has reached the target (what every computer player claims on, and what a hint says)."""
+    if not game.rules.game.claiming or game.target is None or game.over:
+        return False
+    side = game.side_of(seat)
+    return game.scores[side] + game.running_points().get(side, 0) >= game.target
 
 
 class RandomBot(Bot):

@@ -47,6 +47,7 @@ from ..game.records import Record, apply_action, load_game, result_of
 from ..learning.counting import count_for
 from ..web.views import card_words, seat_view
 from .blind import hidden_names, named
+from ...players.base import claim_wins
 from .terminal_replay import typed_turn
 
 #: The words of a move the table was too busy to take (``tables.not_made``), which a page sends again.
@@ -115,6 +116,23 @@ class _Served:
             self.sock.close()   # (not under a server still stopping: its shutdown would meet a closed socket, fd -1)
         if strict and self.thread.is_alive():
             raise AssertionError(f"the server did not stop within {seconds:g} s")
+
+
+def _claim_expected(game: Game, seat: int | None, move: dict[str, Any] | None) -> str | None:
+    """What a hint for ``seat`` at ``game`` says of claiming, by the computer players' own rule
+    (``players.base.claim_wins``): "now", "after" its ``move`` (which takes the side to the target), or None."""
+    if seat is None or game.over:
+        return None
+    if claim_wins(game, seat):
+        return "now"
+    if move is not None:
+        try:
+            after = game.play(game.engine.resolve(game.hand, parse_move(move["text"], game.engine.deck)))
+        except CassinoError:
+            return None            # (an illegal hint is the next check's to say)
+        if claim_wins(after, seat):
+            return "after"
+    return None
 
 
 @dataclass
@@ -233,8 +251,14 @@ class _Page:
                 raise AssertionError(f"action {action}: {self.who} asked a hint at hand {game.hand_no} ply "
                                      f"{game.hand.ply} and was answered for hand {where[0]} ply {where[1]}")
             move = message.get("move")
+            claim, expected = message.get("claim"), _claim_expected(game, self.seat, move)
+            if claim != expected:
+                raise AssertionError(f"action {action}: {self.who} asked a hint and was told to claim {claim!r}, "
+                                     f"where the computer would claim {expected!r}")
             if move is None:
                 said = str(message.get("message"))
+                if claim == "now":
+                    return None
                 if not said.startswith(GIVEN_UP):
                     raise AssertionError(f"action {action}: {self.who} asked a hint and was told {said!r}")
                 return None

@@ -681,9 +681,18 @@ class Session(GameSession):
                 self.save_to(text[5:])
                 continue
             if word == "hint":
+                if self.claim_hint(seat):   # (what the computer would do: claim the game it has won)
+                    self.console.print(f"hint: claim: your side has reached {self.game.target} points, counting "
+                                       f"this hand's so far; a claim wins the game now", highlight=False)
+                    continue
                 hinted = self.hint(seat)
                 self.hinted = (self.game.hand_no, self.game.hand.ply, hinted)
-                self.console.print(f"hint: {format_move(hinted, deck)}")
+                typed = format_move(hinted, deck)
+                if self.claim_hint(seat, hinted):
+                    self.console.print(f"hint: {typed}, then claim at once (type `{typed} claim`): it takes your "
+                                       f"side to {self.game.target} points", highlight=False)
+                    continue
+                self.console.print(f"hint: {typed}")
                 continue
             if word == "undo":
                 try:

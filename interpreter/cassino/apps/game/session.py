@@ -28,6 +28,7 @@ from ...engine.notation import (CARD_ACTION, CARD_EXPECTED, END_ALONE, ENDS_AFTE
 from ...engine.rng import derive
 from ...errors import CassinoError, PositionTooLargeError
 from ...language.cards import Deck
+from ...players.base import claim_wins
 from ...players.bots import Bot, SearchBot, make_bot
 from .move_examples import move_examples
 from .records import Record, actor_of, apply_action, replay
@@ -361,6 +362,15 @@ class GameSession:
     def hint(self, seat: int) -> Move:
         """What the search player would play for ``seat`` (it reads only what that seat can see)."""
         return SearchBot(derive(self.record.seed, self.game.hand.ply)).choose(self.game, seat)
+
+    def claim_hint(self, seat: int, move: Move | None = None) -> bool:
+        """Whether the hint for ``seat`` is to claim: now (``move`` None), or at once after ``move``, the move the
+        hint gives, which takes the seat's side to the target (a player's audit of Hungarian followed the hints,
+        which named moves only, and lost games it had won to the computer's claim)."""
+        if move is None:
+            return claim_wins(self.game, seat)
+        after = self.game.play(move)
+        return not claim_wins(self.game, seat) and claim_wins(after, seat)
 
     def undo(self, seat: int) -> None:
         """Take back ``seat``'s last action and the computer players' actions after it.

@@ -78,7 +78,7 @@ from . import views
 from .policy import REVIEW_DEALS, Limits, LimitReached, PerMinute
 from .protocol import Request
 from .thinking import (ENGINE_THREADS, HEAVY_SECONDS, LANE_WORKERS, LOBBY_THREADS, GaveUp, Thinkers, Workers, Writers,
-                       hint_answer, long_thinker)
+                       long_thinker)
 
 log = logging.getLogger("cassino.serve")
 T = TypeVar("T")
@@ -386,13 +386,6 @@ def warnings_answer(snap: GameSession, text: str, hinted: str | None = None) -> 
             hint = None
     found = warnings_for(game, move, hint)
     return answer | {"move": format_move(move, game.engine.deck), "warnings": [w.to_json() for w in found]}
-
-
-def hint_view(snap: GameSession, seat: int, seconds: float | None = None) -> dict[str, Any]:
-    """The search player's move for ``seat`` (from what it can see), as the browser shows a move; the
-    server's hints search at most ``seconds`` (``thinking.hint_answer``, in a worker process)."""
-    move: dict[str, Any] = hint_answer(snap, seat, seconds)["move"]
-    return move
 
 
 def decide(snap: GameSession) -> tuple[int | None, bool]:
@@ -1214,9 +1207,10 @@ class Table:
                                "message": "the server could not work out a hint (a bug: see the server's log)"},
                       position)
             return
-        note = (f"the best move found in the {self.limits.hint_seconds:g} s a hint may search"
-                if answer["cut"] else None)
-        self.post(client, {"type": "hint", "move": answer["move"], **where, "message": note}, position)
+        notes = [f"the best move found in the {self.limits.hint_seconds:g} s a hint may search"] if answer["cut"] else []
+        notes += [answer["claimed"]] if answer.get("claim") else []
+        self.post(client, {"type": "hint", "move": answer["move"], **where, "message": "; ".join(notes) or None,
+                           "claim": answer.get("claim")}, position)
 
     # ------------------------------------------------------------------ the review of a finished game
     def ask_review(self, client: Client, seat: int) -> None:

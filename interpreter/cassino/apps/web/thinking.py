@@ -293,12 +293,22 @@ def hint_answer(snap: GameSession, seat: int, seconds: float | None = None) -> d
     """The search player's move for ``seat`` (from what it can see), as the browser shows a move, and
     whether its search was cut short: ``GameSession.hint``'s search, at most ``seconds`` (None: whole)."""
     game = snap.game
+    if snap.claim_hint(seat):   # (what the computer would do: claim a game it has won, ``GameSession.claim_hint``)
+        return {"move": None, "cut": False, "claim": "now",
+                "claimed": f"claim the game: your side has reached {game.target} points, counting this hand's so far; "
+                           f"a claim wins the game now"}
     seed = derive(snap.record.seed, game.hand.ply)
     if seconds is None:
-        return {"move": views.move_view(game.engine, game.hand, snap.hint(seat)), "cut": False}
-    bot = TimedSearch(seed, seconds)
-    move = bot.choose(game, seat)
-    return {"move": views.move_view(game.engine, game.hand, move), "cut": bot.cut}
+        move, cut = snap.hint(seat), False
+    else:
+        bot = TimedSearch(seed, seconds)
+        move = bot.choose(game, seat)
+        cut = bot.cut
+    answer: dict[str, Any] = {"move": views.move_view(game.engine, game.hand, move), "cut": cut, "claim": None}
+    if snap.claim_hint(seat, move):
+        answer |= {"claim": "after", "claimed": f"then claim the game at once (Claim the game): the move takes your "
+                                                f"side to {game.target} points"}
+    return answer
 
 
 def _hint(position: bytes, seat: int, seconds: float) -> dict[str, Any]:
