@@ -398,7 +398,7 @@ def _lessons(game: Game, text: str) -> dict[str, str]:
      "may not trail"),
     # ...and it must take the equal card, not the 3+4
     ("scopa", {0: ["7C", "KS"], 1: ["KH", "QH"]}, ["7D", "3D", "4S"], "7C capture 7D", "capture.equal_card_first",
-     "equal cards, not a sum"),
+     "an equal card, not a sum"),
     # Two-handed: a card that could capture may not be trailed, even when another card is played
     ("two-handed", {0: ["5C", "KS"], 1: ["KH", "QH"]}, ["5D"], "5C capture 5D", "capture.compulsory", "may not trail"),
     # Standard: a king takes one king, by rank

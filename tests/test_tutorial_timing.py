@@ -436,3 +436,20 @@ def test_where_the_pack_is_not_the_french_one_the_first_turn_says_its_suits_and_
         _, first = Tutorial.for_rules(game.rules).start(game, True)
         said = [lesson.text for lesson in first if lesson.key == "deck.suits"]
         assert (said == []) if words is None else (len(said) == 1 and words in said[0]), (name, said)
+
+
+def test_where_a_claim_wins_the_first_turn_says_the_scoring_and_a_claim_teaches_no_hands_end() -> None:
+    """A player's audit of Hungarian Casino: the computer claimed in the first hand and won, and only then was the
+    scoring taught, under "The hand ends when every card has been played", which it had not been. Where a claim
+    wins, a player counts their own points from the first turn: the first turn says the whole scoring and when points
+    count; a claim that ends the game mid-hand teaches no hand's end."""
+    game = at("hungarian", {0: ["7S", "2C"], 1: ["KH"]}, ["7H"])
+    tutorial, first = Tutorial.for_rules(game.rules).start(game, True)
+    keys = [lesson.key for lesson in first]
+    every = [k for k in tutorial.clauses if k.startswith("scoring.items.")]
+    assert every and [k for k in keys if k.startswith("scoring.items.")] == every, keys
+    assert {"game.claiming", "scoring.intro", "scoring.when"} <= set(keys), keys
+    claimed = game.claim(0)
+    assert claimed.over
+    found = situations(game, None, claimed)
+    assert "end of hand" not in found and "end of game" in found, found

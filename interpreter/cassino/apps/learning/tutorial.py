@@ -42,9 +42,11 @@ _POINTER = re.compile(r" \((?:below|above|see [^()]*)\)")
 
 #: Stands for the clauses of the scoring items that count sweeps, whatever their names (``Tutorial.expand``).
 SWEEP_ITEMS = "scoring.items.<sweeps>"
-#: Stands for what the hand scores (its intro and every item) in a game won by the lowest total, taught at the first
-#: turn: there every card taken may cost points (``Tutorial.expand``; nothing elsewhere).
-PENALTIES = "scoring.<penalties>"
+#: Stands for what the hand scores (its intro and every item), taught at the first turn where the player must count
+#: it from the start: in a game won by the lowest total, where every card taken may cost points, and where a claim
+#: wins, a player counting their own points to claim (a player's audit of Hungarian Casino was first taught the
+#: scoring after the computer's claim had won the game) (``Tutorial.expand``; nothing elsewhere).
+SCORING_FIRST = "scoring.<first turn>"
 #: Stands for the pack's clause (its suits, and how a card is typed) where the pack is not the French one a newcomer
 #: knows (``unfamiliar_pack``), taught at the first turn (``Tutorial.expand``; nothing elsewhere).
 PACK = "deck.<unfamiliar>"
@@ -65,7 +67,7 @@ TOPICS: tuple[tuple[str, tuple[str, ...]], ...] = (
     # (and, where the pack is not the French one, its suits and how its cards are typed: a reader's audit of Scopa
     # was never told that ♦ are coins, the suit that scores, or that the knight is typed Q)
     ("first turn", ("turn.kinds", "build.free_actions.turn", "game.goal", "game.target", "game.claiming",
-                    PACK, "deck.ranks", PENALTIES)),
+                    PACK, "deck.ranks", SCORING_FIRST)),
     ("trail", ("trail.intro",)),
     ("capture", ("capture.intro", "capture.total", "capture.take_all")),
     ("compulsory capture", ("capture.compulsory",)),
@@ -235,8 +237,9 @@ class Tutorial:
     @classmethod
     def for_rules(cls, rules: Rules) -> "Tutorial":
         sweeps = tuple(f"scoring.items.{item.name}" for item in rules.scoring.items if item.count == "sweeps")
-        penalties = ("scoring.intro", *(f"scoring.items.{item.name}" for item in rules.scoring.items)) \
-            if rules.game.goal == "lowest" else ()
+        scoring_first = ("scoring.intro", *(f"scoring.items.{item.name}" for item in rules.scoring.items),
+                         *(("scoring.when",) if rules.game.claiming else ())) \
+            if rules.game.goal == "lowest" or rules.game.claiming else ()
         # (the rules alone: a newcomer's lesson teaches the rule, not the project's "Reading:" notes of which way it
         # read a rule text, which name texts by number, other variants, files and settings; a player's audit met
         # them mid-lesson. They stay in the reference, `cassino rules`.)
@@ -244,7 +247,7 @@ class Tutorial:
         # reaches: a browser audit read "You may still raise it (below)" and waited for it; a reader's audit met
         # Escoba's "(see the deal)" before the dealer's take was taught)
         return cls({key: _POINTER.sub("", clause.text) for key, clause in rulebook(rules).rule_clauses().items()},
-                   expand={SWEEP_ITEMS: sweeps, PENALTIES: penalties,
+                   expand={SWEEP_ITEMS: sweeps, SCORING_FIRST: scoring_first,
                            PACK: ("deck.suits",) if unfamiliar_pack(rules) else ()},
                    headings=ruled_headings(rules))
 
@@ -434,7 +437,9 @@ def situations(before: Game, move: Move | None, after: Game, skip: frozenset[str
                 found.add("last play")   # (the hand's last play took every card on the table: a sweep or not, by rule)
             elif not swept and not hand.stock:
                 found.add("last deal")   # (the table emptied in the last deal, and no sweep made)
-    if after.hand_no != before.hand_no or (after.over and not before.over):
+    # (not where a claim ended the game mid-hand: a player's audit of Hungarian Casino was taught "The hand ends
+    # when every card has been played" at a claim)
+    if after.hand_no != before.hand_no or (after.over and not before.over and move is not None):
         found.add("end of hand")
     if after.over:
         found.add("end of game")
