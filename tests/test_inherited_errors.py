@@ -63,6 +63,27 @@ def test_a_problem_in_the_authors_own_parent_stays_there(tmp_path: Path) -> None
     assert found and all(d.file.endswith("base.yaml") for d in found)
 
 
+def test_a_parent_valid_on_its_own_that_the_child_breaks_points_at_the_child(tmp_path: Path) -> None:
+    """A validation audit: a house rule's parent in its own folder, valid on its own, scored the hearts; the child
+    changed the deck's suits, and the error was put in the parent (which `validate` passes) and the child never
+    named, in every format: a CI annotation on a file the change did not touch. The parent is now taken as valid
+    as written, as a shipped file is, and the child is pointed at."""
+    (tmp_path / "base.yaml").write_text("name: base\nextends: standard\nscoring:\n  items:\n"
+                                        "    hearts: {count: most, cards: \"suit=H\", points: 1}\n")
+    assert load(str(tmp_path / "base.yaml")).rules.name == "base"
+    suits = "".join(f"    - {{letter: {x}, name: {n}, symbol: {x}, colour: red}}\n"
+                    for x, n in (("S", "spades"), ("X", "xs"), ("D", "diamonds"), ("C", "clubs")))
+    found = problems(tmp_path, f"name: child\nextends: base.yaml\ndeck:\n  suits:\n{suits}", "child.yaml")
+    assert found and all(d.file == str(tmp_path / "child.yaml") for d in found), [d.format() for d in found]
+    hearts = next(d for d in found if "suit=H" in d.message)
+    assert "inherited from" in hearts.message and "base.yaml, line 5" in hearts.message, hearts.message
+    # A chain of two of the author's files, each valid on its own, broken by the child's deal: the child is pointed at.
+    (tmp_path / "mid.yaml").write_text("name: mid\nextends: base.yaml\ngame: {target: 11}\n")
+    assert load(str(tmp_path / "mid.yaml")).rules.name == "mid"
+    found = problems(tmp_path, "name: kid\nextends: mid.yaml\ndeal: {table_cards: 2}\n", "kid.yaml")
+    assert found and all(d.file == str(tmp_path / "kid.yaml") for d in found), [d.format() for d in found]
+
+
 def test_several_sections_changed_point_at_the_extends_line(tmp_path: Path) -> None:
     found = problems(tmp_path, NO_TENS.replace("description: a deck without tens\n", "game: {target: 11}\n"))
     selector = next(d for d in found if "10D" in d.message)

@@ -166,14 +166,16 @@ def test_score_mode_difference_with_two_sides_is_valid(tmp_path: Path, seats: st
 
 
 def test_score_mode_difference_refused_in_a_file_that_extends_it(tmp_path: Path) -> None:
-    """A child that reopens three seats is refused at the parent's `score_mode` line, where it is written."""
+    """A child that reopens three seats is refused at its own `seats` line, which broke the parent's `score_mode`
+    (the parent, valid on its own, is named with the line; the child is the file to change)."""
     (tmp_path / "two.yaml").write_text("name: two\nextends: standard\nseats: {max_players: 2}\n"
                                        "game: {score_mode: difference}\n", encoding="utf-8")
     (tmp_path / "three.yaml").write_text("name: three\nextends: two.yaml\nseats: {max_players: 3}\n", encoding="utf-8")
     with pytest.raises(RuleFileError) as err:
         load(tmp_path / "three.yaml")
     (d,) = err.value.diagnostics
-    assert d.file.endswith("two.yaml") and d.line == 4 and "with 3 players" in d.message
+    assert d.file.endswith("three.yaml") and d.line == 3 and "with 3 players" in d.message
+    assert "two.yaml, line 4, which this file's settings make invalid" in d.message, d.message
 
 
 def test_error_in_merged_variant_points_into_the_file_that_wrote_it(tmp_path: Path) -> None:

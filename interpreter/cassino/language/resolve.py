@@ -19,7 +19,7 @@ from __future__ import annotations
 import os
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Mapping
+from typing import Any, Callable, Mapping
 
 from ..errors import Diagnostic, RuleFileError
 from ..files import NAME_MAX, is_file, real_path, too_long, unreadable
@@ -35,6 +35,11 @@ class Resolved:
     documents: tuple[Document, ...]   # the chain, the file asked for first
     shipped: tuple[bool, ...] = ()    # for each document: a bundled variant or example (valid as shipped)
     paths: tuple[Path, ...] = ()      # for each document: the real path it was read from, as checked
+    #: Whether the document at an index past the first, an author's file the one asked for extends, is valid on its
+    #: own (asked only where a problem is found in it; None: not known, taken as not): a problem found there is the
+    #: extending file's making, pointed at it as for a shipped file (a validation audit's CI annotated a parent
+    #: that validates clean, and never named the house rule whose `deck.suits` broke the parent's selector).
+    valid_alone: Callable[[int], bool] | None = None
 
     def diagnostic(self, path: PathT, message: str, *, key: bool = False, hint: str | None = None,
                    severity: str = "error", or_at: tuple[PathT, ...] = ()) -> Diagnostic:
@@ -42,9 +47,10 @@ class Resolved:
         settings the problem is as much about; the first of ``path`` and these that an author's own file
         writes is pointed at (a house rule that sets `game.goal` is shown its `goal`, not `capture`)."""
         path = tuple(path)
+        alone = severity == "error"   # (a warning of a parent valid on its own may be the parent's own)
         for other in (path, *or_at):
             written = self.origin.get(tuple(other))
-            if written is not None and self._authors_place(written[0], tuple(other)) is None:
+            if written is not None and self._authors_place(written[0], tuple(other), alone) is None:
                 path = tuple(other)
                 break
         probe = path
@@ -53,7 +59,7 @@ class Resolved:
         doc, doc_path = self.origin.get(probe, (self.documents[0], ()))
         if probe != path:
             doc_path = doc_path + path[len(probe):]
-        own = self._authors_place(doc, path)
+        own = self._authors_place(doc, path, alone)
         if own is not None:   # a shipped file is valid as shipped: what the author's file changed broke it
             own_doc, own_path, own_key = own
             line, _ = doc.position(doc_path, key=key and probe == path)
@@ -66,13 +72,18 @@ class Resolved:
                                                 f"{why})", key=own_key, hint=hint, severity=severity)
         return doc.diagnostic(doc_path, message, key=key and probe == path, hint=hint, severity=severity)
 
-    def _authors_place(self, doc: Document, path: PathT) -> tuple[Document, PathT, bool] | None:
+    def _authors_place(self, doc: Document, path: PathT, alone: bool = True) -> tuple[Document, PathT, bool] | None:
         """Where an author's file should be pointed at for a problem found in a shipped file it extends:
         the author's setting nearest ``path`` (the first with the longest shared start: `deal.table_cards`
         for a problem at `deal.hand_size`), else the one section the author's files change, else their
         `extends`.
-        None when the problem lies in an author's file, or when no author's file is in the chain."""
-        flags = self.shipped or (False,) * len(self.documents)
+        None when the problem lies in an author's file, or when no author's file is in the chain. ``alone``: an
+        author's file past the first that is valid on its own (``valid_alone``) counts as shipped."""
+        flags = list(self.shipped or (False,) * len(self.documents))
+        for at in range(1, len(flags) if alone and self.valid_alone is not None else 0):
+            if not flags[at] and self.valid_alone(at):   # type: ignore[misc]
+                flags[at:] = [True] * (len(flags) - at)   # (it, and what it extends, as valid as written)
+                break
         shipped = {id(d) for d, f in zip(self.documents, flags) if f}
         own = [d for d, f in zip(self.documents, flags) if not f]
         if id(doc) not in shipped or not own:

@@ -10,7 +10,7 @@ all of a file's errors in one run.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import lru_cache
 from pathlib import Path
 
@@ -126,6 +126,7 @@ def load(name_or_path: str | Path, *, confinement: Confinement | None = None) ->
             found += [d for d in schema.validate(doc.data, doc.diagnostic) if (d.file, d.line, d.column) not in said]
         raise RuleFileError(found) from None
     _refuse_another_kind(resolved)
+    resolved = replace(resolved, valid_alone=_ValidAlone(resolved, confinement))
     diags: list[Diagnostic] = []
     for doc in resolved.documents:
         diags += schema.validate(doc.data, doc.diagnostic)
@@ -143,6 +144,25 @@ def load(name_or_path: str | Path, *, confinement: Confinement | None = None) ->
     if diags:
         raise RuleFileError(diags)
     return LoadedVariant(rules, resolved, tuple(semantics.warnings(data, rules, resolved.diagnostic, resolved)))
+
+
+class _ValidAlone:
+    """Whether a file of an `extends` chain, past the one asked for, loads clean on its own (``Resolved.valid_alone``),
+    each asked at most once."""
+
+    def __init__(self, resolved: Resolved, confinement: Confinement | None) -> None:
+        self.paths = resolved.paths
+        self.confinement = confinement
+        self.known: dict[int, bool] = {}
+
+    def __call__(self, index: int) -> bool:
+        if index not in self.known:
+            try:
+                load(self.paths[index], confinement=self.confinement)
+                self.known[index] = True
+            except (RuleFileError, OSError, IndexError):
+                self.known[index] = False
+        return self.known[index]
 
 
 @lru_cache(maxsize=64)
