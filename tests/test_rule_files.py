@@ -428,3 +428,30 @@ def test_a_big_file_with_no_alias_is_said_to_be_big_not_aliased(tmp_path: Path) 
         load_yaml_text(text, "big.yaml")
     said = str(err.value)
     assert "the file holds more than 100,000 values" in said and "alias" not in said and "split it" in said
+
+
+REPEATS = [
+    # (file text, line, the message): a validation audit found each valid, and the repeat changed the play
+    ("name: t\nextends: standard\ngame:\n  both_reach: count_out\n  count_out: [cards, cards, spades]\n", 5,
+     "count_out names `cards` twice: each item counts out once"),
+    ("name: t\nextends: standard\nscoring:\n  items:\n    aces: {order: [AS, AS, AH, AD]}\n", 5,
+     "`AS` is in the order of `aces` twice"),
+    ("name: t\nextends: standard\nscoring:\n  items:\n    aces: {order: [AS, KC, AH, AD]}\n", 5,
+     "`KC` is in the order of `aces`, which counts only cards matching `rank=A`"),
+    ("name: t\nextends: standard\nendgame:\n  restrictions: [{score: 18, only: [spades]}, {score: 18, only: [cards]}]\n",
+     4, "two restrictions at 18"),
+]
+
+
+@pytest.mark.parametrize("text, line, message", REPEATS, ids=[m[:24] for _, _, m in REPEATS])
+def test_a_setting_listed_twice_or_out_of_place_is_refused_where_it_is(tmp_path: Path, text: str, line: int,
+                                                                         message: str) -> None:
+    f = tmp_path / "t.yaml"
+    f.write_text(text, encoding="utf-8")
+    with pytest.raises(RuleFileError) as err:
+        load(f)
+    found = [d for d in err.value.diagnostics if message in d.message]
+    assert found and found[0].line == line and found[0].file == str(f), [d.format() for d in err.value.diagnostics]
+    if "in the order of" in message:   # (at the card itself, the second AS: not at the list's `[`)
+        card = message.split("`")[1]
+        assert found[0].column == 1 + text.splitlines()[line - 1].rindex(card), found[0].format()

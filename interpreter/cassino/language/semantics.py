@@ -354,11 +354,28 @@ def _scoring(data: dict[str, Any], rules: Rules, locate: Locate) -> list[Diagnos
             out.append(locate(where + ("event",), f"scoring item `{item.name}` counts event `{item.event}`, "
                                                   f"which `scoring.events` does not define",
                               hint=f"defined events: {', '.join(sorted(events)) or 'none'}"))
-        for card in item.order:
+        counted = None
+        if item.count in ("most", "each", "at_least"):
             try:
-                deck.parse(card)
+                counted = compile_selector(item.cards, deck.view)
+            except SelectorError:
+                pass          # (said above)
+        seen: set[str] = set()
+        for k, card in enumerate(item.order):
+            # (a validation audit: `order: [AS, AS, AH, AD]` counted AS twice and AC never; `KC` among the aces)
+            try:
+                parsed = deck.parse(card)
             except CardError as e:
-                out.append(locate(where + ("order",), str(e)))
+                out.append(locate(where + ("order", k), str(e)))
+                continue
+            if str(parsed) in seen:
+                out.append(locate(where + ("order", k), f"`{card}` is in the order of `{item.name}` twice",
+                                  hint="name each card once"))
+            elif counted is not None and not counted(parsed):
+                out.append(locate(where + ("order", k), f"`{card}` is in the order of `{item.name}`, which counts "
+                                                        f"only cards matching `{item.cards}`",
+                                  hint=f"name only cards matching `{item.cards}`"))
+            seen.add(str(parsed))
     for ev in rules.scoring.events:
         for i, sel in enumerate(ev.takes):
             try:
@@ -399,7 +416,16 @@ def _game(data: dict[str, Any], rules: Rules, locate: Locate) -> list[Diagnostic
         if name not in names:
             out.append(locate(("game", "count_out", i), f"count_out names `{name}`, which is not a scoring item",
                               hint=f"scoring items: {', '.join(sorted(names))}"))
+        elif name in g.count_out[:i]:
+            # (a validation audit: `[cards, cards, spades]` counted the cards out twice, and changed who won)
+            out.append(locate(("game", "count_out", i), f"count_out names `{name}` twice: each item counts out once",
+                              hint=f"remove the second `{name}`"))
+    scores = [r.score for r in rules.endgame.restrictions]
     for i, r in enumerate(rules.endgame.restrictions):
+        if r.score in scores[:i]:
+            out.append(locate(("endgame", "restrictions", i, "score"), f"two restrictions at {r.score}: a side "
+                                                                       f"with that score would be under both",
+                              hint="join their items in one restriction's `only`"))
         for j, name in enumerate(r.only):
             if name not in names:
                 out.append(locate(("endgame", "restrictions", i, "only", j),
