@@ -385,6 +385,9 @@ AUTHOR_MISTAKES = [
     ("name: t\nextends: standard\ncapture:\n  on_last_ply: false\n",
      "did you mean `on_last_play`, a setting of `sweeps`? move it under `sweeps:`"),
     ("name: t\nextends: standard\ntargt: 11\n", "did you mean `target`, a setting of `game`? put it under `game:`, indented"),
+    # (YAML 1.1's readings no author means: a date, told to remove a tag never written; `1:20` read as 80, unsaid)
+    ("name: t\nextends: standard\ndescription: 2024-01-01\n", 'put it in quotes: "2024-01-01"'),
+    ("name: t\nextends: standard\ngame:\n  target: 1:20\n", "write the number you mean, or put the text in quotes"),
     ("name: t\nextends: standard\nseats:\n  min_players: 4\n  max_players: 2\n",
      "the fewest players first: min_players 2, max_players 4"),
 ]

@@ -301,6 +301,10 @@ class _Builder:
         if node.tag not in _ALLOWED_TAGS:
             if node.tag == _CORE + "merge":
                 raise self.fail(node, "merge keys (`<<`) are not allowed", hint="use `extends` to build on another file")
+            if node.tag == _CORE + "timestamp" and isinstance(node, ScalarNode):
+                # (a validation audit's `description: 2024-01-01` was told to remove a tag it never wrote)
+                raise self.fail(node, f"YAML reads {_short(node.value)} as a date, which no setting takes",
+                                hint=f"put it in quotes: \"{node.value}\"")
             raise self.fail(node, f"tags are not allowed in rule files: {node.tag}",
                             hint="remove the tag; values are plain text, numbers, lists and mappings")
         if isinstance(node, ScalarNode):
@@ -346,6 +350,10 @@ class _Builder:
             text = raw.replace("_", "")
             if len(text) > MAX_DIGITS:   # Python refuses to read past 4,300 digits, and echoing one is no help
                 raise self.fail(node, f"a number of {len(text):,} digits; no setting needs more than {MAX_DIGITS}")
+            if ":" in text:
+                # (YAML 1.1 reads `1:20` as 80, base 60: a validation audit's `target: 1:20` played to 80, unsaid)
+                raise self.fail(node, f"YAML reads {_short(raw)} as a number in base 60, which no setting means",
+                                hint="write the number you mean, or put the text in quotes")
             try:
                 if text.lower().startswith(("0x", "-0x", "+0x")):
                     return int(text, 16)
@@ -353,11 +361,6 @@ class _Builder:
                     return int(text, 8)
                 if _INT.match(raw) or re.match(r"^[-+]?[0-9]+$", text):
                     return int(text, 10)
-                if ":" in text:  # YAML 1.1 sexagesimal
-                    total = 0
-                    for part in text.split(":"):
-                        total = total * 60 + int(part)
-                    return total
                 return int(text, 0)
             except ValueError:
                 raise self.fail(node, f"cannot read {_short(raw)} as a whole number") from None
