@@ -91,3 +91,17 @@ def test_an_empty_file_is_said_at_line_0(cli: Any, tmp_path: Path, body: str) ->
     """"`FILE:0:` where the trouble is the whole file": an empty file was said at line 1."""
     code, text = _check(cli, tmp_path, body)
     assert code == 2 and "s.yaml:0: the file is empty: a scenario file is a mapping with `variant` and `cases`" in text
+
+
+@pytest.mark.parametrize("expect, line, column", [
+    ("table: [4D, 5H, 2X]", 9, 23), ("stock: [2X]", 9, 15), ("hands: {1: [3C, 2X]}", 9, 23),
+    ("builds: [{cards: [4D, 2X], value: 6}]", 9, 29)])
+def test_an_unknown_card_in_an_expectation_is_said_at_the_card(cli: Any, tmp_path: Path, expect: str, line: int,
+                                                               column: int) -> None:
+    """A validation audit: `table: [4D, 5H, 2X]` was pointed at the list's `[`, where docs/scenarios.md says a place
+    is the card's own."""
+    code, text = _check(cli, tmp_path, "variant: standard\ncases:\n  - name: a\n    table: [4D, 5H]\n"
+                                       "    hand: [9D, 2C]\n    hands: {1: [3C]}\n    moves: [\"2C trail\"]\n"
+                                       f"    expect:\n      {expect}\n")
+    assert code == 1, text
+    assert f"s.yaml:{line}:{column}: " in text and "'2X': no suit X in this deck" in text, text

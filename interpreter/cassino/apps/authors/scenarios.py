@@ -919,11 +919,21 @@ class _Expectations:
     def _last_capture(self, want: int | None) -> list[str]:
         return _same("last_capture", want, self.hand.last_capturer)
 
-    def _cards(self, what: str, want: list[str], found: int) -> list[str]:
-        try:
-            mask = self.deck.mask([self.deck.parse(t) for t in want])
-        except CardError as e:
-            return [f"{what}: {e}"]
+    def _unread_card(self, what: str, want: list[Any], path: PathT) -> list[str]:
+        """A card of an expected list the deck cannot read, said at the card itself (a validation audit's
+        `table: [4D, 5H, 2X]` was pointed at the list's `[`); none where each is read."""
+        for k, text in enumerate(want):
+            try:
+                self.deck.parse(str(text))
+            except CardError as e:
+                return [f"{_at(self.locate, path + (k,))}{what}: {e}"]
+        return []
+
+    def _cards(self, what: str, want: list[str], found: int, path: PathT | None = None) -> list[str]:
+        unread = self._unread_card(what, want, path or ("expect", what))
+        if unread:
+            return unread
+        mask = self.deck.mask([self.deck.parse(t) for t in want])
         if _same_cards(self.deck, mask, found) and len(want) == bin(mask).count("1"):
             return []
         return [f"{what}: expected {_names(self.deck, mask)}, found {_names(self.deck, found)}"]
@@ -932,10 +942,10 @@ class _Expectations:
         return self._cards("table", want, self.hand.table)
 
     def _stock(self, want: list[str]) -> list[str]:
-        try:
-            cards = [self.deck.parse(t) for t in want]
-        except CardError as e:
-            return [f"stock: {e}"]
+        unread = self._unread_card("stock", want, ("expect", "stock"))
+        if unread:
+            return unread
+        cards = [self.deck.parse(t) for t in want]
         found = [self.deck.cards[i] for i in self.hand.stock]
         if cards == found:
             return []
@@ -952,7 +962,7 @@ class _Expectations:
             if seat >= len(masks):
                 out.append(f"{_at(self.locate, ('expect', what, key), key=True)}{what}[{seat}]: no such seat")
                 continue
-            out += self._cards(f"{what}[{seat}]", cards, masks[seat])
+            out += self._cards(f"{what}[{seat}]", cards, masks[seat], ("expect", what, key))
         return out
 
     def _hands(self, want: dict[Any, list[str]]) -> list[str]:
@@ -999,10 +1009,10 @@ class _Expectations:
         by_cards = {b.cards: b for b in self.hand.builds}
         out: list[str] = []
         for k, b in enumerate(want):
-            try:
-                mask = self.deck.mask([self.deck.parse(t) for t in b["cards"]])
-            except CardError as e:
-                return [f"builds: {e}"]
+            unread = self._unread_card("builds", b["cards"], ("expect", "builds", k, "cards"))
+            if unread:
+                return unread
+            mask = self.deck.mask([self.deck.parse(t) for t in b["cards"]])
             value = _build_value(b["value"], self.engine, ("expect", "builds", k, "value"))
             match = next((f for f in left if _same_cards(self.deck, f[0], mask) and f[1] == value
                           and ("owner" not in b or f[2] == b["owner"])), None)
