@@ -458,3 +458,14 @@ def test_a_setting_listed_twice_or_out_of_place_is_refused_where_it_is(tmp_path:
     if "in the order of" in message:   # (at the card itself, the second AS: not at the list's `[`)
         card = message.split("`")[1]
         assert found[0].column == 1 + text.splitlines()[line - 1].rindex(card), found[0].format()
+
+
+@pytest.mark.parametrize("encoding, said", [("utf-16", "UTF-16"), ("utf-16-be", "UTF-16"), ("utf-16-le", "UTF-16"),
+                                            ("utf-32", "UTF-32")])
+def test_a_file_in_utf16_or_utf32_is_named_so(cli, tmp_path: Path, encoding: str, said: str) -> None:  # type: ignore[no-untyped-def]
+    """A validation audit: a UTF-16 file without its byte order mark was told to delete a NUL, one with it of byte
+    0xff; the encoding is named, with the fix."""
+    f = tmp_path / "wide.yaml"
+    f.write_bytes("name: wide\nextends: standard\n".encode(encoding))
+    code, out, err = cli("validate", str(f))
+    assert code == 2 and f"the file is {said}, not UTF-8" in out + err and "save the file as UTF-8" in out + err

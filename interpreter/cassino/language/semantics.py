@@ -107,7 +107,7 @@ def _claims_lose(rules: Rules, locate: Locate) -> list[Diagnostic]:
     re-attack's find: valid, and a claim in a scenario lost the game)."""
     if not (rules.game.claiming and rules.game.target is None):
         return []
-    return [locate(("game", "claiming"), "each hand is a game on its own (`game.target: none`), so there is no "
+    return [locate(("game", "claiming"), "each hand is a game on its own (`game.target: null`), so there is no "
                                          "target to claim: every claim would lose the game",
                    hint="set claiming: false, or play to a target with game.target: N", severity="warning",
                    or_at=(("game", "target"),))]

@@ -83,9 +83,27 @@ def _fail(display: str, text: str | None, line: int, col: int, message: str, hin
     return RuleFileError([diagnostic_at(display, text, line, col, message, hint)])
 
 
+def _wide_encoding(raw: bytes) -> str:
+    """"UTF-16" or "UTF-32" where ``raw`` is plainly text in one (its byte order mark, or a NUL byte beside each
+    letter of plain text); "" otherwise."""
+    if raw.startswith((b"\xff\xfe\x00\x00", b"\x00\x00\xfe\xff")):
+        return "UTF-32"
+    if raw.startswith((b"\xff\xfe", b"\xfe\xff")):
+        return "UTF-16"
+    head = raw[:64]
+    if len(head) >= 8 and head.count(0) * 4 >= len(head) * 3:
+        return "UTF-32"
+    if len(head) >= 4 and (head[0::2].count(0) == len(head[0::2]) or head[1::2].count(0) == len(head[1::2])):
+        return "UTF-16"
+    return ""
+
+
 def _decode(raw: bytes, display: str) -> str:
     if len(raw) > MAX_BYTES:
         raise _fail(display, None, 1, 1, f"the file is {len(raw):,} bytes; rule and scenario files are limited to {MAX_BYTES:,}")
+    wide = _wide_encoding(raw)
+    if wide:   # (a validation audit's UTF-16 file was told of a NUL to delete, or of byte 0xff)
+        raise _fail(display, None, 1, 1, f"the file is {wide}, not UTF-8", hint="save the file as UTF-8")
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError as e:
