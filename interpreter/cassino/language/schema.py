@@ -251,7 +251,17 @@ def _diagnostics_for(error: "jsonschema.ValidationError", locate: Locate) -> lis
         hint = enum_hint(error.instance, choices, error.schema.get("description"))
         return [locate(path, f"`{where}` must be one of {', '.join(choices)}; found {json.dumps(error.instance, ensure_ascii=False)}", hint=hint)]
     if v == "oneOf" and path and path[-1] in ("value", "hand", "table"):
-        return [locate(path, f"`{where}` must be a whole number, a list of whole numbers (the player's choice), or null (no number value); found {json.dumps(error.instance, ensure_ascii=False)}")]
+        found = json.dumps(error.instance, ensure_ascii=False)
+        # (a validation audit's `value: 0` and `value: [2, 2]` were told the kinds of value, which they were)
+        numbers = [error.instance] if isinstance(error.instance, int) and not isinstance(error.instance, bool) \
+            else error.instance if isinstance(error.instance, list) else None
+        if numbers and all(isinstance(n, int) and not isinstance(n, bool) for n in numbers):
+            if any(not 1 <= n <= 99 for n in numbers):
+                return [locate(path, f"`{where}` must be from 1 to 99; found {found}",
+                               hint="a card with no number value (a court card of plain Casino) has `null`")]
+            if len(set(numbers)) < len(numbers):
+                return [locate(path, f"`{where}` lists a value twice: {found}", hint="name each value once")]
+        return [locate(path, f"`{where}` must be a whole number, a list of whole numbers (the player's choice), or null (no number value); found {found}")]
     if v == "maxLength" and isinstance(error.instance, str):
         return [locate(path, f"`{where}` is {len(error.instance)} characters long; at most {error.validator_value}",
                        hint=error.schema.get("description"))]
