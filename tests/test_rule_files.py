@@ -473,3 +473,16 @@ def test_a_file_in_utf16_or_utf32_is_named_so(cli, tmp_path: Path, encoding: str
     f.write_bytes("name: wide\nextends: standard\n".encode(encoding))
     code, out, err = cli("validate", str(f))
     assert code == 2 and f"the file is {said}, not UTF-8" in out + err and "save the file as UTF-8" in out + err
+
+
+def test_every_player_count_that_does_not_deal_out_is_said_at_the_most_players(tmp_path: Path) -> None:
+    """A validation audit: `max_players: 8` on standard was told of 5 players alone, at `seats:`, where 7 and 8 fail
+    too; a fix for 5 met the next error. Every such count is said in one message, at the `max_players` written."""
+    f = tmp_path / "eight.yaml"
+    f.write_text("name: eight\nextends: standard\nseats:\n  max_players: 8\n", encoding="utf-8")
+    with pytest.raises(RuleFileError) as err:
+        load(f)
+    (d,) = err.value.diagnostics
+    assert (d.line, d.column) == (4, 16), d.format()
+    assert d.message.startswith("with 5 players the deck does not deal out exactly: 28 cards remain") and \
+        "; with 7, 20 remain, not a multiple of 28; with 8, 16 remain, not a multiple of 32" in d.message, d.message

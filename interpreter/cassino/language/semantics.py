@@ -265,6 +265,9 @@ def _deal(data: dict[str, Any], rules: Rules, locate: Locate) -> list[Diagnostic
     n_cards = len(rules.deck.ranks) * len(rules.deck.suits) * rules.deck.packs
     out = []
     rows = {n: i for i, (n, _, _) in enumerate(d.by_players)}
+    # Every count that does not deal out, said together at its place (a validation audit's `max_players: 8` was told
+    # of 5 players only, where 7 and 8 fail too, at `seats:` rather than at its `max_players`).
+    uneven: dict[tuple[Any, ...], list[tuple[int, int, int]]] = {}
     for players in range(s.min_players, s.max_players + 1):
         hand_size, table_cards = d.for_players(players)
         # A count with a `by_players` row is reported at its row (African Casino).
@@ -289,11 +292,14 @@ def _deal(data: dict[str, Any], rules: Rules, locate: Locate) -> list[Diagnostic
         rest = n_cards - first
         per_deal = players * hand_size
         if d.short_stock == "exact" and d.redeal == "when_hands_empty" and not d.draw_after_play and rest % per_deal:
-            out.append(locate(where,
-                              f"with {players} players the deck does not deal out exactly: {rest} cards remain after "
-                              f"the first deal, not a multiple of {per_deal}",
-                              hint="set deal.short_stock: split_rest_to_table, or change hand_size or the player counts"))
-            break
+            uneven.setdefault(where, []).append((players, rest, per_deal))
+    for where, counts in uneven.items():
+        first_count, first_rest, first_deal = counts[0]
+        said = f"{first_rest} cards remain after the first deal, not a multiple of {first_deal}"
+        said += "".join(f"; with {n}, {rest} remain, not a multiple of {per}" for n, rest, per in counts[1:])
+        out.append(locate(where, f"with {first_count} players the deck does not deal out exactly: {said}",
+                          hint="set deal.short_stock: split_rest_to_table, or change hand_size or the player counts",
+                          or_at=(("seats", "max_players"), ("seats", "min_players"))))
     if d.packet > d.hand_size:
         out.append(locate(("deal", "packet"), f"packets of {d.packet} are larger than a hand of {d.hand_size}"))
     if rules.capture.hand_cards_max > d.hand_size:

@@ -319,13 +319,16 @@ def rules_with(resolved: Resolved, changes: list[tuple[Assignment, Any]]) -> Rul
         data = with_value(data, assignment.path, value)
     label = ", ".join(f"{'.'.join(a.path)}={_shown(v)}" for a, v in changes)
 
-    def locate(path: Any, message: str, *, key: bool = False, hint: str | None = None) -> Diagnostic:
-        path = tuple(path)
-        for assignment, value in changes:
-            n = len(assignment.path)
-            if path[:n] == assignment.path or assignment.path[:len(path)] == path and path:
-                return Diagnostic(f"--set {'.'.join(assignment.path)}={_shown(value)}", 0, 0, message, hint)
-        return resolved.diagnostic(path, f"{message} (with {label})", key=key, hint=hint)
+    def locate(path: Any, message: str, *, key: bool = False, hint: str | None = None, severity: str = "error",
+               or_at: tuple[Any, ...] = ()) -> Diagnostic:
+        for place in (tuple(path), *(tuple(p) for p in or_at)):   # (a problem as much about another setting: it too)
+            for assignment, value in changes:
+                n = len(assignment.path)
+                if place[:n] == assignment.path or assignment.path[:len(place)] == place and place:
+                    return Diagnostic(f"--set {'.'.join(assignment.path)}={_shown(value)}", 0, 0, message, hint,
+                                      severity=severity)
+        return resolved.diagnostic(tuple(path), f"{message} (with {label})", key=key, hint=hint, severity=severity,
+                                   or_at=tuple(tuple(p) for p in or_at))
 
     diags = schema.validate(data, locate)
     if diags:
