@@ -388,6 +388,9 @@ AUTHOR_MISTAKES = [
     # (YAML 1.1's readings no author means: a date, told to remove a tag never written; `1:20` read as 80, unsaid)
     ("name: t\nextends: standard\ndescription: 2024-01-01\n", 'put it in quotes: "2024-01-01"'),
     ("name: t\nextends: standard\ngame:\n  target: 1:20\n", "write the number you mean, or put the text in quotes"),
+    # (`extends` naming a web address, or a bundled variant with `.yaml`: told of a file by that path only)
+    ("name: t\nextends: https://example.com/rules.yaml\n", "a rule file is never fetched from the network"),
+    ("name: t\nextends: standard.yaml\n", "did you mean `extends: standard`, the bundled variant?"),
     # (a rank's value out of range or named twice was told the kinds of value, which it was)
     ("name: t\nextends: standard\ndeck:\n  ranks:\n    - {rank: A, name: ace, value: 0}\n",
      "a card with no number value (a court card of plain Casino) has `null`"),

@@ -445,6 +445,12 @@ def resolve_file(path: str | Path, *, bundled_dir: Path | None = None, display: 
             if parent is not None:
                 hint = (f"no file {parent}; a path in `extends` is relative to the folder of {name}, "
                         f"{real_path(current).parent}")
+                stem = Path(ref).stem
+                if "://" in ref:   # (a validation audit's `extends: https://...` was told of a file by that path)
+                    hint = ("a rule file is never fetched from the network: save the file beside this one and "
+                            "name it by its path, or extend a bundled variant by name (cassino list)")
+                elif Path(ref).name == ref and Path(ref).suffix in (".yaml", ".yml") and stem in names:
+                    hint = f"did you mean `extends: {stem}`, the bundled variant? A bundled variant is named without `.yaml`"
             raise ExtendsError([doc.diagnostic(("extends",), f"cannot find the variant `{ref}` that this file extends",
                                                hint=hint)], tuple(chain))
         current = parent if names_a_path(ref) else real_path(parent)   # (a shipped file: where it is installed)
