@@ -446,8 +446,6 @@ REPEATS = [
      "count_out names `cards` twice: each item counts out once"),
     ("name: t\nextends: standard\nscoring:\n  items:\n    aces: {order: [AS, AS, AH, AD]}\n", 5,
      "`AS` is in the order of `aces` twice"),
-    ("name: t\nextends: standard\nscoring:\n  items:\n    aces: {order: [AS, KC, AH, AD]}\n", 5,
-     "`KC` is in the order of `aces`, which counts only cards matching `rank=A`"),
     ("name: t\nextends: standard\nendgame:\n  restrictions: [{score: 18, only: [spades]}, {score: 18, only: [cards]}]\n",
      4, "two restrictions at 18"),
 ]

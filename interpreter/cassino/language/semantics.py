@@ -360,15 +360,10 @@ def _scoring(data: dict[str, Any], rules: Rules, locate: Locate) -> list[Diagnos
             out.append(locate(where + ("event",), f"scoring item `{item.name}` counts event `{item.event}`, "
                                                   f"which `scoring.events` does not define",
                               hint=f"defined events: {', '.join(sorted(events)) or 'none'}"))
-        counted = None
-        if item.count in ("most", "each", "at_least"):
-            try:
-                counted = compile_selector(item.cards, deck.view)
-            except SelectorError:
-                pass          # (said above)
         seen: set[str] = set()
         for k, card in enumerate(item.order):
-            # (a validation audit: `order: [AS, AS, AH, AD]` counted AS twice and AC never; `KC` among the aces)
+            # (a validation audit: `order: [AS, AS, AH, AD]` counted AS twice and AC never. A card the item does not
+            # count never counts out, so it changes nothing: a house rule narrowing `cards` keeps its parent's order)
             try:
                 parsed = deck.parse(card)
             except CardError as e:
@@ -377,10 +372,6 @@ def _scoring(data: dict[str, Any], rules: Rules, locate: Locate) -> list[Diagnos
             if str(parsed) in seen:
                 out.append(locate(where + ("order", k), f"`{card}` is in the order of `{item.name}` twice",
                                   hint="name each card once"))
-            elif counted is not None and not counted(parsed):
-                out.append(locate(where + ("order", k), f"`{card}` is in the order of `{item.name}`, which counts "
-                                                        f"only cards matching `{item.cards}`",
-                                  hint=f"name only cards matching `{item.cards}`"))
             seen.add(str(parsed))
     for ev in rules.scoring.events:
         for i, sel in enumerate(ev.takes):
