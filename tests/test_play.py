@@ -809,7 +809,32 @@ def test_a_hand_that_leaves_the_game_undecided_past_the_limit_says_another_is_pl
         if summary is not None and game.scores[0] >= 21:
             notes = list(summary.notes)
     assert not game.over and game.scores == (21, 21)
-    assert "seat 0 and seat 1 reached the limit of 21, but the game is not decided: another hand is played" in notes
+    assert ("seat 0 and seat 1 reached the limit of 21, but the game is not decided: seat 0 and seat 1 are tied for "
+            "the lowest total, 21: another hand is played") in notes
+
+
+def test_an_undecided_game_of_three_says_which_sides_tie_for_the_lowest_total() -> None:
+    """A player's audit of Krypkasino with three: 48, 18 and 18 went on to another hand, "not decided", with no
+    word that seats 1 and 2 were tied for the lowest total, the rule that plays another hand (seed 5, greedy)."""
+    from cassino.apps.game.summary import hand_summary
+    from cassino.engine.game import Game
+    from cassino.language.variants import load_rules
+    from cassino.players.bots import make_bot
+
+    game = Game.new(load_rules("krypkasino"), 5, 3)
+    bots = [make_bot("greedy", 0), make_bot("greedy", 1), make_bot("greedy", 2)]
+    said = []
+    while not game.over and not said:
+        move = bots[game.hand.turn].choose(game, game.hand.turn)
+        before, game = game, game.play(move)
+        summary = hand_summary(before, move, game)
+        said = [n for n in (summary.notes if summary else ()) if "not decided" in n]
+    low = min(game.scores)
+    tied = [s for s, n in enumerate(game.scores) if n == low]
+    over = [s for s, n in enumerate(game.scores) if n >= 42]
+    assert not game.over and len(tied) == 2 and over, game.scores      # (the case is the one meant: 38, 38, 50)
+    assert said == [f"seat {over[0]} reached the limit of 42, but the game is not decided: seat {tied[0]} and seat "
+                    f"{tied[1]} are tied for the lowest total, {low}: another hand is played"], said
 
 
 def test_the_one_persons_partner_is_marked_at_the_table(tmp_path: Path) -> None:

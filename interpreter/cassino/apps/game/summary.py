@@ -213,7 +213,14 @@ def hand_summary(before: "Game", move: Move, after: "Game") -> HandSummary | Non
         # (a player's audit saw a Krypkasino game tied at the limit go on to another hand without a word)
         limit = target_word(rules.game.goal == "lowest")
         who = " and ".join(side_name(seats[s]) for s in reached)
-        notes.append(f"{who} reached the {limit} of {before.target}, but the game is not decided: another hand "
+        # (and why, where a tie is why: a player's audit of Krypkasino with three saw 48, 18, 18 go on unexplained)
+        lowest = rules.game.goal == "lowest"
+        pool = list(seats) if lowest else reached
+        best = (min if lowest else max)(after.scores[s] for s in pool)
+        tied = [s for s in pool if after.scores[s] == best]
+        why = (f": {join_words([side_name(seats[s]) for s in tied])} are tied "
+               f"{'for the lowest total' if lowest else 'for the highest total'}, {best}") if len(tied) > 1 else ""
+        notes.append(f"{who} reached the {limit} of {before.target}, but the game is not decided{why}: another hand "
                      f"is played")
     if (not rules.sweeps.on_last_play and move.kind is MoveKind.CAPTURE and not finished.table
             and not finished.builds and not finished.residue):
