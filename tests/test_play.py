@@ -983,3 +983,13 @@ def test_the_hint_says_claim_where_the_computer_would(tmp_path: Path) -> None:
         answer = hint_answer(session, 0)
         assert answer["claim"] == claim and (answer["move"] or {}).get("text") == move, answer
         assert "claim the game" in answer["claimed"]
+
+
+def test_a_control_character_in_a_typed_move_is_named(tmp_path: Path) -> None:
+    """A player's audit typed `3G trail` and Ctrl-G (BEL) in Tuxedo: "`trail` is not an action: ... (did you mean
+    `trail`?)", the character shown nowhere. It is named, and nothing is played."""
+    result = run(["play", "tuxedo", "--seed", "4", "--bot", "greedy", "--save", "t.json"],
+                 stdin="3G trail\x07\nquit\n", cwd=tmp_path)
+    assert "the move holds a control character, \\x07, which a terminal does not show: type the move again" \
+        in result.stdout, result.stdout[-800:]
+    assert "is not an action" not in result.stdout

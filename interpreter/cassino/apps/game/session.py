@@ -26,7 +26,7 @@ from ...engine.moves import Move, MoveKind
 from ...engine.notation import (CARD_ACTION, CARD_EXPECTED, END_ALONE, ENDS_AFTER_ACTION, cards_text, format_move,
                                 parse_move, parse_turn)
 from ...engine.rng import derive
-from ...errors import CassinoError, PositionTooLargeError
+from ...errors import CassinoError, PositionTooLargeError, printable
 from ...language.cards import Deck
 from ...players.base import claim_wins
 from ...players.bots import Bot, SearchBot, make_bot
@@ -243,6 +243,12 @@ class GameSession:
           capture or build" in Scopa, which has no building).
         - `end` and more (`end end`): `end` alone ends a turn (the parser's words were "expected the move's end").
         """
+        hidden = next((c for w in words for c in w if c in _CONTROL), None)
+        if hidden is not None:
+            # (a player's audit typed `3G trail` and Ctrl-G: told "`trail` is not an action ... did you mean `trail`?",
+            # the terminal showing nothing of the character)
+            return (f"the move holds a control character, {printable(hidden)}, which a terminal does not show: type "
+                    f"the move again")
         if words and words[0].lower() == "end":
             if len(words) < 2:
                 return None
@@ -512,6 +518,10 @@ class GameSession:
         from ..authors.rulebooks import book_for
 
         return render(book_for(self.game.rules), fmt)
+
+
+#: Characters a terminal acts on or hides, never part of a move (``misread``).
+_CONTROL = frozenset(chr(c) for c in (*range(0x00, 0x20), *range(0x7f, 0xa0)))
 
 
 def _choices(record: Record) -> list[tuple[int, int]]:
