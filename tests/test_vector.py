@@ -156,3 +156,17 @@ def test_an_unknown_variant_is_refused_with_the_loaders_error() -> None:
     with pytest.raises(Exception) as info:
         VectorEnv(2, variant="no-such-variant")
     assert "no-such-variant" in str(info.value)
+
+
+def test_a_vector_env_refuses_a_variant_that_is_no_text_and_a_render_mode_as_env_does() -> None:
+    """A reader of the documentation alone: `VectorEnv(2, variant=None)` was told "no bundled variant or file named
+    `None`" (env() says the parameter's type), and `render_mode="ansi"`, a PettingZoo parameter, was a bare
+    TypeError."""
+    from pathlib import Path
+
+    for variant in (None, 3):
+        with pytest.raises(SetupError, match="Wrong type for parameter variant. Expected type: str"):
+            VectorEnv(2, variant=variant)  # type: ignore[arg-type]
+    with pytest.raises(SetupError, match="a VectorEnv draws no table: render_mode must be None"):
+        VectorEnv(2, render_mode="ansi")
+    assert VectorEnv(2, variant=Path(__file__).parent.parent / "variants" / "royal.yaml").num_players == 2  # type: ignore[arg-type]

@@ -33,6 +33,7 @@ action out of range or not legal in its game is refused whole with :class:`Illeg
 from __future__ import annotations
 
 from dataclasses import replace
+from pathlib import Path
 from typing import Any, NamedTuple, Sequence
 
 import numpy as np
@@ -63,11 +64,17 @@ class VectorEnv:
     def __init__(self, num_envs: int, variant: str = "standard", players: int | None = None,
                  partners: bool | None = None, whole_game: bool = False, payoff: str = "points",
                  max_hands: int = PARAMETERS["max_hands"], dealer: int = 0, observation: str = "observation",
-                 seed: int | Sequence[int] | None = None) -> None:
+                 seed: int | Sequence[int] | None = None, render_mode: str | None = None) -> None:
         if isinstance(num_envs, bool) or not isinstance(num_envs, (int, np.integer)) \
                 or not 1 <= num_envs <= MAX_ENVS:
             raise SetupError(f"num_envs must be a whole number from 1 to {MAX_ENVS:,}, not {num_envs!r}")
-        params = {"variant": str(variant), "players": 0 if players is None else players,
+        if render_mode is not None:   # (PettingZoo's parameter, taken so that it is refused in words)
+            raise SetupError(f"a VectorEnv draws no table: render_mode must be None, not {render_mode!r} (one game "
+                             f"is drawn by env(render_mode='ansi'))")
+        # (a path as env() takes it; anything else but text refused as env() refuses it, not made a name: a reader of
+        # the documentation alone was told "no bundled variant or file named `None`")
+        params = {"variant": str(variant) if isinstance(variant, Path) else variant,
+                  "players": 0 if players is None else players,
                   "partners": False if partners is None else partners,
                   "whole_game": whole_game, "payoff": payoff, "max_hands": max_hands, "dealer": dealer}
         setup = Setup.from_params(params)
