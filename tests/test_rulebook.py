@@ -706,6 +706,6 @@ def test_the_sweeps_section_names_the_dealers_take() -> None:
     under the deal: the sweeps section says it scores as sweeps."""
     flat = " ".join(render(full_rulebook("escoba"), "text").split())
     sweeps = flat[flat.index("Sweeps ---"):]
-    assert ("The dealer's take of a first table that makes the capture total (see the deal) scores as sweeps too, one "
+    assert ("The dealer's take of a first table that makes 15 (see the deal) scores as sweeps too, one "
             "for each set taken.") in sweeps[:600]
     assert "dealer's take" not in " ".join(render(full_rulebook("scopa"), "text").split())

@@ -1655,8 +1655,8 @@ def _sweeps(rules: Rules, ctx: dict[str, Any]) -> Section:
                           "scoring says what each sweep is worth.")
     if rules.deal.dealer_takes_total:
         # (a reader of Escoba's rulebook alone scored its hands without the dealer's take, said only in the deal)
-        w.amend(" The dealer's take of a first table that makes the capture total (see the deal) scores as sweeps "
-                "too, one for each set taken.")
+        w.amend(f" The dealer's take of a first table that makes {rules.capture.total} (see the deal) scores as "
+                f"sweeps too, one for each set taken.")
     for path in ("sweeps.cancel", "sweeps.on_last_play", "sweeps.residue_is_sweep"):
         if path == "sweeps.on_last_play" and (total := never_emptied_by_the_last_play(rules)):
             # (what the hand's last card can do, not a rule of a sweep no play can make: a players' audit of Escoba)

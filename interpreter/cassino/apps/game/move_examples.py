@@ -63,8 +63,9 @@ def _pair(value: int) -> Candidate:
 
 def _to_total(p: Picker) -> Made:
     seven, five, three = p.v(7), p.v(5), p.v(3)
+    # (the total as a number: a player's audit of Escoba read "the capture total", a setting's name)
     return ([five, three], [], [seven], f"{seven} capture {_names([five, three])}",
-            "take cards that make the capture total together with the card you play (7 + 5 + 3)")
+            "take cards that make 15 together with the card you play (7 + 5 + 3)")
 
 
 def _valueless_pair(p: Picker) -> Made:
