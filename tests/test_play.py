@@ -993,3 +993,15 @@ def test_a_control_character_in_a_typed_move_is_named(tmp_path: Path) -> None:
     assert "the move holds a control character, \\x07, which a terminal does not show: type the move again" \
         in result.stdout, result.stdout[-800:]
     assert "is not an action" not in result.stdout
+
+
+def test_a_french_card_in_tuxedo_and_an_emoji_suit_are_answered(tmp_path: Path) -> None:
+    """A player's audit: in Tuxedo's colours `AS trail` was "not a move or a command" (where `KB` is told the pack's
+    ranks); in Krypkasino `6♦️`, the symbol as an emoji picker inserts it (with a variation selector), was refused
+    as no move where `6♦` is read."""
+    tuxedo = run(["play", "tuxedo", "--seed", "4", "--bot", "greedy", "--save", "t.json"],
+                 stdin="AS trail\nquit\n", cwd=tmp_path)
+    assert "'AS': no rank A in this deck (ranks: 1 2 3 4 5 6 7 8 9 10)" in tuxedo.stdout, tuxedo.stdout[-600:]
+    kryp = run(["play", "krypkasino", "--players", "3", "--seed", "5", "--bot", "greedy", "--save", "k.json"],
+               stdin="6\u2666\ufe0f trail\nquit\n", cwd=tmp_path)
+    assert "6D trail: 6D is not in your hand" in kryp.stdout, kryp.stdout[-600:]

@@ -45,11 +45,12 @@ def _numbered_card(deck: Deck, word: str) -> bool:
     and was told only that it was no move), or one of the deck's ranks with a letter that is no suit (``TY``: "no suit
     Y in this deck (suits: S H D C)", where a re-audit was told only that it was no move), or a court card or ace of
     one of the deck's suits that the deck has not (``QH`` in South African Casino's 40 cards, where a player's audit
-    was told only that it was no move)."""
+    was told only that it was no move), or a French pack's card where the suits are others (``AS`` in Tuxedo's
+    colours)."""
     rank, suit = word[:-1].upper(), word[-1:].upper()
     if not rank or not suit.isalpha():
         return False
-    if suit in deck.suits:
+    if suit in deck.suits or suit in "SHDC":   # (a French pack's card in Tuxedo's colours: `AS`, `KD`, a player's audit)
         return rank.isdigit() or rank in ("T", "A", "J", "Q", "K")
     return rank in deck.ranks or (rank == "T" and "10" in deck.ranks)
 
@@ -189,6 +190,9 @@ class GameSession:
         type a card as they see it (a documentation audit found `A♠ trail` refused as no move)."""
         for suit in self.game.rules.deck.suits:
             if suit.symbol and not suit.symbol.isalnum() and suit.symbol in text:
+                # (the emoji form too, the symbol and a variation selector, as an emoji picker inserts it: `6♦️`,
+                # refused as no move in a player's audit)
+                text = text.replace(suit.symbol + "\ufe0f", suit.letter).replace(suit.symbol + "\ufe0e", suit.letter)
                 text = text.replace(suit.symbol, suit.letter)
         return text
 
