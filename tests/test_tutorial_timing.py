@@ -407,6 +407,12 @@ def test_the_first_turn_says_what_each_card_counts() -> None:
         _, first = Tutorial.for_rules(game.rules).start(game, True)
         said = [lesson.text for lesson in first if lesson.key == "deck.ranks"]
         assert len(said) == 1 and words in said[0], (name, [lesson.key for lesson in first])
+    # (and what counts otherwise from the hand: a player's audit was told "ace 1" in Krypkasino, the 14 untaught)
+    for name in ("krypkasino", "kasino-misar", "finnish-kasino"):
+        game = at(name, {0: ["7S", "2C"], 1: ["KH"]}, ["7H"])
+        _, first = Tutorial.for_rules(game.rules).start(game, True)
+        said = [lesson.text for lesson in first if lesson.key == "deck.card_values"]
+        assert len(said) == 1 and "count 14 when played from hand" in said[0], (name, [lesson.key for lesson in first])
 
 
 def test_where_the_lowest_total_wins_the_first_turn_says_which_cards_cost_points() -> None:

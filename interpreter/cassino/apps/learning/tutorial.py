@@ -64,10 +64,12 @@ TOPICS: tuple[tuple[str, tuple[str, ...]], ...] = (
     # never told K = 13 or that the knight is 9, which the lesson of card values said only at an ace of two values)
     # (and, where the lowest total wins, which cards cost points: a reader's audit's first capture in kasino misär
     # cost 5 points, the penalty cards untaught until the hand's end)
+    # (and where a card counts otherwise from the hand, as Krypkasino's aces 14: a player's audit was told "ace 1" at
+    # the first turn and the 14 only after its first ace capture)
     # (and, where the pack is not the French one, its suits and how its cards are typed: a reader's audit of Scopa
     # was never told that ♦ are coins, the suit that scores, or that the knight is typed Q)
     ("first turn", ("turn.kinds", "build.free_actions.turn", "game.goal", "game.target", "game.claiming",
-                    PACK, "deck.ranks", SCORING_FIRST)),
+                    PACK, "deck.ranks", "deck.card_values", SCORING_FIRST)),
     ("trail", ("trail.intro",)),
     ("capture", ("capture.intro", "capture.total", "capture.take_all")),
     ("compulsory capture", ("capture.compulsory",)),
