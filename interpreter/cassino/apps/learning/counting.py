@@ -30,6 +30,7 @@ from ...engine.game import Game
 from ...engine.notation import cards_text
 from ...language.rulebook import humanize
 from ...language.rules import ScoringItem
+from ...language.selectors import compile_selector
 from ...players.knowledge import public_cards
 from ..game.summary import side_name, side_seats
 
@@ -164,10 +165,11 @@ def _can_score(item: ScoringItem, sides: int) -> bool:
     return item.points != 0
 
 
-def _tie_points(item: ScoringItem) -> int:
-    """What a side tied for a "most" item gets at best (``ties``: nobody, split between two, or
-    each the whole): a side that can only draw level can still win that much, and no more."""
-    return {"nobody": 0, "split": item.points // 2, "each": item.points}.get(item.ties, 0)
+def _tie_points(item: ScoringItem, tied: int = 2) -> int:
+    """What a side tied for a "most" item with ``tied`` sides in all gets at best (``ties``: nobody, split
+    between them, rounded down, or each the whole): a side that can only draw level can still win that much, and
+    no more (a second reading of the aid found a three-way split of Finnish Kasino's 2 points bounded at 1)."""
+    return {"nobody": 0, "split": item.points // max(tied, 1), "each": item.points}.get(item.ties, 0)
 
 
 def count_for(game: Game, seat: int) -> Count:
@@ -249,15 +251,17 @@ def count_for(game: Game, seat: int) -> Count:
                 can = {s: left * item.points for s in sides}
                 is_open = left > 0
             else:
-                tie = _tie_points(item)
                 for s in sides:
                     best_other = max((held[o] for o in sides if o != s), default=0)
                     if held[s] > best_other + left:
                         decided = s
                     if held[s] + left > best_other:
                         can[s] = item.points
-                    elif tie and held[s] + left == best_other and held[s] + left > 0:
-                        can[s] = tie     # at best a tie: what the item's ties give
+                    elif held[s] + left == best_other and held[s] + left > 0:
+                        # at best a tie with the others at that count now (they keep what they hold): what the
+                        # item's ties give so many
+                        tied = 1 + sum(1 for o in sides if o != s and held[o] == best_other)
+                        can[s] = _tie_points(item, tied)
                 is_open = decided is None and left > 0
         elif item.count == "at_least":
             # Each side against the number on its own: a side below it while the cards not yet
@@ -272,7 +276,9 @@ def count_for(game: Game, seat: int) -> Count:
             is_open = playing and (movable or any(can.values()))
         elif item.count == "sweeps":
             held = {s: sum(1 for w in hand.sweeps if not w.cancelled and hand.teams[w.seat] == s) for s in sides}
-            is_open = playing
+            # (not in a last deal whose table emptied is no sweep, ``sweeps.in_last_deal: false``: a second reading of
+            # the aid found Finnish Kasino's sweeps open there)
+            is_open = playing and (engine.rules.sweeps.in_last_deal or bool(hand.stock))
             # (open where a sweep can still score: for a side the endgame lets score it, and not in a last deal whose
             # table emptied is no sweep, ``sweeps.in_last_deal: false``)
             sweeps_open = sweeps_open or (playing and bool(item.points or item.by_size or item.first_play_points)
@@ -296,7 +302,6 @@ def count_for(game: Game, seat: int) -> Count:
             taken = mask & won if movable else 0
             reach = {s: scorer.primiera_total(item, piles[s] | free | taken) for s in sides}
             now = {s: scorer.primiera_total(item, piles[s]) if not movable else -1 for s in sides}
-            tie = _tie_points(item)
             for s in sides:
                 others = [o for o in sides if o != s]
                 best_now = max((now[o] for o in others), default=-1)
@@ -304,15 +309,19 @@ def count_for(game: Game, seat: int) -> Count:
                     decided = s
                 if reach[s] > best_now:
                     can[s] = item.points
-                elif tie and reach[s] == best_now and reach[s] >= 0:
-                    can[s] = tie
+                elif reach[s] == best_now and reach[s] >= 0:
+                    can[s] = _tie_points(item, 1 + sum(1 for o in others if now[o] == best_now))
             is_open = playing and decided is None and (left > 0 or movable)
         elif item.count == "event":
             # Each time the event happens it scores (Tuxedo's oranges: "10 for each orange capture"), so the item
             # stays open while cards are to be played, with no bound of its own (said as "and oranges").
             held = {s: sum(1 for e in hand.events if e.name == item.event and hand.teams[e.seat] == s) for s in sides}
-            is_open = playing
-            if playing and item.points:
+            # (until no card of one of the event's kinds is left to take: a second reading of the aid found Tuxedo's
+            # oranges open with every red card captured)
+            event = next((e for e in engine.rules.scoring.events if e.name == item.event), None)
+            is_open = playing and (event is None or movable or all(
+                engine.mask_of(compile_selector(kind, deck.view)) & ~won for kind in event.takes))
+            if is_open and item.points:
                 events_open.append(item.name)
         else:   # last_capture
             held = {s: int(hand.last_capturer is not None and hand.teams[hand.last_capturer] == s) for s in sides}
