@@ -1141,6 +1141,9 @@ class Generator:
             found = unions(groups + builds, 0, t.move_budget)
         else:
             found = self._unions_of(v, groups)
+        # The equal cards a capture must take all of are the table's, not an opposing pile's top in play, which is
+        # no loose card on the table (an African house rule's audit: `equal_cards: all` had a 7 take a pile's 7H)
+        eq &= ~self.piled_items
         if eq and t.equal_cards == 2:
             found = [m for m in found if m & eq == eq]
         elif eq and t.equal_cards == 1:
@@ -1712,7 +1715,12 @@ class Generator:
     def equals_loose(self, k: int) -> bool:
         t = self.t
         p = self.hand_cards[k]
+        piled = self.piled_items   # (a pile's top in play is no loose card on the table: not one to pair)
+        j = -1
         for c in self.loose_cards:   # (rare rules only: the list, made once)
+            j += 1
+            if piled >> j & 1:
+                continue
             if t.valueless[p]:
                 if t.rank[c] == t.rank[p]:
                     return True
