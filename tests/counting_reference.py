@@ -92,6 +92,9 @@ import time
 from pathlib import Path
 from typing import Any, Callable, Iterable, Iterator
 
+sys.path.insert(0, str(Path(__file__).parent))
+from observation_reference import seatings  # noqa: E402  (every seating a variant allows: the other reference's)
+
 ROOT = Path(__file__).resolve().parent.parent
 
 #: fields the documentation does not pin down: differences there are counted, not failures
@@ -516,19 +519,6 @@ def disagreements(game: Any, seat: int, *, hidden: random.Random | None = None) 
 
 # ------------------------------------------------------------------------------------------------ positions
 
-def seatings(variant: str) -> list[tuple[int, bool]]:
-    """Every seating the variant allows (2 to its most players; partners where allowed)."""
-    from cassino.language.variants import load_rules
-
-    seats = load_rules(variant).seats
-    out = []
-    for n in range(seats.min_players, seats.max_players + 1):
-        teams = n in seats.partnership_players and seats.partnerships != "never"
-        if seats.partnerships != "always" or not teams:
-            out.append((n, False))
-        if teams:
-            out.append((n, True))
-    return out
 
 
 def interesting_scores(rules: Any) -> list[int]:

@@ -77,12 +77,12 @@ class TurnRules:
         #: depends on nothing else, so a question asked again is answered from here. At most ``memo``
         #: answers (0: none remembered, every question searched afresh). Threads sharing an engine share it:
         #: an answer is the same whichever of them stores it.
-        self._splits: dict[tuple[tuple[tuple[tuple[int, ...], int, int], ...], int, bool, int], int] = {}
+        self._splits: dict[tuple[object, ...], int] = {}
         #: The same for questions of ``SORTED_FROM`` items or more, asked in no order (each item with whether it is
         #: one of the hand's), since a split is of a set: moves taking other cards of the same values ask one
         #: question (a crowded Swazi table's 41,791 questions were 2,980, its listing 4.1 -> 0.9 s in pure Python).
         #: Fewer items are asked as they come: sorting them cost more than it saved (South African playouts).
-        self._sorted: dict[tuple[tuple[tuple[tuple[int, ...], int, int, int], ...], int, bool], int] = {}
+        self._sorted: dict[tuple[object, ...], int] = {}
         self._splits_limit = memo
 
     def on(self, rule: str) -> bool:
@@ -159,19 +159,15 @@ class TurnRules:
         limit = self._splits_limit
         if not limit:
             return _augments(items, value, has_base, hand_items)
+        question: tuple[object, ...]
         if len(items) >= SORTED_FROM:
-            sorted_memo = self._sorted
+            memo = self._sorted
             marked = [(item[0], item[1], item[2], hand_items >> k & 1) for k, item in enumerate(items)]
             marked.sort()
-            asked = (tuple(marked), value, has_base)
-            known = sorted_memo.get(asked)
-            if known is None:
-                if len(sorted_memo) >= limit:
-                    sorted_memo.clear()
-                known = sorted_memo[asked] = _augments(items, value, has_base, hand_items)
-            return known
-        memo = self._splits
-        question = (tuple(items), value, has_base, hand_items)
+            question = (tuple(marked), value, has_base)
+        else:
+            memo = self._splits
+            question = (tuple(items), value, has_base, hand_items)
         answer = memo.get(question)
         if answer is None:
             if len(memo) >= limit:
