@@ -814,7 +814,11 @@ def _context(rules: Rules) -> dict[str, Any]:
     reach = rules.capture.pile_reach
     ctx["pile_depth"] = ("; once a pile's top is taken, the card under it is in play for a later set of the same move, "
                          f"so one move may use up to {_NUMBER_WORDS[reach]} cards of a pile, from the top down"
-                         if reach > 1 else ": the card under a pile's top is in play only in a later turn")
+                         if reach > 1 else
+                         # (in a turn of several actions, from its next action: an African house rule's audit read
+                         # "only in a later turn" beside a turn's second build using it)
+                         ": the card under a pile's top is in play only in a later "
+                         + ("action" if rules.build.free_actions else "turn"))
     # (pile_cards: taken: one card of a pile a move, whatever pile_reach says; the engine uncovers the next)
     ctx["pile_into_build"] = ", or put it into a build" if rules.build.allowed else ""   # (an audit: g06 builds nothing)
     ctx["pile_next"] = (", in play from your turn's next action on" if rules.build.free_actions
