@@ -607,7 +607,12 @@ def _african(data: dict[str, Any], rules: Rules, locate: Locate) -> list[Diagnos
         hint = "set capture.pile_cards: taken, or capture.from_piles: opponents_top"
         home = locate(("name",), "").file   # (every file names itself: the file asked for)
         found = [locate(("capture", key), message, hint=hint) for key in ("pile_cards", "from_piles")]
-        out.append(next((d for d in found if d.file == home), found[0]))
+        # A file that takes its parent's piles out of play leaves the parent's `pile_cards` unread, as any setting
+        # of a rule it turns off: not refused (an African house rule's audit was refused, then told by the unread
+        # settings' warning to remove the `pile_cards: taken` the refusal asked for, and so refused under --strict).
+        inherited = found[0].file != home or ", inherited from " in found[0].message   # (pointed here from a parent)
+        if not (inherited and found[1].file == home and ", inherited from " not in found[1].message):
+            out.append(next((d for d in found if d.file == home), found[0]))
     counts = range(s.min_players, s.max_players + 1)
     possible = {n for n in counts} | ({2} if s.max_players >= 4 and s.partnerships != "never" else set())
     for item in rules.scoring.items:
