@@ -152,6 +152,10 @@ BAD = {
     "an unknown pile setting": ("capture:\n  from_piles: all\n", "standard", "from_piles"),
     "pile tops with a capture total": ("capture:\n  from_piles: opponents_top\n", "escoba", "not by a total"),
     "sides the game never has": ("scoring:\n  items:\n    cards: {sides: [5]}\n", "standard", "never has 5 sides"),
+    # (four who always play in two teams are never four sides: an African house rule's audit found it accepted)
+    "four sides where four always play in teams": (
+        "seats:\n  partnerships: always\nscoring:\n  items:\n    cards: {sides: [4]}\n", "swazi-casino",
+        "never has 4 sides (it seats 2 to 4 players; 4 always play in teams of 2)"),
     "sides of the wrong type": ("scoring:\n  items:\n    cards: {sides: two}\n", "standard", "sides"),
     "sides given twice": ("scoring:\n  items:\n    cards: {sides: [2, 2]}\n", "standard", "twice"),
 }

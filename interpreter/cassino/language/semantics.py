@@ -614,16 +614,21 @@ def _african(data: dict[str, Any], rules: Rules, locate: Locate) -> list[Diagnos
         if not (inherited and found[1].file == home and ", inherited from " not in found[1].message):
             out.append(next((d for d in found if d.file == home), found[0]))
     counts = range(s.min_players, s.max_players + 1)
-    possible = {n for n in counts} | ({2} if s.max_players >= 4 and s.partnerships != "never" else set())
+    # (each count of players alone or in teams, as the seats allow: four who always play in two teams are never four
+    # sides, which an African house rule's audit found `sides: [4]` accepted for, an item no hand could score)
+    possible = {n // s.team_size if rules.partnership(n, partners) else n for n in counts for partners in (False, True)}
     for item in rules.scoring.items:
         if not item.sides:
             continue
         where = ("scoring", "items", item.name, "sides")
         for j, n in enumerate(item.sides):
             if n not in possible:
+                teams = [m for m in counts if rules.partnership(m, False)]   # (counts that always play in teams)
                 out.append(locate(where + (j,), f"scoring item `{item.name}` is scored with {n} sides, but "
                                                 f"{rules.name} never has {n} sides (it seats "
-                                                f"{s.min_players} to {s.max_players} players)",
+                                                f"{s.min_players} to {s.max_players} players"
+                                                + "".join(f"; {m} always play in teams of {s.team_size}"
+                                                          for m in teams) + ")",
                                   hint="list side counts the game can have, or remove `sides`"))
         if len(set(item.sides)) != len(item.sides):
             out.append(locate(where, f"scoring item `{item.name}` lists a number of sides twice"))
