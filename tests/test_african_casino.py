@@ -152,6 +152,10 @@ BAD = {
     "an unknown pile setting": ("capture:\n  from_piles: all\n", "standard", "from_piles"),
     "pile tops with a capture total": ("capture:\n  from_piles: opponents_top\n", "escoba", "not by a total"),
     "sides the game never has": ("scoring:\n  items:\n    cards: {sides: [5]}\n", "standard", "never has 5 sides"),
+    # (a house rule's one row of `by_players` replaced its parent's rows: told to give every row)
+    "one deal row replacing the parent's": ("deal:\n  by_players:\n    - {players: 4, hand_size: 5}\n",
+                                            "south-african-casino",
+                                            "a list in a house rule replaces its parent's whole list: give every row"),
     # (four who always play in two teams are never four sides: an African house rule's audit found it accepted)
     "four sides where four always play in teams": (
         "seats:\n  partnerships: always\nscoring:\n  items:\n    cards: {sides: [4]}\n", "swazi-casino",

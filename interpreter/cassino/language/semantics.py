@@ -297,9 +297,14 @@ def _deal(data: dict[str, Any], rules: Rules, locate: Locate) -> list[Diagnostic
         first_count, first_rest, first_deal = counts[0]
         said = f"{first_rest} cards remain after the first deal, not a multiple of {first_deal}"
         said += "".join(f"; with {n}, {rest} remain, not a multiple of {per}" for n, rest, per in counts[1:])
+        hint = "set deal.short_stock: split_rest_to_table, or change hand_size or the player counts"
+        if rows and where == ("deal", "hand_size"):
+            # (a count with no row of `by_players`: a house rule's list of one row replaced its parent's rows,
+            # the others' with them, which an African house rule's audit was not told)
+            hint += (f"; or give {first_count} players a row of `deal.by_players` (a list in a house rule replaces "
+                     f"its parent's whole list: give every row)")
         out.append(locate(where, f"with {first_count} players the deck does not deal out exactly: {said}",
-                          hint="set deal.short_stock: split_rest_to_table, or change hand_size or the player counts",
-                          or_at=(("seats", "max_players"), ("seats", "min_players"))))
+                          hint=hint, or_at=(("seats", "max_players"), ("seats", "min_players"))))
     if d.packet > d.hand_size:
         out.append(locate(("deal", "packet"), f"packets of {d.packet} are larger than a hand of {d.hand_size}"))
     if rules.capture.hand_cards_max > d.hand_size:
