@@ -29,7 +29,7 @@ from cassino.errors import Diagnostic
 from cassino.language import semantics
 from cassino.language.explain import explain
 from cassino.language.unread import (BUILD_SETTINGS, GAME_END_SETTINGS, LURCH_SETTINGS, PILE_SETTINGS, RAISE_SETTINGS,
-                                     SWEEP_SETTINGS, TEAM_SETTINGS, unused)
+                                     PARTNER_BUILD_SETTINGS, SWEEP_SETTINGS, TEAM_SETTINGS, unused)
 from cassino.language.rules import Rules
 from cassino.language.settings import get, with_value
 from cassino.language.variants import bundled_names, load_rules
@@ -182,7 +182,12 @@ CONDITIONS: dict[str, tuple[Any, tuple[str, ...]]] = {
     "no sweeps item": (_no_sweeps_item, SWEEP_SETTINGS),
     "each hand a game": (lambda d: with_value(d, ("game", "target"), None), LURCH_SETTINGS + GAME_END_SETTINGS),
     "single builds not raised": (lambda d: with_value(d, ("build", "raise_single"), False), RAISE_SETTINGS),
-    "no partnerships": (lambda d: with_value(d, ("seats", "partnerships"), "never"), TEAM_SETTINGS),
+    "no partnerships": (lambda d: with_value(d, ("seats", "partnerships"), "never"),
+                        TEAM_SETTINGS + PARTNER_BUILD_SETTINGS),
+    # (a pile's top taken as a card of its own: how deep a move reaches and what is a base are not read)
+    "pile tops taken alone": (lambda d: with_value(with_value(d, ("capture", "from_piles"), "opponents_top"),
+                                                   ("capture", "pile_cards"), "taken"),
+                              ("capture.pile_reach", "capture.pile_base")),
     "points at the hand's end": (lambda d: with_value(d, ("scoring", "when"), "end_of_hand"), ("game.play_out_hand",)),
 }
 

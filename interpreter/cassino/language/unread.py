@@ -31,6 +31,9 @@ RAISE_SETTINGS = ("build.raise_own", "build.raise_partners", "build.raise_with_t
 #: The partnerships' settings, read only where partnerships may be played.
 TEAM_SETTINGS = ("seats.partnership_players", "seats.team_size")
 
+#: The builds' settings of a partner's builds and values, read only where partnerships may be played.
+PARTNER_BUILD_SETTINGS = ("build.for_partner", "build.raise_partners")
+
 #: The settings of taking cards from the players' piles (African Casino), read only where cards are taken so.
 PILE_SETTINGS = ("capture.pile_cards", "capture.pile_reach", "capture.pile_base")
 
@@ -80,6 +83,10 @@ def unread(rules: Rules, setting: str) -> Unread | None:
     if setting in RAISE_SETTINGS and rules.build.allowed and not rules.build.raise_single:
         return Unread("no single build is raised (`build.raise_single: false`)", ("build.raise_single",),
                       "remove it, or let single builds be raised with build.raise_single: true")
+    if setting in PARTNER_BUILD_SETTINGS and rules.build.allowed and rules.seats.partnerships == "never":
+        # (an African house rule's audit: explain marked the teams' settings unused and not these)
+        return Unread("nobody plays in partnerships (`seats.partnerships: never`)", ("seats.partnerships",),
+                      "remove it, or allow partnerships with seats.partnerships: optional")
     if setting in TEAM_SETTINGS and rules.seats.partnerships == "never":
         return Unread("nobody plays in partnerships (`seats.partnerships: never`)", ("seats.partnerships",),
                       "remove it, or allow partnerships with seats.partnerships: optional")
@@ -101,6 +108,12 @@ def unread(rules: Rules, setting: str) -> Unread | None:
         return Unread("no card is taken from the players' piles (`capture.from_piles: none`)", ("capture.from_piles",),
                       "remove it, or let the top cards of the others' piles be taken with capture.from_piles: "
                       "opponents_top")
+    if setting in ("capture.pile_reach", "capture.pile_base") and rules.capture.pile_cards == "taken":
+        # (a pile's top is taken alone, one card of a pile a move, and needs no base: an African house rule's audit
+        # found the same moves under either reach)
+        return Unread("a pile's top is taken as a card of its own, one of a pile a move (`capture.pile_cards: "
+                      "taken`)", ("capture.pile_cards",),
+                      "remove it, or let pile cards only augment a base with capture.pile_cards: augment")
     if setting in LURCH_SETTINGS and g.target is None:
         return Unread("each hand is a game on its own, and none is won by a lurch (`target: none`)", ("game.target",),
                       "remove it, or play to a target with game.target: N")
