@@ -185,7 +185,10 @@ def test_a_trail_is_judged_alone_where_the_rules_refuse_every_other_move() -> No
     under = start.read_under(str(rule))
     assert under is not None
     engine, state = under.game.engine, under.game.hand
-    assert [format_move(m, engine.deck) for m in engine.legal_moves(state)] == ["KC trail"]
+    # (Since session 98 the 9C within reach in the opposing pile is no loose card that `equal_cards: all` makes a
+    # capture take, so the build is taken with 9D, as the rulebook's "every loose card equal" reads; before, every
+    # capture was refused for it, and the trail was judged where the rules refused all else.)
+    assert [format_move(m, engine.deck) for m in engine.legal_moves(state)] == ["9D capture [4H 5S]", "KC trail"]
     for text, legal in (("KC trail", True), ("9D trail", False)):
         move = engine.resolve(state, parse_move(text, engine.deck))
         assert engine.allowed_alone(state, move) is legal, text

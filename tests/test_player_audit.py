@@ -243,7 +243,9 @@ def _paragraph(text: str, words: str) -> str:
 def test_readme_says_undo_is_for_games_against_the_computer() -> None:
     readme = (ROOT / "README.md").read_text(encoding="utf-8")
     said = re.sub(r"\s+", " ", _paragraph(readme, "`undo`"))
-    assert re.search(r"`undo` takes your last move back \(in a game against computer players only", said), said
+    assert re.search(r"`undo` takes your last move back \(in a game against computer players: with several people at "
+                     r"the table nobody takes back what the others have answered, only an action of a turn still "
+                     r"going on\)", said), said
     assert "pip install . && cassino play standard\npip install '.[test]' && python -m pytest\n" in readme
 
 
