@@ -54,6 +54,23 @@ def test_a_house_rule_that_changes_the_setting_loses_the_reading(cli, tmp_path: 
     assert "Reading: A card that could capture may not be trailed" in flat   # an unchanged setting keeps its reading
 
 
+def test_an_african_reading_goes_with_a_setting_its_words_assume(tmp_path: Path) -> None:
+    """An African house rule's audit: South African Casino's readings were still said where a house rule changed a
+    setting their words assume (pile tops with no piles in play; "each action of a turn" with one action a turn;
+    "the table's one card" with four). Each names those settings (`also`), and goes with them."""
+    cases = {
+        "capture:\n  from_piles: none\n": "The document lets you add cards in play to an opponent's build",
+        "build:\n  free_actions: false\n": "This holds at each action of a turn",
+        "deal:\n  by_players:\n    - {players: 2, hand_size: 10}\n    - {players: 3, hand_size: 12, table_cards: 4}\n":
+            "With three players the table's one card",
+    }
+    assert all(words in _book("south-african-casino") for words in cases.values())
+    for k, (change, words) in enumerate(cases.items()):
+        house = tmp_path / f"h{k}.yaml"
+        house.write_text(f"name: h{k}\ndescription: a house rule\nextends: south-african-casino\n{change}")
+        assert words not in _book(str(house)), (change, words)
+
+
 def test_explain_says_each_reading_under_its_setting(cli) -> None:  # type: ignore[no-untyped-def]
     code, out, _ = cli("explain", "swedish-kasino")
     assert code == 0
