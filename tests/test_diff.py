@@ -378,3 +378,19 @@ def test_a_rule_only_the_house_rule_reads_is_worded_beside_the_not_counted_line(
     assert "game.count_out_sweeps" in moot
     assert "\n  count-out: When the count-out reaches the sweeps, the side with more sweeps scores the difference" in moot
     assert "does not apply" not in moot
+
+
+def test_the_sample_hand_plays_in_partnerships_where_either_game_always_does(cli, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    """An African house rule's audit: `diff south-african-casino` against a house rule where four always play in two
+    teams scored the sample hand as four sides (seat 0 2, seat 1 3, ...), where the house rule's own book scores
+    seats 0+2 and 1+3. The hand is played in partnerships, and said so, its sides named by their seats."""
+    house = tmp_path / "teams.yaml"
+    house.write_text("name: teams\ndescription: four always in teams\nextends: south-african-casino\n"
+                     "seats:\n  min_players: 4\n  partnerships: always\ndeal:\n  by_players: []\n"
+                     "scoring:\n  items:\n    sweeps: {points: 1}\n", encoding="utf-8")
+    report = diff_json(cli, "south-african-casino", str(house))
+    sample = report["sample_hand"]
+    assert sample["players"] == 4 and sample["partners"] is True and sample["sides"] == {"0": [0, 2], "1": [1, 3]}
+    assert set(sample["total"]["a"]) <= {"0", "1"} and set(sample["total"]["b"]) <= {"0", "1"}, sample["total"]
+    code, out, _ = cli("diff", "south-african-casino", str(house))
+    assert code == 0 and "(4 greedy computer players in partnerships," in out and "seats 0+2" in out, out[-1200:]

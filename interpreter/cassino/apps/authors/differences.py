@@ -27,6 +27,7 @@ from ...language.rulebook import humanize
 from ...language.rules import Rules
 from ...language.semantics import may_never_end
 from ...language.settings import get, with_value
+from ..game.summary import side_name, side_seats
 from .worked_examples import (SEP, TEMPLATES, NoCard, Picker, example_position, partners_words, play_sample_hand,
                               replay_hand, show_cards, show_move)
 
@@ -360,16 +361,20 @@ def sample_scoring(a: Rules, b: Rules, seed: int = 1) -> dict[str, Any]:
     players = max(a.seats.min_players, b.seats.min_players)
     if not a.seats.min_players <= players <= a.seats.max_players:
         players = a.seats.min_players
+    # In partnerships where either game always plays so at this count (an African house rule's audit: a B of
+    # four always in teams was scored as four sides, on A's seating).
+    partners = a.partnership(players, False) or b.partnership(players, False)
     # (The first hand whose scores differ, if one of a dozen does; one hand only where A's rules may never end:
     # nobody captures there, and each hand is slow to play.)
     for seed in range(seed, seed + (1 if may_never_end(a) else 12)):
         moves: list[Any] = []
-        state = play_sample_hand(ea, seed, players, moves)
+        state = play_sample_hand(ea, seed, players, moves, partners)
         pa, by_a = Scorer.of(ea).hand_points(state)
         # The same moves played under B where they are legal there, so that what a capture records under B's
         # rules (its capture events) is B's; else A's hand scored by B's items (an audit found a changed event
         # scored with A's: the same oranges both ways).
-        under_b = replay_hand(eb, seed, players, moves, ea.deck) if a.scoring.events != b.scoring.events else None
+        under_b = replay_hand(eb, seed, players, moves, ea.deck, partners) \
+            if a.scoring.events != b.scoring.events else None
         pb, by_b = Scorer.of(eb).hand_points(under_b if under_b is not None else state)
         if pa != pb:
             break
@@ -377,7 +382,9 @@ def sample_scoring(a: Rules, b: Rules, seed: int = 1) -> dict[str, Any]:
     back = {v: k for k, v in alias.items()}
     items = list(dict.fromkeys([i.name for i in a.scoring.items] + [i.name for i in b.scoring.items
                                                                     if i.name not in alias]))
-    return {"seed": seed, "players": players, "replayed": under_b is not None,
+    return {"seed": seed, "players": players, "partners": state.sides != tuple(range(players)),
+            "sides": {side: list(seats) for side, seats in side_seats(state.teams).items()},
+            "replayed": under_b is not None,
             "items": {name: {"a": by_a.get(name), "b": by_b.get(back.get(name, name))} for name in items},
             "total": {"a": pa, "b": pb}}
 
@@ -464,10 +471,12 @@ def _read_under_lines(d: Difference) -> list[str]:
             for r in d.read_under]
 
 
-def _seats_points(points: dict[int, int] | None) -> str:
+def _seats_points(points: dict[int, int] | None, sides: dict[int, list[int]] | None = None) -> str:
+    """Each side's points, named by its seats (``sides``: side -> seats, where partners play)."""
     if points is None:
         return "-"
-    shown = [f"seat {s} {p}" for s, p in sorted(points.items()) if p]
+    shown = [f"{side_name(tuple(sides[s])) if sides and s in sides else f'seat {s}'} {p}"
+             for s, p in sorted(points.items()) if p]
     return ", ".join(shown) or "nobody"
 
 
@@ -517,13 +526,14 @@ def format_text(report: Report) -> str:
     if report.scoring:
         s = report.scoring
         again = f"; the same moves under {b.name}'s, which record their own capture events" if s.get("replayed") else ""
-        out.append(f"Scoring on one sample hand ({s['players']} greedy computer players, seed {s['seed']}, "
-                   f"played under {a.name}'s rules{again}):")
+        teams = s.get("sides") if s.get("partners") else None
+        out.append(f"Scoring on one sample hand ({s['players']} greedy computer players"
+                   f"{' in partnerships' if teams else ''}, seed {s['seed']}, played under {a.name}'s rules{again}):")
         rows = [("item", a.name, b.name)]
         for name, pts in s["items"].items():
-            rows.append((humanize(name), _seats_points(pts["a"]), _seats_points(pts["b"])))
-        rows.append(("total", _seats_points(s["total"]["a"]) if any(s["total"]["a"].values()) else "nobody",
-                     _seats_points(s["total"]["b"]) if any(s["total"]["b"].values()) else "nobody"))
+            rows.append((humanize(name), _seats_points(pts["a"], teams), _seats_points(pts["b"], teams)))
+        rows.append(("total", _seats_points(s["total"]["a"], teams) if any(s["total"]["a"].values()) else "nobody",
+                     _seats_points(s["total"]["b"], teams) if any(s["total"]["b"].values()) else "nobody"))
         w0 = max(len(r[0]) for r in rows) + 2
         w1 = max(len(r[1]) for r in rows) + 2
         for r in rows:

@@ -796,10 +796,11 @@ def _get(rules: Rules, path: tuple[str, ...]) -> object:
 # ---------------------------------------------------------------------- the sample hand
 
 
-def play_sample_hand(engine: Engine, seed: int, players: int, moves: list[Any] | None = None) -> HandState:
+def play_sample_hand(engine: Engine, seed: int, players: int, moves: list[Any] | None = None,
+                     partners: bool = False) -> HandState:
     """One hand between greedy computer players: the game dealt from ``seed``, seat s's bot seeded derive(seed, s+1)
-    (``moves``: a list the moves made are added to)."""
-    game = Game.new(engine, seed, players)
+    (``moves``: a list the moves made are added to; ``partners``: asked for, as ``Game.new`` takes it)."""
+    game = Game.new(engine, seed, players, partners=partners)
     bots = [make_bot("greedy", derive(seed, s + 1)) for s in range(players)]
     state = game.hand
     while not state.over:
@@ -811,11 +812,12 @@ def play_sample_hand(engine: Engine, seed: int, players: int, moves: list[Any] |
     return state
 
 
-def replay_hand(engine: Engine, seed: int, players: int, moves: list[Any], deck: Any) -> HandState | None:
+def replay_hand(engine: Engine, seed: int, players: int, moves: list[Any], deck: Any,
+                partners: bool = False) -> HandState | None:
     """The hand dealt from ``seed`` with ``moves`` (made under other rules, written with ``deck``) played under
     ``engine``'s rules; None where one of them is not legal here. What a capture records as it is made (a capture
     event: Tuxedo's orange) is then recorded by these rules, not by those the hand was played under."""
-    state = Game.new(engine, seed, players).hand
+    state = Game.new(engine, seed, players, partners=partners).hand
     for move in moves:
         if state.over:
             return None
