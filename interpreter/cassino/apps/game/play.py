@@ -48,7 +48,7 @@ from .move_examples import examples_text
 from ...files import Busy, Held, hold
 from .records import Record, RecordError, apply_action, claim_path
 from .session import Acted, GameSession, NotAMove
-from .said import claim_words, deal_began, deal_words, sweep_words
+from .said import claim_hinted, claim_words, deal_began, deal_words, sweep_words
 from .summary import (HandSummary, builds_in_place, hand_summary, how_ended, lurch_words, pile_seat, side_name,
                       side_seats, target_word, unfinished_hand)
 
@@ -681,16 +681,16 @@ class Session(GameSession):
                 self.save_to(text[5:])
                 continue
             if word == "hint":
+                now, after = claim_hinted(self.game)
                 if self.claim_hint(seat):   # (what the computer would do: claim the game it has won)
-                    self.console.print(f"hint: claim: your side has reached {self.game.target} points, counting "
-                                       f"this hand's so far; a claim wins the game now", highlight=False)
+                    self.console.print(f"hint: claim: {now}", highlight=False)
                     continue
                 hinted = self.hint(seat)
                 self.hinted = (self.game.hand_no, self.game.hand.ply, hinted)
                 typed = format_move(hinted, deck)
                 if self.claim_hint(seat, hinted):
-                    self.console.print(f"hint: {typed}, then claim at once (type `{typed} claim`): it takes your "
-                                       f"side to {self.game.target} points", highlight=False)
+                    self.console.print(f"hint: {typed}, then claim at once (type `{typed} claim`): {after}",
+                                       highlight=False)
                     continue
                 self.console.print(f"hint: {typed}")
                 continue

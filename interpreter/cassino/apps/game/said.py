@@ -144,6 +144,13 @@ def claim_words(before: "Game", after: "Game", seat: int, name_seat: Namer, name
     return f"{name_seat(seat)} {claim_made(before)}: {claim_verdict(before, after, seat, name_side)}"
 
 
+def claim_hinted(game: "Game") -> tuple[str, str]:
+    """The words of a hint to claim (``GameSession.claim_hint``), the terminal's and the browser's alike: why a claim
+    wins now, and what a hinted move does where a claim should follow it at once."""
+    return (f"your side has reached {game.target} points, counting this hand's so far; a claim wins the game now",
+            f"it takes your side to {game.target} points")
+
+
 def claim_made(before: "Game") -> str:
     """What a claim made in ``before`` claims, said after the claimant's name: ``claims to have reached 11
     points``."""

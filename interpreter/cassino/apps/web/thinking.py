@@ -54,6 +54,7 @@ from ...engine.rng import derive
 from ...errors import CassinoError
 from ...players.search import SearchBot
 from ..game.records import Record
+from ..game.said import claim_hinted
 from ..game.session import GameSession
 from . import views
 from .policy import LimitReached
@@ -293,10 +294,9 @@ def hint_answer(snap: GameSession, seat: int, seconds: float | None = None) -> d
     """The search player's move for ``seat`` (from what it can see), as the browser shows a move, and
     whether its search was cut short: ``GameSession.hint``'s search, at most ``seconds`` (None: whole)."""
     game = snap.game
+    now, after = claim_hinted(game)
     if snap.claim_hint(seat):   # (what the computer would do: claim a game it has won, ``GameSession.claim_hint``)
-        return {"move": None, "cut": False, "claim": "now",
-                "claimed": f"claim the game: your side has reached {game.target} points, counting this hand's so far; "
-                           f"a claim wins the game now"}
+        return {"move": None, "cut": False, "claim": "now", "claimed": f"claim the game: {now}"}
     seed = derive(snap.record.seed, game.hand.ply)
     if seconds is None:
         move, cut = snap.hint(seat), False
@@ -306,8 +306,7 @@ def hint_answer(snap: GameSession, seat: int, seconds: float | None = None) -> d
         cut = bot.cut
     answer: dict[str, Any] = {"move": views.move_view(game.engine, game.hand, move), "cut": cut, "claim": None}
     if snap.claim_hint(seat, move):
-        answer |= {"claim": "after", "claimed": f"then claim the game at once (Claim the game): the move takes your "
-                                                f"side to {game.target} points"}
+        answer |= {"claim": "after", "claimed": f"then claim the game at once (Claim the game): {after}"}
     return answer
 
 
