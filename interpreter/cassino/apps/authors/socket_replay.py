@@ -358,7 +358,9 @@ def replay_over_the_socket(record: Record, actions: list[str], seed: int) -> int
     restart = rng.randrange(handed, len(actions) + 1) if len(actions) > handed else None
     for g in games:
         check.reached(g)
-    with tempfile.TemporaryDirectory(prefix="cassino-socket-") as folder:
+    # (a cleanup that meets the server still writing, where the soak's time ran out inside `stop`, must not put an
+    # OSError in place of the soak's own stop: session 98's CI met "Directory not empty" there, said as a finding)
+    with tempfile.TemporaryDirectory(prefix="cassino-socket-", ignore_cleanup_errors=True) as folder:
         served = _Served(Path(folder))
         pages: list[_Page] = []
         try:
