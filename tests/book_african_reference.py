@@ -397,7 +397,7 @@ def legal_moves(variant: str, case: dict[str, Any]) -> set[str]:
                     continue
                 joined = [target] + ([existing] if existing is not None else [])
                 # [both] "You may also build, or add to a build, for a value your partner is known to hold ...
-                # Not a raise: you change a build's value only to a value you hold a card of yourself." (The
+                # You raise a build only to a value you hold a card of yourself." (The
                 # books said only the first sentence before session 91: this reference, written from them,
                 # let a raise be for the partner's value, and the engine refused it.)
                 if holder_after(value, rest, joined) != me:

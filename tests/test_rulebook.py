@@ -683,9 +683,10 @@ def test_a_card_worth_more_from_the_hand_says_what_it_counts_on_the_table() -> N
 def test_building_for_a_partner_says_whether_a_raise_may_be_for_them(name: str, said: bool) -> None:
     """A reader of the African rulebooks alone raised another side's build to the partner's proven value (the books
     said "build, or add to a build, for a value your partner is known to hold"); the engine refuses it where a
-    raise is the raiser's own (`build.raise_partners: false`), and allows it in Hoyle, whose book says nothing."""
+    raise is the raiser's own (`build.raise_for_partner: false`), and allows it in Hoyle, whose book says nothing."""
     flat = " ".join(render(full_rulebook(name), "text").split())
-    assert ("Not a raise: you change a build's value only to a value you hold a card of yourself." in flat) is said
+    assert ("You raise a build only to a value you hold a card of yourself (one you do not keep for another of your "
+            "builds), never to a value only your partner is known to hold." in flat) is said
     from cassino.engine.notation import parse_move
     engine, state = position_at(name, {1: ["2D", "9S"], 3: ["10S", "4C"], 0: ["9C"], 2: ["8C"]}, ["5H"], players=4,
                                 partners=True, to_play=1, builds=[(["2C", "6D"], 8, 2), (["3D", "7H"], 10, 3)],

@@ -97,6 +97,17 @@ def test_a_partners_build_not_raised(name: str) -> None:
 
 
 @pytest.mark.parametrize("name", ["swazi-casino", "south-african-casino"])
+def test_a_raise_to_a_value_only_the_partner_holds_is_taught(name: str) -> None:
+    """A rule of its own since session 99 (``build.raise_for_partner``): seat 1 may not raise seat 2's 8 to the 10
+    only its partner holds; the lesson is that rule's alone, not the partner's-build rule's."""
+    game = _at(name, {1: ["2D", "9S"], 3: ["10S", "4C"], 0: ["9C"], 2: ["8C"]}, ["5H"],
+               builds=[(["2C", "6D"], 8, 2), (["3D", "7H"], 10, 3)], players=4, partners=True, to_play=1)
+    # (and one build a value: the raise not joined to the partner's build of 10)
+    assert refused_by_turn_rules(game) == {"raise to a partner's value", "one build a value"}
+    assert _lessons(game, "9S trail")["raise to a partner's value"] == ["build.raise_for_partner"]
+
+
+@pytest.mark.parametrize("name", ["swazi-casino", "south-african-casino"])
 def test_one_build_a_value(name: str) -> None:
     game = _at(name, {0: ["3C", "8S", "4D"], 1: ["8H"], 2: ["6C"], 3: ["7C"]}, ["5S"],
                builds=[(["5H", "3H"], 8, 2)], players=4, partners=True)

@@ -13,6 +13,7 @@ of the whole turn instead, and each is a named setting:
 - ``build.one_per_player``: a player owns one build at a time.
 - ``build.augment_opponents: false``: another side's build grows only when it is captured.
 - ``build.raise_partners: false``: a partner's build is not raised.
+- ``build.raise_for_partner: false``: a build is raised only to a value the raiser holds a card of.
 
 :class:`TurnRules` checks a listed move against the settings that are on and says why it is
 refused. The engine leaves refused moves out of its listing, and ``reasons`` gives the same
@@ -40,7 +41,7 @@ if TYPE_CHECKING:  # pragma: no cover
 #: Each whole-move rule by the flag of :class:`TurnRules` that holds it, and the flag's value when
 #: the rule is on (two are settings that allow something, off when false).
 RULES: Final = {"augment": True, "augment_opponents": False, "raise_partners": False,
-                "one_per_value": True, "one_per_player": True}
+                "raise_for_partner": False, "one_per_value": True, "one_per_player": True}
 
 #: A set search gives up beyond this many items (such a move is then left as generation lists it).
 _MAX_ITEMS: Final = SPLIT_ITEMS
@@ -67,12 +68,15 @@ class TurnRules:
         #: Whether the played card alone is a base for a pile card (``capture.pile_base``).
         self.played_base: bool = c.pile_base == "layout_or_played"
         self.raise_partners: bool = b.raise_partners
+        #: Read only where a build may be made for a partner's value: without ``for_partner`` the raiser holds the
+        #: new value anyway (the build rules' own), and asking again here would only cost time.
+        self.raise_for_partner: bool = b.raise_for_partner or not b.for_partner
         self.augment_opponents: bool = b.augment_opponents
         self.one_per_value: bool = b.one_per_value
         self.one_per_player: bool = b.one_per_player
         #: Whether any of these rules is on (the engine checks moves only then).
-        self.active: bool = (self.augment or not self.raise_partners or not self.augment_opponents
-                             or self.one_per_value or self.one_per_player)
+        self.active: bool = (self.augment or not self.raise_partners or not self.raise_for_partner
+                             or not self.augment_opponents or self.one_per_value or self.one_per_player)
         #: ``_augments``' answers by its question (the items, the value, a base, the hand's items): it
         #: depends on nothing else, so a question asked again is answered from here. At most ``memo``
         #: answers (0: none remembered, every question searched afresh). Threads sharing an engine share it:
@@ -96,6 +100,7 @@ class TurnRules:
         only.augment = rule == "augment"
         only.augment_opponents = rule != "augment_opponents"
         only.raise_partners = rule != "raise_partners"
+        only.raise_for_partner = rule != "raise_for_partner"
         only.one_per_value = rule == "one_per_value"
         only.one_per_player = rule == "one_per_player"
         only.active = True
@@ -202,24 +207,25 @@ class TurnRules:
                 if x.value != value and x.owner != seat and state.teams[x.owner] == side:
                     return (f"your partner owns {self._label(x)}: a build is raised only when another side "
                             f"owns it") if explain else _NO
-            # The Khasino rules, 3. Changing the value of a single build: "you have a card in your hand that
-            # matches the new value of the build": a value your partner is proven to hold is built for them,
-            # never raised to (raising is the raiser's own, as raise_partners: false reads it).
-            if raising and value is not None:
-                tables = self.engine.tables
-                rest = state.hands[seat] & ~played
-                if not tables.cap_codes_of(rest) >> tables.code(value) & 1:
-                    return (f"a build's value is changed only to a value you hold a card of yourself: no card "
-                            f"of {value} is left in your hand (your partner's card does not count)") \
-                        if explain else _NO
-                # (``build.keep_capturing_card``: one card answers for one build value, so the card of the new
-                # value is one not kept for another of the mover's builds: an ace kept for a build of 1 does
-                # not also answer for a raise to 14.)
-                if not self.engine._answers_with(rest, tuple(x for x in state.builds if x not in used), seat,
-                                                 tables.code(value)):
-                    return (f"a build's value is changed only to a value you hold a card of yourself, and one card "
-                            f"answers for one build: your card of {value} is the one you keep for another of your "
-                            f"builds") if explain else _NO
+        # The Khasino rules, 3. Changing the value of a single build: "you have a card in your hand that
+        # matches the new value of the build": a value your partner is proven to hold is built for them,
+        # never raised to (``build.raise_for_partner: false``; before it was a setting of its own, a house rule
+        # letting partners raise each other's builds dropped this rule with it).
+        if raising and not self.raise_for_partner and value is not None:
+            tables = self.engine.tables
+            rest = state.hands[seat] & ~played
+            if not tables.cap_codes_of(rest) >> tables.code(value) & 1:
+                return (f"a build's value is changed only to a value you hold a card of yourself: no card "
+                        f"of {value} is left in your hand (your partner's card does not count)") \
+                    if explain else _NO
+            # (``build.keep_capturing_card``: one card answers for one build value, so the card of the new
+            # value is one not kept for another of the mover's builds: an ace kept for a build of 1 does
+            # not also answer for a raise to 14.)
+            if not self.engine._answers_with(rest, tuple(x for x in state.builds if x not in used), seat,
+                                             tables.code(value)):
+                return (f"a build's value is changed only to a value you hold a card of yourself, and one card "
+                        f"answers for one build: your card of {value} is the one you keep for another of your "
+                        f"builds") if explain else _NO
         if not self.augment_opponents:
             for x in used:
                 if x.value == value and state.teams[x.owner] != side:

@@ -177,10 +177,10 @@ def _read_under(a: Rules, b: Rules, key: str, paths: list[tuple[str, ...]],
 #: partner's build, adding to another side's, a second build of one value, a second build of one player).
 _ON_EXISTING_BUILDS = frozenset({"raise_single", "raise_own", "raise_with_table_cards", "raise_takes_in", "add_sets",
                                  "continue_as_begun", "owner_obligation", "single_build_as_card",
-                                 "raise_partners", "augment_opponents", "one_per_value", "one_per_player",
-                                 "opponents_hand_only"})
+                                 "raise_partners", "raise_for_partner", "augment_opponents", "one_per_value",
+                                 "one_per_player", "opponents_hand_only"})
 #: Build settings about a partner's builds: they cannot matter where no partnership game is open to both.
-_PARTNERS_ONLY = frozenset({("build", "for_partner"), ("build", "raise_partners")})
+_PARTNERS_ONLY = frozenset({("build", "for_partner"), ("build", "raise_partners"), ("build", "raise_for_partner")})
 
 
 def _cannot_change_play(a: Rules, b: Rules, paths: list[tuple[str, ...]]) -> str:

@@ -532,6 +532,11 @@ WORDS.update({
         True: None,
         False: "You may not raise a build your partner owns.",
     },
+    "build.raise_for_partner": {
+        True: None,
+        False: "You raise a build only to a value you hold a card of yourself (one you do not keep for another of "
+               "your builds), never to a value only your partner is known to hold.",
+    },
     "build.augment_opponents": {
         True: None,
         False: "You may add a set to a build another side owns only with the card that captures it, in the same "
@@ -1544,10 +1549,10 @@ def _build(rules: Rules, ctx: dict[str, Any]) -> Section:
             w.setting("build.for_partner")
             if b.for_partner and b.keep_capturing_card:
                 w.amend(" While a build they hold is on the table its value stays known, since they keep a card of it.")
-            if b.for_partner and b.raise_single and not b.raise_partners:
+            if b.for_partner and b.raise_single:
                 # (a reader of the African rulebooks alone raised another side's build to the partner's value, which
                 # the whole-move rules refuse: "raising is the raiser's own", ``turnrules``)
-                w.amend(" Not a raise: you change a build's value only to a value you hold a card of yourself.")
+                w.setting("build.raise_for_partner")
         w.setting("build.continue_as_begun")
         if _valueless_ranks(rules):
             w.setting("build.valueless")

@@ -145,6 +145,8 @@ class BuildRules:
     raise_takes_in: str = "sets"
     # (001 Taking In) Another side's build grows by the card from the hand alone: no loose card joins it.
     opponents_hand_only: bool = False
+    # (the Khasino rules, 3.) With `for_partner`, a build may be raised to the partner's proven value too.
+    raise_for_partner: bool = True
 
 
 @dataclass(frozen=True)
@@ -317,7 +319,7 @@ class Rules:
                              bd["owner_obligation"], bd["keep_capturing_card"], bd["owner_obligation_in_last_deal"],
                              bd["raise_partners"], bd["augment_opponents"], bd["one_per_value"],
                              bd["one_per_player"], bd["free_actions"], bd["raise_takes_in"],
-                             bd["opponents_hand_only"]),
+                             bd["opponents_hand_only"], bd["raise_for_partner"]),
             trail=TrailRules(d["trail"]["with_build"]),
             sweeps=SweepRules(d["sweeps"]["cancel"], d["sweeps"]["on_last_play"],
                               d["sweeps"]["residue_is_sweep"], d["sweeps"]["record_when_restricted"],

@@ -20,7 +20,8 @@ from .rules import Rules
 #: The build settings read only where builds are allowed (``build.free_actions`` is not among them: a turn of
 #: several actions without builds is refused as a rule set, ``semantics``), and the trail beside a build.
 BUILD_SETTINGS = tuple(f"build.{k}" for k in (
-    "multiple", "raise_single", "raise_own", "raise_partners", "raise_with_table_cards", "raise_takes_in",
+    "multiple", "raise_single", "raise_own", "raise_partners", "raise_for_partner", "raise_with_table_cards",
+    "raise_takes_in",
     "add_sets", "augment_opponents", "opponents_hand_only", "one_per_value", "one_per_player", "single_build_as_card", "for_partner",
     "continue_as_begun", "valueless", "max_value", "owner_obligation", "owner_obligation_in_last_deal",
     "keep_capturing_card")) + ("trail.with_build",)
@@ -32,7 +33,7 @@ RAISE_SETTINGS = ("build.raise_own", "build.raise_partners", "build.raise_with_t
 TEAM_SETTINGS = ("seats.partnership_players", "seats.team_size")
 
 #: The builds' settings of a partner's builds and values, read only where partnerships may be played.
-PARTNER_BUILD_SETTINGS = ("build.for_partner", "build.raise_partners")
+PARTNER_BUILD_SETTINGS = ("build.for_partner", "build.raise_partners", "build.raise_for_partner")
 
 #: The settings of taking cards from the players' piles (African Casino), read only where cards are taken so.
 PILE_SETTINGS = ("capture.pile_cards", "capture.pile_reach", "capture.pile_base")
@@ -87,6 +88,10 @@ def unread(rules: Rules, setting: str) -> Unread | None:
         # (an African house rule's audit: explain marked the teams' settings unused and not these)
         return Unread("nobody plays in partnerships (`seats.partnerships: never`)", ("seats.partnerships",),
                       "remove it, or allow partnerships with seats.partnerships: optional")
+    if setting == "build.raise_for_partner" and rules.build.allowed and not rules.build.for_partner:
+        return Unread("nobody builds for a partner's value (`build.for_partner: false`), so every raise is to a value "
+                      "the raiser holds", ("build.for_partner",),
+                      "remove it, or let players build for their partner's proven value with build.for_partner: true")
     if setting in TEAM_SETTINGS and rules.seats.partnerships == "never":
         return Unread("nobody plays in partnerships (`seats.partnerships: never`)", ("seats.partnerships",),
                       "remove it, or allow partnerships with seats.partnerships: optional")

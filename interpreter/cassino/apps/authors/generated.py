@@ -33,7 +33,8 @@ _ON_OFF: Final = (False, True)
 SETTINGS: Final[tuple[tuple[str, str, tuple[object, ...]], ...]] = (
     *(("capture", key, _ON_OFF) for key in ("sums", "several_groups", "equal_card_first", "take_all")),
     *(("build", key, _ON_OFF) for key in (
-        "allowed", "multiple", "raise_single", "raise_own", "raise_partners", "raise_with_table_cards", "add_sets",
+        "allowed", "multiple", "raise_single", "raise_own", "raise_partners", "raise_for_partner", "raise_with_table_cards",
+        "add_sets",
         "one_per_value", "one_per_player", "single_build_as_card", "for_partner", "continue_as_begun",
         "keep_capturing_card", "owner_obligation_in_last_deal", "free_actions", "augment_opponents",
         "opponents_hand_only")),

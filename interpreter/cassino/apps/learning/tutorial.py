@@ -96,6 +96,7 @@ TOPICS: tuple[tuple[str, tuple[str, ...]], ...] = (
     # cards allow (``engine.turnrules``).
     ("another side's build", ("build.augment_opponents",)),
     ("partner's build", ("build.raise_partners",)),
+    ("raise to a partner's value", ("build.raise_for_partner",)),
     ("one build a value", ("build.one_per_value",)),
     ("one build a player", ("build.one_per_player",)),
     # A turn of several actions (issue 49): a build of cards in play alone, or a turn's end.
@@ -141,7 +142,8 @@ EVENTS: frozenset[str] = AFTERWARDS | {"sweep", "last play", "last deal"}
 #: taught before the learner chooses (``Tutorial.before``), where the rule limits them (and a turn that goes
 #: on after its card from the hand, where only builds of cards in play or its end are left).
 LIMITS: frozenset[str] = frozenset({"compulsory capture", "owner's duty", "pile card refused",
-                                    "another side's build", "partner's build", "one build a value",
+                                    "another side's build", "partner's build", "raise to a partner's value",
+                                    "one build a value",
                                     "one build a player", "restriction", "several actions"})
 
 #: The heading a topic is shown under where its name, kept in records (``Record.taught``), says less: the pile
@@ -501,6 +503,7 @@ _TURN_RULES: tuple[tuple[str, str], ...] = (
     ("pile card refused", "augment"),
     ("another side's build", "augment_opponents"),
     ("partner's build", "raise_partners"),
+    ("raise to a partner's value", "raise_for_partner"),
     ("one build a value", "one_per_value"),
     ("one build a player", "one_per_player"),
 )
