@@ -26,6 +26,10 @@ SECOND_READING = sorted((ROOT / "tests" / "scenarios" / "second-reading").glob("
 RULEBOOK_READING = sorted((ROOT / "tests" / "scenarios" / "rulebook-reading").glob("*.yaml"))
 #: A third reading of the classic and Royal texts, aimed at seatings and combinations (its README says more).
 THIRD_READING = sorted((ROOT / "tests" / "scenarios" / "third-reading").glob("*.yaml"))
+#: A fourth reading of the five rule texts, every variant from them, aimed at seatings and crowded tables (session 99).
+FOURTH_READING = sorted((ROOT / "tests" / "scenarios" / "fourth-reading").glob("*.yaml"))
+#: Every written reading of a variant file (`readings:`) shown in play, written from the rulebooks and the schema.
+WRITTEN_READINGS = sorted((ROOT / "tests" / "scenarios" / "readings").glob("*.yaml"))
 
 
 def check(*files: Path) -> subprocess.CompletedProcess[str]:
@@ -48,9 +52,12 @@ def test_scenario_file_passes(path: Path) -> None:
 #: engine. The rulebook reading: 1,588 cases written from the printed rulebooks of every bundled variant, house-rule
 #: example and drawn house rule by readers who read neither the engine nor the rule texts (what a book teaches is
 #: what the engine plays). The third reading: 377 cases from the classic and Royal texts, aimed at three and four
-#: players, partnerships, heavy tables and endgames.
+#: players, partnerships, heavy tables and endgames. The fourth: 129 cases from the five texts, every variant they give,
+#: at three, four alone and in teams, five and six players, and crowded tables. The written readings: 133 cases, each
+#: reading a variant file writes shown in play.
 READINGS = {"second-reading": (SECOND_READING, 20, 800), "rulebook-reading": (RULEBOOK_READING, 40, 1_580),
-            "third-reading": (THIRD_READING, 12, 377)}
+            "third-reading": (THIRD_READING, 12, 377), "fourth-reading": (FOURTH_READING, 12, 129),
+            "readings": (WRITTEN_READINGS, 18, 133)}
 
 
 @pytest.mark.parametrize("reading", READINGS)
