@@ -39,7 +39,7 @@ def test_the_rulebook_says_a_files_reading_after_its_rule() -> None:
     assert "A tie for most spades scores nobody, as in Casino" in swedish
     # Said right after the rule it reads.
     assert swedish.index("A sweep made with the last card of the hand counts.") < \
-        swedish.index("Reading: A tabbe made with the last card of the hand counts")
+        swedish.index("Reading: A sweep (in Swedish a tabbe) made with the last card of the hand counts")
 
 
 def test_a_house_rule_that_changes_the_setting_loses_the_reading(cli, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
@@ -76,7 +76,7 @@ def test_explain_says_each_reading_under_its_setting(cli) -> None:  # type: igno
     assert code == 0
     lines = out.splitlines()
     at = next(i for i, line in enumerate(lines) if line.startswith("  on_last_play = "))
-    assert lines[at + 2].strip().startswith("Reading: A tabbe made with the last card of the hand counts")
+    assert lines[at + 2].strip().startswith("Reading: A sweep (in Swedish a tabbe) made with the last card of the hand counts")
     assert "(source: P 'There are also points for emptying the table'" in lines[at + 2]
     spades = next(i for i, line in enumerate(lines) if line.startswith("  spades: "))
     assert lines[spades + 1].strip().startswith("Reading (scoring.items.spades.ties): A tie for most spades")

@@ -348,7 +348,7 @@ def test_a_reading_that_cites_its_text_without_a_number_names_it_too(cli, varian
     code, out, err = cli("rules", variant)
     assert code == 0, err
     text = " ".join(out.split())
-    assert "as the text's Players and Cards says" in text and "Rule 5 raises" in text
+    assert "as the text's Players and Cards says" in text and "The text's restriction 5 raises" in text
     assert ("Note: Rule texts cited by number: 002 John McLeod, \u201cRoyal Casino\u201d, pagat.com, "
             "https://www.pagat.com/fishing/royal_casino.html.") in text
     assert text.index("Rule texts cited by number") < text.index("as the text's Players and Cards says")

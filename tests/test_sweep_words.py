@@ -40,7 +40,22 @@ def test_sweeps_stopped_by_another_sides_score_say_whose() -> None:
     leader = at("finnish-kasino", {0: ["QH", "2C"], 1: ["KH", "3D"]}, ["QC"]).with_(scores=(15, 8))
     assert said(leader, "QH capture QC") == "a sweep: sweeps score nothing once a side has 10 points"
     below = at("finnish-kasino", {0: ["QH", "2C"], 1: ["KH", "3D"]}, ["QC"]).with_(scores=(8, 9))
-    assert said(below, "QH capture QC") == "a sweep, 1 point to seat 0"
+    assert said(below, "QH capture QC") == "a sweep, 1 point to seat 0 (until a sweep by the other side cancels it)"
+
+
+def test_where_sweeps_cancel_a_sweeps_point_is_said_to_last_until_another_sides_sweep() -> None:
+    """A teacher's audit of Dominican Casino in partnerships read "a sweep, 1 point to seats 0+2" as a point banked;
+    the other side's sweep then cancelled it ("which cancels one of the other side's") and the hand's scoring had
+    none. Where sweeps cancel, the point is said to hold until another side's sweep (with three sides, until each
+    other side has one: the Dominican text's "only when all three have one"); where they do not, as before."""
+    four = at("dominican", {0: ["2C"], 1: ["3C"], 2: ["KD", "4C"], 3: ["5C"]}, ["KS"], players=4, partners=True,
+              to_play=2)
+    assert said(four, "KD capture KS") == "a sweep, 1 point to seats 0+2 (until a sweep by the other side cancels it)"
+    three = at("dominican", {0: ["KD", "4C"], 1: ["3C"], 2: ["5C"]}, ["KS"], players=3)
+    assert said(three, "KD capture KS").endswith("(until each other side has a sweep too, and they cancel)")
+    scopone = at("scopone", {0: ["2C"], 1: ["3C"], 2: ["KD", "4C"], 3: ["5C"]}, ["KS"], players=4, partners=True,
+                 to_play=2)
+    assert said(scopone, "KD capture KS") == "a sweep, 1 point to seats 0+2"
 
 
 def test_the_hand_summary_says_whose_score_stopped_the_sweeps() -> None:

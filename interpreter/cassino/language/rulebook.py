@@ -229,7 +229,8 @@ WORDS: dict[str, dict[Any, str | None]] = {
                             "trail, make a new build, or add to a build without raising it.",
     },
     "build.keep_capturing_card": {
-        True: "Until your build is captured or taken over, you must keep a card of its value in your hand.",
+        True: "Until your build is captured or taken over (another player adds to it keeping a card of its value, "
+              "and it is theirs), you must keep a card of its value in your hand.",
         False: "You may play away the card you built for while your build is still on the table.",
     },
     "trail.with_build": {

@@ -386,7 +386,7 @@ class Run:
         seats = [self.bot(name, derive(self.seed, seat + 1)) for seat, name in enumerate(self.bots)]
         tutorial: Tutorial | None = None
         if self.wants("tutorial"):
-            ok, value = self.call("tutorial", lambda: Tutorial.for_rules(self.rules).start(game, True))
+            ok, value = self.call("tutorial", lambda: Tutorial.for_game(game).start(game, True))
             tutorial = value[0] if ok else None
         if self.wants("openspiel") or self.wants("pettingzoo"):
             ok, mirror = self.call("openspiel", lambda: _SpielMirror(s, b, game))
@@ -485,7 +485,7 @@ class Run:
         if self.wants("blind"):
             self.call("blind", lambda: blind.check(game, move, derive(self.seed, len(self.record.actions), 53),
                                                    hint=lambda g: self.blind_hint(g, seat),
-                                                   tutorial=Tutorial.for_rules(self.rules)))
+                                                   tutorial=Tutorial.for_game(game)))
         if self.wants("solve") and self.solvable(game):
             self.call("solve", lambda: self.solve(game))
         if self.wants("pettingzoo") and self.spiel is not None:

@@ -190,7 +190,7 @@ def _build(rules: Rules) -> str:
     if b.max_value is not None:
         extras.append(f"builds go up to {b.max_value}")
     if b.for_partner:
-        extras.append("you may build for a value your partner has shown they hold"
+        extras.append("playing in partnerships, you may build for a value your partner has shown they hold"
                       + (", but raise a build only to a value you hold yourself"
                          if b.raise_single and not b.raise_for_partner else ""))
     return text + ("; " + "; ".join(extras) if extras else "")

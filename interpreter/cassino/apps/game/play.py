@@ -33,7 +33,6 @@ from rich.table import Table
 from rich.text import Text
 
 from ...engine.game import Game
-from ...language.rules import Rules
 from ...engine.moves import Move, MoveKind
 from ...engine.notation import cards_text, format_move, max_move_length, parse_move
 from ...errors import CassinoError, printable
@@ -158,10 +157,10 @@ def read_line(prompt: str) -> str:
     return input(prompt)
 
 
-def _tutorials(record: Record, rules: Rules) -> dict[int, Tutorial]:
+def _tutorials(record: Record, game: Game) -> dict[int, Tutorial]:
     """Each person's tutorial, by human seat: as the record says it stood (``Record.taught``: a resumed game
     teaches nothing again, where a re-attack saw six lessons taught a second time), else fresh."""
-    fresh = Tutorial.for_rules(rules)
+    fresh = Tutorial.for_game(game)
     taught = record.taught or {}
     people = [seat for seat, kind in enumerate(record.seats) if kind == "human"]
     if not people:   # (a game watched: the watcher's tutorial, seat -1, taught the game's events; not recorded)
@@ -185,7 +184,7 @@ class Session(GameSession):
             record.taught = {}
         #: Tutorial mode: each person's own tutorial, by seat (several people at one keyboard each learn what
         #: they meet: the screen is cleared between them), as the record kept them (``Record.taught``).
-        self.tutorials: dict[int, Tutorial] = _tutorials(record, game.rules) if aids.tutorial else {}
+        self.tutorials: dict[int, Tutorial] = _tutorials(record, game) if aids.tutorial else {}
         #: Several people at one keyboard: what was said since the keyboard was last passed (every move played,
         #: a new deal's banner, the lessons of the game's moves and events, a hand's scoring). Before the screen
         #: is cleared for the next person it is said again where everyone may look (no hand on it): moves alone

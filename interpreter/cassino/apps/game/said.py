@@ -133,7 +133,13 @@ def _sweep_worth(before: "Game", finished: HandState, sweep: Sweep, name_seat: N
         said.append(words)
     if not said:
         return " (it scores nothing here)"
-    return "; ".join(s if s.startswith((",", " (")) else f": {s}" for s in said)
+    words = "; ".join(s if s.startswith((",", " (")) else f": {s}" for s in said)
+    if rules.sweeps.cancel and len(uncounted) < len(swept):
+        # (a teacher's audit of Dominican Casino read "a sweep, 1 point to seats 0+2" as a point banked, which the
+        # other side's next sweep then took away)
+        words += (" (until each other side has a sweep too, and they cancel)" if len(finished.sides) > 2
+                  else " (until a sweep by the other side cancels it)")
+    return words
 
 
 def claim_words(before: "Game", after: "Game", seat: int, name_seat: Namer, name_side: Namer | None = None) -> str:

@@ -36,6 +36,7 @@ from ...engine.movegen import generate
 from ...engine.moves import Move, MoveKind, PositionTooLargeError
 from ...language.rulebook import rulebook
 from ...language.rules import Rules
+from ...language.settings import with_value
 
 #: A rulebook clause's pointer to another part of the book (``(below)``, ``(see the deal)``), left out of a lesson.
 _POINTER = re.compile(r" \((?:below|above|see [^()]*)\)")
@@ -81,6 +82,10 @@ TOPICS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("equal cards", ("capture.equal_cards",)),
     ("equal card first", ("capture.equal_card_first",)),
     ("build", ("build.allowed", "build.keep_capturing_card")),
+    # A build made for a partner's value, whoever makes it (a teacher's audit of Hoyle in partnerships built for the
+    # partner and was taught "You may build only a value you hold", and was never told why its partner's build for
+    # it then kept its last card of that value).
+    ("build for a partner", ("build.for_partner", "build.keep_capturing_card.partner")),
     # The owner's duty, the first time it keeps the player who owns a build from trailing.
     ("owner's duty", ("build.owner_obligation", "build.owner_obligation_in_last_deal")),
     ("multiple build", ("build.multiple",)),
@@ -136,7 +141,7 @@ AFTERWARDS: frozenset[str] = frozenset({"new deal", "end of hand", "end of game"
 
 #: Topics any action teaches (what happens to the table or the game), not only the learner's own move: a sweep
 #: scores whoever makes it (a player's audit saw the computer sweep three times in a hand, the rule never taught).
-EVENTS: frozenset[str] = AFTERWARDS | {"sweep", "last play", "last deal"}
+EVENTS: frozenset[str] = AFTERWARDS | {"sweep", "last play", "last deal", "build for a partner"}
 
 #: Topics of the rules that limit what the player to move may do, read from the position, not the move:
 #: taught before the learner chooses (``Tutorial.before``), where the rule limits them (and a turn that goes
@@ -239,7 +244,18 @@ class Tutorial:
     headings: dict[str, str] = field(default_factory=dict)
 
     @classmethod
-    def for_rules(cls, rules: Rules) -> "Tutorial":
+    def for_game(cls, game: Game) -> "Tutorial":
+        """The tutorial of ``game``'s rules at its seating: with partners only where some play as a team."""
+        teams = game.hand.teams
+        return cls.for_rules(game.rules, len(set(teams)) < len(teams))
+
+    @classmethod
+    def for_rules(cls, rules: Rules, partners: bool | None = None) -> "Tutorial":
+        """The tutorial of ``rules``; ``partners`` False: of a game played without partners, whose lessons say
+        nothing of a partner (a teacher's audit of Hoyle at two was taught "If you built for your partner's card ...
+        you trail" and "your own and your partner's builds may take table cards in"); None: any seating."""
+        if partners is False and rules.seats.partnerships != "never":
+            rules = Rules.from_data(with_value(dict(rules.data), ("seats", "partnerships"), "never"))
         sweeps = tuple(f"scoring.items.{item.name}" for item in rules.scoring.items if item.count == "sweeps")
         scoring_first = ("scoring.intro", *(f"scoring.items.{item.name}" for item in rules.scoring.items),
                          *(("scoring.when",) if rules.game.claiming else ())) \
@@ -417,9 +433,11 @@ def situations(before: Game, move: Move | None, after: Game, skip: frozenset[str
         else:
             # (a build of cards in play alone, ``build.free_actions``: taught by "several actions", not by the rules
             # of building with a card from the hand, which a browser audit was taught at one and read as its rule)
-            if move.played:
-                found.add("build")
             new = [b for b in state.builds if b not in hand.builds]
+            if any(b.owner == hand.turn and b.holder != hand.turn for b in new):
+                found.add("build for a partner")   # (the partner keeps the card: not the rule of one's own build)
+            elif move.played:
+                found.add("build")
             if any(b.multiple for b in new):
                 found.add("multiple build")
             if move.builds and move.played:

@@ -520,7 +520,7 @@ def lessons_after(tutorials: dict[int, Tutorial | None], before: Any, action: st
     out = {}
     for learner, tutorial in tutorials.items():
         own = move is None or before.hand.turn == learner   # another's move is not "you": events only
-        out[learner] = (tutorial or Tutorial.for_rules(before.rules)).after(
+        out[learner] = (tutorial or Tutorial.for_game(before)).after(
             before, move, after, own=own, to_move=not after.over and after.hand.turn == learner)
     return position, out
 
@@ -530,7 +530,7 @@ def tutorial_from_start(record: Record, hand_no: int, seat: int,
     """The tutorial switched on for ``seat``: what a turn is, then what the moves of the hand in play taught
     (the seat has seen them); each batch of lessons with what it is about and the position it describes."""
     game = record.new_game()
-    tutorial, lessons = Tutorial.for_rules(game.rules).start(game, game.hand.turn == seat)
+    tutorial, lessons = Tutorial.for_game(game).start(game, game.hand.turn == seat)
     batches = [(lessons, {"seat": None, "move": None, "hand_no": hand_no}, position)]
     for action in record.actions:
         before, game = game, apply_action(game, action)
@@ -987,7 +987,7 @@ class Table:
         game = self.session.game
         taught = (self.session.record.taught or {}).get(seat)
         if taught is not None:
-            tutorial, lessons = replace(Tutorial.for_rules(game.rules), shown=frozenset(taught)), ()
+            tutorial, lessons = replace(Tutorial.for_game(game), shown=frozenset(taught)), ()
             if game.hand.turn == seat:   # (a rule limiting the choice before them now)
                 tutorial, lessons = tutorial.before(game)
             batches = [(lessons, {"seat": None, "move": None, "hand_no": game.hand_no}, game.hand)]
