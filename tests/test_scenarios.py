@@ -28,6 +28,8 @@ RULEBOOK_READING = sorted((ROOT / "tests" / "scenarios" / "rulebook-reading").gl
 THIRD_READING = sorted((ROOT / "tests" / "scenarios" / "third-reading").glob("*.yaml"))
 #: A fourth reading of the five rule texts, every variant from them, aimed at seatings and crowded tables (session 99).
 FOURTH_READING = sorted((ROOT / "tests" / "scenarios" / "fourth-reading").glob("*.yaml"))
+#: A fifth reading: the nine variants of public pages, from those pages, aimed at seatings and crowded tables.
+FIFTH_READING = sorted((ROOT / "tests" / "scenarios" / "fifth-reading").glob("*.yaml"))
 #: Every written reading of a variant file (`readings:`) shown in play, written from the rulebooks and the schema.
 WRITTEN_READINGS = sorted((ROOT / "tests" / "scenarios" / "readings").glob("*.yaml"))
 
@@ -54,10 +56,10 @@ def test_scenario_file_passes(path: Path) -> None:
 #: what the engine plays). The third reading: 377 cases from the classic and Royal texts, aimed at three and four
 #: players, partnerships, heavy tables and endgames. The fourth: 129 cases from the five texts, every variant they give,
 #: at three, four alone and in teams, five and six players, and crowded tables. The written readings: 133 cases, each
-#: reading a variant file writes shown in play.
+#: reading a variant file writes shown in play. The fifth: 107 cases of the nine public-page variants, as the fourth.
 READINGS = {"second-reading": (SECOND_READING, 20, 800), "rulebook-reading": (RULEBOOK_READING, 40, 1_580),
             "third-reading": (THIRD_READING, 12, 377), "fourth-reading": (FOURTH_READING, 12, 129),
-            "readings": (WRITTEN_READINGS, 18, 133)}
+            "fifth-reading": (FIFTH_READING, 9, 107), "readings": (WRITTEN_READINGS, 18, 133)}
 
 
 @pytest.mark.parametrize("reading", READINGS)
