@@ -11,7 +11,8 @@ cards it may hold (``_together``):
   own reading of the sweep items (``_sweep_moves_points``: ``endgame.sweeps_from``, the endgame
   restrictions, from the game's scores; a sweep the engine records but nobody scores is none);
 - ``scoring-card``: the next player may take a card an "each" item scores (a casino, an
-  ace) that the move trailed, or that a capture of the mover could have taken this turn;
+  ace) that the move trailed or built with, or that a capture of the mover could have taken this turn
+  (on the table, in a build, or on top of a capture pile in the next player's reach);
 - ``build``: the next player may take a build the move made or changed for the mover's side.
 
 Nothing here knows a variant: the scoring items say which cards score, the engine says
@@ -174,7 +175,12 @@ def risks(game: Game, move: Move, legal: list[Move], only: set[tuple[str, ...]] 
     for m in legal:
         if m.kind == MoveKind.CAPTURE:
             reachable |= _taken(m)
-    exposed_scoring = scoring & reachable & (after.table | _build_cards(after))
+    # (and a pile card the mover could have taken, in the next player's reach: African Casino, a clean-room reading)
+    in_piles = after.pile_tops()
+    # (not a card the move itself took: it is the mover's now, as the reference reads "left"; the card played on top
+    # of the mover's pile is said below)
+    exposed_scoring = scoring & reachable & ~(_taken(move) if move.kind == MoveKind.CAPTURE else 0) \
+        & (after.table | _build_cards(after) | in_piles)
     # African Casino: the card a capture is made with goes face up on top of the mover's pile,
     # where the next player may take it.
     on_top = scoring & move.played & after.pile_tops()
@@ -241,7 +247,7 @@ def risks(game: Game, move: Move, legal: list[Move], only: set[tuple[str, ...]] 
         who, sets = takers_of.get(bit, 0), together.get(bit, [])
         card = name(deck, bit)[0]
         how = "trails" if move.played & bit and move.kind == MoveKind.TRAIL else "leaves"
-        where = ", on top of your pile" if on_top & bit else ""
+        where = ", on top of your pile" if on_top & bit else ", in a capture pile" if in_piles & bit else ""
         out.append(Warning("scoring-card", (card,), _takers(deck, who, sets),
                            f"this {how} {card}, a scoring card{where}: seat {nxt} may take it with "
                            f"{_who(deck, who, sets)}"))
@@ -279,6 +285,10 @@ def _always_scores(game: Game, state: HandState, side: int) -> bool:
     """Whether any sweep the engine records for ``side`` in ``state``'s hand scores it points: a sweep item counts
     for it (``Scorer.counting``, as ``Scorer.hand_points`` asks it) and scores at these sides and any size, on any
     play. Where not (Finnish Kasino from 10 points), ``_sweep_counts`` asks the scorer of a sweep made."""
+    if game.rules.sweeps.cancel and any(not sw.cancelled and state.teams[sw.seat] != side for sw in state.sweeps):
+        # (the sweep may only cancel another side's, which may score nothing: Dominican Casino past 18, a clean-room
+        # reading of these warnings found it warned of a sweep that moves no point)
+        return False
     scores = dict(enumerate(game.scores))
     counting = game.scorer.counting(scores.get(side, 0), game.restrictions_on, max(scores.values(), default=0))
     return any(counts and item.count == "sweeps" and item.points > 0 and all(r.points > 0 for r in item.by_size)
