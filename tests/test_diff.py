@@ -150,6 +150,22 @@ def test_diff_refuses_bad_input(cli, args: list[str], message: str) -> None:  # 
     assert message in err
 
 
+def test_diff_says_every_problem_of_both_files(cli, tmp_path) -> None:  # type: ignore[no-untyped-def]
+    """Both files' problems at once, in text and JSON (it said the first file's alone: fixed, the second's came)."""
+    a, b = tmp_path / "a.yaml", tmp_path / "b.yaml"
+    a.write_text("name: a\nextends: standard\ncapture: {sums: maybe}\n", encoding="utf-8")
+    b.write_text("name: b\nextends: standard\nbuild: {allowed: 3}\n", encoding="utf-8")
+    code, out, err = cli("diff", str(a), str(b))
+    assert code == 2 and not out
+    assert "a.yaml:3:17: `capture.sums` must be true or false" in err and "b.yaml:3:18: `build.allowed`" in err
+    code, out, _ = cli("diff", str(a), str(b), "--format", "json")
+    report = json.loads(out)
+    assert code == 2 and report["ok"] is False
+    assert [(e["file"].rsplit("/", 1)[-1], e["line"]) for e in report["errors"]] == [("a.yaml", 3), ("b.yaml", 3)]
+    code, _, err = cli("diff", str(a), str(a))   # (one file twice: its problem said once)
+    assert code == 2 and err.count("must be true or false") == 1
+
+
 def test_a_move_is_credited_to_the_setting_that_makes_it_differ(cli) -> None:  # type: ignore[no-untyped-def]
     # standard vs dominican: the trail of a card equal to a loose card is capture.compulsory's, never equal_cards'.
     report = diff_json(cli, "standard", "dominican")

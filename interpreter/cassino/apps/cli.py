@@ -805,13 +805,23 @@ def _cmd_rules(args: argparse.Namespace) -> int:
 def _cmd_diff(args: argparse.Namespace) -> int:
     import json
 
-    from ..errors import CassinoError
+    from ..errors import CassinoError, RuleFileError
     from ..language.variants import load
     from .authors.differences import as_json, compare, format_text
 
     if args.tries < 1:
         raise CassinoError("--tries must be at least 1")
-    a, b = load(args.a).rules, load(args.b).rules
+    # Both files loaded before either's problems are said: every problem of both at once (a validator's audit fixed
+    # A's and only then met B's, in CI's annotations as at the terminal).
+    loaded, problems = [], []
+    for name in (args.a, args.b):
+        try:
+            loaded.append(load(name).rules)
+        except RuleFileError as e:
+            problems += [d for d in e.diagnostics if d not in problems]   # (the same file given twice: said once)
+    if problems:
+        raise RuleFileError(problems)
+    a, b = loaded
     report = compare(a, b, seed=args.seed, tries=args.tries)
     if args.format == "json":
         _say_json(as_json(report), indent=2)
