@@ -425,3 +425,42 @@ def test_a_known_position_beyond_the_solver_is_never_called_lost(cli) -> None:  
     assert any(m["verdict"] == "unclear" and m["action"] == 46 and m["best"] == "8S capture [3S 5C]" for m in known)
     code, out, err = cli("review", str(path), "--deals", "2")
     assert "every card's place known, but too many ways to play on for the exact solver" in out
+
+
+def _hungarian_claim_missed() -> tuple[Record, int]:
+    """Hungarian Casino, greedy moves for both seats and no claim: the record stops at seat 0's first move made where
+    a claim would have won (its side at 11 of 11, this hand's points counted)."""
+    from cassino.players.base import claim_wins
+
+    record = Record(load_rules("hungarian"), 1, 2, False, ["human", "greedy"], source="hungarian")
+    game = record.new_game()
+    bots = [make_bot("greedy", 1), make_bot("greedy", 2)]
+    while not game.over:
+        seat = game.hand.turn
+        due = seat == 0 and claim_wins(game, 0)
+        text = format_move(bots[seat].choose(game, seat), game.engine.deck)
+        game = apply_action(game, text)
+        record.actions.append(text)
+        if due:
+            return record, len(record.actions)
+    raise AssertionError("seat 0 never reached the target")
+
+
+def test_a_move_made_where_a_claim_would_have_won_is_said(cli, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    """A player's audit of Hungarian Casino moved on past 11 without claiming, and the review judged only the move;
+    the claim that would have won the game is said, in the replay, the summary and the JSON."""
+    record, action = _hungarian_claim_missed()
+    review = review_record(record, seat=0, deals=2)
+    assert [(c.action, c.seat, c.target) for c in review.missed_claims] == [(action, 0, 11)]
+    assert review.missed_claims[0].points >= 11
+    path = _write(tmp_path, record)
+    code, out, err = cli("review", str(path), "--deals", "2", "--unfinished")
+    assert code == 0, err
+    assert "a claim would have won the game here" in out
+    assert f"seat 0: a claim would have won the game at move {action}" in out
+    code, out, err = cli("review", str(path), "--deals", "2", "--unfinished", "--format", "json")
+    data = json.loads(out)
+    assert data["summary"]["missed_claims"] == 1 and data["missed_claims"][0]["action"] == action
+    # a game without claiming has none
+    plain, *_ = _game_with_a_blunder()
+    assert review_record(plain, seat=0, deals=2).missed_claims == ()

@@ -66,6 +66,7 @@ from ...engine.rng import derive
 from ...engine.state import HandState
 from ...errors import CassinoError, PositionTooLargeError
 from ...files import FileProblem, read_bytes
+from ...players.base import claim_wins
 from ...players.collector import collector_paused
 from ...players.gain import gains
 from ...players.inference import weighted_deal
@@ -168,6 +169,23 @@ class ReviewedMove:
 
 
 @dataclass(frozen=True)
+class MissedClaim:
+    """A move a reviewed seat played where a claim would have won the game: its side had reached the target
+    (``points`` of ``target``, this hand's points so far counted) in a game won by claiming (a player's audit of
+    Hungarian Casino moved on past 11, and the review said nothing; the computer's claim then won)."""
+
+    action: int
+    hand_no: int
+    seat: int
+    played: str
+    points: int
+    target: int
+
+    def to_json(self) -> dict[str, Any]:
+        return asdict(self)
+
+
+@dataclass(frozen=True)
 class Step:
     """One action of the game as the review shows it, every hand face up."""
 
@@ -202,6 +220,8 @@ class Review:
     notes: tuple[str, ...] = field(default=())
     #: How the game stands at the record's end, as `replay` says it (``summary.outcome``: who won, how, a lurch).
     result: str = ""
+    #: The reviewed seats' moves played where a claim would have won the game.
+    missed_claims: tuple[MissedClaim, ...] = ()
 
     def mistakes(self, limit: int = 5) -> tuple[ReviewedMove, ...]:
         """The marked moves that cost most, biggest loss first (earlier first among equals)."""
@@ -224,7 +244,9 @@ class Review:
             "summary": {"moves": len(self.moves), "marked": sum(m.marked for m in self.moves),
                         "unclear": self.count(UNCLEAR), "skipped": self.count(SKIPPED),
                         "loss_by_seat": {str(s): self.total_loss(s) for s in self.seats},
-                        "biggest": [m.to_json() for m in self.mistakes()]},
+                        "biggest": [m.to_json() for m in self.mistakes()],
+                        "missed_claims": len(self.missed_claims)},
+            "missed_claims": [c.to_json() for c in self.missed_claims],
             "moves": [m.to_json() for m in self.moves],
             "replay": [s.to_json() for s in self.steps],
             "scores": list(self.scores), "over": self.over, "result": self.result,
@@ -592,12 +614,18 @@ def review_record(record: Record, seat: int | None = None, deals: int = DEFAULT_
     game = record.new_game()
     reviewed: list[ReviewedMove] = []
     steps: list[Step] = []
+    missed: list[MissedClaim] = []
     total = len(record.actions)
     for number, action in enumerate(record.actions, 1):
         mover = actor_of(action, game)
         is_move = not action.startswith("claim ")
         review_it = is_move and mover in seats and not game.over
         steps.append(_step(game, number, mover, action, review_it))
+        if review_it and claim_wins(game, mover):
+            side = game.side_of(mover)
+            assert game.target is not None   # (claim_wins: a game played to a target)
+            missed.append(MissedClaim(number, game.hand_no, mover, action,
+                                      game.scores[side] + game.running_points().get(side, 0), game.target))
         if review_it:
             played = game.engine.resolve(game.hand, parse_move(action, game.engine.deck))   # two packs: by name
             with collector_paused():   # (a move's values, like a decision, make no cycles: ``collector``)
@@ -620,4 +648,4 @@ def review_record(record: Record, seat: int | None = None, deals: int = DEFAULT_
                   "than the engine lists",)
     return Review(record.rules.name, record.players, tuple(record.seats), seats, valuer.deals, seed,
                   tuple(reviewed), tuple(steps), tuple(game.scores), game.over, notes,
-                  f"{outcome(game)}; scores: {scores_text(game)}")
+                  f"{outcome(game)}; scores: {scores_text(game)}", tuple(missed))

@@ -35,6 +35,7 @@ def _better(m: ReviewedMove) -> bool:
 def show_review(review: Review, console: Console, moves_shown: bool = True) -> None:
     """The replay face up with each reviewed move's verdict, then the summary of the biggest mistakes."""
     by_action = {m.action: m for m in review.moves}
+    missed = {c.action: c for c in review.missed_claims}
     who = ", ".join(f"seat {s} ({review.seat_kinds[s]})" for s in review.seats)
     console.rule(f"review of a game of {review.variant}: {who}")
     console.print("values are the mover's side's points in the hand against the other side's: exact where every "
@@ -58,6 +59,10 @@ def show_review(review: Review, console: Console, moves_shown: bool = True) -> N
         console.print(f"      hands: {hands}", highlight=False, style="dim")
         m = by_action.get(step.action)
         line = f"      seat {step.seat} plays {step.text}"
+        if step.action in missed:
+            c = missed[step.action]
+            console.print(f"      ✗ a claim would have won the game here: the side had {c.points} points of "
+                          f"{c.target} (type `claim` before moving)", style="red", highlight=False)
         if m is None:
             console.print(line, highlight=False)
         elif m.verdict == LOST:
@@ -90,6 +95,12 @@ def show_review(review: Review, console: Console, moves_shown: bool = True) -> N
         console.print(f"seat {seat}: {len(mine)} moves reviewed, {marked} lost points, "
                       f"{review.count(UNCLEAR, seat)} unclear{f', {skipped} skipped' if skipped else ''}, "
                       f"{_points(review.total_loss(seat)).lstrip('+')} points lost in all", highlight=False)
+        claims = [c for c in review.missed_claims if c.seat == seat]
+        if claims:
+            first = claims[0]
+            console.print(f"seat {seat}: a claim would have won the game at move {first.action} ({first.points} "
+                          f"points of {first.target})" + (f", and at {len(claims) - 1} later moves" if len(claims) > 1
+                                                           else ""), style="red", highlight=False)
     worst = review.mistakes()
     if not worst:
         console.print("no move lost points" if review.moves else "no move to review")

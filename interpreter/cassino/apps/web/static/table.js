@@ -785,6 +785,14 @@ function onReview(r) {
   line.id = "review-summary";
   box.append(line);
   for (const n of r.notes) box.append(el("p", n, "small"));
+  // A move made where a claim would have won the game (Hungarian Casino: the review judged the move alone).
+  const claims = r.missed_claims || [];
+  if (claims.length) {
+    const c = claims[0];
+    const missed = el("p", `A claim would have won the game at move ${c.action} (your side had ${c.points} points of ${c.target})${claims.length > 1 ? `, and at ${claims.length - 1} later moves` : ""}: press “Claim the game” before you move.`);
+    missed.id = "review-missed-claims";
+    box.append(missed);
+  }
   box.append(el("h3", "The biggest mistakes"));
   if (!s.biggest.length) box.append(el("p", r.moves.length ? "No move lost points." : "No move to review."));
   else box.append(movesTable(s.biggest, "mistakes"));
