@@ -85,7 +85,7 @@ from pathlib import Path
 from typing import Any, Callable, Iterable, Iterator
 
 sys.path.insert(0, str(Path(__file__).parent))
-from counting_reference import interesting_scores, selector  # noqa: E402
+from counting_reference import _hidden_redealt, interesting_scores, selector  # noqa: E402
 from observation_reference import seatings  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -432,28 +432,6 @@ def aid(game: Any, move: Any) -> tuple[Any, ...]:
     return tuple(warnings_for(game, move))
 
 
-def _hidden_redealt(game: Any, rng: random.Random) -> Any:
-    """The same position with the cards the mover cannot see (other hands, the stock) dealt otherwise."""
-    hand = game.hand
-    seat = hand.turn
-    hidden = [i for s, h in enumerate(hand.hands) if s != seat for i in _bits(h)] + list(hand.stock)
-    if len(hidden) < 2:
-        return None
-    rng.shuffle(hidden)
-    hands, k = [], 0
-    for s, h in enumerate(hand.hands):
-        if s == seat:
-            hands.append(h)
-            continue
-        size = bin(h).count("1")
-        mask = 0
-        for i in hidden[k:k + size]:
-            mask |= 1 << i
-        hands.append(mask)
-        k += size
-    return game.with_(hand=hand.with_(hands=tuple(hands), stock=tuple(hidden[k:])))
-
-
 def _with(flag: str, value: bool, fn: Callable[[], Any]) -> Any:
     """``fn()`` under another reading (a module flag set for the call)."""
     saved = globals()[flag]
@@ -523,7 +501,7 @@ def compare(game: Any, move: Any, *, hidden: random.Random | None = None,
         if sets_ok is not True:
             found.append((f"set-takers:{w['kind']}", key, sets_ok))
     if hidden is not None:
-        other = _hidden_redealt(game, hidden)
+        other = _hidden_redealt(game, game.hand.turn, hidden)   # (the mover's unseen cards dealt otherwise)
         if other is not None:
             again = aid(other, move)
             a = [(w.kind, tuple(w.cards), tuple(w.takers)) for w in got]
