@@ -157,8 +157,8 @@ def test_eleven_difference_marks_the_partnerships_and_the_tie_rule_removed() -> 
 def test_hoyle_eleven_up_marks_the_partner_rules_removed() -> None:
     text = _flat(_book("hoyle-eleven-up.yaml"))
     for gone in ("Four players may play as two partnerships", "You may also build, or add to a build, for a value "
-                 "your partner is known to hold", "For a build made for your partner's value, your partner must "
-                 "keep that card instead.", "When the count-out reaches the sweeps"):
+                 "your partner is known to hold", "For a build made for a partner's value, the partner whose value it is "
+                 "keeps that card instead", "When the count-out reaches the sweeps"):
         assert f"REMOVED from hoyle: {gone}" in text
     assert "CHANGED: Aces: 1 point for each ace captured. (hoyle instead: Aces: 1 point for each ace captured " \
            "(counted out in the order A♠ A♣ A♥ A♦).)" in text
@@ -181,7 +181,8 @@ def test_consequences_of_points_as_earned_are_marked() -> None:
 
 def test_dominican_house_rules_mark_their_partner_and_restriction_sentences() -> None:
     text = _flat(_book("dominican-partner-proven.yaml"))
-    assert "NEW: For a build made for your partner's value, your partner must keep that card instead." in text
+    assert ("NEW: For a build made for a partner's value, the partner whose value it is keeps that card instead: where "
+            "your partner builds for your value, you must keep a card of it until you take the build.") in text
     assert re.search(r"CHANGED: While you own a build [^*]*If you built for your partner's card and can do none of "
                      r"these, you trail", text)
     text = _flat(_book("dominican-restricted-no-sweeps.yaml"))

@@ -29,8 +29,10 @@ def test_a_build_for_the_partner_teaches_building_for_a_partner_not_the_builders
     assert [(b.owner, b.holder) for b in after.hand.builds if b.cards & move.played] == [(0, 2)]
     assert situations(game, move, after) == {"build for a partner"}
     _, lessons = Tutorial.for_game(game).after(game, move, after)
-    assert [lesson.key for lesson in lessons] == ["build.for_partner", "build.keep_capturing_card.partner"]
-    assert "partner is known to hold" in lessons[0].text and "your partner must keep that card" in lessons[1].text
+    # (what a build is first, where no build was taught: "You may also build ..." came before any, a re-audit)
+    assert [lesson.key for lesson in lessons] == ["build.allowed", "build.for_partner",
+                                                  "build.keep_capturing_card.partner"]
+    assert "partner is known to hold" in lessons[1].text and "the partner whose value it is" in lessons[2].text
     # (a build of one's own still teaches the builder's duty)
     own = Game.at(*position_at("hoyle", {0: ["4S", "7C"], 1: ["KH"], 2: ["KD"], 3: ["QS"]}, ["3H"], players=4,
                                 partners=True))
@@ -76,3 +78,35 @@ def test_a_whole_game_at_two_teaches_no_partner() -> None:
         shown += more
     assert len(shown) > 5
     assert not [lesson.text for lesson in shown if "partner" in lesson.text.lower()]
+
+
+def test_the_raise_lesson_at_a_table_of_partners_says_whose_builds() -> None:
+    """A re-audit of Swazi Casino in teams was taught "You may raise only other players' builds, never your own", and
+    its partner's build, another player's, was then refused: the raise lesson now says the partner's rules too, and
+    at two players only the raise's own."""
+    game = Game.at(*position_at("swazi-casino", {0: ["2C", "9D"], 1: ["8H"], 2: ["6C"], 3: ["7C"]}, ["10H"],
+                                builds=[(["4S", "3S"], 7, 1)], players=4, partners=True))
+    move = parse_move("2C build 9 on [4S 3S]", game.engine.deck)
+    assert situations(game, move, game.play(move)) >= {"raise"}
+    _, lessons = Tutorial.for_game(game).after(game, move, game.play(move))
+    keys = [lesson.key for lesson in lessons if lesson.topic == "raise"]
+    assert {"build.raise_own", "build.raise_partners", "build.raise_for_partner"} <= set(keys)
+    two = Tutorial.for_game(Game.new(load_rules("swazi-casino"), 1, 2))
+    assert "build.raise_own" in two.clauses and "build.raise_partners" not in two.clauses
+
+
+def test_the_new_deal_lesson_says_the_short_last_deal_where_there_is_one() -> None:
+    """Krypkasino at six: the last deal's 4 cards go to the table (a re-audit was told only "until the stock is used
+    up"); standard has no short deal and says nothing of one."""
+    game = Game.new(load_rules("krypkasino"), 4, 6, True)
+    keys = Tutorial.for_game(game)._keys(("deal.redeal", "deal.short_stock"))
+    assert keys == ["deal.redeal", "deal.short_stock"]
+    assert Tutorial.for_game(Game.new(load_rules("standard"), 4, 2))._keys(("deal.short_stock",)) == []
+
+
+def test_south_african_one_build_a_player_says_a_build_made_for_you_is_yours() -> None:
+    tutorial = Tutorial.for_game(Game.new(load_rules("south-african-casino"), 1, 4, True))
+    assert "made or added to for your value by your partner counts here as yours" in \
+        tutorial.clauses["build.one_per_player"]
+    alone = Tutorial.for_game(Game.new(load_rules("south-african-casino"), 1, 2))
+    assert "partner" not in alone.clauses["build.one_per_player"]

@@ -1535,6 +1535,10 @@ def _build(rules: Rules, ctx: dict[str, Any]) -> Section:
         # African Casino (issue 36): one build a value, one build a player.
         w.setting("build.one_per_value")
         w.setting("build.one_per_player")
+        if b.one_per_player and b.for_partner and _has_partners(rules):
+            # (a teacher's audit of South African Casino: its partner built for its value, and "one build a player"
+            # then held the learner, not the partner who "owns" it by the owner's definition, the last to add)
+            w.amend(" A build made or added to for your value by your partner counts here as yours, not theirs.")
         if b.one_per_player and b.one_per_value and b.raise_single:
             # (an audit: `3D build 9 on [2S 4H] [5C 4D]`, another side's 6 raised to your own 9, is allowed)
             w.amend(" Raising another side's build to the value of your own joins it to yours (no two builds have "
@@ -1587,7 +1591,8 @@ def _build(rules: Rules, ctx: dict[str, Any]) -> Section:
             w.setting("build.keep_capturing_card")
         if b.keep_capturing_card and b.for_partner and partners:
             w.say("build.keep_capturing_card.partner",
-                  "For a build made for your partner's value, your partner must keep that card instead.")
+                  "For a build made for a partner's value, the partner whose value it is keeps that card instead: "
+                  "where your partner builds for your value, you must keep a card of it until you take the build.")
     return Section("build", "Building", tuple(w.clauses))
 
 

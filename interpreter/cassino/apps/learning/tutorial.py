@@ -85,13 +85,17 @@ TOPICS: tuple[tuple[str, tuple[str, ...]], ...] = (
     # A build made for a partner's value, whoever makes it (a teacher's audit of Hoyle in partnerships built for the
     # partner and was taught "You may build only a value you hold", and was never told why its partner's build for
     # it then kept its last card of that value).
-    ("build for a partner", ("build.for_partner", "build.keep_capturing_card.partner")),
+    # (with what a build is, where it comes first: "You may also build ..." said before any build was taught)
+    ("build for a partner", ("build.allowed", "build.for_partner", "build.keep_capturing_card.partner")),
     # The owner's duty, the first time it keeps the player who owns a build from trailing.
     ("owner's duty", ("build.owner_obligation", "build.owner_obligation_in_last_deal")),
     ("multiple build", ("build.multiple",)),
     ("add to build", ("build.add_sets", "build.opponents_hand_only")),
     # (and whose builds: Dominican and Swazi Casino raise only other players', which a reader's audit never saw taught)
-    ("raise", ("build.raise_single", "build.raise_own", "build.opponents_hand_only")),
+    # (and, at a table of partners, whether a partner's build is raised and to whose values: a teacher's audit of Swazi
+    # Casino in teams was taught "You may raise only other players' builds, never your own", the partner's refused)
+    ("raise", ("build.raise_single", "build.raise_own", "build.raise_partners", "build.raise_for_partner",
+               "build.opponents_hand_only")),
     ("build captured", ("build.single_build_as_card",)),
     # African Casino: an opponent's pile card used; or a use of one that ``capture.pile_cards`` refused
     # (the same rules, taught once: see ``Tutorial._teach``).
@@ -117,7 +121,9 @@ TOPICS: tuple[tuple[str, tuple[str, ...]], ...] = (
     # Emptying the table in the last deal, where that is no sweep (Finnish Kasino: a player's audit saw the table
     # cleared in the last deal and no sweep, nothing said).
     ("last deal", ("sweeps.in_last_deal",)),
-    ("new deal", ("deal.redeal",)),
+    # (and the short last deal, where one is: a teacher's audit of Krypkasino at six met "4 more to each player ...
+    # until the stock is used up" and a last deal of 4 cards to the table)
+    ("new deal", ("deal.redeal", "deal.short_stock")),
     # Drawing back to a full hand after each play (Draw Cassino), the first time the mover draws (a reader's audit
     # found Draw's one rule of its own never taught).
     ("draw", ("deal.draw_after_play",)),
