@@ -189,6 +189,9 @@ CONDITIONS: dict[str, tuple[Any, tuple[str, ...]]] = {
                                                    ("capture", "pile_cards"), "taken"),
                               ("capture.pile_reach", "capture.pile_base")),
     "points at the hand's end": (lambda d: with_value(d, ("scoring", "when"), "end_of_hand"), ("game.play_out_hand",)),
+    # (six players each for themselves, as a rule author's Scopa for six: no seating plays in teams)
+    "no seating in teams": (lambda d: with_value(with_value(d, ("seats", "min_players"), 3), ("seats", "max_players"), 3),
+                            ("seats.partnerships",) + TEAM_SETTINGS + PARTNER_BUILD_SETTINGS),
     # (a raise to a partner's proven value is a question only where a build may be made for it)
     "nobody builds for a partner": (lambda d: with_value(d, ("build", "for_partner"), False),
                                     ("build.raise_for_partner",)),

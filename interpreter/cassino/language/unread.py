@@ -92,6 +92,17 @@ def unread(rules: Rules, setting: str) -> Unread | None:
         return Unread("nobody builds for a partner's value (`build.for_partner: false`), so every raise is to a value "
                       "the raiser holds", ("build.for_partner",),
                       "remove it, or let players build for their partner's proven value with build.for_partner: true")
+    seats = rules.seats
+    teams_setting = setting == "seats.partnerships" or setting in TEAM_SETTINGS or (
+        setting in PARTNER_BUILD_SETTINGS and rules.build.allowed)
+    if teams_setting and not any(seats.min_players <= n <= seats.max_players for n in seats.partnership_players):
+        # (a rule author's audit: Scopa for six alone still showed `partnerships = optional`, and its reading of four in
+        # teams, in `explain`, which the rulebook had removed)
+        counts = ", ".join(map(str, seats.partnership_players))
+        return Unread(f"no number of players this file seats plays in partnerships (`seats.partnership_players`: {counts}; "
+                      f"{seats.min_players} to {seats.max_players} players)",
+                      ("seats.partnership_players", "seats.min_players", "seats.max_players"),
+                      "remove it, or seat a number of players that plays in teams")
     if setting in TEAM_SETTINGS and rules.seats.partnerships == "never":
         return Unread("nobody plays in partnerships (`seats.partnerships: never`)", ("seats.partnerships",),
                       "remove it, or allow partnerships with seats.partnerships: optional")
