@@ -142,7 +142,7 @@ CASES = [
     (["simulate", "standard", "--workers", "0"], "--workers: must be at least 1, not 0"),
     (["simulate", "standard", "--workers", "-3"], "--workers: must be at least 1, not -3"),
     (["simulate", "standard", "--games", "0"], "--games: must be at least 1"),
-    (["simulate", "standard", "--partners"], "--partners needs four players"),
+    (["simulate", "tuxedo", "--partners"], "tuxedo is played without partnerships; leave out --partners"),
     (["simulate", "standard", "--bot", "genius"], "no computer player named 'genius'"),
     (["simulate", "standard", "--bots", "greedy,genius"], "no computer player named 'genius'"),
     (["check", "nosuch.yaml"], "cannot read"),

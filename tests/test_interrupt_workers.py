@@ -98,3 +98,31 @@ def test_one_ctrl_c_summarises_the_games_played_so_far(tmp_path: Path, workers: 
     played = summary["interrupted"]["played"]
     assert summary["games"] == played and 0 < played < 1_000_000 and summary["interrupted"]["asked"] == 1_000_000
     assert f"interrupted after {played:,} of 1,000,000 games: the figures above are of those" in err
+
+
+@pytest.mark.skipif(sys.platform != "linux", reason="process groups as on Linux")
+@pytest.mark.parametrize("workers", ["1", "2"])
+def test_one_ctrl_c_in_a_sweep_keeps_the_grid_points_played(tmp_path: Path, workers: str) -> None:
+    """An audit's `sweep` said only "interrupted", its finished grid points thrown away, JSON or not."""
+    env = {**os.environ, "PYTHONPATH": str(ROOT / "interpreter")}
+    run = subprocess.Popen([sys.executable, "-m", "cassino", "sweep", "standard", "--set", "game.target=11,21,31",
+                            "--games", "200000", "--workers", workers, "--format", "json"], cwd=tmp_path, env=env,
+                           start_new_session=True, preexec_fn=as_at_a_terminal,
+                           stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        time.sleep(5.0)   # (some games of the first point played, on however slow a machine)
+        os.killpg(run.pid, signal.SIGINT)
+        out, err = run.communicate(timeout=60)
+    finally:
+        if run.poll() is None:
+            os.killpg(run.pid, signal.SIGKILL)
+            run.wait()
+    import json
+
+    assert run.returncode == 130 and "Traceback" not in err, err[-2000:]
+    result = json.loads(out)
+    cut = result["interrupted"]
+    assert cut["asked"] == 600_000 and 0 < cut["played"] < 600_000 and cut["points"] == 3
+    assert len(result["grid"]) == cut["points_played"] >= 1
+    assert sum(row["games"] for row in result["grid"]) == cut["played"]
+    assert f"interrupted after {cut['played']:,} of 600,000 games" in err

@@ -153,3 +153,26 @@ def test_a_variant_that_always_plays_in_partnerships_is_shown_by_side(cli) -> No
     code, out, err = cli("simulate", "standard", "--games", "2", "--players", "3", "--format", "json")
     alone = json.loads(out)
     assert alone["partners"] is False and alone["sides"] == [[0], [1], [2]]
+
+
+def test_partners_asked_of_a_game_played_alone_is_refused_and_a_mixed_grid_says_so(cli, tmp_path) -> None:  # type: ignore[no-untyped-def]
+    """An audit's sweep of a file played without partnerships ran four alone under --partners (simulate refuses it),
+    and a grid of seats.partnerships=never,always was headed "in partnerships", its never row four alone."""
+    alone = tmp_path / "alone.yaml"
+    alone.write_text("name: alone\nextends: standard\nseats: {partnerships: never}\n", encoding="utf-8")
+    code, _, err = cli("sweep", str(alone), "--set", "game.target=11,21", "--players", "4", "--partners",
+                       "--games", "2")
+    assert code == 2 and "alone is played without partnerships; leave out --partners" in err
+    code, out, _ = cli("sweep", "standard", "--set", "seats.partnerships=never,always", "--players", "4",
+                       "--games", "2")
+    assert code == 0 and "4 players in partnerships where a row's rules seat them" in out.splitlines()[0]
+    code, out, _ = cli("sweep", "standard", "--set", "game.target=11", "--games", "2")
+    assert out.startswith("standard: 1 variant x 2 games")
+
+
+def test_simulate_partners_alone_seats_four(cli) -> None:  # type: ignore[no-untyped-def]
+    """`--partners` alone seats four, as in sweep and train (simulate said "this table has 2")."""
+    code, out, err = cli("simulate", "standard", "--partners", "--games", "2", "--format", "json")
+    assert code == 0, err
+    summary = json.loads(out)
+    assert summary["players"] == 4 and summary["partners"] is True

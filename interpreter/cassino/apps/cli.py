@@ -57,8 +57,12 @@ def _json_text(data: Any, indent: int) -> str:
 
 
 def _say_json(data: Any, indent: int) -> None:
-    """JSON output: the same data, with no character left raw that a terminal would act on."""
-    print(_json_text(data, indent))
+    """JSON output: the same data, with no character left raw that a terminal would act on (to a reader that has gone,
+    a pipe into `head`, nothing: the command's status stands)."""
+    try:
+        print(_json_text(data, indent), flush=True)
+    except BrokenPipeError:
+        _stdout_gone()
 
 
 class _Bar:
@@ -600,7 +604,8 @@ def _cmd_simulate(args: argparse.Namespace) -> int:
     from .authors.simulate import format_text, run
 
     rules = load_rules(args.variant)
-    players = player_count(rules, args.players)
+    # (--partners alone seats four, as in `sweep` and `train`: an audit was told "this table has 2")
+    players = player_count(rules, args.players if args.players is not None or not args.partners else 4)
     partners = partnership(rules, players, args.partners)
     bots = _simulated_bots(args, players)
     _say_cache_trouble(rules, bots)
@@ -860,8 +865,14 @@ def _cmd_sweep(args: argparse.Namespace) -> int:
     players = args.players or (4 if args.partners else None)
     bots = _simulated_bots(args, players)
     grid = plan(args.file, args.set or [])
+    from .game.seating import partnership
+
     for point in grid.points:
         _check_bot_count(bots, players or point.rules.seats.min_players)
+        if args.partners and point.rules.seats.partnerships == "never" and not any(
+                p.rules.seats.partnerships != "never" for p in grid.points):
+            # (as `simulate` refuses it: an audit's sweep of a file played alone ran four alone under --partners)
+            partnership(point.rules, players or 4, True)
     from .authors.simulate import CHUNK
 
     tasks = len(grid.points) * -(-args.games // CHUNK)
@@ -875,6 +886,11 @@ def _cmd_sweep(args: argparse.Namespace) -> int:
     else:
         text = _printable(format_text(result))
     sys.stdout.write(text)
+    cut = result.get("interrupted")
+    if cut:   # (Ctrl-C: the grid points played so far are above, a point cut short with the games it had)
+        print(f"interrupted after {cut['played']:,} of {cut['asked']:,} games: the rows above are of those, "
+              f"{cut['points_played']} of {cut['points']} grid points", file=sys.stderr)
+        return 130
     if args.plot:
         plot(result, args.plot, replace=args.force)
     return 0
@@ -1338,13 +1354,31 @@ def main(argv: Sequence[str] | None = None) -> int:
         print("interrupted", file=sys.stderr)
         return 130
     except BrokenPipeError:
+        _stdout_gone()
         return 0
     except Exception as e:   # noqa: BLE001 - the last guard: one line (or one JSON document), never a traceback
         import os
 
         if os.environ.get("CASSINO_TRACEBACK"):
             raise
-        return _report(e, json_errors)
+        try:
+            return _report(e, json_errors)
+        except BrokenPipeError:   # (an audit's `simulate --games 0 --format json | head -2`: a traceback, exit 1)
+            _stdout_gone()
+            return 2
+
+
+def _stdout_gone() -> None:
+    """The reader of stdout has gone (a pipe into `head`): what is left unwritten goes nowhere, so that Python's
+    own flush at exit says nothing either."""
+    import os
+
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        os.close(devnull)
+    except (OSError, ValueError):   # (a stdout with no file behind it: nothing to redirect)
+        pass
 
 
 #: The commands that offer ``--format json``; with it, their errors are JSON too.

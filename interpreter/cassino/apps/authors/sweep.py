@@ -185,17 +185,37 @@ def run(pl: Plan, games: int, seed: int = 1, players: int | None = None, partner
     teams = {p.index: p.rules.partnership(players, partners) for p in pl.points}   # as the games were seated
     tallies = {p.index: Tally(players, teams[p.index], sides_of(Engine(p.rules), players, teams[p.index]))
                for p in pl.points}
-    for point, _, stats in (runner or local_runner(1))(tasks_for(pl.points, games, seed, players, partners, bots)):
-        for s in stats:   # counted as they come: a sum, whatever order the chunks come back in
-            tallies[point].add(s)
-        if progress is not None:
-            progress(len(stats))
-    rows = [_row(p, tallies[p.index].summary(p.rules.name, bots, seed), players, teams[p.index]) for p in pl.points]
+    results = (runner or local_runner(1))(tasks_for(pl.points, games, seed, players, partners, bots))
+    played, stopped = 0, False
+    try:
+        for point, _, stats in results:
+            for s in stats:   # counted as they come: a sum, whatever order the chunks come back in
+                tallies[point].add(s)
+            played += len(stats)
+            if progress is not None:
+                progress(len(stats))
+    except KeyboardInterrupt:
+        # Ctrl-C: the grid points played so far are said, not lost (an audit's sweep printed only "interrupted",
+        # its finished points thrown away), as `simulate` says the games it played.
+        if not played:
+            raise
+        stopped = True
+    finally:
+        close = getattr(results, "close", None)
+        if close is not None:
+            close()   # (the worker processes stopped with the runner)
+    shown_points = [p for p in pl.points if tallies[p.index].games] if stopped else list(pl.points)
+    rows = [_row(p, tallies[p.index].summary(p.rules.name, bots, seed), players, teams[p.index])
+            for p in shown_points]
     # (as the games were seated: Scopone plays in partnerships whether or not --partners asks; an audit found
     # "partners": false beside its two sides' numbers)
-    return {"variant": base.name, "games": games, "seed": seed, "players": players,
-            "partners": any(teams.values()),
-            "bots": list(bots), "settings": [".".join(a.path) for a in pl.assignments], "grid": rows}
+    out = {"variant": base.name, "games": games, "seed": seed, "players": players,
+           "partners": any(teams.values()),
+           "bots": list(bots), "settings": [".".join(a.path) for a in pl.assignments], "grid": rows}
+    if stopped:
+        out["interrupted"] = {"asked": games * len(pl.points), "played": played,
+                              "points": len(pl.points), "points_played": len(shown_points)}
+    return out
 
 
 def _row(p: GridPoint, summary: dict[str, Any], players: int, partners: bool) -> dict[str, Any]:
@@ -237,10 +257,19 @@ def _items(result: dict[str, Any]) -> list[str]:
 def format_text(result: dict[str, Any]) -> str:
     r = result
     who = "the first player to lead" if not r["partners"] else "the side that leads first"
-    head = [f"{r['variant']}: {len(r['grid'])} variants x {r['games']} games, {r['players']} players"
-            f"{' in partnerships' if r['partners'] else ''}, bots {', '.join(r['bots'])}, seed {r['seed']}",
+    n = len(r["grid"])
+    teams = [row["partners"] for row in r["grid"]]
+    # (an audit's grid of seats.partnerships=never,always was headed "in partnerships", its never row four alone)
+    seated = " in partnerships" if teams and all(teams) else \
+        " in partnerships where a row's rules seat them (each row's sides: --format json)" if any(teams) else ""
+    head = [f"{r['variant']}: {n} variant{'s' if n != 1 else ''} x {r['games']} games, {r['players']} players"
+            f"{seated}, bots {', '.join(r['bots'])}, seed {r['seed']}",
             f"leader: {who}; advantage: the leader's win rate minus an even share, in percentage points; "
             f"points, sweeps and moves are per hand"]
+    cut = r.get("interrupted")
+    if cut:   # (Ctrl-C: the rows are of the games each point had)
+        head.append(f"interrupted: {cut['played']:,} of {cut['asked']:,} games played, {cut['points_played']} of "
+                    f"{cut['points']} grid points shown; a point cut short counts the games it had (see --format json)")
     items = _items(r)
     header = r["settings"] + ["leader wins (95% CI)", "advantage (95% CI)", "moves/hand", "sweeps/hand"] + [
         f"{i} pts" for i in items]
