@@ -25,7 +25,7 @@ from hypothesis import strategies as st
 from cassino.engine.core import Engine
 from cassino.engine.game import Game
 from cassino.engine.notation import format_move
-from cassino.errors import Diagnostic
+from cassino.errors import Diagnostic, PositionTooLargeError
 from cassino.language import semantics
 from cassino.language.explain import explain
 from cassino.language.unread import (BUILD_SETTINGS, GAME_END_SETTINGS, LURCH_SETTINGS, PILE_SETTINGS, RAISE_SETTINGS,
@@ -174,6 +174,15 @@ def _no_sweeps_item(data: dict[str, Any]) -> dict[str, Any]:
 
 
 #: Each condition: how a rule set is put under it, and the settings it leaves unread (``cassino.language.unread``).
+def _one_value_deck(d: dict[str, Any]) -> dict[str, Any]:
+    """``d`` with each rank, and each card's hand and table values, counting its first value only (Royal's ace: 1)."""
+    deck = dict(d["deck"])
+    deck["ranks"] = [{**r, "value": r["value"][0]} if isinstance(r.get("value"), list) else r for r in deck["ranks"]]
+    deck["card_values"] = [{k: (v[:1] if isinstance(v, list) else v) for k, v in cv.items()}
+                           for cv in deck.get("card_values", [])]
+    return {**d, "deck": deck}
+
+
 CONDITIONS: dict[str, tuple[Any, tuple[str, ...]]] = {
     "builds not allowed": (lambda d: with_value(d, ("build", "allowed"), False), BUILD_SETTINGS),
     "no card from the piles": (lambda d: with_value(d, ("capture", "from_piles"), "none"), PILE_SETTINGS),
@@ -189,8 +198,15 @@ CONDITIONS: dict[str, tuple[Any, tuple[str, ...]]] = {
                                                    ("capture", "pile_cards"), "taken"),
                               ("capture.pile_reach", "capture.pile_base")),
     "points at the hand's end": (lambda d: with_value(d, ("scoring", "when"), "end_of_hand"), ("game.play_out_hand",)),
+    # (one group a play, one card from the hand, no pile card, court cards one or all, each card one value where it
+    # lies: no capture holds another)
+    "one group a play": (lambda d: _one_value_deck(with_value(with_value(with_value(with_value(
+        d, ("capture", "several_groups"), False), ("capture", "hand_cards"), {"max": 1, "combine": "total"}),
+        ("capture", "from_piles"), "none"), ("capture", "valueless_cards"), "one")), ("capture.take_all",)),
     # (six players each for themselves, as a rule author's Scopa for six: no seating plays in teams)
-    "no seating in teams": (lambda d: with_value(with_value(d, ("seats", "min_players"), 3), ("seats", "max_players"), 3),
+    "no seating in teams": (lambda d: with_value(with_value(with_value(d, ("seats", "min_players"), 3),
+                                                            ("seats", "max_players"), 3), ("seats", "partnerships"),
+                                                 "optional"),
                             ("seats.partnerships",) + TEAM_SETTINGS + PARTNER_BUILD_SETTINGS),
     # (a raise to a partner's proven value is a question only where a build may be made for it)
     "nobody builds for a partner": (lambda d: with_value(d, ("build", "for_partner"), False),
@@ -261,7 +277,12 @@ def test_a_setting_left_unread_by_a_condition_changes_no_play(condition: str, da
     assert changed is not None
     players = data.draw(st.integers(rules.seats.min_players, min(rules.seats.max_players, 4)), label="players")
     seed = data.draw(st.integers(0, 2**32), label="seed")
-    assert _moves_and_scores(changed, seed, players) == _moves_and_scores(rules, seed, players)
+    try:
+        assert _moves_and_scores(changed, seed, players) == _moves_and_scores(rules, seed, players)
+    except PositionTooLargeError:
+        # (a hand whose table the listing cannot hold under one of the two rule sets, as take-all's unions of sets
+        # at a crowded Dominican table: no listing to compare, not a difference of the rules)
+        assume(False)
 
 
 def test_the_play_comparison_sees_a_build_setting_where_builds_are_made() -> None:

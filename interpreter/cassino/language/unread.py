@@ -71,6 +71,14 @@ class Unread:
     hint: str
 
 
+def _one_value(rules: Rules) -> bool:
+    """Whether every card counts one value where it lies (no ace of 1 or 14: an ace taking a loose ace alone, or
+    the ace and a king as a set of 14, makes one group hold another)."""
+    d = rules.deck
+    return all(len(r.values) <= 1 for r in d.ranks) and all(
+        len(v.hand or ()) <= 1 and len(v.table or ()) <= 1 for v in d.card_values)
+
+
 def unread(rules: Rules, setting: str) -> Unread | None:
     """Why ``setting`` (a dotted path) cannot change this variant's game under its other settings; None
     where it can. A setting read only under another's value (the count-out order only when several
@@ -93,8 +101,9 @@ def unread(rules: Rules, setting: str) -> Unread | None:
                       "the raiser holds", ("build.for_partner",),
                       "remove it, or let players build for their partner's proven value with build.for_partner: true")
     seats = rules.seats
-    teams_setting = setting == "seats.partnerships" or setting in TEAM_SETTINGS or (
-        setting in PARTNER_BUILD_SETTINGS and rules.build.allowed)
+    # (`partnerships: never` itself says what holds there: not marked, as Hungarian writes it for its two players)
+    teams_setting = (setting == "seats.partnerships" and seats.partnerships != "never") or setting in TEAM_SETTINGS \
+        or (setting in PARTNER_BUILD_SETTINGS and rules.build.allowed)
     if teams_setting and not any(seats.min_players <= n <= seats.max_players for n in seats.partnership_players):
         # (a rule author's audit: Scopa for six alone still showed `partnerships = optional`, and its reading of four in
         # teams, in `explain`, which the rulebook had removed)
@@ -117,6 +126,14 @@ def unread(rules: Rules, setting: str) -> Unread | None:
         return Unread("a play takes one set making the total (`capture.total`), and no such set holds another, so "
                       "every capture already takes all it can", ("capture.total",),
                       "remove it, or capture by value rather than by a total (capture.total: null)")
+    c = rules.capture
+    if setting == "capture.take_all" and not c.several_groups and c.hand_cards_max == 1 and c.from_piles == "none" \
+            and (c.valueless_cards in ("one", "all") or all(r.values for r in rules.deck.ranks)) and _one_value(rules):
+        # (a rule author's audit: Scopa's take-all validated clean under --strict and its rulebook said "you must take
+        # everything the card can take", which no play of one group meets: no capture holds another)
+        return Unread("a play takes one group (`capture.several_groups: false`), and no group holds another, so every "
+                      "capture already takes all it can", ("capture.several_groups",),
+                      "remove it, or let a card take several groups at once with capture.several_groups: true")
     if setting == "capture.valueless_cards" and all(r.values for r in rules.deck.ranks):
         return Unread("every rank has a number value (`deck.ranks`)", ("deck.ranks",),
                       "remove it, or give a rank no value in deck.ranks")
