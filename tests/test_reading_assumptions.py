@@ -19,6 +19,9 @@ CASES = [
     ("escoba", "capture: {total: 14}", "deal.dealer_takes_total"),
     ("escoba", "scoring: {items: {setenta: {card_points: {'7': 10, '6': 18, A: 16, '5': 15, '4': 14, '3': 13, "
                "'2': 12, J: 21, Q: 10, K: 10}}}}", "scoring.items.setenta.count"),
+    # (a rule author's Escoba of the most sevens: the setenta given no points, its readings still printed)
+    ("escoba", "scoring: {items: {setenta: {points: 0}}}", "scoring.items.setenta.count"),
+    ("escoba", "scoring: {items: {setenta: {points: 0}}}", "scoring.items.setenta.all_suits"),
     ("finnish-kasino", "scoring: {items: {spades: {points: 4}}}", "scoring.items.spades.ties"),
     ("finnish-kasino", "endgame: {sweeps_from_side: own}", "endgame.sweeps_from"),
     ("hoyle", "game: {target: 31}", "game.count_out_sweeps"),

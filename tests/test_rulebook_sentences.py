@@ -495,3 +495,24 @@ def test_a_review_of_the_days_sentences(tmp_path) -> None:  # type: ignore[no-un
     text = " ".join(render(full_rulebook(str(examples / "royal-sweeps.yaml"), with_worked_examples=False),
                            "text").split())
     assert "001 R. F. Foster" in text.split("Rule texts cited by number:")[1]
+
+
+def test_a_primiera_given_no_points_scores_nothing_and_compulsory_capture_says_no_build_where_none(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    """A rule author's Escoba house rules: the setenta given no points read "Setenta: 0 points to the side whose best
+    cards ... add up to the most" (a spades item of 0 points says "score nothing"), and compulsory capture in a game
+    without building read "you may not build or trail"."""
+    from cassino.apps.authors.rulebooks import full_rulebook
+    from cassino.language.render import render
+
+    sevens = tmp_path / "sevens.yaml"
+    sevens.write_text("name: sevens\nextends: escoba\nscoring:\n  items:\n    setenta: {points: 0}\n"
+                      "    sietes: {count: most, cards: \"rank=7\", points: 1, ties: nobody}\n", encoding="utf-8")
+    text = " ".join(render(full_rulebook(str(sevens)), "text").split())
+    assert "CHANGED: Setenta: score nothing." in text
+    forced = tmp_path / "forced.yaml"
+    forced.write_text("name: forced\nextends: escoba\ncapture: {compulsory: whenever_possible}\n", encoding="utf-8")
+    text = " ".join(render(full_rulebook(str(forced)), "text").split())
+    assert "you must capture: you may not trail." in text and "may not build or trail" not in text
+    built = tmp_path / "built.yaml"
+    built.write_text("name: built\nextends: standard\ncapture: {compulsory: whenever_possible}\n", encoding="utf-8")
+    assert "you must capture: you may not build or trail." in " ".join(render(full_rulebook(str(built)), "text").split())

@@ -150,7 +150,7 @@ WORDS: dict[str, dict[Any, str | None]] = {
         "equal_loose_card": "You may not trail a card equal to a loose card on the table: play it to capture or "
                             "build instead.",
         "when_card_can_capture": "You may not trail a card that could capture something{capture_what}.",
-        "whenever_possible": "If any card in your hand can capture, you must capture: you may not build or trail.",
+        "whenever_possible": "If any card in your hand can capture, you must capture: you may not {build_or}trail.",
     },
     "capture.hand_cards.combine": {
         "total": "Cards played together count as their total: together they take cards or sets worth that total.",
@@ -798,6 +798,7 @@ def _context(rules: Rules) -> dict[str, Any]:
     # Scopa family's courts count 8-10 and take part in sums like any card.
     ctx["summed"] = "number cards" if any(not r.values for r in rules.deck.ranks) else "cards"
     ctx["sets_taken"] = "also takes sets" if rules.capture.several_groups else "may instead take one set"
+    ctx["build_or"] = "build or " if rules.build.allowed else ""   # (no "you may not build" where nobody builds)
     # (builds of its value too: a re-attack's house rule without sums read "only loose cards equal to it")
     ctx["and_builds"] = " and builds of its value" if rules.build.allowed else ""
     # (audits of drawn house rules: a build of the card's value beside an equal card is no equal card; "could capture
@@ -1763,7 +1764,7 @@ def item_words(rules: Rules, item: ScoringItem) -> str:
                 previous_player=points(item.previous_player_points))
             text += _negative_share_words(rules, item.previous_player_points)
             text += ", even where the sweep is the hand's first play"
-    if item.count in ("most", "each", "at_least") and item.points == 0:
+    if item.count in ("most", "each", "at_least", "primiera") and item.points == 0:
         # (an author's audit: a house rule's `spades: {points: 0}`, the way to drop an inherited item, read "0
         # points to the side that captures the most spades; a tie scores nothing")
         text = "score nothing"
