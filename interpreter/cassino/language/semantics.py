@@ -554,7 +554,9 @@ def _scopa_family(data: dict[str, Any], rules: Rules, locate: Locate) -> list[Di
             if item.card_points:
                 out.append(locate(where + ("card_points",), f"card_points is read only by `count: primiera`, "
                                                             f"but `{item.name}` counts `{item.count}`",
-                                  hint="remove card_points, or set count: primiera"))
+                                  hint="remove card_points, or set count: primiera (a house rule cannot drop the "
+                                       "card_points its parent gives this item: give the item points: 0 and score "
+                                       "the other count with an item of a new name)"))
             continue
         try:
             compile_selector(item.cards, deck.view)
