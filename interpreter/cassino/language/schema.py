@@ -63,7 +63,7 @@ def _type_words(t: Any) -> str:
 
 def nearest(word: str, choices: Iterable[str]) -> str | None:
     """The choice ``word`` is most likely a misspelling of, for a "did you mean" hint; None when none is close."""
-    found = difflib.get_close_matches(str(word), [str(c) for c in choices], n=1, cutoff=0.6)
+    found = difflib.get_close_matches(str(word), [str(c) for c in choices], n=1, cutoff=0.7)
     return found[0] if found else None
 
 
