@@ -516,3 +516,13 @@ def test_a_primiera_given_no_points_scores_nothing_and_compulsory_capture_says_n
     built = tmp_path / "built.yaml"
     built.write_text("name: built\nextends: standard\ncapture: {compulsory: whenever_possible}\n", encoding="utf-8")
     assert "you must capture: you may not build or trail." in " ".join(render(full_rulebook(str(built)), "text").split())
+
+
+def test_a_selector_of_a_suit_and_a_value_is_said_in_words() -> None:
+    """A rule author's napola (`suit=D and value<=3`) was printed to players as the selector itself."""
+    from cassino.language.rulebook import selector_words
+
+    scopa = load_rules("scopa")
+    assert selector_words(scopa, "suit=D and value<=3") == ("coin worth 3 or less", "coins worth 3 or less")
+    assert selector_words(scopa, "value>5 and colour=red") == ("red card worth more than 5",
+                                                               "red cards worth more than 5")

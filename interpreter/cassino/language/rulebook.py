@@ -710,6 +710,14 @@ def _words(rules: Rules, node: Any) -> tuple[str, str] | None:
         if base is None or but is None:
             return None
         return f"{base[0]} other than {but[1]}", f"{base[1]} other than {but[1]}"
+    if kind == "all_of" and len(kids) == 2:
+        # "suit=D and value<=3" (a rule author's napola): "coins worth 3 or less", not the selector's own words
+        for some, worth in ((kids[0], kids[1]), (kids[1], kids[0])):
+            if not isinstance(worth, Token) and worth.data == "compare" and str(worth.children[0]).lower() == "value":
+                base, phrase = _words(rules, some), _words(rules, worth)
+                if base is not None and phrase is not None and not base[1].startswith("the "):
+                    said = phrase[1].removeprefix("cards ")
+                    return f"{base[0]} {said}", f"{base[1]} {said}"
     if kind == "everything":
         return "card", "cards"
     if kind == "card":
