@@ -261,6 +261,20 @@ def test_out_writes_beside_and_keeps_other_entries(cli, cache: Path, house: Path
     assert search_choice(str(house), 3).source == "greedy"
 
 
+def test_a_fit_replaced_is_said_and_the_copy_advice_keeps_the_caches_fits(cli, cache: Path, house: Path,  # type: ignore[no-untyped-def]
+                                                                           tmp_path: Path) -> None:
+    """An audit's 400-hand fit was replaced by a 3-hand test with no word, and `--out`'s advice to copy the file into
+    the cache would have lost the fits already there."""
+    code, out, err = cli("train", str(house), "--players", "3", *TINY)
+    assert code == 0 and "replacing" not in out, err
+    code, out, err = cli("train", str(house), "--players", "3", "--seed", "7", *TINY)
+    assert code == 0, err
+    assert "replacing the fit that was there for house-sweeps at 3 players (2 hands of self-play, seed 1)" in out
+    code, out, err = cli("train", str(house), "--players", "2", "--out", str(tmp_path / "w.json"), *TINY)
+    assert code == 0, err
+    assert "which holds fits of its own: add this file's entry to its `entries`" in out and "copy the file" not in out
+
+
 @pytest.mark.parametrize("where,words", [("folder", "is a folder"), ("missing/w.json", "there is no folder"),
                                          ("slash/", "ends in a slash"), ("folder", "standard.playouts.json"),
                                          ("", "no file named for the playout weights (an empty name)")])

@@ -44,6 +44,9 @@ class Trained:
     entry: store.Entry
     path: Path
     stopped: str = ""   # why the training stopped before its last round (its weights the last round fitted)
+    #: The entry for the same rules and seating this one replaced in the file, if there was one (an audit's
+    #: 400-hand fit was replaced by a 3-hand test without a word).
+    replaced: store.Entry | None = None
 
 
 def process_runner(workers: int) -> Runner:
@@ -129,13 +132,14 @@ def run(rules: Rules, players: int, partners: bool, *, hands: int, seconds: floa
                         sum(r.hands for r in done), sum(r.decisions for r in done), seed & SEED_MASK,
                         f"{_rounds(len(done))} of search self-play, {deals} deals a move{played}", horizon)
     try:
+        before = store.find(store.read(path), entry.rules, players, partners)
         written = store.store(path, entry)
     except CassinoError as e:
         # (Not written, the training is not lost: its weights are said, to be put in a file by hand. An audit damaged
         # the cache during a training, and the hour of self-play was gone.)
         raise CassinoError(f"{e}\nthe trained weights were not written; this is their entry, for a weights file "
                            f"(docs/training.md):\n{json.dumps(entry.as_json(), indent=1)}") from None
-    return Trained(rules, players, partners, done, entry, written, why[0] if why else "")
+    return Trained(rules, players, partners, done, entry, written, why[0] if why else "", before)
 
 
 def _rounds(n: int) -> str:
@@ -160,10 +164,21 @@ def report(t: Trained) -> str:
         lines.append(f"  playouts of at most {t.entry.depth} cards, the outlook valuing the rest (kept with the "
                      f"weights: the search plays them so)")
     lines.append(f"written to {t.path}")
-    if t.path.resolve() == (store.cache_dir() / f"{t.entry.rules}.json").resolve():
+    old = t.replaced
+    if old is not None:
+        lines.append(f"  replacing the fit that was there for {t.rules.name} at {store.seating(t.players, t.partners)}"
+                     f" ({old.hands:,} hands of self-play, seed {old.seed})")
+    cached = store.cache_dir() / f"{t.entry.rules}.json"
+    if t.path.resolve() == cached.resolve():
         lines.append(f"the search plays these playouts in {t.rules.name} at {store.seating(t.players, t.partners)} "
                      f"(`cassino explain` says so); measure them against greedy playouts with "
                      f"benchmarks/bot_strength.py --pairings fitted-vs-greedy")
+        if store.find(store.bundled(), t.entry.rules, t.players, t.partners) is not None:
+            lines.append("  (they come before the measured playouts shipped with cassino for these rules and seating)")
+    elif cached.exists():
+        # (copying over it would lose the seatings it holds: an audit's cache held a 2-player fit)
+        lines.append(f"the search looks for weights in {cached}, which holds fits of its own: add this file's entry "
+                     f"to its `entries` to play them (copying the file over it would lose those)")
     else:
         lines.append(f"the search looks for weights in {store.cache_dir()}: copy the file there as "
                      f"{t.entry.rules}.json to play them")
