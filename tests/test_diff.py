@@ -410,3 +410,13 @@ def test_the_sample_hand_plays_in_partnerships_where_either_game_always_does(cli
     assert set(sample["total"]["a"]) <= {"0", "1"} and set(sample["total"]["b"]) <= {"0", "1"}, sample["total"]
     code, out, _ = cli("diff", "south-african-casino", str(house))
     assert code == 0 and "(4 greedy computer players in partnerships," in out and "seats 0+2" in out, out[-1200:]
+
+
+def test_partnerships_at_other_counts_are_said_with_those_counts(cli, tmp_path) -> None:  # type: ignore[no-untyped-def]
+    """A rule author's Scopa for six in two teams of three: diff said its partnerships "does not apply"."""
+    six = tmp_path / "six.yaml"
+    six.write_text("name: six\nextends: scopa\nseats: {min_players: 6, max_players: 6, partnerships: always, "
+                   "partnership_players: [6], team_size: 3}\n", encoding="utf-8")
+    report = diff_json(cli, "scopa", str(six))
+    entry = next(d for d in report["differences"] if d["settings"] == ["seats.partnerships"])
+    assert entry["b"].startswith("Six players always play in two teams of three")

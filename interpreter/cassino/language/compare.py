@@ -110,6 +110,10 @@ def _rule_words(book: Rulebook, rules: Rules, key: str) -> str:
         # A capture by a total says how many sets a play takes in its own sentence ("One play takes one such set":
         # an audit read "does not apply in this variant" beside Escoba's one set a capture).
         return clauses["capture.total"].text
+    if key == "seats.partnerships" and "seats.partnership_players" in clauses:
+        # Teams at other counts than four are said with those counts (a rule author's Scopa for six in two teams of
+        # three read "does not apply in this variant" beside the setting that seats them so).
+        return clauses["seats.partnership_players"].text
     if key.startswith("scoring.items."):
         item = rules.scoring.item(key.split(".")[2])
         return item_words(rules, item) if item is not None else "no such scoring item"
