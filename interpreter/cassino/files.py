@@ -261,7 +261,8 @@ def check_target(path: str | Path, *, replace: bool, what: str = "the file", opt
     if kind == "folder":
         raise FileProblem(text, f"is a folder; name a file for {what}, e.g. {Path(text) / example}")
     if kind not in (None, "file"):
-        raise FileProblem(text, f"is {kind}; {what} is written to a regular file only")
+        raise FileProblem(text, f"is {kind}; {what} {'are' if what.endswith('s') else 'is'} written to a regular "
+                                f"file only")
     folder = target.parent
     if kind_of(folder) != "folder":
         raise FileProblem(text, f"cannot write {what}: {_no_folder(folder)}")
