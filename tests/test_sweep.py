@@ -176,3 +176,15 @@ def test_simulate_partners_alone_seats_four(cli) -> None:  # type: ignore[no-unt
     assert code == 0, err
     summary = json.loads(out)
     assert summary["players"] == 4 and summary["partners"] is True
+
+
+def test_a_grid_of_games_that_may_never_end_says_why_its_rows_are_empty(cli, tmp_path) -> None:  # type: ignore[no-untyped-def]
+    """An audit's sweep of a lowest-wins game without compulsory capture printed "-" and zeros, unexplained, where
+    simulate says why its games stopped unfinished."""
+    low = tmp_path / "low.yaml"
+    low.write_text("name: low\nextends: standard\ngame: {goal: lowest}\n", encoding="utf-8")
+    code, out, err = cli("sweep", str(low), "--set", "game.target=21,31", "--games", "2")
+    assert code == 0, err
+    assert "4 games stopped unfinished" in out and "may let a game go on for ever" in out
+    code, out, _ = cli("sweep", str(low), "--set", "game.target=21,31", "--games", "2", "--format", "json")
+    assert all("go on for ever" in row["unfinished_why"] for row in json.loads(out)["grid"])

@@ -331,4 +331,7 @@ def format_text(summary: dict[str, Any]) -> str:
     if rate is not None:
         who = "the side that leads first" if s.get("partners") else "the first player to lead"
         lines.append(f"{who} wins {rate:.1%} (95% CI {lo:.1%} to {hi:.1%})")
+    cut = s.get("interrupted")
+    if cut:   # (on stdout too: an audit's saved report read as a whole run, stderr alone saying it was cut short)
+        lines.append(f"interrupted: {cut['played']:,} of the {cut['asked']:,} games asked were played")
     return "\n".join(lines)

@@ -26,7 +26,8 @@ from ...language.rules import Rules
 from ...language.settings import Assignment, SettingError, parse_assignment, rules_with, shown
 from ...language.variants import LoadedVariant, load
 from ...processes import worker_pool
-from .simulate import CHUNK, GameStats, Tally, chunks, in_order, play_game, sides_of
+from .simulate import (CHUNK, MOVE_LIMIT, UNFINISHED_WHY, GameStats, Tally, chunks, in_order, play_game, sides_of,
+                       unfinished_why)
 
 #: Tasks sent to a Dask cluster at a time.
 DASK_BATCH = 1_000
@@ -227,6 +228,7 @@ def _row(p: GridPoint, summary: dict[str, Any], players: int, partners: bool) ->
     return {
         "settings": {path: v for path, v in p.values},
         "games": summary["games"], "decided": decided, "unfinished": summary["unfinished"],
+        **({"unfinished_why": unfinished_why(p.rules)} if summary["unfinished"] else {}),
         "leader_win_rate": rate, "leader_win_rate_95ci": [round(lo, 4), round(hi, 4)],
         "leader_advantage": None if rate is None else round(rate - fair, 4),
         "leader_advantage_95ci": [round(lo - fair, 4), round(hi - fair, 4)],
@@ -266,6 +268,10 @@ def format_text(result: dict[str, Any]) -> str:
             f"{seated}, bots {', '.join(r['bots'])}, seed {r['seed']}",
             f"leader: {who}; advantage: the leader's win rate minus an even share, in percentage points; "
             f"points, sweeps and moves are per hand"]
+    unfinished = sum(row["unfinished"] for row in r["grid"])
+    if unfinished:   # (an audit's grid of a game that may never end showed "-" and zeros, unexplained)
+        head.append(f"{unfinished:,} games stopped unfinished (after {MOVE_LIMIT:,} moves, or a hand with no capture): "
+                    f"{r['grid'][0].get('unfinished_why') or UNFINISHED_WHY}")
     cut = r.get("interrupted")
     if cut:   # (Ctrl-C: the rows are of the games each point had)
         head.append(f"interrupted: {cut['played']:,} of {cut['asked']:,} games played, {cut['points_played']} of "
