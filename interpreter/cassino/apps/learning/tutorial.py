@@ -475,6 +475,10 @@ def situations(before: Game, move: Move | None, after: Game, skip: frozenset[str
         found.add("dealer's take")
     if several_reached(before, after):
         found.add("several reach")
+    elif after.hand_no != before.hand_no and not after.over and before.target is not None:
+        # (and at a hand's end with the game going on, before it can decide one: a re-audit of Swazi Casino met the
+        # count-out only after it had decided the game; not at a game one side won alone, where it says nothing)
+        found.add("several reach")
     return found
 
 
