@@ -191,3 +191,13 @@ def test_find_card_left_on_a_pile_the_mover_could_take() -> None:
     move = wr.find_move(game, "3C trail")
     assert ("scoring-card", ("AC",)) in wr.expected(game, move)
     assert wr.disagreements(game, move) == []
+
+
+def test_no_warning_where_the_next_deal_lays_unseen_cards_on_the_table() -> None:
+    """Tuxedo at five (seed 9906, ply 19 of the reference's games): the last card of a deal sweeps, and the short
+    stock's next deal lays 5B on the table. The reference warned the next player may sweep the 5B, which the mover
+    cannot know; the aid warns of nothing there, and its docstring now says so (R1b)."""
+    game = wr.replay("tuxedo", 5, False, 9906, 19)
+    move = wr.find_move(game, "8G capture 1R 7G")
+    assert wr.expected(game, move) == set() and _aid(game, "8G capture 1R 7G") == set()
+    assert wr.disagreements(game, move) == []

@@ -18,6 +18,9 @@ R1  "the next player": the seat to play once the move is applied and, where the 
     next seat to play a card. Where the move ends the hand (no next player) nothing is warned of. The dealer's
     last card of a deal is warned of, the next player holding the new deal ("the next player gets new cards and
     plays first to the table it leaves"): the position after ``Engine.apply``, the new cards dealt.
+R1b Where the deal after the move lays cards the mover has not seen on the table (a short stock dealt to it:
+    Tuxedo at five), nothing is warned of: the table the next player meets is not one the mover can know (the
+    docstring said so after a fresh-seed sweep found the reference warning of a 5B the stock had laid there).
 R2  "each card the mover has not seen": every card not in the mover's hand, on the table, in a build or in a
     capture pile, read in the position before the move (so after a redeal the mover's own new cards are still
     "unseen": it had not seen them when it chose).
@@ -338,6 +341,8 @@ def risks(game: Any, move: Any, legal: list[Any] | None = None, *, _cache: dict 
     if after.teams[nxt] == hand.teams[mover]:
         return {}
     unseen = engine.full & ~_seen_mask(hand, mover)
+    if after.table & unseen:
+        return {}   # R1b: the deal after the move laid cards the mover has not seen on the table
     probe = _Probe(game, after, nxt, unseen)
     out: dict[tuple, dict[str, Any]] = {}
     # sweep

@@ -20,7 +20,8 @@ what can be captured. Each is a gift of points to the next player, so in a game 
 lowest total (``game.goal: lowest``, Kasino misär and Krypkasino: points are penalties) none is a
 risk, and nothing is warned of. A next player on the mover's own side (a partner) is no threat:
 no warning; nor is a forced move (the only legal one) warned of. The dealer's last card of
-a deal is: the next player gets new cards and plays first to the table it leaves. Cards played
+a deal is: the next player gets new cards and plays first to the table it leaves (but not where that deal lays
+cards on the table, a short stock dealt to it: the table the next player meets is not one the mover can know). Cards played
 together are tried as the engine reads them (``_together``): the unseen cards' sets of 2 up to
 ``capture.hand_cards.max`` (and no more than the next player's hand holds) are sorted by the values the
 engine says they capture together (``Generator.combo_targets``), the engine's lazy walk sifts those that
