@@ -8,6 +8,7 @@ tracebacks. Now the workers ignore SIGINT and the parent ends them: the run stop
 
 from __future__ import annotations
 
+import json
 import os
 import signal
 import subprocess
@@ -74,26 +75,31 @@ def test_ctrl_c_pressed_again_and_again_stops_the_run_and_its_workers(tmp_path: 
     assert not any(_alive(p) for p in workers), "a worker outlived the run"
 
 
-@pytest.mark.skipif(sys.platform != "linux", reason="process groups as on Linux")
-@pytest.mark.parametrize("workers", ["1", "2"])
-def test_one_ctrl_c_summarises_the_games_played_so_far(tmp_path: Path, workers: str) -> None:
-    """An audit's long `simulate` said only "interrupted": the games it had played were lost."""
+def _one_ctrl_c(tmp_path: Path, argv: list[str], after: float) -> tuple[int, str, str]:
+    """``cassino ARGV`` run as at a terminal, one Ctrl-C pressed ``after`` seconds: its status, stdout and stderr."""
     env = {**os.environ, "PYTHONPATH": str(ROOT / "interpreter")}
-    run = subprocess.Popen([sys.executable, "-m", "cassino", "simulate", "standard", "--games", "1000000",
-                            "--workers", workers, "--format", "json"], cwd=tmp_path, env=env, start_new_session=True,
+    run = subprocess.Popen([sys.executable, "-m", "cassino", *argv], cwd=tmp_path, env=env, start_new_session=True,
                            preexec_fn=as_at_a_terminal,
                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     try:
-        time.sleep(4.0)   # (some games played, on however slow a machine: a game takes milliseconds)
+        time.sleep(after)
         os.killpg(run.pid, signal.SIGINT)
         out, err = run.communicate(timeout=60)
     finally:
         if run.poll() is None:
             os.killpg(run.pid, signal.SIGKILL)
             run.wait()
-    import json
+    return run.returncode, out, err
 
-    assert run.returncode == 130 and "Traceback" not in err, err[-2000:]
+
+@pytest.mark.skipif(sys.platform != "linux", reason="process groups as on Linux")
+@pytest.mark.parametrize("workers", ["1", "2"])
+def test_one_ctrl_c_summarises_the_games_played_so_far(tmp_path: Path, workers: str) -> None:
+    """An audit's long `simulate` said only "interrupted": the games it had played were lost."""
+    # (some games played after 4 s, on however slow a machine: a game takes milliseconds)
+    code, out, err = _one_ctrl_c(tmp_path, ["simulate", "standard", "--games", "1000000", "--workers", workers,
+                                            "--format", "json"], 4.0)
+    assert code == 130 and "Traceback" not in err, err[-2000:]
     summary = json.loads(out)
     played = summary["interrupted"]["played"]
     assert summary["games"] == played and 0 < played < 1_000_000 and summary["interrupted"]["asked"] == 1_000_000
@@ -104,22 +110,10 @@ def test_one_ctrl_c_summarises_the_games_played_so_far(tmp_path: Path, workers: 
 @pytest.mark.parametrize("workers", ["1", "2"])
 def test_one_ctrl_c_in_a_sweep_keeps_the_grid_points_played(tmp_path: Path, workers: str) -> None:
     """An audit's `sweep` said only "interrupted", its finished grid points thrown away, JSON or not."""
-    env = {**os.environ, "PYTHONPATH": str(ROOT / "interpreter")}
-    run = subprocess.Popen([sys.executable, "-m", "cassino", "sweep", "standard", "--set", "game.target=11,21,31",
-                            "--games", "200000", "--workers", workers, "--format", "json"], cwd=tmp_path, env=env,
-                           start_new_session=True, preexec_fn=as_at_a_terminal,
-                           stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-    try:
-        time.sleep(5.0)   # (some games of the first point played, on however slow a machine)
-        os.killpg(run.pid, signal.SIGINT)
-        out, err = run.communicate(timeout=60)
-    finally:
-        if run.poll() is None:
-            os.killpg(run.pid, signal.SIGKILL)
-            run.wait()
-    import json
-
-    assert run.returncode == 130 and "Traceback" not in err, err[-2000:]
+    # (some games of the first point played after 5 s, on however slow a machine)
+    code, out, err = _one_ctrl_c(tmp_path, ["sweep", "standard", "--set", "game.target=11,21,31", "--games", "200000",
+                                            "--workers", workers, "--format", "json"], 5.0)
+    assert code == 130 and "Traceback" not in err, err[-2000:]
     result = json.loads(out)
     cut = result["interrupted"]
     assert cut["asked"] == 600_000 and 0 < cut["played"] < 600_000 and cut["points"] == 3
