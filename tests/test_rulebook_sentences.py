@@ -526,3 +526,32 @@ def test_a_selector_of_a_suit_and_a_value_is_said_in_words() -> None:
     assert selector_words(scopa, "suit=D and value<=3") == ("coin worth 3 or less", "coins worth 3 or less")
     assert selector_words(scopa, "value>5 and colour=red") == ("red card worth more than 5",
                                                                "red cards worth more than 5")
+
+
+def test_a_re_audits_rulebook_finds(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    """A re-audit of the session's own changes: Scopa's take-all, unread, was still printed as a rule; a raise to a
+    value only the partner holds (Hoyle, a Swazi house rule) was legal where the book said "if you hold a card of the
+    new value"; "(partners share one)" was said of Swazi at two; Escoba's optional-capture reading spoke of 15 under
+    another total."""
+    from cassino.apps.authors.rulebooks import full_rulebook
+    from cassino.apps.learning.tutorial import Tutorial
+    from cassino.engine.game import Game
+    from cassino.language.render import render
+
+    def flat(path_or_name: str) -> str:
+        return " ".join(render(full_rulebook(path_or_name), "text").split())
+
+    take = tmp_path / "take.yaml"
+    take.write_text("name: take\nextends: scopa\ncapture: {take_all: true}\n", encoding="utf-8")
+    assert "take everything" not in flat(str(take))
+    assert "In partnerships the new value may instead be one your partner is known to hold" in flat("hoyle")
+    assert "new value may instead" not in flat("swazi-casino") and "new value may instead" not in flat("standard")
+    two = Tutorial.for_game(Game.new(load_rules("swazi-casino"), 1, 2))
+    assert "partners share" not in two.clauses["capture.from_piles"]
+    assert "(partners share one)" in Tutorial.for_game(Game.new(load_rules("swazi-casino"), 1, 4)).clauses[
+        "capture.from_piles"]
+    fourteen = tmp_path / "fourteen.yaml"
+    fourteen.write_text("name: fourteen\nextends: escoba\ncapture: {total: 14}\n", encoding="utf-8")
+    text = flat(str(fourteen))
+    assert "REMOVED from escoba: Reading: Capturing is never compulsory: a player who could make 15" in text
+    assert text.count("could make 15 may trail") == 1

@@ -181,10 +181,41 @@ def test_simulate_partners_alone_seats_four(cli) -> None:  # type: ignore[no-unt
 def test_a_grid_of_games_that_may_never_end_says_why_its_rows_are_empty(cli, tmp_path) -> None:  # type: ignore[no-untyped-def]
     """An audit's sweep of a lowest-wins game without compulsory capture printed "-" and zeros, unexplained, where
     simulate says why its games stopped unfinished."""
+    from cassino.apps.authors.sweep import format_text
+
     low = tmp_path / "low.yaml"
     low.write_text("name: low\nextends: standard\ngame: {goal: lowest}\n", encoding="utf-8")
-    code, out, err = cli("sweep", str(low), "--set", "game.target=21,31", "--games", "2")
+    code, out, err = cli("sweep", str(low), "--set", "game.target=21", "--games", "1", "--format", "json")
     assert code == 0, err
-    assert "4 games stopped unfinished" in out and "may let a game go on for ever" in out
+    result = json.loads(out)
+    assert "go on for ever" in result["grid"][0]["unfinished_why"]
+    text = format_text(result)
+    assert "game.target=21: 1 game stopped unfinished" in text and "may let a game go on for ever" in text
+    # (each row its own reason: a re-audit's standard game to a million, stopped by the move limit, was told the
+    # lowest-wins reason of the first row's default)
+    from cassino.apps.authors.sweep import plan, run
+
+    result = run(plan("standard", ["game.target=11,21"]), 1)
+    result["grid"][1].update(unfinished=1, unfinished_why="no side reached the target within the move limit")
+    text = format_text(result)
+    assert "game.target=21: 1 game stopped unfinished" in text and "within the move limit" in text
+    assert "game.target=11:" not in text and "lowest total" not in text
     code, out, _ = cli("sweep", str(low), "--set", "game.target=21,31", "--games", "2", "--format", "json")
     assert all("go on for ever" in row["unfinished_why"] for row in json.loads(out)["grid"])
+
+
+def test_partners_alone_seats_the_fewest_that_play_in_teams(cli, tmp_path) -> None:  # type: ignore[no-untyped-def]
+    """A re-audit: `--partners` alone seated four in simulate, sweep and train even where teams sit only at six
+    ("--players 4 is not allowed", never typed); a game never played in teams says so first."""
+    six = tmp_path / "six.yaml"
+    six.write_text("name: six\nextends: krypkasino\nseats: {min_players: 6, max_players: 6, partnership_players: [6], "
+                   "team_size: 3}\n", encoding="utf-8")
+    code, out, err = cli("simulate", str(six), "--partners", "--games", "1", "--bot", "random", "--format", "json")
+    assert code == 0, err
+    assert json.loads(out)["players"] == 6
+    code, out, err = cli("sweep", str(six), "--set", "game.target=42", "--partners", "--games", "1", "--bot", "random")
+    assert code == 0 and "6 players in partnerships" in out, err
+    code, _, err = cli("simulate", "hungarian", "--partners", "--games", "1")
+    assert code == 2 and "hungarian is played without partnerships; leave out --partners" in err
+    code, _, err = cli("sweep", "standard", "--set", "game.target=11", "--partners", "--players", "3", "--games", "1")
+    assert code == 2 and "--partners needs four players" in err

@@ -600,12 +600,12 @@ def _cmd_simulate(args: argparse.Namespace) -> int:
     import json
 
     from ..language.variants import load_rules
-    from .game.seating import partnership, player_count
+    from .game.seating import partners_count, partnership
     from .authors.simulate import format_text, run
 
     rules = load_rules(args.variant)
     # (--partners alone seats four, as in `sweep` and `train`: an audit was told "this table has 2")
-    players = player_count(rules, args.players if args.players is not None or not args.partners else 4)
+    players = partners_count(rules, args.players, args.partners)
     partners = partnership(rules, players, args.partners)
     bots = _simulated_bots(args, players)
     _say_cache_trouble(rules, bots)
@@ -850,8 +850,6 @@ def _cmd_sweep(args: argparse.Namespace) -> int:
     if args.workers > max_workers():
         raise CassinoError(f"--workers must be at most {max_workers()} (the processors this machine gives "
                            f"cassino), not {args.workers}")
-    if args.partners and args.players not in (None, 4):
-        raise CassinoError("--partners needs --players 4")
     if args.force and not args.plot:
         raise CassinoError("--force lets --plot FILE replace an existing file: name the file with --plot")
     if args.plot:   # refused before the games are played, not after
@@ -862,17 +860,22 @@ def _cmd_sweep(args: argparse.Namespace) -> int:
         if not args.plot.lower().endswith(".png"):   # (an audit's out.txt held a PNG image)
             raise CassinoError(f"--plot {args.plot}: the plot is a PNG image; name a file ending in .png, e.g. "
                                f"--plot plot.png")
-    players = args.players or (4 if args.partners else None)
-    bots = _simulated_bots(args, players)
     grid = plan(args.file, args.set or [])
-    from .game.seating import partnership
+    from .game.seating import partners_count, partnership
 
+    players = args.players
+    if args.partners:
+        teams = [p for p in grid.points if p.rules.seats.partnerships != "never"]
+        if not teams:   # (as `simulate` refuses it: an audit's sweep of a file played alone ran four alone)
+            partnership(grid.points[0].rules, args.players or 4, True)
+        # (the fewest that play in teams, four or six, as `simulate` and `train` seat them; each grid point that
+        # plays in teams at all must at that count)
+        players = partners_count(teams[0].rules, args.players, True)
+        for point in teams:
+            partnership(point.rules, players, True)
+    bots = _simulated_bots(args, players)
     for point in grid.points:
         _check_bot_count(bots, players or point.rules.seats.min_players)
-        if args.partners and point.rules.seats.partnerships == "never" and not any(
-                p.rules.seats.partnerships != "never" for p in grid.points):
-            # (as `simulate` refuses it: an audit's sweep of a file played alone ran four alone under --partners)
-            partnership(point.rules, players or 4, True)
     from .authors.simulate import CHUNK
 
     tasks = len(grid.points) * -(-args.games // CHUNK)
@@ -941,7 +944,7 @@ def _cmd_train(args: argparse.Namespace) -> int:
     import time
 
     from ..language.variants import load
-    from .game.seating import partnership, player_count
+    from .game.seating import partners_count, partnership
     from .learning.train import dask_runner, process_runner, report, run
     from ..players.training import local_runner
 
@@ -950,7 +953,7 @@ def _cmd_train(args: argparse.Namespace) -> int:
     rules = load(args.file).rules
     if args.out:
         _never_a_rule_file(args.out, args.file, "--out", "the weights", "weights.json")
-    players = player_count(rules, args.players or (4 if args.partners else None))
+    players = partners_count(rules, args.players, args.partners)
     partners = partnership(rules, players, args.partners)
     runner = dask_runner(args.cluster) if args.cluster else (
         process_runner(args.workers) if args.workers > 1 else local_runner)

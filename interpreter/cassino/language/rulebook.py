@@ -20,7 +20,7 @@ from lark import Token
 from .rules import ReadingRule, Rules, ScoringItem
 from .semantics import left_undealt, may_never_end
 from .selectors import _parser as _selector_parser
-from .unread import never_emptied_by_the_last_play
+from .unread import never_emptied_by_the_last_play, unread
 
 
 # ---------------------------------------------------------------------- the document
@@ -511,7 +511,7 @@ WORDS["build.owner_obligation_in_last_deal"] = {
 WORDS.update({
     "capture.from_piles": {
         "none": None,
-        "opponents_top": "Captured cards are kept face up, one pile for each side (partners share one), the "
+        "opponents_top": "Captured cards are kept face up, one pile for each side{partners_share}, the "
                          "capturing card on top of the cards it took. The top card of each opponent's pile is in "
                          "play for you; your own side's pile is not.",
     },
@@ -807,6 +807,10 @@ def _context(rules: Rules) -> dict[str, Any]:
     ctx["summed"] = "number cards" if any(not r.values for r in rules.deck.ranks) else "cards"
     ctx["sets_taken"] = "also takes sets" if rules.capture.several_groups else "may instead take one set"
     ctx["build_or"] = "build or " if rules.build.allowed else ""   # (no "you may not build" where nobody builds)
+    # (no partners where no seating has them: a re-audit's tutorial at two read "(partners share one)")
+    seats = rules.seats
+    ctx["partners_share"] = " (partners share one)" if seats.partnerships != "never" and any(
+        seats.min_players <= n <= seats.max_players for n in seats.partnership_players) else ""
     # (builds of its value too: a re-attack's house rule without sums read "only loose cards equal to it")
     ctx["and_builds"] = " and builds of its value" if rules.build.allowed else ""
     # (audits of drawn house rules: a build of the card's value beside an equal card is no equal card; "could capture
@@ -1426,7 +1430,8 @@ def _capture(rules: Rules, ctx: dict[str, Any]) -> Section:
         w.setting("capture.equal_cards")        # (only where equal cards are not taken as you choose)
         w.setting("capture.equal_card_first")   # (worded as it acts under a total: WORDS_UNDER_TOTAL)
         w.setting("capture.compulsory")
-        w.setting("capture.take_all")
+        if unread(rules, "capture.take_all") is None:   # (under a total every capture takes all it can)
+            w.setting("capture.take_all")
         return Section("capture", "Capturing", tuple(w.clauses))
     face = "face up" if c.from_piles != "none" else "face down"   # African Casino: piles in play
     # (the card you capture with goes on top, in the other side's play: an audit's first Swazi capture left two
@@ -1487,7 +1492,8 @@ def _capture(rules: Rules, ctx: dict[str, Any]) -> Section:
     if c.hand_cards_max > 1:
         w.setting("capture.hand_cards.combine")
     w.setting("capture.compulsory")
-    w.setting("capture.take_all")
+    if unread(rules, "capture.take_all") is None:   # (Scopa's take-all, one group a play: a rule no play meets)
+        w.setting("capture.take_all")
     w.setting("capture.from_piles")
     if c.from_piles != "none":
         w.setting("capture.pile_cards")   # how a pile card is used (African Casino, issue 36)
@@ -1516,6 +1522,10 @@ def _build(rules: Rules, ctx: dict[str, Any]) -> Section:
                 w.amend(" A single build counted as one card (below) may still be built on with table cards: that "
                         "makes a new build, holding it as one card.")
         w.setting("build.raise_single")
+        if b.raise_single and b.for_partner and b.raise_for_partner and _has_partners(rules):
+            # (a re-audit: Hoyle's and a Swazi house rule's raise to a value only the partner holds is legal, and the
+            # book said "if you hold a card of the new value")
+            w.amend(" In partnerships the new value may instead be one your partner is known to hold (below).")
         if b.raise_single:
             w.setting("build.raise_own")
             if _has_partners(rules) and not b.raise_partners:

@@ -268,10 +268,12 @@ def format_text(result: dict[str, Any]) -> str:
             f"{seated}, bots {', '.join(r['bots'])}, seed {r['seed']}",
             f"leader: {who}; advantage: the leader's win rate minus an even share, in percentage points; "
             f"points, sweeps and moves are per hand"]
-    unfinished = sum(row["unfinished"] for row in r["grid"])
-    if unfinished:   # (an audit's grid of a game that may never end showed "-" and zeros, unexplained)
-        head.append(f"{unfinished:,} games stopped unfinished (after {MOVE_LIMIT:,} moves, or a hand with no capture): "
-                    f"{r['grid'][0].get('unfinished_why') or UNFINISHED_WHY}")
+    for row in r["grid"]:
+        if row["unfinished"]:   # (an audit's grid of a game that may never end showed "-" and zeros, unexplained)
+            at = ", ".join(f"{s}={shown(v)}" for s, v in row["settings"].items())
+            n = row["unfinished"]
+            head.append(f"{at}: {n:,} game{'s' if n != 1 else ''} stopped unfinished (after {MOVE_LIMIT:,} moves, or a hand "
+                        f"with no capture): {row.get('unfinished_why') or UNFINISHED_WHY}")
     cut = r.get("interrupted")
     if cut:   # (Ctrl-C: the rows are of the games each point had)
         head.append(f"interrupted: {cut['played']:,} of {cut['asked']:,} games played, {cut['points_played']} of "

@@ -31,6 +31,19 @@ def player_count(rules: Rules, players: int | None, *, option: str = "--players"
     return players
 
 
+def partners_count(rules: Rules, players: int | None, partners: bool, *, option: str = "--players") -> int:
+    """The players at a table of ``simulate``, ``sweep`` or ``train``: ``players``, or with ``partners`` alone the
+    fewest that play in teams (four, or Krypkasino-of-threes' six: an audit's `--partners` was refused "--players 4
+    is not allowed" where teams sit only at six); a game never played in teams says so first."""
+    if players is None and partners:
+        s = rules.seats
+        counts = [n for n in s.partnership_players if s.min_players <= n <= s.max_players]
+        if s.partnerships == "never" or not counts:
+            partnership(rules, s.min_players, True)   # (says why: played without partnerships, or at which counts)
+        players = min(counts)
+    return player_count(rules, players, option=option)
+
+
 #: Player counts in words, as teams are spoken of (`teams_text`, `how`'s partnerships).
 COUNT_WORDS = {4: "four", 6: "six", 8: "eight", 9: "nine", 10: "ten", 12: "twelve"}
 
