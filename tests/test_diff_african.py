@@ -93,3 +93,15 @@ def test_a_game_without_building_makes_the_build_settings_moot(cli, tmp_path: Pa
         assert diffs[setting]["no_effect"], setting
         assert "allows no building" in diffs[setting]["no_effect_because"], setting
         assert "position" not in diffs[setting]
+
+
+def test_diff_shows_a_raise_to_the_partners_value(cli, tmp_path) -> None:  # type: ignore[no-untyped-def]
+    """A re-audit: `diff swazi-casino` against a house rule of `build.raise_for_partner: true` found no position among
+    300, where a scenario showed one; the rulebook's worked example of the rule gives it."""
+    house = tmp_path / "house.yaml"
+    house.write_text("name: house\nextends: swazi-casino\nbuild: {raise_for_partner: true}\n", encoding="utf-8")
+    code, out, err = cli("diff", "swazi-casino", str(house), "--format", "json")
+    assert code == 0, err
+    entry = next(d for d in json.loads(out)["differences"] if d["settings"] == ["build.raise_for_partner"])
+    assert entry["position"] is not None and entry["position"]["only_b"] and not entry["position"]["only_a"]
+    assert entry["position"]["only_b"][0].startswith("2H build 10 on")

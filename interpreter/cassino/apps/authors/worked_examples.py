@@ -431,6 +431,16 @@ def _raise_partners(r: Rules, p: Picker) -> Setup | None:
     return Setup([], [three, nine], [("builds", [three])], builds=[([two, four], 6, 2)], players=4, partners=True)
 
 
+def _raise_for_partner(r: Rules, p: Picker) -> Setup | None:
+    # Your partner (seat 2) owns a build of 10, so a 10 is proven to be in their hand; an opponent owns a build of 8.
+    # A two raises the 8 to 10, a value only your partner holds: where a raise is the raiser's own, not allowed.
+    if not (r.partnership(4, True) and r.build.for_partner and r.build.raise_single):
+        return None
+    two, six, three, seven, mine, nine, ten = p.v(2), p.v(6), p.v(3), p.v(7), p.v(2), p.v(9), p.v(10)
+    return Setup([], [mine, nine], [("builds", [mine])], builds=[([two, six], 8, 1), ([three, seven], 10, 2)],
+                 players=4, partners=True, others={2: [ten]})
+
+
 def _one_per_value(r: Rules, p: Picker) -> Setup:
     # A build of 8 of your side's: a new 8 joins it. Your partner's where there are partners, so that
     # build.one_per_player (a build of your own) does not refuse the new build too.
@@ -453,6 +463,8 @@ TEMPLATES += (
     Template("capture.pile_cards", "augmenting with pile cards", ("capture.pile_cards",), _pile_augments),
     Template("build.augment_opponents", "another side's build", ("build.augment_opponents",), _augment_opponents),
     Template("build.raise_partners", "your partner's build", ("build.raise_partners",), _raise_partners),
+    Template("build.raise_for_partner", "a raise to your partner's value", ("build.raise_for_partner",),
+             _raise_for_partner),
     Template("build.opponents_hand_only", "another side's build, by the hand card alone",
              ("build.opponents_hand_only",), _opponents_hand_only),
     Template("build.one_per_value", "one build a value", ("build.one_per_value",), _one_per_value),
