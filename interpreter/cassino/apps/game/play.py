@@ -58,8 +58,10 @@ MAX_MATCHING = 60
 
 STYLE = {"R": "red", "Y": "yellow", "G": "green", "B": "bold", "H": "red", "D": "red"}
 
-#: Erases the screen and, where the terminal keeps one, its scrollback, then homes the cursor.
-CLEAR = "\x1b[3J\x1b[2J\x1b[H"
+#: Homes the cursor, erases the screen, then, where the terminal keeps one, its scrollback: in that order, as
+#: `clear` writes it (a hot-seat audit in tmux: the scrollback erased first, the screen's erasing then pushed the last
+#: person's hand back into it, to be scrolled up to).
+CLEAR = "\x1b[H\x1b[2J\x1b[3J"
 
 
 @dataclass(frozen=True)
