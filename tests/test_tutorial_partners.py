@@ -47,8 +47,11 @@ def test_the_partners_build_for_the_learner_is_taught_to_the_learner() -> None:
     move = next(m for m in game.legal_moves() if m.kind.value == "build" and m.value == 9 and not m.builds)
     after = game.play(move)
     assert any(b.owner == 2 and b.holder == 0 for b in after.hand.builds)
-    _, lessons = Tutorial.for_game(game).after(game, move, after, own=False)
+    _, lessons = Tutorial.for_game(game).after(game, move, after, own=False, seat=0)
     assert "build.keep_capturing_card.partner" in [lesson.key for lesson in lessons]
+    # (an opponent's learner, seat 1, is not taught it: the build is not theirs to keep a card for, a hot-seat audit)
+    _, theirs = Tutorial.for_game(game).after(game, move, after, own=False, seat=1)
+    assert not [lesson for lesson in theirs if lesson.topic == "build for a partner"]
 
 
 def test_a_game_without_partners_is_taught_no_partners_rule() -> None:

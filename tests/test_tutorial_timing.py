@@ -462,15 +462,18 @@ def test_where_a_claim_wins_the_first_turn_says_the_scoring_and_a_claim_teaches_
 
 
 def test_how_several_sides_past_the_target_are_decided_is_taught_at_a_hand_end_the_game_goes_on_from() -> None:
-    """A re-audit of Swazi Casino met the count-out only after it had decided the game: the rule is taught at the
-    first hand's end that leaves the game going on, before it can decide one."""
+    """A re-audit of Swazi Casino met the count-out only after it had decided the game: the rule is taught at a
+    hand's end from which the next hand, worth as much, could take two sides past the target (a hot-seat audit was
+    taught it at 9 to 2 of 21: not there)."""
     engine, hand = position_at("standard", {0: ["9C"], 1: []}, ["4H", "5D"], stock=[],
                                captured={0: ["AS", "AH", "2S", "3S", "4S", "5S", "6S"],
                                          1: ["10D", "AD", "AC", "KC", "QC", "JC", "10C", "8C", "7C"]})
-    game = Game.at(engine, hand, {0: 0, 1: 0})
+    far = Game.at(engine, hand, {0: 0, 1: 0})
     move = parse_move("9C capture 4H 5D", engine.deck)
+    assert "several reach" not in situations(far, move, far.play(move))   # (the hand gave 11: nobody near 21)
+    game = Game.at(engine, hand, {0: 8, 1: 8})
     after = game.play(move)
-    assert not after.over and after.hand_no == 2
+    assert not after.over and after.hand_no == 2 and sorted(after.scores) == [12, 15]
     assert "several reach" in situations(game, move, after)
     _, lessons = Tutorial.for_rules(game.rules).after(game, move, after)
     assert "If several sides reach 21 or more in the same hand, the higher total wins; a tie plays another hand." in \

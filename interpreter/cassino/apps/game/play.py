@@ -387,7 +387,7 @@ class Session(GameSession):
             taught: dict[str, Lesson] = {}
             for seat, tutorial in self.tutorials.items():   # (another's move is not "you": its events only)
                 self.tutorials[seat], more = tutorial.after(before, move, self.game,
-                                                            own=seat == before.hand.turn and not forced)
+                                                            own=seat == before.hand.turn and not forced, seat=seat)
                 taught.update((lesson.key, lesson) for lesson in more)   # (on the one screen once)
             lessons = tuple(taught.values())
         # What the move did is taught beside the move (a sweep too), before a hand it ended is scored; what

@@ -147,7 +147,7 @@ AFTERWARDS: frozenset[str] = frozenset({"new deal", "end of hand", "end of game"
 
 #: Topics any action teaches (what happens to the table or the game), not only the learner's own move: a sweep
 #: scores whoever makes it (a player's audit saw the computer sweep three times in a hand, the rule never taught).
-EVENTS: frozenset[str] = AFTERWARDS | {"sweep", "last play", "last deal", "build for a partner"}
+EVENTS: frozenset[str] = AFTERWARDS | {"sweep", "last play", "last deal"}
 
 #: Topics of the rules that limit what the player to move may do, read from the position, not the move:
 #: taught before the learner chooses (``Tutorial.before``), where the rule limits them (and a turn that goes
@@ -288,14 +288,19 @@ class Tutorial:
         return tutorial, lessons
 
     def after(self, before: Game, move: Move | None, after: Game, own: bool = True,
-              to_move: bool = False) -> tuple["Tutorial", tuple[Lesson, ...]]:
+              to_move: bool = False, seat: int | None = None) -> tuple["Tutorial", tuple[Lesson, ...]]:
         """The lessons the action from ``before`` to ``after`` teaches (``move`` None: a claim);
-        ``own``: the action is the learner's own (else only the game's events are taught); ``to_move``: the
+        ``own``: the action is the learner's own (else only the game's events are taught, and a build the
+        learner's partner made for the learner's value, ``seat``: they must now keep a card of it); ``to_move``: the
         learner is to play next in ``after``, and a rule limiting their choice there is taught after the
         action's own lessons (``before``)."""
         found = situations(before, move, after, skip=self.shown)
         if not own:
-            found &= EVENTS
+            # (an opponent's build for its partner is not the learner's concern: a hot-seat audit was taught it at a
+            # computer opponent's move; the partner's build for the learner is, a teacher's audit found it untaught)
+            mine = seat is not None and move is not None and any(
+                b.holder == seat and b.owner != seat for b in after.hand.builds if b not in before.hand.builds)
+            found &= EVENTS | ({"build for a partner"} if mine else set())
         tutorial, lessons = self._teach(found, one=True)
         if to_move and not after.over:
             tutorial, limits = tutorial.before(after)
@@ -475,9 +480,10 @@ def situations(before: Game, move: Move | None, after: Game, skip: frozenset[str
         found.add("dealer's take")
     if several_reached(before, after):
         found.add("several reach")
-    elif after.hand_no != before.hand_no and not after.over and before.target is not None:
-        # (and at a hand's end with the game going on, before it can decide one: a re-audit of Swazi Casino met the
-        # count-out only after it had decided the game; not at a game one side won alone, where it says nothing)
+    elif after.hand_no != before.hand_no and not after.over and several_may_reach(before, after):
+        # (and at a hand's end from which the next hand, worth what this one was, could take two sides past the
+        # target: a re-audit of Swazi Casino met the count-out only after it had decided the game, and a hot-seat
+        # audit was taught it at 9 to 2 of 21, nobody near)
         found.add("several reach")
     return found
 
@@ -496,6 +502,16 @@ def several_reached(before: Game, after: Game) -> bool:
         return False
     result = after.results[-1]
     return result.counted_out or sum(1 for score in after.scores if score >= before.target) > 1
+
+
+def several_may_reach(before: Game, after: Game) -> bool:
+    """Whether, after the hand just scored, two sides or more could reach the target in the next hand, were it worth
+    as many points as this one gave out in all (a game played to a target, won by the highest total)."""
+    target = after.target
+    if target is None or after.rules.game.goal == "lowest":
+        return False
+    worth = sum(after.scores) - sum(before.scores)
+    return sum(1 for score in after.scores if score + worth >= target) > 1
 
 
 def dealer_took(game: Game) -> bool:

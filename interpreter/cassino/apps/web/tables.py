@@ -521,7 +521,7 @@ def lessons_after(tutorials: dict[int, Tutorial | None], before: Any, action: st
     for learner, tutorial in tutorials.items():
         own = move is None or before.hand.turn == learner   # another's move is not "you": events only
         out[learner] = (tutorial or Tutorial.for_game(before)).after(
-            before, move, after, own=own, to_move=not after.over and after.hand.turn == learner)
+            before, move, after, own=own, to_move=not after.over and after.hand.turn == learner, seat=learner)
     return position, out
 
 
