@@ -255,10 +255,10 @@ def test_playing_says_who_sits_where_and_how_friends_are_partners() -> None:
     assert "with `--players 4 --partners --humans 2` the two people are seats 0 and 1, on opposite teams" in text
     assert "At one keyboard two people cannot play as partners against the computer" in text
     assert "make seats 0 and 2 people" in text
-    # the tutorial's end of the game: a lesson only where several sides reach the target together
+    # the tutorial's end of the game: a lesson only where several sides reach the target together, or could next hand
     assert "the end of the game then says only how" not in text
-    assert ("where one hand takes several sides to the target together, a lesson then says how that is decided"
-            in text)
+    assert ("is taught where one hand takes several sides there together, or earlier, at a hand's end from which the "
+            "next hand, worth as many points, could" in text)
     assert "**Kept at resume**" in text and '"aids": ["count", "warn"]' in text
 
 
