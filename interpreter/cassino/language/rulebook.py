@@ -808,9 +808,8 @@ def _context(rules: Rules) -> dict[str, Any]:
     ctx["sets_taken"] = "also takes sets" if rules.capture.several_groups else "may instead take one set"
     ctx["build_or"] = "build or " if rules.build.allowed else ""   # (no "you may not build" where nobody builds)
     # (no partners where no seating has them: a re-audit's tutorial at two read "(partners share one)")
-    seats = rules.seats
-    ctx["partners_share"] = " (partners share one)" if seats.partnerships != "never" and any(
-        seats.min_players <= n <= seats.max_players for n in seats.partnership_players) else ""
+    ctx["partners_share"] = " (partners share one)" if rules.seats.partnerships != "never" and rules.seats.team_counts() \
+        else ""
     # (builds of its value too: a re-attack's house rule without sums read "only loose cards equal to it")
     ctx["and_builds"] = " and builds of its value" if rules.build.allowed else ""
     # (audits of drawn house rules: a build of the card's value beside an equal card is no equal card; "could capture
@@ -1618,7 +1617,7 @@ def _build(rules: Rules, ctx: dict[str, Any]) -> Section:
 def _more_teams(w: "_Writer", rules: Rules) -> None:
     """Teams beyond four players (issue 27, Krypkasino): said only where the file has them."""
     s = rules.seats
-    others = [n for n in s.partnership_players if n != 4 and s.min_players <= n <= s.max_players]
+    others = [n for n in s.team_counts() if n != 4]
     if s.partnerships == "never" or not others:
         return
     how = {2: "in teams of two, partners sitting opposite each other (with six: seats 0 and 3, 1 and 4, 2 and 5)",

@@ -62,6 +62,11 @@ class SeatRules:
     partnership_players: tuple[int, ...] = (4,)
     team_size: int = 2
 
+    def team_counts(self) -> tuple[int, ...]:
+        """The counts of ``partnership_players`` this file seats (within ``min_players`` to ``max_players``): where
+        teams may sit, unless ``partnerships`` is ``never``."""
+        return tuple(n for n in self.partnership_players if self.min_players <= n <= self.max_players)
+
     def counts(self) -> str:
         """How many may play, in words for a message: "2 to 4", or "2" where there is one count (a reader of the
         research documentation met "hungarian is for 2 to 2 players")."""

@@ -104,7 +104,7 @@ def unread(rules: Rules, setting: str) -> Unread | None:
     # (`partnerships: never` itself says what holds there: not marked, as Hungarian writes it for its two players)
     teams_setting = (setting == "seats.partnerships" and seats.partnerships != "never") or setting in TEAM_SETTINGS \
         or (setting in PARTNER_BUILD_SETTINGS and rules.build.allowed)
-    if teams_setting and not any(seats.min_players <= n <= seats.max_players for n in seats.partnership_players):
+    if teams_setting and not seats.team_counts():
         # (a rule author's audit: Scopa for six alone still showed `partnerships = optional`, and its reading of four in
         # teams, in `explain`, which the rulebook had removed)
         counts = ", ".join(map(str, seats.partnership_players))

@@ -36,10 +36,9 @@ def partners_count(rules: Rules, players: int | None, partners: bool, *, option:
     fewest that play in teams (four, or Krypkasino-of-threes' six: an audit's `--partners` was refused "--players 4
     is not allowed" where teams sit only at six); a game never played in teams says so first."""
     if players is None and partners:
-        s = rules.seats
-        counts = [n for n in s.partnership_players if s.min_players <= n <= s.max_players]
-        if s.partnerships == "never" or not counts:
-            partnership(rules, s.min_players, True)   # (says why: played without partnerships, or at which counts)
+        counts = rules.seats.team_counts()
+        if rules.seats.partnerships == "never" or not counts:
+            partnership(rules, rules.seats.min_players, True)   # (says why: without partnerships, or at which counts)
         players = min(counts)
     return player_count(rules, players, option=option)
 
